@@ -1,0 +1,211 @@
+"""`[tool.docgen]` in pyproject.toml: which Dockerfile feeds which documentation files, and how.
+
+Read with `tomllib` (`tomli` on Python 3.10). Unknown keys and wrong types are errors naming the key
+and its line; paths are relative to the folder holding pyproject.toml and may not leave it.
+
+    [tool.docgen]
+    arch-arg = "GPU_ARCH"                 # the build arg listing GPU targets (Supported hardware)
+    templates = "docs/templates"          # a folder whose templates override the built-in ones
+
+    [tool.docgen.names]                   # display names: component or build-arg name -> shown name
+    torch = "PyTorch"
+
+    [[tool.docgen.images]]
+    dockerfile = "docker/rocm/Dockerfile.rocm"
+    outputs = ["docker/rocm/README.md"]   # files `docgen sync` writes and `docgen check` verifies
+    pages = ["images/rocm.md"]            # MkDocs pages (under docs_dir) filled at build time
+    versions = ["ROCm", "Python", "torch"]  # rows of the Key versions table (optional)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docgen.errors import ConfigError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+DEFAULT_ARCH_ARG = "GPU_ARCH"
+
+
+@dataclass(frozen=True)
+class ImageConfig:
+    """One Dockerfile and the documentation generated from it."""
+
+    dockerfile: Path
+    """Absolute path of the Dockerfile."""
+    display: str
+    """The Dockerfile path relative to the project root, as shown in messages and links."""
+    outputs: tuple[Path, ...] = ()
+    """Absolute paths of the Markdown files `sync` writes."""
+    pages: tuple[str, ...] = ()
+    """MkDocs page paths (relative to docs_dir) the plugin fills at build time."""
+    arch_arg: str = DEFAULT_ARCH_ARG
+    """The build arg whose value lists the GPU targets."""
+    versions: tuple[str, ...] | None = None
+    """Names of the Key versions rows, in order; None for the default choice."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Display names: component or build-arg name → name shown in tables."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole `[tool.docgen]` table, paths resolved."""
+
+    root: Path
+    """The folder holding pyproject.toml (or the current folder when there is none)."""
+    source: str
+    """Where the config came from (`pyproject.toml`), for messages."""
+    images: tuple[ImageConfig, ...] = ()
+    """Every configured Dockerfile, in order."""
+    templates: Path | None = None
+    """A folder of user templates overriding the built-in ones."""
+
+    def image_for_page(self, page: str) -> ImageConfig | None:
+        """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
+        for image in self.images:
+            if page in image.pages:
+                return image
+        return None
+
+
+_TOP_KEYS = {"arch-arg": str, "templates": str, "names": dict, "images": list}
+_IMAGE_KEYS = {"dockerfile": str, "outputs": list, "pages": list, "arch-arg": str, "versions": list, "names": dict}
+_TYPE_NAMES = {str: "a string", list: "a list", dict: "a table"}
+
+
+def _key_line(text: str, key: str) -> int | None:
+    """Best-effort line of `key = …` in the TOML text (tomllib does not report positions)."""
+    pattern = re.compile(r"^[ \t]*" + re.escape(key) + r"[ \t]*=", re.MULTILINE)
+    match = pattern.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a `[tool.docgen]` table, from `start` upwards."""
+    for folder in (start, *start.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                text = candidate.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "[tool.docgen" in text:
+                return candidate
+    return None
+
+
+def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
+    """Read `[tool.docgen]` from `path`, or from the nearest pyproject.toml that has one.
+
+    Without any, returns an empty Config rooted at `cwd` (commands then need `--dockerfile`).
+    """
+    cwd = cwd or Path.cwd()
+    if path is None:
+        path = find_pyproject(cwd)
+        if path is None:
+            return Config(root=cwd.resolve(), source="(no [tool.docgen] found)")
+    display = os.path.relpath(path, cwd) if path.is_absolute() else str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("config file not found", display) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read config: {exc}", display) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        raise ConfigError(f"invalid TOML: {exc}", display, int(match.group(1)) if match else None) from None
+    table = data.get("tool", {}).get("docgen")
+    if table is None:
+        return Config(root=path.resolve().parent, source=display)
+    if not isinstance(table, dict):
+        raise ConfigError("[tool.docgen] must be a table", display, _key_line(text, "docgen"))
+    return parse_config(table, path.resolve().parent, display, text)
+
+
+def _check(table: Mapping[str, Any], allowed: Mapping[str, type], where: str, display: str, text: str) -> None:
+    for key, value in table.items():
+        if key not in allowed:
+            known = ", ".join(sorted(allowed))
+            raise ConfigError(f"unknown key {key!r} in {where} (known keys: {known})", display, _key_line(text, key))
+        expected = allowed[key]
+        if not isinstance(value, expected):
+            raise ConfigError(
+                f"{where}.{key} must be {_TYPE_NAMES[expected]}, not {type(value).__name__}",
+                display,
+                _key_line(text, key),
+            )
+
+
+def _strings(value: list[Any], key: str, display: str, text: str) -> tuple[str, ...]:
+    for item in value:
+        if not isinstance(item, str):
+            raise ConfigError(f"{key} must be a list of strings", display, _key_line(text, key.rsplit(".", 1)[-1]))
+    return tuple(value)
+
+
+def resolve_path(root: Path, value: str, key: str, display: str = "pyproject.toml", text: str = "") -> Path:
+    """`value` resolved against `root`; an error when it leaves the project (symlinks followed)."""
+    if not value or "\0" in value:
+        raise ConfigError(f"{key} must be a non-empty path", display, _key_line(text, key.rsplit(".", 1)[-1]))
+    full = (root / value).resolve()
+    try:
+        full.relative_to(root.resolve())
+    except ValueError:
+        raise ConfigError(
+            f"{key} = {value!r} points outside the project folder {root}", display, _key_line(text, key.rsplit(".", 1)[-1])
+        ) from None
+    return full
+
+
+def parse_config(table: Mapping[str, Any], root: Path, display: str = "pyproject.toml", text: str = "") -> Config:
+    """Validate a `[tool.docgen]` table (already parsed) and resolve its paths against `root`."""
+    _check(table, _TOP_KEYS, "[tool.docgen]", display, text)
+    names = _names(table.get("names", {}), "[tool.docgen.names]", display, text)
+    arch_arg = table.get("arch-arg", DEFAULT_ARCH_ARG)
+    templates = resolve_path(root, table["templates"], "templates", display, text) if "templates" in table else None
+    images = []
+    for entry in table.get("images", []):
+        if not isinstance(entry, dict):
+            raise ConfigError("[[tool.docgen.images]] entries must be tables", display, _key_line(text, "images"))
+        _check(entry, _IMAGE_KEYS, "[[tool.docgen.images]]", display, text)
+        if "dockerfile" not in entry:
+            raise ConfigError("[[tool.docgen.images]] needs a 'dockerfile' key", display, _key_line(text, "outputs"))
+        dockerfile = resolve_path(root, entry["dockerfile"], "dockerfile", display, text)
+        outputs = tuple(
+            resolve_path(root, p, "outputs", display, text)
+            for p in _strings(entry.get("outputs", []), "images.outputs", display, text)
+        )
+        pages = tuple(p.replace("\\", "/") for p in _strings(entry.get("pages", []), "images.pages", display, text))
+        versions = _strings(entry["versions"], "images.versions", display, text) if "versions" in entry else None
+        image_names = {**names, **_names(entry.get("names", {}), "images.names", display, text)}
+        images.append(
+            ImageConfig(
+                dockerfile=dockerfile,
+                display=dockerfile.relative_to(root.resolve()).as_posix(),
+                outputs=outputs,
+                pages=pages,
+                arch_arg=entry.get("arch-arg", arch_arg),
+                versions=versions,
+                names=image_names,
+            )
+        )
+    return Config(root=root, source=display, images=tuple(images), templates=templates)
+
+
+def _names(value: Mapping[str, Any], where: str, display: str, text: str) -> dict[str, str]:
+    for key, item in value.items():
+        if not isinstance(item, str):
+            raise ConfigError(f"{where}.{key} must be a string", display, _key_line(text, key))
+    return dict(value)

@@ -1,0 +1,45 @@
+"""The one exception hierarchy of docgen.
+
+Every user-facing failure is a `DocgenError` carrying the file and line it is about; only
+`docgen.cli.main` turns them into messages and exit codes (2 for all of them), and the MkDocs plugin
+turns them into `PluginError`.
+"""
+
+from __future__ import annotations
+
+
+class DocgenError(Exception):
+    """A problem with the user's input, printed as `path:line: message`."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        if self.path and self.line:
+            return f"{self.path}:{self.line}: {self.message}"
+        if self.path:
+            return f"{self.path}: {self.message}"
+        return self.message
+
+
+class DockerfileError(DocgenError):
+    """The Dockerfile cannot be read (broken heredoc, bad encoding, a stage loop …)."""
+
+
+class MarkerError(DocgenError):
+    """Marker blocks in a documentation file are broken (begin without end, nesting …)."""
+
+
+class ConfigError(DocgenError):
+    """`[tool.docgen]` in pyproject.toml is wrong (unknown key, wrong type, bad path …)."""
+
+
+class TemplateError(DocgenError):
+    """A user template cannot be loaded or rendered."""
+
+
+class UsageError(DocgenError):
+    """The command line is wrong, or a file named on it cannot be read or written."""

@@ -1,0 +1,451 @@
+"""Stages, ARG and ENV scope and values: what BuildKit would use, per instruction.
+
+Mirrors BuildKit's `dockerfile2llb` dispatch (rules 9–18 of DOCKERFILE-SEMANTICS.md): global ARGs are
+seen only by FROM lines until a stage re-declares them bare; a stage's own default beats the global
+one; `FROM parent` inherits the parent's ARGs and ENV; defaults are expanded in order; the last ARG or
+ENV of a name wins. The result keeps, for every instruction, the names in scope there, so the
+component extractor can expand RUN lines the way the build would.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from docgen.errors import DockerfileError
+from docgen.model import GLOBAL_SCOPE, ArgDecl, Diagnostic, EnvVar, Instruction, ParsedDockerfile, Stage
+from docgen.shell import Expanded, ExpansionError, Unknown, Value, expand, fallbacks, referenced_names, split_words
+
+PREDEFINED_ARGS = frozenset(
+    {
+        "TARGETPLATFORM",
+        "TARGETOS",
+        "TARGETARCH",
+        "TARGETVARIANT",
+        "BUILDPLATFORM",
+        "BUILDOS",
+        "BUILDARCH",
+        "BUILDVARIANT",
+        "TARGETSTAGE",
+        "BUILDKIT_SBOM_SCAN_CONTEXT",
+        "BUILDKIT_SBOM_SCAN_STAGE",
+    }
+)
+"""Args BuildKit sets from the build itself; their value depends on the build (rule 16)."""
+
+PROXY_ARGS = frozenset(
+    name
+    for base in ("HTTP_PROXY", "HTTPS_PROXY", "FTP_PROXY", "NO_PROXY", "ALL_PROXY")
+    for name in (base, base.lower())
+)
+"""Args that exist without declaration (rule 16); unset unless passed."""
+
+_STAGE_NAME = re.compile(r"[a-z][a-z0-9_.-]*\Z")
+_ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_EXPANDED_BY_BUILDKIT = frozenset(
+    {"ADD", "COPY", "ENV", "EXPOSE", "FROM", "LABEL", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR", "ARG"}
+)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The names visible to one instruction, and the stage it belongs to."""
+
+    stage: int | None
+    """Index of the stage, None before the first FROM."""
+    values: Mapping[str, Value]
+    """Name → value for every ARG and ENV in scope; names missing are unset (or, see `base_unknown`)."""
+    base_unknown: str | None = None
+    """When the stage starts from an external image, why names not in `values` may still be set
+    (`may come from the base image ubuntu:22.04`); None for stages built from scratch or a stage."""
+
+    def lookup(self, name: str) -> Value | None:
+        """The value of `name` here: a string, `Unknown`, or None when unset."""
+        value = self.values.get(name)
+        if value is None and self.base_unknown and self.stage is not None and name not in PROXY_ARGS:
+            return Unknown(self.base_unknown)
+        return value
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The evaluator's result for one Dockerfile."""
+
+    stages: tuple[Stage, ...]
+    args: tuple[ArgDecl, ...]
+    env: tuple[EnvVar, ...]
+    scopes: tuple[Scope, ...]
+    """One per instruction of the parsed Dockerfile, same order: the names in scope *before* it runs."""
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+@dataclass
+class _Decl:
+    """An ArgDecl under construction."""
+
+    name: str
+    scope: str
+    stage: int | None
+    line: int
+    raw_default: str | None
+    default: str | None
+    unknown: str | None
+    bare: bool
+    description: str
+    used: set[int] = field(default_factory=set)
+    fallback: str | None = None
+    global_of: int | None = None  # index of the _Decl whose value a bare re-declaration repeats
+
+
+@dataclass
+class _StageState:
+    values: dict[str, Value]
+    bindings: dict[str, int]  # name -> index of the _Decl in effect (ENV removes the binding)
+    base_unknown: str | None
+    env_lines: dict[str, int]
+
+
+def describe(name: str, comment: tuple[str, ...]) -> str:
+    """The purpose of ARG `name` from its BuildKit doc comment (`# NAME purpose …`), else ''."""
+    if not comment:
+        return ""
+    text = " ".join(line.strip() for line in comment if line.strip())
+    if text.startswith(name + " ") or text.startswith(name + ":"):
+        return text[len(name) + 1 :].strip()
+    return ""
+
+
+class _Evaluator:
+    def __init__(self, parsed: ParsedDockerfile) -> None:
+        self.parsed = parsed
+        self.path = parsed.path
+        self.escape = parsed.escape
+        self.decls: list[_Decl] = []
+        self.stages: list[Stage] = []
+        self.stage_states: list[_StageState] = []
+        self.env: list[EnvVar] = []
+        self.scopes: list[Scope] = []
+        self.warnings: list[Diagnostic] = []
+        self.global_values: dict[str, Value] = {name: Unknown("set by the build") for name in PREDEFINED_ARGS}
+        self.global_bindings: dict[str, int] = {}
+        self.stage_names: list[tuple[int, str]] = []  # (FROM line, stage name) for every named stage
+        for inst in parsed.instructions:
+            words = inst.args.split() if inst.keyword == "FROM" else []
+            if len(words) == 3 and words[1].lower() == "as":
+                self.stage_names.append((inst.start_line, words[2].lower()))
+
+    # ------------------------------------------------------------------------------------------
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(Diagnostic(self.path, line, message))
+
+    def fail(self, line: int, message: str) -> DockerfileError:
+        return DockerfileError(message, self.path, line)
+
+    def expand(self, text: str, scope: Scope, line: int) -> Expanded:
+        try:
+            return expand(text, scope.lookup, self.escape)
+        except ExpansionError as exc:
+            raise self.fail(line, f"{exc} in {text!r}") from None
+
+    # ------------------------------------------------------------------------------------------
+    def run(self) -> Evaluation:
+        state: _StageState | None = None
+        for inst in self.parsed.instructions:
+            if inst.keyword == "FROM":
+                self.scopes.append(self.global_scope())
+                self.mark_used(inst, self.global_bindings, self.global_scope())
+                state = self.start_stage(inst)
+                continue
+            if state is None:
+                scope = self.global_scope()
+                self.scopes.append(scope)
+                if inst.keyword == "ARG":
+                    self.declare(inst, None, scope)
+                else:
+                    self.warn(inst.start_line, f"{inst.keyword} before the first FROM is not allowed")
+                continue
+            stage_index = len(self.stages) - 1
+            scope = Scope(stage_index, state.values, state.base_unknown)
+            self.scopes.append(scope)
+            self.mark_used(inst, state.bindings, scope)
+            if inst.keyword == "ARG":
+                self.declare(inst, state, scope)
+            elif inst.keyword == "ENV":
+                self.set_env(inst, state, scope)
+            elif inst.keyword in ("COPY", "ADD") or inst.keyword == "RUN":
+                self.note_dependencies(inst, stage_index)
+        if not self.stages:
+            line = self.parsed.instructions[-1].start_line if self.parsed.instructions else 0
+            raise self.fail(line or 1, "no FROM instruction: this is not a Dockerfile BuildKit can build")
+        return Evaluation(
+            stages=tuple(self.stages),
+            args=self.finish_args(),
+            env=tuple(self.env),
+            scopes=tuple(self.scopes),
+            warnings=tuple(self.parsed.warnings) + tuple(self.warnings),
+        )
+
+    def global_scope(self) -> Scope:
+        return Scope(None, self.global_values)
+
+    # ------------------------------------------------------------------------------------------
+    def start_stage(self, inst: Instruction) -> _StageState:
+        words = inst.args.split()
+        index = len(self.stages)
+        if len(words) == 3 and words[1].lower() == "as":
+            name: str | None = words[2].lower()
+        elif len(words) == 1:
+            name = None
+        else:
+            raise self.fail(inst.start_line, "FROM needs an image and optionally 'AS name'")
+        if name is not None and not _STAGE_NAME.match(name):
+            raise self.fail(inst.start_line, f"invalid stage name {words[2]!r}")
+        if name is not None and any(s.name == name for s in self.stages):
+            raise self.fail(inst.start_line, f"stage name {name!r} is used twice")
+        base = self.expand(words[0], self.global_scope(), inst.start_line).text
+        if not base:
+            raise self.fail(inst.start_line, f"FROM {words[0]} expands to an empty image name")
+        later = self.later_stage_named(base.lower(), inst)
+        if later is not None:
+            what = "itself" if later == inst.start_line else f"a stage defined later, at line {later}"
+            raise self.fail(inst.start_line, f"stage {name or index} builds FROM {base}, which is {what}")
+        parent = next((s.index for s in self.stages if s.name == base.lower()), None)
+        platform = inst.flag("platform")
+        self.stages.append(
+            Stage(
+                index=index,
+                name=name,
+                line=inst.start_line,
+                base=self.stages[parent].label if parent is not None else base,
+                base_raw=words[0],
+                parent=parent,
+                platform=platform.value if platform else None,
+            )
+        )
+        if parent is not None:
+            p = self.stage_states[parent]
+            state = _StageState(dict(p.values), dict(p.bindings), p.base_unknown, dict(p.env_lines))
+            label = self.stages[-1].label
+            for env_name, value in p.values.items():
+                if env_name in p.env_lines:
+                    self.env.append(EnvVar(env_name, _known(value), label, p.env_lines[env_name], True))
+        elif base.lower() == "scratch":
+            state = _StageState({}, {}, None, {})
+        else:
+            state = _StageState({}, {}, f"may come from the base image {base}", {})
+        self.stage_states.append(state)
+        return state
+
+    def later_stage_named(self, name: str, current: Instruction) -> int | None:
+        """The FROM line of a stage named `name` at or after `current`, if any (BuildKit: a cycle)."""
+        for line, stage_name in self.stage_names:
+            if line >= current.start_line and stage_name == name:
+                return line
+        return None
+
+    def note_dependencies(self, inst: Instruction, stage_index: int) -> None:
+        refs = [f.value or "" for f in inst.flags_named("from")]
+        refs += [f.options().get("from", "") for f in inst.flags_named("mount")]
+        deps = []
+        for ref in refs:
+            ref = ref.lower()
+            for s in self.stages[:stage_index]:
+                if ref and (ref == s.name or ref == str(s.index)):
+                    deps.append(s.index)
+        if deps:
+            stage = self.stages[stage_index]
+            merged = tuple(dict.fromkeys(stage.depends_on + tuple(deps)))
+            self.stages[stage_index] = replace(stage, depends_on=merged)
+
+    # ------------------------------------------------------------------------------------------
+    def declare(self, inst: Instruction, state: _StageState | None, scope: Scope) -> None:
+        words = split_words(inst.args, self.escape)
+        if not words:
+            raise self.fail(inst.start_line, "ARG needs at least one name")
+        values = dict(self.global_values if state is None else state.values)
+        stage_index = None if state is None else len(self.stages) - 1
+        scope_label = GLOBAL_SCOPE if state is None else self.stages[-1].label
+        for word in words:
+            name, sep, raw = word.partition("=")
+            if not _ARG_NAME.match(name):
+                if name.startswith("#"):
+                    self.warn(inst.start_line, f"'#' is not a comment inside ARG: {inst.args!r} declares {word!r}")
+                else:
+                    self.warn(inst.start_line, f"ARG name {name!r} is not a valid variable name; ignored")
+                continue
+            global_of: int | None = None
+            unknown: str | None = None
+            if sep:
+                expanded = self.expand(raw, Scope(scope.stage, values, scope.base_unknown), inst.start_line)
+                value: Value | None = expanded.text if expanded.known else Unknown("; ".join(expanded.unknown))
+                default: str | None = expanded.text
+                unknown = None if expanded.known else "; ".join(expanded.unknown)
+            elif state is not None and name in self.global_bindings:
+                global_of = self.global_bindings[name]
+                value = self.global_values.get(name)
+                default = self.decls[global_of].default
+                unknown = self.decls[global_of].unknown
+            elif state is not None and name in state.bindings and name in values:
+                # BuildKit: a bare ARG with no global keeps the value inherited from the parent stage
+                # (or declared earlier in this stage)
+                global_of = state.bindings[name]
+                value = values[name]
+                default = self.decls[global_of].default
+                unknown = self.decls[global_of].unknown
+            elif name in PREDEFINED_ARGS:
+                value = Unknown("set by the build")
+                default, unknown = None, "set by the build (predefined platform arg)"
+            else:
+                value, default = None, None
+            if value is not None:  # a bare ARG with no value leaves an ENV of that name alone
+                values[name] = value
+            self.decls.append(
+                _Decl(
+                    name=name,
+                    scope=scope_label,
+                    stage=stage_index,
+                    line=inst.start_line,
+                    raw_default=raw if sep else None,
+                    default=default,
+                    unknown=unknown,
+                    bare=not sep,
+                    description=describe(name, inst.comment),
+                    global_of=global_of,
+                )
+            )
+            if state is None:
+                self.global_bindings[name] = len(self.decls) - 1
+            else:
+                state.bindings[name] = len(self.decls) - 1
+                state.env_lines.pop(name, None)
+        if state is None:
+            self.global_values = values
+        else:
+            state.values = values
+
+    def set_env(self, inst: Instruction, state: _StageState, scope: Scope) -> None:
+        words = split_words(inst.args, self.escape)
+        if not words:
+            raise self.fail(inst.start_line, "ENV needs at least one name=value")
+        if "=" not in words[0]:
+            parts = inst.args.strip().split(None, 1)
+            if len(parts) < 2:
+                raise self.fail(inst.start_line, "ENV needs a name and a value")
+            pairs = [(parts[0], parts[1])]
+        else:
+            pairs = []
+            for word in words:
+                name, sep, raw = word.partition("=")
+                if not sep:
+                    raise self.fail(inst.start_line, f"ENV {word!r} has no '=': write ENV name=value")
+                pairs.append((name, raw))
+        values = dict(state.values)
+        label = self.stages[-1].label
+        for name, raw in pairs:
+            # BuildKit expands every pair of one ENV line with the values from before that line
+            expanded = self.expand(raw, scope, inst.start_line)
+            values[name] = expanded.text if expanded.known else Unknown("; ".join(expanded.unknown))
+            state.bindings.pop(name, None)
+            state.env_lines[name] = inst.start_line
+            self.env.append(EnvVar(name, expanded.text if expanded.known else None, label, inst.start_line))
+        state.values = values
+
+    # ------------------------------------------------------------------------------------------
+    def mark_used(self, inst: Instruction, bindings: Mapping[str, int], scope: Scope) -> None:
+        """Record `inst` as a user of every ARG whose value it reads."""
+        for name in self.names_read(inst):
+            index = bindings.get(name)
+            if index is None:
+                continue
+            decl = self.decls[index]
+            decl.used.add(inst.start_line)
+            origin = decl
+            while origin.global_of is not None:
+                origin = self.decls[origin.global_of]
+                origin.used.add(inst.start_line)
+            if inst.keyword == "RUN" and decl.fallback is None and not decl.default:
+                text = inst.args + "".join(h.body for h in inst.heredocs)
+                found = fallbacks(text, name)
+                if found:
+                    decl.fallback = found[0]
+
+    def names_read(self, inst: Instruction) -> set[str]:
+        texts = [f.value or "" for f in inst.flags]
+        if inst.keyword == "RUN":
+            if inst.exec_form is None:  # exec form runs without a shell: nothing is expanded
+                texts.append(inst.args)
+                texts.extend(h.body for h in inst.heredocs)
+        elif inst.keyword in _EXPANDED_BY_BUILDKIT:
+            if inst.keyword == "ARG":
+                texts.extend(w.partition("=")[2] for w in split_words(inst.args, self.escape))
+            elif inst.keyword == "FROM":
+                texts.append(inst.args.split()[0] if inst.args.split() else "")
+            else:
+                texts.append(inst.args)
+                texts.extend(h.body for h in inst.heredocs if h.expand)
+        names: set[str] = set()
+        for text in texts:
+            if "$" in text:
+                names |= referenced_names(text)
+        return names
+
+    # ------------------------------------------------------------------------------------------
+    def finish_args(self) -> tuple[ArgDecl, ...]:
+        children: dict[int, list[int]] = {}
+        for s in self.stages:
+            if s.parent is not None:
+                children.setdefault(s.parent, []).append(s.index)
+
+        def with_descendants(index: int) -> list[int]:
+            out, todo = [], [index]
+            while todo:
+                i = todo.pop(0)
+                out.append(i)
+                todo.extend(children.get(i, []))
+            return out
+
+        reached: dict[int, list[int]] = {}
+        for i, d in enumerate(self.decls):
+            if d.stage is not None:
+                reached[i] = with_descendants(d.stage)
+        for i in range(len(self.decls) - 1, -1, -1):  # repeats come after what they repeat
+            d = self.decls[i]
+            if d.global_of is not None:
+                reached.setdefault(d.global_of, []).extend(reached.get(i, []))
+        result = []
+        for i, d in enumerate(self.decls):
+            stages = sorted(set(reached.get(i, [])))
+            effective = d.default if d.default else (d.fallback if d.fallback is not None else d.default)
+            result.append(
+                ArgDecl(
+                    name=d.name,
+                    scope=d.scope,
+                    stage=d.stage,
+                    line=d.line,
+                    raw_default=d.raw_default,
+                    default=d.default,
+                    unknown=d.unknown,
+                    bare=d.bare,
+                    description=d.description or self.inherited_description(d),
+                    stages=tuple(self.stages[s].label for s in stages),
+                    used_lines=tuple(sorted(d.used)),
+                    effective_default=effective,
+                )
+            )
+        return tuple(result)
+
+    def inherited_description(self, decl: _Decl) -> str:
+        """A bare re-declaration without a comment takes the purpose of the declaration it repeats."""
+        while decl.global_of is not None and not decl.description:
+            decl = self.decls[decl.global_of]
+        return decl.description
+
+
+def _known(value: Value) -> str | None:
+    return None if isinstance(value, Unknown) else value
+
+
+def evaluate(parsed: ParsedDockerfile) -> Evaluation:
+    """Evaluate stages, ARG and ENV of a parsed Dockerfile as BuildKit would with no `--build-arg`."""
+    return _Evaluator(parsed).run()

@@ -1,0 +1,88 @@
+"""GPU targets → products, for the Supported Hardware table.
+
+A build arg such as `GPU_ARCH="gfx942;gfx950"` or `TORCH_CUDA_ARCH_LIST="8.0;9.0+PTX"` names compiler
+targets; readers want to know which GPUs those are. `_TARGETS` is the one table of what docgen knows (AMD
+LLVM targets and NVIDIA compute capabilities); everything else here only splits lists and normalises the
+spellings the build tools accept. A target missing from the table is still returned, as unknown.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docgen.model import Gpu
+
+# (target, vendor, family, products); NVIDIA targets are written as compute capabilities `major.minor`.
+_TARGETS: tuple[tuple[str, str, str, str], ...] = (
+    ("gfx900", "AMD", "Vega 10 (GCN5)", "Instinct MI25, Radeon RX Vega 56/64"),
+    ("gfx906", "AMD", "Vega 20 (GCN5)", "Instinct MI50, MI60, Radeon VII, Radeon Pro VII"),
+    ("gfx908", "AMD", "CDNA", "Instinct MI100"),
+    ("gfx90a", "AMD", "CDNA2", "Instinct MI210, MI250, MI250X"),
+    ("gfx942", "AMD", "CDNA3", "Instinct MI300X, MI300A, MI325X (MI300 series)"),
+    ("gfx950", "AMD", "CDNA4", "Instinct MI350X, MI355X (MI350 series)"),
+    ("gfx1030", "AMD", "RDNA2", "Radeon RX 6800/6800 XT/6900 XT, Radeon PRO W6800, V620"),
+    ("gfx1100", "AMD", "RDNA3", "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800"),
+    ("gfx1101", "AMD", "RDNA3", "Radeon RX 7800 XT/7700 XT, Radeon PRO W7700"),
+    ("gfx1102", "AMD", "RDNA3", "Radeon RX 7600"),
+    ("gfx1151", "AMD", "RDNA3.5", "Ryzen AI Max (Strix Halo) APUs"),
+    ("gfx1200", "AMD", "RDNA4", "Radeon RX 9060 XT"),
+    ("gfx1201", "AMD", "RDNA4", "Radeon RX 9070/9070 XT, Radeon AI PRO R9700"),
+    ("7.0", "NVIDIA", "Volta", "V100"),
+    ("7.5", "NVIDIA", "Turing", "T4, RTX 20 series"),
+    ("8.0", "NVIDIA", "Ampere", "A100, A30"),
+    ("8.6", "NVIDIA", "Ampere", "A10, A40, RTX A6000, RTX 30 series"),
+    ("8.7", "NVIDIA", "Ampere", "Jetson Orin"),
+    ("8.9", "NVIDIA", "Ada Lovelace", "L4, L40S, RTX 40 series"),
+    ("9.0", "NVIDIA", "Hopper", "H100, H200, GH200"),
+    ("10.0", "NVIDIA", "Blackwell", "B200, GB200"),
+    ("10.3", "NVIDIA", "Blackwell", "B300, GB300"),
+    ("12.0", "NVIDIA", "Blackwell", "RTX 50 series, RTX PRO 6000 Blackwell"),
+    ("12.1", "NVIDIA", "Blackwell", "GB10 (DGX Spark)"),
+)
+_BY_TARGET = {target: (vendor, family, products) for target, vendor, family, products in _TARGETS}
+
+# Lists are separated by `;` (CMake, PyTorch), `,`, whitespace or `|` (a grep pattern).
+_SEPARATORS = re.compile(r"[;,|\s]+")
+# `9.0`, `9.0a`, `10.0f`, `9.0+PTX` (TORCH_CUDA_ARCH_LIST).
+_CAPABILITY = re.compile(r"(\d+)\.(\d)[af]?(?:\+ptx)?")
+# `90`, `90a`, `90-real` (CMAKE_CUDA_ARCHITECTURES); `sm_90a`, `compute_90` (nvcc).
+_SM = re.compile(r"(?:sm_|compute_)?(\d+)(\d)[af]?(?:-real|-virtual)?")
+
+
+def parse_targets(value: str) -> list[str]:
+    """Split a target list into targets, in order, without empties or exact duplicates.
+
+    Accepts `gfx942;gfx950`, `gfx942,gfx950`, `gfx942 gfx950`, `gfx942|gfx950`, `"8.0;9.0+PTX"` and
+    `80;90`; quotes around the whole list or around single targets are removed.
+    """
+    targets: list[str] = []
+    for part in _SEPARATORS.split(value):
+        target = part.strip().strip("\"'")
+        if target and target not in targets:
+            targets.append(target)
+    return targets
+
+
+def _normalise(target: str) -> str:
+    """The key of `target` in the table: AMD feature suffixes dropped, NVIDIA spellings as `major.minor`."""
+    key = target.strip().strip("\"'").lower()
+    if key.startswith("gfx"):
+        return key.split(":", 1)[0]  # gfx90a:xnack+, gfx942:sramecc+:xnack-
+    match = _CAPABILITY.fullmatch(key) or _SM.fullmatch(key)
+    if match:
+        return f"{int(match.group(1))}.{match.group(2)}"
+    return key
+
+
+def lookup(target: str) -> Gpu:
+    """What `target` is; `Gpu.target` keeps the spelling given, an unknown target has vendor `unknown`."""
+    row = _BY_TARGET.get(_normalise(target))
+    if row is None:
+        return Gpu(target, "unknown", None, None)
+    vendor, family, products = row
+    return Gpu(target, vendor, family, products)
+
+
+def gpus(value: str) -> tuple[Gpu, ...]:
+    """Every target named in a list such as the value of `GPU_ARCH`, looked up, in order."""
+    return tuple(lookup(target) for target in parse_targets(value))

@@ -1,0 +1,359 @@
+"""The frozen dataclasses every stage of the pipeline passes around.
+
+The reader (`docgen.dockerfile`) produces `Instruction`s, the evaluator (`docgen.evaluate`) turns them
+into `Stage`s, `ArgDecl`s and `EnvVar`s, the extractor (`docgen.components`) adds `Component`s, and
+everything ends up in one `ImageModel` that the renderer and the CLI read. Nothing here has behaviour
+beyond small derived properties, so templates stay free of logic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GLOBAL_SCOPE = "global"
+"""The `scope` of an ARG declared before the first FROM."""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A warning or a note about the input, shown as `path:line: message`."""
+
+    path: str
+    """The file the diagnostic is about, as given by the user."""
+    line: int
+    """1-based line number (0 when the diagnostic concerns the whole file)."""
+    message: str
+    """What is wrong, in one sentence."""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+
+
+# --------------------------------------------------------------------------------------------------
+# Reader output
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One `--name=value` flag written before an instruction's arguments."""
+
+    name: str
+    """The flag name without dashes, lower-cased (`mount`, `from`, `platform`, `checksum`)."""
+    value: str | None
+    """The text after `=`, unexpanded; None for a bare `--link`-style flag."""
+
+    def options(self) -> dict[str, str]:
+        """The comma-separated `key=value` options of a flag such as `--mount` (order-independent)."""
+        result: dict[str, str] = {}
+        for part in (self.value or "").split(","):
+            key, sep, value = part.partition("=")
+            if key:
+                result[key.strip().lower()] = value.strip() if sep else "true"
+        return result
+
+
+@dataclass(frozen=True)
+class Heredoc:
+    """A here-document attached to a RUN, COPY or ADD instruction."""
+
+    name: str
+    """The delimiter word without quotes (`EOF`)."""
+    body: str
+    """The body text; each line ends with a newline; leading tabs removed for `<<-`."""
+    expand: bool
+    """False when the delimiter was quoted (`<<'EOF'`, `<<"EOF"`): no variable expansion."""
+    strip_tabs: bool
+    """True for `<<-EOF`."""
+    start_line: int
+    """1-based line of the first body line."""
+    end_line: int
+    """1-based line of the closing delimiter."""
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One logical Dockerfile instruction, continuation lines joined."""
+
+    keyword: str
+    """The instruction upper-cased (`FROM`, `RUN`, `ARG` …)."""
+    args: str
+    """The text after the keyword and its flags, continuation lines joined with nothing in between
+    (as BuildKit does), comment lines inside the continuation dropped; heredoc bodies excluded."""
+    flags: tuple[Flag, ...]
+    """Flags written before the arguments, in order."""
+    start_line: int
+    """1-based line where the instruction starts."""
+    end_line: int
+    """1-based line where it ends (the heredoc terminator line when it has heredocs)."""
+    exec_form: tuple[str, ...] | None = None
+    """The parsed JSON array for exec form (`RUN ["pip", "install", "x"]`), else None."""
+    heredocs: tuple[Heredoc, ...] = ()
+    """Here-documents in the order their delimiters appear on the line."""
+    comment: tuple[str, ...] = ()
+    """The comment block right before the instruction: consecutive full-line comments since the
+    previous instruction, `#` and one following space removed; an empty `#` line ends a block."""
+    original: str = ""
+    """The source lines of the instruction (without heredoc bodies), as written."""
+
+    def flag(self, name: str) -> Flag | None:
+        """The first flag called `name`, if any."""
+        for f in self.flags:
+            if f.name == name:
+                return f
+        return None
+
+    def flags_named(self, name: str) -> tuple[Flag, ...]:
+        """Every flag called `name` (`--mount` may repeat)."""
+        return tuple(f for f in self.flags if f.name == name)
+
+
+@dataclass(frozen=True)
+class ParsedDockerfile:
+    """What the reader makes of one Dockerfile: syntax only, no semantics."""
+
+    path: str
+    """The path as given by the user."""
+    directives: tuple[tuple[str, str], ...]
+    """Parser directives found at the top, keys lower-cased (`(("syntax", "docker/dockerfile:1"),)`)."""
+    escape: str
+    """The escape character: `\\` or `` ` ``."""
+    instructions: tuple[Instruction, ...]
+    """All instructions, in order."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Things BuildKit accepts but warns about (blank lines in continuations, `#` after ARG …)."""
+
+
+# --------------------------------------------------------------------------------------------------
+# Evaluator output
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One build stage, from its FROM line to the next."""
+
+    index: int
+    """0-based position of the stage."""
+    name: str | None
+    """The name given with `AS`, lower-cased; None when the stage is unnamed."""
+    line: int
+    """1-based line of the FROM instruction."""
+    base: str
+    """The FROM argument after ARG expansion (`ubuntu:22.04`, or the parent stage's name)."""
+    base_raw: str
+    """The FROM argument as written (`${BASE_IMAGE}`)."""
+    parent: int | None
+    """Index of the earlier stage this one builds on, or None when it starts from an image."""
+    platform: str | None = None
+    """The `--platform` flag as written, if any."""
+    depends_on: tuple[int, ...] = ()
+    """Indexes of earlier stages used through `COPY --from` or `RUN --mount=…,from=`."""
+
+    @property
+    def label(self) -> str:
+        """The name users see: the stage name, or `#index` for an unnamed stage."""
+        return self.name if self.name is not None else f"#{self.index}"
+
+    @property
+    def image(self) -> str | None:
+        """The external image this stage starts from, or None when it builds on a stage."""
+        return None if self.parent is not None else self.base
+
+
+@dataclass(frozen=True)
+class ArgDecl:
+    """One name declared by one ARG instruction (an `ARG A B=1` line yields two)."""
+
+    name: str
+    """The ARG name, case kept."""
+    scope: str
+    """`global` before the first FROM, else the label of the stage that declares it."""
+    stage: int | None
+    """Index of the declaring stage, None for a global ARG."""
+    line: int
+    """1-based line of the ARG instruction."""
+    raw_default: str | None
+    """The default as written (quotes kept), None when declared without `=`."""
+    default: str | None
+    """The resolved default: quotes removed and variables expanded; for a bare re-declaration of a
+    global ARG, the global value. None when there is none or it cannot be known (see `unknown`)."""
+    unknown: str | None
+    """Why the default cannot be known from the Dockerfile alone (None when it can)."""
+    bare: bool
+    """True when declared without a value (`ARG GPU_ARCH`)."""
+    description: str
+    """The purpose, from a BuildKit doc comment (`# NAME purpose`) or the comment block above."""
+    stages: tuple[str, ...]
+    """Labels of the stages where this declaration is in effect (the declaring stage and the stages
+    built FROM it); for a global ARG, the stages that re-declare it bare."""
+    used_lines: tuple[int, ...]
+    """1-based lines of instructions that use the value of this declaration."""
+    effective_default: str | None = None
+    """What a reader should see as the default: `default`, or for an empty/unset ARG the shell
+    fallback used in RUN lines (`${MAX_JOBS:-$(nproc)}` → `$(nproc)`)."""
+
+    @property
+    def is_global(self) -> bool:
+        """True for an ARG declared before the first FROM."""
+        return self.stage is None
+
+
+@dataclass(frozen=True)
+class EnvVar:
+    """One ENV name set in one stage (inherited ones are listed again in child stages)."""
+
+    name: str
+    """The variable name, case kept."""
+    value: str | None
+    """The value after expansion; None when it depends on something unknown."""
+    stage: str
+    """Label of the stage where the value is in effect."""
+    line: int
+    """1-based line of the ENV instruction that set it."""
+    inherited: bool = False
+    """True when the value comes from a parent stage."""
+
+
+# --------------------------------------------------------------------------------------------------
+# Components (sources and pins)
+
+
+@dataclass(frozen=True)
+class Component:
+    """Something the image contains that comes from a source with (ideally) a pinned version."""
+
+    name: str
+    """A readable name: the package name, or the repository name for a git source."""
+    kind: str
+    """One of `image`, `git`, `wheel`, `pip`, `apt`, `apt-repo`, `download`."""
+    version: str | None
+    """The version, when the source gives one (`2.9.1`, `3.26.4`)."""
+    ref: str | None
+    """The git ref or image digest/tag as written (`83f9e450cd…`, `v0.15.1`)."""
+    source: str | None
+    """Where it comes from: a URL, an image reference or an index."""
+    method: str
+    """`prebuilt`, `source` (built from a checkout) or `package` (package manager install)."""
+    stage: str
+    """Label of the stage that installs it."""
+    line: int
+    """1-based line of the instruction that installs it."""
+    pinned: bool
+    """True when version or ref fixes exactly what gets installed."""
+    arg: str | None = None
+    """The build arg that sets the version or ref, when one does."""
+    ref_kind: str | None = None
+    """For git refs: `commit`, `short-commit`, `tag` or `branch`."""
+    fork: str | None = None
+    """For a git source hosted under an organisation that is not the upstream, e.g. `ROCm`."""
+
+    @property
+    def display_version(self) -> str:
+        """The version, else the ref shortened like `git log --oneline`, else `unpinned`."""
+        if self.version:
+            return self.version
+        if self.ref:
+            return self.short_ref
+        return "unpinned"
+
+    @property
+    def short_ref(self) -> str:
+        """A full 40-hex commit shortened to 8 characters; anything else unchanged."""
+        ref = self.ref or ""
+        if len(ref) == 40 and all(c in "0123456789abcdef" for c in ref.lower()):
+            return ref[:8]
+        return ref
+
+
+# --------------------------------------------------------------------------------------------------
+# The whole model
+
+
+@dataclass(frozen=True)
+class Gpu:
+    """One GPU target named in the architecture arg, with what it means."""
+
+    target: str
+    """As written (`gfx942`, `gfx90a:xnack+`, `9.0+PTX`, `sm_90a`)."""
+    vendor: str
+    """`AMD`, `NVIDIA`, or `unknown`."""
+    family: str | None
+    """The architecture family (`CDNA3`, `Hopper`), None when the target is unknown."""
+    products: str | None
+    """Products built on it, None when the target is unknown."""
+
+    @property
+    def known(self) -> bool:
+        """True when the target is in docgen's table."""
+        return self.family is not None
+
+
+@dataclass(frozen=True)
+class ImageModel:
+    """Everything docgen knows about one Dockerfile."""
+
+    path: str
+    """The Dockerfile path as given (relative to the project root when it came from config)."""
+    stages: tuple[Stage, ...]
+    """Build stages in order; the last is the default target."""
+    args: tuple[ArgDecl, ...]
+    """Every ARG declaration, in Dockerfile order."""
+    env: tuple[EnvVar, ...]
+    """ENV values per stage, inherited ones included."""
+    components: tuple[Component, ...] = ()
+    """Sources and pins, in Dockerfile order."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Reader and evaluator warnings."""
+    skipped: tuple[Diagnostic, ...] = ()
+    """Constructs the extractor did not understand (shown by `docgen show --verbose`)."""
+    directives: tuple[tuple[str, str], ...] = field(default=())
+    """Parser directives found at the top of the file."""
+
+    @property
+    def target(self) -> Stage | None:
+        """The default build target (the last stage)."""
+        return self.stages[-1] if self.stages else None
+
+
+# --------------------------------------------------------------------------------------------------
+# Table rows (what templates iterate over)
+
+
+@dataclass(frozen=True)
+class BuildArgRow:
+    """One row of the build-argument table: a name a user can pass with `--build-arg`."""
+
+    name: str
+    """The ARG name."""
+    defaults: tuple[tuple[str | None, tuple[str, ...]], ...]
+    """(effective default, stages) pairs; one pair when every declaration agrees. None = no default."""
+    purpose: str
+    """The description from the doc comment ('' when there is none)."""
+    stages: tuple[str, ...]
+    """Stages where the arg is in effect (empty for an arg only FROM lines read)."""
+    line: int
+    """1-based line of the first declaration."""
+    unknown: str | None = None
+    """Why the default is not fully known, if it is not."""
+    notes: tuple[str, ...] = ()
+    """Extra remarks shown with the purpose (e.g. values hard-coded elsewhere)."""
+
+    @property
+    def varies(self) -> bool:
+        """True when stages declare different defaults."""
+        return len(self.defaults) > 1
+
+
+@dataclass(frozen=True)
+class VersionRow:
+    """One row of the Key versions table."""
+
+    name: str
+    """The name shown (`PyTorch`, `ROCm`)."""
+    version: str
+    """The version or ref shown."""
+    source: str | None
+    """Where it comes from (a URL or image reference), if known."""
+    line: int
+    """1-based Dockerfile line the value comes from."""
+    arg: str | None = None
+    """The build arg that overrides it, if one does."""

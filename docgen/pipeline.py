@@ -1,0 +1,60 @@
+"""The whole pipeline as library functions: Dockerfile → model → sections → filled Markdown.
+
+`docgen sync`, `docgen check` and the MkDocs plugin all go through `fill`, so the README and the site
+can never disagree.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from docgen import components, markers
+from docgen.config import Config, ImageConfig
+from docgen.dockerfile import read_dockerfile
+from docgen.evaluate import evaluate
+from docgen.model import ImageModel
+from docgen.render import SECTIONS, RenderOptions, render_sections
+
+
+def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) -> ImageModel:
+    """Read, evaluate and extract one Dockerfile into an `ImageModel`."""
+    parsed = read_dockerfile(dockerfile, display)
+    evaluation = evaluate(parsed)
+    found, skipped = components.extract(parsed, evaluation)
+    return ImageModel(
+        path=parsed.path,
+        stages=evaluation.stages,
+        args=evaluation.args,
+        env=evaluation.env,
+        components=found,
+        warnings=evaluation.warnings,
+        skipped=skipped,
+        directives=parsed.directives,
+    )
+
+
+def render_options(image: ImageConfig, config: Config, document: Path | None) -> RenderOptions:
+    """Rendering options for `image` as it appears in `document` (for relative line links)."""
+    link = None
+    if document is not None:
+        link = Path(os.path.relpath(image.dockerfile, document.parent)).as_posix()
+    return RenderOptions(
+        arch_arg=image.arch_arg,
+        names=image.names,
+        versions=image.versions,
+        dockerfile_link=link,
+        templates=config.templates,
+    )
+
+
+def fill(text: str, path: str, model: ImageModel, options: RenderOptions) -> str:
+    """`text` (a Markdown document shown as `path`) with every docgen block regenerated from `model`.
+
+    Raises `MarkerError` for broken or unknown blocks; text outside the blocks is kept byte for byte.
+    """
+    blocks = markers.find_blocks(text, path, known=SECTIONS)
+    if not blocks:
+        return text
+    bodies = render_sections(model, options)
+    return markers.replace_blocks(text, {b.name: bodies[b.name] for b in blocks}, path)

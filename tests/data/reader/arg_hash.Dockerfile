@@ -1,0 +1,2 @@
+FROM x
+ARG TORCH_BRANCH="8514f05" # release/2.10

@@ -1,0 +1,5 @@
+﻿from x As Base
+  run a \
+  b
+foo bar
+RUN

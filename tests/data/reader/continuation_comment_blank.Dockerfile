@@ -1,0 +1,7 @@
+FROM x
+RUN apt-get install -y \
+# compilers
+    gcc \
+
+    make
+RUN next

@@ -1,0 +1,5 @@
+# licence
+# escape=`
+FROM x
+RUN a \
+ b

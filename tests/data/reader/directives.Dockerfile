@@ -1,0 +1,6 @@
+# syntax=docker/dockerfile:1
+# ESCAPE = `
+# check=skip=all
+FROM x
+RUN a `
+  b

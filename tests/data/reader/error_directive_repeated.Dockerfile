@@ -1,0 +1,3 @@
+# syntax=a
+# Syntax=b
+FROM x

@@ -1,0 +1,4 @@
+FROM x
+RUN <<-EOF cat
+	abc
+ EOF

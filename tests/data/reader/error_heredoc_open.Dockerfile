@@ -1,0 +1,3 @@
+FROM x
+RUN <<EOF
+abc

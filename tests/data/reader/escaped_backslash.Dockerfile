@@ -1,0 +1,4 @@
+FROM x
+RUN echo a\\
+RUN b\\\
+RUN c

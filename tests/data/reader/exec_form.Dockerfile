@@ -1,0 +1,4 @@
+FROM x
+RUN ["pip", "install", "x==1"]
+CMD ["a",]
+ENTRYPOINT []

@@ -1,0 +1,7 @@
+FROM x
+RUN <<EOF
+set -e
+FROM not-an-instruction
+# not a comment
+EOF
+RUN after

@@ -1,0 +1,5 @@
+FROM x
+RUN cat \
+  <<EOF
+body
+EOF
