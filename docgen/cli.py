@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import os
@@ -46,7 +47,11 @@ def _parser() -> argparse.ArgumentParser:
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
         cmd = sub.add_parser(
-            name, help=help_text, description=help_text, epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=_EPILOG,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         return cmd
 
@@ -58,23 +63,34 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
         cmd.add_argument("--dockerfile", help="the Dockerfile to document (instead of the config's)")
         cmd.add_argument(
-            "--output", action="append", default=[], metavar="FILE", help="a Markdown file to fill (repeatable)"
+            "--output",
+            action="append",
+            default=[],
+            metavar="FILE",
+            help="a Markdown file to fill (repeatable)",
         )
     show = add("show", "print what docgen reads from a Dockerfile")
     show.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: the first configured one)")
     show.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
-    show.add_argument("--format", choices=("table", "json"), default="table", help="output format (default: table)")
-    show.add_argument("--verbose", action="store_true", help="also list warnings and constructs docgen skipped")
+    show.add_argument(
+        "--format", choices=("table", "json"), default="table", help="output format (default: table)"
+    )
+    show.add_argument(
+        "--verbose", action="store_true", help="also list warnings and constructs docgen skipped"
+    )
     return parser
 
 
-def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     """Run docgen with `argv` (default: `sys.argv[1:]`); returns the exit code."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     parser = _parser()
     try:
-        args = parser.parse_args(argv)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed usage or help
         return EXIT_OK if exc.code == 0 else EXIT_ERROR
     if args.command is None:
@@ -111,7 +127,9 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
         image = ImageConfig(
             dockerfile=dockerfile,
             display=_display(dockerfile),
-            outputs=tuple(resolve_path(root, str(Path(o).absolute()), "--output", "command line") for o in args.output),
+            outputs=tuple(
+                resolve_path(root, str(Path(o).absolute()), "--output", "command line") for o in args.output
+            ),
             **_image_defaults(config, dockerfile),
         )
         if not image.outputs:
@@ -169,8 +187,9 @@ def write_atomic(path: Path, text: str) -> None:
         mode = path.stat().st_mode & 0o7777
     except OSError:
         mode = 0o644
-    if not os.access(path, os.W_OK):
-        raise UsageError("file is not writable", display)
+    # the rename below would replace even a read-only file; respect the user's intent instead
+    if path.exists() and (not os.access(path, os.W_OK) or not mode & 0o222):
+        raise UsageError("file is read-only; docgen will not replace it", display)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -237,7 +256,9 @@ def _check(images: list[ImageConfig], config: Config, out: TextIO, err: TextIO) 
                 out.write(line if line.endswith("\n") else line + "\n")
         print(f"{display} is out of date", file=out)
     if stale:
-        print(f"{len(results)} file(s) checked, {stale} out of date; run `docgen sync` to update them", file=out)
+        print(
+            f"{len(results)} file(s) checked, {stale} out of date; run `docgen sync` to update them", file=out
+        )
         return EXIT_DRIFT
     return EXIT_OK
 
@@ -312,7 +333,7 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.format == "json":
         data = model_json(model)
         if args.verbose:
-            data["skipped"] = [str(s) for s in model.skipped]
+            data["skipped"] = [str(d) for d in model.skipped]
         json.dump(data, out, indent=2)
         out.write("\n")
         return EXIT_OK
@@ -331,8 +352,8 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.verbose:
         for w in model.warnings:
             print(f"warning: {w}", file=err)
-        for s in model.skipped:
-            print(f"skipped: {s}", file=err)
+        for skipped in model.skipped:
+            print(f"skipped: {skipped}", file=err)
     return EXIT_OK
 
 

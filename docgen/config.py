@@ -78,9 +78,16 @@ class Config:
         return None
 
 
-_TOP_KEYS = {"arch-arg": str, "templates": str, "names": dict, "images": list}
-_IMAGE_KEYS = {"dockerfile": str, "outputs": list, "pages": list, "arch-arg": str, "versions": list, "names": dict}
-_TYPE_NAMES = {str: "a string", list: "a list", dict: "a table"}
+_TOP_KEYS: dict[str, type] = {"arch-arg": str, "templates": str, "names": dict, "images": list}
+_IMAGE_KEYS: dict[str, type] = {
+    "dockerfile": str,
+    "outputs": list,
+    "pages": list,
+    "arch-arg": str,
+    "versions": list,
+    "names": dict,
+}
+_TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
 
 
 def _key_line(text: str, key: str) -> int | None:
@@ -134,11 +141,15 @@ def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
     return parse_config(table, path.resolve().parent, display, text)
 
 
-def _check(table: Mapping[str, Any], allowed: Mapping[str, type], where: str, display: str, text: str) -> None:
+def _check(
+    table: Mapping[str, Any], allowed: Mapping[str, type], where: str, display: str, text: str
+) -> None:
     for key, value in table.items():
         if key not in allowed:
             known = ", ".join(sorted(allowed))
-            raise ConfigError(f"unknown key {key!r} in {where} (known keys: {known})", display, _key_line(text, key))
+            raise ConfigError(
+                f"unknown key {key!r} in {where} (known keys: {known})", display, _key_line(text, key)
+            )
         expected = allowed[key]
         if not isinstance(value, expected):
             raise ConfigError(
@@ -151,7 +162,9 @@ def _check(table: Mapping[str, Any], allowed: Mapping[str, type], where: str, di
 def _strings(value: list[Any], key: str, display: str, text: str) -> tuple[str, ...]:
     for item in value:
         if not isinstance(item, str):
-            raise ConfigError(f"{key} must be a list of strings", display, _key_line(text, key.rsplit(".", 1)[-1]))
+            raise ConfigError(
+                f"{key} must be a list of strings", display, _key_line(text, key.rsplit(".", 1)[-1])
+            )
     return tuple(value)
 
 
@@ -164,31 +177,45 @@ def resolve_path(root: Path, value: str, key: str, display: str = "pyproject.tom
         full.relative_to(root.resolve())
     except ValueError:
         raise ConfigError(
-            f"{key} = {value!r} points outside the project folder {root}", display, _key_line(text, key.rsplit(".", 1)[-1])
+            f"{key} = {value!r} points outside the project folder {root}",
+            display,
+            _key_line(text, key.rsplit(".", 1)[-1]),
         ) from None
     return full
 
 
-def parse_config(table: Mapping[str, Any], root: Path, display: str = "pyproject.toml", text: str = "") -> Config:
+def parse_config(
+    table: Mapping[str, Any], root: Path, display: str = "pyproject.toml", text: str = ""
+) -> Config:
     """Validate a `[tool.docgen]` table (already parsed) and resolve its paths against `root`."""
     _check(table, _TOP_KEYS, "[tool.docgen]", display, text)
     names = _names(table.get("names", {}), "[tool.docgen.names]", display, text)
     arch_arg = table.get("arch-arg", DEFAULT_ARCH_ARG)
-    templates = resolve_path(root, table["templates"], "templates", display, text) if "templates" in table else None
+    templates = (
+        resolve_path(root, table["templates"], "templates", display, text) if "templates" in table else None
+    )
     images = []
     for entry in table.get("images", []):
         if not isinstance(entry, dict):
-            raise ConfigError("[[tool.docgen.images]] entries must be tables", display, _key_line(text, "images"))
+            raise ConfigError(
+                "[[tool.docgen.images]] entries must be tables", display, _key_line(text, "images")
+            )
         _check(entry, _IMAGE_KEYS, "[[tool.docgen.images]]", display, text)
         if "dockerfile" not in entry:
-            raise ConfigError("[[tool.docgen.images]] needs a 'dockerfile' key", display, _key_line(text, "outputs"))
+            raise ConfigError(
+                "[[tool.docgen.images]] needs a 'dockerfile' key", display, _key_line(text, "outputs")
+            )
         dockerfile = resolve_path(root, entry["dockerfile"], "dockerfile", display, text)
         outputs = tuple(
             resolve_path(root, p, "outputs", display, text)
             for p in _strings(entry.get("outputs", []), "images.outputs", display, text)
         )
-        pages = tuple(p.replace("\\", "/") for p in _strings(entry.get("pages", []), "images.pages", display, text))
-        versions = _strings(entry["versions"], "images.versions", display, text) if "versions" in entry else None
+        pages = tuple(
+            p.replace("\\", "/") for p in _strings(entry.get("pages", []), "images.pages", display, text)
+        )
+        versions = (
+            _strings(entry["versions"], "images.versions", display, text) if "versions" in entry else None
+        )
         image_names = {**names, **_names(entry.get("names", {}), "images.names", display, text)}
         images.append(
             ImageConfig(

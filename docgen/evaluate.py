@@ -15,7 +15,16 @@ from dataclasses import dataclass, field, replace
 
 from docgen.errors import DockerfileError
 from docgen.model import GLOBAL_SCOPE, ArgDecl, Diagnostic, EnvVar, Instruction, ParsedDockerfile, Stage
-from docgen.shell import Expanded, ExpansionError, Unknown, Value, expand, fallbacks, referenced_names, split_words
+from docgen.shell import (
+    Expanded,
+    ExpansionError,
+    Unknown,
+    Value,
+    expand,
+    fallbacks,
+    referenced_names,
+    split_words,
+)
 
 PREDEFINED_ARGS = frozenset(
     {
@@ -270,7 +279,9 @@ class _Evaluator:
             name, sep, raw = word.partition("=")
             if not _ARG_NAME.match(name):
                 if name.startswith("#"):
-                    self.warn(inst.start_line, f"'#' is not a comment inside ARG: {inst.args!r} declares {word!r}")
+                    self.warn(
+                        inst.start_line, f"'#' is not a comment inside ARG: {inst.args!r} declares {word!r}"
+                    )
                 else:
                     self.warn(inst.start_line, f"ARG name {name!r} is not a valid variable name; ignored")
                 continue
@@ -278,7 +289,9 @@ class _Evaluator:
             unknown: str | None = None
             if sep:
                 expanded = self.expand(raw, Scope(scope.stage, values, scope.base_unknown), inst.start_line)
-                value: Value | None = expanded.text if expanded.known else Unknown("; ".join(expanded.unknown))
+                value: Value | None = (
+                    expanded.text if expanded.known else Unknown("; ".join(expanded.unknown))
+                )
                 default: str | None = expanded.text
                 unknown = None if expanded.known else "; ".join(expanded.unknown)
             elif state is not None and name in self.global_bindings:

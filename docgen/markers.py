@@ -81,7 +81,9 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
             continue
         kind, name, attrs = match.group(1), match.group(2), match.group(3).strip()
         if not _NAME.match(name):
-            raise MarkerError(f"invalid block name {name!r} (use lower-case letters, digits, '-')", path, number)
+            raise MarkerError(
+                f"invalid block name {name!r} (use lower-case letters, digits, '-')", path, number
+            )
         if kind == "BEGIN":
             if open_name is not None:
                 raise MarkerError(
@@ -92,17 +94,19 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
                 )
             if known_names is not None and name not in known_names:
                 raise MarkerError(
-                    f"unknown block docgen:{name}; known blocks: {', '.join(sorted(known_names))}", path, number
+                    f"unknown block docgen:{name}; known blocks: {', '.join(sorted(known_names))}",
+                    path,
+                    number,
                 )
             if name in seen:
-                raise MarkerError(f"block docgen:{name} appears twice (first at line {seen[name]})", path, number)
+                raise MarkerError(
+                    f"block docgen:{name} appears twice (first at line {seen[name]})", path, number
+                )
             open_name, open_line, open_body, open_attrs = name, number, offset + len(line), attrs
             seen[name] = number
         else:
             if open_name is None:
-                raise MarkerError(
-                    f"END docgen:{name} without a BEGIN docgen:{name} before it", path, number
-                )
+                raise MarkerError(f"END docgen:{name} without a BEGIN docgen:{name} before it", path, number)
             if name != open_name:
                 raise MarkerError(
                     f"END docgen:{name} does not match BEGIN docgen:{open_name} at line {open_line}",

@@ -230,9 +230,14 @@ class _Lexer:
             replacement = ""
         if self.next() != "}":
             raise ExpansionError("missing '}' in ${…}")
+        symbolic = "${" + name + op + pattern + ("/" + replacement if op in ("/", "//") else "") + "}"
         if isinstance(value, Unknown):
             self.unknown.append(f"{name}: {value.reason}")
-            return "${" + name + op + pattern + ("/" + replacement if op in ("/", "//") else "") + "}"
+            return symbolic
+        if op in (":?", "?") and (value is None or (op == ":?" and not value)):
+            # BuildKit stops the build here unless the user passes the arg: a required input
+            self.unknown.append(f"{name}: required, must be passed with --build-arg ({pattern or 'no message'})")
+            return symbolic
         return _modify(name, value, op, pattern, replacement)
 
 
@@ -247,10 +252,7 @@ def _modify(name: str, value: str | None, op: str, word: str, replacement: str) 
     if op == "+":
         return word if value is not None else ""
     if op in (":?", "?"):
-        if value is None or (op == ":?" and not value):
-            problem = "is not set" if value is None else "is not allowed to be empty"
-            raise ExpansionError(f"{name}: {word or problem}")
-        return value
+        return value or ""
     text = value or ""
     if op in ("#", "##"):
         ends = range(len(text) + 1) if op == "#" else range(len(text), -1, -1)

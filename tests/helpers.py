@@ -1,0 +1,42 @@
+"""Shared helpers: build small project trees and run the CLI in-process."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.cli import main
+from docgen.dockerfile import parse_dockerfile
+from docgen.evaluate import Evaluation, evaluate
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def run(*argv: str) -> Result:
+    """`docgen ARGV` in-process, capturing output."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stderr=err)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def make_tree(root: Path, files: Mapping[str, str | bytes]) -> None:
+    """Write `files` (relative path → content) under `root`."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_bytes(content.encode("utf-8"))
+
+
+def ev(text: str) -> Evaluation:
+    """Parse and evaluate Dockerfile text."""
+    return evaluate(parse_dockerfile(text, "Dockerfile"))

@@ -1,0 +1,86 @@
+"""Marker blocks: every edge case as an input/expected pair, every error with its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.errors import MarkerError
+from docgen.markers import block_bodies, find_blocks, newline_of, replace_block, replace_blocks
+
+B = "<!-- BEGIN docgen:{} -->"
+E = "<!-- END docgen:{} -->"
+
+
+def doc(*lines: str, nl: str = "\n", final: bool = True) -> str:
+    return nl.join(lines) + (nl if final else "")
+
+
+@pytest.mark.parametrize(
+    ("text", "bodies", "expected"),
+    [
+        # empty block gets filled
+        (doc("# T", B.format("a"), E.format("a"), "tail"), {"a": "x\n"}, doc("# T", B.format("a"), "x", E.format("a"), "tail")),
+        # old body replaced
+        (doc(B.format("a"), "old", "old2", E.format("a")), {"a": "new"}, doc(B.format("a"), "new", E.format("a"))),
+        # two blocks, any order, only named ones touched
+        (
+            doc(B.format("b"), "1", E.format("b"), "mid", B.format("a"), "2", E.format("a")),
+            {"a": "A"},
+            doc(B.format("b"), "1", E.format("b"), "mid", B.format("a"), "A", E.format("a")),
+        ),
+        # CRLF file stays CRLF
+        (doc(B.format("a"), E.format("a"), nl="\r\n"), {"a": "x\ny\n"}, doc(B.format("a"), "x", "y", E.format("a"), nl="\r\n")),
+        # no final newline stays without one
+        (doc(B.format("a"), E.format("a"), final=False), {"a": "x"}, doc(B.format("a"), "x", E.format("a"), final=False)),
+        # indented markers and extra spaces inside the comment
+        (doc("  <!--  BEGIN docgen:a  -->", "<!--END docgen:a-->"), {"a": "x"}, doc("  <!--  BEGIN docgen:a  -->", "x", "<!--END docgen:a-->")),
+        # markers inside fenced code are examples, not markers
+        (
+            doc("```", B.format("a"), "```", B.format("a"), E.format("a"), "~~~~", E.format("zz"), "~~~~"),
+            {"a": "x"},
+            doc("```", B.format("a"), "```", B.format("a"), "x", E.format("a"), "~~~~", E.format("zz"), "~~~~"),
+        ),
+        # marker text inside a sentence is not a marker
+        (doc("write " + B.format("a") + " on its own line"), {"a": "x"}, doc("write " + B.format("a") + " on its own line")),
+    ],
+)
+def test_replace(text: str, bodies: dict[str, str], expected: str) -> None:
+    assert replace_blocks(text, bodies) == expected
+    # idempotent
+    assert replace_blocks(expected, bodies) == expected
+
+
+def test_attributes_are_kept() -> None:
+    text = doc("<!-- BEGIN docgen:a note=keep -->", E.format("a"))
+    assert find_blocks(text)[0].attributes == "note=keep"
+    assert replace_block(text, "a", "x").startswith("<!-- BEGIN docgen:a note=keep -->\nx\n")
+
+
+def test_block_bodies() -> None:
+    assert block_bodies(doc(B.format("a"), "1", "2", E.format("a"))) == {"a": "1\n2\n"}
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (doc("x", B.format("a"), "y"), 2, "has no <!-- END docgen:a --> after it"),
+        (doc("x", E.format("a")), 2, "END docgen:a without a BEGIN"),
+        (doc(E.format("a"), B.format("a")), 1, "without a BEGIN"),
+        (doc(B.format("a"), B.format("b"), E.format("b"), E.format("a")), 2, "inside block docgen:a opened at line 1"),
+        (doc(B.format("a"), E.format("b")), 2, "does not match BEGIN docgen:a at line 1"),
+        (doc(B.format("a"), E.format("a"), B.format("a"), E.format("a")), 3, "appears twice (first at line 1)"),
+        (doc(B.format("Bad Name"), E.format("a")), 1, "invalid block name"),
+        (doc(B.format("nope"), E.format("nope")), 1, "unknown block docgen:nope"),
+    ],
+)
+def test_errors(text: str, line: int, message: str) -> None:
+    with pytest.raises(MarkerError) as info:
+        find_blocks(text, "README.md", known=["a", "b"])
+    assert str(info.value).startswith(f"README.md:{line}: ")
+    assert message in str(info.value)
+
+
+def test_newline_of() -> None:
+    assert newline_of("a\r\nb\r\n") == "\r\n"
+    assert newline_of("a\nb\n") == "\n"
+    assert newline_of("a\r\nb\nc\n") == "\n"
