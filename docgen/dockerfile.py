@@ -184,7 +184,11 @@ class _Reader:
         last = self.pos
         if empty_line:
             self.warnings.append(
-                Diagnostic(self.path, empty_line, "empty continuation line (BuildKit will reject these)")
+                Diagnostic(
+                    self.path,
+                    empty_line,
+                    "empty line inside a continued instruction (BuildKit skips it with a warning)",
+                )
             )
         line = "".join(parts)
         original = "\n".join(raw.rstrip("\r\n") for raw in lines[start - 1 : last])

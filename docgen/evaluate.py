@@ -192,7 +192,7 @@ class _Evaluator:
             args=self.finish_args(),
             env=tuple(self.env),
             scopes=tuple(self.scopes),
-            warnings=tuple(self.parsed.warnings) + tuple(self.warnings),
+            warnings=tuple(sorted(self.parsed.warnings + tuple(self.warnings), key=lambda d: d.line)),
         )
 
     def global_scope(self) -> Scope:
@@ -277,13 +277,10 @@ class _Evaluator:
         scope_label = GLOBAL_SCOPE if state is None else self.stages[-1].label
         for word in words:
             name, sep, raw = word.partition("=")
+            if name.startswith("#"):
+                break  # `ARG X=1 # note`: the reader already warned that '#' is not a comment here
             if not _ARG_NAME.match(name):
-                if name.startswith("#"):
-                    self.warn(
-                        inst.start_line, f"'#' is not a comment inside ARG: {inst.args!r} declares {word!r}"
-                    )
-                else:
-                    self.warn(inst.start_line, f"ARG name {name!r} is not a valid variable name; ignored")
+                self.warn(inst.start_line, f"ARG name {name!r} is not a valid variable name; ignored")
                 continue
             global_of: int | None = None
             unknown: str | None = None

@@ -3,7 +3,7 @@
 Each case in `CASES` is also kept as a file under `tests/data/reader/` so that `tests/test_oracle.py`
 checks it against BuildKit's own parser. After adding or changing a case, regenerate those files with
 
-    PYTHONPATH=. /work/venv/bin/python tests/test_reader.py
+    python tests/test_reader.py
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from docgen.errors import DockerfileError
 from docgen.model import Instruction, ParsedDockerfile
 
 DATA = Path(__file__).parent / "data" / "reader"
-REGENERATE = "PYTHONPATH=. /work/venv/bin/python tests/test_reader.py"
+REGENERATE = "python tests/test_reader.py"
 
 Row = tuple[str, tuple[str, ...], str, int, int]
 
@@ -211,7 +211,7 @@ def test_directives() -> None:
 
 def test_empty_continuation_line_warns() -> None:
     parsed = parse_dockerfile(CASES["continuation_comment_blank"][0])
-    assert [(w.line, "empty continuation line" in w.message) for w in parsed.warnings] == [(5, True)]
+    assert [(w.line, "empty line inside a continued instruction" in w.message) for w in parsed.warnings] == [(5, True)]
     assert parsed.instructions[1].original == "RUN apt-get install -y \\\n# compilers\n    gcc \\\n\n    make"
 
 
