@@ -1,8 +1,6 @@
 """`python -m docgen`: the same as the `docgen` command."""
 
-import sys
-
-from docgen.cli import main
+from docgen.cli import main_entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main_entry()

@@ -190,7 +190,10 @@ def write_atomic(path: Path, text: str) -> None:
     # the rename below would replace even a read-only file; respect the user's intent instead
     if path.exists() and (not os.access(path, os.W_OK) or not mode & 0o222):
         raise UsageError("file is read-only; docgen will not replace it", display)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
+    except OSError as exc:
+        raise UsageError(f"cannot write: {exc.strerror or exc}", display) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(text.encode("utf-8"))
@@ -198,12 +201,12 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
-    except OSError as exc:
-        try:
+    except BaseException as exc:  # also Ctrl-C midway: never leave the temporary file behind
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
-        raise UsageError(f"cannot write: {exc.strerror or exc}", display) from None
+        if isinstance(exc, OSError):
+            raise UsageError(f"cannot write: {exc.strerror or exc}", display) from None
+        raise
 
 
 def _generate(images: list[ImageConfig], config: Config) -> list[tuple[Path, str, str]]:
@@ -359,4 +362,10 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def main_entry() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:  # `docgen show | head`: the reader went away, which is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_OK
+    sys.exit(code)

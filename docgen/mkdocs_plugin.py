@@ -1,0 +1,209 @@
+"""The docgen MkDocs plugin: fills the docgen blocks of every page at build time.
+
+Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by `docgen.pipeline.fill`, the
+function `docgen sync` uses, so the site and the README can never disagree. A page gets its Dockerfile
+from `pages` in `[[tool.docgen.images]]` (paths relative to docs_dir) or from `docgen_dockerfile: path`
+in its front matter (relative to mkdocs.yml). The plugin never writes a file, and under `mkdocs serve`
+it watches the Dockerfiles, pyproject.toml and the template folder so an edit rebuilds the site.
+
+This is the only module that imports mkdocs (an optional dependency: `pip install docgen[mkdocs]`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import quote
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from docgen import markers
+from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
+from docgen.errors import DocgenError, MarkerError
+from docgen.model import ImageModel
+from docgen.pipeline import build_model, fill, render_options
+from docgen.render import SECTIONS
+
+log = logging.getLogger("mkdocs.plugins.docgen")
+
+FRONT_MATTER_KEY = "docgen_dockerfile"
+
+
+class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
+    """Options of `plugins: - docgen: …` in mkdocs.yml."""
+
+    config = c.Optional(c.Type(str))
+    """pyproject.toml holding `[tool.docgen]`, relative to mkdocs.yml (default: the nearest one)."""
+    branch = c.Type(str, default="main")
+    """Branch used in line links `{repo_url}/blob/{branch}/{dockerfile}#L{n}` when `repo_url` is set."""
+
+
+class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-call]
+    """Regenerates docgen blocks in pages as they are built; see the module docstring."""
+
+    def __init__(self) -> None:
+        self._docgen: Config | None = None
+        self._site_root = Path.cwd()
+        self._repo_url: str | None = None
+        self._pyproject: Path | None = None
+        self._models: dict[tuple[str, int, int], ImageModel] = {}
+        self._seen: set[Path] = set()
+        self._server: LiveReloadServer | None = None
+        self._watched: set[str] = set()
+
+    # Defining on_startup makes mkdocs keep one instance across the rebuilds of `mkdocs serve` (and
+    # across every config loaded in the same process), so per-session state is reset here.
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        self._seen.clear()
+        self._watched.clear()
+        self._server = None
+
+    def on_shutdown(self) -> None:
+        self._server = None
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        self._site_root = (
+            Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+        )
+        self._repo_url = config.repo_url.rstrip("/") if config.repo_url else None
+        if self.config.config is not None:
+            self._pyproject = self._site_root / self.config.config
+            if not self._pyproject.is_file():
+                raise PluginError(f"docgen: config file not found: {self._pyproject}")
+        else:
+            self._pyproject = find_pyproject(self._site_root)
+        try:
+            self._docgen = load_config(self._pyproject, cwd=self._site_root)
+        except DocgenError as exc:
+            raise PluginError(str(exc)) from None
+        log.debug("read %s: %d image(s)", self._docgen.source, len(self._docgen.images))
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self._models.clear()  # one model per Dockerfile per build
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        if "docgen:" not in markdown:
+            return markdown
+        docgen = self._docgen
+        assert docgen is not None, "on_config runs before on_page_markdown"
+        source = page.file.abs_src_path
+        shown = self._shown(Path(source)) if source else f"{config.docs_dir}/{page.file.src_uri}"
+        offset = _front_matter_lines(page, markdown)
+        try:
+            image = self._image_for(page, docgen, shown)
+            if image is None:
+                blocks = markers.find_blocks(markdown, shown, known=SECTIONS)
+                if not blocks:
+                    return markdown
+                raise MarkerError(
+                    f"block docgen:{blocks[0].name} but no Dockerfile for this page: list "
+                    f"{page.file.src_uri!r} in `pages` of a [[tool.docgen.images]] entry in {docgen.source}, "
+                    f"or set `{FRONT_MATTER_KEY}: path/to/Dockerfile` in the page's front matter",
+                    shown,
+                    blocks[0].begin_line,
+                )
+            model = self._model(image)
+            options = render_options(image, docgen, None)
+            if self._repo_url:
+                link = f"{self._repo_url}/blob/{quote(self.config.branch)}/{quote(image.display)}"
+                options = dataclasses.replace(options, dockerfile_link=link)
+            filled = fill(markdown, shown, model, options)
+        except DocgenError as exc:
+            if exc.path == shown and exc.line:
+                exc.line += offset  # the front matter is not part of `markdown`
+            raise PluginError(str(exc)) from None
+        log.debug("filled %s from %s", shown, image.display)
+        return filled
+
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]
+    ) -> LiveReloadServer | None:
+        self._server = server
+        self._watch()
+        return server
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self._server is not None:
+            self._watch()  # Dockerfiles named for the first time in this build
+
+    # ----------------------------------------------------------------------------------------------
+
+    def _shown(self, path: Path) -> str:
+        """`path` as shown in messages: relative to the folder of mkdocs.yml when it is below it."""
+        try:
+            return path.resolve().relative_to(self._site_root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def _image_for(self, page: Page, docgen: Config, shown: str) -> ImageConfig | None:
+        """The page's image: its front matter's Dockerfile, else the config's entry listing the page."""
+        value = page.meta.get(FRONT_MATTER_KEY)
+        if value is None:
+            return docgen.image_for_page(page.file.src_uri)
+        if not isinstance(value, str):
+            raise DocgenError(f"front matter {FRONT_MATTER_KEY} must be a path (a string)", shown, 1)
+        dockerfile = resolve_path(self._site_root, value, FRONT_MATTER_KEY, shown)
+        if not dockerfile.is_file():
+            raise DocgenError(f"{FRONT_MATTER_KEY}: Dockerfile {value!r} not found", shown, 1)
+        for image in docgen.images:
+            if image.dockerfile == dockerfile:
+                return image
+        try:
+            display = dockerfile.relative_to(docgen.root.resolve()).as_posix()
+        except ValueError:
+            display = self._shown(dockerfile)
+        return ImageConfig(dockerfile=dockerfile, display=display, pages=(page.file.src_uri,))
+
+    def _model(self, image: ImageConfig) -> ImageModel:
+        self._seen.add(image.dockerfile)
+        try:
+            stat = image.dockerfile.stat()
+        except OSError:
+            return build_model(image.dockerfile, image.display)  # raises the reader's own error
+        key = (str(image.dockerfile), stat.st_mtime_ns, stat.st_size)
+        model = self._models.get(key)
+        if model is None:
+            model = self._models[key] = build_model(image.dockerfile, image.display)
+            for warning in model.warnings:
+                log.info("%s", warning)
+        return model
+
+    def _watch(self) -> None:
+        """Watch the config, the template folder and every Dockerfile (each path once)."""
+        if self._server is None or self._docgen is None:
+            return
+        paths: set[Path] = {image.dockerfile for image in self._docgen.images} | self._seen
+        if self._pyproject is not None:
+            paths.add(self._pyproject.resolve())
+        if self._docgen.templates is not None:
+            paths.add(self._docgen.templates)
+        for path in sorted(str(p) for p in paths):
+            if path not in self._watched and os.path.exists(path):
+                self._server.watch(path)
+                self._watched.add(path)
+                log.debug("watching %s", path)
+
+
+def _front_matter_lines(page: Page, markdown: str) -> int:
+    """How many lines of the page's source come before `markdown` (its front matter)."""
+    try:
+        raw = page.file.content_string
+    except (OSError, UnicodeDecodeError):
+        return 0
+    if markdown and raw.endswith(markdown):
+        return raw[: len(raw) - len(markdown)].count("\n")
+    return 0

@@ -1,0 +1,489 @@
+"""The MkDocs plugin: the site's tables equal the README's, errors fail the build with path:line,
+the plugin never writes into docs_dir, and `mkdocs serve` watches the inputs.
+
+Small sites are built in `tmp_path` from a dict of strings; the real site (mkdocs.yml at the repo root)
+is built once per module with `python -m mkdocs build --strict`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from html.parser import HTMLParser
+from pathlib import Path
+
+import markdown
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import get_files
+from mkdocs.structure.pages import Page
+
+import docgen.mkdocs_plugin
+from docgen import markers
+from docgen.mkdocs_plugin import DocgenPlugin
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "docker" / "rocm" / "README.md"
+XSS_SITE = ROOT / "tests" / "data" / "site"
+QUIET = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+# --------------------------------------------------------------------------------------------------
+# Helpers
+
+
+def write_tree(root: Path, files: dict[str, str]) -> Path:
+    """Create `files` (relative path → text) under `root`; returns `root`."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def site_files(**extra: str) -> dict[str, str]:
+    """A minimal project: pyproject with one image listing `page.md`, a Dockerfile, mkdocs.yml."""
+    files = {
+        "pyproject.toml": """\
+            [tool.docgen]
+            [[tool.docgen.images]]
+            dockerfile = "Dockerfile"
+            pages = ["page.md", "other.md"]
+            """,
+        "Dockerfile": """\
+            ARG GPU_ARCH="gfx942"
+            FROM ubuntu:22.04 AS base
+            # MAX_JOBS Parallel compile jobs.
+            ARG MAX_JOBS=8
+            ARG GPU_ARCH
+            RUN make -j"${MAX_JOBS}" ARCH="${GPU_ARCH}"
+            """,
+        "mkdocs.yml": """\
+            site_name: t
+            theme: mkdocs
+            plugins: [docgen]
+            """,
+        "docs/page.md": """\
+            # Page
+
+            <!-- BEGIN docgen:build-args -->
+            <!-- END docgen:build-args -->
+            """,
+    }
+    files.update(extra)
+    return files
+
+
+def config_for(root: Path, site_dir: Path | None = None) -> MkDocsConfig:
+    return load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir or root / "site"))
+
+
+def build_site(root: Path) -> Path:
+    """Build the site of `root/mkdocs.yml` in-process; returns the site folder."""
+    build(config_for(root))
+    return root / "site"
+
+
+def page_markdown(mkdocs_yml: Path, src_uri: str) -> str:
+    """The Markdown of page `src_uri` after the docgen plugin's `on_page_markdown`."""
+    config = load_config(str(mkdocs_yml), site_dir=str(mkdocs_yml.parent / "unused-site"))
+    config.plugins.on_startup(command="build", dirty=False)
+    config = config.plugins.on_config(config)
+    files = get_files(config)
+    file = files.get_file_from_path(src_uri)
+    assert file is not None, src_uri
+    page = Page(None, file, config)
+    page.read_source(config)
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    plugin.on_pre_build(config=config)
+    result = plugin.on_page_markdown(page.markdown or "", page=page, config=config, files=files)
+    assert result is not None
+    return result
+
+
+def unlink_lines(text: str) -> str:
+    """Line links `[L8](anything#L8)` → `L8`: the README links to its Dockerfile, the site may not."""
+    return re.sub(r"\[L(\d+)\]\([^)\s]*#L\1\)", r"L\1", text)
+
+
+class Tables(HTMLParser):
+    """Cell texts of every table, grouped by the docgen block (HTML comment markers) around it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: dict[str, list[list[list[str]]]] = {}
+        self.block: str | None = "(outside)"
+        self.cell: list[str] | None = None
+
+    def handle_comment(self, data: str) -> None:
+        match = re.match(r"\s*(BEGIN|END) docgen:(\S+)", data)
+        if match:
+            self.block = match.group(2) if match.group(1) == "BEGIN" else "(outside)"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        assert self.block is not None
+        if tag == "table":
+            self.blocks.setdefault(self.block, []).append([])
+        elif tag == "tr":
+            self.blocks[self.block][-1].append([])
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            assert self.block is not None
+            self.blocks[self.block][-1][-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def tables_of(html: str) -> dict[str, list[list[list[str]]]]:
+    parser = Tables()
+    parser.feed(html)
+    return {name: tables for name, tables in parser.blocks.items() if name != "(outside)"}
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+# --------------------------------------------------------------------------------------------------
+# The real site
+
+
+@pytest.fixture(scope="module")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's own site, built with `mkdocs build --strict`, docs/ checked to stay untouched."""
+    site = tmp_path_factory.mktemp("site")
+    before = tree_digest(ROOT / "docs")
+    mtimes = {p: p.stat().st_mtime_ns for p in (ROOT / "docs").rglob("*")}
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+        cwd=ROOT,
+        env=QUIET,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "WARNING" not in result.stderr, result.stderr
+    assert tree_digest(ROOT / "docs") == before, "the plugin wrote into docs_dir"
+    assert {p: p.stat().st_mtime_ns for p in (ROOT / "docs").rglob("*")} == mtimes
+    return site
+
+
+def test_rocm_page_blocks_equal_readme_blocks() -> None:
+    page = page_markdown(ROOT / "mkdocs.yml", "images/rocm.md")
+    site_blocks = markers.block_bodies(page)
+    readme_blocks = markers.block_bodies(README.read_text(encoding="utf-8"))
+    assert set(site_blocks) == {"hardware", "versions", "contents", "build-args"}
+    assert set(readme_blocks) == set(site_blocks)
+    for name, body in site_blocks.items():
+        assert body.strip(), f"docgen:{name} is empty on the site"
+        assert body == unlink_lines(readme_blocks[name]), (
+            f"docgen:{name} differs between the site and docker/rocm/README.md; run `docgen sync`"
+        )
+
+
+def test_rocm_page_has_no_relative_links_out_of_docs() -> None:
+    page = page_markdown(ROOT / "mkdocs.yml", "images/rocm.md")
+    assert "Dockerfile.rocm#L" not in page
+    assert re.search(r"\| `GPU_ARCH` \| `gfx942;gfx950` \|", page)
+    assert re.search(r"\(L8\)", page), "plain line numbers without repo_url"
+
+
+def test_built_rocm_tables_equal_readme_tables(real_site: Path) -> None:
+    html = (real_site / "images" / "rocm" / "index.html").read_text(encoding="utf-8")
+    site = tables_of(html)
+    readme_text = README.read_text(encoding="utf-8")
+    readme = {
+        name: tables_of(f"<!-- BEGIN docgen:{name} -->" + markdown.markdown(body, extensions=["tables"]))[
+            name
+        ]
+        for name, body in markers.block_bodies(readme_text).items()
+        if "|" in body
+    }
+    assert site == readme
+    args = {row[0]: row[1] for row in site["build-args"][0][1:]}
+    assert args["GPU_ARCH"] == "gfx942;gfx950"
+    assert args["MAX_JOBS"] == "$(nproc)"
+
+
+def test_every_page_is_built(real_site: Path) -> None:
+    for page in (
+        "index.html",
+        "getting-started/index.html",
+        "cli/index.html",
+        "configuration/index.html",
+        "markers/index.html",
+        "images/rocm/index.html",
+        "dockerfile-semantics/index.html",
+        "contributing/index.html",
+    ):
+        assert (real_site / page).is_file(), page
+
+
+# --------------------------------------------------------------------------------------------------
+# Small sites
+
+
+def test_fills_configured_page_and_leaves_others(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, site_files(**{"docs/plain.md": "# Plain\n"}))
+    site = build_site(root)
+    html = (site / "page" / "index.html").read_text(encoding="utf-8")
+    assert "<code>MAX_JOBS</code>" in html and "<code>8</code>" in html
+    assert "Parallel compile jobs." in html
+    assert (root / "docs" / "page.md").read_text(encoding="utf-8").count("\n") == 4, "source untouched"
+
+
+def test_line_links_follow_repo_url_and_branch(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "mkdocs.yml": """\
+                    site_name: t
+                    theme: mkdocs
+                    repo_url: https://github.com/example/proj/
+                    plugins:
+                      - docgen:
+                          branch: dev
+                    """,
+                "docs/page.md": "<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n",
+            }
+        ),
+    )
+    text = page_markdown(root / "mkdocs.yml", "page.md")
+    assert "[L1](https://github.com/example/proj/blob/dev/Dockerfile#L1)" in text
+
+
+def test_config_option_names_the_pyproject(tmp_path: Path) -> None:
+    files = site_files()
+    files["conf/pyproject.toml"] = files.pop("pyproject.toml")
+    files["conf/Dockerfile"] = files.pop("Dockerfile")
+    files["mkdocs.yml"] = (
+        "site_name: t\ntheme: mkdocs\nplugins:\n  - docgen:\n      config: conf/pyproject.toml\n"
+    )
+    root = write_tree(tmp_path, files)
+    assert "| `MAX_JOBS` | `8` |" in page_markdown(root / "mkdocs.yml", "page.md")
+    (root / "conf" / "pyproject.toml").unlink()
+    with pytest.raises(PluginError, match="config file not found"):
+        page_markdown(root / "mkdocs.yml", "page.md")
+
+
+def test_front_matter_names_the_dockerfile(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "docker/other.Dockerfile": 'FROM alpine:3.20\nARG LEVEL="front matter"\n',
+                "docs/fm.md": """\
+                    ---
+                    docgen_dockerfile: docker/other.Dockerfile
+                    ---
+                    <!-- BEGIN docgen:build-args -->
+                    <!-- END docgen:build-args -->
+                    """,
+            }
+        ),
+    )
+    assert "| `LEVEL` | `front matter` |" in page_markdown(root / "mkdocs.yml", "fm.md")
+
+
+def test_front_matter_may_not_leave_the_site(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "proj",
+        site_files(
+            **{
+                "docs/fm.md": "---\ndocgen_dockerfile: ../../etc/passwd\n---\n"
+                "<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n"
+            }
+        ),
+    )
+    with pytest.raises(PluginError, match=r"docs/fm\.md: docgen_dockerfile = .* points outside"):
+        page_markdown(root / "mkdocs.yml", "fm.md")
+
+
+def test_blocks_without_a_dockerfile_fail_with_page_path(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{"docs/lost.md": "# Lost\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"}
+        ),
+    )
+    with pytest.raises(
+        PluginError, match=r"^docs/lost\.md:3: block docgen:versions but no Dockerfile for this page"
+    ):
+        page_markdown(root / "mkdocs.yml", "lost.md")
+
+
+def test_marker_examples_in_code_fences_are_not_blocks(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "docs/lost.md": "# Docs\n\n```markdown\n<!-- BEGIN docgen:versions -->\n"
+                "<!-- END docgen:versions -->\n```\n"
+            }
+        ),
+    )
+    html = (build_site(root) / "lost" / "index.html").read_text(encoding="utf-8")
+    assert "BEGIN docgen:versions" in html
+
+
+def test_broken_marker_fails_with_path_and_source_line(tmp_path: Path) -> None:
+    # The front matter is stripped before plugins see the page; the line must still be the file's.
+    page = "---\ntitle: Broken\n---\n# Page\n\n<!-- BEGIN docgen:build-args -->\ntext\n"
+    root = write_tree(tmp_path, site_files(**{"docs/page.md": page}))
+    with pytest.raises(PluginError) as info:
+        page_markdown(root / "mkdocs.yml", "page.md")
+    assert str(info.value).startswith(
+        "docs/page.md:6: BEGIN docgen:build-args has no <!-- END docgen:build-args -->"
+    )
+
+
+def test_unknown_block_fails(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path, site_files(**{"docs/page.md": "<!-- BEGIN docgen:nope -->\n<!-- END docgen:nope -->\n"})
+    )
+    with pytest.raises(PluginError, match=r"^docs/page\.md:1: unknown block docgen:nope"):
+        page_markdown(root / "mkdocs.yml", "page.md")
+
+
+def test_bad_config_fails(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, site_files(**{"pyproject.toml": "[tool.docgen]\ncolour = 1\n"}))
+    with pytest.raises(PluginError, match=r"^pyproject\.toml:2: unknown key 'colour'"):
+        page_markdown(root / "mkdocs.yml", "page.md")
+
+
+def test_dockerfile_error_fails_the_cli_build_with_path_line(tmp_path: Path) -> None:
+    bad = "# syntax=docker/dockerfile:1\n# syntax=docker/dockerfile:1\nFROM alpine\n"
+    expected = subprocess.run(
+        [sys.executable, "-m", "docgen", "show", "Dockerfile"],
+        cwd=write_tree(tmp_path, site_files(Dockerfile=bad)),
+        capture_output=True,
+        text=True,
+    )
+    assert expected.returncode == 2, "the fixture must be an error for the reader"
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=tmp_path,
+        env=QUIET,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    message = expected.stderr.strip().splitlines()[-1]
+    assert re.match(r"Dockerfile:\d+: ", message), message
+    assert f"ERROR   -  {message}\n" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_model_is_built_once_per_build_per_dockerfile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    real = docgen.mkdocs_plugin.build_model
+
+    def counting(path: object, display: str | None = None) -> object:
+        calls.append(str(path))
+        return real(path, display)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(docgen.mkdocs_plugin, "build_model", counting)
+    root = write_tree(
+        tmp_path,
+        site_files(**{"docs/other.md": "<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n"}),
+    )
+    build_site(root)
+    assert len(calls) == 1
+    build_site(root)
+    assert len(calls) == 2, "a new build reads the Dockerfile again"
+
+
+def test_on_serve_watches_dockerfiles_config_and_templates(tmp_path: Path) -> None:
+    files = site_files(
+        **{
+            "pyproject.toml": """\
+                [tool.docgen]
+                templates = "templates"
+                [[tool.docgen.images]]
+                dockerfile = "Dockerfile"
+                pages = ["page.md"]
+                """,
+            "templates/hardware.md.j2": "custom hardware table\n",
+            "extra/Dockerfile": "FROM alpine\n",
+            "docs/fm.md": "---\ndocgen_dockerfile: extra/Dockerfile\n---\n"
+            "<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n",
+        }
+    )
+    root = write_tree(tmp_path, files)
+    config = config_for(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+
+    class FakeServer:
+        watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    server = FakeServer()
+    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
+    resolved = tmp_path.resolve()
+    assert sorted(server.watched) == sorted(
+        str(resolved / p) for p in ("Dockerfile", "pyproject.toml", "templates", "extra/Dockerfile")
+    )
+    plugin.on_post_build(config=config)
+    assert len(server.watched) == 4, "each path is watched once"
+    assert "custom hardware table" in (root / "site" / "fm" / "index.html").read_text(encoding="utf-8")
+
+
+def test_xss_fixture_page_builds_as_text(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(XSS_SITE / "mkdocs.yml"),
+            "-d",
+            str(tmp_path),
+        ],
+        env=QUIET,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    body = html[html.index("BEGIN docgen:hardware") : html.index("END docgen:build-args")]
+    assert "<script" not in body and "<img" not in body
+    assert "&lt;script&gt;document.title='pwned'&lt;/script&gt; &#124; not a new cell" in body
+    rows = tables_of(html)["build-args"][0]
+    assert ["SCRIPT_TAG", "<script>document.title='pwned'</script> | not a new cell"] == rows[3][:2]
+
+
+def test_mkdocs_is_imported_only_by_the_plugin() -> None:
+    for module in (ROOT / "docgen").glob("*.py"):
+        if module.name == "mkdocs_plugin.py":
+            continue
+        text = module.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) mkdocs\b", text, re.MULTILINE), module.name
+    code = "import sys, docgen.cli, docgen.pipeline; sys.exit('mkdocs' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
