@@ -1,12 +1,27 @@
-"""Components and pins found in FROM, RUN, COPY and ENV (sources, versions, how they are installed).
+"""Components and pins found in FROM, RUN, COPY, ADD and ENV (sources, versions, how installed).
 
-This first version knows base images; RUN/COPY/ENV recognisers come next.
+Walks the instructions with the ARG/ENV scope the evaluator computed for each, and hands RUN text to
+the recognisers in `docgen.sources` (git, pip, downloads, apt). Images come from FROM, `COPY --from`
+and `RUN --mount=…,from=`; `ADD` of a URL is a download (or a git source). Git clones are kept per
+stage until the whole file is read, so a checkout in a later RUN of the stage still pins them.
+
+Anything not understood is skipped with a diagnostic (`docgen show --verbose` lists them); this
+module never raises on input it cannot read.
 """
 
 from __future__ import annotations
 
-from docgen.evaluate import Evaluation
-from docgen.model import Component, Diagnostic, ParsedDockerfile
+import posixpath
+
+from docgen.evaluate import Evaluation, Scope
+from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
+from docgen.shell import expand, referenced_names, split_words
+from docgen.sources import downloads
+from docgen.sources.context import VERSION_NAME, GitClone, Recorder, RunContext, StageState, git_component
+from docgen.sources.run import read_run
+from docgen.sources.script import ShellState, Word
+
+__all__ = ["extract", "split_image"]
 
 
 def split_image(ref: str) -> tuple[str, str | None, str | None]:
@@ -22,24 +37,168 @@ def split_image(ref: str) -> tuple[str, str | None, str | None]:
     return name, tag, digest or None
 
 
-def extract(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...]]:
-    """The components of one Dockerfile and the constructs that were skipped."""
-    components = []
-    for stage in evaluation.stages:
-        if stage.parent is not None or stage.base.lower() == "scratch":
+def image_name(name: str) -> str:
+    """The image repository as people write it (`docker.io/library/ubuntu` → `ubuntu`)."""
+    for prefix in ("docker.io/", "index.docker.io/", "registry-1.docker.io/"):
+        if name.startswith(prefix):
+            name = name[len(prefix) :]
+    if name.startswith("library/"):
+        name = name[len("library/") :]
+    return name
+
+
+def image_component(ref: str, stage: str, line: int, arg: str | None) -> Component:
+    """The component for an external image reference (after ARG expansion)."""
+    name, tag, digest = split_image(ref)
+    unknown = "$" in ref
+    return Component(
+        name=image_name(name),
+        kind="image",
+        version=tag,
+        ref=digest,
+        source=ref,
+        method="prebuilt",
+        stage=stage,
+        line=line,
+        pinned=not unknown and (bool(digest) or tag not in (None, "latest")),
+        arg=arg,
+    )
+
+
+def extract(
+    parsed: ParsedDockerfile, evaluation: Evaluation
+) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...]]:
+    """The components of one Dockerfile, in Dockerfile order, and the constructs that were skipped."""
+    arg_names = frozenset(a.name for a in evaluation.args)
+    recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names))
+    states: dict[int, StageState] = {}
+    for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
+        if scope.stage is None and inst.keyword != "FROM":
             continue
-        name, tag, digest = split_image(stage.base)
-        components.append(
-            Component(
-                name=name.rsplit("/", 1)[-1],
-                kind="image",
-                version=tag,
-                ref=digest,
-                source=stage.base,
-                method="prebuilt",
-                stage=stage.label,
-                line=stage.line,
-                pinned=bool(digest) or (tag not in (None, "latest")),
+        try:
+            if inst.keyword == "FROM":
+                index = len(states)
+                if index < len(evaluation.stages):
+                    stage = evaluation.stages[index]
+                    parent = states.get(stage.parent) if stage.parent is not None else None
+                    states[index] = parent.child(stage.label) if parent else StageState(stage.label)
+                    _from(stage, recorder, arg_names)
+                continue
+            if scope.stage is None or scope.stage not in states:
+                continue
+            _instruction(inst, scope, states[scope.stage], evaluation.stages, recorder, parsed.escape)
+        except Exception as exc:  # a recogniser bug must not stop the documentation from being made
+            recorder.skip(inst.start_line, f"{inst.keyword} not read ({type(exc).__name__}: {exc})")
+    for clone in recorder.clones:
+        recorder.add(git_component(clone, recorder))
+    found = tuple(c for _, _, c in sorted(recorder.components, key=lambda t: (t[0], t[1])))
+    return found, tuple(recorder.skipped)
+
+
+def _env_args(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """ENV name → the build args its value is set from (`ENV TORCH_VERSION=${TORCH_VERSION}`)."""
+    result: dict[str, tuple[str, ...]] = {}
+    for inst in parsed.instructions:
+        if inst.keyword != "ENV":
+            continue
+        words = split_words(inst.args)
+        pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
+        if not pairs and len(words) >= 2:
+            pairs = [(words[0], inst.args.strip()[len(words[0]) :])]
+        for name, raw in pairs:
+            used = tuple(sorted(n for n in referenced_names(raw) if n in arg_names and n != name))
+            if used:
+                result[name] = used
+    return result
+
+
+def _from(stage: Stage, recorder: Recorder, arg_names: frozenset[str]) -> None:
+    if stage.parent is not None or stage.base.lower() == "scratch":
+        return
+    used = sorted(n for n in referenced_names(stage.base_raw) if n in arg_names)
+    versioned = [n for n in used if VERSION_NAME.search(n) or n.endswith(("_IMAGE", "_BASE"))]
+    chosen = versioned or used
+    arg = chosen[0] if chosen else None
+    recorder.add(image_component(stage.base, stage.label, stage.line, arg))
+
+
+def _expanded_word(raw: str, scope: Scope) -> Word:
+    """`raw` expanded as BuildKit expands COPY/ADD/WORKDIR arguments, remembering the names used."""
+    names = frozenset(n for n in referenced_names(raw) if scope.lookup(n) is not None)
+    try:
+        result = expand(raw, scope.lookup)
+    except Exception:
+        return Word(raw, names, False)
+    return Word(result.text, names, result.known)
+
+
+def _is_stage(ref: str, stages: tuple[Stage, ...]) -> bool:
+    low = ref.lower()
+    return low.isdigit() or any(s.name == low for s in stages)
+
+
+def _instruction(
+    inst: Instruction,
+    scope: Scope,
+    state: StageState,
+    stages: tuple[Stage, ...],
+    recorder: Recorder,
+    escape: str,
+) -> None:
+    keyword = inst.keyword
+    if keyword == "WORKDIR":
+        target = _expanded_word(inst.args.strip(), scope)
+        state.workdir = posixpath.normpath(posixpath.join(state.workdir, target.text))
+        return
+    if keyword not in ("RUN", "COPY", "ADD"):
+        return
+    refs = [f.value or "" for f in inst.flags_named("from")]
+    refs += [f.options().get("from", "") for f in inst.flags_named("mount")]
+    for raw in refs:
+        if not raw:
+            continue
+        word = _expanded_word(raw, scope)
+        if _is_stage(word.text, stages):
+            continue
+        recorder.add(image_component(word.text, state.label, inst.start_line, recorder.arg_for(word)))
+    if keyword == "RUN":
+        shell = ShellState(scope.lookup, declared=recorder.arg_names)
+        ctx = RunContext(recorder, state, shell, inst.start_line, state.workdir)
+        read_run(inst, ctx, escape)
+    elif keyword == "ADD":
+        _add(inst, scope, state, recorder, escape)
+
+
+def _add(inst: Instruction, scope: Scope, state: StageState, recorder: Recorder, escape: str) -> None:
+    """`ADD [--checksum=…] URL… dest`: each URL is a download, a git URL a git source."""
+    raws = list(inst.exec_form) if inst.exec_form is not None else split_words(inst.args, escape)
+    checksum_flag = inst.flag("checksum")
+    checksum = (
+        _expanded_word(checksum_flag.value, scope).text if checksum_flag and checksum_flag.value else None
+    )
+    for raw in raws[:-1]:
+        word = _expanded_word(raw, scope) if inst.exec_form is None else Word(raw)
+        text = word.text
+        if text.startswith("<<"):
+            continue
+        base = text.split("#", 1)[0]
+        if base.endswith(".git") or text.startswith("git@"):
+            fragment = text.split("#", 1)[1] if "#" in text else ""
+            clone = GitClone(
+                url=base,
+                directory="",
+                stage=state.label,
+                line=inst.start_line,
+                url_words=(word,),
+                built=False,
             )
-        )
-    return tuple(components), ()
+            if fragment:
+                ref = fragment.split(":", 1)[0]
+                clone.ref, clone.ref_words = ref, (Word(ref, word.names, word.known),)
+            recorder.clones.append(clone)
+            continue
+        if "://" not in text:
+            continue
+        found = downloads.component(word, state.label, inst.start_line, recorder.arg_for(word), checksum)
+        if found is not None:
+            recorder.add(found)

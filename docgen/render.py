@@ -18,6 +18,7 @@ from pathlib import Path
 
 import jinja2
 import jinja2.sandbox
+from packaging.version import InvalidVersion, Version
 
 from docgen import hardware
 from docgen.errors import TemplateError
@@ -62,7 +63,7 @@ def safe_url(url: str | None) -> str | None:
     """`url` when it is an http(s) URL, with characters that could break Markdown percent-encoded."""
     if not url or not re.match(r"https?://", url):
         return None
-    return "".join(c if _URL_SAFE.match(c) else "%{:02X}".format(ord(c)) for c in url if ord(c) < 128)
+    return "".join(c if _URL_SAFE.match(c) else f"%{ord(c):02X}" for c in url if ord(c) < 128)
 
 
 def link(text: str, url: str | None) -> str:
@@ -115,23 +116,63 @@ _KNOWN_NAMES = {
     "amdgpu": "AMDGPU driver",
     "python": "Python",
     "cuda": "CUDA",
+    "nvidia/cuda": "CUDA",
     "cudnn": "cuDNN",
     "nccl": "NCCL",
+    "rccl": "RCCL",
     "torch": "PyTorch",
     "pytorch": "PyTorch",
     "triton": "Triton",
+    "pytorch-triton-rocm": "Triton",
     "vllm": "vLLM",
+    "sglang": "SGLang",
     "fa": "Flash Attention",
     "flash-attention": "Flash Attention",
     "flash_attn": "Flash Attention",
+    "flash-attn": "Flash Attention",
     "te": "TransformerEngine",
     "transformerengine": "TransformerEngine",
     "transformer-engine": "TransformerEngine",
+    "transformer_engine": "TransformerEngine",
     "aiter": "aiter",
     "megatron-core": "Megatron-core",
+    "megatron-lm": "Megatron-LM",
+    "deepspeed": "DeepSpeed",
+    "xformers": "xFormers",
+    "jax": "JAX",
+    "jaxlib": "JAX",
+    "tensorflow": "TensorFlow",
+    "tensorrt": "TensorRT",
+    "tensorrt-llm": "TensorRT-LLM",
     "ubuntu": "Ubuntu",
     "cmake": "CMake",
 }
+_KEY_NAMES = frozenset(
+    {
+        "ROCm",
+        "CUDA",
+        "cuDNN",
+        "NCCL",
+        "RCCL",
+        "Python",
+        "PyTorch",
+        "Triton",
+        "vLLM",
+        "SGLang",
+        "Flash Attention",
+        "TransformerEngine",
+        "aiter",
+        "Megatron-core",
+        "Megatron-LM",
+        "DeepSpeed",
+        "xFormers",
+        "JAX",
+        "TensorFlow",
+        "TensorRT",
+        "TensorRT-LLM",
+    }
+)
+"""Display names that make a component a Key versions row by default."""
 
 
 def display_name(name: str, names: Mapping[str, str]) -> str:
@@ -142,19 +183,66 @@ def display_name(name: str, names: Mapping[str, str]) -> str:
     return names.get(key) or _KNOWN_NAMES.get(key, name)
 
 
-def version_rows(model: ImageModel, names: Mapping[str, str], wanted: tuple[str, ...] | None) -> list[VersionRow]:
-    """Key versions: base images, components and version-like build args (deduplicated by name)."""
-    rows: list[VersionRow] = []
+def _key_version(comp: Component) -> str:
+    """The version a Key versions row shows: the public release for Python packages (a dev or local
+    build `2.9.1.dev20251204+rocm7.0.2…` shows as `2.9.1`), the short ref for git, else as found."""
+    if comp.version and comp.kind in ("pip", "wheel"):
+        try:
+            return Version(comp.version).base_version
+        except InvalidVersion:
+            return comp.version
+    return comp.display_version
+
+
+def _target_images(model: ImageModel) -> set[int]:
+    """Lines of the FROM instructions the default target is built on (its chain of parents)."""
+    lines: set[int] = set()
+    stage = model.target
+    while stage is not None:
+        if stage.parent is None:
+            lines.add(stage.line)
+            break
+        stage = model.stages[stage.parent]
+    return lines
+
+
+def version_rows(
+    model: ImageModel, names: Mapping[str, str], wanted: tuple[str, ...] | None
+) -> list[VersionRow]:
+    """The Key versions rows.
+
+    Default choice (no `versions` in the config), in Dockerfile order:
+
+    - the base image the default target is built on;
+    - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
+      Python, PyTorch, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
+      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT), the first one of each name; Python packages
+      show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;
+    - version-like build args (`*_VERSION`, `*_TAG`, `*_COMMIT` …) whose name stem is such an item and
+      that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
+      the arg;
+    - when none of those items is found at all (a Dockerfile docgen knows nothing about), every pinned
+      component set by a build arg and every version-like build arg instead.
+
+    With `wanted` (the config's `versions` list), the rows are the candidates (any pinned component,
+    any version-like build arg) whose display name, component name or build arg is in the list, in the
+    list's order.
+    """
+    candidates: list[tuple[VersionRow, str, bool]] = []  # (row, component or arg name, key item)
+    image_lines = _target_images(model)
     for comp in model.components:
-        if comp.pinned:
-            rows.append(
-                VersionRow(display_name(comp.name, names), comp.display_version, comp.source, comp.line, comp.arg)
-            )
-    covered = {row.arg for row in rows if row.arg}
-    for stage in model.stages:
-        if stage.parent is None and stage.base.lower() != "scratch" and not model.components:
-            image, _, tag = _split_image(stage.base)
-            rows.append(VersionRow(display_name(image.rsplit("/", 1)[-1], names), tag, stage.base, stage.line))
+        if not comp.pinned:
+            continue
+        label = display_name(comp.name, names)
+        is_base = comp.kind == "image" and comp.line in image_lines
+        version = _key_version(comp) if label in _KEY_NAMES else comp.display_version
+        row = VersionRow(label, version, comp.source, comp.line, comp.arg)
+        candidates.append((row, comp.name, label in _KEY_NAMES or is_base))
+    covered = {row.arg for row, _, _ in candidates if row.arg}
+    sources: dict[str, str] = {}
+    for comp in model.components:
+        if comp.arg and comp.source:
+            sources.setdefault(comp.arg, comp.source)
     seen_args: set[str] = set()
     for decl in _user_args(model):
         match = _VERSION_ARG.search(decl.name)
@@ -163,15 +251,24 @@ def version_rows(model: ImageModel, names: Mapping[str, str], wanted: tuple[str,
         seen_args.add(decl.name)
         stem = decl.name[: match.start()] or decl.name
         label = names.get(decl.name) or display_name(stem.replace("_", "-"), names)
-        rows.append(VersionRow(label, _short(decl.effective_default), None, decl.line, decl.name))
-    unique: dict[str, VersionRow] = {}
-    for row in rows:
-        unique.setdefault(row.name.lower(), row)
-    rows = list(unique.values())
+        row = VersionRow(label, _short(decl.effective_default), sources.get(decl.name), decl.line, decl.name)
+        candidates.append((row, decl.name, label in _KEY_NAMES))
     if wanted is not None:
         order = {w.lower(): i for i, w in enumerate(wanted)}
-        rows = sorted((r for r in rows if _wanted_key(r, order) is not None), key=lambda r: _wanted_key(r, order) or 0)
-    return rows
+        picked: dict[int, VersionRow] = {}
+        for row, name, _ in candidates:
+            position = _wanted_key(row, name, order)
+            if position is not None and position not in picked:
+                picked[position] = row
+        return [picked[i] for i in sorted(picked)]
+    keyed = [(row, key) for row, _, key in candidates]
+    if not any(key and row.name in _KEY_NAMES for row, key in keyed):
+        keyed = [(row, key or row.arg is not None) for row, key in keyed]
+    unique: dict[str, VersionRow] = {}
+    for row, key in sorted(keyed, key=lambda t: t[0].line):
+        if key:
+            unique.setdefault(row.name.lower(), row)
+    return list(unique.values())
 
 
 def _short(value: str) -> str:
@@ -181,21 +278,11 @@ def _short(value: str) -> str:
     return value
 
 
-def _wanted_key(row: VersionRow, order: Mapping[str, int]) -> int | None:
-    for key in (row.name.lower(), (row.arg or "").lower()):
+def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | None:
+    for key in (row.name.lower(), name.lower(), (row.arg or "").lower()):
         if key in order:
             return order[key]
     return None
-
-
-def _split_image(ref: str) -> tuple[str, str | None, str]:
-    """`repo[:tag][@digest]` → (repo, digest, tag or digest or `latest`)."""
-    ref, _, digest = ref.partition("@")
-    slash = ref.rfind("/")
-    colon = ref.rfind(":")
-    if colon > slash:
-        return ref[:colon], digest or None, ref[colon + 1 :]
-    return ref, digest or None, digest or "latest"
 
 
 def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None]:
@@ -288,7 +375,9 @@ def render_sections(model: ImageModel, options: RenderOptions) -> dict[str, str]
         try:
             out[section] = env.get_template(template_name).render(context)
         except jinja2.TemplateSyntaxError as exc:
-            raise TemplateError(f"template error: {exc.message}", exc.filename or template_name, exc.lineno) from None
+            raise TemplateError(
+                f"template error: {exc.message}", exc.filename or template_name, exc.lineno
+            ) from None
         except jinja2.TemplateError as exc:
             raise TemplateError(f"cannot render {template_name}: {exc}", template_name) from None
     return out

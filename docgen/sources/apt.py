@@ -1,0 +1,163 @@
+"""apt: repositories added (deb lines written to `sources.list.d`, `add-apt-repository`) and installs.
+
+A repository with a version in its URL (`https://repo.radeon.com/rocm/apt/7.0.2/`) is a pinned
+`apt-repo` component; `pkg=version` is a pinned `apt` package; a plain package name is unpinned.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+from docgen.model import Component
+from docgen.sources.context import RunContext
+from docgen.sources.downloads import host_name
+from docgen.sources.script import Word
+
+_VALUE_OPTIONS = frozenset({"-o", "-t", "--target-release", "--default-release", "-c", "--config-file"})
+_VERSION_SEGMENT = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
+_GENERIC_SEGMENTS = frozenset(
+    {
+        "apt",
+        "ubuntu",
+        "debian",
+        "repos",
+        "repo",
+        "deb",
+        "dists",
+        "compute",
+        "main",
+        "pool",
+        "linux",
+        "packages",
+    }
+)
+_PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.\-]*\Z")
+
+
+def install(words: list[Word], ctx: RunContext) -> None:
+    """`apt-get install …` / `apt install …` (`words` start after `install`)."""
+    i = 0
+    while i < len(words):
+        text = words[i].text
+        if text in _VALUE_OPTIONS:
+            i += 2
+            continue
+        i += 1
+        if text.startswith("-") or not text:
+            continue
+        name, sep, version = text.partition("=")
+        name = name.split("/", 1)[0] if not name.startswith(("/", ".")) else name
+        if name.endswith(".deb") or name.startswith(("/", ".")):
+            continue  # a downloaded .deb: the download is the component
+        if not _PACKAGE.match(name):
+            ctx.recorder.skip(ctx.line, f"apt package name not understood: {text}")
+            continue
+        pinned = bool(sep and version and words[i - 1].known and "*" not in version)
+        ctx.recorder.add(
+            Component(
+                name=name,
+                kind="apt",
+                version=version if sep and version else None,
+                ref=None,
+                source=_repo_for(name, ctx),
+                method="package",
+                stage=ctx.stage.label,
+                line=ctx.line_of(words[i - 1]),
+                pinned=pinned,
+                arg=ctx.recorder.arg_for(words[i - 1]),
+            )
+        )
+
+
+def _repo_for(package: str, ctx: RunContext) -> str | None:
+    """The repository a package most likely comes from: one named like it, else the only one added."""
+    repos = ctx.stage.apt_repos
+    for repo in repos:
+        if package.startswith(repo.name.lower()):
+            return repo.source
+    if len(ctx.repos_here) == 1:
+        return ctx.repos_here[0].source
+    return None
+
+
+def deb_lines(text: str, word: Word, ctx: RunContext) -> None:
+    """Every `deb …` line in text written to an apt sources list."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("deb ", "deb-src ", "deb\t")):
+            deb_line(stripped, word, ctx)
+
+
+def deb_line(line: str, word: Word, ctx: RunContext) -> None:
+    """One `deb [options] URL suite components…` line."""
+    tokens = line.split()[1:]
+    while tokens and tokens[0].startswith("["):
+        # options may contain spaces: [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg]
+        while tokens and not tokens[0].endswith("]"):
+            tokens.pop(0)
+        if tokens:
+            tokens.pop(0)
+    if not tokens:
+        ctx.recorder.skip(ctx.line, f"apt source line not understood: {line}")
+        return
+    url = tokens[0]
+    suite = tokens[1] if len(tokens) > 1 else ""
+    name, version = repo_name_version(url, suite)
+    _add_repo(name, version, url, word, ctx)
+
+
+def repo_name_version(url: str, suite: str = "") -> tuple[str, str | None]:
+    """(name, version) of an apt repository URL (`…/rocm/apt/7.0.2/` → rocm, 7.0.2)."""
+    try:
+        segments = [unquote(s) for s in urlsplit(url).path.split("/") if s]
+    except ValueError:
+        segments = []
+    for i, seg in enumerate(segments):
+        m = _VERSION_SEGMENT.match(seg)
+        if m:
+            before = [s for s in segments[:i] if s.lower() not in _GENERIC_SEGMENTS]
+            prefix = seg[: m.start(1)].rstrip("-_v")
+            name = prefix or (before[-1] if before else host_name(url))
+            return name, m.group(1)
+    named = [s for s in segments if s.lower() not in _GENERIC_SEGMENTS]
+    name = named[0] if named else host_name(url)
+    m = re.search(r"-(\d+(?:\.\d+)*)\Z", suite)
+    if m:
+        return host_name(url), m.group(1)
+    return name, None
+
+
+def _add_repo(name: str, version: str | None, source: str, word: Word, ctx: RunContext) -> None:
+    comp = Component(
+        name=name,
+        kind="apt-repo",
+        version=version,
+        ref=None,
+        source=source,
+        method="package",
+        stage=ctx.stage.label,
+        line=ctx.line_of(word),
+        pinned=version is not None and "$" not in version,
+        arg=ctx.recorder.arg_for(word),
+    )
+    ctx.stage.apt_repos.append(comp)
+    ctx.repos_here.append(comp)
+    ctx.recorder.add(comp)
+
+
+def add_repository(words: list[Word], ctx: RunContext) -> None:
+    """`add-apt-repository [-y] ppa:user/name | 'deb …' | URL`."""
+    for word in words:
+        text = word.text.strip()
+        if text.startswith("-") or not text:
+            continue
+        if text.startswith("ppa:"):
+            user = text[4:].split("/", 1)[0]
+            _add_repo(user, None, text, word, ctx)
+        elif text.startswith("deb"):
+            deb_line(text, word, ctx)
+        elif "://" in text:
+            name, version = repo_name_version(text)
+            _add_repo(name, version, text, word, ctx)
+        return

@@ -1,0 +1,138 @@
+"""What the recognisers share: the stage being read, the RUN being read, and where findings go."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+
+from docgen.model import Component, Diagnostic
+from docgen.sources.naming import fork_of, is_pinned_ref, ref_kind, repo_name
+from docgen.sources.script import ShellState, Word
+
+VERSION_NAME = re.compile(r"(?:^|_)(?:VERSION|VER|TAG|COMMIT|BRANCH|REF|SHA|REPO|RELEASE)\Z")
+"""ARG/ENV names that hold versions or refs (`TORCH_VERSION`, `FA_TAG`, `VLLM_COMMIT`, `FA_REPO`)."""
+
+
+@dataclass
+class GitClone:
+    """A repository cloned in a stage; filled in as later commands check out a ref or build it."""
+
+    url: str
+    directory: str
+    stage: str
+    line: int
+    ref: str | None = None
+    ref_words: tuple[Word, ...] = ()
+    url_words: tuple[Word, ...] = ()
+    fetched: str | None = None
+    fetched_words: tuple[Word, ...] = ()
+    built: bool = False
+    known: bool = True
+
+
+@dataclass
+class StageState:
+    """Filesystem facts a stage accumulates across its RUNs (inherited by `FROM stage` children)."""
+
+    label: str
+    workdir: str = "/"
+    repos: dict[str, GitClone] = field(default_factory=dict)
+    apt_repos: list[Component] = field(default_factory=list)
+
+    def child(self, label: str) -> StageState:
+        return StageState(label, self.workdir, dict(self.repos), list(self.apt_repos))
+
+
+@dataclass
+class Recorder:
+    """Collects components, deferred git clones and skipped constructs for one Dockerfile."""
+
+    path: str
+    arg_names: frozenset[str]
+    env_args: dict[str, tuple[str, ...]]
+    """ENV name → build args its value was set from (`ENV TORCH_VERSION=${TORCH_VERSION}`)."""
+    components: list[tuple[int, int, Component]] = field(default_factory=list)
+    clones: list[GitClone] = field(default_factory=list)
+    skipped: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, component: Component) -> None:
+        self.components.append((component.line, len(self.components), component))
+
+    def skip(self, line: int, message: str) -> None:
+        self.skipped.append(Diagnostic(self.path, line, message))
+
+    def arg_for(self, *groups: tuple[Word, ...] | Word | None) -> str | None:
+        """The version-like build arg (`*_VERSION`, `*_TAG`, `*_REPO` …) behind the first group of words
+        that uses one; args that only choose something else (`BUILD_TYPE`, a mirror URL) are not linked."""
+        for group in groups:
+            if group is None:
+                continue
+            words = (group,) if isinstance(group, Word) else group
+            found: list[str] = []
+            for word in words:
+                for name in sorted(word.names):
+                    if name in self.arg_names:
+                        found.append(name)
+                    found.extend(self.env_args.get(name, ()))
+            versioned = [n for n in found if VERSION_NAME.search(n)]
+            if versioned:
+                return versioned[0]
+        return None
+
+
+@dataclass
+class RunContext:
+    """One RUN (or one nested script of it) being read."""
+
+    recorder: Recorder
+    stage: StageState
+    state: ShellState
+    line: int
+    cwd: str
+    depth: int = 0
+    dirstack: list[str] = field(default_factory=list)
+    repos_here: list[Component] = field(default_factory=list)
+    """apt repositories added by this RUN."""
+
+    def line_of(self, word: Word) -> int:
+        """The Dockerfile line of `word`, else of the command being read."""
+        return word.line or self.line
+
+    def path(self, target: str) -> str:
+        """`target` resolved against the current directory."""
+        return posixpath.normpath(posixpath.join(self.cwd, target)) if target else self.cwd
+
+    def repo_at(self, directory: str) -> GitClone | None:
+        """The clone whose tree contains `directory` (the deepest one)."""
+        best: GitClone | None = None
+        for path, clone in self.stage.repos.items():
+            if directory == path or directory.startswith(path.rstrip("/") + "/"):
+                if best is None or len(path) > len(best.directory):
+                    best = clone
+        return best
+
+
+def git_component(clone: GitClone, recorder: Recorder) -> Component:
+    """The component a clone turns into once its stage has been read."""
+    ref = clone.ref
+    words = clone.ref_words
+    if ref == "FETCH_HEAD" or (ref is None and clone.fetched):
+        ref, words = clone.fetched, clone.fetched_words
+    kind = ref_kind(ref) if ref else None
+    if ref and kind == "tag" and ref.startswith(("refs/tags/", "tags/")):
+        ref = ref.split("tags/", 1)[1]
+    return Component(
+        name=repo_name(clone.url),
+        kind="git",
+        version=None,
+        ref=ref,
+        source=clone.url,
+        method="source" if clone.built else "checkout",
+        stage=clone.stage,
+        line=clone.line,
+        pinned=bool(ref) and kind is not None and is_pinned_ref(kind) and all(w.known for w in words),
+        arg=recorder.arg_for(words, clone.url_words),
+        ref_kind=kind,
+        fork=fork_of(clone.url),
+    )

@@ -1,0 +1,239 @@
+"""Names, versions and ref kinds read off URLs, file names and git refs.
+
+Pure functions on short strings (a URL, a file name, a ref); every pattern is anchored and free of
+nested quantifiers, so they stay linear on any input.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import unquote, urlsplit
+
+_HEX = frozenset("0123456789abcdef")
+_VERSION = re.compile(r"v?(\d+(?:\.\d+)+(?:[.+~-]?[A-Za-z0-9]+)*)\Z")
+_GLUED = re.compile(r"([A-Za-z]+)(\d+(?:\.\d+)+)")
+_NUMERIC = re.compile(r"v?\d+\Z")
+_SEGMENT_VERSION = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
+_EXTENSIONS = (
+    ".tar.gz",
+    ".tar.xz",
+    ".tar.bz2",
+    ".tar.zst",
+    ".tgz",
+    ".tbz2",
+    ".txz",
+    ".zip",
+    ".deb",
+    ".rpm",
+    ".whl",
+    ".sh",
+    ".run",
+    ".bin",
+    ".AppImage",
+    ".tar",
+    ".gz",
+    ".xz",
+    ".bz2",
+    ".jar",
+    ".exe",
+    ".msi",
+    ".py",
+)
+ARCHIVE_EXTENSIONS = frozenset(_EXTENSIONS) - {".py"}
+_GENERIC_STEMS = frozenset(
+    {"install", "installer", "setup", "download", "latest", "get", "bootstrap", "linux", "release", "archive"}
+)
+_BRANCH_NAMES = frozenset(
+    {"main", "master", "develop", "dev", "devel", "trunk", "head", "nightly", "latest", "stable", "next"}
+)
+
+# Known upstream owners of repositories that are often forked (for marking a fork).
+UPSTREAM = {
+    "flash-attention": "dao-ailab",
+    "transformerengine": "nvidia",
+    "apex": "nvidia",
+    "megatron-lm": "nvidia",
+    "vllm": "vllm-project",
+    "pytorch": "pytorch",
+    "vision": "pytorch",
+    "audio": "pytorch",
+    "triton": "triton-lang",
+    "xformers": "facebookresearch",
+    "deepspeed": "deepspeedai",
+    "bitsandbytes": "bitsandbytes-foundation",
+    "sglang": "sgl-project",
+    "aiter": "rocm",
+    "composable_kernel": "rocm",
+    "verl": "volcengine",
+    "transformers": "huggingface",
+    "peft": "huggingface",
+    "trl": "huggingface",
+    "accelerate": "huggingface",
+    "nccl": "nvidia",
+    "rccl": "rocm",
+    "cutlass": "nvidia",
+    "llama.cpp": "ggml-org",
+    "onnxruntime": "microsoft",
+    "jax": "jax-ml",
+    "mamba": "state-spaces",
+    "causal-conv1d": "dao-ailab",
+    "lmdeploy": "internlm",
+    "tensorrt-llm": "nvidia",
+}
+
+
+def is_hex(text: str) -> bool:
+    return bool(text) and all(c in _HEX for c in text.lower())
+
+
+def ref_kind(ref: str) -> str:
+    """`commit`, `short-commit`, `tag` or `branch` for a git ref as written."""
+    r = ref.strip()
+    low = r.lower()
+    if len(r) == 40 and is_hex(r):
+        return "commit"
+    if 7 <= len(r) < 40 and is_hex(r) and any(c.isdigit() for c in r) and any(c.isalpha() for c in low):
+        return "short-commit"
+    if low.startswith(("refs/tags/", "tags/")):
+        return "tag"
+    if low.startswith(("refs/heads/", "origin/", "release")) or low in _BRANCH_NAMES or "/" in low:
+        return "branch"
+    if any(word in low for word in ("internal", "testing", "develop", "staging", "nightly")):
+        return "branch"
+    if re.match(r"v?\d", low) or re.search(r"\d\.\d", low):
+        return "tag"
+    return "branch"
+
+
+def is_pinned_ref(kind: str) -> bool:
+    """True when a ref of this kind names fixed content (a commit or a tag)."""
+    return kind in ("commit", "short-commit", "tag")
+
+
+def split_extension(filename: str) -> tuple[str, str]:
+    """(stem, extension) with multi-part archive extensions (`.tar.gz`) kept together."""
+    low = filename.lower()
+    for ext in _EXTENSIONS:
+        if low.endswith(ext.lower()) and len(filename) > len(ext):
+            return filename[: -len(ext)], ext
+    return filename, ""
+
+
+def url_filename(url: str) -> str:
+    """The URL-decoded last path segment of `url` (query and fragment removed)."""
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        path = url.split("?", 1)[0].split("#", 1)[0]
+    return unquote(posixpath.basename(path.rstrip("/")))
+
+
+def name_version(stem: str, ext: str = "") -> tuple[str, str | None]:
+    """A package name and version read from a file stem (`cmake-3.26.4-linux-x86_64` → cmake, 3.26.4).
+
+    Debian packages are `name_version_arch`; other files are split at `-` and `_`, the name being the
+    parts before the first version-like part.
+    """
+    if ext == ".deb":
+        parts = stem.split("_")
+        if len(parts) >= 2 and parts[1][:1].isdigit():
+            version = parts[1].split(":", 1)[-1]
+            return parts[0], version
+    tokens = re.split(r"[-_]", stem)
+    for i, token in enumerate(tokens):
+        if i == 0 and not token[:1].isdigit() and not (token[:1] == "v" and token[1:2].isdigit()):
+            continue
+        m = _VERSION.match(token)
+        if m and i > 0:
+            return "-".join(tokens[:i]), m.group(1)
+        if _NUMERIC.match(token) and i > 0:
+            # boost_1_82_0 → 1.82.0; a lone number is taken only as part of such a run
+            run = [token.lstrip("v")]
+            for following in tokens[i + 1 :]:
+                if not following.isdigit():
+                    break
+                run.append(following)
+            if len(run) > 1:
+                return "-".join(tokens[:i]), ".".join(run)
+    m = _GLUED.match(stem)  # go1.22.5.linux-amd64
+    if m:
+        return m.group(1), m.group(2)
+    return stem, None
+
+
+def version_in_path(url: str) -> tuple[str | None, str | None]:
+    """(name, version) from a URL path segment like `/v3.26/`, `/uv/0.4.0/`, `/rocm-rel-7.0.2/`."""
+    try:
+        parts = [unquote(p) for p in urlsplit(url).path.split("/") if p]
+    except ValueError:
+        return None, None
+    for i in range(len(parts) - 2, -1, -1):  # the file name itself is not a directory segment
+        seg = parts[i]
+        m = _SEGMENT_VERSION.match(seg)
+        if m:
+            before = parts[i - 1] if i > 0 else None
+            if before in ("download", "releases", "files", "dist", "tags", "refs"):
+                before = parts[i - 3] if i >= 3 and parts[i - 2] == "releases" else None
+            return before, m.group(1)
+    return None, None
+
+
+def github_repo(url: str) -> tuple[str, str] | None:
+    """(owner, repo) of a github.com / gitlab.com URL, `.git` removed."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    host = (parts.hostname or "").lower()
+    if host not in ("github.com", "gitlab.com", "www.github.com"):
+        return None
+    segs = [s for s in parts.path.split("/") if s]
+    if len(segs) < 2:
+        return None
+    repo = segs[1][:-4] if segs[1].endswith(".git") else segs[1]
+    return segs[0], repo
+
+
+def repo_name(url: str) -> str:
+    """The repository name of a git URL (`https://github.com/ROCm/aiter.git` → `aiter`)."""
+    text = url.rstrip("/")
+    if text.endswith(".git"):
+        text = text[:-4]
+    name = re.split(r"[/:]", text)[-1]
+    return name or url
+
+
+def fork_of(url: str) -> str | None:
+    """The owner, when the URL is a fork of a repository whose upstream owner docgen knows."""
+    found = github_repo(url)
+    if found is None:
+        return None
+    owner, repo = found
+    upstream = UPSTREAM.get(repo.lower())
+    if upstream is not None and owner.lower() != upstream:
+        return owner
+    return None
+
+
+def directory_name(url: str) -> str | None:
+    """The last directory of a URL path that names something (`https://astral.sh/uv/install.sh` → uv)."""
+    try:
+        parts = [unquote(p) for p in urlsplit(url).path.split("/") if p][:-1]
+    except ValueError:
+        return None
+    for part in reversed(parts):
+        if not is_generic_stem(part) and not part[:1].isdigit() and part.lower() not in _NOT_NAMES:
+            return part
+    return None
+
+
+_NOT_NAMES = frozenset(
+    {"releases", "files", "dist", "pub", "v1", "main", "source", "src", "artifactory", "stable"}
+)
+
+
+def is_generic_stem(name: str) -> bool:
+    """True for file stems that say nothing about what is installed (`install.sh`, `latest`)."""
+    low = name.lower()
+    return not low or low in _GENERIC_STEMS or low.startswith("get-") or low.startswith("install")

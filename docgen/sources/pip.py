@@ -1,0 +1,323 @@
+"""pip and `uv pip`: requirements, pins, wheel and sdist URLs, `git+` sources, `-r` files, indexes.
+
+Requirements and file names are read with `packaging`, as pip reads them. A pin is one `==` (without
+`*`) or `===`; a range is not a pin. A wheel URL pins exactly (version from the wheel file name, URL
+decoded, `+local` part kept).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from urllib.parse import unquote
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import (
+    InvalidSdistFilename,
+    InvalidWheelFilename,
+    parse_sdist_filename,
+    parse_wheel_filename,
+)
+
+from docgen.model import Component
+from docgen.sources.context import RunContext
+from docgen.sources.naming import fork_of, is_pinned_ref, name_version, ref_kind, repo_name, split_extension
+from docgen.sources.script import Word
+
+_VALUE_OPTIONS = frozenset(
+    {
+        "-c",
+        "--constraint",
+        "-t",
+        "--target",
+        "--prefix",
+        "--root",
+        "--src",
+        "--upgrade-strategy",
+        "--progress-bar",
+        "--platform",
+        "--python-version",
+        "--implementation",
+        "--abi",
+        "--only-binary",
+        "--no-binary",
+        "-C",
+        "--config-settings",
+        "--global-option",
+        "--install-option",
+        "--trusted-host",
+        "--cache-dir",
+        "--log",
+        "--timeout",
+        "--retries",
+        "--proxy",
+        "--python",
+        "-p",
+        "--index-strategy",
+        "--torch-backend",
+        "--keyring-provider",
+        "--resolution",
+        "--prerelease",
+        "--exclude-newer",
+        "--build-constraint",
+        "--override",
+        "-w",
+        "--wheel-dir",
+        "-d",
+        "--dest",
+        "--report",
+        "--group",
+        "--extra",
+    }
+)
+_INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "--index", "--default-index"})
+_LINK_OPTIONS = frozenset({"-f", "--find-links"})
+_REQUIREMENT_OPTIONS = frozenset({"-r", "--requirement", "--requirements"})
+_EDITABLE_OPTIONS = frozenset({"-e", "--editable"})
+_GLOB = frozenset("*?[")
+
+
+def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None:
+    """Read the arguments of `pip install …` (`words` start after `install`).
+
+    With `build_only` (`pip wheel`), only local source builds are noted (they mark a clone as built).
+    """
+    index: str | None = None
+    extra: str | None = None
+    items: list[tuple[Word, bool]] = []  # (requirement word, editable)
+    requirement_files: list[Word] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        text = word.text
+        value: Word | None = words[i + 1] if i + 1 < len(words) else None
+        key = text
+        step = 2  # an option and its value
+        if text.startswith("--") and "=" in text:
+            key, _, inline = text.partition("=")
+            value, step = Word(inline, word.names, word.known), 1
+        elif len(text) > 2 and text[:2] in ("-r", "-i", "-c", "-e", "-f"):
+            key, value, step = text[:2], Word(text[2:], word.names, word.known), 1
+        if key in _INDEX_OPTIONS and value is not None:
+            if key in ("-i", "--index-url", "--default-index"):
+                index = value.text
+            else:
+                extra = extra or value.text
+            i += step
+        elif key in _REQUIREMENT_OPTIONS and value is not None:
+            requirement_files.append(value)
+            i += step
+        elif key in _EDITABLE_OPTIONS and value is not None:
+            items.append((value, True))
+            i += step
+        elif key in _VALUE_OPTIONS or key in _LINK_OPTIONS:
+            i += step
+        elif text.startswith("-"):
+            i += 1
+        else:
+            # `name @ URL` written as three words
+            if i + 2 < len(words) and words[i + 1].text == "@":
+                joined = Word(
+                    f"{text} @ {words[i + 2].text}",
+                    word.names | words[i + 2].names,
+                    word.known and words[i + 2].known,
+                )
+                items.append((joined, False))
+                i += 3
+                continue
+            items.append((word, False))
+            i += 1
+    scope_index = ctx.state.lookup("PIP_INDEX_URL") or ctx.state.lookup("UV_INDEX_URL")
+    source_index = index or extra or (scope_index if isinstance(scope_index, str) else None)
+    if not build_only:
+        for req_file in requirement_files:
+            ctx.recorder.add(
+                Component(
+                    name=req_file.text,
+                    kind="pip",
+                    version=None,
+                    ref=None,
+                    source=req_file.text,
+                    method="requirements",
+                    stage=ctx.stage.label,
+                    line=ctx.line_of(req_file),
+                    pinned=False,
+                    arg=ctx.recorder.arg_for(req_file),
+                )
+            )
+    for word, editable in items:
+        _item(word, editable, source_index, ctx, build_only)
+
+
+def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_only: bool) -> None:
+    text = word.text.strip()
+    if not text:
+        return
+    low = text.lower()
+    if not word.known and text.startswith("$"):
+        ctx.recorder.skip(
+            ctx.line_of(word), f"pip requirement with a value not known from the Dockerfile: {text}"
+        )
+        return
+    if _is_local(text):
+        if low.endswith(".whl") and not _GLOB & set(posixpath.basename(text)) and not build_only:
+            _wheel(text, word, ctx, source=text)
+            return
+        clone = ctx.repo_at(ctx.path(text))
+        if clone is not None:
+            clone.built = True
+        elif not build_only:
+            ctx.recorder.skip(ctx.line_of(word), f"pip install of a local path without a version: {text}")
+        return
+    if build_only:
+        return
+    if low.startswith("git+") or (("://" in low) and low.split("#", 1)[0].endswith(".git")):
+        _git(text, None, word, ctx)
+        return
+    if "://" in text and " @ " not in text and "@" not in text.split("://", 1)[0]:
+        _url(text, None, word, ctx)
+        return
+    if not word.known and "$" in text:
+        ctx.recorder.skip(
+            ctx.line_of(word), f"pip requirement with a value not known from the Dockerfile: {text}"
+        )
+        return
+    try:
+        req = Requirement(text)
+    except InvalidRequirement:
+        ctx.recorder.skip(ctx.line_of(word), f"not a pip requirement: {text}")
+        return
+    if req.url:
+        if req.url.lower().startswith("git+"):
+            _git(req.url, req.name, word, ctx)
+        else:
+            _url(req.url, req.name, word, ctx)
+        return
+    specs = list(req.specifier)
+    version = None
+    if len(specs) == 1 and (
+        specs[0].operator == "===" or (specs[0].operator == "==" and not specs[0].version.endswith("*"))
+    ):
+        version = specs[0].version
+    ctx.recorder.add(
+        Component(
+            name=req.name,
+            kind="pip",
+            version=version,
+            ref=None,
+            source=index or f"https://pypi.org/project/{req.name}/",
+            method="source" if editable else "prebuilt",
+            stage=ctx.stage.label,
+            line=ctx.line_of(word),
+            pinned=version is not None and word.known,
+            arg=ctx.recorder.arg_for(word),
+        )
+    )
+
+
+def _is_local(text: str) -> bool:
+    if "://" in text or text.startswith("git+"):
+        return False
+    return (
+        text in (".", "..")
+        or text.startswith(("./", "../", "/", "~", "$"))
+        or ("/" in text and "@" not in text and "==" not in text)
+    )
+
+
+def _git(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
+    """`git+https://host/org/repo.git@REF#egg=name&subdirectory=…`."""
+    base = url[4:] if url.lower().startswith("git+") else url
+    base, _, fragment = base.partition("#")
+    egg = None
+    for part in fragment.split("&"):
+        key, _, value = part.partition("=")
+        if key == "egg" and value:
+            egg = value.split("[", 1)[0]
+    ref = None
+    scheme_end = base.find("://")
+    path_start = base.find("/", scheme_end + 3 if scheme_end >= 0 else 0)
+    at = base.rfind("@")
+    if path_start >= 0 and at > path_start:
+        base, ref = base[:at], base[at + 1 :]
+    kind = ref_kind(ref) if ref else None
+    ctx.recorder.add(
+        Component(
+            name=name or egg or repo_name(base),
+            kind="git",
+            version=None,
+            ref=ref,
+            source=base,
+            method="source",
+            stage=ctx.stage.label,
+            line=ctx.line_of(word),
+            pinned=kind is not None and is_pinned_ref(kind) and word.known,
+            arg=ctx.recorder.arg_for(word),
+            ref_kind=kind,
+            fork=fork_of(base),
+        )
+    )
+
+
+def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
+    """A wheel or sdist given by URL (`#sha256=…` and query strings ignored for the file name)."""
+    plain = url.split("#", 1)[0].split("?", 1)[0]
+    filename = unquote(posixpath.basename(plain))
+    if filename.lower().endswith(".whl"):
+        _wheel(filename, word, ctx, source=url, name=name)
+        return
+    version: str | None = None
+    try:
+        sdist_name, parsed = parse_sdist_filename(filename)
+        found_name, version = str(sdist_name), _raw_version(filename, parsed)
+    except (InvalidSdistFilename, ValueError):
+        stem, ext = split_extension(filename)
+        found_name, version = name_version(stem, ext)
+    ctx.recorder.add(
+        Component(
+            name=name or found_name,
+            kind="pip",
+            version=version,
+            ref=None,
+            source=url,
+            method="source",
+            stage=ctx.stage.label,
+            line=ctx.line_of(word),
+            pinned=version is not None and word.known,
+            arg=ctx.recorder.arg_for(word),
+        )
+    )
+
+
+def _wheel(path: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
+    filename = unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
+    try:
+        wheel_name, parsed, _, _ = parse_wheel_filename(filename)
+    except (InvalidWheelFilename, ValueError):
+        ctx.recorder.skip(ctx.line_of(word), f"not a valid wheel file name: {filename}")
+        return
+    ctx.recorder.add(
+        Component(
+            name=name or str(wheel_name),
+            kind="wheel",
+            version=_raw_version(filename, parsed),
+            ref=None,
+            source=source,
+            method="prebuilt",
+            stage=ctx.stage.label,
+            line=ctx.line_of(word),
+            pinned=word.known,
+            arg=ctx.recorder.arg_for(word),
+        )
+    )
+
+
+def _raw_version(filename: str, parsed: object) -> str:
+    """The version as written in a `name-version-…` file name (packaging normalises it)."""
+    parts = filename.split("-")
+    if len(parts) >= 2 and parts[1][:1].isdigit():
+        raw = parts[1]
+        for ext in (".tar.gz", ".zip", ".tar.bz2", ".tar"):
+            if raw.endswith(ext):
+                raw = raw[: -len(ext)]
+        return raw
+    return str(parsed)

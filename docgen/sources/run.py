@@ -1,0 +1,256 @@
+"""Reading one RUN: shell form, exec form and heredoc scripts, command by command.
+
+Each command is stripped of shell keywords (`if`, `then`, `do` …), leading assignments and wrappers
+(`sudo`, `env`, `conda run …`), then handed to the recogniser for its tool: git, pip / `uv pip`,
+curl / wget, apt. `cd`, `pushd` and `for` are followed; `bash -c '…'` and heredoc scripts are read
+as nested scripts. Commands that install things docgen does not read (conda, yum, npm …) are noted as
+skipped.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from docgen.model import Instruction
+from docgen.shell import Unknown
+from docgen.sources import apt, downloads, git, pip
+from docgen.sources.context import RunContext
+from docgen.sources.script import MAX_DEPTH, Command, Word, expand_text, line_offsets, read_commands
+
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ash", "ksh"})
+_KEYWORDS = frozenset(
+    {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "}", "time", "fi", "done"}
+)
+_DECLARE = frozenset({"export", "declare", "local", "readonly", "typeset", "unset", "set", "shopt", "trap"})
+_WRAPPERS = frozenset({"sudo", "env", "nice", "nohup", "exec", "command", "stdbuf", "eatmydata", "builtin"})
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
+_PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?\Z")
+_PIP = re.compile(r"pip(?:\d+(?:\.\d+)?)?\Z")
+_BUILD_TOOLS = frozenset({"make", "cmake", "ninja", "meson", "cargo", "bazel", "scons", "gmake", "colcon"})
+_UNREAD_INSTALLERS = {
+    "conda": "install",
+    "mamba": "install",
+    "micromamba": "install",
+    "yum": "install",
+    "dnf": "install",
+    "microdnf": "install",
+    "apk": "add",
+    "npm": "install",
+    "gem": "install",
+    "go": "install",
+    "zypper": "install",
+    "pacman": "-S",
+    "spack": "install",
+}
+
+
+def read_run(inst: Instruction, ctx: RunContext, escape: str = "\\") -> None:
+    """Read one RUN instruction into `ctx.recorder`."""
+    if inst.exec_form is not None:
+        words = [Word(w) for w in inst.exec_form]
+        if words and posixpath.basename(words[0].text) in _SHELLS:
+            _shell(words, Command(words=words, line=inst.start_line), ctx)
+        else:
+            _command(Command(words=words, line=inst.start_line), None, ctx)
+        return
+    bodies = [(h.body, h.start_line) for h in inst.heredocs]
+    offsets = line_offsets(inst.args, inst.original, escape, inst.start_line)
+    script(inst.args, ctx, inst.start_line, bodies, offsets)
+
+
+def script(
+    text: str,
+    ctx: RunContext,
+    line: int,
+    bodies: list[tuple[str, int]] | None = None,
+    offsets: list[tuple[int, int]] | None = None,
+) -> None:
+    """Read shell `text` (a RUN's arguments, a heredoc script, a `bash -c` argument)."""
+    previous: Command | None = None
+    for cmd in read_commands(text, ctx.state, line, bodies, offsets):
+        _command(cmd, previous, ctx)
+        previous = cmd
+
+
+def _strip(words: list[Word]) -> list[Word]:
+    """The words from the command name on: keywords, assignments and wrappers removed."""
+    i = 0
+    n = len(words)
+    while i < n:
+        word = words[i]
+        text = word.text
+        if (not word.quoted and text in _KEYWORDS) or _ASSIGNMENT.match(text):
+            i += 1
+            continue
+        name = posixpath.basename(text)
+        if name in _WRAPPERS:
+            i += 1
+            while i < n and words[i].text.startswith("-"):
+                i += 2 if words[i].text in ("-u", "-g", "-C", "-o", "-e", "-i0") else 1
+            continue
+        if name in ("timeout",):
+            i += 2
+            continue
+        if name in ("conda", "mamba", "micromamba") and i + 1 < n and words[i + 1].text == "run":
+            i += 2
+            while i < n and words[i].text.startswith("-"):
+                i += 2 if words[i].text in ("-n", "--name", "-p", "--prefix") else 1
+            continue
+        break
+    return words[i:]
+
+
+def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
+    ctx.line = cmd.line
+    words = _strip(cmd.words)
+    if not words:
+        if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
+            _heredoc_scripts(cmd, ctx)
+        return
+    name = posixpath.basename(words[0].text)
+    if words[0].text == "for" and len(words) > 1:
+        ctx.state.variables[words[1].text] = (Unknown("a loop variable"), frozenset())
+    elif name in _DECLARE:
+        return
+    elif name in ("cd", "pushd"):
+        _cd(words, ctx, push=name == "pushd")
+    elif name == "popd":
+        if ctx.dirstack:
+            ctx.cwd = ctx.dirstack.pop()
+    elif name == "git":
+        git.handle(words, ctx)
+    elif _PIP.match(name):
+        _pip(words[1:], ctx)
+    elif _PYTHON.match(name):
+        _python(words, ctx)
+    elif name == "uv" and len(words) > 2 and words[1].text == "pip":
+        _pip(words[2:], ctx)
+    elif name in ("curl", "wget", "aria2c", "axel"):
+        for url in downloads.urls(words):
+            found = downloads.component(url, ctx.stage.label, ctx.line_of(url), ctx.recorder.arg_for(url))
+            if found is not None:
+                ctx.recorder.add(found)
+    elif name in ("apt-get", "apt", "aptitude"):
+        for i, word in enumerate(words[1:], 1):
+            if word.text in ("install", "satisfy"):
+                if word.text == "install":
+                    apt.install(words[i + 1 :], ctx)
+                break
+            if not word.text.startswith("-"):
+                break
+    elif name in ("add-apt-repository", "apt-add-repository"):
+        apt.add_repository(words[1:], ctx)
+    elif name in ("echo", "printf"):
+        if any("sources.list" in target.text for _, target in cmd.redirects):
+            _deb_words(words[1:], ctx)
+    elif name in ("tee", "cat"):
+        targets = [t.text for _, t in cmd.redirects] + [w.text for w in words[1:]]
+        if any("sources.list" in t for t in targets):
+            for body, _ in cmd.heredocs:
+                expanded = expand_text(body, ctx.state)
+                apt.deb_lines(expanded.text, expanded, ctx)
+            if name == "tee" and previous is not None and previous.sep == "|":
+                prev_words = _strip(previous.words)
+                if prev_words and posixpath.basename(prev_words[0].text) in ("echo", "printf"):
+                    _deb_words(prev_words[1:], ctx)
+    elif name in _SHELLS:
+        _shell(words, cmd, ctx)
+    elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
+        _built(_make_dir(words, ctx), ctx)
+    elif name in _UNREAD_INSTALLERS and len(words) > 1:
+        verb = _UNREAD_INSTALLERS[name]
+        if any(w.text == verb for w in words[1:4]):
+            ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {_short(words)}")
+
+
+def _short(words: list[Word]) -> str:
+    text = " ".join(w.text for w in words)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _cd(words: list[Word], ctx: RunContext, push: bool) -> None:
+    args = [w for w in words[1:] if not w.text.startswith("-") or w.text == "-"]
+    if not args or args[0].text == "-" or not args[0].known:
+        return
+    if push:
+        ctx.dirstack.append(ctx.cwd)
+    ctx.cwd = ctx.path(args[0].text)
+
+
+def _pip(args: list[Word], ctx: RunContext) -> None:
+    i = 0
+    while i < len(args) and args[i].text.startswith("-"):
+        i += 2 if args[i].text in ("--python", "-p", "--log", "--cache-dir", "--proxy") else 1
+    if i >= len(args):
+        return
+    sub = args[i].text
+    if sub == "install":
+        pip.handle(args[i + 1 :], ctx)
+    elif sub == "wheel":
+        pip.handle(args[i + 1 :], ctx, build_only=True)
+
+
+def _python(words: list[Word], ctx: RunContext) -> None:
+    for i, word in enumerate(words[1:], 1):
+        text = word.text
+        if text == "-m" and i + 1 < len(words):
+            module = words[i + 1].text
+            if module == "pip":
+                _pip(words[i + 2 :], ctx)
+            elif module == "build":
+                _built(ctx.cwd, ctx)
+            return
+        if text.endswith("setup.py"):
+            if any(
+                w.text in ("install", "develop", "bdist_wheel", "build_ext", "build") for w in words[i + 1 :]
+            ):
+                _built(posixpath.dirname(ctx.path(text)), ctx)
+            return
+        if not text.startswith("-"):
+            return
+
+
+def _make_dir(words: list[Word], ctx: RunContext) -> str:
+    for i, word in enumerate(words[:-1]):
+        if word.text in ("-C", "-S", "--directory"):
+            return ctx.path(words[i + 1].text)
+    return ctx.cwd
+
+
+def _built(directory: str, ctx: RunContext) -> None:
+    clone = ctx.repo_at(directory)
+    if clone is not None:
+        clone.built = True
+
+
+def _deb_words(words: list[Word], ctx: RunContext) -> None:
+    for word in words:
+        text = word.text.replace("\\n", "\n")
+        apt.deb_lines(text, word, ctx)
+
+
+def _shell(words: list[Word], cmd: Command, ctx: RunContext) -> None:
+    """`bash -c 'script'`, `bash <<EOF`, `sh -s`; a script file is not read."""
+    if ctx.depth >= MAX_DEPTH:
+        ctx.recorder.skip(ctx.line, "shell script nested too deeply; not read")
+        return
+    for i, word in enumerate(words[1:], 1):
+        if word.text.startswith("-") and "c" in word.text.lstrip("-") and not word.text.startswith("--"):
+            if i + 1 < len(words):
+                ctx.depth += 1
+                script(words[i + 1].text, ctx, ctx.line)
+                ctx.depth -= 1
+            return
+        if not word.text.startswith("-"):
+            return  # bash script.sh
+    _heredoc_scripts(cmd, ctx)
+
+
+def _heredoc_scripts(cmd: Command, ctx: RunContext) -> None:
+    if ctx.depth >= MAX_DEPTH:
+        return
+    for body, line in cmd.heredocs:
+        ctx.depth += 1
+        script(body, ctx, line)
+        ctx.depth -= 1

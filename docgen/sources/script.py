@@ -1,0 +1,458 @@
+"""A small POSIX-shell reader for RUN text: commands, words, redirections and variables.
+
+BuildKit hands RUN text to `/bin/sh` unexpanded; the shell then sees ARG and ENV values as environment
+variables. To find what a RUN installs, this module reads the text the way the shell would, well enough
+for documentation: commands are split at `&&`, `||`, `;`, `|`, `&`, newlines and parentheses; quotes are
+removed; `$NAME` and `${NAME…}` are substituted from shell variables set earlier in the same RUN
+(`V=1.2 && curl …/v${V}/…`), then from the ARG/ENV in scope. Command substitutions (`$(nproc)`) are
+kept as written and make the word unknown. Every word remembers the ARG/ENV names its value came from,
+so a component can say which build arg sets it.
+
+One pass, no backtracking: plain runs of characters are consumed with a single regex match each.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from docgen.shell import ExpansionError, Unknown, Value, expand, referenced_names
+
+MAX_DEPTH = 3
+"""How deep `bash -c '…'` and heredoc scripts inside scripts are followed."""
+
+_PLAIN = re.compile(r"[^\s\\'\"$`#;&|()<>]+")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One shell word after quote removal and substitution."""
+
+    text: str
+    """The text; unknown parts appear as written (`${TARGETARCH}`, `$(uname -m)`)."""
+    names: frozenset[str] = frozenset()
+    """ARG/ENV names whose values went into the word (through shell variables too)."""
+    known: bool = True
+    """False when part of the text could not be known (command substitution, unknown variable)."""
+    quoted: bool = False
+    """True when any part of the word was quoted (then it is not an assignment or a keyword)."""
+    line: int = 0
+    """1-based Dockerfile line where the word starts (0 when not known)."""
+
+
+@dataclass
+class Command:
+    """One simple command: its words, redirections and here-documents."""
+
+    words: list[Word] = field(default_factory=list)
+    redirects: list[tuple[str, Word]] = field(default_factory=list)
+    """(operator, target) pairs: `('>', /etc/apt/sources.list.d/x.list)`."""
+    heredocs: list[tuple[str, int]] = field(default_factory=list)
+    """(body, 1-based line of its first line) of the here-documents this command reads."""
+    line: int = 0
+    """1-based Dockerfile line where the command starts."""
+    sep: str = ""
+    """The operator that ended the command (`&&`, `|`, `;`, newline as `\\n`, '' at the end)."""
+
+
+Lookup = Callable[[str], "Value | None"]
+
+
+@dataclass
+class ShellState:
+    """Variables of one running shell: what `NAME=value` set, over the ARG/ENV in scope."""
+
+    scope: Lookup
+    """The ARG/ENV in scope (`Scope.lookup`)."""
+    variables: dict[str, tuple[Value, frozenset[str]]] = field(default_factory=dict)
+    """Shell variables set so far: name → (value, ARG/ENV names it came from)."""
+    declared: frozenset[str] = frozenset()
+    """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
+    `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
+
+    def lookup(self, name: str) -> Value | None:
+        if name in self.variables:
+            return self.variables[name][0]
+        value = self.scope(name)
+        if isinstance(value, Unknown) and name in self.declared and value.reason.startswith("may come from"):
+            return None
+        return value
+
+    def sources(self, name: str) -> frozenset[str]:
+        if name in self.variables:
+            return self.variables[name][1]
+        return frozenset({name}) if self.scope(name) is not None else frozenset()
+
+    def assign(self, name: str, word: Word) -> None:
+        value: Value = word.text if word.known else Unknown("set from an unknown value")
+        self.variables[name] = (value, word.names)
+
+
+class _Reader:
+    """Reads one script text into commands."""
+
+    def __init__(
+        self,
+        text: str,
+        state: ShellState,
+        line: int,
+        bodies: list[tuple[str, int]] | None,
+        offsets: list[tuple[int, int]] | None,
+    ) -> None:
+        self.text = text
+        self.offsets = offsets or []
+        self.offset_keys = [o for o, _ in self.offsets]
+        self.word_start = 0
+        self.n = len(text)
+        self.i = 0
+        self.state = state
+        self.line = line
+        # Bodies of heredocs given separately (a RUN's own heredocs); None: bodies follow in the text.
+        self.bodies = bodies
+        self.body_index = 0
+        self.pending: list[tuple[str, bool, Command]] = []  # inline heredocs waiting for their body
+        # the word being built
+        self.parts: list[str] = []
+        self.names: set[str] = set()
+        self.known = True
+        self.quoted = False
+        self.started = False
+
+    # -- words ---------------------------------------------------------------------------------
+    def line_at(self, pos: int) -> int:
+        """The Dockerfile line of text offset `pos` (from the offsets table, else lines counted)."""
+        if not self.offsets:
+            return self.line
+        k = bisect.bisect_right(self.offset_keys, pos) - 1
+        return self.offsets[max(k, 0)][1]
+
+    def end_word(self) -> Word | None:
+        if not self.started:
+            return None
+        line = self.line_at(self.word_start)
+        word = Word("".join(self.parts), frozenset(self.names), self.known, self.quoted, line)
+        self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
+        return word
+
+    def dollar(self) -> None:
+        """Substitute the `$…` at `self.i` into the current word."""
+        text, i = self.text, self.i
+        nxt = text[i + 1] if i + 1 < self.n else ""
+        if nxt == "{":
+            end = _closing(text, i + 2, "{", "}")
+            expr = text[i:end]
+            self.i = end
+            self.substitute(expr)
+        elif nxt == "(":
+            end = _closing(text, i + 2, "(", ")")
+            self.parts.append(text[i:end])
+            self.known = False
+            self.i = end
+        elif nxt and (nxt.isalpha() or nxt == "_"):
+            m = _NAME.match(text, i + 1)
+            assert m is not None
+            self.i = m.end()
+            self.substitute(text[i : m.end()])
+        elif nxt and (nxt.isdigit() or nxt in "@*#?-$!"):
+            self.i = i + 2
+            self.parts.append(text[i : i + 2])
+            self.known = False
+        else:
+            self.i = i + 1
+            self.parts.append("$")
+        self.started = True
+
+    def substitute(self, expr: str) -> None:
+        for name in referenced_names(expr):
+            self.names |= self.state.sources(name)
+        try:
+            result = expand(expr, self.state.lookup)
+        except (ExpansionError, RecursionError):
+            self.parts.append(expr)
+            self.known = False
+            return
+        self.parts.append(result.text)
+        if not result.known or "$(" in result.text or "`" in result.text:
+            self.known = False
+
+    def double_quoted(self) -> None:
+        text = self.text
+        self.i += 1
+        self.quoted = self.started = True
+        while self.i < self.n:
+            ch = text[self.i]
+            if ch == '"':
+                self.i += 1
+                return
+            if ch == "$":
+                self.dollar()
+            elif ch == "`":
+                self.backtick()
+            elif ch == "\\" and self.i + 1 < self.n:
+                following = text[self.i + 1]
+                if following == "\n":
+                    self.line += 1
+                elif following in '"$`\\':
+                    self.parts.append(following)
+                else:
+                    self.parts.append("\\" + following)
+                self.i += 2
+            else:
+                if ch == "\n":
+                    self.line += 1
+                self.parts.append(ch)
+                self.i += 1
+
+    def backtick(self) -> None:
+        end = self.text.find("`", self.i + 1)
+        end = self.n if end < 0 else end + 1
+        self.parts.append(self.text[self.i : end])
+        self.known = False
+        self.started = True
+        self.i = end
+
+    # -- commands ------------------------------------------------------------------------------
+    def commands(self) -> Iterator[Command]:
+        text = self.text
+        cmd = Command(line=self.line)
+        redirect: str | None = None  # an operator waiting for its target word
+
+        def finish_word() -> None:
+            nonlocal redirect
+            word = self.end_word()
+            if word is None:
+                return
+            if redirect is not None:
+                if redirect in ("<<", "<<-"):
+                    self.heredoc(word.text, redirect == "<<-", cmd)
+                elif redirect != "<<<":
+                    cmd.redirects.append((redirect, word))
+                redirect = None
+            else:
+                if not cmd.words:
+                    cmd.line = word.line
+                cmd.words.append(word)
+
+        while self.i < self.n:
+            if not self.started:
+                self.word_start = self.i
+            ch = text[self.i]
+            m = _PLAIN.match(text, self.i)
+            if m:
+                self.parts.append(m.group())
+                self.started = True
+                self.i = m.end()
+                continue
+            if ch == "\n" or ch in " \t\r\f\v":
+                finish_word()
+                self.i += 1
+                if ch == "\n":
+                    self.line += 1
+                    if self.pending:
+                        self.read_inline_bodies()
+                    if cmd.words or cmd.redirects:
+                        cmd.sep = "\n"
+                        yield cmd
+                        cmd = Command(line=self.line)
+                continue
+            if ch == "\\":
+                if self.i + 1 < self.n and text[self.i + 1] == "\n":
+                    self.line += 1
+                elif self.i + 1 < self.n:
+                    self.parts.append(text[self.i + 1])
+                    self.started = True
+                self.i += 2
+            elif ch == "'":
+                end = text.find("'", self.i + 1)
+                end = self.n if end < 0 else end
+                chunk = text[self.i + 1 : end]
+                self.line += chunk.count("\n")
+                self.parts.append(chunk)
+                self.quoted = self.started = True
+                self.i = end + 1
+            elif ch == '"':
+                self.double_quoted()
+            elif ch == "$":
+                self.dollar()
+            elif ch == "`":
+                self.backtick()
+            elif ch == "#" and not self.started:
+                end = text.find("\n", self.i)
+                self.i = self.n if end < 0 else end
+            elif ch == "#":
+                self.parts.append("#")
+                self.i += 1
+            elif ch in "<>":
+                # an all-digit word before the operator is a file descriptor (2>&1)
+                if self.started and not self.quoted and "".join(self.parts).isdigit():
+                    self.end_word()
+                finish_word()
+                j = self.i + 1
+                while j < self.n and j - self.i < 3 and text[j] in "<>&|-":
+                    j += 1
+                op = text[self.i : j]
+                if op.startswith("<<<"):
+                    op = "<<<"
+                elif op.startswith("<<"):
+                    op = "<<-" if op.startswith("<<-") else "<<"
+                self.i += len(op)
+                if op.endswith("&"):
+                    # >&2: the target is a descriptor, read as a plain word and dropped
+                    m2 = _PLAIN.match(text, self.i)
+                    self.i = m2.end() if m2 else self.i
+                    continue
+                redirect = op
+            else:  # ; & | ( )
+                finish_word()
+                op = text[self.i : self.i + 2]
+                if op not in ("&&", "||", ";;", "|&", ">&"):
+                    op = ch
+                self.i += len(op)
+                if op == "&" and self.i < self.n and text[self.i] == ">":
+                    redirect = ">"  # &> file
+                    self.i += 1 + (self.i + 1 < self.n and text[self.i + 1] == ">")
+                    continue
+                if cmd.words or cmd.redirects or cmd.heredocs:
+                    cmd.sep = op
+                    yield cmd
+                    cmd = Command(line=self.line)
+        finish_word()
+        if self.pending:
+            self.read_inline_bodies()
+        if cmd.words or cmd.redirects or cmd.heredocs:
+            yield cmd
+
+    def heredoc(self, delimiter: str, strip_tabs: bool, cmd: Command) -> None:
+        if self.bodies is not None:
+            if self.body_index < len(self.bodies):
+                cmd.heredocs.append(self.bodies[self.body_index])
+            self.body_index += 1
+        else:
+            self.pending.append((delimiter, strip_tabs, cmd))
+
+    def read_inline_bodies(self) -> None:
+        """Read the bodies of heredocs opened on the line just ended (a heredoc inside a script)."""
+        for delimiter, strip_tabs, cmd in self.pending:
+            lines: list[str] = []
+            start = self.line
+            while self.i < self.n:
+                end = self.text.find("\n", self.i)
+                end = self.n if end < 0 else end
+                raw = self.text[self.i : end]
+                self.i = end + 1
+                self.line += 1
+                check = raw.lstrip("\t") if strip_tabs else raw
+                if check == delimiter:
+                    break
+                lines.append(check + "\n")
+            cmd.heredocs.append(("".join(lines), start))
+        self.pending = []
+
+
+def expand_text(text: str, state: ShellState) -> Word:
+    """`text` (a here-document body) with `$NAME`, `${…}` substituted; quotes and blanks kept."""
+    reader = _Reader(text, state, 0, None, None)
+    out: list[str] = []
+    while reader.i < reader.n:
+        end = text.find("$", reader.i)
+        if end < 0:
+            out.append(text[reader.i :])
+            break
+        out.append(text[reader.i : end])
+        reader.i = end
+        reader.parts = []
+        reader.dollar()
+        out.extend(reader.parts)
+    return Word("".join(out), frozenset(reader.names), reader.known)
+
+
+def _closing(text: str, start: int, opener: str, closer: str) -> int:
+    """The index after the `closer` matching an already opened `opener` (nesting counted)."""
+    depth = 1
+    i = start
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == opener:
+            depth += 1
+        elif ch == closer:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return n
+
+
+def line_offsets(args: str, original: str, escape: str, start_line: int) -> list[tuple[int, int]]:
+    """(offset in `args`, Dockerfile line) where each physical line of an instruction begins.
+
+    `args` is the instruction's text with continuation lines joined with nothing in between and its
+    keyword and flags removed; `original` the lines as written. Lines that do not continue `args` at the
+    expected place (comment lines inside the continuation) are passed over.
+    """
+    lines = original.split("\n")
+    result = [(0, start_line)]
+    if len(lines) < 2:
+        return result
+    bodies = []
+    for raw in lines:
+        body = raw.rstrip("\r")
+        trimmed = body.rstrip()
+        bodies.append(trimmed[: -len(escape)] if escape and trimmed.endswith(escape) else body)
+    # where the second line starts: after what the first line (minus keyword and flags) contributed;
+    # when the first lines hold only flags, at the first line whose text (blanks trimmed) starts `args`
+    first = 1
+    pos = args.find(bodies[1], 0, len(bodies[0]) + len(bodies[1]) + 1) if bodies[1].strip() else -1
+    if pos < 0:
+        for k in range(1, min(len(bodies), 64)):
+            lead = bodies[k].lstrip()
+            if lead and args.startswith(lead):
+                result, pos, first = [(0, start_line + k)], len(lead), k + 1
+                break
+        else:
+            return result
+    for k in range(first, len(bodies)):
+        body = bodies[k]
+        if args.startswith(body, pos):
+            result.append((pos, start_line + k))
+            pos += len(body)
+    return result
+
+
+def read_commands(
+    text: str,
+    state: ShellState,
+    line: int,
+    bodies: list[tuple[str, int]] | None = None,
+    offsets: list[tuple[int, int]] | None = None,
+) -> Iterator[Command]:
+    """The commands of shell `text` starting at Dockerfile `line`, substituting from `state`.
+
+    `bodies` are the heredoc bodies of a RUN instruction, in the order their `<<` operators appear;
+    None when heredoc bodies follow inline (a script that is itself a heredoc body). Leading
+    assignments are applied to `state` as each command is produced, so later commands see them.
+    """
+    for cmd in _Reader(text, state, line, bodies, offsets).commands():
+        apply_assignments(cmd, state)
+        yield cmd
+
+
+def apply_assignments(cmd: Command, state: ShellState) -> None:
+    """Record `NAME=value` words at the start of `cmd` (and after `export`) as shell variables."""
+    words = cmd.words
+    start = 1 if words and words[0].text in ("export", "declare", "local", "readonly", "typeset") else 0
+    for word in words[start:]:
+        m = _ASSIGNMENT.match(word.text)
+        if not m:
+            if start:
+                continue
+            break
+        value = word.text[m.end() :]
+        state.assign(m.group(1), Word(value, word.names, word.known))
