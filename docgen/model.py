@@ -232,7 +232,9 @@ class Component:
     source: str | None
     """Where it comes from: a URL, an image reference or an index."""
     method: str
-    """`prebuilt`, `source` (built from a checkout) or `package` (package manager install)."""
+    """How it gets into the image: `prebuilt` (an image, a wheel or a package from an index),
+    `source` (checked out and built), `checkout` (cloned, never built), `requirements` (a `-r FILE`
+    whose pins live in that file) or `package` (a distribution package: apt)."""
     stage: str
     """Label of the stage that installs it."""
     line: int
