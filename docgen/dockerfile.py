@@ -58,10 +58,12 @@ def read_dockerfile(path: str | os.PathLike[str], display: str | None = None) ->
     shown = str(path) if display is None else display
     try:
         with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+            # a regular file's size is known up front: refuse a huge one without reading any of it
+            size = os.fstat(fh.fileno()).st_size
+            data = fh.read(MAX_BYTES + 1) if size <= MAX_BYTES else b""
     except OSError as exc:
         raise DockerfileError(f"cannot read the Dockerfile: {exc.strerror or exc}", shown) from None
-    if len(data) > MAX_BYTES:
+    if size > MAX_BYTES or len(data) > MAX_BYTES:
         raise DockerfileError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB, not read", shown)
     nul = data.find(b"\0")
     if nul >= 0:

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from docgen.errors import MarkerError
 
-_MARKER = re.compile(r"[ \t]*<!--[ \t]*(BEGIN|END)[ \t]+docgen:([^\s>]*)([^>]*?)[ \t]*-->[ \t]*\r?\n?\Z")
+# Linear on any line: the attributes start with whitespace, so no two repeats compete for a character.
+_MARKER = re.compile(r"[ \t]*<!--[ \t]*(BEGIN|END)[ \t]+docgen:([^\s>]*)((?:\s[^>]*)?)-->[ \t]*\r?\n?\Z")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 
@@ -44,10 +46,11 @@ class Block:
 
 def _lines_with_offsets(text: str) -> Iterable[tuple[int, int, str]]:
     """(1-based line number, offset, line including its line ending) for every line of `text`."""
-    offset = 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
-        yield number, offset, line
-        offset += len(line)
+    # Markdown ends lines with \n, \r\n or \r only (str.splitlines would also split at \f, \x85,
+    # \u2028 … and so disagree with editors about line numbers). A byte-order mark is not text.
+    for number, match in enumerate(_LINE.finditer(text), start=1):
+        bom = 1 if number == 1 and text.startswith("\ufeff") else 0
+        yield number, match.start() + bom, match.group()[bom:]
 
 
 def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = None) -> list[Block]:

@@ -236,7 +236,8 @@ class _Lexer:
             return symbolic
         if op in (":?", "?") and (value is None or (op == ":?" and not value)):
             # BuildKit stops the build here unless the user passes the arg: a required input
-            self.unknown.append(f"{name}: required, must be passed with --build-arg ({pattern or 'no message'})")
+            reason = f"required, must be passed with --build-arg ({pattern or 'no message'})"
+            self.unknown.append(f"{name}: {reason}")
             return symbolic
         return _modify(name, value, op, pattern, replacement)
 
@@ -267,13 +268,61 @@ def _modify(name: str, value: str | None, op: str, word: str, replacement: str) 
                 return text[:start]
         return text
     # "/" and "//": replace the first (or every) longest match of a glob pattern
-    regex = re.compile(_glob_regex(word) if word else "(?!)")
-    return regex.sub(lambda _: replacement, text, count=0 if op == "//" else 1)
+    if not word:
+        return text
+    out: list[str] = []
+    pos = 0
+    glob = _Glob(word)
+    while pos <= len(text):
+        found = glob.search(text, pos)
+        if found is None:
+            break
+        start, end = found
+        out.append(text[pos:start] + replacement)
+        pos = end
+        if op == "/":
+            break
+        if end == start:  # an empty match: step over one character (as Go's ReplaceAllString does)
+            out.append(text[pos : pos + 1])
+            pos += 1
+    out.append(text[pos:])
+    return "".join(out)
 
 
-def _glob_regex(pattern: str) -> str:
-    """A shell glob (`*`, `?`) as a greedy regular expression, everything else literal."""
-    return "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
+class _Glob:
+    """A shell glob (`*`, `?`, everything else literal) searched leftmost-longest in linear time.
+
+    BuildKit turns the pattern into a Go (RE2) regular expression, which never backtracks; a Python
+    regular expression `.*a.*a.*b` would, exponentially. The pattern is split at `*` into pieces of
+    fixed length: the first piece anchors the match, the middle ones are placed leftmost (which leaves
+    the most room), and the last one is placed rightmost (which makes the match longest). If the pieces
+    do not fit after one start, they fit after no later start either, so the search stops there.
+    """
+
+    def __init__(self, pattern: str) -> None:
+        pieces = pattern.split("*")
+        self.star = len(pieces) > 1
+        self.pieces = [re.compile(_piece_regex(p), re.DOTALL) for p in pieces]
+        self.last = re.compile("(?s:.*)(" + _piece_regex(pieces[-1]) + ")")
+
+    def search(self, text: str, pos: int) -> tuple[int, int] | None:
+        first = self.pieces[0].search(text, pos)
+        if first is None:
+            return None
+        if not self.star:
+            return first.start(), first.end()
+        cursor = first.end()
+        for piece in self.pieces[1:-1]:
+            middle = piece.search(text, cursor)
+            if middle is None:
+                return None
+            cursor = middle.end()
+        last = self.last.match(text, cursor)
+        return (first.start(), last.end()) if last else None
+
+
+def _piece_regex(piece: str) -> str:
+    return "".join("." if c == "?" else re.escape(c) for c in piece)
 
 
 def expand(text: str, lookup: Lookup | Mapping[str, Value], escape: str = "\\") -> Expanded:

@@ -129,7 +129,10 @@ def test_missing_end_marker_is_exit_2_with_path_and_line(project: Path) -> None:
     for command in ("check", "sync"):
         result = run(command)
         assert result.code == 2
-        assert result.err == "docker/README.md:15: BEGIN docgen:hardware has no <!-- END docgen:hardware --> after it\n"
+        assert (
+            result.err
+            == "docker/README.md:15: BEGIN docgen:hardware has no <!-- END docgen:hardware --> after it\n"
+        )
         assert "Traceback" not in result.err
     assert readme.read_bytes() == before
 
@@ -151,7 +154,9 @@ def test_escaping_keeps_one_cell(project: Path) -> None:
     (project / "docker/Dockerfile").write_text(DOCKERFILE + f'# EVIL Evil value {evil}.\nARG EVIL="{evil}"\n')
     assert run("sync").code == 0
     text = (project / "docker/README.md").read_text()
-    row = next(line for line in text.splitlines() if line.startswith("| `EVIL`") or line.startswith("| <code>"))
+    row = next(
+        line for line in text.splitlines() if line.startswith("| `EVIL`") or line.startswith("| <code>")
+    )
     assert row.startswith("| `EVIL` |")
     assert row.count("|") - row.count("\\|") == 5  # four cells
     assert "<script>" not in text and "-->" not in row and "`tick`" not in row
@@ -171,18 +176,40 @@ def test_cli_flags_override_config(project: Path) -> None:
 @pytest.mark.parametrize(
     ("files", "argv", "message"),
     [
-        ({"docker/README.md": README.replace("docgen:hardware", "docgen:hardwar")}, ["check"], "unknown block docgen:hardwar"),
-        ({"docker/Dockerfile": "FROM a AS a\n"}, ["check"], "docker/Dockerfile:1: stage a builds FROM a, which is itself"),
-        ({"pyproject.toml": PYPROJECT + "colour = 1\n"}, ["sync"], "pyproject.toml:7: unknown key 'colour' in [[tool.docgen.images]]"),
-        ({"pyproject.toml": PYPROJECT.replace('arch-arg = "GPU_ARCH"', "arch-arg = 3")}, ["sync"], "pyproject.toml:2: [tool.docgen].arch-arg must be a string, not int"),
-        ({"pyproject.toml": PYPROJECT.replace("docker/README.md", "../../etc/passwd")}, ["sync"], "points outside the project folder"),
+        (
+            {"docker/README.md": README.replace("docgen:hardware", "docgen:hardwar")},
+            ["check"],
+            "unknown block docgen:hardwar",
+        ),
+        (
+            {"docker/Dockerfile": "FROM a AS a\n"},
+            ["check"],
+            "docker/Dockerfile:1: stage a builds FROM a, which is itself",
+        ),
+        (
+            {"pyproject.toml": PYPROJECT + "colour = 1\n"},
+            ["sync"],
+            "pyproject.toml:7: unknown key 'colour' in [[tool.docgen.images]]",
+        ),
+        (
+            {"pyproject.toml": PYPROJECT.replace('arch-arg = "GPU_ARCH"', "arch-arg = 3")},
+            ["sync"],
+            "pyproject.toml:2: [tool.docgen].arch-arg must be a string, not int",
+        ),
+        (
+            {"pyproject.toml": PYPROJECT.replace("docker/README.md", "../../etc/passwd")},
+            ["sync"],
+            "points outside the project folder",
+        ),
         ({"pyproject.toml": PYPROJECT + "[broken\n"}, ["sync"], "pyproject.toml:7: invalid TOML"),
         ({"docker/README.md": b"\xff\xfe bad"}, ["sync"], "docker/README.md:1: not UTF-8 text"),
         ({}, ["show", "missing/Dockerfile"], "missing/Dockerfile: Dockerfile not found"),
         ({}, ["sync", "--output", "x.md"], "--output needs --dockerfile"),
     ],
 )
-def test_bad_input_exit_2(project: Path, files: dict[str, str | bytes], argv: list[str], message: str) -> None:
+def test_bad_input_exit_2(
+    project: Path, files: dict[str, str | bytes], argv: list[str], message: str
+) -> None:
     make_tree(project, files)
     result = run(*argv)
     assert result.code == 2, result
@@ -200,7 +227,9 @@ def test_read_only_readme_is_an_error_not_a_traceback(project: Path) -> None:
     readme = project / "docker/README.md"
     os.chmod(readme, 0o444)
     result = run("sync")
-    assert result.code == 2 and result.err == "docker/README.md: file is read-only; docgen will not replace it\n"
+    assert (
+        result.code == 2 and result.err == "docker/README.md: file is read-only; docgen will not replace it\n"
+    )
     assert readme.read_text() == README
 
 

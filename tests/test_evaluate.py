@@ -79,7 +79,10 @@ def test_scope_ends_at_from_but_child_inherits() -> None:
     assert value_at(e, 7, "LOCAL") == "1"
     assert value_at(e, 9, "LOCAL") != "1"
     env = [(v.name, v.value, v.stage, v.inherited) for v in e.env]
-    assert env == [("PYTORCH_ROCM_ARCH", "gfx942", "torch", False), ("PYTORCH_ROCM_ARCH", "gfx942", "fa", True)]
+    assert env == [
+        ("PYTORCH_ROCM_ARCH", "gfx942", "torch", False),
+        ("PYTORCH_ROCM_ARCH", "gfx942", "fa", True),
+    ]
     local = next(a for a in e.args if a.name == "LOCAL")
     assert local.stages == ("torch", "fa")
     assert e.stages[1].parent == 0 and e.stages[2].parent is None
@@ -95,7 +98,7 @@ def test_bare_redeclaration_keeps_inherited_value() -> None:
 @pytest.mark.parametrize(
     ("decls", "name", "expected"),
     [
-        ('ARG DEFAULT_BASE=ubuntu\nARG BASE=${DEFAULT_BASE}', "BASE", "ubuntu"),
+        ("ARG DEFAULT_BASE=ubuntu\nARG BASE=${DEFAULT_BASE}", "BASE", "ubuntu"),
         ("ARG MAJOR=7\nARG MINOR=0\nARG V=${MAJOR}.${MINOR}", "V", "7.0"),
         ('ARG A="gfx942;gfx950"', "A", "gfx942;gfx950"),
         ("ARG X=1\nARG Q='$X'", "Q", "$X"),

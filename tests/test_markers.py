@@ -19,9 +19,17 @@ def doc(*lines: str, nl: str = "\n", final: bool = True) -> str:
     ("text", "bodies", "expected"),
     [
         # empty block gets filled
-        (doc("# T", B.format("a"), E.format("a"), "tail"), {"a": "x\n"}, doc("# T", B.format("a"), "x", E.format("a"), "tail")),
+        (
+            doc("# T", B.format("a"), E.format("a"), "tail"),
+            {"a": "x\n"},
+            doc("# T", B.format("a"), "x", E.format("a"), "tail"),
+        ),
         # old body replaced
-        (doc(B.format("a"), "old", "old2", E.format("a")), {"a": "new"}, doc(B.format("a"), "new", E.format("a"))),
+        (
+            doc(B.format("a"), "old", "old2", E.format("a")),
+            {"a": "new"},
+            doc(B.format("a"), "new", E.format("a")),
+        ),
         # two blocks, any order, only named ones touched
         (
             doc(B.format("b"), "1", E.format("b"), "mid", B.format("a"), "2", E.format("a")),
@@ -29,19 +37,37 @@ def doc(*lines: str, nl: str = "\n", final: bool = True) -> str:
             doc(B.format("b"), "1", E.format("b"), "mid", B.format("a"), "A", E.format("a")),
         ),
         # CRLF file stays CRLF
-        (doc(B.format("a"), E.format("a"), nl="\r\n"), {"a": "x\ny\n"}, doc(B.format("a"), "x", "y", E.format("a"), nl="\r\n")),
+        (
+            doc(B.format("a"), E.format("a"), nl="\r\n"),
+            {"a": "x\ny\n"},
+            doc(B.format("a"), "x", "y", E.format("a"), nl="\r\n"),
+        ),
         # no final newline stays without one
-        (doc(B.format("a"), E.format("a"), final=False), {"a": "x"}, doc(B.format("a"), "x", E.format("a"), final=False)),
+        (
+            doc(B.format("a"), E.format("a"), final=False),
+            {"a": "x"},
+            doc(B.format("a"), "x", E.format("a"), final=False),
+        ),
         # indented markers and extra spaces inside the comment
-        (doc("  <!--  BEGIN docgen:a  -->", "<!--END docgen:a-->"), {"a": "x"}, doc("  <!--  BEGIN docgen:a  -->", "x", "<!--END docgen:a-->")),
+        (
+            doc("  <!--  BEGIN docgen:a  -->", "<!--END docgen:a-->"),
+            {"a": "x"},
+            doc("  <!--  BEGIN docgen:a  -->", "x", "<!--END docgen:a-->"),
+        ),
         # markers inside fenced code are examples, not markers
         (
             doc("```", B.format("a"), "```", B.format("a"), E.format("a"), "~~~~", E.format("zz"), "~~~~"),
             {"a": "x"},
-            doc("```", B.format("a"), "```", B.format("a"), "x", E.format("a"), "~~~~", E.format("zz"), "~~~~"),
+            doc(
+                "```", B.format("a"), "```", B.format("a"), "x", E.format("a"), "~~~~", E.format("zz"), "~~~~"
+            ),
         ),
         # marker text inside a sentence is not a marker
-        (doc("write " + B.format("a") + " on its own line"), {"a": "x"}, doc("write " + B.format("a") + " on its own line")),
+        (
+            doc("write " + B.format("a") + " on its own line"),
+            {"a": "x"},
+            doc("write " + B.format("a") + " on its own line"),
+        ),
     ],
 )
 def test_replace(text: str, bodies: dict[str, str], expected: str) -> None:
@@ -66,9 +92,17 @@ def test_block_bodies() -> None:
         (doc("x", B.format("a"), "y"), 2, "has no <!-- END docgen:a --> after it"),
         (doc("x", E.format("a")), 2, "END docgen:a without a BEGIN"),
         (doc(E.format("a"), B.format("a")), 1, "without a BEGIN"),
-        (doc(B.format("a"), B.format("b"), E.format("b"), E.format("a")), 2, "inside block docgen:a opened at line 1"),
+        (
+            doc(B.format("a"), B.format("b"), E.format("b"), E.format("a")),
+            2,
+            "inside block docgen:a opened at line 1",
+        ),
         (doc(B.format("a"), E.format("b")), 2, "does not match BEGIN docgen:a at line 1"),
-        (doc(B.format("a"), E.format("a"), B.format("a"), E.format("a")), 3, "appears twice (first at line 1)"),
+        (
+            doc(B.format("a"), E.format("a"), B.format("a"), E.format("a")),
+            3,
+            "appears twice (first at line 1)",
+        ),
         (doc(B.format("Bad Name"), E.format("a")), 1, "invalid block name"),
         (doc(B.format("nope"), E.format("nope")), 1, "unknown block docgen:nope"),
     ],

@@ -211,7 +211,9 @@ def test_directives() -> None:
 
 def test_empty_continuation_line_warns() -> None:
     parsed = parse_dockerfile(CASES["continuation_comment_blank"][0])
-    assert [(w.line, "empty line inside a continued instruction" in w.message) for w in parsed.warnings] == [(5, True)]
+    assert [(w.line, "empty line inside a continued instruction" in w.message) for w in parsed.warnings] == [
+        (5, True)
+    ]
     assert parsed.instructions[1].original == "RUN apt-get install -y \\\n# compilers\n    gcc \\\n\n    make"
 
 

@@ -1,0 +1,344 @@
+"""How docgen's cost grows with its input: four measurements, side by side in one run.
+
+1. **Model vs dockerfile-parse**: docgen's full model (read, evaluate, extract) of a corpus of
+   Dockerfiles (those under `tests/` and `docker/` that BuildKit would accept, plus synthetic ones
+   written to a temporary folder) against `dockerfile-parse` building only its `structure` of the same
+   files. The two run interleaved, best of several rounds. Budget: at most 1.5×.
+2. **Images in one `docgen check`**: 1, 10, 100 and 1,000 images in one project, checked in-process.
+   Budget: time grows at most linearly (each 10× step costs at most 10×, with 10 % noise).
+3. **Per-line cost**: the bundled Dockerfile repeated to 1×, 10× and 100× its size (stages renamed so
+   it stays valid), modelled and rendered. Budget: the cost per line stays within 1.3× across sizes.
+4. **Peak memory** of `python -m docgen check` over 1,000 images (the child's maximum RSS).
+
+`dockerfile-parse` is a benchmark-only dependency (`pip install '.[bench]'`).
+
+    python benchmarks/bench_scale.py [--rounds N]
+
+Prints a table of results; exits 1 when a budget is exceeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from dockerfile_parse import DockerfileParser
+
+from docgen.cli import main
+from docgen.dockerfile import read_dockerfile
+from docgen.evaluate import evaluate
+from docgen.pipeline import build_model
+from docgen.render import RenderOptions, render_sections
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = ROOT / "docker" / "rocm" / "Dockerfile.rocm"
+README = """\
+# Image {i}
+
+<!-- BEGIN docgen:versions -->
+<!-- END docgen:versions -->
+
+<!-- BEGIN docgen:build-args -->
+<!-- END docgen:build-args -->
+
+<!-- BEGIN docgen:hardware -->
+<!-- END docgen:hardware -->
+"""
+
+
+def best(fn: Callable[[], object], rounds: int) -> float:
+    """The fastest of `rounds` runs of `fn`, in seconds."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+# --------------------------------------------------------------------------------------------------
+# the corpus
+
+
+def synthetic(index: int) -> str:
+    """A realistic multi-stage Dockerfile: global args, a builder, pinned installs, a final stage."""
+    lines = [
+        "# syntax=docker/dockerfile:1",
+        f"# BASE_IMAGE Base image of variant {index}.",
+        "ARG BASE_IMAGE=ubuntu:22.04",
+        f'ARG GPU_ARCH="gfx90a;gfx942;gfx950;gfx{1100 + index % 3}"',
+        "FROM ${BASE_IMAGE} AS base",
+        f"ARG PYTHON_VERSION=3.{10 + index % 3}",
+        "ENV DEBIAN_FRONTEND=noninteractive PATH=/opt/venv/bin:$PATH",
+        "RUN apt-get update \\",
+        "    && apt-get install -y --no-install-recommends \\",
+        "       build-essential git curl ca-certificates python${PYTHON_VERSION} \\",
+        "    && rm -rf /var/lib/apt/lists/*",
+        "FROM base AS build",
+        "ARG GPU_ARCH",
+        f"ARG TORCH_VERSION=2.{index % 8}.0",
+        "ARG MAX_JOBS=",
+        "WORKDIR /src",
+        "RUN --mount=type=cache,target=/root/.cache pip install torch==${TORCH_VERSION}",
+        "RUN <<EOF",
+        "set -eux",
+        "git clone --depth 1 https://github.com/example/project.git /src/project",
+        'make -C /src/project -j"${MAX_JOBS:-$(nproc)}" ARCH="${GPU_ARCH}"',
+        "EOF",
+    ]
+    for step in range(index % 20):
+        lines.append(f"ARG DEP{step}_VERSION=1.{step}.{index}")
+        lines.append(f"RUN pip install dep{step}==${{DEP{step}_VERSION}} \\")
+        lines.append(f"    && echo built dep{step}")
+    lines += [
+        "FROM base AS final",
+        "COPY --from=build /src/project/dist /opt/project",
+        'LABEL org.opencontainers.image.title="example"',
+        'CMD ["python3", "-m", "project"]',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def corpus(folder: Path) -> list[Path]:
+    """The Dockerfiles of the repository that docgen models, plus 200 synthetic ones."""
+    found = sorted({*ROOT.glob("tests/**/*Dockerfile*"), *ROOT.glob("docker/**/*Dockerfile*")})
+    usable = []
+    for path in found:
+        if not path.is_file():
+            continue
+        try:
+            build_model(path)
+            _ = DockerfileParser(fileobj=io.BytesIO(path.read_bytes())).structure
+        except Exception:  # DocgenError: the test suite's error cases; nothing to compare
+            continue
+        usable.append(path)
+    for i in range(200):
+        path = folder / f"synthetic-{i}.Dockerfile"
+        path.write_text(synthetic(i))
+        usable.append(path)
+    return usable
+
+
+def compare_with_dockerfile_parse(paths: list[Path], rounds: int) -> tuple[float, float, float]:
+    def docgen_model() -> None:
+        for path in paths:
+            build_model(path)
+
+    def dfp_structure() -> None:
+        for path in paths:
+            with open(path, "rb") as handle:
+                DockerfileParser(fileobj=handle).structure  # noqa: B018 - the property does the work
+
+    def docgen_read_evaluate() -> None:
+        for path in paths:
+            evaluate(read_dockerfile(path))
+
+    docgen_times, reader_times, dfp_times = [], [], []
+    for _ in range(rounds):  # interleaved, so all see the same machine state
+        docgen_times.append(best(docgen_model, 1))
+        reader_times.append(best(docgen_read_evaluate, 1))
+        dfp_times.append(best(dfp_structure, 1))
+    return min(docgen_times), min(reader_times), min(dfp_times)
+
+
+# --------------------------------------------------------------------------------------------------
+# many images
+
+
+def make_project(folder: Path, images: int) -> None:
+    text = BUNDLED.read_text()
+    config = ['[tool.docgen]\narch-arg = "GPU_ARCH"\n']
+    for i in range(images):
+        image = folder / f"img{i}"
+        image.mkdir(parents=True)
+        (image / "Dockerfile").write_text(text.replace("7.0", f"7.{i % 10}"))
+        (image / "README.md").write_text(README.format(i=i))
+        config.append(
+            f'[[tool.docgen.images]]\ndockerfile = "img{i}/Dockerfile"\noutputs = ["img{i}/README.md"]\n'
+        )
+    (folder / "pyproject.toml").write_text("\n".join(config))
+
+
+def in_folder(folder: Path, argv: list[str]) -> int:
+    old = os.getcwd()
+    os.chdir(folder)
+    try:
+        return main(argv, stdout=io.StringIO(), stderr=io.StringIO())
+    finally:
+        os.chdir(old)
+
+
+def check_many(base: Path, counts: list[int], rounds: int) -> dict[int, float]:
+    folders = {}
+    for n in counts:
+        folders[n] = base / f"images-{n}"
+        make_project(folders[n], n)
+        assert in_folder(folders[n], ["sync"]) == 0
+    times: dict[int, list[float]] = {n: [] for n in counts}
+    for _ in range(rounds):
+        for n in counts:
+            times[n].append(best(lambda n=n: in_folder(folders[n], ["check"]), 1))
+    return {n: min(t) for n, t in times.items()}
+
+
+# VmHWM is the peak RSS of this process image only (ru_maxrss would include the forked parent's).
+_CHILD = """
+import sys
+from docgen.cli import main
+code = main(sys.argv[1:]) if sys.argv[1:] else 0
+status = open("/proc/self/status").read()
+print(status.split("VmHWM:")[1].split()[0], file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def peak_memory(folder: Path, argv: list[str]) -> tuple[int, float]:
+    """Maximum RSS (KiB) and wall time of docgen ARGV run in a child process in `folder`."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", _CHILD, *argv], cwd=folder, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return int(proc.stderr.split()[-1]), elapsed
+
+
+# --------------------------------------------------------------------------------------------------
+# per-line cost
+
+
+def scaled(factor: int) -> str:
+    """The bundled Dockerfile `factor` times over, each copy's stages renamed `name_k`."""
+    text = BUNDLED.read_text()
+    names = re.findall(r"^FROM\s+\S+\s+AS\s+(\S+)", text, re.MULTILINE | re.IGNORECASE)
+    pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, names)) + r")(?![\w.-])")
+    head, sep, body = text.partition("\nFROM ")
+    copies = [text]
+    for k in range(1, factor):
+        copies.append(pattern.sub(lambda m, k=k: f"{m.group(1)}_{k}", sep.lstrip("\n") + body))
+    return "\n".join(copies)
+
+
+def per_line(folder: Path, factors: list[int], rounds: int) -> dict[int, tuple[int, float]]:
+    files = {}
+    for factor in factors:
+        path = folder / f"scaled-{factor}.Dockerfile"
+        path.write_text(scaled(factor))
+        files[factor] = path
+
+    def model_and_render(path: Path) -> None:
+        render_sections(build_model(path), RenderOptions())
+
+    times: dict[int, list[float]] = {f: [] for f in factors}
+    for _ in range(rounds):
+        for factor in factors:
+            times[factor].append(best(lambda p=files[factor]: model_and_render(p), 1))
+    result = {}
+    for factor in factors:
+        lines = files[factor].read_text().count("\n")
+        result[factor] = (lines, min(times[factor]) / lines)
+    return result
+
+
+# --------------------------------------------------------------------------------------------------
+
+
+def main_bench() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per measurement (best is kept)")
+    args = parser.parse_args()
+    failures = []
+    rows: list[tuple[str, str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+
+        paths = corpus(base)
+        lines = sum(p.read_text().count("\n") for p in paths)
+        docgen_s, reader_s, dfp_s = compare_with_dockerfile_parse(paths, args.rounds)
+        ratio = docgen_s / dfp_s
+        rows.append(
+            (
+                f"model of {len(paths)} Dockerfiles ({lines:,} lines)",
+                f"docgen {docgen_s * 1000:.1f} ms, dockerfile-parse {dfp_s * 1000:.1f} ms",
+                f"{ratio:.2f}×",
+                "≤ 1.5×",
+            )
+        )
+        if ratio > 1.5:
+            failures.append("model vs dockerfile-parse")
+        rows.append(
+            (
+                "  of which read + evaluate only (no extraction)",
+                f"docgen {reader_s * 1000:.1f} ms, dockerfile-parse {dfp_s * 1000:.1f} ms",
+                f"{reader_s / dfp_s:.2f}×",
+                "(for information)",
+            )
+        )
+
+        counts = [1, 10, 100, 1000]
+        check = check_many(base, counts, max(2, args.rounds // 2))
+        for small, large in zip(counts, counts[1:], strict=False):
+            growth = check[large] / check[small]
+            rows.append(
+                (
+                    f"`docgen check`, {small:,} → {large:,} images",
+                    f"{check[small] * 1000:.1f} ms → {check[large] * 1000:.1f} ms",
+                    f"{growth:.2f}× for 10× images",
+                    "≤ 10× (linear)",
+                )
+            )
+            if growth > 11:
+                failures.append(f"check {small} → {large}")
+
+        factors = [1, 10, 100]
+        costs = per_line(base, factors, args.rounds)
+        low = min(c for _, c in costs.values())
+        for factor in factors:
+            n, cost = costs[factor]
+            rows.append(
+                (
+                    f"per line, {factor}× the bundled Dockerfile ({n:,} lines)",
+                    f"{cost * 1e6:.2f} µs/line",
+                    f"{cost / low:.2f}× the cheapest",
+                    "≤ 1.3×",
+                )
+            )
+        if max(c for _, c in costs.values()) / low > 1.3:
+            failures.append("per-line cost")
+
+        baseline, _ = peak_memory(base, [])
+        rss, elapsed = peak_memory(base / "images-1000", ["check"])
+        rows.append(
+            (
+                "peak memory, `python -m docgen check`, 1,000 images",
+                f"{rss / 1024:.1f} MiB max RSS ({elapsed:.2f} s); "
+                f"importing docgen alone: {baseline / 1024:.1f} MiB",
+                f"{(rss - baseline) / 1024 / 1000 * 1024:.1f} KiB per image over the import",
+                "report",
+            )
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, best of {args.rounds} rounds\n")
+    print("| Measurement | Result | Ratio | Budget |")
+    print("|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    if failures:
+        print(f"\nover budget: {', '.join(failures)}")
+        return 1
+    print("\nall within budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main_bench())
