@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from docgen import __version__, markers
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.errors import DocgenError, UsageError
-from docgen.model import ImageModel
+from docgen.model import Component, ImageModel
 from docgen.pipeline import build_model, fill, render_options
 
 EXIT_OK = 0
@@ -303,23 +303,26 @@ def model_json(model: ImageModel) -> dict[str, Any]:
             for a in model.args
         ],
         "env": [asdict(e) for e in model.env],
-        "components": [
-            {
-                "name": c.name,
-                "version": c.version,
-                "ref": c.ref,
-                "source": c.source,
-                "kind": c.kind,
-                "method": c.method,
-                "stage": c.stage,
-                "line": c.line,
-                "pinned": c.pinned,
-                "arg": c.arg,
-                "ref_kind": c.ref_kind,
-            }
-            for c in model.components
-        ],
+        "components": [component_json(c) for c in model.components],
         "warnings": [str(w) for w in model.warnings],
+    }
+
+
+def component_json(c: Component) -> dict[str, Any]:
+    """One component as `docgen show --format json` reports it."""
+    return {
+        "name": c.name,
+        "version": c.version,
+        "ref": c.ref,
+        "source": c.source,
+        "kind": c.kind,
+        "method": c.method,
+        "stage": c.stage,
+        "line": c.line,
+        "pinned": c.pinned,
+        "arg": c.arg,
+        "ref_kind": c.ref_kind,
+        "fork": c.fork,
     }
 
 

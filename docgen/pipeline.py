@@ -13,13 +13,17 @@ from docgen import components, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import read_dockerfile
 from docgen.evaluate import evaluate
-from docgen.model import ImageModel
+from docgen.model import ImageModel, ParsedDockerfile
 from docgen.render import SECTIONS, RenderOptions, render_sections
 
 
 def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) -> ImageModel:
     """Read, evaluate and extract one Dockerfile into an `ImageModel`."""
-    parsed = read_dockerfile(dockerfile, display)
+    return model_of(read_dockerfile(dockerfile, display))
+
+
+def model_of(parsed: ParsedDockerfile) -> ImageModel:
+    """Evaluate and extract an already parsed Dockerfile into an `ImageModel`."""
     evaluation = evaluate(parsed)
     found, skipped = components.extract(parsed, evaluation)
     return ImageModel(

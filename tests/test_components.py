@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -130,23 +129,7 @@ def snapshot(model: ImageModel) -> dict[str, object]:
     """What the golden files hold: the components as `docgen show --format json` reports them, plus
     the extra fields docgen keeps, and the skipped constructs."""
     return {
-        "components": [
-            {
-                "name": c.name,
-                "version": c.version,
-                "ref": c.ref,
-                "source": c.source,
-                "kind": c.kind,
-                "method": c.method,
-                "stage": c.stage,
-                "line": c.line,
-                "pinned": c.pinned,
-                "arg": c.arg,
-                "ref_kind": c.ref_kind,
-                "fork": c.fork,
-            }
-            for c in model.components
-        ],
+        "components": [cli.component_json(c) for c in model.components],
         "skipped": [f"{s.line}: {s.message}" for s in model.skipped],
     }
 
@@ -472,16 +455,14 @@ def test_name_version(filename: str, expected: tuple[str, str]) -> None:
 # Robustness
 
 
-def test_long_run_is_linear() -> None:
+def test_long_run_is_read_whole() -> None:
+    """A RUN of 40,000 installs is read completely (its cost is measured in benchmarks/, not here)."""
     body = " \\\n".join(
         f"    && pip install pkg{i}==1.{i} && git clone https://h/r{i}.git" for i in range(20000)
     )
     text = f"FROM ubuntu:22.04\nRUN true{body}\n"
-    start = time.perf_counter()
     found, _ = components_of(text)
-    elapsed = time.perf_counter() - start
     assert len(found) == 40001
-    assert elapsed < 20, elapsed
 
 
 @settings(max_examples=300, deadline=None)

@@ -17,10 +17,9 @@ from helpers import make_tree, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docgen import components
+from docgen import pipeline
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError
-from docgen.evaluate import evaluate
 from docgen.markers import find_blocks
 from docgen.model import ImageModel
 from docgen.pipeline import fill
@@ -88,19 +87,7 @@ dockerfiles = st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=5
 
 def model_of(text: str) -> ImageModel:
     """What `pipeline.build_model` builds, from text instead of a file."""
-    parsed = parse_dockerfile(text, "Dockerfile")
-    evaluation = evaluate(parsed)
-    found, skipped = components.extract(parsed, evaluation)
-    return ImageModel(
-        path=parsed.path,
-        stages=evaluation.stages,
-        args=evaluation.args,
-        env=evaluation.env,
-        components=found,
-        warnings=evaluation.warnings,
-        skipped=skipped,
-        directives=parsed.directives,
-    )
+    return pipeline.model_of(parse_dockerfile(text, "Dockerfile"))
 
 
 @FAST
