@@ -101,8 +101,8 @@ def main(
             return _show(args, out, err)
         images, config = _images(args)
         if args.command == "sync":
-            return _sync(images, config, out, err)
-        return _check(images, config, out, err)
+            return _sync(images, config, out)
+        return _check(images, config, out)
     except DocgenError as exc:
         print(f"docgen: error: {exc}" if not exc.path else str(exc), file=err)
         return EXIT_ERROR
@@ -221,19 +221,17 @@ def _generate(images: list[ImageConfig], config: Config) -> list[tuple[Path, str
     return results
 
 
-def _sync(images: list[ImageConfig], config: Config, out: TextIO, err: TextIO) -> int:
-    changed = 0
+def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     for output, current, generated in _generate(images, config):
         if generated != current:
             write_atomic(output, generated)
-            changed += 1
             print(f"{_display(output)}: updated", file=out)
         else:
             print(f"{_display(output)}: unchanged", file=out)
     return EXIT_OK
 
 
-def _check(images: list[ImageConfig], config: Config, out: TextIO, err: TextIO) -> int:
+def _check(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     stale = 0
     results = _generate(images, config)
     for output, current, generated in results:
@@ -243,7 +241,7 @@ def _check(images: list[ImageConfig], config: Config, out: TextIO, err: TextIO) 
             continue
         stale += 1
         now = markers.find_blocks(current, display)
-        new = {b.name: generated[b.body_start : b.body_end] for b in markers.find_blocks(generated, display)}
+        new = markers.block_bodies(generated, display)
         for block in now:
             body = current[block.body_start : block.body_end]
             if new.get(block.name, body) == body:

@@ -163,7 +163,7 @@ class _Evaluator:
         for inst in self.parsed.instructions:
             if inst.keyword == "FROM":
                 self.scopes.append(self.global_scope())
-                self.mark_used(inst, self.global_bindings, self.global_scope())
+                self.mark_used(inst, self.global_bindings)
                 state = self.start_stage(inst)
                 continue
             if state is None:
@@ -177,7 +177,7 @@ class _Evaluator:
             stage_index = len(self.stages) - 1
             scope = Scope(stage_index, state.values, state.base_unknown)
             self.scopes.append(scope)
-            self.mark_used(inst, state.bindings, scope)
+            self.mark_used(inst, state.bindings)
             if inst.keyword == "ARG":
                 self.declare(inst, state, scope)
             elif inst.keyword == "ENV":
@@ -362,7 +362,7 @@ class _Evaluator:
         state.values = values
 
     # ------------------------------------------------------------------------------------------
-    def mark_used(self, inst: Instruction, bindings: Mapping[str, int], scope: Scope) -> None:
+    def mark_used(self, inst: Instruction, bindings: Mapping[str, int]) -> None:
         """Record `inst` as a user of every ARG whose value it reads."""
         for name in self.names_read(inst):
             index = bindings.get(name)
@@ -390,7 +390,7 @@ class _Evaluator:
             if inst.keyword == "ARG":
                 texts.extend(w.partition("=")[2] for w in split_words(inst.args, self.escape))
             elif inst.keyword == "FROM":
-                texts.append(inst.args.split()[0] if inst.args.split() else "")
+                texts.extend(inst.args.split()[:1])
             else:
                 texts.append(inst.args)
                 texts.extend(h.body for h in inst.heredocs if h.expand)

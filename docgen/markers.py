@@ -144,7 +144,11 @@ def replace_blocks(text: str, bodies: Mapping[str, str], path: str = "<text>") -
     Bodies are written with the text's own line ending and always end with one, so the end marker
     stays on a line of its own. Blocks whose name is not in `bodies` are left as they are.
     """
-    blocks = find_blocks(text, path)
+    return splice(text, find_blocks(text, path), bodies)
+
+
+def splice(text: str, blocks: Iterable[Block], bodies: Mapping[str, str]) -> str:
+    """`text` with the bodies of `blocks` (found in it by `find_blocks`) named in `bodies` replaced."""
     newline = newline_of(text)
     out: list[str] = []
     pos = 0

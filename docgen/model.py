@@ -14,6 +14,13 @@ GLOBAL_SCOPE = "global"
 """The `scope` of an ARG declared before the first FROM."""
 
 
+def short_commit(value: str) -> str:
+    """A full 40-hex commit shortened to 8 characters, like `git log --oneline`; anything else unchanged."""
+    if len(value) == 40 and all(c in "0123456789abcdef" for c in value.lower()):
+        return value[:8]
+    return value
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """A warning or a note about the input, shown as `path:line: message`."""
@@ -260,10 +267,7 @@ class Component:
     @property
     def short_ref(self) -> str:
         """A full 40-hex commit shortened to 8 characters; anything else unchanged."""
-        ref = self.ref or ""
-        if len(ref) == 40 and all(c in "0123456789abcdef" for c in ref.lower()):
-            return ref[:8]
-        return ref
+        return short_commit(self.ref or "")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -60,5 +60,5 @@ def fill(text: str, path: str, model: ImageModel, options: RenderOptions) -> str
     blocks = markers.find_blocks(text, path, known=SECTIONS)
     if not blocks:
         return text
-    bodies = render_sections(model, options)
-    return markers.replace_blocks(text, {b.name: bodies[b.name] for b in blocks}, path)
+    bodies = render_sections(model, options, [b.name for b in blocks])
+    return markers.splice(text, blocks, bodies)

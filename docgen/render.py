@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +23,16 @@ from packaging.version import InvalidVersion, Version
 from docgen import hardware
 from docgen.errors import TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.model import GLOBAL_SCOPE, ArgDecl, BuildArgRow, Component, Gpu, ImageModel, VersionRow
+from docgen.model import (
+    GLOBAL_SCOPE,
+    ArgDecl,
+    BuildArgRow,
+    Component,
+    Gpu,
+    ImageModel,
+    VersionRow,
+    short_commit,
+)
 
 SECTIONS = ("hardware", "versions", "contents", "build-args")
 """The block names docgen knows, in the order `docgen init` adds them."""
@@ -82,7 +91,7 @@ def _user_args(model: ImageModel) -> list[ArgDecl]:
 
 def _repeats(decl: ArgDecl, decls: list[ArgDecl]) -> bool:
     """True for a bare re-declaration that only brings an earlier declaration's value into scope."""
-    return decl.bare and any(d.line < decl.line and (d.is_global or d.stage is not None) for d in decls)
+    return decl.bare and any(d.line < decl.line for d in decls)
 
 
 def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
@@ -251,7 +260,9 @@ def version_rows(
         seen_args.add(decl.name)
         stem = decl.name[: match.start()] or decl.name
         label = names.get(decl.name) or display_name(stem.replace("_", "-"), names)
-        row = VersionRow(label, _short(decl.effective_default), sources.get(decl.name), decl.line, decl.name)
+        row = VersionRow(
+            label, short_commit(decl.effective_default), sources.get(decl.name), decl.line, decl.name
+        )
         candidates.append((row, decl.name, label in _KEY_NAMES))
     if wanted is not None:
         order = {w.lower(): i for i, w in enumerate(wanted)}
@@ -269,13 +280,6 @@ def version_rows(
         if key:
             unique.setdefault(row.name.lower(), row)
     return list(unique.values())
-
-
-def _short(value: str) -> str:
-    """A full 40-hex commit shortened to 8 characters, like `git log --oneline` does."""
-    if len(value) == 40 and all(c in "0123456789abcdef" for c in value.lower()):
-        return value[:8]
-    return value
 
 
 def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | None:
@@ -348,8 +352,10 @@ def _line_link(options: RenderOptions) -> object:
     return line_link
 
 
-def render_sections(model: ImageModel, options: RenderOptions) -> dict[str, str]:
-    """Every section's Markdown body for `model`."""
+def render_sections(
+    model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
+) -> dict[str, str]:
+    """The Markdown body of each of `sections` (default: all) for `model`."""
     value, arch_line = arch_value(model, options.arch_arg)
     gpus: tuple[Gpu, ...] = hardware.gpus(value) if value else ()
     context = {
@@ -370,7 +376,7 @@ def render_sections(model: ImageModel, options: RenderOptions) -> dict[str, str]
     }
     env = environment(options.templates)
     out = {}
-    for section in SECTIONS:
+    for section in sections:
         template_name = f"{section}.md.j2"
         try:
             out[section] = env.get_template(template_name).render(context)
