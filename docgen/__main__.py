@@ -1,6 +1,6 @@
 """`python -m docgen`: the same as the `docgen` command."""
 
-from docgen.cli import main_entry
+from docgen.fastcheck import entry
 
 if __name__ == "__main__":
-    main_entry()
+    entry()

@@ -1,24 +1,30 @@
-"""The `docgen` command: sync, check and show. The only place that maps errors to exit codes."""
+"""The `docgen` command: sync, check, lint, audit, init and show. The only place that maps errors to exit
+codes. (A plain `docgen check` with everything up to date never gets here: see `docgen.fastcheck`.)
+"""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import json
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
-from dataclasses import asdict
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from docgen import __version__, markers
+from docgen import __version__, fingerprint, markers
+from docgen.audit import audit
 from docgen.config import Config, ImageConfig, load_config, resolve_path
+from docgen.drift import HAND_EDIT, Drift, explain
 from docgen.errors import DocgenError, UsageError
-from docgen.model import Component, ImageModel
-from docgen.pipeline import build_model, fill, render_options
+from docgen.fastcheck import summary
+from docgen.init import init
+from docgen.model import Component, Diagnostic, ImageModel
+from docgen.pipeline import build_model, fill, lint_file, render_options
+from docgen.render import RenderOptions
 
 EXIT_OK = 0
 EXIT_DRIFT = 1
@@ -26,8 +32,9 @@ EXIT_ERROR = 2
 
 _EPILOG = """\
 exit codes:
-  0  success: files written (sync) or everything up to date (check)
-  1  check found generated blocks that differ from what the Dockerfile says
+  0  success: files written (sync), everything up to date (check), no contradiction (audit)
+  1  check found out-of-date blocks (or, with --strict, lint warnings); audit found contradictions;
+     lint --strict found warnings
   2  bad usage, config or input (printed as path:line: message)
 
 configuration is read from [tool.docgen] in the nearest pyproject.toml;
@@ -57,7 +64,10 @@ def _parser() -> argparse.ArgumentParser:
 
     for name, help_text in (
         ("sync", "regenerate every docgen block in the configured Markdown files"),
-        ("check", "exit 1 and show a diff when a generated block is out of date; never writes"),
+        (
+            "check",
+            "exit 1 when a generated block is out of date, with a diff, its cause and the fix; never writes",
+        ),
     ):
         cmd = add(name, help_text)
         cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
@@ -69,6 +79,27 @@ def _parser() -> argparse.ArgumentParser:
             metavar="FILE",
             help="a Markdown file to fill (repeatable)",
         )
+        if name == "check":
+            cmd.add_argument(
+                "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+            )
+            cmd.add_argument(
+                "--strict", action="store_true", help="also run `docgen lint` and exit 1 on its warnings"
+            )
+    lint_cmd = add("lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)")
+    lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
+    lint_cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+    lint_cmd.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
+    audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
+    audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
+    audit_cmd.add_argument(
+        "--dockerfile", help="the Dockerfile it documents (default: the configured one that fills FILE.md)"
+    )
+    audit_cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+    init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
+    init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
+    init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")
+    init_cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
     show = add("show", "print what docgen reads from a Dockerfile")
     show.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: the first configured one)")
     show.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
@@ -99,10 +130,17 @@ def main(
     try:
         if args.command == "show":
             return _show(args, out, err)
+        if args.command == "lint":
+            return _lint(args, out)
+        if args.command == "audit":
+            return _audit(args, out)
+        if args.command == "init":
+            dockerfile = Path(args.dockerfile) if args.dockerfile else None
+            return init(Path(args.readme), dockerfile, _config(args), out, write=write_atomic)
         images, config = _images(args)
         if args.command == "sync":
             return _sync(images, config, out)
-        return _check(images, config, out)
+        return _check(images, config, args, out, err)
     except DocgenError as exc:
         print(f"docgen: error: {exc}" if not exc.path else str(exc), file=err)
         return EXIT_ERROR
@@ -147,7 +185,12 @@ def _image_defaults(config: Config, dockerfile: Path) -> dict[str, Any]:
     """Settings of the configured image with the same Dockerfile, so flags keep its names and rows."""
     for image in config.images:
         if image.dockerfile == dockerfile:
-            return {"arch_arg": image.arch_arg, "versions": image.versions, "names": image.names}
+            return {
+                "arch_arg": image.arch_arg,
+                "versions": image.versions,
+                "names": image.names,
+                "settings": image.settings,
+            }
     return {}
 
 
@@ -209,58 +252,242 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def _generate(images: list[ImageConfig], config: Config) -> list[tuple[Path, str, str]]:
-    """(output path, current text, generated text) for every output of every image."""
-    results = []
+@dataclass
+class _Document:
+    """One output file of one image: its text now, and the text `docgen sync` would write."""
+
+    path: Path
+    display: str
+    current: str
+    generated: str
+    model: ImageModel
+    options: RenderOptions
+    stamp: tuple[str, str]
+    """The Dockerfile's and the setup's fingerprints now."""
+
+
+def _read_bytes(path: Path, display: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read: {exc.strerror or exc}", display) from None
+
+
+def _documents(images: list[ImageConfig], config: Config) -> Iterator[_Document]:
+    """Every output of every image, with its regenerated text (each Dockerfile read once)."""
     for image in images:
         model: ImageModel = build_model(image.dockerfile, image.display)
+        dockerfile = fingerprint.dockerfile_digest(_read_bytes(image.dockerfile, image.display))
         for output in image.outputs:
+            display = _display(output)
             current = _read_text(output)
-            generated = fill(current, _display(output), model, render_options(image, config, output))
-            results.append((output, current, generated))
-    return results
+            options = render_options(image, config, output)
+            document = _relative_to(output, config.root)
+            setup = fingerprint.setup_digest(
+                image.settings, str(config.templates) if config.templates else None, document
+            )
+            stamp = (dockerfile, setup)
+            generated = fill(current, display, model, options, stamp)
+            yield _Document(output, display, current, generated, model, options, stamp)
+
+
+def _relative_to(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
 
 
 def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
-    for output, current, generated in _generate(images, config):
-        if generated != current:
-            write_atomic(output, generated)
-            print(f"{_display(output)}: updated", file=out)
+    for doc in _documents(images, config):
+        if doc.generated != doc.current:
+            write_atomic(doc.path, doc.generated)
+            print(f"{doc.display}: updated", file=out)
         else:
-            print(f"{_display(output)}: unchanged", file=out)
+            print(f"{doc.display}: unchanged", file=out)
     return EXIT_OK
 
 
-def _check(images: list[ImageConfig], config: Config, out: TextIO) -> int:
-    stale = 0
-    results = _generate(images, config)
-    for output, current, generated in results:
-        display = _display(output)
-        if generated == current:
-            print(f"{display} is up to date", file=out)
-            continue
-        stale += 1
-        now = markers.find_blocks(current, display)
-        new = markers.block_bodies(generated, display)
-        for block in now:
-            body = current[block.body_start : block.body_end]
-            if new.get(block.name, body) == body:
-                continue
-            print(f"{display}:{block.begin_line}: block docgen:{block.name} is out of date", file=out)
-            diff = difflib.unified_diff(
-                body.splitlines(keepends=True),
-                new[block.name].splitlines(keepends=True),
-                fromfile=f"current {display} (docgen:{block.name})",
-                tofile=f"generated {display} (docgen:{block.name})",
-            )
-            for line in diff:
-                out.write(line if line.endswith("\n") else line + "\n")
-        print(f"{display} is out of date", file=out)
+def _drifts(doc: _Document) -> list[Drift]:
+    """The blocks of `doc` whose body differs from the generated one, each explained."""
+    new = markers.block_bodies(doc.generated, doc.display)
+    drifts = []
+    for block in markers.find_blocks(doc.current, doc.display):
+        body = doc.current[block.body_start : block.body_end]
+        generated = new.get(block.name, body)
+        if generated != body:
+            drifts.append(explain(doc.display, block, body, generated, doc.model, doc.options, *doc.stamp))
+    return drifts
+
+
+def _check(
+    images: list[ImageConfig], config: Config, args: argparse.Namespace, out: TextIO, err: TextIO
+) -> int:
+    results: list[tuple[_Document, list[Drift]]] = [(d, _drifts(d)) for d in _documents(images, config)]
+    stale = sum(1 for _, drifts in results if drifts)
+    warnings = _lint_images(images) if args.strict else []
+    if args.format == "json":
+        json.dump(_check_json(results, warnings), out, indent=2)
+        out.write("\n")
+    else:
+        for doc, drifts in results:
+            _print_drifts(doc, drifts, out)
+        for warning in warnings:
+            print(_warning_text(warning), file=out)
+        print(summary(len(results), stale), file=out)
+    if os.environ.get("GITHUB_ACTIONS") == "true":  # stdout stays pure JSON with --format json
+        _annotate(
+            [d for _, drifts in results for d in drifts], warnings, out if args.format == "text" else err
+        )
     if stale:
+        return EXIT_DRIFT
+    return EXIT_DRIFT if warnings else EXIT_OK
+
+
+def _lint_images(images: list[ImageConfig]) -> list[Diagnostic]:
+    """The `docgen lint` warnings of every image's Dockerfile."""
+    return [w for image in images for w in lint_file(image.dockerfile, image.display)]
+
+
+def _warning_text(warning: Diagnostic) -> str:
+    where = f"{warning.path}:{warning.line}" if warning.line else warning.path
+    return f"{where}: warning: {warning.message}"
+
+
+def _print_drifts(doc: _Document, drifts: list[Drift], out: TextIO) -> None:
+    if not drifts:
+        note = ""
+        if doc.generated != doc.current:
+            note = " (its fingerprints are from an earlier setup; `docgen sync` refreshes them)"
+        print(f"{doc.display} is up to date{note}", file=out)
+        return
+    for drift in drifts:
         print(
-            f"{len(results)} file(s) checked, {stale} out of date; run `docgen sync` to update them", file=out
+            f"{drift.document}:{drift.line}: block docgen:{drift.block} is out of date: {drift.reason}",
+            file=out,
+        )
+        for source in sorted(drift.sources, key=lambda s: s.line):
+            print(f"{drift.dockerfile}:{source.line}: behind the row {source.row!r}", file=out)
+        for row in drift.removed:
+            print(f"{drift.document}:{drift.line}: row {row!r} is no longer in {drift.dockerfile}", file=out)
+        out.write(drift.diff)
+        print(f"fix: {drift.fix}", file=out)
+    print(f"{doc.display} is out of date", file=out)
+
+
+def annotation(level: str, path: str, line: int | None, message: str) -> str:
+    """A GitHub Actions workflow command (`::error file=…,line=…::message`), escaped as GitHub asks."""
+
+    def data(value: str) -> str:
+        return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    def prop(value: str) -> str:
+        return data(value).replace(":", "%3A").replace(",", "%2C")
+
+    where = f"file={prop(path)}" + (f",line={line}" if line else "")
+    return f"::{level} {where},title=docgen::{data(message)}"
+
+
+def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> None:
+    """GitHub Actions annotations: one on each stale block, one on each Dockerfile line behind it."""
+    behind: dict[tuple[str, int], list[str]] = {}
+    for drift in drifts:
+        line = drift.first_changed if HAND_EDIT in drift.causes else drift.line
+        message = f"block docgen:{drift.block} is out of date: {drift.reason}. Fix: {drift.fix}"
+        print(annotation("error", drift.document, line, message), file=out)
+        for source in drift.sources:
+            rows = behind.setdefault((drift.dockerfile, source.line), [])
+            row = f"row {source.row!r} of docgen:{drift.block} in {drift.document}"
+            if row not in rows:
+                rows.append(row)
+    for (dockerfile, line), rows in sorted(behind.items()):
+        message = f"this line changed {', '.join(rows)}; run `docgen sync`"
+        print(annotation("error", dockerfile, line, message), file=out)
+    for warning in warnings:
+        print(annotation("warning", warning.path, warning.line, warning.message), file=out)
+
+
+def _check_json(results: list[tuple[_Document, list[Drift]]], warnings: list[Diagnostic]) -> dict[str, Any]:
+    return {
+        "checked": len(results),
+        "out_of_date": sum(1 for _, drifts in results if drifts),
+        "files": [
+            {
+                "path": doc.display,
+                "dockerfile": doc.model.path,
+                "up_to_date": not drifts,
+                "blocks": [
+                    {
+                        "name": d.block,
+                        "line": d.line,
+                        "causes": list(d.causes),
+                        "reason": d.reason,
+                        "fix": d.fix,
+                        "dockerfile_lines": [{"line": s.line, "row": s.row} for s in d.sources],
+                        "removed_rows": list(d.removed),
+                        "diff": d.diff,
+                    }
+                    for d in drifts
+                ],
+            }
+            for doc, drifts in results
+        ],
+        "warnings": [{"path": w.path, "line": w.line, "message": w.message} for w in warnings],
+    }
+
+
+# --------------------------------------------------------------------------------------------------
+# lint and audit
+
+
+def _lint(args: argparse.Namespace, out: TextIO) -> int:
+    if args.dockerfile:
+        targets = [(_existing(Path(args.dockerfile)), args.dockerfile)]
+    else:
+        config = _config(args)
+        if not config.images:
+            raise UsageError("give a DOCKERFILE, or configure [[tool.docgen.images]] in pyproject.toml")
+        targets = [(image.dockerfile, image.display) for image in config.images]
+    count = 0
+    for path, display in targets:
+        for warning in lint_file(path, display):
+            print(_warning_text(warning), file=out)
+            count += 1
+    files = f"{len(targets)} Dockerfile{'' if len(targets) == 1 else 's'}"
+    print(f"{count} warning{'' if count == 1 else 's'} in {files}", file=out)
+    return EXIT_DRIFT if count and args.strict else EXIT_OK
+
+
+def _audit(args: argparse.Namespace, out: TextIO) -> int:
+    config = _config(args)
+    document = Path(args.file)
+    if not document.is_file():
+        raise UsageError("file not found" if not document.exists() else "not a file", args.file)
+    image = next((i for i in config.images if document.resolve() in i.outputs), None)
+    if args.dockerfile:
+        path, display = _existing(Path(args.dockerfile)), args.dockerfile
+        names = dict(_image_defaults(config, path).get("names", {}))
+    elif image is not None:
+        path, display, names = image.dockerfile, image.display, dict(image.names)
+    elif len(config.images) == 1:
+        image = config.images[0]
+        path, display, names = image.dockerfile, image.display, dict(image.names)
+    else:
+        raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
+    model = build_model(path, display)
+    shown = _display(document)
+    found = audit(_read_text(document), shown, model, names)
+    for finding in found:
+        print(finding, file=out)
+    if found:
+        count = len(found)
+        print(
+            f"{count} claim{'' if count == 1 else 's'} in {shown} contradict{'s' if count == 1 else ''} "
+            f"{display}",
+            file=out,
         )
         return EXIT_DRIFT
+    print(f"{shown}: no claim outside the docgen blocks contradicts {display}", file=out)
     return EXIT_OK
 
 

@@ -23,11 +23,13 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from docgen import settings
 from docgen.errors import ConfigError
+from docgen.fingerprint import canonical, settings_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -55,6 +57,8 @@ class ImageConfig:
     """Names of the Key versions rows, in order; None for the default choice."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names: component or build-arg name → name shown in tables."""
+    settings: str = ""
+    """The image's settings as written in `[tool.docgen]`, in a stable text form (for fingerprints)."""
 
 
 @dataclass(frozen=True)
@@ -99,16 +103,8 @@ def _key_line(text: str, key: str) -> int | None:
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a `[tool.docgen]` table, from `start` upwards."""
-    for folder in (start, *start.parents):
-        candidate = folder / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                text = candidate.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            if "[tool.docgen" in text:
-                return candidate
-    return None
+    found = settings.find_pyproject(str(start))
+    return Path(found) if found else None
 
 
 def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
@@ -228,7 +224,22 @@ def parse_config(
                 names=image_names,
             )
         )
+    fingerprint_settings = _fingerprint_settings(table, text)
+    images = [replace(image, settings=fingerprint_settings) for image in images]
     return Config(root=root, source=display, images=tuple(images), templates=templates)
+
+
+def _fingerprint_settings(table: Mapping[str, Any], text: str) -> str:
+    """The settings every block's `setup` fingerprint covers (see `docgen.fingerprint.settings_text`).
+
+    Called once the table is known to be valid. When `docgen.settings` cannot read the file's docgen
+    tables as text, the parsed table stands in: the fast path of `docgen check` then never matches.
+    """
+    light = settings.read_settings(text) if text else None
+    if light is None:
+        return "parsed\0" + canonical(dict(table))
+    images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]
+    return settings_text(light.sections, images, str(table.get("templates", "")))
 
 
 def _names(value: Mapping[str, Any], where: str, display: str, text: str) -> dict[str, str]:

@@ -13,44 +13,151 @@ bodies (the markers themselves included) is kept byte for byte, line endings and
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-
 from docgen.errors import MarkerError
 
-# Linear on any line: the attributes start with whitespace, so no two repeats compete for a character.
-_MARKER = re.compile(r"[ \t]*<!--[ \t]*(BEGIN|END)[ \t]+docgen:([^\s>]*)((?:\s[^>]*)?)-->[ \t]*\r?\n?\Z")
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
-_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+TYPE_CHECKING = False  # `typing` costs milliseconds at start-up; this module is on the fast path
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+
+SECTIONS = ("hardware", "versions", "contents", "build-args")
+"""The block names docgen knows, one per section template (`versions.md.j2` …)."""
+
+_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_NAME_CHARS = _NAME_START | {"_", "-"}
+
+# No regular expressions here: `docgen check`'s fast path imports this module, and importing `re`
+# (and compiling the patterns) would cost more than the rest of that path. Each function below states
+# the pattern it implements; all are single passes, linear in the line's length.
 
 
-@dataclass(frozen=True)
+def parse_marker(content: str) -> tuple[str, str, int, int] | None:
+    r"""(kind, name, attributes start, attributes end) when `content` (a line without its ending) is
+    a marker, else None.
+
+    The grammar is the regular expression
+    `[ \t]*<!--[ \t]*(BEGIN|END)[ \t]+docgen:([^\s>]*)((?:\s[^>]*)?)-->[ \t]*`, matched in full;
+    the attributes span is that of its third group.
+    """
+    s = content.lstrip(" \t")
+    if not s.startswith("<!--"):
+        return None
+    pos = len(content) - len(s) + 4
+    rest = content[pos:].lstrip(" \t")
+    pos = len(content) - len(rest)
+    kind = "BEGIN" if rest.startswith("BEGIN") else "END" if rest.startswith("END") else None
+    if kind is None:
+        return None
+    pos += len(kind)
+    rest = content[pos:].lstrip(" \t")
+    if len(rest) == len(content) - pos or not rest.startswith("docgen:"):
+        return None  # `[ \t]+` needs at least one blank
+    start = len(content) - len(rest) + len("docgen:")
+    end = start
+    while end < len(content) and content[end] != ">" and not content[end].isspace():
+        end += 1
+    tail = content[end:].rstrip(" \t")
+    if tail.endswith("-->"):
+        attributes = tail[:-3]
+        if not attributes or (attributes[0].isspace() and ">" not in attributes):
+            return kind, content[start:end], end, end + len(attributes)
+    # the name may end in `--` when `-->` follows it directly: `<!-- END docgen:versions-->`
+    if content[end - 2 : end] == "--" and end - 2 >= start and tail == ">":
+        return kind, content[start : end - 2], end - 2, end - 2
+    return None
+
+
+def _valid_name(name: str) -> bool:
+    """`[a-z0-9][a-z0-9_-]*`, in full."""
+    return bool(name) and name[0] in _NAME_START and all(c in _NAME_CHARS for c in name)
+
+
+def _fence(line: str) -> str | None:
+    """The run of backticks or tildes opening `line` (`[ ]{0,3}(`{3,}|~{3,})`), else None."""
+    body = line.lstrip(" ")
+    if len(line) - len(body) > 3 or not body or body[0] not in "`~":
+        return None
+    mark = body[: len(body) - len(body.lstrip(body[0]))]
+    return mark if len(mark) >= 3 else None
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines of `text`, each with its ending (`\n`, `\r\n` or a lone `\r`)."""
+    if "\r" not in text:
+        lines = [line + "\n" for line in text.split("\n")]
+        lines[-1] = lines[-1][:-1]
+    else:
+        lines = []
+        for piece in text.split("\n"):
+            parts = piece.split("\r")
+            # "a\r" + "\n" is one CRLF line; other \r are line breaks of their own
+            lines += [part + "\r" for part in parts[:-1]]
+            lines.append(parts[-1] + "\n")
+            if parts[-1] == "" and len(parts) > 1:
+                lines.pop()
+                lines[-1] += "\n"
+        lines[-1] = lines[-1][:-1]
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 class Block:
-    """One generated block found in a text."""
+    """One generated block found in a text.
 
-    name: str
-    """The section name after `docgen:` (`versions`)."""
-    begin_line: int
-    """1-based line of the begin marker."""
-    end_line: int
-    """1-based line of the end marker."""
-    body_start: int
-    """Offset in the text where the body starts (just after the begin marker's line ending)."""
-    body_end: int
-    """Offset where the body ends (the start of the end marker's line)."""
-    attributes: str = ""
-    """Anything written after the name in the begin marker, kept as is."""
+    A plain class rather than a dataclass: `docgen check`'s fast path imports this module, and
+    `dataclasses` alone would double its start-up time.
+    """
+
+    __slots__ = ("name", "begin_line", "end_line", "body_start", "body_end", "attributes", "begin_start")
+
+    def __init__(
+        self,
+        name: str,
+        begin_line: int,
+        end_line: int,
+        body_start: int,
+        body_end: int,
+        attributes: str = "",
+        begin_start: int = 0,
+    ) -> None:
+        self.name = name
+        """The section name after `docgen:` (`versions`)."""
+        self.begin_line = begin_line
+        """1-based line of the begin marker."""
+        self.end_line = end_line
+        """1-based line of the end marker."""
+        self.body_start = body_start
+        """Offset in the text where the body starts (just after the begin marker's line ending)."""
+        self.body_end = body_end
+        """Offset where the body ends (the start of the end marker's line)."""
+        self.attributes = attributes
+        """Anything written after the name in the begin marker (`dockerfile=… setup=… text=…`)."""
+        self.begin_start = begin_start
+        """Offset where the begin marker's line starts."""
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Block) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Block(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__) + ")"
 
 
 def _lines_with_offsets(text: str) -> Iterable[tuple[int, int, str]]:
     """(1-based line number, offset, line including its line ending) for every line of `text`."""
     # Markdown ends lines with \n, \r\n or \r only (str.splitlines would also split at \f, \x85,
     # \u2028 … and so disagree with editors about line numbers). A byte-order mark is not text.
-    for number, match in enumerate(_LINE.finditer(text), start=1):
-        bom = 1 if number == 1 and text.startswith("\ufeff") else 0
-        yield number, match.start() + bom, match.group()[bom:]
+    bom = 1 if text.startswith("\ufeff") else 0
+    offset = 0
+    for number, line in enumerate(_split_lines(text), start=1):
+        yield number, offset + bom, line[bom:]
+        offset += len(line)
+        bom = 0
 
 
 def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = None) -> list[Block]:
@@ -67,11 +174,11 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
     open_line = 0
     open_body = 0
     open_attrs = ""
+    open_start = 0
     fence: str | None = None
     for number, offset, line in _lines_with_offsets(text):
-        fence_match = _FENCE.match(line)
-        if fence_match:
-            mark = fence_match.group(1)
+        mark = _fence(line)
+        if mark:
             if fence is None:
                 fence = mark
             elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
@@ -79,11 +186,13 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
             continue
         if fence is not None or "docgen:" not in line:
             continue
-        match = _MARKER.match(line.replace("\r\n", "\n").rstrip("\r"))
-        if not match:
+        content = line.rstrip("\r\n")
+        marker = parse_marker(content)
+        if marker is None:
             continue
-        kind, name, attrs = match.group(1), match.group(2), match.group(3).strip()
-        if not _NAME.match(name):
+        kind, name, attrs_start, attrs_end = marker
+        attrs = content[attrs_start:attrs_end].strip()
+        if not _valid_name(name):
             raise MarkerError(
                 f"invalid block name {name!r} (use lower-case letters, digits, '-')", path, number
             )
@@ -106,6 +215,7 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
                     f"block docgen:{name} appears twice (first at line {seen[name]})", path, number
                 )
             open_name, open_line, open_body, open_attrs = name, number, offset + len(line), attrs
+            open_start = offset
             seen[name] = number
         else:
             if open_name is None:
@@ -116,7 +226,7 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
                     path,
                     number,
                 )
-            blocks.append(Block(open_name, open_line, number, open_body, offset, open_attrs))
+            blocks.append(Block(open_name, open_line, number, open_body, offset, open_attrs, open_start))
             open_name = None
     if open_name is not None:
         raise MarkerError(
@@ -147,19 +257,44 @@ def replace_blocks(text: str, bodies: Mapping[str, str], path: str = "<text>") -
     return splice(text, find_blocks(text, path), bodies)
 
 
-def splice(text: str, blocks: Iterable[Block], bodies: Mapping[str, str]) -> str:
-    """`text` with the bodies of `blocks` (found in it by `find_blocks`) named in `bodies` replaced."""
+def splice(
+    text: str,
+    blocks: Iterable[Block],
+    bodies: Mapping[str, str],
+    attributes: Callable[[Block, str], str] | None = None,
+) -> str:
+    """`text` with the bodies of `blocks` (found in it by `find_blocks`) named in `bodies` replaced.
+
+    With `attributes`, each replaced block's begin marker gets the attributes
+    `attributes(block, new_body)` returns (the body as written, in the text's line endings).
+    """
     newline = newline_of(text)
     out: list[str] = []
     pos = 0
     for block in blocks:
         if block.name not in bodies:
             continue
-        out.append(text[pos : block.body_start])
-        out.append(_normalise_body(bodies[block.name], newline))
+        body = _normalise_body(bodies[block.name], newline)
+        if attributes is None:
+            out.append(text[pos : block.body_start])
+        else:
+            out.append(text[pos : block.begin_start])
+            out.append(_with_attributes(text[block.begin_start : block.body_start], attributes(block, body)))
+        out.append(body)
         pos = block.body_end
     out.append(text[pos:])
     return "".join(out)
+
+
+def _with_attributes(line: str, attributes: str) -> str:
+    """A begin marker line with its attributes replaced; indentation and line ending kept."""
+    content = line.rstrip("\r\n")
+    ending = line[len(content) :]
+    marker = parse_marker(content)
+    if marker is None:  # pragma: no cover - find_blocks matched this line
+        return line
+    new = f" {attributes} " if attributes else " "
+    return content[: marker[2]] + new + content[marker[3] :] + ending
 
 
 def replace_block(text: str, name: str, body: str, path: str = "<text>") -> str:

@@ -270,6 +270,22 @@ class Component:
         return short_commit(self.ref or "")
 
 
+@dataclass(frozen=True)
+class HardCoded:
+    """A build arg's default value written literally on a line that does not read the arg."""
+
+    arg: str
+    """The build arg whose default the line repeats (`PYTHON_VERSION`)."""
+    arg_line: int
+    """1-based line of the ARG declaration holding that default."""
+    value: str
+    """The default (`3.12`)."""
+    line: int
+    """1-based line where the value is written literally."""
+    spelling: str
+    """How it is written there (`cp312`, `python3.12`, `rocm-rel-7.0.2`)."""
+
+
 # --------------------------------------------------------------------------------------------------
 # The whole model
 
@@ -313,6 +329,8 @@ class ImageModel:
     """Constructs the extractor did not understand (shown by `docgen show --verbose`)."""
     directives: tuple[tuple[str, str], ...] = field(default=())
     """Parser directives found at the top of the file."""
+    hardcoded: tuple[HardCoded, ...] = ()
+    """Build arg defaults written literally elsewhere (overriding the arg leaves them behind), by line."""
 
     @property
     def target(self) -> Stage | None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from docgen import components, markers
+from docgen import components, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import read_dockerfile
 from docgen.evaluate import evaluate
-from docgen.model import ImageModel, ParsedDockerfile
+from docgen.fingerprint import text_digest, with_fingerprint
+from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
 from docgen.render import SECTIONS, RenderOptions, render_sections
 
 
@@ -35,7 +36,20 @@ def model_of(parsed: ParsedDockerfile) -> ImageModel:
         warnings=evaluation.warnings,
         skipped=skipped,
         directives=parsed.directives,
+        hardcoded=lint.hardcoded(parsed, evaluation),
     )
+
+
+def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:
+    """The lint warnings for one Dockerfile (`docgen lint`), sorted by line.
+
+    Only the lint rules' findings (see `docgen.lint`); the reader's and evaluator's own warnings are
+    in `build_model(...).warnings`. Raises `DocgenError` for a file that cannot be read.
+    """
+    parsed = read_dockerfile(dockerfile, display)
+    evaluation = evaluate(parsed)
+    found, _ = components.extract(parsed, evaluation)
+    return lint.lint(parsed, evaluation, found)
 
 
 def render_options(image: ImageConfig, config: Config, document: Path | None) -> RenderOptions:
@@ -52,13 +66,28 @@ def render_options(image: ImageConfig, config: Config, document: Path | None) ->
     )
 
 
-def fill(text: str, path: str, model: ImageModel, options: RenderOptions) -> str:
+def fill(
+    text: str,
+    path: str,
+    model: ImageModel,
+    options: RenderOptions,
+    stamp: tuple[str, str] | None = None,
+) -> str:
     """`text` (a Markdown document shown as `path`) with every docgen block regenerated from `model`.
 
-    Raises `MarkerError` for broken or unknown blocks; text outside the blocks is kept byte for byte.
+    With `stamp` (the Dockerfile's and the setup's fingerprints, see `docgen.fingerprint`), each begin
+    marker also gets the block's fingerprint. Raises `MarkerError` for broken or unknown blocks; text
+    outside the blocks is kept byte for byte.
     """
     blocks = markers.find_blocks(text, path, known=SECTIONS)
     if not blocks:
         return text
     bodies = render_sections(model, options, [b.name for b in blocks])
-    return markers.splice(text, blocks, bodies)
+    if stamp is None:
+        return markers.splice(text, blocks, bodies)
+    values = {"dockerfile": stamp[0], "setup": stamp[1]}
+
+    def attributes(block: markers.Block, body: str) -> str:
+        return with_fingerprint(block.attributes, {**values, "text": text_digest(body)})
+
+    return markers.splice(text, blocks, bodies, attributes)

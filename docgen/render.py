@@ -23,19 +23,19 @@ from packaging.version import InvalidVersion, Version
 from docgen import hardware
 from docgen.errors import TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.lint import note_for
+from docgen.markers import SECTIONS as SECTIONS
 from docgen.model import (
     GLOBAL_SCOPE,
     ArgDecl,
     BuildArgRow,
     Component,
     Gpu,
+    HardCoded,
     ImageModel,
     VersionRow,
     short_commit,
 )
-
-SECTIONS = ("hardware", "versions", "contents", "build-args")
-"""The block names docgen knows, in the order `docgen init` adds them."""
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -99,6 +99,9 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
     by_name: dict[str, list[ArgDecl]] = {}
     for decl in _user_args(model):
         by_name.setdefault(decl.name, []).append(decl)
+    hardcoded: dict[str, list[HardCoded]] = {}
+    for entry in model.hardcoded:
+        hardcoded.setdefault(entry.arg, []).append(entry)
     rows = []
     for name, decls in by_name.items():
         defaults: dict[str | None, list[str]] = {}
@@ -114,6 +117,7 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
                 stages=stages,
                 line=decls[0].line,
                 unknown=next((d.unknown for d in decls if d.unknown), None),
+                notes=(note_for(hardcoded[name]),) if name in hardcoded else (),
             )
         )
     return tuple(rows)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,14 @@ def run(*argv: str) -> Result:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), stdout=out, stderr=err)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+_FINGERPRINT = re.compile(r" dockerfile=[0-9a-f]+ setup=[0-9a-f]+ text=[0-9a-f]+(?= -->)")
+
+
+def without_fingerprints(text: str) -> str:
+    """`text` with the fingerprints `docgen sync` writes into begin markers removed."""
+    return _FINGERPRINT.sub("", text)
 
 
 def make_tree(root: Path, files: Mapping[str, str | bytes]) -> None:

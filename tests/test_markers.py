@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from docgen.errors import MarkerError
-from docgen.markers import block_bodies, find_blocks, newline_of, replace_block, replace_blocks
+from docgen.markers import (
+    _fence,
+    _split_lines,
+    block_bodies,
+    find_blocks,
+    newline_of,
+    parse_marker,
+    replace_block,
+    replace_blocks,
+)
 
 B = "<!-- BEGIN docgen:{} -->"
 E = "<!-- END docgen:{} -->"
@@ -118,3 +131,41 @@ def test_newline_of() -> None:
     assert newline_of("a\r\nb\r\n") == "\r\n"
     assert newline_of("a\nb\n") == "\n"
     assert newline_of("a\r\nb\nc\n") == "\n"
+
+
+# The marker scanner is written without `re` (it is on the fast path of `docgen check`); these
+# regular expressions are its specification, and hypothesis compares the two on generated lines.
+MARKER_SPEC = re.compile(r"[ \t]*<!--[ \t]*(BEGIN|END)[ \t]+docgen:([^\s>]*)((?:\s[^>]*)?)-->[ \t]*")
+LINE_SPEC = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+FENCE_SPEC = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+PIECES = [" ", "\t", "<!--", "-->", "BEGIN", "END", "docgen:", "versions", "-", ">", "x=1", "\u00a0"]
+PIECES += ["\r", "\n", "\r\n", "`", "```", "~~~", "a", "#"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
+def test_scanner_agrees_with_its_regular_expressions(text: str) -> None:
+    lines = [m.group() for m in LINE_SPEC.finditer(text)]
+    assert _split_lines(text) == lines
+    for line in lines:
+        content = line.rstrip("\r\n")
+        spec = MARKER_SPEC.fullmatch(content)
+        expected = (spec.group(1), spec.group(2), spec.start(3), spec.end(3)) if spec else None
+        assert parse_marker(content) == expected
+        fence = FENCE_SPEC.match(line)
+        assert _fence(line) == (fence.group(1) if fence else None)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("<!-- BEGIN docgen:versions -->", ("BEGIN", "versions", 26, 27)),
+        ("<!--END docgen:versions-->", ("END", "versions", 23, 23)),
+        ("  <!-- BEGIN docgen:versions a=1 b -->  ", ("BEGIN", "versions", 28, 35)),
+        ("<!-- BEGIN docgen:versions a>b -->", None),
+        ("<!-- BEGINdocgen:versions -->", None),
+        ("<!-- BEGIN docgen:versions --> x", None),
+    ],
+)
+def test_parse_marker_examples(line: str, expected: tuple[str, str, int, int] | None) -> None:
+    assert parse_marker(line) == expected

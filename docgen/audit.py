@@ -1,0 +1,877 @@
+"""Audit a hand-written README: claims outside docgen blocks that contradict the Dockerfile.
+
+Most projects start from a README written by hand. Before it adopts markers, `audit` lists what in it is
+already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0 but Dockerfile:230 says
+0.18.0`):
+
+- a build arg the README documents (a build-argument table, `--build-arg NAME`, a backticked
+  `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading) that the
+  Dockerfile does not declare; ENV names, BuildKit's predefined args and placeholders are not claims;
+- a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
+- a default in that table that differs from the effective default;
+- a version next to a component (a version table row, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or
+  prose such as `PyTorch 2.9.1`) that disagrees with the Dockerfile's pin.
+
+Everything here is a pure function over strings and the model. The text is read once, line by line;
+every regular expression runs on one line, a table cell or a bounded window, and none can backtrack
+over user text (each repeat is followed by text it cannot match).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from docgen import markers
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
+from docgen.render import build_arg_rows, display_name, version_rows
+
+# --------------------------------------------------------------------------------------------------
+# Reading the README: which lines count, and what they are (headings, tables, paragraphs, fences)
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)")
+_HEADING = re.compile(r"[ ]{0,3}#{1,6}(?:[ \t]+(.*))?\Z")
+_CLOSING_HASHES = re.compile(r"(?:^|[ \t])#+\Z")
+_DELIMITER = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?\Z")  # on a stripped line
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+
+_SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1"})
+"""Fence info strings whose blocks can hold a `docker build` example."""
+
+_BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|argument|\bARGs?\b|--build-arg", re.IGNORECASE)
+_ENV_WORDS = re.compile(r"\benv\b|environment", re.IGNORECASE)
+
+
+@dataclass
+class _Table:
+    """A Markdown table outside docgen blocks and fences."""
+
+    line: int
+    """README line of the header row."""
+    header: list[str]
+    rows: list[tuple[int, list[str]]]
+    context: str
+    """The heading above and the lines just before the table."""
+
+
+@dataclass
+class _Paragraph:
+    """Consecutive non-blank prose lines (a paragraph, or a list with its introduction)."""
+
+    lines: list[tuple[int, str]]
+    heading: str
+    before: str
+    """The text of the paragraph just before (a list is often introduced by `… build args:`)."""
+
+
+@dataclass
+class _Fence:
+    """A fenced code block."""
+
+    lang: str
+    lines: list[tuple[int, str]]
+
+
+@dataclass
+class _Document:
+    """What of a README can hold claims: everything outside docgen blocks and HTML comments."""
+
+    tables: list[_Table] = field(default_factory=list)
+    paragraphs: list[_Paragraph] = field(default_factory=list)
+    fences: list[_Fence] = field(default_factory=list)
+    headings: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines of `text` without line endings, numbered as `docgen.markers` numbers them."""
+    lines = [m.group().rstrip("\r\n") for m in _LINE.finditer(text)]
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    return lines
+
+
+def _live_lines(text: str, path: str) -> list[str | None]:
+    """Every line, None inside docgen blocks; HTML comments outside fences blanked out."""
+    lines: list[str | None] = list(_split_lines(text))
+    for block in markers.find_blocks(text, path):
+        for number in range(block.begin_line, block.end_line + 1):
+            lines[number - 1] = None
+    in_comment = False
+    fence: str | None = None
+    for index, line in enumerate(lines):
+        if line is None:
+            continue
+        if fence is not None:
+            mark = _FENCE.match(line)
+            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence):
+                if not line.strip().strip(fence[0]):
+                    fence = None
+            continue
+        if not in_comment:
+            mark = _FENCE.match(line)
+            if mark:
+                fence = mark.group(1)
+                continue
+        out: list[str] = []
+        pos = 0
+        while pos <= len(line):
+            if in_comment:
+                end = line.find("-->", pos)
+                if end < 0:
+                    break
+                in_comment = False
+                out.append(" " * (end + 3 - pos))
+                pos = end + 3
+            else:
+                start = line.find("<!--", pos)
+                if start < 0:
+                    out.append(line[pos:])
+                    break
+                out.append(line[pos:start])
+                in_comment = True
+                pos = start + 4
+        lines[index] = "".join(out)
+    return lines
+
+
+def _cells(line: str) -> list[str]:
+    row = line.strip()
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|") and not row.endswith("\\|"):
+        row = row[:-1]
+    return [cell.strip() for cell in _CELL_SPLIT.split(row)]
+
+
+def _read(text: str, path: str) -> _Document:
+    """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
+    lines = _live_lines(text, path)
+    doc = _Document()
+    heading = ""
+    previous = ""
+    para: list[tuple[int, str]] = []
+    fence: _Fence | None = None
+    fence_mark = ""
+
+    def flush() -> None:
+        nonlocal para, previous
+        if para:
+            doc.paragraphs.append(_Paragraph(para, heading, previous))
+            previous = " ".join(t for _, t in para)
+        para = []
+
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        number = index + 1
+        index += 1
+        if fence is not None:
+            mark = _FENCE.match(line or "")
+            if line is None or (
+                mark
+                and mark.group(1)[0] == fence_mark[0]
+                and len(mark.group(1)) >= len(fence_mark)
+                and not line.strip().strip(fence_mark[0])
+            ):
+                fence = None
+            else:
+                fence.lines.append((number, line))
+            continue
+        if line is None or not line.strip():
+            flush()
+            continue
+        mark = _FENCE.match(line)
+        if mark:
+            flush()
+            fence_mark = mark.group(1)
+            fence = _Fence(mark.group(2).lower(), [])
+            doc.fences.append(fence)
+            continue
+        head = _HEADING.match(line)
+        if head:
+            flush()
+            heading = (head.group(1) or "").strip()
+            closing = _CLOSING_HASHES.search(heading)  # `## Title ##`
+            heading = heading[: closing.start()].strip() if closing else heading
+            doc.headings.append((number, heading))
+            previous = ""
+            continue
+        following = lines[index] if index < len(lines) else None
+        if "|" in line and following is not None and "-" in following and _DELIMITER.match(following.strip()):
+            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
+            flush()
+            table = _Table(number, _cells(line), [], context)
+            index += 1
+            while index < len(lines):
+                row = lines[index]
+                if row is None or not row.strip() or "|" not in row:
+                    break
+                table.rows.append((index + 1, _cells(row)))
+                index += 1
+            doc.tables.append(table)
+            previous = ""
+            continue
+        para.append((number, line))
+    flush()
+    return doc
+
+
+# --------------------------------------------------------------------------------------------------
+# Names and versions
+
+_ALIASES = {
+    "torch": "pytorch",
+    "flashattn": "flashattention",
+    "flashattention2": "flashattention",
+    "fa": "flashattention",
+    "te": "transformerengine",
+    "mcore": "megatroncore",
+    "pytorchtritonrocm": "triton",
+    "cpython": "python",
+    "nvidiacuda": "cuda",
+    "cudatoolkit": "cuda",
+    "amdgpudriver": "amdgpu",
+}
+"""Normalised spellings that mean the same thing as another normalised spelling."""
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def _norm(name: str) -> str:
+    """`Megatron-core`, `megatron_core` and `Megatron Core` all become `megatroncore`."""
+    key = _NON_ALNUM.sub("", name.lower())
+    return _ALIASES.get(key, key)
+
+
+def _keys(name: str, names: Mapping[str, str]) -> set[str]:
+    """The normalised keys a name is known by: as written, and its display name (config or well known)."""
+    keys = {_norm(name), _norm(display_name(name, names))}
+    dashed = re.sub(r"[\s_]+", "-", name.strip().lower())
+    keys.add(_norm(display_name(dashed, names)))
+    keys.discard("")
+    return keys
+
+
+_HEX = re.compile(r"[0-9a-f]{7,40}\Z")
+_RELEASE = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _is_commit(value: str) -> bool:
+    return bool(_HEX.match(value.lower())) and not value.isdigit()
+
+
+def _strip_v(value: str) -> str:
+    if value[:1] in "vV" and value[1:2].isdigit():
+        return value[1:]
+    return value
+
+
+def _same_version(claim: str, fact: str) -> bool | None:
+    """True when `claim` agrees with `fact`, False when it disagrees, None when they cannot be compared.
+
+    `v0.18.0` equals `0.18.0`; a short commit equals the long one it starts; a release agrees with a
+    longer or shorter release it is a prefix of (`12.4` and `12.4.1`, `0.16` and `0.16.0`), whatever
+    follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`).
+    """
+    a, b = _strip_v(claim.strip()).lower(), _strip_v(fact.strip()).lower()
+    if a == b:
+        return True
+    if _is_commit(a) or _is_commit(b):
+        if _is_commit(a) and _is_commit(b):
+            return a.startswith(b) or b.startswith(a)
+        return None
+    ra, rb = _RELEASE.match(a), _RELEASE.match(b)
+    if not ra or not rb:
+        return None
+    ta = _release_tuple(ra.group())
+    tb = _release_tuple(rb.group())
+    shorter = min(len(ta), len(tb))
+    return ta[:shorter] == tb[:shorter]
+
+
+def _release_tuple(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split("."))
+
+
+def _satisfies(operator: str, claim: str, fact: str) -> bool | None:
+    """Whether `fact` satisfies the requirement `operator claim` (`>=2.4`), None when unknowable."""
+    if operator in ("==", "==="):
+        return _same_version(claim, fact)
+    if _is_commit(fact):
+        return None
+    try:
+        public = Version(_strip_v(fact)).base_version
+        return SpecifierSet(f"{operator}{_strip_v(claim)}").contains(public, prereleases=True)
+    except (InvalidVersion, InvalidSpecifier):
+        return None
+
+
+def _shown_version(version: str | None, display: str) -> str:
+    """A dev or local build (`2.9.1.dev20251204+rocm7.0.2…`) as its public release, like Key versions."""
+    if version:
+        try:
+            parsed = Version(version)
+        except InvalidVersion:
+            return display
+        if parsed.is_devrelease or parsed.local:
+            return parsed.base_version
+    return display
+
+
+@dataclass(frozen=True)
+class _Fact:
+    """One version the Dockerfile pins, under the names it is known by."""
+
+    value: str
+    shown: str
+    line: int
+
+
+class _Facts:
+    """The Dockerfile's pins, looked up by normalised name."""
+
+    def __init__(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        self.by_key: dict[str, list[_Fact]] = {}
+        self._seen: dict[str, list[_Fact]] = {}
+        # Build args first: when a README is stale, the ARG line is where the version is changed.
+        for decl in model.args:
+            match = _VERSION_ARG.search(decl.name)
+            if not match or decl.bare or not decl.effective_default:
+                continue
+            stem = decl.name[: match.start()] or decl.name
+            keys = _keys(decl.name, names) | _keys(stem, names)
+            if decl.name in names:
+                keys |= _keys(names[decl.name], names)
+            default = decl.effective_default
+            self._add(keys, _Fact(default, short_commit(default), decl.line))
+        for row in version_rows(model, names, None):
+            keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
+            self._add(keys, _Fact(row.version, row.version, row.line))
+        for comp in model.components:
+            value = comp.version or comp.ref
+            if not comp.pinned or not value:
+                continue
+            keys = _keys(comp.name, names)
+            if comp.kind == "image":
+                keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
+            elif comp.kind in ("pip", "wheel"):
+                # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
+                keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
+            self._add(keys, _Fact(value, _shown_version(comp.version, comp.display_version), comp.line))
+
+    def _add(self, keys: set[str], fact: _Fact) -> None:
+        for key in keys:
+            bucket = self.by_key.setdefault(key, [])
+            if fact not in bucket:
+                bucket.append(fact)
+
+    def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:
+        """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
+        if name not in self._seen:
+            found: list[_Fact] = []
+            for key in sorted(_keys(name, names)):
+                found.extend(f for f in self.by_key.get(key, ()) if f not in found)
+            self._seen[name] = found
+        return self._seen[name]
+
+
+_VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE)$")
+
+
+# --------------------------------------------------------------------------------------------------
+# Claims
+
+
+@dataclass(frozen=True)
+class _Auditor:
+    """What the Dockerfile says, and how to turn one README claim into a finding."""
+
+    path: str
+    model: ImageModel
+    names: Mapping[str, str]
+    facts: _Facts
+    declared: frozenset[str]
+    env: frozenset[str]
+
+    def where(self, line: int) -> str:
+        return f"{self.model.path}:{line}"
+
+    def version_claim(self, line: int, name: str, operator: str, version: str) -> Diagnostic | None:
+        """A diagnostic when `name operator version` contradicts every pin of that name.
+
+        `3.10+` is read as `>=3.10`; the claim is shown as the README wrote it."""
+        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
+        if operator == "==" and version.endswith("+"):
+            operator, version = ">=", version.rstrip("+")
+        facts = self.facts.lookup(name, self.names)
+        verdicts = [(fact, _satisfies(operator, version, fact.value)) for fact in facts]
+        if not verdicts or any(v is True for _, v in verdicts):
+            return None
+        wrong = [fact for fact, v in verdicts if v is False]
+        if not wrong:
+            return None
+        return Diagnostic(
+            self.path, line, f"README says {shown} but {self.where(wrong[0].line)} says {wrong[0].shown}"
+        )
+
+    def arg_claim(self, line: int, name: str) -> Diagnostic | None:
+        """A diagnostic when the README documents a build arg the Dockerfile does not declare."""
+        if (
+            name in self.declared
+            or name in self.env
+            or name in PREDEFINED_ARGS
+            or name in PROXY_ARGS
+            or name in _NOT_BUILD_ARGS
+            or name.startswith(("BUILDKIT_", "BUILDX_", "COMPOSE_"))
+        ):
+            return None
+        return Diagnostic(
+            self.path, line, f"README documents build arg {name} but {self.model.path} does not declare it"
+        )
+
+
+_NOT_BUILD_ARGS = frozenset(
+    {
+        # placeholders people write in examples
+        "NAME",
+        "KEY",
+        "VALUE",
+        "VAR",
+        "VARIABLE",
+        "ARG",
+        "ARG_NAME",
+        "BUILD_ARG",
+        "FOO",
+        "BAR",
+        "BAZ",
+        # variables of the docker client, not of the build
+        "DOCKER_BUILDKIT",
+        "DOCKER_HOST",
+        "DOCKER_CONFIG",
+        "DOCKER_DEFAULT_PLATFORM",
+        "DOCKER_CLI_EXPERIMENTAL",
+        "SOURCE_DATE_EPOCH",
+    }
+)
+
+_ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
+_UPPER_WORD = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+_BUILD_ARG_FLAG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
+_BACKTICKS = re.compile(r"`+")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+_PIN = re.compile(
+    r"(?<![\w.+/@-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
+    r"(===|==|>=|<=|~=)[ \t]*(v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
+_AFTER_NAME = re.compile(
+    r"[ \t*`:=@(]*"
+    r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to)[ \t]+){0,3}`?"
+    r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|v\d+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
+    re.IGNORECASE,
+)
+_NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")
+_OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
+_OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
+_NOT_A_CLAIM_BEFORE = re.compile(r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre)[ \t]*\Z", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
+
+
+def _code_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, content) of the code spans in `text`, in order, found in linear time.
+
+    A run of n backticks opens a span that the next run of exactly n backticks closes (CommonMark); a
+    run with no partner is literal text. `<code>…</code>` elements count too.
+    """
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    partner: list[int | None] = [None] * len(runs)
+    next_of_length: dict[int, int] = {}
+    for index in range(len(runs) - 1, -1, -1):
+        length = runs[index][1] - runs[index][0]
+        partner[index] = next_of_length.get(length)
+        next_of_length[length] = index
+    spans: list[tuple[int, int, str]] = []
+    index = 0
+    while index < len(runs):
+        closing = partner[index]
+        if closing is None:
+            index += 1
+            continue
+        spans.append((runs[index][0], runs[closing][1], text[runs[index][1] : runs[closing][0]]))
+        index = closing + 1
+    lower = text.lower()
+    pos = lower.find("<code>")
+    while pos >= 0:
+        end = lower.find("</code>", pos + 6)
+        if end < 0:
+            break
+        spans.append((pos, end + 7, html.unescape(text[pos + 6 : end])))
+        pos = lower.find("<code>", end + 7)
+    spans.sort()
+    return [span for i, span in enumerate(spans) if i == 0 or span[0] >= spans[i - 1][1]]
+
+
+def _plain(cell: str) -> str:
+    """A table cell as plain text: entities decoded, links reduced to their text, emphasis removed."""
+    text = html.unescape(cell.replace("\\|", "|"))
+    text = _LINK.sub(r"\1", text)
+    return text.replace("**", "").replace("__", "").strip()
+
+
+def _first_code(cell: str) -> str | None:
+    """The content of the first code span (backticks or `<code>`) of a cell, if it has one."""
+    text = cell.replace("\\|", "|")
+    spans = _code_spans(text)
+    return html.unescape(spans[0][2]).strip() if spans else None
+
+
+def _arg_name_in_cell(cell: str) -> str | None:
+    """The build arg a table cell names: its first code span, or the cell when it is UPPER_SNAKE."""
+    code = _first_code(cell)
+    if code is not None:
+        candidate = code.removeprefix("--build-arg").strip().split("=", 1)[0].strip()
+        return candidate if _ARG_NAME.match(candidate) else None
+    text = _plain(cell).strip("*_ ")
+    return text if _UPPER_WORD.match(text) and len(text) > 2 else None
+
+
+_EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
+    form for word in ("none", "empty", "unset") for form in (word, f"({word})", f"*({word})*")
+}
+"""How people write "no default" in a table cell."""
+
+
+def _default_in_cell(cell: str) -> str | None:
+    """The default a table cell claims, normalised ('' for empty), None when it is free text."""
+    code = _first_code(cell)
+    text = code if code is not None else _plain(cell).strip("*_ ")
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    if text.lower() in _EMPTY:
+        return ""
+    if code is None:
+        words = text.split()
+        if len(words) >= 2 and any(w.isalpha() and len(w) > 1 for w in words):
+            return None
+    return text
+
+
+def _list_items(value: str) -> list[str]:
+    return [item for item in re.split(r"[;,|\s]+", value) if item]
+
+
+def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
+    """True when the default a README claims (normalised, '' for none) agrees with one declaration."""
+    for decl in decls:
+        if claim == "" and decl.default is None and decl.effective_default is None:
+            return True
+        for value in (decl.effective_default, decl.default, decl.raw_default):
+            if value is None:
+                continue
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+                value = value[1:-1]
+            if claim == value:
+                return True
+            items = _list_items(value)
+            if len(items) > 1 and sorted(_list_items(claim)) == sorted(items):
+                return True  # `gfx942,gfx950` for `gfx942;gfx950`
+            command = value[2:].rstrip(")").split()[:1] if value.startswith("$(") else []
+            if command and command[0] in claim:
+                return True  # `nproc` for `$(nproc)`
+            single = len(items) == 1 and len(_list_items(claim)) == 1
+            versioned = single and (_is_commit(value) or _strip_v(value)[:1].isdigit())
+            if versioned and _same_version(claim, value) is True:
+                return True  # `83f9e450` for the full commit, `0.15.1` for `v0.15.1`
+    return False
+
+
+def _shown_default(decl: ArgDecl) -> str:
+    value = decl.effective_default if decl.effective_default is not None else decl.default
+    if value is None:
+        return "no default"
+    return value if value else '""'
+
+
+def _is_build_arg_table(table: _Table) -> int | None:
+    """The column naming build args when `table` is a build-argument table, else None."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    for index, cell in enumerate(header):
+        if re.fullmatch(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg", cell):
+            return index
+    in_context = _BUILD_ARG_WORDS.search(table.context) and not _ENV_WORDS.search(" ".join(header))
+    if in_context and not re.search(r"\benv(?:ironment)?\b", table.context, re.IGNORECASE):
+        for index, cell in enumerate(header):
+            if cell in ("name", "variable", "parameter", "option", "setting", "key"):
+                return index
+    return None
+
+
+_VERSION_HEADER = re.compile(r"(?:pinned |current |default )?(?:version|versions|tag|commit|ref|release|pin)")
+_NAME_HEADERS = frozenset(
+    {"component", "package", "name", "library", "software", "dependency", "framework", "tool", "project"}
+)
+
+
+def _version_columns(table: _Table) -> tuple[int, int] | None:
+    """(name column, version column) when `table` lists versions of components."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    version = next(
+        (i for i, h in enumerate(header) if _VERSION_HEADER.fullmatch(h)),
+        None,
+    )
+    if version is None or len(header) < 2:
+        return None
+    name = next((i for i, h in enumerate(header) if h in _NAME_HEADERS and i != version), None)
+    if name is None:
+        name = 0 if version != 0 else 1
+    return name, version
+
+
+def _version_in_cell(cell: str) -> str | None:
+    code = _first_code(cell)
+    text = code if code is not None else _plain(cell)
+    match = re.match(r"[ \t]*(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
+    return match.group(1).rstrip(".") if match else None
+
+
+def _name_in_cell(cell: str) -> str:
+    text = _plain(cell).replace("`", "")
+    return text.split("(", 1)[0].strip("*_ \t")
+
+
+def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}) -> list[Diagnostic]:
+    """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`.
+
+    Returns diagnostics sorted by README line, each `README says X but Dockerfile:N says Y` or naming a
+    build arg that is documented but not declared, or declared but missing from the README's table.
+    Raises `MarkerError` when the text's docgen markers are broken.
+    """
+    doc = _read(text, path)
+    auditor = _Auditor(
+        path=path,
+        model=model,
+        names=names,
+        facts=_Facts(model, names),
+        declared=frozenset(a.name for a in model.args),
+        env=frozenset(e.name for e in model.env),
+    )
+    found: list[Diagnostic] = []
+    found.extend(_audit_tables(doc, auditor))
+    for line, heading in doc.headings:
+        found.extend(_audit_text(line, heading, auditor, prose=True))
+    for para in doc.paragraphs:
+        found.extend(_audit_paragraph(para, auditor))
+    for fence in doc.fences:
+        found.extend(_audit_fence(fence, auditor))
+    return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+
+
+def _audit_tables(doc: _Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Build-argument tables (names, defaults, rows missing), version tables, and the text of others."""
+    documented: set[str] = set()
+    first_table: int | None = None
+    for table in doc.tables:
+        column = _is_build_arg_table(table)
+        versions = _version_columns(table)
+        if column is not None and versions is not None and column != 0:
+            # `| Component | Version | Build arg |`: a version table that names the arg setting each.
+            for line, cells in table.rows:
+                name = _arg_name_in_cell(cells[column]) if column < len(cells) else None
+                if name is not None and _UPPER_WORD.match(name):
+                    yield from _some(auditor.arg_claim(line, name))
+            column = None
+        rows = [
+            (line, cells, name)
+            for line, cells in table.rows
+            if column is not None and column < len(cells)
+            for name in [_arg_name_in_cell(cells[column])]
+            if name is not None and (name in auditor.declared or _UPPER_WORD.match(name))
+        ]
+        if column is not None and rows:
+            # (A table of a program's command-line arguments names no build arg: it is not one.)
+            first_table = table.line if first_table is None else first_table
+            documented.update(name for _, _, name in rows)
+            yield from _audit_build_arg_rows(table, rows, auditor)
+        elif versions is not None:
+            name_col, version_col = versions
+            for line, cells in table.rows:
+                if max(versions) < len(cells):
+                    name, version = _name_in_cell(cells[name_col]), _version_in_cell(cells[version_col])
+                    if name and version:
+                        yield from _some(auditor.version_claim(line, name, "==", version))
+        else:
+            for line, cells in table.rows:
+                for cell in cells:
+                    yield from _audit_text(line, cell, auditor, prose=True)
+    if first_table is not None:
+        for row in build_arg_rows(auditor.model):
+            if row.name not in documented:
+                yield Diagnostic(
+                    auditor.path,
+                    first_table,
+                    f"build arg {row.name} ({auditor.where(row.line)}) is missing from the README's "
+                    "build-argument table",
+                )
+
+
+def _audit_build_arg_rows(
+    table: _Table, rows: list[tuple[int, list[str], str]], auditor: _Auditor
+) -> Iterator[Diagnostic]:
+    """Names the Dockerfile does not declare, and defaults that differ from the effective default."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
+    for line, cells, name in rows:
+        problem = auditor.arg_claim(line, name)
+        if problem:
+            yield problem
+            continue
+        if default_col is None or default_col >= len(cells):
+            continue
+        decls = [d for d in auditor.model.args if d.name == name and not d.unknown]
+        claim = _default_in_cell(cells[default_col])
+        if claim is None or not decls or _same_default(claim, decls):
+            continue
+        first = next((d for d in decls if not d.bare), decls[0])
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says {name} defaults to {claim or chr(34) * 2} but "
+            f"{auditor.where(first.line)} says {_shown_default(first)}",
+        )
+
+
+def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
+    if diagnostic is not None:
+        yield diagnostic
+
+
+def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterator[Diagnostic]:
+    """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text."""
+    for match in _BUILD_ARG_FLAG.finditer(text):
+        # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
+        if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
+            continue
+        problem = auditor.arg_claim(line, match.group(1))
+        if problem:
+            yield problem
+    taken: list[tuple[int, int]] = []
+    for match in _PIN.finditer(text):
+        taken.append((match.start(), match.end()))
+        version = match.group(3).rstrip(".,;:*")
+        problem = auditor.version_claim(line, match.group(1), match.group(2), version)
+        if problem:
+            yield problem
+    if not prose:
+        return
+    words = list(_WORD.finditer(text))
+    pin = 0
+    for index, word in enumerate(words):
+        while pin < len(taken) and taken[pin][1] <= word.start():
+            pin += 1
+        if pin < len(taken) and taken[pin][0] <= word.start():
+            continue  # part of a `pkg==1.2` pin, already checked
+        # A name may be up to three words (`Flash Attention`, `Transformer Engine`): longest first.
+        for width in (3, 2, 1):
+            last = words[index + width - 1] if index + width - 1 < len(words) else None
+            if last is None:
+                continue
+            between = text[word.start() : last.end()]
+            if width > 1 and not _NAME_WORDS.fullmatch(between):
+                continue
+            name = between
+            if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
+                continue
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 12) : word.start()]):
+                break
+            if _UPPER_SNAKE.match(name) and text.startswith("=", last.end()):
+                break  # `ROCM_VERSION=6.4`: a value to pass, not what the Dockerfile says
+            after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
+            if not after:
+                break
+            version = after.group(1).rstrip(".,;:")
+            if _HEX.match(version.lower()) and not any(c.isdigit() for c in version):
+                break
+            rest = text[after.end() : after.end() + 16]
+            if _OR_OLDER.match(rest):
+                break
+            if _OR_NEWER.match(rest) and not version.endswith("+"):
+                version += "+"
+            problem = auditor.version_claim(line, name, "==", version)
+            if problem:
+                yield problem
+            break
+
+
+def _audit_paragraph(para: _Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    for line, text in para.lines:
+        yield from _audit_text(line, text, auditor, prose=True)
+    # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
+    # args, or a list item that starts with the name under a build-args heading or introduction.
+    list_context = bool(
+        _BUILD_ARG_WORDS.search(para.heading)
+        or (para.before.rstrip().endswith(":") and _BUILD_ARG_WORDS.search(para.before))
+        or _BUILD_ARG_WORDS.search(para.lines[0][1])
+    )
+    chunks: list[list[tuple[int, str]]] = []
+    for line, text in para.lines:
+        item = _LIST_ITEM.match(text)
+        if item or not chunks:
+            chunks.append([])
+        chunks[-1].append((line, text))
+        if not item:
+            continue
+        spans = _code_spans(text[item.end() :].lstrip("*_[ "))
+        if not spans or spans[0][0] != 0:
+            continue
+        name = spans[0][2].strip().split("=", 1)[0].strip()
+        if _UPPER_SNAKE.match(name) and (list_context or _BUILD_ARG_WORDS.search(text)):
+            problem = auditor.arg_claim(line, name)
+            if problem:
+                yield problem
+    for chunk in chunks:
+        yield from _audit_sentences(chunk, auditor)
+
+
+def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Backticked UPPER_SNAKE names in sentences of `lines` (one list item or paragraph) that mention
+    build args."""
+    joined = ""
+    offsets: list[int] = []
+    for _, text in lines:
+        offsets.append(len(joined))
+        joined += text + " "
+    sentence_start = 0
+    for boundary in [*_SENTENCE_END.finditer(joined), None]:
+        end = boundary.start() if boundary else len(joined)
+        sentence = joined[sentence_start:end]
+        if _BUILD_ARG_WORDS.search(sentence):
+            for start, _, content in _code_spans(sentence):
+                name = content.strip().split("=", 1)[0].strip()
+                if _UPPER_SNAKE.match(name):
+                    line = lines[bisect.bisect_right(offsets, sentence_start + start) - 1][0]
+                    problem = auditor.arg_claim(line, name)
+                    if problem:
+                        yield problem
+        sentence_start = boundary.end() if boundary else end
+
+
+def _audit_fence(fence: _Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A shell block showing a `docker build`: its `--build-arg` names and its pins."""
+    if fence.lang not in _SHELL_LANGS:
+        return
+    body = "\n".join(text for _, text in fence.lines)
+    if not any(word in body for word in ("docker", "podman", "buildah", "--build-arg")):
+        return
+    for line, text in fence.lines:
+        yield from _audit_text(line, text, auditor, prose=False)

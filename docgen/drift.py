@@ -1,0 +1,206 @@
+"""Why a generated block is out of date, and which Dockerfile lines are behind the rows that changed.
+
+`docgen check` compares each block's body with what docgen renders now. When they differ, the begin
+marker's fingerprint (`docgen.fingerprint`) tells the cause apart:
+
+- `text` no longer matches the body: the block was **edited by hand**;
+- `dockerfile` differs from the Dockerfile's fingerprint now: the **Dockerfile changed**, and the rows
+  that changed name their Dockerfile lines (the `L62` line links, or the build arg's declaration);
+- `setup` differs: the **configuration, templates or docgen** changed;
+- no fingerprint at all: the block predates fingerprints (or was written by hand); `docgen sync` adds one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+from dataclasses import dataclass
+
+from docgen.fingerprint import parse_attributes, text_digest
+from docgen.markers import Block
+from docgen.model import ImageModel
+from docgen.render import RenderOptions, arch_value, build_arg_rows
+
+HAND_EDIT = "hand-edit"
+DOCKERFILE = "dockerfile"
+SETUP = "setup"
+UNKNOWN = "unknown"
+
+# the line cell of a row: `[L62](Dockerfile#L62)` or a bare `L62` cell
+_LINE_CELL = re.compile(r"\[L(\d+)\]\(|\|[ \t]*L(\d+)[ \t]*\|")
+_CODE = re.compile(r"`+([^`]*)`+")
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+@dataclass(frozen=True)
+class RowSource:
+    """A changed row of a generated table and the Dockerfile line it comes from."""
+
+    row: str
+    """The row's first cell, as plain text (`ROCm`, `MAX_JOBS`)."""
+    line: int
+    """1-based Dockerfile line."""
+
+
+@dataclass(frozen=True)
+class Drift:
+    """One out-of-date block: what differs, why, and the Dockerfile lines behind it."""
+
+    document: str
+    """The Markdown file, as shown to the user."""
+    block: str
+    """The block name (`versions`)."""
+    line: int
+    """1-based line of the block's begin marker."""
+    first_changed: int
+    """1-based line of the document where the block's first differing line is."""
+    causes: tuple[str, ...]
+    """`hand-edit`, `dockerfile`, `setup` (one or more), or `unknown`."""
+    reason: str
+    """The causes in one sentence."""
+    fix: str
+    """What to do about it."""
+    diff: str
+    """Unified diff from the current body to the generated one."""
+    dockerfile: str
+    """The Dockerfile, as shown to the user."""
+    sources: tuple[RowSource, ...] = ()
+    """Rows added or changed, with their Dockerfile lines (when the Dockerfile changed)."""
+    removed: tuple[str, ...] = ()
+    """Rows the Dockerfile no longer produces."""
+
+
+def _first_cell(line: str) -> str:
+    """The first cell of a Markdown table row as plain text ('' for a line that is not a row)."""
+    stripped = line.strip()
+    if not stripped.startswith("|") or set(stripped) <= set("|-: "):
+        return ""
+    cell = re.split(r"(?<!\\)\|", stripped[1:], maxsplit=1)[0]
+    cell = _LINK.sub(r"\1", _CODE.sub(r"\1", cell))
+    return html.unescape(re.sub(r"\\(.)", r"\1", cell)).strip()
+
+
+def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
+    """Lines only in `old` (removed) and lines only in `new` (added or changed)."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    removed: list[str] = []
+    added: list[str] = []
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            removed += old_lines[i1:i2]
+            added += new_lines[j1:j2]
+    return removed, added
+
+
+def _first_difference(old: str, new: str) -> int:
+    """0-based index of the first line where `old` and `new` differ."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    for index, (a, b) in enumerate(zip(old_lines, new_lines, strict=False)):
+        if a != b:
+            return index
+    return min(len(old_lines), len(new_lines))
+
+
+def row_sources(
+    section: str, old: str, new: str, model: ImageModel, options: RenderOptions
+) -> tuple[tuple[RowSource, ...], tuple[str, ...]]:
+    """The rows of `section` that `new` adds or changes, with their Dockerfile lines, and the rows
+    only `old` has."""
+    removed_lines, added_lines = _changed_lines(old, new)
+    arg_lines = {row.name: row.line for row in build_arg_rows(model)}
+    _, arch_line = arch_value(model, options.arch_arg)
+    sources: list[RowSource] = []
+    for text in added_lines:
+        name = _first_cell(text)
+        lines = [int(m.group(1) or m.group(2)) for m in _LINE_CELL.finditer(text)]
+        # the build args a row names (first cell of build-args, `Build arg` cell of versions)
+        lines += [arg_lines[c] for c in _CODE_SPAN.findall(text) if c in arg_lines]
+        if not lines and section == "hardware" and arch_line:
+            lines.append(arch_line)
+        for line in lines:
+            source = RowSource(name or text.strip(), line)
+            if source not in sources:
+                sources.append(source)
+    added_names = {s.row for s in sources}
+    gone = tuple(
+        dict.fromkeys(n for n in (_first_cell(t) for t in removed_lines) if n and n not in added_names)
+    )
+    return tuple(sources), gone
+
+
+def explain(
+    document: str,
+    block: Block,
+    current: str,
+    generated: str,
+    model: ImageModel,
+    options: RenderOptions,
+    dockerfile_digest: str,
+    setup_digest: str,
+) -> Drift:
+    """Why block `block` of `document` (current body `current`) differs from `generated`."""
+    found = parse_attributes(block.attributes)
+    causes: list[str] = []
+    if "text" not in found:
+        causes.append(UNKNOWN)
+    else:
+        if found["text"] != text_digest(current):
+            causes.append(HAND_EDIT)
+        if found.get("dockerfile") != dockerfile_digest:
+            causes.append(DOCKERFILE)
+        if found.get("setup") != setup_digest:
+            causes.append(SETUP)
+        if not causes:
+            causes.append(UNKNOWN)
+    sources, removed = row_sources(block.name, current, generated, model, options)
+    if DOCKERFILE not in causes and UNKNOWN not in causes:
+        sources = ()  # the Dockerfile did not change: its lines are not the cause
+    diff = "".join(
+        line if line.endswith("\n") else line + "\n"
+        for line in difflib.unified_diff(
+            current.splitlines(keepends=True),
+            generated.splitlines(keepends=True),
+            fromfile=f"current {document} (docgen:{block.name})",
+            tofile=f"generated {document} (docgen:{block.name})",
+        )
+    )
+    return Drift(
+        document=document,
+        block=block.name,
+        line=block.begin_line,
+        first_changed=block.begin_line + 1 + _first_difference(current, generated),
+        causes=tuple(causes),
+        reason=_reason(causes, model.path, sources),
+        fix=_fix(causes),
+        diff=diff,
+        dockerfile=model.path,
+        sources=sources,
+        removed=removed,
+    )
+
+
+def _reason(causes: list[str], dockerfile: str, sources: tuple[RowSource, ...]) -> str:
+    parts = []
+    if HAND_EDIT in causes:
+        parts.append("the block was edited by hand since docgen wrote it")
+    if DOCKERFILE in causes:
+        lines = ", ".join(str(s.line) for s in sorted(set(sources), key=lambda s: s.line))
+        changed = f" (changed rows come from line{'s' if ',' in lines else ''} {lines})" if lines else ""
+        parts.append(f"{dockerfile} changed since the last sync{changed}")
+    if SETUP in causes:
+        parts.append("the configuration, templates or docgen itself changed since the last sync")
+    if UNKNOWN in causes:
+        parts.append("the block has no fingerprint of the last sync, so the cause is not known")
+    return "; ".join(parts)
+
+
+def _fix(causes: list[str]) -> str:
+    if HAND_EDIT in causes:
+        return (
+            "generated blocks are overwritten by `docgen sync`: put the change in the Dockerfile "
+            "(an ARG's doc comment gives its purpose), the config or a template, then run `docgen sync`"
+        )
+    return "run `docgen sync` and commit the result"

@@ -1,0 +1,131 @@
+"""The fast path of `docgen check`: decide "up to date" without parsing or rendering anything.
+
+`docgen sync` writes a fingerprint into every begin marker (`docgen.fingerprint`): digests of the
+Dockerfile, of everything else the block is made from (docgen's code and data, the settings, the
+user's templates, the document's path) and of the text it wrote. When every block of every configured
+document still carries the fingerprint of its inputs and text as they are now, rendering again would
+give the same text, so `docgen check` can answer at once.
+
+Anything else — a fingerprint that differs or is missing, a config the fast path does not fully
+understand, a file it cannot read, a command-line option — leaves the decision to the full check in
+`docgen.cli`, which reports errors and drift exactly. The fast path therefore never answers
+differently from the full check; it only answers sooner. It imports the standard library only, and
+this module is the `docgen` console script's entry point, so the common case (everything up to date,
+as in a pre-commit hook) never imports Jinja2, packaging or the parser.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from docgen import fingerprint, markers, settings
+from docgen.errors import MarkerError
+
+TYPE_CHECKING = False  # `typing` alone would double this module's start-up time
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TextIO
+
+
+def _inside(path: str, root: str) -> str | None:
+    """`path` (relative to `root`) with symlinks resolved, or None when it leaves `root`."""
+    if "\0" in path:
+        return None
+    full = os.path.realpath(os.path.join(root, path))
+    return full if full.startswith(root.rstrip(os.sep) + os.sep) else None
+
+
+def _shown(path: str, cwd: str) -> str:
+    """A path as `docgen.cli` shows it: relative to the current folder when below it."""
+    if path.startswith(cwd.rstrip(os.sep) + os.sep):
+        return os.path.relpath(path, cwd).replace(os.sep, "/")
+    return path
+
+
+def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
+    """The documents checked, when `docgen check ARGV` is sure to find every block up to date.
+
+    None means "not decided here": run the full check.
+    """
+    if list(argv) == []:
+        config_path = settings.find_pyproject(cwd or os.getcwd())
+    elif len(argv) == 2 and argv[0] == "--config":
+        config_path = os.path.join(cwd or os.getcwd(), argv[1])
+    else:
+        return None
+    if config_path is None:
+        return None
+    try:
+        with open(config_path, "rb") as handle:
+            found = settings.read_settings(handle.read().decode("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if found is None or not found.images:
+        return None
+    root = os.path.dirname(os.path.realpath(config_path))
+    here = os.path.realpath(cwd or os.getcwd())
+    templates: str | None = None
+    if found.templates:
+        templates = _inside(found.templates, root)
+        if templates is None:
+            return None
+    settings_text = fingerprint.settings_text(found.sections, found.images, found.templates)
+    checked: list[str] = []
+    for dockerfile, outputs in found.images:
+        path = _inside(dockerfile, root)
+        if path is None or not outputs:
+            return None
+        try:
+            with open(path, "rb") as handle:
+                dockerfile_digest = fingerprint.dockerfile_digest(handle.read())
+        except OSError:
+            return None
+        for output in outputs:
+            path = _inside(output, root)
+            if path is None:
+                return None
+            try:
+                with open(path, "rb") as handle:
+                    text = handle.read().decode("utf-8")
+                blocks = markers.find_blocks(text, output, known=markers.SECTIONS)
+            except (OSError, UnicodeDecodeError, MarkerError):
+                return None
+            if not blocks:
+                return None
+            document = os.path.relpath(path, root).replace(os.sep, "/")
+            setup = fingerprint.setup_digest(settings_text, templates, document)
+            for block in blocks:
+                body = text[block.body_start : block.body_end]
+                if not fingerprint.matches(block.attributes, dockerfile_digest, setup, body):
+                    return None
+            checked.append(_shown(path, here))
+    return checked
+
+
+def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int | None:
+    """Run `docgen check ARGV` on the fast path: the exit code, or None to run the full check."""
+    checked = up_to_date(argv, cwd)
+    if checked is None:
+        return None
+    for shown in checked:
+        print(f"{shown} is up to date", file=out)
+    print(summary(len(checked), 0), file=out)
+    return 0
+
+
+def summary(checked: int, stale: int) -> str:
+    """The last line of `docgen check`: `3 files checked, 1 out of date`."""
+    line = f"{checked} file{'' if checked == 1 else 's'} checked, {stale} out of date"
+    return line + ("; run `docgen sync` to update them" if stale else "")
+
+
+def entry() -> None:
+    """The `docgen` console script: the fast path of a plain `docgen check`, else the full CLI."""
+    argv = sys.argv[1:]
+    code = fast_check(argv[1:], sys.stdout) if argv[:1] == ["check"] else None
+    if code is None:
+        from docgen.cli import main_entry
+
+        main_entry()
+    sys.exit(code)

@@ -1,0 +1,131 @@
+"""Fingerprints of generated blocks: what a block was made from, and what it said when docgen wrote it.
+
+`docgen sync` writes them into each begin marker, like cog's checksum:
+
+    <!-- BEGIN docgen:versions dockerfile=1a2b3c4d setup=5e6f7a8b text=9c0d1e2f -->
+
+- `dockerfile`: the Dockerfile's bytes;
+- `setup`: everything else the block is made from: docgen's version, code and data (every `.py` and
+  template file of the package), the image's `[tool.docgen]` settings, the user's template folder, and
+  the path of the document (links to the Dockerfile are relative to it);
+- `text`: the block's body as docgen wrote it.
+
+Digests are of the exact bytes: whatever could change the rendered text changes a fingerprint. With
+them, `docgen check` tells a hand edit (the text no longer matches `text`) from a
+changed Dockerfile (`dockerfile` differs), and decides without parsing anything when everything matches
+(`docgen.fastcheck`). This module is imported on that fast path: standard library only, nothing heavy.
+"""
+
+from __future__ import annotations
+
+import os
+
+from docgen import __version__
+
+try:  # the built-in module: `hashlib` would first load OpenSSL, which costs milliseconds at start-up
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - Python builds without it
+    from hashlib import blake2b
+
+TYPE_CHECKING = False  # `typing` costs milliseconds at start-up; this module is on the fast path
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+KEYS = ("dockerfile", "setup", "text")
+"""The fingerprint attributes of a begin marker, in the order docgen writes them."""
+
+_SIZE = 4  # bytes per digest: 8 hex digits, enough to tell an edit from none (1 in 4 billion)
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_package_digest: str | None = None
+
+
+def digest(*parts: bytes) -> str:
+    """A short hex digest of `parts` (each length-prefixed, so the split between them counts)."""
+    h = blake2b(digest_size=_SIZE)
+    for part in parts:
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.hexdigest()
+
+
+def text_digest(body: str) -> str:
+    """The fingerprint of a block body as it stands in the document."""
+    return digest(body.encode("utf-8"))
+
+
+def dockerfile_digest(data: bytes) -> str:
+    """The fingerprint of a Dockerfile's bytes."""
+    return digest(data)
+
+
+def _files_digest(folder: str, suffixes: tuple[str, ...] | None) -> bytes:
+    """Relative path and bytes of every file under `folder` (with one of `suffixes`), in sorted order."""
+    parts: list[bytes] = []
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if suffixes is None or name.endswith(suffixes):
+                path = os.path.join(top, name)
+                parts.append(os.path.relpath(path, folder).replace(os.sep, "/").encode())
+                with open(path, "rb") as handle:
+                    parts.append(handle.read())
+    return bytes.fromhex(digest(*parts))
+
+
+def package_digest() -> bytes:
+    """docgen's version, code and data: every `.py` and template file of the installed package."""
+    global _package_digest
+    if _package_digest is None:
+        _package_digest = digest(__version__.encode(), _files_digest(_PACKAGE, (".py", ".j2")))
+    return bytes.fromhex(_package_digest)
+
+
+def canonical(value: object) -> str:
+    """A stable text form of TOML data (tables sorted by key)."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k!r}:{canonical(value[k])}" for k in sorted(value)) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(canonical(v) for v in value) + "]"
+    return repr(value)
+
+
+def settings_text(sections: str, images: list[tuple[str, list[str]]], templates: str) -> str:
+    """The settings part of the `setup` fingerprint: the text of the docgen tables in pyproject.toml,
+    with the image list and template folder as the configuration reader understood them."""
+    return f"{sections}\0{canonical(images)}\0{templates}"
+
+
+def setup_digest(settings: str, templates: str | None, document: str) -> str:
+    """The fingerprint of everything but the Dockerfile: docgen itself, settings, templates, document.
+
+    `templates` is the user's template folder (None for none); `document` is the output's path relative
+    to the project root, `/`-separated.
+    """
+    user_templates = _files_digest(templates, None) if templates and os.path.isdir(templates) else b""
+    return digest(package_digest(), settings.encode(), user_templates, document.encode())
+
+
+def parse_attributes(attributes: str) -> dict[str, str]:
+    """The `key=value` words of a begin marker's attributes (other words are ignored)."""
+    result: dict[str, str] = {}
+    for word in attributes.split():
+        key, sep, value = word.partition("=")
+        if sep:
+            result[key] = value
+    return result
+
+
+def with_fingerprint(attributes: str, values: Mapping[str, str]) -> str:
+    """`attributes` with the fingerprint words replaced by `values` (other words kept, in order)."""
+    kept = [w for w in attributes.split() if w.partition("=")[0] not in KEYS]
+    return " ".join([*kept, *(f"{k}={values[k]}" for k in KEYS if k in values)])
+
+
+def matches(attributes: str, dockerfile: str, setup: str, body: str) -> bool:
+    """True when a block's fingerprint says it is exactly what docgen would write now."""
+    found = parse_attributes(attributes)
+    return (
+        found.get("dockerfile") == dockerfile
+        and found.get("setup") == setup
+        and found.get("text") == text_digest(body)
+    )

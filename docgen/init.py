@@ -1,0 +1,515 @@
+"""`docgen init`: add empty marker blocks to a hand-written README and the config entry feeding it.
+
+`add_blocks` puts each missing block right under the heading that already talks about it (ATX or
+setext, outside fenced code; compared case-insensitively, ignoring punctuation and a leading section
+number) and appends the rest at the end under new headings. It only inserts: every other byte, line
+endings, a byte-order mark and the final newline (or its absence) are kept, and a second run adds
+nothing. `add_to_pyproject` appends the `[[tool.docgen.images]]` entry; `init` does the file I/O.
+The headings recognised are listed in `HEADINGS` (and in docs/getting-started.md).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from docgen import markers
+from docgen.config import Config, resolve_path
+from docgen.errors import ConfigError, DocgenError, UsageError
+from docgen.markers import SECTIONS
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+HEADINGS: Mapping[str, tuple[str, ...]] = {
+    "hardware": (
+        "Supported hardware",
+        "Hardware support",
+        "Hardware",
+        "Supported GPUs",
+        "GPU support",
+        "Supported GPU architectures",
+        "Supported architectures",
+        "GPU targets",
+    ),
+    "versions": (
+        "Key versions",
+        "Versions",
+        "Software versions",
+        "Component versions",
+        "Package versions",
+        "Pinned versions",
+    ),
+    "contents": (
+        "What the image contains",
+        "Contents",
+        "Image contents",
+        "What's in the image",
+        "What's inside",
+        "Components",
+        "Included software",
+        "Installed software",
+    ),
+    # Not "Configuration" or "Environment variables": in image READMEs those describe run-time
+    # settings, and a table of build arguments under them would mislead.
+    "build-args": (
+        "Build arguments",
+        "Build args",
+        "Build-time arguments",
+        "Build options",
+        "Build configuration",
+        "Docker build arguments",
+    ),
+}
+"""Section → the headings it goes under, best first; matched case-insensitively, ignoring punctuation."""
+
+NEW_HEADINGS: Mapping[str, str] = {
+    "hardware": "Supported hardware",
+    "versions": "Key versions",
+    "contents": "What the image contains",
+    "build-args": "Build arguments",
+}
+"""The heading written above a block appended at the end of the file."""
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+_ATX = re.compile(r"[ ]{0,3}(#{1,6})(?:[ \t](.*))?\Z")
+_SETEXT = re.compile(r"[ ]{0,3}(=+|-+)[ \t]*\Z")
+# Lines that start another kind of block, so a setext underline after them is not a heading.
+_NOT_PARAGRAPH = re.compile(r"[ ]{0,3}(?:[>|<]|[-*+][ \t]|[-*+]\Z|\d{1,9}[.)](?:[ \t]|\Z))|[ ]{4}|\t")
+_NUMBERING = re.compile(r"[ \t]*(?:\d+(?:\.\d+)*\.?|[IVXivx]+\.)[ \t]+")
+
+
+@dataclass(frozen=True)
+class Added:
+    """One block `add_blocks` inserted."""
+
+    section: str
+    """The block name (`versions`)."""
+    line: int
+    """1-based line of the new begin marker in the new text."""
+    heading: str | None
+    """The existing heading it was put under, as written; None when it was appended at the end."""
+
+
+@dataclass(frozen=True)
+class _Heading:
+    level: int
+    text: str
+    first: int  # 0-based index of the heading's first line
+    last: int  # 0-based index of its last line (the underline of a setext heading)
+
+
+def _key(heading: str) -> str:
+    """`heading` compared loosely: no section number, case or punctuation ("2. What's in it?")."""
+    numbering = _NUMBERING.match(heading)
+    if numbering:
+        heading = heading[numbering.end() :]
+    return "".join(c for c in heading.casefold() if c.isalnum())
+
+
+_SECTION_OF: dict[str, tuple[str, int]] = {
+    _key(h): (name, rank) for name, options in HEADINGS.items() for rank, h in enumerate(options)
+}
+
+
+def _split(text: str) -> list[str]:
+    """The lines of `text` with their endings (`\\n`, `\\r\\n` or `\\r`, as Markdown counts them)."""
+    return [m.group() for m in _LINE.finditer(text)]
+
+
+def _bare(line: str) -> str:
+    return line.rstrip("\r\n").lstrip("\ufeff")
+
+
+def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
+    """Every ATX and setext heading outside fenced code blocks, and the fence left open at the end."""
+    found: list[_Heading] = []
+    paragraph: list[int] = []
+    fence: str | None = None
+    for index, raw in enumerate(lines):
+        line = _bare(raw)
+        fence_match = _FENCE.match(line)
+        if fence_match:
+            mark = fence_match.group(1)
+            if fence is None:
+                fence = mark
+            elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
+                fence = None
+            paragraph = []
+            continue
+        if fence is not None:
+            continue
+        if not line.strip():
+            paragraph = []
+            continue
+        atx = _ATX.match(line)
+        if atx:
+            content = re.sub(r"(?:\A|[ \t])#+\Z", "", (atx.group(2) or "").strip()).strip()
+            found.append(_Heading(len(atx.group(1)), content, index, index))
+            paragraph = []
+            continue
+        setext = _SETEXT.match(line)
+        if setext and paragraph:
+            text = " ".join(_bare(lines[i]).strip() for i in paragraph)
+            found.append(_Heading(1 if setext.group(1)[0] == "=" else 2, text, paragraph[0], index))
+            paragraph = []
+            continue
+        if (setext and setext.group(1)[0] == "-") or (
+            _NOT_PARAGRAPH.match(line) and not (paragraph and line.startswith(("    ", "\t")))
+        ):
+            paragraph = []
+            continue
+        paragraph.append(index)
+    return found, fence
+
+
+def _new_level(headings: Sequence[_Heading]) -> int:
+    """Level of appended headings: below a lone top heading (a title), else beside the top ones."""
+    if not headings:
+        return 2
+    top = min(h.level for h in headings)
+    return min(top + 1, 6) if sum(h.level == top for h in headings) == 1 else top
+
+
+def _is_blank(line: str) -> bool:
+    return not _bare(line).strip()
+
+
+def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tuple[str, list[Added]]:
+    """`text` with an empty block for every section in `sections` it does not hold yet.
+
+    A block goes under the best matching heading (see `HEADINGS`), after one blank line and followed
+    by one; sections without a heading are appended at the end, in `sections` order, under new
+    headings (`NEW_HEADINGS`). Returns the new text and what was added, in line order. Raises
+    `MarkerError` (naming `path`) when the markers already in `text` are broken.
+    """
+    unknown = [s for s in sections if s not in HEADINGS]
+    if unknown:
+        raise ValueError(f"unknown sections: {', '.join(unknown)}")
+    blocks = markers.find_blocks(text, path, known=SECTIONS)
+    present = {b.name for b in blocks}
+    missing = [s for s in sections if s not in present]
+    if not missing:
+        return text, []
+    newline = markers.newline_of(text)
+    lines = _split(text)
+    inside = {i for b in blocks for i in range(b.begin_line - 1, b.end_line)}
+    headings, open_fence = _headings(lines)
+
+    best: dict[str, tuple[int, _Heading]] = {}
+    for heading in headings:
+        match = _SECTION_OF.get(_key(heading.text))
+        if match is None or heading.first in inside:
+            continue
+        name, rank = match
+        if name in missing and (name not in best or rank < best[name][0]):
+            best[name] = (rank, heading)
+
+    def block(name: str) -> str:
+        return f"<!-- BEGIN docgen:{name} -->{newline}<!-- END docgen:{name} -->"
+
+    # Each block is added to the end of the line it follows, so no line index moves.
+    for name, (_, heading) in best.items():
+        after = heading.last
+        if not lines[after].endswith(("\n", "\r")):  # the heading ends the file without a newline
+            lines[after] += newline + newline + block(name)
+            continue
+        following = after + 1
+        lead = newline
+        if following < len(lines) and _is_blank(lines[following]) and lines[following].endswith(("\n", "\r")):
+            after, following, lead = following, following + 1, ""
+        tail = newline if following < len(lines) and not _is_blank(lines[following]) else ""
+        lines[after] += lead + block(name) + newline + tail
+
+    appended = [s for s in missing if s not in best]
+    if appended:
+        level = "#" * _new_level(headings)
+        lacks_newline = bool(lines) and _bare(lines[-1]) != "" and not lines[-1].endswith(("\n", "\r"))
+        has_text = any(_bare(line).strip() for line in lines)
+        if lacks_newline:
+            lines[-1] += newline
+        if open_fence is not None:
+            # an unclosed fence runs to the end of the file and would swallow the new blocks; closing
+            # it there changes nothing in how the file renders
+            lines.append(open_fence + newline)
+        if has_text and not _is_blank(lines[-1]):
+            lines.append(newline)
+        parts = [f"{level} {NEW_HEADINGS[s]}{newline}{newline}{block(s)}{newline}" for s in appended]
+        tail = newline.join(parts)
+        lines.append(tail[: -len(newline)] if lacks_newline else tail)
+
+    new_text = "".join(lines)
+    under = {name: heading.text for name, (_, heading) in best.items()}
+    added = [
+        Added(b.name, b.begin_line, under.get(b.name))
+        for b in markers.find_blocks(new_text, path, known=SECTIONS)
+        if b.name in missing
+    ]
+    return new_text, added
+
+
+# --------------------------------------------------------------------------------------------------
+# pyproject.toml
+
+
+def _toml_string(value: str) -> str:
+    """`value` as a TOML basic string."""
+    escapes = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+    out = []
+    for char in value:
+        if char in escapes:
+            out.append(escapes[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04X}")
+        elif 0xD800 <= ord(char) <= 0xDFFF:
+            raise ConfigError(f"path {value!r} is not valid Unicode and cannot be written to TOML")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_string(k)} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {type(value).__name__} to TOML")  # pragma: no cover
+
+
+def _snippet(dockerfile: str, output: str, settings: Mapping[str, Any]) -> str:
+    lines = [
+        "[[tool.docgen.images]]",
+        f"dockerfile = {_toml_string(dockerfile)}",
+        f"outputs = [{_toml_string(output)}]",
+        *(f"{key} = {_toml_value(value)}" for key, value in settings.items()),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def config_snippet(dockerfile: str, output: str) -> str:
+    """The `[[tool.docgen.images]]` TOML telling `docgen sync` that `dockerfile` feeds `output`.
+
+    Both paths are relative to the folder holding pyproject.toml, written with `/`.
+    """
+    return _snippet(dockerfile, output, {})
+
+
+def _same_path(value: object, path: str) -> bool:
+    def norm(p: str) -> str:
+        return posixpath.normpath(p.replace("\\", "/"))
+
+    return isinstance(value, str) and bool(value) and norm(value) == norm(path)
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else None
+        raise ConfigError(f"invalid TOML: {exc}", "pyproject.toml", line) from None
+
+
+def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -> str | None:
+    """`pyproject_text` with a `[[tool.docgen.images]]` entry for `dockerfile` → `output` appended.
+
+    Everything already there is kept byte for byte (line endings too). None (no file yet) gives a new
+    file holding just the entry. When an image with the same Dockerfile exists, the new entry copies
+    its `arch-arg`, `versions` and `names`, so the new output shows the same tables. Returns None when
+    an image with that Dockerfile already lists that output. Raises `ConfigError` for invalid TOML or
+    when appending cannot work (`[tool.docgen]` written as an inline table, `images` as an array).
+    """
+    if pyproject_text is None:
+        return config_snippet(dockerfile, output)
+    data = _parse_toml(pyproject_text)
+    tool = data.get("tool")
+    table = tool.get("docgen") if isinstance(tool, dict) else None
+    images = table.get("images") if isinstance(table, dict) else None
+    same = [
+        image
+        for image in (images if isinstance(images, list) else [])
+        if isinstance(image, dict) and _same_path(image.get("dockerfile"), dockerfile)
+    ]
+    for image in same:
+        outputs = image.get("outputs")
+        if isinstance(outputs, list) and any(_same_path(o, output) for o in outputs):
+            return None
+    settings = {k: same[0][k] for k in ("arch-arg", "versions", "names") if same and k in same[0]}
+    snippet = _snippet(dockerfile, output, settings)
+    newline = markers.newline_of(pyproject_text)
+    new = pyproject_text
+    if _bare(new).strip() or len(_split(new)) > 1:
+        if not new.endswith(("\n", "\r")):
+            new += newline
+        if not _is_blank(_split(new)[-1]):
+            new += newline
+    new += snippet.replace("\n", newline)
+    try:
+        _parse_toml(new)
+    except ConfigError:
+        raise ConfigError(
+            "cannot append [[tool.docgen.images]] to the TOML as written; add this by hand:\n" + snippet,
+            "pyproject.toml",
+        ) from None
+    return new
+
+
+# --------------------------------------------------------------------------------------------------
+# the command
+
+
+def _display(path: Path) -> str:
+    """A path as shown to the user: relative to the current folder when it is below it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path, what: str) -> str:
+    display = _display(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{what} not found", display) from None
+    except IsADirectoryError:
+        raise UsageError(f"{what} is a folder, not a file", display) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read: {exc.strerror or exc}", display) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError("not UTF-8 text", display, data[: exc.start].count(b"\n") + 1) from None
+
+
+def _inside(root: Path, path: Path) -> Path:
+    """`path` resolved; a UsageError when it is outside the project folder `root`."""
+    try:
+        return resolve_path(root, str(path.absolute()), "path")
+    except ConfigError:
+        raise UsageError(
+            f"outside the project folder {root}; docgen only writes files inside it", _display(path)
+        ) from None
+
+
+def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
+    """The files among `paths` that look like Dockerfiles (not `Dockerfile.dockerignore`), resolved."""
+    found = {p.resolve() for p in paths if p.is_file() and not p.name.endswith((".dockerignore", ".md", "~"))}
+    return sorted(found)
+
+
+def find_dockerfile(readme: Path, config: Config) -> Path:
+    """The Dockerfile documented by `readme` (resolved) when `--dockerfile` is not given.
+
+    The configured image listing `readme` among its outputs; else the only `Dockerfile*` next to a
+    README below the project root; else the only one of those, `Dockerfile` at the root and
+    `docker/**/Dockerfile*`. Otherwise a `UsageError` asking for `--dockerfile`.
+    """
+    for image in config.images:
+        if readme in image.outputs:
+            return image.dockerfile
+    root = config.root.resolve()
+    beside = _dockerfiles(readme.parent.glob("Dockerfile*"))
+    if len(beside) == 1 and readme.parent != root:
+        return beside[0]
+    found = _dockerfiles([*beside, root / "Dockerfile", *root.glob("docker/**/Dockerfile*")])
+    if len(found) == 1:
+        return found[0]
+    display = _display(readme)
+    if not found:
+        raise UsageError(
+            "no Dockerfile found beside it, at the project root or under docker/; "
+            "pass --dockerfile DOCKERFILE",
+            display,
+        )
+    names = sorted(p.relative_to(root).as_posix() for p in found)
+    shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+    raise UsageError(f"which Dockerfile does it describe? {shown}; pass --dockerfile DOCKERFILE", display)
+
+
+def init(
+    readme: Path,
+    dockerfile: Path | None,
+    config: Config,
+    out: TextIO,
+    *,
+    write: Callable[[Path, str], None],
+) -> int:
+    """Add the missing blocks to `readme` and the config entry feeding it; print what was done.
+
+    `dockerfile` is the `--dockerfile` given (None to find it, see `find_dockerfile`); `write` is the
+    atomic writer (`docgen.cli.write_atomic`). Every check runs before the first write, so a mistake
+    (broken markers, an unknown Dockerfile, invalid TOML) leaves both files as they were. Returns 0.
+    """
+    root = config.root.resolve()
+    readme_path = _inside(root, readme)
+    readme_display = _display(readme)
+    text = _read(readme_path, "README")
+    if dockerfile is not None:
+        if not dockerfile.is_file():
+            raise UsageError(
+                "Dockerfile not found" if not dockerfile.exists() else "not a file", str(dockerfile)
+            )
+        dockerfile_path = _inside(root, dockerfile)
+        for image in config.images:
+            if readme_path in image.outputs and image.dockerfile != dockerfile_path:
+                raise UsageError(
+                    f"already generated from {image.display} ({config.source}); "
+                    "drop --dockerfile, or remove it from that image's outputs first",
+                    readme_display,
+                )
+    else:
+        dockerfile_path = find_dockerfile(readme_path, config)
+    new_text, added = add_blocks(text, readme_display)
+
+    pyproject = root / "pyproject.toml"
+    pyproject_display = _display(pyproject)
+    dockerfile_rel = dockerfile_path.relative_to(root).as_posix()
+    readme_rel = readme_path.relative_to(root).as_posix()
+    configured = any(i.dockerfile == dockerfile_path and readme_path in i.outputs for i in config.images)
+    new_pyproject = None
+    if not configured:
+        current = _read(pyproject, "pyproject.toml") if pyproject.exists() else None
+        try:
+            new_pyproject = add_to_pyproject(current, dockerfile_rel, readme_rel)
+        except DocgenError as exc:
+            exc.path = pyproject_display
+            raise
+
+    if added:
+        write(readme_path, new_text)
+    if new_pyproject is not None:
+        write(pyproject, new_pyproject)
+
+    for item in added:
+        where = (
+            f'under "{item.heading}"'
+            if item.heading is not None
+            else (f'under a new heading "{NEW_HEADINGS[item.section]}" at the end')
+        )
+        print(f"{readme_display}:{item.line}: added block docgen:{item.section} {where}", file=out)
+    if not added:
+        print(f"{readme_display}: has every docgen block already", file=out)
+    if any(item.heading is not None for item in added):
+        print(
+            "note: hand-written tables under these headings are left as they are; compare them with "
+            f"the generated blocks (docgen audit {readme_display}) and delete them",
+            file=out,
+        )
+    arrow = f"{dockerfile_rel} -> {readme_rel}"
+    if new_pyproject is not None:
+        print(f"{pyproject_display}: added [[tool.docgen.images]] for {arrow}", file=out)
+    else:
+        print(f"{pyproject_display}: already configures {arrow}", file=out)
+    print("next: run docgen sync", file=out)
+    return 0

@@ -1,0 +1,538 @@
+"""Lint: the Dockerfile mistakes reviewers otherwise catch by hand, as warnings with a line.
+
+Four rules, all pure functions of the reader's and the evaluator's output (see docs/lint.md):
+
+1. a stage reads a build arg it has not declared (BuildKit gives it the empty string there, so
+   `--build-arg` silently does nothing for that stage);
+2. a build arg's default is also written literally on another line (overriding the arg leaves that
+   line behind: `cp312` wheels with `PYTHON_VERSION=3.11`);
+3. a build arg is declared but nothing reads it;
+4. a git source is not pinned, or is pinned to a branch, which moves.
+
+Each rule errs on the side of silence: a warning should always be worth reading.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
+from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
+from docgen.shell import referenced_names, split_words
+
+__all__ = ["hardcoded", "lint", "note_for"]
+
+# Instructions whose arguments BuildKit expands with ARG/ENV values (RUN is expanded by the shell,
+# which sees ARGs in scope as environment variables; CMD/ENTRYPOINT run later, where no ARG exists).
+_EXPANDED = frozenset(
+    {"ADD", "COPY", "ENV", "EXPOSE", "LABEL", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR", "ARG"}
+)
+
+
+def lint(
+    parsed: ParsedDockerfile, evaluation: Evaluation, components: Sequence[Component]
+) -> tuple[Diagnostic, ...]:
+    """Every lint warning for one Dockerfile, sorted by line."""
+    out_of_scope = _out_of_scope(parsed, evaluation)
+    found = [
+        *(d for _, d in out_of_scope),
+        *_hardcoded_warnings(parsed, hardcoded(parsed, evaluation)),
+        # an arg only ever read out of scope is unused too; the scope warning says why
+        *_unused(parsed, evaluation, {name for name, _ in out_of_scope}),
+        *_unpinned_git(parsed, components),
+    ]
+    return tuple(sorted(found, key=lambda d: (d.line, d.message)))
+
+
+# --------------------------------------------------------------------------------------------------
+# Physical lines
+
+
+def _blocks(inst: Instruction) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of an instruction's own lines, then of each heredoc body."""
+    yield inst.start_line, inst.original
+    for heredoc in inst.heredocs:
+        yield heredoc.start_line, heredoc.body
+
+
+def _source_lines(inst: Instruction) -> Iterator[tuple[int, str]]:
+    """(line number, text) of an instruction's own lines, then of its heredoc bodies."""
+    for offset, text in enumerate(inst.original.split("\n")):
+        yield inst.start_line + offset, text
+    for heredoc in inst.heredocs:
+        for offset, text in enumerate(heredoc.body.splitlines()):
+            yield heredoc.start_line + offset, text
+
+
+def _is_comment(text: str) -> bool:
+    return text.lstrip().startswith("#")
+
+
+# --------------------------------------------------------------------------------------------------
+# 1. ARG used where it is not in scope
+
+
+def _reference(name: str) -> re.Pattern[str]:
+    """`$NAME` or `${NAME…}` not escaped with a backslash."""
+    return re.compile(r"(?<!\\)\$\{?" + re.escape(name) + r"(?![A-Za-z0-9_])")
+
+
+# Shell assignments and loop/read variables: `X=…`, `export X=…`, `for X in`, `read -r X`.
+_ASSIGNED = re.compile(
+    r"(?:^|(?<=[\s;&|(`]))(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)*)?"
+    r"(?P<assign>[A-Za-z_][A-Za-z0-9_]*)\+?="
+    r"|\bfor\s+(?P<loop>[A-Za-z_][A-Za-z0-9_]*)\s+in\b"
+    r"|\bread\s+(?:-\w+\s+)*(?P<read>[A-Za-z_][A-Za-z0-9_]*)"
+)
+
+
+def _set_by_script(text: str, name: str) -> bool:
+    """True when the shell text sets `name` before it first reads it (`X=1 … $X`, `for X in …`).
+
+    `X="${X:-4}"` reads X in its own assignment, so it does not count as set before use.
+    """
+    use = _reference(name).search(text)
+    if use is None:
+        return True
+    for match in _ASSIGNED.finditer(text, 0, use.start()):
+        group = next(g for g in ("assign", "loop", "read") if match.group(g))
+        if match.group(group) != name:
+            continue
+        if group == "assign" and text[match.end() : use.start()] in ("", '"'):
+            continue  # the value of this very assignment
+        return True
+    return False
+
+
+def _read_texts(inst: Instruction, escape: str) -> list[str]:
+    """The texts of `inst` whose variables get expanded (by BuildKit, or by the RUN shell)."""
+    texts = [f.value or "" for f in inst.flags]
+    if inst.keyword == "RUN":
+        if inst.exec_form is None:
+            texts.append(inst.args)
+            texts.extend(h.body for h in inst.heredocs)
+    elif inst.keyword == "ARG":
+        texts.extend(w.partition("=")[2] for w in split_words(inst.args, escape))
+    elif inst.keyword in _EXPANDED:
+        texts.append(inst.args)
+        texts.extend(h.body for h in inst.heredocs if h.expand)
+    return texts
+
+
+def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tuple[str, Diagnostic]]:
+    """(name, warning) for the first use of each build arg in each stage where it is not in scope."""
+    declared: dict[str, list[ArgDecl]] = {}
+    for decl in evaluation.args:
+        if decl.name not in PREDEFINED_ARGS and decl.name not in PROXY_ARGS:
+            declared.setdefault(decl.name, []).append(decl)
+    if not declared:
+        return []
+    stages = evaluation.stages
+    # Names the external image a stage starts from was chosen with (`FROM nvidia/cuda:${CUDA_VERSION}`,
+    # also through a global `ARG BASE=nvidia/cuda:${CUDA_VERSION}`): such images commonly set an ENV
+    # of the same name, so the shell may well see a value.
+    global_reads: dict[str, set[str]] = {}
+    for decl in evaluation.args:
+        if decl.stage is None and decl.raw_default and "$" in decl.raw_default:
+            global_reads.setdefault(decl.name, set()).update(referenced_names(decl.raw_default))
+    image_names: list[set[str]] = []
+    for stage in stages:
+        if stage.parent is not None:
+            image_names.append(image_names[stage.parent])
+            continue
+        names, todo = set(), list(referenced_names(stage.base_raw))
+        while todo:
+            name = todo.pop()
+            if name not in names:
+                names.add(name)
+                todo.extend(global_reads.get(name, ()))
+        image_names.append(names)
+    found: list[tuple[str, Diagnostic]] = []
+    reported: set[tuple[int, str]] = set()
+    for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
+        expanded = inst.keyword == "RUN" or inst.keyword in _EXPANDED or inst.flags
+        if scope.stage is None or not expanded:
+            continue
+        label = stages[scope.stage].label
+        for text in _read_texts(inst, parsed.escape):
+            if "$" not in text:
+                continue
+            for name in sorted(referenced_names(text) & declared.keys()):
+                key = (scope.stage, name)
+                if key in reported or name in scope.values or name in image_names[scope.stage]:
+                    continue
+                if any(_declared_here(d, label, inst.start_line) for d in declared[name]):
+                    continue  # declared without a value (`ARG MAX_JOBS`): unset unless passed, as meant
+                if inst.keyword == "RUN" and _set_by_script(text, name):
+                    continue
+                if inst.keyword != "RUN" and not _reference(name).search(text):
+                    continue  # only escaped (`\$NAME`): literal text
+                reported.add(key)
+                line = _first_line_with(_reference(name), _source_lines(inst), inst.start_line)
+                message = _scope_message(name, scope.stage, line, evaluation)
+                found.append((name, Diagnostic(parsed.path, line, message)))
+    return found
+
+
+def _declared_here(decl: ArgDecl, stage: str, line: int) -> bool:
+    """True when `decl` is in effect in `stage` at `line` (declared there before it, or in a parent)."""
+    return decl.stage is not None and decl.line < line and stage in decl.stages
+
+
+def _first_line_with(pattern: re.Pattern[str], source: Iterator[tuple[int, str]], default: int) -> int:
+    for number, text in source:
+        if not _is_comment(text) and pattern.search(text):
+            return number
+    return default
+
+
+def _scope_message(name: str, stage_index: int, line: int, evaluation: Evaluation) -> str:
+    stage = evaluation.stages[stage_index]
+    later = [d.line for d in evaluation.args if d.name == name and d.stage == stage_index and d.line > line]
+    if later:
+        return (
+            f"${{{name}}} is used in stage {stage.label} before `ARG {name}` at line {later[0]} "
+            f"declares it there, so it is empty here (move the ARG up); "
+            f"--build-arg {name} has no effect on this line"
+        )
+    return (
+        f"${{{name}}} is used in stage {stage.label}, but {name} is not declared there "
+        f"(add `ARG {name}` after its FROM at line {stage.line}); "
+        f"--build-arg {name} has no effect here"
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# 2. A build arg's default written literally elsewhere
+
+# The boundaries of each kind of literal: a dotted version is matched whole (7.0.2 is not found in
+# 17.0.25 or 7.0.21), a compact Python/CUDA version (cp312, cu124) and a commit as a whole word.
+_BOUNDS = {
+    "version": (r"(?<![0-9])(?<![0-9]\.)", r"(?![0-9]|\.[0-9])"),
+    "compact": (r"(?<![A-Za-z0-9])", r"(?![0-9])"),
+    "hex": (r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"),
+}
+
+
+def _literal_pattern(keys: Sequence[str]) -> re.Pattern[str]:
+    """One pattern finding any of `keys` (versions, compact versions, commits) with its boundaries."""
+    kinds: dict[str, list[str]] = {"version": [], "compact": [], "hex": []}
+    for key in keys:
+        kind = "version" if "." in key else "compact" if key[:2] in ("cp", "py", "cu") else "hex"
+        kinds[kind].append(key)
+    parts = []
+    for kind, found in kinds.items():
+        if found:
+            before, after = _BOUNDS[kind]
+            words = "|".join(re.escape(k) for k in sorted(found, key=len, reverse=True))
+            parts.append(f"{before}(?P<{kind}>{words}){after}")
+    return re.compile("|".join(parts))
+
+
+_PREFIX = re.compile(r"(?:rocm-rel-|rocm-?|python-?|py|cuda-?|cu|v)\Z", re.IGNORECASE)
+_VERSION_VALUE = re.compile(r"v?([0-9]+)\.([0-9]+)(?:\.[0-9]+)*")
+_HEX_VALUE = re.compile(r"(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}")
+_SEPARATORS = frozenset(" \t\r\n/\"'=:,;()[]{}<>|&")
+_STEM_SUFFIX = re.compile(r"_(?:VERSION|VER|TAG|COMMIT|SHA|REF|RELEASE)\Z")
+_ALIASES = {"python": ("python", "py", "cp"), "cuda": ("cuda", "cu")}
+_GLUED_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_.]*?[A-Za-z])[-_]?(?:[=~!<>]=+|==|@|-|_)?v?\Z")
+_WINDOW = 64  # characters looked at around a literal: keeps a pathological long line linear
+_GENERIC_WORDS = frozenset({"v", "rel", "release", "version", "ver", "tag"})
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    decl: ArgDecl
+    stems: re.Pattern[str]
+    """Lower-case words that tie a text to this arg (`rocm`; `python`, `py`, `cp`), not glued to other
+    letters (`rocm7.0.2`, `python3.12`, `cp312`, but not `torchaudio` or `pytorch` for TORCH_VERSION)."""
+    needs_stem: bool
+    """True for short values (`3.12`): only counted on a line that also names the arg's subject."""
+
+
+def _stems(name: str) -> re.Pattern[str]:
+    stem = _STEM_SUFFIX.sub("", name).lower()
+    words: tuple[str, ...] = (stem,)
+    for key, aliases in _ALIASES.items():
+        if key in stem:
+            words = aliases
+    return re.compile("(?<![a-z])(?:" + "|".join(re.escape(w) for w in words) + ")(?![a-z])")
+
+
+def _candidates(evaluation: Evaluation) -> tuple[dict[str, list[_Candidate]], set[str]]:
+    """Token → the args whose default it spells, and the names of those args."""
+    table: dict[str, list[_Candidate]] = {}
+    seen: set[tuple[str, str]] = set()
+    for decl in evaluation.args:
+        value = decl.default
+        if decl.raw_default is None or not value or decl.name in PREDEFINED_ARGS or decl.name in PROXY_ARGS:
+            continue
+        if (decl.name, value) in seen:
+            continue
+        seen.add((decl.name, value))
+        stems = _stems(decl.name)
+        version = _VERSION_VALUE.fullmatch(value)
+        if version:
+            short = value.count(".") == 1
+            plain = value.lstrip("v")
+            table.setdefault(plain, []).append(_Candidate(decl, stems, short))
+            compact = version.group(1) + version.group(2)
+            if "python" in decl.name.lower():
+                for prefix in ("cp", "py"):
+                    table.setdefault(prefix + compact, []).append(_Candidate(decl, stems, False))
+            elif "cuda" in decl.name.lower():
+                table.setdefault("cu" + compact, []).append(_Candidate(decl, stems, False))
+        elif _HEX_VALUE.fullmatch(value):
+            table.setdefault(value, []).append(_Candidate(decl, stems, False))
+    names = {c.decl.name for cands in table.values() for c in cands}
+    return table, names
+
+
+def _plain(lowered: str) -> str:
+    """Lower-case text with the `+` of wheel URLs decoded (`%2brocm7.0.2` → `+rocm7.0.2`)."""
+    return lowered.replace("%2b", "+")
+
+
+def _token_around(text: str, start: int, end: int) -> str:
+    """The lower-cased word around `text[start:end]` (at most _WINDOW characters each side)."""
+    left = start
+    while left > max(0, start - _WINDOW) and text[left - 1] not in _SEPARATORS:
+        left -= 1
+    right = end
+    while right < min(len(text), end + _WINDOW) and text[right] not in _SEPARATORS:
+        right += 1
+    return text[left:right].lower()
+
+
+def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCoded, ...]:
+    """Every line where a build arg's default (or a usual spelling of it: `cp312`, `python3.12`,
+    `rocm-rel-7.0.2`) is written literally although that line does not read the arg, by line.
+
+    Versions match whole (7.0.2 is not found in 17.0.25); short defaults such as `3.12` count only on
+    a line that also names their subject (`python3.12`); empty, single-number, `true`-like and other
+    non-version defaults are ignored. The ARG lines that declare the value are skipped. One pass over
+    the lines with one precompiled pattern.
+    """
+    table, names = _candidates(evaluation)
+    if not table:
+        return ()
+    keys = list(table)
+    pattern = _literal_pattern(keys)
+    references = re.compile(r"\$\{?(" + "|".join(re.escape(n) for n in sorted(names)) + r")(?![A-Za-z0-9_])")
+    arg_defaults: dict[int, set[str]] = {}
+    for decl in evaluation.args:
+        if decl.default is not None and decl.raw_default is not None:
+            arg_defaults.setdefault(decl.line, set()).add(decl.default.lstrip("v"))
+    found: dict[tuple[str, int, str], HardCoded] = {}
+    for inst in parsed.instructions:
+        own = arg_defaults.get(inst.start_line, set()) if inst.keyword == "ARG" else set()
+        for first, block in _blocks(inst):
+            if not any(key in block for key in keys):
+                continue  # substring tests in C are much cheaper than the pattern's scan
+            # one scan per block; a match's line is found by counting newlines since the previous one
+            number, line_start, line_end = first, 0, -1
+            read: set[str] | None = None
+            lowered = ""
+            for match in pattern.finditer(block):
+                token = match.group(0)
+                cands = table.get(token)
+                if not cands or token in own:
+                    continue
+                if match.start() > line_end:
+                    number += block.count("\n", line_start, match.start())
+                    line_start = block.rfind("\n", 0, match.start()) + 1
+                    line_end = block.find("\n", match.start())
+                    line_end = len(block) if line_end < 0 else line_end
+                    read, lowered = None, ""
+                text = block[line_start:line_end]
+                if _is_comment(text):
+                    continue
+                if read is None:
+                    read = set(references.findall(text))
+                    lowered = _plain(text.lower())
+                if any(c.decl.name in read for c in cands):
+                    continue  # the line reads an arg with this value: the literal is about that arg
+                start, end = match.start() - line_start, match.end() - line_start
+                chosen = _attribute(cands, text, lowered, start, end, match.lastgroup == "version")
+                if not chosen:
+                    continue
+                prefix = ""
+                if match.lastgroup == "version":
+                    found_prefix = _PREFIX.search(text, max(0, start - 9), start)
+                    prefix = found_prefix.group(0) if found_prefix else ""
+                spelling = prefix + token
+                for cand in chosen:
+                    key = (cand.decl.name, number, spelling)
+                    if key not in found:
+                        found[key] = HardCoded(
+                            cand.decl.name, cand.decl.line, cand.decl.default or "", number, spelling
+                        )
+    return tuple(sorted(found.values(), key=lambda h: (h.line, h.arg)))
+
+
+def _attribute(
+    cands: list[_Candidate], text: str, lowered: str, start: int, end: int, version: bool
+) -> list[_Candidate]:
+    """The args the literal `text[start:end]` belongs to: those whose subject the token (else the
+    line) names; an ambiguous long version (two args with default 7.0.2, neither named nearby)
+    belongs to both."""
+    if version:
+        # another package's version (`torchaudio-2.5.1`, `foo==2.5.1`): a name glued to the number
+        # that is not the subject of any candidate arg
+        glued = _GLUED_NAME.search(_plain(text[max(0, start - _WINDOW) : start].lower()))
+        if glued and glued.group(1) not in _GENERIC_WORDS:
+            cands = [c for c in cands if c.stems.search(glued.group(1))]
+            if not cands:
+                return []
+    token = _plain(_token_around(text, start, end))
+    near = [c for c in cands if c.stems.search(token)]
+    if near:
+        return near
+    on_line = [c for c in cands if c.stems.search(lowered)]
+    if on_line:
+        return on_line
+    return [c for c in cands if not c.needs_stem]
+
+
+def note_for(entries: Sequence[HardCoded]) -> str:
+    """The build-args table note for one arg's hard-coded lines."""
+    lines = sorted({h.line for h in entries})
+    spellings = ", ".join(dict.fromkeys(h.spelling for h in entries))
+    if len(lines) == 1:
+        return f"Also hard-coded at line {lines[0]} ({spellings}): overriding it does not change that line."
+    return f"Also hard-coded at lines {_ranges(lines)} ({spellings}): overriding it does not change those."
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """`118-122, 140` for 118, 119, 120, 121, 122, 140."""
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(parts)
+
+
+def _hardcoded_warnings(parsed: ParsedDockerfile, entries: Sequence[HardCoded]) -> list[Diagnostic]:
+    """One warning per arg and instruction, on the first line, naming the other lines."""
+    starts = [inst.start_line for inst in parsed.instructions]
+    groups: dict[tuple[str, int], list[HardCoded]] = {}
+    for entry in entries:
+        owner = starts[bisect.bisect_right(starts, entry.line) - 1] if starts else 0
+        groups.setdefault((entry.arg, owner), []).append(entry)
+    found = []
+    for (arg, _), group in groups.items():
+        lines = sorted({h.line for h in group})
+        spellings = ", ".join(dict.fromkeys(h.spelling for h in group))
+        others = lines[1:]
+        where = "here"
+        if others:
+            where += f" and on line{'s' if len(others) > 1 else ''} {_ranges(others)}"
+        behind = "this line" if len(lines) == 1 else "these lines"
+        first = group[0]
+        found.append(
+            Diagnostic(
+                parsed.path,
+                lines[0],
+                f"{first.value} is written literally {where} ({spellings}) although build arg "
+                f"{arg} (line {first.arg_line}) controls it; overriding --build-arg {arg} leaves "
+                f"{behind} behind",
+            )
+        )
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# 3. Declared but never used
+
+# An ARG is an environment variable for the RUN commands in its scope, and some tools read theirs
+# from there without any `$NAME` in the Dockerfile: apt reads DEBIAN_FRONTEND, pip PIP_INDEX_URL,
+# PyTorch extensions MAX_JOBS and TORCH_CUDA_ARCH_LIST. Such well-known names are not "unused" when a
+# RUN sees them; any other name is (version-like names never are read that way).
+_ENVIRONMENT = re.compile(
+    r"(?:DEBIAN_FRONTEND|DEBCONF_\w+|MAX_JOBS|NVCC_THREADS|TORCH_CUDA_ARCH_LIST|PYTORCH_ROCM_ARCH|GPU_ARCHS"
+    r"|CC|CXX|FC|CUDACXX|HIPCXX|\w*FLAGS|CUDA_HOME|CUDA_PATH|ROCM_PATH|ROCM_HOME|TZ|LANG|LANGUAGE"
+    r"|SOURCE_DATE_EPOCH|GOPROXY|GOPRIVATE|GONOSUMDB|GIT_\w+|SSL_CERT_\w+|REQUESTS_CA_BUNDLE"
+    r"|(?:PIP|UV|CMAKE|HIP|NVTE|LC|PYTHON|CONDA|MAMBA|HF|HUGGINGFACE|TRANSFORMERS|CARGO|SETUPTOOLS"
+    r"|POETRY|NPM|npm_config|BUILDKIT|CCACHE|VLLM|FLASH_ATTENTION|FLASH_ATTN|NCCL|TORCH_NVCC)_\w+)\Z"
+)
+_SUBSTITUTED = re.compile(r"(?:_|\A)(?:VERSION|VER|TAG|COMMIT|SHA|REF|BRANCH|REPO|RELEASE)\Z")
+
+
+def _unused(parsed: ParsedDockerfile, evaluation: Evaluation, explained: set[str]) -> list[Diagnostic]:
+    by_name: dict[str, list[ArgDecl]] = {}
+    for decl in evaluation.args:
+        if decl.name not in PROXY_ARGS:
+            by_name.setdefault(decl.name, []).append(decl)
+    run_lines: dict[int, list[int]] = {}  # stage index -> start lines of its RUN instructions
+    read_by_global_args: set[str] = set()  # `ARG BASE=img:${TAG}` before the first FROM reads TAG
+    for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
+        if inst.keyword == "RUN" and scope.stage is not None:
+            run_lines.setdefault(scope.stage, []).append(inst.start_line)
+        elif inst.keyword == "ARG" and scope.stage is None and "$" in inst.args:
+            for text in _read_texts(inst, parsed.escape):
+                read_by_global_args |= referenced_names(text)
+    labels = {stage.label: stage.index for stage in evaluation.stages}
+    found = []
+    for name, decls in by_name.items():
+        if name in explained or name in read_by_global_args or any(d.used_lines for d in decls):
+            continue
+        from_environment = _ENVIRONMENT.match(name) and not _SUBSTITUTED.search(name)
+        if from_environment and any(_reaches_run(d, run_lines, labels) for d in decls):
+            continue  # a RUN sees it as an environment variable, where a tool reads it
+        message = f"build arg {name} is declared but never used"
+        found.append(Diagnostic(parsed.path, decls[0].line, message))
+    return found
+
+
+def _reaches_run(decl: ArgDecl, run_lines: dict[int, list[int]], labels: dict[str, int]) -> bool:
+    """True when some RUN runs with the declaration in its environment."""
+    if decl.stage is None:
+        return False
+    for label in decl.stages:  # the declaring stage and the stages built FROM it, which come later
+        index = labels.get(label)
+        if index is not None and any(line > decl.line for line in run_lines.get(index, ())):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------------
+# 4. Git sources not pinned, or pinned to a branch
+
+
+def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> list[Diagnostic]:
+    lines = {n: text for inst in parsed.instructions for n, text in _source_lines(inst)}
+    found = []
+    for comp in components:
+        if comp.kind != "git" or comp.pinned:
+            continue
+        url = comp.source or comp.name
+        pip = f"git+{url}" in lines.get(comp.line, "")
+        what = f"pip install of git+{url}" if pip else f"git clone of {url}"
+        ref = comp.ref
+        if not ref and comp.arg:  # `git checkout ${TE_COMMIT}` after a bare `ARG TE_COMMIT`
+            message = (
+                f"{what} checks out ${{{comp.arg}}}, which has no value here; "
+                f"give build arg {comp.arg} a commit or tag as its default"
+            )
+        elif not ref:
+            fix = "add @<commit> to the URL" if pip else "add git checkout <commit>"
+            message = f"{what} is not pinned to a commit or tag ({fix})"
+        elif "$" in ref:
+            message = (
+                f"{what} checks out {ref}, which the Dockerfile gives no value; "
+                "give that build arg a commit or tag as its default"
+            )
+        elif comp.ref_kind == "branch":
+            message = f"{what} checks out branch {ref}, which moves; pin a commit or tag"
+        else:
+            message = f"{what} checks out {ref}, which is not known when the Dockerfile is read"
+        found.append(Diagnostic(parsed.path, comp.line, message))
+    return found

@@ -1,0 +1,452 @@
+"""`docgen.audit`: stale claims in hand-written READMEs, outside the docgen blocks.
+
+The fixtures under tests/data/audit/ are hand-written READMEs next to the Dockerfile they describe (a
+ROCm training image, a CUDA training image, a vLLM server, a small Python service), each with the
+drifts listed here: the ones real READMEs pick up when the Dockerfile moves on and the prose does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.errors import MarkerError
+from docgen.model import Diagnostic, ImageModel
+from docgen.pipeline import build_model, model_of
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data" / "audit"
+
+ROCM_NAMES = {
+    "FA_TAG": "Flash Attention",
+    "TE_TAG": "TransformerEngine",
+    "VLLM_TAG": "vLLM",
+    "AITER_TAG": "aiter",
+    "ROCM_VERSION": "ROCm",
+    "PYTHON_VERSION": "Python",
+}
+"""The display names the project's own pyproject.toml gives."""
+
+
+def audit_file(readme: str, dockerfile: str, names: Mapping[str, str] = {}) -> list[str]:
+    """`audit` on tests/data/audit/README against tests/data/audit/DOCKERFILE, as `path:line: message`."""
+    model = build_model(DATA / dockerfile, dockerfile)
+    text = (DATA / readme).read_text(encoding="utf-8")
+    return [str(d) for d in audit(text, readme, model, names)]
+
+
+def model_from(text: str, path: str = "Dockerfile") -> ImageModel:
+    return model_of(parse_dockerfile(text, path))
+
+
+def messages(readme: str, dockerfile: str, names: Mapping[str, str] = {}) -> list[str]:
+    return [d.message for d in audit(readme, "README.md", model_from(dockerfile), names)]
+
+
+# --------------------------------------------------------------------------------------------------
+# Realistic READMEs with known drifts
+
+R, RD = "rocm/README.md", "rocm/Dockerfile.rocm"
+C, CD = "cuda/README.md", "cuda/Dockerfile"
+V, VD = "vllm/README.md", "vllm/Dockerfile"
+P, PD = "python/README.md", "python/Dockerfile"
+
+DRIFTS: dict[str, tuple[str, list[str]]] = {
+    # (a) the version table still says Megatron-core 0.16.0, the Dockerfile moved to 0.18.0;
+    # (b) four build args the Dockerfile no longer has; (c) MAX_JOBS and GPU_ARCH defaults changed.
+    R: (
+        RD,
+        [
+            f"{R}:16: README says Megatron-core 0.16.0 but {RD}:238 says 0.18.0",
+            f"{R}:20: build arg AMDGPU_VERSION ({RD}:64) is missing from the README's build-argument table",
+            f"{R}:20: build arg FA_REPO ({RD}:129) is missing from the README's build-argument table",
+            f"{R}:20: build arg AITER_TAG ({RD}:215) is missing from the README's build-argument table",
+            f"{R}:22: README says GPU_ARCH defaults to gfx90a;gfx942 but {RD}:8 says gfx942;gfx950",
+            f"{R}:29: README says MAX_JOBS defaults to 64 but {RD}:135 says $(nproc)",
+            f"{R}:30: README documents build arg ROCM_ARCH but {RD} does not declare it",
+            f"{R}:31: README documents build arg TORCH_WHEEL_URL but {RD} does not declare it",
+            f"{R}:32: README documents build arg BUILD_APEX but {RD} does not declare it",
+            f"{R}:33: README documents build arg APEX_COMMIT but {RD} does not declare it",
+            f"{R}:41: README documents build arg ROCM_ARCH but {RD} does not declare it",
+            f"{R}:44: README says megatron-core 0.16.0 but {RD}:238 says 0.18.0",
+        ],
+    ),
+    # prose versions, an inline pin, a package table, a build-args list and a docker build example
+    C: (
+        CD,
+        [
+            f"{C}:3: README says CUDA 12.4.1 but {CD}:5 says 12.6.3",
+            f"{C}:4: README says PyTorch 2.6.0 but {CD}:21 says 2.7.1",
+            f"{C}:5: README says flash-attn 2.6.3 but {CD}:29 says 2.7.4.post1",
+            f"{C}:15: README says Apex 24.04 but {CD}:39 says 25.04",
+            f"{C}:16: README says megatron_core 0.12.2 but {CD}:40 says 0.13.1",
+            f"{C}:26: README documents build arg APEX_REF but {CD} does not declare it",
+            f"{C}:34: README documents build arg CUDA_ARCH but {CD} does not declare it",
+        ],
+    ),
+    # `vLLM v0.10.2` in prose, a component table, an arg replaced by BASE_IMAGE; a table of server
+    # arguments, an HTML comment and a Python example that are not claims
+    V: (
+        VD,
+        [
+            f"{V}:3: README says vLLM v0.10.2 but {VD}:6 says 0.11.0",
+            f"{V}:12: README says Transformers 4.56.0 but {VD}:16 says 4.57.1",
+            f"{V}:18: README documents build arg CUDA_VERSION but {VD} does not declare it",
+        ],
+    ),
+    # a Name/Default table under a build-args heading, an ENV table that is not one, a stale block
+    P: (
+        PD,
+        [
+            f"{P}:3: README says Python 3.11 but {PD}:4 says 3.12",
+            f"{P}:8: build arg UID ({PD}:19) is missing from the README's build-argument table",
+            f"{P}:11: README says POETRY_VERSION defaults to 1.7.1 but {PD}:7 says 1.8.3",
+            f"{P}:12: README says APP_ENV defaults to development but {PD}:17 says production",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("readme", sorted(DRIFTS))
+def test_every_drift_is_found_without_false_alarms(readme: str) -> None:
+    dockerfile, expected = DRIFTS[readme]
+    found = audit_file(readme, dockerfile)
+    missed = [d for d in expected if d not in found]
+    false_alarms = [d for d in found if d not in expected]
+    assert not missed, f"drifts not found in {readme}: {missed}"
+    # audit prefers silence to a false alarm: none of these READMEs gives one.
+    assert not false_alarms, f"false alarms in {readme}: {false_alarms}"
+    assert found == expected, "not sorted by README line"
+
+
+def test_clean_readme_with_other_spellings_has_no_findings() -> None:
+    # (d) `PyTorch v2.9.1`, `torch 2.9.1.dev…`, `flash-attn 83f9e450`, the full FA commit,
+    # `Transformer Engine`, `TE`, `VLLM 1ff9d335`, `megatron_core==0.18.0`, `Megatron Core 0.18`,
+    # `mbridge==0.15.1` for tag v0.15.1, `gfx942,gfx950` for `gfx942;gfx950`, `*(empty)*` for MAX_JOBS.
+    assert audit_file("rocm/README.clean.md", RD) == []
+    assert audit_file("rocm/README.clean.md", RD, ROCM_NAMES) == []
+
+
+def test_clean_cuda_readme_has_no_findings() -> None:
+    # `CUDA 12.6` for 12.6.3, `torch==2.7.1+cu126`, `FlashAttention 2.7.4` for 2.7.4.post1, `TE`,
+    # `Megatron Core 0.13`, a `--build-arg` column, `8.0 9.0` for `8.0;9.0`, `v2.7.1` for 2.7.1.
+    assert audit_file("cuda/README.clean.md", CD) == []
+
+
+def test_the_clean_readme_would_fail_if_its_claims_were_wrong() -> None:
+    text = (DATA / "rocm/README.clean.md").read_text(encoding="utf-8")
+    for old, new in (
+        ("flash-attn 83f9e450", "flash-attn 83f9e451"),
+        ("Transformer Engine 386bd316", "Transformer Engine 386bd317"),
+        ("| PyTorch | v2.9.1 |", "| PyTorch | v2.8.0 |"),
+        ("`megatron_core==0.18.0`", "`megatron_core==0.17.0`"),
+        ("`GPU_ARCH` | `gfx942,gfx950`", "`GPU_ARCH` | `gfx942`"),
+        ("`GPU_ARCH` | `gfx942,gfx950`", "`GPU_ARCH` | `gfx942,gfx950,gfx1100`"),
+    ):
+        assert old in text
+        model = build_model(DATA / RD, RD)
+        assert len(audit(text.replace(old, new), "README.md", model)) == 1, old
+
+
+def test_the_project_readme_is_true_to_its_dockerfile() -> None:
+    model = build_model(ROOT / "docker/rocm/Dockerfile.rocm", "docker/rocm/Dockerfile.rocm")
+    text = (ROOT / "docker/rocm/README.md").read_text(encoding="utf-8")
+    assert audit(text, "docker/rocm/README.md", model, ROCM_NAMES) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# What is a claim and what is not
+
+DOCKERFILE = """\
+# GPU_ARCH GPU targets.
+ARG GPU_ARCH="gfx942;gfx950"
+ARG ROCM_VERSION=7.0.2
+FROM rocm/dev-ubuntu-22.04:${ROCM_VERSION} AS base
+ARG GPU_ARCH
+ENV PYTORCH_ROCM_ARCH=${GPU_ARCH} CCACHE_DIR=/root/.cache/ccache
+# FA_TAG Flash Attention commit.
+ARG FA_TAG=83f9e450cd10e20701fb109db9c7703d376f282b
+# MAX_JOBS Parallel jobs.
+ARG MAX_JOBS=
+RUN git clone https://github.com/ROCm/flash-attention /fa && cd /fa && git checkout ${FA_TAG} \\
+    && MAX_JOBS=${MAX_JOBS:-$(nproc)} pip install .
+RUN pip install torch==2.9.1 megatron-core==0.18.0 transformers>=4.50 \\
+    "git+https://github.com/ISEEKYAN/mbridge.git@v0.15.1"
+"""
+
+
+def test_env_names_and_other_backticks_are_not_build_args() -> None:
+    # (e) ENV names, client variables, predefined args, placeholders and non-arg code spans.
+    readme = """\
+# Image
+
+Every build argument can be overridden with `--build-arg NAME=value`: kernels are compiled for
+`PYTORCH_ROCM_ARCH`, which follows the `GPU_ARCH` build arg, and ccache keeps its files in `CCACHE_DIR`.
+Build args need BuildKit (`DOCKER_BUILDKIT=1`, `RUN --mount=type=cache`); `TARGETARCH` is set by it.
+Use --build-arg to override a default, and `--build-arg HTTP_PROXY=http://proxy:3128` behind a proxy.
+At run time set `HIP_VISIBLE_DEVICES` and `NCCL_DEBUG=INFO`.
+
+- `HSA_OVERRIDE_GFX_VERSION`: set it when running on consumer GPUs.
+"""
+    assert messages(readme, DOCKERFILE) == []
+
+
+def test_build_arg_claims_in_each_context_are_found() -> None:
+    readme = """\
+Build with `--build-arg OLD_ONE=1`; the `OLD_TWO` build argument is gone too.
+
+The build args:
+
+- `OLD_THREE`: gone.
+- **`OLD_FOUR=1`**: gone.
+
+```console
+$ docker buildx build --build-arg=OLD_FIVE=1 .
+```
+"""
+    assert [m.split()[4] for m in messages(readme, DOCKERFILE)] == [
+        "OLD_ONE",
+        "OLD_TWO",
+        "OLD_THREE",
+        "OLD_FOUR",
+        "OLD_FIVE",
+    ]
+
+
+def test_markers_comments_and_other_fences_are_ignored() -> None:
+    # (f) the same stale claims, inside docgen blocks, HTML comments and non-docker fences.
+    stale = "`--build-arg OLD_ARG=1` and torch 2.4.0 (`megatron-core==0.10.0`)"
+    readme = f"""\
+<!-- BEGIN docgen:versions -->
+{stale}
+<!-- END docgen:versions -->
+<!-- {stale} -->
+<!--
+{stale}
+-->
+```python
+{stale}
+```
+```yaml
+{stale}
+```
+```bash
+pip install megatron-core==0.10.0  # run this inside the container
+```
+~~~~dockerfile
+ARG OLD_ARG=1
+~~~~
+"""
+    assert messages(readme, DOCKERFILE) == []
+    assert len(messages(stale, DOCKERFILE)) == 3  # outside of them, each one is a finding
+
+
+def test_comment_closing_mid_line_keeps_the_rest() -> None:
+    readme = "<!-- old --> Uses torch 2.4.0.\n"
+    assert messages(readme, DOCKERFILE) == ["README says torch 2.4.0 but Dockerfile:13 says 2.9.1"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "stale"),
+    [
+        ("PyTorch 2.9.1", False),
+        ("pytorch 2.9.1+rocm7.0.2", False),
+        ("Torch 2.9", False),
+        ("PyTorch 2.9.0", True),
+        ("Megatron-core 0.18.0", False),
+        ("megatron_core 0.18", False),
+        ("Megatron Core v0.18.0", False),
+        ("Megatron-core 0.16.0", True),
+        ("`megatron-core==0.16.0`", True),
+        ("`megatron-core>=0.16`", False),
+        ("`megatron-core>=0.19`", True),
+        ("megatron-core 0.17 or newer", False),
+        ("Flash Attention 83f9e450", False),
+        ("FlashAttention 83f9e450cd10e20701fb109db9c7703d376f282b", False),
+        ("flash_attn at commit 83f9e45", False),
+        ("flash_attn at commit 93f9e45", True),
+        ("Flash Attention (pinned to commit 83f9e450)", False),
+        ("Flash Attention (pinned to commit 93f9e450)", True),
+        ("`--build-arg ROCM_VERSION=6.4`", False),
+        ("ROCM_VERSION=6.4", False),
+        ("`ROCM_VERSION` 6.4", True),
+        ("flash-attn 93f9e450", True),
+        ("FA 83f9e450", False),
+        ("flash-attn 2.7.4", False),  # a release against a commit cannot be compared
+        ("mbridge v0.15.1", False),
+        ("mbridge 0.15.1", False),
+        ("mbridge 0.14.0", True),
+        ("ROCm 7.0.2", False),
+        ("ROCm 7.0", False),
+        ("ROCm 6.4.1", True),
+        ("upgraded from PyTorch 2.8.0 to 2.9.1", False),
+        ("transformers 4.40", False),  # `>=4.50`: not a pin to compare with
+    ],
+)
+def test_version_spellings(claim: str, stale: bool) -> None:
+    found = messages(f"The image has {claim} installed.\n", DOCKERFILE)
+    assert bool(found) == stale, found
+
+
+def test_version_table_rows_and_names_from_the_config() -> None:
+    readme = """\
+| Library | Version | Notes |
+|---|---|---|
+| [PyTorch](https://pytorch.org) | **2.8.0** | ROCm build |
+| Flash Attention (ROCm fork) | `83f9e450` | CK backend |
+| FA2 | deadbee1 | by its config name |
+| Megatron-LM | 0.9.0 | not in the Dockerfile |
+| transformers | latest | not a version |
+"""
+    assert messages(readme, DOCKERFILE, {"FA_TAG": "FA2"}) == [
+        "README says PyTorch 2.8.0 but Dockerfile:13 says 2.9.1",
+        "README says FA2 deadbee1 but Dockerfile:8 says 83f9e450",
+    ]
+
+
+def test_build_arg_table_defaults_and_missing_rows() -> None:
+    readme = """\
+## Build arguments
+
+| Name | Default value | What for |
+|---|---|---|
+| GPU_ARCH | "gfx942 gfx950" | targets |
+| `FA_TAG` | `83f9e450` | short commit |
+| `ROCM_ARCH` | `gfx942` | removed |
+"""
+    assert messages(readme, DOCKERFILE) == [
+        "build arg ROCM_VERSION (Dockerfile:3) is missing from the README's build-argument table",
+        "build arg MAX_JOBS (Dockerfile:10) is missing from the README's build-argument table",
+        "README documents build arg ROCM_ARCH but Dockerfile does not declare it",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cell", "stale"),
+    [
+        ("", False),
+        ("`$(nproc)`", False),
+        ('`""`', False),
+        ("*(none)*", False),
+        ("empty (one job per CPU)", False),
+        ("number of CPUs (`nproc`)", False),
+        ("`64`", True),
+        ("8", True),
+    ],
+)
+def test_empty_defaults_are_written_many_ways(cell: str, stale: bool) -> None:
+    readme = f"""\
+| Build arg | Default |
+|---|---|
+| `GPU_ARCH` | `gfx942;gfx950` |
+| `ROCM_VERSION` | 7.0.2 |
+| `FA_TAG` | `83f9e450cd10` |
+| `MAX_JOBS` | {cell} |
+"""
+    assert bool(messages(readme, DOCKERFILE)) == stale
+
+
+def test_tables_that_are_not_about_build_args() -> None:
+    readme = """\
+## Environment variables
+
+| Name | Value |
+|---|---|
+| `CCACHE_DIR` | `/root/.cache/ccache` |
+| `WEB_CONCURRENCY` | `4` |
+
+## Server
+
+| Argument | Default |
+|---|---|
+| `--max-model-len` | model's |
+
+| Name | Default |
+|---|---|
+| `RETRIES` | `3` |
+"""
+    # no build-argument table: nothing documented, nothing missing
+    assert messages(readme, DOCKERFILE) == []
+
+
+def test_line_numbers_with_crlf_and_a_byte_order_mark() -> None:
+    readme = "\ufeff# Image\r\n\r\nUses PyTorch 2.4.0.\r\n"
+    found = audit(readme, "README.md", model_from(DOCKERFILE))
+    assert found == [Diagnostic("README.md", 3, "README says PyTorch 2.4.0 but Dockerfile:13 says 2.9.1")]
+
+
+def test_broken_markers_are_bad_input() -> None:
+    with pytest.raises(MarkerError) as err:
+        audit("<!-- BEGIN docgen:versions -->\n", "README.md", model_from(DOCKERFILE))
+    assert str(err.value).startswith("README.md:1:")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            list("abAB_ 019.=|`-<!>#*\n\t:")
+            + ["torch", "GPU_ARCH", "--build-arg ", "```", "<!--", "-->", "build arg", "\n|---|---|\n"]
+            + ["<!-- BEGIN docgen:versions -->\n", "<!-- END docgen:versions -->\n"]
+        ),
+        max_size=120,
+    ).map("".join)
+)
+def test_any_text_gives_sorted_diagnostics_or_a_marker_error(text: str) -> None:
+    model = model_from(DOCKERFILE)
+    try:
+        found = audit(text, "README.md", model)
+    except MarkerError:
+        return
+    lines = text.count("\n") + 1
+    assert all(1 <= d.line <= lines for d in found)
+    assert [d.line for d in found] == sorted(d.line for d in found)
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [
+        ("Python 3.10+", []),
+        ("Python 3.13+", ["README says Python 3.13+ but Dockerfile:2 says 3.12"]),
+        ("Python 3.13 or newer", ["README says Python 3.13+ but Dockerfile:2 says 3.12"]),
+        ("Python 3.11 or older", []),
+        ("`python>=3.13`", ["README says python>=3.13 but Dockerfile:2 says 3.12"]),
+    ],
+)
+def test_minimum_versions(claim: str, found: list[str]) -> None:
+    dockerfile = "FROM ubuntu:22.04\nARG PYTHON_VERSION=3.12\n"
+    assert messages(f"Needs {claim}.\n", dockerfile) == found
+
+
+def test_a_copied_key_versions_table_is_a_version_table() -> None:
+    readme = """\
+| Component | Version | Source | Build arg | Line |
+|---|---|---|---|---|
+| PyTorch | `2.8.0` | pypi |  | L13 |
+| Flash Attention | `83f9e450` | github | `FA_COMMIT` | L8 |
+"""
+    assert messages(readme, DOCKERFILE) == [
+        "README says PyTorch 2.8.0 but Dockerfile:13 says 2.9.1",
+        "README documents build arg FA_COMMIT but Dockerfile does not declare it",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cell", "stale"),
+    [
+        ("`gfx942;gfx950`", False),
+        ('"gfx950 gfx942"', False),
+        ("*(none)*", True),  # a bare re-declaration does not make the global default empty
+        ("`gfx942`", True),
+    ],
+)
+def test_defaults_of_a_global_arg_declared_again_bare(cell: str, stale: bool) -> None:
+    readme = f"| ARG | Default |\n|---|---|\n| GPU_ARCH | {cell} |\n"
+    found = [m for m in messages(readme, DOCKERFILE) if "missing" not in m]
+    assert bool(found) == stale, found

@@ -1,0 +1,727 @@
+"""`docgen init`: blocks added under matching headings or at the end, the config entry, the whole flow."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import make_tree, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from docgen import markers
+from docgen.cli import write_atomic
+from docgen.config import Config, load_config, parse_config
+from docgen.errors import ConfigError, MarkerError, UsageError
+from docgen.init import HEADINGS, NEW_HEADINGS, Added, add_blocks, add_to_pyproject, config_snippet, init
+from docgen.markers import SECTIONS
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def block(name: str, newline: str = "\n") -> str:
+    return f"<!-- BEGIN docgen:{name} -->{newline}<!-- END docgen:{name} -->{newline}"
+
+
+def only_insertions(old: str, new: str) -> bool:
+    """True when `new` is `old` with text inserted and nothing removed or changed (a supersequence)."""
+    rest = iter(new)
+    return all(char in rest for char in old)
+
+
+ALL_UNDER_HEADINGS = """\
+# My image
+
+Intro.
+
+## Supported hardware
+
+| GPU | Arch |
+|---|---|
+| MI300X | gfx942 |
+
+## Key versions
+| ROCm | 7.0 |
+
+## What's in the image?
+Everything.
+
+## Build arguments
+"""
+
+
+def test_blocks_go_under_their_headings_after_one_blank_line() -> None:
+    new, added = add_blocks(ALL_UNDER_HEADINGS, "README.md")
+    assert new == (
+        "# My image\n\nIntro.\n\n## Supported hardware\n\n"
+        + block("hardware")
+        + "\n| GPU | Arch |\n|---|---|\n| MI300X | gfx942 |\n\n## Key versions\n\n"
+        + block("versions")
+        + "\n| ROCm | 7.0 |\n\n## What's in the image?\n\n"
+        + block("contents")
+        + "\nEverything.\n\n## Build arguments\n\n"
+        + block("build-args")
+    )
+    assert added == [
+        Added("hardware", 7, "Supported hardware"),
+        Added("versions", 16, "Key versions"),
+        Added("contents", 23, "What's in the image?"),
+        Added("build-args", 30, "Build arguments"),
+    ]
+    for item in added:
+        assert new.splitlines()[item.line - 1] == f"<!-- BEGIN docgen:{item.section} -->"
+
+
+@pytest.mark.parametrize(
+    ("heading", "section", "text"),
+    [
+        ("# Hardware", "hardware", "Hardware"),
+        ("###### GPU support", "hardware", "GPU support"),
+        ("## Key versions ##", "versions", "Key versions"),
+        ("## Key versions #####   ", "versions", "Key versions"),
+        ("   ## SOFTWARE VERSIONS", "versions", "SOFTWARE VERSIONS"),
+        ("## 2. Component versions:", "versions", "2. Component versions:"),
+        ("## 3.1 Image contents", "contents", "3.1 Image contents"),
+        ("## Whats in the image", "contents", "Whats in the image"),
+        ("## **Components**", "contents", "**Components**"),
+        ("## Build-args", "build-args", "Build-args"),
+        ("## Build-time arguments", "build-args", "Build-time arguments"),
+        ("## `Build args`", "build-args", "`Build args`"),
+    ],
+)
+def test_atx_headings_match_ignoring_case_punctuation_and_numbering(
+    heading: str, section: str, text: str
+) -> None:
+    new, added = add_blocks(f"{heading}\n\nprose\n", "R.md", [section])
+    assert new == f"{heading}\n\n{block(section)}\nprose\n"
+    assert added == [Added(section, 3, text)]
+
+
+@pytest.mark.parametrize(
+    ("underline", "level_ok"),
+    [("=====", True), ("---", True), ("-", True), ("  ==  ", True)],
+)
+def test_setext_headings(underline: str, level_ok: bool) -> None:
+    text = f"Intro.\n\nKey versions\n{underline}\n| ROCm | 7.0 |\n"
+    new, added = add_blocks(text, "R.md", ["versions"])
+    assert new == f"Intro.\n\nKey versions\n{underline}\n\n{block('versions')}\n| ROCm | 7.0 |\n"
+    assert added == [Added("versions", 6, "Key versions")]
+
+
+def test_setext_heading_text_spans_its_paragraph_and_thematic_breaks_are_not_headings() -> None:
+    text = "Supported\nhardware\n---\n\nVersions\n\n---\n\n- Contents\n---\n"
+    new, added = add_blocks(text, "R.md", ["hardware", "versions", "contents"])
+    # "Versions" is a paragraph followed by a blank line, the `---` after it a thematic break, and a
+    # list item followed by `---` is no heading either: both sections are appended
+    assert [(a.section, a.heading) for a in added] == [
+        ("hardware", "Supported hardware"),
+        ("versions", None),
+        ("contents", None),
+    ]
+    assert new.startswith("Supported\nhardware\n---\n\n" + block("hardware") + "\nVersions\n\n---\n")
+
+
+@pytest.mark.parametrize("fence", ["```", "~~~~", "```markdown"])
+def test_headings_inside_fenced_code_are_ignored(fence: str) -> None:
+    close = fence[:3] if fence.startswith("`") else fence
+    text = f"# Title\n\n{fence}\n## Key versions\n{close}\n\n## Versions\n\ntext\n"
+    new, added = add_blocks(text, "R.md", ["versions"])
+    assert added == [Added("versions", 9, "Versions")]
+    assert (
+        new == f"# Title\n\n{fence}\n## Key versions\n{close}\n\n## Versions\n\n{block('versions')}\ntext\n"
+    )
+
+
+@pytest.mark.parametrize(("fence", "final"), [("```", "\n"), ("~~~~", ""), ("````", "\n\n")])
+def test_an_unclosed_fence_hides_the_headings_after_it_and_is_closed_before_appended_blocks(
+    fence: str, final: str
+) -> None:
+    text = f"# Title\n\n{fence}\n## Versions{final}"
+    new, added = add_blocks(text, "R.md", ["versions"])
+    closed = text if final else text + "\n"
+    assert new == closed + f"{fence}\n\n## Key versions\n\n" + block("versions").rstrip(
+        "\n" if not final else ""
+    )
+    assert [b.name for b in markers.find_blocks(new)] == ["versions"]
+    assert added == [Added("versions", new.count("\n", 0, new.index("<!-- BEGIN")) + 1, None)]
+
+
+def test_the_best_heading_wins_then_the_first() -> None:
+    text = "## Versions\n\n## Components\n\n## Key versions\n\n## Versions\n"
+    new, added = add_blocks(text, "R.md", ["versions", "contents"])
+    assert [(a.section, a.line, a.heading) for a in added] == [
+        ("contents", 5, "Components"),
+        ("versions", 10, "Key versions"),
+    ]
+    assert new.count("docgen:versions") == 2 and new.count("docgen:contents") == 2
+
+
+def test_not_every_heading_containing_a_word_matches() -> None:
+    text = "# T\n\n## Configuration\n\n## Hardware requirements for the host\n\n## Environment variables\n"
+    new, added = add_blocks(text, "R.md")
+    assert all(a.heading is None for a in added)
+    assert new.startswith(text + "\n## Supported hardware\n")
+
+
+def test_existing_blocks_are_kept_and_not_added_again() -> None:
+    text = (
+        "# T\n\n## Key versions\n<!-- BEGIN docgen:versions -->\n| old |\n<!-- END docgen:versions -->\n\n"
+        "## Hardware\n"
+    )
+    new, added = add_blocks(text, "R.md")
+    assert [(a.section, a.heading) for a in added] == [
+        ("hardware", "Hardware"),
+        ("contents", None),
+        ("build-args", None),
+    ]
+    assert new.startswith(text + "\n" + block("hardware") + "\n## What the image contains\n")
+    assert markers.block_bodies(new)["versions"] == "| old |\n"
+
+
+def test_a_heading_inside_an_existing_block_is_not_used() -> None:
+    text = "# T\n\n<!-- BEGIN docgen:contents -->\n## Versions\n<!-- END docgen:contents -->\n"
+    new, added = add_blocks(text, "R.md", ["versions"])
+    assert added == [Added("versions", 9, None)]
+    markers.find_blocks(new, "R.md")  # still well-formed: nothing nested
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("<!-- BEGIN docgen:versions -->\n## Hardware\n", "R.md:1: BEGIN docgen:versions has no"),
+        ("## Hardware\n<!-- END docgen:hardware -->\n", "R.md:2: END docgen:hardware without a BEGIN"),
+        (
+            "<!-- BEGIN docgen:version -->\n<!-- END docgen:version -->\n",
+            "R.md:1: unknown block docgen:version",
+        ),
+    ],
+)
+def test_broken_markers_raise_marker_error(text: str, error: str) -> None:
+    with pytest.raises(MarkerError) as info:
+        add_blocks(text, "R.md")
+    assert str(info.value).startswith(error)
+
+
+def test_sections_without_a_heading_are_appended_in_sections_order() -> None:
+    text = "# My image\n\nIntro.\n\n## Building\n\nRun make.\n"
+    new, added = add_blocks(text, "README.md")
+    assert new == text + "".join(
+        f"\n## {NEW_HEADINGS[name]}\n\n{block(name)}"
+        for name in ("hardware", "versions", "contents", "build-args")
+    )
+    assert [(a.section, a.line, a.heading) for a in added] == [
+        ("hardware", 11, None),
+        ("versions", 16, None),
+        ("contents", 21, None),
+        ("build-args", 26, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("", "##"),
+        ("Just prose.\n", "##"),
+        ("# Title\n\n## A\n", "##"),
+        ("## A\n\n## B\n", "##"),  # no title: beside the top headings
+        ("Title\n=====\n\nIntro\n", "##"),
+        ("## Only section\n", "###"),
+        ("###### Deep\n", "######"),
+        ("# A\n\n# B\n", "#"),
+    ],
+)
+def test_appended_heading_level(text: str, level: str) -> None:
+    new, _ = add_blocks(text, "R.md", ["build-args"])
+    assert f"\n{level} Build arguments\n" in "\n" + new
+
+
+def test_appended_after_an_existing_blank_line_without_a_second_one() -> None:
+    new, _ = add_blocks("# T\n\n", "R.md", ["versions"])
+    assert new == "# T\n\n## Key versions\n\n" + block("versions")
+
+
+def test_empty_text() -> None:
+    new, added = add_blocks("", "R.md", ["hardware", "versions"])
+    assert new == "## Supported hardware\n\n" + block("hardware") + "\n## Key versions\n\n" + block(
+        "versions"
+    )
+    assert [a.line for a in added] == [3, 8]
+
+
+def test_crlf_is_kept_in_inserted_and_appended_text() -> None:
+    text = "# T\r\n\r\n## Versions\r\n| a |\r\n"
+    new, added = add_blocks(text, "R.md", ["versions", "contents"])
+    assert new == (
+        "# T\r\n\r\n## Versions\r\n\r\n"
+        + block("versions", "\r\n")
+        + "\r\n| a |\r\n\r\n## What the image contains\r\n\r\n"
+        + block("contents", "\r\n")
+    )
+    assert "\n" not in new.replace("\r\n", "")
+    assert [a.line for a in added] == [5, 12]
+
+
+def test_a_missing_final_newline_stays_missing() -> None:
+    new, added = add_blocks("# T\n\n## Versions\n\ntext", "R.md", ["versions", "contents"])
+    assert new == (
+        "# T\n\n## Versions\n\n"
+        + block("versions")
+        + "\ntext\n\n## What the image contains\n\n<!-- BEGIN docgen:contents -->\n"
+        + "<!-- END docgen:contents -->"
+    )
+    assert [a.line for a in added] == [5, 12]
+    assert add_blocks(new, "R.md", ["versions", "contents"]) == (new, [])
+
+
+def test_a_heading_ending_the_file_without_newline() -> None:
+    new, added = add_blocks("# T\n\n## Key versions", "R.md", ["versions"])
+    assert new == "# T\n\n## Key versions\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->"
+    assert added == [Added("versions", 5, "Key versions")]
+    new, _ = add_blocks("Key versions\r\n---", "R.md", ["versions"])
+    assert new == "Key versions\r\n---\r\n\r\n<!-- BEGIN docgen:versions -->\r\n<!-- END docgen:versions -->"
+
+
+def test_a_byte_order_mark_is_kept_and_does_not_hide_the_first_heading() -> None:
+    text = "\ufeff## Hardware\n\nprose\n"
+    new, added = add_blocks(text, "R.md", ["hardware", "versions"])
+    assert new.startswith("\ufeff## Hardware\n\n" + block("hardware") + "\nprose\n")
+    assert added[0] == Added("hardware", 3, "Hardware")
+    new, added = add_blocks("\ufeff", "R.md", ["versions"])
+    assert new == "\ufeff## Key versions\n\n" + block("versions")
+    assert added == [Added("versions", 3, None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ALL_UNDER_HEADINGS,
+        "",
+        "\ufeff# T\r\n\r\n## Versions\r\nno newline",
+        "Hardware\n===\n## Components",
+        (ROOT / "README.md").read_text(encoding="utf-8"),
+        (ROOT / "docs/getting-started.md").read_text(encoding="utf-8"),
+    ],
+)
+def test_init_twice_adds_nothing_the_second_time(text: str) -> None:
+    once, added = add_blocks(text, "R.md")
+    assert only_insertions(text, once)
+    assert {b.name for b in markers.find_blocks(once)} == set(SECTIONS)
+    assert add_blocks(once, "R.md") == (once, [])
+
+
+def test_the_projects_own_readme_is_left_alone() -> None:
+    readme = (ROOT / "docker/rocm/README.md").read_text(encoding="utf-8")
+    assert add_blocks(readme, "docker/rocm/README.md") == (readme, [])
+
+
+def test_unknown_section_names_are_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="env"):
+        add_blocks("", "R.md", ["env"])
+
+
+def test_every_heading_name_is_documented() -> None:
+    docs = (ROOT / "docs/getting-started.md").read_text(encoding="utf-8")
+    assert set(HEADINGS) == set(SECTIONS) == set(NEW_HEADINGS)
+    for names in HEADINGS.values():
+        for name in names:
+            assert f'"{name}"' in docs, f"{name!r} missing from docs/getting-started.md"
+
+
+_pieces = st.sampled_from(
+    [
+        "# Title",
+        "## Key versions",
+        "## Hardware ##",
+        "Components",
+        "---",
+        "===",
+        "",
+        "   ",
+        "prose",
+        "- item",
+        "```",
+        "~~~",
+        "> ## Versions",
+        "<!-- BEGIN docgen:versions -->",
+        "<!-- END docgen:versions -->",
+        "| a | b |",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lines=st.lists(_pieces, max_size=14),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    final=st.booleans(),
+    bom=st.booleans(),
+)
+def test_properties_only_inserts_is_idempotent_and_yields_every_block(
+    lines: list[str], newline: str, final: bool, bom: bool
+) -> None:
+    text = ("\ufeff" if bom else "") + newline.join(lines) + (newline if final and lines else "")
+    try:
+        markers.find_blocks(text)
+    except MarkerError:
+        with pytest.raises(MarkerError):
+            add_blocks(text, "R.md")
+        return
+    new, added = add_blocks(text, "R.md")
+    assert only_insertions(text, new)
+    assert new.startswith("\ufeff") == bom
+    blocks = markers.find_blocks(new)
+    assert {b.name for b in blocks} == set(SECTIONS)
+    assert {a.section: a.line for a in added} == {
+        b.name: b.begin_line for b in blocks if b.name in {a.section for a in added}
+    }
+    if text.strip("\ufeff"):
+        assert new.endswith(("\n", "\r")) == text.endswith(("\n", "\r"))
+    if "\r\n" in text or newline == "\r\n" and lines:
+        assert markers.newline_of(new) == markers.newline_of(text)
+    assert add_blocks(new, "R.md") == (new, [])
+
+
+# --------------------------------------------------------------------------------------------------
+# pyproject.toml
+
+
+def images_of(text: str, root: Path) -> list[tuple[str, list[str]]]:
+    config = parse_config(tomllib.loads(text)["tool"]["docgen"], root, "pyproject.toml", text)
+    return [(i.display, [o.relative_to(root.resolve()).as_posix() for o in i.outputs]) for i in config.images]
+
+
+def test_config_snippet() -> None:
+    assert config_snippet("docker/Dockerfile", "README.md") == (
+        '[[tool.docgen.images]]\ndockerfile = "docker/Dockerfile"\noutputs = ["README.md"]\n'
+    )
+
+
+def test_config_snippet_escapes_toml_strings(tmp_path: Path) -> None:
+    odd = 'we"ird\\dir\t\x7f/Dockerfile'
+    snippet = config_snippet(odd, "ü.md")
+    assert tomllib.loads(snippet)["tool"]["docgen"]["images"] == [{"dockerfile": odd, "outputs": ["ü.md"]}]
+
+
+def test_pyproject_created_when_there_is_none(tmp_path: Path) -> None:
+    new = add_to_pyproject(None, "docker/Dockerfile", "README.md")
+    assert new == config_snippet("docker/Dockerfile", "README.md")
+    assert images_of(new, tmp_path) == [("docker/Dockerfile", ["README.md"])]
+    (tmp_path / "pyproject.toml").write_text(new)
+    config = load_config(cwd=tmp_path)
+    assert [i.dockerfile for i in config.images] == [(tmp_path / "docker/Dockerfile").resolve()]
+
+
+@pytest.mark.parametrize(
+    "existing",
+    [
+        "",
+        "\n\n",
+        '[project]\nname = "x"\n',
+        '[project]\nname = "x"',  # no final newline
+        '[project]\nname = "x"\n\n\n',
+        '[tool.docgen]\narch-arg = "GFX"\ntemplates = "t"\n\n[tool.docgen.names]\ntorch = "PyTorch"\n',
+        '[tool.docgen]\narch-arg = "GFX"\n\n[tool.ruff]\nline-length = 110\n',
+        "[tool.docgen]\n\n[[tool.docgen.images]]\n"
+        'dockerfile = "other/Dockerfile"\noutputs = ["other/README.md"]\n\n[tool.mypy]\nstrict = true\n',
+    ],
+)
+def test_pyproject_entry_appended_keeping_everything_else(existing: str, tmp_path: Path) -> None:
+    new = add_to_pyproject(existing, "docker/Dockerfile", "README.md")
+    snippet = config_snippet("docker/Dockerfile", "README.md")
+    assert new is not None and new.startswith(existing) and new.endswith(snippet)
+    # one blank line before the entry, unless the file is empty or already ends with one
+    assert new[len(existing) : -len(snippet)] == {"": "", "\n\n": "", '[project]\nname = "x"': "\n\n"}.get(
+        existing, "" if existing.endswith("\n\n") else "\n"
+    )
+    before = images_of(existing, tmp_path) if "tool.docgen" in existing else []
+    assert images_of(new, tmp_path) == [*before, ("docker/Dockerfile", ["README.md"])]
+    (tmp_path / "pyproject.toml").write_text(new)
+    assert load_config(cwd=tmp_path).images[-1].outputs == ((tmp_path / "README.md").resolve(),)
+    assert add_to_pyproject(new, "docker/Dockerfile", "README.md") is None
+
+
+def test_pyproject_crlf_and_bom_kept() -> None:
+    existing = '\ufeff[project]\r\nname = "x"'
+    new = add_to_pyproject(existing, "Dockerfile", "README.md")
+    assert (
+        new
+        == existing
+        + '\r\n\r\n[[tool.docgen.images]]\r\ndockerfile = "Dockerfile"\r\noutputs = ["README.md"]\r\n'
+    )
+
+
+def test_pyproject_already_listing_the_output_is_unchanged() -> None:
+    existing = '[[tool.docgen.images]]\ndockerfile = "./docker/Dockerfile"\noutputs = ["x.md", "README.md"]\n'
+    assert add_to_pyproject(existing, "docker/Dockerfile", "README.md") is None
+    assert add_to_pyproject(existing, "docker/Dockerfile", "docs/README.md") is not None
+    assert add_to_pyproject(existing, "Dockerfile", "README.md") is not None
+
+
+def test_a_second_output_of_a_configured_image_keeps_its_settings(tmp_path: Path) -> None:
+    existing = (
+        '[tool.docgen]\narch-arg = "X"\n\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\n'
+        'outputs = ["README.md"]\narch-arg = "GFX"\nversions = ["ROCm", "torch"]\n'
+        'names = { torch = "PyTorch", "odd key" = "Odd" }\n'
+    )
+    new = add_to_pyproject(existing, "Dockerfile", "docs/image.md")
+    assert new is not None
+    (tmp_path / "pyproject.toml").write_text(new)
+    first, second = load_config(cwd=tmp_path).images
+    assert second.outputs == ((tmp_path / "docs/image.md").resolve(),)
+    assert (second.arch_arg, second.versions, dict(second.names)) == (
+        first.arch_arg,
+        first.versions,
+        dict(first.names),
+    )
+
+
+@pytest.mark.parametrize(
+    ("existing", "message"),
+    [
+        ("[project\n", "pyproject.toml:1: invalid TOML"),
+        ('tool = { docgen = { arch-arg = "X" } }\n', "pyproject.toml: cannot append"),
+        (
+            '[tool.docgen]\nimages = [{ dockerfile = "D", outputs = ["R.md"] }]\n',
+            "pyproject.toml: cannot append",
+        ),
+    ],
+)
+def test_pyproject_that_cannot_take_the_entry(existing: str, message: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        add_to_pyproject(existing, "Dockerfile", "README.md")
+    assert str(info.value).startswith(message)
+    if "cannot append" in message:
+        assert config_snippet("Dockerfile", "README.md") in str(info.value)
+
+
+# --------------------------------------------------------------------------------------------------
+# init: the command
+
+
+DOCKERFILE = """\
+# GPU_ARCH GPU targets to build for.
+ARG GPU_ARCH="gfx942;gfx950"
+FROM ubuntu:22.04 AS base
+# ROCM_VERSION ROCm release.
+ARG ROCM_VERSION=7.0.2
+FROM base AS build
+ARG GPU_ARCH
+# MAX_JOBS Parallel jobs.
+ARG MAX_JOBS=
+RUN make -j${MAX_JOBS:-$(nproc)} ARCH=${GPU_ARCH}
+"""
+
+HAND_WRITTEN = """\
+# My image
+
+Hand-written intro.
+
+## Key versions
+
+| Component | Version |
+|---|---|
+| ROCm | 7.0.1 |
+
+Build arguments
+---------------
+* `MAX_JOBS`: parallel jobs
+
+## License
+
+MIT
+"""
+
+
+def without_blocks(text: str) -> str:
+    """`text` without its blocks, markers included (sync may add attributes to begin markers)."""
+    lines = text.splitlines(keepends=True)
+    for b in reversed(markers.find_blocks(text)):
+        del lines[b.begin_line - 1 : b.end_line]
+    return "".join(lines)
+
+
+def run_init(readme: str, dockerfile: str | None = None, root: Path | None = None) -> str:
+    out = io.StringIO()
+    config = load_config(cwd=root or Path.cwd())
+    code = init(Path(readme), Path(dockerfile) if dockerfile else None, config, out, write=write_atomic)
+    assert code == 0
+    return out.getvalue()
+
+
+def test_init_then_sync_fills_the_blocks_and_keeps_the_rest(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"README.md": HAND_WRITTEN, "docker/Dockerfile": DOCKERFILE})
+    output = run_init("README.md", "docker/Dockerfile")
+    assert output == (
+        'README.md:7: added block docgen:versions under "Key versions"\n'
+        'README.md:17: added block docgen:build-args under "Build arguments"\n'
+        'README.md:28: added block docgen:hardware under a new heading "Supported hardware" at the end\n'
+        'README.md:33: added block docgen:contents under a new heading "What the image contains" at the end\n'
+        "note: hand-written tables under these headings are left as they are; compare them with the "
+        "generated blocks (docgen audit README.md) and delete them\n"
+        "pyproject.toml: added [[tool.docgen.images]] for docker/Dockerfile -> README.md\n"
+        "next: run docgen sync\n"
+    )
+    after_init = (chdir_tmp / "README.md").read_text()
+    assert after_init == add_blocks(HAND_WRITTEN, "README.md")[0]
+    assert (chdir_tmp / "pyproject.toml").read_text() == config_snippet("docker/Dockerfile", "README.md")
+
+    result = run("sync")
+    assert (result.code, result.out, result.err) == (0, "README.md: updated\n", "")
+    synced = (chdir_tmp / "README.md").read_text()
+    bodies = markers.block_bodies(synced)
+    assert set(bodies) == set(SECTIONS) and all(bodies.values())
+    assert "| `gfx942` | AMD | CDNA3 |" in bodies["hardware"]
+    assert "`7.0.2`" in bodies["versions"]
+    assert "| `MAX_JOBS` | `$(nproc)` | Parallel jobs. |" in bodies["build-args"]
+    # sync touched nothing outside the blocks
+    assert without_blocks(synced) == without_blocks(after_init)
+    assert run("check").code == 0
+
+    # init again: nothing to add, nothing written
+    mtimes = [(chdir_tmp / f).stat().st_mtime_ns for f in ("README.md", "pyproject.toml")]
+    assert run_init("README.md") == (
+        "README.md: has every docgen block already\n"
+        "pyproject.toml: already configures docker/Dockerfile -> README.md\n"
+        "next: run docgen sync\n"
+    )
+    assert [(chdir_tmp / f).stat().st_mtime_ns for f in ("README.md", "pyproject.toml")] == mtimes
+
+
+def test_init_appends_to_an_existing_pyproject(chdir_tmp: Path) -> None:
+    pyproject = '[project]\nname = "x"\n\n[tool.docgen]\narch-arg = "GPU_ARCH"\n'
+    make_tree(
+        chdir_tmp,
+        {"pyproject.toml": pyproject, "images/a/README.md": "# A\n", "images/a/Dockerfile": DOCKERFILE},
+    )
+    output = run_init("images/a/README.md")  # the only Dockerfile beside the README
+    assert (
+        "pyproject.toml: added [[tool.docgen.images]] for images/a/Dockerfile -> images/a/README.md\n"
+        in output
+    )
+    text = (chdir_tmp / "pyproject.toml").read_text()
+    assert text == pyproject + "\n" + config_snippet("images/a/Dockerfile", "images/a/README.md")
+    assert run("sync").code == 0
+
+
+def test_init_finds_the_dockerfile_of_the_configured_image(chdir_tmp: Path) -> None:
+    pyproject = '[[tool.docgen.images]]\ndockerfile = "b/Dockerfile.b"\noutputs = ["docs/b.md"]\n'
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": pyproject,
+            "docs/b.md": "# B\n\n## Versions\n",
+            "b/Dockerfile.b": DOCKERFILE,
+            "Dockerfile": DOCKERFILE,
+        },
+    )
+    output = run_init("docs/b.md")
+    assert "pyproject.toml: already configures b/Dockerfile.b -> docs/b.md\n" in output
+    assert (chdir_tmp / "pyproject.toml").read_text() == pyproject
+
+
+def test_init_refuses_a_second_dockerfile_for_a_configured_readme(chdir_tmp: Path) -> None:
+    pyproject = '[[tool.docgen.images]]\ndockerfile = "a/Dockerfile"\noutputs = ["README.md"]\n'
+    make_tree(
+        chdir_tmp,
+        {"pyproject.toml": pyproject, "README.md": "# R\n", "a/Dockerfile": "", "b/Dockerfile": ""},
+    )
+    with pytest.raises(UsageError) as info:
+        run_init("README.md", "b/Dockerfile")
+    assert str(info.value) == (
+        "README.md: already generated from a/Dockerfile (pyproject.toml); "
+        "drop --dockerfile, or remove it from that image's outputs first"
+    )
+    assert (chdir_tmp / "README.md").read_text() == "# R\n"
+    assert "docgen:hardware" in run_init("README.md", "a/Dockerfile")
+
+
+def test_init_from_a_subfolder_uses_paths_relative_to_the_project(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": "[tool.docgen]\n",
+            "docker/x/Dockerfile.x": DOCKERFILE,
+            "docker/x/README.md": "# X\n",
+        },
+    )
+    os.chdir(chdir_tmp / "docker/x")  # chdir_tmp changes back afterwards
+    output = run_init("README.md", "Dockerfile.x")
+    assert output.startswith('README.md:5: added block docgen:hardware under a new heading "Supported')
+    # the project file is outside the current folder: shown by its full path
+    pyproject = (chdir_tmp / "pyproject.toml").resolve()
+    assert (
+        f"{pyproject}: added [[tool.docgen.images]] for docker/x/Dockerfile.x -> docker/x/README.md\n"
+        in output
+    )
+    assert load_config(cwd=Path.cwd()).images[0].outputs == ((chdir_tmp / "docker/x/README.md").resolve(),)
+
+
+@pytest.mark.parametrize(
+    ("files", "readme", "dockerfile", "message"),
+    [
+        ({"Dockerfile": DOCKERFILE}, "MISSING.md", None, "MISSING.md: README not found"),
+        ({"Dockerfile": DOCKERFILE, "docs/x.md": ""}, "docs", None, "docs: README is a folder, not a file"),
+        ({"README.md": b"\xff\xfe"}, "README.md", "Dockerfile", "README.md:1: not UTF-8 text"),
+        ({"README.md": "# R\n"}, "README.md", "nope/Dockerfile", "nope/Dockerfile: Dockerfile not found"),
+        (
+            {"README.md": "# R\n"},
+            "README.md",
+            None,
+            "README.md: no Dockerfile found beside it, at the project root or under docker/",
+        ),
+        (
+            {"README.md": "# R\n", "Dockerfile": "", "docker/a/Dockerfile": "", "docker/b/Dockerfile.b": ""},
+            "README.md",
+            None,
+            "README.md: which Dockerfile does it describe? "
+            "Dockerfile, docker/a/Dockerfile, docker/b/Dockerfile.b; pass --dockerfile DOCKERFILE",
+        ),
+        ({"README.md": "# R\n", "Dockerfile": ""}, "../outside.md", None, "outside the project folder"),
+        ({"README.md": "# R\n"}, "README.md", "../Dockerfile", "outside the project folder"),
+        (
+            {"README.md": "<!-- END docgen:hardware -->\n", "Dockerfile": ""},
+            "README.md",
+            None,
+            "README.md:1: END docgen:hardware without a BEGIN",
+        ),
+        (
+            {"README.md": "# R\n", "Dockerfile": "", "pyproject.toml": "[project\n"},
+            "README.md",
+            None,
+            "pyproject.toml:1: invalid TOML",
+        ),
+    ],
+)
+def test_init_errors_name_the_file_and_write_nothing(
+    chdir_tmp: Path, files: dict[str, str | bytes], readme: str, dockerfile: str | None, message: str
+) -> None:
+    project = chdir_tmp / "project"
+    project.mkdir()
+    make_tree(project, files)
+    (chdir_tmp / "outside.md").write_text("# O\n")
+    (chdir_tmp / "Dockerfile").write_text(DOCKERFILE)
+    os.chdir(project)  # chdir_tmp changes back afterwards
+    before = {p: p.read_bytes() for p in chdir_tmp.rglob("*") if p.is_file()}
+    config = Config(root=project, source="(none)")
+    writes: list[Path] = []
+    with pytest.raises((UsageError, MarkerError, ConfigError)) as info:
+        init(
+            Path(readme),
+            Path(dockerfile) if dockerfile else None,
+            config,
+            io.StringIO(),
+            write=lambda p, t: writes.append(p),
+        )
+    assert message in str(info.value)
+    assert re.match(r"[^:]+(:\d+)?: ", str(info.value)), "message reads path: what is wrong"
+    assert writes == []
+    assert {p: p.read_bytes() for p in chdir_tmp.rglob("*") if p.is_file()} == before

@@ -1,0 +1,570 @@
+"""`docgen lint`: each rule with a Dockerfile that triggers it and a near miss that must not.
+
+The rules are the mistakes reviewers caught by hand in the ROCm Dockerfile refactor: an ARG used in a
+stage that does not declare it, a version hard-coded next to the build arg that claims to control it,
+a build arg nothing reads, a git source not pinned (or pinned to a branch).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen.components import extract
+from docgen.dockerfile import parse_dockerfile
+from docgen.errors import DocgenError
+from docgen.evaluate import evaluate
+from docgen.lint import hardcoded, lint
+from docgen.model import HardCoded
+from docgen.pipeline import build_model, lint_file, model_of
+from docgen.render import build_arg_rows
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def findings(text: str) -> list[tuple[int, str]]:
+    """(line, message) of every lint warning for Dockerfile `text`."""
+    parsed = parse_dockerfile(text, "Dockerfile")
+    evaluation = evaluate(parsed)
+    found, _ = extract(parsed, evaluation)
+    diagnostics = lint(parsed, evaluation, found)
+    assert all(d.path == "Dockerfile" for d in diagnostics)
+    assert [d.line for d in diagnostics] == sorted(d.line for d in diagnostics)
+    return [(d.line, d.message) for d in diagnostics]
+
+
+def messages(text: str, start: str) -> list[tuple[int, str]]:
+    """The findings whose message starts with `start`."""
+    return [(line, m) for line, m in findings(text) if m.startswith(start)]
+
+
+def scope_message(name: str, stage: str, from_line: int) -> str:
+    return (
+        f"${{{name}}} is used in stage {stage}, but {name} is not declared there "
+        f"(add `ARG {name}` after its FROM at line {from_line}); --build-arg {name} has no effect here"
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# The seed review's Dockerfile, in miniature: every finding, and nothing else
+
+SEED = """\
+# syntax=docker/dockerfile:1
+# GPU_ARCH GPU targets to compile kernels for.
+ARG GPU_ARCH="gfx942;gfx950"
+# PYTHON_VERSION Python version of the image.
+ARG PYTHON_VERSION=3.12
+# ROCM_VERSION ROCm release.
+ARG ROCM_VERSION=7.0.2
+# APEX_COMMIT Apex commit (left over from an earlier layout).
+ARG APEX_COMMIT=07c3ee53
+
+FROM ubuntu:24.04 AS base
+RUN apt-get update && apt-get install -y python3 python3-pip git
+
+FROM base AS rocm_deb
+ARG ROCM_VERSION
+RUN echo "deb https://repo.radeon.com/rocm/apt/${ROCM_VERSION}/ noble main" > /etc/apt/rocm.list
+
+FROM base AS rocm_torch
+ARG GPU_ARCH
+ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}
+RUN WHEELS=https://repo.radeon.com/rocm/manylinux/rocm-rel-${ROCM_VERSION} \\
+    && pip install "$WHEELS/torch-2.9.1%2Brocm7.0.2-cp312-cp312-linux_x86_64.whl" \\
+    && python3 -c "import sys; assert sys.version.startswith('${PYTHON_VERSION}')"
+
+FROM rocm_torch AS te
+# TE_COMMIT TransformerEngine commit.
+ARG TE_COMMIT=386bd316
+RUN git clone https://github.com/ROCm/TransformerEngine.git /tmp/te \\
+    && cd /tmp/te && git checkout ${TE_COMMIT} \\
+    && patch /usr/local/lib/python3.12/dist-packages/torch/utils/hipify/hipify_python.py < hipify.patch \\
+    && pip install .
+
+FROM te AS final
+RUN pip install "git+https://github.com/ROCm/aiter.git@main" \\
+    && git clone https://github.com/NVIDIA/Megatron-LM.git /opt/megatron
+"""
+
+
+def test_seed_review_dockerfile() -> None:
+    assert findings(SEED) == [
+        (9, "build arg APEX_COMMIT is declared but never used"),
+        (21, scope_message("ROCM_VERSION", "rocm_torch", 18)),
+        (22, hardcoded_message("3.12", "cp312", "PYTHON_VERSION", 5)),
+        (22, hardcoded_message("7.0.2", "rocm7.0.2", "ROCM_VERSION", 7)),
+        (23, scope_message("PYTHON_VERSION", "rocm_torch", 18)),
+        (30, hardcoded_message("3.12", "python3.12", "PYTHON_VERSION", 5)),
+        (
+            34,
+            "pip install of git+https://github.com/ROCm/aiter.git checks out branch main, "
+            "which moves; pin a commit or tag",
+        ),
+        (
+            35,
+            "git clone of https://github.com/NVIDIA/Megatron-LM.git is not pinned to a commit "
+            "or tag (add git checkout <commit>)",
+        ),
+    ]
+
+
+def test_seed_review_fixed() -> None:
+    fixed = SEED.replace("ARG GPU_ARCH\n", "ARG GPU_ARCH\nARG ROCM_VERSION\nARG PYTHON_VERSION\n")
+    assert messages(fixed, "${") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# 1. ARG used where it is not in scope
+
+
+def test_global_arg_not_redeclared() -> None:
+    text = "ARG V=1.2.3\nFROM ubuntu:22.04 AS base\nRUN echo $V\n"
+    assert findings(text) == [(3, scope_message("V", "base", 2))]
+
+
+def test_redeclared_inherited_or_env_is_in_scope() -> None:
+    text = (
+        "ARG V=1.2.3\n"
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG V\n"  # re-declared bare: the global value
+        "RUN echo ${V}\n"
+        "FROM base AS child\n"  # inherits base's V
+        "RUN echo ${V}\n"
+        "FROM ubuntu:22.04 AS other\n"
+        "ENV V=2.0.0\n"  # an ENV of the same name
+        "RUN echo ${V}\n"
+    )
+    assert messages(text, "${") == []
+
+
+def test_declared_without_value_is_in_scope() -> None:
+    # `ARG MAX_JOBS` leaves MAX_JOBS unset unless passed; that is the point, not a mistake
+    text = "FROM ubuntu:22.04 AS build\nARG MAX_JOBS\nRUN make -j${MAX_JOBS:-4}\n"
+    assert findings(text) == []
+
+
+def test_only_build_args_declared_in_the_file() -> None:
+    # shell variables, special parameters and command substitutions are not build args
+    text = (
+        "FROM ubuntu:22.04 AS base\nRUN echo $PATH $HOME $1 $? $(nproc) ${UNDECLARED:-x}\nARG HOME_DIR=/opt\n"
+    )
+    assert messages(text, "${") == []
+
+
+def test_set_by_the_script_itself() -> None:
+    text = (
+        "ARG V=1.2.3\nARG W=4.5.6\nARG X=7.8.9\n"
+        "FROM ubuntu:22.04 AS base\n"
+        "RUN for V in a b; do echo $V; done && W=2 && echo $W && export X=3 && echo ${X}\n"
+    )
+    assert messages(text, "${") == []
+
+
+def test_self_referencing_assignment_still_reads_the_arg() -> None:
+    text = 'ARG MAX_JOBS=8\nFROM ubuntu:22.04 AS base\nRUN MAX_JOBS="${MAX_JOBS:-4}" make\n'
+    assert messages(text, "${") == [(3, scope_message("MAX_JOBS", "base", 2))]
+
+
+def test_predefined_and_proxy_args_are_left_alone() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS a\nARG TARGETARCH\nARG HTTP_PROXY\nRUN echo $TARGETARCH $HTTP_PROXY\n"
+        "FROM ubuntu:22.04 AS b\nRUN echo $TARGETARCH $HTTP_PROXY\n"
+    )
+    assert messages(text, "${") == []
+
+
+def test_base_image_chosen_with_the_arg_may_set_it() -> None:
+    # nvidia/cuda images set ENV CUDA_VERSION themselves, matching the tag the arg chose
+    text = (
+        "ARG CUDA_VERSION=12.4.1\n"
+        "FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04 AS base\n"
+        "FROM base AS build\n"
+        "RUN echo building for CUDA $CUDA_VERSION\n"
+    )
+    assert messages(text, "${") == []
+    through_an_arg = (
+        "ARG CUDA_VERSION=12.4.1\n"
+        "ARG BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04\n"
+        "FROM ${BASE_IMAGE} AS base\n"
+        "RUN echo building for CUDA $CUDA_VERSION\n"
+    )
+    assert messages(through_an_arg, "${") == []
+
+
+def test_declared_in_a_sibling_stage_only() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS a\nARG TORCH_VERSION=2.5.1\nRUN pip install torch==${TORCH_VERSION}\n"
+        "FROM ubuntu:22.04 AS b\nRUN pip install torchvision && pip install torch==${TORCH_VERSION}\n"
+    )
+    assert messages(text, "${") == [(5, scope_message("TORCH_VERSION", "b", 4))]
+
+
+def test_buildkit_expanded_instructions_and_one_warning_per_stage() -> None:
+    text = (
+        "ARG APP_DIR=/opt/app\n"
+        "FROM ubuntu:22.04 AS base\n"
+        "WORKDIR ${APP_DIR}\n"
+        "COPY . ${APP_DIR}\n"
+        "RUN ls $APP_DIR\n"
+        'CMD ["sh", "-c", "echo $APP_DIR"]\n'
+    )
+    assert findings(text) == [(3, scope_message("APP_DIR", "base", 2))]
+
+
+def test_exec_form_run_and_escaped_dollar_are_not_expanded() -> None:
+    text = 'ARG V=1.2.3\nFROM ubuntu:22.04 AS base\nRUN ["echo", "$V"]\nWORKDIR /opt/\\$V\n'
+    assert messages(text, "${") == []
+
+
+def test_used_before_the_stage_declares_it() -> None:
+    text = "ARG V=1.2.3\nFROM ubuntu:22.04 AS base\nRUN echo $V\nARG V\nRUN echo $V\n"
+    assert findings(text) == [
+        (
+            3,
+            "${V} is used in stage base before `ARG V` at line 4 declares it there, so it is "
+            "empty here (move the ARG up); --build-arg V has no effect on this line",
+        )
+    ]
+
+
+def test_the_line_of_the_use_in_a_long_run_and_a_heredoc() -> None:
+    text = (
+        "ARG V=1.2.3\n"
+        "FROM ubuntu:22.04 AS base\n"
+        "RUN apt-get update \\\n"
+        "# a comment naming $V\n"
+        "    && echo ${V}\n"
+        "FROM ubuntu:22.04 AS other\n"
+        "RUN <<EOF\n"
+        "set -e\n"
+        "echo $V\n"
+        "EOF\n"
+    )
+    assert [line for line, _ in findings(text)] == [5, 9]
+
+
+# --------------------------------------------------------------------------------------------------
+# 2. A build arg's default hard-coded elsewhere
+
+
+def hardcoded_message(value: str, spelling: str, arg: str, arg_line: int) -> str:
+    return (
+        f"{value} is written literally here ({spelling}) although build arg {arg} "
+        f"(line {arg_line}) controls it; overriding --build-arg {arg} leaves this line behind"
+    )
+
+
+def test_hardcoded_version_spellings() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG PYTHON_VERSION=3.12\n"
+        "ARG ROCM_VERSION=7.0.2\n"
+        "RUN apt-get install -y python${PYTHON_VERSION} rocm-${ROCM_VERSION}\n"
+        "RUN pip install https://repo.radeon.com/rocm/manylinux/rocm-rel-7.0.2/apex-1.9.0-cp312-none.whl\n"
+        "RUN cp fix.py /usr/lib/python3.12/site-packages/ && echo py3.12\n"
+    )
+    assert findings(text) == [
+        (5, hardcoded_message("3.12", "cp312", "PYTHON_VERSION", 2)),
+        (5, hardcoded_message("7.0.2", "rocm-rel-7.0.2", "ROCM_VERSION", 3)),
+        (6, hardcoded_message("3.12", "python3.12, py3.12", "PYTHON_VERSION", 2)),
+    ]
+    parsed = parse_dockerfile(text, "Dockerfile")
+    assert hardcoded(parsed, evaluate(parsed)) == (
+        HardCoded("PYTHON_VERSION", 2, "3.12", 5, "cp312"),
+        HardCoded("ROCM_VERSION", 3, "7.0.2", 5, "rocm-rel-7.0.2"),
+        HardCoded("PYTHON_VERSION", 2, "3.12", 6, "python3.12"),
+        HardCoded("PYTHON_VERSION", 2, "3.12", 6, "py3.12"),
+    )
+
+
+def test_hardcoded_lines_of_one_instruction_are_one_warning() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG CUDA_VERSION=12.4.1\n"
+        "RUN pip install torch --index-url https://download.pytorch.org/whl/cu124 \\\n"
+        "    && pip install torchaudio --index-url https://download.pytorch.org/whl/cu124 \\\n"
+        "    && pip install xformers --index-url https://download.pytorch.org/whl/cu124\n"
+        "RUN echo ${CUDA_VERSION}\n"
+    )
+    assert findings(text) == [
+        (
+            3,
+            "12.4.1 is written literally here and on lines 4-5 (cu124) although build arg "
+            "CUDA_VERSION (line 2) controls it; overriding --build-arg CUDA_VERSION leaves these lines "
+            "behind",
+        )
+    ]
+
+
+def test_similar_numbers_are_not_the_value() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG ROCM_VERSION=7.0.2\n"
+        "ARG PYTHON_VERSION=3.12\n"
+        "RUN echo ${ROCM_VERSION} ${PYTHON_VERSION}\n"
+        "RUN wget https://example.com/llvm-17.0.25.tar.gz https://example.com/x-7.0.21.tgz 27.0.2\n"
+        "RUN pip install foo==3.12 bar==3.12.1 && echo 3.12\n"  # 3.12 with nothing about Python\n"
+        "RUN pip install https://example.com/x-cp3120-none.whl https://example.com/python-foo==3.12\n"
+    )
+    assert findings(text) == []
+
+
+def test_lines_reading_the_arg_and_its_own_line_are_skipped() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG ROCM_VERSION=7.0.2\n"
+        "ARG AMDGPU_VERSION=7.0.2\n"  # another arg with the same value: its own default
+        'RUN if [ "${ROCM_VERSION}" != "7.0.2" ]; then echo "rocm ${ROCM_VERSION} is not 7.0.2"; fi \\\n'
+        "    && echo amdgpu/${AMDGPU_VERSION}\n"
+        "# a comment saying rocm-rel-7.0.2 is fine\n"
+        "RUN true\n"
+    )
+    assert findings(text) == []
+
+
+def test_generic_defaults_are_ignored() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        'ARG DEBUG=0\nARG JOBS=1\nARG USE_CK=true\nARG EMPTY=\nARG NAME=verl\nARG EXTRA=""\n'
+        "RUN echo 0 1 true verl ${DEBUG} ${JOBS} ${USE_CK} ${EMPTY} ${NAME} ${EXTRA}\n"
+    )
+    assert findings(text) == []
+
+
+def test_another_packages_version_is_not_the_args() -> None:
+    # torchaudio 2.5.1 has the same number as TORCH_VERSION=2.5.1 but is not the torch version
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG TORCH_VERSION=2.5.1\n"
+        "RUN pip install torch==${TORCH_VERSION}\n"
+        "RUN pip install https://download.pytorch.org/whl/torchaudio-2.5.1-none.whl numpy==2.5.1\n"
+        "RUN pip install torch==2.5.1\n"
+    )
+    assert findings(text) == [(5, hardcoded_message("2.5.1", "2.5.1", "TORCH_VERSION", 2))]
+
+
+def test_shared_value_goes_to_the_arg_the_text_names() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG ROCM_VERSION=7.0.2\n"
+        "ARG AMDGPU_VERSION=7.0.2\n"
+        "RUN echo ${ROCM_VERSION} ${AMDGPU_VERSION} && pip install torch-2.9.1%2Brocm7.0.2-cp310.whl\n"
+        "RUN pip install https://repo.radeon.com/rocm/manylinux/rocm-rel-7.0.2/torch.whl\n"
+    )
+    assert findings(text) == [(5, hardcoded_message("7.0.2", "rocm-rel-7.0.2", "ROCM_VERSION", 2))]
+
+
+def test_hardcoded_commit() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG FA_COMMIT=83f9e450cd10e20701fb109db9c7703d376f282b\n"
+        "RUN git clone https://github.com/ROCm/flash-attention /fa && cd /fa \\\n"
+        "    && git checkout 83f9e450cd10e20701fb109db9c7703d376f282b\n"
+    )
+    assert messages(text, "83f9") == [
+        (
+            4,
+            hardcoded_message(
+                "83f9e450cd10e20701fb109db9c7703d376f282b",
+                "83f9e450cd10e20701fb109db9c7703d376f282b",
+                "FA_COMMIT",
+                2,
+            ),
+        )
+    ]
+
+
+def test_build_args_table_note() -> None:
+    text = (
+        "ARG PYTHON_VERSION=3.12\n"
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG PYTHON_VERSION\n"
+        "RUN apt-get install -y python${PYTHON_VERSION}\n"
+        "RUN pip install https://example.com/a-1.0-cp312-cp312-linux_x86_64.whl \\\n"
+        "        https://example.com/b-1.0-cp312-cp312-linux_x86_64.whl\n"
+        "RUN pip install https://example.com/c-1.0-cp312-cp312-linux_x86_64.whl\n"
+        "ARG OTHER_VERSION=1.2.3\n"
+        "RUN echo ${OTHER_VERSION}\n"
+    )
+    model = model_of(parse_dockerfile(text, "Dockerfile"))
+    rows = {row.name: row for row in build_arg_rows(model)}
+    assert rows["PYTHON_VERSION"].notes == (
+        "Also hard-coded at lines 5-7 (cp312): overriding it does not change those.",
+    )
+    assert rows["OTHER_VERSION"].notes == ()
+
+
+def test_bundled_dockerfile_notes() -> None:
+    model = build_model(ROOT / "docker" / "rocm" / "Dockerfile.rocm", "Dockerfile.rocm")
+    rows = {row.name: row for row in build_arg_rows(model)}
+    assert rows["PYTHON_VERSION"].notes == (
+        "Also hard-coded at lines 118-122 (cp312): overriding it does not change those.",
+    )
+    assert rows["ROCM_VERSION"].notes == (
+        "Also hard-coded at lines 118-122 (rocm-rel-7.0.2, rocm7.0.2): overriding it does not change those.",
+    )
+    assert all(not row.notes for name, row in rows.items() if name not in ("PYTHON_VERSION", "ROCM_VERSION"))
+
+
+# --------------------------------------------------------------------------------------------------
+# 3. Declared but never used
+
+
+def test_declared_but_never_used() -> None:
+    text = "ARG OLD_TAG=v1.2.3\nFROM ubuntu:22.04 AS base\nARG APEX_VERSION=1.9.0\nRUN pip install apex\n"
+    assert findings(text) == [
+        (1, "build arg OLD_TAG is declared but never used"),
+        (3, "build arg APEX_VERSION is declared but never used"),
+    ]
+
+
+def test_used_only_in_from_or_in_a_global_default() -> None:
+    text = (
+        "ARG CUDA_VERSION=12.4.1\n"
+        "ARG BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04\n"
+        "ARG UBUNTU_TAG=22.04\n"
+        "FROM ${BASE_IMAGE} AS base\n"
+        "FROM ubuntu:${UBUNTU_TAG} AS other\n"
+    )
+    assert findings(text) == []
+
+
+def test_environment_for_run_counts_as_use() -> None:
+    # pip reads PIP_INDEX_URL, setup.py reads MAX_JOBS from the environment: no `$` needed
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG PIP_INDEX_URL=https://mirror.example/simple\n"
+        "ARG MAX_JOBS=8\n"
+        "ARG DEBIAN_FRONTEND=noninteractive\n"
+        "RUN pip install . && apt-get install -y git\n"
+    )
+    assert findings(text) == []
+
+
+def test_other_names_are_unused_even_with_a_run_after_them() -> None:
+    text = "FROM ubuntu:22.04 AS base\nARG UNUSED=1\nARG PIP_NO_CACHE_DIR=1\nRUN pip install .\n"
+    assert findings(text) == [(2, "build arg UNUSED is declared but never used")]
+
+
+def test_environment_arg_with_no_run_after_it() -> None:
+    text = "FROM ubuntu:22.04 AS base\nRUN pip install .\nARG MAX_JOBS=8\n"
+    assert findings(text) == [(3, "build arg MAX_JOBS is declared but never used")]
+
+
+# --------------------------------------------------------------------------------------------------
+# 4. Git sources not pinned, or pinned to a branch
+
+
+def test_unpinned_clone_and_branches() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "RUN git clone https://github.com/org/floating.git /src/floating\n"
+        "RUN git clone -b main https://github.com/org/main.git\n"
+        "RUN git clone https://github.com/org/rel.git && cd rel && git checkout release/2.10\n"
+        "RUN pip install git+https://github.com/org/pipped.git\n"
+    )
+    assert findings(text) == [
+        (
+            2,
+            "git clone of https://github.com/org/floating.git is not pinned to a commit or tag "
+            "(add git checkout <commit>)",
+        ),
+        (
+            3,
+            "git clone of https://github.com/org/main.git checks out branch main, which moves; "
+            "pin a commit or tag",
+        ),
+        (
+            4,
+            "git clone of https://github.com/org/rel.git checks out branch release/2.10, which "
+            "moves; pin a commit or tag",
+        ),
+        (
+            5,
+            "pip install of git+https://github.com/org/pipped.git is not pinned to a commit or "
+            "tag (add @<commit> to the URL)",
+        ),
+    ]
+
+
+def test_pinned_commit_tag_and_later_checkout() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG VLLM_COMMIT=ed6e9075d31e32c8548b480a47d1ffb77da1f54c\n"
+        "RUN git clone https://github.com/vllm-project/vllm.git /src/vllm\n"
+        "WORKDIR /src/vllm\n"
+        "RUN git checkout ${VLLM_COMMIT}\n"
+        "RUN git clone --branch v2.6.3 https://github.com/org/tagged.git\n"
+        'RUN pip install "git+https://github.com/org/pkg.git@v0.15.1"\n'
+        "RUN git clone https://github.com/org/short.git && cd short && git checkout 45c428e54\n"
+    )
+    assert findings(text) == []
+
+
+def test_ref_from_an_arg_without_a_default() -> None:
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG TE_COMMIT\n"
+        "RUN git clone https://github.com/ROCm/TransformerEngine.git && cd TransformerEngine \\\n"
+        "    && git checkout ${TE_COMMIT}\n"
+    )
+    assert findings(text) == [
+        (
+            3,
+            "git clone of https://github.com/ROCm/TransformerEngine.git checks out ${TE_COMMIT}, "
+            "which has no value here; give build arg TE_COMMIT a commit or tag as its default",
+        )
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Whole files
+
+
+def test_bundled_dockerfile_findings() -> None:
+    found = lint_file(ROOT / "docker" / "rocm" / "Dockerfile.rocm", "docker/rocm/Dockerfile.rocm")
+    assert [(d.line, d.message.split(" although")[0]) for d in found] == [
+        (118, "3.12 is written literally here and on lines 119-122 (cp312)"),
+        (118, "7.0.2 is written literally here and on lines 119-122 (rocm-rel-7.0.2, rocm7.0.2)"),
+        (
+            240,
+            "pip install of git+https://github.com/volcengine/verl.git is not pinned to a commit "
+            "or tag (add @<commit> to the URL)",
+        ),
+    ]
+    assert str(found[0]).startswith("docker/rocm/Dockerfile.rocm:118: 3.12 is written literally")
+
+
+lines = st.sampled_from(
+    [
+        "ARG V=1.2.3",
+        "ARG PYTHON_VERSION=3.12",
+        "ARG REF=main",
+        "ARG W",
+        "FROM ubuntu:22.04 AS a",
+        "FROM a AS b",
+        "ENV V=2",
+        "RUN echo $V ${W:-x} python3.12 cp312 1.2.3",
+        "RUN git clone https://github.com/o/r.git && cd r && git checkout ${REF}",
+        "RUN pip install git+https://github.com/o/p.git@$REF",
+        "WORKDIR /opt/${V}",
+        "RUN <<EOF\necho $V 1.2.3\nEOF",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(lines, max_size=12))
+def test_lint_never_raises(body: list[str]) -> None:
+    text = "FROM ubuntu:22.04 AS start\n" + "\n".join(body) + "\n"
+    try:
+        parsed = parse_dockerfile(text, "Dockerfile")
+        evaluation = evaluate(parsed)
+    except DocgenError:
+        return
+    found, _ = extract(parsed, evaluation)
+    for diagnostic in lint(parsed, evaluation, found):
+        assert diagnostic.line >= 1 and diagnostic.path == "Dockerfile"
+        assert "\n" not in diagnostic.message and not diagnostic.message.startswith("warning")
