@@ -285,3 +285,56 @@ def test_bundled_repository_is_up_to_date(tmp_path: Path) -> None:
     finally:
         os.chdir(old)
     assert result.code == 0, result.out + result.err
+
+
+# --------------------------------------------------------------------------------------------------
+# lint, audit and init through the command line
+
+
+def test_lint_command(project: Path) -> None:
+    (project / "docker/Dockerfile").write_text(DOCKERFILE + "ARG UNUSED_THING=1\nRUN true\n")
+    result = run("lint")
+    assert result.code == 0
+    assert "docker/Dockerfile:11: warning: build arg UNUSED_THING is declared but never used" in result.out
+    assert result.out.endswith(" in 1 Dockerfile\n")
+    assert run("lint", "--strict").code == 1
+    assert run("lint", "docker/Dockerfile", "--strict").code == 1
+    assert run("lint", "missing/Dockerfile").code == 2
+
+
+def test_audit_command(project: Path) -> None:
+    hand = project / "docker/HAND.md"
+    hand.write_text(
+        "# Image\n\n| Build arg | Default |\n|---|---|\n| `GPU_ARCH` | `gfx90a` |\n| `OLD_ARG` | `1` |\n"
+    )
+    result = run("audit", "docker/HAND.md", "--dockerfile", "docker/Dockerfile")
+    assert result.code == 1
+    assert "docker/HAND.md:5: " in result.out and "gfx90a" in result.out
+    assert "docker/HAND.md:6: " in result.out and "OLD_ARG" in result.out
+    hand.write_text("# Image\n\nNothing to contradict.\n")
+    clean = run("audit", "docker/HAND.md")  # the only configured image
+    assert clean.code == 0
+    assert clean.out == "docker/HAND.md: no claim outside the docgen blocks contradicts docker/Dockerfile\n"
+    assert run("audit", "docker/NOPE.md").code == 2
+
+
+def test_init_command_then_sync(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "docker/Dockerfile": DOCKERFILE,
+            "README.md": "# My image\n\n## Key versions\n\nby hand\n\n## Build arguments\n\nby hand\n",
+        },
+    )
+    result = run("init", "README.md", "--dockerfile", "docker/Dockerfile")
+    assert result.code == 0, result.err
+    assert "README.md:" in result.out and "next: run docgen sync" in result.out
+    text = (chdir_tmp / "README.md").read_text()
+    assert "## Key versions\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n" in text
+    assert "[[tool.docgen.images]]" in (chdir_tmp / "pyproject.toml").read_text()
+    assert run("sync").code == 0
+    assert run("check").code == 0
+    synced = (chdir_tmp / "README.md").read_text()
+    assert "| `MAX_JOBS` |" in synced and "by hand" in synced
+    again = run("init")
+    assert again.code == 0 and (chdir_tmp / "README.md").read_text() == synced
