@@ -8,9 +8,13 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading) that the
   Dockerfile does not declare; ENV names, BuildKit's predefined args and placeholders are not claims;
 - a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
-- a default in that table that differs from the effective default;
-- a version next to a component (a version table row, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or
-  prose such as `PyTorch 2.9.1`) that disagrees with the Dockerfile's pin.
+- a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``),
+  that differs from the effective default;
+- a version next to a component (a version table row, a table with a column per component, a
+  shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
+  disagrees with every pin of it in the Dockerfile, base image tags included.
+
+Changelog and release-notes sections tell the past and are skipped.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
 every regular expression runs on one line, a table cell or a bounded window, and none can backtrack
@@ -22,6 +26,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
+import urllib.parse
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -47,8 +52,26 @@ _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 _SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1"})
 """Fence info strings whose blocks can hold a `docker build` example."""
 
-_BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|argument|\bARGs?\b|--build-arg", re.IGNORECASE)
-_ENV_WORDS = re.compile(r"\benv\b|environment", re.IGNORECASE)
+_BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)
+_NOT_A_BUILD_ARG = re.compile(
+    r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
+)
+_ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b", re.IGNORECASE)
+_NOT_BUILD_ARG_WORDS = re.compile(
+    r"\benv\b|environment|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
+    re.IGNORECASE,
+)
+
+
+def _about_build_args(text: str) -> bool:
+    """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
+    is not about environment variables or a program's arguments (`launcher argument`); and does not
+    say that something is not one (`HF_TOKEN is not a build argument`)."""
+    if _NOT_A_BUILD_ARG.search(text):
+        return False
+    if _BUILD_ARG_WORDS.search(text):
+        return True
+    return bool(_ARGUMENT_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
 
 
 @dataclass
@@ -156,6 +179,8 @@ def _read(text: str, path: str) -> _Document:
     """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
     lines = _live_lines(text, path)
     doc = _Document()
+    out = doc  # `doc`, or a document thrown away under a changelog heading (of level `history`)
+    history: int | None = None
     heading = ""
     previous = ""
     para: list[tuple[int, str]] = []
@@ -165,7 +190,7 @@ def _read(text: str, path: str) -> _Document:
     def flush() -> None:
         nonlocal para, previous
         if para:
-            doc.paragraphs.append(_Paragraph(para, heading, previous))
+            out.paragraphs.append(_Paragraph(para, heading, previous))
             previous = " ".join(t for _, t in para)
         para = []
 
@@ -194,7 +219,7 @@ def _read(text: str, path: str) -> _Document:
             flush()
             fence_mark = mark.group(1)
             fence = _Fence(mark.group(2).lower(), [])
-            doc.fences.append(fence)
+            out.fences.append(fence)
             continue
         head = _HEADING.match(line)
         if head:
@@ -202,7 +227,20 @@ def _read(text: str, path: str) -> _Document:
             heading = (head.group(1) or "").strip()
             closing = _CLOSING_HASHES.search(heading)  # `## Title ##`
             heading = heading[: closing.start()].strip() if closing else heading
-            doc.headings.append((number, heading))
+            level = len(line.lstrip()) - len(line.lstrip().lstrip("#"))
+            if history is not None and level <= history:
+                history, out = None, doc
+            if history is None and _HISTORY.search(heading):
+                history, out = level, _Document()  # a changelog tells the past: not claims
+            out.headings.append((number, heading))
+            previous = ""
+            continue
+        if line.lstrip()[:6].lower() == "<table":
+            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
+            flush()
+            table, index = _html_table(lines, index - 1, context)
+            if table is not None:
+                out.tables.append(table)
             previous = ""
             continue
         following = lines[index] if index < len(lines) else None
@@ -217,12 +255,58 @@ def _read(text: str, path: str) -> _Document:
                     break
                 table.rows.append((index + 1, _cells(row)))
                 index += 1
-            doc.tables.append(table)
+            out.tables.append(table)
             previous = ""
             continue
         para.append((number, line))
     flush()
     return doc
+
+
+_HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
+_HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)
+_HTML_CODE = re.compile(r"</?code\b[^<>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<[^<>]*>")
+
+
+def _html_table(lines: list[str | None], start: int, context: str) -> tuple[_Table | None, int]:
+    """The `<table>` starting at `lines[start]` (its first row is the header), and the index of the line
+    after it. Cells become Markdown: `<code>` is a code span, other tags are dropped."""
+    rows: list[tuple[int, list[str]]] = []
+    cell: list[str] | None = None
+
+    def close() -> None:
+        nonlocal cell
+        if cell is not None and rows:
+            text = _HTML_TAG.sub("", _HTML_CODE.sub("`", "".join(cell)))
+            rows[-1][1].append(" ".join(text.split()))
+        cell = None
+
+    index = start
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line is None or _HEADING.match(line):
+            break
+        pos = 0
+        for tag in _HTML_CELL.finditer(line):
+            if cell is not None:
+                cell.append(line[pos : tag.start()])
+            pos = tag.end()
+            close()
+            if tag.group(1):
+                continue
+            if tag.group(2).lower() == "tr":
+                rows.append((index, []))
+            else:
+                cell = []
+        if cell is not None:
+            cell.append(line[pos:] + " ")
+        if "</table" in line.lower():
+            break
+    close()
+    rows = [row for row in rows if row[1]]
+    return (_Table(rows[0][0], rows[0][1], rows[1:], context) if rows else None), index
 
 
 # --------------------------------------------------------------------------------------------------
@@ -235,8 +319,11 @@ _ALIASES = {
     "fa": "flashattention",
     "te": "transformerengine",
     "mcore": "megatroncore",
+    "megatronlm": "megatroncore",  # Megatron-LM's `core_v0.13.0` tags are Megatron Core releases
     "pytorchtritonrocm": "triton",
+    "pytorchvision": "torchvision",
     "cpython": "python",
+    "py": "python",
     "nvidiacuda": "cuda",
     "cudatoolkit": "cuda",
     "amdgpudriver": "amdgpu",
@@ -269,18 +356,23 @@ def _is_commit(value: str) -> bool:
     return bool(_HEX.match(value.lower())) and not value.isdigit()
 
 
+_REF_PREFIX = re.compile(r"[A-Za-z]+(?:[-_/][A-Za-z]+)*[-_/][vVrR]?(?=\d)|[vV](?=\d)")
+_CALENDAR = re.compile(r"(?:1[7-9]|[23]\d)\.(?:0[1-9]|1[0-2])(?!\d)")
+
+
 def _strip_v(value: str) -> str:
-    if value[:1] in "vV" and value[1:2].isdigit():
-        return value[1:]
-    return value
+    """The version in a tag or branch: `0.18.0` for `v0.18.0`, `core_r0.13.0` or `release/0.18.0`."""
+    prefix = _REF_PREFIX.match(value)
+    return value[prefix.end() :] if prefix else value
 
 
 def _same_version(claim: str, fact: str) -> bool | None:
     """True when `claim` agrees with `fact`, False when it disagrees, None when they cannot be compared.
 
-    `v0.18.0` equals `0.18.0`; a short commit equals the long one it starts; a release agrees with a
-    longer or shorter release it is a prefix of (`12.4` and `12.4.1`, `0.16` and `0.16.0`), whatever
-    follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`).
+    `v0.18.0` equals `0.18.0` and `core_r0.18.0`; a short commit equals the long one it starts; a
+    release agrees with a longer or shorter release it is a prefix of (`12.4` and `12.4.1`, `0.16` and
+    `0.16.0`), whatever follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`). A
+    calendar version (`25.04`, an NGC container) and a semantic one (`2.7.0`) cannot be compared.
     """
     a, b = _strip_v(claim.strip()).lower(), _strip_v(fact.strip()).lower()
     if a == b:
@@ -290,7 +382,7 @@ def _same_version(claim: str, fact: str) -> bool | None:
             return a.startswith(b) or b.startswith(a)
         return None
     ra, rb = _RELEASE.match(a), _RELEASE.match(b)
-    if not ra or not rb:
+    if not ra or not rb or bool(_CALENDAR.match(a)) != bool(_CALENDAR.match(b)):
         return None
     ta = _release_tuple(ra.group())
     tb = _release_tuple(rb.group())
@@ -363,6 +455,8 @@ class _Facts:
             keys = _keys(comp.name, names)
             if comp.kind == "image":
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
+                for name, version in _tag_versions(value):
+                    self._add(_keys(name, names), _Fact(version, version, comp.line))
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
@@ -384,7 +478,26 @@ class _Facts:
         return self._seen[name]
 
 
-_VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE)$")
+def _tag_versions(tag: str) -> list[tuple[str, str]]:
+    """What an image tag says of other components: `rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0`
+    is ROCm 6.3, Ubuntu 22.04, Python 3.10 and PyTorch 2.4.0; `12.4.1-devel-ubuntu22.04` is Ubuntu 22.04.
+    Versions without a dot (`py3`, `rocm630`, `20250923`) are too terse to compare and left out."""
+    found: list[tuple[str, str]] = []
+    word = ""
+    for token in re.split(r"[-_]+", tag.lower()):
+        glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)+[a-z0-9.]*)", token)
+        if glued:
+            found.append((glued.group(1), glued.group(2)))
+        elif re.fullmatch(r"\d+(?:\.\d+)+", token) and word:
+            found.append((word, token))
+        if token.isalpha() and token not in ("release", "version", "v", "r"):
+            word = token
+        elif not token.isalpha():
+            word = ""
+    return found
+
+
+_VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE|BRANCH)$")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -405,22 +518,41 @@ class _Auditor:
     def where(self, line: int) -> str:
         return f"{self.model.path}:{line}"
 
-    def version_claim(self, line: int, name: str, operator: str, version: str) -> Diagnostic | None:
-        """A diagnostic when `name operator version` contradicts every pin of that name.
-
-        `3.10+` is read as `>=3.10`; the claim is shown as the README wrote it."""
-        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
+    def verdict(self, name: str, operator: str, version: str) -> tuple[bool | None, _Fact | None]:
+        """(True, pin) when a pin of `name` satisfies `operator version`, (False, first pin that does
+        not) when none does but one can be compared, (None, None) when none can. `3.10+` is `>=3.10`."""
         if operator == "==" and version.endswith("+"):
             operator, version = ">=", version.rstrip("+")
-        facts = self.facts.lookup(name, self.names)
-        verdicts = [(fact, _satisfies(operator, version, fact.value)) for fact in facts]
-        if not verdicts or any(v is True for _, v in verdicts):
+        wrong = None
+        for fact in self.facts.lookup(name, self.names):
+            agrees = _satisfies(operator, version, fact.value)
+            if agrees:
+                return True, fact
+            wrong = fact if agrees is False and wrong is None else wrong
+        return (False, wrong) if wrong else (None, None)
+
+    def version_claim(self, line: int, name: str, operator: str, version: str) -> Diagnostic | None:
+        """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin."""
+        agrees, fact = self.verdict(name, operator, version)
+        if agrees is not False or fact is None:
             return None
-        wrong = [fact for fact, v in verdicts if v is False]
-        if not wrong:
-            return None
+        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
         return Diagnostic(
-            self.path, line, f"README says {shown} but {self.where(wrong[0].line)} says {wrong[0].shown}"
+            self.path, line, f"README says {shown} but {self.where(fact.line)} says {fact.shown}"
+        )
+
+    def default_claim(self, line: int, name: str, claim: str | None) -> Diagnostic | None:
+        """A diagnostic when the default a README gives the build arg `name` (normalised by
+        `_default_in_cell`, None when it is in words) differs from the Dockerfile's."""
+        decls = [d for d in self.model.args if d.name == name and not d.unknown]
+        if claim is None or not decls or _same_default(claim, decls):
+            return None
+        first = next((d for d in decls if not d.bare), decls[0])
+        return Diagnostic(
+            self.path,
+            line,
+            f"README says {name} defaults to {claim or chr(34) * 2} but "
+            f"{self.where(first.line)} says {_shown_default(first)}",
         )
 
     def arg_claim(self, line: int, name: str) -> Diagnostic | None:
@@ -475,14 +607,23 @@ _PIN = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
 _AFTER_NAME = re.compile(
-    r"[ \t*`:=@(]*"
-    r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to)[ \t]+){0,3}`?"
-    r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|v\d+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
+    r"[ \t*`:=@(—–]*"
+    r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to)[ \t*`:=@(]+){0,3}"
+    r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
     re.IGNORECASE,
 )
+_SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGNORECASE)
+_DEFAULT_IS = re.compile(
+    r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
+)
+_IMAGE_REF = re.compile(r"(?<![\w./:@-])([a-z0-9][a-z0-9._/-]*):([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
+_BADGE_VERSION = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z0-9.]*\+?")
 _NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")
 _OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
+_MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
 _OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\b)", re.IGNORECASE)
 _NOT_A_CLAIM_BEFORE = re.compile(r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre)[ \t]*\Z", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
@@ -609,8 +750,7 @@ def _is_build_arg_table(table: _Table) -> int | None:
     for index, cell in enumerate(header):
         if re.fullmatch(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg", cell):
             return index
-    in_context = _BUILD_ARG_WORDS.search(table.context) and not _ENV_WORDS.search(" ".join(header))
-    if in_context and not re.search(r"\benv(?:ironment)?\b", table.context, re.IGNORECASE):
+    if _about_build_args(table.context) and not _NOT_BUILD_ARG_WORDS.search(" ".join(header)):
         for index, cell in enumerate(header):
             if cell in ("name", "variable", "parameter", "option", "setting", "key"):
                 return index
@@ -624,12 +764,13 @@ _NAME_HEADERS = frozenset(
 
 
 def _version_columns(table: _Table) -> tuple[int, int] | None:
-    """(name column, version column) when `table` lists versions of components."""
+    """(name column, version column) when `table` lists versions of components: the column called
+    `Version` (or `Tag` …), else the first one headed by a release (`| Component | 25.04 | 25.03 |`, NGC's
+    support matrix, newest first)."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
-    version = next(
-        (i for i, h in enumerate(header) if _VERSION_HEADER.fullmatch(h)),
-        None,
-    )
+    version = next((i for i, h in enumerate(header) if _VERSION_HEADER.fullmatch(h)), None)
+    if version is None:
+        version = next((i for i, h in enumerate(header) if i and re.fullmatch(r"v?\d+(?:\.\d+)+", h)), None)
     if version is None or len(header) < 2:
         return None
     name = next((i for i, h in enumerate(header) if h in _NAME_HEADERS and i != version), None)
@@ -639,10 +780,15 @@ def _version_columns(table: _Table) -> tuple[int, int] | None:
 
 
 def _version_in_cell(cell: str) -> str | None:
+    """The version a cell starts with (`3.10+` for `3.10 or newer`), None for none or several."""
     code = _first_code(cell)
     text = code if code is not None else _plain(cell)
-    match = re.match(r"[ \t]*(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
-    return match.group(1).rstrip(".") if match else None
+    match = re.match(r"[ \t]*(?:(==|>=)[ \t]*)?(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
+    if not match or _OR_OLDER.match(text, match.end()) or _MORE_VERSIONS.match(text, match.end()):
+        return None
+    version = match.group(2).rstrip(".")
+    newer = match.group(1) == ">=" or _OR_NEWER.match(text, match.end())
+    return version + "+" if newer and not version.endswith("+") else version
 
 
 def _name_in_cell(cell: str) -> str:
@@ -711,9 +857,7 @@ def _audit_tables(doc: _Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     if name and version:
                         yield from _some(auditor.version_claim(line, name, "==", version))
         else:
-            for line, cells in table.rows:
-                for cell in cells:
-                    yield from _audit_text(line, cell, auditor, prose=True)
+            yield from _audit_other_table(table, auditor)
     if first_table is not None:
         for row in build_arg_rows(auditor.model):
             if row.name not in documented:
@@ -723,6 +867,29 @@ def _audit_tables(doc: _Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     f"build arg {row.name} ({auditor.where(row.line)}) is missing from the README's "
                     "build-argument table",
                 )
+
+
+def _audit_other_table(table: _Table, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A table whose header names components (`| Container | PyTorch | NCCL |`, a release per row) is
+    checked column by column: a column is stale when none of its rows agrees with the Dockerfile (the
+    newest row comes first). A table none of whose cells agrees is not about this image (benchmark
+    numbers, a compatibility matrix): it is read as text, like any other table."""
+    names = [_name_in_cell(cell) for cell in table.header]
+    columns: dict[int, list[tuple[int, str, bool | None]]] = {}
+    for index, name in enumerate(names):
+        for line, cells in table.rows:
+            version = _version_in_cell(cells[index]) if index < len(cells) and name else None
+            if version:
+                columns.setdefault(index, []).append((line, version, auditor.verdict(name, "==", version)[0]))
+    if any(agrees for column in columns.values() for _, _, agrees in column):
+        for index, column in columns.items():
+            stale = [(line, version) for line, version, agrees in column if agrees is False]
+            if stale and not any(agrees for _, _, agrees in column):
+                yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1]))
+        return
+    for line, cells in table.rows:
+        for cell in cells:
+            yield from _audit_text(line, cell, auditor, prose=True)
 
 
 def _audit_build_arg_rows(
@@ -735,20 +902,8 @@ def _audit_build_arg_rows(
         problem = auditor.arg_claim(line, name)
         if problem:
             yield problem
-            continue
-        if default_col is None or default_col >= len(cells):
-            continue
-        decls = [d for d in auditor.model.args if d.name == name and not d.unknown]
-        claim = _default_in_cell(cells[default_col])
-        if claim is None or not decls or _same_default(claim, decls):
-            continue
-        first = next((d for d in decls if not d.bare), decls[0])
-        yield Diagnostic(
-            auditor.path,
-            line,
-            f"README says {name} defaults to {claim or chr(34) * 2} but "
-            f"{auditor.where(first.line)} says {_shown_default(first)}",
-        )
+        elif default_col is not None and default_col < len(cells):
+            yield from _some(auditor.default_claim(line, name, _default_in_cell(cells[default_col])))
 
 
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
@@ -774,6 +929,23 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             yield problem
     if not prose:
         return
+    for match in _BADGE.finditer(text):
+        label, message = _badge(match.group(1))
+        if label and _BADGE_VERSION.fullmatch(message):
+            yield from _some(auditor.version_claim(line, label, "==", message))
+    for match in _IMAGE_REF.finditer(text):
+        if _example(text, match):
+            continue
+        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. Only
+        # a tag with one that agrees is this image's; one with none is another image's.
+        claims = [
+            (name, version, auditor.verdict(name, "==", version)[0])
+            for name, version in _tag_versions(match.group(2))
+        ]
+        if any(agrees for _, _, agrees in claims):
+            for name, version, agrees in claims:
+                if agrees is False:
+                    yield from _some(auditor.version_claim(line, name, "==", version))
     words = list(_WORD.finditer(text))
     pin = 0
     for index, word in enumerate(words):
@@ -792,7 +964,9 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             name = between
             if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
-            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 12) : word.start()]):
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 12) : word.start()]) or _example(
+                text, word
+            ):
                 break
             if _UPPER_SNAKE.match(name) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`: a value to pass, not what the Dockerfile says
@@ -803,8 +977,8 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             if _HEX.match(version.lower()) and not any(c.isdigit() for c in version):
                 break
             rest = text[after.end() : after.end() + 16]
-            if _OR_OLDER.match(rest):
-                break
+            if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
+                break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
             problem = auditor.version_claim(line, name, "==", version)
@@ -813,15 +987,28 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             break
 
 
+def _example(text: str, match: re.Match[str]) -> bool:
+    """True when `for example` or `e.g.` comes shortly before `match`: an example, not a claim."""
+    return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
+
+
+def _badge(path: str) -> tuple[str, str]:
+    """(label, message) of a shields.io static badge `label-message-color`, ('', '') for another form.
+    In each part `--` is a dash, `__` an underscore and `_` a space."""
+    escaped = urllib.parse.unquote(path).replace("--", "\0").replace("__", "\1")
+    parts = [p.replace("\0", "-").replace("_", " ").replace("\1", "_").strip() for p in escaped.split("-")]
+    return (parts[0], parts[1]) if len(parts) == 3 else ("", "")
+
+
 def _audit_paragraph(para: _Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
     # args, or a list item that starts with the name under a build-args heading or introduction.
     list_context = bool(
-        _BUILD_ARG_WORDS.search(para.heading)
-        or (para.before.rstrip().endswith(":") and _BUILD_ARG_WORDS.search(para.before))
-        or _BUILD_ARG_WORDS.search(para.lines[0][1])
+        _about_build_args(para.heading)
+        or (para.before.rstrip().endswith(":") and _about_build_args(para.before))
+        or _about_build_args(para.lines[0][1])
     )
     chunks: list[list[tuple[int, str]]] = []
     for line, text in para.lines:
@@ -831,14 +1018,21 @@ def _audit_paragraph(para: _Paragraph, auditor: _Auditor) -> Iterator[Diagnostic
         chunks[-1].append((line, text))
         if not item:
             continue
-        spans = _code_spans(text[item.end() :].lstrip("*_[ "))
+        body = text[item.end() :].lstrip("*_[ ")
+        spans = _code_spans(body)
         if not spans or spans[0][0] != 0:
             continue
         name = spans[0][2].strip().split("=", 1)[0].strip()
-        if _UPPER_SNAKE.match(name) and (list_context or _BUILD_ARG_WORDS.search(text)):
-            problem = auditor.arg_claim(line, name)
-            if problem:
-                yield problem
+        if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
+            yield from _some(auditor.arg_claim(line, name))
+        if name not in auditor.declared:
+            continue
+        # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
+        default = _SET_TO.match(body, spans[0][1]) or _DEFAULT_IS.search(body, spans[0][1])
+        value = _code_spans(body[default.end() :]) if default else []
+        if default and value and value[0][0] == 0:
+            claim = _default_in_cell(body[default.end() :][: value[0][1]])
+            yield from _some(auditor.default_claim(line, name, claim))
     for chunk in chunks:
         yield from _audit_sentences(chunk, auditor)
 
@@ -855,7 +1049,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
     for boundary in [*_SENTENCE_END.finditer(joined), None]:
         end = boundary.start() if boundary else len(joined)
         sentence = joined[sentence_start:end]
-        if _BUILD_ARG_WORDS.search(sentence):
+        if _about_build_args(sentence):
             for start, _, content in _code_spans(sentence):
                 name = content.strip().split("=", 1)[0].strip()
                 if _UPPER_SNAKE.match(name):

@@ -3,6 +3,7 @@
 The fixtures under tests/data/audit/ are hand-written READMEs next to the Dockerfile they describe (a
 ROCm training image, a CUDA training image, a vLLM server, a small Python service), each with the
 drifts listed here: the ones real READMEs pick up when the Dockerfile moves on and the prose does not.
+Nine more (`PUBLIC`) were written independently of the code, after public GPU projects' docker docs.
 """
 
 from __future__ import annotations
@@ -113,6 +114,108 @@ DRIFTS: dict[str, tuple[str, list[str]]] = {
 }
 
 
+# Written independently of the code, after how public GPU projects document their images (verl, NGC
+# Megatron-LM, TGI, llama.cpp, SGLang, ROCm PyTorch, vLLM's ROCm guide, a plain service), each with a
+# README.clean.md that restates the same facts in other words and has no finding.
+PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
+    # badges, a `- Name: version` list, a build-args table with a `${ROCM_VERSION}` default, a renamed arg
+    "verl": (
+        "Dockerfile.rocm",
+        [
+            (3, "README says ROCm 6.4.1 but {D}:4 says 7.0.2"),
+            (13, "README says vLLM 0.10.1 but {D}:34 says 0.11.2"),
+            (16, "README says Megatron-core v0.13.0 but {D}:39 says 0.14.0"),
+            (27, "README documents build arg FA_BRANCH but {D} does not declare it"),
+            (33, "build arg AITER_COMMIT ({D}:29) is missing from the README's build-argument table"),
+            (35, "README says ROCM_VERSION defaults to 6.4.1 but {D}:4 says 7.0.2"),
+        ],
+    ),
+    # an NGC-style table with a column per component, `core_r0.13.0` tags, an NGC calendar version
+    # (`25.04`) next to `PyTorch 2.7.0`, release notes of older releases
+    "megatron": (
+        "Dockerfile",
+        [
+            (11, "README says NCCL 2.26.3 but {D}:9 says 2.26.5"),
+            (11, "README says Megatron Core 0.12.1 but {D}:17 says core_r0.13.0"),
+            (15, "README says nvidia-resiliency-ext 0.3.0 but {D}:20 says 0.4.0"),
+            (26, "README documents build arg MCORE_BRANCH but {D} does not declare it"),
+        ],
+    ),
+    # HTML header, a table of launcher arguments and their environment variables, `Python 3.9+`
+    "tgi": (
+        "Dockerfile",
+        [
+            (12, "README says PyTorch 2.4.0 but {D}:20 says 2.6.0"),
+            (12, "README says CUDA 12.1 but {D}:23 says 12.4"),
+            (41, "README documents build arg BUILD_EXTENSIONS but {D} does not declare it"),
+        ],
+    ),
+    # llama.cpp's docs/docker.md: defaults in a list (`CUDA_VERSION` set to `12.4.0`)
+    "llamacpp": (
+        "cuda.Dockerfile",
+        [
+            (35, "README says CUDA_VERSION defaults to 12.4.0 but {D}:3 says 12.6.2"),
+            (36, "README says CUDA_DOCKER_ARCH defaults to all but {D}:12 says default"),
+            (38, "README says Ubuntu 22.04 but {D}:1 says 24.04"),
+        ],
+    ),
+    # an HTML build-args table, `docker run` aliases, ENV names
+    "sglang": (
+        "rocm.Dockerfile",
+        [
+            (3, "README says SGLang v0.5.2 but {D}:55 says v0.5.3"),
+            (11, "README documents build arg BUILD_VLLM but {D} does not declare it"),
+            (18, "build arg TRITON_COMMIT ({D}:14) is missing from the README's build-argument table"),
+            (24, "README says SGL_BRANCH defaults to v0.5.2 but {D}:11 says v0.5.3"),
+        ],
+    ),
+    # a table of image tags (one row per release, newest first), `release/2.9` branches
+    "pytorch-rocm": (
+        "Dockerfile.rocm",
+        [
+            (10, "README says Torchvision 0.24.0 but {D}:8 says v0.24.1"),
+            (17, "README says Triton 3.4.0 but {D}:19 says 3.5.1"),
+            (31, "README documents build arg BUILD_TRITON but {D} does not declare it"),
+        ],
+    ),
+    # a plain Python service: badges, an ENV table, a Name/Default build-args table
+    "service": (
+        "Dockerfile",
+        [
+            (5, "README says gunicorn 22.0 but {D}:18 says 23.0.0"),
+            (7, "README says gunicorn 22.0.0 but {D}:18 says 23.0.0"),
+            (30, "build arg APP_USER ({D}:14) is missing from the README's build-argument table"),
+            (32, "README says PYTHON_VERSION defaults to 3.11 but {D}:2 says 3.12.7"),
+            (34, "README says APP_UID defaults to 1000 but {D}:15 says 10001"),
+            (35, "README documents build arg APP_GID but {D} does not declare it"),
+        ],
+    ),
+    # verl's docker/README.md: versions only in image tags (`app-verl0.5-…-vllm0.10.0-mcore0.13.0`),
+    # community images with other versions, `for example, … verl release v0.4.x`
+    "verl-app": (
+        "Dockerfile.app.vllm.mcore0.13",
+        [(26, "README says vllm 0.10.0 but {D}:14 says 0.10.1")],
+    ),
+    # vLLM's ROCm guide: ROCm in the base image tag, `FX_GFX_ARCHS` (a typo of the real docs),
+    # `ROCm 5.7, 6.0 and 6.1` and `Python: 3.9 -- 3.12` (lists, not claims)
+    "vllm-rocm": (
+        "Dockerfile.rocm",
+        [
+            (3, "README says ROCm 6.2 but {D}:18 says 6.3"),
+            (10, "README says ROCm 6.2 but {D}:18 says 6.3"),
+            (32, "README says ROCm 6.2 but {D}:18 says 6.3"),
+            (37, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
+            (38, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
+            (43, "README says ROCm 6.2 but {D}:18 says 6.3"),
+            (49, "README says ROCm 6.2 but {D}:18 says 6.3"),
+        ],
+    ),
+}
+for _name, (_dockerfile, _expected) in PUBLIC.items():
+    _d = f"{_name}/{_dockerfile}"
+    DRIFTS[f"{_name}/README.md"] = (_d, [f"{_name}/README.md:{n}: {m.format(D=_d)}" for n, m in _expected])
+
+
 @pytest.mark.parametrize("readme", sorted(DRIFTS))
 def test_every_drift_is_found_without_false_alarms(readme: str) -> None:
     dockerfile, expected = DRIFTS[readme]
@@ -137,6 +240,22 @@ def test_clean_cuda_readme_has_no_findings() -> None:
     # `CUDA 12.6` for 12.6.3, `torch==2.7.1+cu126`, `FlashAttention 2.7.4` for 2.7.4.post1, `TE`,
     # `Megatron Core 0.13`, a `--build-arg` column, `8.0 9.0` for `8.0;9.0`, `v2.7.1` for 2.7.1.
     assert audit_file("cuda/README.clean.md", CD) == []
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_the_same_facts_restated_have_no_findings(name: str) -> None:
+    assert audit_file(f"{name}/README.clean.md", f"{name}/{PUBLIC[name][0]}") == []
+
+
+def test_project_readmes_around_the_image() -> None:
+    # A project's front page: badges, News, benchmark and hardware tables, launcher flags, run-time
+    # variables, `HF_TOKEN ... is not a build argument`.
+    assert audit_file("verl/README.project.md", "verl/Dockerfile.rocm") == []
+    # Megatron-LM's: the one false alarm left is another container named in passing (`lts`: NGC
+    # PyTorch 24.01), which reads like a stale claim about the base image.
+    assert audit_file("megatron/README.project.md", "megatron/Dockerfile") == [
+        "megatron/README.project.md:64: README says PyTorch 24.01 but megatron/Dockerfile:4 says 25.04-py3"
+    ]
 
 
 def test_the_clean_readme_would_fail_if_its_claims_were_wrong() -> None:
@@ -301,7 +420,7 @@ def test_version_table_rows_and_names_from_the_config() -> None:
 | [PyTorch](https://pytorch.org) | **2.8.0** | ROCm build |
 | Flash Attention (ROCm fork) | `83f9e450` | CK backend |
 | FA2 | deadbee1 | by its config name |
-| Megatron-LM | 0.9.0 | not in the Dockerfile |
+| DeepSpeed | 0.9.0 | not in the Dockerfile |
 | transformers | latest | not a version |
 """
     assert messages(readme, DOCKERFILE, {"FA_TAG": "FA2"}) == [
@@ -450,3 +569,253 @@ def test_defaults_of_a_global_arg_declared_again_bare(cell: str, stale: bool) ->
     readme = f"| ARG | Default |\n|---|---|\n| GPU_ARCH | {cell} |\n"
     found = [m for m in messages(readme, DOCKERFILE) if "missing" not in m]
     assert bool(found) == stale, found
+
+
+# --------------------------------------------------------------------------------------------------
+# How public READMEs write their claims
+
+NGC = """\
+ARG FROM_IMAGE_NAME=nvcr.io/nvidia/pytorch:25.04-py3
+FROM ${FROM_IMAGE_NAME}
+ARG NCCL_VERSION=2.26.5
+ARG MCORE_REF=core_r0.13.0
+RUN apt-get install -y libnccl2=${NCCL_VERSION}-1+cuda12.9 \\
+    && git clone https://github.com/NVIDIA/Megatron-LM.git && cd Megatron-LM && git checkout ${MCORE_REF}
+"""
+
+ROCM_BASE = """\
+ARG BASE_IMAGE="rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0"
+FROM $BASE_IMAGE
+ARG BUILD_FA="1"
+ARG CUDA_VERSION=12.6.2
+RUN echo $BUILD_FA $CUDA_VERSION
+"""
+
+
+@pytest.mark.parametrize(
+    ("badge", "found"),
+    [
+        ("ROCm-6.3-red", ["README says ROCm 6.3 but Dockerfile:2 says 6.4"]),
+        ("ROCm-6.4-red.svg", []),
+        ("python-3.10%2B-blue", []),
+        ("python-3.11+-blue", ["README says python 3.11+ but Dockerfile:1 says 3.10"]),
+        ("python-3.9%20%7C%203.10-blue", []),  # several versions: not one claim
+        ("license-Apache%202.0-blue", []),
+        ("ROCm-6.3", []),  # no colour: `message-color`, no label
+    ],
+)
+def test_shields_badges(badge: str, found: list[str]) -> None:
+    dockerfile = "ARG PYTHON_VERSION=3.10\nARG ROCM_VERSION=6.4\nFROM rocm/dev-ubuntu-22.04:${ROCM_VERSION}\n"
+    readme = f"[![badge](https://img.shields.io/badge/{badge})](https://example.com)\n"
+    assert messages(readme, dockerfile) == found
+
+
+def test_a_table_with_a_column_per_component() -> None:
+    # NGC style: the header names components, each row a release, newest first.
+    readme = """\
+| Container | PyTorch | NCCL | Megatron Core |
+|---|---|---|---|
+| 25.04 | 2.7.0a0+79aa174 | 2.26.3 | 0.13.0 |
+| 25.03 | 2.7.0a0+7c8ec84 | 2.25.1 | 0.12.1 |
+"""
+    assert messages(readme, NGC) == ["README says NCCL 2.26.3 but Dockerfile:3 says 2.26.5"]
+    # a column where an older row agrees is a history, and the newest row comes first
+    history = readme.replace("| 25.04 | 2.7.0a0+79aa174 | 2.26.3 |", "| 25.05 | 2.8.0 | 2.27.1 |")
+    assert messages(history, NGC) == ["README says NCCL 2.27.1 but Dockerfile:3 says 2.26.5"]
+    # none of its cells agrees: a benchmark or a matrix of something else, not this image
+    benchmark = "| Model | NCCL | Megatron Core |\n|---|---|---|\n| Llama | 3.1 | 1.5 |\n"
+    assert messages(benchmark, NGC) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "stale"),
+    [
+        ("PyTorch 2.7.0", False),  # NGC's 25.04 is a calendar version: not comparable with 2.7.0
+        ("the NGC PyTorch 25.04 container", False),
+        ("the NGC PyTorch 25.03 container", True),
+        ("`nvcr.io/nvidia/pytorch:25.03-py3`", True),
+        ("Megatron Core 0.13.0", False),  # the tag is `core_r0.13.0`
+        ("Megatron Core 0.12.1", True),
+        ("Python 3", False),  # `-py3`
+    ],
+)
+def test_calendar_versions_and_prefixed_tags(claim: str, stale: bool) -> None:
+    assert bool(messages(f"Uses {claim}.\n", NGC)) == stale
+
+
+@pytest.mark.parametrize(
+    ("claim", "stale"),
+    [
+        ("ROCm 6.3", False),
+        ("ROCm 6.2", True),
+        ("Ubuntu 22.04", False),
+        ("Ubuntu 20.04", True),
+        ("Python 3.10", False),
+        ("PyTorch 2.4", False),
+        ("PyTorch 2.3.0", True),
+        ("ROCm 5.7, 6.0 and 6.1", False),  # a list of versions is not one claim
+        ("Python 3.9 -- 3.12", False),
+        ("Python 3.8/3.9", False),
+        ("upgraded PyTorch 2.3 to 2.4", False),
+    ],
+)
+def test_versions_in_a_base_image_tag(claim: str, stale: bool) -> None:
+    assert bool(messages(f"The image has {claim}.\n", ROCM_BASE)) == stale
+
+
+def test_release_notes_tell_the_past() -> None:
+    readme = """\
+# Image
+
+Ships NCCL 2.26.5.
+
+## Release notes
+
+### 25.03
+
+- NCCL 2.25.1; removed the `APEX_REF` build arg.
+
+## Build
+
+Pass `--build-arg OLD_ARG=1` and get NCCL 2.25.1.
+"""
+    assert messages(readme, NGC) == [
+        "README documents build arg OLD_ARG but Dockerfile does not declare it",
+        "README says NCCL 2.25.1 but Dockerfile:3 says 2.26.5",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("item", "found"),
+    [
+        (
+            "- `CUDA_VERSION` set to `12.4.0`",
+            ["README says CUDA_VERSION defaults to 12.4.0 but Dockerfile:4 says 12.6.2"],
+        ),
+        ("- `CUDA_VERSION` is set to `12.6.2`", []),
+        ("* `CUDA_VERSION` (default `12.6`): CUDA of the base image", []),
+        (
+            "1. `CUDA_VERSION` (default value: `12.5`)",
+            ["README says CUDA_VERSION defaults to 12.5 but Dockerfile:4 says 12.6.2"],
+        ),
+        (
+            "- `BUILD_FA`: whether to build CK flash-attention. The default is `0`.",
+            ["README says BUILD_FA defaults to 0 but Dockerfile:3 says 1"],
+        ),
+        ("- `BUILD_FA`: should be set to `0` for gfx1100.", []),  # a value to pass, not the default
+        ("- `BUILD_FA`: set it to `0` for gfx1100; the default is `1`.", []),
+        ("- `BUILD_FA`: the default is 1.", []),  # not in code: skipped
+        ("- `HIP_VISIBLE_DEVICES`: defaults to `0`", []),  # not a build arg of the Dockerfile
+    ],
+)
+def test_defaults_in_list_items(item: str, found: list[str]) -> None:
+    assert messages(f"The defaults are:\n\n{item}\n", ROCM_BASE) == found
+
+
+def test_html_tables() -> None:
+    readme = """\
+The build arguments:
+
+<table>
+  <tr><th>Argument</th><th>Default</th></tr>
+  <tr><td><code>BASE_IMAGE</code></td><td><code>rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0</code></td></tr>
+  <tr>
+    <td><code>BUILD_FA</code></td>
+    <td>
+      <code>0</code>
+    </td>
+  </tr>
+  <tr><td><code>OLD_ARG</code></td><td>-</td></tr>
+</table>
+
+<table align="center">
+<tr><th>Component</th><th>Version</th></tr>
+<tr><td><a href="https://pytorch.org">PyTorch</a></td><td>2.3.0</td></tr>
+</table>
+"""
+    assert messages(readme, ROCM_BASE) == [
+        "build arg CUDA_VERSION (Dockerfile:4) is missing from the README's build-argument table",
+        "README says BUILD_FA defaults to 0 but Dockerfile:3 says 1",
+        "README documents build arg OLD_ARG but Dockerfile does not declare it",
+        "README says PyTorch 2.3.0 but Dockerfile:2 says 2.4.0",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        (
+            "Every launcher argument can also be set through an environment variable: `MAX_TOTAL_TOKENS`.",
+            False,
+        ),
+        ("The server arguments are `MAX_BATCH_SIZE` and `MAX_TOTAL_TOKENS`.", False),
+        ("Pass the `MAX_TOTAL_TOKENS` argument.", True),
+        ("The `MAX_TOTAL_TOKENS` build argument sets the environment variable.", True),
+        ("Set `MAX_TOTAL_TOKENS` as an ARG.", True),
+    ],
+)
+def test_arguments_of_other_programs_are_not_build_args(sentence: str, claim: bool) -> None:
+    assert bool(messages(sentence + "\n", ROCM_BASE)) == claim
+
+
+SERVER = """\
+ARG NCCL_VERSION=2.26.5
+FROM nvcr.io/nvidia/pytorch:25.05-py3
+RUN pip install torch==2.9.1 vllm==0.11.0
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [
+        ("- PyTorch — 2.8.0", ["README says PyTorch 2.8.0 but Dockerfile:3 says 2.9.1"]),
+        ("PyTorch version: 2.8.0", ["README says PyTorch 2.8.0 but Dockerfile:3 says 2.9.1"]),
+        ("PyTorch version is 2.9.1", []),
+        ("Runs the vLLM V1 engine.", []),  # not a version of vllm
+        (
+            "| Package | Version |\n|---|---|\n| torch | `==2.8.0` |",
+            ["README says torch 2.8.0 but Dockerfile:3 says 2.9.1"],
+        ),
+        ("| Package | Version |\n|---|---|\n| vllm | >=0.10 |", []),
+        (
+            "| Package | Version |\n|---|---|\n| vllm | >=0.12 |",
+            ["README says vllm 0.12+ but Dockerfile:3 says 0.11.0"],
+        ),
+        ("| Package | Version |\n|---|---|\n| vllm | 0.10 or newer |", []),
+        ("| Package | Version |\n|---|---|\n| vllm | 0.10, 0.11 |", []),
+        # NGC's support matrix: a column per release, the newest first
+        (
+            "| Component | 25.04 | 25.03 |\n|---|---|---|\n"
+            "| NCCL | 2.26.3 | 2.25.1 |\n| PyTorch | 2.9.1 | 2.8.0 |",
+            ["README says NCCL 2.26.3 but Dockerfile:1 says 2.26.5"],
+        ),
+    ],
+)
+def test_more_ways_to_write_a_version(claim: str, found: list[str]) -> None:
+    assert messages(claim + "\n", SERVER) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Pull `verlai/verl:app-verl0.5-vllm0.10.1-mcore0.13.0-te2.2`.", []),
+        (
+            "Pull `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.12.2-te2.2`.",
+            [
+                "README says vllm 0.10.0 but Dockerfile:2 says 0.10.1",
+                "README says mcore 0.12.2 but Dockerfile:3 says core_v0.13.0",
+            ],
+        ),
+        ("Community image: `hiyouga/verl:ngc-th2.6.0-cu126-vllm0.8.4-flashinfer0.2.2`.", []),  # none agrees
+        ("Start from an image, e.g. `verlai/verl:app-verl0.5-vllm0.8.0-mcore0.13.0`.", []),
+        ("For example, verl release v0.4.x uses vLLM 0.8.", []),
+        ("Uses vLLM 0.8.", ["README says vLLM 0.8 but Dockerfile:2 says 0.10.1"]),
+    ],
+)
+def test_versions_in_image_tags_and_examples(text: str, found: list[str]) -> None:
+    dockerfile = """\
+FROM verlai/verl:base-verl0.5-cu126-cudnn9.8-torch2.7.1-fa2.7.4
+RUN pip install vllm==0.10.1 "git+https://github.com/NVIDIA/TransformerEngine.git@v2.2.1" \\
+    "git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0"
+"""
+    assert messages(text + "\n", dockerfile) == found
