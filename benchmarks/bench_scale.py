@@ -1,4 +1,4 @@
-"""How docgen's cost grows with its input: four measurements, side by side in one run.
+"""How docgen's cost grows with its input: five measurements, side by side in one run.
 
 1. **Model vs dockerfile-parse**: docgen's full model (read, evaluate, extract) of a corpus of
    Dockerfiles (those under `tests/` and `docker/` that BuildKit would accept, plus synthetic ones
@@ -8,7 +8,9 @@
    Budget: time grows at most linearly (each 10× step costs at most 10×, with 10 % noise).
 3. **Per-line cost**: the bundled Dockerfile repeated to 1×, 10× and 100× its size (stages renamed so
    it stays valid), modelled and rendered. Budget: the cost per line stays within 1.3× across sizes.
-4. **Peak memory** of `python -m docgen check` over 1,000 images (the child's maximum RSS).
+4. **Very long ARG values** cut with `#`, `##`, `%`, `%%`: 2,000 and 20,000 characters.
+   Budget: linear (10× the length costs at most 10×, with 10 % noise).
+5. **Peak memory** of `python -m docgen check` over 1,000 images (the child's maximum RSS).
 
 `dockerfile-parse` is a benchmark-only dependency (`pip install '.[bench]'`).
 
@@ -34,7 +36,7 @@ from pathlib import Path
 from dockerfile_parse import DockerfileParser
 
 from docgen.cli import main
-from docgen.dockerfile import read_dockerfile
+from docgen.dockerfile import parse_dockerfile, read_dockerfile
 from docgen.evaluate import evaluate
 from docgen.pipeline import build_model
 from docgen.render import RenderOptions, render_sections
@@ -248,6 +250,29 @@ def per_line(folder: Path, factors: list[int], rounds: int) -> dict[int, tuple[i
 
 
 # --------------------------------------------------------------------------------------------------
+# very long ARG values
+
+
+def long_value_file(length: int) -> str:
+    """A Dockerfile whose ARG value is `length` characters, cut by `#`, `##`, `%` and `%%` patterns."""
+    value = "x/" * (length // 2)
+    return (
+        f"ARG V={value}\n"
+        "ARG A=${V##*/}\nARG B=${V#*x}\nARG C=${V%%/*}\nARG D=${V%x*}\nARG E=${V##*[!x/]}\n"
+        "FROM scratch\n"
+    )
+
+
+def long_values(lengths: list[int], rounds: int) -> dict[int, float]:
+    texts = {n: long_value_file(n) for n in lengths}
+    times: dict[int, list[float]] = {n: [] for n in lengths}
+    for _ in range(rounds):
+        for n in lengths:
+            times[n].append(best(lambda t=texts[n]: evaluate(parse_dockerfile(t)), 1))
+    return {n: min(t) for n, t in times.items()}
+
+
+# --------------------------------------------------------------------------------------------------
 
 
 def main_bench() -> int:
@@ -314,6 +339,20 @@ def main_bench() -> int:
             )
         if max(c for _, c in costs.values()) / low > 1.3:
             failures.append("per-line cost")
+
+        lengths = [2_000, 20_000]
+        cut = long_values(lengths, args.rounds)
+        growth = cut[lengths[1]] / cut[lengths[0]]
+        rows.append(
+            (
+                f"`${{V##*/}}`, `${{V%x*}}` … on a {lengths[0]:,} → {lengths[1]:,} character ARG value",
+                f"{cut[lengths[0]] * 1000:.1f} ms → {cut[lengths[1]] * 1000:.1f} ms",
+                f"{growth:.2f}× for 10× the length",
+                "≤ 10× (linear)",
+            )
+        )
+        if growth > 11:
+            failures.append("long values")
 
         baseline, _ = peak_memory(base, [])
         rss, elapsed = peak_memory(base / "images-1000", ["check"])

@@ -152,8 +152,9 @@ def _instruction(
         return
     if keyword not in ("RUN", "COPY", "ADD"):
         return
-    refs = [f.value or "" for f in inst.flags_named("from")]
-    refs += [f.options().get("from", "") for f in inst.flags_named("mount")]
+    refs = [f.value or "" for f in inst.flags_named("from")] if inst.flags else []
+    if inst.flags:
+        refs += [f.options().get("from", "") for f in inst.flags_named("mount")]
     for raw in refs:
         if not raw:
             continue

@@ -192,8 +192,12 @@ class _Reader:
                     "empty line inside a continued instruction (BuildKit skips it with a warning)",
                 )
             )
-        line = "".join(parts)
-        original = "\n".join(raw.rstrip("\r\n") for raw in lines[start - 1 : last])
+        if len(parts) == 1 and last == start:  # one physical line, the common case
+            line = first
+            original = lines[start - 1].rstrip("\r\n")
+        else:
+            line = "".join(parts)
+            original = "\n".join(raw.rstrip("\r\n") for raw in lines[start - 1 : last])
         body = line.strip(_SPACE)
         if not body:
             # BuildKit keeps a node with an empty keyword here (e.g. a lone `\` before a comment);
@@ -210,7 +214,7 @@ class _Reader:
             exec_form = self._exec_form(args, start)
 
         heredocs: tuple[Heredoc, ...] = ()
-        if _can_contain_heredoc(keyword, args, exec_form is not None) and "<<" in line:
+        if "<<" in line and _can_contain_heredoc(keyword, args, exec_form is not None):
             heredocs = self._read_heredocs(line, start)
             if heredocs:
                 last = heredocs[-1].end_line
@@ -320,6 +324,10 @@ def _extract_flags(text: str) -> tuple[tuple[Flag, ...], str]:
 
     The flag value is what BuildKit sees (quotes removed) but unexpanded. A bare `--` ends the flags.
     """
+    if not text.startswith("--"):
+        stripped = text.lstrip(_SPACE)
+        if not stripped.startswith("--"):  # no flags, the common case
+            return (), stripped.rstrip(_SPACE)
     words: list[str] = []
     n = len(text)
     pos = 0

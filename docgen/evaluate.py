@@ -175,7 +175,10 @@ class _Evaluator:
                     self.warn(inst.start_line, f"{inst.keyword} before the first FROM is not allowed")
                 continue
             stage_index = len(self.stages) - 1
-            scope = Scope(stage_index, state.values, state.base_unknown)
+            scope = self.scopes[-1]
+            if scope.values is not state.values or scope.stage != stage_index:
+                # a new scope only where ARG/ENV changed the names (they replace `state.values`)
+                scope = Scope(stage_index, state.values, state.base_unknown)
             self.scopes.append(scope)
             self.mark_used(inst, state.bindings)
             if inst.keyword == "ARG":
@@ -254,6 +257,8 @@ class _Evaluator:
         return None
 
     def note_dependencies(self, inst: Instruction, stage_index: int) -> None:
+        if not inst.flags:
+            return
         refs = [f.value or "" for f in inst.flags_named("from")]
         refs += [f.options().get("from", "") for f in inst.flags_named("mount")]
         deps = []
@@ -285,7 +290,11 @@ class _Evaluator:
             global_of: int | None = None
             unknown: str | None = None
             if sep:
-                expanded = self.expand(raw, Scope(scope.stage, values, scope.base_unknown), inst.start_line)
+                if "$" in raw or "'" in raw or '"' in raw or self.escape in raw:
+                    here = Scope(scope.stage, values, scope.base_unknown)
+                    expanded = self.expand(raw, here, inst.start_line)
+                else:
+                    expanded = Expanded(raw)  # a plain default: nothing to expand or unquote
                 value: Value | None = (
                     expanded.text if expanded.known else Unknown("; ".join(expanded.unknown))
                 )
@@ -381,15 +390,16 @@ class _Evaluator:
                     decl.fallback = found[0]
 
     def names_read(self, inst: Instruction) -> set[str]:
-        texts = [f.value or "" for f in inst.flags]
-        if inst.keyword == "RUN":
+        texts = [f.value for f in inst.flags if f.value]
+        keyword = inst.keyword
+        if keyword == "RUN":
             if inst.exec_form is None:  # exec form runs without a shell: nothing is expanded
                 texts.append(inst.args)
                 texts.extend(h.body for h in inst.heredocs)
-        elif inst.keyword in _EXPANDED_BY_BUILDKIT:
-            if inst.keyword == "ARG":
+        elif keyword in _EXPANDED_BY_BUILDKIT and ("$" in inst.args or inst.heredocs):
+            if keyword == "ARG":
                 texts.extend(w.partition("=")[2] for w in split_words(inst.args, self.escape))
-            elif inst.keyword == "FROM":
+            elif keyword == "FROM":
                 texts.extend(inst.args.split()[:1])
             else:
                 texts.append(inst.args)
@@ -407,13 +417,18 @@ class _Evaluator:
             if s.parent is not None:
                 children.setdefault(s.parent, []).append(s.index)
 
+        descendants: dict[int, list[int]] = {}  # for this call only: many ARGs share a stage
+
         def with_descendants(index: int) -> list[int]:
-            out, todo = [], [index]
-            while todo:
-                i = todo.pop(0)
-                out.append(i)
-                todo.extend(children.get(i, []))
-            return out
+            found = descendants.get(index)
+            if found is None:
+                found, todo = [], [index]
+                while todo:
+                    i = todo.pop(0)
+                    found.append(i)
+                    todo.extend(children.get(i, []))
+                descendants[index] = found
+            return list(found)
 
         reached: dict[int, list[int]] = {}
         for i, d in enumerate(self.decls):

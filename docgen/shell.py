@@ -49,10 +49,41 @@ class Expanded:
 
 
 _SPECIAL_PARAMS = frozenset("@*#?-$!0")
+_SPLIT_WORDS: dict[str, re.Pattern[str]] = {}
+
+
+def _split_pattern(escape: str) -> re.Pattern[str]:
+    """Whole words of `parseWords` for `escape`: quoted parts complete, escapes paired (compiled once).
+
+    No quantifier is nested in another that could match the same text, so a failing match (an
+    unterminated quote) backtracks linearly, not exponentially.
+    """
+    pattern = _SPLIT_WORDS.get(escape)
+    if pattern is None:
+        e = re.escape(escape)
+        pattern = re.compile(f"(?:[^\\s'\"{e}]+|{e}.|'[^']*'|\"(?:[^\"{e}]|{e}.)*\")+", re.DOTALL)
+        _SPLIT_WORDS[escape] = pattern
+    return pattern
 
 
 def split_words(text: str, escape: str = "\\") -> list[str]:
     """Split ARG/ENV arguments into words the way BuildKit's `parseWords` does (quotes are kept)."""
+    if escape not in text and "'" not in text and '"' not in text:
+        return text.split()  # like the loop below, str.split() splits on str.isspace()
+    words: list[str] = []
+    end = 0
+    for match in _split_pattern(escape).finditer(text):
+        if match.start() != end and not text[end : match.start()].isspace():
+            return _split_words_slowly(text, escape)  # an unterminated quote or a final escape
+        words.append(match.group())
+        end = match.end()
+    if end != len(text) and not text[end:].isspace():
+        return _split_words_slowly(text, escape)
+    return words
+
+
+def _split_words_slowly(text: str, escape: str) -> list[str]:
+    """`split_words` one character at a time, for text with an unterminated quote or a final escape."""
     words: list[str] = []
     word: list[str] = []
     quote = ""
@@ -100,8 +131,25 @@ def split_words(text: str, escape: str = "\\") -> list[str]:
     return words
 
 
+# Runs of characters the lexer copies as they are, per (escape, stop) and inside double quotes.
+_RUNS: dict[tuple[str, str], re.Pattern[str]] = {}
+_NAME_RUN = re.compile(r"\w*")
+
+
+def _run_pattern(escape: str, stop: str) -> re.Pattern[str]:
+    pattern = _RUNS.get((escape, stop))
+    if pattern is None:
+        pattern = re.compile("[^" + re.escape("'\"$" + escape + stop) + "]+")
+        _RUNS[(escape, stop)] = pattern
+    return pattern
+
+
 class _Lexer:
-    """One pass over a word; the state of BuildKit's `shellWord`."""
+    """One pass over a word; the state of BuildKit's `shellWord`.
+
+    Runs of ordinary characters are copied with one regular-expression match each; quotes, escapes
+    and `$` are looked at one by one.
+    """
 
     def __init__(self, text: str, lookup: Lookup, escape: str) -> None:
         self.text = text
@@ -120,21 +168,31 @@ class _Lexer:
 
     def word(self, stop: str = "") -> str:
         out: list[str] = []
+        text = self.text
+        n = len(text)
+        escape = self.escape
+        run = _run_pattern(escape, stop).match
         while True:
-            ch = self.peek()
-            if not ch or (stop and ch == stop):
+            pos = self.pos
+            if pos >= n:
                 return "".join(out)
-            if ch == self.escape:
-                self.next()
+            plain = run(text, pos)
+            if plain is not None:
+                out.append(plain.group())
+                self.pos = plain.end()
+                continue
+            ch = text[pos]
+            if stop and ch == stop:
+                return "".join(out)
+            if ch == escape:
+                self.pos = pos + 1
                 out.append(self.next())
             elif ch == "'":
                 out.append(self.single_quoted())
             elif ch == '"':
                 out.append(self.double_quoted())
-            elif ch == "$":
+            else:  # $
                 out.append(self.dollar())
-            else:
-                out.append(self.next())
 
     def single_quoted(self) -> str:
         self.next()
@@ -146,26 +204,36 @@ class _Lexer:
         return value
 
     def double_quoted(self) -> str:
-        self.next()
+        self.pos += 1
         out: list[str] = []
+        text = self.text
+        n = len(text)
+        escape = self.escape
+        run = _run_pattern(escape, "").match
         while True:
-            ch = self.peek()
-            if not ch:
+            pos = self.pos
+            if pos >= n:
                 raise ExpansionError("unterminated double quote")
+            plain = run(text, pos)
+            if plain is not None:
+                out.append(plain.group())
+                self.pos = plain.end()
+                continue
+            ch = text[pos]
             if ch == '"':
-                self.next()
+                self.pos = pos + 1
                 return "".join(out)
             if ch == "$":
                 out.append(self.dollar())
                 continue
-            self.next()
-            if ch == self.escape:
+            self.pos = pos + 1
+            if ch == escape:
                 following = self.peek()
                 if not following:
                     continue
-                if following in ('"', "$", self.escape):
+                if following in ('"', "$", escape):
                     ch = self.next()
-            out.append(ch)
+            out.append(ch)  # an escape before anything else, or a `'`, stays as written
 
     def name(self) -> str:
         start = self.pos
@@ -177,9 +245,11 @@ class _Lexer:
         if start < len(text) and text[start] in _SPECIAL_PARAMS:
             self.pos += 1
             return text[start]
-        while self.pos < len(text) and (text[self.pos].isalnum() or text[self.pos] == "_"):
-            self.pos += 1
-        return text[start : self.pos]
+        # `\w` is exactly str.isalnum() or `_`
+        match = _NAME_RUN.match(text, start)
+        assert match is not None
+        self.pos = match.end()
+        return match.group()
 
     def value_of(self, name: str) -> Value | None:
         return self.lookup(name)
@@ -256,17 +326,11 @@ def _modify(name: str, value: str | None, op: str, word: str, replacement: str) 
         return value or ""
     text = value or ""
     if op in ("#", "##"):
-        ends = range(len(text) + 1) if op == "#" else range(len(text), -1, -1)
-        for end in ends:
-            if fnmatch.fnmatchcase(text[:end], word):
-                return text[end:]
-        return text
+        end = _affix_length(text, word, suffix=False, longest=op == "##")
+        return text if end is None else text[end:]
     if op in ("%", "%%"):
-        starts = range(len(text), -1, -1) if op == "%" else range(len(text) + 1)
-        for start in starts:
-            if fnmatch.fnmatchcase(text[start:], word):
-                return text[:start]
-        return text
+        length = _affix_length(text, word, suffix=True, longest=op == "%%")
+        return text if length is None else text[: len(text) - length]
     # "/" and "//": replace the first (or every) longest match of a glob pattern
     if not word:
         return text
@@ -287,6 +351,85 @@ def _modify(name: str, value: str | None, op: str, word: str, replacement: str) 
             pos += 1
     out.append(text[pos:])
     return "".join(out)
+
+
+def _glob_atoms(pattern: str) -> list[None | bool | str | re.Pattern[str]]:
+    """`pattern` split into the elements `fnmatch` sees (same bracket rules as `fnmatch.translate`):
+    None for `*`, True for `?`, a character, or a compiled one-character class (`[a-z]`, `[!/]`)."""
+    atoms: list[None | bool | str | re.Pattern[str]] = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        i += 1
+        if c == "*":
+            if not atoms or atoms[-1] is not None:
+                atoms.append(None)
+        elif c == "?":
+            atoms.append(True)
+        elif c == "[":
+            j = i
+            if j < n and pattern[j] == "!":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1
+            while j < n and pattern[j] != "]":
+                j += 1
+            if j >= n:
+                atoms.append("[")
+            else:
+                atoms.append(re.compile(fnmatch.translate(pattern[i - 1 : j + 1])))
+                i = j + 1
+        else:
+            atoms.append(c)
+    return atoms
+
+
+def _affix_length(text: str, pattern: str, *, suffix: bool, longest: bool) -> int | None:
+    """The length of the shortest (or longest) prefix (or suffix) of `text` that `pattern` matches
+    as `fnmatch.fnmatchcase` would; None when none does.
+
+    The glob runs as a set of positions in the pattern (a Thompson NFA), one step per character of
+    `text`: linear in the length of `text`, where trying `fnmatch` at each length is quadratic.
+    """
+    if not any(c in pattern for c in "*?["):  # a literal
+        found = text.endswith(pattern) if suffix else text.startswith(pattern)
+        return len(pattern) if found else None
+    atoms = _glob_atoms(pattern)
+    m = len(atoms)
+    if None not in atoms:  # every element matches one character: only one length can match
+        if m > len(text):
+            return None
+        return m if fnmatch.fnmatchcase(text[len(text) - m :] if suffix else text[:m], pattern) else None
+    if suffix:  # a suffix of the text is a prefix of the reversed text, for the reversed pattern
+        atoms.reverse()
+        text = text[::-1]
+    # closure[i]: the positions reached from i by letting `*` match nothing
+    closure: list[frozenset[int]] = [frozenset()] * (m + 1)
+    closure[m] = frozenset({m})
+    for i in range(m - 1, -1, -1):
+        closure[i] = closure[i + 1] | {i} if atoms[i] is None else frozenset({i})
+    states = closure[0]
+    found_length = 0 if m in states else None
+    if found_length is not None and not longest:
+        return 0
+    for length, ch in enumerate(text, 1):
+        following: set[int] = set()
+        for i in states:
+            if i == m:
+                continue
+            atom = atoms[i]
+            if atom is None:
+                following |= closure[i]
+            elif atom is True or atom == ch or (isinstance(atom, re.Pattern) and atom.match(ch)):
+                following |= closure[i + 1]
+        if not following:
+            break
+        states = frozenset(following)
+        if m in states:
+            if not longest:
+                return length
+            found_length = length
+    return found_length
 
 
 class _Glob:
@@ -334,6 +477,8 @@ def expand(text: str, lookup: Lookup | Mapping[str, Value], escape: str = "\\") 
     if isinstance(lookup, Mapping):
         mapping = lookup
         lookup = mapping.get
+    if "$" not in text and escape not in text and "'" not in text and '"' not in text:
+        return Expanded(text)  # nothing to substitute, no quotes to remove
     lexer = _Lexer(text, lookup, escape)
     result = lexer.word()
     return Expanded(result, tuple(dict.fromkeys(lexer.unknown)))

@@ -45,11 +45,16 @@ _UNREAD_INSTALLERS = {
 }
 
 
+def _basename(path: str) -> str:
+    """`posixpath.basename` of a str, without its generic-path overhead (it runs once a word)."""
+    return path[path.rfind("/") + 1 :]
+
+
 def read_run(inst: Instruction, ctx: RunContext, escape: str = "\\") -> None:
     """Read one RUN instruction into `ctx.recorder`."""
     if inst.exec_form is not None:
         words = [Word(w) for w in inst.exec_form]
-        if words and posixpath.basename(words[0].text) in _SHELLS:
+        if words and _basename(words[0].text) in _SHELLS:
             _shell(words, Command(words=words, line=inst.start_line), ctx)
         else:
             _command(Command(words=words, line=inst.start_line), None, ctx)
@@ -83,7 +88,7 @@ def _strip(words: list[Word]) -> list[Word]:
         if (not word.quoted and text in _KEYWORDS) or _ASSIGNMENT.match(text):
             i += 1
             continue
-        name = posixpath.basename(text)
+        name = _basename(text)
         if name in _WRAPPERS:
             i += 1
             while i < n and words[i].text.startswith("-"):
@@ -108,7 +113,7 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
             _heredoc_scripts(cmd, ctx)
         return
-    name = posixpath.basename(words[0].text)
+    name = _basename(words[0].text)
     if words[0].text == "for" and len(words) > 1:
         ctx.state.variables[words[1].text] = (Unknown("a loop variable"), frozenset())
     elif name in _DECLARE:

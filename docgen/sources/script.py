@@ -24,7 +24,23 @@ MAX_DEPTH = 3
 """How deep `bash -c '…'` and heredoc scripts inside scripts are followed."""
 
 _PLAIN = re.compile(r"[^\s\\'\"$`#;&|()<>]+")
+# A whole word of ordinary characters (`#` is ordinary after the first), when followed by one of
+# _SIMPLE_END: it needs no quote removal, substitution or redirection handling.
+_SIMPLE_WORD = re.compile(r"[^\s\\'\"$`#;&|()<>][^\s\\'\"$`;&|()<>]*")
+_SIMPLE_END = frozenset(" \t\n\r\f\v;&|()")
+_NO_NAMES: frozenset[str] = frozenset()
+_BLANKS = re.compile(r"[ \t\r\f\v]+")
+# What makes a script need the general reader: quotes, escapes, backticks, redirections and
+# heredocs, `$` other than `$NAME` / `${NAME}`, a comment, and characters Python counts as blanks
+# that the shell does not (\x1c-\x1f).
+_NOT_PLAIN_SCRIPT = re.compile(
+    r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|(?:^|[\s;&|()])#"
+)
+_NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})")
+_PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
+_PLAIN_REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BRACED_NAME = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 
 
@@ -42,6 +58,23 @@ class Word:
     """True when any part of the word was quoted (then it is not an assignment or a keyword)."""
     line: int = 0
     """1-based Dockerfile line where the word starts (0 when not known)."""
+
+
+_new = object.__new__
+
+
+def _word(text: str, names: frozenset[str], known: bool, quoted: bool, line: int) -> Word:
+    """`Word(text, names, known, quoted, line)`, made in a third of the time: the reader makes one
+    per shell word, and a frozen dataclass's `__init__` sets each field through `object.__setattr__`.
+    The result is an ordinary `Word` (equal, hashable, frozen)."""
+    word: Word = _new(Word)
+    fields = word.__dict__
+    fields["text"] = text
+    fields["names"] = names
+    fields["known"] = known
+    fields["quoted"] = quoted
+    fields["line"] = line
+    return word
 
 
 @dataclass
@@ -105,7 +138,7 @@ class _Reader:
     ) -> None:
         self.text = text
         self.offsets = offsets or []
-        self.offset_keys = [o for o, _ in self.offsets]
+        self.offset_keys: list[int] | None = None  # made when `line_at` first needs it
         self.word_start = 0
         self.n = len(text)
         self.i = 0
@@ -125,8 +158,10 @@ class _Reader:
     # -- words ---------------------------------------------------------------------------------
     def line_at(self, pos: int) -> int:
         """The Dockerfile line of text offset `pos` (from the offsets table, else lines counted)."""
-        if not self.offsets:
-            return self.line
+        if len(self.offsets) < 2:
+            return self.offsets[0][1] if self.offsets else self.line
+        if self.offset_keys is None:
+            self.offset_keys = [o for o, _ in self.offsets]
         k = bisect.bisect_right(self.offset_keys, pos) - 1
         return self.offsets[max(k, 0)][1]
 
@@ -134,7 +169,7 @@ class _Reader:
         if not self.started:
             return None
         line = self.line_at(self.word_start)
-        word = Word("".join(self.parts), frozenset(self.names), self.known, self.quoted, line)
+        word = _word("".join(self.parts), frozenset(self.names), self.known, self.quoted, line)
         self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
         return word
 
@@ -167,6 +202,21 @@ class _Reader:
         self.started = True
 
     def substitute(self, expr: str) -> None:
+        simple = _BRACED_NAME.match(expr) if expr[1] == "{" else _NAME.match(expr, 1)
+        if simple is not None and simple.end() == len(expr):
+            # `$NAME` or `${NAME}`: what `expand` would give, without running its lexer
+            name = simple.group(1) if expr[1] == "{" else simple.group()
+            self.names |= self.state.sources(name)
+            value = self.state.lookup(name)
+            if isinstance(value, Unknown):
+                self.parts.append("${" + name + "}")
+                self.known = False
+                return
+            text = value or ""
+            self.parts.append(text)
+            if "$(" in text or "`" in text:
+                self.known = False
+            return
         for name in referenced_names(expr):
             self.names |= self.state.sources(name)
         try:
@@ -218,14 +268,20 @@ class _Reader:
     # -- commands ------------------------------------------------------------------------------
     def commands(self) -> Iterator[Command]:
         text = self.text
+        # (the same test as `_NOT_PLAIN_SCRIPT`, in half the time when there is no `#` at all)
+        check = _NOT_PLAIN_SCRIPT if "#" in text else _NOT_PLAIN_WITHOUT_HASH
+        if text.isascii() and check.search(text) is None:
+            return self.plain_commands()
+        return self.general_commands()
+
+    def general_commands(self) -> Iterator[Command]:
+        """The commands of any script, one character class at a time."""
+        text = self.text
         cmd = Command(line=self.line)
         redirect: str | None = None  # an operator waiting for its target word
 
-        def finish_word() -> None:
+        def add_word(word: Word) -> None:
             nonlocal redirect
-            word = self.end_word()
-            if word is None:
-                return
             if redirect is not None:
                 if redirect in ("<<", "<<-"):
                     self.heredoc(word.text, redirect == "<<-", cmd)
@@ -237,27 +293,55 @@ class _Reader:
                     cmd.line = word.line
                 cmd.words.append(word)
 
-        while self.i < self.n:
-            if not self.started:
-                self.word_start = self.i
+        def finish_word() -> None:
+            word = self.end_word()
+            if word is not None:
+                add_word(word)
+
+        simple = _SIMPLE_WORD.match
+        plain = _PLAIN.match
+        blanks = _BLANKS.match
+        n = self.n
+        while self.i < n:
             ch = text[self.i]
-            m = _PLAIN.match(text, self.i)
-            if m:
-                self.parts.append(m.group())
-                self.started = True
+            if ch in " \t\r\f\v":
+                if self.started:
+                    finish_word()
+                m = blanks(text, self.i)
+                assert m is not None
                 self.i = m.end()
                 continue
-            if ch == "\n" or ch in " \t\r\f\v":
+            if ch not in _SIMPLE_END:  # blanks and operators are never part of a word
+                if not self.started:
+                    self.word_start = self.i
+                    # A word of ordinary characters ending at a blank or an operator (most words)
+                    # is made at once; anything else goes character class by character class.
+                    m = simple(text, self.i)
+                    if m is not None:
+                        end = m.end()
+                        if end == n or text[end] in _SIMPLE_END:
+                            add_word(_word(m.group(), _NO_NAMES, True, False, self.line_at(self.i)))
+                        else:
+                            self.parts.append(m.group())
+                            self.started = True
+                        self.i = end
+                        continue
+                else:
+                    m = plain(text, self.i)
+                    if m is not None:
+                        self.parts.append(m.group())
+                        self.i = m.end()
+                        continue
+            if ch == "\n":
                 finish_word()
                 self.i += 1
-                if ch == "\n":
-                    self.line += 1
-                    if self.pending:
-                        self.read_inline_bodies()
-                    if cmd.words or cmd.redirects:
-                        cmd.sep = "\n"
-                        yield cmd
-                        cmd = Command(line=self.line)
+                self.line += 1
+                if self.pending:
+                    self.read_inline_bodies()
+                if cmd.words or cmd.redirects:
+                    cmd.sep = "\n"
+                    yield cmd
+                    cmd = Command(line=self.line)
                 continue
             if ch == "\\":
                 if self.i + 1 < self.n and text[self.i + 1] == "\n":
@@ -325,6 +409,66 @@ class _Reader:
             self.read_inline_bodies()
         if cmd.words or cmd.redirects or cmd.heredocs:
             yield cmd
+
+    def plain_commands(self) -> Iterator[Command]:
+        """`commands` for a script of plain words, `$NAME` / `${NAME}` and operators only (checked by
+        `_NOT_PLAIN_SCRIPT`): no quotes, escapes, comments, redirections or heredocs. One regular
+        expression match per word or operator; the result is the same as the general loop's."""
+        cmd = Command(line=self.line)
+        # the line of a word: offsets only grow, so walk the table instead of bisecting it
+        offsets = self.offsets
+        k, last = 0, len(offsets) - 1
+        for token in _PLAIN_TOKEN.finditer(self.text):  # blanks are passed over between matches
+            if token.lastindex == 2:
+                word = token.group()
+                if last < 0:
+                    line = self.line
+                else:
+                    start = token.start()
+                    while k < last and offsets[k + 1][0] <= start:
+                        k += 1
+                    line = offsets[k][1]
+                if "$" in word:
+                    made = self.substituted(word, line)
+                else:
+                    made = _word(word, _NO_NAMES, True, False, line)
+                if not cmd.words:
+                    cmd.line = line
+                cmd.words.append(made)
+                continue
+            op = token.group()
+            if op == "\n":
+                self.line += 1
+            if cmd.words:
+                cmd.sep = op
+                yield cmd
+                cmd = Command(line=self.line)
+        if cmd.words:
+            yield cmd
+
+    def substituted(self, word: str, line: int) -> Word:
+        """A plain word whose every `$` starts `$NAME` or `${NAME}`, substituted (see `substitute`)."""
+        parts: list[str] = []
+        names: set[str] = set()
+        known = True
+        pos = 0
+        state = self.state
+        for ref in _PLAIN_REFERENCE.finditer(word):
+            parts.append(word[pos : ref.start()])
+            name = ref.group(1) or ref.group(2)
+            names |= state.sources(name)
+            value = state.lookup(name)
+            if isinstance(value, Unknown):
+                parts.append("${" + name + "}")
+                known = False
+            else:
+                value = value or ""
+                parts.append(value)
+                if "$(" in value or "`" in value:
+                    known = False
+            pos = ref.end()
+        parts.append(word[pos:])
+        return _word("".join(parts), frozenset(names), known, False, line)
 
     def heredoc(self, delimiter: str, strip_tabs: bool, cmd: Command) -> None:
         if self.bodies is not None:

@@ -1,0 +1,49 @@
+"""The RUN script reader's fast path for plain scripts gives what its general loop gives.
+
+Scripts of plain words, `$NAME` / `${NAME}` and operators (most RUN lines) are read with one regular
+expression match per word (`_Reader.plain_commands`); everything else goes through the general loop
+(`_Reader.general_commands`). On any plain script the two must produce the same commands, words,
+lines and shell variables.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen.evaluate import Scope
+from docgen.shell import Unknown
+from docgen.sources.script import _NOT_PLAIN_SCRIPT, ShellState, _Reader, apply_assignments
+
+SCOPE = Scope(1, {"A": "va", "B": "", "U": Unknown("set by the build"), "C": "$(x)"}, "may come from x")
+PIECES = [
+    "pip", "install", "x==1", "$A", "${B}", "${U}", "$C", "a$A", "$A-b", "${A}${B}c", "V=1", "V=$A",
+    "$V", "&&", "||", ";", "|", "&", "(", ")", "\n", " ", "  ", "\t", "a#b", "{", "}", "cd", "/tmp",
+    ";;", "|&", "x.y", "export", "W=$V", "$W", "for", "p", "in", "do", "done",
+]  # fmt: skip
+OFFSETS = [None, [(0, 3), (4, 4), (4, 5), (9, 6), (30, 9)]]
+
+
+def read(text: str, method: str, offsets: list[tuple[int, int]] | None) -> tuple[list[str], int, str]:
+    state = ShellState(SCOPE.lookup, declared=frozenset({"A"}))
+    reader = _Reader(text, state, 3, [], offsets)
+    commands = []
+    for cmd in getattr(reader, method)():
+        apply_assignments(cmd, state)
+        commands.append(repr(cmd))
+    return commands, reader.line, repr(state.variables)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map(" ".join), st.sampled_from(OFFSETS))
+def test_plain_scripts_read_the_same_both_ways(text: str, offsets: list[tuple[int, int]] | None) -> None:
+    assert _NOT_PLAIN_SCRIPT.search(text) is None
+    assert read(text, "plain_commands", offsets) == read(text, "general_commands", offsets)
+
+
+def test_what_is_not_a_plain_script() -> None:
+    for text in ["echo 'a'", 'echo "a"', "a\\\nb", "echo `x`", "a > f", "cat <<EOF", "$(nproc)", "${A:-1}"]:
+        assert _NOT_PLAIN_SCRIPT.search(text) is not None, text
+    for text in ["# note", "a && # note", "$1", "$", "a\x1cb"]:
+        assert _NOT_PLAIN_SCRIPT.search(text) is not None, text
+    assert _NOT_PLAIN_SCRIPT.search("pip install x==${V} a#b && cd /x; echo $A") is None

@@ -1,0 +1,95 @@
+"""`${V#p}`, `${V##p}`, `${V%p}`, `${V%%p}` and the shell word lexer on any text and on very long values.
+
+The prefix/suffix forms run the glob as an automaton, one step per character of the value, instead of
+trying `fnmatch` at every length. Here they are compared with that plain definition (shortest or longest
+prefix or suffix `fnmatch.fnmatchcase` accepts), on hand-picked, generated and very long values. How the
+cost grows is measured in `benchmarks/bench_scale.py`, not here.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen.shell import expand, split_words
+
+
+def reference(value: str, op: str, pattern: str) -> str:
+    """The modifier by its definition: try every prefix (suffix) length, shortest or longest first."""
+    n = len(value)
+    if op in ("#", "##"):
+        for end in range(n + 1) if op == "#" else range(n, -1, -1):
+            if fnmatch.fnmatchcase(value[:end], pattern):
+                return value[end:]
+        return value
+    for start in range(n, -1, -1) if op == "%" else range(n + 1):
+        if fnmatch.fnmatchcase(value[start:], pattern):
+            return value[:start]
+    return value
+
+
+def modified(value: str, op: str, pattern: str) -> str:
+    return expand("${V" + op + pattern + "}", {"V": value}).text
+
+
+@pytest.mark.parametrize("op", ["#", "##", "%", "%%"])
+@pytest.mark.parametrize(
+    ("value", "pattern"),
+    [
+        ("file.tar.gz", ".*"),
+        ("file.tar.gz", "*."),
+        ("a/b/c", "*/"),
+        ("a/b/c", "/*"),
+        ("v1.2.3", "v"),
+        ("v1.2.3", "[vV]"),
+        ("v1.2.3", "[!0-9]"),
+        ("v1.2.3", "?"),
+        ("v1.2.3", "*"),
+        ("v1.2.3", ""),
+        ("", "*"),
+        ("", "a"),
+        ("abcabc", "a*c"),
+        ("abcabc", "*b*"),
+        ("a]b", "[]]*"),
+        ("a[b", "[*"),
+        ("rocm-7.0.2", "*[0-9]"),
+    ],
+)
+def test_prefix_and_suffix_forms(value: str, pattern: str, op: str) -> None:
+    assert modified(value, op, pattern) == reference(value, op, pattern)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet="ab./-", max_size=12),
+    st.sampled_from(["#", "##", "%", "%%"]),
+    st.text(alphabet="ab./*?[]!-", max_size=6),
+)
+def test_prefix_and_suffix_forms_on_any_value(value: str, op: str, pattern: str) -> None:
+    assert modified(value, op, pattern) == reference(value, op, pattern)
+
+
+def test_very_long_values() -> None:
+    value = "x/" * 50_000 + "file.tar.gz"
+    assert modified(value, "##", "*/") == "file.tar.gz"
+    assert modified(value, "#", "*/") == value[2:]
+    assert modified(value, "%", ".*") == value[: -len(".gz")]
+    assert modified(value, "%%", ".*") == value[: -len(".tar.gz")]
+    assert modified(value, "%%", "/*") == "x"
+    assert modified(value, "#", "*q") == value  # no match anywhere
+
+
+def test_split_words_keeps_quotes_and_escapes() -> None:
+    assert split_words('A=1 B=\'x y\' C="a\\"b c" D\\ E') == ["A=1", "B='x y'", 'C="a\\"b c"', "D\\ E"]
+    assert split_words("A=`x B", "`") == ["A=`x", "B"]
+
+
+def test_split_words_with_an_unterminated_quote_or_final_escape() -> None:
+    assert split_words("A=1 B='x y") == ["A=1", "B='x y"]
+    assert split_words('A="x \\" y') == ['A="x \\" y']
+    assert split_words("A=1 B\\") == ["A=1", "B"]
+    long = "A=" + "x" * 100_000 + ' "' + "y " * 1000  # would backtrack exponentially in a nested regex
+    assert split_words(long) == ["A=" + "x" * 100_000, '"' + "y " * 1000]
