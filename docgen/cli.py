@@ -19,7 +19,7 @@ from docgen import __version__, fingerprint, markers
 from docgen.audit import audit
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.drift import HAND_EDIT, Drift, explain
-from docgen.errors import DocgenError, UsageError
+from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.fastcheck import summary
 from docgen.init import init
 from docgen.model import Component, Diagnostic, ImageModel
@@ -128,6 +128,11 @@ def main(
         parser.print_help(out)
         return EXIT_ERROR
     try:
+        os.getcwd()
+    except OSError as exc:  # the folder was deleted (or made unreadable) under the shell
+        print(f"docgen: error: cannot use the current folder: {exc.strerror}", file=err)
+        return EXIT_ERROR
+    try:
         if args.command == "show":
             return _show(args, out, err)
         if args.command == "lint":
@@ -143,6 +148,8 @@ def main(
         return _check(images, config, args, out, err)
     except DocgenError as exc:
         print(f"docgen: error: {exc}" if not exc.path else str(exc), file=err)
+        if os.environ.get("GITHUB_ACTIONS") == "true":  # on the pull request too, not only in the log
+            print(annotation("error", exc.path, exc.line, exc.message), file=err)
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
@@ -152,6 +159,8 @@ def _config(args: argparse.Namespace) -> Config:
     path: Path | None = args.config
     if path is not None and not path.exists():
         raise UsageError("config file not found", str(path))
+    if path is not None and not path.is_file():  # a folder, or a FIFO that would block the read
+        raise UsageError("not a file", str(path))
     return load_config(path)
 
 
@@ -165,8 +174,11 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
         image = ImageConfig(
             dockerfile=dockerfile,
             display=_display(dockerfile),
-            outputs=tuple(
-                resolve_path(root, str(Path(o).absolute()), "--output", "command line") for o in args.output
+            outputs=tuple(  # each file once, however it is spelled
+                dict.fromkeys(
+                    resolve_path(root, str(Path(o).absolute()), "--output", "command line")
+                    for o in args.output
+                )
             ),
             **_image_defaults(config, dockerfile),
         )
@@ -178,7 +190,28 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
             f"nothing to do: no [[tool.docgen.images]] in {config.source}; "
             "add one or pass --dockerfile DOCKERFILE --output README.md"
         )
+    _outputs_once(config)
     return list(config.images), config
+
+
+def _outputs_once(config: Config) -> None:
+    """A `ConfigError` when a file is an output twice: the two would overwrite each other's blocks on
+    every `docgen sync`, and `docgen check` could never pass."""
+    owner: dict[Path, ImageConfig] = {}
+    for image in config.images:
+        for output in image.outputs:
+            first = owner.setdefault(output, image)
+            if first is image and image.outputs.count(output) == 1:
+                continue
+            shown = _relative_to(output, config.root)
+            if first is image:
+                message = f"the [[tool.docgen.images]] of {image.display} lists {shown!r} twice in outputs"
+            else:
+                message = (
+                    f"two [[tool.docgen.images]] (of {first.display} and of {image.display}) list "
+                    f"{shown!r} in outputs; a file's blocks can come from one image only"
+                )
+            raise ConfigError(message, config.source)
 
 
 def _image_defaults(config: Config, dockerfile: Path) -> dict[str, Any]:
@@ -211,6 +244,8 @@ def _display(path: Path) -> str:
 def _read_text(path: Path) -> str:
     display = _display(path)
     try:
+        if path.exists() and not path.is_file():  # a folder, or a FIFO that would block the read
+            raise UsageError("not a file", display)
         data = path.read_bytes()
     except FileNotFoundError:
         raise UsageError("file not found (create it with the marker blocks first)", display) from None
@@ -275,16 +310,22 @@ def _read_bytes(path: Path, display: str) -> bytes:
 
 def _documents(images: list[ImageConfig], config: Config) -> Iterator[_Document]:
     """Every output of every image, with its regenerated text (each Dockerfile read once)."""
+    root = str(config.root.resolve())
+    templates = fingerprint.templates_digest(str(config.templates) if config.templates else None, root)
     for image in images:
+        if image.dockerfile.exists() and not image.dockerfile.is_file():  # a FIFO would block the read
+            raise UsageError("not a file", image.display)
         model: ImageModel = build_model(image.dockerfile, image.display)
         dockerfile = fingerprint.dockerfile_digest(_read_bytes(image.dockerfile, image.display))
         for output in image.outputs:
             display = _display(output)
             current = _read_text(output)
             options = render_options(image, config, output)
-            document = _relative_to(output, config.root)
             setup = fingerprint.setup_digest(
-                image.settings, str(config.templates) if config.templates else None, document
+                image.settings,
+                templates,
+                _relative_to(output, config.root),
+                _relative_to(image.dockerfile, config.root),
             )
             stamp = (dockerfile, setup)
             generated = fill(current, display, model, options, stamp)
@@ -323,22 +364,37 @@ def _drifts(doc: _Document) -> list[Drift]:
 def _check(
     images: list[ImageConfig], config: Config, args: argparse.Namespace, out: TextIO, err: TextIO
 ) -> int:
-    results: list[tuple[_Document, list[Drift]]] = [(d, _drifts(d)) for d in _documents(images, config)]
-    stale = sum(1 for _, drifts in results if drifts)
+    # one document at a time: its model and texts are dropped before the next (cost stays linear)
+    checked, stale = 0, 0
+    files: list[dict[str, Any]] = []
+    all_drifts: list[Drift] = []
+    for doc in _documents(images, config):
+        drifts = _drifts(doc)
+        checked, stale = checked + 1, stale + bool(drifts)
+        all_drifts += drifts
+        if args.format == "json":
+            files.append(_file_json(doc, drifts))
+        else:
+            _print_drifts(doc, drifts, out)
     warnings = _lint_images(images) if args.strict else []
     if args.format == "json":
-        json.dump(_check_json(results, warnings), out, indent=2)
+        json.dump(
+            {
+                "checked": checked,
+                "out_of_date": stale,
+                "files": files,
+                "warnings": [{"path": w.path, "line": w.line, "message": w.message} for w in warnings],
+            },
+            out,
+            indent=2,
+        )
         out.write("\n")
     else:
-        for doc, drifts in results:
-            _print_drifts(doc, drifts, out)
         for warning in warnings:
             print(_warning_text(warning), file=out)
-        print(summary(len(results), stale), file=out)
+        print(summary(checked, stale), file=out)
     if os.environ.get("GITHUB_ACTIONS") == "true":  # stdout stays pure JSON with --format json
-        _annotate(
-            [d for _, drifts in results for d in drifts], warnings, out if args.format == "text" else err
-        )
+        _annotate(all_drifts, warnings, out if args.format == "text" else err)
     if stale:
         return EXIT_DRIFT
     return EXIT_DRIFT if warnings else EXIT_OK
@@ -375,7 +431,7 @@ def _print_drifts(doc: _Document, drifts: list[Drift], out: TextIO) -> None:
     print(f"{doc.display} is out of date", file=out)
 
 
-def annotation(level: str, path: str, line: int | None, message: str) -> str:
+def annotation(level: str, path: str | None, line: int | None, message: str) -> str:
     """A GitHub Actions workflow command (`::error file=…,line=…::message`), escaped as GitHub asks."""
 
     def data(value: str) -> str:
@@ -384,8 +440,8 @@ def annotation(level: str, path: str, line: int | None, message: str) -> str:
     def prop(value: str) -> str:
         return data(value).replace(":", "%3A").replace(",", "%2C")
 
-    where = f"file={prop(path)}" + (f",line={line}" if line else "")
-    return f"::{level} {where},title=docgen::{data(message)}"
+    where = f"file={prop(path)}," + (f"line={line}," if line else "") if path else ""
+    return f"::{level} {where}title=docgen::{data(message)}"
 
 
 def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> None:
@@ -407,32 +463,25 @@ def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> N
         print(annotation("warning", warning.path, warning.line, warning.message), file=out)
 
 
-def _check_json(results: list[tuple[_Document, list[Drift]]], warnings: list[Diagnostic]) -> dict[str, Any]:
+def _file_json(doc: _Document, drifts: list[Drift]) -> dict[str, Any]:
+    """One checked file as `docgen check --format json` reports it."""
     return {
-        "checked": len(results),
-        "out_of_date": sum(1 for _, drifts in results if drifts),
-        "files": [
+        "path": doc.display,
+        "dockerfile": doc.model.path,
+        "up_to_date": not drifts,
+        "blocks": [
             {
-                "path": doc.display,
-                "dockerfile": doc.model.path,
-                "up_to_date": not drifts,
-                "blocks": [
-                    {
-                        "name": d.block,
-                        "line": d.line,
-                        "causes": list(d.causes),
-                        "reason": d.reason,
-                        "fix": d.fix,
-                        "dockerfile_lines": [{"line": s.line, "row": s.row} for s in d.sources],
-                        "removed_rows": list(d.removed),
-                        "diff": d.diff,
-                    }
-                    for d in drifts
-                ],
+                "name": d.block,
+                "line": d.line,
+                "causes": list(d.causes),
+                "reason": d.reason,
+                "fix": d.fix,
+                "dockerfile_lines": [{"line": s.line, "row": s.row} for s in d.sources],
+                "removed_rows": list(d.removed),
+                "diff": d.diff,
             }
-            for doc, drifts in results
+            for d in drifts
         ],
-        "warnings": [{"path": w.path, "line": w.line, "message": w.message} for w in warnings],
     }
 
 

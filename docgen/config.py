@@ -29,7 +29,7 @@ from typing import Any
 
 from docgen import settings
 from docgen.errors import ConfigError
-from docgen.fingerprint import canonical, settings_text
+from docgen.fingerprint import canonical, digest, settings_digest
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -58,7 +58,7 @@ class ImageConfig:
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names: component or build-arg name → name shown in tables."""
     settings: str = ""
-    """The image's settings as written in `[tool.docgen]`, in a stable text form (for fingerprints)."""
+    """A digest of the settings as written in `[tool.docgen]` (see `fingerprint.settings_digest`)."""
 
 
 @dataclass(frozen=True)
@@ -230,16 +230,16 @@ def parse_config(
 
 
 def _fingerprint_settings(table: Mapping[str, Any], text: str) -> str:
-    """The settings every block's `setup` fingerprint covers (see `docgen.fingerprint.settings_text`).
+    """The settings every block's `setup` fingerprint covers (see `docgen.fingerprint.settings_digest`).
 
     Called once the table is known to be valid. When `docgen.settings` cannot read the file's docgen
     tables as text, the parsed table stands in: the fast path of `docgen check` then never matches.
     """
     light = settings.read_settings(text) if text else None
     if light is None:
-        return "parsed\0" + canonical(dict(table))
+        return digest(b"parsed", canonical(dict(table)).encode())
     images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]
-    return settings_text(light.sections, images, str(table.get("templates", "")))
+    return settings_digest(light.sections, images, str(table.get("templates", "")))
 
 
 def _names(value: Mapping[str, Any], where: str, display: str, text: str) -> dict[str, str]:

@@ -173,7 +173,7 @@ def explain(
         line=block.begin_line,
         first_changed=block.begin_line + 1 + _first_difference(current, generated),
         causes=tuple(causes),
-        reason=_reason(causes, model.path, sources),
+        reason=_reason(causes, model.path, sources, _unknown(found, current, generated)),
         fix=_fix(causes),
         diff=diff,
         dockerfile=model.path,
@@ -182,7 +182,7 @@ def explain(
     )
 
 
-def _reason(causes: list[str], dockerfile: str, sources: tuple[RowSource, ...]) -> str:
+def _reason(causes: list[str], dockerfile: str, sources: tuple[RowSource, ...], unknown: str) -> str:
     parts = []
     if HAND_EDIT in causes:
         parts.append("the block was edited by hand since docgen wrote it")
@@ -193,8 +193,24 @@ def _reason(causes: list[str], dockerfile: str, sources: tuple[RowSource, ...]) 
     if SETUP in causes:
         parts.append("the configuration, templates or docgen itself changed since the last sync")
     if UNKNOWN in causes:
-        parts.append("the block has no fingerprint of the last sync, so the cause is not known")
+        parts.append(unknown)
     return "; ".join(parts)
+
+
+def _unknown(found: dict[str, str], current: str, generated: str) -> str:
+    """Why a block differs when its fingerprint cannot tell."""
+    if "text" not in found:
+        return "the block has no fingerprint of the last sync, so the cause is not known"
+    if current.replace("\r\n", "\n") == generated.replace("\r\n", "\n"):
+        ending = "CRLF" if "\r\n" in generated else "LF"
+        return (
+            "the document's line endings changed since the last sync (blocks are written with the "
+            f"line ending most of its lines use, now {ending})"
+        )
+    return (
+        "its fingerprint matches the Dockerfile, setup and text, so something docgen does not "
+        "fingerprint changed (an installed library, say)"
+    )
 
 
 def _fix(causes: list[str]) -> str:

@@ -36,6 +36,17 @@ def _inside(path: str, root: str) -> str | None:
     return full if full.startswith(root.rstrip(os.sep) + os.sep) else None
 
 
+def _read(path: str) -> bytes | None:
+    """The bytes of regular file `path`, else None (a FIFO would block the read)."""
+    try:
+        if not os.path.isfile(path):
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
 def _shown(path: str, cwd: str) -> str:
     """A path as `docgen.cli` shows it: relative to the current folder when below it."""
     if path.startswith(cwd.rstrip(os.sep) + os.sep):
@@ -48,59 +59,79 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
 
     None means "not decided here": run the full check.
     """
+    if cwd is None:
+        try:
+            cwd = os.getcwd()
+        except OSError:  # the current folder was deleted: the full check says so
+            return None
     if list(argv) == []:
-        config_path = settings.find_pyproject(cwd or os.getcwd())
+        config_path = settings.find_pyproject(cwd)
     elif len(argv) == 2 and argv[0] == "--config":
-        config_path = os.path.join(cwd or os.getcwd(), argv[1])
+        config_path = os.path.join(cwd, argv[1])
     else:
         return None
     if config_path is None:
         return None
+    data = _read(config_path)
     try:
-        with open(config_path, "rb") as handle:
-            found = settings.read_settings(handle.read().decode("utf-8"))
-    except (OSError, UnicodeDecodeError):
+        found = settings.read_settings(data.decode("utf-8")) if data is not None else None
+    except UnicodeDecodeError:
         return None
     if found is None or not found.images:
         return None
     root = os.path.dirname(os.path.realpath(config_path))
-    here = os.path.realpath(cwd or os.getcwd())
+    here = os.path.realpath(cwd)
     templates: str | None = None
     if found.templates:
         templates = _inside(found.templates, root)
         if templates is None:
             return None
-    settings_text = fingerprint.settings_text(found.sections, found.images, found.templates)
+    settings_digest = fingerprint.settings_digest(found.sections, found.images, found.templates)
+    templates_digest = fingerprint.templates_digest(templates, root)
     checked: list[str] = []
+    seen: set[str] = set()
     for dockerfile, outputs in found.images:
-        path = _inside(dockerfile, root)
-        if path is None or not outputs:
+        dockerfile_path = _inside(dockerfile, root)
+        if dockerfile_path is None or not outputs:
             return None
-        try:
-            with open(path, "rb") as handle:
-                dockerfile_digest = fingerprint.dockerfile_digest(handle.read())
-        except OSError:
+        data = _read(dockerfile_path)
+        if data is None:
             return None
+        dockerfile_digest = fingerprint.dockerfile_digest(data)
+        dockerfile_rel = os.path.relpath(dockerfile_path, root).replace(os.sep, "/")
         for output in outputs:
             path = _inside(output, root)
-            if path is None:
+            if path is None or path in seen:  # a file listed twice is an error the full check reports
                 return None
+            seen.add(path)
+            data = _read(path)
             try:
-                with open(path, "rb") as handle:
-                    text = handle.read().decode("utf-8")
+                text = data.decode("utf-8") if data is not None else ""
                 blocks = markers.find_blocks(text, output, known=markers.SECTIONS)
-            except (OSError, UnicodeDecodeError, MarkerError):
+            except (UnicodeDecodeError, MarkerError):
                 return None
             if not blocks:
                 return None
             document = os.path.relpath(path, root).replace(os.sep, "/")
-            setup = fingerprint.setup_digest(settings_text, templates, document)
+            setup = fingerprint.setup_digest(settings_digest, templates_digest, document, dockerfile_rel)
+            newline = markers.newline_of(text)
             for block in blocks:
                 body = text[block.body_start : block.body_end]
                 if not fingerprint.matches(block.attributes, dockerfile_digest, setup, body):
                     return None
+                if not _written_with(body, newline):
+                    return None  # `docgen sync` would now write the body with other line endings
             checked.append(_shown(path, here))
     return checked
+
+
+def _written_with(body: str, newline: str) -> bool:
+    """True when `body` is as `docgen sync` writes a body into a text whose line ending is `newline`:
+    every line ends with it (a lone carriage return is not a line ending, as in `docgen.markers`)."""
+    lines = body.replace("\r\n", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return body == "".join(line + newline for line in lines)
 
 
 def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int | None:

@@ -7,7 +7,8 @@
 - `dockerfile`: the Dockerfile's bytes;
 - `setup`: everything else the block is made from: docgen's version, code and data (every `.py` and
   template file of the package), the image's `[tool.docgen]` settings, the user's template folder, and
-  the path of the document (links to the Dockerfile are relative to it);
+  the paths of the document and of the Dockerfile, symlinks resolved (links to the Dockerfile are
+  relative to the document);
 - `text`: the block's body as docgen wrote it.
 
 Digests are of the exact bytes: whatever could change the rendered text changes a fingerprint. With
@@ -19,6 +20,7 @@ changed Dockerfile (`dockerfile` differs), and decides without parsing anything 
 from __future__ import annotations
 
 import os
+import stat
 
 from docgen import __version__
 
@@ -58,18 +60,46 @@ def dockerfile_digest(data: bytes) -> str:
     return digest(data)
 
 
-def _files_digest(folder: str, suffixes: tuple[str, ...] | None) -> bytes:
-    """Relative path and bytes of every file under `folder` (with one of `suffixes`), in sorted order."""
+def _files_digest(folder: str, suffixes: tuple[str, ...] | None, within: str | None = None) -> bytes:
+    """Relative path and bytes of every file under `folder` (with one of `suffixes`), in sorted order.
+
+    Symlinked folders are followed (a template loader follows them too), each real folder once, but
+    not out of folder `within` (the project): such a link counts by where it points, so a link to `/`
+    cannot make docgen read the whole disk. A file that cannot be read (a dangling symlink, no
+    permission) or is not a regular file (a FIFO, which would block) counts by its name and what it
+    is, so it neither stops docgen nor goes unnoticed.
+    """
     parts: list[bytes] = []
-    for top, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+    seen = {os.path.realpath(folder)}
+    inside = None if within is None else os.path.realpath(within).rstrip(os.sep) + os.sep
+    for top, dirs, files in os.walk(folder, followlinks=True):
+        kept = []
+        for name in sorted(d for d in dirs if d != "__pycache__"):
+            real = os.path.realpath(os.path.join(top, name))
+            if inside is not None and not real.startswith(inside):
+                parts.append(os.path.relpath(os.path.join(top, name), folder).replace(os.sep, "/").encode())
+                parts.append(b"\0a link out of the project to " + real.encode())
+            elif real not in seen:
+                seen.add(real)
+                kept.append(name)
+        dirs[:] = kept
         for name in sorted(files):
             if suffixes is None or name.endswith(suffixes):
                 path = os.path.join(top, name)
                 parts.append(os.path.relpath(path, folder).replace(os.sep, "/").encode())
-                with open(path, "rb") as handle:
-                    parts.append(handle.read())
+                parts.append(_file_bytes(path))
     return bytes.fromhex(digest(*parts))
+
+
+def _file_bytes(path: str) -> bytes:
+    """The bytes of file `path`; for anything that is not a readable regular file, what it is."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return b"\0not a regular file"
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        return f"\0unreadable: {exc.errno}".encode()
 
 
 def package_digest() -> bytes:
@@ -89,20 +119,29 @@ def canonical(value: object) -> str:
     return repr(value)
 
 
-def settings_text(sections: str, images: list[tuple[str, list[str]]], templates: str) -> str:
+def settings_digest(sections: str, images: list[tuple[str, list[str]]], templates: str) -> str:
     """The settings part of the `setup` fingerprint: the text of the docgen tables in pyproject.toml,
-    with the image list and template folder as the configuration reader understood them."""
-    return f"{sections}\0{canonical(images)}\0{templates}"
+    with the image list and template folder as the configuration reader understood them. A digest,
+    computed once per configuration, so each output's fingerprint costs the same however many images
+    the configuration lists."""
+    return digest(sections.encode(), canonical(images).encode(), templates.encode())
 
 
-def setup_digest(settings: str, templates: str | None, document: str) -> str:
-    """The fingerprint of everything but the Dockerfile: docgen itself, settings, templates, document.
+def templates_digest(templates: str | None, root: str | None = None) -> bytes:
+    """The user's template folder (None for none), as the `setup` fingerprint covers it; computed once
+    per run. `root` is the project folder, which symlinks in the template folder are followed within."""
+    return _files_digest(templates, None, root) if templates and os.path.isdir(templates) else b""
 
-    `templates` is the user's template folder (None for none); `document` is the output's path relative
-    to the project root, `/`-separated.
+
+def setup_digest(settings: str, templates: bytes, document: str, dockerfile: str = "") -> str:
+    """The fingerprint of everything but the Dockerfile's bytes: docgen itself, settings (a
+    `settings_digest`), templates (a `templates_digest`), and where the document and the Dockerfile are.
+
+    `document` and `dockerfile` are the output's and the Dockerfile's paths relative to the project
+    root, symlinks resolved, `/`-separated (links from the document to the Dockerfile are made from
+    them, and so is the Dockerfile's name in the tables: the same bytes elsewhere give other text).
     """
-    user_templates = _files_digest(templates, None) if templates and os.path.isdir(templates) else b""
-    return digest(package_digest(), settings.encode(), user_templates, document.encode())
+    return digest(package_digest(), settings.encode(), templates, document.encode(), dockerfile.encode())
 
 
 def parse_attributes(attributes: str) -> dict[str, str]:

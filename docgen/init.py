@@ -10,6 +10,7 @@ The headings recognised are listed in `HEADINGS` (and in docs/getting-started.md
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 import sys
@@ -357,8 +358,12 @@ def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -
     try:
         _parse_toml(new)
     except ConfigError:
+        # `[tool.docgen]` or its `images` are written inline: a `[[tool.docgen.images]]` table added by
+        # hand would be just as invalid, so the advice is an item for the inline array
+        item = _toml_value({"dockerfile": dockerfile, "outputs": [output], **settings})
         raise ConfigError(
-            "cannot append [[tool.docgen.images]] to the TOML as written; add this by hand:\n" + snippet,
+            "cannot append [[tool.docgen.images]]: this file writes [tool.docgen] or its images inline; "
+            "add this item to the tool.docgen.images array by hand (creating the array if needed):\n" + item,
             "pyproject.toml",
         ) from None
     return new
@@ -379,6 +384,8 @@ def _display(path: Path) -> str:
 def _read(path: Path, what: str) -> str:
     display = _display(path)
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():  # a FIFO would block the read
+            raise UsageError(f"{what} is not a regular file", display)
         data = path.read_bytes()
     except FileNotFoundError:
         raise UsageError(f"{what} not found", display) from None
@@ -386,20 +393,32 @@ def _read(path: Path, what: str) -> str:
         raise UsageError(f"{what} is a folder, not a file", display) from None
     except OSError as exc:
         raise UsageError(f"cannot read: {exc.strerror or exc}", display) from None
+    if b"\0" in data:  # a binary file, or UTF-16 text: markers added to it would corrupt it
+        raise UsageError(
+            "binary file (contains a NUL byte)", display, data[: data.index(b"\0")].count(b"\n") + 1
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError("not UTF-8 text", display, data[: exc.start].count(b"\n") + 1) from None
 
 
-def _inside(root: Path, path: Path) -> Path:
+def _writable(path: Path) -> None:
+    """A `UsageError` when `path` exists but is read-only (checked before anything is written)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if not os.access(path, os.W_OK) or not mode & 0o222:
+        raise UsageError("file is read-only; docgen will not replace it", _display(path))
+
+
+def _inside(root: Path, path: Path, why: str = "docgen only writes files inside it") -> Path:
     """`path` resolved; a UsageError when it is outside the project folder `root`."""
     try:
         return resolve_path(root, str(path.absolute()), "path")
     except ConfigError:
-        raise UsageError(
-            f"outside the project folder {root}; docgen only writes files inside it", _display(path)
-        ) from None
+        raise UsageError(f"outside the project folder {root}; {why}", _display(path)) from None
 
 
 def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
@@ -460,7 +479,7 @@ def init(
             raise UsageError(
                 "Dockerfile not found" if not dockerfile.exists() else "not a file", str(dockerfile)
             )
-        dockerfile_path = _inside(root, dockerfile)
+        dockerfile_path = _inside(root, dockerfile, "the Dockerfile must be inside it too")
         for image in config.images:
             if readme_path in image.outputs and image.dockerfile != dockerfile_path:
                 raise UsageError(
@@ -472,7 +491,19 @@ def init(
         dockerfile_path = find_dockerfile(readme_path, config)
     new_text, added = add_blocks(text, readme_display)
 
-    pyproject = root / "pyproject.toml"
+    pyproject_link = root / "pyproject.toml"
+    pyproject = pyproject_link.resolve()
+    if pyproject.parent != root:
+        # docgen reads the paths in a pyproject.toml relative to the folder of the file a link points to
+        try:
+            shown = pyproject_link.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = str(pyproject_link)
+        raise UsageError(
+            f"a symlink to {pyproject}, in another folder; docgen will not write through it "
+            "(add the [[tool.docgen.images]] entry there by hand, with paths relative to that folder)",
+            shown,
+        )
     pyproject_display = _display(pyproject)
     dockerfile_rel = dockerfile_path.relative_to(root).as_posix()
     readme_rel = readme_path.relative_to(root).as_posix()
@@ -486,6 +517,9 @@ def init(
             exc.path = pyproject_display
             raise
 
+    for path, changed in ((readme_path, added), (pyproject, new_pyproject is not None)):
+        if changed:
+            _writable(path)  # before the first write: never leave one file changed and not the other
     if added:
         write(readme_path, new_text)
     if new_pyproject is not None:

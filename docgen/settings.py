@@ -136,8 +136,12 @@ def _value(text: str) -> str:
 
 
 def read_settings(text: str) -> Settings | None:
-    """The docgen tables of a pyproject.toml `text`, or None when this reader cannot be sure of them."""
-    if '"""' in text or "'''" in text:
+    """The docgen tables of a pyproject.toml `text`, or None when this reader cannot be sure of them.
+
+    None also for any text `valid_toml` cannot vouch for: `docgen check` fails on a pyproject.toml
+    that `tomllib` rejects, even for a mistake outside the docgen tables, and so must the fast path.
+    """
+    if '"""' in text or "'''" in text or not valid_toml(text):
         return None
     sections: list[str] = []
     templates = ""
@@ -216,3 +220,317 @@ def _image(found: dict[str, object]) -> tuple[str, list[str]]:
         dockerfile if isinstance(dockerfile, str) else "\0",
         outputs if isinstance(outputs, list) else ["\0"],
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# A validator for a common subset of TOML, so the fast path never passes a file `tomllib` rejects.
+
+_CONTROL = tuple(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F))
+_HEX = frozenset("0123456789abcdefABCDEF")
+_DIGITS = frozenset("0123456789")
+_AFTER_VALUE = frozenset(" \t\n,]}#")
+_SIMPLE_ESCAPES = frozenset('btnfr"\\')
+
+
+class _Invalid(Exception):
+    """Raised inside `valid_toml` for anything outside the subset it vouches for."""
+
+
+class _Toml:
+    """One pass over a TOML text (with `\\n` line endings); see `valid_toml`."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        # What each key path is: "value", "explicit" ([table]), "implicit" (a prefix of a header),
+        # "aot" ([[array of tables]]) or ("dotted", section) (made by a dotted key in that section).
+        # The elements of an array of tables are path components of their own (ints).
+        self.kinds: dict[tuple[object, ...], object] = {}
+        self.count: dict[tuple[object, ...], int] = {}
+        self.table: tuple[object, ...] = ()
+        self.section = 0
+
+    def blanks(self) -> None:
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        self.pos = pos
+
+    def comment(self) -> None:
+        """Skip a comment up to (not past) the end of its line."""
+        if self.text.startswith("#", self.pos):
+            end = self.text.find("\n", self.pos)
+            self.pos = len(self.text) if end < 0 else end
+
+    def end_of_line(self) -> None:
+        self.blanks()
+        self.comment()
+        if self.pos < len(self.text):
+            if self.text[self.pos] != "\n":
+                raise _Invalid
+            self.pos += 1
+
+    def document(self) -> None:
+        text = self.text
+        while True:
+            self.blanks()
+            if self.pos >= len(text):
+                return
+            char = text[self.pos]
+            if char == "[":
+                self.header()
+            elif char != "\n" and char != "#":
+                self.key_value(self.table)
+            self.end_of_line()
+
+    def simple_key(self) -> str:
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in "\"'":
+            end = text.find(text[pos], pos + 1)
+            if end < 0 or "\n" in text[pos:end] or "\\" in text[pos:end]:
+                raise _Invalid
+            self.pos = end + 1
+            return text[pos + 1 : end]
+        start = pos
+        while pos < len(text) and text[pos] in _BARE:
+            pos += 1
+        if pos == start:
+            raise _Invalid
+        self.pos = pos
+        return text[start:pos]
+
+    def key(self) -> list[str]:
+        parts = [self.simple_key()]
+        while True:
+            self.blanks()
+            if not self.text.startswith(".", self.pos):
+                return parts
+            self.pos += 1
+            self.blanks()
+            parts.append(self.simple_key())
+
+    def header(self) -> None:
+        double = self.text.startswith("[[", self.pos)
+        self.pos += 2 if double else 1
+        self.blanks()
+        parts = self.key()
+        close = "]]" if double else "]"
+        if not self.text.startswith(close, self.pos):
+            raise _Invalid
+        self.pos += len(close)
+        self.section += 1
+        path: tuple[object, ...] = ()
+        for part in parts[:-1]:
+            path += (part,)
+            kind = self.kinds.get(path)
+            if kind is None:
+                self.kinds[path] = "implicit"
+            elif kind == "aot":
+                path += (self.count[path],)
+            elif kind not in ("implicit", "explicit"):
+                raise _Invalid
+        path += (parts[-1],)
+        kind = self.kinds.get(path)
+        if double:
+            if kind is None:
+                self.kinds[path] = "aot"
+                self.count[path] = 0
+            elif kind == "aot":
+                self.count[path] += 1
+            else:
+                raise _Invalid
+            self.table = (*path, self.count[path])
+        else:
+            if kind not in (None, "implicit"):
+                raise _Invalid
+            self.kinds[path] = "explicit"
+            self.table = path
+
+    def key_value(self, table: tuple[object, ...] | None) -> str:
+        """A `key = value`; its path is checked against `table` (None: inside an inline table)."""
+        parts = self.key()
+        self.blanks()
+        if not self.text.startswith("=", self.pos):
+            raise _Invalid
+        self.pos += 1
+        self.blanks()
+        self.value()
+        if table is None:
+            if len(parts) > 1:
+                raise _Invalid
+            return parts[0]
+        path = table
+        for part in parts[:-1]:
+            path += (part,)
+            kind = self.kinds.get(path)
+            if kind is None:
+                self.kinds[path] = ("dotted", self.section)
+            elif kind != ("dotted", self.section):
+                raise _Invalid
+        path += (parts[-1],)
+        if path in self.kinds:
+            raise _Invalid
+        self.kinds[path] = "value"
+        return parts[-1]
+
+    def value(self) -> None:
+        text = self.text
+        if self.pos >= len(text):
+            raise _Invalid
+        char = text[self.pos]
+        if char == '"':
+            self.basic_string()
+        elif char == "'":
+            end = text.find("'", self.pos + 1)
+            if text.startswith("'''", self.pos) or end < 0 or "\n" in text[self.pos : end]:
+                raise _Invalid
+            self.pos = end + 1
+        elif char == "[":
+            self.array()
+        elif char == "{":
+            self.inline_table()
+        elif text.startswith("true", self.pos):
+            self.pos += 4
+        elif text.startswith("false", self.pos):
+            self.pos += 5
+        else:
+            self.number()
+        if self.pos < len(text) and text[self.pos] not in _AFTER_VALUE:
+            raise _Invalid
+
+    def basic_string(self) -> None:
+        text = self.text
+        if text.startswith('"""', self.pos):
+            raise _Invalid
+        pos = self.pos + 1
+        while True:
+            end = text.find('"', pos)
+            if end < 0:
+                raise _Invalid
+            escape = text.find("\\", pos, end)
+            if escape < 0:
+                break
+            kind = text[escape + 1 : escape + 2]
+            if kind in _SIMPLE_ESCAPES:
+                pos = escape + 2
+            elif kind in ("u", "U"):
+                size = 4 if kind == "u" else 8
+                digits = text[escape + 2 : escape + 2 + size]
+                if len(digits) != size or not set(digits) <= _HEX:
+                    raise _Invalid
+                code = int(digits, 16)
+                if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+                    raise _Invalid
+                pos = escape + 2 + size
+            else:
+                raise _Invalid
+        if "\n" in text[self.pos : end]:
+            raise _Invalid
+        self.pos = end + 1
+
+    def digits(self) -> str:
+        """A run of digits with single underscores between them (`1_000`), else `_Invalid`."""
+        text, pos = self.text, self.pos
+        while pos < len(text) and (text[pos] in _DIGITS or text[pos] == "_"):
+            pos += 1
+        digits = text[self.pos : pos]
+        if not digits or digits[0] == "_" or digits[-1] == "_" or "__" in digits:
+            raise _Invalid
+        self.pos = pos
+        return digits
+
+    def number(self) -> None:
+        """A decimal integer or float (`0`, `-12`, `1_000`, `0.5`, `1e-3`, `inf`); dates, times and
+        other bases are not vouched for."""
+        text = self.text
+        if text.startswith(("+", "-"), self.pos):
+            self.pos += 1
+        if text.startswith(("inf", "nan"), self.pos):
+            self.pos += 3
+            return
+        whole = self.digits()
+        if whole[0] == "0" and len(whole) > 1:
+            raise _Invalid  # a leading zero (`01`)
+        if text.startswith(".", self.pos):
+            self.pos += 1
+            self.digits()
+        if text.startswith(("e", "E"), self.pos):
+            self.pos += 1
+            if text.startswith(("+", "-"), self.pos):
+                self.pos += 1
+            self.digits()
+
+    def skip_array_space(self) -> None:
+        text = self.text
+        while True:
+            self.blanks()
+            if self.pos < len(text) and text[self.pos] == "\n":
+                self.pos += 1
+                # `read_settings` reads line by line: a line starting with `[` must be a header
+                self.blanks()
+                if text.startswith("[", self.pos):
+                    raise _Invalid
+            elif text.startswith("#", self.pos):
+                self.comment()
+            else:
+                return
+
+    def array(self) -> None:
+        self.pos += 1
+        while True:
+            self.skip_array_space()
+            if self.text.startswith("]", self.pos):
+                self.pos += 1
+                return
+            self.value()
+            self.skip_array_space()
+            if self.text.startswith(",", self.pos):
+                self.pos += 1
+            elif self.text.startswith("]", self.pos):
+                self.pos += 1
+                return
+            else:
+                raise _Invalid
+
+    def inline_table(self) -> None:
+        self.pos += 1
+        self.blanks()
+        if self.text.startswith("}", self.pos):
+            self.pos += 1
+            return
+        keys: set[str] = set()
+        while True:
+            self.blanks()
+            key = self.key_value(None)
+            if key in keys:
+                raise _Invalid
+            keys.add(key)
+            self.blanks()
+            if self.text.startswith(",", self.pos):
+                self.pos += 1
+            elif self.text.startswith("}", self.pos):
+                self.pos += 1
+                return
+            else:
+                raise _Invalid
+
+
+def valid_toml(text: str) -> bool:
+    """True only when `text` is TOML that `tomllib` accepts, within a subset common in pyproject.toml.
+
+    The subset: tables and arrays of tables, bare or quoted keys (dotted ones too), one-line strings,
+    decimal integers and floats, booleans, arrays (over several lines too) and inline tables of those.
+    Anything else (multi-line strings, dates, hex numbers, a byte-order mark …) gives False, as does
+    any duplicate key or table. False is always safe: the fast path then steps aside for `tomllib` to decide.
+    """
+    if text.startswith("\ufeff") or any(c in text for c in _CONTROL):
+        return False
+    if "\r" in text:
+        if text.count("\r") != text.count("\r\n"):
+            return False  # a carriage return on its own
+        text = text.replace("\r\n", "\n")
+    try:
+        _Toml(text).document()
+    except _Invalid:
+        return False
+    return True

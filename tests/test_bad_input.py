@@ -376,6 +376,41 @@ def test_an_interrupt_midway_keeps_the_original(project: Path, monkeypatch: pyte
     assert no_temp_files(project)
 
 
+@pytest.mark.parametrize(
+    "fifo, argv, message",
+    [
+        ("README.md", ("check",), "README.md: not a file\n"),
+        ("README.md", ("sync",), "README.md: not a file\n"),
+        ("Dockerfile", ("check",), "Dockerfile: not a file\n"),
+        ("pyproject.toml", ("check", "--config", "pyproject.toml"), "pyproject.toml: not a file\n"),
+        ("README.md", ("init",), "README.md: README is not a regular file\n"),
+        ("pyproject.toml", ("init",), "pyproject.toml: pyproject.toml is not a regular file\n"),
+    ],
+)
+def test_a_fifo_is_not_a_file_and_blocks_nothing(
+    project: Path, fifo: str, argv: tuple[str, ...], message: str
+) -> None:
+    """A named pipe where a file should be: reading it would wait forever for a writer."""
+    (project / fifo).rename(project / f"{fifo}.bak")
+    os.mkfifo(project / fifo)
+    # a new process (the console entry, fast path first), so a regression fails instead of hanging
+    result = subprocess.run(
+        [sys.executable, "-m", "docgen", *argv], cwd=project, capture_output=True, text=True, timeout=120
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize("command", ["check", "sync", "init"])
+def test_a_deleted_current_folder_is_an_error_not_a_traceback(tmp_path: Path, command: str) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = f'cd "{gone}" && rmdir "{gone}" && exec "{sys.executable}" -m docgen {command}'
+    env = {**os.environ, "PYTHONPATH": str(Path(docgen.cli.__file__).resolve().parent.parent)}
+    result = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "docgen: error: cannot use the current folder: No such file or directory\n"
+
+
 # ---------------------------------------------------------------------------------------------------
 # Security
 

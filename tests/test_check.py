@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -425,3 +426,221 @@ def test_pre_commit_hooks_run_on_dockerfiles_config_and_docs_only() -> None:
             assert files.search(path), path
         for path in ("docgen/cli.py", "tests/test_check.py", "setup.cfg", "docker/rocm/entrypoint.sh"):
             assert not files.search(path), path
+
+
+# --------------------------------------------------------------------------------------------------
+# the fast path against inputs it once answered differently from the full check
+
+
+def full(project: Path) -> tuple[int, str]:
+    result = run("check", "--format", "text")  # any option skips the fast path
+    return result.code, result.err
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("[tool.docgen]", "[project]\nname = x\n\n[tool.docgen]", "pyproject.toml:2: invalid TOML"),
+        ("[tool.docgen]", '[project]\nname = "x"\nname = "y"\n\n[tool.docgen]', "pyproject.toml:3: invalid"),
+        ("[tool.docgen]", "[a]\n[a]\n\n[tool.docgen]", "pyproject.toml:2: invalid TOML"),
+    ],
+)
+def test_fast_path_fails_like_the_full_check_on_invalid_toml_outside_the_docgen_tables(
+    project: Path, old: str, new: str, message: str
+) -> None:
+    edit(project / "pyproject.toml", old, new)
+    assert fast(project) == (None, "")
+    code, err = full(project)
+    assert code == 2 and err.startswith(message)
+
+
+def test_valid_toml_vouches_only_for_what_tomllib_accepts() -> None:
+    import random
+
+    from docgen.settings import valid_toml
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
+    base = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert valid_toml(base)
+    pieces = ["[", "]", "[[", "]]", "a", ".", "=", " ", "\n", '"x"', "'y'", "1", "01", "-1", "1_0", "true"]
+    pieces += [",", "{", "}", "#c", '"\\n"', '"\\u0041"', '"\\q"', "\r\n", "\t", "_", "1.5", "+", "\\"]
+    pieces += ["e", "E", "-0.0", "1e5", "inf", "nan", "1979-05-27", "0x1F", "."]
+    rng = random.Random(7)
+    for _ in range(20000):
+        lines = base.split("\n")
+        k = rng.randrange(len(lines))
+        roll = rng.random()
+        if roll < 0.3:
+            lines.insert(k, rng.choice(lines))
+        elif roll < 0.5:
+            del lines[k]
+        else:
+            j = rng.randint(0, len(lines[k]))
+            lines[k] = lines[k][:j] + rng.choice(pieces) + lines[k][j:]
+        text = "\n".join(lines)
+        if valid_toml(text):
+            tomllib.loads(text)  # raises if valid_toml was wrong
+
+
+def test_fast_path_steps_aside_when_the_documents_line_ending_changes(project: Path) -> None:
+    path = readme(project)
+    text = path.read_bytes().replace(b"# My image\n", b"# My image\r\n" + b"prose\r\n" * 40)
+    path.write_bytes(text)  # now mostly CRLF: sync would write the blocks with CRLF
+    assert fast(project) == (None, "")
+    result = run("check")
+    assert result.code == 1
+    assert "the document's line endings changed since the last sync" in result.out
+
+
+def test_fast_path_notices_a_dockerfile_symlink_pointing_elsewhere(project: Path) -> None:
+    for folder in ("a", "b"):
+        (project / folder).mkdir()
+        (project / folder / "Dockerfile").write_bytes((project / "docker/Dockerfile").read_bytes())
+    (project / "docker/Dockerfile").unlink()
+    (project / "docker/Dockerfile").symlink_to("../a/Dockerfile")
+    assert run("sync").code == 0
+    assert fast(project)[0] == 0
+    (project / "docker/Dockerfile").unlink()
+    (project / "docker/Dockerfile").symlink_to("../b/Dockerfile")  # same bytes, other line links
+    assert fast(project) == (None, "")
+    assert run("check").code == 1
+
+
+def test_fast_path_notices_templates_in_a_symlinked_folder(project: Path) -> None:
+    edit(project / "pyproject.toml", "[tool.docgen.names]", 'templates = "tpl"\n\n[tool.docgen.names]')
+    (project / "tpl").mkdir()
+    (project / "shared").mkdir()
+    (project / "shared/row.j2").write_text("Hardware: one\n")
+    (project / "tpl/sub").symlink_to("../shared")
+    (project / "tpl/hardware.md.j2").write_text('{% include "sub/row.j2" %}')
+    render.environment.cache_clear()
+    assert run("sync").code == 0
+    assert fast(project)[0] == 0
+    (project / "shared/row.j2").write_text("Hardware: two\n")
+    assert fast(project) == (None, "")
+    render.environment.cache_clear()
+    assert run("check").code == 1
+
+
+def test_unreadable_files_in_the_template_folder_are_no_traceback(project: Path) -> None:
+    edit(project / "pyproject.toml", "[tool.docgen.names]", 'templates = "tpl"\n\n[tool.docgen.names]')
+    (project / "tpl").mkdir()
+    (project / "tpl/notes.txt").symlink_to("nowhere")  # dangling
+    (project / "tpl/loop").symlink_to(".")  # a folder loop
+    os.mkfifo(project / "tpl/pipe")  # reading it would block
+    render.environment.cache_clear()
+    assert run("sync").code == 0
+    assert fast(project)[0] == 0
+    assert run("check").code == 0
+
+
+def test_template_links_out_of_the_project_are_not_walked(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("disk")
+    (outside / "big.bin").write_bytes(b"x")
+    (project / "tpl").mkdir()
+    (project / "tpl/disk").symlink_to(outside)  # think `ln -s / tpl/disk`
+    before = fingerprint.templates_digest(str(project / "tpl"), str(project))
+    (outside / "big.bin").write_bytes(b"y")
+    (outside / "more").mkdir()
+    after = fingerprint.templates_digest(str(project / "tpl"), str(project))
+    assert before == after  # counted by where the link points, not by what is there
+    (project / "tpl/disk").unlink()
+    (project / "tpl/disk").symlink_to(outside / "more")
+    moved = fingerprint.templates_digest(str(project / "tpl"), str(project))
+    assert moved != before
+
+
+@pytest.mark.parametrize("same_dockerfile", [True, False])
+def test_an_output_of_two_images_is_an_error_not_a_tug_of_war(project: Path, same_dockerfile: bool) -> None:
+    if not same_dockerfile:
+        (project / "docker/Dockerfile.b").write_bytes((project / "docker/Dockerfile").read_bytes())
+    dockerfile = "docker/Dockerfile" if same_dockerfile else "docker/Dockerfile.b"
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write(
+            f'\n[[tool.docgen.images]]\ndockerfile = "{dockerfile}"\noutputs = ["docker/README.md"]\n'
+            'versions = ["Ubuntu"]\n'
+        )
+    before = readme(project).read_bytes()
+    message = (
+        f"pyproject.toml: two [[tool.docgen.images]] (of docker/Dockerfile and of {dockerfile}) list "
+        "'docker/README.md' in outputs; a file's blocks can come from one image only\n"
+    )
+    for command in ("sync", "check"):
+        result = run(command)
+        assert (result.code, result.out, result.err) == (2, "", message)
+    assert fast(project) == (None, "")
+    assert readme(project).read_bytes() == before
+
+
+def test_an_output_listed_twice_is_an_error(project: Path) -> None:
+    edit(project / "pyproject.toml", '["docker/README.md"]', '["docker/README.md", "docker/./README.md"]')
+    message = (
+        "pyproject.toml: the [[tool.docgen.images]] of docker/Dockerfile lists 'docker/README.md' "
+        "twice in outputs\n"
+    )
+    assert fast(project) == (None, "")
+    for command in ("sync", "check"):
+        result = run(command)
+        assert (result.code, result.out, result.err) == (2, "", message)
+
+
+def test_an_output_given_twice_on_the_command_line_is_checked_once(project: Path) -> None:
+    argv = (
+        "--dockerfile",
+        "docker/Dockerfile",
+        "--output",
+        "docker/README.md",
+        "--output",
+        "docker/./README.md",
+    )
+    assert run("sync", *argv).out == "docker/README.md: unchanged\n"
+    assert run("check", *argv).out.endswith("\n1 file checked, 0 out of date\n")
+
+
+def test_reason_when_the_fingerprint_matches_but_the_text_differs(project: Path) -> None:
+    text = readme(project).read_text()
+    block = find_blocks(text)[0]
+    body = text[block.body_start : block.body_end]
+    forged = fingerprint.parse_attributes(block.attributes)
+    changed = body.replace("| Ubuntu |", "| Debian |")
+    forged["text"] = fingerprint.text_digest(changed)  # as if docgen had written it, then stopped
+    attributes = " ".join(f"{k}={v}" for k, v in forged.items())
+    begin = text[block.begin_start : block.body_start]
+    readme(project).write_text(
+        text[: block.begin_start]
+        + begin.replace(block.attributes, attributes)
+        + changed
+        + text[block.body_end :]
+    )
+    result = run("check")
+    assert result.code == 1
+    assert "its fingerprint matches the Dockerfile, setup and text" in result.out
+    assert "has no fingerprint" not in result.out
+
+
+def test_github_actions_annotates_errors_too(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    edit(readme(project), "<!-- END docgen:hardware -->", "")
+    result = run("check", "--format", "json")
+    assert (result.code, result.out) == (2, "")  # stdout stays empty (or JSON)
+    begin = next(
+        n for n, line in enumerate(readme(project).read_text().splitlines(), 1) if "docgen:hardware" in line
+    )
+    message = "BEGIN docgen:hardware has no <!-- END docgen:hardware --> after it"
+    assert result.err == (
+        f"docker/README.md:{begin}: {message}\n"
+        f"::error file=docker/README.md,line={begin},title=docgen::{message}\n"
+    )
+    # a message of several lines stays one workflow command
+    make_tree(project, {"pyproject.toml": '[tool]\ndocgen = { arch-arg = "X" }\n', "README.md": "# R\n"})
+    result = run("init", "--dockerfile", "docker/Dockerfile")
+    assert result.code == 2
+    command = result.err.splitlines()[-1]
+    assert command.startswith("::error file=pyproject.toml,title=docgen::cannot append")
+    assert 'by hand (creating the array if needed):%0A{ "dockerfile" = ' in command

@@ -500,7 +500,15 @@ def test_pyproject_that_cannot_take_the_entry(existing: str, message: str) -> No
         add_to_pyproject(existing, "Dockerfile", "README.md")
     assert str(info.value).startswith(message)
     if "cannot append" in message:
-        assert config_snippet("Dockerfile", "README.md") in str(info.value)
+        # the advice works: the item, added to the inline array, gives valid TOML with the new image
+        item = str(info.value).splitlines()[-1]
+        assert item == '{ "dockerfile" = "Dockerfile", "outputs" = ["README.md"] }'
+        if "images = [" in existing:
+            fixed = existing.replace("}]", "}, " + item + "]")
+        else:
+            fixed = existing.replace('"X" }', '"X", images = [' + item + "] }")
+        images = tomllib.loads(fixed)["tool"]["docgen"]["images"]
+        assert images[-1] == {"dockerfile": "Dockerfile", "outputs": ["README.md"]}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -725,3 +733,59 @@ def test_init_errors_name_the_file_and_write_nothing(
     assert re.match(r"[^:]+(:\d+)?: ", str(info.value)), "message reads path: what is wrong"
     assert writes == []
     assert {p: p.read_bytes() for p in chdir_tmp.rglob("*") if p.is_file()} == before
+
+
+# --------------------------------------------------------------------------------------------------
+# odd files around `docgen init`
+
+
+def test_a_read_only_pyproject_stops_init_before_the_readme_is_written(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"README.md": "# R\n", "Dockerfile": DOCKERFILE, "pyproject.toml": "[project]\n"})
+    (chdir_tmp / "pyproject.toml").chmod(0o444)
+    result = run("init")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == "pyproject.toml: file is read-only; docgen will not replace it\n"
+    assert (chdir_tmp / "README.md").read_text() == "# R\n"  # not half done
+
+
+def test_a_pyproject_symlink_into_another_folder_is_not_written_through(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"README.md": "# R\n", "Dockerfile": DOCKERFILE, "cfg/p.toml": "[project]\n"})
+    (chdir_tmp / "pyproject.toml").symlink_to("cfg/p.toml")
+    result = run("init")
+    assert (result.code, result.out) == (2, "")
+    assert result.err.startswith(f"pyproject.toml: a symlink to {chdir_tmp.resolve()}/cfg/p.toml, in another")
+    assert (chdir_tmp / "pyproject.toml").is_symlink()
+    assert (chdir_tmp / "cfg/p.toml").read_text() == "[project]\n"
+    assert (chdir_tmp / "README.md").read_text() == "# R\n"
+
+
+def test_a_pyproject_symlink_in_the_same_folder_is_written_through(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"README.md": "# R\n", "Dockerfile": DOCKERFILE, "p.toml": "[project]\n"})
+    (chdir_tmp / "pyproject.toml").symlink_to("p.toml")
+    assert run("init").code == 0
+    assert (chdir_tmp / "pyproject.toml").is_symlink()
+    assert "[[tool.docgen.images]]" in (chdir_tmp / "p.toml").read_text()
+    assert run("sync").code == 0 and run("check").code == 0
+
+
+@pytest.mark.parametrize(
+    "content, line",
+    [(b"# R\n\nText \x00\n", 3), ("# Title\n\nText\n".encode("utf-16-le"), 1)],
+    ids=["nul", "utf-16"],
+)
+def test_a_binary_or_utf16_readme_is_refused(chdir_tmp: Path, content: bytes, line: int) -> None:
+    make_tree(chdir_tmp, {"README.md": content, "Dockerfile": DOCKERFILE})
+    result = run("init")
+    assert (result.code, result.err) == (2, f"README.md:{line}: binary file (contains a NUL byte)\n")
+    assert (chdir_tmp / "README.md").read_bytes() == content
+    assert not (chdir_tmp / "pyproject.toml").exists()
+
+
+def test_a_dockerfile_outside_the_project_is_named_as_such(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"p/README.md": "# R\n", "Dockerfile": DOCKERFILE})
+    os.chdir(chdir_tmp / "p")
+    result = run("init", "--dockerfile", "../Dockerfile")
+    root = (chdir_tmp / "p").resolve()
+    assert result.err == (
+        f"../Dockerfile: outside the project folder {root}; the Dockerfile must be inside it too\n"
+    )
