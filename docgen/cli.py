@@ -578,6 +578,7 @@ def model_json(model: ImageModel) -> dict[str, Any]:
         ],
         "env": [asdict(e) for e in model.env],
         "components": [component_json(c) for c in model.components],
+        "hardcoded": [asdict(h) for h in model.hardcoded],
         "warnings": [str(w) for w in model.warnings],
     }
 

@@ -107,6 +107,22 @@ def find_pyproject(start: Path) -> Path | None:
     return Path(found) if found else None
 
 
+def parse_toml(text: str, display: str = "pyproject.toml") -> dict[str, Any]:
+    """`text` parsed as TOML; a `ConfigError` naming the line for invalid TOML or a byte-order mark."""
+    if text.startswith("\ufeff"):
+        raise ConfigError(
+            "starts with a byte-order mark, which TOML does not allow (pip refuses the file too); "
+            "save it as UTF-8 without one",
+            display,
+            1,
+        )
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        raise ConfigError(f"invalid TOML: {exc}", display, int(match.group(1)) if match else None) from None
+
+
 def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
     """Read `[tool.docgen]` from `path`, or from the nearest pyproject.toml that has one.
 
@@ -124,11 +140,7 @@ def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
         raise ConfigError("config file not found", display) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read config: {exc}", display) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise ConfigError(f"invalid TOML: {exc}", display, int(match.group(1)) if match else None) from None
+    data = parse_toml(text, display)
     table = data.get("tool", {}).get("docgen")
     if table is None:
         return Config(root=path.resolve().parent, source=display)

@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from docgen import markers
-from docgen.config import Config, resolve_path
+from docgen.config import Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import SECTIONS
 
 if sys.version_info >= (3, 11):
-    import tomllib
+    pass
 else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+    pass
 
 HEADINGS: Mapping[str, tuple[str, ...]] = {
     "hardware": (
@@ -312,15 +312,6 @@ def _same_path(value: object, path: str) -> bool:
     return isinstance(value, str) and bool(value) and norm(value) == norm(path)
 
 
-def _parse_toml(text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else None
-        raise ConfigError(f"invalid TOML: {exc}", "pyproject.toml", line) from None
-
-
 def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -> str | None:
     """`pyproject_text` with a `[[tool.docgen.images]]` entry for `dockerfile` → `output` appended.
 
@@ -332,7 +323,7 @@ def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -
     """
     if pyproject_text is None:
         return config_snippet(dockerfile, output)
-    data = _parse_toml(pyproject_text)
+    data = parse_toml(pyproject_text)
     tool = data.get("tool")
     table = tool.get("docgen") if isinstance(tool, dict) else None
     images = table.get("images") if isinstance(table, dict) else None
@@ -356,7 +347,7 @@ def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -
             new += newline
     new += snippet.replace("\n", newline)
     try:
-        _parse_toml(new)
+        parse_toml(new)
     except ConfigError:
         # `[tool.docgen]` or its `images` are written inline: a `[[tool.docgen.images]]` table added by
         # hand would be just as invalid, so the advice is an item for the inline array

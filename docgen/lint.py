@@ -172,9 +172,32 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
                     continue  # only escaped (`\$NAME`): literal text
                 reported.add(key)
                 line = _first_line_with(_reference(name), _source_lines(inst), inst.start_line)
-                message = _scope_message(name, scope.stage, line, evaluation)
+                if inst.keyword == "ARG" and name in _arg_names(inst, parsed.escape):
+                    message = _self_default_message(name, label, evaluation)
+                else:
+                    message = _scope_message(name, scope.stage, line, evaluation)
                 found.append((name, Diagnostic(parsed.path, line, message)))
     return found
+
+
+def _arg_names(inst: Instruction, escape: str) -> set[str]:
+    """The names an ARG instruction declares."""
+    return {word.partition("=")[0] for word in split_words(inst.args, escape)}
+
+
+def _self_default_message(name: str, stage: str, evaluation: Evaluation) -> str:
+    """`ARG NAME=${NAME}` in a stage: `--build-arg` works, but the default is not the global one."""
+    globals_ = [d.line for d in evaluation.args if d.name == name and d.stage is None]
+    if not globals_:
+        return (
+            f"`ARG {name}=${{{name}}}` in stage {stage}: the default refers to {name} itself, which is "
+            f"not set yet here, so it is empty (or what the base image sets)"
+        )
+    return (
+        f"`ARG {name}=${{{name}}}` in stage {stage} does not take the global default of {name} "
+        f"(line {globals_[0]}): its default is expanded before {name} is in scope here, so it is empty "
+        f"(or what the base image sets); write `ARG {name}` to re-declare the global default"
+    )
 
 
 def _declared_here(decl: ArgDecl, stage: str, line: int) -> bool:

@@ -66,6 +66,22 @@ def parse_marker(content: str) -> tuple[str, str, int, int] | None:
     return None
 
 
+def _refuse_near_miss(content: str, path: str, number: int) -> None:
+    """Raise for a line that starts like a marker but is not one (`<!-- BEGIN docgen:x a>b -->`,
+    `<!-- END docgen:x --> text`): left alone it would surface later as a confusing unmatched END."""
+    head = content.lstrip(" \t")
+    if not head.startswith("<!--"):
+        return
+    words = head[4:].split(None, 1)
+    if words and words[0] in ("BEGIN", "END") and words[1:] and words[1].startswith("docgen:"):
+        raise MarkerError(
+            f"this line starts like a docgen marker but is not one: write <!-- {words[0]} docgen:NAME --> "
+            "alone on its line (only spaces after -->, no '>' before it)",
+            path,
+            number,
+        )
+
+
 def _valid_name(name: str) -> bool:
     """`[a-z0-9][a-z0-9_-]*`, in full."""
     return bool(name) and name[0] in _NAME_START and all(c in _NAME_CHARS for c in name)
@@ -189,6 +205,7 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
         content = line.rstrip("\r\n")
         marker = parse_marker(content)
         if marker is None:
+            _refuse_near_miss(content, path, number)
             continue
         kind, name, attrs_start, attrs_end = marker
         attrs = content[attrs_start:attrs_end].strip()

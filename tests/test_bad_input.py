@@ -17,6 +17,7 @@ import pytest
 from helpers import make_tree, run, without_fingerprints
 
 import docgen.cli
+from docgen.errors import MarkerError
 from docgen.markers import find_blocks
 
 PYPROJECT = """\
@@ -329,6 +330,17 @@ def test_unknown_or_mistyped_config_keys(project: Path, old: str, new: str, mess
     assert_error(("check",), message, project)
 
 
+@pytest.mark.parametrize("command", ["check", "sync", "lint"])
+def test_config_with_a_byte_order_mark(project: Path, command: str) -> None:
+    make_tree(project, {"pyproject.toml": "\ufeff" + PYPROJECT})
+    assert_error(
+        (command,),
+        "pyproject.toml:1: starts with a byte-order mark, which TOML does not allow (pip refuses the file "
+        "too); save it as UTF-8 without one\n",
+        project,
+    )
+
+
 # ---------------------------------------------------------------------------------------------------
 # Writing
 
@@ -477,7 +489,8 @@ def test_dockerfile_values_cannot_break_the_table_or_the_markers(project: Path) 
 def test_long_marker_like_line_is_linear() -> None:
     """Would take hours with a backtracking pattern, so CI would time out; costs are in benchmarks/."""
     for line in ("<!-- BEGIN docgen:x" + " " * 200_000 + "-x\n", "<!-- BEGIN docgen:" + "a" * 200_000 + "\n"):
-        assert find_blocks(line) == []
+        with pytest.raises(MarkerError, match="starts like a docgen marker but is not one"):
+            find_blocks(line)
 
 
 def test_glob_replacement_is_linear(project: Path) -> None:

@@ -338,3 +338,18 @@ def test_init_command_then_sync(chdir_tmp: Path) -> None:
     assert "| `MAX_JOBS` |" in synced and "by hand" in synced
     again = run("init")
     assert again.code == 0 and (chdir_tmp / "README.md").read_text() == synced
+
+
+def test_show_json_lists_hard_coded_values(project: Path) -> None:
+    (project / "docker/Dockerfile").write_text(
+        DOCKERFILE
+        + "RUN pip install https://example.com/rocm-rel-7.0.2/torch-2.9.1-cp312-cp312-linux_x86_64.whl\n"
+    )
+    data = json.loads(run("show", "--format", "json").out)
+    assert {
+        "arg": "ROCM_VERSION",
+        "arg_line": 5,
+        "value": "7.0.2",
+        "line": 11,
+        "spelling": "rocm-rel-7.0.2",
+    } in (data["hardcoded"])

@@ -449,14 +449,17 @@ def test_pyproject_entry_appended_keeping_everything_else(existing: str, tmp_pat
     assert add_to_pyproject(new, "docker/Dockerfile", "README.md") is None
 
 
-def test_pyproject_crlf_and_bom_kept() -> None:
-    existing = '\ufeff[project]\r\nname = "x"'
+def test_pyproject_crlf_kept_and_bom_refused() -> None:
+    existing = '[project]\r\nname = "x"'
     new = add_to_pyproject(existing, "Dockerfile", "README.md")
     assert (
         new
         == existing
         + '\r\n\r\n[[tool.docgen.images]]\r\ndockerfile = "Dockerfile"\r\noutputs = ["README.md"]\r\n'
     )
+    # TOML forbids a byte-order mark (and sync would then fail): say so before writing anything
+    with pytest.raises(ConfigError, match=r"pyproject.toml:1: starts with a byte-order mark"):
+        add_to_pyproject("\ufeff" + existing, "Dockerfile", "README.md")
 
 
 def test_pyproject_already_listing_the_output_is_unchanged() -> None:

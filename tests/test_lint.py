@@ -568,3 +568,13 @@ def test_lint_never_raises(body: list[str]) -> None:
     for diagnostic in lint(parsed, evaluation, found):
         assert diagnostic.line >= 1 and diagnostic.path == "Dockerfile"
         assert "\n" not in diagnostic.message and not diagnostic.message.startswith("warning")
+
+
+def test_arg_defaulting_to_itself_is_explained_not_called_useless() -> None:
+    ((line, message),) = findings("ARG A=1\nFROM a\nARG A=${A}\nRUN echo $A\n")
+    assert line == 3
+    assert message.startswith("`ARG A=${A}` in stage #0 does not take the global default of A (line 1)")
+    assert "write `ARG A` to re-declare the global default" in message
+    assert "has no effect" not in message
+    ((_, alone),) = findings("FROM a\nARG A=${A}\nRUN echo $A\n")
+    assert "refers to A itself, which is not set yet here" in alone

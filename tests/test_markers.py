@@ -169,3 +169,25 @@ def test_scanner_agrees_with_its_regular_expressions(text: str) -> None:
 )
 def test_parse_marker_examples(line: str, expected: tuple[str, str, int, int] | None) -> None:
     assert parse_marker(line) == expected
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<!-- BEGIN docgen:versions a>b -->",
+        "<!-- END docgen:versions --> and more",
+        "  <!--BEGIN docgen:versions",
+    ],
+)
+def test_a_near_miss_marker_is_an_error_on_its_own_line(line: str) -> None:
+    text = "# Title\n\n" + line + "\nbody\n<!-- END docgen:versions -->\n"
+    with pytest.raises(MarkerError) as info:
+        find_blocks(text, "README.md")
+    assert str(info.value).startswith("README.md:3: this line starts like a docgen marker but is not one")
+
+
+def test_marker_words_in_prose_or_code_are_not_near_misses() -> None:
+    text = (
+        "Write `<!-- BEGIN docgen:versions -->` where the table goes.\n<!-- docgen:versions is a name -->\n"
+    )
+    assert find_blocks(text) == []
