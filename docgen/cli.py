@@ -9,13 +9,12 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from docgen import __version__, fingerprint, markers
+from docgen import __version__, files, fingerprint, markers
 from docgen.audit import audit
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.drift import HAND_EDIT, Drift, explain
@@ -141,7 +140,7 @@ def main(
             return _audit(args, out)
         if args.command == "init":
             dockerfile = Path(args.dockerfile) if args.dockerfile else None
-            return init(Path(args.readme), dockerfile, _config(args), out, write=write_atomic)
+            return init(Path(args.readme), dockerfile, _config(args), out)
         images, config = _images(args)
         if args.command == "sync":
             return _sync(images, config, out)
@@ -173,7 +172,7 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
         dockerfile = _existing(Path(args.dockerfile))
         image = ImageConfig(
             dockerfile=dockerfile,
-            display=_display(dockerfile),
+            display=files.display(dockerfile),
             outputs=tuple(  # each file once, however it is spelled
                 dict.fromkeys(
                     resolve_path(root, str(Path(o).absolute()), "--output", "command line")
@@ -227,64 +226,14 @@ def _image_defaults(config: Config, dockerfile: Path) -> dict[str, Any]:
     return {}
 
 
+def _read_markdown(path: Path) -> str:
+    return files.read_text(path, not_found="file not found (create it with the marker blocks first)")
+
+
 def _existing(path: Path) -> Path:
     if not path.is_file():
         raise UsageError("Dockerfile not found" if not path.exists() else "not a file", str(path))
     return path.resolve()
-
-
-def _display(path: Path) -> str:
-    """A path as shown to the user: relative to the current folder when it is below it."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return str(path)
-
-
-def _read_text(path: Path) -> str:
-    display = _display(path)
-    try:
-        if path.exists() and not path.is_file():  # a folder, or a FIFO that would block the read
-            raise UsageError("not a file", display)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError("file not found (create it with the marker blocks first)", display) from None
-    except OSError as exc:
-        raise UsageError(f"cannot read: {exc.strerror}", display) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise UsageError("not UTF-8 text", display, line) from None
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename; the file mode is kept."""
-    display = _display(path)
-    try:
-        mode = path.stat().st_mode & 0o7777
-    except OSError:
-        mode = 0o644
-    # the rename below would replace even a read-only file; respect the user's intent instead
-    if path.exists() and (not os.access(path, os.W_OK) or not mode & 0o222):
-        raise UsageError("file is read-only; docgen will not replace it", display)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
-    except OSError as exc:
-        raise UsageError(f"cannot write: {exc.strerror or exc}", display) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException as exc:  # also Ctrl-C midway: never leave the temporary file behind
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise UsageError(f"cannot write: {exc.strerror or exc}", display) from None
-        raise
 
 
 @dataclass
@@ -301,13 +250,6 @@ class _Document:
     """The Dockerfile's and the setup's fingerprints now."""
 
 
-def _read_bytes(path: Path, display: str) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read: {exc.strerror or exc}", display) from None
-
-
 def _documents(images: list[ImageConfig], config: Config) -> Iterator[_Document]:
     """Every output of every image, with its regenerated text (each Dockerfile read once)."""
     root = str(config.root.resolve())
@@ -316,10 +258,10 @@ def _documents(images: list[ImageConfig], config: Config) -> Iterator[_Document]
         if image.dockerfile.exists() and not image.dockerfile.is_file():  # a FIFO would block the read
             raise UsageError("not a file", image.display)
         model: ImageModel = build_model(image.dockerfile, image.display)
-        dockerfile = fingerprint.dockerfile_digest(_read_bytes(image.dockerfile, image.display))
+        dockerfile = fingerprint.dockerfile_digest(files.read_bytes(image.dockerfile, image.display))
         for output in image.outputs:
-            display = _display(output)
-            current = _read_text(output)
+            display = files.display(output)
+            current = _read_markdown(output)
             options = render_options(image, config, output)
             setup = fingerprint.setup_digest(
                 image.settings,
@@ -342,7 +284,7 @@ def _relative_to(path: Path, root: Path) -> str:
 def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     for doc in _documents(images, config):
         if doc.generated != doc.current:
-            write_atomic(doc.path, doc.generated)
+            files.write_atomic(doc.path, doc.generated)
             print(f"{doc.display}: updated", file=out)
         else:
             print(f"{doc.display}: unchanged", file=out)
@@ -524,8 +466,8 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
     else:
         raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
     model = build_model(path, display)
-    shown = _display(document)
-    found = audit(_read_text(document), shown, model, names)
+    shown = files.display(document)
+    found = audit(_read_markdown(document), shown, model, names)
     for finding in found:
         print(finding, file=out)
     if found:

@@ -10,7 +10,6 @@ The headings recognised are listed in `HEADINGS` (and in docs/getting-started.md
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 import sys
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from docgen import markers
+from docgen import files, markers
 from docgen.config import Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import SECTIONS
@@ -79,8 +78,6 @@ NEW_HEADINGS: Mapping[str, str] = {
 }
 """The heading written above a block appended at the end of the file."""
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
-_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"[ ]{0,3}(#{1,6})(?:[ \t](.*))?\Z")
 _SETEXT = re.compile(r"[ ]{0,3}(=+|-+)[ \t]*\Z")
 # Lines that start another kind of block, so a setext underline after them is not a heading.
@@ -121,11 +118,6 @@ _SECTION_OF: dict[str, tuple[str, int]] = {
 }
 
 
-def _split(text: str) -> list[str]:
-    """The lines of `text` with their endings (`\\n`, `\\r\\n` or `\\r`, as Markdown counts them)."""
-    return [m.group() for m in _LINE.finditer(text)]
-
-
 def _bare(line: str) -> str:
     return line.rstrip("\r\n").lstrip("\ufeff")
 
@@ -137,13 +129,8 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
     fence: str | None = None
     for index, raw in enumerate(lines):
         line = _bare(raw)
-        fence_match = _FENCE.match(line)
-        if fence_match:
-            mark = fence_match.group(1)
-            if fence is None:
-                fence = mark
-            elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
-                fence = None
+        is_fence, fence = markers.fence_after(line, fence)
+        if is_fence:
             paragraph = []
             continue
         if fence is not None:
@@ -201,7 +188,7 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tupl
     if not missing:
         return text, []
     newline = markers.newline_of(text)
-    lines = _split(text)
+    lines = markers.split_lines(text)
     inside = {i for b in blocks for i in range(b.begin_line - 1, b.end_line)}
     headings, open_fence = _headings(lines)
 
@@ -340,10 +327,10 @@ def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -
     snippet = _snippet(dockerfile, output, settings)
     newline = markers.newline_of(pyproject_text)
     new = pyproject_text
-    if _bare(new).strip() or len(_split(new)) > 1:
+    if _bare(new).strip() or len(markers.split_lines(new)) > 1:
         if not new.endswith(("\n", "\r")):
             new += newline
-        if not _is_blank(_split(new)[-1]):
+        if not _is_blank(markers.split_lines(new)[-1]):
             new += newline
     new += snippet.replace("\n", newline)
     try:
@@ -364,52 +351,12 @@ def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -
 # the command
 
 
-def _display(path: Path) -> str:
-    """A path as shown to the user: relative to the current folder when it is below it."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return str(path)
-
-
-def _read(path: Path, what: str) -> str:
-    display = _display(path)
-    try:
-        if path.exists() and not path.is_dir() and not path.is_file():  # a FIFO would block the read
-            raise UsageError(f"{what} is not a regular file", display)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{what} not found", display) from None
-    except IsADirectoryError:
-        raise UsageError(f"{what} is a folder, not a file", display) from None
-    except OSError as exc:
-        raise UsageError(f"cannot read: {exc.strerror or exc}", display) from None
-    if b"\0" in data:  # a binary file, or UTF-16 text: markers added to it would corrupt it
-        raise UsageError(
-            "binary file (contains a NUL byte)", display, data[: data.index(b"\0")].count(b"\n") + 1
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError("not UTF-8 text", display, data[: exc.start].count(b"\n") + 1) from None
-
-
-def _writable(path: Path) -> None:
-    """A `UsageError` when `path` exists but is read-only (checked before anything is written)."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return
-    if not os.access(path, os.W_OK) or not mode & 0o222:
-        raise UsageError("file is read-only; docgen will not replace it", _display(path))
-
-
 def _inside(root: Path, path: Path, why: str = "docgen only writes files inside it") -> Path:
     """`path` resolved; a UsageError when it is outside the project folder `root`."""
     try:
         return resolve_path(root, str(path.absolute()), "path")
     except ConfigError:
-        raise UsageError(f"outside the project folder {root}; {why}", _display(path)) from None
+        raise UsageError(f"outside the project folder {root}; {why}", files.display(path)) from None
 
 
 def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
@@ -435,7 +382,7 @@ def find_dockerfile(readme: Path, config: Config) -> Path:
     found = _dockerfiles([*beside, root / "Dockerfile", *root.glob("docker/**/Dockerfile*")])
     if len(found) == 1:
         return found[0]
-    display = _display(readme)
+    display = files.display(readme)
     if not found:
         raise UsageError(
             "no Dockerfile found beside it, at the project root or under docker/; "
@@ -447,23 +394,33 @@ def find_dockerfile(readme: Path, config: Config) -> Path:
     raise UsageError(f"which Dockerfile does it describe? {shown}; pass --dockerfile DOCKERFILE", display)
 
 
+def _read(path: Path, what: str) -> str:
+    return files.read_text(
+        path,
+        not_found=f"{what} not found",
+        not_a_file=f"{what} is not a regular file",
+        folder=f"{what} is a folder, not a file",
+        refuse_binary=True,
+    )
+
+
 def init(
     readme: Path,
     dockerfile: Path | None,
     config: Config,
     out: TextIO,
     *,
-    write: Callable[[Path, str], None],
+    write: Callable[[Path, str], None] = files.write_atomic,
 ) -> int:
     """Add the missing blocks to `readme` and the config entry feeding it; print what was done.
 
-    `dockerfile` is the `--dockerfile` given (None to find it, see `find_dockerfile`); `write` is the
-    atomic writer (`docgen.cli.write_atomic`). Every check runs before the first write, so a mistake
+    `dockerfile` is the `--dockerfile` given (None to find it, see `find_dockerfile`); `write` writes a
+    file (default: `docgen.files.write_atomic`). Every check runs before the first write, so a mistake
     (broken markers, an unknown Dockerfile, invalid TOML) leaves both files as they were. Returns 0.
     """
     root = config.root.resolve()
     readme_path = _inside(root, readme)
-    readme_display = _display(readme)
+    readme_display = files.display(readme)
     text = _read(readme_path, "README")
     if dockerfile is not None:
         if not dockerfile.is_file():
@@ -495,7 +452,7 @@ def init(
             "(add the [[tool.docgen.images]] entry there by hand, with paths relative to that folder)",
             shown,
         )
-    pyproject_display = _display(pyproject)
+    pyproject_display = files.display(pyproject)
     dockerfile_rel = dockerfile_path.relative_to(root).as_posix()
     readme_rel = readme_path.relative_to(root).as_posix()
     configured = any(i.dockerfile == dockerfile_path and readme_path in i.outputs for i in config.images)
@@ -510,7 +467,9 @@ def init(
 
     for path, changed in ((readme_path, added), (pyproject, new_pyproject is not None)):
         if changed:
-            _writable(path)  # before the first write: never leave one file changed and not the other
+            files.check_writable(
+                path
+            )  # before the first write: never leave one file changed and not the other
     if added:
         write(readme_path, new_text)
     if new_pyproject is not None:

@@ -96,7 +96,22 @@ def _fence(line: str) -> str | None:
     return mark if len(mark) >= 3 else None
 
 
-def _split_lines(text: str) -> list[str]:
+def fence_after(line: str, fence: str | None) -> tuple[bool, str | None]:
+    """Whether `line` opens or closes a fenced code block, and the fence open after it (None: none).
+
+    `fence` is the fence open before the line (the run of backticks or tildes that opened it).
+    """
+    mark = _fence(line)
+    if not mark:
+        return False, fence
+    if fence is None:
+        return True, mark
+    if mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
+        return True, None
+    return True, fence
+
+
+def split_lines(text: str) -> list[str]:
     """The lines of `text`, each with its ending (`\n`, `\r\n` or a lone `\r`)."""
     if "\r" not in text:
         lines = [line + "\n" for line in text.split("\n")]
@@ -170,7 +185,7 @@ def _lines_with_offsets(text: str) -> Iterable[tuple[int, int, str]]:
     # \u2028 … and so disagree with editors about line numbers). A byte-order mark is not text.
     bom = 1 if text.startswith("\ufeff") else 0
     offset = 0
-    for number, line in enumerate(_split_lines(text), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         yield number, offset + bom, line[bom:]
         offset += len(line)
         bom = 0
@@ -193,12 +208,8 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
     open_start = 0
     fence: str | None = None
     for number, offset, line in _lines_with_offsets(text):
-        mark = _fence(line)
-        if mark:
-            if fence is None:
-                fence = mark
-            elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
-                fence = None
+        is_fence, fence = fence_after(line, fence)
+        if is_fence:
             continue
         if fence is not None or "docgen:" not in line:
             continue

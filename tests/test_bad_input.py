@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import make_tree, run, without_fingerprints
 
-import docgen.cli
+import docgen.files
 from docgen.errors import MarkerError
 from docgen.markers import find_blocks
 
@@ -372,7 +372,7 @@ def test_a_write_failing_midway_keeps_the_original(
     def boom(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(docgen.cli.os, failing, boom)
+    monkeypatch.setattr(docgen.files.os, failing, boom)
     assert_error(("sync",), "README.md: cannot write: No space left on device\n", project)
     assert no_temp_files(project)
 
@@ -381,7 +381,7 @@ def test_an_interrupt_midway_keeps_the_original(project: Path, monkeypatch: pyte
     def interrupt(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(docgen.cli.os, "replace", interrupt)
+    monkeypatch.setattr(docgen.files.os, "replace", interrupt)
     result = run("sync")
     assert (result.code, result.err) == (130, "")
     assert (project / "README.md").read_text() == README

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from docgen import markers
-from docgen.cli import write_atomic
 from docgen.config import Config, load_config, parse_config
 from docgen.errors import ConfigError, MarkerError, UsageError
+from docgen.files import write_atomic
 from docgen.init import HEADINGS, NEW_HEADINGS, Added, add_blocks, add_to_pyproject, config_snippet, init
 from docgen.markers import SECTIONS
 

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from docgen.errors import MarkerError
 from docgen.markers import (
     _fence,
-    _split_lines,
     block_bodies,
     find_blocks,
     newline_of,
     parse_marker,
     replace_block,
     replace_blocks,
+    split_lines,
 )
 
 B = "<!-- BEGIN docgen:{} -->"
@@ -146,7 +146,7 @@ PIECES += ["\r", "\n", "\r\n", "`", "```", "~~~", "a", "#"]
 @given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
 def test_scanner_agrees_with_its_regular_expressions(text: str) -> None:
     lines = [m.group() for m in LINE_SPEC.finditer(text)]
-    assert _split_lines(text) == lines
+    assert split_lines(text) == lines
     for line in lines:
         content = line.rstrip("\r\n")
         spec = MARKER_SPEC.fullmatch(content)

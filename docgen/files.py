@@ -1,0 +1,101 @@
+"""Reading and writing the user's files: one place for the messages and for atomic writes.
+
+Every command reads Markdown files and writes them the same way; `docgen.cli` and `docgen.init` both
+use these, so a missing file, a folder, a FIFO, bad UTF-8 or a read-only file reads the same
+everywhere (`path:line: message`, see docs/bad-input.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from docgen.errors import UsageError
+
+
+def display(path: Path) -> str:
+    """A path as shown to the user: relative to the current folder when it is below it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def read_bytes(path: Path, shown: str, *, not_found: str = "file not found") -> bytes:
+    """The bytes of `path`; a `UsageError` naming `shown` when it cannot be read."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(not_found, shown) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read: {exc.strerror or exc}", shown) from None
+
+
+def read_text(
+    path: Path,
+    *,
+    not_found: str = "file not found",
+    not_a_file: str = "not a file",
+    folder: str | None = None,
+    refuse_binary: bool = False,
+) -> str:
+    """`path` decoded as UTF-8; a `UsageError` (with the line of a bad byte) when it cannot be.
+
+    `not_a_file` is the message for a FIFO or another special file (reading one could block), and
+    for a folder unless `folder` is given. With `refuse_binary`, a NUL byte is an error too (text to
+    be edited: markers added to UTF-16 text would corrupt it).
+    """
+    shown = display(path)
+    if path.is_dir():
+        raise UsageError(folder or not_a_file, shown)
+    if path.exists() and not path.is_file():
+        raise UsageError(not_a_file, shown)
+    data = read_bytes(path, shown, not_found=not_found)
+    if refuse_binary and b"\0" in data:
+        raise UsageError(
+            "binary file (contains a NUL byte)", shown, data[: data.index(b"\0")].count(b"\n") + 1
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError("not UTF-8 text", shown, data[: exc.start].count(b"\n") + 1) from None
+
+
+def check_writable(path: Path) -> None:
+    """A `UsageError` when `path` exists but is read-only: a rename would replace it regardless, so
+    docgen respects the user's intent instead (also called before a first write, to change nothing)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if not os.access(path, os.W_OK) or not mode & 0o222:
+        raise UsageError("file is read-only; docgen will not replace it", display(path))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename; the file mode is kept."""
+    shown = display(path)
+    check_writable(path)
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except OSError:
+        mode = 0o644
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
+    except OSError as exc:
+        raise UsageError(f"cannot write: {exc.strerror or exc}", shown) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException as exc:  # also Ctrl-C midway: never leave the temporary file behind
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise UsageError(f"cannot write: {exc.strerror or exc}", shown) from None
+        raise
