@@ -119,19 +119,10 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
                 body = text[block.body_start : block.body_end]
                 if not fingerprint.matches(block.attributes, dockerfile_digest, setup, body):
                     return None
-                if not _written_with(body, newline):
+                if markers.normalise_body(body, newline) != body:
                     return None  # `docgen sync` would now write the body with other line endings
             checked.append(_shown(path, here))
     return checked
-
-
-def _written_with(body: str, newline: str) -> bool:
-    """True when `body` is as `docgen sync` writes a body into a text whose line ending is `newline`:
-    every line ends with it (a lone carriage return is not a line ending, as in `docgen.markers`)."""
-    lines = body.replace("\r\n", "\n").split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return body == "".join(line + newline for line in lines)
 
 
 def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int | None:

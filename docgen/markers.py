@@ -269,7 +269,8 @@ def newline_of(text: str) -> str:
     return "\r\n" if crlf and crlf >= text.count("\n") - crlf else "\n"
 
 
-def _normalise_body(body: str, newline: str) -> str:
+def normalise_body(body: str, newline: str) -> str:
+    """`body` as `sync` writes it into a text whose line ending is `newline`: every line ends with it."""
     lines = body.replace("\r\n", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -302,7 +303,7 @@ def splice(
     for block in blocks:
         if block.name not in bodies:
             continue
-        body = _normalise_body(bodies[block.name], newline)
+        body = normalise_body(bodies[block.name], newline)
         if attributes is None:
             out.append(text[pos : block.body_start])
         else:
