@@ -1,11 +1,12 @@
 """`docgen init`: add empty marker blocks to a hand-written README and the config entry feeding it.
 
 `add_blocks` puts each missing block right under the heading that already talks about it (ATX or
-setext, outside fenced code; compared case-insensitively, ignoring punctuation and a leading section
-number) and appends the rest at the end under new headings. It only inserts: every other byte, line
-endings, a byte-order mark and the final newline (or its absence) are kept, and a second run adds
-nothing. `add_to_pyproject` appends the `[[tool.docgen.images]]` entry; `init` does the file I/O.
-The headings recognised are listed in `HEADINGS` (and in docs/getting-started.md).
+setext or `<hN>`, outside fenced code, `<details>` and list items; compared case-insensitively,
+ignoring badges, link targets, punctuation and a leading section number) and appends the rest at the
+end under new headings, before closing sections such as License or Contributing. It only inserts:
+every other byte, line endings, a byte-order mark and the final newline (or its absence) are kept,
+and a second run adds nothing. `add_to_pyproject` appends the `[[tool.docgen.images]]` entry; `init`
+does the file I/O. The headings recognised are listed in `HEADINGS` (and in docs/getting-started.md).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from docgen import files, markers
-from docgen.config import Config, parse_toml, resolve_path
+from docgen.config import DEFAULT_ARCH_ARG, Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import SECTIONS
+from docgen.pipeline import build_model
+from docgen.render import arch_value
 
 if sys.version_info >= (3, 11):
     pass
@@ -38,6 +41,7 @@ HEADINGS: Mapping[str, tuple[str, ...]] = {
         "Supported GPU architectures",
         "Supported architectures",
         "GPU targets",
+        "GPU requirements",
     ),
     "versions": (
         "Key versions",
@@ -78,11 +82,51 @@ NEW_HEADINGS: Mapping[str, str] = {
 }
 """The heading written above a block appended at the end of the file."""
 
+BACK_MATTER = (
+    "licen",
+    "contribut",
+    "citation",
+    "citing",
+    "howtocite",
+    "acknowledg",
+    "seealso",
+    "support",
+    "contact",
+    "references",
+    "authors",
+    "maintainers",
+)
+"""Starts of (loosely compared) headings that close a README: License, Contributing, Citation, See also …
+New headings go before a run of these at the end, not after them."""
+
+ARCH_ARGS = (
+    DEFAULT_ARCH_ARG,
+    "PYTORCH_ROCM_ARCH",
+    "TORCH_CUDA_ARCH_LIST",
+    "GPU_TARGETS",
+    "AMDGPU_TARGETS",
+    "GFX_ARCH",
+    "CMAKE_CUDA_ARCHITECTURES",
+    "CUDA_ARCHITECTURES",
+    "CUDA_DOCKER_ARCH",
+    "ROCM_DOCKER_ARCH",
+)
+"""Build args that usually list the GPU targets, best first: a new entry names the first one the
+Dockerfile sets as its `arch-arg` when the configured one (by default `GPU_ARCH`) is not set there."""
+
 _ATX = re.compile(r"[ ]{0,3}(#{1,6})(?:[ \t](.*))?\Z")
 _SETEXT = re.compile(r"[ ]{0,3}(=+|-+)[ \t]*\Z")
 # Lines that start another kind of block, so a setext underline after them is not a heading.
 _NOT_PARAGRAPH = re.compile(r"[ ]{0,3}(?:[>|<]|[-*+][ \t]|[-*+]\Z|\d{1,9}[.)](?:[ \t]|\Z))|[ ]{4}|\t")
 _NUMBERING = re.compile(r"[ \t]*(?:\d+(?:\.\d+)*\.?|[IVXivx]+\.)[ \t]+")
+_HTML_HEADING = re.compile(r"[ ]{0,3}<h([1-6])(?:[ \t][^>]*)?>(.*)</h\1>[ \t]*\Z", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"[ ]{0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|\Z)")
+_DETAILS = re.compile(r"<(/?)details\b", re.IGNORECASE)
+_CODE_SPAN = re.compile(r"(`+).*?\1")
+# in headings: images and badges (dropped), links (their text kept), HTML tags (dropped)
+_IMAGE = re.compile(r"!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])")
+_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
+_TAG = re.compile(r"<[^>]*>")
 
 
 @dataclass(frozen=True)
@@ -94,7 +138,10 @@ class Added:
     line: int
     """1-based line of the new begin marker in the new text."""
     heading: str | None
-    """The existing heading it was put under, as written; None when it was appended at the end."""
+    """The existing heading it was put under, as a reader sees it (no badge, link target or tag); None
+    when it was appended at the end."""
+    before: str | None = None
+    """For an appended block: the closing heading (License …) it was put before; None: the file's end."""
 
 
 @dataclass(frozen=True)
@@ -105,8 +152,17 @@ class _Heading:
     last: int  # 0-based index of its last line (the underline of a setext heading)
 
 
+def _plain(heading: str) -> str:
+    """`heading` without badges, link targets and HTML tags, as a reader sees it."""
+    return " ".join(_TAG.sub("", _LINK.sub(r"\1", _IMAGE.sub("", heading))).split())
+
+
 def _key(heading: str) -> str:
-    """`heading` compared loosely: no section number, case or punctuation ("2. What's in it?")."""
+    """`heading` compared loosely: no badge, link target, HTML tag, section number, case or punctuation.
+
+    "2. What's in it?", "[Supported GPUs](https://…)" and "Build args ![badge](…)" read as their words.
+    """
+    heading = _plain(heading)
     numbering = _NUMBERING.match(heading)
     if numbering:
         heading = heading[numbering.end() :]
@@ -123,10 +179,17 @@ def _bare(line: str) -> str:
 
 
 def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
-    """Every ATX and setext heading outside fenced code blocks, and the fence left open at the end."""
+    """The headings a block may go under, and the fence left open at the end.
+
+    ATX, setext and one-line HTML (`<h2>…</h2>`, between blank lines) headings, except those in fenced
+    code (examples), inside `<details>` (a block there would be collapsed out of sight) and indented
+    into a list item (a block there would end the list).
+    """
     found: list[_Heading] = []
     paragraph: list[int] = []
     fence: str | None = None
+    details = 0  # how many <details> are open
+    in_list = False
     for index, raw in enumerate(lines):
         line = _bare(raw)
         is_fence, fence = markers.fence_after(line, fence)
@@ -138,16 +201,34 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
         if not line.strip():
             paragraph = []
             continue
+        for tag in _DETAILS.finditer(_CODE_SPAN.sub("", line)):
+            details = max(details - 1, 0) if tag.group(1) else details + 1
+        if _LIST_ITEM.match(line):
+            in_list = True
+        elif not line[0].isspace():
+            in_list = False
+        usable = not details and not (in_list and line[0].isspace())
         atx = _ATX.match(line)
         if atx:
             content = re.sub(r"(?:\A|[ \t])#+\Z", "", (atx.group(2) or "").strip()).strip()
-            found.append(_Heading(len(atx.group(1)), content, index, index))
+            if usable:
+                found.append(_Heading(len(atx.group(1)), content, index, index))
+            paragraph = []
+            continue
+        html = _HTML_HEADING.match(line)
+        if html:
+            # only an HTML block of its own: inside `<div>` or before unseparated text, a block would
+            # land in the HTML and change how the text around it renders
+            alone = all(i < 0 or i >= len(lines) or _is_blank(lines[i]) for i in (index - 1, index + 1))
+            if usable and alone:
+                found.append(_Heading(int(html.group(1)), html.group(2), index, index))
             paragraph = []
             continue
         setext = _SETEXT.match(line)
         if setext and paragraph:
             text = " ".join(_bare(lines[i]).strip() for i in paragraph)
-            found.append(_Heading(1 if setext.group(1)[0] == "=" else 2, text, paragraph[0], index))
+            if usable:
+                found.append(_Heading(1 if setext.group(1)[0] == "=" else 2, text, paragraph[0], index))
             paragraph = []
             continue
         if (setext and setext.group(1)[0] == "-") or (
@@ -167,6 +248,18 @@ def _new_level(headings: Sequence[_Heading]) -> int:
     return min(top + 1, 6) if sum(h.level == top for h in headings) == 1 else top
 
 
+def _back_matter(headings: Sequence[_Heading], level: int) -> _Heading | None:
+    """The first of the License/Contributing/… headings (`BACK_MATTER`) ending the file, if any.
+
+    Only headings at `level` or above count; the first heading of the file (its title) never does.
+    """
+    start = None
+    for heading in headings[1:]:
+        if heading.level <= level:
+            start = (start or heading) if _key(heading.text).startswith(BACK_MATTER) else None
+    return start
+
+
 def _is_blank(line: str) -> bool:
     return not _bare(line).strip()
 
@@ -176,8 +269,9 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tupl
 
     A block goes under the best matching heading (see `HEADINGS`), after one blank line and followed
     by one; sections without a heading are appended at the end, in `sections` order, under new
-    headings (`NEW_HEADINGS`). Returns the new text and what was added, in line order. Raises
-    `MarkerError` (naming `path`) when the markers already in `text` are broken.
+    headings (`NEW_HEADINGS`), before the License, Contributing … sections closing the file if any.
+    Returns the new text and what was added, in line order. Raises `MarkerError` (naming `path`) when
+    the markers already in `text` are broken.
     """
     unknown = [s for s in sections if s not in HEADINGS]
     if unknown:
@@ -189,6 +283,7 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tupl
         return text, []
     newline = markers.newline_of(text)
     lines = markers.split_lines(text)
+    original = list(lines)
     inside = {i for b in blocks for i in range(b.begin_line - 1, b.end_line)}
     headings, open_fence = _headings(lines)
 
@@ -218,26 +313,35 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tupl
         lines[after] += lead + block(name) + newline + tail
 
     appended = [s for s in missing if s not in best]
+    closing = None
     if appended:
-        level = "#" * _new_level(headings)
-        lacks_newline = bool(lines) and _bare(lines[-1]) != "" and not lines[-1].endswith(("\n", "\r"))
-        has_text = any(_bare(line).strip() for line in lines)
-        if lacks_newline:
-            lines[-1] += newline
-        if open_fence is not None:
-            # an unclosed fence runs to the end of the file and would swallow the new blocks; closing
-            # it there changes nothing in how the file renders
-            lines.append(open_fence + newline)
-        if has_text and not _is_blank(lines[-1]):
-            lines.append(newline)
-        parts = [f"{level} {NEW_HEADINGS[s]}{newline}{newline}{block(s)}{newline}" for s in appended]
+        level = _new_level(headings)
+        parts = [f"{'#' * level} {NEW_HEADINGS[s]}{newline}{newline}{block(s)}{newline}" for s in appended]
         tail = newline.join(parts)
-        lines.append(tail[: -len(newline)] if lacks_newline else tail)
+        closing = _back_matter(headings, level)
+        if closing is not None:
+            # before the License, Contributing … sections that end the file, a blank line on each side
+            prev = closing.first - 1  # a block added after this line already ends in a blank line
+            lead = "" if _is_blank(original[prev]) or lines[prev] != original[prev] else newline
+            lines[closing.first] = lead + tail + newline + lines[closing.first]
+        else:
+            lacks_newline = bool(lines) and _bare(lines[-1]) != "" and not lines[-1].endswith(("\n", "\r"))
+            has_text = any(_bare(line).strip() for line in lines)
+            if lacks_newline:
+                lines[-1] += newline
+            if open_fence is not None:
+                # an unclosed fence runs to the end of the file and would swallow the new blocks;
+                # closing it there changes nothing in how the file renders
+                lines.append(open_fence + newline)
+            if has_text and not _is_blank(lines[-1]):
+                lines.append(newline)
+            lines.append(tail[: -len(newline)] if lacks_newline else tail)
 
     new_text = "".join(lines)
-    under = {name: heading.text for name, (_, heading) in best.items()}
+    under = {name: _plain(heading.text) for name, (_, heading) in best.items()}
+    before = _plain(closing.text) if appended and closing is not None else None
     added = [
-        Added(b.name, b.begin_line, under.get(b.name))
+        Added(b.name, b.begin_line, under.get(b.name), None if b.name in under else before)
         for b in markers.find_blocks(new_text, path, known=SECTIONS)
         if b.name in missing
     ]
@@ -299,18 +403,20 @@ def _same_path(value: object, path: str) -> bool:
     return isinstance(value, str) and bool(value) and norm(value) == norm(path)
 
 
-def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -> str | None:
+def add_to_pyproject(
+    pyproject_text: str | None, dockerfile: str, output: str, arch_args: Sequence[str] = ()
+) -> str | None:
     """`pyproject_text` with a `[[tool.docgen.images]]` entry for `dockerfile` → `output` appended.
 
     Everything already there is kept byte for byte (line endings too). None (no file yet) gives a new
     file holding just the entry. When an image with the same Dockerfile exists, the new entry copies
-    its `arch-arg`, `versions` and `names`, so the new output shows the same tables. Returns None when
+    its `arch-arg`, `versions` and `names`, so the new output shows the same tables. Otherwise, when the
+    arch arg in force is not among `arch_args` (those of `ARCH_ARGS` the Dockerfile sets, best first),
+    the entry gets `arch-arg = arch_args[0]`, so Supported hardware lists them. Returns None when
     an image with that Dockerfile already lists that output. Raises `ConfigError` for invalid TOML or
     when appending cannot work (`[tool.docgen]` written as an inline table, `images` as an array).
     """
-    if pyproject_text is None:
-        return config_snippet(dockerfile, output)
-    data = parse_toml(pyproject_text)
+    data = parse_toml(pyproject_text) if pyproject_text is not None else {}
     tool = data.get("tool")
     table = tool.get("docgen") if isinstance(tool, dict) else None
     images = table.get("images") if isinstance(table, dict) else None
@@ -324,7 +430,12 @@ def add_to_pyproject(pyproject_text: str | None, dockerfile: str, output: str) -
         if isinstance(outputs, list) and any(_same_path(o, output) for o in outputs):
             return None
     settings = {k: same[0][k] for k in ("arch-arg", "versions", "names") if same and k in same[0]}
+    in_force = table.get("arch-arg", DEFAULT_ARCH_ARG) if isinstance(table, dict) else DEFAULT_ARCH_ARG
+    if not same and arch_args and in_force not in arch_args:
+        settings["arch-arg"] = arch_args[0]
     snippet = _snippet(dockerfile, output, settings)
+    if pyproject_text is None:
+        return snippet
     newline = markers.newline_of(pyproject_text)
     new = pyproject_text
     if _bare(new).strip() or len(markers.split_lines(new)) > 1:
@@ -359,6 +470,12 @@ def _inside(root: Path, path: Path, why: str = "docgen only writes files inside 
         raise UsageError(f"outside the project folder {root}; {why}", files.display(path)) from None
 
 
+def _named_like_dockerfiles(folder: Path, pattern: str = "") -> list[Path]:
+    """`Dockerfile*` and `*.Dockerfile` (as in `.devops/cuda.Dockerfile`) in `folder`, or below it
+    with `pattern="**/"`."""
+    return [*folder.glob(pattern + "Dockerfile*"), *folder.glob(pattern + "*.[Dd]ockerfile")]
+
+
 def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
     """The files among `paths` that look like Dockerfiles (not `Dockerfile.dockerignore`), resolved."""
     found = {p.resolve() for p in paths if p.is_file() and not p.name.endswith((".dockerignore", ".md", "~"))}
@@ -368,18 +485,20 @@ def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
 def find_dockerfile(readme: Path, config: Config) -> Path:
     """The Dockerfile documented by `readme` (resolved) when `--dockerfile` is not given.
 
-    The configured image listing `readme` among its outputs; else the only `Dockerfile*` next to a
-    README below the project root; else the only one of those, `Dockerfile` at the root and
-    `docker/**/Dockerfile*`. Otherwise a `UsageError` asking for `--dockerfile`.
+    The configured image listing `readme` among its outputs; else the only `Dockerfile*` or
+    `*.Dockerfile` next to a README below the project root; else the only one of those, the ones at
+    the root and the ones under `docker/`. Otherwise a `UsageError` asking for `--dockerfile`.
     """
     for image in config.images:
         if readme in image.outputs:
             return image.dockerfile
     root = config.root.resolve()
-    beside = _dockerfiles(readme.parent.glob("Dockerfile*"))
+    beside = _dockerfiles(_named_like_dockerfiles(readme.parent))
     if len(beside) == 1 and readme.parent != root:
         return beside[0]
-    found = _dockerfiles([*beside, root / "Dockerfile", *root.glob("docker/**/Dockerfile*")])
+    found = _dockerfiles(
+        [*beside, *_named_like_dockerfiles(root), *_named_like_dockerfiles(root / "docker", "**/")]
+    )
     if len(found) == 1:
         return found[0]
     display = files.display(readme)
@@ -392,6 +511,17 @@ def find_dockerfile(readme: Path, config: Config) -> Path:
     names = sorted(p.relative_to(root).as_posix() for p in found)
     shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
     raise UsageError(f"which Dockerfile does it describe? {shown}; pass --dockerfile DOCKERFILE", display)
+
+
+def _arch_args(dockerfile: Path, configured: Iterable[str]) -> list[str] | None:
+    """The build args of `ARCH_ARGS` and `configured` that `dockerfile` sets to a list of GPU targets
+    (a value with a digit: not `default` or `native`), best first; None when it cannot be read."""
+    try:
+        model = build_model(dockerfile)
+    except DocgenError:
+        return None  # `docgen sync` will say why
+    values = {name: arch_value(model, name)[0] or "" for name in dict.fromkeys([*ARCH_ARGS, *configured])}
+    return [name for name, value in values.items() if any(c.isdigit() for c in value)]
 
 
 def _read(path: Path, what: str) -> str:
@@ -437,7 +567,13 @@ def init(
                 )
     else:
         dockerfile_path = find_dockerfile(readme_path, config)
+    arch_args = _arch_args(dockerfile_path, [image.arch_arg for image in config.images])
     new_text, added = add_blocks(text, readme_display)
+    no_targets = arch_args == [] and any(a.section == "hardware" and a.heading is None for a in added)
+    if no_targets:
+        # a CPU image, or one that leaves the GPU targets to its base image: a new section would only
+        # say "No GPU targets"
+        new_text, added = add_blocks(text, readme_display, [s for s in SECTIONS if s != "hardware"])
 
     pyproject_link = root / "pyproject.toml"
     pyproject = pyproject_link.resolve()
@@ -460,7 +596,7 @@ def init(
     if not configured:
         current = _read(pyproject, "pyproject.toml") if pyproject.exists() else None
         try:
-            new_pyproject = add_to_pyproject(current, dockerfile_rel, readme_rel)
+            new_pyproject = add_to_pyproject(current, dockerfile_rel, readme_rel, arch_args or ())
         except DocgenError as exc:
             exc.path = pyproject_display
             raise
@@ -479,11 +615,21 @@ def init(
         where = (
             f'under "{item.heading}"'
             if item.heading is not None
-            else (f'under a new heading "{NEW_HEADINGS[item.section]}" at the end')
+            else f'under a new heading "{NEW_HEADINGS[item.section]}" '
+            + ("at the end" if item.before is None else f'before "{item.before}"')
         )
         print(f"{readme_display}:{item.line}: added block docgen:{item.section} {where}", file=out)
     if not added:
-        print(f"{readme_display}: has every docgen block already", file=out)
+        print(
+            f"{readme_display}: has every docgen block {'it needs ' if no_targets else ''}already", file=out
+        )
+    if no_targets:
+        print(
+            f'note: no "Supported hardware" section: {dockerfile_rel} sets no list of GPU targets '
+            f"({', '.join(ARCH_ARGS[:3])} …); to add one, set arch-arg in {pyproject_display} "
+            "and run docgen init again",
+            file=out,
+        )
     if any(item.heading is not None for item in added):
         print(
             "note: hand-written tables under these headings are left as they are; compare them with "
@@ -492,7 +638,9 @@ def init(
         )
     arrow = f"{dockerfile_rel} -> {readme_rel}"
     if new_pyproject is not None:
-        print(f"{pyproject_display}: added [[tool.docgen.images]] for {arrow}", file=out)
+        arch = parse_toml(new_pyproject)["tool"]["docgen"]["images"][-1].get("arch-arg")
+        shown = f" (arch-arg = {_toml_string(arch)})" if isinstance(arch, str) else ""
+        print(f"{pyproject_display}: added [[tool.docgen.images]] for {arrow}{shown}", file=out)
     else:
         print(f"{pyproject_display}: already configures {arrow}", file=out)
     print("next: run docgen sync", file=out)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import io
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -354,6 +356,11 @@ _pieces = st.sampled_from(
         "<!-- BEGIN docgen:versions -->",
         "<!-- END docgen:versions -->",
         "| a | b |",
+        "<details>",
+        "</details>",
+        "<h2>Versions</h2>",
+        "  ## Build args",
+        "## License",
     ]
 )
 
@@ -574,8 +581,10 @@ def test_init_then_sync_fills_the_blocks_and_keeps_the_rest(chdir_tmp: Path) -> 
     assert output == (
         'README.md:7: added block docgen:versions under "Key versions"\n'
         'README.md:17: added block docgen:build-args under "Build arguments"\n'
-        'README.md:28: added block docgen:hardware under a new heading "Supported hardware" at the end\n'
-        'README.md:33: added block docgen:contents under a new heading "What the image contains" at the end\n'
+        'README.md:24: added block docgen:hardware under a new heading "Supported hardware" '
+        'before "License"\n'
+        'README.md:29: added block docgen:contents under a new heading "What the image contains" '
+        'before "License"\n'
         "note: hand-written tables under these headings are left as they are; compare them with the "
         "generated blocks (docgen audit README.md) and delete them\n"
         "pyproject.toml: added [[tool.docgen.images]] for docker/Dockerfile -> README.md\n"
@@ -792,3 +801,303 @@ def test_a_dockerfile_outside_the_project_is_named_as_such(chdir_tmp: Path) -> N
     assert result.err == (
         f"../Dockerfile: outside the project folder {root}; the Dockerfile must be inside it too\n"
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# realistic READMEs: tests/data/init/<name>/ holds a project as a new user has it before `docgen init`
+
+DATA = Path(__file__).resolve().parent / "data" / "init"
+
+# name → (README, extra `init` arguments, {block: (nearest non-blank line above it, below it)})
+REAL_READMES: dict[str, tuple[str, list[str], dict[str, tuple[str, str]]]] = {
+    # verl docker/README: in a subfolder, emoji and numbered nested headings, License at the end
+    "verl-rocm": (
+        "docker/rocm/README.md",
+        [],
+        {
+            "hardware": ("## 🚀 Supported Hardware", "- MI300X / MI325X (gfx942)"),
+            "versions": ("### 2. Key versions", "| Component | Version |"),
+            "build-args": ("### 3. Build arguments", "* `MAX_JOBS` – number of parallel compile jobs"),
+            "contents": ("## What the image contains", "## License"),
+        },
+    ),
+    # vLLM ROCm docs: headings with a link and a badge; a poetry pyproject
+    "vllm-rocm": (
+        "README.md",
+        ["--dockerfile", "Dockerfile.rocm"],
+        {
+            "hardware": (
+                "## [Supported GPUs](https://rocm.docs.amd.com/en/latest/compatibility.html)",
+                "* MI200s (gfx90a), MI300 (gfx942), Radeon RX 7900 series (gfx1100)",
+            ),
+            "build-args": (
+                "## Build arguments ![status](https://img.shields.io/badge/buildkit-required-red)",
+                "- `BASE_IMAGE`: specifies the base image used when running `docker build`.",
+            ),
+            "versions": ("## Key versions", "## What the image contains"),
+            "contents": ("## What the image contains", ""),
+        },
+    ),
+    # SGLang: an HTML title and <h2>, versions and build args collapsed in <details>, Contributing last
+    "sglang-rocm": (
+        "README.md",
+        [],
+        {
+            "hardware": ("<h2>Supported hardware</h2>", "SGLang's ROCm image runs on MI300X and MI325X."),
+            "versions": ("## Key versions", "## What the image contains"),
+            "contents": ("## What the image contains", "## Build arguments"),
+            "build-args": ("## Build arguments", "## Contributing"),
+        },
+    ),
+    # PyTorch ROCm images: CRLF, setext headings ("Build Arguments:"), setuptools with [tool.*] tables
+    "pytorch-rocm-crlf": (
+        "README.md",
+        [],
+        {
+            "versions": ("-----------------", "- ROCm 6.2"),
+            "build-args": ("----------------", "| Argument | Default |"),
+            "hardware": ("## Supported hardware", "## What the image contains"),
+            "contents": ("## What the image contains", ""),
+        },
+    ),
+    # NGC release notes: numbered headings; [tool.docgen] already configures another image
+    "ngc-pytorch": (
+        "README.md",
+        ["--dockerfile", "docker/pytorch/Dockerfile"],
+        {
+            "contents": ("## 1. What's inside", "The container also includes the following:"),
+            "hardware": (
+                "## 3. GPU Requirements",
+                "Release 24.05 supports CUDA compute capability 6.0 and later.",
+            ),
+            "versions": ("## Key versions", "## Build arguments"),
+            "build-args": ("## Build arguments", ""),
+        },
+    ),
+    # TGI: prose and code, no heading at all; no pyproject
+    "tgi-no-headings": (
+        "README.md",
+        [],
+        {
+            "hardware": ("## Supported hardware", "## Key versions"),
+            "versions": ("## Key versions", "## What the image contains"),
+            "contents": ("## What the image contains", "## Build arguments"),
+            "build-args": ("## Build arguments", ""),
+        },
+    ),
+    # llama.cpp docker docs: only a title; several Dockerfiles in .devops/, none listing GPU targets
+    "llamacpp-title-only": (
+        "README.md",
+        ["--dockerfile", ".devops/cuda.Dockerfile"],
+        {
+            "versions": ("## Key versions", "## What the image contains"),
+            "contents": ("## What the image contains", "## Build arguments"),
+            "build-args": ("## Build arguments", ""),
+        },
+    ),
+    # a plain web service: Configuration/Environment variables are run-time settings; a nested
+    # "Build options"; See also last; no final newline; no GPU, so no hardware section
+    "plain-service": (
+        "README.md",
+        [],
+        {
+            "build-args": ("#### Build options", "1. `PYTHON_VERSION` - Python to use"),
+            "versions": ("## Key versions", "## What the image contains"),
+            "contents": ("## What the image contains", "## See also"),
+        },
+    ),
+    # Megatron-LM: setext title, "Key versions" indented into a numbered list, Citation and
+    # Acknowledgements last
+    "megatron-list-steps": (
+        "README.md",
+        [],
+        {
+            "versions": ("## Key versions", "## What the image contains"),
+            "contents": ("## What the image contains", "## Build arguments"),
+            "build-args": ("## Build arguments", "Citation"),
+        },
+    ),
+}
+
+
+def _neighbour(lines: list[str], start: int, step: int) -> str:
+    """The first non-blank line from `start` going by `step`, without its ending; "" past either end."""
+    index = start
+    while 0 <= index < len(lines):
+        if lines[index].strip():
+            return lines[index].rstrip("\r\n")
+        index += step
+    return ""
+
+
+def _inserted_by_init(line: str) -> bool:
+    """Whether `line` is one `docgen init` may insert: blank, a marker, or a new heading."""
+    bare = line.rstrip("\r\n")
+    new_headings = {f"{'#' * level} {h}" for level in range(1, 7) for h in NEW_HEADINGS.values()}
+    return (
+        not bare.strip()
+        or bare.startswith(("<!-- BEGIN docgen:", "<!-- END docgen:"))
+        or bare in new_headings
+    )
+
+
+@pytest.mark.parametrize("name", sorted(REAL_READMES))
+def test_init_on_real_readmes(chdir_tmp: Path, name: str) -> None:
+    readme, args, where = REAL_READMES[name]
+    shutil.copytree(DATA / name, chdir_tmp, dirs_exist_ok=True)
+    original = (chdir_tmp / readme).read_bytes().decode()
+    assert ("\r\n" in original) == name.endswith("-crlf")  # the data was not normalised on the way
+    pyproject = chdir_tmp / "pyproject.toml"
+    original_pyproject = pyproject.read_bytes().decode() if pyproject.exists() else None
+
+    result = run("init", readme, *args)
+    assert (result.code, result.err) == (0, "")
+    assert result.out.endswith("next: run docgen sync\n")
+    new = (chdir_tmp / readme).read_bytes().decode()
+
+    # the blocks land where a reader expects them, each with a blank line on both sides
+    lines = markers.split_lines(new)
+    blocks = markers.find_blocks(new)
+    assert {b.name for b in blocks} == set(where)
+    for b in blocks:
+        begin, end = b.begin_line - 1, b.end_line - 1
+        placed = (_neighbour(lines, begin - 1, -1), _neighbour(lines, end + 1, 1))
+        assert placed == where[b.name], b.name
+        assert not lines[begin - 1].strip() and (end + 1 == len(lines) or not lines[end + 1].strip())
+    # only docgen's own lines were inserted: the hand-written text is kept byte for byte
+    matcher = difflib.SequenceMatcher(None, markers.split_lines(original), lines, autojunk=False)
+    for tag, _, _, j1, j2 in matcher.get_opcodes():
+        assert tag in ("equal", "insert"), (tag, lines[j1:j2])
+        assert tag == "equal" or all(_inserted_by_init(line) for line in lines[j1:j2]), lines[j1:j2]
+    assert markers.newline_of(new) == markers.newline_of(original)
+    assert new.endswith("\n") == original.endswith("\n")
+
+    # the config change is one appended entry, and valid
+    entry = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["docgen"]["images"][-1]
+    assert entry["outputs"] == [readme]
+    if original_pyproject is not None:
+        added = pyproject.read_bytes().decode()[len(original_pyproject) :]
+        assert pyproject.read_bytes().decode().startswith(original_pyproject)
+        assert added.lstrip("\r\n").startswith("[[tool.docgen.images]]")
+
+    sync = run("sync")
+    assert sync.code == 0 and f"{readme}: updated" in sync.out
+    assert all(markers.block_bodies((chdir_tmp / readme).read_text(encoding="utf-8")).values())
+    assert run("check").code == 0
+    synced, configured = (chdir_tmp / readme).read_bytes(), pyproject.read_bytes()
+    again = run("init", readme, *args)
+    assert again.code == 0 and "already" in again.out
+    assert ((chdir_tmp / readme).read_bytes(), pyproject.read_bytes()) == (synced, configured)
+
+
+@pytest.mark.parametrize(
+    ("heading", "shown"),
+    [
+        ("## [Build args](https://example.com/args)", "Build args"),
+        ("## Build args ![ci](https://img.shields.io/x.svg)", "Build args"),
+        ("## Build args [![ci](https://img.shields.io/x.svg)](https://ci)", "Build args"),
+        ('## <a name="args"></a>2. Build args', "2. Build args"),
+        ("## 🛠️ Build args", "🛠️ Build args"),
+        ('<h2 align="center">Build <em>args</em></h2>', "Build args"),
+        ("   <H3>Build args</H3>", "Build args"),
+    ],
+)
+def test_badges_links_tags_and_html_headings(heading: str, shown: str) -> None:
+    new, added = add_blocks(f"# T\n\n{heading}\n\nprose\n", "R.md", ["build-args"])
+    assert new == f"# T\n\n{heading}\n\n{block('build-args')}\nprose\n"
+    assert added == [Added("build-args", 5, shown)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# T\n\n<details>\n<summary>More</summary>\n\n## Build args\n\n| a |\n\n</details>\n",
+        "# T\n\n<DETAILS open><summary>x</summary>\n\nBuild args\n---\n\n</DETAILS>\n",
+        "# T\n\n1. Build it:\n\n   ## Build args\n\n   - `A`\n",
+        "# T\n\n- step\n  ## Build args\n",
+        '# T\n\n<div align="center">\n<h2>Build args</h2>\n</div>\n',
+        "# T\n\n<h2>Build args</h2>\nraw *HTML* block\n",
+    ],
+    ids=["details", "details-setext", "numbered-list", "bullet-list", "div", "html-text"],
+)
+def test_headings_inside_details_or_list_items_are_not_used(text: str) -> None:
+    new, added = add_blocks(text, "R.md", ["build-args"])
+    assert added == [Added("build-args", new.count("\n", 0, new.index("<!-- BEGIN")) + 1, None)]
+    assert new == text + "\n## Build arguments\n\n" + block("build-args")
+
+
+def test_headings_after_details_and_lists_are_used_again() -> None:
+    text = "# T\n\n<details>\n\n## x\n\n</details>\n\n- a\n  - b\n\n## Build args\n"
+    _, added = add_blocks(text, "R.md", ["build-args"])
+    assert added == [Added("build-args", 14, "Build args")]
+    # `<details>` in a code span is text, not a tag
+    _, added = add_blocks("# T\n\nWrap logs in `<details>`.\n\n## Build args\n", "R.md", ["build-args"])
+    assert added == [Added("build-args", 7, "Build args")]
+
+
+@pytest.mark.parametrize(
+    ("text", "before"),
+    [
+        ("# T\n\n## Use\n\nx\n\n## License\n\nMIT\n", "License"),
+        ("# T\n\n## Use\n\n## Contributing\n\n## 📝 License\nMIT\n", "Contributing"),
+        ("T\n=\n\nUse\n---\n\nCitation\n--------\n\n```bib\n```\n", "Citation"),
+        ("# T\n\n## Use\n## See also\n\n### Other\n", "See also"),
+    ],
+)
+def test_new_headings_go_before_closing_sections(text: str, before: str) -> None:
+    new, added = add_blocks(text, "R.md", ["versions"])
+    assert added[0].before == before
+    start = new.index("## Key versions")
+    closing = next(
+        h for h in ("## License", "## Contributing", "Citation", "## See also") if h.endswith(before)
+    )
+    assert new[start:].startswith("## Key versions\n\n" + block("versions") + "\n" + closing)
+    assert new[:start].endswith("\n\n") and only_insertions(text, new)
+    assert add_blocks(new, "R.md", ["versions"]) == (new, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# License\n\nMIT\n",  # the title is not back matter
+        "# T\n\n## License\n\n## Usage\n",  # License is not at the end
+        "# T\n\n## Usage\n\n### License\n",  # below the level of the new headings
+    ],
+)
+def test_appended_at_the_end_when_nothing_closes_the_file(text: str) -> None:
+    new, added = add_blocks(text, "R.md", ["versions"])
+    assert new.startswith(text) and added[0].before is None
+
+
+@pytest.mark.parametrize(
+    ("existing", "arch_args", "expected"),
+    [
+        (None, ["PYTORCH_ROCM_ARCH"], "PYTORCH_ROCM_ARCH"),
+        (None, ["GPU_ARCH", "PYTORCH_ROCM_ARCH"], None),  # the default is set: nothing to say
+        (None, [], None),
+        ('[tool.docgen]\narch-arg = "TORCH_CUDA_ARCH_LIST"\n', ["GPU_ARCH", "TORCH_CUDA_ARCH_LIST"], None),
+        ('[tool.docgen]\narch-arg = "OTHER"\n', ["TORCH_CUDA_ARCH_LIST"], "TORCH_CUDA_ARCH_LIST"),
+    ],
+)
+def test_new_entry_names_the_arch_arg_the_dockerfile_sets(
+    existing: str | None, arch_args: list[str], expected: str | None
+) -> None:
+    new = add_to_pyproject(existing, "Dockerfile", "README.md", arch_args)
+    assert new is not None
+    assert tomllib.loads(new)["tool"]["docgen"]["images"][-1].get("arch-arg") == expected
+
+
+def test_a_cpu_image_gets_no_new_hardware_section_but_keeps_its_hardware_heading(chdir_tmp: Path) -> None:
+    cpu = "FROM python:3.12-slim\nARG APP_VERSION=1.0\n"
+    make_tree(chdir_tmp, {"README.md": "# App\n", "Dockerfile": cpu, "b/README.md": "# B\n\n## Hardware\n"})
+    output = run_init("README.md")
+    assert "docgen:hardware" not in (chdir_tmp / "README.md").read_text()
+    assert 'note: no "Supported hardware" section: Dockerfile sets no list of GPU targets' in output
+    assert run_init("README.md").startswith("README.md: has every docgen block it needs already\n")
+    assert 'added block docgen:hardware under "Hardware"' in run_init("b/README.md", "Dockerfile")
+
+
+@pytest.mark.parametrize("path", ["Dockerfile.cuda", "rocm.Dockerfile", "docker/x/cuda.Dockerfile"])
+def test_dockerfiles_named_either_way_are_found(chdir_tmp: Path, path: str) -> None:
+    make_tree(chdir_tmp, {"README.md": "# R\n", path: DOCKERFILE})
+    assert f"for {path} -> README.md" in run_init("README.md")
