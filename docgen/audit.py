@@ -28,26 +28,20 @@ import html
 import re
 import urllib.parse
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from docgen import markers
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
+from docgen.readme import Document, Fence, Paragraph, Table, read_document
 from docgen.render import build_arg_rows, display_name, version_rows
 
 # --------------------------------------------------------------------------------------------------
-# Reading the README: which lines count, and what they are (headings, tables, paragraphs, fences)
+# What counts as a claim about build args
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
-_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)")
-_HEADING = re.compile(r"[ ]{0,3}#{1,6}(?:[ \t]+(.*))?\Z")
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t])#+\Z")
-_DELIMITER = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?\Z")  # on a stripped line
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
-_CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 _SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1"})
 """Fence info strings whose blocks can hold a `docker build` example."""
@@ -72,241 +66,6 @@ def _about_build_args(text: str) -> bool:
     if _BUILD_ARG_WORDS.search(text):
         return True
     return bool(_ARGUMENT_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
-
-
-@dataclass
-class _Table:
-    """A Markdown table outside docgen blocks and fences."""
-
-    line: int
-    """README line of the header row."""
-    header: list[str]
-    rows: list[tuple[int, list[str]]]
-    context: str
-    """The heading above and the lines just before the table."""
-
-
-@dataclass
-class _Paragraph:
-    """Consecutive non-blank prose lines (a paragraph, or a list with its introduction)."""
-
-    lines: list[tuple[int, str]]
-    heading: str
-    before: str
-    """The text of the paragraph just before (a list is often introduced by `… build args:`)."""
-
-
-@dataclass
-class _Fence:
-    """A fenced code block."""
-
-    lang: str
-    lines: list[tuple[int, str]]
-
-
-@dataclass
-class _Document:
-    """What of a README can hold claims: everything outside docgen blocks and HTML comments."""
-
-    tables: list[_Table] = field(default_factory=list)
-    paragraphs: list[_Paragraph] = field(default_factory=list)
-    fences: list[_Fence] = field(default_factory=list)
-    headings: list[tuple[int, str]] = field(default_factory=list)
-
-
-def _split_lines(text: str) -> list[str]:
-    """The lines of `text` without line endings, numbered as `docgen.markers` numbers them."""
-    lines = [m.group().rstrip("\r\n") for m in _LINE.finditer(text)]
-    if lines and lines[0].startswith("\ufeff"):
-        lines[0] = lines[0][1:]
-    return lines
-
-
-def _live_lines(text: str, path: str) -> list[str | None]:
-    """Every line, None inside docgen blocks; HTML comments outside fences blanked out."""
-    lines: list[str | None] = list(_split_lines(text))
-    for block in markers.find_blocks(text, path):
-        for number in range(block.begin_line, block.end_line + 1):
-            lines[number - 1] = None
-    in_comment = False
-    fence: str | None = None
-    for index, line in enumerate(lines):
-        if line is None:
-            continue
-        if fence is not None:
-            mark = _FENCE.match(line)
-            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence):
-                if not line.strip().strip(fence[0]):
-                    fence = None
-            continue
-        if not in_comment:
-            mark = _FENCE.match(line)
-            if mark:
-                fence = mark.group(1)
-                continue
-        out: list[str] = []
-        pos = 0
-        while pos <= len(line):
-            if in_comment:
-                end = line.find("-->", pos)
-                if end < 0:
-                    break
-                in_comment = False
-                out.append(" " * (end + 3 - pos))
-                pos = end + 3
-            else:
-                start = line.find("<!--", pos)
-                if start < 0:
-                    out.append(line[pos:])
-                    break
-                out.append(line[pos:start])
-                in_comment = True
-                pos = start + 4
-        lines[index] = "".join(out)
-    return lines
-
-
-def _cells(line: str) -> list[str]:
-    row = line.strip()
-    if row.startswith("|"):
-        row = row[1:]
-    if row.endswith("|") and not row.endswith("\\|"):
-        row = row[:-1]
-    return [cell.strip() for cell in _CELL_SPLIT.split(row)]
-
-
-def _read(text: str, path: str) -> _Document:
-    """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
-    lines = _live_lines(text, path)
-    doc = _Document()
-    out = doc  # `doc`, or a document thrown away under a changelog heading (of level `history`)
-    history: int | None = None
-    heading = ""
-    previous = ""
-    para: list[tuple[int, str]] = []
-    fence: _Fence | None = None
-    fence_mark = ""
-
-    def flush() -> None:
-        nonlocal para, previous
-        if para:
-            out.paragraphs.append(_Paragraph(para, heading, previous))
-            previous = " ".join(t for _, t in para)
-        para = []
-
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        number = index + 1
-        index += 1
-        if fence is not None:
-            mark = _FENCE.match(line or "")
-            if line is None or (
-                mark
-                and mark.group(1)[0] == fence_mark[0]
-                and len(mark.group(1)) >= len(fence_mark)
-                and not line.strip().strip(fence_mark[0])
-            ):
-                fence = None
-            else:
-                fence.lines.append((number, line))
-            continue
-        if line is None or not line.strip():
-            flush()
-            continue
-        mark = _FENCE.match(line)
-        if mark:
-            flush()
-            fence_mark = mark.group(1)
-            fence = _Fence(mark.group(2).lower(), [])
-            out.fences.append(fence)
-            continue
-        head = _HEADING.match(line)
-        if head:
-            flush()
-            heading = (head.group(1) or "").strip()
-            closing = _CLOSING_HASHES.search(heading)  # `## Title ##`
-            heading = heading[: closing.start()].strip() if closing else heading
-            level = len(line.lstrip()) - len(line.lstrip().lstrip("#"))
-            if history is not None and level <= history:
-                history, out = None, doc
-            if history is None and _HISTORY.search(heading):
-                history, out = level, _Document()  # a changelog tells the past: not claims
-            out.headings.append((number, heading))
-            previous = ""
-            continue
-        if line.lstrip()[:6].lower() == "<table":
-            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
-            flush()
-            table, index = _html_table(lines, index - 1, context)
-            if table is not None:
-                out.tables.append(table)
-            previous = ""
-            continue
-        following = lines[index] if index < len(lines) else None
-        if "|" in line and following is not None and "-" in following and _DELIMITER.match(following.strip()):
-            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
-            flush()
-            table = _Table(number, _cells(line), [], context)
-            index += 1
-            while index < len(lines):
-                row = lines[index]
-                if row is None or not row.strip() or "|" not in row:
-                    break
-                table.rows.append((index + 1, _cells(row)))
-                index += 1
-            out.tables.append(table)
-            previous = ""
-            continue
-        para.append((number, line))
-    flush()
-    return doc
-
-
-_HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
-_HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)
-_HTML_CODE = re.compile(r"</?code\b[^<>]*>", re.IGNORECASE)
-_HTML_TAG = re.compile(r"<[^<>]*>")
-
-
-def _html_table(lines: list[str | None], start: int, context: str) -> tuple[_Table | None, int]:
-    """The `<table>` starting at `lines[start]` (its first row is the header), and the index of the line
-    after it. Cells become Markdown: `<code>` is a code span, other tags are dropped."""
-    rows: list[tuple[int, list[str]]] = []
-    cell: list[str] | None = None
-
-    def close() -> None:
-        nonlocal cell
-        if cell is not None and rows:
-            text = _HTML_TAG.sub("", _HTML_CODE.sub("`", "".join(cell)))
-            rows[-1][1].append(" ".join(text.split()))
-        cell = None
-
-    index = start
-    while index < len(lines):
-        line = lines[index]
-        index += 1
-        if line is None or _HEADING.match(line):
-            break
-        pos = 0
-        for tag in _HTML_CELL.finditer(line):
-            if cell is not None:
-                cell.append(line[pos : tag.start()])
-            pos = tag.end()
-            close()
-            if tag.group(1):
-                continue
-            if tag.group(2).lower() == "tr":
-                rows.append((index, []))
-            else:
-                cell = []
-        if cell is not None:
-            cell.append(line[pos:] + " ")
-        if "</table" in line.lower():
-            break
-    close()
-    rows = [row for row in rows if row[1]]
-    return (_Table(rows[0][0], rows[0][1], rows[1:], context) if rows else None), index
 
 
 # --------------------------------------------------------------------------------------------------
@@ -744,7 +503,7 @@ def _shown_default(decl: ArgDecl) -> str:
     return value if value else '""'
 
 
-def _is_build_arg_table(table: _Table) -> int | None:
+def _is_build_arg_table(table: Table) -> int | None:
     """The column naming build args when `table` is a build-argument table, else None."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     for index, cell in enumerate(header):
@@ -763,7 +522,7 @@ _NAME_HEADERS = frozenset(
 )
 
 
-def _version_columns(table: _Table) -> tuple[int, int] | None:
+def _version_columns(table: Table) -> tuple[int, int] | None:
     """(name column, version column) when `table` lists versions of components: the column called
     `Version` (or `Tag` …), else the first one headed by a release (`| Component | 25.04 | 25.03 |`, NGC's
     support matrix, newest first)."""
@@ -803,7 +562,7 @@ def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}
     build arg that is documented but not declared, or declared but missing from the README's table.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
-    doc = _read(text, path)
+    doc = read_document(text, path)
     auditor = _Auditor(
         path=path,
         model=model,
@@ -823,7 +582,7 @@ def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
-def _audit_tables(doc: _Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """Build-argument tables (names, defaults, rows missing), version tables, and the text of others."""
     documented: set[str] = set()
     first_table: int | None = None
@@ -869,7 +628,7 @@ def _audit_tables(doc: _Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 )
 
 
-def _audit_other_table(table: _Table, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A table whose header names components (`| Container | PyTorch | NCCL |`, a release per row) is
     checked column by column: a column is stale when none of its rows agrees with the Dockerfile (the
     newest row comes first). A table none of whose cells agrees is not about this image (benchmark
@@ -893,7 +652,7 @@ def _audit_other_table(table: _Table, auditor: _Auditor) -> Iterator[Diagnostic]
 
 
 def _audit_build_arg_rows(
-    table: _Table, rows: list[tuple[int, list[str], str]], auditor: _Auditor
+    table: Table, rows: list[tuple[int, list[str], str]], auditor: _Auditor
 ) -> Iterator[Diagnostic]:
     """Names the Dockerfile does not declare, and defaults that differ from the effective default."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
@@ -1000,7 +759,7 @@ def _badge(path: str) -> tuple[str, str]:
     return (parts[0], parts[1]) if len(parts) == 3 else ("", "")
 
 
-def _audit_paragraph(para: _Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
@@ -1060,7 +819,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         sentence_start = boundary.end() if boundary else end
 
 
-def _audit_fence(fence: _Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A shell block showing a `docker build`: its `--build-arg` names and its pins."""
     if fence.lang not in _SHELL_LANGS:
         return

@@ -1,0 +1,254 @@
+"""The structure of a hand-written Markdown file, for `docgen audit`: its headings, tables (Markdown
+and HTML), paragraphs and fenced code, outside docgen blocks and HTML comments.
+
+Line numbers are those `docgen.markers` uses. Every regular expression runs on one line or one table
+cell and cannot backtrack over user text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from docgen import markers
+
+_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)")
+_HEADING = re.compile(r"[ ]{0,3}#{1,6}(?:[ \t]+(.*))?\Z")
+_CLOSING_HASHES = re.compile(r"(?:^|[ \t])#+\Z")
+_DELIMITER = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?\Z")  # on a stripped line
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+
+
+@dataclass
+class Table:
+    """A Markdown table outside docgen blocks and fences."""
+
+    line: int
+    """README line of the header row."""
+    header: list[str]
+    rows: list[tuple[int, list[str]]]
+    context: str
+    """The heading above and the lines just before the table."""
+
+
+@dataclass
+class Paragraph:
+    """Consecutive non-blank prose lines (a paragraph, or a list with its introduction)."""
+
+    lines: list[tuple[int, str]]
+    heading: str
+    before: str
+    """The text of the paragraph just before (a list is often introduced by `… build args:`)."""
+
+
+@dataclass
+class Fence:
+    """A fenced code block."""
+
+    lang: str
+    lines: list[tuple[int, str]]
+
+
+@dataclass
+class Document:
+    """What of a README can hold claims: everything outside docgen blocks and HTML comments."""
+
+    tables: list[Table] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    fences: list[Fence] = field(default_factory=list)
+    headings: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines of `text` without line endings, numbered as `docgen.markers` numbers them."""
+    lines = [line.rstrip("\r\n") for line in markers.split_lines(text)]
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    return lines
+
+
+def _live_lines(text: str, path: str) -> list[str | None]:
+    """Every line, None inside docgen blocks; HTML comments outside fences blanked out."""
+    lines: list[str | None] = list(_split_lines(text))
+    for block in markers.find_blocks(text, path):
+        for number in range(block.begin_line, block.end_line + 1):
+            lines[number - 1] = None
+    in_comment = False
+    fence: str | None = None
+    for index, line in enumerate(lines):
+        if line is None:
+            continue
+        if fence is not None:
+            mark = _FENCE.match(line)
+            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence):
+                if not line.strip().strip(fence[0]):
+                    fence = None
+            continue
+        if not in_comment:
+            mark = _FENCE.match(line)
+            if mark:
+                fence = mark.group(1)
+                continue
+        out: list[str] = []
+        pos = 0
+        while pos <= len(line):
+            if in_comment:
+                end = line.find("-->", pos)
+                if end < 0:
+                    break
+                in_comment = False
+                out.append(" " * (end + 3 - pos))
+                pos = end + 3
+            else:
+                start = line.find("<!--", pos)
+                if start < 0:
+                    out.append(line[pos:])
+                    break
+                out.append(line[pos:start])
+                in_comment = True
+                pos = start + 4
+        lines[index] = "".join(out)
+    return lines
+
+
+def cells(line: str) -> list[str]:
+    row = line.strip()
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|") and not row.endswith("\\|"):
+        row = row[:-1]
+    return [cell.strip() for cell in _CELL_SPLIT.split(row)]
+
+
+def read_document(text: str, path: str) -> Document:
+    """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
+    lines = _live_lines(text, path)
+    doc = Document()
+    out = doc  # `doc`, or a document thrown away under a changelog heading (of level `history`)
+    history: int | None = None
+    heading = ""
+    previous = ""
+    para: list[tuple[int, str]] = []
+    fence: Fence | None = None
+    fence_mark = ""
+
+    def flush() -> None:
+        nonlocal para, previous
+        if para:
+            out.paragraphs.append(Paragraph(para, heading, previous))
+            previous = " ".join(t for _, t in para)
+        para = []
+
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        number = index + 1
+        index += 1
+        if fence is not None:
+            mark = _FENCE.match(line or "")
+            if line is None or (
+                mark
+                and mark.group(1)[0] == fence_mark[0]
+                and len(mark.group(1)) >= len(fence_mark)
+                and not line.strip().strip(fence_mark[0])
+            ):
+                fence = None
+            else:
+                fence.lines.append((number, line))
+            continue
+        if line is None or not line.strip():
+            flush()
+            continue
+        mark = _FENCE.match(line)
+        if mark:
+            flush()
+            fence_mark = mark.group(1)
+            fence = Fence(mark.group(2).lower(), [])
+            out.fences.append(fence)
+            continue
+        head = _HEADING.match(line)
+        if head:
+            flush()
+            heading = (head.group(1) or "").strip()
+            closing = _CLOSING_HASHES.search(heading)  # `## Title ##`
+            heading = heading[: closing.start()].strip() if closing else heading
+            level = len(line.lstrip()) - len(line.lstrip().lstrip("#"))
+            if history is not None and level <= history:
+                history, out = None, doc
+            if history is None and _HISTORY.search(heading):
+                history, out = level, Document()  # a changelog tells the past: not claims
+            out.headings.append((number, heading))
+            previous = ""
+            continue
+        if line.lstrip()[:6].lower() == "<table":
+            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
+            flush()
+            table, index = _html_table(lines, index - 1, context)
+            if table is not None:
+                out.tables.append(table)
+            previous = ""
+            continue
+        following = lines[index] if index < len(lines) else None
+        if "|" in line and following is not None and "-" in following and _DELIMITER.match(following.strip()):
+            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
+            flush()
+            table = Table(number, cells(line), [], context)
+            index += 1
+            while index < len(lines):
+                row = lines[index]
+                if row is None or not row.strip() or "|" not in row:
+                    break
+                table.rows.append((index + 1, cells(row)))
+                index += 1
+            out.tables.append(table)
+            previous = ""
+            continue
+        para.append((number, line))
+    flush()
+    return doc
+
+
+_HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
+_HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)
+_HTML_CODE = re.compile(r"</?code\b[^<>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<[^<>]*>")
+
+
+def _html_table(lines: list[str | None], start: int, context: str) -> tuple[Table | None, int]:
+    """The `<table>` starting at `lines[start]` (its first row is the header), and the index of the line
+    after it. Cells become Markdown: `<code>` is a code span, other tags are dropped."""
+    rows: list[tuple[int, list[str]]] = []
+    cell: list[str] | None = None
+
+    def close() -> None:
+        nonlocal cell
+        if cell is not None and rows:
+            text = _HTML_TAG.sub("", _HTML_CODE.sub("`", "".join(cell)))
+            rows[-1][1].append(" ".join(text.split()))
+        cell = None
+
+    index = start
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line is None or _HEADING.match(line):
+            break
+        pos = 0
+        for tag in _HTML_CELL.finditer(line):
+            if cell is not None:
+                cell.append(line[pos : tag.start()])
+            pos = tag.end()
+            close()
+            if tag.group(1):
+                continue
+            if tag.group(2).lower() == "tr":
+                rows.append((index, []))
+            else:
+                cell = []
+        if cell is not None:
+            cell.append(line[pos:] + " ")
+        if "</table" in line.lower():
+            break
+    close()
+    rows = [row for row in rows if row[1]]
+    return (Table(rows[0][0], rows[0][1], rows[1:], context) if rows else None), index
