@@ -3,11 +3,12 @@
 Four rules, all pure functions of the reader's and the evaluator's output (see docs/lint.md):
 
 1. a stage reads a build arg it has not declared (BuildKit gives it the empty string there, so
-   `--build-arg` silently does nothing for that stage);
+   `--build-arg` silently does nothing for that stage), platform args such as TARGETARCH included;
 2. a build arg's default is also written literally on another line (overriding the arg leaves that
    line behind: `cp312` wheels with `PYTHON_VERSION=3.11`);
 3. a build arg is declared but nothing reads it;
-4. a git source is not pinned, or is pinned to a branch, which moves.
+4. a git source (clone, pip `git+`, `ADD` of a repository, source archive) is not pinned, or is
+   pinned to a branch, which moves.
 
 Each rule errs on the side of silence: a warning should always be worth reading.
 """
@@ -43,6 +44,7 @@ def lint(
         # an arg only ever read out of scope is unused too; the scope warning says why
         *_unused(parsed, evaluation, {name for name, _ in out_of_scope}),
         *_unpinned_git(parsed, components),
+        *_branch_downloads(parsed),
     ]
     return tuple(sorted(found, key=lambda d: (d.line, d.message)))
 
@@ -113,7 +115,8 @@ def _read_texts(inst: Instruction, escape: str) -> list[str]:
     if inst.keyword == "RUN":
         if inst.exec_form is None:
             texts.append(inst.args)
-            texts.extend(h.body for h in inst.heredocs)
+            run = _run_heredocs(inst.args) if inst.heredocs else set()
+            texts.extend(h.body for h in inst.heredocs if h.expand or h.name in run)
     elif inst.keyword == "ARG":
         texts.extend(w.partition("=")[2] for w in split_words(inst.args, escape))
     elif inst.keyword in _EXPANDED:
@@ -122,14 +125,38 @@ def _read_texts(inst: Instruction, escape: str) -> list[str]:
     return texts
 
 
+# The platform args BuildKit defines in the global scope only: like a global ARG, a stage sees one
+# only after `ARG TARGETARCH` (https://docs.docker.com/build/building/variables/#multi-platform-build-arguments).
+_PLATFORM_ARGS = frozenset(
+    f"{side}{part}" for side in ("TARGET", "BUILD") for part in ("PLATFORM", "OS", "ARCH", "VARIANT")
+)
+
+
+_SHELLS = frozenset({"sh", "bash", "dash", "ash", "zsh", "ksh"})
+_HEREDOC_MARKER = re.compile(r"<<-?\s*(['\"]?)([^\s'\"<>;&|]+)\1")
+_REDIRECTION = re.compile(r"<<-?\s*\S+|\d*[<>]+&?\s*\S+")
+
+
+def _run_heredocs(command: str) -> set[str]:
+    """The heredocs a RUN runs as a script (`RUN <<'EOF'`, `bash <<'EOF'`, `<<EOF sh -e`), where the
+    shell reads the build args from its environment; the others are data (`cat > /entrypoint.sh
+    <<'EOF'`), whose `$VAR`s a quoted delimiter leaves for the container's run time."""
+    run: set[str] = set()
+    for part in re.split(r"&&|\|\||[;|\n]", command):
+        names = [m.group(2) for m in _HEREDOC_MARKER.finditer(part)]
+        if names:
+            words = [w for w in _REDIRECTION.sub(" ", part).split() if "=" not in w]
+            if not words or words[0].rsplit("/", 1)[-1] in _SHELLS:
+                run.update(names)
+    return run
+
+
 def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tuple[str, Diagnostic]]:
     """(name, warning) for the first use of each build arg in each stage where it is not in scope."""
-    declared: dict[str, list[ArgDecl]] = {}
+    declared: dict[str, list[ArgDecl]] = {name: [] for name in _PLATFORM_ARGS}
     for decl in evaluation.args:
         if decl.name not in PREDEFINED_ARGS and decl.name not in PROXY_ARGS:
             declared.setdefault(decl.name, []).append(decl)
-    if not declared:
-        return []
     stages = evaluation.stages
     # Names the external image a stage starts from was chosen with (`FROM nvidia/cuda:${CUDA_VERSION}`,
     # also through a global `ARG BASE=nvidia/cuda:${CUDA_VERSION}`): such images commonly set an ENV
@@ -172,7 +199,13 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
                     continue  # only escaped (`\$NAME`): literal text
                 reported.add(key)
                 line = _first_line_with(_reference(name), _source_lines(inst), inst.start_line)
-                if inst.keyword == "ARG" and name in _arg_names(inst, parsed.escape):
+                if name in _PLATFORM_ARGS:
+                    message = (
+                        f"${{{name}}} is used in stage {label}, but {name} is not declared there "
+                        f"(add `ARG {name}` after its FROM at line {stages[scope.stage].line}); "
+                        f"BuildKit sets platform args for FROM lines only, so it is empty here"
+                    )
+                elif inst.keyword == "ARG" and name in _arg_names(inst, parsed.escape):
                     message = _self_default_message(name, label, evaluation)
                 else:
                     message = _scope_message(name, scope.stage, line, evaluation)
@@ -262,6 +295,7 @@ _SEPARATORS = frozenset(" \t\r\n/\"'=:,;()[]{}<>|&")
 _STEM_SUFFIX = re.compile(r"_(?:VERSION|VER|TAG|COMMIT|SHA|REF|RELEASE)\Z")
 _ALIASES = {"python": ("python", "py", "cp"), "cuda": ("cuda", "cu")}
 _GLUED_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_.]*?[A-Za-z])[-_]?(?:[=~!<>]=+|==|@|-|_)?v?\Z")
+_CASE_AFTER = re.compile(r"[\"'*]*\s*[|)]")
 _WINDOW = 64  # characters looked at around a literal: keeps a pathological long line linear
 _GENERIC_WORDS = frozenset({"v", "rel", "release", "version", "ver", "tag"})
 
@@ -274,6 +308,9 @@ class _Candidate:
     letters (`rocm7.0.2`, `python3.12`, `cp312`, but not `torchaudio` or `pytorch` for TORCH_VERSION)."""
     needs_stem: bool
     """True for short values (`3.12`): only counted on a line that also names the arg's subject."""
+    glued: bool = False
+    """True for the major.minor of a longer default (`12.1` of 12.1.0): counted only in a word that
+    names the arg's subject (`cuda-12.1`, `rocm6.4`), never alone."""
 
 
 def _stems(name: str) -> re.Pattern[str]:
@@ -302,6 +339,9 @@ def _candidates(evaluation: Evaluation) -> tuple[dict[str, list[_Candidate]], se
             short = value.count(".") == 1
             plain = value.lstrip("v")
             table.setdefault(plain, []).append(_Candidate(decl, stems, short))
+            if plain.count(".") > 1:
+                major_minor = f"{version.group(1)}.{version.group(2)}"
+                table.setdefault(major_minor, []).append(_Candidate(decl, stems, True, glued=True))
             compact = version.group(1) + version.group(2)
             if "python" in decl.name.lower():
                 for prefix in ("cp", "py"):
@@ -359,6 +399,7 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
             number, line_start, line_end = first, 0, -1
             read: set[str] | None = None
             lowered = ""
+            named: dict[str, bool] = {}  # arg name -> the current line names its subject
             for match in pattern.finditer(block):
                 token = match.group(0)
                 cands = table.get(token)
@@ -370,6 +411,7 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
                     line_end = block.find("\n", match.start())
                     line_end = len(block) if line_end < 0 else line_end
                     read, lowered = None, ""
+                    named = {}
                 text = block[line_start:line_end]
                 if _is_comment(text):
                     continue
@@ -379,7 +421,9 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
                 if any(c.decl.name in read for c in cands):
                     continue  # the line reads an arg with this value: the literal is about that arg
                 start, end = match.start() - line_start, match.end() - line_start
-                chosen = _attribute(cands, text, lowered, start, end, match.lastgroup == "version")
+                if _is_case_pattern(text, start, end):
+                    continue  # `12.6.1) CUINDEX=126 ;;` tests the value, it does not use it
+                chosen = _attribute(cands, text, lowered, named, (start, end), match.lastgroup == "version")
                 if not chosen:
                     continue
                 prefix = ""
@@ -396,12 +440,27 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
     return tuple(sorted(found.values(), key=lambda h: (h.line, h.arg)))
 
 
+def _is_case_pattern(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` is a pattern of a shell `case`: it opens the line, follows `in` or
+    another alternative (`|`), and is closed by `)` or `|` (quotes and globs around it allowed)."""
+    head = text[max(0, start - _WINDOW) : start].rstrip(" \t\"'*")
+    opens_line = not head and start <= _WINDOW
+    after_in = head.endswith("in") and (len(head) == 2 or not head[-3].isalnum())
+    return (opens_line or after_in or head.endswith(("|", "("))) and bool(_CASE_AFTER.match(text, end))
+
+
 def _attribute(
-    cands: list[_Candidate], text: str, lowered: str, start: int, end: int, version: bool
+    cands: list[_Candidate],
+    text: str,
+    lowered: str,
+    named: dict[str, bool],
+    span: tuple[int, int],
+    version: bool,
 ) -> list[_Candidate]:
-    """The args the literal `text[start:end]` belongs to: those whose subject the token (else the
-    line) names; an ambiguous long version (two args with default 7.0.2, neither named nearby)
-    belongs to both."""
+    """The args the literal `text[start:end]` (`span`) belongs to: those whose subject the token
+    (else the line; `named` caches that per arg) names; an ambiguous long version (two args with
+    default 7.0.2, neither named nearby) belongs to both."""
+    start, end = span
     if version:
         # another package's version (`torchaudio-2.5.1`, `foo==2.5.1`): a name glued to the number
         # that is not the subject of any candidate arg
@@ -414,7 +473,11 @@ def _attribute(
     near = [c for c in cands if c.stems.search(token)]
     if near:
         return near
-    on_line = [c for c in cands if c.stems.search(lowered)]
+    cands = [c for c in cands if not c.glued]
+    for c in cands:  # one search of the line per arg, however many literals it holds
+        if c.decl.name not in named:
+            named[c.decl.name] = bool(c.stems.search(lowered))
+    on_line = [c for c in cands if named[c.decl.name]]
     if on_line:
         return on_line
     return [c for c in cands if not c.needs_stem]
@@ -477,15 +540,19 @@ def _hardcoded_warnings(parsed: ParsedDockerfile, entries: Sequence[HardCoded]) 
 
 # An ARG is an environment variable for the RUN commands in its scope, and some tools read theirs
 # from there without any `$NAME` in the Dockerfile: apt reads DEBIAN_FRONTEND, pip PIP_INDEX_URL,
-# PyTorch extensions MAX_JOBS and TORCH_CUDA_ARCH_LIST. Such well-known names are not "unused" when a
-# RUN sees them; any other name is (version-like names never are read that way).
+# PyTorch extensions MAX_JOBS and TORCH_CUDA_ARCH_LIST, PyTorch's setup.py every USE_*. Such
+# well-known names are not "unused" when a RUN sees them; neither is a name the file never gives a
+# value, nor any name in scope of a RUN that runs a shell script file. Other names are.
 _ENVIRONMENT = re.compile(
     r"(?:DEBIAN_FRONTEND|DEBCONF_\w+|MAX_JOBS|NVCC_THREADS|TORCH_CUDA_ARCH_LIST|PYTORCH_ROCM_ARCH|GPU_ARCHS"
     r"|CC|CXX|FC|CUDACXX|HIPCXX|\w*FLAGS|CUDA_HOME|CUDA_PATH|ROCM_PATH|ROCM_HOME|TZ|LANG|LANGUAGE"
     r"|SOURCE_DATE_EPOCH|GOPROXY|GOPRIVATE|GONOSUMDB|GIT_\w+|SSL_CERT_\w+|REQUESTS_CA_BUNDLE"
     r"|(?:PIP|UV|CMAKE|HIP|NVTE|LC|PYTHON|CONDA|MAMBA|HF|HUGGINGFACE|TRANSFORMERS|CARGO|SETUPTOOLS"
-    r"|POETRY|NPM|npm_config|BUILDKIT|CCACHE|VLLM|FLASH_ATTENTION|FLASH_ATTN|NCCL|TORCH_NVCC)_\w+)\Z"
+    r"|POETRY|NPM|npm_config|BUILDKIT|CCACHE|VLLM|FLASH_ATTENTION|FLASH_ATTN|NCCL|TORCH_NVCC|USE)_\w+)\Z"
 )
+# A RUN that runs a shell script file (`bash ./install_rocm.sh`, `./build.sh`): PyTorch's and ROCm's
+# CI images pass their build args to such scripts through the environment. URLs are not files here.
+_RUNS_SCRIPT = re.compile(r"(?<![\w./:-])(?:\.{0,2}/)?[\w./-]*[\w-]\.sh\b")
 _SUBSTITUTED = re.compile(r"(?:_|\A)(?:VERSION|VER|TAG|COMMIT|SHA|REF|BRANCH|REPO|RELEASE)\Z")
 
 
@@ -495,22 +562,39 @@ def _unused(parsed: ParsedDockerfile, evaluation: Evaluation, explained: set[str
         if decl.name not in PROXY_ARGS:
             by_name.setdefault(decl.name, []).append(decl)
     run_lines: dict[int, list[int]] = {}  # stage index -> start lines of its RUN instructions
-    read_by_global_args: set[str] = set()  # `ARG BASE=img:${TAG}` before the first FROM reads TAG
+    script_lines: dict[int, list[int]] = {}  # the same, for RUNs that run a shell script file
+    read_elsewhere: set[str] = set()  # `ARG BASE=img:${TAG}` before the first FROM reads TAG; ONBUILD
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         if inst.keyword == "RUN" and scope.stage is not None:
             run_lines.setdefault(scope.stage, []).append(inst.start_line)
+            if any(_RUNS_SCRIPT.search(text) for text in _read_texts(inst, parsed.escape)):
+                script_lines.setdefault(scope.stage, []).append(inst.start_line)
         elif inst.keyword == "ARG" and scope.stage is None and "$" in inst.args:
             for text in _read_texts(inst, parsed.escape):
-                read_by_global_args |= referenced_names(text)
+                read_elsewhere |= referenced_names(text)
+        elif inst.keyword == "ONBUILD":  # expanded when a later build uses this stage as its base
+            read_elsewhere |= referenced_names(inst.args)
     labels = {stage.label: stage.index for stage in evaluation.stages}
     found = []
     for name, decls in by_name.items():
-        if name in explained or name in read_by_global_args or any(d.used_lines for d in decls):
+        if name in explained or name in read_elsewhere or any(d.used_lines for d in decls):
             continue
+        if name.startswith("BUILDKIT_"):
+            continue  # read by BuildKit itself (`ARG BUILDKIT_SBOM_SCAN_CONTEXT=true`, inline cache …)
+        if any(_reaches_run(d, script_lines, labels) for d in decls):
+            continue  # a script file the Dockerfile cannot show runs with it in its environment
+        # a name never given a value in the file (`ARG GIT_SHA`) exists only to pass --build-arg
+        # into the environment of the RUNs (or to invalidate their cache): not a leftover
         from_environment = _ENVIRONMENT.match(name) and not _SUBSTITUTED.search(name)
+        from_environment = from_environment or all(d.raw_default is None for d in decls)
         if from_environment and any(_reaches_run(d, run_lines, labels) for d in decls):
             continue  # a RUN sees it as an environment variable, where a tool reads it
         message = f"build arg {name} is declared but never used"
+        if from_environment and all(d.stage is None for d in decls):
+            message += (
+                "; declared before the first FROM, it is seen by FROM lines only, not by RUN "
+                "(declare it after the FROM of the stages that need it)"
+            )
         found.append(Diagnostic(parsed.path, decls[0].line, message))
     return found
 
@@ -530,8 +614,44 @@ def _reaches_run(decl: ArgDecl, run_lines: dict[int, list[int]], labels: dict[st
 # 4. Git sources not pinned, or pinned to a branch
 
 
+# A download from a branch of a GitHub/GitLab repository: a source archive (`…/archive/main.tar.gz`,
+# `…/archive/refs/heads/main.zip`, `…/-/archive/master/r-master.tar.gz`) or a raw file
+# (`raw.githubusercontent.com/o/r/main/install.sh`, `…/-/raw/master/…`), like a clone of that branch.
+# Only explicit `refs/heads/` or a usual branch name counts: tags have every shape (`b4567`).
+_URL_CHARS = r"[^\s\"'?#]"
+_BRANCH_URL = re.compile(
+    rf"https?://(?:github\.com|gitlab\.com)/{_URL_CHARS}+?/archive/(?P<a>(?:refs/heads/)?[^/\s\"'?#]+?)"
+    rf"(?:/[^/\s\"'?#]+)?\.(?:tar\.gz|tgz|tar\.bz2|zip)(?!{_URL_CHARS})"
+    rf"|https?://raw\.githubusercontent\.com/[^/\s\"']+/[^/\s\"']+/(?P<r>(?:refs/heads/)?[^/\s\"']+)/"
+    rf"|https?://gitlab\.com/{_URL_CHARS}+?/-/raw/(?P<g>[^/\s\"']+)/"
+)
+_BRANCHES = frozenset({"main", "master", "develop", "dev", "devel", "trunk", "head", "nightly"})
+
+
+def _branch_downloads(parsed: ParsedDockerfile) -> list[Diagnostic]:
+    """A RUN or ADD that downloads from a branch (see _BRANCH_URL), once per line and URL."""
+    found = []
+    for inst in parsed.instructions:
+        if inst.keyword not in ("RUN", "ADD") or "://" not in inst.original:
+            continue
+        for number, text in _source_lines(inst):
+            if _is_comment(text) or "://" not in text:
+                continue
+            for match in _BRANCH_URL.finditer(text):
+                ref = match.group("a") or match.group("r") or match.group("g") or ""
+                if ref.startswith("refs/heads/") or ref.lower() in _BRANCHES:
+                    url = match.group(0) + ("…" if match.group(0).endswith("/") else "")
+                    message = (
+                        f"download of {url} takes branch {ref.removeprefix('refs/heads/')}, "
+                        "which moves; put a commit or tag in the URL"
+                    )
+                    found.append(Diagnostic(parsed.path, number, message))
+    return found
+
+
 def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> list[Diagnostic]:
     lines = {n: text for inst in parsed.instructions for n, text in _source_lines(inst)}
+    added = {inst.start_line for inst in parsed.instructions if inst.keyword == "ADD"}
     found = []
     for comp in components:
         if comp.kind != "git" or comp.pinned:
@@ -539,6 +659,8 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
         url = comp.source or comp.name
         pip = f"git+{url}" in lines.get(comp.line, "")
         what = f"pip install of git+{url}" if pip else f"git clone of {url}"
+        if comp.line in added:  # `ADD https://github.com/o/r.git /src`: the ref goes after a `#`
+            what, pip = f"ADD of {url}", True
         ref = comp.ref
         if not ref and comp.arg:  # `git checkout ${TE_COMMIT}` after a bare `ARG TE_COMMIT`
             message = (
@@ -546,7 +668,9 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
                 f"give build arg {comp.arg} a commit or tag as its default"
             )
         elif not ref:
-            fix = "add @<commit> to the URL" if pip else "add git checkout <commit>"
+            fix = "add git checkout <commit>"
+            if pip:
+                fix = f"add {'#' if comp.line in added else '@'}<commit> to the URL"
             message = f"{what} is not pinned to a commit or tag ({fix})"
         elif "$" in ref:
             message = (
