@@ -41,15 +41,15 @@ def model_of(parsed: ParsedDockerfile) -> ImageModel:
 
 
 def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:
-    """The lint warnings for one Dockerfile (`docgen lint`), sorted by line.
-
-    Only the lint rules' findings (see `docgen.lint`); the reader's and evaluator's own warnings are
-    in `build_model(...).warnings`. Raises `DocgenError` for a file that cannot be read.
+    """The warnings for one Dockerfile (`docgen lint`), sorted by line: the lint rules' findings (see
+    `docgen.lint`) and the reader's and evaluator's own warnings (`'#' is not a comment here`, an empty
+    line inside a continued instruction …). Raises `DocgenError` for a file that cannot be read.
     """
     parsed = read_dockerfile(dockerfile, display)
     evaluation = evaluate(parsed)
     found, _ = components.extract(parsed, evaluation)
-    return lint.lint(parsed, evaluation, found)
+    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found))
+    return tuple(sorted(warnings, key=lambda d: d.line))
 
 
 def render_options(image: ImageConfig, config: Config, document: Path | None) -> RenderOptions:

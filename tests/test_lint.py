@@ -828,3 +828,10 @@ def test_arg_defaulting_to_itself_is_explained_not_called_useless() -> None:
     assert "has no effect" not in message
     ((_, alone),) = findings("FROM a\nARG A=${A}\nRUN echo $A\n")
     assert "refers to A itself, which is not set yet here" in alone
+
+
+def test_lint_file_also_reports_the_readers_warnings(tmp_path: Path) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text('FROM x\nARG TORCH_BRANCH="8514f05" # release/2.10\nRUN echo "$TORCH_BRANCH"\n')
+    messages = [(d.line, d.message) for d in lint_file(dockerfile, "Dockerfile")]
+    assert (2, "'#' is not a comment here: it is part of the ARG arguments") in messages
