@@ -499,3 +499,28 @@ if __name__ == "__main__":
         regenerate()
     else:
         print(__doc__)
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://github.com/openai/triton/archive/main.tar.gz", ("triton", None, "main", False, "branch")),
+        ("https://github.com/o/r/archive/refs/heads/dev.tar.gz", ("r", None, "dev", False, "branch")),
+        ("https://github.com/o/r/archive/refs/tags/v1.2.0.tar.gz", ("r", "1.2.0", None, True, None)),
+        (
+            "https://github.com/o/r/archive/0123456789abcdef0123456789abcdef01234567.tar.gz",
+            ("r", None, "0123456789abcdef0123456789abcdef01234567", True, None),
+        ),
+    ],
+)
+def test_github_archive_of_a_branch_is_not_a_pin(url: str, expected: tuple[object, ...]) -> None:
+    found, _ = components_of(f"FROM scratch\nRUN curl -L {url} | tar xz\n")
+    (download,) = [c for c in found if c.kind == "download"]
+    assert (download.name, download.version, download.ref, download.pinned, download.ref_kind) == expected
+
+
+def test_a_checksum_pins_even_a_branch_archive() -> None:
+    url = "https://github.com/o/r/archive/main.tar.gz"
+    found, _ = components_of(f"FROM scratch\nADD --checksum=sha256:{'a' * 64} {url} /src/\n")
+    (download,) = [c for c in found if c.kind == "download"]
+    assert download.pinned and download.ref_kind == "branch"

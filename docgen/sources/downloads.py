@@ -18,6 +18,7 @@ from docgen.sources.naming import (
     is_generic_stem,
     is_hex,
     name_version,
+    ref_kind,
     split_extension,
     url_filename,
     version_in_path,
@@ -91,12 +92,17 @@ def component(
         path = urlsplit(text).path
     except ValueError:
         path = ""
+    branch = False
     if repo is not None and "/archive/" in path:
-        # github.com/O/R/archive/refs/tags/v1.2.tar.gz, …/archive/<sha>.tar.gz
+        # github.com/O/R/archive/refs/tags/v1.2.tar.gz, …/archive/<sha>.tar.gz, …/archive/main.tar.gz
         name = repo[1]
         version = None
+        archive_ref = path.split("/archive/", 1)[1]
+        archive_ref = archive_ref.removesuffix(ext) if ext else archive_ref
         if is_hex(stem) and len(stem) >= 7:
             ref = stem
+        elif ref_kind(archive_ref) == "branch":
+            ref, branch = stem, True  # a branch moves: the archive is not pinned
         else:
             version = stem[1:] if stem[:1] == "v" and stem[1:2].isdigit() else stem
     if version is None and ref is None:
@@ -110,6 +116,7 @@ def component(
             return None
         name = re.split(r"[-_]", name)[0] or name
     pinned = (version is not None and "$" not in version and "`" not in version) or ref is not None
+    pinned = (pinned and not branch) or checksum is not None  # a checksum pins even a branch archive
     return Component(
         name=name,
         kind="download",
@@ -119,6 +126,7 @@ def component(
         method="prebuilt",
         stage=stage,
         line=line,
-        pinned=pinned or checksum is not None,
+        pinned=pinned,
         arg=arg,
+        ref_kind="branch" if branch else None,
     )
