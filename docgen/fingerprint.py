@@ -70,36 +70,48 @@ def _files_digest(folder: str, suffixes: tuple[str, ...] | None, within: str | N
     is, so it neither stops docgen nor goes unnoticed.
     """
     parts: list[bytes] = []
-    seen = {os.path.realpath(folder)}
+    reals = {folder: os.path.realpath(folder)}  # real path of each folder walked (links resolved once)
+    seen = set(reals.values())
     inside = None if within is None else os.path.realpath(within).rstrip(os.sep) + os.sep
     for top, dirs, files in os.walk(folder, followlinks=True):
+        rel = top[len(folder) :].strip(os.sep)
+        prefix = rel.replace(os.sep, "/") + "/" if rel else ""
         kept = []
         for name in sorted(d for d in dirs if d != "__pycache__"):
-            real = os.path.realpath(os.path.join(top, name))
+            path = os.path.join(top, name)
+            real = os.path.realpath(path) if os.path.islink(path) else os.path.join(reals[top], name)
             if inside is not None and not real.startswith(inside):
-                parts.append(os.path.relpath(os.path.join(top, name), folder).replace(os.sep, "/").encode())
+                parts.append((prefix + name).encode())
                 parts.append(b"\0a link out of the project to " + real.encode())
             elif real not in seen:
                 seen.add(real)
+                reals[path] = real
                 kept.append(name)
         dirs[:] = kept
         for name in sorted(files):
             if suffixes is None or name.endswith(suffixes):
-                path = os.path.join(top, name)
-                parts.append(os.path.relpath(path, folder).replace(os.sep, "/").encode())
-                parts.append(_file_bytes(path))
+                parts.append((prefix + name).encode())
+                parts.append(_file_bytes(os.path.join(top, name)))
     return bytes.fromhex(digest(*parts))
 
 
 def _file_bytes(path: str) -> bytes:
     """The bytes of file `path`; for anything that is not a readable regular file, what it is."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return b"\0not a regular file"
-        with open(path, "rb") as handle:
-            return handle.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block
     except OSError as exc:
         return f"\0unreadable: {exc.errno}".encode()
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return b"\0not a regular file"
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        return f"\0unreadable: {exc.errno}".encode()
+    finally:
+        os.close(fd)
 
 
 def package_digest() -> bytes:
