@@ -207,19 +207,25 @@ class _Facts:
         for row in version_rows(model, names, None):
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             self._add(keys, _Fact(row.version, row.version, row.line))
+        # where a component's version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
+        arg_lines: dict[str, int] = {}
+        for decl in model.args:
+            if not decl.bare and decl.default is not None:
+                arg_lines.setdefault(decl.name, decl.line)
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
                 continue
+            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
             keys = _keys(comp.name, names)
             if comp.kind == "image":
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
-                    self._add(_keys(name, names), _Fact(version, version, comp.line))
+                    self._add(_keys(name, names), _Fact(version, version, line))
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
-            self._add(keys, _Fact(value, _shown_version(comp.version, comp.display_version), comp.line))
+            self._add(keys, _Fact(value, _shown_version(comp.version, comp.display_version), line))
 
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:

@@ -201,13 +201,13 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     "vllm-rocm": (
         "Dockerfile.rocm",
         [
-            (3, "README says ROCm 6.2 but {D}:18 says 6.3"),
-            (10, "README says ROCm 6.2 but {D}:18 says 6.3"),
-            (32, "README says ROCm 6.2 but {D}:18 says 6.3"),
+            (3, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (10, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (32, "README says ROCm 6.2 but {D}:2 says 6.3"),
             (37, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
             (38, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
-            (43, "README says ROCm 6.2 but {D}:18 says 6.3"),
-            (49, "README says ROCm 6.2 but {D}:18 says 6.3"),
+            (43, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (49, "README says ROCm 6.2 but {D}:2 says 6.3"),
         ],
     ),
 }
@@ -254,7 +254,7 @@ def test_project_readmes_around_the_image() -> None:
     # Megatron-LM's: the one false alarm left is another container named in passing (`lts`: NGC
     # PyTorch 24.01), which reads like a stale claim about the base image.
     assert audit_file("megatron/README.project.md", "megatron/Dockerfile") == [
-        "megatron/README.project.md:64: README says PyTorch 24.01 but megatron/Dockerfile:4 says 25.04-py3"
+        "megatron/README.project.md:64: README says PyTorch 24.01 but megatron/Dockerfile:3 says 25.04-py3"
     ]
 
 
@@ -737,7 +737,7 @@ The build arguments:
         "build arg CUDA_VERSION (Dockerfile:4) is missing from the README's build-argument table",
         "README says BUILD_FA defaults to 0 but Dockerfile:3 says 1",
         "README documents build arg OLD_ARG but Dockerfile does not declare it",
-        "README says PyTorch 2.3.0 but Dockerfile:2 says 2.4.0",
+        "README says PyTorch 2.3.0 but Dockerfile:1 says 2.4.0",
     ]
 
 
