@@ -150,6 +150,14 @@ def main(
         if os.environ.get("GITHUB_ACTIONS") == "true":  # on the pull request too, not only in the log
             print(annotation("error", exc.path, exc.line, exc.message), file=err)
         return EXIT_ERROR
+    except RecursionError:  # `${A:-${A:-…}}` hundreds deep, arrays nested as deep in pyproject.toml
+        print("docgen: error: the input is nested too deeply to read (Python's recursion limit)", file=err)
+        return EXIT_ERROR
+    except RuntimeError as exc:  # Path.resolve() on a symlink loop (Python < 3.13)
+        if "Symlink loop" not in str(exc):
+            raise
+        print(f"docgen: error: {exc}; remove the loop", file=err)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
 
@@ -170,16 +178,16 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
             raise UsageError("--output needs --dockerfile")
         root = config.root
         dockerfile = _existing(Path(args.dockerfile))
+        outputs = tuple(  # each file once, however it is spelled
+            dict.fromkeys(
+                resolve_path(root, str(Path(o).absolute()), "--output", "command line") for o in args.output
+            )
+        )
         image = ImageConfig(
             dockerfile=dockerfile,
             display=files.display(dockerfile),
-            outputs=tuple(  # each file once, however it is spelled
-                dict.fromkeys(
-                    resolve_path(root, str(Path(o).absolute()), "--output", "command line")
-                    for o in args.output
-                )
-            ),
-            **_image_defaults(config, dockerfile),
+            outputs=outputs,
+            **_image_defaults(config, dockerfile, outputs),
         )
         if not image.outputs:
             raise UsageError("--dockerfile needs at least one --output FILE to fill")
@@ -213,17 +221,20 @@ def _outputs_once(config: Config) -> None:
             raise ConfigError(message, config.source)
 
 
-def _image_defaults(config: Config, dockerfile: Path) -> dict[str, Any]:
-    """Settings of the configured image with the same Dockerfile, so flags keep its names and rows."""
-    for image in config.images:
-        if image.dockerfile == dockerfile:
-            return {
-                "arch_arg": image.arch_arg,
-                "versions": image.versions,
-                "names": image.names,
-                "settings": image.settings,
-            }
-    return {}
+def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = ()) -> dict[str, Any]:
+    """Settings of the configured image with the same Dockerfile (the one listing `outputs` first),
+    so flags keep its names and rows."""
+    same = [image for image in config.images if image.dockerfile == dockerfile]
+    same.sort(key=lambda image: not set(outputs) & set(image.outputs))  # stable: config order otherwise
+    if not same:
+        return {}
+    image = same[0]
+    return {
+        "arch_arg": image.arch_arg,
+        "versions": image.versions,
+        "names": image.names,
+        "settings": image.settings,
+    }
 
 
 def _read_markdown(path: Path) -> str:

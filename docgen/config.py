@@ -29,7 +29,7 @@ from typing import Any
 
 from docgen import settings
 from docgen.errors import ConfigError
-from docgen.fingerprint import canonical, digest, settings_digest
+from docgen.fingerprint import canonical, digest, image_settings, settings_digest
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -141,7 +141,10 @@ def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read config: {exc}", display) from None
     data = parse_toml(text, display)
-    table = data.get("tool", {}).get("docgen")
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError("tool must be a table (it holds [tool.docgen])", display, _key_line(text, "tool"))
+    table = tool.get("docgen")
     if table is None:
         return Config(root=path.resolve().parent, source=display)
     if not isinstance(table, dict):
@@ -237,7 +240,10 @@ def parse_config(
             )
         )
     fingerprint_settings = _fingerprint_settings(table, text)
-    images = [replace(image, settings=fingerprint_settings) for image in images]
+    images = [
+        replace(image, settings=image_settings(fingerprint_settings, index))
+        for index, image in enumerate(images)
+    ]
     return Config(root=root, source=display, images=tuple(images), templates=templates)
 
 

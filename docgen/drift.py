@@ -112,7 +112,7 @@ def row_sources(
     removed_lines, added_lines = _changed_lines(old, new)
     arg_lines = {row.name: row.line for row in build_arg_rows(model)}
     _, arch_line = arch_value(model, options.arch_arg)
-    sources: list[RowSource] = []
+    sources: dict[RowSource, None] = {}  # insertion-ordered set
     for text in added_lines:
         name = _first_cell(text)
         lines = [int(m.group(1) or m.group(2)) for m in _LINE_CELL.finditer(text)]
@@ -121,9 +121,7 @@ def row_sources(
         if not lines and section == "hardware" and arch_line:
             lines.append(arch_line)
         for line in lines:
-            source = RowSource(name or text.strip(), line)
-            if source not in sources:
-                sources.append(source)
+            sources.setdefault(RowSource(name or text.strip(), line), None)
     added_names = {s.row for s in sources}
     gone = tuple(
         dict.fromkeys(n for n in (_first_cell(t) for t in removed_lines) if n and n not in added_names)
@@ -147,7 +145,7 @@ def explain(
     if "text" not in found:
         causes.append(UNKNOWN)
     else:
-        if found["text"] != text_digest(current):
+        if found["text"] != text_digest(block.name, current):
             causes.append(HAND_EDIT)
         if found.get("dockerfile") != dockerfile_digest:
             causes.append(DOCKERFILE)

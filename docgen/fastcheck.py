@@ -87,10 +87,14 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
         if templates is None:
             return None
     settings_digest = fingerprint.settings_digest(found.sections, found.images, found.templates)
-    templates_digest = fingerprint.templates_digest(templates, root)
+    outside: list[str] = []
+    templates_digest = fingerprint.templates_digest(templates, root, outside)
+    if outside:  # counted by where the links point, not by what is there: let the full check decide
+        return None
     checked: list[str] = []
     seen: set[str] = set()
-    for dockerfile, outputs in found.images:
+    for index, (dockerfile, outputs) in enumerate(found.images):
+        image_settings = fingerprint.image_settings(settings_digest, index)
         dockerfile_path = _inside(dockerfile, root)
         if dockerfile_path is None or not outputs:
             return None
@@ -113,11 +117,11 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
             if not blocks:
                 return None
             document = os.path.relpath(path, root).replace(os.sep, "/")
-            setup = fingerprint.setup_digest(settings_digest, templates_digest, document, dockerfile_rel)
+            setup = fingerprint.setup_digest(image_settings, templates_digest, document, dockerfile_rel)
             newline = markers.newline_of(text)
             for block in blocks:
                 body = text[block.body_start : block.body_end]
-                if not fingerprint.matches(block.attributes, dockerfile_digest, setup, body):
+                if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):
                     return None
                 if markers.normalise_body(body, newline) != body:
                     return None  # `docgen sync` would now write the body with other line endings

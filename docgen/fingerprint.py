@@ -50,9 +50,10 @@ def digest(*parts: bytes) -> str:
     return h.hexdigest()
 
 
-def text_digest(body: str) -> str:
-    """The fingerprint of a block body as it stands in the document."""
-    return digest(body.encode("utf-8"))
+def text_digest(name: str, body: str) -> str:
+    """The fingerprint of block `name`'s body as it stands in the document (the name counts: a body
+    moved under another block's markers is not what docgen wrote there)."""
+    return digest(name.encode("utf-8"), body.encode("utf-8"))
 
 
 def dockerfile_digest(data: bytes) -> str:
@@ -60,12 +61,15 @@ def dockerfile_digest(data: bytes) -> str:
     return digest(data)
 
 
-def _files_digest(folder: str, suffixes: tuple[str, ...] | None, within: str | None = None) -> bytes:
+def _files_digest(
+    folder: str, suffixes: tuple[str, ...] | None, within: str | None = None, outside: list[str] | None = None
+) -> bytes:
     """Relative path and bytes of every file under `folder` (with one of `suffixes`), in sorted order.
 
     Symlinked folders are followed (a template loader follows them too), each real folder once, but
     not out of folder `within` (the project): such a link counts by where it points, so a link to `/`
-    cannot make docgen read the whole disk. A file that cannot be read (a dangling symlink, no
+    cannot make docgen read the whole disk (and such links are added to the list `outside`, when given).
+    A file that cannot be read (a dangling symlink, no
     permission) or is not a regular file (a FIFO, which would block) counts by its name and what it
     is, so it neither stops docgen nor goes unnoticed.
     """
@@ -81,8 +85,10 @@ def _files_digest(folder: str, suffixes: tuple[str, ...] | None, within: str | N
             path = os.path.join(top, name)
             real = os.path.realpath(path) if os.path.islink(path) else os.path.join(reals[top], name)
             if inside is not None and not real.startswith(inside):
-                parts.append((prefix + name).encode())
-                parts.append(b"\0a link out of the project to " + real.encode())
+                parts.append(os.fsencode(prefix + name))
+                parts.append(b"\0a link out of the project to " + os.fsencode(real))
+                if outside is not None:
+                    outside.append(path)
             elif real not in seen:
                 seen.add(real)
                 reals[path] = real
@@ -90,7 +96,7 @@ def _files_digest(folder: str, suffixes: tuple[str, ...] | None, within: str | N
         dirs[:] = kept
         for name in sorted(files):
             if suffixes is None or name.endswith(suffixes):
-                parts.append((prefix + name).encode())
+                parts.append(os.fsencode(prefix + name))
                 parts.append(_file_bytes(os.path.join(top, name)))
     return bytes.fromhex(digest(*parts))
 
@@ -139,10 +145,22 @@ def settings_digest(sections: str, images: list[tuple[str, list[str]]], template
     return digest(sections.encode(), canonical(images).encode(), templates.encode())
 
 
-def templates_digest(templates: str | None, root: str | None = None) -> bytes:
+def image_settings(settings: str, index: int) -> str:
+    """The settings of the `index`-th configured image: the `settings_digest` of the configuration and
+    which image it is (two images may render the same Dockerfile with different `versions`)."""
+    return digest(settings.encode(), str(index).encode())
+
+
+def templates_digest(
+    templates: str | None, root: str | None = None, outside: list[str] | None = None
+) -> bytes:
     """The user's template folder (None for none), as the `setup` fingerprint covers it; computed once
-    per run. `root` is the project folder, which symlinks in the template folder are followed within."""
-    return _files_digest(templates, None, root) if templates and os.path.isdir(templates) else b""
+    per run. `root` is the project folder, which symlinks in the template folder are followed within;
+    links out of it are added to `outside` (the fast path of `check` then steps aside, as the digest
+    counts them by where they point, not by what is there)."""
+    if not templates or not os.path.isdir(templates):
+        return b""
+    return _files_digest(templates, None, root, outside)
 
 
 def setup_digest(settings: str, templates: bytes, document: str, dockerfile: str = "") -> str:
@@ -153,7 +171,9 @@ def setup_digest(settings: str, templates: bytes, document: str, dockerfile: str
     root, symlinks resolved, `/`-separated (links from the document to the Dockerfile are made from
     them, and so is the Dockerfile's name in the tables: the same bytes elsewhere give other text).
     """
-    return digest(package_digest(), settings.encode(), templates, document.encode(), dockerfile.encode())
+    return digest(
+        package_digest(), settings.encode(), templates, os.fsencode(document), os.fsencode(dockerfile)
+    )
 
 
 def parse_attributes(attributes: str) -> dict[str, str]:
@@ -172,11 +192,11 @@ def with_fingerprint(attributes: str, values: Mapping[str, str]) -> str:
     return " ".join([*kept, *(f"{k}={values[k]}" for k in KEYS if k in values)])
 
 
-def matches(attributes: str, dockerfile: str, setup: str, body: str) -> bool:
-    """True when a block's fingerprint says it is exactly what docgen would write now."""
+def matches(name: str, attributes: str, dockerfile: str, setup: str, body: str) -> bool:
+    """True when block `name`'s fingerprint says it is exactly what docgen would write now."""
     found = parse_attributes(attributes)
     return (
         found.get("dockerfile") == dockerfile
         and found.get("setup") == setup
-        and found.get("text") == text_digest(body)
+        and found.get("text") == text_digest(name, body)
     )

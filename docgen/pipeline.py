@@ -88,6 +88,6 @@ def fill(
     values = {"dockerfile": stamp[0], "setup": stamp[1]}
 
     def attributes(block: markers.Block, body: str) -> str:
-        return with_fingerprint(block.attributes, {**values, "text": text_digest(body)})
+        return with_fingerprint(block.attributes, {**values, "text": text_digest(block.name, body)})
 
     return markers.splice(text, blocks, bodies, attributes)

@@ -500,3 +500,30 @@ def test_glob_replacement_is_linear(project: Path) -> None:
     result = run("show", "Dockerfile", "--format", "json")
     defaults = {a["name"]: a["default"] for a in json.loads(result.out)["args"]}
     assert (defaults["W"], defaults["Z"]) == ("a" * 50_000, "z")
+
+
+def test_symlink_loop_as_output(project: Path) -> None:
+    (project / "loop.md").symlink_to("loop.md")
+    make_tree(
+        project, {"pyproject.toml": PYPROJECT.replace('outputs = ["README.md"]', 'outputs = ["loop.md"]')}
+    )
+    for command in ("check", "sync"):
+        result = run(command)
+        assert result.code == 2 and "Traceback" not in result.err
+        assert "loop" in result.err.lower()
+
+
+def test_deeply_nested_substitution_is_an_error_not_a_crash(project: Path) -> None:
+    write_dockerfile(project, "FROM a\nENV B=" + "${A:-" * 2000 + "x" + "}" * 2000 + "\n")
+    result = run("show", "Dockerfile")
+    assert (result.code, result.err) == (
+        2,
+        "docgen: error: the input is nested too deeply to read (Python's recursion limit)\n",
+    )
+
+
+def test_tool_that_is_not_a_table(project: Path) -> None:
+    make_tree(project, {"pyproject.toml": "[[tool]]\nx = 1\n" + PYPROJECT})
+    result = run("check")
+    assert result.code == 2
+    assert result.err == "pyproject.toml: tool must be a table (it holds [tool.docgen])\n"

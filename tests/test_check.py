@@ -100,7 +100,7 @@ def test_sync_writes_a_fingerprint_into_every_begin_marker(project: Path) -> Non
         assert found["dockerfile"] == fingerprint.dockerfile_digest(
             (project / "docker/Dockerfile").read_bytes()
         )
-        assert found["text"] == fingerprint.text_digest(text[block.body_start : block.body_end])
+        assert found["text"] == fingerprint.text_digest(block.name, text[block.body_start : block.body_end])
     # a second sync changes nothing; other attributes are kept, in place
     assert run("sync").out == "docker/README.md: unchanged\n"
     edit(
@@ -609,7 +609,7 @@ def test_reason_when_the_fingerprint_matches_but_the_text_differs(project: Path)
     body = text[block.body_start : block.body_end]
     forged = fingerprint.parse_attributes(block.attributes)
     changed = body.replace("| Ubuntu |", "| Debian |")
-    forged["text"] = fingerprint.text_digest(changed)  # as if docgen had written it, then stopped
+    forged["text"] = fingerprint.text_digest(block.name, changed)  # as if docgen had written it, then stopped
     attributes = " ".join(f"{k}={v}" for k, v in forged.items())
     begin = text[block.begin_start : block.body_start]
     readme(project).write_text(
@@ -644,3 +644,61 @@ def test_github_actions_annotates_errors_too(project: Path, monkeypatch: pytest.
     command = result.err.splitlines()[-1]
     assert command.startswith("::error file=pyproject.toml,title=docgen::cannot append")
     assert 'by hand (creating the array if needed):%0A{ "dockerfile" = ' in command
+
+
+def test_swapped_blocks_are_not_taken_for_what_docgen_wrote(project: Path) -> None:
+    text = readme(project).read_text()
+    swapped = (
+        text.replace("docgen:hardware", "docgen:TMP").replace("docgen:versions", "docgen:hardware")
+    ).replace("docgen:TMP", "docgen:versions")
+    readme(project).write_text(swapped)
+    assert fast(project) == (None, "")
+    result = run("check")
+    assert result.code == 1 and "edited by hand" in result.out
+
+
+def test_an_output_synced_with_another_images_settings_is_not_up_to_date(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        PYPROJECT
+        + '\n[[tool.docgen.images]]\ndockerfile = "docker/Dockerfile"\noutputs = ["docker/SITE.md"]\n'
+        + 'versions = ["ROCm"]\n'
+    )
+    (project / "docker/SITE.md").write_text(README)
+    assert run("sync").code == 0
+    assert fast(project)[0] == 0
+    # the flags pick the image that lists the file, so this changes nothing
+    assert run("sync", "--dockerfile", "docker/Dockerfile", "--output", "docker/SITE.md").out == (
+        "docker/SITE.md: unchanged\n"
+    )
+    assert fast(project)[0] == 0
+    # both files in one command get the first image's settings: SITE.md is then stale for its own image
+    both = ("--dockerfile", "docker/Dockerfile", "--output", "docker/README.md", "--output", "docker/SITE.md")
+    assert run("sync", *both).out == "docker/README.md: unchanged\ndocker/SITE.md: updated\n"
+    assert fast(project) == (None, "")
+    assert run("check").code == 1
+
+
+def test_template_links_out_of_the_project_send_check_to_the_full_path(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    shared = tmp_path_factory.mktemp("shared")
+    (shared / "foot.j2").write_text("SHARED v1\n")
+    edit(project / "pyproject.toml", "[tool.docgen.names]", 'templates = "tpl"\n\n[tool.docgen.names]')
+    (project / "tpl").mkdir()
+    (project / "tpl/shared").symlink_to(shared)
+    (project / "tpl/hardware.md.j2").write_text('{% include "shared/foot.j2" %}')
+    render.environment.cache_clear()
+    assert run("sync").code == 0
+    assert fast(project) == (None, "")  # not decided from a digest that cannot see behind the link
+    (shared / "foot.j2").write_text("SHARED v2\n")
+    render.environment.cache_clear()
+    assert run("check").code == 1
+
+
+def test_file_names_that_are_not_utf8_do_not_crash_the_fingerprint(project: Path) -> None:
+    edit(project / "pyproject.toml", "[tool.docgen.names]", 'templates = "tpl"\n\n[tool.docgen.names]')
+    (project / "tpl").mkdir()
+    with open(os.fsencode(project / "tpl") + b"/notes-\xff.txt", "w") as handle:
+        handle.write("x")
+    assert run("sync").code == 0
+    assert run("check").code == 0
