@@ -95,9 +95,10 @@ _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"
 
 
 def _key_line(text: str, key: str) -> int | None:
-    """Best-effort line of `key = …` in the TOML text (tomllib does not report positions)."""
+    """Best-effort line of `key = …` in the TOML text (tomllib does not report positions): the first
+    one from the docgen tables on (a `version` in `[project]` is not the one meant), else anywhere."""
     pattern = re.compile(r"^[ \t]*" + re.escape(key) + r"[ \t]*=", re.MULTILINE)
-    match = pattern.search(text)
+    match = pattern.search(text, max(text.find("[tool.docgen"), 0)) or pattern.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 

@@ -182,21 +182,32 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
     """The headings a block may go under, and the fence left open at the end.
 
     ATX, setext and one-line HTML (`<h2>…</h2>`, between blank lines) headings, except those in fenced
-    code (examples), inside `<details>` (a block there would be collapsed out of sight) and indented
-    into a list item (a block there would end the list).
+    code (examples), in an HTML comment (the begin marker's `-->` would close it), inside `<details>`
+    (a block there would be collapsed out of sight) and indented into a list item (a block there
+    would end the list).
     """
     found: list[_Heading] = []
     paragraph: list[int] = []
     fence: str | None = None
+    comment = False  # inside a `<!-- … -->` that spans lines
     details = 0  # how many <details> are open
     in_list = False
     for index, raw in enumerate(lines):
         line = _bare(raw)
+        if comment:
+            comment = "-->" not in line
+            paragraph = []
+            continue
         is_fence, fence = markers.fence_after(line, fence)
         if is_fence:
             paragraph = []
             continue
         if fence is not None:
+            continue
+        opened = line.rfind("<!--")
+        if opened >= 0 and "-->" not in line[opened:]:
+            comment = True
+            paragraph = []
             continue
         if not line.strip():
             paragraph = []

@@ -527,3 +527,14 @@ def test_tool_that_is_not_a_table(project: Path) -> None:
     result = run("check")
     assert result.code == 2
     assert result.err == "pyproject.toml: tool must be a table (it holds [tool.docgen])\n"
+
+
+def test_unknown_key_line_is_the_one_in_the_docgen_table(project: Path) -> None:
+    text = '[project]\nname = "x"\nversion = "1"\n\n' + PYPROJECT.replace(
+        "[tool.docgen]\n", '[tool.docgen]\nversion = "2"\n'
+    )
+    make_tree(project, {"pyproject.toml": text})
+    result = run("check")
+    assert result.code == 2 and result.err.startswith(
+        "pyproject.toml:6: unknown key 'version' in [tool.docgen]"
+    )

@@ -1101,3 +1101,10 @@ def test_a_cpu_image_gets_no_new_hardware_section_but_keeps_its_hardware_heading
 def test_dockerfiles_named_either_way_are_found(chdir_tmp: Path, path: str) -> None:
     make_tree(chdir_tmp, {"README.md": "# R\n", path: DOCKERFILE})
     assert f"for {path} -> README.md" in run_init("README.md")
+
+
+def test_a_heading_inside_an_html_comment_is_not_used() -> None:
+    text = "# Image\n\n<!--\n## Versions\n\nTODO: fill in later\n-->\n\n## Usage\n\nRun it.\n"
+    new, added = add_blocks(text, "README.md", ["versions"])
+    assert [a.heading for a in added] == [None]  # appended under a new heading, not inside the comment
+    assert new.startswith(text)
