@@ -22,7 +22,7 @@ from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.fastcheck import summary
 from docgen.init import init
 from docgen.model import Component, Diagnostic, ImageModel
-from docgen.pipeline import build_model, fill, lint_file, render_options
+from docgen.pipeline import build_model, fill_blocks, lint_file, read_image, render_options
 from docgen.render import RenderOptions
 
 EXIT_OK = 0
@@ -255,21 +255,28 @@ class _Document:
     display: str
     current: str
     generated: str
+    blocks: list[markers.Block]
+    """The blocks of `current`."""
+    bodies: dict[str, str]
+    """Block name → the body `generated` gives it."""
     model: ImageModel
     options: RenderOptions
     stamp: tuple[str, str]
     """The Dockerfile's and the setup's fingerprints now."""
 
 
-def _documents(images: list[ImageConfig], config: Config) -> Iterator[_Document]:
-    """Every output of every image, with its regenerated text (each Dockerfile read once)."""
+def _documents(
+    images: list[ImageConfig], config: Config, lint_into: list[Diagnostic] | None = None
+) -> Iterator[_Document]:
+    """Every output of every image, with its regenerated text (each Dockerfile read once). With
+    `lint_into`, each Dockerfile's lint warnings are added to that list from the same reading."""
     root = str(config.root.resolve())
     templates = fingerprint.templates_digest(str(config.templates) if config.templates else None, root)
     for image in images:
-        if image.dockerfile.exists() and not image.dockerfile.is_file():  # a FIFO would block the read
-            raise UsageError("not a file", image.display)
-        model: ImageModel = build_model(image.dockerfile, image.display)
-        dockerfile = fingerprint.dockerfile_digest(files.read_bytes(image.dockerfile, image.display))
+        data, model, warnings = read_image(image.dockerfile, image.display, with_lint=lint_into is not None)
+        if lint_into is not None:
+            lint_into += warnings
+        dockerfile = fingerprint.dockerfile_digest(data)
         for output in image.outputs:
             display = files.display(output)
             current = _read_markdown(output)
@@ -281,8 +288,8 @@ def _documents(images: list[ImageConfig], config: Config) -> Iterator[_Document]
                 _relative_to(image.dockerfile, config.root),
             )
             stamp = (dockerfile, setup)
-            generated = fill(current, display, model, options, stamp)
-            yield _Document(output, display, current, generated, model, options, stamp)
+            generated, blocks, bodies = fill_blocks(current, display, model, options, stamp)
+            yield _Document(output, display, current, generated, blocks, bodies, model, options, stamp)
 
 
 def _relative_to(path: Path, root: Path) -> str:
@@ -304,11 +311,10 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
 
 def _drifts(doc: _Document) -> list[Drift]:
     """The blocks of `doc` whose body differs from the generated one, each explained."""
-    new = markers.block_bodies(doc.generated, doc.display)
     drifts = []
-    for block in markers.find_blocks(doc.current, doc.display):
+    for block in doc.blocks:
         body = doc.current[block.body_start : block.body_end]
-        generated = new.get(block.name, body)
+        generated = doc.bodies[block.name]
         if generated != body:
             drifts.append(explain(doc.display, block, body, generated, doc.model, doc.options, *doc.stamp))
     return drifts
@@ -319,23 +325,23 @@ def _check(
 ) -> int:
     # one document at a time: its model and texts are dropped before the next (cost stays linear)
     checked, stale = 0, 0
-    files: list[dict[str, Any]] = []
+    reports: list[dict[str, Any]] = []
     all_drifts: list[Drift] = []
-    for doc in _documents(images, config):
+    warnings: list[Diagnostic] = []
+    for doc in _documents(images, config, warnings if args.strict else None):
         drifts = _drifts(doc)
         checked, stale = checked + 1, stale + bool(drifts)
         all_drifts += drifts
         if args.format == "json":
-            files.append(_file_json(doc, drifts))
+            reports.append(_file_json(doc, drifts))
         else:
             _print_drifts(doc, drifts, out)
-    warnings = _lint_images(images) if args.strict else []
     if args.format == "json":
         json.dump(
             {
                 "checked": checked,
                 "out_of_date": stale,
-                "files": files,
+                "files": reports,
                 "warnings": [{"path": w.path, "line": w.line, "message": w.message} for w in warnings],
             },
             out,
@@ -351,11 +357,6 @@ def _check(
     if stale:
         return EXIT_DRIFT
     return EXIT_DRIFT if warnings else EXIT_OK
-
-
-def _lint_images(images: list[ImageConfig]) -> list[Diagnostic]:
-    """The `docgen lint` warnings of every image's Dockerfile."""
-    return [w for image in images for w in lint_file(image.dockerfile, image.display)]
 
 
 def _warning_text(warning: Diagnostic) -> str:

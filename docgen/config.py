@@ -254,7 +254,7 @@ def _fingerprint_settings(table: Mapping[str, Any], text: str) -> str:
     Called once the table is known to be valid. When `docgen.settings` cannot read the file's docgen
     tables as text, the parsed table stands in: the fast path of `docgen check` then never matches.
     """
-    light = settings.read_settings(text) if text else None
+    light = settings.read_settings(text, parsed=True) if text else None
     if light is None:
         return digest(b"parsed", canonical(dict(table)).encode())
     images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]

@@ -16,7 +16,7 @@ import re
 from docgen.errors import DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
 
-__all__ = ["MAX_BYTES", "parse_dockerfile", "read_dockerfile"]
+__all__ = ["MAX_BYTES", "decode_dockerfile", "parse_dockerfile", "read_dockerfile", "read_dockerfile_bytes"]
 
 MAX_BYTES = 10 * 1024 * 1024
 """The largest Dockerfile docgen reads (10 MiB)."""
@@ -50,13 +50,23 @@ _MODIFIERS = frozenset("}?:+-#%/")
 
 
 def read_dockerfile(path: str | os.PathLike[str], display: str | None = None) -> ParsedDockerfile:
-    """Read and parse the Dockerfile at `path`.
+    """Read and parse the Dockerfile at `path` (see `read_dockerfile_bytes` and `decode_dockerfile`).
 
-    `display` is the path shown in messages (default: `str(path)`). Raises `DockerfileError` when the
-    file cannot be read, is larger than `MAX_BYTES`, contains a NUL byte, or is not UTF-8.
+    `display` is the path shown in messages (default: `str(path)`).
     """
     shown = str(path) if display is None else display
+    return parse_dockerfile(decode_dockerfile(read_dockerfile_bytes(path, shown), shown), shown)
+
+
+def read_dockerfile_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
+    """The bytes of the Dockerfile at `path` (shown as `shown` in errors).
+
+    Raises `DockerfileError` when it cannot be read, is not a regular file (a FIFO would block the
+    read) or is larger than `MAX_BYTES` (refused without reading any of it).
+    """
     try:
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise DockerfileError("not a file", shown)
         with open(path, "rb") as fh:
             # a regular file's size is known up front: refuse a huge one without reading any of it
             size = os.fstat(fh.fileno()).st_size
@@ -65,14 +75,18 @@ def read_dockerfile(path: str | os.PathLike[str], display: str | None = None) ->
         raise DockerfileError(f"cannot read the Dockerfile: {exc.strerror or exc}", shown) from None
     if size > MAX_BYTES or len(data) > MAX_BYTES:
         raise DockerfileError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB, not read", shown)
+    return data
+
+
+def decode_dockerfile(data: bytes, shown: str) -> str:
+    """Dockerfile bytes as text; `DockerfileError` (with the line) for a NUL byte or invalid UTF-8."""
     nul = data.find(b"\0")
     if nul >= 0:
         raise DockerfileError("binary file (contains a NUL byte)", shown, _line_of(data, nul))
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DockerfileError("not UTF-8 text", shown, _line_of(data, exc.start)) from None
-    return parse_dockerfile(text, shown)
 
 
 def _line_of(data: bytes, offset: int) -> int:

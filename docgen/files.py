@@ -23,16 +23,6 @@ def display(path: Path) -> str:
         return str(path)
 
 
-def read_bytes(path: Path, shown: str, *, not_found: str = "file not found") -> bytes:
-    """The bytes of `path`; a `UsageError` naming `shown` when it cannot be read."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(not_found, shown) from None
-    except OSError as exc:
-        raise UsageError(f"cannot read: {exc.strerror or exc}", shown) from None
-
-
 def read_text(
     path: Path,
     *,
@@ -52,7 +42,12 @@ def read_text(
         raise UsageError(folder or not_a_file, shown)
     if path.exists() and not path.is_file():
         raise UsageError(not_a_file, shown)
-    data = read_bytes(path, shown, not_found=not_found)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(not_found, shown) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read: {exc.strerror or exc}", shown) from None
     if refuse_binary and b"\0" in data:
         raise UsageError(
             "binary file (contains a NUL byte)", shown, data[: data.index(b"\0")].count(b"\n") + 1

@@ -34,13 +34,19 @@ _EXPANDED = frozenset(
 
 
 def lint(
-    parsed: ParsedDockerfile, evaluation: Evaluation, components: Sequence[Component]
+    parsed: ParsedDockerfile,
+    evaluation: Evaluation,
+    components: Sequence[Component],
+    found_hardcoded: Sequence[HardCoded] | None = None,
 ) -> tuple[Diagnostic, ...]:
-    """Every lint warning for one Dockerfile, sorted by line."""
+    """Every lint warning for one Dockerfile, sorted by line. `found_hardcoded` is `hardcoded(parsed,
+    evaluation)` when the caller already has it (the model carries it)."""
     out_of_scope = _out_of_scope(parsed, evaluation)
+    if found_hardcoded is None:
+        found_hardcoded = hardcoded(parsed, evaluation)
     found = [
         *(d for _, d in out_of_scope),
-        *_hardcoded_warnings(parsed, hardcoded(parsed, evaluation)),
+        *_hardcoded_warnings(parsed, found_hardcoded),
         # an arg only ever read out of scope is unused too; the scope warning says why
         *_unused(parsed, evaluation, {name for name, _ in out_of_scope}),
         *_unpinned_git(parsed, components),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from docgen import components, lint, markers
 from docgen.config import Config, ImageConfig
-from docgen.dockerfile import read_dockerfile
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.evaluate import evaluate
 from docgen.fingerprint import text_digest, with_fingerprint
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
@@ -25,9 +25,35 @@ def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) 
 
 def model_of(parsed: ParsedDockerfile) -> ImageModel:
     """Evaluate and extract an already parsed Dockerfile into an `ImageModel`."""
+    return _analyse(parsed, with_lint=False)[0]
+
+
+def read_image(
+    dockerfile: str | os.PathLike[str], display: str | None = None, *, with_lint: bool = False
+) -> tuple[bytes, ImageModel, tuple[Diagnostic, ...]]:
+    """One read of a Dockerfile for everything `sync` and `check` need: its bytes (for the
+    fingerprint), its model, and with `with_lint` its `docgen lint` warnings (else empty)."""
+    shown = str(dockerfile) if display is None else display
+    data = read_dockerfile_bytes(dockerfile, shown)
+    model, warnings = _analyse(parse_dockerfile(decode_dockerfile(data, shown), shown), with_lint)
+    return data, model, warnings
+
+
+def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:
+    """The warnings for one Dockerfile (`docgen lint`), sorted by line: the lint rules' findings (see
+    `docgen.lint`) and the reader's and evaluator's own warnings (`'#' is not a comment here`, an empty
+    line inside a continued instruction …). Raises `DocgenError` for a file that cannot be read.
+    """
+    return read_image(dockerfile, display, with_lint=True)[2]
+
+
+def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
+    """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
+    the components and the hard-coded values with the model)."""
     evaluation = evaluate(parsed)
     found, skipped = components.extract(parsed, evaluation)
-    return ImageModel(
+    hardcoded = lint.hardcoded(parsed, evaluation)
+    model = ImageModel(
         path=parsed.path,
         stages=evaluation.stages,
         args=evaluation.args,
@@ -36,20 +62,12 @@ def model_of(parsed: ParsedDockerfile) -> ImageModel:
         warnings=evaluation.warnings,
         skipped=skipped,
         directives=parsed.directives,
-        hardcoded=lint.hardcoded(parsed, evaluation),
+        hardcoded=hardcoded,
     )
-
-
-def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:
-    """The warnings for one Dockerfile (`docgen lint`), sorted by line: the lint rules' findings (see
-    `docgen.lint`) and the reader's and evaluator's own warnings (`'#' is not a comment here`, an empty
-    line inside a continued instruction …). Raises `DocgenError` for a file that cannot be read.
-    """
-    parsed = read_dockerfile(dockerfile, display)
-    evaluation = evaluate(parsed)
-    found, _ = components.extract(parsed, evaluation)
-    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found))
-    return tuple(sorted(warnings, key=lambda d: d.line))
+    if not with_lint:
+        return model, ()
+    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found, hardcoded))
+    return model, tuple(sorted(warnings, key=lambda d: d.line))
 
 
 def render_options(image: ImageConfig, config: Config, document: Path | None) -> RenderOptions:
@@ -79,15 +97,29 @@ def fill(
     marker also gets the block's fingerprint. Raises `MarkerError` for broken or unknown blocks; text
     outside the blocks is kept byte for byte.
     """
+    return fill_blocks(text, path, model, options, stamp)[0]
+
+
+def fill_blocks(
+    text: str,
+    path: str,
+    model: ImageModel,
+    options: RenderOptions,
+    stamp: tuple[str, str] | None = None,
+) -> tuple[str, list[markers.Block], dict[str, str]]:
+    """`fill`, with what `docgen check` compares: the blocks found in `text`, and the body each is
+    given (as written: in the text's line endings)."""
     blocks = markers.find_blocks(text, path, known=SECTIONS)
     if not blocks:
-        return text
-    bodies = render_sections(model, options, [b.name for b in blocks])
+        return text, blocks, {}
+    newline = markers.newline_of(text)
+    rendered = render_sections(model, options, [b.name for b in blocks])
+    bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
     if stamp is None:
-        return markers.splice(text, blocks, bodies)
+        return markers.splice(text, blocks, bodies), blocks, bodies
     values = {"dockerfile": stamp[0], "setup": stamp[1]}
 
     def attributes(block: markers.Block, body: str) -> str:
         return with_fingerprint(block.attributes, {**values, "text": text_digest(block.name, body)})
 
-    return markers.splice(text, blocks, bodies, attributes)
+    return markers.splice(text, blocks, bodies, attributes), blocks, bodies

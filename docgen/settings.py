@@ -135,13 +135,15 @@ def _value(text: str) -> str:
     return (text if comment < 0 else text[:comment]).strip()
 
 
-def read_settings(text: str) -> Settings | None:
+def read_settings(text: str, *, parsed: bool = False) -> Settings | None:
     """The docgen tables of a pyproject.toml `text`, or None when this reader cannot be sure of them.
 
     None also for any text `valid_toml` cannot vouch for: `docgen check` fails on a pyproject.toml
     that `tomllib` rejects, even for a mistake outside the docgen tables, and so must the fast path.
+    With `parsed` (tomllib has already accepted the text, as in `docgen.config`) that check is skipped;
+    a file it would refuse only makes the fast path step aside later.
     """
-    if '"""' in text or "'''" in text or not valid_toml(text):
+    if '"""' in text or "'''" in text or not (parsed or valid_toml(text)):
         return None
     sections: list[str] = []
     templates = ""
