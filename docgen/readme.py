@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from docgen import markers
 
-_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)")
+_INFO = re.compile(r"[ \t]*([^`\s]*)")  # a fence's info string: its first word is the language
 _HEADING = re.compile(r"[ ]{0,3}#{1,6}(?:[ \t]+(.*))?\Z")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t])#+\Z")
 _DELIMITER = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?\Z")  # on a stripped line
@@ -79,15 +79,11 @@ def _live_lines(text: str, path: str) -> list[str | None]:
         if line is None:
             continue
         if fence is not None:
-            mark = _FENCE.match(line)
-            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence):
-                if not line.strip().strip(fence[0]):
-                    fence = None
+            _, fence = markers.fence_after(line, fence)
             continue
         if not in_comment:
-            mark = _FENCE.match(line)
-            if mark:
-                fence = mark.group(1)
+            is_fence, fence = markers.fence_after(line, None)
+            if is_fence:
                 continue
         out: list[str] = []
         pos = 0
@@ -145,13 +141,7 @@ def read_document(text: str, path: str) -> Document:
         number = index + 1
         index += 1
         if fence is not None:
-            mark = _FENCE.match(line or "")
-            if line is None or (
-                mark
-                and mark.group(1)[0] == fence_mark[0]
-                and len(mark.group(1)) >= len(fence_mark)
-                and not line.strip().strip(fence_mark[0])
-            ):
+            if line is None or markers.fence_after(line, fence_mark)[1] is None:
                 fence = None
             else:
                 fence.lines.append((number, line))
@@ -159,11 +149,12 @@ def read_document(text: str, path: str) -> Document:
         if line is None or not line.strip():
             flush()
             continue
-        mark = _FENCE.match(line)
-        if mark:
+        is_fence, opened = markers.fence_after(line, None)
+        if is_fence and opened is not None:
             flush()
-            fence_mark = mark.group(1)
-            fence = Fence(mark.group(2).lower(), [])
+            fence_mark = opened
+            info = _INFO.match(line, len(line) - len(line.lstrip(" ")) + len(opened))
+            fence = Fence(info.group(1).lower() if info else "", [])
             out.fences.append(fence)
             continue
         head = _HEADING.match(line)
