@@ -94,12 +94,31 @@ _IMAGE_KEYS: dict[str, type] = {
 _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
 
 
-def _key_line(text: str, key: str) -> int | None:
+def _key_line(text: str, key: str, start: int = -1) -> int | None:
     """Best-effort line of `key = …` in the TOML text (tomllib does not report positions): the first
-    one from the docgen tables on (a `version` in `[project]` is not the one meant), else anywhere."""
+    one from offset `start` on (an image's own table), else from the docgen tables on (a `version` in
+    `[project]` is not the one meant), else anywhere."""
     pattern = re.compile(r"^[ \t]*" + re.escape(key) + r"[ \t]*=", re.MULTILINE)
-    match = pattern.search(text, max(text.find("[tool.docgen"), 0)) or pattern.search(text)
+    match = (
+        (pattern.search(text, start) if start >= 0 else None)
+        or pattern.search(text, max(text.find("[tool.docgen"), 0))
+        or pattern.search(text)
+    )
     return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+_IMAGE_HEADER = re.compile(
+    r"^[ \t]*\[\[[ \t]*tool[ \t]*\.[ \t]*docgen[ \t]*\.[ \t]*images[ \t]*\]\]", re.MULTILINE
+)
+
+
+def _image_start(text: str, index: int) -> int:
+    """Offset of the `index`-th `[[tool.docgen.images]]` header in `text`, or -1 (images written as an
+    inline array, or a header spelled with quotes): where that image's keys are looked for first."""
+    for count, match in enumerate(_IMAGE_HEADER.finditer(text)):
+        if count == index:
+            return match.end()
+    return -1
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -154,36 +173,46 @@ def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
 
 
 def _check(
-    table: Mapping[str, Any], allowed: Mapping[str, type], where: str, display: str, text: str
+    table: Mapping[str, Any],
+    allowed: Mapping[str, type],
+    where: str,
+    display: str,
+    text: str,
+    start: int = -1,
 ) -> None:
     for key, value in table.items():
         if key not in allowed:
             known = ", ".join(sorted(allowed))
             raise ConfigError(
-                f"unknown key {key!r} in {where} (known keys: {known})", display, _key_line(text, key)
+                f"unknown key {key!r} in {where} (known keys: {known})", display, _key_line(text, key, start)
             )
         expected = allowed[key]
         if not isinstance(value, expected):
             raise ConfigError(
                 f"{where}.{key} must be {_TYPE_NAMES[expected]}, not {type(value).__name__}",
                 display,
-                _key_line(text, key),
+                _key_line(text, key, start),
             )
 
 
-def _strings(value: list[Any], key: str, display: str, text: str) -> tuple[str, ...]:
+def _strings(value: list[Any], key: str, display: str, text: str, start: int = -1) -> tuple[str, ...]:
     for item in value:
         if not isinstance(item, str):
             raise ConfigError(
-                f"{key} must be a list of strings", display, _key_line(text, key.rsplit(".", 1)[-1])
+                f"{key} must be a list of strings", display, _key_line(text, key.rsplit(".", 1)[-1], start)
             )
     return tuple(value)
 
 
-def resolve_path(root: Path, value: str, key: str, display: str = "pyproject.toml", text: str = "") -> Path:
-    """`value` resolved against `root`; an error when it leaves the project (symlinks followed)."""
+def resolve_path(
+    root: Path, value: str, key: str, display: str = "pyproject.toml", text: str = "", start: int = -1
+) -> Path:
+    """`value` resolved against `root`; an error when it leaves the project (symlinks followed).
+    `text` is the config file's text and `start` where the key is looked for first (for the line)."""
     if not value or "\0" in value:
-        raise ConfigError(f"{key} must be a non-empty path", display, _key_line(text, key.rsplit(".", 1)[-1]))
+        raise ConfigError(
+            f"{key} must be a non-empty path", display, _key_line(text, key.rsplit(".", 1)[-1], start)
+        )
     full = (root / value).resolve()
     try:
         full.relative_to(root.resolve())
@@ -191,7 +220,7 @@ def resolve_path(root: Path, value: str, key: str, display: str = "pyproject.tom
         raise ConfigError(
             f"{key} = {value!r} points outside the project folder {root}",
             display,
-            _key_line(text, key.rsplit(".", 1)[-1]),
+            _key_line(text, key.rsplit(".", 1)[-1], start),
         ) from None
     return full
 
@@ -207,28 +236,31 @@ def parse_config(
         resolve_path(root, table["templates"], "templates", display, text) if "templates" in table else None
     )
     images = []
-    for entry in table.get("images", []):
+    for index, entry in enumerate(table.get("images", [])):
+        start = _image_start(text, index)
         if not isinstance(entry, dict):
             raise ConfigError(
                 "[[tool.docgen.images]] entries must be tables", display, _key_line(text, "images")
             )
-        _check(entry, _IMAGE_KEYS, "[[tool.docgen.images]]", display, text)
+        _check(entry, _IMAGE_KEYS, "[[tool.docgen.images]]", display, text, start)
         if "dockerfile" not in entry:
-            raise ConfigError(
-                "[[tool.docgen.images]] needs a 'dockerfile' key", display, _key_line(text, "outputs")
-            )
-        dockerfile = resolve_path(root, entry["dockerfile"], "dockerfile", display, text)
+            line = text.count("\n", 0, start) + 1 if start >= 0 else _key_line(text, "outputs")
+            raise ConfigError("[[tool.docgen.images]] needs a 'dockerfile' key", display, line)
+        dockerfile = resolve_path(root, entry["dockerfile"], "dockerfile", display, text, start)
         outputs = tuple(
-            resolve_path(root, p, "outputs", display, text)
-            for p in _strings(entry.get("outputs", []), "images.outputs", display, text)
+            resolve_path(root, p, "outputs", display, text, start)
+            for p in _strings(entry.get("outputs", []), "images.outputs", display, text, start)
         )
         pages = tuple(
-            p.replace("\\", "/") for p in _strings(entry.get("pages", []), "images.pages", display, text)
+            p.replace("\\", "/")
+            for p in _strings(entry.get("pages", []), "images.pages", display, text, start)
         )
         versions = (
-            _strings(entry["versions"], "images.versions", display, text) if "versions" in entry else None
+            _strings(entry["versions"], "images.versions", display, text, start)
+            if "versions" in entry
+            else None
         )
-        image_names = {**names, **_names(entry.get("names", {}), "images.names", display, text)}
+        image_names = {**names, **_names(entry.get("names", {}), "images.names", display, text, start)}
         images.append(
             ImageConfig(
                 dockerfile=dockerfile,
@@ -261,8 +293,8 @@ def _fingerprint_settings(table: Mapping[str, Any], text: str) -> str:
     return settings_digest(light.sections, images, str(table.get("templates", "")))
 
 
-def _names(value: Mapping[str, Any], where: str, display: str, text: str) -> dict[str, str]:
+def _names(value: Mapping[str, Any], where: str, display: str, text: str, start: int = -1) -> dict[str, str]:
     for key, item in value.items():
         if not isinstance(item, str):
-            raise ConfigError(f"{where}.{key} must be a string", display, _key_line(text, key))
+            raise ConfigError(f"{where}.{key} must be a string", display, _key_line(text, key, start))
     return dict(value)

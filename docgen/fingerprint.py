@@ -6,9 +6,9 @@
 
 - `dockerfile`: the Dockerfile's bytes;
 - `setup`: everything else the block is made from: docgen's version, code and data (every `.py` and
-  template file of the package), the image's `[tool.docgen]` settings, the user's template folder, and
-  the paths of the document and of the Dockerfile, symlinks resolved (links to the Dockerfile are
-  relative to the document);
+  template file of the package), the major versions of Jinja2, MarkupSafe and `packaging`, the
+  image's `[tool.docgen]` settings, the user's template folder, and the paths of the document and of
+  the Dockerfile, symlinks resolved (links to the Dockerfile are relative to the document);
 - `text`: the block's body as docgen wrote it.
 
 Digests are of the exact bytes: whatever could change the rendered text changes a fingerprint. With
@@ -121,11 +121,51 @@ def _file_bytes(path: str) -> bytes:
 
 
 def package_digest() -> bytes:
-    """docgen's version, code and data: every `.py` and template file of the installed package."""
+    """docgen's version, code and data (every `.py` and template file of the installed package), and
+    the installed versions of the libraries that shape its output (`dependency_versions`)."""
     global _package_digest
     if _package_digest is None:
-        _package_digest = digest(__version__.encode(), _files_digest(_PACKAGE, (".py", ".j2")))
+        _package_digest = digest(
+            __version__.encode(), _files_digest(_PACKAGE, (".py", ".j2")), dependency_versions().encode()
+        )
     return bytes.fromhex(_package_digest)
+
+
+_DEPENDENCIES = ("jinja2", "markupsafe", "packaging")
+"""The libraries whose version can change a rendered block: Jinja2 renders, MarkupSafe escapes,
+`packaging` reads pins and wheel names."""
+
+
+def dependency_versions(path: list[str] | None = None) -> str:
+    """`jinja2=3 markupsafe=3 packaging=26`: the major version of each of `_DEPENDENCIES` that `import`
+    would load from `path` (default `sys.path`), read from the name of its `.dist-info` folder beside
+    it, without importing it (`importlib.metadata` costs milliseconds at start-up). A library found
+    without metadata counts as `?`, one not found as `-`.
+
+    Only the major version: changes to what these libraries print come with major releases, and two
+    developers a patch release apart must not rewrite each other's fingerprints at every sync.
+    """
+    import sys
+
+    found: dict[str, str] = {}
+    for entry in sys.path if path is None else path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        here = [d for d in _DEPENDENCIES if d not in found and (d in names or d + ".py" in names)]
+        if not here:
+            continue
+        versions = {}  # wheel metadata folders: `Jinja2-3.1.4.dist-info`, `jinja2-3.1.4.dist-info`
+        for name in names:
+            if name.endswith(".dist-info"):
+                project, _, version = name[: -len(".dist-info")].partition("-")
+                versions[project.lower()] = version.split(".", 1)[0]
+        for dependency in here:
+            found[dependency] = versions.get(dependency, "?")
+        if len(found) == len(_DEPENDENCIES):
+            break
+    return " ".join(f"{name}={found.get(name, '-')}" for name in _DEPENDENCIES)
 
 
 def canonical(value: object) -> str:

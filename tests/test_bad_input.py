@@ -538,3 +538,36 @@ def test_unknown_key_line_is_the_one_in_the_docgen_table(project: Path) -> None:
     assert result.code == 2 and result.err.startswith(
         "pyproject.toml:6: unknown key 'version' in [tool.docgen]"
     )
+
+
+@pytest.mark.parametrize(
+    ("second", "line", "message"),
+    [
+        ('dockerfile = "Dockerfile"\noutputs = ["../x.md"]\n', 9, "outputs = '../x.md' points outside"),
+        (
+            'dockerfile = "Dockerfile"\noutputs = "README.md"\n',
+            9,
+            "[[tool.docgen.images]].outputs must be a list",
+        ),
+        ('dockerfile = "Dockerfile"\nvesrions = []\n', 9, "unknown key 'vesrions'"),
+        ('outputs = ["README.md"]\n', 7, "[[tool.docgen.images]] needs a 'dockerfile' key"),
+        (
+            'dockerfile = "Dockerfile"\n[tool.docgen.images.names]\nx = 1\n',
+            10,
+            "images.names.x must be a string",
+        ),
+    ],
+)
+def test_config_error_in_a_later_image_names_that_image_line(
+    project: Path, second: str, line: int, message: str
+) -> None:
+    """Both images have the same keys: the error points at the second image's line, not the first's."""
+    text = (
+        '[tool.docgen]\n\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n\n'
+        "[[tool.docgen.images]]\n" + second
+    )
+    make_tree(project, {"pyproject.toml": text})
+    result = run("check")
+    assert result.code == 2
+    assert result.err.startswith(f"pyproject.toml:{line}: "), result.err
+    assert message in result.err

@@ -364,6 +364,38 @@ def test_fast_path_notices_a_new_docgen(project: Path, monkeypatch: pytest.Monke
     assert fast(project) == (None, "")
 
 
+def test_dependency_versions_are_the_installed_ones() -> None:
+    from importlib.metadata import version
+
+    names = ("jinja2", "markupsafe", "packaging")
+    expected = " ".join(f"{name}={version(name).split('.')[0]}" for name in names)
+    assert fingerprint.dependency_versions() == expected
+
+
+def test_dependency_versions_follow_the_import_path(tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    make_tree(
+        tmp_path,
+        {
+            "first/jinja2/__init__.py": "",
+            "first/Jinja2-9.9.1.dist-info/METADATA": "",
+            "first/packaging-1.0.dist-info/METADATA": "",  # metadata without the package: not it
+            "second/jinja2/__init__.py": "",
+            "second/jinja2-1.0.dist-info/METADATA": "",
+            "second/packaging/__init__.py": "",  # the package without metadata
+        },
+    )
+    path = [str(tmp_path / "missing"), str(first), str(second)]
+    assert fingerprint.dependency_versions(path) == "jinja2=9 markupsafe=- packaging=?"
+
+
+def test_fast_path_notices_upgraded_libraries(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert fast(project)[0] == 0
+    monkeypatch.setattr(fingerprint, "_package_digest", None)
+    monkeypatch.setattr(fingerprint, "dependency_versions", lambda: "jinja2=99.0 markupsafe=1 packaging=1")
+    assert fast(project) == (None, "")
+
+
 def test_fast_path_notices_a_changed_template(project: Path) -> None:
     edit(project / "pyproject.toml", "[tool.docgen.names]", 'templates = "tpl"\n\n[tool.docgen.names]')
     (project / "tpl").mkdir()
