@@ -18,8 +18,8 @@ from docgen import __version__, files, fingerprint, markers
 from docgen.audit import audit
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.drift import HAND_EDIT, Drift, explain
-from docgen.errors import ConfigError, DocgenError, UsageError
-from docgen.fastcheck import summary
+from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
+from docgen.fastcheck import OutputError, guarded_stdout, output_failed, summary
 from docgen.init import init
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.pipeline import build_model, fill_blocks, lint_file, read_image, render_options
@@ -289,7 +289,20 @@ def _documents(
             )
             stamp = (dockerfile, setup)
             generated, blocks, bodies = fill_blocks(current, display, model, options, stamp)
+            if not blocks:  # listed as an output, so a mistake: markers misspelt, or hidden as code
+                raise MarkerError(_no_block(current), display)
             yield _Document(output, display, current, generated, blocks, bodies, model, options, stamp)
+
+
+def _no_block(text: str) -> str:
+    """Why an output holds no docgen block, as far as can be seen."""
+    message = "no docgen block found (blocks are <!-- BEGIN docgen:NAME --> … <!-- END docgen:NAME -->)"
+    opened = markers.unclosed_fence(text)
+    if opened is not None and "docgen:" in "".join(markers.split_lines(text)[opened:]):
+        return (
+            f"{message}; a code fence opened at line {opened} is never closed (the markers after it are code)"
+        )
+    return message
 
 
 def _relative_to(path: Path, root: Path) -> str:
@@ -595,9 +608,11 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def main_entry() -> None:
     """Console-script entry point."""
     try:
-        code = main()
-        sys.stdout.flush()
-    except BrokenPipeError:  # `docgen show | head`: the reader went away, which is not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = EXIT_OK
+        out = guarded_stdout()  # a full disk or a closed stdout: exit 2, never a traceback
+        code = main(stdout=out)
+        out.flush()
+    except BrokenPipeError as exc:  # `docgen show | head`: the reader went away, which is not an error
+        code = output_failed(exc)
+    except OutputError as exc:
+        code = output_failed(exc)
     sys.exit(code)

@@ -12,6 +12,8 @@ module never raises on input it cannot read.
 from __future__ import annotations
 
 import posixpath
+import re
+from dataclasses import replace
 
 from docgen.evaluate import Evaluation, Scope
 from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
@@ -25,16 +27,24 @@ __all__ = ["extract", "split_image"]
 
 
 def split_image(ref: str) -> tuple[str, str | None, str | None]:
-    """`name[:tag][@digest]` → (name, tag, digest); no tag and no digest means tag `latest`."""
-    name, _, digest = ref.partition("@")
-    slash = name.rfind("/")
-    colon = name.rfind(":")
+    """`name[:tag][@digest]` → (name, tag, digest); no tag and no digest means tag `latest`.
+
+    Unknown parts in the `${NAME}` form are never split (`${IMG:?}` is one name); an image whose name
+    is unknown has no tag unless one is written (`${IMG}` is not `${IMG}:latest`)."""
+    masked = _UNKNOWN_PART.sub(lambda m: "x" * len(m.group()), ref) if "${" in ref else ref
+    at = masked.find("@")
+    name, digest = (ref[:at], ref[at + 1 :]) if at >= 0 else (ref, "")
+    slash = masked.rfind("/", 0, len(name))
+    colon = masked.rfind(":", 0, len(name))
     tag = None
     if colon > slash:
         name, tag = name[:colon], name[colon + 1 :]
-    if tag is None and not digest:
+    if tag is None and not digest and "${" not in name:
         tag = "latest"
     return name, tag, digest or None
+
+
+_UNKNOWN_PART = re.compile(r"\$\{[^{}]*\}")
 
 
 def image_name(name: str) -> str:
@@ -70,7 +80,11 @@ def extract(
 ) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...]]:
     """The components of one Dockerfile, in Dockerfile order, and the constructs that were skipped."""
     arg_names = frozenset(a.name for a in evaluation.args)
-    recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names))
+    arg_values: dict[str, tuple[str, ...]] = {}
+    for decl in evaluation.args:
+        if decl.default and decl.unknown is None and decl.default not in arg_values.get(decl.name, ()):
+            arg_values[decl.name] = (*arg_values.get(decl.name, ()), decl.default)
+    recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values)
     states: dict[int, StageState] = {}
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         if scope.stage is None and inst.keyword != "FROM":
@@ -115,11 +129,17 @@ def _env_args(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, 
 def _from(stage: Stage, recorder: Recorder, arg_names: frozenset[str]) -> None:
     if stage.parent is not None or stage.base.lower() == "scratch":
         return
-    used = sorted(n for n in referenced_names(stage.base_raw) if n in arg_names)
-    versioned = [n for n in used if VERSION_NAME.search(n) or n.endswith(("_IMAGE", "_BASE"))]
-    chosen = versioned or used
-    arg = chosen[0] if chosen else None
-    recorder.add(image_component(stage.base, stage.label, stage.line, arg))
+    raw = stage.base_raw
+    # in the order they are written: `golang:${GO_VERSION}-alpine${ALPINE_VERSION}` is about Go
+    used = sorted((n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n))
+    component = image_component(stage.base, stage.label, stage.line, None)
+    tag = component.version or component.ref
+    arg = recorder.arg_in_version(used, tag) if tag else None
+    if arg is None:
+        versioned = [n for n in used if VERSION_NAME.search(n) or n.endswith(("_IMAGE", "_BASE"))]
+        chosen = versioned or used
+        arg = chosen[0] if chosen else None
+    recorder.add(replace(component, arg=arg) if arg else component)
 
 
 def _expanded_word(raw: str, scope: Scope) -> Word:

@@ -235,6 +235,13 @@ def parse_config(
     templates = (
         resolve_path(root, table["templates"], "templates", display, text) if "templates" in table else None
     )
+    if templates is not None and not templates.is_dir():
+        what = "a file" if templates.exists() else "not found"
+        raise ConfigError(
+            f"templates = {table['templates']!r} must be a folder of templates ({what})",
+            display,
+            _key_line(text, "templates"),
+        )
     images = []
     for index, entry in enumerate(table.get("images", [])):
         start = _image_start(text, index)
@@ -272,6 +279,17 @@ def parse_config(
                 names=image_names,
             )
         )
+    dockerfiles = {image.dockerfile for image in images}
+    for index, image in enumerate(images):
+        for output in image.outputs:
+            if output in dockerfiles:
+                shown = output.relative_to(root.resolve()).as_posix()
+                raise ConfigError(
+                    f"outputs = {shown!r} is a Dockerfile docgen reads; "
+                    "docgen will not write generated text into its own input",
+                    display,
+                    _key_line(text, "outputs", _image_start(text, index)),
+                )
     fingerprint_settings = _fingerprint_settings(table, text)
     images = [
         replace(image, settings=image_settings(fingerprint_settings, index))

@@ -26,6 +26,9 @@ from docgen.shell import (
     split_words,
 )
 
+MAX_COPIED = 2_000_000
+"""How many names the scopes of one Dockerfile may copy in all (see `_Evaluator.count_copy`)."""
+
 PREDEFINED_ARGS = frozenset(
     {
         "TARGETPLATFORM",
@@ -131,6 +134,7 @@ class _Evaluator:
         self.path = parsed.path
         self.escape = parsed.escape
         self.decls: list[_Decl] = []
+        self.copied = 0  # names copied into new scopes so far (see count_copy)
         self.stages: list[Stage] = []
         self.stage_states: list[_StageState] = []
         self.env: list[EnvVar] = []
@@ -215,28 +219,35 @@ class _Evaluator:
             raise self.fail(inst.start_line, f"invalid stage name {words[2]!r}")
         if name is not None and any(s.name == name for s in self.stages):
             raise self.fail(inst.start_line, f"stage name {name!r} is used twice")
-        base = self.expand(words[0], self.global_scope(), inst.start_line).text
-        if not base:
-            raise self.fail(inst.start_line, f"FROM {words[0]} expands to an empty image name")
+        expanded = self.expand(words[0], self.global_scope(), inst.start_line)
+        base = expanded.text
+        if not base or base[0] in ":@":  # `FROM ${IMG}` or `FROM ${IMG}:${TAG}` with IMG unset
+            base = self.required_base(words[0], base, inst.start_line)
         later = self.later_stage_named(base.lower(), inst)
         if later is not None:
             what = "itself" if later == inst.start_line else f"a stage defined later, at line {later}"
             raise self.fail(inst.start_line, f"stage {name or index} builds FROM {base}, which is {what}")
         parent = next((s.index for s in self.stages if s.name == base.lower()), None)
+        candidates: tuple[int, ...] = ()
+        if parent is None and not expanded.known:
+            candidates = self.stages_matching(base)
+            parent = candidates[0] if candidates else None
         platform = inst.flag("platform")
         self.stages.append(
             Stage(
                 index=index,
                 name=name,
                 line=inst.start_line,
-                base=self.stages[parent].label if parent is not None else base,
+                base=self.stages[parent].label if parent is not None and not candidates else base,
                 base_raw=words[0],
                 parent=parent,
                 platform=platform.value if platform else None,
+                depends_on=candidates[1:],
             )
         )
         if parent is not None:
             p = self.stage_states[parent]
+            self.count_copy(len(p.values) + len(p.bindings), inst.start_line)
             state = _StageState(dict(p.values), dict(p.bindings), p.base_unknown, dict(p.env_lines))
             label = self.stages[-1].label
             for env_name, value in p.values.items():
@@ -248,6 +259,53 @@ class _Evaluator:
             state = _StageState({}, {}, f"may come from the base image {base}", {})
         self.stage_states.append(state)
         return state
+
+    def count_copy(self, size: int, line: int) -> None:
+        """Count `size` names copied into a new scope. Each ARG/ENV line and each `FROM stage` gives the
+        instructions after it a scope of their own, so the cost is (lines) × (names in scope): fine for
+        any real Dockerfile (this repository's largest copies a few thousand), quadratic for 8,000 ARG
+        lines in one stage or 4,000 chained stages. Past `MAX_COPIED` docgen stops with a message."""
+        self.copied += size
+        if self.copied > MAX_COPIED:
+            raise self.fail(
+                line,
+                f"too many ARG/ENV names in scope across too many ARG, ENV and FROM lines (more than "
+                f"{MAX_COPIED:,} copied); docgen stops here rather than use gigabytes of memory",
+            )
+
+    def required_base(self, raw: str, base: str, line: int) -> str:
+        """The base of `FROM raw`, which expanded to `base`, empty or without a name, because it names
+        a global ARG declared with no default (`ARG FROM_IMAGE_NAME` / `FROM $FROM_IMAGE_NAME`): such a
+        file is only built with `--build-arg`, so those args stay unknown, in the `${NAME}` form. An
+        empty base that no build arg can fill (`ARG B=""`) is an error, as in BuildKit."""
+        unset = [
+            n
+            for n in referenced_names(raw)
+            if n in self.global_bindings and self.global_values.get(n) is None
+        ]
+        if not unset:
+            if base:
+                return base
+            raise self.fail(line, f"FROM {raw} expands to an empty image name")
+
+        def lookup(name: str) -> Value | None:
+            return Unknown(f"set with --build-arg {name}") if name in unset else self.global_values.get(name)
+
+        try:
+            return expand(raw, lookup, self.escape).text
+        except ExpansionError as exc:
+            raise self.fail(line, f"{exc} in {raw!r}") from None
+
+    def stages_matching(self, base: str) -> tuple[int, ...]:
+        """Earlier stages whose name `base` can be, where its unknown parts (`base-${TARGETARCH}`) may be
+        any name characters: `FROM base-${TARGETARCH}` builds on `base-amd64` or `base-arm64`,
+        whichever the build's platform picks. The first in the file comes first."""
+        parts = re.split(r"(\$\{[A-Za-z_][A-Za-z0-9_]*\})", base.lower())
+        if len(parts) == 1 or not "".join(parts[::2]).strip("._-"):
+            return ()  # nothing known to match with (`FROM ${FLAVOR}`): an image or any stage
+        pattern = "".join("[a-z0-9._-]+" if i % 2 else re.escape(part) for i, part in enumerate(parts))
+        matcher = re.compile(pattern)
+        return tuple(s.index for s in self.stages if s.name is not None and matcher.fullmatch(s.name))
 
     def later_stage_named(self, name: str, current: Instruction) -> int | None:
         """The FROM line of a stage named `name` at or after `current`, if any (BuildKit: a cycle)."""
@@ -278,6 +336,7 @@ class _Evaluator:
         if not words:
             raise self.fail(inst.start_line, "ARG needs at least one name")
         values = dict(self.global_values if state is None else state.values)
+        self.count_copy(len(values), inst.start_line)
         stage_index = None if state is None else len(self.stages) - 1
         scope_label = GLOBAL_SCOPE if state is None else self.stages[-1].label
         for word in words:
@@ -360,6 +419,7 @@ class _Evaluator:
                     raise self.fail(inst.start_line, f"ENV {word!r} has no '=': write ENV name=value")
                 pairs.append((name, raw))
         values = dict(state.values)
+        self.count_copy(len(values), inst.start_line)
         label = self.stages[-1].label
         for name, raw in pairs:
             # BuildKit expands every pair of one ENV line with the values from before that line

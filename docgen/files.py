@@ -70,13 +70,22 @@ def check_writable(path: Path) -> None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename; the file mode is kept."""
+    """Write `text` to `path` through a temporary file and a rename; the file's mode, and its owner
+    when docgen may set it (run as root), are kept. A file with other hard links is refused: the
+    rename would leave them with the old text."""
     shown = display(path)
     check_writable(path)
     try:
-        mode = path.stat().st_mode & 0o7777
+        info: os.stat_result | None = path.stat()
     except OSError:
-        mode = 0o644
+        info = None
+    mode = info.st_mode & 0o7777 if info else 0o644
+    if info is not None and info.st_nlink > 1:
+        raise UsageError(
+            f"has {info.st_nlink} hard links; docgen writes a new file and renames it over this one, "
+            "which would leave the other links with the old text (make it a plain file or a symlink)",
+            shown,
+        )
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
     except OSError as exc:
@@ -87,6 +96,13 @@ def write_atomic(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
+        if (
+            info is not None
+            and hasattr(os, "geteuid")
+            and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid())
+        ):
+            with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
+                os.chown(tmp, info.st_uid, info.st_gid)
         os.replace(tmp, path)
     except BaseException as exc:  # also Ctrl-C midway: never leave the temporary file behind
         with contextlib.suppress(OSError):

@@ -157,6 +157,9 @@ def _run_heredocs(command: str) -> set[str]:
     return run
 
 
+_WHOLE_REFERENCE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+
+
 def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tuple[str, Diagnostic]]:
     """(name, warning) for the first use of each build arg in each stage where it is not in scope."""
     declared: dict[str, list[ArgDecl]] = {name: [] for name in _PLATFORM_ARGS}
@@ -182,6 +185,9 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
             if name not in names:
                 names.add(name)
                 todo.extend(global_reads.get(name, ()))
+        whole = _WHOLE_REFERENCE.fullmatch(stage.base_raw)
+        if whole:  # `FROM ${BASE_IMAGE}`: the arg holds the whole image name, no image sets an ENV of it
+            names.discard(whole.group(1))
         image_names.append(names)
     found: list[tuple[str, Diagnostic]] = []
     reported: set[tuple[int, str]] = set()
@@ -396,8 +402,10 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
         if decl.default is not None and decl.raw_default is not None:
             arg_defaults.setdefault(decl.line, set()).add(decl.default.lstrip("v"))
     found: dict[tuple[str, int, str], HardCoded] = {}
-    for inst in parsed.instructions:
+    stages = evaluation.stages
+    for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         own = arg_defaults.get(inst.start_line, set()) if inst.keyword == "ARG" else set()
+        related: set[str] | None = None  # labels of this stage and the stages it copies from
         for first, block in _blocks(inst):
             if not any(key in block for key in keys):
                 continue  # substring tests in C are much cheaper than the pattern's scan
@@ -411,6 +419,16 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
                 cands = table.get(token)
                 if not cands or token in own:
                     continue
+                if scope.stage is not None:
+                    # an arg declared in a stage claims the literals of that stage (and of stages built
+                    # on it or copying from it), not those of an unrelated stage (`FROM rust` installing
+                    # python3.11 while another stage declares PYTHON_VERSION=3.11)
+                    if related is None:
+                        stage = stages[scope.stage]
+                        related = {stage.label, *(stages[d].label for d in stage.depends_on)}
+                    cands = [c for c in cands if c.decl.stage is None or related.intersection(c.decl.stages)]
+                    if not cands:
+                        continue
                 if match.start() > line_end:
                     number += block.count("\n", line_start, match.start())
                     line_start = block.rfind("\n", 0, match.start()) + 1
@@ -550,7 +568,7 @@ def _hardcoded_warnings(parsed: ParsedDockerfile, entries: Sequence[HardCoded]) 
 # well-known names are not "unused" when a RUN sees them; neither is a name the file never gives a
 # value, nor any name in scope of a RUN that runs a shell script file. Other names are.
 _ENVIRONMENT = re.compile(
-    r"(?:DEBIAN_FRONTEND|DEBCONF_\w+|MAX_JOBS|NVCC_THREADS|TORCH_CUDA_ARCH_LIST|PYTORCH_ROCM_ARCH|GPU_ARCHS"
+    r"(?:\w*CACHE_?BUST(?:ER)?\w*|BUILD_?DATE|BUILD_?TIME(?:STAMP)?|DEBIAN_FRONTEND|DEBCONF_\w+|MAX_JOBS|NVCC_THREADS|TORCH_CUDA_ARCH_LIST|PYTORCH_ROCM_ARCH|GPU_ARCHS"
     r"|CC|CXX|FC|CUDACXX|HIPCXX|\w*FLAGS|CUDA_HOME|CUDA_PATH|ROCM_PATH|ROCM_HOME|TZ|LANG|LANGUAGE"
     r"|SOURCE_DATE_EPOCH|GOPROXY|GOPRIVATE|GONOSUMDB|GIT_\w+|SSL_CERT_\w+|REQUESTS_CA_BUNDLE"
     r"|(?:PIP|UV|CMAKE|HIP|NVTE|LC|PYTHON|CONDA|MAMBA|HF|HUGGINGFACE|TRANSFORMERS|CARGO|SETUPTOOLS"
@@ -559,6 +577,7 @@ _ENVIRONMENT = re.compile(
 # A RUN that runs a shell script file (`bash ./install_rocm.sh`, `./build.sh`): PyTorch's and ROCm's
 # CI images pass their build args to such scripts through the environment. URLs are not files here.
 _RUNS_SCRIPT = re.compile(r"(?<![\w./:-])(?:\.{0,2}/)?[\w./-]*[\w-]\.sh\b")
+_WINDOWS_READ = re.compile(r"\$\{?env:([A-Za-z_][A-Za-z0-9_]*)|%([A-Za-z_][A-Za-z0-9_]*)%", re.IGNORECASE)
 _SUBSTITUTED = re.compile(r"(?:_|\A)(?:VERSION|VER|TAG|COMMIT|SHA|REF|BRANCH|REPO|RELEASE)\Z")
 
 
@@ -580,6 +599,9 @@ def _unused(parsed: ParsedDockerfile, evaluation: Evaluation, explained: set[str
                 read_elsewhere |= referenced_names(text)
         elif inst.keyword == "ONBUILD":  # expanded when a later build uses this stage as its base
             read_elsewhere |= referenced_names(inst.args)
+        if inst.keyword == "RUN" and ("env:" in inst.original or "%" in inst.original):
+            # read from the environment by PowerShell (`$env:NAME`, `${env:NAME}`) or cmd (`%NAME%`)
+            read_elsewhere.update(m.group(1) or m.group(2) for m in _WINDOWS_READ.finditer(inst.original))
     labels = {stage.label: stage.index for stage in evaluation.stages}
     found = []
     for name, decls in by_name.items():
@@ -668,7 +690,7 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
         if comp.line in added:  # `ADD https://github.com/o/r.git /src`: the ref goes after a `#`
             what, pip = f"ADD of {url}", True
         ref = comp.ref
-        if not ref and comp.arg:  # `git checkout ${TE_COMMIT}` after a bare `ARG TE_COMMIT`
+        if comp.arg and ref in (None, "", f"${{{comp.arg}}}"):  # `git checkout ${TE_COMMIT}`, bare ARG
             message = (
                 f"{what} checks out ${{{comp.arg}}}, which has no value here; "
                 f"give build arg {comp.arg} a commit or tag as its default"

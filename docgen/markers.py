@@ -73,7 +73,19 @@ def _refuse_near_miss(content: str, path: str, number: int) -> None:
     if not head.startswith("<!--"):
         return
     words = head[4:].split(None, 1)
-    if words and words[0] in ("BEGIN", "END") and words[1:] and words[1].startswith("docgen:"):
+    if (
+        words
+        and words[0].upper() in ("BEGIN", "END")
+        and words[1:]
+        and words[1].lower().startswith("docgen:")
+    ):
+        if words[0] not in ("BEGIN", "END") or not words[1].startswith("docgen:"):
+            raise MarkerError(
+                f"this line looks like a docgen marker written in another case: write <!-- "
+                f"{words[0].upper()} docgen:NAME --> (BEGIN and END in capitals, docgen: in lower case)",
+                path,
+                number,
+            )
         raise MarkerError(
             f"this line starts like a docgen marker but is not one: write <!-- {words[0]} docgen:NAME --> "
             "alone on its line (only spaces after -->, no '>' before it)",
@@ -105,6 +117,8 @@ def fence_after(line: str, fence: str | None) -> tuple[bool, str | None]:
     if not mark:
         return False, fence
     if fence is None:
+        if mark[0] == "`" and "`" in line.lstrip(" ")[len(mark) :]:
+            return False, None  # ```` ``` x ``` y ````: inline code (a backtick info string is not allowed)
         return True, mark
     if mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
         return True, None
@@ -211,7 +225,7 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
         is_fence, fence = fence_after(line, fence)
         if is_fence:
             continue
-        if fence is not None or "docgen:" not in line:
+        if fence is not None or ("docgen:" not in line and "docgen:" not in line.lower()):
             continue
         content = line.rstrip("\r\n")
         marker = parse_marker(content)
@@ -334,3 +348,19 @@ def replace_block(text: str, name: str, body: str, path: str = "<text>") -> str:
 def block_bodies(text: str, path: str = "<text>") -> dict[str, str]:
     """Name → current body of every block in `text`."""
     return {b.name: text[b.body_start : b.body_end] for b in find_blocks(text, path)}
+
+
+def unclosed_fence(text: str) -> int | None:
+    """The line of the fenced code block opened in `text` and never closed, else None.
+
+    Everything after such a line is code to Markdown, and so to `find_blocks`: markers there are not
+    read (read-only; the same fence rule as `find_blocks`).
+    """
+    fence: str | None = None
+    opened = 0
+    for number, _offset, line in _lines_with_offsets(text):
+        was_open = fence is not None
+        is_fence, fence = fence_after(line, fence)
+        if is_fence and not was_open and fence is not None:
+            opened = number
+    return opened if fence is not None else None

@@ -231,7 +231,10 @@ class Component:
     name: str
     """A readable name: the package name, or the repository name for a git source."""
     kind: str
-    """One of `image`, `git`, `wheel`, `pip`, `apt`, `apt-repo`, `download`."""
+    """Where it comes from: `image`, `git`, `download`; a Python package `pip` (also `uv tool`, pipx) or
+    `wheel`; a distribution package `apt`, `apk`, `rpm` and the repositories `apt-repo`, `rpm-repo`; a
+    registry package `conda` (conda, mamba, micromamba), `npm` (global installs), `go` (`go install`),
+    `cargo` (`cargo install`)."""
     version: str | None
     """The version, when the source gives one (`2.9.1`, `3.26.4`)."""
     ref: str | None
@@ -240,8 +243,9 @@ class Component:
     """Where it comes from: a URL, an image reference or an index."""
     method: str
     """How it gets into the image: `prebuilt` (an image, a wheel or a package from an index),
-    `source` (checked out and built), `checkout` (cloned, never built), `requirements` (a `-r FILE`
-    whose pins live in that file) or `package` (a distribution package: apt)."""
+    `source` (checked out and built, also by `go install` and `cargo install`), `checkout` (cloned,
+    never built), `requirements` (a `-r FILE` or conda `--file` whose pins live in that file) or
+    `package` (a distribution package: apt, apk, rpm)."""
     stage: str
     """Label of the stage that installs it."""
     line: int

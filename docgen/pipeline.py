@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import quote
 
 from docgen import components, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
+from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
 from docgen.fingerprint import text_digest, with_fingerprint
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
-from docgen.render import SECTIONS, RenderOptions, render_sections
+from docgen.render import SECTIONS, RenderOptions, render_sections, template_path
 
 
 def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) -> ImageModel:
@@ -74,7 +76,9 @@ def render_options(image: ImageConfig, config: Config, document: Path | None) ->
     """Rendering options for `image` as it appears in `document` (for relative line links)."""
     link = None
     if document is not None:
-        link = Path(os.path.relpath(image.dockerfile, document.parent)).as_posix()
+        # URL-encoded (keeping `/`): CommonMark ends a link target at a space, so
+        # `[L3](Dockerfile (cuda)#L3)` would not be a link on GitHub
+        link = quote(Path(os.path.relpath(image.dockerfile, document.parent)).as_posix())
     return RenderOptions(
         arch_arg=image.arch_arg,
         names=image.names,
@@ -115,6 +119,8 @@ def fill_blocks(
     newline = markers.newline_of(text)
     rendered = render_sections(model, options, [b.name for b in blocks])
     bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
+    for name, body in bodies.items():
+        _refuse_unreadable(name, body, options)
     if stamp is None:
         return markers.splice(text, blocks, bodies), blocks, bodies
     values = {"dockerfile": stamp[0], "setup": stamp[1]}
@@ -123,3 +129,36 @@ def fill_blocks(
         return with_fingerprint(block.attributes, {**values, "text": text_digest(block.name, body)})
 
     return markers.splice(text, blocks, bodies, attributes), blocks, bodies
+
+
+def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
+    """Raise `TemplateError` for a rendered body that would break its document's blocks once written:
+    one with a line `find_blocks` reads as a marker (or refuses as a near miss), or one that leaves
+    a code fence open (the end marker would then be code). Values from a Dockerfile are escaped, so
+    only a template's own text can do this; refusing it keeps `sync` from writing a file it cannot
+    read back."""
+    problem = None
+    for number, line in enumerate(markers.split_lines(body), start=1):
+        if "<!--" not in line:
+            continue
+        try:
+            if not markers.find_blocks(line):
+                continue
+        except MarkerError:
+            pass
+        shown = line.strip()
+        shown = shown if len(shown) <= 60 else shown[:59] + "…"
+        problem = f"contains a docgen marker line (line {number} of its output: {shown})"
+        break
+    if problem is None:
+        opened = markers.unclosed_fence(body)
+        if opened is None:
+            return
+        problem = (
+            f"opens a code fence at line {opened} of its output and never closes it, "
+            "so its end marker would be read as code"
+        )
+    raise TemplateError(
+        f"the rendered block docgen:{name} {problem}; docgen will not write it",
+        template_path(options.templates, name),
+    )

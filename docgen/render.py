@@ -72,7 +72,12 @@ def safe_url(url: str | None) -> str | None:
     """`url` when it is an http(s) URL, with characters that could break Markdown percent-encoded."""
     if not url or not re.match(r"https?://", url):
         return None
-    return "".join(c if _URL_SAFE.match(c) else f"%{ord(c):02X}" for c in url if ord(c) < 128)
+    return "".join(c if _URL_SAFE.match(c) else _percent(c) for c in url)
+
+
+def _percent(char: str) -> str:
+    """`char` percent-encoded: each byte of its UTF-8 form as `%XX` (`é` → `%C3%A9`)."""
+    return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
 
 
 def link(text: str, url: str | None) -> str:
@@ -383,14 +388,89 @@ def render_sections(
     for section in sections:
         template_name = f"{section}.md.j2"
         try:
-            out[section] = env.get_template(template_name).render(context)
+            template = env.get_template(template_name)
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(
-                f"template error: {exc.message}", exc.filename or template_name, exc.lineno
+                f"template error: {exc.message}", _shown(exc.filename or template_name), exc.lineno
             ) from None
         except jinja2.TemplateError as exc:
-            raise TemplateError(f"cannot render {template_name}: {exc}", template_name) from None
+            raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
+        except UnicodeDecodeError:
+            raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
+        except OSError as exc:
+            raise TemplateError(
+                f"cannot load {template_name}: {exc.strerror or exc}", template_name
+            ) from None
+        out[section] = _render(template, template_name, section, context)
     return out
+
+
+MAX_BLOCK_CHARS = 1 << 20
+"""The largest body a template may render (1 MiB), so a runaway loop cannot hang CI or fill a disk."""
+
+
+def template_path(templates: Path | None, section: str) -> str:
+    """The template file that renders `section` (a user's override, else docgen's own), as shown."""
+    template = environment(templates).get_template(f"{section}.md.j2")
+    return _shown(template.filename or template.name or section)
+
+
+def _shown(filename: str) -> str:
+    """A template file as messages show it: relative to the current folder when below it."""
+    try:
+        return Path(filename).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        return filename
+
+
+def _render(template: jinja2.Template, name: str, section: str, context: dict[str, object]) -> str:
+    """`template` rendered, its output counted as it is produced (see `MAX_BLOCK_CHARS`).
+
+    Any error a template raises at run time, Jinja2's own or Python's (`{{ 1/0 }}`, a `range` too
+    big for the sandbox, a macro that calls itself forever), becomes a `TemplateError` naming the
+    template file and the line it failed on.
+    """
+    shown = _shown(template.filename or name)
+    pieces: list[str] = []
+    size = 0
+    try:
+        for piece in template.generate(context):
+            pieces.append(piece)
+            size += len(piece)
+            if size > MAX_BLOCK_CHARS:
+                break
+    except RecursionError as exc:
+        where, line = _failed_at(exc, shown)
+        message = "macros or includes nested too deeply (Python's recursion limit)"
+        raise TemplateError(f"cannot render {name}: {message}", where, line) from None
+    except jinja2.TemplateSyntaxError as exc:  # in a template it includes or imports
+        where = _shown(exc.filename) if exc.filename else shown
+        raise TemplateError(f"template error: {exc.message}", where, exc.lineno) from None
+    except Exception as exc:  # a template is user code: whatever it raises is the user's error
+        where, line = _failed_at(exc, shown)
+        text = exc.message if isinstance(exc, jinja2.TemplateError) and exc.message else str(exc)
+        if type(exc) is jinja2.TemplateNotFound:
+            text = f"template {exc.name!r} not found"
+        raise TemplateError(f"cannot render {name}: {text or type(exc).__name__}", where, line) from None
+    body = "".join(pieces)
+    if size > MAX_BLOCK_CHARS or (
+        size * 4 > MAX_BLOCK_CHARS and len(body.encode("utf-8", "surrogatepass")) > MAX_BLOCK_CHARS
+    ):
+        raise TemplateError(f"the rendered block docgen:{section} is larger than 1 MiB", shown)
+    return body
+
+
+def _failed_at(exc: BaseException, shown: str) -> tuple[str, int | None]:
+    """The template file and line an error was raised at: the innermost template frame of its
+    traceback (Jinja2 rewrites those frames to point at the template source), else `shown`."""
+    where, line = shown, None
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if "__jinja_exception__" in frame.f_globals:  # a frame Jinja2 made for template code
+            where, line = _shown(frame.f_code.co_filename), tb.tb_lineno
+        tb = tb.tb_next
+    return where, line
 
 
 def _source_link(comp: Component) -> str:

@@ -144,6 +144,11 @@ def _run_pattern(escape: str, stop: str) -> re.Pattern[str]:
     return pattern
 
 
+MAX_VALUE = 1024 * 1024
+"""The longest value docgen builds by substitution (1 MiB): `ARG A1=${A0}${A0}`, `ARG A2=${A1}${A1}` …
+doubles at each line, and 30 such lines would need gigabytes."""
+
+
 class _Lexer:
     """One pass over a word; the state of BuildKit's `shellWord`.
 
@@ -157,6 +162,7 @@ class _Lexer:
         self.lookup = lookup
         self.escape = escape
         self.unknown: list[str] = []
+        self.substituted = 0  # characters substituted so far, bounded by MAX_VALUE
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -192,7 +198,13 @@ class _Lexer:
             elif ch == '"':
                 out.append(self.double_quoted())
             else:  # $
-                out.append(self.dollar())
+                value = self.dollar()
+                self.substituted += len(value)
+                if self.substituted > MAX_VALUE:
+                    raise ExpansionError(
+                        f"the value grows past {MAX_VALUE // (1024 * 1024)} MiB as variables are substituted"
+                    )
+                out.append(value)
 
     def single_quoted(self) -> str:
         self.next()

@@ -466,7 +466,7 @@ def test_user_templates_render_in_the_sandbox(project: Path) -> None:
     )
     result = run("sync")
     assert result.code == 2 and result.out == ""
-    assert result.err.startswith("versions.md.j2: cannot render versions.md.j2: ")
+    assert result.err.startswith("tpl/versions.md.j2:1: cannot render versions.md.j2: ")
     assert "unsafe" in result.err and (project / "README.md").read_text() == README
 
 
@@ -571,3 +571,78 @@ def test_config_error_in_a_later_image_names_that_image_line(
     assert result.code == 2
     assert result.err.startswith(f"pyproject.toml:{line}: "), result.err
     assert message in result.err
+
+
+def test_hard_linked_readme_is_refused_not_split(project: Path) -> None:
+    os.link(project / "README.md", project / "other-name.md")
+    assert_error(
+        ("sync",),
+        "README.md: has 2 hard links; docgen writes a new file and renames it over this one, which would "
+        "leave the other links with the old text (make it a plain file or a symlink)\n",
+        project,
+    )
+    assert (project / "other-name.md").read_text() == README
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give files away")
+def test_sync_as_root_keeps_the_readme_owner(project: Path) -> None:
+    readme = project / "README.md"
+    os.chown(readme, 65534, 65534)
+    readme.chmod(0o640)
+    assert run("sync").code == 0
+    info = readme.stat()
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (65534, 65534, 0o640)
+    assert "BEGIN docgen:versions dockerfile=" in readme.read_text()
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "message"),
+    [
+        (
+            "FROM alpine\nARG A0=xxxxxxxx\n"
+            + "".join(f"ARG A{i}=${{A{i - 1}}}${{A{i - 1}}}\n" for i in range(1, 40)),
+            "Dockerfile:20: the value grows past 1 MiB as variables are substituted in '${A17}${A17}'\n",
+        ),
+        (
+            "FROM alpine\n" + "".join(f"ARG A{i}=1\n" for i in range(8000)),
+            "Dockerfile:2002: too many ARG/ENV names in scope across too many ARG, ENV and FROM lines (more "
+            "than 2,000,000 copied); docgen stops here rather than use gigabytes of memory\n",
+        ),
+    ],
+)
+def test_values_and_scopes_that_would_need_gigabytes_stop_early(
+    project: Path, dockerfile: str, message: str
+) -> None:
+    write_dockerfile(project, dockerfile)
+    assert_error(("check",), message, project)
+
+
+def test_shell_values_that_double_are_not_followed(project: Path) -> None:
+    """`B=$B$B` sixty times in one RUN: the script reader stops following B, and reads on."""
+    doubling = "".join("B=$B$B; " for _ in range(60))
+    write_dockerfile(project, f"FROM alpine\nRUN B=x; {doubling}pip install $B torch==2.5.1\n")
+    assert run("sync").code == 0
+    assert "torch" in (project / "README.md").read_text()
+
+
+def test_an_output_that_is_a_dockerfile_is_refused(project: Path) -> None:
+    make_tree(project, {"pyproject.toml": PYPROJECT.replace('["README.md"]', '["Dockerfile"]')})
+    assert_error(
+        ("sync",),
+        "pyproject.toml:5: outputs = 'Dockerfile' is a Dockerfile docgen reads; docgen will not write "
+        "generated text into its own input\n",
+        project,
+    )
+
+
+@pytest.mark.parametrize(("folder", "what"), [("templtes", "not found"), ("README.md", "a file")])
+def test_template_folder_that_is_not_one(project: Path, folder: str, what: str) -> None:
+    make_tree(
+        project,
+        {"pyproject.toml": PYPROJECT.replace("[tool.docgen]\n", f'[tool.docgen]\ntemplates = "{folder}"\n')},
+    )
+    assert_error(
+        ("sync",),
+        f"pyproject.toml:2: templates = '{folder}' must be a folder of templates ({what})\n",
+        project,
+    )

@@ -442,6 +442,7 @@ def test_pyproject_created_when_there_is_none(tmp_path: Path) -> None:
     ],
 )
 def test_pyproject_entry_appended_keeping_everything_else(existing: str, tmp_path: Path) -> None:
+    (tmp_path / "t").mkdir()  # the template folder one of them names
     new = add_to_pyproject(existing, "docker/Dockerfile", "README.md")
     snippet = config_snippet("docker/Dockerfile", "README.md")
     assert new is not None and new.startswith(existing) and new.endswith(snippet)

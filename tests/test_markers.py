@@ -12,6 +12,7 @@ from docgen.errors import MarkerError
 from docgen.markers import (
     _fence,
     block_bodies,
+    fence_after,
     find_blocks,
     newline_of,
     parse_marker,
@@ -191,3 +192,34 @@ def test_marker_words_in_prose_or_code_are_not_near_misses() -> None:
         "Write `<!-- BEGIN docgen:versions -->` where the table goes.\n<!-- docgen:versions is a name -->\n"
     )
     assert find_blocks(text) == []
+
+
+OPENING_SPEC = re.compile(r"[ ]{0,3}(?:(`{3,})[^`]*|(~{3,}).*)")
+"""CommonMark's opening fence: a backtick fence's info string has no backtick."""
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=10).map("".join))
+def test_opening_fence_agrees_with_commonmark(text: str) -> None:
+    for line in split_lines(text):
+        content = line.rstrip("\r\n")
+        spec = OPENING_SPEC.fullmatch(content)
+        expected = (True, spec.group(1) or spec.group(2)) if spec else (False, None)
+        assert fence_after(line, None) == expected
+
+
+def test_inline_code_line_does_not_hide_the_markers_after_it() -> None:
+    text = "``` x ``` y\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
+    assert [b.name for b in find_blocks(text)] == ["versions"]
+    # inside a fence, such a line neither closes it nor opens another
+    assert fence_after("``` x ``` y\n", "```") == (True, "```")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["<!-- begin docgen:versions -->", "<!-- BEGIN DOCGEN:versions -->", "<!-- End Docgen:versions -->"],
+)
+def test_markers_in_another_case_are_refused_not_ignored(line: str) -> None:
+    with pytest.raises(MarkerError, match=r"README.md:2: this line looks like a docgen marker written in"):
+        find_blocks(f"intro\n{line}\n", "README.md")
+    assert find_blocks(f"`{line}` in prose\n", "README.md") == []

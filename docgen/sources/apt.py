@@ -1,7 +1,10 @@
 """apt: repositories added (deb lines written to `sources.list.d`, `add-apt-repository`) and installs.
 
-A repository with a version in its URL (`https://repo.radeon.com/rocm/apt/7.0.2/`) is a pinned
-`apt-repo` component; `pkg=version` is a pinned `apt` package; a plain package name is unpinned.
+A repository with a version in its URL (`https://repo.radeon.com/rocm/apt/7.0.2/`, or a `node_20.x`
+channel) is a pinned `apt-repo` component; `pkg=version` is a pinned `apt` package; a plain package name
+is unpinned. A package is credited to an added repository only when its name starts like the
+repository's (rocm → rocm-dev, git-core → git) or the repository is known to ship it (deadsnakes →
+python3.X); otherwise its source is left empty (the distribution's own archive).
 """
 
 from __future__ import annotations
@@ -30,8 +33,11 @@ _GENERIC_SEGMENTS = frozenset(
         "pool",
         "linux",
         "packages",
+        "pub",
     }
 )
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_CHANNEL = re.compile(r"([A-Za-z][A-Za-z0-9]*)[-_](\d+)\.x\Z")
 _PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.\-]*\Z")
 
 
@@ -71,14 +77,35 @@ def install(words: list[Word], ctx: RunContext) -> None:
 
 
 def _repo_for(package: str, ctx: RunContext) -> str | None:
-    """The repository a package most likely comes from: one named like it, else the only one added."""
-    repos = ctx.stage.apt_repos
-    for repo in repos:
-        if package.startswith(repo.name.lower()):
+    """The repository added in this stage that plausibly ships `package`, else None (the distribution).
+
+    A repository ships the packages that start with its first word (`rocm` → rocm-dev, `git-core` → git,
+    `postgresql` → postgresql-client-16) and those a few well-known ones are added for (`_SHIPS`).
+    """
+    low = package.lower()
+    for repo in reversed(ctx.stage.apt_repos):
+        repo_name = repo.name.lower()
+        if _first_word(low) == _first_word(repo_name) or low.startswith(repo_name):
             return repo.source
-    if len(ctx.repos_here) == 1:
-        return ctx.repos_here[0].source
+        if low.startswith(_SHIPS.get(repo_name, ())):
+            return repo.source
     return None
+
+
+def _first_word(name: str) -> str:
+    m = re.match(r"[a-z]+", name)
+    return m.group(0) if m else name
+
+
+_SHIPS: dict[str, tuple[str, ...]] = {
+    "deadsnakes": ("python3.",),
+    "cuda": ("libcudnn", "libnccl", "libcublas", "libcusparse", "libnvinfer", "tensorrt", "nsight-"),
+    "nodesource": ("nodejs",),
+    "llvm": ("clang", "lld", "lldb", "llvm", "libllvm", "libclang", "libomp", "libc++", "libunwind"),
+    "docker": ("docker-", "containerd.io"),
+    "ubuntu-toolchain-r": ("gcc-", "g++-", "gfortran-", "cpp-", "libstdc++"),
+}
+"""Repositories named unlike what they are added for: repository name → package name prefixes."""
 
 
 def deb_lines(text: str, word: Word, ctx: RunContext) -> None:
@@ -102,6 +129,10 @@ def deb_line(line: str, word: Word, ctx: RunContext) -> None:
         ctx.recorder.skip(ctx.line, f"apt source line not understood: {line}")
         return
     url = tokens[0]
+    if not _SCHEME.match(url):
+        # `deb ${MIRROR_URL} $(lsb_release -cs) main` with the URL arg empty: there is no repository
+        ctx.recorder.skip(ctx.line, f"apt source line without a URL: {line}")
+        return
     suite = tokens[1] if len(tokens) > 1 else ""
     name, version = repo_name_version(url, suite)
     _add_repo(name, version, url, word, ctx)
@@ -113,6 +144,10 @@ def repo_name_version(url: str, suite: str = "") -> tuple[str, str | None]:
         segments = [unquote(s) for s in urlsplit(url).path.split("/") if s]
     except ValueError:
         segments = []
+    for seg in segments:
+        m = _CHANNEL.match(seg)
+        if m:  # deb.nodesource.com/node_20.x: the major version channel of the host's repository
+            return host_name(url), m.group(2)
     for i, seg in enumerate(segments):
         m = _VERSION_SEGMENT.match(seg)
         if m:

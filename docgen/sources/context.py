@@ -10,7 +10,7 @@ from docgen.model import Component, Diagnostic
 from docgen.sources.naming import fork_of, is_pinned_ref, ref_kind, repo_name
 from docgen.sources.script import ShellState, Word
 
-VERSION_NAME = re.compile(r"(?:^|_)(?:VERSION|VER|TAG|COMMIT|BRANCH|REF|SHA|REPO|RELEASE)\Z")
+VERSION_NAME = re.compile(r"(?:^|_)(?:VERSION|VER|MAJOR|MINOR|TAG|COMMIT|BRANCH|REF|SHA|REPO|RELEASE)\Z")
 """ARG/ENV names that hold versions or refs (`TORCH_VERSION`, `FA_TAG`, `VLLM_COMMIT`, `FA_REPO`)."""
 
 
@@ -52,6 +52,8 @@ class Recorder:
     arg_names: frozenset[str]
     env_args: dict[str, tuple[str, ...]]
     """ENV name → build args its value was set from (`ENV TORCH_VERSION=${TORCH_VERSION}`)."""
+    arg_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Build arg name → its known defaults (one per declaration that gives one)."""
     components: list[tuple[int, int, Component]] = field(default_factory=list)
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
@@ -62,9 +64,12 @@ class Recorder:
     def skip(self, line: int, message: str) -> None:
         self.skipped.append(Diagnostic(self.path, line, message))
 
-    def arg_for(self, *groups: tuple[Word, ...] | Word | None) -> str | None:
-        """The version-like build arg (`*_VERSION`, `*_TAG`, `*_REPO` …) behind the first group of words
-        that uses one; args that only choose something else (`BUILD_TYPE`, a mirror URL) are not linked."""
+    def arg_for(self, *groups: tuple[Word, ...] | Word | None, version: str | None = None) -> str | None:
+        """The build arg behind the first group of words that uses one: when the component's `version`
+        is known, the arg whose default is the longest part of it (`golang:${GO_VERSION}-alpine${ALPINE_
+        VERSION}` → GO_VERSION; `nvidia/cuda:${CUDA}-base` → CUDA); else the version-like one
+        (`*_VERSION`, `*_TAG`, `*_REPO` …). Args that only choose something else (`BUILD_TYPE`, a
+        mirror URL) are not linked."""
         for group in groups:
             if group is None:
                 continue
@@ -75,10 +80,22 @@ class Recorder:
                     if name in self.arg_names:
                         found.append(name)
                     found.extend(self.env_args.get(name, ()))
+            chosen = self.arg_in_version(found, version) if version else None
+            if chosen:
+                return chosen
             versioned = [n for n in found if VERSION_NAME.search(n)]
             if versioned:
                 return versioned[0]
         return None
+
+    def arg_in_version(self, names: list[str], version: str) -> str | None:
+        """Of `names`, the one whose default (with a digit in it) makes up the most of `version`."""
+        best, size = None, 0
+        for name in names:
+            for value in self.arg_values.get(name, ()):
+                if len(value) > size and value in version and any(c.isdigit() for c in value):
+                    best, size = name, len(value)
+        return best
 
 
 @dataclass
@@ -119,15 +136,19 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
     words = clone.ref_words
     if ref == "FETCH_HEAD" or (ref is None and clone.fetched):
         ref, words = clone.fetched, clone.fetched_words
-    kind = ref_kind(ref) if ref else None
+    unset = ref == ""
+    if unset:
+        ref = _unset_args(words)  # `git checkout $REF` with `ARG REF` and no default: no kind known
+    kind = ref_kind(ref) if ref and not unset else None
     if ref and kind == "tag" and ref.startswith(("refs/tags/", "tags/")):
         ref = ref.split("tags/", 1)[1]
+    url = clone.url or _unset_args(clone.url_words) or ""
     return Component(
-        name=repo_name(clone.url),
+        name=repo_name(url),
         kind="git",
         version=None,
         ref=ref,
-        source=clone.url,
+        source=url,
         method="source" if clone.built else "checkout",
         stage=clone.stage,
         line=clone.line,
@@ -136,3 +157,10 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
         ref_kind=kind,
         fork=fork_of(clone.url),
     )
+
+
+def _unset_args(words: tuple[Word, ...]) -> str | None:
+    """`${NAME}` for words that came out empty from ARGs declared with no default (given only with
+    `--build-arg`), as the tables should show them; None when no ARG is behind them."""
+    names = sorted({name for word in words for name in word.names})
+    return "".join(f"${{{name}}}" for name in names) or None

@@ -132,34 +132,129 @@ def url_filename(url: str) -> str:
 def name_version(stem: str, ext: str = "") -> tuple[str, str | None]:
     """A package name and version read from a file stem (`cmake-3.26.4-linux-x86_64` → cmake, 3.26.4).
 
-    Debian packages are `name_version_arch`; other files are split at `-` and `_`, the name being the
-    parts before the first version-like part.
+    Debian packages are `name_version_arch`, except a local-repository package whose name carries a
+    dotted version (`cudnn-local-repo-ubuntu2204-9.8.0_1.0-1_amd64` → cudnn, 9.8.0: `1.0-1` only numbers
+    the repository package). Other files are split at `-` and `_`, the name being the parts before the
+    first version-like part joined by `-`, without trailing platform words (`vulkansdk-linux-x86_64-1.4.321.1`
+    → vulkansdk). A stem without a version is returned whole.
     """
     if ext == ".deb":
         parts = stem.split("_")
         if len(parts) >= 2 and parts[1][:1].isdigit():
+            inner = _split_at_version(parts[0], dotted_only=True)
+            if inner is not None:
+                return inner
             version = parts[1].split(":", 1)[-1]
             return parts[0], version
-    tokens = re.split(r"[-_]", stem)
-    for i, token in enumerate(tokens):
-        if i == 0 and not token[:1].isdigit() and not (token[:1] == "v" and token[1:2].isdigit()):
-            continue
-        m = _VERSION.match(token)
-        if m and i > 0:
-            return "-".join(tokens[:i]), m.group(1)
-        if _NUMERIC.match(token) and i > 0:
-            # boost_1_82_0 → 1.82.0; a lone number is taken only as part of such a run
-            run = [token.lstrip("v")]
-            for following in tokens[i + 1 :]:
-                if not following.isdigit():
-                    break
-                run.append(following)
-            if len(run) > 1:
-                return "-".join(tokens[:i]), ".".join(run)
+    found = _split_at_version(stem)
+    if found is not None:
+        return found
     m = _GLUED.match(stem)  # go1.22.5.linux-amd64
     if m:
         return m.group(1), m.group(2)
     return stem, None
+
+
+def _split_at_version(stem: str, dotted_only: bool = False) -> tuple[str, str] | None:
+    """(name, version) at the first `-`/`_`-separated version-like part after the first, else None."""
+    tokens = re.split(r"([-_])", stem)  # words at even indexes, separators at odd ones
+    words = tokens[::2]
+    for i, token in enumerate(words):
+        if i == 0:
+            continue
+        name = "-".join(strip_platform("".join(tokens[: 2 * i - 1])).split("_"))
+        m = _VERSION.match(token)
+        if m:
+            return name, m.group(1)
+        if _NUMERIC.match(token) and not dotted_only:
+            # boost_1_82_0 → 1.82.0; a lone number is taken only as part of such a run
+            run = [token.lstrip("v")]
+            for following in words[i + 1 :]:
+                if not following.isdigit():
+                    break
+                run.append(following)
+            if len(run) > 1:
+                return name, ".".join(run)
+    return None
+
+
+_PLATFORM_WORDS = frozenset(
+    {
+        "linux", "windows", "win", "win32", "win64", "macos", "darwin", "osx", "x86", "x64", "64", "32",
+        "amd64", "arm64", "aarch64", "i386", "i686", "armhf", "ppc64le", "s390x", "musl", "gnu", "glibc",
+        "static", "src", "source", "all", "any", "noarch", "local", "repo", "latest",
+    }
+)  # fmt: skip
+_PLATFORM_PATTERN = re.compile(r"(?:cuda|cu|ubuntu|debian|rhel|el|centos|fedora|alpine)\d+(?:\.\d+)*\Z")
+
+
+def is_platform_word(word: str) -> bool:
+    """True for words naming a platform, a flavour or a packaging form (`linux`, `x86`, `cuda12`, `src`),
+    and for unexpanded variables, which in a name nearly always stand for one (`${TARGETARCH}`)."""
+    low = word.lower()
+    return low in _PLATFORM_WORDS or bool(_PLATFORM_PATTERN.match(low)) or low.startswith("$")
+
+
+def strip_platform(name: str) -> str:
+    """`name` without trailing platform words (`nvshmem_src_cuda12-all-all` → nvshmem), first word kept."""
+    tokens = re.split(r"([-_])", name)
+    while len(tokens) > 2 and is_platform_word(tokens[-1]):
+        del tokens[-2:]
+    return "".join(tokens)
+
+
+def release_tag(url: str) -> str | None:
+    """The tag of a GitHub release asset URL (`…/releases/download/<tag>/<file>`), whatever it looks like."""
+    if github_repo(url) is None:
+        return None
+    try:
+        parts = [unquote(p) for p in urlsplit(url).path.split("/") if p]
+    except ValueError:
+        return None
+    if len(parts) >= 6 and parts[2] == "releases" and parts[3] == "download":
+        return parts[4]
+    return None
+
+
+def repeated_version(url: str, version: str) -> str | None:
+    """A longer version that a directory of `url` ends with and the file name repeats verbatim.
+
+    `…/download/24.3.0-0/Mambaforge-24.3.0-0-Linux-x86_64.sh` with 24.3.0 read from the file name → 24.3.0-0;
+    `…/MLNX_OFED-4.9-7.1.0.0/MLNX_OFED_LINUX-4.9-7.1.0.0-ubuntu20.04-x86_64.tgz` → 4.9-7.1.0.0 (one value,
+    typically one build arg, written twice).
+    """
+    try:
+        parts = [unquote(p) for p in urlsplit(url).path.split("/") if p]
+    except ValueError:
+        return None
+    if len(parts) < 2:
+        return None
+    filename = parts[-1]
+    for seg in reversed(parts[:-1]):
+        m = _DIRECTORY_VERSION.search(seg)
+        if m is None:
+            continue
+        tail = m.group(1)
+        if len(tail) > len(version) and tail.startswith(version) and contains_word(filename, tail):
+            return tail
+    return None
+
+
+_DIRECTORY_VERSION = re.compile(r"(?:\A|[-_])v?(\d[A-Za-z0-9.+~-]*)\Z")
+
+
+def contains_word(text: str, value: str) -> bool:
+    """True when `value` is in `text` not glued to a longer version or word (`12.4` is not in `12.4.1`)."""
+    start = text.find(value)
+    while start >= 0:
+        end = start + len(value)
+        before = text[start - 1] if start else ""
+        after = text[end] if end < len(text) else ""
+        glued_after = after.isalnum() or (after == "." and text[end + 1 : end + 2].isdigit())
+        if not before.isalnum() and before != "." and not glued_after:
+            return True
+        start = text.find(value, start + 1)
+    return False
 
 
 def version_in_path(url: str) -> tuple[str | None, str | None]:
@@ -223,13 +318,16 @@ def directory_name(url: str) -> str | None:
     except ValueError:
         return None
     for part in reversed(parts):
-        if not is_generic_stem(part) and not part[:1].isdigit() and part.lower() not in _NOT_NAMES:
-            return part
+        if is_generic_stem(part) or part[:1].isdigit() or part.lower() in _NOT_NAMES:
+            continue
+        if all(is_platform_word(word) for word in re.split(r"[-_]", part)):
+            continue  # micro.mamba.pm/api/micromamba/linux-64/latest → micromamba
+        return part
     return None
 
 
 _NOT_NAMES = frozenset(
-    {"releases", "files", "dist", "pub", "v1", "main", "source", "src", "artifactory", "stable"}
+    {"releases", "files", "dist", "pub", "v1", "main", "source", "src", "artifactory", "stable", "api"}
 )
 
 

@@ -80,12 +80,14 @@ _GLOB = frozenset("*?[")
 def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None:
     """Read the arguments of `pip install …` (`words` start after `install`).
 
-    With `build_only` (`pip wheel`), only local source builds are noted (they mark a clone as built).
+    With `build_only` (`pip wheel`), local source builds only mark a clone as built; requirements
+    from an index, a URL or git are recorded as for `pip install` (their wheels are installed later).
     """
     index: str | None = None
     extra: str | None = None
     items: list[tuple[Word, bool]] = []  # (requirement word, editable)
     requirement_files: list[Word] = []
+    seen: set[str] = set()  # requirement words already read: `pkg pkg[s3]` is one package
     i = 0
     while i < len(words):
         word = words[i]
@@ -131,8 +133,11 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
     if not source_index:  # the ARG/ENV in scope only when no option names an index
         scope_index = ctx.state.lookup("PIP_INDEX_URL") or ctx.state.lookup("UV_INDEX_URL")
         source_index = scope_index if isinstance(scope_index, str) else None
-    if not build_only:
-        for req_file in requirement_files:
+    for req_file in requirement_files:
+        if not req_file.known and not req_file.names & ctx.recorder.arg_names:
+            # `for f in requirements*.txt; do pip install -r $f` : a file only the shell knows
+            ctx.recorder.skip(ctx.line_of(req_file), f"pip requirements file not known: {req_file.text}")
+        else:
             ctx.recorder.add(
                 Component(
                     name=req_file.text,
@@ -148,7 +153,16 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
                 )
             )
     for word, editable in items:
-        _item(word, editable, source_index, ctx, build_only)
+        key = _EXTRAS.sub("", word.text).lower()
+        if key not in seen:
+            seen.add(key)
+            _item(word, editable, source_index, ctx, build_only)
+
+
+_EXTRAS = re.compile(r"\[[^\]]*\]")
+_NAME_BEFORE_SPECIFIER = re.compile(
+    r"([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]$]*\])?\s*[<>=!~]"
+)
 
 
 def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_only: bool) -> None:
@@ -161,17 +175,17 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
             ctx.line_of(word), f"pip requirement with a value not known from the Dockerfile: {text}"
         )
         return
-    if _is_local(text):
+    remote = "://" in text or low.startswith("git+")
+    if _is_local(text) or (editable and not remote):  # `-e "python[all]"`: a folder, with extras
+        path = _EXTRAS.sub("", text) if editable else text
         if low.endswith(".whl") and not _GLOB & set(posixpath.basename(text)) and not build_only:
             _wheel(text, word, ctx, source=text)
             return
-        clone = ctx.repo_at(ctx.path(text))
+        clone = ctx.repo_at(ctx.path(path))
         if clone is not None:
             clone.built = True
         elif not build_only:
             ctx.recorder.skip(ctx.line_of(word), f"pip install of a local path without a version: {text}")
-        return
-    if build_only:
         return
     if low.startswith("git+") or (("://" in low) and low.split("#", 1)[0].endswith(".git")):
         _git(text, None, word, ctx)
@@ -180,10 +194,13 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
         _url(text, None, word, ctx)
         return
     if not word.known and "$" in text:
-        ctx.recorder.skip(
-            ctx.line_of(word), f"pip requirement with a value not known from the Dockerfile: {text}"
-        )
-        return
+        named = _NAME_BEFORE_SPECIFIER.match(text)
+        if named is None or "$" in named.group(1):
+            ctx.recorder.skip(
+                ctx.line_of(word), f"pip requirement with a value not known from the Dockerfile: {text}"
+            )
+            return
+        text = named.group(1)  # `"bitsandbytes>=${V}"`, V set by the shell: the package, unpinned
     parsed = requirement(text)
     if parsed is None:
         ctx.recorder.skip(ctx.line_of(word), f"not a pip requirement: {text}")

@@ -2,9 +2,10 @@
 
 Each command is stripped of shell keywords (`if`, `then`, `do` …), leading assignments and wrappers
 (`sudo`, `env`, `conda run …`), then handed to the recogniser for its tool: git, pip / `uv pip`,
-curl / wget, apt. `cd`, `pushd` and `for` are followed; `bash -c '…'` and heredoc scripts are read
-as nested scripts. Commands that install things docgen does not read (conda, yum, npm …) are noted as
-skipped.
+curl / wget, apt, conda / mamba / micromamba, apk, dnf / yum / microdnf / rpm, `npm install -g`,
+`go install`, `cargo install`, `uv tool install` and pipx. `cd`, `pushd` and `for` are followed;
+`bash -c '…'` and heredoc scripts are read as nested scripts. Commands that install things docgen does
+not read (gem, zypper, pacman, spack, choco) are noted as skipped.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import re
 
 from docgen.model import Instruction
 from docgen.shell import Unknown
-from docgen.sources import apt, downloads, git, pip
+from docgen.sources import apt, conda, downloads, git, packages, pip, tools
 from docgen.sources.context import RunContext
+from docgen.sources.installer import short
 from docgen.sources.script import MAX_DEPTH, Command, Word, expand_text, line_offsets, read_commands
 
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ash", "ksh"})
@@ -29,19 +31,11 @@ _PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?\Z")
 _PIP = re.compile(r"pip(?:\d+(?:\.\d+)?)?\Z")
 _BUILD_TOOLS = frozenset({"make", "cmake", "ninja", "meson", "cargo", "bazel", "scons", "gmake", "colcon"})
 _UNREAD_INSTALLERS = {
-    "conda": "install",
-    "mamba": "install",
-    "micromamba": "install",
-    "yum": "install",
-    "dnf": "install",
-    "microdnf": "install",
-    "apk": "add",
-    "npm": "install",
     "gem": "install",
-    "go": "install",
     "zypper": "install",
     "pacman": "-S",
     "spack": "install",
+    "choco": "install",
 }
 
 
@@ -159,6 +153,26 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
                 prev_words = _strip(previous.words)
                 if prev_words and posixpath.basename(prev_words[0].text) in ("echo", "printf"):
                     _deb_words(prev_words[1:], ctx)
+    elif name in conda.COMMANDS:
+        conda.handle(name, words[1:], ctx)
+    elif name == "apk":
+        packages.apk(words[1:], ctx)
+    elif name in packages.RPM_COMMANDS:
+        packages.dnf(name, words[1:], ctx)
+    elif name == "yum-config-manager":
+        packages.config_manager(words[1:], ctx)
+    elif name == "rpm":
+        packages.rpm(words[1:], ctx)
+    elif name in ("npm", "pnpm", "yarn"):
+        tools.npm(name, words[1:], ctx)
+    elif name == "go":
+        tools.go(words[1:], ctx)
+    elif name == "cargo" and any(w.text == "install" for w in words[1:3]):
+        tools.cargo(words[1:], ctx)
+    elif name == "uv" and len(words) > 2 and words[1].text == "tool" and words[2].text == "install":
+        tools.uv_tool(words[3:], ctx)
+    elif name == "pipx":
+        tools.pipx(words[1:], ctx)
     elif name in _SHELLS:
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
@@ -166,12 +180,7 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     elif name in _UNREAD_INSTALLERS and len(words) > 1:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
-            ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {_short(words)}")
-
-
-def _short(words: list[Word]) -> str:
-    text = " ".join(w.text for w in words)
-    return text if len(text) <= 80 else text[:77] + "..."
+            ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
 
 
 def _cd(words: list[Word], ctx: RunContext, push: bool) -> None:
@@ -199,10 +208,11 @@ def _pip(args: list[Word], ctx: RunContext) -> None:
 def _python(words: list[Word], ctx: RunContext) -> None:
     for i, word in enumerate(words[1:], 1):
         text = word.text
-        if text == "-m" and i + 1 < len(words):
-            module = words[i + 1].text
+        if text.startswith("-m") and (len(text) > 2 or i + 1 < len(words)):
+            # `-m pip` and `-mpip`: Python takes the rest of the option as the module name
+            module, rest = (text[2:], i + 1) if len(text) > 2 else (words[i + 1].text, i + 2)
             if module == "pip":
-                _pip(words[i + 2 :], ctx)
+                _pip(words[rest:], ctx)
             elif module == "build":
                 _built(ctx.cwd, ctx)
             return

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from docgen.shell import ExpansionError, Unknown, Value, expand, referenced_names
+from docgen.shell import MAX_VALUE, ExpansionError, Unknown, Value, expand, referenced_names
 
 MAX_DEPTH = 3
 """How deep `bash -c '…'` and heredoc scripts inside scripts are followed."""
@@ -122,6 +122,8 @@ class ShellState:
 
     def assign(self, name: str, word: Word) -> None:
         value: Value = word.text if word.known else Unknown("set from an unknown value")
+        if len(word.text) > MAX_VALUE:  # `A=$A$A` repeated: the shell's value doubles each time
+            value = Unknown("too long to follow")
         self.variables[name] = (value, word.names)
 
 
@@ -144,6 +146,7 @@ class _Reader:
         self.i = 0
         self.state = state
         self.line = line
+        self.expanded_chars = 0  # characters substituted into this script's words, bounded by MAX_VALUE
         # Bodies of heredocs given separately (a RUN's own heredocs); None: bodies follow in the text.
         self.bodies = bodies
         self.body_index = 0
@@ -208,7 +211,8 @@ class _Reader:
             name = simple.group(1) if expr[1] == "{" else simple.group()
             self.names |= self.state.sources(name)
             value = self.state.lookup(name)
-            if isinstance(value, Unknown):
+            self.expanded_chars += len(value) if isinstance(value, str) else 0
+            if isinstance(value, Unknown) or self.expanded_chars > MAX_VALUE:
                 self.parts.append("${" + name + "}")
                 self.known = False
                 return
@@ -222,6 +226,11 @@ class _Reader:
         try:
             result = expand(expr, self.state.lookup)
         except (ExpansionError, RecursionError):
+            self.parts.append(expr)
+            self.known = False
+            return
+        self.expanded_chars += len(result.text)
+        if self.expanded_chars > MAX_VALUE:
             self.parts.append(expr)
             self.known = False
             return
@@ -458,7 +467,8 @@ class _Reader:
             name = ref.group(1) or ref.group(2)
             names |= state.sources(name)
             value = state.lookup(name)
-            if isinstance(value, Unknown):
+            self.expanded_chars += len(value) if isinstance(value, str) else 0
+            if isinstance(value, Unknown) or self.expanded_chars > MAX_VALUE:
                 parts.append("${" + name + "}")
                 known = False
             else:
@@ -552,8 +562,12 @@ def line_offsets(args: str, original: str, escape: str, start_line: int) -> list
         bodies.append(trimmed[: -len(escape)] if escape and trimmed.endswith(escape) else body)
     # where the second line starts: after what the first line (minus keyword and flags) contributed;
     # when the first lines hold only flags, at the first line whose text (blanks trimmed) starts `args`
-    first = 1
-    pos = args.find(bodies[1], 0, len(bodies[0]) + len(bodies[1]) + 1) if bodies[1].strip() else -1
+    # (comment and blank lines inside the continuation were dropped by the reader: pass over them)
+    first = next(
+        (k for k in range(1, len(lines)) if lines[k].strip() and not lines[k].lstrip().startswith("#")), 1
+    )
+    second = bodies[first]
+    pos = args.find(second, 0, len(bodies[0]) + len(second) + 1) if second.strip() else -1
     if pos < 0:
         for k in range(1, min(len(bodies), 64)):
             lead = bodies[k].lstrip()

@@ -1,0 +1,246 @@
+"""Idioms of public Dockerfiles that docgen once misread (from a QA pass over Dockerfiles modelled on
+Megatron-LM, NeMo, ollama, vLLM, SGLang, TGI, TensorFlow and Jupyter's): each test is the snippet
+that showed the problem and what a careful reader of that snippet sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.components import extract, split_image
+from docgen.dockerfile import parse_dockerfile
+from docgen.errors import DocgenError
+from docgen.evaluate import evaluate
+from docgen.lint import lint
+from docgen.model import Component
+
+
+def components(text: str) -> list[Component]:
+    parsed = parse_dockerfile(text)
+    return list(extract(parsed, evaluate(parsed))[0])
+
+
+def rows(text: str) -> list[tuple[str, str | None, str, int, str | None]]:
+    """(name, version or ref, kind, line, arg) of each component."""
+    return [(c.name, c.version or c.ref, c.kind, c.line, c.arg) for c in components(text)]
+
+
+def warnings(text: str) -> list[tuple[int, str]]:
+    parsed = parse_dockerfile(text)
+    evaluation = evaluate(parsed)
+    found = lint(parsed, evaluation, extract(parsed, evaluation)[0])
+    return [(d.line, d.message) for d in found]
+
+
+# --------------------------------------------------------------------------------------------------
+# FROM
+
+
+def test_base_image_given_only_with_build_arg() -> None:
+    """Megatron-LM: `ARG FROM_IMAGE_NAME` (no default) / `FROM $FROM_IMAGE_NAME` is read, not refused."""
+    text = "ARG FROM_IMAGE_NAME\nFROM $FROM_IMAGE_NAME as main\nRUN pip install x==1\n"
+    parsed = parse_dockerfile(text)
+    evaluation = evaluate(parsed)
+    assert evaluation.stages[0].base == "${FROM_IMAGE_NAME}"
+    found = components(text)
+    assert [(c.name, c.version, c.pinned, c.arg) for c in found] == [
+        ("${FROM_IMAGE_NAME}", None, False, "FROM_IMAGE_NAME"),
+        ("x", "1", True, None),
+    ]
+
+
+def test_unset_image_name_with_a_known_tag() -> None:
+    text = "ARG IMG\nARG TAG=1.0\nFROM ${IMG}:${TAG}\n"
+    assert evaluate(parse_dockerfile(text)).stages[0].base == "${IMG}:1.0"
+    (image,) = components(text)
+    assert (image.name, image.version, image.pinned) == ("${IMG}", "1.0", False)
+
+
+def test_required_image_name_is_one_word() -> None:
+    """`${IMG:?}` is not split at its colon into image `${IMG` and tag `?}`."""
+    (image,) = components("ARG IMG\nFROM ${IMG:?} AS a\n")
+    assert (image.name, image.version, image.pinned) == ("${IMG:?}", None, False)
+    assert split_image("${REGISTRY}/cuda:${TAG}@sha256:ab") == ("${REGISTRY}/cuda", "${TAG}", "sha256:ab")
+    assert split_image("ubuntu") == ("ubuntu", "latest", None)
+
+
+@pytest.mark.parametrize("text", ['ARG B=""\nFROM $B\n', "FROM $NOT_DECLARED\n"])
+def test_a_base_no_build_arg_can_fill_is_still_an_error(text: str) -> None:
+    with pytest.raises(DocgenError, match="expands to an empty image name"):
+        evaluate(parse_dockerfile(text))
+
+
+def test_stage_chosen_by_platform_arg() -> None:
+    """ollama: `FROM base-${TARGETARCH}` builds on the base-amd64 or base-arm64 stage, not an image."""
+    text = (
+        "ARG FLAVOR=${TARGETARCH}\n"
+        "FROM --platform=linux/amd64 almalinux:8 AS base-amd64\n"
+        "ENV ARCH_DIR=x86_64\n"
+        "FROM --platform=linux/arm64 almalinux:8 AS base-arm64\n"
+        "FROM base-${TARGETARCH} AS base\n"
+        "RUN pip install x==1\n"
+        "FROM ${FLAVOR} AS archive\n"
+    )
+    stages = evaluate(parse_dockerfile(text)).stages
+    assert (stages[2].parent, stages[2].depends_on, stages[2].base) == (0, (1,), "base-${TARGETARCH}")
+    assert stages[3].parent is None  # wholly unknown: could be any stage or image
+    names = [c.name for c in components(text)]
+    assert "base-${TARGETARCH}" not in names
+    assert names.count("almalinux") == 2
+
+
+def test_image_arg_is_the_one_that_sets_the_version() -> None:
+    """Not the alphabetically first: golang is set by GO_VERSION, nvidia/cuda by CUDA."""
+    text = (
+        "ARG GO_VERSION=1.23.4\nARG ALPINE_VERSION=3.21\nARG CUDA=12.3.2\nARG UBUNTU_VERSION=22.04\n"
+        "FROM golang:${GO_VERSION}-alpine${ALPINE_VERSION} AS builder\n"
+        "FROM nvidia/cuda:${CUDA}-base-ubuntu${UBUNTU_VERSION}\n"
+    )
+    assert [(c.name, c.arg) for c in components(text)] == [("golang", "GO_VERSION"), ("nvidia/cuda", "CUDA")]
+
+
+# --------------------------------------------------------------------------------------------------
+# RUN
+
+
+def test_clone_from_args_without_defaults_shows_the_args() -> None:
+    text = (
+        "FROM ubuntu:22.04\nARG MCORE_REPO\nARG MCORE_REF\n"
+        "RUN git init && git remote add origin ${MCORE_REPO} && git fetch origin $MCORE_REF "
+        "&& git checkout $MCORE_REF\n"
+    )
+    git = components(text)[1]
+    assert (git.name, git.source, git.ref, git.ref_kind, git.pinned) == (
+        "${MCORE_REPO}",
+        "${MCORE_REPO}",
+        "${MCORE_REF}",
+        None,
+        False,
+    )
+    assert warnings(text) == [
+        (
+            4,
+            "git clone of ${MCORE_REPO} checks out ${MCORE_REF}, which has no value here; give build "
+            "arg MCORE_REF a commit or tag as its default",
+        )
+    ]
+
+
+def test_comment_as_second_line_keeps_line_numbers() -> None:
+    """Jupyter docker-stacks: a comment right after the first line of a RUN."""
+    text = (
+        "FROM ubuntu:24.04\n"
+        "RUN apt-get update && \\\n"
+        "    # - `apt-get upgrade` is run\n"
+        "    apt-get install --yes \\\n"
+        "    bzip2 \\\n"
+        "    wget\n"
+    )
+    assert [(c.name, c.line) for c in components(text)[1:]] == [("bzip2", 5), ("wget", 6)]
+
+
+def test_pip_wheel_of_remote_requirements() -> None:
+    """Megatron-LM builds wheels of git sources and pins in a builder stage, then installs them."""
+    text = (
+        "FROM python:3.12 AS w\n"
+        "RUN pip3 wheel -v git+https://github.com/fanshiqing/grouped_gemm@v1.1.2\n"
+        "RUN pip wheel --no-deps flash-attn==2.7.4 -w /wheels\n"
+        "RUN git clone https://github.com/o/proj /proj && cd /proj && git checkout v1.0 && pip wheel .\n"
+    )
+    assert [(name, version, kind) for name, version, kind, _, _ in rows(text)] == [
+        ("python", "3.12", "image"),
+        ("grouped_gemm", "v1.1.2", "git"),
+        ("flash-attn", "2.7.4", "pip"),
+        ("proj", "v1.0", "git"),
+    ]
+    assert components(text)[3].method == "source"  # `pip wheel .` builds the clone
+
+
+def test_pip_requirement_whose_version_the_shell_sets() -> None:
+    """vLLM: the version comes from an if/else in the same RUN; the package is still listed."""
+    text = (
+        "FROM python:3.12\n"
+        'RUN if [ "$TARGETPLATFORM" = "linux/arm64" ]; then V="0.42.0"; else V="0.46.1"; fi; \\\n'
+        "    uv pip install --system accelerate \"bitsandbytes>=${V}\" 'timm==0.9.10' "
+        "runai-model-streamer runai-model-streamer[s3]\n"
+    )
+    assert [(name, version) for name, version, _, _, _ in rows(text)[1:]] == [
+        ("accelerate", None),
+        ("bitsandbytes", None),
+        ("timm", "0.9.10"),
+        ("runai-model-streamer", None),
+    ]
+
+
+def test_editable_folder_with_extras_is_local() -> None:
+    """SGLang: `pip install -e "python[all]"` installs the checkout's python/ folder, not PyPI's python."""
+    text = (
+        "FROM python:3.12\nARG BUILD_TYPE=all\n"
+        "RUN git clone https://github.com/sgl-project/sglang.git && cd sglang && git checkout v0.4.0 \\\n"
+        '    && python3 -m pip install -e "python[${BUILD_TYPE}]"\n'
+    )
+    found = components(text)
+    assert [(c.name, c.ref, c.method) for c in found[1:]] == [("sglang", "v0.4.0", "source")]
+
+
+def test_requirements_file_only_the_shell_knows_is_skipped() -> None:
+    """NeMo: `for f in requirements*.txt; do pip install -r $f; done` has no file name to show."""
+    text = "FROM python:3.12\nRUN for f in $(ls requirements*.txt); do pip3 install -r $f; done\n"
+    assert [c.name for c in components(text)] == ["python"]
+    arg = "FROM python:3.12\nARG CUDA=cu124\nRUN pip install -r requirements-${CUDA}.txt\n"
+    assert [c.name for c in components(arg)][1:] == ["requirements-cu124.txt"]
+
+
+# --------------------------------------------------------------------------------------------------
+# lint
+
+
+def test_literal_in_an_unrelated_stage_is_not_the_args() -> None:
+    """TGI: the Rust builder's python3.11-dev is not tied to PYTHON_VERSION of the conda stage."""
+    text = (
+        "FROM rust:1.85 AS builder\n"
+        "RUN apt-get install -y --no-install-recommends python3.11-dev\n"
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS pytorch-install\n"
+        "ARG PYTHON_VERSION=3.11\n"
+        "RUN conda install python=${PYTHON_VERSION}\n"
+        "FROM ubuntu:22.04\n"
+        "COPY --from=pytorch-install /opt/conda/lib/python3.11/site-packages /opt/site-packages\n"
+    )
+    assert [line for line, _ in warnings(text)] == [7]
+
+
+def test_a_global_arg_claims_every_stage() -> None:
+    text = (
+        "ARG PYTHON_VERSION=3.11\nFROM ubuntu:22.04 AS a\nARG PYTHON_VERSION\nRUN echo $PYTHON_VERSION\n"
+        "FROM ubuntu:22.04 AS b\nRUN apt-get install -y python3.11-dev\n"
+    )
+    assert [line for line, _ in warnings(text)] == [6]
+
+
+@pytest.mark.parametrize("read", ["$env:PYTHON_VERSION", "${env:PYTHON_VERSION}", "%PYTHON_VERSION%"])
+def test_args_read_the_windows_way_are_used(read: str) -> None:
+    text = (
+        "# escape=`\nFROM mcr.microsoft.com/windows/servercore:ltsc2022\nARG PYTHON_VERSION=3.12.7\n"
+        'SHELL ["powershell", "-Command"]\n'
+        f'RUN Invoke-WebRequest -Uri "https://www.python.org/ftp/python/{read}/python.exe" -OutFile p.exe\n'
+    )
+    assert warnings(text) == []
+
+
+def test_cache_bust_arg_is_used_by_the_runs_after_it() -> None:
+    text = "FROM ubuntu:22.04\nARG CACHEBUST=0\nRUN pip install jet-client --upgrade\n"
+    assert [m for _, m in warnings(text) if "never used" in m] == []
+    unused = "FROM ubuntu:22.04\nARG TORCH_VERSION=2.4.0\nRUN pip install jet-client --upgrade\n"
+    assert [m for _, m in warnings(unused)] == ["build arg TORCH_VERSION is declared but never used"]
+
+
+def test_whole_base_image_arg_used_in_a_run_of_its_stage() -> None:
+    """NeMo: `${BASE_IMAGE}` in a RUN of the stage FROM ${BASE_IMAGE} is empty there."""
+    text = (
+        "ARG BASE_IMAGE=nvcr.io/nvidia/pytorch:24.07-py3\nFROM ${BASE_IMAGE} as nemo\n"
+        'RUN /bin/echo "export BASE_IMAGE=${BASE_IMAGE}" >> /root/.bashrc\n'
+    )
+    assert [(line, m.split(",")[0]) for line, m in warnings(text)] == [
+        (3, "${BASE_IMAGE} is used in stage nemo")
+    ]
+    tag = "ARG CUDA_VERSION=12.4.1\nFROM nvidia/cuda:${CUDA_VERSION}-devel\nRUN echo ${CUDA_VERSION}\n"
+    assert warnings(tag) == []  # the image sets an ENV of that name
