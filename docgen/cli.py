@@ -191,11 +191,21 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
         )
         if not image.outputs:
             raise UsageError("--dockerfile needs at least one --output FILE to fill")
+        if dockerfile.resolve() in image.outputs:
+            raise UsageError(
+                "--output is the Dockerfile itself; docgen will not write generated text into its own input",
+                image.display,
+            )
         return [image], config
     if not config.images:
+        where = (
+            "no pyproject.toml with [tool.docgen] here or in a folder above"
+            if config.source.startswith("(")
+            else f"no [[tool.docgen.images]] in {config.source}"
+        )
         raise UsageError(
-            f"nothing to do: no [[tool.docgen.images]] in {config.source}; "
-            "add one or pass --dockerfile DOCKERFILE --output README.md"
+            f"nothing to do: {where}; add one (docgen init does) or pass "
+            "--dockerfile DOCKERFILE --output README.md"
         )
     _outputs_once(config)
     return list(config.images), config

@@ -55,6 +55,8 @@ class ImageConfig:
     """The build arg whose value lists the GPU targets."""
     versions: tuple[str, ...] | None = None
     """Names of the Key versions rows, in order; None for the default choice."""
+    versions_line: int | None = None
+    """Line of the `versions` key in the config file, for messages."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names: component or build-arg name → name shown in tables."""
     settings: str = ""
@@ -276,6 +278,7 @@ def parse_config(
                 pages=pages,
                 arch_arg=entry.get("arch-arg", arch_arg),
                 versions=versions,
+                versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
                 names=image_names,
             )
         )

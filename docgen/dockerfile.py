@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import replace
 
 from docgen.errors import DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
@@ -125,6 +126,7 @@ class _Reader:
         self._read_directives()
         instructions: list[Instruction] = []
         comments: list[str] = []
+        comment_end = 0  # line of the last comment line
         lines = self.lines
         while self.pos < len(lines):
             start = self.pos + 1
@@ -138,6 +140,7 @@ class _Reader:
                 text = text.rstrip(_SPACE)
                 if text:
                     comments.append(text)
+                    comment_end = start
                 else:
                     comments = []
                 continue
@@ -146,6 +149,8 @@ class _Reader:
                 continue  # blank line
             instruction = self._read_instruction(first, continues, start, tuple(comments))
             if instruction is not None:
+                if comments and comment_end == start - 1:
+                    instruction = replace(instruction, comment_adjacent=True)
                 instructions.append(instruction)
             comments = []
         return ParsedDockerfile(

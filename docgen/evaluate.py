@@ -118,14 +118,59 @@ class _StageState:
     env_lines: dict[str, int]
 
 
-def describe(name: str, comment: tuple[str, ...]) -> str:
-    """The purpose of ARG `name` from its BuildKit doc comment (`# NAME purpose …`), else ''."""
+def describe(name: str, comment: tuple[str, ...], adjacent: bool = False, alone: bool = False) -> str:
+    """The purpose of ARG `name` from its comment block, else ''.
+
+    BuildKit's doc comment first: a block that starts with the name (`# NAME purpose …`), but not a
+    sentence about several args (`# ARCH and CUDA are specified again because …`). Else, since most
+    public Dockerfiles do not follow that convention, a short block (at most three lines) written
+    right above an ARG that declares only `name` and does not head a group of uncommented ARGs
+    (`alone`), with no blank line between (`adjacent`), when it reads as a description: not a
+    commented-out instruction or assignment, a banner, a bare URL, a TODO, note, example, reference or
+    "keep in sync" remark.
+    """
     if not comment:
         return ""
     text = " ".join(line.strip() for line in comment if line.strip())
     if text.startswith(name + " ") or text.startswith(name + ":"):
-        return text[len(name) + 1 :].strip()
-    return ""
+        rest = text[len(name) + 1 :].strip()
+        return "" if rest.startswith(_JOINED) else rest
+    if not (adjacent and alone) or len(comment) > 3:
+        return ""
+    first = text.split(None, 1)[0]
+    if (
+        first.upper() in _INSTRUCTIONS
+        or "=" in first
+        or first.upper().rstrip(":") in _NOT_PURPOSES
+        or sum(c.isalpha() for c in text) < 6
+        or (first.startswith(("http://", "https://")) and " " not in text)
+    ):
+        return ""
+    return text
+
+
+_JOINED = ("and ", "or ", ",", "&", "/")
+_INSTRUCTIONS = frozenset(
+    "FROM RUN CMD LABEL EXPOSE ENV ADD COPY ENTRYPOINT VOLUME USER WORKDIR ARG ONBUILD STOPSIGNAL "
+    "HEALTHCHECK SHELL MAINTAINER".split()
+)
+_NOT_PURPOSES = frozenset(
+    {
+        "TODO",
+        "FIXME",
+        "XXX",
+        "HACK",
+        "NOTE",
+        "NB",
+        "SYNTAX",
+        "ESCAPE",
+        "CHECK",
+        "EXAMPLE",
+        "E.G.",
+        "REFERENCE",
+    }
+    | {"REF", "SEE", "USAGE", "WARNING", "KEEP", "SYNC", "DEPRECATED"}
+)
 
 
 class _Evaluator:
@@ -143,6 +188,13 @@ class _Evaluator:
         self.global_values: dict[str, Value] = {name: Unknown("set by the build") for name in PREDEFINED_ARGS}
         self.global_bindings: dict[str, int] = {}
         self.stage_names: list[tuple[int, str]] = []  # (FROM line, stage name) for every named stage
+        # ARG lines followed by another ARG without a comment of its own: a comment above the first
+        # heads the group (`# Define installation arguments`) rather than describing that one arg
+        self.group_heads = {
+            inst.start_line
+            for inst, after in zip(parsed.instructions, parsed.instructions[1:], strict=False)
+            if inst.keyword == "ARG" and after.keyword == "ARG" and not after.comment
+        }
         for inst in parsed.instructions:
             words = inst.args.split() if inst.keyword == "FROM" else []
             if len(words) == 3 and words[1].lower() == "as":
@@ -388,7 +440,12 @@ class _Evaluator:
                     default=default,
                     unknown=unknown,
                     bare=not sep,
-                    description=describe(name, inst.comment),
+                    description=describe(
+                        name,
+                        inst.comment,
+                        inst.comment_adjacent,
+                        len(words) == 1 and inst.start_line not in self.group_heads,
+                    ),
                     global_of=global_of,
                 )
             )

@@ -101,6 +101,8 @@ class Instruction:
     previous instruction, `#` and one following space removed; an empty `#` line ends a block."""
     original: str = ""
     """The source lines of the instruction (without heredoc bodies), as written."""
+    comment_adjacent: bool = False
+    """True when the comment block ends on the line right before the instruction (no blank line)."""
 
     def flag(self, name: str) -> Flag | None:
         """The first flag called `name`, if any."""

@@ -83,6 +83,7 @@ def render_options(image: ImageConfig, config: Config, document: Path | None) ->
         arch_arg=image.arch_arg,
         names=image.names,
         versions=image.versions,
+        versions_at=(config.source, image.versions_line) if image.versions is not None else None,
         dockerfile_link=link,
         templates=config.templates,
     )

@@ -21,7 +21,7 @@ import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
 from docgen import hardware
-from docgen.errors import TemplateError
+from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.lint import note_for
 from docgen.markers import SECTIONS as SECTIONS
@@ -225,7 +225,10 @@ def _target_images(model: ImageModel) -> set[int]:
 
 
 def version_rows(
-    model: ImageModel, names: Mapping[str, str], wanted: tuple[str, ...] | None
+    model: ImageModel,
+    names: Mapping[str, str],
+    wanted: tuple[str, ...] | None,
+    where: tuple[str, int | None] | None = None,
 ) -> list[VersionRow]:
     """The Key versions rows.
 
@@ -244,7 +247,8 @@ def version_rows(
 
     With `wanted` (the config's `versions` list), the rows are the candidates (any pinned component,
     any version-like build arg) whose display name, component name or build arg is in the list, in the
-    list's order.
+    list's order. An entry that matches nothing is a `ConfigError` at `where` (the config file and the
+    line of its `versions` key), when given: the row would otherwise vanish without a word.
     """
     candidates: list[tuple[VersionRow, str, bool]] = []  # (row, component or arg name, key item)
     image_lines = _target_images(model)
@@ -280,6 +284,14 @@ def version_rows(
             position = _wanted_key(row, name, order)
             if position is not None and position not in picked:
                 picked[position] = row
+        missing = [w for i, w in enumerate(wanted) if i not in picked and order[w.lower()] == i]
+        if missing and where is not None:
+            known = ", ".join(sorted({row.name for row, _, _ in candidates}, key=str.lower)) or "none"
+            raise ConfigError(
+                f"versions: {', '.join(map(repr, missing))} matches no pinned component or version-like "
+                f"build arg of {model.path} (the Dockerfile may have dropped it; known: {known})",
+                *where,
+            )
         return [picked[i] for i in sorted(picked)]
     keyed = [(row, key) for row, _, key in candidates]
     if not any(key and row.name in _KEY_NAMES for row, key in keyed):
@@ -323,6 +335,8 @@ class RenderOptions:
     """Display names."""
     versions: tuple[str, ...] | None = None
     """Key versions rows wanted, in order; None for the default choice."""
+    versions_at: tuple[str, int | None] | None = None
+    """Where `versions` is set (config file, line), for the error when an entry matches nothing."""
     dockerfile_link: str | None = None
     """Link target of the Dockerfile from the page being rendered; line links add `#L<n>`."""
     templates: Path | None = None
@@ -370,7 +384,7 @@ def render_sections(
     context = {
         "image": model,
         "build_args": build_arg_rows(model),
-        "versions": version_rows(model, options.names, options.versions),
+        "versions": version_rows(model, options.names, options.versions, options.versions_at),
         "gpus": gpus,
         "arch_arg": options.arch_arg,
         "arch_value": value,

@@ -235,7 +235,20 @@ def test_read_only_readme_is_an_error_not_a_traceback(project: Path) -> None:
 
 def test_no_config_no_args(chdir_tmp: Path) -> None:
     result = run("sync")
-    assert result.code == 2 and "nothing to do" in result.err
+    assert result.code == 2 and result.err == (
+        "docgen: error: nothing to do: no pyproject.toml with [tool.docgen] here or in a folder above; "
+        "add one (docgen init does) or pass --dockerfile DOCKERFILE --output README.md\n"
+    )
+
+
+def test_output_that_is_the_dockerfile_given_on_the_command_line(chdir_tmp: Path) -> None:
+    (chdir_tmp / "Dockerfile").write_text("FROM ubuntu:22.04\n")
+    result = run("sync", "--dockerfile", "Dockerfile", "--output", "./Dockerfile")
+    assert (result.code, result.err) == (
+        2,
+        "Dockerfile: --output is the Dockerfile itself; docgen will not write generated text into its "
+        "own input\n",
+    )
 
 
 def test_help_documents_exit_codes() -> None:

@@ -272,10 +272,49 @@ def test_description_from_buildkit_doc_comment() -> None:
         "#   (gfx942 = MI300)\n"
         "ARG GPU_ARCH=gfx942\n"
         "FROM x\n"
-        "# not a doc comment for MAX_JOBS\n"
+        "# not a doc comment for MAX_JOBS (a blank line comes between)\n"
+        "\n"
         "ARG MAX_JOBS=\n"
         "ARG GPU_ARCH\n"
     )
     assert e.args[0].description == "GPU architectures to compile kernels for (gfx942 = MI300)"
     assert e.args[1].description == ""
     assert e.args[2].description == e.args[0].description  # a bare re-declaration repeats the purpose
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # public Dockerfiles (vLLM, llama.cpp, Jupyter): a comment right above a lone ARG is its purpose
+        (
+            "# max jobs used by Ninja to build extensions\nARG max_jobs=2\n",
+            "max jobs used by Ninja to build extensions",
+        ),
+        (
+            "# CUDA architecture to build for (defaults to all supported archs)\n"
+            "ARG CUDA_DOCKER_ARCH=default\n",
+            "CUDA architecture to build for (defaults to all supported archs)",
+        ),
+        (
+            '# Pin the Python version here,\n# or set it to "default"\nARG PYTHON_VERSION=3.12\n',
+            'Pin the Python version here, or set it to "default"',
+        ),
+        # not a purpose
+        ("# max jobs\n\nARG max_jobs=2\n", ""),  # a blank line between
+        ("# sizes of the two builds\nARG A=1 B=2\n", ""),  # more than one name
+        ("# ARG OLD_NAME=1\nARG NEW_NAME=2\n", ""),  # a commented-out instruction
+        ("# FOO=bar\nARG NEW_NAME=2\n", ""),
+        ("# TODO: drop this\nARG NEW_NAME=2\n", ""),
+        ("# ----------\nARG NEW_NAME=2\n", ""),
+        ("# https://example.com/docs\nARG NEW_NAME=2\n", ""),
+        ("# one\n# two\n# three\n# four lines\nARG NEW_NAME=2\n", ""),
+        # TensorFlow: a sentence about two args is not the purpose of the first
+        (
+            "# ARCH and CUDA are specified again because the FROM directive resets ARGs\nARG ARCH\n",
+            "",
+        ),
+    ],
+)
+def test_description_from_a_comment_right_above(text: str, expected: str) -> None:
+    e = evl("FROM x\n" + text)
+    assert e.args[0].description == expected
