@@ -318,11 +318,11 @@ def test_pip_quoting_ranges_and_extras() -> None:
     pins = {c.name: (c.version, c.pinned) for c in found if c.kind == "pip"}
     assert pins == {
         "a": ("1", True),
-        "b": (None, False),
+        "b": (">=2", False),  # a range is shown, but is not a pin
         "c": (None, False),
         "d": ("3.0", True),
         "e": ("4.0", True),
-        "f": (None, False),
+        "f": ("==1.*", False),
     }
 
 

@@ -153,7 +153,7 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
                 )
             )
     for word, editable in items:
-        key = _EXTRAS.sub("", word.text).lower()
+        key = (_EXTRAS.sub("", word.text) if "[" in word.text else word.text).lower()
         if key not in seen:
             seen.add(key)
             _item(word, editable, source_index, ctx, build_only)
@@ -212,11 +212,12 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
         else:
             _url(url, name, word, ctx)
         return
+    constraint = None if version is not None else version_range(text)
     ctx.recorder.add(
         Component(
             name=name,
             kind="pip",
-            version=version,
+            version=version or constraint,
             ref=None,
             source=index or f"https://pypi.org/project/{name}/",
             method="source" if editable else "prebuilt",
@@ -267,6 +268,23 @@ def packaging_requirement(text: str) -> tuple[str, str | None, str | None] | Non
     ):
         version = specs[0].version
     return req.name, None, version
+
+
+_LOWER_BOUNDS = (">=", ">", "~=", "==", "===")
+
+
+def version_range(text: str) -> str | None:
+    """The version range of requirement `text` that is not a pin (`numpy<2`, `cmake>=3.26,<4`,
+    `torch~=2.5.0`, `flash-attn==2.7.*`), lower bounds first; None when there is none. Shown in the
+    tables as a floating version, never as a pin."""
+    if not any(c in text for c in "<>=!~"):
+        return None
+    try:
+        specs = list(Requirement(text).specifier)
+    except InvalidRequirement:
+        return None
+    specs.sort(key=lambda spec: (spec.operator not in _LOWER_BOUNDS, spec.operator, spec.version))
+    return ",".join(str(spec) for spec in specs) or None
 
 
 def _is_local(text: str) -> bool:
