@@ -682,6 +682,17 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
     added = {inst.start_line for inst in parsed.instructions if inst.keyword == "ADD"}
     found = []
     for comp in components:
+        if comp.kind in ("go", "cargo") and comp.ref_kind == "branch" and not comp.pinned:
+            # `go install …@master`, `cargo install --git … --branch main`: a moving source as well
+            found.append(
+                Diagnostic(
+                    parsed.path,
+                    comp.line,
+                    f"{comp.kind} install of {comp.name} builds branch {comp.ref}, which moves; "
+                    "pin a version, tag or commit",
+                )
+            )
+            continue
         if comp.kind != "git" or comp.pinned:
             continue
         url = comp.source or comp.name

@@ -244,3 +244,16 @@ def test_whole_base_image_arg_used_in_a_run_of_its_stage() -> None:
     ]
     tag = "ARG CUDA_VERSION=12.4.1\nFROM nvidia/cuda:${CUDA_VERSION}-devel\nRUN echo ${CUDA_VERSION}\n"
     assert warnings(tag) == []  # the image sets an ENV of that name
+
+
+def test_go_and_cargo_installs_of_a_branch_are_warned() -> None:
+    text = (
+        "FROM golang:1.23\n"
+        "RUN go install github.com/x/tool/cmd/tool@master \\\n"
+        "    && go install golang.org/x/tools/cmd/goimports@v0.3.0\n"
+        "RUN cargo install --git https://github.com/o/r --branch main rtool && cargo install sqlx-cli@0.8.2\n"
+    )
+    assert warnings(text) == [
+        (2, "go install of tool builds branch master, which moves; pin a version, tag or commit"),
+        (4, "cargo install of rtool builds branch main, which moves; pin a version, tag or commit"),
+    ]
