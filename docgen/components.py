@@ -220,6 +220,9 @@ def _add(inst: Instruction, scope: Scope, state: StageState, recorder: Recorder,
             continue
         if "://" not in text:
             continue
-        found = downloads.component(word, state.label, inst.start_line, recorder.arg_for(word), checksum)
+        arg = recorder.arg_for(word)
+        found = downloads.component(
+            word, state.label, inst.start_line, arg, checksum, recorder.value_in(arg, word.text)
+        )
         if found is not None:
             recorder.add(found)

@@ -257,3 +257,15 @@ def test_go_and_cargo_installs_of_a_branch_are_warned() -> None:
         (2, "go install of tool builds branch master, which moves; pin a version, tag or commit"),
         (4, "cargo install of rtool builds branch main, which moves; pin a version, tag or commit"),
     ]
+
+
+def test_download_version_is_the_whole_arg_value_the_file_name_repeats() -> None:
+    text = (
+        "FROM ubuntu:22.04\nARG FOO_VERSION=1.2.3-4\n"
+        "RUN curl -LO https://example.com/dl/foo-${FOO_VERSION}.tar.gz\n"
+        "ADD https://example.com/dl/bar-${FOO_VERSION}-linux.tar.gz /tmp/\n"
+    )
+    assert [(c.name, c.version, c.arg) for c in components(text)[1:]] == [
+        ("foo", "1.2.3-4", "FOO_VERSION"),
+        ("bar", "1.2.3-4", "FOO_VERSION"),
+    ]

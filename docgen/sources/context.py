@@ -88,6 +88,11 @@ class Recorder:
                 return versioned[0]
         return None
 
+    def value_in(self, arg: str | None, text: str) -> str | None:
+        """The default of build arg `arg` that `text` spells out, if any (the longest)."""
+        found = [v for v in self.arg_values.get(arg or "", ()) if v in text]
+        return max(found, key=len) if found else None
+
     def arg_in_version(self, names: list[str], version: str) -> str | None:
         """Of `names`, the one whose default (with a digit in it) makes up the most of `version`."""
         best, size = None, 0

@@ -127,7 +127,9 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         _pip(words[2:], ctx)
     elif name in ("curl", "wget", "aria2c", "axel"):
         for url in downloads.urls(words):
-            found = downloads.component(url, ctx.stage.label, ctx.line_of(url), ctx.recorder.arg_for(url))
+            arg = ctx.recorder.arg_for(url)
+            value = ctx.recorder.value_in(arg, url.text)
+            found = downloads.component(url, ctx.stage.label, ctx.line_of(url), arg, value=value)
             if found is not None:
                 ctx.recorder.add(found)
     elif name in ("apt-get", "apt", "aptitude"):
