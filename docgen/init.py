@@ -252,11 +252,12 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
 
 
 def _new_level(headings: Sequence[_Heading]) -> int:
-    """Level of appended headings: below a lone top heading (a title), else beside the top ones."""
+    """Level of appended headings: below a lone `#` heading (a title), else beside the top ones (a
+    README whose only heading is `## Build arguments` gets `## Key versions`, not `###`)."""
     if not headings:
         return 2
     top = min(h.level for h in headings)
-    return min(top + 1, 6) if sum(h.level == top for h in headings) == 1 else top
+    return 2 if top == 1 and sum(h.level == top for h in headings) == 1 else top
 
 
 def _back_matter(headings: Sequence[_Heading], level: int) -> _Heading | None:

@@ -236,7 +236,7 @@ def test_sections_without_a_heading_are_appended_in_sections_order() -> None:
         ("# Title\n\n## A\n", "##"),
         ("## A\n\n## B\n", "##"),  # no title: beside the top headings
         ("Title\n=====\n\nIntro\n", "##"),
-        ("## Only section\n", "###"),
+        ("## Only section\n", "##"),  # a lone `##` is a section, not a title: beside it
         ("###### Deep\n", "######"),
         ("# A\n\n# B\n", "#"),
     ],
