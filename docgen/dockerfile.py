@@ -127,6 +127,7 @@ class _Reader:
         instructions: list[Instruction] = []
         comments: list[str] = []
         comment_end = 0  # line of the last comment line
+        tail = 0  # comment lines since the last blank line
         lines = self.lines
         while self.pos < len(lines):
             start = self.pos + 1
@@ -141,18 +142,20 @@ class _Reader:
                 if text:
                     comments.append(text)
                     comment_end = start
+                    tail += 1
                 else:
-                    comments = []
+                    comments, tail = [], 0
                 continue
             first, continues = _trim_continuation(token, self.escape)
             if not continues and not first:
+                tail = 0
                 continue  # blank line
             instruction = self._read_instruction(first, continues, start, tuple(comments))
             if instruction is not None:
                 if comments and comment_end == start - 1:
-                    instruction = replace(instruction, comment_adjacent=True)
+                    instruction = replace(instruction, comment_tail=tail)
                 instructions.append(instruction)
-            comments = []
+            comments, tail = [], 0
         return ParsedDockerfile(
             path=self.path,
             directives=tuple(self.directives),

@@ -118,16 +118,16 @@ class _StageState:
     env_lines: dict[str, int]
 
 
-def describe(name: str, comment: tuple[str, ...], adjacent: bool = False, alone: bool = False) -> str:
+def describe(name: str, comment: tuple[str, ...], tail: int = 0, alone: bool = False) -> str:
     """The purpose of ARG `name` from its comment block, else ''.
 
     BuildKit's doc comment first: a block that starts with the name (`# NAME purpose …`), but not a
     sentence about several args (`# ARCH and CUDA are specified again because …`). Else, since most
     public Dockerfiles do not follow that convention, a short block (at most three lines) written
     right above an ARG that declares only `name` and does not head a group of uncommented ARGs
-    (`alone`), with no blank line between (`adjacent`), when it reads as a description: not a
-    commented-out instruction or assignment, a banner, a bare URL, a TODO, note, example, reference or
-    "keep in sync" remark.
+    (`alone`), with no blank line between (its last `tail` lines, see `Instruction.comment_tail`),
+    when it reads as a description: not a commented-out instruction or assignment, a banner, a bare
+    URL, nor holding a TODO, note, example, reference or "keep in sync" remark.
     """
     if not comment:
         return ""
@@ -135,13 +135,15 @@ def describe(name: str, comment: tuple[str, ...], adjacent: bool = False, alone:
     if text.startswith(name + " ") or text.startswith(name + ":"):
         rest = text[len(name) + 1 :].strip()
         return "" if rest.startswith(_JOINED) else rest
-    if not (adjacent and alone) or len(comment) > 3:
+    lines = [line.strip() for line in comment[len(comment) - tail :] if line.strip()] if tail else []
+    if not (lines and alone) or len(lines) > 3:
         return ""
+    text = " ".join(lines)
     first = text.split(None, 1)[0]
     if (
         first.upper() in _INSTRUCTIONS
         or "=" in first
-        or first.upper().rstrip(":") in _NOT_PURPOSES
+        or any(line.split(None, 1)[0].upper().rstrip(":") in _NOT_PURPOSES for line in lines)
         or sum(c.isalpha() for c in text) < 6
         or (first.startswith(("http://", "https://")) and " " not in text)
     ):
@@ -193,7 +195,10 @@ class _Evaluator:
         self.group_heads = {
             inst.start_line
             for inst, after in zip(parsed.instructions, parsed.instructions[1:], strict=False)
-            if inst.keyword == "ARG" and after.keyword == "ARG" and not after.comment
+            if inst.keyword == "ARG"
+            and after.keyword == "ARG"
+            and not after.comment
+            and after.start_line == inst.end_line + 1  # a blank line ends the group
         }
         for inst in parsed.instructions:
             words = inst.args.split() if inst.keyword == "FROM" else []
@@ -443,7 +448,7 @@ class _Evaluator:
                     description=describe(
                         name,
                         inst.comment,
-                        inst.comment_adjacent,
+                        inst.comment_tail,
                         len(words) == 1 and inst.start_line not in self.group_heads,
                     ),
                     global_of=global_of,

@@ -101,8 +101,9 @@ class Instruction:
     previous instruction, `#` and one following space removed; an empty `#` line ends a block."""
     original: str = ""
     """The source lines of the instruction (without heredoc bodies), as written."""
-    comment_adjacent: bool = False
-    """True when the comment block ends on the line right before the instruction (no blank line)."""
+    comment_tail: int = 0
+    """How many of the last lines of `comment` sit right above the instruction with no blank line
+    between or among them (0 when a blank line separates the block from the instruction)."""
 
     def flag(self, name: str) -> Flag | None:
         """The first flag called `name`, if any."""

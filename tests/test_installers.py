@@ -105,7 +105,7 @@ def test_conda_quoted_specs_from_build_args_with_channels_from_args() -> None:
     assert got["python"] == ("3.11", True, "PYTHON_VERSION", "https://anaconda.org/pytorch/python")
     assert got["pytorch"] == ("2.6.0", True, "PYTORCH_VERSION", "https://anaconda.org/pytorch/pytorch")
     name, version = "pytorch-cuda", got["pytorch-cuda"][0]
-    assert version is not None and "$(echo" in version and got[name][1] is False
+    assert version is None and got[name][1] is False  # `$(…)`: the shell decides; shown unpinned
 
 
 @pytest.mark.parametrize(

@@ -269,3 +269,84 @@ def test_download_version_is_the_whole_arg_value_the_file_name_repeats() -> None
         ("foo", "1.2.3-4", "FOO_VERSION"),
         ("bar", "1.2.3-4", "FOO_VERSION"),
     ]
+
+
+def test_unquoted_variables_are_split_into_words() -> None:
+    """`PKGS="git wget"; apt-get install $PKGS`: the shell passes two words."""
+    text = 'FROM ubuntu:22.04\nARG EXTRA="curl jq"\nRUN P="git wget"; apt-get install -y $P ${EXTRA} "$P-x"\n'
+    # ("$P-x" is one word, "git wget-x", which is no package name)
+    assert [c.name for c in components(text)[1:]] == ["git", "wget", "curl", "jq"]
+
+
+def test_bash_arrays() -> None:
+    """Ray: `APT_PKGS=( … )` then `apt-get install "${APT_PKGS[@]}"`."""
+    text = (
+        "FROM ubuntu:22.04\n"
+        "RUN <<EOF\n"
+        "APT_PKGS=(\n"
+        "    git  # for the sources\n"
+        "    wget\n"
+        ")\n"
+        "APT_PKGS+=(curl)\n"
+        'apt-get install -y "${APT_PKGS[@]}"\n'
+        "PIP_PKGS=(setuptools==71.1.0 cython)\n"
+        'pip install "${PIP_PKGS[@]}"\n'
+        "EOF\n"
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [
+        ("git", None),
+        ("wget", None),
+        ("curl", None),
+        ("setuptools", "71.1.0"),
+        ("cython", None),
+    ]
+
+
+def test_python_m_uv_pip() -> None:
+    text = (
+        "FROM python:3.10\nRUN python3.10 -m uv pip install --no-cache-dir torch==2.5.1 invisible_watermark\n"
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [
+        ("torch", "2.5.1"),
+        ("invisible_watermark", None),
+    ]
+
+
+def test_arg_holding_a_whole_requirement_is_linked() -> None:
+    """Horovod: `ARG PYTORCH_PACKAGE=torch==1.10.1+cu113` / `pip install ${PYTORCH_PACKAGE}`."""
+    text = "FROM python:3.10\nARG PYTORCH_PACKAGE=torch==1.10.1+cu113\nRUN pip install ${PYTORCH_PACKAGE}\n"
+    (torch,) = components(text)[1:]
+    assert (torch.name, torch.version, torch.arg) == ("torch", "1.10.1+cu113", "PYTORCH_PACKAGE")
+
+
+def test_version_from_a_command_substitution_is_not_shown_as_one() -> None:
+    text = (
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV CUDA_VERSION=12.4.1\n"
+        "RUN conda install -y \"pytorch-cuda=$(echo $CUDA_VERSION | cut -d'.' -f 1-2)\"\n"
+    )
+    (conda,) = components(text)[1:]
+    assert (conda.name, conda.version, conda.pinned) == ("pytorch-cuda", None, False)
+
+
+def test_blank_continuation_lines_keep_line_numbers() -> None:
+    """docker-library's style: a line holding only a tab and the escape."""
+    text = (
+        "FROM debian:bookworm-slim\n"
+        "RUN set -ex; \\\n"
+        "\t\\\n"
+        "\texport A=1; \\\n"
+        "\tapt-get install -y gcc; \\\n"
+        "\tapt-get install -y \\\n"
+        "\t\tmake\n"
+    )
+    assert [(c.name, c.line) for c in components(text)[1:]] == [("gcc", 5), ("make", 7)]
+
+
+def test_purpose_is_only_the_comment_lines_right_above() -> None:
+    parsed = parse_dockerfile(
+        "# The base image of the Ray images.\n\n"
+        "# Target the CUDA build image\nARG C=nvidia/cuda:12.4.0\n\nARG D=x\n"
+        'FROM ubuntu\n# Install dependencies\n# TODO: Add --std=c++14\nARG COMPILER_LAUNCHER=""\n'
+    )
+    described = {a.name: a.description for a in evaluate(parsed).args}
+    assert described == {"C": "Target the CUDA build image", "D": "", "COMPILER_LAUNCHER": ""}

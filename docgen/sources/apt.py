@@ -71,7 +71,7 @@ def install(words: list[Word], ctx: RunContext) -> None:
                 stage=ctx.stage.label,
                 line=ctx.line_of(words[i - 1]),
                 pinned=pinned,
-                arg=ctx.recorder.arg_for(words[i - 1]),
+                arg=ctx.recorder.arg_for(words[i - 1], version=version if sep and version else None),
             )
         )
 

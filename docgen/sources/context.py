@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docgen.model import Component, Diagnostic
 from docgen.sources.naming import fork_of, is_pinned_ref, ref_kind, repo_name
@@ -59,6 +59,10 @@ class Recorder:
     skipped: list[Diagnostic] = field(default_factory=list)
 
     def add(self, component: Component) -> None:
+        version = component.version
+        if version and ("$(" in version or "`" in version):
+            # `pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`: the shell decides; not a version
+            component = replace(component, version=None, pinned=False)
         self.components.append((component.line, len(self.components), component))
 
     def skip(self, line: int, message: str) -> None:
@@ -94,12 +98,20 @@ class Recorder:
         return max(found, key=len) if found else None
 
     def arg_in_version(self, names: list[str], version: str) -> str | None:
-        """Of `names`, the one whose default (with a digit in it) makes up the most of `version`."""
-        best, size = None, 0
+        """Of `names`, the one whose default (with a digit in it) `version` starts with, or holds
+        earliest and longest (`12.3.2-base-ubuntu22.04`: CUDA=12.3.2, not UBUNTU_VERSION=22.04), or
+        that holds the whole version (`PYTORCH_PACKAGE=torch==1.10.1+cu113` for `1.10.1+cu113`)."""
+        best, rank = None, (len(version) + 1, 0)
         for name in names:
             for value in self.arg_values.get(name, ()):
-                if len(value) > size and value in version and any(c.isdigit() for c in value):
-                    best, size = name, len(value)
+                if not any(c.isdigit() for c in value):
+                    continue
+                at = version.find(value)
+                if at < 0 and len(version) >= 3 and "." in version and version in value:
+                    at = 0  # the arg holds a whole requirement or reference around the version
+                    value = version
+                if at >= 0 and (at, -len(value)) < rank:
+                    best, rank = name, (at, -len(value))
         return best
 
 

@@ -224,7 +224,7 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
             stage=ctx.stage.label,
             line=ctx.line_of(word),
             pinned=version is not None and word.known,
-            arg=ctx.recorder.arg_for(word),
+            arg=ctx.recorder.arg_for(word, version=version),
         )
     )
 

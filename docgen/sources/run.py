@@ -215,6 +215,8 @@ def _python(words: list[Word], ctx: RunContext) -> None:
             module, rest = (text[2:], i + 1) if len(text) > 2 else (words[i + 1].text, i + 2)
             if module == "pip":
                 _pip(words[rest:], ctx)
+            elif module == "uv" and rest + 1 < len(words) and words[rest].text == "pip":
+                _pip(words[rest + 1 :], ctx)  # `python3 -m uv pip install …`
             elif module == "build":
                 _built(ctx.cwd, ctx)
             return

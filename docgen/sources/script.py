@@ -34,12 +34,15 @@ _BLANKS = re.compile(r"[ \t\r\f\v]+")
 # heredocs, `$` other than `$NAME` / `${NAME}`, a comment, and characters Python counts as blanks
 # that the shell does not (\x1c-\x1f).
 _NOT_PLAIN_SCRIPT = re.compile(
-    r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|(?:^|[\s;&|()])#"
+    r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|(?:^|[\s;&|()])#|=\("
 )
-_NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})")
+_NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|=\(")
 _PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
 _PLAIN_REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ARRAY_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
+_ARRAY_ELEMENTS = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*])\]\}")
+_BLANK_IN = re.compile(r"[ \t\n]")
 _BRACED_NAME = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 
@@ -157,6 +160,8 @@ class _Reader:
         self.known = True
         self.quoted = False
         self.started = False
+        self.in_quotes = False  # inside "…": substituted values are not split into words
+        self.split = 0  # 1: an unquoted value with blanks went into the word; 2: an array's "${A[@]}"
 
     # -- words ---------------------------------------------------------------------------------
     def line_at(self, pos: int) -> int:
@@ -175,6 +180,17 @@ class _Reader:
         word = _word("".join(self.parts), frozenset(self.names), self.known, self.quoted, line)
         self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
         return word
+
+    def split_word(self, word: Word) -> list[Word]:
+        """`word` as the shell passes it on: split at blanks where a substituted value put them
+        (`apt-get install $PKGS`, `"${PKGS[@]}"`), and gone when an unquoted shell variable left it
+        empty. A word with quoted parts is split only for an array's elements."""
+        split, self.split = self.split, 0
+        if split == 2 or (split == 1 and not word.quoted):
+            return [_word(piece, word.names, word.known, False, word.line) for piece in word.text.split()]
+        if not word.text and not word.quoted and not word.names:
+            return []  # an unset shell variable; one from an ARG with no value is kept for the tables
+        return [word]
 
     def dollar(self) -> None:
         """Substitute the `$…` at `self.i` into the current word."""
@@ -206,6 +222,11 @@ class _Reader:
 
     def substitute(self, expr: str) -> None:
         simple = _BRACED_NAME.match(expr) if expr[1] == "{" else _NAME.match(expr, 1)
+        element = None if simple is not None else _ARRAY_ELEMENTS.fullmatch(expr)
+        if element is not None:
+            simple = element  # `"${PKGS[@]}"`: every element, each its own word, even in quotes
+            if element.group(2) == "@" or not self.in_quotes:
+                self.split = 2
         if simple is not None and simple.end() == len(expr):
             # `$NAME` or `${NAME}`: what `expand` would give, without running its lexer
             name = simple.group(1) if expr[1] == "{" else simple.group()
@@ -218,6 +239,8 @@ class _Reader:
                 return
             text = value or ""
             self.parts.append(text)
+            if not self.in_quotes and not self.split and _BLANK_IN.search(text):
+                self.split = 1  # an unquoted value is split into words at blanks
             if "$(" in text or "`" in text:
                 self.known = False
             return
@@ -239,9 +262,16 @@ class _Reader:
             self.known = False
 
     def double_quoted(self) -> None:
-        text = self.text
         self.i += 1
         self.quoted = self.started = True
+        self.in_quotes = True
+        try:
+            self._double_quoted_body()
+        finally:
+            self.in_quotes = False
+
+    def _double_quoted_body(self) -> None:
+        text = self.text
         while self.i < self.n:
             ch = text[self.i]
             if ch == '"':
@@ -265,6 +295,24 @@ class _Reader:
                     self.line += 1
                 self.parts.append(ch)
                 self.i += 1
+
+    def array_assignment(self) -> None:
+        """`NAME=(a b "c d")` or `NAME+=(…)` at `self.i` (on the `(`): the elements are read as words,
+        kept as one value separated by blanks (`${NAME[@]}` splits it again), assigned at once."""
+        target = "".join(self.parts)
+        name, append = target.rstrip("+=").rstrip("+"), target.endswith("+=")
+        end = _closing(self.text, self.i + 1, "(", ")")
+        inner = self.text[self.i + 1 : end - 1 if end <= self.n and self.text[end - 1 : end] == ")" else end]
+        reader = _Reader(inner, self.state, self.line, None, None)
+        words = [w for cmd in reader.general_commands() for w in cmd.words]
+        elements = [w.text for w in words]
+        if append and isinstance(previous := self.state.lookup(name), str) and previous:
+            elements.insert(0, previous)
+        names = frozenset(n for w in words for n in w.names)
+        self.state.assign(name, Word(" ".join(elements), names, all(w.known for w in words)))
+        self.line += inner.count("\n")
+        self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
+        self.i = end
 
     def backtick(self) -> None:
         end = self.text.find("`", self.i + 1)
@@ -305,7 +353,8 @@ class _Reader:
         def finish_word() -> None:
             word = self.end_word()
             if word is not None:
-                add_word(word)
+                for piece in self.split_word(word):
+                    add_word(piece)
 
         simple = _SIMPLE_WORD.match
         plain = _PLAIN.match
@@ -328,7 +377,10 @@ class _Reader:
                     m = simple(text, self.i)
                     if m is not None:
                         end = m.end()
-                        if end == n or text[end] in _SIMPLE_END:
+                        if end == n or (
+                            text[end] in _SIMPLE_END
+                            and not (text[end] == "(" and _ARRAY_ASSIGNMENT.fullmatch(m.group()))
+                        ):
                             add_word(_word(m.group(), _NO_NAMES, True, False, self.line_at(self.i)))
                         else:
                             self.parts.append(m.group())
@@ -399,6 +451,13 @@ class _Reader:
                     self.i = m2.end() if m2 else self.i
                     continue
                 redirect = op
+            elif (
+                ch == "("
+                and self.started
+                and not self.quoted
+                and _ARRAY_ASSIGNMENT.fullmatch("".join(self.parts))
+            ):
+                self.array_assignment()
             else:  # ; & | ( )
                 finish_word()
                 op = text[self.i : self.i + 2]
@@ -438,9 +497,14 @@ class _Reader:
                         k += 1
                     line = offsets[k][1]
                 if "$" in word:
-                    made = self.substituted(word, line)
-                else:
-                    made = _word(word, _NO_NAMES, True, False, line)
+                    pieces = self.split_word(self.substituted(word, line))
+                    if not pieces:
+                        continue
+                    if not cmd.words:
+                        cmd.line = line
+                    cmd.words.extend(pieces)
+                    continue
+                made = _word(word, _NO_NAMES, True, False, line)
                 if not cmd.words:
                     cmd.line = line
                 cmd.words.append(made)
@@ -474,6 +538,8 @@ class _Reader:
             else:
                 value = value or ""
                 parts.append(value)
+                if not self.split and _BLANK_IN.search(value):
+                    self.split = 1
                 if "$(" in value or "`" in value:
                     known = False
             pos = ref.end()
@@ -563,11 +629,13 @@ def line_offsets(args: str, original: str, escape: str, start_line: int) -> list
     # where the second line starts: after what the first line (minus keyword and flags) contributed;
     # when the first lines hold only flags, at the first line whose text (blanks trimmed) starts `args`
     # (comment and blank lines inside the continuation were dropped by the reader: pass over them)
+    # and so are lines holding only blanks before the escape (`<TAB>\\`, docker-library's style)
     first = next(
-        (k for k in range(1, len(lines)) if lines[k].strip() and not lines[k].lstrip().startswith("#")), 1
+        (k for k in range(1, len(lines)) if bodies[k].strip() and not lines[k].lstrip().startswith("#")), 1
     )
     second = bodies[first]
-    pos = args.find(second, 0, len(bodies[0]) + len(second) + 1) if second.strip() else -1
+    limit = sum(len(body) for body in bodies[:first]) + len(second) + 1
+    pos = args.find(second, 0, limit) if second.strip() else -1
     if pos < 0:
         for k in range(1, min(len(bodies), 64)):
             lead = bodies[k].lstrip()
