@@ -209,6 +209,8 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
                     continue
                 if inst.keyword != "RUN" and not _reference(name).search(text):
                     continue  # only escaped (`\$NAME`): literal text
+                if inst.keyword == "ARG" and (f"${{{name}:-" in text or f"${{{name}-" in text):
+                    continue  # `ARG HOSTTYPE=${HOSTTYPE:-x86_64}`: the fallback is the default, as meant
                 reported.add(key)
                 line = _first_line_with(_reference(name), _source_lines(inst), inst.start_line)
                 if name in _PLATFORM_ARGS:
@@ -696,6 +698,8 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
         if comp.kind != "git" or comp.pinned:
             continue
         url = comp.source or comp.name
+        if f"{url}/archive/" in lines.get(comp.line, ""):
+            continue  # `pip install https://github.com/o/r/archive/main.tar.gz`: a download, said below
         pip = f"git+{url}" in lines.get(comp.line, "")
         what = f"pip install of git+{url}" if pip else f"git clone of {url}"
         if comp.line in added:  # `ADD https://github.com/o/r.git /src`: the ref goes after a `#`

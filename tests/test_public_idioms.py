@@ -350,3 +350,48 @@ def test_purpose_is_only_the_comment_lines_right_above() -> None:
     )
     described = {a.name: a.description for a in evaluate(parsed).args}
     assert described == {"C": "Target the CUDA build image", "D": "", "COMPILER_LAUNCHER": ""}
+
+
+def test_pip_install_of_a_github_archive_is_the_repository_at_that_ref() -> None:
+    """MIOpen CI: `pip3 install https://github.com/RadeonOpenCompute/rbuild/archive/<sha>.tar.gz`."""
+    text = (
+        "FROM ubuntu:22.04\nRUN pip3 install "
+        "https://github.com/RadeonOpenCompute/rbuild/archive/6d78a0553babdaea8d2da5de15cbda7e869594b8.tar.gz "
+        "https://gitlab.com/o/tool/archive/refs/tags/v1.2.0.zip https://github.com/o/t2/archive/main.tar.gz\n"
+    )
+    assert [(c.name, c.ref, c.source, c.pinned) for c in components(text)[1:]] == [
+        (
+            "rbuild",
+            "6d78a0553babdaea8d2da5de15cbda7e869594b8",
+            "https://github.com/RadeonOpenCompute/rbuild",
+            True,
+        ),
+        ("tool", "v1.2.0", "https://gitlab.com/o/tool", True),
+        ("t2", "main", "https://github.com/o/t2", False),
+    ]
+    assert [m for _, m in warnings(text)] == [
+        "download of https://github.com/o/t2/archive/main.tar.gz takes branch main, which moves; "
+        "put a commit or tag in the URL"
+    ]
+
+
+def test_arg_defaulting_to_itself_with_a_fallback_is_not_warned() -> None:
+    """Ray: `ARG HOSTTYPE=${HOSTTYPE:-x86_64}` means "x86_64 unless given"."""
+    assert warnings("FROM ubuntu:22.04\nARG HOSTTYPE=${HOSTTYPE:-x86_64}\nRUN echo $HOSTTYPE\n") == []
+    assert len(warnings("FROM ubuntu:22.04\nARG HOSTTYPE=${HOSTTYPE}\nRUN echo $HOSTTYPE\n")) == 1
+
+
+def test_apt_repositories_added_indirectly() -> None:
+    """MIOpen CI and LocalAI: `sh -c 'echo deb …'` unquoted, and a sources list downloaded whole."""
+    text = (
+        "FROM ubuntu:22.04\n"
+        "RUN export ROCM_APT_VER=6.3;\\\n"
+        "sh -c 'echo deb [arch=amd64 trusted=yes] http://repo.radeon.com/rocm/apt/$ROCM_APT_VER/ jammy main "
+        "> /etc/apt/sources.list.d/rocm.list'\n"
+        "RUN wget -qO /etc/apt/sources.list.d/lunarg-vulkan-jammy.list "
+        "https://packages.lunarg.com/vulkan/lunarg-vulkan-jammy.list\n"
+    )
+    assert [(c.name, c.version, c.kind, c.line) for c in components(text)[1:]] == [
+        ("rocm", "6.3", "apt-repo", 3),
+        ("lunarg-vulkan-jammy", None, "apt-repo", 4),
+    ]

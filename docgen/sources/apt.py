@@ -9,6 +9,7 @@ python3.X); otherwise its source is left empty (the distribution's own archive).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
@@ -161,6 +162,15 @@ def repo_name_version(url: str, suite: str = "") -> tuple[str, str | None]:
     if m:
         return host_name(url), m.group(1)
     return name, None
+
+
+def list_file(url: Word, target: str, ctx: RunContext) -> None:
+    """A sources list downloaded whole (`wget -qO /etc/apt/sources.list.d/lunarg-vulkan.list URL`):
+    a repository named after the file, its contents unknown."""
+    name = posixpath.basename(target)
+    for suffix in (".list", ".sources"):
+        name = name.removesuffix(suffix)
+    _add_repo(name or "apt", None, url.text, url, ctx)
 
 
 def _add_repo(name: str, version: str | None, source: str, word: Word, ctx: RunContext) -> None:

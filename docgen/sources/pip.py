@@ -21,7 +21,15 @@ from packaging.utils import (
 
 from docgen.model import Component
 from docgen.sources.context import RunContext
-from docgen.sources.naming import fork_of, is_pinned_ref, name_version, ref_kind, repo_name, split_extension
+from docgen.sources.naming import (
+    fork_of,
+    github_repo,
+    is_pinned_ref,
+    name_version,
+    ref_kind,
+    repo_name,
+    split_extension,
+)
 from docgen.sources.script import Word
 
 _VALUE_OPTIONS = frozenset(
@@ -337,6 +345,29 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
     filename = unquote(posixpath.basename(plain))
     if filename.lower().endswith(".whl"):
         _wheel(filename, word, ctx, source=url, name=name)
+        return
+    repo = github_repo(plain)
+    if repo is not None and "/archive/" in plain:
+        # github.com/O/R/archive/<commit or tag>.tar.gz: the repository at that ref, like `git+…@ref`
+        stem = split_extension(filename)[0]
+        ref = stem.removeprefix("refs/tags/")
+        kind = ref_kind(ref)
+        ctx.recorder.add(
+            Component(
+                name=name or repo[1],
+                kind="git",
+                version=None,
+                ref=ref,
+                source=plain.split("/archive/", 1)[0],
+                method="source",
+                stage=ctx.stage.label,
+                line=ctx.line_of(word),
+                pinned=is_pinned_ref(kind) and word.known,
+                arg=ctx.recorder.arg_for(word),
+                ref_kind=kind,
+                fork=fork_of(plain),
+            )
+        )
         return
     version: str | None = None
     try:

@@ -126,6 +126,12 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     elif name == "uv" and len(words) > 2 and words[1].text == "pip":
         _pip(words[2:], ctx)
     elif name in ("curl", "wget", "aria2c", "axel"):
+        lists = [w.text for w in words[1:] if "sources.list" in w.text and "://" not in w.text]
+        lists += [t.text for _, t in cmd.redirects if "sources.list" in t.text]
+        if lists:  # `wget -qO /etc/apt/sources.list.d/x.list URL`: an apt repository, not a download
+            for url in downloads.urls(words):
+                apt.list_file(url, lists[0], ctx)
+            return
         for url in downloads.urls(words):
             arg = ctx.recorder.arg_for(url)
             value = ctx.recorder.value_in(arg, url.text)
@@ -244,9 +250,18 @@ def _built(directory: str, ctx: RunContext) -> None:
 
 
 def _deb_words(words: list[Word], ctx: RunContext) -> None:
-    for word in words:
-        text = word.text.replace("\\n", "\n")
-        apt.deb_lines(text, word, ctx)
+    """The arguments of `echo` / `printf` into a sources list: echo joins them with blanks, so
+    `echo deb [arch=amd64] URL jammy main` (unquoted) is one line, like `echo "deb …"`."""
+    words = [w for w in words if not (w.text.startswith("-") and len(w.text) <= 3)]  # -e, -n, -ne
+    if not words:
+        return
+    joined = Word(
+        " ".join(w.text for w in words),
+        frozenset(n for w in words for n in w.names),
+        all(w.known for w in words),
+        line=words[0].line,
+    )
+    apt.deb_lines(joined.text.replace("\\n", "\n"), joined, ctx)
 
 
 def _shell(words: list[Word], cmd: Command, ctx: RunContext) -> None:
