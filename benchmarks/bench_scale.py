@@ -1,4 +1,4 @@
-"""How docgen's cost grows with its input: five measurements, side by side in one run.
+"""How docgen's cost grows with its input: six measurements, side by side in one run.
 
 1. **Model vs dockerfile-parse**: docgen's full model (read, evaluate, extract) of a corpus of
    Dockerfiles (those under `tests/` and `docker/` that BuildKit would accept, plus synthetic ones
@@ -12,7 +12,9 @@
    it stays valid), modelled and rendered. Budget: the cost per line stays within 1.3× across sizes.
 4. **Very long ARG values** cut with `#`, `##`, `%`, `%%`: 2,000 and 20,000 characters.
    Budget: linear (10× the length costs at most 10×, with 10 % noise).
-5. **Peak memory** of `python -m docgen check` over 1,000 images (the child's maximum RSS).
+5. **Many stages**: 1,000 and 10,000 named stages, each copying from the one before or picked by a
+   platform arg (`FROM s-${TARGETARCH}`), modelled. Budget: linear.
+6. **Peak memory** of `python -m docgen check` over 1,000 images (the child's maximum RSS).
 
 `dockerfile-parse` is a benchmark-only dependency (`pip install '.[bench]'`).
 
@@ -300,6 +302,29 @@ def long_value_file(length: int) -> str:
     )
 
 
+def many_stages_file(count: int) -> str:
+    """`count` named stages, each copying from the one before, every other one picked by platform."""
+    lines = ["FROM ubuntu:22.04 AS s0-amd64"]
+    for i in range(1, count):
+        if i % 2:
+            lines.append(f"FROM s{i - 1}-${{TARGETARCH}} AS s{i}-amd64")
+        else:
+            lines += [f"FROM ubuntu:22.04 AS s{i}-amd64", f"COPY --from=s{i - 1}-amd64 /a /b"]
+    return "\n".join(lines) + "\n"
+
+
+def many_stages(folder: Path, counts: list[int], rounds: int) -> dict[int, float]:
+    files = {}
+    for n in counts:
+        files[n] = folder / f"stages-{n}.Dockerfile"
+        files[n].write_text(many_stages_file(n))
+    times: dict[int, list[float]] = {n: [] for n in counts}
+    for _ in range(rounds):
+        for n in counts:
+            times[n].append(best(lambda p=files[n]: build_model(p), 1))
+    return {n: min(t) for n, t in times.items()}
+
+
 def long_values(lengths: list[int], rounds: int) -> dict[int, float]:
     texts = {n: long_value_file(n) for n in lengths}
     times: dict[int, list[float]] = {n: [] for n in lengths}
@@ -398,6 +423,21 @@ def main_bench() -> int:
         )
         if growth > 11:
             failures.append("long values")
+
+        stage_counts = [1_000, 10_000]
+        staged = many_stages(base, stage_counts, max(2, args.rounds // 2))
+        growth = staged[stage_counts[1]] / staged[stage_counts[0]]
+        rows.append(
+            (
+                f"{stage_counts[0]:,} → {stage_counts[1]:,} named stages "
+                "(`COPY --from`, `FROM s-${TARGETARCH}`)",
+                f"{staged[stage_counts[0]] * 1000:.1f} ms → {staged[stage_counts[1]] * 1000:.1f} ms",
+                f"{growth:.2f}× for 10× the stages",
+                "≤ 10× (linear)",
+            )
+        )
+        if growth > 11:
+            failures.append("many stages")
 
         baseline, _ = peak_memory(base, [])
         rss, elapsed = peak_memory(base / "images-1000", ["check"])

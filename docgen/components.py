@@ -85,6 +85,7 @@ def extract(
         if decl.default and decl.unknown is None and decl.default not in arg_values.get(decl.name, ()):
             arg_values[decl.name] = (*arg_values.get(decl.name, ()), decl.default)
     recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values)
+    stage_names = frozenset(s.name for s in evaluation.stages if s.name is not None)
     states: dict[int, StageState] = {}
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         if scope.stage is None and inst.keyword != "FROM":
@@ -100,7 +101,7 @@ def extract(
                 continue
             if scope.stage is None or scope.stage not in states:
                 continue
-            _instruction(inst, scope, states[scope.stage], evaluation.stages, recorder, parsed.escape)
+            _instruction(inst, scope, states[scope.stage], stage_names, recorder, parsed.escape)
         except Exception as exc:  # a recogniser bug must not stop the documentation from being made
             recorder.skip(inst.start_line, f"{inst.keyword} not read ({type(exc).__name__}: {exc})")
     for clone in recorder.clones:
@@ -152,16 +153,16 @@ def _expanded_word(raw: str, scope: Scope) -> Word:
     return Word(result.text, names, result.known)
 
 
-def _is_stage(ref: str, stages: tuple[Stage, ...]) -> bool:
+def _is_stage(ref: str, stage_names: frozenset[str]) -> bool:
     low = ref.lower()
-    return low.isdigit() or any(s.name == low for s in stages)
+    return low.isdigit() or low in stage_names
 
 
 def _instruction(
     inst: Instruction,
     scope: Scope,
     state: StageState,
-    stages: tuple[Stage, ...],
+    stage_names: frozenset[str],
     recorder: Recorder,
     escape: str,
 ) -> None:
@@ -179,7 +180,7 @@ def _instruction(
         if not raw:
             continue
         word = _expanded_word(raw, scope)
-        if _is_stage(word.text, stages):
+        if _is_stage(word.text, stage_names):
             continue
         recorder.add(image_component(word.text, state.label, inst.start_line, recorder.arg_for(word)))
     if keyword == "RUN":

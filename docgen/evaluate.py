@@ -9,6 +9,7 @@ component extractor can expand RUN lines the way the build would.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -25,6 +26,8 @@ from docgen.shell import (
     referenced_names,
     split_words,
 )
+
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789._-"
 
 MAX_COPIED = 2_000_000
 """How many names the scopes of one Dockerfile may copy in all (see `_Evaluator.count_copy`)."""
@@ -189,7 +192,9 @@ class _Evaluator:
         self.warnings: list[Diagnostic] = []
         self.global_values: dict[str, Value] = {name: Unknown("set by the build") for name in PREDEFINED_ARGS}
         self.global_bindings: dict[str, int] = {}
-        self.stage_names: list[tuple[int, str]] = []  # (FROM line, stage name) for every named stage
+        self.stage_lines: dict[str, list[int]] = {}  # stage name -> the FROM lines that give it
+        self.stage_by_name: dict[str, int] = {}  # stage name -> index, for the stages read so far
+        self.sorted_names: list[str] = []  # the same names, sorted (for `stages_matching`)
         # ARG lines followed by another ARG without a comment of its own: a comment above the first
         # heads the group (`# Define installation arguments`) rather than describing that one arg
         self.group_heads = {
@@ -203,7 +208,7 @@ class _Evaluator:
         for inst in parsed.instructions:
             words = inst.args.split() if inst.keyword == "FROM" else []
             if len(words) == 3 and words[1].lower() == "as":
-                self.stage_names.append((inst.start_line, words[2].lower()))
+                self.stage_lines.setdefault(words[2].lower(), []).append(inst.start_line)
 
     # ------------------------------------------------------------------------------------------
     def warn(self, line: int, message: str) -> None:
@@ -274,7 +279,7 @@ class _Evaluator:
             raise self.fail(inst.start_line, "FROM needs an image and optionally 'AS name'")
         if name is not None and not _STAGE_NAME.match(name):
             raise self.fail(inst.start_line, f"invalid stage name {words[2]!r}")
-        if name is not None and any(s.name == name for s in self.stages):
+        if name is not None and name in self.stage_by_name:
             raise self.fail(inst.start_line, f"stage name {name!r} is used twice")
         expanded = self.expand(words[0], self.global_scope(), inst.start_line)
         base = expanded.text
@@ -284,7 +289,7 @@ class _Evaluator:
         if later is not None:
             what = "itself" if later == inst.start_line else f"a stage defined later, at line {later}"
             raise self.fail(inst.start_line, f"stage {name or index} builds FROM {base}, which is {what}")
-        parent = next((s.index for s in self.stages if s.name == base.lower()), None)
+        parent = self.stage_by_name.get(base.lower())
         candidates: tuple[int, ...] = ()
         if parent is None and not expanded.known:
             candidates = self.stages_matching(base)
@@ -302,6 +307,9 @@ class _Evaluator:
                 depends_on=candidates[1:],
             )
         )
+        if name is not None:
+            self.stage_by_name[name] = index
+            bisect.insort(self.sorted_names, name)
         if parent is not None:
             p = self.stage_states[parent]
             self.count_copy(len(p.values) + len(p.bindings), inst.start_line)
@@ -360,16 +368,29 @@ class _Evaluator:
         parts = re.split(r"(\$\{[A-Za-z_][A-Za-z0-9_]*\})", base.lower())
         if len(parts) == 1 or not "".join(parts[::2]).strip("._-"):
             return ()  # nothing known to match with (`FROM ${FLAVOR}`): an image or any stage
-        pattern = "".join("[a-z0-9._-]+" if i % 2 else re.escape(part) for i, part in enumerate(parts))
-        matcher = re.compile(pattern)
-        return tuple(s.index for s in self.stages if s.name is not None and matcher.fullmatch(s.name))
+        # only the names that start with the known prefix (a sorted list: 10,000 such FROMs stay fast)
+        prefix, ordered = parts[0], self.sorted_names
+        low, high = bisect.bisect_left(ordered, prefix), bisect.bisect_left(ordered, prefix + "\U0010ffff")
+        names = ordered[low:high]
+        if not names:
+            return ()
+        matcher = None
+        if len(parts) > 3:  # one unknown part is the usual case: no pattern to compile for it
+            pattern = "".join("[a-z0-9._-]+" if i % 2 else re.escape(part) for i, part in enumerate(parts))
+            matcher = re.compile(pattern)
+        suffix = parts[-1]
+
+        def fits(n: str) -> bool:
+            if matcher is not None:
+                return matcher.fullmatch(n) is not None
+            middle = n[len(prefix) : len(n) - len(suffix)]
+            return n.endswith(suffix) and bool(middle) and not middle.strip(_NAME_CHARS)
+
+        return tuple(sorted(self.stage_by_name[n] for n in names if fits(n)))
 
     def later_stage_named(self, name: str, current: Instruction) -> int | None:
         """The FROM line of a stage named `name` at or after `current`, if any (BuildKit: a cycle)."""
-        for line, stage_name in self.stage_names:
-            if line >= current.start_line and stage_name == name:
-                return line
-        return None
+        return next((line for line in self.stage_lines.get(name, ()) if line >= current.start_line), None)
 
     def note_dependencies(self, inst: Instruction, stage_index: int) -> None:
         if not inst.flags:
@@ -379,9 +400,11 @@ class _Evaluator:
         deps = []
         for ref in refs:
             ref = ref.lower()
-            for s in self.stages[:stage_index]:
-                if ref and (ref == s.name or ref == str(s.index)):
-                    deps.append(s.index)
+            found = self.stage_by_name.get(ref)
+            if found is None and ref.isdigit() and str(int(ref)) == ref:
+                found = int(ref)
+            if found is not None and found < stage_index:
+                deps.append(found)
         if deps:
             stage = self.stages[stage_index]
             merged = tuple(dict.fromkeys(stage.depends_on + tuple(deps)))

@@ -6,7 +6,10 @@ can never disagree.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -20,14 +23,35 @@ from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
 from docgen.render import SECTIONS, RenderOptions, render_sections, template_path
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a model is built, as it was before.
+
+    Reading a Dockerfile makes many small objects and no reference cycles (reference counting frees
+    them all), yet each 700 allocations set off a collection that walks every object still alive:
+    on a Dockerfile of 20,000 stages that made the cost grow faster than the file (12.4× for 10×
+    the stages, 11.1× without it), and it costs time on any file.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) -> ImageModel:
     """Read, evaluate and extract one Dockerfile into an `ImageModel`."""
-    return model_of(read_dockerfile(dockerfile, display))
+    with _collector_paused():
+        return model_of(read_dockerfile(dockerfile, display))
 
 
 def model_of(parsed: ParsedDockerfile) -> ImageModel:
     """Evaluate and extract an already parsed Dockerfile into an `ImageModel`."""
-    return _analyse(parsed, with_lint=False)[0]
+    with _collector_paused():
+        return _analyse(parsed, with_lint=False)[0]
 
 
 def read_image(
@@ -37,7 +61,8 @@ def read_image(
     fingerprint), its model, and with `with_lint` its `docgen lint` warnings (else empty)."""
     shown = str(dockerfile) if display is None else display
     data = read_dockerfile_bytes(dockerfile, shown)
-    model, warnings = _analyse(parse_dockerfile(decode_dockerfile(data, shown), shown), with_lint)
+    with _collector_paused():
+        model, warnings = _analyse(parse_dockerfile(decode_dockerfile(data, shown), shown), with_lint)
     return data, model, warnings
 
 

@@ -659,3 +659,21 @@ def test_versions_entry_that_matches_nothing(project: Path) -> None:
     )
     make_tree(project, {"pyproject.toml": PYPROJECT + 'versions = ["rocm"]\n'})
     assert run("sync").code == 0
+
+
+def test_twenty_thousand_named_stages_are_read(project: Path) -> None:
+    """Each FROM used to scan every stage before it (23 s for these); the benchmark
+    `benchmarks/bench_scale.py` measures that the cost now grows linearly."""
+    stages = ["FROM ubuntu:22.04 AS s0-amd64"]
+    for i in range(1, 20_000):
+        stages.append(
+            f"FROM s{i - 1}-${{TARGETARCH}} AS s{i}-amd64"
+            if i % 2
+            else f"FROM ubuntu:22.04 AS s{i}-amd64\nCOPY --from=s{i - 1}-amd64 /a /b"
+        )
+    write_dockerfile(project, "\n".join(stages) + "\n")
+    from docgen.pipeline import build_model
+
+    model = build_model(project / "Dockerfile")
+    assert len(model.stages) == 20_000
+    assert model.stages[1].parent == 0 and model.stages[2].depends_on == (1,)

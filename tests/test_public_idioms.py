@@ -395,3 +395,19 @@ def test_apt_repositories_added_indirectly() -> None:
         ("rocm", "6.3", "apt-repo", 3),
         ("lunarg-vulkan-jammy", None, "apt-repo", 4),
     ]
+
+
+def test_variables_set_in_branches_are_unknown() -> None:
+    """SGLang: CUINDEX is set by a `case` branch; the index is not the last branch's."""
+    text = (
+        "FROM python:3.12\nARG CUDA_VERSION=12.6.1\n"
+        'RUN case "$CUDA_VERSION" in 12.6.1) CUINDEX=126 ;; 12.8.1) CUINDEX=128 ;; esac \\\n'
+        " && pip install torch --index-url https://download.pytorch.org/whl/cu${CUINDEX}\n"
+        'RUN if [ -n "$X" ]; then V=1; else V=2; fi; pip install foo==$V\n'
+        "RUN V=3; pip install bar==$V\n"
+    )
+    assert [(c.name, c.version, c.source) for c in components(text)[1:]] == [
+        ("torch", None, "https://download.pytorch.org/whl/cu${CUINDEX}"),
+        ("foo", None, "https://pypi.org/project/foo/"),
+        ("bar", "3", "https://pypi.org/project/bar/"),
+    ]

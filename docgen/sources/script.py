@@ -665,15 +665,27 @@ def read_commands(
     None when heredoc bodies follow inline (a script that is itself a heredoc body). Leading
     assignments are applied to `state` as each command is produced, so later commands see them.
     """
+    previous = ""
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
-        apply_assignments(cmd, state)
+        apply_assignments(cmd, state, branch=previous == ")")
+        previous = cmd.sep
         yield cmd
 
 
-def apply_assignments(cmd: Command, state: ShellState) -> None:
-    """Record `NAME=value` words at the start of `cmd` (and after `export`) as shell variables."""
+_BRANCH_KEYWORDS = frozenset({"then", "else", "elif", "do"})
+
+
+def apply_assignments(cmd: Command, state: ShellState, branch: bool = False) -> None:
+    """Record `NAME=value` words at the start of `cmd` (and after `export`) as shell variables.
+
+    An assignment in a branch (after `then`, `else`, `do`, or a `case` pattern's `)`, which `branch`
+    says) may or may not run: the variable becomes unknown, rather than the last branch's value."""
     words = cmd.words
-    start = 1 if words and words[0].text in ("export", "declare", "local", "readonly", "typeset") else 0
+    start = 0
+    if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS:
+        branch, start = True, 1
+    if len(words) > start and words[start].text in ("export", "declare", "local", "readonly", "typeset"):
+        start += 1
     for word in words[start:]:
         m = _ASSIGNMENT.match(word.text)
         if not m:
@@ -681,4 +693,4 @@ def apply_assignments(cmd: Command, state: ShellState) -> None:
                 continue
             break
         value = word.text[m.end() :]
-        state.assign(m.group(1), Word(value, word.names, word.known))
+        state.assign(m.group(1), Word(value, word.names, word.known and not branch))
