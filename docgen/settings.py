@@ -46,13 +46,40 @@ def find_pyproject(start: str) -> str | None:
                 with open(candidate, encoding="utf-8") as handle:
                     text = handle.read()
             except (OSError, UnicodeDecodeError):
-                text = ""
-            if "[tool.docgen" in text:
+                return candidate  # the nearest one, unreadable: say so rather than use a parent's
+            if declares_docgen(text):
                 return candidate
         parent = os.path.dirname(folder)
         if parent == folder:
             return None
         folder = parent
+
+
+def declares_docgen(text: str) -> bool:
+    """True when TOML `text` holds a `tool.docgen` table in any of TOML's spellings: a header
+    (`[tool.docgen]`, `[[tool.docgen.images]]`, `[ tool . "docgen" ]`), a dotted key at the top
+    (`tool.docgen.images = […]`) or a `docgen` key of a `[tool]` table. Text inside strings (a
+    description that mentions `[tool.docgen]`) does not count: only the start of a line does."""
+    table = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] == "#":
+            continue
+        key = line.replace(" ", "").replace("\t", "").replace('"', "").replace("'", "")
+        if not key:
+            continue
+        if key[0] == "[":
+            table = key.strip("[]").split("]", 1)[0]
+            if table == "tool.docgen" or table.startswith("tool.docgen."):
+                return True
+            continue
+        if not table and key.startswith(("tool.docgen.", "tool.docgen=")):
+            return True
+        if not table and key.startswith("tool=") and "docgen" in key:
+            return True  # `tool = { docgen = { … } }`
+        if table == "tool" and key.startswith(("docgen.", "docgen=")):
+            return True
+    return False
 
 
 def _string(text: str) -> str | None:

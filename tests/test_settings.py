@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.settings import find_pyproject, read_settings
+from docgen.settings import declares_docgen, find_pyproject, read_settings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -112,3 +112,43 @@ def test_find_pyproject_skips_files_without_docgen(tmp_path: Path) -> None:
     inner.mkdir(parents=True)
     (tmp_path / "a" / "pyproject.toml").write_text('[project]\nname = "x"\n')
     assert find_pyproject(str(inner)) == str(tmp_path / "pyproject.toml")
+
+
+DOCGEN_PIECES = [
+    "[tool.docgen]\n",
+    "[[tool.docgen.images]]\n",
+    '[ tool . "docgen" ]\n',
+    "[tool]\n",
+    "[tool.ruff]\n",
+    "[project]\n",
+    'tool.docgen.arch-arg = "X"\n',
+    "docgen.arch-arg = 'X'\n",
+    "docgen = { arch-arg = 'X' }\n",
+    "tool.ruff.line-length = 1\n",
+    'name = "x"\n',
+    'description = "set [tool.docgen] here"\n',
+    "# [tool.docgen]\n",
+    "\n",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(DOCGEN_PIECES), max_size=6).map("".join))
+def test_declares_docgen_agrees_with_tomllib(text: str) -> None:
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    tool = parsed.get("tool", {})
+    assert declares_docgen(text) == (isinstance(tool, dict) and "docgen" in tool)
+
+
+def test_nearest_config_in_any_spelling_wins_over_a_parent(tmp_path: Path) -> None:
+    """A monorepo: the subproject's dotted-key config is its own; the parent's is not used."""
+    (tmp_path / "pyproject.toml").write_text("[tool.docgen]\n")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "pyproject.toml").write_text('[project]\nname = "s"\n\n[tool]\ndocgen.images = []\n')
+    assert find_pyproject(str(sub)) == str(sub / "pyproject.toml")
+    (sub / "pyproject.toml").write_text('[project]\ndescription = "see [tool.docgen] in the docs"\n')
+    assert find_pyproject(str(sub)) == str(tmp_path / "pyproject.toml")
