@@ -411,3 +411,14 @@ def test_variables_set_in_branches_are_unknown() -> None:
         ("foo", None, "https://pypi.org/project/foo/"),
         ("bar", "3", "https://pypi.org/project/bar/"),
     ]
+
+
+def test_package_whose_version_arg_has_no_default_is_listed() -> None:
+    text = 'FROM python:3.12\nARG TORCH_VERSION\nRUN pip install "torch==${TORCH_VERSION}"\n'
+    (torch,) = components(text)[1:]
+    assert (torch.name, torch.version, torch.pinned, torch.arg) == ("torch", None, False, "TORCH_VERSION")
+
+
+def test_malformed_specs_give_no_nameless_rows() -> None:
+    text = "FROM alpine:3.20\nRUN go install @v1.2.3 && cargo install @1.0 && apk add foo~\n"
+    assert [(c.name, c.version) for c in components(text)[1:]] == [("foo", None)]

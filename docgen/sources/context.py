@@ -59,8 +59,13 @@ class Recorder:
     skipped: list[Diagnostic] = field(default_factory=list)
 
     def add(self, component: Component) -> None:
+        if not component.name.strip(" @=~-"):  # `go install @v1.2.3`, `apk add =1.0`: no package
+            self.skip(component.line, f"{component.kind} item without a name: {component.source or ''}")
+            return
         version = component.version
-        if version and ("$(" in version or "`" in version):
+        if version and not any(c.isalnum() for c in version):  # `apk add foo~`: an operator, no version
+            component = replace(component, version=None, pinned=False)
+        elif version and ("$(" in version or "`" in version):
             # `pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`: the shell decides; not a version
             component = replace(component, version=None, pinned=False)
         self.components.append((component.line, len(self.components), component))

@@ -210,6 +210,10 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
             return
         text = named.group(1)  # `"bitsandbytes>=${V}"`, V set by the shell: the package, unpinned
     parsed = requirement(text)
+    if parsed is None and word.names:
+        named = _NAME_BEFORE_SPECIFIER.match(text)
+        if named is not None:  # `"torch==${TORCH_VERSION}"`, an ARG with no default: torch, unpinned
+            parsed = (named.group(1), None, None)
     if parsed is None:
         ctx.recorder.skip(ctx.line_of(word), f"not a pip requirement: {text}")
         return
