@@ -42,6 +42,8 @@ def _read(path: str) -> bytes | None:
         if not os.path.isfile(path):
             return None
         with open(path, "rb") as handle:
+            if os.fstat(handle.fileno()).st_size > 10 * 1024 * 1024:
+                return None  # larger than the full check reads: it says so
             return handle.read()
     except OSError:
         return None

@@ -23,6 +23,11 @@ def display(path: Path) -> str:
         return str(path)
 
 
+MAX_TEXT = 10 * 1024 * 1024
+"""The largest Markdown file docgen reads (10 MiB, as for a Dockerfile): a README of 100 MB would take
+gigabytes of memory to split into lines and blocks."""
+
+
 def read_text(
     path: Path,
     *,
@@ -43,11 +48,17 @@ def read_text(
     if path.exists() and not path.is_file():
         raise UsageError(not_a_file, shown)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            # a regular file's size is known up front: refuse a huge one without reading any of it
+            if os.fstat(handle.fileno()).st_size > MAX_TEXT:
+                raise UsageError(f"file is larger than {MAX_TEXT // (1024 * 1024)} MiB, not read", shown)
+            data = handle.read(MAX_TEXT + 1)
     except FileNotFoundError:
         raise UsageError(not_found, shown) from None
     except OSError as exc:
         raise UsageError(f"cannot read: {exc.strerror or exc}", shown) from None
+    if len(data) > MAX_TEXT:
+        raise UsageError(f"file is larger than {MAX_TEXT // (1024 * 1024)} MiB, not read", shown)
     if refuse_binary and b"\0" in data:
         raise UsageError(
             "binary file (contains a NUL byte)", shown, data[: data.index(b"\0")].count(b"\n") + 1

@@ -677,3 +677,12 @@ def test_twenty_thousand_named_stages_are_read(project: Path) -> None:
     model = build_model(project / "Dockerfile")
     assert len(model.stages) == 20_000
     assert model.stages[1].parent == 0 and model.stages[2].depends_on == (1,)
+
+
+def test_markdown_larger_than_ten_mib_is_not_read(project: Path) -> None:
+    (project / "README.md").write_text(README + ("y" * 99 + "\n") * 110_000)
+    before = (project / "README.md").read_bytes()
+    for argv in (("check",), ("sync",), ("audit", "README.md")):
+        result = run(*argv)
+        assert (result.code, result.err) == (2, "README.md: file is larger than 10 MiB, not read\n")
+    assert (project / "README.md").read_bytes() == before
