@@ -323,12 +323,23 @@ def _relative_to(path: Path, root: Path) -> str:
 
 
 def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
+    # Everything is read and rendered first, and written only when all of it worked: an error in a
+    # later image must not leave the earlier files written and the run half done. Only the new texts
+    # of the files that change are kept meanwhile.
+    changes: list[tuple[Path, str]] = []  # (path, new text), in order
+    report: list[str] = []
     for doc in _documents(images, config):
         if doc.generated != doc.current:
-            files.write_atomic(doc.path, doc.generated)
-            print(f"{doc.display}: updated", file=out)
+            changes.append((doc.path, doc.generated))
+            report.append(f"{doc.display}: updated")
         else:
-            print(f"{doc.display}: unchanged", file=out)
+            report.append(f"{doc.display}: unchanged")
+    for path, _ in changes:
+        files.check_writable(path)
+    for path, text in changes:
+        files.write_atomic(path, text)
+    for line in report:
+        print(line, file=out)
     return EXIT_OK
 
 

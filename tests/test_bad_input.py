@@ -686,3 +686,16 @@ def test_markdown_larger_than_ten_mib_is_not_read(project: Path) -> None:
         result = run(*argv)
         assert (result.code, result.err) == (2, "README.md: file is larger than 10 MiB, not read\n")
     assert (project / "README.md").read_bytes() == before
+
+
+def test_sync_writes_nothing_when_a_later_image_fails(project: Path) -> None:
+    make_tree(
+        project,
+        {
+            "pyproject.toml": PYPROJECT
+            + '\n[[tool.docgen.images]]\ndockerfile = "b/Dockerfile"\noutputs = ["b/README.md"]\n',
+            "b/Dockerfile": "FROM $NOWHERE\n",
+            "b/README.md": README,
+        },
+    )
+    assert_error(("sync",), "b/Dockerfile:1: FROM $NOWHERE expands to an empty image name\n", project)
