@@ -20,6 +20,7 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import sys
 from collections.abc import Mapping
@@ -57,6 +58,8 @@ class ImageConfig:
     """Names of the Key versions rows, in order; None for the default choice."""
     versions_line: int | None = None
     """Line of the `versions` key in the config file, for messages."""
+    pages_line: int | None = None
+    """Line of the `pages` key in the config file, for messages."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names: component or build-arg name → name shown in tables."""
     settings: str = ""
@@ -261,7 +264,7 @@ def parse_config(
             for p in _strings(entry.get("outputs", []), "images.outputs", display, text, start)
         )
         pages = tuple(
-            p.replace("\\", "/")
+            _page(p, display, text, start)
             for p in _strings(entry.get("pages", []), "images.pages", display, text, start)
         )
         versions = (
@@ -279,9 +282,20 @@ def parse_config(
                 arch_arg=entry.get("arch-arg", arch_arg),
                 versions=versions,
                 versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
+                pages_line=_key_line(text, "pages", start) if pages and text else None,
                 names=image_names,
             )
         )
+    owners: dict[str, int] = {}
+    for index, image in enumerate(images):
+        for page in image.pages:
+            if owners.setdefault(page, index) != index:
+                raise ConfigError(
+                    f"pages = {page!r} is listed by two [[tool.docgen.images]] (entries {owners[page] + 1} "
+                    f"and {index + 1}); a page documents one Dockerfile",
+                    display,
+                    _key_line(text, "pages", _image_start(text, index)),
+                )
     dockerfiles = {image.dockerfile for image in images}
     for index, image in enumerate(images):
         for output in image.outputs:
@@ -312,6 +326,19 @@ def _fingerprint_settings(table: Mapping[str, Any], text: str) -> str:
         return digest(b"parsed", canonical(dict(table)).encode())
     images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]
     return settings_digest(light.sections, images, str(table.get("templates", "")))
+
+
+def _page(value: str, display: str, text: str, start: int) -> str:
+    """A `pages` entry as MkDocs names the page: relative to docs_dir, `/`-separated, normalised
+    (`./index.md` is `index.md`); a path out of docs_dir, or absolute, is an error."""
+    page = posixpath.normpath(value.replace("\\", "/"))
+    if not value or page.startswith(("/", "../")) or page in ("..", ".") or ":" in page.split("/", 1)[0]:
+        raise ConfigError(
+            f"pages = {value!r} must be a page path relative to the site's docs_dir (like 'images/rocm.md')",
+            display,
+            _key_line(text, "pages", start),
+        )
+    return page
 
 
 def _names(value: Mapping[str, Any], where: str, display: str, text: str, start: int = -1) -> dict[str, str]:

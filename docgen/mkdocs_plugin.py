@@ -93,6 +93,26 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self._models.clear()  # one model per Dockerfile per build
 
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+        """A page listed in `pages` that this site lacks, while it has others of the list: likely a
+        typo, which would leave the page unfilled; a warning (an error with `mkdocs build --strict`).
+        A site with none of the listed pages is another site sharing the configuration: not checked."""
+        docgen = self._docgen
+        if docgen is None:
+            return files
+        known = {f.src_uri for f in files.documentation_pages()}
+        listed = [(image, page) for image in docgen.images for page in image.pages]
+        if not any(page in known for _, page in listed):
+            return files
+        for image, page in listed:
+            if page not in known:
+                where = docgen.source + (f":{image.pages_line}" if image.pages_line else "")
+                log.warning(
+                    f"{where}: pages = {page!r} is not a page of this site "
+                    f"(pages are paths relative to docs_dir, {config.docs_dir})"
+                )
+        return files
+
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:

@@ -27,6 +27,8 @@ from mkdocs.structure.pages import Page
 
 import docgen.mkdocs_plugin
 from docgen import markers
+from docgen.config import load_config as load_docgen_config
+from docgen.errors import ConfigError
 from docgen.mkdocs_plugin import DocgenPlugin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +71,7 @@ def site_files(**extra: str) -> dict[str, str]:
             theme: mkdocs
             plugins: [docgen]
             """,
+        "docs/other.md": "# Other\n",
         "docs/page.md": """\
             # Page
 
@@ -487,3 +490,47 @@ def test_mkdocs_is_imported_only_by_the_plugin() -> None:
         assert not re.search(r"^\s*(from|import) mkdocs\b", text, re.MULTILINE), module.name
     code = "import sys, docgen.cli, docgen.pipeline; sys.exit('mkdocs' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_a_listed_page_the_site_lacks_fails_a_strict_build(tmp_path: Path) -> None:
+    files = site_files()
+    files["pyproject.toml"] = files["pyproject.toml"].replace('"other.md"', '"imagess/rocm.md"')
+    write_tree(tmp_path, files)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=tmp_path,
+        env=QUIET,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert (
+        "WARNING -  pyproject.toml:4: pages = 'imagess/rocm.md' is not a page of this site" in result.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    ("pages", "message"),
+    [
+        ('["../README.md"]', "pyproject.toml:4: pages = '../README.md' must be a page path relative to"),
+        ('["/etc/passwd"]', "pyproject.toml:4: pages = '/etc/passwd' must be a page path relative to"),
+    ],
+)
+def test_pages_out_of_docs_dir_are_refused(tmp_path: Path, pages: str, message: str) -> None:
+    files = site_files()
+    files["pyproject.toml"] = files["pyproject.toml"].replace('["page.md", "other.md"]', pages)
+    write_tree(tmp_path, files)
+    with pytest.raises(ConfigError) as info:
+        load_docgen_config(tmp_path / "pyproject.toml", cwd=tmp_path)
+    assert str(info.value).startswith(message)
+
+
+def test_pages_are_normalised_and_listed_once(tmp_path: Path) -> None:
+    files = site_files()
+    files["pyproject.toml"] = files["pyproject.toml"].replace('"other.md"', '"./sub/../other.md"')
+    write_tree(tmp_path, files)
+    assert load_docgen_config(tmp_path / "pyproject.toml").images[0].pages == ("page.md", "other.md")
+    files["pyproject.toml"] += '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\npages = ["page.md"]\n'
+    write_tree(tmp_path, files)
+    with pytest.raises(ConfigError, match=r"pages = 'page.md' is listed by two \[\[tool.docgen.images\]\]"):
+        load_docgen_config(tmp_path / "pyproject.toml")
