@@ -125,6 +125,9 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         offset = _front_matter_lines(page, markdown)
         try:
             image = self._image_for(page, docgen, shown)
+        except DocgenError as exc:  # its line is already one of the whole file (the front matter)
+            raise PluginError(str(exc)) from None
+        try:
             if image is None:
                 blocks = markers.find_blocks(markdown, shown, known=SECTIONS)
                 if not blocks:
@@ -172,13 +175,33 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
     def _image_for(self, page: Page, docgen: Config, shown: str) -> ImageConfig | None:
         """The page's image: its front matter's Dockerfile, else the config's entry listing the page."""
         value = page.meta.get(FRONT_MATTER_KEY)
+        raw = _raw_content(page)
+        line = next(
+            (
+                n
+                for n, text in enumerate(raw.splitlines()[:200], 1)
+                if text.startswith(FRONT_MATTER_KEY + ":")
+            ),
+            1,
+        )
         if value is None:
+            if (
+                raw.startswith("---")
+                and not page.meta
+                and f"\n{FRONT_MATTER_KEY}:" in raw[: raw.find("\n---", 3)]
+            ):
+                raise DocgenError(
+                    f"the front matter is not valid YAML (MkDocs ignored it), "
+                    f"so {FRONT_MATTER_KEY} was not read",
+                    shown,
+                    1,
+                )
             return docgen.image_for_page(page.file.src_uri)
         if not isinstance(value, str):
-            raise DocgenError(f"front matter {FRONT_MATTER_KEY} must be a path (a string)", shown, 1)
+            raise DocgenError(f"front matter {FRONT_MATTER_KEY} must be a path (a string)", shown, line)
         dockerfile = resolve_path(self._site_root, value, FRONT_MATTER_KEY, shown)
         if not dockerfile.is_file():
-            raise DocgenError(f"{FRONT_MATTER_KEY}: Dockerfile {value!r} not found", shown, 1)
+            raise DocgenError(f"{FRONT_MATTER_KEY}: Dockerfile {value!r} not found", shown, line)
         for image in docgen.images:
             if image.dockerfile == dockerfile:
                 return image
@@ -218,12 +241,17 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                 log.debug("watching %s", path)
 
 
+def _raw_content(page: Page) -> str:
+    """The page's file as written, front matter included ('' when it cannot be read)."""
+    try:
+        return page.file.content_string
+    except (OSError, UnicodeDecodeError, TypeError):
+        return ""
+
+
 def _front_matter_lines(page: Page, markdown: str) -> int:
     """How many lines of the page's source come before `markdown` (its front matter)."""
-    try:
-        raw = page.file.content_string
-    except (OSError, UnicodeDecodeError):
-        return 0
+    raw = _raw_content(page)
     if markdown and raw.endswith(markdown):
         return raw[: len(raw) - len(markdown)].count("\n")
     return 0

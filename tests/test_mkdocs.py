@@ -534,3 +534,34 @@ def test_pages_are_normalised_and_listed_once(tmp_path: Path) -> None:
     write_tree(tmp_path, files)
     with pytest.raises(ConfigError, match=r"pages = 'page.md' is listed by two \[\[tool.docgen.images\]\]"):
         load_docgen_config(tmp_path / "pyproject.toml")
+
+
+@pytest.mark.parametrize(
+    ("front", "message"),
+    [
+        (
+            '---\ndocgen_dockerfile: "nope"\n---\n',
+            "docs/page.md:2: docgen_dockerfile: Dockerfile 'nope' not found",
+        ),
+        (
+            "---\ntitle: t\ndocgen_dockerfile: [Dockerfile\n---\n",
+            "docs/page.md:1: the front matter is not valid YAML (MkDocs ignored it), so docgen_dockerfile "
+            "was not read",
+        ),
+    ],
+)
+def test_front_matter_errors_point_at_the_front_matter(tmp_path: Path, front: str, message: str) -> None:
+    files = site_files()
+    files["docs/page.md"] = (
+        front + "# Page\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+    )
+    write_tree(tmp_path, files)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=tmp_path,
+        env=QUIET,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert f"ERROR   -  {message}\n" in result.stderr
