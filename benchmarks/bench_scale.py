@@ -277,10 +277,13 @@ def per_line(folder: Path, factors: list[int], rounds: int) -> dict[int, tuple[i
     def model_and_render(path: Path) -> None:
         render_sections(build_model(path), RenderOptions())
 
+    # the same work per sample at every size: the smaller inputs are run more times per round (a
+    # single 8 ms run of the 1× file is at the mercy of the machine's noise)
+    largest = max(factors)
     times: dict[int, list[float]] = {f: [] for f in factors}
     for _ in range(rounds):
         for factor in factors:
-            times[factor].append(best(lambda p=files[factor]: model_and_render(p), 1))
+            times[factor].append(best(lambda p=files[factor]: model_and_render(p), max(1, largest // factor)))
     result = {}
     for factor in factors:
         lines = files[factor].read_text().count("\n")

@@ -375,11 +375,11 @@ def _plain(lowered: str) -> str:
 
 def _token_around(text: str, start: int, end: int) -> str:
     """The lower-cased word around `text[start:end]` (at most _WINDOW characters each side)."""
-    left = start
-    while left > max(0, start - _WINDOW) and text[left - 1] not in _SEPARATORS:
+    left, lowest = start, max(0, start - _WINDOW)
+    while left > lowest and text[left - 1] not in _SEPARATORS:
         left -= 1
-    right = end
-    while right < min(len(text), end + _WINDOW) and text[right] not in _SEPARATORS:
+    right, highest = end, min(len(text), end + _WINDOW)
+    while right < highest and text[right] not in _SEPARATORS:
         right += 1
     return text[left:right].lower()
 
