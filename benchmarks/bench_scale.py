@@ -316,16 +316,20 @@ def many_stages_file(count: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def many_stages(folder: Path, counts: list[int], rounds: int) -> dict[int, float]:
+def many_stages(folder: Path, counts: list[int], rounds: int) -> tuple[dict[int, float], dict[int, float]]:
+    """Best times of the model, and of the reader alone (one linear pass, the yardstick), per count."""
     files = {}
     for n in counts:
         files[n] = folder / f"stages-{n}.Dockerfile"
         files[n].write_text(many_stages_file(n))
+    largest = max(counts)
     times: dict[int, list[float]] = {n: [] for n in counts}
+    reads: dict[int, list[float]] = {n: [] for n in counts}
     for _ in range(rounds):
-        for n in counts:
-            times[n].append(best(lambda p=files[n]: build_model(p), 1))
-    return {n: min(t) for n, t in times.items()}
+        for n in counts:  # the same work per sample at every size, as in `per_line`
+            times[n].append(best(lambda p=files[n]: build_model(p), max(1, largest // n)))
+            reads[n].append(best(lambda p=files[n]: read_dockerfile(p), max(1, largest // n)))
+    return {n: min(t) for n, t in times.items()}, {n: min(t) for n, t in reads.items()}
 
 
 def long_values(lengths: list[int], rounds: int) -> dict[int, float]:
@@ -428,18 +432,20 @@ def main_bench() -> int:
             failures.append("long values")
 
         stage_counts = [1_000, 10_000]
-        staged = many_stages(base, stage_counts, max(2, args.rounds // 2))
+        staged, read_only = many_stages(base, stage_counts, args.rounds)
         growth = staged[stage_counts[1]] / staged[stage_counts[0]]
+        yardstick = read_only[stage_counts[1]] / read_only[stage_counts[0]]
         rows.append(
             (
                 f"{stage_counts[0]:,} → {stage_counts[1]:,} named stages "
                 "(`COPY --from`, `FROM s-${TARGETARCH}`)",
-                f"{staged[stage_counts[0]] * 1000:.1f} ms → {staged[stage_counts[1]] * 1000:.1f} ms",
+                f"{staged[stage_counts[0]] * 1000:.1f} ms → {staged[stage_counts[1]] * 1000:.1f} ms "
+                f"(the reader alone, one linear pass: {yardstick:.2f}×)",
                 f"{growth:.2f}× for 10× the stages",
-                "≤ 10× (linear)",
+                "≤ 10× (linear), or ≤ 1.1× the reader's own growth",
             )
         )
-        if growth > 11:
+        if growth > max(11, 1.1 * yardstick):
             failures.append("many stages")
 
         baseline, _ = peak_memory(base, [])
