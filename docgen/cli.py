@@ -334,8 +334,14 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
             report.append(f"{doc.display}: updated")
         else:
             report.append(f"{doc.display}: unchanged")
-    for path, _ in changes:
+    for path, text in changes:
         files.check_writable(path)
+        if len(text) > files.MAX_TEXT // 4 and len(text.encode("utf-8", "surrogatepass")) > files.MAX_TEXT:
+            raise UsageError(
+                f"the generated file would be larger than {files.MAX_TEXT >> 20} MiB, which docgen "
+                "does not read back; not written (make the blocks smaller)",
+                files.display(path),
+            )
     for path, text in changes:
         files.write_atomic(path, text)
     for line in report:

@@ -84,7 +84,8 @@ def extract(
     for decl in evaluation.args:
         if decl.default and decl.unknown is None and decl.default not in arg_values.get(decl.name, ()):
             arg_values[decl.name] = (*arg_values.get(decl.name, ()), decl.default)
-    recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values)
+    given = {decl.name for decl in evaluation.args if decl.raw_default is not None}
+    recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values, arg_names - given)
     stage_names = frozenset(s.name for s in evaluation.stages if s.name is not None)
     states: dict[int, StageState] = {}
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):

@@ -139,6 +139,10 @@ def describe(name: str, comment: tuple[str, ...], tail: int = 0, alone: bool = F
         rest = text[len(name) + 1 :].strip()
         return "" if rest.startswith(_JOINED) else rest
     lines = [line.strip() for line in comment[len(comment) - tail :] if line.strip()] if tail else []
+    for k, line in enumerate(lines):  # the convention on a later line: `# NAME purpose` from there on
+        if line.startswith((name + " ", name + ":")):
+            rest = " ".join(lines[k:])[len(name) + 1 :].strip()
+            return "" if rest.startswith(_JOINED) else rest
     if not (lines and alone) or len(lines) > 3:
         return ""
     text = " ".join(lines)
@@ -146,12 +150,19 @@ def describe(name: str, comment: tuple[str, ...], tail: int = 0, alone: bool = F
     if (
         first.upper() in _INSTRUCTIONS
         or "=" in first
-        or any(line.split(None, 1)[0].upper().rstrip(":") in _NOT_PURPOSES for line in lines)
+        or any(_label(line) in _NOT_PURPOSES for line in lines)
         or sum(c.isalpha() for c in text) < 6
+        or not any(c.isalpha() for c in text[:3])  # a banner (`#### Build ####`, `---- deps ----`)
+        or text.startswith("#")  # `## …`: a heading or a commented-out comment
         or (first.startswith(("http://", "https://")) and " " not in text)
     ):
         return ""
     return text
+
+
+def _label(line: str) -> str:
+    """The first word of a comment line, upper-cased, without the punctuation around it."""
+    return line.split(None, 1)[0].upper().strip(":.,;()-*=#@") if line.split() else ""
 
 
 _JOINED = ("and ", "or ", ",", "&", "/")
@@ -175,6 +186,9 @@ _NOT_PURPOSES = frozenset(
         "REFERENCE",
     }
     | {"REF", "SEE", "USAGE", "WARNING", "KEEP", "SYNC", "DEPRECATED"}
+    # file headers and tool directives
+    | {"COPYRIGHT", "C", "©", "SPDX-LICENSE-IDENTIFIER", "LICENSED", "LICENSE", "HADOLINT", "SHELLCHECK"}
+    | {"AUTHOR", "AUTHORS", "MAINTAINER", "VIM", "-*-"}
 )
 
 
@@ -472,7 +486,10 @@ class _Evaluator:
                         name,
                         inst.comment,
                         inst.comment_tail,
-                        len(words) == 1 and inst.start_line not in self.group_heads,
+                        len(words) == 1
+                        and inst.start_line not in self.group_heads
+                        # a block over the file's first instruction is the file's header
+                        and not (inst is self.parsed.instructions[0] and inst.comment_tail > 1),
                     ),
                     global_of=global_of,
                 )

@@ -70,14 +70,21 @@ def read_text(
 
 
 def check_writable(path: Path) -> None:
-    """A `UsageError` when `path` exists but is read-only: a rename would replace it regardless, so
-    docgen respects the user's intent instead (also called before a first write, to change nothing)."""
+    """A `UsageError` when `path` exists but is read-only (a rename would replace it regardless, so
+    docgen respects the user's intent instead) or has other hard links (the rename would leave them
+    with the old text). Also called for every file before the first write, to change nothing."""
     try:
-        mode = path.stat().st_mode
+        info = path.stat()
     except OSError:
         return
-    if not os.access(path, os.W_OK) or not mode & 0o222:
+    if not os.access(path, os.W_OK) or not info.st_mode & 0o222:
         raise UsageError("file is read-only; docgen will not replace it", display(path))
+    if info.st_nlink > 1:
+        raise UsageError(
+            f"has {info.st_nlink} hard links; docgen writes a new file and renames it over this one, "
+            "which would leave the other links with the old text (make it a plain file or a symlink)",
+            display(path),
+        )
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -91,12 +98,6 @@ def write_atomic(path: Path, text: str) -> None:
     except OSError:
         info = None
     mode = info.st_mode & 0o7777 if info else 0o644
-    if info is not None and info.st_nlink > 1:
-        raise UsageError(
-            f"has {info.st_nlink} hard links; docgen writes a new file and renames it over this one, "
-            "which would leave the other links with the old text (make it a plain file or a symlink)",
-            shown,
-        )
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
     except OSError as exc:

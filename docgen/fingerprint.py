@@ -148,9 +148,14 @@ def dependency_versions(path: list[str] | None = None) -> str:
     import sys
 
     found: dict[str, str] = {}
+    cwd = os.getcwd()
     for entry in sys.path if path is None else path:
+        if path is None and (not entry or entry == cwd):
+            # `python -m docgen` puts the current folder first; a project folder named `packaging/`
+            # is not the library, and `docgen` (whose path does not have it) must agree
+            continue
         try:
-            names = os.listdir(entry or ".")
+            names = os.listdir(entry)
         except OSError:
             continue
         here = [d for d in _DEPENDENCIES if d not in found and (d in names or d + ".py" in names)]

@@ -185,11 +185,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             1,
         )
         if value is None:
-            if (
-                raw.startswith("---")
-                and not page.meta
-                and f"\n{FRONT_MATTER_KEY}:" in raw[: raw.find("\n---", 3)]
-            ):
+            closing = raw.find("\n---\n", 3) if raw.startswith("---\n") else -1
+            if closing > 0 and not page.meta and f"\n{FRONT_MATTER_KEY}:" in raw[:closing]:
                 raise DocgenError(
                     f"the front matter is not valid YAML (MkDocs ignored it), "
                     f"so {FRONT_MATTER_KEY} was not read",

@@ -448,9 +448,10 @@ def render_sections(
     return out
 
 
-MAX_BLOCK_CHARS = 16 << 20
-"""The largest body a template may render (16 MiB), so a runaway loop cannot hang CI or fill a disk;
-far above the tables of a real image (10,000 packages make about 2 MB)."""
+MAX_BLOCK_CHARS = 8 << 20
+"""The largest body a template may render (8 MiB), so a runaway loop cannot fill a disk; under the
+10 MiB docgen reads back (`files.MAX_TEXT`), far above the tables of a real image (10,000 packages
+make about 2 MB)."""
 
 
 def template_path(templates: Path | None, section: str) -> str:

@@ -699,3 +699,33 @@ def test_sync_writes_nothing_when_a_later_image_fails(project: Path) -> None:
         },
     )
     assert_error(("sync",), "b/Dockerfile:1: FROM $NOWHERE expands to an empty image name\n", project)
+
+
+def test_sync_writes_nothing_when_a_later_output_has_hard_links(project: Path) -> None:
+    make_tree(
+        project,
+        {"pyproject.toml": PYPROJECT.replace('["README.md"]', '["A.md", "README.md"]'), "A.md": README},
+    )
+    os.link(project / "README.md", project / "other-name.md")
+    before = (project / "A.md").read_bytes()
+    result = run("sync")
+    assert result.code == 2 and result.err.startswith("README.md: has 2 hard links")
+    assert (project / "A.md").read_bytes() == before
+
+
+def test_a_generated_file_docgen_could_not_read_back_is_not_written(project: Path) -> None:
+    big = '{{ "x" * 6000000 }}\n'  # two blocks of 6 MB: each under the block bound, 12 MB together
+    make_tree(
+        project,
+        {
+            "pyproject.toml": PYPROJECT.replace("[tool.docgen]\n", '[tool.docgen]\ntemplates = "tpl"\n'),
+            "tpl/versions.md.j2": big,
+            "tpl/build-args.md.j2": big,
+        },
+    )
+    assert_error(
+        ("sync",),
+        "README.md: the generated file would be larger than 10 MiB, which docgen does not read back; "
+        "not written (make the blocks smaller)\n",
+        project,
+    )

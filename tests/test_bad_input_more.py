@@ -168,7 +168,7 @@ def test_a_template_may_show_markers_as_escaped_text_or_in_a_closed_fence_prose(
 def test_rendered_size_is_bounded(project: Path, template: str) -> None:
     with_template(project, template)
     assert_error(
-        ("sync",), "tpl/versions.md.j2: the rendered block docgen:versions is larger than 16 MiB\n", project
+        ("sync",), "tpl/versions.md.j2: the rendered block docgen:versions is larger than 8 MiB\n", project
     )
 
 

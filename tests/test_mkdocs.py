@@ -565,3 +565,14 @@ def test_front_matter_errors_point_at_the_front_matter(tmp_path: Path, front: st
     )
     assert result.returncode == 1
     assert f"ERROR   -  {message}\n" in result.stderr
+
+
+def test_a_page_opening_with_a_rule_is_not_taken_for_front_matter(tmp_path: Path) -> None:
+    files = site_files()
+    files["docs/page.md"] = (
+        "---\n\nThe key `docgen_dockerfile:` is documented below.\ndocgen_dockerfile: is a front matter key\n"
+        "\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+    )
+    write_tree(tmp_path, files)
+    site = build_site(tmp_path)
+    assert "MAX_JOBS" in (site / "page" / "index.html").read_text()

@@ -422,3 +422,54 @@ def test_package_whose_version_arg_has_no_default_is_listed() -> None:
 def test_malformed_specs_give_no_nameless_rows() -> None:
     text = "FROM alpine:3.20\nRUN go install @v1.2.3 && cargo install @1.0 && apk add foo~\n"
     assert [(c.name, c.version) for c in components(text)[1:]] == [("foo", None)]
+
+
+def test_headers_banners_and_tool_directives_are_not_purposes() -> None:
+    parsed = parse_dockerfile(
+        "# ---------- Build stage ----------\nARG PYTHON_VERSION=3.11\n"
+        "##############################\n# Base image\n##############################\n"
+        "ARG BASE=ubuntu:22.04\n"
+        "# Copyright (c) 2024, NVIDIA CORPORATION.  All rights reserved.\nARG CUDA_VERSION=12.1\n"
+        "FROM ${BASE}\n# shellcheck disable=SC2086\nARG JOBS=4\n# hadolint ignore=DL3008\nARG APT_PKGS=curl\n"
+        "# Build settings\n# CUDA_ARCHS CUDA architectures to build for.\nARG CUDA_ARCHS=80\n"
+    )
+    described = {a.name: a.description for a in evaluate(parsed).args}
+    assert described == {
+        "PYTHON_VERSION": "",
+        "BASE": "",
+        "CUDA_VERSION": "",
+        "JOBS": "",
+        "APT_PKGS": "",
+        "CUDA_ARCHS": "CUDA architectures to build for.",
+    }
+
+
+def test_assignments_keep_their_value_whole() -> None:
+    """`TORCH_CUDA_ARCH_LIST=$ARCHS pip install …`: the shell does not split an assignment."""
+    text = (
+        'FROM ubuntu:22.04\nARG CMAKE_FLAGS="-DGGML_CUDA=on -DX=80"\nARG CUDA_ARCHS="8.0 9.0"\n'
+        "RUN CMAKE_ARGS=$CMAKE_FLAGS pip install llama-cpp-python==0.2.90\n"
+        "RUN TORCH_CUDA_ARCH_LIST=${CUDA_ARCHS} pip install flash-attn==2.5.8 --no-build-isolation\n"
+        'RUN PKGS="curl git" && ALL=$PKGS && export MORE=$PKGS && apt-get install -y $ALL $MORE\n'
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [
+        ("llama-cpp-python", "0.2.90"),
+        ("flash-attn", "2.5.8"),
+        ("curl", None),
+        ("git", None),
+        ("curl", None),
+        ("git", None),
+    ]
+
+
+def test_a_subshell_is_no_case_branch() -> None:
+    text = (
+        "FROM ubuntu:22.04\n"
+        "RUN (cd /tmp && make) && TORCH=2.3.0 && pip install torch==$TORCH\n"
+        'RUN case "$A" in a) V=1 ;; b) V=2 ;; esac; W=3; pip install foo==$V bar==$W\n'
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [
+        ("torch", "2.3.0"),
+        ("foo", None),
+        ("bar", "3"),
+    ]

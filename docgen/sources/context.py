@@ -54,6 +54,8 @@ class Recorder:
     """ENV name → build args its value was set from (`ENV TORCH_VERSION=${TORCH_VERSION}`)."""
     arg_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Build arg name → its known defaults (one per declaration that gives one)."""
+    unset_args: frozenset[str] = frozenset()
+    """Build args no declaration gives a value (`ARG REF`): only `--build-arg` sets them."""
     components: list[tuple[int, int, Component]] = field(default_factory=list)
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
@@ -160,11 +162,11 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
         ref, words = clone.fetched, clone.fetched_words
     unset = ref == ""
     if unset:
-        ref = _unset_args(words)  # `git checkout $REF` with `ARG REF` and no default: no kind known
+        ref = _unset_args(words, recorder)  # `git checkout $REF`, `ARG REF` with no default: no kind
     kind = ref_kind(ref) if ref and not unset else None
     if ref and kind == "tag" and ref.startswith(("refs/tags/", "tags/")):
         ref = ref.split("tags/", 1)[1]
-    url = clone.url or _unset_args(clone.url_words) or ""
+    url = clone.url or _unset_args(clone.url_words, recorder) or ""
     return Component(
         name=repo_name(url),
         kind="git",
@@ -181,8 +183,9 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
     )
 
 
-def _unset_args(words: tuple[Word, ...]) -> str | None:
+def _unset_args(words: tuple[Word, ...], recorder: Recorder) -> str | None:
     """`${NAME}` for words that came out empty from ARGs declared with no default (given only with
-    `--build-arg`), as the tables should show them; None when no ARG is behind them."""
-    names = sorted({name for word in words for name in word.names})
+    `--build-arg`), as the tables should show them; None when no such ARG is behind them (an ARG
+    whose default is `""` is empty, not unknown)."""
+    names = sorted({name for word in words for name in word.names} & recorder.unset_args)
     return "".join(f"${{{name}}}" for name in names) or None

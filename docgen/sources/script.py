@@ -181,11 +181,15 @@ class _Reader:
         self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
         return word
 
-    def split_word(self, word: Word) -> list[Word]:
+    def split_word(self, word: Word, before: list[Word]) -> list[Word]:
         """`word` as the shell passes it on: split at blanks where a substituted value put them
         (`apt-get install $PKGS`, `"${PKGS[@]}"`), and gone when an unquoted shell variable left it
-        empty. A word with quoted parts is split only for an array's elements."""
+        empty. A word with quoted parts is split only for an array's elements, and an assignment
+        (`TORCH_CUDA_ARCH_LIST=$ARCHS pip …`, `export A=$B`; `before` are the command's words so
+        far) never is: the shell keeps its value whole."""
         split, self.split = self.split, 0
+        if split == 1 and _ASSIGNMENT.match(word.text) and _assignment_position(before):
+            return [word]
         if split == 2 or (split == 1 and not word.quoted):
             return [_word(piece, word.names, word.known, False, word.line) for piece in word.text.split()]
         if not word.text and not word.quoted and not word.names:
@@ -353,7 +357,7 @@ class _Reader:
         def finish_word() -> None:
             word = self.end_word()
             if word is not None:
-                for piece in self.split_word(word):
+                for piece in self.split_word(word, cmd.words):
                     add_word(piece)
 
         simple = _SIMPLE_WORD.match
@@ -497,7 +501,7 @@ class _Reader:
                         k += 1
                     line = offsets[k][1]
                 if "$" in word:
-                    pieces = self.split_word(self.substituted(word, line))
+                    pieces = self.split_word(self.substituted(word, line), cmd.words)
                     if not pieces:
                         continue
                     if not cmd.words:
@@ -665,14 +669,26 @@ def read_commands(
     None when heredoc bodies follow inline (a script that is itself a heredoc body). Leading
     assignments are applied to `state` as each command is produced, so later commands see them.
     """
-    previous = ""
+    previous, cases = "", 0  # the operator before this command; `case` statements open
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
-        apply_assignments(cmd, state, branch=previous == ")")
+        first = cmd.words[0].text if cmd.words and not cmd.words[0].quoted else ""
+        cases += (first == "case") - (first == "esac")
+        # after `pattern)` of an open `case` (not after a subshell's `)`)
+        apply_assignments(cmd, state, branch=previous == ")" and cases > 0)
         previous = cmd.sep
         yield cmd
 
 
 _BRANCH_KEYWORDS = frozenset({"then", "else", "elif", "do"})
+_DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
+
+
+def _assignment_position(before: list[Word]) -> bool:
+    """True when the next word of a command is where an assignment goes: after nothing but
+    assignments, or anywhere after `export` and the other declaration builtins."""
+    if before and before[0].text in _DECLARATIONS:
+        return True
+    return all(not w.quoted and _ASSIGNMENT.match(w.text) for w in before)
 
 
 def apply_assignments(cmd: Command, state: ShellState, branch: bool = False) -> None:
