@@ -117,13 +117,16 @@ _IMAGE_HEADER = re.compile(
 )
 
 
-def _image_start(text: str, index: int) -> int:
-    """Offset of the `index`-th `[[tool.docgen.images]]` header in `text`, or -1 (images written as an
-    inline array, or a header spelled with quotes): where that image's keys are looked for first."""
-    for count, match in enumerate(_IMAGE_HEADER.finditer(text)):
-        if count == index:
-            return match.end()
-    return -1
+def _image_starts(text: str) -> list[int]:
+    """Offsets just after each `[[tool.docgen.images]]` header in `text`, in order (found once per
+    file: looking each image's up again would cost images² on a config of 1,000 images)."""
+    return [match.end() for match in _IMAGE_HEADER.finditer(text)]
+
+
+def _image_start(starts: list[int], index: int) -> int:
+    """Where the `index`-th image's keys are looked for first, or -1 (images written as an inline
+    array, or a header spelled with quotes)."""
+    return starts[index] if index < len(starts) else -1
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -248,8 +251,9 @@ def parse_config(
             _key_line(text, "templates"),
         )
     images = []
+    starts = _image_starts(text)
     for index, entry in enumerate(table.get("images", [])):
-        start = _image_start(text, index)
+        start = _image_start(starts, index)
         if not isinstance(entry, dict):
             raise ConfigError(
                 "[[tool.docgen.images]] entries must be tables", display, _key_line(text, "images")
@@ -294,7 +298,7 @@ def parse_config(
                     f"pages = {page!r} is listed by two [[tool.docgen.images]] (entries {owners[page] + 1} "
                     f"and {index + 1}); a page documents one Dockerfile",
                     display,
-                    _key_line(text, "pages", _image_start(text, index)),
+                    _key_line(text, "pages", _image_start(starts, index)),
                 )
     dockerfiles = {image.dockerfile for image in images}
     for index, image in enumerate(images):
@@ -305,7 +309,7 @@ def parse_config(
                     f"outputs = {shown!r} is a Dockerfile docgen reads; "
                     "docgen will not write generated text into its own input",
                     display,
-                    _key_line(text, "outputs", _image_start(text, index)),
+                    _key_line(text, "outputs", _image_start(starts, index)),
                 )
     fingerprint_settings = _fingerprint_settings(table, text)
     images = [
