@@ -473,3 +473,20 @@ def test_a_subshell_is_no_case_branch() -> None:
         ("foo", None),
         ("bar", "3"),
     ]
+
+
+def test_a_value_set_in_a_branch_holds_within_it_and_is_unknown_after() -> None:
+    text = (
+        "FROM python:3.12\n"
+        'RUN if [ -n "$X" ]; then V=1.2; pip install foo==$V; else V=2.0; W=3; fi; \\\n'
+        "    pip install bar==$V baz==$W\n"
+        "RUN for p in a b; do Q=4; done; pip install qux==$Q\n"
+        "RUN if true; then if true; then R=5; fi; fi; pip install quux==$R\n"
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [
+        ("foo", "1.2"),
+        ("bar", None),
+        ("baz", None),
+        ("qux", None),
+        ("quux", None),
+    ]

@@ -106,6 +106,8 @@ class ShellState:
     """The ARG/ENV in scope (`Scope.lookup`)."""
     variables: dict[str, tuple[Value, frozenset[str]]] = field(default_factory=dict)
     """Shell variables set so far: name → (value, ARG/ENV names it came from)."""
+    compounds: list[set[str]] = field(default_factory=list)
+    """For each `if`, `case` or loop open around the current command, the variables set inside it."""
     declared: frozenset[str] = frozenset()
     """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
     `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
@@ -128,6 +130,8 @@ class ShellState:
         if len(word.text) > MAX_VALUE:  # `A=$A$A` repeated: the shell's value doubles each time
             value = Unknown("too long to follow")
         self.variables[name] = (value, word.names)
+        if self.compounds:
+            self.compounds[-1].add(name)
 
 
 class _Reader:
@@ -669,17 +673,26 @@ def read_commands(
     None when heredoc bodies follow inline (a script that is itself a heredoc body). Leading
     assignments are applied to `state` as each command is produced, so later commands see them.
     """
-    previous, cases = "", 0  # the operator before this command; `case` statements open
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
-        first = cmd.words[0].text if cmd.words and not cmd.words[0].quoted else ""
-        cases += (first == "case") - (first == "esac")
-        # after `pattern)` of an open `case` (not after a subshell's `)`)
-        apply_assignments(cmd, state, branch=previous == ")" and cases > 0)
-        previous = cmd.sep
+        words = cmd.words
+        start = 1 if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS else 0
+        first = words[start].text if len(words) > start and not words[start].quoted else ""
+        if first in _OPENERS:
+            state.compounds.append(set())
+        apply_assignments(cmd, state)
+        if first in _CLOSERS and state.compounds:
+            # after `fi`, `esac` or `done`, a variable set inside may hold any branch's value (or none)
+            inside = state.compounds.pop()
+            for name in inside:
+                state.variables[name] = (Unknown("set in a branch or a loop"), state.variables[name][1])
+            if state.compounds:
+                state.compounds[-1] |= inside
         yield cmd
 
 
 _BRANCH_KEYWORDS = frozenset({"then", "else", "elif", "do"})
+_OPENERS = frozenset({"if", "case", "while", "until", "for", "select"})
+_CLOSERS = frozenset({"fi", "esac", "done"})
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
 
 
@@ -691,15 +704,14 @@ def _assignment_position(before: list[Word]) -> bool:
     return all(not w.quoted and _ASSIGNMENT.match(w.text) for w in before)
 
 
-def apply_assignments(cmd: Command, state: ShellState, branch: bool = False) -> None:
-    """Record `NAME=value` words at the start of `cmd` (and after `export`) as shell variables.
-
-    An assignment in a branch (after `then`, `else`, `do`, or a `case` pattern's `)`, which `branch`
-    says) may or may not run: the variable becomes unknown, rather than the last branch's value."""
+def apply_assignments(cmd: Command, state: ShellState) -> None:
+    """Record `NAME=value` words at the start of `cmd` (after `then`, `else`, `do`, and after
+    `export`) as shell variables. Inside `if`, `case` and loops they hold within the branch; when the
+    compound ends `read_commands` makes them unknown (any branch's value, or none, may remain)."""
     words = cmd.words
     start = 0
     if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS:
-        branch, start = True, 1
+        start = 1
     if len(words) > start and words[start].text in ("export", "declare", "local", "readonly", "typeset"):
         start += 1
     for word in words[start:]:
@@ -709,4 +721,4 @@ def apply_assignments(cmd: Command, state: ShellState, branch: bool = False) -> 
                 continue
             break
         value = word.text[m.end() :]
-        state.assign(m.group(1), Word(value, word.names, word.known and not branch))
+        state.assign(m.group(1), Word(value, word.names, word.known))
