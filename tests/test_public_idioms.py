@@ -490,3 +490,25 @@ def test_a_value_set_in_a_branch_holds_within_it_and_is_unknown_after() -> None:
         ("qux", None),
         ("quux", None),
     ]
+
+
+def test_appends_in_a_branch_are_kept() -> None:
+    """Ray: `APT_PKGS+=("libgoogle-perftools-dev")` only on x86_64: still a package the image may hold."""
+    text = (
+        "FROM ubuntu:22.04\nRUN <<EOF\nAPT_PKGS=(sudo git)\n"
+        'if [[ "$HOSTTYPE" == "x86_64" ]]; then\n  APT_PKGS+=("libgoogle-perftools-dev")\nfi\n'
+        'apt-get install -y "${APT_PKGS[@]}"\nEOF\n'
+    )
+    assert [c.name for c in components(text)[1:]] == ["sudo", "git", "libgoogle-perftools-dev"]
+
+
+def test_an_if_without_else_keeps_the_value_from_before() -> None:
+    """Jupyter docker-stacks: the override for a special value is a branch the default build skips."""
+    text = (
+        "FROM ubuntu:24.04\nARG PYTHON_VERSION=3.12\n"
+        'RUN PYTHON_SPECIFIER="python=${PYTHON_VERSION}" && \\\n'
+        '    if [[ "${PYTHON_VERSION}" == "default" ]]; then PYTHON_SPECIFIER="python"; fi && \\\n'
+        '    micromamba install --yes "${PYTHON_SPECIFIER}"\n'
+        "RUN V=1; if a; then V=2; else V=3; fi; pip install foo==$V\n"
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [("python", "3.12"), ("foo", None)]

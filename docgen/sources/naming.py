@@ -197,10 +197,13 @@ def is_platform_word(word: str) -> bool:
 
 def strip_platform(name: str) -> str:
     """`name` without trailing platform words (`nvshmem_src_cuda12-all-all` → nvshmem), first word kept."""
-    tokens = re.split(r"([-_])", name)
-    while len(tokens) > 2 and is_platform_word(tokens[-1]):
+    tokens = _NAME_TOKENS.findall(name)  # words and separators; `${TARGET_ARCH}` is one word
+    while len(tokens) > 2 and tokens[-2] in ("-", "_") and is_platform_word(tokens[-1]):
         del tokens[-2:]
     return "".join(tokens)
+
+
+_NAME_TOKENS = re.compile(r"\$\{[^}]*\}|[^-_]+|[-_]")
 
 
 def release_tag(url: str) -> str | None:

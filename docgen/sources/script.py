@@ -99,6 +99,16 @@ Lookup = Callable[[str], "Value | None"]
 
 
 @dataclass
+class _Compound:
+    """An `if`, `case` or loop being read: the variables set inside it, with what they held before."""
+
+    keyword: str
+    before: dict[str, tuple[Value, frozenset[str]] | None] = field(default_factory=dict)
+    branches: bool = False
+    """True once an `else` or `elif` was seen: every path may set the variables."""
+
+
+@dataclass
 class ShellState:
     """Variables of one running shell: what `NAME=value` set, over the ARG/ENV in scope."""
 
@@ -106,8 +116,8 @@ class ShellState:
     """The ARG/ENV in scope (`Scope.lookup`)."""
     variables: dict[str, tuple[Value, frozenset[str]]] = field(default_factory=dict)
     """Shell variables set so far: name → (value, ARG/ENV names it came from)."""
-    compounds: list[set[str]] = field(default_factory=list)
-    """For each `if`, `case` or loop open around the current command, the variables set inside it."""
+    compounds: list[_Compound] = field(default_factory=list)
+    """The `if`, `case` and loops open around the current command, innermost last."""
     declared: frozenset[str] = frozenset()
     """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
     `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
@@ -125,13 +135,16 @@ class ShellState:
             return self.variables[name][1]
         return frozenset({name}) if self.scope(name) is not None else frozenset()
 
-    def assign(self, name: str, word: Word) -> None:
+    def assign(self, name: str, word: Word, append: bool = False) -> None:
+        """Set shell variable `name` to `word`'s text. An append (`PKGS+=(…)`, `A+=x`) inside a branch
+        is kept after it: the list then holds what the branch may add (a package installed on one
+        platform is still one the image may contain); a plain assignment there becomes unknown."""
         value: Value = word.text if word.known else Unknown("set from an unknown value")
         if len(word.text) > MAX_VALUE:  # `A=$A$A` repeated: the shell's value doubles each time
             value = Unknown("too long to follow")
+        if self.compounds and not append:
+            self.compounds[-1].before.setdefault(name, self.variables.get(name))
         self.variables[name] = (value, word.names)
-        if self.compounds:
-            self.compounds[-1].add(name)
 
 
 class _Reader:
@@ -317,7 +330,7 @@ class _Reader:
         if append and isinstance(previous := self.state.lookup(name), str) and previous:
             elements.insert(0, previous)
         names = frozenset(n for w in words for n in w.names)
-        self.state.assign(name, Word(" ".join(elements), names, all(w.known for w in words)))
+        self.state.assign(name, Word(" ".join(elements), names, all(w.known for w in words)), append=append)
         self.line += inner.count("\n")
         self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
         self.i = end
@@ -678,16 +691,29 @@ def read_commands(
         start = 1 if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS else 0
         first = words[start].text if len(words) > start and not words[start].quoted else ""
         if first in _OPENERS:
-            state.compounds.append(set())
+            state.compounds.append(_Compound(first))
+        elif words and state.compounds and not words[0].quoted and words[0].text in ("else", "elif"):
+            state.compounds[-1].branches = True
         apply_assignments(cmd, state)
         if first in _CLOSERS and state.compounds:
-            # after `fi`, `esac` or `done`, a variable set inside may hold any branch's value (or none)
-            inside = state.compounds.pop()
-            for name in inside:
-                state.variables[name] = (Unknown("set in a branch or a loop"), state.variables[name][1])
-            if state.compounds:
-                state.compounds[-1] |= inside
+            _close(state)
         yield cmd
+
+
+def _close(state: ShellState) -> None:
+    """After `fi`, `esac` or `done`: a variable set inside holds what it held before an `if` with no
+    `else` (the branch not taken: `V="python=3.12"; if [ "$V" = default ]; then V=python; fi`), and
+    is unknown after a `case`, a loop or an `if` with an `else` (any path's value may remain)."""
+    compound = state.compounds.pop()
+    keep = compound.keyword == "if" and not compound.branches
+    for name, before in compound.before.items():
+        if keep and before is not None and isinstance(before[0], str):
+            state.variables[name] = before
+        else:
+            sources = state.variables[name][1] if name in state.variables else frozenset()
+            state.variables[name] = (Unknown("set in a branch or a loop"), sources)
+        if state.compounds:
+            state.compounds[-1].before.setdefault(name, before)
 
 
 _BRANCH_KEYWORDS = frozenset({"then", "else", "elif", "do"})
@@ -721,4 +747,9 @@ def apply_assignments(cmd: Command, state: ShellState) -> None:
                 continue
             break
         value = word.text[m.end() :]
+        if word.text[m.end() - 2 : m.end()] == "+=":  # `A+=x`: appended to what A holds
+            previous = state.lookup(m.group(1))
+            if isinstance(previous, str):
+                state.assign(m.group(1), Word(previous + value, word.names, word.known), append=True)
+                continue
         state.assign(m.group(1), Word(value, word.names, word.known))
