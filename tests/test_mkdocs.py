@@ -87,6 +87,17 @@ def config_for(root: Path, site_dir: Path | None = None) -> MkDocsConfig:
     return load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir or root / "site"))
 
 
+def strict_build(root: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` of the site in `root`, in a child process, output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=root,
+        env=QUIET,
+        capture_output=True,
+        text=True,
+    )
+
+
 def build_site(root: Path) -> Path:
     """Build the site of `root/mkdocs.yml` in-process; returns the site folder."""
     build(config_for(root))
@@ -381,13 +392,7 @@ def test_dockerfile_error_fails_the_cli_build_with_path_line(tmp_path: Path) -> 
         text=True,
     )
     assert expected.returncode == 2, "the fixture must be an error for the reader"
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict"],
-        cwd=tmp_path,
-        env=QUIET,
-        capture_output=True,
-        text=True,
-    )
+    result = strict_build(tmp_path)
     assert result.returncode == 1
     message = expected.stderr.strip().splitlines()[-1]
     assert re.match(r"Dockerfile:\d+: ", message), message
@@ -496,13 +501,7 @@ def test_a_listed_page_the_site_lacks_fails_a_strict_build(tmp_path: Path) -> No
     files = site_files()
     files["pyproject.toml"] = files["pyproject.toml"].replace('"other.md"', '"imagess/rocm.md"')
     write_tree(tmp_path, files)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict"],
-        cwd=tmp_path,
-        env=QUIET,
-        capture_output=True,
-        text=True,
-    )
+    result = strict_build(tmp_path)
     assert result.returncode == 1
     assert (
         "WARNING -  pyproject.toml:4: pages = 'imagess/rocm.md' is not a page of this site" in result.stderr
@@ -556,13 +555,7 @@ def test_front_matter_errors_point_at_the_front_matter(tmp_path: Path, front: st
         front + "# Page\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
     )
     write_tree(tmp_path, files)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict"],
-        cwd=tmp_path,
-        env=QUIET,
-        capture_output=True,
-        text=True,
-    )
+    result = strict_build(tmp_path)
     assert result.returncode == 1
     assert f"ERROR   -  {message}\n" in result.stderr
 
