@@ -104,9 +104,12 @@ def _key_line(text: str, key: str, start: int = -1) -> int | None:
     one from offset `start` on (an image's own table), else from the docgen tables on (a `version` in
     `[project]` is not the one meant), else anywhere."""
     pattern = re.compile(r"^[ \t]*" + re.escape(key) + r"[ \t]*=", re.MULTILINE)
+    inline = re.compile(r"(?<![\w.-])" + re.escape(key) + r"[ \t]*=")  # `images = [{ dockerfile = … }]`
+    docgen = max(text.find("docgen"), 0)
     match = (
         (pattern.search(text, start) if start >= 0 else None)
         or pattern.search(text, max(text.find("[tool.docgen"), 0))
+        or inline.search(text, docgen)
         or pattern.search(text)
     )
     return text.count("\n", 0, match.start()) + 1 if match else None

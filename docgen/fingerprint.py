@@ -149,11 +149,14 @@ def dependency_versions(path: list[str] | None = None) -> str:
 
     found: dict[str, str] = {}
     cwd = os.getcwd()
+    stdlib = sys.base_prefix + os.sep
     for entry in sys.path if path is None else path:
         if path is None and (not entry or entry == cwd):
             # `python -m docgen` puts the current folder first; a project folder named `packaging/`
             # is not the library, and `docgen` (whose path does not have it) must agree
             continue
+        if path is None and entry.startswith(stdlib) and "-packages" not in entry:
+            continue  # the standard library's folders (hundreds of names, none of these libraries)
         try:
             names = os.listdir(entry)
         except OSError:

@@ -729,3 +729,17 @@ def test_a_generated_file_docgen_could_not_read_back_is_not_written(project: Pat
         "not written (make the blocks smaller)\n",
         project,
     )
+
+
+def test_config_errors_in_inline_tables_have_their_line(project: Path) -> None:
+    make_tree(
+        project,
+        {
+            "pyproject.toml": '[project]\nname = "x"\n\n[tool]\ndocgen.images = [\n'
+            '  { dockerfile = "../../etc/passwd", outputs = ["README.md"] },\n]\n'
+        },
+    )
+    result = run("sync")
+    assert result.code == 2 and result.err.startswith(
+        "pyproject.toml:6: dockerfile = '../../etc/passwd' points"
+    )
