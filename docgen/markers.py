@@ -280,12 +280,14 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
 def newline_of(text: str) -> str:
     """The line ending a text mostly uses: `\\r\\n` when CRLF lines outnumber LF-only ones."""
     crlf = text.count("\r\n")
+    if not crlf and "\n" not in text and "\r" in text:
+        return "\r"
     return "\r\n" if crlf and crlf >= text.count("\n") - crlf else "\n"
 
 
 def normalise_body(body: str, newline: str) -> str:
     """`body` as `sync` writes it into a text whose line ending is `newline`: every line ends with it."""
-    lines = body.replace("\r\n", "\n").split("\n")
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return "".join(line + newline for line in lines)

@@ -743,3 +743,17 @@ def test_config_errors_in_inline_tables_have_their_line(project: Path) -> None:
     assert result.code == 2 and result.err.startswith(
         "pyproject.toml:6: dockerfile = '../../etc/passwd' points"
     )
+
+
+def test_readme_with_cr_only_line_endings_keeps_them(project: Path) -> None:
+    (project / "README.md").write_bytes(
+        b"a\rb\r<!-- BEGIN docgen:versions -->\r<!-- END docgen:versions -->\rc\r"
+    )
+    assert run("sync").code == 0
+    written = (project / "README.md").read_bytes()
+    assert (
+        b"\n" not in written
+        and written.startswith(b"a\rb\r<!-- BEGIN docgen:versions")
+        and written.endswith(b"\rc\r")
+    )
+    assert run("sync").out == "README.md: unchanged\n" and run("check").code == 0
