@@ -512,3 +512,17 @@ def test_an_if_without_else_keeps_the_value_from_before() -> None:
         "RUN V=1; if a; then V=2; else V=3; fi; pip install foo==$V\n"
     )
     assert [(c.name, c.version) for c in components(text)[1:]] == [("python", "3.12"), ("foo", None)]
+
+
+def test_an_assignment_after_a_test_is_a_branch() -> None:
+    text = (
+        "FROM python:3.12\n"
+        'RUN V=1.0; [ -n "$X" ] && V=2.0; pip install foo==$V\n'
+        'RUN [ -z "$W" ] && W=3.0; pip install bar==$W\n'
+        "RUN cd /x && U=4.0 && pip install baz==$U\n"
+    )
+    assert [(c.name, c.version) for c in components(text)[1:]] == [
+        ("foo", "1.0"),
+        ("bar", None),
+        ("baz", "4.0"),
+    ]

@@ -686,6 +686,7 @@ def read_commands(
     None when heredoc bodies follow inline (a script that is itself a heredoc body). Leading
     assignments are applied to `state` as each command is produced, so later commands see them.
     """
+    tested = False  # the previous command was a test joined by && or || (`[ -z "$V" ] && V=x`)
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
         words = cmd.words
         start = 1 if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS else 0
@@ -694,9 +695,14 @@ def read_commands(
             state.compounds.append(_Compound(first))
         elif words and state.compounds and not words[0].quoted and words[0].text in ("else", "elif"):
             state.compounds[-1].branches = True
+        if tested:  # as `if test; then …; fi`: it may not run
+            state.compounds.append(_Compound("if"))
         apply_assignments(cmd, state)
+        if tested:
+            _close(state)
         if first in _CLOSERS and state.compounds:
             _close(state)
+        tested = first in ("[", "[[", "test") and cmd.sep in ("&&", "||")
         yield cmd
 
 
