@@ -526,3 +526,42 @@ def test_an_assignment_after_a_test_is_a_branch() -> None:
         ("bar", None),
         ("baz", "4.0"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("run", "version"),
+    [
+        # `else \` joined with the `if` on the next line: the outer if has an else
+        (
+            'CUINDEX=121; if [ "$CUDA" = "11.8" ]; then CUINDEX=118; else '
+            'if [ "$CUDA" = "12.4" ]; then CUINDEX=124; fi; fi; pip install torch==2.3.0+cu${CUINDEX}',
+            None,
+        ),
+        ("V=1; if a; then V=2; else case $X in a) V=3;; esac; fi; pip install torch==$V", None),
+        # compounds after a prefix word
+        (
+            '{ if [ "$(uname -m)" = aarch64 ]; then V=1.2.0-arm; else V=1.2.0; fi; } '
+            "&& pip install torch==$V",
+            None,
+        ),
+        ("V=1; ! if a; then V=2; fi; pip install torch==$V", "1"),
+        ("V=1; time for x in a; do V=2; done; pip install torch==$V", None),
+        # a string changed in branches is a branch's value; a list grown there keeps the item
+        ("S=2.1; if a; then S+=.1; else S+=.2; fi; pip install torch==$S", None),
+        # an ARG's value before an if with no else is kept
+        ('if [ -n "$X" ]; then TORCH=9.9; fi; pip install torch==$TORCH', "2.5.1"),
+        # an argument after `then` is no assignment
+        ("if a; then make install TORCH=9; fi; pip install torch==$TORCH", "2.5.1"),
+    ],
+)
+def test_branches_found_in_any_spelling(run: str, version: str | None) -> None:
+    text = f"FROM python:3.12\nARG CUDA=12.1\nARG TORCH=2.5.1\nRUN {run}\n"
+    (torch,) = [c for c in components(text) if c.name == "torch"]
+    assert torch.version == version
+
+
+def test_deep_nesting_is_read_in_linear_time_and_correctly() -> None:
+    depth = 200
+    script = "".join("for x in a; do " for _ in range(depth)) + "V=1; " + "done; " * depth
+    text = f"FROM python:3.12\nRUN {script}pip install foo==$V bar==2.0\n"
+    assert [(c.name, c.version) for c in components(text)[1:]] == [("foo", None), ("bar", "2.0")]

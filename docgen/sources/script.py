@@ -118,6 +118,8 @@ class ShellState:
     """Shell variables set so far: name → (value, ARG/ENV names it came from)."""
     compounds: list[_Compound] = field(default_factory=list)
     """The `if`, `case` and loops open around the current command, innermost last."""
+    untracked: int = 0
+    """Compounds open deeper than `_MAX_COMPOUNDS` (counted, not tracked)."""
     declared: frozenset[str] = frozenset()
     """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
     `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
@@ -142,8 +144,11 @@ class ShellState:
         value: Value = word.text if word.known else Unknown("set from an unknown value")
         if len(word.text) > MAX_VALUE:  # `A=$A$A` repeated: the shell's value doubles each time
             value = Unknown("too long to follow")
-        if self.compounds and not append:
-            self.compounds[-1].before.setdefault(name, self.variables.get(name))
+        if self.compounds and not append and name not in self.compounds[-1].before:
+            before = self.variables.get(name)
+            if before is None and isinstance(outer := self.scope(name), str):
+                before = (outer, frozenset({name}))  # an ARG/ENV value the branch overrides
+            self.compounds[-1].before[name] = before
         self.variables[name] = (value, word.names)
 
 
@@ -689,27 +694,52 @@ def read_commands(
     tested = False  # the previous command was a test joined by && or || (`[ -z "$V" ] && V=x`)
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
         words = cmd.words
-        start = 1 if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS else 0
+        start = _prefix_end(words)
         first = words[start].text if len(words) > start and not words[start].quoted else ""
+        if state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in words[:start]):
+            state.compounds[-1].branches = True  # before a compound this command opens (`else if`)
         if first in _OPENERS:
-            state.compounds.append(_Compound(first))
-        elif words and state.compounds and not words[0].quoted and words[0].text in ("else", "elif"):
-            state.compounds[-1].branches = True
+            _open(state, first)
         if tested:  # as `if test; then …; fi`: it may not run
-            state.compounds.append(_Compound("if"))
+            _open(state, "if")
         apply_assignments(cmd, state)
         if tested:
             _close(state)
-        if first in _CLOSERS and state.compounds:
+        if first in _CLOSERS:
             _close(state)
         tested = first in ("[", "[[", "test") and cmd.sep in ("&&", "||")
         yield cmd
+
+
+_PREFIXES = frozenset({"then", "else", "elif", "do", "{", "!", "time"})
+_MAX_COMPOUNDS = 32  # nesting tracked; deeper `if`s and loops count but keep no variables of their own
+
+
+def _prefix_end(words: list[Word]) -> int:
+    """Index of the first word after the keywords that may precede a command (`then`, `else`,
+    `do`, `{`, `!`, `time`), so `else if …`, `{ if …; }` and `do V=1` are seen for what they are."""
+    start = 0
+    while start < len(words) and not words[start].quoted and words[start].text in _PREFIXES:
+        start += 1
+    return start
+
+
+def _open(state: ShellState, keyword: str) -> None:
+    if len(state.compounds) < _MAX_COMPOUNDS and not state.untracked:
+        state.compounds.append(_Compound(keyword))
+    else:
+        state.untracked += 1  # a 240 KB RUN of nested loops must not cost depth² to read
 
 
 def _close(state: ShellState) -> None:
     """After `fi`, `esac` or `done`: a variable set inside holds what it held before an `if` with no
     `else` (the branch not taken: `V="python=3.12"; if [ "$V" = default ]; then V=python; fi`), and
     is unknown after a `case`, a loop or an `if` with an `else` (any path's value may remain)."""
+    if state.untracked:
+        state.untracked -= 1
+        return
+    if not state.compounds:
+        return
     compound = state.compounds.pop()
     keep = compound.keyword == "if" and not compound.branches
     for name, before in compound.before.items():
@@ -722,7 +752,6 @@ def _close(state: ShellState) -> None:
             state.compounds[-1].before.setdefault(name, before)
 
 
-_BRANCH_KEYWORDS = frozenset({"then", "else", "elif", "do"})
 _OPENERS = frozenset({"if", "case", "while", "until", "for", "select"})
 _CLOSERS = frozenset({"fi", "esac", "done"})
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
@@ -737,25 +766,26 @@ def _assignment_position(before: list[Word]) -> bool:
 
 
 def apply_assignments(cmd: Command, state: ShellState) -> None:
-    """Record `NAME=value` words at the start of `cmd` (after `then`, `else`, `do`, and after
-    `export`) as shell variables. Inside `if`, `case` and loops they hold within the branch; when the
-    compound ends `read_commands` makes them unknown (any branch's value, or none, may remain)."""
+    """Record `NAME=value` words at the start of `cmd` (after `then`, `else`, `do`, `{` …, and the
+    arguments of `export` and the other declaration builtins) as shell variables. Inside `if`, `case`
+    and loops they hold within the branch; when the compound ends `read_commands` decides what stays."""
     words = cmd.words
-    start = 0
-    if words and not words[0].quoted and words[0].text in _BRANCH_KEYWORDS:
-        start = 1
-    if len(words) > start and words[start].text in ("export", "declare", "local", "readonly", "typeset"):
-        start += 1
+    start = _prefix_end(words)
+    declaration = len(words) > start and words[start].text in _DECLARATIONS
+    start += declaration
     for word in words[start:]:
         m = _ASSIGNMENT.match(word.text)
         if not m:
-            if start:
-                continue
-            break
+            if declaration:
+                continue  # `export PATH A=1`: a name without a value
+            break  # `make install VERSION=9`: an argument, not an assignment
         value = word.text[m.end() :]
         if word.text[m.end() - 2 : m.end()] == "+=":  # `A+=x`: appended to what A holds
             previous = state.lookup(m.group(1))
             if isinstance(previous, str):
-                state.assign(m.group(1), Word(previous + value, word.names, word.known), append=True)
+                # a list grown in a branch keeps the item (`PKGS+=" libfoo"`); a string changed there
+                # (`S+=.1`) is a branch's value like any other
+                listed = value[:1] in (" ", "\t")
+                state.assign(m.group(1), Word(previous + value, word.names, word.known), append=listed)
                 continue
         state.assign(m.group(1), Word(value, word.names, word.known))
