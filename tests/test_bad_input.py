@@ -19,6 +19,7 @@ from helpers import make_tree, run, without_fingerprints
 import docgen.files
 from docgen.errors import MarkerError
 from docgen.markers import find_blocks
+from docgen.pipeline import build_model
 
 PYPROJECT = """\
 [tool.docgen]
@@ -672,8 +673,6 @@ def test_twenty_thousand_named_stages_are_read(project: Path) -> None:
             else f"FROM ubuntu:22.04 AS s{i}-amd64\nCOPY --from=s{i - 1}-amd64 /a /b"
         )
     write_dockerfile(project, "\n".join(stages) + "\n")
-    from docgen.pipeline import build_model
-
     model = build_model(project / "Dockerfile")
     assert len(model.stages) == 20_000
     assert model.stages[1].parent == 0 and model.stages[2].depends_on == (1,)

@@ -12,6 +12,7 @@ from docgen.errors import DocgenError
 from docgen.evaluate import evaluate
 from docgen.lint import lint
 from docgen.model import Component
+from docgen.sources.naming import strip_platform
 
 
 def components(text: str) -> list[Component]:
@@ -565,3 +566,16 @@ def test_deep_nesting_is_read_in_linear_time_and_correctly() -> None:
     script = "".join("for x in a; do " for _ in range(depth)) + "V=1; " + "done; " * depth
     text = f"FROM python:3.12\nRUN {script}pip install foo==$V bar==2.0\n"
     assert [(c.name, c.version) for c in components(text)[1:]] == [("foo", None), ("bar", "2.0")]
+
+
+def test_platform_words_and_variables_come_off_names_whole() -> None:
+    assert strip_platform("tool-linux-$TARGET_ARCH") == "tool"
+    assert strip_platform("Miniconda3-latest-Linux-${MINICONDA_ARCH}") == "Miniconda3"
+    assert strip_platform("foo_x86_64") == "foo"
+    assert strip_platform("nvshmem_src_cuda12-all-all") == "nvshmem"
+
+
+def test_appending_to_an_unknown_value_stays_unknown() -> None:
+    text = "FROM python:3.12\nRUN V=$(cat /VERSION); V+=.1; pip install foo==$V\n"
+    (foo,) = components(text)[1:]
+    assert (foo.version, foo.pinned) == (None, False)

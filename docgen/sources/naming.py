@@ -203,7 +203,7 @@ def strip_platform(name: str) -> str:
     return "".join(tokens)
 
 
-_NAME_TOKENS = re.compile(r"\$\{[^}]*\}|[^-_]+|[-_]")
+_NAME_TOKENS = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|[^-_$]+|[-_$]")
 
 
 def release_tag(url: str) -> str | None:

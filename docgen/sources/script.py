@@ -782,6 +782,9 @@ def apply_assignments(cmd: Command, state: ShellState) -> None:
         value = word.text[m.end() :]
         if word.text[m.end() - 2 : m.end()] == "+=":  # `A+=x`: appended to what A holds
             previous = state.lookup(m.group(1))
+            if isinstance(previous, Unknown):  # `V=$(uname -m); V+=1.0`: still not known
+                state.assign(m.group(1), Word(value, word.names, False))
+                continue
             if isinstance(previous, str):
                 # a list grown in a branch keeps the item (`PKGS+=" libfoo"`); a string changed there
                 # (`S+=.1`) is a branch's value like any other
