@@ -40,7 +40,6 @@ _NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Z
 _PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
 _PLAIN_REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_ARRAY_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
 _ARRAY_ELEMENTS = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*])\]\}")
 _BLANK_IN = re.compile(r"[ \t\n]")
 _BRACED_NAME = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -246,6 +245,19 @@ class _Reader:
             self.parts.append("$")
         self.started = True
 
+    def value_of(self, name: str) -> tuple[str, bool]:
+        """What `$NAME` becomes in a word, and whether that is known: the value, else `${NAME}` (an
+        unknown value, or past `MAX_VALUE` substituted in this script). A value with blanks outside
+        quotes marks the word for splitting (`apt-get install $PKGS`)."""
+        value = self.state.lookup(name)
+        self.expanded_chars += len(value) if isinstance(value, str) else 0
+        if isinstance(value, Unknown) or self.expanded_chars > MAX_VALUE:
+            return "${" + name + "}", False
+        text = value or ""
+        if not self.in_quotes and not self.split and _BLANK_IN.search(text):
+            self.split = 1
+        return text, "$(" not in text and "`" not in text
+
     def substitute(self, expr: str) -> None:
         simple = _BRACED_NAME.match(expr) if expr[1] == "{" else _NAME.match(expr, 1)
         element = None if simple is not None else _ARRAY_ELEMENTS.fullmatch(expr)
@@ -257,18 +269,9 @@ class _Reader:
             # `$NAME` or `${NAME}`: what `expand` would give, without running its lexer
             name = simple.group(1) if expr[1] == "{" else simple.group()
             self.names |= self.state.sources(name)
-            value = self.state.lookup(name)
-            self.expanded_chars += len(value) if isinstance(value, str) else 0
-            if isinstance(value, Unknown) or self.expanded_chars > MAX_VALUE:
-                self.parts.append("${" + name + "}")
-                self.known = False
-                return
-            text = value or ""
+            text, known = self.value_of(name)
             self.parts.append(text)
-            if not self.in_quotes and not self.split and _BLANK_IN.search(text):
-                self.split = 1  # an unquoted value is split into words at blanks
-            if "$(" in text or "`" in text:
-                self.known = False
+            self.known = self.known and known
             return
         for name in referenced_names(expr):
             self.names |= self.state.sources(name)
@@ -326,7 +329,7 @@ class _Reader:
         """`NAME=(a b "c d")` or `NAME+=(…)` at `self.i` (on the `(`): the elements are read as words,
         kept as one value separated by blanks (`${NAME[@]}` splits it again), assigned at once."""
         target = "".join(self.parts)
-        name, append = target.rstrip("+=").rstrip("+"), target.endswith("+=")
+        name, append = target.rstrip("+="), target.endswith("+=")
         end = _closing(self.text, self.i + 1, "(", ")")
         inner = self.text[self.i + 1 : end - 1 if end <= self.n and self.text[end - 1 : end] == ")" else end]
         reader = _Reader(inner, self.state, self.line, None, None)
@@ -405,7 +408,7 @@ class _Reader:
                         end = m.end()
                         if end == n or (
                             text[end] in _SIMPLE_END
-                            and not (text[end] == "(" and _ARRAY_ASSIGNMENT.fullmatch(m.group()))
+                            and not (text[end] == "(" and _ASSIGNMENT.fullmatch(m.group()))
                         ):
                             add_word(_word(m.group(), _NO_NAMES, True, False, self.line_at(self.i)))
                         else:
@@ -478,10 +481,7 @@ class _Reader:
                     continue
                 redirect = op
             elif (
-                ch == "("
-                and self.started
-                and not self.quoted
-                and _ARRAY_ASSIGNMENT.fullmatch("".join(self.parts))
+                ch == "(" and self.started and not self.quoted and _ASSIGNMENT.fullmatch("".join(self.parts))
             ):
                 self.array_assignment()
             else:  # ; & | ( )
@@ -556,18 +556,9 @@ class _Reader:
             parts.append(word[pos : ref.start()])
             name = ref.group(1) or ref.group(2)
             names |= state.sources(name)
-            value = state.lookup(name)
-            self.expanded_chars += len(value) if isinstance(value, str) else 0
-            if isinstance(value, Unknown) or self.expanded_chars > MAX_VALUE:
-                parts.append("${" + name + "}")
-                known = False
-            else:
-                value = value or ""
-                parts.append(value)
-                if not self.split and _BLANK_IN.search(value):
-                    self.split = 1
-                if "$(" in value or "`" in value:
-                    known = False
+            text, value_known = self.value_of(name)
+            parts.append(text)
+            known = known and value_known
             pos = ref.end()
         parts.append(word[pos:])
         return _word("".join(parts), frozenset(names), known, False, line)
