@@ -45,7 +45,7 @@ def _collector_paused() -> Iterator[None]:
 def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) -> ImageModel:
     """Read, evaluate and extract one Dockerfile into an `ImageModel`."""
     with _collector_paused():
-        return model_of(read_dockerfile(dockerfile, display))
+        return _analyse(read_dockerfile(dockerfile, display), with_lint=False)[0]
 
 
 def model_of(parsed: ParsedDockerfile) -> ImageModel:

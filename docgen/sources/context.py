@@ -65,10 +65,9 @@ class Recorder:
             self.skip(component.line, f"{component.kind} item without a name: {component.source or ''}")
             return
         version = component.version
-        if version and not any(c.isalnum() for c in version):  # `apk add foo~`: an operator, no version
-            component = replace(component, version=None, pinned=False)
-        elif version and ("$(" in version or "`" in version):
-            # `pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`: the shell decides; not a version
+        # not a version: an operator alone (`apk add foo~`), or what the shell works out at build time
+        # (`pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`)
+        if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
         self.components.append((component.line, len(self.components), component))
 
@@ -77,8 +76,8 @@ class Recorder:
 
     def arg_for(self, *groups: tuple[Word, ...] | Word | None, version: str | None = None) -> str | None:
         """The build arg behind the first group of words that uses one: when the component's `version`
-        is known, the arg whose default is the longest part of it (`golang:${GO_VERSION}-alpine${ALPINE_
-        VERSION}` → GO_VERSION; `nvidia/cuda:${CUDA}-base` → CUDA); else the version-like one
+        is known, the one whose default sits in it (see `arg_in_version`: `golang:${GO_VERSION}-alpine
+        ${ALPINE_VERSION}` → GO_VERSION; `nvidia/cuda:${CUDA}-base` → CUDA); else the version-like one
         (`*_VERSION`, `*_TAG`, `*_REPO` …). Args that only choose something else (`BUILD_TYPE`, a
         mirror URL) are not linked."""
         for group in groups:
