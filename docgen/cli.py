@@ -69,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     ):
         cmd = add(name, help_text)
-        cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+        cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
         cmd.add_argument("--dockerfile", help="the Dockerfile to document (instead of the config's)")
         cmd.add_argument(
             "--output",
@@ -87,21 +87,21 @@ def _parser() -> argparse.ArgumentParser:
             )
     lint_cmd = add("lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)")
     lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
-    lint_cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+    lint_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
     lint_cmd.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
     audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
     audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
     audit_cmd.add_argument(
         "--dockerfile", help="the Dockerfile it documents (default: the configured one that fills FILE.md)"
     )
-    audit_cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+    audit_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
     init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
     init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")
-    init_cmd.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+    init_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
     show = add("show", "print what docgen reads from a Dockerfile")
     show.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: the first configured one)")
-    show.add_argument("--config", type=Path, help="pyproject.toml to read (default: the nearest one)")
+    show.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
     show.add_argument(
         "--format", choices=("table", "json"), default="table", help="output format (default: table)"
     )
@@ -132,6 +132,7 @@ def main(
         print(f"docgen: error: cannot use the current folder: {exc.strerror}", file=err)
         return EXIT_ERROR
     try:
+        _refuse_empty_paths(args)
         if args.command == "show":
             return _show(args, out, err)
         if args.command == "lint":
@@ -146,13 +147,14 @@ def main(
             return _sync(images, config, out)
         return _check(images, config, args, out, err)
     except DocgenError as exc:
-        print(f"docgen: error: {exc}" if not exc.path else str(exc), file=err)
-        if os.environ.get("GITHUB_ACTIONS") == "true":  # on the pull request too, not only in the log
-            print(annotation("error", exc.path, exc.line, exc.message), file=err)
-        return EXIT_ERROR
+        return _error(exc, err)
     except RecursionError:  # `${A:-${A:-…}}` hundreds deep, arrays nested as deep in pyproject.toml
         print("docgen: error: the input is nested too deeply to read (Python's recursion limit)", file=err)
         return EXIT_ERROR
+    except BrokenPipeError:  # `docgen show | head`: main_entry's business
+        raise
+    except OSError as exc:  # a path operation failed: a name too long, a symlink loop, a file as a folder
+        return _error(files.os_error(exc), err)
     except RuntimeError as exc:  # Path.resolve() on a symlink loop (Python < 3.13)
         if "Symlink loop" not in str(exc):
             raise
@@ -162,8 +164,37 @@ def main(
         return 130
 
 
+def _error(exc: DocgenError, err: TextIO) -> int:
+    print(f"docgen: error: {exc}" if not exc.path else str(exc), file=err)
+    if os.environ.get("GITHUB_ACTIONS") == "true":  # on the pull request too, not only in the log
+        print(annotation("error", exc.path, exc.line, exc.message), file=err)
+    return EXIT_ERROR
+
+
+_PATH_ARGUMENTS = {
+    "dockerfile": "DOCKERFILE",
+    "file": "FILE.md",
+    "readme": "README",
+    "config": "--config",
+    "output": "--output",
+}
+"""The path arguments of the commands, as the messages name them."""
+
+
+def _refuse_empty_paths(args: argparse.Namespace) -> None:
+    """A `UsageError` for a path argument given as '' (`docgen show ''`): it is no path, and leaving it
+    out would mean something else (the configured Dockerfile)."""
+    for attribute, name in _PATH_ARGUMENTS.items():
+        value = getattr(args, attribute, None)
+        values = value if isinstance(value, list) else [value]
+        if any(v is not None and str(v) == "" for v in values):
+            if attribute == "dockerfile" and args.command not in ("show", "lint"):
+                name = "--dockerfile"
+            raise UsageError(f"{args.command}: {name} is an empty path")
+
+
 def _config(args: argparse.Namespace) -> Config:
-    path: Path | None = args.config
+    path = Path(args.config) if args.config is not None else None
     if path is not None and not path.exists():
         raise UsageError("config file not found", str(path))
     if path is not None and not path.is_file():  # a folder, or a FIFO that would block the read
@@ -247,8 +278,11 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
     }
 
 
+_NO_OUTPUT = "file not found (create it with the marker blocks first)"
+
+
 def _read_markdown(path: Path) -> str:
-    return files.read_text(path, not_found="file not found (create it with the marker blocks first)")
+    return files.read_text(path, not_found=_NO_OUTPUT)
 
 
 def _existing(path: Path) -> Path:
@@ -273,6 +307,8 @@ class _Document:
     options: RenderOptions
     stamp: tuple[str, str]
     """The Dockerfile's and the setup's fingerprints now."""
+    snapshot: files.Snapshot
+    """The file as read (`sync` will not replace it if it changes meanwhile)."""
 
 
 def _documents(
@@ -289,7 +325,7 @@ def _documents(
         dockerfile = fingerprint.dockerfile_digest(data)
         for output in image.outputs:
             display = files.display(output)
-            current = _read_markdown(output)
+            current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
             options = render_options(image, config, output)
             setup = fingerprint.setup_digest(
                 image.settings,
@@ -301,7 +337,9 @@ def _documents(
             generated, blocks, bodies = fill_blocks(current, display, model, options, stamp)
             if not blocks:  # listed as an output, so a mistake: markers misspelt, or hidden as code
                 raise MarkerError(_no_block(current), display)
-            yield _Document(output, display, current, generated, blocks, bodies, model, options, stamp)
+            yield _Document(
+                output, display, current, generated, blocks, bodies, model, options, stamp, snapshot
+            )
 
 
 def _no_block(text: str) -> str:
@@ -326,15 +364,17 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     # Everything is read and rendered first, and written only when all of it worked: an error in a
     # later image must not leave the earlier files written and the run half done. Only the new texts
     # of the files that change are kept meanwhile.
-    changes: list[tuple[Path, str]] = []  # (path, new text), in order
+    # `files.replace_all` then writes them all or none, and none that the user saved meanwhile.
+    changes: list[tuple[Path, str, files.Snapshot]] = []  # (path, new text, as read), in order
     report: list[str] = []
     for doc in _documents(images, config):
+        files.remove_stale_temps(doc.path)  # left by a sync that was killed
         if doc.generated != doc.current:
-            changes.append((doc.path, doc.generated))
+            changes.append((doc.path, doc.generated, doc.snapshot))
             report.append(f"{doc.display}: updated")
         else:
             report.append(f"{doc.display}: unchanged")
-    for path, text in changes:
+    for path, text, _ in changes:
         files.check_writable(path)
         if len(text) > files.MAX_TEXT // 4 and len(text.encode("utf-8", "surrogatepass")) > files.MAX_TEXT:
             raise UsageError(
@@ -342,8 +382,7 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
                 "does not read back; not written (make the blocks smaller)",
                 files.display(path),
             )
-    for path, text in changes:
-        files.write_atomic(path, text)
+    files.replace_all(changes)
     for line in report:
         print(line, file=out)
     return EXIT_OK

@@ -253,6 +253,15 @@ def parse_config(
             display,
             _key_line(text, "templates"),
         )
+    if templates is not None:
+        try:
+            os.listdir(templates)
+        except OSError as exc:  # chmod 000: every template would seem missing, the built-in ones used
+            raise ConfigError(
+                f"templates = {table['templates']!r}: cannot read the folder ({exc.strerror or exc})",
+                display,
+                _key_line(text, "templates"),
+            ) from None
     images = []
     starts = _image_starts(text)
     for index, entry in enumerate(table.get("images", [])):

@@ -8,8 +8,14 @@ everywhere (`path:line: message`, see docs/bad-input.md).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import stat
 import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.errors import UsageError
@@ -19,13 +25,71 @@ def display(path: Path) -> str:
     """A path as shown to the user: relative to the current folder when it is below it."""
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return str(path)
+
+
+_OS_ERRORS = {
+    errno.ENAMETOOLONG: "file name too long (longer than the file system allows)",
+    errno.ELOOP: "too many levels of symbolic links (a symlink loop?)",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EACCES: "permission denied",
+    errno.ENOENT: "file not found",
+}
+
+
+def os_error(exc: OSError, path: str | os.PathLike[str] | None = None) -> UsageError:
+    """`exc`, raised by a file operation on `path` (default: the file the error names), as the
+    `UsageError` the user sees: `path: file name too long …`. The one place where the errors of
+    path operations (a name past 255 bytes, a symlink loop, a file used as a folder) get their words."""
+    target = path if path is not None else exc.filename
+    reason = _OS_ERRORS.get(exc.errno or 0) or exc.strerror or str(exc)
+    if target is None:
+        return UsageError(reason)
+    shown = os.fsdecode(target) if isinstance(target, (str, bytes, os.PathLike)) else str(target)
+    return UsageError(reason, display(Path(shown)) if shown else repr(shown))
 
 
 MAX_TEXT = 10 * 1024 * 1024
 """The largest Markdown file docgen reads (10 MiB, as for a Dockerfile): a README of 100 MB would take
 gigabytes of memory to split into lines and blocks."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A file as docgen read it, to tell just before replacing it whether it changed meanwhile (an
+    edit saved while `sync` ran must not be lost)."""
+
+    path: Path
+    data: bytes | None
+    """Its bytes; None when there was no file."""
+    stat: tuple[int, int, int, int] | None
+    """(device, inode, size, mtime in ns) when it was read; None when there was no file."""
+
+    @classmethod
+    def missing(cls, path: Path) -> Snapshot:
+        """A file that does not exist (yet): a file created there meanwhile is a change too."""
+        return cls(path, None, None)
+
+    def changed(self) -> bool:
+        """True when the file is no longer what was read: another inode, size, time or content."""
+        try:
+            info = self.path.stat()
+        except FileNotFoundError:
+            return self.data is not None
+        except OSError:
+            return True
+        if self.stat is None or self.stat != _identity(info):
+            return True
+        try:
+            with self.path.open("rb") as handle:
+                return handle.read(len(self.data or b"") + 1) != self.data
+        except OSError:
+            return True
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def read_text(
@@ -42,20 +106,37 @@ def read_text(
     for a folder unless `folder` is given. With `refuse_binary`, a NUL byte is an error too (text to
     be edited: markers added to UTF-16 text would corrupt it).
     """
+    return read_snapshot(
+        path, not_found=not_found, not_a_file=not_a_file, folder=folder, refuse_binary=refuse_binary
+    )[0]
+
+
+def read_snapshot(
+    path: Path,
+    *,
+    not_found: str = "file not found",
+    not_a_file: str = "not a file",
+    folder: str | None = None,
+    refuse_binary: bool = False,
+) -> tuple[str, Snapshot]:
+    """`read_text`, with the `Snapshot` of what was read (for a file docgen will replace)."""
     shown = display(path)
-    if path.is_dir():
-        raise UsageError(folder or not_a_file, shown)
-    if path.exists() and not path.is_file():
-        raise UsageError(not_a_file, shown)
     try:
+        if path.is_dir():
+            raise UsageError(folder or not_a_file, shown)
+        if path.exists() and not path.is_file():
+            raise UsageError(not_a_file, shown)
         with path.open("rb") as handle:
             # a regular file's size is known up front: refuse a huge one without reading any of it
-            if os.fstat(handle.fileno()).st_size > MAX_TEXT:
+            info = os.fstat(handle.fileno())
+            if info.st_size > MAX_TEXT:
                 raise UsageError(f"file is larger than {MAX_TEXT // (1024 * 1024)} MiB, not read", shown)
             data = handle.read(MAX_TEXT + 1)
     except FileNotFoundError:
         raise UsageError(not_found, shown) from None
     except OSError as exc:
+        if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP, errno.ENOTDIR):
+            raise os_error(exc, path) from None
         raise UsageError(f"cannot read: {exc.strerror or exc}", shown) from None
     if len(data) > MAX_TEXT:
         raise UsageError(f"file is larger than {MAX_TEXT // (1024 * 1024)} MiB, not read", shown)
@@ -64,9 +145,10 @@ def read_text(
             "binary file (contains a NUL byte)", shown, data[: data.index(b"\0")].count(b"\n") + 1
         )
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError("not UTF-8 text", shown, data[: exc.start].count(b"\n") + 1) from None
+    return text, Snapshot(path, data, _identity(info))
 
 
 def check_writable(path: Path) -> None:
@@ -87,24 +169,102 @@ def check_writable(path: Path) -> None:
         )
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename; the file's mode, and its owner
-    when docgen may set it (run as root), are kept. A file with other hard links is refused: the
-    rename would leave them with the old text."""
-    shown = display(path)
-    check_writable(path)
+TEMP_SUFFIX = ".docgen-tmp"
+_NAME_BYTES = 160
+"""The most bytes of a file's name its temporary file repeats (the temporary name must stay under the
+255 bytes file systems allow, with the process id and the random part added)."""
+STALE_AFTER = 60.0
+"""Seconds after which a temporary file of a process that no longer runs is removed. Not at once: a
+process id from another PID namespace (a container sharing the folder) looks like a dead one here."""
+LEGACY_STALE_AFTER = 3600.0
+"""Seconds after which a temporary file without a process id (from docgen before 2026-12), or one
+whose process id was given to another process since, is removed: no run keeps one for an hour."""
+
+
+def _short_name(name: str) -> str:
+    """`name` cut to at most `_NAME_BYTES` bytes of UTF-8 (a whole character at a time)."""
+    while len(os.fsencode(name)) > _NAME_BYTES:
+        name = name[:-1]
+    return name
+
+
+def _temp_file(path: Path) -> tuple[int, str]:
+    """A new temporary file beside `path`, named `.NAME.PID.RANDOM.docgen-tmp` (the process id tells a
+    later run whether the file is stale); its descriptor and path."""
+    return tempfile.mkstemp(
+        prefix=f".{_short_name(path.name)}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
+
+
+def _temp_pattern(path: Path) -> re.Pattern[str]:
+    """docgen's temporary files for `path`, and nothing else: the group is the process id (absent in
+    the names docgen wrote before it recorded one). `tempfile` draws 8 of `[a-z0-9_]`."""
+    names = {re.escape(_short_name(path.name)), re.escape(path.name)}
+    return re.compile(
+        rf"\.(?:{'|'.join(sorted(names))})\.(?:(\d+)\.)?[a-z0-9_]{{8}}{re.escape(TEMP_SUFFIX)}\Z"
+    )
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process (EPERM): alive
+        return True
+    return True
+
+
+def remove_stale_temps(path: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files a killed docgen left beside `path` (`.README.md.*.docgen-tmp`); the
+    ones removed. Only regular files named exactly as docgen names them, and only stale ones: of a
+    process that no longer runs (and older than `STALE_AFTER`), or older than `LEGACY_STALE_AFTER`.
+    A `sync` running at the same time keeps its file; errors are ignored (the files are only litter)."""
+    now = time.time() if now is None else now
+    pattern = _temp_pattern(path)
+    removed = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return []
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if match is None:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            age = now - info.st_mtime
+            pid = match.group(1)
+            stale = age > LEGACY_STALE_AFTER or (
+                pid is not None and age > STALE_AFTER and not _alive(int(pid))
+            )
+            if stale:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except (OSError, ValueError, OverflowError):
+            continue
+    return removed
+
+
+def _prepare(path: Path, data: bytes) -> str:
+    """A temporary file beside `path` holding `data`, synced to disk, with `path`'s mode and (when
+    docgen may set it, run as root) its owner; its name. Removed again when anything fails."""
     try:
         info: os.stat_result | None = path.stat()
     except OSError:
         info = None
     mode = info.st_mode & 0o7777 if info else 0o644
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".docgen-tmp", dir=path.parent)
+        fd, tmp = _temp_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot write: {exc.strerror or exc}", shown) from None
+        raise UsageError(f"cannot write: {exc.strerror or exc}", display(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
@@ -115,10 +275,98 @@ def write_atomic(path: Path, text: str) -> None:
         ):
             with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
                 os.chown(tmp, info.st_uid, info.st_gid)
-        os.replace(tmp, path)
     except BaseException as exc:  # also Ctrl-C midway: never leave the temporary file behind
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise UsageError(f"cannot write: {exc.strerror or exc}", shown) from None
+            raise UsageError(f"cannot write: {exc.strerror or exc}", display(path)) from None
         raise
+    return tmp
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename; the file's mode, and its owner
+    when docgen may set it (run as root), are kept. A file with other hard links is refused: the
+    rename would leave them with the old text."""
+    replace_all([(path, text, None)])
+
+
+CHANGED_MEANWHILE = (
+    "changed since docgen read it (saved while docgen ran?); nothing was written, so that edit is kept: "
+    "run docgen again"
+)
+
+
+def replace_all(changes: Sequence[tuple[Path, str, Snapshot | None]]) -> None:
+    """Write each `(path, text, snapshot)` of `changes`, all or nothing.
+
+    Every file is checked (`check_writable`) and its new text written to a temporary file beside it
+    before the first rename, so a full disk or a read-only folder changes nothing. Just before the
+    renames, a file that is no longer its `snapshot` (the user saved it meanwhile) stops the run with
+    `CHANGED_MEANWHILE`, unless it now holds the new text already (a `sync` run at the same time wrote
+    it). A rename refused midway (an append-only file) puts back the files already replaced, from
+    their snapshots, before the error is raised.
+    """
+    for path, _, _ in changes:
+        check_writable(path)
+        remove_stale_temps(path)
+    temps: list[str] = []
+    try:
+        for path, text, _ in changes:
+            temps.append(_prepare(path, text.encode("utf-8")))
+        renames = []
+        for (path, text, snapshot), tmp in zip(changes, temps, strict=True):
+            if snapshot is not None and snapshot.changed():
+                if _holds(path, text.encode("utf-8")):
+                    continue
+                raise UsageError(CHANGED_MEANWHILE, display(path))
+            renames.append((path, snapshot, tmp))
+        done: list[tuple[Path, Snapshot | None]] = []
+        for path, snapshot, tmp in renames:
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                raise UsageError(
+                    f"cannot write: {exc.strerror or exc}{_put_back(done)}", display(path)
+                ) from None
+            done.append((path, snapshot))
+    finally:
+        for tmp in temps:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)  # the ones not renamed
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """True when `path` is a regular file holding exactly `data`."""
+    try:  # without waiting for a writer, should a FIFO have taken its place
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size != len(data):
+                return False
+            return handle.read(len(data) + 1) == data
+    except OSError:
+        return False
+
+
+def _put_back(done: Sequence[tuple[Path, Snapshot | None]]) -> str:
+    """Restore the files in `done` (already replaced) from their snapshots; what to add to the error."""
+    failed = []
+    for path, snapshot in reversed(done):
+        try:
+            if snapshot is None:
+                failed.append(display(path))
+            elif snapshot.data is None:
+                os.unlink(path)
+            else:
+                tmp = _prepare(path, snapshot.data)
+                try:
+                    os.replace(tmp, path)
+                except OSError:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+                    raise
+        except (OSError, UsageError):
+            failed.append(display(path))
+    if failed:
+        return f"; already written, and could not be put back: {', '.join(failed)}"
+    return "; the files written before it were put back" if done else ""

@@ -488,6 +488,11 @@ def _named_like_dockerfiles(folder: Path, pattern: str = "") -> list[Path]:
     return [*folder.glob(pattern + "Dockerfile*"), *folder.glob(pattern + "*.[Dd]ockerfile")]
 
 
+def _is_named_like_dockerfile(path: Path) -> bool:
+    """True for a file `_named_like_dockerfiles` and `_dockerfiles` would take for a Dockerfile."""
+    return (path.match("Dockerfile*") or path.match("*.[Dd]ockerfile")) and bool(_dockerfiles([path]))
+
+
 def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
     """The files among `paths` that look like Dockerfiles (not `Dockerfile.dockerignore`), resolved."""
     found = {p.resolve() for p in paths if p.is_file() and not p.name.endswith((".dockerignore", ".md", "~"))}
@@ -536,8 +541,8 @@ def _arch_args(dockerfile: Path, configured: Iterable[str]) -> list[str] | None:
     return [name for name, value in values.items() if any(c.isdigit() for c in value)]
 
 
-def _read(path: Path, what: str) -> str:
-    return files.read_text(
+def _read(path: Path, what: str) -> tuple[str, files.Snapshot]:
+    return files.read_snapshot(
         path,
         not_found=f"{what} not found",
         not_a_file=f"{what} is not a regular file",
@@ -546,24 +551,38 @@ def _read(path: Path, what: str) -> str:
     )
 
 
+def _refuse_dockerfile(readme: Path, shown: str, dockerfile: Path | None, config: Config) -> None:
+    """A `UsageError` when the README to add blocks to is a Dockerfile: the one it would document,
+    one configured, or a file named like one (Markdown appended to it would break the build)."""
+    configured = {image.dockerfile for image in config.images}
+    if readme == dockerfile or readme in configured or _is_named_like_dockerfile(readme):
+        raise UsageError(
+            "is a Dockerfile, not a README; docgen adds its blocks to a Markdown file "
+            "(Markdown appended to a Dockerfile would break its build)",
+            shown,
+        )
+
+
 def init(
     readme: Path,
     dockerfile: Path | None,
     config: Config,
     out: TextIO,
     *,
-    write: Callable[[Path, str], None] = files.write_atomic,
+    write: Callable[[Sequence[tuple[Path, str, files.Snapshot]]], None] = files.replace_all,
 ) -> int:
     """Add the missing blocks to `readme` and the config entry feeding it; print what was done.
 
-    `dockerfile` is the `--dockerfile` given (None to find it, see `find_dockerfile`); `write` writes a
-    file (default: `docgen.files.write_atomic`). Every check runs before the first write, so a mistake
-    (broken markers, an unknown Dockerfile, invalid TOML) leaves both files as they were. Returns 0.
+    `dockerfile` is the `--dockerfile` given (None to find it, see `find_dockerfile`); `write` writes
+    the files, all or none (default: `docgen.files.replace_all`, which also keeps an edit saved while
+    init ran). Every check runs before the first write, so a mistake (broken markers, an unknown
+    Dockerfile, invalid TOML) leaves both files as they were. Returns 0.
     """
     root = config.root.resolve()
     readme_path = _inside(root, readme)
     readme_display = files.display(readme)
-    text = _read(readme_path, "README")
+    _refuse_dockerfile(readme_path, readme_display, None, config)
+    text, readme_read = _read(readme_path, "README")
     if dockerfile is not None:
         if not dockerfile.is_file():
             raise UsageError(
@@ -579,6 +598,7 @@ def init(
                 )
     else:
         dockerfile_path = find_dockerfile(readme_path, config)
+    _refuse_dockerfile(readme_path, readme_display, dockerfile_path, config)
     arch_args = _arch_args(dockerfile_path, [image.arch_arg for image in config.images])
     new_text, added = add_blocks(text, readme_display)
     no_targets = arch_args == [] and any(a.section == "hardware" and a.heading is None for a in added)
@@ -606,22 +626,25 @@ def init(
     configured = any(i.dockerfile == dockerfile_path and readme_path in i.outputs for i in config.images)
     new_pyproject = None
     if not configured:
-        current = _read(pyproject, "pyproject.toml") if pyproject.exists() else None
+        current, pyproject_read = (
+            _read(pyproject, "pyproject.toml")
+            if pyproject.exists()
+            else (None, files.Snapshot.missing(pyproject))
+        )
+        if pyproject == readme_path:
+            raise UsageError(
+                "is the configuration file; docgen adds its blocks to a Markdown file", readme_display
+            )
         try:
             new_pyproject = add_to_pyproject(current, dockerfile_rel, readme_rel, arch_args or ())
         except DocgenError as exc:
             exc.path = pyproject_display
             raise
 
-    for path, changed in ((readme_path, added), (pyproject, new_pyproject is not None)):
-        if changed:
-            files.check_writable(
-                path
-            )  # before the first write: never leave one file changed and not the other
-    if added:
-        write(readme_path, new_text)
+    changes = [(readme_path, new_text, readme_read)] if added else []
     if new_pyproject is not None:
-        write(pyproject, new_pyproject)
+        changes.append((pyproject, new_pyproject, pyproject_read))
+    write(changes)  # both or neither: never one file changed and not the other
 
     for item in added:
         where = (

@@ -31,6 +31,7 @@ from mkdocs.structure.pages import Page
 from docgen import markers
 from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
 from docgen.errors import DocgenError, MarkerError
+from docgen.files import os_error
 from docgen.model import ImageModel
 from docgen.pipeline import build_model, fill, render_options
 from docgen.render import SECTIONS
@@ -87,6 +88,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             self._docgen = load_config(self._pyproject, cwd=self._site_root)
         except DocgenError as exc:
             raise PluginError(str(exc)) from None
+        except OSError as exc:
+            raise PluginError(str(os_error(exc))) from None
         log.debug("read %s: %d image(s)", self._docgen.source, len(self._docgen.images))
         return config
 
@@ -127,6 +130,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             image = self._image_for(page, docgen, shown)
         except DocgenError as exc:  # its line is already one of the whole file (the front matter)
             raise PluginError(str(exc)) from None
+        except OSError as exc:  # a path too long, a symlink loop … (see `docgen.files.os_error`)
+            raise PluginError(f"{shown}: {FRONT_MATTER_KEY}: {os_error(exc).message}") from None
         try:
             if image is None:
                 blocks = markers.find_blocks(markdown, shown, known=SECTIONS)
@@ -149,6 +154,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             if exc.path == shown and exc.line:
                 exc.line += offset  # the front matter is not part of `markdown`
             raise PluginError(str(exc)) from None
+        except OSError as exc:
+            raise PluginError(str(os_error(exc))) from None
         log.debug("filled %s from %s", shown, image.display)
         return filled
 

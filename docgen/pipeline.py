@@ -111,6 +111,7 @@ def render_options(image: ImageConfig, config: Config, document: Path | None) ->
         versions_at=(config.source, image.versions_line) if image.versions is not None else None,
         dockerfile_link=link,
         templates=config.templates,
+        project=config.root,
     )
 
 
@@ -186,5 +187,5 @@ def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
         )
     raise TemplateError(
         f"the rendered block docgen:{name} {problem}; docgen will not write it",
-        template_path(options.templates, name),
+        template_path(options.templates, name, options.project),
     )

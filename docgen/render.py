@@ -9,9 +9,11 @@ a marker or a page.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+import stat
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +26,7 @@ from packaging.version import InvalidVersion, Version
 from docgen import hardware
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.files import MAX_TEXT, os_error
 from docgen.lint import note_for
 from docgen.markers import SECTIONS as SECTIONS
 from docgen.model import (
@@ -349,6 +352,9 @@ class RenderOptions:
     """Link target of the Dockerfile from the page being rendered; line links add `#L<n>`."""
     templates: Path | None = None
     """User template folder overriding built-in templates."""
+    project: Path | None = None
+    """The project folder the user's templates must stay inside, symlinks resolved (None: the
+    template folder itself)."""
 
 
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
@@ -372,12 +378,73 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         return verdict
 
 
+class ProjectLoader(jinja2.BaseLoader):
+    """The user's template folder, for every template Jinja2 loads (sections, and what they include,
+    extend or import): like `jinja2.FileSystemLoader`, but a template must stay inside the project
+    once symlinks are resolved, be a regular file, readable, UTF-8 and at most `files.MAX_TEXT`.
+    Anything else is a `TemplateError` naming the template, raised before a byte of it is read (a
+    link to `/proc/self/environ` would put the environment in the README, a CI log and the site). A
+    name that is not there (not even a dangling link) is `TemplateNotFound`: docgen's own is used."""
+
+    def __init__(self, folder: Path, project: Path | None = None) -> None:
+        self.folder = folder
+        self.project = (project or folder).resolve()
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*jinja2.loaders.split_template_path(template))
+        try:  # where the link is, not where it points
+            shown = path.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = str(path)
+        try:
+            info = path.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            if not path.is_symlink():
+                raise jinja2.TemplateNotFound(template) from None
+            raise TemplateError("a symlink to a file that is not there", shown) from None
+        except OSError as exc:  # an unreadable folder (chmod 000), a symlink loop, a name too long
+            raise TemplateError(f"cannot read the template: {os_error(exc).message}", shown) from None
+        real = path.resolve()
+        if not real.is_relative_to(self.project):
+            raise TemplateError(
+                f"resolves to {real}, outside the project folder {self.project}; "
+                "templates must stay inside it (not read)",
+                shown,
+            )
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "a special file (a FIFO, a device …)"
+            raise TemplateError(f"is {what}, not a template file", shown)
+        if info.st_size > MAX_TEXT:
+            raise TemplateError(f"file is larger than {MAX_TEXT >> 20} MiB, not read", shown)
+        try:
+            with real.open("rb") as handle:
+                data = handle.read(MAX_TEXT + 1)
+        except OSError as exc:
+            raise TemplateError(f"cannot read the template: {os_error(exc).message}", shown) from None
+        try:
+            contents = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TemplateError("not UTF-8 text", shown, data[: exc.start].count(b"\n") + 1) from None
+        mtime = info.st_mtime_ns
+
+        def uptodate() -> bool:
+            try:
+                return os.stat(real).st_mtime_ns == mtime
+            except OSError:
+                return False
+
+        return contents, str(path), uptodate
+
+
 @lru_cache(maxsize=8)
-def environment(templates: Path | None = None) -> jinja2.Environment:
-    """The one Jinja2 environment (sandboxed, user templates first, then docgen's own)."""
+def environment(templates: Path | None = None, project: Path | None = None) -> jinja2.Environment:
+    """The one Jinja2 environment (sandboxed, user templates first, kept inside `project`, then
+    docgen's own)."""
     loaders: list[jinja2.BaseLoader] = []
     if templates is not None:
-        loaders.append(jinja2.FileSystemLoader(str(templates)))
+        loaders.append(ProjectLoader(templates, project))
     loaders.append(jinja2.FileSystemLoader(str(_TEMPLATES)))
     env = _Sandbox(
         loader=jinja2.ChoiceLoader(loaders),
@@ -426,7 +493,7 @@ def render_sections(
         "line_link": _line_link(options),
         "source_link": _source_link,
     }
-    env = environment(options.templates)
+    env = environment(options.templates, options.project)
     out = {}
     for section in sections:
         template_name = f"{section}.md.j2"
@@ -454,9 +521,9 @@ MAX_BLOCK_CHARS = 8 << 20
 make about 2 MB)."""
 
 
-def template_path(templates: Path | None, section: str) -> str:
+def template_path(templates: Path | None, section: str, project: Path | None = None) -> str:
     """The template file that renders `section` (a user's override, else docgen's own), as shown."""
-    template = environment(templates).get_template(f"{section}.md.j2")
+    template = environment(templates, project).get_template(f"{section}.md.j2")
     return _shown(template.filename or template.name or section)
 
 

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from docgen import markers
 from docgen.config import Config, load_config, parse_config
 from docgen.errors import ConfigError, MarkerError, UsageError
-from docgen.files import write_atomic
 from docgen.init import HEADINGS, NEW_HEADINGS, Added, add_blocks, add_to_pyproject, config_snippet, init
 from docgen.markers import SECTIONS
 
@@ -571,7 +570,7 @@ def without_blocks(text: str) -> str:
 def run_init(readme: str, dockerfile: str | None = None, root: Path | None = None) -> str:
     out = io.StringIO()
     config = load_config(cwd=root or Path.cwd())
-    code = init(Path(readme), Path(dockerfile) if dockerfile else None, config, out, write=write_atomic)
+    code = init(Path(readme), Path(dockerfile) if dockerfile else None, config, out)
     assert code == 0
     return out.getvalue()
 
@@ -740,7 +739,7 @@ def test_init_errors_name_the_file_and_write_nothing(
             Path(dockerfile) if dockerfile else None,
             config,
             io.StringIO(),
-            write=lambda p, t: writes.append(p),
+            write=lambda changes: writes.extend(path for path, _, _ in changes),
         )
     assert message in str(info.value)
     assert re.match(r"[^:]+(:\d+)?: ", str(info.value)), "message reads path: what is wrong"
