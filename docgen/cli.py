@@ -367,8 +367,9 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     # `files.replace_all` then writes them all or none, and none that the user saved meanwhile.
     changes: list[tuple[Path, str, files.Snapshot]] = []  # (path, new text, as read), in order
     report: list[str] = []
+    outputs = []
     for doc in _documents(images, config):
-        files.remove_stale_temps(doc.path)  # left by a sync that was killed
+        outputs.append(doc.path)
         if doc.generated != doc.current:
             changes.append((doc.path, doc.generated, doc.snapshot))
             report.append(f"{doc.display}: updated")
@@ -382,6 +383,7 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
                 "does not read back; not written (make the blocks smaller)",
                 files.display(path),
             )
+    files.remove_stale_temps(outputs)  # left by a sync that was killed
     files.replace_all(changes)
     for line in report:
         print(line, file=out)

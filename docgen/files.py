@@ -14,7 +14,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -196,13 +196,22 @@ def _temp_file(path: Path) -> tuple[int, str]:
     )
 
 
-def _temp_pattern(path: Path) -> re.Pattern[str]:
-    """docgen's temporary files for `path`, and nothing else: the group is the process id (absent in
-    the names docgen wrote before it recorded one). `tempfile` draws 8 of `[a-z0-9_]`."""
-    names = {re.escape(_short_name(path.name)), re.escape(path.name)}
-    return re.compile(
-        rf"\.(?:{'|'.join(sorted(names))})\.(?:(\d+)\.)?[a-z0-9_]{{8}}{re.escape(TEMP_SUFFIX)}\Z"
-    )
+_TEMP_TAIL = re.compile(r"\.(?:(\d+)\.)?[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"\Z")
+"""The end of docgen's temporary file names: the process id (absent in the names docgen wrote before
+it recorded one) and the 8 characters `tempfile` draws from `[a-z0-9_]`."""
+
+
+def _temp_owners(name: str) -> list[tuple[str, int | None]]:
+    """The (name cut by `_short_name`, process id) a temporary file named `name` may belong to; none
+    when `name` is not docgen's. Two readings when the name could also end with the number."""
+    match = _TEMP_TAIL.search(name) if name.startswith(".") else None
+    if match is None:
+        return []
+    pid = match.group(1)
+    if pid is None:
+        return [(name[1 : match.start()], None)]
+    # `.a.12.q7w_e9r0.docgen-tmp`: process 12's file for `a`, or an earlier docgen's file for `a.12`
+    return [(name[1 : match.start()], int(pid)), (name[1 : match.end(1)], None)]
 
 
 def _alive(pid: int) -> bool:
@@ -212,41 +221,42 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:  # another user's process (EPERM): alive
+    except (OSError, OverflowError):  # another user's process (EPERM), or no valid id: alive
         return True
     return True
 
 
-def remove_stale_temps(path: Path, now: float | None = None) -> list[Path]:
-    """Remove the temporary files a killed docgen left beside `path` (`.README.md.*.docgen-tmp`); the
-    ones removed. Only regular files named exactly as docgen names them, and only stale ones: of a
-    process that no longer runs (and older than `STALE_AFTER`), or older than `LEGACY_STALE_AFTER`.
-    A `sync` running at the same time keeps its file; errors are ignored (the files are only litter)."""
+def remove_stale_temps(paths: Iterable[Path], now: float | None = None) -> list[Path]:
+    """Remove the temporary files a killed docgen left beside each of `paths` (`.README.md.*.docgen-tmp`,
+    each folder read once); the ones removed. Only regular files named exactly as docgen names them,
+    and only stale ones: of a process that no longer runs (and older than `STALE_AFTER`), or older
+    than `LEGACY_STALE_AFTER`. A `sync` running at the same time keeps its file; errors are ignored
+    (the files are only litter)."""
     now = time.time() if now is None else now
-    pattern = _temp_pattern(path)
+    folders: dict[Path, set[str]] = {}
+    for path in paths:
+        folders.setdefault(path.parent, set()).update({_short_name(path.name), path.name})
     removed = []
-    try:
-        entries = list(os.scandir(path.parent))
-    except OSError:
-        return []
-    for entry in entries:
-        match = pattern.match(entry.name)
-        if match is None:
-            continue
+    for folder, names in folders.items():
         try:
-            info = entry.stat(follow_symlinks=False)
-            if not entry.is_file(follow_symlinks=False):
-                continue
-            age = now - info.st_mtime
-            pid = match.group(1)
-            stale = age > LEGACY_STALE_AFTER or (
-                pid is not None and age > STALE_AFTER and not _alive(int(pid))
-            )
-            if stale:
-                os.unlink(entry.path)
-                removed.append(Path(entry.path))
-        except (OSError, ValueError, OverflowError):
+            entries = list(os.scandir(folder))
+        except OSError:
             continue
+        for entry in entries:
+            owners = [pid for name, pid in _temp_owners(entry.name) if name in names]
+            if not owners:
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                age = now - info.st_mtime
+                pid = owners[0]
+                if age > LEGACY_STALE_AFTER or (pid is not None and age > STALE_AFTER and not _alive(pid)):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
     return removed
 
 
@@ -309,7 +319,6 @@ def replace_all(changes: Sequence[tuple[Path, str, Snapshot | None]]) -> None:
     """
     for path, _, _ in changes:
         check_writable(path)
-        remove_stale_temps(path)
     temps: list[str] = []
     try:
         for path, text, _ in changes:

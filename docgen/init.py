@@ -644,6 +644,7 @@ def init(
     changes = [(readme_path, new_text, readme_read)] if added else []
     if new_pyproject is not None:
         changes.append((pyproject, new_pyproject, pyproject_read))
+    files.remove_stale_temps([readme_path, pyproject])  # left by a run that was killed
     write(changes)  # both or neither: never one file changed and not the other
 
     for item in added:

@@ -509,10 +509,11 @@ def test_a_run_names_its_temporary_files_with_its_process_id(
     assert run("sync").code == 0
     assert len(seen) == 1
     assert seen[0].startswith(f".README.md.{os.getpid()}.") and seen[0].endswith(".docgen-tmp")
-    assert (
-        docgen.files.remove_stale_temps(project / "README.md", now=time.time() + 10 * LEGACY_STALE_AFTER)
-        == []
-    )
+    assert no_temp_files(project)
+    own = project / seen[0]  # a file of this (running) process is never stale by its id
+    own.write_text("partial")
+    os.utime(own, (time.time() - STALE_AFTER - 10,) * 2)
+    assert docgen.files.remove_stale_temps([project / "README.md"]) == []
 
 
 def test_two_syncs_at_once_both_succeed(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -529,3 +530,13 @@ def test_two_syncs_at_once_both_succeed(project: Path, monkeypatch: pytest.Monke
     assert (result.code, result.out, result.err) == (0, "README.md: updated\n", "")
     monkeypatch.undo()
     assert run("check").code == 0
+
+
+def test_init_removes_the_stale_temporary_files_of_a_killed_run(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"README.md": "# R\n", "Dockerfile": DOCKERFILE, "pyproject.toml": "[project]\n"})
+    ancient = time.time() - LEGACY_STALE_AFTER - 10
+    for name in (".README.md.q7w_e9r0.docgen-tmp", ".pyproject.toml.q7w_e9r0.docgen-tmp"):
+        (chdir_tmp / name).write_text("partial")
+        os.utime(chdir_tmp / name, (ancient, ancient))
+    assert run("init").code == 0
+    assert no_temp_files(chdir_tmp)
