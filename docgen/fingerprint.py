@@ -67,8 +67,10 @@ def _files_digest(
     """Relative path and bytes of every file under `folder` (with one of `suffixes`), in sorted order.
 
     Symlinked folders are followed (a template loader follows them too), each real folder once, but
-    not out of folder `within` (the project): such a link counts by where it points, so a link to `/`
-    cannot make docgen read the whole disk (and such links are added to the list `outside`, when given).
+    not out of folder `within` (the project): such a link, to a folder or a file, counts by where it
+    points and is never read, so a link to `/` cannot make docgen read the whole disk, nor one to
+    `/proc/self/environ` put a digest of it in a fingerprint (such links are added to the list
+    `outside`, when given).
     A file that cannot be read (a dangling symlink, no
     permission) or is not a regular file (a FIFO, which would block) counts by its name and what it
     is, so it neither stops docgen nor goes unnoticed.
@@ -97,12 +99,20 @@ def _files_digest(
         for name in sorted(files):
             if suffixes is None or name.endswith(suffixes):
                 parts.append(os.fsencode(prefix + name))
-                parts.append(_file_bytes(os.path.join(top, name)))
+                path = os.path.join(top, name)
+                target = os.path.realpath(path) if inside is not None and os.path.islink(path) else None
+                if target is not None and not target.startswith(inside or ""):
+                    parts.append(b"\0a link out of the project to " + os.fsencode(target))  # never read
+                    if outside is not None:
+                        outside.append(path)
+                else:
+                    parts.append(_file_bytes(path))
     return bytes.fromhex(digest(*parts))
 
 
 def _file_bytes(path: str) -> bytes:
-    """The bytes of file `path`; for anything that is not a readable regular file, what it is."""
+    """A digest of the bytes of file `path`, read a piece at a time (a file of gigabytes costs no
+    memory); for anything that is not a readable regular file, what it is."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block
     except OSError as exc:
@@ -110,10 +120,10 @@ def _file_bytes(path: str) -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return b"\0not a regular file"
-        chunks = []
+        whole = blake2b()
         while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
+            whole.update(chunk)
+        return whole.digest()
     except OSError as exc:
         return f"\0unreadable: {exc.errno}".encode()
     finally:

@@ -540,3 +540,17 @@ def test_init_removes_the_stale_temporary_files_of_a_killed_run(chdir_tmp: Path)
         os.utime(chdir_tmp / name, (ancient, ancient))
     assert run("init").code == 0
     assert no_temp_files(chdir_tmp)
+
+
+def test_the_fingerprint_never_reads_a_template_file_linked_out(project: Path, secret: Path) -> None:
+    """A link to a file out of the project counts by where it points, as a link to a folder does: a
+    digest of `/proc/self/environ` is not put in a fingerprint, and the fast path of `check` steps aside."""
+    from docgen import fingerprint
+
+    (project / "tpl").mkdir()
+    (project / "tpl" / "notes.txt").symlink_to(secret)
+    outside: list[str] = []
+    first = fingerprint.templates_digest(str(project / "tpl"), str(project), outside)
+    assert outside == [str(project / "tpl" / "notes.txt")]
+    secret.write_text(SECRET + " changed\n")
+    assert fingerprint.templates_digest(str(project / "tpl"), str(project)) == first
