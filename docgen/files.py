@@ -338,6 +338,9 @@ def replace_all(changes: Sequence[tuple[Path, str, Snapshot | None]]) -> None:
                 raise UsageError(
                     f"cannot write: {exc.strerror or exc}{_put_back(done)}", display(path)
                 ) from None
+            except BaseException:  # Ctrl-C between two renames: none of them, as for an error
+                _put_back(done)
+                raise
             done.append((path, snapshot))
     finally:
         for tmp in temps:

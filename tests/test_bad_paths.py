@@ -554,3 +554,24 @@ def test_the_fingerprint_never_reads_a_template_file_linked_out(project: Path, s
     assert outside == [str(project / "tpl" / "notes.txt")]
     secret.write_text(SECRET + " changed\n")
     assert fingerprint.templates_digest(str(project / "tpl"), str(project)) == first
+
+
+def test_ctrl_c_between_two_renames_puts_back_the_first(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_tree(
+        project,
+        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
+    )
+    before = files_of(project)
+    real_replace = os.replace
+
+    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        if Path(dst).name == "second.md":
+            raise KeyboardInterrupt
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    assert run("sync").code == 130
+    assert files_of(project) == before
+    assert no_temp_files(project)
