@@ -243,6 +243,8 @@ def remove_stale_temps(paths: Iterable[Path], now: float | None = None) -> list[
         except OSError:
             continue
         for entry in entries:
+            if entry.name in names:  # one of `paths` itself, however it is named
+                continue
             owners = [pid for name, pid in _temp_owners(entry.name) if name in names]
             if not owners:
                 continue

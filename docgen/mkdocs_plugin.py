@@ -78,18 +78,18 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
         )
         self._repo_url = config.repo_url.rstrip("/") if config.repo_url else None
-        if self.config.config is not None:
-            self._pyproject = self._site_root / self.config.config
-            if not self._pyproject.is_file():
-                raise PluginError(f"docgen: config file not found: {self._pyproject}")
-        else:
-            self._pyproject = find_pyproject(self._site_root)
         try:
+            if self.config.config is not None:
+                self._pyproject = self._site_root / self.config.config
+                if not self._pyproject.is_file():
+                    raise PluginError(f"docgen: config file not found: {self._pyproject}")
+            else:
+                self._pyproject = find_pyproject(self._site_root)
             self._docgen = load_config(self._pyproject, cwd=self._site_root)
         except DocgenError as exc:
             raise PluginError(str(exc)) from None
-        except OSError as exc:
-            raise PluginError(str(os_error(exc))) from None
+        except OSError as exc:  # a name too long, a symlink loop … (see `docgen.files.os_error`)
+            raise PluginError(f"docgen: {os_error(exc)}") from None
         log.debug("read %s: %d image(s)", self._docgen.source, len(self._docgen.images))
         return config
 

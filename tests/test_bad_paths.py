@@ -575,3 +575,29 @@ def test_ctrl_c_between_two_renames_puts_back_the_first(
     assert run("sync").code == 130
     assert files_of(project) == before
     assert no_temp_files(project)
+
+
+def test_a_plugin_config_name_too_long_is_a_plugin_error(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "site",
+        site_files(**{"mkdocs.yml": f"site_name: t\nplugins:\n  - docgen:\n      config: {LONG}\n"}),
+    )
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError) as info:
+        page_markdown(root / "mkdocs.yml", "page.md")
+    assert (
+        str(info.value) == f"docgen: {root / LONG}: file name too long (longer than the file system allows)"
+    )
+
+
+def test_an_output_named_like_a_temporary_file_is_not_removed(project: Path) -> None:
+    """Contrived, but docgen never deletes a file it was asked to fill."""
+    odd = ".README.md.q7w_e9r0.docgen-tmp"
+    make_tree(
+        project, {odd: README, "pyproject.toml": PYPROJECT.replace('"README.md"', f'"README.md", "{odd}"')}
+    )
+    ancient = time.time() - LEGACY_STALE_AFTER - 10
+    os.utime(project / odd, (ancient, ancient))
+    assert run("sync").code == 0
+    assert "ROCM_VERSION" in (project / odd).read_text()
