@@ -601,3 +601,31 @@ def test_an_output_named_like_a_temporary_file_is_not_removed(project: Path) -> 
     os.utime(project / odd, (ancient, ancient))
     assert run("sync").code == 0
     assert "ROCM_VERSION" in (project / odd).read_text()
+
+
+def test_a_full_disk_on_the_second_output_changes_nothing(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every new text is written to its temporary file before the first rename."""
+    make_tree(
+        project,
+        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
+    )
+    before = files_of(project)
+    renames: list[str] = []
+    real_replace, real_fsync = os.replace, os.fsync
+    monkeypatch.setattr(os, "replace", lambda src, dst: renames.append(dst) or real_replace(src, dst))
+    written = []
+
+    def fsync(fd: int) -> None:
+        written.append(fd)
+        if len(written) == 2:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    result = run("sync")
+    assert (result.code, result.err) == (2, "second.md: cannot write: No space left on device\n")
+    assert renames == []
+    assert files_of(project) == before
+    assert no_temp_files(project)
