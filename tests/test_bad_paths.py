@@ -466,12 +466,16 @@ def test_init_keeps_a_pyproject_created_while_it_ran(
 # Temporary files of a killed run are removed by the next one, and only those (#17.10a)
 
 
-def test_sync_removes_the_stale_temporary_files_of_a_killed_run(project: Path) -> None:
+def test_sync_removes_the_stale_temporary_files_of_a_killed_run(
+    project: Path, request: pytest.FixtureRequest
+) -> None:
     dead = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
     )
     dead_pid = int(dead.stdout)
-    live_pid = os.getppid()  # runs as long as this test does
+    live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    request.addfinalizer(lambda: (live.kill(), live.wait()))
+    live_pid = live.pid  # a sync still running, as far as its id tells
     old = time.time() - STALE_AFTER - 10
     ancient = time.time() - LEGACY_STALE_AFTER - 10
     temps = {
