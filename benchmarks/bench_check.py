@@ -115,7 +115,7 @@ def main() -> int:
                 [
                     sys.executable,
                     "-c",
-                    "import sys; sys.argv[1:] = ['check']; from docgen.fastcheck import entry; entry()",
+                    "import sys; sys.argv[1:] = ['check']; from docgen.__main__ import main; main()",
                 ],
                 0,
             ),

@@ -10,22 +10,22 @@ Anything else — a fingerprint that differs or is missing, a config the fast pa
 understand, a file it cannot read, a command-line option — leaves the decision to the full check in
 `docgen.cli`, which reports errors and drift exactly. The fast path therefore never answers
 differently from the full check; it only answers sooner. It imports the standard library only, and
-this module is the `docgen` console script's entry point, so the common case (everything up to date,
-as in a pre-commit hook) never imports Jinja2, packaging or the parser.
+the `docgen` console script (`docgen.__main__`) tries it before importing the full CLI, so the common
+case (everything up to date, as in a pre-commit hook) never imports Jinja2, packaging or the parser.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 
 from docgen import fingerprint, markers, settings
+from docgen.console import summary
 from docgen.errors import MarkerError
 
 TYPE_CHECKING = False  # `typing` alone would double this module's start-up time
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any, TextIO
+    from typing import TextIO
 
 
 def _inside(path: str, root: str) -> str | None:
@@ -140,88 +140,3 @@ def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int 
         print(f"{shown} is up to date", file=out)
     print(summary(len(checked), 0), file=out)
     return 0
-
-
-def summary(checked: int, stale: int) -> str:
-    """The last line of `docgen check`: `3 files checked, 1 out of date`."""
-    line = f"{checked} file{'' if checked == 1 else 's'} checked, {stale} out of date"
-    return line + ("; run `docgen sync` to update them" if stale else "")
-
-
-class OutputError(Exception):
-    """Standard output cannot be written (a full disk, a closed descriptor …); the message is why.
-
-    Not an `OSError`, so no handler of file errors on the way mistakes it for one."""
-
-
-class GuardedOutput:
-    """Standard output for docgen's reports: a failed write or flush raises `OutputError`, except a
-    broken pipe (`docgen show | head`: the reader went away), which stays a `BrokenPipeError`."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return self._stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(exc.strerror or str(exc)) from None
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(exc.strerror or str(exc)) from None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def guarded_stdout() -> TextIO:
-    """`sys.stdout` wrapped in `GuardedOutput`; `OutputError` when it is closed (`docgen sync >&-`),
-    before anything is done."""
-    if sys.stdout is None:
-        try:
-            os.fstat(1)
-            reason = "it is closed"
-        except OSError as exc:
-            reason = exc.strerror or "it is closed"
-        raise OutputError(reason)
-    return GuardedOutput(sys.stdout)  # type: ignore[return-value]
-
-
-def output_failed(exc: BaseException) -> int:
-    """Report a failed write to standard output (`OutputError`, exit 2) or a broken pipe (exit 0);
-    the exit code. Standard output is pointed at the null device so that Python's own flush at exit
-    does not fail again."""
-    if not isinstance(exc, BrokenPipeError) and sys.stderr is not None:
-        print(f"docgen: error: cannot write to standard output: {exc}", file=sys.stderr)
-    if sys.stdout is not None:
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-    return 0 if isinstance(exc, BrokenPipeError) else 2
-
-
-def entry() -> None:
-    """The `docgen` console script: the fast path of a plain `docgen check`, else the full CLI."""
-    argv = sys.argv[1:]
-    code = None
-    if argv[:1] == ["check"] and sys.stdout is not None:
-        try:
-            out = guarded_stdout()
-            code = fast_check(argv[1:], out)
-            if code is not None:
-                out.flush()
-        except (BrokenPipeError, OutputError) as exc:
-            code = output_failed(exc)
-    if code is None:
-        from docgen.cli import main_entry
-
-        main_entry()
-    sys.exit(code)
