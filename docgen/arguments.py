@@ -104,8 +104,6 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
-
-
 def parse(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> argparse.Namespace | int:
     """`argv` parsed; or the exit code when argparse has answered by itself (help and version on `out`,
     a usage error on `err`), or when no command is given (the help, exit 2)."""

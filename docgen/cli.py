@@ -77,7 +77,7 @@ def _config(args: argparse.Namespace) -> Config:
         raise UsageError("config file not found", str(path))
     if path is not None and not path.is_file():  # a folder, or a FIFO that would block the read
         raise UsageError("not a file", str(path))
-    return load_config(path)
+    return load_config(path, remember=args.command in ("check", "sync"))  # for the fast path of check
 
 
 def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:

@@ -6,9 +6,11 @@ user's templates, the document's path) and of the text it wrote. When every bloc
 document still carries the fingerprint of its inputs and text as they are now, rendering again would
 give the same text, so `docgen check` can answer at once.
 
-Anything else — a fingerprint that differs or is missing, a config the fast path does not fully
-understand, a file it cannot read, a command-line option — leaves the decision to the full check in
-`docgen.cli`, which reports errors and drift exactly. The fast path therefore never answers
+The configuration comes from the settings cache (`docgen.cache`): what the full path last read from
+pyproject.toml's bytes as they are now, so the fast path reads no TOML. Anything else — a fingerprint
+that differs or is missing, no settings record for pyproject.toml as it is, a file it cannot read, a
+command-line option — leaves the decision to the full check in `docgen.cli`, which reports errors and
+drift exactly (and records the settings for the next run). The fast path therefore never answers
 differently from the full check; it only answers sooner. It imports the standard library only, and
 the `docgen` console script (`docgen.__main__`) tries it before importing the full CLI, so the common
 case (everything up to date, as in a pre-commit hook) never imports Jinja2, packaging or the parser.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from docgen import fingerprint, markers, settings
+from docgen import cache, fingerprint, markers
 from docgen.console import summary
 from docgen.errors import MarkerError
 
@@ -56,6 +58,45 @@ def _shown(path: str, cwd: str) -> str:
     return path
 
 
+def _configured(argv: list[str], cwd: str) -> tuple[str, cache.Settings] | None:
+    """The project folder and the settings of the configuration `docgen check ARGV` reads, as the
+    full path last recorded them for pyproject.toml's bytes as they are now (`docgen.cache`); None
+    when there is no such record, or another option is given.
+
+    Without `--config`, the nearest pyproject.toml with a record is the configuration, provided the
+    record lists every pyproject.toml passed on the way up, each with its bytes as they are now
+    (the full path found no docgen table in them).
+    """
+    if len(argv) == 2 and argv[0] == "--config":
+        config_path = os.path.join(cwd, argv[1])
+        data = _read(config_path)
+        root = os.path.dirname(os.path.realpath(config_path))
+        found = cache.read(root, data) if data is not None else None
+        return None if found is None else (root, found)
+    if argv:
+        return None
+    passed: list[tuple[str, bytes]] = []  # pyproject.toml files without a record, on the way up
+    folder = os.path.abspath(cwd)
+    while True:
+        candidate = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(candidate):
+            data = _read(candidate)
+            if data is None:
+                return None
+            root = os.path.dirname(os.path.realpath(candidate))
+            found = cache.read(root, data)
+            if found is not None:
+                for path, passed_data in passed:
+                    if found.passed.get(os.path.relpath(path, folder)) != cache.file_digest(passed_data):
+                        return None
+                return root, found
+            passed.append((candidate, data))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     """The documents checked, when `docgen check ARGV` is sure to find every block up to date.
 
@@ -66,29 +107,19 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
             cwd = os.getcwd()
         except OSError:  # the current folder was deleted: the full check says so
             return None
-    if list(argv) == []:
-        config_path = settings.find_pyproject(cwd)
-    elif len(argv) == 2 and argv[0] == "--config":
-        config_path = os.path.join(cwd, argv[1])
-    else:
+    configured = _configured(list(argv), cwd)
+    if configured is None:
         return None
-    if config_path is None:
+    root, found = configured
+    if not found.images:
         return None
-    data = _read(config_path)
-    try:
-        found = settings.read_settings(data.decode("utf-8")) if data is not None else None
-    except UnicodeDecodeError:
-        return None
-    if found is None or not found.images:
-        return None
-    root = os.path.dirname(os.path.realpath(config_path))
     here = os.path.realpath(cwd)
     templates: str | None = None
     if found.templates:
         templates = _inside(found.templates, root)
         if templates is None:
             return None
-    settings_digest = fingerprint.settings_digest(found.sections, found.images, found.templates)
+    settings_digest = found.settings
     outside: list[str] = []
     templates_digest = fingerprint.templates_digest(templates, root, outside)
     if outside:  # counted by where the links point, not by what is there: let the full check decide
