@@ -58,7 +58,8 @@ def parser() -> argparse.ArgumentParser:
         ("sync", "regenerate every docgen block in the configured Markdown files"),
         (
             "check",
-            "exit 1 when a generated block is out of date, with a diff, its cause and the fix; never writes",
+            "exit 1 when a generated block is out of date, with a diff, its cause and the fix; "
+            "never writes your files",
         ),
     ):
         cmd = add(name, help_text)

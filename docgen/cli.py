@@ -11,17 +11,19 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from docgen import files, fingerprint, markers
 from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
-from docgen.drift import HAND_EDIT, Drift, explain
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.pipeline import build_model, fill_blocks, lint_file, read_image, render_options
 from docgen.render import RenderOptions
+
+if TYPE_CHECKING:
+    from docgen.drift import Drift
 
 
 def main(
@@ -260,6 +262,8 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
 
 def _drifts(doc: _Document) -> list[Drift]:
     """The blocks of `doc` whose body differs from the generated one, each explained."""
+    from docgen.drift import explain
+
     drifts = []
     for block in doc.blocks:
         body = doc.current[block.body_start : block.body_end]
@@ -349,6 +353,8 @@ def annotation(level: str, path: str | None, line: int | None, message: str) -> 
 
 def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> None:
     """GitHub Actions annotations: one on each stale block, one on each Dockerfile line behind it."""
+    from docgen.drift import HAND_EDIT
+
     behind: dict[tuple[str, int], list[str]] = {}
     for drift in drifts:
         line = drift.first_changed if HAND_EDIT in drift.causes else drift.line

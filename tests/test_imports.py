@@ -170,3 +170,23 @@ def test_an_up_to_date_check_loads_only_the_fast_path(tmp_path: Path) -> None:
     assert code == 0 and "docker/rocm/README.md is up to date" in output
     assert "docgen.fastcheck" in modules
     assert loaded(modules, NEVER_FOR_CHECK) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "unused"),
+    [
+        (["show"], ("docgen.audit", "docgen.init", "docgen.drift")),
+        (["sync"], ("docgen.audit", "docgen.init", "docgen.drift")),
+        (["lint"], ("docgen.audit", "docgen.init", "docgen.drift")),
+        (["check"], ("docgen.audit", "docgen.init")),  # the full check: no record in the cache yet
+    ],
+)
+def test_a_command_loads_no_other_commands_code(
+    tmp_path: Path, argv: list[str], unused: tuple[str, ...]
+) -> None:
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    code, output, modules = modules_loaded(argv, tmp_path)
+    assert code in (0, 1), output
+    assert "docgen.pipeline" in modules  # the command ran
+    assert loaded(modules, unused) == []
