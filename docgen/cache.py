@@ -121,19 +121,28 @@ def write(root: str, pyproject: bytes, found: Settings) -> None:
     Never fails: a folder that cannot be written (a read-only checkout, a full disk) only leaves the
     fast path without a record. The record is written to a temporary file and renamed over the old
     one, so a reader (another `docgen check` running at the same time) sees the old record or the new
-    one, never half of one; an unchanged record is not written again. A `.docgen_cache` that is a
+    one, never half of one; an unchanged record is not written again. The pyproject.toml files passed
+    by runs from other folders, recorded for the same bytes, are kept. A `.docgen_cache` that is a
     symlink is not written through (a checkout must not make docgen write outside it).
     """
     folder = os.path.join(root, FOLDER)
-    data = _encode(_key(pyproject), found)
+    path = os.path.join(folder, _FILE)
+    key = _key(pyproject)
     try:
         if os.path.islink(folder):
             return
-        path = os.path.join(folder, _FILE)
+        old = b""
         if os.path.isfile(path):
             with open(path, "rb") as handle:
-                if handle.read(_LIMIT + 1) == data:
-                    return
+                old = handle.read(_LIMIT + 1)
+        recorded = _decode(old, key)
+        if recorded is not None:  # what runs from other folders passed stays true: keep it
+            found = Settings(
+                found.settings, found.templates, found.images, {**recorded.passed, **found.passed}
+            )
+        data = _encode(key, found)
+        if data == old:
+            return
         os.makedirs(folder, exist_ok=True)
         ignore = os.path.join(folder, ".gitignore")
         if not os.path.isfile(ignore):

@@ -153,13 +153,19 @@ def _nearest(start: Path) -> tuple[Path | None, dict[str, str]]:
                 tool = parse_toml(_text(data)).get("tool")
             except (OSError, UnicodeDecodeError, ConfigError):
                 return Path(candidate), {}
-            if isinstance(tool, dict) and "docgen" in tool:
+            if (isinstance(tool, dict) and "docgen" in tool) or _arrays_with_docgen(tool):
                 return Path(candidate), {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed}
             passed.append((candidate, data))
         parent = os.path.dirname(folder)
         if parent == folder:
             return None, {}
         folder = parent
+
+
+def _arrays_with_docgen(tool: object) -> bool:
+    """True for `[[tool]]` tables with a docgen key: meant as the configuration, and wrong (`load_config`
+    says `tool` must be a table)."""
+    return isinstance(tool, list) and any(isinstance(t, dict) and "docgen" in t for t in tool)
 
 
 def _text(data: bytes) -> str:

@@ -255,3 +255,25 @@ def test_fast_and_full_answers_agree_after_random_edits_of_pyproject(project: Pa
             assert fast(project) == 0, text
         answers.add(code)
     assert answers >= {0, 2}  # both kinds of edit were tried
+
+
+def test_runs_from_the_root_and_from_a_subproject_keep_each_others_record(project: Path) -> None:
+    sub = project / "packages" / "client"
+    make_tree(sub, {"pyproject.toml": '[project]\nname = "client"\n'})
+    os.chdir(sub)
+    assert run("check").code == 0  # records that packages/client/pyproject.toml has no docgen table
+    os.chdir(project)
+    assert run("check", "--format", "text").code == 0  # from the root: nothing passed on the way
+    assert fast(sub) == 0  # what the run from the subproject recorded is still there
+
+
+def test_a_nearer_pyproject_that_is_not_toml_is_reported_not_passed(project: Path) -> None:
+    """Whether a file configures docgen is `tomllib`'s to say: a nearer pyproject.toml it cannot read
+    might, so it is the one reported, rather than a parent's configuration used in its place."""
+    sub = project / "packages" / "client"
+    make_tree(sub, {"pyproject.toml": '[project\nname = "client"\n'})
+    os.chdir(sub)
+    result = run("check")
+    assert result.code == 2
+    assert result.err.startswith("pyproject.toml:1: invalid TOML: ")
+    assert fast(sub) is None
