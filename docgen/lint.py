@@ -781,46 +781,56 @@ def _pip_rejects(command: str, word: str) -> str | None:
 
 def _pip_options(parsed: ParsedDockerfile) -> list[Diagnostic]:
     """A pip command with a short option pip does not have, most often a long option written with one
-    dash (`-no-build-isolation`, which pip reads as `-n` …): the build stops there."""
+    dash (`-no-build-isolation`, which pip reads as `-n` …): the build stops there, so one warning per
+    command, for the first such option."""
     found = []
     for inst in parsed.instructions:
         if inst.keyword != "RUN" or "pip" not in inst.original:
             continue
+        lines = [(n, t) for n, t in _source_lines(inst) if not _is_comment(t)]
+        at = 0  # the commands come in order: each search starts at the line of the one before
         # the command with its continuation lines joined (an option may sit on the next line), then
         # the heredoc bodies
         for block in (inst.args, *(h.body for h in inst.heredocs)):
             for match in _PIP_COMMAND.finditer(block):
+                command = match.group(1)
                 # a command substitution is another command (`pip install $(find . -name '*.whl')`)
-                command, words = match.group(1), _SUBSTITUTION.sub(" ", match.group(2)).split()
-                skip = False
-                for word in words:
-                    word = word.strip("\"'")
-                    if skip or word == "--":
-                        skip = False
-                        if word == "--":
-                            break
-                        continue
-                    if not re.match(r"-[A-Za-z]", word):
-                        continue
-                    rejected = _pip_rejects(command, word)
-                    if rejected is None:
-                        skip = word[-1] in _PIP_VALUED and len(word) == 2  # `-r FILE`: FILE is a value
-                        continue
-                    line = _first_line_with(
-                        re.compile(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])"),
-                        _source_lines(inst),
-                        inst.start_line,
+                word, rejected = _first_rejected(command, _SUBSTITUTION.sub(" ", match.group(2)).split())
+                if word is None or rejected is None:
+                    continue
+                pattern = re.compile(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])")
+                here = next((i for i in range(at, len(lines)) if pattern.search(lines[i][1])), None)
+                line = inst.start_line if here is None else lines[here][0]
+                at = at if here is None else here
+                hint = f" (did you mean --{word[1:]}?)" if len(word) > 2 and word[1:2].islower() else ""
+                found.append(
+                    Diagnostic(
+                        parsed.path,
+                        line,
+                        f"pip {command} option {word}: pip has no short option {rejected} and stops with "
+                        f'"no such option: {rejected}"{hint}',
                     )
-                    hint = f" (did you mean --{word[1:]}?)" if len(word) > 2 and word[1:2].islower() else ""
-                    found.append(
-                        Diagnostic(
-                            parsed.path,
-                            line,
-                            f"pip {command} option {word}: pip has no short option {rejected} and stops with "
-                            f'"no such option: {rejected}"{hint}',
-                        )
-                    )
+                )
     return found
+
+
+def _first_rejected(command: str, words: list[str]) -> tuple[str | None, str | None]:
+    """The first word of a pip command's arguments that pip rejects, and the option pip names."""
+    value_next = False
+    for raw in words:
+        word = raw.strip("\"'")
+        if word == "--":
+            break
+        if value_next:
+            value_next = False
+            continue
+        if not re.match(r"-[A-Za-z]", word):
+            continue
+        rejected = _pip_rejects(command, word)
+        if rejected is not None:
+            return word, rejected
+        value_next = len(word) == 2 and word[1] in _PIP_VALUED  # `-r FILE`: FILE is a value
+    return None, None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -855,15 +865,18 @@ def gpu_target_set(family: str, value: str) -> frozenset[str] | None:
 def _gpu_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:
     """One warning per disagreement: per stage, the ENV (else the ARG default) of each variable of a
     family, compared as sets; a stage built on another repeats its values, and is not said twice."""
+    wanted = {name for names in _GPU_TARGET_VARS.values() for name in names}
+    per_stage: dict[str, dict[str, tuple[str, int]]] = {}  # stage label -> name -> (value, line)
+    for decl in evaluation.args:
+        if decl.name in wanted and decl.effective_default:
+            for label in decl.stages:
+                per_stage.setdefault(label, {})[decl.name] = (decl.effective_default, decl.line)
+    for env in evaluation.env:  # after the ARGs: an ENV of the name wins
+        if env.name in wanted and env.value is not None:
+            per_stage.setdefault(env.stage, {})[env.name] = (env.value, env.line)
     found: dict[str, Diagnostic] = {}
     for stage in evaluation.stages:
-        values: dict[str, tuple[str, int]] = {}
-        for decl in evaluation.args:
-            if stage.label in decl.stages and decl.effective_default:
-                values[decl.name] = (decl.effective_default, decl.line)
-        for env in evaluation.env:
-            if env.stage == stage.label and env.value is not None:
-                values[env.name] = (env.value, env.line)
+        values = per_stage.get(stage.label, {})
         for family, names in _GPU_TARGET_VARS.items():
             sets = []
             for name in names:
