@@ -393,6 +393,7 @@ _KEY_PACKAGES = frozenset(
         "nixl", "ucx", "openmpi", "libopenmpi", "mpi4py", "nvshmem", "lmcache", "xgrammar", "vllm-rocm",
     }
 )  # fmt: skip
+_LONGEST_KEY = max(map(len, _KEY_PACKAGES))
 _NOT_KEY = frozenset({"cmake", "ubuntu", "python", "fa", "te"})
 """Well-known names that are build tools or too short to start a name, not GPU/ML components."""
 
@@ -405,7 +406,7 @@ def is_key_package(name: str) -> bool:
         return low not in _NOT_KEY
     return any(
         (char == "-" or char.isdigit()) and low[:i] in _KEY_PACKAGES and low[:i] not in _NOT_KEY
-        for i, char in enumerate(low)
+        for i, char in enumerate(low[: _LONGEST_KEY + 1])
     )
 
 
