@@ -247,3 +247,19 @@ def test_names_per_image_win(chdir_tmp: Path) -> None:
         chdir_tmp, 'TE_TAG = "TE"', '[tool.docgen.images.names]\nTE_TAG = "TransformerEngine (AMD)"\n'
     )
     assert "TransformerEngine (AMD) (ROCm fork)" in [row[0] for row in found["contents"]]
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("https://x.org/a/${ARCH}/t.sh", "`https://x.org/a/${ARCH}/t.sh`"),
+        ("https://x.org/t-$(uname -m).sh", "`https://x.org/t-$(uname -m).sh`"),
+        ("https://x.org/$ARCH/t.sh", "`https://x.org/$ARCH/t.sh`"),
+        ("https://x.org/t.sh", "[t.sh](https://x.org/t.sh)"),
+        ("https://x.org/price$5.sh", "[t.sh](https://x.org/price$5.sh)"),  # `$5` is no variable of a URL
+    ],
+)
+def test_link(url: str, shown: str) -> None:
+    from docgen.render import link
+
+    assert link("t.sh", url) == shown
