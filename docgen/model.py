@@ -338,6 +338,8 @@ class ImageModel:
     """Parser directives found at the top of the file."""
     hardcoded: tuple[HardCoded, ...] = ()
     """Build arg defaults written literally elsewhere (overriding the arg leaves them behind), by line."""
+    instruction_lines: tuple[int, ...] = ()
+    """The first line of every instruction, in order (the contents table groups packages by instruction)."""
 
     @property
     def target(self) -> Stage | None:
@@ -388,3 +390,36 @@ class VersionRow:
     """1-based Dockerfile line the value comes from."""
     arg: str | None = None
     """The build arg that overrides it, if one does."""
+
+
+@dataclass(frozen=True)
+class PackageGroup:
+    """One row of the contents table for the unpinned packages one install command adds (`apt-get
+    install -y build-essential git …`), none of them a key component. It answers to the attributes a
+    contents template reads of a `Component`, so a template written for components renders it too."""
+
+    kind: str
+    """The package manager's kind, as in `Component.kind` (`apt`, `pip`, `conda` …)."""
+    members: tuple[str, ...]
+    """The package names, in the order the command gives them."""
+    source: str | None
+    """The source all members share (a PPA, an index), else the host they share, else None."""
+    stage: str
+    """Label of the stage that installs them."""
+    line: int
+    """1-based line of the instruction that installs them."""
+    method: str = "package"
+    version: None = None
+    ref: None = None
+    pinned: bool = False
+    fork: None = None
+    arg: None = None
+
+    @property
+    def name(self) -> str:
+        """`apt packages (12): build-essential, ca-certificates, …`, every member named."""
+        return f"{self.kind} packages ({len(self.members)}): {', '.join(self.members)}"
+
+    @property
+    def display_version(self) -> str:
+        return "unpinned"

@@ -90,6 +90,7 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
         skipped=skipped,
         directives=parsed.directives,
         hardcoded=hardcoded,
+        instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
     )
     if not with_lint:
         return model, ()

@@ -9,11 +9,12 @@ a marker or a page.
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
 import stat
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -37,9 +38,11 @@ from docgen.model import (
     Gpu,
     HardCoded,
     ImageModel,
+    PackageGroup,
     VersionRow,
     short_commit,
 )
+from docgen.sources.naming import repository_path
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -91,8 +94,21 @@ def _percent(char: str) -> str:
     return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
 
 
+_VARIABLE = re.compile(r"\$[{(A-Za-z_]")
+
+
+def has_variable(url: str) -> bool:
+    """True when `url` still holds a shell variable or command docgen could not expand (`${ARCH}`,
+    `$(uname -m)`): its real target is only known at build time."""
+    return "$" in url and bool(_VARIABLE.search(url))
+
+
 def link(text: str, url: str | None) -> str:
-    """A Markdown link with escaped text, or just the escaped text when `url` is not http(s)."""
+    """A Markdown link with escaped text; the URL itself as code when it holds a variable docgen could
+    not expand (a link to `…/$%7BARCH%7D/…` would be broken); just the escaped text when `url` is not
+    http(s)."""
+    if url and has_variable(url) and re.match(r"https?://", url):
+        return code_span(url)
     target = safe_url(url)
     return f"[{escape_text(text)}]({target})" if target else escape_text(text)
 
@@ -212,6 +228,40 @@ def display_name(name: str, names: Mapping[str, str]) -> str:
     return names.get(key) or _KNOWN_NAMES.get(key, name)
 
 
+def _configured_label(comp: Component, names: Mapping[str, str]) -> str | None:
+    """The whole label the config gives a git source by its repository (`"ROCm/flash-attention" =
+    "Flash Attention (ROCm fork)"`, matched case-insensitively), else None."""
+    path = repository_path(comp.source) if comp.kind == "git" and comp.source else None
+    if path is None:
+        return None
+    wanted = path.lower()
+    return next((shown for key, shown in names.items() if key.lower() == wanted), None)
+
+
+def component_name(comp: Component, names: Mapping[str, str]) -> str:
+    """The name shown for a component, first match wins: the config's name for its repository
+    (`owner/repo`), for the build arg that sets its version or ref (`TE_TAG`), for its own name (exact,
+    then lower-case), then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
+    that only appears in the name (`python${PYTHON_VERSION}-dev`) does not name the component."""
+    configured = _configured_label(comp, names)
+    if configured is not None:
+        return configured
+    if comp.arg and (comp.version or comp.ref) and comp.arg in names:
+        return names[comp.arg]
+    return display_name(comp.name, names)
+
+
+def component_label(comp: Component | PackageGroup, names: Mapping[str, str]) -> str:
+    """The Component cell of the contents table (unescaped): the shown name, with `(OWNER fork)` for a
+    fork (see `naming.fork_of`) unless the config labels the repository itself."""
+    if isinstance(comp, PackageGroup):
+        return comp.name
+    shown = component_name(comp, names)
+    if comp.fork and _configured_label(comp, names) is None:
+        shown += f" ({comp.fork} fork)"
+    return shown
+
+
 def _key_version(comp: Component) -> str:
     """The version a Key versions row shows: the public release for Python packages (a dev or local
     build `2.9.1.dev20251204+rocm7.0.2…` shows as `2.9.1`), the short ref for git, else as found."""
@@ -262,15 +312,20 @@ def version_rows(
     line of its `versions` key), when given: the row would otherwise vanish without a word.
     """
     candidates: list[tuple[VersionRow, str, bool]] = []  # (row, component or arg name, key item)
+    key_items: set[int] = set()  # ids of the rows of well-known key items (not just the base image)
     image_lines = _target_images(model)
     for comp in model.components:
         if not comp.pinned:
             continue
-        label = display_name(comp.name, names)
+        label = component_name(comp, names)
         is_base = comp.kind == "image" and comp.line in image_lines
-        version = _key_version(comp) if label in _KEY_NAMES else comp.display_version
+        # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`)
+        key_item = label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES
+        version = _key_version(comp) if key_item else comp.display_version
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
-        candidates.append((row, comp.name, label in _KEY_NAMES or is_base))
+        if key_item:
+            key_items.add(id(row))
+        candidates.append((row, comp.name, key_item or is_base))
     covered = {row.arg for row, _, _ in candidates if row.arg}
     sources: dict[str, str] = {}
     for comp in model.components:
@@ -287,7 +342,10 @@ def version_rows(
         row = VersionRow(
             label, short_commit(decl.effective_default), sources.get(decl.name), decl.line, decl.name
         )
-        candidates.append((row, decl.name, label in _KEY_NAMES))
+        key_item = label in _KEY_NAMES or display_name(stem.replace("_", "-"), {}) in _KEY_NAMES
+        if key_item:
+            key_items.add(id(row))
+        candidates.append((row, decl.name, key_item))
     if wanted is not None:
         order = {w.lower(): i for i, w in enumerate(wanted)}
         picked: dict[int, VersionRow] = {}
@@ -305,7 +363,7 @@ def version_rows(
             )
         return [picked[i] for i in sorted(picked)]
     keyed = [(row, key) for row, _, key in candidates]
-    if not any(key and row.name in _KEY_NAMES for row, key in keyed):
+    if not any(id(row) in key_items for row, _ in keyed):
         keyed = [(row, key or row.arg is not None) for row, key in keyed]
     unique: dict[str, VersionRow] = {}
     for row, key in sorted(keyed, key=lambda t: t[0].line):
@@ -319,6 +377,129 @@ def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | N
         if key in order:
             return order[key]
     return None
+
+
+# The contents table keeps a row of its own for every key component: anything pinned, anything that
+# is not a distribution or registry package (base images, downloads, git sources, repositories,
+# requirements files), and packages docgen knows as GPU/ML components. The other packages, unpinned
+# helpers the build needs (apt's build-essential and git, pip's setuptools, wheel and ninja), are
+# grouped: one row per install command.
+_GROUPED_KINDS = frozenset({"apt", "apk", "rpm", "pip", "conda", "npm"})
+_REPOSITORY_KINDS = frozenset({"apt", "apk", "rpm", "conda"})
+_KEY_PACKAGES = frozenset(
+    {
+        *_KNOWN_NAMES, "torchvision", "torchaudio", "torchao", "apex", "transformers", "megatron",
+        "flashinfer", "flashinfer-python", "flash-mla", "deep-ep", "deep-gemm", "cupy", "nvidia", "libnccl",
+        "libcudnn", "cuda-toolkit", "tensorrt", "onnxruntime", "bitsandbytes", "peft", "trl",
+        "accelerate", "liger-kernel", "mamba-ssm", "causal-conv1d", "ray", "hip", "hipblaslt", "rocblas",
+        "miopen", "composable-kernel", "amd-smi", "amdsmi", "rocm-smi", "mooncake-transfer-engine",
+        "nixl", "ucx", "openmpi", "libopenmpi", "mpi4py", "nvshmem", "lmcache", "xgrammar", "vllm-rocm",
+    }
+)  # fmt: skip
+_LONGEST_KEY = max(map(len, _KEY_PACKAGES))
+_NOT_KEY = frozenset({"cmake", "ubuntu", "python", "fa", "te"})
+"""Well-known names that are build tools or too short to start a name, not GPU/ML components."""
+
+
+def is_key_package(name: str) -> bool:
+    """True for a package docgen knows as a GPU/ML component: a name of `_KEY_PACKAGES`, or one of them
+    followed by a dash or a digit (`cupy-rocm-7-0`, `nvidia-cudnn-cu12`, `libnccl2`, `rocm-dev`)."""
+    low = re.sub(r"[_.]", "-", name.lower())
+    if low in _KEY_PACKAGES:
+        return low not in _NOT_KEY
+    return any(
+        (char == "-" or char.isdigit()) and low[:i] in _KEY_PACKAGES and low[:i] not in _NOT_KEY
+        for i, char in enumerate(low[: _LONGEST_KEY + 1])
+    )
+
+
+def _is_key(comp: Component) -> bool:
+    return (
+        comp.pinned
+        or comp.kind not in _GROUPED_KINDS
+        or comp.method == "requirements"
+        or is_key_package(comp.name)
+    )
+
+
+def _shared_source(sources: list[str | None]) -> str | None:
+    """The source every member has, else the scheme and host every member's URL has, else None."""
+    if not sources or any(s is None for s in sources):
+        return None
+    if len(set(sources)) == 1:
+        return sources[0]
+    hosts = {m.group(0) if (m := re.match(r"https?://[^/?#]+/", s or "")) else None for s in sources}
+    return hosts.pop() if len(hosts) == 1 else None
+
+
+def _same_as_repository(comp: Component, repos: Mapping[tuple[str, str], Component]) -> bool:
+    """True for a package installed from a repository of the same name that is itself a row (`apt-get
+    install rocm` from `…/rocm/apt/7.0.2/`): the repository row already says what it is and its version."""
+    repo = repos.get((comp.stage, comp.source)) if comp.source else None
+    return repo is not None and repo.name.lower() == comp.name.lower() and not comp.version
+
+
+def _member(comp: Component) -> str:
+    """A package as a group lists it: its name, with the range it was asked for (`numpy<2`)."""
+    if not comp.version:
+        return comp.name
+    return comp.name + comp.version if comp.version[0] in "<>=!~" else f"{comp.name} {comp.version}"
+
+
+@dataclass(frozen=True)
+class ContentsRows:
+    """The rows of the contents table, by part."""
+
+    prebuilt: list[Component]
+    """Key components installed from published packages, wheels and images."""
+    from_source: list[Component]
+    """Key components checked out and built."""
+    packages: list[Component | PackageGroup]
+    """The rest, by line: key packages, repositories, requirements files, checkouts, and one
+    `PackageGroup` per install command for the other packages (a lone one as itself)."""
+
+
+def contents_rows(components: Iterable[Component], instruction_lines: Sequence[int] = ()) -> ContentsRows:
+    """Which rows the contents table has (see `_is_key` and `PackageGroup`): the packages that are not
+    key components are grouped by kind and instruction (`instruction_lines`, the first line of each;
+    without them, by line), one row for an instruction's `apt-get install` spread over several lines.
+
+    Nothing is listed twice: a package that repeats the repository row it comes from is dropped, and so
+    is a row identical to an earlier one of the same stage.
+    """
+    comps = list(components)
+    repos = {(c.stage, c.source): c for c in comps if c.kind.endswith("-repo") and c.source}
+    prebuilt: list[Component] = []
+    from_source: list[Component] = []
+    rest: list[tuple[int, int, Component | PackageGroup]] = []
+    groups: dict[tuple[str, str, int, str | None], list[tuple[int, Component]]] = {}
+    seen: set[tuple[object, ...]] = set()
+    for order, comp in enumerate(comps):
+        same = (comp.name, comp.kind, comp.version, comp.ref, comp.source, comp.stage)
+        if same in seen or (comp.kind in _GROUPED_KINDS and _same_as_repository(comp, repos)):
+            continue
+        seen.add(same)
+        if not _is_key(comp):
+            at = bisect.bisect_right(instruction_lines, comp.line) - 1
+            instruction = instruction_lines[at] if at >= 0 else comp.line
+            # a distribution package's source is its repository (a PPA, a channel): one row per repository
+            repository = comp.source if comp.kind in _REPOSITORY_KINDS else None
+            groups.setdefault((comp.kind, comp.stage, instruction, repository), []).append((order, comp))
+        elif comp.method == "prebuilt":
+            prebuilt.append(comp)
+        elif comp.method == "source":
+            from_source.append(comp)
+        else:
+            rest.append((comp.line, order, comp))
+    for (kind, stage, _, _), members in groups.items():
+        first, line = members[0][0], members[0][1].line
+        if len(members) == 1:
+            rest.append((line, first, members[0][1]))
+            continue
+        names = tuple(dict.fromkeys(_member(m) for _, m in members))
+        source = _shared_source([m.source for _, m in members])
+        rest.append((line, first, PackageGroup(kind, names, source, stage, line)))
+    return ContentsRows(prebuilt, from_source, [row for _, _, row in sorted(rest, key=lambda t: t[:2])])
 
 
 def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None]:
@@ -477,6 +658,7 @@ def render_sections(
     """The Markdown body of each of `sections` (default: all) for `model`."""
     value, arch_line = arch_value(model, options.arch_arg)
     gpus: tuple[Gpu, ...] = hardware.gpus(value) if value else ()
+    contents = contents_rows(model.components, model.instruction_lines)
     context = {
         "image": model,
         "build_args": build_arg_rows(model),
@@ -486,10 +668,11 @@ def render_sections(
         "arch_value": value,
         "arch_line": arch_line,
         "components": model.components,
-        "prebuilt": [c for c in model.components if c.method == "prebuilt"],
-        "from_source": [c for c in model.components if c.method == "source"],
-        "packages": [c for c in model.components if c.method not in ("prebuilt", "source")],
+        "prebuilt": contents.prebuilt,
+        "from_source": contents.from_source,
+        "packages": contents.packages,
         "name": lambda n: display_name(n, options.names),
+        "label": lambda c: component_label(c, options.names),
         "line_link": _line_link(options),
         "source_link": _source_link,
     }
@@ -587,11 +770,12 @@ def _failed_at(exc: BaseException, shown: str) -> tuple[str, int | None]:
     return where, line
 
 
-def _source_link(comp: Component) -> str:
-    """The source of a component as a link (http URLs) or code (images, indexes)."""
+def _source_link(comp: Component | PackageGroup) -> str:
+    """The source of a component as a link (http URLs) or code (images, indexes, URLs holding a
+    variable docgen could not expand)."""
     if not comp.source:
         return ""
-    if safe_url(comp.source):
+    if safe_url(comp.source) and not has_variable(comp.source):
         shown = re.sub(r"^https?://", "", comp.source)
         if len(shown) > 60:
             shown = posixpath.basename(shown.rstrip("/")) or shown[:60]
