@@ -304,7 +304,7 @@ class Gpu:
     target: str
     """As written (`gfx942`, `gfx90a:xnack+`, `9.0+PTX`, `sm_90a`)."""
     vendor: str
-    """`AMD`, `NVIDIA`, or `unknown`."""
+    """`AMD`, `NVIDIA`, `Huawei` (Ascend NPUs), or `unknown`."""
     family: str | None
     """The architecture family (`CDNA3`, `Hopper`), None when the target is unknown."""
     products: str | None
@@ -338,6 +338,9 @@ class ImageModel:
     """Parser directives found at the top of the file."""
     hardcoded: tuple[HardCoded, ...] = ()
     """Build arg defaults written literally elsewhere (overriding the arg leaves them behind), by line."""
+    env_args: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    """(ENV name, line, build args its value expands) for each ENV value set from build args
+    (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
     @property
     def target(self) -> Stage | None:
@@ -388,3 +391,11 @@ class VersionRow:
     """1-based Dockerfile line the value comes from."""
     arg: str | None = None
     """The build arg that overrides it, if one does."""
+    origin: str | None = None
+    """Where the value is read when it is not the Dockerfile's own: `tag` (the base image's tag),
+    `name` (the base image's name, `manylinux_2_28`), `config` (declared in the configuration for
+    that base image) or `base-dockerfile` (the configured Dockerfile that builds the base image)."""
+    origin_file: str | None = None
+    """For `config`, the configuration file; for `base-dockerfile`, that Dockerfile (as displayed)."""
+    link: str | None = None
+    """For `base-dockerfile`, the link target of that Dockerfile (line links add `#L<n>`)."""
