@@ -366,8 +366,10 @@ def _base_images(value: Mapping[str, Any], display: str, text: str) -> dict[str,
     result: dict[str, dict[str, str]] = {}
     for image, entry in value.items():
         where = f"[tool.docgen.base-images.{image!r}]"
-        line = _key_line(text, "provides", max(text.find(image), 0)) if image else None
+        at = text.find(image) if image else -1
+        line = _key_line(text, "provides", at) if at >= 0 else None
         if not isinstance(entry, dict):
+            line = text.count("\n", 0, at) + 1 if at >= 0 else None
             raise ConfigError(f"{where} must be a table with a 'provides' key", display, line)
         _check(entry, _BASE_IMAGE_KEYS, where, display, text, max(text.find(image), 0))
         if not image.strip() or "$" in image or any(c.isspace() for c in image):

@@ -332,7 +332,8 @@ def version_rows(
                 picked[position] = row
         missing = [w for i, w in enumerate(wanted) if i not in picked and order[w.lower()] == i]
         if missing and where is not None:
-            known = ", ".join(sorted({c[0].name for c in candidates}, key=str.lower)) or "none"
+            shown = {c[0].name.lower(): c[0].name for c in candidates}  # `Ubuntu` (its tag) over `ubuntu`
+            known = ", ".join(sorted(shown.values(), key=str.lower)) or "none"
             raise ConfigError(
                 f"versions: {', '.join(map(repr, missing))} matches no pinned component or version-like "
                 f"build arg of {model.path} (the Dockerfile may have dropped it; known: {known})",

@@ -253,10 +253,13 @@ def test_images_built_on_each_other_end_the_cycle(chdir_tmp: Path) -> None:
     [
         (
             '[tool.docgen.base-images."org/base"]\nprovides = { PyTorch = 2.6 }\n',
-            "[tool.docgen.base-images.'org/base'].provides.PyTorch must be a version written as a string",
+            ":3: [tool.docgen.base-images.'org/base'].provides.PyTorch must be a version written as a string",
         ),
         ('[tool.docgen.base-images."org/base"]\nprovide = {}\n', "unknown key 'provide'"),
-        ('[tool.docgen.base-images]\n"org/base" = "2.6"\n', "must be a table with a 'provides' key"),
+        (
+            '[tool.docgen.base-images]\n"org/base" = "2.6"\n',
+            ":3: [tool.docgen.base-images.'org/base'] must be a table",
+        ),
         (
             '[[tool.docgen.images]]\ndockerfile = "D"\nproduces = ["org/x"]\n'
             '[[tool.docgen.images]]\ndockerfile = "E"\nproduces = ["org/x"]\n',
