@@ -299,18 +299,31 @@ def matching_key(ref: str, keys: Iterable[str]) -> str | None:
 _LITERAL_ARG = re.compile(r"\$\{[^{}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
 
 
-def controlling_arg(written: str, raw: str, defaults: Mapping[str, str | None]) -> str | None:
+def controlling_arg(
+    written: str,
+    raw: str,
+    defaults: Mapping[str, str | None],
+    raws: Mapping[str, str] | None = None,
+    _seen: frozenset[str] = frozenset(),
+) -> str | None:
     """The build arg that sets the part `written` of a FROM reference written `raw` (`${CUDA_VERSION}`
     for `12.9.1`), or None when `raw` writes it literally (the value is fixed at that line).
 
-    `defaults` are the values of the global build args (FROM reads only those). Of the args `raw`
-    reads, the first whose value holds `written` is the one; failing that, the first arg read."""
+    `defaults` are the values of the global build args (FROM reads only those) and `raws` their
+    defaults as written. Of the args `raw` reads, the first whose value holds `written` is the one,
+    or deeper, the arg its own default reads it from (`ARG FINAL_BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-…`
+    makes CUDA `CUDA_VERSION`'s, Ubuntu `FINAL_BASE_IMAGE`'s); failing that, the first arg read."""
     pattern = re.compile(rf"(?<![0-9.]){re.escape(written)}(?![0-9])", re.IGNORECASE)
     if pattern.search(_LITERAL_ARG.sub(" ", raw)):
         return None
     used = sorted((n for n in referenced_names(raw) if n in defaults), key=lambda n: (raw.find(n), n))
     for name in used:
         if pattern.search(defaults[name] or ""):
+            inner = (raws or {}).get(name)
+            if inner and name not in _seen:
+                deeper = controlling_arg(written, inner, defaults, raws, _seen | {name})
+                if deeper is not None:
+                    return deeper
             return name
     return used[0] if used else None
 
@@ -323,11 +336,13 @@ def image_rows(
     provides: Mapping[str, Mapping[str, str]],
     config_file: str | None,
     produced: Mapping[str, tuple[VersionRow, ...]],
+    raws: Mapping[str, str] | None = None,
 ) -> list[VersionRow]:
     """The Key versions rows base image `ref` (written `raw` on FROM line `line`) brings, most
     authoritative first: the rows of the configured Dockerfile that builds it (`produced`, keyed by
     image name), the versions the configuration declares for it (`provides`, from `config_file`),
-    then what its reference states (`read_reference`)."""
+    then what its reference states (`read_reference`), each with the build arg that sets it
+    (`controlling_arg`, from the global args' values `defaults` and defaults as written `raws`)."""
     rows: list[VersionRow] = []
     key = matching_key(ref, produced)
     if key is not None:
@@ -337,7 +352,7 @@ def image_rows(
         for name, version in provides[key].items():
             rows.append(VersionRow(name, version, ref, line, None, "config", config_file))
     for reading in read_reference(ref):
-        arg = controlling_arg(reading.written, raw, defaults)
+        arg = controlling_arg(reading.written, raw, defaults, raws)
         origin = "name" if reading.in_name else "tag"
         rows.append(VersionRow(reading.name, reading.version, ref, line, arg, origin))
     return rows

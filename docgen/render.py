@@ -236,6 +236,13 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
+def _global_args(model: ImageModel) -> tuple[dict[str, str | None], dict[str, str]]:
+    """The global build args FROM lines read: their values, and their defaults as written."""
+    values = {a.name: a.effective_default for a in model.args if a.is_global}
+    written = {a.name: a.raw_default for a in model.args if a.is_global and a.raw_default}
+    return values, written
+
+
 def base_images(model: ImageModel) -> tuple[str, ...]:
     """The external image the default target is built on (after ARG expansion), when there is one."""
     lines = _target_images(model)
@@ -280,7 +287,7 @@ def version_rows(
     # (row, component or arg name, key item, position in the table)
     candidates: list[tuple[VersionRow, str, bool, int]] = []
     image_lines = _target_images(model)
-    defaults = {a.name: a.effective_default for a in model.args if a.is_global}
+    defaults, written = _global_args(model)
     raws = {s.line: s.base_raw for s in model.stages}
     for comp in model.components:
         is_base = comp.kind == "image" and comp.line in image_lines
@@ -288,7 +295,7 @@ def version_rows(
         if is_base and comp.source:
             based = baseimage.image_rows(
                 comp.source, raws.get(comp.line, comp.source), comp.line, defaults,
-                provides or {}, provides_file, produced or {},
+                provides or {}, provides_file, produced or {}, written,
             )  # fmt: skip
             candidates += [(row, comp.name, True, comp.line) for row in based]
         if not comp.pinned:
@@ -400,11 +407,11 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
             override = next(setters, None)
         return Hardware(hardware.gpus(value), value, line, override)
     lines = _target_images(model)
-    defaults = {a.name: a.effective_default for a in model.args if a.is_global}
+    defaults, written = _global_args(model)
     for stage in model.stages:
         npu = baseimage.npu_of(stage.base) if stage.line in lines else None
         if npu:
-            arg = baseimage.controlling_arg(npu, stage.base_raw, defaults)
+            arg = baseimage.controlling_arg(npu, stage.base_raw, defaults, written)
             return Hardware(hardware.gpus(npu), npu, stage.line, arg, stage.base)
     return Hardware()
 

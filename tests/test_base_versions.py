@@ -88,6 +88,16 @@ def test_cuda_pair_built_from_one_arg_reads_the_image_the_target_ships() -> None
     assert "override it with `--build-arg CMAKE_CUDA_ARCHITECTURES=...`" in out["hardware"]
 
 
+def test_base_images_as_build_args_name_the_arg_users_pass() -> None:
+    """vLLM's shape: `ARG FINAL_BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-base-ubuntu22.04`."""
+    out = rendered("Dockerfile.vllm_cuda", "TORCH_CUDA_ARCH_LIST")
+    image = "`nvidia/cuda:12.8.1-base-ubuntu22.04` (from the base image's tag)"
+    assert f"| CUDA | `12.8.1` | {image} | `CUDA_VERSION` | L17 |" in out["versions"]
+    assert f"| Ubuntu | `22.04` | {image} | `FINAL_BASE_IMAGE` | L17 |" in out["versions"]
+    assert "ubuntu20.04" not in out["versions"]  # the build stage's image is not what ships
+    assert "override it with `--build-arg torch_cuda_arch_list=...`" in out["hardware"]
+
+
 def test_overriding_the_arg_reads_the_other_image() -> None:
     text = (DATA / "Dockerfile.cuda").read_text().replace("CUDA_VERSION=12.9.1", "CUDA_VERSION=13.0.2")
     assert ("CUDA", "13.0.2", "CUDA_VERSION", "tag") in rows(text)

@@ -268,6 +268,19 @@ def test_controlling_arg(
     assert controlling_arg(written, raw, defaults) == expected
 
 
+def test_controlling_arg_follows_an_arg_to_the_arg_its_default_reads() -> None:
+    defaults: dict[str, str | None] = {
+        "CUDA_VERSION": "12.8.1",
+        "FINAL_BASE_IMAGE": "nvidia/cuda:12.8.1-base-ubuntu22.04",
+    }
+    raws = {"CUDA_VERSION": "12.8.1", "FINAL_BASE_IMAGE": "nvidia/cuda:${CUDA_VERSION}-base-ubuntu22.04"}
+    assert controlling_arg("12.8.1", "${FINAL_BASE_IMAGE}", defaults, raws) == "CUDA_VERSION"
+    assert controlling_arg("22.04", "${FINAL_BASE_IMAGE}", defaults, raws) == "FINAL_BASE_IMAGE"
+    # args defined through each other end where the loop closes
+    loop = {"A": "${B}", "B": "${A}"}
+    assert controlling_arg("1.0", "${A}", {"A": "x:1.0", "B": "x:1.0"}, loop) in ("A", "B")
+
+
 def test_image_rows_marks_origins_and_orders_by_authority() -> None:
     produced = {"org/base": (VersionRow("vLLM", "0.9.1", None, 4, origin="base-dockerfile"),)}
     provides = {"org/base:1.0": {"PyTorch": "2.6.0"}}
