@@ -26,6 +26,8 @@ from docgen.shell import referenced_names
 _V = r"\d+\.\d+(?:\.\d+)?"  # 12.9, 12.9.1
 _PY_RELEASE = r"\d+\.\d+\.\d+(?:\.\d+)?(?:rc\d+)?(?:\.post\d+)?"  # 0.9.1, 0.4.6.post5, 0.5.0rc2, 0.10.1.1
 _TAIL = r"(?:[-_.][a-z0-9]+)*"  # suffixes that state no version: -runtime, -amd64, _20251210, -mi30x
+# `_mi300`, `_navi`, `_20250715` between the parts of an underscore tag, never a part docgen reads
+_SKIP = r"(?:_(?!ubuntu|py\d|pytorch|vllm)[a-z0-9]+)*"
 
 # (repository pattern, tag pattern or None when any tag will do), matched in full, case-insensitively.
 # Repositories are written as pulled, without the default registry (`docker.io/library/` dropped);
@@ -77,11 +79,12 @@ _FAMILIES: tuple[tuple[str, str | None], ...] = (
         rf"rocm(?P<rocm>{_V})_ubuntu(?P<ubuntu>\d\d\.\d\d)_py(?P<python>\d+\.\d+)"
         rf"_pytorch_(?:release_)?(?P<torch>{_V})" + _TAIL,
     ),
-    # rocm/vllm:rocm6.4.1_vllm_0.9.1_20250715, rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6
+    # rocm/vllm:rocm6.4.1_vllm_0.9.1_20250715, rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6,
+    # rocm/vllm-dev:rocm7.1.1_navi_ubuntu24.04_py3.12_pytorch_2.8_vllm_0.10.2rc1
     (
         r"rocm/vllm(?:-dev)?",
-        rf"rocm(?P<rocm>{_V})(?:_[a-z]+\d*)*?(?:_ubuntu(?P<ubuntu>\d\d\.\d\d))?(?:_py(?P<python>\d+\.\d+))?"
-        rf"(?:_pytorch_(?:release_)?(?P<torch>{_V}))?_vllm_v?(?P<vllm>{_PY_RELEASE})" + _TAIL,
+        rf"rocm(?P<rocm>{_V}){_SKIP}(?:_ubuntu(?P<ubuntu>\d\d\.\d\d))?{_SKIP}(?:_py(?P<python>\d+\.\d+))?{_SKIP}"
+        rf"(?:_pytorch_(?:release_)?(?P<torch>{_V}))?{_SKIP}(?:_vllm_v?(?P<vllm>{_PY_RELEASE}))?{_SKIP}",
     ),
     # rocm/primus:v25.9, rocm/primus:v26.7-pytorch2.12-te2.17 (the release of the Primus image)
     (
@@ -96,12 +99,13 @@ _FAMILIES: tuple[tuple[str, str | None], ...] = (
         rf"v(?P<sglang>{_PY_RELEASE})(?:-cu(?P<cuda__cu>\d{{3}}))?(?:-rocm(?P<rocm__digits>\d{{3}}))?"
         + _TAIL,
     ),
-    # Ascend CANN: quay.io/ascend/cann:8.5.0-910b-ubuntu22.04-py3.11,
-    # swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:8.2.rc1-a3-openeuler24.03-py3.11
+    # Ascend CANN: quay.io/ascend/cann:8.5.0-910b-ubuntu22.04-py3.11, 8.5.0-a3, 9.2.0-beta.1-910b-…-devel,
+    # swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:8.3.rc1.alpha001-a3-openeuler24.03-py3.11
     (
         r"(?:quay\.io/ascend|ascendai|swr\.[a-z0-9-]+\.myhuaweicloud\.com/ascendhub)/cann",
-        r"(?P<cann>\d+\.\d+\.(?:\d+|rc\d+)(?:\.(?:alpha|beta)\d+)?)-(?P<npu>910b|a3|a2|310p)"
-        r"-(?:ubuntu(?P<ubuntu>\d\d\.\d\d)|openeuler(?P<openeuler>\d\d\.\d\d))-py(?P<python>\d+\.\d+)",
+        r"(?P<cann>\d+\.\d+\.(?:\d+|rc\d+)(?:\.(?:alpha|beta)\d+|-(?:alpha|beta)\.\d+)?)"
+        r"(?:-(?P<npu>910b|a3|a2|310p))?(?:-(?:ubuntu(?P<ubuntu>\d\d\.\d\d)|openeuler(?P<openeuler>\d\d\.\d\d)))?"
+        r"(?:-py(?P<python>\d+\.\d+))?(?:-devel)?",
     ),
     # quay.io/ascend/vllm-ascend:v0.9.1rc1, v0.10.0rc1-a3
     (
@@ -161,6 +165,9 @@ _CODENAMES = {
 }
 # PEP 599 / PEP 571 / PEP 513: the glibc each legacy manylinux policy requires
 _LEGACY_MANYLINUX = {"2014": "2.17", "2010": "2.12", "1": "2.5"}
+_MAX_REFERENCE = 512
+"""Longer references are not read: Docker limits a tag to 128 characters and a name to 255 (the patterns
+stay linear only on input of that size)."""
 _DEFAULT_REGISTRIES = ("docker.io/", "index.docker.io/", "registry-1.docker.io/")
 
 
@@ -210,9 +217,9 @@ def _compiled() -> tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...]:
 
 def _match(ref: str) -> tuple[re.Match[str], re.Match[str] | None] | None:
     """The family pattern matches for `ref`: (repository match, tag match or None), or None."""
+    if "$" in ref or len(ref) > _MAX_REFERENCE:
+        return None  # an unknown part: nothing can be read for sure; or not a reference Docker takes
     name, tag = split_reference(ref)
-    if "$" in ref:
-        return None  # an unknown part: nothing can be read for sure
     for candidate in _names(name):
         for repo, tag_pattern in _compiled():
             found = repo.fullmatch(candidate)

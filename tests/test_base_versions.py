@@ -88,6 +88,22 @@ def test_cuda_pair_built_from_one_arg_reads_the_image_the_target_ships() -> None
     assert "override it with `--build-arg CMAKE_CUDA_ARCHITECTURES=...`" in out["hardware"]
 
 
+def test_cann_tag_assembled_from_four_args() -> None:
+    """Ascend images write the tag as `$CANN_VERSION-$DEVICE_TYPE-$OS-$PYTHON_VERSION`."""
+    text = (
+        "ARG CANN_VERSION=8.3.rc2\nARG DEVICE_TYPE=a3\nARG OS=ubuntu22.04\nARG PYTHON_VERSION=py3.11\n"
+        "FROM quay.io/ascend/cann:$CANN_VERSION-$DEVICE_TYPE-$OS-$PYTHON_VERSION\n"
+    )
+    assert rows(text) == [
+        ("CANN", "8.3.rc2", "CANN_VERSION", "tag"),
+        ("Python", "3.11", "PYTHON_VERSION", "tag"),
+        ("Ubuntu", "22.04", "OS", "tag"),
+    ]
+    out = render_sections(model(text), RenderOptions(), ["hardware"])["hardware"]
+    assert "| `a3` | Huawei | Atlas A3 |" in out
+    assert "chosen with `--build-arg DEVICE_TYPE=...`" in out
+
+
 def test_base_images_as_build_args_name_the_arg_users_pass() -> None:
     """vLLM's shape: `ARG FINAL_BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-base-ubuntu22.04`."""
     out = rendered("Dockerfile.vllm_cuda", "TORCH_CUDA_ARCH_LIST")

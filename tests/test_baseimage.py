@@ -88,6 +88,18 @@ def versions(ref: str) -> list[tuple[str, str]]:
             "rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6",
             [("vLLM", "0.6.6"), ("ROCm", "6.3.1"), ("Python", "3.12"), ("Ubuntu", "22.04")],
         ),
+        (
+            "rocm/vllm-dev:rocm7.1.1_navi_ubuntu24.04_py3.12_pytorch_2.8_vllm_0.10.2rc1",
+            [
+                ("vLLM", "0.10.2rc1"),
+                ("ROCm", "7.1.1"),
+                ("PyTorch", "2.8"),
+                ("Python", "3.12"),
+                ("Ubuntu", "24.04"),
+            ],
+        ),
+        ("rocm/vllm-dev:rocm6.2_ubuntu22.04", [("ROCm", "6.2"), ("Ubuntu", "22.04")]),
+        ("nvcr.io/nvidia/tensorrt-llm/release:1.1.0rc2.post2", [("TensorRT-LLM", "1.1.0rc2.post2")]),
         ("rocm/primus:v26.4", [("Primus image release", "26.4")]),
         ("rocm/primus:v25.9", [("Primus image release", "25.9")]),
         # inference servers
@@ -115,6 +127,19 @@ def versions(ref: str) -> list[tuple[str, str]]:
             [("CANN", "8.1.rc1"), ("Python", "3.10"), ("Ubuntu", "22.04")],
         ),
         ("quay.io/ascend/vllm-ascend:v0.9.1rc1", [("vLLM Ascend", "0.9.1rc1")]),
+        ("quay.io/ascend/cann:8.5.0-a3", [("CANN", "8.5.0")]),
+        (
+            "quay.io/ascend/cann:8.3.rc1.alpha001-a3-ubuntu22.04-py3.11",
+            [("CANN", "8.3.rc1.alpha001"), ("Python", "3.11"), ("Ubuntu", "22.04")],
+        ),
+        (
+            "quay.io/ascend/cann:9.2.0-beta.1-910b-ubuntu22.04-py3.10-devel",
+            [("CANN", "9.2.0-beta.1"), ("Python", "3.10"), ("Ubuntu", "22.04")],
+        ),
+        (
+            "quay.io/ascend/cann:8.1.rc1-910b-openeuler24.03-py3.10",
+            [("CANN", "8.1.rc1"), ("Python", "3.10"), ("openEuler", "24.03")],
+        ),
         # manylinux: the glibc the policy name states (PEP 600, PEP 599)
         ("quay.io/pypa/manylinux_2_28_x86_64", [("glibc", "2.28")]),
         ("quay.io/pypa/manylinux_2_34_aarch64:2025.01.01-1", [("glibc", "2.34")]),
@@ -168,6 +193,8 @@ def test_registry_with_port_before_a_hub_image() -> None:
         "someorg/ubuntu:22.04",  # not the official image
         "ghcr.io/someorg/cuda:12.4.1-devel-ubuntu22.04",
         "nvidia/pytorch:24.08-py3",  # NGC names live on nvcr.io only
+        "nvcr.io/nvidia/tensorrt-llm/release:spark-single-gpu-dev",
+        "quay.io/ascend/cann:latest",
         "org/name:base-cu124-torch2.6-fa2.7.4",  # a project's own image: unknown family
         "${BASE_IMAGE}",
         "nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04",  # an unknown part: never guessed
@@ -177,6 +204,19 @@ def test_registry_with_port_before_a_hub_image() -> None:
 )
 def test_unknown_families_and_tags_yield_nothing(ref: str) -> None:
     assert read_reference(ref) == ()
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "nvcr.io/nvidia/pytorch:24.08" + "-a" * 100_000 + "!",
+        "rocm/vllm:rocm6.4" + "_x" * 100_000 + "!",
+        "ubuntu:" + "9" * 600,
+    ],
+)
+def test_hostile_references_yield_nothing(ref: str) -> None:
+    assert read_reference(ref) == ()
+    assert npu_of(ref) is None
 
 
 def test_readings_say_where_in_the_reference_they_are() -> None:
@@ -205,6 +245,7 @@ def test_known_items_are_the_names_shown() -> None:
         ("swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:8.1.rc1-310p-openeuler22.03-py3.10", "310p"),
         ("quay.io/ascend/vllm-ascend:v0.10.0rc1-a3", "a3"),
         ("quay.io/ascend/vllm-ascend:v0.9.1rc1", None),  # the tag does not say: not guessed
+        ("quay.io/ascend/cann:8.5.0-a3", "a3"),
         ("nvidia/cuda:12.4.1-devel-ubuntu22.04", None),
         ("someorg/cann:8.5.0-910b-ubuntu22.04-py3.11", None),
     ],
