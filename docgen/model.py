@@ -317,6 +317,22 @@ class Gpu:
 
 
 @dataclass(frozen=True)
+class Hardware:
+    """What the Supported hardware section says: the targets, where they are set, and what changes them."""
+
+    gpus: tuple[Gpu, ...] = ()
+    """The targets, looked up (`docgen.hardware`)."""
+    value: str | None = None
+    """The list as written, None when there is none."""
+    line: int | None = None
+    """The line that sets it (the ARG, the ENV, or the FROM whose image tag names the NPU)."""
+    override: str | None = None
+    """The build arg that changes it (`--build-arg NAME=…`); None when the value is fixed at `line`."""
+    image: str | None = None
+    """When the targets come from the base image's tag (`…/cann:8.5.0-910b-…`), that image."""
+
+
+@dataclass(frozen=True)
 class ImageModel:
     """Everything docgen knows about one Dockerfile."""
 

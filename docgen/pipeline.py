@@ -192,6 +192,9 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
             )
         return self._memo[key]
 
+    def __contains__(self, name: object) -> bool:  # without working the rows out
+        return name in self._makers
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._makers)
 

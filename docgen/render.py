@@ -31,8 +31,8 @@ from docgen.model import (
     ArgDecl,
     BuildArgRow,
     Component,
-    Gpu,
     HardCoded,
+    Hardware,
     ImageModel,
     VersionRow,
     short_commit,
@@ -373,22 +373,6 @@ def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None
         if env.name == arch_arg and env.value:
             return env.value, env.line
     return None, None
-
-
-@dataclass(frozen=True)
-class Hardware:
-    """What the Supported hardware section says: the targets, where they are set, and what changes them."""
-
-    gpus: tuple[Gpu, ...] = ()
-    """The targets, looked up (`docgen.hardware`)."""
-    value: str | None = None
-    """The list as written, None when there is none."""
-    line: int | None = None
-    """The line that sets it (the ARG, the ENV, or the FROM whose image tag names the NPU)."""
-    override: str | None = None
-    """The build arg that changes it (`--build-arg NAME=…`); None when the value is fixed at `line`."""
-    image: str | None = None
-    """When the targets come from the base image's tag (`…/cann:8.5.0-910b-…`), that image."""
 
 
 def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
