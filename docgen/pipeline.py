@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
@@ -131,18 +131,25 @@ def _link(dockerfile: Path, document: Path | None) -> str | None:
     return quote(Path(os.path.relpath(dockerfile, document.parent)).as_posix())
 
 
-def render_options(image: ImageConfig, config: Config, document: Path | None) -> RenderOptions:
-    """Rendering options for `image` as it appears in `document` (for relative line links)."""
+def render_options(
+    image: ImageConfig,
+    config: Config,
+    document: Path | None,
+    link: Callable[[ImageConfig], str | None] | None = None,
+) -> RenderOptions:
+    """Rendering options for `image` as it appears in `document` (for relative line links); with
+    `link`, the link target of each image's Dockerfile instead (a site links to its repository)."""
+    linker = link or (lambda other: _link(other.dockerfile, document))
     return RenderOptions(
         arch_arg=image.arch_arg,
         names=image.names,
         versions=image.versions,
         versions_at=(config.source, image.versions_line) if image.versions is not None else None,
-        dockerfile_link=_link(image.dockerfile, document),
+        dockerfile_link=linker(image),
         templates=config.templates,
         provides=config.base_images,
         provides_file=config.source,
-        produced=BaseDockerfiles(config, document, (image.dockerfile,)),
+        produced=BaseDockerfiles(config, linker, (image.dockerfile,)),
     )
 
 
@@ -158,12 +165,12 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
     def __init__(
         self,
         config: Config,
-        document: Path | None,
+        link: Callable[[ImageConfig], str | None],
         stack: tuple[Path, ...],
         memo: dict[tuple[Path, ...], tuple[VersionRow, ...]] | None = None,
     ) -> None:
         self._config = config
-        self._document = document
+        self._link = link
         self._stack = stack
         self._memo = {} if memo is None else memo
         self._makers = {
@@ -181,9 +188,9 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
                 None,
                 provides=self._config.base_images,
                 provides_file=self._config.source,
-                produced=BaseDockerfiles(self._config, self._document, key, self._memo),
+                produced=BaseDockerfiles(self._config, self._link, key, self._memo),
             )
-            link = _link(image.dockerfile, self._document)
+            link = self._link(image)
             self._memo[key] = tuple(
                 row
                 if row.origin == "base-dockerfile"
@@ -210,7 +217,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         while maker is not None and maker.dockerfile not in stack:
             found.append(maker.dockerfile)
             stack = (*stack, maker.dockerfile)
-            makers = BaseDockerfiles(self._config, self._document, stack, self._memo)
+            makers = BaseDockerfiles(self._config, self._link, stack, self._memo)
             maker = makers._maker_of(build_model(maker.dockerfile, maker.display))
         return tuple(found)
 
