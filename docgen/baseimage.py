@@ -21,8 +21,8 @@ from functools import lru_cache
 from docgen.model import VersionRow
 from docgen.shell import referenced_names
 
-# A named group is `item`, or `item__how` when what it matches needs converting (see `_convert`);
-# a trailing `__N` only keeps group names unique within one pattern.
+# A named group is `item` (a key of `_ITEMS`), or `item__how` when what it matches needs converting
+# (see `_convert`: `cuda__cu` reads `129` as CUDA 12.9).
 _V = r"\d+\.\d+(?:\.\d+)?"  # 12.9, 12.9.1
 _PY_RELEASE = r"\d+\.\d+\.\d+(?:\.\d+)?(?:rc\d+)?(?:\.post\d+)?"  # 0.9.1, 0.4.6.post5, 0.5.0rc2, 0.10.1.1
 _TAIL = r"(?:[-_.][a-z0-9]+)*"  # suffixes that state no version: -runtime, -amd64, _20251210, -mi30x
@@ -264,7 +264,7 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
             item, _, how = group.partition("__")
             if text is None or item in _NOT_VERSIONS or item in readings:
                 continue
-            version = _convert(how.split("__", 1)[0], text)
+            version = _convert(how, text)
             if version is not None:
                 readings[item] = Reading(_ITEMS[item], version, text, in_name)
     return tuple(readings[item] for item in _ITEMS if item in readings)
@@ -276,11 +276,6 @@ def npu_of(ref: str) -> str | None:
     if found is None or found[1] is None:
         return None
     return found[1].groupdict().get("npu")
-
-
-def known_items() -> tuple[str, ...]:
-    """The names a base image reading can have (for documentation and tests)."""
-    return tuple(_ITEMS.values())
 
 
 # --------------------------------------------------------------------------------------------------
