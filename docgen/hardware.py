@@ -56,7 +56,9 @@ _TARGETS: tuple[tuple[str, str, str, str], ...] = (
     ("910b3", "Huawei", "Ascend 910B", "Atlas A2 series"),
     ("910b4", "Huawei", "Ascend 910B", "Atlas A2 series"),
     ("a2", "Huawei", "Ascend 910B", "Atlas A2 series (Atlas 800T A2, Atlas 800I A2, Atlas 900 A2 PoD)"),
+    ("910b2c", "Huawei", "Ascend 910B", "Atlas A2 series"),
     ("a3", "Huawei", "Atlas A3", "Atlas A3 series (Atlas 800T A3, Atlas 800I A3, Atlas 900 A3 SuperPoD)"),
+    ("910_93", "Huawei", "Atlas A3", "Atlas A3 series (Atlas 800T A3, Atlas 800I A3, Atlas 900 A3 SuperPoD)"),
     ("310p", "Huawei", "Ascend 310P", "Atlas 300I Pro, Atlas 300I Duo, Atlas 300V Pro"),
     ("310p3", "Huawei", "Ascend 310P", "Atlas 300I Pro, Atlas 300I Duo, Atlas 300V Pro"),
 )
@@ -66,6 +68,7 @@ _BY_TARGET = {target: (vendor, family, products) for target, vendor, family, pro
 _SEPARATORS = re.compile(r"[;,|\s]+")
 # `9.0`, `9.0a`, `10.0f`, `9.0+PTX` (TORCH_CUDA_ARCH_LIST).
 _CAPABILITY = re.compile(r"(\d+)\.(\d)[af]?(?:\+ptx)?")
+_A3_SOC = re.compile(r"910_93\d\d")
 # `90`, `90a`, `90-real` (CMAKE_CUDA_ARCHITECTURES); `sm_90a`, `compute_90` (nvcc).
 _SM = re.compile(r"(?:sm_|compute_)?(\d+)(\d)[af]?(?:-real|-virtual)?")
 
@@ -89,6 +92,8 @@ def _normalise(target: str) -> str:
     Ascend names without their `Ascend` prefix."""
     key = target.strip().strip("\"'").lower()
     key = key.removeprefix("ascend").removeprefix("-").removeprefix("_")  # Ascend910B2, ascend-310p
+    if _A3_SOC.fullmatch(key):
+        return "910_93"  # SOC_VERSION=Ascend910_9391, Ascend910_9382 …: the Atlas A3 chips
     if key.startswith("gfx"):
         return key.split(":", 1)[0]  # gfx90a:xnack+, gfx942:sramecc+:xnack-
     match = _CAPABILITY.fullmatch(key) or _SM.fullmatch(key)

@@ -110,6 +110,7 @@ ARCH_ARGS = (
     "CUDA_ARCHITECTURES",
     "CUDA_DOCKER_ARCH",
     "ROCM_DOCKER_ARCH",
+    "SOC_VERSION",
 )
 """Build args that usually list the GPU targets, best first: a new entry names the first one the
 Dockerfile sets as its `arch-arg` when the configured one (by default `GPU_ARCH`) is not set there."""

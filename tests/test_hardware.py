@@ -217,6 +217,9 @@ def test_lookup_unknown_npu_names_are_not_guessed(target: str) -> None:
         ("a3", "Atlas A3"),
         ("310P", "Ascend 310P"),
         ("Ascend310P3", "Ascend 310P"),
+        ("Ascend910B2C", "Ascend 910B"),
+        ("ascend910_9391", "Atlas A3"),
+        ("Ascend910_9382", "Atlas A3"),
     ],
 )
 def test_lookup_ascend(target: str, family: str) -> None:
