@@ -19,7 +19,7 @@ from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
 from docgen.model import Component, Diagnostic, ImageModel
-from docgen.pipeline import build_model, fill_blocks, lint_file, read_image, render_options
+from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, read_image, render_options
 from docgen.render import RenderOptions
 
 if TYPE_CHECKING:
@@ -233,7 +233,6 @@ def _documents(
         data, model, warnings = read_image(image.dockerfile, image.display, with_lint=lint_into is not None)
         if lint_into is not None:
             lint_into += warnings
-        dockerfile = fingerprint.dockerfile_digest(data)
         for output in image.outputs:
             display = files.display(output)
             current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
@@ -244,7 +243,7 @@ def _documents(
                 _relative_to(output, config.root),
                 _relative_to(image.dockerfile, config.root),
             )
-            stamp = (dockerfile, setup)
+            stamp = (dockerfile_stamp(data, model, options), setup)
             generated, blocks, bodies = fill_blocks(current, display, model, options, stamp)
             if not blocks:  # listed as an output, so a mistake: markers misspelt, or hidden as code
                 raise MarkerError(_no_block(current), display)

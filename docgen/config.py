@@ -15,6 +15,10 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     outputs = ["docker/rocm/README.md"]   # files `docgen sync` writes and `docgen check` verifies
     pages = ["images/rocm.md"]            # MkDocs pages (under docs_dir) filled at build time
     versions = ["ROCm", "Python", "torch"]  # rows of the Key versions table (optional)
+    produces = ["org/rocm-base:latest"]   # images this Dockerfile builds (followed by images FROM them)
+
+    [tool.docgen.base-images."org/base"]  # what a base image provides that its tag does not say
+    provides = { PyTorch = "2.6.0", CUDA = "12.4" }
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ class ImageConfig:
     """Display names: component or build-arg name → name shown in tables."""
     settings: str = ""
     """A digest of the `[tool.docgen]` table and which image this is (see `fingerprint.settings_digest`)."""
+    produces: tuple[str, ...] = ()
+    """Image names this Dockerfile builds (`rocm/vllm-dev:base`): a Dockerfile built FROM one of them
+    shows this one's Key versions too."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,8 @@ class Config:
     """Every configured Dockerfile, in order."""
     templates: Path | None = None
     """A folder of user templates overriding the built-in ones."""
+    base_images: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """`[tool.docgen.base-images]`: image name (with or without a tag) → {shown name: version} it provides."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
         """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
@@ -87,7 +96,13 @@ class Config:
         return None
 
 
-_TOP_KEYS: dict[str, type] = {"arch-arg": str, "templates": str, "names": dict, "images": list}
+_TOP_KEYS: dict[str, type] = {
+    "arch-arg": str,
+    "templates": str,
+    "names": dict,
+    "images": list,
+    "base-images": dict,
+}
 _IMAGE_KEYS: dict[str, type] = {
     "dockerfile": str,
     "outputs": list,
@@ -95,7 +110,9 @@ _IMAGE_KEYS: dict[str, type] = {
     "arch-arg": str,
     "versions": list,
     "names": dict,
+    "produces": list,
 }
+_BASE_IMAGE_KEYS: dict[str, type] = {"provides": dict}
 _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
 
 
@@ -333,6 +350,14 @@ def parse_config(
             else None
         )
         image_names = {**names, **_names(entry.get("names", {}), "images.names", display, text, start)}
+        produces = _strings(entry.get("produces", []), "images.produces", display, text, start)
+        for produced in produces:
+            if not produced.strip() or "$" in produced or any(c.isspace() for c in produced):
+                raise ConfigError(
+                    f"produces = {produced!r} must be an image name such as 'org/base:tag'",
+                    display,
+                    _key_line(text, "produces", start),
+                )
         images.append(
             ImageConfig(
                 dockerfile=dockerfile,
@@ -344,6 +369,7 @@ def parse_config(
                 versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
                 pages_line=_key_line(text, "pages", start) if pages and text else None,
                 names=image_names,
+                produces=produces,
             )
         )
     owners: dict[str, int] = {}
@@ -367,12 +393,52 @@ def parse_config(
                     display,
                     _key_line(text, "outputs", _image_start(starts, index)),
                 )
+    makers: dict[str, int] = {}
+    for index, image in enumerate(images):
+        for produced in image.produces:
+            if makers.setdefault(produced, index) != index:
+                raise ConfigError(
+                    f"produces = {produced!r} is listed by two [[tool.docgen.images]] (entries "
+                    f"{makers[produced] + 1} and {index + 1}); one Dockerfile builds an image",
+                    display,
+                    _key_line(text, "produces", _image_start(starts, index)),
+                )
+    base_images = _base_images(table.get("base-images", {}), display, text)
     fingerprint_settings = settings_digest(table)
     images = [
         replace(image, settings=image_settings(fingerprint_settings, index))
         for index, image in enumerate(images)
     ]
-    return Config(root=root, source=display, images=tuple(images), templates=templates)
+    return Config(
+        root=root, source=display, images=tuple(images), templates=templates, base_images=base_images
+    )
+
+
+def _base_images(value: Mapping[str, Any], display: str, text: str) -> dict[str, dict[str, str]]:
+    """`[tool.docgen.base-images]`: each image name → the `provides` table, every version a string."""
+    result: dict[str, dict[str, str]] = {}
+    for image, entry in value.items():
+        where = f"[tool.docgen.base-images.{image!r}]"
+        at = text.find(image) if image else -1
+        line = _key_line(text, "provides", at) if at >= 0 else None
+        if not isinstance(entry, dict):
+            line = text.count("\n", 0, at) + 1 if at >= 0 else None
+            raise ConfigError(f"{where} must be a table with a 'provides' key", display, line)
+        _check(entry, _BASE_IMAGE_KEYS, where, display, text, max(text.find(image), 0))
+        if not image.strip() or "$" in image or any(c.isspace() for c in image):
+            message = f"{where}: {image!r} is not an image name such as 'org/base:tag'"
+            raise ConfigError(message, display, line)
+        provides = entry.get("provides", {})
+        for name, version in provides.items():
+            if not isinstance(version, str) or not version.strip() or not name.strip():
+                raise ConfigError(
+                    f"{where}.provides.{name} must be a version written as a string "
+                    f'(like {name} = "2.6.0"), not {type(version).__name__}',
+                    display,
+                    line,
+                )
+        result[image] = dict(provides)
+    return result
 
 
 def _page(value: str, display: str, text: str, start: int) -> str:

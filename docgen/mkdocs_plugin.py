@@ -11,7 +11,6 @@ This is the only module that imports mkdocs (an optional dependency: `pip instal
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 from collections.abc import Callable
@@ -145,10 +144,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     blocks[0].begin_line,
                 )
             model = self._model(image)
-            options = render_options(image, docgen, None)
-            if self._repo_url:
-                link = f"{self._repo_url}/blob/{quote(self.config.branch)}/{quote(image.display)}"
-                options = dataclasses.replace(options, dockerfile_link=link)
+            options = render_options(image, docgen, None, self._link if self._repo_url else None)
             filled = fill(markdown, shown, model, options)
         except DocgenError as exc:
             if exc.path == shown and exc.line:
@@ -158,6 +154,10 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             raise PluginError(str(os_error(exc))) from None
         log.debug("filled %s from %s", shown, image.display)
         return filled
+
+    def _link(self, image: ImageConfig) -> str:
+        """The link target of `image`'s Dockerfile on the site: its page in the repository."""
+        return f"{self._repo_url}/blob/{quote(self.config.branch)}/{quote(image.display)}"
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]

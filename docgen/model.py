@@ -304,7 +304,7 @@ class Gpu:
     target: str
     """As written (`gfx942`, `gfx90a:xnack+`, `9.0+PTX`, `sm_90a`)."""
     vendor: str
-    """`AMD`, `NVIDIA`, or `unknown`."""
+    """`AMD`, `NVIDIA`, `Huawei` (Ascend NPUs), or `unknown`."""
     family: str | None
     """The architecture family (`CDNA3`, `Hopper`), None when the target is unknown."""
     products: str | None
@@ -314,6 +314,22 @@ class Gpu:
     def known(self) -> bool:
         """True when the target is in docgen's table."""
         return self.family is not None
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """What the Supported hardware section says: the targets, where they are set, and what changes them."""
+
+    gpus: tuple[Gpu, ...] = ()
+    """The targets, looked up (`docgen.hardware`)."""
+    value: str | None = None
+    """The list as written, None when there is none."""
+    line: int | None = None
+    """The line that sets it (the ARG, the ENV, or the FROM whose image tag names the NPU)."""
+    override: str | None = None
+    """The build arg that changes it (`--build-arg NAME=…`); None when the value is fixed at `line`."""
+    image: str | None = None
+    """When the targets come from the base image's tag (`…/cann:8.5.0-910b-…`), that image."""
 
 
 @dataclass(frozen=True)
@@ -340,6 +356,9 @@ class ImageModel:
     """Build arg defaults written literally elsewhere (overriding the arg leaves them behind), by line."""
     instruction_lines: tuple[int, ...] = ()
     """The first line of every instruction, in order (the contents table groups packages by instruction)."""
+    env_args: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    """(ENV name, line, build args its value expands) for each ENV value set from build args
+    (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
     @property
     def target(self) -> Stage | None:
@@ -390,6 +409,14 @@ class VersionRow:
     """1-based Dockerfile line the value comes from."""
     arg: str | None = None
     """The build arg that overrides it, if one does."""
+    origin: str | None = None
+    """Where the value is read when it is not the Dockerfile's own: `tag` (the base image's tag),
+    `name` (the base image's name, `manylinux_2_28`), `config` (declared in the configuration for
+    that base image) or `base-dockerfile` (the configured Dockerfile that builds the base image)."""
+    origin_file: str | None = None
+    """For `config`, the configuration file; for `base-dockerfile`, that Dockerfile (as displayed)."""
+    link: str | None = None
+    """For `base-dockerfile`, the link target of that Dockerfile (line links add `#L<n>`)."""
 
 
 @dataclass(frozen=True)

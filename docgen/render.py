@@ -24,7 +24,7 @@ import jinja2
 import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
-from docgen import hardware
+from docgen import baseimage, hardware
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import MAX_TEXT, os_error
@@ -35,8 +35,8 @@ from docgen.model import (
     ArgDecl,
     BuildArgRow,
     Component,
-    Gpu,
     HardCoded,
+    Hardware,
     ImageModel,
     PackageGroup,
     VersionRow,
@@ -163,6 +163,7 @@ _KNOWN_NAMES = {
     "cuda": "CUDA",
     "nvidia/cuda": "CUDA",
     "cudnn": "cuDNN",
+    "cann": "CANN",
     "nccl": "NCCL",
     "rccl": "RCCL",
     "torch": "PyTorch",
@@ -189,6 +190,7 @@ _KNOWN_NAMES = {
     "tensorflow": "TensorFlow",
     "tensorrt": "TensorRT",
     "tensorrt-llm": "TensorRT-LLM",
+    "vllm-ascend": "vLLM Ascend",
     "ubuntu": "Ubuntu",
     "cmake": "CMake",
 }
@@ -197,12 +199,14 @@ _KEY_NAMES = frozenset(
         "ROCm",
         "CUDA",
         "cuDNN",
+        "CANN",
         "NCCL",
         "RCCL",
         "Python",
         "PyTorch",
         "Triton",
         "vLLM",
+        "vLLM Ascend",
         "SGLang",
         "Flash Attention",
         "TransformerEngine",
@@ -285,17 +289,38 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
+def _global_args(model: ImageModel) -> tuple[dict[str, str | None], dict[str, str]]:
+    """The global build args FROM lines read: their values, and their defaults as written."""
+    values = {a.name: a.effective_default for a in model.args if a.is_global}
+    written = {a.name: a.raw_default for a in model.args if a.is_global and a.raw_default}
+    return values, written
+
+
+def base_images(model: ImageModel) -> tuple[str, ...]:
+    """The external image the default target is built on (after ARG expansion), when there is one."""
+    lines = _target_images(model)
+    return tuple(s.base for s in model.stages if s.line in lines and s.parent is None)
+
+
 def version_rows(
     model: ImageModel,
     names: Mapping[str, str],
     wanted: tuple[str, ...] | None,
     where: tuple[str, int | None] | None = None,
+    *,
+    provides: Mapping[str, Mapping[str, str]] | None = None,
+    provides_file: str | None = None,
+    produced: Mapping[str, tuple[VersionRow, ...]] | None = None,
 ) -> list[VersionRow]:
     """The Key versions rows.
 
     Default choice (no `versions` in the config), in Dockerfile order:
 
-    - the base image the default target is built on;
+    - the base image the default target is built on: the versions its reference states (CUDA, ROCm,
+      the OS, Python … see `docgen.baseimage`), the versions the configuration declares for it
+      (`provides`, from `provides_file`) and the rows of the configured Dockerfile that builds it
+      (`produced`, keyed by image name); the image itself when none of those says anything. A row
+      the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
       Python, PyTorch, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
       DeepSpeed, xFormers, JAX, TensorFlow, TensorRT), the first one of each name; Python packages
@@ -307,26 +332,45 @@ def version_rows(
       component set by a build arg and every version-like build arg instead.
 
     With `wanted` (the config's `versions` list), the rows are the candidates (any pinned component,
-    any version-like build arg) whose display name, component name or build arg is in the list, in the
-    list's order. An entry that matches nothing is a `ConfigError` at `where` (the config file and the
-    line of its `versions` key), when given: the row would otherwise vanish without a word.
+    any version-like build arg, any base image row) whose display name, component name or build arg is
+    in the list, in the list's order. An entry that matches nothing is a `ConfigError` at `where` (the
+    config file and the line of its `versions` key), when given: the row would otherwise vanish
+    without a word.
     """
-    candidates: list[tuple[VersionRow, str, bool]] = []  # (row, component or arg name, key item)
+    # (row, component or arg name, key item, position in the table)
+    candidates: list[tuple[VersionRow, str, bool, int]] = []
     key_items: set[int] = set()  # ids of the rows of well-known key items (not just the base image)
     image_lines = _target_images(model)
+    defaults, written = _global_args(model)
+    raws = {s.line: s.base_raw for s in model.stages}
     for comp in model.components:
+        is_base = comp.kind == "image" and comp.line in image_lines
+        based: list[VersionRow] = []
+        if is_base and comp.source:
+            based = baseimage.image_rows(
+                comp.source, raws.get(comp.line, comp.source), comp.line, defaults,
+                provides or {}, provides_file, produced or {}, written,
+            )  # fmt: skip
+            candidates += [(row, comp.name, True, comp.line) for row in based]
+            key_items.update(id(row) for row in based if row.name in _KEY_NAMES)
         if not comp.pinned:
             continue
+        if based or (comp.kind == "image" and baseimage.read_reference(comp.source or "")):
+            # the image itself, by its name, for a `versions` entry that asks for it; its versions
+            # are rows of their own when the default target is built on it, else not key items
+            # (`nvidia/cuda:…-devel` of a build stage says nothing of the CUDA the image ships)
+            row = VersionRow(comp.name, comp.display_version, comp.source, comp.line, comp.arg)
+            candidates.append((row, comp.name, False, comp.line))
+            continue
         label = component_name(comp, names)
-        is_base = comp.kind == "image" and comp.line in image_lines
         # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`)
         key_item = label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES
         version = _key_version(comp) if key_item else comp.display_version
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
         if key_item:
             key_items.add(id(row))
-        candidates.append((row, comp.name, key_item or is_base))
-    covered = {row.arg for row, _, _ in candidates if row.arg}
+        candidates.append((row, comp.name, key_item or is_base, comp.line))
+    covered = {row.arg for row, _, _, _ in candidates if row.arg and row.origin != "base-dockerfile"}
     sources: dict[str, str] = {}
     for comp in model.components:
         if comp.arg and comp.source:
@@ -345,31 +389,34 @@ def version_rows(
         key_item = label in _KEY_NAMES or display_name(stem.replace("_", "-"), {}) in _KEY_NAMES
         if key_item:
             key_items.add(id(row))
-        candidates.append((row, decl.name, key_item))
+        candidates.append((row, decl.name, key_item, decl.line))
+    # the Dockerfile's own rows first: what it installs wins over what its base image brings
+    candidates.sort(key=lambda c: c[0].origin is not None)
     if wanted is not None:
         order = {w.lower(): i for i, w in enumerate(wanted)}
         picked: dict[int, VersionRow] = {}
-        for row, name, _ in candidates:
+        for row, name, _, _ in candidates:
             position = _wanted_key(row, name, order)
             if position is not None and position not in picked:
                 picked[position] = row
         missing = [w for i, w in enumerate(wanted) if i not in picked and order[w.lower()] == i]
         if missing and where is not None:
-            known = ", ".join(sorted({row.name for row, _, _ in candidates}, key=str.lower)) or "none"
+            shown = {c[0].name.lower(): c[0].name for c in candidates}  # `Ubuntu` (its tag) over `ubuntu`
+            known = ", ".join(sorted(shown.values(), key=str.lower)) or "none"
             raise ConfigError(
                 f"versions: {', '.join(map(repr, missing))} matches no pinned component or version-like "
                 f"build arg of {model.path} (the Dockerfile may have dropped it; known: {known})",
                 *where,
             )
         return [picked[i] for i in sorted(picked)]
-    keyed = [(row, key) for row, _, key in candidates]
-    if not any(id(row) in key_items for row, _ in keyed):
-        keyed = [(row, key or row.arg is not None) for row, key in keyed]
-    unique: dict[str, VersionRow] = {}
-    for row, key in sorted(keyed, key=lambda t: t[0].line):
+    keyed = [(row, key, position) for row, _, key, position in candidates]
+    if not any(id(row) in key_items for row, _, _ in keyed):
+        keyed = [(row, key or row.arg is not None, position) for row, key, position in keyed]
+    unique: dict[str, tuple[VersionRow, int]] = {}
+    for row, key, position in sorted(keyed, key=lambda t: (t[0].origin is not None, t[2])):
         if key:
-            unique.setdefault(row.name.lower(), row)
-    return list(unique.values())
+            unique.setdefault(row.name.lower(), (row, position))
+    return [row for row, _ in sorted(unique.values(), key=lambda t: t[1])]
 
 
 def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | None:
@@ -513,6 +560,31 @@ def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None
     return None, None
 
 
+def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
+    """The Supported hardware facts of `model`: the targets of `arch_arg` (an ARG default, else an ENV
+    of that name), and the build arg that really changes them: the ARG itself, or the build arg an ENV
+    is set from (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`), or none for an ENV written
+    literally (`--build-arg` cannot change it). Without such a value, the NPU an Ascend base image's
+    tag names (`…/cann:8.5.0-910b-ubuntu22.04-py3.11`)."""
+    value, line = arch_value(model, arch_arg)
+    if value:
+        override: str | None = None
+        if any(d.name == arch_arg and d.line == line for d in model.args):
+            override = arch_arg
+        else:
+            setters = (args[0] for name, at, args in model.env_args if name == arch_arg and at == line)
+            override = next(setters, None)
+        return Hardware(hardware.gpus(value), value, line, override)
+    lines = _target_images(model)
+    defaults, written = _global_args(model)
+    for stage in model.stages:
+        npu = baseimage.npu_of(stage.base) if stage.line in lines else None
+        if npu:
+            arg = baseimage.controlling_arg(npu, stage.base_raw, defaults, written)
+            return Hardware(hardware.gpus(npu), npu, stage.line, arg, stage.base)
+    return Hardware()
+
+
 # --------------------------------------------------------------------------------------------------
 # Rendering
 
@@ -536,6 +608,12 @@ class RenderOptions:
     project: Path | None = None
     """The project folder the user's templates must stay inside, symlinks resolved (None: the
     template folder itself)."""
+    provides: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """What base images provide that their tags do not say: image name → {shown name: version}."""
+    provides_file: str | None = None
+    """Where `provides` is declared (the config file), as shown."""
+    produced: Mapping[str, tuple[VersionRow, ...]] = field(default_factory=dict)
+    """Image name → the Key versions rows of the configured Dockerfile that builds that image."""
 
 
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
@@ -652,21 +730,37 @@ def _line_link(options: RenderOptions) -> object:
     return line_link
 
 
+def _file_line_link(target: str | None, line: int | None) -> str:
+    """A link to line `line` of the file at link target `target` (plain `L<n>` without a target)."""
+    if not line:
+        return ""
+    return f"[L{line}]({target}#L{line})" if target else f"L{line}"
+
+
 def render_sections(
     model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
 ) -> dict[str, str]:
     """The Markdown body of each of `sections` (default: all) for `model`."""
-    value, arch_line = arch_value(model, options.arch_arg)
-    gpus: tuple[Gpu, ...] = hardware.gpus(value) if value else ()
+    found = hardware_of(model, options.arch_arg)
     contents = contents_rows(model.components, model.instruction_lines)
     context = {
         "image": model,
         "build_args": build_arg_rows(model),
-        "versions": version_rows(model, options.names, options.versions, options.versions_at),
-        "gpus": gpus,
+        "versions": version_rows(
+            model,
+            options.names,
+            options.versions,
+            options.versions_at,
+            provides=options.provides,
+            provides_file=options.provides_file,
+            produced=options.produced,
+        ),
+        "gpus": found.gpus,
         "arch_arg": options.arch_arg,
-        "arch_value": value,
-        "arch_line": arch_line,
+        "arch_value": found.value,
+        "arch_line": found.line,
+        "arch_override": found.override,
+        "arch_image": found.image,
         "components": model.components,
         "prebuilt": contents.prebuilt,
         "from_source": contents.from_source,
@@ -674,6 +768,7 @@ def render_sections(
         "name": lambda n: display_name(n, options.names),
         "label": lambda c: component_label(c, options.names),
         "line_link": _line_link(options),
+        "file_line_link": _file_line_link,
         "source_link": _source_link,
     }
     env = environment(options.templates, options.project)
