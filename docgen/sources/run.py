@@ -125,6 +125,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         _python(words, ctx)
     elif name == "uv" and len(words) > 2 and words[1].text == "pip":
         _pip(words[2:], ctx)
+    elif name == "uv" and len(words) > 2 and words[1].text == "add":
+        pip.handle(words[2:], ctx)  # `uv add pkg==1.2`: added to the project and installed
     elif name in ("curl", "wget", "aria2c", "axel"):
         lists = [w.text for w in words[1:] if "sources.list" in w.text and "://" not in w.text]
         lists += [t.text for _, t in cmd.redirects if "sources.list" in t.text]
