@@ -20,6 +20,7 @@ from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, S
 from docgen.shell import expand, referenced_names, split_words
 from docgen.sources import downloads
 from docgen.sources.context import VERSION_NAME, GitClone, Recorder, RunContext, StageState, git_component
+from docgen.sources.naming import repo_name
 from docgen.sources.run import read_run
 from docgen.sources.script import ShellState, Word
 
@@ -106,7 +107,10 @@ def extract(
         except Exception as exc:  # a recogniser bug must not stop the documentation from being made
             recorder.skip(inst.start_line, f"{inst.keyword} not read ({type(exc).__name__}: {exc})")
     for clone in recorder.clones:
-        recorder.add(git_component(clone, recorder))
+        if clone.removed is not None:
+            recorder.skip(clone.line, f"{repo_name(clone.url)} is {clone.removed}; not listed")
+        else:
+            recorder.add(git_component(clone, recorder))
     found = tuple(c for _, _, c in sorted(recorder.components, key=lambda t: (t[0], t[1])))
     return found, tuple(recorder.skipped)
 

@@ -77,6 +77,17 @@ def install(words: list[Word], ctx: RunContext) -> None:
         )
 
 
+def remove(words: list[Word], ctx: RunContext, how: str) -> None:
+    """`apt-get remove|purge NAME…` (`words` start after the verb): the packages are not in the image."""
+    for word in words:
+        name = word.text.partition("=")[0].split(":", 1)[0]
+        if word.known and _PACKAGE.match(name):
+            ctx.recorder.remove(_APT_KINDS, name, ctx.stage, ctx.line_of(word), how)
+
+
+_APT_KINDS = frozenset({"apt"})
+
+
 def _repo_for(package: str, ctx: RunContext) -> str | None:
     """The repository added in this stage that plausibly ships `package`, else None (the distribution).
 

@@ -29,6 +29,10 @@ class GitClone:
     fetched_words: tuple[Word, ...] = ()
     built: bool = False
     known: bool = True
+    used: bool = False
+    """True when files were copied or moved out of the tree (`cp -r DeepGEMM/include /usr/local`)."""
+    removed: str | None = None
+    """Why the clone is not listed: its tree was deleted before anything was installed from it."""
 
 
 @dataclass
@@ -39,9 +43,15 @@ class StageState:
     workdir: str = "/"
     repos: dict[str, GitClone] = field(default_factory=dict)
     apt_repos: list[Component] = field(default_factory=list)
+    lineage: tuple[str, ...] = ()
+    """Labels of this stage and of the stages it is built FROM: what a removal here takes away."""
+
+    def __post_init__(self) -> None:
+        if not self.lineage:
+            self.lineage = (self.label,)
 
     def child(self, label: str) -> StageState:
-        return StageState(label, self.workdir, dict(self.repos), list(self.apt_repos))
+        return StageState(label, self.workdir, dict(self.repos), list(self.apt_repos), (*self.lineage, label))
 
 
 @dataclass
@@ -70,6 +80,27 @@ class Recorder:
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
         self.components.append((component.line, len(self.components), component))
+
+    def remove(self, kinds: frozenset[str], name: str, stage: StageState, line: int, how: str) -> None:
+        """Take back what `how` (`pip uninstall`, `apt-get purge` …) removes at `line`: components of
+        one of `kinds` called `name` installed earlier in `stage` or a stage it is built FROM, and
+        clones of that name built there. The image ends without them, so they are not listed (a
+        later install lists the package again); `docgen show --verbose` says where each went."""
+        key = package_key(name)
+        kept: list[tuple[int, int, Component]] = []
+        for entry in self.components:
+            comp = entry[2]
+            if comp.kind in kinds and comp.stage in stage.lineage and package_key(comp.name) == key:
+                self.skip(comp.line, f"{comp.name} is removed again at line {line} ({how}); not listed")
+            else:
+                kept.append(entry)
+        self.components = kept
+        if "git" in kinds:
+            for clone in self.clones:
+                if not clone.built or clone.removed is not None or clone.stage not in stage.lineage:
+                    continue
+                if package_key(repo_name(clone.url)) == key:
+                    clone.removed = f"removed again at line {line} ({how})"
 
     def skip(self, line: int, message: str) -> None:
         self.skipped.append(Diagnostic(self.path, line, message))
@@ -151,6 +182,11 @@ class RunContext:
                 if best is None or len(path) > len(best.directory):
                     best = clone
         return best
+
+
+def package_key(name: str) -> str:
+    """`name` compared as package managers compare it: case and `-` `_` `.` runs do not matter."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def git_component(clone: GitClone, recorder: Recorder) -> Component:

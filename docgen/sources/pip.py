@@ -305,6 +305,24 @@ def _is_option_value(text: str) -> bool:
 
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)*[smh]?\Z")
 _EXTRAS = re.compile(r"\[[^\]]*\]")
+_UNINSTALLED_KINDS = frozenset({"pip", "wheel", "git"})
+
+
+def uninstall(words: list[Word], ctx: RunContext) -> None:
+    """`pip uninstall -y NAME…` (`words` start after `uninstall`): the packages are not in the image."""
+    i = 0
+    while i < len(words):
+        text = words[i].text
+        if text in _VALUE_OPTIONS:
+            i += 2
+            continue
+        i += 1
+        parsed = requirement(text) if not text.startswith("-") and words[i - 1].known else None
+        if parsed is not None:
+            line = ctx.line_of(words[i - 1])
+            ctx.recorder.remove(_UNINSTALLED_KINDS, parsed[0], ctx.stage, line, "pip uninstall")
+
+
 _NAME_BEFORE_SPECIFIER = re.compile(
     r"([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]$]*\])?\s*[<>=!~]"
 )

@@ -146,6 +146,9 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
                 if word.text == "install":
                     apt.install(words[i + 1 :], ctx)
                 break
+            if word.text in ("remove", "purge"):
+                apt.remove(words[i + 1 :], ctx, f"{name} {word.text}")
+                break
             if not word.text.startswith("-"):
                 break
     elif name in ("add-apt-repository", "apt-add-repository"):
@@ -183,6 +186,13 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         tools.uv_tool(words[3:], ctx)
     elif name == "pipx":
         tools.pipx(words[1:], ctx)
+    elif name == "rm":
+        _rm(words[1:], ctx)
+    elif name in ("cp", "mv", "rsync", "install") and len(words) > 2:
+        for word in words[1:-1]:  # copied out of a clone: the clone is used, even if deleted later
+            clone = ctx.repo_at(ctx.path(word.text)) if not word.text.startswith("-") else None
+            if clone is not None:
+                clone.used = True
     elif name in _SHELLS:
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
@@ -211,6 +221,8 @@ def _pip(args: list[Word], ctx: RunContext) -> None:
     sub = args[i].text
     if sub == "install":
         pip.handle(args[i + 1 :], ctx)
+    elif sub == "uninstall":
+        pip.uninstall(args[i + 1 :], ctx)
     elif sub == "wheel":
         pip.handle(args[i + 1 :], ctx, build_only=True)
 
@@ -236,6 +248,24 @@ def _python(words: list[Word], ctx: RunContext) -> None:
             return
         if not text.startswith("-"):
             return
+
+
+def _rm(args: list[Word], ctx: RunContext) -> None:
+    """`rm -rf DIR`: a clone under DIR that nothing was installed, built or copied from is gone from
+    the image (cloned to read a file, or only for its requirements), so it is not listed."""
+    for word in args:
+        text = word.text
+        if text.startswith("-") or not text or not word.known or any(c in text for c in "*?["):
+            continue
+        target = ctx.path(text)
+        if target == "/":
+            continue
+        for directory, clone in list(ctx.stage.repos.items()):
+            if directory == target or directory.startswith(target.rstrip("/") + "/"):
+                del ctx.stage.repos[directory]
+                if not clone.built and not clone.used and clone.removed is None:
+                    line = ctx.line_of(word)
+                    clone.removed = f"deleted at line {line} before anything was installed from it"
 
 
 def _make_dir(words: list[Word], ctx: RunContext) -> str:
