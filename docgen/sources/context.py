@@ -67,6 +67,9 @@ class Recorder:
     unset_args: frozenset[str] = frozenset()
     """Build args no declaration gives a value (`ARG REF`): only `--build-arg` sets them."""
     components: list[tuple[int, int, Component]] = field(default_factory=list)
+    """(line, order read, component): the order stays unique when a removal takes entries out."""
+    read: int = 0
+    """How many components were added so far."""
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
 
@@ -79,7 +82,8 @@ class Recorder:
         # (`pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`)
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
-        self.components.append((component.line, len(self.components), component))
+        self.components.append((component.line, self.read, component))
+        self.read += 1
 
     def remove(self, kinds: frozenset[str], name: str, stage: StageState, line: int, how: str) -> None:
         """Take back what `how` (`pip uninstall`, `apt-get purge` …) removes at `line`: components of

@@ -15,7 +15,7 @@ import re
 
 from docgen.model import Instruction
 from docgen.shell import Unknown
-from docgen.sources import apt, conda, downloads, git, packages, pip, tools
+from docgen.sources import apt, conda, downloads, git, packages, pip, setup_scripts, tools
 from docgen.sources.context import RunContext
 from docgen.sources.installer import short
 from docgen.sources.script import MAX_DEPTH, Command, Word, expand_text, line_offsets, read_commands
@@ -197,6 +197,10 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
         _built(_make_dir(words, ctx), ctx)
+        if name.endswith(".sh"):
+            setup_scripts.run_script(words[0], words[1:], ctx)
+    elif name.endswith(".sh"):
+        setup_scripts.run_script(words[0], words[1:], ctx)
     elif name in _UNREAD_INSTALLERS and len(words) > 1:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
@@ -309,6 +313,10 @@ def _shell(words: list[Word], cmd: Command, ctx: RunContext) -> None:
                 ctx.depth -= 1
             return
         if not word.text.startswith("-"):
+            if word.text.endswith(".sh"):  # `bash install_nccl.sh --NCCL_VER=2.27.3`
+                if _basename(word.text).startswith(("install", "build")):
+                    _built(ctx.cwd, ctx)
+                setup_scripts.run_script(word, words[i + 1 :], ctx)
             return  # bash script.sh
     _heredoc_scripts(cmd, ctx)
 
