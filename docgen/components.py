@@ -141,7 +141,8 @@ def _one_version_each(
 ) -> list[tuple[int, int, Component]]:
     """The components, each package once per stage line: installing it again with the same version (in
     the stage or one it is built FROM) keeps the first row; with another version, the new one replaces
-    the old (`pip install torch` then `pip install torch==2.7.1`: the image has 2.7.1)."""
+    the old (`pip install torch` then `pip install torch==2.7.1`: the image has 2.7.1), unless one of
+    them is installed in an `if` or `case`: then both are kept, each a version the image may hold."""
     kept: dict[int, tuple[int, int, Component]] = {}
     latest: dict[tuple[str, str], list[int]] = {}
     for entry in sorted(recorder.components, key=lambda t: t[1]):  # the order they were read
@@ -155,6 +156,10 @@ def _one_version_each(
         same_line = [i for i in earlier if i in kept and kept[i][2].stage in lineage]
         if any(kept[i][2].display_version == comp.display_version for i in same_line):
             recorder.skip(comp.line, f"{comp.name} {comp.display_version} is installed again; listed once")
+            continue
+        if entry[1] in recorder.branched or any(i in recorder.branched for i in same_line):
+            earlier.append(entry[1])  # `if [ "$CUDA" = 13 ]; then pip install torch==2.9.0; else …`: both
+            kept[entry[1]] = entry
             continue
         for i in same_line:
             old = kept.pop(i)[2]

@@ -113,3 +113,20 @@ def test_deleting_a_clone_in_a_later_run_or_a_child_stage() -> None:
         "FROM base\nRUN rm -rf /src\n"
     )
     assert rows == []
+
+
+def test_a_removal_in_an_if_or_case_keeps_the_row() -> None:
+    rows, skipped = _read(
+        "FROM python:3.12\nARG CUDA_VERSION=12.9.1\nRUN pip install torch==2.8.0 \\\n"
+        ' && if [ "${CUDA_VERSION%%.*}" = "13" ]; then pip uninstall -y torch; fi\n'
+        'RUN case "$CUDA_VERSION" in 13.*) apt-get purge -y curl ;; esac\n'
+    )
+    assert rows == [("torch", "2.8.0", "#0")]
+    assert skipped[0] == "pip uninstall torch in an if or case: still listed"
+
+
+def test_a_removal_in_a_loop_is_made() -> None:
+    rows, _ = _read(
+        "FROM python:3.12\nRUN pip install torch==2.8.0 && for p in torch; do pip uninstall -y torch; done\n"
+    )
+    assert rows == []

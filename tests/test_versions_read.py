@@ -194,3 +194,11 @@ def test_a_version_assembled_in_the_run_with_a_command_substitution() -> None:
     )
     assert (comp.version, comp.pinned) == ("2025.6.1", True)
     assert comp.source is not None and comp.source.endswith("_$(dpkg --print-architecture).deb")
+
+
+def test_versions_installed_in_different_branches_are_both_listed() -> None:
+    found, _ = _read(
+        "FROM python:3.12\nARG CUDA_VERSION=12.9.1\n"
+        'RUN if [ "$CUDA_VERSION" = 13 ]; then pip install torch==2.9.0; else pip install torch==2.8.0; fi\n'
+    )
+    assert [c.version for c in found if c.name == "torch"] == ["2.9.0", "2.8.0"]

@@ -93,7 +93,7 @@ def remove(words: list[Word], ctx: RunContext, how: str) -> None:
     for word in words:
         name = word.text.partition("=")[0].split(":", 1)[0]
         if word.known and _PACKAGE.match(name):
-            ctx.recorder.remove(_APT_KINDS, name, ctx.stage, ctx.line_of(word), how)
+            ctx.remove(_APT_KINDS, name, word, how)
 
 
 _APT_KINDS = frozenset({"apt"})

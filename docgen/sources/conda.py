@@ -68,7 +68,7 @@ def handle(command: str, words: list[Word], ctx: RunContext) -> None:
         for word in options.operands[1:]:
             name = re.split(r"[=<>!~ ]", word.text.split("::")[-1], maxsplit=1)[0]
             if word.known and name:
-                ctx.recorder.remove(_CONDA_KINDS, name, ctx.stage, ctx.line_of(word), f"{command} {verb}")
+                ctx.remove(_CONDA_KINDS, name, word, f"{command} {verb}")
         return
     if verb not in ("install", "create"):
         return

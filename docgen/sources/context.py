@@ -70,6 +70,10 @@ class Recorder:
     """(line, order read, component): the order stays unique when a removal takes entries out."""
     read: int = 0
     """How many components were added so far."""
+    branch: bool = False
+    """True while the command being read sits in an `if` or `case` (set for each command)."""
+    branched: set[int] = field(default_factory=set)
+    """Order numbers of the components added in an `if` or `case`: another version does not replace them."""
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
 
@@ -83,6 +87,8 @@ class Recorder:
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
         self.components.append((component.line, self.read, component))
+        if self.branch:
+            self.branched.add(self.read)
         self.read += 1
 
     def remove(self, kinds: frozenset[str], name: str, stage: StageState, line: int, how: str) -> None:
@@ -169,6 +175,18 @@ class RunContext:
     dirstack: list[str] = field(default_factory=list)
     repos_here: list[Component] = field(default_factory=list)
     """apt repositories added by this RUN."""
+
+    def in_branch(self) -> bool:
+        """True inside an `if` or `case` (or past the nesting docgen follows): what a command there
+        removes, a default build may keep."""
+        return self.state.untracked > 0 or any(c.keyword in ("if", "case") for c in self.state.compounds)
+
+    def remove(self, kinds: frozenset[str], name: str, word: Word, how: str) -> None:
+        """`Recorder.remove` for a package named by `word`, unless only a branch removes it."""
+        if self.in_branch():
+            self.recorder.skip(self.line_of(word), f"{how} {name} in an if or case: still listed")
+        else:
+            self.recorder.remove(kinds, name, self.stage, self.line_of(word), how)
 
     def line_of(self, word: Word) -> int:
         """The Dockerfile line of `word`, else of the command being read."""

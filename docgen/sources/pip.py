@@ -319,8 +319,7 @@ def uninstall(words: list[Word], ctx: RunContext) -> None:
         i += 1
         parsed = requirement(text) if not text.startswith("-") and words[i - 1].known else None
         if parsed is not None:
-            line = ctx.line_of(words[i - 1])
-            ctx.recorder.remove(_UNINSTALLED_KINDS, parsed[0], ctx.stage, line, "pip uninstall")
+            ctx.remove(_UNINSTALLED_KINDS, parsed[0], words[i - 1], "pip uninstall")
 
 
 _NAME_BEFORE_SPECIFIER = re.compile(

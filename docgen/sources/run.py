@@ -102,6 +102,7 @@ def _strip(words: list[Word]) -> list[Word]:
 
 def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.line = cmd.line
+    ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
     if not words:
         if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
