@@ -148,7 +148,7 @@ def test_a_sentence_starting_with_install_is_a_purpose() -> None:
         ("bash install_nccl.sh --NCCL_VER=${NCCL_VERSION}", "nccl", "2.27.3", "NCCL_VERSION"),
         ("./install_deepep.sh 1.2.1", "deepep", "1.2.1", None),
         ("bash scripts/install_mooncake.sh ${MOONCAKE_VERSION}", "mooncake", "0.3.6", "MOONCAKE_VERSION"),
-        ("sh ./build_ucx.sh --version v1.19.0", "ucx", "v1.19.0", None),
+        ("sh ./install-ucx.sh --version v1.19.0", "ucx", "v1.19.0", None),
     ],
 )
 def test_a_version_passed_to_an_install_script(run: str, name: str, version: str, arg: str | None) -> None:
@@ -168,7 +168,8 @@ def test_an_install_script_without_a_version_says_the_script_sets_it() -> None:
 
 def test_scripts_that_name_nothing_in_particular_are_no_rows() -> None:
     found, _ = _read(
-        "FROM ubuntu:22.04\nRUN bash install_base.sh && bash ./install_deps.sh && bash run.sh 5\n"
+        "FROM ubuntu:22.04\nRUN bash install_base.sh && bash ./install_deps.sh && bash run.sh 5"
+        " && ./build-deb-packages.sh 2.5\n"
     )
     assert [c.kind for c in found] == ["image"]
 

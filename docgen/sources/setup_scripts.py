@@ -2,10 +2,11 @@
 1.2.1`, `bash scripts/install_mooncake.sh ${MOONCAKE_VERSION}`): docgen does not read the script, but its
 name says what it installs and its arguments often say which version.
 
-A script named `install_X.sh`, `install-X.sh`, `X_install.sh` or `build_X.sh` is a `script` component
-named X. Its version is the value of an option whose name holds VER or VERSION (`--NCCL_VER=2.27.3`,
-`--version 1.2`), else the first argument that is a version (`1.2.1`, `v0.3.6`); with neither, the
-version is unknown (the script sets it) and the row says so by its source, the script, and no version.
+A script named `install_X.sh`, `install-X.sh` or `X_install.sh` is a `script` component named X (a
+`build-X.sh` builds what is listed otherwise: `build-deb-packages.sh` is no component). Its version is
+the value of an option whose name holds VER or VERSION (`--NCCL_VER=2.27.3`, `--version 1.2`), else the
+first argument that is a version (`1.2.1`, `v0.3.6`); with neither, the version is unknown (the script
+sets it) and the row says so by its source, the script, and no version.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from docgen.sources.installer import add
 from docgen.sources.script import Word
 
 _SCRIPT = re.compile(
-    r"(?:install[_-](?P<a>[A-Za-z0-9][A-Za-z0-9_.+-]*?)|(?P<b>[A-Za-z0-9][A-Za-z0-9_.+-]*?)[_-]install"
-    r"|build[_-](?P<c>[A-Za-z0-9][A-Za-z0-9_.+-]*?))\.sh\Z",
+    r"(?:install[_-](?P<a>[A-Za-z0-9][A-Za-z0-9_.+-]*?)|(?P<b>[A-Za-z0-9][A-Za-z0-9_.+-]*?)[_-]install)\.sh\Z",
     re.IGNORECASE,
 )
 _VERSION = re.compile(r"v?[0-9]+(?:\.[0-9]+)+(?:[-.+_]?[A-Za-z0-9.]+)?\Z")
@@ -31,7 +31,7 @@ def component_name(script: str) -> str | None:
     match = _SCRIPT.match(script[script.rfind("/") + 1 :])
     if match is None:
         return None
-    name = match.group("a") or match.group("b") or match.group("c")
+    name = match.group("a") or match.group("b")
     return None if name.lower() in _GENERIC else name
 
 
