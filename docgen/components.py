@@ -145,7 +145,7 @@ def _one_version_each(
     them is installed in an `if` or `case`: then both are kept, each a version the image may hold."""
     kept: dict[int, tuple[int, int, Component]] = {}
     latest: dict[tuple[str, str], list[int]] = {}
-    for entry in sorted(recorder.components, key=lambda t: t[1]):  # the order they were read
+    for entry in recorder.listed():
         comp = entry[2]
         family = _ONE_VERSION.get(comp.kind)
         if family is None or comp.method == "requirements":
@@ -153,7 +153,8 @@ def _one_version_each(
             continue
         lineage = lineages.get(comp.stage, (comp.stage,))
         earlier = latest.setdefault((family, package_key(comp.name)), [])
-        same_line = [i for i in earlier if i in kept and kept[i][2].stage in lineage]
+        earlier[:] = [i for i in earlier if i in kept]  # those replaced are gone for good
+        same_line = [i for i in earlier if kept[i][2].stage in lineage]
         if any(kept[i][2].display_version == comp.display_version for i in same_line):
             recorder.skip(comp.line, f"{comp.name} {comp.display_version} is installed again; listed once")
             continue

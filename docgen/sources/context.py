@@ -67,7 +67,15 @@ class Recorder:
     unset_args: frozenset[str] = frozenset()
     """Build args no declaration gives a value (`ARG REF`): only `--build-arg` sets them."""
     components: list[tuple[int, int, Component]] = field(default_factory=list)
-    """(line, order read, component): the order stays unique when a removal takes entries out."""
+    """(line, order read, component), every one added; `listed()` leaves out those removed again."""
+    removed: set[int] = field(default_factory=set)
+    """Order numbers of the components a later command removed."""
+    by_key: dict[str, list[tuple[int, int, Component]]] = field(default_factory=dict)
+    """`package_key` of a component's name → its entries, so a removal looks at its name only."""
+    clone_keys: dict[str, list[GitClone]] = field(default_factory=dict)
+    """`package_key` of a clone's repository name → the clones, filled as removals need it."""
+    clones_indexed: int = 0
+    """How many of `clones` are in `clone_keys`."""
     read: int = 0
     """How many components were added so far."""
     branch: bool = False
@@ -86,7 +94,9 @@ class Recorder:
         # (`pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`)
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
-        self.components.append((component.line, self.read, component))
+        entry = (component.line, self.read, component)
+        self.components.append(entry)
+        self.by_key.setdefault(package_key(component.name), []).append(entry)
         if self.branch:
             self.branched.add(self.read)
         self.read += 1
@@ -97,20 +107,21 @@ class Recorder:
         clones of that name built there. The image ends without them, so they are not listed (a
         later install lists the package again); `docgen show --verbose` says where each went."""
         key = package_key(name)
-        kept: list[tuple[int, int, Component]] = []
-        for entry in self.components:
-            comp = entry[2]
-            if comp.kind in kinds and comp.stage in stage.lineage and package_key(comp.name) == key:
+        for _, order, comp in self.by_key.get(key, ()):
+            if order not in self.removed and comp.kind in kinds and comp.stage in stage.lineage:
+                self.removed.add(order)
                 self.skip(comp.line, f"{comp.name} is removed again at line {line} ({how}); not listed")
-            else:
-                kept.append(entry)
-        self.components = kept
         if "git" in kinds:
-            for clone in self.clones:
-                if not clone.built or clone.removed is not None or clone.stage not in stage.lineage:
-                    continue
-                if package_key(repo_name(clone.url)) == key:
+            for clone in self.clones[self.clones_indexed :]:
+                self.clone_keys.setdefault(package_key(repo_name(clone.url)), []).append(clone)
+            self.clones_indexed = len(self.clones)
+            for clone in self.clone_keys.get(key, ()):
+                if clone.built and clone.removed is None and clone.stage in stage.lineage:
                     clone.removed = f"removed again at line {line} ({how})"
+
+    def listed(self) -> list[tuple[int, int, Component]]:
+        """The components added and not removed again, in the order they were read."""
+        return [entry for entry in self.components if entry[1] not in self.removed]
 
     def skip(self, line: int, message: str) -> None:
         self.skipped.append(Diagnostic(self.path, line, message))
