@@ -142,9 +142,10 @@ class ShellState:
         platform is still one the image may contain); a plain assignment there becomes unknown."""
         value: Value = word.text if word.known else Unknown("set from an unknown value")
         if not word.known and "$(" in word.text and "${" not in word.text and "`" not in word.text:
-            # `V=2025.6.1_$(arch)`: the text, command substitution kept; `value_of` marks it unknown, and
-            # readers still see the version written before it (`nsight-systems-${V}.deb`)
-            value = word.text
+            if any(c.isdigit() for c in _SUBSTITUTION.sub("", word.text)):
+                # `V=2025.6.1_$(arch)`: the text, command substitution kept; `value_of` marks it unknown,
+                # and readers still see the version written before it (`nsight-systems-${V}.deb`)
+                value = word.text
         if len(word.text) > MAX_VALUE:  # `A=$A$A` repeated: the shell's value doubles each time
             value = Unknown("too long to follow")
         if self.compounds and not append and name not in self.compounds[-1].before:
@@ -153,6 +154,9 @@ class ShellState:
                 before = (outer, frozenset({name}))  # an ARG/ENV value the branch overrides
             self.compounds[-1].before[name] = before
         self.variables[name] = (value, word.names)
+
+
+_SUBSTITUTION = re.compile(r"\$\([^()]*\)")
 
 
 class _Reader:
