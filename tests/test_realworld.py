@@ -113,7 +113,7 @@ EXPECTED: dict[str, list[Row]] = {
         ("torchaudio", "2.9.0", True, "dev"),
         ("DeepEP", "9af0e0d0", True, "dev"),
         ("nvidia-cutlass-dsl", "4.3.0.dev0", True, "dev"),
-        ("cmake", "3.31.1", True, "dev"),
+        ("CMake", "3.31.1", True, "dev"),
         ("pytest", "unpinned", False, "dev"),
         ("black", "unpinned", False, "dev"),
         ("isort", "unpinned", False, "dev"),
