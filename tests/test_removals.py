@@ -130,3 +130,11 @@ def test_a_removal_in_a_loop_is_made() -> None:
         "FROM python:3.12\nRUN pip install torch==2.8.0 && for p in torch; do pip uninstall -y torch; done\n"
     )
     assert rows == []
+
+
+def test_a_clone_whose_own_script_ran_before_its_deletion_is_listed() -> None:
+    rows, _ = _read(
+        "FROM ubuntu:22.04\nRUN git clone -b v2.23.4-1 https://github.com/NVIDIA/nccl-tests.git /tmp/nt \\\n"
+        "    && cd /tmp/nt && bash ./scripts/setup_env.sh && rm -rf /tmp/nt\n"
+    )
+    assert rows == [("nccl-tests", "v2.23.4-1", "#0")]

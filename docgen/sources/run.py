@@ -199,9 +199,9 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
         _built(_make_dir(words, ctx), ctx)
         if name.endswith(".sh"):
-            setup_scripts.run_script(words[0], words[1:], ctx)
+            _script(words[0], words[1:], ctx)
     elif name.endswith(".sh"):
-        setup_scripts.run_script(words[0], words[1:], ctx)
+        _script(words[0], words[1:], ctx)
     elif name in _UNREAD_INSTALLERS and len(words) > 1:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
@@ -253,6 +253,15 @@ def _python(words: list[Word], ctx: RunContext) -> None:
             return
         if not text.startswith("-"):
             return
+
+
+def _script(script: Word, args: list[Word], ctx: RunContext) -> None:
+    """A shell script run: what its name says it installs, and the clone it comes from is used (what
+    it does with the tree is not read, so deleting the tree later does not drop the clone)."""
+    clone = ctx.repo_at(ctx.path(script.text)) if script.known else None
+    if clone is not None:
+        clone.used = True
+    setup_scripts.run_script(script, args, ctx)
 
 
 def _rm(args: list[Word], ctx: RunContext) -> None:
@@ -317,7 +326,7 @@ def _shell(words: list[Word], cmd: Command, ctx: RunContext) -> None:
             if word.text.endswith(".sh"):  # `bash install_nccl.sh --NCCL_VER=2.27.3`
                 if _basename(word.text).startswith(("install", "build")):
                     _built(ctx.cwd, ctx)
-                setup_scripts.run_script(word, words[i + 1 :], ctx)
+                _script(word, words[i + 1 :], ctx)
             return  # bash script.sh
     _heredoc_scripts(cmd, ctx)
 
