@@ -203,3 +203,16 @@ def test_versions_installed_in_different_branches_are_both_listed() -> None:
         'RUN if [ "$CUDA_VERSION" = 13 ]; then pip install torch==2.9.0; else pip install torch==2.8.0; fi\n'
     )
     assert [c.version for c in found if c.name == "torch"] == ["2.9.0", "2.8.0"]
+
+
+@pytest.mark.parametrize(
+    ("run", "version"),
+    [
+        ("bash install_tensorrt.sh --CUDA_VER=12.9 --TRT_VER=10.11.0.33 --NCCL_VER=2.27.5", "10.11.0.33"),
+        ("bash install_nccl.sh --CUDA_VER=12.9 --NCCL_VER=2.27.5", "2.27.5"),
+        ("bash install_ucx.sh --CUDA_VER=12.9 --GDR_VER=2.5", None),
+    ],
+)
+def test_an_install_script_takes_the_version_named_for_it(run: str, version: str | None) -> None:
+    name = run.split("install_", 1)[1].split(".sh", 1)[0]
+    assert _one(f"FROM ubuntu:22.04\nRUN {run}\n", name).version == version

@@ -4,9 +4,11 @@ name says what it installs and its arguments often say which version.
 
 A script named `install_X.sh`, `install-X.sh` or `X_install.sh` is a `script` component named X (a
 `build-X.sh` builds what is listed otherwise: `build-deb-packages.sh` is no component). Its version is
-the value of an option whose name holds VER or VERSION (`--NCCL_VER=2.27.3`, `--version 1.2`), else the
-first argument that is a version (`1.2.1`, `v0.3.6`); with neither, the version is unknown (the script
-sets it) and the row says so by its source, the script, and no version.
+the value of the option named for X (`--NCCL_VER=2.27.3` for install_nccl.sh, `--TRT_VER` for
+install_tensorrt.sh), else of the only option whose name holds VER or VERSION (`--version 1.2`), else the
+first argument that is a version (`1.2.1`, `v0.3.6`). Several such options none of which names X
+(`--CUDA_VER=12.9 --NCCL_VER=2.27`) or none at all leave the version unknown (the script sets it): the row
+says so by its source, the script, and no version; docgen never guesses one.
 """
 
 from __future__ import annotations
@@ -35,23 +37,40 @@ def component_name(script: str) -> str | None:
     return None if name.lower() in _GENERIC else name
 
 
+def _stem(option: str) -> str:
+    """`--NCCL_VER` → nccl, `--version` → ''."""
+    return re.sub(r"[_-]?(?:VERSION|VER)\Z", "", option.lstrip("-"), flags=re.IGNORECASE).lower()
+
+
+def _abbreviates(stem: str, name: str) -> bool:
+    """True when `stem` is `name` or an abbreviation of it: its letters in order, the first the same
+    (`trt` for tensorrt, `nccl` for nccl; not `cuda` for tensorrt)."""
+    if not stem or stem[0] != name[:1]:
+        return False
+    rest = iter(name)
+    return all(c in rest for c in stem)
+
+
 def run_script(script: Word, args: list[Word], ctx: RunContext) -> None:
     """Record what `script ARGS…` installs, when its name says."""
     name = component_name(script.text)
     if name is None:
         return
-    version: Word | None = None
-    i = 0
-    while i < len(args) and version is None:
-        text = args[i].text
-        key, eq, value = text.partition("=")
-        if text.startswith("-") and _VERSION_OPTION.match(key):
+    options: list[tuple[str, Word]] = []  # (option name, its value) for each `--X_VER` option
+    for i, word in enumerate(args):
+        key, eq, value = word.text.partition("=")
+        if word.text.startswith("-") and _VERSION_OPTION.match(key):
             if eq:
-                version = Word(value, args[i].names, args[i].known, line=args[i].line)
+                options.append((key, Word(value, word.names, word.known, line=word.line)))
             elif i + 1 < len(args):
-                version = args[i + 1]
-        i += 1
-    if version is None:
+                options.append((key, args[i + 1]))
+    version: Word | None = None
+    named = [value for key, value in options if _abbreviates(_stem(key), name.lower())]
+    if named:
+        version = named[0]  # `install_tensorrt.sh --CUDA_VER=12.9 --TRT_VER=10.11`: TRT_VER
+    elif len(options) == 1:
+        version = options[0][1]
+    elif not options:
         version = next((w for w in args if _VERSION.match(w.text)), None)
     known = version is not None and version.known and bool(version.text) and "$" not in version.text
     add(
