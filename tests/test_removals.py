@@ -138,3 +138,11 @@ def test_a_clone_whose_own_script_ran_before_its_deletion_is_listed() -> None:
         "    && cd /tmp/nt && bash ./scripts/setup_env.sh && rm -rf /tmp/nt\n"
     )
     assert rows == [("nccl-tests", "v2.23.4-1", "#0")]
+
+
+def test_a_removal_after_a_test_joined_by_and_keeps_the_row() -> None:
+    rows, _ = _read(
+        "FROM python:3.12\nARG SLIM=0\nRUN pip install torch==2.8.0 && "
+        '[ "$SLIM" = "1" ] && pip uninstall -y torch || true\n'
+    )
+    assert rows == [("torch", "2.8.0", "#0")]

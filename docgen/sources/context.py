@@ -186,11 +186,17 @@ class RunContext:
     dirstack: list[str] = field(default_factory=list)
     repos_here: list[Component] = field(default_factory=list)
     """apt repositories added by this RUN."""
+    conditional: bool = False
+    """True for the command being read when it follows a test joined by `&&` or `||`."""
 
     def in_branch(self) -> bool:
-        """True inside an `if` or `case` (or past the nesting docgen follows): what a command there
-        removes, a default build may keep."""
-        return self.state.untracked > 0 or any(c.keyword in ("if", "case") for c in self.state.compounds)
+        """True inside an `if` or `case` (or past the nesting docgen follows), or right after a test
+        joined by `&&` / `||` (`conditional`): what a command there removes, a default build may keep."""
+        return (
+            self.conditional
+            or self.state.untracked > 0
+            or any(c.keyword in ("if", "case") for c in self.state.compounds)
+        )
 
     def remove(self, kinds: frozenset[str], name: str, word: Word, how: str) -> None:
         """`Recorder.remove` for a package named by `word`, unless only a branch removes it."""

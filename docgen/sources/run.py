@@ -102,6 +102,7 @@ def _strip(words: list[Word]) -> list[Word]:
 
 def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.line = cmd.line
+    ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
     ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
     if not words:
@@ -206,6 +207,12 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+def _is_test(cmd: Command) -> bool:
+    """`[ … ]`, `[[ … ]]` or `test …`: what a following `&&` or `||` makes a condition of."""
+    words = _strip(cmd.words)
+    return bool(words) and words[0].text in ("[", "[[", "test")
 
 
 def _cd(words: list[Word], ctx: RunContext, push: bool) -> None:
