@@ -237,18 +237,21 @@ class Component:
     """Where it comes from: `image`, `git`, `download`; a Python package `pip` (also `uv tool`, pipx) or
     `wheel`; a distribution package `apt`, `apk`, `rpm` and the repositories `apt-repo`, `rpm-repo`; a
     registry package `conda` (conda, mamba, micromamba), `npm` (global installs), `go` (`go install`),
-    `cargo` (`cargo install`)."""
+    `cargo` (`cargo install`); `script`, what an install script the build runs installs
+    (`bash install_nccl.sh --NCCL_VER=2.27.3`)."""
     version: str | None
     """The version, when the source gives one (`2.9.1`, `3.26.4`)."""
     ref: str | None
-    """The git ref or image digest/tag as written (`83f9e450cd…`, `v0.15.1`)."""
+    """The git ref or image digest/tag as written (`83f9e450cd…`, `v0.15.1`); for an apt package, the
+    whole Debian version pinned when `version` shows less of it (`1:2.34.1-1ubuntu1.10` for 2.34.1)."""
     source: str | None
     """Where it comes from: a URL, an image reference or an index."""
     method: str
     """How it gets into the image: `prebuilt` (an image, a wheel or a package from an index),
     `source` (checked out and built, also by `go install` and `cargo install`), `checkout` (cloned,
-    never built), `requirements` (a `-r FILE` or conda `--file` whose pins live in that file) or
-    `package` (a distribution package: apt, apk, rpm)."""
+    never built), `requirements` (a `-r FILE` or conda `--file` whose pins live in that file),
+    `package` (a distribution package: apt, apk, rpm) or `script` (an install script docgen does not read:
+    the version is the one passed to it, else unknown)."""
     stage: str
     """Label of the stage that installs it."""
     line: int

@@ -380,6 +380,8 @@ def version_rows(
         match = _VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
+        if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
+            continue
         seen_args.add(decl.name)
         stem = decl.name[: match.start()] or decl.name
         label = names.get(decl.name) or display_name(stem.replace("_", "-"), names)

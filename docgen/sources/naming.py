@@ -96,6 +96,9 @@ def is_hex(text: str) -> bool:
     return bool(text) and all(c in _HEX for c in text.lower())
 
 
+_RELEASE_BRANCH = re.compile(r"(?:^|[_\-])r\d+(?:\.\d+)*(?:\.x)?\Z")
+
+
 def ref_kind(ref: str) -> str:
     """`commit`, `short-commit`, `tag` or `branch` for a git ref as written."""
     r = ref.strip()
@@ -109,6 +112,8 @@ def ref_kind(ref: str) -> str:
     if low.startswith(("refs/heads/", "origin/", "release")) or low in _BRANCH_NAMES or "/" in low:
         return "branch"
     if any(word in low for word in ("internal", "testing", "develop", "staging", "nightly")):
+        return "branch"
+    if _RELEASE_BRANCH.search(low):  # `r2.5`, `core_r0.16.0`: release branches named like versions
         return "branch"
     if re.match(r"v?\d", low) or re.search(r"\d\.\d", low):
         return "tag"
