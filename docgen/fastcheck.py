@@ -151,7 +151,7 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
                 return None
             document = os.path.relpath(path, root).replace(os.sep, "/")
             setup = fingerprint.setup_digest(image_settings, templates_digest, document, dockerfile_rel)
-            newline = markers.newline_of(text)
+            newline = markers.newline_outside(text, blocks)
             for block in blocks:
                 body = text[block.body_start : block.body_end]
                 if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):

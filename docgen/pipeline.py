@@ -269,7 +269,7 @@ def fill_blocks(
     blocks = markers.find_blocks(text, path, known=SECTIONS)
     if not blocks:
         return text, blocks, {}
-    newline = markers.newline_of(text)
+    newline = markers.newline_outside(text, blocks)
     rendered = render_sections(model, options, [b.name for b in blocks])
     bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
     for name, body in bodies.items():
