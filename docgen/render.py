@@ -9,15 +9,23 @@ a marker or a page.
 
 from __future__ import annotations
 
+import functools
+import inspect
+import math
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.compiler
+import jinja2.exceptions
+import jinja2.nodes
+import jinja2.parser
+import jinja2.runtime
 import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
@@ -351,18 +359,215 @@ class RenderOptions:
     """User template folder overriding built-in templates."""
 
 
+MAX_INT_BITS = 14_000
+"""The largest number (in bits, about 4,200 digits) a template may compute: Python refuses to print
+an integer of more than 4,300 digits, and `10 ** 100000000` would take minutes to compute."""
+
+_FORMAT_WIDTH = re.compile(r"%[-#0 +]*([0-9]+|\*)?(?:\.([0-9]+|\*))?|\{[^{}]*:[^{}0-9]*([0-9]+)")
+
+
+class _TooLarge(jinja2.exceptions.SecurityError):
+    """A template computed (or was about to compute) a value beyond `MAX_BLOCK_CHARS`/`MAX_INT_BITS`."""
+
+
+def _size(value: object) -> int:
+    """How large `value` is for `MAX_BLOCK_CHARS`: its length when it has one, else 0."""
+    return len(value) if isinstance(value, str | list | tuple | dict | set | frozenset) else 0
+
+
+def _bounded(value: Any, what: str) -> Any:
+    """`value`, or `_TooLarge` when it is larger than `MAX_BLOCK_CHARS`."""
+    size = _size(value)
+    if size > MAX_BLOCK_CHARS:
+        raise _TooLarge(
+            f"{what} makes a value of {size:,} characters or items (more than {MAX_BLOCK_CHARS:,})"
+        )
+    return value
+
+
+def _check_length(size: int, what: str) -> None:
+    if size > MAX_BLOCK_CHARS:
+        raise _TooLarge(f"{what} would make {size:,} characters or items (more than {MAX_BLOCK_CHARS:,})")
+
+
+def _check_format(template: object, args: object, what: str) -> None:
+    """Refuse a `%` or `str.format` template with a field width or precision beyond `MAX_BLOCK_CHARS`
+    (`'%0999999999d' % 1` is a gigabyte), also when `*` takes it from the arguments."""
+    if not isinstance(template, str):
+        return
+    for match in _FORMAT_WIDTH.finditer(template):
+        for number in match.groups():
+            if number and number != "*" and (len(number) > 9 or int(number) > MAX_BLOCK_CHARS):
+                _check_length(int(number[:12]), what)
+        if "*" in match.group():
+            values = args if isinstance(args, tuple) else (args,)
+            for value in values:
+                if isinstance(value, int) and abs(value) > MAX_BLOCK_CHARS:
+                    _check_length(abs(value), what)
+
+
+def _check_binop(operator: str, left: Any, right: Any) -> None:
+    """Refuse `left OPERATOR right` before it is computed when its result would be too large."""
+    if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0 and abs(left) > 1:
+        if math.log2(abs(left)) * right > MAX_INT_BITS:
+            raise _TooLarge(f"** makes a number of more than {MAX_INT_BITS:,} bits (about 4,200 digits)")
+    elif operator == "*":
+        if isinstance(left, int) and isinstance(right, int):
+            if left.bit_length() + right.bit_length() > MAX_INT_BITS + 1:
+                raise _TooLarge(f"* makes a number of more than {MAX_INT_BITS:,} bits (about 4,200 digits)")
+        elif isinstance(right, int) and _size(left):
+            _check_length(_size(left) * right, "*")
+        elif isinstance(left, int) and _size(right):
+            _check_length(left * _size(right), "*")
+    elif operator == "%":
+        _check_format(left, right, "%")
+
+
+def _text_arg(value: object) -> int:
+    return len(value) if isinstance(value, str) else 0
+
+
+def _check_str_method(text: str, name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """Refuse a call of a `str` method that would make a value larger than `MAX_BLOCK_CHARS`."""
+    what = f"str.{name}"
+    if name in ("center", "ljust", "rjust", "zfill") and args and isinstance(args[0], int):
+        _check_length(args[0], what)
+    elif name == "expandtabs":
+        size = args[0] if args else kwargs.get("tabsize", 8)
+        if isinstance(size, int):
+            _check_length(len(text) + text.count("\t") * size, what)
+    elif name == "replace" and len(args) >= 2:
+        _check_replace(text, args[0], args[1], args[2] if len(args) > 2 else -1, what)
+    elif name == "join" and args and isinstance(args[0], list | tuple):
+        _check_join(text, args[0], what)
+    elif name in ("format", "format_map"):
+        _check_format(text, tuple(args), what)
+
+
+def _check_replace(text: object, old: object, new: object, count: object, what: str) -> None:
+    if not (isinstance(text, str) and isinstance(old, str) and isinstance(new, str)) or len(new) <= len(old):
+        return
+    times = text.count(old) if old else len(text) + 1
+    if isinstance(count, int) and count >= 0:
+        times = min(times, count)
+    _check_length(len(text) + times * (len(new) - len(old)), what)
+
+
+def _check_join(separator: object, items: list[Any] | tuple[Any, ...], what: str) -> None:
+    _check_length(
+        sum(_text_arg(item) or 1 for item in items) + _text_arg(separator) * max(len(items) - 1, 0), what
+    )
+
+
+def _guard_filter(original: Any, check: Callable[[Mapping[str, Any]], None]) -> Any:
+    """Filter `original`, calling `check(arguments by name)` first; Jinja2's markers kept."""
+    signature = inspect.signature(original)
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        check(signature.bind(*args, **kwargs).arguments)
+        return original(*args, **kwargs)
+
+    return functools.update_wrapper(guarded, original)
+
+
+def _lines(text: object) -> int:
+    return str(text).count("\n") + 1
+
+
+def _center(a: Mapping[str, Any]) -> None:
+    if isinstance(a.get("width"), int):
+        _check_length(a["width"], "|center")
+
+
+def _indent(a: Mapping[str, Any]) -> None:
+    width = a.get("width", 4)
+    _check_length(_lines(a["s"]) * (width if isinstance(width, int) else len(str(width))), "|indent")
+
+
+def _format(a: Mapping[str, Any]) -> None:
+    _check_format(a["value"], tuple(a.get("args", ())), "|format")
+
+
+def _replace(a: Mapping[str, Any]) -> None:
+    _check_replace(a["s"], a["old"], a["new"], a.get("count"), "|replace")
+
+
+def _join(a: Mapping[str, Any]) -> None:
+    if isinstance(a["value"], list | tuple):
+        _check_join(a.get("d", ""), a["value"], "|join")
+
+
+def _batch(a: Mapping[str, Any]) -> None:
+    if isinstance(a["linecount"], int):
+        _check_length(a["linecount"], "|batch")
+
+
+def _slice(a: Mapping[str, Any]) -> None:
+    if isinstance(a["slices"], int):
+        _check_length(a["slices"], "|slice")
+
+
+_FILTER_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
+    "center": _center,
+    "indent": _indent,
+    "format": _format,
+    "replace": _replace,
+    "join": _join,
+    "batch": _batch,
+    "slice": _slice,
+}
+"""Built-in filters that can make a value much larger than their input, and how each is bounded."""
+
+
+class _CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja2's code generator, with every `~` concatenation checked against `MAX_BLOCK_CHARS`, so a
+    macro that doubles a string at each call stops at the limit instead of filling the memory."""
+
+    def visit_Concat(self, node: jinja2.nodes.Concat, frame: jinja2.compiler.Frame) -> None:
+        self.write("environment.bounded(")
+        super().visit_Concat(node, frame)
+        self.write(', "~")')
+
+
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
-    """Jinja2's immutable sandbox, with its verdict on each attribute remembered per type.
+    """Jinja2's immutable sandbox, with its verdict on each attribute remembered per type, and the
+    size of what a template computes bounded.
 
     The sandbox asks `is_safe_attribute` at every attribute a template reads (hundreds per table),
     and its answer depends only on the object's type and the attribute's name (a leading `_`, the
     internals of functions, frames and generators, the mutating methods of lists, dicts and sets),
     so it is worked out once per (type, name): the same rules, about a quarter less rendering time.
+
+    Arithmetic that can make huge values (`**`, `*`, `+`, `%`) goes through `call_binop`, which
+    refuses a result beyond `MAX_INT_BITS` or `MAX_BLOCK_CHARS` before computing it; so do `~`, the
+    `str` methods and the built-in filters that can (`center`, `replace`, `join` …). Jinja2 does not
+    fold an intercepted operator into a constant when it compiles a template, so `{{ 2 ** 20000 }}`
+    fails while rendering, at its line, like any other template error.
     """
+
+    intercepted_binops = frozenset({"**", "*", "+", "%"})
+    code_generator_class = _CodeGenerator
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._verdicts: dict[tuple[type, str], bool] = {}
+        for name, check in _FILTER_CHECKS.items():
+            self.filters[name] = _guard_filter(self.filters[name], check)
+
+    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
+        _check_binop(operator, left, right)
+        return _bounded(super().call_binop(context, operator, left, right), operator)
+
+    def bounded(self, value: Any, what: str) -> Any:
+        """`value`, or `_TooLarge` when it is larger than `MAX_BLOCK_CHARS` (used by compiled `~`)."""
+        return _bounded(value, what)
+
+    def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        target = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
+        owner = getattr(target, "__self__", None)
+        if isinstance(owner, str):
+            _check_str_method(owner, getattr(target, "__name__", ""), args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         key = (type(obj), attr)
@@ -438,6 +643,10 @@ def render_sections(
             ) from None
         except jinja2.TemplateError as exc:
             raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
+        except RecursionError as exc:  # `{{ ((((…1…)))) }}` thousands deep
+            where, line = _compiling_at(exc, template_name)
+            message = "the template is nested too deeply to compile (Python's recursion limit)"
+            raise TemplateError(f"template error: {message}", where, line) from None
         except UnicodeDecodeError:
             raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
         except OSError as exc:
@@ -451,7 +660,8 @@ def render_sections(
 MAX_BLOCK_CHARS = 8 << 20
 """The largest body a template may render (8 MiB), so a runaway loop cannot fill a disk; under the
 10 MiB docgen reads back (`files.MAX_TEXT`), far above the tables of a real image (10,000 packages
-make about 2 MB)."""
+make about 2 MB). It also bounds each value a template computes (characters or items): a larger one
+could not be written anyway, and `'x' * 10**9` is refused before it takes a gigabyte."""
 
 
 def template_path(templates: Path | None, section: str) -> str:
@@ -505,6 +715,28 @@ def _render(template: jinja2.Template, name: str, section: str, context: dict[st
             _shown(template.filename or name),
         )
     return body
+
+
+def _compiling_at(exc: RecursionError, name: str) -> tuple[str, int | None]:
+    """The template file Jinja2 was compiling when it hit Python's recursion limit, and the line:
+    where its parser stood, or the innermost node its compiler visited."""
+    where, line = name, None
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_globals.get("__name__", "").startswith("jinja2."):
+            local = frame.f_locals
+            if isinstance(local.get("filename"), str):
+                where = _shown(local["filename"])
+            owner, node = local.get("self"), local.get("node")
+            if isinstance(owner, jinja2.parser.Parser):
+                line = owner.stream.current.lineno
+            elif isinstance(node, jinja2.nodes.Node) and node.lineno:
+                line = node.lineno
+            elif isinstance(owner, jinja2.nodes.Node) and owner.lineno:  # folding a constant
+                line = owner.lineno
+        tb = tb.tb_next
+    return where, line
 
 
 def _failed_at(exc: BaseException, shown: str) -> tuple[str, int | None]:
