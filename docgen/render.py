@@ -209,6 +209,11 @@ _KEY_NAMES = frozenset(
 """Display names that make a component a Key versions row by default."""
 
 
+def renamed(names: Mapping[str, str]) -> set[str]:
+    """Every spelling `display_name` turns into another name (the config's and the well-known ones)."""
+    return {*names, *_KNOWN_NAMES}
+
+
 def display_name(name: str, names: Mapping[str, str]) -> str:
     """The name shown for a component or arg: the config's choice, a well-known spelling, or `name`."""
     if name in names:
