@@ -54,6 +54,12 @@ class ImageConfig:
     """MkDocs page paths (relative to docs_dir) the plugin fills at build time."""
     arch_arg: str = DEFAULT_ARCH_ARG
     """The build arg whose value lists the GPU targets."""
+    arch_arg_set: bool = False
+    """True when the config names `arch_arg` for this image: in its own table, or in `[tool.docgen]`
+    when it is the only image (then it must be an ARG or ENV of the Dockerfile). With several images
+    the top-level value is a default some of them may not have (a CUDA image beside ROCm ones)."""
+    arch_arg_line: int | None = None
+    """Line of the `arch-arg` key that names it in the config file, for messages."""
     versions: tuple[str, ...] | None = None
     """Names of the Key versions rows, in order; None for the default choice."""
     versions_line: int | None = None
@@ -287,6 +293,16 @@ def parse_config(
                 outputs=outputs,
                 pages=pages,
                 arch_arg=entry.get("arch-arg", arch_arg),
+                arch_arg_set="arch-arg" in entry or ("arch-arg" in table and len(table["images"]) == 1),
+                arch_arg_line=(
+                    (
+                        _key_line(text, "arch-arg", start)
+                        if "arch-arg" in entry
+                        else _key_line(text, "arch-arg")
+                    )
+                    if text and ("arch-arg" in entry or "arch-arg" in table)
+                    else None
+                ),
                 versions=versions,
                 versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
                 pages_line=_key_line(text, "pages", start) if pages and text else None,

@@ -106,6 +106,7 @@ def render_options(image: ImageConfig, config: Config, document: Path | None) ->
         link = quote(Path(os.path.relpath(image.dockerfile, document.parent)).as_posix())
     return RenderOptions(
         arch_arg=image.arch_arg,
+        arch_arg_at=(config.source, image.arch_arg_line) if image.arch_arg_set else None,
         names=image.names,
         versions=image.versions,
         versions_at=(config.source, image.versions_line) if image.versions is not None else None,

@@ -299,13 +299,28 @@ def version_rows(
         )
         candidates.append((row, decl.name, label in _KEY_NAMES))
     if wanted is not None:
-        order = {w.lower(): i for i, w in enumerate(wanted)}
+        order: dict[str, int] = {}
+        for i, w in enumerate(wanted):
+            if order.setdefault(w.lower(), i) != i and where is not None:
+                raise ConfigError(f"versions: {w!r} is listed twice; list each row once", *where)
         picked: dict[int, VersionRow] = {}
+        also: dict[int, int] = {}  # an entry naming a row another entry picked -> that entry
         for row, name, _ in candidates:
             position = _wanted_key(row, name, order)
             if position is not None and position not in picked:
                 picked[position] = row
+                for spelling in (row.name.lower(), name.lower(), (row.arg or "").lower()):
+                    also.setdefault(order.get(spelling, position), position)
         missing = [w for i, w in enumerate(wanted) if i not in picked and order[w.lower()] == i]
+        twice = [i for i, w in enumerate(wanted) if w in missing and also.get(i, i) != i]
+        if twice and where is not None:
+            row = picked[also[twice[0]]]
+            pair = sorted((twice[0], also[twice[0]]))
+            raise ConfigError(
+                f"versions: {wanted[pair[0]]!r} and {wanted[pair[1]]!r} name the same row "
+                f"({row.name}, {model.path}:{row.line}); list each row once",
+                *where,
+            )
         if missing and where is not None:
             known = ", ".join(sorted({row.name for row, _, _ in candidates}, key=str.lower)) or "none"
             raise ConfigError(
@@ -331,6 +346,11 @@ def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | N
     return None
 
 
+def _declares(model: ImageModel, name: str) -> bool:
+    """True when the Dockerfile has an ARG or ENV called `name`."""
+    return any(d.name == name for d in model.args) or any(e.name == name for e in model.env)
+
+
 def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None]:
     """The value of the architecture arg (an ARG default, else an ENV of that name) and its line."""
     for decl in model.args:
@@ -352,6 +372,9 @@ class RenderOptions:
 
     arch_arg: str = "GPU_ARCH"
     """The build arg listing GPU targets."""
+    arch_arg_at: tuple[str, int | None] | None = None
+    """Where the config names `arch_arg` (config file, line), for the error when the Dockerfile has
+    no ARG or ENV of that name; None when it is the default, which a Dockerfile may well not have."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names."""
     versions: tuple[str, ...] | None = None
@@ -618,6 +641,14 @@ def render_sections(
     model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
 ) -> dict[str, str]:
     """The Markdown body of each of `sections` (default: all) for `model`."""
+    if options.arch_arg_at is not None and not _declares(model, options.arch_arg):
+        similar = sorted({d.name for d in model.args} | {e.name for e in model.env})
+        similar = [name for name in similar if "ARCH" in name.upper() or "GFX" in name.upper()]
+        raise ConfigError(
+            f"arch-arg = {options.arch_arg!r} names no ARG or ENV of {model.path} "
+            f"(known: {', '.join(similar) or 'none like it'})",
+            *options.arch_arg_at,
+        )
     value, arch_line = arch_value(model, options.arch_arg)
     gpus: tuple[Gpu, ...] = hardware.gpus(value) if value else ()
     context = {
