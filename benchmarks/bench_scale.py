@@ -352,7 +352,8 @@ def long_values(lengths: list[int], rounds: int) -> dict[int, float]:
 
 def clones_file(count: int) -> str:
     return "FROM ubuntu:22.04\n" + "".join(
-        f"RUN git clone https://github.com/o/r{i} /src/r{i} && cd /src/r{i} && git checkout v1 && pip install .\n"
+        f"RUN git clone https://github.com/o/r{i} /src/r{i} && cd /src/r{i} && git checkout v1 "
+        "&& pip install .\n"
         for i in range(count)
     )
 
@@ -387,8 +388,7 @@ def audit_long(folder: Path, sizes: list[int], rounds: int) -> dict[int, float]:
     times: dict[int, list[float]] = {n: [] for n in sizes}
     for _ in range(rounds):
         for n in sizes:
-            out = io.StringIO()
-            times[n].append(best(lambda p=files[n]: main([*argv, str(p)], stdout=out, stderr=out), 1))
+            times[n].append(best(lambda p=files[n]: main([*argv, str(p)], stdout=io.StringIO()), 1))
     return {n: min(t) for n, t in times.items()}
 
 
