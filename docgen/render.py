@@ -52,11 +52,22 @@ _TEMPLATES = Path(__file__).parent / "templates"
 # honour backslash escapes of ASCII punctuation). `|` and backticks become entities instead, because
 # pipe splitting happens before escapes in some table parsers.
 _MARKUP = re.compile(r"[\\*\[\]~{}#!]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
-_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;"}
-_UNSAFE_IN_CODE = re.compile(r"[`|<>&\\\r\n]")
+# Characters Python's `str.splitlines` (and so `difflib` and many tools) take for line breaks, which
+# Markdown does not: raw in a cell they would make one table row look like several. Written as
+# character references, they show the same and break nothing.
+_LINE_SEPARATORS = "\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_ENTITIES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    "|": "&#124;",
+    "`": "&#96;",
+    **{char: f"&#x{ord(char):x};" for char in _LINE_SEPARATORS},
+}
+_UNSAFE_IN_CODE = re.compile(r"[`|<>&\\\r\n" + _LINE_SEPARATORS + "]")
 
 
-_PLAIN_TEXT = re.compile(r"[^\\*\[\]~{}#!_&<>|`\r\n]*\Z")
+_PLAIN_TEXT = re.compile(r"[^\\*\[\]~{}#!_&<>|`\r\n" + _LINE_SEPARATORS + "]*\\Z")
 _ENTITY_TABLE = str.maketrans(_ENTITIES)
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 
