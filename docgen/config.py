@@ -210,6 +210,24 @@ def _check(
                 display,
                 _key_line(text, key, start),
             )
+        if key != "images" and _holds_nul(value):
+            raise ConfigError(
+                f"{where}.{key} holds a NUL character (\\u0000), which no path, name or row can have",
+                display,
+                _key_line(text, key, start),
+            )
+
+
+def _holds_nul(value: object) -> bool:
+    """True when a string in `value` (a string, or a list or table of them, keys included) has a NUL:
+    TOML's `\\u0000` escape, which would end up as a NUL byte in a README (a binary file to git)."""
+    if isinstance(value, str):
+        return "\0" in value
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    return False
 
 
 def _strings(value: list[Any], key: str, display: str, text: str, start: int = -1) -> tuple[str, ...]:
