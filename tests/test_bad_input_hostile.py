@@ -391,3 +391,56 @@ def test_audit_looks_up_only_words_that_can_name_something(
     prose = "The image ships many w1 w2 w3 words, and ROCm 7.0.2 too.\n" * 100
     assert audit.audit(prose, "NOTES.md", build_model(project / "Dockerfile", "Dockerfile")) == []
     assert set(calls) == {"ROCm"}
+
+
+# --------------------------------------------------------------------------------------------------
+# Found after the fixes: line separators other than \n, and NUL in the config
+
+
+def test_line_separators_in_a_value_stay_in_one_row(project: Path) -> None:
+    """U+2028, NEL and form feeds are no line break to Markdown but are to `str.splitlines`: raw in a
+    cell, `check` showed one table row as three and blamed the wrong line."""
+    make_tree(
+        project, {"Dockerfile": DOCKERFILE + '# A first.\nARG A="x\u2028y\x85z"\n# C third.\nARG C=2\n'}
+    )
+    text = synced(project)
+    assert "| `A` | <code>x&#x2028;y&#x85;z</code> | first. | base |\n" in text
+    make_tree(
+        project, {"Dockerfile": DOCKERFILE + '# A first.\nARG A="x\u2028y\x85z"\n# C third.\nARG C=3\n'}
+    )
+    result = run("check")
+    assert "(changed rows come from line 7)\nDockerfile:7: behind the row 'C'\n" in result.out
+    assert "-| `C` | `2` | third. | base |\n+| `C` | `3` | third. | base |\n" in result.out
+
+
+def test_lint_counts_heredoc_lines_as_buildkit_does(project: Path) -> None:
+    """A U+2028 or NEL in a heredoc moved every later warning down a line (`splitlines`)."""
+    make_tree(
+        project,
+        {
+            "Dockerfile": "ARG MAX_JOBS=4\nFROM ubuntu:22.04\nRUN <<EOF\necho a\u2028b\x85c\nmake -j${MAX_JOBS}\nEOF\n"
+        },
+    )
+    result = run("lint", "Dockerfile")
+    assert result.out.startswith("Dockerfile:5: warning: ${MAX_JOBS} is used in stage #0")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ('names = { ROCM_VERSION = "R\\u0000OCm" }', "[[tool.docgen.images]].names"),
+        ('versions = ["ROCm\\u0000"]', "[[tool.docgen.images]].versions"),
+        ('dockerfile = "Docker\\u0000file"', "[[tool.docgen.images]].dockerfile"),
+    ],
+)
+def test_a_nul_in_a_config_string_is_refused(project: Path, entry: str, message: str) -> None:
+    """A display name with `\\u0000` was written into the README as a NUL byte (a binary file to git)."""
+    config = PYPROJECT.replace('dockerfile = "Dockerfile"\n', "") if "dockerfile" in entry else PYPROJECT
+    make_tree(project, {"pyproject.toml": config + entry + "\n"})
+    line = config.count("\n") + 1
+    assert_error(
+        ("sync",),
+        f"pyproject.toml:{line}: {message} holds a NUL character (\\u0000), which no path, name or row "
+        "can have\n",
+        project,
+    )
