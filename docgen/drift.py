@@ -17,8 +17,8 @@ import html
 import re
 from dataclasses import dataclass
 
-from docgen.fingerprint import parse_attributes, text_digest
 from docgen import markers
+from docgen.fingerprint import parse_attributes, text_digest
 from docgen.markers import Block
 from docgen.model import ImageModel
 from docgen.render import RenderOptions, arch_value, build_arg_rows

@@ -418,7 +418,8 @@ def test_lint_counts_heredoc_lines_as_buildkit_does(project: Path) -> None:
     make_tree(
         project,
         {
-            "Dockerfile": "ARG MAX_JOBS=4\nFROM ubuntu:22.04\nRUN <<EOF\necho a\u2028b\x85c\nmake -j${MAX_JOBS}\nEOF\n"
+            "Dockerfile": "ARG MAX_JOBS=4\nFROM ubuntu:22.04\nRUN <<EOF\n"
+            "echo a\u2028b\x85c\nmake -j${MAX_JOBS}\nEOF\n"
         },
     )
     result = run("lint", "Dockerfile")
