@@ -237,6 +237,8 @@ class _Evaluator:
             return expand(text, scope.lookup, self.escape)
         except ExpansionError as exc:
             raise self.fail(line, f"{exc} in {text!r}") from None
+        except RecursionError:  # `${A:-${A:-…}}` thousands deep: said at its line
+            raise self.fail(line, "${…} nested too deeply to read (Python's recursion limit)") from None
 
     # ------------------------------------------------------------------------------------------
     def run(self) -> Evaluation:
