@@ -521,7 +521,7 @@ def test_deeply_nested_substitution_is_an_error_not_a_crash(project: Path) -> No
         (result.code, result.err)
         == (
             2,
-            "Dockerfile:2: ${…} nested too deeply to read (Python's recursion limit)\n",  # at its line, not without one
+            "Dockerfile:2: ${…} nested too deeply to read (Python's recursion limit)\n",  # at its line now
         )
     )
 
