@@ -77,7 +77,7 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     data = _read(config_path)
     try:
         found = settings.read_settings(data.decode("utf-8")) if data is not None else None
-    except UnicodeDecodeError:
+    except (UnicodeDecodeError, RecursionError):  # arrays nested thousands deep: the full check says so
         return None
     if found is None or not found.images:
         return None

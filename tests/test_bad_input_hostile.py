@@ -445,3 +445,17 @@ def test_a_nul_in_a_config_string_is_refused(project: Path, entry: str, message:
         "can have\n",
         project,
     )
+
+
+@pytest.mark.parametrize("nested", ["[" * 5000 + "]" * 5000, "{a=" * 3000 + "1" + "}" * 3000])
+def test_a_config_nested_thousands_deep_is_an_error_not_a_traceback(project: Path, nested: str) -> None:
+    """`docgen check` (the console script, whose fast path reads the config first) ended in a
+    RecursionError traceback; the full path named no file."""
+    make_tree(
+        project, {"pyproject.toml": PYPROJECT.replace("[tool.docgen]\n", f"[tool.docgen]\nx = {nested}\n")}
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "docgen", "check"], cwd=project, capture_output=True, text=True, check=False
+    )
+    message = "pyproject.toml: arrays or tables nested too deeply to read (Python's recursion limit)\n"
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
