@@ -159,7 +159,8 @@ def parse_toml(text: str, display: str = "pyproject.toml") -> dict[str, Any]:
         match = re.search(r"line (\d+)", str(exc))
         raise ConfigError(f"invalid TOML: {exc}", display, int(match.group(1)) if match else None) from None
     except RecursionError:  # `x = [[[[…]]]]` thousands deep
-        raise ConfigError("arrays or tables nested too deeply to read (Python's recursion limit)", display) from None
+        message = "arrays or tables nested too deeply to read (Python's recursion limit)"
+        raise ConfigError(message, display) from None
 
 
 def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:

@@ -517,12 +517,9 @@ def test_symlink_loop_as_output(project: Path) -> None:
 def test_deeply_nested_substitution_is_an_error_not_a_crash(project: Path) -> None:
     write_dockerfile(project, "FROM a\nENV B=" + "${A:-" * 2000 + "x" + "}" * 2000 + "\n")
     result = run("show", "Dockerfile")
-    assert (
-        (result.code, result.err)
-        == (
-            2,
-            "Dockerfile:2: ${…} nested too deeply to read (Python's recursion limit)\n",  # at its line now
-        )
+    assert (result.code, result.err) == (
+        2,
+        "Dockerfile:2: ${…} nested too deeply to read (Python's recursion limit)\n",  # at its line now
     )
 
 
