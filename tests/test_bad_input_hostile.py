@@ -459,3 +459,15 @@ def test_a_config_nested_thousands_deep_is_an_error_not_a_traceback(project: Pat
     )
     message = "pyproject.toml: arrays or tables nested too deeply to read (Python's recursion limit)\n"
     assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize(
+    ("value", "what"), [("\\ud800", "a lone surrogate (U+D800)"), ("\\x00", "a NUL character")]
+)
+def test_a_template_writing_a_surrogate_or_nul_is_refused(project: Path, value: str, what: str) -> None:
+    """`{{ "\\ud800" }}` ended `sync` and `check` in a UnicodeEncodeError traceback; `{{ "\\x00" }}`
+    wrote a NUL byte into the README (a binary file to git)."""
+    with_template(project, 'Versions:\n{{ "' + value + '" }}\n')
+    message = f"tpl/versions.md.j2: the rendered block docgen:versions holds {what} (line 2 of its output); "
+    for command in ("sync", "check"):
+        assert_error((command,), message + "docgen will not write it\n", project)
