@@ -546,6 +546,12 @@ def _slice(a: Mapping[str, Any]) -> None:
         _check_length(a["slices"], "|slice")
 
 
+def _lipsum(a: Mapping[str, Any]) -> None:
+    paragraphs, words = a.get("n", 5), a.get("max", 100)
+    if isinstance(paragraphs, int) and isinstance(words, int):
+        _check_length(paragraphs * words * 8, "lipsum()")  # about 8 characters a word, with its space
+
+
 _FILTER_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
     "center": _center,
     "indent": _indent,
@@ -592,6 +598,7 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         self._verdicts: dict[tuple[type, str], bool] = {}
         for name, check in _FILTER_CHECKS.items():
             self.filters[name] = _guard_filter(self.filters[name], check)
+        self.globals["lipsum"] = _guard_filter(self.globals["lipsum"], _lipsum)  # lipsum(10**9) never ends
 
     def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
         _check_binop(operator, left, right)

@@ -73,6 +73,10 @@ TOO_MANY_BITS = "makes a number of more than 14,000 bits (about 4,200 digits)\n"
             "|batch would make 1,000,000,000 characters or items (more than 8,388,608)\n",
         ),  # fmt: skip
         (
+            "{{ lipsum(1000000000) }}",
+            "lipsum() would make 800,000,000,000 characters or items (more than 8,388,608)\n",
+        ),
+        (
             '{% macro f(s, n) %}{{ f(s ~ s, n - 1) if n else s|length }}{% endmacro %}{{ f("x", 40) }}',
             "~ makes a value of 16,777,216 characters or items (more than 8,388,608)\n",
         ),
