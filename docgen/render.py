@@ -14,7 +14,7 @@ import inspect
 import math
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -564,14 +564,40 @@ _FILTER_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
 """Built-in filters that can make a value much larger than their input, and how each is bounded."""
 
 
+MAX_LOOP_STEPS = 10_000_000
+"""The most `{% for %}` iterations one rendering may make, all loops together: two nested loops over
+`range(100000)` that print nothing would run 10,000,000,000 times (hours) before anything is counted
+against `MAX_BLOCK_CHARS`. A table of 10,000 rows makes a few tens of thousands."""
+
+
+_LOOP_FILTER = "docgen_counted_loop"
+"""The filter every `{% for %}` iterable is passed through (`_Sandbox.counted`): a filter taking the
+context, which Jinja2 never folds into a constant (it does not allow node types of one's own)."""
+
+
+@jinja2.pass_context
+def _counted_loop(context: jinja2.runtime.Context, iterable: Any) -> Iterator[Any]:
+    environment = context.environment
+    return environment.counted(iterable) if isinstance(environment, _Sandbox) else iter(iterable)
+
+
 class _CodeGenerator(jinja2.compiler.CodeGenerator):
-    """Jinja2's code generator, with every `~` concatenation checked against `MAX_BLOCK_CHARS`, so a
-    macro that doubles a string at each call stops at the limit instead of filling the memory."""
+    """Jinja2's code generator, with every `~` concatenation checked against `MAX_BLOCK_CHARS` (so a
+    macro that doubles a string at each call stops at the limit instead of filling the memory), and
+    every `{% for %}` counted against `MAX_LOOP_STEPS`."""
 
     def visit_Concat(self, node: jinja2.nodes.Concat, frame: jinja2.compiler.Frame) -> None:
         self.write("environment.bounded(")
         super().visit_Concat(node, frame)
         self.write(', "~")')
+
+    def visit_Template(self, node: jinja2.nodes.Template, frame: jinja2.compiler.Frame | None = None) -> None:
+        for loop in node.find_all(jinja2.nodes.For):  # before Jinja2 collects the filters used
+            if not (isinstance(loop.iter, jinja2.nodes.Filter) and loop.iter.name == _LOOP_FILTER):
+                loop.iter = jinja2.nodes.Filter(
+                    loop.iter, _LOOP_FILTER, [], [], None, None, lineno=loop.lineno
+                )
+        super().visit_Template(node, frame)
 
 
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
@@ -599,10 +625,22 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         for name, check in _FILTER_CHECKS.items():
             self.filters[name] = _guard_filter(self.filters[name], check)
         self.globals["lipsum"] = _guard_filter(self.globals["lipsum"], _lipsum)  # lipsum(10**9) never ends
+        self.filters[_LOOP_FILTER] = _counted_loop
 
     def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
         _check_binop(operator, left, right)
         return _bounded(super().call_binop(context, operator, left, right), operator)
+
+    steps = 0
+    """`{% for %}` iterations made by the rendering in progress (`_render` sets it to 0)."""
+
+    def counted(self, iterable: Any) -> Iterator[Any]:
+        """`iterable`'s items, each counted against `MAX_LOOP_STEPS` (used by compiled `{% for %}`)."""
+        for item in iterable:
+            self.steps += 1
+            if self.steps > MAX_LOOP_STEPS:
+                raise _TooLarge(f"the loops ran more than {MAX_LOOP_STEPS:,} times")
+            yield item
 
     def bounded(self, value: Any, what: str) -> Any:
         """`value`, or `_TooLarge` when it is larger than `MAX_BLOCK_CHARS` (used by compiled `~`)."""
@@ -741,6 +779,8 @@ def _render(template: jinja2.Template, name: str, section: str, context: dict[st
     """
     pieces: list[str] = []
     size = 0
+    if isinstance(template.environment, _Sandbox):
+        template.environment.steps = 0
     try:
         for piece in template.generate(context):
             pieces.append(piece)

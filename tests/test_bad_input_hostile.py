@@ -77,6 +77,14 @@ TOO_MANY_BITS = "makes a number of more than 14,000 bits (about 4,200 digits)\n"
             "lipsum() would make 800,000,000,000 characters or items (more than 8,388,608)\n",
         ),
         (
+            "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+            "the loops ran more than 10,000,000 times\n",  # it printed nothing, so ran for hours
+        ),
+        (
+            "{% set r = range(100000) %}{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
+            "the loops ran more than 10,000,000 times\n",
+        ),
+        (
             '{% macro f(s, n) %}{{ f(s ~ s, n - 1) if n else s|length }}{% endmacro %}{{ f("x", 40) }}',
             "~ makes a value of 16,777,216 characters or items (more than 8,388,608)\n",
         ),
@@ -98,9 +106,13 @@ def test_ordinary_arithmetic_still_renders(project: Path) -> None:
         project,
         '{{ ("ab" ~ "c") * 2 }} {{ 3 * 4 }} {{ 2 ** 10 }} {{ "%5s|%-3d" % ("a", 7) }} '
         '{{ "a,b"|replace(",", "; ") }} {{ ["a", "b"]|join(", ") }} {{ 1 + 2 }} {{ "a" + "b" }} '
-        '{{ "{:>4}".format(7) }} {{ "x"|center(5) }}|{{ 2 ** 1000 % 7 }} {{ "=" * 3 }}\n',
+        '{{ "{:>4}".format(7) }} {{ "x"|center(5) }}|{{ 2 ** 1000 % 7 }} {{ "=" * 3 }}\n'
+        '{% for i in range(3) %}{{ loop.index }}/{{ loop.length }}{{ "," if not loop.last }}{% endfor %} '
+        "{% for x in [] %}x{% else %}empty{% endfor %} {% for x in [1, 2] if x > 1 %}{{ x }}{% endfor %}\n",
     )
-    assert "abcabc 12 1024     a|7   a; b a, b 3 ab    7   x  |2 ===\n" in synced(project)
+    assert "abcabc 12 1024     a|7   a; b a, b 3 ab    7   x  |2 ===\n1/3,2/3,3/3 empty 2\n" in synced(
+        project
+    )
 
 
 @pytest.mark.parametrize(
