@@ -14,6 +14,7 @@ import inspect
 import math
 import posixpath
 import re
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -647,10 +648,12 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         return _bounded(value, what)
 
     def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        target = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
-        owner = getattr(target, "__self__", None)
-        if isinstance(owner, str):
-            _check_str_method(owner, getattr(target, "__name__", ""), args, kwargs)
+        kind = type(__obj)
+        if kind is types.BuiltinMethodType or (kind is types.FunctionType and hasattr(__obj, "__wrapped__")):
+            target = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format in a function
+            owner = getattr(target, "__self__", None)
+            if isinstance(owner, str):
+                _check_str_method(owner, target.__name__, args, kwargs)
         return super().call(__context, __obj, *args, **kwargs)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
