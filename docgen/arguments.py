@@ -92,6 +92,22 @@ def parser() -> argparse.ArgumentParser:
     init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
     init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")
     init_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    changes = add(
+        "changes",
+        "what changed in every configured image between two git revisions: versions, components, "
+        "base images, build args",
+    )
+    changes.add_argument(
+        "range",
+        nargs="?",
+        metavar="REV1..REV2",
+        help="revisions to compare (default: the last tag..HEAD); REV1 alone or REV1.. compares with "
+        "the working tree",
+    )
+    changes.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    changes.add_argument(
+        "--format", choices=("markdown", "json"), default="markdown", help="output format (default: markdown)"
+    )
     show = add("show", "print what docgen reads from a Dockerfile")
     show.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: the first configured one)")
     show.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")

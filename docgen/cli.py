@@ -48,6 +48,8 @@ def main(
             return _lint(args, out)
         if args.command == "audit":
             return _audit(args, out)
+        if args.command == "changes":
+            return _changes(args, out)
         if args.command == "init":
             from docgen.init import init
 
@@ -326,10 +328,16 @@ def _check(
         drifts = _drifts(doc)
         checked, stale = checked + 1, stale + bool(drifts)
         all_drifts += drifts
+        what_changed = _what_changed(doc, drifts, images)
         if args.format == "json":
-            reports.append(_file_json(doc, drifts))
+            reports.append({**_file_json(doc, drifts), "dockerfile_changes": what_changed})
         else:
             _print_drifts(doc, drifts, out)
+            if what_changed:
+                print(
+                    f"{doc.model.path}: changed since {doc.display} was last committed: {what_changed}",
+                    file=out,
+                )
     if args.format == "json":
         json.dump(
             {
@@ -351,6 +359,21 @@ def _check(
     if stale:
         return EXIT_DRIFT
     return EXIT_DRIFT if warnings else EXIT_OK
+
+
+def _what_changed(doc: _Document, drifts: list[Drift], images: list[ImageConfig]) -> str:
+    """For a block stale because its Dockerfile changed: what changed in the Dockerfile since the
+    commit that last changed the document (`vLLM 1ff9d3353 → 18d87a87`), as `docgen changes` says it;
+    '' when git cannot tell."""
+    from docgen.changes import since_last_sync
+    from docgen.drift import DOCKERFILE
+
+    if not any(DOCKERFILE in d.causes for d in drifts):
+        return ""
+    image = next((i for i in images if doc.path in i.outputs), None)
+    if image is None:
+        return ""
+    return since_last_sync(image.dockerfile, image.display, doc.path, doc.model, image.names)
 
 
 def _warning_text(warning: Diagnostic) -> str:
@@ -489,6 +512,32 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_DRIFT
     print(f"{shown}: no claim outside the docgen blocks contradicts {display}", file=out)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------------------------------
+# changes
+
+
+def _changes(args: argparse.Namespace, out: TextIO) -> int:
+    from docgen import changes
+
+    config = _config(args)
+    if not config.images:
+        raise UsageError("nothing to compare: configure [[tool.docgen.images]] (docgen init does)")
+    first = config.images[0]
+    old, new = changes.parse_range(args.range, first.dockerfile.parent, first.display)
+    old_commit = changes.resolve(first.dockerfile.parent, old, first.display)
+    new_commit = changes.resolve(first.dockerfile.parent, new, first.display)
+    results = [
+        changes.image_changes(image.dockerfile, image.display, old_commit, new_commit, image.names)
+        for image in config.images
+    ]
+    if args.format == "json":
+        json.dump(changes.to_json(results, old, new), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(changes.to_markdown(results, old, new))
     return EXIT_OK
 
 
