@@ -32,6 +32,15 @@ configuration is read from [tool.docgen] in the nearest pyproject.toml;
 """
 
 
+FORMATS = ("text", "json", "github", "sarif")
+"""The output formats of lint, audit and check (`docgen.findings` writes them)."""
+
+_FORMAT_HELP = (
+    "output format: text (default), json, github (workflow-command annotations) or sarif "
+    "(SARIF 2.1.0, for code scanning)"
+)
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of `docgen`'s command line: every command, option and help text."""
     parser = argparse.ArgumentParser(
@@ -72,9 +81,7 @@ def parser() -> argparse.ArgumentParser:
             help="a Markdown file to fill (repeatable)",
         )
         if name == "check":
-            cmd.add_argument(
-                "--format", choices=("text", "json"), default="text", help="output format (default: text)"
-            )
+            cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
             cmd.add_argument(
                 "--strict", action="store_true", help="also run `docgen lint` and exit 1 on its warnings"
             )
@@ -82,12 +89,14 @@ def parser() -> argparse.ArgumentParser:
     lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
     lint_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
     lint_cmd.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
+    lint_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
     audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
     audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
     audit_cmd.add_argument(
         "--dockerfile", help="the Dockerfile it documents (default: the configured one that fills FILE.md)"
     )
     audit_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    audit_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
     init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
     init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")

@@ -7,6 +7,9 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     arch-arg = "GPU_ARCH"                 # the build arg listing GPU targets (Supported hardware)
     templates = "docs/templates"          # a folder whose templates override the built-in ones
 
+    [tool.docgen.lint]
+    disable = ["DG003"]                   # lint rules (docgen.findings.RULES) not reported
+
     [tool.docgen.names]                   # display names: component or build-arg name -> shown name
     torch = "PyTorch"
 
@@ -78,6 +81,8 @@ class Config:
     """Every configured Dockerfile, in order."""
     templates: Path | None = None
     """A folder of user templates overriding the built-in ones."""
+    lint_disable: tuple[str, ...] = ()
+    """Rule ids (`DG003`) that lint, audit and check do not report (`[tool.docgen.lint] disable`)."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
         """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
@@ -87,7 +92,8 @@ class Config:
         return None
 
 
-_TOP_KEYS: dict[str, type] = {"arch-arg": str, "templates": str, "names": dict, "images": list}
+_TOP_KEYS: dict[str, type] = {"arch-arg": str, "templates": str, "names": dict, "images": list, "lint": dict}
+_LINT_KEYS: dict[str, type] = {"disable": list}
 _IMAGE_KEYS: dict[str, type] = {
     "dockerfile": str,
     "outputs": list,
@@ -372,7 +378,29 @@ def parse_config(
         replace(image, settings=image_settings(fingerprint_settings, index))
         for index, image in enumerate(images)
     ]
-    return Config(root=root, source=display, images=tuple(images), templates=templates)
+    return Config(
+        root=root,
+        source=display,
+        images=tuple(images),
+        templates=templates,
+        lint_disable=_lint_disable(table.get("lint", {}), display, text),
+    )
+
+
+def _lint_disable(table: Mapping[str, Any], display: str, text: str) -> tuple[str, ...]:
+    """`[tool.docgen.lint] disable`: rule ids, each one docgen has."""
+    from docgen.findings import RULES, unknown_rules
+
+    _check(table, _LINT_KEYS, "[tool.docgen.lint]", display, text)
+    ids = _strings(table.get("disable", []), "lint.disable", display, text)
+    unknown = unknown_rules(ids)
+    if unknown:
+        raise ConfigError(
+            f"lint.disable: {unknown[0]!r} is no rule id (the ids: {', '.join(RULES)})",
+            display,
+            _key_line(text, "disable"),
+        )
+    return ids
 
 
 def _page(value: str, display: str, text: str, start: int) -> str:
