@@ -15,6 +15,7 @@ import posixpath
 import re
 from dataclasses import replace
 
+from docgen import renovate
 from docgen.evaluate import Evaluation, Scope
 from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
@@ -108,7 +109,7 @@ def extract(
     for clone in recorder.clones:
         recorder.add(git_component(clone, recorder))
     found = tuple(c for _, _, c in sorted(recorder.components, key=lambda t: (t[0], t[1])))
-    return found, tuple(recorder.skipped)
+    return renovate.identify(parsed, evaluation, found), tuple(recorder.skipped)
 
 
 def _env_args(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, tuple[str, ...]]:
