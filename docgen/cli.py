@@ -143,7 +143,7 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
         return [image], config
     if not config.images:
         where = (
-            "no pyproject.toml with [tool.docgen] here or in a folder above"
+            "no docgen.toml, nor pyproject.toml with [tool.docgen], here or in a folder above"
             if config.source.startswith("(")
             else f"no [[tool.docgen.images]] in {config.source}"
         )

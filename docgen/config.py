@@ -1,4 +1,5 @@
-"""`[tool.docgen]` in pyproject.toml: which Dockerfile feeds which documentation files, and how.
+"""`[tool.docgen]` in pyproject.toml (or the same keys at the top of a docgen.toml, for a repository
+without Python): which Dockerfile feeds which documentation files, and how.
 
 Read with `tomllib` (`tomli` on Python 3.10). Unknown keys and wrong types are errors naming the key
 and its line; paths are relative to the folder holding pyproject.toml and may not leave it.
@@ -41,6 +42,10 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 DEFAULT_ARCH_ARG = "GPU_ARCH"
+
+STANDALONE = "docgen.toml"
+"""The configuration file of a repository without pyproject.toml: `[tool.docgen]`'s keys at its top
+level. In a folder holding both, docgen.toml is the configuration (as ruff's ruff.toml is)."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,7 @@ def _key_line(text: str, key: str, start: int = -1) -> int | None:
 
 
 _IMAGE_HEADER = re.compile(
-    r"^[ \t]*\[\[[ \t]*tool[ \t]*\.[ \t]*docgen[ \t]*\.[ \t]*images[ \t]*\]\]", re.MULTILINE
+    r"^[ \t]*\[\[[ \t]*(?:tool[ \t]*\.[ \t]*docgen[ \t]*\.[ \t]*)?images[ \t]*\]\]", re.MULTILINE
 )
 
 
@@ -151,6 +156,9 @@ def _nearest(start: Path) -> tuple[Path | None, dict[str, str]]:
     folder = os.path.abspath(start)
     passed: list[tuple[str, bytes]] = []
     while True:
+        standalone = os.path.join(folder, STANDALONE)
+        if os.path.isfile(standalone):
+            return Path(standalone), {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed}
         candidate = os.path.join(folder, "pyproject.toml")
         if os.path.isfile(candidate):
             try:
@@ -218,9 +226,12 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
         raise ConfigError(f"cannot read config: {exc}", display) from None
     data = parse_toml(text, display)
     tool = data.get("tool", {})
-    if not isinstance(tool, dict):
+    if path.name == STANDALONE:
+        table: Any = data
+    elif not isinstance(tool, dict):
         raise ConfigError("tool must be a table (it holds [tool.docgen])", display, _key_line(text, "tool"))
-    table = tool.get("docgen")
+    else:
+        table = tool.get("docgen")
     if table is None:
         return Config(root=path.resolve().parent, source=display)
     if not isinstance(table, dict):

@@ -236,7 +236,8 @@ def test_read_only_readme_is_an_error_not_a_traceback(project: Path) -> None:
 def test_no_config_no_args(chdir_tmp: Path) -> None:
     result = run("sync")
     assert result.code == 2 and result.err == (
-        "docgen: error: nothing to do: no pyproject.toml with [tool.docgen] here or in a folder above; "
+        "docgen: error: nothing to do: no docgen.toml, nor pyproject.toml with [tool.docgen], here or in a "
+        "folder above; "
         "add one (docgen init does) or pass --dockerfile DOCKERFILE --output README.md\n"
     )
 
