@@ -26,6 +26,7 @@ fi
 
 what_changed() {  # $1: the revision to compare the working tree with
   local notes
+  echo >>"$summary"
   if notes=$("$docgen" changes "$1" 2>&1); then
     printf '%s\n' "$notes" | sed 's/^##/###/' >>"$summary"
   else

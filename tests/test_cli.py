@@ -345,7 +345,7 @@ def test_init_command_then_sync(chdir_tmp: Path) -> None:
     assert "README.md:" in result.out and "next: run docgen sync" in result.out
     text = (chdir_tmp / "README.md").read_text()
     assert "## Key versions\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n" in text
-    assert "[[tool.docgen.images]]" in (chdir_tmp / "pyproject.toml").read_text()
+    assert "[[images]]" in (chdir_tmp / "docgen.toml").read_text()  # no pyproject.toml: docgen.toml
     assert run("sync").code == 0
     assert run("check").code == 0
     synced = (chdir_tmp / "README.md").read_text()
