@@ -27,9 +27,18 @@ exit codes:
      lint --strict found warnings
   2  bad usage, config or input (printed as path:line: message)
 
-configuration is read from [tool.docgen] in the nearest pyproject.toml;
+configuration is read from [tool.docgen] in the nearest pyproject.toml (or docgen.toml);
 --dockerfile and --output override it.
 """
+
+
+FORMATS = ("text", "json", "github", "sarif")
+"""The output formats of lint, audit and check (`docgen.findings` writes them)."""
+
+_FORMAT_HELP = (
+    "output format: text (default), json, github (workflow-command annotations) or sarif "
+    "(SARIF 2.1.0, for code scanning)"
+)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -62,7 +71,7 @@ def parser() -> argparse.ArgumentParser:
         ),
     ):
         cmd = add(name, help_text)
-        cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+        cmd.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
         cmd.add_argument("--dockerfile", help="the Dockerfile to document (instead of the config's)")
         cmd.add_argument(
             "--output",
@@ -72,29 +81,47 @@ def parser() -> argparse.ArgumentParser:
             help="a Markdown file to fill (repeatable)",
         )
         if name == "check":
-            cmd.add_argument(
-                "--format", choices=("text", "json"), default="text", help="output format (default: text)"
-            )
+            cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
             cmd.add_argument(
                 "--strict", action="store_true", help="also run `docgen lint` and exit 1 on its warnings"
             )
     lint_cmd = add("lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)")
     lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
-    lint_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    lint_cmd.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
     lint_cmd.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
+    lint_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
     audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
     audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
     audit_cmd.add_argument(
         "--dockerfile", help="the Dockerfile it documents (default: the configured one that fills FILE.md)"
     )
-    audit_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    audit_cmd.add_argument(
+        "--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)"
+    )
+    audit_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
     init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
     init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")
-    init_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    init_cmd.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
+    changes = add(
+        "changes",
+        "what changed in every configured image between two git revisions: versions, components, "
+        "base images, build args",
+    )
+    changes.add_argument(
+        "range",
+        nargs="?",
+        metavar="REV1..REV2",
+        help="revisions to compare (default: the last tag..HEAD); REV1 alone or REV1.. compares with "
+        "the working tree",
+    )
+    changes.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
+    changes.add_argument(
+        "--format", choices=("markdown", "json"), default="markdown", help="output format (default: markdown)"
+    )
     show = add("show", "print what docgen reads from a Dockerfile")
     show.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: the first configured one)")
-    show.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
+    show.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
     show.add_argument(
         "--format", choices=("table", "json"), default="table", help="output format (default: table)"
     )

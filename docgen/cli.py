@@ -48,6 +48,8 @@ def main(
             return _lint(args, out)
         if args.command == "audit":
             return _audit(args, out)
+        if args.command == "changes":
+            return _changes(args, out)
         if args.command == "init":
             from docgen.init import init
 
@@ -141,7 +143,7 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
         return [image], config
     if not config.images:
         where = (
-            "no pyproject.toml with [tool.docgen] here or in a folder above"
+            "no docgen.toml, nor pyproject.toml with [tool.docgen], here or in a folder above"
             if config.source.startswith("(")
             else f"no [[tool.docgen.images]] in {config.source}"
         )
@@ -319,44 +321,81 @@ def _check(
     images: list[ImageConfig], config: Config, args: argparse.Namespace, out: TextIO, err: TextIO
 ) -> int:
     # one document at a time: its model and texts are dropped before the next (cost stays linear)
+    from docgen import findings
+
     checked, stale = 0, 0
     reports: list[dict[str, Any]] = []
     all_drifts: list[Drift] = []
-    warnings: list[Diagnostic] = []
-    for doc in _documents(images, config, warnings if args.strict else None):
+    found_warnings: list[Diagnostic] = []
+    form = args.format
+    for doc in _documents(images, config, found_warnings if args.strict else None):
         drifts = _drifts(doc)
         checked, stale = checked + 1, stale + bool(drifts)
         all_drifts += drifts
-        if args.format == "json":
-            reports.append(_file_json(doc, drifts))
-        else:
+        what_changed = _what_changed(doc, drifts, images)
+        if form == "json":
+            reports.append({**_file_json(doc, drifts), "dockerfile_changes": what_changed})
+        elif form == "text":
             _print_drifts(doc, drifts, out)
-    if args.format == "json":
+            if what_changed:
+                print(
+                    f"{doc.model.path}: changed since {doc.display} was last committed: {what_changed}",
+                    file=out,
+                )
+    kept = _kept(findings.from_diagnostics(found_warnings), config, {i.display: i.dockerfile for i in images})
+    warnings = [Diagnostic(f.path, f.line, f.message, f.rule) for f in kept]
+    if form == "json":
         json.dump(
             {
+                "schema_version": findings.SCHEMA_VERSION,
                 "checked": checked,
                 "out_of_date": stale,
                 "files": reports,
-                "warnings": [{"path": w.path, "line": w.line, "message": w.message} for w in warnings],
+                "warnings": [findings.finding_json(f) for f in kept],
             },
             out,
             indent=2,
         )
         out.write("\n")
-    else:
-        for warning in warnings:
-            print(_warning_text(warning), file=out)
+    elif form == "sarif":
+        from docgen.drift import HAND_EDIT
+
+        stale_blocks = [
+            findings.Finding(
+                findings.STALE,
+                "error",
+                d.document,
+                d.first_changed if HAND_EDIT in d.causes else d.line,
+                f"block docgen:{d.block} is out of date: {d.reason}. Fix: {d.fix}",
+            )
+            for d in all_drifts
+        ]
+        json.dump(findings.to_sarif([*stale_blocks, *kept]), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    elif form == "text":
+        for finding in kept:
+            print(finding.text, file=out)
         print(summary(checked, stale), file=out)
-    if os.environ.get("GITHUB_ACTIONS") == "true":  # stdout stays pure JSON with --format json
-        _annotate(all_drifts, warnings, out if args.format == "text" else err)
+    if form == "github" or os.environ.get("GITHUB_ACTIONS") == "true":  # stdout stays pure JSON or SARIF
+        _annotate(all_drifts, warnings, out if form in ("text", "github") else err)
     if stale:
         return EXIT_DRIFT
     return EXIT_DRIFT if warnings else EXIT_OK
 
 
-def _warning_text(warning: Diagnostic) -> str:
-    where = f"{warning.path}:{warning.line}" if warning.line else warning.path
-    return f"{where}: warning: {warning.message}"
+def _what_changed(doc: _Document, drifts: list[Drift], images: list[ImageConfig]) -> str:
+    """For a block stale because its Dockerfile changed: what changed in the Dockerfile since the
+    commit that last changed the document (`vLLM 1ff9d3353 → 18d87a87`), as `docgen changes` says it;
+    '' when git cannot tell."""
+    from docgen.changes import since_last_sync
+    from docgen.drift import DOCKERFILE
+
+    if not any(DOCKERFILE in d.causes for d in drifts):
+        return ""
+    image = next((i for i in images if doc.path in i.outputs), None)
+    if image is None:
+        return ""
+    return since_last_sync(image.dockerfile, image.display, doc.path, doc.model, image.names)
 
 
 def _print_drifts(doc: _Document, drifts: list[Drift], out: TextIO) -> None:
@@ -410,8 +449,12 @@ def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> N
     for (dockerfile, line), rows in sorted(behind.items()):
         message = f"this line changed {', '.join(rows)}; run `docgen sync`"
         print(annotation("error", dockerfile, line, message), file=out)
+    from docgen.findings import annotation as titled
+    from docgen.findings import rule_of
+
     for warning in warnings:
-        print(annotation("warning", warning.path, warning.line, warning.message), file=out)
+        title = f"docgen {rule_of(warning)}"
+        print(titled("warning", warning.path, warning.line, warning.message, title), file=out)
 
 
 def _file_json(doc: _Document, drifts: list[Drift]) -> dict[str, Any]:
@@ -441,24 +484,59 @@ def _file_json(doc: _Document, drifts: list[Drift]) -> dict[str, Any]:
 
 
 def _lint(args: argparse.Namespace, out: TextIO) -> int:
+    from docgen import findings
+
+    config = _config(args)
     if args.dockerfile:
         targets = [(_existing(Path(args.dockerfile)), args.dockerfile)]
     else:
-        config = _config(args)
         if not config.images:
             raise UsageError("give a DOCKERFILE, or configure [[tool.docgen.images]] in pyproject.toml")
         targets = [(image.dockerfile, image.display) for image in config.images]
-    count = 0
+    found: list[findings.Finding] = []
     for path, display in targets:
-        for warning in lint_file(path, display):
-            print(_warning_text(warning), file=out)
-            count += 1
+        found += _kept(findings.from_diagnostics(lint_file(path, display)), config, {display: path})
+    count = len(found)
     files = f"{len(targets)} Dockerfile{'' if len(targets) == 1 else 's'}"
-    print(f"{count} warning{'' if count == 1 else 's'} in {files}", file=out)
+    _print_findings(found, args.format, out, f"{count} warning{'' if count == 1 else 's'} in {files}")
     return EXIT_DRIFT if count and args.strict else EXIT_OK
 
 
+def _kept(found: list[Any], config: Config, paths: dict[str, Path]) -> list[Any]:
+    """`found` (findings) without the rules the config disables or a `docgen: ignore=ID` comment in
+    their file silences (`paths`: each file as shown → where it is)."""
+    from docgen import findings
+
+    texts = {}
+    for shown, path in paths.items():
+        try:
+            texts[shown] = path.read_bytes().decode("utf-8", "replace")
+        except OSError:
+            pass
+    return findings.keep(found, texts, config.lint_disable)
+
+
+def _print_findings(found: list[Any], form: str, out: TextIO, summary_line: str, **extra: Any) -> None:
+    """Findings in format `form`; `summary_line` ends the text format, `extra` goes into the JSON."""
+    from docgen import findings
+
+    if form == "json":
+        json.dump(findings.to_json(found, **extra), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    elif form == "sarif":
+        json.dump(findings.to_sarif(found), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    elif form == "github":
+        for line in findings.to_github(found):
+            print(line, file=out)
+    else:
+        for finding in found:
+            print(finding.text, file=out)
+        print(summary_line, file=out)
+
+
 def _audit(args: argparse.Namespace, out: TextIO) -> int:
+    from docgen import findings
     from docgen.audit import audit
 
     config = _config(args)
@@ -478,18 +556,43 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
     model = build_model(path, display)
     shown = files.display(document)
-    found = audit(_read_markdown(document), shown, model, names)
-    for finding in found:
-        print(finding, file=out)
+    diagnostics = audit(_read_markdown(document), shown, model, names)
+    found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
+    count = len(found)
     if found:
-        count = len(found)
-        print(
+        line = (
             f"{count} claim{'' if count == 1 else 's'} in {shown} contradict{'s' if count == 1 else ''} "
-            f"{display}",
-            file=out,
+            f"{display}"
         )
-        return EXIT_DRIFT
-    print(f"{shown}: no claim outside the docgen blocks contradicts {display}", file=out)
+    else:
+        line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
+    _print_findings(found, args.format, out, line, document=shown, dockerfile=display)
+    return EXIT_DRIFT if found else EXIT_OK
+
+
+# --------------------------------------------------------------------------------------------------
+# changes
+
+
+def _changes(args: argparse.Namespace, out: TextIO) -> int:
+    from docgen import changes
+
+    config = _config(args)
+    if not config.images:
+        raise UsageError("nothing to compare: configure [[tool.docgen.images]] (docgen init does)")
+    first = config.images[0]
+    old, new = changes.parse_range(args.range, first.dockerfile.parent, first.display)
+    old_commit = changes.resolve(first.dockerfile.parent, old, first.display)
+    new_commit = changes.resolve(first.dockerfile.parent, new, first.display)
+    results = [
+        changes.image_changes(image.dockerfile, image.display, old_commit, new_commit, image.names)
+        for image in config.images
+    ]
+    if args.format == "json":
+        json.dump(changes.to_json(results, old, new), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(changes.to_markdown(results, old, new))
     return EXIT_OK
 
 
@@ -499,7 +602,10 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
 
 def model_json(model: ImageModel) -> dict[str, Any]:
     """The model as the documented JSON of `docgen show --format json`."""
+    from docgen.findings import SCHEMA_VERSION
+
     return {
+        "schema_version": SCHEMA_VERSION,
         "dockerfile": model.path,
         "stages": [
             {
@@ -520,6 +626,7 @@ def model_json(model: ImageModel) -> dict[str, Any]:
                 "line": a.line,
                 "default": a.default,
                 "description": a.description,
+                "value": a.effective_default,  # the name `docker buildx build --call=outline` gives it
                 "stages": list(a.stages),
                 "raw_default": a.raw_default,
                 "effective_default": a.effective_default,

@@ -15,6 +15,7 @@ import posixpath
 import re
 from dataclasses import replace
 
+from docgen import renovate
 from docgen.evaluate import Evaluation, Scope
 from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
@@ -122,7 +123,11 @@ def extract(
     lineages = {state.label: state.lineage for state in states.values()}
     kept = _one_version_each(recorder, lineages)
     found = tuple(c for _, _, c in sorted(kept, key=lambda t: (t[0], t[1])))
-    return found, tuple(recorder.skipped)
+    # args that set a component the image no longer has (`pip install …@${VERL_VERSION} && pip
+    # uninstall -y verl`): an annotation must not bring that component back
+    gone: set[str | None] = {comp.arg for _, _, comp in recorder.components}
+    gone |= {git_component(clone, recorder).arg for clone in recorder.clones if clone.removed is not None}
+    return renovate.identify(parsed, evaluation, found, gone - {None}), tuple(recorder.skipped)
 
 
 _ONE_VERSION = {

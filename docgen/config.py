@@ -1,4 +1,5 @@
-"""`[tool.docgen]` in pyproject.toml: which Dockerfile feeds which documentation files, and how.
+"""`[tool.docgen]` in pyproject.toml (or the same keys at the top of a docgen.toml, for a repository
+without Python): which Dockerfile feeds which documentation files, and how.
 
 Read with `tomllib` (`tomli` on Python 3.10). Unknown keys and wrong types are errors naming the key
 and its line; paths are relative to the folder holding pyproject.toml and may not leave it.
@@ -6,6 +7,9 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     [tool.docgen]
     arch-arg = "GPU_ARCH"                 # the build arg listing GPU targets (Supported hardware)
     templates = "docs/templates"          # a folder whose templates override the built-in ones
+
+    [tool.docgen.lint]
+    disable = ["DG003"]                   # lint rules (docgen.findings.RULES) not reported
 
     [tool.docgen.names]                   # display names: component or build-arg name -> shown name
     torch = "PyTorch"
@@ -42,6 +46,10 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 DEFAULT_ARCH_ARG = "GPU_ARCH"
+
+STANDALONE = "docgen.toml"
+"""The configuration file of a repository without pyproject.toml: `[tool.docgen]`'s keys at its top
+level. In a folder holding both, docgen.toml is the configuration (as ruff's ruff.toml is)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,8 @@ class Config:
     """A folder of user templates overriding the built-in ones."""
     base_images: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """`[tool.docgen.base-images]`: image name (with or without a tag) → {shown name: version} it provides."""
+    lint_disable: tuple[str, ...] = ()
+    """Rule ids (`DG003`) that lint, audit and check do not report (`[tool.docgen.lint] disable`)."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
         """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
@@ -108,7 +118,9 @@ _TOP_KEYS: dict[str, type] = {
     "names": dict,
     "images": list,
     "base-images": dict,
+    "lint": dict,
 }
+_LINT_KEYS: dict[str, type] = {"disable": list}
 _IMAGE_KEYS: dict[str, type] = {
     "dockerfile": str,
     "outputs": list,
@@ -139,7 +151,7 @@ def _key_line(text: str, key: str, start: int = -1) -> int | None:
 
 
 _IMAGE_HEADER = re.compile(
-    r"^[ \t]*\[\[[ \t]*tool[ \t]*\.[ \t]*docgen[ \t]*\.[ \t]*images[ \t]*\]\]", re.MULTILINE
+    r"^[ \t]*\[\[[ \t]*(?:tool[ \t]*\.[ \t]*docgen[ \t]*\.[ \t]*)?images[ \t]*\]\]", re.MULTILINE
 )
 
 
@@ -168,6 +180,9 @@ def _nearest(start: Path) -> tuple[Path | None, dict[str, str]]:
     folder = os.path.abspath(start)
     passed: list[tuple[str, bytes]] = []
     while True:
+        standalone = os.path.join(folder, STANDALONE)
+        if os.path.isfile(standalone):
+            return Path(standalone), {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed}
         candidate = os.path.join(folder, "pyproject.toml")
         if os.path.isfile(candidate):
             try:
@@ -238,9 +253,12 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
         raise ConfigError(f"cannot read config: {exc}", display) from None
     data = parse_toml(text, display)
     tool = data.get("tool", {})
-    if not isinstance(tool, dict):
+    if path.name == STANDALONE:
+        table: Any = data
+    elif not isinstance(tool, dict):
         raise ConfigError("tool must be a table (it holds [tool.docgen])", display, _key_line(text, "tool"))
-    table = tool.get("docgen")
+    else:
+        table = tool.get("docgen")
     if table is None:
         return Config(root=path.resolve().parent, source=display)
     if not isinstance(table, dict):
@@ -447,7 +465,12 @@ def parse_config(
         for index, image in enumerate(images)
     ]
     return Config(
-        root=root, source=display, images=tuple(images), templates=templates, base_images=base_images
+        root=root,
+        source=display,
+        images=tuple(images),
+        templates=templates,
+        base_images=base_images,
+        lint_disable=_lint_disable(table.get("lint", {}), display, text),
     )
 
 
@@ -476,6 +499,22 @@ def _base_images(value: Mapping[str, Any], display: str, text: str) -> dict[str,
                 )
         result[image] = dict(provides)
     return result
+
+
+def _lint_disable(table: Mapping[str, Any], display: str, text: str) -> tuple[str, ...]:
+    """`[tool.docgen.lint] disable`: rule ids, each one docgen has."""
+    from docgen.findings import RULES, unknown_rules
+
+    _check(table, _LINT_KEYS, "[tool.docgen.lint]", display, text)
+    ids = _strings(table.get("disable", []), "lint.disable", display, text)
+    unknown = unknown_rules(ids)
+    if unknown:
+        raise ConfigError(
+            f"lint.disable: {unknown[0]!r} is no rule id (the ids: {', '.join(RULES)})",
+            display,
+            _key_line(text, "disable"),
+        )
+    return ids
 
 
 def _page(value: str, display: str, text: str, start: int) -> str:

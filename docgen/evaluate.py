@@ -133,6 +133,10 @@ def describe(name: str, comment: tuple[str, ...], tail: int = 0, alone: bool = F
     when it reads as a description: not a commented-out instruction or assignment, a banner, a bare
     URL, nor holding a TODO, note, example, reference or "keep in sync" remark.
     """
+    machine = [i for i, line in enumerate(comment) if _MACHINE.match(line.strip())]
+    if machine:  # `# renovate: datasource=… depName=…`, `# docgen: ignore=DG003`: for tools, never a purpose
+        tail = max(tail - sum(1 for i in machine if i >= len(comment) - tail), 0) if tail else 0
+        comment = tuple(line for i, line in enumerate(comment) if i not in machine)
     if not comment:
         return ""
     text = " ".join(line.strip() for line in comment if line.strip())
@@ -164,6 +168,8 @@ def describe(name: str, comment: tuple[str, ...], tail: int = 0, alone: bool = F
 
 _SECTION_VERBS = frozenset({"INSTALL", "INSTALLING", "CLONE", "DOWNLOAD", "COMPILE", "FETCH", "SETUP"})
 """First words of a section header above the ARGs of a step (`# Install DeepEP`), not a purpose."""
+_MACHINE = re.compile(r"(?:renovate|docgen|dependabot)[ \t]*:", re.IGNORECASE)
+"""A comment line written for a tool: Renovate's regex-manager annotation, docgen's own ignore comment."""
 
 
 def _label(line: str) -> str:

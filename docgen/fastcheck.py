@@ -78,7 +78,8 @@ def _configured(argv: list[str], cwd: str) -> tuple[str, cache.Settings] | None:
     passed: list[tuple[str, bytes]] = []  # pyproject.toml files without a record, on the way up
     folder = os.path.abspath(cwd)
     while True:
-        candidate = os.path.join(folder, "pyproject.toml")
+        standalone = os.path.join(folder, "docgen.toml")  # config.STANDALONE; config imports tomllib
+        candidate = standalone if os.path.isfile(standalone) else os.path.join(folder, "pyproject.toml")
         if os.path.isfile(candidate):
             data = _read(candidate)
             if data is None:
@@ -90,6 +91,8 @@ def _configured(argv: list[str], cwd: str) -> tuple[str, cache.Settings] | None:
                     if found.passed.get(os.path.relpath(path, folder)) != cache.file_digest(passed_data):
                         return None
                 return root, found
+            if candidate == standalone:  # always the configuration: the full check reads it
+                return None
             passed.append((candidate, data))
         parent = os.path.dirname(folder)
         if parent == folder:

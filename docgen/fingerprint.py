@@ -200,7 +200,8 @@ def settings_digest(table: Mapping[str, object]) -> str:
     """The settings part of the `setup` fingerprint: the `[tool.docgen]` table as `tomllib` parsed it
     (comments and layout do not count). A digest, computed once per configuration, so each output's
     fingerprint costs the same however many images the configuration lists."""
-    return digest(canonical(dict(table)).encode())
+    rendered = {key: value for key, value in table.items() if key != "lint"}  # lint settings render nothing
+    return digest(canonical(rendered).encode())
 
 
 def image_settings(settings: str, index: int) -> str:

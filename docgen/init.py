@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from docgen import files, markers
-from docgen.config import DEFAULT_ARCH_ARG, Config, parse_toml, resolve_path
+from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import SECTIONS
 from docgen.pipeline import build_model
@@ -391,9 +391,9 @@ def _toml_value(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} to TOML")  # pragma: no cover
 
 
-def _snippet(dockerfile: str, output: str, settings: Mapping[str, Any]) -> str:
+def _snippet(dockerfile: str, output: str, settings: Mapping[str, Any], standalone: bool = False) -> str:
     lines = [
-        "[[tool.docgen.images]]",
+        "[[images]]" if standalone else "[[tool.docgen.images]]",
         f"dockerfile = {_toml_string(dockerfile)}",
         f"outputs = [{_toml_string(output)}]",
         *(f"{key} = {_toml_value(value)}" for key, value in settings.items()),
@@ -417,7 +417,11 @@ def _same_path(value: object, path: str) -> bool:
 
 
 def add_to_pyproject(
-    pyproject_text: str | None, dockerfile: str, output: str, arch_args: Sequence[str] = ()
+    pyproject_text: str | None,
+    dockerfile: str,
+    output: str,
+    arch_args: Sequence[str] = (),
+    standalone: bool = False,
 ) -> str | None:
     """`pyproject_text` with a `[[tool.docgen.images]]` entry for `dockerfile` → `output` appended.
 
@@ -428,10 +432,11 @@ def add_to_pyproject(
     the entry gets `arch-arg = arch_args[0]`, so Supported hardware lists them. Returns None when
     an image with that Dockerfile already lists that output. Raises `ConfigError` for invalid TOML or
     when appending cannot work (`[tool.docgen]` written as an inline table, `images` as an array).
+    With `standalone`, the file is a docgen.toml: the same keys at its top level (`[[images]]`).
     """
     data = parse_toml(pyproject_text) if pyproject_text is not None else {}
     tool = data.get("tool")
-    table = tool.get("docgen") if isinstance(tool, dict) else None
+    table: Any = data if standalone else tool.get("docgen") if isinstance(tool, dict) else None
     images = table.get("images") if isinstance(table, dict) else None
     same = [
         image
@@ -446,7 +451,7 @@ def add_to_pyproject(
     in_force = table.get("arch-arg", DEFAULT_ARCH_ARG) if isinstance(table, dict) else DEFAULT_ARCH_ARG
     if not same and arch_args and in_force not in arch_args:
         settings["arch-arg"] = arch_args[0]
-    snippet = _snippet(dockerfile, output, settings)
+    snippet = _snippet(dockerfile, output, settings, standalone)
     if pyproject_text is None:
         return snippet
     newline = markers.newline_of(pyproject_text)
@@ -611,7 +616,9 @@ def init(
         # say "No GPU targets"
         new_text, added = add_blocks(text, readme_display, [s for s in SECTIONS if s != "hardware"])
 
-    pyproject_link = root / "pyproject.toml"
+    # docgen.toml when the project has one, or has no pyproject.toml (a repository without Python)
+    standalone = (root / STANDALONE).exists() or not (root / "pyproject.toml").exists()
+    pyproject_link = root / (STANDALONE if standalone else "pyproject.toml")
     pyproject = pyproject_link.resolve()
     if pyproject.parent != root:
         # docgen reads the paths in a pyproject.toml relative to the folder of the file a link points to
@@ -631,7 +638,7 @@ def init(
     new_pyproject = None
     if not configured:
         current, pyproject_read = (
-            _read(pyproject, "pyproject.toml")
+            _read(pyproject, pyproject_link.name)
             if pyproject.exists()
             else (None, files.Snapshot.missing(pyproject))
         )
@@ -640,7 +647,7 @@ def init(
                 "is the configuration file; docgen adds its blocks to a Markdown file", readme_display
             )
         try:
-            new_pyproject = add_to_pyproject(current, dockerfile_rel, readme_rel, arch_args or ())
+            new_pyproject = add_to_pyproject(current, dockerfile_rel, readme_rel, arch_args or (), standalone)
         except DocgenError as exc:
             exc.path = pyproject_display
             raise
@@ -678,9 +685,11 @@ def init(
         )
     arrow = f"{dockerfile_rel} -> {readme_rel}"
     if new_pyproject is not None:
-        arch = parse_toml(new_pyproject)["tool"]["docgen"]["images"][-1].get("arch-arg")
+        written = parse_toml(new_pyproject)
+        arch = (written if standalone else written["tool"]["docgen"])["images"][-1].get("arch-arg")
         shown = f" (arch-arg = {_toml_string(arch)})" if isinstance(arch, str) else ""
-        print(f"{pyproject_display}: added [[tool.docgen.images]] for {arrow}{shown}", file=out)
+        header = "[[images]]" if standalone else "[[tool.docgen.images]]"
+        print(f"{pyproject_display}: added {header} for {arrow}{shown}", file=out)
     else:
         print(f"{pyproject_display}: already configures {arrow}", file=out)
     print("next: run docgen sync", file=out)

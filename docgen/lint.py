@@ -13,7 +13,8 @@ Four rules, all pure functions of the reader's and the evaluator's output (see d
 6. GPU target lists that disagree between the variables different build tools read
    (`PYTORCH_ROCM_ARCH` and `GPU_TARGETS`, `TORCH_CUDA_ARCH_LIST` and `CMAKE_CUDA_ARCHITECTURES`).
 
-Each rule errs on the side of silence: a warning should always be worth reading.
+Each rule errs on the side of silence: a warning should always be worth reading. Each has a stable id
+(DG001 … DG005, in that order; `docgen.findings` lists them and handles `# docgen: ignore=ID`).
 """
 
 from __future__ import annotations
@@ -238,7 +239,7 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
                     message = _self_default_message(name, label, evaluation)
                 else:
                     message = _scope_message(name, scope.stage, line, evaluation)
-                found.append((name, Diagnostic(parsed.path, line, message)))
+                found.append((name, Diagnostic(parsed.path, line, message, rule="DG001")))
     return found
 
 
@@ -570,6 +571,7 @@ def _hardcoded_warnings(parsed: ParsedDockerfile, entries: Sequence[HardCoded]) 
                 f"{first.value} is written literally {where} ({spellings}) although build arg "
                 f"{arg} (line {first.arg_line}) controls it; overriding --build-arg {arg} leaves "
                 f"{behind} behind",
+                rule="DG002",
             )
         )
     return found
@@ -639,7 +641,7 @@ def _unused(parsed: ParsedDockerfile, evaluation: Evaluation, explained: set[str
                 "; declared before the first FROM, it is seen by FROM lines only, not by RUN "
                 "(declare it after the FROM of the stages that need it)"
             )
-        found.append(Diagnostic(parsed.path, decls[0].line, message))
+        found.append(Diagnostic(parsed.path, decls[0].line, message, rule="DG003"))
     return found
 
 
@@ -689,7 +691,7 @@ def _branch_downloads(parsed: ParsedDockerfile) -> list[Diagnostic]:
                         f"download of {url} takes branch {ref.removeprefix('refs/heads/')}, "
                         "which moves; put a commit or tag in the URL"
                     )
-                    found.append(Diagnostic(parsed.path, number, message))
+                    found.append(Diagnostic(parsed.path, number, message, rule="DG005"))
     return found
 
 
@@ -706,6 +708,7 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
                     comp.line,
                     f"{comp.kind} install of {comp.name} builds branch {comp.ref}, which moves; "
                     "pin a version, tag or commit",
+                    rule="DG004",
                 )
             )
             continue
@@ -738,7 +741,7 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
             message = f"{what} checks out branch {ref}, which moves; pin a commit or tag"
         else:
             message = f"{what} checks out {ref}, which is not known when the Dockerfile is read"
-        found.append(Diagnostic(parsed.path, comp.line, message))
+        found.append(Diagnostic(parsed.path, comp.line, message, rule="DG004"))
     return found
 
 
@@ -809,6 +812,7 @@ def _pip_options(parsed: ParsedDockerfile) -> list[Diagnostic]:
                         line,
                         f"pip {command} option {word}: pip has no short option {rejected} and stops with "
                         f'"no such option: {rejected}"{hint}',
+                        rule="DG006",
                     )
                 )
     return found
@@ -901,6 +905,7 @@ def _gpu_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:
                     line,
                     f"{family} GPU targets disagree: {first} (line {first_line}) lists "
                     f"{_listed(first_set)}, but {key}; the tools reading each build for different GPUs",
+                    rule="DG007",
                 ),
             )
     return list(found.values())

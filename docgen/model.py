@@ -31,6 +31,8 @@ class Diagnostic:
     """1-based line number (0 when the diagnostic concerns the whole file)."""
     message: str
     """What is wrong, in one sentence."""
+    rule: str = ""
+    """The lint rule's stable id (`DG003`, see `docgen.findings.RULES`); '' for the reader's own notes."""
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"

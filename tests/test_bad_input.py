@@ -305,7 +305,7 @@ def test_config_paths_leaving_the_repository(project: Path, old: str, new: str, 
             "[tool.docgen]\n",
             '[tool.docgen]\narch_arg = "GPU"\n',
             "pyproject.toml:2: unknown key 'arch_arg' in [tool.docgen] "
-            "(known keys: arch-arg, base-images, images, names, templates)\n",
+            "(known keys: arch-arg, base-images, images, lint, names, templates)\n",
         ),
         (
             'outputs = ["README.md"]',

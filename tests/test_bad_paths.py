@@ -449,21 +449,19 @@ def test_init_keeps_an_edit_saved_while_it_ran(
     assert after == before
 
 
-def test_init_keeps_a_pyproject_created_while_it_ran(
-    chdir_tmp: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_init_keeps_a_config_created_while_it_ran(chdir_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     make_tree(chdir_tmp, {"README.md": "# R\n", "Dockerfile": DOCKERFILE})
     real_add = docgen.init.add_to_pyproject
 
     def add_and_create(*args: object, **kwargs: object) -> str:
         result = real_add(*args, **kwargs)  # type: ignore[arg-type]
-        (chdir_tmp / "pyproject.toml").write_text("[project]\n")
+        (chdir_tmp / "docgen.toml").write_text("# mine\n")
         return result
 
     monkeypatch.setattr(docgen.init, "add_to_pyproject", add_and_create)
     result = run("init")
-    assert (result.code, result.err) == (2, f"pyproject.toml: {CHANGED_MEANWHILE}\n")
-    assert (chdir_tmp / "pyproject.toml").read_text() == "[project]\n"
+    assert (result.code, result.err) == (2, f"docgen.toml: {CHANGED_MEANWHILE}\n")
+    assert (chdir_tmp / "docgen.toml").read_text() == "# mine\n"
     assert (chdir_tmp / "README.md").read_text() == "# R\n"
 
 

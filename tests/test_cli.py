@@ -236,7 +236,8 @@ def test_read_only_readme_is_an_error_not_a_traceback(project: Path) -> None:
 def test_no_config_no_args(chdir_tmp: Path) -> None:
     result = run("sync")
     assert result.code == 2 and result.err == (
-        "docgen: error: nothing to do: no pyproject.toml with [tool.docgen] here or in a folder above; "
+        "docgen: error: nothing to do: no docgen.toml, nor pyproject.toml with [tool.docgen], here or in a "
+        "folder above; "
         "add one (docgen init does) or pass --dockerfile DOCKERFILE --output README.md\n"
     )
 
@@ -344,7 +345,7 @@ def test_init_command_then_sync(chdir_tmp: Path) -> None:
     assert "README.md:" in result.out and "next: run docgen sync" in result.out
     text = (chdir_tmp / "README.md").read_text()
     assert "## Key versions\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n" in text
-    assert "[[tool.docgen.images]]" in (chdir_tmp / "pyproject.toml").read_text()
+    assert "[[images]]" in (chdir_tmp / "docgen.toml").read_text()  # no pyproject.toml: docgen.toml
     assert run("sync").code == 0
     assert run("check").code == 0
     synced = (chdir_tmp / "README.md").read_text()

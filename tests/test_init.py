@@ -587,12 +587,14 @@ def test_init_then_sync_fills_the_blocks_and_keeps_the_rest(chdir_tmp: Path) -> 
         'before "License"\n'
         "note: hand-written tables under these headings are left as they are; compare them with the "
         "generated blocks (docgen audit README.md) and delete them\n"
-        "pyproject.toml: added [[tool.docgen.images]] for docker/Dockerfile -> README.md\n"
+        "docgen.toml: added [[images]] for docker/Dockerfile -> README.md\n"
         "next: run docgen sync\n"
     )
     after_init = (chdir_tmp / "README.md").read_text()
     assert after_init == add_blocks(HAND_WRITTEN, "README.md")[0]
-    assert (chdir_tmp / "pyproject.toml").read_text() == config_snippet("docker/Dockerfile", "README.md")
+    assert (chdir_tmp / "docgen.toml").read_text() == config_snippet(
+        "docker/Dockerfile", "README.md"
+    ).replace("[[tool.docgen.images]]", "[[images]]")
 
     result = run("sync")
     assert (result.code, result.out, result.err) == (0, "README.md: updated\n", "")
@@ -607,13 +609,13 @@ def test_init_then_sync_fills_the_blocks_and_keeps_the_rest(chdir_tmp: Path) -> 
     assert run("check").code == 0
 
     # init again: nothing to add, nothing written
-    mtimes = [(chdir_tmp / f).stat().st_mtime_ns for f in ("README.md", "pyproject.toml")]
+    mtimes = [(chdir_tmp / f).stat().st_mtime_ns for f in ("README.md", "docgen.toml")]
     assert run_init("README.md") == (
         "README.md: has every docgen block already\n"
-        "pyproject.toml: already configures docker/Dockerfile -> README.md\n"
+        "docgen.toml: already configures docker/Dockerfile -> README.md\n"
         "next: run docgen sync\n"
     )
-    assert [(chdir_tmp / f).stat().st_mtime_ns for f in ("README.md", "pyproject.toml")] == mtimes
+    assert [(chdir_tmp / f).stat().st_mtime_ns for f in ("README.md", "docgen.toml")] == mtimes
 
 
 def test_init_appends_to_an_existing_pyproject(chdir_tmp: Path) -> None:
@@ -949,6 +951,8 @@ def test_init_on_real_readmes(chdir_tmp: Path, name: str) -> None:
     assert ("\r\n" in original) == name.endswith("-crlf")  # the data was not normalised on the way
     pyproject = chdir_tmp / "pyproject.toml"
     original_pyproject = pyproject.read_bytes().decode() if pyproject.exists() else None
+    if original_pyproject is None:  # a repository without Python: init writes docgen.toml
+        pyproject = chdir_tmp / "docgen.toml"
 
     result = run("init", readme, *args)
     assert (result.code, result.err) == (0, "")
@@ -973,7 +977,8 @@ def test_init_on_real_readmes(chdir_tmp: Path, name: str) -> None:
     assert new.endswith("\n") == original.endswith("\n")
 
     # the config change is one appended entry, and valid
-    entry = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["docgen"]["images"][-1]
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    entry = (config if original_pyproject is None else config["tool"]["docgen"])["images"][-1]
     assert entry["outputs"] == [readme]
     if original_pyproject is not None:
         added = pyproject.read_bytes().decode()[len(original_pyproject) :]
@@ -1110,7 +1115,7 @@ def test_an_ascend_soc_version_becomes_the_arch_arg(chdir_tmp: Path) -> None:
     npu = "FROM ubuntu:22.04\nARG SOC_VERSION=Ascend910B3\nRUN cmake -DSOC_VERSION=${SOC_VERSION} .\n"
     make_tree(chdir_tmp, {"README.md": "# App\n", "Dockerfile": npu})
     run_init("README.md")
-    assert 'arch-arg = "SOC_VERSION"' in (chdir_tmp / "pyproject.toml").read_text()
+    assert 'arch-arg = "SOC_VERSION"' in (chdir_tmp / "docgen.toml").read_text()
     assert run("sync").code == 0
     readme = (chdir_tmp / "README.md").read_text()
     assert "| `Ascend910B3` | Huawei | Ascend 910B | Atlas A2 series |" in readme

@@ -1,0 +1,197 @@
+"""Findings for people and for machines: the rule ids of `docgen lint`, `audit` and `check`, silencing a
+rule in place (`# docgen: ignore=DG003`) or in the config, and the output formats `text`, `json`, `github`
+(workflow-command annotations) and `sarif` (SARIF 2.1.0, which GitHub code scanning shows inline).
+
+The ids are stable: a rule keeps its id when its wording changes, and an id is never reused
+(docs/lint.md lists them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from docgen import __version__
+from docgen.model import Diagnostic
+
+SCHEMA_VERSION = 1
+"""The version of the JSON documents docgen prints (docs/json.md); raised when a field changes meaning
+or goes away, not when one is added."""
+
+READER = "DG010"
+AUDIT = "DG101"
+STALE = "DG201"
+
+RULES: dict[str, tuple[str, str]] = {
+    "DG001": ("arg-out-of-scope", "A build arg is used in a stage that does not declare it"),
+    "DG002": ("hard-coded-default", "A build arg's default is also written literally elsewhere"),
+    "DG003": ("unused-arg", "A build arg is declared but never used"),
+    "DG004": ("unpinned-source", "A git (or go/cargo) source is not pinned, or is pinned to a branch"),
+    "DG005": ("branch-download", "A download URL takes a branch, which moves"),
+    "DG006": ("pip-rejected-option", "A pip command has an option pip rejects (`-no-build-isolation`)"),
+    "DG007": (
+        "gpu-targets-disagree",
+        "GPU target lists of one stage disagree (`PYTORCH_ROCM_ARCH`, `GPU_TARGETS`)",
+    ),
+    READER: ("reader", "The reader or the evaluator noticed something odd (a '#' that is no comment …)"),
+    AUDIT: ("stale-claim", "A claim in a hand-written README contradicts the Dockerfile"),
+    STALE: ("stale-block", "A generated block is out of date"),
+}
+"""Rule id → (name, one-line description)."""
+
+_IGNORE = re.compile(r"docgen:[ \t]*ignore[ \t]*=[ \t]*([A-Za-z0-9, \t]+)")
+"""`# docgen: ignore=DG003` (Dockerfile) or `<!-- docgen: ignore=DG101 -->` (Markdown); ids separated by
+commas."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding as the formats print it."""
+
+    rule: str
+    """Its rule id (`DG003`)."""
+    level: str
+    """`warning` or `error`."""
+    path: str
+    """The file, as shown to the user (`/`-separated)."""
+    line: int
+    """1-based line; 0 for the whole file."""
+    message: str
+    """What is wrong."""
+
+    @property
+    def text(self) -> str:
+        """`path:line: warning: message [DG003]`."""
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.level}: {self.message} [{self.rule}]"
+
+
+def rule_of(diagnostic: Diagnostic, default: str = READER) -> str:
+    """The rule id of a diagnostic (the reader's own warnings have none: `DG010`)."""
+    return getattr(diagnostic, "rule", "") or default
+
+
+def from_diagnostics(
+    diagnostics: Iterable[Diagnostic], default: str = READER, level: str = "warning"
+) -> list[Finding]:
+    """Diagnostics as findings."""
+    return [Finding(rule_of(d, default), level, d.path, d.line, d.message) for d in diagnostics]
+
+
+def ignored_at(lines: Sequence[str], line: int) -> set[str]:
+    """The rule ids silenced at 1-based `line` of a file: by `docgen: ignore=ID,…` on that line or on the
+    line above it."""
+    found: set[str] = set()
+    for number in (line, line - 1):
+        if 1 <= number <= len(lines) and "docgen" in lines[number - 1]:
+            for match in _IGNORE.finditer(lines[number - 1]):
+                found.update(i.strip().upper() for i in match.group(1).split(",") if i.strip())
+    return found
+
+
+def keep(findings: Iterable[Finding], texts: dict[str, str], disabled: Iterable[str] = ()) -> list[Finding]:
+    """`findings` without those of a `disabled` rule, or silenced in place in their file (`texts`: path
+    → text of the files the findings are about; a file not in it silences nothing)."""
+    off = set(disabled)
+    split = {path: text.splitlines() for path, text in texts.items()}
+    return [
+        f
+        for f in findings
+        if f.rule not in off and not (f.line and f.rule in ignored_at(split.get(f.path, []), f.line))
+    ]
+
+
+def unknown_rules(ids: Iterable[str]) -> list[str]:
+    """The ids in `ids` that are no rule."""
+    return [i for i in ids if i not in RULES]
+
+
+# --------------------------------------------------------------------------------------------------
+# Formats
+
+
+def to_json(findings: Sequence[Finding], **extra: Any) -> dict[str, Any]:
+    """`--format json` of lint and audit (schema in docs/json.md)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        **extra,
+        "findings": [finding_json(f) for f in findings],
+    }
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """One finding in JSON."""
+    return {
+        "rule": finding.rule,
+        "level": finding.level,
+        "path": finding.path,
+        "line": finding.line,
+        "message": finding.message,
+    }
+
+
+def annotation(level: str, path: str | None, line: int | None, message: str, title: str = "docgen") -> str:
+    """A GitHub Actions workflow command (`::error file=…,line=…::message`), escaped as GitHub asks."""
+
+    def data(value: str) -> str:
+        return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    def prop(value: str) -> str:
+        return data(value).replace(":", "%3A").replace(",", "%2C")
+
+    where = f"file={prop(path)}," + (f"line={line}," if line else "") if path else ""
+    return f"::{level} {where}title={prop(title)}::{data(message)}"
+
+
+def to_github(findings: Sequence[Finding]) -> list[str]:
+    """`--format github`: one annotation a finding, titled with its rule."""
+    return [annotation(f.level, f.path, f.line, f.message, f"docgen {f.rule}") for f in findings]
+
+
+def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
+    """`--format sarif`: a SARIF 2.1.0 log with one run; every rule docgen has is described, each
+    result points at its rule by id and index, and its location is the file relative to the checkout."""
+    ids = list(RULES)
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "docgen",
+                        "version": __version__,
+                        "rules": [
+                            {
+                                "id": rule,
+                                "name": name,
+                                "shortDescription": {"text": description},
+                                "defaultConfiguration": {"level": "error" if rule == STALE else "warning"},
+                            }
+                            for rule, (name, description) in RULES.items()
+                        ],
+                    }
+                },
+                "results": [_sarif_result(f, ids.index(f.rule) if f.rule in ids else -1) for f in findings],
+            }
+        ],
+    }
+
+
+def _sarif_result(finding: Finding, index: int) -> dict[str, Any]:
+    from urllib.parse import quote
+
+    location: dict[str, Any] = {"artifactLocation": {"uri": quote(finding.path.replace("\\", "/"))}}
+    if finding.line:
+        location["region"] = {"startLine": finding.line}
+    result: dict[str, Any] = {
+        "ruleId": finding.rule,
+        "level": finding.level,
+        "message": {"text": finding.message},
+        "locations": [{"physicalLocation": location}],
+    }
+    if index >= 0:
+        result["ruleIndex"] = index
+    return result

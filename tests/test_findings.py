@@ -1,0 +1,101 @@
+"""Rule ids, silencing a rule in place or in the config, and the github format (docgen/findings.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers import make_tree, run
+
+DOCKERFILE = """\
+FROM ubuntu:24.04
+ARG UNUSED_ONE=1
+# docgen: ignore=DG003
+ARG UNUSED_TWO=2
+ARG UNUSED_THREE=3
+RUN git clone https://github.com/o/r.git  # docgen: ignore=DG004
+RUN true
+RUN git clone https://github.com/o/s.git
+"""
+
+
+def test_text_names_the_rule_and_ignore_comments_silence_it(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"Dockerfile": DOCKERFILE})
+    result = run("lint", "Dockerfile")
+    assert result.out.splitlines() == [
+        "Dockerfile:2: warning: build arg UNUSED_ONE is declared but never used [DG003]",
+        "Dockerfile:5: warning: build arg UNUSED_THREE is declared but never used [DG003]",
+        "Dockerfile:8: warning: git clone of https://github.com/o/s.git is not pinned to a commit or tag "
+        "(add git checkout <commit>) [DG004]",
+        "3 warnings in 1 Dockerfile",
+    ]
+
+
+def test_an_ignore_comment_is_not_the_args_purpose(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"Dockerfile": DOCKERFILE})
+    assert '"description": ""' in run("show", "Dockerfile", "--format", "json").out.split("UNUSED_TWO")[1]
+
+
+def test_the_config_disables_a_rule(chdir_tmp: Path) -> None:
+    config = '[tool.docgen.lint]\ndisable = ["DG003"]\n'
+    make_tree(chdir_tmp, {"Dockerfile": DOCKERFILE, "pyproject.toml": f"[tool.docgen]\n{config}"})
+    result = run("lint", "Dockerfile", "--strict")
+    assert result.code == 1
+    assert "[DG003]" not in result.out and "1 warning in 1 Dockerfile" in result.out
+
+
+def test_an_unknown_rule_id_in_the_config_is_an_error(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp, {"Dockerfile": DOCKERFILE, "pyproject.toml": '[tool.docgen.lint]\ndisable = ["DG999"]\n'}
+    )
+    result = run("lint", "Dockerfile")
+    assert result.code == 2
+    assert result.err.startswith("pyproject.toml:2: lint.disable: 'DG999' is no rule id (the ids: DG001, ")
+
+
+def test_github_format(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"Dockerfile": DOCKERFILE})
+    lines = run("lint", "Dockerfile", "--format", "github").out.splitlines()
+    assert lines[0] == (
+        "::warning file=Dockerfile,line=2,title=docgen DG003::build arg UNUSED_ONE is declared but never used"
+    )
+    assert len(lines) == 3
+
+
+def test_renovate_annotation_is_never_a_purpose(chdir_tmp: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:24.04\n"
+        "# renovate: datasource=github-releases depName=vllm-project/vllm\n"
+        "ARG VLLM_TAG=v0.6.0\n"
+        "# The ROCm release.\n"
+        "# renovate: datasource=docker depName=rocm/dev-ubuntu-22.04\n"
+        "ARG ROCM_VERSION=7.0\n"
+        "RUN echo $VLLM_TAG $ROCM_VERSION\n"
+    )
+    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
+    out = run("show", "Dockerfile", "--format", "json").out
+    assert "renovate" not in out.split('"components"')[0]
+    assert '"description": "The ROCm release."' in out
+
+
+def test_renovate_annotation_gives_the_component_its_name_and_source(chdir_tmp: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:24.04 AS base\n"
+        "# renovate: datasource=github-releases depName=vllm-project/vllm\n"
+        "ARG VLLM_TAG=v0.6.0\n"
+        "# renovate: datasource=github-tags depName=ROCm/aiter\n"
+        "ARG AITER_COMMIT=0123456789abcdef0123456789abcdef01234567\n"
+        "RUN git clone https://github.com/ROCm/aiter.git /a && cd /a && git checkout ${AITER_COMMIT}\n"
+        "RUN echo $VLLM_TAG > /versions\n"
+    )
+    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
+    components = json.loads(run("show", "Dockerfile", "--format", "json").out)["components"]
+    found = {c["arg"]: (c["name"], c["source"], c["version"] or c["ref"]) for c in components if c["arg"]}
+    assert found == {
+        "VLLM_TAG": ("vllm", "https://github.com/vllm-project/vllm", "v0.6.0"),
+        "AITER_COMMIT": (
+            "aiter",
+            "https://github.com/ROCm/aiter",
+            "0123456789abcdef0123456789abcdef01234567",
+        ),
+    }
