@@ -222,6 +222,9 @@ _KEY_NAMES = frozenset(
     }
 )
 """Display names that make a component a Key versions row by default."""
+_LIBRARY_WHEELS = {"nccl": "NCCL", "cudnn": "cuDNN"}
+_LIBRARY_WHEEL = re.compile(r"nvidia-(nccl|cudnn)-cu[0-9]+")
+"""NVIDIA's PyPI packages of a key library (`nvidia-nccl-cu12`, `nvidia-cudnn-cu13`): its Key versions row."""
 
 
 def display_name(name: str, names: Mapping[str, str]) -> str:
@@ -289,6 +292,25 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
+def _built_stages(model: ImageModel) -> set[str]:
+    """Labels of the stages the default target needs: its chain of parents and every stage it (or one
+    of them) copies or mounts from, transitively. A stage outside this set is not built by default
+    (`FROM fetch_${REMOTE}` picks one of two; a test stage nothing uses)."""
+    target = model.target
+    todo = [target.index] if target is not None else []
+    seen: set[int] = set()
+    while todo:
+        index = todo.pop()
+        if index in seen:
+            continue
+        seen.add(index)
+        stage = model.stages[index]
+        todo.extend(stage.depends_on)
+        if stage.parent is not None:
+            todo.append(stage.parent)
+    return {model.stages[i].label for i in seen}
+
+
 def _global_args(model: ImageModel) -> tuple[dict[str, str | None], dict[str, str]]:
     """The global build args FROM lines read: their values, and their defaults as written."""
     values = {a.name: a.effective_default for a in model.args if a.is_global}
@@ -323,11 +345,14 @@ def version_rows(
       the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
       Python, PyTorch, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
-      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT), the first one of each name; Python packages
+      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
+      packages count as NCCL and cuDNN), the first one of each name; Python packages
       show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;
     - version-like build args (`*_VERSION`, `*_TAG`, `*_COMMIT` …) whose name stem is such an item and
       that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
       the arg;
+    - none of a stage the default target does not build (`FROM fetch_${REMOTE}` picks one of two), nor
+      from an arg in scope only there;
     - when none of those items is found at all (a Dockerfile docgen knows nothing about), every pinned
       component set by a build arg and every version-like build arg instead.
 
@@ -343,7 +368,10 @@ def version_rows(
     image_lines = _target_images(model)
     defaults, written = _global_args(model)
     raws = {s.line: s.base_raw for s in model.stages}
+    built = _built_stages(model)
     for comp in model.components:
+        if comp.stage not in built:
+            continue  # a stage the default build skips: what it installs is not in the image
         is_base = comp.kind == "image" and comp.line in image_lines
         based: list[VersionRow] = []
         if is_base and comp.source:
@@ -363,6 +391,9 @@ def version_rows(
             candidates.append((row, comp.name, False, comp.line))
             continue
         label = component_name(comp, names)
+        wheel_of = _LIBRARY_WHEEL.fullmatch(comp.name.lower()) if comp.kind in ("pip", "wheel") else None
+        if wheel_of and label == comp.name:  # `nvidia-nccl-cu12==2.27.6` is the NCCL the image uses
+            label = _LIBRARY_WHEELS[wheel_of.group(1)]
         # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`)
         key_item = label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES
         version = _key_version(comp) if key_item else comp.display_version
@@ -380,6 +411,8 @@ def version_rows(
         match = _VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
+        if decl.stages and built.isdisjoint(decl.stages):
+            continue  # in scope only in stages the default build skips: it sets nothing the image has
         if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
             continue
         seen_args.add(decl.name)
@@ -567,7 +600,9 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
     of that name), and the build arg that really changes them: the ARG itself, or the build arg an ENV
     is set from (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`), or none for an ENV written
     literally (`--build-arg` cannot change it). Without such a value, the NPU an Ascend base image's
-    tag names (`…/cann:8.5.0-910b-ubuntu22.04-py3.11`)."""
+    tag names (`…/cann:8.5.0-910b-ubuntu22.04-py3.11`); else, for an ENV of that name the default
+    target has but whose value docgen cannot know (`${PYTORCH_ROCM_ARCH}` of the base image), its line
+    and the build arg that sets it, with no targets."""
     value, line = arch_value(model, arch_arg)
     if value:
         override: str | None = None
@@ -584,6 +619,11 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
         if npu:
             arg = baseimage.controlling_arg(npu, stage.base_raw, defaults, written)
             return Hardware(hardware.gpus(npu), npu, stage.line, arg, stage.base)
+    target = model.target.label if model.target is not None else None
+    for env in model.env:  # set, but from what the Dockerfile does not give (the base image's ENV)
+        if env.name == arch_arg and env.stage == target:
+            setters = (args[0] for name, at, args in model.env_args if name == arch_arg and at == env.line)
+            return Hardware(line=env.line, override=next(setters, None))
     return Hardware()
 
 

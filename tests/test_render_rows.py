@@ -1,0 +1,91 @@
+"""Rows of the rendered sections as a maintainer reads them: faults found by reading the golden
+READMEs of tests/data/realworld-readmes/ row by row, one test each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docgen.pipeline import build_model
+from docgen.render import RenderOptions, render_sections
+
+
+def sections(tmp_path: Path, text: str, **options: object) -> dict[str, str]:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(text, encoding="utf-8")
+    return render_sections(build_model(dockerfile, "Dockerfile"), RenderOptions(**options))  # type: ignore[arg-type]
+
+
+SELECTED_STAGE = """\
+ARG REMOTE_VLLM="0"
+ARG VLLM_BRANCH="v0.11.0"
+FROM rocm/vllm-dev:base AS base
+FROM base AS fetch_vllm_0
+COPY ./ vllm/
+FROM base AS fetch_vllm_1
+ARG VLLM_BRANCH
+RUN git clone https://github.com/vllm-project/vllm.git && cd vllm && git checkout ${VLLM_BRANCH}
+FROM fetch_vllm_${REMOTE_VLLM} AS fetch_vllm
+FROM fetch_vllm AS build_vllm
+RUN cd vllm && python3 setup.py bdist_wheel
+FROM base AS final
+ARG PYTHON_VERSION=3.12
+RUN --mount=type=bind,from=build_vllm,src=/app/vllm/dist,target=/install pip install /install/*.whl
+"""
+
+
+def test_no_key_version_from_an_arg_of_a_stage_the_default_build_skips(tmp_path: Path) -> None:
+    # REMOTE_VLLM=0 builds the checkout of the build context: v0.11.0 is not the image's vLLM
+    versions = sections(tmp_path, SELECTED_STAGE)["versions"]
+    assert "v0.11.0" not in versions
+    assert "| Python | `3.12` |" in versions  # an arg of a stage that is built still gives its row
+
+
+def test_key_version_from_an_arg_of_a_stage_the_target_copies_from(tmp_path: Path) -> None:
+    text = SELECTED_STAGE.replace('REMOTE_VLLM="0"', 'REMOTE_VLLM="1"')
+    assert "| vLLM | `v0.11.0` |" in sections(tmp_path, text)["versions"]
+
+
+def test_a_note_without_a_purpose_does_not_start_with_a_line_break(tmp_path: Path) -> None:
+    text = (
+        "FROM ubuntu:22.04\nARG CUDA_VER=13.0\nARG NCCL_VER=2.27.7-1+cuda13.0\n"
+        "RUN echo ${CUDA_VER} ${NCCL_VER}\n"
+    )
+    row = next(r for r in sections(tmp_path, text)["build-args"].splitlines() if r.startswith("| `CUDA_VER`"))
+    assert "| `13.0` | Also hard-coded at line 3 (cuda13.0)" in row
+    assert "<br>" not in row
+
+
+def test_an_arch_env_from_the_base_image_is_not_said_to_be_missing(tmp_path: Path) -> None:
+    text = (
+        "FROM rocm/vllm-dev:base\nARG ARG_PYTORCH_ROCM_ARCH\n"
+        "ENV PYTORCH_ROCM_ARCH=${ARG_PYTORCH_ROCM_ARCH:-${PYTORCH_ROCM_ARCH}}\n"
+    )
+    found = sections(tmp_path, text, arch_arg="PYTORCH_ROCM_ARCH")["hardware"]
+    assert "sets no" not in found
+    assert found == (
+        "No GPU targets listed: `PYTORCH_ROCM_ARCH` is set at L3 from a value this Dockerfile does not give "
+        "(its base image's environment); `--build-arg ARG_PYTORCH_ROCM_ARCH=...` sets it.\n"
+    )
+
+
+def test_nvidia_library_wheels_are_the_key_versions_of_nccl_and_cudnn(tmp_path: Path) -> None:
+    text = (
+        "FROM nvidia/cuda:12.9.1-cudnn-devel-ubuntu24.04\n"
+        "RUN pip install torch==2.8.0 nvidia-nccl-cu12==2.27.6 nvidia-cudnn-cu12==9.10.2.21\n"
+    )
+    found = sections(tmp_path, text)
+    assert "| NCCL | `2.27.6` | [pypi.org/project/nvidia-nccl-cu12/]" in found["versions"]
+    assert "| cuDNN | `9.10.2.21` | [pypi.org/project/nvidia-cudnn-cu12/]" in found["versions"]
+    assert "| nvidia-nccl-cu12 | `2.27.6` |" in found["contents"]  # the contents row keeps the package name
+
+
+def test_a_release_candidate_of_the_value_is_not_the_value_written_again(tmp_path: Path) -> None:
+    text = (
+        "FROM ubuntu:22.04\nARG VLLM_TAG=v0.10.2\nARG VLLM_ASCEND_TAG=v0.10.2rc1\n"
+        "RUN git clone -b ${VLLM_TAG} https://github.com/vllm-project/vllm.git\n"
+        "RUN pip install torch==2.7.1 && pip install apex==2.7.1.post1\n"
+        "ARG TORCH_VERSION=2.7.1\nRUN echo ${VLLM_ASCEND_TAG} ${TORCH_VERSION}\n"
+    )
+    rows = {r.split(" | ")[0]: r for r in sections(tmp_path, text)["build-args"].splitlines()}
+    assert "hard-coded" not in rows["| `VLLM_TAG`"]
+    assert "Also hard-coded at line 5 (2.7.1)" in rows["| `TORCH_VERSION`"]  # the exact value still counts
