@@ -391,6 +391,8 @@ class BuildArgRow:
     """Why the default is not fully known, if it is not."""
     notes: tuple[str, ...] = ()
     """Extra remarks shown with the purpose (e.g. values hard-coded elsewhere)."""
+    from_lines: bool = False
+    """True when a FROM line reads it (a global ARG), besides the stages in `stages`."""
 
     @property
     def varies(self) -> bool:

@@ -134,6 +134,7 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
     hardcoded: dict[str, list[HardCoded]] = {}
     for entry in model.hardcoded:
         hardcoded.setdefault(entry.arg, []).append(entry)
+    from_lines = {s.line for s in model.stages}
     rows = []
     for name, decls in by_name.items():
         defaults: dict[str | None, list[str]] = {}
@@ -150,6 +151,7 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
                 line=decls[0].line,
                 unknown=next((d.unknown for d in decls if d.unknown), None),
                 notes=(note_for(hardcoded[name]),) if name in hardcoded else (),
+                from_lines=any(d.is_global and from_lines.intersection(d.used_lines) for d in decls),
             )
         )
     return tuple(rows)

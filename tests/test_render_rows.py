@@ -89,3 +89,22 @@ def test_a_release_candidate_of_the_value_is_not_the_value_written_again(tmp_pat
     rows = {r.split(" | ")[0]: r for r in sections(tmp_path, text)["build-args"].splitlines()}
     assert "hard-coded" not in rows["| `VLLM_TAG`"]
     assert "Also hard-coded at line 5 (2.7.1)" in rows["| `TORCH_VERSION`"]  # the exact value still counts
+
+
+def test_a_one_line_file_header_is_not_the_purpose_of_the_first_arg(tmp_path: Path) -> None:
+    text = (
+        "# syntax=docker/dockerfile:1\n# RL training image for AMD GPUs on top of AMD's PyTorch image.\n"
+        "ARG BASE_IMAGE=rocm/pytorch:latest\nFROM ${BASE_IMAGE}\n"
+    )
+    assert "| `BASE_IMAGE` | `rocm/pytorch:latest` |  |" in sections(tmp_path, text)["build-args"]
+
+
+def test_a_global_arg_a_from_line_reads_says_so_next_to_its_stages(tmp_path: Path) -> None:
+    # `--build-arg CUDA_VERSION=13.0.1` changes the base image, not only what stage base does with it
+    text = (
+        "ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04 AS base\n"
+        "ARG CUDA_VERSION\nRUN echo ${CUDA_VERSION}\nARG OTHER=1\n"
+    )
+    rows = sections(tmp_path, text)["build-args"]
+    assert "| `CUDA_VERSION` | `12.9.1` |  | global (FROM lines), base |" in rows
+    assert "| `OTHER` | `1` |  | base |" in rows
