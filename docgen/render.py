@@ -658,6 +658,21 @@ class RenderOptions:
     """Where `provides` is declared (the config file), as shown."""
     produced: Mapping[str, tuple[VersionRow, ...]] = field(default_factory=dict)
     """Image name → the Key versions rows of the configured Dockerfile that builds that image."""
+    base_hardware: Callable[[ImageModel], BaseHardware | None] | None = None
+    """The Supported hardware of the configured Dockerfile that builds a model's base image, if one
+    does (for an image whose own Dockerfile lists no targets)."""
+
+
+@dataclass(frozen=True)
+class BaseHardware:
+    """The Supported hardware of the configured Dockerfile that builds the base image."""
+
+    found: Hardware
+    """Its targets, where they are set and the build arg of that build that changes them."""
+    dockerfile: str
+    """That Dockerfile, as displayed."""
+    link: str | None
+    """The link target of that Dockerfile from the page being rendered."""
 
 
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
@@ -786,6 +801,11 @@ def render_sections(
 ) -> dict[str, str]:
     """The Markdown body of each of `sections` (default: all) for `model`."""
     found = hardware_of(model, options.arch_arg)
+    base = None
+    if not found.gpus and options.base_hardware is not None:
+        base = options.base_hardware(model)
+        if base is not None and (not base.found.gpus or base.found.image):
+            base = None  # targets from the base image's own base image tag: not this case
     contents = contents_rows(model.components, model.instruction_lines)
     context = {
         "image": model,
@@ -799,12 +819,15 @@ def render_sections(
             provides_file=options.provides_file,
             produced=options.produced,
         ),
-        "gpus": found.gpus,
+        "gpus": base.found.gpus if base else found.gpus,
         "arch_arg": options.arch_arg,
-        "arch_value": found.value,
-        "arch_line": found.line,
+        "arch_value": base.found.value if base else found.value,
+        "arch_line": base.found.line if base else found.line,
         "arch_override": found.override,
         "arch_image": found.image,
+        "arch_file": base.dockerfile if base else None,
+        "arch_link": base.link if base else None,
+        "arch_base_override": base.found.override if base else None,
         "components": model.components,
         "prebuilt": contents.prebuilt,
         "from_source": contents.from_source,

@@ -3,8 +3,12 @@ READMEs of tests/data/realworld-readmes/ row by row, one test each."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from helpers import make_tree
+
+from docgen.cli import main
 from docgen.pipeline import build_model
 from docgen.render import RenderOptions, render_sections
 
@@ -108,3 +112,34 @@ def test_a_global_arg_a_from_line_reads_says_so_next_to_its_stages(tmp_path: Pat
     rows = sections(tmp_path, text)["build-args"]
     assert "| `CUDA_VERSION` | `12.9.1` |  | global (FROM lines), base |" in rows
     assert "| `OTHER` | `1` |  | base |" in rows
+
+
+def test_targets_of_a_base_image_built_by_a_configured_dockerfile(tmp_path: Path) -> None:
+    block = "<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n"
+    make_tree(
+        tmp_path,
+        {
+            "pyproject.toml": (
+                '[tool.docgen]\narch-arg = "PYTORCH_ROCM_ARCH"\n'
+                '[[tool.docgen.images]]\ndockerfile = "Dockerfile.base"\noutputs = ["BASE.md"]\n'
+                'produces = ["org/base:1"]\n'
+                '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
+            ),
+            "Dockerfile.base": "FROM rocm/dev-ubuntu-22.04:7.0-complete\nARG PYTORCH_ROCM_ARCH=gfx942\n",
+            "Dockerfile": (
+                "FROM org/base:1\nARG ARG_PYTORCH_ROCM_ARCH\n"
+                "ENV PYTORCH_ROCM_ARCH=${ARG_PYTORCH_ROCM_ARCH:-${PYTORCH_ROCM_ARCH}}\n"
+            ),
+            "BASE.md": block,
+            "README.md": block,
+        },
+    )
+    assert main(["sync", "--config", str(tmp_path / "pyproject.toml")], io.StringIO(), io.StringIO()) == 0
+    readme = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert "| `gfx942` | AMD | CDNA3 |" in readme
+    assert (
+        "Kernels are compiled for the targets in `PYTORCH_ROCM_ARCH` of the base image, set in "
+        "`Dockerfile.base` ([L2](Dockerfile.base#L2)), which builds it (`--build-arg PYTORCH_ROCM_ARCH=...` "
+        "of that build changes them); `--build-arg ARG_PYTORCH_ROCM_ARCH=...` changes the targets of what "
+        "this Dockerfile compiles.\n"
+    ) in readme
