@@ -143,3 +143,17 @@ def test_targets_of_a_base_image_built_by_a_configured_dockerfile(tmp_path: Path
         "of that build changes them); `--build-arg ARG_PYTORCH_ROCM_ARCH=...` changes the targets of what "
         "this Dockerfile compiles.\n"
     ) in readme
+
+
+def test_audit_takes_a_sibling_image_named_by_its_version_for_no_claim(tmp_path: Path) -> None:
+    from docgen.audit import audit
+
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text("ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04\n")
+    model = build_model(dockerfile, "Dockerfile")
+    readme = (
+        "# Serving image\n\nThe CUDA 13.0 image has its own Dockerfile.\n\n"
+        "Uses the CUDA 12.8 image.\n\nIt ships CUDA 13.0.\n"
+    )
+    found = [(d.line, d.message) for d in audit(readme, "README.md", model)]
+    assert [line for line, _ in found] == [5, 7]  # what this image holds, not the sibling named on line 3
