@@ -250,14 +250,26 @@ def _configured_label(comp: Component, names: Mapping[str, str]) -> str | None:
 def component_name(comp: Component, names: Mapping[str, str]) -> str:
     """The name shown for a component, first match wins: the config's name for its repository
     (`owner/repo`), for the build arg that sets its version or ref (`TE_TAG`), for its own name (exact,
-    then lower-case), then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
+    then lower-case), then the package a well-known repository builds (`pytorch/vision` → torchvision),
+    then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
     that only appears in the name (`python${PYTHON_VERSION}-dev`) does not name the component."""
     configured = _configured_label(comp, names)
     if configured is not None:
         return configured
     if comp.arg and (comp.version or comp.ref) and comp.arg in names:
         return names[comp.arg]
-    return display_name(comp.name, names)
+    if comp.name in names or comp.name.lower() in names:
+        return display_name(comp.name, names)
+    path = repository_path(comp.source) if comp.kind == "git" and comp.source else None
+    return _KNOWN_REPOSITORIES.get(path.lower() if path else "") or display_name(comp.name, names)
+
+
+_KNOWN_REPOSITORIES = {
+    "pytorch/vision": "torchvision",
+    "pytorch/audio": "torchaudio",
+    "pytorch/text": "torchtext",
+}
+"""Repositories whose name is not the name of what they build (`git clone …/pytorch/vision`)."""
 
 
 def component_label(comp: Component | PackageGroup, names: Mapping[str, str]) -> str:

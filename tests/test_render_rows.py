@@ -157,3 +157,16 @@ def test_audit_takes_a_sibling_image_named_by_its_version_for_no_claim(tmp_path:
     )
     found = [(d.line, d.message) for d in audit(readme, "README.md", model)]
     assert [line for line, _ in found] == [5, 7]  # what this image holds, not the sibling named on line 3
+
+
+def test_a_clone_of_pytorch_vision_is_torchvision(tmp_path: Path) -> None:
+    text = (
+        "FROM ubuntu:22.04\nARG PYTORCH_VISION_BRANCH=v0.24.0\n"
+        "RUN git clone https://github.com/pytorch/vision.git && cd vision\n"
+        "RUN cd vision && git checkout ${PYTORCH_VISION_BRANCH} && python3 setup.py bdist_wheel\n"
+    )
+    assert (
+        "| torchvision | `v0.24.0` | [github.com/pytorch/vision.git]" in sections(tmp_path, text)["contents"]
+    )
+    renamed = sections(tmp_path, text, names={"vision": "TorchVision (source)"})["contents"]
+    assert "| TorchVision (source) | `v0.24.0` |" in renamed  # the config's name still wins
