@@ -193,6 +193,8 @@ _KNOWN_NAMES = {
     "tensorrt": "TensorRT",
     "tensorrt-llm": "TensorRT-LLM",
     "vllm-ascend": "vLLM Ascend",
+    "torch-npu": "torch-npu",
+    "torch_npu": "torch-npu",
     "ubuntu": "Ubuntu",
     "cmake": "CMake",
 }
@@ -209,6 +211,7 @@ _KEY_NAMES = frozenset(
         "Triton",
         "vLLM",
         "vLLM Ascend",
+        "torch-npu",
         "SGLang",
         "Flash Attention",
         "TransformerEngine",
@@ -358,7 +361,7 @@ def version_rows(
       (`produced`, keyed by image name); the image itself when none of those says anything. A row
       the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
-      Python, PyTorch, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
+      Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
       DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
       packages count as NCCL and cuDNN), the first one of each name; Python packages
       show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;

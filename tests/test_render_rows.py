@@ -170,3 +170,11 @@ def test_a_clone_of_pytorch_vision_is_torchvision(tmp_path: Path) -> None:
     )
     renamed = sections(tmp_path, text, names={"vision": "TorchVision (source)"})["contents"]
     assert "| TorchVision (source) | `v0.24.0` |" in renamed  # the config's name still wins
+
+
+def test_torch_npu_is_a_key_version_of_an_ascend_image(tmp_path: Path) -> None:
+    text = (
+        "FROM quay.io/ascend/cann:8.2.rc1-910b-ubuntu22.04-py3.11\n"
+        "RUN pip install torch==2.7.1 torch_npu==2.7.1\n"
+    )
+    assert "| torch-npu | `2.7.1` |" in sections(tmp_path, text)["versions"]
