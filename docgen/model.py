@@ -333,6 +333,9 @@ class Hardware:
     """The build arg that changes it (`--build-arg NAME=…`); None when the value is fixed at `line`."""
     image: str | None = None
     """When the targets come from the base image's tag (`…/cann:8.5.0-910b-…`), that image."""
+    others: tuple[tuple[str, str, int], ...] = ()
+    """Other target lists of the default target that name other GPUs of the same vendor (name, value,
+    line): `ENV AITER_ROCM_ARCH=gfx942;gfx950` next to a longer `PYTORCH_ROCM_ARCH`."""
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from docgen.model import (
     ArgDecl,
     BuildArgRow,
     Component,
+    Gpu,
     HardCoded,
     Hardware,
     ImageModel,
@@ -612,6 +613,35 @@ def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None
     return None, None
 
 
+_TARGET_LIST = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
+"""Names of the variables build tools read a GPU target list from (`AITER_ROCM_ARCH`, `GPU_TARGETS`)."""
+
+
+def _other_target_lists(
+    model: ImageModel, arch_arg: str, main: tuple[Gpu, ...]
+) -> tuple[tuple[str, str, int], ...]:
+    """The other target lists of the default target (ENV, else an ARG in scope there) naming only known
+    targets of the vendor of `main`, but not the same ones: what reads them is built for those GPUs."""
+    target = model.target.label if model.target is not None else None
+    vendors = {gpu.vendor for gpu in main}
+    wanted = {gpu.target for gpu in main}
+    values: dict[str, tuple[str, int]] = {}
+    for decl in model.args:
+        if target in decl.stages and decl.effective_default and decl.name not in PREDEFINED_ARGS:
+            values[decl.name] = (decl.effective_default, decl.line)
+    for env in model.env:
+        if env.stage == target and env.value:
+            values[env.name] = (env.value, env.line)
+    others = []
+    for name, (value, line) in values.items():
+        if name == arch_arg or not _TARGET_LIST.search(name.upper()):
+            continue
+        gpus = hardware.gpus(value)
+        if gpus and all(g.known and g.vendor in vendors for g in gpus) and {g.target for g in gpus} != wanted:
+            others.append((name, value, line))
+    return tuple(sorted(others, key=lambda other: other[2]))
+
+
 def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
     """The Supported hardware facts of `model`: the targets of `arch_arg` (an ARG default, else an ENV
     of that name), and the build arg that really changes them: the ARG itself, or the build arg an ENV
@@ -628,7 +658,8 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
         else:
             setters = (args[0] for name, at, args in model.env_args if name == arch_arg and at == line)
             override = next(setters, None)
-        return Hardware(hardware.gpus(value), value, line, override)
+        found = hardware.gpus(value)
+        return Hardware(found, value, line, override, others=_other_target_lists(model, arch_arg, found))
     lines = _target_images(model)
     defaults, written = _global_args(model)
     for stage in model.stages:
@@ -840,6 +871,7 @@ def render_sections(
         "arch_line": base.found.line if base else found.line,
         "arch_override": found.override,
         "arch_image": found.image,
+        "arch_others": () if base else found.others,
         "arch_file": base.dockerfile if base else None,
         "arch_link": base.link if base else None,
         "arch_base_override": base.found.override if base else None,

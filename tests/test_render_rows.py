@@ -178,3 +178,16 @@ def test_torch_npu_is_a_key_version_of_an_ascend_image(tmp_path: Path) -> None:
         "RUN pip install torch==2.7.1 torch_npu==2.7.1\n"
     )
     assert "| torch-npu | `2.7.1` |" in sections(tmp_path, text)["versions"]
+
+
+def test_a_narrower_target_list_of_the_image_is_named_under_the_table(tmp_path: Path) -> None:
+    text = (
+        "FROM rocm/dev-ubuntu-22.04:7.0-complete\nARG PYTORCH_ROCM_ARCH=gfx90a;gfx942;gfx950;gfx1100\n"
+        "ENV PYTORCH_ROCM_ARCH=${PYTORCH_ROCM_ARCH}\nENV AITER_ROCM_ARCH=gfx942;gfx950\n"
+        "ENV GFX_ARCH=gfx90a|gfx942|gfx950|gfx1100\nARG TARGETARCH\nENV MY_ARCH=x86_64\n"
+    )
+    found = sections(tmp_path, text, arch_arg="PYTORCH_ROCM_ARCH")["hardware"]
+    assert found.endswith(
+        "`AITER_ROCM_ARCH` (L4) lists other targets, `gfx942;gfx950`: what reads it is built for those.\n"
+    )
+    assert "GFX_ARCH" not in found and "MY_ARCH" not in found  # the same targets; not a target list
