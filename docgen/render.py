@@ -872,6 +872,7 @@ def render_sections(
         "arch_override": found.override,
         "arch_image": found.image,
         "arch_others": () if base else found.others,
+        "unbuilt": frozenset(s.label for s in model.stages) - _built_stages(model),
         "arch_file": base.dockerfile if base else None,
         "arch_link": base.link if base else None,
         "arch_base_override": base.found.override if base else None,

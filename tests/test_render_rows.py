@@ -191,3 +191,11 @@ def test_a_narrower_target_list_of_the_image_is_named_under_the_table(tmp_path: 
         "`AITER_ROCM_ARCH` (L4) lists other targets, `gfx942;gfx950`: what reads it is built for those.\n"
     )
     assert "GFX_ARCH" not in found and "MY_ARCH" not in found  # the same targets; not a target list
+
+
+def test_stages_the_default_build_skips_are_marked(tmp_path: Path) -> None:
+    found = sections(tmp_path, SELECTED_STAGE)
+    assert "| `VLLM_BRANCH` | `v0.11.0` |  | fetch_vllm_1 (not built by default) |" in found["build-args"]
+    assert "| `PYTHON_VERSION` | `3.12` |  | final |" in found["build-args"]
+    assert "| `fetch_vllm_1` (not built by default) | [L8](" not in found["contents"]  # no link options
+    assert "| `fetch_vllm_1` (not built by default) | L8 |" in found["contents"]
