@@ -401,6 +401,11 @@ _OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re
 _MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
 _OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
 _EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\b)", re.IGNORECASE)
+_NAMES_AN_IMAGE = re.compile(r"[ \t]+(?:image|variant)s?\b", re.IGNORECASE)
+_SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE)
+"""`The CUDA 13.0 image has its own Dockerfile.`: a sentence about the image of the family named by its
+version (a sibling of a cu129/cu130 pair); it does not say what this one holds (`Uses the NGC PyTorch
+25.03 image` does)."""
 _NOT_A_CLAIM_BEFORE = re.compile(r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre)[ \t]*\Z", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
@@ -769,6 +774,8 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             rest = text[after.end() : after.end() + 16]
             if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
+            if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(text, 0, word.start()):
+                break  # `The CUDA 13.0 image has …`: that image of the family is the subject
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
             problem = auditor.version_claim(line, name, "==", version)

@@ -505,8 +505,12 @@ class _Evaluator:
                         inst.comment_tail,
                         len(words) == 1
                         and inst.start_line not in self.group_heads
-                        # a block over the file's first instruction is the file's header
-                        and not (inst is self.parsed.instructions[0] and inst.comment_tail > 1),
+                        # a block over the file's first instruction is the file's header, unless a
+                        # blank line parts one line right above it from the rest (or from the top)
+                        and not (
+                            inst is self.parsed.instructions[0]
+                            and (inst.comment_tail > 1 or 0 < inst.comment_tail == len(inst.comment))
+                        ),
                     ),
                     global_of=global_of,
                 )

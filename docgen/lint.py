@@ -297,7 +297,11 @@ def _scope_message(name: str, stage_index: int, line: int, evaluation: Evaluatio
 # The boundaries of each kind of literal: a dotted version is matched whole (7.0.2 is not found in
 # 17.0.25 or 7.0.21), a compact Python/CUDA version (cp312, cu124) and a commit as a whole word.
 _BOUNDS = {
-    "version": (r"(?<![0-9])(?<![0-9]\.)", r"(?![0-9]|\.[0-9])"),
+    # a pre- or post-release of the value is another version (`v0.10.2rc1`, `1.9.0a0`, `2.8.0.post1`)
+    "version": (
+        r"(?<![0-9])(?<![0-9]\.)",
+        r"(?![0-9]|\.[0-9]|[._-]?(?:a|b|c|rc|alpha|beta|pre|dev|post)[0-9])",
+    ),
     "compact": (r"(?<![A-Za-z0-9])", r"(?![0-9])"),
     "hex": (r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"),
 }

@@ -335,6 +335,9 @@ class Hardware:
     """The build arg that changes it (`--build-arg NAME=…`); None when the value is fixed at `line`."""
     image: str | None = None
     """When the targets come from the base image's tag (`…/cann:8.5.0-910b-…`), that image."""
+    others: tuple[tuple[str, str, int], ...] = ()
+    """Other target lists of the default target that name other GPUs of the same vendor (name, value,
+    line): `ENV AITER_ROCM_ARCH=gfx942;gfx950` next to a longer `PYTORCH_ROCM_ARCH`."""
 
 
 @dataclass(frozen=True)
@@ -393,6 +396,8 @@ class BuildArgRow:
     """Why the default is not fully known, if it is not."""
     notes: tuple[str, ...] = ()
     """Extra remarks shown with the purpose (e.g. values hard-coded elsewhere)."""
+    from_lines: bool = False
+    """True when a FROM line reads it (a global ARG), besides the stages in `stages`."""
 
     @property
     def varies(self) -> bool:

@@ -22,7 +22,16 @@ from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
 from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
-from docgen.render import SECTIONS, RenderOptions, base_images, render_sections, template_path, version_rows
+from docgen.render import (
+    SECTIONS,
+    BaseHardware,
+    RenderOptions,
+    base_images,
+    hardware_of,
+    render_sections,
+    template_path,
+    version_rows,
+)
 from docgen.shell import referenced_names, split_words
 
 
@@ -153,7 +162,8 @@ def render_options(
         project=config.root,
         provides=config.base_images,
         provides_file=config.source,
-        produced=BaseDockerfiles(config, linker, (image.dockerfile,)),
+        produced=(produced := BaseDockerfiles(config, linker, (image.dockerfile,))),
+        base_hardware=produced.hardware,
     )
 
 
@@ -211,6 +221,19 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
 
     def __len__(self) -> int:
         return len(self._makers)
+
+    def hardware(self, model: ImageModel) -> BaseHardware | None:
+        """The Supported hardware of the configured Dockerfile that builds `model`'s base image (with
+        that entry's `arch-arg`), following further base images while one lists no targets."""
+        maker = self._maker_of(model)
+        if maker is None:
+            return None
+        base = build_model(maker.dockerfile, maker.display)
+        found = hardware_of(base, maker.arch_arg)
+        if not found.gpus:
+            makers = BaseDockerfiles(self._config, self._link, (*self._stack, maker.dockerfile), self._memo)
+            return makers.hardware(base)
+        return BaseHardware(found, maker.display, self._link(maker))
 
     def followed(self, model: ImageModel) -> tuple[Path, ...]:
         """The configured Dockerfiles whose rows `model`'s Key versions include: the one building its

@@ -44,6 +44,7 @@ from docgen.model import (
     ArgDecl,
     BuildArgRow,
     Component,
+    Gpu,
     HardCoded,
     Hardware,
     ImageModel,
@@ -154,6 +155,7 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
     hardcoded: dict[str, list[HardCoded]] = {}
     for entry in model.hardcoded:
         hardcoded.setdefault(entry.arg, []).append(entry)
+    from_lines = {s.line for s in model.stages}
     rows = []
     for name, decls in by_name.items():
         defaults: dict[str | None, list[str]] = {}
@@ -170,6 +172,7 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
                 line=decls[0].line,
                 unknown=next((d.unknown for d in decls if d.unknown), None),
                 notes=(note_for(hardcoded[name]),) if name in hardcoded else (),
+                from_lines=any(d.is_global and from_lines.intersection(d.used_lines) for d in decls),
             )
         )
     return tuple(rows)
@@ -211,6 +214,8 @@ _KNOWN_NAMES = {
     "tensorrt": "TensorRT",
     "tensorrt-llm": "TensorRT-LLM",
     "vllm-ascend": "vLLM Ascend",
+    "torch-npu": "torch-npu",
+    "torch_npu": "torch-npu",
     "ubuntu": "Ubuntu",
     "cmake": "CMake",
 }
@@ -227,6 +232,7 @@ _KEY_NAMES = frozenset(
         "Triton",
         "vLLM",
         "vLLM Ascend",
+        "torch-npu",
         "SGLang",
         "Flash Attention",
         "TransformerEngine",
@@ -242,6 +248,9 @@ _KEY_NAMES = frozenset(
     }
 )
 """Display names that make a component a Key versions row by default."""
+_LIBRARY_WHEELS = {"nccl": "NCCL", "cudnn": "cuDNN"}
+_LIBRARY_WHEEL = re.compile(r"nvidia-(nccl|cudnn)-cu[0-9]+")
+"""NVIDIA's PyPI packages of a key library (`nvidia-nccl-cu12`, `nvidia-cudnn-cu13`): its Key versions row."""
 
 
 def renamed(names: Mapping[str, str]) -> set[str]:
@@ -270,14 +279,26 @@ def _configured_label(comp: Component, names: Mapping[str, str]) -> str | None:
 def component_name(comp: Component, names: Mapping[str, str]) -> str:
     """The name shown for a component, first match wins: the config's name for its repository
     (`owner/repo`), for the build arg that sets its version or ref (`TE_TAG`), for its own name (exact,
-    then lower-case), then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
+    then lower-case), then the package a well-known repository builds (`pytorch/vision` → torchvision),
+    then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
     that only appears in the name (`python${PYTHON_VERSION}-dev`) does not name the component."""
     configured = _configured_label(comp, names)
     if configured is not None:
         return configured
     if comp.arg and (comp.version or comp.ref) and comp.arg in names:
         return names[comp.arg]
-    return display_name(comp.name, names)
+    if comp.name in names or comp.name.lower() in names:
+        return display_name(comp.name, names)
+    path = repository_path(comp.source) if comp.kind == "git" and comp.source else None
+    return _KNOWN_REPOSITORIES.get(path.lower() if path else "") or display_name(comp.name, names)
+
+
+_KNOWN_REPOSITORIES = {
+    "pytorch/vision": "torchvision",
+    "pytorch/audio": "torchaudio",
+    "pytorch/text": "torchtext",
+}
+"""Repositories whose name is not the name of what they build (`git clone …/pytorch/vision`)."""
 
 
 def component_label(comp: Component | PackageGroup, names: Mapping[str, str]) -> str:
@@ -314,6 +335,25 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
+def _built_stages(model: ImageModel) -> set[str]:
+    """Labels of the stages the default target needs: its chain of parents and every stage it (or one
+    of them) copies or mounts from, transitively. A stage outside this set is not built by default
+    (`FROM fetch_${REMOTE}` picks one of two; a test stage nothing uses)."""
+    target = model.target
+    todo = [target.index] if target is not None else []
+    seen: set[int] = set()
+    while todo:
+        index = todo.pop()
+        if index in seen:
+            continue
+        seen.add(index)
+        stage = model.stages[index]
+        todo.extend(stage.depends_on)
+        if stage.parent is not None:
+            todo.append(stage.parent)
+    return {model.stages[i].label for i in seen}
+
+
 def _global_args(model: ImageModel) -> tuple[dict[str, str | None], dict[str, str]]:
     """The global build args FROM lines read: their values, and their defaults as written."""
     values = {a.name: a.effective_default for a in model.args if a.is_global}
@@ -347,12 +387,15 @@ def version_rows(
       (`produced`, keyed by image name); the image itself when none of those says anything. A row
       the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
-      Python, PyTorch, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
-      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT), the first one of each name; Python packages
+      Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
+      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
+      packages count as NCCL and cuDNN), the first one of each name; Python packages
       show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;
     - version-like build args (`*_VERSION`, `*_TAG`, `*_COMMIT` …) whose name stem is such an item and
       that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
       the arg;
+    - none of a stage the default target does not build (`FROM fetch_${REMOTE}` picks one of two), nor
+      from an arg in scope only there;
     - when none of those items is found at all (a Dockerfile docgen knows nothing about), every pinned
       component set by a build arg and every version-like build arg instead.
 
@@ -368,7 +411,10 @@ def version_rows(
     image_lines = _target_images(model)
     defaults, written = _global_args(model)
     raws = {s.line: s.base_raw for s in model.stages}
+    built = _built_stages(model)
     for comp in model.components:
+        if comp.stage not in built:
+            continue  # a stage the default build skips: what it installs is not in the image
         is_base = comp.kind == "image" and comp.line in image_lines
         based: list[VersionRow] = []
         if is_base and comp.source:
@@ -388,6 +434,9 @@ def version_rows(
             candidates.append((row, comp.name, False, comp.line))
             continue
         label = component_name(comp, names)
+        wheel_of = _LIBRARY_WHEEL.fullmatch(comp.name.lower()) if comp.kind in ("pip", "wheel") else None
+        if wheel_of and label == comp.name:  # `nvidia-nccl-cu12==2.27.6` is the NCCL the image uses
+            label = _LIBRARY_WHEELS[wheel_of.group(1)]
         # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`)
         key_item = label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES
         version = _key_version(comp) if key_item else comp.display_version
@@ -405,6 +454,8 @@ def version_rows(
         match = _VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
+        if decl.stages and built.isdisjoint(decl.stages):
+            continue  # in scope only in stages the default build skips: it sets nothing the image has
         if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
             continue
         seen_args.add(decl.name)
@@ -607,12 +658,43 @@ def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None
     return None, None
 
 
+_TARGET_LIST = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
+"""Names of the variables build tools read a GPU target list from (`AITER_ROCM_ARCH`, `GPU_TARGETS`)."""
+
+
+def _other_target_lists(
+    model: ImageModel, arch_arg: str, main: tuple[Gpu, ...]
+) -> tuple[tuple[str, str, int], ...]:
+    """The other target lists of the default target (ENV, else an ARG in scope there) naming only known
+    targets of the vendor of `main`, but not the same ones: what reads them is built for those GPUs."""
+    target = model.target.label if model.target is not None else None
+    vendors = {gpu.vendor for gpu in main}
+    wanted = {gpu.target for gpu in main}
+    values: dict[str, tuple[str, int]] = {}
+    for decl in model.args:
+        if target in decl.stages and decl.effective_default and decl.name not in PREDEFINED_ARGS:
+            values[decl.name] = (decl.effective_default, decl.line)
+    for env in model.env:
+        if env.stage == target and env.value:
+            values[env.name] = (env.value, env.line)
+    others = []
+    for name, (value, line) in values.items():
+        if name == arch_arg or not _TARGET_LIST.search(name.upper()):
+            continue
+        gpus = hardware.gpus(value)
+        if gpus and all(g.known and g.vendor in vendors for g in gpus) and {g.target for g in gpus} != wanted:
+            others.append((name, value, line))
+    return tuple(sorted(others, key=lambda other: other[2]))
+
+
 def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
     """The Supported hardware facts of `model`: the targets of `arch_arg` (an ARG default, else an ENV
     of that name), and the build arg that really changes them: the ARG itself, or the build arg an ENV
     is set from (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`), or none for an ENV written
     literally (`--build-arg` cannot change it). Without such a value, the NPU an Ascend base image's
-    tag names (`…/cann:8.5.0-910b-ubuntu22.04-py3.11`)."""
+    tag names (`…/cann:8.5.0-910b-ubuntu22.04-py3.11`); else, for an ENV of that name the default
+    target has but whose value docgen cannot know (`${PYTORCH_ROCM_ARCH}` of the base image), its line
+    and the build arg that sets it, with no targets."""
     value, line = arch_value(model, arch_arg)
     if value:
         override: str | None = None
@@ -621,7 +703,8 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
         else:
             setters = (args[0] for name, at, args in model.env_args if name == arch_arg and at == line)
             override = next(setters, None)
-        return Hardware(hardware.gpus(value), value, line, override)
+        found = hardware.gpus(value)
+        return Hardware(found, value, line, override, others=_other_target_lists(model, arch_arg, found))
     lines = _target_images(model)
     defaults, written = _global_args(model)
     for stage in model.stages:
@@ -629,6 +712,11 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
         if npu:
             arg = baseimage.controlling_arg(npu, stage.base_raw, defaults, written)
             return Hardware(hardware.gpus(npu), npu, stage.line, arg, stage.base)
+    target = model.target.label if model.target is not None else None
+    for env in model.env:  # set, but from what the Dockerfile does not give (the base image's ENV)
+        if env.name == arch_arg and env.stage == target:
+            setters = (args[0] for name, at, args in model.env_args if name == arch_arg and at == env.line)
+            return Hardware(line=env.line, override=next(setters, None))
     return Hardware()
 
 
@@ -664,6 +752,21 @@ class RenderOptions:
     """Where `provides` is declared (the config file), as shown."""
     produced: Mapping[str, tuple[VersionRow, ...]] = field(default_factory=dict)
     """Image name → the Key versions rows of the configured Dockerfile that builds that image."""
+    base_hardware: Callable[[ImageModel], BaseHardware | None] | None = None
+    """The Supported hardware of the configured Dockerfile that builds a model's base image, if one
+    does (for an image whose own Dockerfile lists no targets)."""
+
+
+@dataclass(frozen=True)
+class BaseHardware:
+    """The Supported hardware of the configured Dockerfile that builds the base image."""
+
+    found: Hardware
+    """Its targets, where they are set and the build arg of that build that changes them."""
+    dockerfile: str
+    """That Dockerfile, as displayed."""
+    link: str | None
+    """The link target of that Dockerfile from the page being rendered."""
 
 
 MAX_INT_BITS = 14_000
@@ -1044,6 +1147,11 @@ def render_sections(
             *options.arch_arg_at,
         )
     found = hardware_of(model, options.arch_arg)
+    base = None
+    if not found.gpus and options.base_hardware is not None:
+        base = options.base_hardware(model)
+        if base is not None and (not base.found.gpus or base.found.image):
+            base = None  # targets from the base image's own base image tag: not this case
     contents = contents_rows(model.components, model.instruction_lines)
     context = {
         "image": model,
@@ -1057,12 +1165,17 @@ def render_sections(
             provides_file=options.provides_file,
             produced=options.produced,
         ),
-        "gpus": found.gpus,
+        "gpus": base.found.gpus if base else found.gpus,
         "arch_arg": options.arch_arg,
-        "arch_value": found.value,
-        "arch_line": found.line,
+        "arch_value": base.found.value if base else found.value,
+        "arch_line": base.found.line if base else found.line,
         "arch_override": found.override,
         "arch_image": found.image,
+        "arch_others": () if base else found.others,
+        "unbuilt": frozenset(s.label for s in model.stages) - _built_stages(model),
+        "arch_file": base.dockerfile if base else None,
+        "arch_link": base.link if base else None,
+        "arch_base_override": base.found.override if base else None,
         "components": model.components,
         "prebuilt": contents.prebuilt,
         "from_source": contents.from_source,

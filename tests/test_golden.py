@@ -1,19 +1,36 @@
 """Golden files: the rendered sections of known Dockerfiles, compared byte for byte.
 
-After an intended change to rendering, regenerate them with
+Two kinds:
+
+- tests/golden/<case>/<section>.md: each section of a known Dockerfile rendered alone;
+- tests/data/realworld-readmes/<image>/: a small project (Dockerfiles written in the idioms of public
+  GPU images, the README its maintainer would write, a pyproject.toml) whose README files are checked
+  in as `docgen sync` leaves them. The test copies the project, empties every block and runs
+  `docgen sync` there: the READMEs must come back byte for byte, but for the fingerprints in the begin
+  markers (they digest docgen's own code, so every change to docgen changes them).
+
+After an intended change to rendering, regenerate both with
 
     python tests/test_golden.py --regen
 
-and review the diff of tests/golden/ before committing.
+and review the diff of tests/golden/ and tests/data/realworld-readmes/ before committing.
 """
 
 from __future__ import annotations
 
+import io
+import re
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import without_fingerprints
 
+from docgen.cli import main
+from docgen.config import load_config
+from docgen.markers import find_blocks
 from docgen.pipeline import build_model
 from docgen.render import SECTIONS, RenderOptions, render_sections
 
@@ -47,11 +64,58 @@ def test_golden(case: str, section: str) -> None:
     )
 
 
+READMES = ROOT / "tests" / "data" / "realworld-readmes"
+PROJECTS = sorted(p.name for p in READMES.iterdir() if (p / "pyproject.toml").is_file())
+
+
+def outputs(project: Path) -> list[Path]:
+    """The README files a project's configuration has `docgen sync` write."""
+    return [out for image in load_config(project / "pyproject.toml").images for out in image.outputs]
+
+
+def emptied(text: str) -> str:
+    """`text` with every docgen block emptied and its fingerprint dropped, as a maintainer starts."""
+    for block in reversed(find_blocks(text)):
+        begin = f"<!-- BEGIN docgen:{block.name} -->\n"
+        text = text[: block.begin_start] + begin + text[block.body_end :]
+    return text
+
+
+def synced(project: str, folder: Path) -> dict[str, str]:
+    """Copy `project` into `folder`, empty its blocks, run `docgen sync`: each README's text by name."""
+    copy = folder / project
+    shutil.copytree(READMES / project, copy)
+    files = outputs(copy)
+    for path in files:
+        path.write_text(emptied(path.read_text(encoding="utf-8")), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["sync", "--config", str(copy / "pyproject.toml")], out, err)
+    assert code == 0, err.getvalue()
+    return {path.relative_to(copy).as_posix(): path.read_text(encoding="utf-8") for path in files}
+
+
+@pytest.mark.parametrize("project", PROJECTS)
+def test_realworld_readme(project: str, tmp_path: Path) -> None:
+    for name, text in synced(project, tmp_path).items():
+        expected = (READMES / project / name).read_text(encoding="utf-8")
+        assert re.search(r"<!-- BEGIN docgen:\w+ -->", expected) is None, f"{project}/{name} was never synced"
+        # the fingerprints hold a digest of docgen's own code: any change to docgen changes them
+        assert without_fingerprints(text) == without_fingerprints(expected), (
+            f"realworld-readmes/{project}/{name} differs from what docgen sync writes; "
+            f"if the change is intended, run: {REGENERATE}"
+        )
+
+
 def regenerate() -> None:
     for case in CASES:
         for section, text in render(case).items():
             (GOLDEN / case / f"{section}.md").write_text(text, encoding="utf-8")
             print(f"wrote tests/golden/{case}/{section}.md")
+    with tempfile.TemporaryDirectory() as folder:
+        for project in PROJECTS:
+            for name, text in synced(project, Path(folder)).items():
+                (READMES / project / name).write_text(text, encoding="utf-8")
+                print(f"wrote tests/data/realworld-readmes/{project}/{name}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,3 @@
+#!/bin/bash
+# installs Python $1 and build tools
+set -ex
