@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from docgen import files, markers
 from docgen.config import DEFAULT_ARCH_ARG, Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
-from docgen.markers import SECTIONS
+from docgen.markers import DEFAULT_SECTIONS, SECTIONS
 from docgen.pipeline import build_model
 from docgen.render import arch_value
 
@@ -276,7 +276,7 @@ def _is_blank(line: str) -> bool:
     return not _bare(line).strip()
 
 
-def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tuple[str, list[Added]]:
+def add_blocks(text: str, path: str, sections: Sequence[str] = DEFAULT_SECTIONS) -> tuple[str, list[Added]]:
     """`text` with an empty block for every section in `sections` it does not hold yet.
 
     A block goes under the best matching heading (see `HEADINGS`), after one blank line and followed
@@ -605,7 +605,7 @@ def init(
     if no_targets:
         # a CPU image, or one that leaves the GPU targets to its base image: a new section would only
         # say "No GPU targets"
-        new_text, added = add_blocks(text, readme_display, [s for s in SECTIONS if s != "hardware"])
+        new_text, added = add_blocks(text, readme_display, [s for s in DEFAULT_SECTIONS if s != "hardware"])
 
     pyproject_link = root / "pyproject.toml"
     pyproject = pyproject_link.resolve()

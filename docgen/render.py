@@ -23,7 +23,7 @@ import jinja2
 import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
-from docgen import hardware
+from docgen import hardware, stages
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import MAX_TEXT, os_error
@@ -89,6 +89,24 @@ def safe_url(url: str | None) -> str | None:
 def _percent(char: str) -> str:
     """`char` percent-encoded: each byte of its UTF-8 form as `%XX` (`é` → `%C3%A9`)."""
     return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
+
+
+_WHEEL = re.compile(
+    r"(?P<package>[^/-]+)-(?P<version>[^/-]+)(?:-\d[^/-]*)?-(?P<python>[^/-]+)-[^/-]+-(?P<platform>[^/-]+)\.whl\Z"
+)
+
+
+def source_text(url: str) -> str:
+    """The short text a source URL is shown as (the URL itself stays the link's target): a wheel as
+    its package, version, Python tag and platform (`torch 2.9.1+rocm7.0.2 · cp312 · linux_x86_64`);
+    another URL without its scheme, or only its last path segment past 60 characters; `%2B` as `+`."""
+    shown = re.sub(r"^[A-Za-z][A-Za-z0-9+.-]*://", "", url).replace("%2B", "+").replace("%2b", "+")
+    wheel = _WHEEL.search(shown.rsplit("/", 1)[-1])
+    if wheel:
+        return " · ".join((f"{wheel['package']} {wheel['version']}", wheel["python"], wheel["platform"]))
+    if len(shown) > 60:
+        return posixpath.basename(shown.rstrip("/")) or shown[:60]
+    return shown
 
 
 def link(text: str, url: str | None) -> str:
@@ -456,6 +474,7 @@ def environment(templates: Path | None = None, project: Path | None = None) -> j
     )
     env.filters["cell"] = escape_text
     env.filters["code"] = code_span
+    env.filters["source_text"] = source_text
     env.globals["link"] = link
     return env
 
@@ -492,6 +511,7 @@ def render_sections(
         "name": lambda n: display_name(n, options.names),
         "line_link": _line_link(options),
         "source_link": _source_link,
+        "stages": stages.mermaid(model),
     }
     env = environment(options.templates, options.project)
     out = {}
@@ -592,8 +612,5 @@ def _source_link(comp: Component) -> str:
     if not comp.source:
         return ""
     if safe_url(comp.source):
-        shown = re.sub(r"^https?://", "", comp.source)
-        if len(shown) > 60:
-            shown = posixpath.basename(shown.rstrip("/")) or shown[:60]
-        return link(shown, comp.source)
+        return link(source_text(comp.source), comp.source)
     return code_span(comp.source)
