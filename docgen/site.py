@@ -7,7 +7,8 @@ Pure functions over strings (no mkdocs import), so they are tested without build
   (`#L118`), which line cells link to when no repository URL is configured;
 - `decorate_blocks` wraps each generated block of a page's HTML in `<div class="docgen docgen-NAME">`,
   labels every table cell with its column header (`data-label`, for the stacked layout of narrow
-  screens) and lets code in cells break only after separators (`<wbr>` after `/ . _ - + ; , : = @ |`);
+  screens) and lets code and link texts in cells break only after separators (`<wbr>` after
+  `/ . _ - + ; , : = @ |`);
 - `STYLESHEET` is the small stylesheet (`assets/docgen.css`) those classes need.
 """
 
@@ -48,6 +49,7 @@ def dockerfile_page(text: str, display: str, repository_link: str | None = None)
     name = escape_text(display)
     where = f" It is also in the repository: {link(display, repository_link)}." if repository_link else ""
     return (
+        "---\nhide:\n  - toc\n---\n\n"  # MkDocs Material: the whole width for the code
         f"# {name}\n\n"
         f"The Dockerfile the generated tables are read from, as docgen read it when the site was built; "
         f"their line cells link to its lines.{where}\n\n"
@@ -84,7 +86,7 @@ _TABLE = re.compile(r"<table>.*?</table>", re.S)
 _ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
 _HEADER = re.compile(r"<th(?:\s[^>]*)?>(.*?)</th>", re.S)
 _CELL = re.compile(r"<td(\s[^>]*)?>(.*?)</td>", re.S)
-_CODE = re.compile(r"<code>(.*?)</code>", re.S)
+_BREAKABLE = re.compile(r"(<code>|<a\s[^>]*>)(.*?)(</code>|</a>)", re.S)
 _TOKEN = re.compile(r"&#?\w+;|<[^>]*>|.", re.S)
 _TAGS = re.compile(r"<[^>]*>")
 
@@ -112,7 +114,9 @@ def _label_table(match: re.Match[str]) -> str:
         def cell(cell_match: re.Match[str]) -> str:
             index = next(column)
             label = f' data-label="{headers[index]}"' if index < len(headers) else ""
-            content = _CODE.sub(lambda m: f"<code>{breakable(m.group(1))}</code>", cell_match.group(2))
+            content = _BREAKABLE.sub(
+                lambda m: m.group(1) + breakable(m.group(2)) + m.group(3), cell_match.group(2)
+            )
             return f"<td{cell_match.group(1) or ''}{label}>{content}</td>"
 
         return f"<tr>{_CELL.sub(cell, row_match.group(1))}</tr>"

@@ -8,6 +8,7 @@ is built once per module with `python -m mkdocs build --strict`.
 from __future__ import annotations
 
 import hashlib
+import html as html_module
 import os
 import re
 import subprocess
@@ -481,7 +482,9 @@ def test_xss_fixture_page_builds_as_text(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
-    body = html[html.index("BEGIN docgen:hardware") : html.index("END docgen:build-args")].replace("<wbr>", "")
+    body = html[html.index("BEGIN docgen:hardware") : html.index("END docgen:build-args")].replace(
+        "<wbr>", ""
+    )
     assert "<script" not in body and "<img" not in body
     assert "&lt;script&gt;document.title='pwned'&lt;/script&gt; &#124; not a new cell" in body
     rows = tables_of(html)["build-args"][0]
@@ -570,3 +573,68 @@ def test_a_page_opening_with_a_rule_is_not_taken_for_front_matter(tmp_path: Path
     write_tree(tmp_path, files)
     site = build_site(tmp_path)
     assert "MAX_JOBS" in (site / "page" / "index.html").read_text().replace("<wbr>", "")
+
+
+# --------------------------------------------------------------------------------------------------
+# What the plugin adds: Dockerfile pages, line links to them, the stylesheet, the README check
+
+
+HARDWARE_PAGE = "# Page\n\n<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n"
+
+
+def test_line_links_go_to_the_generated_dockerfile_page(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, site_files(**{"docs/page.md": HARDWARE_PAGE}))
+    text = page_markdown(root / "mkdocs.yml", "page.md")
+    assert "[L1](dockerfiles/Dockerfile.md#L1)" in text
+    site = build_site(root)
+    page = (site / "dockerfiles" / "Dockerfile" / "index.html").read_text(encoding="utf-8")
+    line = re.search(r'<span class="docgen-line" id="L1">(.*?)</span>\n', page)
+    assert line is not None
+    assert html_module.unescape(re.sub(r"<[^>]+>", "", line.group(1))) == 'ARG GPU_ARCH="gfx942"'
+    built = (site / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../dockerfiles/Dockerfile/#L1"' in built
+    assert 'href="assets/docgen/docgen.css"' in built or 'href="../assets/docgen/docgen.css"' in built
+    assert (site / "assets" / "docgen" / "docgen.css").is_file()
+
+
+def test_line_links_option_site_wins_over_repo_url(tmp_path: Path) -> None:
+    yml = "site_name: t\ntheme: mkdocs\nrepo_url: https://example.org/p\nplugins:\n  - docgen:\n"
+    page = {"docs/page.md": HARDWARE_PAGE}
+    root = write_tree(tmp_path, site_files(**{"mkdocs.yml": yml + "      line_links: site\n"}, **page))
+    assert "[L1](dockerfiles/Dockerfile.md#L1)" in page_markdown(root / "mkdocs.yml", "page.md")
+    (root / "mkdocs.yml").write_text(
+        "site_name: t\ntheme: mkdocs\nplugins:\n  - docgen:\n      line_links: repository\n", encoding="utf-8"
+    )
+    with pytest.raises(PluginError, match="line_links: repository needs repo_url"):
+        page_markdown(root / "mkdocs.yml", "page.md")
+
+
+def test_strict_build_fails_while_a_readme_is_out_of_date(tmp_path: Path) -> None:
+    files = site_files()
+    files["pyproject.toml"] += 'outputs = ["README.md"]\n'
+    files["README.md"] = "# Image\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+    root = write_tree(tmp_path, files)
+    result = strict_build(root)
+    assert result.returncode == 1
+    assert "README.md is out of date with Dockerfile (blocks: build-args): run `docgen sync`" in result.stderr
+    from docgen.cli import main
+
+    assert main(["sync", "--config", str(root / "pyproject.toml")]) == 0
+    result = strict_build(root)
+    assert result.returncode == 0, result.stderr
+    with (root / "Dockerfile").open("a", encoding="utf-8") as dockerfile:
+        dockerfile.write("# NEW_ARG A new argument.\nARG NEW_ARG=1\n")
+    result = strict_build(root)
+    assert result.returncode == 1 and "README.md is out of date" in result.stderr
+
+
+def test_mermaid_js_is_served_from_the_site(tmp_path: Path) -> None:
+    yml = "site_name: t\ntheme: mkdocs\nplugins:\n  - docgen:\n      mermaid_js: vendor/mermaid.min.js\n"
+    root = write_tree(tmp_path, site_files(**{"mkdocs.yml": yml, "vendor/mermaid.min.js": "var mermaid;\n"}))
+    site = build_site(root)
+    assert (site / "assets" / "docgen" / "mermaid.min.js").read_text(encoding="utf-8") == "var mermaid;\n"
+    assert "assets/docgen/mermaid.min.js" in (site / "page" / "index.html").read_text(encoding="utf-8")
+    (root / "vendor" / "mermaid.min.js").unlink()
+    result = strict_build(root)
+    assert result.returncode == 1
+    assert f"docgen: mermaid_js: file not found: {root / 'vendor' / 'mermaid.min.js'}" in result.stderr
