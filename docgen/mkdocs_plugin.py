@@ -199,9 +199,12 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         return filled
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if page.file.src_uri in self._filled:
-            return site.decorate_blocks(html)
-        return html
+        if page.file.src_uri not in self._filled:
+            return html
+        decorated = site.decorate_blocks(html)
+        if page.present_anchor_ids is not None:  # links to `#build-arg-…` are checked like any anchor
+            page.present_anchor_ids.update(site.ANCHORS.findall(decorated))
+        return decorated
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]

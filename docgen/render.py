@@ -109,6 +109,36 @@ def source_text(url: str) -> str:
     return shown
 
 
+_SHELL_SAFE = re.compile(r"[A-Za-z0-9_./:@%+=,-]+\Z")
+
+
+def docker_build(model: ImageModel, rows: Iterable[BuildArgRow]) -> str:
+    """A `docker build` command passing every build arg of `rows` that has one plain default, set to
+    that default, one `--build-arg` a line (shell-quoted; values with `$`, backticks or line breaks,
+    and defaults not fully known, are left out), for a reader to copy and edit."""
+    lines = [f"docker build -f {_shell_word(model.path)}"]
+    for row in rows:
+        if row.varies or row.unknown or not row.defaults:
+            continue
+        value = row.defaults[0][0]
+        if (
+            value is None
+            or re.search(r"[$`\r\n]|<!--|-->", value)
+            or not re.fullmatch(r"[A-Za-z_]\w*", row.name)
+        ):
+            continue
+        lines.append(f"--build-arg {_shell_word(f'{row.name}={value}')}")
+    lines.append(".")
+    return " \\\n    ".join(lines)
+
+
+def _shell_word(text: str) -> str:
+    """`text` as one POSIX shell word: as it is when safe, else in single quotes."""
+    if _SHELL_SAFE.match(text):
+        return text
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
 def link(text: str, url: str | None) -> str:
     """A Markdown link with escaped text, or just the escaped text when `url` is not http(s)."""
     target = safe_url(url)
@@ -496,9 +526,11 @@ def render_sections(
     """The Markdown body of each of `sections` (default: all) for `model`."""
     value, arch_line = arch_value(model, options.arch_arg)
     gpus: tuple[Gpu, ...] = hardware.gpus(value) if value else ()
+    args = build_arg_rows(model)
     context = {
         "image": model,
-        "build_args": build_arg_rows(model),
+        "build_args": args,
+        "docker_build": docker_build(model, args),
         "versions": version_rows(model, options.names, options.versions, options.versions_at),
         "gpus": gpus,
         "arch_arg": options.arch_arg,

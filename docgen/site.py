@@ -8,7 +8,8 @@ Pure functions over strings (no mkdocs import), so they are tested without build
 - `decorate_blocks` wraps each generated block of a page's HTML in `<div class="docgen docgen-NAME">`,
   labels every table cell with its column header (`data-label`, for the stacked layout of narrow
   screens) and lets code and link texts in cells break only after separators (`<wbr>` after
-  `/ . _ - + ; , : = @ |`);
+  `/ . _ - + ; , : = @ |`), and gives each row of a build-args table the id `build-arg-<name>`
+  (`#build-arg-gpu_arch`, see `anchor_id`);
 - `STYLESHEET` is the small stylesheet (`assets/docgen.css`) those classes need.
 """
 
@@ -91,11 +92,23 @@ _TOKEN = re.compile(r"&#?\w+;|<[^>]*>|.", re.S)
 _TAGS = re.compile(r"<[^>]*>")
 
 
+def anchor_id(name: str) -> str:
+    """The HTML id of a build arg's row: `build-arg-` and its name in lower case (`build-arg-gpu_arch`),
+    any character but letters, digits, `_` and `-` as `-`."""
+    return "build-arg-" + re.sub(r"[^a-z0-9_-]", "-", name.lower())
+
+
+ANCHORS = re.compile(r'<tr id="(build-arg-[^"]*)">')
+"""The row ids `decorate_blocks` adds, to read them back from its output."""
+
+
 def decorate_blocks(page_html: str) -> str:
     """`page_html` with each generated block wrapped and its tables labelled (see the module docstring)."""
 
     def block(match: re.Match[str]) -> str:
         body = _TABLE.sub(_label_table, match.group("body"))
+        if match.group("name") == "build-args":
+            body = _TABLE.sub(_anchor_rows, body, count=1)
         return (
             f'{match.group(1)}\n<div class="docgen docgen-{match.group("name")}">\n{body}</div>\n'
             f"{match.group(4)}"
@@ -122,6 +135,24 @@ def _label_table(match: re.Match[str]) -> str:
         return f"<tr>{_CELL.sub(cell, row_match.group(1))}</tr>"
 
     return _ROW.sub(row, table)
+
+
+def _anchor_rows(match: re.Match[str]) -> str:
+    """The build-args table with `id="build-arg-<name>"` on each body row (the name: its first cell)."""
+    seen: set[str] = set()
+
+    def row(row_match: re.Match[str]) -> str:
+        first = _CELL.search(row_match.group(1))
+        if first is None:
+            return row_match.group(0)
+        name = html.unescape(_TAGS.sub("", first.group(2))).strip()
+        anchor = anchor_id(name)
+        if not name or anchor in seen:
+            return row_match.group(0)
+        seen.add(anchor)
+        return f'<tr id="{html.escape(anchor)}">{row_match.group(1)}</tr>'
+
+    return _ROW.sub(row, match.group(0))
 
 
 def breakable(code_html: str) -> str:

@@ -1,9 +1,10 @@
 """The stage diagram: a Mermaid flowchart of a Dockerfile's stages (the `stages` section).
 
 Each stage is a box; the image a stage starts from is a rounded box with an arrow to it; a stage built
-`FROM` another stage gets a solid arrow from it, and a stage that takes files from an earlier one
-(`COPY --from=…`, `RUN --mount=…,from=…`) a dotted arrow labelled "files". The default target (the
-last stage) is drawn bold. GitHub and MkDocs Material both draw a ```` ```mermaid ```` fence.
+`FROM` another stage gets a thick arrow from it (`==>`), and a stage that takes files from an earlier
+one (`COPY --from=…`, `RUN --mount=…,from=…`) a dotted arrow labelled "files". The default target (the
+last stage) is drawn bold. GitHub and MkDocs Material both draw a ```` ```mermaid ```` fence. No line
+holds `-->` (Mermaid's plain arrow), which would end an HTML comment: generated blocks never do.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ def mermaid(model: ImageModel) -> str:
             if image is None:
                 image = images[stage.base] = f"i{len(images)}"
                 lines.append(f"  {image}([{label(stage.base or 'scratch')}])")
-            lines.append(f"  {image} --> {node}")
+            lines.append(f"  {image} ==> {node}")
         else:
-            lines.append(f"  s{stage.parent} --> {node}")
+            lines.append(f"  s{stage.parent} ==> {node}")
         for dependency in stage.depends_on:
             lines.append(f"  s{dependency} -. files .-> {node}")
     lines.append(f"  style s{model.stages[-1].index} stroke-width:3px")

@@ -251,6 +251,9 @@ def view(driver: webdriver.Chrome, url: str, width: int, height: int, scheme: st
         "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
     )
     driver.get(url)
+    # Material keeps the palette last used in localStorage, which would win over the media query
+    if driver.execute_script("const kept = localStorage.length; localStorage.clear(); return kept"):
+        driver.get(url)
     driver.execute_script("return document.fonts.ready")
 
 
@@ -322,6 +325,8 @@ def test_generated_tables_fit_their_column(
         cell = driver.find_element(By.CSS_SELECTOR, ".docgen-versions tbody td[data-label='Version']")
         label = driver.execute_script("return getComputedStyle(arguments[0], '::before').content", cell)
         assert label == '"Version"'
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(255, 255, 255)") == (scheme == "light"), background
     full_screenshot(driver, f"rocm-{device}-{scheme}.png", width)
 
 
@@ -374,7 +379,7 @@ def test_stage_diagram_source(serve: str) -> None:
     assert source is not None
     text = source.group(1)
     assert text.startswith("flowchart TD")
-    assert 's1["rocm_deb"]' in text and "s0 --&gt; s1" in text
+    assert 's1["rocm_deb"]' in text and "s0 ==&gt; s1" in text
 
 
 def test_stage_diagram_is_drawn(serve: str, driver: webdriver.Chrome, mermaid: Path | None) -> None:
@@ -400,3 +405,19 @@ def test_stage_diagram_is_drawn(serve: str, driver: webdriver.Chrome, mermaid: P
     )
     assert size is not None, "Mermaid did not replace the diagram's source with a drawing"
     driver.save_screenshot(str(ARTIFACTS / "rocm-stages.png"))
+
+
+def test_summary_build_arg_anchor_and_build_command(serve: str, driver: webdriver.Chrome) -> None:
+    view(driver, f"{serve}/site/images/rocm/", 1400, 1000, "light")
+    summary = driver.find_element(By.CSS_SELECTOR, ".docgen-summary").text
+    assert summary.startswith("Ubuntu 22.04 · Python 3.12 · ROCm 7.0.2 · PyTorch 2.9.1")
+    assert summary.endswith("GPU targets gfx942, gfx950")
+    driver.get(f"{serve}/site/images/rocm/#build-arg-gpu_arch")
+    row = driver.find_element(By.ID, "build-arg-gpu_arch")
+    assert row.tag_name == "tr" and row.text.startswith("GPU_ARCH")
+    assert driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", row
+    ), "the row is scrolled into view"
+    command = driver.find_element(By.CSS_SELECTOR, ".docgen-build-args pre code").text
+    assert command.startswith("docker build -f docker/rocm/Dockerfile.rocm \\\n")
+    assert "--build-arg 'GPU_ARCH=gfx942;gfx950' \\\n" in command

@@ -205,7 +205,7 @@ def test_rocm_page_blocks_equal_readme_blocks() -> None:
     page = page_markdown(ROOT / "mkdocs.yml", "images/rocm.md")
     site_blocks = markers.block_bodies(page)
     readme_blocks = markers.block_bodies(README.read_text(encoding="utf-8"))
-    assert set(site_blocks) == {"hardware", "versions", "contents", "build-args", "stages"}
+    assert set(site_blocks) == {"hardware", "versions", "contents", "build-args", "stages", "summary"}
     assert set(readme_blocks) == set(site_blocks)
     for name, body in site_blocks.items():
         assert body.strip(), f"docgen:{name} is empty on the site"

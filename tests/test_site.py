@@ -10,7 +10,7 @@ import markdown
 
 from docgen import site, stages
 from docgen.pipeline import build_model
-from docgen.render import source_text
+from docgen.render import build_arg_rows, docker_build, source_text
 
 # --------------------------------------------------------------------------------------------------
 # Short source texts
@@ -137,13 +137,13 @@ def test_stage_diagram_has_from_and_file_edges(tmp_path: Path) -> None:
         "flowchart TD",
         '  s0["build"]',
         '  i0(["nvidia/cuda:12.8.1-devel-ubuntu24.04"])',
-        "  i0 --> s0",
+        "  i0 ==> s0",
         '  s1["wheels"]',
         '  i1(["python:3.12-slim"])',
-        "  i1 --> s1",
+        "  i1 ==> s1",
         '  s2["final"]',
         '  i2(["nvidia/cuda:12.8.1-runtime-ubuntu24.04"])',
-        "  i2 --> s2",
+        "  i2 ==> s2",
         "  s0 -. files .-> s2",
         "  s1 -. files .-> s2",
         "  style s2 stroke-width:3px",
@@ -153,3 +153,62 @@ def test_stage_diagram_has_from_and_file_edges(tmp_path: Path) -> None:
 def test_stage_labels_cannot_break_the_diagram_or_the_page() -> None:
     assert stages.label('a"b<script>`|&') == '"a#quot;b#lt;script#gt;#96;#124;#amp;"'
     assert stages.label("two\nlines") == '"two lines"'
+
+
+# --------------------------------------------------------------------------------------------------
+# Build args: a row id each, a command to copy
+
+
+ARGS_BLOCK = """<!-- BEGIN docgen:build-args -->
+<table>
+<thead>
+<tr>
+<th>Build arg</th>
+<th>Default</th>
+</tr>
+</thead>
+<tbody>
+<tr>
+<td><code>GPU_ARCH</code></td>
+<td><code>gfx942</code></td>
+</tr>
+<tr>
+<td><code>odd name&lt;x&gt;</code></td>
+<td></td>
+</tr>
+</tbody>
+</table>
+<!-- END docgen:build-args -->
+"""
+
+
+def test_build_arg_rows_get_an_id_each() -> None:
+    out = site.decorate_blocks(ARGS_BLOCK)
+    assert '<tr id="build-arg-gpu_arch">\n<td data-label="Build arg"><code>GPU_<wbr>ARCH</code></td>' in out
+    assert '<tr id="build-arg-odd-name-x-">' in out
+    assert site.ANCHORS.findall(out) == ["build-arg-gpu_arch", "build-arg-odd-name-x-"]
+    assert "<tr>\n<th>Build arg</th>" in out, "the header row has no id"
+
+
+def test_docker_build_example_quotes_values_and_leaves_out_unknown_ones(tmp_path: Path) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "ARG GPU_ARCH=gfx942;gfx950\n"
+        "FROM ubuntu:22.04\n"
+        "ARG GPU_ARCH\n"
+        "ARG MAX_JOBS\n"
+        'ARG QUOTE="it\'s"\n'
+        "ARG HOME_DIR=$HOME/x\n"
+        "ARG PLAIN=1.2.3\n"
+        "RUN make -j${MAX_JOBS} ${GPU_ARCH} ${QUOTE} ${HOME_DIR} ${PLAIN}\n",
+        encoding="utf-8",
+    )
+    model = build_model(dockerfile, "docker/Dockerfile")
+    command = docker_build(model, build_arg_rows(model))
+    assert command.split(" \\\n    ") == [
+        "docker build -f docker/Dockerfile",
+        "--build-arg 'GPU_ARCH=gfx942;gfx950'",
+        "--build-arg 'QUOTE=it'\"'\"'s'",
+        "--build-arg PLAIN=1.2.3",
+        ".",
+    ]
