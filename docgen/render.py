@@ -44,10 +44,11 @@ from docgen.model import (
 _TEMPLATES = Path(__file__).parent / "templates"
 
 # Markdown characters that start markup; escaped with a backslash (both GitHub and Python-Markdown
-# honour backslash escapes of ASCII punctuation). `|` and backticks become entities instead, because
-# pipe splitting happens before escapes in some table parsers.
-_MARKUP = re.compile(r"[\\*\[\]~{}#!]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
-_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;"}
+# honour backslash escapes of these). `|` and backticks become entities instead, because pipe
+# splitting happens before escapes in some table parsers; so does `~` (GitHub's strikethrough), whose
+# backslash escape Python-Markdown does not know and would show (`\~2 GB`).
+_MARKUP = re.compile(r"[\\*\[\]{}#!]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "~": "&#126;"}
 _UNSAFE_IN_CODE = re.compile(r"[`|<>&\\\r\n]")
 
 
