@@ -204,14 +204,15 @@ class _Facts:
                 keys |= _keys(names[decl.name], names)
             default = decl.effective_default
             self._add(keys, _Fact(default, short_commit(default), decl.line))
-        for row in version_rows(model, names, None):
-            keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
-            self._add(keys, _Fact(row.version, row.version, row.line))
-        # where a component's version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
+        # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
         arg_lines: dict[str, int] = {}
         for decl in model.args:
             if not decl.bare and decl.default is not None:
                 arg_lines.setdefault(decl.name, decl.line)
+        for row in version_rows(model, names, None):
+            keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
+            line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
+            self._add(keys, _Fact(row.version, row.version, line))
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:

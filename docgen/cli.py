@@ -5,110 +5,25 @@ codes. (A plain `docgen check` with everything up to date never gets here: see `
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from docgen import __version__, files, fingerprint, markers
-from docgen.audit import audit
+from docgen import files, fingerprint, markers
+from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
-from docgen.drift import HAND_EDIT, Drift, explain
+from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
-from docgen.fastcheck import OutputError, guarded_stdout, output_failed, summary
-from docgen.init import init
 from docgen.model import Component, Diagnostic, ImageModel
-from docgen.pipeline import build_model, fill_blocks, lint_file, read_image, render_options
+from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, read_image, render_options
 from docgen.render import RenderOptions
 
-EXIT_OK = 0
-EXIT_DRIFT = 1
-EXIT_ERROR = 2
-
-_EPILOG = """\
-exit codes:
-  0  success: files written (sync), everything up to date (check), no contradiction (audit)
-  1  check found out-of-date blocks (or, with --strict, lint warnings); audit found contradictions;
-     lint --strict found warnings
-  2  bad usage, config or input (printed as path:line: message)
-
-configuration is read from [tool.docgen] in the nearest pyproject.toml;
---dockerfile and --output override it.
-"""
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="docgen",
-        description="Keep the documentation of a Docker image true to its Dockerfile.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action="version", version=f"docgen {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    def add(name: str, help_text: str) -> argparse.ArgumentParser:
-        cmd = sub.add_parser(
-            name,
-            help=help_text,
-            description=help_text,
-            epilog=_EPILOG,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        return cmd
-
-    for name, help_text in (
-        ("sync", "regenerate every docgen block in the configured Markdown files"),
-        (
-            "check",
-            "exit 1 when a generated block is out of date, with a diff, its cause and the fix; never writes",
-        ),
-    ):
-        cmd = add(name, help_text)
-        cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
-        cmd.add_argument("--dockerfile", help="the Dockerfile to document (instead of the config's)")
-        cmd.add_argument(
-            "--output",
-            action="append",
-            default=[],
-            metavar="FILE",
-            help="a Markdown file to fill (repeatable)",
-        )
-        if name == "check":
-            cmd.add_argument(
-                "--format", choices=("text", "json"), default="text", help="output format (default: text)"
-            )
-            cmd.add_argument(
-                "--strict", action="store_true", help="also run `docgen lint` and exit 1 on its warnings"
-            )
-    lint_cmd = add("lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)")
-    lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
-    lint_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
-    lint_cmd.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
-    audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
-    audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
-    audit_cmd.add_argument(
-        "--dockerfile", help="the Dockerfile it documents (default: the configured one that fills FILE.md)"
-    )
-    audit_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
-    init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
-    init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
-    init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")
-    init_cmd.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
-    show = add("show", "print what docgen reads from a Dockerfile")
-    show.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: the first configured one)")
-    show.add_argument("--config", help="pyproject.toml to read (default: the nearest one)")
-    show.add_argument(
-        "--format", choices=("table", "json"), default="table", help="output format (default: table)"
-    )
-    show.add_argument(
-        "--verbose", action="store_true", help="also list warnings and constructs docgen skipped"
-    )
-    return parser
+if TYPE_CHECKING:
+    from docgen.drift import Drift
 
 
 def main(
@@ -117,15 +32,9 @@ def main(
     """Run docgen with `argv` (default: `sys.argv[1:]`); returns the exit code."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    parser = _parser()
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse already printed usage or help
-        return EXIT_OK if exc.code == 0 else EXIT_ERROR
-    if args.command is None:
-        parser.print_help(out)
-        return EXIT_ERROR
+    args = parse(argv, out, err)
+    if isinstance(args, int):  # help, version or a usage error: argparse has answered
+        return args
     try:
         os.getcwd()
     except OSError as exc:  # the folder was deleted (or made unreadable) under the shell
@@ -140,6 +49,8 @@ def main(
         if args.command == "audit":
             return _audit(args, out)
         if args.command == "init":
+            from docgen.init import init
+
             dockerfile = Path(args.dockerfile) if args.dockerfile else None
             return init(Path(args.readme), dockerfile, _config(args), out)
         images, config = _images(args)
@@ -199,7 +110,7 @@ def _config(args: argparse.Namespace) -> Config:
         raise UsageError("config file not found", str(path))
     if path is not None and not path.is_file():  # a folder, or a FIFO that would block the read
         raise UsageError("not a file", str(path))
-    return load_config(path)
+    return load_config(path, remember=args.command in ("check", "sync"))  # for the fast path of check
 
 
 def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
@@ -322,7 +233,6 @@ def _documents(
         data, model, warnings = read_image(image.dockerfile, image.display, with_lint=lint_into is not None)
         if lint_into is not None:
             lint_into += warnings
-        dockerfile = fingerprint.dockerfile_digest(data)
         for output in image.outputs:
             display = files.display(output)
             current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
@@ -333,7 +243,7 @@ def _documents(
                 _relative_to(output, config.root),
                 _relative_to(image.dockerfile, config.root),
             )
-            stamp = (dockerfile, setup)
+            stamp = (dockerfile_stamp(data, model, options), setup)
             generated, blocks, bodies = fill_blocks(current, display, model, options, stamp)
             if not blocks:  # listed as an output, so a mistake: markers misspelt, or hidden as code
                 raise MarkerError(_no_block(current), display)
@@ -392,6 +302,8 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
 
 def _drifts(doc: _Document) -> list[Drift]:
     """The blocks of `doc` whose body differs from the generated one, each explained."""
+    from docgen.drift import explain
+
     drifts = []
     for block in doc.blocks:
         body = doc.current[block.body_start : block.body_end]
@@ -481,6 +393,8 @@ def annotation(level: str, path: str | None, line: int | None, message: str) -> 
 
 def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> None:
     """GitHub Actions annotations: one on each stale block, one on each Dockerfile line behind it."""
+    from docgen.drift import HAND_EDIT
+
     behind: dict[tuple[str, int], list[str]] = {}
     for drift in drifts:
         line = drift.first_changed if HAND_EDIT in drift.causes else drift.line
@@ -543,6 +457,8 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _audit(args: argparse.Namespace, out: TextIO) -> int:
+    from docgen.audit import audit
+
     config = _config(args)
     document = Path(args.file)
     if not document.is_file():

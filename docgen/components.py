@@ -19,7 +19,16 @@ from docgen.evaluate import Evaluation, Scope
 from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
 from docgen.sources import downloads
-from docgen.sources.context import VERSION_NAME, GitClone, Recorder, RunContext, StageState, git_component
+from docgen.sources.context import (
+    VERSION_NAME,
+    GitClone,
+    Recorder,
+    RunContext,
+    StageState,
+    git_component,
+    package_key,
+)
+from docgen.sources.naming import repo_name
 from docgen.sources.run import read_run
 from docgen.sources.script import ShellState, Word
 
@@ -106,9 +115,61 @@ def extract(
         except Exception as exc:  # a recogniser bug must not stop the documentation from being made
             recorder.skip(inst.start_line, f"{inst.keyword} not read ({type(exc).__name__}: {exc})")
     for clone in recorder.clones:
-        recorder.add(git_component(clone, recorder))
-    found = tuple(c for _, _, c in sorted(recorder.components, key=lambda t: (t[0], t[1])))
+        if clone.removed is not None:
+            recorder.skip(clone.line, f"{repo_name(clone.url)} is {clone.removed}; not listed")
+        else:
+            recorder.add(git_component(clone, recorder))
+    lineages = {state.label: state.lineage for state in states.values()}
+    kept = _one_version_each(recorder, lineages)
+    found = tuple(c for _, _, c in sorted(kept, key=lambda t: (t[0], t[1])))
     return found, tuple(recorder.skipped)
+
+
+_ONE_VERSION = {
+    "pip": "python",
+    "wheel": "python",
+    "conda": "conda",
+    "apt": "apt",
+    "apk": "apk",
+    "rpm": "rpm",
+}
+"""Kinds whose installs share one environment, where a package has one version at a time."""
+
+
+def _one_version_each(
+    recorder: Recorder, lineages: dict[str, tuple[str, ...]]
+) -> list[tuple[int, int, Component]]:
+    """The components, each package once per stage line: installing it again with the same version (in
+    the stage or one it is built FROM) keeps the first row; with another version, the new one replaces
+    the old (`pip install torch` then `pip install torch==2.7.1`: the image has 2.7.1), unless one of
+    them is installed in an `if` or `case`: then both are kept, each a version the image may hold."""
+    kept: dict[int, tuple[int, int, Component]] = {}
+    latest: dict[tuple[str, str], list[int]] = {}
+    for entry in recorder.listed():
+        comp = entry[2]
+        family = _ONE_VERSION.get(comp.kind)
+        if family is None or comp.method == "requirements":
+            kept[entry[1]] = entry
+            continue
+        lineage = lineages.get(comp.stage, (comp.stage,))
+        earlier = latest.setdefault((family, package_key(comp.name)), [])
+        earlier[:] = [i for i in earlier if i in kept]  # those replaced are gone for good
+        same_line = [i for i in earlier if kept[i][2].stage in lineage]
+        if any(kept[i][2].display_version == comp.display_version for i in same_line):
+            recorder.skip(comp.line, f"{comp.name} {comp.display_version} is installed again; listed once")
+            continue
+        if entry[1] in recorder.branched or any(i in recorder.branched for i in same_line):
+            earlier.append(entry[1])  # `if [ "$CUDA" = 13 ]; then pip install torch==2.9.0; else …`: both
+            kept[entry[1]] = entry
+            continue
+        for i in same_line:
+            old = kept.pop(i)[2]
+            recorder.skip(
+                old.line, f"{old.name} {old.display_version} is replaced at line {comp.line}; not listed"
+            )
+        earlier.append(entry[1])
+        kept[entry[1]] = entry
+    return list(kept.values())
 
 
 def _env_args(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, tuple[str, ...]]:

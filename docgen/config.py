@@ -15,6 +15,10 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     outputs = ["docker/rocm/README.md"]   # files `docgen sync` writes and `docgen check` verifies
     pages = ["images/rocm.md"]            # MkDocs pages (under docs_dir) filled at build time
     versions = ["ROCm", "Python", "torch"]  # rows of the Key versions table (optional)
+    produces = ["org/rocm-base:latest"]   # images this Dockerfile builds (followed by images FROM them)
+
+    [tool.docgen.base-images."org/base"]  # what a base image provides that its tag does not say
+    provides = { PyTorch = "2.6.0", CUDA = "12.4" }
 """
 
 from __future__ import annotations
@@ -28,9 +32,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from docgen import settings
+from docgen import cache
 from docgen.errors import ConfigError
-from docgen.fingerprint import canonical, digest, image_settings, settings_digest
+from docgen.fingerprint import image_settings, settings_digest
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -63,7 +67,10 @@ class ImageConfig:
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names: component or build-arg name → name shown in tables."""
     settings: str = ""
-    """A digest of the settings as written in `[tool.docgen]` (see `fingerprint.settings_digest`)."""
+    """A digest of the `[tool.docgen]` table and which image this is (see `fingerprint.settings_digest`)."""
+    produces: tuple[str, ...] = ()
+    """Image names this Dockerfile builds (`rocm/vllm-dev:base`): a Dockerfile built FROM one of them
+    shows this one's Key versions too."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,8 @@ class Config:
     """Every configured Dockerfile, in order."""
     templates: Path | None = None
     """A folder of user templates overriding the built-in ones."""
+    base_images: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """`[tool.docgen.base-images]`: image name (with or without a tag) → {shown name: version} it provides."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
         """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
@@ -87,7 +96,13 @@ class Config:
         return None
 
 
-_TOP_KEYS: dict[str, type] = {"arch-arg": str, "templates": str, "names": dict, "images": list}
+_TOP_KEYS: dict[str, type] = {
+    "arch-arg": str,
+    "templates": str,
+    "names": dict,
+    "images": list,
+    "base-images": dict,
+}
 _IMAGE_KEYS: dict[str, type] = {
     "dockerfile": str,
     "outputs": list,
@@ -95,7 +110,9 @@ _IMAGE_KEYS: dict[str, type] = {
     "arch-arg": str,
     "versions": list,
     "names": dict,
+    "produces": list,
 }
+_BASE_IMAGE_KEYS: dict[str, type] = {"provides": dict}
 _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
 
 
@@ -134,8 +151,43 @@ def _image_start(starts: list[int], index: int) -> int:
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a `[tool.docgen]` table, from `start` upwards."""
-    found = settings.find_pyproject(str(start))
-    return Path(found) if found else None
+    return _nearest(start)[0]
+
+
+def _nearest(start: Path) -> tuple[Path | None, dict[str, str]]:
+    """`find_pyproject(start)`, and the pyproject.toml files without a docgen table passed on the way
+    (path relative to the found one's folder → `cache.file_digest` of their bytes), which the
+    settings cache records. The nearest pyproject.toml that cannot be read or is not valid TOML is
+    the one found: `load_config` then says what is wrong with it, rather than use a parent's."""
+    folder = os.path.abspath(start)
+    passed: list[tuple[str, bytes]] = []
+    while True:
+        candidate = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(candidate):
+            try:
+                with open(candidate, "rb") as handle:
+                    data = handle.read()
+                tool = parse_toml(_text(data)).get("tool")
+            except (OSError, UnicodeDecodeError, ConfigError):
+                return Path(candidate), {}
+            if (isinstance(tool, dict) and "docgen" in tool) or _arrays_with_docgen(tool):
+                return Path(candidate), {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed}
+            passed.append((candidate, data))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None, {}
+        folder = parent
+
+
+def _arrays_with_docgen(tool: object) -> bool:
+    """True for `[[tool]]` tables with a docgen key: meant as the configuration, and wrong (`load_config`
+    says `tool` must be a table)."""
+    return isinstance(tool, list) and any(isinstance(t, dict) and "docgen" in t for t in tool)
+
+
+def _text(data: bytes) -> str:
+    """The bytes of a TOML file as text, line endings read as `open` reads them (universal newlines)."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def parse_toml(text: str, display: str = "pyproject.toml") -> dict[str, Any]:
@@ -154,19 +206,23 @@ def parse_toml(text: str, display: str = "pyproject.toml") -> dict[str, Any]:
         raise ConfigError(f"invalid TOML: {exc}", display, int(match.group(1)) if match else None) from None
 
 
-def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
+def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: bool = False) -> Config:
     """Read `[tool.docgen]` from `path`, or from the nearest pyproject.toml that has one.
 
-    Without any, returns an empty Config rooted at `cwd` (commands then need `--dockerfile`).
+    Without any, returns an empty Config rooted at `cwd` (commands then need `--dockerfile`). With
+    `remember`, a valid configuration is recorded in the settings cache (`docgen.cache`) for the fast
+    path of `docgen check`.
     """
     cwd = cwd or Path.cwd()
+    passed: dict[str, str] = {}
     if path is None:
-        path = find_pyproject(cwd)
+        path, passed = _nearest(cwd)
         if path is None:
             return Config(root=cwd.resolve(), source="(no [tool.docgen] found)")
     display = os.path.relpath(path, cwd) if path.is_absolute() else str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = _text(raw)
     except FileNotFoundError:
         raise ConfigError("config file not found", display) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -180,7 +236,12 @@ def load_config(path: Path | None = None, cwd: Path | None = None) -> Config:
         return Config(root=path.resolve().parent, source=display)
     if not isinstance(table, dict):
         raise ConfigError("[tool.docgen] must be a table", display, _key_line(text, "docgen"))
-    return parse_config(table, path.resolve().parent, display, text)
+    config = parse_config(table, path.resolve().parent, display, text)
+    if remember:
+        images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]
+        found = cache.Settings(settings_digest(table), str(table.get("templates", "")), images, passed)
+        cache.write(str(config.root), raw, found)
+    return config
 
 
 def _check(
@@ -289,6 +350,14 @@ def parse_config(
             else None
         )
         image_names = {**names, **_names(entry.get("names", {}), "images.names", display, text, start)}
+        produces = _strings(entry.get("produces", []), "images.produces", display, text, start)
+        for produced in produces:
+            if not produced.strip() or "$" in produced or any(c.isspace() for c in produced):
+                raise ConfigError(
+                    f"produces = {produced!r} must be an image name such as 'org/base:tag'",
+                    display,
+                    _key_line(text, "produces", start),
+                )
         images.append(
             ImageConfig(
                 dockerfile=dockerfile,
@@ -300,6 +369,7 @@ def parse_config(
                 versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
                 pages_line=_key_line(text, "pages", start) if pages and text else None,
                 names=image_names,
+                produces=produces,
             )
         )
     owners: dict[str, int] = {}
@@ -323,25 +393,52 @@ def parse_config(
                     display,
                     _key_line(text, "outputs", _image_start(starts, index)),
                 )
-    fingerprint_settings = _fingerprint_settings(table, text)
+    makers: dict[str, int] = {}
+    for index, image in enumerate(images):
+        for produced in image.produces:
+            if makers.setdefault(produced, index) != index:
+                raise ConfigError(
+                    f"produces = {produced!r} is listed by two [[tool.docgen.images]] (entries "
+                    f"{makers[produced] + 1} and {index + 1}); one Dockerfile builds an image",
+                    display,
+                    _key_line(text, "produces", _image_start(starts, index)),
+                )
+    base_images = _base_images(table.get("base-images", {}), display, text)
+    fingerprint_settings = settings_digest(table)
     images = [
         replace(image, settings=image_settings(fingerprint_settings, index))
         for index, image in enumerate(images)
     ]
-    return Config(root=root, source=display, images=tuple(images), templates=templates)
+    return Config(
+        root=root, source=display, images=tuple(images), templates=templates, base_images=base_images
+    )
 
 
-def _fingerprint_settings(table: Mapping[str, Any], text: str) -> str:
-    """The settings every block's `setup` fingerprint covers (see `docgen.fingerprint.settings_digest`).
-
-    Called once the table is known to be valid. When `docgen.settings` cannot read the file's docgen
-    tables as text, the parsed table stands in: the fast path of `docgen check` then never matches.
-    """
-    light = settings.read_settings(text, parsed=True) if text else None
-    if light is None:
-        return digest(b"parsed", canonical(dict(table)).encode())
-    images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]
-    return settings_digest(light.sections, images, str(table.get("templates", "")))
+def _base_images(value: Mapping[str, Any], display: str, text: str) -> dict[str, dict[str, str]]:
+    """`[tool.docgen.base-images]`: each image name → the `provides` table, every version a string."""
+    result: dict[str, dict[str, str]] = {}
+    for image, entry in value.items():
+        where = f"[tool.docgen.base-images.{image!r}]"
+        at = text.find(image) if image else -1
+        line = _key_line(text, "provides", at) if at >= 0 else None
+        if not isinstance(entry, dict):
+            line = text.count("\n", 0, at) + 1 if at >= 0 else None
+            raise ConfigError(f"{where} must be a table with a 'provides' key", display, line)
+        _check(entry, _BASE_IMAGE_KEYS, where, display, text, max(text.find(image), 0))
+        if not image.strip() or "$" in image or any(c.isspace() for c in image):
+            message = f"{where}: {image!r} is not an image name such as 'org/base:tag'"
+            raise ConfigError(message, display, line)
+        provides = entry.get("provides", {})
+        for name, version in provides.items():
+            if not isinstance(version, str) or not version.strip() or not name.strip():
+                raise ConfigError(
+                    f"{where}.provides.{name} must be a version written as a string "
+                    f'(like {name} = "2.6.0"), not {type(version).__name__}',
+                    display,
+                    line,
+                )
+        result[image] = dict(provides)
+    return result
 
 
 def _page(value: str, display: str, text: str, start: int) -> str:

@@ -155,9 +155,14 @@ def describe(name: str, comment: tuple[str, ...], tail: int = 0, alone: bool = F
         or not any(c.isalpha() for c in text[:3])  # a banner (`#### Build ####`, `---- deps ----`)
         or text.startswith("#")  # `## …`: a heading or a commented-out comment
         or (first.startswith(("http://", "https://")) and " " not in text)
+        or (len(lines) == 1 and _label(text) in _SECTION_VERBS and len(text.split()) <= 4 and text[-1] != ".")
     ):
         return ""
     return text
+
+
+_SECTION_VERBS = frozenset({"INSTALL", "INSTALLING", "CLONE", "DOWNLOAD", "COMPILE", "FETCH", "SETUP"})
+"""First words of a section header above the ARGs of a step (`# Install DeepEP`), not a purpose."""
 
 
 def _label(line: str) -> str:
@@ -189,6 +194,7 @@ _NOT_PURPOSES = frozenset(
     # file headers and tool directives
     | {"COPYRIGHT", "C", "©", "SPDX-LICENSE-IDENTIFIER", "LICENSED", "LICENSE", "HADOLINT", "SHELLCHECK"}
     | {"AUTHOR", "AUTHORS", "MAINTAINER", "VIM", "-*-"}
+    | {"RENOVATE", "DEPENDABOT", "TRIVY", "CHECKOV", "KICS", "NOSONAR", "PRAGMA", "DOCKLE"}
 )
 
 

@@ -6,26 +6,28 @@ user's templates, the document's path) and of the text it wrote. When every bloc
 document still carries the fingerprint of its inputs and text as they are now, rendering again would
 give the same text, so `docgen check` can answer at once.
 
-Anything else — a fingerprint that differs or is missing, a config the fast path does not fully
-understand, a file it cannot read, a command-line option — leaves the decision to the full check in
-`docgen.cli`, which reports errors and drift exactly. The fast path therefore never answers
+The configuration comes from the settings cache (`docgen.cache`): what the full path last read from
+pyproject.toml's bytes as they are now, so the fast path reads no TOML. Anything else — a fingerprint
+that differs or is missing, no settings record for pyproject.toml as it is, a file it cannot read, a
+command-line option — leaves the decision to the full check in `docgen.cli`, which reports errors and
+drift exactly (and records the settings for the next run). The fast path therefore never answers
 differently from the full check; it only answers sooner. It imports the standard library only, and
-this module is the `docgen` console script's entry point, so the common case (everything up to date,
-as in a pre-commit hook) never imports Jinja2, packaging or the parser.
+the `docgen` console script (`docgen.__main__`) tries it before importing the full CLI, so the common
+case (everything up to date, as in a pre-commit hook) never imports Jinja2, packaging or the parser.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 
-from docgen import fingerprint, markers, settings
+from docgen import cache, fingerprint, markers
+from docgen.console import summary
 from docgen.errors import MarkerError
 
 TYPE_CHECKING = False  # `typing` alone would double this module's start-up time
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any, TextIO
+    from typing import TextIO
 
 
 def _inside(path: str, root: str) -> str | None:
@@ -56,6 +58,45 @@ def _shown(path: str, cwd: str) -> str:
     return path
 
 
+def _configured(argv: list[str], cwd: str) -> tuple[str, cache.Settings] | None:
+    """The project folder and the settings of the configuration `docgen check ARGV` reads, as the
+    full path last recorded them for pyproject.toml's bytes as they are now (`docgen.cache`); None
+    when there is no such record, or another option is given.
+
+    Without `--config`, the nearest pyproject.toml with a record is the configuration, provided the
+    record lists every pyproject.toml passed on the way up, each with its bytes as they are now
+    (the full path found no docgen table in them).
+    """
+    if len(argv) == 2 and argv[0] == "--config":
+        config_path = os.path.join(cwd, argv[1])
+        data = _read(config_path)
+        root = os.path.dirname(os.path.realpath(config_path))
+        found = cache.read(root, data) if data is not None else None
+        return None if found is None else (root, found)
+    if argv:
+        return None
+    passed: list[tuple[str, bytes]] = []  # pyproject.toml files without a record, on the way up
+    folder = os.path.abspath(cwd)
+    while True:
+        candidate = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(candidate):
+            data = _read(candidate)
+            if data is None:
+                return None
+            root = os.path.dirname(os.path.realpath(candidate))
+            found = cache.read(root, data)
+            if found is not None:
+                for path, passed_data in passed:
+                    if found.passed.get(os.path.relpath(path, folder)) != cache.file_digest(passed_data):
+                        return None
+                return root, found
+            passed.append((candidate, data))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     """The documents checked, when `docgen check ARGV` is sure to find every block up to date.
 
@@ -66,29 +107,19 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
             cwd = os.getcwd()
         except OSError:  # the current folder was deleted: the full check says so
             return None
-    if list(argv) == []:
-        config_path = settings.find_pyproject(cwd)
-    elif len(argv) == 2 and argv[0] == "--config":
-        config_path = os.path.join(cwd, argv[1])
-    else:
+    configured = _configured(list(argv), cwd)
+    if configured is None:
         return None
-    if config_path is None:
+    root, found = configured
+    if not found.images:
         return None
-    data = _read(config_path)
-    try:
-        found = settings.read_settings(data.decode("utf-8")) if data is not None else None
-    except UnicodeDecodeError:
-        return None
-    if found is None or not found.images:
-        return None
-    root = os.path.dirname(os.path.realpath(config_path))
     here = os.path.realpath(cwd)
     templates: str | None = None
     if found.templates:
         templates = _inside(found.templates, root)
         if templates is None:
             return None
-    settings_digest = fingerprint.settings_digest(found.sections, found.images, found.templates)
+    settings_digest = found.settings
     outside: list[str] = []
     templates_digest = fingerprint.templates_digest(templates, root, outside)
     if outside:  # counted by where the links point, not by what is there: let the full check decide
@@ -120,7 +151,7 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
                 return None
             document = os.path.relpath(path, root).replace(os.sep, "/")
             setup = fingerprint.setup_digest(image_settings, templates_digest, document, dockerfile_rel)
-            newline = markers.newline_of(text)
+            newline = markers.newline_outside(text, blocks)
             for block in blocks:
                 body = text[block.body_start : block.body_end]
                 if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):
@@ -140,88 +171,3 @@ def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int 
         print(f"{shown} is up to date", file=out)
     print(summary(len(checked), 0), file=out)
     return 0
-
-
-def summary(checked: int, stale: int) -> str:
-    """The last line of `docgen check`: `3 files checked, 1 out of date`."""
-    line = f"{checked} file{'' if checked == 1 else 's'} checked, {stale} out of date"
-    return line + ("; run `docgen sync` to update them" if stale else "")
-
-
-class OutputError(Exception):
-    """Standard output cannot be written (a full disk, a closed descriptor …); the message is why.
-
-    Not an `OSError`, so no handler of file errors on the way mistakes it for one."""
-
-
-class GuardedOutput:
-    """Standard output for docgen's reports: a failed write or flush raises `OutputError`, except a
-    broken pipe (`docgen show | head`: the reader went away), which stays a `BrokenPipeError`."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return self._stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(exc.strerror or str(exc)) from None
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(exc.strerror or str(exc)) from None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def guarded_stdout() -> TextIO:
-    """`sys.stdout` wrapped in `GuardedOutput`; `OutputError` when it is closed (`docgen sync >&-`),
-    before anything is done."""
-    if sys.stdout is None:
-        try:
-            os.fstat(1)
-            reason = "it is closed"
-        except OSError as exc:
-            reason = exc.strerror or "it is closed"
-        raise OutputError(reason)
-    return GuardedOutput(sys.stdout)  # type: ignore[return-value]
-
-
-def output_failed(exc: BaseException) -> int:
-    """Report a failed write to standard output (`OutputError`, exit 2) or a broken pipe (exit 0);
-    the exit code. Standard output is pointed at the null device so that Python's own flush at exit
-    does not fail again."""
-    if not isinstance(exc, BrokenPipeError) and sys.stderr is not None:
-        print(f"docgen: error: cannot write to standard output: {exc}", file=sys.stderr)
-    if sys.stdout is not None:
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-    return 0 if isinstance(exc, BrokenPipeError) else 2
-
-
-def entry() -> None:
-    """The `docgen` console script: the fast path of a plain `docgen check`, else the full CLI."""
-    argv = sys.argv[1:]
-    code = None
-    if argv[:1] == ["check"] and sys.stdout is not None:
-        try:
-            out = guarded_stdout()
-            code = fast_check(argv[1:], out)
-            if code is not None:
-                out.flush()
-        except (BrokenPipeError, OutputError) as exc:
-            code = output_failed(exc)
-    if code is None:
-        from docgen.cli import main_entry
-
-        main_entry()
-    sys.exit(code)

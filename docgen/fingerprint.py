@@ -41,9 +41,10 @@ _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 _package_digest: str | None = None
 
 
-def digest(*parts: bytes) -> str:
-    """A short hex digest of `parts` (each length-prefixed, so the split between them counts)."""
-    h = blake2b(digest_size=_SIZE)
+def digest(*parts: bytes, size: int = _SIZE) -> str:
+    """A short hex digest of `parts` (each length-prefixed, so the split between them counts); `size`
+    bytes long."""
+    h = blake2b(digest_size=size)
     for part in parts:
         h.update(len(part).to_bytes(8, "little"))
         h.update(part)
@@ -195,12 +196,11 @@ def canonical(value: object) -> str:
     return repr(value)
 
 
-def settings_digest(sections: str, images: list[tuple[str, list[str]]], templates: str) -> str:
-    """The settings part of the `setup` fingerprint: the text of the docgen tables in pyproject.toml,
-    with the image list and template folder as the configuration reader understood them. A digest,
-    computed once per configuration, so each output's fingerprint costs the same however many images
-    the configuration lists."""
-    return digest(sections.encode(), canonical(images).encode(), templates.encode())
+def settings_digest(table: Mapping[str, object]) -> str:
+    """The settings part of the `setup` fingerprint: the `[tool.docgen]` table as `tomllib` parsed it
+    (comments and layout do not count). A digest, computed once per configuration, so each output's
+    fingerprint costs the same however many images the configuration lists."""
+    return digest(canonical(dict(table)).encode())
 
 
 def image_settings(settings: str, index: int) -> str:

@@ -2,8 +2,9 @@
 
 A build arg such as `GPU_ARCH="gfx942;gfx950"` or `TORCH_CUDA_ARCH_LIST="8.0;9.0+PTX"` names compiler
 targets; readers want to know which GPUs those are. `_TARGETS` is the one table of what docgen knows (AMD
-LLVM targets and NVIDIA compute capabilities); everything else here only splits lists and normalises the
-spellings the build tools accept. A target missing from the table is still returned, as unknown.
+LLVM targets, NVIDIA compute capabilities and Huawei Ascend NPUs); everything else here only splits lists
+and normalises the spellings the build tools accept. A target missing from the table is still returned,
+as unknown.
 """
 
 from __future__ import annotations
@@ -12,32 +13,54 @@ import re
 
 from docgen.model import Gpu
 
-# (target, vendor, family, products); NVIDIA targets are written as compute capabilities `major.minor`.
+# (target, vendor, family, products). AMD: LLVM processor names (LLVM's AMDGPU processor table, ROCm's
+# GPU support matrix); NVIDIA: compute capabilities `major.minor` (NVIDIA's CUDA GPUs page); Huawei:
+# Ascend NPUs as CANN image tags and SOC_VERSION values name them (`910b`, `Ascend910B2`, `a3`, `310p`).
 _TARGETS: tuple[tuple[str, str, str, str], ...] = (
     ("gfx900", "AMD", "Vega 10 (GCN5)", "Instinct MI25, Radeon RX Vega 56/64"),
     ("gfx906", "AMD", "Vega 20 (GCN5)", "Instinct MI50, MI60, Radeon VII, Radeon Pro VII"),
     ("gfx908", "AMD", "CDNA", "Instinct MI100"),
     ("gfx90a", "AMD", "CDNA2", "Instinct MI210, MI250, MI250X"),
+    ("gfx940", "AMD", "CDNA3", "early Instinct MI300 target, no longer supported (builds use gfx942)"),
+    ("gfx941", "AMD", "CDNA3", "early Instinct MI300 target, no longer supported (builds use gfx942)"),
     ("gfx942", "AMD", "CDNA3", "Instinct MI300X, MI300A, MI325X (MI300 series)"),
     ("gfx950", "AMD", "CDNA4", "Instinct MI350X, MI355X (MI350 series)"),
     ("gfx1030", "AMD", "RDNA2", "Radeon RX 6800/6800 XT/6900 XT, Radeon PRO W6800, V620"),
     ("gfx1100", "AMD", "RDNA3", "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800"),
-    ("gfx1101", "AMD", "RDNA3", "Radeon RX 7800 XT/7700 XT, Radeon PRO W7700"),
-    ("gfx1102", "AMD", "RDNA3", "Radeon RX 7600"),
-    ("gfx1151", "AMD", "RDNA3.5", "Ryzen AI Max (Strix Halo) APUs"),
-    ("gfx1200", "AMD", "RDNA4", "Radeon RX 9060 XT"),
-    ("gfx1201", "AMD", "RDNA4", "Radeon RX 9070/9070 XT, Radeon AI PRO R9700"),
+    ("gfx1101", "AMD", "RDNA3", "Radeon RX 7800 XT/7700 XT/7700, Radeon PRO W7700"),
+    ("gfx1102", "AMD", "RDNA3", "Radeon RX 7600/7600 XT"),
+    ("gfx1103", "AMD", "RDNA3", "Radeon 780M, 760M (Phoenix APUs)"),
+    ("gfx1150", "AMD", "RDNA3.5", "Radeon 890M (Ryzen AI 300, Strix Point APUs)"),
+    ("gfx1151", "AMD", "RDNA3.5", "Radeon 8060S (Ryzen AI Max, Strix Halo APUs)"),
+    ("gfx1152", "AMD", "RDNA3.5", "Radeon 860M (APU)"),
+    ("gfx1200", "AMD", "RDNA4", "Radeon RX 9060/9060 XT"),
+    ("gfx1201", "AMD", "RDNA4", "Radeon RX 9070/9070 XT/9070 GRE, Radeon AI PRO R9700"),
+    ("6.0", "NVIDIA", "Pascal", "Tesla P100"),
+    ("6.1", "NVIDIA", "Pascal", "Tesla P40, P4, GeForce GTX 10 series"),
     ("7.0", "NVIDIA", "Volta", "V100"),
+    ("7.2", "NVIDIA", "Volta", "Jetson AGX Xavier, Xavier NX"),
     ("7.5", "NVIDIA", "Turing", "T4, RTX 20 series"),
     ("8.0", "NVIDIA", "Ampere", "A100, A30"),
     ("8.6", "NVIDIA", "Ampere", "A10, A40, RTX A6000, RTX 30 series"),
     ("8.7", "NVIDIA", "Ampere", "Jetson Orin"),
-    ("8.9", "NVIDIA", "Ada Lovelace", "L4, L40S, RTX 40 series"),
+    ("8.9", "NVIDIA", "Ada Lovelace", "L4, L40, L40S, RTX 40 series"),
     ("9.0", "NVIDIA", "Hopper", "H100, H200, GH200"),
     ("10.0", "NVIDIA", "Blackwell", "B200, GB200"),
     ("10.3", "NVIDIA", "Blackwell", "B300, GB300"),
+    ("11.0", "NVIDIA", "Blackwell", "Jetson T5000, T4000 (Thor)"),
     ("12.0", "NVIDIA", "Blackwell", "RTX 50 series, RTX PRO 6000 Blackwell"),
     ("12.1", "NVIDIA", "Blackwell", "GB10 (DGX Spark)"),
+    ("910b", "Huawei", "Ascend 910B", "Atlas A2 series (Atlas 800T A2, Atlas 800I A2, Atlas 900 A2 PoD)"),
+    ("910b1", "Huawei", "Ascend 910B", "Atlas A2 series"),
+    ("910b2", "Huawei", "Ascend 910B", "Atlas A2 series"),
+    ("910b3", "Huawei", "Ascend 910B", "Atlas A2 series"),
+    ("910b4", "Huawei", "Ascend 910B", "Atlas A2 series"),
+    ("a2", "Huawei", "Ascend 910B", "Atlas A2 series (Atlas 800T A2, Atlas 800I A2, Atlas 900 A2 PoD)"),
+    ("910b2c", "Huawei", "Ascend 910B", "Atlas A2 series"),
+    ("a3", "Huawei", "Atlas A3", "Atlas A3 series (Atlas 800T A3, Atlas 800I A3, Atlas 900 A3 SuperPoD)"),
+    ("910_93", "Huawei", "Atlas A3", "Atlas A3 series (Atlas 800T A3, Atlas 800I A3, Atlas 900 A3 SuperPoD)"),
+    ("310p", "Huawei", "Ascend 310P", "Atlas 300I Pro, Atlas 300I Duo, Atlas 300V Pro"),
+    ("310p3", "Huawei", "Ascend 310P", "Atlas 300I Pro, Atlas 300I Duo, Atlas 300V Pro"),
 )
 _BY_TARGET = {target: (vendor, family, products) for target, vendor, family, products in _TARGETS}
 
@@ -45,6 +68,7 @@ _BY_TARGET = {target: (vendor, family, products) for target, vendor, family, pro
 _SEPARATORS = re.compile(r"[;,|\s]+")
 # `9.0`, `9.0a`, `10.0f`, `9.0+PTX` (TORCH_CUDA_ARCH_LIST).
 _CAPABILITY = re.compile(r"(\d+)\.(\d)[af]?(?:\+ptx)?")
+_A3_SOC = re.compile(r"910_93\d\d")
 # `90`, `90a`, `90-real` (CMAKE_CUDA_ARCHITECTURES); `sm_90a`, `compute_90` (nvcc).
 _SM = re.compile(r"(?:sm_|compute_)?(\d+)(\d)[af]?(?:-real|-virtual)?")
 
@@ -64,8 +88,12 @@ def parse_targets(value: str) -> list[str]:
 
 
 def _normalise(target: str) -> str:
-    """The key of `target` in the table: AMD feature suffixes dropped, NVIDIA spellings as `major.minor`."""
+    """The key of `target` in the table: AMD feature suffixes dropped, NVIDIA spellings as `major.minor`,
+    Ascend names without their `Ascend` prefix."""
     key = target.strip().strip("\"'").lower()
+    key = key.removeprefix("ascend").removeprefix("-").removeprefix("_")  # Ascend910B2, ascend-310p
+    if _A3_SOC.fullmatch(key):
+        return "910_93"  # SOC_VERSION=Ascend910_9391, Ascend910_9382 …: the Atlas A3 chips
     if key.startswith("gfx"):
         return key.split(":", 1)[0]  # gfx90a:xnack+, gfx942:sramecc+:xnack-
     match = _CAPABILITY.fullmatch(key) or _SM.fullmatch(key)

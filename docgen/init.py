@@ -24,7 +24,7 @@ from docgen.config import DEFAULT_ARCH_ARG, Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import DEFAULT_SECTIONS, SECTIONS
 from docgen.pipeline import build_model
-from docgen.render import arch_value
+from docgen.render import arch_value, hardware_of
 
 if sys.version_info >= (3, 11):
     pass
@@ -110,6 +110,7 @@ ARCH_ARGS = (
     "CUDA_ARCHITECTURES",
     "CUDA_DOCKER_ARCH",
     "ROCM_DOCKER_ARCH",
+    "SOC_VERSION",
 )
 """Build args that usually list the GPU targets, best first: a new entry names the first one the
 Dockerfile sets as its `arch-arg` when the configured one (by default `GPU_ARCH`) is not set there."""
@@ -538,7 +539,10 @@ def _arch_args(dockerfile: Path, configured: Iterable[str]) -> list[str] | None:
     except DocgenError:
         return None  # `docgen sync` will say why
     values = {name: arch_value(model, name)[0] or "" for name in dict.fromkeys([*ARCH_ARGS, *configured])}
-    return [name for name, value in values.items() if any(c.isdigit() for c in value)]
+    found = [name for name, value in values.items() if any(c.isdigit() for c in value)]
+    if not found and hardware_of(model, DEFAULT_ARCH_ARG).image is not None:
+        return [DEFAULT_ARCH_ARG]  # no list, but the base image's tag names the NPU (a CANN image)
+    return found
 
 
 def _read(path: Path, what: str) -> tuple[str, files.Snapshot]:

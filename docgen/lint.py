@@ -8,14 +8,16 @@ Four rules, all pure functions of the reader's and the evaluator's output (see d
    line behind: `cp312` wheels with `PYTHON_VERSION=3.11`);
 3. a build arg is declared but nothing reads it;
 4. a git source (clone, pip `git+`, `ADD` of a repository, source archive) is not pinned, or is
-   pinned to a branch, which moves.
+   pinned to a branch, which moves;
+5. a pip option pip rejects (`-no-build-isolation`: one dash, so pip reads `-n` and stops);
+6. GPU target lists that disagree between the variables different build tools read
+   (`PYTORCH_ROCM_ARCH` and `GPU_TARGETS`, `TORCH_CUDA_ARCH_LIST` and `CMAKE_CUDA_ARCHITECTURES`).
 
 Each rule errs on the side of silence: a warning should always be worth reading.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -51,6 +53,8 @@ def lint(
         *_unused(parsed, evaluation, {name for name, _ in out_of_scope}),
         *_unpinned_git(parsed, components),
         *_branch_downloads(parsed),
+        *_pip_options(parsed),
+        *_gpu_targets(evaluation, parsed.path),
     ]
     return tuple(sorted(found, key=lambda d: (d.line, d.message)))
 
@@ -131,6 +135,15 @@ def _read_texts(inst: Instruction, escape: str) -> list[str]:
     return texts
 
 
+# Variables a base image sets for every later stage and that Dockerfiles extend rather than set
+# (`ENV PATH=/opt/conda/bin:${PATH}`): search paths and tool homes. In a stage that starts from an
+# image, a use of one reads the image's value, declared ARG or not.
+_INHERITED_ENV = re.compile(
+    r"(?:LD_LIBRARY_|LIBRARY_|C|C_INCLUDE_|CPLUS_INCLUDE_|PKG_CONFIG_|PYTHON|MAN|CMAKE_PREFIX_|GO|CLASS)?PATH"
+    r"|LD_PRELOAD|(?:CUDA|ROCM|HIP)_(?:HOME|PATH)|CONDA_PREFIX|JAVA_HOME|GOROOT|CARGO_HOME|RUSTUP_HOME"
+    r"|HOME|LANG|LC_[A-Z]+|TZ|SHELL|USER"
+)
+
 # The platform args BuildKit defines in the global scope only: like a global ARG, a stage sees one
 # only after `ARG TARGETARCH` (https://docs.docker.com/build/building/variables/#multi-platform-build-arguments).
 _PLATFORM_ARGS = frozenset(
@@ -203,6 +216,8 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
                 key = (scope.stage, name)
                 if key in reported or name in scope.values or name in image_names[scope.stage]:
                     continue
+                if scope.base_unknown and _INHERITED_ENV.fullmatch(name):
+                    continue  # `ENV PATH=/opt/x/bin:${PATH}`: the base image's value, as meant
                 if any(_declared_here(d, label, inst.start_line) for d in declared[name]):
                     continue  # declared without a value (`ARG MAX_JOBS`): unset unless passed, as meant
                 if inst.keyword == "RUN" and _set_by_script(text, name):
@@ -533,14 +548,13 @@ def _ranges(numbers: Sequence[int]) -> str:
 
 
 def _hardcoded_warnings(parsed: ParsedDockerfile, entries: Sequence[HardCoded]) -> list[Diagnostic]:
-    """One warning per arg and instruction, on the first line, naming the other lines."""
-    starts = [inst.start_line for inst in parsed.instructions]
-    groups: dict[tuple[str, int], list[HardCoded]] = {}
+    """One warning per arg (one cause: overriding it leaves every such line behind), on the first line,
+    naming the others."""
+    groups: dict[str, list[HardCoded]] = {}
     for entry in entries:
-        owner = starts[bisect.bisect_right(starts, entry.line) - 1] if starts else 0
-        groups.setdefault((entry.arg, owner), []).append(entry)
+        groups.setdefault(entry.arg, []).append(entry)
     found = []
-    for (arg, _), group in groups.items():
+    for arg, group in groups.items():
         lines = sorted({h.line for h in group})
         spellings = ", ".join(dict.fromkeys(h.spelling for h in group))
         others = lines[1:]
@@ -726,3 +740,181 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
             message = f"{what} checks out {ref}, which is not known when the Dockerfile is read"
         found.append(Diagnostic(parsed.path, comp.line, message))
     return found
+
+
+# --------------------------------------------------------------------------------------------------
+# 5. pip options pip rejects
+
+# pip's short options per command (pip 20 to 25; `-b` went in pip 21): the general ones, then the
+# command's own. A letter in VALUED takes the rest of the word, or the next word, as its value.
+_PIP_GENERAL = "hvVq"
+_PIP_SHORT = {
+    "install": _PIP_GENERAL + "rcetUIifC",
+    "wheel": _PIP_GENERAL + "wrceifC",
+    "download": _PIP_GENERAL + "drceifC",
+    "uninstall": _PIP_GENERAL + "ry",
+}
+_PIP_VALUED = frozenset("rcetifCwd")
+_PIP_COMMAND = re.compile(
+    r"(?<![\w./-])(?<!uv )(?:[\w./-]*/)?(?:pip[0-9.]*|python[0-9.]*\s+-m\s*pip)"
+    r"\s+(install|wheel|download|uninstall)\b([^;&|\n]*)"
+)
+
+
+_SUBSTITUTION = re.compile(r"\$\((?:[^()]|\([^()]*\))*\)?|`[^`]*`?")
+
+
+def _pip_rejects(command: str, word: str) -> str | None:
+    """The option pip names in `no such option: -X` for `word`, when it rejects it; None otherwise."""
+    allowed = _PIP_SHORT[command]
+    for position, char in enumerate(word[1:], start=1):
+        if not char.isalpha():
+            return None  # `-U${X}` and the like: not the mistake looked for here
+        if char not in allowed:
+            return f"-{char}"
+        if char in _PIP_VALUED:
+            return None  # `-rrequirements.txt`: the rest is the value
+        if position > 40:
+            return None
+    return None
+
+
+def _pip_options(parsed: ParsedDockerfile) -> list[Diagnostic]:
+    """A pip command with a short option pip does not have, most often a long option written with one
+    dash (`-no-build-isolation`, which pip reads as `-n` …): the build stops there, so one warning per
+    command, for the first such option."""
+    found = []
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN" or "pip" not in inst.original:
+            continue
+        lines = [(n, t) for n, t in _source_lines(inst) if not _is_comment(t)]
+        at = 0  # the commands come in order: each search starts at the line of the one before
+        # the command with its continuation lines joined (an option may sit on the next line), then
+        # the heredoc bodies
+        for block in (inst.args, *(h.body for h in inst.heredocs)):
+            for match in _PIP_COMMAND.finditer(block):
+                command = match.group(1)
+                # a command substitution is another command (`pip install $(find . -name '*.whl')`)
+                word, rejected = _first_rejected(command, _SUBSTITUTION.sub(" ", match.group(2)).split())
+                if word is None or rejected is None:
+                    continue
+                pattern = re.compile(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])")
+                here = next((i for i in range(at, len(lines)) if pattern.search(lines[i][1])), None)
+                line = inst.start_line if here is None else lines[here][0]
+                at = at if here is None else here
+                hint = f" (did you mean --{word[1:]}?)" if len(word) > 2 and word[1:2].islower() else ""
+                found.append(
+                    Diagnostic(
+                        parsed.path,
+                        line,
+                        f"pip {command} option {word}: pip has no short option {rejected} and stops with "
+                        f'"no such option: {rejected}"{hint}',
+                    )
+                )
+    return found
+
+
+def _first_rejected(command: str, words: list[str]) -> tuple[str | None, str | None]:
+    """The first word of a pip command's arguments that pip rejects, and the option pip names."""
+    value_next = False
+    for raw in words:
+        word = raw.strip("\"'")
+        if word == "--":
+            break
+        if value_next:
+            value_next = False
+            continue
+        if not re.match(r"-[A-Za-z]", word):
+            continue
+        rejected = _pip_rejects(command, word)
+        if rejected is not None:
+            return word, rejected
+        value_next = len(word) == 2 and word[1] in _PIP_VALUED  # `-r FILE`: FILE is a value
+    return None, None
+
+
+# --------------------------------------------------------------------------------------------------
+# 6. GPU target lists that disagree
+
+# Variables that different build tools read for the GPU targets to compile for; within a family they
+# should list the same GPUs.
+_GPU_TARGET_VARS = {
+    "AMD": ("PYTORCH_ROCM_ARCH", "GPU_TARGETS", "GPU_ARCHS", "HIP_ARCHITECTURES", "AMDGPU_TARGETS",
+            "CMAKE_HIP_ARCHITECTURES"),
+    "NVIDIA": ("TORCH_CUDA_ARCH_LIST", "CMAKE_CUDA_ARCHITECTURES", "CUDA_ARCHITECTURES"),
+}  # fmt: skip
+_AMD_TARGET = re.compile(r"(gfx[0-9a-f]+)(?::[a-z+-]+)*")
+_NVIDIA_TARGET = re.compile(r"(?:sm_|compute_)?(\d+)\.?(\d)([a-f]?)(?:\+ptx|-real|-virtual)?")
+
+
+def gpu_target_set(family: str, value: str) -> frozenset[str] | None:
+    """The GPU targets a value lists, spelled one way (`9.0`, `90`, `sm_90`, `9.0+PTX` → `90`;
+    `gfx90a:xnack-` → `gfx90a`); None when a part is not a plain target (`native`, `all`, `$X`)."""
+    pattern = _AMD_TARGET if family == "AMD" else _NVIDIA_TARGET
+    found = set()
+    for token in re.split(r"[;,\s|]+", value.strip().strip("\"'").lower()):
+        if not token:
+            continue
+        m = pattern.fullmatch(token)
+        if m is None:
+            return None
+        found.add("".join(g for g in m.groups() if g))
+    return frozenset(found) or None
+
+
+def _gpu_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:
+    """One warning per disagreement: per stage, the ENV (else the ARG default) of each variable of a
+    family, compared as sets; a stage built on another repeats its values, and is not said twice."""
+    wanted = {name for names in _GPU_TARGET_VARS.values() for name in names}
+    per_stage: dict[str, dict[str, tuple[str, int]]] = {}  # stage label -> name -> (value, line)
+    for decl in evaluation.args:
+        if decl.name in wanted and decl.effective_default:
+            for label in decl.stages:
+                per_stage.setdefault(label, {})[decl.name] = (decl.effective_default, decl.line)
+    for env in evaluation.env:  # after the ARGs: an ENV of the name wins
+        if env.name in wanted and env.value is not None:
+            per_stage.setdefault(env.stage, {})[env.name] = (env.value, env.line)
+    found: dict[str, Diagnostic] = {}
+    for stage in evaluation.stages:
+        values = per_stage.get(stage.label, {})
+        for family, names in _GPU_TARGET_VARS.items():
+            sets = []
+            for name in names:
+                if name in values:
+                    targets = gpu_target_set(family, values[name][0])
+                    if targets is not None:
+                        sets.append((values[name][1], name, targets))
+            if len({targets for _, _, targets in sets}) < 2:
+                continue
+            sets.sort(key=lambda entry: (entry[0], names.index(entry[1])))
+            (first_line, first, first_set), *others = sets
+            parts = []
+            for line, name, targets in others:
+                if targets != first_set:
+                    parts.append(_difference(first, first_set, name, targets, line))
+            key = "; ".join(parts)
+            line = max(line for line, _, targets in sets if targets != first_set)
+            found.setdefault(
+                f"{first}:{key}",
+                Diagnostic(
+                    path,
+                    line,
+                    f"{family} GPU targets disagree: {first} (line {first_line}) lists "
+                    f"{_listed(first_set)}, but {key}; the tools reading each build for different GPUs",
+                ),
+            )
+    return list(found.values())
+
+
+def _difference(first: str, first_set: frozenset[str], name: str, targets: frozenset[str], line: int) -> str:
+    """`GPU_TARGETS (line 9) lists gfx942 (not gfx90a; also gfx950)`."""
+    missing, extra = first_set - targets, targets - first_set
+    notes = ([f"not {_listed(missing)}"] if missing else []) + ([f"also {_listed(extra)}"] if extra else [])
+    return f"{name} (line {line}) lists {_listed(targets)} ({'; '.join(notes)})"
+
+
+def _listed(targets: frozenset[str]) -> str:
+    """Targets in numeric order (`80, 90, 100`; `gfx90a, gfx942`)."""
+    return ", ".join(
+        sorted(targets, key=lambda t: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", t)])
+    )

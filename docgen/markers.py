@@ -17,7 +17,7 @@ from docgen.errors import MarkerError
 
 TYPE_CHECKING = False  # `typing` costs milliseconds at start-up; this module is on the fast path
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
 SECTIONS = ("hardware", "versions", "contents", "build-args", "stages", "summary")
 """The block names docgen knows, one per section template (`versions.md.j2` …)."""
@@ -289,6 +289,19 @@ def newline_of(text: str) -> str:
     return "\r\n" if crlf and crlf >= text.count("\n") - crlf else "\n"
 
 
+def newline_outside(text: str, blocks: Sequence[Block]) -> str:
+    """The line ending the text outside the bodies of `blocks` mostly uses: what `sync` writes the
+    bodies with. The bodies themselves do not count, so a sync never changes the answer for the next
+    one (a tie between LF and CRLF lines would otherwise flip at every run)."""
+    pieces: list[str] = []
+    pos = 0
+    for block in blocks:
+        pieces.append(text[pos : block.body_start])
+        pos = block.body_end
+    pieces.append(text[pos:])
+    return newline_of("".join(pieces))
+
+
 def normalise_body(body: str, newline: str) -> str:
     """`body` as `sync` writes it into a text whose line ending is `newline`: every line ends with it."""
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -317,7 +330,8 @@ def splice(
     With `attributes`, each replaced block's begin marker gets the attributes
     `attributes(block, new_body)` returns (the body as written, in the text's line endings).
     """
-    newline = newline_of(text)
+    blocks = list(blocks)
+    newline = newline_outside(text, blocks)
     out: list[str] = []
     pos = 0
     for block in blocks:

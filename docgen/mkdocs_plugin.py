@@ -18,7 +18,6 @@ This is the only module that imports mkdocs (an optional dependency: `pip instal
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import posixpath
@@ -183,10 +182,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     blocks[0].begin_line,
                 )
             model = self._model(image)
-            options = render_options(image, docgen, None)
-            link = self._dockerfile_link(image, page.file.src_uri)
-            if link is not None:
-                options = dataclasses.replace(options, dockerfile_link=link)
+            uri = page.file.src_uri
+            options = render_options(image, docgen, None, lambda other: self._dockerfile_link(other, uri))
             filled = fill(markdown, shown, model, options)
         except DocgenError as exc:
             if exc.path == shown and exc.line:

@@ -237,18 +237,21 @@ class Component:
     """Where it comes from: `image`, `git`, `download`; a Python package `pip` (also `uv tool`, pipx) or
     `wheel`; a distribution package `apt`, `apk`, `rpm` and the repositories `apt-repo`, `rpm-repo`; a
     registry package `conda` (conda, mamba, micromamba), `npm` (global installs), `go` (`go install`),
-    `cargo` (`cargo install`)."""
+    `cargo` (`cargo install`); `script`, what an install script the build runs installs
+    (`bash install_nccl.sh --NCCL_VER=2.27.3`)."""
     version: str | None
     """The version, when the source gives one (`2.9.1`, `3.26.4`)."""
     ref: str | None
-    """The git ref or image digest/tag as written (`83f9e450cd…`, `v0.15.1`)."""
+    """The git ref or image digest/tag as written (`83f9e450cd…`, `v0.15.1`); for an apt package, the
+    whole Debian version pinned when `version` shows less of it (`1:2.34.1-1ubuntu1.10` for 2.34.1)."""
     source: str | None
     """Where it comes from: a URL, an image reference or an index."""
     method: str
     """How it gets into the image: `prebuilt` (an image, a wheel or a package from an index),
     `source` (checked out and built, also by `go install` and `cargo install`), `checkout` (cloned,
-    never built), `requirements` (a `-r FILE` or conda `--file` whose pins live in that file) or
-    `package` (a distribution package: apt, apk, rpm)."""
+    never built), `requirements` (a `-r FILE` or conda `--file` whose pins live in that file),
+    `package` (a distribution package: apt, apk, rpm) or `script` (an install script docgen does not read:
+    the version is the one passed to it, else unknown)."""
     stage: str
     """Label of the stage that installs it."""
     line: int
@@ -304,7 +307,7 @@ class Gpu:
     target: str
     """As written (`gfx942`, `gfx90a:xnack+`, `9.0+PTX`, `sm_90a`)."""
     vendor: str
-    """`AMD`, `NVIDIA`, or `unknown`."""
+    """`AMD`, `NVIDIA`, `Huawei` (Ascend NPUs), or `unknown`."""
     family: str | None
     """The architecture family (`CDNA3`, `Hopper`), None when the target is unknown."""
     products: str | None
@@ -314,6 +317,22 @@ class Gpu:
     def known(self) -> bool:
         """True when the target is in docgen's table."""
         return self.family is not None
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """What the Supported hardware section says: the targets, where they are set, and what changes them."""
+
+    gpus: tuple[Gpu, ...] = ()
+    """The targets, looked up (`docgen.hardware`)."""
+    value: str | None = None
+    """The list as written, None when there is none."""
+    line: int | None = None
+    """The line that sets it (the ARG, the ENV, or the FROM whose image tag names the NPU)."""
+    override: str | None = None
+    """The build arg that changes it (`--build-arg NAME=…`); None when the value is fixed at `line`."""
+    image: str | None = None
+    """When the targets come from the base image's tag (`…/cann:8.5.0-910b-…`), that image."""
 
 
 @dataclass(frozen=True)
@@ -338,6 +357,11 @@ class ImageModel:
     """Parser directives found at the top of the file."""
     hardcoded: tuple[HardCoded, ...] = ()
     """Build arg defaults written literally elsewhere (overriding the arg leaves them behind), by line."""
+    instruction_lines: tuple[int, ...] = ()
+    """The first line of every instruction, in order (the contents table groups packages by instruction)."""
+    env_args: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    """(ENV name, line, build args its value expands) for each ENV value set from build args
+    (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
     @property
     def target(self) -> Stage | None:
@@ -388,3 +412,44 @@ class VersionRow:
     """1-based Dockerfile line the value comes from."""
     arg: str | None = None
     """The build arg that overrides it, if one does."""
+    origin: str | None = None
+    """Where the value is read when it is not the Dockerfile's own: `tag` (the base image's tag),
+    `name` (the base image's name, `manylinux_2_28`), `config` (declared in the configuration for
+    that base image) or `base-dockerfile` (the configured Dockerfile that builds the base image)."""
+    origin_file: str | None = None
+    """For `config`, the configuration file; for `base-dockerfile`, that Dockerfile (as displayed)."""
+    link: str | None = None
+    """For `base-dockerfile`, the link target of that Dockerfile (line links add `#L<n>`)."""
+
+
+@dataclass(frozen=True)
+class PackageGroup:
+    """One row of the contents table for the unpinned packages one install command adds (`apt-get
+    install -y build-essential git …`), none of them a key component. It answers to the attributes a
+    contents template reads of a `Component`, so a template written for components renders it too."""
+
+    kind: str
+    """The package manager's kind, as in `Component.kind` (`apt`, `pip`, `conda` …)."""
+    members: tuple[str, ...]
+    """The package names, in the order the command gives them."""
+    source: str | None
+    """The source all members share (a PPA, an index), else the host they share, else None."""
+    stage: str
+    """Label of the stage that installs them."""
+    line: int
+    """1-based line of the instruction that installs them."""
+    method: str = "package"
+    version: None = None
+    ref: None = None
+    pinned: bool = False
+    fork: None = None
+    arg: None = None
+
+    @property
+    def name(self) -> str:
+        """`apt packages (12): build-essential, ca-certificates, …`, every member named."""
+        return f"{self.kind} packages ({len(self.members)}): {', '.join(self.members)}"
+
+    @property
+    def display_version(self) -> str:
+        return "unpinned"

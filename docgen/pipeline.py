@@ -9,18 +9,20 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
-from docgen import components, lint, markers
+from docgen import baseimage, components, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
-from docgen.fingerprint import text_digest, with_fingerprint
-from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
-from docgen.render import SECTIONS, RenderOptions, render_sections, template_path
+from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
+from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
+from docgen.render import SECTIONS, RenderOptions, base_images, render_sections, template_path, version_rows
+from docgen.shell import referenced_names, split_words
 
 
 @contextlib.contextmanager
@@ -90,6 +92,8 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
         skipped=skipped,
         directives=parsed.directives,
         hardcoded=hardcoded,
+        instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
+        env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
     )
     if not with_lint:
         return model, ()
@@ -97,22 +101,144 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
     return model, tuple(sorted(warnings, key=lambda d: d.line))
 
 
-def render_options(image: ImageConfig, config: Config, document: Path | None) -> RenderOptions:
-    """Rendering options for `image` as it appears in `document` (for relative line links)."""
-    link = None
-    if document is not None:
-        # URL-encoded (keeping `/`): CommonMark ends a link target at a space, so
-        # `[L3](Dockerfile (cuda)#L3)` would not be a link on GitHub
-        link = quote(Path(os.path.relpath(image.dockerfile, document.parent)).as_posix())
+def _env_args(
+    parsed: ParsedDockerfile, arg_names: frozenset[str]
+) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """(ENV name, line, build args its value expands, in the order written) for every ENV value that
+    reads a build arg: `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}` is set with
+    `--build-arg torch_cuda_arch_list=…`, not with `--build-arg TORCH_CUDA_ARCH_LIST=…`."""
+    found = []
+    for inst in parsed.instructions:
+        if inst.keyword != "ENV":
+            continue
+        words = split_words(inst.args, parsed.escape)
+        pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
+        if not pairs and words:  # the legacy `ENV NAME value` form
+            pairs = [(words[0], inst.args.strip()[len(words[0]) :])]
+        for name, raw in pairs:
+            used = sorted(
+                (n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n)
+            )
+            if used:
+                found.append((name, inst.start_line, tuple(used)))
+    return tuple(found)
+
+
+def _link(dockerfile: Path, document: Path | None) -> str | None:
+    """The link target of `dockerfile` from `document`, URL-encoded (keeping `/`): CommonMark ends a
+    link target at a space, so `[L3](Dockerfile (cuda)#L3)` would not be a link on GitHub."""
+    if document is None:
+        return None
+    return quote(Path(os.path.relpath(dockerfile, document.parent)).as_posix())
+
+
+def render_options(
+    image: ImageConfig,
+    config: Config,
+    document: Path | None,
+    link: Callable[[ImageConfig], str | None] | None = None,
+) -> RenderOptions:
+    """Rendering options for `image` as it appears in `document` (for relative line links); with
+    `link`, the link target of each image's Dockerfile instead (a site links to its repository)."""
+    linker = link or (lambda other: _link(other.dockerfile, document))
     return RenderOptions(
         arch_arg=image.arch_arg,
         names=image.names,
         versions=image.versions,
         versions_at=(config.source, image.versions_line) if image.versions is not None else None,
-        dockerfile_link=link,
+        dockerfile_link=linker(image),
         templates=config.templates,
         project=config.root,
+        provides=config.base_images,
+        provides_file=config.source,
+        produced=BaseDockerfiles(config, linker, (image.dockerfile,)),
     )
+
+
+class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
+    """Image name → the Key versions rows of the configured Dockerfile that `produces` it, marked as
+    from that Dockerfile and linked to its lines; worked out only for a name asked for (the base image
+    a Dockerfile is built on), each Dockerfile read once.
+
+    `stack` holds the Dockerfiles being followed already (the one documented first): a Dockerfile on
+    it is never followed again, so images built on each other in a cycle end there.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        link: Callable[[ImageConfig], str | None],
+        stack: tuple[Path, ...],
+        memo: dict[tuple[Path, ...], tuple[VersionRow, ...]] | None = None,
+    ) -> None:
+        self._config = config
+        self._link = link
+        self._stack = stack
+        self._memo = {} if memo is None else memo
+        self._makers = {
+            name: image for image in config.images if image.dockerfile not in stack for name in image.produces
+        }
+
+    def __getitem__(self, name: str) -> tuple[VersionRow, ...]:
+        image = self._makers[name]
+        key = (*self._stack, image.dockerfile)
+        if key not in self._memo:
+            model = build_model(image.dockerfile, image.display)
+            rows = version_rows(
+                model,
+                image.names,
+                None,
+                provides=self._config.base_images,
+                provides_file=self._config.source,
+                produced=BaseDockerfiles(self._config, self._link, key, self._memo),
+            )
+            link = self._link(image)
+            self._memo[key] = tuple(
+                row
+                if row.origin == "base-dockerfile"
+                else replace(row, origin="base-dockerfile", origin_file=image.display, link=link)
+                for row in rows
+            )
+        return self._memo[key]
+
+    def __contains__(self, name: object) -> bool:  # without working the rows out
+        return name in self._makers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+    def followed(self, model: ImageModel) -> tuple[Path, ...]:
+        """The configured Dockerfiles whose rows `model`'s Key versions include: the one building its
+        base image, the one building that one's, and so on (their bytes belong in its fingerprint)."""
+        found: list[Path] = []
+        maker = self._maker_of(model)
+        stack = self._stack
+        while maker is not None and maker.dockerfile not in stack:
+            found.append(maker.dockerfile)
+            stack = (*stack, maker.dockerfile)
+            makers = BaseDockerfiles(self._config, self._link, stack, self._memo)
+            maker = makers._maker_of(build_model(maker.dockerfile, maker.display))
+        return tuple(found)
+
+    def _maker_of(self, model: ImageModel) -> ImageConfig | None:
+        for ref in base_images(model):
+            name = baseimage.matching_key(ref, self._makers)
+            if name is not None:
+                return self._makers[name]
+        return None
+
+
+def dockerfile_stamp(data: bytes, model: ImageModel, options: RenderOptions) -> str:
+    """The `dockerfile` fingerprint of `model`'s blocks: the bytes of its Dockerfile (`data`) and of
+    every configured Dockerfile whose Key versions it shows (see `BaseDockerfiles`)."""
+    produced = options.produced
+    followed = produced.followed(model) if isinstance(produced, BaseDockerfiles) else ()
+    if not followed:
+        return dockerfile_digest(data)
+    return digest(data, *(read_dockerfile_bytes(path, str(path)) for path in followed))
 
 
 def fill(
@@ -143,7 +269,7 @@ def fill_blocks(
     blocks = markers.find_blocks(text, path, known=SECTIONS)
     if not blocks:
         return text, blocks, {}
-    newline = markers.newline_of(text)
+    newline = markers.newline_outside(text, blocks)
     rendered = render_sections(model, options, [b.name for b in blocks])
     bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
     for name, body in bodies.items():

@@ -9,11 +9,12 @@ a marker or a page.
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
 import stat
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +24,7 @@ import jinja2
 import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
-from docgen import hardware, stages
+from docgen import baseimage, hardware, stages
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import MAX_TEXT, os_error
@@ -34,12 +35,14 @@ from docgen.model import (
     ArgDecl,
     BuildArgRow,
     Component,
-    Gpu,
     HardCoded,
+    Hardware,
     ImageModel,
+    PackageGroup,
     VersionRow,
     short_commit,
 )
+from docgen.sources.naming import repository_path
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -92,6 +95,15 @@ def _percent(char: str) -> str:
     return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
 
 
+_VARIABLE = re.compile(r"\$[{(A-Za-z_]")
+
+
+def has_variable(url: str) -> bool:
+    """True when `url` still holds a shell variable or command docgen could not expand (`${ARCH}`,
+    `$(uname -m)`): its real target is only known at build time."""
+    return "$" in url and bool(_VARIABLE.search(url))
+
+
 _WHEEL = re.compile(
     r"(?P<package>[^/-]+)-(?P<version>[^/-]+)(?:-\d[^/-]*)?-(?P<python>[^/-]+)-[^/-]+-(?P<platform>[^/-]+)\.whl\Z"
 )
@@ -141,7 +153,11 @@ def _shell_word(text: str) -> str:
 
 
 def link(text: str, url: str | None) -> str:
-    """A Markdown link with escaped text, or just the escaped text when `url` is not http(s)."""
+    """A Markdown link with escaped text; the URL itself as code when it holds a variable docgen could
+    not expand (a link to `…/$%7BARCH%7D/…` would be broken); just the escaped text when `url` is not
+    http(s)."""
+    if url and has_variable(url) and re.match(r"https?://", url):
+        return code_span(url)
     target = safe_url(url)
     return f"[{escape_text(text)}]({target})" if target else escape_text(text)
 
@@ -196,6 +212,7 @@ _KNOWN_NAMES = {
     "cuda": "CUDA",
     "nvidia/cuda": "CUDA",
     "cudnn": "cuDNN",
+    "cann": "CANN",
     "nccl": "NCCL",
     "rccl": "RCCL",
     "torch": "PyTorch",
@@ -222,6 +239,7 @@ _KNOWN_NAMES = {
     "tensorflow": "TensorFlow",
     "tensorrt": "TensorRT",
     "tensorrt-llm": "TensorRT-LLM",
+    "vllm-ascend": "vLLM Ascend",
     "ubuntu": "Ubuntu",
     "cmake": "CMake",
 }
@@ -230,12 +248,14 @@ _KEY_NAMES = frozenset(
         "ROCm",
         "CUDA",
         "cuDNN",
+        "CANN",
         "NCCL",
         "RCCL",
         "Python",
         "PyTorch",
         "Triton",
         "vLLM",
+        "vLLM Ascend",
         "SGLang",
         "Flash Attention",
         "TransformerEngine",
@@ -261,6 +281,40 @@ def display_name(name: str, names: Mapping[str, str]) -> str:
     return names.get(key) or _KNOWN_NAMES.get(key, name)
 
 
+def _configured_label(comp: Component, names: Mapping[str, str]) -> str | None:
+    """The whole label the config gives a git source by its repository (`"ROCm/flash-attention" =
+    "Flash Attention (ROCm fork)"`, matched case-insensitively), else None."""
+    path = repository_path(comp.source) if comp.kind == "git" and comp.source else None
+    if path is None:
+        return None
+    wanted = path.lower()
+    return next((shown for key, shown in names.items() if key.lower() == wanted), None)
+
+
+def component_name(comp: Component, names: Mapping[str, str]) -> str:
+    """The name shown for a component, first match wins: the config's name for its repository
+    (`owner/repo`), for the build arg that sets its version or ref (`TE_TAG`), for its own name (exact,
+    then lower-case), then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
+    that only appears in the name (`python${PYTHON_VERSION}-dev`) does not name the component."""
+    configured = _configured_label(comp, names)
+    if configured is not None:
+        return configured
+    if comp.arg and (comp.version or comp.ref) and comp.arg in names:
+        return names[comp.arg]
+    return display_name(comp.name, names)
+
+
+def component_label(comp: Component | PackageGroup, names: Mapping[str, str]) -> str:
+    """The Component cell of the contents table (unescaped): the shown name, with `(OWNER fork)` for a
+    fork (see `naming.fork_of`) unless the config labels the repository itself."""
+    if isinstance(comp, PackageGroup):
+        return comp.name
+    shown = component_name(comp, names)
+    if comp.fork and _configured_label(comp, names) is None:
+        shown += f" ({comp.fork} fork)"
+    return shown
+
+
 def _key_version(comp: Component) -> str:
     """The version a Key versions row shows: the public release for Python packages (a dev or local
     build `2.9.1.dev20251204+rocm7.0.2…` shows as `2.9.1`), the short ref for git, else as found."""
@@ -284,17 +338,38 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
+def _global_args(model: ImageModel) -> tuple[dict[str, str | None], dict[str, str]]:
+    """The global build args FROM lines read: their values, and their defaults as written."""
+    values = {a.name: a.effective_default for a in model.args if a.is_global}
+    written = {a.name: a.raw_default for a in model.args if a.is_global and a.raw_default}
+    return values, written
+
+
+def base_images(model: ImageModel) -> tuple[str, ...]:
+    """The external image the default target is built on (after ARG expansion), when there is one."""
+    lines = _target_images(model)
+    return tuple(s.base for s in model.stages if s.line in lines and s.parent is None)
+
+
 def version_rows(
     model: ImageModel,
     names: Mapping[str, str],
     wanted: tuple[str, ...] | None,
     where: tuple[str, int | None] | None = None,
+    *,
+    provides: Mapping[str, Mapping[str, str]] | None = None,
+    provides_file: str | None = None,
+    produced: Mapping[str, tuple[VersionRow, ...]] | None = None,
 ) -> list[VersionRow]:
     """The Key versions rows.
 
     Default choice (no `versions` in the config), in Dockerfile order:
 
-    - the base image the default target is built on;
+    - the base image the default target is built on: the versions its reference states (CUDA, ROCm,
+      the OS, Python … see `docgen.baseimage`), the versions the configuration declares for it
+      (`provides`, from `provides_file`) and the rows of the configured Dockerfile that builds it
+      (`produced`, keyed by image name); the image itself when none of those says anything. A row
+      the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
       Python, PyTorch, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
       DeepSpeed, xFormers, JAX, TensorFlow, TensorRT), the first one of each name; Python packages
@@ -306,21 +381,45 @@ def version_rows(
       component set by a build arg and every version-like build arg instead.
 
     With `wanted` (the config's `versions` list), the rows are the candidates (any pinned component,
-    any version-like build arg) whose display name, component name or build arg is in the list, in the
-    list's order. An entry that matches nothing is a `ConfigError` at `where` (the config file and the
-    line of its `versions` key), when given: the row would otherwise vanish without a word.
+    any version-like build arg, any base image row) whose display name, component name or build arg is
+    in the list, in the list's order. An entry that matches nothing is a `ConfigError` at `where` (the
+    config file and the line of its `versions` key), when given: the row would otherwise vanish
+    without a word.
     """
-    candidates: list[tuple[VersionRow, str, bool]] = []  # (row, component or arg name, key item)
+    # (row, component or arg name, key item, position in the table)
+    candidates: list[tuple[VersionRow, str, bool, int]] = []
+    key_items: set[int] = set()  # ids of the rows of well-known key items (not just the base image)
     image_lines = _target_images(model)
+    defaults, written = _global_args(model)
+    raws = {s.line: s.base_raw for s in model.stages}
     for comp in model.components:
+        is_base = comp.kind == "image" and comp.line in image_lines
+        based: list[VersionRow] = []
+        if is_base and comp.source:
+            based = baseimage.image_rows(
+                comp.source, raws.get(comp.line, comp.source), comp.line, defaults,
+                provides or {}, provides_file, produced or {}, written,
+            )  # fmt: skip
+            candidates += [(row, comp.name, True, comp.line) for row in based]
+            key_items.update(id(row) for row in based if row.name in _KEY_NAMES)
         if not comp.pinned:
             continue
-        label = display_name(comp.name, names)
-        is_base = comp.kind == "image" and comp.line in image_lines
-        version = _key_version(comp) if label in _KEY_NAMES else comp.display_version
+        if based or (comp.kind == "image" and baseimage.read_reference(comp.source or "")):
+            # the image itself, by its name, for a `versions` entry that asks for it; its versions
+            # are rows of their own when the default target is built on it, else not key items
+            # (`nvidia/cuda:…-devel` of a build stage says nothing of the CUDA the image ships)
+            row = VersionRow(comp.name, comp.display_version, comp.source, comp.line, comp.arg)
+            candidates.append((row, comp.name, False, comp.line))
+            continue
+        label = component_name(comp, names)
+        # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`)
+        key_item = label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES
+        version = _key_version(comp) if key_item else comp.display_version
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
-        candidates.append((row, comp.name, label in _KEY_NAMES or is_base))
-    covered = {row.arg for row, _, _ in candidates if row.arg}
+        if key_item:
+            key_items.add(id(row))
+        candidates.append((row, comp.name, key_item or is_base, comp.line))
+    covered = {row.arg for row, _, _, _ in candidates if row.arg and row.origin != "base-dockerfile"}
     sources: dict[str, str] = {}
     for comp in model.components:
         if comp.arg and comp.source:
@@ -330,37 +429,45 @@ def version_rows(
         match = _VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
+        if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
+            continue
         seen_args.add(decl.name)
         stem = decl.name[: match.start()] or decl.name
         label = names.get(decl.name) or display_name(stem.replace("_", "-"), names)
         row = VersionRow(
             label, short_commit(decl.effective_default), sources.get(decl.name), decl.line, decl.name
         )
-        candidates.append((row, decl.name, label in _KEY_NAMES))
+        key_item = label in _KEY_NAMES or display_name(stem.replace("_", "-"), {}) in _KEY_NAMES
+        if key_item:
+            key_items.add(id(row))
+        candidates.append((row, decl.name, key_item, decl.line))
+    # the Dockerfile's own rows first: what it installs wins over what its base image brings
+    candidates.sort(key=lambda c: c[0].origin is not None)
     if wanted is not None:
         order = {w.lower(): i for i, w in enumerate(wanted)}
         picked: dict[int, VersionRow] = {}
-        for row, name, _ in candidates:
+        for row, name, _, _ in candidates:
             position = _wanted_key(row, name, order)
             if position is not None and position not in picked:
                 picked[position] = row
         missing = [w for i, w in enumerate(wanted) if i not in picked and order[w.lower()] == i]
         if missing and where is not None:
-            known = ", ".join(sorted({row.name for row, _, _ in candidates}, key=str.lower)) or "none"
+            shown = {c[0].name.lower(): c[0].name for c in candidates}  # `Ubuntu` (its tag) over `ubuntu`
+            known = ", ".join(sorted(shown.values(), key=str.lower)) or "none"
             raise ConfigError(
                 f"versions: {', '.join(map(repr, missing))} matches no pinned component or version-like "
                 f"build arg of {model.path} (the Dockerfile may have dropped it; known: {known})",
                 *where,
             )
         return [picked[i] for i in sorted(picked)]
-    keyed = [(row, key) for row, _, key in candidates]
-    if not any(key and row.name in _KEY_NAMES for row, key in keyed):
-        keyed = [(row, key or row.arg is not None) for row, key in keyed]
-    unique: dict[str, VersionRow] = {}
-    for row, key in sorted(keyed, key=lambda t: t[0].line):
+    keyed = [(row, key, position) for row, _, key, position in candidates]
+    if not any(id(row) in key_items for row, _, _ in keyed):
+        keyed = [(row, key or row.arg is not None, position) for row, key, position in keyed]
+    unique: dict[str, tuple[VersionRow, int]] = {}
+    for row, key, position in sorted(keyed, key=lambda t: (t[0].origin is not None, t[2])):
         if key:
-            unique.setdefault(row.name.lower(), row)
-    return list(unique.values())
+            unique.setdefault(row.name.lower(), (row, position))
+    return [row for row, _ in sorted(unique.values(), key=lambda t: t[1])]
 
 
 def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | None:
@@ -368,6 +475,129 @@ def _wanted_key(row: VersionRow, name: str, order: Mapping[str, int]) -> int | N
         if key in order:
             return order[key]
     return None
+
+
+# The contents table keeps a row of its own for every key component: anything pinned, anything that
+# is not a distribution or registry package (base images, downloads, git sources, repositories,
+# requirements files), and packages docgen knows as GPU/ML components. The other packages, unpinned
+# helpers the build needs (apt's build-essential and git, pip's setuptools, wheel and ninja), are
+# grouped: one row per install command.
+_GROUPED_KINDS = frozenset({"apt", "apk", "rpm", "pip", "conda", "npm"})
+_REPOSITORY_KINDS = frozenset({"apt", "apk", "rpm", "conda"})
+_KEY_PACKAGES = frozenset(
+    {
+        *_KNOWN_NAMES, "torchvision", "torchaudio", "torchao", "apex", "transformers", "megatron",
+        "flashinfer", "flashinfer-python", "flash-mla", "deep-ep", "deep-gemm", "cupy", "nvidia", "libnccl",
+        "libcudnn", "cuda-toolkit", "tensorrt", "onnxruntime", "bitsandbytes", "peft", "trl",
+        "accelerate", "liger-kernel", "mamba-ssm", "causal-conv1d", "ray", "hip", "hipblaslt", "rocblas",
+        "miopen", "composable-kernel", "amd-smi", "amdsmi", "rocm-smi", "mooncake-transfer-engine",
+        "nixl", "ucx", "openmpi", "libopenmpi", "mpi4py", "nvshmem", "lmcache", "xgrammar", "vllm-rocm",
+    }
+)  # fmt: skip
+_LONGEST_KEY = max(map(len, _KEY_PACKAGES))
+_NOT_KEY = frozenset({"cmake", "ubuntu", "python", "fa", "te"})
+"""Well-known names that are build tools or too short to start a name, not GPU/ML components."""
+
+
+def is_key_package(name: str) -> bool:
+    """True for a package docgen knows as a GPU/ML component: a name of `_KEY_PACKAGES`, or one of them
+    followed by a dash or a digit (`cupy-rocm-7-0`, `nvidia-cudnn-cu12`, `libnccl2`, `rocm-dev`)."""
+    low = re.sub(r"[_.]", "-", name.lower())
+    if low in _KEY_PACKAGES:
+        return low not in _NOT_KEY
+    return any(
+        (char == "-" or char.isdigit()) and low[:i] in _KEY_PACKAGES and low[:i] not in _NOT_KEY
+        for i, char in enumerate(low[: _LONGEST_KEY + 1])
+    )
+
+
+def _is_key(comp: Component) -> bool:
+    return (
+        comp.pinned
+        or comp.kind not in _GROUPED_KINDS
+        or comp.method == "requirements"
+        or is_key_package(comp.name)
+    )
+
+
+def _shared_source(sources: list[str | None]) -> str | None:
+    """The source every member has, else the scheme and host every member's URL has, else None."""
+    if not sources or any(s is None for s in sources):
+        return None
+    if len(set(sources)) == 1:
+        return sources[0]
+    hosts = {m.group(0) if (m := re.match(r"https?://[^/?#]+/", s or "")) else None for s in sources}
+    return hosts.pop() if len(hosts) == 1 else None
+
+
+def _same_as_repository(comp: Component, repos: Mapping[tuple[str, str], Component]) -> bool:
+    """True for a package installed from a repository of the same name that is itself a row (`apt-get
+    install rocm` from `…/rocm/apt/7.0.2/`): the repository row already says what it is and its version."""
+    repo = repos.get((comp.stage, comp.source)) if comp.source else None
+    return repo is not None and repo.name.lower() == comp.name.lower() and not comp.version
+
+
+def _member(comp: Component) -> str:
+    """A package as a group lists it: its name, with the range it was asked for (`numpy<2`)."""
+    if not comp.version:
+        return comp.name
+    return comp.name + comp.version if comp.version[0] in "<>=!~" else f"{comp.name} {comp.version}"
+
+
+@dataclass(frozen=True)
+class ContentsRows:
+    """The rows of the contents table, by part."""
+
+    prebuilt: list[Component]
+    """Key components installed from published packages, wheels and images."""
+    from_source: list[Component]
+    """Key components checked out and built."""
+    packages: list[Component | PackageGroup]
+    """The rest, by line: key packages, repositories, requirements files, checkouts, and one
+    `PackageGroup` per install command for the other packages (a lone one as itself)."""
+
+
+def contents_rows(components: Iterable[Component], instruction_lines: Sequence[int] = ()) -> ContentsRows:
+    """Which rows the contents table has (see `_is_key` and `PackageGroup`): the packages that are not
+    key components are grouped by kind and instruction (`instruction_lines`, the first line of each;
+    without them, by line), one row for an instruction's `apt-get install` spread over several lines.
+
+    Nothing is listed twice: a package that repeats the repository row it comes from is dropped, and so
+    is a row identical to an earlier one of the same stage.
+    """
+    comps = list(components)
+    repos = {(c.stage, c.source): c for c in comps if c.kind.endswith("-repo") and c.source}
+    prebuilt: list[Component] = []
+    from_source: list[Component] = []
+    rest: list[tuple[int, int, Component | PackageGroup]] = []
+    groups: dict[tuple[str, str, int, str | None], list[tuple[int, Component]]] = {}
+    seen: set[tuple[object, ...]] = set()
+    for order, comp in enumerate(comps):
+        same = (comp.name, comp.kind, comp.version, comp.ref, comp.source, comp.stage)
+        if same in seen or (comp.kind in _GROUPED_KINDS and _same_as_repository(comp, repos)):
+            continue
+        seen.add(same)
+        if not _is_key(comp):
+            at = bisect.bisect_right(instruction_lines, comp.line) - 1
+            instruction = instruction_lines[at] if at >= 0 else comp.line
+            # a distribution package's source is its repository (a PPA, a channel): one row per repository
+            repository = comp.source if comp.kind in _REPOSITORY_KINDS else None
+            groups.setdefault((comp.kind, comp.stage, instruction, repository), []).append((order, comp))
+        elif comp.method == "prebuilt":
+            prebuilt.append(comp)
+        elif comp.method == "source":
+            from_source.append(comp)
+        else:
+            rest.append((comp.line, order, comp))
+    for (kind, stage, _, _), members in groups.items():
+        first, line = members[0][0], members[0][1].line
+        if len(members) == 1:
+            rest.append((line, first, members[0][1]))
+            continue
+        names = tuple(dict.fromkeys(_member(m) for _, m in members))
+        source = _shared_source([m.source for _, m in members])
+        rest.append((line, first, PackageGroup(kind, names, source, stage, line)))
+    return ContentsRows(prebuilt, from_source, [row for _, _, row in sorted(rest, key=lambda t: t[:2])])
 
 
 def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None]:
@@ -379,6 +609,31 @@ def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None
         if env.name == arch_arg and env.value:
             return env.value, env.line
     return None, None
+
+
+def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
+    """The Supported hardware facts of `model`: the targets of `arch_arg` (an ARG default, else an ENV
+    of that name), and the build arg that really changes them: the ARG itself, or the build arg an ENV
+    is set from (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`), or none for an ENV written
+    literally (`--build-arg` cannot change it). Without such a value, the NPU an Ascend base image's
+    tag names (`…/cann:8.5.0-910b-ubuntu22.04-py3.11`)."""
+    value, line = arch_value(model, arch_arg)
+    if value:
+        override: str | None = None
+        if any(d.name == arch_arg and d.line == line for d in model.args):
+            override = arch_arg
+        else:
+            setters = (args[0] for name, at, args in model.env_args if name == arch_arg and at == line)
+            override = next(setters, None)
+        return Hardware(hardware.gpus(value), value, line, override)
+    lines = _target_images(model)
+    defaults, written = _global_args(model)
+    for stage in model.stages:
+        npu = baseimage.npu_of(stage.base) if stage.line in lines else None
+        if npu:
+            arg = baseimage.controlling_arg(npu, stage.base_raw, defaults, written)
+            return Hardware(hardware.gpus(npu), npu, stage.line, arg, stage.base)
+    return Hardware()
 
 
 # --------------------------------------------------------------------------------------------------
@@ -404,6 +659,12 @@ class RenderOptions:
     project: Path | None = None
     """The project folder the user's templates must stay inside, symlinks resolved (None: the
     template folder itself)."""
+    provides: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """What base images provide that their tags do not say: image name → {shown name: version}."""
+    provides_file: str | None = None
+    """Where `provides` is declared (the config file), as shown."""
+    produced: Mapping[str, tuple[VersionRow, ...]] = field(default_factory=dict)
+    """Image name → the Key versions rows of the configured Dockerfile that builds that image."""
 
 
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
@@ -521,28 +782,47 @@ def _line_link(options: RenderOptions) -> object:
     return line_link
 
 
+def _file_line_link(target: str | None, line: int | None) -> str:
+    """A link to line `line` of the file at link target `target` (plain `L<n>` without a target)."""
+    if not line:
+        return ""
+    return f"[L{line}]({target}#L{line})" if target else f"L{line}"
+
+
 def render_sections(
     model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
 ) -> dict[str, str]:
     """The Markdown body of each of `sections` (default: all) for `model`."""
-    value, arch_line = arch_value(model, options.arch_arg)
-    gpus: tuple[Gpu, ...] = hardware.gpus(value) if value else ()
+    found = hardware_of(model, options.arch_arg)
+    contents = contents_rows(model.components, model.instruction_lines)
     args = build_arg_rows(model)
     context = {
         "image": model,
         "build_args": args,
         "docker_build": docker_build(model, args),
-        "versions": version_rows(model, options.names, options.versions, options.versions_at),
-        "gpus": gpus,
+        "versions": version_rows(
+            model,
+            options.names,
+            options.versions,
+            options.versions_at,
+            provides=options.provides,
+            provides_file=options.provides_file,
+            produced=options.produced,
+        ),
+        "gpus": found.gpus,
         "arch_arg": options.arch_arg,
-        "arch_value": value,
-        "arch_line": arch_line,
+        "arch_value": found.value,
+        "arch_line": found.line,
+        "arch_override": found.override,
+        "arch_image": found.image,
         "components": model.components,
-        "prebuilt": [c for c in model.components if c.method == "prebuilt"],
-        "from_source": [c for c in model.components if c.method == "source"],
-        "packages": [c for c in model.components if c.method not in ("prebuilt", "source")],
+        "prebuilt": contents.prebuilt,
+        "from_source": contents.from_source,
+        "packages": contents.packages,
         "name": lambda n: display_name(n, options.names),
+        "label": lambda c: component_label(c, options.names),
         "line_link": _line_link(options),
+        "file_line_link": _file_line_link,
         "source_link": _source_link,
         "stages": stages.mermaid(model),
     }
@@ -640,10 +920,11 @@ def _failed_at(exc: BaseException, shown: str) -> tuple[str, int | None]:
     return where, line
 
 
-def _source_link(comp: Component) -> str:
-    """The source of a component as a link (http URLs) or code (images, indexes)."""
+def _source_link(comp: Component | PackageGroup) -> str:
+    """The source of a component as a link (http URLs) or code (images, indexes, URLs holding a
+    variable docgen could not expand)."""
     if not comp.source:
         return ""
-    if safe_url(comp.source):
+    if safe_url(comp.source) and not has_variable(comp.source):
         return link(source_text(comp.source), comp.source)
     return code_span(comp.source)

@@ -305,13 +305,13 @@ def test_config_paths_leaving_the_repository(project: Path, old: str, new: str, 
             "[tool.docgen]\n",
             '[tool.docgen]\narch_arg = "GPU"\n',
             "pyproject.toml:2: unknown key 'arch_arg' in [tool.docgen] "
-            "(known keys: arch-arg, images, names, templates)\n",
+            "(known keys: arch-arg, base-images, images, names, templates)\n",
         ),
         (
             'outputs = ["README.md"]',
             'output = ["README.md"]',
             "pyproject.toml:5: unknown key 'output' in [[tool.docgen.images]] "
-            "(known keys: arch-arg, dockerfile, names, outputs, pages, versions)\n",
+            "(known keys: arch-arg, dockerfile, names, outputs, pages, produces, versions)\n",
         ),
         (
             'outputs = ["README.md"]',

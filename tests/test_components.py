@@ -40,9 +40,9 @@ LABELS: dict[str, dict[str, str]] = {
     "cuda_vllm": {
         "nvidia/cuda": "12.4.1-devel-ubuntu22.04",
         "ghcr.io/astral-sh/uv": "0.5.11",
-        "libcudnn9-cuda-12": "9.1.0.70-1",
-        "libnccl2": "2.21.5-1+cuda12.4",
-        "libnccl-dev": "2.21.5-1+cuda12.4",
+        "libcudnn9-cuda-12": "9.1.0.70",
+        "libnccl2": "2.21.5",
+        "libnccl-dev": "2.21.5",
         "torch": "2.5.1",
         "torchvision": "0.20.1",
         "vllm": "ed6e9075d31e32c8548b480a47d1ffb77da1f54c",
@@ -60,7 +60,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rocm/dev-ubuntu-22.04": "6.2.4-complete",
         "rocm": "6.2.4",
         "amdgpu": "6.2.4",
-        "rccl": "2.20.5.60204-139~22.04",
+        "rccl": "2.20.5.60204",
         "cmake": "3.27.9",
         "torch": "2.3.0+rocm6.2.4",
         "pytorch-triton-rocm": "2.3.0+rocm6.2.4.7de3bbf6cd",
@@ -86,7 +86,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "cuda_sglang": {
         "nvidia/cuda": "12.1.1-cudnn8-devel-ubuntu22.04",
-        "libibverbs-dev": "39.0-1",
+        "libibverbs-dev": "39.0",
         "setuptools": "69.5.1",
         "sglang": "0.4.0.post1",
         "flashinfer": "0.1.6",
@@ -411,7 +411,7 @@ def test_apt_pins_and_repos() -> None:
     )
     got = {(c.kind, c.name): (c.version, c.pinned, c.arg) for c in found}
     assert got[("apt-repo", "rocm")] == ("6.3", True, "ROCM_VERSION")
-    assert got[("apt", "curl")] == ("7.81.0-1", True, None)
+    assert got[("apt", "curl")] == ("7.81.0", True, None)  # the Debian revision `-1` kept in ref
     assert got[("apt", "rocm-dev")] == (None, False, None)
 
 

@@ -1097,6 +1097,25 @@ def test_a_cpu_image_gets_no_new_hardware_section_but_keeps_its_hardware_heading
     assert 'added block docgen:hardware under "Hardware"' in run_init("b/README.md", "Dockerfile")
 
 
+def test_an_ascend_image_gets_a_hardware_section_for_the_npu_its_base_image_names(chdir_tmp: Path) -> None:
+    npu = "FROM quay.io/ascend/cann:8.5.0-910b-ubuntu22.04-py3.11\nARG VLLM_TAG=v0.9.1\n"
+    make_tree(chdir_tmp, {"README.md": "# App\n", "Dockerfile": npu})
+    output = run_init("README.md")
+    assert "added block docgen:hardware" in output
+    assert run("sync").code == 0
+    assert "| `910b` | Huawei | Ascend 910B |" in (chdir_tmp / "README.md").read_text()
+
+
+def test_an_ascend_soc_version_becomes_the_arch_arg(chdir_tmp: Path) -> None:
+    npu = "FROM ubuntu:22.04\nARG SOC_VERSION=Ascend910B3\nRUN cmake -DSOC_VERSION=${SOC_VERSION} .\n"
+    make_tree(chdir_tmp, {"README.md": "# App\n", "Dockerfile": npu})
+    run_init("README.md")
+    assert 'arch-arg = "SOC_VERSION"' in (chdir_tmp / "pyproject.toml").read_text()
+    assert run("sync").code == 0
+    readme = (chdir_tmp / "README.md").read_text()
+    assert "| `Ascend910B3` | Huawei | Ascend 910B | Atlas A2 series |" in readme
+
+
 @pytest.mark.parametrize("path", ["Dockerfile.cuda", "rocm.Dockerfile", "docker/x/cuda.Dockerfile"])
 def test_dockerfiles_named_either_way_are_found(chdir_tmp: Path, path: str) -> None:
     make_tree(chdir_tmp, {"README.md": "# R\n", path: DOCKERFILE})

@@ -94,10 +94,10 @@ def test_seed_review_dockerfile() -> None:
     assert findings(SEED) == [
         (9, "build arg APEX_COMMIT is declared but never used"),
         (21, scope_message("ROCM_VERSION", "rocm_torch", 18)),
-        (22, hardcoded_message("3.12", "cp312", "PYTHON_VERSION", 5)),
+        # one warning per arg, naming every line that overriding it leaves behind
+        (22, hardcoded_message("3.12", "cp312, python3.12", "PYTHON_VERSION", 5, "line 30")),
         (22, hardcoded_message("7.0.2", "rocm7.0.2", "ROCM_VERSION", 7)),
         (23, scope_message("PYTHON_VERSION", "rocm_torch", 18)),
-        (30, hardcoded_message("3.12", "python3.12", "PYTHON_VERSION", 5)),
         (
             34,
             "pip install of git+https://github.com/ROCm/aiter.git checks out branch main, "
@@ -284,10 +284,12 @@ def test_quoted_heredoc_written_to_a_file_is_not_read_at_build_time() -> None:
 # 2. A build arg's default hard-coded elsewhere
 
 
-def hardcoded_message(value: str, spelling: str, arg: str, arg_line: int) -> str:
+def hardcoded_message(value: str, spelling: str, arg: str, arg_line: int, others: str = "") -> str:
+    """The warning for `value` written literally; `others` names the other lines (`line 6`)."""
+    where, behind = (f"here and on {others}", "these lines") if others else ("here", "this line")
     return (
-        f"{value} is written literally here ({spelling}) although build arg {arg} "
-        f"(line {arg_line}) controls it; overriding --build-arg {arg} leaves this line behind"
+        f"{value} is written literally {where} ({spelling}) although build arg {arg} "
+        f"(line {arg_line}) controls it; overriding --build-arg {arg} leaves {behind} behind"
     )
 
 
@@ -301,9 +303,8 @@ def test_hardcoded_version_spellings() -> None:
         "RUN cp fix.py /usr/lib/python3.12/site-packages/ && echo py3.12\n"
     )
     assert findings(text) == [
-        (5, hardcoded_message("3.12", "cp312", "PYTHON_VERSION", 2)),
+        (5, hardcoded_message("3.12", "cp312, python3.12, py3.12", "PYTHON_VERSION", 2, "line 6")),
         (5, hardcoded_message("7.0.2", "rocm-rel-7.0.2", "ROCM_VERSION", 3)),
-        (6, hardcoded_message("3.12", "python3.12, py3.12", "PYTHON_VERSION", 2)),
     ]
     parsed = parse_dockerfile(text, "Dockerfile")
     assert hardcoded(parsed, evaluate(parsed)) == (
@@ -469,9 +470,8 @@ def test_major_minor_of_a_long_default_glued_to_its_subject() -> None:
     )
     found = findings(text)
     assert [(line, m.split(" although")[0]) for line, m in found if "literally" in m] == [
-        (4, "12.1.0 is written literally here (cuda-12.1)"),
+        (4, "12.1.0 is written literally here and on line 6 (cuda-12.1, cuda12.1)"),
         (5, "7.0.2 is written literally here (rocm7.0)"),
-        (6, "12.1.0 is written literally here (cuda12.1)"),
     ]
 
 
@@ -732,8 +732,7 @@ LINT_CORPUS: dict[str, list[tuple[int, str]]] = {
     "sglang": [],
     "tgi": [
         # not line 22: the Rust builder's python3.11-dev is outside PYTHON_VERSION's stages
-        (134, "3.11 is written literally here (python3.11)"),
-        (135, "3.11 is written literally here (python3.11)"),
+        (134, "3.11 is written literally here and on line 135 (python3.11)"),
     ],
     "verl-rocm": [
         (8, "build arg APEX_COMMIT is declared but never used"),
@@ -742,14 +741,13 @@ LINT_CORPUS: dict[str, list[tuple[int, str]]] = {
             "${ROCM_VERSION} is used in stage rocm_torch, but ROCM_VERSION is not declared there (add `ARG "
             "ROCM_VERSION` after its FROM at line 23); --build-arg ROCM_VERSION has no effect here",
         ),
-        (28, "3.12 is written literally here and on line 29 (cp312)"),
+        (28, "3.12 is written literally here and on lines 29, 42 (cp312, python3.12)"),
         (28, "7.0.2 is written literally here and on line 29 (rocm7.0.2)"),
         (
             30,
             "${PYTHON_VERSION} is used in stage rocm_torch, but PYTHON_VERSION is not declared there (add "
             "`ARG PYTHON_VERSION` after its FROM at line 23); --build-arg PYTHON_VERSION has no effect here",
         ),
-        (42, "3.12 is written literally here (python3.12)"),
         (
             48,
             "git clone of https://github.com/ROCm/aiter.git checks out branch main, which moves; pin a "
@@ -835,3 +833,196 @@ def test_lint_file_also_reports_the_readers_warnings(tmp_path: Path) -> None:
     dockerfile.write_text('FROM x\nARG TORCH_BRANCH="8514f05" # release/2.10\nRUN echo "$TORCH_BRANCH"\n')
     messages = [(d.line, d.message) for d in lint_file(dockerfile, "Dockerfile")]
     assert (2, "'#' is not a comment here: it is part of the ARG arguments") in messages
+
+
+# --------------------------------------------------------------------------------------------------
+# Variables a base image sets are not "empty here"
+
+
+def test_path_like_variable_extended_from_the_base_image_is_not_empty() -> None:
+    # `ARG PATH=…:${PATH}` and an ENV that extends CPATH before a later `ARG CPATH`: in a stage built
+    # on an image, `${PATH}` is the image's value; docgen used to say it was empty
+    text = (
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS build\n"
+        "ARG INSTALL_DIR=/opt\n"
+        "ARG PATH=${INSTALL_DIR}/bin:${PATH}\n"
+        "ARG LD_LIBRARY_PATH=/usr/local/lib:$LD_LIBRARY_PATH\n"
+        "ENV LD_LIBRARY_PATH=$LD_LIBRARY_PATH\n"
+        "FROM build AS app\n"
+        "ENV CPATH=/usr/local/cuda/include:${CPATH}\n"
+        "ARG CPATH\n"
+        "RUN echo $PATH $CPATH\n"
+    )
+    assert findings(text) == []
+
+
+def test_own_variable_before_its_arg_is_still_empty() -> None:
+    # the same shapes with a name no image sets keep their warnings
+    text = (
+        "FROM ubuntu:22.04 AS build\nARG MYVAR=${MYVAR}\nENV APP_HOME_DIR=/x:${APP_DIR}\nARG APP_DIR=/app\n"
+    )
+    assert [line for line, _ in findings(text)] == [2, 3]
+    assert "so it is empty here" in findings(text)[1][1]
+
+
+def test_path_in_a_stage_from_scratch_is_still_reported() -> None:
+    assert [line for line, _ in findings("FROM scratch\nARG PATH=/x:${PATH}\n")] == [2]
+
+
+# --------------------------------------------------------------------------------------------------
+# 5. pip options pip rejects
+
+
+@pytest.mark.parametrize(
+    ("command", "line", "message"),
+    [
+        (
+            "pip install -v -no-build-isolation .",
+            2,
+            'pip install option -no-build-isolation: pip has no short option -n and stops with "no such '
+            'option: -n" (did you mean --no-build-isolation?)',
+        ),
+        (
+            "python3 -m pip install -upgrade pip",
+            2,
+            'pip install option -upgrade: pip has no short option -u and stops with "no such option: -u" '
+            "(did you mean --upgrade?)",
+        ),
+        (
+            "true \\\n && /opt/venv/bin/pip3.11 wheel -w /w -no-deps .",
+            3,
+            'pip wheel option -no-deps: pip has no short option -n and stops with "no such option: -n" '
+            "(did you mean --no-deps?)",
+        ),
+        (
+            "pip install --no-cache-dir \\\n    # the kernels need torch\n    -no-build-isolation .",
+            4,
+            'pip install option -no-build-isolation: pip has no short option -n and stops with "no such '
+            'option: -n" (did you mean --no-build-isolation?)',
+        ),
+        (
+            "pip uninstall -y -e foo",
+            2,
+            'pip uninstall option -e: pip has no short option -e and stops with "no such option: -e"',
+        ),
+    ],
+)
+def test_pip_short_option_pip_rejects(command: str, line: int, message: str) -> None:
+    assert findings(f"FROM python:3.12\nRUN {command}\n") == [(line, message)]
+
+
+def test_pip_rejected_options_one_warning_per_command() -> None:
+    # pip stops at the first one: the next are not separate causes
+    text = "FROM python:3.12\nRUN pip install -no-deps \\\n  -upgrade x \\\n && pip install -no-index y\n"
+    assert [(line, m.split(":")[0]) for line, m in findings(text)] == [
+        (2, "pip install option -no-deps"),
+        (4, "pip install option -no-index"),
+    ]
+
+
+def test_pip_options_on_many_continuation_lines_stay_linear() -> None:
+    # 20,000 rejected options on continuation lines of one command took 384 s (a search of every line
+    # per option); one warning, found in one pass
+    text = (
+        "FROM python:3.12\nRUN pip install \\\n"
+        + "".join(f"  -nope{i} \\\n" for i in range(20_000))
+        + "  x\n"
+    )
+    assert [line for line, _ in findings(text)] == [3]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install -Uq torch -rrequirements.txt -r req.txt -e . -c c.txt -i https://x/simple -f /w -t /t",
+        "pip install -vvv -I -C editable_mode=compat .",
+        "pip install $(find /wheels -name '*.whl') `ls -d /x`",
+        "uv pip install -n foo",  # uv's options are not pip's
+        "pip download -d /d -q torch && pip uninstall -y torch",
+        "pip install foo -- -not-an-option",
+        "pip install -U${EXTRA} foo",
+        "echo pip installed -nothing",
+    ],
+)
+def test_pip_options_pip_accepts(command: str) -> None:
+    assert findings(f"FROM python:3.12\nRUN {command}\n") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# 6. GPU target lists that disagree
+
+
+def test_gpu_targets_compared_as_sets_across_spellings() -> None:
+    text = (
+        "FROM ubuntu:22.04\n"
+        'ENV TORCH_CUDA_ARCH_LIST="8.0 9.0+PTX" CMAKE_CUDA_ARCHITECTURES="90-real;80"\n'
+        "ARG PYTORCH_ROCM_ARCH=gfx90a;gfx942\n"
+        "ENV GPU_TARGETS=gfx942,gfx90a:xnack- AMDGPU_TARGETS=${PYTORCH_ROCM_ARCH}\n"
+    )
+    assert findings(text) == []
+
+
+def test_gpu_targets_that_disagree_one_warning_per_image() -> None:
+    text = (
+        "FROM rocm/dev-ubuntu-22.04:6.4.1 AS base\n"
+        'ARG GPU_ARCH="gfx942;gfx950"\n'
+        "ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}\n"
+        "ENV GPU_TARGETS=gfx942 HIP_ARCHITECTURES=gfx942;gfx950\n"
+        'ENV TORCH_CUDA_ARCH_LIST="native" CMAKE_CUDA_ARCHITECTURES=90\n'  # `native`: not compared
+        "FROM base AS app\n"
+        "RUN true\n"
+    )
+    assert findings(text) == [
+        (
+            4,
+            "AMD GPU targets disagree: PYTORCH_ROCM_ARCH (line 3) lists gfx942, gfx950, but GPU_TARGETS "
+            "(line 4) lists gfx942 (not gfx950); the tools reading each build for different GPUs",
+        )
+    ]
+
+
+def test_gpu_target_spellings() -> None:
+    from docgen.lint import gpu_target_set
+
+    assert gpu_target_set("NVIDIA", "7.5;8.0;8.6+PTX") == gpu_target_set("NVIDIA", "75 sm_80 86-virtual")
+    assert gpu_target_set("NVIDIA", "9.0a 10.0") == frozenset({"90a", "100"})
+    assert gpu_target_set("NVIDIA", "all-major") is None
+    assert gpu_target_set("AMD", "gfx90a:sramecc+:xnack-;gfx1100") == frozenset({"gfx90a", "gfx1100"})
+    assert gpu_target_set("AMD", "${GPU_ARCH}") is None
+
+
+# --------------------------------------------------------------------------------------------------
+# Realistic Dockerfiles written for these tests (tests/data/contents/)
+
+
+def test_training_image_warnings_one_per_cause() -> None:
+    found = lint_file(ROOT / "tests" / "data" / "contents" / "verl-cuda.Dockerfile", "Dockerfile")
+    assert [(d.line, d.message.split(";")[0].split(" although")[0]) for d in found] == [
+        (
+            8,
+            "NVIDIA GPU targets disagree: TORCH_CUDA_ARCH_LIST (line 8) lists 80, 90, but "
+            "CMAKE_CUDA_ARCHITECTURES (line 8) lists 80, 90, 100 (also 100)",
+        ),
+        # thirteen lines hard-code python3.11: one warning naming them all
+        (
+            19,
+            "3.11 is written literally here and on lines 22-24, 41, 43-44, 50, 55, 59-60, 68-69 (python3.11)",
+        ),
+        (42, "12.6.3 is written literally here (cu126)"),
+        (
+            50,
+            'pip install option -no-build-isolation: pip has no short option -n and stops with "no such '
+            'option: -n" (did you mean --no-build-isolation?)',
+        ),
+    ]
+
+
+def test_serving_image_warnings() -> None:
+    found = lint_file(ROOT / "tests" / "data" / "contents" / "sglang-rocm.Dockerfile", "Dockerfile")
+    assert [(d.line, d.message.split(";")[0]) for d in found] == [
+        (
+            8,
+            "AMD GPU targets disagree: PYTORCH_ROCM_ARCH (line 8) lists gfx942, gfx950, but GPU_TARGETS "
+            "(line 8) lists gfx942 (not gfx950)",
+        )
+    ]

@@ -286,6 +286,38 @@ def test_line_links_follow_repo_url_and_branch(tmp_path: Path) -> None:
     assert "[L1](https://github.com/example/proj/blob/dev/Dockerfile#L1)" in text
 
 
+def test_rows_from_a_base_dockerfile_link_to_it_in_the_repository(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile.base"
+                    produces = ["org/base"]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    pages = ["page.md"]
+                    """,
+                "Dockerfile.base": "FROM rocm/dev-ubuntu-22.04:6.4.1-complete\n",
+                "Dockerfile": "FROM org/base:1\nRUN pip install vllm==0.9.1\n",
+                "mkdocs.yml": """\
+                    site_name: t
+                    theme: mkdocs
+                    repo_url: https://github.com/example/proj/
+                    plugins: [docgen]
+                    """,
+                "docs/page.md": "<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n",
+            }
+        ),
+    )
+    text = page_markdown(root / "mkdocs.yml", "page.md")
+    assert "| ROCm | `6.4.1` |" in text
+    assert "[L1](https://github.com/example/proj/blob/main/Dockerfile.base#L1)" in text
+    assert "[L2](https://github.com/example/proj/blob/main/Dockerfile#L2)" in text
+
+
 def test_config_option_names_the_pyproject(tmp_path: Path) -> None:
     files = site_files()
     files["conf/pyproject.toml"] = files.pop("pyproject.toml")

@@ -324,3 +324,34 @@ def test_a_repository_in_a_parent_stage_still_counts() -> None:
     )
     sources = {c.name: c.source for c in of_kind(text, "apt")}
     assert sources == {"python3.11": "ppa:deadsnakes/ppa", "git": None}
+
+
+# --------------------------------------------------------------------------------------------------
+# Forks: a known project under an owner that is neither its own nor named after it
+
+
+@pytest.mark.parametrize(
+    ("url", "fork"),
+    [
+        ("https://github.com/ROCm/flash-attention", "ROCm"),
+        ("https://github.com/ROCm/TransformerEngine.git", "ROCm"),
+        ("https://github.com/jdoe/vllm.git", "jdoe"),
+        # the project's organisations, current and former, are upstream
+        ("https://github.com/verl-project/verl.git", None),
+        ("https://github.com/volcengine/verl", None),
+        ("https://github.com/microsoft/DeepSpeed.git", None),
+        ("https://github.com/deepspeedai/DeepSpeed.git", None),
+        ("https://github.com/Dao-AILab/flash-attention.git", None),
+        # an organisation named after the project is its own, wherever it moved (no table entry needed)
+        ("https://github.com/vllm-org/vllm", None),
+        ("https://github.com/triton-lang/triton", None),
+        ("https://github.com/sglang-ai/sglang", None),
+        # a repository docgen does not know is never called a fork
+        ("https://github.com/ISEEKYAN/mbridge.git", None),
+        ("https://gitlab.com/someone/private-tool", None),
+    ],
+)
+def test_fork_of(url: str, fork: str | None) -> None:
+    from docgen.sources.naming import fork_of
+
+    assert fork_of(url) == fork

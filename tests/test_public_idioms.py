@@ -458,9 +458,7 @@ def test_assignments_keep_their_value_whole() -> None:
         ("flash-attn", "2.5.8"),
         ("curl", None),
         ("git", None),
-        ("curl", None),
-        ("git", None),
-    ]
+    ]  # `$ALL $MORE` is `curl git curl git`: each package listed once
 
 
 def test_a_subshell_is_no_case_branch() -> None:

@@ -61,12 +61,13 @@ def install(words: list[Word], ctx: RunContext) -> None:
             ctx.recorder.skip(ctx.line, f"apt package name not understood: {text}")
             continue
         pinned = bool(sep and version and words[i - 1].known and "*" not in version)
+        upstream = upstream_version(version) if sep and version else None
         ctx.recorder.add(
             Component(
                 name=name,
                 kind="apt",
-                version=version if sep and version else None,
-                ref=None,
+                version=upstream,
+                ref=version if upstream and upstream != version else None,
                 source=_repo_for(name, ctx),
                 method="package",
                 stage=ctx.stage.label,
@@ -75,6 +76,27 @@ def install(words: list[Word], ctx: RunContext) -> None:
                 arg=ctx.recorder.arg_for(words[i - 1], version=version if sep and version else None),
             )
         )
+
+
+_DEBIAN_VERSION = re.compile(r"(?:[0-9]+:)?([0-9][A-Za-z0-9.+~]*?)(?:-[A-Za-z0-9.+~]+)?\Z")
+
+
+def upstream_version(version: str) -> str:
+    """The release a reader knows from a Debian version: epoch and Debian revision dropped
+    (`1:2.34.1-1ubuntu1.10` → 2.34.1, `2.21.5-1+cuda12.4` → 2.21.5); anything else as written."""
+    match = _DEBIAN_VERSION.match(version)
+    return match.group(1) if match else version
+
+
+def remove(words: list[Word], ctx: RunContext, how: str) -> None:
+    """`apt-get remove|purge NAME…` (`words` start after the verb): the packages are not in the image."""
+    for word in words:
+        name = word.text.partition("=")[0].split(":", 1)[0]
+        if word.known and _PACKAGE.match(name):
+            ctx.remove(_APT_KINDS, name, word, how)
+
+
+_APT_KINDS = frozenset({"apt"})
 
 
 def _repo_for(package: str, ctx: RunContext) -> str | None:

@@ -49,6 +49,9 @@ _SPEC = re.compile(
 )
 
 
+_CONDA_KINDS = frozenset({"conda"})
+
+
 def handle(command: str, words: list[Word], ctx: RunContext) -> None:
     """`conda …` (`words` start after the command name)."""
     options = read_options(words, _VALUE_OPTIONS)
@@ -60,6 +63,12 @@ def handle(command: str, words: list[Word], ctx: RunContext) -> None:
         ctx.recorder.skip(
             ctx.line, f"{command} env {sub} is not read by docgen: {short([Word(command), *words])}"
         )
+        return
+    if verb in ("remove", "uninstall"):
+        for word in options.operands[1:]:
+            name = re.split(r"[=<>!~ ]", word.text.split("::")[-1], maxsplit=1)[0]
+            if word.known and name:
+                ctx.remove(_CONDA_KINDS, name, word, f"{command} {verb}")
         return
     if verb not in ("install", "create"):
         return

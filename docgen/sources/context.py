@@ -29,6 +29,10 @@ class GitClone:
     fetched_words: tuple[Word, ...] = ()
     built: bool = False
     known: bool = True
+    used: bool = False
+    """True when files were copied or moved out of the tree (`cp -r DeepGEMM/include /usr/local`)."""
+    removed: str | None = None
+    """Why the clone is not listed: its tree was deleted before anything was installed from it."""
 
 
 @dataclass
@@ -39,9 +43,15 @@ class StageState:
     workdir: str = "/"
     repos: dict[str, GitClone] = field(default_factory=dict)
     apt_repos: list[Component] = field(default_factory=list)
+    lineage: tuple[str, ...] = ()
+    """Labels of this stage and of the stages it is built FROM: what a removal here takes away."""
+
+    def __post_init__(self) -> None:
+        if not self.lineage:
+            self.lineage = (self.label,)
 
     def child(self, label: str) -> StageState:
-        return StageState(label, self.workdir, dict(self.repos), list(self.apt_repos))
+        return StageState(label, self.workdir, dict(self.repos), list(self.apt_repos), (*self.lineage, label))
 
 
 @dataclass
@@ -57,6 +67,21 @@ class Recorder:
     unset_args: frozenset[str] = frozenset()
     """Build args no declaration gives a value (`ARG REF`): only `--build-arg` sets them."""
     components: list[tuple[int, int, Component]] = field(default_factory=list)
+    """(line, order read, component), every one added; `listed()` leaves out those removed again."""
+    removed: set[int] = field(default_factory=set)
+    """Order numbers of the components a later command removed."""
+    by_key: dict[str, list[tuple[int, int, Component]]] = field(default_factory=dict)
+    """`package_key` of a component's name → its entries, so a removal looks at its name only."""
+    clone_keys: dict[str, list[GitClone]] = field(default_factory=dict)
+    """`package_key` of a clone's repository name → the clones, filled as removals need it."""
+    clones_indexed: int = 0
+    """How many of `clones` are in `clone_keys`."""
+    read: int = 0
+    """How many components were added so far."""
+    branch: bool = False
+    """True while the command being read sits in an `if` or `case` (set for each command)."""
+    branched: set[int] = field(default_factory=set)
+    """Order numbers of the components added in an `if` or `case`: another version does not replace them."""
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
 
@@ -69,7 +94,34 @@ class Recorder:
         # (`pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`)
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
-        self.components.append((component.line, len(self.components), component))
+        entry = (component.line, self.read, component)
+        self.components.append(entry)
+        self.by_key.setdefault(package_key(component.name), []).append(entry)
+        if self.branch:
+            self.branched.add(self.read)
+        self.read += 1
+
+    def remove(self, kinds: frozenset[str], name: str, stage: StageState, line: int, how: str) -> None:
+        """Take back what `how` (`pip uninstall`, `apt-get purge` …) removes at `line`: components of
+        one of `kinds` called `name` installed earlier in `stage` or a stage it is built FROM, and
+        clones of that name built there. The image ends without them, so they are not listed (a
+        later install lists the package again); `docgen show --verbose` says where each went."""
+        key = package_key(name)
+        for _, order, comp in self.by_key.get(key, ()):
+            if order not in self.removed and comp.kind in kinds and comp.stage in stage.lineage:
+                self.removed.add(order)
+                self.skip(comp.line, f"{comp.name} is removed again at line {line} ({how}); not listed")
+        if "git" in kinds:
+            for clone in self.clones[self.clones_indexed :]:
+                self.clone_keys.setdefault(package_key(repo_name(clone.url)), []).append(clone)
+            self.clones_indexed = len(self.clones)
+            for clone in self.clone_keys.get(key, ()):
+                if clone.built and clone.removed is None and clone.stage in stage.lineage:
+                    clone.removed = f"removed again at line {line} ({how})"
+
+    def listed(self) -> list[tuple[int, int, Component]]:
+        """The components added and not removed again, in the order they were read."""
+        return [entry for entry in self.components if entry[1] not in self.removed]
 
     def skip(self, line: int, message: str) -> None:
         self.skipped.append(Diagnostic(self.path, line, message))
@@ -134,6 +186,24 @@ class RunContext:
     dirstack: list[str] = field(default_factory=list)
     repos_here: list[Component] = field(default_factory=list)
     """apt repositories added by this RUN."""
+    conditional: bool = False
+    """True for the command being read when it follows a test joined by `&&` or `||`."""
+
+    def in_branch(self) -> bool:
+        """True inside an `if` or `case` (or past the nesting docgen follows), or right after a test
+        joined by `&&` / `||` (`conditional`): what a command there removes, a default build may keep."""
+        return (
+            self.conditional
+            or self.state.untracked > 0
+            or any(c.keyword in ("if", "case") for c in self.state.compounds)
+        )
+
+    def remove(self, kinds: frozenset[str], name: str, word: Word, how: str) -> None:
+        """`Recorder.remove` for a package named by `word`, unless only a branch removes it."""
+        if self.in_branch():
+            self.recorder.skip(self.line_of(word), f"{how} {name} in an if or case: still listed")
+        else:
+            self.recorder.remove(kinds, name, self.stage, self.line_of(word), how)
 
     def line_of(self, word: Word) -> int:
         """The Dockerfile line of `word`, else of the command being read."""
@@ -151,6 +221,11 @@ class RunContext:
                 if best is None or len(path) > len(best.directory):
                     best = clone
         return best
+
+
+def package_key(name: str) -> str:
+    """`name` compared as package managers compare it: case and `-` `_` `.` runs do not matter."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def git_component(clone: GitClone, recorder: Recorder) -> Component:

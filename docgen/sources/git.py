@@ -69,7 +69,10 @@ def handle(words: list[Word], ctx: RunContext) -> None:
     elif sub == "fetch":
         _fetch(rest, gitdir, ctx)
     elif sub == "remote" and len(rest) >= 3 and rest[0].text == "add":
-        if ctx.repo_at(gitdir) is None:
+        outer = ctx.repo_at(gitdir)
+        if outer is None or outer.directory != gitdir:
+            # `cd pytorch/third_party/kineto && git remote add rocm URL && git checkout X`: a submodule
+            # of its own, whose checkout pins it and not the repository around it
             _remember(rest[2], gitdir, ctx)
 
 

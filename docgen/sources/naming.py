@@ -48,43 +48,55 @@ _BRANCH_NAMES = frozenset(
     {"main", "master", "develop", "dev", "devel", "trunk", "head", "nightly", "latest", "stable", "next"}
 )
 
-# Known upstream owners of repositories that are often forked (for marking a fork).
-UPSTREAM = {
-    "flash-attention": "dao-ailab",
-    "transformerengine": "nvidia",
-    "apex": "nvidia",
-    "megatron-lm": "nvidia",
-    "vllm": "vllm-project",
-    "pytorch": "pytorch",
-    "vision": "pytorch",
-    "audio": "pytorch",
-    "triton": "triton-lang",
-    "xformers": "facebookresearch",
-    "deepspeed": "deepspeedai",
-    "bitsandbytes": "bitsandbytes-foundation",
-    "sglang": "sgl-project",
-    "aiter": "rocm",
-    "composable_kernel": "rocm",
-    "verl": "volcengine",
-    "transformers": "huggingface",
-    "peft": "huggingface",
-    "trl": "huggingface",
-    "accelerate": "huggingface",
-    "nccl": "nvidia",
-    "rccl": "rocm",
-    "cutlass": "nvidia",
-    "llama.cpp": "ggml-org",
-    "onnxruntime": "microsoft",
-    "jax": "jax-ml",
-    "mamba": "state-spaces",
-    "causal-conv1d": "dao-ailab",
-    "lmdeploy": "internlm",
-    "tensorrt-llm": "nvidia",
+# The owners that publish each often-forked project, current and former (GitHub redirects a moved
+# organisation, so Dockerfiles keep both: volcengine/verl and verl-project/verl). An organisation named
+# after the project (`vllm-project`, `sgl-project`, `deepspeedai`, `triton-lang`) is taken as its own
+# too (see `_named_after`), so a project that moves to such an organisation is not called a fork.
+UPSTREAM: dict[str, frozenset[str]] = {
+    name: frozenset(owners.split())
+    for name, owners in {
+        "flash-attention": "dao-ailab hazyresearch",
+        "transformerengine": "nvidia",
+        "apex": "nvidia",
+        "megatron-lm": "nvidia",
+        "cutlass": "nvidia",
+        "nccl": "nvidia",
+        "tensorrt-llm": "nvidia",
+        "vllm": "vllm-project",
+        "pytorch": "pytorch",
+        "vision": "pytorch",
+        "audio": "pytorch",
+        "triton": "triton-lang openai",
+        "xformers": "facebookresearch",
+        "deepspeed": "deepspeedai microsoft",
+        "bitsandbytes": "bitsandbytes-foundation timdettmers",
+        "sglang": "sgl-project",
+        "aiter": "rocm",
+        "composable_kernel": "rocm",
+        "rccl": "rocm",
+        "verl": "volcengine verl-project",
+        "transformers": "huggingface",
+        "peft": "huggingface",
+        "trl": "huggingface",
+        "accelerate": "huggingface",
+        "llama.cpp": "ggml-org ggerganov",
+        "onnxruntime": "microsoft",
+        "jax": "jax-ml google",
+        "mamba": "state-spaces",
+        "causal-conv1d": "dao-ailab",
+        "lmdeploy": "internlm",
+    }.items()
 }
+_ORG_WORDS = frozenset(
+    {"project", "org", "team", "ai", "lang", "ml", "foundation", "dev", "labs", "hq", "io"}
+)
 
 
 def is_hex(text: str) -> bool:
     return bool(text) and all(c in _HEX for c in text.lower())
+
+
+_RELEASE_BRANCH = re.compile(r"(?:^|[_\-])r\d+(?:\.\d+)*(?:\.x)?\Z")
 
 
 def ref_kind(ref: str) -> str:
@@ -100,6 +112,8 @@ def ref_kind(ref: str) -> str:
     if low.startswith(("refs/heads/", "origin/", "release")) or low in _BRANCH_NAMES or "/" in low:
         return "branch"
     if any(word in low for word in ("internal", "testing", "develop", "staging", "nightly")):
+        return "branch"
+    if _RELEASE_BRANCH.search(low):  # `r2.5`, `core_r0.16.0`: release branches named like versions
         return "branch"
     if re.match(r"v?\d", low) or re.search(r"\d\.\d", low):
         return "tag"
@@ -303,15 +317,34 @@ def repo_name(url: str) -> str:
 
 
 def fork_of(url: str) -> str | None:
-    """The owner, when the URL is a fork of a repository whose upstream owner docgen knows."""
+    """The owner, when the URL is a repository named like a project docgen knows but hosted by an owner
+    that is neither one of the project's known owners nor an organisation named after the project."""
     found = github_repo(url)
     if found is None:
         return None
     owner, repo = found
     upstream = UPSTREAM.get(repo.lower())
-    if upstream is not None and owner.lower() != upstream:
-        return owner
-    return None
+    if upstream is None or owner.lower() in upstream or _named_after(owner, repo):
+        return None
+    return owner
+
+
+def _named_after(owner: str, repo: str) -> bool:
+    """True for an organisation named after the repository: `vllm-project`/vllm, `deepspeedai`/DeepSpeed,
+    `triton-lang`/triton (the project's words with a generic organisation word)."""
+    plain = re.sub(r"[^a-z0-9]", "", repo.lower())
+    words = [w for w in re.split(r"[^a-z0-9]+", owner.lower()) if w]
+    if not plain or not words:
+        return False
+    kept = "".join(w for w in words if w not in _ORG_WORDS)
+    joined = "".join(words)
+    return kept == plain or any(joined == plain + w for w in _ORG_WORDS)
+
+
+def repository_path(url: str) -> str | None:
+    """`owner/repo` of a github.com / gitlab.com URL, as written there (`ROCm/flash-attention`)."""
+    found = github_repo(url)
+    return f"{found[0]}/{found[1]}" if found else None
 
 
 def directory_name(url: str) -> str | None:

@@ -32,52 +32,170 @@ from docgen.sources.naming import (
 )
 from docgen.sources.script import Word
 
-_VALUE_OPTIONS = frozenset(
+# Options that take a value (`--opt VALUE`): VALUE is never a package. One table per tool, each from one
+# release; tests/test_pip_options.py checks PIP_VALUE_OPTIONS against the option parser of the installed
+# pip, so an option a newer pip adds fails a test rather than a user.
+PIP_VALUE_OPTIONS = frozenset(
     {
-        "-c",
-        "--constraint",
-        "-t",
-        "--target",
-        "--prefix",
-        "--root",
-        "--src",
-        "--upgrade-strategy",
-        "--progress-bar",
-        "--platform",
-        "--python-version",
-        "--implementation",
+        # pip 26.3: `install`, `download`, `wheel` and `uninstall` (general options included)
         "--abi",
-        "--only-binary",
-        "--no-binary",
+        "--all-releases",
+        "--build-constraint",
+        "--cache-dir",
+        "--cert",
+        "--client-cert",
         "-C",
         "--config-settings",
-        "--global-option",
-        "--install-option",
-        "--trusted-host",
-        "--cache-dir",
-        "--log",
+        "-c",
+        "--constraint",
+        "--default-timeout",
         "--timeout",
-        "--retries",
-        "--proxy",
-        "--python",
-        "-p",
-        "--index-strategy",
-        "--torch-backend",
-        "--keyring-provider",
-        "--resolution",
-        "--prerelease",
-        "--exclude-newer",
-        "--build-constraint",
-        "--override",
-        "-w",
-        "--wheel-dir",
         "-d",
         "--dest",
-        "--report",
+        "--destination-dir",
+        "--destination-directory",
+        "-e",
+        "--editable",
+        "--exists-action",
+        "-i",
+        "--index-url",
+        "--pypi-url",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
         "--group",
-        "--extra",
+        "--implementation",
+        "--keyring-provider",
+        "--local-log",
+        "--log",
+        "--log-file",
+        "--no-binary",
+        "--only-binary",
+        "--only-final",
+        "--platform",
+        "--prefix",
+        "--progress-bar",
+        "--proxy",
+        "--python",
+        "--python-version",
+        "--refresh-package",
+        "--report",
+        "-r",
+        "--requirement",
+        "--requirements-from-script",
+        "--resume-retries",
+        "--retries",
+        "--root",
+        "--root-user-action",
+        "--src",
+        "--source",
+        "--source-dir",
+        "--source-directory",
+        "-t",
+        "--target",
+        "--trusted-host",
+        "--upgrade-strategy",
+        "--uploaded-prior-to",
+        "--use-deprecated",
+        "--use-feature",
+        "-w",
+        "--wheel-dir",
+        # removed from pip, still in Dockerfiles written for older releases
+        "--build-option",
+        "--global-option",
+        "--install-option",
+        "-b",
+        "--build",
+        "--build-dir",
     }
 )
+
+UV_VALUE_OPTIONS = frozenset(
+    {
+        # uv 0.13.9 (`uv … --help`): `uv pip install`, `uv pip sync`, `uv sync`, `uv tool install`, `uv add`
+        "--allow-insecure-host",
+        "--bounds",
+        "--branch",
+        "-b",
+        "--build-constraints",
+        "--cache-dir",
+        "--cert",
+        "--color",
+        "--config-file",
+        "-C",
+        "--config-setting",
+        "--config-settings-package",
+        "-c",
+        "--constraints",
+        "--default-index",
+        "--directory",
+        "-e",
+        "--editable",
+        "--exclude-newer",
+        "--exclude-newer-package",
+        "--excludes",
+        "--extra",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
+        "--fork-strategy",
+        "--group",
+        "--index",
+        "--index-strategy",
+        "-i",
+        "--index-url",
+        "--keyring-provider",
+        "--link-mode",
+        "-m",
+        "--marker",
+        "--no-binary",
+        "--no-binary-package",
+        "--no-build-isolation-package",
+        "--no-build-package",
+        "--no-editable-package",
+        "--no-extra",
+        "--no-group",
+        "--no-install-package",
+        "--no-sources-package",
+        "--only-binary",
+        "--only-group",
+        "--optional",
+        "--output-format",
+        "--overrides",
+        "--package",
+        "--prefix",
+        "--prerelease",
+        "--prerelease-package",
+        "--project",
+        "-p",
+        "--python",
+        "--python-platform",
+        "--python-version",
+        "--refresh-package",
+        "--reinstall-package",
+        "-r",
+        "--requirements",
+        "--resolution",
+        "--rev",
+        "--script",
+        "--tag",
+        "-t",
+        "--target",
+        "--torch-backend",
+        "--upgrade-group",
+        "-P",
+        "--upgrade-package",
+        "-w",
+        "--with",
+        "--with-editable",
+        "--with-executables-from",
+        "--with-requirements",
+        # older uv spellings
+        "--override",
+        "--build-constraint",
+    }
+)
+_VALUE_OPTIONS = PIP_VALUE_OPTIONS | UV_VALUE_OPTIONS
 _INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "--index", "--default-index"})
 _LINK_OPTIONS = frozenset({"-f", "--find-links"})
 _REQUIREMENT_OPTIONS = frozenset({"-r", "--requirement", "--requirements"})
@@ -106,7 +224,7 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
         if text.startswith("--") and "=" in text:
             key, _, inline = text.partition("=")
             value, step = Word(inline, word.names, word.known), 1
-        elif len(text) > 2 and text[:2] in ("-r", "-i", "-c", "-e", "-f"):
+        elif len(text) > 2 and text[0] == "-" and text[1] != "-" and text[:2] in _VALUE_OPTIONS:
             key, value, step = text[:2], Word(text[2:], word.names, word.known), 1
         if key in _INDEX_OPTIONS and value is not None:
             if key in ("-i", "--index-url", "--default-index"):
@@ -122,6 +240,11 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
             i += step
         elif key in _VALUE_OPTIONS or key in _LINK_OPTIONS:
             i += step
+        elif text.startswith("--") and step == 2 and value is not None and _is_option_value(value.text):
+            # an option docgen does not know, followed by what is no package (`--new-opt 5`, `--x off`):
+            # read as the option's value rather than listed as a package called `5`
+            ctx.recorder.skip(ctx.line_of(word), f"pip option not known to docgen: {text} {value.text}")
+            i += 2
         elif text.startswith("-"):
             i += 1
         else:
@@ -167,7 +290,38 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
             _item(word, editable, source_index, ctx, build_only)
 
 
+_OPTION_WORDS = frozenset(
+    {"on", "off", "true", "false", "yes", "no", "auto", "always", "never", "ignore", "warn", "error", "none"}
+)
+
+
+def _is_option_value(text: str) -> bool:
+    """True for a word after an unknown `--option` that cannot be a requirement: a number or duration
+    (`999`, `1.5`, `30s`) or a common option value (`off`, `ignore`). A path is never taken for the
+    option's value: it is no package either, and after a flag (`--no-build-isolation .`) it is what
+    gets installed."""
+    return bool(_NUMBER.match(text)) or text.lower() in _OPTION_WORDS
+
+
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)*[smh]?\Z")
 _EXTRAS = re.compile(r"\[[^\]]*\]")
+_UNINSTALLED_KINDS = frozenset({"pip", "wheel", "git"})
+
+
+def uninstall(words: list[Word], ctx: RunContext) -> None:
+    """`pip uninstall -y NAME…` (`words` start after `uninstall`): the packages are not in the image."""
+    i = 0
+    while i < len(words):
+        text = words[i].text
+        if text in _VALUE_OPTIONS:
+            i += 2
+            continue
+        i += 1
+        parsed = requirement(text) if not text.startswith("-") and words[i - 1].known else None
+        if parsed is not None:
+            ctx.remove(_UNINSTALLED_KINDS, parsed[0], words[i - 1], "pip uninstall")
+
+
 _NAME_BEFORE_SPECIFIER = re.compile(
     r"([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]$]*\])?\s*[<>=!~]"
 )

@@ -15,7 +15,7 @@ import re
 
 from docgen.model import Instruction
 from docgen.shell import Unknown
-from docgen.sources import apt, conda, downloads, git, packages, pip, tools
+from docgen.sources import apt, conda, downloads, git, packages, pip, setup_scripts, tools
 from docgen.sources.context import RunContext
 from docgen.sources.installer import short
 from docgen.sources.script import MAX_DEPTH, Command, Word, expand_text, line_offsets, read_commands
@@ -102,6 +102,8 @@ def _strip(words: list[Word]) -> list[Word]:
 
 def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.line = cmd.line
+    ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
+    ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
     if not words:
         if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
@@ -125,6 +127,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         _python(words, ctx)
     elif name == "uv" and len(words) > 2 and words[1].text == "pip":
         _pip(words[2:], ctx)
+    elif name == "uv" and len(words) > 2 and words[1].text == "add":
+        pip.handle(words[2:], ctx)  # `uv add pkg==1.2`: added to the project and installed
     elif name in ("curl", "wget", "aria2c", "axel"):
         lists = [w.text for w in words[1:] if "sources.list" in w.text and "://" not in w.text]
         lists += [t.text for _, t in cmd.redirects if "sources.list" in t.text]
@@ -143,6 +147,9 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
             if word.text in ("install", "satisfy"):
                 if word.text == "install":
                     apt.install(words[i + 1 :], ctx)
+                break
+            if word.text in ("remove", "purge"):
+                apt.remove(words[i + 1 :], ctx, f"{name} {word.text}")
                 break
             if not word.text.startswith("-"):
                 break
@@ -181,14 +188,31 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         tools.uv_tool(words[3:], ctx)
     elif name == "pipx":
         tools.pipx(words[1:], ctx)
+    elif name == "rm":
+        _rm(words[1:], ctx)
+    elif name in ("cp", "mv", "rsync", "install") and len(words) > 2:
+        for word in words[1:-1]:  # copied out of a clone: the clone is used, even if deleted later
+            clone = ctx.repo_at(ctx.path(word.text)) if not word.text.startswith("-") else None
+            if clone is not None:
+                clone.used = True
     elif name in _SHELLS:
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
         _built(_make_dir(words, ctx), ctx)
+        if name.endswith(".sh"):
+            _script(words[0], words[1:], ctx)
+    elif name.endswith(".sh"):
+        _script(words[0], words[1:], ctx)
     elif name in _UNREAD_INSTALLERS and len(words) > 1:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+def _is_test(cmd: Command) -> bool:
+    """`[ … ]`, `[[ … ]]` or `test …`: what a following `&&` or `||` makes a condition of."""
+    words = _strip(cmd.words)
+    return bool(words) and words[0].text in ("[", "[[", "test")
 
 
 def _cd(words: list[Word], ctx: RunContext, push: bool) -> None:
@@ -209,6 +233,8 @@ def _pip(args: list[Word], ctx: RunContext) -> None:
     sub = args[i].text
     if sub == "install":
         pip.handle(args[i + 1 :], ctx)
+    elif sub == "uninstall":
+        pip.uninstall(args[i + 1 :], ctx)
     elif sub == "wheel":
         pip.handle(args[i + 1 :], ctx, build_only=True)
 
@@ -234,6 +260,33 @@ def _python(words: list[Word], ctx: RunContext) -> None:
             return
         if not text.startswith("-"):
             return
+
+
+def _script(script: Word, args: list[Word], ctx: RunContext) -> None:
+    """A shell script run: what its name says it installs, and the clone it comes from is used (what
+    it does with the tree is not read, so deleting the tree later does not drop the clone)."""
+    clone = ctx.repo_at(ctx.path(script.text)) if script.known else None
+    if clone is not None:
+        clone.used = True
+    setup_scripts.run_script(script, args, ctx)
+
+
+def _rm(args: list[Word], ctx: RunContext) -> None:
+    """`rm -rf DIR`: a clone under DIR that nothing was installed, built or copied from is gone from
+    the image (cloned to read a file, or only for its requirements), so it is not listed."""
+    for word in args:
+        text = word.text
+        if text.startswith("-") or not text or not word.known or any(c in text for c in "*?["):
+            continue
+        target = ctx.path(text)
+        if target == "/":
+            continue
+        for directory, clone in list(ctx.stage.repos.items()):
+            if directory == target or directory.startswith(target.rstrip("/") + "/"):
+                del ctx.stage.repos[directory]
+                if not clone.built and not clone.used and clone.removed is None:
+                    line = ctx.line_of(word)
+                    clone.removed = f"deleted at line {line} before anything was installed from it"
 
 
 def _make_dir(words: list[Word], ctx: RunContext) -> str:
@@ -277,6 +330,10 @@ def _shell(words: list[Word], cmd: Command, ctx: RunContext) -> None:
                 ctx.depth -= 1
             return
         if not word.text.startswith("-"):
+            if word.text.endswith(".sh"):  # `bash install_nccl.sh --NCCL_VER=2.27.3`
+                if _basename(word.text).startswith(("install", "build")):
+                    _built(ctx.cwd, ctx)
+                _script(word, words[i + 1 :], ctx)
             return  # bash script.sh
     _heredoc_scripts(cmd, ctx)
 

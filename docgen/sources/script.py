@@ -141,6 +141,11 @@ class ShellState:
         is kept after it: the list then holds what the branch may add (a package installed on one
         platform is still one the image may contain); a plain assignment there becomes unknown."""
         value: Value = word.text if word.known else Unknown("set from an unknown value")
+        if not word.known and "$(" in word.text and "${" not in word.text and "`" not in word.text:
+            if any(c.isdigit() for c in _SUBSTITUTION.sub("", word.text)):
+                # `V=2025.6.1_$(arch)`: the text, command substitution kept; `value_of` marks it unknown,
+                # and readers still see the version written before it (`nsight-systems-${V}.deb`)
+                value = word.text
         if len(word.text) > MAX_VALUE:  # `A=$A$A` repeated: the shell's value doubles each time
             value = Unknown("too long to follow")
         if self.compounds and not append and name not in self.compounds[-1].before:
@@ -149,6 +154,9 @@ class ShellState:
                 before = (outer, frozenset({name}))  # an ARG/ENV value the branch overrides
             self.compounds[-1].before[name] = before
         self.variables[name] = (value, word.names)
+
+
+_SUBSTITUTION = re.compile(r"\$\([^()]*\)")
 
 
 class _Reader:
@@ -254,9 +262,10 @@ class _Reader:
         if isinstance(value, Unknown) or self.expanded_chars > MAX_VALUE:
             return "${" + name + "}", False
         text = value or ""
-        if not self.in_quotes and not self.split and _BLANK_IN.search(text):
+        substituted = "$(" in text or "`" in text  # what the command prints has no blank to split at
+        if not self.in_quotes and not self.split and not substituted and _BLANK_IN.search(text):
             self.split = 1
-        return text, "$(" not in text and "`" not in text
+        return text, not substituted
 
     def substitute(self, expr: str) -> None:
         simple = _BRACED_NAME.match(expr) if expr[1] == "{" else _NAME.match(expr, 1)

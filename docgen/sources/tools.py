@@ -234,50 +234,7 @@ def _cargo_git(git: Word, crates: list[Word], options: Options, ctx: RunContext)
 # --------------------------------------------------------------------------------------------------
 # uv tool install, pipx install
 
-_UV_TOOL_VALUES = frozenset(
-    {
-        "--from",
-        "--with",
-        "-w",
-        "--with-requirements",
-        "--with-editable",
-        "--python",
-        "-p",
-        "--index",
-        "--default-index",
-        "--index-url",
-        "-i",
-        "--extra-index-url",
-        "-c",
-        "--constraints",
-        "--overrides",
-        "--build-constraints",
-        "-b",
-        "--cache-dir",
-        "--python-platform",
-        "--find-links",
-        "-f",
-        "--upgrade-package",
-        "-P",
-        "--reinstall-package",
-        "--resolution",
-        "--prerelease",
-        "--index-strategy",
-        "--keyring-provider",
-        "--exclude-newer",
-        "--config-setting",
-        "-C",
-        "--no-binary-package",
-        "--no-build-package",
-        "--link-mode",
-        "--refresh-package",
-        "--directory",
-        "--project",
-        "--config-file",
-        "--color",
-        "--allow-insecure-host",
-    }
-)
+_UV_TOOL_VALUES = pip.UV_VALUE_OPTIONS | {"--from"}
 _PIPX_VALUES = frozenset(
     {"--python", "--pip-args", "--index-url", "-i", "--suffix", "--spec", "--preinstall", "--backend"}
 )

@@ -1,0 +1,362 @@
+"""Versions a base image's reference states: `nvidia/cuda:12.9.1-cudnn-devel-ubuntu24.04` is CUDA 12.9.1
+on Ubuntu 24.04.
+
+The versions readers look for first (CUDA, ROCm, the OS, Python, PyTorch, the NGC release) often live
+only in the tag of the image a Dockerfile starts from. `_FAMILIES` is the one table of what docgen
+knows: for each image family GPU projects build on, a pattern of its repository and a pattern of its
+tag, whose named groups are the versions read. Everything else here only splits a reference and turns
+what a group matched into the version shown (`cu129` is CUDA 12.9, `bookworm` is Debian 12).
+
+An image of a family not in the table, or a tag its family's pattern does not match, yields nothing:
+docgen never guesses a version. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from docgen.model import VersionRow
+from docgen.shell import referenced_names
+
+# A named group is `item` (a key of `_ITEMS`), or `item__how` when what it matches needs converting
+# (see `_convert`: `cuda__cu` reads `129` as CUDA 12.9).
+_V = r"\d+\.\d+(?:\.\d+)?"  # 12.9, 12.9.1
+_PY_RELEASE = r"\d+\.\d+\.\d+(?:\.\d+)?(?:rc\d+)?(?:\.post\d+)?"  # 0.9.1, 0.4.6.post5, 0.5.0rc2, 0.10.1.1
+_TAIL = r"(?:[-_.][a-z0-9]+)*"  # suffixes that state no version: -runtime, -amd64, _20251210, -mi30x
+# `_mi300`, `_navi`, `_20250715` between the parts of an underscore tag, never a part docgen reads
+_SKIP = r"(?:_(?!ubuntu|py\d|pytorch|vllm)[a-z0-9]+)*"
+
+# (repository pattern, tag pattern or None when any tag will do), matched in full, case-insensitively.
+# Repositories are written as pulled, without the default registry (`docker.io/library/` dropped);
+# an image pulled through another registry or a mirror (`registry:5000/nvidia/cuda`) is also tried
+# without that registry.
+_FAMILIES: tuple[tuple[str, str | None], ...] = (
+    # Operating systems
+    ("ubuntu", r"(?P<ubuntu>\d\d\.\d\d)(?:-\d{8})?|(?P<ubuntu__codename>[a-z]+)(?:-\d{8})?"),
+    (
+        "debian",
+        r"(?P<debian>\d+(?:\.\d+)?)(?:-slim)?(?:-\d{8})?|(?P<debian__codename>[a-z]+)(?:-slim)?(?:-\d{8})?",
+    ),
+    ("rockylinux(?:/rockylinux)?", r"(?P<rocky>\d+(?:\.\d+)?)(?:-[a-z]+)*(?:\.\d{8})?"),
+    ("almalinux", r"(?P<alma>\d+(?:\.\d+)?)(?:-[a-z]+)*(?:-\d{8})?"),
+    # python:3.11-slim-bookworm, python:3.12-alpine3.20
+    (
+        "python",
+        r"(?P<python>\d+\.\d+(?:\.\d+)?)(?:-slim)?"
+        r"(?:-alpine(?P<alpine>\d+\.\d+)?|-(?P<debian__codename>bookworm|bullseye|buster|trixie)|-[a-z0-9.]+)?",
+    ),
+    # nvidia/cuda:12.9.1-cudnn-devel-ubuntu24.04, 12.4.1-cudnn9-runtime-ubuntu22.04, 12.2.2-devel-rockylinux8
+    (
+        "nvidia/cuda",
+        rf"(?P<cuda>{_V})(?:-cudnn(?P<cudnn>\d+)?)?-(?:devel|runtime|base)"
+        r"-(?:ubuntu(?P<ubuntu>\d\d\.\d\d)|rockylinux(?P<rocky>\d+)|ubi(?P<ubi>\d+)|centos(?P<centos>\d+)"
+        r"|oraclelinux(?P<oracle>\d+))",
+    ),
+    # pytorch/pytorch:2.6.0-cuda12.4-cudnn9-devel
+    ("pytorch/pytorch", rf"(?P<torch>{_V})-cuda(?P<cuda>\d+\.\d+)-cudnn(?P<cudnn>\d+)-(?:devel|runtime)"),
+    # NGC containers, monthly releases: nvcr.io/nvidia/pytorch:24.08-py3,
+    # nvcr.io/nvidia/tritonserver:24.08-trtllm-python-py3, nvcr.io/nvidia/nemo:25.02.01,
+    # nvcr.io/nvidia/cuda-dl-base:25.01-cuda12.8-devel-ubuntu24.04
+    (
+        r"nvcr\.io/nvidia/(?:pytorch|tritonserver|nemo|jax|tensorflow|cuda-dl-base|dgl|paddlepaddle)",
+        r"(?P<ngc>\d\d\.\d\d(?:\.\d+)?)(?:-cuda(?P<cuda>\d+\.\d+))?"
+        r"(?:-[a-z0-9.-]*?ubuntu(?P<ubuntu>\d\d\.\d\d))?" + _TAIL,
+    ),
+    # nvcr.io/nvidia/tensorrt-llm/release:1.0.0rc4
+    (r"nvcr\.io/nvidia/tensorrt-llm/release", rf"v?(?P<trtllm>{_PY_RELEASE})" + _TAIL),
+    # rocm/dev-ubuntu-22.04:6.4.1-complete, rocm/dev-almalinux-8:6.4.1
+    (
+        r"rocm/dev-(?:ubuntu-(?P<ubuntu>\d\d\.\d\d)|almalinux-(?P<alma>\d+)|centos-(?P<centos>\d+)"
+        r"|rockylinux-(?P<rocky>\d+))",
+        rf"(?P<rocm>{_V})(?:-complete)?",
+    ),
+    # rocm/pytorch:rocm6.4_ubuntu22.04_py3.10_pytorch_release_2.6.0
+    (
+        r"rocm/pytorch(?:-training)?",
+        rf"rocm(?P<rocm>{_V})_ubuntu(?P<ubuntu>\d\d\.\d\d)_py(?P<python>\d+\.\d+)"
+        rf"_pytorch_(?:release_)?(?P<torch>{_V})" + _TAIL,
+    ),
+    # rocm/vllm:rocm6.4.1_vllm_0.9.1_20250715, rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6,
+    # rocm/vllm-dev:rocm7.1.1_navi_ubuntu24.04_py3.12_pytorch_2.8_vllm_0.10.2rc1
+    (
+        r"rocm/vllm(?:-dev)?",
+        rf"rocm(?P<rocm>{_V}){_SKIP}(?:_ubuntu(?P<ubuntu>\d\d\.\d\d))?{_SKIP}(?:_py(?P<python>\d+\.\d+))?{_SKIP}"
+        rf"(?:_pytorch_(?:release_)?(?P<torch>{_V}))?{_SKIP}(?:_vllm_v?(?P<vllm>{_PY_RELEASE}))?{_SKIP}",
+    ),
+    # rocm/primus:v25.9, rocm/primus:v26.7-pytorch2.12-te2.17 (the release of the Primus image)
+    (
+        r"rocm/primus",
+        rf"v(?P<primus>{_V})(?:_gfx[0-9a-f]+)?(?:-pytorch(?P<torch>{_V}))?(?:-te(?P<te>{_V}))?",
+    ),
+    # vllm/vllm-openai:v0.9.1, vllm/vllm-openai-rocm:v0.10.1
+    (r"vllm/vllm-openai(?:-rocm)?", rf"v(?P<vllm>{_PY_RELEASE})" + _TAIL),
+    # lmsysorg/sglang:v0.5.2-cu129, v0.4.9.post2-rocm630-mi30x, v0.5.9-cu129-amd64-runtime
+    (
+        r"lmsysorg/sglang",
+        rf"v(?P<sglang>{_PY_RELEASE})(?:-cu(?P<cuda__cu>\d{{3}}))?(?:-rocm(?P<rocm__digits>\d{{3}}))?"
+        + _TAIL,
+    ),
+    # Ascend CANN: quay.io/ascend/cann:8.5.0-910b-ubuntu22.04-py3.11, 8.5.0-a3, 9.2.0-beta.1-910b-…-devel,
+    # swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:8.3.rc1.alpha001-a3-openeuler24.03-py3.11
+    (
+        r"(?:quay\.io/ascend|ascendai|swr\.[a-z0-9-]+\.myhuaweicloud\.com/ascendhub)/cann",
+        r"(?P<cann>\d+\.\d+\.(?:\d+|rc\d+)(?:\.(?:alpha|beta)\d+|-(?:alpha|beta)\.\d+)?)"
+        r"(?:-(?P<npu>910b|a3|a2|310p))?(?:-(?:ubuntu(?P<ubuntu>\d\d\.\d\d)|openeuler(?P<openeuler>\d\d\.\d\d)))?"
+        r"(?:-py(?P<python>\d+\.\d+))?(?:-devel)?",
+    ),
+    # quay.io/ascend/vllm-ascend:v0.9.1rc1, v0.10.0rc1-a3
+    (
+        r"quay\.io/ascend/vllm-ascend",
+        rf"v(?P<vllm_ascend>{_PY_RELEASE})(?:-(?P<npu>a3|310p))?(?:-openeuler)?",
+    ),
+    # quay.io/pypa/manylinux_2_28_x86_64 (PEP 600: glibc 2.28), manylinux2014 (PEP 599: glibc 2.17)
+    (
+        r"quay\.io/pypa/(?:manylinux_(?P<glibc__underscore>\d+_\d+)|manylinux(?P<glibc__legacy>2014|2010|1)"
+        r"|musllinux_(?P<musl__underscore>\d+_\d+))_[a-z0-9_]+",
+        None,
+    ),
+)
+
+_ITEMS: dict[str, str] = {
+    "ngc": "NGC release",
+    "primus": "Primus image release",
+    "sglang": "SGLang",
+    "vllm": "vLLM",
+    "vllm_ascend": "vLLM Ascend",
+    "trtllm": "TensorRT-LLM",
+    "cann": "CANN",
+    "rocm": "ROCm",
+    "cuda": "CUDA",
+    "cudnn": "cuDNN",
+    "torch": "PyTorch",
+    "te": "TransformerEngine",
+    "python": "Python",
+    "ubuntu": "Ubuntu",
+    "debian": "Debian",
+    "rocky": "Rocky Linux",
+    "alma": "AlmaLinux",
+    "centos": "CentOS",
+    "oracle": "Oracle Linux",
+    "ubi": "Red Hat UBI",
+    "alpine": "Alpine",
+    "openeuler": "openEuler",
+    "glibc": "glibc",
+    "musl": "musl",
+}
+"""Group name → the name shown, in the order rows are listed."""
+
+_NOT_VERSIONS = frozenset({"npu"})
+"""Groups that name hardware, not a version (read by `npu_of`)."""
+
+_CODENAMES = {
+    "bionic": "18.04",
+    "focal": "20.04",
+    "jammy": "22.04",
+    "noble": "24.04",
+    "oracular": "24.10",
+    "plucky": "25.04",
+    "buster": "10",
+    "bullseye": "11",
+    "bookworm": "12",
+    "trixie": "13",
+}
+# PEP 599 / PEP 571 / PEP 513: the glibc each legacy manylinux policy requires
+_LEGACY_MANYLINUX = {"2014": "2.17", "2010": "2.12", "1": "2.5"}
+_MAX_REFERENCE = 512
+"""Longer references are not read: Docker limits a tag to 128 characters and a name to 255 (the patterns
+stay linear only on input of that size)."""
+_DEFAULT_REGISTRIES = ("docker.io/", "index.docker.io/", "registry-1.docker.io/")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One version a base image reference states."""
+
+    name: str
+    """The name shown (`CUDA`, `Ubuntu`)."""
+    version: str
+    """The version (`12.9.1`; `12 (bookworm)` for a codename)."""
+    written: str
+    """How the reference writes it (`12.9.1`, `cu129`, `bookworm`)."""
+    in_name: bool
+    """True when read from the repository name (`rocm/dev-ubuntu-22.04`), not the tag."""
+
+
+def split_reference(ref: str) -> tuple[str, str | None]:
+    """`[registry[:port]/]name[:tag][@digest]` → (name as pulled, lower-cased; tag or None)."""
+    ref = ref.strip().split("@", 1)[0]
+    slash = ref.rfind("/")
+    colon = ref.rfind(":")
+    tag = None
+    if colon > slash:
+        ref, tag = ref[:colon], ref[colon + 1 :]
+    name = ref.lower()
+    for prefix in _DEFAULT_REGISTRIES:
+        name = name.removeprefix(prefix)
+    return name.removeprefix("library/"), tag or None
+
+
+def _names(name: str) -> list[str]:
+    """`name`, and `name` without a registry host when it has one (a mirror of a Docker Hub image)."""
+    first, sep, rest = name.partition("/")
+    if sep and ("." in first or ":" in first or first == "localhost"):
+        return [name, rest.removeprefix("library/")]
+    return [name]
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...]:
+    return tuple(
+        (re.compile(repo, re.IGNORECASE), re.compile(tag, re.IGNORECASE) if tag else None)
+        for repo, tag in _FAMILIES
+    )
+
+
+def _match(ref: str) -> tuple[re.Match[str], re.Match[str] | None] | None:
+    """The family pattern matches for `ref`: (repository match, tag match or None), or None."""
+    if "$" in ref or len(ref) > _MAX_REFERENCE:
+        return None  # an unknown part: nothing can be read for sure; or not a reference Docker takes
+    name, tag = split_reference(ref)
+    for candidate in _names(name):
+        for repo, tag_pattern in _compiled():
+            found = repo.fullmatch(candidate)
+            if found is None:
+                continue
+            tag_match = tag_pattern.fullmatch(tag) if tag_pattern is not None and tag else None
+            return found, tag_match
+    return None
+
+
+def _convert(how: str, text: str) -> str | None:
+    """What a group's text means as a version; None when docgen does not know."""
+    low = text.lower()
+    if how == "":
+        return text
+    if how == "codename":
+        number = _CODENAMES.get(low)
+        return f"{number} ({low})" if number else None
+    if how == "cu":  # cu129 → 12.9, cu118 → 11.8
+        return f"{int(text[:-1])}.{text[-1]}"
+    if how == "digits":  # rocm630 → 6.3.0
+        return ".".join(text)
+    if how == "underscore":  # manylinux_2_28 → 2.28
+        return text.replace("_", ".")
+    if how == "legacy":
+        return _LEGACY_MANYLINUX.get(low)
+    raise ValueError(f"unknown conversion {how!r}")  # a mistake in _FAMILIES
+
+
+@lru_cache(maxsize=1024)
+def read_reference(ref: str) -> tuple[Reading, ...]:
+    """The versions image reference `ref` states (after ARG expansion), in `_ITEMS` order; () for an
+    image family docgen does not know, a tag its pattern does not match, or a reference with an
+    unknown part (`${BASE}`). Remembered per reference: a Dockerfile of many stages names a few images
+    many times (reading each anew made the Key versions of 20,000 stages 3× as slow)."""
+    found = _match(ref)
+    if found is None:
+        return ()
+    readings: dict[str, Reading] = {}
+    for match, in_name in ((found[0], True), (found[1], False)):
+        if match is None:
+            continue
+        for group, text in match.groupdict().items():
+            item, _, how = group.partition("__")
+            if text is None or item in _NOT_VERSIONS or item in readings:
+                continue
+            version = _convert(how, text)
+            if version is not None:
+                readings[item] = Reading(_ITEMS[item], version, text, in_name)
+    return tuple(readings[item] for item in _ITEMS if item in readings)
+
+
+def npu_of(ref: str) -> str | None:
+    """The Ascend NPU an image reference is built for (`910b`, `a3`, `310p` in a CANN tag), or None."""
+    found = _match(ref)
+    if found is None or found[1] is None:
+        return None
+    return found[1].groupdict().get("npu")
+
+
+# --------------------------------------------------------------------------------------------------
+# Rows of the Key versions table
+
+
+def matching_key(ref: str, keys: Iterable[str]) -> str | None:
+    """The entry of `keys` (image names, with or without a tag) that image `ref` is: one naming its
+    tag exactly first, else one naming its repository without a tag; None when none does."""
+    name, tag = split_reference(ref)
+    by_name = None
+    for key in keys:
+        key_name, key_tag = split_reference(key)
+        if key_name not in _names(name) and name not in _names(key_name):
+            continue
+        if key_tag is not None and key_tag == (tag or "latest"):
+            return key
+        if key_tag is None and by_name is None:
+            by_name = key
+    return by_name
+
+
+_LITERAL_ARG = re.compile(r"\$\{[^{}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+
+
+def controlling_arg(
+    written: str,
+    raw: str,
+    defaults: Mapping[str, str | None],
+    raws: Mapping[str, str] | None = None,
+    _seen: frozenset[str] = frozenset(),
+) -> str | None:
+    """The build arg that sets the part `written` of a FROM reference written `raw` (`${CUDA_VERSION}`
+    for `12.9.1`), or None when `raw` writes it literally (the value is fixed at that line).
+
+    `defaults` are the values of the global build args (FROM reads only those) and `raws` their
+    defaults as written. Of the args `raw` reads, the first whose value holds `written` is the one,
+    or deeper, the arg its own default reads it from (`ARG FINAL_BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-…`
+    makes CUDA `CUDA_VERSION`'s, Ubuntu `FINAL_BASE_IMAGE`'s); failing that, the first arg read."""
+    pattern = re.compile(rf"(?<![0-9.]){re.escape(written)}(?![0-9])", re.IGNORECASE)
+    if pattern.search(_LITERAL_ARG.sub(" ", raw)):
+        return None
+    used = sorted((n for n in referenced_names(raw) if n in defaults), key=lambda n: (raw.find(n), n))
+    for name in used:
+        if pattern.search(defaults[name] or ""):
+            inner = (raws or {}).get(name)
+            if inner and name not in _seen:
+                deeper = controlling_arg(written, inner, defaults, raws, _seen | {name})
+                if deeper is not None:
+                    return deeper
+            return name
+    return used[0] if used else None
+
+
+def image_rows(
+    ref: str,
+    raw: str,
+    line: int,
+    defaults: Mapping[str, str | None],
+    provides: Mapping[str, Mapping[str, str]],
+    config_file: str | None,
+    produced: Mapping[str, tuple[VersionRow, ...]],
+    raws: Mapping[str, str] | None = None,
+) -> list[VersionRow]:
+    """The Key versions rows base image `ref` (written `raw` on FROM line `line`) brings, most
+    authoritative first: the rows of the configured Dockerfile that builds it (`produced`, keyed by
+    image name), the versions the configuration declares for it (`provides`, from `config_file`),
+    then what its reference states (`read_reference`), each with the build arg that sets it
+    (`controlling_arg`, from the global args' values `defaults` and defaults as written `raws`)."""
+    rows: list[VersionRow] = []
+    key = matching_key(ref, produced)
+    if key is not None:
+        rows += produced[key]
+    key = matching_key(ref, provides)
+    if key is not None:
+        for name, version in provides[key].items():
+            rows.append(VersionRow(name, version, ref, line, None, "config", config_file))
+    for reading in read_reference(ref):
+        arg = controlling_arg(reading.written, raw, defaults, raws)
+        origin = "name" if reading.in_name else "tag"
+        rows.append(VersionRow(reading.name, reading.version, ref, line, arg, origin))
+    return rows

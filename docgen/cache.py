@@ -1,0 +1,169 @@
+"""The settings cache: what the fast path of `docgen check` needs from pyproject.toml, as the full path
+read it with `tomllib` and validated it.
+
+Importing `tomllib` costs more than the fast path's whole budget, so the fast path does not read TOML.
+Instead, each `docgen check` and `docgen sync` that loads a configuration writes what it found to
+`.docgen_cache/settings` beside pyproject.toml: the settings digest of the `setup` fingerprints, the
+template folder, and each image's Dockerfile and outputs as written. The record is keyed by a digest
+of pyproject.toml's bytes and of docgen's code and data (`fingerprint.package_digest`), so any edit
+of either makes it stale, and it carries a checksum of itself, so a torn or corrupt file reads as no
+cache. The next `docgen check` hashes pyproject.toml, finds the record, and compares fingerprints
+without parsing anything. No record (deleted, stale, corrupt, never written because the folder is
+read-only) only means the full check runs, which writes it again when it can.
+
+Like ruff's and mypy's caches, the folder holds its own `.gitignore` (`*`), so git never sees it;
+deleting it is always safe. A record also lists the pyproject.toml files without a docgen table that
+the full path passed on its way up from the current folder (a subproject's), each with the digest of
+its bytes, so that the fast path may pass them too.
+
+Standard library only: the fast path imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+
+from docgen import fingerprint
+
+FOLDER = ".docgen_cache"
+"""The cache folder, beside pyproject.toml."""
+
+_FILE = "settings"
+_VERSION = "docgen settings cache 1"  # the record's format; a record of another format is no record
+_GITIGNORE = b"# Made by docgen: a cache, safe to delete.\n*\n"
+_SIZE = 16  # bytes per digest: a cache key must not collide by chance
+_LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
+
+
+class Settings:
+    """The record of one configuration (see the module docstring)."""
+
+    __slots__ = ("settings", "templates", "images", "passed")
+
+    def __init__(
+        self, settings: str, templates: str, images: list[tuple[str, list[str]]], passed: dict[str, str]
+    ) -> None:
+        self.settings = settings
+        """`fingerprint.settings_digest` of the `[tool.docgen]` table."""
+        self.templates = templates
+        """The `templates` folder as written ('' when there is none)."""
+        self.images = images
+        """(dockerfile, outputs) of every `[[tool.docgen.images]]`, as written."""
+        self.passed = passed
+        """pyproject.toml files without a docgen table below this one (path relative to its folder) →
+        `file_digest` of their bytes."""
+
+
+def file_digest(data: bytes) -> str:
+    """The digest of a file's bytes, as records keep them."""
+    return fingerprint.digest(data, size=_SIZE)
+
+
+def _key(pyproject: bytes) -> str:
+    """What a record is valid for: pyproject.toml's bytes and docgen's code, data and libraries."""
+    return fingerprint.digest(fingerprint.package_digest(), pyproject, size=_SIZE)
+
+
+def _encode(key: str, found: Settings) -> bytes:
+    """A record: NUL-separated fields (no configured path holds a NUL: `config` refuses them), and
+    the checksum of all of them last."""
+    fields = [_VERSION, key, found.settings, found.templates, str(len(found.images))]
+    for dockerfile, outputs in found.images:
+        fields += [dockerfile, str(len(outputs)), *outputs]
+    fields.append(str(len(found.passed)))
+    for path in sorted(found.passed):
+        fields += [path, found.passed[path]]
+    payload = "\0".join(fields).encode("utf-8", "surrogateescape")
+    return payload + b"\0" + file_digest(payload).encode()
+
+
+def _decode(data: bytes, key: str) -> Settings | None:
+    """The record in `data` when it is whole and made for `key`, else None."""
+    payload, _, checksum = data.rpartition(b"\0")
+    if checksum != file_digest(payload).encode():
+        return None
+    fields = iter(payload.decode("utf-8", "surrogateescape").split("\0"))
+    try:
+        if next(fields) != _VERSION or next(fields) != key:
+            return None
+        settings, templates = next(fields), next(fields)
+        images = []
+        for _ in range(int(next(fields))):
+            dockerfile = next(fields)
+            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))]))
+        passed = {}
+        for _ in range(int(next(fields))):
+            path = next(fields)
+            passed[path] = next(fields)
+    except (StopIteration, ValueError):
+        return None
+    if next(fields, None) is not None:
+        return None
+    return Settings(settings, templates, images, passed)
+
+
+def read(root: str, pyproject: bytes) -> Settings | None:
+    """The record for the pyproject.toml in folder `root` whose bytes are `pyproject`, or None."""
+    path = os.path.join(root, FOLDER, _FILE)
+    try:
+        if not os.path.isfile(path):  # a FIFO would block the read
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(_LIMIT + 1)
+    except OSError:
+        return None
+    return None if len(data) > _LIMIT else _decode(data, _key(pyproject))
+
+
+def write(root: str, pyproject: bytes, found: Settings) -> None:
+    """Record `found` for the pyproject.toml in folder `root` whose bytes are `pyproject`.
+
+    Never fails: a folder that cannot be written (a read-only checkout, a full disk) only leaves the
+    fast path without a record. The record is written to a temporary file and renamed over the old
+    one, so a reader (another `docgen check` running at the same time) sees the old record or the new
+    one, never half of one; an unchanged record is not written again. The pyproject.toml files passed
+    by runs from other folders, recorded for the same bytes, are kept. A `.docgen_cache` that is a
+    symlink is not written through (a checkout must not make docgen write outside it).
+    """
+    folder = os.path.join(root, FOLDER)
+    path = os.path.join(folder, _FILE)
+    key = _key(pyproject)
+    try:
+        if os.path.islink(folder):
+            return
+        old = b""
+        if os.path.isfile(path):
+            with open(path, "rb") as handle:
+                old = handle.read(_LIMIT + 1)
+        recorded = _decode(old, key)
+        if recorded is not None:  # what runs from other folders passed stays true: keep it
+            found = Settings(
+                found.settings, found.templates, found.images, {**recorded.passed, **found.passed}
+            )
+        data = _encode(key, found)
+        if data == old:
+            return
+        os.makedirs(folder, exist_ok=True)
+        ignore = os.path.join(folder, ".gitignore")
+        if not os.path.isfile(ignore):
+            _replace(ignore, _GITIGNORE)
+        _replace(path, data)
+    except OSError:
+        pass
+
+
+def _replace(path: str, data: bytes) -> None:
+    """Write `data` to `path` at once: into a new file beside it, then renamed over it."""
+    import tempfile
+
+    fd, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

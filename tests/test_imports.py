@@ -1,0 +1,201 @@
+"""How docgen's modules import each other, and what each command loads.
+
+Imports flow one way (the console script on top, the Dockerfile reader at the bottom): no module
+imports one that imports it back, even inside a function. And a command loads only what it uses:
+`docgen --version`, `--help` and an up-to-date `docgen check` never load Jinja2, `packaging`, the
+TOML parser or the parser of Dockerfiles.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "docgen"
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Every module of docgen/ and the docgen modules it imports anywhere in its code (functions and
+    `if TYPE_CHECKING:` blocks included: a cycle there is still a cycle to read)."""
+    modules = {module_name(path, package.parent): path for path in sorted(package.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: `from . import x`, `from .x import y`
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                for alias in node.names:  # `from docgen import fingerprint` imports a module
+                    full = f"{base}.{alias.name}"
+                    targets.add(full if full in modules else base)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of `graph` (its modules in import order, the first repeated at the end), else None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := visit(node)):
+            return cycle
+    return None
+
+
+def test_the_import_graph_of_docgen_has_no_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_a_cycle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
+    """The shape docgen had: the entry module imports the CLI inside a function, the CLI imports it."""
+    make = {
+        "__init__.py": "",
+        "entry.py": "def main():\n    from pkg.cli import run\n",
+        "cli.py": "from pkg import entry\n",
+    }
+    for name, text in make.items():
+        (tmp_path / "pkg").mkdir(exist_ok=True)
+        (tmp_path / "pkg" / name).write_text(text)
+    assert find_cycle(import_graph(tmp_path / "pkg")) == ["pkg.cli", "pkg.entry", "pkg.cli"]
+    (tmp_path / "pkg" / "cli.py").write_text("import os\n")
+    assert find_cycle(import_graph(tmp_path / "pkg")) is None
+
+
+def test_the_import_graph_sees_function_level_and_package_imports() -> None:
+    graph = import_graph()
+    assert "docgen.cli" in graph["docgen.__main__"]  # imported inside main()
+    assert "docgen.fingerprint" in graph["docgen.fastcheck"]  # `from docgen import fingerprint`
+    assert "docgen.sources.context" in graph["docgen.sources.pip"]  # a module of a subpackage
+
+
+def test_the_console_script_is_the_trivial_entry_module() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'docgen = "docgen.__main__:main"' in pyproject
+    assert len((PACKAGE / "__main__.py").read_text(encoding="utf-8").splitlines()) <= 40
+
+
+NEVER_FOR_HELP = (
+    "jinja2",
+    "markupsafe",
+    "packaging",
+    "tomllib",
+    "tomli",
+    "docgen.config",
+    "docgen.dockerfile",
+    "docgen.evaluate",
+    "docgen.components",
+    "docgen.sources",
+    "docgen.pipeline",
+    "docgen.render",
+    "docgen.lint",
+    "docgen.audit",
+    "docgen.init",
+    "docgen.drift",
+)
+"""What `docgen --version` and `docgen --help` must not load: the libraries and the pipeline."""
+
+NEVER_FOR_CHECK = (*NEVER_FOR_HELP, "docgen.cli", "argparse", "json", "re", "typing", "dataclasses")
+"""What an up-to-date `docgen check` (the fast path) must not load either."""
+
+
+def modules_loaded(argv: list[str], cwd: Path) -> tuple[int, str, set[str]]:
+    """The exit code and output of `docgen ARGV` run in a new process from `cwd`, and the modules it
+    loaded (beyond those Python loads at start-up)."""
+    code = (
+        "import sys, atexit\n"
+        "atexit.register(lambda: sys.__stderr__.write('\\nMODULES ' + ' '.join(sorted(sys.modules))))\n"
+        f"sys.argv = ['docgen', *{argv!r}]\n"
+        "from docgen.__main__ import main\n"
+        "main()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True)
+    output, _, line = result.stderr.rpartition("\nMODULES ")
+    return result.returncode, result.stdout + output, set(line.split()) - python_start_up()
+
+
+@functools.cache
+def python_start_up() -> frozenset[str]:
+    """The modules Python itself has loaded before running anything (`site` and what it imports: an
+    editable install's import hook loads `re`, for one), which are no command's doing."""
+    code = "import sys; print(' '.join(sys.modules))"
+    return frozenset(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.split()
+    )
+
+
+def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """The modules of `names` (or inside those packages) found in `modules`."""
+    return sorted(m for m in modules if m in names or m.startswith(tuple(n + "." for n in names)))
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["check", "--help"]])
+def test_version_and_help_load_neither_the_libraries_nor_the_pipeline(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    code, output, modules = modules_loaded(argv, tmp_path)
+    assert code == 0 and "docgen" in output
+    assert "docgen.arguments" in modules  # the command line answered
+    assert loaded(modules, NEVER_FOR_HELP) == []
+
+
+def test_an_up_to_date_check_loads_only_the_fast_path(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    subprocess.run([sys.executable, "-m", "docgen", "sync"], cwd=tmp_path, check=True, capture_output=True)
+    code, output, modules = modules_loaded(["check"], tmp_path)
+    assert code == 0 and "docker/rocm/README.md is up to date" in output
+    assert "docgen.fastcheck" in modules
+    assert loaded(modules, NEVER_FOR_CHECK) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "unused"),
+    [
+        (["show"], ("docgen.audit", "docgen.init", "docgen.drift")),
+        (["sync"], ("docgen.audit", "docgen.init", "docgen.drift")),
+        (["lint"], ("docgen.audit", "docgen.init", "docgen.drift")),
+        (["check"], ("docgen.audit", "docgen.init")),  # the full check: no record in the cache yet
+    ],
+)
+def test_a_command_loads_no_other_commands_code(
+    tmp_path: Path, argv: list[str], unused: tuple[str, ...]
+) -> None:
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    code, output, modules = modules_loaded(argv, tmp_path)
+    assert code in (0, 1), output
+    assert "docgen.pipeline" in modules  # the command ran
+    assert loaded(modules, unused) == []
