@@ -344,7 +344,15 @@ def test_every_line_link_lands_on_its_line(serve: str, driver: webdriver.Chrome)
     links = driver.execute_script(
         "return [...document.querySelectorAll('a[href*=\"#L\"]')].map(a => [a.textContent, a.href])"
     )
-    assert len(links) >= 50, "a line link per row of the generated tables"
+    unlinked = driver.execute_script(
+        "return [...document.querySelectorAll('.docgen td[data-label=\"Line\"]')]"
+        ".filter(td => td.textContent.trim() && !td.querySelector('a[href*=\"#L\"]')).length"
+    )
+    lines = driver.execute_script(
+        "return document.querySelectorAll('.docgen td[data-label=\"Line\"]').length"
+    )
+    assert lines > 20 and unlinked == 0, "every Line cell links to its line"
+    assert len(links) > lines, "and the hardware section's line"
     for text, href in links:
         assert re.fullmatch(r"L\d+", text) and href.endswith("#" + text), (text, href)
     dockerfile = (ROOT / "docker" / "rocm" / "Dockerfile.rocm").read_text(encoding="utf-8").splitlines()
@@ -421,3 +429,30 @@ def test_summary_build_arg_anchor_and_build_command(serve: str, driver: webdrive
     command = driver.find_element(By.CSS_SELECTOR, ".docgen-build-args pre code").text
     assert command.startswith("docker build -f docker/rocm/Dockerfile.rocm \\\n")
     assert "--build-arg 'GPU_ARCH=gfx942;gfx950' \\\n" in command
+
+
+DOCS_PAGES = sorted(
+    p.relative_to(ROOT / "docs").with_suffix("").as_posix() for p in (ROOT / "docs").rglob("*.md")
+)
+
+
+def test_code_blocks_fit_their_column_and_leave_room_for_the_copy_button(
+    serve: str, driver: webdriver.Chrome
+) -> None:
+    problems = []
+    for page in DOCS_PAGES:
+        path = "" if page == "index" else page + "/"
+        view(driver, f"{serve}/site/{path}", 1400, 1000, "light")
+        problems += driver.execute_script(
+            """
+            return [...document.querySelectorAll('article pre > code')].flatMap(code => {
+              const wide = code.scrollWidth > code.clientWidth + 1;
+              const pad = parseFloat(getComputedStyle(code).paddingRight);
+              const button = code.parentElement.querySelector('.md-clipboard');
+              const covered = button && pad < button.getBoundingClientRect().width;
+              const where = [location.pathname, code.textContent.slice(0, 40), wide, covered];
+              return wide || covered ? [where] : [];
+            });
+            """
+        )
+    assert problems == []
