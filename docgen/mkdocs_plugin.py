@@ -337,10 +337,13 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         return model
 
     def _watch(self) -> None:
-        """Watch the config, the template folder and every Dockerfile (each path once)."""
+        """Watch the config, the template folder, every Dockerfile and every `outputs` file (each path
+        once)."""
         if self._server is None or self._docgen is None:
             return
         paths: set[Path] = {image.dockerfile for image in self._docgen.images} | self._seen
+        if self.config.check_outputs:  # a `docgen sync` clears the stale-README warning at once
+            paths |= {output for image in self._docgen.images for output in image.outputs}
         if self._pyproject is not None:
             paths.add(self._pyproject.resolve())
         if self._docgen.templates is not None:

@@ -464,7 +464,9 @@ def test_on_serve_watches_dockerfiles_config_and_templates(tmp_path: Path) -> No
                 [[tool.docgen.images]]
                 dockerfile = "Dockerfile"
                 pages = ["page.md"]
+                outputs = ["README.md"]
                 """,
+            "README.md": "# Image\n",
             "templates/hardware.md.j2": "custom hardware table\n",
             "extra/Dockerfile": "FROM alpine\n",
             "docs/fm.md": "---\ndocgen_dockerfile: extra/Dockerfile\n---\n"
@@ -488,10 +490,11 @@ def test_on_serve_watches_dockerfiles_config_and_templates(tmp_path: Path) -> No
     plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
     resolved = tmp_path.resolve()
     assert sorted(server.watched) == sorted(
-        str(resolved / p) for p in ("Dockerfile", "pyproject.toml", "templates", "extra/Dockerfile")
+        str(resolved / p)
+        for p in ("Dockerfile", "pyproject.toml", "templates", "extra/Dockerfile", "README.md")
     )
     plugin.on_post_build(config=config)
-    assert len(server.watched) == 4, "each path is watched once"
+    assert len(server.watched) == 5, "each path is watched once"
     assert "custom hardware table" in (root / "site" / "fm" / "index.html").read_text(encoding="utf-8")
 
 
@@ -670,3 +673,17 @@ def test_mermaid_js_is_served_from_the_site(tmp_path: Path) -> None:
     result = strict_build(root)
     assert result.returncode == 1
     assert f"docgen: mermaid_js: file not found: {root / 'vendor' / 'mermaid.min.js'}" in result.stderr
+
+
+def test_a_page_in_pages_and_outputs_is_synced_on_disk_and_filled_by_the_plugin(tmp_path: Path) -> None:
+    files = site_files(**{"docs/page.md": HARDWARE_PAGE})
+    files["pyproject.toml"] += 'outputs = ["docs/page.md"]\n'
+    root = write_tree(tmp_path, files)
+    from docgen.cli import main
+
+    assert main(["sync", "--config", str(root / "pyproject.toml")]) == 0
+    assert "([L1](../Dockerfile#L1))" in (root / "docs" / "page.md").read_text(encoding="utf-8")
+    result = strict_build(root)
+    assert result.returncode == 0, result.stderr
+    built = (root / "site" / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../dockerfiles/Dockerfile/#L1"' in built
