@@ -122,6 +122,16 @@ def source_text(url: str) -> str:
     return shown
 
 
+def commit_code(value: object) -> str:
+    """`value` as inline code (`code_span`); a full 40-hex commit shortened as everywhere else
+    (`short_commit`), the whole commit as the element's title (`<code title="83f9…282b">83f9e450</code>`)."""
+    text = "" if value is None else str(value)
+    short = short_commit(text)
+    if short == text:
+        return code_span(text)
+    return f'<code title="{text}">{short}</code>'
+
+
 _SHELL_SAFE = re.compile(r"[A-Za-z0-9_./:@%+=,-]+\Z")
 
 
@@ -767,6 +777,7 @@ def environment(templates: Path | None = None, project: Path | None = None) -> j
     env.filters["cell"] = escape_text
     env.filters["code"] = code_span
     env.filters["source_text"] = source_text
+    env.filters["commit"] = commit_code
     env.globals["link"] = link
     return env
 

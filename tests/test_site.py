@@ -10,7 +10,7 @@ import markdown
 
 from docgen import site, stages
 from docgen.pipeline import build_model
-from docgen.render import build_arg_rows, docker_build, source_text
+from docgen.render import build_arg_rows, commit_code, docker_build, source_text
 
 # --------------------------------------------------------------------------------------------------
 # Short source texts
@@ -212,3 +212,10 @@ def test_docker_build_example_quotes_values_and_leaves_out_unknown_ones(tmp_path
         "--build-arg PLAIN=1.2.3",
         ".",
     ]
+
+
+def test_a_commit_default_is_shortened_with_the_whole_commit_as_title() -> None:
+    full = "83f9e450cd10e20701fb109db9c7703d376f282b"
+    assert commit_code(full) == f'<code title="{full}">83f9e450</code>'
+    assert commit_code("v2.8.3") == "`v2.8.3`"
+    assert commit_code("a|b") == "<code>a&#124;b</code>"
