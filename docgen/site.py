@@ -8,7 +8,7 @@ Pure functions over strings (no mkdocs import), so they are tested without build
 - `decorate_blocks` wraps each generated block of a page's HTML in `<div class="docgen docgen-NAME">`,
   labels every table cell with its column header (`data-label`, for the stacked layout of narrow
   screens) and lets code and link texts in cells break only after separators (`<wbr>` after
-  `/ . _ - + ; , : = @ |`), and gives each row of a build-args table the id `build-arg-<name>`
+  `/ . - + ; , : = @ |`), and gives each row of a build-args table the id `build-arg-<name>`
   (`#build-arg-gpu_arch`, see `anchor_id`);
 - `STYLESHEET` is the small stylesheet (`assets/docgen.css`) those classes need.
 """
@@ -26,8 +26,9 @@ STYLESHEET = Path(__file__).parent / "assets" / "docgen.css"
 PAGES_FOLDER = "dockerfiles"
 """The folder (in the site) of the generated Dockerfile pages."""
 
-SEPARATORS = frozenset("/._-+;,:=@|")
-"""Characters code in a generated table may break after (never inside a run of letters and digits)."""
+SEPARATORS = frozenset("/.-+;,:=@|")
+"""Characters code in a generated table may break after (never inside a run of letters and digits,
+nor at the `_` of an identifier: `PYTHON_VERSION` stays whole)."""
 
 
 def page_uri(display: str) -> str:
