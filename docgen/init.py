@@ -331,7 +331,8 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = DEFAULT_SECTIONS)
         level = _new_level(headings)
         parts = [f"{'#' * level} {NEW_HEADINGS[s]}{newline}{newline}{block(s)}{newline}" for s in appended]
         tail = newline.join(parts)
-        closing = _back_matter(headings, level)
+        # a heading inside an existing block is generated text, not where the file's back matter starts
+        closing = _back_matter([h for h in headings if h.first not in inside], level)
         if closing is not None:
             # before the License, Contributing … sections that end the file, a blank line on each side
             prev = closing.first - 1  # a block added after this line already ends in a blank line

@@ -1127,3 +1127,13 @@ def test_a_heading_inside_an_html_comment_is_not_used() -> None:
     new, added = add_blocks(text, "README.md", ["versions"])
     assert [a.heading for a in added] == [None]  # appended under a new heading, not inside the comment
     assert new.startswith(text)
+
+
+def test_a_heading_inside_a_block_is_not_the_back_matter() -> None:
+    """A block holding `## License` (generated or stale text) does not make `add_blocks` insert new
+    blocks inside it; they go at the end of the file."""
+    text = "# Title\n<!-- BEGIN docgen:versions -->\n## License\n<!-- END docgen:versions -->\n"
+    new, added = add_blocks(text, "R.md")
+    assert new.startswith(text)
+    assert [a.section for a in added] == ["hardware", "contents", "build-args"]
+    assert {b.name for b in markers.find_blocks(new)} == set(DEFAULT_SECTIONS)
