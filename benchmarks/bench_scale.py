@@ -1,4 +1,4 @@
-"""How docgen's cost grows with its input: six measurements, side by side in one run.
+"""How docgen's cost grows with its input: nine measurements, side by side in one run.
 
 1. **Model vs dockerfile-parse**: docgen's full model (read, evaluate, extract) of a corpus of
    Dockerfiles (those under `tests/` and `docker/` that BuildKit would accept, plus synthetic ones
@@ -15,6 +15,14 @@
 5. **Many stages**: 1,000 and 10,000 named stages, each copying from the one before or picked by a
    platform arg (`FROM s-${TARGETARCH}`), modelled. Budget: linear.
 6. **Peak memory** of `python -m docgen check` over 1,000 images (the child's maximum RSS).
+7. **Many git clones**: 2,000 and 8,000 `RUN git clone … && cd … && git checkout … && pip install .`
+   lines, modelled. Budget: linear (4× the clones cost at most 4.4×; they cost 8.4× when each clone
+   scanned every earlier one).
+8. **audit of a long README**: 1 MB and 4 MB of hand-written README prose and tables (the project's
+   own READMEs without their markers, repeated). Budget: linear (at most 4.4× for 4× the text).
+9. **Memory of one long line**: a `RUN echo` of 1 MiB and 4 MiB of two-letter words, modelled, peak
+   traced by `tracemalloc` (budget: linear, at most 4.4×), and the peak RSS of
+   `python -m docgen show` on a 10 MiB such line (report; it was 1.1 GB).
 
 `dockerfile-parse` is a benchmark-only dependency (`pip install '.[bench]'`).
 
@@ -34,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -341,6 +350,65 @@ def long_values(lengths: list[int], rounds: int) -> dict[int, float]:
     return {n: min(t) for n, t in times.items()}
 
 
+def clones_file(count: int) -> str:
+    return "FROM ubuntu:22.04\n" + "".join(
+        f"RUN git clone https://github.com/o/r{i} /src/r{i} && cd /src/r{i} && git checkout v1 "
+        "&& pip install .\n"
+        for i in range(count)
+    )
+
+
+def many_clones(folder: Path, counts: list[int], rounds: int) -> dict[int, float]:
+    files = {}
+    for n in counts:
+        files[n] = folder / f"clones-{n}.Dockerfile"
+        files[n].write_text(clones_file(n))
+    times: dict[int, list[float]] = {n: [] for n in counts}
+    for _ in range(rounds):
+        for n in counts:
+            times[n].append(best(lambda p=files[n]: build_model(p), 1))
+    return {n: min(t) for n, t in times.items()}
+
+
+_MARKER_LINE = re.compile(r"(?m)^<!-- (BEGIN|END) docgen:.*$")
+
+
+def audit_readme(size: int) -> str:
+    """`size` characters of README text: the project's READMEs without their markers, repeated."""
+    text = _MARKER_LINE.sub("", (ROOT / "README.md").read_text() + (BUNDLED.parent / "README.md").read_text())
+    return (text * (size // len(text) + 1))[:size]
+
+
+def audit_long(folder: Path, sizes: list[int], rounds: int) -> dict[int, float]:
+    files = {}
+    for n in sizes:
+        files[n] = folder / f"audit-{n}.md"
+        files[n].write_text(audit_readme(n))
+    argv = ["audit", "--dockerfile", str(BUNDLED)]
+    times: dict[int, list[float]] = {n: [] for n in sizes}
+    for _ in range(rounds):
+        for n in sizes:
+            times[n].append(best(lambda p=files[n]: main([*argv, str(p)], stdout=io.StringIO()), 1))
+    return {n: min(t) for n, t in times.items()}
+
+
+def long_line_file(size: int) -> str:
+    return "FROM ubuntu:22.04\nRUN echo " + "ab " * ((size - 64) // 3) + "\n"  # under MAX_BYTES
+
+
+def long_line_memory(folder: Path, sizes: list[int]) -> dict[int, int]:
+    """Peak traced memory (bytes) of modelling a Dockerfile with one `size`-character line."""
+    peaks = {}
+    for n in sizes:
+        path = folder / f"line-{n}.Dockerfile"
+        path.write_text(long_line_file(n))
+        tracemalloc.start()
+        build_model(path)
+        peaks[n] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peaks
+
+
 # --------------------------------------------------------------------------------------------------
 
 
@@ -447,6 +515,54 @@ def main_bench() -> int:
         )
         if growth > max(11, 1.1 * yardstick):
             failures.append("many stages")
+
+        clone_counts = [2_000, 8_000]
+        cloned = many_clones(base, clone_counts, max(1, args.rounds // 2))
+        growth = cloned[clone_counts[1]] / cloned[clone_counts[0]]
+        rows.append(
+            (
+                f"{clone_counts[0]:,} → {clone_counts[1]:,} `git clone` lines",
+                f"{cloned[clone_counts[0]] * 1000:.0f} ms → {cloned[clone_counts[1]] * 1000:.0f} ms",
+                f"{growth:.2f}× for 4× the clones",
+                "≤ 4.4× (linear)",
+            )
+        )
+        if growth > 4.4:
+            failures.append("many clones")
+
+        sizes = [1_000_000, 4_000_000]
+        audited = audit_long(base, sizes, max(1, args.rounds // 2))
+        growth = audited[sizes[1]] / audited[sizes[0]]
+        rows.append(
+            (
+                "`docgen audit` of a 1 MB → 4 MB README",
+                f"{audited[sizes[0]]:.2f} s → {audited[sizes[1]]:.2f} s",
+                f"{growth:.2f}× for 4× the text",
+                "≤ 4.4× (linear)",
+            )
+        )
+        if growth > 4.4:
+            failures.append("audit of a long README")
+
+        line_sizes = [1 << 20, 4 << 20]
+        peaks = long_line_memory(base, line_sizes)
+        growth = peaks[line_sizes[1]] / peaks[line_sizes[0]]
+        long_line = base / "long-line"
+        long_line.mkdir()
+        (long_line / "Dockerfile").write_text(long_line_file(10 << 20))
+        line_rss, line_elapsed = peak_memory(long_line, ["show", "Dockerfile"])
+        rows.append(
+            (
+                "memory of one 1 MiB → 4 MiB line of short words (traced peak)",
+                f"{peaks[line_sizes[0]] >> 20} MiB → {peaks[line_sizes[1]] >> 20} MiB "
+                f"({peaks[line_sizes[1]] / line_sizes[1]:.0f} bytes per input byte); a 10 MiB line, "
+                f"`docgen show`: {line_rss / 1024:.0f} MiB max RSS, {line_elapsed:.1f} s",
+                f"{growth:.2f}× for 4× the line",
+                "≤ 4.4× (linear)",
+            )
+        )
+        if growth > 4.4:
+            failures.append("memory of a long line")
 
         baseline, _ = peak_memory(base, [])
         rss, elapsed = peak_memory(base / "images-1000", ["check"])

@@ -183,6 +183,8 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
     image = same[0]
     return {
         "arch_arg": image.arch_arg,
+        "arch_arg_set": image.arch_arg_set,
+        "arch_arg_line": image.arch_arg_line,
         "versions": image.versions,
         "names": image.names,
         "settings": image.settings,

@@ -58,6 +58,12 @@ class ImageConfig:
     """MkDocs page paths (relative to docs_dir) the plugin fills at build time."""
     arch_arg: str = DEFAULT_ARCH_ARG
     """The build arg whose value lists the GPU targets."""
+    arch_arg_set: bool = False
+    """True when the config names `arch_arg` for this image: in its own table, or in `[tool.docgen]`
+    when it is the only image (then it must be an ARG or ENV of the Dockerfile). With several images
+    the top-level value is a default some of them may not have (a CUDA image beside ROCm ones)."""
+    arch_arg_line: int | None = None
+    """Line of the `arch-arg` key that names it in the config file, for messages."""
     versions: tuple[str, ...] | None = None
     """Names of the Key versions rows, in order; None for the default choice."""
     versions_line: int | None = None
@@ -204,6 +210,9 @@ def parse_toml(text: str, display: str = "pyproject.toml") -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         raise ConfigError(f"invalid TOML: {exc}", display, int(match.group(1)) if match else None) from None
+    except RecursionError:  # `x = [[[[…]]]]` thousands deep
+        message = "arrays or tables nested too deeply to read (Python's recursion limit)"
+        raise ConfigError(message, display) from None
 
 
 def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: bool = False) -> Config:
@@ -265,6 +274,24 @@ def _check(
                 display,
                 _key_line(text, key, start),
             )
+        if key != "images" and _holds_nul(value):
+            raise ConfigError(
+                f"{where}.{key} holds a NUL character (\\u0000), which no path, name or row can have",
+                display,
+                _key_line(text, key, start),
+            )
+
+
+def _holds_nul(value: object) -> bool:
+    """True when a string in `value` (a string, or a list or table of them, keys included) has a NUL:
+    TOML's `\\u0000` escape, which would end up as a NUL byte in a README (a binary file to git)."""
+    if isinstance(value, str):
+        return "\0" in value
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    return False
 
 
 def _strings(value: list[Any], key: str, display: str, text: str, start: int = -1) -> tuple[str, ...]:
@@ -365,6 +392,16 @@ def parse_config(
                 outputs=outputs,
                 pages=pages,
                 arch_arg=entry.get("arch-arg", arch_arg),
+                arch_arg_set="arch-arg" in entry or ("arch-arg" in table and len(table["images"]) == 1),
+                arch_arg_line=(
+                    (
+                        _key_line(text, "arch-arg", start)
+                        if "arch-arg" in entry
+                        else _key_line(text, "arch-arg")
+                    )
+                    if text and ("arch-arg" in entry or "arch-arg" in table)
+                    else None
+                ),
                 versions=versions,
                 versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
                 pages_line=_key_line(text, "pages", start) if pages and text else None,

@@ -56,7 +56,18 @@ class GuardedOutput:
 
 def guarded_stdout() -> TextIO:
     """`sys.stdout` wrapped in `GuardedOutput`; `OutputError` when it is closed (`docgen sync >&-`),
-    before anything is done."""
+    before anything is done.
+
+    Standard output and error are set to write what their encoding cannot as backslash escapes
+    (`\\xe9`), so a console that cannot print UTF-8 (`PYTHONIOENCODING=ascii`, `LC_ALL=C` on older
+    systems) or a lone surrogate from a `\\udc80` escape still gets every line, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):
+                pass  # closed, or not a text stream of io's: written to as it is
     if sys.stdout is None:
         try:
             os.fstat(1)

@@ -17,6 +17,7 @@ import html
 import re
 from dataclasses import dataclass
 
+from docgen import markers
 from docgen.fingerprint import parse_attributes, text_digest
 from docgen.markers import Block
 from docgen.model import ImageModel
@@ -82,9 +83,16 @@ def _first_cell(line: str) -> str:
     return html.unescape(re.sub(r"\\(.)", r"\1", cell)).strip()
 
 
+def _lines(text: str, keepends: bool = False) -> list[str]:
+    """The lines of `text` as Markdown and `find_blocks` count them (`\n`, `\r\n`, `\r` end a line;
+    U+2028, NEL and form feeds, which `str.splitlines` also splits at, do not)."""
+    lines = [line for line in markers.split_lines(text) if line]
+    return lines if keepends else [line.rstrip("\r\n") for line in lines]
+
+
 def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
     """Lines only in `old` (removed) and lines only in `new` (added or changed)."""
-    old_lines, new_lines = old.splitlines(), new.splitlines()
+    old_lines, new_lines = _lines(old), _lines(new)
     removed: list[str] = []
     added: list[str] = []
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
@@ -97,7 +105,7 @@ def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
 
 def _first_difference(old: str, new: str) -> int:
     """0-based index of the first line where `old` and `new` differ."""
-    old_lines, new_lines = old.splitlines(), new.splitlines()
+    old_lines, new_lines = _lines(old), _lines(new)
     for index, (a, b) in enumerate(zip(old_lines, new_lines, strict=False)):
         if a != b:
             return index
@@ -159,8 +167,8 @@ def explain(
     diff = "".join(
         line if line.endswith("\n") else line + "\n"
         for line in difflib.unified_diff(
-            current.splitlines(keepends=True),
-            generated.splitlines(keepends=True),
+            _lines(current, keepends=True),
+            _lines(generated, keepends=True),
             fromfile=f"current {document} (docgen:{block.name})",
             tofile=f"generated {document} (docgen:{block.name})",
         )

@@ -10,6 +10,7 @@ component extractor can expand RUN lines the way the build would.
 from __future__ import annotations
 
 import bisect
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -242,11 +243,15 @@ class _Evaluator:
             return expand(text, scope.lookup, self.escape)
         except ExpansionError as exc:
             raise self.fail(line, f"{exc} in {text!r}") from None
+        except RecursionError:  # `${A:-${A:-…}}` thousands deep: said at its line
+            raise self.fail(line, "${…} nested too deeply to read (Python's recursion limit)") from None
 
     # ------------------------------------------------------------------------------------------
     def run(self) -> Evaluation:
         state: _StageState | None = None
         for inst in self.parsed.instructions:
+            if inst.keyword not in INSTRUCTIONS:
+                raise self.fail(inst.start_line, _unknown_instruction(inst.keyword))
             if inst.keyword == "FROM":
                 self.scopes.append(self.global_scope())
                 self.mark_used(inst, self.global_bindings)
@@ -637,6 +642,23 @@ class _Evaluator:
 
 def _known(value: Value) -> str | None:
     return None if isinstance(value, Unknown) else value
+
+
+INSTRUCTIONS = frozenset(
+    {
+        "FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT",
+        "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL",
+    }
+)  # fmt: skip
+"""The instructions BuildKit knows (`instructions.ParseInstruction`); any other is a parse error there.
+The instruction an `ONBUILD` holds is only read when a later build starts FROM the image, so BuildKit
+(and docgen) accept `ONBUILD FOO` here."""
+
+
+def _unknown_instruction(keyword: str) -> str:
+    """BuildKit's message for an instruction it does not know, with its suggestion when one is close."""
+    close = difflib.get_close_matches(keyword, sorted(INSTRUCTIONS), n=1, cutoff=0.6)
+    return f"unknown instruction: {keyword}" + (f" (did you mean {close[0]}?)" if close else "")
 
 
 def evaluate(parsed: ParsedDockerfile) -> Evaluation:

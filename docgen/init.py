@@ -189,7 +189,7 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
     """
     found: list[_Heading] = []
     paragraph: list[int] = []
-    fence: str | None = None
+    fences = markers.Fences()
     comment = False  # inside a `<!-- … -->` that spans lines
     details = 0  # how many <details> are open
     in_list = False
@@ -199,11 +199,11 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
             comment = "-->" not in line
             paragraph = []
             continue
-        is_fence, fence = markers.fence_after(line, fence)
-        if is_fence:
+        kind = fences.step(line)
+        if kind in (markers.OPENS, markers.CLOSES):
             paragraph = []
             continue
-        if fence is not None:
+        if kind == markers.INSIDE:
             continue
         opened = line.rfind("<!--")
         if opened >= 0 and "-->" not in line[opened:]:
@@ -249,7 +249,7 @@ def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
             paragraph = []
             continue
         paragraph.append(index)
-    return found, fence
+    return found, fences.fence
 
 
 def _new_level(headings: Sequence[_Heading]) -> int:

@@ -75,7 +75,7 @@ def _source_lines(inst: Instruction) -> Iterator[tuple[int, str]]:
     for offset, text in enumerate(inst.original.split("\n")):
         yield inst.start_line + offset, text
     for heredoc in inst.heredocs:
-        for offset, text in enumerate(heredoc.body.splitlines()):
+        for offset, text in enumerate(heredoc.body.split("\n")):  # not splitlines: U+2028 is no line break
             yield heredoc.start_line + offset, text
 
 

@@ -129,6 +129,83 @@ def fence_after(line: str, fence: str | None) -> tuple[bool, str | None]:
     return True, fence
 
 
+OUTSIDE, OPENS, INSIDE, CLOSES = 0, 1, 2, 3
+"""What `Fences.step` says of a line: prose, the opening fence, code, the closing fence."""
+
+_BULLETS = frozenset("-+*")
+_DIGITS = frozenset("0123456789")
+
+
+class Fences:
+    """Fenced code blocks, read line by line as CommonMark reads them, list items included.
+
+    A fence opened inside a list item (`- step:` then an indented ```` ``` ````, or ``- ```bash``
+    on the item's own line) belongs to that item: its closing fence is indented like the item's text,
+    and when the item ends (a non-blank line indented less than the item's text) the code block ends
+    with it, closed or not. Outside list items this is `fence_after`. The list items are followed
+    only as far as fences need (their text's column); a lazy continuation line ends them, which makes
+    a later fence top-level, as it was before list items were followed at all.
+    """
+
+    __slots__ = ("_below", "_items", "fence", "info_at")
+
+    def __init__(self) -> None:
+        self.fence: str | None = None
+        """The run of backticks or tildes of the open fenced code block, None outside one."""
+        self.info_at = 0
+        """Column just after the opening fence of the last block opened (where its info string is)."""
+        self._below = 0  # a non-blank line indented less than this ends the open code block
+        self._items: list[int] = []  # columns of the text of the list items open around this line
+
+    def step(self, line: str) -> int:
+        """`OUTSIDE`, `OPENS`, `INSIDE` or `CLOSES`: what `line` (with or without its ending) is."""
+        text = line.rstrip("\r\n")
+        body = text.lstrip(" ")
+        indent = len(text) - len(body)
+        blank = not body.strip()
+        if self.fence is not None:
+            if blank or indent >= self._below:
+                _, self.fence = fence_after(text[self._below :], self.fence)
+                return CLOSES if self.fence is None else INSIDE
+            self.fence = None  # the list item ended, and the code block with it
+        if blank:
+            return OUTSIDE
+        items = self._items
+        while items and indent < items[-1]:
+            items.pop()
+        start = items[-1] if items else 0
+        if body[0] in _BULLETS or body[0] in _DIGITS:
+            start = self._list_markers(text, indent)
+        is_fence, fence = fence_after(text[start:], None)
+        if fence is None:
+            return OUTSIDE
+        self.fence, self._below = fence, items[-1] if items else 0
+        self.info_at = len(text) - len(text[start:].lstrip(" ")) + len(fence)
+        return OPENS
+
+    def _list_markers(self, text: str, pos: int) -> int:
+        """Read the list markers starting at column `pos` (`- `, `1. `, `- 2) ` …), open an item for
+        each, and return the column of the text after them (`pos` when there is none)."""
+        while pos < len(text):
+            end = pos
+            if text[pos] in _BULLETS:
+                end = pos + 1
+            else:
+                while end < len(text) and end - pos < 9 and text[end] in _DIGITS:
+                    end += 1
+                if end == pos or end >= len(text) or text[end] not in ".)":
+                    return pos
+                end += 1
+            rest = text[end:]
+            if rest and rest[0] != " ":
+                return pos  # `-x`, `1.5`: no marker
+            spaces = len(rest) - len(rest.lstrip(" "))
+            column = end + (spaces if 1 <= spaces <= 4 and rest.strip() else 1)
+            self._items.append(column)
+            pos = min(column, len(text))
+        return pos
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of `text`, each with its ending (`\n`, `\r\n` or a lone `\r`)."""
     if "\r" not in text:
@@ -224,12 +301,9 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
     open_body = 0
     open_attrs = ""
     open_start = 0
-    fence: str | None = None
+    fences = Fences()
     for number, offset, line in _lines_with_offsets(text):
-        is_fence, fence = fence_after(line, fence)
-        if is_fence:
-            continue
-        if fence is not None or ("docgen:" not in line and "docgen:" not in line.lower()):
+        if fences.step(line) != OUTSIDE or ("docgen:" not in line and "docgen:" not in line.lower()):
             continue
         content = line.rstrip("\r\n")
         marker = parse_marker(content)
@@ -376,11 +450,9 @@ def unclosed_fence(text: str) -> int | None:
     Everything after such a line is code to Markdown, and so to `find_blocks`: markers there are not
     read (read-only; the same fence rule as `find_blocks`).
     """
-    fence: str | None = None
+    fences = Fences()
     opened = 0
     for number, _offset, line in _lines_with_offsets(text):
-        was_open = fence is not None
-        is_fence, fence = fence_after(line, fence)
-        if is_fence and not was_open and fence is not None:
+        if fences.step(line) == OPENS:
             opened = number
-    return opened if fence is not None else None
+    return opened if fences.fence is not None else None

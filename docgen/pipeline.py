@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -143,6 +144,7 @@ def render_options(
     linker = link or (lambda other: _link(other.dockerfile, document))
     return RenderOptions(
         arch_arg=image.arch_arg,
+        arch_arg_at=(config.source, image.arch_arg_line) if image.arch_arg_set else None,
         names=image.names,
         versions=image.versions,
         versions_at=(config.source, image.versions_line) if image.versions is not None else None,
@@ -284,6 +286,9 @@ def fill_blocks(
     return markers.splice(text, blocks, bodies, attributes), blocks, bodies
 
 
+_NOT_TEXT = re.compile("[\0\ud800-\udfff]")
+
+
 def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
     """Raise `TemplateError` for a rendered body that would break its document's blocks once written:
     one with a line `find_blocks` reads as a marker (or refuses as a near miss), or one that leaves
@@ -292,6 +297,15 @@ def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
     read back."""
     problem = None
     for number, line in enumerate(markers.split_lines(body), start=1):
+        bad = _NOT_TEXT.search(line)
+        if (
+            bad
+        ):  # `{{ "\ud800" }}`, `{{ "\x00" }}`: no UTF-8 file can hold the one; git takes the other for binary
+            what = (
+                "a NUL character" if bad.group() == "\0" else f"a lone surrogate (U+{ord(bad.group()):04X})"
+            )
+            problem = f"holds {what} (line {number} of its output)"
+            break
         if "<!--" not in line:
             continue
         try:

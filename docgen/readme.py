@@ -74,17 +74,12 @@ def _live_lines(text: str, path: str) -> list[str | None]:
         for number in range(block.begin_line, block.end_line + 1):
             lines[number - 1] = None
     in_comment = False
-    fence: str | None = None
+    fences = markers.Fences()
     for index, line in enumerate(lines):
         if line is None:
             continue
-        if fence is not None:
-            _, fence = markers.fence_after(line, fence)
+        if (fences.fence is not None or not in_comment) and fences.step(line) != markers.OUTSIDE:
             continue
-        if not in_comment:
-            is_fence, fence = markers.fence_after(line, None)
-            if is_fence:
-                continue
         out: list[str] = []
         pos = 0
         while pos <= len(line):
@@ -126,7 +121,7 @@ def read_document(text: str, path: str) -> Document:
     previous = ""
     para: list[tuple[int, str]] = []
     fence: Fence | None = None
-    fence_mark = ""
+    fences = markers.Fences()
 
     def flush() -> None:
         nonlocal para, previous
@@ -140,20 +135,22 @@ def read_document(text: str, path: str) -> Document:
         line = lines[index]
         number = index + 1
         index += 1
-        if fence is not None:
-            if line is None or markers.fence_after(line, fence_mark)[1] is None:
-                fence = None
-            else:
-                fence.lines.append((number, line))
+        kind = fences.step(line) if line is not None else markers.OUTSIDE
+        if line is None:
+            fences.fence = None
+        if kind == markers.INSIDE and fence is not None and line is not None:
+            fence.lines.append((number, line))
             continue
+        if kind != markers.OPENS:
+            fence = None  # closed by its fence, by the end of its list item, or by a docgen block
+            if kind != markers.OUTSIDE:
+                continue
         if line is None or not line.strip():
             flush()
             continue
-        is_fence, opened = markers.fence_after(line, None)
-        if is_fence and opened is not None:
+        if kind == markers.OPENS:
             flush()
-            fence_mark = opened
-            info = _INFO.match(line, len(line) - len(line.lstrip(" ")) + len(opened))
+            info = _INFO.match(line, fences.info_at)
             fence = Fence(info.group(1).lower() if info else "", [])
             out.fences.append(fence)
             continue

@@ -10,17 +10,26 @@ a marker or a page.
 from __future__ import annotations
 
 import bisect
+import functools
+import inspect
+import math
 import os
 import posixpath
 import re
 import stat
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import types
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.compiler
+import jinja2.exceptions
+import jinja2.nodes
+import jinja2.parser
+import jinja2.runtime
 import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
@@ -51,11 +60,23 @@ _TEMPLATES = Path(__file__).parent / "templates"
 # splitting happens before escapes in some table parsers; so does `~` (GitHub's strikethrough), whose
 # backslash escape Python-Markdown does not know and would show (`\~2 GB`).
 _MARKUP = re.compile(r"[\\*\[\]{}#!]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
-_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "~": "&#126;"}
-_UNSAFE_IN_CODE = re.compile(r"[`|<>&\\\r\n]")
+# Characters Python's `str.splitlines` (and so `difflib` and many tools) take for line breaks, which
+# Markdown does not: raw in a cell they would make one table row look like several. Written as
+# character references, they show the same and break nothing.
+_LINE_SEPARATORS = "\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_ENTITIES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    "|": "&#124;",
+    "`": "&#96;",
+    "~": "&#126;",
+    **{char: f"&#x{ord(char):x};" for char in _LINE_SEPARATORS},
+}
+_UNSAFE_IN_CODE = re.compile(r"[`|<>&\\\r\n" + _LINE_SEPARATORS + "]")
 
 
-_PLAIN_TEXT = re.compile(r"[^\\*\[\]~{}#!_&<>|`\r\n]*\Z")
+_PLAIN_TEXT = re.compile(r"[^\\*\[\]~{}#!_&<>|`\r\n" + _LINE_SEPARATORS + "]*\\Z")
 _ENTITY_TABLE = str.maketrans(_ENTITIES)
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 
@@ -283,6 +304,11 @@ _KEY_NAMES = frozenset(
 """Display names that make a component a Key versions row by default."""
 
 
+def renamed(names: Mapping[str, str]) -> set[str]:
+    """Every spelling `display_name` turns into another name (the config's and the well-known ones)."""
+    return {*names, *_KNOWN_NAMES}
+
+
 def display_name(name: str, names: Mapping[str, str]) -> str:
     """The name shown for a component or arg: the config's choice, a well-known spelling, or `name`."""
     if name in names:
@@ -454,13 +480,28 @@ def version_rows(
     # the Dockerfile's own rows first: what it installs wins over what its base image brings
     candidates.sort(key=lambda c: c[0].origin is not None)
     if wanted is not None:
-        order = {w.lower(): i for i, w in enumerate(wanted)}
+        order: dict[str, int] = {}
+        for i, w in enumerate(wanted):
+            if order.setdefault(w.lower(), i) != i and where is not None:
+                raise ConfigError(f"versions: {w!r} is listed twice; list each row once", *where)
         picked: dict[int, VersionRow] = {}
+        also: dict[int, int] = {}  # an entry naming a row another entry picked -> that entry
         for row, name, _, _ in candidates:
             position = _wanted_key(row, name, order)
             if position is not None and position not in picked:
                 picked[position] = row
+                for spelling in (row.name.lower(), name.lower(), (row.arg or "").lower()):
+                    also.setdefault(order.get(spelling, position), position)
         missing = [w for i, w in enumerate(wanted) if i not in picked and order[w.lower()] == i]
+        twice = [i for i, w in enumerate(wanted) if w in missing and also.get(i, i) != i]
+        if twice and where is not None:
+            row = picked[also[twice[0]]]
+            pair = sorted((twice[0], also[twice[0]]))
+            raise ConfigError(
+                f"versions: {wanted[pair[0]]!r} and {wanted[pair[1]]!r} name the same row "
+                f"({row.name}, {model.path}:{row.line}); list each row once",
+                *where,
+            )
         if missing and where is not None:
             shown = {c[0].name.lower(): c[0].name for c in candidates}  # `Ubuntu` (its tag) over `ubuntu`
             known = ", ".join(sorted(shown.values(), key=str.lower)) or "none"
@@ -610,6 +651,11 @@ def contents_rows(components: Iterable[Component], instruction_lines: Sequence[i
     return ContentsRows(prebuilt, from_source, [row for _, _, row in sorted(rest, key=lambda t: t[:2])])
 
 
+def _declares(model: ImageModel, name: str) -> bool:
+    """True when the Dockerfile has an ARG or ENV called `name`."""
+    return any(d.name == name for d in model.args) or any(e.name == name for e in model.env)
+
+
 def arch_value(model: ImageModel, arch_arg: str) -> tuple[str | None, int | None]:
     """The value of the architecture arg (an ARG default, else an ENV of that name) and its line."""
     for decl in model.args:
@@ -656,6 +702,9 @@ class RenderOptions:
 
     arch_arg: str = "GPU_ARCH"
     """The build arg listing GPU targets."""
+    arch_arg_at: tuple[str, int | None] | None = None
+    """Where the config names `arch_arg` (config file, line), for the error when the Dockerfile has
+    no ARG or ENV of that name; None when it is the default, which a Dockerfile may well not have."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names."""
     versions: tuple[str, ...] | None = None
@@ -677,18 +726,262 @@ class RenderOptions:
     """Image name → the Key versions rows of the configured Dockerfile that builds that image."""
 
 
+MAX_INT_BITS = 14_000
+"""The largest number (in bits, about 4,200 digits) a template may compute: Python refuses to print
+an integer of more than 4,300 digits, and `10 ** 100000000` would take minutes to compute."""
+
+_FORMAT_WIDTH = re.compile(r"%[-#0 +]*([0-9]+|\*)?(?:\.([0-9]+|\*))?|\{[^{}]*:[^{}0-9]*([0-9]+)")
+
+
+class _TooLarge(jinja2.exceptions.SecurityError):
+    """A template computed (or was about to compute) a value beyond `MAX_BLOCK_CHARS`/`MAX_INT_BITS`."""
+
+
+def _size(value: object) -> int:
+    """How large `value` is for `MAX_BLOCK_CHARS`: its length when it has one, else 0."""
+    return len(value) if isinstance(value, str | list | tuple | dict | set | frozenset) else 0
+
+
+def _bounded(value: Any, what: str) -> Any:
+    """`value`, or `_TooLarge` when it is larger than `MAX_BLOCK_CHARS`."""
+    size = _size(value)
+    if size > MAX_BLOCK_CHARS:
+        raise _TooLarge(
+            f"{what} makes a value of {size:,} characters or items (more than {MAX_BLOCK_CHARS:,})"
+        )
+    return value
+
+
+def _check_length(size: int, what: str) -> None:
+    if size > MAX_BLOCK_CHARS:
+        raise _TooLarge(f"{what} would make {size:,} characters or items (more than {MAX_BLOCK_CHARS:,})")
+
+
+def _check_format(template: object, args: object, what: str) -> None:
+    """Refuse a `%` or `str.format` template with a field width or precision beyond `MAX_BLOCK_CHARS`
+    (`'%0999999999d' % 1` is a gigabyte), also when `*` takes it from the arguments."""
+    if not isinstance(template, str):
+        return
+    for match in _FORMAT_WIDTH.finditer(template):
+        for number in match.groups():
+            if number and number != "*" and (len(number) > 9 or int(number) > MAX_BLOCK_CHARS):
+                _check_length(int(number[:12]), what)
+        if "*" in match.group():
+            values = args if isinstance(args, tuple) else (args,)
+            for value in values:
+                if isinstance(value, int) and abs(value) > MAX_BLOCK_CHARS:
+                    _check_length(abs(value), what)
+
+
+def _check_binop(operator: str, left: Any, right: Any) -> None:
+    """Refuse `left OPERATOR right` before it is computed when its result would be too large."""
+    if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0 and abs(left) > 1:
+        if math.log2(abs(left)) * right > MAX_INT_BITS:
+            raise _TooLarge(f"** makes a number of more than {MAX_INT_BITS:,} bits (about 4,200 digits)")
+    elif operator == "*":
+        if isinstance(left, int) and isinstance(right, int):
+            if left.bit_length() + right.bit_length() > MAX_INT_BITS + 1:
+                raise _TooLarge(f"* makes a number of more than {MAX_INT_BITS:,} bits (about 4,200 digits)")
+        elif isinstance(right, int) and _size(left):
+            _check_length(_size(left) * right, "*")
+        elif isinstance(left, int) and _size(right):
+            _check_length(left * _size(right), "*")
+    elif operator == "%":
+        _check_format(left, right, "%")
+
+
+def _text_arg(value: object) -> int:
+    return len(value) if isinstance(value, str) else 0
+
+
+def _check_str_method(text: str, name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """Refuse a call of a `str` method that would make a value larger than `MAX_BLOCK_CHARS`."""
+    what = f"str.{name}"
+    if name in ("center", "ljust", "rjust", "zfill") and args and isinstance(args[0], int):
+        _check_length(args[0], what)
+    elif name == "expandtabs":
+        size = args[0] if args else kwargs.get("tabsize", 8)
+        if isinstance(size, int):
+            _check_length(len(text) + text.count("\t") * size, what)
+    elif name == "replace" and len(args) >= 2:
+        _check_replace(text, args[0], args[1], args[2] if len(args) > 2 else -1, what)
+    elif name == "join" and args and isinstance(args[0], list | tuple):
+        _check_join(text, args[0], what)
+    elif name in ("format", "format_map"):
+        _check_format(text, tuple(args), what)
+
+
+def _check_replace(text: object, old: object, new: object, count: object, what: str) -> None:
+    if not (isinstance(text, str) and isinstance(old, str) and isinstance(new, str)) or len(new) <= len(old):
+        return
+    times = text.count(old) if old else len(text) + 1
+    if isinstance(count, int) and count >= 0:
+        times = min(times, count)
+    _check_length(len(text) + times * (len(new) - len(old)), what)
+
+
+def _check_join(separator: object, items: list[Any] | tuple[Any, ...], what: str) -> None:
+    _check_length(
+        sum(_text_arg(item) or 1 for item in items) + _text_arg(separator) * max(len(items) - 1, 0), what
+    )
+
+
+def _guard_filter(original: Any, check: Callable[[Mapping[str, Any]], None]) -> Any:
+    """Filter `original`, calling `check(arguments by name)` first; Jinja2's markers kept."""
+    signature = inspect.signature(original)
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        check(signature.bind(*args, **kwargs).arguments)
+        return original(*args, **kwargs)
+
+    return functools.update_wrapper(guarded, original)
+
+
+def _lines(text: object) -> int:
+    return str(text).count("\n") + 1
+
+
+def _center(a: Mapping[str, Any]) -> None:
+    if isinstance(a.get("width"), int):
+        _check_length(a["width"], "|center")
+
+
+def _indent(a: Mapping[str, Any]) -> None:
+    width = a.get("width", 4)
+    _check_length(_lines(a["s"]) * (width if isinstance(width, int) else len(str(width))), "|indent")
+
+
+def _format(a: Mapping[str, Any]) -> None:
+    _check_format(a["value"], tuple(a.get("args", ())), "|format")
+
+
+def _replace(a: Mapping[str, Any]) -> None:
+    _check_replace(a["s"], a["old"], a["new"], a.get("count"), "|replace")
+
+
+def _join(a: Mapping[str, Any]) -> None:
+    if isinstance(a["value"], list | tuple):
+        _check_join(a.get("d", ""), a["value"], "|join")
+
+
+def _batch(a: Mapping[str, Any]) -> None:
+    if isinstance(a["linecount"], int):
+        _check_length(a["linecount"], "|batch")
+
+
+def _slice(a: Mapping[str, Any]) -> None:
+    if isinstance(a["slices"], int):
+        _check_length(a["slices"], "|slice")
+
+
+def _lipsum(a: Mapping[str, Any]) -> None:
+    paragraphs, words = a.get("n", 5), a.get("max", 100)
+    if isinstance(paragraphs, int) and isinstance(words, int):
+        _check_length(paragraphs * words * 8, "lipsum()")  # about 8 characters a word, with its space
+
+
+_FILTER_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
+    "center": _center,
+    "indent": _indent,
+    "format": _format,
+    "replace": _replace,
+    "join": _join,
+    "batch": _batch,
+    "slice": _slice,
+}
+"""Built-in filters that can make a value much larger than their input, and how each is bounded."""
+
+
+MAX_LOOP_STEPS = 10_000_000
+"""The most `{% for %}` iterations one rendering may make, all loops together: two nested loops over
+`range(100000)` that print nothing would run 10,000,000,000 times (hours) before anything is counted
+against `MAX_BLOCK_CHARS`. A table of 10,000 rows makes a few tens of thousands."""
+
+
+_LOOP_FILTER = "docgen_counted_loop"
+"""The filter every `{% for %}` iterable is passed through (`_Sandbox.counted`): a filter taking the
+context, which Jinja2 never folds into a constant (it does not allow node types of one's own)."""
+
+
+@jinja2.pass_context
+def _counted_loop(context: jinja2.runtime.Context, iterable: Any) -> Iterator[Any]:
+    environment = context.environment
+    return environment.counted(iterable) if isinstance(environment, _Sandbox) else iter(iterable)
+
+
+class _CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja2's code generator, with every `~` concatenation checked against `MAX_BLOCK_CHARS` (so a
+    macro that doubles a string at each call stops at the limit instead of filling the memory), and
+    every `{% for %}` counted against `MAX_LOOP_STEPS`."""
+
+    def visit_Concat(self, node: jinja2.nodes.Concat, frame: jinja2.compiler.Frame) -> None:
+        self.write("environment.bounded(")
+        super().visit_Concat(node, frame)
+        self.write(', "~")')
+
+    def visit_Template(self, node: jinja2.nodes.Template, frame: jinja2.compiler.Frame | None = None) -> None:
+        for loop in node.find_all(jinja2.nodes.For):  # before Jinja2 collects the filters used
+            if not (isinstance(loop.iter, jinja2.nodes.Filter) and loop.iter.name == _LOOP_FILTER):
+                loop.iter = jinja2.nodes.Filter(
+                    loop.iter, _LOOP_FILTER, [], [], None, None, lineno=loop.lineno
+                )
+        super().visit_Template(node, frame)
+
+
 class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
-    """Jinja2's immutable sandbox, with its verdict on each attribute remembered per type.
+    """Jinja2's immutable sandbox, with its verdict on each attribute remembered per type, and the
+    size of what a template computes bounded.
 
     The sandbox asks `is_safe_attribute` at every attribute a template reads (hundreds per table),
     and its answer depends only on the object's type and the attribute's name (a leading `_`, the
     internals of functions, frames and generators, the mutating methods of lists, dicts and sets),
     so it is worked out once per (type, name): the same rules, about a quarter less rendering time.
+
+    Arithmetic that can make huge values (`**`, `*`, `+`, `%`) goes through `call_binop`, which
+    refuses a result beyond `MAX_INT_BITS` or `MAX_BLOCK_CHARS` before computing it; so do `~`, the
+    `str` methods and the built-in filters that can (`center`, `replace`, `join` …). Jinja2 does not
+    fold an intercepted operator into a constant when it compiles a template, so `{{ 2 ** 20000 }}`
+    fails while rendering, at its line, like any other template error.
     """
+
+    intercepted_binops = frozenset({"**", "*", "+", "%"})
+    code_generator_class = _CodeGenerator
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._verdicts: dict[tuple[type, str], bool] = {}
+        for name, check in _FILTER_CHECKS.items():
+            self.filters[name] = _guard_filter(self.filters[name], check)
+        self.globals["lipsum"] = _guard_filter(self.globals["lipsum"], _lipsum)  # lipsum(10**9) never ends
+        self.filters[_LOOP_FILTER] = _counted_loop
+
+    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
+        _check_binop(operator, left, right)
+        return _bounded(super().call_binop(context, operator, left, right), operator)
+
+    steps = 0
+    """`{% for %}` iterations made by the rendering in progress (`_render` sets it to 0)."""
+
+    def counted(self, iterable: Any) -> Iterator[Any]:
+        """`iterable`'s items, each counted against `MAX_LOOP_STEPS` (used by compiled `{% for %}`)."""
+        for item in iterable:
+            self.steps += 1
+            if self.steps > MAX_LOOP_STEPS:
+                raise _TooLarge(f"the loops ran more than {MAX_LOOP_STEPS:,} times")
+            yield item
+
+    def bounded(self, value: Any, what: str) -> Any:
+        """`value`, or `_TooLarge` when it is larger than `MAX_BLOCK_CHARS` (used by compiled `~`)."""
+        return _bounded(value, what)
+
+    def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        kind = type(__obj)
+        if kind is types.BuiltinMethodType or (kind is types.FunctionType and hasattr(__obj, "__wrapped__")):
+            target = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format in a function
+            owner = getattr(target, "__self__", None)
+            if isinstance(owner, str):
+                _check_str_method(owner, target.__name__, args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         key = (type(obj), attr)
@@ -804,6 +1097,14 @@ def render_sections(
     model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
 ) -> dict[str, str]:
     """The Markdown body of each of `sections` (default: all) for `model`."""
+    if options.arch_arg_at is not None and not _declares(model, options.arch_arg):
+        similar = sorted({d.name for d in model.args} | {e.name for e in model.env})
+        similar = [name for name in similar if "ARCH" in name.upper() or "GFX" in name.upper()]
+        raise ConfigError(
+            f"arch-arg = {options.arch_arg!r} names no ARG or ENV of {model.path} "
+            f"(known: {', '.join(similar) or 'none like it'})",
+            *options.arch_arg_at,
+        )
     found = hardware_of(model, options.arch_arg)
     contents = contents_rows(model.components, model.instruction_lines)
     args = build_arg_rows(model)
@@ -849,6 +1150,10 @@ def render_sections(
             ) from None
         except jinja2.TemplateError as exc:
             raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
+        except RecursionError as exc:  # `{{ ((((…1…)))) }}` thousands deep
+            where, line = _compiling_at(exc, template_name)
+            message = "the template is nested too deeply to compile (Python's recursion limit)"
+            raise TemplateError(f"template error: {message}", where, line) from None
         except UnicodeDecodeError:
             raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
         except OSError as exc:
@@ -862,7 +1167,8 @@ def render_sections(
 MAX_BLOCK_CHARS = 8 << 20
 """The largest body a template may render (8 MiB), so a runaway loop cannot fill a disk; under the
 10 MiB docgen reads back (`files.MAX_TEXT`), far above the tables of a real image (10,000 packages
-make about 2 MB)."""
+make about 2 MB). It also bounds each value a template computes (characters or items): a larger one
+could not be written anyway, and `'x' * 10**9` is refused before it takes a gigabyte."""
 
 
 def template_path(templates: Path | None, section: str, project: Path | None = None) -> str:
@@ -888,6 +1194,8 @@ def _render(template: jinja2.Template, name: str, section: str, context: dict[st
     """
     pieces: list[str] = []
     size = 0
+    if isinstance(template.environment, _Sandbox):
+        template.environment.steps = 0
     try:
         for piece in template.generate(context):
             pieces.append(piece)
@@ -916,6 +1224,28 @@ def _render(template: jinja2.Template, name: str, section: str, context: dict[st
             _shown(template.filename or name),
         )
     return body
+
+
+def _compiling_at(exc: RecursionError, name: str) -> tuple[str, int | None]:
+    """The template file Jinja2 was compiling when it hit Python's recursion limit, and the line:
+    where its parser stood, or the innermost node its compiler visited."""
+    where, line = name, None
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_globals.get("__name__", "").startswith("jinja2."):
+            local = frame.f_locals
+            if isinstance(local.get("filename"), str):
+                where = _shown(local["filename"])
+            owner, node = local.get("self"), local.get("node")
+            if isinstance(owner, jinja2.parser.Parser):
+                line = owner.stream.current.lineno
+            elif isinstance(node, jinja2.nodes.Node) and node.lineno:
+                line = node.lineno
+            elif isinstance(owner, jinja2.nodes.Node) and owner.lineno:  # folding a constant
+                line = owner.lineno
+        tb = tb.tb_next
+    return where, line
 
 
 def _failed_at(exc: BaseException, shown: str) -> tuple[str, int | None]:

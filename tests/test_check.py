@@ -181,7 +181,7 @@ def test_hand_edit_and_dockerfile_change_together(project: Path) -> None:
 
 
 def test_config_change_is_reported_as_setup(project: Path) -> None:
-    edit(project / "pyproject.toml", 'arch-arg = "GPU_ARCH"', 'arch-arg = "GPU_TARGETS"')
+    edit(project / "pyproject.toml", 'arch-arg = "GPU_ARCH"', 'arch-arg = "ROCM_VERSION"')
     result = run("check")
     assert result.code == 1
     assert (

@@ -28,6 +28,7 @@ import pytest
 
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DockerfileError
+from docgen.evaluate import INSTRUCTIONS, evaluate
 from docgen.model import ParsedDockerfile
 
 if importlib.util.find_spec("dockerfile") is None:
@@ -131,3 +132,48 @@ def _theirs(commands: list[dict[str, Any]], mine: ParsedDockerfile) -> list[tupl
             flags.append(name.lower() + sep + value)
         result.append((cmd["cmd"].upper(), cmd["start"], cmd["end"], flags, heredocs))
     return result
+
+
+UNKNOWN_CASES = {
+    "misspelt": "FROM ubuntu:22.04\nRUNN pip install torch==2.3.0\nFOO bar\n",
+    "lower case": "from ubuntu:22.04\nrunn true\nrun true\n",
+    "continued": "FROM a\nRUNN a \\\n  b\nCOPYY x y\n",
+    "onbuild": "FROM a\nONBUILD FOO bar\nONBUILD RUNN x\n",
+    "no-break space": "FROM a\nRUN\u00a0true\n",
+    "before FROM": "ARGG X=1\nFROM a\n",
+    "heredoc": "FROM a\nRUN <<EOF\nRUNN inside\nEOF\nRUNN after\n",
+}
+
+
+def test_unknown_instructions_are_those_buildkit_does_not_know(
+    oracle: dict[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    """docgen refuses an instruction outside `INSTRUCTIONS` at its line; applied to BuildKit's own
+    parse of every test Dockerfile and of the cases above, the rule finds the same lines."""
+    cases = []
+    for name, text in UNKNOWN_CASES.items():
+        path = tmp_path / f"{name.replace(' ', '_')}.Dockerfile"
+        path.write_text(text, encoding="utf-8")
+        cases.append(path)
+    done = subprocess.run(
+        [sys.executable, "-c", _ORACLE, *map(str, cases)], capture_output=True, text=True, check=True
+    )
+    theirs_all = {**oracle, **json.loads(done.stdout)}
+    for path in [*FILES, *cases]:
+        theirs = theirs_all[str(path)]
+        if "error" in theirs:
+            continue
+        try:
+            mine = read_dockerfile(path)
+        except DockerfileError:
+            continue
+        expected = [
+            c["start"] for c in theirs["commands"] if c["cmd"] and c["cmd"].upper() not in INSTRUCTIONS
+        ]
+        assert [i.start_line for i in mine.instructions if i.keyword not in INSTRUCTIONS] == expected, path
+        if path in cases and expected:
+            with pytest.raises(DockerfileError, match="unknown instruction") as info:
+                evaluate(mine)
+            assert info.value.line == expected[0]
+        elif path in cases:  # ONBUILD FOO: its instruction is read only by a build FROM this image
+            evaluate(mine)

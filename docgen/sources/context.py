@@ -214,13 +214,21 @@ class RunContext:
         return posixpath.normpath(posixpath.join(self.cwd, target)) if target else self.cwd
 
     def repo_at(self, directory: str) -> GitClone | None:
-        """The clone whose tree contains `directory` (the deepest one)."""
-        best: GitClone | None = None
-        for path, clone in self.stage.repos.items():
-            if directory == path or directory.startswith(path.rstrip("/") + "/"):
-                if best is None or len(path) > len(best.directory):
-                    best = clone
-        return best
+        """The clone whose tree contains `directory` (the deepest one).
+
+        Looks up `directory` and each folder above it in the stage's clones (keyed by normalised path),
+        so the cost is the depth of the path, not the number of clones so far (which made thousands
+        of clones cost the square of their count)."""
+        repos = self.stage.repos
+        path = posixpath.normpath(directory) if directory else directory
+        while True:
+            clone = repos.get(path)
+            if clone is not None:
+                return clone
+            parent = posixpath.dirname(path)
+            if parent == path:
+                return None
+            path = parent
 
 
 def package_key(name: str) -> str:

@@ -85,7 +85,7 @@ def _remember(url: Word, directory: str, ctx: RunContext) -> GitClone:
         url_words=(url,),
         known=url.known,
     )
-    ctx.stage.repos[directory] = clone
+    ctx.stage.repos[posixpath.normpath(directory)] = clone  # `repo_at` looks clones up by path
     ctx.recorder.clones.append(clone)
     return clone
 
