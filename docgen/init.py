@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from docgen import files, markers
 from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
-from docgen.markers import SECTIONS
+from docgen.markers import DEFAULT_SECTIONS, SECTIONS
 from docgen.pipeline import build_model
 from docgen.render import arch_value, hardware_of
 
@@ -277,7 +277,7 @@ def _is_blank(line: str) -> bool:
     return not _bare(line).strip()
 
 
-def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tuple[str, list[Added]]:
+def add_blocks(text: str, path: str, sections: Sequence[str] = DEFAULT_SECTIONS) -> tuple[str, list[Added]]:
     """`text` with an empty block for every section in `sections` it does not hold yet.
 
     A block goes under the best matching heading (see `HEADINGS`), after one blank line and followed
@@ -331,7 +331,8 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = SECTIONS) -> tupl
         level = _new_level(headings)
         parts = [f"{'#' * level} {NEW_HEADINGS[s]}{newline}{newline}{block(s)}{newline}" for s in appended]
         tail = newline.join(parts)
-        closing = _back_matter(headings, level)
+        # a heading inside an existing block is generated text, not where the file's back matter starts
+        closing = _back_matter([h for h in headings if h.first not in inside], level)
         if closing is not None:
             # before the License, Contributing … sections that end the file, a blank line on each side
             prev = closing.first - 1  # a block added after this line already ends in a blank line
@@ -614,7 +615,7 @@ def init(
     if no_targets:
         # a CPU image, or one that leaves the GPU targets to its base image: a new section would only
         # say "No GPU targets"
-        new_text, added = add_blocks(text, readme_display, [s for s in SECTIONS if s != "hardware"])
+        new_text, added = add_blocks(text, readme_display, [s for s in DEFAULT_SECTIONS if s != "hardware"])
 
     # docgen.toml when the project has one, or has no pyproject.toml (a repository without Python)
     standalone = (root / STANDALONE).exists() or not (root / "pyproject.toml").exists()

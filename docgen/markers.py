@@ -19,8 +19,12 @@ TYPE_CHECKING = False  # `typing` costs milliseconds at start-up; this module is
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
 
-SECTIONS = ("hardware", "versions", "contents", "build-args")
+SECTIONS = ("hardware", "versions", "contents", "build-args", "stages", "summary")
 """The block names docgen knows, one per section template (`versions.md.j2` …)."""
+
+DEFAULT_SECTIONS = SECTIONS[:4]
+"""The sections `docgen init` adds to a README (`stages`, the stage diagram, and `summary`, one line of
+key versions for the top of a page, are added by hand)."""
 
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 _NAME_CHARS = _NAME_START | {"_", "-"}

@@ -1,10 +1,17 @@
 """The docgen MkDocs plugin: fills the docgen blocks of every page at build time.
 
 Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by `docgen.pipeline.fill`, the
-function `docgen sync` uses, so the site and the README can never disagree. A page gets its Dockerfile
-from `pages` in `[[tool.docgen.images]]` (paths relative to docs_dir) or from `docgen_dockerfile: path`
-in its front matter (relative to mkdocs.yml). The plugin never writes a file, and under `mkdocs serve`
-it watches the Dockerfiles, pyproject.toml and the template folder so an edit rebuilds the site.
+function `docgen sync` uses, so a page shows what `docgen sync` would write into a README from the same
+Dockerfile. A page gets its Dockerfile from `pages` in `[[tool.docgen.images]]` (paths relative to
+docs_dir) or from `docgen_dockerfile: path` in its front matter (relative to mkdocs.yml). The plugin
+never writes a file, and under `mkdocs serve` it watches the Dockerfiles, pyproject.toml and the
+template folder so an edit rebuilds the site.
+
+It also adds to the site (see `docgen.site`): a page per configured Dockerfile, highlighted, with an
+anchor per line, which line cells link to unless `repo_url` says where the repository is hosted; a
+small stylesheet that keeps generated tables inside their column (stacked rows on narrow screens);
+Mermaid's script when `mermaid_js` names a local copy (Material otherwise fetches it from a CDN). And it
+warns, so that `mkdocs build --strict` fails, when an `outputs` file of the config is out of date.
 
 This is the only module that imports mkdocs (an optional dependency: `pip install docgen[mkdocs]`).
 """
@@ -13,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import posixpath
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -24,15 +32,15 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
-from docgen import markers
+from docgen import markers, site
 from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
 from docgen.errors import DocgenError, MarkerError
 from docgen.files import os_error
 from docgen.model import ImageModel
-from docgen.pipeline import build_model, fill, render_options
+from docgen.pipeline import build_model, fill, fill_blocks, render_options
 from docgen.render import SECTIONS
 
 log = logging.getLogger("mkdocs.plugins.docgen")
@@ -47,6 +55,18 @@ class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
     """pyproject.toml holding `[tool.docgen]`, relative to mkdocs.yml (default: the nearest one)."""
     branch = c.Type(str, default="main")
     """Branch used in line links `{repo_url}/blob/{branch}/{dockerfile}#L{n}` when `repo_url` is set."""
+    line_links = c.Choice(("auto", "repository", "site"), default="auto")
+    """Where line cells link: `repository` (needs `repo_url`), `site` (the Dockerfile pages docgen adds),
+    `auto` (the repository when `repo_url` is set, else the site)."""
+    mermaid_js = c.Optional(c.Type(str))
+    """A local copy of mermaid.min.js (relative to mkdocs.yml) served with the site, so stage diagrams
+    draw without network (MkDocs Material otherwise loads Mermaid from unpkg.com)."""
+    check_outputs = c.Type(bool, default=True)
+    """Warn (fail `mkdocs build --strict`) when a file in `outputs` is out of date with its Dockerfile."""
+
+
+ASSETS = "assets/docgen"
+"""Where the plugin's stylesheet and Mermaid copy go in the site."""
 
 
 class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-call]
@@ -61,6 +81,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._seen: set[Path] = set()
         self._server: LiveReloadServer | None = None
         self._watched: set[str] = set()
+        self._source_pages: dict[str, ImageConfig] = {}
+        self._filled: set[str] = set()
 
     # Defining on_startup makes mkdocs keep one instance across the rebuilds of `mkdocs serve` (and
     # across every config loaded in the same process), so per-session state is reset here.
@@ -90,10 +112,24 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         except OSError as exc:  # a name too long, a symlink loop … (see `docgen.files.os_error`)
             raise PluginError(f"docgen: {os_error(exc)}") from None
         log.debug("read %s: %d image(s)", self._docgen.source, len(self._docgen.images))
+        if self.config.line_links == "repository" and not self._repo_url:
+            raise PluginError("docgen: line_links: repository needs repo_url in mkdocs.yml")
+        css = f"{ASSETS}/docgen.css"
+        if css not in config.extra_css:
+            config.extra_css.append(css)
+        if self.config.mermaid_js is not None:
+            script = self._site_root / self.config.mermaid_js
+            if not script.is_file():
+                raise PluginError(f"docgen: mermaid_js: file not found: {script}")
+            if f"{ASSETS}/mermaid.min.js" not in [str(s) for s in config.extra_javascript]:
+                config.extra_javascript.append(f"{ASSETS}/mermaid.min.js")
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self._models.clear()  # one model per Dockerfile per build
+        self._filled.clear()
+        if self._docgen is not None and self.config.check_outputs:
+            self._check_outputs(self._docgen)
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
         """A page listed in `pages` that this site lacks, while it has others of the list: likely a
@@ -102,6 +138,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         docgen = self._docgen
         if docgen is None:
             return files
+        self._add_assets(files, config)
         known = {f.src_uri for f in files.documentation_pages()}
         listed = [(image, page) for image in docgen.images for page in image.pages]
         if not any(page in known for _, page in listed):
@@ -113,12 +150,13 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     f"{where}: pages = {page!r} is not a page of this site "
                     f"(pages are paths relative to docs_dir, {config.docs_dir})"
                 )
+        self._add_source_pages(files, config, docgen, known)
         return files
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
-        if "docgen:" not in markdown:
+        if "docgen:" not in markdown or page.file.src_uri in self._source_pages:
             return markdown
         docgen = self._docgen
         assert docgen is not None, "on_config runs before on_page_markdown"
@@ -144,7 +182,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     blocks[0].begin_line,
                 )
             model = self._model(image)
-            options = render_options(image, docgen, None, self._link if self._repo_url else None)
+            uri = page.file.src_uri
+            options = render_options(image, docgen, None, lambda other: self._dockerfile_link(other, uri))
             filled = fill(markdown, shown, model, options)
         except DocgenError as exc:
             if exc.path == shown and exc.line:
@@ -153,11 +192,16 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         except OSError as exc:
             raise PluginError(str(os_error(exc))) from None
         log.debug("filled %s from %s", shown, image.display)
+        self._filled.add(page.file.src_uri)
         return filled
 
-    def _link(self, image: ImageConfig) -> str:
-        """The link target of `image`'s Dockerfile on the site: its page in the repository."""
-        return f"{self._repo_url}/blob/{quote(self.config.branch)}/{quote(image.display)}"
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if page.file.src_uri not in self._filled:
+            return html
+        decorated = site.decorate_blocks(html)
+        if page.present_anchor_ids is not None:  # links to `#build-arg-…` are checked like any anchor
+            page.present_anchor_ids.update(site.ANCHORS.findall(decorated))
+        return decorated
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]
@@ -171,6 +215,69 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             self._watch()  # Dockerfiles named for the first time in this build
 
     # ----------------------------------------------------------------------------------------------
+
+    def _repository_link(self, image: ImageConfig) -> str | None:
+        """The Dockerfile's URL in the hosted repository, when `repo_url` says where that is."""
+        if not self._repo_url or self.config.line_links == "site":
+            return None
+        return f"{self._repo_url}/blob/{quote(self.config.branch)}/{quote(image.display)}"
+
+    def _dockerfile_link(self, image: ImageConfig, page_uri: str) -> str | None:
+        """What line cells of `page_uri` link to (plus `#L<n>`): the repository's file, else the
+        Dockerfile page of this site, else nothing (a Dockerfile named only by front matter)."""
+        repository = self._repository_link(image)
+        if repository is not None:
+            return repository
+        target = site.page_uri(image.display)
+        if target not in self._source_pages:
+            return None
+        return quote(posixpath.relpath(target, posixpath.dirname(page_uri) or "."))
+
+    def _add_assets(self, files: Files, config: MkDocsConfig) -> None:
+        """The stylesheet, and the local Mermaid script when `mermaid_js` names one."""
+        css = site.STYLESHEET.read_text(encoding="utf-8")
+        files.append(File.generated(config, f"{ASSETS}/docgen.css", content=css))
+        if self.config.mermaid_js is not None:
+            script = str(self._site_root / self.config.mermaid_js)
+            files.append(File.generated(config, f"{ASSETS}/mermaid.min.js", abs_src_path=script))
+
+    def _add_source_pages(self, files: Files, config: MkDocsConfig, docgen: Config, known: set[str]) -> None:
+        """A page per configured Dockerfile that a page of this site shows (see `site.dockerfile_page`)."""
+        self._source_pages.clear()
+        for image in docgen.images:
+            if not any(page in known for page in image.pages):
+                continue
+            uri = site.page_uri(image.display)
+            if uri in known or uri in self._source_pages:
+                continue
+            try:
+                text = image.dockerfile.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue  # the page that shows the image reports the unreadable Dockerfile
+            content = site.dockerfile_page(text, image.display, self._repository_link(image))
+            files.append(File.generated(config, uri, content=content, inclusion=InclusionLevel.NOT_IN_NAV))
+            self._source_pages[uri] = image
+
+    def _check_outputs(self, docgen: Config) -> None:
+        """Warn for each `outputs` file whose blocks differ from what `docgen sync` would write now."""
+        for image in docgen.images:
+            for output in image.outputs:
+                shown = self._shown(output)
+                try:
+                    text = output.read_text(encoding="utf-8")
+                    filled = fill_blocks(
+                        text, shown, self._model(image), render_options(image, docgen, output)
+                    )
+                except (DocgenError, OSError, UnicodeDecodeError):
+                    continue  # `docgen check` reports these; the site's own pages fail on their own errors
+                if filled[0] != text:
+                    names = ", ".join(
+                        b.name for b in filled[1] if filled[2].get(b.name) != text[b.body_start : b.body_end]
+                    )
+                    log.warning(
+                        f"{shown} is out of date with {image.display} (blocks: {names}): "
+                        "run `docgen sync` (`docgen check` shows the difference)"
+                    )
 
     def _shown(self, path: Path) -> str:
         """`path` as shown in messages: relative to the folder of mkdocs.yml when it is below it."""
@@ -230,10 +337,13 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         return model
 
     def _watch(self) -> None:
-        """Watch the config, the template folder and every Dockerfile (each path once)."""
+        """Watch the config, the template folder, every Dockerfile and every `outputs` file (each path
+        once)."""
         if self._server is None or self._docgen is None:
             return
         paths: set[Path] = {image.dockerfile for image in self._docgen.images} | self._seen
+        if self.config.check_outputs:  # a `docgen sync` clears the stale-README warning at once
+            paths |= {output for image in self._docgen.images for output in image.outputs}
         if self._pyproject is not None:
             paths.add(self._pyproject.resolve())
         if self._docgen.templates is not None:

@@ -33,7 +33,7 @@ import jinja2.runtime
 import jinja2.sandbox
 from packaging.version import InvalidVersion, Version
 
-from docgen import baseimage, hardware
+from docgen import baseimage, hardware, stages
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import MAX_TEXT, os_error
@@ -57,9 +57,10 @@ from docgen.sources.naming import repository_path
 _TEMPLATES = Path(__file__).parent / "templates"
 
 # Markdown characters that start markup; escaped with a backslash (both GitHub and Python-Markdown
-# honour backslash escapes of ASCII punctuation). `|` and backticks become entities instead, because
-# pipe splitting happens before escapes in some table parsers.
-_MARKUP = re.compile(r"[\\*\[\]~{}#!]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+# honour backslash escapes of these). `|` and backticks become entities instead, because pipe
+# splitting happens before escapes in some table parsers; so does `~` (GitHub's strikethrough), whose
+# backslash escape Python-Markdown does not know and would show (`\~2 GB`).
+_MARKUP = re.compile(r"[\\*\[\]{}#!]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 # Characters Python's `str.splitlines` (and so `difflib` and many tools) take for line breaks, which
 # Markdown does not: raw in a cell they would make one table row look like several. Written as
 # character references, they show the same and break nothing.
@@ -70,6 +71,7 @@ _ENTITIES = {
     ">": "&gt;",
     "|": "&#124;",
     "`": "&#96;",
+    "~": "&#126;",
     **{char: f"&#x{ord(char):x};" for char in _LINE_SEPARATORS},
 }
 _UNSAFE_IN_CODE = re.compile(r"[`|<>&\\\r\n" + _LINE_SEPARATORS + "]")
@@ -122,6 +124,64 @@ def has_variable(url: str) -> bool:
     """True when `url` still holds a shell variable or command docgen could not expand (`${ARCH}`,
     `$(uname -m)`): its real target is only known at build time."""
     return "$" in url and bool(_VARIABLE.search(url))
+
+
+_WHEEL = re.compile(
+    r"(?P<package>[^/-]+)-(?P<version>[^/-]+)(?:-\d[^/-]*)?-(?P<python>[^/-]+)-[^/-]+-(?P<platform>[^/-]+)\.whl\Z"
+)
+
+
+def source_text(url: str) -> str:
+    """The short text a source URL is shown as (the URL itself stays the link's target): a wheel as
+    its package, version, Python tag and platform (`torch 2.9.1+rocm7.0.2 · cp312 · linux_x86_64`);
+    another URL without its scheme, or only its last path segment past 60 characters; `%2B` as `+`."""
+    shown = re.sub(r"^[A-Za-z][A-Za-z0-9+.-]*://", "", url).replace("%2B", "+").replace("%2b", "+")
+    wheel = _WHEEL.search(shown.rsplit("/", 1)[-1])
+    if wheel:
+        return " · ".join((f"{wheel['package']} {wheel['version']}", wheel["python"], wheel["platform"]))
+    if len(shown) > 60:
+        return posixpath.basename(shown.rstrip("/")) or shown[:60]
+    return shown
+
+
+def commit_code(value: object) -> str:
+    """`value` as inline code (`code_span`); a full 40-hex commit shortened as everywhere else
+    (`short_commit`), the whole commit as the element's title (`<code title="83f9…282b">83f9e450</code>`)."""
+    text = "" if value is None else str(value)
+    short = short_commit(text)
+    if short == text:
+        return code_span(text)
+    return f'<code title="{text}">{short}</code>'
+
+
+_SHELL_SAFE = re.compile(r"[A-Za-z0-9_./:@%+=,-]+\Z")
+
+
+def docker_build(model: ImageModel, rows: Iterable[BuildArgRow]) -> str:
+    """A `docker build` command passing every build arg of `rows` that has one plain default, set to
+    that default, one `--build-arg` a line (shell-quoted; values with `$`, backticks or line breaks,
+    and defaults not fully known, are left out), for a reader to copy and edit."""
+    lines = [f"docker build -f {_shell_word(model.path)}"]
+    for row in rows:
+        if row.varies or row.unknown or not row.defaults:
+            continue
+        value = row.defaults[0][0]
+        if (
+            value is None
+            or re.search(r"[$`\r\n]|<!--|-->", value)
+            or not re.fullmatch(r"[A-Za-z_]\w*", row.name)
+        ):
+            continue
+        lines.append(f"--build-arg {_shell_word(f'{row.name}={value}')}")
+    lines.append(".")
+    return " \\\n    ".join(lines)
+
+
+def _shell_word(text: str) -> str:
+    """`text` as one POSIX shell word: as it is when safe, else in single quotes."""
+    if _SHELL_SAFE.match(text):
+        return text
+    return "'" + text.replace("'", "'\"'\"'") + "'"
 
 
 def link(text: str, url: str | None) -> str:
@@ -1112,6 +1172,8 @@ def environment(templates: Path | None = None, project: Path | None = None) -> j
     )
     env.filters["cell"] = escape_text
     env.filters["code"] = code_span
+    env.filters["source_text"] = source_text
+    env.filters["commit"] = commit_code
     env.globals["link"] = link
     return env
 
@@ -1153,9 +1215,11 @@ def render_sections(
         if base is not None and (not base.found.gpus or base.found.image):
             base = None  # targets from the base image's own base image tag: not this case
     contents = contents_rows(model.components, model.instruction_lines)
+    args = build_arg_rows(model)
     context = {
         "image": model,
-        "build_args": build_arg_rows(model),
+        "build_args": args,
+        "docker_build": docker_build(model, args),
         "versions": version_rows(
             model,
             options.names,
@@ -1185,6 +1249,7 @@ def render_sections(
         "line_link": _line_link(options),
         "file_line_link": _file_line_link,
         "source_link": _source_link,
+        "stages": stages.mermaid(model),
     }
     env = environment(options.templates, options.project)
     out = {}
@@ -1315,8 +1380,5 @@ def _source_link(comp: Component | PackageGroup) -> str:
     if not comp.source:
         return ""
     if safe_url(comp.source) and not has_variable(comp.source):
-        shown = re.sub(r"^https?://", "", comp.source)
-        if len(shown) > 60:
-            shown = posixpath.basename(shown.rstrip("/")) or shown[:60]
-        return link(shown, comp.source)
+        return link(source_text(comp.source), comp.source)
     return code_span(comp.source)

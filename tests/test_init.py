@@ -19,7 +19,7 @@ from docgen import markers
 from docgen.config import Config, load_config, parse_config
 from docgen.errors import ConfigError, MarkerError, UsageError
 from docgen.init import HEADINGS, NEW_HEADINGS, Added, add_blocks, add_to_pyproject, config_snippet, init
-from docgen.markers import SECTIONS
+from docgen.markers import DEFAULT_SECTIONS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -315,7 +315,7 @@ def test_a_byte_order_mark_is_kept_and_does_not_hide_the_first_heading() -> None
 def test_init_twice_adds_nothing_the_second_time(text: str) -> None:
     once, added = add_blocks(text, "R.md")
     assert only_insertions(text, once)
-    assert {b.name for b in markers.find_blocks(once)} == set(SECTIONS)
+    assert {b.name for b in markers.find_blocks(once)} == set(DEFAULT_SECTIONS)
     assert add_blocks(once, "R.md") == (once, [])
 
 
@@ -331,7 +331,7 @@ def test_unknown_section_names_are_a_programming_error() -> None:
 
 def test_every_heading_name_is_documented() -> None:
     docs = (ROOT / "docs/getting-started.md").read_text(encoding="utf-8")
-    assert set(HEADINGS) == set(SECTIONS) == set(NEW_HEADINGS)
+    assert set(HEADINGS) == set(DEFAULT_SECTIONS) == set(NEW_HEADINGS)
     for names in HEADINGS.values():
         for name in names:
             assert f'"{name}"' in docs, f"{name!r} missing from docs/getting-started.md"
@@ -385,7 +385,7 @@ def test_properties_only_inserts_is_idempotent_and_yields_every_block(
     assert only_insertions(text, new)
     assert new.startswith("\ufeff") == bom
     blocks = markers.find_blocks(new)
-    assert {b.name for b in blocks} == set(SECTIONS)
+    assert {b.name for b in blocks} == set(DEFAULT_SECTIONS)
     assert {a.section: a.line for a in added} == {
         b.name: b.begin_line for b in blocks if b.name in {a.section for a in added}
     }
@@ -600,7 +600,7 @@ def test_init_then_sync_fills_the_blocks_and_keeps_the_rest(chdir_tmp: Path) -> 
     assert (result.code, result.out, result.err) == (0, "README.md: updated\n", "")
     synced = (chdir_tmp / "README.md").read_text()
     bodies = markers.block_bodies(synced)
-    assert set(bodies) == set(SECTIONS) and all(bodies.values())
+    assert set(bodies) == set(DEFAULT_SECTIONS) and all(bodies.values())
     assert "| `gfx942` | AMD | CDNA3 |" in bodies["hardware"]
     assert "`7.0.2`" in bodies["versions"]
     assert "| `MAX_JOBS` | `$(nproc)` | Parallel jobs. |" in bodies["build-args"]
@@ -1132,3 +1132,13 @@ def test_a_heading_inside_an_html_comment_is_not_used() -> None:
     new, added = add_blocks(text, "README.md", ["versions"])
     assert [a.heading for a in added] == [None]  # appended under a new heading, not inside the comment
     assert new.startswith(text)
+
+
+def test_a_heading_inside_a_block_is_not_the_back_matter() -> None:
+    """A block holding `## License` (generated or stale text) does not make `add_blocks` insert new
+    blocks inside it; they go at the end of the file."""
+    text = "# Title\n<!-- BEGIN docgen:versions -->\n## License\n<!-- END docgen:versions -->\n"
+    new, added = add_blocks(text, "R.md")
+    assert new.startswith(text)
+    assert [a.section for a in added] == ["hardware", "contents", "build-args"]
+    assert {b.name for b in markers.find_blocks(new)} == set(DEFAULT_SECTIONS)

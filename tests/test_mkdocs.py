@@ -8,6 +8,7 @@ is built once per module with `python -m mkdocs build --strict`.
 from __future__ import annotations
 
 import hashlib
+import html as html_module
 import os
 import re
 import subprocess
@@ -117,6 +118,7 @@ def page_markdown(mkdocs_yml: Path, src_uri: str) -> str:
     plugin = config.plugins["docgen"]
     assert isinstance(plugin, DocgenPlugin)
     plugin.on_pre_build(config=config)
+    files = plugin.on_files(files, config=config) or files
     result = plugin.on_page_markdown(page.markdown or "", page=page, config=config, files=files)
     assert result is not None
     return result
@@ -203,11 +205,11 @@ def test_rocm_page_blocks_equal_readme_blocks() -> None:
     page = page_markdown(ROOT / "mkdocs.yml", "images/rocm.md")
     site_blocks = markers.block_bodies(page)
     readme_blocks = markers.block_bodies(README.read_text(encoding="utf-8"))
-    assert set(site_blocks) == {"hardware", "versions", "contents", "build-args"}
+    assert set(site_blocks) == {"hardware", "versions", "contents", "build-args", "stages", "summary"}
     assert set(readme_blocks) == set(site_blocks)
     for name, body in site_blocks.items():
         assert body.strip(), f"docgen:{name} is empty on the site"
-        assert body == unlink_lines(readme_blocks[name]), (
+        assert unlink_lines(body) == unlink_lines(readme_blocks[name]), (
             f"docgen:{name} differs between the site and docker/rocm/README.md; run `docgen sync`"
         )
 
@@ -216,7 +218,7 @@ def test_rocm_page_has_no_relative_links_out_of_docs() -> None:
     page = page_markdown(ROOT / "mkdocs.yml", "images/rocm.md")
     assert "Dockerfile.rocm#L" not in page
     assert re.search(r"\| `GPU_ARCH` \| `gfx942;gfx950` \|", page)
-    assert re.search(r"\(L8\)", page), "plain line numbers without repo_url"
+    assert "[L8](../dockerfiles/docker/rocm/Dockerfile.rocm.md#L8)" in page, "the site's Dockerfile page"
 
 
 def test_built_rocm_tables_equal_readme_tables(real_site: Path) -> None:
@@ -257,7 +259,7 @@ def test_every_page_is_built(real_site: Path) -> None:
 def test_fills_configured_page_and_leaves_others(tmp_path: Path) -> None:
     root = write_tree(tmp_path, site_files(**{"docs/plain.md": "# Plain\n"}))
     site = build_site(root)
-    html = (site / "page" / "index.html").read_text(encoding="utf-8")
+    html = (site / "page" / "index.html").read_text(encoding="utf-8").replace("<wbr>", "")
     assert "<code>MAX_JOBS</code>" in html and "<code>8</code>" in html
     assert "Parallel compile jobs." in html
     assert (root / "docs" / "page.md").read_text(encoding="utf-8").count("\n") == 4, "source untouched"
@@ -462,7 +464,9 @@ def test_on_serve_watches_dockerfiles_config_and_templates(tmp_path: Path) -> No
                 [[tool.docgen.images]]
                 dockerfile = "Dockerfile"
                 pages = ["page.md"]
+                outputs = ["README.md"]
                 """,
+            "README.md": "# Image\n",
             "templates/hardware.md.j2": "custom hardware table\n",
             "extra/Dockerfile": "FROM alpine\n",
             "docs/fm.md": "---\ndocgen_dockerfile: extra/Dockerfile\n---\n"
@@ -486,10 +490,11 @@ def test_on_serve_watches_dockerfiles_config_and_templates(tmp_path: Path) -> No
     plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
     resolved = tmp_path.resolve()
     assert sorted(server.watched) == sorted(
-        str(resolved / p) for p in ("Dockerfile", "pyproject.toml", "templates", "extra/Dockerfile")
+        str(resolved / p)
+        for p in ("Dockerfile", "pyproject.toml", "templates", "extra/Dockerfile", "README.md")
     )
     plugin.on_post_build(config=config)
-    assert len(server.watched) == 4, "each path is watched once"
+    assert len(server.watched) == 5, "each path is watched once"
     assert "custom hardware table" in (root / "site" / "fm" / "index.html").read_text(encoding="utf-8")
 
 
@@ -512,7 +517,9 @@ def test_xss_fixture_page_builds_as_text(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
-    body = html[html.index("BEGIN docgen:hardware") : html.index("END docgen:build-args")]
+    body = html[html.index("BEGIN docgen:hardware") : html.index("END docgen:build-args")].replace(
+        "<wbr>", ""
+    )
     assert "<script" not in body and "<img" not in body
     assert "&lt;script&gt;document.title='pwned'&lt;/script&gt; &#124; not a new cell" in body
     rows = tables_of(html)["build-args"][0]
@@ -600,4 +607,83 @@ def test_a_page_opening_with_a_rule_is_not_taken_for_front_matter(tmp_path: Path
     )
     write_tree(tmp_path, files)
     site = build_site(tmp_path)
-    assert "MAX_JOBS" in (site / "page" / "index.html").read_text()
+    assert "MAX_JOBS" in (site / "page" / "index.html").read_text().replace("<wbr>", "")
+
+
+# --------------------------------------------------------------------------------------------------
+# What the plugin adds: Dockerfile pages, line links to them, the stylesheet, the README check
+
+
+HARDWARE_PAGE = "# Page\n\n<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n"
+
+
+def test_line_links_go_to_the_generated_dockerfile_page(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, site_files(**{"docs/page.md": HARDWARE_PAGE}))
+    text = page_markdown(root / "mkdocs.yml", "page.md")
+    assert "[L1](dockerfiles/Dockerfile.md#L1)" in text
+    site = build_site(root)
+    page = (site / "dockerfiles" / "Dockerfile" / "index.html").read_text(encoding="utf-8")
+    line = re.search(r'<span class="docgen-line" id="L1">(.*?)</span>\n', page)
+    assert line is not None
+    assert html_module.unescape(re.sub(r"<[^>]+>", "", line.group(1))) == 'ARG GPU_ARCH="gfx942"'
+    built = (site / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../dockerfiles/Dockerfile/#L1"' in built
+    assert 'href="assets/docgen/docgen.css"' in built or 'href="../assets/docgen/docgen.css"' in built
+    assert (site / "assets" / "docgen" / "docgen.css").is_file()
+
+
+def test_line_links_option_site_wins_over_repo_url(tmp_path: Path) -> None:
+    yml = "site_name: t\ntheme: mkdocs\nrepo_url: https://example.org/p\nplugins:\n  - docgen:\n"
+    page = {"docs/page.md": HARDWARE_PAGE}
+    root = write_tree(tmp_path, site_files(**{"mkdocs.yml": yml + "      line_links: site\n"}, **page))
+    assert "[L1](dockerfiles/Dockerfile.md#L1)" in page_markdown(root / "mkdocs.yml", "page.md")
+    (root / "mkdocs.yml").write_text(
+        "site_name: t\ntheme: mkdocs\nplugins:\n  - docgen:\n      line_links: repository\n", encoding="utf-8"
+    )
+    with pytest.raises(PluginError, match="line_links: repository needs repo_url"):
+        page_markdown(root / "mkdocs.yml", "page.md")
+
+
+def test_strict_build_fails_while_a_readme_is_out_of_date(tmp_path: Path) -> None:
+    files = site_files()
+    files["pyproject.toml"] += 'outputs = ["README.md"]\n'
+    files["README.md"] = "# Image\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+    root = write_tree(tmp_path, files)
+    result = strict_build(root)
+    assert result.returncode == 1
+    assert "README.md is out of date with Dockerfile (blocks: build-args): run `docgen sync`" in result.stderr
+    from docgen.cli import main
+
+    assert main(["sync", "--config", str(root / "pyproject.toml")]) == 0
+    result = strict_build(root)
+    assert result.returncode == 0, result.stderr
+    with (root / "Dockerfile").open("a", encoding="utf-8") as dockerfile:
+        dockerfile.write("# NEW_ARG A new argument.\nARG NEW_ARG=1\n")
+    result = strict_build(root)
+    assert result.returncode == 1 and "README.md is out of date" in result.stderr
+
+
+def test_mermaid_js_is_served_from_the_site(tmp_path: Path) -> None:
+    yml = "site_name: t\ntheme: mkdocs\nplugins:\n  - docgen:\n      mermaid_js: vendor/mermaid.min.js\n"
+    root = write_tree(tmp_path, site_files(**{"mkdocs.yml": yml, "vendor/mermaid.min.js": "var mermaid;\n"}))
+    site = build_site(root)
+    assert (site / "assets" / "docgen" / "mermaid.min.js").read_text(encoding="utf-8") == "var mermaid;\n"
+    assert "assets/docgen/mermaid.min.js" in (site / "page" / "index.html").read_text(encoding="utf-8")
+    (root / "vendor" / "mermaid.min.js").unlink()
+    result = strict_build(root)
+    assert result.returncode == 1
+    assert f"docgen: mermaid_js: file not found: {root / 'vendor' / 'mermaid.min.js'}" in result.stderr
+
+
+def test_a_page_in_pages_and_outputs_is_synced_on_disk_and_filled_by_the_plugin(tmp_path: Path) -> None:
+    files = site_files(**{"docs/page.md": HARDWARE_PAGE})
+    files["pyproject.toml"] += 'outputs = ["docs/page.md"]\n'
+    root = write_tree(tmp_path, files)
+    from docgen.cli import main
+
+    assert main(["sync", "--config", str(root / "pyproject.toml")]) == 0
+    assert "([L1](../Dockerfile#L1))" in (root / "docs" / "page.md").read_text(encoding="utf-8")
+    result = strict_build(root)
+    assert result.returncode == 0, result.stderr
+    built = (root / "site" / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../dockerfiles/Dockerfile/#L1"' in built
