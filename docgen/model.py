@@ -264,6 +264,9 @@ class Component:
     """For git refs: `commit`, `short-commit`, `tag` or `branch`."""
     fork: str | None = None
     """For a git source hosted under an organisation that is not the upstream, e.g. `ROCm`."""
+    condition: str | None = None
+    """The platform it is installed on only, when the RUN tests one (`linux/arm64 only`, `not aarch64`):
+    the default build's platform is not known. Branches a build arg's default rules out are not listed."""
 
     @property
     def display_version(self) -> str:

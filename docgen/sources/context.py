@@ -33,6 +33,8 @@ class GitClone:
     """True when files were copied or moved out of the tree (`cp -r DeepGEMM/include /usr/local`)."""
     removed: str | None = None
     """Why the clone is not listed: its tree was deleted before anything was installed from it."""
+    condition: str | None = None
+    """The platform the clone is made on only (`linux/arm64 only`), as `Component.condition`."""
 
 
 @dataclass
@@ -84,6 +86,8 @@ class Recorder:
     """Order numbers of the components added in an `if` or `case`: another version does not replace them."""
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
+    condition: str | None = None
+    """The platform the command being read runs on (`linux/arm64 only`); what it adds carries it."""
 
     def add(self, component: Component) -> None:
         if not component.name.strip(" @=~-"):  # `go install @v1.2.3`, `apk add =1.0`: no package
@@ -94,6 +98,8 @@ class Recorder:
         # (`pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`)
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
+        if self.condition and component.condition is None:
+            component = replace(component, condition=self.condition)
         entry = (component.line, self.read, component)
         self.components.append(entry)
         self.by_key.setdefault(package_key(component.name), []).append(entry)
@@ -254,6 +260,7 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
         arg=recorder.arg_for(words, clone.url_words),
         ref_kind=kind,
         fork=fork_of(clone.url),
+        condition=clone.condition,
     )
 
 

@@ -102,6 +102,14 @@ def _strip(words: list[Word]) -> list[Word]:
 
 def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.line = cmd.line
+    ctx.recorder.condition = cmd.condition
+    if cmd.skipped is not None:
+        words = _strip(cmd.words)
+        if words and words[0].text not in ("[", "[[", "test", "fi", "esac", "done", ";;"):
+            ctx.recorder.skip(
+                cmd.line, f"{short(words)}: in a branch the default build does not take ({cmd.skipped})"
+            )
+        return
     ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
     ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
@@ -119,6 +127,10 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     elif name == "popd":
         if ctx.dirstack:
             ctx.cwd = ctx.dirstack.pop()
+    elif _runs_pip_module(
+        words
+    ):  # `/isaac-sim/python.sh -m pip`, `${PYTHON} -m pip`, `$VENV/bin/python3.12 -m pip`
+        _python(words, ctx)
     elif name == "git":
         git.handle(words, ctx)
     elif _PIP.match(name):
@@ -207,6 +219,14 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+def _runs_pip_module(words: list[Word]) -> bool:
+    """True for `ANY -m pip …` / `ANY -m uv pip …`: a Python interpreter by any name or wrapper
+    script (`python.sh`, `${PYTHON}`) running pip as a module."""
+    if len(words) < 3 or words[1].text != "-m":
+        return False
+    return words[2].text == "pip" or (words[2].text == "uv" and len(words) > 3 and words[3].text == "pip")
 
 
 def _is_test(cmd: Command) -> bool:

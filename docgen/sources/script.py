@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from docgen.shell import MAX_VALUE, ExpansionError, Unknown, Value, expand, referenced_names
+from docgen.sources import conditions
 
 MAX_DEPTH = 3
 """How deep `bash -c '…'` and heredoc scripts inside scripts are followed."""
@@ -92,6 +93,11 @@ class Command:
     """1-based Dockerfile line where the command starts."""
     sep: str = ""
     """The operator that ended the command (`&&`, `|`, `;`, newline as `\\n`, '' at the end)."""
+    skipped: str | None = None
+    """Set by `read_commands` when the default build does not run the command: the test that
+    decides it (`[ "$USE_SCCACHE" = "1" ]`, USE_SCCACHE unset by default)."""
+    condition: str | None = None
+    """Set by `read_commands` when the command runs on one platform only (`linux/arm64 only`)."""
 
 
 Lookup = Callable[[str], "Value | None"]
@@ -105,6 +111,27 @@ class _Compound:
     before: dict[str, tuple[Value, frozenset[str]] | None] = field(default_factory=dict)
     branches: bool = False
     """True once an `else` or `elif` was seen: every path may set the variables."""
+    taken: bool | None = None
+    """Whether the default build runs the branch being read: False when its test is known false,
+    True when known true, None when it cannot be known (see `conditions.evaluate`)."""
+    earlier: bool | None = False
+    """Whether an earlier branch of this `if` or `case` was taken (None: not known)."""
+    test: str = ""
+    """The test of the branch being read, as written after substitution (for messages)."""
+    note: str | None = None
+    """The platform the branch being read runs on (`linux/arm64 only`), when its test names one."""
+    subject: Word | None = None
+    """For a `case`: the word its patterns are matched against."""
+    pattern_next: bool = False
+    """For a `case`: the next command is a pattern (after `in` or `;;`)."""
+    pattern_run: bool = False
+    """For a `case`: the pattern just read was followed by `|` (more patterns of one branch follow)."""
+    run_patterns: list[Word] = field(default_factory=list)
+    """For a `case`: the patterns of the branch being read so far."""
+    patterns: list[str] = field(default_factory=list)
+    """For a `case`: the patterns of earlier branches (what `*)` is not)."""
+    last: conditions.Test | None = None
+    """The test of the last `if` / `elif` read (an `else` branch runs when it fails)."""
 
 
 @dataclass
@@ -127,7 +154,12 @@ class ShellState:
         if name in self.variables:
             return self.variables[name][0]
         value = self.scope(name)
-        if isinstance(value, Unknown) and name in self.declared and value.reason.startswith("may come from"):
+        if (
+            isinstance(value, Unknown)
+            and name in self.declared
+            and value.reason.startswith("may come from")
+            and name not in conditions.PLATFORM_ARGS  # BuildKit sets these for the platform built
+        ):
             return None
         return value
 
@@ -692,14 +724,27 @@ def read_commands(
     assignments are applied to `state` as each command is produced, so later commands see them.
     """
     tested = False  # the previous command was a test joined by && or || (`[ -z "$V" ] && V=x`)
+    test: conditions.Test | None = None  # and what it says for the default build
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
         words = cmd.words
         start = _prefix_end(words)
         first = words[start].text if len(words) > start and not words[start].quoted else ""
+        inner = state.compounds[-1] if state.compounds and not state.untracked else None
+        if inner is not None and inner.keyword == "case" and inner.pattern_next and first != "esac":
+            _case_branch(inner, words, cmd.sep)  # `aarch64)`, `x86_64 | amd64)`: a pattern, no command
+            _branch_condition(cmd, state, None)
+            yield cmd
+            continue
         if state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in words[:start]):
             state.compounds[-1].branches = True  # before a compound this command opens (`else if`)
+            if inner is not None:
+                _next_branch(inner, words, start)
         if first in _OPENERS:
+            depth = len(state.compounds)
             _open(state, first)
+            if len(state.compounds) > depth:
+                _first_branch(state.compounds[-1], first, words, start, cmd.sep)
+        _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
         apply_assignments(cmd, state)
@@ -707,8 +752,107 @@ def read_commands(
             _close(state)
         if first in _CLOSERS:
             _close(state)
+        if (
+            cmd.sep == ";;"
+            and state.compounds
+            and not state.untracked
+            and state.compounds[-1].keyword == "case"
+        ):
+            state.compounds[-1].pattern_next = True
         tested = first in ("[", "[[", "test") and cmd.sep in ("&&", "||")
+        test = conditions.evaluate(words[start:]) if tested else None
+        if test is not None and cmd.sep == "||":  # `[ … ] || cmd`: cmd runs when the test fails
+            truth = None if test.truth is None else not test.truth
+            test = conditions.Test(truth, test.platform, not test.equal, test.text)
         yield cmd
+
+
+def _first_branch(compound: _Compound, keyword: str, words: list[Word], start: int, sep: str) -> None:
+    """The `if` or `case` just opened by the command `words`: what its first branch's test says."""
+    if keyword == "if":
+        test = conditions.evaluate(words[start + 1 :])
+        if sep in ("&&", "||"):  # `if [ a ] && [ b ]; then`: more tests follow; not followed
+            test = conditions.Test(None, text=test.text)
+        _set_branch(compound, test, True)
+    elif keyword == "case" and len(words) > start + 1:
+        compound.subject = words[start + 1]
+        rest = words[start + 3 :] if len(words) > start + 2 and words[start + 2].text == "in" else []
+        compound.pattern_next = True
+        if rest and sep in (")", "|"):
+            _case_branch(compound, rest, sep)
+
+
+def _case_branch(compound: _Compound, words: list[Word], sep: str) -> None:
+    """A `case` pattern (`x86_64`, then `amd64` after `|`): the branch it starts."""
+    patterns = [w for w in words if not (w.text == "(" and not w.quoted)]
+    if compound.note is not None or compound.taken is not None or compound.patterns:
+        if not compound.pattern_run:  # a new branch, not the next pattern after `|`
+            compound.earlier = _either(compound.earlier, compound.taken)
+    compound.run_patterns.extend(patterns)
+    compound.pattern_run = sep == "|"
+    compound.pattern_next = sep == "|"
+    if compound.pattern_run or compound.subject is None:
+        return
+    test = conditions.case_pattern(compound.subject, compound.run_patterns, compound.patterns)
+    compound.patterns.extend(p.text for p in compound.run_patterns if p.text != "*")
+    compound.run_patterns = []
+    _after_earlier(compound, test, True)
+
+
+def _next_branch(compound: _Compound, words: list[Word], start: int) -> None:
+    """`else` or `elif …` of the innermost compound."""
+    compound.earlier = _either(compound.earlier, compound.taken)
+    elif_at = next(i for i, w in enumerate(words[:start]) if w.text in ("else", "elif"))
+    if words[elif_at].text == "elif":
+        _after_earlier(compound, conditions.evaluate(words[elif_at + 1 :]), True)
+        return
+    last = compound.last
+    note = None
+    if last is not None and last.platform is not None and compound.earlier is None:
+        note = last.note(False)  # `else` after a platform test: the other platforms
+    compound.taken = None if compound.earlier is None else not compound.earlier
+    compound.test, compound.note = (last.text if last else ""), note
+
+
+def _after_earlier(compound: _Compound, test: conditions.Test, holds: bool) -> None:
+    if compound.earlier is True:
+        test = conditions.Test(False, text=test.text)
+    elif compound.earlier is None and test.truth is True:
+        test = conditions.Test(None, test.platform, test.equal, test.text)
+    _set_branch(compound, test, holds)
+
+
+def _set_branch(compound: _Compound, test: conditions.Test, holds: bool) -> None:
+    compound.last = test
+    compound.taken = test.truth if holds or test.truth is None else not test.truth
+    compound.test = test.text
+    compound.note = test.note(holds)
+
+
+def _either(a: bool | None, b: bool | None) -> bool | None:
+    if a is True or b is True:
+        return True
+    return None if a is None or b is None else False
+
+
+def _branch_condition(cmd: Command, state: ShellState, test: conditions.Test | None) -> None:
+    """Mark `cmd` skipped when a branch around it is known not taken, else note its platform."""
+    notes: list[str] = []
+    for compound in state.compounds:
+        if compound.taken is False:
+            cmd.skipped = compound.test or compound.keyword
+            return
+        if compound.note:
+            notes.append(compound.note)
+    if test is not None:
+        if test.truth is False:
+            cmd.skipped = test.text
+            return
+        note = test.note(True)
+        if note:
+            notes.append(note)
+    if notes:
+        cmd.condition = ", ".join(dict.fromkeys(notes))
 
 
 _PREFIXES = frozenset({"then", "else", "elif", "do", "{", "!", "time"})
