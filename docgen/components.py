@@ -11,8 +11,10 @@ module never raises on input it cannot read.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from docgen.evaluate import Evaluation, Scope
@@ -121,8 +123,43 @@ def extract(
             recorder.add(git_component(clone, recorder))
     lineages = {state.label: state.lineage for state in states.values()}
     kept = _one_version_each(recorder, lineages)
+    unchosen = stages_not_chosen(evaluation.stages)
+    if unchosen:
+        for line, _, comp in kept:
+            if comp.stage in unchosen:
+                recorder.skip(
+                    line, f"{comp.name} is in stage {comp.stage}, {unchosen[comp.stage]}; not listed"
+                )
+        kept = [entry for entry in kept if entry[2].stage not in unchosen]
     found = tuple(c for _, _, c in sorted(kept, key=lambda t: (t[0], t[1])))
     return found, tuple(recorder.skipped)
+
+
+_VARIABLE = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+
+
+def stages_not_chosen(stages: Sequence[Stage]) -> dict[str, str]:
+    """Stages the default build does not build: one of a family that `FROM name_${ARG}` chooses from
+    (`fetch_vllm_0` / `fetch_vllm_1` for `FROM fetch_vllm_${REMOTE_VLLM}`), other than the one the
+    arg's default picks, when no FROM, `COPY --from` or `--mount=from=` uses it otherwise.
+    Label → why (`FROM fetch_vllm_${REMOTE_VLLM} at line 124 picks fetch_vllm_0 by default`)."""
+    used = {s.parent for s in stages if s.parent is not None}
+    used.update(i for s in stages for i in s.depends_on)
+    found: dict[str, str] = {}
+    for stage in stages:
+        if stage.parent is None or "$" not in stage.base_raw:
+            continue
+        pattern = _VARIABLE.sub("*", stage.base_raw).lower()
+        chosen = stages[stage.parent]
+        for other in stages[: stage.index]:
+            if other.index == chosen.index or other.index in used or other.name is None:
+                continue
+            if fnmatch.fnmatchcase(other.name, pattern):
+                found[other.label] = (
+                    f"which FROM {stage.base_raw} at line {stage.line} builds only when its arg is "
+                    f"not the default ({chosen.label} by default)"
+                )
+    return found
 
 
 _ONE_VERSION = {

@@ -270,11 +270,14 @@ class Component:
 
     @property
     def display_version(self) -> str:
-        """The version, else the ref shortened like `git log --oneline`, else `unpinned`."""
+        """The version, else the ref shortened like `git log --oneline`, else for an install script run
+        without one `version set by install_nccl.sh` (the script picks it), else `unpinned`."""
         if self.version:
             return self.version
         if self.ref:
             return self.short_ref
+        if self.method == "script" and self.source:
+            return f"version set by {self.source[self.source.rfind('/') + 1 :]}"
         return "unpinned"
 
     @property

@@ -24,6 +24,7 @@ import jinja2
 import jinja2.sandbox
 
 from docgen import baseimage, hardware
+from docgen.components import stages_not_chosen
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import MAX_TEXT, os_error
@@ -388,10 +389,13 @@ def version_rows(
         if comp.arg and comp.source:
             sources.setdefault(comp.arg, comp.source)
     seen_args: set[str] = set()
+    unchosen = stages_not_chosen(model.stages)
     for decl in _user_args(model):
         match = _VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
+        if decl.stages and all(label in unchosen for label in decl.stages):
+            continue  # used only in stages the default build does not build (`VLLM_BRANCH`, REMOTE_VLLM=0)
         if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
             continue
         seen_args.add(decl.name)

@@ -116,7 +116,20 @@ def component(
     except ValueError:
         path, host = "", ""
     branch = False
-    if repo is not None and "/archive/" in path:
+    codeload = path.strip("/").split("/") if host == "codeload.github.com" else []
+    if len(codeload) >= 4 and codeload[2] in _CODELOAD_FORMATS:
+        # codeload.github.com/O/R/tar.gz/<ref>: the archive GitHub serves for a ref of O/R
+        name, version = codeload[1], None
+        archive_ref = "/".join(codeload[3:]).removeprefix("refs/tags/").removeprefix("refs/heads/")
+        if is_hex(archive_ref) and len(archive_ref) >= 7:
+            ref = archive_ref
+        elif ref_kind(archive_ref) == "branch":
+            ref, branch = archive_ref, True
+        else:
+            version = (
+                archive_ref[1:] if archive_ref[:1] == "v" and archive_ref[1:2].isdigit() else archive_ref
+            )
+    elif repo is not None and "/archive/" in path:
         # github.com/O/R/archive/refs/tags/v1.2.tar.gz, …/archive/<sha>.tar.gz, …/archive/main.tar.gz
         name = repo[1]
         version = None
@@ -165,6 +178,9 @@ def component(
         arg=arg,
         ref_kind="branch" if branch else None,
     )
+
+
+_CODELOAD_FORMATS = frozenset({"tar.gz", "zip", "legacy.tar.gz", "legacy.zip", "tar", "legacy.tar"})
 
 
 def _whole_version(url: str, filename: str, version: str, value: str | None) -> str:

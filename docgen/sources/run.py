@@ -105,7 +105,7 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.recorder.condition = cmd.condition
     if cmd.skipped is not None:
         words = _strip(cmd.words)
-        if words and words[0].text not in ("[", "[[", "test", "fi", "esac", "done", ";;"):
+        if words and _installs(words):
             ctx.recorder.skip(
                 cmd.line, f"{short(words)}: in a branch the default build does not take ({cmd.skipped})"
             )
@@ -219,6 +219,26 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+def _installs(words: list[Word]) -> bool:
+    """True for a command whose tool docgen reads for components (what `show --verbose` should say
+    was not read when a branch the default build does not take holds it)."""
+    name = _basename(words[0].text)
+    return bool(
+        _PIP.match(name)
+        or _runs_pip_module(words)
+        or name in _INSTALLERS
+        or name in conda.COMMANDS
+        or name.endswith(".sh")
+        or (_PYTHON.match(name) and any(w.text.endswith("setup.py") for w in words[1:3]))
+    )
+
+
+_INSTALLERS = frozenset(
+    {"git", "uv", "curl", "wget", "apt-get", "apt", "apk", "npm", "go", "cargo", "pipx", "add-apt-repository"}
+    | packages.RPM_COMMANDS
+)
 
 
 def _runs_pip_module(words: list[Word]) -> bool:

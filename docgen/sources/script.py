@@ -132,6 +132,10 @@ class _Compound:
     """For a `case`: the patterns of earlier branches (what `*)` is not)."""
     last: conditions.Test | None = None
     """The test of the last `if` / `elif` read (an `else` branch runs when it fails)."""
+    chain: tuple[conditions.Test, str] | None = None
+    """An `if` / `elif` test joined by `&&` / `||` to the next (`if [ a ] || [ b ]; then`): the test so
+    far and the operator; the branch is decided when the last test of the list is read."""
+    chain_holds: bool = True
 
 
 @dataclass
@@ -735,6 +739,13 @@ def read_commands(
             _branch_condition(cmd, state, None)
             yield cmd
             continue
+        if inner is not None and inner.chain is not None and start == 0 and first in ("[", "[[", "test"):
+            _chain(inner, conditions.evaluate(words), cmd.sep)  # `if [ a ] || [ b ]`: the next test
+            _branch_condition(cmd, state, None)
+            yield cmd
+            continue
+        if inner is not None:
+            inner.chain = None
         if state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in words[:start]):
             state.compounds[-1].branches = True  # before a compound this command opens (`else if`)
             if inner is not None:
@@ -771,9 +782,10 @@ def _first_branch(compound: _Compound, keyword: str, words: list[Word], start: i
     """The `if` or `case` just opened by the command `words`: what its first branch's test says."""
     if keyword == "if":
         test = conditions.evaluate(words[start + 1 :])
-        if sep in ("&&", "||"):  # `if [ a ] && [ b ]; then`: more tests follow; not followed
-            test = conditions.Test(None, text=test.text)
         _set_branch(compound, test, True)
+        if sep in ("&&", "||"):  # `if [ a ] || [ b ]; then`: decided with the next test
+            compound.chain = (test, sep)
+            compound.taken, compound.note = None, None
     elif keyword == "case" and len(words) > start + 1:
         compound.subject = words[start + 1]
         rest = words[start + 3 :] if len(words) > start + 2 and words[start + 2].text == "in" else []
@@ -812,6 +824,23 @@ def _next_branch(compound: _Compound, words: list[Word], start: int) -> None:
         note = last.note(False)  # `else` after a platform test: the other platforms
     compound.taken = None if compound.earlier is None else not compound.earlier
     compound.test, compound.note = (last.text if last else ""), note
+
+
+def _chain(compound: _Compound, test: conditions.Test, sep: str) -> None:
+    """The next test of an `if` list (`[ a ] || [ b ]`): combined with the tests before it."""
+    assert compound.chain is not None
+    before, op = compound.chain
+    a, b = before.truth, test.truth
+    if op == "||":
+        truth = True if a is True or b is True else (False if a is False and b is False else None)
+    else:
+        truth = False if a is False or b is False else (True if a is True and b is True else None)
+    combined = conditions.Test(truth, text=f"{before.text} {op} {test.text}")
+    if sep in ("&&", "||"):
+        compound.chain = (combined, sep)
+        return
+    compound.chain = None
+    _after_earlier(compound, combined, True)
 
 
 def _after_earlier(compound: _Compound, test: conditions.Test, holds: bool) -> None:
