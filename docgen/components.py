@@ -98,6 +98,9 @@ def extract(
     given = {decl.name for decl in evaluation.args if decl.raw_default is not None}
     recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values, arg_names - given)
     stage_names = frozenset(s.name for s in evaluation.stages if s.name is not None)
+    for decl in evaluation.args:
+        for label in decl.stages:
+            recorder.stage_args[label] = recorder.stage_args.get(label, frozenset()) | {decl.name}
     states: dict[int, StageState] = {}
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         if scope.stage is None and inst.keyword != "FROM":
@@ -283,7 +286,11 @@ def _instruction(
             continue
         recorder.add(image_component(word.text, state.label, inst.start_line, recorder.arg_for(word)))
     if keyword == "RUN":
-        shell = ShellState(scope.lookup, declared=recorder.arg_names)
+        shell = ShellState(
+            scope.lookup,
+            declared=recorder.arg_names,
+            in_stage=recorder.stage_args.get(state.label, frozenset()),
+        )
         ctx = RunContext(recorder, state, shell, inst.start_line, state.workdir)
         read_run(inst, ctx, escape)
     elif keyword == "ADD":

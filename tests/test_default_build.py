@@ -343,3 +343,23 @@ def test_an_install_script_without_a_version_names_the_script(tmp_path: Path) ->
     found, _ = _read(text)
     assert [(c.name, c.display_version) for c in found] == [("nccl", "version set by install_nccl.sh")]
     assert "unpinned" not in _sections(tmp_path, text, "contents")["contents"]
+
+
+def test_a_global_arg_the_base_image_may_set_leaves_the_test_undecided() -> None:
+    """SGLang: `ARG CUDA_VERSION` only before FROM; in RUN `$CUDA_VERSION` is the nvidia/cuda ENV."""
+    text = (
+        "ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu22.04\n"
+        'RUN if [ "${CUDA_VERSION%%.*}" = "12" ]; then pip install nvidia-nccl-cu12==2.28.3; \\\n'
+        '    elif [ "${CUDA_VERSION%%.*}" = "13" ]; then pip install nvidia-nccl-cu13==2.28.3; fi\n'
+    )
+    assert [name for name, _, _ in _rows(text)] == ["nvidia-nccl-cu12", "nvidia-nccl-cu13"]
+
+
+def test_a_shell_substitution_in_a_release_file_name_is_not_the_name() -> None:
+    text = (
+        "FROM ubuntu:22.04\nARG KERNEL_TAG=main\n"
+        "RUN wget https://github.com/sgl-project/sgl-kernel-npu/releases/download/${KERNEL_TAG}/"
+        "sgl-kernel-npu-${KERNEL_TAG}-torch2.10.0-py311-a3-$(arch).zip\n"
+    )
+    found, _ = _read(text)
+    assert [(c.name, c.version) for c in found] == [("sgl-kernel-npu", "main")]

@@ -15,7 +15,8 @@ for a test joined by `&&` / `||`, whether the default build takes the branch:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING
 
@@ -65,9 +66,18 @@ def _shown(words: list[Word]) -> str:
     return " ".join(w.text if w.text else '""' for w in words)
 
 
-def evaluate(words: list[Word]) -> Test:
+def _doubt(words: list[Word], doubtful: Collection[str]) -> list[Word]:
+    """`words`, those made from a name in `doubtful` marked unknown (read as empty, but the base image
+    may set it: `$CUDA_VERSION` under `FROM nvidia/cuda:…` when only a global ARG declares it)."""
+    if not doubtful:
+        return words
+    return [replace(w, known=False) if w.names and not w.names.isdisjoint(doubtful) else w for w in words]
+
+
+def evaluate(words: list[Word], doubtful: Collection[str] = ()) -> Test:
     """The test `words` (`[ a = b ]`, `[[ … ]]`, `test …`, with `!`) for the default build."""
     text = _shown(words)
+    words = _doubt(words, doubtful)
     negate = False
     while words and words[0].text == "!" and not words[0].quoted:
         negate, words = not negate, words[1:]
@@ -126,8 +136,11 @@ def _operands(ops: list[Word], double: bool) -> Test:
     return Test(None)
 
 
-def case_pattern(subject: Word, patterns: list[Word], earlier: list[str]) -> Test:
+def case_pattern(
+    subject: Word, patterns: list[Word], earlier: list[str], doubtful: Collection[str] = ()
+) -> Test:
     """Whether a `case` branch with `patterns` is taken for `subject` (earlier branches not taken)."""
+    subject = _doubt([subject], doubtful)[0]
     texts = [p.text for p in patterns]
     if subject.known and all(p.known for p in patterns):
         taken = any(fnmatchcase(subject.text, p) for p in texts)

@@ -88,6 +88,8 @@ class Recorder:
     skipped: list[Diagnostic] = field(default_factory=list)
     condition: str | None = None
     """The platform the command being read runs on (`linux/arm64 only`); what it adds carries it."""
+    stage_args: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Stage label → the build args declared in it (or brought into it by a bare `ARG NAME`)."""
 
     def add(self, component: Component) -> None:
         if not component.name.strip(" @=~-"):  # `go install @v1.2.3`, `apk add =1.0`: no package

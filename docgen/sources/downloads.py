@@ -157,6 +157,8 @@ def component(
         # a GitHub release tag names fixed assets whatever it looks like (`master-32d3ac78`)
         version = tag[1:] if tag[:1] == "v" and tag[1:2].isdigit() else tag
         branch = tag.lower() in _MOVING_TAGS
+    if name is not None and ("$(" in name or "`" in name) and repo is not None:
+        name = repo[1]  # `…-a3-$(arch).zip`: what the shell prints is no part of a name; the repository is
     if name is None or is_generic_stem(name):
         name = (repo[1] if repo else None) or directory_name(text) or host_name(text)
     if version is None and ref is None and checksum is None:

@@ -150,6 +150,10 @@ class ShellState:
     """The `if`, `case` and loops open around the current command, innermost last."""
     untracked: int = 0
     """Compounds open deeper than `_MAX_COMPOUNDS` (counted, not tracked)."""
+    in_stage: frozenset[str] | None = None
+    """The build args declared in the stage being read, when known (see `doubtful`)."""
+    doubtful: set[str] = field(default_factory=set)
+    """Names read as empty that the base image may set (see `lookup`): tests on them stay undecided."""
     declared: frozenset[str] = frozenset()
     """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
     `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
@@ -164,6 +168,10 @@ class ShellState:
             and value.reason.startswith("may come from")
             and name not in conditions.PLATFORM_ARGS  # BuildKit sets these for the platform built
         ):
+            if self.in_stage is not None and name not in self.in_stage:
+                # only a global ARG declares it: the RUN sees what the base image sets, if anything,
+                # so it reads as empty for the fallbacks it documents, and a test on it is not decided
+                self.doubtful.add(name)
             return None
         return value
 
@@ -735,12 +743,16 @@ def read_commands(
         first = words[start].text if len(words) > start and not words[start].quoted else ""
         inner = state.compounds[-1] if state.compounds and not state.untracked else None
         if inner is not None and inner.keyword == "case" and inner.pattern_next and first != "esac":
-            _case_branch(inner, words, cmd.sep)  # `aarch64)`, `x86_64 | amd64)`: a pattern, no command
+            _case_branch(
+                inner, words, cmd.sep, state.doubtful
+            )  # `aarch64)`, `x86_64 | amd64)`: a pattern, no command
             _branch_condition(cmd, state, None)
             yield cmd
             continue
         if inner is not None and inner.chain is not None and start == 0 and first in ("[", "[[", "test"):
-            _chain(inner, conditions.evaluate(words), cmd.sep)  # `if [ a ] || [ b ]`: the next test
+            _chain(
+                inner, conditions.evaluate(words, state.doubtful), cmd.sep
+            )  # `if [ a ] || [ b ]`: the next test
             _branch_condition(cmd, state, None)
             yield cmd
             continue
@@ -749,12 +761,12 @@ def read_commands(
         if state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in words[:start]):
             state.compounds[-1].branches = True  # before a compound this command opens (`else if`)
             if inner is not None:
-                _next_branch(inner, words, start)
+                _next_branch(inner, words, start, state.doubtful)
         if first in _OPENERS:
             depth = len(state.compounds)
             _open(state, first)
             if len(state.compounds) > depth:
-                _first_branch(state.compounds[-1], first, words, start, cmd.sep)
+                _first_branch(state.compounds[-1], first, words, start, cmd.sep, state.doubtful)
         _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
@@ -771,17 +783,19 @@ def read_commands(
         ):
             state.compounds[-1].pattern_next = True
         tested = first in ("[", "[[", "test") and cmd.sep in ("&&", "||")
-        test = conditions.evaluate(words[start:]) if tested else None
+        test = conditions.evaluate(words[start:], state.doubtful) if tested else None
         if test is not None and cmd.sep == "||":  # `[ … ] || cmd`: cmd runs when the test fails
             truth = None if test.truth is None else not test.truth
             test = conditions.Test(truth, test.platform, not test.equal, test.text)
         yield cmd
 
 
-def _first_branch(compound: _Compound, keyword: str, words: list[Word], start: int, sep: str) -> None:
+def _first_branch(
+    compound: _Compound, keyword: str, words: list[Word], start: int, sep: str, doubtful: set[str]
+) -> None:
     """The `if` or `case` just opened by the command `words`: what its first branch's test says."""
     if keyword == "if":
-        test = conditions.evaluate(words[start + 1 :])
+        test = conditions.evaluate(words[start + 1 :], doubtful)
         _set_branch(compound, test, True)
         if sep in ("&&", "||"):  # `if [ a ] || [ b ]; then`: decided with the next test
             compound.chain = (test, sep)
@@ -791,10 +805,10 @@ def _first_branch(compound: _Compound, keyword: str, words: list[Word], start: i
         rest = words[start + 3 :] if len(words) > start + 2 and words[start + 2].text == "in" else []
         compound.pattern_next = True
         if rest and sep in (")", "|"):
-            _case_branch(compound, rest, sep)
+            _case_branch(compound, rest, sep, doubtful)
 
 
-def _case_branch(compound: _Compound, words: list[Word], sep: str) -> None:
+def _case_branch(compound: _Compound, words: list[Word], sep: str, doubtful: set[str]) -> None:
     """A `case` pattern (`x86_64`, then `amd64` after `|`): the branch it starts."""
     patterns = [w for w in words if not (w.text == "(" and not w.quoted)]
     if compound.note is not None or compound.taken is not None or compound.patterns:
@@ -805,18 +819,18 @@ def _case_branch(compound: _Compound, words: list[Word], sep: str) -> None:
     compound.pattern_next = sep == "|"
     if compound.pattern_run or compound.subject is None:
         return
-    test = conditions.case_pattern(compound.subject, compound.run_patterns, compound.patterns)
+    test = conditions.case_pattern(compound.subject, compound.run_patterns, compound.patterns, doubtful)
     compound.patterns.extend(p.text for p in compound.run_patterns if p.text != "*")
     compound.run_patterns = []
     _after_earlier(compound, test, True)
 
 
-def _next_branch(compound: _Compound, words: list[Word], start: int) -> None:
+def _next_branch(compound: _Compound, words: list[Word], start: int, doubtful: set[str]) -> None:
     """`else` or `elif …` of the innermost compound."""
     compound.earlier = _either(compound.earlier, compound.taken)
     elif_at = next(i for i, w in enumerate(words[:start]) if w.text in ("else", "elif"))
     if words[elif_at].text == "elif":
-        _after_earlier(compound, conditions.evaluate(words[elif_at + 1 :]), True)
+        _after_earlier(compound, conditions.evaluate(words[elif_at + 1 :], doubtful), True)
         return
     last = compound.last
     note = None
