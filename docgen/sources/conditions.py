@@ -15,13 +15,34 @@ for a test joined by `&&` / `||`, whether the default build takes the branch:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # script.py reads tests through this module
-    from docgen.sources.script import Word
+
+class Word(Protocol):
+    """What a test needs of a shell word (`script.Word`, which imports this module)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def names(self) -> frozenset[str]: ...
+    @property
+    def known(self) -> bool: ...
+    @property
+    def quoted(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class _Doubtful:
+    """A word whose value is not known after all (see `_doubt`)."""
+
+    text: str
+    names: frozenset[str]
+    quoted: bool
+    known: bool = False
+
 
 PLATFORM_ARGS = frozenset({"TARGETPLATFORM", "TARGETARCH", "TARGETVARIANT", "BUILDPLATFORM", "BUILDARCH"})
 """The automatic platform args BuildKit sets; their value is not known from the Dockerfile."""
@@ -62,19 +83,22 @@ def is_platform(word: Word) -> bool:
     return not word.known and (bool(word.names & PLATFORM_ARGS) or bool(_PLATFORM_COMMAND.search(word.text)))
 
 
-def _shown(words: list[Word]) -> str:
+def _shown(words: Sequence[Word]) -> str:
     return " ".join(w.text if w.text else '""' for w in words)
 
 
-def _doubt(words: list[Word], doubtful: Collection[str]) -> list[Word]:
+def _doubt(words: Sequence[Word], doubtful: Collection[str]) -> Sequence[Word]:
     """`words`, those made from a name in `doubtful` marked unknown (read as empty, but the base image
     may set it: `$CUDA_VERSION` under `FROM nvidia/cuda:…` when only a global ARG declares it)."""
     if not doubtful:
         return words
-    return [replace(w, known=False) if w.names and not w.names.isdisjoint(doubtful) else w for w in words]
+    return [
+        _Doubtful(w.text, w.names, w.quoted) if w.names and not w.names.isdisjoint(doubtful) else w
+        for w in words
+    ]
 
 
-def evaluate(words: list[Word], doubtful: Collection[str] = ()) -> Test:
+def evaluate(words: Sequence[Word], doubtful: Collection[str] = ()) -> Test:
     """The test `words` (`[ a = b ]`, `[[ … ]]`, `test …`, with `!`) for the default build."""
     text = _shown(words)
     words = _doubt(words, doubtful)
@@ -103,7 +127,7 @@ def evaluate(words: list[Word], doubtful: Collection[str] = ()) -> Test:
     return Test(test.truth, test.platform, test.equal, text)
 
 
-def _operands(ops: list[Word], double: bool) -> Test:
+def _operands(ops: Sequence[Word], double: bool) -> Test:
     if len(ops) == 1:
         return Test(ops[0].text != "" if ops[0].known else None)
     if len(ops) == 2 and ops[0].text in ("-n", "-z") and not ops[0].quoted:
@@ -137,7 +161,7 @@ def _operands(ops: list[Word], double: bool) -> Test:
 
 
 def case_pattern(
-    subject: Word, patterns: list[Word], earlier: list[str], doubtful: Collection[str] = ()
+    subject: Word, patterns: Sequence[Word], earlier: list[str], doubtful: Collection[str] = ()
 ) -> Test:
     """Whether a `case` branch with `patterns` is taken for `subject` (earlier branches not taken)."""
     subject = _doubt([subject], doubtful)[0]
