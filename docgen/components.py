@@ -153,6 +153,8 @@ def stages_not_chosen(stages: Sequence[Stage]) -> dict[str, str]:
         if stage.parent is None or "$" not in stage.base_raw:
             continue
         pattern = _VARIABLE.sub("*", stage.base_raw).lower()
+        if len(pattern.replace("*", "")) < 2:
+            continue  # `FROM ${DEVEL_IMAGE}`: any stage may be passed, no family to choose from
         chosen = stages[stage.parent]
         for other in stages[: stage.index]:
             if other.index == chosen.index or other.index in used or other.name is None:

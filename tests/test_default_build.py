@@ -363,3 +363,13 @@ def test_a_shell_substitution_in_a_release_file_name_is_not_the_name() -> None:
     )
     found, _ = _read(text)
     assert [(c.name, c.version) for c in found] == [("sgl-kernel-npu", "main")]
+
+
+def test_a_from_that_is_only_a_variable_rules_no_stage_out() -> None:
+    """TensorRT-LLM: `FROM ${DEVEL_IMAGE} AS wheel` (default `devel`) leaves `tritondevel` a target."""
+    text = (
+        "ARG DEVEL_IMAGE=devel\nFROM ubuntu:22.04 AS devel\nRUN pip install numpy==2.1.3\n"
+        "FROM devel AS tritondevel\nRUN pip install tritonclient==2.59.0\n"
+        "FROM ${DEVEL_IMAGE} AS wheel\nRUN pip install build==1.2.2\n"
+    )
+    assert [name for name, _, _ in _rows(text)] == ["numpy", "tritonclient", "build"]
