@@ -197,7 +197,10 @@ def _one_version_each(
         earlier = latest.setdefault((family, package_key(comp.name)), [])
         earlier[:] = [i for i in earlier if i in kept]  # those replaced are gone for good
         same_line = [i for i in earlier if kept[i][2].stage in lineage]
-        if any(kept[i][2].display_version == comp.display_version for i in same_line):
+        if any(
+            kept[i][2].display_version == comp.display_version and kept[i][2].condition == comp.condition
+            for i in same_line
+        ):  # (an arm64-only install and the same package on every other platform are two rows)
             recorder.skip(comp.line, f"{comp.name} {comp.display_version} is installed again; listed once")
             continue
         if entry[1] in recorder.branched or any(i in recorder.branched for i in same_line):

@@ -373,3 +373,18 @@ def test_a_from_that_is_only_a_variable_rules_no_stage_out() -> None:
         "FROM ${DEVEL_IMAGE} AS wheel\nRUN pip install build==1.2.2\n"
     )
     assert [name for name, _, _ in _rows(text)] == ["numpy", "tritonclient", "build"]
+
+
+def test_a_package_on_one_platform_and_on_the_others_keeps_both_rows() -> None:
+    text = (
+        "FROM python:3.12\n"
+        'RUN if [ "$TARGETPLATFORM" = "linux/arm64" ]; then \\\n'
+        '    pip install accelerate "bitsandbytes>=0.42.0"; \\\n'
+        '    else pip install accelerate "bitsandbytes>=0.45.3"; fi\n'
+    )
+    assert _rows(text) == [
+        ("accelerate", "unpinned", "linux/arm64 only"),
+        ("bitsandbytes", ">=0.42.0", "linux/arm64 only"),
+        ("accelerate", "unpinned", "not linux/arm64"),
+        ("bitsandbytes", ">=0.45.3", "not linux/arm64"),
+    ]
