@@ -388,3 +388,12 @@ def test_a_package_on_one_platform_and_on_the_others_keeps_both_rows() -> None:
         ("accelerate", "unpinned", "not linux/arm64"),
         ("bitsandbytes", ">=0.45.3", "not linux/arm64"),
     ]
+
+
+def test_an_installer_piped_to_a_shell_takes_the_version_it_is_told() -> None:
+    text = (
+        "FROM ubuntu:22.04\n"
+        "RUN curl --proto '=https' -sSf https://just.systems/install.sh | \\\n"
+        "    sed 's|github.com|mirror.example|g' | bash -s -- --tag 1.42.4 --to /usr/local/bin\n"
+    )
+    assert _rows(text) == [("just", "1.42.4", None)]

@@ -127,6 +127,14 @@ class Recorder:
                 if clone.built and clone.removed is None and clone.stage in stage.lineage:
                     clone.removed = f"removed again at line {line} ({how})"
 
+    def set_version(self, position: int, version: str) -> None:
+        """Give the component at `position` of `components` the version an option names."""
+        line, order, comp = self.components[position]
+        entry = (line, order, replace(comp, version=version, pinned=True))
+        self.components[position] = entry
+        same = self.by_key.get(package_key(comp.name), [])
+        same[:] = [entry if e[1] == order else e for e in same]
+
     def listed(self) -> list[tuple[int, int, Component]]:
         """The components added and not removed again, in the order they were read."""
         return [entry for entry in self.components if entry[1] not in self.removed]
@@ -196,6 +204,9 @@ class RunContext:
     """apt repositories added by this RUN."""
     conditional: bool = False
     """True for the command being read when it follows a test joined by `&&` or `||`."""
+    installer: int | None = None
+    """Position in `recorder.components` of the install script this RUN downloaded last
+    (`curl -sSf https://just.systems/install.sh | bash -s -- --tag 1.42.4`), for the shell it is piped to."""
 
     def in_branch(self) -> bool:
         """True inside an `if` or `case` (or past the nesting docgen follows), or right after a test

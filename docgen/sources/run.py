@@ -154,6 +154,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
             found = downloads.component(url, ctx.stage.label, ctx.line_of(url), arg, value=value)
             if found is not None:
                 ctx.recorder.add(found)
+                if found.version is None and (found.source or "").endswith(".sh"):
+                    ctx.installer = len(ctx.recorder.components) - 1
     elif name in ("apt-get", "apt", "aptitude"):
         for i, word in enumerate(words[1:], 1):
             if word.text in ("install", "satisfy"):
@@ -208,6 +210,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
             if clone is not None:
                 clone.used = True
     elif name in _SHELLS:
+        if ctx.installer is not None and previous is not None and previous.sep == "|":
+            _piped_version(words, ctx)
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
         _built(_make_dir(words, ctx), ctx)
@@ -239,6 +243,26 @@ _INSTALLERS = frozenset(
     {"git", "uv", "curl", "wget", "apt-get", "apt", "apk", "npm", "go", "cargo", "pipx", "add-apt-repository"}
     | packages.RPM_COMMANDS
 )
+
+
+_VERSION_OPTIONS = frozenset({"--tag", "--version", "--ver"})
+
+
+def _piped_version(words: list[Word], ctx: RunContext) -> None:
+    """`curl …/install.sh | bash -s -- --tag 1.42.4`: the version the downloaded installer is told to
+    install, when an option names one (`--tag`, `--version`) with a value known from the Dockerfile."""
+    assert ctx.installer is not None
+    for i, word in enumerate(words[1:-1], 1):
+        key, eq, value = word.text.partition("=")
+        if key in _VERSION_OPTIONS:
+            given = Word(value, word.names, word.known) if eq else words[i + 1]
+            if given.known and given.text and not given.text.startswith("-"):
+                version = (
+                    given.text[1:] if given.text[:1] == "v" and given.text[1:2].isdigit() else given.text
+                )
+                ctx.recorder.set_version(ctx.installer, version)
+                ctx.installer = None
+            return
 
 
 def _runs_pip_module(words: list[Word]) -> bool:
