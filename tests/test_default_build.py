@@ -352,7 +352,8 @@ def test_a_global_arg_the_base_image_may_set_leaves_the_test_undecided() -> None
         'RUN if [ "${CUDA_VERSION%%.*}" = "12" ]; then pip install nvidia-nccl-cu12==2.28.3; \\\n'
         '    elif [ "${CUDA_VERSION%%.*}" = "13" ]; then pip install nvidia-nccl-cu13==2.28.3; fi\n'
     )
-    assert [name for name, _, _ in _rows(text)] == ["nvidia-nccl-cu12", "nvidia-nccl-cu13"]
+    depends = "depends on the base image's CUDA_VERSION"
+    assert _rows(text) == [("nvidia-nccl-cu12", "2.28.3", depends), ("nvidia-nccl-cu13", "2.28.3", depends)]
 
 
 def test_a_shell_substitution_in_a_release_file_name_is_not_the_name() -> None:
@@ -397,3 +398,15 @@ def test_an_installer_piped_to_a_shell_takes_the_version_it_is_told() -> None:
         "    sed 's|github.com|mirror.example|g' | bash -s -- --tag 1.42.4 --to /usr/local/bin\n"
     )
     assert _rows(text) == [("just", "1.42.4", None)]
+
+
+def test_key_versions_skip_a_row_the_base_image_decides(tmp_path: Path) -> None:
+    text = (
+        "ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu22.04\n"
+        'RUN if [ "${CUDA_VERSION%%.*}" = "13" ]; then pip install torch==2.9.0; fi\n'
+    )
+    assert "PyTorch" not in [name for name, _ in _key_versions(tmp_path, text)]
+    assert (
+        "PyTorch (depends on the base image's CUDA_VERSION)"
+        in _sections(tmp_path, text, "contents")["contents"]
+    )

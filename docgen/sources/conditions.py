@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from typing import Protocol
 
@@ -70,10 +70,14 @@ class Test:
     """For a platform test: True when the test holds on `platform`, False when it holds elsewhere."""
     text: str = ""
     """The test as the default build sees it (for messages)."""
+    depends: frozenset[str] = frozenset()
+    """Names the undecided test reads that only the base image sets (`CUDA_VERSION` under nvidia/cuda)."""
 
     def note(self, holds: bool) -> str | None:
-        """The platform note of the branch run when the test is `holds`."""
+        """The note of the branch run when the test is `holds`: the platform, or what it depends on."""
         if self.platform is None:
+            if self.truth is None and self.depends:
+                return f"depends on the base image's {', '.join(sorted(self.depends))}"
             return None
         return f"{self.platform} only" if holds == self.equal else f"not {self.platform}"
 
@@ -101,7 +105,14 @@ def _doubt(words: Sequence[Word], doubtful: Collection[str]) -> Sequence[Word]:
 def evaluate(words: Sequence[Word], doubtful: Collection[str] = ()) -> Test:
     """The test `words` (`[ a = b ]`, `[[ … ]]`, `test …`, with `!`) for the default build."""
     text = _shown(words)
-    words = _doubt(words, doubtful)
+    depends = frozenset(n for w in words for n in w.names if n in doubtful)
+    test = _evaluate(_doubt(words, doubtful), text)
+    return (
+        replace(test, depends=depends) if depends and test.truth is None and test.platform is None else test
+    )
+
+
+def _evaluate(words: Sequence[Word], text: str) -> Test:
     negate = False
     while words and words[0].text == "!" and not words[0].quoted:
         negate, words = not negate, words[1:]
@@ -164,7 +175,14 @@ def case_pattern(
     subject: Word, patterns: Sequence[Word], earlier: list[str], doubtful: Collection[str] = ()
 ) -> Test:
     """Whether a `case` branch with `patterns` is taken for `subject` (earlier branches not taken)."""
-    subject = _doubt([subject], doubtful)[0]
+    depends = frozenset(n for n in subject.names if n in doubtful)
+    test = _case(_doubt([subject], doubtful)[0], patterns, earlier)
+    return (
+        replace(test, depends=depends) if depends and test.truth is None and test.platform is None else test
+    )
+
+
+def _case(subject: Word, patterns: Sequence[Word], earlier: list[str]) -> Test:
     texts = [p.text for p in patterns]
     if subject.known and all(p.known for p in patterns):
         taken = any(fnmatchcase(subject.text, p) for p in texts)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docgen.shell import MAX_VALUE, ExpansionError, Unknown, Value, expand, referenced_names
 from docgen.sources import conditions
@@ -786,7 +786,7 @@ def read_commands(
         test = conditions.evaluate(words[start:], state.doubtful) if tested else None
         if test is not None and cmd.sep == "||":  # `[ … ] || cmd`: cmd runs when the test fails
             truth = None if test.truth is None else not test.truth
-            test = conditions.Test(truth, test.platform, not test.equal, test.text)
+            test = replace(test, truth=truth, equal=not test.equal)
         yield cmd
 
 
@@ -834,7 +834,7 @@ def _next_branch(compound: _Compound, words: list[Word], start: int, doubtful: s
         return
     last = compound.last
     note = None
-    if last is not None and last.platform is not None and compound.earlier is None:
+    if last is not None and (last.platform is not None or last.depends) and compound.earlier is None:
         note = last.note(False)  # `else` after a platform test: the other platforms
     compound.taken = None if compound.earlier is None else not compound.earlier
     compound.test, compound.note = (last.text if last else ""), note
@@ -849,7 +849,9 @@ def _chain(compound: _Compound, test: conditions.Test, sep: str) -> None:
         truth = True if a is True or b is True else (False if a is False and b is False else None)
     else:
         truth = False if a is False or b is False else (True if a is True and b is True else None)
-    combined = conditions.Test(truth, text=f"{before.text} {op} {test.text}")
+    combined = conditions.Test(
+        truth, text=f"{before.text} {op} {test.text}", depends=before.depends | test.depends
+    )
     if sep in ("&&", "||"):
         compound.chain = (combined, sep)
         return
@@ -861,7 +863,7 @@ def _after_earlier(compound: _Compound, test: conditions.Test, holds: bool) -> N
     if compound.earlier is True:
         test = conditions.Test(False, text=test.text)
     elif compound.earlier is None and test.truth is True:
-        test = conditions.Test(None, test.platform, test.equal, test.text)
+        test = replace(test, truth=None)
     _set_branch(compound, test, holds)
 
 
