@@ -658,6 +658,7 @@ def component_json(c: Component) -> dict[str, Any]:
         "arg": c.arg,
         "ref_kind": c.ref_kind,
         "fork": c.fork,
+        "condition": c.condition,
     }
 
 

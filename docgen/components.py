@@ -11,8 +11,10 @@ module never raises on input it cannot read.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from docgen import renovate
@@ -97,6 +99,9 @@ def extract(
     given = {decl.name for decl in evaluation.args if decl.raw_default is not None}
     recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values, arg_names - given)
     stage_names = frozenset(s.name for s in evaluation.stages if s.name is not None)
+    for decl in evaluation.args:
+        for label in decl.stages:
+            recorder.stage_args[label] = recorder.stage_args.get(label, frozenset()) | {decl.name}
     states: dict[int, StageState] = {}
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         if scope.stage is None and inst.keyword != "FROM":
@@ -122,12 +127,49 @@ def extract(
             recorder.add(git_component(clone, recorder))
     lineages = {state.label: state.lineage for state in states.values()}
     kept = _one_version_each(recorder, lineages)
+    unchosen = stages_not_chosen(evaluation.stages)
+    if unchosen:
+        for line, _, comp in kept:
+            if comp.stage in unchosen:
+                recorder.skip(
+                    line, f"{comp.name} is in stage {comp.stage}, {unchosen[comp.stage]}; not listed"
+                )
+        kept = [entry for entry in kept if entry[2].stage not in unchosen]
     found = tuple(c for _, _, c in sorted(kept, key=lambda t: (t[0], t[1])))
     # args that set a component the image no longer has (`pip install …@${VERL_VERSION} && pip
     # uninstall -y verl`): an annotation must not bring that component back
     gone: set[str | None] = {comp.arg for _, _, comp in recorder.components}
     gone |= {git_component(clone, recorder).arg for clone in recorder.clones if clone.removed is not None}
     return renovate.identify(parsed, evaluation, found, gone - {None}), tuple(recorder.skipped)
+
+
+_VARIABLE = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+
+
+def stages_not_chosen(stages: Sequence[Stage]) -> dict[str, str]:
+    """Stages the default build does not build: one of a family that `FROM name_${ARG}` chooses from
+    (`fetch_vllm_0` / `fetch_vllm_1` for `FROM fetch_vllm_${REMOTE_VLLM}`), other than the one the
+    arg's default picks, when no FROM, `COPY --from` or `--mount=from=` uses it otherwise.
+    Label → why (`FROM fetch_vllm_${REMOTE_VLLM} at line 124 picks fetch_vllm_0 by default`)."""
+    used = {s.parent for s in stages if s.parent is not None}
+    used.update(i for s in stages for i in s.depends_on)
+    found: dict[str, str] = {}
+    for stage in stages:
+        if stage.parent is None or "$" not in stage.base_raw:
+            continue
+        pattern = _VARIABLE.sub("*", stage.base_raw).lower()
+        if len(pattern.replace("*", "")) < 2:
+            continue  # `FROM ${DEVEL_IMAGE}`: any stage may be passed, no family to choose from
+        chosen = stages[stage.parent]
+        for other in stages[: stage.index]:
+            if other.index == chosen.index or other.index in used or other.name is None:
+                continue
+            if fnmatch.fnmatchcase(other.name, pattern):
+                found[other.label] = (
+                    f"which FROM {stage.base_raw} at line {stage.line} builds only when its arg is "
+                    f"not the default ({chosen.label} by default)"
+                )
+    return found
 
 
 _ONE_VERSION = {
@@ -160,7 +202,10 @@ def _one_version_each(
         earlier = latest.setdefault((family, package_key(comp.name)), [])
         earlier[:] = [i for i in earlier if i in kept]  # those replaced are gone for good
         same_line = [i for i in earlier if kept[i][2].stage in lineage]
-        if any(kept[i][2].display_version == comp.display_version for i in same_line):
+        if any(
+            kept[i][2].display_version == comp.display_version and kept[i][2].condition == comp.condition
+            for i in same_line
+        ):  # (an arm64-only install and the same package on every other platform are two rows)
             recorder.skip(comp.line, f"{comp.name} {comp.display_version} is installed again; listed once")
             continue
         if entry[1] in recorder.branched or any(i in recorder.branched for i in same_line):
@@ -251,7 +296,11 @@ def _instruction(
             continue
         recorder.add(image_component(word.text, state.label, inst.start_line, recorder.arg_for(word)))
     if keyword == "RUN":
-        shell = ShellState(scope.lookup, declared=recorder.arg_names)
+        shell = ShellState(
+            scope.lookup,
+            declared=recorder.arg_names,
+            in_stage=recorder.stage_args.get(state.label, frozenset()),
+        )
         ctx = RunContext(recorder, state, shell, inst.start_line, state.workdir)
         read_run(inst, ctx, escape)
     elif keyword == "ADD":

@@ -266,14 +266,20 @@ class Component:
     """For git refs: `commit`, `short-commit`, `tag` or `branch`."""
     fork: str | None = None
     """For a git source hosted under an organisation that is not the upstream, e.g. `ROCm`."""
+    condition: str | None = None
+    """The platform it is installed on only, when the RUN tests one (`linux/arm64 only`, `not aarch64`):
+    the default build's platform is not known. Branches a build arg's default rules out are not listed."""
 
     @property
     def display_version(self) -> str:
-        """The version, else the ref shortened like `git log --oneline`, else `unpinned`."""
+        """The version, else the ref shortened like `git log --oneline`, else for an install script run
+        without one `version set by install_nccl.sh` (the script picks it), else `unpinned`."""
         if self.version:
             return self.version
         if self.ref:
             return self.short_ref
+        if self.method == "script" and self.source:
+            return f"version set by {self.source[self.source.rfind('/') + 1 :]}"
         return "unpinned"
 
     @property

@@ -31,9 +31,9 @@ import jinja2.nodes
 import jinja2.parser
 import jinja2.runtime
 import jinja2.sandbox
-from packaging.version import InvalidVersion, Version
 
 from docgen import baseimage, hardware, stages
+from docgen.components import stages_not_chosen
 from docgen.errors import ConfigError, TemplateError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import MAX_TEXT, os_error
@@ -199,7 +199,15 @@ def link(text: str, url: str | None) -> str:
 
 
 def _user_args(model: ImageModel) -> list[ArgDecl]:
-    return [a for a in model.args if a.name not in PREDEFINED_ARGS and a.name not in PROXY_ARGS]
+    """The build args a user may pass: not those BuildKit sets, nor the proxy args Docker predefines
+    unless the Dockerfile gives one a default of its own (`ARG http_proxy=http://10.0.0.1:3128`
+    changes what every build sees, so the table lists it)."""
+    proxies = {a.name for a in model.args if a.name in PROXY_ARGS and a.raw_default is not None}
+    return [
+        a
+        for a in model.args
+        if a.name not in PREDEFINED_ARGS and (a.name not in PROXY_ARGS or a.name in proxies)
+    ]
 
 
 def _repeats(decl: ArgDecl, decls: list[ArgDecl]) -> bool:
@@ -369,17 +377,21 @@ def component_label(comp: Component | PackageGroup, names: Mapping[str, str]) ->
     shown = component_name(comp, names)
     if comp.fork and _configured_label(comp, names) is None:
         shown += f" ({comp.fork} fork)"
+    if comp.condition:
+        shown += f" ({comp.condition})"
     return shown
 
 
 def _key_version(comp: Component) -> str:
-    """The version a Key versions row shows: the public release for Python packages (a dev or local
-    build `2.9.1.dev20251204+rocm7.0.2…` shows as `2.9.1`), the short ref for git, else as found."""
-    if comp.version and comp.kind in ("pip", "wheel"):
-        try:
-            return Version(comp.version).base_version
-        except InvalidVersion:
-            return comp.version
+    """The version a Key versions row shows: the release as the contents table shows it (a post or dev
+    release `0.6.3.post1`, `2.9.1.dev20251204` is a release of its own), the short ref for git. A long
+    local label is left out (`2.9.1.dev20251204` for `2.9.1.dev20251204+rocm7.0.2.lw.git351ff442`) only
+    when the row's link, the wheel's URL, shows it whole."""
+    version = comp.version
+    if version and "+" in version and comp.kind in ("pip", "wheel", "download"):
+        shown = (comp.source or "").replace("%2B", "+").replace("%2b", "+")
+        if version in shown:
+            return version.split("+", 1)[0]
     return comp.display_version
 
 
@@ -497,8 +509,9 @@ def version_rows(
         wheel_of = _LIBRARY_WHEEL.fullmatch(comp.name.lower()) if comp.kind in ("pip", "wheel") else None
         if wheel_of and label == comp.name:  # `nvidia-nccl-cu12==2.27.6` is the NCCL the image uses
             label = _LIBRARY_WHEELS[wheel_of.group(1)]
-        # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`)
-        key_item = label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES
+        # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`); one
+        # installed on one platform only (an arm64 nightly torch) is not the image's version
+        key_item = not comp.condition and (label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES)
         version = _key_version(comp) if key_item else comp.display_version
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
         if key_item:
@@ -510,12 +523,15 @@ def version_rows(
         if comp.arg and comp.source:
             sources.setdefault(comp.arg, comp.source)
     seen_args: set[str] = set()
+    unchosen = stages_not_chosen(model.stages)
     for decl in _user_args(model):
         match = _VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
         if decl.stages and built.isdisjoint(decl.stages):
             continue  # in scope only in stages the default build skips: it sets nothing the image has
+        if decl.stages and all(label in unchosen for label in decl.stages):
+            continue  # used only in stages the default build does not build (`VLLM_BRANCH`, REMOTE_VLLM=0)
         if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
             continue
         seen_args.add(decl.name)
@@ -616,6 +632,7 @@ def is_key_package(name: str) -> bool:
 def _is_key(comp: Component) -> bool:
     return (
         comp.pinned
+        or comp.condition is not None  # a row of its own, so its platform note shows
         or comp.kind not in _GROUPED_KINDS
         or comp.method == "requirements"
         or is_key_package(comp.name)

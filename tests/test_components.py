@@ -210,7 +210,7 @@ EXPECTED_KEY_VERSIONS = [
     ("Ubuntu", "22.04"),
     ("Python", "3.12"),
     ("ROCm", "7.0.2"),
-    ("PyTorch", "2.9.1"),
+    ("PyTorch", "2.9.1.dev20251204"),
     ("Triton", "3.5.1"),
     ("Flash Attention", "83f9e450"),
     ("TransformerEngine", "386bd316"),
@@ -253,7 +253,7 @@ def test_bundled_fork_and_method() -> None:
             "v2.7.4",
         ),
         ("ARG ROCM_VERSION=7.0.2", "ARG ROCM_VERSION=7.1.0", "ROCm", "7.1.0"),
-        ("torch-2.9.1.dev20251204", "torch-2.10.0.dev20260101", "PyTorch", "2.10.0"),
+        ("torch-2.9.1.dev20251204", "torch-2.10.0.dev20260101", "PyTorch", "2.10.0.dev20260101"),
         ("megatron-core==0.16.0", "megatron-core==0.17.1", "Megatron-core", "0.17.1"),
         ("ARG VLLM_TAG=1ff9d3353", "ARG VLLM_TAG=v0.11.0", "vLLM", "v0.11.0"),
         ("ARG PYTHON_VERSION=3.12", "ARG PYTHON_VERSION=3.11", "Python", "3.11"),
@@ -273,7 +273,7 @@ def test_bundled_key_versions_follow_the_dockerfile(
 def test_configured_versions_choose_and_order_rows() -> None:
     rows = version_rows(model_of(BUNDLED), {}, ("torch", "AITER_TAG", "ROCm", "cmake"))
     assert [(r.name, r.version) for r in rows] == [
-        ("PyTorch", "2.9.1"),
+        ("PyTorch", "2.9.1.dev20251204"),
         ("aiter", "45c428e54"),
         ("ROCm", "7.0.2"),
         ("CMake", "3.26.4"),
@@ -415,9 +415,12 @@ def test_apt_pins_and_repos() -> None:
     assert got[("apt", "rocm-dev")] == (None, False, None)
 
 
-def test_requirements_file_is_indirect() -> None:
-    c = only("FROM python:3.12\nRUN pip install -r requirements/rocm.txt\n", "requirements/rocm.txt")
-    assert (c.kind, c.pinned, c.method) == ("pip", False, "requirements")
+def test_requirements_file_is_not_a_component() -> None:
+    parsed = parse_dockerfile("FROM python:3.12\nRUN pip install -r requirements/rocm.txt\n", "Dockerfile")
+    found, skipped = extract(parsed, evaluate(parsed))
+    assert [c.name for c in found] == ["python"]
+    said = "pip install -r requirements/rocm.txt: its pins live in that file; not listed"
+    assert [s.message for s in skipped] == [said]
 
 
 @pytest.mark.parametrize(

@@ -382,7 +382,6 @@ def test_python_dash_m_pip_without_a_space() -> None:
     text = "FROM python:3.11\nRUN /opt/conda/bin/python -mpip install -r requirements.txt numpy==2.1.3\n"
     found, _ = read(text)
     assert [(c.name, c.version, c.method) for c in found if c.kind == "pip"] == [
-        ("requirements.txt", None, "requirements"),
         ("numpy", "2.1.3", "prebuilt"),
     ]
 

@@ -236,8 +236,7 @@ def test_apt_repository_names() -> None:
     repos = {c.name: (c.version, c.source) for c in found if c.kind == "apt-repo"}
     assert repos == {
         "nodesource": ("20", "https://deb.nodesource.com/node_20.x"),
-        "postgresql": (None, "http://apt.postgresql.org/pub/repos/apt"),
-    }
+    }  # pgdg names no release: only the source of postgresql-client-16, not a row
     sources = {c.name: c.source for c in found if c.kind == "apt"}
     assert sources == {
         "nodejs": "https://deb.nodesource.com/node_20.x",

@@ -60,7 +60,6 @@ EXPECTED: dict[str, list[Row]] = {
         ("DeepEP", "b92d0d4", True, "#0"),
         ("nccl", "2.27.3", True, "#0"),
         ("deepep", "1.2.1", True, "#0"),
-        ("/opt/megatron-docs/requirements/pytorch_lts/requirements.txt", "unpinned", False, "#0"),
     ],
     "rocm_rl": [
         ("rocm/dev-ubuntu-22.04", "6.4.1-complete", True, "base"),
@@ -79,7 +78,6 @@ EXPECTED: dict[str, list[Row]] = {
         ("software-properties-common", "unpinned", False, "base"),
         ("git", "unpinned", False, "base"),
         ("curl", "unpinned", False, "base"),
-        ("deadsnakes", "unpinned", False, "base"),
         ("python3.12", "unpinned", False, "base"),
         ("python3.12-dev", "unpinned", False, "base"),
         ("packaging", "unpinned", False, "base"),
@@ -88,12 +86,10 @@ EXPECTED: dict[str, list[Row]] = {
         ("setuptools", "<80", False, "base"),
         ("triton", "c0ffee12", True, "build_triton"),
         ("pytorch", "a1b2c3d4", True, "build_torch"),
-        ("requirements.txt", "unpinned", False, "build_torch"),
         ("kineto", "9f8e7d6", True, "build_torch"),
         ("vision", "v0.24.0", True, "build_torch"),
         ("flash-attention", "5e6f7a8b", True, "build_fa"),
         ("aiter", "v0.1.9.post1", True, "build_aiter"),
-        ("requirements.txt", "unpinned", False, "build_aiter"),
         ("amdsmi", "7.0.2", True, "final"),
     ],
     "sglang_dev": [
@@ -134,7 +130,7 @@ EXPECTED: dict[str, list[Row]] = {
     "trtllm_style": [
         ("nvcr.io/nvidia/pytorch", "25.06-py3", True, "base"),
         ("tensorrt", "10.11.0.33", True, "base"),
-        ("cmake", "unpinned", False, "base"),
+        ("cmake", "version set by install_cmake.sh", False, "base"),
         ("libibverbs-dev", "39.0", True, "base"),
         ("ccache", "4.5.1", True, "base"),
         ("gdrcopy", "v2.5", True, "base"),

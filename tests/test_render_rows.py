@@ -197,5 +197,19 @@ def test_stages_the_default_build_skips_are_marked(tmp_path: Path) -> None:
     found = sections(tmp_path, SELECTED_STAGE)
     assert "| `VLLM_BRANCH` | `v0.11.0` |  | fetch_vllm_1 (not built by default) |" in found["build-args"]
     assert "| `PYTHON_VERSION` | `3.12` |  | final |" in found["build-args"]
-    assert "| `fetch_vllm_1` (not built by default) | [L8](" not in found["contents"]  # no link options
-    assert "| `fetch_vllm_1` (not built by default) | L8 |" in found["contents"]
+    # what the stage the default build does not choose installs is not in the image: no row (the
+    # rows of a stage no target reaches are marked instead; see the next test)
+    assert "fetch_vllm_1" not in found["contents"]
+
+
+def test_rows_of_a_stage_no_target_reaches_are_marked(tmp_path: Path) -> None:
+    """A stage built only with `--target test` is still documented, marked, not dropped."""
+    text = (
+        "FROM python:3.12-slim AS app\nRUN pip install flask==3.0.3\n"
+        "FROM app AS test\nRUN pip install pytest==8.3.2\n"
+        "FROM app AS final\nCOPY . /app\n"
+    )
+    found = sections(tmp_path, text)
+    assert "| pytest | `8.3.2` | [pypi.org/project/pytest/](https://pypi.org/project/pytest/) " in found["contents"]
+    assert "| `test` (not built by default) | L4 |" in found["contents"]
+    assert "| `app` | L2 |" in found["contents"]

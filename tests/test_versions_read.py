@@ -198,11 +198,22 @@ def test_a_version_assembled_in_the_run_with_a_command_substitution() -> None:
 
 
 def test_versions_installed_in_different_branches_are_both_listed() -> None:
+    # the test reads the base image's CUDA_VERSION (no ARG here): either branch may run
     found, _ = _read(
-        "FROM python:3.12\nARG CUDA_VERSION=12.9.1\n"
+        "FROM nvidia/cuda:12.9.1-devel-ubuntu22.04\n"
         'RUN if [ "$CUDA_VERSION" = 13 ]; then pip install torch==2.9.0; else pip install torch==2.8.0; fi\n'
     )
     assert [c.version for c in found if c.name == "torch"] == ["2.9.0", "2.8.0"]
+
+
+def test_the_branch_a_build_arg_default_rules_out_is_not_listed() -> None:
+    found, skipped = _read(
+        "FROM python:3.12\nARG CUDA_VERSION=12.9.1\n"
+        'RUN if [ "${CUDA_VERSION%%.*}" = 13 ]; then pip install torch==2.9.0; \\\n'
+        "    else pip install torch==2.8.0; fi\n"
+    )
+    assert [c.version for c in found if c.name == "torch"] == ["2.8.0"]
+    assert any("torch==2.9.0: in a branch the default build does not take" in s for s in skipped)
 
 
 @pytest.mark.parametrize(

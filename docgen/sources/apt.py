@@ -1,10 +1,11 @@
 """apt: repositories added (deb lines written to `sources.list.d`, `add-apt-repository`) and installs.
 
 A repository with a version in its URL (`https://repo.radeon.com/rocm/apt/7.0.2/`, or a `node_20.x`
-channel) is a pinned `apt-repo` component; `pkg=version` is a pinned `apt` package; a plain package name
-is unpinned. A package is credited to an added repository only when its name starts like the
-repository's (rocm → rocm-dev, git-core → git) or the repository is known to ship it (deadsnakes →
-python3.X); otherwise its source is left empty (the distribution's own archive).
+channel) is a pinned `apt-repo` component; one without (a PPA, `…/cuda/repos/ubuntu2204/x86_64`) is only
+the source of the packages installed from it, not a row; `pkg=version` is a pinned `apt` package; a
+plain package name is unpinned. A package is credited to an added repository only when its name starts
+like the repository's (rocm → rocm-dev, git-core → git) or the repository is known to ship it
+(deadsnakes → python3.X); otherwise its source is left empty (the distribution's own archive).
 """
 
 from __future__ import annotations
@@ -210,7 +211,12 @@ def _add_repo(name: str, version: str | None, source: str, word: Word, ctx: RunC
     )
     ctx.stage.apt_repos.append(comp)
     ctx.repos_here.append(comp)
-    ctx.recorder.add(comp)
+    if comp.version is not None:
+        # a repository is where packages come from (their source), not something the image contains;
+        # one whose path names a release (`repo.radeon.com/rocm/apt/7.0.2`) is a row: that release
+        ctx.recorder.add(comp)
+    else:
+        ctx.recorder.skip(comp.line, f"apt repository {source}: the source of the packages installed from it")
 
 
 def add_repository(words: list[Word], ctx: RunContext) -> None:

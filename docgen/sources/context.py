@@ -33,6 +33,8 @@ class GitClone:
     """True when files were copied or moved out of the tree (`cp -r DeepGEMM/include /usr/local`)."""
     removed: str | None = None
     """Why the clone is not listed: its tree was deleted before anything was installed from it."""
+    condition: str | None = None
+    """The platform the clone is made on only (`linux/arm64 only`), as `Component.condition`."""
 
 
 @dataclass
@@ -84,6 +86,10 @@ class Recorder:
     """Order numbers of the components added in an `if` or `case`: another version does not replace them."""
     clones: list[GitClone] = field(default_factory=list)
     skipped: list[Diagnostic] = field(default_factory=list)
+    condition: str | None = None
+    """The platform the command being read runs on (`linux/arm64 only`); what it adds carries it."""
+    stage_args: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Stage label → the build args declared in it (or brought into it by a bare `ARG NAME`)."""
 
     def add(self, component: Component) -> None:
         if not component.name.strip(" @=~-"):  # `go install @v1.2.3`, `apk add =1.0`: no package
@@ -94,6 +100,8 @@ class Recorder:
         # (`pytorch-cuda=$(echo $CUDA_VERSION | cut -d. -f1-2)`)
         if version and (not any(c.isalnum() for c in version) or "$(" in version or "`" in version):
             component = replace(component, version=None, pinned=False)
+        if self.condition and component.condition is None:
+            component = replace(component, condition=self.condition)
         entry = (component.line, self.read, component)
         self.components.append(entry)
         self.by_key.setdefault(package_key(component.name), []).append(entry)
@@ -118,6 +126,14 @@ class Recorder:
             for clone in self.clone_keys.get(key, ()):
                 if clone.built and clone.removed is None and clone.stage in stage.lineage:
                     clone.removed = f"removed again at line {line} ({how})"
+
+    def set_version(self, position: int, version: str) -> None:
+        """Give the component at `position` of `components` the version an option names."""
+        line, order, comp = self.components[position]
+        entry = (line, order, replace(comp, version=version, pinned=True))
+        self.components[position] = entry
+        same = self.by_key.get(package_key(comp.name), [])
+        same[:] = [entry if e[1] == order else e for e in same]
 
     def listed(self) -> list[tuple[int, int, Component]]:
         """The components added and not removed again, in the order they were read."""
@@ -188,6 +204,9 @@ class RunContext:
     """apt repositories added by this RUN."""
     conditional: bool = False
     """True for the command being read when it follows a test joined by `&&` or `||`."""
+    installer: int | None = None
+    """Position in `recorder.components` of the install script this RUN downloaded last
+    (`curl -sSf https://just.systems/install.sh | bash -s -- --tag 1.42.4`), for the shell it is piped to."""
 
     def in_branch(self) -> bool:
         """True inside an `if` or `case` (or past the nesting docgen follows), or right after a test
@@ -262,6 +281,7 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
         arg=recorder.arg_for(words, clone.url_words),
         ref_kind=kind,
         fork=fork_of(clone.url),
+        condition=clone.condition,
     )
 
 

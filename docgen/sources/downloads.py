@@ -116,7 +116,20 @@ def component(
     except ValueError:
         path, host = "", ""
     branch = False
-    if repo is not None and "/archive/" in path:
+    codeload = path.strip("/").split("/") if host == "codeload.github.com" else []
+    if len(codeload) >= 4 and codeload[2] in _CODELOAD_FORMATS:
+        # codeload.github.com/O/R/tar.gz/<ref>: the archive GitHub serves for a ref of O/R
+        name, version = codeload[1], None
+        archive_ref = "/".join(codeload[3:]).removeprefix("refs/tags/").removeprefix("refs/heads/")
+        if is_hex(archive_ref) and len(archive_ref) >= 7:
+            ref = archive_ref
+        elif ref_kind(archive_ref) == "branch":
+            ref, branch = archive_ref, True
+        else:
+            version = (
+                archive_ref[1:] if archive_ref[:1] == "v" and archive_ref[1:2].isdigit() else archive_ref
+            )
+    elif repo is not None and "/archive/" in path:
         # github.com/O/R/archive/refs/tags/v1.2.tar.gz, …/archive/<sha>.tar.gz, …/archive/main.tar.gz
         name = repo[1]
         version = None
@@ -144,6 +157,8 @@ def component(
         # a GitHub release tag names fixed assets whatever it looks like (`master-32d3ac78`)
         version = tag[1:] if tag[:1] == "v" and tag[1:2].isdigit() else tag
         branch = tag.lower() in _MOVING_TAGS
+    if name is not None and ("$(" in name or "`" in name) and repo is not None:
+        name = repo[1]  # `…-a3-$(arch).zip`: what the shell prints is no part of a name; the repository is
     if name is None or is_generic_stem(name):
         name = (repo[1] if repo else None) or directory_name(text) or host_name(text)
     if version is None and ref is None and checksum is None:
@@ -165,6 +180,9 @@ def component(
         arg=arg,
         ref_kind="branch" if branch else None,
     )
+
+
+_CODELOAD_FORMATS = frozenset({"tar.gz", "zip", "legacy.tar.gz", "legacy.zip", "tar", "legacy.tar"})
 
 
 def _whole_version(url: str, filename: str, version: str, value: str | None) -> str:

@@ -84,6 +84,7 @@ def _remember(url: Word, directory: str, ctx: RunContext) -> GitClone:
         line=ctx.line_of(url),
         url_words=(url,),
         known=url.known,
+        condition=ctx.recorder.condition,
     )
     ctx.stage.repos[posixpath.normpath(directory)] = clone  # `repo_at` looks clones up by path
     ctx.recorder.clones.append(clone)

@@ -269,19 +269,13 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
             # `for f in requirements*.txt; do pip install -r $f` : a file only the shell knows
             ctx.recorder.skip(ctx.line_of(req_file), f"pip requirements file not known: {req_file.text}")
         else:
-            ctx.recorder.add(
-                Component(
-                    name=req_file.text,
-                    kind="pip",
-                    version=None,
-                    ref=None,
-                    source=req_file.text,
-                    method="requirements",
-                    stage=ctx.stage.label,
-                    line=ctx.line_of(req_file),
-                    pinned=False,
-                    arg=ctx.recorder.arg_for(req_file),
-                )
+            # a file is a list of components, not one: its pins live in the file (docgen does not read
+            # it), so it is not a row; `show --verbose` says which checkout it comes from
+            clone = ctx.repo_at(ctx.path(req_file.text)) if req_file.known else None
+            owner = f" of the {repo_name(clone.url)} checkout" if clone is not None and clone.url else ""
+            ctx.recorder.skip(
+                ctx.line_of(req_file),
+                f"pip install -r {req_file.text}{owner}: its pins live in that file; not listed",
             )
     for word, editable in items:
         key = (_EXTRAS.sub("", word.text) if "[" in word.text else word.text).lower()

@@ -102,6 +102,14 @@ def _strip(words: list[Word]) -> list[Word]:
 
 def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.line = cmd.line
+    ctx.recorder.condition = cmd.condition
+    if cmd.skipped is not None:
+        words = _strip(cmd.words)
+        if words and _installs(words):
+            ctx.recorder.skip(
+                cmd.line, f"{short(words)}: in a branch the default build does not take ({cmd.skipped})"
+            )
+        return
     ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
     ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
@@ -119,6 +127,10 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     elif name == "popd":
         if ctx.dirstack:
             ctx.cwd = ctx.dirstack.pop()
+    elif _runs_pip_module(
+        words
+    ):  # `/isaac-sim/python.sh -m pip`, `${PYTHON} -m pip`, `$VENV/bin/python3.12 -m pip`
+        _python(words, ctx)
     elif name == "git":
         git.handle(words, ctx)
     elif _PIP.match(name):
@@ -142,6 +154,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
             found = downloads.component(url, ctx.stage.label, ctx.line_of(url), arg, value=value)
             if found is not None:
                 ctx.recorder.add(found)
+                if found.version is None and (found.source or "").endswith(".sh"):
+                    ctx.installer = len(ctx.recorder.components) - 1
     elif name in ("apt-get", "apt", "aptitude"):
         for i, word in enumerate(words[1:], 1):
             if word.text in ("install", "satisfy"):
@@ -196,6 +210,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
             if clone is not None:
                 clone.used = True
     elif name in _SHELLS:
+        if ctx.installer is not None and previous is not None and previous.sep == "|":
+            _piped_version(words, ctx)
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
         _built(_make_dir(words, ctx), ctx)
@@ -207,6 +223,54 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+def _installs(words: list[Word]) -> bool:
+    """True for a command whose tool docgen reads for components (what `show --verbose` should say
+    was not read when a branch the default build does not take holds it)."""
+    name = _basename(words[0].text)
+    return bool(
+        _PIP.match(name)
+        or _runs_pip_module(words)
+        or name in _INSTALLERS
+        or name in conda.COMMANDS
+        or name.endswith(".sh")
+        or (_PYTHON.match(name) and any(w.text.endswith("setup.py") for w in words[1:3]))
+    )
+
+
+_INSTALLERS = frozenset(
+    {"git", "uv", "curl", "wget", "apt-get", "apt", "apk", "npm", "go", "cargo", "pipx", "add-apt-repository"}
+    | packages.RPM_COMMANDS
+)
+
+
+_VERSION_OPTIONS = frozenset({"--tag", "--version", "--ver"})
+
+
+def _piped_version(words: list[Word], ctx: RunContext) -> None:
+    """`curl …/install.sh | bash -s -- --tag 1.42.4`: the version the downloaded installer is told to
+    install, when an option names one (`--tag`, `--version`) with a value known from the Dockerfile."""
+    assert ctx.installer is not None
+    for i, word in enumerate(words[1:-1], 1):
+        key, eq, value = word.text.partition("=")
+        if key in _VERSION_OPTIONS:
+            given = Word(value, word.names, word.known) if eq else words[i + 1]
+            if given.known and given.text and not given.text.startswith("-"):
+                version = (
+                    given.text[1:] if given.text[:1] == "v" and given.text[1:2].isdigit() else given.text
+                )
+                ctx.recorder.set_version(ctx.installer, version)
+                ctx.installer = None
+            return
+
+
+def _runs_pip_module(words: list[Word]) -> bool:
+    """True for `ANY -m pip …` / `ANY -m uv pip …`: a Python interpreter by any name or wrapper
+    script (`python.sh`, `${PYTHON}`) running pip as a module."""
+    if len(words) < 3 or words[1].text != "-m":
+        return False
+    return words[2].text == "pip" or (words[2].text == "uv" and len(words) > 3 and words[3].text == "pip")
 
 
 def _is_test(cmd: Command) -> bool:

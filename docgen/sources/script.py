@@ -16,9 +16,10 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docgen.shell import MAX_VALUE, ExpansionError, Unknown, Value, expand, referenced_names
+from docgen.sources import conditions
 
 MAX_DEPTH = 3
 """How deep `bash -c '…'` and heredoc scripts inside scripts are followed."""
@@ -94,6 +95,11 @@ class Command:
     """1-based Dockerfile line where the command starts."""
     sep: str = ""
     """The operator that ended the command (`&&`, `|`, `;`, newline as `\\n`, '' at the end)."""
+    skipped: str | None = None
+    """Set by `read_commands` when the default build does not run the command: the test that
+    decides it (`[ "$USE_SCCACHE" = "1" ]`, USE_SCCACHE unset by default)."""
+    condition: str | None = None
+    """Set by `read_commands` when the command runs on one platform only (`linux/arm64 only`)."""
 
 
 Lookup = Callable[[str], "Value | None"]
@@ -107,6 +113,31 @@ class _Compound:
     before: dict[str, tuple[Value, frozenset[str]] | None] = field(default_factory=dict)
     branches: bool = False
     """True once an `else` or `elif` was seen: every path may set the variables."""
+    taken: bool | None = None
+    """Whether the default build runs the branch being read: False when its test is known false,
+    True when known true, None when it cannot be known (see `conditions.evaluate`)."""
+    earlier: bool | None = False
+    """Whether an earlier branch of this `if` or `case` was taken (None: not known)."""
+    test: str = ""
+    """The test of the branch being read, as written after substitution (for messages)."""
+    note: str | None = None
+    """The platform the branch being read runs on (`linux/arm64 only`), when its test names one."""
+    subject: Word | None = None
+    """For a `case`: the word its patterns are matched against."""
+    pattern_next: bool = False
+    """For a `case`: the next command is a pattern (after `in` or `;;`)."""
+    pattern_run: bool = False
+    """For a `case`: the pattern just read was followed by `|` (more patterns of one branch follow)."""
+    run_patterns: list[Word] = field(default_factory=list)
+    """For a `case`: the patterns of the branch being read so far."""
+    patterns: list[str] = field(default_factory=list)
+    """For a `case`: the patterns of earlier branches (what `*)` is not)."""
+    last: conditions.Test | None = None
+    """The test of the last `if` / `elif` read (an `else` branch runs when it fails)."""
+    chain: tuple[conditions.Test, str] | None = None
+    """An `if` / `elif` test joined by `&&` / `||` to the next (`if [ a ] || [ b ]; then`): the test so
+    far and the operator; the branch is decided when the last test of the list is read."""
+    chain_holds: bool = True
 
 
 @dataclass
@@ -121,6 +152,10 @@ class ShellState:
     """The `if`, `case` and loops open around the current command, innermost last."""
     untracked: int = 0
     """Compounds open deeper than `_MAX_COMPOUNDS` (counted, not tracked)."""
+    in_stage: frozenset[str] | None = None
+    """The build args declared in the stage being read, when known (see `doubtful`)."""
+    doubtful: set[str] = field(default_factory=set)
+    """Names read as empty that the base image may set (see `lookup`): tests on them stay undecided."""
     declared: frozenset[str] = frozenset()
     """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
     `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
@@ -129,7 +164,16 @@ class ShellState:
         if name in self.variables:
             return self.variables[name][0]
         value = self.scope(name)
-        if isinstance(value, Unknown) and name in self.declared and value.reason.startswith("may come from"):
+        if (
+            isinstance(value, Unknown)
+            and name in self.declared
+            and value.reason.startswith("may come from")
+            and name not in conditions.PLATFORM_ARGS  # BuildKit sets these for the platform built
+        ):
+            if self.in_stage is not None and name not in self.in_stage:
+                # only a global ARG declares it: the RUN sees what the base image sets, if anything,
+                # so it reads as empty for the fallbacks it documents, and a test on it is not decided
+                self.doubtful.add(name)
             return None
         return value
 
@@ -694,14 +738,38 @@ def read_commands(
     assignments are applied to `state` as each command is produced, so later commands see them.
     """
     tested = False  # the previous command was a test joined by && or || (`[ -z "$V" ] && V=x`)
+    test: conditions.Test | None = None  # and what it says for the default build
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
         words = cmd.words
         start = _prefix_end(words)
         first = words[start].text if len(words) > start and not words[start].quoted else ""
+        inner = state.compounds[-1] if state.compounds and not state.untracked else None
+        if inner is not None and inner.keyword == "case" and inner.pattern_next and first != "esac":
+            _case_branch(
+                inner, words, cmd.sep, state.doubtful
+            )  # `aarch64)`, `x86_64 | amd64)`: a pattern, no command
+            _branch_condition(cmd, state, None)
+            yield cmd
+            continue
+        if inner is not None and inner.chain is not None and start == 0 and first in ("[", "[[", "test"):
+            _chain(
+                inner, conditions.evaluate(words, state.doubtful), cmd.sep
+            )  # `if [ a ] || [ b ]`: the next test
+            _branch_condition(cmd, state, None)
+            yield cmd
+            continue
+        if inner is not None:
+            inner.chain = None
         if state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in words[:start]):
             state.compounds[-1].branches = True  # before a compound this command opens (`else if`)
+            if inner is not None:
+                _next_branch(inner, words, start, state.doubtful)
         if first in _OPENERS:
+            depth = len(state.compounds)
             _open(state, first)
+            if len(state.compounds) > depth:
+                _first_branch(state.compounds[-1], first, words, start, cmd.sep, state.doubtful)
+        _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
         apply_assignments(cmd, state)
@@ -709,8 +777,129 @@ def read_commands(
             _close(state)
         if first in _CLOSERS:
             _close(state)
+        if (
+            cmd.sep == ";;"
+            and state.compounds
+            and not state.untracked
+            and state.compounds[-1].keyword == "case"
+        ):
+            state.compounds[-1].pattern_next = True
         tested = first in ("[", "[[", "test") and cmd.sep in ("&&", "||")
+        test = conditions.evaluate(words[start:], state.doubtful) if tested else None
+        if test is not None and cmd.sep == "||":  # `[ … ] || cmd`: cmd runs when the test fails
+            truth = None if test.truth is None else not test.truth
+            test = replace(test, truth=truth, equal=not test.equal)
         yield cmd
+
+
+def _first_branch(
+    compound: _Compound, keyword: str, words: list[Word], start: int, sep: str, doubtful: set[str]
+) -> None:
+    """The `if` or `case` just opened by the command `words`: what its first branch's test says."""
+    if keyword == "if":
+        test = conditions.evaluate(words[start + 1 :], doubtful)
+        _set_branch(compound, test, True)
+        if sep in ("&&", "||"):  # `if [ a ] || [ b ]; then`: decided with the next test
+            compound.chain = (test, sep)
+            compound.taken, compound.note = None, None
+    elif keyword == "case" and len(words) > start + 1:
+        compound.subject = words[start + 1]
+        rest = words[start + 3 :] if len(words) > start + 2 and words[start + 2].text == "in" else []
+        compound.pattern_next = True
+        if rest and sep in (")", "|"):
+            _case_branch(compound, rest, sep, doubtful)
+
+
+def _case_branch(compound: _Compound, words: list[Word], sep: str, doubtful: set[str]) -> None:
+    """A `case` pattern (`x86_64`, then `amd64` after `|`): the branch it starts."""
+    patterns = [w for w in words if not (w.text == "(" and not w.quoted)]
+    if compound.note is not None or compound.taken is not None or compound.patterns:
+        if not compound.pattern_run:  # a new branch, not the next pattern after `|`
+            compound.earlier = _either(compound.earlier, compound.taken)
+    compound.run_patterns.extend(patterns)
+    compound.pattern_run = sep == "|"
+    compound.pattern_next = sep == "|"
+    if compound.pattern_run or compound.subject is None:
+        return
+    test = conditions.case_pattern(compound.subject, compound.run_patterns, compound.patterns, doubtful)
+    compound.patterns.extend(p.text for p in compound.run_patterns if p.text != "*")
+    compound.run_patterns = []
+    _after_earlier(compound, test, True)
+
+
+def _next_branch(compound: _Compound, words: list[Word], start: int, doubtful: set[str]) -> None:
+    """`else` or `elif …` of the innermost compound."""
+    compound.earlier = _either(compound.earlier, compound.taken)
+    elif_at = next(i for i, w in enumerate(words[:start]) if w.text in ("else", "elif"))
+    if words[elif_at].text == "elif":
+        _after_earlier(compound, conditions.evaluate(words[elif_at + 1 :], doubtful), True)
+        return
+    last = compound.last
+    note = None
+    if last is not None and (last.platform is not None or last.depends) and compound.earlier is None:
+        note = last.note(False)  # `else` after a platform test: the other platforms
+    compound.taken = None if compound.earlier is None else not compound.earlier
+    compound.test, compound.note = (last.text if last else ""), note
+
+
+def _chain(compound: _Compound, test: conditions.Test, sep: str) -> None:
+    """The next test of an `if` list (`[ a ] || [ b ]`): combined with the tests before it."""
+    assert compound.chain is not None
+    before, op = compound.chain
+    a, b = before.truth, test.truth
+    if op == "||":
+        truth = True if a is True or b is True else (False if a is False and b is False else None)
+    else:
+        truth = False if a is False or b is False else (True if a is True and b is True else None)
+    combined = conditions.Test(
+        truth, text=f"{before.text} {op} {test.text}", depends=before.depends | test.depends
+    )
+    if sep in ("&&", "||"):
+        compound.chain = (combined, sep)
+        return
+    compound.chain = None
+    _after_earlier(compound, combined, True)
+
+
+def _after_earlier(compound: _Compound, test: conditions.Test, holds: bool) -> None:
+    if compound.earlier is True:
+        test = conditions.Test(False, text=test.text)
+    elif compound.earlier is None and test.truth is True:
+        test = replace(test, truth=None)
+    _set_branch(compound, test, holds)
+
+
+def _set_branch(compound: _Compound, test: conditions.Test, holds: bool) -> None:
+    compound.last = test
+    compound.taken = test.truth if holds or test.truth is None else not test.truth
+    compound.test = test.text
+    compound.note = test.note(holds)
+
+
+def _either(a: bool | None, b: bool | None) -> bool | None:
+    if a is True or b is True:
+        return True
+    return None if a is None or b is None else False
+
+
+def _branch_condition(cmd: Command, state: ShellState, test: conditions.Test | None) -> None:
+    """Mark `cmd` skipped when a branch around it is known not taken, else note its platform."""
+    notes: list[str] = []
+    for compound in state.compounds:
+        if compound.taken is False:
+            cmd.skipped = compound.test or compound.keyword
+            return
+        if compound.note:
+            notes.append(compound.note)
+    if test is not None:
+        if test.truth is False:
+            cmd.skipped = test.text
+            return
+        note = test.note(True)
+        if note:
+            notes.append(note)
+    if notes:
+        cmd.condition = ", ".join(dict.fromkeys(notes))
 
 
 _PREFIXES = frozenset({"then", "else", "elif", "do", "{", "!", "time"})
