@@ -210,8 +210,9 @@ def test_rows_of_a_stage_no_target_reaches_are_marked(tmp_path: Path) -> None:
         "FROM app AS final\nCOPY . /app\n"
     )
     found = sections(tmp_path, text)
-    assert "| pytest | `8.3.2` | [pypi.org/project/pytest/](https://pypi.org/project/pytest/) " in (
-        found["contents"]
+    assert (
+        "| pytest | `8.3.2` | [pypi.org/project/pytest/](https://pypi.org/project/pytest/) "
+        in (found["contents"])
     )
     assert "| `test` (not built by default) | L4 |" in found["contents"]
     assert "| `app` | L2 |" in found["contents"]
