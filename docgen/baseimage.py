@@ -7,8 +7,9 @@ knows: for each image family GPU projects build on, a pattern of its repository 
 tag, whose named groups are the versions read. Everything else here only splits a reference and turns
 what a group matched into the version shown (`cu129` is CUDA 12.9, `bookworm` is Debian 12).
 
-An image of a family not in the table, or a tag its family's pattern does not match, yields nothing:
-docgen never guesses a version. Pure functions, no I/O.
+An image of a family not in the table is read word by word (`_WORDS`: `cu124`, `torch2.6`, `fa2.7.4`, the
+words a project's own images put in their tags); a tag its family's pattern does not match, or one with
+no such word, yields nothing: docgen never guesses a version. Pure functions, no I/O.
 """
 
 from __future__ import annotations
@@ -120,6 +121,28 @@ _FAMILIES: tuple[tuple[str, str | None], ...] = (
     ),
 )
 
+# A project's own images often say what they hold in their tag, one version a word:
+# `verlai/verl:base-v1-cu124-cudnn9.8-torch2.6-fa2.7.4-te2.3`, `org/x:ubuntu22.04_rocm6.4.3_vllm_…`.
+# For an image of a family not in `_FAMILIES`, each word of its tag (between `-` and `_`) that is one
+# of these, whole, is read; any other word is passed over. A word that abbreviates a name further
+# (`th2.6.0`) is not read: docgen does not guess what it stands for.
+_NUM = r"\d+(?:\.\d+)+"  # 2.7.4, 9.8, 6.4.3.127 (a dot at least: `v1` and `20250911` are no versions)
+_WORDS: tuple[str, ...] = (
+    r"cu(?P<cuda__cu>\d{3})",  # cu124, cu130
+    rf"cuda(?P<cuda>{_NUM})",
+    r"cudnn(?P<cudnn>\d+(?:\.\d+)*)",
+    rf"rocm(?P<rocm>{_NUM})|rocm(?P<rocm__digits>\d{{3}})",
+    r"cann(?P<cann>\d+\.\d+\.(?:\d+|rc\d+))",
+    r"(?:py|python)(?P<python>3\.\d+)",
+    rf"(?:torch|pytorch)(?P<torch>{_NUM})",
+    rf"fa(?P<fa>{_NUM}(?:\.post\d+)?)",
+    rf"te(?P<te>{_NUM})",
+    rf"vllm(?P<vllm>{_PY_RELEASE}|\d+\.\d+)",
+    rf"(?:sglang|sgl)(?P<sglang>{_PY_RELEASE}|\d+\.\d+)",
+    rf"mcore(?P<mcore>{_NUM})",
+    r"ubuntu(?P<ubuntu>\d\d\.\d\d)",
+)
+
 _ITEMS: dict[str, str] = {
     "ngc": "NGC release",
     "primus": "Primus image release",
@@ -132,7 +155,9 @@ _ITEMS: dict[str, str] = {
     "cuda": "CUDA",
     "cudnn": "cuDNN",
     "torch": "PyTorch",
+    "fa": "Flash Attention",
     "te": "TransformerEngine",
+    "mcore": "Megatron-core",
     "python": "Python",
     "ubuntu": "Ubuntu",
     "debian": "Debian",
@@ -208,6 +233,32 @@ def _names(name: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def _words() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pattern})" for pattern in _WORDS), re.IGNORECASE)
+
+
+def _read_words(ref: str) -> tuple[Reading, ...]:
+    """The versions the words of the tag of `ref`, an image of no known family, state (see `_WORDS`);
+    each item once: a tag that names one twice (`cu124-…-cu126`) says nothing sure of it."""
+    _, tag = split_reference(ref)
+    if not tag:
+        return ()
+    found: dict[str, Reading | None] = {}
+    for word in re.split(r"[-_]", tag):
+        match = _words().fullmatch(word)
+        if match is None:
+            continue
+        for group, text in match.groupdict().items():
+            if text is None:
+                continue
+            item, _, how = group.partition("__")
+            version = _convert(how, text)
+            if version is not None:
+                found[item] = None if item in found else Reading(_ITEMS[item], version, text, False)
+    return tuple(r for item in _ITEMS if (r := found.get(item)) is not None)
+
+
+@lru_cache(maxsize=1)
 def _compiled() -> tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...]:
     return tuple(
         (re.compile(repo, re.IGNORECASE), re.compile(tag, re.IGNORECASE) if tag else None)
@@ -255,9 +306,11 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
     image family docgen does not know, a tag its pattern does not match, or a reference with an
     unknown part (`${BASE}`). Remembered per reference: a Dockerfile of many stages names a few images
     many times (reading each anew made the Key versions of 20,000 stages 3× as slow)."""
+    if "$" in ref or len(ref) > _MAX_REFERENCE:
+        return ()  # an unknown part: nothing can be read for sure; or not a reference Docker takes
     found = _match(ref)
     if found is None:
-        return ()
+        return _read_words(ref)
     readings: dict[str, Reading] = {}
     for match, in_name in ((found[0], True), (found[1], False)):
         if match is None:

@@ -190,11 +190,12 @@ def test_registry_with_port_before_a_hub_image() -> None:
         "lmsysorg/sglang:dev",
         "nvcr.io/nvidia/pytorch:latest",
         "someorg/ubuntu:22.04",  # not the official image
-        "ghcr.io/someorg/cuda:12.4.1-devel-ubuntu22.04",
+        "ghcr.io/someorg/cuda:12.4.1-devel",  # no word of the tag states a version by itself
         "nvidia/pytorch:24.08-py3",  # NGC names live on nvcr.io only
         "nvcr.io/nvidia/tensorrt-llm/release:spark-single-gpu-dev",
         "quay.io/ascend/cann:latest",
-        "org/name:base-cu124-torch2.6-fa2.7.4",  # a project's own image: unknown family
+        "org/name:base-v1-th2.6.0",  # a project's own image whose words docgen would have to guess
+        "org/name:cu124-cu126",  # one item named twice: nothing sure
         "${BASE_IMAGE}",
         "nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04",  # an unknown part: never guessed
         "",
@@ -203,6 +204,35 @@ def test_registry_with_port_before_a_hub_image() -> None:
 )
 def test_unknown_families_and_tags_yield_nothing(ref: str) -> None:
     assert read_reference(ref) == ()
+
+
+@pytest.mark.parametrize(
+    ("ref", "expected"),
+    [
+        (
+            "verlai/verl:base-v1-cu124-cudnn9.8-torch2.6-fa2.7.4-te2.3",
+            [("CUDA", "12.4"), ("cuDNN", "9.8"), ("PyTorch", "2.6"), ("Flash Attention", "2.7.4"),
+             ("TransformerEngine", "2.3")],
+        ),
+        (
+            "org/app:ngc-th2.6.0-cu124-vllm0.8.2",  # `th` is not read: an abbreviation docgen would guess
+            [("vLLM", "0.8.2"), ("CUDA", "12.4")],
+        ),
+        (
+            "rocm/private-build:ubuntu22.04_rocm6.4.3.127_aiter_6b586ae_vllm_5b842c2_20250911",
+            [("ROCm", "6.4.3.127"), ("Ubuntu", "22.04")],  # `vllm_5b842c2`: a commit, two words
+        ),
+        ("org/base:py3.11-rocm630-sglang0.4.6.post2", [("SGLang", "0.4.6.post2"), ("ROCm", "6.3.0"),
+                                                       ("Python", "3.11")]),
+        ("org/base:mcore0.13.1-cuda12.8.1", [("CUDA", "12.8.1"), ("Megatron-core", "0.13.1")]),
+        ("ghcr.io/someorg/cuda:12.4.1-devel-ubuntu22.04", [("Ubuntu", "22.04")]),
+    ],
+)  # fmt: skip
+def test_a_projects_own_tag_is_read_word_by_word(ref: str, expected: list[tuple[str, str]]) -> None:
+    """An image of no known family: each word of its tag that states one version whole is read, so a
+    project's own base image (`…-cu124-cudnn9.8-torch2.6-fa2.7.4`) shows what it was built with."""
+    assert [(r.name, r.version) for r in read_reference(ref)] == expected
+    assert all(not r.in_name for r in read_reference(ref))
 
 
 @pytest.mark.parametrize(
