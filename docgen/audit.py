@@ -857,12 +857,40 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         sentence_start = boundary.end() if boundary else end
 
 
+_LIST_PIN = re.compile(
+    r"[ \t]*(?:[-*][ \t]+)?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
+    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[ \t]*(?:#.*)?\Z"
+)
+"""One line of a `pkg==version` list in a fenced block (`flash_attn=2.7.4.post1` with one `=` too)."""
+_NOT_CURRENT = re.compile(
+    r"\b(?:preview|nightly|old(?:er)?|previous|history|legacy|deprecated|upcoming|planned|next)\b",
+    re.IGNORECASE,
+)
+"""A comment in a package list after which the versions are not the image's current ones (`# Preview`)."""
+
+
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
-    """A shell block showing a `docker build`: its `--build-arg` names and its pins."""
-    if fence.lang not in _SHELL_LANGS:
-        return
+    """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
+    `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
+    `# Preview` after which the versions are not this image's."""
     body = "\n".join(text for _, text in fence.lines)
-    if not any(word in body for word in ("docker", "podman", "buildah", "--build-arg")):
+    if fence.lang in _SHELL_LANGS and any(w in body for w in ("docker", "podman", "buildah", "--build-arg")):
+        for line, text in fence.lines:
+            yield from _audit_text(line, text, auditor, prose=False)
         return
+    pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
+    listed = [(line, m) for line, m in pins if m]
+    content = [text for _, text in fence.lines if text.strip() and not text.lstrip().startswith("#")]
+    if not listed or len(listed) * 2 < len(content):
+        return  # code or a config file, not a list of packages
     for line, text in fence.lines:
-        yield from _audit_text(line, text, auditor, prose=False)
+        if text.lstrip().startswith("#") and _NOT_CURRENT.search(text):
+            return
+        match = _LIST_PIN.match(text)
+        if match is None:
+            continue
+        operator = "==" if match.group(2) in ("=", "===") else match.group(2)
+        version = match.group(3)
+        if not _DIGIT.search(version):
+            continue
+        yield from _some(auditor.version_claim(line, match.group(1), operator, version))
