@@ -114,6 +114,8 @@ def _keys(name: str, names: Mapping[str, str]) -> set[str]:
 
 
 _HEX = re.compile(r"[0-9a-f]{7,40}\Z")
+_EPOCH = re.compile(r"\d{1,4}:(?=\d)")
+"""A Debian epoch: `1:2.34.1-1ubuntu1.10` is git 2.34.1 (the revision after `-` is the packaging's)."""
 _RELEASE = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -139,7 +141,7 @@ def _same_version(claim: str, fact: str) -> bool | None:
     `0.16.0`), whatever follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`). A
     calendar version (`25.04`, an NGC container) and a semantic one (`2.7.0`) cannot be compared.
     """
-    a, b = _strip_v(claim.strip()).lower(), _strip_v(fact.strip()).lower()
+    a, b = (_strip_v(_EPOCH.sub("", v.strip())).lower() for v in (claim, fact))
     if a == b:
         return True
     if _is_commit(a) or _is_commit(b):
@@ -380,7 +382,7 @@ _BACKTICKS = re.compile(r"`+")
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _PIN = re.compile(
     r"(?<![\w.+/@-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
-    r"(===|==|>=|<=|~=)[ \t]*(v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
+    r"(===|==|>=|<=|~=)[ \t]*((?:\d{1,4}:)?v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
 _AFTER_NAME = re.compile(
@@ -460,13 +462,36 @@ def _first_code(cell: str) -> str | None:
 
 def _arg_name_in_cell(cell: str) -> str | None:
     """The build arg a table cell names: its first code span, or the cell when it is UPPER_SNAKE."""
-    code = _first_code(cell)
-    if code is not None:
-        candidate = code.removeprefix("--build-arg").strip().split("=", 1)[0].strip()
-        return candidate if _ARG_NAME.match(candidate) else None
-    text = _plain(cell).strip("*_ ")
-    return text if _UPPER_WORD.match(text) and len(text) > 2 else None
+    names = _arg_names_in_cell(cell)
+    return names[0] if names else None
 
+
+def _arg_names_in_cell(cell: str) -> list[str]:
+    """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
+    the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
+    text = cell.replace("\\|", "|")
+    spans = _code_spans(text)
+    if spans:
+        found = []
+        for _, _, content in spans:
+            candidate = html.unescape(content).strip().removeprefix("--build-arg").strip()
+            candidate = candidate.split("=", 1)[0].strip()
+            if _ARG_NAME.match(candidate):
+                found.append(candidate)
+            elif not found:
+                return []
+        return found
+    words = [w.strip("*_ ") for w in re.split(r"[ \t]*(?:/|,|\bor\b|\band\b)[ \t]*", _plain(cell))]
+    if all(_UPPER_WORD.match(w) and len(w) > 2 for w in words):
+        return words
+    return []
+
+
+_NO_VALUE = frozenset(
+    {"pinned", "varies", "various", "required", "computed", "derived", "auto", "automatic", "see below",
+     "see above", "see notes", "per variant", "per image", "set by ci", "ci", "generated", "latest pin"}
+)
+"""Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
 
 _EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
     form for word in ("none", "empty", "unset") for form in (word, f"({word})", f"*({word})*")
@@ -482,6 +507,8 @@ def _default_in_cell(cell: str) -> str | None:
         text = text[1:-1]
     if text.lower() in _EMPTY:
         return ""
+    if code is None and text.lower().rstrip(".") in _NO_VALUE:
+        return None
     if code is None:
         words = text.split()
         if len(words) >= 2 and any(w.isalpha() and len(w) > 1 for w in words):
@@ -615,21 +642,21 @@ def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
             for line, cells in table.rows:
-                name = _arg_name_in_cell(cells[column]) if column < len(cells) else None
-                if name is not None and _UPPER_WORD.match(name):
-                    yield from _some(auditor.arg_claim(line, name))
+                for name in _arg_names_in_cell(cells[column]) if column < len(cells) else []:
+                    if _UPPER_WORD.match(name):
+                        yield from _some(auditor.arg_claim(line, name))
             column = None
         rows = [
-            (line, cells, name)
+            (line, cells, names)
             for line, cells in table.rows
             if column is not None and column < len(cells)
-            for name in [_arg_name_in_cell(cells[column])]
-            if name is not None and (name in auditor.declared or _UPPER_WORD.match(name))
+            for names in [_arg_names_in_cell(cells[column])]
+            if names and all(name in auditor.declared or _UPPER_WORD.match(name) for name in names)
         ]
         if column is not None and rows:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
             first_table = table.line if first_table is None else first_table
-            documented.update(name for _, _, name in rows)
+            documented.update(name for _, _, names in rows for name in names)
             yield from _audit_build_arg_rows(table, rows, auditor)
         elif versions is not None:
             name_col, version_col = versions
@@ -675,16 +702,17 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _audit_build_arg_rows(
-    table: Table, rows: list[tuple[int, list[str], str]], auditor: _Auditor
+    table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor
 ) -> Iterator[Diagnostic]:
-    """Names the Dockerfile does not declare, and defaults that differ from the effective default."""
+    """Names the Dockerfile does not declare, and defaults that differ from the effective default. A
+    row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
-    for line, cells, name in rows:
-        problem = auditor.arg_claim(line, name)
-        if problem:
-            yield problem
-        elif default_col is not None and default_col < len(cells):
+    for line, cells, names in rows:
+        problems = [p for p in (auditor.arg_claim(line, name) for name in names) if p]
+        yield from problems
+        name = names[0]
+        if not problems and len(names) == 1 and default_col is not None and default_col < len(cells):
             yield from _some(auditor.default_claim(line, name, _default_in_cell(cells[default_col])))
 
 
