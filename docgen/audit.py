@@ -29,6 +29,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -488,8 +489,25 @@ def _arg_names_in_cell(cell: str) -> list[str]:
 
 
 _NO_VALUE = frozenset(
-    {"pinned", "varies", "various", "required", "computed", "derived", "auto", "automatic", "see below",
-     "see above", "see notes", "per variant", "per image", "set by ci", "ci", "generated", "latest pin"}
+    {
+        "pinned",
+        "varies",
+        "various",
+        "required",
+        "computed",
+        "derived",
+        "auto",
+        "automatic",
+        "see below",
+        "see above",
+        "see notes",
+        "per variant",
+        "per image",
+        "set by ci",
+        "ci",
+        "generated",
+        "latest pin",
+    }
 )
 """Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
 
@@ -605,11 +623,14 @@ def _name_in_cell(cell: str) -> str:
     return text.split("(", 1)[0].strip("*_ \t")
 
 
-def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}) -> list[Diagnostic]:
+def audit(
+    text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}, directory: Path | None = None
+) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`.
 
     Returns diagnostics sorted by README line, each `README says X but Dockerfile:N says Y` or naming a
     build arg that is documented but not declared, or declared but missing from the README's table.
+    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     doc = read_document(text, path)
@@ -622,14 +643,91 @@ def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}
         env=frozenset(e.name for e in model.env),
     )
     found: list[Diagnostic] = []
+    if directory is not None:
+        found.extend(_dead_references(doc, auditor, directory))
+    # Sections about a sibling image (`docker build -f Dockerfile.cuda` under `## CUDA image`) are not
+    # claims about this one.
+    other = _other_images(doc, model.path)
+    doc.tables = [t for t in doc.tables if t.section not in other]
+    doc.paragraphs = [p for p in doc.paragraphs if p.section not in other]
+    doc.fences = [f for f in doc.fences if f.section not in other]
     found.extend(_audit_tables(doc, auditor))
     for line, heading in doc.headings:
-        found.extend(_audit_text(line, heading, auditor, prose=True))
+        if line not in other:
+            found.extend(_audit_text(line, heading, auditor, prose=True))
     for para in doc.paragraphs:
         found.extend(_audit_paragraph(para, auditor))
     for fence in doc.fences:
         found.extend(_audit_fence(fence, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+
+
+_FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+"""The Dockerfile a `docker build` / `podman build` command names."""
+_DOCKERFILE_NAME = re.compile(
+    r"(?:Dockerfile|Containerfile)(?:\.[\w.+-]+)?|[\w.+-]+\.(?:Dockerfile|dockerfile)"
+)
+_BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
+
+
+def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each `-f PATH` of a build command in a shell block (continued lines too)."""
+    if fence.lang not in _SHELL_LANGS:
+        return
+    building = False
+    for line, text in fence.lines:
+        building = building or bool(_BUILD_COMMAND.search(text))
+        if building:
+            for match in _FILE_FLAG.finditer(text):
+                yield line, match.group(1)
+        if not text.rstrip().endswith("\\"):
+            building = False
+
+
+def _basename(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
+def _other_images(doc: Document, dockerfile: str) -> set[int]:
+    """The sections (heading lines) about another image than `dockerfile`: those whose build command
+    (`-f Dockerfile.cuda`), or that of a heading above them, names only other Dockerfiles."""
+    named: dict[int, set[str]] = {}
+    for fence in doc.fences:
+        for _, path in _file_flags(fence):
+            named.setdefault(fence.section, set()).add(_basename(path))
+    this = _basename(dockerfile)
+    parents: list[tuple[int, int]] = []  # (level, heading line) of the headings above
+    other: set[int] = set()
+    for line, level in sorted(doc.levels.items()):
+        while parents and parents[-1][0] >= level:
+            parents.pop()
+        parents.append((level, line))
+        for _, heading in reversed(parents):
+            if heading in named:
+                if this not in named[heading]:
+                    other.add(line)
+                break
+    return other
+
+
+def _dead_references(doc: Document, auditor: _Auditor, directory: Path) -> Iterator[Diagnostic]:
+    """Links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and `-f PATH` of build commands naming files
+    that exist neither next to the README nor (for `-f`, run from the repository's root) above it."""
+    refs = [(line, target, False) for line, target in doc.links]
+    refs += [(line, path, True) for fence in doc.fences for line, path in _file_flags(fence)]
+    for line, target, flag in refs:
+        path = urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
+        if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
+            continue
+        if not _DOCKERFILE_NAME.fullmatch(_basename(path)):
+            continue
+        bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
+        if any((base / path).exists() for base in bases) or (flag and (directory / _basename(path)).exists()):
+            continue
+        how = "builds with" if flag else "links to"
+        yield Diagnostic(
+            auditor.path, line, f"README {how} {path}, which does not exist (the Dockerfile is gone or moved)"
+        )
 
 
 def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:

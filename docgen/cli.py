@@ -556,7 +556,7 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
     model = build_model(path, display)
     shown = files.display(document)
-    diagnostics = audit(_read_markdown(document), shown, model, names)
+    diagnostics = audit(_read_markdown(document), shown, model, names, document.parent)
     found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
     count = len(found)
     if found:

@@ -39,7 +39,7 @@ def audit_file(readme: str, dockerfile: str, names: Mapping[str, str] = {}) -> l
     """`audit` on tests/data/audit/README against tests/data/audit/DOCKERFILE, as `path:line: message`."""
     model = build_model(DATA / dockerfile, dockerfile)
     text = (DATA / readme).read_text(encoding="utf-8")
-    return [str(d) for d in audit(text, readme, model, names)]
+    return [str(d) for d in audit(text, readme, model, names, (DATA / readme).parent)]
 
 
 def model_from(text: str, path: str = "Dockerfile") -> ImageModel:
@@ -227,6 +227,27 @@ PLANTED: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (10, "README says vllm 0.8.5.post1 but {D}:14 says 0.10.1"),
             (12, "README says transformer_engine 2.3 but {D}:28 says v2.2.1"),
             (13, "README says megatron.core core_v0.12.2 but {D}:31 says core_v0.13.0"),
+        ],
+    ),
+    # a README about two images: the ROCm one audited, the CUDA one (its section's `-f Dockerfile.cuda`)
+    # a sibling whose versions and args are not claims about it. Traps: `VLLM_TAG` / `AITER_TAG` with
+    # default "pinned", a Debian epoch and revision (`1:2.34.1-1ubuntu1.10`), `History versions:` with
+    # older images, the CUDA section. Drifts: the ROCm base, an undeclared second name in a cell, a link
+    # and a `-f` path to Dockerfiles that do not exist.
+    "family/README.md": (
+        "family/Dockerfile.rocm",
+        [
+            (11, "README says ROCm 6.4.0 but {D}:2 says 6.4.1"),
+            (19, "README documents build arg FA_BRANCH but {D} does not declare it"),
+            (
+                26,
+                "README links to Dockerfile.rocm6.2, which does not exist (the Dockerfile is gone or moved)",
+            ),
+            (
+                43,
+                "README builds with build/Dockerfile.legacy-cu118, which does not exist (the Dockerfile is "
+                "gone or moved)",
+            ),
         ],
     ),
 }
@@ -837,3 +858,75 @@ RUN pip install vllm==0.10.1 "git+https://github.com/NVIDIA/TransformerEngine.gi
     "git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0"
 """
     assert messages(text + "\n", dockerfile) == found
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 16: image of a claim, several-name cells, history lists, versions by meaning, dead references
+
+
+def test_the_sibling_image_sees_only_its_own_section() -> None:
+    # Audited against Dockerfile.cuda, the ROCm sections (drifts included) are another image's; the
+    # dead references are the README's, whichever image it is audited against.
+    assert audit_file("family/README.md", "family/Dockerfile.cuda") == [
+        "family/README.md:26: README links to Dockerfile.rocm6.2, which does not exist (the Dockerfile is "
+        "gone or moved)",
+        "family/README.md:43: README builds with build/Dockerfile.legacy-cu118, which does not exist (the "
+        "Dockerfile is gone or moved)",
+    ]
+
+
+def test_dead_references_need_the_readme_directory() -> None:
+    model = build_model(DATA / "family/Dockerfile.rocm", "Dockerfile.rocm")
+    text = (DATA / "family/README.md").read_text(encoding="utf-8")
+    assert not any("does not exist" in d.message for d in audit(text, "README.md", model))
+
+
+ISSUE16_DOCKERFILE = """\
+ARG BASE_IMAGE=ubuntu:22.04
+FROM ${BASE_IMAGE}
+ARG VLLM_TAG=v0.10.1
+ARG AITER_TAG=9d1b2a4c
+RUN apt-get install -y git=1:2.34.1-1ubuntu1.12
+RUN git clone https://github.com/vllm-project/vllm && cd vllm && git checkout ${VLLM_TAG} && pip install .
+RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # several names in one cell, each checked; a default in words is no value
+        (
+            "| Build arg | Default |\n|---|---|\n| `VLLM_TAG` / `AITER_TAG` | pinned |\n"
+            "| `BASE_IMAGE` | `ubuntu:22.04` |\n",
+            [],
+        ),
+        (
+            "| Build arg | Default |\n|---|---|\n| `VLLM_TAG` / `VLLM_REPO` | pinned |\n| `AITER_TAG` | x |\n"
+            "| `BASE_IMAGE` | `ubuntu:22.04` |\n",
+            [
+                "README documents build arg VLLM_REPO but Dockerfile does not declare it",
+                "README says AITER_TAG defaults to x but Dockerfile:4 says 9d1b2a4c",
+            ],
+        ),
+        # a Debian epoch and revision are the same git
+        ("The image has `git==1:2.34.1-1ubuntu1.10`.", []),
+        (
+            "The image has `git==1:2.35.0-1ubuntu1`.",
+            ["README says git 1:2.35.0-1ubuntu1 but Dockerfile:5 says 2.34.1"],
+        ),
+        # a fenced package list, its `=` spelling, and a `# Preview` part that is not this image
+        ("```txt\nvllm==0.10.1\nvllm-extra=0.8.5.post1\n# Preview\nvllm==0.11.0\n```\n", []),
+        ("```\nvllm==0.9.0\n```\n", ["README says vllm 0.9.0 but Dockerfile:3 says v0.10.1"]),
+        # code in a block is not a package list
+        ("```python\nimport vllm\nx = 1\nvllm.run(version=2)\n```\n", []),
+        # a list of older images after `History versions:`, without a History heading
+        ("Images:\n\n- `img:v0.10.1`: vLLM 0.10.1\n\nHistory versions:\n- vLLM 0.9.2\n- vLLM 0.8.5\n", []),
+        (
+            "History versions:\n\n| Image | vLLM |\n|---|---|\n| old | 0.9.2 |\n\nIt has vLLM 0.9.0.\n",
+            ["README says vLLM 0.9.0 but Dockerfile:3 says v0.10.1"],
+        ),
+    ],
+)
+def test_issue16_classes(readme: str, expected: list[str]) -> None:
+    assert messages(readme, ISSUE16_DOCKERFILE) == expected
