@@ -38,6 +38,7 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
 from docgen.readme import Document, Fence, Paragraph, Table, read_document
 from docgen.render import build_arg_rows, display_name, renamed, version_rows
+from docgen.sources.naming import SAME_PROJECT
 
 # --------------------------------------------------------------------------------------------------
 # What counts as a claim about build args
@@ -72,23 +73,7 @@ def _about_build_args(text: str) -> bool:
 # --------------------------------------------------------------------------------------------------
 # Names and versions
 
-_ALIASES = {
-    "torch": "pytorch",
-    "flashattn": "flashattention",
-    "flashattention2": "flashattention",
-    "fa": "flashattention",
-    "te": "transformerengine",
-    "mcore": "megatroncore",
-    "megatronlm": "megatroncore",  # Megatron-LM's `core_v0.13.0` tags are Megatron Core releases
-    "pytorchtritonrocm": "triton",
-    "pytorchvision": "torchvision",
-    "cpython": "python",
-    "py": "python",
-    "nvidiacuda": "cuda",
-    "cudatoolkit": "cuda",
-    "amdgpudriver": "amdgpu",
-}
-"""Normalised spellings that mean the same thing as another normalised spelling."""
+_ALIASES = SAME_PROJECT
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _DIGIT = re.compile(r"[0-9]")
@@ -155,7 +140,21 @@ def _same_version(claim: str, fact: str) -> bool | None:
     ta = _release_tuple(ra.group())
     tb = _release_tuple(rb.group())
     shorter = min(len(ta), len(tb))
-    return ta[:shorter] == tb[:shorter]
+    return ta[:shorter] == tb[:shorter] and _same_suffix(a, b)
+
+
+def _same_suffix(a: str, b: str) -> bool:
+    """False when two versions whose releases agree are different pre-, post- or dev releases by
+    `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`); True when one only
+    omits what the other adds (`0.8.5` for `0.8.5.post1`, `2.7.1` for `2.7.1+cu126`) or either does not
+    parse (`9.1.0.70-1`, a Debian revision)."""
+    try:
+        va, vb = Version(a), Version(b)
+    except InvalidVersion:
+        return True
+    if len(va.release) == len(vb.release) and va.pre != vb.pre:
+        return False
+    return all(x is None or y is None or x == y for x, y in ((va.post, vb.post), (va.dev, vb.dev)))
 
 
 def _release_tuple(text: str) -> tuple[int, ...]:

@@ -915,6 +915,15 @@ RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
             "The image has `git==1:2.35.0-1ubuntu1`.",
             ["README says git 1:2.35.0-1ubuntu1 but Dockerfile:5 says 2.34.1"],
         ),
+        # pre-, post- and dev releases by meaning: one only omitting the other's suffix agrees
+        ("It has `vllm-extra==0.8.5` and `torch==2.7.1rc1`.", []),
+        (
+            "It has `vllm-extra==0.8.5.post2` and `vllm-extra==0.8.5rc1`.",
+            [
+                "README says vllm-extra 0.8.5.post2 but Dockerfile:7 says 0.8.5.post1",
+                "README says vllm-extra 0.8.5rc1 but Dockerfile:7 says 0.8.5.post1",
+            ],
+        ),
         # a fenced package list, its `=` spelling, and a `# Preview` part that is not this image
         ("```txt\nvllm==0.10.1\nvllm-extra=0.8.5.post1\n# Preview\nvllm==0.11.0\n```\n", []),
         ("```\nvllm==0.9.0\n```\n", ["README says vllm 0.9.0 but Dockerfile:3 says v0.10.1"]),
