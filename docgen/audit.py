@@ -218,6 +218,8 @@ class _Facts:
             if not decl.bare and decl.default is not None:
                 arg_lines.setdefault(decl.name, decl.line)
         for row in version_rows(model, names, None):
+            if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
+                continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
             self._add(keys, _Fact(row.version, row.version, line))
@@ -231,6 +233,8 @@ class _Facts:
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
                     self._add(_keys(name, names), _Fact(version, version, line))
+                if not _TAG_VERSION.match(value):
+                    continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
@@ -265,7 +269,10 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     word = ""
     for token in re.split(r"[-_]+", tag.lower()):
         glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)+[a-z0-9.]*)", token)
-        if glued:
+        cuda = _CUDA_TAG.fullmatch(token)
+        if cuda:
+            found.append(("cuda", f"{int(cuda.group(1))}.{cuda.group(2)}"))
+        elif glued:
             found.append((glued.group(1), glued.group(2)))
         elif re.fullmatch(r"\d+(?:\.\d+)+", token) and word:
             found.append((word, token))
@@ -277,6 +284,10 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
 
 
 _VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE|BRANCH)$")
+_TAG_VERSION = re.compile(r"[vV]?\d")
+"""An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
+_CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
+"""`cu126` in a tag or wheel name: CUDA 12.6 (PyTorch's spelling; `cu130` is 13.0)."""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -849,7 +860,7 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             (name, version, auditor.verdict(name, "==", version)[0])
             for name, version in _tag_versions(match.group(2))
         ]
-        if any(agrees for _, _, agrees in claims):
+        if any(agrees and name != "cuda" for name, _, agrees in claims):  # cu126 is in most tags
             for name, version, agrees in claims:
                 if agrees is False:
                     yield from _some(auditor.version_claim(line, name, "==", version))

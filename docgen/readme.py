@@ -229,11 +229,13 @@ def read_document(text: str, path: str) -> Document:
 
 
 _OLD_LIST = re.compile(
-    r"[ \t]*[*_]*(?:history|historical|older|previous|past|old|earlier|legacy|deprecated|archived)\b"
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*"
+    r"(?:history|historical|older|previous|past|old|earlier|legacy|deprecated|archived|preview|nightly|upcoming)\b"
     r"[^:]{0,40}:[*_ \t]*\Z",
     re.IGNORECASE,
 )
-"""A line introducing a list of older images or releases (`History versions:`, `Previous releases:`)."""
+"""A line introducing a list of older or other images (`History versions:`, `- Preview image:`): what
+follows, up to the end of that list, is not about the image audited."""
 _LINK_TARGET = re.compile(r"\]\([ \t]*<?([^()<>\s]+)>?(?:[ \t]+\"[^\"]*\")?[ \t]*\)")
 _HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
 _HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)

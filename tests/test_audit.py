@@ -939,3 +939,35 @@ RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
 )
 def test_issue16_classes(readme: str, expected: list[str]) -> None:
     assert messages(readme, ISSUE16_DOCKERFILE) == expected
+
+
+TAGGED_BASE = """\
+FROM verlai/verl:base-v2-cu126-cudnn9.8-torch2.7.1-fa2.8.0
+RUN pip install sglang==0.4.8
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # `cu126` in the base tag is CUDA 12.6; the tag `base-v2-…` names the base, it is not verl 2
+        ("```txt\ncuda==12.6\ntorch==2.7.1\n```\n\n- `verlai/verl:app-verl0.5-sglang0.4.8-fa2.8.0`\n", []),
+        (
+            "```txt\ncuda==12.4\ntorch==2.6.0\n```\n",
+            [
+                "README says cuda 12.4 but Dockerfile:1 says 12.6",
+                "README says torch 2.6.0 but Dockerfile:1 says 2.7.1",
+            ],
+        ),
+        # images listed after `- Preview image:` are not this one; a community image agreeing only
+        # in its CUDA is another image
+        (
+            "- App image: `verlai/verl:app-sglang0.4.8-fa2.8.0`\n"
+            "- Preview image:\n  - `x/y:sglang0.5.0-fa2.8.0`\n",
+            [],
+        ),
+        ("Community image: `other/verl:ngc-cu126-sglang0.4.6`.", []),
+    ],
+)
+def test_tags_and_preview_lists(readme: str, expected: list[str]) -> None:
+    assert messages(readme, TAGGED_BASE) == expected
