@@ -201,6 +201,13 @@ class _Facts:
     def __init__(self, model: ImageModel, names: Mapping[str, str]) -> None:
         self.by_key: dict[str, list[_Fact]] = {}
         self._seen: dict[str, list[_Fact]] = {}
+        self.images: dict[str, list[_Fact]] = {}
+        """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
+        self.arg_defaults = [
+            (decl.name, decl.effective_default, decl.line)
+            for decl in model.args
+            if not decl.bare and decl.effective_default
+        ]
         # Build args first: when a README is stale, the ARG line is where the version is changed.
         for decl in model.args:
             match = _VERSION_ARG.search(decl.name)
@@ -230,6 +237,7 @@ class _Facts:
             line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
             keys = _keys(comp.name, names)
             if comp.kind == "image":
+                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
                     self._add(_keys(name, names), _Fact(version, version, line))
@@ -284,6 +292,7 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
 
 
 _VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE|BRANCH)$")
+_DIGITS = re.compile(r"\d+")
 _TAG_VERSION = re.compile(r"[vV]?\d")
 """An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
 _CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
@@ -854,6 +863,20 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
     for match in _IMAGE_REF.finditer(text):
         if _example(text, match):
             continue
+        # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
+        # (digits aside) of the same repository as a base image, that is none of its tags.
+        bases = auditor.facts.images.get(match.group(1).lower(), [])
+        shape = _DIGITS.sub("0", match.group(2))
+        alike = [fact for fact in bases if _DIGITS.sub("0", fact.value) == shape]
+        if alike and all(fact.value != match.group(2) for fact in alike):
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says {match.group()} but {auditor.where(alike[0].line)} says {match.group(1)}:"
+                f"{alike[0].value}",
+            )
+            taken.append((match.start(), match.end()))
+            continue
         # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. Only
         # a tag with one that agrees is this image's; one with none is another image's.
         claims = [
@@ -864,6 +887,9 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             for name, version, agrees in claims:
                 if agrees is False:
                     yield from _some(auditor.version_claim(line, name, "==", version))
+    for match in _DEFAULTS_TO.finditer(text):
+        yield from _some(_stated_default(line, text, match, auditor))
+    taken.sort()
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
@@ -918,6 +944,39 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             if problem:
                 yield problem
             break
+
+
+_DEFAULTS_TO = re.compile(r"\bdefaults?[ \t]+(?:to|is)[ \t]+(?:the[ \t]+)?([A-Za-z0-9][\w.:/+-]*)", re.I)
+"""`defaults to the cu130 base` in words (a backticked default after a backticked name is `_DEFAULT_IS`'s)."""
+_TAG_PART = re.compile(r"[-_:/@+]")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
+    """`defaults to the cu130 base` while `ARG BASE_IMAGE=…-cu129`: a value in prose of the shape of a
+    part of a build arg's default (the one the text names, else any), equal to no such part."""
+    value = match.group(1).rstrip(".,;:")
+    if not _DIGIT.search(value) or not _LETTER.search(value) or value in auditor.declared:
+        return None
+    named = {name for name in _WORD.findall(text) if name in auditor.declared}
+    shape = _DIGITS.sub("0", value)
+    alike: list[tuple[str, str, int]] = []
+    for name, default, decl_line in auditor.facts.arg_defaults:
+        if named and name not in named:
+            continue
+        parts = [default, *_TAG_PART.split(default)]
+        if value in parts:
+            return None
+        if any(_DIGITS.sub("0", part) == shape for part in parts):
+            alike.append((name, default, decl_line))
+    if not alike:
+        return None
+    name, default, decl_line = alike[0]
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README says the default is {value} but {auditor.where(decl_line)} says {name}={default}",
+    )
 
 
 def _example(text: str, match: re.Match[str]) -> bool:

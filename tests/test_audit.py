@@ -229,6 +229,7 @@ PLANTED: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (13, "README says megatron.core core_v0.12.2 but {D}:31 says core_v0.13.0"),
         ],
     ),
+    # (and a base image tag in prose that is not FROM's; another repository's tag passed as an example)
     # a README about two images: the ROCm one audited, the CUDA one (its section's `-f Dockerfile.cuda`)
     # a sibling whose versions and args are not claims about it. Traps: `VLLM_TAG` / `AITER_TAG` with
     # default "pinned", a Debian epoch and revision (`1:2.34.1-1ubuntu1.10`), `History versions:` with
@@ -247,6 +248,11 @@ PLANTED: dict[str, tuple[str, list[tuple[int, str]]]] = {
                 43,
                 "README builds with build/Dockerfile.legacy-cu118, which does not exist (the Dockerfile is "
                 "gone or moved)",
+            ),
+            (
+                48,
+                "README says rocm/dev-ubuntu-22.04:6.4.0-complete but {D}:2 says "
+                "rocm/dev-ubuntu-22.04:6.4.1-complete",
             ),
         ],
     ),
@@ -971,3 +977,39 @@ RUN pip install sglang==0.4.8
 )
 def test_tags_and_preview_lists(readme: str, expected: list[str]) -> None:
     assert messages(readme, TAGGED_BASE) == expected
+
+
+BASE_ARG = """\
+ARG BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129
+FROM ${BASE_IMAGE}
+ARG TORCH_CUDA_ARCH_LIST="9.0 10.0"
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        (
+            "The image defaults to the cu130 base.",
+            [
+                "README says the default is cu130 but Dockerfile:1 says "
+                "BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129"
+            ],
+        ),
+        ("The image defaults to the cu129 base; `BASE_IMAGE` defaults to py3 images.", []),
+        ("`TORCH_CUDA_ARCH_LIST` defaults to sm90 and sm100.", []),  # no part of its default has that shape
+        (
+            "Built on `nvcr.io/nvidia/pytorch:25.05-py3-cu129`.",
+            [
+                "README says nvcr.io/nvidia/pytorch:25.05-py3-cu129 but Dockerfile:1 says "
+                "nvcr.io/nvidia/pytorch:25.06-py3-cu129"
+            ],
+        ),
+        (
+            "Built on `nvcr.io/nvidia/pytorch:25.06-py3-cu129`; makes `nvcr.io/nvidia/pytorch:latest-dev`.",
+            [],
+        ),
+    ],
+)
+def test_stated_defaults_and_base_tags(readme: str, expected: list[str]) -> None:
+    assert messages(readme, BASE_ARG) == expected
