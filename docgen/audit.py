@@ -975,7 +975,8 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
     return Diagnostic(
         auditor.path,
         line,
-        f"README says the default is {value} but {auditor.where(decl_line)} says {name}={default}",
+        f"README says the default is {value} but {auditor.where(decl_line)} says {name}={default} "
+        "(likely: read from a sentence)",
     )
 
 

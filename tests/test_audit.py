@@ -993,7 +993,7 @@ ARG TORCH_CUDA_ARCH_LIST="9.0 10.0"
             "The image defaults to the cu130 base.",
             [
                 "README says the default is cu130 but Dockerfile:1 says "
-                "BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129"
+                "BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129 (likely: read from a sentence)"
             ],
         ),
         ("The image defaults to the cu129 base; `BASE_IMAGE` defaults to py3 images.", []),
