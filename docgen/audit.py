@@ -686,6 +686,7 @@ _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&
 _DOCKERFILE_NAME = re.compile(
     r"(?:Dockerfile|Containerfile)(?:\.[\w.+-]+)?|[\w.+-]+\.(?:Dockerfile|dockerfile)"
 )
+_HEADING_FILE = re.compile(r"[\w./+-]+")
 _BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
 
 
@@ -708,12 +709,16 @@ def _basename(path: str) -> str:
 
 
 def _other_images(doc: Document, dockerfile: str) -> set[int]:
-    """The sections (heading lines) about another image than `dockerfile`: those whose build command
-    (`-f Dockerfile.cuda`), or that of a heading above them, names only other Dockerfiles."""
+    """The sections (heading lines) about another image than `dockerfile`: those whose heading or build
+    command (`-f Dockerfile.cuda`), or those of a heading above them, name only other Dockerfiles."""
     named: dict[int, set[str]] = {}
     for fence in doc.fences:
         for _, path in _file_flags(fence):
             named.setdefault(fence.section, set()).add(_basename(path))
+    for line, heading in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
+        for word in _HEADING_FILE.findall(heading):
+            if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
+                named.setdefault(line, set()).add(_basename(word))
     this = _basename(dockerfile)
     parents: list[tuple[int, int]] = []  # (level, heading line) of the headings above
     other: set[int] = set()

@@ -1013,3 +1013,10 @@ ARG TORCH_CUDA_ARCH_LIST="9.0 10.0"
 )
 def test_stated_defaults_and_base_tags(readme: str, expected: list[str]) -> None:
     assert messages(readme, BASE_ARG) == expected
+
+
+def test_a_heading_naming_another_dockerfile_is_another_image() -> None:
+    readme = (
+        "# Images\n\n## `Dockerfile.cuda`\n\nIt has vLLM 0.11.0.\n\n## Dockerfile\n\nIt has vLLM 0.9.0.\n"
+    )
+    assert messages(readme, ISSUE16_DOCKERFILE) == ["README says vLLM 0.9.0 but Dockerfile:3 says v0.10.1"]
