@@ -715,10 +715,10 @@ def _other_images(doc: Document, dockerfile: str) -> set[int]:
     for fence in doc.fences:
         for _, path in _file_flags(fence):
             named.setdefault(fence.section, set()).add(_basename(path))
-    for line, heading in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
-        for word in _HEADING_FILE.findall(heading):
+    for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
+        for word in _HEADING_FILE.findall(title):
             if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
-                named.setdefault(line, set()).add(_basename(word))
+                named.setdefault(head_line, set()).add(_basename(word))
     this = _basename(dockerfile)
     parents: list[tuple[int, int]] = []  # (level, heading line) of the headings above
     other: set[int] = set()
