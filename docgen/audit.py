@@ -882,13 +882,15 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             )
             taken.append((match.start(), match.end()))
             continue
-        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. Only
-        # a tag with one that agrees is this image's; one with none is another image's.
+        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components.
         claims = [
             (name, version, auditor.verdict(name, "==", version)[0])
             for name, version in _tag_versions(match.group(2))
         ]
-        if any(agrees and name != "cuda" for name, _, agrees in claims):  # cu126 is in most tags
+        # It is this image's when at least a third of its versions that can be compared agree (`cu126`
+        # is in most tags: its agreeing says little); a tag with fewer is a sibling's or an older one.
+        agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
+        if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
             for name, version, agrees in claims:
                 if agrees is False:
                     yield from _some(auditor.version_claim(line, name, "==", version))
