@@ -690,6 +690,12 @@ _HEADING_FILE = re.compile(r"[\w./+-]+")
 _BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
 
 
+def is_dockerfile_name(name: str) -> bool:
+    """True for a file name a Dockerfile has: `Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`,
+    `Containerfile`."""
+    return bool(_DOCKERFILE_NAME.fullmatch(name))
+
+
 def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
     """(README line, path) of each `-f PATH` of a build command in a shell block (continued lines too)."""
     if fence.lang not in _SHELL_LANGS:

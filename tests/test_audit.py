@@ -20,6 +20,7 @@ from docgen.dockerfile import parse_dockerfile
 from docgen.errors import MarkerError
 from docgen.model import Diagnostic, ImageModel
 from docgen.pipeline import build_model, model_of
+from tests.helpers import make_tree, run
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "audit"
@@ -1020,3 +1021,16 @@ def test_a_heading_naming_another_dockerfile_is_another_image() -> None:
         "# Images\n\n## `Dockerfile.cuda`\n\nIt has vLLM 0.11.0.\n\n## Dockerfile\n\nIt has vLLM 0.9.0.\n"
     )
     assert messages(readme, ISSUE16_DOCKERFILE) == ["README says vLLM 0.9.0 but Dockerfile:3 says v0.10.1"]
+
+
+def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"img/Dockerfile.rocm": ISSUE16_DOCKERFILE, "img/README.md": "It has vLLM 0.9.0.\n"})
+    result = run("audit", "img/README.md")
+    assert result.code == 1
+    assert result.out.startswith(
+        "img/README.md:1: error: README says vLLM 0.9.0 but img/Dockerfile.rocm:3 says"
+    )
+    (chdir_tmp / "img/Dockerfile.cuda").write_text(TAGGED_BASE)
+    several = run("audit", "img/README.md")
+    assert several.code == 2
+    assert "pass --dockerfile DOCKERFILE (next to it: Dockerfile.cuda, Dockerfile.rocm)" in several.err
