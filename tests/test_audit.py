@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from helpers import make_tree, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,6 @@ from docgen.dockerfile import parse_dockerfile
 from docgen.errors import MarkerError
 from docgen.model import Diagnostic, ImageModel
 from docgen.pipeline import build_model, model_of
-from tests.helpers import make_tree, run
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "audit"
