@@ -1100,6 +1100,6 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
             continue
         operator = "==" if match.group(2) in ("=", "===") else match.group(2)
         version = match.group(3)
-        if not _DIGIT.search(version):
-            continue
+        if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
+            continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
         yield from _some(auditor.version_claim(line, match.group(1), operator, version))

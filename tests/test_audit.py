@@ -934,6 +934,8 @@ RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
         # a fenced package list, its `=` spelling, and a `# Preview` part that is not this image
         ("```txt\nvllm==0.10.1\nvllm-extra=0.8.5.post1\n# Preview\nvllm==0.11.0\n```\n", []),
         ("```\nvllm==0.9.0\n```\n", ["README says vllm 0.9.0 but Dockerfile:3 says v0.10.1"]),
+        # an env file sets variables to values: not claims
+        ("```\nVLLM_TAG=v0.9.0\nMAX_JOBS=8\n```\n", []),
         # code in a block is not a package list
         ("```python\nimport vllm\nx = 1\nvllm.run(version=2)\n```\n", []),
         # a list of older images after `History versions:`, without a History heading
