@@ -29,6 +29,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -37,6 +38,7 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
 from docgen.readme import Document, Fence, Paragraph, Table, read_document
 from docgen.render import build_arg_rows, display_name, renamed, version_rows
+from docgen.sources.naming import SAME_PROJECT
 
 # --------------------------------------------------------------------------------------------------
 # What counts as a claim about build args
@@ -71,23 +73,7 @@ def _about_build_args(text: str) -> bool:
 # --------------------------------------------------------------------------------------------------
 # Names and versions
 
-_ALIASES = {
-    "torch": "pytorch",
-    "flashattn": "flashattention",
-    "flashattention2": "flashattention",
-    "fa": "flashattention",
-    "te": "transformerengine",
-    "mcore": "megatroncore",
-    "megatronlm": "megatroncore",  # Megatron-LM's `core_v0.13.0` tags are Megatron Core releases
-    "pytorchtritonrocm": "triton",
-    "pytorchvision": "torchvision",
-    "cpython": "python",
-    "py": "python",
-    "nvidiacuda": "cuda",
-    "cudatoolkit": "cuda",
-    "amdgpudriver": "amdgpu",
-}
-"""Normalised spellings that mean the same thing as another normalised spelling."""
+_ALIASES = SAME_PROJECT
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _DIGIT = re.compile(r"[0-9]")
@@ -114,6 +100,8 @@ def _keys(name: str, names: Mapping[str, str]) -> set[str]:
 
 
 _HEX = re.compile(r"[0-9a-f]{7,40}\Z")
+_EPOCH = re.compile(r"\d{1,4}:(?=\d)")
+"""A Debian epoch: `1:2.34.1-1ubuntu1.10` is git 2.34.1 (the revision after `-` is the packaging's)."""
 _RELEASE = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -139,7 +127,7 @@ def _same_version(claim: str, fact: str) -> bool | None:
     `0.16.0`), whatever follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`). A
     calendar version (`25.04`, an NGC container) and a semantic one (`2.7.0`) cannot be compared.
     """
-    a, b = _strip_v(claim.strip()).lower(), _strip_v(fact.strip()).lower()
+    a, b = (_strip_v(_EPOCH.sub("", v.strip())).lower() for v in (claim, fact))
     if a == b:
         return True
     if _is_commit(a) or _is_commit(b):
@@ -152,7 +140,21 @@ def _same_version(claim: str, fact: str) -> bool | None:
     ta = _release_tuple(ra.group())
     tb = _release_tuple(rb.group())
     shorter = min(len(ta), len(tb))
-    return ta[:shorter] == tb[:shorter]
+    return ta[:shorter] == tb[:shorter] and _same_suffix(a, b)
+
+
+def _same_suffix(a: str, b: str) -> bool:
+    """False when two versions whose releases agree are different pre-, post- or dev releases by
+    `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`); True when one only
+    omits what the other adds (`0.8.5` for `0.8.5.post1`, `2.7.1` for `2.7.1+cu126`) or either does not
+    parse (`9.1.0.70-1`, a Debian revision)."""
+    try:
+        va, vb = Version(a), Version(b)
+    except InvalidVersion:
+        return True
+    if len(va.release) == len(vb.release) and va.pre != vb.pre:
+        return False
+    return all(x is None or y is None or x == y for x, y in ((va.post, vb.post), (va.dev, vb.dev)))
 
 
 def _release_tuple(text: str) -> tuple[int, ...]:
@@ -199,6 +201,13 @@ class _Facts:
     def __init__(self, model: ImageModel, names: Mapping[str, str]) -> None:
         self.by_key: dict[str, list[_Fact]] = {}
         self._seen: dict[str, list[_Fact]] = {}
+        self.images: dict[str, list[_Fact]] = {}
+        """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
+        self.arg_defaults = [
+            (decl.name, decl.effective_default, decl.line)
+            for decl in model.args
+            if not decl.bare and decl.effective_default
+        ]
         # Build args first: when a README is stale, the ARG line is where the version is changed.
         for decl in model.args:
             match = _VERSION_ARG.search(decl.name)
@@ -216,6 +225,8 @@ class _Facts:
             if not decl.bare and decl.default is not None:
                 arg_lines.setdefault(decl.name, decl.line)
         for row in version_rows(model, names, None):
+            if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
+                continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
             self._add(keys, _Fact(row.version, row.version, line))
@@ -226,9 +237,12 @@ class _Facts:
             line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
             keys = _keys(comp.name, names)
             if comp.kind == "image":
+                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
                     self._add(_keys(name, names), _Fact(version, version, line))
+                if not _TAG_VERSION.match(value):
+                    continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
@@ -263,7 +277,10 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     word = ""
     for token in re.split(r"[-_]+", tag.lower()):
         glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)+[a-z0-9.]*)", token)
-        if glued:
+        cuda = _CUDA_TAG.fullmatch(token)
+        if cuda:
+            found.append(("cuda", f"{int(cuda.group(1))}.{cuda.group(2)}"))
+        elif glued:
             found.append((glued.group(1), glued.group(2)))
         elif re.fullmatch(r"\d+(?:\.\d+)+", token) and word:
             found.append((word, token))
@@ -275,6 +292,11 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
 
 
 _VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE|BRANCH)$")
+_DIGITS = re.compile(r"\d+")
+_TAG_VERSION = re.compile(r"[vV]?\d")
+"""An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
+_CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
+"""`cu126` in a tag or wheel name: CUDA 12.6 (PyTorch's spelling; `cu130` is 13.0)."""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -380,7 +402,7 @@ _BACKTICKS = re.compile(r"`+")
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _PIN = re.compile(
     r"(?<![\w.+/@-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
-    r"(===|==|>=|<=|~=)[ \t]*(v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
+    r"(===|==|>=|<=|~=)[ \t]*((?:\d{1,4}:)?v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
 _AFTER_NAME = re.compile(
@@ -460,13 +482,53 @@ def _first_code(cell: str) -> str | None:
 
 def _arg_name_in_cell(cell: str) -> str | None:
     """The build arg a table cell names: its first code span, or the cell when it is UPPER_SNAKE."""
-    code = _first_code(cell)
-    if code is not None:
-        candidate = code.removeprefix("--build-arg").strip().split("=", 1)[0].strip()
-        return candidate if _ARG_NAME.match(candidate) else None
-    text = _plain(cell).strip("*_ ")
-    return text if _UPPER_WORD.match(text) and len(text) > 2 else None
+    names = _arg_names_in_cell(cell)
+    return names[0] if names else None
 
+
+def _arg_names_in_cell(cell: str) -> list[str]:
+    """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
+    the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
+    text = cell.replace("\\|", "|")
+    spans = _code_spans(text)
+    if spans:
+        found = []
+        for _, _, content in spans:
+            candidate = html.unescape(content).strip().removeprefix("--build-arg").strip()
+            candidate = candidate.split("=", 1)[0].strip()
+            if _ARG_NAME.match(candidate):
+                found.append(candidate)
+            elif not found:
+                return []
+        return found
+    words = [w.strip("*_ ") for w in re.split(r"[ \t]*(?:/|,|\bor\b|\band\b)[ \t]*", _plain(cell))]
+    if all(_UPPER_WORD.match(w) and len(w) > 2 for w in words):
+        return words
+    return []
+
+
+_NO_VALUE = frozenset(
+    {
+        "pinned",
+        "varies",
+        "various",
+        "required",
+        "computed",
+        "derived",
+        "auto",
+        "automatic",
+        "see below",
+        "see above",
+        "see notes",
+        "per variant",
+        "per image",
+        "set by ci",
+        "ci",
+        "generated",
+        "latest pin",
+    }
+)
+"""Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
 
 _EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
     form for word in ("none", "empty", "unset") for form in (word, f"({word})", f"*({word})*")
@@ -482,6 +544,8 @@ def _default_in_cell(cell: str) -> str | None:
         text = text[1:-1]
     if text.lower() in _EMPTY:
         return ""
+    if code is None and text.lower().rstrip(".") in _NO_VALUE:
+        return None
     if code is None:
         words = text.split()
         if len(words) >= 2 and any(w.isalpha() and len(w) > 1 for w in words):
@@ -578,11 +642,14 @@ def _name_in_cell(cell: str) -> str:
     return text.split("(", 1)[0].strip("*_ \t")
 
 
-def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}) -> list[Diagnostic]:
+def audit(
+    text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}, directory: Path | None = None
+) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`.
 
     Returns diagnostics sorted by README line, each `README says X but Dockerfile:N says Y` or naming a
     build arg that is documented but not declared, or declared but missing from the README's table.
+    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     doc = read_document(text, path)
@@ -595,14 +662,102 @@ def audit(text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}
         env=frozenset(e.name for e in model.env),
     )
     found: list[Diagnostic] = []
+    if directory is not None:
+        found.extend(_dead_references(doc, auditor, directory))
+    # Sections about a sibling image (`docker build -f Dockerfile.cuda` under `## CUDA image`) are not
+    # claims about this one.
+    other = _other_images(doc, model.path)
+    doc.tables = [t for t in doc.tables if t.section not in other]
+    doc.paragraphs = [p for p in doc.paragraphs if p.section not in other]
+    doc.fences = [f for f in doc.fences if f.section not in other]
     found.extend(_audit_tables(doc, auditor))
     for line, heading in doc.headings:
-        found.extend(_audit_text(line, heading, auditor, prose=True))
+        if line not in other:
+            found.extend(_audit_text(line, heading, auditor, prose=True))
     for para in doc.paragraphs:
         found.extend(_audit_paragraph(para, auditor))
     for fence in doc.fences:
         found.extend(_audit_fence(fence, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+
+
+_FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+"""The Dockerfile a `docker build` / `podman build` command names."""
+_DOCKERFILE_NAME = re.compile(
+    r"(?:Dockerfile|Containerfile)(?:\.[\w.+-]+)?|[\w.+-]+\.(?:Dockerfile|dockerfile)"
+)
+_HEADING_FILE = re.compile(r"[\w./+-]+")
+_BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
+
+
+def is_dockerfile_name(name: str) -> bool:
+    """True for a file name a Dockerfile has: `Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`,
+    `Containerfile`."""
+    return bool(_DOCKERFILE_NAME.fullmatch(name))
+
+
+def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each `-f PATH` of a build command in a shell block (continued lines too)."""
+    if fence.lang not in _SHELL_LANGS:
+        return
+    building = False
+    for line, text in fence.lines:
+        building = building or bool(_BUILD_COMMAND.search(text))
+        if building:
+            for match in _FILE_FLAG.finditer(text):
+                yield line, match.group(1)
+        if not text.rstrip().endswith("\\"):
+            building = False
+
+
+def _basename(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
+def _other_images(doc: Document, dockerfile: str) -> set[int]:
+    """The sections (heading lines) about another image than `dockerfile`: those whose heading or build
+    command (`-f Dockerfile.cuda`), or those of a heading above them, name only other Dockerfiles."""
+    named: dict[int, set[str]] = {}
+    for fence in doc.fences:
+        for _, path in _file_flags(fence):
+            named.setdefault(fence.section, set()).add(_basename(path))
+    for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
+        for word in _HEADING_FILE.findall(title):
+            if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
+                named.setdefault(head_line, set()).add(_basename(word))
+    this = _basename(dockerfile)
+    parents: list[tuple[int, int]] = []  # (level, heading line) of the headings above
+    other: set[int] = set()
+    for line, level in sorted(doc.levels.items()):
+        while parents and parents[-1][0] >= level:
+            parents.pop()
+        parents.append((level, line))
+        for _, heading in reversed(parents):
+            if heading in named:
+                if this not in named[heading]:
+                    other.add(line)
+                break
+    return other
+
+
+def _dead_references(doc: Document, auditor: _Auditor, directory: Path) -> Iterator[Diagnostic]:
+    """Links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and `-f PATH` of build commands naming files
+    that exist neither next to the README nor (for `-f`, run from the repository's root) above it."""
+    refs = [(line, target, False) for line, target in doc.links]
+    refs += [(line, path, True) for fence in doc.fences for line, path in _file_flags(fence)]
+    for line, target, flag in refs:
+        path = urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
+        if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
+            continue
+        if not _DOCKERFILE_NAME.fullmatch(_basename(path)):
+            continue
+        bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
+        if any((base / path).exists() for base in bases) or (flag and (directory / _basename(path)).exists()):
+            continue
+        how = "builds with" if flag else "links to"
+        yield Diagnostic(
+            auditor.path, line, f"README {how} {path}, which does not exist (the Dockerfile is gone or moved)"
+        )
 
 
 def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -615,21 +770,21 @@ def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
             for line, cells in table.rows:
-                name = _arg_name_in_cell(cells[column]) if column < len(cells) else None
-                if name is not None and _UPPER_WORD.match(name):
-                    yield from _some(auditor.arg_claim(line, name))
+                for name in _arg_names_in_cell(cells[column]) if column < len(cells) else []:
+                    if _UPPER_WORD.match(name):
+                        yield from _some(auditor.arg_claim(line, name))
             column = None
         rows = [
-            (line, cells, name)
+            (line, cells, names)
             for line, cells in table.rows
             if column is not None and column < len(cells)
-            for name in [_arg_name_in_cell(cells[column])]
-            if name is not None and (name in auditor.declared or _UPPER_WORD.match(name))
+            for names in [_arg_names_in_cell(cells[column])]
+            if names and all(name in auditor.declared or _UPPER_WORD.match(name) for name in names)
         ]
         if column is not None and rows:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
             first_table = table.line if first_table is None else first_table
-            documented.update(name for _, _, name in rows)
+            documented.update(name for _, _, names in rows for name in names)
             yield from _audit_build_arg_rows(table, rows, auditor)
         elif versions is not None:
             name_col, version_col = versions
@@ -675,16 +830,17 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _audit_build_arg_rows(
-    table: Table, rows: list[tuple[int, list[str], str]], auditor: _Auditor
+    table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor
 ) -> Iterator[Diagnostic]:
-    """Names the Dockerfile does not declare, and defaults that differ from the effective default."""
+    """Names the Dockerfile does not declare, and defaults that differ from the effective default. A
+    row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
-    for line, cells, name in rows:
-        problem = auditor.arg_claim(line, name)
-        if problem:
-            yield problem
-        elif default_col is not None and default_col < len(cells):
+    for line, cells, names in rows:
+        problems = [p for p in (auditor.arg_claim(line, name) for name in names) if p]
+        yield from problems
+        name = names[0]
+        if not problems and len(names) == 1 and default_col is not None and default_col < len(cells):
             yield from _some(auditor.default_claim(line, name, _default_in_cell(cells[default_col])))
 
 
@@ -718,16 +874,35 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
     for match in _IMAGE_REF.finditer(text):
         if _example(text, match):
             continue
-        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. Only
-        # a tag with one that agrees is this image's; one with none is another image's.
+        # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
+        # (digits aside) of the same repository as a base image, that is none of its tags.
+        bases = auditor.facts.images.get(match.group(1).lower(), [])
+        shape = _DIGITS.sub("0", match.group(2))
+        alike = [fact for fact in bases if _DIGITS.sub("0", fact.value) == shape]
+        if alike and all(fact.value != match.group(2) for fact in alike):
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says {match.group()} but {auditor.where(alike[0].line)} says {match.group(1)}:"
+                f"{alike[0].value}",
+            )
+            taken.append((match.start(), match.end()))
+            continue
+        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components.
         claims = [
             (name, version, auditor.verdict(name, "==", version)[0])
             for name, version in _tag_versions(match.group(2))
         ]
-        if any(agrees for _, _, agrees in claims):
+        # It is this image's when at least a third of its versions that can be compared agree (`cu126`
+        # is in most tags: its agreeing says little); a tag with fewer is a sibling's or an older one.
+        agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
+        if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
             for name, version, agrees in claims:
                 if agrees is False:
                     yield from _some(auditor.version_claim(line, name, "==", version))
+    for match in _DEFAULTS_TO.finditer(text):
+        yield from _some(_stated_default(line, text, match, auditor))
+    taken.sort()
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
@@ -782,6 +957,40 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             if problem:
                 yield problem
             break
+
+
+_DEFAULTS_TO = re.compile(r"\bdefaults?[ \t]+(?:to|is)[ \t]+(?:the[ \t]+)?([A-Za-z0-9][\w.:/+-]*)", re.I)
+"""`defaults to the cu130 base` in words (a backticked default after a backticked name is `_DEFAULT_IS`'s)."""
+_TAG_PART = re.compile(r"[-_:/@+]")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
+    """`defaults to the cu130 base` while `ARG BASE_IMAGE=…-cu129`: a value in prose of the shape of a
+    part of a build arg's default (the one the text names, else any), equal to no such part."""
+    value = match.group(1).rstrip(".,;:")
+    if not _DIGIT.search(value) or not _LETTER.search(value) or value in auditor.declared:
+        return None
+    named = {name for name in _WORD.findall(text) if name in auditor.declared}
+    shape = _DIGITS.sub("0", value)
+    alike: list[tuple[str, str, int]] = []
+    for name, default, decl_line in auditor.facts.arg_defaults:
+        if named and name not in named:
+            continue
+        parts = [default, *_TAG_PART.split(default)]
+        if value in parts:
+            return None
+        if any(_DIGITS.sub("0", part) == shape for part in parts):
+            alike.append((name, default, decl_line))
+    if not alike:
+        return None
+    name, default, decl_line = alike[0]
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README says the default is {value} but {auditor.where(decl_line)} says {name}={default} "
+        "(likely: read from a sentence)",
+    )
 
 
 def _example(text: str, match: re.Match[str]) -> bool:
@@ -857,12 +1066,40 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         sentence_start = boundary.end() if boundary else end
 
 
+_LIST_PIN = re.compile(
+    r"[ \t]*(?:[-*][ \t]+)?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
+    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[ \t]*(?:#.*)?\Z"
+)
+"""One line of a `pkg==version` list in a fenced block (`flash_attn=2.7.4.post1` with one `=` too)."""
+_NOT_CURRENT = re.compile(
+    r"\b(?:preview|nightly|old(?:er)?|previous|history|legacy|deprecated|upcoming|planned|next)\b",
+    re.IGNORECASE,
+)
+"""A comment in a package list after which the versions are not the image's current ones (`# Preview`)."""
+
+
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
-    """A shell block showing a `docker build`: its `--build-arg` names and its pins."""
-    if fence.lang not in _SHELL_LANGS:
-        return
+    """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
+    `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
+    `# Preview` after which the versions are not this image's."""
     body = "\n".join(text for _, text in fence.lines)
-    if not any(word in body for word in ("docker", "podman", "buildah", "--build-arg")):
+    if fence.lang in _SHELL_LANGS and any(w in body for w in ("docker", "podman", "buildah", "--build-arg")):
+        for line, text in fence.lines:
+            yield from _audit_text(line, text, auditor, prose=False)
         return
+    pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
+    listed = [(line, m) for line, m in pins if m]
+    content = [text for _, text in fence.lines if text.strip() and not text.lstrip().startswith("#")]
+    if not listed or len(listed) * 2 < len(content):
+        return  # code or a config file, not a list of packages
     for line, text in fence.lines:
-        yield from _audit_text(line, text, auditor, prose=False)
+        if text.lstrip().startswith("#") and _NOT_CURRENT.search(text):
+            return
+        match = _LIST_PIN.match(text)
+        if match is None:
+            continue
+        operator = "==" if match.group(2) in ("=", "===") else match.group(2)
+        version = match.group(3)
+        if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
+            continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
+        yield from _some(auditor.version_claim(line, match.group(1), operator, version))

@@ -553,10 +553,17 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         image = config.images[0]
         path, display, names = image.dockerfile, image.display, dict(image.names)
     else:
-        raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
+        # No image configured: the Dockerfile next to the README, when there is exactly one.
+        nearby = [] if config.images else _dockerfiles_next_to(document)
+        if len(nearby) != 1:
+            listed = f" (next to it: {', '.join(p.name for p in nearby)})" if nearby else ""
+            raise UsageError(
+                f"which Dockerfile does it document? pass --dockerfile DOCKERFILE{listed}", args.file
+            )
+        path, display, names = nearby[0].resolve(), files.display(nearby[0]), {}
     model = build_model(path, display)
     shown = files.display(document)
-    diagnostics = audit(_read_markdown(document), shown, model, names)
+    diagnostics = audit(_read_markdown(document), shown, model, names, document.parent)
     found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
     count = len(found)
     if found:
@@ -568,6 +575,17 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
     _print_findings(found, args.format, out, line, document=shown, dockerfile=display)
     return EXIT_DRIFT if found else EXIT_OK
+
+
+def _dockerfiles_next_to(document: Path) -> list[Path]:
+    """The Dockerfiles in the folder of `document` (`Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`,
+    `Containerfile`), sorted by name."""
+    from docgen.audit import is_dockerfile_name
+
+    try:
+        return sorted(p for p in document.parent.iterdir() if is_dockerfile_name(p.name) and p.is_file())
+    except OSError:
+        return []
 
 
 # --------------------------------------------------------------------------------------------------

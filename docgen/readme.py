@@ -29,6 +29,8 @@ class Table:
     rows: list[tuple[int, list[str]]]
     context: str
     """The heading above and the lines just before the table."""
+    section: int = 0
+    """README line of the heading the table is under (0: none)."""
 
 
 @dataclass
@@ -39,6 +41,8 @@ class Paragraph:
     heading: str
     before: str
     """The text of the paragraph just before (a list is often introduced by `… build args:`)."""
+    section: int = 0
+    """README line of the heading the paragraph is under (0: none)."""
 
 
 @dataclass
@@ -47,6 +51,8 @@ class Fence:
 
     lang: str
     lines: list[tuple[int, str]]
+    section: int = 0
+    """README line of the heading the block is under (0: none)."""
 
 
 @dataclass
@@ -57,6 +63,10 @@ class Document:
     paragraphs: list[Paragraph] = field(default_factory=list)
     fences: list[Fence] = field(default_factory=list)
     headings: list[tuple[int, str]] = field(default_factory=list)
+    levels: dict[int, int] = field(default_factory=dict)
+    """README line of each heading (history ones too) → its level (1 for `#`)."""
+    links: list[tuple[int, str]] = field(default_factory=list)
+    """(README line, target) of each inline link `[text](target)` outside fences, history included."""
 
 
 def _split_lines(text: str) -> list[str]:
@@ -118,6 +128,9 @@ def read_document(text: str, path: str) -> Document:
     out = doc  # `doc`, or a document thrown away under a changelog heading (of level `history`)
     history: int | None = None
     heading = ""
+    section = 0
+    old_list = False  # after `History versions:`: the list that follows tells the past
+    dropped = 0  # lines of that list already left out
     previous = ""
     para: list[tuple[int, str]] = []
     fence: Fence | None = None
@@ -125,10 +138,13 @@ def read_document(text: str, path: str) -> Document:
 
     def flush() -> None:
         nonlocal para, previous
+        nonlocal old_list, dropped
         if para:
-            out.paragraphs.append(Paragraph(para, heading, previous))
+            out.paragraphs.append(Paragraph(para, heading, previous, section))
             previous = " ".join(t for _, t in para)
         para = []
+        if old_list and dropped:
+            old_list, dropped = False, 0
 
     index = 0
     while index < len(lines):
@@ -151,9 +167,13 @@ def read_document(text: str, path: str) -> Document:
         if kind == markers.OPENS:
             flush()
             info = _INFO.match(line, fences.info_at)
-            fence = Fence(info.group(1).lower() if info else "", [])
-            out.fences.append(fence)
+            fence = Fence(info.group(1).lower() if info else "", [], section)
+            if old_list:
+                old_list, dropped = False, 0
+            else:
+                out.fences.append(fence)
             continue
+        doc.links.extend((number, m.group(1)) for m in _LINK_TARGET.finditer(line))
         head = _HEADING.match(line)
         if head:
             flush()
@@ -161,6 +181,8 @@ def read_document(text: str, path: str) -> Document:
             closing = _CLOSING_HASHES.search(heading)  # `## Title ##`
             heading = heading[: closing.start()].strip() if closing else heading
             level = len(line.lstrip()) - len(line.lstrip().lstrip("#"))
+            section, old_list, dropped = number, False, 0
+            doc.levels[number] = level
             if history is not None and level <= history:
                 history, out = None, doc
             if history is None and _HISTORY.search(heading):
@@ -172,15 +194,17 @@ def read_document(text: str, path: str) -> Document:
             context = heading + " " + (previous if not para else " ".join(t for _, t in para))
             flush()
             table, index = _html_table(lines, index - 1, context)
-            if table is not None:
+            if table is not None and not old_list:
+                table.section = section
                 out.tables.append(table)
+            old_list, dropped = False, 0
             previous = ""
             continue
         following = lines[index] if index < len(lines) else None
         if "|" in line and following is not None and "-" in following and _DELIMITER.match(following.strip()):
             context = heading + " " + (previous if not para else " ".join(t for _, t in para))
             flush()
-            table = Table(number, cells(line), [], context)
+            table = Table(number, cells(line), [], context, section)
             index += 1
             while index < len(lines):
                 row = lines[index]
@@ -188,14 +212,31 @@ def read_document(text: str, path: str) -> Document:
                     break
                 table.rows.append((index + 1, cells(row)))
                 index += 1
-            out.tables.append(table)
+            if not old_list:
+                out.tables.append(table)
+            old_list, dropped = False, 0
             previous = ""
+            continue
+        if old_list:
+            dropped += 1
+            continue
+        if _OLD_LIST.match(line):
+            old_list = True  # `History versions:`: what follows lists older images, not this one
             continue
         para.append((number, line))
     flush()
     return doc
 
 
+_OLD_LIST = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*"
+    r"(?:history|historical|older|previous|past|old|earlier|legacy|deprecated|archived|preview|nightly|upcoming)\b"
+    r"[^:]{0,40}:[*_ \t]*\Z",
+    re.IGNORECASE,
+)
+"""A line introducing a list of older or other images (`History versions:`, `- Preview image:`): what
+follows, up to the end of that list, is not about the image audited."""
+_LINK_TARGET = re.compile(r"\]\([ \t]*<?([^()<>\s]+)>?(?:[ \t]+\"[^\"]*\")?[ \t]*\)")
 _HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
 _HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)
 _HTML_CODE = re.compile(r"</?code\b[^<>]*>", re.IGNORECASE)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from helpers import make_tree, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,7 +40,7 @@ def audit_file(readme: str, dockerfile: str, names: Mapping[str, str] = {}) -> l
     """`audit` on tests/data/audit/README against tests/data/audit/DOCKERFILE, as `path:line: message`."""
     model = build_model(DATA / dockerfile, dockerfile)
     text = (DATA / readme).read_text(encoding="utf-8")
-    return [str(d) for d in audit(text, readme, model, names)]
+    return [str(d) for d in audit(text, readme, model, names, (DATA / readme).parent)]
 
 
 def model_from(text: str, path: str = "Dockerfile") -> ImageModel:
@@ -214,6 +215,51 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
 for _name, (_dockerfile, _expected) in PUBLIC.items():
     _d = f"{_name}/{_dockerfile}"
     DRIFTS[f"{_name}/README.md"] = (_d, [f"{_name}/README.md:{n}: {m.format(D=_d)}" for n, m in _expected])
+
+# Planted drifts and planted traps of the classes public READMEs showed (issue 16): each README names
+# its traps in the comment here; none may be flagged.
+PLANTED: dict[str, tuple[str, list[tuple[int, str]]]] = {
+    # a fenced "packages version" list: `core_v0.12.2` (a tag for a release) and `transformer_engine`
+    # (TransformerEngine.git), drifted; traps: `flash_attn=2.7.4.post1` (one `=`, agrees with the base
+    # tag's fa2.7.4), `cuda==12.6` (cu126), and the `# Preview` versions after the current ones.
+    "verl-app/README.packages.md": (
+        "verl-app/Dockerfile.app.vllm.mcore0.13",
+        [
+            (10, "README says vllm 0.8.5.post1 but {D}:14 says 0.10.1"),
+            (12, "README says transformer_engine 2.3 but {D}:28 says v2.2.1"),
+            (13, "README says megatron.core core_v0.12.2 but {D}:31 says core_v0.13.0"),
+        ],
+    ),
+    # (and a base image tag in prose that is not FROM's; another repository's tag passed as an example)
+    # a README about two images: the ROCm one audited, the CUDA one (its section's `-f Dockerfile.cuda`)
+    # a sibling whose versions and args are not claims about it. Traps: `VLLM_TAG` / `AITER_TAG` with
+    # default "pinned", a Debian epoch and revision (`1:2.34.1-1ubuntu1.10`), `History versions:` with
+    # older images, the CUDA section. Drifts: the ROCm base, an undeclared second name in a cell, a link
+    # and a `-f` path to Dockerfiles that do not exist.
+    "family/README.md": (
+        "family/Dockerfile.rocm",
+        [
+            (11, "README says ROCm 6.4.0 but {D}:2 says 6.4.1"),
+            (19, "README documents build arg FA_BRANCH but {D} does not declare it"),
+            (
+                26,
+                "README links to Dockerfile.rocm6.2, which does not exist (the Dockerfile is gone or moved)",
+            ),
+            (
+                43,
+                "README builds with build/Dockerfile.legacy-cu118, which does not exist (the Dockerfile is "
+                "gone or moved)",
+            ),
+            (
+                48,
+                "README says rocm/dev-ubuntu-22.04:6.4.0-complete but {D}:2 says "
+                "rocm/dev-ubuntu-22.04:6.4.1-complete",
+            ),
+        ],
+    ),
+}
+for _readme, (_d, _expected) in PLANTED.items():
+    DRIFTS[_readme] = (_d, [f"{_readme}:{n}: {m.format(D=_d)}" for n, m in _expected])
 
 
 @pytest.mark.parametrize("readme", sorted(DRIFTS))
@@ -819,3 +865,174 @@ RUN pip install vllm==0.10.1 "git+https://github.com/NVIDIA/TransformerEngine.gi
     "git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0"
 """
     assert messages(text + "\n", dockerfile) == found
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 16: image of a claim, several-name cells, history lists, versions by meaning, dead references
+
+
+def test_the_sibling_image_sees_only_its_own_section() -> None:
+    # Audited against Dockerfile.cuda, the ROCm sections (drifts included) are another image's; the
+    # dead references are the README's, whichever image it is audited against.
+    assert audit_file("family/README.md", "family/Dockerfile.cuda") == [
+        "family/README.md:26: README links to Dockerfile.rocm6.2, which does not exist (the Dockerfile is "
+        "gone or moved)",
+        "family/README.md:43: README builds with build/Dockerfile.legacy-cu118, which does not exist (the "
+        "Dockerfile is gone or moved)",
+    ]
+
+
+def test_dead_references_need_the_readme_directory() -> None:
+    model = build_model(DATA / "family/Dockerfile.rocm", "Dockerfile.rocm")
+    text = (DATA / "family/README.md").read_text(encoding="utf-8")
+    assert not any("does not exist" in d.message for d in audit(text, "README.md", model))
+
+
+ISSUE16_DOCKERFILE = """\
+ARG BASE_IMAGE=ubuntu:22.04
+FROM ${BASE_IMAGE}
+ARG VLLM_TAG=v0.10.1
+ARG AITER_TAG=9d1b2a4c
+RUN apt-get install -y git=1:2.34.1-1ubuntu1.12
+RUN git clone https://github.com/vllm-project/vllm && cd vllm && git checkout ${VLLM_TAG} && pip install .
+RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # several names in one cell, each checked; a default in words is no value
+        (
+            "| Build arg | Default |\n|---|---|\n| `VLLM_TAG` / `AITER_TAG` | pinned |\n"
+            "| `BASE_IMAGE` | `ubuntu:22.04` |\n",
+            [],
+        ),
+        (
+            "| Build arg | Default |\n|---|---|\n| `VLLM_TAG` / `VLLM_REPO` | pinned |\n| `AITER_TAG` | x |\n"
+            "| `BASE_IMAGE` | `ubuntu:22.04` |\n",
+            [
+                "README documents build arg VLLM_REPO but Dockerfile does not declare it",
+                "README says AITER_TAG defaults to x but Dockerfile:4 says 9d1b2a4c",
+            ],
+        ),
+        # a Debian epoch and revision are the same git
+        ("The image has `git==1:2.34.1-1ubuntu1.10`.", []),
+        (
+            "The image has `git==1:2.35.0-1ubuntu1`.",
+            ["README says git 1:2.35.0-1ubuntu1 but Dockerfile:5 says 2.34.1"],
+        ),
+        # pre-, post- and dev releases by meaning: one only omitting the other's suffix agrees
+        ("It has `vllm-extra==0.8.5` and `torch==2.7.1rc1`.", []),
+        (
+            "It has `vllm-extra==0.8.5.post2` and `vllm-extra==0.8.5rc1`.",
+            [
+                "README says vllm-extra 0.8.5.post2 but Dockerfile:7 says 0.8.5.post1",
+                "README says vllm-extra 0.8.5rc1 but Dockerfile:7 says 0.8.5.post1",
+            ],
+        ),
+        # a fenced package list, its `=` spelling, and a `# Preview` part that is not this image
+        ("```txt\nvllm==0.10.1\nvllm-extra=0.8.5.post1\n# Preview\nvllm==0.11.0\n```\n", []),
+        ("```\nvllm==0.9.0\n```\n", ["README says vllm 0.9.0 but Dockerfile:3 says v0.10.1"]),
+        # an env file sets variables to values: not claims
+        ("```\nVLLM_TAG=v0.9.0\nMAX_JOBS=8\n```\n", []),
+        # code in a block is not a package list
+        ("```python\nimport vllm\nx = 1\nvllm.run(version=2)\n```\n", []),
+        # a list of older images after `History versions:`, without a History heading
+        ("Images:\n\n- `img:v0.10.1`: vLLM 0.10.1\n\nHistory versions:\n- vLLM 0.9.2\n- vLLM 0.8.5\n", []),
+        (
+            "History versions:\n\n| Image | vLLM |\n|---|---|\n| old | 0.9.2 |\n\nIt has vLLM 0.9.0.\n",
+            ["README says vLLM 0.9.0 but Dockerfile:3 says v0.10.1"],
+        ),
+    ],
+)
+def test_issue16_classes(readme: str, expected: list[str]) -> None:
+    assert messages(readme, ISSUE16_DOCKERFILE) == expected
+
+
+TAGGED_BASE = """\
+FROM verlai/verl:base-v2-cu126-cudnn9.8-torch2.7.1-fa2.8.0
+RUN pip install sglang==0.4.8
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # `cu126` in the base tag is CUDA 12.6; the tag `base-v2-…` names the base, it is not verl 2
+        ("```txt\ncuda==12.6\ntorch==2.7.1\n```\n\n- `verlai/verl:app-verl0.5-sglang0.4.8-fa2.8.0`\n", []),
+        (
+            "```txt\ncuda==12.4\ntorch==2.6.0\n```\n",
+            [
+                "README says cuda 12.4 but Dockerfile:1 says 12.6",
+                "README says torch 2.6.0 but Dockerfile:1 says 2.7.1",
+            ],
+        ),
+        # images listed after `- Preview image:` are not this one; a community image agreeing only
+        # in its CUDA is another image
+        (
+            "- App image: `verlai/verl:app-sglang0.4.8-fa2.8.0`\n"
+            "- Preview image:\n  - `x/y:sglang0.5.0-fa2.8.0`\n",
+            [],
+        ),
+        ("Community image: `other/verl:ngc-cu126-sglang0.4.6`.", []),
+    ],
+)
+def test_tags_and_preview_lists(readme: str, expected: list[str]) -> None:
+    assert messages(readme, TAGGED_BASE) == expected
+
+
+BASE_ARG = """\
+ARG BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129
+FROM ${BASE_IMAGE}
+ARG TORCH_CUDA_ARCH_LIST="9.0 10.0"
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        (
+            "The image defaults to the cu130 base.",
+            [
+                "README says the default is cu130 but Dockerfile:1 says "
+                "BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129 (likely: read from a sentence)"
+            ],
+        ),
+        ("The image defaults to the cu129 base; `BASE_IMAGE` defaults to py3 images.", []),
+        ("`TORCH_CUDA_ARCH_LIST` defaults to sm90 and sm100.", []),  # no part of its default has that shape
+        (
+            "Built on `nvcr.io/nvidia/pytorch:25.05-py3-cu129`.",
+            [
+                "README says nvcr.io/nvidia/pytorch:25.05-py3-cu129 but Dockerfile:1 says "
+                "nvcr.io/nvidia/pytorch:25.06-py3-cu129"
+            ],
+        ),
+        (
+            "Built on `nvcr.io/nvidia/pytorch:25.06-py3-cu129`; makes `nvcr.io/nvidia/pytorch:latest-dev`.",
+            [],
+        ),
+    ],
+)
+def test_stated_defaults_and_base_tags(readme: str, expected: list[str]) -> None:
+    assert messages(readme, BASE_ARG) == expected
+
+
+def test_a_heading_naming_another_dockerfile_is_another_image() -> None:
+    readme = (
+        "# Images\n\n## `Dockerfile.cuda`\n\nIt has vLLM 0.11.0.\n\n## Dockerfile\n\nIt has vLLM 0.9.0.\n"
+    )
+    assert messages(readme, ISSUE16_DOCKERFILE) == ["README says vLLM 0.9.0 but Dockerfile:3 says v0.10.1"]
+
+
+def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"img/Dockerfile.rocm": ISSUE16_DOCKERFILE, "img/README.md": "It has vLLM 0.9.0.\n"})
+    result = run("audit", "img/README.md")
+    assert result.code == 1
+    assert result.out.startswith(
+        "img/README.md:1: error: README says vLLM 0.9.0 but img/Dockerfile.rocm:3 says"
+    )
+    (chdir_tmp / "img/Dockerfile.cuda").write_text(TAGGED_BASE)
+    several = run("audit", "img/README.md")
+    assert several.code == 2
+    assert "pass --dockerfile DOCKERFILE (next to it: Dockerfile.cuda, Dockerfile.rocm)" in several.err

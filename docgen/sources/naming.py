@@ -371,3 +371,26 @@ def is_generic_stem(name: str) -> bool:
     """True for file stems that say nothing about what is installed (`install.sh`, `latest`)."""
     low = name.lower()
     return not low or low in _GENERIC_STEMS or low.startswith("get-") or low.startswith("install")
+
+
+SAME_PROJECT: dict[str, str] = {
+    "torch": "pytorch",
+    "flashattn": "flashattention",
+    "flashattention2": "flashattention",
+    "fa": "flashattention",
+    "te": "transformerengine",
+    "mcore": "megatroncore",
+    "megatronlm": "megatroncore",  # Megatron-LM's `core_v0.13.0` tags are Megatron Core releases
+    "megatron": "megatroncore",
+    "pytorchtritonrocm": "triton",
+    "pytorchvision": "torchvision",
+    "cpython": "python",
+    "py": "python",
+    "nvidiacuda": "cuda",
+    "cudatoolkit": "cuda",
+    "amdgpudriver": "amdgpu",
+}
+"""One project under its spellings: the pip name, the repository's name and the display name, each
+lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
+and `Transformer Engine` are all `transformerengine`), mapped to the spelling that stands for all.
+`docgen audit` matches README names to Dockerfile components through it."""
