@@ -1,0 +1,70 @@
+"""Hostile input to the features of the Action round: `docgen changes` (history read from git, notes
+for the job summary), the settings cache, `--format github|sarif` and the Action script."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from helpers import make_tree, run
+
+CONFIG = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
+README = "# img\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
+PLAIN = "FROM ubuntu:22.04\nARG TORCH=2.4.0\nRUN pip install torch==${TORCH}\n"
+
+
+def git(root: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def repository(root: Path, dockerfile: str | bytes = PLAIN) -> None:
+    """A repository whose first commit (tag v1) holds `dockerfile`; the working tree holds PLAIN."""
+    make_tree(root, {"pyproject.toml": CONFIG, "README.md": README, "Dockerfile": dockerfile})
+    git(root, "init", "-q")
+    git(root, "config", "user.email", "dev@example.com")
+    git(root, "config", "user.name", "dev")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "v1")
+    git(root, "tag", "v1")
+    (root / "Dockerfile").unlink()
+    (root / "Dockerfile").write_text(PLAIN)
+
+
+def test_changes_notes_escape_markdown_and_html_from_the_dockerfile(chdir_tmp: Path) -> None:
+    # a Renovate depName is Dockerfile text: in the release notes and the job summary it must not
+    # become a link or an HTML element
+    repository(chdir_tmp, "FROM ubuntu:22.04\n")
+    (chdir_tmp / "Dockerfile").write_text(
+        "FROM ubuntu:22.04\n"
+        "# renovate: datasource=docker depName=[x](javascript:alert(1))<img/src=x>\n"
+        "ARG FOO=1.0\n"
+        "RUN echo ${FOO}\n"
+    )
+    result = run("changes", "v1")
+    assert result.code == 0, result.err
+    assert "[x](javascript:" not in result.out and "<img" not in result.out
+    assert "- \\[x\\](javascript:alert(1))&lt;img/src=x&gt; `1.0`" in result.out
+
+
+def test_changes_refuses_a_huge_dockerfile_at_the_old_revision(chdir_tmp: Path) -> None:
+    # the Dockerfile on disk is refused above 10 MiB; the one in history was read whole
+    repository(chdir_tmp, "FROM ubuntu:22.04\n" + "# y\n" * 3_000_000)
+    result = run("changes", "v1")
+    assert result.code == 2
+    assert result.err.startswith("Dockerfile at ") and "file is larger than 10 MiB, not read" in result.err
+
+
+def test_changes_does_not_read_a_symlink_at_the_old_revision_as_a_dockerfile(chdir_tmp: Path) -> None:
+    # git stores a link as its target's path: that text is no Dockerfile, and the target is not followed
+    make_tree(chdir_tmp, {"pyproject.toml": CONFIG, "README.md": README})
+    (chdir_tmp / "Dockerfile").symlink_to("/etc/passwd")
+    git(chdir_tmp, "init", "-q")
+    git(chdir_tmp, "add", "-A")
+    git(chdir_tmp, "-c", "user.email=dev@example.com", "-c", "user.name=dev", "commit", "-qm", "link")
+    (chdir_tmp / "Dockerfile").unlink()
+    (chdir_tmp / "Dockerfile").write_text(PLAIN)
+    result = run("changes", "HEAD")
+    assert result.code == 2
+    assert result.err.startswith("Dockerfile at ")
+    assert "is a symbolic link in that revision, not a Dockerfile" in result.err
