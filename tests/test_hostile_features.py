@@ -3,10 +3,14 @@ for the job summary), the settings cache, `--format github|sarif` and the Action
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from helpers import make_tree, run
+
+from docgen import cache, fastcheck
 
 CONFIG = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
 README = "# img\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
@@ -68,3 +72,36 @@ def test_changes_does_not_read_a_symlink_at_the_old_revision_as_a_dockerfile(chd
     assert result.code == 2
     assert result.err.startswith("Dockerfile at ")
     assert "is a symbolic link in that revision, not a Dockerfile" in result.err
+
+
+def _synced_project(root: Path) -> None:
+    make_tree(root, {"pyproject.toml": CONFIG, "README.md": README, "Dockerfile": PLAIN})
+    assert run("sync").code == 0
+    assert run("check").code == 0  # records the settings
+    assert fastcheck.up_to_date([], str(root)) is not None
+
+
+def test_a_cache_record_reached_through_a_symlink_is_not_read(
+    chdir_tmp: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    # a checkout's `.docgen_cache -> /elsewhere` must not make docgen read outside the project
+    _synced_project(chdir_tmp)
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "cache"
+    shutil.move(chdir_tmp / cache.FOLDER, elsewhere)
+    (chdir_tmp / cache.FOLDER).symlink_to(elsewhere)
+    assert fastcheck.up_to_date([], str(chdir_tmp)) is None
+    assert run("check").code == 0  # the full check answers
+
+
+def test_a_cache_record_that_is_a_symlink_is_not_read(
+    chdir_tmp: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    _synced_project(chdir_tmp)
+    record = chdir_tmp / cache.FOLDER / "settings"
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "settings"
+    shutil.move(record, elsewhere)
+    record.symlink_to(elsewhere)
+    assert fastcheck.up_to_date([], str(chdir_tmp)) is None
+    assert run("check").code == 0
+    assert elsewhere.read_bytes()  # not written through either: the link was replaced
+    assert not record.is_symlink()
