@@ -3,8 +3,10 @@ for the job summary), the settings cache, `--format github|sarif` and the Action
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,77 @@ def test_a_cache_record_that_is_a_symlink_is_not_read(
     assert run("check").code == 0
     assert elsewhere.read_bytes()  # not written through either: the link was replaced
     assert not record.is_symlink()
+
+
+TWO_IMAGES = (
+    "[tool.docgen]\n"
+    '[[tool.docgen.images]]\ndockerfile = "a/Dockerfile"\noutputs = ["a/README.md"]\n'
+    '[[tool.docgen.images]]\ndockerfile = "b/Dockerfile"\noutputs = ["b/README.md"]\n'
+)
+
+
+def _action(repo: Path, tmp: Path, **inputs: str) -> tuple[subprocess.CompletedProcess[str], str]:
+    """action/run.sh in `repo` as GitHub runs it; (the process, the job summary)."""
+    wrapper = tmp / "docgen"
+    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m docgen "$@"\n')
+    wrapper.chmod(0o755)
+    summary = tmp / "summary.md"
+    summary.write_text("")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "INPUT_"))},
+        "DOCGEN": str(wrapper),
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_OUTPUT": str(tmp / "output.txt"),
+        **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
+    }
+    script = Path(__file__).resolve().parent.parent / "action" / "run.sh"
+    done = subprocess.run(["bash", str(script)], cwd=repo, env=env, capture_output=True, text=True)
+    return done, summary.read_text()
+
+
+def test_the_action_does_not_trust_a_settings_record_from_the_checkout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a pull request can commit `.docgen_cache/settings` (git add -f) naming only the images that are
+    # up to date: the fast path would then pass a stale README; in CI the full check must decide
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    monkeypatch.chdir(repo)
+    make_tree(
+        repo,
+        {
+            "pyproject.toml": TWO_IMAGES,
+            "a/Dockerfile": PLAIN,
+            "a/README.md": README,
+            "b/Dockerfile": PLAIN,
+            "b/README.md": README,
+        },
+    )
+    assert run("sync").code == 0
+    assert run("check").code == 0
+    (repo / "b/Dockerfile").write_text(PLAIN.replace("2.4.0", "2.5.1"))  # b/README.md is now stale
+    pyproject = (repo / "pyproject.toml").read_bytes()
+    record = cache.read(str(repo), pyproject)
+    assert record is not None
+    shutil.rmtree(repo / cache.FOLDER)
+    forged = cache.Settings(record.settings, record.templates, record.images[:1], {})
+    cache.write(str(repo), pyproject, forged)
+    assert fastcheck.up_to_date([], str(repo)) == ["a/README.md"]  # the forged record is believed
+    done, summary = _action(repo, tmp_path, mode="check", base="HEAD")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "- b/README.md is out of date" in summary
+
+
+def test_the_action_passes_a_base_that_looks_like_an_option_as_a_revision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    monkeypatch.chdir(repo)
+    repository(repo)
+    assert run("sync").code == 0
+    done, summary = _action(repo, tmp_path, mode="check", base="-h")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "usage:" not in summary
+    assert "revision '-h' not found" in summary
