@@ -41,9 +41,9 @@ RULES: dict[str, tuple[str, str]] = {
 }
 """Rule id → (name, one-line description)."""
 
-_IGNORE = re.compile(r"docgen:[ \t]*ignore[ \t]*=[ \t]*([A-Za-z0-9, \t]+)")
+_IGNORE = re.compile(r"docgen:[ \t]*ignore[ \t]*=[ \t]*([A-Za-z]+[0-9]+(?:[ \t]*,[ \t]*[A-Za-z]+[0-9]+)*)")
 """`# docgen: ignore=DG003` (Dockerfile) or `<!-- docgen: ignore=DG101 -->` (Markdown); ids separated by
-commas."""
+commas. What follows the ids is a reason (`# docgen: ignore=DG003 read by the CI matrix`), not more ids."""
 
 
 @dataclass(frozen=True)

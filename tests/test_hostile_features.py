@@ -181,3 +181,20 @@ def test_the_action_passes_a_base_that_looks_like_an_option_as_a_revision(
     assert done.returncode == 0, done.stdout + done.stderr
     assert "usage:" not in summary
     assert "revision '-h' not found" in summary
+
+
+def test_an_ignore_comment_may_give_its_reason_after_the_ids(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "Dockerfile": "FROM ubuntu:22.04\n"
+            "# docgen: ignore=DG003 read by the CI matrix\n"
+            "ARG UNUSED=1\n"
+            "# docgen: ignore=DG004, DG003 both on purpose\n"
+            "ARG UNUSED2=2\n"
+            "ARG UNUSED3=3\n"
+        },
+    )
+    result = run("lint", "Dockerfile")
+    assert "UNUSED " not in result.out and "UNUSED2" not in result.out
+    assert "Dockerfile:6: warning: build arg UNUSED3 is declared but never used [DG003]" in result.out
