@@ -3,14 +3,13 @@ for the job summary), the settings cache, `--format github|sarif` and the Action
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from helpers import make_tree, run
+from test_action import action
 
 from docgen import cache, fastcheck
 
@@ -116,26 +115,6 @@ TWO_IMAGES = (
 )
 
 
-def _action(repo: Path, tmp: Path, **inputs: str) -> tuple[subprocess.CompletedProcess[str], str]:
-    """action/run.sh in `repo` as GitHub runs it; (the process, the job summary)."""
-    wrapper = tmp / "docgen"
-    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m docgen "$@"\n')
-    wrapper.chmod(0o755)
-    summary = tmp / "summary.md"
-    summary.write_text("")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "INPUT_"))},
-        "DOCGEN": str(wrapper),
-        "GITHUB_ACTIONS": "true",
-        "GITHUB_STEP_SUMMARY": str(summary),
-        "GITHUB_OUTPUT": str(tmp / "output.txt"),
-        **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
-    }
-    script = Path(__file__).resolve().parent.parent / "action" / "run.sh"
-    done = subprocess.run(["bash", str(script)], cwd=repo, env=env, capture_output=True, text=True)
-    return done, summary.read_text()
-
-
 def test_the_action_does_not_trust_a_settings_record_from_the_checkout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -164,7 +143,7 @@ def test_the_action_does_not_trust_a_settings_record_from_the_checkout(
     forged = cache.Settings(record.settings, record.templates, record.images[:1], {})
     cache.write(str(repo), pyproject, forged)
     assert fastcheck.up_to_date([], str(repo)) == ["a/README.md"]  # the forged record is believed
-    done, summary = _action(repo, tmp_path, mode="check", base="HEAD")
+    done, summary, _ = action(repo, tmp_path, mode="check", base="HEAD")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "- b/README.md is out of date" in summary
 
@@ -177,7 +156,7 @@ def test_the_action_passes_a_base_that_looks_like_an_option_as_a_revision(
     monkeypatch.chdir(repo)
     repository(repo)
     assert run("sync").code == 0
-    done, summary = _action(repo, tmp_path, mode="check", base="-h")
+    done, summary, _ = action(repo, tmp_path, mode="check", base="-h")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "usage:" not in summary
     assert "revision '-h' not found" in summary
