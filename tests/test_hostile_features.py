@@ -177,3 +177,18 @@ def test_an_ignore_comment_may_give_its_reason_after_the_ids(chdir_tmp: Path) ->
     result = run("lint", "Dockerfile")
     assert "UNUSED " not in result.out and "UNUSED2" not in result.out
     assert "Dockerfile:6: warning: build arg UNUSED3 is declared but never used [DG003]" in result.out
+
+
+def test_a_renovate_source_that_is_no_http_url_is_never_a_link(chdir_tmp: Path) -> None:
+    # git-tags, docker and unknown datasources take the depName as the source as written
+    dockerfile = "FROM ubuntu:22.04\n"
+    for n, (source, dep) in enumerate(
+        [("git-tags", "javascript:alert(1)"), ("made-up", "data:text/html,x"), ("github-tags", "../../x")]
+    ):
+        dockerfile += f"# renovate: datasource={source} depName={dep}\nARG V{n}=1.{n}\nRUN echo ${{V{n}}}\n"
+    make_tree(chdir_tmp, {"pyproject.toml": CONFIG, "README.md": README, "Dockerfile": dockerfile})
+    assert run("sync").code == 0
+    text = (chdir_tmp / "README.md").read_text()
+    assert "`javascript:alert(1)`" in text and "`data:text/html,x`" in text
+    assert "](javascript:" not in text and "](data:" not in text
+    assert "(https://github.com/../../x)" in text  # an http(s) URL: its host stays github.com
