@@ -202,7 +202,7 @@ def last_tag(folder: Path, shown: str) -> str:
         raise UsageError(
             f"no tag before HEAD to compare with{hint}; give a range: docgen changes REV1..REV2", shown
         )
-    return found.stdout.decode().strip()
+    return found.stdout.decode("utf-8", "surrogateescape").strip()  # a tag name is bytes
 
 
 def parse_range(spec: str | None, folder: Path, shown: str) -> tuple[str, str]:

@@ -192,3 +192,16 @@ def test_a_renovate_source_that_is_no_http_url_is_never_a_link(chdir_tmp: Path) 
     assert "`javascript:alert(1)`" in text and "`data:text/html,x`" in text
     assert "](javascript:" not in text and "](data:" not in text
     assert "(https://github.com/../../x)" in text  # an http(s) URL: its host stays github.com
+
+
+def test_changes_since_a_tag_whose_name_is_not_utf8(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"pyproject.toml": CONFIG, "README.md": README, "Dockerfile": PLAIN})
+    git(chdir_tmp, "init", "-q")
+    git(chdir_tmp, "add", "-A")
+    git(chdir_tmp, "-c", "user.email=dev@example.com", "-c", "user.name=dev", "commit", "-qm", "one")
+    subprocess.run([b"git", b"tag", b"release-\xff"], cwd=chdir_tmp, check=True)
+    (chdir_tmp / "Dockerfile").write_text(PLAIN.replace("2.4.0", "2.5.1"))
+    git(chdir_tmp, "-c", "user.email=dev@example.com", "-c", "user.name=dev", "commit", "-qam", "two")
+    result = run("changes")
+    assert result.code == 0, result.err
+    assert "PyTorch: `2.4.0` → `2.5.1`" in result.out
