@@ -96,11 +96,15 @@ def keep(findings: Iterable[Finding], texts: dict[str, str], disabled: Iterable[
     → text of the files the findings are about; a file not in it silences nothing)."""
     off = set(disabled)
     split = {path: text.splitlines() for path, text in texts.items()}
-    return [
-        f
-        for f in findings
-        if f.rule not in off and not (f.line and f.rule in ignored_at(split.get(f.path, []), f.line))
-    ]
+    silenced: dict[tuple[str, int], set[str]] = {}  # each line's ids read once, however many findings
+
+    def ignored(f: Finding) -> bool:
+        key = (f.path, f.line)
+        if key not in silenced:
+            silenced[key] = ignored_at(split.get(f.path, []), f.line)
+        return f.rule in silenced[key]
+
+    return [f for f in findings if f.rule not in off and not (f.line and ignored(f))]
 
 
 def unknown_rules(ids: Iterable[str]) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from helpers import make_tree, run
 from test_action import action
 
-from docgen import cache, fastcheck
+from docgen import cache, fastcheck, findings
 
 CONFIG = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
 README = "# img\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
@@ -205,3 +205,24 @@ def test_changes_since_a_tag_whose_name_is_not_utf8(chdir_tmp: Path) -> None:
     result = run("changes")
     assert result.code == 0, result.err
     assert "PyTorch: `2.4.0` → `2.5.1`" in result.out
+
+
+def test_ignore_comments_are_read_once_per_line_however_many_findings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `ARG A0=1 A1=1 …` (thousands of unused args on one line) under a long `# docgen: ignore=…` list:
+    # reading the list again for every finding made lint quadratic (2,000 args: over two minutes)
+    text = "FROM ubuntu:22.04\n# docgen: ignore=" + "DG9," * 1000 + "DG001\nARG " + "A=1 " * 500 + "\n"
+    found = [
+        findings.Finding("DG003", "warning", "Dockerfile", 3, f"build arg A{i} unused") for i in range(500)
+    ]
+    calls: list[int] = []
+    real = findings.ignored_at
+
+    def counting(lines: list[str], line: int) -> set[str]:
+        calls.append(line)
+        return real(lines, line)
+
+    monkeypatch.setattr(findings, "ignored_at", counting)
+    assert findings.keep(found, {"Dockerfile": text}) == found
+    assert calls == [3]
