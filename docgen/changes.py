@@ -3,9 +3,10 @@ the GitHub Action, and the "what changed" line of `docgen check` all use this on
 
 Two models are compared (`compare`): components whose version moved (`vLLM 1ff9d3353 → 18d87a87`),
 components added and removed, stages whose base image changed, and build args added, removed or given
-a new default. Older Dockerfiles come from git (`git show REV:./PATH`, run as a subprocess in the
-Dockerfile's folder; docgen never fetches): a revision git does not know is a `UsageError`, which says
-so when the clone is shallow.
+a new default. Older Dockerfiles come from git, run as a subprocess in the Dockerfile's folder (docgen
+never fetches): a revision is resolved to a commit (`rev-parse --end-of-options`: never an option), the
+file found in it by `ls-tree` and read by its blob id, after its size is checked. A revision git does
+not know is a `UsageError`, which says so when the clone is shallow.
 """
 
 from __future__ import annotations
