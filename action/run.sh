@@ -55,7 +55,10 @@ case "$mode" in
         echo "The generated documentation is **out of date**: run \`docgen sync\` and commit the result"
         echo "(or let this action do it on a bot's pull request with \`mode: sync\`)."
         echo
-        printf '%s\n' "$report" | grep -E ' is out of date$|: changed since ' | sed 's/^/- /'
+        # names in these lines come from the Dockerfile: Markdown punctuation is escaped, so that
+        # `[x](javascript:…)` or `<img …>` stays text in the summary
+        printf '%s\n' "$report" | grep -E ' is out of date$|: changed since ' \
+          | sed -e 's/[][\\`*_{}()<>#+!|~&]/\\&/g' -e 's/^/- /'
       else
         echo "docgen could not check the documentation:"
         echo

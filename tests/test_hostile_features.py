@@ -3,6 +3,7 @@ for the job summary), the settings cache, `--format github|sarif` and the Action
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -226,3 +227,25 @@ def test_ignore_comments_are_read_once_per_line_however_many_findings(
     monkeypatch.setattr(findings, "ignored_at", counting)
     assert findings.keep(found, {"Dockerfile": text}) == found
     assert calls == [3]
+
+
+def test_the_action_summary_escapes_what_check_says_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `docgen check`'s "changed since" line names components as the Dockerfile does (a Renovate depName)
+    hostile = "FROM ubuntu:22.04\n# renovate: datasource=docker depName=[x](javascript:alert(1))<img/src=x>\n"
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    monkeypatch.chdir(repo)
+    repository(repo, hostile + "ARG FOO=1.0\nRUN echo ${FOO}\n")
+    (repo / "Dockerfile").write_text(hostile + "ARG FOO=1.0\nRUN echo ${FOO}\n")
+    assert run("sync").code == 0
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "synced")
+    (repo / "Dockerfile").write_text(hostile + "ARG FOO=2.0\nRUN echo ${FOO}\n")
+    done, summary, _ = action(repo, tmp_path, mode="check", base="HEAD")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "changed since README.md was last committed" in summary
+    # only escaped: `\[x\]` (or `\<img`, `&lt;img`) is text, not a link or an element
+    assert not re.search(r"(?<!\\)\[x\]\(|(?<!\\)<img", summary)
+    assert "\\[x\\]\\(javascript:alert\\(1\\)\\)\\<img/src=x\\> 1.0 → 2.0" in summary
