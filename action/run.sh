@@ -27,7 +27,8 @@ fi
 what_changed() {  # $1: the revision to compare the working tree with
   local notes
   echo >>"$summary"
-  if notes=$("$docgen" changes "$1" 2>&1); then
+  # `--`: a base that looks like an option (`-h`, `--config=…`) is still a revision
+  if notes=$("$docgen" changes -- "$1" 2>&1); then
     printf '%s\n' "$notes" | sed 's/^##/###/' >>"$summary"
   else
     printf '\nWhat changed could not be read: `%s`\n' "$notes" >>"$summary"
@@ -36,9 +37,14 @@ what_changed() {  # $1: the revision to compare the working tree with
 
 case "$mode" in
   check)
+    # `--format text` keeps the fast path out: it trusts the fingerprints in the README and the
+    # settings record in .docgen_cache/, files a pull request can forge (or commit), so in CI the
+    # full check decides. `set -f`: INPUT_ARGS is a list of words, never a glob.
+    set -f
     # shellcheck disable=SC2086  # INPUT_ARGS is a list of words
-    report=$("$docgen" check ${INPUT_ARGS:-} 2>&1)
+    report=$("$docgen" check --format text ${INPUT_ARGS:-} 2>&1)
     code=$?
+    set +f
     printf '%s\n' "$report"  # with GITHUB_ACTIONS=true it holds the ::error annotations
     {
       echo "## docgen check"
@@ -49,7 +55,10 @@ case "$mode" in
         echo "The generated documentation is **out of date**: run \`docgen sync\` and commit the result"
         echo "(or let this action do it on a bot's pull request with \`mode: sync\`)."
         echo
-        printf '%s\n' "$report" | grep -E ' is out of date$|: changed since ' | sed 's/^/- /'
+        # names in these lines come from the Dockerfile: Markdown punctuation is escaped, so that
+        # `[x](javascript:…)` or `<img …>` stays text in the summary
+        printf '%s\n' "$report" | grep -E ' is out of date$|: changed since ' \
+          | sed -e 's/[][\\`*_{}()<>#+!|~&]/\\&/g' -e 's/^/- /'
       else
         echo "docgen could not check the documentation:"
         echo

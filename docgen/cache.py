@@ -104,9 +104,11 @@ def _decode(data: bytes, key: str) -> Settings | None:
 
 def read(root: str, pyproject: bytes) -> Settings | None:
     """The record for the pyproject.toml in folder `root` whose bytes are `pyproject`, or None."""
-    path = os.path.join(root, FOLDER, _FILE)
+    folder = os.path.join(root, FOLDER)
+    path = os.path.join(folder, _FILE)
     try:
-        if not os.path.isfile(path):  # a FIFO would block the read
+        # a FIFO would block the read; a link (of the folder or the record) leads out of the project
+        if os.path.islink(folder) or os.path.islink(path) or not os.path.isfile(path):
             return None
         with open(path, "rb") as handle:
             data = handle.read(_LIMIT + 1)
@@ -132,7 +134,7 @@ def write(root: str, pyproject: bytes, found: Settings) -> None:
         if os.path.islink(folder):
             return
         old = b""
-        if os.path.isfile(path):
+        if os.path.isfile(path) and not os.path.islink(path):  # a link is replaced, not read
             with open(path, "rb") as handle:
                 old = handle.read(_LIMIT + 1)
         recorded = _decode(old, key)

@@ -3,23 +3,25 @@ the GitHub Action, and the "what changed" line of `docgen check` all use this on
 
 Two models are compared (`compare`): components whose version moved (`vLLM 1ff9d3353 → 18d87a87`),
 components added and removed, stages whose base image changed, and build args added, removed or given
-a new default. Older Dockerfiles come from git (`git show REV:./PATH`, run as a subprocess in the
-Dockerfile's folder; docgen never fetches): a revision git does not know is a `UsageError`, which says
-so when the clone is shallow.
+a new default. Older Dockerfiles come from git, run as a subprocess in the Dockerfile's folder (docgen
+never fetches): a revision is resolved to a commit (`rev-parse --end-of-options`: never an option), the
+file found in it by `ls-tree` and read by its blob id, after its size is checked. A revision git does
+not know is a `UsageError`, which says so when the clone is shallow.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docgen.dockerfile import decode_dockerfile, parse_dockerfile
-from docgen.errors import UsageError
+from docgen.dockerfile import MAX_BYTES, decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import DockerfileError, UsageError
 from docgen.model import ImageModel
-from docgen.render import display_name
+from docgen.render import code_span, display_name, escape_text
 
 SCHEMA_VERSION = 1
 """The version of `docgen changes --format json`'s schema (docs/json.md)."""
@@ -201,7 +203,7 @@ def last_tag(folder: Path, shown: str) -> str:
         raise UsageError(
             f"no tag before HEAD to compare with{hint}; give a range: docgen changes REV1..REV2", shown
         )
-    return found.stdout.decode().strip()
+    return found.stdout.decode("utf-8", "surrogateescape").strip()  # a tag name is bytes
 
 
 def parse_range(spec: str | None, folder: Path, shown: str) -> tuple[str, str]:
@@ -219,21 +221,33 @@ def parse_range(spec: str | None, folder: Path, shown: str) -> tuple[str, str]:
 
 def read_at(path: Path, rev: str, shown: str) -> bytes | None:
     """The bytes of file `path` at commit `rev` (`WORKING_TREE`: on disk); None when it does not exist
-    there."""
+    there.
+
+    The same limits as the Dockerfile on disk: at most `MAX_BYTES` (the size git records is checked
+    before any byte is read) and a regular file (a symlink, a folder or a submodule at `rev` is a
+    `DockerfileError`: its text is no Dockerfile, and a link's target is not followed)."""
     if rev == WORKING_TREE:
-        try:
-            return path.read_bytes()
-        except FileNotFoundError:
-            return None
-    found = _git(path.parent, "show", f"{rev}:./{path.name}")
-    if found.returncode == 0:
-        return found.stdout
-    present = _git(path.parent, "cat-file", "-e", f"{rev}:./{path.name}")
-    if present.returncode != 0:
+        return read_dockerfile_bytes(path, shown) if os.path.lexists(path) else None
+    # `:(literal)`: a file name is never pathspec magic; -z: names are not quoted
+    listed = _git(path.parent, "ls-tree", "-l", "-z", rev, "--", f":(literal){path.name}")
+    if listed.returncode != 0:
+        raise UsageError(f"git ls-tree {rev} failed: {listed.stderr.decode(errors='replace').strip()}", shown)
+    entry = listed.stdout.split(b"\0", 1)[0]
+    if not entry:
         return None
-    raise UsageError(
-        f"git show {rev}:{path.name} failed: {found.stderr.decode(errors='replace').strip()}", shown
-    )
+    mode, kind, blob, size = entry.split(b"\t", 1)[0].split()
+    where = f"{shown} at {rev[:12]}"
+    if kind != b"blob" or mode == b"120000":
+        what = "a symbolic link" if mode == b"120000" else "a folder" if kind == b"tree" else "a submodule"
+        raise DockerfileError(f"is {what} in that revision, not a Dockerfile", where)
+    if int(size) > MAX_BYTES:
+        raise DockerfileError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB, not read", where)
+    found = _git(path.parent, "cat-file", "blob", blob.decode())
+    if found.returncode != 0:
+        raise UsageError(
+            f"git cat-file {blob.decode()} failed: {found.stderr.decode(errors='replace').strip()}", shown
+        )
+    return found.stdout
 
 
 def image_changes(
@@ -308,16 +322,17 @@ _HEADINGS = {
 
 
 def _code(value: str | None) -> str:
-    text = (value or "").replace("`", "'").replace("\n", " ")
-    return f"`{text}`" if text else "(none)"
+    """A value as inline code, escaped like every table value (it comes from the Dockerfile)."""
+    return code_span(value) if value else "(none)"
 
 
 def to_markdown(results: Sequence[ImageChanges], old: str, new: str, heading: str = "##") -> str:
     """Release notes: per image, a list of what changed under Versions, Added, Removed, Base images
     and Build arguments."""
-    lines = [f"{heading} Changes from {old} to {new or 'the working tree'}", ""]
+    to = escape_text(new) if new else "the working tree"
+    lines = [f"{heading} Changes from {escape_text(old)} to {to}", ""]
     for result in results:
-        lines.append(f"{heading}# {result.dockerfile}")
+        lines.append(f"{heading}# {escape_text(result.dockerfile)}")
         lines.append("")
         if not result.changes:
             lines += ["No change to versions, components, base images or build arguments.", ""]
@@ -339,16 +354,19 @@ def to_markdown(results: Sequence[ImageChanges], old: str, new: str, heading: st
 
 
 def _item(change: Change) -> str:
-    name = change.name.replace("|", "\\|")
+    """One change as a list item; names and values come from the Dockerfile (a Renovate depName, an
+    ARG name), so they are escaped: Markdown or HTML in them must not become links or markup in the
+    release notes and the Action's job summary."""
+    name = escape_text(change.name)
     if change.kind in ("version", "base-image", "arg-default"):
         prefix = f"stage {name}" if change.kind == "base-image" else name
         if change.kind == "arg-default":
-            prefix = f"`{name}` default"
+            prefix = f"{code_span(change.name)} default"
         return f"{prefix}: {_code(change.old)} → {_code(change.new)}"
     if change.kind == "component-added":
         return f"{name} {_code(change.new)}"
     if change.kind == "component-removed":
         return f"{name} {_code(change.old)}"
     if change.kind == "arg-added":
-        return f"new `{name}` (default {_code(change.new)})"
-    return f"removed `{name}` (default was {_code(change.old)})"
+        return f"new {code_span(change.name)} (default {_code(change.new)})"
+    return f"removed {code_span(change.name)} (default was {_code(change.old)})"

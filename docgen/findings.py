@@ -41,9 +41,9 @@ RULES: dict[str, tuple[str, str]] = {
 }
 """Rule id → (name, one-line description)."""
 
-_IGNORE = re.compile(r"docgen:[ \t]*ignore[ \t]*=[ \t]*([A-Za-z0-9, \t]+)")
+_IGNORE = re.compile(r"docgen:[ \t]*ignore[ \t]*=[ \t]*([A-Za-z]+[0-9]+(?:[ \t]*,[ \t]*[A-Za-z]+[0-9]+)*)")
 """`# docgen: ignore=DG003` (Dockerfile) or `<!-- docgen: ignore=DG101 -->` (Markdown); ids separated by
-commas."""
+commas. What follows the ids is a reason (`# docgen: ignore=DG003 read by the CI matrix`), not more ids."""
 
 
 @dataclass(frozen=True)
@@ -96,11 +96,15 @@ def keep(findings: Iterable[Finding], texts: dict[str, str], disabled: Iterable[
     → text of the files the findings are about; a file not in it silences nothing)."""
     off = set(disabled)
     split = {path: text.splitlines() for path, text in texts.items()}
-    return [
-        f
-        for f in findings
-        if f.rule not in off and not (f.line and f.rule in ignored_at(split.get(f.path, []), f.line))
-    ]
+    silenced: dict[tuple[str, int], set[str]] = {}  # each line's ids read once, however many findings
+
+    def ignored(f: Finding) -> bool:
+        key = (f.path, f.line)
+        if key not in silenced:
+            silenced[key] = ignored_at(split.get(f.path, []), f.line)
+        return f.rule in silenced[key]
+
+    return [f for f in findings if f.rule not in off and not (f.line and ignored(f))]
 
 
 def unknown_rules(ids: Iterable[str]) -> list[str]:

@@ -20,30 +20,21 @@ _ANNOTATION = re.compile(r"^\s*renovate\s*:(.*)$", re.IGNORECASE)
 _PAIR = re.compile(r"([A-Za-z]+)=(\S+)")
 _HEX = re.compile(r"[0-9a-f]{7,40}\Z")
 
-_SOURCES = {
-    "github-releases": "https://github.com/{}",
-    "github-tags": "https://github.com/{}",
-    "git-tags": "{}",
-    "git-refs": "{}",
-    "gitlab-releases": "https://gitlab.com/{}",
-    "gitlab-tags": "https://gitlab.com/{}",
-    "pypi": "https://pypi.org/project/{}/",
-    "npm": "https://www.npmjs.com/package/{}",
-    "docker": "{}",
+_DATASOURCES = {
+    "github-releases": ("git", "https://github.com/{}"),
+    "github-tags": ("git", "https://github.com/{}"),
+    "git-tags": ("git", "{}"),
+    "git-refs": ("git", "{}"),
+    "gitlab-releases": ("git", "https://gitlab.com/{}"),
+    "gitlab-tags": ("git", "https://gitlab.com/{}"),
+    "pypi": ("pip", "https://pypi.org/project/{}/"),
+    "npm": ("npm", "https://www.npmjs.com/package/{}"),
+    "docker": ("image", "{}"),
 }
-"""Renovate datasource → the source URL of a package name (`depName`)."""
-
-_KINDS = {
-    "github-releases": "git",
-    "github-tags": "git",
-    "git-tags": "git",
-    "git-refs": "git",
-    "gitlab-releases": "git",
-    "gitlab-tags": "git",
-    "pypi": "pip",
-    "npm": "npm",
-    "docker": "image",
-}
+"""Renovate datasource → (the component's kind, the source URL of a package name, `depName`). Another
+datasource gives a download whose source is the name itself (shown as code, never as a link: only an
+http(s) source becomes one)."""
+_OTHER = ("download", "{}")
 
 
 def find_annotations(parsed: ParsedDockerfile) -> dict[str, dict[str, str]]:
@@ -94,7 +85,7 @@ def identify(
         result.append(
             Component(
                 name=_name(pairs),
-                kind=_KINDS.get(pairs.get("datasource", ""), "download"),
+                kind=_DATASOURCES.get(pairs.get("datasource", ""), _OTHER)[0],
                 version=None if commit else value,
                 ref=value if commit else None,
                 source=_source(pairs),
@@ -118,4 +109,4 @@ def _name(pairs: dict[str, str]) -> str:
 
 def _source(pairs: dict[str, str]) -> str:
     dep = pairs.get("packageName") or pairs["depName"]
-    return _SOURCES.get(pairs.get("datasource", ""), "{}").format(dep)
+    return _DATASOURCES.get(pairs.get("datasource", ""), _OTHER)[1].format(dep)
