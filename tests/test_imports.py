@@ -181,6 +181,22 @@ def test_an_up_to_date_check_loads_only_the_fast_path(tmp_path: Path) -> None:
     assert loaded(modules, NEVER_FOR_CHECK) == []
 
 
+@pytest.mark.parametrize("value", ["true", "1", "TRUE"])
+def test_in_ci_check_is_always_the_full_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """A pull request can force-add a settings record or write fingerprints into a README's markers:
+    what the fast path trusts. In CI (`CI=true`, set by GitHub Actions, GitLab CI and most others) the
+    same up-to-date check takes the full path, which renders the blocks anew."""
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    subprocess.run([sys.executable, "-m", "docgen", "sync"], cwd=tmp_path, check=True, capture_output=True)
+    monkeypatch.setenv("CI", value)
+    code, output, modules = modules_loaded(["check"], tmp_path)
+    assert code == 0 and "docker/rocm/README.md is up to date" in output
+    assert "jinja2" in modules and "docgen.pipeline" in modules  # the blocks were rendered anew
+
+
 @pytest.mark.parametrize(
     ("argv", "unused"),
     [
