@@ -36,7 +36,7 @@ from packaging.version import InvalidVersion, Version
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
 from docgen.readme import Document, Fence, Paragraph, Table, read_document
-from docgen.render import build_arg_rows, display_name, renamed, version_rows
+from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 
 # --------------------------------------------------------------------------------------------------
 # What counts as a claim about build args

@@ -19,7 +19,7 @@ from typing import Any
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile
 from docgen.errors import UsageError
 from docgen.model import ImageModel
-from docgen.render import display_name
+from docgen.rows import display_name
 
 SCHEMA_VERSION = 1
 """The version of `docgen changes --format json`'s schema (docs/json.md)."""

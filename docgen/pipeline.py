@@ -21,17 +21,9 @@ from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfi
 from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
 from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
+from docgen.markers import SECTIONS
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
-from docgen.render import (
-    SECTIONS,
-    BaseHardware,
-    RenderOptions,
-    base_images,
-    hardware_of,
-    render_sections,
-    template_path,
-    version_rows,
-)
+from docgen.rows import BaseHardware, RenderOptions, base_images, hardware_of, version_rows
 from docgen.shell import referenced_names, split_words
 
 
@@ -295,6 +287,8 @@ def fill_blocks(
     if not blocks:
         return text, blocks, {}
     newline = markers.newline_outside(text, blocks)
+    from docgen.render import render_sections  # Jinja2 loads only when a block is rendered
+
     rendered = render_sections(model, options, [b.name for b in blocks])
     bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
     for name, body in bodies.items():
@@ -348,6 +342,8 @@ def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
             f"opens a code fence at line {opened} of its output and never closes it, "
             "so its end marker would be read as code"
         )
+    from docgen.render import template_path
+
     raise TemplateError(
         f"the rendered block docgen:{name} {problem}; docgen will not write it",
         template_path(options.templates, name, options.project),

@@ -120,6 +120,7 @@ NEVER_FOR_HELP = (
     "docgen.sources",
     "docgen.pipeline",
     "docgen.render",
+    "docgen.rows",
     "docgen.lint",
     "docgen.audit",
     "docgen.init",
