@@ -36,6 +36,7 @@ from packaging.version import InvalidVersion, Version
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
 from docgen.readme import Document, Fence, Paragraph, Table, read_document
+from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 
 # --------------------------------------------------------------------------------------------------
@@ -272,9 +273,6 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
         elif not token.isalpha():
             word = ""
     return found
-
-
-_VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE|BRANCH)$")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Rendering: the table rows derived from the model, and one Jinja2 environment for every section.
+"""Rendering: Markdown escaping, and one Jinja2 environment for every section (the rows it renders
+come from `docgen.rows`, which loads no Jinja2).
 
 Each section is one template (`templates/<section>.md.j2`); a user overrides one by putting a file of
 the same name in the folder `templates` names in the config. Templates render in Jinja2's sandbox,
@@ -34,22 +35,14 @@ from docgen import stages
 from docgen.errors import ConfigError, TemplateError
 from docgen.files import MAX_TEXT, os_error
 from docgen.markers import SECTIONS as SECTIONS
-from docgen.model import (
-    BuildArgRow,
-    Component,
-    ImageModel,
-    PackageGroup,
-    short_commit,
-)
+from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, short_commit
+from docgen.rows import RenderOptions as RenderOptions  # the options of render_sections
 from docgen.rows import (
-    RenderOptions as RenderOptions,
-)
-from docgen.rows import (
-    _built_stages,
-    _declares,
     build_arg_rows,
+    built_stages,
     component_label,
     contents_rows,
+    declares,
     display_name,
     hardware_of,
     version_rows,
@@ -570,7 +563,7 @@ def render_sections(
     model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
 ) -> dict[str, str]:
     """The Markdown body of each of `sections` (default: all) for `model`."""
-    if options.arch_arg_at is not None and not _declares(model, options.arch_arg):
+    if options.arch_arg_at is not None and not declares(model, options.arch_arg):
         similar = sorted({d.name for d in model.args} | {e.name for e in model.env})
         similar = [name for name in similar if "ARCH" in name.upper() or "GFX" in name.upper()]
         raise ConfigError(
@@ -606,7 +599,7 @@ def render_sections(
         "arch_override": found.override,
         "arch_image": found.image,
         "arch_others": () if base else found.others,
-        "unbuilt": frozenset(s.label for s in model.stages) - _built_stages(model),
+        "unbuilt": frozenset(s.label for s in model.stages) - built_stages(model),
         "arch_file": base.dockerfile if base else None,
         "arch_link": base.link if base else None,
         "arch_base_override": base.found.override if base else None,

@@ -86,7 +86,9 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
     return tuple(rows)
 
 
-_VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|BRANCH|RELEASE)$")
+VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|BRANCH|RELEASE)$")
+"""A build arg whose name says it sets a version or ref (`TORCH_VERSION`, `TE_TAG`): its name stem says
+of what (Key versions rows here, `docgen audit`'s checks of the README)."""
 _KNOWN_NAMES = {
     "rocm": "ROCm",
     "amdgpu": "AMDGPU driver",
@@ -247,7 +249,7 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
-def _built_stages(model: ImageModel) -> set[str]:
+def built_stages(model: ImageModel) -> set[str]:
     """Labels of the stages the default target needs: its chain of parents and every stage it (or one
     of them) copies or mounts from, transitively. A stage outside this set is not built by default
     (`FROM fetch_${REMOTE}` picks one of two; a test stage nothing uses)."""
@@ -323,7 +325,7 @@ def version_rows(
     image_lines = _target_images(model)
     defaults, written = _global_args(model)
     raws = {s.line: s.base_raw for s in model.stages}
-    built = _built_stages(model)
+    built = built_stages(model)
     for comp in model.components:
         if comp.stage not in built:
             continue  # a stage the default build skips: what it installs is not in the image
@@ -365,7 +367,7 @@ def version_rows(
     seen_args: set[str] = set()
     unchosen = stages_not_chosen(model.stages)
     for decl in _user_args(model):
-        match = _VERSION_ARG.search(decl.name)
+        match = VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
             continue
         if decl.stages and built.isdisjoint(decl.stages):
@@ -559,7 +561,7 @@ def contents_rows(components: Iterable[Component], instruction_lines: Sequence[i
     return ContentsRows(prebuilt, from_source, [row for _, _, row in sorted(rest, key=lambda t: t[:2])])
 
 
-def _declares(model: ImageModel, name: str) -> bool:
+def declares(model: ImageModel, name: str) -> bool:
     """True when the Dockerfile has an ARG or ENV called `name`."""
     return any(d.name == name for d in model.args) or any(e.name == name for e in model.env)
 
