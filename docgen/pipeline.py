@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
-from docgen import baseimage, components, lint, markers
+from docgen import baseimage, components, hardcoded, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.errors import MarkerError, TemplateError
@@ -83,7 +83,6 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
     the components and the hard-coded values with the model)."""
     evaluation = evaluate(parsed)
     found, skipped = components.extract(parsed, evaluation)
-    hardcoded = lint.hardcoded(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
         stages=evaluation.stages,
@@ -93,13 +92,13 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
         warnings=evaluation.warnings,
         skipped=skipped,
         directives=parsed.directives,
-        hardcoded=hardcoded,
+        hardcoded=hardcoded.hardcoded(parsed, evaluation),
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
     )
     if not with_lint:
         return model, ()
-    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found, hardcoded))
+    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found, model.hardcoded))
     return model, tuple(sorted(warnings, key=lambda d: d.line))
 
 

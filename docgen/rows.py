@@ -18,7 +18,7 @@ from docgen import baseimage, hardware
 from docgen.components import stages_not_chosen
 from docgen.errors import ConfigError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.lint import note_for
+from docgen.hardcoded import note_for
 from docgen.model import (
     GLOBAL_SCOPE,
     ArgDecl,
