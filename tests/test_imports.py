@@ -200,3 +200,34 @@ def test_a_command_loads_no_other_commands_code(
     assert code in (0, 1), output
     assert "docgen.pipeline" in modules  # the command ran
     assert loaded(modules, unused) == []
+
+
+NEVER_WITHOUT_RENDERING = ("jinja2", "markupsafe", "docgen.render")
+"""What a command that renders no block must not load: the template engine (`docgen.rows` gives the
+rows without it)."""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "docker/rocm/Dockerfile.rocm"],
+        ["show", "--format", "json", "--verbose", "docker/rocm/Dockerfile.rocm"],
+        ["lint", "docker/rocm/Dockerfile.rocm"],
+    ],
+)
+def test_a_command_that_renders_nothing_loads_no_jinja2(tmp_path: Path, argv: list[str]) -> None:
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    code, output, modules = modules_loaded(argv, tmp_path)
+    assert code in (0, 1), output
+    assert "Dockerfile.rocm" in output or "stages" in output  # the command ran on the file
+    assert "docgen.pipeline" in modules
+    assert loaded(modules, NEVER_WITHOUT_RENDERING) == []
+
+
+def test_sync_loads_jinja2_to_render(tmp_path: Path) -> None:
+    """The counterpart: rendering a block does load the template engine (the test above can fail)."""
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    code, output, modules = modules_loaded(["sync"], tmp_path)
+    assert code == 0, output
+    assert {"jinja2", "docgen.render"} <= modules
