@@ -18,6 +18,7 @@ from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
+from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, read_image, render_options
 from docgen.rows import RenderOptions
@@ -419,19 +420,6 @@ def _print_drifts(doc: _Document, drifts: list[Drift], out: TextIO) -> None:
     print(f"{doc.display} is out of date", file=out)
 
 
-def annotation(level: str, path: str | None, line: int | None, message: str) -> str:
-    """A GitHub Actions workflow command (`::error file=…,line=…::message`), escaped as GitHub asks."""
-
-    def data(value: str) -> str:
-        return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-    def prop(value: str) -> str:
-        return data(value).replace(":", "%3A").replace(",", "%2C")
-
-    where = f"file={prop(path)}," + (f"line={line}," if line else "") if path else ""
-    return f"::{level} {where}title=docgen::{data(message)}"
-
-
 def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> None:
     """GitHub Actions annotations: one on each stale block, one on each Dockerfile line behind it."""
     from docgen.drift import HAND_EDIT
@@ -449,12 +437,11 @@ def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> N
     for (dockerfile, line), rows in sorted(behind.items()):
         message = f"this line changed {', '.join(rows)}; run `docgen sync`"
         print(annotation("error", dockerfile, line, message), file=out)
-    from docgen.findings import annotation as titled
     from docgen.findings import rule_of
 
     for warning in warnings:
         title = f"docgen {rule_of(warning)}"
-        print(titled("warning", warning.path, warning.line, warning.message, title), file=out)
+        print(annotation("warning", warning.path, warning.line, warning.message, title), file=out)
 
 
 def _file_json(doc: _Document, drifts: list[Drift]) -> dict[str, Any]:
