@@ -59,21 +59,20 @@ class Change:
     def phrase(self) -> str:
         """The change in a few words: `vLLM 1ff9d3353 → 18d87a87`, `added aiter 0.1.5`."""
         old, new = self.old or "(none)", self.new or "(none)"
-        if self.kind == "version":
-            return f"{self.name} {old} → {new}"
-        if self.kind == "component-added":
-            return f"added {self.name} {new}"
-        if self.kind == "component-removed":
-            return f"removed {self.name} {old}"
-        if self.kind == "base-image":
-            return f"base image of stage {self.name}: {old} → {new}"
-        if self.kind == "arg-added":
-            return f"new build arg {self.name} (default {new})"
-        if self.kind == "arg-removed":
-            return f"build arg {self.name} removed (default was {old})"
-        if self.kind == "arg-default":
-            return f"build arg {self.name} default {old} → {new}"
-        return "new image" if self.kind == "image-added" else "image removed"
+        return _PHRASES.get(self.kind, "image removed").format(name=self.name, old=old, new=new)
+
+
+_PHRASES = {
+    "version": "{name} {old} → {new}",
+    "component-added": "added {name} {new}",
+    "component-removed": "removed {name} {old}",
+    "base-image": "base image of stage {name}: {old} → {new}",
+    "arg-added": "new build arg {name} (default {new})",
+    "arg-removed": "build arg {name} removed (default was {old})",
+    "arg-default": "build arg {name} default {old} → {new}",
+    "image-added": "new image",
+}
+"""What `Change.phrase` says for each kind of change (any other kind: `image removed`)."""
 
 
 @dataclass(frozen=True)
