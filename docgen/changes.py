@@ -21,7 +21,8 @@ from typing import Any
 from docgen.dockerfile import MAX_BYTES, decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DockerfileError, UsageError
 from docgen.model import ImageModel
-from docgen.render import code_span, display_name, escape_text
+from docgen.render import code_span, escape_text
+from docgen.rows import display_name
 
 SCHEMA_VERSION = 1
 """The version of `docgen changes --format json`'s schema (docs/json.md)."""
