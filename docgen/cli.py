@@ -226,14 +226,42 @@ class _Document:
     """The file as read (`sync` will not replace it if it changes meanwhile)."""
 
 
+@dataclass
+class _Fresh:
+    """One output of an image whose every block carries the fingerprints of its inputs as they are now
+    (`fastcheck.image_up_to_date`): up to date, and not modelled."""
+
+    display: str
+    dockerfile: str
+
+
 def _documents(
-    images: list[ImageConfig], config: Config, lint_into: list[Diagnostic] | None = None
-) -> Iterator[_Document]:
+    images: list[ImageConfig],
+    config: Config,
+    lint_into: list[Diagnostic] | None = None,
+    skip_fresh: bool = False,
+) -> Iterator[_Document | _Fresh]:
     """Every output of every image, with its regenerated text (each Dockerfile read once). With
-    `lint_into`, each Dockerfile's lint warnings are added to that list from the same reading."""
+    `lint_into`, each Dockerfile's lint warnings are added to that list from the same reading. With
+    `skip_fresh`, the outputs of an image whose fingerprints all match are `_Fresh`, not rendered:
+    `docgen check` of one stale image among hundreds models that one."""
+    from docgen.fastcheck import image_up_to_date
+
     root = str(config.root.resolve())
-    templates = fingerprint.templates_digest(str(config.templates) if config.templates else None, root)
+    outside: list[str] = []
+    templates = fingerprint.templates_digest(
+        str(config.templates) if config.templates else None, root, outside
+    )
     for image in images:
+        paths = [str(output) for output in image.outputs]
+        if (
+            skip_fresh
+            and not outside
+            and image_up_to_date(root, str(image.dockerfile), paths, image.settings, templates)
+        ):
+            for output in image.outputs:
+                yield _Fresh(files.display(output), image.display)
+            continue
         data, model, warnings = read_image(image.dockerfile, image.display, with_lint=lint_into is not None)
         if lint_into is not None:
             lint_into += warnings
@@ -283,6 +311,7 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     report: list[str] = []
     outputs = []
     for doc in _documents(images, config):
+        assert isinstance(doc, _Document)
         outputs.append(doc.path)
         if doc.generated != doc.current:
             changes.append((doc.path, doc.generated, doc.snapshot))
@@ -328,7 +357,19 @@ def _check(
     all_drifts: list[Drift] = []
     found_warnings: list[Diagnostic] = []
     form = args.format
-    for doc in _documents(images, config, found_warnings if args.strict else None):
+    for doc in _documents(
+        images, config, found_warnings if args.strict else None, not (args.strict or args.full)
+    ):
+        if isinstance(doc, _Fresh):
+            checked += 1
+            if form == "json":
+                reports.append(
+                    {"path": doc.display, "dockerfile": doc.dockerfile, "up_to_date": True, "blocks": []}
+                    | {"dockerfile_changes": ""}
+                )
+            elif form == "text":
+                print(f"{doc.display} is up to date", file=out)
+            continue
         drifts = _drifts(doc)
         checked, stale = checked + 1, stale + bool(drifts)
         all_drifts += drifts
