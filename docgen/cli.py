@@ -190,6 +190,7 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
         "versions": image.versions,
         "names": image.names,
         "settings": image.settings,
+        "args": image.args,
     }
 
 
@@ -262,9 +263,12 @@ def _documents(
             for output in image.outputs:
                 yield _Fresh(files.display(output), image.display)
             continue
-        data, model, warnings = read_image(image.dockerfile, image.display, with_lint=lint_into is not None)
+        data, model, warnings = read_image(
+            image.dockerfile, image.display, with_lint=lint_into is not None, build_args=image.args
+        )
         if lint_into is not None:
             lint_into += warnings
+        _args_declared(image, model, config)
         for output in image.outputs:
             display = files.display(output)
             current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
@@ -281,6 +285,23 @@ def _documents(
                 raise MarkerError(_no_block(current), display)
             yield _Document(
                 output, display, current, generated, blocks, bodies, model, options, stamp, snapshot
+            )
+
+
+def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> None:
+    """An error for an arg of `args` that no ARG of the Dockerfile declares: `docker build` warns that
+    it was not consumed and builds the image as if it were not given, so it is a typo or a stale entry."""
+    import difflib
+
+    declared = {arg.name for arg in model.args}
+    for name in image.args:
+        if name not in declared:
+            close = difflib.get_close_matches(name, sorted(declared), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ConfigError(
+                f"args: {name} is no ARG of {image.display}{hint}; docker build would not use it",
+                config.source,
+                image.args_line,
             )
 
 

@@ -25,6 +25,7 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     dockerfile = "docker/Dockerfile.*"    # a glob: one image per file, named after it (`cuda`, `rocm`)
     name = "vllm-{name}"                  # optional; `{name}` is the file's
     outputs = ["docker/README.{name}.md"] # `{name}` is the image's name
+    args = { CUDA_VERSION = "13.0.2" }    # build args, as `docker build --build-arg` (a variant)
 
     [tool.docgen.base-images."org/base"]  # what a base image provides that its tag does not say
     provides = { PyTorch = "2.6.0", CUDA = "12.4" }
@@ -90,6 +91,10 @@ class ImageConfig:
     produces: tuple[str, ...] = ()
     """Image names this Dockerfile builds (`rocm/vllm-dev:base`): a Dockerfile built FROM one of them
     shows this one's Key versions too."""
+    args: Mapping[str, str] = field(default_factory=dict)
+    """Build args the image is built with (`args = { CUDA_VERSION = "13.0.2" }`), as `--build-arg`."""
+    args_line: int | None = None
+    """Line of the `args` key in the config file, for messages."""
     name: str = ""
     """The image's name: `name` of its entry, else from its file (`rocm` for `Dockerfile.rocm` or
     `rocm.Dockerfile`, else its folder's name)."""
@@ -144,6 +149,7 @@ _IMAGE_KEYS: dict[str, type] = {
     "names": dict,
     "produces": list,
     "name": str,
+    "args": dict,
 }
 _BASE_IMAGE_KEYS: dict[str, type] = {"provides": dict}
 _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
@@ -444,6 +450,7 @@ def parse_config(
                     display,
                     _key_line(text, "produces", start),
                 )
+        build_args = _build_args(entry.get("args", {}), display, text, start)
         output_values = _strings(entry.get("outputs", []), "images.outputs", display, text, start)
         page_values = _strings(entry.get("pages", []), "images.pages", display, text, start)
         for written in matched if matched is not None else [pattern]:
@@ -455,7 +462,7 @@ def parse_config(
             outputs = tuple(resolve_path(root, p, "outputs", display, text, start) for p in outputs_written)
             pages = tuple(_page(p.replace("{name}", name), display, text, start) for p in page_values)
             starts_of.append(start)
-            chosen.append(named is not None or matched is not None)
+            chosen.append(named is not None or matched is not None or "args" in entry)
             entries.append(entry)
             images.append(
                 ImageConfig(
@@ -482,6 +489,8 @@ def parse_config(
                     names=image_names,
                     produces=produces,
                     name=name,
+                    args=build_args,
+                    args_line=_key_line(text, "args", start) if build_args and text else None,
                     written=(written, outputs_written),
                 )
             )
@@ -544,6 +553,29 @@ def parse_config(
         lint_disable=_lint_disable(table.get("lint", {}), display, text),
         globs=tuple(globs),
     )
+
+
+_ARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""A build arg's name, as `ARG` accepts it."""
+
+
+def _build_args(value: Mapping[str, Any], display: str, text: str, start: int) -> dict[str, str]:
+    """`args = { CUDA_VERSION = "13.0.2" }`: each name an ARG name, each value a string."""
+    for key, item in value.items():
+        if not _ARG.fullmatch(key):
+            raise ConfigError(
+                f"args: {key!r} is not a build arg name (letters, digits and '_')",
+                display,
+                _key_line(text, "args", start),
+            )
+        if not isinstance(item, str):
+            raise ConfigError(
+                f'args.{key} must be a string, as --build-arg gives it (like {key} = "{item}"), '
+                f"not {type(item).__name__}",
+                display,
+                _key_line(text, "args", start),
+            )
+    return dict(value)
 
 
 _NAME = re.compile(r"[\w.+-]+")

@@ -280,3 +280,94 @@ def test_check_models_only_the_images_whose_fingerprints_differ(
     read.clear()
     assert run("check", "--full").code == 1
     assert read == ["docker/Dockerfile.cuda", "docker/Dockerfile.rocm", "docker/ascend.Dockerfile"]
+
+
+CUDA_STAGES = """\
+ARG CUDA_VERSION=12.9.1
+FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04 AS base
+ARG CUDA_VERSION
+RUN pip install torch==2.8.0 \\
+    --index-url https://download.pytorch.org/whl/cu$(echo ${CUDA_VERSION} | cut -d. -f1,2 | tr -d .)
+FROM base AS final
+# TORCH_CUDA_ARCH_LIST CUDA architectures to build for.
+ARG TORCH_CUDA_ARCH_LIST="8.0 9.0"
+ARG CUDA_VERSION=12.8.0
+RUN echo "${CUDA_VERSION}" > /etc/cuda-version
+"""
+
+BUILD_ARGS = "<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+
+
+def test_args_make_one_dockerfile_several_images(family: Path) -> None:
+    (family / "docker/Dockerfile.cuda").write_text(CUDA_STAGES)
+    for name in ("cu129", "cu130"):
+        (family / f"docker/README.{name}.md").write_text(README.format(name=name) + BUILD_ARGS)
+    (family / "pyproject.toml").write_text(
+        "[tool.docgen]\n"
+        + entry("docker/Dockerfile.cuda", "cu129", 'name = "cu129"\n')
+        + entry("docker/Dockerfile.cuda", "cu130", 'name = "cu130"\nargs = { CUDA_VERSION = "13.0.2" }\n')
+    )
+    result = run("sync")
+    assert (result.code, result.err) == (0, "")
+    cu129 = (family / "docker/README.cu129.md").read_text()
+    cu130 = (family / "docker/README.cu130.md").read_text()
+    assert "| CUDA | `12.9.1`" in cu129 and "13.0.2" not in cu129
+    assert "| CUDA | `13.0.2`" in cu130 and "12.9.1" not in cu130 and "12.8.0" not in cu130  # every scope
+    assert run("check").code == 0
+    pyproject = family / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace("13.0.2", "13.0.1"))
+    result = run("check")
+    assert result.code == 1
+    assert "docker/README.cu129.md is up to date" in result.out
+    assert "docker/README.cu130.md is out of date" in result.out
+
+
+def test_one_dockerfile_with_args_twice_needs_names(family: Path) -> None:
+    (family / "pyproject.toml").write_text(
+        "[tool.docgen]\n"
+        + entry("docker/Dockerfile.cuda", "cu129")
+        + entry("docker/Dockerfile.cuda", "cu130", 'args = { CUDA_VERSION = "13.0.2" }\n')
+    )
+    result = run("sync")
+    assert (result.code, result.err) == (
+        2,
+        "pyproject.toml:7: two [[tool.docgen.images]] are named 'cuda' (docker/Dockerfile.cuda and "
+        'docker/Dockerfile.cuda); give one a name = "…" of its own\n',
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            "{ CUDA_VERSION = 13 }",
+            'args.CUDA_VERSION must be a string, as --build-arg gives it (like CUDA_VERSION = "13"), not int',
+        ),
+        (
+            '{ "CUDA-VERSION" = "13" }',
+            "args: 'CUDA-VERSION' is not a build arg name (letters, digits and '_')",
+        ),
+    ],
+)
+def test_args_that_cannot_be_build_args_are_an_error(family: Path, args: str, message: str) -> None:
+    (family / "pyproject.toml").write_text(
+        config(f'dockerfile = "docker/Dockerfile.cuda"\nargs = {args}\noutputs = ["docker/README.cuda.md"]\n')
+    )
+    result = run("check")
+    assert (result.code, result.err) == (2, f"pyproject.toml:5: {message}\n")
+
+
+def test_an_arg_no_arg_declares_is_an_error(family: Path) -> None:
+    (family / "pyproject.toml").write_text(
+        config(
+            'dockerfile = "docker/Dockerfile.cuda"\nargs = { CUDA_VERSON = "13.0.2" }\n'
+            'outputs = ["docker/README.cuda.md"]\n'
+        )
+    )
+    for command in ("sync", "check"):
+        result = run(command)
+        assert (result.code, result.err) == (
+            2,
+            "pyproject.toml:5: args: CUDA_VERSON is no ARG of docker/Dockerfile.cuda (did you mean "
+            "CUDA_VERSION?); docker build would not use it\n",
+        )
