@@ -371,3 +371,11 @@ def test_an_arg_no_arg_declares_is_an_error(family: Path) -> None:
             "pyproject.toml:5: args: CUDA_VERSON is no ARG of docker/Dockerfile.cuda (did you mean "
             "CUDA_VERSION?); docker build would not use it\n",
         )
+
+
+@pytest.mark.parametrize("form", ["text", "json", "sarif", "github"])
+def test_check_says_the_same_with_and_without_rendering_fresh_images(synced: Path, form: str) -> None:
+    dockerfile = synced / "docker/Dockerfile.rocm"
+    dockerfile.write_text(dockerfile.read_text().replace("torch==2.7.1", "torch==2.8.0"))
+    trusted, full = run("check", "--format", form), run("check", "--format", form, "--full")
+    assert (trusted.code, trusted.out, trusted.err) == (full.code, full.out, full.err)
