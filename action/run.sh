@@ -37,12 +37,12 @@ what_changed() {  # $1: the revision to compare the working tree with
 
 case "$mode" in
   check)
-    # `--format text` keeps the fast path out: it trusts the fingerprints in the README and the
-    # settings record in .docgen_cache/, files a pull request can forge (or commit), so in CI the
-    # full check decides. `set -f`: INPUT_ARGS is a list of words, never a glob.
+    # `--full` renders every block anew: a plain check trusts the fingerprints in the README and the
+    # settings record in .docgen_cache/, files a pull request can forge (or commit); CI=true does the
+    # same, `--full` says it here too. `set -f`: INPUT_ARGS is a list of words, never a glob.
     set -f
     # shellcheck disable=SC2086  # INPUT_ARGS is a list of words
-    report=$("$docgen" check --format text ${INPUT_ARGS:-} 2>&1)
+    report=$("$docgen" check --full ${INPUT_ARGS:-} 2>&1)
     code=$?
     set +f
     printf '%s\n' "$report"  # with GITHUB_ACTIONS=true it holds the ::error annotations

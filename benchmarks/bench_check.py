@@ -13,7 +13,7 @@ every block carries fresh fingerprints. Then, interleaved, best of N rounds, eac
 5. for information: the same check without the console script pip writes (older pips' script imports
    `re` and compiles a pattern before docgen starts), a cold `docgen check` (the cache deleted before
    each run: the full check, which parses pyproject.toml with tomllib and writes the cache), and the
-   full check (`docgen check --format text`, which skips the fast path).
+   full check (`docgen check --full`, which skips the fast path and renders every block).
 
 Budgets: `docgen check` within 2× of `python -c pass` on both projects, and faster than `cog --check`.
 
@@ -132,7 +132,7 @@ def main() -> int:
             ),
             "cog --check README.cog.md": ([BIN / "cog", "--check", "README.cog.md"], 0),
             "docgen check, cold": ([BIN / "docgen", "check"], 0),
-            "docgen check, full (no fast path)": ([BIN / "docgen", "check", "--format", "text"], 0),
+            "docgen check, full (no fast path)": ([BIN / "docgen", "check", "--full"], 0),
         }
         times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(rounds):  # interleaved: every command sees the same machine state

@@ -85,6 +85,12 @@ def parser() -> argparse.ArgumentParser:
             cmd.add_argument(
                 "--strict", action="store_true", help="also run `docgen lint` and exit 1 on its warnings"
             )
+            cmd.add_argument(
+                "--full",
+                action="store_true",
+                help="render every image, also those whose blocks all carry the fingerprints of their "
+                "inputs as they are now (finds a change docgen does not fingerprint)",
+            )
     lint_cmd = add("lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)")
     lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
     lint_cmd.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")

@@ -3,8 +3,8 @@ read it with `tomllib` and validated it.
 
 Importing `tomllib` costs more than the fast path's whole budget, so the fast path does not read TOML.
 Instead, each `docgen check` and `docgen sync` that loads a configuration writes what it found to
-`.docgen_cache/settings` beside pyproject.toml: the settings digest of the `setup` fingerprints, the
-template folder, and each image's Dockerfile and outputs as written. The record is keyed by a digest
+`.docgen_cache/settings` beside pyproject.toml: the template folder, and each image's Dockerfile and
+outputs as written and the settings digest of its `setup` fingerprints. The record is keyed by a digest
 of pyproject.toml's bytes and of docgen's code and data (`fingerprint.package_digest`), so any edit
 of either makes it stale, and it carries a checksum of itself, so a torn or corrupt file reads as no
 cache. The next `docgen check` hashes pyproject.toml, finds the record, and compares fingerprints
@@ -29,7 +29,7 @@ FOLDER = ".docgen_cache"
 """The cache folder, beside pyproject.toml."""
 
 _FILE = "settings"
-_VERSION = "docgen settings cache 1"  # the record's format; a record of another format is no record
+_VERSION = "docgen settings cache 3"  # the record's format; a record of another format is no record
 _GITIGNORE = b"# Made by docgen: a cache, safe to delete.\n*\n"
 _SIZE = 16  # bytes per digest: a cache key must not collide by chance
 _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
@@ -38,20 +38,41 @@ _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
 class Settings:
     """The record of one configuration (see the module docstring)."""
 
-    __slots__ = ("settings", "templates", "images", "passed")
+    __slots__ = ("templates", "images", "passed", "globs")
 
     def __init__(
-        self, settings: str, templates: str, images: list[tuple[str, list[str]]], passed: dict[str, str]
+        self,
+        templates: str,
+        images: list[tuple[str, list[str], str]],
+        passed: dict[str, str],
+        globs: list[tuple[str, list[str]]] | None = None,
     ) -> None:
-        self.settings = settings
-        """`fingerprint.settings_digest` of the `[tool.docgen]` table."""
         self.templates = templates
         """The `templates` folder as written ('' when there is none)."""
         self.images = images
-        """(dockerfile, outputs) of every `[[tool.docgen.images]]`, as written."""
+        """(dockerfile, outputs, settings) of every image: the paths as written (a glob's matches one by
+        one, `{name}` filled), and `fingerprint.image_settings` of the image."""
         self.passed = passed
         """pyproject.toml files without a docgen table below this one (path relative to its folder) →
         `file_digest` of their bytes."""
+        self.globs = globs or []
+        """Each `dockerfile` glob and the files it matched (`expand`): the record holds while the
+        glob matches the same files."""
+
+
+def is_glob(path: str) -> bool:
+    """True when a configured `dockerfile` is written as a glob."""
+    return any(c in path for c in "*?[")
+
+
+def expand(root: str, pattern: str) -> list[str]:
+    """The regular files glob `pattern` matches under `root` (`**` any folders; names starting with
+    `.` only when the pattern spells the dot), relative to `root`, `/`-separated, sorted. The config
+    and the fast path both expand globs here, so they cannot disagree."""
+    import glob
+
+    found = glob.glob(pattern, root_dir=root, recursive=True)
+    return sorted(p.replace(os.sep, "/") for p in found if os.path.isfile(os.path.join(root, p)))
 
 
 def file_digest(data: bytes) -> str:
@@ -67,12 +88,15 @@ def _key(pyproject: bytes) -> str:
 def _encode(key: str, found: Settings) -> bytes:
     """A record: NUL-separated fields (no configured path holds a NUL: `config` refuses them), and
     the checksum of all of them last."""
-    fields = [_VERSION, key, found.settings, found.templates, str(len(found.images))]
-    for dockerfile, outputs in found.images:
-        fields += [dockerfile, str(len(outputs)), *outputs]
+    fields = [_VERSION, key, found.templates, str(len(found.images))]
+    for dockerfile, outputs, settings in found.images:
+        fields += [dockerfile, settings, str(len(outputs)), *outputs]
     fields.append(str(len(found.passed)))
     for path in sorted(found.passed):
         fields += [path, found.passed[path]]
+    fields.append(str(len(found.globs)))
+    for pattern, matches in found.globs:
+        fields += [pattern, str(len(matches)), *matches]
     payload = "\0".join(fields).encode("utf-8", "surrogateescape")
     return payload + b"\0" + file_digest(payload).encode()
 
@@ -86,20 +110,24 @@ def _decode(data: bytes, key: str) -> Settings | None:
     try:
         if next(fields) != _VERSION or next(fields) != key:
             return None
-        settings, templates = next(fields), next(fields)
+        templates = next(fields)
         images = []
         for _ in range(int(next(fields))):
-            dockerfile = next(fields)
-            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))]))
+            dockerfile, settings = next(fields), next(fields)
+            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings))
         passed = {}
         for _ in range(int(next(fields))):
             path = next(fields)
             passed[path] = next(fields)
+        globs = []
+        for _ in range(int(next(fields))):
+            pattern = next(fields)
+            globs.append((pattern, [next(fields) for _ in range(int(next(fields)))]))
     except (StopIteration, ValueError):
         return None
     if next(fields, None) is not None:
         return None
-    return Settings(settings, templates, images, passed)
+    return Settings(templates, images, passed, globs)
 
 
 def read(root: str, pyproject: bytes) -> Settings | None:
@@ -140,7 +168,10 @@ def write(root: str, pyproject: bytes, found: Settings) -> None:
         recorded = _decode(old, key)
         if recorded is not None:  # what runs from other folders passed stays true: keep it
             found = Settings(
-                found.settings, found.templates, found.images, {**recorded.passed, **found.passed}
+                found.templates,
+                found.images,
+                {**recorded.passed, **found.passed},
+                found.globs,
             )
         data = _encode(key, found)
         if data == old:

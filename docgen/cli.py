@@ -191,6 +191,7 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
         "versions": image.versions,
         "names": image.names,
         "settings": image.settings,
+        "args": image.args,
     }
 
 
@@ -227,17 +228,48 @@ class _Document:
     """The file as read (`sync` will not replace it if it changes meanwhile)."""
 
 
+@dataclass
+class _Fresh:
+    """One output of an image whose every block carries the fingerprints of its inputs as they are now
+    (`fastcheck.image_up_to_date`): up to date, and not modelled."""
+
+    display: str
+    dockerfile: str
+
+
 def _documents(
-    images: list[ImageConfig], config: Config, lint_into: list[Diagnostic] | None = None
-) -> Iterator[_Document]:
+    images: list[ImageConfig],
+    config: Config,
+    lint_into: list[Diagnostic] | None = None,
+    skip_fresh: bool = False,
+) -> Iterator[_Document | _Fresh]:
     """Every output of every image, with its regenerated text (each Dockerfile read once). With
-    `lint_into`, each Dockerfile's lint warnings are added to that list from the same reading."""
+    `lint_into`, each Dockerfile's lint warnings are added to that list from the same reading. With
+    `skip_fresh`, the outputs of an image whose fingerprints all match are `_Fresh`, not rendered:
+    `docgen check` of one stale image among hundreds models that one."""
+    from docgen.fastcheck import image_up_to_date
+
     root = str(config.root.resolve())
-    templates = fingerprint.templates_digest(str(config.templates) if config.templates else None, root)
+    outside: list[str] = []
+    templates = fingerprint.templates_digest(
+        str(config.templates) if config.templates else None, root, outside
+    )
     for image in images:
-        data, model, warnings = read_image(image.dockerfile, image.display, with_lint=lint_into is not None)
+        paths = [str(output) for output in image.outputs]
+        if (
+            skip_fresh
+            and not outside
+            and image_up_to_date(root, str(image.dockerfile), paths, image.settings, templates)
+        ):
+            for output in image.outputs:
+                yield _Fresh(files.display(output), image.display)
+            continue
+        data, model, warnings = read_image(
+            image.dockerfile, image.display, with_lint=lint_into is not None, build_args=image.args
+        )
         if lint_into is not None:
             lint_into += warnings
+        _args_declared(image, model, config)
         for output in image.outputs:
             display = files.display(output)
             current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
@@ -254,6 +286,23 @@ def _documents(
                 raise MarkerError(_no_block(current), display)
             yield _Document(
                 output, display, current, generated, blocks, bodies, model, options, stamp, snapshot
+            )
+
+
+def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> None:
+    """An error for an arg of `args` that no ARG of the Dockerfile declares: `docker build` warns that
+    it was not consumed and builds the image as if it were not given, so it is a typo or a stale entry."""
+    import difflib
+
+    declared = {arg.name for arg in model.args}
+    for name in image.args:
+        if name not in declared:
+            close = difflib.get_close_matches(name, sorted(declared), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ConfigError(
+                f"args: {name} is no ARG of {image.display}{hint}; docker build would not use it",
+                config.source,
+                image.args_line,
             )
 
 
@@ -284,6 +333,7 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
     report: list[str] = []
     outputs = []
     for doc in _documents(images, config):
+        assert isinstance(doc, _Document)
         outputs.append(doc.path)
         if doc.generated != doc.current:
             changes.append((doc.path, doc.generated, doc.snapshot))
@@ -329,7 +379,22 @@ def _check(
     all_drifts: list[Drift] = []
     found_warnings: list[Diagnostic] = []
     form = args.format
-    for doc in _documents(images, config, found_warnings if args.strict else None):
+    for doc in _documents(
+        images,
+        config,
+        found_warnings if args.strict else None,
+        not (args.strict or args.full) and fingerprint.trusted(),
+    ):
+        if isinstance(doc, _Fresh):
+            checked += 1
+            if form == "json":
+                reports.append(
+                    {"path": doc.display, "dockerfile": doc.dockerfile, "up_to_date": True, "blocks": []}
+                    | {"dockerfile_changes": ""}
+                )
+            elif form == "text":
+                print(f"{doc.display} is up to date", file=out)
+            continue
         drifts = _drifts(doc)
         checked, stale = checked + 1, stale + bool(drifts)
         all_drifts += drifts

@@ -21,6 +21,12 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     versions = ["ROCm", "Python", "torch"]  # rows of the Key versions table (optional)
     produces = ["org/rocm-base:latest"]   # images this Dockerfile builds (followed by images FROM them)
 
+    [[tool.docgen.images]]
+    dockerfile = "docker/Dockerfile.*"    # a glob: one image per file, named after it (`cuda`, `rocm`)
+    name = "vllm-{name}"                  # optional; `{name}` is the file's
+    outputs = ["docker/README.{name}.md"] # `{name}` is the image's name
+    args = { CUDA_VERSION = "13.0.2" }    # build args, as `docker build --build-arg` (a variant)
+
     [tool.docgen.base-images."org/base"]  # what a base image provides that its tag does not say
     provides = { PyTorch = "2.6.0", CUDA = "12.4" }
 """
@@ -38,7 +44,7 @@ from typing import Any
 
 from docgen import cache
 from docgen.errors import ConfigError
-from docgen.fingerprint import image_settings, settings_digest
+from docgen.fingerprint import image_settings, shared_settings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -81,10 +87,20 @@ class ImageConfig:
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names: component or build-arg name → name shown in tables."""
     settings: str = ""
-    """A digest of the `[tool.docgen]` table and which image this is (see `fingerprint.settings_digest`)."""
+    """A digest of the settings this image's blocks are made from (see `fingerprint.image_settings`)."""
     produces: tuple[str, ...] = ()
     """Image names this Dockerfile builds (`rocm/vllm-dev:base`): a Dockerfile built FROM one of them
     shows this one's Key versions too."""
+    args: Mapping[str, str] = field(default_factory=dict)
+    """Build args the image is built with (`args = { CUDA_VERSION = "13.0.2" }`), as `--build-arg`."""
+    args_line: int | None = None
+    """Line of the `args` key in the config file, for messages."""
+    name: str = ""
+    """The image's name: `name` of its entry, else from its file (`rocm` for `Dockerfile.rocm` or
+    `rocm.Dockerfile`, else its folder's name)."""
+    written: tuple[str, tuple[str, ...]] = ("", ())
+    """The Dockerfile and outputs as the config writes them (a glob's match as found, `{name}` filled),
+    for the settings cache: the fast path resolves them again, as symlinks may have moved."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +119,9 @@ class Config:
     """`[tool.docgen.base-images]`: image name (with or without a tag) → {shown name: version} it provides."""
     lint_disable: tuple[str, ...] = ()
     """Rule ids (`DG003`) that lint, audit and check do not report (`[tool.docgen.lint] disable`)."""
+    globs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each `dockerfile` glob of the config and the files it matched (`cache.expand`), for the
+    settings cache: a Dockerfile added or removed changes the images without changing the config."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
         """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
@@ -129,6 +148,8 @@ _IMAGE_KEYS: dict[str, type] = {
     "versions": list,
     "names": dict,
     "produces": list,
+    "name": str,
+    "args": dict,
 }
 _BASE_IMAGE_KEYS: dict[str, type] = {"provides": dict}
 _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
@@ -172,7 +193,7 @@ def _listed_once(
 ) -> None:
     """Raise `ConfigError` for a value of `key` that two image entries list (`values`: each entry's),
     at the second entry's key; `why` says why one entry is all it may have. `where` is the config file
-    as shown, its text and where each image entry starts."""
+    as shown, its text and where each image's entry starts (one offset per image)."""
     display, text, starts = where
     owners: dict[str, int] = {}
     for index, listed in enumerate(values):
@@ -182,7 +203,7 @@ def _listed_once(
                     f"{key} = {value!r} is listed by two [[tool.docgen.images]] (entries {owners[value] + 1} "
                     f"and {index + 1}); {why}",
                     display,
-                    _key_line(text, key, _image_start(starts, index)),
+                    _key_line(text, key, starts[index]),
                 )
 
 
@@ -284,8 +305,9 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
         raise ConfigError("[tool.docgen] must be a table", display, _key_line(text, "docgen"))
     config = parse_config(table, path.resolve().parent, display, text)
     if remember:
-        images = [(str(e["dockerfile"]), list(e.get("outputs", []))) for e in table.get("images", [])]
-        found = cache.Settings(settings_digest(table), str(table.get("templates", "")), images, passed)
+        images = [(image.written[0], list(image.written[1]), image.settings) for image in config.images]
+        globs = [(pattern, list(matches)) for pattern, matches in config.globs]
+        found = cache.Settings(str(table.get("templates", "")), images, passed, globs)
         cache.write(str(config.root), raw, found)
     return config
 
@@ -389,6 +411,10 @@ def parse_config(
             ) from None
     images = []
     starts = _image_starts(text)
+    starts_of: list[int] = []  # where each image's (expanded) entry starts in the text
+    entries: list[Mapping[str, Any]] = []  # each image's own table
+    chosen: list[bool] = []  # named by `name` or a glob, not only by its file (as before names were)
+    globs: list[tuple[str, tuple[str, ...]]] = []
     for index, entry in enumerate(table.get("images", [])):
         start = _image_start(starts, index)
         if not isinstance(entry, dict):
@@ -399,15 +425,36 @@ def parse_config(
         if "dockerfile" not in entry:
             line = text.count("\n", 0, start) + 1 if start >= 0 else _key_line(text, "outputs")
             raise ConfigError("[[tool.docgen.images]] needs a 'dockerfile' key", display, line)
-        dockerfile = resolve_path(root, entry["dockerfile"], "dockerfile", display, text, start)
-        outputs = tuple(
-            resolve_path(root, p, "outputs", display, text, start)
-            for p in _strings(entry.get("outputs", []), "images.outputs", display, text, start)
-        )
-        pages = tuple(
-            _page(p, display, text, start)
-            for p in _strings(entry.get("pages", []), "images.pages", display, text, start)
-        )
+        pattern = entry["dockerfile"]
+        matched = _matches(root, pattern, display, text, start)
+        if matched is not None:
+            globs.append((pattern, tuple(matched)))
+        named = entry.get("name")
+        if named is not None and not _NAME.fullmatch(named.replace("{name}", "x")):
+            raise ConfigError(
+                f"name = {named!r} must be letters, digits, '.', '_', '+' or '-' (it names the image "
+                "in messages and {name} placeholders)",
+                display,
+                _key_line(text, "name", start),
+            )
+        if matched is not None and len(matched) > 1:
+            if named is not None and "{name}" not in named:
+                raise ConfigError(
+                    f"name = {named!r} would name all {len(matched)} files dockerfile = {pattern!r} "
+                    "matches; write it with {name} (the name from each file, like 'vllm-{name}')",
+                    display,
+                    _key_line(text, "name", start),
+                )
+            for key in ("outputs", "pages"):
+                for value in entry.get(key, []):
+                    if isinstance(value, str) and "{name}" not in value:
+                        raise ConfigError(
+                            f"{key} = {value!r} would be written by all {len(matched)} images that "
+                            f"dockerfile = {pattern!r} matches; write it with {{name}} (like "
+                            "'docker/README.{name}.md'), one file per image",
+                            display,
+                            _key_line(text, key, start),
+                        )
         versions = (
             _strings(entry["versions"], "images.versions", display, text, start)
             if "versions" in entry
@@ -422,31 +469,64 @@ def parse_config(
                     display,
                     _key_line(text, "produces", start),
                 )
-        images.append(
-            ImageConfig(
-                dockerfile=dockerfile,
-                display=dockerfile.relative_to(root.resolve()).as_posix(),
-                outputs=outputs,
-                pages=pages,
-                arch_arg=entry.get("arch-arg", arch_arg),
-                arch_arg_set="arch-arg" in entry or ("arch-arg" in table and len(table["images"]) == 1),
-                arch_arg_line=(
-                    (
-                        _key_line(text, "arch-arg", start)
-                        if "arch-arg" in entry
-                        else _key_line(text, "arch-arg")
-                    )
-                    if text and ("arch-arg" in entry or "arch-arg" in table)
-                    else None
-                ),
-                versions=versions,
-                versions_line=_key_line(text, "versions", start) if versions is not None and text else None,
-                pages_line=_key_line(text, "pages", start) if pages and text else None,
-                names=image_names,
-                produces=produces,
+        build_args = _build_args(entry.get("args", {}), display, text, start)
+        output_values = _strings(entry.get("outputs", []), "images.outputs", display, text, start)
+        page_values = _strings(entry.get("pages", []), "images.pages", display, text, start)
+        for written in matched if matched is not None else [pattern]:
+            dockerfile = resolve_path(root, written, "dockerfile", display, text, start)
+            name = _file_name(dockerfile, root.resolve())
+            if named is not None:
+                name = named.replace("{name}", name)
+            outputs_written = tuple(p.replace("{name}", name) for p in output_values)
+            outputs = tuple(resolve_path(root, p, "outputs", display, text, start) for p in outputs_written)
+            pages = tuple(_page(p.replace("{name}", name), display, text, start) for p in page_values)
+            starts_of.append(start)
+            chosen.append(named is not None or matched is not None or "args" in entry)
+            entries.append(entry)
+            images.append(
+                ImageConfig(
+                    dockerfile=dockerfile,
+                    display=dockerfile.relative_to(root.resolve()).as_posix(),
+                    outputs=outputs,
+                    pages=pages,
+                    arch_arg=entry.get("arch-arg", arch_arg),
+                    arch_arg_set="arch-arg" in entry or ("arch-arg" in table and len(table["images"]) == 1),
+                    arch_arg_line=(
+                        (
+                            _key_line(text, "arch-arg", start)
+                            if "arch-arg" in entry
+                            else _key_line(text, "arch-arg")
+                        )
+                        if text and ("arch-arg" in entry or "arch-arg" in table)
+                        else None
+                    ),
+                    versions=versions,
+                    versions_line=(
+                        _key_line(text, "versions", start) if versions is not None and text else None
+                    ),
+                    pages_line=_key_line(text, "pages", start) if pages and text else None,
+                    names=image_names,
+                    produces=produces,
+                    name=name,
+                    args=build_args,
+                    args_line=_key_line(text, "args", start) if build_args and text else None,
+                    written=(written, outputs_written),
+                )
             )
-        )
-    where = (display, text, starts)
+    seen_names: dict[str, int] = {}
+    for index, image in enumerate(images):
+        first = seen_names.setdefault(image.name, index)
+        if first != index and (chosen[first] or chosen[index]):
+            other = images[first]
+            raise ConfigError(
+                f"two [[tool.docgen.images]] are named {image.name!r} ({other.display} and {image.display}); "
+                'give one a name = "…" of its own',
+                display,
+                _key_line(text, "name", starts_of[index])
+                if starts_of[index] >= 0 and _key_line(text, "name", starts_of[index])
+                else (text.count("\n", 0, starts_of[index]) + 1 if starts_of[index] >= 0 else None),
+            )
+    where = (display, text, starts_of)
     _listed_once("pages", [image.pages for image in images], "a page documents one Dockerfile", where)
     dockerfiles = {image.dockerfile for image in images}
     for index, image in enumerate(images):
@@ -457,13 +537,13 @@ def parse_config(
                     f"outputs = {shown!r} is a Dockerfile docgen reads; "
                     "docgen will not write generated text into its own input",
                     display,
-                    _key_line(text, "outputs", _image_start(starts, index)),
+                    _key_line(text, "outputs", starts_of[index]),
                 )
     _listed_once("produces", [image.produces for image in images], "one Dockerfile builds an image", where)
     base_images = _base_images(table.get("base-images", {}), display, text)
-    fingerprint_settings = settings_digest(table)
+    shared = shared_settings(table)
     images = [
-        replace(image, settings=image_settings(fingerprint_settings, index))
+        replace(image, settings=image_settings(shared, entries[index], image.name))
         for index, image in enumerate(images)
     ]
     return Config(
@@ -473,7 +553,71 @@ def parse_config(
         templates=templates,
         base_images=base_images,
         lint_disable=_lint_disable(table.get("lint", {}), display, text),
+        globs=tuple(globs),
     )
+
+
+_ARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""A build arg's name, as `ARG` accepts it."""
+
+
+def _build_args(value: Mapping[str, Any], display: str, text: str, start: int) -> dict[str, str]:
+    """`args = { CUDA_VERSION = "13.0.2" }`: each name an ARG name, each value a string."""
+    for key, item in value.items():
+        if not _ARG.fullmatch(key):
+            raise ConfigError(
+                f"args: {key!r} is not a build arg name (letters, digits and '_')",
+                display,
+                _key_line(text, "args", start),
+            )
+        if not isinstance(item, str):
+            raise ConfigError(
+                f'args.{key} must be a string, as --build-arg gives it (like {key} = "{item}"), '
+                f"not {type(item).__name__}",
+                display,
+                _key_line(text, "args", start),
+            )
+    return dict(value)
+
+
+_NAME = re.compile(r"[\w.+-]+")
+"""What an image's `name` may hold: it is written in messages and fills `{name}` in paths."""
+
+
+def _file_name(dockerfile: Path, root: Path) -> str:
+    """An image's name from its file: `rocm` for `Dockerfile.rocm` and `rocm.Dockerfile`, else the
+    name of its folder (`cuda` for `docker/cuda/Dockerfile`), else the file's name."""
+    file = dockerfile.name
+    if file.startswith("Dockerfile.") and len(file) > len("Dockerfile."):
+        return file[len("Dockerfile.") :]
+    if file.endswith(".Dockerfile") and len(file) > len(".Dockerfile"):
+        return file[: -len(".Dockerfile")]
+    if dockerfile.parent != root:
+        return dockerfile.parent.name
+    return file
+
+
+def _matches(root: Path, pattern: str, display: str, text: str, start: int) -> list[str] | None:
+    """The files a `dockerfile` glob (`docker/Dockerfile.*`, `docker/**/Dockerfile`) matches, as
+    `cache.expand` finds them; None for a plain path (one without `*`, `?` or `[`, or a file of that
+    very name). A glob that matches nothing is an error at its line."""
+    if not cache.is_glob(pattern) or (root / pattern).is_file():
+        return None
+    if os.path.isabs(pattern):
+        raise ConfigError(
+            f"dockerfile = {pattern!r} must be relative to the project folder {root}",
+            display,
+            _key_line(text, "dockerfile", start),
+        )
+    found = cache.expand(str(root), pattern)
+    if not found:
+        raise ConfigError(
+            f"dockerfile = {pattern!r} matches no file (a glob: '*' and '?' match within a folder "
+            "name, '**' any folders)",
+            display,
+            _key_line(text, "dockerfile", start),
+        )
+    return found
 
 
 def _base_images(value: Mapping[str, Any], display: str, text: str) -> dict[str, dict[str, str]]:

@@ -206,8 +206,9 @@ _NOT_PURPOSES = frozenset(
 
 
 class _Evaluator:
-    def __init__(self, parsed: ParsedDockerfile) -> None:
+    def __init__(self, parsed: ParsedDockerfile, build_args: Mapping[str, str]) -> None:
         self.parsed = parsed
+        self.build_args = build_args
         self.path = parsed.path
         self.escape = parsed.escape
         self.decls: list[_Decl] = []
@@ -487,6 +488,9 @@ class _Evaluator:
                 default, unknown = None, "set by the build (predefined platform arg)"
             else:
                 value, default = None, None
+            if name in self.build_args:  # `--build-arg NAME=VALUE` wins over any default, in any scope
+                value = default = self.build_args[name]
+                unknown = None
             if value is not None:  # a bare ARG with no value leaves an ENV of that name alone
                 values[name] = value
             self.decls.append(
@@ -671,6 +675,8 @@ def _unknown_instruction(keyword: str) -> str:
     return f"unknown instruction: {keyword}" + (f" (did you mean {close[0]}?)" if close else "")
 
 
-def evaluate(parsed: ParsedDockerfile) -> Evaluation:
-    """Evaluate stages, ARG and ENV of a parsed Dockerfile as BuildKit would with no `--build-arg`."""
-    return _Evaluator(parsed).run()
+def evaluate(parsed: ParsedDockerfile, build_args: Mapping[str, str] | None = None) -> Evaluation:
+    """Evaluate stages, ARG and ENV of a parsed Dockerfile as BuildKit would with `build_args` given as
+    `--build-arg NAME=VALUE` (none by default): a given arg is the value of every ARG of that name, in
+    the global scope and in each stage, whatever its default (a name no ARG declares changes nothing)."""
+    return _Evaluator(parsed, build_args or {}).run()

@@ -116,62 +116,75 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     root, found = configured
     if not found.images:
         return None
+    for pattern, matches in found.globs:  # a Dockerfile added or removed: other images, other blocks
+        if cache.expand(root, pattern) != matches:
+            return None
     here = os.path.realpath(cwd)
     templates: str | None = None
     if found.templates:
         templates = _inside(found.templates, root)
         if templates is None:
             return None
-    settings_digest = found.settings
     outside: list[str] = []
     templates_digest = fingerprint.templates_digest(templates, root, outside)
     if outside:  # counted by where the links point, not by what is there: let the full check decide
         return None
     checked: list[str] = []
     seen: set[str] = set()
-    for index, (dockerfile, outputs) in enumerate(found.images):
-        image_settings = fingerprint.image_settings(settings_digest, index)
+    for dockerfile, outputs, image_settings in found.images:
         dockerfile_path = _inside(dockerfile, root)
         if dockerfile_path is None or not outputs:
             return None
-        data = _read(dockerfile_path)
-        if data is None:
-            return None
-        dockerfile_digest = fingerprint.dockerfile_digest(data)
-        dockerfile_rel = os.path.relpath(dockerfile_path, root).replace(os.sep, "/")
+        paths = []
         for output in outputs:
             path = _inside(output, root)
             if path is None or path in seen:  # a file listed twice is an error the full check reports
                 return None
             seen.add(path)
-            data = _read(path)
-            try:
-                text = data.decode("utf-8") if data is not None else ""
-                blocks = markers.find_blocks(text, output, known=markers.SECTIONS)
-            except (UnicodeDecodeError, MarkerError):
-                return None
-            if not blocks:
-                return None
-            document = os.path.relpath(path, root).replace(os.sep, "/")
-            setup = fingerprint.setup_digest(image_settings, templates_digest, document, dockerfile_rel)
-            newline = markers.newline_outside(text, blocks)
-            for block in blocks:
-                body = text[block.body_start : block.body_end]
-                if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):
-                    return None
-                if markers.normalise_body(body, newline) != body:
-                    return None  # `docgen sync` would now write the body with other line endings
-            checked.append(_shown(path, here))
+            paths.append(path)
+        if not image_up_to_date(root, dockerfile_path, paths, image_settings, templates_digest):
+            return None
+        checked += [_shown(path, here) for path in paths]
     return checked
+
+
+def image_up_to_date(root: str, dockerfile: str, outputs: list[str], settings: str, templates: bytes) -> bool:
+    """True when every block of every output of one image (its Dockerfile, outputs and
+    `fingerprint.image_settings`; paths absolute, symlinks resolved) still carries the fingerprint of
+    its inputs and text as they are now, so rendering it again would give the same text. The full
+    check asks this too, and models only the images for which it is False."""
+    data = _read(dockerfile)
+    if data is None:
+        return False
+    dockerfile_digest = fingerprint.dockerfile_digest(data)
+    dockerfile_rel = os.path.relpath(dockerfile, root).replace(os.sep, "/")
+    for path in outputs:
+        data = _read(path)
+        try:
+            text = data.decode("utf-8") if data is not None else ""
+            blocks = markers.find_blocks(text, path, known=markers.SECTIONS)
+        except (UnicodeDecodeError, MarkerError):
+            return False
+        if not blocks:
+            return False
+        document = os.path.relpath(path, root).replace(os.sep, "/")
+        setup = fingerprint.setup_digest(settings, templates, document, dockerfile_rel)
+        newline = markers.newline_outside(text, blocks)
+        for block in blocks:
+            body = text[block.body_start : block.body_end]
+            if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):
+                return False
+            if markers.normalise_body(body, newline) != body:
+                return False  # `docgen sync` would now write the body with other line endings
+    return True
 
 
 def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int | None:
     """Run `docgen check ARGV` on the fast path: the exit code, or None to run the full check.
 
-    Never in CI (`CI=true`, set by GitHub Actions, GitLab CI and most others): the fast path trusts the
-    fingerprints in the README's markers and the settings record in `.docgen_cache/`, and a pull
-    request can forge both; a check that gates a commit renders the blocks anew."""
-    if os.environ.get("CI", "").lower() in ("true", "1"):
+    Never in CI (see `fingerprint.trusted`): the fast path trusts the fingerprints in the README's
+    markers and the settings record in `.docgen_cache/`, and a pull request can forge both."""
+    if not fingerprint.trusted():
         return None
     checked = up_to_date(argv, cwd)
     if checked is None:

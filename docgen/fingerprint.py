@@ -7,8 +7,9 @@
 - `dockerfile`: the Dockerfile's bytes;
 - `setup`: everything else the block is made from: docgen's version, code and data (every `.py` and
   template file of the package), the major versions of Jinja2, MarkupSafe and `packaging`, the
-  image's `[tool.docgen]` settings, the user's template folder, and the paths of the document and of
-  the Dockerfile, symlinks resolved (links to the Dockerfile are relative to the document);
+  image's `[tool.docgen]` settings (its own entry and what every image reads: `image_settings`), the
+  user's template folder, and the paths of the document and of the Dockerfile, symlinks resolved
+  (links to the Dockerfile are relative to the document);
 - `text`: the block's body as docgen wrote it.
 
 Digests are of the exact bytes: whatever could change the rendered text changes a fingerprint. With
@@ -196,18 +197,35 @@ def canonical(value: object) -> str:
     return repr(value)
 
 
-def settings_digest(table: Mapping[str, object]) -> str:
-    """The settings part of the `setup` fingerprint: the `[tool.docgen]` table as `tomllib` parsed it
-    (comments and layout do not count). A digest, computed once per configuration, so each output's
-    fingerprint costs the same however many images the configuration lists."""
-    rendered = {key: value for key, value in table.items() if key != "lint"}  # lint settings render nothing
-    return digest(canonical(rendered).encode())
+_SHARED = ("arch-arg", "templates", "names", "base-images")
+"""The `[tool.docgen]` keys every image reads (`lint` renders nothing; `images` is per image)."""
 
 
-def image_settings(settings: str, index: int) -> str:
-    """The settings of the `index`-th configured image: the `settings_digest` of the configuration and
-    which image it is (two images may render the same Dockerfile with different `versions`)."""
-    return digest(settings.encode(), str(index).encode())
+def trusted() -> bool:
+    """Whether `docgen check` may take a block whose fingerprint matches for up to date without
+    rendering it: not in CI (`CI=true`, set by GitHub Actions, GitLab CI and most others), where the
+    commit under test could carry fingerprints (or a `.docgen_cache` record) forged by hand."""
+    return os.environ.get("CI", "").lower() not in ("true", "1")
+
+
+def shared_settings(table: Mapping[str, object]) -> str:
+    """The part of the settings every image's blocks are made from: the shared keys of the `[tool.docgen]`
+    table as `tomllib` parsed it (comments and layout do not count), the entries that `produces` an
+    image (an image built FROM it shows their Key versions and hardware), and whether a top-level
+    `arch-arg` is the only image's own. A digest, computed once per configuration."""
+    images = table.get("images")
+    entries = images if isinstance(images, list) else []
+    shared = {key: table[key] for key in _SHARED if key in table}
+    makers = [entry for entry in entries if isinstance(entry, dict) and "produces" in entry]
+    single = "arch-arg" in table and len(entries) == 1
+    return digest(canonical([shared, makers, single]).encode())
+
+
+def image_settings(shared: str, entry: Mapping[str, object], name: str) -> str:
+    """The settings of one image: the `shared_settings`, its own `[[tool.docgen.images]]` entry and its
+    name. Adding, removing or changing another image (one that `produces` nothing) leaves it as it is,
+    and so every block of this image."""
+    return digest(shared.encode(), canonical(dict(entry)).encode(), name.encode())
 
 
 def templates_digest(
@@ -224,7 +242,7 @@ def templates_digest(
 
 def setup_digest(settings: str, templates: bytes, document: str, dockerfile: str = "") -> str:
     """The fingerprint of everything but the Dockerfile's bytes: docgen itself, settings (a
-    `settings_digest`), templates (a `templates_digest`), and where the document and the Dockerfile are.
+    `image_settings`), templates (a `templates_digest`), and where the document and the Dockerfile are.
 
     `document` and `dockerfile` are the output's and the Dockerfile's paths relative to the project
     root, symlinks resolved, `/`-separated (links from the document to the Dockerfile are made from

@@ -77,7 +77,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._site_root = Path.cwd()
         self._repo_url: str | None = None
         self._pyproject: Path | None = None
-        self._models: dict[tuple[str, int, int], ImageModel] = {}
+        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], ImageModel] = {}
         self._seen: set[Path] = set()
         self._server: LiveReloadServer | None = None
         self._watched: set[str] = set()
@@ -327,11 +327,11 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         try:
             stat = image.dockerfile.stat()
         except OSError:
-            return build_model(image.dockerfile, image.display)  # raises the reader's own error
-        key = (str(image.dockerfile), stat.st_mtime_ns, stat.st_size)
+            return build_model(image.dockerfile, image.display, image.args)  # the reader's own error
+        key = (str(image.dockerfile), stat.st_mtime_ns, stat.st_size, tuple(sorted(image.args.items())))
         model = self._models.get(key)
         if model is None:
-            model = self._models[key] = build_model(image.dockerfile, image.display)
+            model = self._models[key] = build_model(image.dockerfile, image.display, image.args)
             for warning in model.warnings:
                 log.info("%s", warning)
         return model

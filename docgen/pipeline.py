@@ -46,10 +46,15 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def build_model(dockerfile: str | os.PathLike[str], display: str | None = None) -> ImageModel:
-    """Read, evaluate and extract one Dockerfile into an `ImageModel`."""
+def build_model(
+    dockerfile: str | os.PathLike[str],
+    display: str | None = None,
+    build_args: Mapping[str, str] | None = None,
+) -> ImageModel:
+    """Read, evaluate and extract one Dockerfile into an `ImageModel` (built with `build_args`, as
+    `docker build --build-arg` would)."""
     with _collector_paused():
-        return _analyse(read_dockerfile(dockerfile, display), with_lint=False)[0]
+        return _analyse(read_dockerfile(dockerfile, display), with_lint=False, build_args=build_args)[0]
 
 
 def model_of(parsed: ParsedDockerfile) -> ImageModel:
@@ -59,14 +64,19 @@ def model_of(parsed: ParsedDockerfile) -> ImageModel:
 
 
 def read_image(
-    dockerfile: str | os.PathLike[str], display: str | None = None, *, with_lint: bool = False
+    dockerfile: str | os.PathLike[str],
+    display: str | None = None,
+    *,
+    with_lint: bool = False,
+    build_args: Mapping[str, str] | None = None,
 ) -> tuple[bytes, ImageModel, tuple[Diagnostic, ...]]:
     """One read of a Dockerfile for everything `sync` and `check` need: its bytes (for the
     fingerprint), its model, and with `with_lint` its `docgen lint` warnings (else empty)."""
     shown = str(dockerfile) if display is None else display
     data = read_dockerfile_bytes(dockerfile, shown)
     with _collector_paused():
-        model, warnings = _analyse(parse_dockerfile(decode_dockerfile(data, shown), shown), with_lint)
+        parsed = parse_dockerfile(decode_dockerfile(data, shown), shown)
+        model, warnings = _analyse(parsed, with_lint, build_args)
     return data, model, warnings
 
 
@@ -78,10 +88,12 @@ def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) ->
     return read_image(dockerfile, display, with_lint=True)[2]
 
 
-def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
+def _analyse(
+    parsed: ParsedDockerfile, with_lint: bool, build_args: Mapping[str, str] | None = None
+) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
     """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
     the components and the hard-coded values with the model)."""
-    evaluation = evaluate(parsed)
+    evaluation = evaluate(parsed, build_args)
     found, skipped = components.extract(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
@@ -186,7 +198,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         image = self._makers[name]
         key = (*self._stack, image.dockerfile)
         if key not in self._memo:
-            model = build_model(image.dockerfile, image.display)
+            model = build_model(image.dockerfile, image.display, image.args)
             rows = version_rows(
                 model,
                 image.names,
@@ -219,7 +231,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         maker = self._maker_of(model)
         if maker is None:
             return None
-        base = build_model(maker.dockerfile, maker.display)
+        base = build_model(maker.dockerfile, maker.display, maker.args)
         found = hardware_of(base, maker.arch_arg)
         if not found.gpus:
             makers = BaseDockerfiles(self._config, self._link, (*self._stack, maker.dockerfile), self._memo)
@@ -236,7 +248,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
             found.append(maker.dockerfile)
             stack = (*stack, maker.dockerfile)
             makers = BaseDockerfiles(self._config, self._link, stack, self._memo)
-            maker = makers._maker_of(build_model(maker.dockerfile, maker.display))
+            maker = makers._maker_of(build_model(maker.dockerfile, maker.display, maker.args))
         return tuple(found)
 
     def _maker_of(self, model: ImageModel) -> ImageConfig | None:

@@ -603,13 +603,15 @@ def test_an_output_given_twice_on_the_command_line_is_checked_once(project: Path
     assert run("check", *argv).out.endswith("\n1 file checked, 0 out of date\n")
 
 
-def test_reason_when_the_fingerprint_matches_but_the_text_differs(project: Path) -> None:
+def forge_text_fingerprint(project: Path) -> None:
+    """Edit the first block of the README and write the text digest of the edit into its begin marker,
+    as if docgen had written it, then stopped (or as a pull request could by hand)."""
     text = readme(project).read_text()
     block = find_blocks(text)[0]
     body = text[block.body_start : block.body_end]
     forged = fingerprint.parse_attributes(block.attributes)
     changed = body.replace("| Ubuntu |", "| Debian |")
-    forged["text"] = fingerprint.text_digest(block.name, changed)  # as if docgen had written it, then stopped
+    forged["text"] = fingerprint.text_digest(block.name, changed)
     attributes = " ".join(f"{k}={v}" for k, v in forged.items())
     begin = text[block.begin_start : block.body_start]
     readme(project).write_text(
@@ -618,10 +620,24 @@ def test_reason_when_the_fingerprint_matches_but_the_text_differs(project: Path)
         + changed
         + text[block.body_end :]
     )
-    result = run("check")
+
+
+def test_reason_when_the_fingerprint_matches_but_the_text_differs(project: Path) -> None:
+    forge_text_fingerprint(project)
+    assert run("check").code == 0  # trusted, as on the fast path: every fingerprint matches
+    result = run("check", "--full")
     assert result.code == 1
     assert "its fingerprint matches the Dockerfile, setup and text" in result.out
     assert "has no fingerprint" not in result.out
+
+
+def test_in_ci_a_plain_check_renders_every_block(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pull request can write fingerprints by hand; in CI (`CI=true`) `check` trusts none of them."""
+    forge_text_fingerprint(project)
+    monkeypatch.setenv("CI", "true")
+    result = run("check")
+    assert result.code == 1
+    assert "its fingerprint matches the Dockerfile, setup and text" in result.out
 
 
 def test_github_actions_annotates_errors_too(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -141,7 +141,7 @@ def test_the_action_does_not_trust_a_settings_record_from_the_checkout(
     record = cache.read(str(repo), pyproject)
     assert record is not None
     shutil.rmtree(repo / cache.FOLDER)
-    forged = cache.Settings(record.settings, record.templates, record.images[:1], {})
+    forged = cache.Settings(record.templates, record.images[:1], {}, record.globs)
     cache.write(str(repo), pyproject, forged)
     assert fastcheck.up_to_date([], str(repo)) == ["a/README.md"]  # the forged record is believed
     done, summary, _ = action(repo, tmp_path, mode="check", base="HEAD")
