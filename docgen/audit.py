@@ -37,7 +37,8 @@ from packaging.version import InvalidVersion, Version
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
 from docgen.readme import Document, Fence, Paragraph, Table, read_document
-from docgen.render import build_arg_rows, display_name, renamed, version_rows
+from docgen.rows import VERSION_ARG as _VERSION_ARG
+from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 from docgen.sources.naming import SAME_PROJECT
 
 # --------------------------------------------------------------------------------------------------
@@ -291,7 +292,6 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     return found
 
 
-_VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|RELEASE|BRANCH)$")
 _DIGITS = re.compile(r"\d+")
 _TAG_VERSION = re.compile(r"[vV]?\d")
 """An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""

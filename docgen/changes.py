@@ -21,7 +21,8 @@ from typing import Any
 from docgen.dockerfile import MAX_BYTES, decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DockerfileError, UsageError
 from docgen.model import ImageModel
-from docgen.render import code_span, display_name, escape_text
+from docgen.render import code_span, escape_text
+from docgen.rows import display_name
 
 SCHEMA_VERSION = 1
 """The version of `docgen changes --format json`'s schema (docs/json.md)."""
@@ -29,17 +30,20 @@ SCHEMA_VERSION = 1
 WORKING_TREE = ""
 """The revision that stands for the files as they are on disk."""
 
-KINDS = (
-    "image-added",
-    "image-removed",
-    "version",
-    "component-added",
-    "component-removed",
-    "base-image",
-    "arg-added",
-    "arg-removed",
-    "arg-default",
-)
+_PHRASES = {
+    "image-added": "new image",
+    "image-removed": "image removed",
+    "version": "{name} {old} → {new}",
+    "component-added": "added {name} {new}",
+    "component-removed": "removed {name} {old}",
+    "base-image": "base image of stage {name}: {old} → {new}",
+    "arg-added": "new build arg {name} (default {new})",
+    "arg-removed": "build arg {name} removed (default was {old})",
+    "arg-default": "build arg {name} default {old} → {new}",
+}
+"""Every kind of change, in the order reports list them → how `Change.phrase` says it."""
+
+KINDS = tuple(_PHRASES)
 """Every kind of change, in the order reports list them."""
 
 
@@ -61,21 +65,7 @@ class Change:
     def phrase(self) -> str:
         """The change in a few words: `vLLM 1ff9d3353 → 18d87a87`, `added aiter 0.1.5`."""
         old, new = self.old or "(none)", self.new or "(none)"
-        if self.kind == "version":
-            return f"{self.name} {old} → {new}"
-        if self.kind == "component-added":
-            return f"added {self.name} {new}"
-        if self.kind == "component-removed":
-            return f"removed {self.name} {old}"
-        if self.kind == "base-image":
-            return f"base image of stage {self.name}: {old} → {new}"
-        if self.kind == "arg-added":
-            return f"new build arg {self.name} (default {new})"
-        if self.kind == "arg-removed":
-            return f"build arg {self.name} removed (default was {old})"
-        if self.kind == "arg-default":
-            return f"build arg {self.name} default {old} → {new}"
-        return "new image" if self.kind == "image-added" else "image removed"
+        return _PHRASES[self.kind].format(name=self.name, old=old, new=new)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, read_image, render_options
-from docgen.render import RenderOptions
+from docgen.rows import RenderOptions
 
 if TYPE_CHECKING:
     from docgen.drift import Drift

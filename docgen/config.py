@@ -162,6 +162,25 @@ def _image_start(starts: list[int], index: int) -> int:
     return starts[index] if index < len(starts) else -1
 
 
+def _listed_once(
+    key: str, values: list[tuple[str, ...]], why: str, where: tuple[str, str, list[int]]
+) -> None:
+    """Raise `ConfigError` for a value of `key` that two image entries list (`values`: each entry's),
+    at the second entry's key; `why` says why one entry is all it may have. `where` is the config file
+    as shown, its text and where each image entry starts."""
+    display, text, starts = where
+    owners: dict[str, int] = {}
+    for index, listed in enumerate(values):
+        for value in listed:
+            if owners.setdefault(value, index) != index:
+                raise ConfigError(
+                    f"{key} = {value!r} is listed by two [[tool.docgen.images]] (entries {owners[value] + 1} "
+                    f"and {index + 1}); {why}",
+                    display,
+                    _key_line(text, key, _image_start(starts, index)),
+                )
+
+
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a `[tool.docgen]` table, from `start` upwards."""
     return _nearest(start)[0]
@@ -429,16 +448,8 @@ def parse_config(
                 produces=produces,
             )
         )
-    owners: dict[str, int] = {}
-    for index, image in enumerate(images):
-        for page in image.pages:
-            if owners.setdefault(page, index) != index:
-                raise ConfigError(
-                    f"pages = {page!r} is listed by two [[tool.docgen.images]] (entries {owners[page] + 1} "
-                    f"and {index + 1}); a page documents one Dockerfile",
-                    display,
-                    _key_line(text, "pages", _image_start(starts, index)),
-                )
+    where = (display, text, starts)
+    _listed_once("pages", [image.pages for image in images], "a page documents one Dockerfile", where)
     dockerfiles = {image.dockerfile for image in images}
     for index, image in enumerate(images):
         for output in image.outputs:
@@ -450,16 +461,7 @@ def parse_config(
                     display,
                     _key_line(text, "outputs", _image_start(starts, index)),
                 )
-    makers: dict[str, int] = {}
-    for index, image in enumerate(images):
-        for produced in image.produces:
-            if makers.setdefault(produced, index) != index:
-                raise ConfigError(
-                    f"produces = {produced!r} is listed by two [[tool.docgen.images]] (entries "
-                    f"{makers[produced] + 1} and {index + 1}); one Dockerfile builds an image",
-                    display,
-                    _key_line(text, "produces", _image_start(starts, index)),
-                )
+    _listed_once("produces", [image.produces for image in images], "one Dockerfile builds an image", where)
     base_images = _base_images(table.get("base-images", {}), display, text)
     fingerprint_settings = settings_digest(table)
     images = [

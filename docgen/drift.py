@@ -21,7 +21,7 @@ from docgen import markers
 from docgen.fingerprint import parse_attributes, text_digest
 from docgen.markers import Block
 from docgen.model import ImageModel
-from docgen.render import RenderOptions, arch_value, build_arg_rows
+from docgen.rows import RenderOptions, arch_value, build_arg_rows
 
 HAND_EDIT = "hand-edit"
 DOCKERFILE = "dockerfile"

@@ -24,7 +24,7 @@ from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, parse_toml, reso
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import DEFAULT_SECTIONS, SECTIONS
 from docgen.pipeline import build_model
-from docgen.render import arch_value, hardware_of
+from docgen.rows import arch_value, hardware_of
 
 if sys.version_info >= (3, 11):
     pass

@@ -39,9 +39,9 @@ from docgen import markers, site
 from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
 from docgen.errors import DocgenError, MarkerError
 from docgen.files import os_error
+from docgen.markers import SECTIONS
 from docgen.model import ImageModel
 from docgen.pipeline import build_model, fill, fill_blocks, render_options
-from docgen.render import SECTIONS
 
 log = logging.getLogger("mkdocs.plugins.docgen")
 

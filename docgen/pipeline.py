@@ -15,23 +15,15 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
-from docgen import baseimage, components, lint, markers
+from docgen import baseimage, components, hardcoded, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
 from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
+from docgen.markers import SECTIONS
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
-from docgen.render import (
-    SECTIONS,
-    BaseHardware,
-    RenderOptions,
-    base_images,
-    hardware_of,
-    render_sections,
-    template_path,
-    version_rows,
-)
+from docgen.rows import BaseHardware, RenderOptions, base_images, hardware_of, version_rows
 from docgen.shell import referenced_names, split_words
 
 
@@ -91,7 +83,6 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
     the components and the hard-coded values with the model)."""
     evaluation = evaluate(parsed)
     found, skipped = components.extract(parsed, evaluation)
-    hardcoded = lint.hardcoded(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
         stages=evaluation.stages,
@@ -101,13 +92,13 @@ def _analyse(parsed: ParsedDockerfile, with_lint: bool) -> tuple[ImageModel, tup
         warnings=evaluation.warnings,
         skipped=skipped,
         directives=parsed.directives,
-        hardcoded=hardcoded,
+        hardcoded=hardcoded.hardcoded(parsed, evaluation),
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
     )
     if not with_lint:
         return model, ()
-    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found, hardcoded))
+    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found, model.hardcoded))
     return model, tuple(sorted(warnings, key=lambda d: d.line))
 
 
@@ -295,6 +286,8 @@ def fill_blocks(
     if not blocks:
         return text, blocks, {}
     newline = markers.newline_outside(text, blocks)
+    from docgen.render import render_sections  # Jinja2 loads only when a block is rendered
+
     rendered = render_sections(model, options, [b.name for b in blocks])
     bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
     for name, body in bodies.items():
@@ -348,6 +341,8 @@ def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
             f"opens a code fence at line {opened} of its output and never closes it, "
             "so its end marker would be read as code"
         )
+    from docgen.render import template_path
+
     raise TemplateError(
         f"the rendered block docgen:{name} {problem}; docgen will not write it",
         template_path(options.templates, name, options.project),

@@ -14,7 +14,8 @@ from docgen.dockerfile import parse_dockerfile
 from docgen.errors import ConfigError
 from docgen.model import ImageModel
 from docgen.pipeline import build_model, model_of
-from docgen.render import RenderOptions, render_sections, version_rows
+from docgen.render import RenderOptions, render_sections
+from docgen.rows import version_rows
 
 DATA = Path(__file__).resolve().parent / "data" / "baseimage"
 

@@ -27,7 +27,7 @@ from docgen.errors import DocgenError
 from docgen.evaluate import evaluate
 from docgen.model import Component, ImageModel
 from docgen.pipeline import build_model
-from docgen.render import version_rows
+from docgen.rows import version_rows
 from docgen.sources.naming import name_version, ref_kind, split_extension
 
 ROOT = Path(__file__).resolve().parent.parent

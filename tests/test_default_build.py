@@ -17,7 +17,8 @@ from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import evaluate
 from docgen.model import Component
 from docgen.pipeline import build_model
-from docgen.render import RenderOptions, render_sections, version_rows
+from docgen.render import RenderOptions, render_sections
+from docgen.rows import version_rows
 
 
 def _read(text: str) -> tuple[list[Component], list[str]]:

@@ -120,6 +120,7 @@ NEVER_FOR_HELP = (
     "docgen.sources",
     "docgen.pipeline",
     "docgen.render",
+    "docgen.rows",
     "docgen.lint",
     "docgen.audit",
     "docgen.init",
@@ -181,6 +182,22 @@ def test_an_up_to_date_check_loads_only_the_fast_path(tmp_path: Path) -> None:
     assert loaded(modules, NEVER_FOR_CHECK) == []
 
 
+@pytest.mark.parametrize("value", ["true", "1", "TRUE"])
+def test_in_ci_check_is_always_the_full_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """A pull request can force-add a settings record or write fingerprints into a README's markers:
+    what the fast path trusts. In CI (`CI=true`, set by GitHub Actions, GitLab CI and most others) the
+    same up-to-date check takes the full path, which renders the blocks anew."""
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    subprocess.run([sys.executable, "-m", "docgen", "sync"], cwd=tmp_path, check=True, capture_output=True)
+    monkeypatch.setenv("CI", value)
+    code, output, modules = modules_loaded(["check"], tmp_path)
+    assert code == 0 and "docker/rocm/README.md is up to date" in output
+    assert "jinja2" in modules and "docgen.pipeline" in modules  # the blocks were rendered anew
+
+
 @pytest.mark.parametrize(
     ("argv", "unused"),
     [
@@ -199,3 +216,118 @@ def test_a_command_loads_no_other_commands_code(
     assert code in (0, 1), output
     assert "docgen.pipeline" in modules  # the command ran
     assert loaded(modules, unused) == []
+
+
+NEVER_WITHOUT_RENDERING = ("jinja2", "markupsafe", "docgen.render")
+"""What a command that renders no block must not load: the template engine (`docgen.rows` gives the
+rows without it)."""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "docker/rocm/Dockerfile.rocm"],
+        ["show", "--format", "json", "--verbose", "docker/rocm/Dockerfile.rocm"],
+        ["lint", "docker/rocm/Dockerfile.rocm"],
+    ],
+)
+def test_a_command_that_renders_nothing_loads_no_jinja2(tmp_path: Path, argv: list[str]) -> None:
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    code, output, modules = modules_loaded(argv, tmp_path)
+    assert code in (0, 1), output
+    assert "Dockerfile.rocm" in output or "stages" in output  # the command ran on the file
+    assert "docgen.pipeline" in modules
+    assert loaded(modules, NEVER_WITHOUT_RENDERING) == []
+
+
+def test_sync_loads_jinja2_to_render(tmp_path: Path) -> None:
+    """The counterpart: rendering a block does load the template engine (the test above can fail)."""
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    code, output, modules = modules_loaded(["sync"], tmp_path)
+    assert code == 0, output
+    assert {"jinja2", "docgen.render"} <= modules
+
+
+LEAVES = (
+    "docgen",
+    "docgen.errors",
+    "docgen.model",
+    "docgen.shell",
+    "docgen.files",
+    "docgen.markers",
+    "docgen.fingerprint",
+    "docgen.findings",
+    "docgen.console",
+)
+"""The modules every stage may import (docs/architecture.md): they import no stage themselves."""
+
+STAGES = (
+    ("docgen.dockerfile",),
+    ("docgen.evaluate",),
+    (
+        "docgen.components",
+        "docgen.sources",
+        "docgen.renovate",
+        "docgen.hardcoded",
+        "docgen.baseimage",
+        "docgen.hardware",
+        "docgen.lint",
+    ),
+    ("docgen.rows", "docgen.stages"),
+    ("docgen.render", "docgen.site"),
+    ("docgen.config", "docgen.cache", "docgen.pipeline"),
+    ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
+    ("docgen.audit", "docgen.readme", "docgen.init", "docgen.mkdocs_plugin"),
+    ("docgen.arguments", "docgen.cli", "docgen.__main__"),
+)
+"""The pipeline's stages in the order data flows through them (read, evaluate, extract, rows, render,
+markers/inject, check/drift), then the commands and the front door: docs/architecture.md."""
+
+
+def stage_of(module: str) -> int:
+    """The position of `module` in `STAGES` (a subpackage's module: its package's), -1 for a leaf."""
+    if module in LEAVES:
+        return -1
+    for index, modules in enumerate(STAGES):
+        if any(module == m or module.startswith(m + ".") for m in modules):
+            return index
+    raise KeyError(module)
+
+
+def upstream_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of `graph` that points downstream: a leaf importing a stage, or a stage importing
+    a later one."""
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if stage_of(target) > stage_of(module) or (module in LEAVES and target not in LEAVES)
+    )
+
+
+def test_every_module_has_a_stage() -> None:
+    unplaced = []
+    for module in import_graph():
+        try:
+            stage_of(module)
+        except KeyError:
+            unplaced.append(module)
+    assert unplaced == [], "add them to STAGES or LEAVES here and to docs/architecture.md"
+
+
+def test_imports_point_upstream() -> None:
+    assert upstream_breaches(import_graph()) == []
+
+
+def test_an_import_downstream_is_a_breach() -> None:
+    graph = {"docgen.rows": {"docgen.render", "docgen.model"}, "docgen.model": {"docgen.evaluate"}}
+    assert upstream_breaches(graph) == ["docgen.model -> docgen.evaluate", "docgen.rows -> docgen.render"]
+
+
+def test_the_architecture_page_lists_every_module() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    modules = [m for m in import_graph() if m.count(".") == 1]  # docgen.sources.*: the `sources/` row
+    shown = {m: f"`{m.split('.')[1]}{'/' if m == 'docgen.sources' else '.py'}`" for m in modules}
+    missing = [m for m in modules if shown[m] not in page]
+    assert missing == []

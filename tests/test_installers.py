@@ -14,7 +14,8 @@ from docgen.components import extract
 from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import evaluate
 from docgen.model import Component, ImageModel
-from docgen.render import RenderOptions, render_sections, version_rows
+from docgen.render import RenderOptions, render_sections
+from docgen.rows import version_rows
 from docgen.sources.packages import split_nevra
 
 Row = tuple[str, str | None, str, bool]

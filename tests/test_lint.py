@@ -17,10 +17,11 @@ from docgen.components import extract
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError
 from docgen.evaluate import evaluate
-from docgen.lint import hardcoded, lint
+from docgen.hardcoded import hardcoded
+from docgen.lint import lint
 from docgen.model import HardCoded
 from docgen.pipeline import build_model, lint_file, model_of
-from docgen.render import build_arg_rows
+from docgen.rows import build_arg_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,8 @@ import markdown
 
 from docgen import site, stages
 from docgen.pipeline import build_model
-from docgen.render import build_arg_rows, commit_code, docker_build, source_text
+from docgen.render import commit_code, docker_build, source_text
+from docgen.rows import build_arg_rows
 
 # --------------------------------------------------------------------------------------------------
 # Short source texts

@@ -13,7 +13,7 @@ from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import evaluate
 from docgen.model import Component
 from docgen.pipeline import build_model
-from docgen.render import version_rows
+from docgen.rows import version_rows
 from docgen.sources.naming import ref_kind
 
 

@@ -15,7 +15,7 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from docgen.model import Component
-from docgen.sources.context import RunContext
+from docgen.sources.context import RunContext, operands
 from docgen.sources.downloads import host_name
 from docgen.sources.script import Word
 
@@ -45,14 +45,9 @@ _PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.\-]*\Z")
 
 def install(words: list[Word], ctx: RunContext) -> None:
     """`apt-get install …` / `apt install …` (`words` start after `install`)."""
-    i = 0
-    while i < len(words):
-        text = words[i].text
-        if text in _VALUE_OPTIONS:
-            i += 2
-            continue
-        i += 1
-        if text.startswith("-") or not text:
+    for word in operands(words, _VALUE_OPTIONS):
+        text = word.text
+        if not text:
             continue
         name, sep, version = text.partition("=")
         name = name.split("/", 1)[0] if not name.startswith(("/", ".")) else name
@@ -61,7 +56,7 @@ def install(words: list[Word], ctx: RunContext) -> None:
         if not _PACKAGE.match(name):
             ctx.recorder.skip(ctx.line, f"apt package name not understood: {text}")
             continue
-        pinned = bool(sep and version and words[i - 1].known and "*" not in version)
+        pinned = bool(sep and version and word.known and "*" not in version)
         upstream = upstream_version(version) if sep and version else None
         ctx.recorder.add(
             Component(
@@ -72,9 +67,9 @@ def install(words: list[Word], ctx: RunContext) -> None:
                 source=_repo_for(name, ctx),
                 method="package",
                 stage=ctx.stage.label,
-                line=ctx.line_of(words[i - 1]),
+                line=ctx.line_of(word),
                 pinned=pinned,
-                arg=ctx.recorder.arg_for(words[i - 1], version=version if sep and version else None),
+                arg=ctx.recorder.arg_for(word, version=version if sep and version else None),
             )
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from docgen.model import Component, Diagnostic
@@ -291,3 +292,14 @@ def _unset_args(words: tuple[Word, ...], recorder: Recorder) -> str | None:
     whose default is `""` is empty, not unknown)."""
     names = sorted({name for word in words for name in word.names} & recorder.unset_args)
     return "".join(f"${{{name}}}" for name in names) or None
+
+
+def operands(words: Sequence[Word], value_options: frozenset[str]) -> Iterator[Word]:
+    """The words of a command's arguments that are not options: every `-…` word is skipped, and with
+    one of `value_options` the word after it too (`apt-get install -o Dpkg::Options::=… NAME`)."""
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 2 if word.text in value_options else 1
+        if not word.text.startswith("-"):
+            yield word

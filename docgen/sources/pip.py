@@ -16,7 +16,7 @@ import re
 from urllib.parse import unquote
 
 from docgen.model import Component
-from docgen.sources.context import RunContext
+from docgen.sources.context import RunContext, operands
 from docgen.sources.naming import (
     fork_of,
     github_repo,
@@ -300,16 +300,10 @@ _UNINSTALLED_KINDS = frozenset({"pip", "wheel", "git"})
 
 def uninstall(words: list[Word], ctx: RunContext) -> None:
     """`pip uninstall -y NAME…` (`words` start after `uninstall`): the packages are not in the image."""
-    i = 0
-    while i < len(words):
-        text = words[i].text
-        if text in _VALUE_OPTIONS:
-            i += 2
-            continue
-        i += 1
-        parsed = requirement(text) if not text.startswith("-") and words[i - 1].known else None
+    for word in operands(words, _VALUE_OPTIONS):
+        parsed = requirement(word.text) if word.known else None
         if parsed is not None:
-            ctx.remove(_UNINSTALLED_KINDS, parsed[0], words[i - 1], "pip uninstall")
+            ctx.remove(_UNINSTALLED_KINDS, parsed[0], word, "pip uninstall")
 
 
 _NAME_BEFORE_SPECIFIER = re.compile(
