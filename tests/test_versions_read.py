@@ -52,7 +52,10 @@ def test_debian_versions_show_the_upstream_release_and_keep_the_whole_pin(pin: s
         ("releases/v1.2", "branch"),
         ("r2.5", "branch"),
         ("release_v2.6", "branch"),
+        ("v1.19.x", "branch"),  # a maintenance branch: it moves with every fix release
+        ("2.4.x", "branch"),
         ("v0.5.8", "tag"),
+        ("v1.19.0", "tag"),
         ("core_v0.13.0", "tag"),
         ("2.5.1", "tag"),
     ],

@@ -115,6 +115,8 @@ def ref_kind(ref: str) -> str:
         return "branch"
     if _RELEASE_BRANCH.search(low):  # `r2.5`, `core_r0.16.0`: release branches named like versions
         return "branch"
+    if low.endswith((".x", "-x", "_x")) and any(c.isdigit() for c in low):  # `v1.19.x`: a maintenance branch
+        return "branch"
     if re.match(r"v?\d", low) or re.search(r"\d\.\d", low):
         return "tag"
     return "branch"
