@@ -11,6 +11,7 @@ module never raises on input it cannot read.
 
 from __future__ import annotations
 
+import bisect
 import fnmatch
 import posixpath
 import re
@@ -144,6 +145,8 @@ def extract(
 
 
 _VARIABLE = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+_WILDCARD = re.compile(r"[*?\[]")
+"""The characters that start a wildcard in a glob pattern (`fnmatch`)."""
 
 
 def stages_not_chosen(stages: Sequence[Stage]) -> dict[str, str]:
@@ -153,6 +156,10 @@ def stages_not_chosen(stages: Sequence[Stage]) -> dict[str, str]:
     Label → why (`FROM fetch_vllm_${REMOTE_VLLM} at line 124 picks fetch_vllm_0 by default`)."""
     used = {s.parent for s in stages if s.parent is not None}
     used.update(i for s in stages for i in s.depends_on)
+    # named stages sorted by name: a family's members share the pattern's text before its first
+    # wildcard, found by bisection (trying every earlier stage made 10,000 stages cost 1.6 s)
+    named = sorted((s.name, s.index) for s in stages if s.name is not None)
+    names = [name for name, _ in named]
     found: dict[str, str] = {}
     for stage in stages:
         if stage.parent is None or "$" not in stage.base_raw:
@@ -161,7 +168,14 @@ def stages_not_chosen(stages: Sequence[Stage]) -> dict[str, str]:
         if len(pattern.replace("*", "")) < 2:
             continue  # `FROM ${DEVEL_IMAGE}`: any stage may be passed, no family to choose from
         chosen = stages[stage.parent]
-        for other in stages[: stage.index]:
+        prefix = _WILDCARD.split(pattern, maxsplit=1)[0]  # every name the pattern matches starts so
+        family = []
+        i = bisect.bisect_left(names, prefix)
+        while i < len(names) and names[i].startswith(prefix):
+            if named[i][1] < stage.index:
+                family.append(named[i][1])
+            i += 1
+        for other in (stages[index] for index in sorted(family)):
             if other.index == chosen.index or other.index in used or other.name is None:
                 continue
             if fnmatch.fnmatchcase(other.name, pattern):

@@ -10,7 +10,6 @@ component extractor can expand RUN lines the way the build would.
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -671,6 +670,8 @@ The instruction an `ONBUILD` holds is only read when a later build starts FROM t
 
 def _unknown_instruction(keyword: str) -> str:
     """BuildKit's message for an instruction it does not know, with its suggestion when one is close."""
+    import difflib  # only for this error message: importing it costs every run about 2 ms
+
     close = difflib.get_close_matches(keyword, sorted(INSTRUCTIONS), n=1, cutoff=0.6)
     return f"unknown instruction: {keyword}" + (f" (did you mean {close[0]}?)" if close else "")
 

@@ -12,7 +12,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -191,6 +190,8 @@ def _short_name(name: str) -> str:
 def _temp_file(path: Path) -> tuple[int, str]:
     """A new temporary file beside `path`, named `.NAME.PID.RANDOM.docgen-tmp` (the process id tells a
     later run whether the file is stale); its descriptor and path."""
+    import tempfile  # only to write: importing it costs every run (`docgen show` too) about 6 ms
+
     return tempfile.mkstemp(
         prefix=f".{_short_name(path.name)}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
     )

@@ -8,13 +8,14 @@ checks it against BuildKit's own parser. After adding or changing a case, regene
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.dockerfile import MAX_BYTES, parse_dockerfile, read_dockerfile
+from docgen.dockerfile import MAX_BYTES, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.errors import DockerfileError
 from docgen.model import Instruction, ParsedDockerfile
 
@@ -320,6 +321,14 @@ def test_read_missing(tmp_path: Path) -> None:
     assert "No such file or directory" in str(err.value)
     with pytest.raises(DockerfileError):
         read_dockerfile(tmp_path)  # a directory
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs Linux's /proc")
+def test_a_file_longer_than_its_stated_size_is_read_whole() -> None:
+    """A /proc file says it has 0 bytes and has more: read on to the limit, not cut at the stated size."""
+    data = read_dockerfile_bytes("/proc/self/status", "status")
+    assert os.stat("/proc/self/status").st_size == 0
+    assert len(data) > 100 and data.startswith(b"Name:") and data.endswith(b"\n")
 
 
 def test_long_continuation_is_fast() -> None:

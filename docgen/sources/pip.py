@@ -3,6 +3,10 @@
 Requirements and file names are read with `packaging`, as pip reads them. A pin is one `==` (without
 `*`) or `===`; a range is not a pin. A wheel URL pins exactly (version from the wheel file name, URL
 decoded, `+local` part kept).
+
+`packaging` is imported by the functions that use it, on the first requirement or file name that needs
+it: importing it takes about 20 ms (its tags module loads `platform`, `subprocess`, `logging` and
+`sysconfig`), more than `docgen show` spends on most Dockerfiles, whose pins are plain `name==version`.
 """
 
 from __future__ import annotations
@@ -10,14 +14,6 @@ from __future__ import annotations
 import posixpath
 import re
 from urllib.parse import unquote
-
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.utils import (
-    InvalidSdistFilename,
-    InvalidWheelFilename,
-    parse_sdist_filename,
-    parse_wheel_filename,
-)
 
 from docgen.model import Component
 from docgen.sources.context import RunContext, operands
@@ -409,6 +405,8 @@ def requirement(text: str) -> tuple[str, str | None, str | None] | None:
 
 def packaging_requirement(text: str) -> tuple[str, str | None, str | None] | None:
     """`requirement` read by `packaging.requirements.Requirement`, the authority."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
     try:
         req = Requirement(text)
     except InvalidRequirement:
@@ -433,6 +431,8 @@ def version_range(text: str) -> str | None:
     tables as a floating version, never as a pin."""
     if not any(c in text for c in "<>=!~"):
         return None
+    from packaging.requirements import InvalidRequirement, Requirement
+
     try:
         specs = list(Requirement(text).specifier)
     except InvalidRequirement:
@@ -515,6 +515,8 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
             )
         )
         return
+    from packaging.utils import InvalidSdistFilename, parse_sdist_filename
+
     version: str | None = None
     try:
         sdist_name, parsed = parse_sdist_filename(filename)
@@ -539,6 +541,8 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
 
 
 def _wheel(path: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
+    from packaging.utils import InvalidWheelFilename, parse_wheel_filename
+
     filename = unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
     try:
         wheel_name, parsed, _, _ = parse_wheel_filename(filename)
