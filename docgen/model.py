@@ -370,6 +370,9 @@ class ImageModel:
     """Build arg defaults written literally elsewhere (overriding the arg leaves them behind), by line."""
     instruction_lines: tuple[int, ...] = ()
     """The first line of every instruction, in order (the contents table groups packages by instruction)."""
+    build_args: tuple[tuple[str, str], ...] = ()
+    """The build args this image is documented with (an image's `args` in the configuration), as
+    `docker build --build-arg NAME=VALUE` would give them, sorted by name."""
     env_args: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     """(ENV name, line, build args its value expands) for each ENV value set from build args
     (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""

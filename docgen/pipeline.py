@@ -107,6 +107,7 @@ def _analyse(
         hardcoded=hardcoded.hardcoded(parsed, evaluation),
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
+        build_args=tuple(sorted((build_args or {}).items())),
     )
     if not with_lint:
         return model, ()

@@ -64,6 +64,7 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
     for entry in model.hardcoded:
         hardcoded.setdefault(entry.arg, []).append(entry)
     from_lines = {s.line for s in model.stages}
+    given = dict(model.build_args)
     rows = []
     for name, decls in by_name.items():
         defaults: dict[str | None, list[str]] = {}
@@ -79,11 +80,24 @@ def build_arg_rows(model: ImageModel) -> tuple[BuildArgRow, ...]:
                 stages=stages,
                 line=decls[0].line,
                 unknown=next((d.unknown for d in decls if d.unknown), None),
-                notes=(note_for(hardcoded[name]),) if name in hardcoded else (),
+                notes=(
+                    *((note_for(hardcoded[name]),) if name in hardcoded else ()),
+                    *((_given_note(given[name], decls),) if name in given else ()),
+                ),
                 from_lines=any(d.is_global and from_lines.intersection(d.used_lines) for d in decls),
             )
         )
     return tuple(rows)
+
+
+def _given_note(value: str, decls: list[ArgDecl]) -> str:
+    """What a row says when the image's `args` set the value its Default column shows: the Dockerfile
+    read on its own (and `docker build` without that `--build-arg`) gives what its ARG line writes."""
+    written = next((d.raw_default for d in decls if d.raw_default is not None), None)
+    if written is None:
+        return f"{value} is given for this image by the configuration (args)."
+    own = written.strip("\"'")
+    return f"{value} is given for this image by the configuration (args); the Dockerfile's default is {own}."
 
 
 VERSION_ARG = re.compile(r"(?:^|_)(VERSION|VER|TAG|COMMIT|REF|SHA|BRANCH|RELEASE)$")

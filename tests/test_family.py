@@ -312,7 +312,15 @@ def test_args_make_one_dockerfile_several_images(family: Path) -> None:
     cu129 = (family / "docker/README.cu129.md").read_text()
     cu130 = (family / "docker/README.cu130.md").read_text()
     assert "| CUDA | `12.9.1`" in cu129 and "13.0.2" not in cu129
-    assert "| CUDA | `13.0.2`" in cu130 and "12.9.1" not in cu130 and "12.8.0" not in cu130  # every scope
+    assert "| CUDA | `13.0.2`" in cu130 and "12.8.0" not in cu130  # every scope
+    # the Default column shows what the image is built with, and says where it comes from
+    row = next(line for line in cu130.splitlines() if line.startswith("| `CUDA_VERSION` |"))
+    assert row.startswith("| `CUDA_VERSION` | `13.0.2` |")
+    assert (
+        "13.0.2 is given for this image by the configuration (args); the Dockerfile's default is 12.9.1."
+        in row
+    )
+    assert cu130.count("12.9.1") == 1 and "given for this image" not in cu129
     assert run("check").code == 0
     pyproject = family / "pyproject.toml"
     pyproject.write_text(pyproject.read_text().replace("13.0.2", "13.0.1"))
