@@ -35,6 +35,7 @@ RULES: dict[str, tuple[str, str]] = {
         "gpu-targets-disagree",
         "GPU target lists of one stage disagree (`PYTORCH_ROCM_ARCH`, `GPU_TARGETS`)",
     ),
+    "DG008": ("shell-keyword-argument", "A `fi`, `done` … is an argument of an install command"),
     READER: ("reader", "The reader or the evaluator noticed something odd (a '#' that is no comment …)"),
     AUDIT: ("stale-claim", "A claim in a hand-written README contradicts the Dockerfile"),
     STALE: ("stale-block", "A generated block is out of date"),

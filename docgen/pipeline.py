@@ -111,7 +111,8 @@ def _analyse(
     )
     if not with_lint:
         return model, ()
-    warnings = (*evaluation.warnings, *lint.lint(parsed, evaluation, found, model.hardcoded))
+    mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
+    warnings = (*evaluation.warnings, *mistakes, *lint.lint(parsed, evaluation, found, model.hardcoded))
     return model, tuple(sorted(warnings, key=lambda d: d.line))
 
 

@@ -1027,3 +1027,22 @@ def test_serving_image_warnings() -> None:
             "(line 8) lists gfx942 (not gfx950)",
         )
     ]
+
+
+def test_a_shell_keyword_joined_to_an_install_command_is_a_warning_not_a_package(tmp_path: Path) -> None:
+    """`pip install x \\` then `fi`: the `;` is missing, so the shell hands pip a package called `fi`
+    (seen in a public SGLang Dockerfile); `echo done` is no install and stays quiet."""
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "FROM python:3.12\nARG CUDA_VERSION=12.9.1\n"
+        'RUN if [ "${CUDA_VERSION%%.*}" != "13" ]; then \\\n'
+        "      pip install nvidia-nvshmem-cu12==3.4.5 \\\n"
+        "    fi && apt-get install -y curl done && echo done\n"
+    )
+    found = lint_file(dockerfile, "Dockerfile")
+    assert [(d.line, d.rule, d.message.split(":")[0]) for d in found] == [
+        (5, "DG008", "pip install gets `fi` as an argument"),
+        (5, "DG008", "apt-get install gets `done` as an argument"),
+    ]
+    names = [c.name for c in build_model(dockerfile, "Dockerfile").components]
+    assert names == ["python", "nvidia-nvshmem-cu12", "curl"]

@@ -140,8 +140,10 @@ class Recorder:
         """The components added and not removed again, in the order they were read."""
         return [entry for entry in self.components if entry[1] not in self.removed]
 
-    def skip(self, line: int, message: str) -> None:
-        self.skipped.append(Diagnostic(self.path, line, message))
+    def skip(self, line: int, message: str, rule: str = "") -> None:
+        """Say why something at `line` is not listed (`show --verbose`); with a lint `rule` id, it is
+        a mistake in the Dockerfile that `docgen lint` reports too."""
+        self.skipped.append(Diagnostic(self.path, line, message, rule=rule))
 
     def arg_for(self, *groups: tuple[Word, ...] | Word | None, version: str | None = None) -> str | None:
         """The build arg behind the first group of words that uses one: when the component's `version`

@@ -113,6 +113,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
     ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
+    if len(words) > 1 and _installs(words):
+        words = _without_stray_keywords(words, ctx)
     if not words:
         if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
             _heredoc_scripts(cmd, ctx)
@@ -223,6 +225,25 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+_CLOSING = frozenset({"fi", "done", "esac", "then", "do", "else", "elif"})
+"""Shell keywords that end or continue a compound command: after a command name they are plain words."""
+
+
+def _without_stray_keywords(words: list[Word], ctx: RunContext) -> list[Word]:
+    """An install command's words without a `fi`, `done` … written as one of its arguments: the `;`
+    or newline before it is missing (`pip install x==1 \\` then `fi`), so the shell hands the tool
+    the word, and it is no package of the image. Said to `docgen lint` as DG008."""
+    stray = [w for w in words[1:] if not w.quoted and w.text in _CLOSING]
+    for word in stray:
+        ctx.recorder.skip(
+            word.line or ctx.line,
+            f"{short(words[:2])} gets `{word.text}` as an argument: the shell reads it as a keyword only "
+            f"after a ';' or a newline (one is missing before it?); not listed as a package",
+            rule="DG008",
+        )
+    return [w for w in words if w not in stray] if stray else words
 
 
 def _installs(words: list[Word]) -> bool:
