@@ -543,11 +543,7 @@ def environment(templates: Path | None = None, project: Path | None = None) -> j
 
 def _line_link(options: RenderOptions) -> object:
     def line_link(line: int | None) -> str:
-        if not line:
-            return ""
-        if options.dockerfile_link:
-            return f"[L{line}]({options.dockerfile_link}#L{line})"
-        return f"L{line}"
+        return _file_line_link(options.dockerfile_link, line)
 
     return line_link
 
