@@ -218,10 +218,14 @@ def split_reference(ref: str) -> tuple[str, str | None]:
     tag = None
     if colon > slash:
         ref, tag = ref[:colon], ref[colon + 1 :]
-    name = ref.lower()
+    return image_name(ref.lower()), tag or None
+
+
+def image_name(name: str) -> str:
+    """The image repository as people write it (`docker.io/library/ubuntu` → `ubuntu`)."""
     for prefix in _DEFAULT_REGISTRIES:
         name = name.removeprefix(prefix)
-    return name.removeprefix("library/"), tag or None
+    return name.removeprefix("library/")
 
 
 def _names(name: str) -> list[str]:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from docgen import renovate
+from docgen.baseimage import image_name
 from docgen.evaluate import Evaluation, Scope
 from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
@@ -58,16 +59,6 @@ def split_image(ref: str) -> tuple[str, str | None, str | None]:
 
 
 _UNKNOWN_PART = re.compile(r"\$\{[^{}]*\}")
-
-
-def image_name(name: str) -> str:
-    """The image repository as people write it (`docker.io/library/ubuntu` → `ubuntu`)."""
-    for prefix in ("docker.io/", "index.docker.io/", "registry-1.docker.io/"):
-        if name.startswith(prefix):
-            name = name[len(prefix) :]
-    if name.startswith("library/"):
-        name = name[len("library/") :]
-    return name
 
 
 def image_component(ref: str, stage: str, line: int, arg: str | None) -> Component:

@@ -207,17 +207,22 @@ def find_pyproject(start: Path) -> Path | None:
     return _nearest(start)[0]
 
 
-def _nearest(start: Path) -> tuple[Path | None, dict[str, str]]:
-    """`find_pyproject(start)`, and the pyproject.toml files without a docgen table passed on the way
+def _nearest(start: Path) -> tuple[Path | None, dict[str, str], bytes | None]:
+    """`find_pyproject(start)`, the pyproject.toml files without a docgen table passed on the way
     (path relative to the found one's folder → `cache.file_digest` of their bytes), which the
-    settings cache records. The nearest pyproject.toml that cannot be read or is not valid TOML is
-    the one found: `load_config` then says what is wrong with it, rather than use a parent's."""
+    settings cache records, and the bytes of the file found when they were read here. The nearest
+    pyproject.toml that cannot be read or is not valid TOML is the one found: `load_config` then says
+    what is wrong with it, rather than use a parent's."""
     folder = os.path.abspath(start)
     passed: list[tuple[str, bytes]] = []
     while True:
         standalone = os.path.join(folder, STANDALONE)
         if os.path.isfile(standalone):
-            return Path(standalone), {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed}
+            return (
+                Path(standalone),
+                {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed},
+                None,
+            )
         candidate = os.path.join(folder, "pyproject.toml")
         if os.path.isfile(candidate):
             try:
@@ -225,13 +230,17 @@ def _nearest(start: Path) -> tuple[Path | None, dict[str, str]]:
                     data = handle.read()
                 tool = parse_toml(_text(data)).get("tool")
             except (OSError, UnicodeDecodeError, ConfigError):
-                return Path(candidate), {}
+                return Path(candidate), {}, None
             if (isinstance(tool, dict) and "docgen" in tool) or _arrays_with_docgen(tool):
-                return Path(candidate), {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed}
+                return (
+                    Path(candidate),
+                    {os.path.relpath(p, folder): cache.file_digest(d) for p, d in passed},
+                    data,
+                )
             passed.append((candidate, data))
         parent = os.path.dirname(folder)
         if parent == folder:
-            return None, {}
+            return None, {}, None
         folder = parent
 
 
@@ -281,13 +290,15 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
     """
     cwd = cwd or Path.cwd()
     passed: dict[str, str] = {}
+    raw: bytes | None = None  # the file's bytes, when `_nearest` read them already
     if path is None:
-        path, passed = _nearest(cwd)
+        path, passed, raw = _nearest(cwd)
         if path is None:
             return Config(root=cwd.resolve(), source="(no [tool.docgen] found)")
     display = os.path.relpath(path, cwd) if path.is_absolute() else str(path)
     try:
-        raw = path.read_bytes()
+        if raw is None:
+            raw = path.read_bytes()
         text = _text(raw)
     except FileNotFoundError:
         raise ConfigError("config file not found", display) from None

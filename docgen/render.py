@@ -33,7 +33,7 @@ import jinja2.sandbox
 
 from docgen import stages
 from docgen.errors import ConfigError, TemplateError
-from docgen.files import MAX_TEXT, os_error
+from docgen.files import MAX_TEXT, display, os_error
 from docgen.markers import SECTIONS as SECTIONS
 from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, short_commit
 from docgen.rows import RenderOptions as RenderOptions  # the options of render_sections
@@ -543,11 +543,7 @@ def environment(templates: Path | None = None, project: Path | None = None) -> j
 
 def _line_link(options: RenderOptions) -> object:
     def line_link(line: int | None) -> str:
-        if not line:
-            return ""
-        if options.dockerfile_link:
-            return f"[L{line}]({options.dockerfile_link}#L{line})"
-        return f"L{line}"
+        return _file_line_link(options.dockerfile_link, line)
 
     return line_link
 
@@ -655,10 +651,7 @@ def template_path(templates: Path | None, section: str, project: Path | None = N
 
 def _shown(filename: str) -> str:
     """A template file as messages show it: relative to the current folder when below it."""
-    try:
-        return Path(filename).resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (ValueError, OSError):
-        return filename
+    return display(Path(filename))
 
 
 def _render(template: jinja2.Template, name: str, section: str, context: dict[str, object]) -> str:

@@ -48,9 +48,9 @@ def find_annotations(parsed: ParsedDockerfile) -> dict[str, dict[str, str]]:
             match = _ANNOTATION.match(line)
             if match:
                 pairs = dict(_PAIR.findall(match.group(1)))
-                name = inst.args.split("=", 1)[0].split()[0] if inst.args.split() else ""
+                name = inst.args.split("=", 1)[0].split()  # [] for `ARG =1.0`, which declares nothing
                 if pairs.get("depName") and name:
-                    found.setdefault(name, pairs)
+                    found.setdefault(name[0], pairs)
                 break
     return found
 
