@@ -22,7 +22,7 @@ from docgen.dockerfile import MAX_BYTES, decode_dockerfile, parse_dockerfile, re
 from docgen.errors import DockerfileError, UsageError
 from docgen.model import ImageModel
 from docgen.render import code_span, escape_text
-from docgen.rows import display_name
+from docgen.rows import component_name
 
 SCHEMA_VERSION = 1
 """The version of `docgen changes --format json`'s schema (docs/json.md)."""
@@ -82,7 +82,7 @@ def _components(model: ImageModel, names: Mapping[str, str]) -> dict[str, tuple[
     """Display name → (version, line) of each component (versions joined when a name has several)."""
     found: dict[str, tuple[list[str], int]] = {}
     for comp in model.components:
-        label = names[comp.arg] if comp.arg and comp.arg in names else display_name(comp.name, names)
+        label = component_name(comp, names)  # as the tables name it
         versions, line = found.setdefault(label, ([], comp.line))
         if comp.display_version not in versions:
             versions.append(comp.display_version)
@@ -100,7 +100,7 @@ def _args(model: ImageModel) -> dict[str, tuple[str, int]]:
 
 def _bases(model: ImageModel) -> dict[str, tuple[str, int]]:
     """Stage label → (base image, line)."""
-    return {(s.name or str(s.index)): (s.base, s.line) for s in model.stages}
+    return {s.label: (s.base, s.line) for s in model.stages}
 
 
 def compare(old: ImageModel | None, new: ImageModel | None, names: Mapping[str, str]) -> tuple[Change, ...]:

@@ -149,3 +149,24 @@ def test_check_names_what_changed_since_the_last_commit(chdir_tmp: Path) -> None
     assert line.startswith("docker/Dockerfile: changed since README.md was last committed: ")
     report = json.loads(run("check", "--format", "json").out)
     assert "vLLM 1ff9d335 → 18d87a87" in report["files"][0]["dockerfile_changes"]
+
+
+def test_changes_name_components_and_stages_as_the_tables_do(tmp_path: Path) -> None:
+    """A `pytorch/vision` checkout is torchvision in the tables, so in the release notes too; an
+    unnamed stage is `#0` there as everywhere."""
+    from docgen.changes import compare
+    from docgen.model import ImageModel
+    from docgen.pipeline import build_model
+
+    def model(base: str, tag: str) -> ImageModel:
+        path = tmp_path / f"Dockerfile.{tag}"
+        clone = "git clone https://github.com/pytorch/vision && cd vision"
+        path.write_text(f"FROM {base}\nRUN {clone} && git checkout {tag}\n")
+        return build_model(path, "Dockerfile")
+
+    found = compare(model("ubuntu:22.04", "v0.20.0"), model("ubuntu:24.04", "v0.21.0"), {})
+    assert [c.phrase() for c in found] == [
+        "torchvision v0.20.0 → v0.21.0",
+        "Ubuntu 22.04 → 24.04",
+        "base image of stage #0: ubuntu:22.04 → ubuntu:24.04",
+    ]
