@@ -321,6 +321,14 @@ def test_init_refuses_pyproject_as_the_readme(chdir_tmp: Path) -> None:
 # All or nothing when a rename fails late (#17.6)
 
 
+def add_second_output(project: Path) -> None:
+    """A second output, `second.md`, beside README.md in the project's one image."""
+    make_tree(
+        project,
+        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
+    )
+
+
 def refuse_rename_of(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     """`os.replace` onto a file called `name` fails as on an append-only file (`chattr +a`)."""
     real_replace = os.replace
@@ -336,10 +344,7 @@ def refuse_rename_of(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
 def test_sync_puts_back_the_first_output_when_the_second_cannot_be_replaced(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    make_tree(
-        project,
-        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
-    )
+    add_second_output(project)
     before = files_of(project)
     refuse_rename_of(monkeypatch, "second.md")
     result = run("sync")
@@ -365,10 +370,7 @@ def test_init_leaves_the_readme_when_pyproject_cannot_be_replaced(
 
 
 def test_a_file_that_cannot_be_put_back_is_named(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    make_tree(
-        project,
-        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
-    )
+    add_second_output(project)
     real_replace = os.replace
     calls = []
 
@@ -567,10 +569,7 @@ def test_the_fingerprint_never_reads_a_template_file_linked_out(project: Path, s
 def test_ctrl_c_between_two_renames_puts_back_the_first(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    make_tree(
-        project,
-        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
-    )
+    add_second_output(project)
     before = files_of(project)
     real_replace = os.replace
 
@@ -615,10 +614,7 @@ def test_a_full_disk_on_the_second_output_changes_nothing(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every new text is written to its temporary file before the first rename."""
-    make_tree(
-        project,
-        {"second.md": README, "pyproject.toml": PYPROJECT.replace('"README.md"', '"README.md", "second.md"')},
-    )
+    add_second_output(project)
     before = files_of(project)
     renames: list[str] = []
     real_replace, real_fsync = os.replace, os.fsync
