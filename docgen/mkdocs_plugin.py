@@ -13,6 +13,11 @@ small stylesheet that keeps generated tables inside their column (stacked rows o
 Mermaid's script when `mermaid_js` names a local copy (Material otherwise fetches it from a CDN). And it
 warns, so that `mkdocs build --strict` fails, when an `outputs` file of the config is out of date.
 
+Unless `image_pages: false`, it also generates a page `images/NAME/` (template `image-page.md.j2`) for
+each configured image that has no page of its own, an index `images/` (`images-index.md.j2`) unless the
+site has one, and, when mkdocs.yml has an explicit `nav`, an `Images` section listing them (without
+`nav`, MkDocs' own navigation shows the `images/` folder as that section).
+
 This is the only module that imports mkdocs (an optional dependency: `pip install docgen[mkdocs]`).
 """
 
@@ -42,6 +47,7 @@ from docgen.files import os_error
 from docgen.markers import SECTIONS
 from docgen.model import ImageModel
 from docgen.pipeline import build_model, fill, fill_blocks, render_options
+from docgen.render import render_page
 
 log = logging.getLogger("mkdocs.plugins.docgen")
 
@@ -63,6 +69,9 @@ class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
     draw without network (MkDocs Material otherwise loads Mermaid from unpkg.com)."""
     check_outputs = c.Type(bool, default=True)
     """Warn (fail `mkdocs build --strict`) when a file in `outputs` is out of date with its Dockerfile."""
+    image_pages = c.Type(bool, default=True)
+    """Generate `images/NAME/` for each image without a page of its own, the index `images/`, and the
+    Images section of an explicit `nav`."""
 
 
 ASSETS = "assets/docgen"
@@ -83,6 +92,10 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._watched: set[str] = set()
         self._source_pages: dict[str, ImageConfig] = {}
         self._filled: set[str] = set()
+        self._image_pages: dict[str, ImageConfig] = {}
+        self._generated: set[str] = set()
+        self._index_uri: str | None = None
+        self._index_images: list[tuple[ImageConfig, str | None]] = []
 
     # Defining on_startup makes mkdocs keep one instance across the rebuilds of `mkdocs serve` (and
     # across every config loaded in the same process), so per-session state is reset here.
@@ -141,16 +154,17 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._add_assets(files, config)
         known = {f.src_uri for f in files.documentation_pages()}
         listed = [(image, page) for image in docgen.images for page in image.pages]
-        if not any(page in known for _, page in listed):
-            return files
-        for image, page in listed:
-            if page not in known:
-                where = docgen.source + (f":{image.pages_line}" if image.pages_line else "")
-                log.warning(
-                    f"{where}: pages = {page!r} is not a page of this site "
-                    f"(pages are paths relative to docs_dir, {config.docs_dir})"
-                )
+        if any(page in known for _, page in listed):
+            for image, page in listed:
+                if page not in known:
+                    where = docgen.source + (f":{image.pages_line}" if image.pages_line else "")
+                    log.warning(
+                        f"{where}: pages = {page!r} is not a page of this site "
+                        f"(pages are paths relative to docs_dir, {config.docs_dir})"
+                    )
+        self._plan_image_pages(docgen, known, config)
         self._add_source_pages(files, config, docgen, known)
+        self._add_image_pages(files, config, docgen)
         return files
 
     def on_page_markdown(
@@ -160,6 +174,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             return markdown
         docgen = self._docgen
         assert docgen is not None, "on_config runs before on_page_markdown"
+        if page.file.src_uri == self._index_uri:
+            return self._fill_index(markdown, page, config)
         source = page.file.abs_src_path
         shown = self._shown(Path(source)) if source else f"{config.docs_dir}/{page.file.src_uri}"
         offset = _front_matter_lines(page, markdown)
@@ -245,7 +261,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         """A page per configured Dockerfile that a page of this site shows (see `site.dockerfile_page`)."""
         self._source_pages.clear()
         for image in docgen.images:
-            if not any(page in known for page in image.pages):
+            if not any(page in known for page in image.pages) and image not in self._image_pages.values():
                 continue
             uri = site.page_uri(image.display)
             if uri in known or uri in self._source_pages:
@@ -257,6 +273,114 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             content = site.dockerfile_page(text, image.display, self._repository_link(image))
             files.append(File.generated(config, uri, content=content, inclusion=InclusionLevel.NOT_IN_NAV))
             self._source_pages[uri] = image
+
+    def _plan_image_pages(self, docgen: Config, known: set[str], config: MkDocsConfig) -> None:
+        """Which image pages to generate (`images/NAME.md` for each image with no `pages` and no page of
+        the site at `images/NAME.md` or `images/NAME/index.md`, which is then its page), which page is
+        the index of the images (generated unless the site has one), and what it lists."""
+        self._image_pages.clear()
+        self._generated.clear()
+        self._index_uri = None
+        self._index_images = []
+        if not self.config.image_pages or not docgen.images:
+            return
+        listed = {page for image in docgen.images for page in image.pages}
+        taken = known | listed | {site.INDEX_URI}
+        for image in docgen.images:
+            own = next(
+                (uri for uri in site.hand_written_uris(image.name) if uri in known and uri != site.INDEX_URI),
+                None,
+            )
+            if own is not None and not image.pages and own not in listed and own not in self._image_pages:
+                self._image_pages[own] = image  # the site's own page for the image, filled from it
+            elif own is None and not image.pages:
+                uri = site.image_page_uri(image.name)
+                if uri is None or uri in taken:
+                    log.warning(
+                        f"{docgen.source} ({image.display}): no page generated for image {image.name!r}: "
+                        + ("another image or page has its path " + uri if uri else "its name is no file name")
+                        + '; give it a name = "…" of its own'
+                    )
+                else:
+                    self._image_pages[uri] = image
+                    self._generated.add(uri)
+                    taken.add(uri)
+                    own = uri
+            if own is None:
+                own = next((page for page in image.pages if page in known), None)
+            self._index_images.append((image, own))
+        if not any(own for _, own in self._index_images):
+            return  # none of the images is shown by this site: another site sharing the config
+        if site.INDEX_URI not in listed:
+            self._index_uri = site.INDEX_URI
+        if config.nav is not None:
+            pages = [site.INDEX_URI] if self._index_uri else []
+            pages += [own for _, own in self._index_images if own is not None]
+            config.nav = site.images_nav(config.nav, list(dict.fromkeys(pages)))
+
+    def _add_image_pages(self, files: Files, config: MkDocsConfig, docgen: Config) -> None:
+        """The generated image pages and index the plan chose, their Markdown from the templates
+        `image-page.md.j2` and `images-index.md.j2` (a user's templates win); their blocks are filled
+        later, as those of any page."""
+        known = {f.src_uri for f in files.documentation_pages()}
+        try:
+            for uri, image in self._image_pages.items():
+                if uri not in self._generated:
+                    continue
+                context: dict[str, object] = {
+                    "name": image.name,
+                    "dockerfile": image.display,
+                    "dockerfile_link": self._dockerfile_link(image, uri),
+                    "index_link": site.relative_link(site.INDEX_URI, uri) if self._index_uri else None,
+                }
+                content = render_page("image-page.md.j2", context, docgen.templates, docgen.root)
+                files.append(File.generated(config, uri, content=content))
+            if self._index_uri is not None and self._index_uri not in known:
+                context = {"images": self._index_entries(self._index_uri)}
+                content = render_page("images-index.md.j2", context, docgen.templates, docgen.root)
+                files.append(File.generated(config, self._index_uri, content=content))
+        except DocgenError as exc:
+            raise PluginError(str(exc)) from None
+
+    def _index_entries(self, from_uri: str) -> list[dict[str, str | None]]:
+        """The images the index lists: name, Dockerfile, and link to its page from `from_uri`."""
+        return [
+            {
+                "name": image.name,
+                "dockerfile": image.display,
+                "link": site.relative_link(own, from_uri) if own else None,
+            }
+            for image, own in self._index_images
+        ]
+
+    def _fill_index(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
+        """The index of the images (`images/`, generated or the site's own), filled.
+
+        Its `images` and `matrix` blocks show all configured images at once: the family filling (one
+        function filling a document's blocks from several images) plugs in here, where `images` is in
+        `markers.SECTIONS`, given `self._index_images` (each image and its page). While docgen has no
+        `images` section, the page keeps what comes before its first block (the title) and lists the
+        images as links to their pages."""
+        shown = self._shown(Path(page.file.abs_src_path)) if page.file.abs_src_path else page.file.src_uri
+        try:
+            blocks = markers.find_blocks(markdown, shown)
+            if not blocks:
+                return markdown
+            if "images" in SECTIONS:
+                raise MarkerError(
+                    "block docgen:images needs the images of the whole config: "
+                    "fill it in DocgenPlugin._fill_index",
+                    shown,
+                    blocks[0].begin_line,
+                )
+        except DocgenError as exc:
+            if exc.path == shown and exc.line:
+                exc.line += _front_matter_lines(page, markdown)
+            raise PluginError(str(exc)) from None
+        entries = self._index_entries(page.file.src_uri)
+        head = markdown[: blocks[0].begin_start].rstrip()
+        listed = site.image_list((str(e["name"]), str(e["dockerfile"]), e["link"]) for e in entries)
+        return (head + "\n\n" if head else "") + listed
 
     def _check_outputs(self, docgen: Config) -> None:
         """Warn for each `outputs` file whose blocks differ from what `docgen sync` would write now."""
@@ -287,8 +411,11 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             return str(path)
 
     def _image_for(self, page: Page, docgen: Config, shown: str) -> ImageConfig | None:
-        """The page's image: its front matter's Dockerfile, else the config's entry listing the page."""
+        """The page's image: its front matter's Dockerfile, else the config's entry listing the page
+        (or the entry the page was generated for)."""
         value = page.meta.get(FRONT_MATTER_KEY)
+        if value is None and page.file.src_uri in self._image_pages:
+            return self._image_pages[page.file.src_uri]
         raw = _raw_content(page)
         line = next(
             (

@@ -614,26 +614,42 @@ def render_sections(
     out = {}
     for section in sections:
         template_name = f"{section}.md.j2"
-        try:
-            template = env.get_template(template_name)
-        except jinja2.TemplateSyntaxError as exc:
-            raise TemplateError(
-                f"template error: {exc.message}", _shown(exc.filename or template_name), exc.lineno
-            ) from None
-        except jinja2.TemplateError as exc:
-            raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
-        except RecursionError as exc:  # `{{ ((((…1…)))) }}` thousands deep
-            where, line = _compiling_at(exc, template_name)
-            message = "the template is nested too deeply to compile (Python's recursion limit)"
-            raise TemplateError(f"template error: {message}", where, line) from None
-        except UnicodeDecodeError:
-            raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
-        except OSError as exc:
-            raise TemplateError(
-                f"cannot load {template_name}: {exc.strerror or exc}", template_name
-            ) from None
-        out[section] = _render(template, template_name, section, context)
+        out[section] = _render(_load(env, template_name), template_name, section, context)
     return out
+
+
+def render_page(
+    template_name: str,
+    context: Mapping[str, object],
+    templates: Path | None = None,
+    project: Path | None = None,
+) -> str:
+    """The Markdown of a whole page from template `template_name` (`image-page.md.j2`, the pages the
+    MkDocs plugin generates), a user's template of that name winning as for a section, with the same
+    sandbox, limits and `path:line` errors."""
+    template = _load(environment(templates, project), template_name)
+    return _render(template, template_name, template_name.removesuffix(".md.j2"), dict(context))
+
+
+def _load(env: jinja2.Environment, template_name: str) -> jinja2.Template:
+    """Template `template_name` of `env`; any failure to find, read or compile it is a `TemplateError`
+    naming the file (and line)."""
+    try:
+        return env.get_template(template_name)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(
+            f"template error: {exc.message}", _shown(exc.filename or template_name), exc.lineno
+        ) from None
+    except jinja2.TemplateError as exc:
+        raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
+    except RecursionError as exc:  # `{{ ((((…1…)))) }}` thousands deep
+        where, line = _compiling_at(exc, template_name)
+        message = "the template is nested too deeply to compile (Python's recursion limit)"
+        raise TemplateError(f"template error: {message}", where, line) from None
+    except UnicodeDecodeError:
+        raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
+    except OSError as exc:
+        raise TemplateError(f"cannot load {template_name}: {exc.strerror or exc}", template_name) from None
 
 
 MAX_BLOCK_CHARS = 8 << 20
