@@ -41,7 +41,7 @@ from docgen.errors import DocgenError, MarkerError
 from docgen.files import os_error
 from docgen.markers import SECTIONS
 from docgen.model import ImageModel
-from docgen.pipeline import build_model, fill, fill_blocks, render_options
+from docgen.pipeline import fill, fill_blocks, image_model, render_options
 
 log = logging.getLogger("mkdocs.plugins.docgen")
 
@@ -77,7 +77,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._site_root = Path.cwd()
         self._repo_url: str | None = None
         self._pyproject: Path | None = None
-        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], ImageModel] = {}
+        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...], str | None], ImageModel] = {}
         self._seen: set[Path] = set()
         self._server: LiveReloadServer | None = None
         self._watched: set[str] = set()
@@ -327,11 +327,17 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         try:
             stat = image.dockerfile.stat()
         except OSError:
-            return build_model(image.dockerfile, image.display, image.args)  # the reader's own error
-        key = (str(image.dockerfile), stat.st_mtime_ns, stat.st_size, tuple(sorted(image.args.items())))
+            return image_model(image)  # the reader's own error
+        key = (
+            str(image.dockerfile),
+            stat.st_mtime_ns,
+            stat.st_size,
+            tuple(sorted(image.args.items())),
+            image.target,
+        )
         model = self._models.get(key)
         if model is None:
-            model = self._models[key] = build_model(image.dockerfile, image.display, image.args)
+            model = self._models[key] = image_model(image)
             for warning in model.warnings:
                 log.info("%s", warning)
         return model
