@@ -41,11 +41,16 @@ from docgen.errors import DocgenError, MarkerError
 from docgen.files import os_error
 from docgen.markers import SECTIONS
 from docgen.model import ImageModel
-from docgen.pipeline import fill, fill_blocks, image_model, render_options
+from docgen.pipeline import build_model, fill, fill_blocks, render_options
 
 log = logging.getLogger("mkdocs.plugins.docgen")
 
 FRONT_MATTER_KEY = "docgen_dockerfile"
+
+
+def _read(image: ImageConfig) -> ImageModel:
+    """The model of a configured image: its Dockerfile built with its `args` and `target`."""
+    return build_model(image.dockerfile, image.display, image.args, image.target, image.target_at)
 
 
 class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -327,7 +332,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         try:
             stat = image.dockerfile.stat()
         except OSError:
-            return image_model(image)  # the reader's own error
+            return _read(image)  # the reader's own error
         key = (
             str(image.dockerfile),
             stat.st_mtime_ns,
@@ -337,7 +342,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         )
         model = self._models.get(key)
         if model is None:
-            model = self._models[key] = image_model(image)
+            model = self._models[key] = _read(image)
             for warning in model.warnings:
                 log.info("%s", warning)
         return model

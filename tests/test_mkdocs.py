@@ -440,9 +440,9 @@ def test_model_is_built_once_per_build_per_dockerfile(
     calls: list[str] = []
     real = docgen.mkdocs_plugin.build_model
 
-    def counting(path: object, display: str | None = None, build_args: object = None) -> object:
+    def counting(path: object, display: str | None = None, *rest: object) -> object:
         calls.append(str(path))
-        return real(path, display, build_args)  # type: ignore[arg-type]
+        return real(path, display, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(docgen.mkdocs_plugin, "build_model", counting)
     root = write_tree(
