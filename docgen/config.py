@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from docgen import bake, cache
+from docgen import cache
 from docgen.errors import ConfigError
 from docgen.fingerprint import image_settings, shared_settings
 
@@ -728,6 +728,8 @@ def _bake_members(
     entry: Mapping[str, Any], root: Path, display: str, text: str, start: int, inputs: dict[str, str]
 ) -> list[_Member]:
     """The images of an entry written `bake = "docker-bake.hcl"`: one per target chosen."""
+    from docgen import bake  # only for a bake file: most configurations have none
+
     written = entry["bake"]
     line = _key_line(text, "bake", start)
     path = resolve_path(root, written, "bake", display, text, start)
@@ -764,6 +766,12 @@ def _bake_members(
     for name in names:
         target = found.target(name)
         dockerfile = posixpath.normpath(posixpath.join(folder, target.dockerfile))
+        if posixpath.isabs(dockerfile) or dockerfile.startswith("../") or dockerfile == "..":
+            raise ConfigError(
+                f'bake = {written!r}: target "{name}" builds {dockerfile}, outside the project folder',
+                display,
+                line,
+            )
         if not (root / dockerfile).is_file():
             raise ConfigError(
                 f'bake = {written!r}: target "{name}" builds {dockerfile}, which does not exist '

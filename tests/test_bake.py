@@ -453,3 +453,16 @@ def test_an_unknown_stage_in_the_bake_file_is_an_error_at_its_line(project: Path
         f"docker/{bake_file.name}:{line}: target = 'vllm-opnai' is no stage of docker/Dockerfile "
         "(did you mean 'vllm-openai'?); its stages: base, build, vllm-base, test, vllm-openai\n"
     )
+
+
+def test_a_target_outside_the_project_is_an_error_at_the_config_line(project: Path) -> None:
+    (project / "docker/docker-bake.json").write_text(
+        json.dumps({"target": {"up": {"context": "../..", "dockerfile": "Dockerfile"}}})
+    )
+    (project / "pyproject.toml").write_text(ENTRY.format(bake="docker-bake.json"))
+    result = run("check")
+    assert (result.code, result.err) == (
+        2,
+        "pyproject.toml:4: bake = 'docker/docker-bake.json': target \"up\" builds ../Dockerfile, outside "
+        "the project folder\n",
+    )

@@ -687,3 +687,42 @@ def test_a_page_in_pages_and_outputs_is_synced_on_disk_and_filled_by_the_plugin(
     assert result.returncode == 0, result.stderr
     built = (root / "site" / "page" / "index.html").read_text(encoding="utf-8")
     assert 'href="../dockerfiles/Dockerfile/#L1"' in built
+
+
+def test_two_targets_of_one_dockerfile_are_two_models(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    name = "base"
+                    target = "base"
+                    pages = ["page.md"]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    name = "test"
+                    target = "test"
+                    pages = ["other.md"]
+                    """,
+                "Dockerfile": """\
+                    FROM ubuntu:22.04 AS base
+                    # MAX_JOBS Parallel compile jobs.
+                    ARG MAX_JOBS=8
+                    FROM base AS test
+                    # PYTEST_VERSION The pytest release.
+                    ARG PYTEST_VERSION=8.3.5
+                    """,
+                "docs/other.md": (
+                    "# Other\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+                ),
+            }
+        ),
+    )
+    site = build_site(root)  # one plugin, one model cache for both pages
+    page = (site / "page" / "index.html").read_text(encoding="utf-8")
+    other = (site / "other" / "index.html").read_text(encoding="utf-8")
+    assert "MAX_JOBS" in page and "PYTEST_VERSION" not in page and "--target base" in page
+    assert "MAX_JOBS" in other and "PYTEST_VERSION" in other and "--target test" in other
