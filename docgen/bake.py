@@ -10,12 +10,14 @@ What is read, as `docker buildx bake` reads it:
   of its `default` group, else its `default` target, else every target no other target inherits from
   (a `_common` target only holds shared attributes);
 - `variable` blocks with their `default`, and `${NAME}` in strings. docgen has no environment input:
-  a variable is always its default, never the environment's value of that name.
+  a variable is always its default, never the environment's value of that name;
+- the expressions build metadata is written with: literals, variables, `==`, `!=`, `!`, `&&`, `||`,
+  `cond ? a : b` and parentheses (`COMMIT != "" ? COMMIT : "unknown"`).
 
-`matrix`, functions (`${upper(X)}`, `function` blocks), expressions (`${A == "" ? B : A}`) and
-`dockerfile-inline` are refused with the line that uses them, as are contexts that are not a local
-folder (a Git URL, `target:other`). Paths (the context, the Dockerfile) are relative to the folder of
-the bake file, where `docker buildx bake` is run from.
+`matrix`, functions (`${upper(X)}`, `function` blocks), arithmetic and `dockerfile-inline` are refused
+with the line that uses them, as are contexts that are not a local folder (a Git URL,
+`target:other`), in the attributes docgen reads. Paths (the context, the Dockerfile) are relative to
+the folder of the bake file (`docgen.config` also tries the project folder).
 
 JSON is read with the standard library (the format `docker buildx bake --print` writes); HCL with the
 optional `python-hcl2` package, imported only for a `.hcl` file.
@@ -38,6 +40,11 @@ INSTALL_HCL = "pip install 'dockerdocgen[hcl]'"
 _BUILTIN_VARIABLES = frozenset({"BAKE_CMD_CONTEXT", "BAKE_LOCAL_PLATFORM"})
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _INTERPOLATION = re.compile(r"\$\$\{|\$\{|%\{")
+_TOKEN = re.compile(
+    r'\s*(?:(?P<string>"(?:[^"\\]|\\.)*")|(?P<number>\d+(?:\.\d+)?)'
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*)|(?P<operator>==|!=|&&|\|\||[!?:()]))"
+)
+"""One token of a bake expression (see `BakeFile._expression`)."""
 _BLOCK = re.compile(r'^[ \t]*(?:target|group|variable|function)[ \t]+"', re.MULTILINE)
 _NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|target:)", re.IGNORECASE)
 
@@ -72,7 +79,7 @@ class BakeFile:
         self._groups: dict[str, dict[str, Any]] = _blocks(data, "group", display)
         variables = _blocks(data, "variable", display)
         self._defaults = {name: body.get("default", "") for name, body in variables.items()}
-        self._values: dict[str, str] = {}
+        self._values: dict[str, object] = {}
         if "function" in data:
             self._fail("function blocks are not supported (docgen reads no bake functions)", "function")
 
@@ -217,7 +224,7 @@ class BakeFile:
         return self._interpolate(value, where, ())
 
     def _interpolate(self, value: str, where: tuple[str, ...], chain: tuple[str, ...]) -> str:
-        """`value` with each `${NAME}` replaced by variable NAME's value, `$${` by `${`."""
+        """`value` with each `${…}` replaced by what it gives (see `_expression`), `$${` by `${`."""
         out: list[str] = []
         at = 0
         for match in _INTERPOLATION.finditer(value):
@@ -235,19 +242,124 @@ class BakeFile:
             expression = value[match.start() : end]
             if match.group(0) == "%{":
                 self._fail(f"{expression}: template directives are not supported", *where)
-            name = value[at : end - 1].strip()
-            if depth or not _NAME.fullmatch(name):
-                self._fail(
-                    f"{expression} is not supported: docgen reads ${{VARIABLE}} only, not functions "
-                    "or expressions",
-                    *where,
-                )
-            out.append(self._variable(name, where, chain))
+            if depth:
+                self._fail(f"{expression}: no closing '}}'", *where)
+            inner = value[at : end - 1].strip()
+            if _NAME.fullmatch(inner):
+                out.append(_text(self._value(inner, where, chain)))
+            else:
+                out.append(_text(self._expression(inner, expression, where, chain)))
             at = end
         out.append(value[at:])
         return "".join(out)
 
-    def _variable(self, name: str, where: tuple[str, ...], chain: tuple[str, ...]) -> str:
+    def _expression(self, text: str, shown: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
+        """The value of a bake expression of the kinds build metadata is written with: variables,
+        string, number and boolean literals, `==`, `!=`, `!`, `&&`, `||`, `cond ? a : b` and
+        parentheses (`COMMIT != "" ? COMMIT : "unknown"`). Functions and arithmetic are refused."""
+        tokens: list[tuple[str, str]] = []
+        at = 0
+        while at < len(text):
+            match = _TOKEN.match(text, at)
+            if match is None or not match.group(0).strip():
+                if text[at:].strip() == "":
+                    break
+                self._unsupported(shown, where)
+            assert match is not None
+            kind = match.lastgroup or ""
+            tokens.append((kind, match.group(kind)))
+            at = match.end()
+        position = 0
+
+        def peek() -> str:
+            return tokens[position][1] if position < len(tokens) else ""
+
+        def take(expected: str | None = None) -> tuple[str, str]:
+            nonlocal position
+            if position >= len(tokens) or (expected is not None and tokens[position][1] != expected):
+                self._unsupported(shown, where)
+            position += 1
+            return tokens[position - 1]
+
+        def boolean(value: object) -> bool:
+            if not isinstance(value, bool):
+                self._fail(f"{shown}: {value!r} is not true or false", *where)
+            return value
+
+        def conditional() -> object:
+            condition = either()
+            if peek() != "?":
+                return condition
+            take("?")
+            yes = conditional()
+            take(":")
+            no = conditional()
+            return yes if boolean(condition) else no
+
+        def either() -> object:
+            value = both()
+            while peek() == "||":
+                take()
+                right = both()
+                value = boolean(value) or boolean(right)
+            return value
+
+        def both() -> object:
+            value = compare()
+            while peek() == "&&":
+                take()
+                right = compare()
+                value = boolean(value) and boolean(right)
+            return value
+
+        def compare() -> object:
+            value = unary()
+            if peek() in ("==", "!="):
+                operator = take()[1]
+                right = unary()
+                return (value == right) == (operator == "==")
+            return value
+
+        def unary() -> object:
+            if peek() == "!":
+                take()
+                return not boolean(unary())
+            return primary()
+
+        def primary() -> object:
+            kind, token = take()
+            if token == "(":
+                value = conditional()
+                take(")")
+                return value
+            if kind == "string":
+                return self._interpolate(_literal(token), where, chain)
+            if kind == "number":
+                return float(token) if "." in token else int(token)
+            if kind == "name":
+                if peek() == "(":
+                    self._fail(f"{shown}: functions are not supported ({token}(…))", *where)
+                if token in ("true", "false"):
+                    return token == "true"
+                if token == "null":
+                    return None
+                return self._value(token, where, chain)
+            self._unsupported(shown, where)
+
+        result = conditional()
+        if position != len(tokens):
+            self._unsupported(shown, where)
+        return result
+
+    def _unsupported(self, shown: str, where: tuple[str, ...]) -> NoReturn:
+        self._fail(
+            f"{shown} is not supported: docgen reads variables, literals, ==, !=, !, &&, || and "
+            "`? :` in ${…}, not functions or arithmetic",
+            *where,
+        )
+
+    def _value(self, name: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
+        """Variable `name`'s default: a string (its `${…}` read), a number, a boolean or None."""
         if name in self._values:
             return self._values[name]
         if name in _BUILTIN_VARIABLES:
@@ -258,15 +370,9 @@ class BakeFile:
             loop = " -> ".join((*chain, name))
             self._fail(f"variable {name!r} refers to itself ({loop})", "variable", name)
         default = self._defaults[name]
-        if isinstance(default, bool):
-            value = "true" if default else "false"
-        elif isinstance(default, (int, float)):
-            value = str(default)
-        elif isinstance(default, str):
-            value = self._interpolate(default, ("variable", name, "default"), (*chain, name))
-        elif default is None:
-            value = ""
-        else:
+        if isinstance(default, str):
+            default = self._interpolate(default, ("variable", name, "default"), (*chain, name))
+        elif not isinstance(default, (bool, int, float)) and default is not None:
             self._fail(
                 f'variable "{name}": a default of type {type(default).__name__} is not supported '
                 "(docgen reads strings, numbers and booleans)",
@@ -274,8 +380,8 @@ class BakeFile:
                 name,
                 "default",
             )
-        self._values[name] = value
-        return value
+        self._values[name] = default
+        return default
 
     def _fail(self, message: str, kind: str, name: str | None = None, key: str | None = None) -> NoReturn:
         raise ConfigError(message, self.display, self._line(kind, name, key))
@@ -302,6 +408,13 @@ class BakeFile:
             if found is not None:
                 at = found.start()
         return text.count("\n", 0, at) + 1
+
+
+def _text(value: object) -> str:
+    """A value as bake writes it into a string: `true`, `16`, `` for null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
 
 
 def _merge(into: dict[str, Any], attributes: Mapping[str, Any]) -> None:

@@ -519,7 +519,7 @@ def parse_config(
                 target = _target(entry["target"], display, text, start)
                 target_at = (display, _key_line(text, "target", start) if text else None)
             starts_of.append(start)
-            chosen.append(named is not None or source is not None or "args" in entry)
+            chosen.append(named is not None or source is not None or "args" in entry or "target" in entry)
             entries.append(entry if member.settings is None else {**entry, "bake-target": member.settings})
             images.append(
                 ImageConfig(
@@ -766,6 +766,9 @@ def _bake_members(
     for name in names:
         target = found.target(name)
         dockerfile = posixpath.normpath(posixpath.join(folder, target.dockerfile))
+        from_root = posixpath.normpath(target.dockerfile)
+        if folder and not (root / dockerfile).is_file() and (root / from_root).is_file():
+            dockerfile = from_root  # `docker buildx bake -f docker/docker-bake.hcl` run from the root
         if posixpath.isabs(dockerfile) or dockerfile.startswith("../") or dockerfile == "..":
             raise ConfigError(
                 f'bake = {written!r}: target "{name}" builds {dockerfile}, outside the project folder',
@@ -773,9 +776,14 @@ def _bake_members(
                 line,
             )
         if not (root / dockerfile).is_file():
+            tried = (
+                f"relative to {folder}/ or to the project folder"
+                if folder
+                else "relative to the project folder"
+            )
             raise ConfigError(
-                f'bake = {written!r}: target "{name}" builds {dockerfile}, which does not exist '
-                f"(context + dockerfile, relative to {folder or '.'}/)",
+                f'bake = {written!r}: target "{name}" builds {target.dockerfile}, which does not exist '
+                f"(context + dockerfile, {tried})",
                 display,
                 line,
             )

@@ -319,12 +319,18 @@ def test_the_json_form_reads_like_the_hcl_form() -> None:
         (
             'target "f" {\n  tags = [upper("x")]\n}\n',
             2,
-            '${upper("x")} is not supported: docgen reads ${VARIABLE} only, not functions or expressions',
+            '${upper("x")}: functions are not supported (upper(…))',
         ),
         (
-            'variable "A" { default = "" }\ntarget "f" {\n  args = { X = A == "" ? "1" : A }\n}\n',
+            'variable "A" { default = 1 }\ntarget "f" {\n  args = { X = A + 1 }\n}\n',
             3,
-            "is not supported: docgen reads ${VARIABLE} only, not functions or expressions",
+            "${A + 1} is not supported: docgen reads variables, literals, ==, !=, !, &&, || and `? :` in "
+            "${…}, not functions or arithmetic",
+        ),
+        (
+            'variable "A" { default = "x" }\ntarget "f" {\n  args = { X = A ? "1" : "2" }\n}\n',
+            3,
+            '${A ? "1" : "2"}: \'x\' is not true or false',
         ),
         (
             'function "tag" {\n  params = [v]\n  result = v\n}\ntarget "f" {}\n',
@@ -427,8 +433,8 @@ def test_config_mistakes_are_errors_at_the_config_line(project: Path) -> None:
     )
     (project / "docker/Dockerfile.rocm").unlink()
     assert config_error(project, f'bake = "{shown}"\n{outputs}') == (
-        f"pyproject.toml:4: bake = '{shown}': target \"rocm\" builds docker/Dockerfile.rocm, which does "
-        "not exist (context + dockerfile, relative to docker/)\n"
+        f"pyproject.toml:4: bake = '{shown}': target \"rocm\" builds Dockerfile.rocm, which does not exist "
+        "(context + dockerfile, relative to docker/ or to the project folder)\n"
     )
 
 
@@ -466,3 +472,36 @@ def test_a_target_outside_the_project_is_an_error_at_the_config_line(project: Pa
         "pyproject.toml:4: bake = 'docker/docker-bake.json': target \"up\" builds ../Dockerfile, outside "
         "the project folder\n",
     )
+
+
+def test_build_metadata_expressions_are_evaluated() -> None:
+    found = parse(
+        """
+variable "COMMIT" { default = "" }
+variable "BUILD_COMMIT" { default = "unknown" }
+variable "JOBS" { default = 16 }
+target "default" {
+  args = {
+    VLLM_BUILD_COMMIT = BUILD_COMMIT != "unknown" ? BUILD_COMMIT : (COMMIT != "" ? COMMIT : "unknown")
+    PARALLEL = JOBS == 16 && !false ? "wide" : "narrow"
+    SUFFIX = "cu-${COMMIT == "" ? "dev" : COMMIT}"
+  }
+  labels = { "org.opencontainers.image.revision" = substr(COMMIT, 0, 7) }
+}
+"""
+    )
+    assert found.target("default").args == {
+        "VLLM_BUILD_COMMIT": "unknown",
+        "PARALLEL": "wide",
+        "SUFFIX": "cu-dev",
+    }  # `labels` is not read: its function is no error
+
+
+def test_a_context_relative_to_the_project_root_is_found_too(project: Path) -> None:
+    """`docker buildx bake -f docker/docker-bake.hcl` run from the root: `context = "."` is the root."""
+    (project / "docker/docker-bake.json").write_text(
+        json.dumps({"target": {"default": {"context": ".", "dockerfile": "docker/Dockerfile"}}})
+    )
+    (project / "pyproject.toml").write_text(ENTRY.format(bake="docker-bake.json").replace("{name}", "cu129"))
+    (image,) = load_config(cwd=project).images
+    assert (image.name, image.display) == ("default", "docker/Dockerfile")

@@ -169,3 +169,16 @@ def test_the_stage_diagram_marks_the_target(project: Path) -> None:
     assert model.target is not None and model.target.name == "build"
     assert mermaid(model).endswith("style s1 stroke-width:3px")
     assert build_model(project / "docker/Dockerfile").target.name == "vllm-openai"  # type: ignore[union-attr]
+
+
+def test_one_dockerfile_with_two_targets_needs_names(project: Path) -> None:
+    entry = '\n[[tool.docgen.images]]\ndockerfile = "docker/Dockerfile"\ntarget = "{}"\noutputs = ["{}.md"]\n'
+    (project / "pyproject.toml").write_text(
+        "[tool.docgen]\n" + entry.format("test", "test") + entry.format("vllm-openai", "openai")
+    )
+    result = run("check")
+    assert (result.code, result.err) == (
+        2,
+        "pyproject.toml:8: two [[tool.docgen.images]] are named 'docker' (docker/Dockerfile and "
+        'docker/Dockerfile); give one a name = "…" of its own\n',
+    )
