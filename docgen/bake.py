@@ -109,7 +109,10 @@ class BakeFile:
         found: list[str] = []
 
         def add(name: str, seen: tuple[str, ...]) -> None:
-            if name in self._groups and name not in seen:
+            if name in seen:
+                loop = " -> ".join((*seen, name))
+                self._fail(f'group "{seen[-1]}": holds itself ({loop})', "group", seen[-1], "targets")
+            if name in self._groups:
                 targets = self._groups[name].get("targets", [])
                 if not isinstance(targets, list):
                     self._fail(f'group "{name}": targets must be a list of names', "group", name, "targets")
@@ -118,16 +121,25 @@ class BakeFile:
             elif name in self._targets:
                 if name not in found:
                     found.append(name)
+            elif seen:
+                message = f'group "{seen[-1]}": {name!r} is no target or group of this file'
+                self._fail(message, "group", seen[-1], "targets")
             else:
                 raise KeyError(name)
 
-        for name in names:
-            add(name, ())
+        try:
+            for name in names:
+                add(name, ())
+        except RecursionError:  # groups of groups thousands deep
+            self._fail("groups nested too deeply to read (Python's recursion limit)", "group")
         return tuple(found)
 
     def target(self, name: str) -> Target:
         """Target `name` resolved (it must be one of `names`)."""
-        body = self._resolved(name, ())
+        try:
+            body = self._resolved(name, ())
+        except RecursionError:  # `inherits` or `((((…))))` thousands deep
+            self._fail("nested too deeply to read (Python's recursion limit)", "target", name)
         context = body.get("context", ".")
         dockerfile = body.get("dockerfile", "Dockerfile")
         if _NOT_LOCAL.match(context):
@@ -442,6 +454,13 @@ def _blocks(data: Mapping[str, Any], kind: str, display: str) -> dict[str, dict[
 
 def parse(data: bytes, display: str) -> BakeFile:
     """The bake file whose bytes are `data` (HCL when `display` ends in `.hcl`, else JSON)."""
+    try:
+        return _parse(data, display)
+    except RecursionError:  # `[[[[…]]]]` or `((((…))))` thousands deep
+        raise ConfigError("nested too deeply to read (Python's recursion limit)", display) from None
+
+
+def _parse(data: bytes, display: str) -> BakeFile:
     try:
         text = data.decode("utf-8").replace("\r\n", "\n")
     except UnicodeDecodeError as exc:

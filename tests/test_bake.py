@@ -505,3 +505,32 @@ def test_a_context_relative_to_the_project_root_is_found_too(project: Path) -> N
     (project / "pyproject.toml").write_text(ENTRY.format(bake="docker-bake.json").replace("{name}", "cu129"))
     (image,) = load_config(cwd=project).images
     assert (image.name, image.display) == ("default", "docker/Dockerfile")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"group": {"default": {"targets": ["a"]}, "a": {"targets": ["default"]}}, "target": {}},
+            'docker-bake.json:1: group "a": holds itself (default -> a -> default)',
+        ),
+        (
+            {"group": {"default": {"targets": ["nope"]}}, "target": {}},
+            "docker-bake.json:1: group \"default\": 'nope' is no target or group of this file",
+        ),
+        (
+            {"target": {"t": {"args": {"A": "${" + "(" * 5000 + "1" + ")" * 5000 + "}"}}}},
+            "docker-bake.json:1: nested too deeply to read (Python's recursion limit)",
+        ),
+        (
+            {"target": {**{f"t{i}": {"inherits": [f"t{i + 1}"]} for i in range(5000)}, "t5000": {}}},
+            "docker-bake.json:1: nested too deeply to read (Python's recursion limit)",
+        ),
+    ],
+)
+def test_a_hostile_bake_file_is_an_error_not_a_traceback(data: object, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        found = parse(json.dumps(data), "docker-bake.json")
+        for name in found.default():
+            found.target(name)
+    assert str(caught.value) == message
