@@ -534,3 +534,15 @@ def test_a_hostile_bake_file_is_an_error_not_a_traceback(data: object, message: 
         for name in found.default():
             found.target(name)
     assert str(caught.value) == message
+
+
+def test_a_removed_bake_file_is_never_up_to_date(project: Path) -> None:
+    assert run("sync").code == 0
+    bake_file = next((project / "docker").glob("docker-bake.*"))
+    bake_file.unlink()
+    assert fast_check([], io.StringIO(), str(project)) is None
+    result = run("check")
+    assert (result.code, result.err) == (
+        2,
+        f"pyproject.toml:4: bake = 'docker/{bake_file.name}': no such file\n",
+    )
