@@ -63,10 +63,8 @@ class Target:
     """The stage it builds (`target = "vllm-openai"`), None for the last."""
     tags: tuple[str, ...]
     """The image names it is tagged with."""
-    line: int | None
-    """The line of its block in the bake file (None when not found)."""
     target_line: int | None
-    """The line of its `target` attribute, or of the block that gives it (for messages)."""
+    """The line of the `target` attribute that gives `target` (its own, or an inherited target's)."""
 
 
 class BakeFile:
@@ -161,7 +159,6 @@ class BakeFile:
             args=body.get("args", {}),
             target=target or None,
             tags=tuple(body.get("tags", ())),
-            line=self._line("target", name),
             target_line=self._line("target", body["target-from"], "target") if target else None,
         )
 

@@ -192,6 +192,10 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
         "names": image.names,
         "settings": image.settings,
         "args": image.args,
+        "bake_args": image.bake_args,
+        "target": image.target,
+        "target_at": image.target_at,
+        "tags": image.tags,
     }
 
 

@@ -182,3 +182,11 @@ def test_one_dockerfile_with_two_targets_needs_names(project: Path) -> None:
         "pyproject.toml:8: two [[tool.docgen.images]] are named 'docker' (docker/Dockerfile and "
         'docker/Dockerfile); give one a name = "…" of its own\n',
     )
+
+
+def test_sync_with_flags_keeps_the_configured_images_target(project: Path) -> None:
+    configure(project, "test")
+    result = run("sync", "--dockerfile", "docker/Dockerfile", "--output", "README.md")
+    assert (result.code, result.err) == (0, "")
+    assert "--target test" in (project / "README.md").read_text()
+    assert run("check").code == 0  # the same blocks the configuration gives
