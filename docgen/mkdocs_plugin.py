@@ -348,8 +348,8 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         return model
 
     def _watch(self) -> None:
-        """Watch the config, the template folder, every Dockerfile and every `outputs` file (each path
-        once)."""
+        """Watch the config (and the bake files it reads), the template folder, every Dockerfile and
+        every `outputs` file (each path once)."""
         if self._server is None or self._docgen is None:
             return
         paths: set[Path] = {image.dockerfile for image in self._docgen.images} | self._seen
@@ -357,6 +357,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             paths |= {output for image in self._docgen.images for output in image.outputs}
         if self._pyproject is not None:
             paths.add(self._pyproject.resolve())
+        paths |= {self._docgen.root / path for path, _ in self._docgen.inputs}  # bake files
         if self._docgen.templates is not None:
             paths.add(self._docgen.templates)
         for path in sorted(str(p) for p in paths):

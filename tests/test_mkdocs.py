@@ -726,3 +726,35 @@ def test_two_targets_of_one_dockerfile_are_two_models(tmp_path: Path) -> None:
     other = (site / "other" / "index.html").read_text(encoding="utf-8")
     assert "MAX_JOBS" in page and "PYTEST_VERSION" not in page and "--target base" in page
     assert "MAX_JOBS" in other and "PYTEST_VERSION" in other and "--target test" in other
+
+
+def test_on_serve_watches_the_bake_file(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    bake = "docker-bake.json"
+                    pages = ["page.md"]
+                    """,
+                "docker-bake.json": '{"target": {"app": {"dockerfile": "Dockerfile"}}}\n',
+            }
+        ),
+    )
+    config = config_for(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+
+    class FakeServer:
+        watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    server = FakeServer()
+    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
+    assert str(tmp_path.resolve() / "docker-bake.json") in server.watched
