@@ -14,7 +14,8 @@ read-only) only means the full check runs, which writes it again when it can.
 Like ruff's and mypy's caches, the folder holds its own `.gitignore` (`*`), so git never sees it;
 deleting it is always safe. A record also lists the pyproject.toml files without a docgen table that
 the full path passed on its way up from the current folder (a subproject's), each with the digest of
-its bytes, so that the fast path may pass them too.
+its bytes, so that the fast path may pass them too, and the other files the images come from (a
+`bake` file) with the digest of theirs.
 
 Standard library only: the fast path imports this module.
 """
@@ -29,7 +30,7 @@ FOLDER = ".docgen_cache"
 """The cache folder, beside pyproject.toml."""
 
 _FILE = "settings"
-_VERSION = "docgen settings cache 3"  # the record's format; a record of another format is no record
+_VERSION = "docgen settings cache 4"  # the record's format; a record of another format is no record
 _GITIGNORE = b"# Made by docgen: a cache, safe to delete.\n*\n"
 _SIZE = 16  # bytes per digest: a cache key must not collide by chance
 _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
@@ -38,7 +39,7 @@ _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
 class Settings:
     """The record of one configuration (see the module docstring)."""
 
-    __slots__ = ("templates", "images", "passed", "globs")
+    __slots__ = ("templates", "images", "passed", "globs", "inputs")
 
     def __init__(
         self,
@@ -46,6 +47,7 @@ class Settings:
         images: list[tuple[str, list[str], str]],
         passed: dict[str, str],
         globs: list[tuple[str, list[str]]] | None = None,
+        inputs: dict[str, str] | None = None,
     ) -> None:
         self.templates = templates
         """The `templates` folder as written ('' when there is none)."""
@@ -58,6 +60,9 @@ class Settings:
         self.globs = globs or []
         """Each `dockerfile` glob and the files it matched (`expand`): the record holds while the
         glob matches the same files."""
+        self.inputs = inputs or {}
+        """Files besides pyproject.toml that the images come from (a `bake` file): path relative to
+        the root, `/`-separated → `file_digest` of their bytes. The record holds while each has them."""
 
 
 def is_glob(path: str) -> bool:
@@ -97,6 +102,9 @@ def _encode(key: str, found: Settings) -> bytes:
     fields.append(str(len(found.globs)))
     for pattern, matches in found.globs:
         fields += [pattern, str(len(matches)), *matches]
+    fields.append(str(len(found.inputs)))
+    for path in sorted(found.inputs):
+        fields += [path, found.inputs[path]]
     payload = "\0".join(fields).encode("utf-8", "surrogateescape")
     return payload + b"\0" + file_digest(payload).encode()
 
@@ -123,11 +131,15 @@ def _decode(data: bytes, key: str) -> Settings | None:
         for _ in range(int(next(fields))):
             pattern = next(fields)
             globs.append((pattern, [next(fields) for _ in range(int(next(fields)))]))
+        inputs = {}
+        for _ in range(int(next(fields))):
+            path = next(fields)
+            inputs[path] = next(fields)
     except (StopIteration, ValueError):
         return None
     if next(fields, None) is not None:
         return None
-    return Settings(templates, images, passed, globs)
+    return Settings(templates, images, passed, globs, inputs)
 
 
 def read(root: str, pyproject: bytes) -> Settings | None:
@@ -172,6 +184,7 @@ def write(root: str, pyproject: bytes, found: Settings) -> None:
                 found.images,
                 {**recorded.passed, **found.passed},
                 found.globs,
+                found.inputs,
             )
         data = _encode(key, found)
         if data == old:

@@ -192,6 +192,10 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
         "names": image.names,
         "settings": image.settings,
         "args": image.args,
+        "bake_args": image.bake_args,
+        "target": image.target,
+        "target_at": image.target_at,
+        "tags": image.tags,
     }
 
 
@@ -265,7 +269,12 @@ def _documents(
                 yield _Fresh(files.display(output), image.display)
             continue
         data, model, warnings = read_image(
-            image.dockerfile, image.display, with_lint=lint_into is not None, build_args=image.args
+            image.dockerfile,
+            image.display,
+            with_lint=lint_into is not None,
+            build_args=image.args,
+            target=image.target,
+            target_at=image.target_at,
         )
         if lint_into is not None:
             lint_into += warnings
@@ -296,11 +305,12 @@ def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> Non
 
     declared = {arg.name for arg in model.args}
     for name in image.args:
-        if name not in declared:
+        if name not in declared and name not in image.bake_args:
             close = difflib.get_close_matches(name, sorted(declared), n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
+            built = f" that target = {image.target!r} builds" if image.target else ""
             raise ConfigError(
-                f"args: {name} is no ARG of {image.display}{hint}; docker build would not use it",
+                f"args: {name} is no ARG of {image.display}{built}{hint}; docker build would not use it",
                 config.source,
                 image.args_line,
             )

@@ -119,6 +119,11 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     for pattern, matches in found.globs:  # a Dockerfile added or removed: other images, other blocks
         if cache.expand(root, pattern) != matches:
             return None
+    for written, recorded in found.inputs.items():  # a bake file edited: other args, other targets
+        input_path = _inside(written, root)
+        data = _read(input_path) if input_path is not None else None
+        if data is None or cache.file_digest(data) != recorded:
+            return None
     here = os.path.realpath(cwd)
     templates: str | None = None
     if found.templates:

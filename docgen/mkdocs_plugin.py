@@ -54,6 +54,11 @@ log = logging.getLogger("mkdocs.plugins.docgen")
 FRONT_MATTER_KEY = "docgen_dockerfile"
 
 
+def _read(image: ImageConfig) -> ImageModel:
+    """The model of a configured image: its Dockerfile built with its `args` and `target`."""
+    return build_model(image.dockerfile, image.display, image.args, image.target, image.target_at)
+
+
 class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
     """Options of `plugins: - docgen: …` in mkdocs.yml."""
 
@@ -86,7 +91,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._site_root = Path.cwd()
         self._repo_url: str | None = None
         self._pyproject: Path | None = None
-        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], ImageModel] = {}
+        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...], str | None], ImageModel] = {}
         self._seen: set[Path] = set()
         self._server: LiveReloadServer | None = None
         self._watched: set[str] = set()
@@ -454,18 +459,24 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         try:
             stat = image.dockerfile.stat()
         except OSError:
-            return build_model(image.dockerfile, image.display, image.args)  # the reader's own error
-        key = (str(image.dockerfile), stat.st_mtime_ns, stat.st_size, tuple(sorted(image.args.items())))
+            return _read(image)  # the reader's own error
+        key = (
+            str(image.dockerfile),
+            stat.st_mtime_ns,
+            stat.st_size,
+            tuple(sorted(image.args.items())),
+            image.target,
+        )
         model = self._models.get(key)
         if model is None:
-            model = self._models[key] = build_model(image.dockerfile, image.display, image.args)
+            model = self._models[key] = _read(image)
             for warning in model.warnings:
                 log.info("%s", warning)
         return model
 
     def _watch(self) -> None:
-        """Watch the config, the template folder, every Dockerfile and every `outputs` file (each path
-        once)."""
+        """Watch the config (and the bake files it reads), the template folder, every Dockerfile and
+        every `outputs` file (each path once)."""
         if self._server is None or self._docgen is None:
             return
         paths: set[Path] = {image.dockerfile for image in self._docgen.images} | self._seen
@@ -473,6 +484,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             paths |= {output for image in self._docgen.images for output in image.outputs}
         if self._pyproject is not None:
             paths.add(self._pyproject.resolve())
+        paths |= {self._docgen.root / path for path, _ in self._docgen.inputs}  # bake files
         if self._docgen.templates is not None:
             paths.add(self._docgen.templates)
         for path in sorted(str(p) for p in paths):

@@ -377,10 +377,14 @@ class ImageModel:
     """(ENV name, line, build args its value expands) for each ENV value set from build args
     (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
+    target_index: int = -1
+    """Index of the stage built: the one the image's `target` names (`docker build --target`), else the
+    last (-1)."""
+
     @property
     def target(self) -> Stage | None:
-        """The default build target (the last stage)."""
-        return self.stages[-1] if self.stages else None
+        """The build target: the stage `--target` names, by default the last stage."""
+        return self.stages[self.target_index] if self.stages else None
 
 
 # --------------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from docgen.evaluate import evaluate
 from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
 from docgen.markers import SECTIONS
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
-from docgen.rows import BaseHardware, RenderOptions, base_images, hardware_of, version_rows
+from docgen.rows import BaseHardware, RenderOptions, base_images, built_stages, hardware_of, version_rows
 from docgen.shell import referenced_names, split_words
 
 
@@ -50,11 +50,21 @@ def build_model(
     dockerfile: str | os.PathLike[str],
     display: str | None = None,
     build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
 ) -> ImageModel:
     """Read, evaluate and extract one Dockerfile into an `ImageModel` (built with `build_args`, as
-    `docker build --build-arg` would)."""
+    `docker build --build-arg` would, and `--target target`; an unknown stage is an error at
+    `target_at`, the config file and line naming it)."""
     with _collector_paused():
-        return _analyse(read_dockerfile(dockerfile, display), with_lint=False, build_args=build_args)[0]
+        parsed = read_dockerfile(dockerfile, display)
+        return _analyse(parsed, False, build_args, target, target_at)[0]
+
+
+def image_model(image: ImageConfig) -> ImageModel:
+    """`build_model` of a configured image: its Dockerfile built with its `args` and `target` (an
+    unknown stage is an error at the line that names it)."""
+    return build_model(image.dockerfile, image.display, image.args, image.target, image.target_at)
 
 
 def model_of(parsed: ParsedDockerfile) -> ImageModel:
@@ -69,14 +79,17 @@ def read_image(
     *,
     with_lint: bool = False,
     build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
 ) -> tuple[bytes, ImageModel, tuple[Diagnostic, ...]]:
     """One read of a Dockerfile for everything `sync` and `check` need: its bytes (for the
-    fingerprint), its model, and with `with_lint` its `docgen lint` warnings (else empty)."""
+    fingerprint), its model (as `build_model` makes it), and with `with_lint` its `docgen lint`
+    warnings (else empty)."""
     shown = str(dockerfile) if display is None else display
     data = read_dockerfile_bytes(dockerfile, shown)
     with _collector_paused():
         parsed = parse_dockerfile(decode_dockerfile(data, shown), shown)
-        model, warnings = _analyse(parsed, with_lint, build_args)
+        model, warnings = _analyse(parsed, with_lint, build_args, target, target_at)
     return data, model, warnings
 
 
@@ -89,11 +102,15 @@ def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) ->
 
 
 def _analyse(
-    parsed: ParsedDockerfile, with_lint: bool, build_args: Mapping[str, str] | None = None
+    parsed: ParsedDockerfile,
+    with_lint: bool,
+    build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
 ) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
     """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
     the components and the hard-coded values with the model)."""
-    evaluation = evaluate(parsed, build_args)
+    evaluation = evaluate(parsed, build_args, target, target_at)
     found, skipped = components.extract(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
@@ -108,7 +125,15 @@ def _analyse(
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
         build_args=tuple(sorted((build_args or {}).items())),
+        target_index=evaluation.target,
     )
+    if target is not None:  # `docker build --target`: the stages it does not need are not built at all
+        built = built_stages(model)
+        model = replace(
+            model,
+            components=tuple(c for c in model.components if c.stage in built),
+            args=tuple(a for a in model.args if a.is_global or a.scope in built),
+        )
     if not with_lint:
         return model, ()
     mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
@@ -200,7 +225,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         image = self._makers[name]
         key = (*self._stack, image.dockerfile)
         if key not in self._memo:
-            model = build_model(image.dockerfile, image.display, image.args)
+            model = image_model(image)
             rows = version_rows(
                 model,
                 image.names,
@@ -233,7 +258,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         maker = self._maker_of(model)
         if maker is None:
             return None
-        base = build_model(maker.dockerfile, maker.display, maker.args)
+        base = image_model(maker)
         found = hardware_of(base, maker.arch_arg)
         if not found.gpus:
             makers = BaseDockerfiles(self._config, self._link, (*self._stack, maker.dockerfile), self._memo)
@@ -250,7 +275,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
             found.append(maker.dockerfile)
             stack = (*stack, maker.dockerfile)
             makers = BaseDockerfiles(self._config, self._link, stack, self._memo)
-            maker = makers._maker_of(build_model(maker.dockerfile, maker.display, maker.args))
+            maker = makers._maker_of(image_model(maker))
         return tuple(found)
 
     def _maker_of(self, model: ImageModel) -> ImageConfig | None:

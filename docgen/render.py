@@ -156,6 +156,8 @@ def docker_build(model: ImageModel, rows: Iterable[BuildArgRow]) -> str:
     that default, one `--build-arg` a line (shell-quoted; values with `$`, backticks or line breaks,
     and defaults not fully known, are left out), for a reader to copy and edit."""
     lines = [f"docker build -f {_shell_word(model.path)}"]
+    if model.target_index >= 0 and model.target is not None and model.target.name:  # a `target`
+        lines.append(f"--target {_shell_word(model.target.name)}")
     for row in rows:
         if row.varies or row.unknown or not row.defaults:
             continue

@@ -443,9 +443,9 @@ def test_model_is_built_once_per_build_per_dockerfile(
     calls: list[str] = []
     real = docgen.mkdocs_plugin.build_model
 
-    def counting(path: object, display: str | None = None, build_args: object = None) -> object:
+    def counting(path: object, display: str | None = None, *rest: object) -> object:
         calls.append(str(path))
-        return real(path, display, build_args)  # type: ignore[arg-type]
+        return real(path, display, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(docgen.mkdocs_plugin, "build_model", counting)
     root = write_tree(
@@ -980,3 +980,74 @@ def test_the_real_site_gains_the_index_in_its_images_section() -> None:
     assert [
         f.src_uri for f in files.documentation_pages() if f.generated_by and f.src_uri.startswith("images/")
     ] == ["images/index.md"], "the one image has its own page"
+
+
+def test_two_targets_of_one_dockerfile_are_two_models(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    name = "base"
+                    target = "base"
+                    pages = ["page.md"]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    name = "test"
+                    target = "test"
+                    pages = ["other.md"]
+                    """,
+                "Dockerfile": """\
+                    FROM ubuntu:22.04 AS base
+                    # MAX_JOBS Parallel compile jobs.
+                    ARG MAX_JOBS=8
+                    FROM base AS test
+                    # PYTEST_VERSION The pytest release.
+                    ARG PYTEST_VERSION=8.3.5
+                    """,
+                "docs/other.md": (
+                    "# Other\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+                ),
+            }
+        ),
+    )
+    site = build_site(root)  # one plugin, one model cache for both pages
+    page = (site / "page" / "index.html").read_text(encoding="utf-8")
+    other = (site / "other" / "index.html").read_text(encoding="utf-8")
+    assert "MAX_JOBS" in page and "PYTEST_VERSION" not in page and "--target base" in page
+    assert "MAX_JOBS" in other and "PYTEST_VERSION" in other and "--target test" in other
+
+
+def test_on_serve_watches_the_bake_file(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    bake = "docker-bake.json"
+                    pages = ["page.md"]
+                    """,
+                "docker-bake.json": '{"target": {"app": {"dockerfile": "Dockerfile"}}}\n',
+            }
+        ),
+    )
+    config = config_for(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+
+    class FakeServer:
+        watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    server = FakeServer()
+    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
+    assert str(tmp_path.resolve() / "docker-bake.json") in server.watched
