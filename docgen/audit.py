@@ -28,6 +28,7 @@ over user text (each repeat is followed by text it cannot match).
 from __future__ import annotations
 
 import bisect
+import functools
 import html
 import re
 import urllib.parse
@@ -365,6 +366,13 @@ class _Auditor:
             declared=frozenset(a.name for m in models for a in m.args),
             env=frozenset(e.name for m in models for e in m.env),
         )
+
+    @functools.cached_property
+    def each(self) -> tuple[_Auditor, ...]:
+        """One auditor a Dockerfile (this one, when it has one)."""
+        if len(self.models) == 1:
+            return (self,)
+        return tuple(_Auditor.of(self.path, (model,), self.names) for model in self.models)
 
     @staticmethod
     def where(fact: _Fact) -> str:
@@ -848,6 +856,8 @@ def _matching(reference: str, paths: Sequence[str]) -> set[int]:
 
 
 _HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
+_OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.IGNORECASE)
+"""A heading over images others build (`## Community Image`): not the images audited."""
 
 
 def _tied_sections(
@@ -863,7 +873,8 @@ def _tied_sections(
       or next to the README;
     - a word of its heading that is the variant of a Dockerfile's name (`### GB200 Environment (gb200)`
       for `envs/Dockerfile.gb200`), of an audited one or of one next to the README;
-    - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on.
+    - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
+    - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`.
 
     A section that says nothing is about what the heading above it is about."""
     paths = [m.path for m in models]
@@ -896,6 +907,8 @@ def _tied_sections(
         for word in _HEADING_FILE.findall(title):
             if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, _matching(word, paths), True)
+        if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
+            tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
         tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
     # a base image only some images are built on
@@ -1113,18 +1126,27 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             continue
         if _NOT_CURRENT.search(match.group(2)):
             continue  # `…-mcore0.13.0-preview`, `nightly-…`: not the image the Dockerfile builds now
-        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components.
-        claims = [
-            (name, version, auditor.verdict(name, "==", version)[0])
+        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. A tag
+        # names one image: of a family, each image is asked alone whether the tag is its own, and a
+        # version is stale when it is that image's and no image of the family has it.
+        stale = {
+            (name, version)
             for name, version in _tag_versions(match.group(2))
-        ]
-        # It is this image's when at least a third of its versions that can be compared agree (`cu126`
-        # is in most tags: its agreeing says little); a tag with fewer is a sibling's or an older one.
-        agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
-        if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
-            for name, version, agrees in claims:
-                if agrees is False:
-                    yield from _some(auditor.version_claim(line, name, "==", version, LIKELY))
+            if auditor.verdict(name, "==", version)[0] is False
+        }
+        for image in auditor.each if stale else ():
+            claims = [
+                (name, version, image.verdict(name, "==", version)[0])
+                for name, version in _tag_versions(match.group(2))
+            ]
+            # It is this image's when at least a third of its versions that can be compared agree
+            # (`cu126` is in most tags: its agreeing says little); a tag with fewer is a sibling's or an
+            # older one.
+            agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
+            if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
+                for name, version, agrees in claims:
+                    if agrees is False and (name, version) in stale:
+                        yield from _some(image.version_claim(line, name, "==", version, LIKELY))
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
     taken.sort()

@@ -1308,3 +1308,21 @@ def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdi
     configured = run("audit", "docker/README.md")
     assert configured.code == 1
     assert configured.out.startswith(stale)
+
+
+def test_a_tag_is_judged_by_the_image_it_names_and_community_sections_are_others() -> None:
+    # Of a family, a tag is one image's: `sglang0.4.9` agrees with the app image, so the tag is the
+    # app's and its `mcore0.12.0` is stale; `torch2.6.0` is the base's, no finding although the app
+    # image has 2.7.1. A tag that is no single image's (the base's torch with an sglang neither has) is
+    # an image neither builds, and a `Community images` section is others' images.
+    app = "FROM example/base:cu126-torch2.7.1\nRUN pip install sglang==0.4.9 megatron-core==0.13.0\n"
+    base = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN pip install torch==2.6.0 flash-attn==2.7.4\n"
+    readme = (
+        "## Images\n\n- `example/verl:app-sglang0.4.9-mcore0.12.0`\n"
+        "- `example/verl:base-torch2.6.0-fa2.7.4`\n"
+        "- `example/verl:mix-torch2.6.0-sglang0.4.8`\n"  # the base's torch, an sglang no image has
+        "\n## Community images\n\n- `someone/verl:ngc-cu126-sglang0.4.6-mcore0.13.0`\n"
+    )
+    assert family(readme, {"Dockerfile.app": app, "Dockerfile.base": base}) == [
+        "3: README says mcore 0.12.0 but Dockerfile.app:2 says 0.13.0"
+    ]
