@@ -478,6 +478,9 @@ _AFTER_NAME = re.compile(
     r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
     re.IGNORECASE,
 )
+_DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
+"""A list item that starts with the word: `Default `CUDA` is `10.0``, `The default for `JOBS` is `4``."""
+_IS_VALUE = re.compile(r"[ \t]*(?:is|=|:)[ \t]*(?=`|<code>)", re.IGNORECASE)
 _SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGNORECASE)
 _DEFAULT_IS = re.compile(
     r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
@@ -495,7 +498,12 @@ _SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE
 """`The CUDA 13.0 image has its own Dockerfile.`: a sentence about the image of the family named by its
 version (a sibling of a cu129/cu130 pair); it does not say what this one holds (`Uses the NGC PyTorch
 25.03 image` does)."""
-_NOT_A_CLAIM_BEFORE = re.compile(r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre)[ \t]*\Z", re.IGNORECASE)
+_NOT_A_CLAIM_BEFORE = re.compile(
+    r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre|\bdefault[ \t]+(?:for|of)|^[ \t*+-]*default)[ \t`]*\Z",
+    re.IGNORECASE,
+)
+"""Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
+`Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 
@@ -1181,7 +1189,7 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             name = between
             if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
-            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 12) : word.start()]) or _example(
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or _example(
                 text, word
             ):
                 break
@@ -1273,6 +1281,15 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             continue
         body = text[item.end() :].lstrip("*_[ ")
         spans = _code_spans(body)
+        lead = _DEFAULT_LEAD.match(body)  # `Default `CUDA` is `10.0-…``: the name after the word
+        if spans and lead and spans[0][0] == lead.end():
+            name = spans[0][2].strip()
+            is_value = _IS_VALUE.match(body, spans[0][1])
+            value = _code_spans(body[is_value.end() :]) if is_value else []
+            if is_value and value and value[0][0] == 0 and name in auditor.declared:
+                claim = _default_in_cell(body[is_value.end() :][: value[0][1]])
+                yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+            continue
         if not spans or spans[0][0] != 0:
             continue
         name = spans[0][2].strip().split("=", 1)[0].strip()

@@ -1326,3 +1326,27 @@ def test_a_tag_is_judged_by_the_image_it_names_and_community_sections_are_others
     assert family(readme, {"Dockerfile.app": app, "Dockerfile.base": base}) == [
         "3: README says mcore 0.12.0 but Dockerfile.app:2 says 0.13.0"
     ]
+
+
+@pytest.mark.parametrize(
+    ("item", "found"),
+    [
+        ("- Default `CUDA` is `10.0-cudnn7-runtime-ubuntu18.04`", []),
+        (
+            "- Default `PYTHON_VERSION` is `3.6`",
+            ["README says PYTHON_VERSION defaults to 3.6 but Dockerfile:3 says 3.8"],
+        ),
+        (
+            "- The default for `CUDA` is `10.1-cudnn7-runtime-ubuntu18.04`",
+            [
+                "README says CUDA defaults to 10.1-cudnn7-runtime-ubuntu18.04 but Dockerfile:1 says "
+                "10.0-cudnn7-runtime-ubuntu18.04"
+            ],
+        ),
+        ("- Default `CUDA` is whatever the base has", []),  # no value in code
+        ("- Default `OTHER_ARG` is `1`", []),  # not a build arg of this Dockerfile: no default to compare
+    ],
+)
+def test_a_list_item_that_starts_with_default(item: str, found: list[str]) -> None:
+    dockerfile = "ARG CUDA=10.0-cudnn7-runtime-ubuntu18.04\nFROM nvidia/cuda:$CUDA\nARG PYTHON_VERSION=3.8\n"
+    assert messages(f"Build args:\n\n{item}\n", dockerfile) == found
