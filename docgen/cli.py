@@ -605,27 +605,29 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
     document = Path(args.file)
     if not document.is_file():
         raise UsageError("file not found" if not document.exists() else "not a file", args.file)
-    image = next((i for i in config.images if document.resolve() in i.outputs), None)
+    # Every image the README may be about: the Dockerfiles given, else the configured images that fill
+    # it, else every configured image, else the Dockerfiles next to it.
+    targets: list[tuple[Path, str, dict[str, str]]] = []
     if args.dockerfile:
-        path, display = _existing(Path(args.dockerfile)), args.dockerfile
-        names = dict(_image_defaults(config, path).get("names", {}))
-    elif image is not None:
-        path, display, names = image.dockerfile, image.display, dict(image.names)
-    elif len(config.images) == 1:
-        image = config.images[0]
-        path, display, names = image.dockerfile, image.display, dict(image.names)
+        for given in dict.fromkeys(args.dockerfile):
+            path = _existing(Path(given))
+            targets.append((path, given, dict(_image_defaults(config, path).get("names", {}))))
     else:
-        # No image configured: the Dockerfile next to the README, when there is exactly one.
-        nearby = [] if config.images else _dockerfiles_next_to(document)
-        if len(nearby) != 1:
-            listed = f" (next to it: {', '.join(p.name for p in nearby)})" if nearby else ""
-            raise UsageError(
-                f"which Dockerfile does it document? pass --dockerfile DOCKERFILE{listed}", args.file
-            )
-        path, display, names = nearby[0].resolve(), files.display(nearby[0]), {}
-    model = build_model(path, display)
+        filling = [i for i in config.images if document.resolve() in i.outputs]
+        images = filling or config.images
+        targets = [(i.dockerfile, i.display, dict(i.names)) for i in images]
+        if not targets:
+            nearby = _dockerfiles_next_to(document)
+            if not nearby:
+                raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
+            targets = [(p.resolve(), files.display(p), {}) for p in nearby]
+    models = [build_model(path, display) for path, display, _ in targets]
+    names: dict[str, str] = {}
+    for _, _, image_names in targets:
+        names.update(image_names)
     shown = files.display(document)
-    diagnostics = audit(_read_markdown(document), shown, model, names, document.parent)
+    display = ", ".join(d for _, d, _ in targets)
+    diagnostics = audit(_read_markdown(document), shown, models, names, document.parent)
     found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
     count = len(found)
     if found:
@@ -640,14 +642,20 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _dockerfiles_next_to(document: Path) -> list[Path]:
-    """The Dockerfiles in the folder of `document` (`Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`,
-    `Containerfile`), sorted by name."""
+    """The Dockerfiles in the folder of `document` and in its immediate subfolders (`Dockerfile`,
+    `Dockerfile.rocm`, `envs/Dockerfile.gb200`, `dockers/H100.Dockerfile`, `Containerfile`), sorted."""
     from docgen.audit import is_dockerfile_name
 
+    found: list[Path] = []
     try:
-        return sorted(p for p in document.parent.iterdir() if is_dockerfile_name(p.name) and p.is_file())
+        for entry in sorted(document.parent.iterdir()):
+            if entry.is_file() and is_dockerfile_name(entry.name):
+                found.append(entry)
+            elif entry.is_dir() and not entry.name.startswith("."):
+                found += sorted(p for p in entry.iterdir() if is_dockerfile_name(p.name) and p.is_file())
     except OSError:
         return []
+    return found
 
 
 # --------------------------------------------------------------------------------------------------

@@ -33,6 +33,9 @@ class Diagnostic:
     """What is wrong, in one sentence."""
     rule: str = ""
     """The lint rule's stable id (`DG003`, see `docgen.findings.RULES`); '' for the reader's own notes."""
+    confidence: str = ""
+    """How sure `docgen audit` is that a claim contradicts the Dockerfile: `certain` (a table cell, a pin,
+    a build command, a file reference), `likely` (read from prose); '' for everything else."""
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
