@@ -29,7 +29,7 @@ FOLDER = ".docgen_cache"
 """The cache folder, beside pyproject.toml."""
 
 _FILE = "settings"
-_VERSION = "docgen settings cache 3"  # the record's format; a record of another format is no record
+_VERSION = "docgen settings cache 4"  # the record's format; a record of another format is no record
 _GITIGNORE = b"# Made by docgen: a cache, safe to delete.\n*\n"
 _SIZE = 16  # bytes per digest: a cache key must not collide by chance
 _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
@@ -43,15 +43,16 @@ class Settings:
     def __init__(
         self,
         templates: str,
-        images: list[tuple[str, list[str], str]],
+        images: list[tuple[str, list[str], str, str]],
         passed: dict[str, str],
         globs: list[tuple[str, list[str]]] | None = None,
     ) -> None:
         self.templates = templates
         """The `templates` folder as written ('' when there is none)."""
         self.images = images
-        """(dockerfile, outputs, settings) of every image: the paths as written (a glob's matches one by
-        one, `{name}` filled), and `fingerprint.image_settings` of the image."""
+        """(dockerfile, outputs, settings, name) of every image: the paths as written (a glob's matches
+        one by one, `{name}` filled), `fingerprint.image_settings` of the image, and its name (which
+        `image=` on markers names)."""
         self.passed = passed
         """pyproject.toml files without a docgen table below this one (path relative to its folder) →
         `file_digest` of their bytes."""
@@ -89,8 +90,8 @@ def _encode(key: str, found: Settings) -> bytes:
     """A record: NUL-separated fields (no configured path holds a NUL: `config` refuses them), and
     the checksum of all of them last."""
     fields = [_VERSION, key, found.templates, str(len(found.images))]
-    for dockerfile, outputs, settings in found.images:
-        fields += [dockerfile, settings, str(len(outputs)), *outputs]
+    for dockerfile, outputs, settings, name in found.images:
+        fields += [dockerfile, settings, name, str(len(outputs)), *outputs]
     fields.append(str(len(found.passed)))
     for path in sorted(found.passed):
         fields += [path, found.passed[path]]
@@ -113,8 +114,8 @@ def _decode(data: bytes, key: str) -> Settings | None:
         templates = next(fields)
         images = []
         for _ in range(int(next(fields))):
-            dockerfile, settings = next(fields), next(fields)
-            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings))
+            dockerfile, settings, name = next(fields), next(fields), next(fields)
+            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings, name))
         passed = {}
         for _ in range(int(next(fields))):
             path = next(fields)

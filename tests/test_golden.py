@@ -32,7 +32,7 @@ from docgen.cli import main
 from docgen.config import load_config
 from docgen.markers import find_blocks
 from docgen.pipeline import build_model
-from docgen.render import SECTIONS, RenderOptions, render_sections
+from docgen.render import IMAGE_SECTIONS, RenderOptions, render_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -55,7 +55,7 @@ def render(case: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-@pytest.mark.parametrize("section", SECTIONS)
+@pytest.mark.parametrize("section", IMAGE_SECTIONS)
 def test_golden(case: str, section: str) -> None:
     expected_file = GOLDEN / case / f"{section}.md"
     assert expected_file.exists(), f"missing {expected_file}; run: {REGENERATE}"

@@ -563,15 +563,18 @@ def test_pages_out_of_docs_dir_are_refused(tmp_path: Path, pages: str, message: 
     assert str(info.value).startswith(message)
 
 
-def test_pages_are_normalised_and_listed_once(tmp_path: Path) -> None:
+def test_pages_are_normalised_and_may_be_listed_by_several_images(tmp_path: Path) -> None:
     files = site_files()
     files["pyproject.toml"] = files["pyproject.toml"].replace('"other.md"', '"./sub/../other.md"')
     write_tree(tmp_path, files)
     assert load_docgen_config(tmp_path / "pyproject.toml").images[0].pages == ("page.md", "other.md")
-    files["pyproject.toml"] += '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\npages = ["page.md"]\n'
+    files["pyproject.toml"] += (
+        '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\nname = "again"\npages = ["page.md"]\n'
+    )
     write_tree(tmp_path, files)
-    with pytest.raises(ConfigError, match=r"pages = 'page.md' is listed by two \[\[tool.docgen.images\]\]"):
-        load_docgen_config(tmp_path / "pyproject.toml")
+    config = load_docgen_config(tmp_path / "pyproject.toml")
+    assert [image.name for image in config.images_for_page("page.md")] == [config.images[0].name, "again"]
+    assert [image.name for image in config.images_for_page("other.md")] == [config.images[0].name]
 
 
 @pytest.mark.parametrize(
