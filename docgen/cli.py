@@ -244,7 +244,7 @@ class _Document:
     @property
     def dockerfiles(self) -> str:
         """The Dockerfiles of its images, as shown."""
-        return ", ".join(dict.fromkeys(member.model.path for member in self.members))
+        return ", ".join(dict.fromkeys(image.display for image in self.images))
 
 
 @dataclass
@@ -267,7 +267,7 @@ def _documents(
     warnings are added to that list from the same reading. With `skip_fresh`, an output whose
     fingerprints all match is `_Fresh`, not rendered, and an image none of whose outputs needs it is
     not read: `docgen check` of one stale image among hundreds models that one."""
-    from docgen.fastcheck import document_up_to_date
+    from docgen.fastcheck import fresh_blocks
 
     root = str(config.root.resolve())
     outside: list[str] = []
@@ -276,28 +276,34 @@ def _documents(
     )
     families = _families(images)
     digests: dict[str, str | None] = {}
-    fresh = {
-        output: skip_fresh
-        and not outside
-        and document_up_to_date(
-            root, str(output), [(i.name, str(i.dockerfile), i.settings) for i in members], templates, digests
-        )
-        for output, members in families.items()
-    }
+    judge = skip_fresh and not outside
+
+    def judged(output: Path, text: str | None = None) -> dict[str, bool] | None:
+        """Each block of `output` → whether its fingerprints match (None: not judged, render all)."""
+        if not judge:
+            return None
+        members = [(i.name, str(i.dockerfile), i.settings) for i in families[output]]
+        return fresh_blocks(root, str(output), members, templates, digests, text)
+
+    first = {output: judged(output) for output in families}
+    fresh = {output: found is not None and all(found.values()) for output, found in first.items()}
     # each image is read once, when a document first needs it, and dropped after the last one
-    uses = {id(i): sum(not fresh[o] for o in dict.fromkeys(i.outputs)) for i in images}
+    uses = {id(i): 0 for i in images}
+    for output, found in first.items():
+        for index in _to_render(found, families[output]):
+            uses[id(families[output][index])] += 1
     read: dict[int, tuple[bytes, ImageModel]] = {}
     was_read: set[int] = set()
 
     def reading(image: ImageConfig) -> tuple[bytes, ImageModel]:
         if id(image) not in read:
-            was_read.add(id(image))
             data, model, warnings = read_image(
                 image.dockerfile, image.display, with_lint=lint_into is not None, build_args=image.args
             )
-            if lint_into is not None:
+            if lint_into is not None and id(image) not in was_read:
                 lint_into.extend(warnings)
             _args_declared(image, model, config)
+            was_read.add(id(image))
             read[id(image)] = data, model
         return read[id(image)]
 
@@ -316,18 +322,45 @@ def _documents(
                 yield _Fresh(display, ", ".join(dict.fromkeys(i.display for i in family)))
                 continue
             current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
-            members = [_member(other, *reading(other), config, output, templates) for other in family]
-            generated, blocks, bodies = fill_document(current, display, members)
+            found = judged(output, current)  # the text as read now
+            needed = _to_render(found, family)
+            members = [
+                _member(other, *reading(other), config, output, templates)
+                if index in needed
+                else Member(other.name, None, render_options(other, config, output), None, other.tags)
+                for index, other in enumerate(family)
+            ]
+            kept = [key for key, ok in (found or {}).items() if ok]
+            generated, blocks, bodies = fill_document(current, display, members, kept)
             if not blocks:  # listed as an output, so a mistake: markers misspelt, or hidden as code
                 raise MarkerError(_no_block(current), display)
             yield _Document(output, display, current, generated, blocks, bodies, family, members, snapshot)
+            for index in _to_render(first[output], family):
+                uses[id(family[index])] -= 1
             for other in family:
-                uses[id(other)] -= 1
                 if not uses[id(other)] and id(other) in passed:
                     read.pop(id(other), None)
         passed.add(id(image))
         if not uses[id(image)]:
             read.pop(id(image), None)
+
+
+def _to_render(found: dict[str, bool] | None, family: Sequence[ImageConfig]) -> set[int]:
+    """The images (indexes in `family`) whose models a document needs, given which of its blocks are
+    fresh (`fastcheck.fresh_blocks`; None: none is known to be): those of its stale blocks, and all of
+    them for a stale `images` or `matrix` block."""
+    if found is None:
+        return set(range(len(family)))
+    names = [image.name for image in family]
+    needed = set()
+    for key, ok in found.items():
+        if ok:
+            continue
+        name, _, image = key.partition(f" {markers.IMAGE}=")
+        if name in markers.FAMILY_SECTIONS:
+            return set(range(len(family)))
+        needed.add(names.index(image) if image else 0)
+    return needed
 
 
 def _member(
@@ -422,7 +455,7 @@ def _drifts(doc: _Document) -> list[Drift]:
     drifts = []
     for block in doc.blocks:
         body = doc.current[block.body_start : block.body_end]
-        generated = doc.bodies[block.key]
+        generated = doc.bodies.get(block.key, body)  # a block kept as it is: fresh
         if generated == body:
             continue
         index = owner[block.key]
@@ -430,11 +463,11 @@ def _drifts(doc: _Document) -> list[Drift]:
             stamp = fingerprint.family_stamp(
                 [(m.name, *m.stamp) for m in members if m.stamp], rows_option(block, doc.display)
             )
-            shown = [(m.name, m.model.path) for m in members]
+            shown = [(image.name, image.display) for image in doc.images]
             drifts.append(explain_family(doc.display, block, body, generated, shown, *stamp))
             continue
         member = members[index]
-        assert member.stamp is not None
+        assert member.model is not None and member.stamp is not None, "a stale block's image is modelled"
         drift = explain(doc.display, block, body, generated, member.model, member.options, *member.stamp)
         if len(members) > 1:  # which of the file's images the block is about
             drift = replace(drift, reason=f"image {member.name}: {drift.reason}")
@@ -531,10 +564,10 @@ def _what_changed(doc: _Document, drifts: list[Drift]) -> list[tuple[str, str]]:
     stale = {path for d in drifts if DOCKERFILE in d.causes for path in d.dockerfile.split(", ")}
     found: dict[str, str] = {}  # two images of one Dockerfile (built with other args) say it once
     for image, member in zip(doc.images, doc.members, strict=True):
-        if member.model.path in stale and member.model.path not in found:
+        if image.display in stale and image.display not in found and member.model is not None:
             text = since_last_sync(image.dockerfile, image.display, doc.path, member.model, image.names)
             if text:
-                found[member.model.path] = text
+                found[image.display] = text
     return list(found.items())
 
 

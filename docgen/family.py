@@ -13,7 +13,7 @@ changing one image leaves the blocks of the others byte for byte.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from docgen import markers
@@ -36,8 +36,8 @@ class Member:
 
     name: str
     """The configured image's name (`rocm`), which `image=` on markers names."""
-    model: ImageModel
-    """Its model."""
+    model: ImageModel | None
+    """Its model; None when none of its blocks is rendered (`fill_document`'s `fresh` holds them all)."""
     options: RenderOptions
     """How to render it in this document (links relative to it)."""
     stamp: tuple[str, str] | None = None
@@ -124,12 +124,16 @@ def rows_option(block: Block, path: str) -> str:
     return value
 
 
-def fill_document(text: str, path: str, members: Sequence[Member]) -> tuple[str, list[Block], dict[str, str]]:
+def fill_document(
+    text: str, path: str, members: Sequence[Member], fresh: Collection[str] = ()
+) -> tuple[str, list[Block], dict[str, str]]:
     """`text` (a Markdown document shown as `path`) with every docgen block regenerated from `members`,
     the images that list it in the order of the configuration; the blocks found, and the body each is
     given (keyed by `Block.key`, as written: in the text's line endings).
 
-    With fingerprints (`Member.stamp`), each begin marker also gets those of its block. Raises
+    With fingerprints (`Member.stamp`), each begin marker also gets those of its block. The blocks
+    whose key is in `fresh` (their fingerprints match: `fastcheck.fresh_blocks`) are kept as they are
+    and left out of the bodies; an image none of whose blocks is rendered needs no model. Raises
     `MarkerError` for broken or unknown blocks and for the mistakes `owners` names; text outside the
     blocks is kept byte for byte.
     """
@@ -137,39 +141,52 @@ def fill_document(text: str, path: str, members: Sequence[Member]) -> tuple[str,
     if not blocks:
         return text, blocks, {}
     owner = owners(blocks, path, [member.name for member in members])
+    stale = [block for block in blocks if block.key not in fresh]
     newline = markers.newline_outside(text, blocks)
     from docgen.render import render_family, render_sections  # Jinja2 loads only to render
 
     rendered: dict[str, str] = {}
     for index, member in enumerate(members):
-        mine = [block for block in blocks if owner[block.key] == index]
+        mine = [block for block in stale if owner[block.key] == index]
         if mine:
-            bodies = render_sections(member.model, member.options, [block.name for block in mine])
+            bodies = render_sections(_model(member), member.options, [block.name for block in mine])
             rendered.update((block.key, bodies[block.name]) for block in mine)
-    family = [block for block in blocks if owner[block.key] is None]
+    family = [block for block in stale if owner[block.key] is None]
     if family:
-        rows = [image_row(m.name, m.model, m.options, m.tags) for m in members]
+        rows = [image_row(m.name, _model(m), m.options, m.tags) for m in members]
         for block in family:
             body = render_family(block.name, rows, members[0].options, rows_option(block, path))
             rendered[block.key] = body
     result = {key: markers.normalise_body(body, newline) for key, body in rendered.items()}
-    for block in blocks:
+    for block in stale:
         refuse_unreadable(block.name, result[block.key], members[0].options)
-    stamps = [member.stamp for member in members]
-    if any(stamp is None for stamp in stamps):
+    if not any(member.stamp for member in members):
         return markers.splice(text, blocks, result), blocks, result
 
     def attributes(block: Block, body: str) -> str:
         index = owner[block.key]
         if index is None:
-            parts = [(m.name, *m.stamp) for m in members if m.stamp is not None]
-            dockerfile, setup = family_stamp(parts, rows_option(block, path))
+            dockerfile, setup = family_stamp(
+                [(m.name, *_stamp(m)) for m in members], rows_option(block, path)
+            )
         else:
-            dockerfile, setup = stamps[index] or ("", "")
+            dockerfile, setup = _stamp(members[index])
         values = {"dockerfile": dockerfile, "setup": setup, "text": text_digest(block.name, body)}
         return with_fingerprint(block.attributes, values)
 
     return markers.splice(text, blocks, result, attributes), blocks, result
+
+
+def _model(member: Member) -> ImageModel:
+    if member.model is None:  # pragma: no cover - callers model every image whose blocks are stale
+        raise ValueError(f"image {member.name} has blocks to render but no model")
+    return member.model
+
+
+def _stamp(member: Member) -> tuple[str, str]:
+    if member.stamp is None:  # pragma: no cover - fingerprints are written for all images or none
+        raise ValueError(f"image {member.name} has no fingerprints")
+    return member.stamp
 
 
 _NOT_TEXT = re.compile("[\0\ud800-\udfff]")

@@ -157,12 +157,29 @@ def document_up_to_date(
     digests: dict[str, str | None] | None = None,
 ) -> bool:
     """True when every block of document `path` still carries the fingerprint of its inputs and text
-    as they are now, so rendering it again would give the same text. `members` are the images listing
-    the document, in the order of the configuration: (name, Dockerfile, `fingerprint.image_settings`),
-    paths absolute with symlinks resolved; `digests` remembers each Dockerfile's fingerprint between
-    calls. A block naming no image, or one that does not list the document, and any other mistake the
-    full check reports, is False. The full check asks this too, and models only the images of the
-    documents for which it is False."""
+    as they are now, so rendering it again would give the same text (see `fresh_blocks`)."""
+    found = fresh_blocks(root, path, members, templates, digests)
+    return found is not None and all(found.values())
+
+
+def fresh_blocks(
+    root: str,
+    path: str,
+    members: list[tuple[str, str, str]],
+    templates: bytes,
+    digests: dict[str, str | None] | None = None,
+    text: str | None = None,
+) -> dict[str, bool] | None:
+    """Each block of document `path` (by `Block.key`) → whether it still carries the fingerprint of its
+    inputs and text as they are now, so rendering it again would give the same text.
+
+    `members` are the images listing the document, in the order of the configuration: (name,
+    Dockerfile, `fingerprint.image_settings`), paths absolute with symlinks resolved; `digests`
+    remembers each Dockerfile's fingerprint between calls; `text` is the document's, when it is read
+    already. None when the document cannot be judged
+    here: unreadable, without blocks, a Dockerfile unreadable, or a mistake the full check reports (a
+    block naming no image, or one that does not list the document …). The full check asks this too,
+    and models only the images of the blocks that are not fresh."""
     digests = {} if digests is None else digests
     stamps = []
     document = os.path.relpath(path, root).replace(os.sep, "/")
@@ -172,21 +189,23 @@ def document_up_to_date(
             digests[dockerfile] = None if data is None else fingerprint.dockerfile_digest(data)
         dockerfile_digest = digests[dockerfile]
         if dockerfile_digest is None:
-            return False
+            return None
         dockerfile_rel = os.path.relpath(dockerfile, root).replace(os.sep, "/")
         setup = fingerprint.setup_digest(settings, templates, document, dockerfile_rel)
         stamps.append((name, dockerfile_digest, setup))
-    data = _read(path)
     try:
-        text = data.decode("utf-8") if data is not None else ""
+        if text is None:
+            data = _read(path)
+            text = data.decode("utf-8") if data is not None else ""
         blocks = markers.find_blocks(text, path, known=markers.SECTIONS)
     except (UnicodeDecodeError, MarkerError):
-        return False
+        return None
     if not blocks:
-        return False
+        return None
     names = [name for name, _, _ in stamps]
     newline = markers.newline_outside(text, blocks)
     owned: set[tuple[str, str]] = set()
+    found: dict[str, bool] = {}
     for block in blocks:
         image = block.image
         if block.name in markers.FAMILY_SECTIONS:
@@ -195,22 +214,23 @@ def document_up_to_date(
                 value = markers.attribute(block.attributes, "rows")
                 rows = "components" if value is None else value
             if image is not None or rows not in ("", "components", "images"):
-                return False
+                return None
             dockerfile_digest, setup = fingerprint.family_stamp(stamps, rows)
         else:
             if (image is None and len(stamps) != 1) or (image is not None and image not in names):
-                return False
+                return None
             about = names[0] if image is None else image
             if (block.name, about) in owned:  # two blocks about one image
-                return False
+                return None
             owned.add((block.name, about))
             _, dockerfile_digest, setup = stamps[names.index(about)]
         body = text[block.body_start : block.body_end]
-        if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):
-            return False
-        if markers.normalise_body(body, newline) != body:
-            return False  # `docgen sync` would now write the body with other line endings
-    return True
+        found[block.key] = (
+            fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body)
+            # else `docgen sync` would now write the body with other line endings
+            and markers.normalise_body(body, newline) == body
+        )
+    return found
 
 
 def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int | None:

@@ -1,9 +1,11 @@
 """The docgen MkDocs plugin: fills the docgen blocks of every page at build time.
 
-Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by `docgen.pipeline.fill`, the
-function `docgen sync` uses, so a page shows what `docgen sync` would write into a README from the same
-Dockerfile. A page gets its Dockerfile from `pages` in `[[tool.docgen.images]]` (paths relative to
-docs_dir) or from `docgen_dockerfile: path` in its front matter (relative to mkdocs.yml). The plugin
+Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by
+`docgen.family.fill_document`, the function `docgen sync` uses, so a page shows what `docgen sync` would
+write into a README from the same Dockerfiles. A page gets its Dockerfiles from `pages` in
+`[[tool.docgen.images]]` (paths relative to docs_dir; several images may list one page, whose blocks
+then say which image with `image=`) or from `docgen_dockerfile: path` in its front matter (relative to
+mkdocs.yml). The plugin
 never writes a file, and under `mkdocs serve` it watches the Dockerfiles, pyproject.toml and the
 template folder so an edit rebuilds the site.
 
@@ -283,7 +285,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     b.key for b in filled[1] if filled[2].get(b.key) != text[b.body_start : b.body_end]
                 )
                 log.warning(
-                    f"{shown} is out of date with {', '.join(image.display for image in images)} "
+                    f"{shown} is out of date with {', '.join(dict.fromkeys(i.display for i in images))} "
                     f"(blocks: {names}): run `docgen sync` (`docgen check` shows the difference)"
                 )
 

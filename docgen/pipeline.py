@@ -1,7 +1,8 @@
 """The whole pipeline as library functions: Dockerfile → model → sections → filled Markdown.
 
-`docgen sync`, `docgen check` and the MkDocs plugin all go through `fill`, so the README and the site
-can never disagree.
+`docgen sync`, `docgen check` and the MkDocs plugin all fill a document with
+`docgen.family.fill_document` (from the images that list it, each made a `Member` by `member`), so the
+README and the site can never disagree; `fill` is that for a document of one image.
 """
 
 from __future__ import annotations

@@ -552,7 +552,9 @@ def test_a_template_in_the_templates_folder_overrides_images_and_matrix(synced: 
     assert run("check").code == 0 and fast(synced) == 0
 
 
-def test_the_mkdocs_plugin_fills_a_page_several_images_list(synced: Path) -> None:
+def test_the_mkdocs_plugin_fills_a_page_several_images_list(
+    synced: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     pytest.importorskip("mkdocs")
     from test_mkdocs import page_markdown
 
@@ -569,7 +571,9 @@ def test_the_mkdocs_plugin_fills_a_page_several_images_list(synced: Path) -> Non
             "docs/images.md": README.replace("# Inference images", "# Images"),
         },
     )
-    page = page_markdown(synced / "mkdocs.yml", "images.md")
+    with caplog.at_level("WARNING", logger="mkdocs.plugins.docgen"):
+        page = page_markdown(synced / "mkdocs.yml", "images.md")
+    assert "out of date" not in caplog.text  # the shared README, checked like `docgen check` does
     readme = (synced / "docker/README.md").read_text()
     assert "dockerfile=" not in page  # a site page carries no fingerprints
 
@@ -585,6 +589,17 @@ def test_the_mkdocs_plugin_fills_a_page_several_images_list(synced: Path) -> Non
     ):
         body = block(readme, key).split("\n", 1)[1]
         assert unlinked(body) in unlinked(page), key
+
+    cuda = synced / "docker/Dockerfile.cuda"
+    cuda.write_text(cuda.read_text().replace("torch==2.8.0", "torch==2.9.0"))
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="mkdocs.plugins.docgen"):
+        page = page_markdown(synced / "mkdocs.yml", "images.md")
+    assert "| PyTorch | [`2.9.0`]" in page
+    assert (
+        "docker/README.md is out of date with docker/Dockerfile.cuda, docker/Dockerfile.rocm "
+        "(blocks: matrix, versions image=cuda)" in caplog.text
+    )
 
 
 @pytest.mark.parametrize("form", ["text", "json", "sarif", "github"])
@@ -622,3 +637,42 @@ def test_the_command_line_image_keeps_the_configured_name(project: Path) -> None
     assert (result.code, result.err) == (0, "")
     assert "| CUDA | `12.9.1` |" in readme.read_text()
     assert run("check", *argv).code == 0
+
+
+def test_check_models_only_the_images_whose_blocks_are_stale(
+    synced: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without `images` and `matrix` blocks, a shared file's stale block needs its own image only; the
+    blocks of the others are kept as they are (their fingerprints match), and check says the same as
+    `--full`, which renders them all."""
+    import docgen.cli
+
+    readme = synced / "docker/README.md"
+    text = readme.read_text()
+    for key in FAMILY:
+        text = text.replace(block(text, key), "")
+    readme.write_text(text)
+    assert run("check").code == 0  # removing whole blocks leaves the others up to date
+    read: list[str] = []
+    real = docgen.cli.read_image
+
+    def counting(path: Path, display: str, **kwargs: object) -> object:
+        read.append(display)
+        return real(path, display, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(docgen.cli, "read_image", counting)
+    cuda = synced / "docker/Dockerfile.cuda"
+    cuda.write_text(cuda.read_text().replace("torch==2.8.0", "torch==2.9.0"))
+    trusted = run("check")
+    assert trusted.code == 1 and "block docgen:versions is out of date: image cuda:" in trusted.out
+    assert read == ["docker/Dockerfile.cuda"]
+    read.clear()
+    full = run("check", "--full")
+    assert read == ["docker/Dockerfile.cuda", "docker/Dockerfile.rocm", "docker/Dockerfile.rocm"]
+    assert (trusted.code, trusted.out) == (full.code, full.out)
+    readme.write_text(readme.read_text().replace("| `gfx942` |", "| `gfx942 ` |"))  # a hand edit as well
+    read.clear()
+    trusted = run("check")
+    assert read == ["docker/Dockerfile.cuda", "docker/Dockerfile.rocm"]
+    assert "block docgen:hardware is out of date: image rocm: the block was edited by hand" in trusted.out
+    assert (trusted.code, trusted.out) == (run("check", "--full").code, run("check", "--full").out)
