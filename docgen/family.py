@@ -88,6 +88,8 @@ def owners(blocks: Sequence[Block], path: str, names: Sequence[str]) -> dict[str
             close = difflib.get_close_matches(image, names, n=1)
             hint = f"did you mean {close[0]}? " if close else ""
             which = "the image that lists it is" if len(names) == 1 else "the images that list it are"
+            if names == [""]:  # a Dockerfile given on the command line or in a page's front matter
+                which, listed = "its Dockerfile is no configured image", "with a name"
             raise MarkerError(
                 f"block docgen:{block.name} {IMAGE}={image}: no image of that name lists this file "
                 f"({hint}{which} {listed})",

@@ -257,18 +257,6 @@ class Block:
 
     __slots__ = ("name", "begin_line", "end_line", "body_start", "body_end", "attributes", "begin_start")
 
-    @property
-    def image(self) -> str | None:
-        """The image the block says it is about (its `image=` attribute), else None."""
-        return attribute(self.attributes, IMAGE)
-
-    @property
-    def key(self) -> str:
-        """What tells the block apart in its file: the name, with the image when it names one
-        (`versions image=rocm`); bodies are given by key (`splice`)."""
-        image = self.image
-        return self.name if image is None else f"{self.name} {IMAGE}={image}"
-
     def __init__(
         self,
         name: str,
@@ -293,6 +281,18 @@ class Block:
         """Anything written after the name in the begin marker (`dockerfile=… setup=… text=…`)."""
         self.begin_start = begin_start
         """Offset where the begin marker's line starts."""
+
+    @property
+    def image(self) -> str | None:
+        """The image the block says it is about (its `image=` attribute), else None."""
+        return attribute(self.attributes, IMAGE)
+
+    @property
+    def key(self) -> str:
+        """What tells the block apart in its file: the name, with the image when it names one
+        (`versions image=rocm`); bodies are given by key (`splice`)."""
+        image = self.image
+        return self.name if image is None else f"{self.name} {IMAGE}={image}"
 
     def _fields(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)

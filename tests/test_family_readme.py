@@ -676,3 +676,21 @@ def test_check_models_only_the_images_whose_blocks_are_stale(
     assert read == ["docker/Dockerfile.cuda", "docker/Dockerfile.rocm"]
     assert "block docgen:hardware is out of date: image rocm: the block was edited by hand" in trusted.out
     assert (trusted.code, trusted.out) == (run("check", "--full").code, run("check", "--full").out)
+
+
+def test_image_names_no_image_of_a_dockerfile_without_a_name(tmp_path: Path) -> None:
+    """`fill` (one Dockerfile, no configured image: a page's front matter names it) cannot match any
+    `image=`."""
+    from docgen.errors import MarkerError
+    from docgen.pipeline import fill
+
+    (tmp_path / "Dockerfile").write_text(XPU)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    text = "<!-- BEGIN docgen:versions image=xpu -->\n<!-- END docgen:versions -->\n"
+    with pytest.raises(MarkerError) as info:
+        fill(text, "page.md", model, RenderOptions())
+    assert str(info.value) == (
+        "page.md:1: block docgen:versions image=xpu: no image of that name lists this file (its Dockerfile "
+        "is no configured image with a name)"
+    )
+    assert "| PyTorch | `2.8.0` |" in fill(text.replace(" image=xpu", ""), "page.md", model, RenderOptions())
