@@ -44,7 +44,7 @@ class Settings:
     def __init__(
         self,
         templates: str,
-        images: list[tuple[str, list[str], str]],
+        images: list[tuple[str, list[str], str, str]],
         passed: dict[str, str],
         globs: list[tuple[str, list[str]]] | None = None,
         inputs: dict[str, str] | None = None,
@@ -52,8 +52,9 @@ class Settings:
         self.templates = templates
         """The `templates` folder as written ('' when there is none)."""
         self.images = images
-        """(dockerfile, outputs, settings) of every image: the paths as written (a glob's matches one by
-        one, `{name}` filled), and `fingerprint.image_settings` of the image."""
+        """(dockerfile, outputs, settings, name) of every image: the paths as written (a glob's matches
+        one by one, `{name}` filled), `fingerprint.image_settings` of the image, and its name (which
+        `image=` on markers names)."""
         self.passed = passed
         """pyproject.toml files without a docgen table below this one (path relative to its folder) →
         `file_digest` of their bytes."""
@@ -94,8 +95,8 @@ def _encode(key: str, found: Settings) -> bytes:
     """A record: NUL-separated fields (no configured path holds a NUL: `config` refuses them), and
     the checksum of all of them last."""
     fields = [_VERSION, key, found.templates, str(len(found.images))]
-    for dockerfile, outputs, settings in found.images:
-        fields += [dockerfile, settings, str(len(outputs)), *outputs]
+    for dockerfile, outputs, settings, name in found.images:
+        fields += [dockerfile, settings, name, str(len(outputs)), *outputs]
     fields.append(str(len(found.passed)))
     for path in sorted(found.passed):
         fields += [path, found.passed[path]]
@@ -121,8 +122,8 @@ def _decode(data: bytes, key: str) -> Settings | None:
         templates = next(fields)
         images = []
         for _ in range(int(next(fields))):
-            dockerfile, settings = next(fields), next(fields)
-            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings))
+            dockerfile, settings, name = next(fields), next(fields), next(fields)
+            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings, name))
         passed = {}
         for _ in range(int(next(fields))):
             path = next(fields)

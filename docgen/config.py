@@ -140,11 +140,13 @@ class Config:
     root, `/`-separated → `cache.file_digest` of its bytes, for the settings cache."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
-        """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
-        for image in self.images:
-            if page in image.pages:
-                return image
-        return None
+        """The first image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
+        found = self.images_for_page(page)
+        return found[0] if found else None
+
+    def images_for_page(self, page: str) -> tuple[ImageConfig, ...]:
+        """The images whose `pages` list `page`, in the order of the configuration."""
+        return tuple(image for image in self.images if page in image.pages)
 
 
 _TOP_KEYS: dict[str, type] = {
@@ -343,7 +345,9 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
         raise ConfigError("[tool.docgen] must be a table", display, _key_line(text, "docgen"))
     config = parse_config(table, path.resolve().parent, display, text)
     if remember:
-        images = [(image.written[0], list(image.written[1]), image.settings) for image in config.images]
+        images = [
+            (image.written[0], list(image.written[1]), image.settings, image.name) for image in config.images
+        ]
         globs = [(pattern, list(matches)) for pattern, matches in config.globs]
         found = cache.Settings(str(table.get("templates", "")), images, passed, globs, dict(config.inputs))
         cache.write(str(config.root), raw, found)
@@ -478,16 +482,6 @@ def parse_config(
                     display,
                     _key_line(text, "name", start),
                 )
-            for key in ("outputs", "pages"):
-                for value in entry.get(key, []):
-                    if isinstance(value, str) and "{name}" not in value:
-                        raise ConfigError(
-                            f"{key} = {value!r} would be written by all {len(members)} images that "
-                            f"{source[1]}; "
-                            "write it with {name} (like 'docker/README.{name}.md'), one file per image",
-                            display,
-                            _key_line(text, key, start),
-                        )
         versions = (
             _strings(entry["versions"], "images.versions", display, text, start)
             if "versions" in entry
@@ -569,7 +563,6 @@ def parse_config(
                 else (text.count("\n", 0, starts_of[index]) + 1 if starts_of[index] >= 0 else None),
             )
     where = (display, text, starts_of)
-    _listed_once("pages", [image.pages for image in images], "a page documents one Dockerfile", where)
     dockerfiles = {image.dockerfile for image in images}
     for index, image in enumerate(images):
         for output in image.outputs:

@@ -1,9 +1,11 @@
 """The docgen MkDocs plugin: fills the docgen blocks of every page at build time.
 
-Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by `docgen.pipeline.fill`, the
-function `docgen sync` uses, so a page shows what `docgen sync` would write into a README from the same
-Dockerfile. A page gets its Dockerfile from `pages` in `[[tool.docgen.images]]` (paths relative to
-docs_dir) or from `docgen_dockerfile: path` in its front matter (relative to mkdocs.yml). The plugin
+Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by
+`docgen.family.fill_document`, the function `docgen sync` uses, so a page shows what `docgen sync` would
+write into a README from the same Dockerfiles. A page gets its Dockerfiles from `pages` in
+`[[tool.docgen.images]]` (paths relative to docs_dir; several images may list one page, whose blocks
+then say which image with `image=`) or from `docgen_dockerfile: path` in its front matter (relative to
+mkdocs.yml). The plugin
 never writes a file, and under `mkdocs serve` it watches the Dockerfiles, pyproject.toml and the
 template folder so an edit rebuilds the site.
 
@@ -43,10 +45,11 @@ from mkdocs.structure.pages import Page
 from docgen import markers, site
 from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
 from docgen.errors import DocgenError, MarkerError
+from docgen.family import fill_document
 from docgen.files import os_error
 from docgen.markers import SECTIONS
 from docgen.model import ImageModel
-from docgen.pipeline import build_model, fill, fill_blocks, render_options
+from docgen.pipeline import build_model, member
 from docgen.render import render_page
 
 log = logging.getLogger("mkdocs.plugins.docgen")
@@ -185,13 +188,13 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         shown = self._shown(Path(source)) if source else f"{config.docs_dir}/{page.file.src_uri}"
         offset = _front_matter_lines(page, markdown)
         try:
-            image = self._image_for(page, docgen, shown)
+            images = self._images_for(page, docgen, shown)
         except DocgenError as exc:  # its line is already one of the whole file (the front matter)
             raise PluginError(str(exc)) from None
         except OSError as exc:  # a path too long, a symlink loop … (see `docgen.files.os_error`)
             raise PluginError(f"{shown}: {FRONT_MATTER_KEY}: {os_error(exc).message}") from None
         try:
-            if image is None:
+            if not images:
                 blocks = markers.find_blocks(markdown, shown, known=SECTIONS)
                 if not blocks:
                     return markdown
@@ -202,17 +205,22 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     shown,
                     blocks[0].begin_line,
                 )
-            model = self._model(image)
             uri = page.file.src_uri
-            options = render_options(image, docgen, None, lambda other: self._dockerfile_link(other, uri))
-            filled = fill(markdown, shown, model, options)
+            filled = fill_document(
+                markdown,
+                shown,
+                [
+                    member(image, self._model(image), docgen, None, lambda i: self._dockerfile_link(i, uri))
+                    for image in images
+                ],
+            )[0]
         except DocgenError as exc:
             if exc.path == shown and exc.line:
                 exc.line += offset  # the front matter is not part of `markdown`
             raise PluginError(str(exc)) from None
         except OSError as exc:
             raise PluginError(str(os_error(exc))) from None
-        log.debug("filled %s from %s", shown, image.display)
+        log.debug("filled %s from %s", shown, ", ".join(image.display for image in images))
         self._filled.add(page.file.src_uri)
         return filled
 
@@ -359,54 +367,49 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         ]
 
     def _fill_index(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
-        """The index of the images (`images/`, generated or the site's own), filled.
-
-        Its `images` and `matrix` blocks show all configured images at once: the family filling (one
-        function filling a document's blocks from several images) plugs in here, where `images` is in
-        `markers.SECTIONS`, given `self._index_images` (each image and its page). While docgen has no
-        `images` section, the page keeps what comes before its first block (the title) and lists the
-        images as links to their pages."""
+        """The index of the images (`images/`, generated or the site's own), filled: its `images` and
+        `matrix` blocks cover every image the site shows (`self._index_images`), in config order."""
+        docgen = self._docgen
+        assert docgen is not None, "on_config runs before on_page_markdown"
         shown = self._shown(Path(page.file.abs_src_path)) if page.file.abs_src_path else page.file.src_uri
+        uri = page.file.src_uri
         try:
-            blocks = markers.find_blocks(markdown, shown)
-            if not blocks:
-                return markdown
-            if "images" in SECTIONS:
-                raise MarkerError(
-                    "block docgen:images needs the images of the whole config: "
-                    "fill it in DocgenPlugin._fill_index",
-                    shown,
-                    blocks[0].begin_line,
-                )
+            members = [
+                member(image, self._model(image), docgen, None, lambda i: self._dockerfile_link(i, uri))
+                for image, _ in self._index_images
+            ]
+            filled = fill_document(markdown, shown, members)[0]
         except DocgenError as exc:
             if exc.path == shown and exc.line:
                 exc.line += _front_matter_lines(page, markdown)
             raise PluginError(str(exc)) from None
-        entries = self._index_entries(page.file.src_uri)
-        head = markdown[: blocks[0].begin_start].rstrip()
-        listed = site.image_list((str(e["name"]), str(e["dockerfile"]), e["link"]) for e in entries)
-        return (head + "\n\n" if head else "") + listed
+        except OSError as exc:
+            raise PluginError(str(os_error(exc))) from None
+        self._filled.add(uri)
+        return filled
 
     def _check_outputs(self, docgen: Config) -> None:
         """Warn for each `outputs` file whose blocks differ from what `docgen sync` would write now."""
+        families: dict[Path, list[ImageConfig]] = {}
         for image in docgen.images:
-            for output in image.outputs:
-                shown = self._shown(output)
-                try:
-                    text = output.read_text(encoding="utf-8")
-                    filled = fill_blocks(
-                        text, shown, self._model(image), render_options(image, docgen, output)
-                    )
-                except (DocgenError, OSError, UnicodeDecodeError):
-                    continue  # `docgen check` reports these; the site's own pages fail on their own errors
-                if filled[0] != text:
-                    names = ", ".join(
-                        b.name for b in filled[1] if filled[2].get(b.name) != text[b.body_start : b.body_end]
-                    )
-                    log.warning(
-                        f"{shown} is out of date with {image.display} (blocks: {names}): "
-                        "run `docgen sync` (`docgen check` shows the difference)"
-                    )
+            for output in dict.fromkeys(image.outputs):
+                families.setdefault(output, []).append(image)
+        for output, images in families.items():
+            shown = self._shown(output)
+            try:
+                text = output.read_text(encoding="utf-8")
+                members = [member(image, self._model(image), docgen, output) for image in images]
+                filled = fill_document(text, shown, members)
+            except (DocgenError, OSError, UnicodeDecodeError):
+                continue  # `docgen check` reports these; the site's own pages fail on their own errors
+            if filled[0] != text:
+                names = ", ".join(
+                    b.key for b in filled[1] if filled[2].get(b.key) != text[b.body_start : b.body_end]
+                )
+                log.warning(
+                    f"{shown} is out of date with {', '.join(dict.fromkeys(i.display for i in images))} "
+                    f"(blocks: {names}): run `docgen sync` (`docgen check` shows the difference)"
+                )
 
     def _shown(self, path: Path) -> str:
         """`path` as shown in messages: relative to the folder of mkdocs.yml when it is below it."""
@@ -415,12 +418,12 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         except ValueError:
             return str(path)
 
-    def _image_for(self, page: Page, docgen: Config, shown: str) -> ImageConfig | None:
-        """The page's image: its front matter's Dockerfile, else the config's entry listing the page
+    def _images_for(self, page: Page, docgen: Config, shown: str) -> tuple[ImageConfig, ...]:
+        """The page's images: its front matter's Dockerfile, else the config's entries listing the page
         (or the entry the page was generated for)."""
         value = page.meta.get(FRONT_MATTER_KEY)
         if value is None and page.file.src_uri in self._image_pages:
-            return self._image_pages[page.file.src_uri]
+            return (self._image_pages[page.file.src_uri],)
         raw = _raw_content(page)
         line = next(
             (
@@ -439,7 +442,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     shown,
                     1,
                 )
-            return docgen.image_for_page(page.file.src_uri)
+            return docgen.images_for_page(page.file.src_uri)
         if not isinstance(value, str):
             raise DocgenError(f"front matter {FRONT_MATTER_KEY} must be a path (a string)", shown, line)
         dockerfile = resolve_path(self._site_root, value, FRONT_MATTER_KEY, shown)
@@ -447,12 +450,12 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             raise DocgenError(f"{FRONT_MATTER_KEY}: Dockerfile {value!r} not found", shown, line)
         for image in docgen.images:
             if image.dockerfile == dockerfile:
-                return image
+                return (image,)
         try:
             display = dockerfile.relative_to(docgen.root.resolve()).as_posix()
         except ValueError:
             display = self._shown(dockerfile)
-        return ImageConfig(dockerfile=dockerfile, display=display, pages=(page.file.src_uri,))
+        return (ImageConfig(dockerfile=dockerfile, display=display, pages=(page.file.src_uri,)),)
 
     def _model(self, image: ImageConfig) -> ImageModel:
         self._seen.add(image.dockerfile)

@@ -1,7 +1,8 @@
 """The whole pipeline as library functions: Dockerfile → model → sections → filled Markdown.
 
-`docgen sync`, `docgen check` and the MkDocs plugin all go through `fill`, so the README and the site
-can never disagree.
+`docgen sync`, `docgen check` and the MkDocs plugin all fill a document with
+`docgen.family.fill_document` (from the images that list it, each made a `Member` by `member`), so the
+README and the site can never disagree; `fill` is that for a document of one image.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -18,10 +18,9 @@ from urllib.parse import quote
 from docgen import baseimage, components, hardcoded, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
-from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
-from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
-from docgen.markers import SECTIONS
+from docgen.family import Member, fill_document
+from docgen.fingerprint import digest, dockerfile_digest
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
 from docgen.rows import BaseHardware, RenderOptions, base_images, built_stages, hardware_of, version_rows
 from docgen.shell import referenced_names, split_words
@@ -197,6 +196,19 @@ def render_options(
     )
 
 
+def member(
+    image: ImageConfig,
+    model: ImageModel,
+    config: Config,
+    document: Path | None,
+    link: Callable[[ImageConfig], str | None] | None = None,
+    stamp: tuple[str, str] | None = None,
+) -> Member:
+    """`image` (modelled as `model`) as one of the images filling `document`, for `fill_document`:
+    its render options there (`render_options`, with `link`) and, with `stamp`, its fingerprints."""
+    return Member(image.name, model, render_options(image, config, document, link), stamp, image.tags)
+
+
 class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
     """Image name → the Key versions rows of the configured Dockerfile that `produces` it, marked as
     from that Dockerfile and linked to its lines; worked out only for a name asked for (the base image
@@ -320,69 +332,6 @@ def fill_blocks(
     stamp: tuple[str, str] | None = None,
 ) -> tuple[str, list[markers.Block], dict[str, str]]:
     """`fill`, with what `docgen check` compares: the blocks found in `text`, and the body each is
-    given (as written: in the text's line endings)."""
-    blocks = markers.find_blocks(text, path, known=SECTIONS)
-    if not blocks:
-        return text, blocks, {}
-    newline = markers.newline_outside(text, blocks)
-    from docgen.render import render_sections  # Jinja2 loads only when a block is rendered
-
-    rendered = render_sections(model, options, [b.name for b in blocks])
-    bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
-    for name, body in bodies.items():
-        _refuse_unreadable(name, body, options)
-    if stamp is None:
-        return markers.splice(text, blocks, bodies), blocks, bodies
-    values = {"dockerfile": stamp[0], "setup": stamp[1]}
-
-    def attributes(block: markers.Block, body: str) -> str:
-        return with_fingerprint(block.attributes, {**values, "text": text_digest(block.name, body)})
-
-    return markers.splice(text, blocks, bodies, attributes), blocks, bodies
-
-
-_NOT_TEXT = re.compile("[\0\ud800-\udfff]")
-
-
-def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
-    """Raise `TemplateError` for a rendered body that would break its document's blocks once written:
-    one with a line `find_blocks` reads as a marker (or refuses as a near miss), or one that leaves
-    a code fence open (the end marker would then be code). Values from a Dockerfile are escaped, so
-    only a template's own text can do this; refusing it keeps `sync` from writing a file it cannot
-    read back."""
-    problem = None
-    for number, line in enumerate(markers.split_lines(body), start=1):
-        bad = _NOT_TEXT.search(line)
-        if (
-            bad
-        ):  # `{{ "\ud800" }}`, `{{ "\x00" }}`: no UTF-8 file can hold the one; git takes the other for binary
-            what = (
-                "a NUL character" if bad.group() == "\0" else f"a lone surrogate (U+{ord(bad.group()):04X})"
-            )
-            problem = f"holds {what} (line {number} of its output)"
-            break
-        if "<!--" not in line:
-            continue
-        try:
-            if not markers.find_blocks(line):
-                continue
-        except MarkerError:
-            pass
-        shown = line.strip()
-        shown = shown if len(shown) <= 60 else shown[:59] + "…"
-        problem = f"contains a docgen marker line (line {number} of its output: {shown})"
-        break
-    if problem is None:
-        opened = markers.unclosed_fence(body)
-        if opened is None:
-            return
-        problem = (
-            f"opens a code fence at line {opened} of its output and never closes it, "
-            "so its end marker would be read as code"
-        )
-    from docgen.render import template_path
-
-    raise TemplateError(
-        f"the rendered block docgen:{name} {problem}; docgen will not write it",
-        template_path(options.templates, name, options.project),
-    )
+    given (keyed by `Block.key`, as written: in the text's line endings). A document that several
+    images list is filled by `docgen.family.fill_document`, which this calls with the one image."""
+    return fill_document(text, path, [Member("", model, options, stamp)])

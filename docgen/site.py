@@ -11,7 +11,7 @@ Pure functions over strings (no mkdocs import), so they are tested without build
   `/ . - + ; , : = @ |`), and gives each row of a build-args table the id `build-arg-<name>`
   (`#build-arg-gpu_arch`, see `anchor_id`);
 - `STYLESHEET` is the small stylesheet (`assets/docgen.css`) those classes need;
-- `image_page_uri`, `image_list` and `images_nav` place the pages generated per image (`images/NAME/`)
+- `image_page_uri` and `images_nav` place the pages generated per image (`images/NAME/`)
   and their index (`images/`): where they go, the index's list of links, the Images section of an
   explicit `nav`.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -70,18 +70,6 @@ def relative_link(target_uri: str, from_uri: str) -> str:
     """A Markdown link target from page `from_uri` to page `target_uri` (source URIs, as MkDocs
     resolves `.md` links), URL-quoted."""
     return quote(posixpath.relpath(target_uri, posixpath.dirname(from_uri) or "."))
-
-
-def image_list(images: Iterable[tuple[str, str, str | None]]) -> str:
-    """A Markdown list of the images `(name, dockerfile, link)`: the name linked to its page (plain
-    text without one), then the Dockerfile as code."""
-    from docgen.render import code_span, escape_text  # render imports Jinja2: only when a site is built
-
-    lines = []
-    for name, dockerfile, target in images:
-        shown = f"[{escape_text(name)}]({target})" if target else escape_text(name)
-        lines.append(f"- {shown}: {code_span(dockerfile)}\n")
-    return "".join(lines)
 
 
 def nav_paths(nav: Any) -> set[str]:

@@ -426,11 +426,6 @@ def test_config_mistakes_are_errors_at_the_config_line(project: Path) -> None:
     assert config_error(project, f'dockerfile = "docker/Dockerfile"\ntargets = ["cu129"]\n{outputs}') == (
         'pyproject.toml:5: targets chooses targets of a bake file: it needs bake = "docker-bake.hcl"\n'
     )
-    assert config_error(project, f'bake = "{shown}"\noutputs = ["docker/README.md"]\n') == (
-        "pyproject.toml:5: outputs = 'docker/README.md' would be written by all 3 images that "
-        f"bake = '{shown}' lists; write it with {{name}} (like 'docker/README.{{name}}.md'), one file "
-        "per image\n"
-    )
     (project / "docker/Dockerfile.rocm").unlink()
     assert config_error(project, f'bake = "{shown}"\n{outputs}') == (
         f"pyproject.toml:4: bake = '{shown}': target \"rocm\" builds Dockerfile.rocm, which does not exist "

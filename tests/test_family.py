@@ -129,13 +129,6 @@ def test_a_plain_entry_may_be_named(family: Path) -> None:
             "folder name, '**' any folders)",
         ),
         (
-            'dockerfile = "docker/Dockerfile.*"\noutputs = ["docker/README.md"]\n',
-            5,
-            "outputs = 'docker/README.md' would be written by all 2 images that dockerfile = "
-            "'docker/Dockerfile.*' matches; write it with {name} (like 'docker/README.{name}.md'), "
-            "one file per image",
-        ),
-        (
             'dockerfile = "docker/Dockerfile.*"\nname = "vllm"\noutputs = ["{name}.md"]\n',
             5,
             "name = 'vllm' would name all 2 files dockerfile = 'docker/Dockerfile.*' matches; write it "

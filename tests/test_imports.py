@@ -278,7 +278,7 @@ STAGES = (
     ),
     ("docgen.rows", "docgen.stages"),
     ("docgen.render", "docgen.site"),
-    ("docgen.bake", "docgen.config", "docgen.cache", "docgen.pipeline"),
+    ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline"),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
     ("docgen.audit", "docgen.readme", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),

@@ -566,15 +566,18 @@ def test_pages_out_of_docs_dir_are_refused(tmp_path: Path, pages: str, message: 
     assert str(info.value).startswith(message)
 
 
-def test_pages_are_normalised_and_listed_once(tmp_path: Path) -> None:
+def test_pages_are_normalised_and_may_be_listed_by_several_images(tmp_path: Path) -> None:
     files = site_files()
     files["pyproject.toml"] = files["pyproject.toml"].replace('"other.md"', '"./sub/../other.md"')
     write_tree(tmp_path, files)
     assert load_docgen_config(tmp_path / "pyproject.toml").images[0].pages == ("page.md", "other.md")
-    files["pyproject.toml"] += '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\npages = ["page.md"]\n'
+    files["pyproject.toml"] += (
+        '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\nname = "again"\npages = ["page.md"]\n'
+    )
     write_tree(tmp_path, files)
-    with pytest.raises(ConfigError, match=r"pages = 'page.md' is listed by two \[\[tool.docgen.images\]\]"):
-        load_docgen_config(tmp_path / "pyproject.toml")
+    config = load_docgen_config(tmp_path / "pyproject.toml")
+    assert [image.name for image in config.images_for_page("page.md")] == [config.images[0].name, "again"]
+    assert [image.name for image in config.images_for_page("other.md")] == [config.images[0].name]
 
 
 @pytest.mark.parametrize(
@@ -801,10 +804,15 @@ def test_the_index_page_holds_the_images_and_matrix_blocks_and_lists_the_images(
     index = generated_markdown(files, "images/index.md")
     assert index.startswith("# All images\n")
     assert [b.name for b in markers.find_blocks(index)] == ["images", "matrix"]
-    assert "images" not in markers.SECTIONS, "with the images section, the index is filled from it"
     text = page_markdown(root / "mkdocs.yml", "images/index.md")
-    assert text == (
-        "# All images\n\n"
+    bodies = markers.block_bodies(text)
+    images = bodies["images"].splitlines()
+    assert images[0].startswith("| Image | Dockerfile | Base image | Key versions |")
+    assert [row.split(" | ")[0] for row in images[2:]] == ["| cuda", "| rocm", "| cpu"]
+    assert "[docker/cuda/Dockerfile](../dockerfiles/docker/cuda/Dockerfile.md)" in bodies["images"]
+    assert bodies["matrix"].splitlines()[0].startswith("| Component | cuda | rocm | cpu |")
+    assert text.endswith(
+        "## Image pages\n\n"
         "- [cuda](cuda.md): `docker/cuda/Dockerfile`\n"
         "- [rocm](rocm.md): `docker/rocm/Dockerfile`\n"
         "- [cpu](cpu.md): `docker/Dockerfile.cpu`\n"
@@ -834,11 +842,10 @@ def test_a_hand_written_index_and_a_page_in_a_folder_win(tmp_path: Path) -> None
         "images/cuda.md",
     ], "no generated index, no generated rocm page"
     text = page_markdown(root / "mkdocs.yml", "images/index.md")
-    assert text == (
-        "# Our images\n\nIntro.\n\n"
-        "- [cuda](cuda.md): `docker/cuda/Dockerfile`\n"
-        "- [rocm](rocm/index.md): `docker/rocm/Dockerfile`\n"
-        "- [cpu](cpu.md): `docker/Dockerfile.cpu`\n"
+    assert text.startswith("# Our images\n\nIntro.\n\n<!-- BEGIN docgen:images ")
+    rows = markers.block_bodies(text)["images"].splitlines()[2:]
+    assert [row.split(" | ")[0] for row in rows] == ["| cuda", "| rocm", "| cpu"], (
+        "every image, own page or not"
     )
     assert nav_outline(nav.items)[1] == {
         "Images": ["images/index.md", "images/cpu.md", "images/cuda.md", {"Rocm": ["images/rocm/index.md"]}]
