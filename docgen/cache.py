@@ -30,7 +30,7 @@ FOLDER = ".docgen_cache"
 """The cache folder, beside pyproject.toml."""
 
 _FILE = "settings"
-_VERSION = "docgen settings cache 4"  # the record's format; a record of another format is no record
+_VERSION = "docgen settings cache 5"  # the record's format; a record of another format is no record
 _GITIGNORE = b"# Made by docgen: a cache, safe to delete.\n*\n"
 _SIZE = 16  # bytes per digest: a cache key must not collide by chance
 _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
