@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # `typing` costs milliseconds at start-up; this module is
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
 
-SECTIONS = ("hardware", "versions", "contents", "build-args", "stages", "summary")
+SECTIONS = ("hardware", "versions", "contents", "build-args", "stages", "summary", "images", "matrix")
 """The block names docgen knows, one per section template (`versions.md.j2` …)."""
 
 DEFAULT_SECTIONS = SECTIONS[:4]
