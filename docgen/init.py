@@ -14,6 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -470,10 +471,13 @@ def add_to_pyproject(
     in_force = table.get("arch-arg", DEFAULT_ARCH_ARG) if isinstance(table, dict) else DEFAULT_ARCH_ARG
     if not same and arch_args and in_force not in arch_args:
         settings["arch-arg"] = arch_args[0]
-    return _append_entries(pyproject_text, [{"dockerfile": dockerfile, "outputs": [output], **settings}], standalone)
+    entry = {"dockerfile": dockerfile, "outputs": [output], **settings}
+    return _append_entries(pyproject_text, [entry], standalone)
 
 
-def _append_entries(pyproject_text: str | None, entries: Sequence[Mapping[str, Any]], standalone: bool) -> str:
+def _append_entries(
+    pyproject_text: str | None, entries: Sequence[Mapping[str, Any]], standalone: bool
+) -> str:
     """`pyproject_text` (None: no file yet) with a `[[tool.docgen.images]]` table per entry appended,
     everything already there kept byte for byte. Raises `ConfigError` when the result is not the
     configuration meant (`[tool.docgen]` or its `images` written inline)."""
@@ -769,9 +773,7 @@ def _readme_pattern(member: _Member) -> str | None:
     return member.readme.replace(member.name, "{name}") if member.name in member.readme else member.readme
 
 
-def family_entries(
-    members: Sequence[_Member], root: Path, prefix: str, index: str
-) -> list[dict[str, Any]]:
+def family_entries(members: Sequence[_Member], root: Path, prefix: str, index: str) -> list[dict[str, Any]]:
     """The `[[tool.docgen.images]]` entries for `members`: one glob entry per set of files a glob
     matches exactly (no other file, no name twice, the same kind of own README), largest first, and a
     plain entry for each file left. Every entry lists the index README `index`."""
@@ -831,10 +833,11 @@ def init_folder(
     for path in found:
         folders[path.parent] = folders.get(path.parent, 0) + 1
     names = [file_name(path, root) for path in new]
-    taken = {image.name for image in config.images}
+    shared = {name for name, count in Counter(names).items() if count > 1}
+    shared |= {image.name for image in config.images}
     members = []
-    for path, name in zip(new, names):
-        if names.count(name) > 1 or name in taken:  # `docker/cuda/Dockerfile.base`, `docker/rocm/…`
+    for path, name in zip(new, names, strict=True):
+        if name in shared:  # `docker/cuda/Dockerfile.base`, `docker/rocm/…`
             name = f"{path.parent.name}-{name}"
         members.append(
             _Member(
@@ -893,16 +896,20 @@ def init_folder(
     entries = family_entries(kept, root, prefix, index) if kept else []
     in_force = _arch_arg_in_force(pyproject, standalone)
     for entry in entries:
-        paths = cache.expand(str(root), entry["dockerfile"]) if cache.is_glob(entry["dockerfile"]) else [
-            entry["dockerfile"]
-        ]
+        paths = (
+            cache.expand(str(root), entry["dockerfile"])
+            if cache.is_glob(entry["dockerfile"])
+            else [entry["dockerfile"]]
+        )
         chosen = [_arch_args(root / p, [image.arch_arg for image in config.images]) or [] for p in paths]
         common = [a for a in chosen[0] if all(a in c for c in chosen)] if chosen else []
         if common and in_force not in common:
             entry["arch-arg"] = common[0]
     if entries:
         current, pyproject_read = (
-            _read(pyproject, pyproject.name) if pyproject.exists() else (None, files.Snapshot.missing(pyproject))
+            _read(pyproject, pyproject.name)
+            if pyproject.exists()
+            else (None, files.Snapshot.missing(pyproject))
         )
         try:
             changes.append((pyproject, _append_entries(current, entries, standalone), pyproject_read))

@@ -1249,8 +1249,10 @@ def test_init_on_a_folder_sets_up_the_family(chdir_tmp: Path) -> None:
     assert "13.0.1" in filled and "12.9.1" in filled and "7.0.2" in filled
     again = run("init", "docker")
     assert again.code == 0
-    assert "note: already configured, left as they are: docker/Dockerfile.cu129, docker/Dockerfile.cu130, " \
+    assert (
+        "note: already configured, left as they are: docker/Dockerfile.cu129, docker/Dockerfile.cu130, "
         "docker/rocm/Dockerfile" in again.out
+    )
     assert "added" not in again.out
 
 
