@@ -922,11 +922,11 @@ def init_folder(
     for line in report:
         print(line, file=out)
     header = "[[images]]" if standalone else "[[tool.docgen.images]]"
-    names = {m.path: m.name for m in members}
+    name_of = {m.path: m.name for m in members}
     for entry in entries:
         pattern = entry["dockerfile"]
         paths = cache.expand(str(root), pattern) if cache.is_glob(pattern) else [pattern]
-        shown = ", ".join(names[p] for p in paths)
+        shown = ", ".join(name_of[p] for p in paths)
         print(f"{pyproject_display}: added {header} dockerfile = {_toml_string(pattern)} ({shown})", file=out)
     if under_headings:
         print(
