@@ -99,7 +99,11 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
     audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
     audit_cmd.add_argument(
-        "--dockerfile", help="the Dockerfile it documents (default: the configured one that fills FILE.md)"
+        "--dockerfile",
+        action="append",
+        help="a Dockerfile it documents; give it again for a README about several images (default: the "
+        "configured images that fill FILE.md, else every configured image, else the Dockerfiles next to "
+        "FILE.md)",
     )
     audit_cmd.add_argument(
         "--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)"

@@ -14,7 +14,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
   disagrees with every pin of it in the Dockerfile, base image tags included.
 
-Changelog and release-notes sections tell the past and are skipped.
+Changelog and release-notes sections tell the past and are skipped. A README about a family of images
+is audited against all of them: each section against the image it says it is about (a build command's
+`-f`, a Dockerfile or its variant in the heading, a link, a base image), the rest against every one.
+Each finding carries a confidence: `certain` when read from a table cell, a pin, a build command or a
+file reference, `likely` when read from prose.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
 every regular expression runs on one line, a table cell or a bounded window, and none can backtrack
@@ -24,10 +28,11 @@ over user text (each repeat is followed by text it cannot match).
 from __future__ import annotations
 
 import bisect
+import functools
 import html
 import re
 import urllib.parse
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +45,13 @@ from docgen.readme import Document, Fence, Paragraph, Table, read_document
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 from docgen.sources.naming import SAME_PROJECT
+
+CERTAIN = "certain"
+"""A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
+build command or a file reference: it can only mean what docgen read."""
+LIKELY = "likely"
+"""A finding's confidence when the claim is read from prose, a list item, a heading, a badge or an image
+tag: the words around it could make it something else (a host requirement, another image)."""
 
 # --------------------------------------------------------------------------------------------------
 # What counts as a claim about build args
@@ -120,13 +132,15 @@ def _strip_v(value: str) -> str:
     return value[prefix.end() :] if prefix else value
 
 
-def _same_version(claim: str, fact: str) -> bool | None:
+def _same_version(claim: str, fact: str, exact: bool = False) -> bool | None:
     """True when `claim` agrees with `fact`, False when it disagrees, None when they cannot be compared.
 
     `v0.18.0` equals `0.18.0` and `core_r0.18.0`; a short commit equals the long one it starts; a
     release agrees with a longer or shorter release it is a prefix of (`12.4` and `12.4.1`, `0.16` and
     `0.16.0`), whatever follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`). A
-    calendar version (`25.04`, an NGC container) and a semantic one (`2.7.0`) cannot be compared.
+    calendar version (`25.04`, an NGC container) and a semantic one (`2.7.0`) cannot be compared. An
+    `exact` fact (a `==` pin, not a version read off an image tag) is all there is: a claim adding a
+    post- or dev release to it (`2.7.1.post4` for `torch-npu==2.7.1`) disagrees.
     """
     a, b = (_strip_v(_EPOCH.sub("", v.strip())).lower() for v in (claim, fact))
     if a == b:
@@ -141,19 +155,22 @@ def _same_version(claim: str, fact: str) -> bool | None:
     ta = _release_tuple(ra.group())
     tb = _release_tuple(rb.group())
     shorter = min(len(ta), len(tb))
-    return ta[:shorter] == tb[:shorter] and _same_suffix(a, b)
+    return ta[:shorter] == tb[:shorter] and _same_suffix(a, b, exact)
 
 
-def _same_suffix(a: str, b: str) -> bool:
+def _same_suffix(a: str, b: str, exact: bool = False) -> bool:
     """False when two versions whose releases agree are different pre-, post- or dev releases by
     `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`); True when one only
     omits what the other adds (`0.8.5` for `0.8.5.post1`, `2.7.1` for `2.7.1+cu126`) or either does not
-    parse (`9.1.0.70-1`, a Debian revision)."""
+    parse (`9.1.0.70-1`, a Debian revision); with an `exact` fact `b`, `a` may not add one either."""
     try:
         va, vb = Version(a), Version(b)
     except InvalidVersion:
         return True
     if len(va.release) == len(vb.release) and va.pre != vb.pre:
+        return False
+    added = (va.post is not None and vb.post is None) or (va.dev is not None and vb.dev is None)
+    if exact and added and len(va.release) == len(vb.release):
         return False
     return all(x is None or y is None or x == y for x, y in ((va.post, vb.post), (va.dev, vb.dev)))
 
@@ -162,10 +179,10 @@ def _release_tuple(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in text.split("."))
 
 
-def _satisfies(operator: str, claim: str, fact: str) -> bool | None:
+def _satisfies(operator: str, claim: str, fact: str, exact: bool = False) -> bool | None:
     """Whether `fact` satisfies the requirement `operator claim` (`>=2.4`), None when unknowable."""
     if operator in ("==", "==="):
-        return _same_version(claim, fact)
+        return _same_version(claim, fact, exact)
     if _is_commit(fact):
         return None
     try:
@@ -189,26 +206,41 @@ def _shown_version(version: str | None, display: str) -> str:
 
 @dataclass(frozen=True)
 class _Fact:
-    """One version the Dockerfile pins, under the names it is known by."""
+    """One version a Dockerfile pins, under the names it is known by."""
 
     value: str
     shown: str
     line: int
+    path: str
+    """The Dockerfile, as shown."""
+    exact: bool = False
+    """A pin that says all of the version (`==2.7.1`, an ARG's default), not one read off an image tag."""
 
 
 class _Facts:
-    """The Dockerfile's pins, looked up by normalised name."""
+    """The pins of one or more Dockerfiles (the images a part of the README may be about), looked up by
+    normalised name."""
 
-    def __init__(self, model: ImageModel, names: Mapping[str, str]) -> None:
+    def __init__(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
         self.by_key: dict[str, list[_Fact]] = {}
         self._seen: dict[str, list[_Fact]] = {}
         self.images: dict[str, list[_Fact]] = {}
         """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
         self.arg_defaults = [
-            (decl.name, decl.effective_default, decl.line)
+            (decl.name, decl.effective_default, decl.line, model.path)
+            for model in models
             for decl in model.args
             if not decl.bare and decl.effective_default
         ]
+        for model in models:
+            self._read(model, names)
+        # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
+        # `lookup` to find anything: most words of a README have none, and are passed over at once.
+        self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
+        self.findable |= {alias for alias, key in _ALIASES.items() if key in self.by_key}
+
+    def _read(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        path = model.path
         # Build args first: when a README is stale, the ARG line is where the version is changed.
         for decl in model.args:
             match = _VERSION_ARG.search(decl.name)
@@ -219,7 +251,7 @@ class _Facts:
             if decl.name in names:
                 keys |= _keys(names[decl.name], names)
             default = decl.effective_default
-            self._add(keys, _Fact(default, short_commit(default), decl.line))
+            self._add(keys, _Fact(default, short_commit(default), decl.line, path, exact=True))
         # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
         arg_lines: dict[str, int] = {}
         for decl in model.args:
@@ -230,7 +262,7 @@ class _Facts:
                 continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
-            self._add(keys, _Fact(row.version, row.version, line))
+            self._add(keys, _Fact(row.version, row.version, line, path, exact=row.origin is None))
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
@@ -238,21 +270,17 @@ class _Facts:
             line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
             keys = _keys(comp.name, names)
             if comp.kind == "image":
-                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line))
+                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
-                    self._add(_keys(name, names), _Fact(version, version, line))
+                    self._add(_keys(name, names), _Fact(version, version, line, path))
                 if not _TAG_VERSION.match(value):
                     continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
-            self._add(keys, _Fact(value, _shown_version(comp.version, comp.display_version), line))
-
-        # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
-        # `lookup` to find anything: most words of a README have none, and are passed over at once.
-        self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
-        self.findable |= {alias for alias, key in _ALIASES.items() if key in self.by_key}
+            shown = _shown_version(comp.version, comp.display_version)
+            self._add(keys, _Fact(value, shown, line, path, exact=True))
 
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:
@@ -293,6 +321,18 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
 
 
 _DIGITS = re.compile(r"\d+")
+_VERSION_RUN = re.compile(r"\d+(?:\.[0-9A-Za-z]+)+|(?<![A-Za-z])\d+")
+"""A version in a tag: dotted (`8.3.rc2`, the `22.04` of `ubuntu22.04`), or digits not glued to a word
+(`20250923`, the `910` of `910b`); `x1`, `py3` and `cu129` name a variant, not a release."""
+
+
+def _skeleton(tag: str) -> str:
+    """An image tag with each version replaced by `0`: `8.3.rc2-910b-ubuntu22.04-py3.11` and
+    `9.0.0-910b-ubuntu22.04-py3.11` are both `0-0b-ubuntu0-py0` (one image, another release),
+    `9.0.0-a3-ubuntu22.04-py3.11` is `0-a3-ubuntu0-py0` (another variant)."""
+    return _VERSION_RUN.sub("0", tag)
+
+
 _TAG_VERSION = re.compile(r"[vV]?\d")
 """An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
 _CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
@@ -305,17 +345,38 @@ _CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
 
 @dataclass(frozen=True)
 class _Auditor:
-    """What the Dockerfile says, and how to turn one README claim into a finding."""
+    """What the Dockerfiles a part of the README is about say, and how to turn one claim into a finding.
+    With several Dockerfiles (a README about a family of images), a claim agreeing with any one of them
+    is true of the family."""
 
     path: str
-    model: ImageModel
+    models: tuple[ImageModel, ...]
     names: Mapping[str, str]
     facts: _Facts
     declared: frozenset[str]
     env: frozenset[str]
 
-    def where(self, line: int) -> str:
-        return f"{self.model.path}:{line}"
+    @classmethod
+    def of(cls, path: str, models: tuple[ImageModel, ...], names: Mapping[str, str]) -> _Auditor:
+        return cls(
+            path=path,
+            models=models,
+            names=names,
+            facts=_Facts(models, names),
+            declared=frozenset(a.name for m in models for a in m.args),
+            env=frozenset(e.name for m in models for e in m.env),
+        )
+
+    @functools.cached_property
+    def each(self) -> tuple[_Auditor, ...]:
+        """One auditor a Dockerfile (this one, when it has one)."""
+        if len(self.models) == 1:
+            return (self,)
+        return tuple(_Auditor.of(self.path, (model,), self.names) for model in self.models)
+
+    @staticmethod
+    def where(fact: _Fact) -> str:
+        return f"{fact.path}:{fact.line}"
 
     def verdict(self, name: str, operator: str, version: str) -> tuple[bool | None, _Fact | None]:
         """(True, pin) when a pin of `name` satisfies `operator version`, (False, first pin that does
@@ -324,38 +385,40 @@ class _Auditor:
             operator, version = ">=", version.rstrip("+")
         wrong = None
         for fact in self.facts.lookup(name, self.names):
-            agrees = _satisfies(operator, version, fact.value)
+            agrees = _satisfies(operator, version, fact.value, fact.exact)
             if agrees:
                 return True, fact
             wrong = fact if agrees is False and wrong is None else wrong
         return (False, wrong) if wrong else (None, None)
 
-    def version_claim(self, line: int, name: str, operator: str, version: str) -> Diagnostic | None:
+    def version_claim(
+        self, line: int, name: str, operator: str, version: str, confidence: str
+    ) -> Diagnostic | None:
         """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin."""
         agrees, fact = self.verdict(name, operator, version)
         if agrees is not False or fact is None:
             return None
         shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
-        return Diagnostic(
-            self.path, line, f"README says {shown} but {self.where(fact.line)} says {fact.shown}"
-        )
+        message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
+        return Diagnostic(self.path, line, message, confidence=confidence)
 
-    def default_claim(self, line: int, name: str, claim: str | None) -> Diagnostic | None:
+    def default_claim(self, line: int, name: str, claim: str | None, confidence: str) -> Diagnostic | None:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
-        `_default_in_cell`, None when it is in words) differs from the Dockerfile's."""
-        decls = [d for d in self.model.args if d.name == name and not d.unknown]
-        if claim is None or not decls or _same_default(claim, decls):
+        `_default_in_cell`, None when it is in words) differs from the Dockerfiles'."""
+        decls = [(m.path, d) for m in self.models for d in m.args if d.name == name and not d.unknown]
+        if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
-        first = next((d for d in decls if not d.bare), decls[0])
+        path, first = next(((p, d) for p, d in decls if not d.bare), decls[0])
         return Diagnostic(
             self.path,
             line,
-            f"README says {name} defaults to {claim or chr(34) * 2} but "
-            f"{self.where(first.line)} says {_shown_default(first)}",
+            f"README says {name} defaults to {claim or chr(34) * 2} but {path}:{first.line} says "
+            f"{_shown_default(first)}",
+            confidence=confidence,
         )
 
-    def arg_claim(self, line: int, name: str) -> Diagnostic | None:
-        """A diagnostic when the README documents a build arg the Dockerfile does not declare."""
+    def arg_claim(self, line: int, name: str, confidence: str) -> Diagnostic | None:
+        """A diagnostic when the README documents a build arg no Dockerfile declares."""
         if (
             name in self.declared
             or name in self.env
@@ -365,8 +428,12 @@ class _Auditor:
             or name.startswith(("BUILDKIT_", "BUILDX_", "COMPOSE_"))
         ):
             return None
+        if len(self.models) == 1:
+            whom = f"{self.models[0].path} does not declare it"
+        else:
+            whom = f"none of {', '.join(m.path for m in self.models)} declares it"
         return Diagnostic(
-            self.path, line, f"README documents build arg {name} but {self.model.path} does not declare it"
+            self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
         )
 
 
@@ -411,6 +478,9 @@ _AFTER_NAME = re.compile(
     r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
     re.IGNORECASE,
 )
+_DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
+"""A list item that starts with the word: `Default `CUDA` is `10.0``, `The default for `JOBS` is `4``."""
+_IS_VALUE = re.compile(r"[ \t]*(?:is|=|:)[ \t]*(?=`|<code>)", re.IGNORECASE)
 _SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGNORECASE)
 _DEFAULT_IS = re.compile(
     r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
@@ -428,7 +498,12 @@ _SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE
 """`The CUDA 13.0 image has its own Dockerfile.`: a sentence about the image of the family named by its
 version (a sibling of a cu129/cu130 pair); it does not say what this one holds (`Uses the NGC PyTorch
 25.03 image` does)."""
-_NOT_A_CLAIM_BEFORE = re.compile(r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre)[ \t]*\Z", re.IGNORECASE)
+_NOT_A_CLAIM_BEFORE = re.compile(
+    r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre|\bdefault[ \t]+(?:for|of)|^[ \t*+-]*default)[ \t`]*\Z",
+    re.IGNORECASE,
+)
+"""Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
+`Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 
@@ -590,8 +665,10 @@ def _shown_default(decl: ArgDecl) -> str:
     return value if value else '""'
 
 
-def _is_build_arg_table(table: Table) -> int | None:
-    """The column naming build args when `table` is a build-argument table, else None."""
+def _is_build_arg_table(table: Table, declared: frozenset[str] = frozenset()) -> int | None:
+    """The column naming build args when `table` is a build-argument table, else None: by its header,
+    or (a header in another language, `| 参数 | 默认值 |`) by its first column, when at least two rows
+    and most of them name, in code, a build arg that is `declared`."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     for index, cell in enumerate(header):
         if re.fullmatch(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg", cell):
@@ -600,10 +677,18 @@ def _is_build_arg_table(table: Table) -> int | None:
         for index, cell in enumerate(header):
             if cell in ("name", "variable", "parameter", "option", "setting", "key"):
                 return index
+    named = [cells[0] for _, cells in table.rows if cells and _first_code(cells[0]) is not None]
+    hits = sum(1 for cell in named if _first_code(cell) in declared)
+    if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):
+        return 0
     return None
 
 
-_VERSION_HEADER = re.compile(r"(?:pinned |current |default )?(?:version|versions|tag|commit|ref|release|pin)")
+_VERSION_HEADER = re.compile(
+    r"(?:pinned |current |default )?(?:version|versions|tag|commit|ref|release|pin)"
+    r"(?:[ /]+(?:or|and)?[ /]*\w+)?"
+)
+"""A version column's header: `Version`, `Pinned version`, `Tag`, `Version or source`, `Version / ref`."""
 _NAME_HEADERS = frozenset(
     {"component", "package", "name", "library", "software", "dependency", "framework", "tool", "project"}
 )
@@ -617,6 +702,18 @@ def _version_columns(table: Table) -> tuple[int, int] | None:
     version = next((i for i, h in enumerate(header) if _VERSION_HEADER.fullmatch(h)), None)
     if version is None:
         version = next((i for i, h in enumerate(header) if i and re.fullmatch(r"v?\d+(?:\.\d+)+", h)), None)
+    if version is None and len(header) >= 2 and len(table.rows) >= 2:
+        # By content (a header in another language, `| 组件 | 版本或来源 |`): a column most of whose cells
+        # start with a version, next to a first column of names.
+        def most(index: int, versions: bool) -> bool:
+            cells = [row[index] for _, row in table.rows if index < len(row)]
+            hits = sum(1 for cell in cells if (_version_in_cell(cell) is not None) == versions)
+            return 2 * hits > len(table.rows)
+
+        # (Several such columns are a column per component: `_audit_other_table`'s.)
+        columns = [i for i in range(1, len(header)) if most(i, versions=True)]
+        if len(columns) == 1 and most(0, versions=False):
+            version = columns[0]
     if version is None or len(header) < 2:
         return None
     name = next((i for i, h in enumerate(header) if h in _NAME_HEADERS and i != version), None)
@@ -643,41 +740,62 @@ def _name_in_cell(cell: str) -> str:
 
 
 def audit(
-    text: str, path: str, model: ImageModel, names: Mapping[str, str] = {}, directory: Path | None = None
+    text: str,
+    path: str,
+    model: ImageModel | Sequence[ImageModel],
+    names: Mapping[str, str] = {},
+    directory: Path | None = None,
 ) -> list[Diagnostic]:
-    """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`.
+    """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
+    for a README about a family of images, the models of their Dockerfiles.
 
     Returns diagnostics sorted by README line, each `README says X but Dockerfile:N says Y` or naming a
-    build arg that is documented but not declared, or declared but missing from the README's table.
-    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too.
+    build arg that is documented but not declared, or declared but missing from the README's table, and
+    each with its confidence (`certain`, `likely`). A section that says which image it is about (a build
+    command's `-f`, a Dockerfile or an image variant in its heading, a link to a Dockerfile, the base
+    image of only some of them) is compared with that image only, or not at all when it is none of
+    them; any other part with every image, and a claim agreeing with one of them is true.
+    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too,
+    and the Dockerfiles next to it that are not audited tell the sections about them.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
+    models = (model,) if isinstance(model, ImageModel) else tuple(model)
+    if not models:
+        raise ValueError("audit needs at least one Dockerfile model")
     doc = read_document(text, path)
-    auditor = _Auditor(
-        path=path,
-        model=model,
-        names=names,
-        facts=_Facts(model, names),
-        declared=frozenset(a.name for a in model.args),
-        env=frozenset(e.name for e in model.env),
-    )
+    everything = frozenset(range(len(models)))
+    siblings = _dockerfiles_in(directory) if directory is not None else []
+    tied = _tied_sections(doc, models, siblings)
+    parts: dict[frozenset[int], Document] = {}
+
+    def part(section: int) -> Document | None:
+        images = tied.get(section, everything)
+        return parts.setdefault(images, Document()) if images else None
+
+    for table in doc.tables:
+        if (into := part(table.section)) is not None:
+            into.tables.append(table)
+    for para in doc.paragraphs:
+        if (into := part(para.section)) is not None:
+            into.paragraphs.append(para)
+    for fence in doc.fences:
+        if (into := part(fence.section)) is not None:
+            into.fences.append(fence)
+    for line, heading in doc.headings:
+        if (into := part(line)) is not None:
+            into.headings.append((line, heading))
     found: list[Diagnostic] = []
     if directory is not None:
-        found.extend(_dead_references(doc, auditor, directory))
-    # Sections about a sibling image (`docker build -f Dockerfile.cuda` under `## CUDA image`) are not
-    # claims about this one.
-    other = _other_images(doc, model.path)
-    doc.tables = [t for t in doc.tables if t.section not in other]
-    doc.paragraphs = [p for p in doc.paragraphs if p.section not in other]
-    doc.fences = [f for f in doc.fences if f.section not in other]
-    found.extend(_audit_tables(doc, auditor))
-    for line, heading in doc.headings:
-        if line not in other:
+        found.extend(_dead_references(doc, path, directory))
+    for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
+        auditor = _Auditor.of(path, tuple(models[i] for i in sorted(images)), names)
+        found.extend(_audit_tables(sub, auditor))
+        for line, heading in sub.headings:
             found.extend(_audit_text(line, heading, auditor, prose=True))
-    for para in doc.paragraphs:
-        found.extend(_audit_paragraph(para, auditor))
-    for fence in doc.fences:
-        found.extend(_audit_fence(fence, auditor))
+        for para in sub.paragraphs:
+            found.extend(_audit_paragraph(para, auditor))
+        for fence in sub.fences:
+            found.extend(_audit_fence(fence, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
@@ -714,37 +832,139 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
-def _other_images(doc: Document, dockerfile: str) -> set[int]:
-    """The sections (heading lines) about another image than `dockerfile`: those whose heading or build
-    command (`-f Dockerfile.cuda`), or those of a heading above them, name only other Dockerfiles."""
-    named: dict[int, set[str]] = {}
+def variant(path: str) -> str | None:
+    """The image of a family a Dockerfile's name says, lower case: `gb200` for `envs/Dockerfile.gb200`,
+    `cuda` for `cuda.Dockerfile`; None for a plain `Dockerfile`."""
+    name = _basename(path)
+    for stem in ("Dockerfile.", "Containerfile.", "dockerfile."):
+        if name.startswith(stem):
+            return name[len(stem) :].lower() or None
+    for suffix in (".Dockerfile", ".dockerfile", ".Containerfile"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)].lower() or None
+    return None
+
+
+def _same_file(reference: str, path: str) -> int:
+    """How many trailing parts of the path `reference` (a link, a `-f`) and the Dockerfile `path` share
+    (0: another file): `docker/Dockerfile.rocm` and `Dockerfile.rocm` share 1."""
+    a = [p for p in reference.replace("\\", "/").split("/") if p not in ("", ".")]
+    b = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    shared = 0
+    while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
+        shared += 1
+    return shared
+
+
+def _matching(reference: str, paths: Sequence[str]) -> set[int]:
+    """The indices of the Dockerfiles in `paths` that `reference` names (the closest match)."""
+    scores = [_same_file(reference, p) for p in paths]
+    best = max(scores, default=0)
+    return {i for i, score in enumerate(scores) if score == best} if best else set()
+
+
+_HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
+_OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.IGNORECASE)
+"""A heading over images others build (`## Community Image`): not the images audited."""
+
+
+def _tied_sections(
+    doc: Document, models: Sequence[ImageModel], siblings: Sequence[str]
+) -> dict[int, frozenset[int]]:
+    """The sections (heading lines, 0 before the first heading) that say which of `models` they are
+    about → the indices of those models; an empty set when they are about other images only (`siblings`:
+    the Dockerfiles next to the README that are not audited). A section says it with
+
+    - the `-f` of a build command in it, or a Dockerfile named in its heading (`## Dockerfile.cuda`):
+      that Dockerfile, another image when it is none of `models`;
+    - a link to a Dockerfile in it (`[Dockerfile.rocm](Dockerfile.rocm)`): that one, when it is audited
+      or next to the README;
+    - a word of its heading that is the variant of a Dockerfile's name (`### GB200 Environment (gb200)`
+      for `envs/Dockerfile.gb200`), of an audited one or of one next to the README;
+    - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
+    - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`.
+
+    A section that says nothing is about what the heading above it is about."""
+    paths = [m.path for m in models]
+    named: dict[int, set[int]] = {}
+    other: set[int] = set()  # sections naming an image that is not audited
+
+    def tie(section: int, found: set[int], known_other: bool) -> None:
+        if found:
+            named.setdefault(section, set()).update(found)
+        elif known_other:
+            other.add(section)
+
+    sections = sorted(doc.levels)
+
+    def section_of(line: int) -> int:
+        index = bisect.bisect_right(sections, line) - 1
+        return sections[index] if index >= 0 else 0
+
     for fence in doc.fences:
-        for _, path in _file_flags(fence):
-            named.setdefault(fence.section, set()).add(_basename(path))
+        for _, flag in _file_flags(fence):
+            tie(fence.section, _matching(flag, paths), True)
+    for line, target in doc.links:
+        target = urllib.parse.unquote(target.split("#", 1)[0])
+        if "://" not in target and _DOCKERFILE_NAME.fullmatch(_basename(target)):
+            tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
+    variants = [variant(p) for p in paths]
+    other_variants = {v for v in map(variant, siblings) if v} - set(variants)
+    bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
             if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
-                named.setdefault(head_line, set()).add(_basename(word))
-    this = _basename(dockerfile)
+                tie(head_line, _matching(word, paths), True)
+        if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
+            tie(head_line, set(), True)
+        words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
+        tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
+    # a base image only some images are built on
+    texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]
+    texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
+    for section, text in texts:
+        for match in _IMAGE_REF.finditer(text):
+            users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
+            if users and len(users) < len(models):
+                tie(section, users, False)
+    tied: dict[int, frozenset[int]] = {}
+    if 0 in named or 0 in other:
+        tied[0] = frozenset(named.get(0, ()))
     parents: list[tuple[int, int]] = []  # (level, heading line) of the headings above
-    other: set[int] = set()
     for line, level in sorted(doc.levels.items()):
         while parents and parents[-1][0] >= level:
             parents.pop()
         parents.append((level, line))
         for _, heading in reversed(parents):
-            if heading in named:
-                if this not in named[heading]:
-                    other.add(line)
+            if heading in named or heading in other:
+                tied[line] = frozenset(named.get(heading, ()))
                 break
-    return other
+    return tied
 
 
-def _dead_references(doc: Document, auditor: _Auditor, directory: Path) -> Iterator[Diagnostic]:
+def _dockerfiles_in(directory: Path) -> list[str]:
+    """The Dockerfiles in `directory` and its immediate subfolders, as paths relative to it."""
+    found: list[str] = []
+    try:
+        for entry in sorted(directory.iterdir()):
+            if entry.is_file() and is_dockerfile_name(entry.name):
+                found.append(entry.name)
+            elif entry.is_dir() and not entry.name.startswith("."):
+                found += [
+                    f"{entry.name}/{p.name}"
+                    for p in sorted(entry.iterdir())
+                    if p.is_file() and is_dockerfile_name(p.name)
+                ]
+    except OSError:
+        pass
+    return found
+
+
+def _dead_references(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """Links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and `-f PATH` of build commands naming files
     that exist neither next to the README nor (for `-f`, run from the repository's root) above it."""
     refs = [(line, target, False) for line, target in doc.links]
-    refs += [(line, path, True) for fence in doc.fences for line, path in _file_flags(fence)]
+    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
     for line, target, flag in refs:
         path = urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
@@ -756,7 +976,10 @@ def _dead_references(doc: Document, auditor: _Auditor, directory: Path) -> Itera
             continue
         how = "builds with" if flag else "links to"
         yield Diagnostic(
-            auditor.path, line, f"README {how} {path}, which does not exist (the Dockerfile is gone or moved)"
+            readme,
+            line,
+            f"README {how} {path}, which does not exist (the Dockerfile is gone or moved)",
+            confidence=CERTAIN,
         )
 
 
@@ -765,14 +988,14 @@ def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     documented: set[str] = set()
     first_table: int | None = None
     for table in doc.tables:
-        column = _is_build_arg_table(table)
+        column = _is_build_arg_table(table, auditor.declared)
         versions = _version_columns(table)
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
             for line, cells in table.rows:
                 for name in _arg_names_in_cell(cells[column]) if column < len(cells) else []:
                     if _UPPER_WORD.match(name):
-                        yield from _some(auditor.arg_claim(line, name))
+                        yield from _some(auditor.arg_claim(line, name, CERTAIN))
             column = None
         rows = [
             (line, cells, names)
@@ -792,17 +1015,22 @@ def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 if max(versions) < len(cells):
                     name, version = _name_in_cell(cells[name_col]), _version_in_cell(cells[version_col])
                     if name and version:
-                        yield from _some(auditor.version_claim(line, name, "==", version))
+                        yield from _some(auditor.version_claim(line, name, "==", version, CERTAIN))
+                    elif version is None:  # in words: `Inherited from the CANN 9.0.0 base image`
+                        yield from _audit_text(line, cells[version_col], auditor, prose=True)
         else:
             yield from _audit_other_table(table, auditor)
-    if first_table is not None:
-        for row in build_arg_rows(auditor.model):
+    # (Of a family's table, docgen cannot tell which image's args it must list.)
+    if first_table is not None and len(auditor.models) == 1:
+        model = auditor.models[0]
+        for row in build_arg_rows(model):
             if row.name not in documented:
                 yield Diagnostic(
                     auditor.path,
                     first_table,
-                    f"build arg {row.name} ({auditor.where(row.line)}) is missing from the README's "
+                    f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's "
                     "build-argument table",
+                    confidence=CERTAIN,
                 )
 
 
@@ -822,7 +1050,7 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
         for index, column in columns.items():
             stale = [(line, version) for line, version, agrees in column if agrees is False]
             if stale and not any(agrees for _, _, agrees in column):
-                yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1]))
+                yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
         return
     for line, cells in table.rows:
         for cell in cells:
@@ -833,15 +1061,27 @@ def _audit_build_arg_rows(
     table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor
 ) -> Iterator[Diagnostic]:
     """Names the Dockerfile does not declare, and defaults that differ from the effective default. A
-    row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none."""
+    row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none. A
+    default in words is no value, but a version in it is a claim (`A2 Ubuntu CANN 9.0.0 image`)."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
     for line, cells, names in rows:
-        problems = [p for p in (auditor.arg_claim(line, name) for name in names) if p]
+        problems = [p for p in (auditor.arg_claim(line, name, CERTAIN) for name in names) if p]
         yield from problems
-        name = names[0]
-        if not problems and len(names) == 1 and default_col is not None and default_col < len(cells):
-            yield from _some(auditor.default_claim(line, name, _default_in_cell(cells[default_col])))
+        if problems:
+            continue
+        if default_col is None:  # a header docgen cannot read: what its cells say in words
+            for cell in cells:
+                if _arg_names_in_cell(cell) != names:
+                    yield from _audit_text(line, cell, auditor, prose=True)
+            continue
+        if default_col >= len(cells):
+            continue
+        default = _default_in_cell(cells[default_col])
+        if default is None:
+            yield from _audit_text(line, cells[default_col], auditor, prose=True)
+        elif len(names) == 1:
+            yield from _some(auditor.default_claim(line, names[0], default, CERTAIN))
 
 
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
@@ -855,14 +1095,14 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
         if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
             continue
-        problem = auditor.arg_claim(line, match.group(1))
+        problem = auditor.arg_claim(line, match.group(1), CERTAIN)
         if problem:
             yield problem
     taken: list[tuple[int, int]] = []
     for match in _PIN.finditer(text):
         taken.append((match.start(), match.end()))
         version = match.group(3).rstrip(".,;:*")
-        problem = auditor.version_claim(line, match.group(1), match.group(2), version)
+        problem = auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
         if problem:
             yield problem
     if not prose:
@@ -870,36 +1110,51 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
     for match in _BADGE.finditer(text):
         label, message = _badge(match.group(1))
         if label and _BADGE_VERSION.fullmatch(message):
-            yield from _some(auditor.version_claim(line, label, "==", message))
+            yield from _some(auditor.version_claim(line, label, "==", message, LIKELY))
     for match in _IMAGE_REF.finditer(text):
         if _example(text, match):
             continue
         # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
-        # (digits aside) of the same repository as a base image, that is none of its tags.
+        # (versions aside) of the same repository as a base image, that is none of its tags. A tag of
+        # another shape (`cann:9.0.0-a3-…` for `cann:8.3.rc2-910b-…`) is a variant built with another
+        # base, not a claim about this one; either way its name is no `Name version` claim below.
         bases = auditor.facts.images.get(match.group(1).lower(), [])
-        shape = _DIGITS.sub("0", match.group(2))
-        alike = [fact for fact in bases if _DIGITS.sub("0", fact.value) == shape]
+        if bases:
+            taken.append((match.start(), match.end()))
+        shape = _skeleton(match.group(2))
+        alike = [fact for fact in bases if _skeleton(fact.value) == shape]
         if alike and all(fact.value != match.group(2) for fact in alike):
             yield Diagnostic(
                 auditor.path,
                 line,
-                f"README says {match.group()} but {auditor.where(alike[0].line)} says {match.group(1)}:"
+                f"README says {match.group()} but {auditor.where(alike[0])} says {match.group(1)}:"
                 f"{alike[0].value}",
+                confidence=CERTAIN,
             )
-            taken.append((match.start(), match.end()))
             continue
-        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components.
-        claims = [
-            (name, version, auditor.verdict(name, "==", version)[0])
+        if _NOT_CURRENT.search(match.group(2)):
+            continue  # `…-mcore0.13.0-preview`, `nightly-…`: not the image the Dockerfile builds now
+        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. A tag
+        # names one image: of a family, each image is asked alone whether the tag is its own, and a
+        # version is stale when it is that image's and no image of the family has it.
+        stale = {
+            (name, version)
             for name, version in _tag_versions(match.group(2))
-        ]
-        # It is this image's when at least a third of its versions that can be compared agree (`cu126`
-        # is in most tags: its agreeing says little); a tag with fewer is a sibling's or an older one.
-        agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
-        if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
-            for name, version, agrees in claims:
-                if agrees is False:
-                    yield from _some(auditor.version_claim(line, name, "==", version))
+            if auditor.verdict(name, "==", version)[0] is False
+        }
+        for image in auditor.each if stale else ():
+            claims = [
+                (name, version, image.verdict(name, "==", version)[0])
+                for name, version in _tag_versions(match.group(2))
+            ]
+            # It is this image's when at least a third of its versions that can be compared agree
+            # (`cu126` is in most tags: its agreeing says little); a tag with fewer is a sibling's or an
+            # older one.
+            agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
+            if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
+                for name, version, agrees in claims:
+                    if agrees is False and (name, version) in stale:
+                        yield from _some(image.version_claim(line, name, "==", version, LIKELY))
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
     taken.sort()
@@ -934,7 +1189,7 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             name = between
             if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
-            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 12) : word.start()]) or _example(
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or _example(
                 text, word
             ):
                 break
@@ -953,7 +1208,7 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
-            problem = auditor.version_claim(line, name, "==", version)
+            problem = auditor.version_claim(line, name, "==", version, LIKELY)
             if problem:
                 yield problem
             break
@@ -973,23 +1228,23 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
         return None
     named = {name for name in _WORD.findall(text) if name in auditor.declared}
     shape = _DIGITS.sub("0", value)
-    alike: list[tuple[str, str, int]] = []
-    for name, default, decl_line in auditor.facts.arg_defaults:
+    alike: list[tuple[str, str, int, str]] = []
+    for name, default, decl_line, dockerfile in auditor.facts.arg_defaults:
         if named and name not in named:
             continue
         parts = [default, *_TAG_PART.split(default)]
         if value in parts:
             return None
         if any(_DIGITS.sub("0", part) == shape for part in parts):
-            alike.append((name, default, decl_line))
+            alike.append((name, default, decl_line, dockerfile))
     if not alike:
         return None
-    name, default, decl_line = alike[0]
+    name, default, decl_line, dockerfile = alike[0]
     return Diagnostic(
         auditor.path,
         line,
-        f"README says the default is {value} but {auditor.where(decl_line)} says {name}={default} "
-        "(likely: read from a sentence)",
+        f"README says the default is {value} but {dockerfile}:{decl_line} says {name}={default}",
+        confidence=LIKELY,
     )
 
 
@@ -1026,11 +1281,20 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             continue
         body = text[item.end() :].lstrip("*_[ ")
         spans = _code_spans(body)
+        lead = _DEFAULT_LEAD.match(body)  # `Default `CUDA` is `10.0-…``: the name after the word
+        if spans and lead and spans[0][0] == lead.end():
+            name = spans[0][2].strip()
+            is_value = _IS_VALUE.match(body, spans[0][1])
+            value = _code_spans(body[is_value.end() :]) if is_value else []
+            if is_value and value and value[0][0] == 0 and name in auditor.declared:
+                claim = _default_in_cell(body[is_value.end() :][: value[0][1]])
+                yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+            continue
         if not spans or spans[0][0] != 0:
             continue
         name = spans[0][2].strip().split("=", 1)[0].strip()
         if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
-            yield from _some(auditor.arg_claim(line, name))
+            yield from _some(auditor.arg_claim(line, name, LIKELY))
         if name not in auditor.declared:
             continue
         # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
@@ -1038,7 +1302,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         value = _code_spans(body[default.end() :]) if default else []
         if default and value and value[0][0] == 0:
             claim = _default_in_cell(body[default.end() :][: value[0][1]])
-            yield from _some(auditor.default_claim(line, name, claim))
+            yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in chunks:
         yield from _audit_sentences(chunk, auditor)
 
@@ -1060,7 +1324,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
                 name = content.strip().split("=", 1)[0].strip()
                 if _UPPER_SNAKE.match(name):
                     line = lines[bisect.bisect_right(offsets, sentence_start + start) - 1][0]
-                    problem = auditor.arg_claim(line, name)
+                    problem = auditor.arg_claim(line, name, LIKELY)
                     if problem:
                         yield problem
         sentence_start = boundary.end() if boundary else end
@@ -1102,4 +1366,4 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         version = match.group(3)
         if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
             continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
-        yield from _some(auditor.version_claim(line, match.group(1), operator, version))
+        yield from _some(auditor.version_claim(line, match.group(1), operator, version, CERTAIN))

@@ -14,7 +14,8 @@ read-only) only means the full check runs, which writes it again when it can.
 Like ruff's and mypy's caches, the folder holds its own `.gitignore` (`*`), so git never sees it;
 deleting it is always safe. A record also lists the pyproject.toml files without a docgen table that
 the full path passed on its way up from the current folder (a subproject's), each with the digest of
-its bytes, so that the fast path may pass them too.
+its bytes, so that the fast path may pass them too, and the other files the images come from (a
+`bake` file) with the digest of theirs.
 
 Standard library only: the fast path imports this module.
 """
@@ -29,7 +30,7 @@ FOLDER = ".docgen_cache"
 """The cache folder, beside pyproject.toml."""
 
 _FILE = "settings"
-_VERSION = "docgen settings cache 3"  # the record's format; a record of another format is no record
+_VERSION = "docgen settings cache 4"  # the record's format; a record of another format is no record
 _GITIGNORE = b"# Made by docgen: a cache, safe to delete.\n*\n"
 _SIZE = 16  # bytes per digest: a cache key must not collide by chance
 _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
@@ -38,26 +39,31 @@ _LIMIT = 1024 * 1024  # a record larger than this was not written by docgen
 class Settings:
     """The record of one configuration (see the module docstring)."""
 
-    __slots__ = ("templates", "images", "passed", "globs")
+    __slots__ = ("templates", "images", "passed", "globs", "inputs")
 
     def __init__(
         self,
         templates: str,
-        images: list[tuple[str, list[str], str]],
+        images: list[tuple[str, list[str], str, str]],
         passed: dict[str, str],
         globs: list[tuple[str, list[str]]] | None = None,
+        inputs: dict[str, str] | None = None,
     ) -> None:
         self.templates = templates
         """The `templates` folder as written ('' when there is none)."""
         self.images = images
-        """(dockerfile, outputs, settings) of every image: the paths as written (a glob's matches one by
-        one, `{name}` filled), and `fingerprint.image_settings` of the image."""
+        """(dockerfile, outputs, settings, name) of every image: the paths as written (a glob's matches
+        one by one, `{name}` filled), `fingerprint.image_settings` of the image, and its name (which
+        `image=` on markers names)."""
         self.passed = passed
         """pyproject.toml files without a docgen table below this one (path relative to its folder) →
         `file_digest` of their bytes."""
         self.globs = globs or []
         """Each `dockerfile` glob and the files it matched (`expand`): the record holds while the
         glob matches the same files."""
+        self.inputs = inputs or {}
+        """Files besides pyproject.toml that the images come from (a `bake` file): path relative to
+        the root, `/`-separated → `file_digest` of their bytes. The record holds while each has them."""
 
 
 def is_glob(path: str) -> bool:
@@ -89,14 +95,17 @@ def _encode(key: str, found: Settings) -> bytes:
     """A record: NUL-separated fields (no configured path holds a NUL: `config` refuses them), and
     the checksum of all of them last."""
     fields = [_VERSION, key, found.templates, str(len(found.images))]
-    for dockerfile, outputs, settings in found.images:
-        fields += [dockerfile, settings, str(len(outputs)), *outputs]
+    for dockerfile, outputs, settings, name in found.images:
+        fields += [dockerfile, settings, name, str(len(outputs)), *outputs]
     fields.append(str(len(found.passed)))
     for path in sorted(found.passed):
         fields += [path, found.passed[path]]
     fields.append(str(len(found.globs)))
     for pattern, matches in found.globs:
         fields += [pattern, str(len(matches)), *matches]
+    fields.append(str(len(found.inputs)))
+    for path in sorted(found.inputs):
+        fields += [path, found.inputs[path]]
     payload = "\0".join(fields).encode("utf-8", "surrogateescape")
     return payload + b"\0" + file_digest(payload).encode()
 
@@ -113,8 +122,8 @@ def _decode(data: bytes, key: str) -> Settings | None:
         templates = next(fields)
         images = []
         for _ in range(int(next(fields))):
-            dockerfile, settings = next(fields), next(fields)
-            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings))
+            dockerfile, settings, name = next(fields), next(fields), next(fields)
+            images.append((dockerfile, [next(fields) for _ in range(int(next(fields)))], settings, name))
         passed = {}
         for _ in range(int(next(fields))):
             path = next(fields)
@@ -123,11 +132,15 @@ def _decode(data: bytes, key: str) -> Settings | None:
         for _ in range(int(next(fields))):
             pattern = next(fields)
             globs.append((pattern, [next(fields) for _ in range(int(next(fields)))]))
+        inputs = {}
+        for _ in range(int(next(fields))):
+            path = next(fields)
+            inputs[path] = next(fields)
     except (StopIteration, ValueError):
         return None
     if next(fields, None) is not None:
         return None
-    return Settings(templates, images, passed, globs)
+    return Settings(templates, images, passed, globs, inputs)
 
 
 def read(root: str, pyproject: bytes) -> Settings | None:
@@ -172,6 +185,7 @@ def write(root: str, pyproject: bytes, found: Settings) -> None:
                 found.images,
                 {**recorded.passed, **found.passed},
                 found.globs,
+                found.inputs,
             )
         data = _encode(key, found)
         if data == old:

@@ -18,10 +18,10 @@ from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
+from docgen.family import Member, fill_document
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
-from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, read_image, render_options
-from docgen.rows import RenderOptions
+from docgen.pipeline import build_model, dockerfile_stamp, lint_file, read_image, render_options
 
 if TYPE_CHECKING:
     from docgen.drift import Drift
@@ -164,23 +164,36 @@ def _images(args: argparse.Namespace) -> tuple[list[ImageConfig], Config]:
 
 
 def _outputs_once(config: Config) -> None:
-    """A `ConfigError` when a file is an output twice: the two would overwrite each other's blocks on
-    every `docgen sync`, and `docgen check` could never pass."""
-    owner: dict[Path, ImageConfig] = {}
+    """A `ConfigError` when one image lists a file twice in its outputs (its blocks would be written
+    twice), or when two images of one name list a file (`image=` on its markers could not tell them
+    apart). Several images may list one file: each block says which image it is about."""
     for image in config.images:
         for output in image.outputs:
-            first = owner.setdefault(output, image)
-            if first is image and image.outputs.count(output) == 1:
-                continue
-            shown = _relative_to(output, config.root)
-            if first is image:
+            if image.outputs.count(output) > 1:
+                shown = _relative_to(output, config.root)
                 message = f"the [[tool.docgen.images]] of {image.display} lists {shown!r} twice in outputs"
-            else:
-                message = (
-                    f"two [[tool.docgen.images]] (of {first.display} and of {image.display}) list "
-                    f"{shown!r} in outputs; a file's blocks can come from one image only"
+                raise ConfigError(message, config.source)
+    for output, members in _families(list(config.images)).items():
+        names: dict[str, ImageConfig] = {}
+        for image in members:
+            first = names.setdefault(image.name, image)
+            if first is not image:
+                raise ConfigError(
+                    f"two [[tool.docgen.images]] named {image.name!r} (of {first.display} and of "
+                    f"{image.display}) list {_relative_to(output, config.root)!r} in outputs; give one a "
+                    'name = "…" of its own, which image= on the markers of that file names',
+                    config.source,
                 )
-            raise ConfigError(message, config.source)
+
+
+def _families(images: Sequence[ImageConfig]) -> dict[Path, list[ImageConfig]]:
+    """Each output → the images listing it, in the order of the configuration (the outputs in the
+    order they are first listed)."""
+    found: dict[Path, list[ImageConfig]] = {}
+    for image in images:
+        for output in dict.fromkeys(image.outputs):
+            found.setdefault(output, []).append(image)
+    return found
 
 
 def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = ()) -> dict[str, Any]:
@@ -199,6 +212,11 @@ def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = 
         "names": image.names,
         "settings": image.settings,
         "args": image.args,
+        "bake_args": image.bake_args,
+        "target": image.target,
+        "target_at": image.target_at,
+        "tags": image.tags,
+        "name": image.name,  # which `image=` on the file's markers names
     }
 
 
@@ -217,7 +235,7 @@ def _existing(path: Path) -> Path:
 
 @dataclass
 class _Document:
-    """One output file of one image: its text now, and the text `docgen sync` would write."""
+    """One output file of one or more images: its text now, and the text `docgen sync` would write."""
 
     path: Path
     display: str
@@ -226,19 +244,24 @@ class _Document:
     blocks: list[markers.Block]
     """The blocks of `current`."""
     bodies: dict[str, str]
-    """Block name → the body `generated` gives it."""
-    model: ImageModel
-    options: RenderOptions
-    stamp: tuple[str, str]
-    """The Dockerfile's and the setup's fingerprints now."""
+    """Block key (`Block.key`) → the body `generated` gives it."""
+    images: list[ImageConfig]
+    """The images listing the file, in the order of the configuration."""
+    members: list[Member]
+    """The same images, modelled, with their render options and fingerprints for this file."""
     snapshot: files.Snapshot
     """The file as read (`sync` will not replace it if it changes meanwhile)."""
+
+    @property
+    def dockerfiles(self) -> str:
+        """The Dockerfiles of its images, as shown."""
+        return ", ".join(dict.fromkeys(image.display for image in self.images))
 
 
 @dataclass
 class _Fresh:
-    """One output of an image whose every block carries the fingerprints of its inputs as they are now
-    (`fastcheck.image_up_to_date`): up to date, and not modelled."""
+    """One output whose every block carries the fingerprints of its inputs as they are now
+    (`fastcheck.document_up_to_date`): up to date, and not modelled."""
 
     display: str
     dockerfile: str
@@ -250,50 +273,124 @@ def _documents(
     lint_into: list[Diagnostic] | None = None,
     skip_fresh: bool = False,
 ) -> Iterator[_Document | _Fresh]:
-    """Every output of every image, with its regenerated text (each Dockerfile read once). With
-    `lint_into`, each Dockerfile's lint warnings are added to that list from the same reading. With
-    `skip_fresh`, the outputs of an image whose fingerprints all match are `_Fresh`, not rendered:
-    `docgen check` of one stale image among hundreds models that one."""
-    from docgen.fastcheck import image_up_to_date
+    """Every output of every image, with its regenerated text (each Dockerfile read once; a file that
+    several images list, once, filled from all of them). With `lint_into`, each Dockerfile's lint
+    warnings are added to that list from the same reading. With `skip_fresh`, an output whose
+    fingerprints all match is `_Fresh`, not rendered, and an image none of whose outputs needs it is
+    not read: `docgen check` of one stale image among hundreds models that one."""
+    from docgen.fastcheck import fresh_blocks
 
     root = str(config.root.resolve())
     outside: list[str] = []
     templates = fingerprint.templates_digest(
         str(config.templates) if config.templates else None, root, outside
     )
-    for image in images:
-        paths = [str(output) for output in image.outputs]
-        if (
-            skip_fresh
-            and not outside
-            and image_up_to_date(root, str(image.dockerfile), paths, image.settings, templates)
-        ):
-            for output in image.outputs:
-                yield _Fresh(files.display(output), image.display)
-            continue
-        data, model, warnings = read_image(
-            image.dockerfile, image.display, with_lint=lint_into is not None, build_args=image.args
-        )
-        if lint_into is not None:
-            lint_into += warnings
-        _args_declared(image, model, config)
-        for output in image.outputs:
-            display = files.display(output)
-            current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
-            options = render_options(image, config, output)
-            setup = fingerprint.setup_digest(
-                image.settings,
-                templates,
-                _relative_to(output, config.root),
-                _relative_to(image.dockerfile, config.root),
+    families = _families(images)
+    digests: dict[str, str | None] = {}
+    judge = skip_fresh and not outside
+
+    def judged(output: Path, text: str | None = None) -> dict[str, bool] | None:
+        """Each block of `output` → whether its fingerprints match (None: not judged, render all)."""
+        if not judge:
+            return None
+        members = [(i.name, str(i.dockerfile), i.settings) for i in families[output]]
+        return fresh_blocks(root, str(output), members, templates, digests, text)
+
+    first = {output: judged(output) for output in families}
+    fresh = {output: found is not None and all(found.values()) for output, found in first.items()}
+    # each image is read once, when a document first needs it, and dropped after the last one
+    uses = {id(i): 0 for i in images}
+    for output, found in first.items():
+        for index in _to_render(found, families[output]):
+            uses[id(families[output][index])] += 1
+    read: dict[int, tuple[bytes, ImageModel]] = {}
+    was_read: set[int] = set()
+
+    def reading(image: ImageConfig) -> tuple[bytes, ImageModel]:
+        if id(image) not in read:
+            data, model, warnings = read_image(
+                image.dockerfile,
+                image.display,
+                with_lint=lint_into is not None,
+                build_args=image.args,
+                target=image.target,
+                target_at=image.target_at,
             )
-            stamp = (dockerfile_stamp(data, model, options), setup)
-            generated, blocks, bodies = fill_blocks(current, display, model, options, stamp)
+            if lint_into is not None and id(image) not in was_read:
+                lint_into.extend(warnings)
+            _args_declared(image, model, config)
+            was_read.add(id(image))
+            read[id(image)] = data, model
+        return read[id(image)]
+
+    done: set[Path] = set()
+    passed: set[int] = set()  # the images whose own turn has come
+    for image in images:
+        if id(image) not in was_read and (not skip_fresh or uses[id(image)]):
+            reading(image)
+        for output in image.outputs:
+            if output in done:
+                continue
+            done.add(output)
+            family = families[output]
+            display = files.display(output)
+            if fresh[output]:
+                yield _Fresh(display, ", ".join(dict.fromkeys(i.display for i in family)))
+                continue
+            current, snapshot = files.read_snapshot(output, not_found=_NO_OUTPUT)
+            found = judged(output, current)  # the text as read now
+            needed = _to_render(found, family)
+            members = [
+                _member(other, *reading(other), config, output, templates)
+                if index in needed
+                else Member(other.name, None, render_options(other, config, output), None, other.tags)
+                for index, other in enumerate(family)
+            ]
+            kept = [key for key, ok in (found or {}).items() if ok]
+            generated, blocks, bodies = fill_document(current, display, members, kept)
             if not blocks:  # listed as an output, so a mistake: markers misspelt, or hidden as code
                 raise MarkerError(_no_block(current), display)
-            yield _Document(
-                output, display, current, generated, blocks, bodies, model, options, stamp, snapshot
-            )
+            yield _Document(output, display, current, generated, blocks, bodies, family, members, snapshot)
+            for index in _to_render(first[output], family):
+                uses[id(family[index])] -= 1
+            for other in family:
+                if not uses[id(other)] and id(other) in passed:
+                    read.pop(id(other), None)
+        passed.add(id(image))
+        if not uses[id(image)]:
+            read.pop(id(image), None)
+
+
+def _to_render(found: dict[str, bool] | None, family: Sequence[ImageConfig]) -> set[int]:
+    """The images (indexes in `family`) whose models a document needs, given which of its blocks are
+    fresh (`fastcheck.fresh_blocks`; None: none is known to be): those of its stale blocks, and all of
+    them for a stale `images` or `matrix` block."""
+    if found is None:
+        return set(range(len(family)))
+    names = [image.name for image in family]
+    needed = set()
+    for key, ok in found.items():
+        if ok:
+            continue
+        name, _, image = key.partition(f" {markers.IMAGE}=")
+        if name in markers.FAMILY_SECTIONS:
+            return set(range(len(family)))
+        needed.add(names.index(image) if image else 0)
+    return needed
+
+
+def _member(
+    image: ImageConfig, data: bytes, model: ImageModel, config: Config, output: Path, templates: bytes
+) -> Member:
+    """`image` as one of the images filling `output`: its render options and fingerprints there."""
+    options = render_options(image, config, output)
+    setup = fingerprint.setup_digest(
+        image.settings,
+        templates,
+        _relative_to(output, config.root),
+        _relative_to(image.dockerfile, config.root),
+    )
+    return Member(image.name, model, options, (dockerfile_stamp(data, model, options), setup), image.tags)
 
 
 def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> None:
@@ -303,11 +400,12 @@ def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> Non
 
     declared = {arg.name for arg in model.args}
     for name in image.args:
-        if name not in declared:
+        if name not in declared and name not in image.bake_args:
             close = difflib.get_close_matches(name, sorted(declared), n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
+            built = f" that target = {image.target!r} builds" if image.target else ""
             raise ConfigError(
-                f"args: {name} is no ARG of {image.display}{hint}; docker build would not use it",
+                f"args: {name} is no ARG of {image.display}{built}{hint}; docker build would not use it",
                 config.source,
                 image.args_line,
             )
@@ -364,14 +462,33 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
 
 def _drifts(doc: _Document) -> list[Drift]:
     """The blocks of `doc` whose body differs from the generated one, each explained."""
-    from docgen.drift import explain
+    from dataclasses import replace
 
+    from docgen.drift import explain, explain_family
+    from docgen.family import owners, rows_option
+
+    members = doc.members
+    owner = owners(doc.blocks, doc.display, [member.name for member in members])
     drifts = []
     for block in doc.blocks:
         body = doc.current[block.body_start : block.body_end]
-        generated = doc.bodies[block.name]
-        if generated != body:
-            drifts.append(explain(doc.display, block, body, generated, doc.model, doc.options, *doc.stamp))
+        generated = doc.bodies.get(block.key, body)  # a block kept as it is: fresh
+        if generated == body:
+            continue
+        index = owner[block.key]
+        if index is None:
+            stamp = fingerprint.family_stamp(
+                [(m.name, *m.stamp) for m in members if m.stamp], rows_option(block, doc.display)
+            )
+            shown = [(image.name, image.display) for image in doc.images]
+            drifts.append(explain_family(doc.display, block, body, generated, shown, *stamp))
+            continue
+        member = members[index]
+        assert member.model is not None and member.stamp is not None, "a stale block's image is modelled"
+        drift = explain(doc.display, block, body, generated, member.model, member.options, *member.stamp)
+        if len(members) > 1:  # which of the file's images the block is about
+            drift = replace(drift, reason=f"image {member.name}: {drift.reason}")
+        drifts.append(drift)
     return drifts
 
 
@@ -405,16 +522,14 @@ def _check(
         drifts = _drifts(doc)
         checked, stale = checked + 1, stale + bool(drifts)
         all_drifts += drifts
-        what_changed = _what_changed(doc, drifts, images)
+        what_changed = _what_changed(doc, drifts)
         if form == "json":
-            reports.append({**_file_json(doc, drifts), "dockerfile_changes": what_changed})
+            changes = "; ".join(text for _, text in what_changed)
+            reports.append({**_file_json(doc, drifts), "dockerfile_changes": changes})
         elif form == "text":
             _print_drifts(doc, drifts, out)
-            if what_changed:
-                print(
-                    f"{doc.model.path}: changed since {doc.display} was last committed: {what_changed}",
-                    file=out,
-                )
+            for dockerfile, text in what_changed:
+                print(f"{dockerfile}: changed since {doc.display} was last committed: {text}", file=out)
     kept = _kept(findings.from_diagnostics(found_warnings), config, {i.display: i.dockerfile for i in images})
     warnings = [Diagnostic(f.path, f.line, f.message, f.rule) for f in kept]
     if form == "json":
@@ -456,19 +571,21 @@ def _check(
     return EXIT_DRIFT if warnings else EXIT_OK
 
 
-def _what_changed(doc: _Document, drifts: list[Drift], images: list[ImageConfig]) -> str:
-    """For a block stale because its Dockerfile changed: what changed in the Dockerfile since the
-    commit that last changed the document (`vLLM 1ff9d3353 → 18d87a87`), as `docgen changes` says it;
-    '' when git cannot tell."""
+def _what_changed(doc: _Document, drifts: list[Drift]) -> list[tuple[str, str]]:
+    """For the blocks stale because their Dockerfile changed: what changed in each such Dockerfile
+    since the commit that last changed the document (`vLLM 1ff9d3353 → 18d87a87`), as `docgen changes`
+    says it, with the Dockerfile as shown; none where git cannot tell."""
     from docgen.changes import since_last_sync
     from docgen.drift import DOCKERFILE
 
-    if not any(DOCKERFILE in d.causes for d in drifts):
-        return ""
-    image = next((i for i in images if doc.path in i.outputs), None)
-    if image is None:
-        return ""
-    return since_last_sync(image.dockerfile, image.display, doc.path, doc.model, image.names)
+    stale = {path for d in drifts if DOCKERFILE in d.causes for path in d.dockerfile.split(", ")}
+    found: dict[str, str] = {}  # two images of one Dockerfile (built with other args) say it once
+    for image, member in zip(doc.images, doc.members, strict=True):
+        if image.display in stale and image.display not in found and member.model is not None:
+            text = since_last_sync(image.dockerfile, image.display, doc.path, member.model, image.names)
+            if text:
+                found[image.display] = text
+    return list(found.items())
 
 
 def _print_drifts(doc: _Document, drifts: list[Drift], out: TextIO) -> None:
@@ -520,7 +637,7 @@ def _file_json(doc: _Document, drifts: list[Drift]) -> dict[str, Any]:
     """One checked file as `docgen check --format json` reports it."""
     return {
         "path": doc.display,
-        "dockerfile": doc.model.path,
+        "dockerfile": doc.dockerfiles,
         "up_to_date": not drifts,
         "blocks": [
             {
@@ -602,27 +719,29 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
     document = Path(args.file)
     if not document.is_file():
         raise UsageError("file not found" if not document.exists() else "not a file", args.file)
-    image = next((i for i in config.images if document.resolve() in i.outputs), None)
+    # Every image the README may be about: the Dockerfiles given, else the configured images that fill
+    # it, else every configured image, else the Dockerfiles next to it.
+    targets: list[tuple[Path, str, dict[str, str]]] = []
     if args.dockerfile:
-        path, display = _existing(Path(args.dockerfile)), args.dockerfile
-        names = dict(_image_defaults(config, path).get("names", {}))
-    elif image is not None:
-        path, display, names = image.dockerfile, image.display, dict(image.names)
-    elif len(config.images) == 1:
-        image = config.images[0]
-        path, display, names = image.dockerfile, image.display, dict(image.names)
+        for given in dict.fromkeys(args.dockerfile):
+            path = _existing(Path(given))
+            targets.append((path, given, dict(_image_defaults(config, path).get("names", {}))))
     else:
-        # No image configured: the Dockerfile next to the README, when there is exactly one.
-        nearby = [] if config.images else _dockerfiles_next_to(document)
-        if len(nearby) != 1:
-            listed = f" (next to it: {', '.join(p.name for p in nearby)})" if nearby else ""
-            raise UsageError(
-                f"which Dockerfile does it document? pass --dockerfile DOCKERFILE{listed}", args.file
-            )
-        path, display, names = nearby[0].resolve(), files.display(nearby[0]), {}
-    model = build_model(path, display)
+        filling = [i for i in config.images if document.resolve() in i.outputs]
+        images = filling or config.images
+        targets = [(i.dockerfile, i.display, dict(i.names)) for i in images]
+        if not targets:
+            nearby = _dockerfiles_next_to(document)
+            if not nearby:
+                raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
+            targets = [(p.resolve(), files.display(p), {}) for p in nearby]
+    models = [build_model(path, display) for path, display, _ in targets]
+    names: dict[str, str] = {}
+    for _, _, image_names in targets:
+        names.update(image_names)
     shown = files.display(document)
-    diagnostics = audit(_read_markdown(document), shown, model, names, document.parent)
+    display = ", ".join(d for _, d, _ in targets)
+    diagnostics = audit(_read_markdown(document), shown, models, names, document.parent)
     found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
     count = len(found)
     if found:
@@ -637,14 +756,20 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _dockerfiles_next_to(document: Path) -> list[Path]:
-    """The Dockerfiles in the folder of `document` (`Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`,
-    `Containerfile`), sorted by name."""
+    """The Dockerfiles in the folder of `document` and in its immediate subfolders (`Dockerfile`,
+    `Dockerfile.rocm`, `envs/Dockerfile.gb200`, `dockers/H100.Dockerfile`, `Containerfile`), sorted."""
     from docgen.audit import is_dockerfile_name
 
+    found: list[Path] = []
     try:
-        return sorted(p for p in document.parent.iterdir() if is_dockerfile_name(p.name) and p.is_file())
+        for entry in sorted(document.parent.iterdir()):
+            if entry.is_file() and is_dockerfile_name(entry.name):
+                found.append(entry)
+            elif entry.is_dir() and not entry.name.startswith("."):
+                found += sorted(p for p in entry.iterdir() if is_dockerfile_name(p.name) and p.is_file())
     except OSError:
         return []
+    return found
 
 
 # --------------------------------------------------------------------------------------------------

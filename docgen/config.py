@@ -26,6 +26,13 @@ and its line; paths are relative to the folder holding pyproject.toml and may no
     name = "vllm-{name}"                  # optional; `{name}` is the file's
     outputs = ["docker/README.{name}.md"] # `{name}` is the image's name
     args = { CUDA_VERSION = "13.0.2" }    # build args, as `docker build --build-arg` (a variant)
+    target = "vllm-openai"                # the stage built, as `docker build --target`
+    exclude = ["docker/Dockerfile.*.dev"] # globs of files the `dockerfile` glob does not take
+
+    [[tool.docgen.images]]
+    bake = "docker/docker-bake.hcl"       # one image per target of a bake file (`docgen.bake`)
+    targets = ["cu129", "cu130"]          # optional: which (default: as `docker buildx bake` builds)
+    outputs = ["docker/README.{name}.md"] # `{name}` is the target's name
 
     [tool.docgen.base-images."org/base"]  # what a base image provides that its tag does not say
     provides = { PyTorch = "2.6.0", CUDA = "12.4" }
@@ -96,6 +103,16 @@ class ImageConfig:
     written: tuple[str, tuple[str, ...]] = ("", ())
     """The Dockerfile and outputs as the config writes them (a glob's match as found, `{name}` filled),
     for the settings cache: the fast path resolves them again, as symlinks may have moved."""
+    target: str | None = None
+    """The stage built, as `docker build --target` (the entry's `target`, or its bake target's); None
+    for the last stage."""
+    target_at: tuple[str, int | None] | None = None
+    """Where `target` is written (the config file or the bake file, and the line), for messages."""
+    bake_args: tuple[str, ...] = ()
+    """The names in `args` that its bake target gives (not the entry's own `args`): bake passes them
+    to every Dockerfile it builds, so one that no ARG reads is no mistake."""
+    tags: tuple[str, ...] = ()
+    """The image names the image is tagged with (its bake target's `tags`)."""
 
 
 @dataclass(frozen=True)
@@ -115,15 +132,21 @@ class Config:
     lint_disable: tuple[str, ...] = ()
     """Rule ids (`DG003`) that lint, audit and check do not report (`[tool.docgen.lint] disable`)."""
     globs: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Each `dockerfile` glob of the config and the files it matched (`cache.expand`), for the
-    settings cache: a Dockerfile added or removed changes the images without changing the config."""
+    """Each `dockerfile` glob of the config and the files it matched (`cache.expand`, before `exclude`
+    removes any: the config's bytes hold the excludes), for the settings cache: a Dockerfile added or
+    removed changes the images without changing the config."""
+    inputs: tuple[tuple[str, str], ...] = ()
+    """Files besides the config that images are read from (each `bake` file): path relative to the
+    root, `/`-separated → `cache.file_digest` of its bytes, for the settings cache."""
 
     def image_for_page(self, page: str) -> ImageConfig | None:
-        """The image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
-        for image in self.images:
-            if page in image.pages:
-                return image
-        return None
+        """The first image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
+        found = self.images_for_page(page)
+        return found[0] if found else None
+
+    def images_for_page(self, page: str) -> tuple[ImageConfig, ...]:
+        """The images whose `pages` list `page`, in the order of the configuration."""
+        return tuple(image for image in self.images if page in image.pages)
 
 
 _TOP_KEYS: dict[str, type] = {
@@ -145,6 +168,10 @@ _IMAGE_KEYS: dict[str, type] = {
     "produces": list,
     "name": str,
     "args": dict,
+    "target": str,
+    "exclude": list,
+    "bake": str,
+    "targets": list,
 }
 _BASE_IMAGE_KEYS: dict[str, type] = {"provides": dict}
 _TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "a table"}
@@ -318,9 +345,11 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
         raise ConfigError("[tool.docgen] must be a table", display, _key_line(text, "docgen"))
     config = parse_config(table, path.resolve().parent, display, text)
     if remember:
-        images = [(image.written[0], list(image.written[1]), image.settings) for image in config.images]
+        images = [
+            (image.written[0], list(image.written[1]), image.settings, image.name) for image in config.images
+        ]
         globs = [(pattern, list(matches)) for pattern, matches in config.globs]
-        found = cache.Settings(str(table.get("templates", "")), images, passed, globs)
+        found = cache.Settings(str(table.get("templates", "")), images, passed, globs, dict(config.inputs))
         cache.write(str(config.root), raw, found)
     return config
 
@@ -428,6 +457,7 @@ def parse_config(
     entries: list[Mapping[str, Any]] = []  # each image's own table
     chosen: list[bool] = []  # named by `name` or a glob, not only by its file (as before names were)
     globs: list[tuple[str, tuple[str, ...]]] = []
+    inputs: dict[str, str] = {}
     for index, entry in enumerate(table.get("images", [])):
         start = _image_start(starts, index)
         if not isinstance(entry, dict):
@@ -435,13 +465,7 @@ def parse_config(
                 "[[tool.docgen.images]] entries must be tables", display, _key_line(text, "images")
             )
         _check(entry, _IMAGE_KEYS, "[[tool.docgen.images]]", display, text, start)
-        if "dockerfile" not in entry:
-            line = text.count("\n", 0, start) + 1 if start >= 0 else _key_line(text, "outputs")
-            raise ConfigError("[[tool.docgen.images]] needs a 'dockerfile' key", display, line)
-        pattern = entry["dockerfile"]
-        matched = _matches(root, pattern, display, text, start)
-        if matched is not None:
-            globs.append((pattern, tuple(matched)))
+        members, source = _members(entry, root, display, text, start, globs, inputs)
         named = entry.get("name")
         if named is not None and not _NAME.fullmatch(named.replace("{name}", "x")):
             raise ConfigError(
@@ -450,24 +474,14 @@ def parse_config(
                 display,
                 _key_line(text, "name", start),
             )
-        if matched is not None and len(matched) > 1:
+        if source is not None and len(members) > 1:
             if named is not None and "{name}" not in named:
                 raise ConfigError(
-                    f"name = {named!r} would name all {len(matched)} files dockerfile = {pattern!r} "
-                    "matches; write it with {name} (the name from each file, like 'vllm-{name}')",
+                    f"name = {named!r} would name all {len(members)} {source[0]} {source[1]}; write it "
+                    "with {name} (the name from each file, like 'vllm-{name}')",
                     display,
                     _key_line(text, "name", start),
                 )
-            for key in ("outputs", "pages"):
-                for value in entry.get(key, []):
-                    if isinstance(value, str) and "{name}" not in value:
-                        raise ConfigError(
-                            f"{key} = {value!r} would be written by all {len(matched)} images that "
-                            f"dockerfile = {pattern!r} matches; write it with {{name}} (like "
-                            "'docker/README.{name}.md'), one file per image",
-                            display,
-                            _key_line(text, key, start),
-                        )
         versions = (
             _strings(entry["versions"], "images.versions", display, text, start)
             if "versions" in entry
@@ -485,17 +499,22 @@ def parse_config(
         build_args = _build_args(entry.get("args", {}), display, text, start)
         output_values = _strings(entry.get("outputs", []), "images.outputs", display, text, start)
         page_values = _strings(entry.get("pages", []), "images.pages", display, text, start)
-        for written in matched if matched is not None else [pattern]:
-            dockerfile = resolve_path(root, written, "dockerfile", display, text, start)
-            name = file_name(dockerfile, root.resolve())
+        for member in members:
+            dockerfile = resolve_path(root, member.written, member.key, display, text, start)
+            name = member.name or file_name(dockerfile, root.resolve())
             if named is not None:
                 name = named.replace("{name}", name)
             outputs_written = tuple(p.replace("{name}", name) for p in output_values)
             outputs = tuple(resolve_path(root, p, "outputs", display, text, start) for p in outputs_written)
             pages = tuple(_page(p.replace("{name}", name), display, text, start) for p in page_values)
+            args = {**member.args, **build_args}
+            target, target_at = member.target, member.target_at
+            if "target" in entry:
+                target = _target(entry["target"], display, text, start)
+                target_at = (display, _key_line(text, "target", start) if text else None)
             starts_of.append(start)
-            chosen.append(named is not None or matched is not None or "args" in entry)
-            entries.append(entry)
+            chosen.append(named is not None or source is not None or "args" in entry or "target" in entry)
+            entries.append(entry if member.settings is None else {**entry, "bake-target": member.settings})
             images.append(
                 ImageConfig(
                     dockerfile=dockerfile,
@@ -521,9 +540,13 @@ def parse_config(
                     names=image_names,
                     produces=produces,
                     name=name,
-                    args=build_args,
+                    args=args,
                     args_line=_key_line(text, "args", start) if build_args and text else None,
-                    written=(written, outputs_written),
+                    bake_args=tuple(sorted(set(member.args) - set(build_args))),
+                    written=(member.written, outputs_written),
+                    target=target,
+                    target_at=target_at,
+                    tags=member.tags,
                 )
             )
     seen_names: dict[str, int] = {}
@@ -540,7 +563,6 @@ def parse_config(
                 else (text.count("\n", 0, starts_of[index]) + 1 if starts_of[index] >= 0 else None),
             )
     where = (display, text, starts_of)
-    _listed_once("pages", [image.pages for image in images], "a page documents one Dockerfile", where)
     dockerfiles = {image.dockerfile for image in images}
     for index, image in enumerate(images):
         for output in image.outputs:
@@ -567,6 +589,7 @@ def parse_config(
         base_images=base_images,
         lint_disable=_lint_disable(table.get("lint", {}), display, text),
         globs=tuple(globs),
+        inputs=tuple(sorted(inputs.items())),
     )
 
 
@@ -608,6 +631,191 @@ def file_name(dockerfile: Path, root: Path) -> str:
     if dockerfile.parent != root:
         return dockerfile.parent.name
     return file
+
+
+@dataclass(frozen=True)
+class _Member:
+    """One image an entry gives: its `dockerfile` (or one file its glob matches), or one bake target."""
+
+    written: str
+    """The Dockerfile relative to the root, as the config (or the bake file) leads to it."""
+    key: str = "dockerfile"
+    """The config key that names it, for messages."""
+    name: str | None = None
+    """The image's name when not the file's (a bake target's name)."""
+    args: Mapping[str, str] = field(default_factory=dict)
+    """Build args from the bake target (the entry's own `args` win over them)."""
+    target: str | None = None
+    target_at: tuple[str, int | None] | None = None
+    tags: tuple[str, ...] = ()
+    settings: Mapping[str, object] | None = None
+    """What the bake target says, for the image's settings digest (None for a Dockerfile)."""
+
+
+def _members(
+    entry: Mapping[str, Any],
+    root: Path,
+    display: str,
+    text: str,
+    start: int,
+    globs: list[tuple[str, tuple[str, ...]]],
+    inputs: dict[str, str],
+) -> tuple[list[_Member], tuple[str, str] | None]:
+    """The images of one `[[tool.docgen.images]]` entry, and for an entry that may give several (a
+    glob, a bake file) how to say so (`files`, `dockerfile = 'docker/*' matches`); None for one Dockerfile.
+    A glob's matches are added to `globs`, a bake file's digest to `inputs` (for the settings cache)."""
+    if "bake" in entry:
+        for key in ("dockerfile", "exclude"):
+            if key in entry:
+                raise ConfigError(
+                    f"{key} and bake = {entry['bake']!r} in one [[tool.docgen.images]]: the bake file "
+                    f"names the Dockerfiles; give {key} an entry of its own",
+                    display,
+                    _key_line(text, key, start),
+                )
+        members = _bake_members(entry, root, display, text, start, inputs)
+        return members, ("targets", f"bake = {entry['bake']!r} lists")
+    if "targets" in entry:
+        raise ConfigError(
+            'targets chooses targets of a bake file: it needs bake = "docker-bake.hcl"',
+            display,
+            _key_line(text, "targets", start),
+        )
+    if "dockerfile" not in entry:
+        line = text.count("\n", 0, start) + 1 if start >= 0 else _key_line(text, "outputs")
+        raise ConfigError("[[tool.docgen.images]] needs a 'dockerfile' key (or a 'bake' file)", display, line)
+    pattern = entry["dockerfile"]
+    matched = _matches(root, pattern, display, text, start)
+    excludes = _strings(entry.get("exclude", []), "images.exclude", display, text, start)
+    if matched is None:
+        if excludes:
+            raise ConfigError(
+                f"exclude removes files a glob matches, and dockerfile = {pattern!r} is no glob",
+                display,
+                _key_line(text, "exclude", start),
+            )
+        return [_Member(pattern)], None
+    globs.append((pattern, tuple(matched)))
+    if excludes:
+        removed: set[str] = set()
+        for exclude in excludes:
+            if not exclude or os.path.isabs(exclude):
+                raise ConfigError(
+                    f"exclude = {exclude!r} must be a glob relative to the project folder {root}",
+                    display,
+                    _key_line(text, "exclude", start),
+                )
+            removed.update(cache.expand(str(root), exclude))
+        matched = [path for path in matched if path not in removed]
+        if not matched:
+            raise ConfigError(
+                f"dockerfile = {pattern!r} matches no file once exclude = {list(excludes)!r} removes "
+                "the files it matches",
+                display,
+                _key_line(text, "dockerfile", start),
+            )
+    return [_Member(path) for path in matched], ("files", f"dockerfile = {pattern!r} matches")
+
+
+def _bake_members(
+    entry: Mapping[str, Any], root: Path, display: str, text: str, start: int, inputs: dict[str, str]
+) -> list[_Member]:
+    """The images of an entry written `bake = "docker-bake.hcl"`: one per target chosen."""
+    from docgen import bake  # only for a bake file: most configurations have none
+
+    written = entry["bake"]
+    line = _key_line(text, "bake", start)
+    path = resolve_path(root, written, "bake", display, text, start)
+    relative = path.relative_to(root.resolve()).as_posix()
+    shown = os.path.normpath(os.path.join(os.path.dirname(display), relative)).replace(os.sep, "/")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"bake = {written!r}: no such file", display, line) from None
+    except OSError as exc:
+        message = f"bake = {written!r}: cannot read it ({exc.strerror or exc})"
+        raise ConfigError(message, display, line) from None
+    inputs[relative] = cache.file_digest(data)
+    found = bake.parse(data, shown)
+    wanted = _strings(entry.get("targets", []), "images.targets", display, text, start)
+    try:
+        names = found.expand(list(wanted)) if wanted else found.default()
+    except KeyError as exc:
+        import difflib
+
+        unknown = str(exc.args[0])
+        close = difflib.get_close_matches(unknown, found.names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ConfigError(
+            f"targets: {unknown!r} is no target or group of {shown}{hint}; its targets: "
+            f"{', '.join(found.names) or 'none'}",
+            display,
+            _key_line(text, "targets", start),
+        ) from None
+    if not names:
+        raise ConfigError(f"bake = {written!r}: {shown} has no target to document", display, line)
+    folder = posixpath.dirname(relative)
+    members = []
+    for name in names:
+        target = found.target(name)
+        dockerfile = posixpath.normpath(posixpath.join(folder, target.dockerfile))
+        from_root = posixpath.normpath(target.dockerfile)
+        if folder and not (root / dockerfile).is_file() and (root / from_root).is_file():
+            dockerfile = from_root  # `docker buildx bake -f docker/docker-bake.hcl` run from the root
+        if posixpath.isabs(dockerfile) or dockerfile.startswith("../") or dockerfile == "..":
+            raise ConfigError(
+                f'bake = {written!r}: target "{name}" builds {dockerfile}, outside the project folder',
+                display,
+                line,
+            )
+        if not (root / dockerfile).is_file():
+            tried = (
+                f"relative to {folder}/ or to the project folder"
+                if folder
+                else "relative to the project folder"
+            )
+            raise ConfigError(
+                f'bake = {written!r}: target "{name}" builds {target.dockerfile}, which does not exist '
+                f"(context + dockerfile, {tried})",
+                display,
+                line,
+            )
+        if not _NAME.fullmatch(name):
+            raise ConfigError(
+                f"bake = {written!r}: target {name!r} cannot name an image (letters, digits, '.', '_', '+' "
+                "or '-')",
+                display,
+                line,
+            )
+        members.append(
+            _Member(
+                dockerfile,
+                key="bake",
+                name=name,
+                args=dict(target.args),
+                target=target.target,
+                target_at=(shown, target.target_line) if target.target else None,
+                tags=target.tags,
+                settings={
+                    "dockerfile": dockerfile,
+                    "args": dict(target.args),
+                    "target": target.target,
+                    "tags": list(target.tags),
+                },
+            )
+        )
+    return members
+
+
+def _target(value: str, display: str, text: str, start: int) -> str:
+    """`target = "STAGE"`: a stage name as `docker build --target` takes it."""
+    if not value.strip() or any(c.isspace() for c in value):
+        raise ConfigError(
+            f"target = {value!r} must be the name of a stage (FROM … AS name)",
+            display,
+            _key_line(text, "target", start),
+        )
+    return value
 
 
 def _matches(root: Path, pattern: str, display: str, text: str, start: int) -> list[str] | None:

@@ -226,3 +226,103 @@ def _fix(causes: list[str]) -> str:
             "(an ARG's doc comment gives its purpose), the config or a template, then run `docgen sync`"
         )
     return "run `docgen sync` and commit the result"
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a Markdown table row as plain text (see `_first_cell`)."""
+    stripped = line.strip()
+    if stripped.startswith("|"):
+        stripped = stripped[1:]
+    if stripped.endswith("|") and not stripped.endswith("\\|"):
+        stripped = stripped[:-1]
+    return [_first_cell(f"|{cell}|") or cell.strip() for cell in re.split(r"(?<!\\)\|", stripped)]
+
+
+def _by_image(body: str, names: list[str]) -> dict[str, tuple[str, ...]]:
+    """Image name → its cells in an `images` or `matrix` table: its row when the first cells name
+    images, else its column (the header names them)."""
+    rows = [_cells(line) for line in _lines(body) if line.strip().startswith("|")]
+    rows = [row for row in rows if not all(set(cell) <= set("-: ") for cell in row)]
+    if not rows:
+        return {}
+    header, rest = rows[0], rows[1:]
+    if any(row and row[0] in names for row in rest) or not any(cell in names for cell in header[1:]):
+        return {row[0]: tuple(row[1:]) for row in rest if row}
+    return {
+        name: tuple(row[column] if column < len(row) else "" for row in rest)
+        for column, name in enumerate(header)
+        if column
+    }
+
+
+def explain_family(
+    document: str,
+    block: Block,
+    current: str,
+    generated: str,
+    images: list[tuple[str, str]],
+    dockerfile_digest: str,
+    setup_digest: str,
+) -> Drift:
+    """Why block `block` of `document`, an `images` or `matrix` block about `images` ((name, Dockerfile
+    as shown), in order), differs from `generated`: the causes its fingerprint tells, and which images
+    changed, were added or are no longer listed."""
+    found = parse_attributes(block.attributes)
+    causes: list[str] = []
+    if "text" not in found:
+        causes.append(UNKNOWN)
+    else:
+        if found["text"] != text_digest(block.name, current):
+            causes.append(HAND_EDIT)
+        if found.get("dockerfile") != dockerfile_digest:
+            causes.append(DOCKERFILE)
+        if found.get("setup") != setup_digest:
+            causes.append(SETUP)
+        if not causes:
+            causes.append(UNKNOWN)
+    names = [name for name, _ in images]
+    before, after = _by_image(current, names), _by_image(generated, names)
+    changed = [(name, path) for name, path in images if name in before and before[name] != after.get(name)]
+    added = [name for name in names if name not in before]
+    gone = [name for name in before if name not in after]
+    parts = []
+    if HAND_EDIT in causes:
+        parts.append("the block was edited by hand since docgen wrote it")
+    if changed:
+        shown = ", ".join(f"{name} ({path})" for name, path in changed)
+        parts.append(f"image{'s' if len(changed) > 1 else ''} {shown} changed since the last sync")
+    for listed, what in ((added, "now list"), (gone, "no longer list")):
+        if listed:
+            many = len(listed) > 1
+            verb = what if many else what + "s"
+            parts.append(f"image{'s' if many else ''} {', '.join(listed)} {verb} {document}")
+    if not parts:
+        parts.append(
+            _reason(
+                [c for c in causes if c != HAND_EDIT],
+                ", ".join(p for _, p in images),
+                (),
+                _unknown(found, current, generated),
+            )
+        )
+    diff = "".join(
+        line if line.endswith("\n") else line + "\n"
+        for line in difflib.unified_diff(
+            _lines(current, keepends=True),
+            _lines(generated, keepends=True),
+            fromfile=f"current {document} (docgen:{block.name})",
+            tofile=f"generated {document} (docgen:{block.name})",
+        )
+    )
+    return Drift(
+        document=document,
+        block=block.name,
+        line=block.begin_line,
+        first_changed=block.begin_line + 1 + _first_difference(current, generated),
+        causes=tuple(causes),
+        reason="; ".join(parts),
+        fix=_fix(causes),
+        diff=diff,
+        dockerfile=", ".join(path for _, path in (changed or images)),
+        removed=tuple(gone),
+    )

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from docgen.errors import DockerfileError
+from docgen.errors import ConfigError, DockerfileError
 from docgen.model import GLOBAL_SCOPE, ArgDecl, Diagnostic, EnvVar, Instruction, ParsedDockerfile, Stage
 from docgen.shell import (
     Expanded,
@@ -93,6 +93,8 @@ class Evaluation:
     scopes: tuple[Scope, ...]
     """One per instruction of the parsed Dockerfile, same order: the names in scope *before* it runs."""
     warnings: tuple[Diagnostic, ...] = ()
+    target: int = -1
+    """Index of the stage built: the one `--target` names, else the last (-1 when there is none)."""
 
 
 @dataclass
@@ -676,8 +678,39 @@ def _unknown_instruction(keyword: str) -> str:
     return f"unknown instruction: {keyword}" + (f" (did you mean {close[0]}?)" if close else "")
 
 
-def evaluate(parsed: ParsedDockerfile, build_args: Mapping[str, str] | None = None) -> Evaluation:
+def evaluate(
+    parsed: ParsedDockerfile,
+    build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
+) -> Evaluation:
     """Evaluate stages, ARG and ENV of a parsed Dockerfile as BuildKit would with `build_args` given as
     `--build-arg NAME=VALUE` (none by default): a given arg is the value of every ARG of that name, in
-    the global scope and in each stage, whatever its default (a name no ARG declares changes nothing)."""
-    return _Evaluator(parsed, build_args or {}).run()
+    the global scope and in each stage, whatever its default (a name no ARG declares changes nothing).
+
+    `target` is `--target STAGE`: the stage built (matched as BuildKit does, ignoring case), instead of
+    the last. A name no stage has is a `DocgenError` at `target_at` (the config file and the line that
+    names it), else at the Dockerfile."""
+    evaluation = _Evaluator(parsed, build_args or {}).run()
+    if target is None:
+        return evaluation
+    return replace(evaluation, target=_target_index(evaluation.stages, target, parsed.path, target_at))
+
+
+def _target_index(
+    stages: tuple[Stage, ...], target: str, path: str, where: tuple[str, int | None] | None
+) -> int:
+    """The index of the stage `--target target` builds, or a `DocgenError` saying which stages there are."""
+    for stage in stages:
+        if stage.name is not None and stage.name == target.lower():
+            return stage.index
+    import difflib  # only for this error message
+
+    named = [s.name for s in stages if s.name is not None]
+    close = difflib.get_close_matches(target.lower(), named, n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    listed = f"; its stages: {', '.join(named)}" if named else "; it names no stage (FROM … AS name)"
+    message = f"target = {target!r} is no stage of {path}{hint}{listed}"
+    if where is not None:
+        raise ConfigError(message, where[0], where[1])
+    raise DockerfileError(f"--target {target}: no such stage{hint}{listed}", path)

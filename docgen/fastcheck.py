@@ -119,6 +119,11 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     for pattern, matches in found.globs:  # a Dockerfile added or removed: other images, other blocks
         if cache.expand(root, pattern) != matches:
             return None
+    for written, recorded in found.inputs.items():  # a bake file edited: other args, other targets
+        input_path = _inside(written, root)
+        data = _read(input_path) if input_path is not None else None
+        if data is None or cache.file_digest(data) != recorded:
+            return None
     here = os.path.realpath(cwd)
     templates: str | None = None
     if found.templates:
@@ -129,54 +134,108 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     templates_digest = fingerprint.templates_digest(templates, root, outside)
     if outside:  # counted by where the links point, not by what is there: let the full check decide
         return None
-    checked: list[str] = []
-    seen: set[str] = set()
-    for dockerfile, outputs, image_settings in found.images:
+    documents: dict[str, list[tuple[str, str, str]]] = {}  # output → the images listing it
+    for dockerfile, outputs, image_settings, name in found.images:
         dockerfile_path = _inside(dockerfile, root)
         if dockerfile_path is None or not outputs:
             return None
-        paths = []
         for output in outputs:
             path = _inside(output, root)
-            if path is None or path in seen:  # a file listed twice is an error the full check reports
+            if path is None:
                 return None
-            seen.add(path)
-            paths.append(path)
-        if not image_up_to_date(root, dockerfile_path, paths, image_settings, templates_digest):
+            members = documents.setdefault(path, [])
+            if any(member[0] == name for member in members):  # listed twice: the full check says so
+                return None
+            members.append((name, dockerfile_path, image_settings))
+    digests: dict[str, str | None] = {}
+    for path, members in documents.items():
+        if not document_up_to_date(root, path, members, templates_digest, digests):
             return None
-        checked += [_shown(path, here) for path in paths]
-    return checked
+    return [_shown(path, here) for path in documents]
 
 
-def image_up_to_date(root: str, dockerfile: str, outputs: list[str], settings: str, templates: bytes) -> bool:
-    """True when every block of every output of one image (its Dockerfile, outputs and
-    `fingerprint.image_settings`; paths absolute, symlinks resolved) still carries the fingerprint of
-    its inputs and text as they are now, so rendering it again would give the same text. The full
-    check asks this too, and models only the images for which it is False."""
-    data = _read(dockerfile)
-    if data is None:
-        return False
-    dockerfile_digest = fingerprint.dockerfile_digest(data)
-    dockerfile_rel = os.path.relpath(dockerfile, root).replace(os.sep, "/")
-    for path in outputs:
-        data = _read(path)
-        try:
-            text = data.decode("utf-8") if data is not None else ""
-            blocks = markers.find_blocks(text, path, known=markers.SECTIONS)
-        except (UnicodeDecodeError, MarkerError):
-            return False
-        if not blocks:
-            return False
-        document = os.path.relpath(path, root).replace(os.sep, "/")
+def document_up_to_date(
+    root: str,
+    path: str,
+    members: list[tuple[str, str, str]],
+    templates: bytes,
+    digests: dict[str, str | None] | None = None,
+) -> bool:
+    """True when every block of document `path` still carries the fingerprint of its inputs and text
+    as they are now, so rendering it again would give the same text (see `fresh_blocks`)."""
+    found = fresh_blocks(root, path, members, templates, digests)
+    return found is not None and all(found.values())
+
+
+def fresh_blocks(
+    root: str,
+    path: str,
+    members: list[tuple[str, str, str]],
+    templates: bytes,
+    digests: dict[str, str | None] | None = None,
+    text: str | None = None,
+) -> dict[str, bool] | None:
+    """Each block of document `path` (by `Block.key`) → whether it still carries the fingerprint of its
+    inputs and text as they are now, so rendering it again would give the same text.
+
+    `members` are the images listing the document, in the order of the configuration: (name,
+    Dockerfile, `fingerprint.image_settings`), paths absolute with symlinks resolved; `digests`
+    remembers each Dockerfile's fingerprint between calls; `text` is the document's, when it is read
+    already. None when the document cannot be judged
+    here: unreadable, without blocks, a Dockerfile unreadable, or a mistake the full check reports (a
+    block naming no image, or one that does not list the document …). The full check asks this too,
+    and models only the images of the blocks that are not fresh."""
+    digests = {} if digests is None else digests
+    stamps = []
+    document = os.path.relpath(path, root).replace(os.sep, "/")
+    for name, dockerfile, settings in members:
+        if dockerfile not in digests:
+            data = _read(dockerfile)
+            digests[dockerfile] = None if data is None else fingerprint.dockerfile_digest(data)
+        dockerfile_digest = digests[dockerfile]
+        if dockerfile_digest is None:
+            return None
+        dockerfile_rel = os.path.relpath(dockerfile, root).replace(os.sep, "/")
         setup = fingerprint.setup_digest(settings, templates, document, dockerfile_rel)
-        newline = markers.newline_outside(text, blocks)
-        for block in blocks:
-            body = text[block.body_start : block.body_end]
-            if not fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body):
-                return False
-            if markers.normalise_body(body, newline) != body:
-                return False  # `docgen sync` would now write the body with other line endings
-    return True
+        stamps.append((name, dockerfile_digest, setup))
+    try:
+        if text is None:
+            data = _read(path)
+            text = data.decode("utf-8") if data is not None else ""
+        blocks = markers.find_blocks(text, path, known=markers.SECTIONS)
+    except (UnicodeDecodeError, MarkerError):
+        return None
+    if not blocks:
+        return None
+    names = [name for name, _, _ in stamps]
+    newline = markers.newline_outside(text, blocks)
+    owned: set[tuple[str, str]] = set()
+    found: dict[str, bool] = {}
+    for block in blocks:
+        image = block.image
+        if block.name in markers.FAMILY_SECTIONS:
+            rows = ""  # as `docgen.family.rows_option` reads it
+            if block.name == "matrix":
+                value = markers.attribute(block.attributes, "rows")
+                rows = "components" if value is None else value
+            if image is not None or rows not in ("", "components", "images"):
+                return None
+            dockerfile_digest, setup = fingerprint.family_stamp(stamps, rows)
+        else:
+            if (image is None and len(stamps) != 1) or (image is not None and image not in names):
+                return None
+            about = names[0] if image is None else image
+            if (block.name, about) in owned:  # two blocks about one image
+                return None
+            owned.add((block.name, about))
+            _, dockerfile_digest, setup = stamps[names.index(about)]
+        body = text[block.body_start : block.body_end]
+        found[block.key] = (
+            fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body)
+            # else `docgen sync` would now write the body with other line endings
+            and markers.normalise_body(body, newline) == body
+        )
+    return found
 
 
 def fast_check(argv: Sequence[str], out: TextIO, cwd: str | None = None) -> int | None:

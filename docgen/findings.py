@@ -61,12 +61,19 @@ class Finding:
     """1-based line; 0 for the whole file."""
     message: str
     """What is wrong."""
+    confidence: str = ""
+    """audit: how sure docgen is, `certain` or `likely` (`CONFIDENCE_RANK`); '' for lint and check."""
 
     @property
     def text(self) -> str:
-        """`path:line: warning: message [DG003]`."""
+        """`path:line: warning: message [DG003]`, and `(certain)` or `(likely)` after an audit finding."""
         where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.level}: {self.message} [{self.rule}]"
+        sure = f" ({self.confidence})" if self.confidence else ""
+        return f"{where}: {self.level}: {self.message} [{self.rule}]{sure}"
+
+
+CONFIDENCE_RANK = {"certain": 90, "likely": 50}
+"""An audit finding's confidence as a SARIF `rank` (0 to 100: how much a reader should trust it)."""
 
 
 def rule_of(diagnostic: Diagnostic, default: str = READER) -> str:
@@ -78,7 +85,7 @@ def from_diagnostics(
     diagnostics: Iterable[Diagnostic], default: str = READER, level: str = "warning"
 ) -> list[Finding]:
     """Diagnostics as findings."""
-    return [Finding(rule_of(d, default), level, d.path, d.line, d.message) for d in diagnostics]
+    return [Finding(rule_of(d, default), level, d.path, d.line, d.message, d.confidence) for d in diagnostics]
 
 
 def ignored_at(lines: Sequence[str], line: int) -> set[str]:
@@ -127,14 +134,17 @@ def to_json(findings: Sequence[Finding], **extra: Any) -> dict[str, Any]:
 
 
 def finding_json(finding: Finding) -> dict[str, Any]:
-    """One finding in JSON."""
-    return {
+    """One finding in JSON (`confidence` only when it has one: audit's)."""
+    data: dict[str, Any] = {
         "rule": finding.rule,
         "level": finding.level,
         "path": finding.path,
         "line": finding.line,
         "message": finding.message,
     }
+    if finding.confidence:
+        data["confidence"] = finding.confidence
+    return data
 
 
 def annotation(level: str, path: str | None, line: int | None, message: str, title: str = "docgen") -> str:
@@ -152,7 +162,12 @@ def annotation(level: str, path: str | None, line: int | None, message: str, tit
 
 def to_github(findings: Sequence[Finding]) -> list[str]:
     """`--format github`: one annotation a finding, titled with its rule."""
-    return [annotation(f.level, f.path, f.line, f.message, f"docgen {f.rule}") for f in findings]
+    return [
+        annotation(
+            f.level, f.path, f.line, f.message, " ".join(filter(None, ("docgen", f.rule, f.confidence)))
+        )
+        for f in findings
+    ]
 
 
 def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
@@ -199,4 +214,7 @@ def _sarif_result(finding: Finding, index: int) -> dict[str, Any]:
     }
     if index >= 0:
         result["ruleIndex"] = index
+    if finding.confidence:
+        result["rank"] = CONFIDENCE_RANK.get(finding.confidence, -1)
+        result["properties"] = {"confidence": finding.confidence}
     return result

@@ -277,3 +277,13 @@ def matches(name: str, attributes: str, dockerfile: str, setup: str, body: str) 
         and found.get("setup") == setup
         and found.get("text") == text_digest(name, body)
     )
+
+
+def family_stamp(members: list[tuple[str, str, str]], options: str = "") -> tuple[str, str]:
+    """The `dockerfile` and `setup` fingerprints of an `images` or `matrix` block: of every image it
+    covers, each given as (name, its `dockerfile` fingerprint, its `setup` fingerprint), in order, and of
+    the block's `options` (`rows=images`). Changing, adding or removing one of them changes both; an
+    image's own blocks keep their own fingerprints."""
+    dockerfile = digest(*(f"{name}\0{value}".encode() for name, value, _ in members))
+    setup = digest(*(f"{name}\0{value}".encode() for name, _, value in members), options.encode())
+    return dockerfile, setup

@@ -786,7 +786,9 @@ def family_entries(members: Sequence[_Member], root: Path, prefix: str, index: s
             if len(matched) < 2 or not set(matched) <= set(left):
                 continue  # a file outside the family (Dockerfile.dockerignore), or already taken
             group = [left[p] for p in matched]
-            if len({m.name for m in group}) < len(group) or len({_readme_pattern(m) for m in group}) > 1:
+            if any(m.name != file_name(root / m.path, root) for m in group):
+                continue  # a name of its own (two files would get one): an entry of its own
+            if len({_readme_pattern(m) for m in group}) > 1:
                 continue
             if best is None or len(group) > len(best[1]):
                 best = (pattern, group)

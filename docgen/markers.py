@@ -24,7 +24,28 @@ SECTIONS = ("hardware", "versions", "contents", "build-args", "stages", "summary
 
 DEFAULT_SECTIONS = SECTIONS[:4]
 """The sections `docgen init` adds to a README (`stages`, the stage diagram, and `summary`, one line of
-key versions for the top of a page, are added by hand)."""
+key versions for the top of a page, are added by hand; so are `images` and `matrix`)."""
+
+FAMILY_SECTIONS = ("images", "matrix")
+"""The sections about every image that lists a file (a table of the images, components × images);
+the others are about one image, named by the marker's `image=` when several images list the file."""
+
+IMAGE_SECTIONS = tuple(name for name in SECTIONS if name not in FAMILY_SECTIONS)
+"""The sections about one image."""
+
+IMAGE = "image"
+"""The begin marker attribute naming the image a block is about
+(`<!-- BEGIN docgen:versions image=rocm -->`)."""
+
+
+def attribute(attributes: str, key: str) -> str | None:
+    """The value of the `key=value` word of a begin marker's attributes (the first one), else None."""
+    prefix = key + "="
+    for word in attributes.split():
+        if word.startswith(prefix):
+            return word[len(prefix) :]
+    return None
+
 
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 _NAME_CHARS = _NAME_START | {"_", "-"}
@@ -261,6 +282,18 @@ class Block:
         self.begin_start = begin_start
         """Offset where the begin marker's line starts."""
 
+    @property
+    def image(self) -> str | None:
+        """The image the block says it is about (its `image=` attribute), else None."""
+        return attribute(self.attributes, IMAGE)
+
+    @property
+    def key(self) -> str:
+        """What tells the block apart in its file: the name, with the image when it names one
+        (`versions image=rocm`); bodies are given by key (`splice`)."""
+        image = self.image
+        return self.name if image is None else f"{self.name} {IMAGE}={image}"
+
     def _fields(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
@@ -330,13 +363,14 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
                     path,
                     number,
                 )
-            if name in seen:
-                raise MarkerError(
-                    f"block docgen:{name} appears twice (first at line {seen[name]})", path, number
-                )
+            image = attribute(attrs, IMAGE)
+            key = name if image is None else f"{name} {IMAGE}={image}"
+            if key in seen:
+                message = f"block docgen:{key} appears twice (first at line {seen[key]})"
+                raise MarkerError(message, path, number)
             open_name, open_line, open_body, open_attrs = name, number, offset + len(line), attrs
             open_start = offset
-            seen[name] = number
+            seen[key] = number
         else:
             if open_name is None:
                 raise MarkerError(f"END docgen:{name} without a BEGIN docgen:{name} before it", path, number)
@@ -399,7 +433,8 @@ def splice(
     bodies: Mapping[str, str],
     attributes: Callable[[Block, str], str] | None = None,
 ) -> str:
-    """`text` with the bodies of `blocks` (found in it by `find_blocks`) named in `bodies` replaced.
+    """`text` with the bodies of `blocks` (found in it by `find_blocks`) whose key (`Block.key`: the name,
+    and the image when the marker names one) is in `bodies` replaced.
 
     With `attributes`, each replaced block's begin marker gets the attributes
     `attributes(block, new_body)` returns (the body as written, in the text's line endings).
@@ -409,9 +444,9 @@ def splice(
     out: list[str] = []
     pos = 0
     for block in blocks:
-        if block.name not in bodies:
+        if block.key not in bodies:
             continue
-        body = normalise_body(bodies[block.name], newline)
+        body = normalise_body(bodies[block.key], newline)
         if attributes is None:
             out.append(text[pos : block.body_start])
         else:
@@ -440,8 +475,8 @@ def replace_block(text: str, name: str, body: str, path: str = "<text>") -> str:
 
 
 def block_bodies(text: str, path: str = "<text>") -> dict[str, str]:
-    """Name → current body of every block in `text`."""
-    return {b.name: text[b.body_start : b.body_end] for b in find_blocks(text, path)}
+    """Key (`Block.key`) → current body of every block in `text`."""
+    return {b.key: text[b.body_start : b.body_end] for b in find_blocks(text, path)}
 
 
 def unclosed_fence(text: str) -> int | None:

@@ -1,9 +1,11 @@
 """The docgen MkDocs plugin: fills the docgen blocks of every page at build time.
 
-Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by `docgen.pipeline.fill`, the
-function `docgen sync` uses, so a page shows what `docgen sync` would write into a README from the same
-Dockerfile. A page gets its Dockerfile from `pages` in `[[tool.docgen.images]]` (paths relative to
-docs_dir) or from `docgen_dockerfile: path` in its front matter (relative to mkdocs.yml). The plugin
+Enable it with `plugins: [docgen]` in mkdocs.yml. Each page is filled by
+`docgen.family.fill_document`, the function `docgen sync` uses, so a page shows what `docgen sync` would
+write into a README from the same Dockerfiles. A page gets its Dockerfiles from `pages` in
+`[[tool.docgen.images]]` (paths relative to docs_dir; several images may list one page, whose blocks
+then say which image with `image=`) or from `docgen_dockerfile: path` in its front matter (relative to
+mkdocs.yml). The plugin
 never writes a file, and under `mkdocs serve` it watches the Dockerfiles, pyproject.toml and the
 template folder so an edit rebuilds the site.
 
@@ -12,6 +14,11 @@ anchor per line, which line cells link to unless `repo_url` says where the repos
 small stylesheet that keeps generated tables inside their column (stacked rows on narrow screens);
 Mermaid's script when `mermaid_js` names a local copy (Material otherwise fetches it from a CDN). And it
 warns, so that `mkdocs build --strict` fails, when an `outputs` file of the config is out of date.
+
+Unless `image_pages: false`, it also generates a page `images/NAME/` (template `image-page.md.j2`) for
+each configured image that has no page of its own, an index `images/` (`images-index.md.j2`) unless the
+site has one, and, when mkdocs.yml has an explicit `nav`, an `Images` section listing them (without
+`nav`, MkDocs' own navigation shows the `images/` folder as that section).
 
 This is the only module that imports mkdocs (an optional dependency: `pip install docgen[mkdocs]`).
 """
@@ -38,14 +45,21 @@ from mkdocs.structure.pages import Page
 from docgen import markers, site
 from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
 from docgen.errors import DocgenError, MarkerError
+from docgen.family import fill_document
 from docgen.files import os_error
 from docgen.markers import SECTIONS
 from docgen.model import ImageModel
-from docgen.pipeline import build_model, fill, fill_blocks, render_options
+from docgen.pipeline import build_model, member
+from docgen.render import render_page
 
 log = logging.getLogger("mkdocs.plugins.docgen")
 
 FRONT_MATTER_KEY = "docgen_dockerfile"
+
+
+def _read(image: ImageConfig) -> ImageModel:
+    """The model of a configured image: its Dockerfile built with its `args` and `target`."""
+    return build_model(image.dockerfile, image.display, image.args, image.target, image.target_at)
 
 
 class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -63,6 +77,9 @@ class DocgenPluginConfig(base.Config):  # type: ignore[no-untyped-call]
     draw without network (MkDocs Material otherwise loads Mermaid from unpkg.com)."""
     check_outputs = c.Type(bool, default=True)
     """Warn (fail `mkdocs build --strict`) when a file in `outputs` is out of date with its Dockerfile."""
+    image_pages = c.Type(bool, default=True)
+    """Generate `images/NAME/` for each image without a page of its own, the index `images/`, and the
+    Images section of an explicit `nav`."""
 
 
 ASSETS = "assets/docgen"
@@ -77,12 +94,16 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._site_root = Path.cwd()
         self._repo_url: str | None = None
         self._pyproject: Path | None = None
-        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], ImageModel] = {}
+        self._models: dict[tuple[str, int, int, tuple[tuple[str, str], ...], str | None], ImageModel] = {}
         self._seen: set[Path] = set()
         self._server: LiveReloadServer | None = None
         self._watched: set[str] = set()
         self._source_pages: dict[str, ImageConfig] = {}
         self._filled: set[str] = set()
+        self._image_pages: dict[str, ImageConfig] = {}
+        self._generated: set[str] = set()
+        self._index_uri: str | None = None
+        self._index_images: list[tuple[ImageConfig, str | None]] = []
 
     # Defining on_startup makes mkdocs keep one instance across the rebuilds of `mkdocs serve` (and
     # across every config loaded in the same process), so per-session state is reset here.
@@ -141,16 +162,17 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         self._add_assets(files, config)
         known = {f.src_uri for f in files.documentation_pages()}
         listed = [(image, page) for image in docgen.images for page in image.pages]
-        if not any(page in known for _, page in listed):
-            return files
-        for image, page in listed:
-            if page not in known:
-                where = docgen.source + (f":{image.pages_line}" if image.pages_line else "")
-                log.warning(
-                    f"{where}: pages = {page!r} is not a page of this site "
-                    f"(pages are paths relative to docs_dir, {config.docs_dir})"
-                )
+        if any(page in known for _, page in listed):
+            for image, page in listed:
+                if page not in known:
+                    where = docgen.source + (f":{image.pages_line}" if image.pages_line else "")
+                    log.warning(
+                        f"{where}: pages = {page!r} is not a page of this site "
+                        f"(pages are paths relative to docs_dir, {config.docs_dir})"
+                    )
+        self._plan_image_pages(docgen, known, config)
         self._add_source_pages(files, config, docgen, known)
+        self._add_image_pages(files, config, docgen)
         return files
 
     def on_page_markdown(
@@ -160,17 +182,19 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             return markdown
         docgen = self._docgen
         assert docgen is not None, "on_config runs before on_page_markdown"
+        if page.file.src_uri == self._index_uri:
+            return self._fill_index(markdown, page, config)
         source = page.file.abs_src_path
         shown = self._shown(Path(source)) if source else f"{config.docs_dir}/{page.file.src_uri}"
         offset = _front_matter_lines(page, markdown)
         try:
-            image = self._image_for(page, docgen, shown)
+            images = self._images_for(page, docgen, shown)
         except DocgenError as exc:  # its line is already one of the whole file (the front matter)
             raise PluginError(str(exc)) from None
         except OSError as exc:  # a path too long, a symlink loop … (see `docgen.files.os_error`)
             raise PluginError(f"{shown}: {FRONT_MATTER_KEY}: {os_error(exc).message}") from None
         try:
-            if image is None:
+            if not images:
                 blocks = markers.find_blocks(markdown, shown, known=SECTIONS)
                 if not blocks:
                     return markdown
@@ -181,17 +205,22 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     shown,
                     blocks[0].begin_line,
                 )
-            model = self._model(image)
             uri = page.file.src_uri
-            options = render_options(image, docgen, None, lambda other: self._dockerfile_link(other, uri))
-            filled = fill(markdown, shown, model, options)
+            filled = fill_document(
+                markdown,
+                shown,
+                [
+                    member(image, self._model(image), docgen, None, lambda i: self._dockerfile_link(i, uri))
+                    for image in images
+                ],
+            )[0]
         except DocgenError as exc:
             if exc.path == shown and exc.line:
                 exc.line += offset  # the front matter is not part of `markdown`
             raise PluginError(str(exc)) from None
         except OSError as exc:
             raise PluginError(str(os_error(exc))) from None
-        log.debug("filled %s from %s", shown, image.display)
+        log.debug("filled %s from %s", shown, ", ".join(image.display for image in images))
         self._filled.add(page.file.src_uri)
         return filled
 
@@ -245,7 +274,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         """A page per configured Dockerfile that a page of this site shows (see `site.dockerfile_page`)."""
         self._source_pages.clear()
         for image in docgen.images:
-            if not any(page in known for page in image.pages):
+            if not any(page in known for page in image.pages) and image not in self._image_pages.values():
                 continue
             uri = site.page_uri(image.display)
             if uri in known or uri in self._source_pages:
@@ -258,26 +287,129 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             files.append(File.generated(config, uri, content=content, inclusion=InclusionLevel.NOT_IN_NAV))
             self._source_pages[uri] = image
 
+    def _plan_image_pages(self, docgen: Config, known: set[str], config: MkDocsConfig) -> None:
+        """Which image pages to generate (`images/NAME.md` for each image with no `pages` and no page of
+        the site at `images/NAME.md` or `images/NAME/index.md`, which is then its page), which page is
+        the index of the images (generated unless the site has one), and what it lists."""
+        self._image_pages.clear()
+        self._generated.clear()
+        self._index_uri = None
+        self._index_images = []
+        if not self.config.image_pages or not docgen.images:
+            return
+        listed = {page for image in docgen.images for page in image.pages}
+        taken = known | listed | {site.INDEX_URI}
+        for image in docgen.images:
+            own = next(
+                (uri for uri in site.hand_written_uris(image.name) if uri in known and uri != site.INDEX_URI),
+                None,
+            )
+            if own is not None and not image.pages and own not in listed and own not in self._image_pages:
+                self._image_pages[own] = image  # the site's own page for the image, filled from it
+            elif own is None and not image.pages:
+                uri = site.image_page_uri(image.name)
+                if uri is None or uri in taken:
+                    log.warning(
+                        f"{docgen.source} ({image.display}): no page generated for image {image.name!r}: "
+                        + ("another image or page has its path " + uri if uri else "its name is no file name")
+                        + '; give it a name = "…" of its own'
+                    )
+                else:
+                    self._image_pages[uri] = image
+                    self._generated.add(uri)
+                    taken.add(uri)
+                    own = uri
+            if own is None:
+                own = next((page for page in image.pages if page in known), None)
+            self._index_images.append((image, own))
+        if not any(own for _, own in self._index_images):
+            return  # none of the images is shown by this site: another site sharing the config
+        if site.INDEX_URI not in listed:
+            self._index_uri = site.INDEX_URI
+        if config.nav is not None:
+            pages = [site.INDEX_URI] if self._index_uri else []
+            pages += [own for _, own in self._index_images if own is not None]
+            config.nav = site.images_nav(config.nav, list(dict.fromkeys(pages)))
+
+    def _add_image_pages(self, files: Files, config: MkDocsConfig, docgen: Config) -> None:
+        """The generated image pages and index the plan chose, their Markdown from the templates
+        `image-page.md.j2` and `images-index.md.j2` (a user's templates win); their blocks are filled
+        later, as those of any page."""
+        known = {f.src_uri for f in files.documentation_pages()}
+        try:
+            for uri, image in self._image_pages.items():
+                if uri not in self._generated:
+                    continue
+                context: dict[str, object] = {
+                    "name": image.name,
+                    "dockerfile": image.display,
+                    "dockerfile_link": self._dockerfile_link(image, uri),
+                    "index_link": site.relative_link(site.INDEX_URI, uri) if self._index_uri else None,
+                }
+                content = render_page("image-page.md.j2", context, docgen.templates, docgen.root)
+                files.append(File.generated(config, uri, content=content))
+            if self._index_uri is not None and self._index_uri not in known:
+                context = {"images": self._index_entries(self._index_uri)}
+                content = render_page("images-index.md.j2", context, docgen.templates, docgen.root)
+                files.append(File.generated(config, self._index_uri, content=content))
+        except DocgenError as exc:
+            raise PluginError(str(exc)) from None
+
+    def _index_entries(self, from_uri: str) -> list[dict[str, str | None]]:
+        """The images the index lists: name, Dockerfile, and link to its page from `from_uri`."""
+        return [
+            {
+                "name": image.name,
+                "dockerfile": image.display,
+                "link": site.relative_link(own, from_uri) if own else None,
+            }
+            for image, own in self._index_images
+        ]
+
+    def _fill_index(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
+        """The index of the images (`images/`, generated or the site's own), filled: its `images` and
+        `matrix` blocks cover every image the site shows (`self._index_images`), in config order."""
+        docgen = self._docgen
+        assert docgen is not None, "on_config runs before on_page_markdown"
+        shown = self._shown(Path(page.file.abs_src_path)) if page.file.abs_src_path else page.file.src_uri
+        uri = page.file.src_uri
+        try:
+            members = [
+                member(image, self._model(image), docgen, None, lambda i: self._dockerfile_link(i, uri))
+                for image, _ in self._index_images
+            ]
+            filled = fill_document(markdown, shown, members)[0]
+        except DocgenError as exc:
+            if exc.path == shown and exc.line:
+                exc.line += _front_matter_lines(page, markdown)
+            raise PluginError(str(exc)) from None
+        except OSError as exc:
+            raise PluginError(str(os_error(exc))) from None
+        self._filled.add(uri)
+        return filled
+
     def _check_outputs(self, docgen: Config) -> None:
         """Warn for each `outputs` file whose blocks differ from what `docgen sync` would write now."""
+        families: dict[Path, list[ImageConfig]] = {}
         for image in docgen.images:
-            for output in image.outputs:
-                shown = self._shown(output)
-                try:
-                    text = output.read_text(encoding="utf-8")
-                    filled = fill_blocks(
-                        text, shown, self._model(image), render_options(image, docgen, output)
-                    )
-                except (DocgenError, OSError, UnicodeDecodeError):
-                    continue  # `docgen check` reports these; the site's own pages fail on their own errors
-                if filled[0] != text:
-                    names = ", ".join(
-                        b.name for b in filled[1] if filled[2].get(b.name) != text[b.body_start : b.body_end]
-                    )
-                    log.warning(
-                        f"{shown} is out of date with {image.display} (blocks: {names}): "
-                        "run `docgen sync` (`docgen check` shows the difference)"
-                    )
+            for output in dict.fromkeys(image.outputs):
+                families.setdefault(output, []).append(image)
+        for output, images in families.items():
+            shown = self._shown(output)
+            try:
+                text = output.read_text(encoding="utf-8")
+                members = [member(image, self._model(image), docgen, output) for image in images]
+                filled = fill_document(text, shown, members)
+            except (DocgenError, OSError, UnicodeDecodeError):
+                continue  # `docgen check` reports these; the site's own pages fail on their own errors
+            if filled[0] != text:
+                names = ", ".join(
+                    b.key for b in filled[1] if filled[2].get(b.key) != text[b.body_start : b.body_end]
+                )
+                log.warning(
+                    f"{shown} is out of date with {', '.join(dict.fromkeys(i.display for i in images))} "
+                    f"(blocks: {names}): run `docgen sync` (`docgen check` shows the difference)"
+                )
 
     def _shown(self, path: Path) -> str:
         """`path` as shown in messages: relative to the folder of mkdocs.yml when it is below it."""
@@ -286,9 +418,12 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
         except ValueError:
             return str(path)
 
-    def _image_for(self, page: Page, docgen: Config, shown: str) -> ImageConfig | None:
-        """The page's image: its front matter's Dockerfile, else the config's entry listing the page."""
+    def _images_for(self, page: Page, docgen: Config, shown: str) -> tuple[ImageConfig, ...]:
+        """The page's images: its front matter's Dockerfile, else the config's entries listing the page
+        (or the entry the page was generated for)."""
         value = page.meta.get(FRONT_MATTER_KEY)
+        if value is None and page.file.src_uri in self._image_pages:
+            return (self._image_pages[page.file.src_uri],)
         raw = _raw_content(page)
         line = next(
             (
@@ -307,7 +442,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
                     shown,
                     1,
                 )
-            return docgen.image_for_page(page.file.src_uri)
+            return docgen.images_for_page(page.file.src_uri)
         if not isinstance(value, str):
             raise DocgenError(f"front matter {FRONT_MATTER_KEY} must be a path (a string)", shown, line)
         dockerfile = resolve_path(self._site_root, value, FRONT_MATTER_KEY, shown)
@@ -315,30 +450,36 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             raise DocgenError(f"{FRONT_MATTER_KEY}: Dockerfile {value!r} not found", shown, line)
         for image in docgen.images:
             if image.dockerfile == dockerfile:
-                return image
+                return (image,)
         try:
             display = dockerfile.relative_to(docgen.root.resolve()).as_posix()
         except ValueError:
             display = self._shown(dockerfile)
-        return ImageConfig(dockerfile=dockerfile, display=display, pages=(page.file.src_uri,))
+        return (ImageConfig(dockerfile=dockerfile, display=display, pages=(page.file.src_uri,)),)
 
     def _model(self, image: ImageConfig) -> ImageModel:
         self._seen.add(image.dockerfile)
         try:
             stat = image.dockerfile.stat()
         except OSError:
-            return build_model(image.dockerfile, image.display, image.args)  # the reader's own error
-        key = (str(image.dockerfile), stat.st_mtime_ns, stat.st_size, tuple(sorted(image.args.items())))
+            return _read(image)  # the reader's own error
+        key = (
+            str(image.dockerfile),
+            stat.st_mtime_ns,
+            stat.st_size,
+            tuple(sorted(image.args.items())),
+            image.target,
+        )
         model = self._models.get(key)
         if model is None:
-            model = self._models[key] = build_model(image.dockerfile, image.display, image.args)
+            model = self._models[key] = _read(image)
             for warning in model.warnings:
                 log.info("%s", warning)
         return model
 
     def _watch(self) -> None:
-        """Watch the config, the template folder, every Dockerfile and every `outputs` file (each path
-        once)."""
+        """Watch the config (and the bake files it reads), the template folder, every Dockerfile and
+        every `outputs` file (each path once)."""
         if self._server is None or self._docgen is None:
             return
         paths: set[Path] = {image.dockerfile for image in self._docgen.images} | self._seen
@@ -346,6 +487,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             paths |= {output for image in self._docgen.images for output in image.outputs}
         if self._pyproject is not None:
             paths.add(self._pyproject.resolve())
+        paths |= {self._docgen.root / path for path, _ in self._docgen.inputs}  # bake files
         if self._docgen.templates is not None:
             paths.add(self._docgen.templates)
         for path in sorted(str(p) for p in paths):

@@ -33,6 +33,9 @@ class Diagnostic:
     """What is wrong, in one sentence."""
     rule: str = ""
     """The lint rule's stable id (`DG003`, see `docgen.findings.RULES`); '' for the reader's own notes."""
+    confidence: str = ""
+    """How sure `docgen audit` is that a claim contradicts the Dockerfile: `certain` (a table cell, a pin,
+    a build command, a file reference), `likely` (read from prose); '' for everything else."""
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
@@ -377,10 +380,14 @@ class ImageModel:
     """(ENV name, line, build args its value expands) for each ENV value set from build args
     (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
+    target_index: int = -1
+    """Index of the stage built: the one the image's `target` names (`docker build --target`), else the
+    last (-1)."""
+
     @property
     def target(self) -> Stage | None:
-        """The default build target (the last stage)."""
-        return self.stages[-1] if self.stages else None
+        """The build target: the stage `--target` names, by default the last stage."""
+        return self.stages[self.target_index] if self.stages else None
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The whole pipeline as library functions: Dockerfile → model → sections → filled Markdown.
 
-`docgen sync`, `docgen check` and the MkDocs plugin all go through `fill`, so the README and the site
-can never disagree.
+`docgen sync`, `docgen check` and the MkDocs plugin all fill a document with
+`docgen.family.fill_document` (from the images that list it, each made a `Member` by `member`), so the
+README and the site can never disagree; `fill` is that for a document of one image.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -18,12 +18,11 @@ from urllib.parse import quote
 from docgen import baseimage, components, hardcoded, lint, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
-from docgen.errors import MarkerError, TemplateError
 from docgen.evaluate import evaluate
-from docgen.fingerprint import digest, dockerfile_digest, text_digest, with_fingerprint
-from docgen.markers import SECTIONS
+from docgen.family import Member, fill_document
+from docgen.fingerprint import digest, dockerfile_digest
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
-from docgen.rows import BaseHardware, RenderOptions, base_images, hardware_of, version_rows
+from docgen.rows import BaseHardware, RenderOptions, base_images, built_stages, hardware_of, version_rows
 from docgen.shell import referenced_names, split_words
 
 
@@ -50,11 +49,21 @@ def build_model(
     dockerfile: str | os.PathLike[str],
     display: str | None = None,
     build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
 ) -> ImageModel:
     """Read, evaluate and extract one Dockerfile into an `ImageModel` (built with `build_args`, as
-    `docker build --build-arg` would)."""
+    `docker build --build-arg` would, and `--target target`; an unknown stage is an error at
+    `target_at`, the config file and line naming it)."""
     with _collector_paused():
-        return _analyse(read_dockerfile(dockerfile, display), with_lint=False, build_args=build_args)[0]
+        parsed = read_dockerfile(dockerfile, display)
+        return _analyse(parsed, False, build_args, target, target_at)[0]
+
+
+def image_model(image: ImageConfig) -> ImageModel:
+    """`build_model` of a configured image: its Dockerfile built with its `args` and `target` (an
+    unknown stage is an error at the line that names it)."""
+    return build_model(image.dockerfile, image.display, image.args, image.target, image.target_at)
 
 
 def model_of(parsed: ParsedDockerfile) -> ImageModel:
@@ -69,14 +78,17 @@ def read_image(
     *,
     with_lint: bool = False,
     build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
 ) -> tuple[bytes, ImageModel, tuple[Diagnostic, ...]]:
     """One read of a Dockerfile for everything `sync` and `check` need: its bytes (for the
-    fingerprint), its model, and with `with_lint` its `docgen lint` warnings (else empty)."""
+    fingerprint), its model (as `build_model` makes it), and with `with_lint` its `docgen lint`
+    warnings (else empty)."""
     shown = str(dockerfile) if display is None else display
     data = read_dockerfile_bytes(dockerfile, shown)
     with _collector_paused():
         parsed = parse_dockerfile(decode_dockerfile(data, shown), shown)
-        model, warnings = _analyse(parsed, with_lint, build_args)
+        model, warnings = _analyse(parsed, with_lint, build_args, target, target_at)
     return data, model, warnings
 
 
@@ -89,11 +101,15 @@ def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) ->
 
 
 def _analyse(
-    parsed: ParsedDockerfile, with_lint: bool, build_args: Mapping[str, str] | None = None
+    parsed: ParsedDockerfile,
+    with_lint: bool,
+    build_args: Mapping[str, str] | None = None,
+    target: str | None = None,
+    target_at: tuple[str, int | None] | None = None,
 ) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
     """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
     the components and the hard-coded values with the model)."""
-    evaluation = evaluate(parsed, build_args)
+    evaluation = evaluate(parsed, build_args, target, target_at)
     found, skipped = components.extract(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
@@ -108,7 +124,15 @@ def _analyse(
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
         build_args=tuple(sorted((build_args or {}).items())),
+        target_index=evaluation.target,
     )
+    if target is not None:  # `docker build --target`: the stages it does not need are not built at all
+        built = built_stages(model)
+        model = replace(
+            model,
+            components=tuple(c for c in model.components if c.stage in built),
+            args=tuple(a for a in model.args if a.is_global or a.scope in built),
+        )
     if not with_lint:
         return model, ()
     mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
@@ -172,6 +196,19 @@ def render_options(
     )
 
 
+def member(
+    image: ImageConfig,
+    model: ImageModel,
+    config: Config,
+    document: Path | None,
+    link: Callable[[ImageConfig], str | None] | None = None,
+    stamp: tuple[str, str] | None = None,
+) -> Member:
+    """`image` (modelled as `model`) as one of the images filling `document`, for `fill_document`:
+    its render options there (`render_options`, with `link`) and, with `stamp`, its fingerprints."""
+    return Member(image.name, model, render_options(image, config, document, link), stamp, image.tags)
+
+
 class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
     """Image name → the Key versions rows of the configured Dockerfile that `produces` it, marked as
     from that Dockerfile and linked to its lines; worked out only for a name asked for (the base image
@@ -200,7 +237,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         image = self._makers[name]
         key = (*self._stack, image.dockerfile)
         if key not in self._memo:
-            model = build_model(image.dockerfile, image.display, image.args)
+            model = image_model(image)
             rows = version_rows(
                 model,
                 image.names,
@@ -233,7 +270,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         maker = self._maker_of(model)
         if maker is None:
             return None
-        base = build_model(maker.dockerfile, maker.display, maker.args)
+        base = image_model(maker)
         found = hardware_of(base, maker.arch_arg)
         if not found.gpus:
             makers = BaseDockerfiles(self._config, self._link, (*self._stack, maker.dockerfile), self._memo)
@@ -250,7 +287,7 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
             found.append(maker.dockerfile)
             stack = (*stack, maker.dockerfile)
             makers = BaseDockerfiles(self._config, self._link, stack, self._memo)
-            maker = makers._maker_of(build_model(maker.dockerfile, maker.display, maker.args))
+            maker = makers._maker_of(image_model(maker))
         return tuple(found)
 
     def _maker_of(self, model: ImageModel) -> ImageConfig | None:
@@ -295,69 +332,6 @@ def fill_blocks(
     stamp: tuple[str, str] | None = None,
 ) -> tuple[str, list[markers.Block], dict[str, str]]:
     """`fill`, with what `docgen check` compares: the blocks found in `text`, and the body each is
-    given (as written: in the text's line endings)."""
-    blocks = markers.find_blocks(text, path, known=SECTIONS)
-    if not blocks:
-        return text, blocks, {}
-    newline = markers.newline_outside(text, blocks)
-    from docgen.render import render_sections  # Jinja2 loads only when a block is rendered
-
-    rendered = render_sections(model, options, [b.name for b in blocks])
-    bodies = {name: markers.normalise_body(body, newline) for name, body in rendered.items()}
-    for name, body in bodies.items():
-        _refuse_unreadable(name, body, options)
-    if stamp is None:
-        return markers.splice(text, blocks, bodies), blocks, bodies
-    values = {"dockerfile": stamp[0], "setup": stamp[1]}
-
-    def attributes(block: markers.Block, body: str) -> str:
-        return with_fingerprint(block.attributes, {**values, "text": text_digest(block.name, body)})
-
-    return markers.splice(text, blocks, bodies, attributes), blocks, bodies
-
-
-_NOT_TEXT = re.compile("[\0\ud800-\udfff]")
-
-
-def _refuse_unreadable(name: str, body: str, options: RenderOptions) -> None:
-    """Raise `TemplateError` for a rendered body that would break its document's blocks once written:
-    one with a line `find_blocks` reads as a marker (or refuses as a near miss), or one that leaves
-    a code fence open (the end marker would then be code). Values from a Dockerfile are escaped, so
-    only a template's own text can do this; refusing it keeps `sync` from writing a file it cannot
-    read back."""
-    problem = None
-    for number, line in enumerate(markers.split_lines(body), start=1):
-        bad = _NOT_TEXT.search(line)
-        if (
-            bad
-        ):  # `{{ "\ud800" }}`, `{{ "\x00" }}`: no UTF-8 file can hold the one; git takes the other for binary
-            what = (
-                "a NUL character" if bad.group() == "\0" else f"a lone surrogate (U+{ord(bad.group()):04X})"
-            )
-            problem = f"holds {what} (line {number} of its output)"
-            break
-        if "<!--" not in line:
-            continue
-        try:
-            if not markers.find_blocks(line):
-                continue
-        except MarkerError:
-            pass
-        shown = line.strip()
-        shown = shown if len(shown) <= 60 else shown[:59] + "…"
-        problem = f"contains a docgen marker line (line {number} of its output: {shown})"
-        break
-    if problem is None:
-        opened = markers.unclosed_fence(body)
-        if opened is None:
-            return
-        problem = (
-            f"opens a code fence at line {opened} of its output and never closes it, "
-            "so its end marker would be read as code"
-        )
-    from docgen.render import template_path
-
-    raise TemplateError(
-        f"the rendered block docgen:{name} {problem}; docgen will not write it",
-        template_path(options.templates, name, options.project),
-    )
+    given (keyed by `Block.key`, as written: in the text's line endings). A document that several
+    images list is filled by `docgen.family.fill_document`, which this calls with the one image."""
+    return fill_document(text, path, [Member("", model, options, stamp)])

@@ -18,7 +18,7 @@ import posixpath
 import re
 import stat
 import types
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -34,10 +34,11 @@ import jinja2.sandbox
 from docgen import stages
 from docgen.errors import ConfigError, TemplateError
 from docgen.files import MAX_TEXT, display, os_error
+from docgen.markers import IMAGE_SECTIONS as IMAGE_SECTIONS
 from docgen.markers import SECTIONS as SECTIONS
-from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, short_commit
-from docgen.rows import RenderOptions as RenderOptions  # the options of render_sections
+from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, VersionRow, short_commit
 from docgen.rows import (
+    ImageRow,
     build_arg_rows,
     built_stages,
     component_label,
@@ -45,8 +46,10 @@ from docgen.rows import (
     declares,
     display_name,
     hardware_of,
-    version_rows,
+    key_versions,
+    matrix_rows,
 )
+from docgen.rows import RenderOptions as RenderOptions  # the options of render_sections
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -156,6 +159,8 @@ def docker_build(model: ImageModel, rows: Iterable[BuildArgRow]) -> str:
     that default, one `--build-arg` a line (shell-quoted; values with `$`, backticks or line breaks,
     and defaults not fully known, are left out), for a reader to copy and edit."""
     lines = [f"docker build -f {_shell_word(model.path)}"]
+    if model.target_index >= 0 and model.target is not None and model.target.name:  # a `target`
+        lines.append(f"--target {_shell_word(model.target.name)}")
     for row in rows:
         if row.varies or row.unknown or not row.defaults:
             continue
@@ -556,9 +561,9 @@ def _file_line_link(target: str | None, line: int | None) -> str:
 
 
 def render_sections(
-    model: ImageModel, options: RenderOptions, sections: Iterable[str] = SECTIONS
+    model: ImageModel, options: RenderOptions, sections: Iterable[str] = IMAGE_SECTIONS
 ) -> dict[str, str]:
-    """The Markdown body of each of `sections` (default: all) for `model`."""
+    """The Markdown body of each of `sections` (default: every section about one image) for `model`."""
     if options.arch_arg_at is not None and not declares(model, options.arch_arg):
         similar = sorted({d.name for d in model.args} | {e.name for e in model.env})
         similar = [name for name in similar if "ARCH" in name.upper() or "GFX" in name.upper()]
@@ -579,15 +584,7 @@ def render_sections(
         "image": model,
         "build_args": args,
         "docker_build": docker_build(model, args),
-        "versions": version_rows(
-            model,
-            options.names,
-            options.versions,
-            options.versions_at,
-            provides=options.provides,
-            provides_file=options.provides_file,
-            produced=options.produced,
-        ),
+        "versions": key_versions(model, options),
         "gpus": base.found.gpus if base else found.gpus,
         "arch_arg": options.arch_arg,
         "arch_value": base.found.value if base else found.value,
@@ -611,29 +608,71 @@ def render_sections(
         "stages": stages.mermaid(model),
     }
     env = environment(options.templates, options.project)
-    out = {}
-    for section in sections:
-        template_name = f"{section}.md.j2"
-        try:
-            template = env.get_template(template_name)
-        except jinja2.TemplateSyntaxError as exc:
-            raise TemplateError(
-                f"template error: {exc.message}", _shown(exc.filename or template_name), exc.lineno
-            ) from None
-        except jinja2.TemplateError as exc:
-            raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
-        except RecursionError as exc:  # `{{ ((((…1…)))) }}` thousands deep
-            where, line = _compiling_at(exc, template_name)
-            message = "the template is nested too deeply to compile (Python's recursion limit)"
-            raise TemplateError(f"template error: {message}", where, line) from None
-        except UnicodeDecodeError:
-            raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
-        except OSError as exc:
-            raise TemplateError(
-                f"cannot load {template_name}: {exc.strerror or exc}", template_name
-            ) from None
-        out[section] = _render(template, template_name, section, context)
-    return out
+    return {section: _section(env, section, context) for section in sections}
+
+
+def render_family(section: str, images: Sequence[ImageRow], options: RenderOptions, rows: str = "") -> str:
+    """The Markdown body of section `section` (`images` or `matrix`) about `images`, in their order
+    (each an `ImageRow`, its link relative to the document); `options` gives the template folder.
+    `rows` is the matrix's orientation: `images` for a row per image, else a row per component."""
+    context = {
+        "images": images,
+        "tagged": any(image.tags for image in images),
+        "matrix": matrix_rows(images),
+        "by_images": rows == "images",
+        "version_link": _version_link,
+    }
+    return _section(environment(options.templates, options.project), section, context)
+
+
+def _section(env: jinja2.Environment, section: str, context: dict[str, object]) -> str:
+    """The body of `section`, from its template `SECTION.md.j2`."""
+    template_name = f"{section}.md.j2"
+    return _render(_load(env, template_name), template_name, section, context)
+
+
+def _version_link(row: VersionRow | None, image: ImageRow) -> str:
+    """A Key versions row's version as code, linked to the Dockerfile line it comes from (that of the
+    base image's Dockerfile for a row from it); '' for no row."""
+    if row is None:
+        return ""
+    target = row.link if row.origin == "base-dockerfile" else image.link
+    version = code_span(row.version)
+    return f"[{version}]({target}#L{row.line})" if target and row.line else version
+
+
+def render_page(
+    template_name: str,
+    context: Mapping[str, object],
+    templates: Path | None = None,
+    project: Path | None = None,
+) -> str:
+    """The Markdown of a whole page from template `template_name` (`image-page.md.j2`, the pages the
+    MkDocs plugin generates), a user's template of that name winning as for a section, with the same
+    sandbox, limits and `path:line` errors."""
+    template = _load(environment(templates, project), template_name)
+    return _render(template, template_name, template_name.removesuffix(".md.j2"), dict(context))
+
+
+def _load(env: jinja2.Environment, template_name: str) -> jinja2.Template:
+    """Template `template_name` of `env`; any failure to find, read or compile it is a `TemplateError`
+    naming the file (and line)."""
+    try:
+        return env.get_template(template_name)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(
+            f"template error: {exc.message}", _shown(exc.filename or template_name), exc.lineno
+        ) from None
+    except jinja2.TemplateError as exc:
+        raise TemplateError(f"cannot load {template_name}: {exc}", template_name) from None
+    except RecursionError as exc:  # `{{ ((((…1…)))) }}` thousands deep
+        where, line = _compiling_at(exc, template_name)
+        message = "the template is nested too deeply to compile (Python's recursion limit)"
+        raise TemplateError(f"template error: {message}", where, line) from None
+    except UnicodeDecodeError:
+        raise TemplateError(f"cannot load {template_name}: not UTF-8 text", template_name) from None
+    except OSError as exc:
+        raise TemplateError(f"cannot load {template_name}: {exc.strerror or exc}", template_name) from None
 
 
 MAX_BLOCK_CHARS = 8 << 20

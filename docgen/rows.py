@@ -654,6 +654,78 @@ def hardware_of(model: ImageModel, arch_arg: str) -> Hardware:
 
 
 # --------------------------------------------------------------------------------------------------
+# Images of one document (the `images` and `matrix` sections)
+
+
+def key_versions(model: ImageModel, options: RenderOptions) -> list[VersionRow]:
+    """The Key versions rows of `model` rendered with `options`: what its `versions` block shows, and
+    what its `summary`, its row of an `images` table and its column of a `matrix` are made of."""
+    return version_rows(
+        model,
+        options.names,
+        options.versions,
+        options.versions_at,
+        provides=options.provides,
+        provides_file=options.provides_file,
+        produced=options.produced,
+    )
+
+
+@dataclass(frozen=True)
+class ImageRow:
+    """One image of a document that several images (or one) feed: a row of the `images` table, a
+    column of the `matrix`."""
+
+    name: str
+    """The configured image's name (`rocm`)."""
+    dockerfile: str
+    """Its Dockerfile, as displayed."""
+    link: str | None
+    """The link target of the Dockerfile from the document (line links add `#L<n>`)."""
+    base: str
+    """The image the default target is built on, ARGs expanded ('' when it starts from no image)."""
+    versions: tuple[VersionRow, ...]
+    """Its Key versions rows (`key_versions`)."""
+    tags: tuple[str, ...] = ()
+    """The tags it is published under, when the configuration knows them."""
+
+
+def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequence[str] = ()) -> ImageRow:
+    """The `ImageRow` of image `name` built from `model`."""
+    bases = base_images(model)
+    return ImageRow(
+        name=name,
+        dockerfile=model.path,
+        link=options.dockerfile_link,
+        base=bases[0] if bases else "",
+        versions=tuple(key_versions(model, options)),
+        tags=tuple(tags),
+    )
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    """One key component of a `matrix` and its row in each image."""
+
+    name: str
+    """The component, as shown (`PyTorch`)."""
+    cells: tuple[VersionRow | None, ...]
+    """Its Key versions row in each image, in the order of the images; None where an image lacks it."""
+
+
+def matrix_rows(images: Sequence[ImageRow]) -> tuple[MatrixRow, ...]:
+    """Key components × images: one row per component shown by any image's Key versions, in the order
+    they first appear (the first image's rows, then the new ones of the second …)."""
+    cells: dict[str, list[VersionRow | None]] = {}
+    for index, image in enumerate(images):
+        for row in image.versions:
+            column = cells.setdefault(row.name, [None] * len(images))
+            if column[index] is None:
+                column[index] = row
+    return tuple(MatrixRow(name, tuple(column)) for name, column in cells.items())
+
+
+# --------------------------------------------------------------------------------------------------
 # Options
 
 

@@ -10,7 +10,10 @@ Pure functions over strings (no mkdocs import), so they are tested without build
   screens) and lets code and link texts in cells break only after separators (`<wbr>` after
   `/ . - + ; , : = @ |`), and gives each row of a build-args table the id `build-arg-<name>`
   (`#build-arg-gpu_arch`, see `anchor_id`);
-- `STYLESHEET` is the small stylesheet (`assets/docgen.css`) those classes need.
+- `STYLESHEET` is the small stylesheet (`assets/docgen.css`) those classes need;
+- `image_page_uri` and `images_nav` place the pages generated per image (`images/NAME/`)
+  and their index (`images/`): where they go, the index's list of links, the Images section of an
+  explicit `nav`.
 """
 
 from __future__ import annotations
@@ -18,13 +21,26 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 STYLESHEET = Path(__file__).parent / "assets" / "docgen.css"
 """The stylesheet the plugin adds to every site (as `assets/docgen/docgen.css`)."""
 
 PAGES_FOLDER = "dockerfiles"
 """The folder (in the site) of the generated Dockerfile pages."""
+
+IMAGES_FOLDER = "images"
+"""The folder (in the site) of the pages generated per image, and of their index."""
+
+INDEX_URI = f"{IMAGES_FOLDER}/index.md"
+"""The source URI of the index of the image pages (`images/` in the site)."""
+
+NAV_TITLE = "Images"
+"""The title of the navigation section listing the image pages, and the literal `nav` entry that
+places it."""
 
 SEPARATORS = frozenset("/.-+;,:=@|")
 """Characters code in a generated table may break after (never inside a run of letters and digits,
@@ -35,6 +51,79 @@ def page_uri(display: str) -> str:
     """The source URI (relative to docs_dir) of the generated page showing the Dockerfile `display`."""
     parts = [p for p in display.replace("\\", "/").split("/") if p not in ("", ".", "..")]
     return posixpath.join(PAGES_FOLDER, *parts) + ".md"
+
+
+def image_page_uri(name: str) -> str | None:
+    """The source URI of the page generated for the image named `name` (`images/cuda.md`, shown as
+    `images/cuda/`); None for a name that is no file name (`.`, `..`)."""
+    if name in ("", ".", "..") or "/" in name or "\\" in name:
+        return None
+    return f"{IMAGES_FOLDER}/{name}.md"
+
+
+def hand_written_uris(name: str) -> tuple[str, ...]:
+    """Where a site's own page for the image `name` would be (it wins over a generated one)."""
+    return (f"{IMAGES_FOLDER}/{name}.md", f"{IMAGES_FOLDER}/{name}/index.md")
+
+
+def relative_link(target_uri: str, from_uri: str) -> str:
+    """A Markdown link target from page `from_uri` to page `target_uri` (source URIs, as MkDocs
+    resolves `.md` links), URL-quoted."""
+    return quote(posixpath.relpath(target_uri, posixpath.dirname(from_uri) or "."))
+
+
+def nav_paths(nav: Any) -> set[str]:
+    """Every page path an explicit `nav` (as mkdocs.yml holds it) names, normalised."""
+    found: set[str] = set()
+    if isinstance(nav, str):
+        if "://" not in nav:
+            found.add(posixpath.normpath(nav))
+    elif isinstance(nav, list):
+        for item in nav:
+            found |= nav_paths(item)
+    elif isinstance(nav, dict):
+        for value in nav.values():
+            found |= nav_paths(value)
+    return found
+
+
+def images_nav(nav: list[Any], pages: Sequence[str]) -> list[Any]:
+    """`nav` with the image pages `pages` (the index first) that it does not name yet: in place of a
+    literal `Images` entry, else at the end of a section titled `Images`, else in a new section
+    `Images` at its end. A page `nav` names anywhere stays where it is; `nav` itself is not changed."""
+    named = nav_paths(nav) - {NAV_TITLE}
+    missing = [page for page in pages if posixpath.normpath(page) not in named]
+
+    placed = False
+
+    def place(items: list[Any]) -> list[Any]:
+        nonlocal placed
+        out: list[Any] = []
+        for item in items:
+            if item == NAV_TITLE:  # the placeholder: the section once, never a page named `Images`
+                if missing and not placed:
+                    out.append({NAV_TITLE: list(missing)})
+                placed = True
+            elif isinstance(item, dict) and len(item) == 1:
+                ((title, value),) = item.items()
+                out.append({title: place(value) if isinstance(value, list) else value})
+            else:
+                out.append(item)
+        return out
+
+    placed_nav = place(nav)
+    if placed:
+        return placed_nav
+    if not missing:
+        return list(nav)
+    for index, item in enumerate(nav):
+        if isinstance(item, dict) and isinstance(item.get(NAV_TITLE), list) and len(item) == 1:
+            section = list(item[NAV_TITLE])
+            if INDEX_URI in missing:
+                section.insert(0, INDEX_URI)
+            section += [page for page in missing if page != INDEX_URI]
+            return [*nav[:index], {NAV_TITLE: section}, *nav[index + 1 :]]
+    return [*nav, {NAV_TITLE: list(missing)}]
 
 
 def dockerfile_page(text: str, display: str, repository_link: str | None = None) -> str:

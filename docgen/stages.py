@@ -40,5 +40,5 @@ def mermaid(model: ImageModel) -> str:
             lines.append(f"  s{stage.parent} ==> {node}")
         for dependency in stage.depends_on:
             lines.append(f"  s{dependency} -. files .-> {node}")
-    lines.append(f"  style s{model.stages[-1].index} stroke-width:3px")
+    lines.append(f"  style s{model.stages[model.target_index].index} stroke-width:3px")
     return "\n".join(lines)

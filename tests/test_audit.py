@@ -8,6 +8,7 @@ Nine more (`PUBLIC`) were written independently of the code, after public GPU pr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -543,7 +544,11 @@ def test_tables_that_are_not_about_build_args() -> None:
 def test_line_numbers_with_crlf_and_a_byte_order_mark() -> None:
     readme = "\ufeff# Image\r\n\r\nUses PyTorch 2.4.0.\r\n"
     found = audit(readme, "README.md", model_from(DOCKERFILE))
-    assert found == [Diagnostic("README.md", 3, "README says PyTorch 2.4.0 but Dockerfile:13 says 2.9.1")]
+    assert found == [
+        Diagnostic(
+            "README.md", 3, "README says PyTorch 2.4.0 but Dockerfile:13 says 2.9.1", confidence="likely"
+        )
+    ]
 
 
 def test_broken_markers_are_bad_input() -> None:
@@ -996,7 +1001,7 @@ ARG TORCH_CUDA_ARCH_LIST="9.0 10.0"
             "The image defaults to the cu130 base.",
             [
                 "README says the default is cu130 but Dockerfile:1 says "
-                "BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129 (likely: read from a sentence)"
+                "BASE_IMAGE=nvcr.io/nvidia/pytorch:25.06-py3-cu129"
             ],
         ),
         ("The image defaults to the cu129 base; `BASE_IMAGE` defaults to py3 images.", []),
@@ -1032,7 +1037,316 @@ def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> No
     assert result.out.startswith(
         "img/README.md:1: error: README says vLLM 0.9.0 but img/Dockerfile.rocm:3 says"
     )
+    # With several next to it, the README is about all of them: the claim is checked against the one
+    # that pins vLLM.
     (chdir_tmp / "img/Dockerfile.cuda").write_text(TAGGED_BASE)
     several = run("audit", "img/README.md")
-    assert several.code == 2
-    assert "pass --dockerfile DOCKERFILE (next to it: Dockerfile.cuda, Dockerfile.rocm)" in several.err
+    assert several.code == 1
+    assert several.out == (
+        "img/README.md:1: error: README says vLLM 0.9.0 but img/Dockerfile.rocm:3 says v0.10.1 [DG101] "
+        "(likely)\n"
+        "1 claim in img/README.md contradicts img/Dockerfile.cuda, img/Dockerfile.rocm\n"
+    )
+    (chdir_tmp / "img/Dockerfile.cuda").unlink()
+    (chdir_tmp / "img/Dockerfile.rocm").unlink()
+    none = run("audit", "img/README.md")
+    assert none.code == 2
+    assert "pass --dockerfile DOCKERFILE" in none.err
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 16, measured on public READMEs: families of images, variants of a base, how sure a finding is
+
+CUDA_IMAGE = """\
+ARG CUDA_VERSION=12.8.1
+FROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu24.04
+ARG TORCH_VERSION=2.8.0
+RUN pip install torch==${TORCH_VERSION} flash-attn==2.8.3
+"""
+ROCM_IMAGE = """\
+ARG BASE_IMAGE=rocm/dev-ubuntu-22.04:6.4.1-complete
+FROM ${BASE_IMAGE}
+ARG TORCH_VERSION=2.7.1
+ARG AITER_COMMIT=5e3f1b9c
+RUN pip install torch==${TORCH_VERSION}
+"""
+
+
+def family(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
+    """`audit` of `readme` against every Dockerfile of `dockerfiles` (path → text): the README is about
+    all of them."""
+    models = [model_from(text, path) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
+
+
+FAMILY_README = """\
+# Training images
+
+Both images install PyTorch from its wheels.
+
+## CUDA image (`cuda`)
+
+- Base: CUDA 12.8.1 on Ubuntu 24.04
+- PyTorch 2.8.0, flash-attn 2.8.3
+
+## ROCm image (`rocm`)
+
+- PyTorch 2.8.0
+- Build args: `TORCH_VERSION`, `AITER_COMMIT`
+
+## Shared notes
+
+Every image ships PyTorch 2.6.0.
+"""
+
+
+def test_each_section_of_a_family_readme_is_compared_with_its_image() -> None:
+    # The heading word `rocm` names Dockerfile.rocm: its PyTorch 2.8.0 is stale there although the CUDA
+    # image has it; the CUDA section agrees with its own image (not with ROCm's); the shared section
+    # is compared with both, and a version neither image has is stale.
+    found = family(FAMILY_README, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    assert found == [
+        "12: README says PyTorch 2.8.0 but Dockerfile.rocm:3 says 2.7.1",
+        "17: README says PyTorch 2.6.0 but Dockerfile.cuda:3 says 2.8.0",
+    ]
+
+
+def test_a_build_arg_is_stale_only_when_no_image_of_its_section_declares_it() -> None:
+    readme = "## CUDA image (`cuda`)\n\nBuild args: `TORCH_VERSION`, `AITER_COMMIT`.\n"
+    found = family(readme, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    assert found == ["3: README documents build arg AITER_COMMIT but Dockerfile.cuda does not declare it"]
+    untied = "Build args: `TORCH_VERSION`, `AITER_COMMIT`, `GPU_TARGETS`.\n"
+    assert family(untied, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE}) == [
+        "1: README documents build arg GPU_TARGETS but none of Dockerfile.cuda, Dockerfile.rocm declares it"
+    ]
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        # a link to the Dockerfile
+        "## Training\n\nBuilt from [Dockerfile.rocm](Dockerfile.rocm).\n\n- PyTorch 2.8.0\n",
+        # the base image only that Dockerfile uses
+        "## Training\n\nBuilt on `rocm/dev-ubuntu-22.04:6.4.1-complete`.\n\n- PyTorch 2.8.0\n",
+        # the -f of its build command, in a section above
+        "## Training\n\n```bash\ndocker build -f docker/Dockerfile.rocm .\n```\n\n"
+        "### Contents\n\n- PyTorch 2.8.0\n",
+    ],
+)
+def test_links_base_images_and_build_commands_tie_a_section_to_an_image(section: str) -> None:
+    found = family(section, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    assert len(found) == 1
+    assert found[0].endswith("README says PyTorch 2.8.0 but Dockerfile.rocm:3 says 2.7.1")
+
+
+def test_sections_about_a_sibling_next_to_the_readme_are_not_this_images(tmp_path: Path) -> None:
+    # Audited against the ROCm Dockerfile alone, the `cuda` section is the sibling's (Dockerfile.cuda
+    # is next to the README), so its PyTorch 2.8.0 is no claim about ROCm; without the folder it is.
+    make_tree(tmp_path, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    readme = "## CUDA image (`cuda`)\n\n- PyTorch 2.8.0\n\n## ROCm image\n\n- PyTorch 2.7.0\n"
+    assert family(readme, {"Dockerfile.rocm": ROCM_IMAGE}, tmp_path) == [
+        "7: README says PyTorch 2.7.0 but Dockerfile.rocm:3 says 2.7.1"
+    ]
+    assert len(family(readme, {"Dockerfile.rocm": ROCM_IMAGE})) == 2
+
+
+VARIANT_BASE = """\
+ARG BASE_IMAGE=registry.example.com/acme/sdk:8.2.rc1-x1-ubuntu22.04-py3.10
+FROM ${BASE_IMAGE}
+ARG EXTRAS=npu,metrics
+ARG PIP_INDEX=https://pypi.org/simple
+RUN pip install --index-url "${PIP_INDEX}" "torch==2.6.0" "torch-accel==2.6.0"
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # another release of the same variant is stale (the whole reference is shown); the other
+        # variants (chip `x2`, another OS) are built with another BASE_IMAGE: not claims about this one
+        (
+            "| Chip | OS | Base |\n|---|---|---|\n"
+            "| x1 | Ubuntu | `registry.example.com/acme/sdk:8.3.0-x1-ubuntu22.04-py3.10` |\n"
+            "| x2 | Ubuntu | `registry.example.com/acme/sdk:8.3.0-x2-ubuntu22.04-py3.10` |\n"
+            "| x1 | Fedora | `registry.example.com/acme/sdk:8.3.0-x1-fedora40-py3.10` |\n",
+            [
+                "README says registry.example.com/acme/sdk:8.3.0-x1-ubuntu22.04-py3.10 but Dockerfile:1 says "
+                "registry.example.com/acme/sdk:8.2.rc1-x1-ubuntu22.04-py3.10"
+            ],
+        ),
+        ("Default base: `registry.example.com/acme/sdk:8.2.rc1-x1-ubuntu22.04-py3.10`.", []),
+        # a claim that adds a post release to an exact `==` pin is wrong; one that leaves it out is not
+        (
+            "| Component | Version or source |\n|---|---|\n| torch-accel | `2.6.0.post3` |\n"
+            "| torch | `2.6.0` |\n| SDK | Inherited from the SDK 8.3.0 base image |\n",
+            [
+                "README says torch-accel 2.6.0.post3 but Dockerfile:5 says 2.6.0",
+                "README says SDK 8.3.0 but Dockerfile:1 says 8.2.rc1-x1-ubuntu22.04-py3.10",
+            ],
+        ),
+        # a build-arg table's default in words may still name a version
+        (
+            "| Argument | Default | Purpose |\n|---|---|---|\n"
+            "| `BASE_IMAGE` | the x1 SDK 8.3.0 image | base |\n"
+            "| `EXTRAS` | `npu,metrics` | extras |\n| `PIP_INDEX` | `https://pypi.org/simple` | index |\n",
+            ["README says SDK 8.3.0 but Dockerfile:1 says 8.2.rc1-x1-ubuntu22.04-py3.10"],
+        ),
+        # a table headed in another language is read by what its cells hold
+        (
+            "| 参数 | 默认值 |\n|---|---|\n| `BASE_IMAGE` | x1 SDK 8.2 镜像 |\n"
+            "| `PIP_INDEX` | `https://pypi.org/simple` |\n"
+            "| `TORCH_INDEX` | `https://download.pytorch.org/whl/cpu` |\n"
+            "\n| 组件 | 版本 |\n|---|---|\n| torch | `2.6.0` |\n| torch-accel | `2.5.1` |\n",
+            [
+                "build arg EXTRAS (Dockerfile:3) is missing from the README's build-argument table",
+                "README documents build arg TORCH_INDEX but Dockerfile does not declare it",
+                "README says torch-accel 2.5.1 but Dockerfile:5 says 2.6.0",
+            ],
+        ),
+    ],
+)
+def test_variants_of_a_base_image_and_exact_pins(readme: str, expected: list[str]) -> None:
+    assert messages(readme, VARIANT_BASE) == expected
+
+
+def test_a_version_read_off_an_image_tag_is_no_exact_pin() -> None:
+    # `fa2.8.0` in the base tag abbreviates the release: `2.8.0.post2` may be what is installed
+    dockerfile = "FROM example/train:base-cu126-torch2.7.1-fa2.8.0\n"
+    assert messages("```txt\nflash_attn==2.8.0.post2\ntorch==2.7.1\n```\n", dockerfile) == []
+
+
+def test_preview_and_nightly_tags_are_other_images() -> None:
+    dockerfile = "FROM example/train:base-cu126-torch2.7.1\nRUN pip install sglang==0.4.8 vllm==0.10.1\n"
+    readme = (
+        "- `example/train:app-sglang0.4.8-vllm0.10.1`\n"
+        "- `example/train:app-sglang0.5.0-vllm0.10.1-preview`\n"
+        "- `example/train:nightly-sglang0.5.1-vllm0.10.1`\n"
+        "- `example/train:app-sglang0.4.6-vllm0.10.1`\n"
+    )
+    assert messages(readme, dockerfile) == ["README says sglang 0.4.6 but Dockerfile:2 says 0.4.8"]
+
+
+def test_every_finding_says_how_sure_docgen_is() -> None:
+    readme = (
+        "| Component | Version |\n|---|---|\n| PyTorch | 2.6.0 |\n\n"  # a table cell: certain
+        "The image ships PyTorch 2.5.0.\n\n"  # prose: likely
+        "Install with `pip install torch==2.4.0`.\n\n"  # a pin: certain
+        "Pass `--build-arg ROCM_ARCH=gfx942`.\n\n"  # a build arg flag: certain
+        "`TORCH_ARCH` is a build arg.\n"  # a backticked name in a sentence: likely
+    )
+    found = audit(readme, "README.md", model_from(CUDA_IMAGE))
+    assert [(d.line, d.confidence) for d in found] == [
+        (3, "certain"),
+        (5, "likely"),
+        (7, "certain"),
+        (9, "certain"),
+        (11, "likely"),
+    ]
+
+
+def test_confidence_in_every_output_format(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "Dockerfile": CUDA_IMAGE,
+            "README.md": "| Component | Version |\n|---|---|\n| PyTorch | 2.6.0 |\n\n"
+            "It ships PyTorch 2.5.0.\n",
+        },
+    )
+    text = run("audit", "README.md")
+    assert text.out.splitlines()[:2] == [
+        "README.md:3: error: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0 [DG101] (certain)",
+        "README.md:5: error: README says PyTorch 2.5.0 but Dockerfile:3 says 2.8.0 [DG101] (likely)",
+    ]
+    data = json.loads(run("audit", "README.md", "--format", "json").out)
+    assert [f["confidence"] for f in data["findings"]] == ["certain", "likely"]
+    sarif = json.loads(run("audit", "README.md", "--format", "sarif").out)
+    results = sarif["runs"][0]["results"]
+    assert [(r["rank"], r["properties"]) for r in results] == [
+        (90, {"confidence": "certain"}),
+        (50, {"confidence": "likely"}),
+    ]
+    github = run("audit", "README.md", "--format", "github").out.splitlines()
+    assert github[0].startswith("::error file=README.md,line=3,title=docgen DG101 certain::")
+    lint = json.loads(run("lint", "Dockerfile", "--format", "json").out)
+    assert all("confidence" not in f for f in lint["findings"])
+
+
+def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdir_tmp: Path) -> None:
+    readme = "## CUDA image (`cuda`)\n\n- PyTorch 2.8.0\n\n## ROCm image (`rocm`)\n\n- PyTorch 2.8.0\n"
+    make_tree(
+        chdir_tmp,
+        {
+            "docker/envs/Dockerfile.cuda": CUDA_IMAGE,
+            "docker/envs/Dockerfile.rocm": ROCM_IMAGE,
+            "docker/README.md": readme,
+        },
+    )
+    stale = (
+        "docker/README.md:7: error: README says PyTorch 2.8.0 but docker/envs/Dockerfile.rocm:3 says 2.7.1"
+    )
+    # --dockerfile given twice
+    given = run(
+        "audit",
+        "docker/README.md",
+        "--dockerfile",
+        "docker/envs/Dockerfile.cuda",
+        "--dockerfile",
+        "docker/envs/Dockerfile.rocm",
+    )
+    assert given.code == 1
+    assert given.out.startswith(stale)
+    assert given.out.endswith("contradicts docker/envs/Dockerfile.cuda, docker/envs/Dockerfile.rocm\n")
+    # nothing configured: the Dockerfiles next to the README, in its subfolders too
+    nearby = run("audit", "docker/README.md")
+    assert nearby.out == given.out
+    # configured images that do not fill the README: every one is a candidate
+    (chdir_tmp / "pyproject.toml").write_text(
+        '[[tool.docgen.images]]\ndockerfile = "docker/envs/Dockerfile.cuda"\noutputs = ["docker/CUDA.md"]\n\n'
+        '[[tool.docgen.images]]\ndockerfile = "docker/envs/Dockerfile.rocm"\noutputs = ["docker/ROCM.md"]\n'
+    )
+    configured = run("audit", "docker/README.md")
+    assert configured.code == 1
+    assert configured.out.startswith(stale)
+
+
+def test_a_tag_is_judged_by_the_image_it_names_and_community_sections_are_others() -> None:
+    # Of a family, a tag is one image's: `sglang0.4.9` agrees with the app image, so the tag is the
+    # app's and its `mcore0.12.0` is stale; `torch2.6.0` is the base's, no finding although the app
+    # image has 2.7.1. A tag that is no single image's (the base's torch with an sglang neither has) is
+    # an image neither builds, and a `Community images` section is others' images.
+    app = "FROM example/base:cu126-torch2.7.1\nRUN pip install sglang==0.4.9 megatron-core==0.13.0\n"
+    base = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN pip install torch==2.6.0 flash-attn==2.7.4\n"
+    readme = (
+        "## Images\n\n- `example/verl:app-sglang0.4.9-mcore0.12.0`\n"
+        "- `example/verl:base-torch2.6.0-fa2.7.4`\n"
+        "- `example/verl:mix-torch2.6.0-sglang0.4.8`\n"  # the base's torch, an sglang no image has
+        "\n## Community images\n\n- `someone/verl:ngc-cu126-sglang0.4.6-mcore0.13.0`\n"
+    )
+    assert family(readme, {"Dockerfile.app": app, "Dockerfile.base": base}) == [
+        "3: README says mcore 0.12.0 but Dockerfile.app:2 says 0.13.0"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("item", "found"),
+    [
+        ("- Default `CUDA` is `10.0-cudnn7-runtime-ubuntu18.04`", []),
+        (
+            "- Default `PYTHON_VERSION` is `3.6`",
+            ["README says PYTHON_VERSION defaults to 3.6 but Dockerfile:3 says 3.8"],
+        ),
+        (
+            "- The default for `CUDA` is `10.1-cudnn7-runtime-ubuntu18.04`",
+            [
+                "README says CUDA defaults to 10.1-cudnn7-runtime-ubuntu18.04 but Dockerfile:1 says "
+                "10.0-cudnn7-runtime-ubuntu18.04"
+            ],
+        ),
+        ("- Default `CUDA` is whatever the base has", []),  # no value in code
+        ("- Default `OTHER_ARG` is `1`", []),  # not a build arg of this Dockerfile: no default to compare
+    ],
+)
+def test_a_list_item_that_starts_with_default(item: str, found: list[str]) -> None:
+    dockerfile = "ARG CUDA=10.0-cudnn7-runtime-ubuntu18.04\nFROM nvidia/cuda:$CUDA\nARG PYTHON_VERSION=3.8\n"
+    assert messages(f"Build args:\n\n{item}\n", dockerfile) == found

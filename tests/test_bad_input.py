@@ -311,7 +311,8 @@ def test_config_paths_leaving_the_repository(project: Path, old: str, new: str, 
             'outputs = ["README.md"]',
             'output = ["README.md"]',
             "pyproject.toml:5: unknown key 'output' in [[tool.docgen.images]] "
-            "(known keys: arch-arg, args, dockerfile, name, names, outputs, pages, produces, versions)\n",
+            "(known keys: arch-arg, args, bake, dockerfile, exclude, name, names, outputs, pages, produces, "
+            "target, targets, versions)\n",
         ),
         (
             'outputs = ["README.md"]',

@@ -4,7 +4,8 @@ The ROCm page must show the generated tables with the README's rows, and a page 
 hostile Dockerfile (`tests/data/site/Dockerfile.xss`) must show its HTML and script text literally and
 run nothing. At 1400 and 390 CSS pixels wide, light and dark: no generated table is wider than its
 column, no code span in a table is cut inside a word (1400), every `#L` link lands on a line of the
-Dockerfile page, and the stage diagram is drawn. Screenshots are saved to `artifacts/` (gitignored, or
+Dockerfile page, and the stage diagram is drawn; the same for a page the plugin generates for an image
+without a page of its own. Screenshots are saved to `artifacts/` (gitignored, or
 `$DOCGEN_ARTIFACTS`) for a person to look at.
 
 Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian: `apt-get install chromium
@@ -113,6 +114,36 @@ def site_config(folder: Path, mermaid: Path | None) -> Path:
     return path
 
 
+def generated_site(folder: Path, mermaid: Path | None) -> Path:
+    """A project whose two images have no page of their own, so the plugin generates `images/rocm/`
+    (from a copy of the project's ROCm Dockerfile: long sources, many rows) and `images/small/`;
+    returns its mkdocs.yml."""
+    (folder / "docker" / "rocm").mkdir(parents=True)
+    shutil.copy(ROOT / "docker" / "rocm" / "Dockerfile.rocm", folder / "docker" / "rocm" / "Dockerfile")
+    (folder / "docker" / "small").mkdir()
+    (folder / "docker" / "small" / "Dockerfile").write_text(
+        "FROM python:3.12-slim\n# EXTRA_INDEX Where pip finds the wheels.\n"
+        "ARG EXTRA_INDEX=https://download.pytorch.org/whl/cpu\nRUN pip install torch==2.5.1\n",
+        encoding="utf-8",
+    )
+    (folder / "pyproject.toml").write_text(
+        '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "docker/*/Dockerfile"\n', encoding="utf-8"
+    )
+    (folder / "docs").mkdir()
+    (folder / "docs" / "index.md").write_text("# Images built here\n", encoding="utf-8")
+    plugin = f"  - docgen: {{mermaid_js: {str(mermaid)!r}}}\n" if mermaid else "  - docgen\n"
+    (folder / "mkdocs.yml").write_text(
+        "site_name: generated\ntheme: {name: material}\nplugins:\n  - search\n"
+        + plugin
+        + "markdown_extensions:\n  - tables\n  - pymdownx.superfences:\n      custom_fences:\n"
+        "        - name: mermaid\n          class: mermaid\n"
+        "          format: !!python/name:pymdownx.superfences.fence_code_format\n"
+        "validation:\n  links: {not_found: warn, anchors: warn}\n",
+        encoding="utf-8",
+    )
+    return folder / "mkdocs.yml"
+
+
 @pytest.fixture(scope="module")
 def mermaid() -> Path | None:
     return mermaid_js()
@@ -120,10 +151,12 @@ def mermaid() -> Path | None:
 
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory, mermaid: Path | None) -> Iterator[str]:
-    """The real site and the XSS fixture site, built and served on 127.0.0.1; yields the base URL."""
+    """The real site, the XSS fixture site and a site of generated image pages, built and served on
+    127.0.0.1; yields the base URL."""
     root = tmp_path_factory.mktemp("served")
     build(site_config(tmp_path_factory.mktemp("config"), mermaid), root / "site")
     build(ROOT / "tests" / "data" / "site" / "mkdocs.yml", root / "xss")
+    build(generated_site(tmp_path_factory.mktemp("generated"), mermaid), root / "generated")
     handler = functools.partial(QuietHandler, directory=str(root))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -456,3 +489,39 @@ def test_code_blocks_fit_their_column_and_leave_room_for_the_copy_button(
             """
         )
     assert problems == []
+
+
+@pytest.mark.parametrize("device", sorted(WIDTHS))
+def test_a_generated_image_page_fits_and_its_line_links_land(
+    serve: str, driver: webdriver.Chrome, device: str
+) -> None:
+    width, height = WIDTHS[device]
+    view(driver, f"{serve}/generated/images/rocm/", width, height, "light")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "rocm"
+    tables = driver.execute_script(TABLE_WIDTHS)
+    assert len(tables) == 6, "hardware, versions, three contents tables and build args"
+    too_wide = [t for t in tables if t[0] > t[1] + 0.5]
+    assert too_wide == [], f"tables wider than the {tables[0][1]:.0f} px column at {width} px"
+    if device == "desktop":
+        assert driver.execute_script(CUT_WORDS) == [], "code cut inside a word"
+    full_screenshot(driver, f"generated-{device}.png", width)
+    links = driver.execute_script(
+        "return [...document.querySelectorAll('a[href*=\"#L\"]')].map(a => [a.textContent, a.href])"
+    )
+    assert len(links) > 20
+    dockerfile = (ROOT / "docker" / "rocm" / "Dockerfile.rocm").read_text(encoding="utf-8").splitlines()
+    pages = sorted({href.split("#", 1)[0] for _, href in links})
+    assert pages == [f"{serve}/generated/dockerfiles/docker/rocm/Dockerfile/"]
+    driver.get(pages[0])
+    wanted = sorted({int(href.rsplit("#L", 1)[1]) for _, href in links})
+    shown = driver.execute_script(
+        "return arguments[0].map(n => { const e = document.getElementById('L' + n);"
+        " return e ? e.textContent : null; })",
+        wanted,
+    )
+    for number, text in zip(wanted, shown, strict=True):
+        assert text is not None, f"#L{number} is not on the Dockerfile page"
+        assert text.rstrip("\n") == dockerfile[number - 1], f"line {number} shows another line"
+    view(driver, f"{serve}/generated/images/", width, height, "light")
+    names = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "article li a")]
+    assert names == ["rocm", "small"]

@@ -277,3 +277,13 @@ def test_a_nearer_pyproject_that_is_not_toml_is_reported_not_passed(project: Pat
     assert result.code == 2
     assert result.err.startswith("pyproject.toml:1: invalid TOML: ")
     assert fast(sub) is None
+
+
+def test_a_record_keeps_the_files_besides_pyproject_it_was_made_from(tmp_path: Path) -> None:
+    found = cache.Settings(
+        "", [("Dockerfile", ["README.md"], "settings")], {}, [], {"docker/docker-bake.hcl": "digest"}
+    )
+    cache.write(str(tmp_path), b"[tool.docgen]\n", found)
+    read = cache.read(str(tmp_path), b"[tool.docgen]\n")
+    assert read is not None and read.inputs == {"docker/docker-bake.hcl": "digest"}
+    assert read.images == found.images

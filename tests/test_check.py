@@ -557,7 +557,11 @@ def test_template_links_out_of_the_project_are_not_walked(
 
 
 @pytest.mark.parametrize("same_dockerfile", [True, False])
-def test_an_output_of_two_images_is_an_error_not_a_tug_of_war(project: Path, same_dockerfile: bool) -> None:
+def test_an_output_of_two_images_must_say_which_image_each_block_is_about(
+    project: Path, same_dockerfile: bool
+) -> None:
+    """Two images may fill one file, but a block about one image must name it with `image=`, and two
+    images of one name cannot be told apart: an error, never a tug of war between them."""
     if not same_dockerfile:
         (project / "docker/Dockerfile.b").write_bytes((project / "docker/Dockerfile").read_bytes())
     dockerfile = "docker/Dockerfile" if same_dockerfile else "docker/Dockerfile.b"
@@ -567,10 +571,17 @@ def test_an_output_of_two_images_is_an_error_not_a_tug_of_war(project: Path, sam
             'versions = ["Ubuntu"]\n'
         )
     before = readme(project).read_bytes()
-    message = (
-        f"pyproject.toml: two [[tool.docgen.images]] (of docker/Dockerfile and of {dockerfile}) list "
-        "'docker/README.md' in outputs; a file's blocks can come from one image only\n"
-    )
+    if same_dockerfile:
+        message = (
+            "pyproject.toml: two [[tool.docgen.images]] named 'docker' (of docker/Dockerfile and of "
+            "docker/Dockerfile) list 'docker/README.md' in outputs; give one a name = \"…\" of its own, "
+            "which image= on the markers of that file names\n"
+        )
+    else:
+        message = (
+            "docker/README.md:3: block docgen:versions does not say which image it is about; add "
+            "image=NAME (one of: docker, b)\n"
+        )
     for command in ("sync", "check"):
         result = run(command)
         assert (result.code, result.out, result.err) == (2, "", message)

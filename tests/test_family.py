@@ -129,13 +129,6 @@ def test_a_plain_entry_may_be_named(family: Path) -> None:
             "folder name, '**' any folders)",
         ),
         (
-            'dockerfile = "docker/Dockerfile.*"\noutputs = ["docker/README.md"]\n',
-            5,
-            "outputs = 'docker/README.md' would be written by all 2 images that dockerfile = "
-            "'docker/Dockerfile.*' matches; write it with {name} (like 'docker/README.{name}.md'), "
-            "one file per image",
-        ),
-        (
             'dockerfile = "docker/Dockerfile.*"\nname = "vllm"\noutputs = ["{name}.md"]\n',
             5,
             "name = 'vllm' would name all 2 files dockerfile = 'docker/Dockerfile.*' matches; write it "
@@ -387,3 +380,56 @@ def test_check_says_the_same_with_and_without_rendering_fresh_images(synced: Pat
     dockerfile.write_text(dockerfile.read_text().replace("torch==2.7.1", "torch==2.8.0"))
     trusted, full = run("check", "--format", form), run("check", "--format", form, "--full")
     assert (trusted.code, trusted.out, trusted.err) == (full.code, full.out, full.err)
+
+
+def test_exclude_removes_files_the_glob_matches(family: Path) -> None:
+    (family / "docker/Dockerfile.cuda.dev").write_text(CUDA)
+    (family / "docker/Dockerfile.rocm.dev").write_text(ROCM)
+    (family / "pyproject.toml").write_text(
+        config(
+            'dockerfile = "docker/Dockerfile.*"\nexclude = ["docker/Dockerfile.*.dev"]\n'
+            'outputs = ["docker/README.{name}.md"]\n'
+        )
+    )
+    result = run("sync")
+    assert (result.code, result.err) == (0, "")
+    assert result.out.splitlines() == ["docker/README.cuda.md: updated", "docker/README.rocm.md: updated"]
+    assert fast(family) == 0
+    (family / "docker/Dockerfile.xpu.dev").write_text(XPU)  # matched and excluded: the same images
+    assert run("check").code == 0
+    (family / "docker/Dockerfile.xpu").write_text(XPU)  # matched, not excluded: a new image
+    assert fast(family) is None
+    result = run("check")
+    assert result.code == 1 and "docker/README.xpu.md is out of date" in result.out
+
+
+@pytest.mark.parametrize(
+    ("entry", "line", "message"),
+    [
+        (
+            'dockerfile = "docker/Dockerfile.*"\nexclude = ["docker/Dockerfile.*"]\n'
+            'outputs = ["docker/README.{name}.md"]\n',
+            4,
+            "dockerfile = 'docker/Dockerfile.*' matches no file once exclude = ['docker/Dockerfile.*'] "
+            "removes the files it matches",
+        ),
+        (
+            'dockerfile = "docker/Dockerfile.cuda"\nexclude = ["docker/Dockerfile.rocm"]\n'
+            'outputs = ["docker/README.cuda.md"]\n',
+            5,
+            "exclude removes files a glob matches, and dockerfile = 'docker/Dockerfile.cuda' is no glob",
+        ),
+        (
+            'dockerfile = "docker/Dockerfile.*"\nexclude = "docker/Dockerfile.rocm"\n'
+            'outputs = ["docker/README.{name}.md"]\n',
+            5,
+            "[[tool.docgen.images]].exclude must be a list, not str",
+        ),
+    ],
+)
+def test_an_exclude_that_cannot_work_is_an_error_at_its_line(
+    family: Path, entry: str, line: int, message: str
+) -> None:
+    (family / "pyproject.toml").write_text(config(entry))
+    result = run("check")
+    assert (result.code, result.out, result.err) == (2, "", f"pyproject.toml:{line}: {message}\n")

@@ -32,7 +32,7 @@ from docgen.cli import main
 from docgen.config import load_config
 from docgen.markers import find_blocks
 from docgen.pipeline import build_model
-from docgen.render import SECTIONS, RenderOptions, render_sections
+from docgen.render import IMAGE_SECTIONS, RenderOptions, render_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -54,8 +54,33 @@ def render(case: str) -> dict[str, str]:
     return render_sections(model, options)
 
 
+def render_family() -> dict[str, str]:
+    """The sections about several images, of every case (in `CASES` order) as one document's images."""
+    from docgen.render import render_family as render_images
+    from docgen.rows import image_row
+
+    rows = []
+    for case, (dockerfile, options) in CASES.items():
+        model = build_model(dockerfile, dockerfile.relative_to(ROOT).as_posix())
+        rows.append(image_row(case, model, options, (f"org/{case}:latest",) if case == "rocm" else ()))
+    return {
+        "images": render_images("images", rows, RenderOptions()),
+        "matrix": render_images("matrix", rows, RenderOptions(), "components"),
+        "matrix-by-images": render_images("matrix", rows, RenderOptions(), "images"),
+    }
+
+
+@pytest.mark.parametrize("section", ["images", "matrix", "matrix-by-images"])
+def test_golden_family(section: str) -> None:
+    expected_file = GOLDEN / "family" / f"{section}.md"
+    assert expected_file.exists(), f"missing {expected_file}; run: {REGENERATE}"
+    assert render_family()[section] == expected_file.read_text(encoding="utf-8"), (
+        f"family/{section}.md differs from the golden file; if the change is intended, run: {REGENERATE}"
+    )
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
-@pytest.mark.parametrize("section", SECTIONS)
+@pytest.mark.parametrize("section", IMAGE_SECTIONS)
 def test_golden(case: str, section: str) -> None:
     expected_file = GOLDEN / case / f"{section}.md"
     assert expected_file.exists(), f"missing {expected_file}; run: {REGENERATE}"
@@ -111,6 +136,10 @@ def regenerate() -> None:
         for section, text in render(case).items():
             (GOLDEN / case / f"{section}.md").write_text(text, encoding="utf-8")
             print(f"wrote tests/golden/{case}/{section}.md")
+    (GOLDEN / "family").mkdir(exist_ok=True)
+    for section, text in render_family().items():
+        (GOLDEN / "family" / f"{section}.md").write_text(text, encoding="utf-8")
+        print(f"wrote tests/golden/family/{section}.md")
     with tempfile.TemporaryDirectory() as folder:
         for project in PROJECTS:
             for name, text in synced(project, Path(folder)).items():

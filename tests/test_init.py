@@ -1306,7 +1306,7 @@ def test_init_on_a_folder_refuses_what_it_cannot_do(chdir_tmp: Path) -> None:
     result = run("init", "empty")
     assert (result.code, result.err) == (
         2,
-        "docgen: error: empty: no Dockerfile in this folder or below (Dockerfile*, *.Dockerfile)\n",
+        "empty: no Dockerfile in this folder or below (Dockerfile*, *.Dockerfile)\n",
     )
     result = run("init", "docker", "--dockerfile", "docker/Dockerfile")
     assert result.code == 2

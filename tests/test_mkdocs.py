@@ -16,6 +16,7 @@ import sys
 import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import markdown
 import pytest
@@ -23,7 +24,8 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import get_files
+from mkdocs.structure.files import Files, get_files
+from mkdocs.structure.nav import Navigation, Section, get_navigation
 from mkdocs.structure.pages import Page
 
 import docgen.mkdocs_plugin
@@ -111,14 +113,14 @@ def page_markdown(mkdocs_yml: Path, src_uri: str) -> str:
     config.plugins.on_startup(command="build", dirty=False)
     config = config.plugins.on_config(config)
     files = get_files(config)
-    file = files.get_file_from_path(src_uri)
-    assert file is not None, src_uri
-    page = Page(None, file, config)
-    page.read_source(config)
     plugin = config.plugins["docgen"]
     assert isinstance(plugin, DocgenPlugin)
     plugin.on_pre_build(config=config)
     files = plugin.on_files(files, config=config) or files
+    file = files.get_file_from_path(src_uri)
+    assert file is not None, src_uri
+    page = Page(None, file, config)
+    page.read_source(config)
     result = plugin.on_page_markdown(page.markdown or "", page=page, config=config, files=files)
     assert result is not None
     return result
@@ -246,6 +248,7 @@ def test_every_page_is_built(real_site: Path) -> None:
         "configuration/index.html",
         "markers/index.html",
         "images/rocm/index.html",
+        "images/index.html",
         "dockerfile-semantics/index.html",
         "contributing/index.html",
     ):
@@ -440,9 +443,9 @@ def test_model_is_built_once_per_build_per_dockerfile(
     calls: list[str] = []
     real = docgen.mkdocs_plugin.build_model
 
-    def counting(path: object, display: str | None = None, build_args: object = None) -> object:
+    def counting(path: object, display: str | None = None, *rest: object) -> object:
         calls.append(str(path))
-        return real(path, display, build_args)  # type: ignore[arg-type]
+        return real(path, display, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(docgen.mkdocs_plugin, "build_model", counting)
     root = write_tree(
@@ -563,15 +566,18 @@ def test_pages_out_of_docs_dir_are_refused(tmp_path: Path, pages: str, message: 
     assert str(info.value).startswith(message)
 
 
-def test_pages_are_normalised_and_listed_once(tmp_path: Path) -> None:
+def test_pages_are_normalised_and_may_be_listed_by_several_images(tmp_path: Path) -> None:
     files = site_files()
     files["pyproject.toml"] = files["pyproject.toml"].replace('"other.md"', '"./sub/../other.md"')
     write_tree(tmp_path, files)
     assert load_docgen_config(tmp_path / "pyproject.toml").images[0].pages == ("page.md", "other.md")
-    files["pyproject.toml"] += '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\npages = ["page.md"]\n'
+    files["pyproject.toml"] += (
+        '[[tool.docgen.images]]\ndockerfile = "Dockerfile"\nname = "again"\npages = ["page.md"]\n'
+    )
     write_tree(tmp_path, files)
-    with pytest.raises(ConfigError, match=r"pages = 'page.md' is listed by two \[\[tool.docgen.images\]\]"):
-        load_docgen_config(tmp_path / "pyproject.toml")
+    config = load_docgen_config(tmp_path / "pyproject.toml")
+    assert [image.name for image in config.images_for_page("page.md")] == [config.images[0].name, "again"]
+    assert [image.name for image in config.images_for_page("other.md")] == [config.images[0].name]
 
 
 @pytest.mark.parametrize(
@@ -710,3 +716,368 @@ def test_the_sites_hosting_addresses_come_from_the_publishing_build(monkeypatch:
     workflow = (ROOT / ".github/workflows/docs.yml").read_text(encoding="utf-8")
     for name in ("DOCGEN_SITE_URL", "DOCGEN_REPO_URL", "DOCGEN_EDIT_URI", "mkdocs build --strict"):
         assert name in workflow
+
+
+# --------------------------------------------------------------------------------------------------
+# Generated image pages, their index and the Images section of the navigation
+
+
+def three_images(**extra: str) -> dict[str, str]:
+    """A project with three images: `cuda` and `rocm` (one glob, no page of their own) and `cpu`
+    (`pages`, a hand-written page with a block)."""
+    files = {
+        "pyproject.toml": """\
+            [tool.docgen]
+            [[tool.docgen.images]]
+            dockerfile = "docker/*/Dockerfile"
+            [[tool.docgen.images]]
+            dockerfile = "docker/Dockerfile.cpu"
+            pages = ["images/cpu.md"]
+            """,
+        "docker/cuda/Dockerfile": """\
+            FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS base
+            # MAX_JOBS Parallel compile jobs.
+            ARG MAX_JOBS=8
+            RUN pip install torch==2.5.1
+            """,
+        "docker/rocm/Dockerfile": """\
+            ARG GPU_ARCH="gfx942"
+            FROM rocm/dev-ubuntu-22.04:6.2 AS base
+            ARG GPU_ARCH
+            RUN pip install torch==2.5.1 && make ARCH="${GPU_ARCH}"
+            """,
+        "docker/Dockerfile.cpu": "FROM python:3.12-slim\nRUN pip install numpy==2.1.0\n",
+        "docs/index.md": "# Home\n",
+        "docs/images/cpu.md": "# CPU image\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n",
+        "mkdocs.yml": """\
+            site_name: t
+            theme: mkdocs
+            plugins: [docgen]
+            validation:
+              nav: {omitted_files: warn, not_found: warn}
+              links: {not_found: warn, anchors: warn, unrecognized_links: warn}
+            """,
+    }
+    files.update(extra)
+    return files
+
+
+def site_structure(mkdocs_yml: Path) -> tuple[Files, Navigation, DocgenPlugin]:
+    """The files and navigation of the site of `mkdocs_yml` as the plugin leaves them (no build)."""
+    config = load_config(str(mkdocs_yml), site_dir=str(mkdocs_yml.parent / "unused-site"))
+    config.plugins.on_startup(command="build", dirty=False)
+    config = config.plugins.on_config(config)
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    plugin.on_pre_build(config=config)
+    files = plugin.on_files(get_files(config), config=config) or get_files(config)
+    return files, get_navigation(files, config), plugin
+
+
+def nav_outline(items: list[Any]) -> list[Any]:
+    """A navigation as nested lists of titles and page URIs (`{title: [...]}` for a section)."""
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, Section):
+            out.append({item.title: nav_outline(item.children)})
+        elif isinstance(item, Page):
+            out.append(item.file.src_uri)
+    return out
+
+
+def generated_markdown(files: Files, src_uri: str) -> str:
+    file = files.get_file_from_path(src_uri)
+    assert file is not None and file.generated_by is not None, src_uri
+    return file.content_string
+
+
+def test_three_images_get_two_generated_pages_an_index_and_an_images_section(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, three_images())
+    files, nav, _ = site_structure(root / "mkdocs.yml")
+    assert files.get_file_from_path("images/cpu.md").generated_by is None, "the hand-written page wins"  # type: ignore[union-attr]
+    cuda = generated_markdown(files, "images/cuda.md")
+    assert cuda.startswith("# cuda\n\n<!-- BEGIN docgen:summary -->\n<!-- END docgen:summary -->\n")
+    assert "Built from [docker/cuda/Dockerfile](../dockerfiles/docker/cuda/Dockerfile.md)." in cuda
+    assert [b.name for b in markers.find_blocks(cuda)] == [
+        "summary", "hardware", "versions", "stages", "contents", "build-args"
+    ]  # fmt: skip
+    assert "[all images](index.md)" in cuda
+    assert generated_markdown(files, "images/rocm.md").startswith("# rocm\n")
+    assert nav_outline(nav.items) == [
+        "index.md",
+        {"Images": ["images/index.md", "images/cpu.md", "images/cuda.md", "images/rocm.md"]},
+    ], "without `nav`, MkDocs shows the images/ folder as a section, the index first"
+
+    result = strict_build(root)  # every link and anchor resolves, every page is in the navigation
+    assert result.returncode == 0, result.stderr
+    site = root / "site"
+    page = (site / "images" / "cuda" / "index.html").read_text(encoding="utf-8").replace("<wbr>", "")
+    assert '<div class="docgen docgen-build-args">' in page and 'id="build-arg-max_jobs"' in page
+    assert "<code>MAX_JOBS</code>" in page and "Parallel compile jobs." in page
+    assert 'href="../../dockerfiles/docker/cuda/Dockerfile/#L4"' in page, "line links as on any page"
+    rocm = (site / "images" / "rocm" / "index.html").read_text(encoding="utf-8")
+    assert "<code>gfx942</code>" in rocm and "MI300X" in rocm
+    assert "Dockerfile.cpu/#L1" in (site / "images" / "cpu" / "index.html").read_text(encoding="utf-8")
+    assert not (root / "docs" / "images" / "cuda.md").exists(), "the plugin writes no file"
+
+
+def test_the_index_page_holds_the_images_and_matrix_blocks_and_lists_the_images(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, three_images())
+    files, _, _ = site_structure(root / "mkdocs.yml")
+    index = generated_markdown(files, "images/index.md")
+    assert index.startswith("# All images\n")
+    assert [b.name for b in markers.find_blocks(index)] == ["images", "matrix"]
+    text = page_markdown(root / "mkdocs.yml", "images/index.md")
+    bodies = markers.block_bodies(text)
+    images = bodies["images"].splitlines()
+    assert images[0].startswith("| Image | Dockerfile | Base image | Key versions |")
+    assert [row.split(" | ")[0] for row in images[2:]] == ["| cuda", "| rocm", "| cpu"]
+    assert "[docker/cuda/Dockerfile](../dockerfiles/docker/cuda/Dockerfile.md)" in bodies["images"]
+    assert bodies["matrix"].splitlines()[0].startswith("| Component | cuda | rocm | cpu |")
+    assert text.endswith(
+        "## Image pages\n\n"
+        "- [cuda](cuda.md): `docker/cuda/Dockerfile`\n"
+        "- [rocm](rocm.md): `docker/rocm/Dockerfile`\n"
+        "- [cpu](cpu.md): `docker/Dockerfile.cpu`\n"
+    )
+    site = build_site(root)
+    html = (site / "images" / "index.html").read_text(encoding="utf-8")
+    for name in ("cuda", "rocm", "cpu"):
+        assert f'<a href="{name}/">{name}</a>' in html
+
+
+def test_a_hand_written_index_and_a_page_in_a_folder_win(tmp_path: Path) -> None:
+    files = three_images(
+        **{
+            "docs/images/index.md": "# Our images\n\nIntro.\n\n"
+            "<!-- BEGIN docgen:images -->\n<!-- END docgen:images -->\n",
+            "docs/images/rocm/index.md": "# ROCm\n\n<!-- BEGIN docgen:hardware -->\n"
+            "<!-- END docgen:hardware -->\n",
+        }
+    )
+    root = write_tree(tmp_path, files)
+    found, nav, _ = site_structure(root / "mkdocs.yml")
+    generated = sorted(f.src_uri for f in found.documentation_pages() if f.generated_by)
+    assert generated == [
+        "dockerfiles/docker/Dockerfile.cpu.md",
+        "dockerfiles/docker/cuda/Dockerfile.md",
+        "dockerfiles/docker/rocm/Dockerfile.md",
+        "images/cuda.md",
+    ], "no generated index, no generated rocm page"
+    text = page_markdown(root / "mkdocs.yml", "images/index.md")
+    assert text.startswith("# Our images\n\nIntro.\n\n<!-- BEGIN docgen:images ")
+    rows = markers.block_bodies(text)["images"].splitlines()[2:]
+    assert [row.split(" | ")[0] for row in rows] == ["| cuda", "| rocm", "| cpu"], (
+        "every image, own page or not"
+    )
+    assert nav_outline(nav.items)[1] == {
+        "Images": ["images/index.md", "images/cpu.md", "images/cuda.md", {"Rocm": ["images/rocm/index.md"]}]
+    }, "MkDocs' own navigation: a folder is a section"
+    # the page in the folder is filled from the image it is named after
+    rocm = page_markdown(root / "mkdocs.yml", "images/rocm/index.md")
+    assert "| `gfx942` | AMD |" in rocm and "[L1](../../dockerfiles/docker/rocm/Dockerfile.md#L1)" in rocm
+    result = strict_build(root)
+    assert result.returncode == 0, result.stderr
+
+
+EXPLICIT_NAV = """\
+site_name: t
+theme: mkdocs
+plugins: [docgen]
+validation:
+  nav: {omitted_files: warn, not_found: warn}
+nav:
+  - Home: index.md
+"""
+
+
+def test_an_explicit_nav_gets_an_images_section_at_its_end(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, three_images(**{"mkdocs.yml": EXPLICIT_NAV + "  - CPU: images/cpu.md\n"}))
+    _, nav, _ = site_structure(root / "mkdocs.yml")
+    assert nav_outline(nav.items) == [
+        "index.md",
+        "images/cpu.md",
+        {"Images": ["images/index.md", "images/cuda.md", "images/rocm.md"]},
+    ], "a page the nav names stays where it is"
+    result = strict_build(root)  # no page left out of the navigation
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_literal_images_entry_places_the_section(tmp_path: Path) -> None:
+    yml = EXPLICIT_NAV + "  - Images\n  - About: about.md\n"
+    root = write_tree(tmp_path, three_images(**{"mkdocs.yml": yml, "docs/about.md": "# About\n"}))
+    _, nav, _ = site_structure(root / "mkdocs.yml")
+    assert nav_outline(nav.items) == [
+        "index.md",
+        {"Images": ["images/index.md", "images/cuda.md", "images/rocm.md", "images/cpu.md"]},
+        "about.md",
+    ], "the index, then the images in the config's order"
+    result = strict_build(root)
+    assert result.returncode == 0, result.stderr
+
+
+def test_image_pages_false_generates_nothing(tmp_path: Path) -> None:
+    yml = "site_name: t\ntheme: mkdocs\nplugins:\n  - docgen:\n      image_pages: false\n"
+    root = write_tree(tmp_path, three_images(**{"mkdocs.yml": yml}))
+    files, nav, _ = site_structure(root / "mkdocs.yml")
+    assert sorted(f.src_uri for f in files.documentation_pages() if f.generated_by) == [
+        "dockerfiles/docker/Dockerfile.cpu.md"
+    ]
+    assert nav_outline(nav.items) == ["index.md", {"Images": ["images/cpu.md"]}]
+
+
+def test_a_user_template_overrides_the_image_page(tmp_path: Path) -> None:
+    files = three_images(
+        **{
+            "templates/image-page.md.j2": "# The {{ name }} image\n\n"
+            "<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n",
+        }
+    )
+    files["pyproject.toml"] = files["pyproject.toml"].replace(
+        "[tool.docgen]\n", '[tool.docgen]\ntemplates = "templates"\n'
+    )
+    root = write_tree(tmp_path, files)
+    found, _, _ = site_structure(root / "mkdocs.yml")
+    assert generated_markdown(found, "images/rocm.md") == (
+        "# The rocm image\n\n<!-- BEGIN docgen:hardware -->\n<!-- END docgen:hardware -->\n"
+    )
+    site = build_site(root)
+    assert "MI300X" in (site / "images" / "rocm" / "index.html").read_text(encoding="utf-8")
+    (root / "templates" / "image-page.md.j2").write_text("# {{ name }\n", encoding="utf-8")
+    result = strict_build(root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "templates/image-page.md.j2:1: template error: " in result.stderr
+
+
+def test_under_serve_a_dockerfile_edit_regenerates_its_image_page(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, three_images())
+    config = config_for(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+    page = root / "site" / "images" / "cuda" / "index.html"
+    assert "NEW_ARG" not in page.read_text(encoding="utf-8")
+
+    class FakeServer:
+        watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    plugin.on_serve(FakeServer(), config=config, builder=lambda: None)  # type: ignore[arg-type]
+    assert str((root / "docker" / "cuda" / "Dockerfile").resolve()) in FakeServer.watched
+    with (root / "docker" / "cuda" / "Dockerfile").open("a", encoding="utf-8") as dockerfile:
+        dockerfile.write("# NEW_ARG A new argument.\nARG NEW_ARG=1\n")
+    rebuilt = config_for(root)  # as `mkdocs serve` does: the config again, the same plugin instance
+    assert rebuilt.plugins["docgen"] is plugin
+    build(rebuilt, serve_url="http://127.0.0.1:8000/")
+    html = page.read_text(encoding="utf-8")
+    assert "NEW_ARG" in html and "A new argument." in html
+
+
+def test_two_images_of_one_name_get_one_page_and_a_warning(tmp_path: Path) -> None:
+    files = three_images(
+        **{
+            "pyproject.toml": """\
+                [tool.docgen]
+                [[tool.docgen.images]]
+                dockerfile = "a/cuda/Dockerfile"
+                [[tool.docgen.images]]
+                dockerfile = "b/cuda/Dockerfile"
+                """,
+            "a/cuda/Dockerfile": "FROM alpine:3.20\n",
+            "b/cuda/Dockerfile": "FROM debian:12\n",
+        }
+    )
+    root = write_tree(tmp_path, files)
+    found, _, _ = site_structure(root / "mkdocs.yml")
+    assert "a/cuda/Dockerfile" in generated_markdown(found, "images/cuda.md")
+    result = strict_build(root)
+    assert result.returncode == 1
+    assert (
+        "pyproject.toml (b/cuda/Dockerfile): no page generated for image 'cuda': another image or page "
+        'has its path images/cuda.md; give it a name = "…" of its own'
+    ) in result.stderr
+
+
+def test_the_real_site_gains_the_index_in_its_images_section() -> None:
+    files, nav, _ = site_structure(ROOT / "mkdocs.yml")
+    outline = nav_outline(nav.items)
+    assert outline[1] == {
+        "Images": ["images/index.md", "images/rocm.md", "dockerfiles/docker/rocm/Dockerfile.rocm.md"]
+    }
+    assert [
+        f.src_uri for f in files.documentation_pages() if f.generated_by and f.src_uri.startswith("images/")
+    ] == ["images/index.md"], "the one image has its own page"
+
+
+def test_two_targets_of_one_dockerfile_are_two_models(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    name = "base"
+                    target = "base"
+                    pages = ["page.md"]
+                    [[tool.docgen.images]]
+                    dockerfile = "Dockerfile"
+                    name = "test"
+                    target = "test"
+                    pages = ["other.md"]
+                    """,
+                "Dockerfile": """\
+                    FROM ubuntu:22.04 AS base
+                    # MAX_JOBS Parallel compile jobs.
+                    ARG MAX_JOBS=8
+                    FROM base AS test
+                    # PYTEST_VERSION The pytest release.
+                    ARG PYTEST_VERSION=8.3.5
+                    """,
+                "docs/other.md": (
+                    "# Other\n\n<!-- BEGIN docgen:build-args -->\n<!-- END docgen:build-args -->\n"
+                ),
+            }
+        ),
+    )
+    site = build_site(root)  # one plugin, one model cache for both pages
+    page = (site / "page" / "index.html").read_text(encoding="utf-8")
+    other = (site / "other" / "index.html").read_text(encoding="utf-8")
+    assert "MAX_JOBS" in page and "PYTEST_VERSION" not in page and "--target base" in page
+    assert "MAX_JOBS" in other and "PYTEST_VERSION" in other and "--target test" in other
+
+
+def test_on_serve_watches_the_bake_file(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path,
+        site_files(
+            **{
+                "pyproject.toml": """\
+                    [tool.docgen]
+                    [[tool.docgen.images]]
+                    bake = "docker-bake.json"
+                    pages = ["page.md"]
+                    """,
+                "docker-bake.json": '{"target": {"app": {"dockerfile": "Dockerfile"}}}\n',
+            }
+        ),
+    )
+    config = config_for(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+
+    class FakeServer:
+        watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    server = FakeServer()
+    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
+    assert str(tmp_path.resolve() / "docker-bake.json") in server.watched

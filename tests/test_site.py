@@ -220,3 +220,49 @@ def test_a_commit_default_is_shortened_with_the_whole_commit_as_title() -> None:
     assert commit_code(full) == f'<code title="{full}">83f9e450</code>'
     assert commit_code("v2.8.3") == "`v2.8.3`"
     assert commit_code("a|b") == "<code>a&#124;b</code>"
+
+
+# --------------------------------------------------------------------------------------------------
+# Generated image pages: where they go, the index's list, the Images section of an explicit nav
+
+PAGES = ["images/index.md", "images/cuda.md", "images/rocm.md"]
+
+
+def test_image_page_uri_is_in_the_images_folder_and_refuses_no_file_names() -> None:
+    assert site.image_page_uri("vllm-rocm") == "images/vllm-rocm.md"
+    assert [site.image_page_uri(name) for name in ("", ".", "..", "a/b")] == [None] * 4
+    assert site.hand_written_uris("cuda") == ("images/cuda.md", "images/cuda/index.md")
+
+
+def test_relative_links_between_pages_are_quoted() -> None:
+    assert site.relative_link("images/rocm/index.md", "images/index.md") == "rocm/index.md"
+    assert site.relative_link("page one.md", "images/index.md") == "../page%20one.md"
+
+
+def test_images_nav_appends_a_section_without_pages_named_elsewhere() -> None:
+    nav = [{"Home": "index.md"}, {"ROCm": "images/rocm.md"}]
+    assert site.images_nav(nav, PAGES) == [*nav, {"Images": ["images/index.md", "images/cuda.md"]}]
+    assert nav == [{"Home": "index.md"}, {"ROCm": "images/rocm.md"}], "the nav given is not changed"
+    assert site.images_nav([*nav, "./images/index.md", "images/cuda.md"], PAGES) == [
+        *nav, "./images/index.md", "images/cuda.md"
+    ], "nothing missing, nothing added"  # fmt: skip
+
+
+def test_images_nav_fills_an_images_section_index_first() -> None:
+    nav = [{"Home": "index.md"}, {"Images": [{"ROCm": "images/rocm.md"}]}, {"About": "about.md"}]
+    assert site.images_nav(nav, PAGES) == [
+        {"Home": "index.md"},
+        {"Images": ["images/index.md", {"ROCm": "images/rocm.md"}, "images/cuda.md"]},
+        {"About": "about.md"},
+    ]
+
+
+def test_a_literal_images_entry_is_replaced_by_the_section_at_any_depth_once() -> None:
+    nav = [{"Home": "index.md"}, {"Guide": ["guide.md", "Images"]}, "Images"]
+    assert site.images_nav(nav, PAGES) == [
+        {"Home": "index.md"},
+        {"Guide": ["guide.md", {"Images": PAGES}]},
+    ]
+    assert site.images_nav(["index.md", "Images", *PAGES], PAGES) == ["index.md", *PAGES], (
+        "every page named: the entry goes, no empty section"
+    )

@@ -1,0 +1,529 @@
+"""Docker Bake files (`docker-bake.hcl`, `docker-bake.json`): the images a project declares to Docker
+itself, read for `[[tool.docgen.images]]` entries written `bake = "docker-bake.hcl"`.
+
+What is read, as `docker buildx bake` reads it:
+
+- `target` blocks: `context` (default `.`) and `dockerfile` (default `Dockerfile`, relative to the
+  context), `args`, `target` and `tags`; `inherits` (the targets named, in order, later ones winning,
+  the target's own attributes over all of them; `args` merged name by name);
+- `group` blocks and their `targets` (a group may name groups); the images of a file are the targets
+  of its `default` group, else its `default` target, else every target no other target inherits from
+  (a `_common` target only holds shared attributes);
+- `variable` blocks with their `default`, and `${NAME}` in strings. docgen has no environment input:
+  a variable is always its default, never the environment's value of that name;
+- the expressions build metadata is written with: literals, variables, `==`, `!=`, `!`, `&&`, `||`,
+  `cond ? a : b` and parentheses (`COMMIT != "" ? COMMIT : "unknown"`).
+
+`matrix`, functions (`${upper(X)}`, `function` blocks), arithmetic and `dockerfile-inline` are refused
+with the line that uses them, as are contexts that are not a local folder (a Git URL,
+`target:other`), in the attributes docgen reads. Paths (the context, the Dockerfile) are relative to
+the folder of the bake file (`docgen.config` also tries the project folder).
+
+JSON is read with the standard library (the format `docker buildx bake --print` writes); HCL with the
+optional `python-hcl2` package, imported only for a `.hcl` file.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from docgen.errors import ConfigError
+
+INSTALL_HCL = "pip install 'dockerdocgen[hcl]'"
+"""What installs the HCL reader."""
+
+_BUILTIN_VARIABLES = frozenset({"BAKE_CMD_CONTEXT", "BAKE_LOCAL_PLATFORM"})
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_INTERPOLATION = re.compile(r"\$\$\{|\$\{|%\{")
+_TOKEN = re.compile(
+    r'\s*(?:(?P<string>"(?:[^"\\]|\\.)*")|(?P<number>\d+(?:\.\d+)?)'
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*)|(?P<operator>==|!=|&&|\|\||[!?:()]))"
+)
+"""One token of a bake expression (see `BakeFile._expression`)."""
+_BLOCK = re.compile(r'^[ \t]*(?:target|group|variable|function)[ \t]+"', re.MULTILINE)
+_NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|target:)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Target:
+    """One bake target, `inherits` and `${VAR}` resolved."""
+
+    name: str
+    """The target's name (`cu130`)."""
+    dockerfile: str
+    """The Dockerfile, `/`-separated and relative to the bake file's folder (context + dockerfile)."""
+    args: Mapping[str, str]
+    """Its build args, every value a string (`1` for a number written 1)."""
+    target: str | None
+    """The stage it builds (`target = "vllm-openai"`), None for the last."""
+    tags: tuple[str, ...]
+    """The image names it is tagged with."""
+    target_line: int | None
+    """The line of the `target` attribute that gives `target` (its own, or an inherited target's)."""
+
+
+class BakeFile:
+    """A parsed bake file: its targets, groups and variables (see the module docstring)."""
+
+    def __init__(self, data: Mapping[str, Any], display: str, text: str) -> None:
+        self.display = display
+        self._text = text
+        self._targets: dict[str, dict[str, Any]] = _blocks(data, "target", display)
+        self._groups: dict[str, dict[str, Any]] = _blocks(data, "group", display)
+        variables = _blocks(data, "variable", display)
+        self._defaults = {name: body.get("default", "") for name, body in variables.items()}
+        self._values: dict[str, object] = {}
+        if "function" in data:
+            self._fail("function blocks are not supported (docgen reads no bake functions)", "function")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every target's name, in file order."""
+        return tuple(self._targets)
+
+    def default(self) -> tuple[str, ...]:
+        """The targets `docker buildx bake` builds without a target named: the `default` group's, else
+        the `default` target, else every target no other target inherits from."""
+        if "default" in self._groups:
+            return self.expand(["default"])
+        if "default" in self._targets:
+            return ("default",)
+        inherited = {
+            name
+            for body in self._targets.values()
+            for name in (body.get("inherits") or [])
+            if isinstance(name, str)
+        }
+        return tuple(name for name in self._targets if name not in inherited)
+
+    def expand(self, names: list[str]) -> tuple[str, ...]:
+        """Target names with groups replaced by their targets (recursively), each once, in order; an
+        unknown name raises `KeyError` with it."""
+        found: list[str] = []
+
+        def add(name: str, seen: tuple[str, ...]) -> None:
+            if name in seen:
+                loop = " -> ".join((*seen, name))
+                self._fail(f'group "{seen[-1]}": holds itself ({loop})', "group", seen[-1], "targets")
+            if name in self._groups:
+                targets = self._groups[name].get("targets", [])
+                if not isinstance(targets, list):
+                    self._fail(f'group "{name}": targets must be a list of names', "group", name, "targets")
+                for member in targets:
+                    add(self._string(member, ("group", name, "targets")), (*seen, name))
+            elif name in self._targets:
+                if name not in found:
+                    found.append(name)
+            elif seen:
+                message = f'group "{seen[-1]}": {name!r} is no target or group of this file'
+                self._fail(message, "group", seen[-1], "targets")
+            else:
+                raise KeyError(name)
+
+        try:
+            for name in names:
+                add(name, ())
+        except RecursionError:  # groups of groups thousands deep
+            self._fail("groups nested too deeply to read (Python's recursion limit)", "group")
+        return tuple(found)
+
+    def target(self, name: str) -> Target:
+        """Target `name` resolved (it must be one of `names`)."""
+        try:
+            body = self._resolved(name, ())
+        except RecursionError:  # `inherits` or `((((…))))` thousands deep
+            self._fail("nested too deeply to read (Python's recursion limit)", "target", name)
+        context = body.get("context", ".")
+        dockerfile = body.get("dockerfile", "Dockerfile")
+        if _NOT_LOCAL.match(context):
+            self._fail(
+                f'target "{name}": context = {context!r} is not a local folder; docgen reads the '
+                "Dockerfiles of the project only",
+                "target",
+                name,
+                "context",
+            )
+        if posixpath.isabs(dockerfile):
+            path = dockerfile
+        else:
+            path = posixpath.normpath(posixpath.join(context, dockerfile))
+        target = body.get("target")
+        return Target(
+            name=name,
+            dockerfile=path,
+            args=body.get("args", {}),
+            target=target or None,
+            tags=tuple(body.get("tags", ())),
+            target_line=self._line("target", body["target-from"], "target") if target else None,
+        )
+
+    # ------------------------------------------------------------------------------------------
+    def _resolved(self, name: str, chain: tuple[str, ...]) -> dict[str, Any]:
+        """The attributes docgen reads of target `name`: its inherited ones, then its own."""
+        if name in chain:
+            loop = " -> ".join((*chain, name))
+            self._fail(f'target "{name}": inherits itself ({loop})', "target", name, "inherits")
+        body = self._targets[name]
+        for key in ("matrix", "name"):
+            if key in body:
+                self._fail(f'target "{name}": {key} is not supported', "target", name, key)
+        if "dockerfile-inline" in body:
+            self._fail(
+                f'target "{name}": dockerfile-inline is not supported (docgen documents a Dockerfile file)',
+                "target",
+                name,
+                "dockerfile-inline",
+            )
+        merged: dict[str, Any] = {}
+        inherits = body.get("inherits") or []
+        if not isinstance(inherits, list):
+            message = f'target "{name}": inherits must be a list of target names'
+            self._fail(message, "target", name, "inherits")
+        for parent in inherits:
+            parent = self._string(parent, ("target", name, "inherits"))
+            if parent not in self._targets:
+                self._fail(
+                    f'target "{name}": inherits {parent!r}, which is no target of this file',
+                    "target",
+                    name,
+                    "inherits",
+                )
+            _merge(merged, self._resolved(parent, (*chain, name)))
+        where = ("target", name)
+        own: dict[str, Any] = {}
+        for key in ("context", "dockerfile", "target"):
+            if key in body and body[key] is not None:
+                own[key] = self._string(body[key], (*where, key))
+        if "target" in own:
+            own["target-from"] = name  # the block that writes it, for messages
+        if "args" in body and body["args"] is not None:
+            args = body["args"]
+            if not isinstance(args, dict):
+                self._fail(f'target "{name}": args must be a map of names to values', *where, "args")
+            own["args"] = {
+                key: self._string(value, (*where, "args"), scalar=True)
+                for key, value in args.items()
+                if value is not None  # `NAME = null`: bake leaves it to the Dockerfile's default
+            }
+        if "tags" in body and body["tags"] is not None:
+            tags = body["tags"]
+            if not isinstance(tags, list):
+                self._fail(f'target "{name}": tags must be a list of image names', *where, "tags")
+            own["tags"] = [self._string(tag, (*where, "tags")) for tag in tags]
+        _merge(merged, own)
+        return merged
+
+    def _string(self, value: object, where: tuple[str, ...], scalar: bool = False) -> str:
+        """`value` as bake gives it to the build: a string with `${VAR}` replaced by the variable's
+        default (numbers and booleans, in `args` and variables, written as HCL writes them)."""
+        if isinstance(value, bool) and scalar:
+            return "true" if value else "false"
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and scalar:
+            return str(value)
+        if not isinstance(value, str):
+            what = ".".join(where[2:]) or where[0]
+            self._fail(
+                f'{where[0]} "{where[1]}": {what} must be a string, not {type(value).__name__}', *where
+            )
+        return self._interpolate(value, where, ())
+
+    def _interpolate(self, value: str, where: tuple[str, ...], chain: tuple[str, ...]) -> str:
+        """`value` with each `${…}` replaced by what it gives (see `_expression`), `$${` by `${`."""
+        out: list[str] = []
+        at = 0
+        for match in _INTERPOLATION.finditer(value):
+            if match.start() < at:
+                continue  # inside an expression already read
+            out.append(value[at : match.start()])
+            at = match.end()
+            if match.group(0) == "$${":  # HCL's escape of a literal `${`
+                out.append("${")
+                continue
+            depth, end = 1, at
+            while end < len(value) and depth:
+                depth += {"{": 1, "}": -1}.get(value[end], 0)
+                end += 1
+            expression = value[match.start() : end]
+            if match.group(0) == "%{":
+                self._fail(f"{expression}: template directives are not supported", *where)
+            if depth:
+                self._fail(f"{expression}: no closing '}}'", *where)
+            inner = value[at : end - 1].strip()
+            if _NAME.fullmatch(inner):
+                out.append(_text(self._value(inner, where, chain)))
+            else:
+                out.append(_text(self._expression(inner, expression, where, chain)))
+            at = end
+        out.append(value[at:])
+        return "".join(out)
+
+    def _expression(self, text: str, shown: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
+        """The value of a bake expression of the kinds build metadata is written with: variables,
+        string, number and boolean literals, `==`, `!=`, `!`, `&&`, `||`, `cond ? a : b` and
+        parentheses (`COMMIT != "" ? COMMIT : "unknown"`). Functions and arithmetic are refused."""
+        tokens: list[tuple[str, str]] = []
+        at = 0
+        while at < len(text):
+            match = _TOKEN.match(text, at)
+            if match is None or not match.group(0).strip():
+                if text[at:].strip() == "":
+                    break
+                self._unsupported(shown, where)
+            assert match is not None
+            kind = match.lastgroup or ""
+            tokens.append((kind, match.group(kind)))
+            at = match.end()
+        position = 0
+
+        def peek() -> str:
+            return tokens[position][1] if position < len(tokens) else ""
+
+        def take(expected: str | None = None) -> tuple[str, str]:
+            nonlocal position
+            if position >= len(tokens) or (expected is not None and tokens[position][1] != expected):
+                self._unsupported(shown, where)
+            position += 1
+            return tokens[position - 1]
+
+        def boolean(value: object) -> bool:
+            if not isinstance(value, bool):
+                self._fail(f"{shown}: {value!r} is not true or false", *where)
+            return value
+
+        def conditional() -> object:
+            condition = either()
+            if peek() != "?":
+                return condition
+            take("?")
+            yes = conditional()
+            take(":")
+            no = conditional()
+            return yes if boolean(condition) else no
+
+        def either() -> object:
+            value = both()
+            while peek() == "||":
+                take()
+                right = both()
+                value = boolean(value) or boolean(right)
+            return value
+
+        def both() -> object:
+            value = compare()
+            while peek() == "&&":
+                take()
+                right = compare()
+                value = boolean(value) and boolean(right)
+            return value
+
+        def compare() -> object:
+            value = unary()
+            if peek() in ("==", "!="):
+                operator = take()[1]
+                right = unary()
+                return (value == right) == (operator == "==")
+            return value
+
+        def unary() -> object:
+            if peek() == "!":
+                take()
+                return not boolean(unary())
+            return primary()
+
+        def primary() -> object:
+            kind, token = take()
+            if token == "(":
+                value = conditional()
+                take(")")
+                return value
+            if kind == "string":
+                return self._interpolate(_literal(token), where, chain)
+            if kind == "number":
+                return float(token) if "." in token else int(token)
+            if kind == "name":
+                if peek() == "(":
+                    self._fail(f"{shown}: functions are not supported ({token}(…))", *where)
+                if token in ("true", "false"):
+                    return token == "true"
+                if token == "null":
+                    return None
+                return self._value(token, where, chain)
+            self._unsupported(shown, where)
+
+        result = conditional()
+        if position != len(tokens):
+            self._unsupported(shown, where)
+        return result
+
+    def _unsupported(self, shown: str, where: tuple[str, ...]) -> NoReturn:
+        self._fail(
+            f"{shown} is not supported: docgen reads variables, literals, ==, !=, !, &&, || and "
+            "`? :` in ${…}, not functions or arithmetic",
+            *where,
+        )
+
+    def _value(self, name: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
+        """Variable `name`'s default: a string (its `${…}` read), a number, a boolean or None."""
+        if name in self._values:
+            return self._values[name]
+        if name in _BUILTIN_VARIABLES:
+            self._fail(f"${{{name}}} is not supported (it is set by the bake command)", *where)
+        if name not in self._defaults:
+            self._fail(f"${{{name}}}: no variable {name!r} in this file", *where)
+        if name in chain:
+            loop = " -> ".join((*chain, name))
+            self._fail(f"variable {name!r} refers to itself ({loop})", "variable", name)
+        default = self._defaults[name]
+        if isinstance(default, str):
+            default = self._interpolate(default, ("variable", name, "default"), (*chain, name))
+        elif not isinstance(default, (bool, int, float)) and default is not None:
+            self._fail(
+                f'variable "{name}": a default of type {type(default).__name__} is not supported '
+                "(docgen reads strings, numbers and booleans)",
+                "variable",
+                name,
+                "default",
+            )
+        self._values[name] = default
+        return default
+
+    def _fail(self, message: str, kind: str, name: str | None = None, key: str | None = None) -> NoReturn:
+        raise ConfigError(message, self.display, self._line(kind, name, key))
+
+    def _line(self, kind: str, name: str | None = None, key: str | None = None) -> int | None:
+        """Best-effort line of block `kind "name"` (or its attribute `key`) in the file's text, in
+        HCL (`target "cu130" {`) or JSON (`"cu130": {` after `"target"`)."""
+        text = self._text
+        if name is None:
+            block = re.search(rf'^[ \t]*{re.escape(kind)}\b|"{re.escape(kind)}"[ \t]*:', text, re.MULTILINE)
+        else:
+            quoted = re.escape(json.dumps(name))
+            block = re.search(rf"^[ \t]*{re.escape(kind)}[ \t]+{quoted}[ \t]*\{{", text, re.MULTILINE)
+            if block is None:
+                section = text.find(f'"{kind}"')
+                block = re.compile(rf"{quoted}[ \t\r\n]*:").search(text, max(section, 0))
+        if block is None:
+            return None
+        at = block.start()
+        if key is not None:
+            attribute = re.compile(rf'(?:^[ \t]*|[{{,][ \t]*|"){re.escape(key)}"?[ \t]*[=:]', re.MULTILINE)
+            following = _BLOCK.search(text, block.end())  # an HCL block ends where the next begins
+            found = attribute.search(text, block.end(), following.start() if following else len(text))
+            if found is not None:
+                at = found.start()
+        return text.count("\n", 0, at) + 1
+
+
+def _text(value: object) -> str:
+    """A value as bake writes it into a string: `true`, `16`, `` for null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _merge(into: dict[str, Any], attributes: Mapping[str, Any]) -> None:
+    """Bake's inheritance: `args` merged name by name, every other attribute replaced."""
+    for key, value in attributes.items():
+        if key == "args":
+            into["args"] = {**into.get("args", {}), **value}
+        else:
+            into[key] = value
+
+
+def _blocks(data: Mapping[str, Any], kind: str, display: str) -> dict[str, dict[str, Any]]:
+    """The `kind` blocks of a parsed file, name → attributes (a name given twice: the blocks merged,
+    later attributes winning, as bake merges them)."""
+    found: dict[str, dict[str, Any]] = {}
+    value = data.get(kind, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{kind} must be a map of names to blocks", display)
+    for name, body in value.items():
+        if not isinstance(body, dict):
+            raise ConfigError(f'{kind} "{name}" must be a block', display)
+        found.setdefault(name, {}).update(body)
+    return found
+
+
+def parse(data: bytes, display: str) -> BakeFile:
+    """The bake file whose bytes are `data` (HCL when `display` ends in `.hcl`, else JSON)."""
+    try:
+        return _parse(data, display)
+    except RecursionError:  # `[[[[…]]]]` or `((((…))))` thousands deep
+        raise ConfigError("nested too deeply to read (Python's recursion limit)", display) from None
+
+
+def _parse(data: bytes, display: str) -> BakeFile:
+    try:
+        text = data.decode("utf-8").replace("\r\n", "\n")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", display) from None
+    if display.endswith(".hcl"):
+        return BakeFile(_parse_hcl(text, display), display, text)
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"invalid JSON: {exc.msg}", display, exc.lineno) from None
+    if not isinstance(parsed, dict):
+        raise ConfigError("a bake file in JSON is an object of variable, group and target", display, 1)
+    return BakeFile(parsed, display, text)
+
+
+def _parse_hcl(text: str, display: str) -> dict[str, Any]:
+    """An HCL bake file as the JSON form holds it (`{"target": {"name": {…}}}`), read by python-hcl2."""
+    try:
+        import hcl2
+    except ImportError:
+        raise ConfigError(
+            f"reading an HCL bake file needs the python-hcl2 package: {INSTALL_HCL} "
+            "(or write the file as JSON: docker buildx bake --print)",
+            display,
+        ) from None
+    # quotes kept: python-hcl2 writes a string literal `"x"` as '"x"', a reference `X` as 'X' and
+    # any other expression as '${…}' (stripping the quotes would make the literal "X" a reference)
+    options = hcl2.SerializationOptions(with_comments=False)
+    try:
+        tree = hcl2.loads(text, serialization_options=options)
+    except Exception as exc:  # the parser's (lark's) errors share no base class worth naming
+        line = getattr(exc, "line", None)
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConfigError(f"invalid HCL: {first}", display, line if isinstance(line, int) else None) from None
+    found: dict[str, Any] = {}
+    for kind, blocks in tree.items():
+        if not isinstance(blocks, list):  # `NAME = "value"` at the top level: bake reads it as a variable
+            found.setdefault("variable", {}).setdefault(kind, {})["default"] = _from_hcl(blocks)
+            continue
+        table = found.setdefault(kind, {})
+        for block in blocks:
+            for name, body in block.items() if isinstance(block, dict) else ():
+                table.setdefault(_literal(name), {}).update(_from_hcl(body) if isinstance(body, dict) else {})
+    return found
+
+
+def _from_hcl(value: Any) -> Any:
+    """A value as python-hcl2 gives it, as the JSON form writes it: a string literal without its quotes
+    and escapes, a reference `NAME` as `${NAME}`, another expression as the `${…}` it is given as."""
+    if isinstance(value, dict):
+        return {_literal(k): _from_hcl(v) for k, v in value.items() if not k.startswith("__")}
+    if isinstance(value, list):
+        return [_from_hcl(item) for item in value]
+    if isinstance(value, str):
+        if _NAME.fullmatch(value) and value not in ("true", "false", "null"):
+            return "${" + value + "}"
+        return _literal(value)
+    return value
+
+
+def _literal(text: str) -> str:
+    """An HCL string literal (`"a\\"b"`) as its value; anything else as it is."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        try:
+            value = json.loads(text)  # HCL's escapes are JSON's (`\\n`, `\\"`, `\\u00e9`)
+        except json.JSONDecodeError:
+            return text[1:-1]
+        return value if isinstance(value, str) else text[1:-1]
+    return text

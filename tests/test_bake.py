@@ -1,0 +1,543 @@
+"""Bake files: an `[[tool.docgen.images]]` entry written `bake = "docker-bake.hcl"` (or `.json`) gives
+one image per bake target, named after it, built with its args and target. `docgen.bake` reads the
+file; end to end through `docgen.cli.main` in a temporary project."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import make_tree, run
+
+from docgen import bake
+from docgen.config import load_config
+from docgen.errors import ConfigError
+from docgen.fastcheck import fast_check
+
+DOCKERFILE = """\
+ARG CUDA_VERSION=12.9.1
+FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04 AS base
+ARG PYTHON_VERSION=3.12
+RUN apt-get update && apt-get install -y python${PYTHON_VERSION}
+RUN pip install torch==2.8.0
+
+FROM base AS build
+# Parallel compile jobs.
+ARG max_jobs=2
+RUN pip install ninja==1.11.1
+
+FROM nvidia/cuda:${CUDA_VERSION}-base-ubuntu22.04 AS vllm-base
+COPY --from=build /dist /tmp/dist
+RUN pip install flashinfer-python==0.3.1
+
+FROM vllm-base AS test
+ARG PYTEST_VERSION=8.3.5
+RUN pip install pytest==${PYTEST_VERSION}
+
+FROM vllm-base AS vllm-openai
+RUN pip install accelerate==1.10.0
+"""
+
+ROCM = """\
+ARG BASE_IMAGE=rocm/dev-ubuntu-22.04:6.4.1-complete
+FROM ${BASE_IMAGE} AS base
+ARG PYTORCH_ROCM_ARCH="gfx90a;gfx942"
+RUN pip install torch==2.7.1 --index-url https://download.pytorch.org/whl/rocm6.4
+"""
+
+HCL = """\
+# the images of the project
+variable "REGISTRY" {
+  default = "docker.io/example"
+}
+variable "VERSION" { default = "0.10.2" }
+variable "CUDA_129" { default = "12.9.1" }
+JOBS = 16
+
+group "default" {
+  targets = ["cuda", "rocm"]
+}
+
+group "cuda" {
+  targets = ["cu129", "cu130"]
+}
+
+target "_cuda" {
+  context    = ".."
+  dockerfile = "docker/Dockerfile"
+  target     = "vllm-openai"
+  args = {
+    PYTHON_VERSION = "3.12"
+    max_jobs       = JOBS
+  }
+}
+
+target "cu129" {
+  inherits = ["_cuda"]
+  args     = { CUDA_VERSION = "${CUDA_129}" }
+  tags     = ["${REGISTRY}/vllm:${VERSION}-cu129"]
+}
+
+target "cu130" {
+  inherits = ["_cuda"]
+  args     = { CUDA_VERSION = "13.0.2" }
+  tags     = ["${REGISTRY}/vllm:${VERSION}-cu130", "${REGISTRY}/vllm:latest"]
+}
+
+target "rocm" {
+  dockerfile = "Dockerfile.rocm"
+  tags       = ["${REGISTRY}/vllm:${VERSION}-rocm"]
+}
+"""
+
+JSON = {  # the same file as `docker buildx bake --print` shapes it
+    "variable": {
+        "REGISTRY": {"default": "docker.io/example"},
+        "VERSION": {"default": "0.10.2"},
+        "CUDA_129": {"default": "12.9.1"},
+        "JOBS": {"default": 16},
+    },
+    "group": {"default": {"targets": ["cuda", "rocm"]}, "cuda": {"targets": ["cu129", "cu130"]}},
+    "target": {
+        "_cuda": {
+            "context": "..",
+            "dockerfile": "docker/Dockerfile",
+            "target": "vllm-openai",
+            "args": {"PYTHON_VERSION": "3.12", "max_jobs": "${JOBS}"},
+        },
+        "cu129": {
+            "inherits": ["_cuda"],
+            "args": {"CUDA_VERSION": "${CUDA_129}"},
+            "tags": ["${REGISTRY}/vllm:${VERSION}-cu129"],
+        },
+        "cu130": {
+            "inherits": ["_cuda"],
+            "args": {"CUDA_VERSION": "13.0.2"},
+            "tags": ["${REGISTRY}/vllm:${VERSION}-cu130", "${REGISTRY}/vllm:latest"],
+        },
+        "rocm": {"dockerfile": "Dockerfile.rocm", "tags": ["${REGISTRY}/vllm:${VERSION}-rocm"]},
+    },
+}
+
+README = "# {name}\n\n<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n\n" + (
+    "<!-- BEGIN docgen:contents -->\n<!-- END docgen:contents -->\n"
+)
+
+ENTRY = (
+    '[tool.docgen]\n\n[[tool.docgen.images]]\nbake = "docker/{bake}"\n'
+    'outputs = ["docker/README.{{name}}.md"]\n'
+)
+
+
+@pytest.fixture(params=["docker-bake.hcl", "docker-bake.json"])
+def project(request: pytest.FixtureRequest, chdir_tmp: Path) -> Path:
+    """A CUDA Dockerfile with several targets, a ROCm one, and a bake file (HCL or JSON) building a
+    cu129/cu130 pair and the ROCm image."""
+    name = request.param
+    make_tree(
+        chdir_tmp,
+        {
+            "docker/Dockerfile": DOCKERFILE,
+            "docker/Dockerfile.rocm": ROCM,
+            f"docker/{name}": HCL if name.endswith(".hcl") else json.dumps(JSON, indent=2),
+            "pyproject.toml": ENTRY.format(bake=name),
+            **{f"docker/README.{n}.md": README.format(name=n) for n in ("cu129", "cu130", "rocm")},
+        },
+    )
+    return chdir_tmp
+
+
+def test_a_bake_file_gives_one_image_per_target_of_its_default_group(project: Path) -> None:
+    images = load_config(cwd=project).images
+    assert [(i.name, i.display) for i in images] == [
+        ("cu129", "docker/Dockerfile"),
+        ("cu130", "docker/Dockerfile"),
+        ("rocm", "docker/Dockerfile.rocm"),
+    ]
+    cu129, cu130, rocm = images
+    # inherited from `_cuda` (a number written as bake passes it), then the target's own
+    assert cu129.args == {"PYTHON_VERSION": "3.12", "max_jobs": "16", "CUDA_VERSION": "12.9.1"}
+    assert cu130.args["CUDA_VERSION"] == "13.0.2"
+    assert (cu129.target, cu130.target, rocm.target) == ("vllm-openai", "vllm-openai", None)
+    assert cu130.tags == ("docker.io/example/vllm:0.10.2-cu130", "docker.io/example/vllm:latest")
+    assert rocm.tags == ("docker.io/example/vllm:0.10.2-rocm",)
+    assert rocm.args == {}
+
+
+def test_sync_documents_each_target_as_docker_buildx_bake_builds_it(project: Path) -> None:
+    assert run("sync").code == 0
+    cu129 = (project / "docker/README.cu129.md").read_text()
+    cu130 = (project / "docker/README.cu130.md").read_text()
+    assert "| CUDA | `12.9.1`" in cu129 and "| CUDA | `13.0.2`" in cu130
+    assert "accelerate" in cu130  # the target stage
+    assert "pytest" not in cu130  # the `test` stage: `--target vllm-openai` does not build it
+    assert "| PyTorch | `2.7.1`" in (project / "docker/README.rocm.md").read_text()
+    assert run("check").code == 0
+
+
+def test_an_edited_bake_file_makes_check_stale_on_the_fast_path(project: Path) -> None:
+    assert run("sync").code == 0
+    assert fast_check([], io.StringIO(), str(project)) == 0
+    bake_file = next((project / "docker").glob("docker-bake.*"))
+    bake_file.write_text(bake_file.read_text().replace("13.0.2", "13.0.1"))
+    assert fast_check([], io.StringIO(), str(project)) is None  # the record was made from other bytes
+    result = run("check")
+    assert result.code == 1
+    assert "docker/README.cu130.md is out of date" in result.out
+    assert "docker/README.cu129.md is up to date" in result.out
+    assert run("sync").code == 0
+    assert "| CUDA | `13.0.1`" in (project / "docker/README.cu130.md").read_text()
+    assert fast_check([], io.StringIO(), str(project)) == 0
+
+
+def test_targets_chooses_targets_and_groups(project: Path) -> None:
+    bake_name = next((project / "docker").glob("docker-bake.*")).name
+    (project / "pyproject.toml").write_text(
+        ENTRY.format(bake=bake_name).replace("outputs", 'targets = ["rocm", "cuda"]\noutputs')
+    )
+    assert [i.name for i in load_config(cwd=project).images] == ["rocm", "cu129", "cu130"]
+
+
+def test_the_entrys_own_args_and_target_win_over_the_bake_files(project: Path) -> None:
+    bake_name = next((project / "docker").glob("docker-bake.*")).name
+    (project / "pyproject.toml").write_text(
+        ENTRY.format(bake=bake_name).replace(
+            "outputs", 'targets = ["cu130"]\nargs = { max_jobs = "4" }\ntarget = "test"\noutputs'
+        )
+    )
+    (image,) = load_config(cwd=project).images
+    assert image.args["max_jobs"] == "4" and image.args["CUDA_VERSION"] == "13.0.2"
+    assert image.target == "test"
+    assert run("sync").code == 0
+    text = (project / "docker/README.cu130.md").read_text()
+    assert "pytest" in text and "accelerate" not in text
+
+
+def test_an_arg_of_the_bake_file_no_arg_reads_is_no_error_but_the_entrys_is(project: Path) -> None:
+    bake_file = next((project / "docker").glob("docker-bake.*"))
+    text = bake_file.read_text()
+    bake_file.write_text(text.replace("PYTHON_VERSION", "BUILDKIT_CONTEXT_KEEP_GIT_DIR", 1))
+    assert run("sync").code == 0  # bake passes its args to every target; docker only warns
+    (project / "pyproject.toml").write_text(
+        ENTRY.format(bake=bake_file.name).replace("outputs", 'args = { max_job = "4" }\noutputs')
+    )
+    result = run("check")
+    assert result.code == 2
+    assert result.err == (
+        "pyproject.toml:5: args: max_job is no ARG of docker/Dockerfile that target = 'vllm-openai' "
+        "builds (did you mean max_jobs?); docker build would not use it\n"
+    )
+
+
+def parse(text: str, name: str = "docker-bake.hcl") -> bake.BakeFile:
+    return bake.parse(text.encode(), name)
+
+
+def test_inherits_in_order_later_wins_own_attributes_win_args_merge() -> None:
+    found = parse(
+        """
+target "a" {
+  dockerfile = "a.Dockerfile"
+  target = "one"
+  args = { X = "a", Y = "a" }
+}
+target "b" {
+  dockerfile = "b.Dockerfile"
+  args = { Y = "b", Z = "b" }
+  tags = ["b"]
+}
+target "c" {
+  inherits = ["a", "b"]
+  args = { Z = "c" }
+}
+target "d" {
+  inherits = ["c"]
+  dockerfile = "d.Dockerfile"
+  context = "sub"
+}
+"""
+    )
+    c = found.target("c")
+    assert (c.dockerfile, c.target, c.tags) == ("b.Dockerfile", "one", ("b",))
+    assert c.args == {"X": "a", "Y": "b", "Z": "c"}
+    d = found.target("d")
+    assert (d.dockerfile, d.args) == ("sub/d.Dockerfile", {"X": "a", "Y": "b", "Z": "c"})
+    assert found.default() == ("d",)  # a, b and c are inherited: templates, not images
+    assert found.target("a").dockerfile == "a.Dockerfile"
+
+
+def test_variables_are_their_defaults_never_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAG", "from-the-environment")
+    found = parse(
+        """
+variable "TAG" { default = "1.0" }
+variable "IMAGE" { default = "org/app:${TAG}" }
+variable "EMPTY" {}
+variable "ON" { default = true }
+target "default" {
+  args = { A = "${IMAGE}", B = "x-${EMPTY}-y", C = ON, D = "$${TAG}", E = TAG }
+}
+"""
+    )
+    assert found.default() == ("default",)
+    assert found.target("default").args == {
+        "A": "org/app:1.0",
+        "B": "x--y",
+        "C": "true",
+        "D": "${TAG}",
+        "E": "1.0",
+    }
+
+
+def test_without_a_default_group_every_target_no_other_inherits_is_an_image() -> None:
+    found = parse('target "_common" {}\ntarget "x" { inherits = ["_common"] }\ntarget "y" {}\n')
+    assert found.default() == ("x", "y")
+    assert found.target("y").dockerfile == "Dockerfile"  # bake's defaults: context ".", Dockerfile
+
+
+def test_the_json_form_reads_like_the_hcl_form() -> None:
+    hcl = parse(HCL)
+    as_json = parse(json.dumps(JSON), "docker-bake.json")
+    assert hcl.default() == as_json.default() == ("cu129", "cu130", "rocm")
+    for name in hcl.default():
+        assert hcl.target(name).args == as_json.target(name).args
+        assert hcl.target(name).tags == as_json.target(name).tags
+        assert hcl.target(name).dockerfile == as_json.target(name).dockerfile
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            'target "m" {\n  matrix = { v = ["a", "b"] }\n  name = "m-${v}"\n}\n',
+            2,
+            'target "m": matrix is not supported',
+        ),
+        (
+            'target "f" {\n  tags = [upper("x")]\n}\n',
+            2,
+            '${upper("x")}: functions are not supported (upper(…))',
+        ),
+        (
+            'variable "A" { default = 1 }\ntarget "f" {\n  args = { X = A + 1 }\n}\n',
+            3,
+            "${A + 1} is not supported: docgen reads variables, literals, ==, !=, !, &&, || and `? :` in "
+            "${…}, not functions or arithmetic",
+        ),
+        (
+            'variable "A" { default = "x" }\ntarget "f" {\n  args = { X = A ? "1" : "2" }\n}\n',
+            3,
+            '${A ? "1" : "2"}: \'x\' is not true or false',
+        ),
+        (
+            'function "tag" {\n  params = [v]\n  result = v\n}\ntarget "f" {}\n',
+            1,
+            "function blocks are not supported (docgen reads no bake functions)",
+        ),
+        ('target "f" {\n  args = { X = "${NOPE}" }\n}\n', 2, "${NOPE}: no variable 'NOPE' in this file"),
+        (
+            'target "f" {\n  context = "${BAKE_CMD_CONTEXT}"\n}\n',
+            2,
+            "${BAKE_CMD_CONTEXT} is not supported (it is set by the bake command)",
+        ),
+        (
+            'target "f" {\n  inherits = ["nope"]\n}\n',
+            2,
+            "target \"f\": inherits 'nope', which is no target of this file",
+        ),
+        (
+            'target "f" {\n  inherits = ["g"]\n}\ntarget "g" {\n  inherits = ["f"]\n}\n',
+            2,
+            'target "f": inherits itself (f -> g -> f)',
+        ),
+        (
+            'target "f" {\n  context = "https://github.com/org/repo.git"\n}\n',
+            2,
+            "target \"f\": context = 'https://github.com/org/repo.git' is not a local folder; "
+            "docgen reads the Dockerfiles of the project only",
+        ),
+        (
+            'target "f" {\n  dockerfile-inline = "FROM alpine"\n}\n',
+            2,
+            'target "f": dockerfile-inline is not supported (docgen documents a Dockerfile file)',
+        ),
+    ],
+)
+def test_what_docgen_does_not_read_is_an_error_at_its_line(text: str, line: int, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        found = parse(text)
+        for name in found.names:
+            found.target(name)
+    assert caught.value.path == "docker-bake.hcl"
+    assert caught.value.line == line
+    assert message in caught.value.message
+
+
+def test_json_errors_name_their_line() -> None:
+    text = '{\n  "target": {\n    "m": {\n      "matrix": {"v": ["a"]}\n    }\n  }\n}\n'
+    with pytest.raises(ConfigError) as caught:
+        parse(text, "docker-bake.json").target("m")
+    assert str(caught.value) == 'docker-bake.json:4: target "m": matrix is not supported'
+    with pytest.raises(ConfigError) as caught:
+        parse('{\n  "target": {\n', "docker-bake.json")
+    assert str(caught.value).startswith("docker-bake.json:3: invalid JSON:")
+
+
+def test_without_python_hcl2_an_hcl_file_says_how_to_install_it(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "hcl2", None)  # `import hcl2` raises ImportError
+    result = run("check")
+    if (project / "docker/docker-bake.json").exists():
+        assert result.code == 1  # JSON needs nothing but the standard library
+        return
+    assert result.code == 2
+    assert result.err == (
+        "docker/docker-bake.hcl: reading an HCL bake file needs the python-hcl2 package: "
+        "pip install 'dockerdocgen[hcl]' (or write the file as JSON: docker buildx bake --print)\n"
+    )
+
+
+def config_error(project: Path, entry: str) -> str:
+    (project / "pyproject.toml").write_text("[tool.docgen]\n\n[[tool.docgen.images]]\n" + entry)
+    result = run("check")
+    assert (result.code, result.out) == (2, "")
+    return result.err
+
+
+def test_config_mistakes_are_errors_at_the_config_line(project: Path) -> None:
+    outputs = 'outputs = ["docker/README.{name}.md"]\n'
+    bake_name = next((project / "docker").glob("docker-bake.*")).name
+    shown = f"docker/{bake_name}"
+    assert config_error(project, f'{outputs}bake = "docker/missing.hcl"\n') == (
+        "pyproject.toml:5: bake = 'docker/missing.hcl': no such file\n"
+    )
+    assert config_error(project, f'bake = "{shown}"\ntargets = ["cu129", "rcom"]\n{outputs}') == (
+        f"pyproject.toml:5: targets: 'rcom' is no target or group of {shown} (did you mean 'rocm'?); "
+        "its targets: _cuda, cu129, cu130, rocm\n"
+    )
+    assert config_error(project, f'bake = "{shown}"\ndockerfile = "docker/Dockerfile"\n{outputs}') == (
+        f"pyproject.toml:5: dockerfile and bake = '{shown}' in one [[tool.docgen.images]]: the bake "
+        "file names the Dockerfiles; give dockerfile an entry of its own\n"
+    )
+    assert config_error(project, f'dockerfile = "docker/Dockerfile"\ntargets = ["cu129"]\n{outputs}') == (
+        'pyproject.toml:5: targets chooses targets of a bake file: it needs bake = "docker-bake.hcl"\n'
+    )
+    (project / "docker/Dockerfile.rocm").unlink()
+    assert config_error(project, f'bake = "{shown}"\n{outputs}') == (
+        f"pyproject.toml:4: bake = '{shown}': target \"rocm\" builds Dockerfile.rocm, which does not exist "
+        "(context + dockerfile, relative to docker/ or to the project folder)\n"
+    )
+
+
+def test_two_bake_targets_may_not_share_a_name_with_another_image(project: Path) -> None:
+    bake_name = next((project / "docker").glob("docker-bake.*")).name
+    (project / "pyproject.toml").write_text(
+        ENTRY.format(bake=bake_name)
+        + '\n[[tool.docgen.images]]\ndockerfile = "docker/Dockerfile.rocm"\noutputs = ["README.md"]\n'
+    )
+    result = run("check")
+    assert result.code == 2
+    assert "two [[tool.docgen.images]] are named 'rocm'" in result.err
+
+
+def test_an_unknown_stage_in_the_bake_file_is_an_error_at_its_line(project: Path) -> None:
+    bake_file = next((project / "docker").glob("docker-bake.*"))
+    bake_file.write_text(bake_file.read_text().replace('"vllm-openai"', '"vllm-opnai"'))
+    result = run("check")
+    assert result.code == 2
+    line = 1 + bake_file.read_text()[: bake_file.read_text().index('"vllm-opnai"')].count("\n")
+    assert result.err == (
+        f"docker/{bake_file.name}:{line}: target = 'vllm-opnai' is no stage of docker/Dockerfile "
+        "(did you mean 'vllm-openai'?); its stages: base, build, vllm-base, test, vllm-openai\n"
+    )
+
+
+def test_a_target_outside_the_project_is_an_error_at_the_config_line(project: Path) -> None:
+    (project / "docker/docker-bake.json").write_text(
+        json.dumps({"target": {"up": {"context": "../..", "dockerfile": "Dockerfile"}}})
+    )
+    (project / "pyproject.toml").write_text(ENTRY.format(bake="docker-bake.json"))
+    result = run("check")
+    assert (result.code, result.err) == (
+        2,
+        "pyproject.toml:4: bake = 'docker/docker-bake.json': target \"up\" builds ../Dockerfile, outside "
+        "the project folder\n",
+    )
+
+
+def test_build_metadata_expressions_are_evaluated() -> None:
+    found = parse(
+        """
+variable "COMMIT" { default = "" }
+variable "BUILD_COMMIT" { default = "unknown" }
+variable "JOBS" { default = 16 }
+target "default" {
+  args = {
+    VLLM_BUILD_COMMIT = BUILD_COMMIT != "unknown" ? BUILD_COMMIT : (COMMIT != "" ? COMMIT : "unknown")
+    PARALLEL = JOBS == 16 && !false ? "wide" : "narrow"
+    SUFFIX = "cu-${COMMIT == "" ? "dev" : COMMIT}"
+  }
+  labels = { "org.opencontainers.image.revision" = substr(COMMIT, 0, 7) }
+}
+"""
+    )
+    assert found.target("default").args == {
+        "VLLM_BUILD_COMMIT": "unknown",
+        "PARALLEL": "wide",
+        "SUFFIX": "cu-dev",
+    }  # `labels` is not read: its function is no error
+
+
+def test_a_context_relative_to_the_project_root_is_found_too(project: Path) -> None:
+    """`docker buildx bake -f docker/docker-bake.hcl` run from the root: `context = "."` is the root."""
+    (project / "docker/docker-bake.json").write_text(
+        json.dumps({"target": {"default": {"context": ".", "dockerfile": "docker/Dockerfile"}}})
+    )
+    (project / "pyproject.toml").write_text(ENTRY.format(bake="docker-bake.json").replace("{name}", "cu129"))
+    (image,) = load_config(cwd=project).images
+    assert (image.name, image.display) == ("default", "docker/Dockerfile")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"group": {"default": {"targets": ["a"]}, "a": {"targets": ["default"]}}, "target": {}},
+            'docker-bake.json:1: group "a": holds itself (default -> a -> default)',
+        ),
+        (
+            {"group": {"default": {"targets": ["nope"]}}, "target": {}},
+            "docker-bake.json:1: group \"default\": 'nope' is no target or group of this file",
+        ),
+        (
+            {"target": {"t": {"args": {"A": "${" + "(" * 5000 + "1" + ")" * 5000 + "}"}}}},
+            "docker-bake.json:1: nested too deeply to read (Python's recursion limit)",
+        ),
+        (
+            {"target": {**{f"t{i}": {"inherits": [f"t{i + 1}"]} for i in range(5000)}, "t5000": {}}},
+            "docker-bake.json:1: nested too deeply to read (Python's recursion limit)",
+        ),
+    ],
+)
+def test_a_hostile_bake_file_is_an_error_not_a_traceback(data: object, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        found = parse(json.dumps(data), "docker-bake.json")
+        for name in found.default():
+            found.target(name)
+    assert str(caught.value) == message
+
+
+def test_a_removed_bake_file_is_never_up_to_date(project: Path) -> None:
+    assert run("sync").code == 0
+    bake_file = next((project / "docker").glob("docker-bake.*"))
+    bake_file.unlink()
+    assert fast_check([], io.StringIO(), str(project)) is None
+    result = run("check")
+    assert (result.code, result.err) == (
+        2,
+        f"pyproject.toml:4: bake = 'docker/{bake_file.name}': no such file\n",
+    )
