@@ -110,7 +110,12 @@ def parser() -> argparse.ArgumentParser:
     )
     audit_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
-    init_cmd.add_argument("readme", nargs="?", default="README.md", help="the README (default: README.md)")
+    init_cmd.add_argument(
+        "readme",
+        nargs="?",
+        default="README.md",
+        help="the README, or a folder of Dockerfiles to set up as one family (default: README.md)",
+    )
     init_cmd.add_argument("--dockerfile", help="the Dockerfile it documents (default: found in the project)")
     init_cmd.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
     changes = add(

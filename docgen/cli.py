@@ -52,9 +52,16 @@ def main(
         if args.command == "changes":
             return _changes(args, out)
         if args.command == "init":
-            from docgen.init import init
+            from docgen.init import init, init_folder
 
             dockerfile = Path(args.dockerfile) if args.dockerfile else None
+            if Path(args.readme).is_dir():
+                if dockerfile is not None:
+                    raise UsageError(
+                        "--dockerfile names one Dockerfile; init on a folder sets up every Dockerfile in it",
+                        args.readme,
+                    )
+                return init_folder(Path(args.readme), _config(args), out)
             return init(Path(args.readme), dockerfile, _config(args), out)
         images, config = _images(args)
         if args.command == "sync":

@@ -501,7 +501,7 @@ def parse_config(
         page_values = _strings(entry.get("pages", []), "images.pages", display, text, start)
         for member in members:
             dockerfile = resolve_path(root, member.written, member.key, display, text, start)
-            name = member.name or _file_name(dockerfile, root.resolve())
+            name = member.name or file_name(dockerfile, root.resolve())
             if named is not None:
                 name = named.replace("{name}", name)
             outputs_written = tuple(p.replace("{name}", name) for p in output_values)
@@ -620,7 +620,7 @@ _NAME = re.compile(r"[\w.+-]+")
 """What an image's `name` may hold: it is written in messages and fills `{name}` in paths."""
 
 
-def _file_name(dockerfile: Path, root: Path) -> str:
+def file_name(dockerfile: Path, root: Path) -> str:
     """An image's name from its file: `rocm` for `Dockerfile.rocm` and `rocm.Dockerfile`, else the
     name of its folder (`cuda` for `docker/cuda/Dockerfile`), else the file's name."""
     file = dockerfile.name

@@ -14,13 +14,14 @@ from __future__ import annotations
 import posixpath
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from docgen import files, markers
-from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, parse_toml, resolve_path
+from docgen import cache, files, markers
+from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, file_name, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markers import DEFAULT_SECTIONS, SECTIONS
 from docgen.pipeline import build_model
@@ -71,6 +72,25 @@ HEADINGS: Mapping[str, tuple[str, ...]] = {
         "Build configuration",
         "Docker build arguments",
     ),
+    # the sections of a README about a family of images (`docgen init FOLDER`)
+    "images": (
+        "Images",
+        "Available images",
+        "Docker images",
+        "Container images",
+        "Image variants",
+        "Supported images",
+        "Prebuilt images",
+        "Image list",
+    ),
+    "matrix": (
+        "Version matrix",
+        "Versions matrix",
+        "Compatibility matrix",
+        "Component matrix",
+        "Software matrix",
+        "Support matrix",
+    ),
 }
 """Section → the headings it goes under, best first; matched case-insensitively, ignoring punctuation."""
 
@@ -79,8 +99,14 @@ NEW_HEADINGS: Mapping[str, str] = {
     "versions": "Key versions",
     "contents": "What the image contains",
     "build-args": "Build arguments",
+    "images": "Images",
+    "matrix": "Version matrix",
 }
 """The heading written above a block appended at the end of the file."""
+
+FAMILY_SECTIONS = ("images", "matrix")
+"""The sections `docgen init FOLDER` adds to the folder's README: a row per image, and the key
+components × images."""
 
 BACK_MATTER = (
     "licen",
@@ -277,12 +303,15 @@ def _is_blank(line: str) -> bool:
     return not _bare(line).strip()
 
 
-def add_blocks(text: str, path: str, sections: Sequence[str] = DEFAULT_SECTIONS) -> tuple[str, list[Added]]:
+def add_blocks(
+    text: str, path: str, sections: Sequence[str] = DEFAULT_SECTIONS, append: bool = True
+) -> tuple[str, list[Added]]:
     """`text` with an empty block for every section in `sections` it does not hold yet.
 
     A block goes under the best matching heading (see `HEADINGS`), after one blank line and followed
     by one; sections without a heading are appended at the end, in `sections` order, under new
-    headings (`NEW_HEADINGS`), before the License, Contributing … sections closing the file if any.
+    headings (`NEW_HEADINGS`), before the License, Contributing … sections closing the file if any
+    (with `append=False` they are left out: only headings already there get blocks).
     Returns the new text and what was added, in line order. Raises `MarkerError` (naming `path`) when
     the markers already in `text` are broken.
     """
@@ -325,7 +354,7 @@ def add_blocks(text: str, path: str, sections: Sequence[str] = DEFAULT_SECTIONS)
         tail = newline if following < len(lines) and not _is_blank(lines[following]) else ""
         lines[after] += lead + block(name) + newline + tail
 
-    appended = [s for s in missing if s not in best]
+    appended = [s for s in missing if s not in best] if append else []
     closing = None
     if appended:
         level = _new_level(headings)
@@ -392,22 +421,12 @@ def _toml_value(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} to TOML")  # pragma: no cover
 
 
-def _snippet(dockerfile: str, output: str, settings: Mapping[str, Any], standalone: bool = False) -> str:
-    lines = [
-        "[[images]]" if standalone else "[[tool.docgen.images]]",
-        f"dockerfile = {_toml_string(dockerfile)}",
-        f"outputs = [{_toml_string(output)}]",
-        *(f"{key} = {_toml_value(value)}" for key, value in settings.items()),
-    ]
-    return "\n".join(lines) + "\n"
-
-
 def config_snippet(dockerfile: str, output: str) -> str:
     """The `[[tool.docgen.images]]` TOML telling `docgen sync` that `dockerfile` feeds `output`.
 
     Both paths are relative to the folder holding pyproject.toml, written with `/`.
     """
-    return _snippet(dockerfile, output, {})
+    return _append_entries(None, [{"dockerfile": dockerfile, "outputs": [output]}], standalone=False)
 
 
 def _same_path(value: object, path: str) -> bool:
@@ -452,7 +471,21 @@ def add_to_pyproject(
     in_force = table.get("arch-arg", DEFAULT_ARCH_ARG) if isinstance(table, dict) else DEFAULT_ARCH_ARG
     if not same and arch_args and in_force not in arch_args:
         settings["arch-arg"] = arch_args[0]
-    snippet = _snippet(dockerfile, output, settings, standalone)
+    entry = {"dockerfile": dockerfile, "outputs": [output], **settings}
+    return _append_entries(pyproject_text, [entry], standalone)
+
+
+def _append_entries(
+    pyproject_text: str | None, entries: Sequence[Mapping[str, Any]], standalone: bool
+) -> str:
+    """`pyproject_text` (None: no file yet) with a `[[tool.docgen.images]]` table per entry appended,
+    everything already there kept byte for byte. Raises `ConfigError` when the result is not the
+    configuration meant (`[tool.docgen]` or its `images` written inline)."""
+    header = "[[images]]" if standalone else "[[tool.docgen.images]]"
+    snippet = "\n".join(
+        "\n".join([header, *(f"{key} = {_toml_value(value)}" for key, value in entry.items())]) + "\n"
+        for entry in entries
+    )
     if pyproject_text is None:
         return snippet
     newline = markers.newline_of(pyproject_text)
@@ -468,10 +501,11 @@ def add_to_pyproject(
     except ConfigError:
         # `[tool.docgen]` or its `images` are written inline: a `[[tool.docgen.images]]` table added by
         # hand would be just as invalid, so the advice is an item for the inline array
-        item = _toml_value({"dockerfile": dockerfile, "outputs": [output], **settings})
+        items = "\n".join(_toml_value(dict(entry)) for entry in entries)
         raise ConfigError(
-            "cannot append [[tool.docgen.images]]: this file writes [tool.docgen] or its images inline; "
-            "add this item to the tool.docgen.images array by hand (creating the array if needed):\n" + item,
+            f"cannot append {header}: this file writes [tool.docgen] or its images inline; "
+            f"add {'this item' if len(entries) == 1 else 'these items'} to the tool.docgen.images array "
+            "by hand (creating the array if needed):\n" + items,
             "pyproject.toml",
         ) from None
     return new
@@ -659,14 +693,8 @@ def init(
     files.remove_stale_temps([readme_path, pyproject])  # left by a run that was killed
     write(changes)  # both or neither: never one file changed and not the other
 
-    for item in added:
-        where = (
-            f'under "{item.heading}"'
-            if item.heading is not None
-            else f'under a new heading "{NEW_HEADINGS[item.section]}" '
-            + ("at the end" if item.before is None else f'before "{item.before}"')
-        )
-        print(f"{readme_display}:{item.line}: added block docgen:{item.section} {where}", file=out)
+    for line in _added_lines(readme_display, added):
+        print(line, file=out)
     if not added:
         print(
             f"{readme_display}: has every docgen block {'it needs ' if no_targets else ''}already", file=out
@@ -695,3 +723,246 @@ def init(
         print(f"{pyproject_display}: already configures {arrow}", file=out)
     print("next: run docgen sync", file=out)
     return 0
+
+
+# --------------------------------------------------------------------------------------------------
+# a folder of Dockerfiles: `docgen init docker/`
+
+
+@dataclass(frozen=True)
+class _Member:
+    """One Dockerfile of the folder: its path from the project root, the image name the config will
+    give it, and the README about it alone (with a heading for one of the image's sections), if any."""
+
+    path: str
+    name: str
+    readme: str | None
+
+
+def _own_readme(dockerfile: Path, name: str, folder: Path, alone: bool, root: Path) -> str | None:
+    """The README about `dockerfile` alone, from the project root: `README.md` of its own folder (when
+    that folder holds no other Dockerfile and is not the family's), else `README.NAME.md` or
+    `README-NAME.md` beside it."""
+    candidates = [dockerfile.parent / f"README.{name}.md", dockerfile.parent / f"README-{name}.md"]
+    if alone and dockerfile.parent != folder:
+        candidates.insert(0, dockerfile.parent / "README.md")
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate.resolve().relative_to(root).as_posix()
+    return None
+
+
+def _family_patterns(prefix: str) -> list[str]:
+    """The globs a family entry may use for Dockerfiles under `prefix` (`docker/`), best first."""
+    return [
+        f"{prefix}Dockerfile.*",
+        f"{prefix}*.Dockerfile",
+        f"{prefix}*/Dockerfile",
+        f"{prefix}**/Dockerfile",
+        f"{prefix}**/Dockerfile.*",
+        f"{prefix}**/*.Dockerfile",
+        f"{prefix}**/Dockerfile*",
+    ]
+
+
+def _readme_pattern(member: _Member) -> str | None:
+    """The member's own README with its name as `{name}` (`docker/{name}/README.md`): the outputs
+    entry a glob can share, or None."""
+    if member.readme is None:
+        return None
+    return member.readme.replace(member.name, "{name}") if member.name in member.readme else member.readme
+
+
+def family_entries(members: Sequence[_Member], root: Path, prefix: str, index: str) -> list[dict[str, Any]]:
+    """The `[[tool.docgen.images]]` entries for `members`: one glob entry per set of files a glob
+    matches exactly (no other file, no name twice, the same kind of own README), largest first, and a
+    plain entry for each file left. Every entry lists the index README `index`."""
+    left = {m.path: m for m in members}
+    entries: list[dict[str, Any]] = []
+    while left:
+        best: tuple[str, list[_Member]] | None = None
+        for pattern in _family_patterns(prefix):
+            matched = cache.expand(str(root), pattern)
+            if len(matched) < 2 or not set(matched) <= set(left):
+                continue  # a file outside the family (Dockerfile.dockerignore), or already taken
+            group = [left[p] for p in matched]
+            if any(m.name != file_name(root / m.path, root) for m in group):
+                continue  # a name of its own (two files would get one): an entry of its own
+            if len({_readme_pattern(m) for m in group}) > 1:
+                continue
+            if best is None or len(group) > len(best[1]):
+                best = (pattern, group)
+        if best is None:
+            break
+        pattern, group = best
+        own = _readme_pattern(group[0])
+        entries.append({"dockerfile": pattern, "outputs": [index, *([own] if own else [])]})
+        for member in group:
+            del left[member.path]
+    for member in left.values():
+        entry: dict[str, Any] = {"dockerfile": member.path}
+        if member.name != file_name(root / member.path, root):
+            entry["name"] = member.name
+        entries.append({**entry, "outputs": [index, *([member.readme] if member.readme else [])]})
+    return entries
+
+
+def init_folder(
+    folder: Path,
+    config: Config,
+    out: TextIO,
+    *,
+    write: Callable[[Sequence[tuple[Path, str, files.Snapshot]]], None] = files.replace_all,
+) -> int:
+    """Set up the family of images built from the Dockerfiles in `folder` and below: the config
+    entries (a glob where one fits), an index README (`folder/README.md`, created when missing) with
+    `images` and `matrix` blocks, and per-image blocks in each image's own README under the headings
+    it already has. Every check runs before the first write; the files are written all or none."""
+    root = config.root.resolve()
+    folder_path = _inside(root, folder)
+    folder_display = files.display(folder)
+    configured = {image.dockerfile for image in config.images}
+    found = _dockerfiles(_named_like_dockerfiles(folder_path, "**/"))
+    new = [path for path in found if path not in configured]
+    if not found:
+        raise UsageError("no Dockerfile in this folder or below (Dockerfile*, *.Dockerfile)", folder_display)
+    prefix = "" if folder_path == root else folder_path.relative_to(root).as_posix() + "/"
+    index_path = folder_path / "README.md"
+    index = index_path.relative_to(root).as_posix()
+    _refuse_dockerfile(index_path, files.display(index_path), None, config)
+
+    folders: dict[Path, int] = {}
+    for path in found:
+        folders[path.parent] = folders.get(path.parent, 0) + 1
+    names = [file_name(path, root) for path in new]
+    shared = {name for name, count in Counter(names).items() if count > 1}
+    shared |= {image.name for image in config.images}
+    members = []
+    for path, name in zip(new, names, strict=True):
+        if name in shared:  # `docker/cuda/Dockerfile.base`, `docker/rocm/…`
+            name = f"{path.parent.name}-{name}"
+        members.append(
+            _Member(
+                path.relative_to(root).as_posix(),
+                name,
+                _own_readme(path, name, folder_path, folders[path.parent] == 1, root),
+            )
+        )
+
+    # the README texts, before anything is written
+    changes: list[tuple[Path, str, files.Snapshot]] = []
+    report: list[str] = []
+    if index_path.exists():
+        text, read = _read(index_path, "README")
+        new_text, added = add_blocks(text, index, FAMILY_SECTIONS)
+        if added:
+            changes.append((index_path, new_text, read))
+        report += _added_lines(index, added)
+        under_headings = any(item.heading is not None for item in added)
+    else:
+        newline = "\n"
+        new_text = (
+            f"# Images{newline}{newline}"
+            f"The images built from the Dockerfiles in this folder.{newline}{newline}"
+            f"<!-- BEGIN docgen:images -->{newline}<!-- END docgen:images -->{newline}{newline}"
+            f"## {NEW_HEADINGS['matrix']}{newline}{newline}"
+            f"<!-- BEGIN docgen:matrix -->{newline}<!-- END docgen:matrix -->{newline}"
+        )
+        changes.append((index_path, new_text, files.Snapshot.missing(index_path)))
+        report.append(f"{index}: created with blocks docgen:images and docgen:matrix")
+        under_headings = False
+    kept: list[_Member] = []
+    for member in members:
+        if member.readme is None:
+            kept.append(member)
+            continue
+        readme_path = root / member.readme
+        text, read = _read(readme_path, "README")
+        new_text, added = add_blocks(text, member.readme, DEFAULT_SECTIONS, append=False)
+        has_blocks = bool(markers.find_blocks(new_text, member.readme, known=SECTIONS))
+        if added:
+            changes.append((readme_path, new_text, read))
+            report += _added_lines(member.readme, added)
+            under_headings = under_headings or bool(added)
+        # a README with no heading for any section stays out of the config: an output needs a block
+        kept.append(member if has_blocks else _Member(member.path, member.name, None))
+
+    standalone = (root / STANDALONE).exists() or not (root / "pyproject.toml").exists()
+    pyproject = (root / (STANDALONE if standalone else "pyproject.toml")).resolve()
+    pyproject_display = files.display(pyproject)
+    if pyproject.parent != root:
+        raise UsageError(
+            f"a symlink to {pyproject}, in another folder; docgen will not write through it",
+            pyproject_display,
+        )
+    entries = family_entries(kept, root, prefix, index) if kept else []
+    in_force = _arch_arg_in_force(pyproject, standalone)
+    for entry in entries:
+        paths = (
+            cache.expand(str(root), entry["dockerfile"])
+            if cache.is_glob(entry["dockerfile"])
+            else [entry["dockerfile"]]
+        )
+        chosen = [_arch_args(root / p, [image.arch_arg for image in config.images]) or [] for p in paths]
+        common = [a for a in chosen[0] if all(a in c for c in chosen)] if chosen else []
+        if common and in_force not in common:
+            entry["arch-arg"] = common[0]
+    if entries:
+        current, pyproject_read = (
+            _read(pyproject, pyproject.name)
+            if pyproject.exists()
+            else (None, files.Snapshot.missing(pyproject))
+        )
+        try:
+            changes.append((pyproject, _append_entries(current, entries, standalone), pyproject_read))
+        except DocgenError as exc:
+            exc.path = pyproject_display
+            raise
+    files.remove_stale_temps([path for path, _, _ in changes])
+    write(changes)
+
+    for line in report:
+        print(line, file=out)
+    header = "[[images]]" if standalone else "[[tool.docgen.images]]"
+    name_of = {m.path: m.name for m in members}
+    for entry in entries:
+        pattern = entry["dockerfile"]
+        paths = cache.expand(str(root), pattern) if cache.is_glob(pattern) else [pattern]
+        shown = ", ".join(name_of[p] for p in paths)
+        print(f"{pyproject_display}: added {header} dockerfile = {_toml_string(pattern)} ({shown})", file=out)
+    if under_headings:
+        print(
+            "note: hand-written tables under these headings are left as they are; compare them with "
+            "the generated blocks (docgen audit) and delete them",
+            file=out,
+        )
+    skipped = [path.relative_to(root).as_posix() for path in found if path in configured]
+    if skipped:
+        print(f"note: already configured, left as they are: {', '.join(skipped)}", file=out)
+    print("next: run docgen sync", file=out)
+    return 0
+
+
+def _arch_arg_in_force(pyproject: Path, standalone: bool) -> str:
+    """The top-level `arch-arg` of the config file (the default when it sets none)."""
+    if not pyproject.exists():
+        return DEFAULT_ARCH_ARG
+    data = parse_toml(files.read_text(pyproject))
+    tool = data.get("tool")
+    table: Any = data if standalone else tool.get("docgen") if isinstance(tool, dict) else None
+    value = table.get("arch-arg") if isinstance(table, dict) else None
+    return value if isinstance(value, str) else DEFAULT_ARCH_ARG
+
+
+def _added_lines(display: str, added: Sequence[Added]) -> list[str]:
+    """What `init` prints for each block it added to `display`."""
+    return [
+        f"{display}:{item.line}: added block docgen:{item.section} "
+        + (
+            f'under "{item.heading}"'
+            if item.heading is not None
+            else f'under a new heading "{NEW_HEADINGS[item.section]}" '
+            + ("at the end" if item.before is None else f'before "{item.before}"')
+        )
+        for item in added
+    ]

@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,16 @@ from hypothesis import strategies as st
 from docgen import markers
 from docgen.config import Config, load_config, parse_config
 from docgen.errors import ConfigError, MarkerError, UsageError
-from docgen.init import HEADINGS, NEW_HEADINGS, Added, add_blocks, add_to_pyproject, config_snippet, init
+from docgen.init import (
+    FAMILY_SECTIONS,
+    HEADINGS,
+    NEW_HEADINGS,
+    Added,
+    add_blocks,
+    add_to_pyproject,
+    config_snippet,
+    init,
+)
 from docgen.markers import DEFAULT_SECTIONS
 
 if sys.version_info >= (3, 11):
@@ -331,7 +341,7 @@ def test_unknown_section_names_are_a_programming_error() -> None:
 
 def test_every_heading_name_is_documented() -> None:
     docs = (ROOT / "docs/getting-started.md").read_text(encoding="utf-8")
-    assert set(HEADINGS) == set(DEFAULT_SECTIONS) == set(NEW_HEADINGS)
+    assert set(HEADINGS) == {*DEFAULT_SECTIONS, *FAMILY_SECTIONS} == set(NEW_HEADINGS)
     for names in HEADINGS.values():
         for name in names:
             assert f'"{name}"' in docs, f"{name!r} missing from docs/getting-started.md"
@@ -1142,3 +1152,164 @@ def test_a_heading_inside_a_block_is_not_the_back_matter() -> None:
     assert new.startswith(text)
     assert [a.section for a in added] == ["hardware", "contents", "build-args"]
     assert {b.name for b in markers.find_blocks(new)} == set(DEFAULT_SECTIONS)
+
+
+# --------------------------------------------------------------------------------------------------
+# `docgen init FOLDER`: a family of images
+
+_CUDA = """\
+# syntax=docker/dockerfile:1
+ARG CUDA_VERSION=12.9.1
+FROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu22.04 AS base
+ARG TORCH_CUDA_ARCH_LIST="8.0 8.9 9.0"
+ARG PYTHON_VERSION=3.12
+RUN apt-get update && apt-get install -y --no-install-recommends python${PYTHON_VERSION} git
+RUN pip install torch==2.8.0 --index-url https://download.pytorch.org/whl/cu129
+ARG FLASH_ATTN_COMMIT=5f1ae4a7c3e8d4b2b8f4e7d3a0e6c1b9d2f3a4b5
+RUN git clone https://github.com/Dao-AILab/flash-attention.git /opt/fa \\
+ && cd /opt/fa && git checkout ${FLASH_ATTN_COMMIT} && MAX_JOBS=8 pip install --no-build-isolation .
+"""
+
+_ROCM = """\
+FROM rocm/dev-ubuntu-22.04:7.0.2-complete
+ARG PYTORCH_ROCM_ARCH="gfx942;gfx950"
+RUN pip install torch==2.9.1 --index-url https://download.pytorch.org/whl/rocm7.0
+"""
+
+_ROCM_README = """\
+# ROCm image
+
+Built on the ROCm dev image.
+
+## Key versions
+
+| Component | Version |
+|---|---|
+| PyTorch | 2.9.0 |
+
+## Usage
+
+docker run --device /dev/kfd rocm-image
+"""
+
+
+def _family(root: Path, extra: Mapping[str, str] | None = None) -> None:
+    make_tree(
+        root,
+        {
+            "pyproject.toml": '[project]\nname = "x"\nversion = "0"\n',
+            "docker/Dockerfile.cu129": _CUDA,
+            "docker/Dockerfile.cu130": _CUDA.replace("12.9.1", "13.0.1").replace("cu129", "cu130"),
+            "docker/rocm/Dockerfile": _ROCM,
+            "docker/rocm/README.md": _ROCM_README,
+            **(extra or {}),
+        },
+    )
+
+
+def test_init_on_a_folder_sets_up_the_family(chdir_tmp: Path) -> None:
+    _family(chdir_tmp)
+    result = run("init", "docker")
+    assert result.code == 0, result.err
+    assert result.out.splitlines() == [
+        "docker/README.md: created with blocks docgen:images and docgen:matrix",
+        'docker/rocm/README.md:7: added block docgen:versions under "Key versions"',
+        'pyproject.toml: added [[tool.docgen.images]] dockerfile = "docker/Dockerfile.*" (cu129, cu130)',
+        'pyproject.toml: added [[tool.docgen.images]] dockerfile = "docker/rocm/Dockerfile" (rocm)',
+        "note: hand-written tables under these headings are left as they are; compare them with the "
+        "generated blocks (docgen audit) and delete them",
+        "next: run docgen sync",
+    ]
+    images = tomllib.loads((chdir_tmp / "pyproject.toml").read_text())["tool"]["docgen"]["images"]
+    assert images == [
+        {
+            "dockerfile": "docker/Dockerfile.*",
+            "outputs": ["docker/README.md"],
+            "arch-arg": "TORCH_CUDA_ARCH_LIST",
+        },
+        {
+            "dockerfile": "docker/rocm/Dockerfile",
+            "outputs": ["docker/README.md", "docker/rocm/README.md"],
+            "arch-arg": "PYTORCH_ROCM_ARCH",
+        },
+    ]
+    index = (chdir_tmp / "docker/README.md").read_text()
+    assert block("images") in index and block("matrix") in index
+    own = (chdir_tmp / "docker/rocm/README.md").read_text()
+    # only under the headings it has: no new "Supported hardware" … sections appended to it
+    assert [b.name for b in markers.find_blocks(own)] == ["versions"]
+    assert only_insertions(_ROCM_README, own)
+
+    # the family is ready: sync fills every block, check passes, a second init adds nothing
+    assert run("sync").code == 0
+    assert run("check", "--full").code == 0
+    filled = (chdir_tmp / "docker/README.md").read_text()
+    for name in ("cu129", "cu130", "rocm"):
+        assert name in filled
+    assert "13.0.1" in filled and "12.9.1" in filled and "7.0.2" in filled
+    again = run("init", "docker")
+    assert again.code == 0
+    assert (
+        "note: already configured, left as they are: docker/Dockerfile.cu129, docker/Dockerfile.cu130, "
+        "docker/rocm/Dockerfile" in again.out
+    )
+    assert "added" not in again.out
+
+
+def test_init_on_a_folder_uses_a_heading_the_index_readme_has(chdir_tmp: Path) -> None:
+    readme = "# Our images\n\n## Available images\n\nSee below.\n\n## License\n\nMIT\n"
+    _family(chdir_tmp, {"docker/README.md": readme})
+    result = run("init", "docker")
+    assert result.code == 0, result.err
+    text = (chdir_tmp / "docker/README.md").read_text()
+    assert 'docker/README.md:5: added block docgen:images under "Available images"' in result.out
+    # the matrix has no heading yet: a new one, before the License that closes the file
+    assert text.index("## Version matrix") < text.index("## License")
+    assert only_insertions(readme, text)
+
+
+def test_a_glob_that_would_take_in_other_files_is_not_used(chdir_tmp: Path) -> None:
+    # `docker/Dockerfile.*` would also match the ignore file, which is no Dockerfile
+    _family(chdir_tmp, {"docker/Dockerfile.cu129.dockerignore": "*.pyc\n"})
+    assert run("init", "docker").code == 0
+    images = tomllib.loads((chdir_tmp / "pyproject.toml").read_text())["tool"]["docgen"]["images"]
+    assert [image["dockerfile"] for image in images] == [
+        "docker/Dockerfile.cu129",
+        "docker/Dockerfile.cu130",
+        "docker/rocm/Dockerfile",
+    ]
+    assert run("sync").code == 0
+
+
+def test_files_that_would_share_a_name_are_named_after_their_folders(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": '[project]\nname = "x"\nversion = "0"\n',
+            "images/cuda/Dockerfile.base": _CUDA,
+            "images/rocm/Dockerfile.base": _ROCM,
+        },
+    )
+    assert run("init", "images").code == 0
+    images = tomllib.loads((chdir_tmp / "pyproject.toml").read_text())["tool"]["docgen"]["images"]
+    assert [(image["dockerfile"], image.get("name")) for image in images] == [
+        ("images/cuda/Dockerfile.base", "cuda-base"),
+        ("images/rocm/Dockerfile.base", "rocm-base"),
+    ]
+    assert run("sync").code == 0
+    index = (chdir_tmp / "images/README.md").read_text()
+    assert "cuda-base" in index and "rocm-base" in index
+
+
+def test_init_on_a_folder_refuses_what_it_cannot_do(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"pyproject.toml": "", "empty/notes.txt": "x", "docker/Dockerfile": _ROCM})
+    result = run("init", "empty")
+    assert (result.code, result.err) == (
+        2,
+        "empty: no Dockerfile in this folder or below (Dockerfile*, *.Dockerfile)\n",
+    )
+    result = run("init", "docker", "--dockerfile", "docker/Dockerfile")
+    assert result.code == 2
+    assert "init on a folder sets up every Dockerfile in it" in result.err
+    assert not (chdir_tmp / "docker/README.md").exists()
+    assert (chdir_tmp / "pyproject.toml").read_text() == ""

@@ -695,6 +695,29 @@ def test_a_page_in_pages_and_outputs_is_synced_on_disk_and_filled_by_the_plugin(
     assert 'href="../dockerfiles/Dockerfile/#L1"' in built
 
 
+def test_the_sites_hosting_addresses_come_from_the_publishing_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mkdocs.yml reads site_url, repo_url and edit_uri from the environment the deploy workflow sets:
+    a local build links line cells to the site's Dockerfile pages, a published one to the repository."""
+    for name in ("DOCGEN_SITE_URL", "DOCGEN_REPO_URL", "DOCGEN_EDIT_URI"):
+        monkeypatch.delenv(name, raising=False)
+    local = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(ROOT / "unused-site"))
+    assert (local.site_url, local.repo_url, local.edit_uri) == (None, None, None)
+    monkeypatch.setenv("DOCGEN_SITE_URL", "https://example.org/docgen/")
+    monkeypatch.setenv("DOCGEN_REPO_URL", "https://github.com/example/docgen")
+    monkeypatch.setenv("DOCGEN_EDIT_URI", "edit/main/docs/")
+    hosted = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(ROOT / "unused-site"))
+    assert (hosted.site_url, hosted.repo_url, hosted.edit_uri) == (
+        "https://example.org/docgen/",
+        "https://github.com/example/docgen",
+        "edit/main/docs/",
+    )
+    page = page_markdown(ROOT / "mkdocs.yml", "images/rocm.md")
+    assert "[L8](https://github.com/example/docgen/blob/main/docker/rocm/Dockerfile.rocm#L8)" in page
+    workflow = (ROOT / ".github/workflows/docs.yml").read_text(encoding="utf-8")
+    for name in ("DOCGEN_SITE_URL", "DOCGEN_REPO_URL", "DOCGEN_EDIT_URI", "mkdocs build --strict"):
+        assert name in workflow
+
+
 # --------------------------------------------------------------------------------------------------
 # Generated image pages, their index and the Images section of the navigation
 
