@@ -256,6 +256,7 @@ LEAVES = (
     "docgen.shell",
     "docgen.files",
     "docgen.markers",
+    "docgen.markdown",
     "docgen.fingerprint",
     "docgen.findings",
     "docgen.console",
@@ -278,7 +279,7 @@ STAGES = (
     ("docgen.render", "docgen.site"),
     ("docgen.config", "docgen.cache", "docgen.pipeline"),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
-    ("docgen.audit", "docgen.readme", "docgen.init", "docgen.mkdocs_plugin"),
+    ("docgen.audit", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),
 )
 """The pipeline's stages in the order data flows through them (read, evaluate, extract, rows, render,
