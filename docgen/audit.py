@@ -40,8 +40,8 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.markdown import Document, Fence, Paragraph, Table, code_spans, read_document, without_links
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
-from docgen.readme import Document, Fence, Paragraph, Table, read_document
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 from docgen.sources.naming import SAME_PROJECT
@@ -465,8 +465,6 @@ _ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
 _UPPER_WORD = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _BUILD_ARG_FLAG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
-_BACKTICKS = re.compile(r"`+")
-_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _PIN = re.compile(
     r"(?<![\w.+/@-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
     r"(===|==|>=|<=|~=)[ \t]*((?:\d{1,4}:)?v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
@@ -507,51 +505,17 @@ _NOT_A_CLAIM_BEFORE = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 
-def _code_spans(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, content) of the code spans in `text`, in order, found in linear time.
-
-    A run of n backticks opens a span that the next run of exactly n backticks closes (CommonMark); a
-    run with no partner is literal text. `<code>…</code>` elements count too.
-    """
-    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
-    partner: list[int | None] = [None] * len(runs)
-    next_of_length: dict[int, int] = {}
-    for index in range(len(runs) - 1, -1, -1):
-        length = runs[index][1] - runs[index][0]
-        partner[index] = next_of_length.get(length)
-        next_of_length[length] = index
-    spans: list[tuple[int, int, str]] = []
-    index = 0
-    while index < len(runs):
-        closing = partner[index]
-        if closing is None:
-            index += 1
-            continue
-        spans.append((runs[index][0], runs[closing][1], text[runs[index][1] : runs[closing][0]]))
-        index = closing + 1
-    lower = text.lower()
-    pos = lower.find("<code>")
-    while pos >= 0:
-        end = lower.find("</code>", pos + 6)
-        if end < 0:
-            break
-        spans.append((pos, end + 7, html.unescape(text[pos + 6 : end])))
-        pos = lower.find("<code>", end + 7)
-    spans.sort()
-    return [span for i, span in enumerate(spans) if i == 0 or span[0] >= spans[i - 1][1]]
-
-
 def _plain(cell: str) -> str:
     """A table cell as plain text: entities decoded, links reduced to their text, emphasis removed."""
     text = html.unescape(cell.replace("\\|", "|"))
-    text = _LINK.sub(r"\1", text)
+    text = without_links(text)
     return text.replace("**", "").replace("__", "").strip()
 
 
 def _first_code(cell: str) -> str | None:
     """The content of the first code span (backticks or `<code>`) of a cell, if it has one."""
     text = cell.replace("\\|", "|")
-    spans = _code_spans(text)
+    spans = code_spans(text, html_code=True)
     return html.unescape(spans[0][2]).strip() if spans else None
 
 
@@ -565,7 +529,7 @@ def _arg_names_in_cell(cell: str) -> list[str]:
     """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
     the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
     text = cell.replace("\\|", "|")
-    spans = _code_spans(text)
+    spans = code_spans(text, html_code=True)
     if spans:
         found = []
         for _, _, content in spans:
@@ -1280,12 +1244,12 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         if not item:
             continue
         body = text[item.end() :].lstrip("*_[ ")
-        spans = _code_spans(body)
+        spans = code_spans(body, html_code=True)
         lead = _DEFAULT_LEAD.match(body)  # `Default `CUDA` is `10.0-…``: the name after the word
         if spans and lead and spans[0][0] == lead.end():
             name = spans[0][2].strip()
             is_value = _IS_VALUE.match(body, spans[0][1])
-            value = _code_spans(body[is_value.end() :]) if is_value else []
+            value = code_spans(body[is_value.end() :], html_code=True) if is_value else []
             if is_value and value and value[0][0] == 0 and name in auditor.declared:
                 claim = _default_in_cell(body[is_value.end() :][: value[0][1]])
                 yield from _some(auditor.default_claim(line, name, claim, LIKELY))
@@ -1299,7 +1263,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             continue
         # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
         default = _SET_TO.match(body, spans[0][1]) or _DEFAULT_IS.search(body, spans[0][1])
-        value = _code_spans(body[default.end() :]) if default else []
+        value = code_spans(body[default.end() :], html_code=True) if default else []
         if default and value and value[0][0] == 0:
             claim = _default_in_cell(body[default.end() :][: value[0][1]])
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
@@ -1320,7 +1284,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         end = boundary.start() if boundary else len(joined)
         sentence = joined[sentence_start:end]
         if _about_build_args(sentence):
-            for start, _, content in _code_spans(sentence):
+            for start, _, content in code_spans(sentence, html_code=True):
                 name = content.strip().split("=", 1)[0].strip()
                 if _UPPER_SNAKE.match(name):
                     line = lines[bisect.bisect_right(offsets, sentence_start + start) - 1][0]

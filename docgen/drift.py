@@ -13,11 +13,10 @@ marker's fingerprint (`docgen.fingerprint`) tells the cause apart:
 from __future__ import annotations
 
 import difflib
-import html
 import re
 from dataclasses import dataclass
 
-from docgen import markers
+from docgen import markdown, markers
 from docgen.fingerprint import parse_attributes, text_digest
 from docgen.markers import Block
 from docgen.model import ImageModel
@@ -30,9 +29,6 @@ UNKNOWN = "unknown"
 
 # the line cell of a row: `[L62](Dockerfile#L62)` or a bare `L62` cell
 _LINE_CELL = re.compile(r"\[L(\d+)\]\(|\|[ \t]*L(\d+)[ \t]*\|")
-_CODE = re.compile(r"`+([^`]*)`+")
-_CODE_SPAN = re.compile(r"`([^`]+)`")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 @dataclass(frozen=True)
@@ -78,16 +74,15 @@ def _first_cell(line: str) -> str:
     stripped = line.strip()
     if not stripped.startswith("|") or set(stripped) <= set("|-: "):
         return ""
-    cell = re.split(r"(?<!\\)\|", stripped[1:], maxsplit=1)[0]
-    cell = _LINK.sub(r"\1", _CODE.sub(r"\1", cell))
-    return html.unescape(re.sub(r"\\(.)", r"\1", cell)).strip()
+    return markdown.plain(markdown.table_cells(stripped)[0], html_tags=False)
 
 
 def _lines(text: str, keepends: bool = False) -> list[str]:
     """The lines of `text` as Markdown and `find_blocks` count them (`\n`, `\r\n`, `\r` end a line;
     U+2028, NEL and form feeds, which `str.splitlines` also splits at, do not)."""
-    lines = [line for line in markers.split_lines(text) if line]
-    return lines if keepends else [line.rstrip("\r\n") for line in lines]
+    if keepends:
+        return [line for line in markers.split_lines(text) if line]
+    return markdown.source_lines(text)
 
 
 def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
@@ -125,7 +120,7 @@ def row_sources(
         name = _first_cell(text)
         lines = [int(m.group(1) or m.group(2)) for m in _LINE_CELL.finditer(text)]
         # the build args a row names (first cell of build-args, `Build arg` cell of versions)
-        lines += [arg_lines[c] for c in _CODE_SPAN.findall(text) if c in arg_lines]
+        lines += [arg_lines[c] for _, _, c in markdown.code_spans(text) if c in arg_lines]
         if not lines and section == "hardware" and arch_line:
             lines.append(arch_line)
         for line in lines:

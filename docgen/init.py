@@ -12,7 +12,6 @@ does the file I/O. The headings recognised are listed in `HEADINGS` (and in docs
 from __future__ import annotations
 
 import posixpath
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from docgen import cache, files, markers
+from docgen import cache, files, markdown, markers
 from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, file_name, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
+from docgen.markdown import Heading, bare, heading_key
 from docgen.markers import DEFAULT_SECTIONS, SECTIONS
 from docgen.pipeline import build_model
 from docgen.rows import arch_value, hardware_of
@@ -141,20 +141,6 @@ ARCH_ARGS = (
 """Build args that usually list the GPU targets, best first: a new entry names the first one the
 Dockerfile sets as its `arch-arg` when the configured one (by default `GPU_ARCH`) is not set there."""
 
-_ATX = re.compile(r"[ ]{0,3}(#{1,6})(?:[ \t](.*))?\Z")
-_SETEXT = re.compile(r"[ ]{0,3}(=+|-+)[ \t]*\Z")
-# Lines that start another kind of block, so a setext underline after them is not a heading.
-_NOT_PARAGRAPH = re.compile(r"[ ]{0,3}(?:[>|<]|[-*+][ \t]|[-*+]\Z|\d{1,9}[.)](?:[ \t]|\Z))|[ ]{4}|\t")
-_NUMBERING = re.compile(r"[ \t]*(?:\d+(?:\.\d+)*\.?|[IVXivx]+\.)[ \t]+")
-_HTML_HEADING = re.compile(r"[ ]{0,3}<h([1-6])(?:[ \t][^>]*)?>(.*)</h\1>[ \t]*\Z", re.IGNORECASE)
-_LIST_ITEM = re.compile(r"[ ]{0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|\Z)")
-_DETAILS = re.compile(r"<(/?)details\b", re.IGNORECASE)
-_CODE_SPAN = re.compile(r"(`+).*?\1")
-# in headings: images and badges (dropped), links (their text kept), HTML tags (dropped)
-_IMAGE = re.compile(r"!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])")
-_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
-_TAG = re.compile(r"<[^>]*>")
-
 
 @dataclass(frozen=True)
 class Added:
@@ -171,114 +157,23 @@ class Added:
     """For an appended block: the closing heading (License …) it was put before; None: the file's end."""
 
 
-@dataclass(frozen=True)
-class _Heading:
-    level: int
-    text: str
-    first: int  # 0-based index of the heading's first line
-    last: int  # 0-based index of its last line (the underline of a setext heading)
-
-
-def _plain(heading: str) -> str:
-    """`heading` without badges, link targets and HTML tags, as a reader sees it."""
-    return " ".join(_TAG.sub("", _LINK.sub(r"\1", _IMAGE.sub("", heading))).split())
-
-
-def _key(heading: str) -> str:
-    """`heading` compared loosely: no badge, link target, HTML tag, section number, case or punctuation.
-
-    "2. What's in it?", "[Supported GPUs](https://…)" and "Build args ![badge](…)" read as their words.
-    """
-    heading = _plain(heading)
-    numbering = _NUMBERING.match(heading)
-    if numbering:
-        heading = heading[numbering.end() :]
-    return "".join(c for c in heading.casefold() if c.isalnum())
-
-
 _SECTION_OF: dict[str, tuple[str, int]] = {
-    _key(h): (name, rank) for name, options in HEADINGS.items() for rank, h in enumerate(options)
+    heading_key(h): (name, rank) for name, options in HEADINGS.items() for rank, h in enumerate(options)
 }
 
 
-def _bare(line: str) -> str:
-    return line.rstrip("\r\n").lstrip("\ufeff")
-
-
-def _headings(lines: Sequence[str]) -> tuple[list[_Heading], str | None]:
+def _headings(lines: Sequence[str]) -> tuple[list[Heading], str | None]:
     """The headings a block may go under, and the fence left open at the end.
 
-    ATX, setext and one-line HTML (`<h2>…</h2>`, between blank lines) headings, except those in fenced
-    code (examples), in an HTML comment (the begin marker's `-->` would close it), inside `<details>`
-    (a block there would be collapsed out of sight) and indented into a list item (a block there
-    would end the list).
+    Not those in fenced code (examples), in an HTML comment (the begin marker's `-->` would close
+    it), inside `<details>` (a block there would be collapsed out of sight) or indented into a list
+    item (a block there would end the list); an HTML heading only between blank lines (inside `<div>`
+    or before unseparated text, a block would land in the HTML).
     """
-    found: list[_Heading] = []
-    paragraph: list[int] = []
-    fences = markers.Fences()
-    comment = False  # inside a `<!-- … -->` that spans lines
-    details = 0  # how many <details> are open
-    in_list = False
-    for index, raw in enumerate(lines):
-        line = _bare(raw)
-        if comment:
-            comment = "-->" not in line
-            paragraph = []
-            continue
-        kind = fences.step(line)
-        if kind in (markers.OPENS, markers.CLOSES):
-            paragraph = []
-            continue
-        if kind == markers.INSIDE:
-            continue
-        opened = line.rfind("<!--")
-        if opened >= 0 and "-->" not in line[opened:]:
-            comment = True
-            paragraph = []
-            continue
-        if not line.strip():
-            paragraph = []
-            continue
-        for tag in _DETAILS.finditer(_CODE_SPAN.sub("", line)):
-            details = max(details - 1, 0) if tag.group(1) else details + 1
-        if _LIST_ITEM.match(line):
-            in_list = True
-        elif not line[0].isspace():
-            in_list = False
-        usable = not details and not (in_list and line[0].isspace())
-        atx = _ATX.match(line)
-        if atx:
-            content = re.sub(r"(?:\A|[ \t])#+\Z", "", (atx.group(2) or "").strip()).strip()
-            if usable:
-                found.append(_Heading(len(atx.group(1)), content, index, index))
-            paragraph = []
-            continue
-        html = _HTML_HEADING.match(line)
-        if html:
-            # only an HTML block of its own: inside `<div>` or before unseparated text, a block would
-            # land in the HTML and change how the text around it renders
-            alone = all(i < 0 or i >= len(lines) or _is_blank(lines[i]) for i in (index - 1, index + 1))
-            if usable and alone:
-                found.append(_Heading(int(html.group(1)), html.group(2), index, index))
-            paragraph = []
-            continue
-        setext = _SETEXT.match(line)
-        if setext and paragraph:
-            text = " ".join(_bare(lines[i]).strip() for i in paragraph)
-            if usable:
-                found.append(_Heading(1 if setext.group(1)[0] == "=" else 2, text, paragraph[0], index))
-            paragraph = []
-            continue
-        if (setext and setext.group(1)[0] == "-") or (
-            _NOT_PARAGRAPH.match(line) and not (paragraph and line.startswith(("    ", "\t")))
-        ):
-            paragraph = []
-            continue
-        paragraph.append(index)
-    return found, fences.fence
+    return [h for h in markdown.headings(lines) if not h.nested], markdown.fence_states(lines)[1]
 
 
-def _new_level(headings: Sequence[_Heading]) -> int:
+def _new_level(headings: Sequence[Heading]) -> int:
     """Level of appended headings: below a lone `#` heading (a title), else beside the top ones (a
     README whose only heading is `## Build arguments` gets `## Key versions`, not `###`)."""
     if not headings:
@@ -287,7 +182,7 @@ def _new_level(headings: Sequence[_Heading]) -> int:
     return 2 if top == 1 and sum(h.level == top for h in headings) == 1 else top
 
 
-def _back_matter(headings: Sequence[_Heading], level: int) -> _Heading | None:
+def _back_matter(headings: Sequence[Heading], level: int) -> Heading | None:
     """The first of the License/Contributing/… headings (`BACK_MATTER`) ending the file, if any.
 
     Only headings at `level` or above count; the first heading of the file (its title) never does.
@@ -295,12 +190,12 @@ def _back_matter(headings: Sequence[_Heading], level: int) -> _Heading | None:
     start = None
     for heading in headings[1:]:
         if heading.level <= level:
-            start = (start or heading) if _key(heading.text).startswith(BACK_MATTER) else None
+            start = (start or heading) if heading.key.startswith(BACK_MATTER) else None
     return start
 
 
 def _is_blank(line: str) -> bool:
-    return not _bare(line).strip()
+    return not bare(line).strip()
 
 
 def add_blocks(
@@ -329,10 +224,10 @@ def add_blocks(
     inside = {i for b in blocks for i in range(b.begin_line - 1, b.end_line)}
     headings, open_fence = _headings(lines)
 
-    best: dict[str, tuple[int, _Heading]] = {}
+    best: dict[str, tuple[int, Heading]] = {}
     for heading in headings:
-        match = _SECTION_OF.get(_key(heading.text))
-        if match is None or heading.first in inside:
+        match = _SECTION_OF.get(heading.key)
+        if match is None or heading.line - 1 in inside:
             continue
         name, rank = match
         if name in missing and (name not in best or rank < best[name][0]):
@@ -343,7 +238,7 @@ def add_blocks(
 
     # Each block is added to the end of the line it follows, so no line index moves.
     for name, (_, heading) in best.items():
-        after = heading.last
+        after = heading.last - 1
         if not lines[after].endswith(("\n", "\r")):  # the heading ends the file without a newline
             lines[after] += newline + newline + block(name)
             continue
@@ -361,15 +256,15 @@ def add_blocks(
         parts = [f"{'#' * level} {NEW_HEADINGS[s]}{newline}{newline}{block(s)}{newline}" for s in appended]
         tail = newline.join(parts)
         # a heading inside an existing block is generated text, not where the file's back matter starts
-        closing = _back_matter([h for h in headings if h.first not in inside], level)
+        closing = _back_matter([h for h in headings if h.line - 1 not in inside], level)
         if closing is not None:
             # before the License, Contributing … sections that end the file, a blank line on each side
-            prev = closing.first - 1  # a block added after this line already ends in a blank line
+            prev = closing.line - 2  # a block added after this line already ends in a blank line
             lead = "" if _is_blank(original[prev]) or lines[prev] != original[prev] else newline
-            lines[closing.first] = lead + tail + newline + lines[closing.first]
+            lines[closing.line - 1] = lead + tail + newline + lines[closing.line - 1]
         else:
-            lacks_newline = bool(lines) and _bare(lines[-1]) != "" and not lines[-1].endswith(("\n", "\r"))
-            has_text = any(_bare(line).strip() for line in lines)
+            lacks_newline = bool(lines) and bare(lines[-1]) != "" and not lines[-1].endswith(("\n", "\r"))
+            has_text = any(bare(line).strip() for line in lines)
             if lacks_newline:
                 lines[-1] += newline
             if open_fence is not None:
@@ -381,8 +276,8 @@ def add_blocks(
             lines.append(tail[: -len(newline)] if lacks_newline else tail)
 
     new_text = "".join(lines)
-    under = {name: _plain(heading.text) for name, (_, heading) in best.items()}
-    before = _plain(closing.text) if appended and closing is not None else None
+    under = {name: heading.shown for name, (_, heading) in best.items()}
+    before = closing.shown if appended and closing is not None else None
     added = [
         Added(b.name, b.begin_line, under.get(b.name), None if b.name in under else before)
         for b in markers.find_blocks(new_text, path, known=SECTIONS)
@@ -490,7 +385,7 @@ def _append_entries(
         return snippet
     newline = markers.newline_of(pyproject_text)
     new = pyproject_text
-    if _bare(new).strip() or len(markers.split_lines(new)) > 1:
+    if bare(new).strip() or len(markers.split_lines(new)) > 1:
         if not new.endswith(("\n", "\r")):
             new += newline
         if not _is_blank(markers.split_lines(new)[-1]):

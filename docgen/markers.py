@@ -157,6 +157,32 @@ _BULLETS = frozenset("-+*")
 _DIGITS = frozenset("0123456789")
 
 
+def _thematic_break(body: str) -> bool:
+    """Whether `body` (a line without its indentation) is a thematic break (`- - -`, `***`, `___`),
+    which is not a list item."""
+    marks = body.replace(" ", "").replace("\t", "").rstrip("\r\n")
+    return len(marks) >= 3 and marks[0] in "-*_" and marks == marks[0] * len(marks)
+
+
+def _continues_text(body: str) -> bool:
+    """Whether a line whose text is `body` (not blank) may continue a paragraph: it starts no ATX
+    heading, block quote, HTML, thematic break, fence or list item (`[ ]{0,3}(#{1,6}([ \t]|$)|>|<|
+    [-+*]([ \t]|$)|[0-9]{1,9}[.)]([ \t]|$))`, or a fence or thematic break)."""
+    first = body[0]
+    if first in "><" or _thematic_break(body) or _fence(body):
+        return False
+    after = body.lstrip("#") if first == "#" else body[1:] if first in _BULLETS else body.lstrip("0123456789")
+    if first == "#" and len(body) - len(after) > 6:
+        return True
+    if first in _DIGITS:
+        if len(body) - len(after) > 9 or not after or after[0] not in ".)":
+            return True
+        after = after[1:]
+    elif first not in _BULLETS and first != "#":
+        return True
+    return bool(after) and after[0] not in " \t"
+
+
 class Fences:
     """Fenced code blocks, read line by line as CommonMark reads them, list items included.
 
@@ -164,11 +190,11 @@ class Fences:
     on the item's own line) belongs to that item: its closing fence is indented like the item's text,
     and when the item ends (a non-blank line indented less than the item's text) the code block ends
     with it, closed or not. Outside list items this is `fence_after`. The list items are followed
-    only as far as fences need (their text's column); a lazy continuation line ends them, which makes
-    a later fence top-level, as it was before list items were followed at all.
+    only as far as fences need (their text's column); a lazy continuation line (unindented text right
+    after an item's text) keeps them open, as CommonMark does.
     """
 
-    __slots__ = ("_below", "_items", "fence", "info_at")
+    __slots__ = ("_below", "_items", "_text", "fence", "info_at")
 
     def __init__(self) -> None:
         self.fence: str | None = None
@@ -177,6 +203,7 @@ class Fences:
         """Column just after the opening fence of the last block opened (where its info string is)."""
         self._below = 0  # a non-blank line indented less than this ends the open code block
         self._items: list[int] = []  # columns of the text of the list items open around this line
+        self._text = False  # the line before was paragraph text: a lazy continuation line may follow
 
     def step(self, line: str) -> int:
         """`OUTSIDE`, `OPENS`, `INSIDE` or `CLOSES`: what `line` (with or without its ending) is."""
@@ -190,16 +217,22 @@ class Fences:
                 return CLOSES if self.fence is None else INSIDE
             self.fence = None  # the list item ended, and the code block with it
         if blank:
+            self._text = False
             return OUTSIDE
         items = self._items
+        if items and indent < items[-1] and self._text and _continues_text(body):
+            return OUTSIDE  # a lazy continuation: the item goes on
         while items and indent < items[-1]:
             items.pop()
         start = items[-1] if items else 0
-        if body[0] in _BULLETS or body[0] in _DIGITS:
+        if (body[0] in _BULLETS or body[0] in _DIGITS) and not _thematic_break(body):
             start = self._list_markers(text, indent)
         is_fence, fence = fence_after(text[start:], None)
         if fence is None:
+            rest = text[start:].lstrip(" ")
+            self._text = bool(rest.strip()) and _continues_text(rest)
             return OUTSIDE
+        self._text = False
         self.fence, self._below = fence, items[-1] if items else 0
         self.info_at = len(text) - len(text[start:].lstrip(" ")) + len(fence)
         return OPENS

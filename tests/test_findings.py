@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from helpers import make_tree, run
@@ -60,42 +59,3 @@ def test_github_format(chdir_tmp: Path) -> None:
         "::warning file=Dockerfile,line=2,title=docgen DG003::build arg UNUSED_ONE is declared but never used"
     )
     assert len(lines) == 3
-
-
-def test_renovate_annotation_is_never_a_purpose(chdir_tmp: Path) -> None:
-    dockerfile = (
-        "FROM ubuntu:24.04\n"
-        "# renovate: datasource=github-releases depName=vllm-project/vllm\n"
-        "ARG VLLM_TAG=v0.6.0\n"
-        "# The ROCm release.\n"
-        "# renovate: datasource=docker depName=rocm/dev-ubuntu-22.04\n"
-        "ARG ROCM_VERSION=7.0\n"
-        "RUN echo $VLLM_TAG $ROCM_VERSION\n"
-    )
-    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
-    out = run("show", "Dockerfile", "--format", "json").out
-    assert "renovate" not in out.split('"components"')[0]
-    assert '"description": "The ROCm release."' in out
-
-
-def test_renovate_annotation_gives_the_component_its_name_and_source(chdir_tmp: Path) -> None:
-    dockerfile = (
-        "FROM ubuntu:24.04 AS base\n"
-        "# renovate: datasource=github-releases depName=vllm-project/vllm\n"
-        "ARG VLLM_TAG=v0.6.0\n"
-        "# renovate: datasource=github-tags depName=ROCm/aiter\n"
-        "ARG AITER_COMMIT=0123456789abcdef0123456789abcdef01234567\n"
-        "RUN git clone https://github.com/ROCm/aiter.git /a && cd /a && git checkout ${AITER_COMMIT}\n"
-        "RUN echo $VLLM_TAG > /versions\n"
-    )
-    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
-    components = json.loads(run("show", "Dockerfile", "--format", "json").out)["components"]
-    found = {c["arg"]: (c["name"], c["source"], c["version"] or c["ref"]) for c in components if c["arg"]}
-    assert found == {
-        "VLLM_TAG": ("vllm", "https://github.com/vllm-project/vllm", "v0.6.0"),
-        "AITER_COMMIT": (
-            "aiter",
-            "https://github.com/ROCm/aiter",
-            "0123456789abcdef0123456789abcdef01234567",
-        ),
-    }

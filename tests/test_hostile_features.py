@@ -180,32 +180,6 @@ def test_an_ignore_comment_may_give_its_reason_after_the_ids(chdir_tmp: Path) ->
     assert "Dockerfile:6: warning: build arg UNUSED3 is declared but never used [DG003]" in result.out
 
 
-def test_a_renovate_source_that_is_no_http_url_is_never_a_link(chdir_tmp: Path) -> None:
-    # git-tags, docker and unknown datasources take the depName as the source as written
-    dockerfile = "FROM ubuntu:22.04\n"
-    for n, (source, dep) in enumerate(
-        [("git-tags", "javascript:alert(1)"), ("made-up", "data:text/html,x"), ("github-tags", "../../x")]
-    ):
-        dockerfile += f"# renovate: datasource={source} depName={dep}\nARG V{n}=1.{n}\nRUN echo ${{V{n}}}\n"
-    make_tree(chdir_tmp, {"pyproject.toml": CONFIG, "README.md": README, "Dockerfile": dockerfile})
-    assert run("sync").code == 0
-    text = (chdir_tmp / "README.md").read_text()
-    assert "`javascript:alert(1)`" in text and "`data:text/html,x`" in text
-    assert "](javascript:" not in text and "](data:" not in text
-    assert "(https://github.com/../../x)" in text  # an http(s) URL: its host stays github.com
-
-
-def test_a_renovate_annotation_above_an_arg_without_a_name_is_no_traceback(chdir_tmp: Path) -> None:
-    # `ARG =1.0` declares nothing (docgen lists no arg for it); the annotation above it names nothing
-    dockerfile = (
-        "FROM ubuntu:22.04\n# renovate: datasource=github-releases depName=vllm-project/vllm\nARG =1.0\n"
-    )
-    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
-    result = run("show", "Dockerfile")
-    assert result.code == 0, result.err
-    assert "Traceback" not in result.err and "vllm" not in result.out
-
-
 def test_changes_since_a_tag_whose_name_is_not_utf8(chdir_tmp: Path) -> None:
     make_tree(chdir_tmp, {"pyproject.toml": CONFIG, "README.md": README, "Dockerfile": PLAIN})
     git(chdir_tmp, "init", "-q")

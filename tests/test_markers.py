@@ -20,6 +20,7 @@ from docgen.markers import (
     replace_block,
     replace_blocks,
     split_lines,
+    unclosed_fence,
 )
 
 B = "<!-- BEGIN docgen:{} -->"
@@ -234,3 +235,23 @@ def test_sync_keeps_its_line_ending_when_lf_and_crlf_lines_tie() -> None:
     once = replace_block(text, "hardware", "a\nb\n")
     assert replace_block(once, "hardware", "a\nb\n") == once
     assert newline_outside(once, find_blocks(once)) == newline_outside(text, find_blocks(text))
+
+
+BLOCK_AFTER = "<!-- BEGIN docgen:versions -->\nx\n<!-- END docgen:versions -->\n"
+
+
+def test_a_lazy_continuation_line_keeps_the_list_item_and_its_fence() -> None:
+    """`- item` then unindented text continues the item (CommonMark), so the fence indented under it
+    belongs to the item and ends with it: the marker after it is read. Until the Markdown reader was
+    checked against markdown-it-py, the text ended the item and the fence swallowed the block."""
+    text = "- item\nlazy text\n  ```\n" + BLOCK_AFTER
+    assert [b.name for b in find_blocks(text)] == ["versions"]
+    assert unclosed_fence(text) is None
+
+
+def test_a_thematic_break_of_dashes_opens_no_list_item() -> None:
+    """`- - -` is a thematic break, not three list items: the fence under it is top-level and runs to
+    the end, the marker inside it is code."""
+    text = "- - -\n  ```\n" + BLOCK_AFTER
+    assert find_blocks(text) == []
+    assert unclosed_fence(text) == 2

@@ -3,7 +3,7 @@
 Each case in `CASES` is also kept as a file under `tests/data/reader/` so that `tests/test_oracle.py`
 checks it against BuildKit's own parser. After adding or changing a case, regenerate those files with
 
-    python tests/test_reader.py
+    python tests/test_dockerfile.py
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from docgen.errors import DockerfileError
 from docgen.model import Instruction, ParsedDockerfile
 
 DATA = Path(__file__).parent / "data" / "reader"
-REGENERATE = "python tests/test_reader.py"
+REGENERATE = "python tests/test_dockerfile.py"
 
 Row = tuple[str, tuple[str, ...], str, int, int]
 

@@ -1,0 +1,848 @@
+"""The Markdown reader: what docgen reads in a README, for `markers`, `audit`, `drift` and `init`.
+
+- lines numbered as `docgen.markers` numbers them (`source_lines`, `bare`), with the state of fenced
+  code blocks (`fence_states`; the fence scanner itself is `markers.Fences`, which lives there because
+  `docgen check`'s fast path imports `markers` and must not import `re`);
+- headings, ATX, setext and one-line HTML (`headings`, `Heading`, `plain`, `heading_key`);
+- code spans by CommonMark's backtick-run rules (`code_spans`), inline links and images (`links`,
+  `without_links`);
+- table rows (`table_cells`, `delimiter_cells`) with GFM's escaped pipes;
+- for `docgen audit`, the whole structure (`read_document`): tables (Markdown and HTML), paragraphs,
+  fenced code, headings and links outside docgen blocks and HTML comments.
+
+Line numbers are those `docgen.markers` uses. Every regular expression runs on one line or one table
+cell and cannot backtrack over user text, and every function takes time linear (or n log n) in its
+text. `tests/test_markdown.py` compares headings, fences, code spans, links and table cells with
+markdown-it-py's. What is not followed: what block quotes hold (only their lazy lines are), indented
+code blocks, link reference definitions (a `[text][label]` is a link whose target is not known here),
+the raw HTML or autolinks that would take precedence over a code span or link starting inside them,
+and a table row without `|` (GFM reads a one-cell row; here it ends the table).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from docgen import markers
+from docgen.markers import CLOSES, INSIDE, OPENS, OUTSIDE
+
+__all__ = [
+    "CLOSES",
+    "INSIDE",
+    "OPENS",
+    "OUTSIDE",
+    "Document",
+    "Fence",
+    "Heading",
+    "Link",
+    "Paragraph",
+    "Table",
+    "atx_heading",
+    "bare",
+    "code_spans",
+    "delimiter_cells",
+    "fence_states",
+    "heading_key",
+    "headings",
+    "links",
+    "plain",
+    "read_document",
+    "source_lines",
+    "table_cells",
+    "without_links",
+]
+
+# --------------------------------------------------------------------------------------------------
+# lines and fences
+
+
+def bare(line: str) -> str:
+    """`line` without its line ending and a byte-order mark."""
+    return line.rstrip("\r\n").lstrip("\ufeff")
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of `text` without line endings, numbered as `docgen.markers` numbers them (the first
+    line without its byte-order mark)."""
+    lines = [line.rstrip("\r\n") for line in markers.split_lines(text)]
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    return lines
+
+
+_INFO = re.compile(r"[ \t]*([^`\s]*)")  # a fence's info string: its first word is the language
+
+
+def fence_states(lines: Sequence[str]) -> tuple[list[int], str | None]:
+    """What each of `lines` (with or without line endings and byte-order mark) is to fenced code
+    (`OUTSIDE`, `OPENS`, `INSIDE`, `CLOSES`, as `markers.Fences` reads them, list items included),
+    and the fence still open after the last line (None: none)."""
+    fences = markers.Fences()
+    return [fences.step(bare(line)) for line in lines], fences.fence
+
+
+# --------------------------------------------------------------------------------------------------
+# inline: code spans, links, plain text
+
+_BACKTICKS = re.compile(r"`+")
+_ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_TAG = re.compile(r"<[^<>]*>")
+
+
+def _escaped(text: str, pos: int, floor: int = 0) -> bool:
+    """Whether the character at `pos` follows an odd run of backslashes (that starts at `floor` or later)."""
+    start = pos
+    while start > floor and text[start - 1] == "\\":
+        start -= 1
+    return (pos - start) % 2 == 1
+
+
+def code_spans(text: str, html_code: bool = False) -> list[tuple[int, int, str]]:
+    """(start, end, content) of the code spans in `text`, in order, by CommonMark's rules.
+
+    A run of n backticks opens a span that the next run of exactly n backticks closes; a run with no
+    partner is literal text, and so is a backtick escaped by a backslash outside a span. The content
+    has its line endings turned into spaces and, when it both starts and ends with a space (and is not
+    all spaces), one space stripped from each side. With `html_code`, `<code>…</code>` elements count
+    too (their content with entities decoded), where no backtick span overlaps them.
+    """
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    of_length: dict[int, list[int]] = {}
+    for index, (start, end) in enumerate(runs):
+        of_length.setdefault(end - start, []).append(index)
+    spans: list[tuple[int, int, str]] = []
+    floor = 0  # where the text after the last span starts: backslashes before it are code
+    index = 0
+    while index < len(runs):
+        start, end = runs[index]
+        if _escaped(text, start, floor):
+            start += 1  # `\``: a literal backtick; the rest of the run may still open a span
+        length = end - start
+        same = of_length.get(length, [])
+        closing = bisect.bisect_right(same, index)
+        if not length or closing == len(same):
+            index += 1
+            continue
+        close_start, close_end = runs[same[closing]]
+        content = text[end:close_start].replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+        if len(content) > 2 and content[0] == " " and content[-1] == " " and content.strip(" "):
+            content = content[1:-1]
+        spans.append((start, close_end, content))
+        floor = close_end
+        index = same[closing] + 1
+    if html_code:
+        lower = text.lower()
+        pos = lower.find("<code>")
+        while pos >= 0:
+            end = lower.find("</code>", pos + 6)
+            if end < 0:
+                break
+            spans.append((pos, end + 7, html.unescape(text[pos + 6 : end])))
+            pos = lower.find("<code>", end + 7)
+        spans.sort()
+        spans = [span for i, span in enumerate(spans) if i == 0 or span[0] >= spans[i - 1][1]]
+    return spans
+
+
+@dataclass(frozen=True)
+class Link:
+    """An inline link `[text](target "title")`, an image `![alt](target)`, or a reference link
+    `[text][label]` (its target defined elsewhere: None)."""
+
+    source: str = field(repr=False, compare=False)
+    """The text the link was found in."""
+    target: str | None
+    """The destination, backslash escapes resolved; None for a reference link."""
+    start: int
+    """Offset of the `[` (of the `!` of an image)."""
+    end: int
+    """Offset just after the closing `)` (`]` of a reference link)."""
+    text_end: int
+    """Offset of the `]` closing its text."""
+    image: bool = False
+
+    @property
+    def text_start(self) -> int:
+        """Offset where its text starts, after `[` or `![`."""
+        return self.start + 1 + self.image
+
+    @property
+    def text(self) -> str:
+        """The source between the brackets (the alt text of an image)."""
+        return self.source[self.text_start : self.text_end]
+
+
+class _BareDestinations:
+    """Where a bare link destination (`[…](dest)`) starting at any offset of a text ends, found in
+    linear time for the whole text: scanning each `](` to its end would take quadratic time on a long
+    line of them.
+
+    A bare destination runs to the first blank or control character, or to the first unescaped `)`
+    that closes no `(` opened in it; it is valid when its unescaped parentheses balance (CommonMark).
+    """
+
+    def __init__(self, text: str) -> None:
+        n = len(text)
+        self.depth = depth = [0] * (n + 1)  # unescaped `(` minus `)` before each offset
+        level = pos = 0
+        while pos < n:
+            char = text[pos]
+            if char == "\\" and pos + 1 < n and text[pos + 1] in _ESCAPABLE:
+                depth[pos + 1] = level
+                pos += 2
+            else:
+                level += (char == "(") - (char == ")")
+                pos += 1
+            depth[pos] = level
+        self.below = below = [n + 1] * (n + 1)  # the next offset where the depth is lower
+        stack: list[int] = []
+        for offset, value in enumerate(depth):
+            while stack and value < depth[stack[-1]]:
+                below[stack.pop()] = offset
+            stack.append(offset)
+        self.blank = blank = [n] * (n + 1)  # the next blank or control character
+        following = n
+        for offset in range(n - 1, -1, -1):
+            if text[offset] <= " " or text[offset] == "\x7f":
+                following = offset
+            blank[offset] = following
+
+    def end(self, start: int) -> int | None:
+        """Where the bare destination starting at `start` ends (at a blank, a control character, the
+        closing `)` or the end of the text), or None when its parentheses do not balance."""
+        closing = self.below[start] - 1  # the `)` that closes no `(` of the destination
+        if closing < self.blank[start]:
+            return closing
+        end = self.blank[start]
+        return end if self.depth[end] == self.depth[start] else None
+
+
+def _destination(text: str, pos: int, bare_ends: _BareDestinations) -> tuple[str, int] | None:
+    """The link destination, optional title and closing `)` of `[…](` from `pos` (just after `(`):
+    (destination, offset after `)`), or None when it is not one."""
+    n = len(text)
+    while pos < n and text[pos] in " \t":
+        pos += 1
+    if pos < n and text[pos] == "<":
+        end = pos + 1
+        while end < n and text[end] not in "<>\n":
+            end += 2 if text[end] == "\\" and end + 1 < n else 1
+        if end >= n or text[end] != ">":
+            return None
+        target, pos = text[pos + 1 : end], end + 1
+    else:
+        bare_end = bare_ends.end(pos)
+        if bare_end is None:
+            return None
+        target, pos = text[pos:bare_end], bare_end
+    after = pos
+    while pos < n and text[pos] in " \t":
+        pos += 1
+    if pos < n and text[pos] in "\"'(" and pos > after:
+        close = ")" if text[pos] == "(" else text[pos]
+        end = pos + 1
+        while end < n and text[end] != close:
+            if text[end] == "(" and close == ")":
+                return None
+            end += 2 if text[end] == "\\" else 1
+        if end >= n:
+            return None
+        pos = end + 1
+        while pos < n and text[pos] in " \t":
+            pos += 1
+    if pos >= n or text[pos] != ")":
+        return None
+    return _ESCAPE.sub(r"\1", target), pos + 1
+
+
+def links(text: str) -> list[Link]:
+    """The inline links and images of `text` (one line or one paragraph), in order of their start.
+
+    Brackets in code spans or escaped by a backslash do not count; a link's text may hold an image but
+    not another link (`[[a](b)](c)` is a link to b in brackets), as CommonMark reads them.
+    """
+    code = {start: end for start, end, _ in code_spans(text)}
+    bare_ends: _BareDestinations | None = None
+    found: list[Link] = []
+    openers: list[tuple[int, int]] = []  # (offset of `[` or `![`, 1 for an image)
+    inactive_below = 0  # a link formed: the `[` before its own may open no link (images still may)
+    pos, n = 0, len(text)
+    while pos < n:
+        if pos in code:
+            pos = code[pos]
+            continue
+        char = text[pos]
+        if char == "\\" and pos + 1 < n and text[pos + 1] in _ESCAPABLE:
+            pos += 2
+        elif char == "!" and text.startswith("[", pos + 1):
+            openers.append((pos, 1))
+            pos += 2
+        elif char == "[":
+            openers.append((pos, 0))
+            pos += 1
+        elif char == "]" and openers:
+            start, image = openers.pop()
+            active = bool(image) or start >= inactive_below
+            tail: tuple[str | None, int] | None = None
+            if active and text.startswith("(", pos + 1):
+                bare_ends = bare_ends or _BareDestinations(text)
+                tail = _destination(text, pos + 2, bare_ends)
+            if tail is None and active and text.startswith("[", pos + 1):
+                label_end = text.find("]", pos + 2)
+                if (
+                    label_end >= 0
+                    and "[" not in text[pos + 2 : label_end]
+                    and text[label_end + 1 : label_end + 2] != "("
+                ):
+                    # `[text][label]`; not `[a][b](c)`, where `[b](c)` is the link
+                    tail = (None, label_end + 1)
+            if tail is None:
+                pos += 1
+                continue
+            found.append(Link(text, tail[0], start, tail[1], pos, bool(image)))
+            if not image:
+                inactive_below = start  # no link inside a link
+            pos = tail[1]
+        else:
+            pos += 1
+    found.sort(key=lambda link: link.start)
+    return found
+
+
+def without_links(text: str, keep_alt: bool = True) -> str:
+    """`text` with every link replaced by its text, and every image by its alt text (by nothing
+    without `keep_alt`: badges)."""
+    cuts: list[tuple[int, int]] = []  # the markup to leave out: `[`, `](target)`, dropped images
+    for link in links(text):
+        if link.image and not keep_alt:
+            cuts.append((link.start, link.end))
+        else:
+            cuts += [(link.start, link.text_start), (link.text_end, link.end)]
+    out: list[str] = []
+    pos = 0
+    for start, end in sorted(cuts):  # links nest: a cut inside a dropped image is dropped with it
+        out.append(text[pos:start] if start > pos else "")
+        pos = max(pos, end)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def plain(text: str, html_tags: bool = True) -> str:
+    """`text` as a reader sees it: code spans as their content, links as their text, no images
+    (badges), no HTML tags (kept without `html_tags`), backslash escapes and entities resolved,
+    white space collapsed."""
+    out: list[str] = []
+    pos = 0
+    for start, end, content in [*code_spans(text), (len(text), len(text), "")]:
+        prose = without_links(text[pos:start], keep_alt=False)
+        if html_tags:
+            prose = _TAG.sub("", prose)
+        out.append(html.unescape(_ESCAPE.sub(r"\1", prose)))
+        out.append(content)
+        pos = end
+    return " ".join("".join(out).split())
+
+
+# --------------------------------------------------------------------------------------------------
+# headings
+
+_ATX = re.compile(r"[ ]{0,3}(#{1,6})(?:[ \t](.*))?\Z")
+_CLOSING_HASHES = re.compile(r"(?:\A|[ \t])#+\Z")
+_SETEXT = re.compile(r"[ ]{0,3}(=+|-+)[ \t]*\Z")
+# Lines that start another kind of block, so a setext underline after them is not a heading.
+_NOT_PARAGRAPH = re.compile(r"[ ]{0,3}(?:[>|<]|[-*+][ \t]|[-*+]\Z|\d{1,9}[.)](?:[ \t]|\Z))|[ ]{4}|\t")
+_NUMBERING = re.compile(r"[ \t]*(?:\d+(?:\.\d+)*\.?|[IVXivx]+\.)[ \t]+")
+_HTML_HEADING = re.compile(r"[ ]{0,3}<h([1-6])(?:[ \t][^>]*)?>(.*)</h\1>[ \t]*\Z", re.IGNORECASE)
+_THEMATIC_BREAK = re.compile(r"[ ]{0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})\Z")
+_LIST_ITEM = re.compile(r"[ ]{0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|\Z)")
+_DETAILS = re.compile(r"<(/?)details\b", re.IGNORECASE)
+
+
+def _continues(line: str, item: re.Match[str] | None) -> bool:
+    """Whether the list item `item` starting `line` is text that continues a paragraph instead: only
+    a bullet or `1.` with text may interrupt a paragraph (CommonMark)."""
+    if item is None:
+        return False
+    marker = line[: item.end()].strip()
+    return not line[item.end() :].strip() or (marker[0].isdigit() and marker[:-1].lstrip("0") != "1")
+
+
+def _lazy_line(line: str) -> bool:
+    """Whether `line`, unindented after a list item's text, continues that text (and so the item):
+    `===` does (an underline cannot be lazy), `---` is a thematic break."""
+    return not (atx_heading(line) or _NOT_PARAGRAPH.match(line) or _THEMATIC_BREAK.match(line))
+
+
+def _ends_table(line: str) -> bool:
+    """Whether `line` ends the rows of a table: a line starting another block (indented code, a fence,
+    a heading, a thematic break, a list item, a block quote) as GFM reads it."""
+    return bool(
+        line.startswith(("    ", "\t"))  # indented code
+        or markers.fence_after(line, None)[1]
+        or atx_heading(line)
+        or _THEMATIC_BREAK.match(line)
+        or _LIST_ITEM.match(line)
+        or line.lstrip(" ")[:1] == ">"
+    )
+
+
+def atx_heading(line: str) -> tuple[int, str] | None:
+    """(level, text) when `line` is an ATX heading (`## Title ##`: 2, "Title"), else None."""
+    atx = _ATX.match(line)
+    if not atx:
+        return None
+    return len(atx.group(1)), _CLOSING_HASHES.sub("", (atx.group(2) or "").strip()).strip()
+
+
+def heading_key(text: str) -> str:
+    """A heading compared loosely: its plain text (`plain`) without a leading section number, case,
+    punctuation or spaces. "2. What's in it?", "[Supported GPUs](https://…)" and
+    "Build args ![badge](…)" read as their words."""
+    text = plain(text)
+    numbering = _NUMBERING.match(text)
+    if numbering:
+        text = text[numbering.end() :]
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+@dataclass(frozen=True)
+class Heading:
+    """An ATX (`## Title`), setext (`Title` over `---`) or one-line HTML (`<h2>Title</h2>`) heading."""
+
+    level: int
+    """1 to 6 (`#`, `===` and `<h1>` are 1)."""
+    text: str
+    """Its source: the ATX text without closing hashes, the setext lines joined by a space, the HTML
+    element's content."""
+    line: int
+    """1-based line of its first line."""
+    last: int
+    """1-based line of its last line (the underline of a setext heading)."""
+    html: bool = False
+    """An `<hN>` element (only one alone between blank lines is read)."""
+    nested: bool = False
+    """Inside `<details>` or indented into a list item."""
+
+    @property
+    def shown(self) -> str:
+        """The heading as messages name it: without badges, link targets and HTML tags (code spans,
+        escapes and entities as written)."""
+        return " ".join(_TAG.sub("", without_links(self.text, keep_alt=False)).split())
+
+    @property
+    def key(self) -> str:
+        """The text compared loosely (see `heading_key`)."""
+        return heading_key(self.text)
+
+
+def headings(lines: Sequence[str]) -> list[Heading]:
+    """The headings of `lines` (with or without their line endings), in order.
+
+    Not those in fenced code (examples) or in an HTML comment spanning lines; an HTML heading only
+    when it is an HTML block of its own, between blank lines.
+    """
+    found: list[Heading] = []
+    paragraph: list[int] = []
+    fences = markers.Fences()
+    comment = False  # inside a `<!-- … -->` that spans lines
+    details = 0  # how many <details> are open
+    table = False  # in the rows of a table
+    lazy = False  # the paragraph is a list item's or a block quote's: an underline there is no heading
+    items: list[int] = []  # the columns of the text of the list items open around the line
+    for index, raw in enumerate(lines):
+        line = bare(raw)
+        if comment:
+            comment = "-->" not in line
+            paragraph, lazy = [], False
+            continue
+        kind = fences.step(line)
+        if kind in (OPENS, CLOSES):
+            paragraph, lazy = [], False
+            while kind == OPENS and items and len(line) - len(line.lstrip(" ")) < items[-1]:
+                items.pop()  # a fence left of the item's text ends the item
+            continue
+        if kind == INSIDE:
+            continue
+        opened = line.rfind("<!--")
+        if opened >= 0 and "-->" not in line[opened:]:
+            comment = True
+            paragraph, lazy = [], False
+            continue
+        if not line.strip():
+            paragraph, table, lazy = [], False, False
+            continue
+        pos = 0
+        for start, end, _ in code_spans(line):
+            for tag in _DETAILS.finditer(line, pos, start):  # not in code: `<details>` written as code
+                details = max(details - 1, 0) if tag.group(1) else details + 1
+            pos = end
+        for tag in _DETAILS.finditer(line, pos):
+            details = max(details - 1, 0) if tag.group(1) else details + 1
+        item = None if _THEMATIC_BREAK.match(line) else _LIST_ITEM.match(line)
+        continues = bool(paragraph) and _continues(line, item)
+        if continues:
+            item = None  # `2. x` or an empty item continues a paragraph: no list item
+        indent = len(line) - len(line.lstrip(" "))
+        if line[0] != "\t" and not (lazy and _lazy_line(line)):
+            while items and indent < items[-1]:
+                items.pop()  # the list item ended
+        if item:
+            marker_end = item.end() - (line[item.end() - 1 : item.end()] in (" ", "\t"))
+            rest = line[marker_end:]
+            spaces = len(rest) - len(rest.lstrip(" "))
+            items.append(marker_end + (spaces if 1 <= spaces <= 4 and rest.strip() else 1))
+        nested = bool(details) or (bool(items) and line[0].isspace())
+        atx = atx_heading(line)
+        if atx:
+            found.append(Heading(atx[0], atx[1], index + 1, index + 1, nested=nested))
+            paragraph, lazy = [], False
+            continue
+        element = _HTML_HEADING.match(line)
+        if element:
+            # only an HTML block of its own: inside `<div>` or before unseparated text it is part of
+            # the HTML around it
+            if all(i < 0 or i >= len(lines) or not bare(lines[i]).strip() for i in (index - 1, index + 1)):
+                level = int(element.group(1))
+                found.append(Heading(level, element.group(2), index + 1, index + 1, True, nested))
+            paragraph, lazy = [], False
+            continue
+        if table or _starts_table(line, lines[index + 1] if index + 1 < len(lines) else ""):
+            paragraph, table, lazy = (
+                [],
+                True,
+                False,
+            )  # a table interrupts a paragraph; its rows are no paragraph
+            continue
+        setext = _SETEXT.match(line)
+        if setext and paragraph and lazy and not nested:
+            if setext.group(1)[0] == "=":
+                paragraph.append(index)  # `===` continues the item's text
+            else:
+                paragraph, lazy = [], False  # `---` is a thematic break
+            continue
+        if setext and paragraph:
+            text = " ".join(bare(lines[i]).strip() for i in paragraph)
+            level = 1 if setext.group(1)[0] == "=" else 2
+            found.append(Heading(level, text, paragraph[0] + 1, index + 1, nested=nested))
+            paragraph, lazy = [], False
+            continue
+        if (setext and setext.group(1)[0] == "-") or _THEMATIC_BREAK.match(line):
+            paragraph, lazy = [], False
+            continue
+        # inside a list item, what starts a block is read from the column of the item's text
+        own = line[items[-1] :] if items and not item and indent >= items[-1] else line
+        if _NOT_PARAGRAPH.match(own) and not (paragraph and (own.startswith(("    ", "\t")) or continues)):
+            paragraph = []
+            lazy = (
+                bool(item and line[item.end() :].strip())
+                or line.lstrip(" ")[:1] == ">"
+                or (lazy and bool(items) and line[0].isspace())  # more of the item's text
+            )
+            continue
+        if not paragraph and items and line[0].isspace():
+            lazy = True  # a paragraph of the item's
+        paragraph.append(index)
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# tables
+
+
+def _starts_table(line: str, following: str) -> bool:
+    """Whether `line` is the header row of a table whose delimiter row is `following`."""
+    if "|" not in line or len(line) - len(line.lstrip(" ")) > 3:
+        return False
+    columns = delimiter_cells(bare(following))
+    return columns is not None and columns == len(table_cells(line))
+
+
+def table_cells(line: str) -> list[str]:
+    """The cells of a table row, stripped, as GFM splits them: at every `|` not right after a
+    backslash (in code spans too), the outer pipes dropped. An escaped pipe stays `\\|` in the cell."""
+    cells = _CELL_SPLIT.split(line.strip())
+    if cells[0] == "":
+        cells.pop(0)
+    if cells and cells[-1] == "":
+        cells.pop()
+    return [cell.strip() for cell in cells]
+
+
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+_DELIMITER_CELL = re.compile(r":?-+:?\Z")
+
+
+def delimiter_cells(line: str) -> int | None:
+    """How many columns a table's delimiter row (`|---|:--:|`, `--- | ---`) has; None when `line` is
+    not one. As GFM: only `|`, `-`, `:` and spaces, each cell `:?-+:?`, not a list item (`- -`)."""
+    body = line.lstrip(" ")
+    if len(line) - len(body) > 3 or len(body) < 2 or body[0] not in "|-:" or body[1] not in "|-: ":
+        return None
+    if body[:2] == "- " or body.strip(" |-:\t"):
+        return None
+    row = [cell.strip(" \t") for cell in body.rstrip().split("|")]
+    if row and not row[0]:
+        row.pop(0)
+    if row and not row[-1]:
+        row.pop()
+    if not row or not all(_DELIMITER_CELL.match(cell) for cell in row):
+        return None
+    return len(row)
+
+
+# --------------------------------------------------------------------------------------------------
+# the structure of a README, for `docgen audit`
+
+
+@dataclass
+class Table:
+    """A Markdown table outside docgen blocks and fences."""
+
+    line: int
+    """README line of the header row."""
+    header: list[str]
+    rows: list[tuple[int, list[str]]]
+    context: str
+    """The heading above and the lines just before the table."""
+    section: int = 0
+    """README line of the heading the table is under (0: none)."""
+
+
+@dataclass
+class Paragraph:
+    """Consecutive non-blank prose lines (a paragraph, or a list with its introduction)."""
+
+    lines: list[tuple[int, str]]
+    heading: str
+    before: str
+    """The text of the paragraph just before (a list is often introduced by `… build args:`)."""
+    section: int = 0
+    """README line of the heading the paragraph is under (0: none)."""
+
+
+@dataclass
+class Fence:
+    """A fenced code block."""
+
+    lang: str
+    lines: list[tuple[int, str]]
+    section: int = 0
+    """README line of the heading the block is under (0: none)."""
+
+
+@dataclass
+class Document:
+    """What of a README can hold claims: everything outside docgen blocks and HTML comments."""
+
+    tables: list[Table] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    fences: list[Fence] = field(default_factory=list)
+    headings: list[tuple[int, str]] = field(default_factory=list)
+    levels: dict[int, int] = field(default_factory=dict)
+    """README line of each heading (history ones too) → its level (1 for `#`)."""
+    links: list[tuple[int, str]] = field(default_factory=list)
+    """(README line, target) of each inline link `[text](target)` outside fences, history included."""
+
+
+def _live_lines(text: str, path: str) -> list[str | None]:
+    """Every line, None inside docgen blocks; HTML comments outside fences blanked out."""
+    lines: list[str | None] = list(source_lines(text))
+    for block in markers.find_blocks(text, path):
+        for number in range(block.begin_line, block.end_line + 1):
+            lines[number - 1] = None
+    in_comment = False
+    fences = markers.Fences()
+    for index, line in enumerate(lines):
+        if line is None:
+            continue
+        if (fences.fence is not None or not in_comment) and fences.step(line) != markers.OUTSIDE:
+            continue
+        out: list[str] = []
+        pos = 0
+        while pos <= len(line):
+            if in_comment:
+                end = line.find("-->", pos)
+                if end < 0:
+                    break
+                in_comment = False
+                out.append(" " * (end + 3 - pos))
+                pos = end + 3
+            else:
+                start = line.find("<!--", pos)
+                if start < 0:
+                    out.append(line[pos:])
+                    break
+                out.append(line[pos:start])
+                in_comment = True
+                pos = start + 4
+        lines[index] = "".join(out)
+    return lines
+
+
+def read_document(text: str, path: str) -> Document:
+    """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
+    lines = _live_lines(text, path)
+    # setext headings span lines: read them all first (ATX ones too); HTML headings are prose here
+    heads = {h.line: h for h in headings(["" if line is None else line for line in lines]) if not h.html}
+    doc = Document()
+    out = doc  # `doc`, or a document thrown away under a changelog heading (of level `history`)
+    history: int | None = None
+    heading = ""
+    section = 0
+    old_list = False  # after `History versions:`: the list that follows tells the past
+    dropped = 0  # lines of that list already left out
+    previous = ""
+    para: list[tuple[int, str]] = []
+    fence: Fence | None = None
+    fences = markers.Fences()
+
+    def flush() -> None:
+        nonlocal para, previous
+        nonlocal old_list, dropped
+        if para:
+            out.paragraphs.append(Paragraph(para, heading, previous, section))
+            previous = " ".join(t for _, t in para)
+        para = []
+        if old_list and dropped:
+            old_list, dropped = False, 0
+
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        number = index + 1
+        index += 1
+        kind = fences.step(line) if line is not None else markers.OUTSIDE
+        if line is None:
+            fences.fence = None
+        if kind == markers.INSIDE and fence is not None and line is not None:
+            fence.lines.append((number, line))
+            continue
+        if kind != markers.OPENS:
+            fence = None  # closed by its fence, by the end of its list item, or by a docgen block
+            if kind != markers.OUTSIDE:
+                continue
+        if line is None or not line.strip():
+            flush()
+            continue
+        if kind == markers.OPENS:
+            flush()
+            info = _INFO.match(line, fences.info_at)
+            fence = Fence(info.group(1).lower() if info else "", [], section)
+            if old_list:
+                old_list, dropped = False, 0
+            else:
+                out.fences.append(fence)
+            continue
+        head = heads.get(number)
+        for link_line in range(number, head.last + 1 if head else number + 1):
+            found = links(lines[link_line - 1] or "")
+            doc.links.extend((link_line, link.target) for link in found if link.target is not None)
+        if head:
+            flush()
+            index = head.last  # after a setext heading's underline
+            heading, level = head.text, head.level
+            section, old_list, dropped = number, False, 0
+            doc.levels[number] = level
+            if history is not None and level <= history:
+                history, out = None, doc
+            if history is None and _HISTORY.search(heading):
+                history, out = level, Document()  # a changelog tells the past: not claims
+            out.headings.append((number, heading))
+            previous = ""
+            continue
+        if line.lstrip()[:6].lower() == "<table":
+            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
+            flush()
+            table, index = _html_table(lines, index - 1, context)
+            if table is not None and not old_list:
+                table.section = section
+                out.tables.append(table)
+            old_list, dropped = False, 0
+            previous = ""
+            continue
+        following = lines[index] if index < len(lines) else None
+        if following is not None and _starts_table(line, following):
+            context = heading + " " + (previous if not para else " ".join(t for _, t in para))
+            flush()
+            table = Table(number, table_cells(line), [], context, section)
+            index += 1
+            while index < len(lines):
+                row = lines[index]
+                if row is None or not row.strip() or "|" not in row or _ends_table(row):
+                    break
+                table.rows.append((index + 1, table_cells(row)))
+                doc.links.extend((index + 1, link.target) for link in links(row) if link.target is not None)
+                index += 1
+            if not old_list:
+                out.tables.append(table)
+            old_list, dropped = False, 0
+            previous = ""
+            continue
+        if old_list:
+            dropped += 1
+            continue
+        if _OLD_LIST.match(line):
+            old_list = True  # `History versions:`: what follows lists older images, not this one
+            continue
+        para.append((number, line))
+    flush()
+    return doc
+
+
+_OLD_LIST = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*"
+    r"(?:history|historical|older|previous|past|old|earlier|legacy|deprecated|archived|preview|nightly|upcoming)\b"
+    r"[^:]{0,40}:[*_ \t]*\Z",
+    re.IGNORECASE,
+)
+"""A line introducing a list of older or other images (`History versions:`, `- Preview image:`): what
+follows, up to the end of that list, is not about the image audited."""
+_HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
+_HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)
+_HTML_CODE = re.compile(r"</?code\b[^<>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<[^<>]*>")
+
+
+def _html_table(lines: list[str | None], start: int, context: str) -> tuple[Table | None, int]:
+    """The `<table>` starting at `lines[start]` (its first row is the header), and the index of the line
+    after it. Cells become Markdown: `<code>` is a code span, other tags are dropped."""
+    rows: list[tuple[int, list[str]]] = []
+    cell: list[str] | None = None
+
+    def close() -> None:
+        nonlocal cell
+        if cell is not None and rows:
+            text = _HTML_TAG.sub("", _HTML_CODE.sub("`", "".join(cell)))
+            rows[-1][1].append(" ".join(text.split()))
+        cell = None
+
+    index = start
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line is None or atx_heading(line):
+            break
+        pos = 0
+        for tag in _HTML_CELL.finditer(line):
+            if cell is not None:
+                cell.append(line[pos : tag.start()])
+            pos = tag.end()
+            close()
+            if tag.group(1):
+                continue
+            if tag.group(2).lower() == "tr":
+                rows.append((index, []))
+            else:
+                cell = []
+        if cell is not None:
+            cell.append(line[pos:] + " ")
+        if "</table" in line.lower():
+            break
+    close()
+    rows = [row for row in rows if row[1]]
+    return (Table(rows[0][0], rows[0][1], rows[1:], context) if rows else None), index

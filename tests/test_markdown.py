@@ -1,0 +1,448 @@
+"""docgen.markdown, the one Markdown reader, read against markdown-it-py as the oracle.
+
+markdown-it-py in CommonMark mode with GFM tables stands in for GitHub (as in test_markdown_parity.py).
+Generated texts are built from lines and characters that exercise each construct (headings, fences,
+code spans, links, table cells); realistic README texts are written out below. What the reader does
+not follow (block quotes, link reference definitions, raw HTML taking precedence) is left out of the
+generated texts and said in the module's docstring.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from docgen import markdown
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.init import add_blocks
+from docgen.model import ImageModel
+from docgen.pipeline import model_of
+
+GFM = MarkdownIt("commonmark", {"html": True}).enable(["table"])
+
+# --------------------------------------------------------------------------------------------------
+# what markdown-it reads
+
+
+def oracle_headings(text: str) -> list[tuple[int, int, str]]:
+    """(1-based first line, level, text with white space collapsed) of the headings outside lists."""
+    tokens = GFM.parse(text)
+    found = []
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.level == 0 and token.map:
+            content = tokens[index + 1].content
+            found.append((token.map[0] + 1, int(token.tag[1]), " ".join(content.split())))
+    return found
+
+
+def ours_headings(text: str) -> list[tuple[int, int, str]]:
+    lines = markdown.source_lines(text)
+    return [(h.line, h.level, " ".join(h.text.split())) for h in markdown.headings(lines) if not h.nested]
+
+
+def oracle_fences(text: str) -> list[tuple[int, str]]:
+    """(1-based opening line, first word of the info string) of every fenced code block."""
+    return sorted(
+        (t.map[0] + 1, t.info.split()[0] if t.info.split() else "")
+        for t in GFM.parse(text)
+        if t.type == "fence" and t.map
+    )
+
+
+def inline_children(text: str) -> list[Token]:
+    children = GFM.parseInline(text)[0].children
+    return list(children or [])
+
+
+def oracle_code(text: str) -> list[str]:
+    return [t.content for t in inline_children(text) if t.type == "code_inline"]
+
+
+def oracle_links(text: str) -> list[tuple[bool, str]]:
+    found = []
+    for token in GFM.parseInline(text)[0].children or []:
+        stack = [token]
+        while stack:
+            t = stack.pop(0)
+            if t.type in ("link_open", "image"):
+                found.append((t.type == "image", str(t.attrGet("src" if t.type == "image" else "href"))))
+            stack[:0] = list(t.children or [])
+    return found
+
+
+def ours_links(text: str) -> list[tuple[bool, str]]:
+    return [
+        (link.image, GFM.normalizeLink(link.target))
+        for link in markdown.links(text)
+        if link.target is not None
+    ]
+
+
+def oracle_tables(text: str) -> list[tuple[int, list[str], list[list[str]]]]:
+    """(1-based header line, header cells, body rows) of every table, cells as written (stripped)."""
+    tables = []
+    row: list[str] | None = None
+    for token in GFM.parse(text):
+        if token.type == "table_open" and token.map:
+            tables.append((token.map[0] + 1, [], []))
+        elif token.type == "tr_open":
+            row = []
+            if tables[-1][1]:
+                tables[-1][2].append(row)
+        elif token.type == "inline" and row is not None:
+            row.append(token.content)
+        elif token.type == "tr_close" and row is not None and not tables[-1][1]:
+            tables[-1][1].extend(row)
+            row = None
+        elif token.type == "tr_close":
+            row = None
+    return tables
+
+
+def ours_tables(text: str) -> list[tuple[int, list[str], list[list[str]]]]:
+    found = []
+    for table in markdown.read_document(text, "R.md").tables:
+
+        def gfm(cells: list[str], width: int = len(table.header)) -> list[str]:
+            cells = [cell.replace("\\|", "|") for cell in cells][:width]
+            return cells + [""] * (width - len(cells))
+
+        found.append((table.line, gfm(table.header), [gfm(cells) for _, cells in table.rows]))
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# generated texts
+
+BLOCK_LINES = [
+    "",
+    "",
+    "# Title",
+    "## Key versions ##",
+    "### Build `args` #",
+    "###### six",
+    "####### seven",
+    "#hashtag",
+    "  ## indented",
+    "Supported hardware",
+    "some prose with `code`",
+    "2. What's inside?",
+    "===",
+    "---",
+    "  ---  ",
+    "- - -",
+    "***",
+    "- item",
+    "* item",
+    "1. step",
+    "   continued",
+    "  - nested item",
+    "```",
+    "```bash",
+    "~~~",
+    "````",
+    "  ```python",
+    "- ```sh",
+    "    indented text",
+    "<!-- a comment -->",
+]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(BLOCK_LINES), max_size=14))
+def test_headings_are_markdown_its(lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n"
+    assert ours_headings(text) == oracle_headings(text)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(BLOCK_LINES), max_size=14))
+def test_fences_are_markdown_its(lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n"
+    states = markdown.fence_states(markdown.source_lines(text))[0]
+    opened = [i + 1 for i, kind in enumerate(states) if kind == markdown.OPENS]
+    assert opened == [line for line, _ in oracle_fences(text)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="`a \\", max_size=16))
+def test_code_spans_are_markdown_its(inner: str) -> None:
+    text = "x" + inner + "y"
+    assert [content for _, _, content in markdown.code_spans(text)] == oracle_code(text)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.text(alphabet='[]()!`ab \\"', max_size=20))
+def test_links_are_markdown_its(inner: str) -> None:
+    text = "x" + inner + "y"
+    if "\\ " in text:
+        return  # markdown-it ends a destination before `\` and a blank; CommonMark keeps the `\`
+    assert ours_links(text) == oracle_links(text)
+
+
+CELL = st.text(alphabet="a `|\\", max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(CELL, min_size=1, max_size=3),
+    st.integers(1, 3),
+    st.lists(st.lists(CELL, max_size=4), max_size=3),
+    st.booleans(),
+)
+def test_table_cells_are_markdown_its(
+    header: list[str], columns: int, rows: list[list[str]], outer: bool
+) -> None:
+    def row(cells: list[str]) -> str:
+        inner = " | ".join(cells)
+        return f"| {inner} |" if outer else inner
+
+    lines = [row(header), row(["---"] * columns), *(row(cells) for cells in rows if cells)]
+    text = "\n".join(lines) + "\n"
+    if any("|" not in line for line in lines[2:]):
+        return  # a line without a pipe ends the table here; GFM would take it as a one-cell row
+    if lines[0].lstrip().startswith("```"):
+        return  # a fence: markdown-it tries tables first, GitHub (a table continues a paragraph) does not
+    assert ours_tables(text) == oracle_tables(text)
+
+
+# --------------------------------------------------------------------------------------------------
+# realistic README texts
+
+README = """\
+# vLLM on ROCm ![build](https://img.shields.io/badge/build-passing-green)
+
+An image for serving models on AMD GPUs. See [the docs](https://docs.example.org/rocm "Docs") and
+the [Dockerfile](docker/Dockerfile.rocm) it is built from, or the ![logo](<images/logo one.png>).
+
+Quick start
+-----------
+
+```bash
+docker build -f docker/Dockerfile.rocm --build-arg PYTORCH_ROCM_ARCH=gfx942 .
+# not a heading
+```
+
+## Key versions
+
+| Component | Version | Notes |
+|-----------|:-------:|-------|
+| ROCm | `6.3.1` | base image `rocm/dev-ubuntu-22.04:6.3.1` |
+| PyTorch | 2.6.0 | a\\|b in one cell |
+| `TORCH_CUDA_ARCH_LIST` | `8.0;9.0` | [link](https://example.org/a_(b)) |
+
+1. Clone the repository:
+   ```sh
+   git clone https://example.org/project
+   ```
+2. Build it, passing ``MAX_JOBS=`nproc` `` when memory is short.
+
+<!--
+## Hidden heading
+-->
+
+Build arguments
+===============
+
+- `PYTORCH_ROCM_ARCH`: the GPU targets, default `gfx90a;gfx942`
+- `MAX_JOBS` \\`escaped\\` and [a [nested] text](https://example.org/nested)
+
+### License ###
+"""
+
+REALISTIC = [
+    README,
+    README.replace("\n", "\r\n"),
+    "Title\n=====\n\ntext\n\n~~~python title=x\ncode\n~~~\n\n| a |\n| - |\n| 1 |\n",
+    "- item\n\n  ## In the item\n\n  ```\n  code\n  ```\n\n## After\n",
+    "[![badge](https://x.org/b.svg)](https://x.org) [text](url 'title') [empty]() ![a](b (c))\n",
+]
+
+
+@pytest.mark.parametrize("text", REALISTIC, ids=range(len(REALISTIC)))
+def test_a_realistic_readme_reads_as_markdown_it_reads_it(text: str) -> None:
+    assert ours_headings(text) == oracle_headings(text)
+    states = markdown.fence_states(markdown.source_lines(text))[0]
+    assert [i + 1 for i, kind in enumerate(states) if kind == markdown.OPENS] == [
+        line for line, _ in oracle_fences(text)
+    ]
+    assert ours_tables(text) == oracle_tables(text)
+    for line in markdown.source_lines(text):
+        assert ours_links(line) == oracle_links(line), line
+        assert [c for _, _, c in markdown.code_spans(line)] == oracle_code(line), line
+
+
+def test_the_realistic_readme_in_detail() -> None:
+    doc = markdown.read_document(README, "R.md")
+    heads = markdown.headings(markdown.source_lines(README))
+    assert [(h.line, h.last, h.level, h.shown) for h in heads] == [
+        (1, 1, 1, "vLLM on ROCm"),
+        (6, 7, 2, "Quick start"),
+        (14, 14, 2, "Key versions"),
+        (32, 33, 1, "Build arguments"),
+        (38, 38, 3, "License"),
+    ]
+    assert heads[3].key == "buildarguments"
+    assert doc.levels == {1: 1, 6: 2, 14: 2, 32: 1, 38: 3}
+    assert [fence.lang for fence in doc.fences] == ["bash", "sh"]
+    assert doc.tables[0].header == ["Component", "Version", "Notes"]
+    assert doc.tables[0].rows[1] == (19, ["PyTorch", "2.6.0", "a\\|b in one cell"])
+    assert [target for _, target in doc.links] == [
+        "https://img.shields.io/badge/build-passing-green",
+        "https://docs.example.org/rocm",
+        "docker/Dockerfile.rocm",
+        "images/logo one.png",
+        "https://example.org/a_(b)",
+        "https://example.org/nested",
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# the pieces, by example
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("`a` and ``b ` c``", ["a", "b ` c"]),
+        ("` a `", ["a"]),
+        ("`  `", ["  "]),
+        ("\\`not code`", []),
+        ("\\``code`", ["code"]),
+        ("`a\\`b`", ["a\\"]),
+        ("```a``", []),
+        ("<code>x &lt; y</code>", []),
+    ],
+)
+def test_code_spans_by_example(text: str, spans: list[str]) -> None:
+    assert [content for _, _, content in markdown.code_spans(text)] == spans
+
+
+def test_html_code_elements_count_when_asked() -> None:
+    assert markdown.code_spans("<code>x &lt; y</code> and `z`", html_code=True) == [
+        (0, 21, "x < y"),
+        (26, 29, "z"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Build `args` &amp; [more](https://x.org) ![badge](b.svg) <b>now</b>", "Build args & more now"),
+        ("a\\*b\\_c", "a*b_c"),
+        ("[text][label]", "text"),
+    ],
+)
+def test_plain(text: str, shown: str) -> None:
+    assert markdown.plain(text) == shown
+
+
+def test_without_links_keeps_alt_text_unless_told() -> None:
+    text = "[![CUDA 12.4](badge.svg)](https://x.org) see [docs](d)"
+    assert markdown.without_links(text) == "CUDA 12.4 see docs"
+    assert markdown.without_links(text, keep_alt=False) == " see docs"
+
+
+@pytest.mark.parametrize(
+    ("line", "columns"),
+    [
+        ("|---|---|", 2),
+        ("--- | :---:", 2),
+        (":-", 1),
+        ("| - |", 1),
+        ("---", 1),
+        ("- -", None),
+        ("-", None),
+        ("|--x|", None),
+        ("    |---|", None),
+        ("| --- | | --- |", None),
+    ],
+)
+def test_delimiter_rows(line: str, columns: int | None) -> None:
+    assert markdown.delimiter_cells(line) == columns
+
+
+def test_a_table_needs_as_many_delimiter_cells_as_header_cells() -> None:
+    """GFM reads `a | b` over a one-column delimiter row as a setext heading, not a table."""
+    assert markdown.read_document("a | b\n---\n", "R.md").tables == []
+    assert markdown.read_document("a | b\n---|---\n", "R.md").tables[0].header == ["a", "b"]
+
+
+# --------------------------------------------------------------------------------------------------
+# what reading Markdown one way changed for the commands that read it
+
+
+def _model() -> ImageModel:
+    return model_of(parse_dockerfile("FROM ubuntu:22.04\nARG MAX_JOBS=4\n"))
+
+
+def test_audit_reads_setext_headings_as_headings() -> None:
+    """`Release notes` over `===` starts a changelog, whose tables tell the past (audit's
+    history rule); it was read as a paragraph before, and the table after it as a claim."""
+    text = "Release notes\n=============\n\n| Component | Version |\n|---|---|\n| Ubuntu | 20.04 |\n"
+    doc = markdown.read_document(text, "R.md")
+    assert doc.levels == {1: 1} and doc.tables == [] and doc.paragraphs == []
+    assert markdown.read_document(text.replace("Release notes", "Versions"), "R.md").tables[0].section == 1
+
+
+def test_audit_finds_dead_links_in_table_rows_and_not_in_code(tmp_path: Path) -> None:
+    """Links in the rows of a table are links too (only the header row's were read before); a link
+    written inside a code span is an example, not a link (it was read as one before)."""
+    text = (
+        "| Image | Dockerfile |\n|---|---|\n| cuda | [Dockerfile.cuda](Dockerfile.cuda) |\n\n"
+        "Write links as `[x](Dockerfile.example)`.\n"
+    )
+    found = [(d.line, d.message) for d in audit(text, "README.md", _model(), directory=tmp_path)]
+    assert found == [
+        (3, "README links to Dockerfile.cuda, which does not exist (the Dockerfile is gone or moved)")
+    ]
+
+
+def test_a_table_row_ends_where_another_block_starts() -> None:
+    text = "| a | b |\n|---|---|\n| 1 | 2 |\n```sh | x\ncode\n```\n- item | 3\n"
+    assert markdown.read_document(text, "R.md").tables[0].rows == [(3, ["1", "2"])]
+    assert [fence.lang for fence in markdown.read_document(text, "R.md").fences] == ["sh"]
+
+
+@pytest.mark.parametrize(
+    ("text", "under"),
+    [
+        # two spaces are left of the text of `1. `: the heading is not in the list item
+        ("1. step\n  ## Key versions\n\nprose\n", "Key versions"),
+        # an entity reads as the character it stands for (the message shows the heading as written)
+        ("## What&#39;s in the image\n\nprose\n", "What&#39;s in the image"),
+    ],
+)
+def test_init_reads_headings_as_markdown_does(text: str, under: str) -> None:
+    section = "versions" if "versions" in text else "contents"
+    _, added = add_blocks(text, "R.md", [section])
+    assert [(a.section, a.heading) for a in added] == [(section, under)]
+
+
+def test_init_takes_no_heading_from_a_list_items_lazy_text() -> None:
+    """`- item` then `Key versions` continues the item's text, and `---` under it is a thematic
+    break, not a setext underline (it was taken for the heading `Key versions` before)."""
+    _, added = add_blocks("- item\nKey versions\n---\n\nprose\n", "R.md", ["versions"])
+    assert [(a.section, a.heading) for a in added] == [("versions", None)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="[]()!<>`\\|#=-*_ \n\r\tax:~", max_size=60))
+def test_any_text_reads_without_error(text: str) -> None:
+    lines = markdown.source_lines(text)
+    markdown.read_document(text.replace("docgen:", ""), "R.md")
+    for heading in markdown.headings(lines):
+        assert heading.line <= heading.last <= len(lines)
+        assert heading.key == markdown.heading_key(heading.text)
+    for line in lines:
+        for link in markdown.links(line):
+            assert line[link.start] in "[!" and line[link.text_end] == "]"
+        assert "](" not in markdown.without_links(line, keep_alt=False) or "](" in line
+        markdown.plain(line)
+        markdown.table_cells(line)
