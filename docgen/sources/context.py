@@ -255,7 +255,12 @@ class RunContext:
 
 def package_key(name: str) -> str:
     """`name` compared as package managers compare it: case and `-` `_` `.` runs do not matter."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+    if "_" not in name and "." not in name and "--" not in name:
+        return name.lower()  # nothing to replace (most names): no regex
+    return _SEPARATOR_RUN.sub("-", name).lower()
+
+
+_SEPARATOR_RUN = re.compile(r"[-_.]+")
 
 
 def git_component(clone: GitClone, recorder: Recorder) -> Component:
