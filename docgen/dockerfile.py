@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import replace
 
 from docgen.errors import DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
@@ -155,10 +154,10 @@ class _Reader:
             if not continues and not first:
                 tail = 0
                 continue  # blank line
-            instruction = self._read_instruction(first, continues, start, tuple(comments))
+            # the comment lines right above the instruction (none when a blank line parts them)
+            above = tail if comments and comment_end == start - 1 else 0
+            instruction = self._read_instruction(first, continues, start, tuple(comments), above)
             if instruction is not None:
-                if comments and comment_end == start - 1:
-                    instruction = replace(instruction, comment_tail=tail)
                 instructions.append(instruction)
             comments, tail = [], 0
         return ParsedDockerfile(
@@ -192,7 +191,7 @@ class _Reader:
             self.pos += 1
 
     def _read_instruction(
-        self, first: str, continues: bool, start: int, comment: tuple[str, ...]
+        self, first: str, continues: bool, start: int, comment: tuple[str, ...], comment_tail: int
     ) -> Instruction | None:
         lines = self.lines
         parts = [first]
@@ -262,6 +261,7 @@ class _Reader:
             heredocs=heredocs,
             comment=comment,
             original=original,
+            comment_tail=comment_tail,
         )
 
     def _exec_form(self, args: str, line: int) -> tuple[str, ...] | None:

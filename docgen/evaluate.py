@@ -204,6 +204,9 @@ _NOT_PURPOSES = frozenset(
 )
 
 
+_SET_BY_THE_BUILD = Unknown("set by the build")
+
+
 class _Evaluator:
     def __init__(self, parsed: ParsedDockerfile, build_args: Mapping[str, str]) -> None:
         self.parsed = parsed
@@ -217,7 +220,7 @@ class _Evaluator:
         self.env: list[EnvVar] = []
         self.scopes: list[Scope] = []
         self.warnings: list[Diagnostic] = []
-        self.global_values: dict[str, Value] = {name: Unknown("set by the build") for name in PREDEFINED_ARGS}
+        self.global_values: dict[str, Value] = dict.fromkeys(PREDEFINED_ARGS, _SET_BY_THE_BUILD)
         self.global_bindings: dict[str, int] = {}
         self.stage_lines: dict[str, list[int]] = {}  # stage name -> the FROM lines that give it
         self.stage_by_name: dict[str, int] = {}  # stage name -> index, for the stages read so far

@@ -214,10 +214,11 @@ class RunContext:
     def in_branch(self) -> bool:
         """True inside an `if` or `case` (or past the nesting docgen follows), or right after a test
         joined by `&&` / `||` (`conditional`): what a command there removes, a default build may keep."""
+        compounds = self.state.compounds
         return (
             self.conditional
             or self.state.untracked > 0
-            or any(c.keyword in ("if", "case") for c in self.state.compounds)
+            or (bool(compounds) and any(c.keyword in ("if", "case") for c in compounds))
         )
 
     def remove(self, kinds: frozenset[str], name: str, word: Word, how: str) -> None:

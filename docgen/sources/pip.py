@@ -5,8 +5,9 @@ Requirements and file names are read with `packaging`, as pip reads them. A pin 
 decoded, `+local` part kept).
 
 `packaging` is imported by the functions that use it, on the first requirement or file name that needs
-it: importing it takes about 20 ms (its tags module loads `platform`, `subprocess`, `logging` and
-`sysconfig`), more than `docgen show` spends on most Dockerfiles, whose pins are plain `name==version`.
+it (the usual forms are read without it): importing it takes about 20 ms (its tags module loads
+`platform`, `subprocess`, `logging` and `sysconfig`), more than `docgen show` spends on most
+Dockerfiles, whose pins are plain `name==version`.
 """
 
 from __future__ import annotations
@@ -537,15 +538,11 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
             )
         )
         return
-    from packaging.utils import InvalidSdistFilename, parse_sdist_filename
-
-    version: str | None = None
-    try:
-        sdist_name, parsed = parse_sdist_filename(filename)
-        found_name, version = str(sdist_name), _raw_version(filename, parsed)
-    except (InvalidSdistFilename, ValueError):
+    found = sdist_name_version(filename)
+    if found is None:
         stem, ext = split_extension(filename)
-        found_name, version = name_version(stem, ext)
+        found = name_version(stem, ext)
+    found_name, version = found
     ctx.recorder.add(
         Component(
             name=name or found_name,
@@ -563,19 +560,17 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
 
 
 def _wheel(path: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
-    from packaging.utils import InvalidWheelFilename, parse_wheel_filename
-
     filename = unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
-    try:
-        wheel_name, parsed, _, _ = parse_wheel_filename(filename)
-    except (InvalidWheelFilename, ValueError):
+    found = wheel_name_version(filename)
+    if found is None:
         ctx.recorder.skip(ctx.line_of(word), f"not a valid wheel file name: {filename}")
         return
+    wheel_name, version = found
     ctx.recorder.add(
         Component(
-            name=name or str(wheel_name),
+            name=name or wheel_name,
             kind="wheel",
-            version=_raw_version(filename, parsed),
+            version=version,
             ref=None,
             source=source,
             method="prebuilt",
@@ -585,6 +580,68 @@ def _wheel(path: str, word: Word, ctx: RunContext, source: str, name: str | None
             arg=ctx.recorder.arg_for(word),
         )
     )
+
+
+# The usual wheel and sdist file names (`torch-2.5.1+rocm6.2-cp310-cp310-linux_x86_64.whl`,
+# `flash_attn-2.7.4.tar.gz`), read without `packaging.utils`: importing it loads `packaging.tags`,
+# which loads `logging`, `platform`, `subprocess` and `sysconfig` (~15 ms, a tenth of `docgen show`).
+# Anything else goes to `packaging`; tests/test_pip_requirement.py checks the two agree.
+_FILE_VERSION = (
+    r"[0-9]+(?:\.[0-9]+)*(?:(?:a|b|rc)[0-9]+)?(?:\.post[0-9]+)?(?:\.dev[0-9]+)?"
+    r"(?:\+[a-z0-9]+(?:\.[a-z0-9]+)*)?"
+)
+_TAG_PART = r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*"
+_SIMPLE_WHEEL = re.compile(
+    rf"([A-Za-z0-9._]+)-({_FILE_VERSION})(?:-[0-9][A-Za-z0-9_.]*)?"
+    rf"-[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*-{_TAG_PART}-{_TAG_PART}\.whl\Z"
+)
+_SIMPLE_SDIST = re.compile(rf"([A-Za-z0-9._]+)-({_FILE_VERSION})(?:\.tar\.gz|\.zip)\Z")
+
+
+def wheel_name_version(filename: str) -> tuple[str, str] | None:
+    """(normalised name, version as written) of a wheel file name; None when it is not a valid one."""
+    simple = _SIMPLE_WHEEL.match(filename)
+    if simple is not None and "__" not in simple.group(1):
+        return _canonical(simple.group(1)), simple.group(2)
+    return packaging_wheel_name_version(filename)
+
+
+def packaging_wheel_name_version(filename: str) -> tuple[str, str] | None:
+    """`wheel_name_version` read by `packaging.utils.parse_wheel_filename`, the authority."""
+    from packaging.utils import InvalidWheelFilename, parse_wheel_filename
+
+    try:
+        name, parsed, _, _ = parse_wheel_filename(filename)
+    except (InvalidWheelFilename, ValueError):
+        return None
+    return str(name), _raw_version(filename, parsed)
+
+
+def sdist_name_version(filename: str) -> tuple[str, str] | None:
+    """(normalised name, version) of an sdist file name (`.tar.gz`, `.zip`); None when not one."""
+    simple = _SIMPLE_SDIST.match(filename)
+    if simple is not None and "-" not in simple.group(1):
+        return _canonical(simple.group(1)), simple.group(2)
+    return packaging_sdist_name_version(filename)
+
+
+def packaging_sdist_name_version(filename: str) -> tuple[str, str] | None:
+    """`sdist_name_version` read by `packaging.utils.parse_sdist_filename`, the authority."""
+    from packaging.utils import InvalidSdistFilename, parse_sdist_filename
+
+    try:
+        name, parsed = parse_sdist_filename(filename)
+    except (InvalidSdistFilename, ValueError):
+        return None
+    return str(name), _raw_version(filename, parsed)
+
+
+def _canonical(name: str) -> str:
+    """`packaging.utils.canonicalize_name` of an ASCII name: lower case, runs of `-_.` made one `-`."""
+    value = name.lower().replace("_", "-").replace(".", "-")
+    while "--" in value:
+        value = value.replace("--", "-")
+    return value
 
 
 def _raw_version(filename: str, parsed: object) -> str:

@@ -79,7 +79,7 @@ def _strip(words: list[Word]) -> list[Word]:
     while i < n:
         word = words[i]
         text = word.text
-        if (not word.quoted and text in _KEYWORDS) or _ASSIGNMENT.match(text):
+        if (not word.quoted and text in _KEYWORDS) or ("=" in text and _ASSIGNMENT.match(text)):
             i += 1
             continue
         name = _basename(text)
@@ -113,7 +113,7 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
     ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
-    if len(words) > 1 and _installs(words):
+    if len(words) > 1 and not _CLOSING.isdisjoint([w.text for w in words]) and _installs(words):
         words = _without_stray_keywords(words, ctx)
     if not words:
         if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
@@ -296,6 +296,8 @@ def _runs_pip_module(words: list[Word]) -> bool:
 
 def _is_test(cmd: Command) -> bool:
     """`[ … ]`, `[[ … ]]` or `test …`: what a following `&&` or `||` makes a condition of."""
+    if cmd.words and cmd.words[0].text in ("[", "[[", "test"):
+        return True  # (most tests: no keyword, assignment or wrapper to strip first)
     words = _strip(cmd.words)
     return bool(words) and words[0].text in ("[", "[[", "test")
 

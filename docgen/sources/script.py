@@ -820,7 +820,8 @@ def read_commands(
             _open(state, first)
             if len(state.compounds) > depth:
                 _first_branch(state.compounds[-1], first, words, start, cmd.sep, state.doubtful)
-        _branch_condition(cmd, state, test if tested else None)
+        if state.compounds or tested:
+            _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
         apply_assignments(cmd, state)
@@ -1016,7 +1017,7 @@ def apply_assignments(cmd: Command, state: ShellState) -> None:
     declaration = len(words) > start and words[start].text in _DECLARATIONS
     start += declaration
     for word in words[start:]:
-        m = _ASSIGNMENT.match(word.text)
+        m = _ASSIGNMENT.match(word.text) if "=" in word.text else None
         if not m:
             if declaration:
                 continue  # `export PATH A=1`: a name without a value
