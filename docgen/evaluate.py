@@ -97,17 +97,10 @@ class Evaluation:
 
 @dataclass
 class _Decl:
-    """An ArgDecl under construction."""
+    """An ARG declaration being evaluated: the `ArgDecl` as declared (its `stages` and `used_lines`
+    not known yet), and what later instructions add to it."""
 
-    name: str
-    scope: str
-    stage: int | None
-    line: int
-    raw_default: str | None
-    default: str | None
-    unknown: str | None
-    bare: bool
-    description: str
+    arg: ArgDecl
     used: set[int] = field(default_factory=set)
     fallback: str | None = None
     global_of: int | None = None  # index of the _Decl whose value a bare re-declaration repeats
@@ -476,15 +469,15 @@ class _Evaluator:
             elif state is not None and name in self.global_bindings:
                 global_of = self.global_bindings[name]
                 value = self.global_values.get(name)
-                default = self.decls[global_of].default
-                unknown = self.decls[global_of].unknown
+                default = self.decls[global_of].arg.default
+                unknown = self.decls[global_of].arg.unknown
             elif state is not None and name in state.bindings and name in values:
                 # BuildKit: a bare ARG with no global keeps the value inherited from the parent stage
                 # (or declared earlier in this stage)
                 global_of = state.bindings[name]
                 value = values[name]
-                default = self.decls[global_of].default
-                unknown = self.decls[global_of].unknown
+                default = self.decls[global_of].arg.default
+                unknown = self.decls[global_of].arg.unknown
             elif name in PREDEFINED_ARGS:
                 value = Unknown("set by the build")
                 default, unknown = None, "set by the build (predefined platform arg)"
@@ -495,32 +488,32 @@ class _Evaluator:
                 unknown = None
             if value is not None:  # a bare ARG with no value leaves an ENV of that name alone
                 values[name] = value
-            self.decls.append(
-                _Decl(
-                    name=name,
-                    scope=scope_label,
-                    stage=stage_index,
-                    line=inst.start_line,
-                    raw_default=raw if sep else None,
-                    default=default,
-                    unknown=unknown,
-                    bare=not sep,
-                    description=describe(
-                        name,
-                        inst.comment,
-                        inst.comment_tail,
-                        len(words) == 1
-                        and inst.start_line not in self.group_heads
-                        # a block over the file's first instruction is the file's header, unless a
-                        # blank line parts one line right above it from the rest (or from the top)
-                        and not (
-                            inst is self.parsed.instructions[0]
-                            and (inst.comment_tail > 1 or 0 < inst.comment_tail == len(inst.comment))
-                        ),
+            declared = ArgDecl(
+                name=name,
+                scope=scope_label,
+                stage=stage_index,
+                line=inst.start_line,
+                raw_default=raw if sep else None,
+                default=default,
+                unknown=unknown,
+                bare=not sep,
+                description=describe(
+                    name,
+                    inst.comment,
+                    inst.comment_tail,
+                    len(words) == 1
+                    and inst.start_line not in self.group_heads
+                    # a block over the file's first instruction is the file's header, unless a
+                    # blank line parts one line right above it from the rest (or from the top)
+                    and not (
+                        inst is self.parsed.instructions[0]
+                        and (inst.comment_tail > 1 or 0 < inst.comment_tail == len(inst.comment))
                     ),
-                    global_of=global_of,
-                )
+                ),
+                stages=(),
+                used_lines=(),
             )
+            self.decls.append(_Decl(declared, global_of=global_of))
             if state is None:
                 self.global_bindings[name] = len(self.decls) - 1
             else:
@@ -572,7 +565,7 @@ class _Evaluator:
             while origin.global_of is not None:
                 origin = self.decls[origin.global_of]
                 origin.used.add(inst.start_line)
-            if inst.keyword == "RUN" and decl.fallback is None and not decl.default:
+            if inst.keyword == "RUN" and decl.fallback is None and not decl.arg.default:
                 text = inst.args + "".join(h.body for h in inst.heredocs)
                 found = fallbacks(text, name)
                 if found:
@@ -621,8 +614,8 @@ class _Evaluator:
 
         reached: dict[int, list[int]] = {}
         for i, d in enumerate(self.decls):
-            if d.stage is not None:
-                reached[i] = with_descendants(d.stage)
+            if d.arg.stage is not None:
+                reached[i] = with_descendants(d.arg.stage)
         for i in range(len(self.decls) - 1, -1, -1):  # repeats come after what they repeat
             d = self.decls[i]
             if d.global_of is not None:
@@ -630,18 +623,13 @@ class _Evaluator:
         result = []
         for i, d in enumerate(self.decls):
             stages = sorted(set(reached.get(i, [])))
-            effective = d.default if d.default else (d.fallback if d.fallback is not None else d.default)
+            arg = d.arg
+            # an empty or unset ARG shows the shell's fallback (`${MAX_JOBS:-$(nproc)}`), if any
+            effective = arg.default or (d.fallback if d.fallback is not None else arg.default)
             result.append(
-                ArgDecl(
-                    name=d.name,
-                    scope=d.scope,
-                    stage=d.stage,
-                    line=d.line,
-                    raw_default=d.raw_default,
-                    default=d.default,
-                    unknown=d.unknown,
-                    bare=d.bare,
-                    description=d.description or self.inherited_description(d),
+                replace(
+                    arg,
+                    description=arg.description or self.inherited_description(d),
                     stages=tuple(self.stages[s].label for s in stages),
                     used_lines=tuple(sorted(d.used)),
                     effective_default=effective,
@@ -651,9 +639,9 @@ class _Evaluator:
 
     def inherited_description(self, decl: _Decl) -> str:
         """A bare re-declaration without a comment takes the purpose of the declaration it repeats."""
-        while decl.global_of is not None and not decl.description:
+        while decl.global_of is not None and not decl.arg.description:
             decl = self.decls[decl.global_of]
-        return decl.description
+        return decl.arg.description
 
 
 def _known(value: Value) -> str | None:

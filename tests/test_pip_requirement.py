@@ -13,10 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen.sources.pip import (
+    packaging_file_name_version,
     packaging_requirement,
-    packaging_sdist_name_version,
     packaging_version_range,
-    packaging_wheel_name_version,
     requirement,
     sdist_name_version,
     version_range,
@@ -108,7 +107,12 @@ def test_the_fast_reading_agrees_with_packaging_on_any_text(text: str) -> None:
     assert requirement(text) == packaging_requirement(text)
 
 
-RANGES = [n + a + "," + b for n in ("x", "x[y]") for a in ("", ">=1", "~=1.0", "<2.0") for b in (">=1.0", "<2", "!=1.5", "~=1")]
+RANGES = [
+    n + a + "," + b
+    for n in ("x", "x[y]")
+    for a in ("", ">=1", "~=1.0", "<2.0")
+    for b in (">=1.0", "<2", "!=1.5", "~=1")
+]
 
 
 def test_the_fast_version_range_agrees_with_packaging() -> None:
@@ -158,8 +162,8 @@ SDISTS = [
 
 
 def test_the_fast_file_name_reading_agrees_with_packaging() -> None:
-    assert [w for w in WHEELS if wheel_name_version(w) != packaging_wheel_name_version(w)] == []
-    assert [s for s in SDISTS if sdist_name_version(s) != packaging_sdist_name_version(s)] == []
+    assert [w for w in WHEELS if wheel_name_version(w) != packaging_file_name_version(w, True)] == []
+    assert [s for s in SDISTS if sdist_name_version(s) != packaging_file_name_version(s, False)] == []
     assert wheel_name_version(WHEELS[0]) == ("torch", "2.5.1+rocm6.2")
     assert sdist_name_version("Flash.Attn-2.7.4.post1.zip") == ("flash-attn", "2.7.4.post1")
 
@@ -168,18 +172,16 @@ def test_the_fast_file_name_reading_agrees_with_packaging() -> None:
 @given(st.text(alphabet="aZ09._-+!vpy", max_size=30), st.sampled_from([".whl", ".tar.gz", ".zip"]))
 def test_the_fast_file_name_reading_agrees_with_packaging_on_any_name(stem: str, ext: str) -> None:
     name = stem + ext
-    assert wheel_name_version(name) == packaging_wheel_name_version(name)
-    assert sdist_name_version(name) == packaging_sdist_name_version(name)
+    assert wheel_name_version(name) == packaging_file_name_version(name, True)
+    assert sdist_name_version(name) == packaging_file_name_version(name, False)
 
 
 def test_the_fast_file_name_reading_agrees_with_packaging_on_combined_parts() -> None:
     names = ["torch", "Flash.Attn", "a__b", "a_b", "x1", "_x"]
     builds = ["", "-1", "-1a", "-a"]
     tags = ["-cp310-cp310-linux_x86_64", "-py3.py2-none-any", "-3x-none-any", "-py3-none-", "-py3--any"]
-    wheels = [
-        n + "-" + v + b + t + ".whl" for n, v, b, t in itertools.product(names, VERSIONS, builds, tags)
-    ]
-    assert [w for w in wheels if wheel_name_version(w) != packaging_wheel_name_version(w)] == []
-    assert sum(packaging_wheel_name_version(w) is not None for w in wheels) > 200
+    wheels = [n + "-" + v + b + t + ".whl" for n, v, b, t in itertools.product(names, VERSIONS, builds, tags)]
+    assert [w for w in wheels if wheel_name_version(w) != packaging_file_name_version(w, True)] == []
+    assert sum(packaging_file_name_version(w, True) is not None for w in wheels) > 200
     sdists = [n + "-" + v + e for n, v, e in itertools.product(names, VERSIONS, [".tar.gz", ".zip"])]
-    assert [s for s in sdists if sdist_name_version(s) != packaging_sdist_name_version(s)] == []
+    assert [s for s in sdists if sdist_name_version(s) != packaging_file_name_version(s, False)] == []

@@ -16,8 +16,8 @@ import posixpath
 import re
 from urllib.parse import unquote
 
-from docgen.model import Component
 from docgen.sources.context import RunContext, operands
+from docgen.sources.installer import add
 from docgen.sources.naming import (
     fork_of,
     github_repo,
@@ -326,7 +326,7 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
     if _is_local(text) or (editable and not remote):  # `-e "python[all]"`: a folder, with extras
         path = _EXTRAS.sub("", text) if editable else text
         if low.endswith(".whl") and not _GLOB & set(posixpath.basename(text)) and not build_only:
-            _wheel(text, word, ctx, source=text)
+            _package_file(_file_name(text), word, ctx, source=text)
             return
         clone = ctx.repo_at(ctx.path(path))
         if clone is not None:
@@ -364,19 +364,16 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
             _url(url, name, word, ctx)
         return
     constraint = None if version is not None else version_range(text)
-    ctx.recorder.add(
-        Component(
-            name=name,
-            kind="pip",
-            version=version or constraint,
-            ref=None,
-            source=index or f"https://pypi.org/project/{name}/",
-            method="source" if editable else "prebuilt",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=version is not None and word.known,
-            arg=ctx.recorder.arg_for(word, version=version),
-        )
+    add(
+        ctx,
+        word,
+        name=name,
+        kind="pip",
+        version=version or constraint,
+        source=index or f"https://pypi.org/project/{name}/",
+        method="source" if editable else "prebuilt",
+        pinned=version is not None and word.known,
+        arg_version=version,
     )
 
 
@@ -489,22 +486,24 @@ def _git(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
     at = base.rfind("@")
     if path_start >= 0 and at > path_start:
         base, ref = base[:at], base[at + 1 :]
+    _git_source(name or egg or repo_name(base), ref, base, word, ctx)
+
+
+def _git_source(name: str, ref: str | None, source: str, word: Word, ctx: RunContext) -> None:
+    """A repository at `ref` built and installed by pip (`git+…@ref`, a GitHub archive of the ref)."""
     kind = ref_kind(ref) if ref else None
-    ctx.recorder.add(
-        Component(
-            name=name or egg or repo_name(base),
-            kind="git",
-            version=None,
-            ref=ref,
-            source=base,
-            method="source",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=kind is not None and is_pinned_ref(kind) and word.known,
-            arg=ctx.recorder.arg_for(word),
-            ref_kind=kind,
-            fork=fork_of(base),
-        )
+    add(
+        ctx,
+        word,
+        name=name,
+        kind="git",
+        version=None,
+        ref=ref,
+        source=source,
+        method="source",
+        pinned=kind is not None and is_pinned_ref(kind) and word.known,
+        ref_kind=kind,
+        fork=fork_of(source),
     )
 
 
@@ -513,72 +512,45 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
     plain = url.split("#", 1)[0].split("?", 1)[0]
     filename = unquote(posixpath.basename(plain))
     if filename.lower().endswith(".whl"):
-        _wheel(filename, word, ctx, source=url, name=name)
+        _package_file(_file_name(filename), word, ctx, source=url, name=name)
         return
     repo = github_repo(plain)
     if repo is not None and "/archive/" in plain:
         # github.com/O/R/archive/<commit or tag>.tar.gz: the repository at that ref, like `git+…@ref`
         stem = split_extension(filename)[0]
-        ref = stem.removeprefix("refs/tags/")
-        kind = ref_kind(ref)
-        ctx.recorder.add(
-            Component(
-                name=name or repo[1],
-                kind="git",
-                version=None,
-                ref=ref,
-                source=plain.split("/archive/", 1)[0],
-                method="source",
-                stage=ctx.stage.label,
-                line=ctx.line_of(word),
-                pinned=is_pinned_ref(kind) and word.known,
-                arg=ctx.recorder.arg_for(word),
-                ref_kind=kind,
-                fork=fork_of(plain),
-            )
+        _git_source(
+            name or repo[1], stem.removeprefix("refs/tags/"), plain.split("/archive/", 1)[0], word, ctx
         )
         return
-    found = sdist_name_version(filename)
-    if found is None:
-        stem, ext = split_extension(filename)
-        found = name_version(stem, ext)
-    found_name, version = found
-    ctx.recorder.add(
-        Component(
-            name=name or found_name,
-            kind="pip",
-            version=version,
-            ref=None,
-            source=url,
-            method="source",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=version is not None and word.known,
-            arg=ctx.recorder.arg_for(word),
-        )
-    )
+    _package_file(filename, word, ctx, source=url, name=name)
 
 
-def _wheel(path: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
-    filename = unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
-    found = wheel_name_version(filename)
-    if found is None:
-        ctx.recorder.skip(ctx.line_of(word), f"not a valid wheel file name: {filename}")
-        return
-    wheel_name, version = found
-    ctx.recorder.add(
-        Component(
-            name=name or wheel_name,
-            kind="wheel",
-            version=version,
-            ref=None,
-            source=source,
-            method="prebuilt",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=word.known,
-            arg=ctx.recorder.arg_for(word),
-        )
+def _file_name(path: str) -> str:
+    """The file name of a path or URL, `#…` and `?…` left out, %-escapes decoded."""
+    return unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
+
+
+def _package_file(filename: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
+    """A wheel (installed as built) or an sdist (built from source): the package and the version its
+    file name says; for another archive, what its name looks like (`name_version`)."""
+    if filename.lower().endswith(".whl"):
+        found: tuple[str, str | None] | None = wheel_name_version(filename)
+        if found is None:
+            ctx.recorder.skip(ctx.line_of(word), f"not a valid wheel file name: {filename}")
+            return
+        kind, method, pinned = "wheel", "prebuilt", word.known
+    else:
+        found = sdist_name_version(filename) or name_version(*split_extension(filename))
+        kind, method, pinned = "pip", "source", found[1] is not None and word.known
+    add(
+        ctx,
+        word,
+        name=name or found[0],
+        kind=kind,
+        version=found[1],
+        source=source,
+        method=method,
+        pinned=pinned,
     )
 
 
@@ -592,46 +564,35 @@ _FILE_VERSION = (
 )
 _TAG_PART = r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*"
 _SIMPLE_WHEEL = re.compile(
-    rf"([A-Za-z0-9._]+)-({_FILE_VERSION})(?:-[0-9][A-Za-z0-9_.]*)?"
+    rf"((?:[A-Za-z0-9.]|_(?!_))+)-({_FILE_VERSION})(?:-[0-9][A-Za-z0-9_.]*)?"
     rf"-[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*-{_TAG_PART}-{_TAG_PART}\.whl\Z"
-)
+)  # (a name with `__` is not a wheel's)
 _SIMPLE_SDIST = re.compile(rf"([A-Za-z0-9._]+)-({_FILE_VERSION})(?:\.tar\.gz|\.zip)\Z")
 
 
 def wheel_name_version(filename: str) -> tuple[str, str] | None:
     """(normalised name, version as written) of a wheel file name; None when it is not a valid one."""
     simple = _SIMPLE_WHEEL.match(filename)
-    if simple is not None and "__" not in simple.group(1):
-        return _canonical(simple.group(1)), simple.group(2)
-    return packaging_wheel_name_version(filename)
-
-
-def packaging_wheel_name_version(filename: str) -> tuple[str, str] | None:
-    """`wheel_name_version` read by `packaging.utils.parse_wheel_filename`, the authority."""
-    from packaging.utils import InvalidWheelFilename, parse_wheel_filename
-
-    try:
-        name, parsed, _, _ = parse_wheel_filename(filename)
-    except (InvalidWheelFilename, ValueError):
-        return None
-    return str(name), _raw_version(filename, parsed)
+    return (_canonical(simple[1]), simple[2]) if simple else packaging_file_name_version(filename, True)
 
 
 def sdist_name_version(filename: str) -> tuple[str, str] | None:
     """(normalised name, version) of an sdist file name (`.tar.gz`, `.zip`); None when not one."""
     simple = _SIMPLE_SDIST.match(filename)
-    if simple is not None and "-" not in simple.group(1):
-        return _canonical(simple.group(1)), simple.group(2)
-    return packaging_sdist_name_version(filename)
+    return (_canonical(simple[1]), simple[2]) if simple else packaging_file_name_version(filename, False)
 
 
-def packaging_sdist_name_version(filename: str) -> tuple[str, str] | None:
-    """`sdist_name_version` read by `packaging.utils.parse_sdist_filename`, the authority."""
-    from packaging.utils import InvalidSdistFilename, parse_sdist_filename
+def packaging_file_name_version(filename: str, wheel: bool) -> tuple[str, str] | None:
+    """`wheel_name_version` (with `wheel`) or `sdist_name_version` read by `packaging.utils`, the
+    authority."""
+    from packaging import utils
 
-    try:
-        name, parsed = parse_sdist_filename(filename)
-    except (InvalidSdistFilename, ValueError):
+    try:  # (InvalidWheelFilename and InvalidSdistFilename are ValueErrors)
+        if wheel:
+            name, parsed = utils.parse_wheel_filename(filename)[:2]
+        else:
+            name, parsed = utils.parse_sdist_filename(filename)
+    except ValueError:
         return None
     return str(name), _raw_version(filename, parsed)
 

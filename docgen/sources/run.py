@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
 
 from docgen.model import Instruction
 from docgen.shell import Unknown
@@ -55,19 +56,17 @@ def read_run(inst: Instruction, ctx: RunContext, escape: str = "\\") -> None:
         return
     bodies = [(h.body, h.start_line) for h in inst.heredocs]
     offsets = line_offsets(inst.args, inst.original, escape, inst.start_line)
-    script(inst.args, ctx, inst.start_line, bodies, offsets)
+    _commands(read_commands(inst.args, ctx.state, inst.start_line, bodies, offsets), ctx)
 
 
-def script(
-    text: str,
-    ctx: RunContext,
-    line: int,
-    bodies: list[tuple[str, int]] | None = None,
-    offsets: list[tuple[int, int]] | None = None,
-) -> None:
-    """Read shell `text` (a RUN's arguments, a heredoc script, a `bash -c` argument)."""
+def script(text: str, ctx: RunContext, line: int) -> None:
+    """Read shell `text` (a heredoc script, a `bash -c` argument) starting at Dockerfile `line`."""
+    _commands(read_commands(text, ctx.state, line), ctx)
+
+
+def _commands(commands: Iterator[Command], ctx: RunContext) -> None:
     previous: Command | None = None
-    for cmd in read_commands(text, ctx.state, line, bodies, offsets):
+    for cmd in commands:
         _command(cmd, previous, ctx)
         previous = cmd
 

@@ -41,9 +41,7 @@ _NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z
 # every quote closed on its own line (each repetition starts at a quote: no backtracking)
 _QUOTES_CLOSED = re.compile(r"""[^"']*(?:(?:"[^"\n]*"|'[^'\n]*')[^"']*)*\Z""")
 _PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
-_QUOTED_TOKEN = re.compile(
-    r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)"""
-)
+_QUOTED_TOKEN = re.compile(r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)""")
 _QUOTED_PIECE = re.compile(r"""([^"']+)|"([^"]*)"|'([^']*)'""")
 _PLAIN_REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
