@@ -15,7 +15,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from docgen.errors import DockerfileError
-from docgen.model import GLOBAL_SCOPE, ArgDecl, Diagnostic, EnvVar, Instruction, ParsedDockerfile, Stage
+from docgen.model import (
+    GLOBAL_SCOPE,
+    ArgDecl,
+    Diagnostic,
+    EnvVar,
+    Instruction,
+    ParsedDockerfile,
+    Stage,
+    store_fields_at_once,
+)
 from docgen.shell import (
     Expanded,
     ExpansionError,
@@ -81,6 +90,9 @@ class Scope:
         if value is None and self.base_unknown and self.stage is not None and name not in PROXY_ARGS:
             return Unknown(self.base_unknown)
         return value
+
+
+store_fields_at_once(Scope)
 
 
 @dataclass(frozen=True)
@@ -626,15 +638,14 @@ class _Evaluator:
             arg = d.arg
             # an empty or unset ARG shows the shell's fallback (`${MAX_JOBS:-$(nproc)}`), if any
             effective = arg.default or (d.fallback if d.fallback is not None else arg.default)
-            result.append(
-                replace(
-                    arg,
-                    description=arg.description or self.inherited_description(d),
-                    stages=tuple(self.stages[s].label for s in stages),
-                    used_lines=tuple(sorted(d.used)),
-                    effective_default=effective,
-                )
-            )
+            finished = {
+                "description": arg.description or self.inherited_description(d),
+                "stages": tuple(self.stages[s].label for s in stages),
+                "used_lines": tuple(sorted(d.used)),
+                "effective_default": effective,
+            }
+            # the declared fields with these filled in (`dataclasses.replace`, at a fifth of its cost)
+            result.append(ArgDecl(**{**vars(arg), **finished}))
         return tuple(result)
 
     def inherited_description(self, decl: _Decl) -> str:

@@ -21,7 +21,8 @@ PIECES = [
     "$V", "&&", "||", ";", "|", "&", "(", ")", "\n", " ", "  ", "\t", "a#b", "{", "}", "cd", "/tmp",
     ";;", "|&", "x.y", "export", "W=$V", "$W", "for", "p", "in", "do", "done",
     '"a b"', "'a b'", '""', "''", '"$A"', "'$A'", '"${U}x"', 'x="$C"', "--i=\"${A} ${B}\"", "'\"'", "\"'\"",
-    '"if"', "'&&'", '"(a;b)"', '"$A"$A', "'a'\"b\"c", "'#'",
+    '"if"', "'&&'", '"(a;b)"', '"$A"$A', "'a'\"b\"c", "'#'", '"x>=1,<2"', "'a>b'", '"a #b"',
+    "'$(x) `y` \\'", '"a=(b)"', "'<<EOF'",
 ]  # fmt: skip
 OFFSETS = [None, [(0, 3), (4, 4), (4, 5), (9, 6), (30, 9)]]
 
@@ -46,9 +47,14 @@ def test_plain_scripts_read_the_same_both_ways(text: str, offsets: list[tuple[in
 def test_what_is_not_a_plain_script() -> None:
     for text in ["echo 'a", 'echo "a', "a\\\nb", "echo `x`", "a > f", "cat <<EOF", "$(nproc)", "${A:-1}"]:
         assert not is_plain(text), text
-    for text in ["# note", "a && # note", "$1", "$", "a\x1cb", 'echo "a\nb"', "echo 'a\nb'", "A=(1 2)"]:
+    for text in ["# note", "a && # note", "$1", "$", "a\x1cb", '"$#"', '"$<"', 'echo "a\nb"', "echo 'a\nb'", "A=(1 2)"]:
         assert not is_plain(text), text
-    for text in ["pip install x==${V} a#b && cd /x; echo $A", "echo 'a' \"$A b\"", 'echo "it\'s"']:
+    for text in [
+        "pip install x==${V} a#b && cd /x; echo $A",
+        "echo 'a' \"$A b\"",
+        'echo "it\'s"',
+        'pip "a<2"',
+    ]:
         assert is_plain(text), text
 
 

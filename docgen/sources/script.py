@@ -687,11 +687,28 @@ class _Reader:
 
 def is_plain(text: str) -> bool:
     """True for a script `_Reader.plain_commands` reads (see `_NOT_PLAIN_SCRIPT`)."""
+    if not text.isascii():
+        return False
+    if '"' in text or "'" in text:
+        if _QUOTES_CLOSED.match(text) is None:
+            return False
+        text = _QUOTED.sub(_ordinary_inside, text)  # `"torch>=2.5,<2.8"` is no redirection
     # (`_NOT_PLAIN_WITHOUT_HASH` is the same test, in half the time when there is no `#` at all)
     check = _NOT_PLAIN_SCRIPT if "#" in text else _NOT_PLAIN_WITHOUT_HASH
-    if not text.isascii() or check.search(text) is not None:
-        return False
-    return ('"' not in text and "'" not in text) or _QUOTES_CLOSED.match(text) is not None
+    return check.search(text) is None
+
+
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_ORDINARY_IN_DOUBLE_QUOTES = re.compile(r"(?<!\$)[<>#(]")
+
+
+def _ordinary_inside(quoted: re.Match[str]) -> str:
+    """A quoted part with what means nothing inside quotes masked for `_NOT_PLAIN_SCRIPT`: all of
+    '…'; `<`, `>`, `#` and `(` in "…" (not after a `$`: `$#` is a special parameter there too)."""
+    text = quoted.group()
+    if text[0] == "'":
+        return "''"
+    return _ORDINARY_IN_DOUBLE_QUOTES.sub("_", text)
 
 
 def expand_text(text: str, state: ShellState) -> Word:
