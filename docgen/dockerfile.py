@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 
 from docgen.errors import DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
@@ -65,7 +66,7 @@ def read_dockerfile_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
     read) or is larger than `MAX_BYTES` (refused without reading any of it).
     """
     try:
-        if os.path.exists(path) and not os.path.isfile(path):
+        if not stat.S_ISREG(os.stat(path).st_mode):
             raise DockerfileError("not a file", shown)
         with open(path, "rb") as fh:
             # a regular file's size is known up front: refuse a huge one without reading any of it

@@ -7,6 +7,7 @@ The scan feeds the model (`ImageModel.hardcoded`): the build-args table notes ea
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -85,6 +86,7 @@ class _Candidate:
     names the arg's subject (`cuda-12.1`, `rocm6.4`), never alone."""
 
 
+@functools.lru_cache(maxsize=1024)  # the same arg names in file after file
 def _stems(name: str) -> re.Pattern[str]:
     stem = _STEM_SUFFIX.sub("", name).lower()
     words: tuple[str, ...] = (stem,)
