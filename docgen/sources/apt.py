@@ -17,10 +17,10 @@ from urllib.parse import unquote, urlsplit
 from docgen.sources.context import RunContext, operands
 from docgen.sources.downloads import host_name
 from docgen.sources.installer import add
+from docgen.sources.naming import SEGMENT_VERSION
 from docgen.sources.script import Word
 
 _VALUE_OPTIONS = frozenset({"-o", "-t", "--target-release", "--default-release", "-c", "--config-file"})
-_VERSION_SEGMENT = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
 _GENERIC_SEGMENTS = frozenset(
     {
         "apt",
@@ -166,7 +166,7 @@ def repo_name_version(url: str, suite: str = "") -> tuple[str, str | None]:
         if m:  # deb.nodesource.com/node_20.x: the major version channel of the host's repository
             return host_name(url), m.group(2)
     for i, seg in enumerate(segments):
-        m = _VERSION_SEGMENT.match(seg)
+        m = SEGMENT_VERSION.match(seg)
         if m:
             before = [s for s in segments[:i] if s.lower() not in _GENERIC_SEGMENTS]
             prefix = seg[: m.start(1)].rstrip("-_v")

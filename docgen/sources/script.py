@@ -31,24 +31,26 @@ _SIMPLE_WORD = re.compile(r"[^\s\\'\"$`#;&|()<>][^\s\\'\"$`;&|()<>]*")
 _SIMPLE_END = frozenset(" \t\n\r\f\v;&|()")
 _NO_NAMES: frozenset[str] = frozenset()
 _BLANKS = re.compile(r"[ \t\r\f\v]+")
+_NAME_TEXT = r"[A-Za-z_][A-Za-z0-9_]*"  # a shell variable name
+_NAME = re.compile(_NAME_TEXT)
+_BRACED_NAME = re.compile(rf"\$\{{({_NAME_TEXT})\}}")
+_PLAIN_REFERENCE = re.compile(rf"\$(?:\{{({_NAME_TEXT})\}}|({_NAME_TEXT}))")  # `${NAME}` or `$NAME`
+_ARRAY_ELEMENTS = re.compile(rf"\$\{{({_NAME_TEXT})\[([@*])\]\}}")
+_ASSIGNMENT = re.compile(rf"({_NAME_TEXT})\+?=")
 # What makes a script need the general reader: escapes, backticks, redirections and heredocs, `$`
 # other than `$NAME` / `${NAME}`, a comment, characters Python counts as blanks that the shell does
 # not (\x1c-\x1f), an array; and quotes that do not close on their line (`_QUOTES_CLOSED`).
-_NOT_PLAIN_SCRIPT = re.compile(
-    r"[\\`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|(?:^|[\s;&|()])#|=\("
-)
-_NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|=\(")
+_NOT_PLAIN = rf"[\\`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{{{_NAME_TEXT}\}})|=\("
+_NOT_PLAIN_SCRIPT = re.compile(rf"{_NOT_PLAIN}|(?:^|[\s;&|()])#")
+_NOT_PLAIN_WITHOUT_HASH = re.compile(_NOT_PLAIN)
 # every quote closed on its own line (each repetition starts at a quote: no backtracking)
 _QUOTES_CLOSED = re.compile(r"""[^"']*(?:(?:"[^"\n]*"|'[^'\n]*')[^"']*)*\Z""")
 _PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
-_QUOTED_TOKEN = re.compile(r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)""")
+_QUOTED_TOKEN = re.compile(
+    r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)"""
+)
 _QUOTED_PIECE = re.compile(r"""([^"']+)|"([^"]*)"|'([^']*)'""")
-_PLAIN_REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_ARRAY_ELEMENTS = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*])\]\}")
 _BLANK_IN = re.compile(r"[ \t\n]")
-_BRACED_NAME = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 
 
 @dataclass(frozen=True, slots=True)
