@@ -46,9 +46,7 @@ _NOT_PLAIN_WITHOUT_HASH = re.compile(_NOT_PLAIN)
 # every quote closed on its own line (each repetition starts at a quote: no backtracking)
 _QUOTES_CLOSED = re.compile(r"""[^"']*(?:(?:"[^"\n]*"|'[^'\n]*')[^"']*)*\Z""")
 _PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
-_QUOTED_TOKEN = re.compile(
-    r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)"""
-)
+_QUOTED_TOKEN = re.compile(r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)""")
 _QUOTED_PIECE = re.compile(r"""([^"']+)|"([^"]*)"|'([^']*)'""")
 _BLANK_IN = re.compile(r"[ \t\n]")
 
