@@ -16,7 +16,6 @@ import fnmatch
 import posixpath
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from docgen import renovate
 from docgen.baseimage import image_name
@@ -250,14 +249,14 @@ def _from(stage: Stage, recorder: Recorder, arg_names: frozenset[str]) -> None:
     raw = stage.base_raw
     # in the order they are written: `golang:${GO_VERSION}-alpine${ALPINE_VERSION}` is about Go
     used = sorted((n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n))
-    component = image_component(stage.base, stage.label, stage.line, None)
-    tag = component.version or component.ref
-    arg = recorder.arg_in_version(used, tag) if tag else None
+    _, tag, digest = split_image(stage.base)
+    version = tag or digest
+    arg = recorder.arg_in_version(used, version) if version else None
     if arg is None:
         versioned = [n for n in used if VERSION_NAME.search(n) or n.endswith(("_IMAGE", "_BASE"))]
         chosen = versioned or used
         arg = chosen[0] if chosen else None
-    recorder.add(replace(component, arg=arg) if arg else component)
+    recorder.add(image_component(stage.base, stage.label, stage.line, arg))
 
 
 def _expanded_word(raw: str, scope: Scope) -> Word:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import replace
+import stat
 
 from docgen.errors import DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
@@ -66,7 +66,7 @@ def read_dockerfile_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
     read) or is larger than `MAX_BYTES` (refused without reading any of it).
     """
     try:
-        if os.path.exists(path) and not os.path.isfile(path):
+        if not stat.S_ISREG(os.stat(path).st_mode):
             raise DockerfileError("not a file", shown)
         with open(path, "rb") as fh:
             # a regular file's size is known up front: refuse a huge one without reading any of it
@@ -155,10 +155,10 @@ class _Reader:
             if not continues and not first:
                 tail = 0
                 continue  # blank line
-            instruction = self._read_instruction(first, continues, start, tuple(comments))
+            # the comment lines right above the instruction (none when a blank line parts them)
+            above = tail if comments and comment_end == start - 1 else 0
+            instruction = self._read_instruction(first, continues, start, tuple(comments), above)
             if instruction is not None:
-                if comments and comment_end == start - 1:
-                    instruction = replace(instruction, comment_tail=tail)
                 instructions.append(instruction)
             comments, tail = [], 0
         return ParsedDockerfile(
@@ -192,7 +192,7 @@ class _Reader:
             self.pos += 1
 
     def _read_instruction(
-        self, first: str, continues: bool, start: int, comment: tuple[str, ...]
+        self, first: str, continues: bool, start: int, comment: tuple[str, ...], comment_tail: int
     ) -> Instruction | None:
         lines = self.lines
         parts = [first]
@@ -262,6 +262,7 @@ class _Reader:
             heredocs=heredocs,
             comment=comment,
             original=original,
+            comment_tail=comment_tail,
         )
 
     def _exec_form(self, args: str, line: int) -> tuple[str, ...] | None:

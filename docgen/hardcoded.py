@@ -7,8 +7,9 @@ The scan feeds the model (`ImageModel.hardcoded`): the build-args table notes ea
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
@@ -22,11 +23,9 @@ def is_comment(text: str) -> bool:
     return text.lstrip().startswith("#")
 
 
-def _blocks(inst: Instruction) -> Iterator[tuple[int, str]]:
+def _blocks(inst: Instruction) -> list[tuple[int, str]]:
     """(first line number, text) of an instruction's own lines, then of each heredoc body."""
-    yield inst.start_line, inst.original
-    for heredoc in inst.heredocs:
-        yield heredoc.start_line, heredoc.body
+    return [(inst.start_line, inst.original), *((h.start_line, h.body) for h in inst.heredocs)]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -85,6 +84,7 @@ class _Candidate:
     names the arg's subject (`cuda-12.1`, `rocm6.4`), never alone."""
 
 
+@functools.lru_cache(maxsize=1024)  # the same arg names in file after file
 def _stems(name: str) -> re.Pattern[str]:
     stem = _STEM_SUFFIX.sub("", name).lower()
     words: tuple[str, ...] = (stem,)
@@ -142,6 +142,9 @@ def _token_around(text: str, start: int, end: int) -> str:
     return text[left:right].lower()
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCoded, ...]:
     """Every line where a build arg's default (or a usual spelling of it: `cp312`, `python3.12`,
     `rocm-rel-7.0.2`) is written literally although that line does not read the arg, by line.
@@ -164,7 +167,7 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
     found: dict[tuple[str, int, str], HardCoded] = {}
     stages = evaluation.stages
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
-        own = arg_defaults.get(inst.start_line, set()) if inst.keyword == "ARG" else set()
+        own = arg_defaults.get(inst.start_line, _NONE) if inst.keyword == "ARG" else _NONE
         related: set[str] | None = None  # labels of this stage and the stages it copies from
         for first, block in _blocks(inst):
             if not any(key in block for key in keys):

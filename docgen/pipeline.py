@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
-from docgen import baseimage, components, hardcoded, lint, markers
+from docgen import baseimage, components, hardcoded, markers
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.evaluate import evaluate
@@ -135,6 +135,8 @@ def _analyse(
         )
     if not with_lint:
         return model, ()
+    from docgen import lint  # the lint rules load only for `docgen lint` and `check --lint`
+
     mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
     warnings = (*evaluation.warnings, *mistakes, *lint.lint(parsed, evaluation, found, model.hardcoded))
     return model, tuple(sorted(warnings, key=lambda d: d.line))

@@ -97,29 +97,18 @@ def _split_words_slowly(text: str, escape: str) -> list[str]:
                 i += 1
                 continue
             in_word = True
-        if not quote:
-            if ch.isspace():
-                if blank_ok or word:
-                    words.append("".join(word))
-                word, blank_ok, in_word = [], False, False
-                i += 1
-                continue
-            if ch in "'\"":
-                quote, blank_ok = ch, True
-            elif ch == escape:
-                if i + 1 == n:  # an escape at the very end is dropped
-                    break
-                word.append(ch)
-                i += 1
-                ch = text[i]
-            word.append(ch)
+        if not quote and ch.isspace():
+            if blank_ok or word:
+                words.append("".join(word))
+            word, blank_ok, in_word = [], False, False
             i += 1
             continue
-        # inside quotes: the escape character escapes the next one, except in single quotes
-        if ch == quote:
+        if not quote and ch in "'\"":
+            quote, blank_ok = ch, True
+        elif quote and ch == quote:
             quote = ""
-        elif ch == escape and quote != "'":
-            if i + 1 == n:
+        elif ch == escape and quote != "'":  # it escapes the next character, except in single quotes
+            if i + 1 == n:  # an escape at the very end is dropped
                 break
             word.append(ch)
             i += 1
@@ -172,22 +161,24 @@ class _Lexer:
         self.pos += 1 if ch else 0
         return ch
 
+    def special(self, run: Callable[[str, int], re.Match[str] | None], out: list[str]) -> str:
+        """Copy the run of ordinary characters at `pos` (what `run` matches) to `out`; the character
+        after it, '' at the end of the text."""
+        plain = run(self.text, self.pos)
+        if plain is not None:
+            out.append(plain.group())
+            self.pos = plain.end()
+        return self.peek()
+
     def word(self, stop: str = "") -> str:
         out: list[str] = []
-        text = self.text
-        n = len(text)
         escape = self.escape
         run = _run_pattern(escape, stop).match
         while True:
-            pos = self.pos
-            if pos >= n:
+            ch = self.special(run, out)
+            if not ch:
                 return "".join(out)
-            plain = run(text, pos)
-            if plain is not None:
-                out.append(plain.group())
-                self.pos = plain.end()
-                continue
-            ch = text[pos]
+            pos = self.pos
             if stop and ch == stop:
                 return "".join(out)
             if ch == escape:
@@ -218,20 +209,13 @@ class _Lexer:
     def double_quoted(self) -> str:
         self.pos += 1
         out: list[str] = []
-        text = self.text
-        n = len(text)
         escape = self.escape
         run = _run_pattern(escape, "").match
         while True:
-            pos = self.pos
-            if pos >= n:
+            ch = self.special(run, out)
+            if not ch:
                 raise ExpansionError("unterminated double quote")
-            plain = run(text, pos)
-            if plain is not None:
-                out.append(plain.group())
-                self.pos = plain.end()
-                continue
-            ch = text[pos]
+            pos = self.pos
             if ch == '"':
                 self.pos = pos + 1
                 return "".join(out)

@@ -23,7 +23,6 @@ ELSEWHERE = {
     "fingerprint": "test_check.py",
     "hardcoded": "test_lint.py",
     "mkdocs_plugin": "test_mkdocs.py",
-    "model": "test_json_schema.py",
     "pipeline": "test_properties.py",
     "render": "test_golden.py",
     "sources": "test_installers.py",

@@ -14,13 +14,13 @@ import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
-from docgen.model import Component
 from docgen.sources.context import RunContext, operands
 from docgen.sources.downloads import host_name
+from docgen.sources.installer import add
+from docgen.sources.naming import SEGMENT_VERSION
 from docgen.sources.script import Word
 
 _VALUE_OPTIONS = frozenset({"-o", "-t", "--target-release", "--default-release", "-c", "--config-file"})
-_VERSION_SEGMENT = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
 _GENERIC_SEGMENTS = frozenset(
     {
         "apt",
@@ -58,19 +58,17 @@ def install(words: list[Word], ctx: RunContext) -> None:
             continue
         pinned = bool(sep and version and word.known and "*" not in version)
         upstream = upstream_version(version) if sep and version else None
-        ctx.recorder.add(
-            Component(
-                name=name,
-                kind="apt",
-                version=upstream,
-                ref=version if upstream and upstream != version else None,
-                source=_repo_for(name, ctx),
-                method="package",
-                stage=ctx.stage.label,
-                line=ctx.line_of(word),
-                pinned=pinned,
-                arg=ctx.recorder.arg_for(word, version=version if sep and version else None),
-            )
+        add(
+            ctx,
+            word,
+            name=name,
+            kind="apt",
+            version=upstream,
+            ref=version if upstream and upstream != version else None,
+            source=_repo_for(name, ctx),
+            method="package",
+            pinned=pinned,
+            arg_version=version if sep and version else None,
         )
 
 
@@ -168,7 +166,7 @@ def repo_name_version(url: str, suite: str = "") -> tuple[str, str | None]:
         if m:  # deb.nodesource.com/node_20.x: the major version channel of the host's repository
             return host_name(url), m.group(2)
     for i, seg in enumerate(segments):
-        m = _VERSION_SEGMENT.match(seg)
+        m = SEGMENT_VERSION.match(seg)
         if m:
             before = [s for s in segments[:i] if s.lower() not in _GENERIC_SEGMENTS]
             prefix = seg[: m.start(1)].rstrip("-_v")
@@ -192,17 +190,17 @@ def list_file(url: Word, target: str, ctx: RunContext) -> None:
 
 
 def _add_repo(name: str, version: str | None, source: str, word: Word, ctx: RunContext) -> None:
-    comp = Component(
+    pinned = version is not None and "$" not in version
+    comp = add(
+        ctx,
+        word,
         name=name,
         kind="apt-repo",
         version=version,
-        ref=None,
         source=source,
         method="package",
-        stage=ctx.stage.label,
-        line=ctx.line_of(word),
-        pinned=version is not None and "$" not in version,
-        arg=ctx.recorder.arg_for(word),
+        pinned=pinned,
+        record=False,
     )
     ctx.stage.apt_repos.append(comp)
     ctx.repos_here.append(comp)

@@ -214,10 +214,11 @@ class RunContext:
     def in_branch(self) -> bool:
         """True inside an `if` or `case` (or past the nesting docgen follows), or right after a test
         joined by `&&` / `||` (`conditional`): what a command there removes, a default build may keep."""
+        compounds = self.state.compounds
         return (
             self.conditional
             or self.state.untracked > 0
-            or any(c.keyword in ("if", "case") for c in self.state.compounds)
+            or (bool(compounds) and any(c.keyword in ("if", "case") for c in compounds))
         )
 
     def remove(self, kinds: frozenset[str], name: str, word: Word, how: str) -> None:
@@ -255,7 +256,12 @@ class RunContext:
 
 def package_key(name: str) -> str:
     """`name` compared as package managers compare it: case and `-` `_` `.` runs do not matter."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+    if "_" not in name and "." not in name and "--" not in name:
+        return name.lower()  # nothing to replace (most names): no regex
+    return _SEPARATOR_RUN.sub("-", name).lower()
+
+
+_SEPARATOR_RUN = re.compile(r"[-_.]+")
 
 
 def git_component(clone: GitClone, recorder: Recorder) -> Component:

@@ -89,8 +89,13 @@ def add(
     method: str,
     ref: str | None = None,
     ref_kind: str | None = None,
+    fork: str | None = None,
+    arg_version: str | None = None,
+    record: bool = True,
 ) -> Component:
-    """Record the component installed by `word` (its line and the build arg behind it come from the word)."""
+    """Record the component installed by `word`: its stage is the one being read, its line and the
+    build arg behind it come from the word (the arg whose default `arg_version` holds, when given: see
+    `Recorder.arg_for`). With `record` False, the component is only made."""
     component = Component(
         name=name,
         kind=kind,
@@ -101,10 +106,12 @@ def add(
         stage=ctx.stage.label,
         line=ctx.line_of(word),
         pinned=pinned,
-        arg=ctx.recorder.arg_for(word),
+        arg=ctx.recorder.arg_for(word, version=arg_version),
         ref_kind=ref_kind,
+        fork=fork,
     )
-    ctx.recorder.add(component)
+    if record:
+        ctx.recorder.add(component)
     return component
 
 

@@ -14,7 +14,8 @@ _HEX = frozenset("0123456789abcdef")
 _VERSION = re.compile(r"v?(\d+(?:\.\d+)+(?:[.+~-]?[A-Za-z0-9]+)*)\Z")
 _GLUED = re.compile(r"([A-Za-z]+)(\d+(?:\.\d+)+)")
 _NUMERIC = re.compile(r"v?\d+\Z")
-_SEGMENT_VERSION = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
+SEGMENT_VERSION = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
+"""A path segment that ends in a version (`rocm-7.0.2`, `v12.4`, `cuda12.1`): the version."""
 _EXTENSIONS = (
     ".tar.gz",
     ".tar.xz",
@@ -284,7 +285,7 @@ def version_in_path(url: str) -> tuple[str | None, str | None]:
         return None, None
     for i in range(len(parts) - 2, -1, -1):  # the file name itself is not a directory segment
         seg = parts[i]
-        m = _SEGMENT_VERSION.match(seg)
+        m = SEGMENT_VERSION.match(seg)
         if m:
             before = parts[i - 1] if i > 0 else None
             if before in ("download", "releases", "files", "dist", "tags", "refs"):

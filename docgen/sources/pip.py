@@ -5,8 +5,9 @@ Requirements and file names are read with `packaging`, as pip reads them. A pin 
 decoded, `+local` part kept).
 
 `packaging` is imported by the functions that use it, on the first requirement or file name that needs
-it: importing it takes about 20 ms (its tags module loads `platform`, `subprocess`, `logging` and
-`sysconfig`), more than `docgen show` spends on most Dockerfiles, whose pins are plain `name==version`.
+it (the usual forms are read without it): importing it takes about 20 ms (its tags module loads
+`platform`, `subprocess`, `logging` and `sysconfig`), more than `docgen show` spends on most
+Dockerfiles, whose pins are plain `name==version`.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import posixpath
 import re
 from urllib.parse import unquote
 
-from docgen.model import Component
 from docgen.sources.context import RunContext, operands
+from docgen.sources.installer import add
 from docgen.sources.naming import (
     fork_of,
     github_repo,
@@ -325,7 +326,7 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
     if _is_local(text) or (editable and not remote):  # `-e "python[all]"`: a folder, with extras
         path = _EXTRAS.sub("", text) if editable else text
         if low.endswith(".whl") and not _GLOB & set(posixpath.basename(text)) and not build_only:
-            _wheel(text, word, ctx, source=text)
+            _package_file(_file_name(text), word, ctx, source=text)
             return
         clone = ctx.repo_at(ctx.path(path))
         if clone is not None:
@@ -363,31 +364,35 @@ def _item(word: Word, editable: bool, index: str | None, ctx: RunContext, build_
             _url(url, name, word, ctx)
         return
     constraint = None if version is not None else version_range(text)
-    ctx.recorder.add(
-        Component(
-            name=name,
-            kind="pip",
-            version=version or constraint,
-            ref=None,
-            source=index or f"https://pypi.org/project/{name}/",
-            method="source" if editable else "prebuilt",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=version is not None and word.known,
-            arg=ctx.recorder.arg_for(word, version=version),
-        )
+    add(
+        ctx,
+        word,
+        name=name,
+        kind="pip",
+        version=version or constraint,
+        source=index or f"https://pypi.org/project/{name}/",
+        method="source" if editable else "prebuilt",
+        pinned=version is not None and word.known,
+        arg_version=version,
     )
 
 
-# `name==version` with a plain PEP 440 version: the common case, read without `packaging` (which
-# takes ~15 µs a requirement). Only forms `packaging` is sure to read the same way are matched:
+# `name==version` with a plain PEP 440 version, `name[extras]==version`, and ranges of plain release
+# numbers (`numpy<2`, `transformers>=4.51,<4.53`): the common cases, read without `packaging` (which
+# takes ~40 µs a requirement). Only forms `packaging` is sure to read the same way are matched:
 # tests/test_pip_requirement.py checks the two agree.
+_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?"
+_EXTRAS_LIST = rf"(?:\[{_NAME}(?:,{_NAME})*\])?"
 _SIMPLE_PIN = re.compile(
-    r"([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)"
+    rf"({_NAME}){_EXTRAS_LIST}"
     r"==([0-9]+(?:\.[0-9]+)*(?:(?:a|b|rc)[0-9]+)?(?:\.post[0-9]+)?(?:\.dev[0-9]+)?"
     r"(?:\+[a-z0-9]+(?:\.[a-z0-9]+)*)?)\Z"
 )
-_SIMPLE_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\Z")
+_SIMPLE_NAME = re.compile(rf"({_NAME}){_EXTRAS_LIST}\Z")
+# `~=` needs two release numbers or more; `<`, `<=`, `>`, `>=` and `!=` take any
+_SPEC = r"(?:~=[0-9]+(?:\.[0-9]+)+|(?:[<>]=?|!=)[0-9]+(?:\.[0-9]+)*)"
+_SIMPLE_RANGE = re.compile(rf"({_NAME}){_EXTRAS_LIST}({_SPEC}(?:,{_SPEC})*)\Z")
+_SPEC_PARTS = re.compile(r"([<>~!]=?)([0-9.]+)")
 
 
 def requirement(text: str) -> tuple[str, str | None, str | None] | None:
@@ -398,8 +403,9 @@ def requirement(text: str) -> tuple[str, str | None, str | None] | None:
     pin = _SIMPLE_PIN.match(text)
     if pin is not None:
         return pin.group(1), None, pin.group(2)
-    if _SIMPLE_NAME.match(text):
-        return text, None, None
+    plain = _SIMPLE_NAME.match(text) or _SIMPLE_RANGE.match(text)
+    if plain is not None:
+        return plain.group(1), None, None
     return packaging_requirement(text)
 
 
@@ -431,14 +437,28 @@ def version_range(text: str) -> str | None:
     tables as a floating version, never as a pin."""
     if not any(c in text for c in "<>=!~"):
         return None
+    simple = _SIMPLE_RANGE.match(text)
+    if simple is not None:  # plain release numbers: the specifiers as written (`packaging` keeps them)
+        specs = set(_SPEC_PARTS.findall(simple.group(2)))
+        return _range_text(specs)
+    return packaging_version_range(text)
+
+
+def packaging_version_range(text: str) -> str | None:
+    """`version_range` read by `packaging.requirements.Requirement`, the authority."""
     from packaging.requirements import InvalidRequirement, Requirement
 
     try:
-        specs = list(Requirement(text).specifier)
+        specs = Requirement(text).specifier
     except InvalidRequirement:
         return None
-    specs.sort(key=lambda spec: (spec.operator not in _LOWER_BOUNDS, spec.operator, spec.version))
-    return ",".join(str(spec) for spec in specs) or None
+    return _range_text({(spec.operator, spec.version) for spec in specs})
+
+
+def _range_text(specs: set[tuple[str, str]]) -> str | None:
+    """`op+version` pairs joined by commas, lower bounds first (then by operator and version)."""
+    ordered = sorted(specs, key=lambda spec: (spec[0] not in _LOWER_BOUNDS, spec[0], spec[1]))
+    return ",".join(op + version for op, version in ordered) or None
 
 
 def _is_local(text: str) -> bool:
@@ -466,22 +486,24 @@ def _git(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
     at = base.rfind("@")
     if path_start >= 0 and at > path_start:
         base, ref = base[:at], base[at + 1 :]
+    _git_source(name or egg or repo_name(base), ref, base, word, ctx)
+
+
+def _git_source(name: str, ref: str | None, source: str, word: Word, ctx: RunContext) -> None:
+    """A repository at `ref` built and installed by pip (`git+…@ref`, a GitHub archive of the ref)."""
     kind = ref_kind(ref) if ref else None
-    ctx.recorder.add(
-        Component(
-            name=name or egg or repo_name(base),
-            kind="git",
-            version=None,
-            ref=ref,
-            source=base,
-            method="source",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=kind is not None and is_pinned_ref(kind) and word.known,
-            arg=ctx.recorder.arg_for(word),
-            ref_kind=kind,
-            fork=fork_of(base),
-        )
+    add(
+        ctx,
+        word,
+        name=name,
+        kind="git",
+        version=None,
+        ref=ref,
+        source=source,
+        method="source",
+        pinned=kind is not None and is_pinned_ref(kind) and word.known,
+        ref_kind=kind,
+        fork=fork_of(source),
     )
 
 
@@ -490,79 +512,97 @@ def _url(url: str, name: str | None, word: Word, ctx: RunContext) -> None:
     plain = url.split("#", 1)[0].split("?", 1)[0]
     filename = unquote(posixpath.basename(plain))
     if filename.lower().endswith(".whl"):
-        _wheel(filename, word, ctx, source=url, name=name)
+        _package_file(_file_name(filename), word, ctx, source=url, name=name)
         return
     repo = github_repo(plain)
     if repo is not None and "/archive/" in plain:
         # github.com/O/R/archive/<commit or tag>.tar.gz: the repository at that ref, like `git+…@ref`
         stem = split_extension(filename)[0]
-        ref = stem.removeprefix("refs/tags/")
-        kind = ref_kind(ref)
-        ctx.recorder.add(
-            Component(
-                name=name or repo[1],
-                kind="git",
-                version=None,
-                ref=ref,
-                source=plain.split("/archive/", 1)[0],
-                method="source",
-                stage=ctx.stage.label,
-                line=ctx.line_of(word),
-                pinned=is_pinned_ref(kind) and word.known,
-                arg=ctx.recorder.arg_for(word),
-                ref_kind=kind,
-                fork=fork_of(plain),
-            )
+        _git_source(
+            name or repo[1], stem.removeprefix("refs/tags/"), plain.split("/archive/", 1)[0], word, ctx
         )
         return
-    from packaging.utils import InvalidSdistFilename, parse_sdist_filename
+    _package_file(filename, word, ctx, source=url, name=name)
 
-    version: str | None = None
-    try:
-        sdist_name, parsed = parse_sdist_filename(filename)
-        found_name, version = str(sdist_name), _raw_version(filename, parsed)
-    except (InvalidSdistFilename, ValueError):
-        stem, ext = split_extension(filename)
-        found_name, version = name_version(stem, ext)
-    ctx.recorder.add(
-        Component(
-            name=name or found_name,
-            kind="pip",
-            version=version,
-            ref=None,
-            source=url,
-            method="source",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=version is not None and word.known,
-            arg=ctx.recorder.arg_for(word),
-        )
+
+def _file_name(path: str) -> str:
+    """The file name of a path or URL, `#…` and `?…` left out, %-escapes decoded."""
+    return unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
+
+
+def _package_file(filename: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
+    """A wheel (installed as built) or an sdist (built from source): the package and the version its
+    file name says; for another archive, what its name looks like (`name_version`)."""
+    if filename.lower().endswith(".whl"):
+        found: tuple[str, str | None] | None = wheel_name_version(filename)
+        if found is None:
+            ctx.recorder.skip(ctx.line_of(word), f"not a valid wheel file name: {filename}")
+            return
+        kind, method, pinned = "wheel", "prebuilt", word.known
+    else:
+        found = sdist_name_version(filename) or name_version(*split_extension(filename))
+        kind, method, pinned = "pip", "source", found[1] is not None and word.known
+    add(
+        ctx,
+        word,
+        name=name or found[0],
+        kind=kind,
+        version=found[1],
+        source=source,
+        method=method,
+        pinned=pinned,
     )
 
 
-def _wheel(path: str, word: Word, ctx: RunContext, source: str, name: str | None = None) -> None:
-    from packaging.utils import InvalidWheelFilename, parse_wheel_filename
+# The usual wheel and sdist file names (`torch-2.5.1+rocm6.2-cp310-cp310-linux_x86_64.whl`,
+# `flash_attn-2.7.4.tar.gz`), read without `packaging.utils`: importing it loads `packaging.tags`,
+# which loads `logging`, `platform`, `subprocess` and `sysconfig` (~15 ms, a tenth of `docgen show`).
+# Anything else goes to `packaging`; tests/test_pip_requirement.py checks the two agree.
+_FILE_VERSION = (
+    r"[0-9]+(?:\.[0-9]+)*(?:(?:a|b|rc)[0-9]+)?(?:\.post[0-9]+)?(?:\.dev[0-9]+)?"
+    r"(?:\+[a-z0-9]+(?:\.[a-z0-9]+)*)?"
+)
+_TAG_PART = r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*"
+_SIMPLE_WHEEL = re.compile(
+    rf"((?:[A-Za-z0-9.]|_(?!_))+)-({_FILE_VERSION})(?:-[0-9][A-Za-z0-9_.]*)?"
+    rf"-[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*-{_TAG_PART}-{_TAG_PART}\.whl\Z"
+)  # (a name with `__` is not a wheel's)
+_SIMPLE_SDIST = re.compile(rf"([A-Za-z0-9._]+)-({_FILE_VERSION})(?:\.tar\.gz|\.zip)\Z")
 
-    filename = unquote(posixpath.basename(path.split("#", 1)[0].split("?", 1)[0]))
-    try:
-        wheel_name, parsed, _, _ = parse_wheel_filename(filename)
-    except (InvalidWheelFilename, ValueError):
-        ctx.recorder.skip(ctx.line_of(word), f"not a valid wheel file name: {filename}")
-        return
-    ctx.recorder.add(
-        Component(
-            name=name or str(wheel_name),
-            kind="wheel",
-            version=_raw_version(filename, parsed),
-            ref=None,
-            source=source,
-            method="prebuilt",
-            stage=ctx.stage.label,
-            line=ctx.line_of(word),
-            pinned=word.known,
-            arg=ctx.recorder.arg_for(word),
-        )
-    )
+
+def wheel_name_version(filename: str) -> tuple[str, str] | None:
+    """(normalised name, version as written) of a wheel file name; None when it is not a valid one."""
+    simple = _SIMPLE_WHEEL.match(filename)
+    return (_canonical(simple[1]), simple[2]) if simple else packaging_file_name_version(filename, True)
+
+
+def sdist_name_version(filename: str) -> tuple[str, str] | None:
+    """(normalised name, version) of an sdist file name (`.tar.gz`, `.zip`); None when not one."""
+    simple = _SIMPLE_SDIST.match(filename)
+    return (_canonical(simple[1]), simple[2]) if simple else packaging_file_name_version(filename, False)
+
+
+def packaging_file_name_version(filename: str, wheel: bool) -> tuple[str, str] | None:
+    """`wheel_name_version` (with `wheel`) or `sdist_name_version` read by `packaging.utils`, the
+    authority."""
+    from packaging import utils
+
+    try:  # (InvalidWheelFilename and InvalidSdistFilename are ValueErrors)
+        if wheel:
+            name, parsed = utils.parse_wheel_filename(filename)[:2]
+        else:
+            name, parsed = utils.parse_sdist_filename(filename)
+    except ValueError:
+        return None
+    return str(name), _raw_version(filename, parsed)
+
+
+def _canonical(name: str) -> str:
+    """`packaging.utils.canonicalize_name` of an ASCII name: lower case, runs of `-_.` made one `-`."""
+    value = name.lower().replace("_", "-").replace(".", "-")
+    while "--" in value:
+        value = value.replace("--", "-")
+    return value
 
 
 def _raw_version(filename: str, parsed: object) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
 
 from docgen.model import Instruction
 from docgen.shell import Unknown
@@ -55,19 +56,17 @@ def read_run(inst: Instruction, ctx: RunContext, escape: str = "\\") -> None:
         return
     bodies = [(h.body, h.start_line) for h in inst.heredocs]
     offsets = line_offsets(inst.args, inst.original, escape, inst.start_line)
-    script(inst.args, ctx, inst.start_line, bodies, offsets)
+    _commands(read_commands(inst.args, ctx.state, inst.start_line, bodies, offsets), ctx)
 
 
-def script(
-    text: str,
-    ctx: RunContext,
-    line: int,
-    bodies: list[tuple[str, int]] | None = None,
-    offsets: list[tuple[int, int]] | None = None,
-) -> None:
-    """Read shell `text` (a RUN's arguments, a heredoc script, a `bash -c` argument)."""
+def script(text: str, ctx: RunContext, line: int) -> None:
+    """Read shell `text` (a heredoc script, a `bash -c` argument) starting at Dockerfile `line`."""
+    _commands(read_commands(text, ctx.state, line), ctx)
+
+
+def _commands(commands: Iterator[Command], ctx: RunContext) -> None:
     previous: Command | None = None
-    for cmd in read_commands(text, ctx.state, line, bodies, offsets):
+    for cmd in commands:
         _command(cmd, previous, ctx)
         previous = cmd
 
@@ -79,7 +78,7 @@ def _strip(words: list[Word]) -> list[Word]:
     while i < n:
         word = words[i]
         text = word.text
-        if (not word.quoted and text in _KEYWORDS) or _ASSIGNMENT.match(text):
+        if (not word.quoted and text in _KEYWORDS) or ("=" in text and _ASSIGNMENT.match(text)):
             i += 1
             continue
         name = _basename(text)
@@ -113,7 +112,7 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
     ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
     ctx.recorder.branch = ctx.in_branch()
     words = _strip(cmd.words)
-    if len(words) > 1 and _installs(words):
+    if len(words) > 1 and not _CLOSING.isdisjoint([w.text for w in words]) and _installs(words):
         words = _without_stray_keywords(words, ctx)
     if not words:
         if cmd.heredocs and not cmd.words:  # `RUN <<EOF`: the body is the script
@@ -296,6 +295,8 @@ def _runs_pip_module(words: list[Word]) -> bool:
 
 def _is_test(cmd: Command) -> bool:
     """`[ … ]`, `[[ … ]]` or `test …`: what a following `&&` or `||` makes a condition of."""
+    if cmd.words and cmd.words[0].text in ("[", "[[", "test"):
+        return True  # (most tests: no keyword, assignment or wrapper to strip first)
     words = _strip(cmd.words)
     return bool(words) and words[0].text in ("[", "[[", "test")
 

@@ -13,7 +13,6 @@ One pass, no backtracking: plain runs of characters are consumed with a single r
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -25,26 +24,31 @@ MAX_DEPTH = 3
 """How deep `bash -c '…'` and heredoc scripts inside scripts are followed."""
 
 _PLAIN = re.compile(r"[^\s\\'\"$`#;&|()<>]+")
+_DQ_RUN = re.compile(r'[^"$`\\\n]+')  # inside "…": what is copied as written
 # A whole word of ordinary characters (`#` is ordinary after the first), when followed by one of
 # _SIMPLE_END: it needs no quote removal, substitution or redirection handling.
 _SIMPLE_WORD = re.compile(r"[^\s\\'\"$`#;&|()<>][^\s\\'\"$`;&|()<>]*")
 _SIMPLE_END = frozenset(" \t\n\r\f\v;&|()")
 _NO_NAMES: frozenset[str] = frozenset()
 _BLANKS = re.compile(r"[ \t\r\f\v]+")
-# What makes a script need the general reader: quotes, escapes, backticks, redirections and
-# heredocs, `$` other than `$NAME` / `${NAME}`, a comment, and characters Python counts as blanks
-# that the shell does not (\x1c-\x1f).
-_NOT_PLAIN_SCRIPT = re.compile(
-    r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|(?:^|[\s;&|()])#|=\("
-)
-_NOT_PLAIN_WITHOUT_HASH = re.compile(r"[\\'\"`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_]*\})|=\(")
+_NAME_TEXT = r"[A-Za-z_][A-Za-z0-9_]*"  # a shell variable name
+_NAME = re.compile(_NAME_TEXT)
+_BRACED_NAME = re.compile(rf"\$\{{({_NAME_TEXT})\}}")
+_PLAIN_REFERENCE = re.compile(rf"\$(?:\{{({_NAME_TEXT})\}}|({_NAME_TEXT}))")  # `${NAME}` or `$NAME`
+_ARRAY_ELEMENTS = re.compile(rf"\$\{{({_NAME_TEXT})\[([@*])\]\}}")
+_ASSIGNMENT = re.compile(rf"({_NAME_TEXT})\+?=")
+# What makes a script need the general reader: escapes, backticks, redirections and heredocs, `$`
+# other than `$NAME` / `${NAME}`, a comment, characters Python counts as blanks that the shell does
+# not (\x1c-\x1f), an array; and quotes that do not close on their line (`_QUOTES_CLOSED`).
+_NOT_PLAIN = rf"[\\`<>\x1c-\x1f]|\$(?![A-Za-z_]|\{{{_NAME_TEXT}\}})|=\("
+_NOT_PLAIN_SCRIPT = re.compile(rf"{_NOT_PLAIN}|(?:^|[\s;&|()])#")
+_NOT_PLAIN_WITHOUT_HASH = re.compile(_NOT_PLAIN)
+# every quote closed on its own line (each repetition starts at a quote: no backtracking)
+_QUOTES_CLOSED = re.compile(r"""[^"']*(?:(?:"[^"\n]*"|'[^'\n]*')[^"']*)*\Z""")
 _PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
-_PLAIN_REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_ARRAY_ELEMENTS = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*])\]\}")
+_QUOTED_TOKEN = re.compile(r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)""")
+_QUOTED_PIECE = re.compile(r"""([^"']+)|"([^"]*)"|'([^']*)'""")
 _BLANK_IN = re.compile(r"[ \t\n]")
-_BRACED_NAME = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +222,7 @@ class _Reader:
     ) -> None:
         self.text = text
         self.offsets = offsets or []
-        self.offset_keys: list[int] | None = None  # made when `line_at` first needs it
+        self.offset_k = 0  # the entry of `offsets` that `line_at` found last
         self.word_start = 0
         self.n = len(text)
         self.i = 0
@@ -241,12 +245,17 @@ class _Reader:
     # -- words ---------------------------------------------------------------------------------
     def line_at(self, pos: int) -> int:
         """The Dockerfile line of text offset `pos` (from the offsets table, else lines counted)."""
-        if len(self.offsets) < 2:
-            return self.offsets[0][1] if self.offsets else self.line
-        if self.offset_keys is None:
-            self.offset_keys = [o for o, _ in self.offsets]
-        k = bisect.bisect_right(self.offset_keys, pos) - 1
-        return self.offsets[max(k, 0)][1]
+        offsets = self.offsets
+        if len(offsets) < 2:
+            return offsets[0][1] if offsets else self.line
+        # words are read in order, so the table is walked forward, not searched for each word
+        k, last = self.offset_k, len(offsets) - 1
+        if pos < offsets[k][0]:
+            k = 0
+        while k < last and offsets[k + 1][0] <= pos:
+            k += 1
+        self.offset_k = k
+        return offsets[k][1]
 
     def end_word(self) -> Word | None:
         if not self.started:
@@ -356,7 +365,14 @@ class _Reader:
 
     def _double_quoted_body(self) -> None:
         text = self.text
+        run = _DQ_RUN.match
         while self.i < self.n:
+            m = run(text, self.i)  # characters with no meaning inside "…", at once
+            if m is not None:
+                self.parts.append(m.group())
+                self.i = m.end()
+                if self.i >= self.n:
+                    return
             ch = text[self.i]
             if ch == '"':
                 self.i += 1
@@ -408,12 +424,7 @@ class _Reader:
 
     # -- commands ------------------------------------------------------------------------------
     def commands(self) -> Iterator[Command]:
-        text = self.text
-        # (the same test as `_NOT_PLAIN_SCRIPT`, in half the time when there is no `#` at all)
-        check = _NOT_PLAIN_SCRIPT if "#" in text else _NOT_PLAIN_WITHOUT_HASH
-        if text.isascii() and check.search(text) is None:
-            return self.plain_commands()
-        return self.general_commands()
+        return self.plain_commands() if is_plain(self.text) else self.general_commands()
 
     def general_commands(self) -> Iterator[Command]:
         """The commands of any script, one character class at a time."""
@@ -560,14 +571,17 @@ class _Reader:
             yield cmd
 
     def plain_commands(self) -> Iterator[Command]:
-        """`commands` for a script of plain words, `$NAME` / `${NAME}` and operators only (checked by
-        `_NOT_PLAIN_SCRIPT`): no quotes, escapes, comments, redirections or heredocs. One regular
-        expression match per word or operator; the result is the same as the general loop's."""
+        """`commands` for a script of plain words, quotes closed on their line, `$NAME` / `${NAME}`
+        and operators only (checked by `is_plain`): no escapes, comments, redirections or heredocs.
+        One regular expression match per word or operator; the result is the same as the general
+        loop's."""
         cmd = Command(line=self.line)
         # the line of a word: offsets only grow, so walk the table instead of bisecting it
         offsets = self.offsets
         k, last = 0, len(offsets) - 1
-        for token in _PLAIN_TOKEN.finditer(self.text):  # blanks are passed over between matches
+        quotes = '"' in self.text or "'" in self.text
+        tokens = _QUOTED_TOKEN if quotes else _PLAIN_TOKEN
+        for token in tokens.finditer(self.text):  # blanks are passed over between matches
             if token.lastindex == 2:
                 word = token.group()
                 if last < 0:
@@ -577,6 +591,12 @@ class _Reader:
                     while k < last and offsets[k + 1][0] <= start:
                         k += 1
                     line = offsets[k][1]
+                if quotes and ('"' in word or "'" in word):
+                    pieces = self.split_word(self.quoted_word(word, line), cmd.words)
+                    if not cmd.words:
+                        cmd.line = line
+                    cmd.words.extend(pieces)
+                    continue
                 if "$" in word:
                     pieces = self.split_word(self.substituted(word, line), cmd.words)
                     if not pieces:
@@ -618,6 +638,26 @@ class _Reader:
         parts.append(word[pos:])
         return _word("".join(parts), frozenset(names), known, False, line)
 
+    def quoted_word(self, word: str, line: int) -> Word:
+        """A plain word with quoted parts (`--index-url="${URL}"`, `'a b'`): quotes removed, `$NAME`
+        substituted outside single quotes, never split (see `split_word`)."""
+        parts: list[str] = []
+        names: frozenset[str] = _NO_NAMES
+        known = True
+        for piece in _QUOTED_PIECE.finditer(word):
+            kind = piece.lastindex or 1
+            text = piece.group(kind)
+            if kind == 3 or "$" not in text:
+                parts.append(text)
+                continue
+            self.in_quotes = kind == 2
+            found = self.substituted(text, line)
+            self.in_quotes = False
+            parts.append(found.text)
+            names |= found.names
+            known = known and found.known
+        return _word("".join(parts), names, known, True, line)
+
     def heredoc(self, delimiter: str, strip_tabs: bool, cmd: Command) -> None:
         if self.bodies is not None:
             if self.body_index < len(self.bodies):
@@ -643,6 +683,32 @@ class _Reader:
                 lines.append(check + "\n")
             cmd.heredocs.append(("".join(lines), start))
         self.pending = []
+
+
+def is_plain(text: str) -> bool:
+    """True for a script `_Reader.plain_commands` reads (see `_NOT_PLAIN_SCRIPT`)."""
+    if not text.isascii():
+        return False
+    if '"' in text or "'" in text:
+        if _QUOTES_CLOSED.match(text) is None:
+            return False
+        text = _QUOTED.sub(_ordinary_inside, text)  # `"torch>=2.5,<2.8"` is no redirection
+    # (`_NOT_PLAIN_WITHOUT_HASH` is the same test, in half the time when there is no `#` at all)
+    check = _NOT_PLAIN_SCRIPT if "#" in text else _NOT_PLAIN_WITHOUT_HASH
+    return check.search(text) is None
+
+
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_ORDINARY_IN_DOUBLE_QUOTES = re.compile(r"(?<!\$)[<>#(]")
+
+
+def _ordinary_inside(quoted: re.Match[str]) -> str:
+    """A quoted part with what means nothing inside quotes masked for `_NOT_PLAIN_SCRIPT`: all of
+    '…'; `<`, `>`, `#` and `(` in "…" (not after a `$`: `$#` is a special parameter there too)."""
+    text = quoted.group()
+    if text[0] == "'":
+        return "''"
+    return _ORDINARY_IN_DOUBLE_QUOTES.sub("_", text)
 
 
 def expand_text(text: str, state: ShellState) -> Word:
@@ -769,7 +835,8 @@ def read_commands(
             _open(state, first)
             if len(state.compounds) > depth:
                 _first_branch(state.compounds[-1], first, words, start, cmd.sep, state.doubtful)
-        _branch_condition(cmd, state, test if tested else None)
+        if state.compounds or tested:
+            _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
         apply_assignments(cmd, state)
@@ -965,7 +1032,7 @@ def apply_assignments(cmd: Command, state: ShellState) -> None:
     declaration = len(words) > start and words[start].text in _DECLARATIONS
     start += declaration
     for word in words[start:]:
-        m = _ASSIGNMENT.match(word.text)
+        m = _ASSIGNMENT.match(word.text) if "=" in word.text else None
         if not m:
             if declaration:
                 continue  # `export PATH A=1`: a name without a value

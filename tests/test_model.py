@@ -1,0 +1,73 @@
+"""The model's frozen dataclasses: those made by the thousand get an `__init__` that stores their fields
+in one step (`docgen.model.store_fields_at_once`); they must behave as the dataclasses they are."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from docgen.evaluate import Scope
+from docgen.model import (
+    ArgDecl,
+    Component,
+    Diagnostic,
+    EnvVar,
+    Flag,
+    Instruction,
+    Stage,
+    store_fields_at_once,
+)
+
+
+def component(**changes: object) -> Component:
+    fields: dict[str, object] = {
+        "name": "torch",
+        "kind": "pip",
+        "version": "2.5.1",
+        "ref": None,
+        "source": "https://pypi.org/project/torch/",
+        "method": "prebuilt",
+        "stage": "base",
+        "line": 3,
+        "pinned": True,
+    }
+    return Component(**{**fields, **changes})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cls", [Diagnostic, Flag, Instruction, Stage, ArgDecl, EnvVar, Component, Scope])
+def test_the_one_step_init_takes_the_dataclass_fields_in_order_with_their_defaults(cls: type) -> None:
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    assert [p.default for p in parameters] == [
+        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in fields
+    ]
+
+
+def test_a_component_made_in_one_step_is_a_frozen_dataclass() -> None:
+    made = component()
+    assert made.arg is None and made.condition is None  # defaults
+    assert made == component() and hash(made) == hash(component())
+    assert made != component(version="2.6.0")
+    assert dataclasses.replace(made, version="2.6.0") == component(version="2.6.0")
+    assert dataclasses.asdict(made)["line"] == 3
+    assert repr(made).startswith("Component(name='torch', kind='pip', version='2.5.1'")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.version = "2.6.0"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="missing"):
+        Component(name="torch")  # type: ignore[call-arg]
+    positional = Component(
+        "torch", "pip", "2.5.1", None, "https://pypi.org/project/torch/", "prebuilt", "base", 3, True
+    )
+    assert positional == made
+
+
+def test_only_plain_fields_are_stored_in_one_step() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Listed:
+        items: list[str] = dataclasses.field(default_factory=list)
+
+    with pytest.raises(TypeError, match="Listed.items"):
+        store_fields_at_once(Listed)
