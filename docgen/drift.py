@@ -98,6 +98,19 @@ def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
     return removed, added
 
 
+def _diff(document: str, name: str, current: str, generated: str) -> str:
+    """The unified diff from a block's body `current` to the `generated` one, each line ending in a newline."""
+    return "".join(
+        line if line.endswith("\n") else line + "\n"
+        for line in difflib.unified_diff(
+            _lines(current, keepends=True),
+            _lines(generated, keepends=True),
+            fromfile=f"current {document} (docgen:{name})",
+            tofile=f"generated {document} (docgen:{name})",
+        )
+    )
+
+
 def _first_difference(old: str, new: str) -> int:
     """0-based index of the first line where `old` and `new` differ."""
     old_lines, new_lines = _lines(old), _lines(new)
@@ -159,15 +172,7 @@ def explain(
     sources, removed = row_sources(block.name, current, generated, model, options)
     if DOCKERFILE not in causes and UNKNOWN not in causes:
         sources = ()  # the Dockerfile did not change: its lines are not the cause
-    diff = "".join(
-        line if line.endswith("\n") else line + "\n"
-        for line in difflib.unified_diff(
-            _lines(current, keepends=True),
-            _lines(generated, keepends=True),
-            fromfile=f"current {document} (docgen:{block.name})",
-            tofile=f"generated {document} (docgen:{block.name})",
-        )
-    )
+    diff = _diff(document, block.name, current, generated)
     return Drift(
         document=document,
         block=block.name,
@@ -300,15 +305,7 @@ def explain_family(
                 _unknown(found, current, generated),
             )
         )
-    diff = "".join(
-        line if line.endswith("\n") else line + "\n"
-        for line in difflib.unified_diff(
-            _lines(current, keepends=True),
-            _lines(generated, keepends=True),
-            fromfile=f"current {document} (docgen:{block.name})",
-            tofile=f"generated {document} (docgen:{block.name})",
-        )
-    )
+    diff = _diff(document, block.name, current, generated)
     return Drift(
         document=document,
         block=block.name,
