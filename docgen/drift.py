@@ -99,7 +99,7 @@ def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
 
 
 def _diff(document: str, name: str, current: str, generated: str) -> str:
-    """The unified diff from a block's body `current` to the `generated` one, every line ending in `\n`."""
+    """The unified diff from a block's body `current` to the `generated` one, every line ended."""
     return "".join(
         line if line.endswith("\n") else line + "\n"
         for line in difflib.unified_diff(
