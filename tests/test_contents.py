@@ -15,7 +15,7 @@ import pytest
 from docgen.pipeline import build_model
 from docgen.render import RenderOptions, render_sections
 from docgen.rows import contents_rows, is_key_package
-from tests.helpers import make_tree, run
+from helpers import make_tree, run
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "contents"
