@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import make_tree, run
 
 from docgen.pipeline import build_model
 from docgen.render import RenderOptions, render_sections
 from docgen.rows import contents_rows, is_key_package
-from helpers import make_tree, run
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "contents"
