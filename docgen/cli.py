@@ -20,7 +20,8 @@ from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
-from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, read_image, render_options
+from docgen.parallel import read_images
+from docgen.pipeline import build_model, dockerfile_stamp, fill_blocks, lint_file, render_options
 from docgen.rows import RenderOptions
 
 if TYPE_CHECKING:
@@ -254,19 +255,22 @@ def _documents(
     templates = fingerprint.templates_digest(
         str(config.templates) if config.templates else None, root, outside
     )
-    for image in images:
-        paths = [str(output) for output in image.outputs]
-        if (
-            skip_fresh
-            and not outside
-            and image_up_to_date(root, str(image.dockerfile), paths, image.settings, templates)
-        ):
+    fresh = [
+        skip_fresh
+        and not outside
+        and image_up_to_date(
+            root, str(image.dockerfile), [str(o) for o in image.outputs], image.settings, templates
+        )
+        for image in images
+    ]
+    stale = [(i.dockerfile, i.display, i.args) for i, f in zip(images, fresh, strict=True) if not f]
+    reads = read_images(stale, with_lint=lint_into is not None)  # in a process pool when it pays
+    for image, is_fresh in zip(images, fresh, strict=True):
+        if is_fresh:
             for output in image.outputs:
                 yield _Fresh(files.display(output), image.display)
             continue
-        data, model, warnings = read_image(
-            image.dockerfile, image.display, with_lint=lint_into is not None, build_args=image.args
-        )
+        data, model, warnings = next(reads)
         if lint_into is not None:
             lint_into += warnings
         _args_declared(image, model, config)

@@ -276,7 +276,7 @@ STAGES = (
     ),
     ("docgen.rows", "docgen.stages"),
     ("docgen.render", "docgen.site"),
-    ("docgen.config", "docgen.cache", "docgen.pipeline"),
+    ("docgen.config", "docgen.cache", "docgen.pipeline", "docgen.parallel"),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
     ("docgen.audit", "docgen.readme", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),

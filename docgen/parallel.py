@@ -1,0 +1,177 @@
+"""Many images' models at once: `read_images` reads the Dockerfiles `sync` and `check` have to model,
+in a pool of worker processes when there are enough of them for the pool to pay, one after another
+otherwise, and hands the results back in order, errors included, exactly as the serial reading would.
+
+Only the reading is spread (`pipeline.read_image`: read, evaluate, extract, lint): it is most of the
+cost of an image, and its result, `(bytes, ImageModel, warnings)`, is frozen dataclasses that pickle
+in a fraction of the time they take to build. Rendering and writing stay in the calling process.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TypeAlias
+
+from docgen.errors import UsageError
+from docgen.model import Diagnostic, ImageModel
+from docgen.pipeline import read_image
+
+Read: TypeAlias = tuple[bytes, ImageModel, tuple[Diagnostic, ...]]
+"""What `pipeline.read_image` gives for one image: its Dockerfile's bytes, its model, its lint warnings."""
+
+_Request: TypeAlias = tuple[Path, str, bool, tuple[tuple[str, str], ...]]
+"""What a worker needs to read one image: Dockerfile, its name as shown, with lint, build args."""
+
+JOBS_VARIABLE = "DOCGEN_JOBS"
+"""The environment variable that sets the number of processes: `1` reads serially; unset, `auto` or
+empty: the automatic choice."""
+
+THRESHOLDS = {"fork": 4, "forkserver": 256, "spawn": 256}
+"""Start method → the number of images to model from which the pool is used. Measured by
+`benchmarks/bench_family.py` on 2 shared cores (Python 3.11, copies of the bundled ROCm Dockerfile;
+docs/benchmarks.md): with `fork`, `docgen check --full` of 2 images ran at 0.6× the serial speed, of 4
+at 1.0×, of 8 at 1.2× and more from there; `forkserver` and `spawn` start by importing docgen again
+(about half a second on that machine), which only hundreds of images earn back."""
+
+CHUNKS_PER_WORKER = 4
+"""Each worker gets its images in about this many batches: one message each way per batch instead of
+one per image, yet small enough that the first models come back (and are rendered here) early."""
+
+
+def read_images(
+    images: Sequence[tuple[Path, str, Mapping[str, str]]],
+    *,
+    with_lint: bool = False,
+    jobs: int | None = None,
+    method: str | None = None,
+) -> Iterator[Read]:
+    """`pipeline.read_image` of each `(dockerfile, display, build args)` of `images`, in order.
+
+    The results come lazily, as the serial loop gave them: the error of an image (a `DocgenError`
+    carrying its `path:line`, an `OSError` …) is raised when its turn comes, after the results of the
+    images before it, so the first error in config order is the one raised, whatever the workers met
+    meanwhile. Serial below `THRESHOLDS[method]` images or when `DOCGEN_JOBS=1`; otherwise one process
+    per usable CPU (or `DOCGEN_JOBS` of them), never more than images. `jobs` overrides `DOCGEN_JOBS`
+    (the threshold does not apply to either), `method` the start method (see `start_method`).
+    """
+    requests = [(Path(path), display, with_lint, tuple(args.items())) for path, display, args in images]
+    method = method or start_method()
+    workers = _workers(len(requests), jobs, THRESHOLDS[method])
+    if workers < 2:
+        return (_read(request) for request in requests)
+    return _pooled(requests, workers, method)
+
+
+def _workers(count: int, jobs: int | None, threshold: int) -> int:
+    """How many processes read `count` images: 1 means serially, here."""
+    if jobs is None:
+        value = os.environ.get(JOBS_VARIABLE, "").strip()
+        if value in ("", "auto"):
+            return min(_cpus(), count) if count >= threshold else 1
+        if not value.isdigit() or int(value) < 1:
+            raise UsageError(
+                f"{JOBS_VARIABLE}={value!r}: expected a number of processes (1 or more) or 'auto'"
+            )
+        jobs = int(value)  # the user's number: the threshold does not apply
+    return max(1, min(jobs, count))
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (its affinity, not the machine's count)."""
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counter is not None:
+        return int(counter() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def start_method() -> str:
+    """How the workers are started.
+
+    `fork` where it is safe: on Linux, from a process with no other thread (the `docgen` command).
+    A forked worker has docgen imported already and starts in about a millisecond; `forkserver` and
+    `spawn` import docgen again (once in the fork server, in every worker with spawn), which costs
+    what modelling a dozen images does (benchmarks/bench_family.py measures the three). Python 3.14
+    made `forkserver` the default on Linux because forking a process with threads can copy a lock
+    another thread holds (and 3.12 warns about it): a program that runs docgen beside threads of its
+    own gets `forkserver`, with docgen preloaded in the server. macOS and Windows get `spawn`, their
+    default (fork is unsafe on macOS, absent on Windows).
+    """
+    import multiprocessing
+    import threading
+
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    if sys.platform.startswith("linux") and "forkserver" in methods:
+        return "forkserver"
+    return "spawn"
+
+
+def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Read]:
+    """The results of `requests` read by `workers` processes started by `method`, in order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    # The first image is read here, before the pool starts: what the reader imports on its first use
+    # (`packaging` for pip pins, about 20 ms) is then imported once, and forked workers have it.
+    first = _read(requests[0])
+    rest = requests[1:]
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(["docgen.pipeline"])
+    size = max(1, -(-len(rest) // (workers * CHUNKS_PER_WORKER)))
+    chunks = [rest[i : i + size] for i in range(0, len(rest), size)]
+    try:
+        pool = ProcessPoolExecutor(min(workers, len(rest)), context, initializer=_ignore_interrupts)
+        batches = pool.map(_read_chunk, chunks)
+    except OSError:  # no pool here (a sandbox without /dev/shm, a process limit): serially
+        yield first
+        yield from (_read(request) for request in rest)
+        return
+    done = 0
+    try:
+        yield first
+        for outcomes in batches:
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                done += 1
+                yield outcome
+    except BrokenProcessPool:  # a worker was killed (out of memory …): the rest as the serial run would
+        pool.shutdown(wait=False)
+        yield from (_read(request) for request in rest[done:])
+    except BaseException:  # an error, or the caller stopped early (an error in an earlier image's output)
+        pool.shutdown(wait=False, cancel_futures=True)  # without waiting for the batches under way
+        raise
+    else:  # the workers are idle: joined at once, so no thread of the pool outlives it (see start_method)
+        pool.shutdown()
+
+
+def _read(request: _Request) -> Read:
+    path, display, with_lint, args = request
+    return read_image(path, display, with_lint=with_lint, build_args=dict(args))
+
+
+def _read_chunk(requests: list[_Request]) -> list[Read | Exception]:
+    """In a worker: each request's result, or the error it raised (kept as a value, so the results of
+    the images before it in the batch still come back, and the caller raises it in its turn)."""
+    outcomes: list[Read | Exception] = []
+    for request in requests:
+        try:
+            outcomes.append(_read(request))
+        except Exception as exc:  # every error: the caller re-raises it where the serial run would
+            outcomes.append(exc)
+    return outcomes
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C is the calling process's to handle (exit 130), not each worker's to print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
