@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import TypeAlias
 
@@ -36,9 +38,14 @@ docs/benchmarks.md): with `fork`, `docgen check --full` of 2 images ran at 0.6×
 at 1.0×, of 8 at 1.2× and more from there; `forkserver` and `spawn` start by importing docgen again
 (about half a second on that machine), which only hundreds of images earn back."""
 
-CHUNKS_PER_WORKER = 4
-"""Each worker gets its images in about this many batches: one message each way per batch instead of
-one per image, yet small enough that the first models come back (and are rendered here) early."""
+BATCHES_PER_WORKER = 4
+"""A worker gets its images in batches, one message each way per batch instead of one per image:
+about this many batches a worker, so that the first models come back (and are rendered here) early …"""
+
+BATCH = 8
+"""… and at most this many images a batch (40 ms or more of work against a fraction of a millisecond
+per message). With at most two batches a worker under way, the models waiting to be rendered stay
+a few dozen, however many images there are."""
 
 
 def read_images(
@@ -125,19 +132,26 @@ def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Rea
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload(["docgen.pipeline"])
-    size = max(1, -(-len(rest) // (workers * CHUNKS_PER_WORKER)))
-    chunks = [rest[i : i + size] for i in range(0, len(rest), size)]
+    size = min(BATCH, max(1, -(-len(rest) // (workers * BATCHES_PER_WORKER))))
+    batches = iter([rest[i : i + size] for i in range(0, len(rest), size)])
+    pool = None
     try:
         pool = ProcessPoolExecutor(min(workers, len(rest)), context, initializer=_ignore_interrupts)
-        batches = pool.map(_read_chunk, chunks)
+        under_way = deque(pool.submit(_read_batch, batch) for batch in islice(batches, 2 * workers))
     except OSError:  # no pool here (a sandbox without /dev/shm, a process limit): serially
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
         yield first
         yield from (_read(request) for request in rest)
         return
     done = 0
     try:
         yield first
-        for outcomes in batches:
+        while under_way:
+            outcomes = under_way.popleft().result()
+            following = next(batches, None)
+            if following is not None:
+                under_way.append(pool.submit(_read_batch, following))
             for outcome in outcomes:
                 if isinstance(outcome, BaseException):
                     raise outcome
@@ -158,7 +172,7 @@ def _read(request: _Request) -> Read:
     return read_image(path, display, with_lint=with_lint, build_args=dict(args))
 
 
-def _read_chunk(requests: list[_Request]) -> list[Read | Exception]:
+def _read_batch(requests: list[_Request]) -> list[Read | Exception]:
     """In a worker: each request's result, or the error it raised (kept as a value, so the results of
     the images before it in the batch still come back, and the caller raises it in its turn)."""
     outcomes: list[Read | Exception] = []

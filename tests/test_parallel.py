@@ -328,3 +328,18 @@ def test_a_killed_worker_leaves_the_rest_to_this_process(
     monkeypatch.setattr(parallel, "read_image", _dies_in_a_worker)  # inherited by forked workers
     got = [model for _, model, _ in parallel.read_images(images, jobs=2, method="fork")]
     assert got == expected
+
+
+def test_without_a_pool_the_images_are_read_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no process pool can start (a sandbox without /dev/shm for its semaphores), the images are
+    read serially, not lost to an `OSError`."""
+    import concurrent.futures
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    make_tree(tmp_path, {f"{i}/Dockerfile": f"FROM ubuntu:22.{i:02d}\n" for i in range(6)})
+    images = [(tmp_path / f"{i}/Dockerfile", f"{i}/Dockerfile", {}) for i in range(6)]
+    expected = [model for _, model, _ in parallel.read_images(images, jobs=1)]
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert [model for _, model, _ in parallel.read_images(images, jobs=2)] == expected
