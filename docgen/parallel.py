@@ -152,6 +152,8 @@ def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Rea
             following = next(batches, None)
             if following is not None:
                 under_way.append(pool.submit(_read_batch, following))
+            if not under_way:  # the last batch is in: the workers are idle and joined at once, so no
+                pool.shutdown()  # thread of the pool outlives the results (see start_method)
             for outcome in outcomes:
                 if isinstance(outcome, BaseException):
                     raise outcome
@@ -163,8 +165,6 @@ def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Rea
     except BaseException:  # an error, or the caller stopped early (an error in an earlier image's output)
         pool.shutdown(wait=False, cancel_futures=True)  # without waiting for the batches under way
         raise
-    else:  # the workers are idle: joined at once, so no thread of the pool outlives it (see start_method)
-        pool.shutdown()
 
 
 def _read(request: _Request) -> Read:

@@ -343,3 +343,14 @@ def test_without_a_pool_the_images_are_read_here(tmp_path: Path, monkeypatch: py
     expected = [model for _, model, _ in parallel.read_images(images, jobs=1)]
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     assert [model for _, model, _ in parallel.read_images(images, jobs=2)] == expected
+
+
+def test_no_thread_of_the_pool_outlives_the_command(family: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool is joined when its last results come in, so a later command in the same process finds
+    no thread of it (and may fork again: see `parallel.start_method`)."""
+    import threading
+
+    before = threading.active_count()
+    for argv in (["sync"], ["check", "--full"], ["sync"]):
+        assert run_with(monkeypatch, "2", *argv)[0] == 0
+        assert threading.active_count() == before
