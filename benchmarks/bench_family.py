@@ -9,7 +9,7 @@ with its README, as `bench_scale.py` makes them, synced first:
    each in a new process timed after docgen is imported (as a `docgen` run: the reader's lazy imports
    not done, a small heap to fork): the speed-up at each count and the count from which it stays
    above 1, against `docgen.parallel.THRESHOLDS`.
-2. **Start methods**: `parallel.read_images` of 16 and 256 images in a new process each time (so a fork
+2. **Start methods**: `parallel.read_images` of 16, 64 and 256 images in a new process each time (so a fork
    server or spawned workers pay their start-up, as a `docgen` run would), serially and with the pool
    started by `fork`, `forkserver` and `spawn`.
 3. **1 → 10 → 100 → 1,000 images**: `docgen sync` (nothing left to write: every image read and
@@ -40,7 +40,7 @@ from bench_scale import best, in_folder, make_project  # noqa: E402
 from docgen import parallel  # noqa: E402
 
 POOL_COUNTS = [2, 4, 8, 16, 32, 64]
-METHOD_COUNTS = [16, 256]
+METHOD_COUNTS = [16, 64, 256]
 METHODS = ["fork", "forkserver", "spawn"]
 SCALE = [1, 10, 100, 1000]
 IMAGES = 300

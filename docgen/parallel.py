@@ -31,12 +31,14 @@ JOBS_VARIABLE = "DOCGEN_JOBS"
 """The environment variable that sets the number of processes: `1` reads serially; unset, `auto` or
 empty: the automatic choice."""
 
-THRESHOLDS = {"fork": 4, "forkserver": 256, "spawn": 256}
+THRESHOLDS = {"fork": 32, "forkserver": 256, "spawn": 256}
 """Start method → the number of images to model from which the pool is used. Measured by
-`benchmarks/bench_family.py` on 2 shared cores (Python 3.11, copies of the bundled ROCm Dockerfile;
-docs/benchmarks.md): with `fork`, `docgen check --full` of 2 images ran at 0.6× the serial speed, of 4
-at 1.0×, of 8 at 1.2× and more from there; `forkserver` and `spawn` start by importing docgen again
-(about half a second on that machine), which only hundreds of images earn back."""
+`benchmarks/bench_family.py` on 2 cores shared with other work (Python 3.11, copies of the bundled
+ROCm Dockerfile, `docgen check --full` in a new process after import; docs/benchmarks.md): with `fork`
+the pool ran 16 images at 0.95× the serial speed, 32 at 1.20×, 64 at 1.47×; started by `forkserver`
+or `spawn` (docgen imported again, a fifth to a third of a second) it ran 16 images at a quarter of
+the serial speed and 256 at about 1.5×."""
+
 
 BATCHES_PER_WORKER = 4
 """A worker gets its images in batches, one message each way per batch instead of one per image:
@@ -136,7 +138,9 @@ def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Rea
     batches = iter([rest[i : i + size] for i in range(0, len(rest), size)])
     pool = None
     try:
-        pool = ProcessPoolExecutor(min(workers, len(rest)), context, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(
+            min(workers, len(rest)), context, initializer=_start_worker, initargs=(os.getpid(),)
+        )
         under_way = deque(pool.submit(_read_batch, batch) for batch in islice(batches, 2 * workers))
     except OSError:  # no pool here (a sandbox without /dev/shm, a process limit): serially
         if pool is not None:
@@ -184,8 +188,33 @@ def _read_batch(requests: list[_Request]) -> list[Read | Exception]:
     return outcomes
 
 
-def _ignore_interrupts() -> None:
-    """Ctrl-C is the calling process's to handle (exit 130), not each worker's to print a traceback."""
+def _start_worker(caller: int) -> None:
+    """In a new worker: Ctrl-C is the calling process's to handle (exit 130), not each worker's to
+    print a traceback; and the worker ends when the calling process (`caller`) does, killed by a CI
+    timeout, say, instead of waiting for work forever (a fork server's workers would keep it alive
+    too)."""
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(caller, os.getppid()), daemon=True).start()
+
+
+def _exit_with(caller: int, parent: int) -> None:
+    import time
+
+    while os.getppid() == parent and _alive(caller):  # an orphan is adopted by another process
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _alive(pid: int) -> bool:
+    if os.name != "posix":  # os.kill(pid, 0) would end it on Windows
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # the number is another user's process now
+        return False
+    return True

@@ -230,8 +230,9 @@ def test_the_automatic_choice_pools_a_family_and_not_one_stale_image(
     monkeypatch.delenv("DOCGEN_JOBS", raising=False)
     monkeypatch.setattr(parallel, "start_method", lambda: "fork")
     monkeypatch.setattr(parallel, "_cpus", lambda: 2)
+    monkeypatch.setitem(parallel.THRESHOLDS, "fork", IMAGES)  # the family is just large enough
     assert run("sync").code == 0
-    assert pools == [IMAGES]  # 14 ≥ THRESHOLDS["fork"]
+    assert pools == [IMAGES]
     dockerfile = family / "cuda/cu124/Dockerfile"
     dockerfile.write_text(dockerfile.read_text().replace("0.8.5", "0.8.6"))
     result = run("check")
@@ -354,3 +355,44 @@ def test_no_thread_of_the_pool_outlives_the_command(family: Path, monkeypatch: p
     for argv in (["sync"], ["check", "--full"], ["sync"]):
         assert run_with(monkeypatch, "2", *argv)[0] == 0
         assert threading.active_count() == before
+
+
+_KILLED = """
+import multiprocessing, os, signal, sys
+from pathlib import Path
+from docgen import parallel
+images = [(Path(sys.argv[1], f"{i}/Dockerfile"), f"{i}/Dockerfile", {}) for i in range(40)]
+reads = parallel.read_images(images, jobs=2, method=sys.argv[2])
+next(reads), next(reads)
+print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def gone(pid: int) -> bool:
+    """True when process `pid` has ended (a zombie nobody reaps has ended too)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
+def test_the_workers_end_with_a_killed_command(tmp_path: Path) -> None:
+    """A `docgen` killed outright (a CI job's timeout) leaves no worker behind waiting for work."""
+    import subprocess
+    import sys
+    import time
+
+    make_tree(tmp_path, {f"{i}/Dockerfile": f"FROM ubuntu:22.{i:02d}\n" for i in range(40)})
+    done = subprocess.run(
+        [sys.executable, "-c", _KILLED, str(tmp_path), "fork"], capture_output=True, text=True
+    )
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert done.returncode == -9 and workers, done.stderr
+    for _ in range(600):  # a bound, not a timing: the test fails only if they are still there after a minute
+        if all(gone(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    assert [pid for pid in workers if not gone(pid)] == []
