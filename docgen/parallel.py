@@ -31,13 +31,13 @@ JOBS_VARIABLE = "DOCGEN_JOBS"
 """The environment variable that sets the number of processes: `1` reads serially; unset, `auto` or
 empty: the automatic choice."""
 
-THRESHOLDS = {"fork": 32, "forkserver": 256, "spawn": 256}
+THRESHOLDS = {"fork": 64, "forkserver": 256, "spawn": 256}
 """Start method → the number of images to model from which the pool is used. Measured by
 `benchmarks/bench_family.py` on 2 cores shared with other work (Python 3.11, copies of the bundled
 ROCm Dockerfile, `docgen check --full` in a new process after import; docs/benchmarks.md): with `fork`
-the pool ran 16 images at 0.95× the serial speed, 32 at 1.20×, 64 at 1.47×; started by `forkserver`
-or `spawn` (docgen imported again, a fifth to a third of a second) it ran 16 images at a quarter of
-the serial speed and 256 at about 1.5×."""
+the pool ran 32 images at 0.75× to 1.20× the serial speed over three runs and 64 at 1.12× to 1.47×;
+started by `forkserver` or `spawn` (docgen imported again, a third to half a second) it ran 16 images
+at about a quarter of the serial speed and 256 at 0.5× to 1.5×."""
 
 
 BATCHES_PER_WORKER = 4
