@@ -102,9 +102,9 @@ def start_method() -> str:
     """How the workers are started.
 
     `fork` where it is safe: on Linux, from a process with no other thread (the `docgen` command).
-    A forked worker has docgen imported already and starts in about a millisecond; `forkserver` and
-    `spawn` import docgen again (once in the fork server, in every worker with spawn), which costs
-    what modelling a dozen images does (benchmarks/bench_family.py measures the three). Python 3.14
+    A forked worker has docgen imported already; `forkserver` and `spawn` import docgen again (once in
+    the fork server, in every worker with spawn), a third to half a second on 2 cores, what modelling
+    40 to 60 images costs (benchmarks/bench_family.py measures the three). Python 3.14
     made `forkserver` the default on Linux because forking a process with threads can copy a lock
     another thread holds (and 3.12 warns about it): a program that runs docgen beside threads of its
     own gets `forkserver`, with docgen preloaded in the server. macOS and Windows get `spawn`, their
