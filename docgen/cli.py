@@ -21,6 +21,7 @@ from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
 from docgen.family import Member, fill_document
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
+from docgen.parallel import read_images
 from docgen.pipeline import build_model, dockerfile_stamp, lint_file, read_image, render_options
 
 if TYPE_CHECKING:
@@ -305,21 +306,35 @@ def _documents(
             uses[id(families[output][index])] += 1
     read: dict[int, tuple[bytes, ImageModel]] = {}
     was_read: set[int] = set()
+    # the images some document needs, read in config order (in a process pool when it pays, see
+    # `parallel.read_images`) and taken as documents ask for them
+    to_read = [image for image in images if not skip_fresh or uses[id(image)]]
+    reads = zip(
+        to_read,
+        read_images(
+            [(i.dockerfile, i.display, i.args, i.target, i.target_at) for i in to_read],
+            with_lint=lint_into is not None,
+        ),
+        strict=True,
+    )
+    to_read_ids = {id(image) for image in to_read}
 
     def reading(image: ImageConfig) -> tuple[bytes, ImageModel]:
-        if id(image) not in read:
-            data, model, warnings = read_image(
+        while id(image) in to_read_ids and id(image) not in was_read:
+            other, (data, model, warnings) = next(reads)
+            if lint_into is not None:
+                lint_into.extend(warnings)
+            _args_declared(other, model, config)
+            was_read.add(id(other))
+            read[id(other)] = data, model
+        if id(image) not in read:  # dropped after what seemed its last use, or never listed: read it
+            data, model, _ = read_image(
                 image.dockerfile,
                 image.display,
-                with_lint=lint_into is not None,
                 build_args=image.args,
                 target=image.target,
                 target_at=image.target_at,
             )
-            if lint_into is not None and id(image) not in was_read:
-                lint_into.extend(warnings)
-            _args_declared(image, model, config)
-            was_read.add(id(image))
             read[id(image)] = data, model
         return read[id(image)]
 

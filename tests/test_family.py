@@ -252,16 +252,17 @@ def test_a_shared_setting_makes_every_image_stale(synced: Path) -> None:
 def test_check_models_only_the_images_whose_fingerprints_differ(
     synced: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import docgen.cli
+    import docgen.parallel
 
     read: list[str] = []
-    real = docgen.cli.read_image
+    real = docgen.parallel.read_image
 
     def counting(path: Path, display: str, **kwargs: bool) -> object:
         read.append(display)
         return real(path, display, **kwargs)
 
-    monkeypatch.setattr(docgen.cli, "read_image", counting)
+    monkeypatch.setattr(docgen.parallel, "read_image", counting)
+    monkeypatch.setenv("DOCGEN_JOBS", "1")  # read here, where `counting` sees it
     dockerfile = synced / "docker/Dockerfile.rocm"
     dockerfile.write_text(dockerfile.read_text().replace("torch==2.7.1", "torch==2.8.0"))
     result = run("check")

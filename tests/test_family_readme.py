@@ -387,7 +387,7 @@ def test_removing_an_image_changes_only_the_blocks_about_every_image(synced: Pat
 def test_check_models_only_the_images_of_the_files_that_changed(
     synced: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import docgen.cli
+    import docgen.parallel
 
     (synced / "docker/xpu").mkdir()
     (synced / "docker/xpu/Dockerfile").write_text(XPU)
@@ -401,13 +401,13 @@ def test_check_models_only_the_images_of_the_files_that_changed(
     )
     assert run("sync").code == 0
     read: list[str] = []
-    real = docgen.cli.read_image
+    real = docgen.parallel.read_image
 
     def counting(path: Path, display: str, **kwargs: object) -> object:
         read.append(display)
         return real(path, display, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(docgen.cli, "read_image", counting)
+    monkeypatch.setattr(docgen.parallel, "read_image", counting)
     xpu = synced / "docker/xpu/Dockerfile"
     xpu.write_text(xpu.read_text().replace("2.8.0", "2.9.0"))
     assert run("check").out.splitlines()[0] == "docker/README.md is up to date"
@@ -645,7 +645,7 @@ def test_check_models_only_the_images_whose_blocks_are_stale(
     """Without `images` and `matrix` blocks, a shared file's stale block needs its own image only; the
     blocks of the others are kept as they are (their fingerprints match), and check says the same as
     `--full`, which renders them all."""
-    import docgen.cli
+    import docgen.parallel
 
     readme = synced / "docker/README.md"
     text = readme.read_text()
@@ -654,13 +654,13 @@ def test_check_models_only_the_images_whose_blocks_are_stale(
     readme.write_text(text)
     assert run("check").code == 0  # removing whole blocks leaves the others up to date
     read: list[str] = []
-    real = docgen.cli.read_image
+    real = docgen.parallel.read_image
 
     def counting(path: Path, display: str, **kwargs: object) -> object:
         read.append(display)
         return real(path, display, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(docgen.cli, "read_image", counting)
+    monkeypatch.setattr(docgen.parallel, "read_image", counting)
     cuda = synced / "docker/Dockerfile.cuda"
     cuda.write_text(cuda.read_text().replace("torch==2.8.0", "torch==2.9.0"))
     trusted = run("check")

@@ -279,7 +279,7 @@ STAGES = (
     ),
     ("docgen.rows", "docgen.stages"),
     ("docgen.render", "docgen.site"),
-    ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline"),
+    ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline", "docgen.parallel"),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
     ("docgen.audit", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),
