@@ -248,7 +248,29 @@ def _key_version(comp: Component) -> str:
         shown = (comp.source or "").replace("%2B", "+").replace("%2b", "+")
         if version in shown:
             return version.split("+", 1)[0]
+    if version and "-" in version and comp.kind == "download":
+        # a package file's version with a build or revision after the release
+        # (`cuda-repo-…_12.4.1-550.54.15-1_amd64.deb` from `…/cuda/12.4.1/…`): the release, when a
+        # folder of its URL names it too
+        release = version.split("-", 1)[0]
+        if f"/{release}/" in (comp.source or ""):
+            return release
     return comp.display_version
+
+
+_PYTHON_PACKAGE = re.compile(r"python(3\.[0-9]+)")
+"""A distribution package that is one Python release (`python3.12` from deadsnakes, `python3.11` of
+dnf): its name is the version of the Python the image has."""
+_DISTRIBUTION_KINDS = frozenset({"apt", "apk", "rpm"})
+
+
+def _python_of(comp: Component) -> str | None:
+    """The Python release an unpinned distribution package named after it installs (`python3.12`);
+    None for one named from a build arg (`python${PYTHON_VERSION}`): that arg's row says it."""
+    if comp.kind not in _DISTRIBUTION_KINDS or comp.condition or comp.arg:
+        return None
+    match = _PYTHON_PACKAGE.fullmatch(comp.name)
+    return match.group(1) if match else None
 
 
 def _target_images(model: ImageModel) -> set[int]:
@@ -352,6 +374,12 @@ def version_rows(
             )  # fmt: skip
             candidates += [(row, comp.name, True, comp.line) for row in based]
             key_items.update(id(row) for row in based if row.name in _KEY_NAMES)
+        python = None if comp.pinned else _python_of(comp)
+        if python is not None:  # `apt-get install python3.12`: the name is the version
+            row = VersionRow("Python", python, comp.source, comp.line, comp.arg)
+            key_items.add(id(row))
+            candidates.append((row, comp.name, True, comp.line))
+            continue
         if not comp.pinned:
             continue
         if based or (comp.kind == "image" and baseimage.read_reference(comp.source or "")):
@@ -685,9 +713,17 @@ class ImageRow:
     base: str
     """The image the default target is built on, ARGs expanded ('' when it starts from no image)."""
     versions: tuple[VersionRow, ...]
-    """Its Key versions rows (`key_versions`)."""
+    """Its Key versions rows (`key_versions`), in the order of its `versions` block."""
     tags: tuple[str, ...] = ()
     """The tags it is published under, when the configuration knows them."""
+    chosen: bool = False
+    """True when the configuration lists its Key versions (`versions`): their order is the user's."""
+
+    @property
+    def summary(self) -> tuple[VersionRow, ...]:
+        """The Key versions its row of the `images` table shows: the three a reader looks for first
+        (`most_read`), or the first three the configuration lists."""
+        return self.versions[:3] if self.chosen else tuple(most_read(self.versions)[:3])
 
 
 def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequence[str] = ()) -> ImageRow:
@@ -700,7 +736,27 @@ def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequen
         base=bases[0] if bases else "",
         versions=tuple(key_versions(model, options)),
         tags=tuple(tags),
+        chosen=options.versions is not None,
     )
+
+
+MOST_READ = (
+    *("CUDA", "ROCm", "CANN", "NGC release"),
+    *("PyTorch", "torch-npu", "JAX", "TensorFlow"),
+    *("vLLM", "vLLM Ascend", "SGLang", "TensorRT-LLM"),
+    "Python",
+    *("cuDNN", "NCCL", "RCCL", "Triton", "Flash Attention", "TransformerEngine", "aiter"),
+    *("Megatron-core", "Megatron-LM", "DeepSpeed", "xFormers", "TensorRT"),
+)
+"""Key items in the order a reader of a family's tables looks for them: the accelerator stack (what
+the image needs of the host), the framework, the inference engine, the language, then the libraries.
+Other rows (the OS, a base image's own name) come after them."""
+_RANK = {name.lower(): rank for rank, name in enumerate(MOST_READ)}
+
+
+def most_read(rows: Sequence[VersionRow]) -> list[VersionRow]:
+    """`rows` in `MOST_READ` order (names matched in any case), the others after them as they were."""
+    return sorted(rows, key=lambda row: _RANK.get(row.name.lower(), len(MOST_READ)))
 
 
 @dataclass(frozen=True)
@@ -714,15 +770,20 @@ class MatrixRow:
 
 
 def matrix_rows(images: Sequence[ImageRow]) -> tuple[MatrixRow, ...]:
-    """Key components × images: one row per component shown by any image's Key versions, in the order
-    they first appear (the first image's rows, then the new ones of the second …)."""
+    """Key components × images: one row per component shown by any image's Key versions. The rows
+    come in `MOST_READ` order (CUDA, ROCm, CANN, PyTorch …), the others in the order they first
+    appear (the first image's rows, then the new ones of the second …); when the configuration lists
+    the Key versions of every image, all rows come in the order they first appear."""
     cells: dict[str, list[VersionRow | None]] = {}
     for index, image in enumerate(images):
         for row in image.versions:
             column = cells.setdefault(row.name, [None] * len(images))
             if column[index] is None:
                 column[index] = row
-    return tuple(MatrixRow(name, tuple(column)) for name, column in cells.items())
+    names = list(cells)
+    if not all(image.chosen for image in images):
+        names.sort(key=lambda name: _RANK.get(name.lower(), len(MOST_READ)))
+    return tuple(MatrixRow(name, tuple(cells[name])) for name in names)
 
 
 # --------------------------------------------------------------------------------------------------
