@@ -513,7 +513,8 @@ def test_hostile_values_stay_inside_their_cells(project: Path) -> None:
         )
         assert "Py&#124;Torch&#96;&lt;b&gt;" in matrix
     # a key item renamed by the configuration comes after the well-known ones, as other rows do
-    assert "| Image | CUDA | ROCm | vLLM | Python | NCCL | Triton | Ubuntu | Py&#124;Torch&#96;&lt;b&gt; |" in text
+    header = "| Image | CUDA | ROCm | vLLM | Python | NCCL | Triton | Ubuntu | Py&#124;Torch&#96;&lt;b&gt; |"
+    assert header in text
 
 
 def test_tags_make_a_column_when_an_image_has_some(tmp_path: Path) -> None:
