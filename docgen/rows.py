@@ -258,6 +258,16 @@ def _key_version(comp: Component) -> str:
     return comp.display_version
 
 
+_RELEASE_NUMBER = re.compile(r"[0-9]+\.[0-9]+")
+
+
+def _release_line(comp: Component) -> bool:
+    """True for a git source checked out at a release branch, a branch named after a release
+    (`release_v2.11`, `core_r0.16.0`, `release/2.10`): it moves, but within that release line, which is
+    what a reader of Key versions wants to know of a key item (`main` says nothing)."""
+    return comp.kind == "git" and comp.ref_kind == "branch" and bool(_RELEASE_NUMBER.search(comp.ref or ""))
+
+
 _PYTHON_PACKAGE = re.compile(r"python(3\.[0-9]+)")
 """A distribution package that is one Python release (`python3.12` from deadsnakes, `python3.11` of
 dnf): its name is the version of the Python the image has."""
@@ -380,7 +390,7 @@ def version_rows(
             key_items.add(id(row))
             candidates.append((row, comp.name, True, comp.line))
             continue
-        if not comp.pinned:
+        if not comp.pinned and not _release_line(comp):
             continue
         if based or (comp.kind == "image" and baseimage.read_reference(comp.source or "")):
             # the image itself, by its name, for a `versions` entry that asks for it; its versions
@@ -396,6 +406,8 @@ def version_rows(
         # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`); one
         # installed on one platform only (an arm64 nightly torch) is not the image's version
         key_item = not comp.condition and (label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES)
+        if not comp.pinned and not key_item:
+            continue  # a release branch names the release line of a key item only
         version = _key_version(comp) if key_item else comp.display_version
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
         if key_item:

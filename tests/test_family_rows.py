@@ -119,3 +119,19 @@ def test_a_cuda_local_repository_package_shows_the_cuda_release(tmp_path: Path) 
     cuda = next(row for row in rows if row.name == "CUDA")
     # not `12.4.1-550.54.15-1`: the driver build and the package revision are not the CUDA release
     assert (cuda.version, cuda.line) == ("12.4.1", 3)
+
+
+def test_a_key_item_built_from_a_release_branch_shows_the_branch(tmp_path: Path) -> None:
+    text = (
+        "FROM nvidia/cuda:12.9.1-devel-ubuntu22.04\n"
+        "RUN pip install git+https://github.com/NVIDIA/TransformerEngine.git@release_v2.11\n"
+        "RUN git clone --branch core_r0.16.0 https://github.com/NVIDIA/Megatron-LM.git\n"
+        "RUN git clone --branch main https://github.com/deepspeedai/DeepSpeed.git\n"
+        "RUN git clone --branch release/2.4 https://github.com/example/helper.git\n"
+    )
+    rows = version_rows(model(tmp_path, "Dockerfile", text), {}, None)
+    found = {row.name: (row.version, row.line) for row in rows}
+    # a release line of a key item is a row; `main` names no release; a branch of a helper is no key item
+    assert found["TransformerEngine"] == ("release_v2.11", 2)
+    assert found["Megatron-LM"] == ("core_r0.16.0", 3)
+    assert "DeepSpeed" not in found and "helper" not in found
