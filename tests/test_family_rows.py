@@ -135,3 +135,23 @@ def test_a_key_item_built_from_a_release_branch_shows_the_branch(tmp_path: Path)
     assert found["TransformerEngine"] == ("release_v2.11", 2)
     assert found["Megatron-LM"] == ("core_r0.16.0", 3)
     assert "DeepSpeed" not in found and "helper" not in found
+
+
+def test_the_triton_of_an_xpu_or_ascend_image_is_the_triton_row(tmp_path: Path) -> None:
+    xpu = (
+        "FROM intel/deep-learning-essentials:2025.3.2-0-devel-ubuntu24.04\n"
+        "RUN uv pip uninstall triton triton-xpu && uv pip install triton-xpu==3.6.0\n"
+    )
+    npu = (
+        "FROM quay.io/ascend/cann:8.3.rc1-910b-ubuntu22.04-py3.11\n"
+        "RUN pip install -i https://test.pypi.org/simple/ triton_ascend==3.2.0.dev20251226\n"
+    )
+    images = [
+        image_row("xpu", model(tmp_path, "Dockerfile.xpu", xpu), RenderOptions()),
+        image_row("npu", model(tmp_path, "Dockerfile.npu", npu), RenderOptions()),
+    ]
+    triton = next(row for row in matrix_rows(images) if row.name == "Triton")
+    assert [(cell.version, cell.line) if cell else None for cell in triton.cells] == [
+        ("3.6.0", 2),
+        ("3.2.0.dev20251226", 2),
+    ]
