@@ -155,3 +155,13 @@ def test_the_triton_of_an_xpu_or_ascend_image_is_the_triton_row(tmp_path: Path) 
         ("3.6.0", 2),
         ("3.2.0.dev20251226", 2),
     ]
+
+
+def test_the_summary_line_shows_the_versions_a_reader_looks_for_first(tmp_path: Path) -> None:
+    from docgen.render import render_sections
+
+    ascend = model(tmp_path, "Dockerfile.ascend", ASCEND)
+    line = render_sections(ascend, RenderOptions(), ["summary"])["summary"]
+    assert line.startswith("**CANN** `8.3.rc1` · **PyTorch** `2.7.1` · **torch-npu** `2.7.1` · **vLLM** ")
+    chosen = render_sections(ascend, RenderOptions(versions=("Ubuntu", "CANN")), ["summary"])["summary"]
+    assert chosen.startswith("**Ubuntu** `22.04` · **CANN** `8.3.rc1` · **GPU targets**")
