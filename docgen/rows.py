@@ -791,15 +791,24 @@ def matrix_rows(images: Sequence[ImageRow]) -> tuple[MatrixRow, ...]:
     appear (the first image's rows, then the new ones of the second …); when the configuration lists
     the Key versions of every image, all rows come in the order they first appear."""
     cells: dict[str, list[VersionRow | None]] = {}
+    shown: dict[str, str] = {}
     for index, image in enumerate(images):
         for row in image.versions:
-            column = cells.setdefault(row.name, [None] * len(images))
+            key = _SAME_ITEM.get(row.name.lower(), row.name.lower())
+            column = cells.setdefault(key, [None] * len(images))
+            shown.setdefault(key, row.name)
             if column[index] is None:
                 column[index] = row
-    names = list(cells)
+    keys = list(cells)
     if not all(image.chosen for image in images):
-        names.sort(key=lambda name: _RANK.get(name.lower(), len(MOST_READ)))
-    return tuple(MatrixRow(name, tuple(cells[name])) for name in names)
+        keys.sort(key=lambda key: _RANK.get(key, len(MOST_READ)))
+    return tuple(MatrixRow(shown[key], tuple(cells[key])) for key in keys)
+
+
+_SAME_ITEM = {"megatron-core": "megatron-lm"}
+"""Key items that one image names one way and another the other way (`pip install megatron-core`, a
+`mcore0.13` tag, `git clone …/Megatron-LM` at `core_v0.13.0`): one row of a matrix, shown by the name
+the first image gives it. Names are compared in lower case (`Pytorch` in one image's `names`)."""
 
 
 # --------------------------------------------------------------------------------------------------

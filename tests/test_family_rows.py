@@ -165,3 +165,23 @@ def test_the_summary_line_shows_the_versions_a_reader_looks_for_first(tmp_path: 
     assert line.startswith("**CANN** `8.3.rc1` · **PyTorch** `2.7.1` · **torch-npu** `2.7.1` · **vLLM** ")
     chosen = render_sections(ascend, RenderOptions(versions=("Ubuntu", "CANN")), ["summary"])["summary"]
     assert chosen.startswith("**Ubuntu** `22.04` · **CANN** `8.3.rc1` · **GPU targets**")
+
+
+def test_one_component_named_two_ways_is_one_matrix_row(tmp_path: Path) -> None:
+    """verl: an app image on a base tagged `mcore0.13.0`, another cloning Megatron-LM at `core_v0.13.0`."""
+    on_tag = "FROM example/verl:app-verl0.5-vllm0.10.0-mcore0.13.0-te2.2\nRUN pip install vllm==0.10.0\n"
+    cloned = (
+        "FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\n"
+        "RUN pip3 install --no-deps git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0\n"
+    )
+    images = [
+        image_row("app", model(tmp_path, "Dockerfile.app", on_tag), RenderOptions()),
+        image_row("cuda", model(tmp_path, "Dockerfile.cuda", cloned), RenderOptions()),
+        image_row("torch", model(tmp_path, "Dockerfile.pt", CUDA), RenderOptions()),
+        image_row("named", model(tmp_path, "Dockerfile.pt", CUDA), RenderOptions(names={"torch": "Pytorch"})),
+    ]
+    rows = {row.name: [cell.version if cell else None for cell in row.cells] for row in matrix_rows(images)}
+    assert rows["Megatron-core"] == ["0.13.0", "core_v0.13.0", None, None]
+    assert "Megatron-LM" not in rows
+    # spelled in another case by one image's display names: one row still
+    assert rows["PyTorch"] == [None, None, "2.9.0", "2.9.0"] and "Pytorch" not in rows
