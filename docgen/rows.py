@@ -127,6 +127,8 @@ _KNOWN_NAMES = {
     "flash-attention": "Flash Attention",
     "flash_attn": "Flash Attention",
     "flash-attn": "Flash Attention",
+    "flashinfer": "FlashInfer",
+    "flashinfer-python": "FlashInfer",
     "te": "TransformerEngine",
     "transformerengine": "TransformerEngine",
     "transformer-engine": "TransformerEngine",
@@ -163,6 +165,7 @@ _KEY_NAMES = frozenset(
         "torch-npu",
         "SGLang",
         "Flash Attention",
+        "FlashInfer",
         "TransformerEngine",
         "aiter",
         "Megatron-core",
@@ -351,8 +354,8 @@ def version_rows(
       (`produced`, keyed by image name); the image itself when none of those says anything. A row
       the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
-      Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
-      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
+      Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, FlashInfer, TransformerEngine,
+      aiter, Megatron, DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
       packages count as NCCL and cuDNN), the first one of each name; Python packages
       show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;
     - version-like build args (`*_VERSION`, `*_TAG`, `*_COMMIT` …) whose name stem is such an item and
@@ -761,7 +764,7 @@ MOST_READ = (
     *("PyTorch", "torch-npu", "JAX", "TensorFlow"),
     *("vLLM", "vLLM Ascend", "SGLang", "TensorRT-LLM"),
     "Python",
-    *("cuDNN", "NCCL", "RCCL", "Triton", "Flash Attention", "TransformerEngine", "aiter"),
+    *("cuDNN", "NCCL", "RCCL", "Triton", "Flash Attention", "FlashInfer", "TransformerEngine", "aiter"),
     *("Megatron-core", "Megatron-LM", "DeepSpeed", "xFormers", "TensorRT"),
 )
 """Key items in the order a reader of a family's tables looks for them: the accelerator stack (what

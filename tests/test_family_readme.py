@@ -162,6 +162,7 @@ def test_one_readme_for_three_images(synced: Path) -> None:
         "| vLLM",
         "| Python",
         "| Triton",
+        "| FlashInfer",
         "| Ubuntu",
     ]
     assert "| Python | [`3.12`](Dockerfile.cuda#L2) |  |  |" in matrix
@@ -194,7 +195,7 @@ def test_a_matrix_may_have_a_row_per_image(synced: Path) -> None:
     assert run("check").code == 1
     assert run("sync").code == 0
     matrix = table(block(readme.read_text(), "matrix"))
-    assert matrix[0] == "| Image | CUDA | ROCm | PyTorch | vLLM | Python | Triton | Ubuntu |"
+    assert matrix[0] == "| Image | CUDA | ROCm | PyTorch | vLLM | Python | Triton | FlashInfer | Ubuntu |"
     assert matrix[4].startswith("| rocm-gfx950 |  | [`7.0.2`](Dockerfile.rocm#L2) | [`2.7.1`]")
     assert run("check").code == 0 and fast(synced) == 0
 
@@ -299,7 +300,8 @@ def test_images_and_matrix_work_in_a_file_one_image_lists(project: Path) -> None
     assert run("sync").code == 0
     text = readme.read_text()
     assert table(block(text, "images"))[2].startswith("| cuda | [docker/Dockerfile.cuda](Dockerfile.cuda) |")
-    assert table(block(text, "matrix"))[0] == "| Image | CUDA | PyTorch | vLLM | Python | Ubuntu |"
+    header = "| Image | CUDA | PyTorch | vLLM | Python | FlashInfer | Ubuntu |"
+    assert table(block(text, "matrix"))[0] == header
     assert "<!-- BEGIN docgen:versions image=cuda dockerfile=" in text
     assert run("check").code == 0 and fast(project) == 0
 
@@ -333,7 +335,7 @@ def test_changing_one_image_leaves_the_blocks_of_the_others_byte_for_byte(synced
         "changed since the last sync\n" in result.out
     )
     assert (
-        "docker/README.md:27: block docgen:versions is out of date: image cuda: docker/Dockerfile.cuda "
+        "docker/README.md:28: block docgen:versions is out of date: image cuda: docker/Dockerfile.cuda "
         "changed since the last sync (changed rows come from line 2)\n" in result.out
     )
     assert result.out.count("is out of date:") == 2
@@ -513,7 +515,10 @@ def test_hostile_values_stay_inside_their_cells(project: Path) -> None:
         )
         assert "Py&#124;Torch&#96;&lt;b&gt;" in matrix
     # a key item renamed by the configuration comes after the well-known ones, as other rows do
-    header = "| Image | CUDA | ROCm | vLLM | Python | NCCL | Triton | Ubuntu | Py&#124;Torch&#96;&lt;b&gt; |"
+    header = (
+        "| Image | CUDA | ROCm | vLLM | Python | NCCL | Triton | FlashInfer | Ubuntu "
+        "| Py&#124;Torch&#96;&lt;b&gt; |"
+    )
     assert header in text
 
 
@@ -551,7 +556,7 @@ def test_a_template_in_the_templates_folder_overrides_images_and_matrix(synced: 
     assert run("sync").code == 0
     text = (synced / "docker/README.md").read_text()
     assert "- **rocm-gfx950** on `rocm/dev-ubuntu-22.04:7.0.2-complete`\n" in text
-    assert "\n7 components × 3 images\n" in text
+    assert "\n8 components × 3 images\n" in text
     assert run("check").code == 0 and fast(synced) == 0
 
 
