@@ -355,8 +355,8 @@ def version_rows(
       the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
       Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, FlashInfer, TransformerEngine,
-      aiter, Megatron, DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
-      packages count as NCCL and cuDNN), the first one of each name; Python packages
+      aiter, Megatron, DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and
+      `nvidia-cudnn-cu12` packages count as NCCL and cuDNN), the first one of each name; Python packages
       show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;
     - version-like build args (`*_VERSION`, `*_TAG`, `*_COMMIT` …) whose name stem is such an item and
       that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
