@@ -329,6 +329,28 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
     return tuple(readings[item] for item in _ITEMS if item in readings)
 
 
+_ENVIRONMENT = {"nvidia/cuda": {"CUDA_VERSION": "cuda"}}
+"""ENV a well-known image family sets from what its tag says: every `nvidia/cuda` image sets
+`CUDA_VERSION` to the CUDA release of its tag (`12.9.1`), which RUN tests read (`if [ "$CUDA_VERSION"
+= "13.0.1" ]`) when no ARG of the stage declares it."""
+
+
+def environment(ref: str) -> dict[str, str]:
+    """The ENV image `ref` (after ARG expansion) sets that its tag tells (`_ENVIRONMENT`); {} for the
+    others, and for a tag that does not say the version whole (`nvidia/cuda:12.9-…` is no release)."""
+    names = _names(image_name(split_reference(ref)[0]))
+    wanted = next((_ENVIRONMENT[name] for name in names if name in _ENVIRONMENT), None)
+    if not wanted:
+        return {}
+    readings = {reading.name: reading for reading in read_reference(ref) if not reading.in_name}
+    found = {}
+    for env, item in wanted.items():
+        reading = readings.get(_ITEMS[item])
+        if reading is not None and re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", reading.written):
+            found[env] = reading.written
+    return found
+
+
 def npu_of(ref: str) -> str | None:
     """The Ascend NPU an image reference is built for (`910b`, `a3`, `310p` in a CANN tag), or None."""
     found = _match(ref)

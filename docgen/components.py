@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from docgen import renovate
-from docgen.baseimage import image_name
+from docgen.baseimage import environment, image_name
 from docgen.evaluate import Evaluation, Scope
 from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
@@ -103,7 +103,11 @@ def extract(
                 if index < len(evaluation.stages):
                     stage = evaluation.stages[index]
                     parent = states.get(stage.parent) if stage.parent is not None else None
-                    states[index] = parent.child(stage.label) if parent else StageState(stage.label)
+                    states[index] = (
+                        parent.child(stage.label)
+                        if parent
+                        else StageState(stage.label, base_env=environment(stage.base))
+                    )
                     _from(stage, recorder, arg_names)
                 continue
             if scope.stage is None or scope.stage not in states:
@@ -304,6 +308,7 @@ def _instruction(
             scope.lookup,
             declared=recorder.arg_names,
             in_stage=recorder.stage_args.get(state.label, frozenset()),
+            base_env=state.base_env,
         )
         ctx = RunContext(recorder, state, shell, inst.start_line, state.workdir)
         read_run(inst, ctx, escape)

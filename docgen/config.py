@@ -554,13 +554,23 @@ def parse_config(
         first = seen_names.setdefault(image.name, index)
         if first != index and (chosen[first] or chosen[index]):
             other = images[first]
-            raise ConfigError(
-                f"two [[tool.docgen.images]] are named {image.name!r} ({other.display} and {image.display}); "
-                'give one a name = "…" of its own',
-                display,
+            fix = 'give one a name = "…" of its own'
+            line = (
                 _key_line(text, "name", starts_of[index])
                 if starts_of[index] >= 0 and _key_line(text, "name", starts_of[index])
-                else (text.count("\n", 0, starts_of[index]) + 1 if starts_of[index] >= 0 else None),
+                else (text.count("\n", 0, starts_of[index]) + 1 if starts_of[index] >= 0 else None)
+            )
+            if starts_of[first] == starts_of[index] >= 0:  # one glob, two files: no `name` tells them apart
+                fix = (
+                    f'leave one out of the glob (exclude = ["{image.display}"]) and give it an entry of its '
+                    'own with a name = "…"'
+                )
+                line = _key_line(text, "dockerfile", starts_of[index])
+            raise ConfigError(
+                f"two [[tool.docgen.images]] are named {image.name!r} ({other.display} and {image.display}); "
+                + fix,
+                display,
+                line,
             )
     where = (display, text, starts_of)
     dockerfiles = {image.dockerfile for image in images}

@@ -48,6 +48,7 @@ from docgen.rows import (
     hardware_of,
     key_versions,
     matrix_rows,
+    most_read,
 )
 from docgen.rows import RenderOptions as RenderOptions  # the options of render_sections
 
@@ -580,11 +581,13 @@ def render_sections(
             base = None  # targets from the base image's own base image tag: not this case
     contents = contents_rows(model.components, model.instruction_lines)
     args = build_arg_rows(model)
+    versions = key_versions(model, options)
     context = {
         "image": model,
         "build_args": args,
         "docker_build": docker_build(model, args),
-        "versions": key_versions(model, options),
+        "versions": versions,
+        "summary_versions": versions if options.versions is not None else most_read(versions),
         "gpus": base.found.gpus if base else found.gpus,
         "arch_arg": options.arch_arg,
         "arch_value": base.found.value if base else found.value,

@@ -117,12 +117,18 @@ _KNOWN_NAMES = {
     "pytorch": "PyTorch",
     "triton": "Triton",
     "pytorch-triton-rocm": "Triton",
+    "pytorch-triton-xpu": "Triton",
+    "triton-xpu": "Triton",
+    "triton-ascend": "Triton",
+    "triton_ascend": "Triton",
     "vllm": "vLLM",
     "sglang": "SGLang",
     "fa": "Flash Attention",
     "flash-attention": "Flash Attention",
     "flash_attn": "Flash Attention",
     "flash-attn": "Flash Attention",
+    "flashinfer": "FlashInfer",
+    "flashinfer-python": "FlashInfer",
     "te": "TransformerEngine",
     "transformerengine": "TransformerEngine",
     "transformer-engine": "TransformerEngine",
@@ -159,6 +165,7 @@ _KEY_NAMES = frozenset(
         "torch-npu",
         "SGLang",
         "Flash Attention",
+        "FlashInfer",
         "TransformerEngine",
         "aiter",
         "Megatron-core",
@@ -248,7 +255,39 @@ def _key_version(comp: Component) -> str:
         shown = (comp.source or "").replace("%2B", "+").replace("%2b", "+")
         if version in shown:
             return version.split("+", 1)[0]
+    if version and "-" in version and comp.kind == "download":
+        # a package file's version with a build or revision after the release
+        # (`cuda-repo-…_12.4.1-550.54.15-1_amd64.deb` from `…/cuda/12.4.1/…`): the release, when a
+        # folder of its URL names it too
+        release = version.split("-", 1)[0]
+        if f"/{release}/" in (comp.source or ""):
+            return release
     return comp.display_version
+
+
+_RELEASE_NUMBER = re.compile(r"[0-9]+\.[0-9]+")
+
+
+def _release_line(comp: Component) -> bool:
+    """True for a git source checked out at a release branch, a branch named after a release
+    (`release_v2.11`, `core_r0.16.0`, `release/2.10`): it moves, but within that release line, which is
+    what a reader of Key versions wants to know of a key item (`main` says nothing)."""
+    return comp.kind == "git" and comp.ref_kind == "branch" and bool(_RELEASE_NUMBER.search(comp.ref or ""))
+
+
+_PYTHON_PACKAGE = re.compile(r"python(3\.[0-9]+)")
+"""A distribution package that is one Python release (`python3.12` from deadsnakes, `python3.11` of
+dnf): its name is the version of the Python the image has."""
+_DISTRIBUTION_KINDS = frozenset({"apt", "apk", "rpm"})
+
+
+def _python_of(comp: Component) -> str | None:
+    """The Python release an unpinned distribution package named after it installs (`python3.12`);
+    None for one named from a build arg (`python${PYTHON_VERSION}`): that arg's row says it."""
+    if comp.kind not in _DISTRIBUTION_KINDS or comp.condition or comp.arg:
+        return None
+    match = _PYTHON_PACKAGE.fullmatch(comp.name)
+    return match.group(1) if match else None
 
 
 def _target_images(model: ImageModel) -> set[int]:
@@ -315,9 +354,9 @@ def version_rows(
       (`produced`, keyed by image name); the image itself when none of those says anything. A row
       the Dockerfile gives itself wins over one of the same name from its base image;
     - every pinned component whose display name is a well-known key item (ROCm, CUDA, cuDNN, NCCL,
-      Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, TransformerEngine, aiter, Megatron,
-      DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and `nvidia-cudnn-cu12`
-      packages count as NCCL and cuDNN), the first one of each name; Python packages
+      Python, PyTorch, torch-npu, Triton, vLLM, SGLang, Flash Attention, FlashInfer, TransformerEngine,
+      aiter, Megatron, DeepSpeed, xFormers, JAX, TensorFlow, TensorRT; NVIDIA's `nvidia-nccl-cu12` and
+      `nvidia-cudnn-cu12` packages count as NCCL and cuDNN), the first one of each name; Python packages
       show their public release (`2.9.1` for `2.9.1.dev20251204+rocm7.0.2…`), git sources their short ref;
     - version-like build args (`*_VERSION`, `*_TAG`, `*_COMMIT` …) whose name stem is such an item and
       that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
@@ -352,7 +391,13 @@ def version_rows(
             )  # fmt: skip
             candidates += [(row, comp.name, True, comp.line) for row in based]
             key_items.update(id(row) for row in based if row.name in _KEY_NAMES)
-        if not comp.pinned:
+        python = None if comp.pinned else _python_of(comp)
+        if python is not None:  # `apt-get install python3.12`: the name is the version
+            row = VersionRow("Python", python, comp.source, comp.line, comp.arg)
+            key_items.add(id(row))
+            candidates.append((row, comp.name, True, comp.line))
+            continue
+        if not comp.pinned and not _release_line(comp):
             continue
         if based or (comp.kind == "image" and baseimage.read_reference(comp.source or "")):
             # the image itself, by its name, for a `versions` entry that asks for it; its versions
@@ -368,6 +413,8 @@ def version_rows(
         # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`); one
         # installed on one platform only (an arm64 nightly torch) is not the image's version
         key_item = not comp.condition and (label in _KEY_NAMES or display_name(comp.name, {}) in _KEY_NAMES)
+        if not comp.pinned and not key_item:
+            continue  # a release branch names the release line of a key item only
         version = _key_version(comp) if key_item else comp.display_version
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
         if key_item:
@@ -685,9 +732,17 @@ class ImageRow:
     base: str
     """The image the default target is built on, ARGs expanded ('' when it starts from no image)."""
     versions: tuple[VersionRow, ...]
-    """Its Key versions rows (`key_versions`)."""
+    """Its Key versions rows (`key_versions`), in the order of its `versions` block."""
     tags: tuple[str, ...] = ()
     """The tags it is published under, when the configuration knows them."""
+    chosen: bool = False
+    """True when the configuration lists its Key versions (`versions`): their order is the user's."""
+
+    @property
+    def summary(self) -> tuple[VersionRow, ...]:
+        """The Key versions its row of the `images` table shows: the three a reader looks for first
+        (`most_read`), or the first three the configuration lists."""
+        return self.versions[:3] if self.chosen else tuple(most_read(self.versions)[:3])
 
 
 def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequence[str] = ()) -> ImageRow:
@@ -700,7 +755,27 @@ def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequen
         base=bases[0] if bases else "",
         versions=tuple(key_versions(model, options)),
         tags=tuple(tags),
+        chosen=options.versions is not None,
     )
+
+
+MOST_READ = (
+    *("CUDA", "ROCm", "CANN", "NGC release"),
+    *("PyTorch", "torch-npu", "JAX", "TensorFlow"),
+    *("vLLM", "vLLM Ascend", "SGLang", "TensorRT-LLM"),
+    "Python",
+    *("cuDNN", "NCCL", "RCCL", "Triton", "Flash Attention", "FlashInfer", "TransformerEngine", "aiter"),
+    *("Megatron-core", "Megatron-LM", "DeepSpeed", "xFormers", "TensorRT"),
+)
+"""Key items in the order a reader of a family's tables looks for them: the accelerator stack (what
+the image needs of the host), the framework, the inference engine, the language, then the libraries.
+Other rows (the OS, a base image's own name) come after them."""
+_RANK = {name.lower(): rank for rank, name in enumerate(MOST_READ)}
+
+
+def most_read(rows: Sequence[VersionRow]) -> list[VersionRow]:
+    """`rows` in `MOST_READ` order (names matched in any case), the others after them as they were."""
+    return sorted(rows, key=lambda row: _RANK.get(row.name.lower(), len(MOST_READ)))
 
 
 @dataclass(frozen=True)
@@ -714,15 +789,29 @@ class MatrixRow:
 
 
 def matrix_rows(images: Sequence[ImageRow]) -> tuple[MatrixRow, ...]:
-    """Key components × images: one row per component shown by any image's Key versions, in the order
-    they first appear (the first image's rows, then the new ones of the second …)."""
+    """Key components × images: one row per component shown by any image's Key versions. The rows
+    come in `MOST_READ` order (CUDA, ROCm, CANN, PyTorch …), the others in the order they first
+    appear (the first image's rows, then the new ones of the second …); when the configuration lists
+    the Key versions of every image, all rows come in the order they first appear."""
     cells: dict[str, list[VersionRow | None]] = {}
+    shown: dict[str, str] = {}
     for index, image in enumerate(images):
         for row in image.versions:
-            column = cells.setdefault(row.name, [None] * len(images))
+            key = _SAME_ITEM.get(row.name.lower(), row.name.lower())
+            column = cells.setdefault(key, [None] * len(images))
+            shown.setdefault(key, row.name)
             if column[index] is None:
                 column[index] = row
-    return tuple(MatrixRow(name, tuple(column)) for name, column in cells.items())
+    keys = list(cells)
+    if not all(image.chosen for image in images):
+        keys.sort(key=lambda key: _RANK.get(key, len(MOST_READ)))
+    return tuple(MatrixRow(shown[key], tuple(cells[key])) for key in keys)
+
+
+_SAME_ITEM = {"megatron-core": "megatron-lm"}
+"""Key items that one image names one way and another the other way (`pip install megatron-core`, a
+`mcore0.13` tag, `git clone …/Megatron-LM` at `core_v0.13.0`): one row of a matrix, shown by the name
+the first image gives it. Names are compared in lower case (`Pytorch` in one image's `names`)."""
 
 
 # --------------------------------------------------------------------------------------------------

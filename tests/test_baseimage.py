@@ -6,6 +6,7 @@ import pytest
 
 from docgen.baseimage import (
     controlling_arg,
+    environment,
     image_rows,
     matching_key,
     npu_of,
@@ -374,3 +375,22 @@ def test_image_rows_marks_origins_and_orders_by_authority() -> None:
     assert [r.origin for r in image_rows("quay.io/pypa/manylinux_2_28_x86_64", "x", 1, {}, {}, None, {})] == [
         "name"
     ]
+
+
+@pytest.mark.parametrize(
+    ("ref", "env"),
+    [
+        ("nvidia/cuda:12.9.1-cudnn-devel-ubuntu22.04", {"CUDA_VERSION": "12.9.1"}),
+        ("nvcr.io/nvidia/cuda:13.0.1-devel-ubuntu24.04", {"CUDA_VERSION": "13.0.1"}),
+        (
+            "registry:5000/nvidia/cuda:12.8.1-runtime-ubuntu22.04@sha256:" + "a" * 64,
+            {"CUDA_VERSION": "12.8.1"},
+        ),  # noqa: E501
+        ("nvidia/cuda:12.9-devel-ubuntu22.04", {}),  # no whole release: the ENV holds more than the tag
+        ("nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04", {}),
+        ("rocm/dev-ubuntu-22.04:7.0.2-complete", {}),
+        ("org/cuda:12.9.1", {}),
+    ],
+)
+def test_the_env_an_image_family_sets_from_its_tag(ref: str, env: dict[str, str]) -> None:
+    assert environment(ref) == env

@@ -451,7 +451,7 @@ def test_stage_diagram_is_drawn(serve: str, driver: webdriver.Chrome, mermaid: P
 def test_summary_build_arg_anchor_and_build_command(serve: str, driver: webdriver.Chrome) -> None:
     view(driver, f"{serve}/site/images/rocm/", 1400, 1000, "light")
     summary = driver.find_element(By.CSS_SELECTOR, ".docgen-summary").text
-    assert summary.startswith("Ubuntu 22.04 · Python 3.12 · ROCm 7.0.2 · PyTorch 2.9.1")
+    assert summary.startswith("ROCm 7.0.2 · PyTorch 2.9.1.dev20251204 · vLLM 1ff9d3353 · Python 3.12")
     assert summary.endswith("GPU targets gfx942, gfx950")
     driver.get(f"{serve}/site/images/rocm/#build-arg-gpu_arch")
     row = driver.find_element(By.ID, "build-arg-gpu_arch")

@@ -347,14 +347,37 @@ def test_an_install_script_without_a_version_names_the_script(tmp_path: Path) ->
 
 
 def test_a_global_arg_the_base_image_may_set_leaves_the_test_undecided() -> None:
-    """SGLang: `ARG CUDA_VERSION` only before FROM; in RUN `$CUDA_VERSION` is the nvidia/cuda ENV."""
+    """`ARG CUDA_VERSION` only before FROM; in RUN `$CUDA_VERSION` is whatever the base image sets,
+    which the tag of an image docgen knows nothing about does not tell."""
     text = (
-        "ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu22.04\n"
+        "ARG CUDA_VERSION=12.9.1\nFROM org/cuda-base:${CUDA_VERSION}\n"
         'RUN if [ "${CUDA_VERSION%%.*}" = "12" ]; then pip install nvidia-nccl-cu12==2.28.3; \\\n'
         '    elif [ "${CUDA_VERSION%%.*}" = "13" ]; then pip install nvidia-nccl-cu13==2.28.3; fi\n'
     )
     depends = "depends on the base image's CUDA_VERSION"
     assert _rows(text) == [("nvidia-nccl-cu12", "2.28.3", depends), ("nvidia-nccl-cu13", "2.28.3", depends)]
+
+
+def test_the_cuda_version_an_nvidia_cuda_image_sets_decides_the_test() -> None:
+    """SGLang: `ARG CUDA_VERSION` only before FROM; every nvidia/cuda image sets `ENV CUDA_VERSION` to
+    the release of its tag, so the branch the build takes is known, for the default and a variant."""
+    text = (
+        "ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu22.04\n"
+        'RUN if [ "${CUDA_VERSION%%.*}" = "12" ]; then pip install nvidia-nccl-cu12==2.28.3; \\\n'
+        '    elif [ "${CUDA_VERSION%%.*}" = "13" ]; then \\\n'
+        "      pip install nvidia-nccl-cu13==2.28.3 torch==2.9.0; fi\n"
+        'RUN case "$CUDA_VERSION" in 12.9.1) pip install sgl-kernel==0.3.16 ;; \\\n'
+        "    *) pip install sgl-kernel==0.3.17 ;; esac\n"
+    )
+    assert _rows(text) == [("nvidia-nccl-cu12", "2.28.3", None), ("sgl-kernel", "0.3.16", None)]
+    assert _rows(text.replace("=12.9.1", "=13.0.1")) == [
+        ("nvidia-nccl-cu13", "2.28.3", None),
+        ("torch", "2.9.0", None),
+        ("sgl-kernel", "0.3.17", None),
+    ]
+    # a tag that gives no whole release (`12.9`) says nothing of the ENV: undecided, as before
+    undecided = _rows(text.replace("${CUDA_VERSION}-cudnn", "12.9-cudnn"))
+    assert {note for _, _, note in undecided} == {"depends on the base image's CUDA_VERSION"}
 
 
 def test_a_shell_substitution_in_a_release_file_name_is_not_the_name() -> None:
@@ -402,8 +425,8 @@ def test_an_installer_piped_to_a_shell_takes_the_version_it_is_told() -> None:
 
 
 def test_key_versions_skip_a_row_the_base_image_decides(tmp_path: Path) -> None:
-    text = (
-        "ARG CUDA_VERSION=12.9.1\nFROM nvidia/cuda:${CUDA_VERSION}-cudnn-devel-ubuntu22.04\n"
+    text = (  # an image whose ENV docgen does not know (an nvidia/cuda tag would tell it)
+        "ARG CUDA_VERSION=12.9.1\nFROM org/cuda-base:${CUDA_VERSION}-cudnn-devel-ubuntu22.04\n"
         'RUN if [ "${CUDA_VERSION%%.*}" = "13" ]; then pip install torch==2.9.0; fi\n'
     )
     assert "PyTorch" not in [name for name, _ in _key_versions(tmp_path, text)]

@@ -119,6 +119,23 @@ def test_a_plain_entry_may_be_named(family: Path) -> None:
     assert "| PyTorch |" in (family / "docker/README.intel.md").read_text()
 
 
+def test_two_files_of_one_name_in_one_glob_say_how_to_tell_them_apart(family: Path) -> None:
+    """SGLang keeps `Dockerfile.npu` and `npu.Dockerfile`: both are `npu`, and no `name` on the glob's
+    entry can tell them apart, so the message says what can."""
+    (family / "docker/rocm.Dockerfile").write_text(ROCM)
+    (family / "pyproject.toml").write_text(
+        config('dockerfile = "docker/*ockerfile*"\noutputs = ["docker/README.{name}.md"]\n\n')
+        + '[[tool.docgen.images]]\ndockerfile = "docker/xpu/Dockerfile"\nname = "intel"\n'
+    )
+    result = run("sync")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == (
+        "pyproject.toml:4: two [[tool.docgen.images]] are named 'rocm' (docker/Dockerfile.rocm and "
+        'docker/rocm.Dockerfile); leave one out of the glob (exclude = ["docker/rocm.Dockerfile"]) and give '
+        'it an entry of its own with a name = "…"\n'
+    )
+
+
 @pytest.mark.parametrize(
     ("entry", "line", "message"),
     [

@@ -104,9 +104,7 @@ EXPECTED: dict[str, list[Row]] = {
         ("ibverbs-providers", "unpinned", False, "base"),
         ("gdrcopy", "2.5.1", True, "base"),
         ("sglang", "v0.5.5", True, "dev"),
-        ("nvidia-nccl-cu12", "2.28.3", True, "dev"),
-        ("torch", "2.9.0", True, "dev"),
-        ("torchaudio", "2.9.0", True, "dev"),
+        ("nvidia-nccl-cu12", "2.28.3", True, "dev"),  # torch 2.9.0 is for CUDA 13 (nvidia/cuda's ENV)
         ("DeepEP", "9af0e0d0", True, "dev"),
         ("nvidia-cutlass-dsl", "4.3.0.dev0", True, "dev"),
         ("CMake", "3.31.1", True, "dev"),

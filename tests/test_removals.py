@@ -116,9 +116,10 @@ def test_deleting_a_clone_in_a_later_run_or_a_child_stage() -> None:
 
 
 def test_a_removal_in_an_if_or_case_keeps_the_row() -> None:
-    # CUDA_VERSION comes from the base image here: the branch may run or not
+    # CUDA_VERSION comes from the base image here, whose tag does not tell it (an nvidia/cuda one
+    # would): the branch may run or not
     rows, skipped = _read(
-        "FROM nvidia/cuda:12.9.1-devel-ubuntu22.04\nRUN pip install torch==2.8.0 \\\n"
+        "FROM org/cuda-base:12.9.1-devel-ubuntu22.04\nRUN pip install torch==2.8.0 \\\n"
         ' && if [ "${CUDA_VERSION%%.*}" = "13" ]; then pip uninstall -y torch; fi\n'
         'RUN case "$CUDA_VERSION" in 13.*) apt-get purge -y curl ;; esac\n'
     )

@@ -201,9 +201,10 @@ def test_a_version_assembled_in_the_run_with_a_command_substitution() -> None:
 
 
 def test_versions_installed_in_different_branches_are_both_listed() -> None:
-    # the test reads the base image's CUDA_VERSION (no ARG here): either branch may run
+    # the test reads the base image's CUDA_VERSION (no ARG here), which this tag does not tell (an
+    # nvidia/cuda tag would): either branch may run
     found, _ = _read(
-        "FROM nvidia/cuda:12.9.1-devel-ubuntu22.04\n"
+        "FROM org/cuda-base:12.9.1-devel-ubuntu22.04\n"
         'RUN if [ "$CUDA_VERSION" = 13 ]; then pip install torch==2.9.0; else pip install torch==2.8.0; fi\n'
     )
     assert [c.version for c in found if c.name == "torch"] == ["2.9.0", "2.8.0"]

@@ -48,13 +48,17 @@ class StageState:
     apt_repos: list[Component] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     """Labels of this stage and of the stages it is built FROM: what a removal here takes away."""
+    base_env: dict[str, str] = field(default_factory=dict)
+    """ENV the external image the stage is built on sets, as its tag tells (`baseimage.environment`)."""
 
     def __post_init__(self) -> None:
         if not self.lineage:
             self.lineage = (self.label,)
 
     def child(self, label: str) -> StageState:
-        return StageState(label, self.workdir, dict(self.repos), list(self.apt_repos), (*self.lineage, label))
+        return StageState(
+            label, self.workdir, dict(self.repos), list(self.apt_repos), (*self.lineage, label), self.base_env
+        )
 
 
 @dataclass

@@ -14,7 +14,7 @@ One pass, no backtracking: plain runs of characters are consumed with a single r
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from docgen.shell import MAX_VALUE, ExpansionError, Unknown, Value, expand, referenced_names
@@ -163,11 +163,16 @@ class ShellState:
     declared: frozenset[str] = frozenset()
     """Names declared as ARG in the Dockerfile: when one has no value, the shell sees it unset, so
     `${GO_VERSION:-1.22.5}` documents its fallback (rule 17) instead of an unknown."""
+    base_env: Mapping[str, str] = field(default_factory=dict)
+    """ENV the base image sets, as its tag tells (`CUDA_VERSION` of `nvidia/cuda:12.9.1-…`): the value
+    of a name the stage leaves to the base image."""
 
     def lookup(self, name: str) -> Value | None:
         if name in self.variables:
             return self.variables[name][0]
         value = self.scope(name)
+        if isinstance(value, Unknown) and name in self.base_env and value.reason.startswith("may come from"):
+            return self.base_env[name]  # the image sets it: `if [ "$CUDA_VERSION" = "13.0.1" ]` is decided
         if (
             isinstance(value, Unknown)
             and name in self.declared
