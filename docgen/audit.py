@@ -30,6 +30,7 @@ from __future__ import annotations
 import bisect
 import functools
 import html
+import posixpath
 import re
 import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
@@ -786,16 +787,33 @@ def is_dockerfile_name(name: str) -> bool:
     return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 
+_CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
+"""`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
+
+
 def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
-    """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too)."""
+    """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
+    from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
+    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`."""
     if fence.lang not in _COMMAND_LANGS:
         return
     building = False
+    folder = ""
     for line, text in fence.lines:
+        if (cd := _CD.match(text)) is not None:
+            target = cd.group(1).strip("\"'")
+            if target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
+                folder = "$CD"
+            else:
+                folder = posixpath.normpath(posixpath.join(folder, target))
+                folder = "" if folder == "." else folder
         building = building or bool(_BUILD_COMMAND.search(text))
         if building:
             for match in _FILE_FLAG.finditer(text):
-                yield line, match.group(1)
+                path = match.group(1)
+                if folder and not path.startswith(("/", "$")):
+                    path = posixpath.normpath(posixpath.join(folder, path))
+                yield line, path
         if not text.rstrip().endswith("\\"):
             building = False
 

@@ -1486,3 +1486,26 @@ GFX_IMAGE = "FROM ubuntu:24.04\nARG ROCM_TARGET=gfx1101\nARG PYTHON_VERSION=pyth
 )
 def test_a_default_stated_with_by_default(sentence: str, found: list[str]) -> None:
     assert messages(f"# ROCm image\n\n{sentence}\n", GFX_IMAGE) == found
+
+
+@pytest.mark.parametrize(
+    ("commands", "found"),
+    [
+        ("cd main\ndocker build -t x -f Dockerfile.base .", []),
+        ("$ cd main && docker build -t x -f Dockerfile.base .", []),
+        ("cd ./main/\ndocker build -f ../main/Dockerfile.base .", []),
+        ("cd main\ndocker build -f Dockerfile.gone .", ["main/Dockerfile.gone"]),
+        ("cd $WORKDIR\ndocker build -f Dockerfile.gone .", []),  # where it is cannot be told
+        ("docker build -f Dockerfile.base .", ["Dockerfile.base"]),
+    ],
+)
+def test_a_build_after_cd_is_read_from_that_folder(tmp_path: Path, commands: str, found: list[str]) -> None:
+    make_tree(tmp_path, {"docker/main/Dockerfile.base": "FROM scratch\n"})
+    readme = f"# Images\n\n```bash\n{commands}\n```\n"
+    model = model_from("FROM scratch\n", "main/Dockerfile.base")
+    gone = [
+        d.message.split("builds with ", 1)[1].split(",", 1)[0]
+        for d in audit(readme, "README.md", model, {}, tmp_path / "docker")
+        if "does not exist" in d.message
+    ]
+    assert gone == found
