@@ -30,6 +30,7 @@ from __future__ import annotations
 import bisect
 import functools
 import html
+import posixpath
 import re
 import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
@@ -58,16 +59,20 @@ tag: the words around it could make it something else (a host requirement, anoth
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 
-_SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1"})
-"""Fence info strings whose blocks can hold a `docker build` example."""
+_COMMAND_LANGS = frozenset(
+    {"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1", "cmd", "bat"}
+    | {"docker", "text", "txt", "plaintext", "plain", "none", "terminal"}
+)
+"""Fence info strings of blocks a `docker build` line in is a command to run (```` ```docker ```` too); a
+```` ```dockerfile ```` block is a Dockerfile, its `# docker build -f …` a comment."""
 
 _BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)
 _NOT_A_BUILD_ARG = re.compile(
     r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
 )
-_ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b", re.IGNORECASE)
+_ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b|参数", re.IGNORECASE)
 _NOT_BUILD_ARG_WORDS = re.compile(
-    r"\benv\b|environment|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
+    r"\benv\b|environment|环境变量|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
     re.IGNORECASE,
 )
 
@@ -767,7 +772,11 @@ _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&
 """The Dockerfile a `docker build` / `podman build` command names."""
 _DOCKERFILE_NAME = re.compile(
     r"(?:Dockerfile|Containerfile)(?:\.[\w.+-]+)?|[\w.+-]+\.(?:Dockerfile|dockerfile)"
+    r"|(?:Dockerfile|Containerfile)[-_](?![\w.+-]*\.(?:sh|py|md|txt|ya?ml|json|toml|ps1|bat|cfg|ini)\Z)[\w.+-]+"
+    r"|[\w.+-]+[-_](?:Dockerfile|dockerfile)"
 )
+"""`Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`, and with `-`/`_`: `Dockerfile-ubuntu`,
+`Dockerfile_llamacpp`, `cuda_dockerfile` (not `Dockerfile-build.sh`, a script about one)."""
 _HEADING_FILE = re.compile(r"[\w./+-]+")
 _BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
 
@@ -778,16 +787,33 @@ def is_dockerfile_name(name: str) -> bool:
     return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 
+_CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
+"""`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
+
+
 def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
-    """(README line, path) of each `-f PATH` of a build command in a shell block (continued lines too)."""
-    if fence.lang not in _SHELL_LANGS:
+    """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
+    from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
+    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`."""
+    if fence.lang not in _COMMAND_LANGS:
         return
     building = False
+    folder = ""
     for line, text in fence.lines:
+        if (cd := _CD.match(text)) is not None:
+            target = cd.group(1).strip("\"'")
+            if target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
+                folder = "$CD"
+            else:
+                folder = posixpath.normpath(posixpath.join(folder, target))
+                folder = "" if folder == "." else folder
         building = building or bool(_BUILD_COMMAND.search(text))
         if building:
             for match in _FILE_FLAG.finditer(text):
-                yield line, match.group(1)
+                path = match.group(1)
+                if folder and not path.startswith(("/", "$")):
+                    path = posixpath.normpath(posixpath.join(folder, path))
+                yield line, path
         if not text.rstrip().endswith("\\"):
             building = False
 
@@ -800,10 +826,25 @@ def variant(path: str) -> str | None:
     """The image of a family a Dockerfile's name says, lower case: `gb200` for `envs/Dockerfile.gb200`,
     `cuda` for `cuda.Dockerfile`; None for a plain `Dockerfile`."""
     name = _basename(path)
-    for stem in ("Dockerfile.", "Containerfile.", "dockerfile."):
+    for stem in (
+        "Dockerfile.",
+        "Containerfile.",
+        "dockerfile.",
+        "Dockerfile-",
+        "Dockerfile_",
+        "Containerfile-",
+    ):
         if name.startswith(stem):
             return name[len(stem) :].lower() or None
-    for suffix in (".Dockerfile", ".dockerfile", ".Containerfile"):
+    for suffix in (
+        ".Dockerfile",
+        ".dockerfile",
+        ".Containerfile",
+        "-Dockerfile",
+        "_Dockerfile",
+        "_dockerfile",
+        "-dockerfile",
+    ):
         if name.endswith(suffix):
             return name[: -len(suffix)].lower() or None
     return None
@@ -1157,8 +1198,8 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
                 text, word
             ):
                 break
-            if _UPPER_SNAKE.match(name) and text.startswith("=", last.end()):
-                break  # `ROCM_VERSION=6.4`: a value to pass, not what the Dockerfile says
+            if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
+                break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
             if not after:
                 break
@@ -1178,16 +1219,22 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
             break
 
 
-_DEFAULTS_TO = re.compile(r"\bdefaults?[ \t]+(?:to|is)[ \t]+(?:the[ \t]+)?([A-Za-z0-9][\w.:/+-]*)", re.I)
-"""`defaults to the cu130 base` in words (a backticked default after a backticked name is `_DEFAULT_IS`'s)."""
-_TAG_PART = re.compile(r"[-_:/@+]")
+_DEFAULTS_TO = re.compile(
+    r"\bdefaults?[ \t]+(?:to|is)[ \t]+(?:the[ \t]+)?([A-Za-z0-9][\w.:/+-]*)"
+    r"|\bby[ \t]+default\b,?[^.;:()]{0,60}?\b(?:to|is|uses?|for|as)[ \t]+(?:the[ \t]+)?"
+    r"([A-Za-z0-9][\w.:/+-]*)",
+    re.I,
+)
+"""`defaults to the cu130 base`, `By default, sets the device to gfx1100` in words (a backticked default
+after a backticked name is `_DEFAULT_IS`'s)."""
+_TAG_PART = re.compile(r"[-_:/@+;,]")
 _LETTER = re.compile(r"[A-Za-z]")
 
 
 def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
     """`defaults to the cu130 base` while `ARG BASE_IMAGE=…-cu129`: a value in prose of the shape of a
     part of a build arg's default (the one the text names, else any), equal to no such part."""
-    value = match.group(1).rstrip(".,;:")
+    value = (match.group(1) or match.group(2)).rstrip(".,;:")
     if not _DIGIT.search(value) or not _LETTER.search(value) or value in auditor.declared:
         return None
     named = {name for name in _WORD.findall(text) if name in auditor.declared}
@@ -1235,6 +1282,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         or (para.before.rstrip().endswith(":") and _about_build_args(para.before))
         or _about_build_args(para.lines[0][1])
     )
+    yield from _assignment_list(para, auditor)
     chunks: list[list[tuple[int, str]]] = []
     for line, text in para.lines:
         item = _LIST_ITEM.match(text)
@@ -1269,6 +1317,41 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in chunks:
         yield from _audit_sentences(chunk, auditor)
+
+
+_ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
+"""A list item that is only `NAME=VALUE` (`VERSION="22.12"`, `` `GUID=1000` ``)."""
+_DEFAULT_WORDS = re.compile(r"\bdefaults?\b|默认|默認|缺省", re.IGNORECASE)
+
+
+def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A list of `NAME=VALUE` items introduced as build args or their defaults ("Default build
+    variables:", "默认参数变量："): each default against the ARG's, each name no ARG declares. A list is
+    about build args when its introduction (the line ending in `:` before it, else the heading) says so,
+    or most of its names are declared ARGs; its values are defaults only when the introduction says
+    "default" (else they are values to pass)."""
+    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+    if first is None:
+        return
+    lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
+    intro = lead if lead.endswith((":", "：")) else para.heading
+    items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
+    assignments = [(line, m) for line, body in items if (m := _ASSIGNMENT.match(body))]
+    if not intro or not assignments or len(assignments) * 2 < len(items):
+        return
+    declared = sum(1 for _, m in assignments if m.group(1) in auditor.declared)
+    if not _about_build_args(intro) and (
+        _NOT_BUILD_ARG_WORDS.search(intro) or declared * 2 <= len(assignments)
+    ):
+        return
+    defaults = bool(_DEFAULT_WORDS.search(intro))
+    for line, match in assignments:
+        name, value = match.group(1), match.group(2).strip("\"'")
+        if name in auditor.declared:
+            if defaults and value:
+                yield from _some(auditor.default_claim(line, name, _default_in_cell(value), LIKELY))
+        elif _UPPER_SNAKE.match(name):
+            yield from _some(auditor.arg_claim(line, name, LIKELY))
 
 
 def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -1311,7 +1394,9 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
     `# Preview` after which the versions are not this image's."""
     body = "\n".join(text for _, text in fence.lines)
-    if fence.lang in _SHELL_LANGS and any(w in body for w in ("docker", "podman", "buildah", "--build-arg")):
+    if fence.lang in _COMMAND_LANGS and any(
+        w in body for w in ("docker", "podman", "buildah", "--build-arg")
+    ):
         for line, text in fence.lines:
             yield from _audit_text(line, text, auditor, prose=False)
         return

@@ -1350,3 +1350,162 @@ def test_a_tag_is_judged_by_the_image_it_names_and_community_sections_are_others
 def test_a_list_item_that_starts_with_default(item: str, found: list[str]) -> None:
     dockerfile = "ARG CUDA=10.0-cudnn7-runtime-ubuntu18.04\nFROM nvidia/cuda:$CUDA\nARG PYTHON_VERSION=3.8\n"
     assert messages(f"Build args:\n\n{item}\n", dockerfile) == found
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 16, a held-out round: commands in fences of other languages, Dockerfiles named with `-`/`_`,
+# `NAME=VALUE` lists of defaults, defaults stated "by default" in prose
+
+NPU_IMAGE = """\
+ARG BASE_NAME=example/cann
+ARG BASE_VERSION=latest
+FROM ${BASE_NAME}:${BASE_VERSION}
+ARG TORCH_VERSION=2.2.0
+RUN pip install torch==${TORCH_VERSION}
+"""
+
+
+@pytest.mark.parametrize("lang", ["docker", "text", "console", ""])
+def test_a_build_command_in_a_fence_of_any_command_language(tmp_path: Path, lang: str) -> None:
+    # Run from the repository's root, as the README says; `img/old.Dockerfile` was renamed `Dockerfile`.
+    readme = (
+        "## NPU image\n\nRun in the root directory:\n\n"
+        f"```{lang}\ndocker buildx build \\\n    -t example/torch:latest \\\n    -f img/old.Dockerfile \\\n"
+        "    --build-arg BASE_VERSION=latest \\\n    img/\n```\n"
+        "\nOr with bake:\n\n```docker\ndocker buildx bake -f docker-bake.hcl torch-all\n```\n"
+        f"\n## From its folder\n\n```{lang}\ndocker build --build-arg TORCH_VER=2.2.0 .\n```\n"
+    )
+    make_tree(tmp_path, {"img/Dockerfile": NPU_IMAGE, "img/README.md": readme})
+    found = [str(d) for d in audit(readme, "img/README.md", model_from(NPU_IMAGE), {}, tmp_path / "img")]
+    assert found == [
+        "img/README.md:8: README builds with img/old.Dockerfile, which does not exist (the Dockerfile is "
+        "gone or moved)",
+        "img/README.md:22: README documents build arg TORCH_VER but Dockerfile does not declare it",
+    ]
+
+
+def test_a_dockerfile_block_is_not_a_command() -> None:
+    readme = "```dockerfile\n# docker build -f gone.Dockerfile --build-arg NOPE=1 .\nFROM scratch\n```\n"
+    assert messages(readme, NPU_IMAGE) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "image"),
+    [
+        ("Dockerfile-ubuntu", "ubuntu"),
+        ("Dockerfile_llamacpp", "llamacpp"),
+        ("cuda_dockerfile", "cuda"),
+        ("cuda12.1_dockerfile", "cuda12.1"),
+        ("rocm-Dockerfile", "rocm"),
+        ("Dockerfile.rocm", "rocm"),
+        ("Dockerfile-build.sh", None),
+        ("dockerfile_utils.py", None),
+        ("Dockerfile_notes.md", None),
+    ],
+)
+def test_dockerfiles_named_with_a_dash_or_an_underscore(name: str, image: str | None) -> None:
+    from docgen.audit import is_dockerfile_name, variant
+
+    assert is_dockerfile_name(name) == (image is not None)
+    if image is not None:
+        assert variant(name) == image
+
+
+def test_siblings_named_with_a_dash_are_the_family_next_to_the_readme(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "img/Dockerfile-ubuntu": NPU_IMAGE,
+            "img/Dockerfile-centos": NPU_IMAGE.replace("2.2.0", "2.1.0"),
+            "img/build.sh": "docker build -f Dockerfile-ubuntu .\n",
+            "img/README.md": "It has torch 2.0.0.\n",
+        },
+    )
+    result = run("audit", "img/README.md")
+    assert result.code == 1, result.err
+    assert result.out.splitlines()[-1] == (
+        "1 claim in img/README.md contradicts img/Dockerfile-centos, img/Dockerfile-ubuntu"
+    )
+
+
+DEFAULTS_IMAGE = (
+    'ARG VERSION="22.12"\nFROM nvcr.io/nvidia/pytorch:${VERSION}-py3\nARG USER_NAME=dev\nARG GUID=1000\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("readme", "found"),
+    [
+        (
+            '### Build\nDefault build variables:\n* VERSION="22.11"\n* USER_NAME=dev\n* G_U_ID=1000\n',
+            [
+                "README says VERSION defaults to 22.11 but Dockerfile:1 says 22.12",
+                "README documents build arg G_U_ID but Dockerfile does not declare it",
+            ],
+        ),
+        (  # the same list introduced in Chinese ("default parameter variables"), a blank line before it
+            '默认参数变量：\n\n- VERSION="22.11"\n- USER_NAME=dev\n- `G_U_ID=1000`\n',
+            [
+                "README says VERSION defaults to 22.11 but Dockerfile:1 says 22.12",
+                "README documents build arg G_U_ID but Dockerfile does not declare it",
+            ],
+        ),
+        ('Default build variables:\n* VERSION="22.12"\n* USER_NAME=dev\n* GUID=1000\n', []),
+        # values to pass, not defaults: an undeclared name is still named, a value is not compared
+        (
+            "Build with these build args:\n\n- VERSION=23.01\n- G_U_ID=1000\n",
+            ["README documents build arg G_U_ID but Dockerfile does not declare it"],
+        ),
+        # environment variables of the container, a shell session: no build args
+        ("Environment defaults:\n\n- CUDA_HOME=/usr/local/cuda\n- VERSION=1\n", []),
+        ("Default settings:\n\n- run `make` with VERSION=23.01\n", []),
+    ],
+)
+def test_a_list_of_name_value_defaults(readme: str, found: list[str]) -> None:
+    assert messages(readme, DEFAULTS_IMAGE) == found
+
+
+GFX_IMAGE = "FROM ubuntu:24.04\nARG ROCM_TARGET=gfx1101\nARG PYTHON_VERSION=python3.12\n"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        (
+            "By default, sets the device to gfx1100 (i.e. compatible with 7800XT).",
+            ["README says the default is gfx1100 but Dockerfile:2 says ROCM_TARGET=gfx1101"],
+        ),
+        (
+            "By default it uses python3.10.",
+            ["README says the default is python3.10 but Dockerfile:3 says PYTHON_VERSION=python3.12"],
+        ),
+        ("By default, sets the device to gfx1101.", []),
+        ("By default the image targets the RX 7900 XTX.", []),  # a product, no build arg's shape
+        ("By default, sets the device for you; for example to gfx1100.", []),
+    ],
+)
+def test_a_default_stated_with_by_default(sentence: str, found: list[str]) -> None:
+    assert messages(f"# ROCm image\n\n{sentence}\n", GFX_IMAGE) == found
+
+
+@pytest.mark.parametrize(
+    ("commands", "found"),
+    [
+        ("cd main\ndocker build -t x -f Dockerfile.base .", []),
+        ("$ cd main && docker build -t x -f Dockerfile.base .", []),
+        ("cd ./main/\ndocker build -f ../main/Dockerfile.base .", []),
+        ("cd main\ndocker build -f Dockerfile.gone .", ["main/Dockerfile.gone"]),
+        ("cd $WORKDIR\ndocker build -f Dockerfile.gone .", []),  # where it is cannot be told
+        ("docker build -f Dockerfile.base .", ["Dockerfile.base"]),
+    ],
+)
+def test_a_build_after_cd_is_read_from_that_folder(tmp_path: Path, commands: str, found: list[str]) -> None:
+    make_tree(tmp_path, {"docker/main/Dockerfile.base": "FROM scratch\n"})
+    readme = f"# Images\n\n```bash\n{commands}\n```\n"
+    model = model_from("FROM scratch\n", "main/Dockerfile.base")
+    gone = [
+        d.message.split("builds with ", 1)[1].split(",", 1)[0]
+        for d in audit(readme, "README.md", model, {}, tmp_path / "docker")
+        if "does not exist" in d.message
+    ]
+    assert gone == found
