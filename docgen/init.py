@@ -670,32 +670,39 @@ def _readme_pattern(member: _Member) -> str | None:
 
 def family_entries(members: Sequence[_Member], root: Path, prefix: str, index: str) -> list[dict[str, Any]]:
     """The `[[tool.docgen.images]]` entries for `members`: one glob entry per set of files a glob
-    matches exactly (no other file, no name twice, the same kind of own README), largest first, and a
+    matches (no other Dockerfile, no name twice, the same kind of own README; files it matches that
+    are no Dockerfile, such as `Dockerfile.cuda.dockerignore`, in its `exclude`), largest first, and a
     plain entry for each file left. Every entry lists the index README `index`."""
+    import glob
+
     left = {m.path: m for m in members}
     entries: list[dict[str, Any]] = []
     while left:
-        best: tuple[str, list[_Member]] | None = None
+        best: tuple[str, list[_Member], list[str]] | None = None
         for pattern in _family_patterns(prefix):
             matched = cache.expand(str(root), pattern)
-            if len(matched) < 2 or not set(matched) <= set(left):
-                continue  # a file outside the family (Dockerfile.dockerignore), or already taken
-            group = [left[p] for p in matched]
-            if any(m.name != file_name(root / m.path, root) for m in group):
+            others = [p for p in matched if p not in left]
+            if any(_dockerfiles([root / p]) and _is_named_like_dockerfile(root / p) for p in others):
+                continue  # a Dockerfile configured already, or taken by another entry
+            group = [left[p] for p in matched if p in left]
+            if len(group) < 2 or any(m.name != file_name(root / m.path, root) for m in group):
                 continue  # a name of its own (two files would get one): an entry of its own
             if len({_readme_pattern(m) for m in group}) > 1:
                 continue
-            if best is None or len(group) > len(best[1]):
-                best = (pattern, group)
+            if best is None or (len(group), -len(others)) > (len(best[1]), -len(best[2])):
+                best = (pattern, group, others)
         if best is None:
             break
-        pattern, group = best
+        pattern, group, others = best
         own = _readme_pattern(group[0])
-        entries.append({"dockerfile": pattern, "outputs": [index, *([own] if own else [])]})
+        entry: dict[str, Any] = {"dockerfile": pattern}
+        if others:
+            entry["exclude"] = [glob.escape(p) for p in others]
+        entries.append({**entry, "outputs": [index, *([own] if own else [])]})
         for member in group:
             del left[member.path]
     for member in left.values():
-        entry: dict[str, Any] = {"dockerfile": member.path}
+        entry = {"dockerfile": member.path}
         if member.name != file_name(root / member.path, root):
             entry["name"] = member.name
         entries.append({**entry, "outputs": [index, *([member.readme] if member.readme else [])]})
@@ -791,13 +798,20 @@ def init_folder(
             pyproject_display,
         )
     entries = family_entries(kept, root, prefix, index) if kept else []
+    name_of = {m.path: m.name for m in members}
+
+    def paths_of(entry: Mapping[str, Any]) -> list[str]:
+        """The Dockerfiles of the family an entry takes (a glob's matches less what it excludes)."""
+        pattern = entry["dockerfile"]
+        return (
+            [p for p in cache.expand(str(root), pattern) if p in name_of]
+            if cache.is_glob(pattern)
+            else [pattern]
+        )
+
     in_force = _arch_arg_in_force(pyproject, standalone)
     for entry in entries:
-        paths = (
-            cache.expand(str(root), entry["dockerfile"])
-            if cache.is_glob(entry["dockerfile"])
-            else [entry["dockerfile"]]
-        )
+        paths = paths_of(entry)
         chosen = [_arch_args(root / p, [image.arch_arg for image in config.images]) or [] for p in paths]
         common = [a for a in chosen[0] if all(a in c for c in chosen)] if chosen else []
         if common and in_force not in common:
@@ -819,11 +833,9 @@ def init_folder(
     for line in report:
         print(line, file=out)
     header = "[[images]]" if standalone else "[[tool.docgen.images]]"
-    name_of = {m.path: m.name for m in members}
     for entry in entries:
         pattern = entry["dockerfile"]
-        paths = cache.expand(str(root), pattern) if cache.is_glob(pattern) else [pattern]
-        shown = ", ".join(name_of[p] for p in paths)
+        shown = ", ".join(name_of[p] for p in paths_of(entry))
         print(f"{pyproject_display}: added {header} dockerfile = {_toml_string(pattern)} ({shown})", file=out)
     if under_headings:
         print(

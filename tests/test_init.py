@@ -1268,17 +1268,37 @@ def test_init_on_a_folder_uses_a_heading_the_index_readme_has(chdir_tmp: Path) -
     assert only_insertions(readme, text)
 
 
-def test_a_glob_that_would_take_in_other_files_is_not_used(chdir_tmp: Path) -> None:
-    # `docker/Dockerfile.*` would also match the ignore file, which is no Dockerfile
+def test_files_a_glob_would_take_in_that_are_no_dockerfiles_are_excluded(chdir_tmp: Path) -> None:
+    # `docker/Dockerfile.*` also matches the ignore file, which is no Dockerfile
     _family(chdir_tmp, {"docker/Dockerfile.cu129.dockerignore": "*.pyc\n"})
     assert run("init", "docker").code == 0
     images = tomllib.loads((chdir_tmp / "pyproject.toml").read_text())["tool"]["docgen"]["images"]
+    assert [(image["dockerfile"], image.get("exclude"), image.get("arch-arg")) for image in images] == [
+        ("docker/Dockerfile.*", ["docker/Dockerfile.cu129.dockerignore"], "TORCH_CUDA_ARCH_LIST"),
+        ("docker/rocm/Dockerfile", None, "PYTORCH_ROCM_ARCH"),
+    ]
+    assert run("sync").code == 0
+    assert run("check", "--full").code == 0
+
+
+def test_a_glob_that_would_take_in_a_configured_dockerfile_is_not_used(chdir_tmp: Path) -> None:
+    _family(chdir_tmp)
+    pyproject = chdir_tmp / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text()
+        + '\n[[tool.docgen.images]]\ndockerfile = "docker/Dockerfile.cu129"\n'
+        + 'outputs = ["docker/rocm/README.md"]\n'
+    )
+    result = run("init", "docker")
+    assert result.code == 0, result.err
+    images = tomllib.loads(pyproject.read_text())["tool"]["docgen"]["images"]
+    # a glob matching Dockerfile.cu129 would make it an image twice
     assert [image["dockerfile"] for image in images] == [
         "docker/Dockerfile.cu129",
         "docker/Dockerfile.cu130",
         "docker/rocm/Dockerfile",
     ]
-    assert run("sync").code == 0
+    assert "note: already configured, left as they are: docker/Dockerfile.cu129" in result.out
 
 
 def test_files_that_would_share_a_name_are_named_after_their_folders(chdir_tmp: Path) -> None:
