@@ -22,7 +22,7 @@ from docgen.family import Member, fill_document
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.parallel import read_images
-from docgen.pipeline import build_model, dockerfile_stamp, lint_file, read_image, render_options
+from docgen.pipeline import build_model, dockerfile_stamp, image_model, lint_file, read_image, render_options
 
 if TYPE_CHECKING:
     from docgen.drift import Drift
@@ -736,26 +736,26 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("file not found" if not document.exists() else "not a file", args.file)
     # Every image the README may be about: the Dockerfiles given, else the configured images that fill
     # it, else every configured image, else the Dockerfiles next to it.
-    targets: list[tuple[Path, str, dict[str, str]]] = []
+    # A configured image is audited as it is built: with its `args` and `target`.
+    targets: list[ImageConfig] = []
     if args.dockerfile:
         for given in dict.fromkeys(args.dockerfile):
             path = _existing(Path(given))
-            targets.append((path, given, dict(_image_defaults(config, path).get("names", {}))))
+            targets.append(ImageConfig(dockerfile=path, display=given, **_image_defaults(config, path)))
     else:
         filling = [i for i in config.images if document.resolve() in i.outputs]
-        images = filling or config.images
-        targets = [(i.dockerfile, i.display, dict(i.names)) for i in images]
+        targets = list(filling or config.images)
         if not targets:
             nearby = _dockerfiles_next_to(document)
             if not nearby:
                 raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
-            targets = [(p.resolve(), files.display(p), {}) for p in nearby]
-    models = [build_model(path, display) for path, display, _ in targets]
+            targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
+    models = [image_model(image) for image in targets]
     names: dict[str, str] = {}
-    for _, _, image_names in targets:
-        names.update(image_names)
+    for image in targets:
+        names.update(image.names)
     shown = files.display(document)
-    display = ", ".join(d for _, d, _ in targets)
+    display = ", ".join(image.display for image in targets)
     diagnostics = audit(_read_markdown(document), shown, models, names, document.parent)
     found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
     count = len(found)

@@ -1509,3 +1509,39 @@ def test_a_build_after_cd_is_read_from_that_folder(tmp_path: Path, commands: str
         if "does not exist" in d.message
     ]
     assert gone == found
+
+
+def test_a_configured_variant_is_audited_as_it_is_built(chdir_tmp: Path) -> None:
+    """A README about the cu130 variant (`args = { CUDA_VERSION = … }`) is compared with that build,
+    not with the Dockerfile's defaults."""
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": (
+                "[[tool.docgen.images]]\n"
+                'dockerfile = "docker/Dockerfile"\n'
+                'name = "cu130"\n'
+                'args = { CUDA_VERSION = "13.0.1" }\n'
+                'outputs = ["docker/README.cu130.md"]\n'
+            ),
+            "docker/Dockerfile": (
+                "ARG CUDA_VERSION=12.9.1\n"
+                "FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04\n"
+                "RUN pip install torch==2.9.0\n"
+            ),
+            "docker/README.cu130.md": (
+                "# CUDA 13 image\n\n"
+                "| Component | Version |\n|---|---|\n| CUDA | 13.0.1 |\n| PyTorch | 2.9.0 |\n\n"
+                "<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
+            ),
+        },
+    )
+    result = run("audit", "docker/README.cu130.md")
+    assert result.code == 0, result.out
+    stale = (
+        (chdir_tmp / "docker/README.cu130.md").read_text().replace("| CUDA | 13.0.1 |", "| CUDA | 12.8.0 |")
+    )
+    (chdir_tmp / "docker/README.cu130.md").write_text(stale)
+    result = run("audit", "docker/README.cu130.md")
+    assert result.code == 1
+    assert "13.0.1" in result.out and "12.9.1" not in result.out
