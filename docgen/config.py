@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from docgen import cache
+from docgen import cache, files
 from docgen.errors import ConfigError
 from docgen.fingerprint import image_settings, shared_settings
 
@@ -729,7 +729,17 @@ def _bake_members(
     relative = path.relative_to(root.resolve()).as_posix()
     shown = os.path.normpath(os.path.join(os.path.dirname(display), relative)).replace(os.sep, "/")
     try:
-        data = path.read_bytes()
+        if path.exists() and not path.is_file():  # a FIFO would block the read, as would a device
+            what = "a folder" if path.is_dir() else "a special file (a FIFO, a device …)"
+            raise ConfigError(f"bake = {written!r}: is {what}, not a bake file", display, line)
+        with path.open("rb") as handle:
+            if os.fstat(handle.fileno()).st_size > files.MAX_TEXT:  # HCL is read at about 40 KB/s
+                raise ConfigError(
+                    f"bake = {written!r}: file is larger than {files.MAX_TEXT // (1024 * 1024)} MiB, not read",
+                    display,
+                    line,
+                )
+            data = handle.read(files.MAX_TEXT + 1)
     except FileNotFoundError:
         raise ConfigError(f"bake = {written!r}: no such file", display, line) from None
     except OSError as exc:
