@@ -449,6 +449,7 @@ MUTATIONS = {
     "image= on images": ("docker/README.md", "docgen:images ", "docgen:images image=cuda "),
     "rows=": ("docker/README.md", "docgen:matrix ", "docgen:matrix rows=images "),
     "rows= unknown": ("docker/README.md", "docgen:matrix ", "docgen:matrix rows= "),
+    "rows= twice": ("docker/README.md", "docgen:matrix ", "docgen:matrix rows=components rows=images "),
     "matrix edited": ("docker/README.md", "| Component | cuda |", "| Component | CUDA |"),
     "two image blocks swapped": ("docker/README.md", "image=rocm ", "image=rocm-gfx950 "),
     "image renamed": ("pyproject.toml", 'name = "rocm-gfx950"', 'name = "gfx950"'),
