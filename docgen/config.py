@@ -741,10 +741,9 @@ def _bake_members(
             raise ConfigError(f"bake = {written!r}: is {what}, not a bake file", display, line)
         with path.open("rb") as handle:
             if os.fstat(handle.fileno()).st_size > files.MAX_TEXT:  # HCL is read at about 40 KB/s
+                mib = files.MAX_TEXT // (1024 * 1024)
                 raise ConfigError(
-                    f"bake = {written!r}: file is larger than {files.MAX_TEXT // (1024 * 1024)} MiB, not read",
-                    display,
-                    line,
+                    f"bake = {written!r}: file is larger than {mib} MiB, not read", display, line
                 )
             data = handle.read(files.MAX_TEXT + 1)
     except FileNotFoundError:

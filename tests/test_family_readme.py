@@ -245,7 +245,8 @@ def test_a_matrix_may_have_a_row_per_image(synced: Path) -> None:
         (  # the first rows= used to win in silence
             "docgen:matrix ",
             "docgen:matrix rows=images rows=components ",
-            "docker/README.md:8: block docgen:matrix gives rows= twice (rows=images rows=components); keep one",
+            "docker/README.md:8: block docgen:matrix gives rows= twice (rows=images rows=components); "
+            "keep one",
         ),
     ],
 )
