@@ -228,6 +228,7 @@ class _Facts:
 
     def __init__(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
         self.by_key: dict[str, list[_Fact]] = {}
+        self._in_key: dict[str, set[_Fact]] = {}  # by_key's facts as sets: 4,000 Dockerfiles pin torch
         self._seen: dict[str, list[_Fact]] = {}
         self.images: dict[str, list[_Fact]] = {}
         """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
@@ -289,17 +290,18 @@ class _Facts:
 
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:
-            bucket = self.by_key.setdefault(key, [])
-            if fact not in bucket:
-                bucket.append(fact)
+            held = self._in_key.setdefault(key, set())
+            if fact not in held:
+                held.add(fact)
+                self.by_key.setdefault(key, []).append(fact)
 
     def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:
         """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
         if name not in self._seen:
-            found: list[_Fact] = []
+            found: dict[_Fact, None] = {}  # in order, each once
             for key in sorted(_keys(name, names)):
-                found.extend(f for f in self.by_key.get(key, ()) if f not in found)
-            self._seen[name] = found
+                found.update(dict.fromkeys(self.by_key.get(key, ())))
+            self._seen[name] = list(found)
         return self._seen[name]
 
 

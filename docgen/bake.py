@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from docgen.errors import ConfigError
+from docgen.shell import MAX_VALUE
 
 INSTALL_HCL = "pip install 'dockerdocgen[hcl]'"
 """What installs the HCL reader."""
@@ -78,6 +79,7 @@ class BakeFile:
         variables = _blocks(data, "variable", display)
         self._defaults = {name: body.get("default", "") for name, body in variables.items()}
         self._values: dict[str, object] = {}
+        self._done: dict[str, dict[str, Any]] = {}  # targets resolved: a chain is read once, not per target
         if "function" in data:
             self._fail("function blocks are not supported (docgen reads no bake functions)", "function")
 
@@ -165,6 +167,8 @@ class BakeFile:
     # ------------------------------------------------------------------------------------------
     def _resolved(self, name: str, chain: tuple[str, ...]) -> dict[str, Any]:
         """The attributes docgen reads of target `name`: its inherited ones, then its own."""
+        if name in self._done:
+            return self._done[name]
         if name in chain:
             loop = " -> ".join((*chain, name))
             self._fail(f'target "{name}": inherits itself ({loop})', "target", name, "inherits")
@@ -216,6 +220,7 @@ class BakeFile:
                 self._fail(f'target "{name}": tags must be a list of image names', *where, "tags")
             own["tags"] = [self._string(tag, (*where, "tags")) for tag in tags]
         _merge(merged, own)
+        self._done[name] = merged
         return merged
 
     def _string(self, value: object, where: tuple[str, ...], scalar: bool = False) -> str:
@@ -230,15 +235,26 @@ class BakeFile:
             self._fail(
                 f'{where[0]} "{where[1]}": {what} must be a string, not {type(value).__name__}', *where
             )
-        return self._interpolate(value, where, ())
+        text = self._interpolate(value, where, ())
+        if "\0" in text:
+            what = ".".join(where[2:]) or where[0]
+            self._fail(
+                f'{where[0]} "{where[1]}": {what} holds a NUL character (\\u0000), which no path, name or '
+                "build arg can have",
+                *where,
+            )
+        return text
 
     def _interpolate(self, value: str, where: tuple[str, ...], chain: tuple[str, ...]) -> str:
         """`value` with each `${…}` replaced by what it gives (see `_expression`), `$${` by `${`."""
         out: list[str] = []
+        size = 0  # characters substituted so far: `default = "${A}${A}"` doubles at each variable
         at = 0
         for match in _INTERPOLATION.finditer(value):
             if match.start() < at:
                 continue  # inside an expression already read
+            if size > MAX_VALUE:
+                self._too_long(value, where)
             out.append(value[at : match.start()])
             at = match.end()
             if match.group(0) == "$${":  # HCL's escape of a literal `${`
@@ -258,9 +274,19 @@ class BakeFile:
                 out.append(_text(self._value(inner, where, chain)))
             else:
                 out.append(_text(self._expression(inner, expression, where, chain)))
+            size += len(out[-1])
             at = end
         out.append(value[at:])
+        if size > MAX_VALUE:
+            self._too_long(value, where)
         return "".join(out)
+
+    def _too_long(self, value: str, where: tuple[str, ...]) -> NoReturn:
+        self._fail(
+            f"the value grows past {MAX_VALUE // (1024 * 1024)} MiB as variables are substituted in "
+            f"{value[:80]!r}",
+            *where,
+        )
 
     def _expression(self, text: str, shown: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
         """The value of a bake expression of the kinds build metadata is written with: variables,
@@ -461,7 +487,8 @@ def _parse(data: bytes, display: str) -> BakeFile:
     try:
         text = data.decode("utf-8").replace("\r\n", "\n")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", display) from None
+        line = data[: exc.start].count(b"\n") + 1
+        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", display, line) from None
     if display.endswith(".hcl"):
         return BakeFile(_parse_hcl(text, display), display, text)
     try:

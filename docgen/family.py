@@ -116,6 +116,11 @@ def rows_option(block: Block, path: str) -> str:
     value = markers.attribute(block.attributes, ROWS)
     if value is None:
         return MATRIX_ROWS[0]
+    given = [word for word in block.attributes.split() if word.startswith(ROWS + "=")]
+    if len(given) > 1:  # the first used to win in silence
+        raise MarkerError(
+            f"block docgen:matrix gives {ROWS}= twice ({' '.join(given)}); keep one", path, block.begin_line
+        )
     if value not in MATRIX_ROWS:
         raise MarkerError(
             f"block docgen:matrix {ROWS}={value}: write {ROWS}=components (a row per component, the "

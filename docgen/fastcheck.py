@@ -135,6 +135,7 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
     if outside:  # counted by where the links point, not by what is there: let the full check decide
         return None
     documents: dict[str, list[tuple[str, str, str]]] = {}  # output → the images listing it
+    listed: set[tuple[str, str]] = set()  # (output, image name): a set, as 4,000 images may list one
     for dockerfile, outputs, image_settings, name in found.images:
         dockerfile_path = _inside(dockerfile, root)
         if dockerfile_path is None or not outputs:
@@ -143,10 +144,10 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
             path = _inside(output, root)
             if path is None:
                 return None
-            members = documents.setdefault(path, [])
-            if any(member[0] == name for member in members):  # listed twice: the full check says so
+            if (path, name) in listed:  # listed twice: the full check says so
                 return None
-            members.append((name, dockerfile_path, image_settings))
+            listed.add((path, name))
+            documents.setdefault(path, []).append((name, dockerfile_path, image_settings))
     digests: dict[str, str | None] = {}
     for path, members in documents.items():
         if not document_up_to_date(root, path, members, templates_digest, digests):
@@ -207,7 +208,7 @@ def fresh_blocks(
         return None
     if not blocks:
         return None
-    names = [name for name, _, _ in stamps]
+    index = {name: at for at, (name, _, _) in enumerate(stamps)}  # by name, each block in one step
     newline = markers.newline_outside(text, blocks)
     owned: set[tuple[str, str]] = set()
     found: dict[str, bool] = {}
@@ -216,19 +217,21 @@ def fresh_blocks(
         if block.name in markers.FAMILY_SECTIONS:
             rows = ""  # as `docgen.family.rows_option` reads it
             if block.name == "matrix":
+                if block.attributes.count("rows=") > 1:  # an error of the full check's (`family.rows_option`)
+                    return None
                 value = markers.attribute(block.attributes, "rows")
                 rows = "components" if value is None else value
             if image is not None or rows not in ("", "components", "images"):
                 return None
             dockerfile_digest, setup = fingerprint.family_stamp(stamps, rows)
         else:
-            if (image is None and len(stamps) != 1) or (image is not None and image not in names):
+            if (image is None and len(stamps) != 1) or (image is not None and image not in index):
                 return None
-            about = names[0] if image is None else image
+            about = stamps[0][0] if image is None else image
             if (block.name, about) in owned:  # two blocks about one image
                 return None
             owned.add((block.name, about))
-            _, dockerfile_digest, setup = stamps[names.index(about)]
+            _, dockerfile_digest, setup = stamps[index[about]]
         body = text[block.body_start : block.body_end]
         found[block.key] = (
             fingerprint.matches(block.name, block.attributes, dockerfile_digest, setup, body)

@@ -11,6 +11,7 @@ does the file I/O. The headings recognised are listed in `HEADINGS` (and in docs
 
 from __future__ import annotations
 
+import os
 import posixpath
 import sys
 from collections import Counter
@@ -415,7 +416,12 @@ def _inside(root: Path, path: Path, why: str = "docgen only writes files inside 
     try:
         return resolve_path(root, str(path.absolute()), "path")
     except ConfigError:
-        raise UsageError(f"outside the project folder {root}; {why}", files.display(path)) from None
+        resolved = path.resolve()
+        if os.path.normpath(path.absolute()) == str(resolved):
+            raise UsageError(f"outside the project folder {root}; {why}", files.display(path)) from None
+        shown = os.path.relpath(path.absolute(), os.getcwd())  # the link, not where it leads
+        message = f"a symlink to {resolved}, outside the project folder {root}; {why}"
+        raise UsageError(message, shown) from None
 
 
 def _named_like_dockerfiles(folder: Path, pattern: str = "") -> list[Path]:
@@ -429,9 +435,14 @@ def _is_named_like_dockerfile(path: Path) -> bool:
     return (path.match("Dockerfile*") or path.match("*.[Dd]ockerfile")) and bool(_dockerfiles([path]))
 
 
-def _dockerfiles(paths: Iterable[Path]) -> list[Path]:
-    """The files among `paths` that look like Dockerfiles (not `Dockerfile.dockerignore`), resolved."""
-    found = {p.resolve() for p in paths if p.is_file() and not p.name.endswith((".dockerignore", ".md", "~"))}
+def _dockerfiles(paths: Iterable[Path], root: Path | None = None) -> list[Path]:
+    """The files among `paths` that look like Dockerfiles (not `Dockerfile.dockerignore`), resolved;
+    with `root`, a `UsageError` for one that leads out of the project folder (a symlink)."""
+    found = {
+        p.resolve() if root is None else _inside(root, p, "the Dockerfile must be inside it too")
+        for p in paths
+        if p.is_file() and not p.name.endswith((".dockerignore", ".md", "~"))
+    }
     return sorted(found)
 
 
@@ -446,11 +457,11 @@ def find_dockerfile(readme: Path, config: Config) -> Path:
         if readme in image.outputs:
             return image.dockerfile
     root = config.root.resolve()
-    beside = _dockerfiles(_named_like_dockerfiles(readme.parent))
+    beside = _dockerfiles(_named_like_dockerfiles(readme.parent), root)
     if len(beside) == 1 and readme.parent != root:
         return beside[0]
     found = _dockerfiles(
-        [*beside, *_named_like_dockerfiles(root), *_named_like_dockerfiles(root / "docker", "**/")]
+        [*beside, *_named_like_dockerfiles(root), *_named_like_dockerfiles(root / "docker", "**/")], root
     )
     if len(found) == 1:
         return found[0]
@@ -642,8 +653,8 @@ def _own_readme(dockerfile: Path, name: str, folder: Path, alone: bool, root: Pa
     if alone and dockerfile.parent != folder:
         candidates.insert(0, dockerfile.parent / "README.md")
     for candidate in candidates:
-        if candidate.is_file():
-            return candidate.resolve().relative_to(root).as_posix()
+        if candidate.is_file():  # a symlink out of the project is refused: init would write through it
+            return _inside(root, candidate).relative_to(root).as_posix()
     return None
 
 
@@ -724,7 +735,7 @@ def init_folder(
     folder_path = _inside(root, folder)
     folder_display = files.display(folder)
     configured = {image.dockerfile for image in config.images}
-    found = _dockerfiles(_named_like_dockerfiles(folder_path, "**/"))
+    found = _dockerfiles(_named_like_dockerfiles(folder_path, "**/"), root)
     new = [path for path in found if path not in configured]
     if not found:
         raise UsageError("no Dockerfile in this folder or below (Dockerfile*, *.Dockerfile)", folder_display)

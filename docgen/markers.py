@@ -397,6 +397,15 @@ def find_blocks(text: str, path: str = "<text>", known: Iterable[str] | None = N
                     number,
                 )
             image = attribute(attrs, IMAGE)
+            if image is not None and attrs.count(IMAGE + "=") > 1:
+                named = [word for word in attrs.split() if word.startswith(IMAGE + "=")]
+                if len(named) > 1:  # the first used to win in silence
+                    raise MarkerError(
+                        f"block docgen:{name} names {len(named)} images ({' '.join(named)}); a block is "
+                        f"about one: keep one {IMAGE}=",
+                        path,
+                        number,
+                    )
             key = name if image is None else f"{name} {IMAGE}={image}"
             if key in seen:
                 message = f"block docgen:{key} appears twice (first at line {seen[key]})"

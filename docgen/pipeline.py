@@ -232,7 +232,10 @@ class BaseDockerfiles(Mapping[str, tuple[VersionRow, ...]]):
         self._stack = stack
         self._memo = {} if memo is None else memo
         self._makers = {
-            name: image for image in config.images if image.dockerfile not in stack for name in image.produces
+            name: image
+            for image in config.producers
+            if image.dockerfile not in stack
+            for name in image.produces
         }
 
     def __getitem__(self, name: str) -> tuple[VersionRow, ...]:

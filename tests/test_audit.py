@@ -1545,3 +1545,36 @@ def test_a_configured_variant_is_audited_as_it_is_built(chdir_tmp: Path) -> None
     result = run("audit", "docker/README.cu130.md")
     assert result.code == 1
     assert "13.0.1" in result.out and "12.9.1" not in result.out
+
+
+def test_audit_against_many_images_compares_each_pin_once(
+    chdir_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A README 200 images list: every pin was compared with each pin already known by its name
+    (torch in each Dockerfile: 20,000 comparisons); 4,000 images took 10.2 s, 2.0 s now (1,000: 0.75 s)."""
+    from docgen import audit
+
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "d/*/Dockerfile"\n'
+            'outputs = ["README.md"]\n',
+            "README.md": "# Images\n\nPyTorch 2.0.0 on Ubuntu 22.04.\n",
+            **{
+                f"d/i{i}/Dockerfile": f"FROM ubuntu:22.04\nRUN pip install torch==2.{i}.0\n"
+                for i in range(200)
+            },
+        },
+    )
+    compared = 0
+    equal = audit._Fact.__eq__
+
+    def counting(self: object, other: object) -> bool:
+        nonlocal compared
+        compared += 1
+        return equal(self, other)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audit._Fact, "__eq__", counting)
+    result = run("audit", "README.md")
+    assert result.code in (0, 1), result.err
+    assert compared < 2_000

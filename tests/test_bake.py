@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -541,3 +543,67 @@ def test_a_removed_bake_file_is_never_up_to_date(project: Path) -> None:
         2,
         f"pyproject.toml:4: bake = 'docker/{bake_file.name}': no such file\n",
     )
+
+
+def test_a_bake_file_that_is_a_fifo_a_folder_or_huge_is_refused_at_once(project: Path) -> None:
+    """A FIFO used to block `sync` and `check` for ever (the file was read whole, whatever it was)."""
+    entry = 'bake = "docker/x.hcl"\noutputs = ["docker/README.{name}.md"]\n'
+    os.mkfifo(project / "docker/x.hcl")
+    assert config_error(project, entry) == (
+        "pyproject.toml:4: bake = 'docker/x.hcl': is a special file (a FIFO, a device …), not a bake file\n"
+    )
+    (project / "docker/x.hcl").unlink()
+    (project / "docker/x.hcl").mkdir()
+    assert (
+        config_error(project, entry)
+        == "pyproject.toml:4: bake = 'docker/x.hcl': is a folder, not a bake file\n"
+    )
+    (project / "docker/x.hcl").rmdir()
+    (project / "docker/x.hcl").write_bytes(b" " * (10 * 1024 * 1024 + 1))
+    assert config_error(project, entry) == (
+        "pyproject.toml:4: bake = 'docker/x.hcl': file is larger than 10 MiB, not read\n"
+    )
+
+
+def test_variables_doubling_at_each_step_stop_at_one_mebibyte() -> None:
+    """`default = "${V1}-${V1}"` 40 times is 2**40 characters: it used to take all the memory there is."""
+    variables = {f"V{i}": {"default": f"${{V{i + 1}}}-${{V{i + 1}}}"} for i in range(40)}
+    data = {"variable": {**variables, "V40": {"default": "x"}}, "target": {"a": {"args": {"X": "${V0}"}}}}
+    with pytest.raises(ConfigError, match="the value grows past 1 MiB as variables are substituted in"):
+        parse(json.dumps(data), "docker-bake.json").target("a")
+
+
+def test_a_long_inherits_chain_is_read_once_not_once_per_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    """300 targets each inheriting the next, all built: each target's attributes are merged once (300
+    merges); they were merged again for every target below it (45,000 merges, quadratic)."""
+    merges = 0
+    merge = bake._merge
+
+    def counting(into: dict[str, object], attributes: Mapping[str, object]) -> None:
+        nonlocal merges
+        merges += 1
+        merge(into, attributes)
+
+    monkeypatch.setattr(bake, "_merge", counting)
+    targets = {f"t{i}": {"inherits": [f"t{i + 1}"], "args": {f"A{i}": "1"}} for i in range(300)}
+    data = {"target": {**targets, "t300": {}}, "group": {"default": {"targets": list(targets)}}}
+    found = parse(json.dumps(data), "docker-bake.json")
+    assert found.target("t0").args == {f"A{i}": "1" for i in range(300)}
+    for name in found.default():
+        found.target(name)
+    assert merges <= 2 * 301
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'target "a" {\n  dockerfile = "a\\u0000b"\n}\n', 'docker-bake.hcl:2: target "a": dockerfile holds'),
+        (b'target "a" {\n  args = { X = "\\u0000" }\n}\n', 'docker-bake.hcl:2: target "a": args holds'),
+        (b'target "a" {}\n# \xff\n', "docker-bake.hcl:2: not UTF-8 text"),
+    ],
+)
+def test_a_nul_or_a_bad_byte_is_an_error_at_its_line(data: bytes, message: str) -> None:
+    """A NUL in a path used to reach the error message (and the terminal) as a NUL byte."""
+    with pytest.raises(ConfigError) as caught:
+        bake.parse(data, "docker-bake.hcl").target("a")
+    assert str(caught.value).startswith(message)

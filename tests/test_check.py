@@ -731,3 +731,33 @@ def test_file_names_that_are_not_utf8_do_not_crash_the_fingerprint(project: Path
         handle.write("x")
     assert run("sync").code == 0
     assert run("check").code == 0
+
+
+class _CountedName(str):
+    """An image name that counts the comparisons made with it."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        type(self).compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_the_fast_path_finds_each_blocks_image_by_name_in_one_step(tmp_path: Path) -> None:
+    """300 images listing one README, a block about each: every block's image was looked for in the
+    list of names (90,000 comparisons; 4,000 images made a `docgen check` that had nothing to do take
+    5.4 s, 1.0 s now)."""
+    from docgen.fastcheck import fresh_blocks
+
+    make_tree(tmp_path, {"Dockerfile": "FROM ubuntu:22.04\n"})
+    names = [_CountedName(f"i{i}") for i in range(300)]
+    text = "".join(
+        f"<!-- BEGIN docgen:versions image=i{i} -->\n<!-- END docgen:versions -->\n" for i in range(300)
+    )
+    members = [(name, str(tmp_path / "Dockerfile"), "settings") for name in names]
+    _CountedName.compared = 0
+    found = fresh_blocks(str(tmp_path), str(tmp_path / "README.md"), members, b"", text=text)
+    assert found is not None and len(found) == 300
+    assert _CountedName.compared <= 4 * 300

@@ -238,6 +238,18 @@ def test_a_matrix_may_have_a_row_per_image(synced: Path) -> None:
             "docgen:hardware image=rocm-gfx950 ",
             "docker/README.md:21: block docgen:hardware image=rocm-gfx950 appears twice (first at line 18)",
         ),
+        (  # the first image= used to win in silence
+            "docgen:hardware image=rocm ",
+            "docgen:hardware image=rocm image=xpu ",
+            "docker/README.md:18: block docgen:hardware names 2 images (image=rocm image=xpu); a block is "
+            "about one: keep one image=",
+        ),
+        (  # the first rows= used to win in silence
+            "docgen:matrix ",
+            "docgen:matrix rows=images rows=components ",
+            "docker/README.md:8: block docgen:matrix gives rows= twice (rows=images rows=components); "
+            "keep one",
+        ),
     ],
 )
 def test_a_block_that_cannot_say_which_image_is_an_error_at_its_marker(
@@ -441,6 +453,7 @@ MUTATIONS = {
     "image= on images": ("docker/README.md", "docgen:images ", "docgen:images image=cuda "),
     "rows=": ("docker/README.md", "docgen:matrix ", "docgen:matrix rows=images "),
     "rows= unknown": ("docker/README.md", "docgen:matrix ", "docgen:matrix rows= "),
+    "rows= twice": ("docker/README.md", "docgen:matrix ", "docgen:matrix rows=components rows=images "),
     "matrix edited": ("docker/README.md", "| Component | cuda |", "| Component | CUDA |"),
     "two image blocks swapped": ("docker/README.md", "image=rocm ", "image=rocm-gfx950 "),
     "image renamed": ("pyproject.toml", 'name = "rocm-gfx950"', 'name = "gfx950"'),

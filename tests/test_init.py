@@ -1333,3 +1333,38 @@ def test_init_on_a_folder_refuses_what_it_cannot_do(chdir_tmp: Path) -> None:
     assert "init on a folder sets up every Dockerfile in it" in result.err
     assert not (chdir_tmp / "docker/README.md").exists()
     assert (chdir_tmp / "pyproject.toml").read_text() == ""
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "message"),
+    [
+        (
+            "docker/b/Dockerfile",
+            "Dockerfile",
+            "docker/b/Dockerfile: a symlink to {outside}/Dockerfile, outside the project folder {root}; "
+            "the Dockerfile must be inside it too",
+        ),
+        (
+            "docker/b/README.md",
+            "README.md",
+            "docker/b/README.md: a symlink to {outside}/README.md, outside the project folder {root}; "
+            "docgen only writes files inside it",
+        ),
+    ],
+)
+def test_init_on_a_folder_refuses_a_symlink_out_of_the_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, link: str, target: str, message: str
+) -> None:
+    """A Dockerfile or README linked out of the project used to end in a ValueError traceback."""
+    root, outside = tmp_path / "project", tmp_path / "outside"
+    make_tree(outside, {"Dockerfile": _ROCM, "README.md": "# B\n\n## Key versions\n\ntext\n"})
+    make_tree(root, {"pyproject.toml": "", "docker/a/Dockerfile": _ROCM, "docker/b/Dockerfile": _ROCM})
+    (root / link).unlink(missing_ok=True)
+    (root / link).symlink_to(outside / target)
+    monkeypatch.chdir(root)
+    result = run("init", "docker")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == message.format(outside=outside, root=root) + "\n"
+    assert (outside / "README.md").read_text() == "# B\n\n## Key versions\n\ntext\n"
+    assert not (root / "docker/README.md").exists()
+    assert (root / "pyproject.toml").read_text() == ""
