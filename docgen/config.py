@@ -153,7 +153,17 @@ class Config:
 
     def images_for_page(self, page: str) -> tuple[ImageConfig, ...]:
         """The images whose `pages` list `page`, in the order of the configuration."""
-        return tuple(image for image in self.images if page in image.pages)
+        return self._page_images.get(page, ())
+
+    @functools.cached_property
+    def _page_images(self) -> dict[str, tuple[ImageConfig, ...]]:
+        """Page → the images listing it, made once: the MkDocs plugin asks for every page of a site,
+        and looking through every image each time is quadratic in a family of thousands."""
+        found: dict[str, list[ImageConfig]] = {}
+        for image in self.images:
+            for page in dict.fromkeys(image.pages):
+                found.setdefault(page, []).append(image)
+        return {page: tuple(images) for page, images in found.items()}
 
 
 _TOP_KEYS: dict[str, type] = {

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from helpers import make_tree, run
 
+from docgen.config import Config, ImageConfig
 from docgen.fastcheck import fast_check
 
 DOCKERFILE = "FROM ubuntu:24.04\n# MAX_JOBS Parallel compile jobs.\nARG MAX_JOBS=64\nRUN echo $MAX_JOBS\n"
@@ -65,3 +66,14 @@ def test_docgen_toml_wins_over_pyproject_in_the_same_folder(chdir_tmp: Path) -> 
     result = run("sync")
     assert result.code == 2
     assert result.err.startswith("docgen.toml:1: unknown key 'colour' in [tool.docgen]")
+
+
+def test_the_images_of_a_page_come_in_config_order_from_one_index(tmp_path: Path) -> None:
+    images = tuple(
+        ImageConfig(dockerfile=tmp_path / f"Dockerfile.{n}", display=f"Dockerfile.{n}", pages=pages, name=n)
+        for n, pages in (("a", ("all.md", "a.md")), ("b", ("b.md",)), ("c", ("all.md", "all.md")))
+    )
+    config = Config(root=tmp_path, source="pyproject.toml", images=images)
+    assert [i.name for i in config.images_for_page("all.md")] == ["a", "c"]
+    assert config.image_for_page("b.md") is images[1]
+    assert config.images_for_page("missing.md") == () and config.image_for_page("missing.md") is None
