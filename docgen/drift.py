@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from docgen import markdown, markers
@@ -98,6 +99,23 @@ def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
     return removed, added
 
 
+def _causes(
+    found: Mapping[str, str], name: str, current: str, dockerfile_digest: str, setup_digest: str
+) -> list[str]:
+    """What the fingerprints `found` on block `name` (body `current`) say changed since docgen wrote it,
+    given the digests of its Dockerfile(s) and setup now; `UNKNOWN` when they say nothing."""
+    if "text" not in found:
+        return [UNKNOWN]
+    causes = []
+    if found["text"] != text_digest(name, current):
+        causes.append(HAND_EDIT)
+    if found.get("dockerfile") != dockerfile_digest:
+        causes.append(DOCKERFILE)
+    if found.get("setup") != setup_digest:
+        causes.append(SETUP)
+    return causes or [UNKNOWN]
+
+
 def _diff(document: str, name: str, current: str, generated: str) -> str:
     """The unified diff from a block's body `current` to the `generated` one, every line ended."""
     return "".join(
@@ -157,18 +175,7 @@ def explain(
 ) -> Drift:
     """Why block `block` of `document` (current body `current`) differs from `generated`."""
     found = parse_attributes(block.attributes)
-    causes: list[str] = []
-    if "text" not in found:
-        causes.append(UNKNOWN)
-    else:
-        if found["text"] != text_digest(block.name, current):
-            causes.append(HAND_EDIT)
-        if found.get("dockerfile") != dockerfile_digest:
-            causes.append(DOCKERFILE)
-        if found.get("setup") != setup_digest:
-            causes.append(SETUP)
-        if not causes:
-            causes.append(UNKNOWN)
+    causes = _causes(found, block.name, current, dockerfile_digest, setup_digest)
     sources, removed = row_sources(block.name, current, generated, model, options)
     if DOCKERFILE not in causes and UNKNOWN not in causes:
         sources = ()  # the Dockerfile did not change: its lines are not the cause
@@ -268,18 +275,7 @@ def explain_family(
     as shown), in order), differs from `generated`: the causes its fingerprint tells, and which images
     changed, were added or are no longer listed."""
     found = parse_attributes(block.attributes)
-    causes: list[str] = []
-    if "text" not in found:
-        causes.append(UNKNOWN)
-    else:
-        if found["text"] != text_digest(block.name, current):
-            causes.append(HAND_EDIT)
-        if found.get("dockerfile") != dockerfile_digest:
-            causes.append(DOCKERFILE)
-        if found.get("setup") != setup_digest:
-            causes.append(SETUP)
-        if not causes:
-            causes.append(UNKNOWN)
+    causes = _causes(found, block.name, current, dockerfile_digest, setup_digest)
     names = [name for name, _ in images]
     before, after = _by_image(current, names), _by_image(generated, names)
     changed = [(name, path) for name, path in images if name in before and before[name] != after.get(name)]
