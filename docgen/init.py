@@ -351,8 +351,7 @@ def add_to_pyproject(
     With `standalone`, the file is a docgen.toml: the same keys at its top level (`[[images]]`).
     """
     data = parse_toml(pyproject_text) if pyproject_text is not None else {}
-    tool = data.get("tool")
-    table: Any = data if standalone else tool.get("docgen") if isinstance(tool, dict) else None
+    table = _docgen_table(data, standalone)
     images = table.get("images") if isinstance(table, dict) else None
     same = [
         image
@@ -364,7 +363,7 @@ def add_to_pyproject(
         if isinstance(outputs, list) and any(_same_path(o, output) for o in outputs):
             return None
     settings = {k: same[0][k] for k in ("arch-arg", "versions", "names") if same and k in same[0]}
-    in_force = table.get("arch-arg", DEFAULT_ARCH_ARG) if isinstance(table, dict) else DEFAULT_ARCH_ARG
+    in_force = _arch_arg_in_force(table)
     if not same and arch_args and in_force not in arch_args:
         settings["arch-arg"] = arch_args[0]
     entry = {"dockerfile": dockerfile, "outputs": [output], **settings}
@@ -621,7 +620,7 @@ def init(
     arrow = f"{dockerfile_rel} -> {readme_rel}"
     if new_pyproject is not None:
         written = parse_toml(new_pyproject)
-        arch = (written if standalone else written["tool"]["docgen"])["images"][-1].get("arch-arg")
+        arch = _docgen_table(written, standalone)["images"][-1].get("arch-arg")
         shown = f" (arch-arg = {_toml_string(arch)})" if isinstance(arch, str) else ""
         header = "[[images]]" if standalone else "[[tool.docgen.images]]"
         print(f"{pyproject_display}: added {header} for {arrow}{shown}", file=out)
@@ -820,19 +819,19 @@ def init_folder(
             else [pattern]
         )
 
-    in_force = _arch_arg_in_force(pyproject, standalone)
-    for entry in entries:
-        paths = paths_of(entry)
-        chosen = [_arch_args(root / p, [image.arch_arg for image in config.images]) or [] for p in paths]
-        common = [a for a in chosen[0] if all(a in c for c in chosen)] if chosen else []
-        if common and in_force not in common:
-            entry["arch-arg"] = common[0]
     if entries:
         current, pyproject_read = (
             _read(pyproject, pyproject.name)
             if pyproject.exists()
             else (None, files.Snapshot.missing(pyproject))
         )
+        config_table = _docgen_table(parse_toml(current) if current is not None else {}, standalone)
+        configured_args = [image.arch_arg for image in config.images]
+        for entry in entries:
+            chosen = [_arch_args(root / p, configured_args) or [] for p in paths_of(entry)]
+            common = [a for a in chosen[0] if all(a in c for c in chosen)] if chosen else []
+            if common and _arch_arg_in_force(config_table) not in common:
+                entry["arch-arg"] = common[0]
         try:
             changes.append((pyproject, _append_entries(current, entries, standalone), pyproject_read))
         except DocgenError as exc:
@@ -861,13 +860,15 @@ def init_folder(
     return 0
 
 
-def _arch_arg_in_force(pyproject: Path, standalone: bool) -> str:
-    """The top-level `arch-arg` of the config file (the default when it sets none)."""
-    if not pyproject.exists():
-        return DEFAULT_ARCH_ARG
-    data = parse_toml(files.read_text(pyproject))
+def _docgen_table(data: Mapping[str, Any], standalone: bool) -> Any:
+    """docgen's table in a parsed config file: a docgen.toml's top level, a pyproject.toml's
+    `[tool.docgen]` (None when it has none)."""
     tool = data.get("tool")
-    table: Any = data if standalone else tool.get("docgen") if isinstance(tool, dict) else None
+    return data if standalone else tool.get("docgen") if isinstance(tool, dict) else None
+
+
+def _arch_arg_in_force(table: Any) -> str:
+    """The top-level `arch-arg` of docgen's table (the default when it sets none)."""
     value = table.get("arch-arg") if isinstance(table, dict) else None
     return value if isinstance(value, str) else DEFAULT_ARCH_ARG
 
