@@ -146,13 +146,9 @@ class Config:
         image of every image: looking through all of them each time made 4,000 images quadratic."""
         return tuple(image for image in self.images if image.produces)
 
-    def image_for_page(self, page: str) -> ImageConfig | None:
-        """The first image whose `pages` list `page` (a path relative to docs_dir, `/`-separated)."""
-        found = self.images_for_page(page)
-        return found[0] if found else None
-
     def images_for_page(self, page: str) -> tuple[ImageConfig, ...]:
-        """The images whose `pages` list `page`, in the order of the configuration."""
+        """The images whose `pages` list `page` (a path relative to docs_dir, `/`-separated), in the
+        order of the configuration."""
         return self._page_images.get(page, ())
 
     @functools.cached_property

@@ -75,5 +75,5 @@ def test_the_images_of_a_page_come_in_config_order_from_one_index(tmp_path: Path
     )
     config = Config(root=tmp_path, source="pyproject.toml", images=images)
     assert [i.name for i in config.images_for_page("all.md")] == ["a", "c"]
-    assert config.image_for_page("b.md") is images[1]
-    assert config.images_for_page("missing.md") == () and config.image_for_page("missing.md") is None
+    assert config.images_for_page("b.md") == (images[1],)
+    assert config.images_for_page("missing.md") == ()
