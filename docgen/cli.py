@@ -18,7 +18,7 @@ from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
-from docgen.family import Member, fill_document
+from docgen.family import Member, by_document, fill_document
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.parallel import read_images
@@ -174,7 +174,7 @@ def _outputs_once(config: Config) -> None:
                 shown = _relative_to(output, config.root)
                 message = f"the [[tool.docgen.images]] of {image.display} lists {shown!r} twice in outputs"
                 raise ConfigError(message, config.source)
-    for output, members in _families(list(config.images)).items():
+    for output, members in by_document(config.images).items():
         names: dict[str, ImageConfig] = {}
         for image in members:
             first = names.setdefault(image.name, image)
@@ -185,16 +185,6 @@ def _outputs_once(config: Config) -> None:
                     'name = "…" of its own, which image= on the markers of that file names',
                     config.source,
                 )
-
-
-def _families(images: Sequence[ImageConfig]) -> dict[Path, list[ImageConfig]]:
-    """Each output → the images listing it, in the order of the configuration (the outputs in the
-    order they are first listed)."""
-    found: dict[Path, list[ImageConfig]] = {}
-    for image in images:
-        for output in dict.fromkeys(image.outputs):
-            found.setdefault(output, []).append(image)
-    return found
 
 
 def _image_defaults(config: Config, dockerfile: Path, outputs: Sequence[Path] = ()) -> dict[str, Any]:
@@ -286,7 +276,7 @@ def _documents(
     templates = fingerprint.templates_digest(
         str(config.templates) if config.templates else None, root, outside
     )
-    families = _families(images)
+    families = by_document(images)
     digests: dict[str, str | None] = {}
     judge = skip_fresh and not outside
 

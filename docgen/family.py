@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docgen import markers
 from docgen.errors import MarkerError, TemplateError
@@ -22,6 +23,11 @@ from docgen.fingerprint import family_stamp, text_digest, with_fingerprint
 from docgen.markers import FAMILY_SECTIONS, IMAGE, SECTIONS, Block
 from docgen.model import ImageModel
 from docgen.rows import RenderOptions, image_row
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from docgen.config import ImageConfig
 
 ROWS = "rows"
 """The `matrix` block attribute choosing its orientation (`rows=images`)."""
@@ -45,6 +51,16 @@ class Member:
     site page)."""
     tags: tuple[str, ...] = ()
     """The tags it is published under (the `images` table shows them)."""
+
+
+def by_document(images: Sequence[ImageConfig]) -> dict[Path, list[ImageConfig]]:
+    """Each output → the images listing it, in the order of the configuration (the outputs in the
+    order they are first listed)."""
+    found: dict[Path, list[ImageConfig]] = {}
+    for image in images:
+        for output in dict.fromkeys(image.outputs):
+            found.setdefault(output, []).append(image)
+    return found
 
 
 def owners(blocks: Sequence[Block], path: str, names: Sequence[str]) -> dict[str, int | None]:

@@ -45,7 +45,7 @@ from mkdocs.structure.pages import Page
 from docgen import markers, site
 from docgen.config import Config, ImageConfig, find_pyproject, load_config, resolve_path
 from docgen.errors import DocgenError, MarkerError
-from docgen.family import fill_document
+from docgen.family import by_document, fill_document
 from docgen.files import os_error
 from docgen.markers import SECTIONS
 from docgen.model import ImageModel
@@ -390,11 +390,7 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
 
     def _check_outputs(self, docgen: Config) -> None:
         """Warn for each `outputs` file whose blocks differ from what `docgen sync` would write now."""
-        families: dict[Path, list[ImageConfig]] = {}
-        for image in docgen.images:
-            for output in dict.fromkeys(image.outputs):
-                families.setdefault(output, []).append(image)
-        for output, images in families.items():
+        for output, images in by_document(docgen.images).items():
             shown = self._shown(output)
             try:
                 text = output.read_text(encoding="utf-8")
