@@ -179,17 +179,33 @@ def explain(
     sources, removed = row_sources(block.name, current, generated, model, options)
     if DOCKERFILE not in causes and UNKNOWN not in causes:
         sources = ()  # the Dockerfile did not change: its lines are not the cause
-    diff = _diff(document, block.name, current, generated)
+    reason = _reason(causes, model.path, sources, _unknown(found, current, generated))
+    return _drift(document, block, current, generated, causes, reason, model.path, sources, removed)
+
+
+def _drift(
+    document: str,
+    block: Block,
+    current: str,
+    generated: str,
+    causes: list[str],
+    reason: str,
+    dockerfile: str,
+    sources: tuple[RowSource, ...] = (),
+    removed: tuple[str, ...] = (),
+) -> Drift:
+    """The `Drift` of block `block` of `document` from its body `current` to `generated`: where it
+    first differs, the diff, and the fix its `causes` call for."""
     return Drift(
         document=document,
         block=block.name,
         line=block.begin_line,
         first_changed=block.begin_line + 1 + _first_difference(current, generated),
         causes=tuple(causes),
-        reason=_reason(causes, model.path, sources, _unknown(found, current, generated)),
+        reason=reason,
         fix=_fix(causes),
-        diff=diff,
-        dockerfile=model.path,
+        diff=_diff(document, block.name, current, generated),
+        dockerfile=dockerfile,
         sources=sources,
         removed=removed,
     )
@@ -301,16 +317,7 @@ def explain_family(
                 _unknown(found, current, generated),
             )
         )
-    diff = _diff(document, block.name, current, generated)
-    return Drift(
-        document=document,
-        block=block.name,
-        line=block.begin_line,
-        first_changed=block.begin_line + 1 + _first_difference(current, generated),
-        causes=tuple(causes),
-        reason="; ".join(parts),
-        fix=_fix(causes),
-        diff=diff,
-        dockerfile=", ".join(path for _, path in (changed or images)),
-        removed=tuple(gone),
+    dockerfiles = ", ".join(path for _, path in (changed or images))
+    return _drift(
+        document, block, current, generated, causes, "; ".join(parts), dockerfiles, removed=tuple(gone)
     )
