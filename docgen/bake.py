@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -331,21 +331,24 @@ class BakeFile:
             no = conditional()
             return yes if boolean(condition) else no
 
-        def either() -> object:
-            value = both()
-            while peek() == "||":
+        def logical(operator: str, operand: Callable[[], object]) -> object:
+            """`operand`s joined by `operator` (`||` or `&&`), left to right; both sides are read."""
+            value = operand()
+            while peek() == operator:
                 take()
-                right = both()
-                value = boolean(value) or boolean(right)
+                right = operand()
+                value = (
+                    boolean(value) or boolean(right)
+                    if operator == "||"
+                    else boolean(value) and boolean(right)
+                )
             return value
 
+        def either() -> object:
+            return logical("||", both)
+
         def both() -> object:
-            value = compare()
-            while peek() == "&&":
-                take()
-                right = compare()
-                value = boolean(value) and boolean(right)
-            return value
+            return logical("&&", compare)
 
         def compare() -> object:
             value = unary()

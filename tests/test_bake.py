@@ -494,6 +494,21 @@ target "default" {
     }  # `labels` is not read: its function is no error
 
 
+def test_and_binds_tighter_than_or_and_both_chain() -> None:
+    found = parse(
+        """
+target "default" {
+  args = {
+    TIGHT = true || false && false ? "and first" : "left to right"
+    OR3 = false || false || true ? "yes" : "no"
+    AND3 = true && true && false ? "yes" : "no"
+  }
+}
+"""
+    )
+    assert found.target("default").args == {"TIGHT": "and first", "OR3": "yes", "AND3": "no"}
+
+
 def test_a_context_relative_to_the_project_root_is_found_too(project: Path) -> None:
     """`docker buildx bake -f docker/docker-bake.hcl` run from the root: `context = "."` is the root."""
     (project / "docker/docker-bake.json").write_text(
