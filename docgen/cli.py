@@ -252,7 +252,7 @@ class _Document:
 @dataclass
 class _Fresh:
     """One output whose every block carries the fingerprints of its inputs as they are now
-    (`fastcheck.document_up_to_date`): up to date, and not modelled."""
+    (`fastcheck.fresh_blocks`, every one fresh): up to date, and not modelled."""
 
     display: str
     dockerfile: str

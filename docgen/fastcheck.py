@@ -150,22 +150,10 @@ def up_to_date(argv: Sequence[str], cwd: str | None = None) -> list[str] | None:
             documents.setdefault(path, []).append((name, dockerfile_path, image_settings))
     digests: dict[str, str | None] = {}
     for path, members in documents.items():
-        if not document_up_to_date(root, path, members, templates_digest, digests):
+        fresh = fresh_blocks(root, path, members, templates_digest, digests)
+        if fresh is None or not all(fresh.values()):
             return None
     return [_shown(path, here) for path in documents]
-
-
-def document_up_to_date(
-    root: str,
-    path: str,
-    members: list[tuple[str, str, str]],
-    templates: bytes,
-    digests: dict[str, str | None] | None = None,
-) -> bool:
-    """True when every block of document `path` still carries the fingerprint of its inputs and text
-    as they are now, so rendering it again would give the same text (see `fresh_blocks`)."""
-    found = fresh_blocks(root, path, members, templates, digests)
-    return found is not None and all(found.values())
 
 
 def fresh_blocks(
