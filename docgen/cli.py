@@ -215,7 +215,7 @@ _NO_OUTPUT = "file not found (create it with the marker blocks first)"
 
 
 def _read_markdown(path: Path) -> str:
-    return files.read_text(path, not_found=_NO_OUTPUT)
+    return files.read_snapshot(path, not_found=_NO_OUTPUT)[0]
 
 
 def _existing(path: Path) -> Path:

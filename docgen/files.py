@@ -91,25 +91,6 @@ def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
-def read_text(
-    path: Path,
-    *,
-    not_found: str = "file not found",
-    not_a_file: str = "not a file",
-    folder: str | None = None,
-    refuse_binary: bool = False,
-) -> str:
-    """`path` decoded as UTF-8; a `UsageError` (with the line of a bad byte) when it cannot be.
-
-    `not_a_file` is the message for a FIFO or another special file (reading one could block), and
-    for a folder unless `folder` is given. With `refuse_binary`, a NUL byte is an error too (text to
-    be edited: markers added to UTF-16 text would corrupt it).
-    """
-    return read_snapshot(
-        path, not_found=not_found, not_a_file=not_a_file, folder=folder, refuse_binary=refuse_binary
-    )[0]
-
-
 def read_snapshot(
     path: Path,
     *,
@@ -118,7 +99,13 @@ def read_snapshot(
     folder: str | None = None,
     refuse_binary: bool = False,
 ) -> tuple[str, Snapshot]:
-    """`read_text`, with the `Snapshot` of what was read (for a file docgen will replace)."""
+    """`path` decoded as UTF-8, and the `Snapshot` of what was read (for a file docgen will replace); a
+    `UsageError` (with the line of a bad byte) when it cannot be decoded.
+
+    `not_a_file` is the message for a FIFO or another special file (reading one could block), and
+    for a folder unless `folder` is given. With `refuse_binary`, a NUL byte is an error too (text to
+    be edited: markers added to UTF-16 text would corrupt it).
+    """
     shown = display(path)
     try:
         if path.is_dir():
