@@ -321,7 +321,7 @@ def audit_long(folder: Path, sizes: list[int], rounds: int) -> dict[int, float]:
 
 
 def long_line_file(size: int) -> str:
-    return "FROM ubuntu:22.04\nRUN echo " + "ab " * ((size - 64) // 3) + "\n"  # under MAX_BYTES
+    return "FROM ubuntu:22.04\nRUN echo " + "ab " * ((size - 64) // 3) + "\n"  # under MAX_FILE_BYTES
 
 
 def long_line_memory(folder: Path, sizes: list[int]) -> dict[int, int]:

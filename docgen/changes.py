@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docgen.dockerfile import MAX_BYTES, decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
-from docgen.errors import DockerfileError, UsageError
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import MAX_FILE_BYTES, TOO_LARGE, DockerfileError, UsageError
 from docgen.model import ImageModel
 from docgen.render import code_span, escape_text
 from docgen.rows import component_name
@@ -213,8 +213,8 @@ def read_at(path: Path, rev: str, shown: str) -> bytes | None:
     """The bytes of file `path` at commit `rev` (`WORKING_TREE`: on disk); None when it does not exist
     there.
 
-    The same limits as the Dockerfile on disk: at most `MAX_BYTES` (the size git records is checked
-    before any byte is read) and a regular file (a symlink, a folder or a submodule at `rev` is a
+    The same limits as the Dockerfile on disk: at most `errors.MAX_FILE_BYTES` (the size git records is
+    checked before any byte is read) and a regular file (a symlink, a folder or a submodule at `rev` is a
     `DockerfileError`: its text is no Dockerfile, and a link's target is not followed)."""
     if rev == WORKING_TREE:
         return read_dockerfile_bytes(path, shown) if os.path.lexists(path) else None
@@ -230,8 +230,8 @@ def read_at(path: Path, rev: str, shown: str) -> bytes | None:
     if kind != b"blob" or mode == b"120000":
         what = "a symbolic link" if mode == b"120000" else "a folder" if kind == b"tree" else "a submodule"
         raise DockerfileError(f"is {what} in that revision, not a Dockerfile", where)
-    if int(size) > MAX_BYTES:
-        raise DockerfileError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB, not read", where)
+    if int(size) > MAX_FILE_BYTES:
+        raise DockerfileError(TOO_LARGE, where)
     found = _git(path.parent, "cat-file", "blob", blob.decode())
     if found.returncode != 0:
         raise UsageError(

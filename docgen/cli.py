@@ -17,7 +17,7 @@ from docgen import files, fingerprint, markers
 from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
-from docgen.errors import ConfigError, DocgenError, MarkerError, UsageError
+from docgen.errors import MAX_FILE_BYTES, ConfigError, DocgenError, MarkerError, UsageError
 from docgen.family import Member, by_document, fill_document
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
@@ -452,9 +452,9 @@ def _sync(images: list[ImageConfig], config: Config, out: TextIO) -> int:
             report.append(f"{doc.display}: unchanged")
     for path, text, _ in changes:
         files.check_writable(path)
-        if len(text) > files.MAX_TEXT // 4 and len(text.encode("utf-8", "surrogatepass")) > files.MAX_TEXT:
+        if len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
             raise UsageError(
-                f"the generated file would be larger than {files.MAX_TEXT >> 20} MiB, which docgen "
+                f"the generated file would be larger than {MAX_FILE_BYTES >> 20} MiB, which docgen "
                 "does not read back; not written (make the blocks smaller)",
                 files.display(path),
             )

@@ -50,8 +50,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from docgen import cache, files
-from docgen.errors import ConfigError
+from docgen import cache
+from docgen.errors import MAX_FILE_BYTES, TOO_LARGE, ConfigError
 from docgen.fingerprint import image_settings, shared_settings
 
 DEFAULT_ARCH_ARG = "GPU_ARCH"
@@ -756,12 +756,9 @@ def _bake_members(
             what = "a folder" if path.is_dir() else "a special file (a FIFO, a device …)"
             raise ConfigError(f"bake = {written!r}: is {what}, not a bake file", display, line)
         with path.open("rb") as handle:
-            if os.fstat(handle.fileno()).st_size > files.MAX_TEXT:  # HCL is read at about 40 KB/s
-                mib = files.MAX_TEXT // (1024 * 1024)
-                raise ConfigError(
-                    f"bake = {written!r}: file is larger than {mib} MiB, not read", display, line
-                )
-            data = handle.read(files.MAX_TEXT + 1)
+            if os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES:  # HCL is read at about 40 KB/s
+                raise ConfigError(f"bake = {written!r}: {TOO_LARGE}", display, line)
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError(f"bake = {written!r}: no such file", display, line) from None
     except OSError as exc:

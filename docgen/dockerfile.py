@@ -14,13 +14,11 @@ import os
 import re
 import stat
 
-from docgen.errors import DockerfileError
+from docgen.errors import MAX_FILE_BYTES, TOO_LARGE, DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
 
-__all__ = ["MAX_BYTES", "decode_dockerfile", "parse_dockerfile", "read_dockerfile", "read_dockerfile_bytes"]
+__all__ = ["decode_dockerfile", "parse_dockerfile", "read_dockerfile", "read_dockerfile_bytes"]
 
-MAX_BYTES = 10 * 1024 * 1024
-"""The largest Dockerfile docgen reads (10 MiB)."""
 
 # Go's unicode.IsSpace, which BuildKit uses for TrimSpace / TrimLeftFunc (Python's str.isspace also
 # counts \x1c-\x1f, Go does not).
@@ -63,7 +61,7 @@ def read_dockerfile_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
     """The bytes of the Dockerfile at `path` (shown as `shown` in errors).
 
     Raises `DockerfileError` when it cannot be read, is not a regular file (a FIFO would block the
-    read) or is larger than `MAX_BYTES` (refused without reading any of it).
+    read) or is larger than `errors.MAX_FILE_BYTES` (refused without reading any of it).
     """
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
@@ -71,16 +69,16 @@ def read_dockerfile_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
         with open(path, "rb") as fh:
             # a regular file's size is known up front: refuse a huge one without reading any of it
             size = os.fstat(fh.fileno()).st_size
-            # read what fstat says is there (asking for MAX_BYTES at once allocates 10 MiB for every
+            # read what fstat says is there (asking for MAX_FILE_BYTES at once allocates 10 MiB for every
             # file: 22 µs each); a file longer than it said (one growing, or a /proc file of size 0)
-            # is read on to MAX_BYTES + 1, so the limit still holds
-            data = fh.read(size + 1) if size <= MAX_BYTES else b""
+            # is read on to MAX_FILE_BYTES + 1, so the limit still holds
+            data = fh.read(size + 1) if size <= MAX_FILE_BYTES else b""
             if len(data) > size:
-                data += fh.read(MAX_BYTES + 1 - len(data))
+                data += fh.read(MAX_FILE_BYTES + 1 - len(data))
     except OSError as exc:
         raise DockerfileError(f"cannot read the Dockerfile: {exc.strerror or exc}", shown) from None
-    if size > MAX_BYTES or len(data) > MAX_BYTES:
-        raise DockerfileError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB, not read", shown)
+    if size > MAX_FILE_BYTES or len(data) > MAX_FILE_BYTES:
+        raise DockerfileError(TOO_LARGE, shown)
     return data
 
 

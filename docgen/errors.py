@@ -7,6 +7,14 @@ turns them into `PluginError`.
 
 from __future__ import annotations
 
+MAX_FILE_BYTES = 10 * 1024 * 1024
+"""The largest file docgen reads (10 MiB): a Dockerfile, a Markdown file, a template, a bake file. A
+README of 100 MB would take gigabytes of memory to split into lines and blocks. It lives here, with the
+errors, so the fast path of `docgen check` (`docgen.fastcheck`) reads it without importing more."""
+
+TOO_LARGE = f"file is larger than {MAX_FILE_BYTES >> 20} MiB, not read"
+"""The message for a file over `MAX_FILE_BYTES`, said before any of it is read."""
+
 
 class DocgenError(Exception):
     """A problem with the user's input, printed as `path:line: message`."""

@@ -22,7 +22,7 @@ import os
 
 from docgen import cache, fingerprint, markers
 from docgen.console import summary
-from docgen.errors import MarkerError
+from docgen.errors import MAX_FILE_BYTES, MarkerError
 
 TYPE_CHECKING = False  # `typing` alone would double this module's start-up time
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def _read(path: str) -> bytes | None:
         if not os.path.isfile(path):
             return None
         with open(path, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size > 10 * 1024 * 1024:
+            if os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES:
                 return None  # larger than the full check reads: it says so
             return handle.read()
     except OSError:

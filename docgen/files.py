@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.errors import UsageError
+from docgen.errors import MAX_FILE_BYTES, TOO_LARGE, UsageError
 
 
 def display(path: Path) -> str:
@@ -47,11 +47,6 @@ def os_error(exc: OSError, path: str | os.PathLike[str] | None = None) -> UsageE
         return UsageError(reason)
     shown = os.fsdecode(target) if isinstance(target, (str, bytes, os.PathLike)) else str(target)
     return UsageError(reason, display(Path(shown)) if shown else repr(shown))
-
-
-MAX_TEXT = 10 * 1024 * 1024
-"""The largest Markdown file docgen reads (10 MiB, as for a Dockerfile): a README of 100 MB would take
-gigabytes of memory to split into lines and blocks."""
 
 
 @dataclass(frozen=True)
@@ -115,17 +110,17 @@ def read_snapshot(
         with path.open("rb") as handle:
             # a regular file's size is known up front: refuse a huge one without reading any of it
             info = os.fstat(handle.fileno())
-            if info.st_size > MAX_TEXT:
-                raise UsageError(f"file is larger than {MAX_TEXT // (1024 * 1024)} MiB, not read", shown)
-            data = handle.read(MAX_TEXT + 1)
+            if info.st_size > MAX_FILE_BYTES:
+                raise UsageError(TOO_LARGE, shown)
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise UsageError(not_found, shown) from None
     except OSError as exc:
         if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP, errno.ENOTDIR):
             raise os_error(exc, path) from None
         raise UsageError(f"cannot read: {exc.strerror or exc}", shown) from None
-    if len(data) > MAX_TEXT:
-        raise UsageError(f"file is larger than {MAX_TEXT // (1024 * 1024)} MiB, not read", shown)
+    if len(data) > MAX_FILE_BYTES:
+        raise UsageError(TOO_LARGE, shown)
     if refuse_binary and b"\0" in data:
         raise UsageError(
             "binary file (contains a NUL byte)", shown, data[: data.index(b"\0")].count(b"\n") + 1

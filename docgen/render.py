@@ -32,8 +32,8 @@ import jinja2.runtime
 import jinja2.sandbox
 
 from docgen import stages
-from docgen.errors import ConfigError, TemplateError
-from docgen.files import MAX_TEXT, display, os_error
+from docgen.errors import MAX_FILE_BYTES, TOO_LARGE, ConfigError, TemplateError
+from docgen.files import display, os_error
 from docgen.markers import IMAGE_SECTIONS as IMAGE_SECTIONS
 from docgen.markers import SECTIONS as SECTIONS
 from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, VersionRow, short_commit
@@ -466,7 +466,7 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
 class ProjectLoader(jinja2.BaseLoader):
     """The user's template folder, for every template Jinja2 loads (sections, and what they include,
     extend or import): like `jinja2.FileSystemLoader`, but a template must stay inside the project
-    once symlinks are resolved, be a regular file, readable, UTF-8 and at most `files.MAX_TEXT`.
+    once symlinks are resolved, be a regular file, readable, UTF-8 and at most `errors.MAX_FILE_BYTES`.
     Anything else is a `TemplateError` naming the template, raised before a byte of it is read (a
     link to `/proc/self/environ` would put the environment in the README, a CI log and the site). A
     name that is not there (not even a dangling link) is `TemplateNotFound`: docgen's own is used."""
@@ -501,11 +501,11 @@ class ProjectLoader(jinja2.BaseLoader):
         if not stat.S_ISREG(info.st_mode):
             what = "a folder" if stat.S_ISDIR(info.st_mode) else "a special file (a FIFO, a device …)"
             raise TemplateError(f"is {what}, not a template file", shown)
-        if info.st_size > MAX_TEXT:
-            raise TemplateError(f"file is larger than {MAX_TEXT >> 20} MiB, not read", shown)
+        if info.st_size > MAX_FILE_BYTES:
+            raise TemplateError(TOO_LARGE, shown)
         try:
             with real.open("rb") as handle:
-                data = handle.read(MAX_TEXT + 1)
+                data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise TemplateError(f"cannot read the template: {os_error(exc).message}", shown) from None
         try:
@@ -680,7 +680,7 @@ def _load(env: jinja2.Environment, template_name: str) -> jinja2.Template:
 
 MAX_BLOCK_CHARS = 8 << 20
 """The largest body a template may render (8 MiB), so a runaway loop cannot fill a disk; under the
-10 MiB docgen reads back (`files.MAX_TEXT`), far above the tables of a real image (10,000 packages
+10 MiB docgen reads back (`errors.MAX_FILE_BYTES`), far above the tables of a real image (10,000 packages
 make about 2 MB). It also bounds each value a template computes (characters or items): a larger one
 could not be written anyway, and `'x' * 10**9` is refused before it takes a gigabyte."""
 

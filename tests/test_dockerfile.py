@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.dockerfile import MAX_BYTES, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
-from docgen.errors import DockerfileError
+from docgen.dockerfile import parse_dockerfile, read_dockerfile, read_dockerfile_bytes
+from docgen.errors import MAX_FILE_BYTES, DockerfileError
 from docgen.model import Instruction, ParsedDockerfile
 
 DATA = Path(__file__).parent / "data" / "reader"
@@ -304,7 +304,7 @@ def test_read_file(tmp_path: Path) -> None:
     [
         (b"FROM x\nRUN echo \xff\n", 2, "not UTF-8 text"),
         (b"FROM x\n\nRUN a\0\n", 3, "binary file"),
-        (b"FROM x\n" + b"#" * MAX_BYTES, None, "larger than 10 MiB"),
+        (b"FROM x\n" + b"#" * MAX_FILE_BYTES, None, "larger than 10 MiB"),
     ],
 )
 def test_read_errors(tmp_path: Path, data: bytes, line: int | None, message: str) -> None:
