@@ -41,6 +41,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.files import dockerfiles_in, is_dockerfile_name
 from docgen.markdown import Document, Fence, Paragraph, Table, code_spans, read_document, without_links
 from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
@@ -735,7 +736,11 @@ def audit(
         raise ValueError("audit needs at least one Dockerfile model")
     doc = read_document(text, path)
     everything = frozenset(range(len(models)))
-    siblings = _dockerfiles_in(directory) if directory is not None else []
+    siblings = (
+        [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1)]
+        if directory is not None
+        else []
+    )
     tied = _tied_sections(doc, models, siblings)
     parts: dict[frozenset[int], Document] = {}
 
@@ -772,21 +777,8 @@ def audit(
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
-_DOCKERFILE_NAME = re.compile(
-    r"(?:Dockerfile|Containerfile)(?:\.[\w.+-]+)?|[\w.+-]+\.(?:Dockerfile|dockerfile)"
-    r"|(?:Dockerfile|Containerfile)[-_](?![\w.+-]*\.(?:sh|py|md|txt|ya?ml|json|toml|ps1|bat|cfg|ini)\Z)[\w.+-]+"
-    r"|[\w.+-]+[-_](?:Dockerfile|dockerfile)"
-)
-"""`Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`, and with `-`/`_`: `Dockerfile-ubuntu`,
-`Dockerfile_llamacpp`, `cuda_dockerfile` (not `Dockerfile-build.sh`, a script about one)."""
 _HEADING_FILE = re.compile(r"[\w./+-]+")
 _BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
-
-
-def is_dockerfile_name(name: str) -> bool:
-    """True for a file name a Dockerfile has: `Dockerfile`, `Dockerfile.rocm`, `cuda.Dockerfile`,
-    `Containerfile`."""
-    return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 
 _CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
@@ -913,14 +905,14 @@ def _tied_sections(
             tie(fence.section, _matching(flag, paths), True)
     for line, target in doc.links:
         target = urllib.parse.unquote(target.split("#", 1)[0])
-        if "://" not in target and _DOCKERFILE_NAME.fullmatch(_basename(target)):
+        if "://" not in target and is_dockerfile_name(_basename(target)):
             tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
     variants = [variant(p) for p in paths]
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
-            if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
+            if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, _matching(word, paths), True)
         if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
             tie(head_line, set(), True)
@@ -949,24 +941,6 @@ def _tied_sections(
     return tied
 
 
-def _dockerfiles_in(directory: Path) -> list[str]:
-    """The Dockerfiles in `directory` and its immediate subfolders, as paths relative to it."""
-    found: list[str] = []
-    try:
-        for entry in sorted(directory.iterdir()):
-            if entry.is_file() and is_dockerfile_name(entry.name):
-                found.append(entry.name)
-            elif entry.is_dir() and not entry.name.startswith("."):
-                found += [
-                    f"{entry.name}/{p.name}"
-                    for p in sorted(entry.iterdir())
-                    if p.is_file() and is_dockerfile_name(p.name)
-                ]
-    except OSError:
-        pass
-    return found
-
-
 def _dead_references(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """Links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and `-f PATH` of build commands naming files
     that exist neither next to the README nor (for `-f`, run from the repository's root) above it."""
@@ -976,7 +950,7 @@ def _dead_references(doc: Document, readme: str, directory: Path) -> Iterator[Di
         path = urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
             continue
-        if not _DOCKERFILE_NAME.fullmatch(_basename(path)):
+        if not is_dockerfile_name(_basename(path)):
             continue
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
         if any((base / path).exists() for base in bases) or (flag and (directory / _basename(path)).exists()):

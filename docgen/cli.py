@@ -736,7 +736,7 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         filling = [i for i in config.images if document.resolve() in i.outputs]
         targets = list(filling or config.images)
         if not targets:
-            nearby = _dockerfiles_next_to(document)
+            nearby = files.dockerfiles_in(document.parent, 1)
             if not nearby:
                 raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
@@ -758,23 +758,6 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
     _print_findings(found, args.format, out, line, document=shown, dockerfile=display)
     return EXIT_DRIFT if found else EXIT_OK
-
-
-def _dockerfiles_next_to(document: Path) -> list[Path]:
-    """The Dockerfiles in the folder of `document` and in its immediate subfolders (`Dockerfile`,
-    `Dockerfile.rocm`, `envs/Dockerfile.gb200`, `dockers/H100.Dockerfile`, `Containerfile`), sorted."""
-    from docgen.audit import is_dockerfile_name
-
-    found: list[Path] = []
-    try:
-        for entry in sorted(document.parent.iterdir()):
-            if entry.is_file() and is_dockerfile_name(entry.name):
-                found.append(entry)
-            elif entry.is_dir() and not entry.name.startswith("."):
-                found += sorted(p for p in entry.iterdir() if is_dockerfile_name(p.name) and p.is_file())
-    except OSError:
-        return []
-    return found
 
 
 # --------------------------------------------------------------------------------------------------

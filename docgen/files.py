@@ -132,6 +132,49 @@ def read_snapshot(
     return text, Snapshot(path, data, _identity(info))
 
 
+_NO_DOCKERFILE = r"(?![\w.+-]*\.(?:dockerignore|md|txt|sh|py|ps1|bat|ya?ml|json|toml|cfg|ini)\Z)"
+"""What a file named like a Dockerfile is not: `Dockerfile.dockerignore` (BuildKit's ignore file of a
+Dockerfile), `Dockerfile.md`, `Dockerfile-build.sh` (a script about one)."""
+_DOCKERFILE_NAME = re.compile(
+    rf"(?:Dockerfile|Containerfile)(?:{_NO_DOCKERFILE}[._-][\w.+-]+)?"
+    r"|[\w.+-]+[._-](?:Dockerfile|dockerfile)"
+)
+
+
+def is_dockerfile_name(name: str) -> bool:
+    """True for a file name a Dockerfile has (docs/audit.md): `Dockerfile`, `Containerfile`, and with
+    `.`, `-` or `_`: `Dockerfile.rocm`, `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `cuda.Dockerfile`,
+    `cuda_dockerfile`; not `Dockerfile.dockerignore`, `Dockerfile.md` or `Dockerfile-build.sh`."""
+    return bool(_DOCKERFILE_NAME.fullmatch(name))
+
+
+def dockerfiles_in(folder: Path, depth: int | None = 0) -> list[Path]:
+    """The files named like Dockerfiles (`is_dockerfile_name`) in `folder` and in its subfolders down
+    to `depth` levels (0: the folder alone, 1: and its immediate subfolders, None: all of them), in
+    order of their paths. Folders whose name starts with a dot (`.git`, `.venv`, `.devcontainer`) and
+    links to folders are not looked into; a folder that does not exist holds none.
+
+    A folder that cannot be listed is a `UsageError` (`docker: cannot read the folder (permission
+    denied)`): the Dockerfiles in it would be missed in silence.
+    """
+    found: list[Path] = []
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if depth != 0 and not entry.name.startswith("."):
+                    found += dockerfiles_in(Path(entry.path), None if depth is None else depth - 1)
+            elif is_dockerfile_name(entry.name) and entry.is_file():
+                found.append(Path(entry.path))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        reason = _OS_ERRORS.get(exc.errno or 0) or exc.strerror or str(exc)
+        raise UsageError(f"cannot read the folder ({reason})", display(folder)) from None
+    return found
+
+
 def check_writable(path: Path) -> None:
     """A `UsageError` when `path` exists but is read-only (a rename would replace it regardless, so
     docgen respects the user's intent instead) or has other hard links (the rename would leave them

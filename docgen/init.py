@@ -423,26 +423,10 @@ def _inside(root: Path, path: Path, why: str = "docgen only writes files inside 
         raise UsageError(message, shown) from None
 
 
-def _named_like_dockerfiles(folder: Path, pattern: str = "") -> list[Path]:
-    """`Dockerfile*` and `*.Dockerfile` (as in `.devops/cuda.Dockerfile`) in `folder`, or below it
-    with `pattern="**/"`."""
-    return [*folder.glob(pattern + "Dockerfile*"), *folder.glob(pattern + "*.[Dd]ockerfile")]
-
-
-def _is_named_like_dockerfile(path: Path) -> bool:
-    """True for a file `_named_like_dockerfiles` and `_dockerfiles` would take for a Dockerfile."""
-    return (path.match("Dockerfile*") or path.match("*.[Dd]ockerfile")) and bool(_dockerfiles([path]))
-
-
-def _dockerfiles(paths: Iterable[Path], root: Path | None = None) -> list[Path]:
-    """The files among `paths` that look like Dockerfiles (not `Dockerfile.dockerignore`), resolved;
-    with `root`, a `UsageError` for one that leads out of the project folder (a symlink)."""
-    found = {
-        p.resolve() if root is None else _inside(root, p, "the Dockerfile must be inside it too")
-        for p in paths
-        if p.is_file() and not p.name.endswith((".dockerignore", ".md", "~"))
-    }
-    return sorted(found)
+def _dockerfiles(paths: Iterable[Path], root: Path) -> list[Path]:
+    """`paths` (Dockerfiles: `files.dockerfiles_in`) resolved, each once, sorted; a `UsageError` for one
+    that leads out of the project folder `root` (a symlink)."""
+    return sorted({_inside(root, p, "the Dockerfile must be inside it too") for p in paths})
 
 
 def find_dockerfile(readme: Path, config: Config) -> Path:
@@ -456,11 +440,11 @@ def find_dockerfile(readme: Path, config: Config) -> Path:
         if readme in image.outputs:
             return image.dockerfile
     root = config.root.resolve()
-    beside = _dockerfiles(_named_like_dockerfiles(readme.parent), root)
+    beside = _dockerfiles(files.dockerfiles_in(readme.parent), root)
     if len(beside) == 1 and readme.parent != root:
         return beside[0]
     found = _dockerfiles(
-        [*beside, *_named_like_dockerfiles(root), *_named_like_dockerfiles(root / "docker", "**/")], root
+        [*beside, *files.dockerfiles_in(root), *files.dockerfiles_in(root / "docker", None)], root
     )
     if len(found) == 1:
         return found[0]
@@ -504,7 +488,7 @@ def _refuse_dockerfile(readme: Path, shown: str, dockerfile: Path | None, config
     """A `UsageError` when the README to add blocks to is a Dockerfile: the one it would document,
     one configured, or a file named like one (Markdown appended to it would break the build)."""
     configured = {image.dockerfile for image in config.images}
-    if readme == dockerfile or readme in configured or _is_named_like_dockerfile(readme):
+    if readme == dockerfile or readme in configured or files.is_dockerfile_name(readme.name):
         raise UsageError(
             "is a Dockerfile, not a README; docgen adds its blocks to a Markdown file "
             "(Markdown appended to a Dockerfile would break its build)",
@@ -692,7 +676,7 @@ def family_entries(members: Sequence[_Member], root: Path, prefix: str, index: s
         for pattern in _family_patterns(prefix):
             matched = cache.expand(str(root), pattern)
             others = [p for p in matched if p not in left]
-            if any(_dockerfiles([root / p]) and _is_named_like_dockerfile(root / p) for p in others):
+            if any(files.is_dockerfile_name(posixpath.basename(p)) and (root / p).is_file() for p in others):
                 continue  # a Dockerfile configured already, or taken by another entry
             group = [left[p] for p in matched if p in left]
             if len(group) < 2 or any(m.name != file_name(root / m.path, root) for m in group):
@@ -734,7 +718,7 @@ def init_folder(
     folder_path = _inside(root, folder)
     folder_display = files.display(folder)
     configured = {image.dockerfile for image in config.images}
-    found = _dockerfiles(_named_like_dockerfiles(folder_path, "**/"), root)
+    found = _dockerfiles(files.dockerfiles_in(folder_path, None), root)
     new = [path for path in found if path not in configured]
     if not found:
         raise UsageError("no Dockerfile in this folder or below (Dockerfile*, *.Dockerfile)", folder_display)

@@ -1404,7 +1404,8 @@ def test_a_dockerfile_block_is_not_a_command() -> None:
     ],
 )
 def test_dockerfiles_named_with_a_dash_or_an_underscore(name: str, image: str | None) -> None:
-    from docgen.audit import is_dockerfile_name, variant
+    from docgen.audit import variant
+    from docgen.files import is_dockerfile_name
 
     assert is_dockerfile_name(name) == (image is not None)
     if image is not None:

@@ -633,3 +633,121 @@ def test_a_full_disk_on_the_second_output_changes_nothing(
     assert [r for r in renames if ".docgen_cache" not in Path(r).parts] == []  # its own cache aside
     assert files_of(project) == before
     assert no_temp_files(project)
+
+
+# --------------------------------------------------------------------------------------------------
+# Dockerfiles next to a README: one name rule and one way to fail for audit, init and the CLI
+
+
+@pytest.mark.parametrize(
+    ("name", "is_one"),
+    [
+        ("Dockerfile", True),
+        ("Containerfile", True),
+        ("Dockerfile.rocm6.2", True),
+        ("Dockerfile-ubuntu", True),
+        ("Dockerfile_llamacpp", True),
+        ("h100.Dockerfile", True),
+        ("cuda_dockerfile", True),
+        ("arm-Dockerfile", True),
+        ("Dockerfile.dockerignore", False),  # BuildKit's ignore file of `Dockerfile`
+        ("Dockerfile.cu129.dockerignore", False),
+        ("Dockerfile.md", False),
+        ("Dockerfile-build.sh", False),
+        ("Dockerfile~", False),
+        ("Dockerfile2", False),
+        ("README.md", False),
+    ],
+)
+def test_one_name_rule_says_what_a_dockerfile_is_called(name: str, is_one: bool) -> None:
+    assert docgen.files.is_dockerfile_name(name) is is_one
+
+
+PLAIN = "FROM ubuntu:22.04\n"
+NO_BLOCKS = "# Image\n\nBuilt on Ubuntu 22.04.\n"
+
+
+def test_audit_without_config_passes_over_files_named_like_but_no_dockerfiles(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "README.md": NO_BLOCKS,
+            "Dockerfile": PLAIN,
+            "Dockerfile.dockerignore": "*.pyc\n",
+            "Dockerfile.md": "x\n",
+        },
+    )
+    result = run("audit", "README.md")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == "README.md: no claim outside the docgen blocks contradicts Dockerfile\n"
+
+
+def test_init_finds_a_containerfile_beside_the_readme(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp, {"pyproject.toml": PYPROJECT, "app/README.md": NO_BLOCKS, "app/Containerfile": PLAIN}
+    )
+    result = run("init", "app/README.md")
+    assert result.code == 0, result.err
+    assert 'dockerfile = "app/Containerfile"' in (chdir_tmp / "pyproject.toml").read_text()
+
+
+def test_init_takes_no_script_named_after_the_dockerfile_for_a_second_one(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": PYPROJECT,
+            "app/README.md": NO_BLOCKS,
+            "app/Dockerfile": PLAIN,
+            "app/Dockerfile-build.sh": "docker build .\n",
+        },
+    )
+    result = run("init", "app/README.md")
+    assert result.code == 0, result.err
+    assert 'dockerfile = "app/Dockerfile"' in (chdir_tmp / "pyproject.toml").read_text()
+
+
+@pytest.fixture
+def unreadable_envs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Folders named `envs` cannot be listed (as a folder without read permission, which root reads)."""
+    real_scandir = os.scandir
+
+    def scandir(path: str | os.PathLike[str]) -> object:
+        if os.path.basename(os.fspath(path)) == "envs":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+FAMILY = {"docker/README.md": NO_BLOCKS, "docker/Dockerfile": PLAIN, "docker/envs/Dockerfile.gb200": PLAIN}
+CANNOT_LIST = "docker/envs: cannot read the folder (permission denied)\n"
+
+
+@pytest.mark.usefixtures("unreadable_envs")
+def test_audit_without_config_says_which_folder_it_cannot_read(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, FAMILY)
+    result = run("audit", "docker/README.md")
+    assert (result.code, result.out, result.err) == (2, "", CANNOT_LIST)
+
+
+@pytest.mark.usefixtures("unreadable_envs")
+def test_audit_of_a_given_dockerfile_says_which_folder_it_cannot_read(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, FAMILY)
+    result = run("audit", "docker/README.md", "--dockerfile", "docker/Dockerfile")
+    assert (result.code, result.out, result.err) == (2, "", CANNOT_LIST)
+
+
+@pytest.mark.usefixtures("unreadable_envs")
+def test_init_of_a_folder_says_which_folder_it_cannot_read(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"pyproject.toml": PYPROJECT, **FAMILY})
+    before = (chdir_tmp / "pyproject.toml").read_text()
+    result = run("init", "docker")
+    assert (result.code, result.out, result.err) == (2, "", CANNOT_LIST)
+    assert (chdir_tmp / "pyproject.toml").read_text() == before
+
+
+def test_init_of_a_folder_does_not_look_into_dot_folders(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"pyproject.toml": PYPROJECT, **FAMILY, "docker/.devcontainer/Dockerfile": PLAIN})
+    result = run("init", "docker")
+    assert result.code == 0, result.err
+    assert ".devcontainer" not in (chdir_tmp / "pyproject.toml").read_text()
