@@ -676,7 +676,10 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
         targets = [(image.dockerfile, image.display) for image in config.images]
     found: list[findings.Finding] = []
     for path, display in targets:
-        found += _kept(findings.from_diagnostics(lint_file(path, display)), config, {display: path})
+        texts = _texts({display: path})
+        warnings = findings.from_diagnostics(lint_file(path, display))
+        warnings += findings.unknown_ignores(texts.get(display, ""), display)
+        found += findings.keep(sorted(warnings, key=lambda f: f.line), texts, config.lint_disable)
     count = len(found)
     files = f"{len(targets)} Dockerfile{'' if len(targets) == 1 else 's'}"
     _print_findings(found, args.format, out, f"{count} warning{'' if count == 1 else 's'} in {files}")
@@ -688,13 +691,19 @@ def _kept(found: list[Any], config: Config, paths: dict[str, Path]) -> list[Any]
     their file silences (`paths`: each file as shown → where it is)."""
     from docgen import findings
 
+    return findings.keep(found, _texts(paths), config.lint_disable)
+
+
+def _texts(paths: dict[str, Path]) -> dict[str, str]:
+    """Each file as shown → its text (`paths`: each file as shown → where it is); one that cannot be
+    read is left out (the command reading it says why)."""
     texts = {}
     for shown, path in paths.items():
         try:
             texts[shown] = path.read_bytes().decode("utf-8", "replace")
         except OSError:
             pass
-    return findings.keep(found, texts, config.lint_disable)
+    return texts
 
 
 def _print_findings(found: list[Any], form: str, out: TextIO, summary_line: str, **extra: Any) -> None:

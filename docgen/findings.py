@@ -45,6 +45,10 @@ RULES: dict[str, tuple[str, str]] = {
 _IGNORE = re.compile(r"docgen:[ \t]*ignore[ \t]*=[ \t]*([A-Za-z]+[0-9]+(?:[ \t]*,[ \t]*[A-Za-z]+[0-9]+)*)")
 """`# docgen: ignore=DG003` (Dockerfile) or `<!-- docgen: ignore=DG101 -->` (Markdown); ids separated by
 commas. What follows the ids is a reason (`# docgen: ignore=DG003 read by the CI matrix`), not more ids."""
+_WORD = r"[A-Za-z]\w*(?:-[A-Za-z]\w*)*"
+_IGNORE_WORDS = re.compile(rf"docgen:[ \t]*ignore[ \t]*=[ \t]*({_WORD}(?:[ \t]*,[ \t]*{_WORD})*)")
+"""The same comment as `_IGNORE` with any word where an id should be (`ignore=unused-arg`, `ignore=DG03`),
+to tell the ids that silence nothing."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,21 @@ def ignored_at(lines: Sequence[str], line: int) -> set[str]:
         if 1 <= number <= len(lines) and "docgen" in lines[number - 1]:
             for match in _IGNORE.finditer(lines[number - 1]):
                 found.update(i.strip().upper() for i in match.group(1).split(",") if i.strip())
+    return found
+
+
+def unknown_ignores(text: str, path: str) -> list[Finding]:
+    """A warning (rule `READER`) for each id in a `docgen: ignore=…` comment of `text` (file `path` as
+    shown) that is no rule id: a typo there would silence nothing, in silence."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if "docgen" not in line:
+            continue
+        for match in _IGNORE_WORDS.finditer(line):
+            for word in match.group(1).split(","):
+                if word.strip().upper() not in RULES:
+                    message = f"unknown rule id {word.strip()} in an ignore comment: it silences nothing"
+                    found.append(Finding(READER, "warning", path, number, message))
     return found
 
 

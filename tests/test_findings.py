@@ -52,6 +52,28 @@ def test_an_unknown_rule_id_in_the_config_is_an_error(chdir_tmp: Path) -> None:
     assert result.err.startswith("pyproject.toml:2: lint.disable: 'DG999' is no rule id (the ids: DG001, ")
 
 
+def test_lint_warns_of_an_ignore_comment_naming_no_rule(chdir_tmp: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:24.04\n"
+        "# docgen: ignore=DG030 a typo for DG003\n"
+        "ARG A=1\n"
+        "# docgen: ignore=dg003, unused-arg\n"
+        "ARG B=2\n"
+        "RUN true  # docgen: ignore=DG004-->\n"
+    )
+    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
+    result = run("lint", "Dockerfile", "--strict")
+    assert (result.code, result.out.splitlines()) == (
+        1,
+        [
+            "Dockerfile:2: warning: unknown rule id DG030 in an ignore comment: it silences nothing [DG010]",
+            "Dockerfile:3: warning: build arg A is declared but never used [DG003]",
+            "Dockerfile:4: warning: unknown rule id unused-arg in an ignore comment: it silences nothing [DG010]",
+            "3 warnings in 1 Dockerfile",
+        ],
+    )
+
+
 def test_github_format(chdir_tmp: Path) -> None:
     make_tree(chdir_tmp, {"Dockerfile": DOCKERFILE})
     lines = run("lint", "Dockerfile", "--format", "github").out.splitlines()
