@@ -535,7 +535,12 @@ def _check(
             _print_drifts(doc, drifts, out)
             for dockerfile, text in what_changed:
                 print(f"{dockerfile}: changed since {doc.display} was last committed: {text}", file=out)
-    kept = _kept(findings.from_diagnostics(found_warnings), config, {i.display: i.dockerfile for i in images})
+    kept = _kept(
+        findings.from_diagnostics(found_warnings),
+        config,
+        {i.display: i.dockerfile for i in images},
+        lint=args.strict,
+    )
     warnings = [Diagnostic(f.path, f.line, f.message, f.rule) for f in kept]
     if form == "json":
         json.dump(
@@ -676,34 +681,34 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
         targets = [(image.dockerfile, image.display) for image in config.images]
     found: list[findings.Finding] = []
     for path, display in targets:
-        texts = _texts({display: path})
-        warnings = findings.from_diagnostics(lint_file(path, display))
-        warnings += findings.unknown_ignores(texts.get(display, ""), display)
-        found += findings.keep(sorted(warnings, key=lambda f: f.line), texts, config.lint_disable)
+        found += _kept(
+            findings.from_diagnostics(lint_file(path, display)), config, {display: path}, lint=True
+        )
     count = len(found)
     files = f"{len(targets)} Dockerfile{'' if len(targets) == 1 else 's'}"
     _print_findings(found, args.format, out, f"{count} warning{'' if count == 1 else 's'} in {files}")
     return EXIT_DRIFT if count and args.strict else EXIT_OK
 
 
-def _kept(found: list[Any], config: Config, paths: dict[str, Path]) -> list[Any]:
+def _kept(found: list[Any], config: Config, paths: dict[str, Path], *, lint: bool = False) -> list[Any]:
     """`found` (findings) without the rules the config disables or a `docgen: ignore=ID` comment in
-    their file silences (`paths`: each file as shown → where it is)."""
+    their file silences (`paths`: each file as shown → where it is). With `lint` (`lint`, `check
+    --strict`), an id in those comments that names no rule is a warning too, among its file's."""
     from docgen import findings
 
-    return findings.keep(found, _texts(paths), config.lint_disable)
-
-
-def _texts(paths: dict[str, Path]) -> dict[str, str]:
-    """Each file as shown → its text (`paths`: each file as shown → where it is); one that cannot be
-    read is left out (the command reading it says why)."""
     texts = {}
     for shown, path in paths.items():
         try:
             texts[shown] = path.read_bytes().decode("utf-8", "replace")
         except OSError:
             pass
-    return texts
+    unknown = (
+        [f for shown, text in texts.items() for f in findings.unknown_ignores(text, shown)] if lint else []
+    )
+    if unknown:
+        order = {path: rank for rank, path in enumerate(dict.fromkeys(f.path for f in [*found, *unknown]))}
+        found = sorted([*found, *unknown], key=lambda f: (order[f.path], f.line))
+    return findings.keep(found, texts, config.lint_disable)
 
 
 def _print_findings(found: list[Any], form: str, out: TextIO, summary_line: str, **extra: Any) -> None:

@@ -313,6 +313,20 @@ def test_strict_fails_on_lint_warnings(project: Path) -> None:
     assert any("UNUSED" in w["message"] for w in data["warnings"])
 
 
+def test_strict_fails_on_an_ignore_comment_naming_no_rule(project: Path) -> None:
+    edit(
+        project / "docker/Dockerfile", "FROM base AS build\n", "FROM base AS build\n# docgen: ignore=DG300\n"
+    )
+    assert run("sync").code == 0
+    assert run("check").out.count("DG300") == 0
+    strict = run("check", "--strict")
+    assert strict.code == 1
+    assert (
+        "docker/Dockerfile:8: warning: unknown rule id DG300 in an ignore comment: it silences nothing"
+        in strict.out
+    )
+
+
 # --------------------------------------------------------------------------------------------------
 # the fast path
 

@@ -68,7 +68,8 @@ def test_lint_warns_of_an_ignore_comment_naming_no_rule(chdir_tmp: Path) -> None
         [
             "Dockerfile:2: warning: unknown rule id DG030 in an ignore comment: it silences nothing [DG010]",
             "Dockerfile:3: warning: build arg A is declared but never used [DG003]",
-            "Dockerfile:4: warning: unknown rule id unused-arg in an ignore comment: it silences nothing [DG010]",
+            "Dockerfile:4: warning: unknown rule id unused-arg in an ignore comment: it silences nothing "
+            "[DG010]",
             "3 warnings in 1 Dockerfile",
         ],
     )
