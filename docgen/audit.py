@@ -737,7 +737,7 @@ def audit(
     doc = read_document(text, path)
     everything = frozenset(range(len(models)))
     siblings = (
-        [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1)]
+        [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1, pass_unreadable=True)]
         if directory is not None
         else []
     )

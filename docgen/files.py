@@ -148,14 +148,16 @@ def is_dockerfile_name(name: str) -> bool:
     return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 
-def dockerfiles_in(folder: Path, depth: int | None = 0) -> list[Path]:
+def dockerfiles_in(folder: Path, depth: int | None = 0, *, pass_unreadable: bool = False) -> list[Path]:
     """The files named like Dockerfiles (`is_dockerfile_name`) in `folder` and in its subfolders down
     to `depth` levels (0: the folder alone, 1: and its immediate subfolders, None: all of them), in
     order of their paths. Folders whose name starts with a dot (`.git`, `.venv`, `.devcontainer`) and
     links to folders are not looked into; a folder that does not exist holds none.
 
     A folder that cannot be listed is a `UsageError` (`docker: cannot read the folder (permission
-    denied)`): the Dockerfiles in it would be missed in silence.
+    denied)`): the Dockerfiles in it would be missed in silence. With `pass_unreadable`, for a listing
+    that is only a hint, subfolders that cannot be listed (a volume owned by another user beside a
+    README) are passed over; `folder` itself must still be readable.
     """
     found: list[Path] = []
     try:
@@ -164,7 +166,12 @@ def dockerfiles_in(folder: Path, depth: int | None = 0) -> list[Path]:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 if depth != 0 and not entry.name.startswith("."):
-                    found += dockerfiles_in(Path(entry.path), None if depth is None else depth - 1)
+                    below = None if depth is None else depth - 1
+                    try:
+                        found += dockerfiles_in(Path(entry.path), below, pass_unreadable=pass_unreadable)
+                    except UsageError:
+                        if not pass_unreadable:
+                            raise
             elif is_dockerfile_name(entry.name) and entry.is_file():
                 found.append(Path(entry.path))
     except FileNotFoundError:

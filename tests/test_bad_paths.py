@@ -731,10 +731,12 @@ def test_audit_without_config_says_which_folder_it_cannot_read(chdir_tmp: Path) 
 
 
 @pytest.mark.usefixtures("unreadable_envs")
-def test_audit_of_a_given_dockerfile_says_which_folder_it_cannot_read(chdir_tmp: Path) -> None:
+def test_audit_of_a_given_dockerfile_passes_over_a_subfolder_it_cannot_read(chdir_tmp: Path) -> None:
+    # the Dockerfiles beside the README only tell which sections are about other images: a folder
+    # nobody may read there (a volume owned by root) does not stop the audit of the one given
     make_tree(chdir_tmp, FAMILY)
     result = run("audit", "docker/README.md", "--dockerfile", "docker/Dockerfile")
-    assert (result.code, result.out, result.err) == (2, "", CANNOT_LIST)
+    assert (result.code, result.err) == (0, ""), result.err
 
 
 @pytest.mark.usefixtures("unreadable_envs")
