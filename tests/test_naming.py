@@ -217,6 +217,22 @@ def test_downloads_kept_as_they_were(url: str, expected: tuple[str, str | None, 
     assert download(url) == expected
 
 
+def test_a_long_word_in_a_url_path_is_read_at_once() -> None:
+    """A directory of 40 letters beside the version: its segment was tried 2⁴⁰ ways (no end)."""
+    folder = "internalmirrorforbuildtoolsandcompilerss"
+    text = (
+        "FROM ubuntu:22.04\n"
+        f"RUN curl -fsSLO https://example.org/ninja/1.12.1/{folder}/ninja-linux.zip\n"
+        f'RUN echo "deb https://example.org/{folder}/llvm-18.1 jammy main" '
+        "> /etc/apt/sources.list.d/llvm.list\n"
+    )
+    found, _ = components_of(text)
+    assert [(c.kind, c.name, c.version) for c in found if c.kind != "image"] == [
+        ("download", "ninja", "1.12.1"),
+        ("apt-repo", "llvm", "18.1"),
+    ]
+
+
 # --------------------------------------------------------------------------------------------------
 # apt repositories
 

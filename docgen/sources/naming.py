@@ -14,8 +14,10 @@ _HEX = frozenset("0123456789abcdef")
 _VERSION = re.compile(r"v?(\d+(?:\.\d+)+(?:[.+~-]?[A-Za-z0-9]+)*)\Z")
 _GLUED = re.compile(r"([A-Za-z]+)(\d+(?:\.\d+)+)")
 _NUMERIC = re.compile(r"v?\d+\Z")
-SEGMENT_VERSION = re.compile(r"(?:[A-Za-z]+[-_]?)*v?(\d+(?:\.\d+)+)\Z")
-"""A path segment that ends in a version (`rocm-7.0.2`, `v12.4`, `cuda12.1`): the version."""
+SEGMENT_VERSION = re.compile(r"(?:[A-Za-z]+[-_])*[A-Za-z]*v?(\d+(?:\.\d+)+)\Z")
+"""A path segment that ends in a version (`rocm-7.0.2`, `v12.4`, `cuda12.1`): the version. (Words
+and their separators are matched one way only: `(?:[A-Za-z]+[-_]?)*` tried every split of a run of
+letters, 2ⁿ of them for a segment of n letters that ends in no version.)"""
 _EXTENSIONS = (
     ".tar.gz",
     ".tar.xz",

@@ -52,7 +52,7 @@ def read_run(inst: Instruction, ctx: RunContext, escape: str = "\\") -> None:
         if words and _basename(words[0].text) in _SHELLS:
             _shell(words, Command(words=words, line=inst.start_line), ctx)
         else:
-            _command(Command(words=words, line=inst.start_line), None, ctx)
+            _command(Command(words=words, line=inst.start_line), _strip(words), None, ctx)
         return
     bodies = [(h.body, h.start_line) for h in inst.heredocs]
     offsets = line_offsets(inst.args, inst.original, escape, inst.start_line)
@@ -65,10 +65,11 @@ def script(text: str, ctx: RunContext, line: int) -> None:
 
 
 def _commands(commands: Iterator[Command], ctx: RunContext) -> None:
-    previous: Command | None = None
+    previous: tuple[Command, list[Word]] | None = None
     for cmd in commands:
-        _command(cmd, previous, ctx)
-        previous = cmd
+        words = _strip(cmd.words)  # once a command: its own reading and the next one's look back
+        _command(cmd, words, previous, ctx)
+        previous = (cmd, words)
 
 
 def _strip(words: list[Word]) -> list[Word]:
@@ -99,19 +100,22 @@ def _strip(words: list[Word]) -> list[Word]:
     return words[i:]
 
 
-def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
+def _command(
+    cmd: Command, words: list[Word], before: tuple[Command, list[Word]] | None, ctx: RunContext
+) -> None:
+    """Read one command; `words` are its words from the command name on (`_strip`), `before` the
+    command before it in the script and its words so."""
     ctx.line = cmd.line
     ctx.recorder.condition = cmd.condition
+    previous, previous_words = before if before is not None else (None, [])
     if cmd.skipped is not None:
-        words = _strip(cmd.words)
         if words and _installs(words):
             ctx.recorder.skip(
                 cmd.line, f"{short(words)}: in a branch the default build does not take ({cmd.skipped})"
             )
         return
-    ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous)
+    ctx.conditional = previous is not None and previous.sep in ("&&", "||") and _is_test(previous_words)
     ctx.recorder.branch = ctx.in_branch()
-    words = _strip(cmd.words)
     if len(words) > 1 and not _CLOSING.isdisjoint([w.text for w in words]) and _installs(words):
         words = _without_stray_keywords(words, ctx)
     if not words:
@@ -180,9 +184,8 @@ def _command(cmd: Command, previous: Command | None, ctx: RunContext) -> None:
                 expanded = expand_text(body, ctx.state)
                 apt.deb_lines(expanded.text, expanded, ctx)
             if name == "tee" and previous is not None and previous.sep == "|":
-                prev_words = _strip(previous.words)
-                if prev_words and posixpath.basename(prev_words[0].text) in ("echo", "printf"):
-                    _deb_words(prev_words[1:], ctx)
+                if previous_words and posixpath.basename(previous_words[0].text) in ("echo", "printf"):
+                    _deb_words(previous_words[1:], ctx)
     elif name in conda.COMMANDS:
         conda.handle(name, words[1:], ctx)
     elif name == "apk":
@@ -293,11 +296,9 @@ def _runs_pip_module(words: list[Word]) -> bool:
     return words[2].text == "pip" or (words[2].text == "uv" and len(words) > 3 and words[3].text == "pip")
 
 
-def _is_test(cmd: Command) -> bool:
-    """`[ … ]`, `[[ … ]]` or `test …`: what a following `&&` or `||` makes a condition of."""
-    if cmd.words and cmd.words[0].text in ("[", "[[", "test"):
-        return True  # (most tests: no keyword, assignment or wrapper to strip first)
-    words = _strip(cmd.words)
+def _is_test(words: list[Word]) -> bool:
+    """`[ … ]`, `[[ … ]]` or `test …` (a command's words from its name on, see `_strip`): what a
+    following `&&` or `||` makes a condition of."""
     return bool(words) and words[0].text in ("[", "[[", "test")
 
 

@@ -831,7 +831,8 @@ def read_commands(
             continue
         if inner is not None:
             inner.chain = None
-        if state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in words[:start]):
+        prefix = words[:start]  # (empty for most commands)
+        if prefix and state.compounds and any(w.text in ("else", "elif") and not w.quoted for w in prefix):
             state.compounds[-1].branches = True  # before a compound this command opens (`else if`)
             if inner is not None:
                 _next_branch(inner, words, start, state.doubtful)
@@ -844,7 +845,7 @@ def read_commands(
             _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
-        apply_assignments(cmd, state)
+        apply_assignments(cmd, state, start)
         if tested:
             _close(state)
         if first in _CLOSERS:
@@ -1028,12 +1029,14 @@ def _assignment_position(before: list[Word]) -> bool:
     return all(not w.quoted and _ASSIGNMENT.match(w.text) for w in before)
 
 
-def apply_assignments(cmd: Command, state: ShellState) -> None:
+def apply_assignments(cmd: Command, state: ShellState, start: int | None = None) -> None:
     """Record `NAME=value` words at the start of `cmd` (after `then`, `else`, `do`, `{` …, and the
     arguments of `export` and the other declaration builtins) as shell variables. Inside `if`, `case`
-    and loops they hold within the branch; when the compound ends `read_commands` decides what stays."""
+    and loops they hold within the branch; when the compound ends `read_commands` decides what stays.
+    `start` is where the command follows those keywords, when the caller found it already."""
     words = cmd.words
-    start = _prefix_end(words)
+    if start is None:
+        start = _prefix_end(words)
     declaration = len(words) > start and words[start].text in _DECLARATIONS
     start += declaration
     for word in words[start:]:
