@@ -5,18 +5,21 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 0.18.0`):
 
 - a build arg the README documents (a build-argument table, `--build-arg NAME`, a backticked
-  `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading) that the
-  Dockerfile does not declare; ENV names, BuildKit's predefined args and placeholders are not claims;
+  `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
+  name of a `NAME=VALUE` list that can only be build args) that the Dockerfile does not declare; ENV
+  names, BuildKit's predefined args and placeholders are not claims;
 - a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
-- a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``),
-  that differs from the effective default;
+- a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
+  or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
+  the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;
 - a version next to a component (a version table row, a table with a column per component, a
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
   disagrees with every pin of it in the Dockerfile, base image tags included.
 
 Changelog and release-notes sections tell the past and are skipped. A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
-`-f`, a Dockerfile or its variant in the heading, a link, a base image), the rest against every one.
+`-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
+is gone, the one it most likely means now, or none), the rest against every one.
 Each finding carries a confidence: `certain` when read from a table cell, a pin, a build command or a
 file reference, `likely` when read from prose.
 
@@ -1458,8 +1461,9 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
 
 
 def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:
-    """Backticked UPPER_SNAKE names in sentences of `lines` (one list item or paragraph) that mention
-    build args."""
+    """Backticked UPPER_SNAKE names (and `NAME=VALUE` lists, `_BARE_ASSIGNMENT`) in sentences of `lines`
+    (one list item or paragraph) that mention build args; required args and defaults stated in any
+    sentence (`_stated_arg_defaults`)."""
     joined = ""
     offsets: list[int] = []
     for _, text in lines:
@@ -1473,8 +1477,10 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         def line_at(offset: int, base: int = sentence_start) -> int:
             return lines[bisect.bisect_right(offsets, base + offset) - 1][0]
 
-        spans = code_spans(sentence, html_code=True)
-        if _about_build_args(sentence):
+        about = _about_build_args(sentence)
+        claims = bool(_ARG_CLAIM_WORDS.search(sentence))
+        spans = code_spans(sentence, html_code=True) if about or claims else []
+        if about:
             # `NAME=VALUE` lists of one-word names only in words that can only mean build args
             # (`Build args: CUDA=12.4 PYTHON=3.11`), never next to env words (`docker run -e PORT=80`).
             strict = bool(_BUILD_ARG_WORDS.search(sentence)) and not _NOT_BUILD_ARG_WORDS.search(sentence)
@@ -1489,7 +1495,8 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
                     bare = bare[:start] + " " * (stop - start) + bare[stop:]
                 for match in _BARE_ASSIGNMENT.finditer(bare):
                     yield from _some(auditor.arg_claim(line_at(match.start(1)), match.group(1), LIKELY))
-        yield from _stated_arg_defaults(sentence, spans, line_at, auditor)
+        if claims:
+            yield from _stated_arg_defaults(sentence, spans, line_at, auditor)
         sentence_start = boundary.end() if boundary else end
 
 
@@ -1515,6 +1522,10 @@ _ARG_DEFAULTS = re.compile(
     re.IGNORECASE,
 )
 """`X defaults to `12.4``, `X (default: `12.4`)`: a default in code right after the name."""
+
+
+_ARG_CLAIM_WORDS = re.compile(r"default|required|mandatory|\b(?:must|needs?|has)\b", re.IGNORECASE)
+"""A word `_ARG_REQUIRED` or `_ARG_DEFAULTS` needs: a sentence without one is not read for them."""
 
 
 def _stated_arg_defaults(
