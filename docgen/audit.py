@@ -778,6 +778,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
+            found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
@@ -1563,6 +1564,43 @@ _NOT_CURRENT = re.compile(
     re.IGNORECASE,
 )
 """A comment in a package list after which the versions are not the image's current ones (`# Preview`)."""
+
+
+_ASSIGNMENT_LANGS = frozenset({"", "text", "txt", "plaintext", "plain", "ini", "env", "dotenv", "properties"})
+"""Fence languages of a block that lists `NAME=VALUE` lines as data (a shell block runs them: its
+variables are the shell's)."""
+
+
+def _fence_intro(doc: Document, fence: Fence) -> str:
+    """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
+    heading it is under."""
+    opening = fence.lines[0][0] - 1 if fence.lines else 0
+    for para in doc.paragraphs:
+        last, text = para.lines[-1]
+        if opening - 2 <= last < opening and text.rstrip().endswith((":", "：")):
+            return text
+    return _heading_of(doc, opening)
+
+
+def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
+    words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
+    (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
+    if fence.lang not in _ASSIGNMENT_LANGS or not _BUILD_ARG_WORDS.search(intro):
+        return
+    if _NOT_A_BUILD_ARG.search(intro) or _NOT_BUILD_ARG_WORDS.search(intro):
+        return
+    content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
+        (line, text.split(" #", 1)[0].strip())
+        for line, text in fence.lines
+        if text.strip() and not text.lstrip().startswith("#")
+    ]
+    assignments = [(line, _ASSIGNMENT.match(text)) for line, text in content]
+    if not content or not all(match for _, match in assignments):
+        return
+    for line, match in assignments:
+        if match is not None:
+            yield from _some(auditor.arg_claim(line, match.group(1), LIKELY))
 
 
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:

@@ -192,6 +192,11 @@ UNDECLARED_PYTHON = [("README documents build arg PYTHON but Dockerfile does not
         ("Build args: CUDA_VERSION=12.4 PYTHON=3.11 JOBS=8\n", UNDECLARED_PYTHON),
         ("## Build arguments\n\n- `CUDA_VERSION=12.4`\n- `PYTHON=3.11`\n", UNDECLARED_PYTHON),
         ("The image takes these build args:\n\n- JOBS=8\n- PYTHON=3.11\n", UNDECLARED_PYTHON),
+        ("## Build args\n\n```\nCUDA_VERSION=12.4\nPYTHON=3.11\n```\n", UNDECLARED_PYTHON),
+        (
+            "Build arguments:\n\n```text\n# defaults\nJOBS=8\nPYTHON=3.11  # interpreter\n```\n",
+            UNDECLARED_PYTHON,
+        ),
         # traps: variables of the running container or of the shell, placeholders, program arguments
         (
             "## Build args\n\nRun with `docker run -e PORT=8000 img`, build with `--build-arg JOBS=4`.\n",
@@ -202,6 +207,10 @@ UNDECLARED_PYTHON = [("README documents build arg PYTHON but Dockerfile does not
         ("## Environment variables\n\n- `PORT=8000`\n- `MODEL=llama`\n", []),
         ("## Build arguments\n\nPass each as `--build-arg NAME=VALUE`, or `KEY=VALUE`.\n", []),
         ("Arguments: `MODEL=llama` `PORT=80`\n", []),
+        ("## Environment variables\n\n```\nPORT=8000\nMODEL=llama\n```\n", []),
+        ("## Build args\n\n```bash\nPYTHON=3.11\nexport PORT=1\n```\n", []),
+        ("## Build args\n\nThe runtime env file:\n\n```env\nPORT=8000\n```\n", []),
+        ("## Build args\n\n```\nPYTHON=3.11\ndocker compose up\n```\n", []),
     ],
 )
 def test_one_word_names_in_a_build_arg_list(readme: str, expected: list[tuple[str, str]]) -> None:
