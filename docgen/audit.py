@@ -5,18 +5,21 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 0.18.0`):
 
 - a build arg the README documents (a build-argument table, `--build-arg NAME`, a backticked
-  `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading) that the
-  Dockerfile does not declare; ENV names, BuildKit's predefined args and placeholders are not claims;
+  `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
+  name of a `NAME=VALUE` list that can only be build args) that the Dockerfile does not declare; ENV
+  names, BuildKit's predefined args and placeholders are not claims;
 - a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
-- a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``),
-  that differs from the effective default;
+- a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
+  or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
+  the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;
 - a version next to a component (a version table row, a table with a column per component, a
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
   disagrees with every pin of it in the Dockerfile, base image tags included.
 
 Changelog and release-notes sections tell the past and are skipped. A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
-`-f`, a Dockerfile or its variant in the heading, a link, a base image), the rest against every one.
+`-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
+is gone, the one it most likely means now, or none), the rest against every one.
 Each finding carries a confidence: `certain` when read from a table cell, a pin, a build command or a
 file reference, `likely` when read from prose.
 
@@ -33,7 +36,7 @@ import html
 import posixpath
 import re
 import urllib.parse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -410,18 +413,21 @@ class _Auditor:
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
         return Diagnostic(self.path, line, message, confidence=confidence)
 
-    def default_claim(self, line: int, name: str, claim: str | None, confidence: str) -> Diagnostic | None:
+    def default_claim(
+        self, line: int, name: str, claim: str | None, confidence: str, required: bool = False
+    ) -> Diagnostic | None:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
-        `_default_in_cell`, None when it is in words) differs from the Dockerfiles'."""
+        `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
+        README says the arg has no default and must be passed (claim '')."""
         decls = [(m.path, d) for m in self.models for d in m.args if d.name == name and not d.unknown]
         if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
         path, first = next(((p, d) for p, d in decls if not d.bare), decls[0])
+        said = "has no default (must be passed)" if required else f"defaults to {claim or chr(34) * 2}"
         return Diagnostic(
             self.path,
             line,
-            f"README says {name} defaults to {claim or chr(34) * 2} but {path}:{first.line} says "
-            f"{_shown_default(first)}",
+            f"README says {name} {said} but {path}:{first.line} says {_shown_default(first)}",
             confidence=confidence,
         )
 
@@ -576,6 +582,12 @@ _NO_VALUE = frozenset(
     }
 )
 """Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
+
+_REQUIRED_CELL = re.compile(
+    r"(?:(?:none|no default|-|—|–)[ \t]*[,;(]?[ \t]*)?\(?(?:required|mandatory|must be (?:explicitly )?"
+    r"(?:set|specified|provided|given|passed))\)?\.?"
+)
+"""A default cell saying the arg has none and must be passed (`required`, `none (required)`)."""
 
 _EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
     form for word in ("none", "empty", "unset") for form in (word, f"({word})", f"*({word})*")
@@ -741,7 +753,8 @@ def audit(
         if directory is not None
         else []
     )
-    tied = _tied_sections(doc, models, siblings)
+    dead = list(_dead_references(doc, directory, siblings)) if directory is not None else []
+    tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
@@ -760,9 +773,7 @@ def audit(
     for line, heading in doc.headings:
         if (into := part(line)) is not None:
             into.headings.append((line, heading))
-    found: list[Diagnostic] = []
-    if directory is not None:
-        found.extend(_dead_references(doc, path, directory))
+    found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
         auditor = _Auditor.of(path, tuple(models[i] for i in sorted(images)), names)
         found.extend(_audit_tables(sub, auditor))
@@ -772,6 +783,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
+            found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
@@ -855,6 +867,13 @@ def _same_file(reference: str, path: str) -> int:
     return shared
 
 
+def _same_path(a: str, b: str) -> bool:
+    """True when the one of the paths `a` and `b` is the end of the other (`docker/Dockerfile.cuda`,
+    `Dockerfile.cuda`): the same file, seen from two folders."""
+    parts = [len([p for p in x.replace("\\", "/").split("/") if p not in ("", ".")]) for x in (a, b)]
+    return _same_file(a, b) == min(parts)
+
+
 def _matching(reference: str, paths: Sequence[str]) -> set[int]:
     """The indices of the Dockerfiles in `paths` that `reference` names (the closest match)."""
     scores = [_same_file(reference, p) for p in paths]
@@ -867,8 +886,71 @@ _OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.
 """A heading over images others build (`## Community Image`): not the images audited."""
 
 
+def _flavour(path: str) -> str | None:
+    """The image a Dockerfile's path says, lower case: its `variant` (`cuda` for `Dockerfile.cuda` and
+    `cuda.Dockerfile`), else the folder of a plain `Dockerfile` (`cuda` for `cuda/Dockerfile`)."""
+    found = variant(path)
+    if found is not None:
+        return found
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    return parts[-2].lower() if len(parts) >= 2 else None
+
+
+def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str) -> set[int]:
+    """The indices of the Dockerfiles in `paths` a reference to a Dockerfile that no longer exists most
+    likely means now: the one Dockerfile it names by another path (`docker/Dockerfile.rocm` moved up),
+    else the one of its flavour (`cuda/Dockerfile` renamed `docker/Dockerfile.cuda`), else the only
+    Dockerfile there is. None when that is not clear: two candidates, a flavour only a Dockerfile that
+    is not audited has, or a reference (or its `heading`) about an image of the past
+    (`Dockerfile.legacy`, `## Old images`)."""
+    if _NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or _NOT_CURRENT.search(heading):
+        return set()
+    every = [*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths))]
+    if variant(reference) is not None:  # a plain `Dockerfile` of the same name says nothing
+        same = _matching(reference, every)
+        if len(same) == 1:
+            return same & set(range(len(paths)))
+    flavour = _flavour(reference)
+    alike = {i for i, p in enumerate(every) if flavour is not None and _flavour(p) == flavour}
+    if alike:
+        return alike & set(range(len(paths))) if len(alike) == 1 else set()
+    return {0} if len(every) == 1 and len(paths) == 1 else set()
+
+
+def _dead_finding(
+    readme: str,
+    line: int,
+    target: str,
+    flag: bool,
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    doc: Document,
+) -> Diagnostic:
+    """The finding on a link or `-f` to a Dockerfile that is gone, naming the Dockerfile its section is
+    compared with instead when `_meant` tells one."""
+    path = _reference_path(target)
+    how = "builds with" if flag else "links to"
+    now = _meant(path, [m.path for m in models], siblings, _heading_of(doc, line))
+    instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
+    return Diagnostic(
+        readme,
+        line,
+        f"README {how} {path}, which does not exist (the Dockerfile is gone or moved{instead})",
+        confidence=CERTAIN,
+    )
+
+
+def _heading_of(doc: Document, line: int) -> str:
+    """The text of the heading `line` is under ('' before the first)."""
+    index = bisect.bisect_right([h for h, _ in doc.headings], line) - 1
+    return doc.headings[index][1] if index >= 0 else ""
+
+
 def _tied_sections(
-    doc: Document, models: Sequence[ImageModel], siblings: Sequence[str]
+    doc: Document,
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    dead: set[tuple[int, str]] = set(),  # noqa: B006 (never changed)
 ) -> dict[int, frozenset[int]]:
     """The sections (heading lines, 0 before the first heading) that say which of `models` they are
     about → the indices of those models; an empty set when they are about other images only (`siblings`:
@@ -883,6 +965,9 @@ def _tied_sections(
     - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
     - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`.
 
+    A `-f` or link in `dead` ((README line, target) of those naming a Dockerfile that no longer exists)
+    ties its section to the Dockerfile it most likely means now (`_meant`); when none is clear, a `-f`
+    ties it to none, a link does not tie it.
     A section that says nothing is about what the heading above it is about."""
     paths = [m.path for m in models]
     named: dict[int, set[int]] = {}
@@ -900,12 +985,17 @@ def _tied_sections(
         index = bisect.bisect_right(sections, line) - 1
         return sections[index] if index >= 0 else 0
 
+    def meant(line: int, reference: str) -> set[int]:
+        return _meant(_reference_path(reference), paths, siblings, _heading_of(doc, line))
+
     for fence in doc.fences:
-        for _, flag in _file_flags(fence):
-            tie(fence.section, _matching(flag, paths), True)
-    for line, target in doc.links:
-        target = urllib.parse.unquote(target.split("#", 1)[0])
-        if "://" not in target and is_dockerfile_name(_basename(target)):
+        for line, flag in _file_flags(fence):
+            tie(fence.section, meant(line, flag) if (line, flag) in dead else _matching(flag, paths), True)
+    for line, link in doc.links:
+        target = urllib.parse.unquote(link.split("#", 1)[0])
+        if (line, link) in dead:  # a link may be a "see also": unclear, it leaves the section as it is
+            tie(section_of(line), meant(line, link), False)
+        elif "://" not in target and is_dockerfile_name(_basename(target)):
             tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
     variants = [variant(p) for p in paths]
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
@@ -941,27 +1031,37 @@ def _tied_sections(
     return tied
 
 
-def _dead_references(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
-    """Links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and `-f PATH` of build commands naming files
-    that exist neither next to the README nor (for `-f`, run from the repository's root) above it."""
+def _reference_path(target: str) -> str:
+    """The path a link or `-f` names: no `#anchor` or `?query`, %-escapes decoded."""
+    return urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
+
+
+def _dead_references(
+    doc: Document, directory: Path, siblings: Sequence[str] = ()
+) -> Iterator[tuple[int, str, bool]]:
+    """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
+    `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
+    from the repository's root) above it. A `-f some/where/Dockerfile` is taken for the `Dockerfile`
+    next to the README (a path of another checkout), unless its folder names the flavour of another
+    Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone)."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
     for line, target, flag in refs:
-        path = urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
+        path = _reference_path(target)
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
             continue
         if not is_dockerfile_name(_basename(path)):
             continue
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
-        if any((base / path).exists() for base in bases) or (flag and (directory / _basename(path)).exists()):
+        if any((base / path).exists() for base in bases):
             continue
-        how = "builds with" if flag else "links to"
-        yield Diagnostic(
-            readme,
-            line,
-            f"README {how} {path}, which does not exist (the Dockerfile is gone or moved)",
-            confidence=CERTAIN,
+        flavour = _flavour(path)
+        renamed = flavour is not None and any(
+            _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
         )
+        if flag and not renamed and (directory / _basename(path)).exists():
+            continue
+        yield line, target, flag
 
 
 def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -1057,6 +1157,9 @@ def _audit_build_arg_rows(
                     yield from _audit_text(line, cell, auditor, prose=True)
             continue
         if default_col >= len(cells):
+            continue
+        if len(names) == 1 and _REQUIRED_CELL.fullmatch(_plain(cells[default_col]).strip("*_ ").lower()):
+            yield from _some(auditor.default_claim(line, names[0], "", CERTAIN, required=True))
             continue
         default = _default_in_cell(cells[default_col])
         if default is None:
@@ -1321,18 +1424,21 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     ):
         return
     defaults = bool(_DEFAULT_WORDS.search(intro))
+    # A one-word name (`PYTHON=3.11`) is a claim only under words that can only mean build args.
+    strict = bool(_BUILD_ARG_WORDS.search(intro)) and not _NOT_BUILD_ARG_WORDS.search(intro)
     for line, match in assignments:
         name, value = match.group(1), match.group(2).strip("\"'")
         if name in auditor.declared:
             if defaults and value:
                 yield from _some(auditor.default_claim(line, name, _default_in_cell(value), LIKELY))
-        elif _UPPER_SNAKE.match(name):
+        elif _UPPER_SNAKE.match(name) or strict:
             yield from _some(auditor.arg_claim(line, name, LIKELY))
 
 
 def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:
-    """Backticked UPPER_SNAKE names in sentences of `lines` (one list item or paragraph) that mention
-    build args."""
+    """Backticked UPPER_SNAKE names (and `NAME=VALUE` lists, `_BARE_ASSIGNMENT`) in sentences of `lines`
+    (one list item or paragraph) that mention build args; required args and defaults stated in any
+    sentence (`_stated_arg_defaults`)."""
     joined = ""
     offsets: list[int] = []
     for _, text in lines:
@@ -1342,15 +1448,84 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
     for boundary in [*_SENTENCE_END.finditer(joined), None]:
         end = boundary.start() if boundary else len(joined)
         sentence = joined[sentence_start:end]
-        if _about_build_args(sentence):
-            for start, _, content in code_spans(sentence, html_code=True):
+
+        def line_at(offset: int, base: int = sentence_start) -> int:
+            return lines[bisect.bisect_right(offsets, base + offset) - 1][0]
+
+        about = _about_build_args(sentence)
+        claims = bool(_ARG_CLAIM_WORDS.search(sentence))
+        spans = code_spans(sentence, html_code=True) if about or claims else []
+        if about:
+            # `NAME=VALUE` lists of one-word names only in words that can only mean build args
+            # (`Build args: CUDA=12.4 PYTHON=3.11`), never next to env words (`docker run -e PORT=80`).
+            strict = bool(_BUILD_ARG_WORDS.search(sentence)) and not _NOT_BUILD_ARG_WORDS.search(sentence)
+            for start, _, content in spans:
+                assignment = _ASSIGNMENT.fullmatch(content.strip())
                 name = content.strip().split("=", 1)[0].strip()
-                if _UPPER_SNAKE.match(name):
-                    line = lines[bisect.bisect_right(offsets, sentence_start + start) - 1][0]
-                    problem = auditor.arg_claim(line, name, LIKELY)
-                    if problem:
-                        yield problem
+                if _UPPER_SNAKE.match(name) or (strict and assignment):
+                    yield from _some(auditor.arg_claim(line_at(start), name, LIKELY))
+            if strict:
+                bare = sentence
+                for start, stop, _ in spans:  # what is in code was checked above
+                    bare = bare[:start] + " " * (stop - start) + bare[stop:]
+                for match in _BARE_ASSIGNMENT.finditer(bare):
+                    yield from _some(auditor.arg_claim(line_at(match.start(1)), match.group(1), LIKELY))
+        if claims:
+            yield from _stated_arg_defaults(sentence, spans, line_at, auditor)
         sentence_start = boundary.end() if boundary else end
+
+
+_BARE_ASSIGNMENT = re.compile(
+    r"(?<![\w$./:=-])(?<!-e )(?<!-e=)(?<!--env )(?<!export )(?<!ENV )(?<!env )(?<!set )"
+    r"([A-Z][A-Z0-9_]*)=(?=[\w\"'.:/-])"
+)
+"""`PYTHON=3.11` in prose, not after `-e`, `--env`, `export`, `ENV` or `set` (a variable of the shell
+or of the running container)."""
+_ARG_REQUIRED = re.compile(
+    r"[ \t`*]*(?:\((?:required|mandatory)\)"
+    r"|(?:must|needs?[ \t]+to|has[ \t]+to)[ \t]+be[ \t]+(?:explicitly[ \t]+)?"
+    r"(?:specified|set|provided|given|passed|defined)"
+    r"|is[ \t]+(?:required|mandatory)"
+    r"|has[ \t]+no[ \t]+default(?:[ \t]+value)?)"
+    r"(?![ \t]+(?:to|for|when|if|by|at|in|on|with|unless|only)\b)",
+    re.IGNORECASE,
+)
+"""`X must be explicitly specified`, `X is required`, `X has no default`, right after the name, and
+not for a case (`is required for GPU builds`, `must be set to your GPU`)."""
+_ARG_DEFAULTS = re.compile(
+    r"[ \t`*]*(?:\([ \t]*)?(?:defaults[ \t]+to|default(?:[ \t]+value)?[ \t]*(?:is|:|=))[ \t]*(?=`|<code>)",
+    re.IGNORECASE,
+)
+"""`X defaults to `12.4``, `X (default: `12.4`)`: a default in code right after the name."""
+
+
+_ARG_CLAIM_WORDS = re.compile(r"default|required|mandatory|\b(?:must|needs?|has)\b", re.IGNORECASE)
+"""A word `_ARG_REQUIRED` or `_ARG_DEFAULTS` needs: a sentence without one is not read for them."""
+
+
+def _stated_arg_defaults(
+    sentence: str,
+    spans: list[tuple[int, int, str]],
+    line_at: Callable[[int], int],
+    auditor: _Auditor,
+) -> Iterator[Diagnostic]:
+    """A declared build arg (in code, or a bare UPPER_SNAKE word) the sentence says has no default and
+    must be passed, while the Dockerfile gives it one, or a default in code after it that differs from
+    the Dockerfile's (one declared without a default included)."""
+    names = [(start, stop, content.strip()) for start, stop, content in spans]
+    names += [
+        (m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence) if _UPPER_SNAKE.match(m.group())
+    ]
+    for start, stop, name in names:
+        if name not in auditor.declared:
+            continue
+        if _ARG_REQUIRED.match(sentence, stop):
+            yield from _some(auditor.default_claim(line_at(start), name, "", LIKELY, required=True))
+        elif (lead := _ARG_DEFAULTS.match(sentence, stop)) is not None:
+            value = code_spans(sentence[lead.end() :], html_code=True)
+            if value and value[0][0] == 0:
+                claim = _default_in_cell(sentence[lead.end() :][: value[0][1]])
+                yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))
 
 
 _LIST_PIN = re.compile(
@@ -1363,6 +1538,43 @@ _NOT_CURRENT = re.compile(
     re.IGNORECASE,
 )
 """A comment in a package list after which the versions are not the image's current ones (`# Preview`)."""
+
+
+_ASSIGNMENT_LANGS = frozenset({"", "text", "txt", "plaintext", "plain", "ini", "env", "dotenv", "properties"})
+"""Fence languages of a block that lists `NAME=VALUE` lines as data (a shell block runs them: its
+variables are the shell's)."""
+
+
+def _fence_intro(doc: Document, fence: Fence) -> str:
+    """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
+    heading it is under."""
+    opening = fence.lines[0][0] - 1 if fence.lines else 0
+    for para in doc.paragraphs:
+        last, text = para.lines[-1]
+        if opening - 2 <= last < opening and text.rstrip().endswith((":", "：")):
+            return text
+    return _heading_of(doc, opening)
+
+
+def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
+    words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
+    (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
+    if fence.lang not in _ASSIGNMENT_LANGS or not _BUILD_ARG_WORDS.search(intro):
+        return
+    if _NOT_A_BUILD_ARG.search(intro) or _NOT_BUILD_ARG_WORDS.search(intro):
+        return
+    content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
+        (line, text.split(" #", 1)[0].strip())
+        for line, text in fence.lines
+        if text.strip() and not text.lstrip().startswith("#")
+    ]
+    assignments = [(line, _ASSIGNMENT.match(text)) for line, text in content]
+    if not content or not all(match for _, match in assignments):
+        return
+    for line, match in assignments:
+        if match is not None:
+            yield from _some(auditor.arg_claim(line, match.group(1), LIKELY))
 
 
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:

@@ -568,7 +568,8 @@ def _check(
             )
             for d in all_drifts
         ]
-        json.dump(findings.to_sarif([*stale_blocks, *kept]), out, indent=2, ensure_ascii=False)
+        root = findings.repository_root(config.root)
+        json.dump(findings.to_sarif([*stale_blocks, *kept], root), out, indent=2, ensure_ascii=False)
         out.write("\n")
     elif form == "text":
         for finding in kept:
@@ -686,7 +687,8 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
         )
     count = len(found)
     files = f"{len(targets)} Dockerfile{'' if len(targets) == 1 else 's'}"
-    _print_findings(found, args.format, out, f"{count} warning{'' if count == 1 else 's'} in {files}")
+    summary_line = f"{count} warning{'' if count == 1 else 's'} in {files}"
+    _print_findings(found, args.format, out, summary_line, config.root)
     return EXIT_DRIFT if count and args.strict else EXIT_OK
 
 
@@ -711,15 +713,20 @@ def _kept(found: list[Any], config: Config, paths: dict[str, Path], *, lint: boo
     return findings.keep(found, texts, config.lint_disable)
 
 
-def _print_findings(found: list[Any], form: str, out: TextIO, summary_line: str, **extra: Any) -> None:
-    """Findings in format `form`; `summary_line` ends the text format, `extra` goes into the JSON."""
+def _print_findings(
+    found: list[Any], form: str, out: TextIO, summary_line: str, project: Path, **extra: Any
+) -> None:
+    """Findings in format `form`; `summary_line` ends the text format, `extra` goes into the JSON;
+    SARIF locations are relative to the repository holding `project` (the project root)."""
     from docgen import findings
 
     if form == "json":
         json.dump(findings.to_json(found, **extra), out, indent=2, ensure_ascii=False)
         out.write("\n")
     elif form == "sarif":
-        json.dump(findings.to_sarif(found), out, indent=2, ensure_ascii=False)
+        json.dump(
+            findings.to_sarif(found, findings.repository_root(project)), out, indent=2, ensure_ascii=False
+        )
         out.write("\n")
     elif form == "github":
         for line in findings.to_github(found):
@@ -770,7 +777,7 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         )
     else:
         line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
-    _print_findings(found, args.format, out, line, document=shown, dockerfile=display)
+    _print_findings(found, args.format, out, line, config.root, document=shown, dockerfile=display)
     return EXIT_DRIFT if found else EXIT_OK
 
 

@@ -8,9 +8,11 @@ The ids are stable: a rule keeps its id when its wording changes, and an id is n
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from docgen import __version__
@@ -189,10 +191,29 @@ def to_github(findings: Sequence[Finding]) -> list[str]:
     ]
 
 
-def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
+SOURCE_ROOT = "%SRCROOT%"
+"""The `uriBaseId` of SARIF locations: the repository root, as GitHub code scanning and the SARIF
+standard's examples name it."""
+
+
+def repository_root(project: Path) -> Path:
+    """The root SARIF locations are relative to: the nearest folder at or above `project` (the project
+    root) holding `.git` (a folder, or a file in a worktree), else `project` itself."""
+    start = project.resolve()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return start
+
+
+def to_sarif(findings: Sequence[Finding], root: Path | None = None) -> dict[str, Any]:
     """`--format sarif`: a SARIF 2.1.0 log with one run; every rule docgen has is described, each
-    result points at its rule by id and index, and its location is the file relative to the checkout."""
+    result points at its rule by id and index, and its location is the file relative to `root` (the
+    repository root, `repository_root`; default: the current folder's) with `uriBaseId` `%SRCROOT%`,
+    which the run's `originalUriBaseIds` maps to `root`. A file outside `root` gets an absolute
+    `file:` URI."""
     ids = list(RULES)
+    base = (root or repository_root(Path.cwd())).resolve()
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -213,16 +234,31 @@ def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
                         ],
                     }
                 },
-                "results": [_sarif_result(f, ids.index(f.rule) if f.rule in ids else -1) for f in findings],
+                "originalUriBaseIds": {SOURCE_ROOT: {"uri": base.as_uri().rstrip("/") + "/"}},
+                "results": [
+                    _sarif_result(f, ids.index(f.rule) if f.rule in ids else -1, base) for f in findings
+                ],
             }
         ],
     }
 
 
-def _sarif_result(finding: Finding, index: int) -> dict[str, Any]:
+def _artifact(path: str, root: Path) -> dict[str, str]:
+    """A SARIF artifactLocation of `path` (as shown: relative to the current folder, or absolute)."""
     from urllib.parse import quote
 
-    location: dict[str, Any] = {"artifactLocation": {"uri": quote(finding.path.replace("\\", "/"))}}
+    full = Path(os.path.abspath(Path.cwd() / path.replace("\\", "/")))
+    try:
+        return {"uri": quote(full.relative_to(root).as_posix()), "uriBaseId": SOURCE_ROOT}
+    except ValueError:
+        try:  # the current folder through a symlink, or a file there
+            return {"uri": quote(full.resolve().relative_to(root).as_posix()), "uriBaseId": SOURCE_ROOT}
+        except (ValueError, OSError, RuntimeError):
+            return {"uri": full.as_uri()}
+
+
+def _sarif_result(finding: Finding, index: int, root: Path) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": _artifact(finding.path, root)}
     if finding.line:
         location["region"] = {"startLine": finding.line}
     result: dict[str, Any] = {

@@ -82,3 +82,51 @@ def test_github_format(chdir_tmp: Path) -> None:
         "::warning file=Dockerfile,line=2,title=docgen DG003::build arg UNUSED_ONE is declared but never used"
     )
     assert len(lines) == 3
+
+
+def sarif_locations(text: str) -> tuple[list[dict[str, str]], dict[str, dict[str, str]]]:
+    """The artifact locations of a SARIF log's results, and its run's `originalUriBaseIds`."""
+    import json
+
+    log = json.loads(text)["runs"][0]
+    found = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in log["results"]]
+    return found, log["originalUriBaseIds"]
+
+
+def test_sarif_locations_are_relative_to_the_repository_root(chdir_tmp: Path) -> None:
+    # Run from docker/ in a checkout, lint, audit and check name the files from the repository root,
+    # as code scanning needs to place them; `%SRCROOT%` says where that is.
+    readme = "# x\n\nIt pins `--build-arg NOT_DECLARED=1`.\n"
+    config = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
+    block = "<!-- BEGIN docgen:build-args -->\nstale\n<!-- END docgen:build-args -->\n"
+    make_tree(
+        chdir_tmp,
+        {
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "docker/Dockerfile": DOCKERFILE,
+            "docker/README.md": readme + block,
+            "docker/pyproject.toml": config,
+        },
+    )
+    import os
+
+    os.chdir(chdir_tmp / "docker")
+    root = {"%SRCROOT%": {"uri": chdir_tmp.resolve().as_uri() + "/"}}
+    for command, uri in (
+        (["lint", "Dockerfile"], "docker/Dockerfile"),
+        (["audit", "README.md"], "docker/README.md"),
+        (["check"], "docker/README.md"),
+    ):
+        locations, bases = sarif_locations(run(*command, "--format", "sarif").out)
+        assert bases == root
+        assert locations and all(loc == {"uri": uri, "uriBaseId": "%SRCROOT%"} for loc in locations), command
+
+
+def test_without_git_sarif_locations_are_relative_to_the_project_root(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"pyproject.toml": "[tool.docgen]\n", "docker/Dockerfile": DOCKERFILE})
+    import os
+
+    os.chdir(chdir_tmp / "docker")
+    locations, bases = sarif_locations(run("lint", "Dockerfile", "--format", "sarif").out)
+    assert bases == {"%SRCROOT%": {"uri": chdir_tmp.resolve().as_uri() + "/"}}
+    assert {loc["uri"] for loc in locations} == {"docker/Dockerfile"}

@@ -400,7 +400,11 @@ def test_audit_finds_dead_links_in_table_rows_and_not_in_code(tmp_path: Path) ->
     )
     found = [(d.line, d.message) for d in audit(text, "README.md", _model(), directory=tmp_path)]
     assert found == [
-        (3, "README links to Dockerfile.cuda, which does not exist (the Dockerfile is gone or moved)")
+        (
+            3,
+            "README links to Dockerfile.cuda, which does not exist (the Dockerfile is gone or moved; "
+            "compared with Dockerfile, which it most likely means now)",
+        )
     ]
 
 

@@ -1,0 +1,282 @@
+"""`docgen.audit`: three classes of claims (issue 16) a hand-written README gets wrong.
+
+- A section whose `docker build -f` names a Dockerfile that is gone: the dead reference is reported, and
+  the section's claims are compared with the Dockerfile it most likely means now, or with none.
+- `NAME=VALUE` lists of build args with one-word names the Dockerfile does not declare, and the env
+  examples (`docker run -e`, `export`, an environment list) that are no such claim.
+- "X must be explicitly specified" / "X has no default" while `ARG X` has one, and a default given for an
+  ARG declared without one.
+
+Each README and Dockerfile below is modelled on how projects write them: a planted drift that must be
+found, next to a trap that must not be flagged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.model import Diagnostic
+from docgen.pipeline import build_model, model_of
+
+CUDA = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+ARG PYTORCH_VERSION=2.5.1
+ARG TORCH_CUDA_ARCH_LIST="8.0;9.0"
+RUN pip install torch==${PYTORCH_VERSION}
+"""
+
+ROCM = """\
+FROM rocm/dev-ubuntu-22.04:6.2
+ARG PYTORCH_VERSION=2.4.0
+ARG GFX_ARCH=gfx942
+RUN pip install torch==${PYTORCH_VERSION}
+"""
+
+
+def audit_tree(root: Path, files: dict[str, str], dockerfiles: list[str]) -> list[tuple[int, str, str]]:
+    """`audit` of root/README.md against `dockerfiles` (paths under `root`, shown as written), as
+    (line, message, confidence)."""
+    make_tree(root, files)
+    models = [build_model(root / d, d) for d in dockerfiles]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    found: list[Diagnostic] = audit(text, "README.md", models, {}, root)
+    return [(d.line, d.message, d.confidence) for d in found]
+
+
+def gone(path: str, instead: str = "") -> str:
+    now = f"; compared with {instead}, which it most likely means now" if instead else ""
+    return f"README builds with {path}, which does not exist (the Dockerfile is gone or moved{now})"
+
+
+# --------------------------------------------------------------------------------------------------
+# 1. A build command naming a Dockerfile that is gone
+
+FAMILY_README = """\
+# Training images
+
+## NVIDIA GPUs
+
+```bash
+docker build -f cuda/Dockerfile --build-arg TORCH_CUDA_ARCH_LIST="9.0" -t train:cuda .
+```
+
+It ships PyTorch 2.3.0.
+
+## AMD GPUs
+
+```bash
+docker build -f rocm/Dockerfile --build-arg GFX_ARCH=gfx90a -t train:rocm .
+```
+
+It ships PyTorch 2.4.0.
+
+## Other accelerators
+
+```bash
+docker build -f Dockerfile.gpu --build-arg XPU_ARCH=pvc .
+```
+
+It ships PyTorch 2.2.0.
+
+## Older releases
+
+```bash
+docker build -f old/cuda/Dockerfile --build-arg CUDA_ARCH=7.0 .
+```
+
+It ships PyTorch 1.13.1.
+"""
+
+
+def test_a_section_building_a_renamed_dockerfile_is_compared_with_its_new_name(tmp_path: Path) -> None:
+    # cuda/Dockerfile became docker/Dockerfile.cuda (its flavour is in the name now): the section's
+    # PyTorch is stale against it. The AMD section is true of docker/Dockerfile.rocm; "Other
+    # accelerators" could be either image (not compared); "Older releases" is about the past.
+    found = audit_tree(
+        tmp_path,
+        {"README.md": FAMILY_README, "docker/Dockerfile.cuda": CUDA, "docker/Dockerfile.rocm": ROCM},
+        ["docker/Dockerfile.cuda", "docker/Dockerfile.rocm"],
+    )
+    assert found == [
+        (6, gone("cuda/Dockerfile", "docker/Dockerfile.cuda"), "certain"),
+        (9, "README says PyTorch 2.3.0 but docker/Dockerfile.cuda:2 says 2.5.1", "likely"),
+        (14, gone("rocm/Dockerfile", "docker/Dockerfile.rocm"), "certain"),
+        (22, gone("Dockerfile.gpu"), "certain"),
+        (30, gone("old/cuda/Dockerfile"), "certain"),
+    ]
+
+
+def test_a_folder_naming_another_dockerfiles_flavour_is_no_path_of_another_checkout(tmp_path: Path) -> None:
+    # `-f rocm/Dockerfile` with a Dockerfile next to the README used to be read as that Dockerfile (a
+    # path from another checkout), so the ROCm section was compared with the CUDA image: GFX_ARCH
+    # "undeclared", PyTorch 2.4.0 "stale". docker/Dockerfile.rocm is what it means now.
+    readme = "## AMD GPUs\n\n```bash\ndocker build -f rocm/Dockerfile --build-arg GFX_ARCH=gfx90a .\n```\n\n"
+    readme += "It ships PyTorch 2.4.0.\n"
+    found = audit_tree(
+        tmp_path,
+        {"README.md": readme, "Dockerfile": CUDA, "docker/Dockerfile.rocm": ROCM},
+        ["Dockerfile", "docker/Dockerfile.rocm"],
+    )
+    assert found == [(4, gone("rocm/Dockerfile", "docker/Dockerfile.rocm"), "certain")]
+
+
+def test_a_path_of_another_checkout_to_the_same_name_stays_that_dockerfile(tmp_path: Path) -> None:
+    readme = "```bash\ndocker build -f path/to/Dockerfile .\n```\n\nIt ships PyTorch 2.3.0.\n"
+    found = audit_tree(tmp_path, {"README.md": readme, "Dockerfile": CUDA}, ["Dockerfile"])
+    assert found == [(5, "README says PyTorch 2.3.0 but Dockerfile:2 says 2.5.1", "likely")]
+
+
+@pytest.mark.parametrize(
+    ("heading", "reference", "expected"),
+    [
+        # the only Dockerfile there is: what a renamed Dockerfile.gpu means now
+        ("## GPU image", "Dockerfile.gpu", [(9, "README says PyTorch 2.3.0 but Dockerfile:2 says 2.5.1")]),
+        # an image of the past is not this one, whatever the only Dockerfile is
+        ("## GPU image", "Dockerfile.legacy", []),
+        ("## Deprecated image", "Dockerfile.gpu", []),
+    ],
+)
+def test_a_dead_reference_with_one_dockerfile(
+    tmp_path: Path, heading: str, reference: str, expected: list[tuple[int, str]]
+) -> None:
+    readme = (
+        f"# Image\n\n{heading}\n\n```bash\ndocker build -f {reference} .\n```\n\nIt ships PyTorch 2.3.0.\n"
+    )
+    found = audit_tree(tmp_path, {"README.md": readme, "Dockerfile": CUDA}, ["Dockerfile"])
+    instead = "Dockerfile" if expected else ""
+    assert found == [(6, gone(reference, instead), "certain"), *[(n, m, "likely") for n, m in expected]]
+
+
+def test_a_dead_reference_whose_flavour_is_a_dockerfile_not_audited_is_that_one(tmp_path: Path) -> None:
+    # Audited against the CUDA image only, `-f rocm/Dockerfile` means docker/Dockerfile.rocm next to
+    # it: another image, so its section is not compared with the CUDA one.
+    readme = "## AMD GPUs\n\n```bash\ndocker build -f rocm/Dockerfile .\n```\n\nIt ships PyTorch 2.4.0.\n"
+    found = audit_tree(
+        tmp_path,
+        {"README.md": readme, "docker/Dockerfile.cuda": CUDA, "docker/Dockerfile.rocm": ROCM},
+        ["docker/Dockerfile.cuda"],
+    )
+    assert found == [(4, gone("rocm/Dockerfile"), "certain")]
+
+
+# --------------------------------------------------------------------------------------------------
+# 2. NAME=VALUE build-arg lists with one-word names
+
+SERVICE = """\
+FROM python:3.11-slim
+ARG CUDA_VERSION=12.4
+ARG JOBS=8
+ARG TORCH_ARCH
+ARG HF_TOKEN=""
+RUN echo "$CUDA_VERSION $JOBS $TORCH_ARCH $HF_TOKEN"
+"""
+
+
+def messages(readme: str) -> list[tuple[str, str]]:
+    model = model_of(parse_dockerfile(SERVICE, "Dockerfile"))
+    return [(d.message, d.confidence) for d in audit(readme, "README.md", model)]
+
+
+UNDECLARED_PYTHON = [("README documents build arg PYTHON but Dockerfile does not declare it", "likely")]
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        ("Build args: `CUDA_VERSION=12.4` `PYTHON=3.11`\n", UNDECLARED_PYTHON),
+        ("Build args: CUDA_VERSION=12.4 PYTHON=3.11 JOBS=8\n", UNDECLARED_PYTHON),
+        ("## Build arguments\n\n- `CUDA_VERSION=12.4`\n- `PYTHON=3.11`\n", UNDECLARED_PYTHON),
+        ("The image takes these build args:\n\n- JOBS=8\n- PYTHON=3.11\n", UNDECLARED_PYTHON),
+        ("## Build args\n\n```\nCUDA_VERSION=12.4\nPYTHON=3.11\n```\n", UNDECLARED_PYTHON),
+        (
+            "Build arguments:\n\n```text\n# defaults\nJOBS=8\nPYTHON=3.11  # interpreter\n```\n",
+            UNDECLARED_PYTHON,
+        ),
+        # traps: variables of the running container or of the shell, placeholders, program arguments
+        (
+            "## Build args\n\nRun with `docker run -e PORT=8000 img`, build with `--build-arg JOBS=4`.\n",
+            [],
+        ),
+        ("The build args are set in CI; export MODEL=llama before docker run -e PORT=80 img.\n", []),
+        ("Build args go in the Dockerfile, runtime env vars such as PORT=8000 go to docker run.\n", []),
+        ("## Environment variables\n\n- `PORT=8000`\n- `MODEL=llama`\n", []),
+        ("## Build arguments\n\nPass each as `--build-arg NAME=VALUE`, or `KEY=VALUE`.\n", []),
+        ("Arguments: `MODEL=llama` `PORT=80`\n", []),
+        ("## Environment variables\n\n```\nPORT=8000\nMODEL=llama\n```\n", []),
+        ("## Build args\n\n```bash\nPYTHON=3.11\nexport PORT=1\n```\n", []),
+        ("## Build args\n\nThe runtime env file:\n\n```env\nPORT=8000\n```\n", []),
+        ("## Build args\n\n```\nPYTHON=3.11\ndocker compose up\n```\n", []),
+    ],
+)
+def test_one_word_names_in_a_build_arg_list(readme: str, expected: list[tuple[str, str]]) -> None:
+    assert messages(readme) == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 3. Required args and defaults
+
+
+def required(name: str, line: int, value: str, confidence: str = "likely") -> tuple[str, str]:
+    return (
+        f"README says {name} has no default (must be passed) but Dockerfile:{line} says {value}",
+        confidence,
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        ("`JOBS` must be explicitly specified.\n", [required("JOBS", 3, "8")]),
+        ("The build arg `CUDA_VERSION` is required.\n", [required("CUDA_VERSION", 2, "12.4")]),
+        (
+            "CUDA_VERSION has no default; pick the one of your driver.\n",
+            [required("CUDA_VERSION", 2, "12.4")],
+        ),
+        ("- `JOBS` (required): parallel compile jobs.\n", [required("JOBS", 3, "8")]),
+        (
+            "| Build arg | Default |\n|---|---|\n| `JOBS` | *required* |\n| `CUDA_VERSION` | `12.4` |\n"
+            '| `TORCH_ARCH` | none |\n| `HF_TOKEN` | `""` |\n',
+            [required("JOBS", 3, "8", "certain")],
+        ),
+        # the reverse: a default for an ARG declared without one
+        (
+            "`TORCH_ARCH` defaults to `8.0;9.0`.\n",
+            [("README says TORCH_ARCH defaults to 8.0;9.0 but Dockerfile:4 says no default", "likely")],
+        ),
+        (
+            "Set `TORCH_ARCH` (default: `9.0`) to your GPU.\n",
+            [("README says TORCH_ARCH defaults to 9.0 but Dockerfile:4 says no default", "likely")],
+        ),
+        # traps: true claims, an empty default, a condition, a recommendation, a negation, no ARG
+        ("`TORCH_ARCH` must be explicitly specified.\n", []),
+        ("`HF_TOKEN` is required to download gated models.\n", []),
+        ("`HF_TOKEN` is required.\n", []),
+        ("`JOBS` is required for multi-node builds.\n", []),
+        ("`JOBS` must be set to the number of cores.\n", []),
+        ("`JOBS` is not required.\n", []),
+        ("`MODEL` is required.\n", []),
+        ("`JOBS` defaults to `8`.\n", []),
+    ],
+)
+def test_required_and_default_claims(readme: str, expected: list[tuple[str, str]]) -> None:
+    assert messages(readme) == expected
+
+
+def test_a_dead_link_that_could_mean_either_image_leaves_its_section_compared_with_both(
+    tmp_path: Path,
+) -> None:
+    # A link may be a "see also": unlike a `-f`, when what it means now is unclear it does not take its
+    # section away from the family.
+    readme = "## Images\n\nSee [Dockerfile.gpu](Dockerfile.gpu).\n\nBoth ship PyTorch 2.2.0.\n"
+    found = audit_tree(
+        tmp_path,
+        {"README.md": readme, "docker/Dockerfile.cuda": CUDA, "docker/Dockerfile.rocm": ROCM},
+        ["docker/Dockerfile.cuda", "docker/Dockerfile.rocm"],
+    )
+    assert [(line, confidence) for line, _, confidence in found] == [(3, "certain"), (5, "likely")]
+    assert found[1][1].startswith("README says PyTorch 2.2.0 but docker/Dockerfile.")
