@@ -403,17 +403,35 @@ def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> Non
     it was not consumed and builds the image as if it were not given, so it is a typo or a stale entry."""
     import difflib
 
+    from docgen.evaluate import PROXY_ARGS
+
     declared = {arg.name for arg in model.args}
+    own = dict(image.bake_own)
     for name in image.args:
-        if name not in declared and name not in image.bake_args:
-            close = difflib.get_close_matches(name, sorted(declared), n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            built = f" that target = {image.target!r} builds" if image.target else ""
+        if name in declared or name in PROXY_ARGS or name.startswith(_READ_BY_BUILDKIT):
+            continue
+        if name in image.bake_args and (name not in own or image.bake_at is None):
+            continue  # inherited from a target other Dockerfiles share
+        close = difflib.get_close_matches(name, sorted(declared), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        built = f" that target = {image.target!r} builds" if image.target else ""
+        if image.bake_at is not None and name in own:
+            bake_file, target = image.bake_at
             raise ConfigError(
-                f"args: {name} is no ARG of {image.display}{built}{hint}; docker build would not use it",
-                config.source,
-                image.args_line,
+                f'target "{target}" sets build arg {name}, which {image.display}{built} does not '
+                f"declare{hint}; docker buildx bake would not use it",
+                bake_file,
+                own[name],
             )
+        raise ConfigError(
+            f"args: {name} is no ARG of {image.display}{built}{hint}; docker build would not use it",
+            config.source,
+            image.args_line,
+        )
+
+
+_READ_BY_BUILDKIT = ("BUILDKIT_", "SOURCE_DATE_EPOCH")
+"""Build args BuildKit itself reads without an ARG (`BUILDKIT_INLINE_CACHE`, `SOURCE_DATE_EPOCH`)."""
 
 
 def _no_block(text: str) -> str:
