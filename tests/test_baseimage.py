@@ -404,8 +404,10 @@ def test_the_env_an_image_family_sets_from_its_tag(ref: str, env: dict[str, str]
 @pytest.mark.parametrize(
     ("ref", "expected"),
     [
-        ("vllm/vllm-openai:v0.8.3-th2.6.0-cu124", [("vLLM", "0.8.3"), ("CUDA", "12.4"), ("PyTorch", "2.6.0")]),
-        ("lmsysorg/sglang:v0.4.6-cu124-torch2.5.1", [("SGLang", "0.4.6"), ("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
+        ("vllm/vllm-openai:v0.8.3-th2.6.0-cu124",
+         [("vLLM", "0.8.3"), ("CUDA", "12.4"), ("PyTorch", "2.6.0")]),
+        ("lmsysorg/sglang:v0.4.6-cu124-torch2.5.1",
+         [("SGLang", "0.4.6"), ("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
         ("vllm/vllm-openai:v0.8.3-thin", [("vLLM", "0.8.3")]),
         # the pattern's own reading stays: the words only fill in what it did not read
         ("rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.6.0",
@@ -420,4 +422,7 @@ def test_a_word_read_from_the_tag_names_its_build_arg() -> None:
     rows = image_rows(
         "org/base:th2.6.0-py310", "org/base:th${TORCH}-py310", 3, {"TORCH": "2.6.0"}, {}, None, {}
     )
-    assert [(r.name, r.version, r.arg) for r in rows] == [("PyTorch", "2.6.0", "TORCH"), ("Python", "3.10", None)]
+    assert [(r.name, r.version, r.arg) for r in rows] == [
+        ("PyTorch", "2.6.0", "TORCH"),
+        ("Python", "3.10", None),
+    ]

@@ -470,7 +470,9 @@ def test_a_wheel_collected_by_a_stage_that_copies_it_is_listed(tmp_path: Path) -
 
 def test_the_final_stages_own_install_wins_over_a_wheel_stage(tmp_path: Path) -> None:
     """The final stage takes other files from the wheel stage and installs Triton from PyPI."""
-    text = WHEEL_STAGES + "COPY --from=build_triton /src/triton/LICENSE /licenses/\nRUN pip install triton==3.2.0\n"
+    text = WHEEL_STAGES + (
+        "COPY --from=build_triton /src/triton/LICENSE /licenses/\nRUN pip install triton==3.2.0\n"
+    )
     assert ("Triton", "3.2.0") in _key_versions(tmp_path, text)
     assert ("Triton", "3ca2f498") not in _key_versions(tmp_path, text)
 
