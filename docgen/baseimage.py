@@ -130,7 +130,7 @@ _FAMILIES: tuple[tuple[str, str | None], ...] = (
 # (`hiyouga/verl:ngc-th2.6.0-cu126-…`, `…-pt2.4-…`), `py310` is Python 3.10.
 _NUM = r"\d+(?:\.\d+)+"  # 2.7.4, 9.8, 6.4.3.127 (a dot at least: `v1` and `20250911` are no versions)
 _WORDS: tuple[str, ...] = (
-    r"cu(?P<cuda__cu>\d{3})",  # cu124, cu130
+    r"cu(?:da)?(?P<cuda__cu>\d{3})",  # cu124, cu130, cuda126
     rf"cuda(?P<cuda>{_NUM})",
     r"cudnn(?P<cudnn>\d+(?:\.\d+)*)",
     rf"rocm(?P<rocm>{_NUM})|rocm(?P<rocm__digits>\d{{3}})",
@@ -142,7 +142,7 @@ _WORDS: tuple[str, ...] = (
     rf"vllm(?P<vllm>{_PY_RELEASE}|\d+\.\d+)",
     rf"(?:sglang|sgl)(?P<sglang>{_PY_RELEASE}|\d+\.\d+)",
     rf"mcore(?P<mcore>{_NUM})",
-    r"ubuntu(?P<ubuntu>\d\d\.\d\d)",
+    r"ubuntu(?P<ubuntu>\d\d\.\d\d)|ubuntu(?P<ubuntu__yymm>\d\d[01]\d)",  # ubuntu22.04, ubuntu2404
 )
 
 _ITEMS: dict[str, str] = {
@@ -297,6 +297,8 @@ def _convert(how: str, text: str) -> str | None:
         return f"{number} ({low})" if number else None
     if how == "cu":  # cu129 → 12.9, cu118 → 11.8
         return f"{int(text[:-1])}.{text[-1]}"
+    if how == "yymm":  # ubuntu2404 → 24.04
+        return f"{text[:2]}.{text[2:]}"
     if how == "nodot":  # py310 → 3.10
         return f"{text[0]}.{text[1:]}"
     if how == "digits":  # rocm630 → 6.3.0

@@ -232,6 +232,8 @@ def test_unknown_families_and_tags_yield_nothing(ref: str) -> None:
         ("org/base:v2-torch2.5.1-cuda12.4", [("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
         ("org/base:pt2.4-py310-rocm6.3", [("ROCm", "6.3"), ("PyTorch", "2.4"), ("Python", "3.10")]),
         ("org/base:py39-cu118", [("CUDA", "11.8"), ("Python", "3.9")]),
+        ("org/qa:cuda126-py310-cibase", [("CUDA", "12.6"), ("Python", "3.10")]),
+        ("org/base:ubuntu2404-cuda1291", [("Ubuntu", "24.04")]),  # `cuda1291`: four digits, not read
     ],
 )  # fmt: skip
 def test_a_projects_own_tag_is_read_word_by_word(ref: str, expected: list[tuple[str, str]]) -> None:
@@ -409,6 +411,7 @@ def test_the_env_an_image_family_sets_from_its_tag(ref: str, env: dict[str, str]
         ("lmsysorg/sglang:v0.4.6-cu124-torch2.5.1",
          [("SGLang", "0.4.6"), ("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
         ("vllm/vllm-openai:v0.8.3-thin", [("vLLM", "0.8.3")]),
+        ("vllm/vllm-openai:v0.9.2-cu128-ubuntu2404", [("vLLM", "0.9.2"), ("CUDA", "12.8"), ("Ubuntu", "24.04")]),
         # the pattern's own reading stays: the words only fill in what it did not read
         ("rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.6.0",
          [("ROCm", "6.3"), ("PyTorch", "2.6.0"), ("Python", "3.10"), ("Ubuntu", "22.04")]),
