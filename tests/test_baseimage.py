@@ -411,7 +411,8 @@ def test_the_env_an_image_family_sets_from_its_tag(ref: str, env: dict[str, str]
         ("lmsysorg/sglang:v0.4.6-cu124-torch2.5.1",
          [("SGLang", "0.4.6"), ("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
         ("vllm/vllm-openai:v0.8.3-thin", [("vLLM", "0.8.3")]),
-        ("vllm/vllm-openai:v0.9.2-cu128-ubuntu2404", [("vLLM", "0.9.2"), ("CUDA", "12.8"), ("Ubuntu", "24.04")]),
+        ("vllm/vllm-openai:v0.9.2-cu128-ubuntu2404",
+         [("vLLM", "0.9.2"), ("CUDA", "12.8"), ("Ubuntu", "24.04")]),
         # the pattern's own reading stays: the words only fill in what it did not read
         ("rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.6.0",
          [("ROCm", "6.3"), ("PyTorch", "2.6.0"), ("Python", "3.10"), ("Ubuntu", "22.04")]),
