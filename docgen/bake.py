@@ -29,7 +29,7 @@ import json
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from docgen.errors import ConfigError
@@ -66,6 +66,8 @@ class Target:
     """The image names it is tagged with."""
     target_line: int | None
     """The line of the `target` attribute that gives `target` (its own, or an inherited target's)."""
+    own_args: Mapping[str, int | None] = field(default_factory=dict)
+    """The build args the target's own block sets (not those it inherits) → their line in the file."""
 
 
 class BakeFile:
@@ -162,7 +164,27 @@ class BakeFile:
             target=target or None,
             tags=tuple(body.get("tags", ())),
             target_line=self._line("target", body["target-from"], "target") if target else None,
+            own_args={arg: self._arg_line(name, arg) for arg in self._own_args(name)},
         )
+
+    def _own_args(self, name: str) -> tuple[str, ...]:
+        """The build args target `name`'s own block sets to a value (`NAME = null` sets none)."""
+        args = self._targets[name].get("args")
+        if not isinstance(args, dict):
+            return ()
+        return tuple(arg for arg, value in args.items() if value is not None)
+
+    def _arg_line(self, name: str, arg: str) -> int | None:
+        """Best-effort line of build arg `arg` in the `args` of target `name` (the `args` line when
+        it cannot be told apart)."""
+        line = self._line("target", name, "args")
+        if line is None:
+            return None
+        at = sum(len(row) for row in self._text.splitlines(keepends=True)[: line - 1])
+        following = _BLOCK.search(self._text, at + 1)
+        key = re.compile(rf'(?:^[ \t]*|[{{,][ \t]*|"){re.escape(arg)}"?[ \t]*[=:]', re.MULTILINE)
+        found = key.search(self._text, at, following.start() if following else len(self._text))
+        return self._text.count("\n", 0, found.start()) + 1 if found else line
 
     # ------------------------------------------------------------------------------------------
     def _resolved(self, name: str, chain: tuple[str, ...]) -> dict[str, Any]:

@@ -7,9 +7,10 @@ knows: for each image family GPU projects build on, a pattern of its repository 
 tag, whose named groups are the versions read. Everything else here only splits a reference and turns
 what a group matched into the version shown (`cu129` is CUDA 12.9, `bookworm` is Debian 12).
 
-An image of a family not in the table is read word by word (`_WORDS`: `cu124`, `torch2.6`, `fa2.7.4`, the
-words a project's own images put in their tags); a tag its family's pattern does not match, or one with
-no such word, yields nothing: docgen never guesses a version. Pure functions, no I/O.
+An image of a family not in the table is read word by word (`_WORDS`: `cu124`, `torch2.6`, `th2.6.0`,
+`fa2.7.4`, the words a project's own images put in their tags), and so is the rest of a tag its family's
+pattern matches (`vllm/vllm-openai:v0.8.1-th2.6.0`); a tag its family's pattern does not match, or one
+with no such word, yields nothing: docgen never guesses a version. Pure functions, no I/O.
 """
 
 from __future__ import annotations
@@ -124,23 +125,24 @@ _FAMILIES: tuple[tuple[str, str | None], ...] = (
 # A project's own images often say what they hold in their tag, one version a word:
 # `verlai/verl:base-v1-cu124-cudnn9.8-torch2.6-fa2.7.4-te2.3`, `org/x:ubuntu22.04_rocm6.4.3_vllm_…`.
 # For an image of a family not in `_FAMILIES`, each word of its tag (between `-` and `_`) that is one
-# of these, whole, is read; any other word is passed over. A word that abbreviates a name further
-# (`th2.6.0`) is not read: docgen does not guess what it stands for.
+# of these, whole, is read; any other word is passed over (`thin`, `pytorch` with no version). For an
+# image of a known family, the words fill in what its pattern did not read. `th` and `pt` are PyTorch
+# (`hiyouga/verl:ngc-th2.6.0-cu126-…`, `…-pt2.4-…`), `py310` is Python 3.10.
 _NUM = r"\d+(?:\.\d+)+"  # 2.7.4, 9.8, 6.4.3.127 (a dot at least: `v1` and `20250911` are no versions)
 _WORDS: tuple[str, ...] = (
-    r"cu(?P<cuda__cu>\d{3})",  # cu124, cu130
+    r"cu(?:da)?(?P<cuda__cu>\d{3})",  # cu124, cu130, cuda126
     rf"cuda(?P<cuda>{_NUM})",
     r"cudnn(?P<cudnn>\d+(?:\.\d+)*)",
     rf"rocm(?P<rocm>{_NUM})|rocm(?P<rocm__digits>\d{{3}})",
     r"cann(?P<cann>\d+\.\d+\.(?:\d+|rc\d+))",
-    r"(?:py|python)(?P<python>3\.\d+)",
-    rf"(?:torch|pytorch)(?P<torch>{_NUM})",
+    r"(?:py|python)(?P<python>3\.\d+)|py(?P<python__nodot>3\d{1,2})",
+    rf"(?:torch|pytorch|th|pt)(?P<torch>{_NUM})",
     rf"fa(?P<fa>{_NUM}(?:\.post\d+)?)",
     rf"te(?P<te>{_NUM})",
     rf"vllm(?P<vllm>{_PY_RELEASE}|\d+\.\d+)",
     rf"(?:sglang|sgl)(?P<sglang>{_PY_RELEASE}|\d+\.\d+)",
     rf"mcore(?P<mcore>{_NUM})",
-    r"ubuntu(?P<ubuntu>\d\d\.\d\d)",
+    r"ubuntu(?P<ubuntu>\d\d\.\d\d)|ubuntu(?P<ubuntu__yymm>\d\d[01]\d)",  # ubuntu22.04, ubuntu2404
 )
 
 _ITEMS: dict[str, str] = {
@@ -295,6 +297,10 @@ def _convert(how: str, text: str) -> str | None:
         return f"{number} ({low})" if number else None
     if how == "cu":  # cu129 → 12.9, cu118 → 11.8
         return f"{int(text[:-1])}.{text[-1]}"
+    if how == "yymm":  # ubuntu2404 → 24.04
+        return f"{text[:2]}.{text[2:]}"
+    if how == "nodot":  # py310 → 3.10
+        return f"{text[0]}.{text[1:]}"
     if how == "digits":  # rocm630 → 6.3.0
         return ".".join(text)
     if how == "underscore":  # manylinux_2_28 → 2.28
@@ -326,7 +332,15 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
             version = _convert(how, text)
             if version is not None:
                 readings[item] = Reading(_ITEMS[item], version, text, in_name)
+    if found[1] is not None:  # the words of a tag the pattern matched: `v0.8.1-th2.6.0-cu124`
+        for reading in _read_words(ref):
+            readings.setdefault(_item_of(reading.name), reading)
     return tuple(readings[item] for item in _ITEMS if item in readings)
+
+
+def _item_of(name: str) -> str:
+    """The `_ITEMS` key of the name shown."""
+    return next(item for item, shown in _ITEMS.items() if shown == name)
 
 
 _ENVIRONMENT = {"nvidia/cuda": {"CUDA_VERSION": "cuda"}}

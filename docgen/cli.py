@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
@@ -22,7 +23,7 @@ from docgen.family import Member, by_document, fill_document
 from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.parallel import read_images
-from docgen.pipeline import build_model, dockerfile_stamp, image_model, lint_file, read_image, render_options
+from docgen.pipeline import dockerfile_stamp, image_model, lint_file, read_image, render_options
 
 if TYPE_CHECKING:
     from docgen.drift import Drift
@@ -403,17 +404,35 @@ def _args_declared(image: ImageConfig, model: ImageModel, config: Config) -> Non
     it was not consumed and builds the image as if it were not given, so it is a typo or a stale entry."""
     import difflib
 
+    from docgen.evaluate import PROXY_ARGS
+
     declared = {arg.name for arg in model.args}
+    own = dict(image.bake_own)
     for name in image.args:
-        if name not in declared and name not in image.bake_args:
-            close = difflib.get_close_matches(name, sorted(declared), n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            built = f" that target = {image.target!r} builds" if image.target else ""
+        if name in declared or name in PROXY_ARGS or name.startswith(_READ_BY_BUILDKIT):
+            continue
+        if name in image.bake_args and (name not in own or image.bake_at is None):
+            continue  # inherited from a target other Dockerfiles share
+        close = difflib.get_close_matches(name, sorted(declared), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        built = f" that target = {image.target!r} builds" if image.target else ""
+        if image.bake_at is not None and name in own:
+            bake_file, target = image.bake_at
             raise ConfigError(
-                f"args: {name} is no ARG of {image.display}{built}{hint}; docker build would not use it",
-                config.source,
-                image.args_line,
+                f'target "{target}" sets build arg {name}, which {image.display}{built} does not '
+                f"declare{hint}; docker buildx bake would not use it",
+                bake_file,
+                own[name],
             )
+        raise ConfigError(
+            f"args: {name} is no ARG of {image.display}{built}{hint}; docker build would not use it",
+            config.source,
+            image.args_line,
+        )
+
+
+_READ_BY_BUILDKIT = ("BUILDKIT_", "SOURCE_DATE_EPOCH")
+"""Build args BuildKit itself reads without an ARG (`BUILDKIT_INLINE_CACHE`, `SOURCE_DATE_EPOCH`)."""
 
 
 def _no_block(text: str) -> str:
@@ -874,15 +893,16 @@ def component_json(c: Component) -> dict[str, Any]:
 
 
 def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    # a configured Dockerfile is shown as its image is built, with its `args` and `target` (as `audit`)
+    config = _config(args)
     if args.dockerfile:
         path = _existing(Path(args.dockerfile))
-        display = args.dockerfile
+        image = ImageConfig(dockerfile=path, display=args.dockerfile, **_image_defaults(config, path))
+    elif config.images:
+        image = config.images[0]
     else:
-        config = _config(args)
-        if not config.images:
-            raise UsageError("give a DOCKERFILE, or configure [[tool.docgen.images]] in pyproject.toml")
-        path, display = config.images[0].dockerfile, config.images[0].display
-    model = build_model(path, display)
+        raise UsageError("give a DOCKERFILE, or configure [[tool.docgen.images]] in pyproject.toml")
+    model = image_model(image)
     if args.format == "json":
         data = model_json(model)
         if args.verbose:
@@ -891,6 +911,10 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write("\n")
         return EXIT_OK
     print(f"{model.path}", file=out)
+    if image.args or image.target:
+        built = [f"--build-arg {shlex.quote(f'{n}={v}')}" for n, v in sorted(image.args.items())]
+        built += [f"--target {image.target}"] if image.target else []
+        print(f"built as configured ({image.name}): {' '.join(built)}", file=out)
     print("\nstages:", file=out)
     for s in model.stages:
         print(f"  {s.index:>2} {s.label:<20} FROM {s.base:<40} line {s.line}", file=out)

@@ -110,8 +110,13 @@ class ImageConfig:
     target_at: tuple[str, int | None] | None = None
     """Where `target` is written (the config file or the bake file, and the line), for messages."""
     bake_args: tuple[str, ...] = ()
-    """The names in `args` that its bake target gives (not the entry's own `args`): bake passes them
-    to every Dockerfile it builds, so one that no ARG reads is no mistake."""
+    """The names in `args` that its bake target gives (not the entry's own `args`)."""
+    bake_own: tuple[tuple[str, int | None], ...] = ()
+    """Those its bake target's own block sets, with their lines in the bake file: one no ARG of the
+    Dockerfile declares is a mistake there (a typo, a stale entry). One inherited from a shared
+    target (`_common`) is not: that block serves several Dockerfiles."""
+    bake_at: tuple[str, str] | None = None
+    """(the bake file as shown, the target's name) for an image of a bake file."""
     tags: tuple[str, ...] = ()
     """The image names the image is tagged with (its bake target's `tags`)."""
 
@@ -556,6 +561,8 @@ def parse_config(
                     args=args,
                     args_line=_key_line(text, "args", start) if build_args and text else None,
                     bake_args=tuple(sorted(set(member.args) - set(build_args))),
+                    bake_own=tuple((arg, at) for arg, at in member.own_args if arg not in build_args),
+                    bake_at=member.bake_at,
                     written=(member.written, outputs_written),
                     target=target,
                     target_at=target_at,
@@ -673,6 +680,10 @@ class _Member:
     tags: tuple[str, ...] = ()
     settings: Mapping[str, object] | None = None
     """What the bake target says, for the image's settings digest (None for a Dockerfile)."""
+    own_args: tuple[tuple[str, int | None], ...] = ()
+    """The build args the bake target's own block sets, with their lines."""
+    bake_at: tuple[str, str] | None = None
+    """(the bake file as shown, the target's name)."""
 
 
 def _members(
@@ -825,6 +836,8 @@ def _bake_members(
                 target=target.target,
                 target_at=(shown, target.target_line) if target.target else None,
                 tags=target.tags,
+                own_args=tuple(target.own_args.items()),
+                bake_at=(shown, name),
                 settings={
                     "dockerfile": dockerfile,
                     "args": dict(target.args),

@@ -436,20 +436,27 @@ class _Evaluator:
     def note_dependencies(self, inst: Instruction, stage_index: int) -> None:
         if not inst.flags:
             return
-        refs = [f.value or "" for f in inst.flags_named("from")]
-        refs += [f.options().get("from", "") for f in inst.flags_named("mount")]
-        deps = []
-        for ref in refs:
+        copies = [f.value or "" for f in inst.flags_named("from")]
+        mounts = [f.options().get("from", "") for f in inst.flags_named("mount")]
+        # a RUN that copies nothing out of its mounts keeps none of their files (`pip install
+        # /install/*.whl` installs into this stage; `cp /install/*.whl /app/debs` keeps them)
+        keeps = bool(copies) or _COPIES_FILES.search(_run_text(inst)) is not None
+        deps, kept = [], []
+        for i, ref in enumerate(copies + mounts):
             ref = ref.lower()
             found = self.stage_by_name.get(ref)
             if found is None and ref.isdigit() and str(int(ref)) == ref:
                 found = int(ref)
             if found is not None and found < stage_index:
                 deps.append(found)
+                if keeps or i < len(copies):
+                    kept.append(found)
         if deps:
             stage = self.stages[stage_index]
             merged = tuple(dict.fromkeys(stage.depends_on + tuple(deps)))
-            self.stages[stage_index] = replace(stage, depends_on=merged)
+            kept_before = set(stage.depends_on) - set(stage.used_up)
+            used_up = tuple(d for d in merged if d not in kept_before and d not in kept)
+            self.stages[stage_index] = replace(stage, depends_on=merged, used_up=used_up)
 
     # ------------------------------------------------------------------------------------------
     def declare(self, inst: Instruction, state: _StageState | None, scope: Scope) -> None:
@@ -655,6 +662,16 @@ class _Evaluator:
         while decl.global_of is not None and not decl.arg.description:
             decl = self.decls[decl.global_of]
         return decl.arg.description
+
+
+_COPIES_FILES = re.compile(r"(?:^|[\s;&|(`])(?:cp|mv|rsync|tar|ln)\s+\S")
+"""A command that copies or moves files (`cp /install/*.whl /app/debs`, `tar -C`): a
+RUN running one may keep what it mounts from another stage among its own files."""
+
+
+def _run_text(inst: Instruction) -> str:
+    """The shell text a RUN runs: its arguments and its here-documents."""
+    return "\n".join((inst.args, *(h.body for h in inst.heredocs)))
 
 
 def _known(value: Value) -> str | None:

@@ -163,6 +163,10 @@ class Stage:
     """The `--platform` flag as written, if any."""
     depends_on: tuple[int, ...] = ()
     """Indexes of earlier stages used through `COPY --from` or `RUN --mount=…,from=`."""
+    used_up: tuple[int, ...] = ()
+    """The stages of `depends_on` whose files only `RUN --mount=…,from=` reads, in RUNs that copy
+    nothing out of the mount (`pip install /wheels/*.whl`): what they built is used up in this
+    stage (installed into it, built against), not kept among its files for a later stage to take."""
 
     @property
     def label(self) -> str:

@@ -321,6 +321,32 @@ def built_stages(model: ImageModel) -> set[str]:
     return {model.stages[i].label for i in seen}
 
 
+def image_stages(model: ImageModel) -> tuple[set[str], set[str]]:
+    """Labels of the stages whose contents are in the image the default target makes: (its own
+    stages, the stages that supply it). Its own are the target and the stages it is built FROM; a
+    supplier is a stage one of those copies or mounts files from, and, transitively, a stage a
+    supplier copies files from. A stage whose files a supplier only mounts for a RUN that copies
+    nothing out (`pip install /wheels/*.whl` in a stage that builds another wheel) supplies nothing:
+    what it built was used up there (`Stage.used_up`)."""
+    own: set[int] = set()
+    stage = model.target
+    while stage is not None:
+        own.add(stage.index)
+        stage = model.stages[stage.parent] if stage.parent is not None else None
+    todo = [d for i in own for d in model.stages[i].depends_on]
+    supplied: set[int] = set()
+    while todo:
+        index = todo.pop()
+        if index in supplied or index in own:
+            continue
+        supplied.add(index)
+        stage = model.stages[index]
+        todo.extend(d for d in stage.depends_on if d not in stage.used_up)
+        if stage.parent is not None:
+            todo.append(stage.parent)
+    return {model.stages[i].label for i in own}, {model.stages[i].label for i in supplied}
+
+
 def _global_args(model: ImageModel) -> tuple[dict[str, str | None], dict[str, str]]:
     """The global build args FROM lines read: their values, and their defaults as written."""
     values = {a.name: a.effective_default for a in model.args if a.is_global}
@@ -378,10 +404,12 @@ def version_rows(
     image_lines = _target_images(model)
     defaults, written = _global_args(model)
     raws = {s.line: s.base_raw for s in model.stages}
-    built = built_stages(model)
+    own, supplied = image_stages(model)
+    built = own | supplied
+    from_suppliers: set[int] = set()  # ids of the rows of what a stage that supplies files built
     for comp in model.components:
         if comp.stage not in built:
-            continue  # a stage the default build skips: what it installs is not in the image
+            continue  # a stage the default build skips, or whose artifact is used up on the way
         is_base = comp.kind == "image" and comp.line in image_lines
         based: list[VersionRow] = []
         if is_base and comp.source:
@@ -419,6 +447,8 @@ def version_rows(
         row = VersionRow(label, version, comp.source, comp.line, comp.arg)
         if key_item:
             key_items.add(id(row))
+        if comp.stage in supplied:
+            from_suppliers.add(id(row))
         candidates.append((row, comp.name, key_item or is_base, comp.line))
     covered = {row.arg for row, _, _, _ in candidates if row.arg and row.origin != "base-dockerfile"}
     sources: dict[str, str] = {}
@@ -447,8 +477,10 @@ def version_rows(
         if key_item:
             key_items.add(id(row))
         candidates.append((row, decl.name, key_item, decl.line))
-    # the Dockerfile's own rows first: what it installs wins over what its base image brings
-    candidates.sort(key=lambda c: c[0].origin is not None)
+    # the Dockerfile's own rows first: what the image's own stages install wins over what a stage
+    # that supplies files built (`pip install triton==3.2.0` in the final stage over the Triton a
+    # wheel stage builds), and both over what its base image brings
+    candidates.sort(key=lambda c: (c[0].origin is not None, id(c[0]) in from_suppliers))
     if wanted is not None:
         order: dict[str, int] = {}
         for i, w in enumerate(wanted):
@@ -485,7 +517,9 @@ def version_rows(
     if not any(id(row) in key_items for row, _, _ in keyed):
         keyed = [(row, key or row.arg is not None, position) for row, key, position in keyed]
     unique: dict[str, tuple[VersionRow, int]] = {}
-    for row, key, position in sorted(keyed, key=lambda t: (t[0].origin is not None, t[2])):
+    for row, key, position in sorted(
+        keyed, key=lambda t: (t[0].origin is not None, id(t[0]) in from_suppliers, t[2])
+    ):
         if key:
             unique.setdefault(row.name.lower(), (row, position))
     return [row for row, _ in sorted(unique.values(), key=lambda t: t[1])]

@@ -234,6 +234,48 @@ def test_an_arg_of_the_bake_file_no_arg_reads_is_no_error_but_the_entrys_is(proj
     )
 
 
+def test_an_arg_a_bake_target_sets_itself_that_no_arg_declares_is_an_error_at_its_line(
+    project: Path,
+) -> None:
+    """`CUDA_VERSON` in cu130's own args: docker buildx bake builds it with the Dockerfile's default
+    CUDA, silently; the README would say the same. An arg BuildKit reads itself is no mistake."""
+    bake_file = next((project / "docker").glob("docker-bake.*"))
+    text = bake_file.read_text()
+    assert text.count('"13.0.2"') == 1
+    bake_file.write_text(text.replace("CUDA_VERSION", "BUILDKIT_INLINE_CACHE", 1))
+    assert run("sync").code == 0
+    typo = text.replace('CUDA_VERSION = "13.0.2"', 'CUDA_VERSON = "13.0.2"')
+    typo = typo.replace('"CUDA_VERSION": "13.0.2"', '"CUDA_VERSON": "13.0.2"')
+    bake_file.write_text(typo)
+    line = typo.splitlines().index(next(row for row in typo.splitlines() if "CUDA_VERSON" in row)) + 1
+    result = run("check")
+    assert result.code == 2
+    assert result.err == (
+        f'docker/{bake_file.name}:{line}: target "cu130" sets build arg CUDA_VERSON, which '
+        "docker/Dockerfile that target = 'vllm-openai' builds does not declare (did you mean "
+        "CUDA_VERSION?); docker buildx bake would not use it\n"
+    )
+    # the entry's own `args` wins over the bake file's: then the bake file's name is not used
+    (project / "pyproject.toml").write_text(
+        ENTRY.format(bake=bake_file.name).replace("outputs", 'args = { CUDA_VERSON = "1" }\noutputs')
+    )
+    assert "pyproject.toml:5: args: CUDA_VERSON is no ARG" in run("check").err
+
+
+def test_an_entrys_arg_buildkit_reads_itself_is_no_error(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "Dockerfile": "FROM ubuntu:22.04\n",
+            "README.md": README.format(name="x"),
+            "pyproject.toml": '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\n'
+            'args = { BUILDKIT_INLINE_CACHE = "1", HTTPS_PROXY = "http://proxy:3128" }\n'
+            'outputs = ["README.md"]\n',
+        },
+    )
+    assert run("sync").code == 0
+
+
 def parse(text: str, name: str = "docker-bake.hcl") -> bake.BakeFile:
     return bake.parse(text.encode(), name)
 

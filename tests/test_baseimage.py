@@ -195,7 +195,9 @@ def test_registry_with_port_before_a_hub_image() -> None:
         "nvidia/pytorch:24.08-py3",  # NGC names live on nvcr.io only
         "nvcr.io/nvidia/tensorrt-llm/release:spark-single-gpu-dev",
         "quay.io/ascend/cann:latest",
-        "org/name:base-v1-th2.6.0",  # a project's own image whose words docgen would have to guess
+        "org/name:base-v1-thin",  # `thin` is a word, not `th` and a version
+        "org/name:pytorch-latest",  # `pytorch` with no version
+        "org/name:pt-cuda",
         "org/name:cu124-cu126",  # one item named twice: nothing sure
         "${BASE_IMAGE}",
         "nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04",  # an unknown part: never guessed
@@ -216,8 +218,8 @@ def test_unknown_families_and_tags_yield_nothing(ref: str) -> None:
              ("TransformerEngine", "2.3")],
         ),
         (
-            "org/app:ngc-th2.6.0-cu124-vllm0.8.2",  # `th` is not read: an abbreviation docgen would guess
-            [("vLLM", "0.8.2"), ("CUDA", "12.4")],
+            "org/app:ngc-th2.6.0-cu124-vllm0.8.2",  # `th`: PyTorch, as verl's images write it
+            [("vLLM", "0.8.2"), ("CUDA", "12.4"), ("PyTorch", "2.6.0")],
         ),
         (
             "rocm/private-build:ubuntu22.04_rocm6.4.3.127_aiter_6b586ae_vllm_5b842c2_20250911",
@@ -227,6 +229,11 @@ def test_unknown_families_and_tags_yield_nothing(ref: str) -> None:
                                                        ("Python", "3.11")]),
         ("org/base:mcore0.13.1-cuda12.8.1", [("CUDA", "12.8.1"), ("Megatron-core", "0.13.1")]),
         ("ghcr.io/someorg/cuda:12.4.1-devel-ubuntu22.04", [("Ubuntu", "22.04")]),
+        ("org/base:v2-torch2.5.1-cuda12.4", [("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
+        ("org/base:pt2.4-py310-rocm6.3", [("ROCm", "6.3"), ("PyTorch", "2.4"), ("Python", "3.10")]),
+        ("org/base:py39-cu118", [("CUDA", "11.8"), ("Python", "3.9")]),
+        ("org/qa:cuda126-py310-cibase", [("CUDA", "12.6"), ("Python", "3.10")]),
+        ("org/base:ubuntu2404-cuda1291", [("Ubuntu", "24.04")]),  # `cuda1291`: four digits, not read
     ],
 )  # fmt: skip
 def test_a_projects_own_tag_is_read_word_by_word(ref: str, expected: list[tuple[str, str]]) -> None:
@@ -394,3 +401,32 @@ def test_image_rows_marks_origins_and_orders_by_authority() -> None:
 )
 def test_the_env_an_image_family_sets_from_its_tag(ref: str, env: dict[str, str]) -> None:
     assert environment(ref) == env
+
+
+@pytest.mark.parametrize(
+    ("ref", "expected"),
+    [
+        ("vllm/vllm-openai:v0.8.3-th2.6.0-cu124",
+         [("vLLM", "0.8.3"), ("CUDA", "12.4"), ("PyTorch", "2.6.0")]),
+        ("lmsysorg/sglang:v0.4.6-cu124-torch2.5.1",
+         [("SGLang", "0.4.6"), ("CUDA", "12.4"), ("PyTorch", "2.5.1")]),
+        ("vllm/vllm-openai:v0.8.3-thin", [("vLLM", "0.8.3")]),
+        ("vllm/vllm-openai:v0.9.2-cu128-ubuntu2404",
+         [("vLLM", "0.9.2"), ("CUDA", "12.8"), ("Ubuntu", "24.04")]),
+        # the pattern's own reading stays: the words only fill in what it did not read
+        ("rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.6.0",
+         [("ROCm", "6.3"), ("PyTorch", "2.6.0"), ("Python", "3.10"), ("Ubuntu", "22.04")]),
+    ],
+)  # fmt: skip
+def test_the_words_after_a_known_familys_tag_are_read(ref: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.name, r.version) for r in read_reference(ref)] == expected
+
+
+def test_a_word_read_from_the_tag_names_its_build_arg() -> None:
+    rows = image_rows(
+        "org/base:th2.6.0-py310", "org/base:th${TORCH}-py310", 3, {"TORCH": "2.6.0"}, {}, None, {}
+    )
+    assert [(r.name, r.version, r.arg) for r in rows] == [
+        ("PyTorch", "2.6.0", "TORCH"),
+        ("Python", "3.10", None),
+    ]

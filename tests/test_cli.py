@@ -287,6 +287,49 @@ def test_show_table_and_verbose(project: Path) -> None:
     assert "base" in result.out and "MAX_JOBS" in result.out
 
 
+TARGETED = """\
+FROM python:3.12-slim AS runtime
+ARG TORCH_VERSION=2.6.0
+RUN pip install torch==${TORCH_VERSION}
+FROM runtime AS test
+RUN pip install pytest==8.3.5
+"""
+
+
+@pytest.mark.parametrize("given", [(), ("docker/Dockerfile",), ("./docker/../docker/Dockerfile",)])
+def test_show_builds_a_configured_dockerfile_with_its_args_and_target(
+    chdir_tmp: Path, given: tuple[str, ...]
+) -> None:
+    """As `audit` does, and as `sync` documents it: `docker build --build-arg TORCH_VERSION=2.7.1
+    --target runtime`, so torch 2.7.1 and no pytest."""
+    make_tree(
+        chdir_tmp,
+        {
+            "pyproject.toml": PYPROJECT.replace(
+                "outputs", 'name = "app"\nargs = { TORCH_VERSION = "2.7.1" }\ntarget = "runtime"\noutputs'
+            ),
+            "docker/Dockerfile": TARGETED,
+            "docker/README.md": README,
+        },
+    )
+    result = run("show", *given)
+    assert result.code == 0, result.err
+    assert "built as configured (app): --build-arg TORCH_VERSION=2.7.1 --target runtime\n" in result.out
+    assert "2.7.1" in result.out and "2.6.0" not in result.out.split("components:")[1]
+    assert "pytest" not in result.out
+    data = json.loads(run("show", *given, "--format", "json").out)
+    pip = [(c["name"], c["version"]) for c in data["components"] if c["kind"] == "pip"]
+    assert pip == [("torch", "2.7.1")]
+
+
+def test_show_reads_a_dockerfile_no_image_configures_as_written(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"pyproject.toml": PYPROJECT, "other/Dockerfile": TARGETED})
+    result = run("show", "other/Dockerfile")
+    assert result.code == 0
+    assert "built as configured" not in result.out
+    assert "pytest" in result.out and "2.6.0" in result.out
+
+
 def test_bundled_repository_is_up_to_date(tmp_path: Path) -> None:
     """`docgen check` on this repository passes (what CI runs), from a copy so nothing is touched."""
     copy = tmp_path / "repo"

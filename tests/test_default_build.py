@@ -434,3 +434,74 @@ def test_key_versions_skip_a_row_the_base_image_decides(tmp_path: Path) -> None:
         "PyTorch (depends on the base image's CUDA_VERSION)"
         in _sections(tmp_path, text, "contents")["contents"]
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# Stages that build an artifact: in the image only when the image installs what they built
+
+WHEEL_STAGES = """\
+FROM rocm/dev-ubuntu-22.04:6.3.1-complete AS base
+RUN pip install ninja==1.11.1
+
+FROM base AS build_triton
+RUN git clone https://github.com/ROCm/triton.git /src/triton \\
+    && cd /src/triton && git checkout 3ca2f498e98ed7249b82722587c511a5610e00c4 \\
+    && cd python && pip wheel . --no-deps -w /dist
+
+FROM base AS final
+"""
+
+
+def test_a_wheel_built_in_a_stage_and_installed_in_the_final_one_is_listed(tmp_path: Path) -> None:
+    text = WHEEL_STAGES + "RUN --mount=type=bind,from=build_triton,src=/dist,target=/w pip install /w/*.whl\n"
+    assert ("Triton", "3ca2f498") in _key_versions(tmp_path, text)
+
+
+def test_a_wheel_collected_by_a_stage_that_copies_it_is_listed(tmp_path: Path) -> None:
+    text = WHEEL_STAGES.replace(
+        "FROM base AS final\n",
+        "FROM base AS wheels\n"
+        "RUN --mount=type=bind,from=build_triton,src=/dist,target=/w cp /w/*.whl /wheels\n"
+        "FROM base AS final\n"
+        "RUN --mount=type=bind,from=wheels,src=/wheels,target=/w pip install /w/*.whl\n",
+    )
+    assert ("Triton", "3ca2f498") in _key_versions(tmp_path, text)
+
+
+def test_the_final_stages_own_install_wins_over_a_wheel_stage(tmp_path: Path) -> None:
+    """The final stage takes other files from the wheel stage and installs Triton from PyPI."""
+    text = WHEEL_STAGES + (
+        "COPY --from=build_triton /src/triton/LICENSE /licenses/\nRUN pip install triton==3.2.0\n"
+    )
+    assert ("Triton", "3.2.0") in _key_versions(tmp_path, text)
+    assert ("Triton", "3ca2f498") not in _key_versions(tmp_path, text)
+
+
+def test_a_wheel_used_up_building_another_stage_is_not_listed(tmp_path: Path) -> None:
+    """Triton is installed into the stage that builds vLLM against it; the image gets only vLLM's
+    wheel, and the Triton of its base image."""
+    text = WHEEL_STAGES.replace(
+        "FROM base AS final\n",
+        "FROM base AS build_vllm\n"
+        "RUN --mount=type=bind,from=build_triton,src=/dist,target=/w pip install /w/*.whl\n"
+        "RUN git clone --branch v0.8.1 https://github.com/vllm-project/vllm.git /src/vllm \\\n"
+        "    && cd /src/vllm && python3 setup.py bdist_wheel --dist-dir=/dist\n"
+        "FROM base AS final\n"
+        "RUN --mount=type=bind,from=build_vllm,src=/dist,target=/w pip install /w/*.whl\n",
+    )
+    rows = _key_versions(tmp_path, text)
+    assert ("vLLM", "v0.8.1") in rows
+    assert [name for name, _ in rows if name == "Triton"] == []
+
+
+def test_a_pytorch_built_and_installed_wins_over_the_base_images(tmp_path: Path) -> None:
+    text = (
+        "FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.5.1 AS base\n"
+        "FROM base AS build_torch\n"
+        "RUN git clone --branch v2.6.0 https://github.com/pytorch/pytorch.git /src/pytorch \\\n"
+        "    && cd /src/pytorch && python3 setup.py bdist_wheel --dist-dir=/dist\n"
+        "FROM base\n"
+        "COPY --from=build_torch /dist /tmp/dist\n"
+        "RUN pip install /tmp/dist/*.whl\n"
+    )
+    assert ("PyTorch", "v2.6.0") in _key_versions(tmp_path, text)
