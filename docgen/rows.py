@@ -146,6 +146,13 @@ _KNOWN_NAMES = {
     "vllm-ascend": "vLLM Ascend",
     "torch-npu": "torch-npu",
     "torch_npu": "torch-npu",
+    "paddlepaddle": "PaddlePaddle",
+    "paddlepaddle-gpu": "PaddlePaddle",
+    "mindspore": "MindSpore",
+    "onnxruntime": "ONNX Runtime",
+    "onnxruntime-gpu": "ONNX Runtime",
+    "openvino": "OpenVINO",
+    "lmdeploy": "LMDeploy",
     "ubuntu": "Ubuntu",
     "cmake": "CMake",
 }
@@ -176,6 +183,11 @@ _KEY_NAMES = frozenset(
         "TensorFlow",
         "TensorRT",
         "TensorRT-LLM",
+        "PaddlePaddle",
+        "MindSpore",
+        "ONNX Runtime",
+        "OpenVINO",
+        "LMDeploy",
     }
 )
 """Display names that make a component a Key versions row by default."""
@@ -389,8 +401,8 @@ def version_rows(
       the arg;
     - none of a stage the default target does not build (`FROM fetch_${REMOTE}` picks one of two), nor
       from an arg in scope only there;
-    - when none of those items is found at all (a Dockerfile docgen knows nothing about), every pinned
-      component set by a build arg and every version-like build arg instead.
+    - when none of those items but Python is found (a Dockerfile docgen knows nothing about), every
+      pinned component set by a build arg and every version-like build arg too.
 
     With `wanted` (the config's `versions` list), the rows are the candidates (any pinned component,
     any version-like build arg, any base image row) whose display name, component name or build arg is
@@ -514,7 +526,8 @@ def version_rows(
             )
         return [picked[i] for i in sorted(picked)]
     keyed = [(row, key, position) for row, _, key, position in candidates]
-    if not any(id(row) in key_items for row, _, _ in keyed):
+    # Python alone (a `py310` base image tag) does not make the Dockerfile one docgen knows about
+    if not any(id(row) in key_items and row.name != "Python" for row, _, _ in keyed):
         keyed = [(row, key or row.arg is not None, position) for row, key, position in keyed]
     unique: dict[str, tuple[VersionRow, int]] = {}
     for row, key, position in sorted(
@@ -795,8 +808,8 @@ def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequen
 
 MOST_READ = (
     *("CUDA", "ROCm", "CANN", "NGC release"),
-    *("PyTorch", "torch-npu", "JAX", "TensorFlow"),
-    *("vLLM", "vLLM Ascend", "SGLang", "TensorRT-LLM"),
+    *("PyTorch", "torch-npu", "JAX", "TensorFlow", "PaddlePaddle", "MindSpore"),
+    *("vLLM", "vLLM Ascend", "SGLang", "TensorRT-LLM", "LMDeploy", "ONNX Runtime", "OpenVINO"),
     "Python",
     *("cuDNN", "NCCL", "RCCL", "Triton", "Flash Attention", "FlashInfer", "TransformerEngine", "aiter"),
     *("Megatron-core", "Megatron-LM", "DeepSpeed", "xFormers", "TensorRT"),

@@ -216,3 +216,22 @@ def test_rows_of_a_stage_no_target_reaches_are_marked(tmp_path: Path) -> None:
     )
     assert "| `test` (not built by default) | L4 |" in found["contents"]
     assert "| `app` | L2 |" in found["contents"]
+
+
+def test_python_from_the_base_tag_alone_keeps_the_pinned_components_of_an_unknown_stack(
+    tmp_path: Path,
+) -> None:
+    # `python:3.11-slim` names Python, but nothing else of the stack is a name docgen knows: the
+    # versions the Dockerfile pins by build args stay Key versions
+    text = "FROM python:3.11-slim\nARG ESPNET_VERSION=202412\nRUN pip install espnet==${ESPNET_VERSION}\n"
+    versions = sections(tmp_path, text)["versions"]
+    assert "| Python | `3.11` |" in versions and "`202412`" in versions
+
+
+def test_paddlepaddle_is_the_framework_of_a_paddle_image(tmp_path: Path) -> None:
+    text = (
+        "FROM example.com/paddle/qa:cuda126-py310-base\n"
+        "ARG PADDLE_VERSION=3.2.1\n"
+        "RUN python -m pip install paddlepaddle-gpu==${PADDLE_VERSION}\n"
+    )
+    assert "| PaddlePaddle | `3.2.1` |" in sections(tmp_path, text)["versions"]
