@@ -362,9 +362,24 @@ class _Auditor:
     facts: _Facts
     declared: frozenset[str]
     env: frozenset[str]
+    family: tuple[ImageModel, ...] = ()
+    """Every Dockerfile audited (`models` is the part of them a section is about)."""
+    siblings: tuple[str, ...] = ()
+    """The Dockerfiles next to the README that are not audited (a scope note may name one)."""
+    runtime: frozenset[str] = frozenset()
+    """Names the README passes at run time (`docker run -e NAME=…`, compose `environment:`) and never
+    with `--build-arg`: build args only where the text says build args."""
 
     @classmethod
-    def of(cls, path: str, models: tuple[ImageModel, ...], names: Mapping[str, str]) -> _Auditor:
+    def of(
+        cls,
+        path: str,
+        models: tuple[ImageModel, ...],
+        names: Mapping[str, str],
+        family: tuple[ImageModel, ...] = (),
+        siblings: tuple[str, ...] = (),
+        runtime: frozenset[str] = frozenset(),
+    ) -> _Auditor:
         return cls(
             path=path,
             models=models,
@@ -372,14 +387,43 @@ class _Auditor:
             facts=_Facts(models, names),
             declared=frozenset(a.name for m in models for a in m.args),
             env=frozenset(e.name for m in models for e in m.env),
+            family=family or models,
+            siblings=siblings,
+            runtime=runtime,
         )
+
+    def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
+        if models == self.models:
+            return self
+        return _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
 
     @functools.cached_property
     def each(self) -> tuple[_Auditor, ...]:
         """One auditor a Dockerfile (this one, when it has one)."""
         if len(self.models) == 1:
             return (self,)
-        return tuple(_Auditor.of(self.path, (model,), self.names) for model in self.models)
+        return tuple(self._with((model,)) for model in self.models)
+
+    @functools.cached_property
+    def whole(self) -> _Auditor:
+        """The auditor of every Dockerfile audited: a `--build-arg NAME=…` of a command naming no `-f`
+        is about whichever of them declares NAME."""
+        return self._with(self.family)
+
+    def scoped(self, text: str) -> _Auditor | None:
+        """The auditor of the image a scope note in `text` (one list item or table row) names: `(only
+        for `horovod-ray` image)`, `(ROCm only)`, `for the cuda image`. The note outranks the section:
+        the item is about that image of the family, or (None) about a sibling not audited. Without a
+        note naming an image docgen knows, this auditor."""
+        named = _scope_names(text)
+        if not named:
+            return self
+        family = tuple(m for m in self.family if named & _image_names(m.path))
+        if family:
+            return self._with(family)
+        if any(named & _image_names(p) for p in self.siblings):
+            return None
+        return self
 
     @staticmethod
     def where(fact: _Fact) -> str:
@@ -442,6 +486,35 @@ class _Auditor:
         return Diagnostic(
             self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
         )
+
+
+_SCOPE_NOTE = re.compile(
+    r"\([ \t]*(?:only[ \t]+)?(?:for|in)[ \t]+(?:the[ \t]+)?([\w.+-]+)"
+    r"(?:[ \t]+images?)?(?:[ \t]+only)?[ \t]*\)"
+    r"|\([ \t]*([\w.+-]+?)(?:[ \t]+images?)?(?:[ \t]+|-)only[ \t]*\)"
+    r"|\bonly[ \t]+(?:for|in)[ \t]+(?:the[ \t]+)?([\w.+-]+)[ \t]+images?\b"
+    r"|\bfor[ \t]+(?:the[ \t]+)?([\w.+-]+)[ \t]+images?\b",
+    re.IGNORECASE,
+)
+"""A note binding one item of a build-arg list or table to an image: `(only for `horovod` image)`,
+`(ROCm only)`, `(rocm-only)`, `only for the cuda image`, `for the horovod-ray image`."""
+
+
+def _scope_names(text: str) -> set[str]:
+    """The image names (lower case) the scope notes of `text` name."""
+    plain = text.replace("`", "").replace("*", "")
+    return {name.lower() for m in _SCOPE_NOTE.finditer(plain) for name in m.groups() if name}
+
+
+def _image_names(path: str) -> set[str]:
+    """The names an image of a family goes by in its README: the variant of its Dockerfile's name
+    (`rocm` for `rocm.Dockerfile`), and the folder of a plain `Dockerfile` (`horovod-ray` for
+    `docker/horovod-ray/Dockerfile`)."""
+    found = {v} if (v := variant(path)) else set()
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    if len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile"):
+        found.add(parts[-2].lower())
+    return found
 
 
 _NOT_BUILD_ARGS = frozenset(
@@ -509,6 +582,20 @@ _NOT_A_CLAIM_BEFORE = re.compile(
 )
 """Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
 `Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
+_HOST_AFTER = re.compile(
+    r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
+    r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
+    r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b",
+    re.IGNORECASE,
+)
+"""After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
+drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`."""
+_HOST_BEFORE = re.compile(
+    r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
+    r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 
@@ -737,6 +824,7 @@ def audit(
     everything = frozenset(range(len(models)))
     siblings = _dockerfiles_in(directory) if directory is not None else []
     tied = _tied_sections(doc, models, siblings)
+    runtime = _runtime_names(doc)
     parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
@@ -759,7 +847,9 @@ def audit(
     if directory is not None:
         found.extend(_dead_references(doc, path, directory))
     for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
-        auditor = _Auditor.of(path, tuple(models[i] for i in sorted(images)), names)
+        auditor = _Auditor.of(
+            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
+        )
         found.extend(_audit_tables(sub, auditor))
         for line, heading in sub.headings:
             found.extend(_audit_text(line, heading, auditor, prose=True))
@@ -768,6 +858,54 @@ def audit(
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+
+
+_RUN_ENV = re.compile(r"(?:^|[\s`(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
+"""`docker run -e NAME=…`, `--env NAME`: a variable of the container at run time."""
+_ENV_WORDS = re.compile(
+    r"\benv(?:ironment)?[ \t]+var(?:iable)?s?[ \t:]+`?((?-i:[A-Z][A-Z0-9_]+))"
+    r"|`?\b((?-i:[A-Z][A-Z0-9_]+))`?[ \t]+env(?:ironment)?[ \t]+var(?:iable)?s?\b"
+    r"|环境变量[ \t]*`?((?-i:[A-Z][A-Z0-9_]+))",
+    re.IGNORECASE,
+)
+"""`the environment variable `NAME``, ``NAME` environment variable`."""
+_COMPOSE_ENV = re.compile(r"([ \t]*)environment:[ \t]*\Z")
+_COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:]")
+
+
+def _runtime_names(doc: Document) -> frozenset[str]:
+    """Names the README passes to a container at run time (`docker run -e NAME=…`, `--env NAME`, a
+    compose file's `environment:`, `the environment variable NAME`) and never with `--build-arg`. A
+    sentence calling one a "parameter" (参数) or "argument" does not make it a build arg."""
+    runtime: set[str] = set()
+    built: set[str] = set()
+    texts = [text for p in doc.paragraphs for _, text in p.lines]
+    for fence in doc.fences:
+        indent: int | None = None
+        for _, text in fence.lines:
+            texts.append(text)
+            item = _COMPOSE_ITEM.match(text)
+            depth = len(text) - len(text.lstrip())
+            if indent is not None and text.strip() and depth > indent and item:
+                runtime.add(item.group(1))
+            elif text.strip():
+                indent = None
+            if (env := _COMPOSE_ENV.match(text)) is not None:
+                indent = len(env.group(1))
+    for text in texts:
+        runtime.update(m.group(1) for m in _RUN_ENV.finditer(text))
+        runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
+        built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
+    return frozenset(runtime - built)
+
+
+_BUILD_EVIDENCE = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)|构建参数|编译参数", re.IGNORECASE)
+
+
+def _build_evidence(text: str) -> bool:
+    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
+    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
+    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
 
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
@@ -818,6 +956,24 @@ def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
                 yield line, path
         if not text.rstrip().endswith("\\"):
             building = False
+
+
+def _lines_of_commands_with_file(fence: Fence) -> set[int]:
+    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`) that
+    name a Dockerfile with `-f`."""
+    found: set[int] = set()
+    command: list[int] = []
+    has_file = False
+    for line, text in fence.lines:
+        command.append(line)
+        has_file = has_file or bool(_FILE_FLAG.search(text))
+        if not text.rstrip().endswith("\\"):
+            if has_file:
+                found.update(command)
+            command, has_file = [], False
+    if has_file:
+        found.update(command)
+    return found
 
 
 def _basename(path: str) -> str:
@@ -931,6 +1087,8 @@ def _tied_sections(
     texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
     for section, text in texts:
         for match in _IMAGE_REF.finditer(text):
+            if _is_passed_value(text, match):
+                continue  # `--build-arg IMAGE=nvidia/cuda:…`: what to pass, not what an image is built on
             users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
             if users and len(users) < len(models):
                 tie(section, users, False)
@@ -1073,22 +1231,25 @@ def _audit_build_arg_rows(
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
     for line, cells, names in rows:
-        problems = [p for p in (auditor.arg_claim(line, name, CERTAIN) for name in names) if p]
+        judge = auditor.scoped(" ".join(cells))  # `(ROCm only)`: that image's row
+        if judge is None:
+            continue
+        problems = [p for p in (judge.arg_claim(line, name, CERTAIN) for name in names) if p]
         yield from problems
         if problems:
             continue
         if default_col is None:  # a header docgen cannot read: what its cells say in words
             for cell in cells:
                 if _arg_names_in_cell(cell) != names:
-                    yield from _audit_text(line, cell, auditor, prose=True)
+                    yield from _audit_text(line, cell, judge, prose=True)
             continue
         if default_col >= len(cells):
             continue
         default = _default_in_cell(cells[default_col])
         if default is None:
-            yield from _audit_text(line, cells[default_col], auditor, prose=True)
+            yield from _audit_text(line, cells[default_col], judge, prose=True)
         elif len(names) == 1:
-            yield from _some(auditor.default_claim(line, names[0], default, CERTAIN))
+            yield from _some(judge.default_claim(line, names[0], default, CERTAIN))
 
 
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
@@ -1096,13 +1257,20 @@ def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
         yield diagnostic
 
 
-def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterator[Diagnostic]:
-    """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text."""
+def _audit_text(
+    line: int, text: str, auditor: _Auditor, prose: bool, named_file: bool | None = None
+) -> Iterator[Diagnostic]:
+    """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
+    `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
+    read it off the line); one that does not passes its `--build-arg`s to whichever image of the
+    family declares them."""
+    if named_file is None:
+        named_file = bool(_FILE_FLAG.search(text))
     for match in _BUILD_ARG_FLAG.finditer(text):
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
         if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
             continue
-        problem = auditor.arg_claim(line, match.group(1), CERTAIN)
+        problem = (auditor if named_file else auditor.whole).arg_claim(line, match.group(1), CERTAIN)
         if problem:
             yield problem
     taken: list[tuple[int, int]] = []
@@ -1119,6 +1287,9 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
         if label and _BADGE_VERSION.fullmatch(message):
             yield from _some(auditor.version_claim(line, label, "==", message, LIKELY))
     for match in _IMAGE_REF.finditer(text):
+        if _is_passed_value(text, match):
+            taken.append((match.start(), match.end()))
+            continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
         if _example(text, match):
             continue
         # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
@@ -1213,6 +1384,8 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
             if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(text, 0, word.start()):
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
+            if _HOST_AFTER.match(text, after.end()) or _HOST_BEFORE.search(text, 0, word.start()):
+                break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
             problem = auditor.version_claim(line, name, "==", version, LIKELY)
@@ -1261,6 +1434,14 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
     )
 
 
+_PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")
+
+
+def _is_passed_value(text: str, match: re.Match[str]) -> bool:
+    """True when `match` is the value of `--build-arg NAME=…`: an override the user passes."""
+    return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))
+
+
 def _example(text: str, match: re.Match[str]) -> bool:
     """True when `for example` or `e.g.` comes shortly before `match`: an example, not a claim."""
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
@@ -1274,7 +1455,30 @@ def _badge(path: str) -> tuple[str, str]:
     return (parts[0], parts[1]) if len(parts) == 3 else ("", "")
 
 
+def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
+    """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
+    `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
+    items: list[list[int]] = []
+    texts: list[str] = []
+    for line, text in para.lines:
+        if _LIST_ITEM.match(text) or not items:
+            items.append([])
+            texts.append("")
+        items[-1].append(line)
+        texts[-1] += text + " "
+    scopes: dict[int, _Auditor | None] = {}
+    for lines, text in zip(items, texts, strict=True):
+        scoped = auditor.scoped(text)
+        if scoped is not auditor:
+            scopes.update(dict.fromkeys(lines, scoped))
+    return scopes
+
+
 def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    scopes = _item_scopes(para, auditor)
+    if scopes:  # items bound to an image by a note: each checked with that image alone
+        yield from _audit_scoped_paragraph(para, auditor, scopes)
+        return
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
@@ -1308,7 +1512,9 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             continue
         name = spans[0][2].strip().split("=", 1)[0].strip()
         if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
-            yield from _some(auditor.arg_claim(line, name, LIKELY))
+            said = " ".join((para.heading, para.before, para.lines[0][1], text))
+            if name not in auditor.runtime or _build_evidence(said):
+                yield from _some(auditor.arg_claim(line, name, LIKELY))
         if name not in auditor.declared:
             continue
         # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
@@ -1319,6 +1525,22 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in chunks:
         yield from _audit_sentences(chunk, auditor)
+
+
+def _audit_scoped_paragraph(
+    para: Paragraph, auditor: _Auditor, scopes: dict[int, _Auditor | None]
+) -> Iterator[Diagnostic]:
+    """`para` whose list items bind some of its lines to other images: the lines of each image, with
+    the text introducing the list, audited with that image's auditor; a sibling's not at all."""
+    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), len(para.lines))
+    intro = " ".join(text.strip() for _, text in para.lines[:first]) or para.before
+    groups: dict[int, tuple[_Auditor, list[tuple[int, str]]]] = {}
+    for line, text in para.lines:
+        judge = scopes.get(line, auditor)
+        if judge is not None:
+            groups.setdefault(id(judge), (judge, []))[1].append((line, text))
+    for judge, lines in groups.values():
+        yield from _audit_paragraph(Paragraph(lines, para.heading, intro, para.section), judge)
 
 
 _ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
@@ -1371,7 +1593,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         if _about_build_args(sentence):
             for start, _, content in code_spans(sentence, html_code=True):
                 name = content.strip().split("=", 1)[0].strip()
-                if _UPPER_SNAKE.match(name):
+                if _UPPER_SNAKE.match(name) and (name not in auditor.runtime or _build_evidence(sentence)):
                     line = lines[bisect.bisect_right(offsets, sentence_start + start) - 1][0]
                     problem = auditor.arg_claim(line, name, LIKELY)
                     if problem:
@@ -1399,8 +1621,9 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     if fence.lang in _COMMAND_LANGS and any(
         w in body for w in ("docker", "podman", "buildah", "--build-arg")
     ):
+        named = _lines_of_commands_with_file(fence)
         for line, text in fence.lines:
-            yield from _audit_text(line, text, auditor, prose=False)
+            yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
         return
     pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
     listed = [(line, m) for line, m in pins if m]

@@ -1,0 +1,207 @@
+"""`docgen.audit`: the rules that tell what a claim is about, each with a planted drift and a trap.
+
+Scope notes on one item (`(only for `trainer-tpu` image)`), run-time variables, `--build-arg` values,
+host drivers, base images stated in words, components said to be absent or present, and the GPU
+targets a README says the image is built for. The READMEs and Dockerfiles are small models written
+for these tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+
+def found(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
+    """`line: message` of each finding of `readme` audited against `dockerfiles` (path → text)."""
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
+
+
+# --------------------------------------------------------------------------------------------------
+# F1: a scope note binds one item of a build-arg list or table to an image
+
+TRAINER = """\
+ARG CUDA_TAG=12.6.3-devel-ubuntu22.04
+FROM nvidia/cuda:${CUDA_TAG}
+ARG TORCH_VERSION=2.6.0
+ARG NCCL_VERSION=2.21.5
+RUN pip install torch==${TORCH_VERSION}
+"""
+TRAINER_TPU = """\
+ARG TPU_BASE=nightly
+FROM example/tpu-runtime:${TPU_BASE}
+ARG TORCH_VERSION=2.6.0
+ARG JAX_VERSION=0.4.35
+RUN pip install torch==${TORCH_VERSION} jax==${JAX_VERSION}
+"""
+SCOPED_LIST = """\
+# Images
+
+## Custom builds
+
+Build arguments you can change:
+
+* `TORCH_VERSION` - torch wheel to install
+* `NCCL_VERSION` - libnccl version (only for `trainer` image)
+* `TPU_BASE` - tag of the TPU runtime to start from (only for `trainer-tpu` image)
+* `JAX_VERSION` - jax release (only for `trainer` image)
+
+For example:
+
+```
+docker build --build-arg TORCH_VERSION=2.5.1 -f docker/trainer/Dockerfile .
+```
+"""
+FAMILY = {"docker/trainer/Dockerfile": TRAINER, "docker/trainer-tpu/Dockerfile": TRAINER_TPU}
+
+
+def test_a_scope_note_outranks_the_sections_build_command() -> None:
+    # The section's example builds docker/trainer/Dockerfile, but `TPU_BASE` says it is the TPU
+    # image's (trap: declared there); `JAX_VERSION` says it is the trainer's, which lacks it (drift),
+    # although the TPU image declares it.
+    assert found(SCOPED_LIST, FAMILY) == [
+        "10: README documents build arg JAX_VERSION but docker/trainer/Dockerfile does not declare it"
+    ]
+
+
+def test_a_scope_note_naming_a_sibling_that_is_not_audited(tmp_path: Path) -> None:
+    # Audited against the TPU image alone: the item bound to `trainer` (next to the README) is the
+    # sibling's and not compared; an item without a note still is.
+    make_tree(tmp_path, {"docker/trainer/Dockerfile": TRAINER, "docker/trainer-tpu/Dockerfile": TRAINER_TPU})
+    readme = "Build arguments:\n\n* `NCCL_VERSION` (only for `trainer` image)\n* `GONE_ARG` - removed\n"
+    tpu = {"docker/trainer-tpu/Dockerfile": TRAINER_TPU}
+    assert found(readme, tpu, tmp_path / "docker") == [
+        "4: README documents build arg GONE_ARG but docker/trainer-tpu/Dockerfile does not declare it"
+    ]
+
+
+def test_a_scope_note_in_a_build_arg_table_row() -> None:
+    cuda = "FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nARG TORCH_VERSION=2.6.0\nARG CUDA_ARCHS=8.0\n"
+    rocm = "FROM rocm/dev-ubuntu-22.04:6.4.1-complete\nARG TORCH_VERSION=2.6.0\nARG GFX_LIST=gfx942\n"
+    readme = """\
+## Build
+
+| Argument | Default | Description |
+|---|---|---|
+| `TORCH_VERSION` | `2.6.0` | torch |
+| `GFX_LIST` | `gfx942` | GPU targets (ROCm only) |
+| `CUDA_ARCHS` | `8.0` | compute capabilities (ROCm only) |
+
+```bash
+docker build -f Dockerfile.cuda .
+```
+"""
+    # GFX_LIST is the ROCm image's (trap); CUDA_ARCHS, bound to ROCm by its note, is not declared there.
+    assert found(readme, {"Dockerfile.cuda": cuda, "Dockerfile.rocm": rocm}) == [
+        "7: README documents build arg CUDA_ARCHS but Dockerfile.rocm does not declare it"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# F2: a name passed at run time is a run-time variable, not a build arg
+
+SERVER = "FROM python:3.12-slim\nARG APP_VERSION=1.4.0\nRUN pip install myserver==${APP_VERSION}\n"
+
+
+def test_a_run_time_variable_called_a_parameter_is_no_build_arg() -> None:
+    readme = """\
+## Run
+
+Choose the device parameter `VISIBLE_CARDS` before starting (参数 `VISIBLE_CARDS`).
+
+```
+docker run -e VISIBLE_CARDS=0 --env LOG_LEVEL=debug example/server
+```
+
+The build arguments are `APP_VERSION` and `APP_FLAVOUR`.
+"""
+    # VISIBLE_CARDS is passed with -e (trap); APP_FLAVOUR is called a build argument (drift).
+    assert found(readme, {"Dockerfile": SERVER}) == [
+        "9: README documents build arg APP_FLAVOUR but Dockerfile does not declare it"
+    ]
+
+
+def test_compose_environment_and_the_words_environment_variable() -> None:
+    readme = """\
+Arguments: `CACHE_SIZE`, `WORKERS_COUNT`.
+
+```yaml
+services:
+  server:
+    environment:
+      - CACHE_SIZE=2G
+```
+
+Set the environment variable `WORKERS_COUNT` to scale. The argument `OLD_FLAG` is gone.
+"""
+    assert found(readme, {"Dockerfile": SERVER}) == [
+        "10: README documents build arg OLD_FLAG but Dockerfile does not declare it"
+    ]
+
+
+def test_a_run_time_name_passed_with_build_arg_is_a_build_arg() -> None:
+    readme = (
+        "Arguments: `CACHE_SIZE`.\n\n```\ndocker run -e CACHE_SIZE=1 x\n"
+        "docker build --build-arg CACHE_SIZE=2 .\n```\n"
+    )
+    assert found(readme, {"Dockerfile": SERVER}) == [
+        "1: README documents build arg CACHE_SIZE but Dockerfile does not declare it",
+        "5: README documents build arg CACHE_SIZE but Dockerfile does not declare it",
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# F3: a `--build-arg` with no `-f` is any image's; its image value is an override
+
+SLIM = "FROM python:3.11-slim-bookworm\nRUN pip install fastapi\n"
+GPU = "ARG CUDA_TAG=12.6.3-runtime-ubuntu22.04\nFROM nvidia/cuda:${CUDA_TAG}\nRUN pip install fastapi\n"
+SWITCH = "ARG BASE=python:3.11-slim-bookworm\nFROM ${BASE}\nARG BASE\nRUN pip install fastapi\n"
+
+
+def test_a_build_arg_value_that_is_an_image_is_an_override() -> None:
+    readme = """\
+# Server images
+
+## GPU build
+
+`docker build --build-arg BASE=nvidia/cuda:12.1.1-runtime-ubuntu22.04 -t gpu .`
+
+## Pinned build
+
+```
+docker build --build-arg NO_SUCH=1 -f gpu/Dockerfile .
+```
+"""
+    dockerfiles = {"slim/Dockerfile": SLIM, "gpu/Dockerfile": GPU, "switch/Dockerfile": SWITCH}
+    # BASE is switch's (trap: not GPU's, whose base the value names); NO_SUCH is passed to gpu (drift).
+    assert found(readme, dockerfiles) == [
+        "10: README documents build arg NO_SUCH but gpu/Dockerfile does not declare it"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# F4: a host driver's version is not the image's component of that name
+
+NPU = "FROM example/cann:8.5.0-910b-ubuntu22.04-py3.11\nRUN pip install numpy\n"
+
+
+def test_host_drivers_and_firmware_are_not_the_images() -> None:
+    readme = """\
+## Host setup
+
+Install the CANN 25.5.0 driver and firmware first; the host needs CANN 25.5.0 packages too.
+
+## Image
+
+The image ships CANN 8.3.0.
+"""
+    assert found(readme, {"Dockerfile": NPU}) == [
+        "7: README says CANN 8.3.0 but Dockerfile:1 says 8.5.0-910b-ubuntu22.04-py3.11"
+    ]
