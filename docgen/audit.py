@@ -12,7 +12,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   that differs from the effective default;
 - a version next to a component (a version table row, a table with a column per component, a
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
-  disagrees with every pin of it in the Dockerfile, base image tags included.
+  disagrees with every pin of it in the Dockerfile, base image tags included;
+- a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
+  distribution differs from the one FROM uses;
+- a component said to be absent (`TensorRT (Not Installed)`) that the image built installs;
+- a list of the GPU targets the image is built for that differs from the target build arg's default.
 
 Changelog and release-notes sections tell the past and are skipped. A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
@@ -40,9 +44,10 @@ from pathlib import Path
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
+from docgen import hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.markdown import Document, Fence, Paragraph, Table, code_spans, read_document, without_links
-from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
+from docgen.model import ArgDecl, Component, Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 from docgen.sources.naming import SAME_PROJECT
@@ -857,6 +862,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
+        found.extend(_audit_targets(sub, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
@@ -1335,6 +1341,8 @@ def _audit_text(
                         yield from _some(image.version_claim(line, name, "==", version, LIKELY))
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
+    yield from _stated_bases(line, text, auditor)
+    yield from _absence_claims(line, text, auditor)
     taken.sort()
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
@@ -1432,6 +1440,247 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
         f"README says the default is {value} but {dockerfile}:{decl_line} says {name}={default}",
         confidence=LIKELY,
     )
+
+
+_BASE_WORDS = re.compile(
+    r"\bbased?\b|\bbuilt[ \t]+(?:on|from|upon|atop)\b|\bdefaults?\b|\bstarts?[ \t]+from\b|(?-i:\bFROM\b)",
+    re.IGNORECASE,
+)
+"""Words that make an image reference in a sentence the image's base: `Defaults to `python:3-slim-bullseye`
+base image`, `based on nvidia/cuda:12.1-devel`, `built from …`."""
+_OTHER_BASE = re.compile(
+    r"\b(?:instead|alternative(?:ly)?|can|could|may|might|if|override|older|newer|other|another|"
+    r"previous(?:ly)?|used[ \t]+to|such[ \t]+as|e\.g|example|was|were|no[ \t]+longer)\b",
+    re.IGNORECASE,
+)
+"""Words that make a base image in a sentence one the user may choose, or a past one."""
+_SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
+_DISTROS = frozenset(
+    {"bullseye", "bookworm", "buster", "stretch", "trixie", "jessie", "focal", "jammy", "noble", "bionic"}
+    | {"xenial", "ubuntu", "debian", "alpine", "centos", "rockylinux", "rocky", "ubi", "almalinux"}
+    | {"oraclelinux", "amazonlinux", "fedora", "openeuler", "el", "rhel", "manylinux"}
+)
+"""Distributions and their codenames, as image tags name them (`3-slim-bookworm`, `…-ubuntu22.04`)."""
+
+
+def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
+    """(leading version, variant words, distributions) of an image tag: `12.4.1-devel-ubuntu22.04` is
+    (`12.4.1`, {devel}, {ubuntu22.04}); `3-slim-bookworm` is (`3`, {slim}, {bookworm})."""
+    tokens = [t for t in re.split(r"[-_]+", tag.lower()) if t]
+    version = tokens[0] if tokens and tokens[0][:1].isdigit() else None
+    words: set[str] = set()
+    distros: set[str] = set()
+    for token in tokens[1:] if version else tokens:
+        prefix = re.match(r"[a-z]+", token)
+        if prefix and prefix.group() in _DISTROS:
+            distros.add(token)
+        elif prefix:
+            words.add(prefix.group())
+    return version, words, distros
+
+
+def _same_base(claim: str, fact: str) -> bool | None:
+    """Whether the tag a README states for a base image agrees with the one FROM uses: None when the
+    claim is another variant (`runtime` for a `devel` base), False when its version or its distribution
+    differs (`3-slim-bullseye` for `3-slim-bookworm`, `12.1-devel` for `12.4.1-devel-ubuntu22.04`)."""
+    if claim.lower() == fact.lower():
+        return True
+    version, words, distros = _tag_parts(claim)
+    fact_version, fact_words, fact_distros = _tag_parts(fact)
+    if not words <= fact_words:
+        return None
+    if version and fact_version and _same_version(version, fact_version) is False:
+        return False
+    if distros and fact_distros and not distros & fact_distros:
+        return False
+    return True if version or distros else None
+
+
+def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A base image stated in a sentence (`Defaults to `python:3-slim-bullseye` base image`, `based on
+    nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
+    there in its version or distribution (tags of the same shape are `_audit_text`'s, and are certain).
+    After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`)."""
+    for match in _IMAGE_REF.finditer(text):
+        repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
+        start = max((m.end() for m in _SENTENCE_STOP.finditer(text, 0, match.start())), default=0)
+        stop = _SENTENCE_STOP.search(text, match.end())
+        sentence = text[start : stop.start() if stop else len(text)]
+        if not _BASE_WORDS.search(sentence) or _OTHER_BASE.search(sentence) or _NOT_CURRENT.search(tag):
+            continue
+        if _is_passed_value(text, match) or _example(text, match):
+            continue
+        bases = [
+            (model, comp)
+            for model in auditor.models
+            for comp in model.components
+            if comp.kind == "image" and comp.name.lower() == repo and (comp.version or comp.ref)
+        ]
+        if re.search(r"\bdefaults?\b", sentence, re.IGNORECASE) and any(c.arg for _, c in bases):
+            bases = [(model, comp) for model, comp in bases if comp.arg]  # what a build arg can change
+        if any(_skeleton(comp.version or comp.ref or "") == _skeleton(tag) for _, comp in bases):
+            continue  # the same shape: compared (certain) with the tag read as a version claim
+        verdicts = [(_same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
+        if any(agrees is not False for agrees, _, _ in verdicts) or not verdicts:
+            continue
+        _, model, comp = verdicts[0]
+        where = next((d.line for d in model.args if d.name == comp.arg and not d.bare), comp.line)
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says the base image is {match.group(1)}:{tag} but {model.path}:{where} says "
+            f"{comp.name}:{comp.version or comp.ref}",
+            confidence=LIKELY,
+        )
+
+
+_NOT_INSTALLED = re.compile(
+    r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*[(:,–—-]?[ \t]*(?:is[ \t]+|are[ \t]+)?"
+    r"not[ \t]+(?:installed|included|shipped|bundled|present)\b"
+    r"|\b(?:does[ \t]+not|doesn't|do[ \t]+not|don't)[ \t]+(?:include|ship|contain|install|bundle)[ \t]+"
+    r"(?:the[ \t]+|any[ \t]+)?`?([A-Za-z][\w.+-]*[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+"""`TensorRT (Not Installed)`, `TensorRT: not installed`, `flash-attn is not included`, `does not include
+TensorRT`: the README says the image lacks a component."""
+_MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
+"""Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
+something else (the host, the base image)."""
+_PACKAGING = re.compile(r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|[-_]?\d+)\Z")
+
+
+def _installed_under(name: str) -> set[str]:
+    """The names a package stands for: `tensorrt-dev` is TensorRT, `libcudnn8` cuDNN, `python3-libnvinfer`
+    nvinfer; each normalised (`_norm`)."""
+    found = {_norm(name)}
+    current = name.lower()
+    for _ in range(3):
+        current = _PACKAGING.sub("", current)
+        found.add(_norm(current))
+    found.discard("")
+    return found
+
+
+def _final_components(model: ImageModel) -> list[Component]:
+    """The components installed in the image built (the target stage and the stages it builds on), not
+    base images and not ones installed only on some platform."""
+    stages: set[str] = set()
+    stage = model.target
+    while stage is not None:
+        stages.add(stage.label)
+        stage = model.stages[stage.parent] if stage.parent is not None else None
+    return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
+
+
+def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component the README says the image lacks (`TensorRT (Not Installed)`, `does not include
+    flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
+    Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`)."""
+    for match in _NOT_INSTALLED.finditer(text):
+        name = match.group(1) or match.group(2)
+        if len(_norm(name)) < 3 or _MAYBE.search(text) or _example(text, match):
+            continue
+        wanted = _keys(name, auditor.names)
+        installs = []
+        for model in auditor.models:
+            comp = next((c for c in _final_components(model) if _installed_under(c.name) & wanted), None)
+            if comp is None:
+                break
+            installs.append((model, comp))
+        else:
+            model, comp = installs[0]
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says {name} is not installed but {model.path}:{comp.line} installs {comp.name}",
+                confidence=LIKELY,
+            )
+
+
+_TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
+"""A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
+_BUILT_FOR = re.compile(
+    r"\b(?:built|compiled|builds?|compiles?)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
+    r"|\bfat[ \t]+build\b|\bbuild[ \t]+targets?\b",
+    re.IGNORECASE,
+)
+"""Words saying a list of GPU targets is what the image is built for (`a fat build covering`, `compiled
+for`), not which GPUs a project supports or was tested on."""
+_ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
+
+
+def _target_column(table: Table) -> list[str] | None:
+    """The targets of the column of `table` every non-empty cell of which is one GPU target."""
+    for index in range(len(table.header)):
+        cells = [row[index] for _, row in table.rows if index < len(row)]
+        texts = [(_first_code(c) or _plain(c)).strip() for c in cells]
+        texts = [t for t in texts if t]
+        if len(texts) >= 2 and all(_TARGET.fullmatch(t) for t in texts):
+            return texts
+    return None
+
+
+def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A table column or a list of GPU targets (`gfx942`, `sm_90`) under text saying the image is built
+    for them (`a fat build covering every architecture`, `compiled for`), against the default of the
+    build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
+    `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
+    README leaves out."""
+    lists: list[tuple[int, list[str], str]] = []
+    for table in doc.tables:
+        targets = _target_column(table)
+        if targets:
+            before = [
+                t for p in doc.paragraphs if p.section == table.section for n, t in p.lines if n < table.line
+            ]
+            lists.append((table.line, targets, table.context + " " + " ".join(before)))
+    for para in doc.paragraphs:
+        items = [text[m.end() :] for _, text in para.lines if (m := _LIST_ITEM.match(text))]
+        heads = [_first_word(item) for item in items]
+        if len(items) >= 2 and all(_TARGET.fullmatch(head) for head in heads):
+            intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
+            lists.append((para.lines[0][0], heads, " ".join((para.heading, para.before, intro))))
+    for line, targets, context in lists:
+        if _BUILT_FOR.search(context):
+            yield from _some(_targets_claim(line, targets, auditor))
+
+
+def _first_word(item: str) -> str:
+    """The first word of a list item, or its first code span when it starts with one (`gfx942`)."""
+    body = item.lstrip("*_ ")
+    spans = code_spans(body, html_code=True)
+    if spans and spans[0][0] == 0:
+        return spans[0][2].strip()
+    return body.split(" ", 1)[0].rstrip(":,;.")
+
+
+def _targets_claim(line: int, listed: list[str], auditor: _Auditor) -> Diagnostic | None:
+    claimed = {hardware.target_key(t) for t in listed}
+    candidates = []
+    for model in auditor.models:
+        for decl in model.args:
+            if decl.bare or not decl.effective_default or not _ARCH_ARG_NAME.search(decl.name.upper()):
+                continue
+            default = [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)]
+            if not default or not all(_TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in default):
+                continue
+            if {t.startswith("gfx") for t in default} != {t.startswith("gfx") for t in claimed}:
+                continue  # another vendor's list
+            if set(default) == claimed:
+                return None
+            candidates.append((len(claimed & set(default)), model, decl, default))
+    if not candidates:
+        return None
+    _, model, decl, default = max(candidates, key=lambda c: c[0])
+    extra = [t for t in listed if hardware.target_key(t) not in default]
+    missing = [t for t in default if t not in claimed]
+    default_at = f"{decl.name}'s default ({model.path}:{decl.line})"
+    if extra:
+        said = f"README lists GPU targets {', '.join(extra)} that {default_at} does not build"
+        said += f", and leaves out {', '.join(missing)} that it builds" if missing else ""
+    else:
+        said = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
+    return Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
 
 _PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")

@@ -205,3 +205,117 @@ The image ships CANN 8.3.0.
     assert found(readme, {"Dockerfile": NPU}) == [
         "7: README says CANN 8.3.0 but Dockerfile:1 says 8.5.0-910b-ubuntu22.04-py3.11"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# M1: a base image stated in words
+
+LLAMA = """\
+ARG IMAGE=python:3-slim-bookworm
+FROM ${IMAGE}
+ARG IMAGE
+RUN pip install fastapi
+"""
+PLAIN = "FROM python:3-slim-bullseye\nRUN pip install fastapi\n"
+
+
+def test_a_base_image_stated_in_words_whose_distribution_differs() -> None:
+    readme = """\
+## Server
+
+Defaults to the `python:3-slim-bullseye` base image.
+
+You can also start from `python:3-slim-trixie` instead.
+"""
+    # The second sentence names an image the user may choose (trap).
+    assert found(readme, {"Dockerfile": LLAMA}) == [
+        "3: README says the base image is python:3-slim-bullseye but Dockerfile:1 says python:3-slim-bookworm"
+    ]
+
+
+def test_a_default_base_is_compared_with_the_bases_a_build_arg_sets() -> None:
+    # In a family, the image built FROM python:3-slim-bullseye as written agrees with the words, but
+    # a default is what a build arg sets: the one whose ARG says bookworm.
+    readme = "## Builds\n\nDefaults to `python:3-slim-bullseye` as the base.\n"
+    assert found(readme, {"plain/Dockerfile": PLAIN, "llama/Dockerfile": LLAMA}) == [
+        "3: README says the base image is python:3-slim-bullseye but llama/Dockerfile:1 says "
+        "python:3-slim-bookworm"
+    ]
+    assert found("## Builds\n\nBased on `python:3-slim-bullseye`.\n", {"plain/Dockerfile": PLAIN}) == []
+
+
+def test_a_base_image_version_in_words() -> None:
+    cuda = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch\n"
+    assert found("Based on nvidia/cuda:12.1-devel.\n", {"Dockerfile": cuda}) == [
+        "1: README says the base image is nvidia/cuda:12.1-devel but Dockerfile:1 says "
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04"
+    ]
+    # the same release in short, and another variant (runtime), are no contradiction
+    assert found("Based on nvidia/cuda:12.4-devel.\n", {"Dockerfile": cuda}) == []
+    assert found("Built on nvidia/cuda:12.1.0-runtime-ubuntu22.04.\n", {"Dockerfile": cuda}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# M2: a component the README says is not installed
+
+TRT = """\
+FROM nvidia/cuda:11.8.0-devel-ubuntu22.04 AS build
+RUN apt-get update && apt-get install -y libnccl-dev
+FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04
+ARG TRT=8.6.1
+RUN apt-get update && apt-get install -y tensorrt-dev=${TRT}.* libnvinfer8=${TRT}.*
+RUN pip install flash-attn==2.6.3
+"""
+
+
+def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
+    readme = """\
+# Packages
+- CUDA 11.8
+- TensorRT (Not Installed)
+- NCCL: not installed
+- Flash-attn is not installed by default
+"""
+    # NCCL is only in the build stage (trap); flash-attn's "by default" makes it conditional (trap).
+    assert found(readme, {"Dockerfile": TRT}) == [
+        "3: README says TensorRT is not installed but Dockerfile:5 installs tensorrt-dev"
+    ]
+    assert found("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
+        "1: README says flash-attn is not installed but Dockerfile:6 installs flash-attn"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# M3: the GPU targets a README says the image is built for
+
+ARCHES = "FROM rocm/dev-ubuntu-22.04:6.4.1-complete\nARG GPU_TARGETS=gfx90a;gfx942;gfx1100\nRUN make\n"
+
+
+def test_a_table_of_the_targets_the_image_is_built_for() -> None:
+    readme = """\
+## GPUs
+
+The image is compiled for these architectures:
+
+| Target | GPUs |
+|---|---|
+| `gfx942` | MI300X |
+| `gfx950` | MI355X |
+| `gfx1100` | RX 7900 XTX |
+"""
+    assert found(readme, {"Dockerfile": ARCHES}) == [
+        "5: README lists GPU targets gfx950 that GPU_TARGETS's default (Dockerfile:2) does not build, "
+        "and leaves out gfx90a that it builds"
+    ]
+
+
+def test_a_list_of_targets_that_is_not_the_builds() -> None:
+    # Tested on (trap), and a list equal to the default in another order.
+    tested = "Tested on:\n\n- `gfx942` (MI300X)\n- `gfx1201` (RX 9070)\n"
+    built = "Built for:\n\n- gfx1100\n- gfx942\n- gfx90a\n"
+    assert found(tested, {"Dockerfile": ARCHES}) == []
+    assert found(built, {"Dockerfile": ARCHES}) == []
+    stale = "Built for:\n\n- gfx1100\n- gfx942\n"
+    assert found(stale, {"Dockerfile": ARCHES}) == [
+        "3: README leaves out GPU targets gfx90a that GPU_TARGETS's default (Dockerfile:2) builds"
+    ]
