@@ -15,7 +15,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   disagrees with every pin of it in the Dockerfile, base image tags included;
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
   distribution differs from the one FROM uses;
-- a component said to be absent (`TensorRT (Not Installed)`) that the image built installs;
+- a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
+  to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
 - a list of the GPU targets the image is built for that differs from the target build arg's default.
 
 Changelog and release-notes sections tell the past and are skipped. A README about a family of images
@@ -1343,6 +1344,7 @@ def _audit_text(
         yield from _some(_stated_default(line, text, match, auditor))
     yield from _stated_bases(line, text, auditor)
     yield from _absence_claims(line, text, auditor)
+    yield from _presence_claims(line, text, auditor)
     taken.sort()
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
@@ -1508,6 +1510,8 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
         sentence = text[start : stop.start() if stop else len(text)]
         if not _BASE_WORDS.search(sentence) or _OTHER_BASE.search(sentence) or _NOT_CURRENT.search(tag):
             continue
+        if sum(1 for other in _IMAGE_REF.finditer(sentence) if other.group(1).lower() == repo) > 1:
+            continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
         if _is_passed_value(text, match) or _example(text, match):
             continue
         bases = [
@@ -1600,12 +1604,14 @@ def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnos
 _TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
 """A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
 _BUILT_FOR = re.compile(
-    r"\b(?:built|compiled|builds?|compiles?)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
+    r"\b(?:built|compiled)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
     r"|\bfat[ \t]+build\b|\bbuild[ \t]+targets?\b",
     re.IGNORECASE,
 )
 """Words saying a list of GPU targets is what the image is built for (`a fat build covering`, `compiled
 for`), not which GPUs a project supports or was tested on."""
+_TARGET_CHOICE = re.compile(r"\b(?:your|pick|choose|select|override|instead|e\.g)\b|--build-arg", re.I)
+"""Words making a list of targets ones to choose from (`to build for your GPU, pick its target`)."""
 _ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
 
 
@@ -1641,7 +1647,7 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
             lists.append((para.lines[0][0], heads, " ".join((para.heading, para.before, intro))))
     for line, targets, context in lists:
-        if _BUILT_FOR.search(context):
+        if _BUILT_FOR.search(context) and not _TARGET_CHOICE.search(context):
             yield from _some(_targets_claim(line, targets, auditor))
 
 
@@ -1681,6 +1687,60 @@ def _targets_claim(line: int, listed: list[str], auditor: _Auditor) -> Diagnosti
     else:
         said = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
     return Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+_INCLUDES = re.compile(
+    r"\b(?:image|container)[ \t]+(?:also[ \t]+)?"
+    r"(?:includes|ships(?:[ \t]+with)?|comes[ \t]+with|contains|bundles)"
+    r"[ \t]+(?:the[ \t]+)?`?([A-Za-z][\w.+-]*[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+"""`The image includes TensorRT`, `the container ships with NCCL`: the image is the subject (`make sure
+CUDA is installed` is about the host)."""
+_PLAIN_BASES = frozenset(
+    {"ubuntu", "debian", "python", "alpine", "centos", "rockylinux", "fedora", "almalinux", "busybox"}
+    | {"amazonlinux", "oraclelinux", "ubi8", "ubi9", "ubi-minimal", "ubi", "buildpack-deps", "opensuse"}
+)
+"""Base images that hold an operating system and at most a language, no GPU or ML component."""
+
+
+def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component docgen knows (`TensorRT`, `NCCL`, `PyTorch` …) the README says the image includes
+    that no Dockerfile compared ever names: built on a plain OS or language image, with nothing docgen
+    could not read (an install script, a requirements file, a skipped construct), no component, stage,
+    build arg or ENV whose name holds the component's name (`likely`)."""
+    known = {_norm(n) for n in renamed({})}
+    for match in _INCLUDES.finditer(text):
+        name = match.group(1)
+        key = _norm(name)
+        if len(key) < 3 or key not in known or _MAYBE.search(text) or _example(text, match):
+            continue
+        if all(_never_named(model, key) for model in auditor.models):
+            model = auditor.models[0]
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the image includes {name} but {model.path} installs no {name}",
+                confidence=LIKELY,
+            )
+
+
+def _never_named(model: ImageModel, key: str) -> bool:
+    """True when `model` is built on plain OS or language images only, docgen read all of it (no
+    requirements file, install script or download), and no component, base image, build arg or ENV of
+    it is named after `key` (a normalised name)."""
+    unread = any(c.method in ("requirements", "script") or c.kind == "download" for c in model.components)
+    if model.skipped or unread:
+        return False  # a requirements file, an installer, a download: may install anything
+    bases = [stage.base for stage in model.stages if stage.parent is None]
+    for base in bases:
+        repo = base.split("@", 1)[0].rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
+        if repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
+            return False
+    raw = {k for k, v in _ALIASES.items() if v == key} | {key}
+    words = [c.name for c in model.components] + [a.name for a in model.args] + [e.name for e in model.env]
+    words += [e.value or "" for e in model.env] + bases
+    return not any(r in _raw(word) for word in words for r in raw)
 
 
 _PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")

@@ -319,3 +319,36 @@ def test_a_list_of_targets_that_is_not_the_builds() -> None:
     assert found(stale, {"Dockerfile": ARCHES}) == [
         "3: README leaves out GPU targets gfx90a that GPU_TARGETS's default (Dockerfile:2) builds"
     ]
+
+
+def test_targets_to_choose_from_and_bases_to_choose_from_are_no_claims() -> None:
+    choose = "## Build\n\nTo get an image built for your GPU, pick its target:\n\n- `gfx942`\n- `gfx1201`\n"
+    assert found(choose, {"Dockerfile": ARCHES}) == []
+    bases = "Based on `python:3-slim-bullseye` or `python:3-slim-trixie`.\n"
+    assert found(bases, {"Dockerfile": LLAMA}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# M2: a component the README says the image includes that nothing installs
+
+PLAIN_TORCH = (
+    "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3-pip\nRUN pip install torch==2.6.0\n"
+)
+
+
+def test_a_component_said_to_be_included_that_nothing_installs() -> None:
+    readme = "The image includes PyTorch and the container also ships with TensorRT.\n"
+    assert found(readme, {"Dockerfile": PLAIN_TORCH}) == [
+        "1: README says the image includes TensorRT but Dockerfile installs no TensorRT"
+    ]
+
+
+def test_what_a_base_image_or_a_script_may_provide_is_no_finding() -> None:
+    # The CUDA base provides CUDA (and may provide TensorRT); an install script or a requirements file
+    # may install anything; `make sure CUDA is installed` is about the host.
+    cuda = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.6.0\n"
+    script = PLAIN_TORCH + "RUN curl -fsSL https://example.com/install.sh | bash\n"
+    requirements = PLAIN_TORCH + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    readme = "The image includes CUDA and TensorRT. Make sure NCCL is installed.\n"
+    for dockerfile in (cuda, script, requirements):
+        assert found(readme, {"Dockerfile": dockerfile}) == []
