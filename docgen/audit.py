@@ -1394,7 +1394,8 @@ def _audit_text(
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
             if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(text, 0, word.start()):
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
-            if _HOST_AFTER.match(text, after.end()) or _HOST_BEFORE.search(text, 0, word.start()):
+            host = _HOST_BEFORE.search(text, max(0, word.start() - 60), word.start())
+            if host or _HOST_AFTER.match(text, after.end()):
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
@@ -1709,11 +1710,10 @@ def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
     that no Dockerfile compared ever names: built on a plain OS or language image, with nothing docgen
     could not read (an install script, a requirements file, a skipped construct), no component, stage,
     build arg or ENV whose name holds the component's name (`likely`)."""
-    known = {_norm(n) for n in renamed({})}
     for match in _INCLUDES.finditer(text):
         name = match.group(1)
         key = _norm(name)
-        if len(key) < 3 or key not in known or _MAYBE.search(text) or _example(text, match):
+        if len(key) < 3 or key not in _known_keys() or _MAYBE.search(text) or _example(text, match):
             continue
         if all(_never_named(model, key) for model in auditor.models):
             model = auditor.models[0]
@@ -1723,6 +1723,12 @@ def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
                 f"README says the image includes {name} but {model.path} installs no {name}",
                 confidence=LIKELY,
             )
+
+
+@functools.cache
+def _known_keys() -> frozenset[str]:
+    """The normalised names of the components docgen knows by a display name (`torch`, `tensorrt` …)."""
+    return frozenset(_norm(name) for name in renamed({}))
 
 
 def _never_named(model: ImageModel, key: str) -> bool:
