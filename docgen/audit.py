@@ -1783,6 +1783,8 @@ def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | Non
         texts[-1] += text + " "
     scopes: dict[int, _Auditor | None] = {}
     for lines, text in zip(items, texts, strict=True):
+        if not _LIST_ITEM.match(text):
+            continue  # the text introducing the list: a note there is no item's
         scoped = auditor.scoped(text)
         if scoped is not auditor:
             scopes.update(dict.fromkeys(lines, scoped))
