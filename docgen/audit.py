@@ -14,7 +14,12 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;
 - a version next to a component (a version table row, a table with a column per component, a
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
-  disagrees with every pin of it in the Dockerfile, base image tags included.
+  disagrees with every pin of it in the Dockerfile, base image tags included;
+- a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
+  distribution differs from the one FROM uses;
+- a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
+  to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
+- a list of the GPU targets the image is built for that differs from the target build arg's default.
 
 Changelog and release-notes sections tell the past and are skipped. A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
@@ -43,10 +48,11 @@ from pathlib import Path
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
+from docgen import hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import dockerfiles_in, is_dockerfile_name
 from docgen.markdown import Document, Fence, Paragraph, Table, code_spans, read_document, without_links
-from docgen.model import ArgDecl, Diagnostic, ImageModel, short_commit
+from docgen.model import ArgDecl, Component, Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, display_name, renamed, version_rows
 from docgen.sources.naming import SAME_PROJECT
@@ -366,9 +372,24 @@ class _Auditor:
     facts: _Facts
     declared: frozenset[str]
     env: frozenset[str]
+    family: tuple[ImageModel, ...] = ()
+    """Every Dockerfile audited (`models` is the part of them a section is about)."""
+    siblings: tuple[str, ...] = ()
+    """The Dockerfiles next to the README that are not audited (a scope note may name one)."""
+    runtime: frozenset[str] = frozenset()
+    """Names the README passes at run time (`docker run -e NAME=…`, compose `environment:`) and never
+    with `--build-arg`: build args only where the text says build args."""
 
     @classmethod
-    def of(cls, path: str, models: tuple[ImageModel, ...], names: Mapping[str, str]) -> _Auditor:
+    def of(
+        cls,
+        path: str,
+        models: tuple[ImageModel, ...],
+        names: Mapping[str, str],
+        family: tuple[ImageModel, ...] = (),
+        siblings: tuple[str, ...] = (),
+        runtime: frozenset[str] = frozenset(),
+    ) -> _Auditor:
         return cls(
             path=path,
             models=models,
@@ -376,14 +397,43 @@ class _Auditor:
             facts=_Facts(models, names),
             declared=frozenset(a.name for m in models for a in m.args),
             env=frozenset(e.name for m in models for e in m.env),
+            family=family or models,
+            siblings=siblings,
+            runtime=runtime,
         )
+
+    def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
+        if models == self.models:
+            return self
+        return _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
 
     @functools.cached_property
     def each(self) -> tuple[_Auditor, ...]:
         """One auditor a Dockerfile (this one, when it has one)."""
         if len(self.models) == 1:
             return (self,)
-        return tuple(_Auditor.of(self.path, (model,), self.names) for model in self.models)
+        return tuple(self._with((model,)) for model in self.models)
+
+    @functools.cached_property
+    def whole(self) -> _Auditor:
+        """The auditor of every Dockerfile audited: a `--build-arg NAME=…` of a command naming no `-f`
+        is about whichever of them declares NAME."""
+        return self._with(self.family)
+
+    def scoped(self, text: str) -> _Auditor | None:
+        """The auditor of the image a scope note in `text` (one list item or table row) names: `(only
+        for `horovod-ray` image)`, `(ROCm only)`, `for the cuda image`. The note outranks the section:
+        the item is about that image of the family, or (None) about a sibling not audited. Without a
+        note naming an image docgen knows, this auditor."""
+        named = _scope_names(text)
+        if not named:
+            return self
+        family = tuple(m for m in self.family if named & _image_names(m.path))
+        if family:
+            return self._with(family)
+        if any(named & _image_names(p) for p in self.siblings):
+            return None
+        return self
 
     @staticmethod
     def where(fact: _Fact) -> str:
@@ -451,6 +501,35 @@ class _Auditor:
         )
 
 
+_SCOPE_NOTE = re.compile(
+    r"\([ \t]*(?:only[ \t]+)?(?:for|in)[ \t]+(?:the[ \t]+)?([\w.+-]+)"
+    r"(?:[ \t]+images?)?(?:[ \t]+only)?[ \t]*\)"
+    r"|\([ \t]*([\w.+-]+?)(?:[ \t]+images?)?(?:[ \t]+|-)only[ \t]*\)"
+    r"|\bonly[ \t]+(?:for|in)[ \t]+(?:the[ \t]+)?([\w.+-]+)[ \t]+images?\b"
+    r"|\bfor[ \t]+(?:the[ \t]+)?([\w.+-]+)[ \t]+images?\b",
+    re.IGNORECASE,
+)
+"""A note binding one item of a build-arg list or table to an image: `(only for `horovod` image)`,
+`(ROCm only)`, `(rocm-only)`, `only for the cuda image`, `for the horovod-ray image`."""
+
+
+def _scope_names(text: str) -> set[str]:
+    """The image names (lower case) the scope notes of `text` name."""
+    plain = text.replace("`", "").replace("*", "")
+    return {name.lower() for m in _SCOPE_NOTE.finditer(plain) for name in m.groups() if name}
+
+
+def _image_names(path: str) -> set[str]:
+    """The names an image of a family goes by in its README: the variant of its Dockerfile's name
+    (`rocm` for `rocm.Dockerfile`), and the folder of a plain `Dockerfile` (`horovod-ray` for
+    `docker/horovod-ray/Dockerfile`)."""
+    found = {v} if (v := variant(path)) else set()
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    if len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile"):
+        found.add(parts[-2].lower())
+    return found
+
+
 _NOT_BUILD_ARGS = frozenset(
     {
         # placeholders people write in examples
@@ -516,6 +595,20 @@ _NOT_A_CLAIM_BEFORE = re.compile(
 )
 """Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
 `Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
+_HOST_AFTER = re.compile(
+    r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
+    r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
+    r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b",
+    re.IGNORECASE,
+)
+"""After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
+drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`."""
+_HOST_BEFORE = re.compile(
+    r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
+    r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 
@@ -755,6 +848,7 @@ def audit(
     )
     dead = list(_dead_references(doc, directory, siblings)) if directory is not None else []
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
+    runtime = _runtime_names(doc)
     parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
@@ -775,7 +869,9 @@ def audit(
             into.headings.append((line, heading))
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
-        auditor = _Auditor.of(path, tuple(models[i] for i in sorted(images)), names)
+        auditor = _Auditor.of(
+            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
+        )
         found.extend(_audit_tables(sub, auditor))
         for line, heading in sub.headings:
             found.extend(_audit_text(line, heading, auditor, prose=True))
@@ -784,7 +880,56 @@ def audit(
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
+        found.extend(_audit_targets(sub, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+
+
+_RUN_ENV = re.compile(r"(?:^|[\s`(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
+"""`docker run -e NAME=…`, `--env NAME`: a variable of the container at run time."""
+_ENV_WORDS = re.compile(
+    r"\benv(?:ironment)?[ \t]+var(?:iable)?s?[ \t:]+`?((?-i:[A-Z][A-Z0-9_]+))"
+    r"|`?\b((?-i:[A-Z][A-Z0-9_]+))`?[ \t]+env(?:ironment)?[ \t]+var(?:iable)?s?\b"
+    r"|环境变量[ \t]*`?((?-i:[A-Z][A-Z0-9_]+))",
+    re.IGNORECASE,
+)
+"""`the environment variable `NAME``, ``NAME` environment variable`."""
+_COMPOSE_ENV = re.compile(r"([ \t]*)environment:[ \t]*\Z")
+_COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:]")
+
+
+def _runtime_names(doc: Document) -> frozenset[str]:
+    """Names the README passes to a container at run time (`docker run -e NAME=…`, `--env NAME`, a
+    compose file's `environment:`, `the environment variable NAME`) and never with `--build-arg`. A
+    sentence calling one a "parameter" (参数) or "argument" does not make it a build arg."""
+    runtime: set[str] = set()
+    built: set[str] = set()
+    texts = [text for p in doc.paragraphs for _, text in p.lines]
+    for fence in doc.fences:
+        indent: int | None = None
+        for _, text in fence.lines:
+            texts.append(text)
+            item = _COMPOSE_ITEM.match(text)
+            depth = len(text) - len(text.lstrip())
+            if indent is not None and text.strip() and depth > indent and item:
+                runtime.add(item.group(1))
+            elif text.strip():
+                indent = None
+            if (env := _COMPOSE_ENV.match(text)) is not None:
+                indent = len(env.group(1))
+    for text in texts:
+        runtime.update(m.group(1) for m in _RUN_ENV.finditer(text))
+        runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
+        built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
+    return frozenset(runtime - built)
+
+
+_BUILD_EVIDENCE = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)|构建参数|编译参数", re.IGNORECASE)
+
+
+def _build_evidence(text: str) -> bool:
+    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
+    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
+    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
 
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
@@ -822,6 +967,24 @@ def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
                 yield line, path
         if not text.rstrip().endswith("\\"):
             building = False
+
+
+def _lines_of_commands_with_file(fence: Fence) -> set[int]:
+    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`) that
+    name a Dockerfile with `-f`."""
+    found: set[int] = set()
+    command: list[int] = []
+    has_file = False
+    for line, text in fence.lines:
+        command.append(line)
+        has_file = has_file or bool(_FILE_FLAG.search(text))
+        if not text.rstrip().endswith("\\"):
+            if has_file:
+                found.update(command)
+            command, has_file = [], False
+    if has_file:
+        found.update(command)
+    return found
 
 
 def _basename(path: str) -> str:
@@ -1013,6 +1176,8 @@ def _tied_sections(
     texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
     for section, text in texts:
         for match in _IMAGE_REF.finditer(text):
+            if _is_passed_value(text, match):
+                continue  # `--build-arg IMAGE=nvidia/cuda:…`: what to pass, not what an image is built on
             users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
             if users and len(users) < len(models):
                 tie(section, users, False)
@@ -1147,14 +1312,17 @@ def _audit_build_arg_rows(
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
     for line, cells, names in rows:
-        problems = [p for p in (auditor.arg_claim(line, name, CERTAIN) for name in names) if p]
+        judge = auditor.scoped(" ".join(cells))  # `(ROCm only)`: that image's row
+        if judge is None:
+            continue
+        problems = [p for p in (judge.arg_claim(line, name, CERTAIN) for name in names) if p]
         yield from problems
         if problems:
             continue
         if default_col is None:  # a header docgen cannot read: what its cells say in words
             for cell in cells:
                 if _arg_names_in_cell(cell) != names:
-                    yield from _audit_text(line, cell, auditor, prose=True)
+                    yield from _audit_text(line, cell, judge, prose=True)
             continue
         if default_col >= len(cells):
             continue
@@ -1163,9 +1331,9 @@ def _audit_build_arg_rows(
             continue
         default = _default_in_cell(cells[default_col])
         if default is None:
-            yield from _audit_text(line, cells[default_col], auditor, prose=True)
+            yield from _audit_text(line, cells[default_col], judge, prose=True)
         elif len(names) == 1:
-            yield from _some(auditor.default_claim(line, names[0], default, CERTAIN))
+            yield from _some(judge.default_claim(line, names[0], default, CERTAIN))
 
 
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
@@ -1173,13 +1341,20 @@ def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
         yield diagnostic
 
 
-def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterator[Diagnostic]:
-    """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text."""
+def _audit_text(
+    line: int, text: str, auditor: _Auditor, prose: bool, named_file: bool | None = None
+) -> Iterator[Diagnostic]:
+    """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
+    `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
+    read it off the line); one that does not passes its `--build-arg`s to whichever image of the
+    family declares them."""
+    if named_file is None:
+        named_file = bool(_FILE_FLAG.search(text))
     for match in _BUILD_ARG_FLAG.finditer(text):
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
         if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
             continue
-        problem = auditor.arg_claim(line, match.group(1), CERTAIN)
+        problem = (auditor if named_file else auditor.whole).arg_claim(line, match.group(1), CERTAIN)
         if problem:
             yield problem
     taken: list[tuple[int, int]] = []
@@ -1196,6 +1371,9 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
         if label and _BADGE_VERSION.fullmatch(message):
             yield from _some(auditor.version_claim(line, label, "==", message, LIKELY))
     for match in _IMAGE_REF.finditer(text):
+        if _is_passed_value(text, match):
+            taken.append((match.start(), match.end()))
+            continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
         if _example(text, match):
             continue
         # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
@@ -1241,6 +1419,9 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
                         yield from _some(image.version_claim(line, name, "==", version, LIKELY))
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
+    yield from _stated_bases(line, text, auditor)
+    yield from _absence_claims(line, text, auditor)
+    yield from _presence_claims(line, text, auditor)
     taken.sort()
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
@@ -1290,6 +1471,9 @@ def _audit_text(line: int, text: str, auditor: _Auditor, prose: bool) -> Iterato
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
             if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(text, 0, word.start()):
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
+            host = _HOST_BEFORE.search(text, max(0, word.start() - 60), word.start())
+            if host or _HOST_AFTER.match(text, after.end()):
+                break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
             problem = auditor.version_claim(line, name, "==", version, LIKELY)
@@ -1338,6 +1522,318 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
     )
 
 
+_BASE_WORDS = re.compile(
+    r"\bbased?\b|\bbuilt[ \t]+(?:on|from|upon|atop)\b|\bdefaults?\b|\bstarts?[ \t]+from\b|(?-i:\bFROM\b)",
+    re.IGNORECASE,
+)
+"""Words that make an image reference in a sentence the image's base: `Defaults to `python:3-slim-bullseye`
+base image`, `based on nvidia/cuda:12.1-devel`, `built from …`."""
+_OTHER_BASE = re.compile(
+    r"\b(?:instead|alternative(?:ly)?|can|could|may|might|if|override|older|newer|other|another|"
+    r"previous(?:ly)?|used[ \t]+to|such[ \t]+as|e\.g|example|was|were|no[ \t]+longer)\b",
+    re.IGNORECASE,
+)
+"""Words that make a base image in a sentence one the user may choose, or a past one."""
+_SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
+_DISTROS = frozenset(
+    {"bullseye", "bookworm", "buster", "stretch", "trixie", "jessie", "focal", "jammy", "noble", "bionic"}
+    | {"xenial", "ubuntu", "debian", "alpine", "centos", "rockylinux", "rocky", "ubi", "almalinux"}
+    | {"oraclelinux", "amazonlinux", "fedora", "openeuler", "el", "rhel", "manylinux"}
+)
+"""Distributions and their codenames, as image tags name them (`3-slim-bookworm`, `…-ubuntu22.04`)."""
+
+
+def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
+    """(leading version, variant words, distributions) of an image tag: `12.4.1-devel-ubuntu22.04` is
+    (`12.4.1`, {devel}, {ubuntu22.04}); `3-slim-bookworm` is (`3`, {slim}, {bookworm})."""
+    tokens = [t for t in re.split(r"[-_]+", tag.lower()) if t]
+    version = tokens[0] if tokens and tokens[0][:1].isdigit() else None
+    words: set[str] = set()
+    distros: set[str] = set()
+    for token in tokens[1:] if version else tokens:
+        prefix = re.match(r"[a-z]+", token)
+        if prefix and prefix.group() in _DISTROS:
+            distros.add(token)
+        elif prefix:
+            words.add(prefix.group())
+    return version, words, distros
+
+
+def _same_base(claim: str, fact: str) -> bool | None:
+    """Whether the tag a README states for a base image agrees with the one FROM uses: None when the
+    claim is another variant (`runtime` for a `devel` base), False when its version or its distribution
+    differs (`3-slim-bullseye` for `3-slim-bookworm`, `12.1-devel` for `12.4.1-devel-ubuntu22.04`)."""
+    if claim.lower() == fact.lower():
+        return True
+    version, words, distros = _tag_parts(claim)
+    fact_version, fact_words, fact_distros = _tag_parts(fact)
+    if not words <= fact_words:
+        return None
+    if version and fact_version and _same_version(version, fact_version) is False:
+        return False
+    if distros and fact_distros and not distros & fact_distros:
+        return False
+    return True if version or distros else None
+
+
+def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A base image stated in a sentence (`Defaults to `python:3-slim-bullseye` base image`, `based on
+    nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
+    there in its version or distribution (tags of the same shape are `_audit_text`'s, and are certain).
+    After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`)."""
+    for match in _IMAGE_REF.finditer(text):
+        repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
+        start = max((m.end() for m in _SENTENCE_STOP.finditer(text, 0, match.start())), default=0)
+        stop = _SENTENCE_STOP.search(text, match.end())
+        sentence = text[start : stop.start() if stop else len(text)]
+        if not _BASE_WORDS.search(sentence) or _OTHER_BASE.search(sentence) or _NOT_CURRENT.search(tag):
+            continue
+        if sum(1 for other in _IMAGE_REF.finditer(sentence) if other.group(1).lower() == repo) > 1:
+            continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
+        if _is_passed_value(text, match) or _example(text, match):
+            continue
+        bases = [
+            (model, comp)
+            for model in auditor.models
+            for comp in model.components
+            if comp.kind == "image" and comp.name.lower() == repo and (comp.version or comp.ref)
+        ]
+        if re.search(r"\bdefaults?\b", sentence, re.IGNORECASE) and any(c.arg for _, c in bases):
+            bases = [(model, comp) for model, comp in bases if comp.arg]  # what a build arg can change
+        if any(_skeleton(comp.version or comp.ref or "") == _skeleton(tag) for _, comp in bases):
+            continue  # the same shape: compared (certain) with the tag read as a version claim
+        verdicts = [(_same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
+        if any(agrees is not False for agrees, _, _ in verdicts) or not verdicts:
+            continue
+        _, model, comp = verdicts[0]
+        where = next((d.line for d in model.args if d.name == comp.arg and not d.bare), comp.line)
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says the base image is {match.group(1)}:{tag} but {model.path}:{where} says "
+            f"{comp.name}:{comp.version or comp.ref}",
+            confidence=LIKELY,
+        )
+
+
+_NOT_INSTALLED = re.compile(
+    r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*[(:,–—-]?[ \t]*(?:is[ \t]+|are[ \t]+)?"
+    r"not[ \t]+(?:installed|included|shipped|bundled|present)\b"
+    r"|\b(?:does[ \t]+not|doesn't|do[ \t]+not|don't)[ \t]+(?:include|ship|contain|install|bundle)[ \t]+"
+    r"(?:the[ \t]+|any[ \t]+)?`?([A-Za-z][\w.+-]*[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+"""`TensorRT (Not Installed)`, `TensorRT: not installed`, `flash-attn is not included`, `does not include
+TensorRT`: the README says the image lacks a component."""
+_MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
+"""Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
+something else (the host, the base image)."""
+_PACKAGING = re.compile(r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|[-_]?\d+)\Z")
+
+
+def _installed_under(name: str) -> set[str]:
+    """The names a package stands for: `tensorrt-dev` is TensorRT, `libcudnn8` cuDNN, `python3-libnvinfer`
+    nvinfer; each normalised (`_norm`)."""
+    found = {_norm(name)}
+    current = name.lower()
+    for _ in range(3):
+        current = _PACKAGING.sub("", current)
+        found.add(_norm(current))
+    found.discard("")
+    return found
+
+
+def _final_components(model: ImageModel) -> list[Component]:
+    """The components installed in the image built (the target stage and the stages it builds on), not
+    base images and not ones installed only on some platform."""
+    stages: set[str] = set()
+    stage = model.target
+    while stage is not None:
+        stages.add(stage.label)
+        stage = model.stages[stage.parent] if stage.parent is not None else None
+    return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
+
+
+def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component the README says the image lacks (`TensorRT (Not Installed)`, `does not include
+    flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
+    Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`)."""
+    for match in _NOT_INSTALLED.finditer(text):
+        name = match.group(1) or match.group(2)
+        if len(_norm(name)) < 3 or _MAYBE.search(text) or _example(text, match):
+            continue
+        wanted = _keys(name, auditor.names)
+        installs = []
+        for model in auditor.models:
+            comp = next((c for c in _final_components(model) if _installed_under(c.name) & wanted), None)
+            if comp is None:
+                break
+            installs.append((model, comp))
+        else:
+            model, comp = installs[0]
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says {name} is not installed but {model.path}:{comp.line} installs {comp.name}",
+                confidence=LIKELY,
+            )
+
+
+_TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
+"""A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
+_BUILT_FOR = re.compile(
+    r"\b(?:built|compiled)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
+    r"|\bfat[ \t]+build\b|\bbuild[ \t]+targets?\b",
+    re.IGNORECASE,
+)
+"""Words saying a list of GPU targets is what the image is built for (`a fat build covering`, `compiled
+for`), not which GPUs a project supports or was tested on."""
+_TARGET_CHOICE = re.compile(r"\b(?:your|pick|choose|select|override|instead|e\.g)\b|--build-arg", re.I)
+"""Words making a list of targets ones to choose from (`to build for your GPU, pick its target`)."""
+_ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
+
+
+def _target_column(table: Table) -> list[str] | None:
+    """The targets of the column of `table` every non-empty cell of which is one GPU target."""
+    for index in range(len(table.header)):
+        cells = [row[index] for _, row in table.rows if index < len(row)]
+        texts = [(_first_code(c) or _plain(c)).strip() for c in cells]
+        texts = [t for t in texts if t]
+        if len(texts) >= 2 and all(_TARGET.fullmatch(t) for t in texts):
+            return texts
+    return None
+
+
+def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A table column or a list of GPU targets (`gfx942`, `sm_90`) under text saying the image is built
+    for them (`a fat build covering every architecture`, `compiled for`), against the default of the
+    build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
+    `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
+    README leaves out."""
+    lists: list[tuple[int, list[str], str]] = []
+    for table in doc.tables:
+        targets = _target_column(table)
+        if targets:
+            before = [
+                t for p in doc.paragraphs if p.section == table.section for n, t in p.lines if n < table.line
+            ]
+            lists.append((table.line, targets, table.context + " " + " ".join(before)))
+    for para in doc.paragraphs:
+        items = [text[m.end() :] for _, text in para.lines if (m := _LIST_ITEM.match(text))]
+        heads = [_first_word(item) for item in items]
+        if len(items) >= 2 and all(_TARGET.fullmatch(head) for head in heads):
+            intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
+            lists.append((para.lines[0][0], heads, " ".join((para.heading, para.before, intro))))
+    for line, targets, context in lists:
+        if _BUILT_FOR.search(context) and not _TARGET_CHOICE.search(context):
+            yield from _some(_targets_claim(line, targets, auditor))
+
+
+def _first_word(item: str) -> str:
+    """The first word of a list item, or its first code span when it starts with one (`gfx942`)."""
+    body = item.lstrip("*_ ")
+    spans = code_spans(body, html_code=True)
+    if spans and spans[0][0] == 0:
+        return spans[0][2].strip()
+    return body.split(" ", 1)[0].rstrip(":,;.")
+
+
+def _targets_claim(line: int, listed: list[str], auditor: _Auditor) -> Diagnostic | None:
+    claimed = {hardware.target_key(t) for t in listed}
+    candidates = []
+    for model in auditor.models:
+        for decl in model.args:
+            if decl.bare or not decl.effective_default or not _ARCH_ARG_NAME.search(decl.name.upper()):
+                continue
+            default = [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)]
+            if not default or not all(_TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in default):
+                continue
+            if {t.startswith("gfx") for t in default} != {t.startswith("gfx") for t in claimed}:
+                continue  # another vendor's list
+            if set(default) == claimed:
+                return None
+            candidates.append((len(claimed & set(default)), model, decl, default))
+    if not candidates:
+        return None
+    _, model, decl, default = max(candidates, key=lambda c: c[0])
+    extra = [t for t in listed if hardware.target_key(t) not in default]
+    missing = [t for t in default if t not in claimed]
+    default_at = f"{decl.name}'s default ({model.path}:{decl.line})"
+    if extra:
+        said = f"README lists GPU targets {', '.join(extra)} that {default_at} does not build"
+        said += f", and leaves out {', '.join(missing)} that it builds" if missing else ""
+    else:
+        said = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
+    return Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+_INCLUDES = re.compile(
+    r"\b(?:image|container)[ \t]+(?:also[ \t]+)?"
+    r"(?:includes|ships(?:[ \t]+with)?|comes[ \t]+with|contains|bundles)"
+    r"[ \t]+(?:the[ \t]+)?`?([A-Za-z][\w.+-]*[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+"""`The image includes TensorRT`, `the container ships with NCCL`: the image is the subject (`make sure
+CUDA is installed` is about the host)."""
+_PLAIN_BASES = frozenset(
+    {"ubuntu", "debian", "python", "alpine", "centos", "rockylinux", "fedora", "almalinux", "busybox"}
+    | {"amazonlinux", "oraclelinux", "ubi8", "ubi9", "ubi-minimal", "ubi", "buildpack-deps", "opensuse"}
+)
+"""Base images that hold an operating system and at most a language, no GPU or ML component."""
+
+
+def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component docgen knows (`TensorRT`, `NCCL`, `PyTorch` …) the README says the image includes
+    that no Dockerfile compared ever names: built on a plain OS or language image, with nothing docgen
+    could not read (an install script, a requirements file, a skipped construct), no component, stage,
+    build arg or ENV whose name holds the component's name (`likely`)."""
+    for match in _INCLUDES.finditer(text):
+        name = match.group(1)
+        key = _norm(name)
+        if len(key) < 3 or key not in _known_keys() or _MAYBE.search(text) or _example(text, match):
+            continue
+        if all(_never_named(model, key) for model in auditor.models):
+            model = auditor.models[0]
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the image includes {name} but {model.path} installs no {name}",
+                confidence=LIKELY,
+            )
+
+
+@functools.cache
+def _known_keys() -> frozenset[str]:
+    """The normalised names of the components docgen knows by a display name (`torch`, `tensorrt` …)."""
+    return frozenset(_norm(name) for name in renamed({}))
+
+
+def _never_named(model: ImageModel, key: str) -> bool:
+    """True when `model` is built on plain OS or language images only, docgen read all of it (no
+    requirements file, install script or download), and no component, base image, build arg or ENV of
+    it is named after `key` (a normalised name)."""
+    unread = any(c.method in ("requirements", "script") or c.kind == "download" for c in model.components)
+    if model.skipped or unread:
+        return False  # a requirements file, an installer, a download: may install anything
+    bases = [stage.base for stage in model.stages if stage.parent is None]
+    for base in bases:
+        repo = base.split("@", 1)[0].rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
+        if repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
+            return False
+    raw = {k for k, v in _ALIASES.items() if v == key} | {key}
+    words = [c.name for c in model.components] + [a.name for a in model.args] + [e.name for e in model.env]
+    words += [e.value or "" for e in model.env] + bases
+    return not any(r in _raw(word) for word in words for r in raw)
+
+
+_PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")
+
+
+def _is_passed_value(text: str, match: re.Match[str]) -> bool:
+    """True when `match` is the value of `--build-arg NAME=…`: an override the user passes."""
+    return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))
+
+
 def _example(text: str, match: re.Match[str]) -> bool:
     """True when `for example` or `e.g.` comes shortly before `match`: an example, not a claim."""
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
@@ -1351,7 +1847,32 @@ def _badge(path: str) -> tuple[str, str]:
     return (parts[0], parts[1]) if len(parts) == 3 else ("", "")
 
 
+def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
+    """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
+    `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
+    items: list[list[int]] = []
+    texts: list[str] = []
+    for line, text in para.lines:
+        if _LIST_ITEM.match(text) or not items:
+            items.append([])
+            texts.append("")
+        items[-1].append(line)
+        texts[-1] += text + " "
+    scopes: dict[int, _Auditor | None] = {}
+    for lines, text in zip(items, texts, strict=True):
+        if not _LIST_ITEM.match(text):
+            continue  # the text introducing the list: a note there is no item's
+        scoped = auditor.scoped(text)
+        if scoped is not auditor:
+            scopes.update(dict.fromkeys(lines, scoped))
+    return scopes
+
+
 def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    scopes = _item_scopes(para, auditor)
+    if scopes:  # items bound to an image by a note: each checked with that image alone
+        yield from _audit_scoped_paragraph(para, auditor, scopes)
+        return
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
@@ -1385,7 +1906,9 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             continue
         name = spans[0][2].strip().split("=", 1)[0].strip()
         if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
-            yield from _some(auditor.arg_claim(line, name, LIKELY))
+            said = " ".join((para.heading, para.before, para.lines[0][1], text))
+            if name not in auditor.runtime or _build_evidence(said):
+                yield from _some(auditor.arg_claim(line, name, LIKELY))
         if name not in auditor.declared:
             continue
         # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
@@ -1396,6 +1919,22 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in chunks:
         yield from _audit_sentences(chunk, auditor)
+
+
+def _audit_scoped_paragraph(
+    para: Paragraph, auditor: _Auditor, scopes: dict[int, _Auditor | None]
+) -> Iterator[Diagnostic]:
+    """`para` whose list items bind some of its lines to other images: the lines of each image, with
+    the text introducing the list, audited with that image's auditor; a sibling's not at all."""
+    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), len(para.lines))
+    intro = " ".join(text.strip() for _, text in para.lines[:first]) or para.before
+    groups: dict[int, tuple[_Auditor, list[tuple[int, str]]]] = {}
+    for line, text in para.lines:
+        judge = scopes.get(line, auditor)
+        if judge is not None:
+            groups.setdefault(id(judge), (judge, []))[1].append((line, text))
+    for judge, lines in groups.values():
+        yield from _audit_paragraph(Paragraph(lines, para.heading, intro, para.section), judge)
 
 
 _ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
@@ -1462,7 +2001,9 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
             for start, _, content in spans:
                 assignment = _ASSIGNMENT.fullmatch(content.strip())
                 name = content.strip().split("=", 1)[0].strip()
-                if _UPPER_SNAKE.match(name) or (strict and assignment):
+                if (_UPPER_SNAKE.match(name) or (strict and assignment)) and (
+                    name not in auditor.runtime or _build_evidence(sentence)
+                ):
                     yield from _some(auditor.arg_claim(line_at(start), name, LIKELY))
             if strict:
                 bare = sentence
@@ -1585,8 +2126,9 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     if fence.lang in _COMMAND_LANGS and any(
         w in body for w in ("docker", "podman", "buildah", "--build-arg")
     ):
+        named = _lines_of_commands_with_file(fence)
         for line, text in fence.lines:
-            yield from _audit_text(line, text, auditor, prose=False)
+            yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
         return
     pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
     listed = [(line, m) for line, m in pins if m]

@@ -102,6 +102,12 @@ def _normalise(target: str) -> str:
     return key
 
 
+def target_key(target: str) -> str:
+    """`target` as a key two spellings of one target share (`sm_90` and `9.0`, `gfx90a:xnack+` and
+    `gfx90a`)."""
+    return _normalise(target)
+
+
 def lookup(target: str) -> Gpu:
     """What `target` is; `Gpu.target` keeps the spelling given, an unknown target has vendor `unknown`."""
     row = _BY_TARGET.get(_normalise(target))

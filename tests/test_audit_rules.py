@@ -1,0 +1,354 @@
+"""`docgen.audit`: the rules that tell what a claim is about, each with a planted drift and a trap.
+
+Scope notes on one item (`(only for `trainer-tpu` image)`), run-time variables, `--build-arg` values,
+host drivers, base images stated in words, components said to be absent or present, and the GPU
+targets a README says the image is built for. The READMEs and Dockerfiles are small models written
+for these tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+
+def found(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
+    """`line: message` of each finding of `readme` audited against `dockerfiles` (path → text)."""
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
+
+
+# --------------------------------------------------------------------------------------------------
+# F1: a scope note binds one item of a build-arg list or table to an image
+
+TRAINER = """\
+ARG CUDA_TAG=12.6.3-devel-ubuntu22.04
+FROM nvidia/cuda:${CUDA_TAG}
+ARG TORCH_VERSION=2.6.0
+ARG NCCL_VERSION=2.21.5
+RUN pip install torch==${TORCH_VERSION}
+"""
+TRAINER_TPU = """\
+ARG TPU_BASE=nightly
+FROM example/tpu-runtime:${TPU_BASE}
+ARG TORCH_VERSION=2.6.0
+ARG JAX_VERSION=0.4.35
+RUN pip install torch==${TORCH_VERSION} jax==${JAX_VERSION}
+"""
+SCOPED_LIST = """\
+# Images
+
+## Custom builds
+
+Build arguments you can change:
+
+* `TORCH_VERSION` - torch wheel to install
+* `NCCL_VERSION` - libnccl version (only for `trainer` image)
+* `TPU_BASE` - tag of the TPU runtime to start from (only for `trainer-tpu` image)
+* `JAX_VERSION` - jax release (only for `trainer` image)
+
+For example:
+
+```
+docker build --build-arg TORCH_VERSION=2.5.1 -f docker/trainer/Dockerfile .
+```
+"""
+FAMILY = {"docker/trainer/Dockerfile": TRAINER, "docker/trainer-tpu/Dockerfile": TRAINER_TPU}
+
+
+def test_a_scope_note_outranks_the_sections_build_command() -> None:
+    # The section's example builds docker/trainer/Dockerfile, but `TPU_BASE` says it is the TPU
+    # image's (trap: declared there); `JAX_VERSION` says it is the trainer's, which lacks it (drift),
+    # although the TPU image declares it.
+    assert found(SCOPED_LIST, FAMILY) == [
+        "10: README documents build arg JAX_VERSION but docker/trainer/Dockerfile does not declare it"
+    ]
+
+
+def test_a_scope_note_naming_a_sibling_that_is_not_audited(tmp_path: Path) -> None:
+    # Audited against the TPU image alone: the item bound to `trainer` (next to the README) is the
+    # sibling's and not compared; an item without a note still is.
+    make_tree(tmp_path, {"docker/trainer/Dockerfile": TRAINER, "docker/trainer-tpu/Dockerfile": TRAINER_TPU})
+    readme = "Build arguments:\n\n* `NCCL_VERSION` (only for `trainer` image)\n* `GONE_ARG` - removed\n"
+    tpu = {"docker/trainer-tpu/Dockerfile": TRAINER_TPU}
+    assert found(readme, tpu, tmp_path / "docker") == [
+        "4: README documents build arg GONE_ARG but docker/trainer-tpu/Dockerfile does not declare it"
+    ]
+
+
+def test_a_scope_note_in_a_build_arg_table_row() -> None:
+    cuda = "FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nARG TORCH_VERSION=2.6.0\nARG CUDA_ARCHS=8.0\n"
+    rocm = "FROM rocm/dev-ubuntu-22.04:6.4.1-complete\nARG TORCH_VERSION=2.6.0\nARG GFX_LIST=gfx942\n"
+    readme = """\
+## Build
+
+| Argument | Default | Description |
+|---|---|---|
+| `TORCH_VERSION` | `2.6.0` | torch |
+| `GFX_LIST` | `gfx942` | GPU targets (ROCm only) |
+| `CUDA_ARCHS` | `8.0` | compute capabilities (ROCm only) |
+
+```bash
+docker build -f Dockerfile.cuda .
+```
+"""
+    # GFX_LIST is the ROCm image's (trap); CUDA_ARCHS, bound to ROCm by its note, is not declared there.
+    assert found(readme, {"Dockerfile.cuda": cuda, "Dockerfile.rocm": rocm}) == [
+        "7: README documents build arg CUDA_ARCHS but Dockerfile.rocm does not declare it"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# F2: a name passed at run time is a run-time variable, not a build arg
+
+SERVER = "FROM python:3.12-slim\nARG APP_VERSION=1.4.0\nRUN pip install myserver==${APP_VERSION}\n"
+
+
+def test_a_run_time_variable_called_a_parameter_is_no_build_arg() -> None:
+    readme = """\
+## Run
+
+Choose the device parameter `VISIBLE_CARDS` before starting (参数 `VISIBLE_CARDS`).
+
+```
+docker run -e VISIBLE_CARDS=0 --env LOG_LEVEL=debug example/server
+```
+
+The build arguments are `APP_VERSION` and `APP_FLAVOUR`.
+"""
+    # VISIBLE_CARDS is passed with -e (trap); APP_FLAVOUR is called a build argument (drift).
+    assert found(readme, {"Dockerfile": SERVER}) == [
+        "9: README documents build arg APP_FLAVOUR but Dockerfile does not declare it"
+    ]
+
+
+def test_compose_environment_and_the_words_environment_variable() -> None:
+    readme = """\
+Arguments: `CACHE_SIZE`, `WORKERS_COUNT`.
+
+```yaml
+services:
+  server:
+    environment:
+      - CACHE_SIZE=2G
+```
+
+Set the environment variable `WORKERS_COUNT` to scale. The argument `OLD_FLAG` is gone.
+"""
+    assert found(readme, {"Dockerfile": SERVER}) == [
+        "10: README documents build arg OLD_FLAG but Dockerfile does not declare it"
+    ]
+
+
+def test_a_run_time_name_passed_with_build_arg_is_a_build_arg() -> None:
+    readme = (
+        "Arguments: `CACHE_SIZE`.\n\n```\ndocker run -e CACHE_SIZE=1 x\n"
+        "docker build --build-arg CACHE_SIZE=2 .\n```\n"
+    )
+    assert found(readme, {"Dockerfile": SERVER}) == [
+        "1: README documents build arg CACHE_SIZE but Dockerfile does not declare it",
+        "5: README documents build arg CACHE_SIZE but Dockerfile does not declare it",
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# F3: a `--build-arg` with no `-f` is any image's; its image value is an override
+
+SLIM = "FROM python:3.11-slim-bookworm\nRUN pip install fastapi\n"
+GPU = "ARG CUDA_TAG=12.6.3-runtime-ubuntu22.04\nFROM nvidia/cuda:${CUDA_TAG}\nRUN pip install fastapi\n"
+SWITCH = "ARG BASE=python:3.11-slim-bookworm\nFROM ${BASE}\nARG BASE\nRUN pip install fastapi\n"
+
+
+def test_a_build_arg_value_that_is_an_image_is_an_override() -> None:
+    readme = """\
+# Server images
+
+## GPU build
+
+`docker build --build-arg BASE=nvidia/cuda:12.1.1-runtime-ubuntu22.04 -t gpu .`
+
+## Pinned build
+
+```
+docker build --build-arg NO_SUCH=1 -f gpu/Dockerfile .
+```
+"""
+    dockerfiles = {"slim/Dockerfile": SLIM, "gpu/Dockerfile": GPU, "switch/Dockerfile": SWITCH}
+    # BASE is switch's (trap: not GPU's, whose base the value names); NO_SUCH is passed to gpu (drift).
+    assert found(readme, dockerfiles) == [
+        "10: README documents build arg NO_SUCH but gpu/Dockerfile does not declare it"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# F4: a host driver's version is not the image's component of that name
+
+NPU = "FROM example/cann:8.5.0-910b-ubuntu22.04-py3.11\nRUN pip install numpy\n"
+
+
+def test_host_drivers_and_firmware_are_not_the_images() -> None:
+    readme = """\
+## Host setup
+
+Install the CANN 25.5.0 driver and firmware first; the host needs CANN 25.5.0 packages too.
+
+## Image
+
+The image ships CANN 8.3.0.
+"""
+    assert found(readme, {"Dockerfile": NPU}) == [
+        "7: README says CANN 8.3.0 but Dockerfile:1 says 8.5.0-910b-ubuntu22.04-py3.11"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# M1: a base image stated in words
+
+LLAMA = """\
+ARG IMAGE=python:3-slim-bookworm
+FROM ${IMAGE}
+ARG IMAGE
+RUN pip install fastapi
+"""
+PLAIN = "FROM python:3-slim-bullseye\nRUN pip install fastapi\n"
+
+
+def test_a_base_image_stated_in_words_whose_distribution_differs() -> None:
+    readme = """\
+## Server
+
+Defaults to the `python:3-slim-bullseye` base image.
+
+You can also start from `python:3-slim-trixie` instead.
+"""
+    # The second sentence names an image the user may choose (trap).
+    assert found(readme, {"Dockerfile": LLAMA}) == [
+        "3: README says the base image is python:3-slim-bullseye but Dockerfile:1 says python:3-slim-bookworm"
+    ]
+
+
+def test_a_default_base_is_compared_with_the_bases_a_build_arg_sets() -> None:
+    # In a family, the image built FROM python:3-slim-bullseye as written agrees with the words, but
+    # a default is what a build arg sets: the one whose ARG says bookworm.
+    readme = "## Builds\n\nDefaults to `python:3-slim-bullseye` as the base.\n"
+    assert found(readme, {"plain/Dockerfile": PLAIN, "llama/Dockerfile": LLAMA}) == [
+        "3: README says the base image is python:3-slim-bullseye but llama/Dockerfile:1 says "
+        "python:3-slim-bookworm"
+    ]
+    assert found("## Builds\n\nBased on `python:3-slim-bullseye`.\n", {"plain/Dockerfile": PLAIN}) == []
+
+
+def test_a_base_image_version_in_words() -> None:
+    cuda = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch\n"
+    assert found("Based on nvidia/cuda:12.1-devel.\n", {"Dockerfile": cuda}) == [
+        "1: README says the base image is nvidia/cuda:12.1-devel but Dockerfile:1 says "
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04"
+    ]
+    # the same release in short, and another variant (runtime), are no contradiction
+    assert found("Based on nvidia/cuda:12.4-devel.\n", {"Dockerfile": cuda}) == []
+    assert found("Built on nvidia/cuda:12.1.0-runtime-ubuntu22.04.\n", {"Dockerfile": cuda}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# M2: a component the README says is not installed
+
+TRT = """\
+FROM nvidia/cuda:11.8.0-devel-ubuntu22.04 AS build
+RUN apt-get update && apt-get install -y libnccl-dev
+FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04
+ARG TRT=8.6.1
+RUN apt-get update && apt-get install -y tensorrt-dev=${TRT}.* libnvinfer8=${TRT}.*
+RUN pip install flash-attn==2.6.3
+"""
+
+
+def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
+    readme = """\
+# Packages
+- CUDA 11.8
+- TensorRT (Not Installed)
+- NCCL: not installed
+- Flash-attn is not installed by default
+"""
+    # NCCL is only in the build stage (trap); flash-attn's "by default" makes it conditional (trap).
+    assert found(readme, {"Dockerfile": TRT}) == [
+        "3: README says TensorRT is not installed but Dockerfile:5 installs tensorrt-dev"
+    ]
+    assert found("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
+        "1: README says flash-attn is not installed but Dockerfile:6 installs flash-attn"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# M3: the GPU targets a README says the image is built for
+
+ARCHES = "FROM rocm/dev-ubuntu-22.04:6.4.1-complete\nARG GPU_TARGETS=gfx90a;gfx942;gfx1100\nRUN make\n"
+
+
+def test_a_table_of_the_targets_the_image_is_built_for() -> None:
+    readme = """\
+## GPUs
+
+The image is compiled for these architectures:
+
+| Target | GPUs |
+|---|---|
+| `gfx942` | MI300X |
+| `gfx950` | MI355X |
+| `gfx1100` | RX 7900 XTX |
+"""
+    assert found(readme, {"Dockerfile": ARCHES}) == [
+        "5: README lists GPU targets gfx950 that GPU_TARGETS's default (Dockerfile:2) does not build, "
+        "and leaves out gfx90a that it builds"
+    ]
+
+
+def test_a_list_of_targets_that_is_not_the_builds() -> None:
+    # Tested on (trap), and a list equal to the default in another order.
+    tested = "Tested on:\n\n- `gfx942` (MI300X)\n- `gfx1201` (RX 9070)\n"
+    built = "Built for:\n\n- gfx1100\n- gfx942\n- gfx90a\n"
+    assert found(tested, {"Dockerfile": ARCHES}) == []
+    assert found(built, {"Dockerfile": ARCHES}) == []
+    stale = "Built for:\n\n- gfx1100\n- gfx942\n"
+    assert found(stale, {"Dockerfile": ARCHES}) == [
+        "3: README leaves out GPU targets gfx90a that GPU_TARGETS's default (Dockerfile:2) builds"
+    ]
+
+
+def test_targets_to_choose_from_and_bases_to_choose_from_are_no_claims() -> None:
+    choose = "## Build\n\nTo get an image built for your GPU, pick its target:\n\n- `gfx942`\n- `gfx1201`\n"
+    assert found(choose, {"Dockerfile": ARCHES}) == []
+    bases = "Based on `python:3-slim-bullseye` or `python:3-slim-trixie`.\n"
+    assert found(bases, {"Dockerfile": LLAMA}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# M2: a component the README says the image includes that nothing installs
+
+PLAIN_TORCH = (
+    "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3-pip\nRUN pip install torch==2.6.0\n"
+)
+
+
+def test_a_component_said_to_be_included_that_nothing_installs() -> None:
+    readme = "The image includes PyTorch and the container also ships with TensorRT.\n"
+    assert found(readme, {"Dockerfile": PLAIN_TORCH}) == [
+        "1: README says the image includes TensorRT but Dockerfile installs no TensorRT"
+    ]
+
+
+def test_what_a_base_image_or_a_script_may_provide_is_no_finding() -> None:
+    # The CUDA base provides CUDA (and may provide TensorRT); an install script or a requirements file
+    # may install anything; `make sure CUDA is installed` is about the host.
+    cuda = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.6.0\n"
+    script = PLAIN_TORCH + "RUN curl -fsSL https://example.com/install.sh | bash\n"
+    requirements = PLAIN_TORCH + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    readme = "The image includes CUDA and TensorRT. Make sure NCCL is installed.\n"
+    for dockerfile in (cuda, script, requirements):
+        assert found(readme, {"Dockerfile": dockerfile}) == []
