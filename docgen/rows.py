@@ -419,6 +419,7 @@ def version_rows(
     own, supplied = image_stages(model)
     built = own | supplied
     from_suppliers: set[int] = set()  # ids of the rows of what a stage that supplies files built
+    told: set[int] = set()  # ids of the rows of base images whose tag gave rows of their own
     for comp in model.components:
         if comp.stage not in built:
             continue  # a stage the default build skips, or whose artifact is used up on the way
@@ -445,6 +446,8 @@ def version_rows(
             # (`nvidia/cuda:…-devel` of a build stage says nothing of the CUDA the image ships)
             row = VersionRow(comp.name, comp.display_version, comp.source, comp.line, comp.arg)
             candidates.append((row, comp.name, False, comp.line))
+            if based:
+                told.add(id(row))
             continue
         label = component_name(comp, names)
         wheel_of = _LIBRARY_WHEEL.fullmatch(comp.name.lower()) if comp.kind in ("pip", "wheel") else None
@@ -528,7 +531,10 @@ def version_rows(
     keyed = [(row, key, position) for row, _, key, position in candidates]
     # Python alone (a `py310` base image tag) does not make the Dockerfile one docgen knows about
     if not any(id(row) in key_items and row.name != "Python" for row, _, _ in keyed):
-        keyed = [(row, key or row.arg is not None, position) for row, key, position in keyed]
+        keyed = [
+            (row, key or (row.arg is not None and id(row) not in told), position)
+            for row, key, position in keyed
+        ]
     unique: dict[str, tuple[VersionRow, int]] = {}
     for row, key, position in sorted(
         keyed, key=lambda t: (t[0].origin is not None, id(t[0]) in from_suppliers, t[2])
