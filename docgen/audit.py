@@ -1455,17 +1455,22 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 def _files_named(text: str) -> list[str]:
     """The Dockerfile names a text mentions: in code (`` `Dockerfile` ``, `` `Dockerfile.standalone` ``)
-    or as words other than a plain `Dockerfile` (which, outside code, is the kind of file)."""
+    or as words other than a plain `Dockerfile` (which, outside code, is the kind of file), unless it is
+    in a list with another name (`Dockerfile and Dockerfile.slim`)."""
     found = [c.strip() for _, _, c in code_spans(text, html_code=True)]
-    found += [
-        w
-        for w in _HEADING_FILE.findall(_CODE_SPAN.sub(" ", text))
-        if w not in ("Dockerfile", "Containerfile")
-    ]
-    return list(dict.fromkeys(n for n in found if _DOCKERFILE_NAME.fullmatch(_basename(n))))
+    words = _CODE_SPAN.sub(" ", text)
+    found += [w for w in _HEADING_FILE.findall(words) if w not in ("Dockerfile", "Containerfile")]
+    found = [n for n in found if _DOCKERFILE_NAME.fullmatch(_basename(n))]
+    if found:
+        found += [m.group() for m in _LISTED_PLAIN.finditer(words)]
+    return list(dict.fromkeys(found))
 
 
 _CODE_SPAN = re.compile(r"`[^`]*`")
+_LISTED_PLAIN = re.compile(
+    r"(?<![\w./-])(?:Dockerfile|Containerfile)(?=[ \t]*(?:,|&|\band\b))"
+    r"|(?<=\band[ \t])(?:Dockerfile|Containerfile)(?![\w./-])"
+)
 
 
 def _shared_tables(doc: Document, paths: Sequence[str]) -> dict[int, frozenset[int]]:
@@ -1692,11 +1697,9 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 _NO_BUILD_ARGS = re.compile(
-    r"\b(?:does|do)[ \t]*(?:not|n't)[ \t]+(?:define|declare|take|accept|have|use|support|expose)[ \t]+"
-    r"(?:any[ \t]+)?build[- ]?arg(?:ument)?s?\b"
-    r"|\b(?:takes|has|defines|declares|accepts|exposes|uses|supports)[ \t]+no[ \t]+"
-    r"build[- ]?arg(?:ument)?s?\b"
-    r"(?![ \t]+(?:other[ \t]+than|besides|except|apart|beyond))",
+    r"\b(?:(?:does|do)[ \t]*(?:not|n't)[ \t]+(?:define|declare|take|accept|have|use|support|expose)"
+    r"[ \t]+(?:any[ \t]+)?|(?:takes|has|defines|declares|accepts|exposes|uses|supports)[ \t]+no[ \t]+)"
+    r"build[- ]?arg(?:ument)?s?\b(?![ \t,]+(?:other[ \t]+than|besides|except|apart|beyond))",
     re.IGNORECASE,
 )
 """A sentence saying an image has no build args (`Dockerfile.lightweight does not define build
