@@ -1497,6 +1497,9 @@ _IMAGE_SUBJECT = re.compile(
 )
 """A sentence that starts by naming images (`ROCm images use …`, `The CUDA variant takes …`,
 `For XPU builds, pass …`): the words before the noun say which."""
+_NOT_A_VARIANT = frozenset({"base", "docker", "default", "final", "official", "resulting", "same", "this"})
+"""Words before `image` that say what an image is for the audited one too (`The base image is …`), even
+when a Dockerfile next to the README is named after one (`Dockerfile.base`)."""
 
 
 def _other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -> tuple[set[str], set[str]]:
@@ -1553,7 +1556,7 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
         match = _IMAGE_SUBJECT.match(sentence)
         if match is None:
             continue
-        words = {w.strip("`*_").lower() for w in match.group(1).split()}
+        words = {w.strip("`*_").lower() for w in match.group(1).split()} - _NOT_A_VARIANT
         if words & others and not words & ours:
             spans.append((start + match.start(1), end))
     if not spans:

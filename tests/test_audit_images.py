@@ -115,6 +115,7 @@ The slim variant takes the `SLIM_LEVEL` build argument.
 
 - The default image ships PyTorch 2.7.0.
 - ROCm images ship PyTorch 2.5.0.
+- The base image is `nvidia/cuda:12.6.3-devel-ubuntu24.04`.
 """
 
 
@@ -122,10 +123,14 @@ def test_sentences_about_other_images_are_not_claims_about_the_audited_one(tmp_p
     # `cuda` is the audited image's (its base is nvidia/cuda); ROCm and XPU are named by none of its
     # paths, base images or args; `slim` is the variant of a Dockerfile next to the README that is not
     # audited.
-    make_tree(tmp_path, {"Dockerfile.cuda": CUDA, "Dockerfile.slim": "FROM alpine\n"})
+    # `Dockerfile.base` next to it does not make "the base image" another image's.
+    siblings = {"Dockerfile.slim": "FROM alpine\n", "Dockerfile.base": "FROM ubuntu:24.04\n"}
+    make_tree(tmp_path, {"Dockerfile.cuda": CUDA, **siblings})
     assert found(OTHER_IMAGES, {"Dockerfile.cuda": CUDA}, tmp_path) == [
         "3: README documents build arg CUDA_ARCHS but Dockerfile.cuda does not declare it",
         "8: README says PyTorch 2.7.0 but Dockerfile.cuda:3 says 2.8.0",
+        "10: README says nvidia/cuda:12.6.3-devel-ubuntu24.04 but Dockerfile.cuda:1 says "
+        "nvidia/cuda:12.8.1-devel-ubuntu24.04",
     ]
 
 
