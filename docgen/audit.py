@@ -1692,7 +1692,8 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             if spans and spans[0][0] == 0 and _STAGE_WORD.match(spans[0][2].strip()):
                 items.append((line, spans[0][2].strip()))
         stages = {s.name for m in auditor.models for s in m.stages if s.name}
-        if any(name.lower() in stages for _, name in items):
+        hits = sum(1 for _, name in items if name.lower() in stages)
+        if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
             for line, name in items:
                 yield from _some(
                     _no_stage(line, name, auditor.models, auditor.path, "lists the build target", LIKELY)
@@ -1707,6 +1708,9 @@ _NO_BUILD_ARGS = re.compile(
 )
 """A sentence saying an image has no build args (`Dockerfile.lightweight does not define build
 arguments`, `takes no build args`); "does not need any" (all have defaults) is not one."""
+
+
+_AN_IMAGE = re.compile(r"\b(?:image|dockerfile|containerfile|it|this)\b", re.IGNORECASE)
 
 
 def _denied_args(
@@ -1724,6 +1728,8 @@ def _denied_args(
             named = _files_named(sentence[: match.start()])
             if named:
                 chosen = set().union(*(_matching(n, paths) for n in named))
+            elif not _AN_IMAGE.search(sentence[: match.start()]):
+                continue  # `The entrypoint takes no build args`: not the image
             else:
                 chosen = set(tied.get(para.section, frozenset(range(len(models)))))
                 chosen = chosen if len(chosen) == 1 else set()
