@@ -1565,11 +1565,14 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
 
 
 def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Paragraph:
-    """`para` right before the build command `fence`, without the names of components in its last
-    sentence that the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11
-    and CUDA 11.3" over `docker build --build-arg PYTORCH=1.9.0 --build-arg CUDA=11.1 …` captions an
-    example build, it does not tell the defaults. A caption that says "default" is still a claim."""
+    """`para` right before the build command `fence`, without what its last sentence says of the
+    components the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11 and
+    CUDA 11.3" over `docker build --build-arg PYTORCH=1.9.0 --build-arg CUDA=11.1 …` captions an example
+    build, it does not tell the defaults. Left out are the names of the args (`PYTORCH`, `CUDA` for
+    `CUDA_VERSION`) and the versions their values hold ("To build with CUDA 12.1:" over `--build-arg
+    BASE_IMAGE=nvidia/cuda:12.1.0-devel…`). A caption that says "default" is still a claim."""
     overridden: set[str] = set()
+    values: list[str] = []
     for _, text in fence.lines:
         for match in _BUILD_ARG_FLAG.finditer(text):
             name = match.group(1)
@@ -1577,6 +1580,8 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
             overridden |= _keys(name, names)
             if version and version.start():
                 overridden |= _keys(name[: version.start()], names)
+            if text.startswith("=", match.end()):
+                values.append(re.split(r"[\s\"']", text[match.end() + 1 :].lstrip("\"'"), maxsplit=1)[0])
     if not overridden:
         return para
     start, _, sentence = list(_sentences(para.lines))[-1]
@@ -1587,7 +1592,15 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
         for word in _WORD.finditer(sentence)
         if _keys(word.group(), names) & overridden
     ]
+    spans += [
+        (start + found.start(), start + found.end())
+        for found in _CAPTION_VERSION.finditer(sentence)
+        if any(re.search(rf"(?<![\d.]){re.escape(found.group())}(?![\d])", value) for value in values)
+    ]
     return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
+_CAPTION_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+")
 
 
 def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:

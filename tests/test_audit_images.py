@@ -284,3 +284,15 @@ def test_a_link_text_naming_a_file_that_does_not_exist(tmp_path: Path) -> None:
         "1: README names cuda_x86_x64.Dockerfile in a link to cuda_x86_64.Dockerfile; "
         "cuda_x86_x64.Dockerfile does not exist"
     ]
+
+
+def test_a_caption_names_the_versions_its_command_passes_in_an_image_reference() -> None:
+    dockerfile = "ARG BASE_IMAGE=nvidia/cuda:12.8.1-devel-ubuntu24.04\nFROM ${BASE_IMAGE}\n"
+    readme = (
+        "The image uses CUDA 12.6.\n\n"
+        "To build with CUDA 12.4, run:\n\n"
+        "```bash\ndocker build --build-arg BASE_IMAGE=nvidia/cuda:12.4.1-devel-ubuntu24.04 .\n```\n"
+    )
+    assert found(readme, {"Dockerfile": dockerfile}) == [
+        "1: README says CUDA 12.6 but Dockerfile:1 says 12.8.1"
+    ]
