@@ -942,12 +942,17 @@ def _tied_sections(
             tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
     variants = [variant(p) for p in paths]
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
+    platforms = _other_images_words(models, siblings)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
             if _DOCKERFILE_NAME.fullmatch(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, _matching(word, paths), True)
         if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
+            tie(head_line, set(), True)
+        if (subject := _IMAGE_SUBJECT.match(title)) and _other_images(
+            subject, *platforms
+        ):  # `## ROCm images`
             tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
         tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
@@ -1546,6 +1551,13 @@ def _sentences(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
         yield start, end, joined[start:end]
 
 
+def _other_images(subject: re.Match[str], ours: set[str], others: set[str]) -> bool:
+    """True when the words before `images` in `subject` (an `_IMAGE_SUBJECT` match) name images none
+    of the audited ones is."""
+    words = {w.strip("`*_").lower() for w in subject.group(1).split()} - _NOT_A_VARIANT
+    return bool(words & others) and not words & ours
+
+
 def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Paragraph:
     """`para` without the sentences that start by naming images none of the audited Dockerfiles is
     (`ROCm images use ROCm-specific arguments such as ROCM_VERSION` next to CUDA images; `The
@@ -1554,10 +1566,7 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     spans = []
     for start, end, sentence in _sentences(para.lines):
         match = _IMAGE_SUBJECT.match(sentence)
-        if match is None:
-            continue
-        words = {w.strip("`*_").lower() for w in match.group(1).split()} - _NOT_A_VARIANT
-        if words & others and not words & ours:
+        if match is not None and _other_images(match, ours, others):
             spans.append((start + match.start(1), end))
     if not spans:
         return para

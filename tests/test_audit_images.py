@@ -134,6 +134,11 @@ def test_sentences_about_other_images_are_not_claims_about_the_audited_one(tmp_p
     ]
 
 
+def test_a_heading_naming_images_of_another_platform_is_their_section() -> None:
+    readme = "## ROCm images\n\n- PyTorch 2.5.0\n\n## CUDA image\n\n- PyTorch 2.6.0\n"
+    assert found(readme, {"Dockerfile": CUDA}) == ["7: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0"]
+
+
 def test_a_platform_the_audited_image_is_built_for_is_its_own() -> None:
     rocm = "ARG BASE=rocm/dev-ubuntu-22.04:6.4.1-complete\nFROM ${BASE}\nARG GPU_TARGETS=gfx942\n"
     readme = "ROCm images take the `ROCM_ARCH` build arg.\n"
