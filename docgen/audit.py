@@ -36,6 +36,8 @@ over user text (each repeat is followed by text it cannot match).
 from __future__ import annotations
 
 import bisect
+import dataclasses
+import difflib
 import functools
 import html
 import posixpath
@@ -51,7 +53,17 @@ from packaging.version import InvalidVersion, Version
 from docgen import hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import dockerfiles_in, is_dockerfile_name
-from docgen.markdown import Document, Fence, Paragraph, Table, code_spans, read_document, without_links
+from docgen.markdown import (
+    Document,
+    Fence,
+    Paragraph,
+    Table,
+    code_spans,
+    links,
+    read_document,
+    source_lines,
+    without_links,
+)
 from docgen.model import ArgDecl, Component, Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, display_name, renamed, version_rows
@@ -850,13 +862,19 @@ def audit(
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
     parts: dict[frozenset[int], Document] = {}
+    _set_aside(doc, text, models, siblings, names)
+    shared = _shared_tables(doc, [m.path for m in models])
+    shared_parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
         images = tied.get(section, everything)
         return parts.setdefault(images, Document()) if images else None
 
     for table in doc.tables:
-        if (into := part(table.section)) is not None:
+        if table.line in shared:  # a table about several images, as its introduction says
+            if shared[table.line]:
+                shared_parts.setdefault(shared[table.line], Document()).tables.append(table)
+        elif (into := part(table.section)) is not None:
             into.tables.append(table)
     for para in doc.paragraphs:
         if (into := part(para.section)) is not None:
@@ -868,6 +886,14 @@ def audit(
         if (into := part(line)) is not None:
             into.headings.append((line, heading))
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
+    if directory is not None:
+        found.extend(_misnamed_links(text, doc, path, directory))
+    found.extend(_denied_args(doc, models, tied, path))
+    for images, sub in shared_parts.items():
+        of_all = _Auditor.of(
+            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
+        )
+        found.extend(_audit_tables(sub, of_all, True))
     for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
         auditor = _Auditor.of(
             path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
@@ -881,6 +907,7 @@ def audit(
             found.extend(_audit_fence(fence, auditor))
             found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
         found.extend(_audit_targets(sub, auditor))
+        found.extend(_dead_targets(sub, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
@@ -1162,12 +1189,17 @@ def _tied_sections(
             tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
     variants = [variant(p) for p in paths]
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
+    platforms = _other_images_words(models, siblings)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, _matching(word, paths), True)
         if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
+            tie(head_line, set(), True)
+        if (subject := _IMAGE_SUBJECT.match(title)) and _other_images(
+            subject, *platforms
+        ):  # `## ROCm images`
             tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
         tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
@@ -1229,8 +1261,10 @@ def _dead_references(
         yield line, target, flag
 
 
-def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
-    """Build-argument tables (names, defaults, rows missing), version tables, and the text of others."""
+def _audit_tables(doc: Document, auditor: _Auditor, shared: bool = False) -> Iterator[Diagnostic]:
+    """Build-argument tables (names, defaults, rows missing), version tables, and the text of others.
+    `shared`: the tables are introduced as about all of `auditor`'s images (`Dockerfile` and
+    `Dockerfile.standalone` support …): a default must be each one's, and no row is missing."""
     documented: set[str] = set()
     first_table: int | None = None
     for table in doc.tables:
@@ -1254,7 +1288,7 @@ def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
             first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
-            yield from _audit_build_arg_rows(table, rows, auditor)
+            yield from _audit_build_arg_rows(table, rows, auditor, shared)
         elif versions is not None:
             name_col, version_col = versions
             for line, cells in table.rows:
@@ -1267,7 +1301,7 @@ def _audit_tables(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         else:
             yield from _audit_other_table(table, auditor)
     # (Of a family's table, docgen cannot tell which image's args it must list.)
-    if first_table is not None and len(auditor.models) == 1:
+    if first_table is not None and len(auditor.models) == 1 and not shared:
         model = auditor.models[0]
         for row in build_arg_rows(model):
             if row.name not in documented:
@@ -1304,7 +1338,7 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _audit_build_arg_rows(
-    table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor
+    table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor, shared: bool = False
 ) -> Iterator[Diagnostic]:
     """Names the Dockerfile does not declare, and defaults that differ from the effective default. A
     row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none. A
@@ -1333,7 +1367,9 @@ def _audit_build_arg_rows(
         if default is None:
             yield from _audit_text(line, cells[default_col], judge, prose=True)
         elif len(names) == 1:
-            yield from _some(judge.default_claim(line, names[0], default, CERTAIN))
+            claims = (each.default_claim(line, names[0], default, CERTAIN) for each in judge.each)
+            claim = next(filter(None, claims), None) if shared else None
+            yield from _some(claim or judge.default_claim(line, names[0], default, CERTAIN))
 
 
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
@@ -2146,3 +2182,373 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
             continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
         yield from _some(auditor.version_claim(line, match.group(1), operator, version, CERTAIN))
+
+
+# --------------------------------------------------------------------------------------------------
+# What a sentence, a table or a command says it is about
+
+
+def _files_named(text: str) -> list[str]:
+    """The Dockerfile names a text mentions: in code (`` `Dockerfile` ``, `` `Dockerfile.standalone` ``)
+    or as words other than a plain `Dockerfile` (which, outside code, is the kind of file), unless it is
+    in a list with another name (`Dockerfile and Dockerfile.slim`)."""
+    found = [c.strip() for _, _, c in code_spans(text, html_code=True)]
+    words = _CODE_SPAN.sub(" ", text)
+    found += [w for w in _HEADING_FILE.findall(words) if w not in ("Dockerfile", "Containerfile")]
+    found = [n for n in found if is_dockerfile_name(_basename(n))]
+    if found:
+        found += [m.group() for m in _LISTED_PLAIN.finditer(words)]
+    return list(dict.fromkeys(found))
+
+
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_LISTED_PLAIN = re.compile(
+    r"(?<![\w./-])(?:Dockerfile|Containerfile)(?=[ \t]*(?:,|&|\band\b))"
+    r"|(?<=\band[ \t])(?:Dockerfile|Containerfile)(?![\w./-])"
+)
+
+
+def _shared_tables(doc: Document, paths: Sequence[str]) -> dict[int, frozenset[int]]:
+    """The tables (their header lines) introduced as about several Dockerfiles ("`Dockerfile` and
+    `Dockerfile.standalone` support the following build arguments:", a heading naming two images) →
+    the audited ones of them (none: the table is about other images). Such a table is not one image's."""
+    shared: dict[int, frozenset[int]] = {}
+    for table in doc.tables:
+        named = _files_named(table.context)
+        if len(named) >= 2:
+            shared[table.line] = frozenset(i for name in named for i in _matching(name, paths))
+    return shared
+
+
+_PLATFORMS = frozenset(
+    "cuda rocm hip xpu cpu npu hpu gaudi ascend cann musa jetson tpu neuron mlu dcu sycl oneapi "
+    "openvino metal vulkan".split()
+)
+"""Words that name a variant of an image by what it runs on (`ROCm images`, `the CUDA variant`)."""
+_IMAGE_SUBJECT = re.compile(
+    r"(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]*(?:(?:for|on|with|in)[ \t]+)?(?:(?:the|all|our)[ \t]+)?"
+    r"((?:[`\w.+-]+[ \t]+){1,3}?)(?:images?|variants?|containers?|builds?|flavou?rs?)\b",
+    re.IGNORECASE,
+)
+"""A sentence that starts by naming images (`ROCm images use …`, `The CUDA variant takes …`,
+`For XPU builds, pass …`): the words before the noun say which."""
+_NOT_A_VARIANT = frozenset({"base", "docker", "default", "final", "official", "resulting", "same", "this"})
+"""Words before `image` that say what an image is for the audited one too (`The base image is …`), even
+when a Dockerfile next to the README is named after one (`Dockerfile.base`)."""
+
+
+def _other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -> tuple[set[str], set[str]]:
+    """(words naming the audited images, words naming images that are not audited): the variants of
+    the audited Dockerfiles' names and the platform words their names, base images and build args
+    mention; the variants of the Dockerfiles next to the README, and the platform words none of the
+    audited ones mentions."""
+    ours = {v for v in (variant(m.path) for m in models) if v}
+    said = " ".join(
+        [m.path for m in models]
+        + [s.base for m in models for s in m.stages]
+        + [f"{a.name} {a.effective_default or ''}" for m in models for a in m.args]
+    ).lower()
+    ours |= {word for word in _PLATFORMS if word in said}
+    others = {v for v in (variant(s) for s in siblings) if v} | _PLATFORMS
+    return ours, others - ours
+
+
+def _blank(lines: list[tuple[int, str]], spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
+    """`lines` (joined with one space each) with the characters of `spans` (offsets in the joined
+    text) replaced by spaces."""
+    out: list[tuple[int, str]] = []
+    offset = 0
+    for line, text in lines:
+        chars = list(text)
+        for start, end in spans:
+            for pos in range(max(start, offset), min(end, offset + len(text))):
+                chars[pos - offset] = " "
+        out.append((line, "".join(chars)))
+        offset += len(text) + 1
+    return out
+
+
+def _sentences(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text) of each sentence of `lines` joined with one space each; a list item starts one."""
+    joined = ""
+    starts = []
+    for _, text in lines:
+        if _LIST_ITEM.match(text):
+            starts.append(len(joined))
+        joined += text + " "
+    cuts = sorted({0, *starts, *(m.end() for m in _SENTENCE_END.finditer(joined))})
+    for start, end in zip(cuts, [*cuts[1:], len(joined)], strict=True):
+        yield start, end, joined[start:end]
+
+
+def _other_images(subject: re.Match[str], ours: set[str], others: set[str]) -> bool:
+    """True when the words before `images` in `subject` (an `_IMAGE_SUBJECT` match) name images none
+    of the audited ones is."""
+    words = {w.strip("`*_").lower() for w in subject.group(1).split()} - _NOT_A_VARIANT
+    return bool(words & others) and not words & ours
+
+
+def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Paragraph:
+    """`para` without the sentences that start by naming images none of the audited Dockerfiles is
+    (`ROCm images use ROCm-specific arguments such as ROCM_VERSION` next to CUDA images; `The
+    lightweight variant takes X` when Dockerfile.lightweight is not audited): what they claim is
+    another image's."""
+    spans = []
+    for start, end, sentence in _sentences(para.lines):
+        match = _IMAGE_SUBJECT.match(sentence)
+        if match is not None and _other_images(match, ours, others):
+            spans.append((start + match.start(1), end))
+    if not spans:
+        return para
+    return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Paragraph:
+    """`para` right before the build command `fence`, without what its last sentence says of the
+    components the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11 and
+    CUDA 11.3" over `docker build --build-arg PYTORCH=1.9.0 --build-arg CUDA=11.1 …` captions an example
+    build, it does not tell the defaults. Left out are the names of the args (`PYTORCH`, `CUDA` for
+    `CUDA_VERSION`) and the versions their values hold ("To build with CUDA 12.1:" over `--build-arg
+    BASE_IMAGE=nvidia/cuda:12.1.0-devel…`). A caption that says "default" is still a claim."""
+    overridden: set[str] = set()
+    values: list[str] = []
+    passed: set[str] = set()  # the args by name: "Arguments: `CACHE_SIZE`" still says the image takes it
+    for _, text in fence.lines:
+        for match in _BUILD_ARG_FLAG.finditer(text):
+            name = match.group(1)
+            passed.add(name)
+            version = _VERSION_ARG.search(name)
+            overridden |= _keys(name, names)
+            if version and version.start():
+                overridden |= _keys(name[: version.start()], names)
+            if text.startswith("=", match.end()):
+                values.append(re.split(r"[\s\"']", text[match.end() + 1 :].lstrip("\"'"), maxsplit=1)[0])
+    if not overridden:
+        return para
+    start, _, sentence = list(_sentences(para.lines))[-1]
+    if _DEFAULT_WORDS.search(sentence):
+        return para
+    spans = [
+        (start + word.start(), start + word.end())
+        for word in _WORD.finditer(sentence)
+        if word.group() not in passed and _keys(word.group(), names) & overridden
+    ]
+    spans += [
+        (start + found.start(), start + found.end())
+        for found in _CAPTION_VERSION.finditer(sentence)
+        if any(re.search(rf"(?<![\d.]){re.escape(found.group())}(?![\d])", value) for value in values)
+    ]
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
+_CAPTION_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+")
+
+
+def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
+    """The last line of each paragraph that a command block running a build follows (only blank lines
+    between) → that block."""
+    opening = {
+        fence.lines[0][0] - 1: fence
+        for fence in doc.fences
+        if fence.lines
+        and fence.lang in _COMMAND_LANGS
+        and any(_BUILD_COMMAND.search(text) for _, text in fence.lines)
+    }
+    after: dict[int, Fence] = {}
+    for para in doc.paragraphs:
+        line = para.lines[-1][0] + 1
+        while line <= len(lines) and not lines[line - 1].strip() and line not in opening:
+            line += 1
+        if line in opening:
+            after[para.lines[-1][0]] = opening[line]
+    return after
+
+
+# --------------------------------------------------------------------------------------------------
+# Build targets, "no build arguments", link texts
+
+
+_TARGET_FLAG = re.compile(r"(?:^|[ \t])--target(?:[ \t]+|=)[\"']?([^\s\"'`;|&\\]+)")
+_STAGE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
+_TARGETS_INTRO = re.compile(r"\b(?:build[ \t]+)?(?:targets?|stages?)\b", re.IGNORECASE)
+
+
+def _build_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each build command (`docker build`, continued lines too) of a command block."""
+    if fence.lang not in _COMMAND_LANGS:
+        return
+    command: list[tuple[int, str]] = []
+    for line, text in fence.lines:
+        if command or _BUILD_COMMAND.search(text):
+            command.append((line, text))
+        if command and not text.rstrip().endswith("\\"):
+            yield command
+            command = []
+    if command:
+        yield command
+
+
+def _no_stage(
+    line: int, target: str, models: Sequence[ImageModel], readme: str, how: str, confidence: str
+) -> Diagnostic | None:
+    """A diagnostic when `target` is a stage of none of `models`, with the closest stage name."""
+    stages = list(dict.fromkeys(s.name for m in models for s in m.stages if s.name))
+    if target.lower() in stages:
+        return None
+    whose = models[0].path if len(models) == 1 else "none of " + ", ".join(m.path for m in models)
+    close = difflib.get_close_matches(target.lower(), stages, n=1, cutoff=0.6)
+    hint = (
+        f"did you mean {close[0]}?"
+        if close
+        else (f"its stages: {', '.join(stages)}" if stages else "it names no stage")
+    )
+    has = "has" if len(models) == 1 else "have"
+    return Diagnostic(
+        readme,
+        line,
+        f"README {how} {target}, but {whose} {has} no stage of that name ({hint})",
+        confidence=confidence,
+    )
+
+
+def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """`--target NAME` of a build command, and the items of a list introduced as the build targets
+    (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
+    Dockerfile of the command's `-f`, else the images the section is about. A list is checked only when
+    one of its items is a stage (else it lists something else: published tags, CI jobs)."""
+    paths = [m.path for m in auditor.models]
+    for fence in doc.fences:
+        for command in _build_commands(fence):
+            files = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]
+            chosen = set().union(*(_matching(f, paths) for f in files)) if files else set(range(len(paths)))
+            if not chosen:
+                continue  # another image's command
+            models = [auditor.models[i] for i in sorted(chosen)]
+            for line, text in command:
+                for match in _TARGET_FLAG.finditer(text):
+                    target = match.group(1)
+                    if _STAGE_WORD.match(target):
+                        yield from _some(
+                            _no_stage(line, target, models, auditor.path, "builds --target", CERTAIN)
+                        )
+    for para in doc.paragraphs:
+        first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+        if first is None:
+            continue
+        lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
+        intro = lead if lead.rstrip("*_ \t").endswith((":", "：")) else para.heading
+        if not _TARGETS_INTRO.search(intro):
+            continue
+        items = []
+        for line, text in para.lines[first:]:
+            item = _LIST_ITEM.match(text)
+            spans = code_spans(text[item.end() :].lstrip("*_"), html_code=True) if item else []
+            if spans and spans[0][0] == 0 and _STAGE_WORD.match(spans[0][2].strip()):
+                items.append((line, spans[0][2].strip()))
+        stages = {s.name for m in auditor.models for s in m.stages if s.name}
+        hits = sum(1 for _, name in items if name.lower() in stages)
+        if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
+            for line, name in items:
+                yield from _some(
+                    _no_stage(line, name, auditor.models, auditor.path, "lists the build target", LIKELY)
+                )
+
+
+_NO_BUILD_ARGS = re.compile(
+    r"\b(?:(?:does|do)[ \t]*(?:not|n't)[ \t]+(?:define|declare|take|accept|have|use|support|expose)"
+    r"[ \t]+(?:any[ \t]+)?|(?:takes|has|defines|declares|accepts|exposes|uses|supports)[ \t]+no[ \t]+)"
+    r"build[- ]?arg(?:ument)?s?\b(?![ \t,]+(?:other[ \t]+than|besides|except|apart|beyond))",
+    re.IGNORECASE,
+)
+"""A sentence saying an image has no build args (`Dockerfile.lightweight does not define build
+arguments`, `takes no build args`); "does not need any" (all have defaults) is not one."""
+
+
+_AN_IMAGE = re.compile(r"\b(?:image|dockerfile|containerfile|it|this)\b", re.IGNORECASE)
+
+
+def _denied_args(
+    doc: Document, models: Sequence[ImageModel], tied: Mapping[int, frozenset[int]], readme: str
+) -> Iterator[Diagnostic]:
+    """A sentence saying that a Dockerfile (named before the words, else the one image its section is
+    about) has no build arguments while it declares some a user can pass (BuildKit's platform args
+    aside; an ARG used only before the first FROM counts: it can be passed)."""
+    paths = [m.path for m in models]
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            match = _NO_BUILD_ARGS.search(sentence)
+            if match is None:
+                continue
+            named = _files_named(sentence[: match.start()])
+            if named:
+                chosen = set().union(*(_matching(n, paths) for n in named))
+            elif not _AN_IMAGE.search(sentence[: match.start()]):
+                continue  # `The entrypoint takes no build args`: not the image
+            else:
+                chosen = set(tied.get(para.section, frozenset(range(len(models)))))
+                chosen = chosen if len(chosen) == 1 else set()
+            line = _line_at(para.lines, start + match.start())
+            for index in sorted(chosen):
+                rows = build_arg_rows(models[index])
+                if rows:
+                    more = f" (and {len(rows) - 1} more)" if len(rows) > 1 else ""
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README says {paths[index]} has no build arguments but "
+                        f"{paths[index]}:{rows[0].line} declares {rows[0].name}{more}",
+                        confidence=LIKELY,
+                    )
+
+
+def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
+    """The README line of `offset` in `lines` joined with one space each."""
+    for line, text in lines:
+        if offset <= len(text):
+            return line
+        offset -= len(text) + 1
+    return lines[-1][0]
+
+
+def _misnamed_links(text: str, doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A link whose text names a Dockerfile (`` [`a_x64.Dockerfile`](a_x86_64.Dockerfile) ``) other
+    than its target, when no file of that name exists next to the README or to the target: the text
+    names a file that is not there."""
+    source = source_lines(text)
+    for number in sorted({line for line, _ in doc.links}):
+        for link in links(source[number - 1]):
+            if link.target is None or "://" in link.target or link.image:
+                continue
+            target = urllib.parse.unquote(link.target.split("#", 1)[0])
+            if not is_dockerfile_name(_basename(target)):
+                continue
+            named = [
+                n for n in _files_named(link.text) if _basename(n) not in ("Dockerfile", "Containerfile")
+            ]
+            if len(named) != 1 or _basename(named[0]) == _basename(target):
+                continue
+            folder = posixpath.dirname(target)
+            if (directory / named[0]).exists() or (directory / folder / _basename(named[0])).exists():
+                continue
+            yield Diagnostic(
+                readme,
+                number,
+                f"README names {named[0]} in a link to {target}; {named[0]} does not exist",
+                confidence=LIKELY,
+            )
+
+
+def _set_aside(
+    doc: Document, text: str, models: Sequence[ImageModel], siblings: Sequence[str], names: Mapping[str, str]
+) -> None:
+    """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
+    other images (`_about_other_images`) and, in the caption of a build command, the components the
+    command sets (`_captioned`)."""
+    ours, others = _other_images_words(models, siblings)
+    after = _build_fence_after(doc, source_lines(text))
+    paragraphs = []
+    for para in doc.paragraphs:
+        para = _about_other_images(para, ours, others)
+        fence = after.get(para.lines[-1][0])
+        paragraphs.append(_captioned(para, fence, names) if fence is not None else para)
+    doc.paragraphs[:] = paragraphs

@@ -1140,10 +1140,10 @@ def test_links_base_images_and_build_commands_tie_a_section_to_an_image(section:
 
 
 def test_sections_about_a_sibling_next_to_the_readme_are_not_this_images(tmp_path: Path) -> None:
-    # Audited against the ROCm Dockerfile alone, the `cuda` section is the sibling's (Dockerfile.cuda
+    # Audited against the ROCm Dockerfile alone, the `slim` section is the sibling's (Dockerfile.slim
     # is next to the README), so its PyTorch 2.8.0 is no claim about ROCm; without the folder it is.
-    make_tree(tmp_path, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
-    readme = "## CUDA image (`cuda`)\n\n- PyTorch 2.8.0\n\n## ROCm image\n\n- PyTorch 2.7.0\n"
+    make_tree(tmp_path, {"Dockerfile.slim": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    readme = "## Slim image (`slim`)\n\n- PyTorch 2.8.0\n\n## ROCm image\n\n- PyTorch 2.7.0\n"
     assert family(readme, {"Dockerfile.rocm": ROCM_IMAGE}, tmp_path) == [
         "7: README says PyTorch 2.7.0 but Dockerfile.rocm:3 says 2.7.1"
     ]

@@ -40,6 +40,16 @@ RUN apt-get update \
 
 COPY --from=build /app/lib/ /app
 
+## Full: the tools and the scripts
+FROM base AS full
+
+COPY --from=build /app/build/bin/ /app
+
+## Light, the CLI only
+FROM base AS light
+
+COPY --from=build /app/build/bin/llama-cli /app
+
 ### Server, Server only
 FROM base AS server
 

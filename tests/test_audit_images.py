@@ -1,0 +1,303 @@
+"""`docgen audit`: what a sentence, a table or a build command says it is about.
+
+Each class of claim has a planted drift that must be found and a trap that must not be reported: a
+build-argument table shared by two images, sentences about images that are not audited, captions of
+example builds, `--target` and lists of build targets, "has no build arguments", and link texts naming
+another file than their target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+
+def found(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
+    """`audit` of `readme` against the Dockerfiles `dockerfiles` (path → text), as `line: message`."""
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
+
+
+# --------------------------------------------------------------------------------------------------
+# A build-argument table introduced as about several images
+
+FULL = """\
+ARG PY_VERSION=3.11
+FROM python:${PY_VERSION}-slim
+ARG JOBS=4
+ARG SHARED_FLAG=1
+ARG WITH_DOCS=0
+RUN make -j${JOBS}
+"""
+SLIM = """\
+ARG PY_VERSION=3.12
+FROM python:${PY_VERSION}-alpine
+ARG JOBS=4
+ARG SHARED_FLAG=1
+RUN make -j${JOBS}
+"""
+SHARED_TABLE = """\
+## Build arguments
+
+`Dockerfile` and `Dockerfile.slim` accept these build arguments:
+
+| Argument | Default | Description |
+|---|---|---|
+| `PY_VERSION` | `3.11` | Python |
+| `JOBS` | `4` | parallel jobs |
+| `WITH_DOCS` | `0` | build the docs |
+| `OLD_FLAG` | `1` | gone |
+
+```bash
+docker build -f Dockerfile --build-arg JOBS=8 .
+```
+"""
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        SHARED_TABLE,
+        SHARED_TABLE.replace(
+            "## Build arguments", "## Build arguments of Dockerfile and Dockerfile.slim"
+        ).replace("`Dockerfile` and `Dockerfile.slim` accept these build arguments:", "Both take:"),
+    ],
+)
+def test_a_table_shared_by_two_images_states_each_default_and_lists_no_required_rows(readme: str) -> None:
+    # The build command ties the section to `Dockerfile`, but the introduction (or the heading) says the
+    # table is about both images: PY_VERSION's 3.11 is not Dockerfile.slim's; WITH_DOCS (one image's)
+    # is documented, and SHARED_FLAG, declared by both, is not "missing" from a table that does not say
+    # it is complete.
+    assert found(readme, {"Dockerfile": FULL, "Dockerfile.slim": SLIM}) == [
+        "7: README says PY_VERSION defaults to 3.11 but Dockerfile.slim:1 says 3.12",
+        "10: README documents build arg OLD_FLAG but none of Dockerfile, Dockerfile.slim declares it",
+    ]
+
+
+def test_a_table_about_one_image_must_still_list_its_args() -> None:
+    readme = SHARED_TABLE.replace("`Dockerfile` and `Dockerfile.slim` accept", "`Dockerfile` accepts")
+    assert found(readme, {"Dockerfile": FULL, "Dockerfile.slim": SLIM}) == [
+        "5: build arg SHARED_FLAG (Dockerfile:4) is missing from the README's build-argument table",
+        "10: README documents build arg OLD_FLAG but Dockerfile does not declare it",
+    ]
+
+
+def test_a_table_shared_by_images_that_are_not_audited_is_not_compared() -> None:
+    readme = SHARED_TABLE.replace(
+        "`Dockerfile` and `Dockerfile.slim`", "`Dockerfile.rocm` and `Dockerfile.xpu`"
+    )
+    assert found(readme, {"Dockerfile": FULL}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Sentences about images that are not audited
+
+CUDA = """\
+ARG CUDA_VERSION=12.8.1
+FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04
+ARG TORCH_VERSION=2.8.0
+RUN pip install torch==${TORCH_VERSION}
+"""
+OTHER_IMAGES = """\
+# Serving image
+
+The CUDA image takes the `CUDA_ARCHS` build arg.
+ROCm images use ROCm-specific build args such as `ROCM_ARCH` and `HIP_JOBS`.
+For XPU builds, pass `ONEAPI_VER` as a build argument.
+The slim variant takes the `SLIM_LEVEL` build argument.
+
+- The default image ships PyTorch 2.7.0.
+- ROCm images ship PyTorch 2.5.0.
+- The base image is `nvidia/cuda:12.6.3-devel-ubuntu24.04`.
+"""
+
+
+def test_sentences_about_other_images_are_not_claims_about_the_audited_one(tmp_path: Path) -> None:
+    # `cuda` is the audited image's (its base is nvidia/cuda); ROCm and XPU are named by none of its
+    # paths, base images or args; `slim` is the variant of a Dockerfile next to the README that is not
+    # audited.
+    # `Dockerfile.base` next to it does not make "the base image" another image's.
+    siblings = {"Dockerfile.slim": "FROM alpine\n", "Dockerfile.base": "FROM ubuntu:24.04\n"}
+    make_tree(tmp_path, {"Dockerfile.cuda": CUDA, **siblings})
+    assert found(OTHER_IMAGES, {"Dockerfile.cuda": CUDA}, tmp_path) == [
+        "3: README documents build arg CUDA_ARCHS but Dockerfile.cuda does not declare it",
+        "8: README says PyTorch 2.7.0 but Dockerfile.cuda:3 says 2.8.0",
+        "10: README says nvidia/cuda:12.6.3-devel-ubuntu24.04 but Dockerfile.cuda:1 says "
+        "nvidia/cuda:12.8.1-devel-ubuntu24.04",
+    ]
+
+
+def test_a_heading_naming_images_of_another_platform_is_their_section() -> None:
+    readme = "## ROCm images\n\n- PyTorch 2.5.0\n\n## CUDA image\n\n- PyTorch 2.6.0\n"
+    assert found(readme, {"Dockerfile": CUDA}) == ["7: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0"]
+
+
+def test_a_platform_the_audited_image_is_built_for_is_its_own() -> None:
+    rocm = "ARG BASE=rocm/dev-ubuntu-22.04:6.4.1-complete\nFROM ${BASE}\nARG GPU_TARGETS=gfx942\n"
+    readme = "ROCm images take the `ROCM_ARCH` build arg.\n"
+    assert found(readme, {"Dockerfile": rocm}) == [
+        "1: README documents build arg ROCM_ARCH but Dockerfile does not declare it"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Captions of example builds
+
+CAPTIONS = """\
+The image ships PyTorch 2.8.0 on CUDA 12.8.1.
+
+An example to build an image with PyTorch 2.4 and CUDA 12.1.
+
+```bash
+docker build --build-arg TORCH_VERSION=2.4.0 --build-arg CUDA_VERSION=12.1.0 .
+```
+
+To build the image with PyTorch 2.6.0 for another CUDA, run:
+
+```bash
+docker build --build-arg CUDA_VERSION=12.4.1 .
+```
+
+The default build uses CUDA 12.6; to change it:
+
+```bash
+docker build --build-arg CUDA_VERSION=12.4.1 .
+```
+"""
+
+
+def test_a_caption_names_the_versions_its_command_overrides_not_the_defaults() -> None:
+    # Line 3's versions are the ones its command passes; line 9's PyTorch is not passed by its command,
+    # and line 15 says what the default is.
+    assert found(CAPTIONS, {"Dockerfile": CUDA}) == [
+        "9: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0",
+        "15: README says CUDA 12.6 but Dockerfile:1 says 12.8.1",
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Build targets
+
+STAGES = """\
+FROM python:3.12 AS builder
+RUN pip wheel -w /wheels .
+FROM python:3.12-slim AS runtime
+COPY --from=builder /wheels /wheels
+FROM runtime AS dev
+RUN pip install pytest
+"""
+TARGETS = """\
+## Targets
+
+**Build targets**:
+- `runtime`: the slim image
+- `devel`: with the test tools
+- `builder`: wheels only
+
+```bash
+docker build --target runtime-gpu -t app .
+docker build --target=builder -t app:wheels .
+docker build --target "$TARGET" .
+docker build -f Dockerfile --target dev .
+```
+
+Published tags:
+- `latest`: the newest release
+- `edge`: main
+
+CI stages:
+- `lint`: ruff
+- `unit`: pytest
+
+Make targets:
+- `builder`: the wheels
+- `push`: upload them
+- `clean`: remove them
+
+## Docs
+
+```bash
+docker build -f other/Dockerfile.docs --target site .
+```
+"""
+
+
+def test_a_build_target_the_dockerfile_has_no_stage_for_is_a_dead_reference() -> None:
+    assert found(TARGETS, {"Dockerfile": STAGES}) == [
+        "5: README lists the build target devel, but Dockerfile has no stage of that name (did you mean "
+        "dev?)",
+        "9: README builds --target runtime-gpu, but Dockerfile has no stage of that name (did you mean "
+        "runtime?)",
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# "has no build arguments"
+
+MINIMAL = "ARG BASE=alpine:3.20\nFROM ${BASE}\nRUN true\n"
+PLATFORM_ONLY = "FROM alpine:3.20\nARG TARGETARCH\nRUN echo ${TARGETARCH}\n"
+DENIALS = """\
+`Dockerfile.min` does not define build arguments.
+`Dockerfile.tiny` takes no build args.
+`Dockerfile` does not need any build arguments: every one has a default.
+`Dockerfile` has no build arguments other than `JOBS` worth changing.
+
+## The slim image
+
+This image takes no build args.
+Its entrypoint takes no build arguments.
+"""
+
+
+def test_an_image_said_to_take_no_build_args_that_declares_some() -> None:
+    # Dockerfile.min's only ARG is used before FROM, and can be passed; Dockerfile.tiny's TARGETARCH is
+    # set by BuildKit; "does not need any" says they all have defaults, not that there are none, and
+    # "no build arguments other than" names some.
+    # Under a heading naming the slim image, "this image" is Dockerfile.slim; its entrypoint is not.
+    dockerfiles = {
+        "Dockerfile": FULL,
+        "Dockerfile.min": MINIMAL,
+        "Dockerfile.tiny": PLATFORM_ONLY,
+        "Dockerfile.slim": SLIM,
+    }
+    assert found(DENIALS, dockerfiles) == [
+        "1: README says Dockerfile.min has no build arguments but Dockerfile.min:1 declares BASE",
+        "8: README says Dockerfile.slim has no build arguments but Dockerfile.slim:1 declares PY_VERSION "
+        "(and 2 more)",
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Link texts naming another file than their target
+
+
+def test_a_link_text_naming_a_file_that_does_not_exist(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"cuda_x86_64.Dockerfile": CUDA, "docker/cuda.Dockerfile": CUDA})
+    readme = (
+        "- [`cuda_x86_x64.Dockerfile`](cuda_x86_64.Dockerfile)\n"
+        "- [`cuda.Dockerfile`](docker/cuda.Dockerfile)\n"
+        "- [the CUDA image](cuda_x86_64.Dockerfile), [`Dockerfile`](cuda_x86_64.Dockerfile)\n"
+    )
+    assert found(readme, {"cuda_x86_64.Dockerfile": CUDA}, tmp_path) == [
+        "1: README names cuda_x86_x64.Dockerfile in a link to cuda_x86_64.Dockerfile; "
+        "cuda_x86_x64.Dockerfile does not exist"
+    ]
+
+
+def test_a_caption_names_the_versions_its_command_passes_in_an_image_reference() -> None:
+    dockerfile = "ARG BASE_IMAGE=nvidia/cuda:12.8.1-devel-ubuntu24.04\nFROM ${BASE_IMAGE}\n"
+    readme = (
+        "The image uses CUDA 12.6.\n\n"
+        "To build with CUDA 12.4, run:\n\n"
+        "```bash\ndocker build --build-arg BASE_IMAGE=nvidia/cuda:12.4.1-devel-ubuntu24.04 .\n```\n"
+    )
+    assert found(readme, {"Dockerfile": dockerfile}) == [
+        "1: README says CUDA 12.6 but Dockerfile:1 says 12.8.1"
+    ]
