@@ -2331,7 +2331,8 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
     spans = [
         (start + word.start(), start + word.end())
         for word in _WORD.finditer(sentence)
-        if word.group() not in passed and _keys(word.group(), names) & overridden
+        if _keys(word.group(), names) & overridden
+        and (word.group() not in passed or _VERSION_NEXT.match(sentence, word.end()))
     ]
     spans += [
         (start + found.start(), start + found.end())
@@ -2341,6 +2342,8 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
     return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
 
 
+_VERSION_NEXT = re.compile(r"[ \t]*v?\d")
+"""A version right after a word: `CUDA 11.3` is a component's version, `` `CACHE_SIZE` `` an arg's name."""
 _CAPTION_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+")
 
 

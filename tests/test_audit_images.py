@@ -182,6 +182,28 @@ def test_a_caption_names_the_versions_its_command_overrides_not_the_defaults() -
     ]
 
 
+SHORT_ARGS = """\
+ARG PYTORCH=1.8.1
+ARG CUDA=10.2
+ARG CACHE_SIZE=64
+FROM pytorch/pytorch:${PYTORCH}-cuda${CUDA}-cudnn7-devel
+"""
+
+
+def test_a_caption_naming_an_arg_by_its_component_is_a_caption_and_by_its_name_a_claim() -> None:
+    # `CUDA` is both the arg the command passes and the component the caption names with a version:
+    # the caption's versions are the example's. `MY_FLAG` alone names the arg: a claim the image takes it.
+    readme = (
+        "An example to build with PyTorch 1.11 and CUDA 11.3, with the build args `CACHE_SIZE`, `MY_FLAG`:\n\n"
+        "```bash\ndocker build --build-arg PYTORCH=1.9.0 --build-arg CUDA=11.1 "
+        "--build-arg CACHE_SIZE=8 --build-arg MY_FLAG=4 .\n```\n"
+    )
+    assert found(readme, {"Dockerfile": SHORT_ARGS}) == [
+        "1: README documents build arg MY_FLAG but Dockerfile does not declare it",
+        "4: README documents build arg MY_FLAG but Dockerfile does not declare it",
+    ]
+
+
 # --------------------------------------------------------------------------------------------------
 # Build targets
 
