@@ -194,7 +194,8 @@ def test_a_caption_naming_an_arg_by_its_component_is_a_caption_and_by_its_name_a
     # `CUDA` is both the arg the command passes and the component the caption names with a version:
     # the caption's versions are the example's. `MY_FLAG` alone names the arg: a claim the image takes it.
     readme = (
-        "An example to build with PyTorch 1.11 and CUDA 11.3, with the build args `CACHE_SIZE`, `MY_FLAG`:\n\n"
+        "An example to build with PyTorch 1.11 and CUDA 11.3, with the build args `CACHE_SIZE`, "
+        "`MY_FLAG`:\n\n"
         "```bash\ndocker build --build-arg PYTORCH=1.9.0 --build-arg CUDA=11.1 "
         "--build-arg CACHE_SIZE=8 --build-arg MY_FLAG=4 .\n```\n"
     )
