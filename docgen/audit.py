@@ -1076,6 +1076,37 @@ _OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.
 """A heading over images others build (`## Community Image`): not the images audited."""
 
 
+_PART_HEADING = re.compile(r"\b(?:dockerfile|containerfile|image|container)s?\b|-based\b", re.IGNORECASE)
+"""A heading about an image (`### UBI-based Dockerfile`, `## The RHEL image`)."""
+_VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "release", "new", "old", "full"})
+"""Words of a Dockerfile's name that say no more than "some image" (`Dockerfile.vllm.latest`)."""
+
+
+def _named_part(title: str, variants: Sequence[str | None], others: set[str]) -> set[int]:
+    """The Dockerfile whose name alone has a word of the heading `title` about an image, when its
+    variant has several words: `### UBI-based Dockerfile` names `.cd/Dockerfile.rhel.ubi.vllm` among
+    `Dockerfile.ubuntu.pytorch.vllm` and `Dockerfile.rhel.ubi.vllm`. A word two names share (`vllm`),
+    a word of a Dockerfile that is not audited (`others`), a vague word (`latest`), or a heading not
+    about an image ties nothing."""
+    if not _PART_HEADING.search(title):
+        return set()
+    owners: dict[str, set[int]] = {}
+    for index, name in enumerate(variants):
+        parts = re.split(r"[._-]+", name or "")
+        for part in parts if len(parts) > 1 else ():  # one word: the whole variant, tied above
+            owners.setdefault(part, set()).add(index)
+    for name in others:
+        for part in re.split(r"[._-]+", name):
+            owners.setdefault(part, set()).add(-1)
+    words = {w for w in re.split(r"[^a-z0-9]+", title.lower()) if w}
+    found: set[int] = set()
+    for word in words - _VAGUE_PARTS:
+        who = owners.get(word, set())
+        if len(who) == 1 and -1 not in who and len(word) >= 3 and not word.isdigit():
+            found |= who
+    return found if len(found) == 1 else set()
+
+
 def _flavour(path: str) -> str | None:
     """The image a Dockerfile's path says, lower case: its `variant` (`cuda` for `Dockerfile.cuda` and
     `cuda.Dockerfile`), else the folder of a plain `Dockerfile` (`cuda` for `cuda/Dockerfile`)."""
@@ -1203,6 +1234,7 @@ def _tied_sections(
             tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
         tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
+        tie(head_line, _named_part(title, variants, other_variants), False)
     # a base image only some images are built on
     texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]
     texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
