@@ -534,8 +534,13 @@ def _scope_names(text: str) -> set[str]:
 def _image_names(path: str) -> set[str]:
     """The names an image of a family goes by in its README: the variant of its Dockerfile's name
     (`rocm` for `rocm.Dockerfile`), and the folder of a plain `Dockerfile` (`horovod-ray` for
-    `docker/horovod-ray/Dockerfile`)."""
+    `docker/horovod-ray/Dockerfile`). Of a variant of several words, the words that end it too
+    (`mofed`, `rdma-core` for `UCXPy-rdma-core.dockerfile`), but no vague word (`latest`)."""
     found = {v} if (v := variant(path)) else set()
+    pieces = re.split(r"([._-]+)", v or "")
+    for start in range(2, len(pieces), 2):  # the words after each separator, to the end
+        if "".join(pieces[start:]) not in _VAGUE_PARTS:
+            found.add("".join(pieces[start:]))
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
     if len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile"):
         found.add(parts[-2].lower())
@@ -2003,6 +2008,18 @@ def _audit_scoped_paragraph(
             groups.setdefault(id(judge), (judge, []))[1].append((line, text))
     for judge, lines in groups.values():
         yield from _audit_paragraph(Paragraph(lines, para.heading, intro, para.section), judge)
+    # A note binding some items to one image says the others are about each image of the section:
+    # their defaults must be each one's (not only one's, as in a list about a family).
+    ours = [judge for judge in scopes.values() if judge is not None and judge.models != auditor.models]
+    unscoped = groups.get(id(auditor))
+    if ours and unscoped and len(auditor.models) > 1:
+        for each in auditor.each:
+            part = Paragraph(unscoped[1], para.heading, intro, para.section)
+            yield from (d for d in _audit_paragraph(part, each) if _DEFAULT_FINDING.search(d.message))
+
+
+_DEFAULT_FINDING = re.compile(r"\A(?:README says [A-Z][A-Z0-9_]* (?:defaults to|has no default))")
+"""A finding about a build arg's default (`default_claim`)."""
 
 
 _ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")

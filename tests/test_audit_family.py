@@ -61,3 +61,53 @@ def test_a_heading_word_both_names_share_or_not_about_an_image_ties_nothing() ->
     # `app` is in both names; `Alma notes` is no heading about an image: 4.1.0 is debian's default.
     assert found(PART_TABLE.format(heading="The app image"), FAMILY) == []
     assert found(PART_TABLE.format(heading="Alma notes"), FAMILY) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A build-arg list some of whose items a note binds to one image
+
+OFED = """\
+ARG GCC_VERSION=12
+FROM gcc:${GCC_VERSION}
+ARG NET_TAG=v2.0
+ARG OFED_RELEASE=5.8
+RUN echo ${NET_TAG} ${OFED_RELEASE}
+"""
+VERBS = """\
+ARG GCC_VERSION=13
+FROM gcc:${GCC_VERSION}
+ARG NET_TAG=v2.0
+RUN echo ${NET_TAG}
+"""
+NOTED_LIST = """\
+# Fabric images
+
+```bash
+docker build -f net-ofed.dockerfile .
+docker build -f net-verbs-lib.dockerfile .
+```
+
+## Build args
+
+These build args change the images:
+
+- `NET_TAG`: network stack release (default `v2.0`)
+- `GCC_VERSION`: compiler (default `12`)
+- `OFED_RELEASE`: {note} driver release (default `5.8`)
+"""
+NET = {"net-ofed.dockerfile": OFED, "net-verbs-lib.dockerfile": VERBS}
+
+
+def test_a_note_binding_some_items_to_one_image_makes_the_others_about_each_image() -> None:
+    assert found(NOTED_LIST.format(note="(ofed image only)"), NET) == [
+        "13: README says GCC_VERSION defaults to 12 but net-verbs-lib.dockerfile:1 says 13",
+    ]
+    # The words that end a many-word name name its image too: `verbs-lib` (the other one's arg: drift).
+    assert found(NOTED_LIST.format(note="(verbs-lib only)"), NET) == [
+        "13: README says GCC_VERSION defaults to 12 but net-verbs-lib.dockerfile:1 says 13",
+        "14: README documents build arg OFED_RELEASE but net-verbs-lib.dockerfile does not declare it",
+    ]
+
+
+def test_a_list_without_such_a_note_is_about_the_family_and_agrees_with_one_image() -> None:
+    assert found(NOTED_LIST.format(note=""), NET) == []
