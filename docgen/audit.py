@@ -911,6 +911,8 @@ def audit(
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
+            said = f"{_fence_intro(doc, fence)} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
+            found.extend(_described_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
@@ -2201,6 +2203,32 @@ def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[D
     for line, match in assignments:
         if match is not None:
             yield from _some(auditor.arg_claim(line, match.group(1), LIKELY))
+
+
+_DESCRIBED = re.compile(r"[ \t]*`?([A-Z][A-Z0-9_]*)`?[ \t]*:(?:[ \t]+\S.*)?\Z")
+"""A line `NAME:   what it sets` of a block listing build args (`PYTORCH_VERSION:  rocm/pytorch tag`)."""
+
+
+def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A block (of any language: `NAME: text` is no shell or YAML a program reads) of `NAME: what it
+    sets` lines only, under a heading or an introduction (`said`) that says build args (`## ARG
+    options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares."""
+    if (
+        not _BUILD_ARG_WORDS.search(said)
+        or _NOT_A_BUILD_ARG.search(said)
+        or _NOT_BUILD_ARG_WORDS.search(said)
+    ):
+        return
+    content = [
+        (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
+    ]
+    described = [(line, _DESCRIBED.match(text)) for line, text in content]
+    names = [(line, match.group(1)) for line, match in described if match is not None]
+    if not names or len(names) < len(content) or not any(n in auditor.declared for _, n in names):
+        return
+    for line, name in names:
+        if _UPPER_SNAKE.match(name):
+            yield from _some(auditor.arg_claim(line, name, LIKELY))
 
 
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:

@@ -111,3 +111,30 @@ def test_a_note_binding_some_items_to_one_image_makes_the_others_about_each_imag
 
 def test_a_list_without_such_a_note_is_about_the_family_and_agrees_with_one_image() -> None:
     assert found(NOTED_LIST.format(note=""), NET) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A block listing build args as `NAME: what it sets`
+
+DESCRIBED = """\
+# Tools image
+
+## {heading}
+
+```shell
+GCC_VERSION:        compiler release of the base image
+EXTRA_TOOLS_LIST:   more packages to install
+```
+"""
+
+
+def test_a_block_of_name_colon_lines_under_a_build_args_heading_documents_build_args() -> None:
+    assert found(DESCRIBED.format(heading="ARG options"), {"Dockerfile": VERBS}) == [
+        "7: README documents build arg EXTRA_TOOLS_LIST but Dockerfile does not declare it",
+    ]
+
+
+def test_such_a_block_under_other_words_or_naming_no_declared_arg_is_no_claim() -> None:
+    assert found(DESCRIBED.format(heading="Environment variables"), {"Dockerfile": VERBS}) == []
+    unrelated = DESCRIBED.replace("GCC_VERSION", "LOG_LEVEL_NAME")
+    assert found(unrelated.format(heading="Build args"), {"Dockerfile": VERBS}) == []
