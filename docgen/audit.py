@@ -915,6 +915,7 @@ def audit(
             found.extend(_described_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
+        found.extend(_unpassed_required(sub, auditor, text))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
 
 
@@ -2466,6 +2467,41 @@ def _build_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
             command = []
     if command:
         yield command
+
+
+_PASSES_MORE = re.compile(r"\$|--build-arg-file|\.\.\.|…|<[\w-]+>|\{[\w-]+\}")
+"""A build command that passes more than it shows: `$BUILD_ARGS`, `--build-arg-file`, `...`, `<args>`."""
+
+
+def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+    """A build command of the Dockerfile a build arg is required for (declared without a default, and
+    a RUN fails without it: `ImageModel.required_args`) that does not pass it with `--build-arg`. The
+    command's `-f` says which Dockerfile, else the only one the section is about. A command that may
+    pass more (`$ARGS`, `...`) and a README that names the arg anywhere (`text`: it says to pass it)
+    are left alone."""
+    paths = [m.path for m in auditor.models]
+    for fence in doc.fences:
+        for command in _build_commands(fence):
+            joined = " ".join(line_text.rstrip("\\") for _, line_text in command)
+            if _PASSES_MORE.search(joined):
+                continue
+            files = [m.group(1) for m in _FILE_FLAG.finditer(joined)]
+            chosen = set().union(*(_matching(f, paths) for f in files)) if files else set()
+            if not files and len(paths) == 1:
+                chosen = {0}
+            passed = set(_BUILD_ARG_FLAG.findall(joined))
+            for index in sorted(chosen):
+                model = auditor.models[index]
+                for name, line in model.required_args:
+                    if name in passed or re.search(rf"\b{re.escape(name)}\b", text):
+                        continue
+                    yield Diagnostic(
+                        auditor.path,
+                        command[0][0],
+                        f"README builds {model.path} without --build-arg {name}, but {model.path}:{line} "
+                        f"fails the build without it ({name} has no default)",
+                        confidence=LIKELY,
+                    )
 
 
 def _no_stage(

@@ -385,6 +385,9 @@ class ImageModel:
     """(ENV name, line, build args its value expands) for each ENV value set from build args
     (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
+    required_args: tuple[tuple[str, int], ...] = ()
+    """(build arg, RUN line) of each build arg declared without a default that a RUN fails the build
+    without (`RUN test -n "$REF" && …`, `test -n "$REF" || exit 1`, `${REF:?}`)."""
     target_index: int = -1
     """Index of the stage built: the one the image's `target` names (`docker build --target`), else the
     last (-1)."""

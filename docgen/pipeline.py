@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +22,7 @@ from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfi
 from docgen.evaluate import evaluate
 from docgen.family import Member, fill_document
 from docgen.fingerprint import digest, dockerfile_digest
-from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, VersionRow
+from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, VersionRow
 from docgen.rows import BaseHardware, RenderOptions, base_images, built_stages, hardware_of, version_rows
 from docgen.shell import referenced_names, split_words
 
@@ -124,6 +125,7 @@ def _analyse(
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
         build_args=tuple(sorted((build_args or {}).items())),
+        required_args=_required_args(parsed, evaluation.args),
         target_index=evaluation.target,
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
@@ -163,6 +165,45 @@ def _env_args(
             if used:
                 found.append((name, inst.start_line, tuple(used)))
     return tuple(found)
+
+
+_NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
+_EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
+_REQUIRING = tuple(
+    re.compile(pattern.replace("NAME", r"[A-Za-z_][A-Za-z0-9_]*"))
+    for pattern in (
+        # the RUN starts with the test and goes on only with `&&`: an empty value fails it
+        r"\A[ \t]*" + _NON_EMPTY + r"[ \t]*&&(?!.*(?:;|\|\|))",
+        # the test, else a failure
+        _NON_EMPTY + r"[ \t]*\|\|[ \t]*[({]?[^;|]*?\b(?:exit(?![ \t]+0\b)|false)\b",
+        _EMPTY + r"[ \t]*&&[ \t]*[({]?[^;|]*?\b(?:exit(?![ \t]+0\b)|false)\b",
+        r"\bif[ \t]+"
+        + _EMPTY
+        + r"[ \t]*;[ \t]*then\b(?:(?!\b(?:fi|else|elif)\b).)*?\b(?:exit(?![ \t]+0\b)|false)\b",
+        r"\$\{(NAME):?\?",
+    )
+)
+
+
+def _required_args(parsed: ParsedDockerfile, args: tuple[ArgDecl, ...]) -> tuple[tuple[str, int], ...]:
+    """(build arg, RUN line) of each build arg declared without a default (in every declaration) that
+    a RUN refuses to build without: `RUN test -n "$REF" && git fetch …`, `test -n "$REF" || exit 1`,
+    `[ -z "$REF" ] && exit 1`, `if [ -z "$REF" ]; then … exit 1`, `${REF:?}`. A test under `if` (`if [ -n "$REF" ]; then`) is a choice."""
+    defaults: dict[str, bool] = {}
+    for decl in args:
+        defaults[decl.name] = defaults.get(decl.name, False) or decl.raw_default is not None
+    found: dict[str, int] = {}
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN":
+            continue
+        bodies = [inst.args, *(h.body for h in inst.heredocs)]
+        for body in bodies:
+            for pattern in _REQUIRING:
+                for match in pattern.finditer(body):
+                    name = match.group(1)
+                    if name in defaults and not defaults[name]:
+                        found.setdefault(name, inst.start_line)
+    return tuple(sorted(found.items(), key=lambda item: item[1]))
 
 
 def _link(dockerfile: Path, document: Path | None) -> str | None:

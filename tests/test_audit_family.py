@@ -138,3 +138,40 @@ def test_such_a_block_under_other_words_or_naming_no_declared_arg_is_no_claim() 
     assert found(DESCRIBED.format(heading="Environment variables"), {"Dockerfile": VERBS}) == []
     unrelated = DESCRIBED.replace("GCC_VERSION", "LOG_LEVEL_NAME")
     assert found(unrelated.format(heading="Build args"), {"Dockerfile": VERBS}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A build command that does not pass a build arg the build fails without
+
+REQUIRES = """\
+FROM alpine:3.20
+ARG SOURCE_REV
+RUN {check} \\
+  && wget https://example.org/src/${{SOURCE_REV}}.tar.gz
+"""
+BUILDS = """\
+# Source image
+
+```bash
+docker build -t src -f Dockerfile.src {extra}.
+```
+"""
+
+
+def test_a_build_command_missing_an_arg_the_dockerfile_requires_is_reported() -> None:
+    for check in ('test -n "${SOURCE_REV}"', '[ -n "$SOURCE_REV" ] || exit 1', ": ${SOURCE_REV:?}"):
+        dockerfile = REQUIRES.format(check=check)
+        assert found(BUILDS.format(extra=""), {"Dockerfile.src": dockerfile}) == [
+            "4: README builds Dockerfile.src without --build-arg SOURCE_REV, but Dockerfile.src:3 fails "
+            "the build without it (SOURCE_REV has no default)",
+        ]
+
+
+def test_an_optional_arg_a_passed_one_or_a_command_passing_more_is_not_reported() -> None:
+    optional = REQUIRES.format(check='if [ -n "$SOURCE_REV" ]; then echo pinned; fi')
+    assert found(BUILDS.format(extra=""), {"Dockerfile.src": optional}) == []
+    required = {"Dockerfile.src": REQUIRES.format(check='test -n "${SOURCE_REV}"')}
+    assert found(BUILDS.format(extra="--build-arg SOURCE_REV=v1 "), required) == []
+    assert found(BUILDS.format(extra="$BUILD_FLAGS "), required) == []
+    said = BUILDS.format(extra="") + "\nSet `SOURCE_REV` to the release to build.\n"
+    assert found(said, required) == []
