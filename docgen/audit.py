@@ -894,6 +894,8 @@ def audit(
     if directory is not None:
         found.extend(_misnamed_links(text, doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
+    if directory is not None:
+        found.extend(_default_file_builds(doc, models, tied, directory, path))
     for images, sub in shared_parts.items():
         of_all = _Auditor.of(
             path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
@@ -2615,6 +2617,43 @@ def _denied_args(
                         f"{paths[index]}:{rows[0].line} declares {rows[0].name}{more}",
                         confidence=LIKELY,
                     )
+
+
+_CONTEXT_HERE = re.compile(r"[ \t]\.[ \t]*\Z")
+"""A build command whose context is the folder it runs in (`docker build -t app .`)."""
+
+
+def _default_file_builds(
+    doc: Document,
+    models: Sequence[ImageModel],
+    tied: Mapping[int, frozenset[int]],
+    directory: Path,
+    readme: str,
+) -> Iterator[Diagnostic]:
+    """A build command with no `-f` and the context `.`, in a section about one Dockerfile that is not
+    the plain `Dockerfile` (`Dockerfile.gaudi`, next to the README), while a plain `Dockerfile` is there
+    too: run where the README is, it builds that other file. Not when the block changes folder first."""
+    if not (directory / "Dockerfile").is_file():
+        return
+    for fence in doc.fences:
+        images = tied.get(fence.section, frozenset())
+        if len(images) != 1 or any(_CD.match(text) or "pushd " in text for _, text in fence.lines):
+            continue
+        model = models[next(iter(images))]
+        name = _basename(model.path)
+        if name in ("Dockerfile", "Containerfile") or not (directory / name).is_file():
+            continue
+        for command in _build_commands(fence):
+            joined = " ".join(text.rstrip("\\").strip() for _, text in command)
+            if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
+                continue
+            yield Diagnostic(
+                readme,
+                command[0][0],
+                f"README builds with no -f, which builds the Dockerfile next to it, not {model.path} "
+                "that this section is about",
+                confidence=LIKELY,
+            )
 
 
 def _line_at(lines: list[tuple[int, str]], offset: int) -> int:

@@ -6,16 +6,19 @@ Each rule has a planted drift that must be found and a trap that must not be rep
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
+
+from helpers import make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import model_of
 
 
-def found(readme: str, dockerfiles: Mapping[str, str]) -> list[str]:
+def found(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
     """`audit` of `readme` against the Dockerfiles `dockerfiles` (path → text), as `line: message`."""
     models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
-    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {})]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -175,3 +178,36 @@ def test_an_optional_arg_a_passed_one_or_a_command_passing_more_is_not_reported(
     assert found(BUILDS.format(extra="$BUILD_FLAGS "), required) == []
     said = BUILDS.format(extra="") + "\nSet `SOURCE_REV` to the release to build.\n"
     assert found(said, required) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A build command with no `-f` in a section about a Dockerfile that is not the folder's default
+
+NPU_IMAGE = """\
+# Accelerator image
+
+## Building
+
+The [`Dockerfile.npu`](Dockerfile.npu) adds the accelerator runtime:
+
+```
+docker build -t npu-app {flag}.
+```
+"""
+
+
+def test_a_build_with_no_file_flag_in_a_section_about_another_dockerfile_builds_the_default(
+    tmp_path: Path,
+) -> None:
+    make_tree(tmp_path, {"Dockerfile": "FROM debian:12\n", "Dockerfile.npu": "FROM ubuntu:22.04\n"})
+    npu = {"Dockerfile.npu": "FROM ubuntu:22.04\n"}
+    assert found(NPU_IMAGE.format(flag=""), npu, tmp_path) == [
+        "8: README builds with no -f, which builds the Dockerfile next to it, not Dockerfile.npu that "
+        "this section is about",
+    ]
+    assert found(NPU_IMAGE.format(flag="-f Dockerfile.npu "), npu, tmp_path) == []
+
+
+def test_a_build_with_no_file_flag_where_no_plain_dockerfile_is_builds_nothing_else(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"Dockerfile.npu": "FROM ubuntu:22.04\n"})
+    assert found(NPU_IMAGE.format(flag=""), {"Dockerfile.npu": "FROM ubuntu:22.04\n"}, tmp_path) == []
