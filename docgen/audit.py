@@ -2234,6 +2234,37 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
             yield from _some(auditor.arg_claim(line, name, LIKELY))
 
 
+_PULL_OR_RUN = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+pull|pull|run|container[ \t]+run)\b"
+)
+_GPU_CHECK = re.compile(r"\bnvidia-smi\b|\brocm-smi\b|\bnpu-smi\b")
+"""A command a README runs to check the host's devices in some image, not to use this one's base."""
+
+
+def _pulled_bases(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """`docker pull` / `docker run` (continued lines too) of an image of the repository a FROM uses,
+    with a tag of the same shape (`21.10-py3-sdk` for `22.08-py3-sdk`, versions aside) that is none of
+    the tags FROM uses: the README pulls an older (or newer) release of the base. Not a command that
+    checks the host's GPUs (`nvidia-smi`), which may use any image."""
+    command = False
+    for line, text in fence.lines:
+        command = command or bool(_PULL_OR_RUN.search(text))
+        if command and not _GPU_CHECK.search(text):
+            start = m.end() if (m := _PULL_OR_RUN.search(text)) else 0
+            for match in _IMAGE_REF.finditer(text, start):
+                bases = auditor.facts.images.get(match.group(1).lower(), [])
+                alike = [fact for fact in bases if _skeleton(fact.value) == _skeleton(match.group(2))]
+                if alike and all(fact.value != match.group(2) for fact in alike):
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README runs {match.group()} but {auditor.where(alike[0])} says "
+                        f"{match.group(1)}:{alike[0].value}",
+                        confidence=LIKELY,
+                    )
+        command = command and text.rstrip().endswith("\\")
+
+
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
     `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
@@ -2245,6 +2276,7 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         named = _lines_of_commands_with_file(fence)
         for line, text in fence.lines:
             yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
+        yield from _pulled_bases(fence, auditor)
         return
     pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
     listed = [(line, m) for line, m in pins if m]

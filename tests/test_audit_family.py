@@ -211,3 +211,39 @@ def test_a_build_with_no_file_flag_in_a_section_about_another_dockerfile_builds_
 def test_a_build_with_no_file_flag_where_no_plain_dockerfile_is_builds_nothing_else(tmp_path: Path) -> None:
     make_tree(tmp_path, {"Dockerfile.npu": "FROM ubuntu:22.04\n"})
     assert found(NPU_IMAGE.format(flag=""), {"Dockerfile.npu": "FROM ubuntu:22.04\n"}, tmp_path) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# `docker pull` / `docker run` of the base image's repository with another release
+
+TOOLKIT = """\
+ARG SDK_IMAGE=registry.example.com/ml/server:24.03-py3-sdk
+FROM ${SDK_IMAGE}
+RUN echo ok
+"""
+PULLS = """\
+# Server tools
+
+Run the SDK container:
+
+```
+docker pull registry.example.com/ml/server:{tag}
+docker run --gpus all \\
+    registry.example.com/ml/server:{tag} bash
+docker run --gpus all registry.example.com/ml/server:23.01-py3 nvidia-smi
+```
+"""
+
+
+def test_pulling_another_release_of_the_base_image_is_reported() -> None:
+    assert found(PULLS.format(tag="23.10-py3-sdk"), {"Dockerfile": TOOLKIT}) == [
+        "6: README runs registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
+        "registry.example.com/ml/server:24.03-py3-sdk",
+        "8: README runs registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
+        "registry.example.com/ml/server:24.03-py3-sdk",
+    ]
+
+
+def test_the_same_release_another_variant_or_a_gpu_check_is_not_reported() -> None:
+    assert found(PULLS.format(tag="24.03-py3-sdk"), {"Dockerfile": TOOLKIT}) == []
+    assert found(PULLS.format(tag="23.10-py3"), {"Dockerfile": TOOLKIT}) == []
