@@ -1953,6 +1953,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         return
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True)
+    yield from _bases_of_each(para, auditor)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
     # args, or a list item that starts with the name under a build-args heading or introduction.
     list_context = bool(
@@ -1997,6 +1998,32 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in chunks:
         yield from _audit_sentences(chunk, auditor)
+
+
+_EACH_IMAGE = re.compile(
+    r"\bin[ \t]+(?:both|all)[ \t]+cases\b"
+    r"|\b(?:both|each|every|all)[ \t]+(?:of[ \t]+)?(?:the[ \t]+|these[ \t]+)?"
+    r"(?:images?|dockerfiles?|containers?|variants?)\b",
+    re.IGNORECASE,
+)
+"""A sentence about each image of the section (`In both cases, the default base image is …`)."""
+
+
+def _bases_of_each(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A base image stated in a sentence that says it is each image's (`In both cases, the default base
+    image is nvidia/cuda:11.5.2-devel-ubuntu20.04`), in a section about several images: compared with
+    each of them, not only with one of them, as image references in prose are (`_audit_text`)."""
+    if len(auditor.models) < 2:
+        return
+    for start, _, sentence in _sentences(para.lines):
+        if not _EACH_IMAGE.search(sentence) or not _BASE_WORDS.search(sentence):
+            continue
+        for match in _IMAGE_REF.finditer(sentence):
+            line = _line_at(para.lines, start + match.start())
+            for each in auditor.each:
+                for found in _audit_text(line, match.group(), each, prose=True):
+                    if found.message.startswith(f"README says {match.group()} but"):
+                        yield dataclasses.replace(found, confidence=LIKELY)
 
 
 def _audit_scoped_paragraph(

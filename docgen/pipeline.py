@@ -188,7 +188,8 @@ _REQUIRING = tuple(
 def _required_args(parsed: ParsedDockerfile, args: tuple[ArgDecl, ...]) -> tuple[tuple[str, int], ...]:
     """(build arg, RUN line) of each build arg declared without a default (in every declaration) that
     a RUN refuses to build without: `RUN test -n "$REF" && git fetch …`, `test -n "$REF" || exit 1`,
-    `[ -z "$REF" ] && exit 1`, `if [ -z "$REF" ]; then … exit 1`, `${REF:?}`. A test under `if` (`if [ -n "$REF" ]; then`) is a choice."""
+    `[ -z "$REF" ] && exit 1`, `if [ -z "$REF" ]; then … exit 1`, `${REF:?}`. A test under `if`
+    (`if [ -n "$REF" ]; then`) is a choice."""
     defaults: dict[str, bool] = {}
     for decl in args:
         defaults[decl.name] = defaults.get(decl.name, False) or decl.raw_default is not None

@@ -247,3 +247,31 @@ def test_pulling_another_release_of_the_base_image_is_reported() -> None:
 def test_the_same_release_another_variant_or_a_gpu_check_is_not_reported() -> None:
     assert found(PULLS.format(tag="24.03-py3-sdk"), {"Dockerfile": TOOLKIT}) == []
     assert found(PULLS.format(tag="23.10-py3"), {"Dockerfile": TOOLKIT}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A base image a sentence says is each image's
+
+EACH_BASE = """\
+# Fabric images
+
+Two images are built:
+
+```bash
+docker build -f net-ofed.dockerfile .
+docker build -f net-verbs-lib.dockerfile .
+```
+
+{said} the base image is
+gcc:12 from Docker Hub.
+"""
+
+
+def test_a_base_said_to_be_each_images_is_compared_with_each() -> None:
+    assert found(EACH_BASE.format(said="In both cases,"), NET) == [
+        "11: README says gcc:12 but net-verbs-lib.dockerfile:1 says gcc:13",
+    ]
+
+
+def test_a_base_not_said_to_be_each_images_agrees_with_one() -> None:
+    assert found(EACH_BASE.format(said="For the driver image,"), NET) == []
