@@ -162,7 +162,12 @@ docker build -t src -f Dockerfile.src {extra}.
 
 
 def test_a_build_command_missing_an_arg_the_dockerfile_requires_is_reported() -> None:
-    for check in ('test -n "${SOURCE_REV}"', '[ -n "$SOURCE_REV" ] || exit 1', ": ${SOURCE_REV:?}"):
+    for check in (
+        'test -n "${SOURCE_REV}"',
+        '[ -n "$SOURCE_REV" ] || exit 1',
+        'if [ -z "$SOURCE_REV" ]; then echo "pass SOURCE_REV"; exit 1; fi',
+        ": ${SOURCE_REV:?}",
+    ):
         dockerfile = REQUIRES.format(check=check)
         assert found(BUILDS.format(extra=""), {"Dockerfile.src": dockerfile}) == [
             "4: README builds Dockerfile.src without --build-arg SOURCE_REV, but Dockerfile.src:3 fails "
