@@ -22,11 +22,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-_TOOLS = (
-    r"cmake|make(?![ \t]+build\b)|bazel(?:isk)?|meson|ninja|configure|autoconf|autotools|setup\.py|pip"
-    r"|cargo|gradle|maven|mvn|scons|msbuild|colcon|catkin|npm|yarn|go[ \t]+build"
+_TOOL_NAMES = (
+    r"cmake|bazel(?:isk)?|meson|ninja|\./configure|configure[ \t]+script|autoconf|autotools|setup\.py"
+    r"|pip|cargo|gradle|maven|mvn|scons|msbuild|colcon|catkin|npm|yarn|go[ \t]+build"
 )
-"""Build tools whose arguments a README lists (`make build args optional` is no tool's)."""
+_TOOLS = _TOOL_NAMES + r"|make(?![ \t]+build\b)"
+"""Build tools whose arguments a README lists, before the words (`make variables`; `make build args
+optional` is no tool's; `configure` alone is a verb)."""
+_TOOLS_AFTER = _TOOL_NAMES + r"|make(?=[ \t]*(?:[:.,;)`]|\Z))"
+"""The same after the words: `options passed to make:` (`arguments to make the build faster` is none)."""
 _OPTION_WORDS = (
     r"(?:build[- ]?)?(?:arg(?:ument)?s?|options?|flags?|variables?|defines?|settings?|parameters?"
     r"|switch(?:es)?)"
@@ -35,7 +39,7 @@ _OTHER_TOOL_ARGS = re.compile(
     rf"(?<![\w-])(?:{_TOOLS})(?![\w-])[ \t]+(?:(?:build|configure|configuration|compile|cache)[ \t]+)?"
     rf"{_OPTION_WORDS}\b"
     rf"|\b{_OPTION_WORDS}[ \t]+(?:(?:passed|given)[ \t]+)?(?:to|for|of)[ \t]+(?:the[ \t]+)?`?"
-    rf"(?:{_TOOLS})(?![\w-])"
+    rf"(?:{_TOOLS_AFTER})(?![\w-])"
     r"|(?<![\w-])-D[ \t]*`?[A-Z][A-Z0-9_]*=",
     re.IGNORECASE,
 )
@@ -65,8 +69,9 @@ _NOT_IN_CONTAINER = re.compile(
     r"\bnative(?:ly)?[ \t]+(?:build|install|setup|compil)"
     r"|\b(?:build|install|compil)\w*[ \t]+(?:\w+[ \t]+)?natively\b"
     r"|\bbare[- ]metal\b"
-    r"|\bwithout[ \t]+(?:using[ \t]+)?(?:an?[ \t]+|the[ \t]+)?(?:docker|containers?|podman)\b"
-    r"|\bnot[ \t]+using[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:[\w.-]+[ \t]+){0,3}?(?:docker|containers?|image)\b"
+    r"|\bwithout[ \t]+(?:using[ \t]+)?(?:an?[ \t]+|the[ \t]+)?"
+    r"(?:docker(?![ \t-]*compose)|containers?|podman)\b"
+    r"|\bnot[ \t]+using[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:[\w.-]+[ \t]+){0,3}?(?:docker|containers?)\b"
     r"|\boutside[ \t]+(?:of[ \t]+)?(?:an?[ \t]+|the[ \t]+)?(?:docker|containers?)\b",
     re.IGNORECASE,
 )
@@ -88,6 +93,7 @@ _HOST_INTRO = re.compile(
 )
 """Words of a list's introduction saying its items are the host's: `ensure that your environment meets
 the following requirements:`, `on the host:`."""
+_BUILD_WORDS = re.compile(r"\b(?:image|dockerfile|containerfile)\b|build[- ]?arg", re.IGNORECASE)
 _PAST = re.compile(
     r"\b(?:previous|older|old|past|earlier|former|legacy|deprecated|archived)[ \t]+"
     r"(?:versions?|releases?|images?|tags?|builds?)\b"
@@ -112,8 +118,11 @@ def is_host_heading(text: str) -> bool:
 
 def is_host_intro(text: str) -> bool:
     """True when the line introducing a list (ending in `:`) says the list is what the host has or needs
-    (`Before you start, ensure that your environment meets the following requirements:`)."""
-    return text.rstrip().endswith((":", "：")) and bool(_HOST_INTRO.search(text) or is_host_heading(text))
+    (`Before you start, ensure that your environment meets the following requirements:`), and not
+    that it is about the image or its build args (`Build the image on your machine with:`)."""
+    if not text.rstrip().endswith((":", "：")) or _BUILD_WORDS.search(text):
+        return False
+    return bool(_HOST_INTRO.search(text) or is_host_heading(text))
 
 
 def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:

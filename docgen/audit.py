@@ -21,7 +21,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
 - a list of the GPU targets the image is built for that differs from the target build arg's default.
 
-Changelog and release-notes sections tell the past and are skipped. A README about a family of images
+Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
+images or another build tool's arguments (`docgen.aside`). A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
 `-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
 is gone, the one it most likely means now, or none), the rest against every one.
