@@ -21,7 +21,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
 - a list of the GPU targets the image is built for that differs from the target build arg's default.
 
-Changelog and release-notes sections tell the past and are skipped. A README about a family of images
+Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
+images or another build tool's arguments (`docgen.aside`). A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
 `-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
 is gone, the one it most likely means now, or none), the rest against every one.
@@ -51,6 +52,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from docgen import hardware
+from docgen.aside import aside_lines, is_host_intro, other_tool_args, version_owner
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import dockerfiles_in, is_dockerfile_name
 from docgen.markdown import (
@@ -102,8 +104,9 @@ _NOT_BUILD_ARG_WORDS = re.compile(
 def _about_build_args(text: str) -> bool:
     """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
     is not about environment variables or a program's arguments (`launcher argument`); and does not
-    say that something is not one (`HF_TOKEN is not a build argument`)."""
-    if _NOT_A_BUILD_ARG.search(text):
+    say that something is not one (`HF_TOKEN is not a build argument`), nor that they are another
+    tool's (`Required CMake build arguments:`)."""
+    if _NOT_A_BUILD_ARG.search(text) or other_tool_args(text):
         return False
     if _BUILD_ARG_WORDS.search(text):
         return True
@@ -764,6 +767,8 @@ def _is_build_arg_table(table: Table, declared: frozenset[str] = frozenset()) ->
     or (a header in another language, `| 参数 | 默认值 |`) by its first column, when at least two rows
     and most of them name, in code, a build arg that is `declared`."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    if other_tool_args(table.context + " " + " | ".join(header)):
+        return None  # `### CMake build arguments` over `| Argument | Default |`: `cmake -D` options
     for index, cell in enumerate(header):
         if re.fullmatch(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg", cell):
             return index
@@ -863,11 +868,14 @@ def audit(
         if directory is not None
         else []
     )
-    dead = list(_dead_references(doc, directory, siblings)) if directory is not None else []
+    audited = [m.path for m in models]
+    dead = list(_dead_references(doc, directory, siblings, audited)) if directory is not None else []
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
+    elsewhere = _documented_outside_tables(doc)
     parts: dict[frozenset[int], Document] = {}
     _set_aside(doc, text, models, siblings, names)
+    aside = _drop_aside(doc, text)
     shared = _shared_tables(doc, [m.path for m in models])
     shared_parts: dict[frozenset[int], Document] = {}
 
@@ -888,7 +896,7 @@ def audit(
         if (into := part(fence.section)) is not None:
             into.fences.append(fence)
     for line, heading in doc.headings:
-        if (into := part(line)) is not None:
+        if line not in aside and (into := part(line)) is not None:
             into.headings.append((line, heading))
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
@@ -905,7 +913,7 @@ def audit(
         auditor = _Auditor.of(
             path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
         )
-        found.extend(_audit_tables(sub, auditor))
+        found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
         for line, heading in sub.headings:
             found.extend(_audit_text(line, heading, auditor, prose=True))
         for para in sub.paragraphs:
@@ -1163,11 +1171,13 @@ def _dead_finding(
     how = "builds with" if flag else "links to"
     now = _meant(path, [m.path for m in models], siblings, _heading_of(doc, line))
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
+    # A file of the same name found elsewhere: the reference may only be read from another folder.
+    known = bool(now) and _basename(models[min(now)].path) == _basename(path)
     return Diagnostic(
         readme,
         line,
         f"README {how} {path}, which does not exist (the Dockerfile is gone or moved{instead})",
-        confidence=CERTAIN,
+        confidence=LIKELY if known else CERTAIN,
     )
 
 
@@ -1276,7 +1286,7 @@ def _reference_path(target: str) -> str:
 
 
 def _dead_references(
-    doc: Document, directory: Path, siblings: Sequence[str] = ()
+    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = ()
 ) -> Iterator[tuple[int, str, bool]]:
     """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
     `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
@@ -1300,13 +1310,36 @@ def _dead_references(
         )
         if flag and not renamed and (directory / _basename(path)).exists():
             continue
+        if flag and _run_in_dockerfile_folder(path, audited):
+            continue
         yield line, target, flag
 
 
-def _audit_tables(doc: Document, auditor: _Auditor, shared: bool = False) -> Iterator[Diagnostic]:
+def _run_in_dockerfile_folder(path: str, audited: Sequence[str]) -> bool:
+    """True when the `-f PATH` of a build command is found from the folder of an audited Dockerfile or
+    one above it: `-f Dockerfile.gpu` (or `-f docker/Dockerfile.gpu`) when `tools/docker/Dockerfile.gpu`
+    is audited, or when a file of that name is next to an audited Dockerfile. The README's commands are
+    run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        return False
+    for dockerfile in audited:
+        if _same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
+            return True
+        found = Path(dockerfile)  # as given: from the working directory, when it is there
+        if found.is_file() and (found.parent / path).is_file():  # a Dockerfile next to an audited one
+            return True
+    return False
+
+
+def _audit_tables(
+    doc: Document, auditor: _Auditor, shared: bool = False, elsewhere: frozenset[str] = frozenset()
+) -> Iterator[Diagnostic]:
     """Build-argument tables (names, defaults, rows missing), version tables, and the text of others.
     `shared`: the tables are introduced as about all of `auditor`'s images (`Dockerfile` and
-    `Dockerfile.standalone` support …): a default must be each one's, and no row is missing."""
+    `Dockerfile.standalone` support …): a default must be each one's, and no row is missing.
+    `elsewhere`: build args the README documents outside its tables (`_documented_outside_tables`),
+    never missing from them."""
     documented: set[str] = set()
     first_table: int | None = None
     for table in doc.tables:
@@ -1323,7 +1356,7 @@ def _audit_tables(doc: Document, auditor: _Auditor, shared: bool = False) -> Ite
             (line, cells, names)
             for line, cells in table.rows
             if column is not None and column < len(cells)
-            for names in [_arg_names_in_cell(cells[column])]
+            for names in [_arg_names_in_cell(cells[column]) or _declared_in_cell(cells[column], auditor)]
             if names and all(name in auditor.declared or _UPPER_WORD.match(name) for name in names)
         ]
         if column is not None and rows:
@@ -1346,7 +1379,7 @@ def _audit_tables(doc: Document, auditor: _Auditor, shared: bool = False) -> Ite
     if first_table is not None and len(auditor.models) == 1 and not shared:
         model = auditor.models[0]
         for row in build_arg_rows(model):
-            if row.name not in documented:
+            if row.name not in documented and row.name not in elsewhere:
                 yield Diagnostic(
                     auditor.path,
                     first_table,
@@ -1354,6 +1387,31 @@ def _audit_tables(doc: Document, auditor: _Auditor, shared: bool = False) -> Ite
                     "build-argument table",
                     confidence=CERTAIN,
                 )
+
+
+def _declared_in_cell(cell: str, auditor: _Auditor) -> list[str]:
+    """The build arg a name cell names in plain words when no rule of `_arg_names_in_cell` reads it: a
+    declared ARG however short (`| OS | ubuntu22.04 |` for `ARG OS`)."""
+    name = _plain(cell).strip("*_ ")
+    return [name] if name in auditor.declared else []
+
+
+def _documented_outside_tables(doc: Document) -> frozenset[str]:
+    """Build args the README documents outside its tables: after `--build-arg` (in prose, inline code or
+    a command block), and in code in a paragraph about build args (`` - `PYPI_INDEX_URL`: … `` under
+    `Build arguments:`). A table that leaves them out does not hide them from its reader."""
+    found: set[str] = set()
+    texts = [(p.heading + " " + p.before, [t for _, t in p.lines]) for p in doc.paragraphs]
+    texts += [("", [t for _, t in f.lines]) for f in doc.fences]
+    for intro, lines in texts:
+        joined = " ".join(lines)
+        found.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(joined))
+        if _about_build_args(intro) or _about_build_args(joined):
+            for _, _, content in code_spans(joined, html_code=True):
+                name = content.strip().split("=", 1)[0].strip()
+                if _ARG_NAME.match(name):
+                    found.add(name)
+    return frozenset(found)
 
 
 def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -1554,6 +1612,11 @@ def _audit_text(
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
+            owner = version_owner(text[: word.start()], text[last.end() : after.start(1)])
+            if owner is not None:  # `The default CUDA version used by CMake is 13.0`: CUDA's
+                if not auditor.facts.lookup(owner, auditor.names):
+                    break
+                name = owner
             problem = auditor.version_claim(line, name, "==", version, LIKELY)
             if problem:
                 yield problem
@@ -1956,7 +2019,10 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     yield from _bases_of_each(para, auditor)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
     # args, or a list item that starts with the name under a build-args heading or introduction.
-    list_context = bool(
+    # The nearest introduction naming another tool's arguments (`Required CMake build arguments:`)
+    # outranks a heading about build args.
+    intro = para.lines[0][1] + (" " + para.before if para.before.rstrip().endswith(":") else "")
+    list_context = not other_tool_args(intro) and bool(
         _about_build_args(para.heading)
         or (para.before.rstrip().endswith(":") and _about_build_args(para.before))
         or _about_build_args(para.lines[0][1])
@@ -2072,7 +2138,7 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     intro = lead if lead.endswith((":", "：")) else para.heading
     items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
     assignments = [(line, m) for line, body in items if (m := _ASSIGNMENT.match(body))]
-    if not intro or not assignments or len(assignments) * 2 < len(items):
+    if not intro or not assignments or len(assignments) * 2 < len(items) or other_tool_args(intro):
         return
     declared = sum(1 for _, m in assignments if m.group(1) in auditor.declared)
     if not _about_build_args(intro) and (
@@ -2220,7 +2286,7 @@ def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[D
     (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
     if fence.lang not in _ASSIGNMENT_LANGS or not _BUILD_ARG_WORDS.search(intro):
         return
-    if _NOT_A_BUILD_ARG.search(intro) or _NOT_BUILD_ARG_WORDS.search(intro):
+    if _NOT_A_BUILD_ARG.search(intro) or _NOT_BUILD_ARG_WORDS.search(intro) or other_tool_args(intro):
         return
     content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
         (line, text.split(" #", 1)[0].strip())
@@ -2750,6 +2816,26 @@ def _misnamed_links(text: str, doc: Document, readme: str, directory: Path) -> I
                 f"README names {named[0]} in a link to {target}; {named[0]} does not exist",
                 confidence=LIKELY,
             )
+
+
+def _drop_aside(doc: Document, text: str) -> set[int]:
+    """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
+    sections on building or installing without the container or on what the machine needs, lists
+    introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`. (Their
+    links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
+    titles = dict(doc.headings)
+    heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
+    host = aside_lines(source_lines(text), heads)
+    doc.paragraphs[:] = [
+        p
+        for p in doc.paragraphs
+        if p.lines[0][0] not in host
+        and not is_host_intro(p.before)
+        and not (len(p.lines) > 1 and is_host_intro(p.lines[0][1]))
+    ]
+    doc.tables[:] = [t for t in doc.tables if t.line not in host]
+    doc.fences[:] = [f for f in doc.fences if not f.lines or f.lines[0][0] not in host]
+    return host  # the headings stay: they still tell what a dead reference's section is about
 
 
 def _set_aside(

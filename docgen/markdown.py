@@ -797,11 +797,12 @@ def read_document(text: str, path: str) -> Document:
 _OLD_LIST = re.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_]*"
     r"(?:history|historical|older|previous|past|old|earlier|legacy|deprecated|archived|preview|nightly|upcoming)\b"
-    r"[^:]{0,40}:[*_ \t]*\Z",
+    r"[^:(]{0,40}(?:\([^():]{0,160}\)[^:(]{0,20})?:[*_ \t]*\Z",
     re.IGNORECASE,
 )
-"""A line introducing a list of older or other images (`History versions:`, `- Preview image:`): what
-follows, up to the end of that list, is not about the image audited."""
+"""A line introducing a list of older or other images (`History versions:`, `- Preview image:`, `History
+(sglang-based images, before the switch to vLLM):`, a parenthesis of any length): what follows, up to the
+end of that list, is not about the image audited."""
 _HISTORY = re.compile(r"change[ ]?log|release notes|\bhistory\b|what'?s new|\bnews\b", re.IGNORECASE)
 _HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b[^<>]*>", re.IGNORECASE)
 _HTML_CODE = re.compile(r"</?code\b[^<>]*>", re.IGNORECASE)

@@ -1497,7 +1497,10 @@ def test_a_default_stated_with_by_default(sentence: str, found: list[str]) -> No
         ("cd ./main/\ndocker build -f ../main/Dockerfile.base .", []),
         ("cd main\ndocker build -f Dockerfile.gone .", ["main/Dockerfile.gone"]),
         ("cd $WORKDIR\ndocker build -f Dockerfile.gone .", []),  # where it is cannot be told
-        ("docker build -f Dockerfile.base .", ["Dockerfile.base"]),
+        # no `cd`: the command is run from the folder of the Dockerfile it names (main/), as a
+        # `docker build -t x .` next to it would be; a name found nowhere is gone
+        ("docker build -f Dockerfile.base .", []),
+        ("docker build -f Dockerfile.gone .", ["Dockerfile.gone"]),
     ],
 )
 def test_a_build_after_cd_is_read_from_that_folder(tmp_path: Path, commands: str, found: list[str]) -> None:

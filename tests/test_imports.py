@@ -281,7 +281,7 @@ STAGES = (
     ("docgen.render", "docgen.site"),
     ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline", "docgen.parallel"),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
-    ("docgen.audit", "docgen.init", "docgen.mkdocs_plugin"),
+    ("docgen.audit", "docgen.aside", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),
 )
 """The pipeline's stages in the order data flows through them (read, evaluate, extract, rows, render,

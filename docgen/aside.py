@@ -1,0 +1,183 @@
+"""Text of a README that reads like a claim about the image but is about something else.
+
+`docgen audit` compares what a README says with the Dockerfile. Some of what a README says is about
+other things, and comparing it with the image only gives false alarms:
+
+- the arguments of another build tool (`Required CMake build arguments:` then `` - `TRT_LIB_DIR`: … ``):
+  they are passed to `cmake -D`, `make`, `bazel` or `setup.py`, not to `docker build --build-arg`
+  (`other_tool_args`);
+- the host: a section about building or installing without the container (`## Native build`,
+  `(Optional - if not using the container) Download …`, `Example: native build on Windows`) or about
+  what the machine needs (`## System requirements`, a list after `ensure that your environment meets
+  the following requirements:`) (`aside_lines`, `is_host_intro`);
+- the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
+- a version that belongs to another component than the name right before it: in `The default CUDA
+  version used by CMake is 13.0` the 13.0 is CUDA's, not CMake's (`version_owner`).
+
+Pure functions over strings; every regular expression runs on one line or one sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+_TOOL_NAMES = (
+    r"cmake|bazel(?:isk)?|meson|ninja|\./configure|configure[ \t]+script|autoconf|autotools|setup\.py"
+    r"|pip|cargo|gradle|maven|mvn|scons|msbuild|colcon|catkin|npm|yarn|go[ \t]+build"
+)
+_TOOLS = _TOOL_NAMES + r"|make(?![ \t]+build\b)"
+"""Build tools whose arguments a README lists, before the words (`make variables`; `make build args
+optional` is no tool's; `configure` alone is a verb)."""
+_TOOLS_AFTER = _TOOL_NAMES + r"|make(?=[ \t]*(?:[:.,;)`]|\Z))"
+"""The same after the words: `options passed to make:` (`arguments to make the build faster` is none)."""
+_OPTION_WORDS = (
+    r"(?:build[- ]?)?(?:arg(?:ument)?s?|options?|flags?|variables?|defines?|settings?|parameters?"
+    r"|switch(?:es)?)"
+)
+_OTHER_TOOL_ARGS = re.compile(
+    rf"(?<![\w-])(?:{_TOOLS})(?![\w-])[ \t]+(?:(?:build|configure|configuration|compile|cache)[ \t]+)?"
+    rf"{_OPTION_WORDS}\b"
+    rf"|\b{_OPTION_WORDS}[ \t]+(?:(?:passed|given)[ \t]+)?(?:to|for|of)[ \t]+(?:the[ \t]+)?`?"
+    rf"(?:{_TOOLS_AFTER})(?![\w-])"
+    r"|(?<![\w-])-D[ \t]*`?[A-Z][A-Z0-9_]*=",
+    re.IGNORECASE,
+)
+"""Words saying that arguments are another tool's: `CMake build arguments`, `make variables`, `options
+to setup.py`, `-DTRT_LIB_DIR=…`."""
+_DOCKER_ARGS = re.compile(
+    r"--build-arg|\bdocker(?:[ \t]+build)?[ \t]+(?:build[- ]?)?arg|\b(?:docker|podman|buildah)[ \t]+build\b"
+    r"|\b(?:dockerfile|containerfile)\b|(?-i:\bARGs?\b)",
+    re.IGNORECASE,
+)
+"""Words that make arguments Docker's whatever else is named: `--build-arg`, `Docker build arguments`,
+`docker build`, `Dockerfile`, the `ARG` instruction."""
+
+
+def other_tool_args(text: str) -> bool:
+    """True when `text` (a heading, a sentence, the introduction of a list or a table) says the
+    arguments it is about are another build tool's (`Required CMake build arguments are:`, `Options
+    passed to setup.py`) and says nothing of Docker's (`--build-arg`, `Docker build arguments`,
+    `docker build`, `Dockerfile`, `ARG`)."""
+    return bool(_OTHER_TOOL_ARGS.search(text)) and not _DOCKER_ARGS.search(text)
+
+
+# --------------------------------------------------------------------------------------------------
+# The host
+
+_NOT_IN_CONTAINER = re.compile(
+    r"\bnative(?:ly)?[ \t]+(?:build|install|setup|compil)"
+    r"|\b(?:build|install|compil)\w*[ \t]+(?:\w+[ \t]+)?natively\b"
+    r"|\bbare[- ]metal\b"
+    r"|\bwithout[ \t]+(?:using[ \t]+)?(?:an?[ \t]+|the[ \t]+)?"
+    r"(?:docker(?![ \t-]*compose)|containers?|podman)\b"
+    r"|\bnot[ \t]+using[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:[\w.-]+[ \t]+){0,3}?(?:docker|containers?)\b"
+    r"|\boutside[ \t]+(?:of[ \t]+)?(?:an?[ \t]+|the[ \t]+)?(?:docker|containers?)\b",
+    re.IGNORECASE,
+)
+"""Words saying a section is about working without the container: `Native build`, `bare metal`,
+`without Docker`, `(Optional - if not using the TensorRT container)`, `outside the container`."""
+_ON_HOST = re.compile(
+    r"\b(?:install|build|compil|set[ \t]*up)\w*\b[^.]{0,40}?\b(?:on|to)[ \t]+(?:your|the)[ \t]+"
+    r"(?:own[ \t]+|local[ \t]+)?(?:host|machine|workstation|laptop)\b"
+    r"|\b(?:host|system|hardware)[ \t]+(?:requirements|prerequisites|setup|installation)\b",
+    re.IGNORECASE,
+)
+"""Words saying a section is about setting up the host: `Install on your machine`, `Host setup`,
+`System requirements` (a plain `Requirements` may be the image's)."""
+_IMAGE_WORDS = re.compile(r"\b(?:image|container|dockerfile|in[ \t]+docker)\b", re.IGNORECASE)
+_HOST_INTRO = re.compile(
+    r"\byour[ \t]+(?:own[ \t]+|local[ \t]+)?(?:environment|machine|system|host|computer|workstation|server)\b"
+    r"|\b(?:on|of)[ \t]+the[ \t]+host\b|\bhost[ \t]+(?:machine|system|environment)\b",
+    re.IGNORECASE,
+)
+"""Words of a list's introduction saying its items are the host's: `ensure that your environment meets
+the following requirements:`, `on the host:`."""
+_BUILD_WORDS = re.compile(r"\b(?:image|dockerfile|containerfile)\b|build[- ]?arg", re.IGNORECASE)
+_PAST = re.compile(
+    r"\b(?:previous|older|old|past|earlier|former|legacy|deprecated|archived)[ \t]+"
+    r"(?:versions?|releases?|images?|tags?|builds?)\b"
+    r"|\A[^\w]*(?:legacy|deprecated|archived?)[^\w]*\Z",
+    re.IGNORECASE,
+)
+"""A heading over the past, that `docgen.markdown` does not already skip as a changelog: `Previous
+versions`, `Older images`, `Legacy`."""
+_STEP_HEADING = re.compile(r"[ \t]{0,3}(?:\d{1,3}[.)]|[-*+])[ \t]+#{1,6}[ \t]+(.*)")
+"""A heading inside a list item, as step-by-step guides write them: `2. #### Specify the build path`."""
+_CAPTION = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)(.+?)(?:\*\*|__)[ \t:]*\Z")
+"""A paragraph that is one bold line: the caption of the example below it."""
+
+
+def is_host_heading(text: str) -> bool:
+    """True when a heading (or a heading in a list item, or a bold caption) says its text is about the
+    host: building or installing without the container, or setting up the machine."""
+    if _NOT_IN_CONTAINER.search(text):
+        return True
+    return bool(_ON_HOST.search(text)) and not _IMAGE_WORDS.search(text)
+
+
+def is_host_intro(text: str) -> bool:
+    """True when the line introducing a list (ending in `:`) says the list is what the host has or needs
+    (`Before you start, ensure that your environment meets the following requirements:`), and not
+    that it is about the image or its build args (`Build the image on your machine with:`)."""
+    if not text.rstrip().endswith((":", "：")) or _BUILD_WORDS.search(text):
+        return False
+    return bool(_HOST_INTRO.search(text) or is_host_heading(text))
+
+
+def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:
+    """The README lines (1-based) about the host or the past, not the image audited:
+
+    - under a heading that `is_host_heading` (`## Native build`, `### Without Docker`) or tells the
+      past (`## Previous versions`, `## Legacy`), down to the next heading of the same or a higher level;
+    - after a heading in a list item that `is_host_heading` (`2. #### (Optional - if not using the
+      container) Download …`), down to the next such step heading or heading;
+    - a one-line bold caption that `is_host_heading` (`**Example: Native build on Windows**`).
+
+    `headings`: README line → (level, text) of every heading, those of skipped sections too. `lines`:
+    the README's lines, None where nothing is read (docgen blocks, comments)."""
+    found: set[int] = set()
+    level: int | None = None  # of the heading the lines are under
+    step = False  # under a step heading about the host
+    for number, line in enumerate(lines, start=1):
+        if number in headings:
+            depth, text = headings[number]
+            step = False
+            if level is not None and depth <= level:
+                level = None
+            if level is None and (is_host_heading(text) or _PAST.search(text)):
+                level = depth
+        elif line is not None and (heading := _STEP_HEADING.match(line)):
+            step = is_host_heading(heading.group(1))
+        elif line is not None and (caption := _CAPTION.match(line)) and is_host_heading(caption.group(1)):
+            found.add(number)
+        if level is not None or step:
+            found.add(number)
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# A version that is another component's
+
+_OWNER_BEFORE = re.compile(
+    r"(?:\b([A-Za-z][\w.+-]*)[ \t]+(?:version|release)|\b(?:version|release)[ \t]+of[ \t]+([A-Za-z][\w.+-]*))"
+    r"[ \t]+(?:(?:used|required|needed|expected|supported|targeted|chosen|picked)[ \t]+)?"
+    r"(?:by|for|in|with|of)[ \t]+(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+_LINKED = re.compile(r"[ \t*`]*(?:(?:is|will[ \t]+be|defaults[ \t]+to)\b|[:=])", re.IGNORECASE)
+"""Between a name and a version, a verb or a sign that links the version to the sentence's subject."""
+
+
+def version_owner(before: str, between: str) -> str | None:
+    """The component a version belongs to when it is not the name right before it: in `The default
+    CUDA version used by CMake is 13.0` (`before`: the text up to `CMake`, `between`: the text from
+    the name to the version, ` is `) the version is CUDA's, the subject qualified by the name. None when
+    the version is the name's (`CMake 3.27`, `The version of PyTorch is 2.1`)."""
+    if not _LINKED.match(between):
+        return None
+    found = _OWNER_BEFORE.search(before[-80:])
+    if found is None:
+        return None
+    owner = found.group(1) or found.group(2)
+    return None if owner.lower() in ("the", "a", "default", "this", "that", "its", "same") else owner

@@ -1,0 +1,88 @@
+"""`docgen.aside`: the words that make text about another tool, the host or another component, and the
+look-alikes that stay claims about the image."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.aside import aside_lines, is_host_heading, is_host_intro, other_tool_args, version_owner
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Required CMake build arguments are:", True),
+        ("Options passed to make:", True),
+        ("Arguments to `make`:", True),
+        ("./configure options:", True),
+        ("Pass -DGPU_ARCHS=80 to select the targets", True),
+        # verbs and Docker's own words
+        ("You can configure build arguments:", False),
+        ("The following build arguments to make the build faster:", False),
+        ("You can make build args optional", False),
+        ("Docker build arguments (also used by CMake):", False),
+        ("CMake options, passed with --build-arg CMAKE_ARGS:", False),
+    ],
+)
+def test_other_tool_args(text: str, expected: bool) -> None:
+    assert other_tool_args(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("(Optional - if not using TensorRT container) Specify the build path", True),
+        ("Building without Docker", True),
+        ("Bare-metal installation", True),
+        ("Install on your machine", True),
+        ("System requirements", True),
+        # the container, or a plain heading that may list the image's versions
+        ("Running without Docker Compose", False),
+        ("If not using the prebuilt image", False),
+        ("Build the image on your machine", False),
+        ("Requirements", False),
+    ],
+)
+def test_is_host_heading(text: str, expected: bool) -> None:
+    assert is_host_heading(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Before you start, ensure that your environment meets the following requirements:", True),
+        ("Make sure your host has:", True),
+        ("Make sure your host has", False),  # no list follows
+        ("Build the image on your machine with these build args:", False),
+    ],
+)
+def test_is_host_intro(text: str, expected: bool) -> None:
+    assert is_host_intro(text) is expected
+
+
+def test_aside_lines_end_at_the_next_heading_of_the_same_level() -> None:
+    lines = [
+        "## Native build",
+        "CUDA 12.9",
+        "### Windows",
+        "x",
+        "## Image",
+        "CUDA 13.0",
+        "1. #### Without Docker",
+        "y",
+    ]
+    headings = {1: (2, "Native build"), 3: (3, "Windows"), 5: (2, "Image")}
+    assert aside_lines(lines, headings) == {1, 2, 3, 4, 7, 8}
+
+
+@pytest.mark.parametrize(
+    ("before", "between", "expected"),
+    [
+        ("The default CUDA version used by ", " is ", "CUDA"),
+        ("The version of CUDA targeted by ", " is ", "CUDA"),
+        ("The default CUDA version used by ", " ", None),  # `… used by CMake 3.27`: CMake's
+        ("The version of ", " is ", None),
+    ],
+)
+def test_version_owner(before: str, between: str, expected: str | None) -> None:
+    assert version_owner(before, between) == expected

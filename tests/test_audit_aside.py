@@ -1,0 +1,333 @@
+"""`docgen.audit`: text that reads like a claim about the image but is about something else (issue 16,
+the false alarms of a blind run on public READMEs), and the real drift of the same shape next to it.
+
+- another build tool's arguments (`Required CMake build arguments:`) are not Docker build args;
+- a list after `History (…, predates the switch to …):` tells the past, whatever the parenthesis says;
+- `docker build -f Dockerfile.gpu .` is run from the folder of the Dockerfiles, not the README's;
+- a section or a step about the host (`if not using the container`, `Native build`, `make sure your
+  machine has:`) says nothing of the image;
+- in `The default CUDA version used by CMake is 13.0` the version is CUDA's;
+- a build-argument table: a row named in plain words (`| OS |`) is a row, and an arg the README
+  documents elsewhere (`--build-arg PIP_INDEX_URL`) is not missing from it.
+
+Each case is a trap that must not be flagged and, next to it, the drift of the same shape that must.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import build_model, model_of
+
+TOOLKIT = """\
+FROM nvidia/cuda:13.0.0-devel-ubuntu24.04
+ARG CUDA_VERSION=13.0
+ARG OS=ubuntu24.04
+ARG JOBS=8
+ARG PIP_INDEX_URL=
+RUN pip install cmake==3.31.6 torch==2.6.0
+RUN echo $JOBS $OS $CUDA_VERSION $PIP_INDEX_URL
+"""
+
+
+def found(readme: str) -> list[tuple[int, str]]:
+    model = model_of(parse_dockerfile(TOOLKIT, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(readme, "README.md", model)]
+
+
+def undeclared(name: str) -> str:
+    return f"README documents build arg {name} but Dockerfile does not declare it"
+
+
+# --------------------------------------------------------------------------------------------------
+# 1. Another tool's build arguments
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        ("Required CMake build arguments:", []),
+        ("Optional cmake options:", []),
+        ("Arguments passed to setup.py:", []),
+        ("The make variables:", []),
+        # Docker's, said in words or with the flag, and the plain build args of the image
+        ("Required Docker build arguments:", [(3, undeclared("TRT_ROOT"))]),
+        ("Build arguments (`--build-arg`), also used by CMake:", [(3, undeclared("TRT_ROOT"))]),
+        ("Build arguments:", [(3, undeclared("TRT_ROOT"))]),
+    ],
+)
+def test_a_list_of_another_tools_build_arguments_names_no_build_arg(
+    intro: str, expected: list[tuple[int, str]]
+) -> None:
+    readme = f"- {intro}\n  - `JOBS`: parallel jobs\n  - `TRT_ROOT`: where the libraries are\n"
+    assert found(readme) == expected
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("### CMake build options", []),
+        ("### Options for cmake", []),
+        ("### Build arguments", [(5, "README says JOBS defaults to 4 but Dockerfile:4 says 8")]),
+    ],
+)
+def test_a_table_of_another_tools_options_is_no_build_argument_table(
+    heading: str, expected: list[tuple[int, str]]
+) -> None:
+    # A `cmake -D JOBS=4` option of the same name as the image's ARG: neither its default nor the
+    # image's args it leaves out are findings.
+    table = "| Argument | Default |\n|---|---|\n| `JOBS` | `4` |\n| `CUDA_VERSION` | `13.0` |\n"
+    table += "| `OS` | `ubuntu24.04` |\n| `PIP_INDEX_URL` | empty |\n"
+    assert found(f"{heading}\n\n{table}") == expected
+
+
+def test_a_heading_about_build_args_does_not_outrank_an_introduction_naming_cmake() -> None:
+    readme = "## Build arguments\n\nThe CMake build arguments:\n\n- `TRT_ROOT`: where the libraries are\n"
+    assert found(readme) == []
+    readme = "## Build arguments\n\nThe image's build arguments:\n\n- `TRT_ROOT`: where the libraries are\n"
+    assert found(readme) == [(5, undeclared("TRT_ROOT"))]
+
+
+# --------------------------------------------------------------------------------------------------
+# 2. History
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        ("History (nightly-based images, predates the switch to the stable torch base):", []),
+        ("Previous versions (before the base image moved to CUDA 13):", []),
+        # the same shape, about the current image
+        (
+            "Current (stable-based images, since the switch to the stable torch base):",
+            [
+                (2, "README says PyTorch 2.4.0 but Dockerfile:6 says 2.6.0"),
+                (3, "README says PyTorch 2.3.1 but Dockerfile:6 says 2.6.0"),
+            ],
+        ),
+    ],
+)
+def test_a_history_list_with_a_long_parenthesis_tells_the_past(
+    intro: str, expected: list[tuple[int, str]]
+) -> None:
+    assert found(f"{intro}\n- PyTorch 2.4.0, CMake 3.31.6\n- PyTorch 2.3.1\n") == expected
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("## Previous versions", []),
+        ("## Older images", []),
+        ("## Legacy", []),
+        ("## Versions", [(3, "README says PyTorch 2.4.0 but Dockerfile:6 says 2.6.0")]),
+    ],
+)
+def test_a_section_headed_as_the_past_is_not_compared(heading: str, expected: list[tuple[int, str]]) -> None:
+    assert found(f"{heading}\n\nShips PyTorch 2.4.0.\n\n## Now\n\nShips PyTorch 2.6.0.\n") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 3. `-f NAME` run from the folder of the Dockerfiles
+
+GPU = "FROM nvidia/cuda:13.0.0-runtime-ubuntu24.04\nRUN pip install torch==2.6.0\n"
+CPU = "FROM python:3.12-slim\nRUN pip install torch==2.6.0\n"
+
+
+def gone(path: str, instead: str = "") -> str:
+    now = f"; compared with {instead}, which it most likely means now" if instead else ""
+    return f"README builds with {path}, which does not exist (the Dockerfile is gone or moved{now})"
+
+
+def audit_docs(root: Path, commands: str, dockerfiles: list[str]) -> list[tuple[int, str, str]]:
+    """audit of docs/guide.md (a tutorial far from the Dockerfiles) against `dockerfiles`."""
+    make_tree(
+        root,
+        {
+            "docs/guide.md": f"# Building\n\n```shell\n{commands}\n```\n",
+            "tools/docker/Dockerfile": CPU,
+            "tools/docker/Dockerfile.gpu": GPU,
+            "Dockerfile.cuda": GPU,
+        },
+    )
+    models = [build_model(root / d, d) for d in dockerfiles]
+    text = (root / "docs/guide.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence) for d in audit(text, "docs/guide.md", models, {}, root / "docs")
+    ]
+
+
+BOTH = ["tools/docker/Dockerfile", "tools/docker/Dockerfile.gpu"]
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        # the commands are run in tools/docker, where the Dockerfiles are
+        ("docker build -t serving .\ndocker build -t serving-gpu -f Dockerfile.gpu .", []),
+        ("docker build -f docker/Dockerfile.gpu tools", []),  # from tools/
+        # a name found nowhere is gone
+        ("docker build -f Dockerfile.rocm .", [(4, gone("Dockerfile.rocm"), "certain")]),
+        # moved up: the right file is known by its name, only the folder is off (`likely`)
+        (
+            "docker build -f build/Dockerfile.cuda .",
+            [(4, gone("build/Dockerfile.cuda", "Dockerfile.cuda"), "likely")],
+        ),
+    ],
+)
+def test_a_bare_file_flag_is_read_from_the_folder_of_the_dockerfiles(
+    tmp_path: Path, commands: str, expected: list[tuple[int, str, str]]
+) -> None:
+    dockerfiles = [*BOTH, "Dockerfile.cuda"] if "cuda" in commands else BOTH
+    assert audit_docs(tmp_path, commands, dockerfiles) == expected
+
+
+def test_a_file_flag_naming_a_file_next_to_an_audited_dockerfile_is_not_dead(chdir_tmp: Path) -> None:
+    # Audited against the CPU image only: Dockerfile.gpu is not audited, but it is there, next to it.
+    assert audit_docs(chdir_tmp, "docker build -f Dockerfile.gpu .", ["tools/docker/Dockerfile"]) == []
+    found = audit_docs(chdir_tmp, "docker build -f Dockerfile.tpu .", ["tools/docker/Dockerfile"])
+    assert found == [(4, gone("Dockerfile.tpu", "tools/docker/Dockerfile"), "certain")]
+
+
+# --------------------------------------------------------------------------------------------------
+# 4. The host
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # a list introduced as what the machine needs
+        (
+            "## Requirements\n\nBefore you start, make sure your machine has:\n\n- CUDA 12.9\n",
+            [],
+        ),
+        ("Ensure that your environment meets the following requirements:\n- CUDA 12.9\n", []),
+        ("## System requirements\n\n- CUDA 12.9\n", []),
+        # the same list about the image
+        (
+            "## Contents\n\nThe image ships:\n\n- CUDA 12.9\n",
+            [(5, "README says CUDA 12.9 but Dockerfile:2 says 13.0")],
+        ),
+    ],
+)
+def test_what_the_host_needs_is_not_compared_with_the_image(
+    readme: str, expected: list[tuple[int, str]]
+) -> None:
+    assert found(readme) == expected
+
+
+STEPS = """\
+## Getting the toolkit
+
+1. #### {first}
+
+   Download the toolkit with the links below:
+
+   - [Toolkit 2.0 for CUDA 12.9, Linux](https://example.com/toolkit-cuda-12.9.tgz)
+
+   **Example: Ubuntu 22.04 with cuda-12.9**
+
+2. #### Start the build container
+
+   It has CUDA 12.9.
+
+   **Example: {caption} with CUDA 12.9**
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "caption", "expected"),
+    [
+        ("(Optional - if not using the container) Get the toolkit", "Native build on Windows", [13]),
+        ("Install the toolkit without Docker", "Bare-metal build", [13]),
+        # the same steps inside the container
+        ("Get the toolkit", "Build in the container", [7, 9, 13, 15]),
+    ],
+)
+def test_a_step_about_building_without_the_container_is_not_compared(
+    first: str, caption: str, expected: list[int]
+) -> None:
+    lines = [line for line, _ in found(STEPS.format(first=first, caption=caption))]
+    assert lines == expected
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("## Native build", []),
+        ("## Building without Docker", []),
+        ("## Installing on your machine", []),
+        ("## Building the image", [(3, "README says CUDA 12.9 but Dockerfile:2 says 13.0")]),
+        (
+            "## Installing the image on your machine",
+            [(3, "README says CUDA 12.9 but Dockerfile:2 says 13.0")],
+        ),
+    ],
+)
+def test_a_section_about_the_host_is_not_compared(heading: str, expected: list[tuple[int, str]]) -> None:
+    assert found(f"{heading}\n\nIt uses CUDA 12.9.\n\n## Image\n\nIt uses CUDA 13.0.\n") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 5. A version that is another component's
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("The default CUDA version used by CMake is 13.0.", []),
+        ("The version of CUDA targeted by CMake is 13.0.", []),
+        (
+            "The default CUDA version used by CMake is 12.9.",
+            ["README says CUDA 12.9 but Dockerfile:2 says 13.0"],
+        ),
+        # the version is the name's
+        ("The version of PyTorch is 2.5.0.", ["README says PyTorch 2.5.0 but Dockerfile:6 says 2.6.0"]),
+        ("CMake 3.20.1 builds the plugins.", ["README says CMake 3.20.1 but Dockerfile:6 says 3.31.6"]),
+        # a subject docgen does not know: no claim either way
+        ("The default toolset version used by CMake is 14.2.", []),
+    ],
+)
+def test_a_version_belongs_to_the_component_it_qualifies(sentence: str, expected: list[str]) -> None:
+    assert [message for _, message in found(sentence + "\n")] == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 6. Completeness of a build-argument table
+
+
+def missing(name: str, line: int) -> str:
+    return f"build arg {name} (Dockerfile:{line}) is missing from the README's build-argument table"
+
+
+@pytest.mark.parametrize(
+    ("rows", "after", "expected"),
+    [
+        # every arg is in the table or documented elsewhere in the README
+        ("| OS | ubuntu24.04 |\n", "To use a mirror, pass `--build-arg PIP_INDEX_URL=…`.\n", []),
+        (
+            "| **OS** | ubuntu24.04 |\n",
+            "```bash\ndocker build --build-arg PIP_INDEX_URL=http://m .\n```\n",
+            [],
+        ),
+        ("| OS | ubuntu24.04 |\n", "Build args:\n\n- `PIP_INDEX_URL`: a mirror\n", []),
+        # left out of the table and said nowhere else
+        ("", "To use a mirror, pass `--build-arg PIP_INDEX_URL=…`.\n", [(1, missing("OS", 3))]),
+        ("| OS | ubuntu24.04 |\n", "Set `PIP_INDEX_URL` at run time.\n", [(1, missing("PIP_INDEX_URL", 5))]),
+        # a row named in plain words is compared like any other
+        (
+            "| OS | ubuntu22.04 |\n",
+            "Pass `--build-arg PIP_INDEX_URL`.\n",
+            [(5, "README says OS defaults to ubuntu22.04 but Dockerfile:3 says ubuntu24.04")],
+        ),
+    ],
+)
+def test_an_arg_in_the_table_or_documented_elsewhere_is_not_missing(
+    rows: str, after: str, expected: list[tuple[int, str]]
+) -> None:
+    table = "| Argument | Default |\n|---|---|\n| `CUDA_VERSION` | `13.0` |\n| `JOBS` | `8` |\n" + rows
+    assert found(f"{table}\n{after}") == expected
