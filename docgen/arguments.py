@@ -109,6 +109,13 @@ def parser() -> argparse.ArgumentParser:
         "--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)"
     )
     audit_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
+    audit_cmd.add_argument(
+        "--confidence",
+        choices=("likely", "certain"),
+        default="likely",
+        help="the least sure findings to report: likely (default: all) or certain (table cells, pins, "
+        "build commands, base images, file references; not claims read from prose)",
+    )
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
     init_cmd.add_argument(
         "readme",

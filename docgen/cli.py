@@ -787,6 +787,10 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
     shown = files.display(document)
     display = ", ".join(image.display for image in targets)
     diagnostics = audit(_read_markdown(document), shown, models, names, document.parent)
+    unsure = 0
+    if args.confidence == "certain":  # the claims read from prose are left out, and counted
+        kept = [d for d in diagnostics if d.confidence != "likely"]
+        unsure, diagnostics = len(diagnostics) - len(kept), kept
     found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
     count = len(found)
     if found:
@@ -796,6 +800,9 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         )
     else:
         line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
+    if unsure:
+        ones = "one" if unsure == 1 else "ones"
+        line += f" ({unsure} likely {ones} not shown: --confidence likely shows them)"
     _print_findings(found, args.format, out, line, config.root, document=shown, dockerfile=display)
     return EXIT_DRIFT if found else EXIT_OK
 

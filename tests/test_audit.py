@@ -1272,6 +1272,32 @@ def test_confidence_in_every_output_format(chdir_tmp: Path) -> None:
     assert all("confidence" not in f for f in lint["findings"])
 
 
+def test_confidence_certain_leaves_out_the_claims_read_from_prose_and_counts_them(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "Dockerfile": CUDA_IMAGE,
+            "README.md": "| Component | Version |\n|---|---|\n| PyTorch | 2.6.0 |\n\n"
+            "It ships PyTorch 2.5.0.\n",
+        },
+    )
+    certain = run("audit", "README.md", "--confidence", "certain")
+    assert (certain.code, certain.out.splitlines()) == (
+        1,
+        [
+            "README.md:3: error: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0 [DG101] (certain)",
+            "1 claim in README.md contradicts Dockerfile"
+            " (1 likely one not shown: --confidence likely shows them)",
+        ],
+    )
+    make_tree(chdir_tmp, {"README.md": "It ships PyTorch 2.5.0.\n"})
+    quiet = run("audit", "README.md", "--confidence", "certain")
+    assert quiet.code == 0 and "(1 likely one not shown" in quiet.out
+    data = json.loads(run("audit", "README.md", "--confidence", "certain", "--format", "json").out)
+    assert data["findings"] == []
+    assert len(json.loads(run("audit", "README.md", "--format", "json").out)["findings"]) == 1
+
+
 def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdir_tmp: Path) -> None:
     readme = "## CUDA image (`cuda`)\n\n- PyTorch 2.8.0\n\n## ROCm image (`rocm`)\n\n- PyTorch 2.8.0\n"
     make_tree(
