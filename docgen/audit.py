@@ -38,11 +38,12 @@ from __future__ import annotations
 import bisect
 import functools
 import html
+import itertools
 import posixpath
 import re
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -1737,26 +1738,68 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
     `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
     README leaves out."""
-    lists: list[tuple[int, list[str], str]] = []
-    sections: dict[int, list[Paragraph]] | None = None
+    lists: list[tuple[int, list[str], bool]] = []
+    sections: dict[int, _SectionText] = {}
     for table in doc.tables:
         targets = _target_column(table)
         if targets:
-            if sections is None:  # the paragraphs of each section, found once
-                sections = {}
+            if not sections:  # the prose of each section, joined once
                 for para in doc.paragraphs:
-                    sections.setdefault(para.section, []).append(para)
-            before = [t for p in sections.get(table.section, []) for n, t in p.lines if n < table.line]
-            lists.append((table.line, targets, table.context + " " + " ".join(before)))
+                    sections.setdefault(para.section, _SectionText()).lines.extend(para.lines)
+            text = sections.setdefault(table.section, _SectionText())
+            lists.append((table.line, targets, text.built_for(table.context, table.line)))
     for para in doc.paragraphs:
         items = [text[m.end() :] for _, text in para.lines if (m := _LIST_ITEM.match(text))]
         heads = [_first_word(item) for item in items]
         if len(items) >= 2 and all(_TARGET.fullmatch(head) for head in heads):
             intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
-            lists.append((para.lines[0][0], heads, " ".join((para.heading, para.before, intro))))
-    for line, targets, context in lists:
-        if _BUILT_FOR.search(context) and not _TARGET_CHOICE.search(context):
+            context = " ".join((para.heading, para.before, intro))
+            lists.append((para.lines[0][0], heads, _built_for(context)))
+    for line, targets, built in lists:
+        if built:
             yield from _some(_targets_claim(line, targets, auditor))
+
+
+def _built_for(context: str) -> bool:
+    """True when `context` says the image is built for a list of targets and does not offer a choice."""
+    return bool(_BUILT_FOR.search(context)) and not _TARGET_CHOICE.search(context)
+
+
+_REACH = 200
+"""More than the longest match of `_BUILT_FOR` and `_TARGET_CHOICE` (but for one holding a run of 140
+blanks: `fat`, the blanks, `build`), so text read once for them is read again only this far back."""
+
+
+@dataclass
+class _SectionText:
+    """The paragraph lines of a section, joined with spaces, read for `_built_for` before each table of
+    the section in turn: each part of the text once, not once a table (a section of n paragraphs and n
+    tables of GPU targets cost n²)."""
+
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    text: str | None = None
+    ends: list[int] = field(default_factory=list)
+    read: dict[int, tuple[int, bool]] = field(default_factory=dict)  # pattern → (read up to, found)
+
+    def built_for(self, context: str, line: int) -> bool:
+        """`_built_for(context + " " + the lines before `line`, joined)`, for tables in line order."""
+        if self.text is None:
+            self.text = " ".join(text for _, text in self.lines)
+            self.ends = list(itertools.accumulate(len(text) + 1 for _, text in self.lines))
+        count = bisect.bisect_left(self.lines, line, key=lambda item: item[0])
+        upto = self.ends[count - 1] - 1 if count else 0  # the end of " ".join(the first `count` lines)
+        head = context + " " + self.text[: min(upto, _REACH)]  # matches that start in `context`
+        found = []
+        for pattern in (_BUILT_FOR, _TARGET_CHOICE):
+            match = pattern.search(head)
+            done, seen = self.read.get(id(pattern), (-1, False))
+            if done > upto:  # a table before the last one read: from the start
+                done, seen = -1, False
+            if not seen and done < upto:  # the new lines, and the end of the old ones a match may span
+                seen = pattern.search(self.text, max(0, done - _REACH), upto) is not None
+                self.read[id(pattern)] = (upto, seen)
+            found.append(seen or (match is not None and match.start() <= len(context)))
+        return found[0] and not found[1]
 
 
 def _first_word(item: str) -> str:

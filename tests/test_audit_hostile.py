@@ -44,10 +44,12 @@ class _Counted:
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.searches = 0
+        self.scanned = 0  # characters the searches were given
 
-    def search(self, *args: Any) -> re.Match[str] | None:
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         self.searches += 1
-        return self.pattern.search(*args)
+        self.scanned += min(len(text), len(text) if endpos is None else endpos) - pos
+        return self.pattern.search(text, pos, len(text) if endpos is None else endpos)
 
     def finditer(self, *args: Any) -> Iterator[re.Match[str]]:
         return self.pattern.finditer(*args)
@@ -166,3 +168,18 @@ def test_a_wide_header_over_short_rows_is_read_cell_by_cell(model: ImageModel) -
     n = 50_000
     readme = "| " + " | ".join(["h"] * n) + " |\n|" + "---|" * n + "\n" + "| 9 |\n" * n
     assert messages(readme, model) == []
+
+
+def test_tables_of_gpu_targets_read_the_prose_before_them_once(
+    model: ImageModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each table of GPU targets was read with every paragraph of its section before it, joined anew:
+    a section of n paragraphs and n such tables cost n² (80,000 characters: 1 s; 1 MB: minutes)."""
+    scanned = []
+    for n in (200, 800):
+        built_for = _Counted(audit._BUILT_FOR)
+        monkeypatch.setattr(audit, "_BUILT_FOR", built_for)
+        section = "Paragraph {} says little.\n\n| GPU |\n|---|\n| gfx90a |\n| gfx942 |\n\n"
+        assert messages("".join(section.format(i) for i in range(n)), model) == []
+        scanned.append(built_for.scanned)
+    assert scanned[1] <= 4.4 * scanned[0]  # 4× the tables, 4× the reading (16× before)
