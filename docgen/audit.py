@@ -1066,6 +1066,14 @@ def _flavour(path: str) -> str | None:
     return parts[-2].lower() if len(parts) >= 2 else None
 
 
+@functools.lru_cache(maxsize=8)
+def _candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str, ...]:
+    """`paths`, then the `siblings` that are none of them: the Dockerfiles a dead reference may mean
+    (found once for all the references of a README, not once each: n siblings were compared with every
+    path for each reference)."""
+    return (*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths)))
+
+
 def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str) -> set[int]:
     """The indices of the Dockerfiles in `paths` a reference to a Dockerfile that no longer exists most
     likely means now: the one Dockerfile it names by another path (`docker/Dockerfile.rocm` moved up),
@@ -1075,7 +1083,7 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     (`Dockerfile.legacy`, `## Old images`)."""
     if _NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or _NOT_CURRENT.search(heading):
         return set()
-    every = [*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths))]
+    every = _candidates(tuple(paths), tuple(siblings))
     if variant(reference) is not None:  # a plain `Dockerfile` of the same name says nothing
         same = _matching(reference, every)
         if len(same) == 1:

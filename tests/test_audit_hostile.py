@@ -183,3 +183,27 @@ def test_tables_of_gpu_targets_read_the_prose_before_them_once(
         assert messages("".join(section.format(i) for i in range(n)), model) == []
         scanned.append(built_for.scanned)
     assert scanned[1] <= 4.4 * scanned[0]  # 4× the tables, 4× the reading (16× before)
+
+
+def test_dead_references_compare_the_folder_with_the_audited_paths_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each link or `-f` to a Dockerfile that is gone compared every Dockerfile beside the README with
+    every audited one again: n dead references beside n Dockerfiles cost n² comparisons each."""
+    for i in range(50):
+        (tmp_path / f"Dockerfile.v{i}").write_text(f"FROM ubuntu:22.04\nARG A{i}=1\n")
+    given = build_model(tmp_path / "Dockerfile.v0", "Dockerfile.v0")
+    readme = "".join(f"See [it](Dockerfile.gone{i}).\n\n" for i in range(100))
+    calls = []
+    same_path = audit._same_path
+
+    def counted(a: str, b: str) -> bool:
+        calls.append((a, b))
+        return same_path(a, b)
+
+    monkeypatch.setattr(audit, "_same_path", counted)
+    if hasattr(audit, "_candidates"):  # (found afresh: another test may have filled its cache)
+        audit._candidates.cache_clear()
+    found = audit.audit(readme, "README.md", given, directory=tmp_path)
+    assert len(found) == 100
+    assert len(calls) <= 50
