@@ -97,7 +97,7 @@ def test_defaults_in_one_sentence_read_its_code_spans_once(
         "README says FOO_BAR defaults to 2 but Dockerfile:3 says 1",
         "README says FOO_BAR defaults to 3 but Dockerfile:3 says 1",
     ]
-    assert sum(calls) <= 2 * len(readme)
+    assert sum(calls) <= 4 * len(readme)  # a few readings of the sentence, not one a claim (n² before)
 
 
 @pytest.mark.parametrize(
