@@ -41,11 +41,12 @@ import dataclasses
 import difflib
 import functools
 import html
+import itertools
 import posixpath
 import re
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -697,7 +698,7 @@ _NO_VALUE = frozenset(
 """Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
 
 _REQUIRED_CELL = re.compile(
-    r"(?:(?:none|no default|-|—|–)[ \t]*[,;(]?[ \t]*)?\(?(?:required|mandatory|must be (?:explicitly )?"
+    r"(?:(?:none|no default|-|—|–)[ \t]*(?:[,;(][ \t]*)?)?\(?(?:required|mandatory|must be (?:explicitly )?"
     r"(?:set|specified|provided|given|passed))\)?\.?"
 )
 """A default cell saying the arg has none and must be passed (`required`, `none (required)`)."""
@@ -804,9 +805,15 @@ def _version_columns(table: Table) -> tuple[int, int] | None:
     if version is None and len(header) >= 2 and len(table.rows) >= 2:
         # By content (a header in another language, `| 组件 | 版本或来源 |`): a column most of whose cells
         # start with a version, next to a first column of names.
+        cells = [0] * len(header)  # per column, its cells and those starting with a version (read once)
+        versioned = [0] * len(header)
+        for _, row in table.rows:
+            for index, cell in enumerate(row[: len(header)]):
+                cells[index] += 1
+                versioned[index] += _version_in_cell(cell) is not None
+
         def most(index: int, versions: bool) -> bool:
-            cells = [row[index] for _, row in table.rows if index < len(row)]
-            hits = sum(1 for cell in cells if (_version_in_cell(cell) is not None) == versions)
+            hits = versioned[index] if versions else cells[index] - versioned[index]
             return 2 * hits > len(table.rows)
 
         # (Several such columns are a column per component: `_audit_other_table`'s.)
@@ -1135,6 +1142,14 @@ def _flavour(path: str) -> str | None:
     return parts[-2].lower() if len(parts) >= 2 else None
 
 
+@functools.lru_cache(maxsize=8)
+def _candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str, ...]:
+    """`paths`, then the `siblings` that are none of them: the Dockerfiles a dead reference may mean
+    (found once for all the references of a README, not once each: n siblings were compared with every
+    path for each reference)."""
+    return (*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths)))
+
+
 def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str) -> set[int]:
     """The indices of the Dockerfiles in `paths` a reference to a Dockerfile that no longer exists most
     likely means now: the one Dockerfile it names by another path (`docker/Dockerfile.rocm` moved up),
@@ -1144,7 +1159,7 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     (`Dockerfile.legacy`, `## Old images`)."""
     if _NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or _NOT_CURRENT.search(heading):
         return set()
-    every = [*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths))]
+    every = _candidates(tuple(paths), tuple(siblings))
     if variant(reference) is not None:  # a plain `Dockerfile` of the same name says nothing
         same = _matching(reference, every)
         if len(same) == 1:
@@ -1183,7 +1198,7 @@ def _dead_finding(
 
 def _heading_of(doc: Document, line: int) -> str:
     """The text of the heading `line` is under ('' before the first)."""
-    index = bisect.bisect_right([h for h, _ in doc.headings], line) - 1
+    index = bisect.bisect_right(doc.headings, line, key=lambda heading: heading[0]) - 1
     return doc.headings[index][1] if index >= 0 else ""
 
 
@@ -1421,11 +1436,13 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
     numbers, a compatibility matrix): it is read as text, like any other table."""
     names = [_name_in_cell(cell) for cell in table.header]
     columns: dict[int, list[tuple[int, str, bool | None]]] = {}
-    for index, name in enumerate(names):
-        for line, cells in table.rows:
-            version = _version_in_cell(cells[index]) if index < len(cells) and name else None
+    for line, cells in table.rows:  # row by row, each cell once (a wide header over short rows)
+        for index, cell in enumerate(cells[: len(names)]):
+            version = _version_in_cell(cell) if names[index] else None
             if version:
-                columns.setdefault(index, []).append((line, version, auditor.verdict(name, "==", version)[0]))
+                verdict = auditor.verdict(names[index], "==", version)[0]
+                columns.setdefault(index, []).append((line, version, verdict))
+    columns = dict(sorted(columns.items()))  # in the header's order
     if any(agrees for column in columns.values() for _, _, agrees in column):
         for index, column in columns.items():
             stale = [(line, version) for line, version, agrees in column if agrees is False]
@@ -1722,14 +1739,29 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
     nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
     there in its version or distribution (tags of the same shape are `_audit_text`'s, and are certain).
     After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`)."""
+    stops: list[re.Match[str]] | None = None
+    read: dict[tuple[int, int], tuple[bool, bool, dict[str, int]]] = {}  # each sentence read once
     for match in _IMAGE_REF.finditer(text):
         repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
-        start = max((m.end() for m in _SENTENCE_STOP.finditer(text, 0, match.start())), default=0)
-        stop = _SENTENCE_STOP.search(text, match.end())
-        sentence = text[start : stop.start() if stop else len(text)]
-        if not _BASE_WORDS.search(sentence) or _OTHER_BASE.search(sentence) or _NOT_CURRENT.search(tag):
+        if stops is None:
+            stops = list(_SENTENCE_STOP.finditer(text))
+        before = bisect.bisect_right(stops, match.start(), key=lambda stop: stop.end()) - 1
+        start = stops[before].end() if before >= 0 else 0
+        if match.start() and text[match.start() - 1] in ".!?;":
+            start = match.start()  # a stop the sentence's own end would make (`x;python:3`)
+        after = bisect.bisect_left(stops, match.end(), key=lambda stop: stop.start())
+        end = stops[after].start() if after < len(stops) else len(text)
+        if (start, end) not in read:
+            sentence = text[start:end]
+            base = bool(_BASE_WORDS.search(sentence)) and not _OTHER_BASE.search(sentence)
+            repos: dict[str, int] = {}
+            for other in _IMAGE_REF.finditer(sentence):
+                repos[other.group(1).lower()] = repos.get(other.group(1).lower(), 0) + 1
+            read[start, end] = (base, bool(re.search(r"\bdefaults?\b", sentence, re.IGNORECASE)), repos)
+        base, defaults, repos = read[start, end]
+        if not base or _NOT_CURRENT.search(tag):
             continue
-        if sum(1 for other in _IMAGE_REF.finditer(sentence) if other.group(1).lower() == repo) > 1:
+        if repos.get(repo, 0) > 1:
             continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
         if _is_passed_value(text, match) or _example(text, match):
             continue
@@ -1739,7 +1771,7 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
             for comp in model.components
             if comp.kind == "image" and comp.name.lower() == repo and (comp.version or comp.ref)
         ]
-        if re.search(r"\bdefaults?\b", sentence, re.IGNORECASE) and any(c.arg for _, c in bases):
+        if defaults and any(c.arg for _, c in bases):
             bases = [(model, comp) for model, comp in bases if comp.arg]  # what a build arg can change
         if any(_skeleton(comp.version or comp.ref or "") == _skeleton(tag) for _, comp in bases):
             continue  # the same shape: compared (certain) with the tag read as a version claim
@@ -1758,7 +1790,7 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
 
 
 _NOT_INSTALLED = re.compile(
-    r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*[(:,–—-]?[ \t]*(?:is[ \t]+|are[ \t]+)?"
+    r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*(?:[(:,–—-][ \t]*)?(?:is[ \t]+|are[ \t]+)?"
     r"not[ \t]+(?:installed|included|shipped|bundled|present)\b"
     r"|\b(?:does[ \t]+not|doesn't|do[ \t]+not|don't)[ \t]+(?:include|ship|contain|install|bundle)[ \t]+"
     r"(?:the[ \t]+|any[ \t]+)?`?([A-Za-z][\w.+-]*[A-Za-z0-9])",
@@ -1799,9 +1831,11 @@ def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnos
     """A component the README says the image lacks (`TensorRT (Not Installed)`, `does not include
     flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
     Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`)."""
+    if not _NOT_INSTALLED.search(text) or _MAYBE.search(text):
+        return  # (the line read once for `_MAYBE`, not once a claim)
     for match in _NOT_INSTALLED.finditer(text):
         name = match.group(1) or match.group(2)
-        if len(_norm(name)) < 3 or _MAYBE.search(text) or _example(text, match):
+        if len(_norm(name)) < 3 or _example(text, match):
             continue
         wanted = _keys(name, auditor.names)
         installs = []
@@ -1836,10 +1870,12 @@ _ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
 
 def _target_column(table: Table) -> list[str] | None:
     """The targets of the column of `table` every non-empty cell of which is one GPU target."""
-    for index in range(len(table.header)):
-        cells = [row[index] for _, row in table.rows if index < len(row)]
-        texts = [(_first_code(c) or _plain(c)).strip() for c in cells]
-        texts = [t for t in texts if t]
+    columns: list[list[str]] = [[] for _ in table.header]  # each cell read once (rows may be short)
+    for _, row in table.rows:
+        for index, cell in enumerate(row[: len(columns)]):
+            if text := (_first_code(cell) or _plain(cell)).strip():
+                columns[index].append(text)
+    for texts in columns:
         if len(texts) >= 2 and all(_TARGET.fullmatch(t) for t in texts):
             return texts
     return None
@@ -1851,23 +1887,68 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
     `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
     README leaves out."""
-    lists: list[tuple[int, list[str], str]] = []
+    lists: list[tuple[int, list[str], bool]] = []
+    sections: dict[int, _SectionText] = {}
     for table in doc.tables:
         targets = _target_column(table)
         if targets:
-            before = [
-                t for p in doc.paragraphs if p.section == table.section for n, t in p.lines if n < table.line
-            ]
-            lists.append((table.line, targets, table.context + " " + " ".join(before)))
+            if not sections:  # the prose of each section, joined once
+                for para in doc.paragraphs:
+                    sections.setdefault(para.section, _SectionText()).lines.extend(para.lines)
+            text = sections.setdefault(table.section, _SectionText())
+            lists.append((table.line, targets, text.built_for(table.context, table.line)))
     for para in doc.paragraphs:
         items = [text[m.end() :] for _, text in para.lines if (m := _LIST_ITEM.match(text))]
         heads = [_first_word(item) for item in items]
         if len(items) >= 2 and all(_TARGET.fullmatch(head) for head in heads):
             intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
-            lists.append((para.lines[0][0], heads, " ".join((para.heading, para.before, intro))))
-    for line, targets, context in lists:
-        if _BUILT_FOR.search(context) and not _TARGET_CHOICE.search(context):
+            context = " ".join((para.heading, para.before, intro))
+            lists.append((para.lines[0][0], heads, _built_for(context)))
+    for line, targets, built in lists:
+        if built:
             yield from _some(_targets_claim(line, targets, auditor))
+
+
+def _built_for(context: str) -> bool:
+    """True when `context` says the image is built for a list of targets and does not offer a choice."""
+    return bool(_BUILT_FOR.search(context)) and not _TARGET_CHOICE.search(context)
+
+
+_REACH = 200
+"""More than the longest match of `_BUILT_FOR` and `_TARGET_CHOICE` (but for one holding a run of 140
+blanks: `fat`, the blanks, `build`), so text read once for them is read again only this far back."""
+
+
+@dataclass
+class _SectionText:
+    """The paragraph lines of a section, joined with spaces, read for `_built_for` before each table of
+    the section in turn: each part of the text once, not once a table (a section of n paragraphs and n
+    tables of GPU targets cost n²)."""
+
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    text: str | None = None
+    ends: list[int] = field(default_factory=list)
+    read: dict[int, tuple[int, bool]] = field(default_factory=dict)  # pattern → (read up to, found)
+
+    def built_for(self, context: str, line: int) -> bool:
+        """`_built_for(context + " " + the lines before `line`, joined)`, for tables in line order."""
+        if self.text is None:
+            self.text = " ".join(text for _, text in self.lines)
+            self.ends = list(itertools.accumulate(len(text) + 1 for _, text in self.lines))
+        count = bisect.bisect_left(self.lines, line, key=lambda item: item[0])
+        upto = self.ends[count - 1] - 1 if count else 0  # the end of " ".join(the first `count` lines)
+        head = context + " " + self.text[: min(upto, _REACH)]  # matches that start in `context`
+        found = []
+        for pattern in (_BUILT_FOR, _TARGET_CHOICE):
+            match = pattern.search(head)
+            done, seen = self.read.get(id(pattern), (-1, False))
+            if done > upto:  # a table before the last one read: from the start
+                done, seen = -1, False
+            if not seen and done < upto:  # the new lines, and the end of the old ones a match may span
+                seen = pattern.search(self.text, max(0, done - _REACH), upto) is not None
+                self.read[id(pattern)] = (upto, seen)
+            found.append(seen or (match is not None and match.start() <= len(context)))
+        return found[0] and not found[1]
 
 
 def _first_word(item: str) -> str:
@@ -1928,10 +2009,12 @@ def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
     that no Dockerfile compared ever names: built on a plain OS or language image, with nothing docgen
     could not read (an install script, a requirements file, a skipped construct), no component, stage,
     build arg or ENV whose name holds the component's name (`likely`)."""
+    if not _INCLUDES.search(text) or _MAYBE.search(text):
+        return  # (the line read once for `_MAYBE`, not once a claim)
     for match in _INCLUDES.finditer(text):
         name = match.group(1)
         key = _norm(name)
-        if len(key) < 3 or key not in _known_keys() or _MAYBE.search(text) or _example(text, match):
+        if len(key) < 3 or key not in _known_keys() or _example(text, match):
             continue
         if all(_never_named(model, key) for model in auditor.models):
             model = auditor.models[0]
@@ -2237,6 +2320,7 @@ def _stated_arg_defaults(
     must be passed, while the Dockerfile gives it one, or a default in code after it that differs from
     the Dockerfile's (one declared without a default included)."""
     names = [(start, stop, content.strip()) for start, stop, content in spans]
+    span_end = {start: stop for start, stop, _ in spans}  # the sentence's spans, parsed once
     names += [
         (m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence) if _UPPER_SNAKE.match(m.group())
     ]
@@ -2246,9 +2330,8 @@ def _stated_arg_defaults(
         if _ARG_REQUIRED.match(sentence, stop):
             yield from _some(auditor.default_claim(line_at(start), name, "", LIKELY, required=True))
         elif (lead := _ARG_DEFAULTS.match(sentence, stop)) is not None:
-            value = code_spans(sentence[lead.end() :], html_code=True)
-            if value and value[0][0] == 0:
-                claim = _default_in_cell(sentence[lead.end() :][: value[0][1]])
+            if (value_end := span_end.get(lead.end())) is not None:  # a code span right after the words
+                claim = _default_in_cell(sentence[lead.end() : value_end])
                 yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))
 
 
@@ -2273,7 +2356,8 @@ def _fence_intro(doc: Document, fence: Fence) -> str:
     """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
     heading it is under."""
     opening = fence.lines[0][0] - 1 if fence.lines else 0
-    for para in doc.paragraphs:
+    first = bisect.bisect_left(doc.paragraphs, opening - 2, key=lambda para: para.lines[-1][0])
+    for para in doc.paragraphs[first : first + 2]:  # in line order: those ending just above it
         last, text = para.lines[-1]
         if opening - 2 <= last < opening and text.rstrip().endswith((":", "：")):
             return text

@@ -223,6 +223,9 @@ class _Evaluator:
         self.decls: list[_Decl] = []
         self.copied = 0  # names copied into new scopes so far (see count_copy)
         self.stages: list[Stage] = []
+        # stage -> the stages it copies or mounts from, in order, each with whether any instruction
+        # keeps its files (`Stage.depends_on`, `Stage.used_up`), set on the stages when all are read
+        self.dependencies: dict[int, dict[int, bool]] = {}
         self.stage_states: list[_StageState] = []
         self.env: list[EnvVar] = []
         self.scopes: list[Scope] = []
@@ -297,6 +300,9 @@ class _Evaluator:
         if not self.stages:
             line = self.parsed.instructions[-1].start_line if self.parsed.instructions else 0
             raise self.fail(line or 1, "no FROM instruction: this is not a Dockerfile BuildKit can build")
+        for index, found in self.dependencies.items():
+            used_up = tuple(d for d, kept in found.items() if not kept)
+            self.stages[index] = replace(self.stages[index], depends_on=tuple(found), used_up=used_up)
         return Evaluation(
             stages=tuple(self.stages),
             args=self.finish_args(),
@@ -451,12 +457,14 @@ class _Evaluator:
                 deps.append(found)
                 if keeps or i < len(copies):
                     kept.append(found)
-        if deps:
-            stage = self.stages[stage_index]
-            merged = tuple(dict.fromkeys(stage.depends_on + tuple(deps)))
-            kept_before = set(stage.depends_on) - set(stage.used_up)
-            used_up = tuple(d for d in merged if d not in kept_before and d not in kept)
-            self.stages[stage_index] = replace(stage, depends_on=merged, used_up=used_up)
+        if deps:  # gathered in place (a stage rebuilt at each RUN cost its dependencies each time: n²)
+            found_before = self.dependencies.get(stage_index)
+            if found_before is None:  # the stages its FROM names
+                found_before = self.dependencies[stage_index] = dict.fromkeys(
+                    self.stages[stage_index].depends_on, True
+                )
+            for dep in deps:
+                found_before[dep] = found_before.get(dep, False) or dep in kept
 
     # ------------------------------------------------------------------------------------------
     def declare(self, inst: Instruction, state: _StageState | None, scope: Scope) -> None:

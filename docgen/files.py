@@ -148,6 +148,15 @@ def is_dockerfile_name(name: str) -> bool:
     return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """Whether `entry` is a file or a link to one: a symlink loop is none, as a dangling link is (its
+    error is the file's, not the folder's, which was listed)."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def dockerfiles_in(folder: Path, depth: int | None = 0, *, pass_unreadable: bool = False) -> list[Path]:
     """The files named like Dockerfiles (`is_dockerfile_name`) in `folder` and in its subfolders down
     to `depth` levels (0: the folder alone, 1: and its immediate subfolders, None: all of them), in
@@ -172,7 +181,7 @@ def dockerfiles_in(folder: Path, depth: int | None = 0, *, pass_unreadable: bool
                     except UsageError:
                         if not pass_unreadable:
                             raise
-            elif is_dockerfile_name(entry.name) and entry.is_file():
+            elif is_dockerfile_name(entry.name) and _is_file(entry):
                 found.append(Path(entry.path))
     except FileNotFoundError:
         return []

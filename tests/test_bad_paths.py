@@ -753,3 +753,23 @@ def test_init_of_a_folder_does_not_look_into_dot_folders(chdir_tmp: Path) -> Non
     result = run("init", "docker")
     assert result.code == 0, result.err
     assert ".devcontainer" not in (chdir_tmp / "pyproject.toml").read_text()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symlinks")
+def test_a_symlink_loop_named_like_a_dockerfile_is_no_dockerfile(chdir_tmp: Path) -> None:
+    """`docker/Dockerfile.old -> Dockerfile.old` beside a README made `audit` and `init` say
+    `docker: cannot read the folder (too many levels of symbolic links …)`, of a folder they had read;
+    now it is passed over, as a link to a file that is not there is."""
+    make_tree(chdir_tmp, {"docker/README.md": NO_BLOCKS, "docker/Dockerfile": PLAIN})
+    (chdir_tmp / "docker/Dockerfile.old").symlink_to("Dockerfile.old")
+    (chdir_tmp / "docker/Dockerfile.gone").symlink_to("Dockerfile.nothing")
+    for argv in (
+        ("audit", "docker/README.md"),
+        ("audit", "docker/README.md", "--dockerfile", "docker/Dockerfile"),
+    ):
+        result = run(*argv)
+        assert (result.code, result.err) == (0, ""), result.err
+    make_tree(chdir_tmp, {"pyproject.toml": PYPROJECT})
+    result = run("init", "docker")
+    assert (result.code, result.err) == (0, ""), result.err
+    assert 'dockerfile = "docker/Dockerfile"' in (chdir_tmp / "pyproject.toml").read_text()

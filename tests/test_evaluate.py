@@ -318,3 +318,29 @@ def test_description_from_buildkit_doc_comment() -> None:
 def test_description_from_a_comment_right_above(text: str, expected: str) -> None:
     e = evl("FROM x\n" + text)
     assert e.args[0].description == expected
+
+
+def test_mounts_of_many_stages_are_gathered_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stage whose RUNs mount n other stages was rebuilt at each RUN, with every stage found so far:
+    n² (4,000 such RUNs: 1.1 s, 7.6× the cost of 1,000). Each RUN keeps or uses up what it mounts."""
+    from docgen import evaluate as module
+
+    rebuilt = []
+    real = module.replace
+
+    def counted(obj: object, **changes: object) -> object:
+        rebuilt.append(changes)
+        return real(obj, **changes)  # type: ignore[type-var]
+
+    monkeypatch.setattr(module, "replace", counted)
+    n = 300
+    text = "FROM ubuntu:22.04 AS base\n" + "".join(f"FROM base AS s{i}\nRUN echo {i}\n" for i in range(n))
+    text += "FROM base AS final\n" + "".join(
+        f"RUN --mount=type=bind,from=s{i},target=/m {'cp /m/x /y' if i % 2 else 'pip install /m/x.whl'}\n"
+        for i in range(n)
+    )
+    text += "RUN --mount=type=bind,from=s0,target=/m cp /m/x /z\n"  # s0 kept after all
+    final = evl(text).stages[-1]
+    assert final.depends_on == tuple(range(1, n + 1))
+    assert final.used_up == tuple(1 + i for i in range(2, n, 2))
+    assert len(rebuilt) <= 1
