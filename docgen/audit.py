@@ -597,7 +597,10 @@ _SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGN
 _DEFAULT_IS = re.compile(
     r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
 )
-_IMAGE_REF = re.compile(r"(?<![\w./:@-])([a-z0-9][a-z0-9._/-]*):([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_IMAGE_REF = re.compile(
+    r"(?<![\w./:@-])([a-z0-9][a-z0-9._/-]*):([A-Za-z0-9_](?:[A-Za-z0-9._-]*[A-Za-z0-9_])?)"
+)
+"""`repository:tag` in text; a tag ends in a letter, digit or `_` (a full stop after it ends a sentence)."""
 _BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
 _BADGE_VERSION = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z0-9.]*\+?")
 _NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")

@@ -1272,6 +1272,22 @@ def test_confidence_in_every_output_format(chdir_tmp: Path) -> None:
     assert all("confidence" not in f for f in lint["findings"])
 
 
+def test_a_base_image_at_the_end_of_a_sentence_is_compared_without_the_full_stop(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "Dockerfile": "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n",
+            "README.md": "Based on nvidia/cuda:11.8.0-devel-ubuntu20.04.\n\n"
+            "Also runs on nvidia/cuda:12.4.1-devel-ubuntu22.04.\n",
+        },
+    )
+    result = run("audit", "README.md")
+    assert result.out.splitlines()[:-1] == [
+        "README.md:1: error: README says nvidia/cuda:11.8.0-devel-ubuntu20.04 but Dockerfile:1 says "
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04 [DG101] (certain)"
+    ]
+
+
 def test_confidence_certain_leaves_out_the_claims_read_from_prose_and_counts_them(chdir_tmp: Path) -> None:
     make_tree(
         chdir_tmp,
