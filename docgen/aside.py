@@ -10,6 +10,8 @@ other things, and comparing it with the image only gives false alarms:
   `(Optional - if not using the container) Download …`, `Example: native build on Windows`) or about
   what the machine needs (`## System requirements`, a list after `ensure that your environment meets
   the following requirements:`) (`aside_lines`, `is_host_intro`);
+- another container tool's recipe: a section headed `Singularity`, `Apptainer`, `Building the .sif`,
+  `Conda environment`, `Vagrant` (`is_other_recipe_heading`), unless the heading names Docker too;
 - the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
 - a version that belongs to another component than the name right before it: in `The default CUDA
   version used by CMake is 13.0` the 13.0 is CUDA's, not CMake's (`version_owner`).
@@ -108,6 +110,24 @@ _CAPTION = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)(.+?)(?:\*\*|__)[ \t:]*
 """A paragraph that is one bold line: the caption of the example below it."""
 
 
+_OTHER_RECIPE = re.compile(
+    r"\b(?:singularity|apptainer|vagrant(?:file)?|virtualbox|lxc|lxd|nix[ \t]+shell)\b"
+    r"|[\w*]\.(?:def|sif)\b|\bconda[ \t]+env(?:ironment)?s?\b|\benvironment\.ya?ml\b"
+    r"|\bvirtual[ \t]+machines?\b|(?-i:\bVMs?\b)",
+    re.IGNORECASE,
+)
+"""Words naming another tool's recipe than a Dockerfile: a Singularity or Apptainer definition file
+(`.def`, `.sif`), a conda environment file, a Vagrant or virtual-machine setup."""
+_DOCKER_NAMED = re.compile(r"\b(?:docker\w*|containerfile|podman)\b", re.IGNORECASE)
+
+
+def is_other_recipe_heading(text: str) -> bool:
+    """True when a heading is about another container or environment tool's recipe (`## Singularity`,
+    `### Building the Apptainer image`, `## Conda environment`, `## Vagrant VM`) and does not name
+    Docker or a Dockerfile (`## Docker and Singularity` is still the image's)."""
+    return bool(_OTHER_RECIPE.search(text)) and not _DOCKER_NAMED.search(text)
+
+
 def is_host_heading(text: str) -> bool:
     """True when a heading (or a heading in a list item, or a bold caption) says its text is about the
     host: building or installing without the container, or setting up the machine."""
@@ -126,10 +146,12 @@ def is_host_intro(text: str) -> bool:
 
 
 def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:
-    """The README lines (1-based) about the host or the past, not the image audited:
+    """The README lines (1-based) about the host, another tool's recipe or the past, not the image
+    audited:
 
     - under a heading that `is_host_heading` (`## Native build`, `### Without Docker`) or tells the
-      past (`## Previous versions`, `## Legacy`), down to the next heading of the same or a higher level;
+      past (`## Previous versions`, `## Legacy`) or is about another tool's recipe (`## Singularity`,
+      `is_other_recipe_heading`), down to the next heading of the same or a higher level;
     - after a heading in a list item that `is_host_heading` (`2. #### (Optional - if not using the
       container) Download …`), down to the next such step heading or heading;
     - a one-line bold caption that `is_host_heading` (`**Example: Native build on Windows**`).
@@ -145,7 +167,9 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
             step = False
             if level is not None and depth <= level:
                 level = None
-            if level is None and (is_host_heading(text) or _PAST.search(text)):
+            if level is None and (
+                is_host_heading(text) or is_other_recipe_heading(text) or _PAST.search(text)
+            ):
                 level = depth
         elif line is not None and (heading := _STEP_HEADING.match(line)):
             step = is_host_heading(heading.group(1))

@@ -331,3 +331,27 @@ def test_an_arg_in_the_table_or_documented_elsewhere_is_not_missing(
 ) -> None:
     table = "| Argument | Default |\n|---|---|\n| `CUDA_VERSION` | `13.0` |\n| `JOBS` | `8` |\n" + rows
     assert found(f"{table}\n{after}") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 7. Another tool's recipe (Singularity, Apptainer, conda, Vagrant)
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("## Singularity", []),
+        ("## Building the Apptainer image", []),
+        ("## From the pytorch.def recipe", []),
+        ("## Conda environment", []),
+        ("## Vagrant VM", []),
+        # a heading that names Docker too is still the image's, and so is a plain one
+        ("## Docker and Singularity", [(5, "README says PyTorch 2.4.0 but Dockerfile:6 says 2.6.0")]),
+        ("## Versions", [(5, "README says PyTorch 2.4.0 but Dockerfile:6 says 2.6.0")]),
+    ],
+)
+def test_a_section_about_another_tools_recipe_is_not_compared(
+    heading: str, expected: list[tuple[int, str]]
+) -> None:
+    readme = f"{heading}\n\nThe recipe installs:\n\n- PyTorch 2.4.0\n\n## Docker\n\nShips PyTorch 2.6.0.\n"
+    assert found(readme) == expected
