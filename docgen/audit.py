@@ -52,7 +52,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from docgen import hardware
-from docgen.aside import aside_lines, is_host_intro, other_tool_args, version_owner
+from docgen.aside import aside_lines, is_host_intro, not_current_spans, other_tool_args, version_owner
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import dockerfiles_in, is_dockerfile_name
 from docgen.markdown import (
@@ -2508,6 +2508,18 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     return dataclasses.replace(para, lines=_blank(para.lines, spans))
 
 
+def _not_current(para: Paragraph) -> Paragraph:
+    """`para` without what its sentences say is gone or another component's requirement
+    (`aside.not_current_spans`): `The Dockerfile removes its vLLM 0.20.2`, `OpenCV 4.13 requires
+    NumPy >= 2`."""
+    spans = [
+        (start + a, start + b)
+        for start, _, sentence in _sentences(para.lines)
+        for a, b in not_current_spans(sentence)
+    ]
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
 def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Paragraph:
     """`para` right before the build command `fence`, without what its last sentence says of the
     components the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11 and
@@ -2842,13 +2854,14 @@ def _set_aside(
     doc: Document, text: str, models: Sequence[ImageModel], siblings: Sequence[str], names: Mapping[str, str]
 ) -> None:
     """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
-    other images (`_about_other_images`) and, in the caption of a build command, the components the
+    other images (`_about_other_images`), what is gone or another component's requirement
+    (`_not_current`) and, in the caption of a build command, the components the
     command sets (`_captioned`)."""
     ours, others = _other_images_words(models, siblings)
     after = _build_fence_after(doc, source_lines(text))
     paragraphs = []
     for para in doc.paragraphs:
-        para = _about_other_images(para, ours, others)
+        para = _not_current(_about_other_images(para, ours, others))
         fence = after.get(para.lines[-1][0])
         paragraphs.append(_captioned(para, fence, names) if fence is not None else para)
     doc.paragraphs[:] = paragraphs

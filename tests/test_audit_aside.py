@@ -355,3 +355,40 @@ def test_a_section_about_another_tools_recipe_is_not_compared(
 ) -> None:
     readme = f"{heading}\n\nThe recipe installs:\n\n- PyTorch 2.4.0\n\n## Docker\n\nShips PyTorch 2.6.0.\n"
     assert found(readme) == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 8. A version said to be gone, and another component's requirement
+
+SWAPPED = "FROM python:3.11-slim\nRUN pip uninstall -y vllm && pip install vllm==0.28.0 numpy==1.26.4\n"
+
+
+def swapped(readme: str) -> list[tuple[int, str]]:
+    model = model_of(parse_dockerfile(SWAPPED, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(readme, "README.md", model)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The build removes its vLLM 0.20.2 install and\ninstalls vLLM 0.28.0.", []),
+        ("The stock vLLM 0.20.2 is uninstalled first.", []),
+        ("CI rejects an old image instead of testing\nvLLM 0.20.2.", []),
+        ("The image no longer ships vLLM 0.20.2.", []),
+        ("Here OpenCV 4.13 requires\nNumPy >= 2, while the image pins NumPy 1.26.4.", []),
+        # the version installed now, next to the one removed, and the image's own requirement
+        (
+            "The build removes its vLLM 0.20.2 install and\ninstalls vLLM 0.27.0.",
+            [(2, "README says vLLM 0.27.0 but Dockerfile:2 says 0.28.0")],
+        ),
+        ("The image requires NumPy >= 2.", [(1, "README says NumPy>=2 but Dockerfile:2 says 1.26.4")]),
+        (
+            "Here OpenCV 4.13 requires NumPy >= 2, while the image pins NumPy 1.25.0.",
+            [(1, "README says NumPy 1.25.0 but Dockerfile:2 says 1.26.4")],
+        ),
+    ],
+)
+def test_a_version_said_gone_or_required_by_another_component_is_no_claim(
+    text: str, expected: list[tuple[int, str]]
+) -> None:
+    assert swapped(text + "\n") == expected
