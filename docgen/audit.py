@@ -729,11 +729,19 @@ def _list_items(value: str) -> list[str]:
     return [item for item in re.split(r"[;,|\s]+", value) if item]
 
 
+_LATEST = frozenset({"latest", "newest", "most recent", "the latest", "latest version", "latest release"})
+"""How a README says a version arg with an empty default pins nothing (`TF_VERSION` | `latest` for
+`ARG TF_VERSION=`, used as `tensorflow${TF_VERSION:+==${TF_VERSION}}`)."""
+
+
 def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
     """True when the default a README claims (normalised, '' for none) agrees with one declaration."""
     for decl in decls:
         if claim == "" and decl.default is None and decl.effective_default is None:
             return True
+        empty = not decl.effective_default and not decl.default
+        if empty and claim.lower() in _LATEST and _VERSION_ARG.search(decl.name):
+            return True  # `latest` for `ARG TF_VERSION=`: no pin, the newest is installed
         for value in (decl.effective_default, decl.default, decl.raw_default):
             if value is None:
                 continue

@@ -392,3 +392,32 @@ def test_a_version_said_gone_or_required_by_another_component_is_no_claim(
     text: str, expected: list[tuple[int, str]]
 ) -> None:
     assert swapped(text + "\n") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 9. `latest` for a version arg with an empty default
+
+
+@pytest.mark.parametrize(
+    ("arg", "cell", "expected"),
+    [
+        ("ARG TF_VERSION=", "latest", []),
+        ("ARG TF_VERSION", "newest", []),
+        # a pinned default is no `latest`, and an empty default is no version
+        (
+            "ARG TF_VERSION=2.15.0",
+            "latest",
+            ["README says TF_VERSION defaults to latest but Dockerfile:2 says 2.15.0"],
+        ),
+        ("ARG TF_VERSION=", "2.15.0", ['README says TF_VERSION defaults to 2.15.0 but Dockerfile:2 says ""']),
+    ],
+)
+def test_latest_agrees_with_an_empty_version_default(arg: str, cell: str, expected: list[str]) -> None:
+    dockerfile = (
+        f"FROM python:3.11-slim\n{arg}\nRUN pip install tensorflow${{TF_VERSION:+==${{TF_VERSION}}}}\n"
+    )
+    readme = (
+        f"| Argument | Description | Default |\n|---|---|---|\n| TF_VERSION | TensorFlow version | {cell} |\n"
+    )
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    assert [d.message for d in audit(readme, "README.md", model)] == expected
