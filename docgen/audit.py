@@ -1425,7 +1425,8 @@ def _documented_outside_tables(doc: Document) -> frozenset[str]:
 def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A table whose header names components (`| Container | PyTorch | NCCL |`, a release per row) is
     checked column by column: a column is stale when none of its rows agrees with the Dockerfile (the
-    newest row comes first). A table none of whose cells agrees is not about this image (benchmark
+    newest row comes first); in a build matrix, not with a build arg's default. A table none of whose
+    cells agrees is not about this image (benchmark
     numbers, a compatibility matrix): it is read as text, like any other table."""
     names = [_name_in_cell(cell) for cell in table.header]
     columns: dict[int, list[tuple[int, str, bool | None]]] = {}
@@ -1435,9 +1436,17 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
             if version:
                 columns.setdefault(index, []).append((line, version, auditor.verdict(name, "==", version)[0]))
     if any(agrees for column in columns.values() for _, _, agrees in column):
+        # A build matrix (no column tells the rows apart: `| PyTorch | CUDA | Python | Tag |` with PyTorch
+        # 2.3.0 for Python 3.11 and 3.10): each row is an image built with its own --build-arg values, so
+        # a column is not compared with an ARG's default, only with a version the Dockerfile hard-codes.
+        matrix = len(table.rows) >= 3 and all(len({v for _, v, _ in c}) < len(c) for c in columns.values())
+        arg_lines = {(m.path, d.line) for m in auditor.models for d in m.args}
         for index, column in columns.items():
             stale = [(line, version) for line, version, agrees in column if agrees is False]
             if stale and not any(agrees for _, _, agrees in column):
+                fact = auditor.verdict(names[index], "==", stale[0][1])[1]
+                if matrix and fact is not None and (fact.path, fact.line) in arg_lines:
+                    continue
                 yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
         return
     for line, cells in table.rows:

@@ -421,3 +421,40 @@ def test_latest_agrees_with_an_empty_version_default(arg: str, cell: str, expect
     )
     model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
     assert [d.message for d in audit(readme, "README.md", model)] == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 10. A build matrix of published images
+
+MATRIX_DOCKERFILE = """\
+FROM ubuntu:22.04
+ARG PYTORCH_VERSION=1.13.1
+ARG PYTHON_VERSION=3.10
+RUN pip install torch==${PYTORCH_VERSION} numpy==1.26.4
+"""
+
+
+def matrix(first: str, rows: list[str]) -> list[tuple[int, str]]:
+    table = f"| {first} | PyTorch | Python | NumPy |\n|---|---|---|---|\n" + "".join(
+        f"| {r} |\n" for r in rows
+    )
+    model = model_of(parse_dockerfile(MATRIX_DOCKERFILE, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(table, "README.md", model)]
+
+
+def test_a_build_matrix_is_not_compared_with_build_arg_defaults() -> None:
+    rows = ["img:2.3.0-py3.11 | 2.3.0 | 3.11 | {np}", "img:2.3.0-py3.10 | 2.3.0 | 3.10 | {np}"]
+    rows += ["img:2.2.0-py3.10 | 2.2.0 | 3.10 | {np}"]
+    # each row is built with its own --build-arg PYTORCH_VERSION: the default 1.13.1 is none of them
+    assert matrix("Image", [r.format(np="1.26.4") for r in rows]) == []
+    # a version the Dockerfile hard-codes is every row's
+    assert matrix("Image", [r.format(np="1.25.0") for r in rows]) == [
+        (3, "README says NumPy 1.25.0 but Dockerfile:4 says 1.26.4")
+    ]
+    # a release per row (the first column tells them apart) is still compared with the defaults
+    releases = [
+        "24.03 | 2.3.0 | 3.10 | 1.26.4",
+        "24.02 | 2.3.0 | 3.10 | 1.26.4",
+        "24.01 | 2.2.0 | 3.10 | 1.26.4",
+    ]
+    assert matrix("Container", releases) == [(3, "README says PyTorch 2.3.0 but Dockerfile:2 says 1.13.1")]
