@@ -877,7 +877,7 @@ def audit(
         else []
     )
     audited = [m.path for m in models]
-    dead = list(_dead_references(doc, directory, siblings, audited)) if directory is not None else []
+    dead = list(_dead_references(doc, directory, siblings, audited, text)) if directory is not None else []
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
@@ -1294,7 +1294,7 @@ def _reference_path(target: str) -> str:
 
 
 def _dead_references(
-    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = ()
+    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = (), said: str = ""
 ) -> Iterator[tuple[int, str, bool]]:
     """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
     `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
@@ -1318,26 +1318,43 @@ def _dead_references(
         )
         if flag and not renamed and (directory / _basename(path)).exists():
             continue
-        if flag and _run_in_dockerfile_folder(path, audited):
+        if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
         yield line, target, flag
 
 
-def _run_in_dockerfile_folder(path: str, audited: Sequence[str]) -> bool:
+def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "") -> bool:
     """True when the `-f PATH` of a build command is found from the folder of an audited Dockerfile or
     one above it: `-f Dockerfile.gpu` (or `-f docker/Dockerfile.gpu`) when `tools/docker/Dockerfile.gpu`
     is audited, or when a file of that name is next to an audited Dockerfile. The README's commands are
-    run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead."""
+    run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead. A bare
+    `-f NAME` is run there only when the README (`said`) puts the reader in that folder: it names a
+    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`) or a `cd` to it."""
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
     if not parts or ".." in parts:
         return False
     for dockerfile in audited:
+        if len(parts) == 1 and not _puts_in_folder(said, dockerfile):
+            continue
         if _same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
             return True
         found = Path(dockerfile)  # as given: from the working directory, when it is there
         if found.is_file() and (found.parent / path).is_file():  # a Dockerfile next to an audited one
             return True
     return False
+
+
+def _puts_in_folder(said: str, dockerfile: str) -> bool:
+    """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
+    a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
+    folder = posixpath.basename(posixpath.dirname(dockerfile.replace("\\", "/")))
+    if not folder or folder == "..":
+        return True
+    name = re.escape(folder)
+    return bool(
+        re.search(rf"(?<![\w.-]){name}/(?:[\w.-]*[Dd]ockerfile|Containerfile)", said)
+        or re.search(rf"\bcd[ \t]+[^\s;&|]*?(?<![\w.-]){name}/?(?![\w.-])", said)
+    )
 
 
 def _audit_tables(

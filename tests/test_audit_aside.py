@@ -167,8 +167,17 @@ BOTH = ["tools/docker/Dockerfile", "tools/docker/Dockerfile.gpu"]
 @pytest.mark.parametrize(
     ("commands", "expected"),
     [
-        # the commands are run in tools/docker, where the Dockerfiles are
-        ("docker build -t serving .\ndocker build -t serving-gpu -f Dockerfile.gpu .", []),
+        # the commands are run in tools/docker, where the Dockerfiles are (the guide says so)
+        (
+            "# in tools/docker/Dockerfile*\ndocker build -t serving .\ndocker build -t serving-gpu -f Dockerfile.gpu .",
+            [],
+        ),
+        ("cd tools/docker\ndocker build -t serving-gpu -f Dockerfile.gpu .", []),
+        # a guide that never puts the reader there: the bare name is not found from where it is run
+        (
+            "docker build -t serving-gpu -f Dockerfile.gpu .",
+            [(4, gone("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "likely")],
+        ),
         ("docker build -f docker/Dockerfile.gpu tools", []),  # from tools/
         # a name found nowhere is gone
         ("docker build -f Dockerfile.rocm .", [(4, gone("Dockerfile.rocm"), "certain")]),
@@ -188,9 +197,12 @@ def test_a_bare_file_flag_is_read_from_the_folder_of_the_dockerfiles(
 
 def test_a_file_flag_naming_a_file_next_to_an_audited_dockerfile_is_not_dead(chdir_tmp: Path) -> None:
     # Audited against the CPU image only: Dockerfile.gpu is not audited, but it is there, next to it.
-    assert audit_docs(chdir_tmp, "docker build -f Dockerfile.gpu .", ["tools/docker/Dockerfile"]) == []
-    found = audit_docs(chdir_tmp, "docker build -f Dockerfile.tpu .", ["tools/docker/Dockerfile"])
-    assert found == [(4, gone("Dockerfile.tpu", "tools/docker/Dockerfile"), "certain")]
+    there = "# first: cd tools/docker\n"
+    assert (
+        audit_docs(chdir_tmp, there + "docker build -f Dockerfile.gpu .", ["tools/docker/Dockerfile"]) == []
+    )
+    found = audit_docs(chdir_tmp, there + "docker build -f Dockerfile.tpu .", ["tools/docker/Dockerfile"])
+    assert found == [(5, gone("Dockerfile.tpu", "tools/docker/Dockerfile"), "certain")]
 
 
 # --------------------------------------------------------------------------------------------------
