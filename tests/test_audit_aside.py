@@ -169,7 +169,8 @@ BOTH = ["tools/docker/Dockerfile", "tools/docker/Dockerfile.gpu"]
     [
         # the commands are run in tools/docker, where the Dockerfiles are (the guide says so)
         (
-            "# in tools/docker/Dockerfile*\ndocker build -t serving .\ndocker build -t serving-gpu -f Dockerfile.gpu .",
+            "# in tools/docker/Dockerfile*\ndocker build -t serving .\n"
+            "docker build -t serving-gpu -f Dockerfile.gpu .",
             [],
         ),
         ("cd tools/docker\ndocker build -t serving-gpu -f Dockerfile.gpu .", []),
