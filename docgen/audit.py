@@ -1018,8 +1018,16 @@ def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
                 if folder and not path.startswith(("/", "$")):
                     path = posixpath.normpath(posixpath.join(folder, path))
                 yield line, path
-        if not text.rstrip().endswith("\\"):
+        if not _continued(text):
             building = False
+
+
+def _continued(text: str) -> bool:
+    """True when a command line goes on on the next: it ends with `\\`, or with ` /`, the slip of a
+    README that writes `docker build -t x /` then `-f conda.Dockerfile .` (a build of the root folder
+    `/` is no command anyone documents)."""
+    end = text.rstrip()
+    return end.endswith("\\") or end.endswith((" /", "\t/"))
 
 
 def _lines_of_commands_with_file(fence: Fence) -> set[int]:
@@ -1031,7 +1039,7 @@ def _lines_of_commands_with_file(fence: Fence) -> set[int]:
     for line, text in fence.lines:
         command.append(line)
         has_file = has_file or bool(_FILE_FLAG.search(text))
-        if not text.rstrip().endswith("\\"):
+        if not _continued(text):
             if has_file:
                 found.update(command)
             command, has_file = [], False

@@ -471,3 +471,33 @@ def test_a_build_matrix_is_not_compared_with_build_arg_defaults() -> None:
         "24.01 | 2.2.0 | 3.10 | 1.26.4",
     ]
     assert matrix("Container", releases) == [(3, "README says PyTorch 2.3.0 but Dockerfile:2 says 1.13.1")]
+
+
+# --------------------------------------------------------------------------------------------------
+# 11. A build command continued with ` /` instead of ` \`
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("conda.Dockerfile", []),
+        (
+            "slim.Dockerfile",
+            [
+                (
+                    6,
+                    gone("slim.Dockerfile", "conda.Dockerfile"),
+                )
+            ],
+        ),
+    ],
+)
+def test_a_command_continued_with_a_slash_still_names_its_file(
+    tmp_path: Path, name: str, expected: list[tuple[int, str]]
+) -> None:
+    make_tree(tmp_path, {"conda.Dockerfile": "FROM python:3.12-slim\nARG USERID=1000\n"})
+    readme = (
+        f"# Build\n\n```console\ndocker build -t app:latest /\n--build-arg USERID=1000 /\n-f {name} .\n```\n"
+    )
+    model = build_model(tmp_path / "conda.Dockerfile", "conda.Dockerfile")
+    assert [(d.line, d.message) for d in audit(readme, "README.md", [model], {}, tmp_path)] == expected
