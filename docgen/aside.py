@@ -10,7 +10,11 @@ other things, and comparing it with the image only gives false alarms:
   `(Optional - if not using the container) Download …`, `Example: native build on Windows`) or about
   what the machine needs (`## System requirements`, a list after `ensure that your environment meets
   the following requirements:`) (`aside_lines`, `is_host_intro`);
+- another container tool's recipe: a section headed `Singularity`, `Apptainer`, `Building the .sif`,
+  `Conda environment`, `Vagrant` (`is_other_recipe_heading`), unless the heading names Docker too;
 - the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
+- a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`) or is another
+  component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
 - a version that belongs to another component than the name right before it: in `The default CUDA
   version used by CMake is 13.0` the 13.0 is CUDA's, not CMake's (`version_owner`).
 
@@ -19,6 +23,7 @@ Pure functions over strings; every regular expression runs on one line or one se
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 
@@ -108,6 +113,24 @@ _CAPTION = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)(.+?)(?:\*\*|__)[ \t:]*
 """A paragraph that is one bold line: the caption of the example below it."""
 
 
+_OTHER_RECIPE = re.compile(
+    r"\b(?:singularity|apptainer|vagrant(?:file)?|virtualbox|lxc|lxd|nix[ \t]+shell)\b"
+    r"|[\w*]\.(?:def|sif)\b|\bconda[ \t]+env(?:ironment)?s?\b|\benvironment\.ya?ml\b"
+    r"|\bvirtual[ \t]+machines?\b|(?-i:\bVMs?\b)",
+    re.IGNORECASE,
+)
+"""Words naming another tool's recipe than a Dockerfile: a Singularity or Apptainer definition file
+(`.def`, `.sif`), a conda environment file, a Vagrant or virtual-machine setup."""
+_DOCKER_NAMED = re.compile(r"\b(?:docker\w*|containerfile|podman)\b", re.IGNORECASE)
+
+
+def is_other_recipe_heading(text: str) -> bool:
+    """True when a heading is about another container or environment tool's recipe (`## Singularity`,
+    `### Building the Apptainer image`, `## Conda environment`, `## Vagrant VM`) and does not name
+    Docker or a Dockerfile (`## Docker and Singularity` is still the image's)."""
+    return bool(_OTHER_RECIPE.search(text)) and not _DOCKER_NAMED.search(text)
+
+
 def is_host_heading(text: str) -> bool:
     """True when a heading (or a heading in a list item, or a bold caption) says its text is about the
     host: building or installing without the container, or setting up the machine."""
@@ -126,10 +149,12 @@ def is_host_intro(text: str) -> bool:
 
 
 def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:
-    """The README lines (1-based) about the host or the past, not the image audited:
+    """The README lines (1-based) about the host, another tool's recipe or the past, not the image
+    audited:
 
     - under a heading that `is_host_heading` (`## Native build`, `### Without Docker`) or tells the
-      past (`## Previous versions`, `## Legacy`), down to the next heading of the same or a higher level;
+      past (`## Previous versions`, `## Legacy`) or is about another tool's recipe (`## Singularity`,
+      `is_other_recipe_heading`), down to the next heading of the same or a higher level;
     - after a heading in a list item that `is_host_heading` (`2. #### (Optional - if not using the
       container) Download …`), down to the next such step heading or heading;
     - a one-line bold caption that `is_host_heading` (`**Example: Native build on Windows**`).
@@ -145,7 +170,9 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
             step = False
             if level is not None and depth <= level:
                 level = None
-            if level is None and (is_host_heading(text) or _PAST.search(text)):
+            if level is None and (
+                is_host_heading(text) or is_other_recipe_heading(text) or _PAST.search(text)
+            ):
                 level = depth
         elif line is not None and (heading := _STEP_HEADING.match(line)):
             step = is_host_heading(heading.group(1))
@@ -181,3 +208,67 @@ def version_owner(before: str, between: str) -> str | None:
         return None
     owner = found.group(1) or found.group(2)
     return None if owner.lower() in ("the", "a", "default", "this", "that", "its", "same") else owner
+
+
+# --------------------------------------------------------------------------------------------------
+# What a sentence says is gone, or another component's requirement
+
+_GONE_BEFORE = re.compile(
+    r"\b(?:remov(?:e|es|ed|ing)|uninstall(?:s|ed|ing)?|replac(?:e|es|ed|ing)|drop(?:s|ped|ping)?"
+    r"|reject(?:s|ed|ing)?|purg(?:e|es|ed|ing)|no[ \t]+longer|instead[ \t]+of|rather[ \t]+than"
+    r"|(?<!or[ \t])(?<!and[ \t])older|formerly|previously)\b",
+    re.IGNORECASE,
+)
+"""Words after which, to the end of the clause, a version is one that is gone or not used: `removes its
+vLLM 0.20.2`, `rejects an old image instead of testing vLLM 0.20.2`, `no longer ships CUDA 11`."""
+_GONE_AFTER = re.compile(
+    r"\b(?:is|was|were|are|has[ \t]+been|have[ \t]+been|gets|got|being)[ \t]+(?:now[ \t]+)?"
+    r"(?:removed|uninstalled|replaced|dropped|rejected|purged|deprecated)\b",
+    re.IGNORECASE,
+)
+"""Words before which, from the start of the clause, a version is gone: `vLLM 0.20.2 is removed`."""
+_REQUIRES = re.compile(
+    r"(?<![\w.-])([A-Za-z][\w.+-]*)(?:[ \t]+v?\d[\w.+-]*)?[ \t]+(?:also[ \t]+)?"
+    r"(?:requires?|needs?|depends[ \t]+on)[ \t]+",
+    re.IGNORECASE,
+)
+"""`OpenCV 4.13 requires NumPy >= 2`: what follows is OpenCV's requirement, not the image's NumPy."""
+_IMAGE_SUBJECTS = frozenset(
+    {"image", "container", "dockerfile", "build", "it", "this", "that", "which", "who", "one", "everything"}
+)
+_CLAUSE_END = re.compile(
+    r"[.;,:!?](?=[ \t]|\Z)|[()]|[ \t]-[ \t]|—|\b(?:and|but|then|with|by|to|while|whereas|which|so|yet)\b",
+    re.IGNORECASE,
+)
+
+
+def not_current_spans(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of the parts of `sentence` whose versions are not the image's now: from a word of
+    removal (`removes`, `uninstalls`, `replaces`, `drops`, `rejects`, `no longer`, `instead of`, `older`)
+    to the end of its clause; from the start of a clause to `is removed`, `was replaced`, `has been
+    dropped`; and the requirement of another component (`OpenCV 4.13 requires NumPy >= 2`) to the end
+    of its clause. A clause ends at punctuation or at `and`, `but`, `with`, `by`, `to`, `while` …, so
+    `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0."""
+    ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
+    spans: list[tuple[int, int]] = []
+
+    def clause_end(start: int) -> int:
+        index = bisect.bisect_left(ends, start)
+        return ends[index] if index < len(ends) else len(sentence)
+
+    for match in _GONE_BEFORE.finditer(sentence):
+        spans.append((match.start(), clause_end(match.end())))
+    for match in _GONE_AFTER.finditer(sentence):
+        index = bisect.bisect_left(ends, match.start())
+        start = _after_break(sentence, ends[index - 1]) if index else 0
+        spans.append((start, match.end()))
+    for match in _REQUIRES.finditer(sentence):
+        if match.group(1).lower() not in _IMAGE_SUBJECTS:
+            spans.append((match.end(), clause_end(match.end())))
+    return spans
+
+
+def _after_break(sentence: str, end: int) -> int:
+    """The offset right after the clause break that starts at `end`."""
+    found = _CLAUSE_END.match(sentence, end)
+    return found.end() if found else end

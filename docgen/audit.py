@@ -53,7 +53,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from docgen import hardware
-from docgen.aside import aside_lines, is_host_intro, other_tool_args, version_owner
+from docgen.aside import aside_lines, is_host_intro, not_current_spans, other_tool_args, version_owner
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import dockerfiles_in, is_dockerfile_name
 from docgen.markdown import (
@@ -733,11 +733,19 @@ def _list_items(value: str) -> list[str]:
     return [item for item in re.split(r"[;,|\s]+", value) if item]
 
 
+_LATEST = frozenset({"latest", "newest", "most recent", "the latest", "latest version", "latest release"})
+"""How a README says a version arg with an empty default pins nothing (`TF_VERSION` | `latest` for
+`ARG TF_VERSION=`, used as `tensorflow${TF_VERSION:+==${TF_VERSION}}`)."""
+
+
 def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
     """True when the default a README claims (normalised, '' for none) agrees with one declaration."""
     for decl in decls:
         if claim == "" and decl.default is None and decl.effective_default is None:
             return True
+        empty = not decl.effective_default and not decl.default
+        if empty and claim.lower() in _LATEST and _VERSION_ARG.search(decl.name):
+            return True  # `latest` for `ARG TF_VERSION=`: no pin, the newest is installed
         for value in (decl.effective_default, decl.default, decl.raw_default):
             if value is None:
                 continue
@@ -879,7 +887,7 @@ def audit(
         else []
     )
     audited = [m.path for m in models]
-    dead = list(_dead_references(doc, directory, siblings, audited)) if directory is not None else []
+    dead = list(_dead_references(doc, directory, siblings, audited, text)) if directory is not None else []
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
@@ -1020,8 +1028,16 @@ def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
                 if folder and not path.startswith(("/", "$")):
                     path = posixpath.normpath(posixpath.join(folder, path))
                 yield line, path
-        if not text.rstrip().endswith("\\"):
+        if not _continued(text):
             building = False
+
+
+def _continued(text: str) -> bool:
+    """True when a command line goes on on the next: it ends with `\\`, or with ` /`, the slip of a
+    README that writes `docker build -t x /` then `-f conda.Dockerfile .` (a build of the root folder
+    `/` is no command anyone documents)."""
+    end = text.rstrip()
+    return end.endswith("\\") or end.endswith((" /", "\t/"))
 
 
 def _lines_of_commands_with_file(fence: Fence) -> set[int]:
@@ -1033,7 +1049,7 @@ def _lines_of_commands_with_file(fence: Fence) -> set[int]:
     for line, text in fence.lines:
         command.append(line)
         has_file = has_file or bool(_FILE_FLAG.search(text))
-        if not text.rstrip().endswith("\\"):
+        if not _continued(text):
             if has_file:
                 found.update(command)
             command, has_file = [], False
@@ -1304,7 +1320,7 @@ def _reference_path(target: str) -> str:
 
 
 def _dead_references(
-    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = ()
+    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = (), said: str = ""
 ) -> Iterator[tuple[int, str, bool]]:
     """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
     `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
@@ -1328,26 +1344,43 @@ def _dead_references(
         )
         if flag and not renamed and (directory / _basename(path)).exists():
             continue
-        if flag and _run_in_dockerfile_folder(path, audited):
+        if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
         yield line, target, flag
 
 
-def _run_in_dockerfile_folder(path: str, audited: Sequence[str]) -> bool:
+def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "") -> bool:
     """True when the `-f PATH` of a build command is found from the folder of an audited Dockerfile or
     one above it: `-f Dockerfile.gpu` (or `-f docker/Dockerfile.gpu`) when `tools/docker/Dockerfile.gpu`
     is audited, or when a file of that name is next to an audited Dockerfile. The README's commands are
-    run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead."""
+    run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead. A bare
+    `-f NAME` is run there only when the README (`said`) puts the reader in that folder: it names a
+    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`) or a `cd` to it."""
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
     if not parts or ".." in parts:
         return False
     for dockerfile in audited:
+        if len(parts) == 1 and not _puts_in_folder(said, dockerfile):
+            continue
         if _same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
             return True
         found = Path(dockerfile)  # as given: from the working directory, when it is there
         if found.is_file() and (found.parent / path).is_file():  # a Dockerfile next to an audited one
             return True
     return False
+
+
+def _puts_in_folder(said: str, dockerfile: str) -> bool:
+    """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
+    a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
+    folder = posixpath.basename(posixpath.dirname(dockerfile.replace("\\", "/")))
+    if not folder or folder == "..":
+        return True
+    name = re.escape(folder)
+    return bool(
+        re.search(rf"(?<![\w.-]){name}/(?:[\w.-]*[Dd]ockerfile|Containerfile)", said)
+        or re.search(rf"\bcd[ \t]+[^\s;&|]*?(?<![\w.-]){name}/?(?![\w.-])", said)
+    )
 
 
 def _audit_tables(
@@ -1435,7 +1468,8 @@ def _documented_outside_tables(doc: Document) -> frozenset[str]:
 def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A table whose header names components (`| Container | PyTorch | NCCL |`, a release per row) is
     checked column by column: a column is stale when none of its rows agrees with the Dockerfile (the
-    newest row comes first). A table none of whose cells agrees is not about this image (benchmark
+    newest row comes first); in a build matrix, not with a build arg's default. A table none of whose
+    cells agrees is not about this image (benchmark
     numbers, a compatibility matrix): it is read as text, like any other table."""
     names = [_name_in_cell(cell) for cell in table.header]
     columns: dict[int, list[tuple[int, str, bool | None]]] = {}
@@ -1447,9 +1481,17 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
                 columns.setdefault(index, []).append((line, version, verdict))
     columns = dict(sorted(columns.items()))  # in the header's order
     if any(agrees for column in columns.values() for _, _, agrees in column):
+        # A build matrix (no column tells the rows apart: `| PyTorch | CUDA | Python | Tag |` with PyTorch
+        # 2.3.0 for Python 3.11 and 3.10): each row is an image built with its own --build-arg values, so
+        # a column is not compared with an ARG's default, only with a version the Dockerfile hard-codes.
+        matrix = len(table.rows) >= 3 and all(len({v for _, v, _ in c}) < len(c) for c in columns.values())
+        arg_lines = {(m.path, d.line) for m in auditor.models for d in m.args}
         for index, column in columns.items():
             stale = [(line, version) for line, version, agrees in column if agrees is False]
             if stale and not any(agrees for _, _, agrees in column):
+                fact = auditor.verdict(names[index], "==", stale[0][1])[1]
+                if matrix and fact is not None and (fact.path, fact.line) in arg_lines:
+                    continue
                 yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
         return
     for line, cells in table.rows:
@@ -2595,6 +2637,18 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     return dataclasses.replace(para, lines=_blank(para.lines, spans))
 
 
+def _not_current(para: Paragraph) -> Paragraph:
+    """`para` without what its sentences say is gone or another component's requirement
+    (`aside.not_current_spans`): `The Dockerfile removes its vLLM 0.20.2`, `OpenCV 4.13 requires
+    NumPy >= 2`."""
+    spans = [
+        (start + a, start + b)
+        for start, _, sentence in _sentences(para.lines)
+        for a, b in not_current_spans(sentence)
+    ]
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
 def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Paragraph:
     """`para` right before the build command `fence`, without what its last sentence says of the
     components the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11 and
@@ -2929,13 +2983,14 @@ def _set_aside(
     doc: Document, text: str, models: Sequence[ImageModel], siblings: Sequence[str], names: Mapping[str, str]
 ) -> None:
     """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
-    other images (`_about_other_images`) and, in the caption of a build command, the components the
+    other images (`_about_other_images`), what is gone or another component's requirement
+    (`_not_current`) and, in the caption of a build command, the components the
     command sets (`_captioned`)."""
     ours, others = _other_images_words(models, siblings)
     after = _build_fence_after(doc, source_lines(text))
     paragraphs = []
     for para in doc.paragraphs:
-        para = _about_other_images(para, ours, others)
+        para = _not_current(_about_other_images(para, ours, others))
         fence = after.get(para.lines[-1][0])
         paragraphs.append(_captioned(para, fence, names) if fence is not None else para)
     doc.paragraphs[:] = paragraphs

@@ -1539,9 +1539,10 @@ def test_a_default_stated_with_by_default(sentence: str, found: list[str]) -> No
         ("cd ./main/\ndocker build -f ../main/Dockerfile.base .", []),
         ("cd main\ndocker build -f Dockerfile.gone .", ["main/Dockerfile.gone"]),
         ("cd $WORKDIR\ndocker build -f Dockerfile.gone .", []),  # where it is cannot be told
-        # no `cd`: the command is run from the folder of the Dockerfile it names (main/), as a
-        # `docker build -t x .` next to it would be; a name found nowhere is gone
-        ("docker build -f Dockerfile.base .", []),
+        # no `cd`: the command is run from the folder of the Dockerfile it names (main/) when the
+        # README names a Dockerfile there; a name found nowhere is gone
+        ("# builds main/Dockerfile.base\ndocker build -f Dockerfile.base .", []),
+        ("docker build -f Dockerfile.base .", ["Dockerfile.base"]),
         ("docker build -f Dockerfile.gone .", ["Dockerfile.gone"]),
     ],
 )

@@ -167,8 +167,18 @@ BOTH = ["tools/docker/Dockerfile", "tools/docker/Dockerfile.gpu"]
 @pytest.mark.parametrize(
     ("commands", "expected"),
     [
-        # the commands are run in tools/docker, where the Dockerfiles are
-        ("docker build -t serving .\ndocker build -t serving-gpu -f Dockerfile.gpu .", []),
+        # the commands are run in tools/docker, where the Dockerfiles are (the guide says so)
+        (
+            "# in tools/docker/Dockerfile*\ndocker build -t serving .\n"
+            "docker build -t serving-gpu -f Dockerfile.gpu .",
+            [],
+        ),
+        ("cd tools/docker\ndocker build -t serving-gpu -f Dockerfile.gpu .", []),
+        # a guide that never puts the reader there: the bare name is not found from where it is run
+        (
+            "docker build -t serving-gpu -f Dockerfile.gpu .",
+            [(4, gone("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "likely")],
+        ),
         ("docker build -f docker/Dockerfile.gpu tools", []),  # from tools/
         # a name found nowhere is gone
         ("docker build -f Dockerfile.rocm .", [(4, gone("Dockerfile.rocm"), "certain")]),
@@ -188,9 +198,12 @@ def test_a_bare_file_flag_is_read_from_the_folder_of_the_dockerfiles(
 
 def test_a_file_flag_naming_a_file_next_to_an_audited_dockerfile_is_not_dead(chdir_tmp: Path) -> None:
     # Audited against the CPU image only: Dockerfile.gpu is not audited, but it is there, next to it.
-    assert audit_docs(chdir_tmp, "docker build -f Dockerfile.gpu .", ["tools/docker/Dockerfile"]) == []
-    found = audit_docs(chdir_tmp, "docker build -f Dockerfile.tpu .", ["tools/docker/Dockerfile"])
-    assert found == [(4, gone("Dockerfile.tpu", "tools/docker/Dockerfile"), "certain")]
+    there = "# first: cd tools/docker\n"
+    assert (
+        audit_docs(chdir_tmp, there + "docker build -f Dockerfile.gpu .", ["tools/docker/Dockerfile"]) == []
+    )
+    found = audit_docs(chdir_tmp, there + "docker build -f Dockerfile.tpu .", ["tools/docker/Dockerfile"])
+    assert found == [(5, gone("Dockerfile.tpu", "tools/docker/Dockerfile"), "certain")]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -331,3 +344,160 @@ def test_an_arg_in_the_table_or_documented_elsewhere_is_not_missing(
 ) -> None:
     table = "| Argument | Default |\n|---|---|\n| `CUDA_VERSION` | `13.0` |\n| `JOBS` | `8` |\n" + rows
     assert found(f"{table}\n{after}") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 7. Another tool's recipe (Singularity, Apptainer, conda, Vagrant)
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("## Singularity", []),
+        ("## Building the Apptainer image", []),
+        ("## From the pytorch.def recipe", []),
+        ("## Conda environment", []),
+        ("## Vagrant VM", []),
+        # a heading that names Docker too is still the image's, and so is a plain one
+        ("## Docker and Singularity", [(5, "README says PyTorch 2.4.0 but Dockerfile:6 says 2.6.0")]),
+        ("## Versions", [(5, "README says PyTorch 2.4.0 but Dockerfile:6 says 2.6.0")]),
+    ],
+)
+def test_a_section_about_another_tools_recipe_is_not_compared(
+    heading: str, expected: list[tuple[int, str]]
+) -> None:
+    readme = f"{heading}\n\nThe recipe installs:\n\n- PyTorch 2.4.0\n\n## Docker\n\nShips PyTorch 2.6.0.\n"
+    assert found(readme) == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 8. A version said to be gone, and another component's requirement
+
+SWAPPED = "FROM python:3.11-slim\nRUN pip uninstall -y vllm && pip install vllm==0.28.0 numpy==1.26.4\n"
+
+
+def swapped(readme: str) -> list[tuple[int, str]]:
+    model = model_of(parse_dockerfile(SWAPPED, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(readme, "README.md", model)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The build removes its vLLM 0.20.2 install and\ninstalls vLLM 0.28.0.", []),
+        ("The stock vLLM 0.20.2 is uninstalled first.", []),
+        ("CI rejects an old image instead of testing\nvLLM 0.20.2.", []),
+        ("The image no longer ships vLLM 0.20.2.", []),
+        ("Here OpenCV 4.13 requires\nNumPy >= 2, while the image pins NumPy 1.26.4.", []),
+        # the version installed now, next to the one removed, and the image's own requirement
+        (
+            "The build removes its vLLM 0.20.2 install and\ninstalls vLLM 0.27.0.",
+            [(2, "README says vLLM 0.27.0 but Dockerfile:2 says 0.28.0")],
+        ),
+        ("The image requires NumPy >= 2.", [(1, "README says NumPy>=2 but Dockerfile:2 says 1.26.4")]),
+        (
+            "Here OpenCV 4.13 requires NumPy >= 2, while the image pins NumPy 1.25.0.",
+            [(1, "README says NumPy 1.25.0 but Dockerfile:2 says 1.26.4")],
+        ),
+    ],
+)
+def test_a_version_said_gone_or_required_by_another_component_is_no_claim(
+    text: str, expected: list[tuple[int, str]]
+) -> None:
+    assert swapped(text + "\n") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 9. `latest` for a version arg with an empty default
+
+
+@pytest.mark.parametrize(
+    ("arg", "cell", "expected"),
+    [
+        ("ARG TF_VERSION=", "latest", []),
+        ("ARG TF_VERSION", "newest", []),
+        # a pinned default is no `latest`, and an empty default is no version
+        (
+            "ARG TF_VERSION=2.15.0",
+            "latest",
+            ["README says TF_VERSION defaults to latest but Dockerfile:2 says 2.15.0"],
+        ),
+        ("ARG TF_VERSION=", "2.15.0", ['README says TF_VERSION defaults to 2.15.0 but Dockerfile:2 says ""']),
+    ],
+)
+def test_latest_agrees_with_an_empty_version_default(arg: str, cell: str, expected: list[str]) -> None:
+    dockerfile = (
+        f"FROM python:3.11-slim\n{arg}\nRUN pip install tensorflow${{TF_VERSION:+==${{TF_VERSION}}}}\n"
+    )
+    readme = (
+        f"| Argument | Description | Default |\n|---|---|---|\n| TF_VERSION | TensorFlow version | {cell} |\n"
+    )
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    assert [d.message for d in audit(readme, "README.md", model)] == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 10. A build matrix of published images
+
+MATRIX_DOCKERFILE = """\
+FROM ubuntu:22.04
+ARG PYTORCH_VERSION=1.13.1
+ARG PYTHON_VERSION=3.10
+RUN pip install torch==${PYTORCH_VERSION} numpy==1.26.4
+"""
+
+
+def matrix(first: str, rows: list[str]) -> list[tuple[int, str]]:
+    table = f"| {first} | PyTorch | Python | NumPy |\n|---|---|---|---|\n" + "".join(
+        f"| {r} |\n" for r in rows
+    )
+    model = model_of(parse_dockerfile(MATRIX_DOCKERFILE, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(table, "README.md", model)]
+
+
+def test_a_build_matrix_is_not_compared_with_build_arg_defaults() -> None:
+    rows = ["img:2.3.0-py3.11 | 2.3.0 | 3.11 | {np}", "img:2.3.0-py3.10 | 2.3.0 | 3.10 | {np}"]
+    rows += ["img:2.2.0-py3.10 | 2.2.0 | 3.10 | {np}"]
+    # each row is built with its own --build-arg PYTORCH_VERSION: the default 1.13.1 is none of them
+    assert matrix("Image", [r.format(np="1.26.4") for r in rows]) == []
+    # a version the Dockerfile hard-codes is every row's
+    assert matrix("Image", [r.format(np="1.25.0") for r in rows]) == [
+        (3, "README says NumPy 1.25.0 but Dockerfile:4 says 1.26.4")
+    ]
+    # a release per row (the first column tells them apart) is still compared with the defaults
+    releases = [
+        "24.03 | 2.3.0 | 3.10 | 1.26.4",
+        "24.02 | 2.3.0 | 3.10 | 1.26.4",
+        "24.01 | 2.2.0 | 3.10 | 1.26.4",
+    ]
+    assert matrix("Container", releases) == [(3, "README says PyTorch 2.3.0 but Dockerfile:2 says 1.13.1")]
+
+
+# --------------------------------------------------------------------------------------------------
+# 11. A build command continued with ` /` instead of ` \`
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("conda.Dockerfile", []),
+        (
+            "slim.Dockerfile",
+            [
+                (
+                    6,
+                    gone("slim.Dockerfile", "conda.Dockerfile"),
+                )
+            ],
+        ),
+    ],
+)
+def test_a_command_continued_with_a_slash_still_names_its_file(
+    tmp_path: Path, name: str, expected: list[tuple[int, str]]
+) -> None:
+    make_tree(tmp_path, {"conda.Dockerfile": "FROM python:3.12-slim\nARG USERID=1000\n"})
+    readme = (
+        f"# Build\n\n```console\ndocker build -t app:latest /\n--build-arg USERID=1000 /\n-f {name} .\n```\n"
+    )
+    model = build_model(tmp_path / "conda.Dockerfile", "conda.Dockerfile")
+    assert [(d.line, d.message) for d in audit(readme, "README.md", [model], {}, tmp_path)] == expected
