@@ -1667,14 +1667,18 @@ def _audit_text(
             rest = text[after.end() : after.end() + 16]
             if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
-            if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(text, 0, word.start()):
+            if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(
+                text, max(0, word.start() - 80), word.start()
+            ):
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
             host = _HOST_BEFORE.search(text, max(0, word.start() - 60), word.start())
             if host or _HOST_AFTER.match(text, after.end()):
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
-            owner = version_owner(text[: word.start()], text[last.end() : after.start(1)])
+            owner = version_owner(
+                text[max(0, word.start() - 80) : word.start()], text[last.end() : after.start(1)]
+            )
             if owner is not None:  # `The default CUDA version used by CMake is 13.0`: CUDA's
                 if not auditor.facts.lookup(owner, auditor.names):
                     break
