@@ -107,6 +107,29 @@ def build_site(root: Path) -> Path:
     return root / "site"
 
 
+class WatchRecorder:
+    """A stand-in for `mkdocs serve`'s live-reload server: records the paths it is asked to watch."""
+
+    def __init__(self) -> None:
+        self.watched: list[str] = []
+
+    def watch(self, path: str) -> None:
+        self.watched.append(path)
+
+
+def serve(root: Path) -> tuple[MkDocsConfig, DocgenPlugin, list[str]]:
+    """The first build of `mkdocs serve` for `root/mkdocs.yml`, in-process: the config, the docgen
+    plugin and the paths it has asked the server to watch (a list later builds add to)."""
+    config = config_for(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+    plugin = config.plugins["docgen"]
+    assert isinstance(plugin, DocgenPlugin)
+    server = WatchRecorder()
+    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
+    return config, plugin, server.watched
+
+
 def page_markdown(mkdocs_yml: Path, src_uri: str) -> str:
     """The Markdown of page `src_uri` after the docgen plugin's `on_page_markdown`."""
     config = load_config(str(mkdocs_yml), site_dir=str(mkdocs_yml.parent / "unused-site"))
@@ -477,27 +500,14 @@ def test_on_serve_watches_dockerfiles_config_and_templates(tmp_path: Path) -> No
         }
     )
     root = write_tree(tmp_path, files)
-    config = config_for(root)
-    config.plugins.on_startup(command="serve", dirty=False)
-    build(config)
-
-    class FakeServer:
-        watched: list[str] = []
-
-        def watch(self, path: str) -> None:
-            self.watched.append(path)
-
-    plugin = config.plugins["docgen"]
-    assert isinstance(plugin, DocgenPlugin)
-    server = FakeServer()
-    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
+    config, plugin, watched = serve(root)
     resolved = tmp_path.resolve()
-    assert sorted(server.watched) == sorted(
+    assert sorted(watched) == sorted(
         str(resolved / p)
         for p in ("Dockerfile", "pyproject.toml", "templates", "extra/Dockerfile", "README.md")
     )
     plugin.on_post_build(config=config)
-    assert len(server.watched) == 5, "each path is watched once"
+    assert len(watched) == 5, "each path is watched once"
     assert "custom hardware table" in (root / "site" / "fm" / "index.html").read_text(encoding="utf-8")
 
 
@@ -951,22 +961,10 @@ def test_a_user_template_overrides_the_image_page(tmp_path: Path) -> None:
 
 def test_under_serve_a_dockerfile_edit_regenerates_its_image_page(tmp_path: Path) -> None:
     root = write_tree(tmp_path, three_images())
-    config = config_for(root)
-    config.plugins.on_startup(command="serve", dirty=False)
-    build(config)
+    _, plugin, watched = serve(root)
     page = root / "site" / "images" / "cuda" / "index.html"
     assert "NEW_ARG" not in page.read_text(encoding="utf-8")
-
-    class FakeServer:
-        watched: list[str] = []
-
-        def watch(self, path: str) -> None:
-            self.watched.append(path)
-
-    plugin = config.plugins["docgen"]
-    assert isinstance(plugin, DocgenPlugin)
-    plugin.on_serve(FakeServer(), config=config, builder=lambda: None)  # type: ignore[arg-type]
-    assert str((root / "docker" / "cuda" / "Dockerfile").resolve()) in FakeServer.watched
+    assert str((root / "docker" / "cuda" / "Dockerfile").resolve()) in watched
     with (root / "docker" / "cuda" / "Dockerfile").open("a", encoding="utf-8") as dockerfile:
         dockerfile.write("# NEW_ARG A new argument.\nARG NEW_ARG=1\n")
     rebuilt = config_for(root)  # as `mkdocs serve` does: the config again, the same plugin instance
@@ -1066,18 +1064,5 @@ def test_on_serve_watches_the_bake_file(tmp_path: Path) -> None:
             }
         ),
     )
-    config = config_for(root)
-    config.plugins.on_startup(command="serve", dirty=False)
-    build(config)
-
-    class FakeServer:
-        watched: list[str] = []
-
-        def watch(self, path: str) -> None:
-            self.watched.append(path)
-
-    plugin = config.plugins["docgen"]
-    assert isinstance(plugin, DocgenPlugin)
-    server = FakeServer()
-    plugin.on_serve(server, config=config, builder=lambda: None)  # type: ignore[arg-type]
-    assert str(tmp_path.resolve() / "docker-bake.json") in server.watched
+    _, _, watched = serve(root)
+    assert str(tmp_path.resolve() / "docker-bake.json") in watched
