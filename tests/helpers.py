@@ -8,6 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
+import docgen.parallel
 from docgen.cli import main
 from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import Evaluation, evaluate
@@ -49,3 +52,18 @@ def make_tree(root: Path, files: Mapping[str, str | bytes]) -> None:
 def ev(text: str) -> Evaluation:
     """Parse and evaluate Dockerfile text."""
     return evaluate(parse_dockerfile(text, "Dockerfile"))
+
+
+def count_image_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, note the display name of each Dockerfile `docgen.parallel` reads; returns that
+    list. Only reads in this process are seen (a pool's workers are not: `DOCGEN_JOBS=1` keeps them
+    here)."""
+    read: list[str] = []
+    real = docgen.parallel.read_image
+
+    def counting(path: Path, display: str, **kwargs: bool) -> object:
+        read.append(display)
+        return real(path, display, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(docgen.parallel, "read_image", counting)
+    return read

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from helpers import make_tree, run
+from helpers import count_image_reads, make_tree, run
 
 from docgen.fastcheck import fast_check
 
@@ -269,16 +269,7 @@ def test_a_shared_setting_makes_every_image_stale(synced: Path) -> None:
 def test_check_models_only_the_images_whose_fingerprints_differ(
     synced: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import docgen.parallel
-
-    read: list[str] = []
-    real = docgen.parallel.read_image
-
-    def counting(path: Path, display: str, **kwargs: bool) -> object:
-        read.append(display)
-        return real(path, display, **kwargs)
-
-    monkeypatch.setattr(docgen.parallel, "read_image", counting)
+    read = count_image_reads(monkeypatch)
     monkeypatch.setenv("DOCGEN_JOBS", "1")  # read here, where `counting` sees it
     dockerfile = synced / "docker/Dockerfile.rocm"
     dockerfile.write_text(dockerfile.read_text().replace("torch==2.7.1", "torch==2.8.0"))

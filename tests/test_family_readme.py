@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import make_tree, run
+from helpers import count_image_reads, make_tree, run
 
 from docgen import render
 from docgen.family import Member, fill_document
@@ -402,8 +402,6 @@ def test_removing_an_image_changes_only_the_blocks_about_every_image(synced: Pat
 def test_check_models_only_the_images_of_the_files_that_changed(
     synced: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import docgen.parallel
-
     (synced / "docker/xpu").mkdir()
     (synced / "docker/xpu/Dockerfile").write_text(XPU)
     (synced / "docker/xpu/README.md").write_text(
@@ -415,14 +413,7 @@ def test_check_models_only_the_images_of_the_files_that_changed(
         'outputs = ["docker/xpu/README.md"]\n'
     )
     assert run("sync").code == 0
-    read: list[str] = []
-    real = docgen.parallel.read_image
-
-    def counting(path: Path, display: str, **kwargs: object) -> object:
-        read.append(display)
-        return real(path, display, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(docgen.parallel, "read_image", counting)
+    read = count_image_reads(monkeypatch)
     xpu = synced / "docker/xpu/Dockerfile"
     xpu.write_text(xpu.read_text().replace("2.8.0", "2.9.0"))
     assert run("check").out.splitlines()[0] == "docker/README.md is up to date"
@@ -666,22 +657,13 @@ def test_check_models_only_the_images_whose_blocks_are_stale(
     """Without `images` and `matrix` blocks, a shared file's stale block needs its own image only; the
     blocks of the others are kept as they are (their fingerprints match), and check says the same as
     `--full`, which renders them all."""
-    import docgen.parallel
-
     readme = synced / "docker/README.md"
     text = readme.read_text()
     for key in FAMILY:
         text = text.replace(block(text, key), "")
     readme.write_text(text)
     assert run("check").code == 0  # removing whole blocks leaves the others up to date
-    read: list[str] = []
-    real = docgen.parallel.read_image
-
-    def counting(path: Path, display: str, **kwargs: object) -> object:
-        read.append(display)
-        return real(path, display, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(docgen.parallel, "read_image", counting)
+    read = count_image_reads(monkeypatch)
     cuda = synced / "docker/Dockerfile.cuda"
     cuda.write_text(cuda.read_text().replace("torch==2.8.0", "torch==2.9.0"))
     trusted = run("check")
