@@ -372,6 +372,17 @@ def test_home_page_code_is_not_cut_inside_words(serve: str, driver: webdriver.Ch
     assert cuts == [], f"of {len(codes)} code spans in tables"
 
 
+def lines_shown(driver: webdriver.Chrome, page: str, numbers: list[int]) -> list[str | None]:
+    """Open `page` and give the text of its element `L<n>` for each of `numbers` (None where it has none)."""
+    driver.get(page)
+    shown: list[str | None] = driver.execute_script(
+        "return arguments[0].map(n => { const e = document.getElementById('L' + n);"
+        " return e ? e.textContent : null; })",
+        numbers,
+    )
+    return shown
+
+
 def test_every_line_link_lands_on_its_line(serve: str, driver: webdriver.Chrome) -> None:
     view(driver, f"{serve}/site/images/rocm/", 1400, 1000, "light")
     links = driver.execute_script(
@@ -390,13 +401,8 @@ def test_every_line_link_lands_on_its_line(serve: str, driver: webdriver.Chrome)
         assert re.fullmatch(r"L\d+", text) and href.endswith("#" + text), (text, href)
     dockerfile = (ROOT / "docker" / "rocm" / "Dockerfile.rocm").read_text(encoding="utf-8").splitlines()
     for page in sorted({href.split("#", 1)[0] for _, href in links}):
-        driver.get(page)
         wanted = sorted({int(href.rsplit("#L", 1)[1]) for _, href in links if href.startswith(page + "#")})
-        shown = driver.execute_script(
-            "return arguments[0].map(n => { const e = document.getElementById('L' + n);"
-            " return e ? e.textContent : null; })",
-            wanted,
-        )
+        shown = lines_shown(driver, page, wanted)
         for number, text in zip(wanted, shown, strict=True):
             assert text is not None, f"{page}#L{number} is not on the page"
             assert text.rstrip("\n") == dockerfile[number - 1], f"line {number} shows another line"
@@ -512,13 +518,8 @@ def test_a_generated_image_page_fits_and_its_line_links_land(
     dockerfile = (ROOT / "docker" / "rocm" / "Dockerfile.rocm").read_text(encoding="utf-8").splitlines()
     pages = sorted({href.split("#", 1)[0] for _, href in links})
     assert pages == [f"{serve}/generated/dockerfiles/docker/rocm/Dockerfile/"]
-    driver.get(pages[0])
     wanted = sorted({int(href.rsplit("#L", 1)[1]) for _, href in links})
-    shown = driver.execute_script(
-        "return arguments[0].map(n => { const e = document.getElementById('L' + n);"
-        " return e ? e.textContent : null; })",
-        wanted,
-    )
+    shown = lines_shown(driver, pages[0], wanted)
     for number, text in zip(wanted, shown, strict=True):
         assert text is not None, f"#L{number} is not on the Dockerfile page"
         assert text.rstrip("\n") == dockerfile[number - 1], f"line {number} shows another line"
