@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import docgen.parallel
+from docgen.audit import audit
 from docgen.cli import main
 from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import Evaluation, evaluate
+from docgen.pipeline import model_of
 
 
 @dataclass
@@ -67,3 +69,11 @@ def count_image_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(docgen.parallel, "read_image", counting)
     return read
+
+
+def findings(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
+    """`audit` of `readme` against every Dockerfile of `dockerfiles` (path → text): the README is about
+    all of them. Each finding as `line: message`."""
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
+

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from helpers import make_tree, run
+from helpers import findings, make_tree, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -1072,13 +1072,6 @@ RUN pip install torch==${TORCH_VERSION}
 """
 
 
-def family(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
-    """`audit` of `readme` against every Dockerfile of `dockerfiles` (path → text): the README is about
-    all of them."""
-    models = [model_from(text, path) for path, text in dockerfiles.items()]
-    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
-
-
 FAMILY_README = """\
 # Training images
 
@@ -1104,7 +1097,7 @@ def test_each_section_of_a_family_readme_is_compared_with_its_image() -> None:
     # The heading word `rocm` names Dockerfile.rocm: its PyTorch 2.8.0 is stale there although the CUDA
     # image has it; the CUDA section agrees with its own image (not with ROCm's); the shared section
     # is compared with both, and a version neither image has is stale.
-    found = family(FAMILY_README, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    found = findings(FAMILY_README, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
     assert found == [
         "12: README says PyTorch 2.8.0 but Dockerfile.rocm:3 says 2.7.1",
         "17: README says PyTorch 2.6.0 but Dockerfile.cuda:3 says 2.8.0",
@@ -1113,10 +1106,10 @@ def test_each_section_of_a_family_readme_is_compared_with_its_image() -> None:
 
 def test_a_build_arg_is_stale_only_when_no_image_of_its_section_declares_it() -> None:
     readme = "## CUDA image (`cuda`)\n\nBuild args: `TORCH_VERSION`, `AITER_COMMIT`.\n"
-    found = family(readme, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    found = findings(readme, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
     assert found == ["3: README documents build arg AITER_COMMIT but Dockerfile.cuda does not declare it"]
     untied = "Build args: `TORCH_VERSION`, `AITER_COMMIT`, `GPU_TARGETS`.\n"
-    assert family(untied, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE}) == [
+    assert findings(untied, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE}) == [
         "1: README documents build arg GPU_TARGETS but none of Dockerfile.cuda, Dockerfile.rocm declares it"
     ]
 
@@ -1134,7 +1127,7 @@ def test_a_build_arg_is_stale_only_when_no_image_of_its_section_declares_it() ->
     ],
 )
 def test_links_base_images_and_build_commands_tie_a_section_to_an_image(section: str) -> None:
-    found = family(section, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
+    found = findings(section, {"Dockerfile.cuda": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
     assert len(found) == 1
     assert found[0].endswith("README says PyTorch 2.8.0 but Dockerfile.rocm:3 says 2.7.1")
 
@@ -1144,10 +1137,10 @@ def test_sections_about_a_sibling_next_to_the_readme_are_not_this_images(tmp_pat
     # is next to the README), so its PyTorch 2.8.0 is no claim about ROCm; without the folder it is.
     make_tree(tmp_path, {"Dockerfile.slim": CUDA_IMAGE, "Dockerfile.rocm": ROCM_IMAGE})
     readme = "## Slim image (`slim`)\n\n- PyTorch 2.8.0\n\n## ROCm image\n\n- PyTorch 2.7.0\n"
-    assert family(readme, {"Dockerfile.rocm": ROCM_IMAGE}, tmp_path) == [
+    assert findings(readme, {"Dockerfile.rocm": ROCM_IMAGE}, tmp_path) == [
         "7: README says PyTorch 2.7.0 but Dockerfile.rocm:3 says 2.7.1"
     ]
-    assert len(family(readme, {"Dockerfile.rocm": ROCM_IMAGE})) == 2
+    assert len(findings(readme, {"Dockerfile.rocm": ROCM_IMAGE})) == 2
 
 
 VARIANT_BASE = """\
@@ -1365,7 +1358,7 @@ def test_a_tag_is_judged_by_the_image_it_names_and_community_sections_are_others
         "- `example/verl:mix-torch2.6.0-sglang0.4.8`\n"  # the base's torch, an sglang no image has
         "\n## Community images\n\n- `someone/verl:ngc-cu126-sglang0.4.6-mcore0.13.0`\n"
     )
-    assert family(readme, {"Dockerfile.app": app, "Dockerfile.base": base}) == [
+    assert findings(readme, {"Dockerfile.app": app, "Dockerfile.base": base}) == [
         "3: README says mcore 0.12.0 but Dockerfile.app:2 says 0.13.0"
     ]
 

@@ -5,21 +5,9 @@ Each rule has a planted drift that must be found and a trap that must not be rep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
-from helpers import make_tree
-
-from docgen.audit import audit
-from docgen.dockerfile import parse_dockerfile
-from docgen.pipeline import model_of
-
-
-def found(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
-    """`audit` of `readme` against the Dockerfiles `dockerfiles` (path → text), as `line: message`."""
-    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
-    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
-
+from helpers import findings, make_tree
 
 # --------------------------------------------------------------------------------------------------
 # A heading naming one word of a Dockerfile's many-word name
@@ -54,7 +42,7 @@ The image takes these build arguments:
 
 
 def test_a_heading_naming_a_word_only_one_dockerfile_name_has_ties_its_table_to_that_image() -> None:
-    assert found(PART_TABLE.format(heading="Alma-based Dockerfile"), FAMILY) == [
+    assert findings(PART_TABLE.format(heading="Alma-based Dockerfile"), FAMILY) == [
         "7: build arg OS_TAG (ci/Dockerfile.alma.app:1) is missing from the README's build-argument table",
         "9: README says APP_RELEASE defaults to 4.1.0 but ci/Dockerfile.alma.app:3 says 4.2.0",
     ]
@@ -62,8 +50,8 @@ def test_a_heading_naming_a_word_only_one_dockerfile_name_has_ties_its_table_to_
 
 def test_a_heading_word_both_names_share_or_not_about_an_image_ties_nothing() -> None:
     # `app` is in both names; `Alma notes` is no heading about an image: 4.1.0 is debian's default.
-    assert found(PART_TABLE.format(heading="The app image"), FAMILY) == []
-    assert found(PART_TABLE.format(heading="Alma notes"), FAMILY) == []
+    assert findings(PART_TABLE.format(heading="The app image"), FAMILY) == []
+    assert findings(PART_TABLE.format(heading="Alma notes"), FAMILY) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -102,18 +90,18 @@ NET = {"net-ofed.dockerfile": OFED, "net-verbs-lib.dockerfile": VERBS}
 
 
 def test_a_note_binding_some_items_to_one_image_makes_the_others_about_each_image() -> None:
-    assert found(NOTED_LIST.format(note="(ofed image only)"), NET) == [
+    assert findings(NOTED_LIST.format(note="(ofed image only)"), NET) == [
         "13: README says GCC_VERSION defaults to 12 but net-verbs-lib.dockerfile:1 says 13",
     ]
     # The words that end a many-word name name its image too: `verbs-lib` (the other one's arg: drift).
-    assert found(NOTED_LIST.format(note="(verbs-lib only)"), NET) == [
+    assert findings(NOTED_LIST.format(note="(verbs-lib only)"), NET) == [
         "13: README says GCC_VERSION defaults to 12 but net-verbs-lib.dockerfile:1 says 13",
         "14: README documents build arg OFED_RELEASE but net-verbs-lib.dockerfile does not declare it",
     ]
 
 
 def test_a_list_without_such_a_note_is_about_the_family_and_agrees_with_one_image() -> None:
-    assert found(NOTED_LIST.format(note=""), NET) == []
+    assert findings(NOTED_LIST.format(note=""), NET) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -132,15 +120,15 @@ EXTRA_TOOLS_LIST:   more packages to install
 
 
 def test_a_block_of_name_colon_lines_under_a_build_args_heading_documents_build_args() -> None:
-    assert found(DESCRIBED.format(heading="ARG options"), {"Dockerfile": VERBS}) == [
+    assert findings(DESCRIBED.format(heading="ARG options"), {"Dockerfile": VERBS}) == [
         "7: README documents build arg EXTRA_TOOLS_LIST but Dockerfile does not declare it",
     ]
 
 
 def test_such_a_block_under_other_words_or_naming_no_declared_arg_is_no_claim() -> None:
-    assert found(DESCRIBED.format(heading="Environment variables"), {"Dockerfile": VERBS}) == []
+    assert findings(DESCRIBED.format(heading="Environment variables"), {"Dockerfile": VERBS}) == []
     unrelated = DESCRIBED.replace("GCC_VERSION", "LOG_LEVEL_NAME")
-    assert found(unrelated.format(heading="Build args"), {"Dockerfile": VERBS}) == []
+    assert findings(unrelated.format(heading="Build args"), {"Dockerfile": VERBS}) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -169,7 +157,7 @@ def test_a_build_command_missing_an_arg_the_dockerfile_requires_is_reported() ->
         ": ${SOURCE_REV:?}",
     ):
         dockerfile = REQUIRES.format(check=check)
-        assert found(BUILDS.format(extra=""), {"Dockerfile.src": dockerfile}) == [
+        assert findings(BUILDS.format(extra=""), {"Dockerfile.src": dockerfile}) == [
             "4: README builds Dockerfile.src without --build-arg SOURCE_REV, but Dockerfile.src:3 fails "
             "the build without it (SOURCE_REV has no default)",
         ]
@@ -177,12 +165,12 @@ def test_a_build_command_missing_an_arg_the_dockerfile_requires_is_reported() ->
 
 def test_an_optional_arg_a_passed_one_or_a_command_passing_more_is_not_reported() -> None:
     optional = REQUIRES.format(check='if [ -n "$SOURCE_REV" ]; then echo pinned; fi')
-    assert found(BUILDS.format(extra=""), {"Dockerfile.src": optional}) == []
+    assert findings(BUILDS.format(extra=""), {"Dockerfile.src": optional}) == []
     required = {"Dockerfile.src": REQUIRES.format(check='test -n "${SOURCE_REV}"')}
-    assert found(BUILDS.format(extra="--build-arg SOURCE_REV=v1 "), required) == []
-    assert found(BUILDS.format(extra="$BUILD_FLAGS "), required) == []
+    assert findings(BUILDS.format(extra="--build-arg SOURCE_REV=v1 "), required) == []
+    assert findings(BUILDS.format(extra="$BUILD_FLAGS "), required) == []
     said = BUILDS.format(extra="") + "\nSet `SOURCE_REV` to the release to build.\n"
-    assert found(said, required) == []
+    assert findings(said, required) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -206,16 +194,16 @@ def test_a_build_with_no_file_flag_in_a_section_about_another_dockerfile_builds_
 ) -> None:
     make_tree(tmp_path, {"Dockerfile": "FROM debian:12\n", "Dockerfile.npu": "FROM ubuntu:22.04\n"})
     npu = {"Dockerfile.npu": "FROM ubuntu:22.04\n"}
-    assert found(NPU_IMAGE.format(flag=""), npu, tmp_path) == [
+    assert findings(NPU_IMAGE.format(flag=""), npu, tmp_path) == [
         "8: README builds with no -f, which builds the Dockerfile next to it, not Dockerfile.npu that "
         "this section is about",
     ]
-    assert found(NPU_IMAGE.format(flag="-f Dockerfile.npu "), npu, tmp_path) == []
+    assert findings(NPU_IMAGE.format(flag="-f Dockerfile.npu "), npu, tmp_path) == []
 
 
 def test_a_build_with_no_file_flag_where_no_plain_dockerfile_is_builds_nothing_else(tmp_path: Path) -> None:
     make_tree(tmp_path, {"Dockerfile.npu": "FROM ubuntu:22.04\n"})
-    assert found(NPU_IMAGE.format(flag=""), {"Dockerfile.npu": "FROM ubuntu:22.04\n"}, tmp_path) == []
+    assert findings(NPU_IMAGE.format(flag=""), {"Dockerfile.npu": "FROM ubuntu:22.04\n"}, tmp_path) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -241,7 +229,7 @@ docker run --gpus all registry.example.com/ml/server:23.01-py3 nvidia-smi
 
 
 def test_pulling_another_release_of_the_base_image_is_reported() -> None:
-    assert found(PULLS.format(tag="23.10-py3-sdk"), {"Dockerfile": TOOLKIT}) == [
+    assert findings(PULLS.format(tag="23.10-py3-sdk"), {"Dockerfile": TOOLKIT}) == [
         "6: README runs registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
         "registry.example.com/ml/server:24.03-py3-sdk",
         "8: README runs registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
@@ -250,8 +238,8 @@ def test_pulling_another_release_of_the_base_image_is_reported() -> None:
 
 
 def test_the_same_release_another_variant_or_a_gpu_check_is_not_reported() -> None:
-    assert found(PULLS.format(tag="24.03-py3-sdk"), {"Dockerfile": TOOLKIT}) == []
-    assert found(PULLS.format(tag="23.10-py3"), {"Dockerfile": TOOLKIT}) == []
+    assert findings(PULLS.format(tag="24.03-py3-sdk"), {"Dockerfile": TOOLKIT}) == []
+    assert findings(PULLS.format(tag="23.10-py3"), {"Dockerfile": TOOLKIT}) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -273,10 +261,10 @@ gcc:12 from Docker Hub.
 
 
 def test_a_base_said_to_be_each_images_is_compared_with_each() -> None:
-    assert found(EACH_BASE.format(said="In both cases,"), NET) == [
+    assert findings(EACH_BASE.format(said="In both cases,"), NET) == [
         "11: README says gcc:12 but net-verbs-lib.dockerfile:1 says gcc:13",
     ]
 
 
 def test_a_base_not_said_to_be_each_images_agrees_with_one() -> None:
-    assert found(EACH_BASE.format(said="For the driver image,"), NET) == []
+    assert findings(EACH_BASE.format(said="For the driver image,"), NET) == []

@@ -8,21 +8,9 @@ for these tests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
-from helpers import make_tree
-
-from docgen.audit import audit
-from docgen.dockerfile import parse_dockerfile
-from docgen.pipeline import model_of
-
-
-def found(readme: str, dockerfiles: Mapping[str, str], directory: Path | None = None) -> list[str]:
-    """`line: message` of each finding of `readme` audited against `dockerfiles` (path → text)."""
-    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
-    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
-
+from helpers import findings, make_tree
 
 # --------------------------------------------------------------------------------------------------
 # F1: a scope note binds one item of a build-arg list or table to an image
@@ -66,7 +54,7 @@ def test_a_scope_note_outranks_the_sections_build_command() -> None:
     # The section's example builds docker/trainer/Dockerfile, but `TPU_BASE` says it is the TPU
     # image's (trap: declared there); `JAX_VERSION` says it is the trainer's, which lacks it (drift),
     # although the TPU image declares it.
-    assert found(SCOPED_LIST, FAMILY) == [
+    assert findings(SCOPED_LIST, FAMILY) == [
         "10: README documents build arg JAX_VERSION but docker/trainer/Dockerfile does not declare it"
     ]
 
@@ -77,7 +65,7 @@ def test_a_scope_note_naming_a_sibling_that_is_not_audited(tmp_path: Path) -> No
     make_tree(tmp_path, {"docker/trainer/Dockerfile": TRAINER, "docker/trainer-tpu/Dockerfile": TRAINER_TPU})
     readme = "Build arguments:\n\n* `NCCL_VERSION` (only for `trainer` image)\n* `GONE_ARG` - removed\n"
     tpu = {"docker/trainer-tpu/Dockerfile": TRAINER_TPU}
-    assert found(readme, tpu, tmp_path / "docker") == [
+    assert findings(readme, tpu, tmp_path / "docker") == [
         "4: README documents build arg GONE_ARG but docker/trainer-tpu/Dockerfile does not declare it"
     ]
 
@@ -99,7 +87,7 @@ docker build -f Dockerfile.cuda .
 ```
 """
     # GFX_LIST is the ROCm image's (trap); CUDA_ARCHS, bound to ROCm by its note, is not declared there.
-    assert found(readme, {"Dockerfile.cuda": cuda, "Dockerfile.rocm": rocm}) == [
+    assert findings(readme, {"Dockerfile.cuda": cuda, "Dockerfile.rocm": rocm}) == [
         "7: README documents build arg CUDA_ARCHS but Dockerfile.rocm does not declare it"
     ]
 
@@ -123,7 +111,7 @@ docker run -e VISIBLE_CARDS=0 --env LOG_LEVEL=debug example/server
 The build arguments are `APP_VERSION` and `APP_FLAVOUR`.
 """
     # VISIBLE_CARDS is passed with -e (trap); APP_FLAVOUR is called a build argument (drift).
-    assert found(readme, {"Dockerfile": SERVER}) == [
+    assert findings(readme, {"Dockerfile": SERVER}) == [
         "9: README documents build arg APP_FLAVOUR but Dockerfile does not declare it"
     ]
 
@@ -141,7 +129,7 @@ services:
 
 Set the environment variable `WORKERS_COUNT` to scale. The argument `OLD_FLAG` is gone.
 """
-    assert found(readme, {"Dockerfile": SERVER}) == [
+    assert findings(readme, {"Dockerfile": SERVER}) == [
         "10: README documents build arg OLD_FLAG but Dockerfile does not declare it"
     ]
 
@@ -151,7 +139,7 @@ def test_a_run_time_name_passed_with_build_arg_is_a_build_arg() -> None:
         "Arguments: `CACHE_SIZE`.\n\n```\ndocker run -e CACHE_SIZE=1 x\n"
         "docker build --build-arg CACHE_SIZE=2 .\n```\n"
     )
-    assert found(readme, {"Dockerfile": SERVER}) == [
+    assert findings(readme, {"Dockerfile": SERVER}) == [
         "1: README documents build arg CACHE_SIZE but Dockerfile does not declare it",
         "5: README documents build arg CACHE_SIZE but Dockerfile does not declare it",
     ]
@@ -181,7 +169,7 @@ docker build --build-arg NO_SUCH=1 -f gpu/Dockerfile .
 """
     dockerfiles = {"slim/Dockerfile": SLIM, "gpu/Dockerfile": GPU, "switch/Dockerfile": SWITCH}
     # BASE is switch's (trap: not GPU's, whose base the value names); NO_SUCH is passed to gpu (drift).
-    assert found(readme, dockerfiles) == [
+    assert findings(readme, dockerfiles) == [
         "10: README documents build arg NO_SUCH but gpu/Dockerfile does not declare it"
     ]
 
@@ -202,7 +190,7 @@ Install the CANN 25.5.0 driver and firmware first; the host needs CANN 25.5.0 pa
 
 The image ships CANN 8.3.0.
 """
-    assert found(readme, {"Dockerfile": NPU}) == [
+    assert findings(readme, {"Dockerfile": NPU}) == [
         "7: README says CANN 8.3.0 but Dockerfile:1 says 8.5.0-910b-ubuntu22.04-py3.11"
     ]
 
@@ -228,7 +216,7 @@ Defaults to the `python:3-slim-bullseye` base image.
 You can also start from `python:3-slim-trixie` instead.
 """
     # The second sentence names an image the user may choose (trap).
-    assert found(readme, {"Dockerfile": LLAMA}) == [
+    assert findings(readme, {"Dockerfile": LLAMA}) == [
         "3: README says the base image is python:3-slim-bullseye but Dockerfile:1 says python:3-slim-bookworm"
     ]
 
@@ -237,22 +225,22 @@ def test_a_default_base_is_compared_with_the_bases_a_build_arg_sets() -> None:
     # In a family, the image built FROM python:3-slim-bullseye as written agrees with the words, but
     # a default is what a build arg sets: the one whose ARG says bookworm.
     readme = "## Builds\n\nDefaults to `python:3-slim-bullseye` as the base.\n"
-    assert found(readme, {"plain/Dockerfile": PLAIN, "llama/Dockerfile": LLAMA}) == [
+    assert findings(readme, {"plain/Dockerfile": PLAIN, "llama/Dockerfile": LLAMA}) == [
         "3: README says the base image is python:3-slim-bullseye but llama/Dockerfile:1 says "
         "python:3-slim-bookworm"
     ]
-    assert found("## Builds\n\nBased on `python:3-slim-bullseye`.\n", {"plain/Dockerfile": PLAIN}) == []
+    assert findings("## Builds\n\nBased on `python:3-slim-bullseye`.\n", {"plain/Dockerfile": PLAIN}) == []
 
 
 def test_a_base_image_version_in_words() -> None:
     cuda = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch\n"
-    assert found("Based on nvidia/cuda:12.1-devel.\n", {"Dockerfile": cuda}) == [
+    assert findings("Based on nvidia/cuda:12.1-devel.\n", {"Dockerfile": cuda}) == [
         "1: README says the base image is nvidia/cuda:12.1-devel but Dockerfile:1 says "
         "nvidia/cuda:12.4.1-devel-ubuntu22.04"
     ]
     # the same release in short, and another variant (runtime), are no contradiction
-    assert found("Based on nvidia/cuda:12.4-devel.\n", {"Dockerfile": cuda}) == []
-    assert found("Built on nvidia/cuda:12.1.0-runtime-ubuntu22.04.\n", {"Dockerfile": cuda}) == []
+    assert findings("Based on nvidia/cuda:12.4-devel.\n", {"Dockerfile": cuda}) == []
+    assert findings("Built on nvidia/cuda:12.1.0-runtime-ubuntu22.04.\n", {"Dockerfile": cuda}) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -277,10 +265,10 @@ def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
 - Flash-attn is not installed by default
 """
     # NCCL is only in the build stage (trap); flash-attn's "by default" makes it conditional (trap).
-    assert found(readme, {"Dockerfile": TRT}) == [
+    assert findings(readme, {"Dockerfile": TRT}) == [
         "3: README says TensorRT is not installed but Dockerfile:5 installs tensorrt-dev"
     ]
-    assert found("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
+    assert findings("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
         "1: README says flash-attn is not installed but Dockerfile:6 installs flash-attn"
     ]
 
@@ -303,7 +291,7 @@ The image is compiled for these architectures:
 | `gfx950` | MI355X |
 | `gfx1100` | RX 7900 XTX |
 """
-    assert found(readme, {"Dockerfile": ARCHES}) == [
+    assert findings(readme, {"Dockerfile": ARCHES}) == [
         "5: README lists GPU targets gfx950 that GPU_TARGETS's default (Dockerfile:2) does not build, "
         "and leaves out gfx90a that it builds"
     ]
@@ -313,19 +301,19 @@ def test_a_list_of_targets_that_is_not_the_builds() -> None:
     # Tested on (trap), and a list equal to the default in another order.
     tested = "Tested on:\n\n- `gfx942` (MI300X)\n- `gfx1201` (RX 9070)\n"
     built = "Built for:\n\n- gfx1100\n- gfx942\n- gfx90a\n"
-    assert found(tested, {"Dockerfile": ARCHES}) == []
-    assert found(built, {"Dockerfile": ARCHES}) == []
+    assert findings(tested, {"Dockerfile": ARCHES}) == []
+    assert findings(built, {"Dockerfile": ARCHES}) == []
     stale = "Built for:\n\n- gfx1100\n- gfx942\n"
-    assert found(stale, {"Dockerfile": ARCHES}) == [
+    assert findings(stale, {"Dockerfile": ARCHES}) == [
         "3: README leaves out GPU targets gfx90a that GPU_TARGETS's default (Dockerfile:2) builds"
     ]
 
 
 def test_targets_to_choose_from_and_bases_to_choose_from_are_no_claims() -> None:
     choose = "## Build\n\nTo get an image built for your GPU, pick its target:\n\n- `gfx942`\n- `gfx1201`\n"
-    assert found(choose, {"Dockerfile": ARCHES}) == []
+    assert findings(choose, {"Dockerfile": ARCHES}) == []
     bases = "Based on `python:3-slim-bullseye` or `python:3-slim-trixie`.\n"
-    assert found(bases, {"Dockerfile": LLAMA}) == []
+    assert findings(bases, {"Dockerfile": LLAMA}) == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -338,7 +326,7 @@ PLAIN_TORCH = (
 
 def test_a_component_said_to_be_included_that_nothing_installs() -> None:
     readme = "The image includes PyTorch and the container also ships with TensorRT.\n"
-    assert found(readme, {"Dockerfile": PLAIN_TORCH}) == [
+    assert findings(readme, {"Dockerfile": PLAIN_TORCH}) == [
         "1: README says the image includes TensorRT but Dockerfile installs no TensorRT"
     ]
 
@@ -351,4 +339,4 @@ def test_what_a_base_image_or_a_script_may_provide_is_no_finding() -> None:
     requirements = PLAIN_TORCH + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n"
     readme = "The image includes CUDA and TensorRT. Make sure NCCL is installed.\n"
     for dockerfile in (cuda, script, requirements):
-        assert found(readme, {"Dockerfile": dockerfile}) == []
+        assert findings(readme, {"Dockerfile": dockerfile}) == []
