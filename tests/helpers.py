@@ -77,3 +77,8 @@ def findings(readme: str, dockerfiles: Mapping[str, str], directory: Path | None
     models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
     return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, directory)]
 
+
+def gone(path: str, instead: str = "") -> str:
+    """The message of `audit` for a build command naming a Dockerfile `path` that does not exist."""
+    now = f"; compared with {instead}, which it most likely means now" if instead else ""
+    return f"README builds with {path}, which does not exist (the Dockerfile is gone or moved{now})"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import make_tree
+from helpers import gone, make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -136,11 +136,6 @@ def test_a_section_headed_as_the_past_is_not_compared(heading: str, expected: li
 
 GPU = "FROM nvidia/cuda:13.0.0-runtime-ubuntu24.04\nRUN pip install torch==2.6.0\n"
 CPU = "FROM python:3.12-slim\nRUN pip install torch==2.6.0\n"
-
-
-def gone(path: str, instead: str = "") -> str:
-    now = f"; compared with {instead}, which it most likely means now" if instead else ""
-    return f"README builds with {path}, which does not exist (the Dockerfile is gone or moved{now})"
 
 
 def audit_docs(root: Path, commands: str, dockerfiles: list[str]) -> list[tuple[int, str, str]]:

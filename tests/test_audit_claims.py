@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import make_tree
+from helpers import gone, make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -46,11 +46,6 @@ def audit_tree(root: Path, files: dict[str, str], dockerfiles: list[str]) -> lis
     text = (root / "README.md").read_text(encoding="utf-8")
     found: list[Diagnostic] = audit(text, "README.md", models, {}, root)
     return [(d.line, d.message, d.confidence) for d in found]
-
-
-def gone(path: str, instead: str = "") -> str:
-    now = f"; compared with {instead}, which it most likely means now" if instead else ""
-    return f"README builds with {path}, which does not exist (the Dockerfile is gone or moved{now})"
 
 
 # --------------------------------------------------------------------------------------------------
