@@ -124,6 +124,22 @@ def synced(project: Path) -> Path:
     return project
 
 
+def add_xpu(project: Path, *outputs: str) -> None:
+    """A fourth image, docker/xpu/Dockerfile, with a README of its own holding a versions block, written
+    into `outputs`."""
+    (project / "docker/xpu").mkdir()
+    (project / "docker/xpu/Dockerfile").write_text(XPU)
+    (project / "docker/xpu/README.md").write_text(
+        "<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
+    )
+    pyproject = project / "pyproject.toml"
+    listed = ", ".join(f'"{output}"' for output in outputs)
+    pyproject.write_text(
+        pyproject.read_text()
+        + f'\n[[tool.docgen.images]]\ndockerfile = "docker/xpu/Dockerfile"\noutputs = [{listed}]\n'
+    )
+
+
 def fast(project: Path) -> int | None:
     return fast_check([], io.StringIO(), str(project))
 
@@ -402,16 +418,7 @@ def test_removing_an_image_changes_only_the_blocks_about_every_image(synced: Pat
 def test_check_models_only_the_images_of_the_files_that_changed(
     synced: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (synced / "docker/xpu").mkdir()
-    (synced / "docker/xpu/Dockerfile").write_text(XPU)
-    (synced / "docker/xpu/README.md").write_text(
-        "<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
-    )
-    pyproject = synced / "pyproject.toml"
-    pyproject.write_text(
-        pyproject.read_text() + '\n[[tool.docgen.images]]\ndockerfile = "docker/xpu/Dockerfile"\n'
-        'outputs = ["docker/xpu/README.md"]\n'
-    )
+    add_xpu(synced, "docker/xpu/README.md")
     assert run("sync").code == 0
     read = count_image_reads(monkeypatch)
     xpu = synced / "docker/xpu/Dockerfile"
@@ -616,16 +623,7 @@ def test_the_mkdocs_plugin_fills_a_page_several_images_list(
 
 @pytest.mark.parametrize("form", ["text", "json", "sarif", "github"])
 def test_check_says_the_same_with_and_without_rendering_fresh_files(synced: Path, form: str) -> None:
-    (synced / "docker/xpu").mkdir()
-    (synced / "docker/xpu/Dockerfile").write_text(XPU)
-    (synced / "docker/xpu/README.md").write_text(
-        "<!-- BEGIN docgen:versions -->\n<!-- END docgen:versions -->\n"
-    )
-    pyproject = synced / "pyproject.toml"
-    pyproject.write_text(
-        pyproject.read_text() + '\n[[tool.docgen.images]]\ndockerfile = "docker/xpu/Dockerfile"\n'
-        'outputs = ["docker/xpu/README.md", "docker/README.md"]\n'
-    )
+    add_xpu(synced, "docker/xpu/README.md", "docker/README.md")
     readme = synced / "docker/README.md"
     readme.write_text(
         readme.read_text() + "\n<!-- BEGIN docgen:versions image=xpu -->\n<!-- END docgen:versions -->\n"
