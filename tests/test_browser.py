@@ -339,6 +339,17 @@ return cuts;
 """
 
 
+def check_tables_fit(driver: webdriver.Chrome, device: str, width: int) -> None:
+    """The six tables of the ROCm image page open in `driver` fit its column; on the desktop no code
+    is cut inside a word."""
+    tables = driver.execute_script(TABLE_WIDTHS)
+    assert len(tables) == 6, "hardware, versions, three contents tables and build args"
+    too_wide = [t for t in tables if t[0] > t[1] + 0.5]
+    assert too_wide == [], f"tables wider than the {tables[0][1]:.0f} px column at {width} px"
+    if device == "desktop":
+        assert driver.execute_script(CUT_WORDS) == [], "code cut inside a word"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", sorted(WIDTHS))
 def test_generated_tables_fit_their_column(
@@ -346,13 +357,8 @@ def test_generated_tables_fit_their_column(
 ) -> None:
     width, height = WIDTHS[device]
     view(driver, f"{serve}/site/images/rocm/", width, height, scheme)
-    tables = driver.execute_script(TABLE_WIDTHS)
-    assert len(tables) == 6, "hardware, versions, three contents tables and build args"
-    too_wide = [t for t in tables if t[0] > t[1] + 0.5]
-    assert too_wide == [], f"tables wider than the {tables[0][1]:.0f} px column at {width} px"
-    if device == "desktop":
-        assert driver.execute_script(CUT_WORDS) == [], "code cut inside a word"
-    else:
+    check_tables_fit(driver, device, width)
+    if device != "desktop":
         header = driver.find_element(By.CSS_SELECTOR, ".docgen-versions thead")
         assert not header.is_displayed(), "rows are stacked as label/value pairs"
         cell = driver.find_element(By.CSS_SELECTOR, ".docgen-versions tbody td[data-label='Version']")
@@ -504,12 +510,7 @@ def test_a_generated_image_page_fits_and_its_line_links_land(
     width, height = WIDTHS[device]
     view(driver, f"{serve}/generated/images/rocm/", width, height, "light")
     assert driver.find_element(By.TAG_NAME, "h1").text == "rocm"
-    tables = driver.execute_script(TABLE_WIDTHS)
-    assert len(tables) == 6, "hardware, versions, three contents tables and build args"
-    too_wide = [t for t in tables if t[0] > t[1] + 0.5]
-    assert too_wide == [], f"tables wider than the {tables[0][1]:.0f} px column at {width} px"
-    if device == "desktop":
-        assert driver.execute_script(CUT_WORDS) == [], "code cut inside a word"
+    check_tables_fit(driver, device, width)
     full_screenshot(driver, f"generated-{device}.png", width)
     links = driver.execute_script(
         "return [...document.querySelectorAll('a[href*=\"#L\"]')].map(a => [a.textContent, a.href])"
