@@ -726,8 +726,9 @@ def _kept(
     from docgen import findings
 
     texts = dict(texts or {})
+    about = {f.path for f in found}  # without `lint`, a file no finding is about is not read
     for shown, path in paths.items():
-        if shown in texts:
+        if shown in texts or not (lint or shown in about):
             continue
         try:
             texts[shown] = path.read_bytes().decode("utf-8", "replace")
