@@ -784,7 +784,8 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
             path = _existing(Path(given))
             targets.append(ImageConfig(dockerfile=path, display=given, **_image_defaults(config, path)))
     else:
-        filling = [i for i in config.images if document.resolve() in i.outputs]
+        resolved = document.resolve()
+        filling = [i for i in config.images if resolved in i.outputs]
         targets = list(filling or config.images)
         if not targets:
             nearby = files.dockerfiles_in(document.parent, 1)
