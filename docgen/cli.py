@@ -711,14 +711,25 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_DRIFT if count and args.strict else EXIT_OK
 
 
-def _kept(found: list[Any], config: Config, paths: dict[str, Path], *, lint: bool = False) -> list[Any]:
+def _kept(
+    found: list[Any],
+    config: Config,
+    paths: dict[str, Path],
+    *,
+    lint: bool = False,
+    texts: dict[str, str] | None = None,
+) -> list[Any]:
     """`found` (findings) without the rules the config disables or a `docgen: ignore=ID` comment in
-    their file silences (`paths`: each file as shown → where it is). With `lint` (`lint`, `check
-    --strict`), an id in those comments that names no rule is a warning too, among its file's."""
+    their file silences (`paths`: each file as shown → where it is; `texts`: those read already, as
+    shown → text). With `lint` (`lint`, `check --strict`), an id in those comments that names no rule
+    is a warning too, among its file's."""
     from docgen import findings
 
-    texts = {}
+    texts = dict(texts or {})
+    about = {f.path for f in found}  # without `lint`, a file no finding is about is not read
     for shown, path in paths.items():
+        if shown in texts or not (lint or shown in about):
+            continue
         try:
             texts[shown] = path.read_bytes().decode("utf-8", "replace")
         except OSError:
@@ -773,7 +784,8 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
             path = _existing(Path(given))
             targets.append(ImageConfig(dockerfile=path, display=given, **_image_defaults(config, path)))
     else:
-        filling = [i for i in config.images if document.resolve() in i.outputs]
+        resolved = document.resolve()
+        filling = [i for i in config.images if resolved in i.outputs]
         targets = list(filling or config.images)
         if not targets:
             nearby = files.dockerfiles_in(document.parent, 1)
@@ -786,12 +798,18 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         names.update(image.names)
     shown = files.display(document)
     display = ", ".join(image.display for image in targets)
-    diagnostics = audit(_read_markdown(document), shown, models, names, document.parent)
+    text = _read_markdown(document)
+    diagnostics = audit(text, shown, models, names, document.parent)
     unsure = 0
     if args.confidence == "certain":  # the claims read from prose are left out, and counted
         kept = [d for d in diagnostics if d.confidence != "likely"]
         unsure, diagnostics = len(diagnostics) - len(kept), kept
-    found = _kept(findings.from_diagnostics(diagnostics, findings.AUDIT, "error"), config, {shown: document})
+    found = _kept(
+        findings.from_diagnostics(diagnostics, findings.AUDIT, "error"),
+        config,
+        {shown: document},
+        texts={shown: text},
+    )
     count = len(found)
     if found:
         line = (

@@ -42,11 +42,16 @@ def os_error(exc: OSError, path: str | os.PathLike[str] | None = None) -> UsageE
     `UsageError` the user sees: `path: file name too long …`. The one place where the errors of
     path operations (a name past 255 bytes, a symlink loop, a file used as a folder) get their words."""
     target = path if path is not None else exc.filename
-    reason = _OS_ERRORS.get(exc.errno or 0) or exc.strerror or str(exc)
+    reason = _reason(exc)
     if target is None:
         return UsageError(reason)
     shown = os.fsdecode(target) if isinstance(target, (str, bytes, os.PathLike)) else str(target)
     return UsageError(reason, display(Path(shown)) if shown else repr(shown))
+
+
+def _reason(exc: OSError) -> str:
+    """What went wrong in `exc`, in the words `os_error` gives it."""
+    return _OS_ERRORS.get(exc.errno or 0) or exc.strerror or str(exc)
 
 
 @dataclass(frozen=True)
@@ -186,8 +191,7 @@ def dockerfiles_in(folder: Path, depth: int | None = 0, *, pass_unreadable: bool
     except FileNotFoundError:
         return []
     except OSError as exc:
-        reason = _OS_ERRORS.get(exc.errno or 0) or exc.strerror or str(exc)
-        raise UsageError(f"cannot read the folder ({reason})", display(folder)) from None
+        raise UsageError(f"cannot read the folder ({_reason(exc)})", display(folder)) from None
     return found
 
 

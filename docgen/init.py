@@ -671,12 +671,12 @@ def family_entries(members: Sequence[_Member], root: Path, prefix: str, index: s
 
     left = {m.path: m for m in members}
     entries: list[dict[str, Any]] = []
+    expanded = {pattern: cache.expand(str(root), pattern) for pattern in _family_patterns(prefix)}
     while left:
         best: tuple[str, list[_Member], list[str]] | None = None
-        for pattern in _family_patterns(prefix):
-            matched = cache.expand(str(root), pattern)
+        for pattern, matched in expanded.items():  # (regular files only)
             others = [p for p in matched if p not in left]
-            if any(files.is_dockerfile_name(posixpath.basename(p)) and (root / p).is_file() for p in others):
+            if any(files.is_dockerfile_name(posixpath.basename(p)) for p in others):
                 continue  # a Dockerfile configured already, or taken by another entry
             group = [left[p] for p in matched if p in left]
             if len(group) < 2 or any(m.name != file_name(root / m.path, root) for m in group):

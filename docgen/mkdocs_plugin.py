@@ -182,17 +182,21 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             return markdown
         docgen = self._docgen
         assert docgen is not None, "on_config runs before on_page_markdown"
-        if page.file.src_uri == self._index_uri:
-            return self._fill_index(markdown, page, config)
         source = page.file.abs_src_path
-        shown = self._shown(Path(source)) if source else f"{config.docs_dir}/{page.file.src_uri}"
         offset = _front_matter_lines(page, markdown)
-        try:
-            images = self._images_for(page, docgen, shown)
-        except DocgenError as exc:  # its line is already one of the whole file (the front matter)
-            raise PluginError(str(exc)) from None
-        except OSError as exc:  # a path too long, a symlink loop … (see `docgen.files.os_error`)
-            raise PluginError(f"{shown}: {FRONT_MATTER_KEY}: {os_error(exc).message}") from None
+        if page.file.src_uri == self._index_uri:
+            # the index of the images (generated or the site's own): its `images` and `matrix` blocks
+            # cover every image the site shows, in config order
+            shown = self._shown(Path(source)) if source else page.file.src_uri
+            images: tuple[ImageConfig, ...] = tuple(image for image, _ in self._index_images)
+        else:
+            shown = self._shown(Path(source)) if source else f"{config.docs_dir}/{page.file.src_uri}"
+            try:
+                images = self._images_for(page, docgen, shown)
+            except DocgenError as exc:  # its line is already one of the whole file (the front matter)
+                raise PluginError(str(exc)) from None
+            except OSError as exc:  # a path too long, a symlink loop … (see `docgen.files.os_error`)
+                raise PluginError(f"{shown}: {FRONT_MATTER_KEY}: {os_error(exc).message}") from None
         try:
             if not images:
                 blocks = markers.find_blocks(markdown, shown, known=SECTIONS)
@@ -365,28 +369,6 @@ class DocgenPlugin(BasePlugin[DocgenPluginConfig]):  # type: ignore[no-untyped-c
             }
             for image, own in self._index_images
         ]
-
-    def _fill_index(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
-        """The index of the images (`images/`, generated or the site's own), filled: its `images` and
-        `matrix` blocks cover every image the site shows (`self._index_images`), in config order."""
-        docgen = self._docgen
-        assert docgen is not None, "on_config runs before on_page_markdown"
-        shown = self._shown(Path(page.file.abs_src_path)) if page.file.abs_src_path else page.file.src_uri
-        uri = page.file.src_uri
-        try:
-            members = [
-                member(image, self._model(image), docgen, None, lambda i: self._dockerfile_link(i, uri))
-                for image, _ in self._index_images
-            ]
-            filled = fill_document(markdown, shown, members)[0]
-        except DocgenError as exc:
-            if exc.path == shown and exc.line:
-                exc.line += _front_matter_lines(page, markdown)
-            raise PluginError(str(exc)) from None
-        except OSError as exc:
-            raise PluginError(str(os_error(exc))) from None
-        self._filled.add(uri)
-        return filled
 
     def _check_outputs(self, docgen: Config) -> None:
         """Warn for each `outputs` file whose blocks differ from what `docgen sync` would write now."""

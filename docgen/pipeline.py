@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
-from docgen import baseimage, components, hardcoded, markers
+from docgen import baseimage, components, hardcoded
 from docgen.config import Config, ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.evaluate import evaluate
@@ -366,19 +366,7 @@ def fill(
 
     With `stamp` (the Dockerfile's and the setup's fingerprints, see `docgen.fingerprint`), each begin
     marker also gets the block's fingerprint. Raises `MarkerError` for broken or unknown blocks; text
-    outside the blocks is kept byte for byte.
+    outside the blocks is kept byte for byte. A document that several images list is filled by
+    `docgen.family.fill_document`, which this calls with the one image.
     """
-    return fill_blocks(text, path, model, options, stamp)[0]
-
-
-def fill_blocks(
-    text: str,
-    path: str,
-    model: ImageModel,
-    options: RenderOptions,
-    stamp: tuple[str, str] | None = None,
-) -> tuple[str, list[markers.Block], dict[str, str]]:
-    """`fill`, with what `docgen check` compares: the blocks found in `text`, and the body each is
-    given (keyed by `Block.key`, as written: in the text's line endings). A document that several
-    images list is filled by `docgen.family.fill_document`, which this calls with the one image."""
-    return fill_document(text, path, [Member("", model, options, stamp)])
+    return fill_document(text, path, [Member("", model, options, stamp)])[0]

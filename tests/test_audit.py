@@ -1054,6 +1054,20 @@ def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> No
     assert "pass --dockerfile DOCKERFILE" in none.err
 
 
+def test_an_ignore_comment_in_the_readme_silences_its_claim(chdir_tmp: Path) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "img/Dockerfile": ISSUE16_DOCKERFILE,
+            "img/README.md": "<!-- docgen: ignore=DG101 -->\nIt has vLLM 0.9.0.\n\nIt has vLLM 0.8.0.\n",
+        },
+    )
+    result = run("audit", "img/README.md")
+    assert result.code == 1
+    assert result.out.startswith("img/README.md:4: error: README says vLLM 0.8.0 but img/Dockerfile:3 says")
+    assert "README.md:2:" not in result.out
+
+
 # --------------------------------------------------------------------------------------------------
 # Issue 16, measured on public READMEs: families of images, variants of a base, how sure a finding is
 
