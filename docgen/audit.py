@@ -650,12 +650,6 @@ def _first_code(cell: str) -> str | None:
     return html.unescape(spans[0][2]).strip() if spans else None
 
 
-def _arg_name_in_cell(cell: str) -> str | None:
-    """The build arg a table cell names: its first code span, or the cell when it is UPPER_SNAKE."""
-    names = _arg_names_in_cell(cell)
-    return names[0] if names else None
-
-
 def _arg_names_in_cell(cell: str) -> list[str]:
     """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
     the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
