@@ -114,6 +114,13 @@ def _about_build_args(text: str) -> bool:
     return bool(_ARGUMENT_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
 
 
+def _says_build_args(text: str) -> bool:
+    """True when `text` has words that can only mean build args (`build arg`, `--build-arg`, `ARG`)
+    and none of environment variables or a program's arguments: the stricter test of `NAME=VALUE`
+    lists and blocks, where a one-word name is a claim too."""
+    return bool(_BUILD_ARG_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+
+
 # --------------------------------------------------------------------------------------------------
 # Names and versions
 
@@ -2273,7 +2280,7 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         return
     defaults = bool(_DEFAULT_WORDS.search(intro))
     # A one-word name (`PYTHON=3.11`) is a claim only under words that can only mean build args.
-    strict = bool(_BUILD_ARG_WORDS.search(intro)) and not _NOT_BUILD_ARG_WORDS.search(intro)
+    strict = _says_build_args(intro)
     for line, match in assignments:
         name, value = match.group(1), match.group(2).strip("\"'")
         if name in auditor.declared:
@@ -2306,7 +2313,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         if about:
             # `NAME=VALUE` lists of one-word names only in words that can only mean build args
             # (`Build args: CUDA=12.4 PYTHON=3.11`), never next to env words (`docker run -e PORT=80`).
-            strict = bool(_BUILD_ARG_WORDS.search(sentence)) and not _NOT_BUILD_ARG_WORDS.search(sentence)
+            strict = _says_build_args(sentence)
             for start, _, content in spans:
                 assignment = _ASSIGNMENT.fullmatch(content.strip())
                 name = content.strip().split("=", 1)[0].strip()
@@ -2411,9 +2418,9 @@ def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[D
     """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
     words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
     (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
-    if fence.lang not in _ASSIGNMENT_LANGS or not _BUILD_ARG_WORDS.search(intro):
+    if fence.lang not in _ASSIGNMENT_LANGS or not _says_build_args(intro):
         return
-    if _NOT_A_BUILD_ARG.search(intro) or _NOT_BUILD_ARG_WORDS.search(intro) or other_tool_args(intro):
+    if _NOT_A_BUILD_ARG.search(intro) or other_tool_args(intro):
         return
     content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
         (line, text.split(" #", 1)[0].strip())
@@ -2436,11 +2443,7 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
     """A block (of any language: `NAME: text` is no shell or YAML a program reads) of `NAME: what it
     sets` lines only, under a heading or an introduction (`said`) that says build args (`## ARG
     options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares."""
-    if (
-        not _BUILD_ARG_WORDS.search(said)
-        or _NOT_A_BUILD_ARG.search(said)
-        or _NOT_BUILD_ARG_WORDS.search(said)
-    ):
+    if not _says_build_args(said) or _NOT_A_BUILD_ARG.search(said):
         return
     content = [
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
