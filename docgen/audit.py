@@ -95,6 +95,7 @@ _BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE
 _NOT_A_BUILD_ARG = re.compile(
     r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
 )
+_BUILD_EVIDENCE = re.compile(_BUILD_ARG_WORDS.pattern + r"|构建参数|编译参数", re.IGNORECASE)
 _ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b|参数", re.IGNORECASE)
 _NOT_BUILD_ARG_WORDS = re.compile(
     r"\benv\b|environment|环境变量|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
@@ -119,6 +120,12 @@ def _says_build_args(text: str) -> bool:
     and none of environment variables or a program's arguments: the stricter test of `NAME=VALUE`
     lists and blocks, where a one-word name is a claim too."""
     return bool(_BUILD_ARG_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+
+
+def _build_evidence(text: str) -> bool:
+    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
+    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
+    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -985,15 +992,6 @@ def _runtime_names(doc: Document) -> frozenset[str]:
         runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
         built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
     return frozenset(runtime - built)
-
-
-_BUILD_EVIDENCE = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)|构建参数|编译参数", re.IGNORECASE)
-
-
-def _build_evidence(text: str) -> bool:
-    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
-    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
-    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
 
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
