@@ -2119,24 +2119,28 @@ def _badge(path: str) -> tuple[str, str]:
     return (parts[0], parts[1]) if len(parts) == 3 else ("", "")
 
 
+def _items(para: Paragraph) -> list[list[tuple[int, str]]]:
+    """The lines of each list item of `para`; the lines before the first item (the text introducing
+    the list, or the whole paragraph when it is no list) make one more, first."""
+    chunks: list[list[tuple[int, str]]] = []
+    for line, text in para.lines:
+        if _LIST_ITEM.match(text) or not chunks:
+            chunks.append([])
+        chunks[-1].append((line, text))
+    return chunks
+
+
 def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
     """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
     `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
-    items: list[list[int]] = []
-    texts: list[str] = []
-    for line, text in para.lines:
-        if _LIST_ITEM.match(text) or not items:
-            items.append([])
-            texts.append("")
-        items[-1].append(line)
-        texts[-1] += text + " "
     scopes: dict[int, _Auditor | None] = {}
-    for lines, text in zip(items, texts, strict=True):
+    for chunk in _items(para):
+        text = "".join(line_text + " " for _, line_text in chunk)
         if not _LIST_ITEM.match(text):
             continue  # the text introducing the list: a note there is no item's
         scoped = auditor.scoped(text)
         if scoped is not auditor:
-            scopes.update(dict.fromkeys(lines, scoped))
+            scopes.update(dict.fromkeys((line for line, _ in chunk), scoped))
     return scopes
 
 
@@ -2159,12 +2163,8 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         or _about_build_args(para.lines[0][1])
     )
     yield from _assignment_list(para, auditor)
-    chunks: list[list[tuple[int, str]]] = []
     for line, text in para.lines:
         item = _LIST_ITEM.match(text)
-        if item or not chunks:
-            chunks.append([])
-        chunks[-1].append((line, text))
         if not item:
             continue
         body = text[item.end() :].lstrip("*_[ ")
@@ -2193,7 +2193,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         if default and value and value[0][0] == 0:
             claim = _default_in_cell(body[default.end() :][: value[0][1]])
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
-    for chunk in chunks:
+    for chunk in _items(para):
         yield from _audit_sentences(chunk, auditor)
 
 
