@@ -946,8 +946,9 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
-            found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
-            said = f"{_fence_intro(doc, fence)} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
+            intro = _fence_intro(doc, fence)
+            found.extend(_assignment_block(fence, intro, auditor))
+            said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
             found.extend(_described_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
