@@ -900,8 +900,9 @@ def audit(
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
     parts: dict[frozenset[int], Document] = {}
-    _set_aside(doc, text, models, siblings, names)
-    aside = _drop_aside(doc, text)
+    source = source_lines(text)
+    _set_aside(doc, source, models, siblings, names)
+    aside = _drop_aside(doc, source)
     shared = _shared_tables(doc, [m.path for m in models])
     shared_parts: dict[frozenset[int], Document] = {}
 
@@ -926,7 +927,7 @@ def audit(
             into.headings.append((line, heading))
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
-        found.extend(_misnamed_links(text, doc, path, directory))
+        found.extend(_misnamed_links(source, doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
@@ -2931,11 +2932,12 @@ def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
     return lines[-1][0]
 
 
-def _misnamed_links(text: str, doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def _misnamed_links(
+    source: Sequence[str], doc: Document, readme: str, directory: Path
+) -> Iterator[Diagnostic]:
     """A link whose text names a Dockerfile (`` [`a_x64.Dockerfile`](a_x86_64.Dockerfile) ``) other
     than its target, when no file of that name exists next to the README or to the target: the text
-    names a file that is not there."""
-    source = source_lines(text)
+    names a file that is not there. `source`: the README's lines (`source_lines`)."""
     for number in sorted({line for line, _ in doc.links}):
         for link in links(source[number - 1]):
             if link.target is None or "://" in link.target or link.image:
@@ -2959,14 +2961,14 @@ def _misnamed_links(text: str, doc: Document, readme: str, directory: Path) -> I
             )
 
 
-def _drop_aside(doc: Document, text: str) -> set[int]:
+def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
     """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
     sections on building or installing without the container or on what the machine needs, lists
     introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`. (Their
     links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
-    host = aside_lines(source_lines(text), heads)
+    host = aside_lines(source, heads)
     doc.paragraphs[:] = [
         p
         for p in doc.paragraphs
@@ -2980,14 +2982,18 @@ def _drop_aside(doc: Document, text: str) -> set[int]:
 
 
 def _set_aside(
-    doc: Document, text: str, models: Sequence[ImageModel], siblings: Sequence[str], names: Mapping[str, str]
+    doc: Document,
+    source: Sequence[str],
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    names: Mapping[str, str],
 ) -> None:
     """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
     other images (`_about_other_images`), what is gone or another component's requirement
     (`_not_current`) and, in the caption of a build command, the components the
     command sets (`_captioned`)."""
     ours, others = _other_images_words(models, siblings)
-    after = _build_fence_after(doc, source_lines(text))
+    after = _build_fence_after(doc, source)
     paragraphs = []
     for para in doc.paragraphs:
         para = _not_current(_about_other_images(para, ours, others))
