@@ -2749,6 +2749,7 @@ def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[
     pass more (`$ARGS`, `...`) and a README that names the arg anywhere (`text`: it says to pass it)
     are left alone."""
     paths = [m.path for m in auditor.models]
+    named: dict[str, bool] = {}  # arg → the README names it: searched once, not once a command
     for fence in doc.fences:
         for command in _build_commands(fence):
             joined = " ".join(line_text.rstrip("\\") for _, line_text in command)
@@ -2762,7 +2763,9 @@ def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[
             for index in sorted(chosen):
                 model = auditor.models[index]
                 for name, line in model.required_args:
-                    if name in passed or re.search(rf"\b{re.escape(name)}\b", text):
+                    if name not in named:
+                        named[name] = re.search(rf"\b{re.escape(name)}\b", text) is not None
+                    if name in passed or named[name]:
                         continue
                     yield Diagnostic(
                         auditor.path,
