@@ -95,6 +95,7 @@ _BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE
 _NOT_A_BUILD_ARG = re.compile(
     r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
 )
+_BUILD_EVIDENCE = re.compile(_BUILD_ARG_WORDS.pattern + r"|构建参数|编译参数", re.IGNORECASE)
 _ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b|参数", re.IGNORECASE)
 _NOT_BUILD_ARG_WORDS = re.compile(
     r"\benv\b|environment|环境变量|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
@@ -112,6 +113,19 @@ def _about_build_args(text: str) -> bool:
     if _BUILD_ARG_WORDS.search(text):
         return True
     return bool(_ARGUMENT_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+
+
+def _says_build_args(text: str) -> bool:
+    """True when `text` has words that can only mean build args (`build arg`, `--build-arg`, `ARG`)
+    and none of environment variables or a program's arguments: the stricter test of `NAME=VALUE`
+    lists and blocks, where a one-word name is a claim too."""
+    return bool(_BUILD_ARG_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+
+
+def _build_evidence(text: str) -> bool:
+    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
+    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
+    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -650,12 +664,6 @@ def _first_code(cell: str) -> str | None:
     return html.unescape(spans[0][2]).strip() if spans else None
 
 
-def _arg_name_in_cell(cell: str) -> str | None:
-    """The build arg a table cell names: its first code span, or the cell when it is UPPER_SNAKE."""
-    names = _arg_names_in_cell(cell)
-    return names[0] if names else None
-
-
 def _arg_names_in_cell(cell: str) -> list[str]:
     """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
     the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
@@ -892,8 +900,9 @@ def audit(
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
     parts: dict[frozenset[int], Document] = {}
-    _set_aside(doc, text, models, siblings, names)
-    aside = _drop_aside(doc, text)
+    source = source_lines(text)
+    _set_aside(doc, source, models, siblings, names)
+    aside = _drop_aside(doc, source)
     shared = _shared_tables(doc, [m.path for m in models])
     shared_parts: dict[frozenset[int], Document] = {}
 
@@ -918,7 +927,7 @@ def audit(
             into.headings.append((line, heading))
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
-        found.extend(_misnamed_links(text, doc, path, directory))
+        found.extend(_misnamed_links(source, doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
@@ -938,8 +947,9 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
-            found.extend(_assignment_block(fence, _fence_intro(doc, fence), auditor))
-            said = f"{_fence_intro(doc, fence)} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
+            intro = _fence_intro(doc, fence)
+            found.extend(_assignment_block(fence, intro, auditor))
+            said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
             found.extend(_described_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
@@ -984,15 +994,6 @@ def _runtime_names(doc: Document) -> frozenset[str]:
         runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
         built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
     return frozenset(runtime - built)
-
-
-_BUILD_EVIDENCE = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)|构建参数|编译参数", re.IGNORECASE)
-
-
-def _build_evidence(text: str) -> bool:
-    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
-    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
-    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
 
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
@@ -2120,24 +2121,28 @@ def _badge(path: str) -> tuple[str, str]:
     return (parts[0], parts[1]) if len(parts) == 3 else ("", "")
 
 
+def _items(para: Paragraph) -> list[list[tuple[int, str]]]:
+    """The lines of each list item of `para`; the lines before the first item (the text introducing
+    the list, or the whole paragraph when it is no list) make one more, first."""
+    chunks: list[list[tuple[int, str]]] = []
+    for line, text in para.lines:
+        if _LIST_ITEM.match(text) or not chunks:
+            chunks.append([])
+        chunks[-1].append((line, text))
+    return chunks
+
+
 def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
     """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
     `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
-    items: list[list[int]] = []
-    texts: list[str] = []
-    for line, text in para.lines:
-        if _LIST_ITEM.match(text) or not items:
-            items.append([])
-            texts.append("")
-        items[-1].append(line)
-        texts[-1] += text + " "
     scopes: dict[int, _Auditor | None] = {}
-    for lines, text in zip(items, texts, strict=True):
+    for chunk in _items(para):
+        text = "".join(line_text + " " for _, line_text in chunk)
         if not _LIST_ITEM.match(text):
             continue  # the text introducing the list: a note there is no item's
         scoped = auditor.scoped(text)
         if scoped is not auditor:
-            scopes.update(dict.fromkeys(lines, scoped))
+            scopes.update(dict.fromkeys((line for line, _ in chunk), scoped))
     return scopes
 
 
@@ -2160,12 +2165,8 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         or _about_build_args(para.lines[0][1])
     )
     yield from _assignment_list(para, auditor)
-    chunks: list[list[tuple[int, str]]] = []
     for line, text in para.lines:
         item = _LIST_ITEM.match(text)
-        if item or not chunks:
-            chunks.append([])
-        chunks[-1].append((line, text))
         if not item:
             continue
         body = text[item.end() :].lstrip("*_[ ")
@@ -2194,7 +2195,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         if default and value and value[0][0] == 0:
             claim = _default_in_cell(body[default.end() :][: value[0][1]])
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
-    for chunk in chunks:
+    for chunk in _items(para):
         yield from _audit_sentences(chunk, auditor)
 
 
@@ -2279,7 +2280,7 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         return
     defaults = bool(_DEFAULT_WORDS.search(intro))
     # A one-word name (`PYTHON=3.11`) is a claim only under words that can only mean build args.
-    strict = bool(_BUILD_ARG_WORDS.search(intro)) and not _NOT_BUILD_ARG_WORDS.search(intro)
+    strict = _says_build_args(intro)
     for line, match in assignments:
         name, value = match.group(1), match.group(2).strip("\"'")
         if name in auditor.declared:
@@ -2312,7 +2313,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
         if about:
             # `NAME=VALUE` lists of one-word names only in words that can only mean build args
             # (`Build args: CUDA=12.4 PYTHON=3.11`), never next to env words (`docker run -e PORT=80`).
-            strict = bool(_BUILD_ARG_WORDS.search(sentence)) and not _NOT_BUILD_ARG_WORDS.search(sentence)
+            strict = _says_build_args(sentence)
             for start, _, content in spans:
                 assignment = _ASSIGNMENT.fullmatch(content.strip())
                 name = content.strip().split("=", 1)[0].strip()
@@ -2417,9 +2418,9 @@ def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[D
     """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
     words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
     (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
-    if fence.lang not in _ASSIGNMENT_LANGS or not _BUILD_ARG_WORDS.search(intro):
+    if fence.lang not in _ASSIGNMENT_LANGS or not _says_build_args(intro):
         return
-    if _NOT_A_BUILD_ARG.search(intro) or _NOT_BUILD_ARG_WORDS.search(intro) or other_tool_args(intro):
+    if _NOT_A_BUILD_ARG.search(intro) or other_tool_args(intro):
         return
     content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
         (line, text.split(" #", 1)[0].strip())
@@ -2442,11 +2443,7 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
     """A block (of any language: `NAME: text` is no shell or YAML a program reads) of `NAME: what it
     sets` lines only, under a heading or an introduction (`said`) that says build args (`## ARG
     options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares."""
-    if (
-        not _BUILD_ARG_WORDS.search(said)
-        or _NOT_A_BUILD_ARG.search(said)
-        or _NOT_BUILD_ARG_WORDS.search(said)
-    ):
+    if not _says_build_args(said) or _NOT_A_BUILD_ARG.search(said):
         return
     content = [
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
@@ -2752,6 +2749,7 @@ def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[
     pass more (`$ARGS`, `...`) and a README that names the arg anywhere (`text`: it says to pass it)
     are left alone."""
     paths = [m.path for m in auditor.models]
+    named: dict[str, bool] = {}  # arg → the README names it: searched once, not once a command
     for fence in doc.fences:
         for command in _build_commands(fence):
             joined = " ".join(line_text.rstrip("\\") for _, line_text in command)
@@ -2765,7 +2763,9 @@ def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[
             for index in sorted(chosen):
                 model = auditor.models[index]
                 for name, line in model.required_args:
-                    if name in passed or re.search(rf"\b{re.escape(name)}\b", text):
+                    if name not in named:
+                        named[name] = re.search(rf"\b{re.escape(name)}\b", text) is not None
+                    if name in passed or named[name]:
                         continue
                     yield Diagnostic(
                         auditor.path,
@@ -2935,11 +2935,12 @@ def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
     return lines[-1][0]
 
 
-def _misnamed_links(text: str, doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def _misnamed_links(
+    source: Sequence[str], doc: Document, readme: str, directory: Path
+) -> Iterator[Diagnostic]:
     """A link whose text names a Dockerfile (`` [`a_x64.Dockerfile`](a_x86_64.Dockerfile) ``) other
     than its target, when no file of that name exists next to the README or to the target: the text
-    names a file that is not there."""
-    source = source_lines(text)
+    names a file that is not there. `source`: the README's lines (`source_lines`)."""
     for number in sorted({line for line, _ in doc.links}):
         for link in links(source[number - 1]):
             if link.target is None or "://" in link.target or link.image:
@@ -2963,14 +2964,14 @@ def _misnamed_links(text: str, doc: Document, readme: str, directory: Path) -> I
             )
 
 
-def _drop_aside(doc: Document, text: str) -> set[int]:
+def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
     """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
     sections on building or installing without the container or on what the machine needs, lists
     introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`. (Their
     links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
-    host = aside_lines(source_lines(text), heads)
+    host = aside_lines(source, heads)
     doc.paragraphs[:] = [
         p
         for p in doc.paragraphs
@@ -2984,14 +2985,18 @@ def _drop_aside(doc: Document, text: str) -> set[int]:
 
 
 def _set_aside(
-    doc: Document, text: str, models: Sequence[ImageModel], siblings: Sequence[str], names: Mapping[str, str]
+    doc: Document,
+    source: Sequence[str],
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    names: Mapping[str, str],
 ) -> None:
     """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
     other images (`_about_other_images`), what is gone or another component's requirement
     (`_not_current`) and, in the caption of a build command, the components the
     command sets (`_captioned`)."""
     ours, others = _other_images_words(models, siblings)
-    after = _build_fence_after(doc, source_lines(text))
+    after = _build_fence_after(doc, source)
     paragraphs = []
     for para in doc.paragraphs:
         para = _not_current(_about_other_images(para, ours, others))
