@@ -23,6 +23,7 @@ from docgen.audit.versions import (
     _satisfies,
     _shown_default,
     _shown_version,
+    _skeleton,
     _tag_versions,
 )
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -33,8 +34,6 @@ from docgen.rows import renamed, version_rows
 CERTAIN = "certain"
 """A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
 build command or a file reference: it can only mean what docgen read."""
-
-
 LIKELY = "likely"
 """A finding's confidence when the claim is read from prose, a list item, a heading, a badge or an image
 tag: the words around it could make it something else (a host requirement, another image)."""
@@ -237,6 +236,22 @@ class _Auditor:
             return None
         shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
+        return Diagnostic(self.path, line, message, confidence=confidence)
+
+    def base_tag_claim(
+        self, line: int, reference: re.Match[str], said: str, confidence: str
+    ) -> Diagnostic | None:
+        """A diagnostic when the image `reference` (an `_IMAGE_REF` match: repository, tag) is of the
+        repository of a base image, with a tag of the same shape (versions aside) that is none of its
+        tags: `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`. `said`: what the
+        README does with it (`says`, `runs`)."""
+        repo, tag = reference.group(1), reference.group(2)
+        bases = self.facts.images.get(repo.lower(), [])
+        shape = _skeleton(tag)
+        alike = [fact for fact in bases if _skeleton(fact.value) == shape]
+        if not alike or any(fact.value == tag for fact in alike):
+            return None
+        message = f"README {said} {reference.group()} but {self.where(alike[0])} says {repo}:{alike[0].value}"
         return Diagnostic(self.path, line, message, confidence=confidence)
 
     def default_claim(

@@ -13,19 +13,12 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.commands import _FILE_FLAG, _build_commands
 from docgen.audit.paths import _files_named, _matching
 from docgen.audit.wording import _BUILD_ARG_FLAG, _LIST_ITEM, _line_at, _sentences
-from docgen.markdown import (
-    Document,
-    code_spans,
-)
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.rows import build_arg_rows
 
 _TARGET_FLAG = re.compile(r"(?:^|[ \t])--target(?:[ \t]+|=)[\"']?([^\s\"'`;|&\\]+)")
-
-
 _STAGE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
-
-
 _TARGETS_INTRO = re.compile(r"\b(?:build[ \t]+)?(?:targets?|stages?)\b", re.IGNORECASE)
 
 

@@ -9,18 +9,10 @@ import re
 
 from docgen.audit.aside import other_tool_args
 from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
-from docgen.markdown import (
-    Table,
-    code_spans,
-    without_links,
-)
+from docgen.markdown import Table, code_spans, without_links
 
 _OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
-
-
 _MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
-
-
 _OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
 
 
@@ -139,8 +131,6 @@ _VERSION_HEADER = re.compile(
     r"(?:[ /]+(?:or|and)?[ /]*\w+)?"
 )
 """A version column's header: `Version`, `Pinned version`, `Tag`, `Version or source`, `Version / ref`."""
-
-
 _NAME_HEADERS = frozenset(
     {"component", "package", "name", "library", "software", "dependency", "framework", "tool", "project"}
 )

@@ -9,9 +9,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.wording import _COMMAND_LANGS
-from docgen.markdown import (
-    Fence,
-)
+from docgen.markdown import Fence
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""

@@ -23,13 +23,9 @@ _NOT_INSTALLED = re.compile(
 )
 """`TensorRT (Not Installed)`, `TensorRT: not installed`, `flash-attn is not included`, `does not include
 TensorRT`: the README says the image lacks a component."""
-
-
 _MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
-
-
 _PACKAGING = re.compile(r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|[-_]?\d+)\Z")
 
 
@@ -91,8 +87,6 @@ _INCLUDES = re.compile(
 )
 """`The image includes TensorRT`, `the container ships with NCCL`: the image is the subject (`make sure
 CUDA is installed` is about the host)."""
-
-
 _PLAIN_BASES = frozenset(
     {"ubuntu", "debian", "python", "alpine", "centos", "rockylinux", "fedora", "almalinux", "busybox"}
     | {"amazonlinux", "oraclelinux", "ubi8", "ubi9", "ubi-minimal", "ubi", "buildpack-deps", "opensuse"}

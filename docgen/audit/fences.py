@@ -13,7 +13,6 @@ from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.commands import _lines_of_commands_with_file
 from docgen.audit.prose import _audit_text
-from docgen.audit.versions import _skeleton
 from docgen.audit.wording import (
     _ASSIGNMENT,
     _COMMAND_LANGS,
@@ -26,10 +25,7 @@ from docgen.audit.wording import (
     _heading_of,
     _says_build_args,
 )
-from docgen.markdown import (
-    Document,
-    Fence,
-)
+from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
 _LIST_PIN = re.compile(
@@ -102,8 +98,6 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
 _PULL_OR_RUN = re.compile(
     r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+pull|pull|run|container[ \t]+run)\b"
 )
-
-
 _GPU_CHECK = re.compile(r"\bnvidia-smi\b|\brocm-smi\b|\bnpu-smi\b")
 """A command a README runs to check the host's devices in some image, not to use this one's base."""
 
@@ -119,16 +113,7 @@ def _pulled_bases(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         if command and not _GPU_CHECK.search(text):
             start = m.end() if (m := _PULL_OR_RUN.search(text)) else 0
             for match in _IMAGE_REF.finditer(text, start):
-                bases = auditor.facts.images.get(match.group(1).lower(), [])
-                alike = [fact for fact in bases if _skeleton(fact.value) == _skeleton(match.group(2))]
-                if alike and all(fact.value != match.group(2) for fact in alike):
-                    yield Diagnostic(
-                        auditor.path,
-                        line,
-                        f"README runs {match.group()} but {auditor.where(alike[0])} says "
-                        f"{match.group(1)}:{alike[0].value}",
-                        confidence=LIKELY,
-                    )
+                yield from _some(auditor.base_tag_claim(line, match, "runs", LIKELY))
         command = command and text.rstrip().endswith("\\")
 
 

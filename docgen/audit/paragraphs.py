@@ -30,22 +30,13 @@ from docgen.audit.wording import (
     _says_build_args,
     _sentences,
 )
-from docgen.markdown import (
-    Paragraph,
-    code_spans,
-)
+from docgen.markdown import Paragraph, code_spans
 from docgen.model import Diagnostic
 
 _DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
 """A list item that starts with the word: `Default `CUDA` is `10.0``, `The default for `JOBS` is `4``."""
-
-
 _IS_VALUE = re.compile(r"[ \t]*(?:is|=|:)[ \t]*(?=`|<code>)", re.IGNORECASE)
-
-
 _SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGNORECASE)
-
-
 _DEFAULT_IS = re.compile(
     r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
 )
@@ -263,8 +254,6 @@ _BARE_ASSIGNMENT = re.compile(
 )
 """`PYTHON=3.11` in prose, not after `-e`, `--env`, `export`, `ENV` or `set` (a variable of the shell
 or of the running container)."""
-
-
 _ARG_REQUIRED = re.compile(
     r"[ \t`*]*(?:\((?:required|mandatory)\)"
     r"|(?:must|needs?[ \t]+to|has[ \t]+to)[ \t]+be[ \t]+(?:explicitly[ \t]+)?"
@@ -276,8 +265,6 @@ _ARG_REQUIRED = re.compile(
 )
 """`X must be explicitly specified`, `X is required`, `X has no default`, right after the name, and
 not for a case (`is required for GPU builds`, `must be set to your GPU`)."""
-
-
 _ARG_DEFAULTS = re.compile(
     r"[ \t`*]*(?:\([ \t]*)?(?:defaults[ \t]+to|default(?:[ \t]+value)?[ \t]*(?:is|:|=))[ \t]*(?=`|<code>)",
     re.IGNORECASE,

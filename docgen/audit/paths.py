@@ -10,9 +10,7 @@ import urllib.parse
 from collections.abc import Sequence
 
 from docgen.files import is_dockerfile_name
-from docgen.markdown import (
-    code_spans,
-)
+from docgen.markdown import code_spans
 
 _HEADING_FILE = re.compile(r"[\w./+-]+")
 
@@ -107,8 +105,6 @@ def _files_named(text: str) -> list[str]:
 
 
 _CODE_SPAN = re.compile(r"`[^`]*`")
-
-
 _LISTED_PLAIN = re.compile(
     r"(?<![\w./-])(?:Dockerfile|Containerfile)(?=[ \t]*(?:,|&|\band\b))"
     r"|(?<=\band[ \t])(?:Dockerfile|Containerfile)(?![\w./-])"

@@ -44,31 +44,21 @@ _AFTER_NAME = re.compile(
 
 
 _BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
-
-
 _BADGE_VERSION = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z0-9.]*\+?")
-
-
 _NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")
 
 
 _NAMES_AN_IMAGE = re.compile(r"[ \t]+(?:image|variant)s?\b", re.IGNORECASE)
-
-
 _SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE)
 """`The CUDA 13.0 image has its own Dockerfile.`: a sentence about the image of the family named by its
 version (a sibling of a cu129/cu130 pair); it does not say what this one holds (`Uses the NGC PyTorch
 25.03 image` does)."""
-
-
 _NOT_A_CLAIM_BEFORE = re.compile(
     r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre|\bdefault[ \t]+(?:for|of)|^[ \t*+-]*default)[ \t`]*\Z",
     re.IGNORECASE,
 )
 """Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
 `Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
-
-
 _HOST_AFTER = re.compile(
     r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
     r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
@@ -77,8 +67,6 @@ _HOST_AFTER = re.compile(
 )
 """After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
 drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`."""
-
-
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z",
@@ -129,16 +117,8 @@ def _audit_text(
         bases = auditor.facts.images.get(match.group(1).lower(), [])
         if bases:
             taken.append((match.start(), match.end()))
-        shape = _skeleton(match.group(2))
-        alike = [fact for fact in bases if _skeleton(fact.value) == shape]
-        if alike and all(fact.value != match.group(2) for fact in alike):
-            yield Diagnostic(
-                auditor.path,
-                line,
-                f"README says {match.group()} but {auditor.where(alike[0])} says {match.group(1)}:"
-                f"{alike[0].value}",
-                confidence=CERTAIN,
-            )
+        if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
+            yield stale_base
             continue
         if _NOT_CURRENT.search(match.group(2)):
             continue  # `…-mcore0.13.0-preview`, `nightly-…`: not the image the Dockerfile builds now
@@ -245,11 +225,7 @@ _DEFAULTS_TO = re.compile(
 )
 """`defaults to the cu130 base`, `By default, sets the device to gfx1100` in words (a backticked default
 after a backticked name is `_DEFAULT_IS`'s)."""
-
-
 _TAG_PART = re.compile(r"[-_:/@+;,]")
-
-
 _LETTER = re.compile(r"[A-Za-z]")
 
 
@@ -287,19 +263,13 @@ _BASE_WORDS = re.compile(
 )
 """Words that make an image reference in a sentence the image's base: `Defaults to `python:3-slim-bullseye`
 base image`, `based on nvidia/cuda:12.1-devel`, `built from …`."""
-
-
 _OTHER_BASE = re.compile(
     r"\b(?:instead|alternative(?:ly)?|can|could|may|might|if|override|older|newer|other|another|"
     r"previous(?:ly)?|used[ \t]+to|such[ \t]+as|e\.g|example|was|were|no[ \t]+longer)\b",
     re.IGNORECASE,
 )
 """Words that make a base image in a sentence one the user may choose, or a past one."""
-
-
 _SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
-
-
 _DISTROS = frozenset(
     {"bullseye", "bookworm", "buster", "stretch", "trixie", "jessie", "focal", "jammy", "noble", "bionic"}
     | {"xenial", "ubuntu", "debian", "alpine", "centos", "rockylinux", "rocky", "ubi", "almalinux"}

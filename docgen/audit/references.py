@@ -26,10 +26,7 @@ from docgen.audit.paths import (
 )
 from docgen.audit.wording import _NOT_CURRENT, _heading_of
 from docgen.files import is_dockerfile_name
-from docgen.markdown import (
-    Document,
-    links,
-)
+from docgen.markdown import Document, links
 from docgen.model import Diagnostic, ImageModel
 
 

@@ -24,14 +24,10 @@ from docgen.audit.paths import (
 from docgen.audit.references import _meant
 from docgen.audit.wording import _IMAGE_REF, _heading_of, _is_passed_value
 from docgen.files import is_dockerfile_name
-from docgen.markdown import (
-    Document,
-)
+from docgen.markdown import Document
 from docgen.model import ImageModel
 
 _HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
-
-
 _OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.IGNORECASE)
 """A heading over images others build (`## Community Image`): not the images audited."""
 
@@ -175,8 +171,6 @@ _PLATFORMS = frozenset(
     "openvino metal vulkan".split()
 )
 """Words that name a variant of an image by what it runs on (`ROCm images`, `the CUDA variant`)."""
-
-
 _IMAGE_SUBJECT = re.compile(
     r"(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]*(?:(?:for|on|with|in)[ \t]+)?(?:(?:the|all|our)[ \t]+)?"
     r"((?:[`\w.+-]+[ \t]+){1,3}?)(?:images?|variants?|containers?|builds?|flavou?rs?)\b",
@@ -184,8 +178,6 @@ _IMAGE_SUBJECT = re.compile(
 )
 """A sentence that starts by naming images (`ROCm images use …`, `The CUDA variant takes …`,
 `For XPU builds, pass …`): the words before the noun say which."""
-
-
 _NOT_A_VARIANT = frozenset({"base", "docker", "default", "final", "official", "resulting", "same", "this"})
 """Words before `image` that say what an image is for the audited one too (`The base image is …`), even
 when a Dockerfile next to the README is named after one (`Dockerfile.base`)."""

@@ -14,11 +14,7 @@ from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
 from docgen.audit.versions import _keys
 from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
-from docgen.markdown import (
-    Document,
-    Fence,
-    Paragraph,
-)
+from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 
@@ -106,8 +102,6 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
 
 _VERSION_NEXT = re.compile(r"[ \t]*v?\d")
 """A version right after a word: `CUDA 11.3` is a component's version, `` `CACHE_SIZE` `` an arg's name."""
-
-
 _CAPTION_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+")
 
 

@@ -19,11 +19,7 @@ from docgen.audit.cells import (
 )
 from docgen.audit.prose import _audit_text
 from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _UPPER_WORD, _about_build_args
-from docgen.markdown import (
-    Document,
-    Table,
-    code_spans,
-)
+from docgen.markdown import Document, Table, code_spans
 from docgen.model import Diagnostic
 from docgen.rows import build_arg_rows
 

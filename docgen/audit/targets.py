@@ -15,17 +15,11 @@ from docgen import hardware
 from docgen.audit.auditor import LIKELY, _Auditor, _some
 from docgen.audit.cells import _first_code, _plain
 from docgen.audit.wording import _LIST_ITEM
-from docgen.markdown import (
-    Document,
-    Table,
-    code_spans,
-)
+from docgen.markdown import Document, Table, code_spans
 from docgen.model import Diagnostic
 
 _TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
 """A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
-
-
 _BUILT_FOR = re.compile(
     r"\b(?:built|compiled)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
     r"|\bfat[ \t]+build\b|\bbuild[ \t]+targets?\b",
@@ -33,12 +27,8 @@ _BUILT_FOR = re.compile(
 )
 """Words saying a list of GPU targets is what the image is built for (`a fat build covering`, `compiled
 for`), not which GPUs a project supports or was tested on."""
-
-
 _TARGET_CHOICE = re.compile(r"\b(?:your|pick|choose|select|override|instead|e\.g)\b|--build-arg", re.I)
 """Words making a list of targets ones to choose from (`to build for your GPU, pick its target`)."""
-
-
 _ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
 
 

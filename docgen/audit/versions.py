@@ -43,12 +43,8 @@ def _keys(name: str, names: Mapping[str, str]) -> set[str]:
 
 
 _HEX = re.compile(r"[0-9a-f]{7,40}\Z")
-
-
 _EPOCH = re.compile(r"\d{1,4}:(?=\d)")
 """A Debian epoch: `1:2.34.1-1ubuntu1.10` is git 2.34.1 (the revision after `-` is the packaging's)."""
-
-
 _RELEASE = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -57,8 +53,6 @@ def _is_commit(value: str) -> bool:
 
 
 _REF_PREFIX = re.compile(r"[A-Za-z]+(?:[-_/][A-Za-z]+)*[-_/][vVrR]?(?=\d)|[vV](?=\d)")
-
-
 _CALENDAR = re.compile(r"(?:1[7-9]|[23]\d)\.(?:0[1-9]|1[0-2])(?!\d)")
 
 
@@ -163,8 +157,6 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
 
 
 _DIGITS = re.compile(r"\d+")
-
-
 _VERSION_RUN = re.compile(r"\d+(?:\.[0-9A-Za-z]+)+|(?<![A-Za-z])\d+")
 """A version in a tag: dotted (`8.3.rc2`, the `22.04` of `ubuntu22.04`), or digits not glued to a word
 (`20250923`, the `910` of `910b`); `x1`, `py3` and `cu129` name a variant, not a release."""
@@ -179,8 +171,6 @@ def _skeleton(tag: str) -> str:
 
 _TAG_VERSION = re.compile(r"[vV]?\d")
 """An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
-
-
 _CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
 """`cu126` in a tag or wheel name: CUDA 12.6 (PyTorch's spelling; `cu130` is 13.0)."""
 

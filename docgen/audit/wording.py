@@ -11,9 +11,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.markdown import (
-    Document,
-)
+from docgen.markdown import Document
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 
@@ -27,19 +25,11 @@ _COMMAND_LANGS = frozenset(
 
 
 _BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)
-
-
 _NOT_A_BUILD_ARG = re.compile(
     r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
 )
-
-
 _BUILD_EVIDENCE = re.compile(_BUILD_ARG_WORDS.pattern + r"|构建参数|编译参数", re.IGNORECASE)
-
-
 _ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b|参数", re.IGNORECASE)
-
-
 _NOT_BUILD_ARG_WORDS = re.compile(
     r"\benv\b|environment|环境变量|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
     re.IGNORECASE,
@@ -75,14 +65,8 @@ _DIGIT = re.compile(r"[0-9]")
 
 
 _ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-
-
 _UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
-
-
 _UPPER_WORD = re.compile(r"[A-Z][A-Z0-9_]*\Z")
-
-
 _BUILD_ARG_FLAG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -103,8 +87,6 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 _RUN_ENV = re.compile(r"(?:^|[\s`(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
 """`docker run -e NAME=…`, `--env NAME`: a variable of the container at run time."""
-
-
 _ENV_WORDS = re.compile(
     r"\benv(?:ironment)?[ \t]+var(?:iable)?s?[ \t:]+`?((?-i:[A-Z][A-Z0-9_]+))"
     r"|`?\b((?-i:[A-Z][A-Z0-9_]+))`?[ \t]+env(?:ironment)?[ \t]+var(?:iable)?s?\b"
@@ -112,11 +94,7 @@ _ENV_WORDS = re.compile(
     re.IGNORECASE,
 )
 """`the environment variable `NAME``, ``NAME` environment variable`."""
-
-
 _COMPOSE_ENV = re.compile(r"([ \t]*)environment:[ \t]*\Z")
-
-
 _COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:]")
 
 
@@ -167,8 +145,6 @@ def _example(text: str, match: re.Match[str]) -> bool:
 
 _ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
 """A list item that is only `NAME=VALUE` (`VERSION="22.12"`, `` `GUID=1000` ``)."""
-
-
 _DEFAULT_WORDS = re.compile(r"\bdefaults?\b|默认|默認|缺省", re.IGNORECASE)
 
 
