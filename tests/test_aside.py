@@ -1,11 +1,11 @@
-"""`docgen.aside`: the words that make text about another tool, the host or another component, and the
+"""`docgen.audit.aside`: the words that make text about another tool, the host or another component, and the
 look-alikes that stay claims about the image."""
 
 from __future__ import annotations
 
 import pytest
 
-from docgen.aside import aside_lines, is_host_heading, is_host_intro, other_tool_args, version_owner
+from docgen.audit.aside import aside_lines, is_host_heading, is_host_intro, other_tool_args, version_owner
 
 
 @pytest.mark.parametrize(

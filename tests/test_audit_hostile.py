@@ -8,6 +8,8 @@ the size does, the README is large enough that the old code took minutes (no tim
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,9 @@ from typing import Any
 
 import pytest
 
-from docgen import audit
+from docgen import audit, markdown
+from docgen.audit import cells, contents, prose, references, targets, wording
+from docgen.audit.fences import _fence_intro
 from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
 from docgen.pipeline import build_model
@@ -36,6 +40,18 @@ def model(tmp_path: Path) -> ImageModel:
 
 def messages(readme: str, model: ImageModel) -> list[str]:
     return [d.message for d in audit.audit(readme, "README.md", model)]
+
+
+def patch(monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> None:
+    """Set `name` to `value` in each module of `docgen.audit` that has it (defined or imported)."""
+    holders = [
+        module
+        for info in pkgutil.iter_modules(audit.__path__)
+        if hasattr(module := importlib.import_module(f"docgen.audit.{info.name}"), name)
+    ]
+    assert holders, name
+    for module in holders:
+        monkeypatch.setattr(module, name, value)
 
 
 class _Counted:
@@ -59,7 +75,7 @@ def test_a_run_of_spaces_after_a_word_is_split_one_way(model: ImageModel) -> Non
     """`X (Not Installed)` read `[ \\t]*[(:,-]?[ \\t]*` after each word: a run of n spaces not followed
     by `not installed` was split n² ways (5,000 spaces: 1.3 s; 100,000 would take minutes)."""
     spaces = " " * 100_000
-    assert audit._NOT_INSTALLED.search("FOO" + spaces + "x") is None
+    assert contents._NOT_INSTALLED.search("FOO" + spaces + "x") is None
     readme = "FOO" + spaces + "x. TensorRT is not installed.\n"
     assert messages(readme, model) == [
         "README says TensorRT is not installed but Dockerfile:4 installs tensorrt"
@@ -68,7 +84,7 @@ def test_a_run_of_spaces_after_a_word_is_split_one_way(model: ImageModel) -> Non
 
 def test_a_default_cell_with_a_run_of_spaces_is_read_once(model: ImageModel) -> None:
     """A default cell `none   …   x` was split the same way by `_REQUIRED_CELL` (20,000 spaces: 21 s)."""
-    assert audit._REQUIRED_CELL.fullmatch("none" + " " * 100_000 + "x") is None
+    assert cells._REQUIRED_CELL.fullmatch("none" + " " * 100_000 + "x") is None
     readme = (
         "| Arg | Default |\n|---|---|\n| `IMAGE` | x |\n"
         f"| `FOO_BAR` | none{' ' * 100_000}x |\n| `FOO_BAR` | required |\n"
@@ -85,13 +101,13 @@ def test_defaults_in_one_sentence_read_its_code_spans_once(
     """Each `X defaults to `v`` read the code spans of the rest of its sentence again: a sentence of
     n such claims cost n² (20,000 characters: 1.6 s, 80,000: 30 s)."""
     calls = []
-    code_spans = audit.code_spans
+    code_spans = markdown.code_spans
 
     def counted(text: str, html_code: bool = False) -> list[tuple[int, int, str]]:
         calls.append(len(text))
         return code_spans(text, html_code)
 
-    monkeypatch.setattr(audit, "code_spans", counted)
+    patch(monkeypatch, "code_spans", counted)
     readme = "Build args: " + "`FOO_BAR` defaults to `2`, " * 500 + "and `FOO_BAR` defaults to `3`.\n"
     assert messages(readme, model) == [
         "README says FOO_BAR defaults to 2 but Dockerfile:3 says 1",
@@ -117,8 +133,8 @@ def test_many_absence_or_presence_claims_on_a_line_read_it_once(
     """`TensorRT not installed` and `the image includes X` looked for a conditional word (`unless`,
     `default`) in the whole line once for each claim on it: n claims cost n² (20,000 characters of
     them: 2 to 5 s, 80,000: 45 s)."""
-    maybe = _Counted(audit._MAYBE)
-    monkeypatch.setattr(audit, "_MAYBE", maybe)
+    maybe = _Counted(contents._MAYBE)
+    patch(monkeypatch, "_MAYBE", maybe)
     assert messages(claim * 1000 + "\n", model) == expected
     assert maybe.searches <= 2  # the line, by each of the two rules
 
@@ -128,8 +144,8 @@ def test_image_references_in_one_sentence_read_it_once(
 ) -> None:
     """Each image reference looked for the end of its sentence from the start of the line and read the
     sentence again: n references on a line cost n² (20,000 characters: 6 s)."""
-    base_words = _Counted(audit._BASE_WORDS)
-    monkeypatch.setattr(audit, "_BASE_WORDS", base_words)
+    base_words = _Counted(prose._BASE_WORDS)
+    patch(monkeypatch, "_BASE_WORDS", base_words)
     readme = "Based on " + "python:3.10 " * 1000 + "here. Based on nvidia/cuda:11.8-devel.\n"
     assert messages(readme, model) == [
         "README says the base image is nvidia/cuda:11.8-devel but Dockerfile:1 says "
@@ -155,10 +171,10 @@ def test_the_heading_and_intro_of_a_line_are_found_without_walking_the_document(
     doc = Document()
     doc.headings = _Walked((4 * n + 1, f"h{n}") for n in range(1000))
     doc.paragraphs = _Walked(Paragraph([(4 * n + 2, "Build args:")], "", "", 0) for n in range(1000))
-    assert audit._heading_of(doc, 4 * 500 + 3) == "h500"
-    assert audit._heading_of(doc, 0) == ""
-    assert audit._fence_intro(doc, Fence("", [(4 * 500 + 5, "A=1")], 0)) == "Build args:"
-    assert audit._fence_intro(doc, Fence("", [(4 * 500 + 6, "A=1")], 0)) == "h501"
+    assert wording._heading_of(doc, 4 * 500 + 3) == "h500"
+    assert wording._heading_of(doc, 0) == ""
+    assert _fence_intro(doc, Fence("", [(4 * 500 + 5, "A=1")], 0)) == "Build args:"
+    assert _fence_intro(doc, Fence("", [(4 * 500 + 6, "A=1")], 0)) == "h501"
     assert _Walked.walks == 0
 
 
@@ -177,8 +193,8 @@ def test_tables_of_gpu_targets_read_the_prose_before_them_once(
     a section of n paragraphs and n such tables cost n² (80,000 characters: 1 s; 1 MB: minutes)."""
     scanned = []
     for n in (200, 800):
-        built_for = _Counted(audit._BUILT_FOR)
-        monkeypatch.setattr(audit, "_BUILT_FOR", built_for)
+        built_for = _Counted(targets._BUILT_FOR)
+        patch(monkeypatch, "_BUILT_FOR", built_for)
         section = "Paragraph {} says little.\n\n| GPU |\n|---|\n| gfx90a |\n| gfx942 |\n\n"
         assert messages("".join(section.format(i) for i in range(n)), model) == []
         scanned.append(built_for.scanned)
@@ -195,15 +211,15 @@ def test_dead_references_compare_the_folder_with_the_audited_paths_once(
     given = build_model(tmp_path / "Dockerfile.v0", "Dockerfile.v0")
     readme = "".join(f"See [it](Dockerfile.gone{i}).\n\n" for i in range(100))
     calls = []
-    same_path = audit._same_path
+    same_path = references._same_path
 
     def counted(a: str, b: str) -> bool:
         calls.append((a, b))
         return same_path(a, b)
 
-    monkeypatch.setattr(audit, "_same_path", counted)
-    if hasattr(audit, "_candidates"):  # (found afresh: another test may have filled its cache)
-        audit._candidates.cache_clear()
+    patch(monkeypatch, "_same_path", counted)
+    if hasattr(references, "_candidates"):  # (found afresh: another test may have filled its cache)
+        references._candidates.cache_clear()
     found = audit.audit(readme, "README.md", given, directory=tmp_path)
     assert len(found) == 100
     assert len(calls) <= 50
@@ -216,15 +232,15 @@ def test_a_long_line_of_names_and_versions_reads_a_window_before_each_claim(
     with a version; each look read the whole line before it (one line of 200,000 words: 7.8 s for 4×
     the 50,000-word line's 1.4 s). Now each reads a bounded window."""
     owners: list[int] = []
-    real_owner = audit.version_owner
+    real_owner = prose.version_owner
 
     def version_owner(before: str, between: str) -> str | None:
         owners.append(len(before))
         return real_owner(before, between)
 
-    counted = _Counted(audit._SENTENCE_THE)
-    monkeypatch.setattr(audit, "version_owner", version_owner)
-    monkeypatch.setattr(audit, "_SENTENCE_THE", counted)
+    counted = _Counted(prose._SENTENCE_THE)
+    patch(monkeypatch, "version_owner", version_owner)
+    patch(monkeypatch, "_SENTENCE_THE", counted)
     messages("the image ships TensorRT 10.0.1 with CUDA 12.4.1 image and " * 2_000, model)
     assert owners and max(owners) <= 80
     assert counted.searches and counted.scanned <= 80 * counted.searches

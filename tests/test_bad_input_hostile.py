@@ -17,6 +17,7 @@ from test_bad_input import DOCKERFILE, PYPROJECT, README, assert_error, synced
 from test_bad_input import project as project  # the fixture
 
 from docgen import audit, markers
+from docgen.audit import auditor
 from docgen.markers import find_blocks
 from docgen.pipeline import build_model
 from docgen.sources.context import RunContext, StageState
@@ -397,13 +398,13 @@ def test_audit_looks_up_only_words_that_can_name_something(
     """audit looked every word (and every two and three words) of the prose up: 2.4 s per MB. Now
     only a name whose letters spell something the Dockerfile pins is looked up."""
     calls: list[str] = []
-    lookup = audit._Facts.lookup
+    lookup = auditor._Facts.lookup
 
-    def counted(self: audit._Facts, name: str, names: Mapping[str, str]) -> list[object]:
+    def counted(self: auditor._Facts, name: str, names: Mapping[str, str]) -> list[object]:
         calls.append(name)
         return lookup(self, name, names)  # type: ignore[return-value]
 
-    monkeypatch.setattr(audit._Facts, "lookup", counted)
+    monkeypatch.setattr(auditor._Facts, "lookup", counted)
     prose = "The image ships many w1 w2 w3 words, and ROCm 7.0.2 too.\n" * 100
     assert audit.audit(prose, "NOTES.md", build_model(project / "Dockerfile", "Dockerfile")) == []
     assert set(calls) == {"ROCm"}

@@ -281,11 +281,43 @@ STAGES = (
     ("docgen.render", "docgen.site"),
     ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline", "docgen.parallel"),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
-    ("docgen.audit", "docgen.aside", "docgen.init", "docgen.mkdocs_plugin"),
+    ("docgen.audit", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),
 )
 """The pipeline's stages in the order data flows through them (read, evaluate, extract, rows, render,
 markers/inject, check/drift), then the commands and the front door: docs/architecture.md."""
+
+
+AUDIT_LAYERS = (
+    ("aside", "versions", "paths"),
+    ("wording", "auditor"),
+    ("commands", "cells", "contents"),
+    ("references", "targets"),
+    ("prose", "sections", "builds"),
+    ("tables", "paragraphs", "fences", "set_aside"),
+    ("docgen.audit",),
+)
+"""The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the
+words and names read, the comparison, then the claim readers, and `audit()` on top."""
+
+
+def audit_layer(module: str) -> int:
+    """The position of a module of `docgen.audit` in `AUDIT_LAYERS`."""
+    name = module if module == "docgen.audit" else module.removeprefix("docgen.audit.")
+    return next(i for i, layer in enumerate(AUDIT_LAYERS) if name in layer)
+
+
+def test_the_audit_modules_import_only_the_layers_below() -> None:
+    graph = import_graph()
+    inside = [m for m in graph if m == "docgen.audit" or m.startswith("docgen.audit.")]
+    assert {audit_layer(m) for m in inside} == set(range(len(AUDIT_LAYERS)))
+    breaches = [
+        f"{module} -> {target}"
+        for module in inside
+        for target in graph[module]
+        if target in inside and audit_layer(target) >= audit_layer(module)
+    ]
+    assert breaches == []
 
 
 def stage_of(module: str) -> int:
@@ -331,6 +363,8 @@ def test_an_import_downstream_is_a_breach() -> None:
 def test_the_architecture_page_lists_every_module() -> None:
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     modules = [m for m in import_graph() if m.count(".") == 1]  # docgen.sources.*: the `sources/` row
-    shown = {m: f"`{m.split('.')[1]}{'/' if m == 'docgen.sources' else '.py'}`" for m in modules}
-    missing = [m for m in modules if shown[m] not in page]
+    packages = [m for m in modules if (PACKAGE / m.split(".")[1]).is_dir()]  # and their modules
+    shown = {m: f"`{m.split('.')[1]}{'/' if m in packages else '.py'}`" for m in modules}
+    shown |= {m: f"`audit/{m.split('.')[2]}.py`" for m in import_graph() if m.startswith("docgen.audit.")}
+    missing = [m for m in shown if shown[m] not in page]
     assert missing == []

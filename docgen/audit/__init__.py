@@ -1,0 +1,158 @@
+"""Audit a hand-written README: claims outside docgen blocks that contradict the Dockerfile.
+
+Most projects start from a README written by hand. Before it adopts markers, `audit` lists what in it is
+already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0 but Dockerfile:230 says
+0.18.0`):
+
+- a build arg the README documents (a build-argument table, `--build-arg NAME`, a backticked
+  `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
+  name of a `NAME=VALUE` list that can only be build args) that the Dockerfile does not declare; ENV
+  names, BuildKit's predefined args and placeholders are not claims;
+- a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
+- a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
+  or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
+  the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;
+- a version next to a component (a version table row, a table with a column per component, a
+  shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
+  disagrees with every pin of it in the Dockerfile, base image tags included;
+- a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
+  distribution differs from the one FROM uses;
+- a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
+  to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
+- a list of the GPU targets the image is built for that differs from the target build arg's default.
+
+Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
+images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
+is audited against all of them: each section against the image it says it is about (a build command's
+`-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
+is gone, the one it most likely means now, or none), the rest against every one.
+Each finding carries a confidence: `certain` when read from a table cell, a pin, a build command or a
+file reference, `likely` when read from prose.
+
+The modules of this package, each importing only those before it: `aside` (text that is not a claim),
+`versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
+reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
+table cells), then the claim readers — `contents`, `references`, `targets`, `prose`, `sections` (which
+image a part is about), `builds`, `tables`, `paragraphs`, `fences` — and `set_aside`; `audit()` here
+runs them. docs/architecture.md lists what each holds.
+
+Everything here is a pure function over strings and the model. The text is read once, line by line;
+every regular expression runs on one line, a table cell or a bounded window, and none can backtrack
+over user text (each repeat is followed by text it cannot match).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.builds import _dead_targets, _denied_args, _unpassed_required
+from docgen.audit.fences import _assignment_block, _audit_fence, _described_block, _fence_intro
+from docgen.audit.paragraphs import _audit_paragraph
+from docgen.audit.paths import variant
+from docgen.audit.prose import _audit_text
+from docgen.audit.references import _dead_finding, _dead_references, _default_file_builds, _misnamed_links
+from docgen.audit.sections import _shared_tables, _tied_sections
+from docgen.audit.set_aside import _drop_aside, _set_aside
+from docgen.audit.tables import _audit_tables, _documented_outside_tables
+from docgen.audit.targets import _audit_targets
+from docgen.audit.wording import _heading_of, _runtime_names
+from docgen.files import dockerfiles_in
+from docgen.markdown import Document, read_document, source_lines
+from docgen.model import Diagnostic, ImageModel
+
+__all__ = ["CERTAIN", "LIKELY", "audit", "variant"]
+
+
+def audit(
+    text: str,
+    path: str,
+    model: ImageModel | Sequence[ImageModel],
+    names: Mapping[str, str] = {},
+    directory: Path | None = None,
+) -> list[Diagnostic]:
+    """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
+    for a README about a family of images, the models of their Dockerfiles.
+
+    Returns diagnostics sorted by README line, each `README says X but Dockerfile:N says Y` or naming a
+    build arg that is documented but not declared, or declared but missing from the README's table, and
+    each with its confidence (`certain`, `likely`). A section that says which image it is about (a build
+    command's `-f`, a Dockerfile or an image variant in its heading, a link to a Dockerfile, the base
+    image of only some of them) is compared with that image only, or not at all when it is none of
+    them; any other part with every image, and a claim agreeing with one of them is true.
+    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too,
+    and the Dockerfiles next to it that are not audited tell the sections about them.
+    Raises `MarkerError` when the text's docgen markers are broken.
+    """
+    models = (model,) if isinstance(model, ImageModel) else tuple(model)
+    if not models:
+        raise ValueError("audit needs at least one Dockerfile model")
+    doc = read_document(text, path)
+    everything = frozenset(range(len(models)))
+    siblings = (
+        [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1, pass_unreadable=True)]
+        if directory is not None
+        else []
+    )
+    audited = [m.path for m in models]
+    dead = list(_dead_references(doc, directory, siblings, audited, text)) if directory is not None else []
+    tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
+    runtime = _runtime_names(doc)
+    elsewhere = _documented_outside_tables(doc)
+    parts: dict[frozenset[int], Document] = {}
+    source = source_lines(text)
+    _set_aside(doc, source, models, siblings, names)
+    aside = _drop_aside(doc, source)
+    shared = _shared_tables(doc, [m.path for m in models])
+    shared_parts: dict[frozenset[int], Document] = {}
+
+    def part(section: int) -> Document | None:
+        images = tied.get(section, everything)
+        return parts.setdefault(images, Document()) if images else None
+
+    for table in doc.tables:
+        if table.line in shared:  # a table about several images, as its introduction says
+            if shared[table.line]:
+                shared_parts.setdefault(shared[table.line], Document()).tables.append(table)
+        elif (into := part(table.section)) is not None:
+            into.tables.append(table)
+    for para in doc.paragraphs:
+        if (into := part(para.section)) is not None:
+            into.paragraphs.append(para)
+    for fence in doc.fences:
+        if (into := part(fence.section)) is not None:
+            into.fences.append(fence)
+    for line, heading in doc.headings:
+        if line not in aside and (into := part(line)) is not None:
+            into.headings.append((line, heading))
+    found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
+    if directory is not None:
+        found.extend(_misnamed_links(source, doc, path, directory))
+    found.extend(_denied_args(doc, models, tied, path))
+    if directory is not None:
+        found.extend(_default_file_builds(doc, models, tied, directory, path))
+    for images, sub in shared_parts.items():
+        of_all = _Auditor.of(
+            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
+        )
+        found.extend(_audit_tables(sub, of_all, True))
+    for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
+        auditor = _Auditor.of(
+            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
+        )
+        found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
+        for line, heading in sub.headings:
+            found.extend(_audit_text(line, heading, auditor, prose=True))
+        for para in sub.paragraphs:
+            found.extend(_audit_paragraph(para, auditor))
+        for fence in sub.fences:
+            found.extend(_audit_fence(fence, auditor))
+            intro = _fence_intro(doc, fence)
+            found.extend(_assignment_block(fence, intro, auditor))
+            said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
+            found.extend(_described_block(fence, said, auditor))
+        found.extend(_audit_targets(sub, auditor))
+        found.extend(_dead_targets(sub, auditor))
+        found.extend(_unpassed_required(sub, auditor, text))
+    return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message

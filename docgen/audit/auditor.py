@@ -1,0 +1,356 @@
+"""What the Dockerfiles a part of the README is about say, and how one claim becomes a finding.
+
+`_Facts` holds their pins by normalised name; `_Auditor` compares a claim (a version, a default, a build
+arg's name) with them and words the finding (`README says X but Dockerfile:N says Y`) with its confidence,
+`CERTAIN` or `LIKELY`. A scope note of one list item or table row (`(ROCm only)`) narrows the auditor to
+the image it names.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from docgen.audit.paths import _VAGUE_PARTS, variant
+from docgen.audit.versions import (
+    _ALIASES,
+    _TAG_VERSION,
+    _keys,
+    _raw,
+    _same_default,
+    _satisfies,
+    _shown_default,
+    _shown_version,
+    _skeleton,
+    _tag_versions,
+)
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.model import Diagnostic, ImageModel, short_commit
+from docgen.rows import VERSION_ARG as _VERSION_ARG
+from docgen.rows import renamed, version_rows
+
+CERTAIN = "certain"
+"""A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
+build command or a file reference: it can only mean what docgen read."""
+LIKELY = "likely"
+"""A finding's confidence when the claim is read from prose, a list item, a heading, a badge or an image
+tag: the words around it could make it something else (a host requirement, another image)."""
+
+
+@dataclass(frozen=True)
+class _Fact:
+    """One version a Dockerfile pins, under the names it is known by."""
+
+    value: str
+    shown: str
+    line: int
+    path: str
+    """The Dockerfile, as shown."""
+    exact: bool = False
+    """A pin that says all of the version (`==2.7.1`, an ARG's default), not one read off an image tag."""
+
+
+class _Facts:
+    """The pins of one or more Dockerfiles (the images a part of the README may be about), looked up by
+    normalised name."""
+
+    def __init__(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
+        self.by_key: dict[str, list[_Fact]] = {}
+        self._in_key: dict[str, set[_Fact]] = {}  # by_key's facts as sets: 4,000 Dockerfiles pin torch
+        self._seen: dict[str, list[_Fact]] = {}
+        self.images: dict[str, list[_Fact]] = {}
+        """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
+        self.arg_defaults = [
+            (decl.name, decl.effective_default, decl.line, model.path)
+            for model in models
+            for decl in model.args
+            if not decl.bare and decl.effective_default
+        ]
+        for model in models:
+            self._read(model, names)
+        # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
+        # `lookup` to find anything: most words of a README have none, and are passed over at once.
+        self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
+        self.findable |= {alias for alias, key in _ALIASES.items() if key in self.by_key}
+
+    def _read(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        path = model.path
+        # Build args first: when a README is stale, the ARG line is where the version is changed.
+        for decl in model.args:
+            match = _VERSION_ARG.search(decl.name)
+            if not match or decl.bare or not decl.effective_default:
+                continue
+            stem = decl.name[: match.start()] or decl.name
+            keys = _keys(decl.name, names) | _keys(stem, names)
+            if decl.name in names:
+                keys |= _keys(names[decl.name], names)
+            default = decl.effective_default
+            self._add(keys, _Fact(default, short_commit(default), decl.line, path, exact=True))
+        # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
+        arg_lines: dict[str, int] = {}
+        for decl in model.args:
+            if not decl.bare and decl.default is not None:
+                arg_lines.setdefault(decl.name, decl.line)
+        for row in version_rows(model, names, None):
+            if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
+                continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
+            keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
+            line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
+            self._add(keys, _Fact(row.version, row.version, line, path, exact=row.origin is None))
+        for comp in model.components:
+            value = comp.version or comp.ref
+            if not comp.pinned or not value:
+                continue
+            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
+            keys = _keys(comp.name, names)
+            if comp.kind == "image":
+                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
+                keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
+                for name, version in _tag_versions(value):
+                    self._add(_keys(name, names), _Fact(version, version, line, path))
+                if not _TAG_VERSION.match(value):
+                    continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
+            elif comp.kind in ("pip", "wheel"):
+                # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
+                keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
+            shown = _shown_version(comp.version, comp.display_version)
+            self._add(keys, _Fact(value, shown, line, path, exact=True))
+
+    def _add(self, keys: set[str], fact: _Fact) -> None:
+        for key in keys:
+            held = self._in_key.setdefault(key, set())
+            if fact not in held:
+                held.add(fact)
+                self.by_key.setdefault(key, []).append(fact)
+
+    def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:
+        """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
+        if name not in self._seen:
+            found: dict[_Fact, None] = {}  # in order, each once
+            for key in sorted(_keys(name, names)):
+                found.update(dict.fromkeys(self.by_key.get(key, ())))
+            self._seen[name] = list(found)
+        return self._seen[name]
+
+
+@dataclass(frozen=True)
+class _Auditor:
+    """What the Dockerfiles a part of the README is about say, and how to turn one claim into a finding.
+    With several Dockerfiles (a README about a family of images), a claim agreeing with any one of them
+    is true of the family."""
+
+    path: str
+    models: tuple[ImageModel, ...]
+    names: Mapping[str, str]
+    facts: _Facts
+    declared: frozenset[str]
+    env: frozenset[str]
+    family: tuple[ImageModel, ...] = ()
+    """Every Dockerfile audited (`models` is the part of them a section is about)."""
+    siblings: tuple[str, ...] = ()
+    """The Dockerfiles next to the README that are not audited (a scope note may name one)."""
+    runtime: frozenset[str] = frozenset()
+    """Names the README passes at run time (`docker run -e NAME=…`, compose `environment:`) and never
+    with `--build-arg`: build args only where the text says build args."""
+
+    @classmethod
+    def of(
+        cls,
+        path: str,
+        models: tuple[ImageModel, ...],
+        names: Mapping[str, str],
+        family: tuple[ImageModel, ...] = (),
+        siblings: tuple[str, ...] = (),
+        runtime: frozenset[str] = frozenset(),
+    ) -> _Auditor:
+        return cls(
+            path=path,
+            models=models,
+            names=names,
+            facts=_Facts(models, names),
+            declared=frozenset(a.name for m in models for a in m.args),
+            env=frozenset(e.name for m in models for e in m.env),
+            family=family or models,
+            siblings=siblings,
+            runtime=runtime,
+        )
+
+    def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
+        if models == self.models:
+            return self
+        return _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
+
+    @functools.cached_property
+    def each(self) -> tuple[_Auditor, ...]:
+        """One auditor a Dockerfile (this one, when it has one)."""
+        if len(self.models) == 1:
+            return (self,)
+        return tuple(self._with((model,)) for model in self.models)
+
+    @functools.cached_property
+    def whole(self) -> _Auditor:
+        """The auditor of every Dockerfile audited: a `--build-arg NAME=…` of a command naming no `-f`
+        is about whichever of them declares NAME."""
+        return self._with(self.family)
+
+    def scoped(self, text: str) -> _Auditor | None:
+        """The auditor of the image a scope note in `text` (one list item or table row) names: `(only
+        for `horovod-ray` image)`, `(ROCm only)`, `for the cuda image`. The note outranks the section:
+        the item is about that image of the family, or (None) about a sibling not audited. Without a
+        note naming an image docgen knows, this auditor."""
+        named = _scope_names(text)
+        if not named:
+            return self
+        family = tuple(m for m in self.family if named & _image_names(m.path))
+        if family:
+            return self._with(family)
+        if any(named & _image_names(p) for p in self.siblings):
+            return None
+        return self
+
+    @staticmethod
+    def where(fact: _Fact) -> str:
+        return f"{fact.path}:{fact.line}"
+
+    def verdict(self, name: str, operator: str, version: str) -> tuple[bool | None, _Fact | None]:
+        """(True, pin) when a pin of `name` satisfies `operator version`, (False, first pin that does
+        not) when none does but one can be compared, (None, None) when none can. `3.10+` is `>=3.10`."""
+        if operator == "==" and version.endswith("+"):
+            operator, version = ">=", version.rstrip("+")
+        wrong = None
+        for fact in self.facts.lookup(name, self.names):
+            agrees = _satisfies(operator, version, fact.value, fact.exact)
+            if agrees:
+                return True, fact
+            wrong = fact if agrees is False and wrong is None else wrong
+        return (False, wrong) if wrong else (None, None)
+
+    def version_claim(
+        self, line: int, name: str, operator: str, version: str, confidence: str
+    ) -> Diagnostic | None:
+        """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin."""
+        agrees, fact = self.verdict(name, operator, version)
+        if agrees is not False or fact is None:
+            return None
+        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
+        message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
+        return Diagnostic(self.path, line, message, confidence=confidence)
+
+    def base_tag_claim(
+        self, line: int, reference: re.Match[str], said: str, confidence: str
+    ) -> Diagnostic | None:
+        """A diagnostic when the image `reference` (an `_IMAGE_REF` match: repository, tag) is of the
+        repository of a base image, with a tag of the same shape (versions aside) that is none of its
+        tags: `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`. `said`: what the
+        README does with it (`says`, `runs`)."""
+        repo, tag = reference.group(1), reference.group(2)
+        bases = self.facts.images.get(repo.lower(), [])
+        shape = _skeleton(tag)
+        alike = [fact for fact in bases if _skeleton(fact.value) == shape]
+        if not alike or any(fact.value == tag for fact in alike):
+            return None
+        message = f"README {said} {reference.group()} but {self.where(alike[0])} says {repo}:{alike[0].value}"
+        return Diagnostic(self.path, line, message, confidence=confidence)
+
+    def default_claim(
+        self, line: int, name: str, claim: str | None, confidence: str, required: bool = False
+    ) -> Diagnostic | None:
+        """A diagnostic when the default a README gives the build arg `name` (normalised by
+        `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
+        README says the arg has no default and must be passed (claim '')."""
+        decls = [(m.path, d) for m in self.models for d in m.args if d.name == name and not d.unknown]
+        if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
+            return None
+        path, first = next(((p, d) for p, d in decls if not d.bare), decls[0])
+        said = "has no default (must be passed)" if required else f"defaults to {claim or chr(34) * 2}"
+        return Diagnostic(
+            self.path,
+            line,
+            f"README says {name} {said} but {path}:{first.line} says {_shown_default(first)}",
+            confidence=confidence,
+        )
+
+    def arg_claim(self, line: int, name: str, confidence: str) -> Diagnostic | None:
+        """A diagnostic when the README documents a build arg no Dockerfile declares."""
+        if (
+            name in self.declared
+            or name in self.env
+            or name in PREDEFINED_ARGS
+            or name in PROXY_ARGS
+            or name in _NOT_BUILD_ARGS
+            or name.startswith(("BUILDKIT_", "BUILDX_", "COMPOSE_"))
+        ):
+            return None
+        if len(self.models) == 1:
+            whom = f"{self.models[0].path} does not declare it"
+        else:
+            whom = f"none of {', '.join(m.path for m in self.models)} declares it"
+        return Diagnostic(
+            self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
+        )
+
+
+_SCOPE_NOTE = re.compile(
+    r"\([ \t]*(?:only[ \t]+)?(?:for|in)[ \t]+(?:the[ \t]+)?([\w.+-]+)"
+    r"(?:[ \t]+images?)?(?:[ \t]+only)?[ \t]*\)"
+    r"|\([ \t]*([\w.+-]+?)(?:[ \t]+images?)?(?:[ \t]+|-)only[ \t]*\)"
+    r"|\bonly[ \t]+(?:for|in)[ \t]+(?:the[ \t]+)?([\w.+-]+)[ \t]+images?\b"
+    r"|\bfor[ \t]+(?:the[ \t]+)?([\w.+-]+)[ \t]+images?\b",
+    re.IGNORECASE,
+)
+"""A note binding one item of a build-arg list or table to an image: `(only for `horovod` image)`,
+`(ROCm only)`, `(rocm-only)`, `only for the cuda image`, `for the horovod-ray image`."""
+
+
+def _scope_names(text: str) -> set[str]:
+    """The image names (lower case) the scope notes of `text` name."""
+    plain = text.replace("`", "").replace("*", "")
+    return {name.lower() for m in _SCOPE_NOTE.finditer(plain) for name in m.groups() if name}
+
+
+def _image_names(path: str) -> set[str]:
+    """The names an image of a family goes by in its README: the variant of its Dockerfile's name
+    (`rocm` for `rocm.Dockerfile`), and the folder of a plain `Dockerfile` (`horovod-ray` for
+    `docker/horovod-ray/Dockerfile`). Of a variant of several words, the words that end it too
+    (`mofed`, `rdma-core` for `UCXPy-rdma-core.dockerfile`), but no vague word (`latest`)."""
+    found = {v} if (v := variant(path)) else set()
+    pieces = re.split(r"([._-]+)", v or "")
+    for start in range(2, len(pieces), 2):  # the words after each separator, to the end
+        if "".join(pieces[start:]) not in _VAGUE_PARTS:
+            found.add("".join(pieces[start:]))
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    if len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile"):
+        found.add(parts[-2].lower())
+    return found
+
+
+_NOT_BUILD_ARGS = frozenset(
+    {
+        # placeholders people write in examples
+        "NAME",
+        "KEY",
+        "VALUE",
+        "VAR",
+        "VARIABLE",
+        "ARG",
+        "ARG_NAME",
+        "BUILD_ARG",
+        "FOO",
+        "BAR",
+        "BAZ",
+        # variables of the docker client, not of the build
+        "DOCKER_BUILDKIT",
+        "DOCKER_HOST",
+        "DOCKER_CONFIG",
+        "DOCKER_DEFAULT_PLATFORM",
+        "DOCKER_CLI_EXPERIMENTAL",
+        "SOURCE_DATE_EPOCH",
+    }
+)
+
+
+def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
+    if diagnostic is not None:
+        yield diagnostic

@@ -1,0 +1,173 @@
+"""Claims about building: `--target` and lists of build targets naming a stage the Dockerfile has not,
+a required build arg a build command does not pass, and "has no build arguments" said of an image that
+declares some.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Mapping, Sequence
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.commands import _FILE_FLAG, _build_commands
+from docgen.audit.paths import _files_named, _matching
+from docgen.audit.wording import _BUILD_ARG_FLAG, _LIST_ITEM, _line_at, _sentences
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+from docgen.rows import build_arg_rows
+
+_TARGET_FLAG = re.compile(r"(?:^|[ \t])--target(?:[ \t]+|=)[\"']?([^\s\"'`;|&\\]+)")
+_STAGE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
+_TARGETS_INTRO = re.compile(r"\b(?:build[ \t]+)?(?:targets?|stages?)\b", re.IGNORECASE)
+
+
+_PASSES_MORE = re.compile(r"\$|--build-arg-file|\.\.\.|…|<[\w-]+>|\{[\w-]+\}")
+"""A build command that passes more than it shows: `$BUILD_ARGS`, `--build-arg-file`, `...`, `<args>`."""
+
+
+def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+    """A build command of the Dockerfile a build arg is required for (declared without a default, and
+    a RUN fails without it: `ImageModel.required_args`) that does not pass it with `--build-arg`. The
+    command's `-f` says which Dockerfile, else the only one the section is about. A command that may
+    pass more (`$ARGS`, `...`) and a README that names the arg anywhere (`text`: it says to pass it)
+    are left alone."""
+    paths = [m.path for m in auditor.models]
+    named: dict[str, bool] = {}  # arg → the README names it: searched once, not once a command
+    for fence in doc.fences:
+        for command in _build_commands(fence):
+            joined = " ".join(line_text.rstrip("\\") for _, line_text in command)
+            if _PASSES_MORE.search(joined):
+                continue
+            files = [m.group(1) for m in _FILE_FLAG.finditer(joined)]
+            chosen = set().union(*(_matching(f, paths) for f in files)) if files else set()
+            if not files and len(paths) == 1:
+                chosen = {0}
+            passed = set(_BUILD_ARG_FLAG.findall(joined))
+            for index in sorted(chosen):
+                model = auditor.models[index]
+                for name, line in model.required_args:
+                    if name not in named:
+                        named[name] = re.search(rf"\b{re.escape(name)}\b", text) is not None
+                    if name in passed or named[name]:
+                        continue
+                    yield Diagnostic(
+                        auditor.path,
+                        command[0][0],
+                        f"README builds {model.path} without --build-arg {name}, but {model.path}:{line} "
+                        f"fails the build without it ({name} has no default)",
+                        confidence=LIKELY,
+                    )
+
+
+def _no_stage(
+    line: int, target: str, models: Sequence[ImageModel], readme: str, how: str, confidence: str
+) -> Diagnostic | None:
+    """A diagnostic when `target` is a stage of none of `models`, with the closest stage name."""
+    stages = list(dict.fromkeys(s.name for m in models for s in m.stages if s.name))
+    if target.lower() in stages:
+        return None
+    whose = models[0].path if len(models) == 1 else "none of " + ", ".join(m.path for m in models)
+    close = difflib.get_close_matches(target.lower(), stages, n=1, cutoff=0.6)
+    hint = (
+        f"did you mean {close[0]}?"
+        if close
+        else (f"its stages: {', '.join(stages)}" if stages else "it names no stage")
+    )
+    has = "has" if len(models) == 1 else "have"
+    return Diagnostic(
+        readme,
+        line,
+        f"README {how} {target}, but {whose} {has} no stage of that name ({hint})",
+        confidence=confidence,
+    )
+
+
+def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """`--target NAME` of a build command, and the items of a list introduced as the build targets
+    (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
+    Dockerfile of the command's `-f`, else the images the section is about. A list is checked only when
+    one of its items is a stage (else it lists something else: published tags, CI jobs)."""
+    paths = [m.path for m in auditor.models]
+    for fence in doc.fences:
+        for command in _build_commands(fence):
+            files = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]
+            chosen = set().union(*(_matching(f, paths) for f in files)) if files else set(range(len(paths)))
+            if not chosen:
+                continue  # another image's command
+            models = [auditor.models[i] for i in sorted(chosen)]
+            for line, text in command:
+                for match in _TARGET_FLAG.finditer(text):
+                    target = match.group(1)
+                    if _STAGE_WORD.match(target):
+                        yield from _some(
+                            _no_stage(line, target, models, auditor.path, "builds --target", CERTAIN)
+                        )
+    for para in doc.paragraphs:
+        first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+        if first is None:
+            continue
+        lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
+        intro = lead if lead.rstrip("*_ \t").endswith((":", "：")) else para.heading
+        if not _TARGETS_INTRO.search(intro):
+            continue
+        items = []
+        for line, text in para.lines[first:]:
+            item = _LIST_ITEM.match(text)
+            spans = code_spans(text[item.end() :].lstrip("*_"), html_code=True) if item else []
+            if spans and spans[0][0] == 0 and _STAGE_WORD.match(spans[0][2].strip()):
+                items.append((line, spans[0][2].strip()))
+        stages = {s.name for m in auditor.models for s in m.stages if s.name}
+        hits = sum(1 for _, name in items if name.lower() in stages)
+        if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
+            for line, name in items:
+                yield from _some(
+                    _no_stage(line, name, auditor.models, auditor.path, "lists the build target", LIKELY)
+                )
+
+
+_NO_BUILD_ARGS = re.compile(
+    r"\b(?:(?:does|do)[ \t]*(?:not|n't)[ \t]+(?:define|declare|take|accept|have|use|support|expose)"
+    r"[ \t]+(?:any[ \t]+)?|(?:takes|has|defines|declares|accepts|exposes|uses|supports)[ \t]+no[ \t]+)"
+    r"build[- ]?arg(?:ument)?s?\b(?![ \t,]+(?:other[ \t]+than|besides|except|apart|beyond))",
+    re.IGNORECASE,
+)
+"""A sentence saying an image has no build args (`Dockerfile.lightweight does not define build
+arguments`, `takes no build args`); "does not need any" (all have defaults) is not one."""
+
+
+_AN_IMAGE = re.compile(r"\b(?:image|dockerfile|containerfile|it|this)\b", re.IGNORECASE)
+
+
+def _denied_args(
+    doc: Document, models: Sequence[ImageModel], tied: Mapping[int, frozenset[int]], readme: str
+) -> Iterator[Diagnostic]:
+    """A sentence saying that a Dockerfile (named before the words, else the one image its section is
+    about) has no build arguments while it declares some a user can pass (BuildKit's platform args
+    aside; an ARG used only before the first FROM counts: it can be passed)."""
+    paths = [m.path for m in models]
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            match = _NO_BUILD_ARGS.search(sentence)
+            if match is None:
+                continue
+            named = _files_named(sentence[: match.start()])
+            if named:
+                chosen = set().union(*(_matching(n, paths) for n in named))
+            elif not _AN_IMAGE.search(sentence[: match.start()]):
+                continue  # `The entrypoint takes no build args`: not the image
+            else:
+                chosen = set(tied.get(para.section, frozenset(range(len(models)))))
+                chosen = chosen if len(chosen) == 1 else set()
+            line = _line_at(para.lines, start + match.start())
+            for index in sorted(chosen):
+                rows = build_arg_rows(models[index])
+                if rows:
+                    more = f" (and {len(rows) - 1} more)" if len(rows) > 1 else ""
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README says {paths[index]} has no build arguments but "
+                        f"{paths[index]}:{rows[0].line} declares {rows[0].name}{more}",
+                        confidence=LIKELY,
+                    )

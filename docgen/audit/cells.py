@@ -1,0 +1,187 @@
+"""Table cells and table shapes: a cell as plain text, the build args, default or version it holds
+(`none (required)`, `3.10 or newer`), and whether a table is a build-argument table or lists versions.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from docgen.audit.aside import other_tool_args
+from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
+from docgen.markdown import Table, code_spans, without_links
+
+_OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
+_MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
+_OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
+
+
+def _plain(cell: str) -> str:
+    """A table cell as plain text: entities decoded, links reduced to their text, emphasis removed."""
+    text = html.unescape(cell.replace("\\|", "|"))
+    text = without_links(text)
+    return text.replace("**", "").replace("__", "").strip()
+
+
+def _first_code(cell: str) -> str | None:
+    """The content of the first code span (backticks or `<code>`) of a cell, if it has one."""
+    text = cell.replace("\\|", "|")
+    spans = code_spans(text, html_code=True)
+    return html.unescape(spans[0][2]).strip() if spans else None
+
+
+def _arg_names_in_cell(cell: str) -> list[str]:
+    """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
+    the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
+    text = cell.replace("\\|", "|")
+    spans = code_spans(text, html_code=True)
+    if spans:
+        found = []
+        for _, _, content in spans:
+            candidate = html.unescape(content).strip().removeprefix("--build-arg").strip()
+            candidate = candidate.split("=", 1)[0].strip()
+            if _ARG_NAME.match(candidate):
+                found.append(candidate)
+            elif not found:
+                return []
+        return found
+    words = [w.strip("*_ ") for w in re.split(r"[ \t]*(?:/|,|\bor\b|\band\b)[ \t]*", _plain(cell))]
+    if all(_UPPER_WORD.match(w) and len(w) > 2 for w in words):
+        return words
+    return []
+
+
+_NO_VALUE = frozenset(
+    {
+        "pinned",
+        "varies",
+        "various",
+        "required",
+        "computed",
+        "derived",
+        "auto",
+        "automatic",
+        "see below",
+        "see above",
+        "see notes",
+        "per variant",
+        "per image",
+        "set by ci",
+        "ci",
+        "generated",
+        "latest pin",
+    }
+)
+"""Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
+
+
+_REQUIRED_CELL = re.compile(
+    r"(?:(?:none|no default|-|—|–)[ \t]*(?:[,;(][ \t]*)?)?\(?(?:required|mandatory|must be (?:explicitly )?"
+    r"(?:set|specified|provided|given|passed))\)?\.?"
+)
+"""A default cell saying the arg has none and must be passed (`required`, `none (required)`)."""
+
+
+_EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
+    form for word in ("none", "empty", "unset") for form in (word, f"({word})", f"*({word})*")
+}
+"""How people write "no default" in a table cell."""
+
+
+def _default_in_cell(cell: str) -> str | None:
+    """The default a table cell claims, normalised ('' for empty), None when it is free text."""
+    code = _first_code(cell)
+    text = code if code is not None else _plain(cell).strip("*_ ")
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    if text.lower() in _EMPTY:
+        return ""
+    if code is None and text.lower().rstrip(".") in _NO_VALUE:
+        return None
+    if code is None:
+        words = text.split()
+        if len(words) >= 2 and any(w.isalpha() and len(w) > 1 for w in words):
+            return None
+    return text
+
+
+def _is_build_arg_table(table: Table, declared: frozenset[str] = frozenset()) -> int | None:
+    """The column naming build args when `table` is a build-argument table, else None: by its header,
+    or (a header in another language, `| 参数 | 默认值 |`) by its first column, when at least two rows
+    and most of them name, in code, a build arg that is `declared`."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    if other_tool_args(table.context + " " + " | ".join(header)):
+        return None  # `### CMake build arguments` over `| Argument | Default |`: `cmake -D` options
+    for index, cell in enumerate(header):
+        if re.fullmatch(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg", cell):
+            return index
+    if _about_build_args(table.context) and not _NOT_BUILD_ARG_WORDS.search(" ".join(header)):
+        for index, cell in enumerate(header):
+            if cell in ("name", "variable", "parameter", "option", "setting", "key"):
+                return index
+    named = [cells[0] for _, cells in table.rows if cells and _first_code(cells[0]) is not None]
+    hits = sum(1 for cell in named if _first_code(cell) in declared)
+    if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):
+        return 0
+    return None
+
+
+_VERSION_HEADER = re.compile(
+    r"(?:pinned |current |default )?(?:version|versions|tag|commit|ref|release|pin)"
+    r"(?:[ /]+(?:or|and)?[ /]*\w+)?"
+)
+"""A version column's header: `Version`, `Pinned version`, `Tag`, `Version or source`, `Version / ref`."""
+_NAME_HEADERS = frozenset(
+    {"component", "package", "name", "library", "software", "dependency", "framework", "tool", "project"}
+)
+
+
+def _version_columns(table: Table) -> tuple[int, int] | None:
+    """(name column, version column) when `table` lists versions of components: the column called
+    `Version` (or `Tag` …), else the first one headed by a release (`| Component | 25.04 | 25.03 |`, NGC's
+    support matrix, newest first)."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    version = next((i for i, h in enumerate(header) if _VERSION_HEADER.fullmatch(h)), None)
+    if version is None:
+        version = next((i for i, h in enumerate(header) if i and re.fullmatch(r"v?\d+(?:\.\d+)+", h)), None)
+    if version is None and len(header) >= 2 and len(table.rows) >= 2:
+        # By content (a header in another language, `| 组件 | 版本或来源 |`): a column most of whose cells
+        # start with a version, next to a first column of names.
+        cells = [0] * len(header)  # per column, its cells and those starting with a version (read once)
+        versioned = [0] * len(header)
+        for _, row in table.rows:
+            for index, cell in enumerate(row[: len(header)]):
+                cells[index] += 1
+                versioned[index] += _version_in_cell(cell) is not None
+
+        def most(index: int, versions: bool) -> bool:
+            hits = versioned[index] if versions else cells[index] - versioned[index]
+            return 2 * hits > len(table.rows)
+
+        # (Several such columns are a column per component: `_audit_other_table`'s.)
+        columns = [i for i in range(1, len(header)) if most(i, versions=True)]
+        if len(columns) == 1 and most(0, versions=False):
+            version = columns[0]
+    if version is None or len(header) < 2:
+        return None
+    name = next((i for i, h in enumerate(header) if h in _NAME_HEADERS and i != version), None)
+    if name is None:
+        name = 0 if version != 0 else 1
+    return name, version
+
+
+def _version_in_cell(cell: str) -> str | None:
+    """The version a cell starts with (`3.10+` for `3.10 or newer`), None for none or several."""
+    code = _first_code(cell)
+    text = code if code is not None else _plain(cell)
+    match = re.match(r"[ \t]*(?:(==|>=)[ \t]*)?(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
+    if not match or _OR_OLDER.match(text, match.end()) or _MORE_VERSIONS.match(text, match.end()):
+        return None
+    version = match.group(2).rstrip(".")
+    newer = match.group(1) == ">=" or _OR_NEWER.match(text, match.end())
+    return version + "+" if newer and not version.endswith("+") else version
+
+
+def _name_in_cell(cell: str) -> str:
+    text = _plain(cell).replace("`", "")
+    return text.split("(", 1)[0].strip("*_ \t")

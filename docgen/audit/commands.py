@@ -1,0 +1,90 @@
+"""Build commands in a README's command blocks: which lines are a `docker build` (continued lines
+too), and the Dockerfile its `-f` names, from the folder a `cd` put the reader in.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.markdown import Fence
+
+_FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+"""The Dockerfile a `docker build` / `podman build` command names."""
+
+
+_BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
+
+
+_CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
+"""`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
+
+
+def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
+    from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
+    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`."""
+    if fence.lang not in _COMMAND_LANGS:
+        return
+    building = False
+    folder = ""
+    for line, text in fence.lines:
+        if (cd := _CD.match(text)) is not None:
+            target = cd.group(1).strip("\"'")
+            if target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
+                folder = "$CD"
+            else:
+                folder = posixpath.normpath(posixpath.join(folder, target))
+                folder = "" if folder == "." else folder
+        building = building or bool(_BUILD_COMMAND.search(text))
+        if building:
+            for match in _FILE_FLAG.finditer(text):
+                path = match.group(1)
+                if folder and not path.startswith(("/", "$")):
+                    path = posixpath.normpath(posixpath.join(folder, path))
+                yield line, path
+        if not _continued(text):
+            building = False
+
+
+def _continued(text: str) -> bool:
+    """True when a command line goes on on the next: it ends with `\\`, or with ` /`, the slip of a
+    README that writes `docker build -t x /` then `-f conda.Dockerfile .` (a build of the root folder
+    `/` is no command anyone documents)."""
+    end = text.rstrip()
+    return end.endswith("\\") or end.endswith((" /", "\t/"))
+
+
+def _lines_of_commands_with_file(fence: Fence) -> set[int]:
+    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`) that
+    name a Dockerfile with `-f`."""
+    found: set[int] = set()
+    command: list[int] = []
+    has_file = False
+    for line, text in fence.lines:
+        command.append(line)
+        has_file = has_file or bool(_FILE_FLAG.search(text))
+        if not _continued(text):
+            if has_file:
+                found.update(command)
+            command, has_file = [], False
+    if has_file:
+        found.update(command)
+    return found
+
+
+def _build_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each build command (`docker build`, continued lines too) of a command block."""
+    if fence.lang not in _COMMAND_LANGS:
+        return
+    command: list[tuple[int, str]] = []
+    for line, text in fence.lines:
+        if command or _BUILD_COMMAND.search(text):
+            command.append((line, text))
+        if command and not text.rstrip().endswith("\\"):
+            yield command
+            command = []
+    if command:
+        yield command

@@ -1,0 +1,148 @@
+"""Claims read from fenced blocks: the `--build-arg` names and pins of a `docker build`, images a
+command pulls or runs, `pkg==version` lists, and blocks of `NAME=VALUE` or `NAME: what it sets` under
+words about build args.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+from docgen.audit.aside import other_tool_args
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.commands import _lines_of_commands_with_file
+from docgen.audit.prose import _audit_text
+from docgen.audit.wording import (
+    _ASSIGNMENT,
+    _COMMAND_LANGS,
+    _DIGIT,
+    _IMAGE_REF,
+    _NOT_A_BUILD_ARG,
+    _NOT_CURRENT,
+    _UPPER_SNAKE,
+    _UPPER_WORD,
+    _heading_of,
+    _says_build_args,
+)
+from docgen.markdown import Document, Fence
+from docgen.model import Diagnostic
+
+_LIST_PIN = re.compile(
+    r"[ \t]*(?:[-*][ \t]+)?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
+    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[ \t]*(?:#.*)?\Z"
+)
+"""One line of a `pkg==version` list in a fenced block (`flash_attn=2.7.4.post1` with one `=` too)."""
+
+
+_ASSIGNMENT_LANGS = frozenset({"", "text", "txt", "plaintext", "plain", "ini", "env", "dotenv", "properties"})
+"""Fence languages of a block that lists `NAME=VALUE` lines as data (a shell block runs them: its
+variables are the shell's)."""
+
+
+def _fence_intro(doc: Document, fence: Fence) -> str:
+    """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
+    heading it is under."""
+    opening = fence.lines[0][0] - 1 if fence.lines else 0
+    first = bisect.bisect_left(doc.paragraphs, opening - 2, key=lambda para: para.lines[-1][0])
+    for para in doc.paragraphs[first : first + 2]:  # in line order: those ending just above it
+        last, text = para.lines[-1]
+        if opening - 2 <= last < opening and text.rstrip().endswith((":", "：")):
+            return text
+    return _heading_of(doc, opening)
+
+
+def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
+    words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
+    (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
+    if fence.lang not in _ASSIGNMENT_LANGS or not _says_build_args(intro):
+        return
+    if _NOT_A_BUILD_ARG.search(intro) or other_tool_args(intro):
+        return
+    content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
+        (line, text.split(" #", 1)[0].strip())
+        for line, text in fence.lines
+        if text.strip() and not text.lstrip().startswith("#")
+    ]
+    assignments = [(line, _ASSIGNMENT.match(text)) for line, text in content]
+    if not content or not all(match for _, match in assignments):
+        return
+    for line, match in assignments:
+        if match is not None:
+            yield from _some(auditor.arg_claim(line, match.group(1), LIKELY))
+
+
+_DESCRIBED = re.compile(r"[ \t]*`?([A-Z][A-Z0-9_]*)`?[ \t]*:(?:[ \t]+\S.*)?\Z")
+"""A line `NAME:   what it sets` of a block listing build args (`PYTORCH_VERSION:  rocm/pytorch tag`)."""
+
+
+def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A block (of any language: `NAME: text` is no shell or YAML a program reads) of `NAME: what it
+    sets` lines only, under a heading or an introduction (`said`) that says build args (`## ARG
+    options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares."""
+    if not _says_build_args(said) or _NOT_A_BUILD_ARG.search(said):
+        return
+    content = [
+        (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
+    ]
+    described = [(line, _DESCRIBED.match(text)) for line, text in content]
+    names = [(line, match.group(1)) for line, match in described if match is not None]
+    if not names or len(names) < len(content) or not any(n in auditor.declared for _, n in names):
+        return
+    for line, name in names:
+        if _UPPER_SNAKE.match(name):
+            yield from _some(auditor.arg_claim(line, name, LIKELY))
+
+
+_PULL_OR_RUN = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+pull|pull|run|container[ \t]+run)\b"
+)
+_GPU_CHECK = re.compile(r"\bnvidia-smi\b|\brocm-smi\b|\bnpu-smi\b")
+"""A command a README runs to check the host's devices in some image, not to use this one's base."""
+
+
+def _pulled_bases(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """`docker pull` / `docker run` (continued lines too) of an image of the repository a FROM uses,
+    with a tag of the same shape (`21.10-py3-sdk` for `22.08-py3-sdk`, versions aside) that is none of
+    the tags FROM uses: the README pulls an older (or newer) release of the base. Not a command that
+    checks the host's GPUs (`nvidia-smi`), which may use any image."""
+    command = False
+    for line, text in fence.lines:
+        command = command or bool(_PULL_OR_RUN.search(text))
+        if command and not _GPU_CHECK.search(text):
+            start = m.end() if (m := _PULL_OR_RUN.search(text)) else 0
+            for match in _IMAGE_REF.finditer(text, start):
+                yield from _some(auditor.base_tag_claim(line, match, "runs", LIKELY))
+        command = command and text.rstrip().endswith("\\")
+
+
+def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
+    `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
+    `# Preview` after which the versions are not this image's."""
+    body = "\n".join(text for _, text in fence.lines)
+    if fence.lang in _COMMAND_LANGS and any(
+        w in body for w in ("docker", "podman", "buildah", "--build-arg")
+    ):
+        named = _lines_of_commands_with_file(fence)
+        for line, text in fence.lines:
+            yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
+        yield from _pulled_bases(fence, auditor)
+        return
+    pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
+    listed = [(line, m) for line, m in pins if m]
+    content = [text for _, text in fence.lines if text.strip() and not text.lstrip().startswith("#")]
+    if not listed or len(listed) * 2 < len(content):
+        return  # code or a config file, not a list of packages
+    for line, text in fence.lines:
+        if text.lstrip().startswith("#") and _NOT_CURRENT.search(text):
+            return
+        match = _LIST_PIN.match(text)
+        if match is None:
+            continue
+        operator = "==" if match.group(2) in ("=", "===") else match.group(2)
+        version = match.group(3)
+        if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
+            continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
+        yield from _some(auditor.version_claim(line, match.group(1), operator, version, CERTAIN))

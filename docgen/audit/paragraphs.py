@@ -1,0 +1,301 @@
+"""Claims read from paragraphs and lists: build-arg names in code in a sentence or list about build
+args, defaults in list items (`` `CUDA_VERSION` set to `12.4.0` ``), `NAME=VALUE` lists, required args
+(`X must be explicitly specified`), list items a scope note binds to one image, and a base image said to
+be each image's.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import re
+from collections.abc import Callable, Iterator
+
+from docgen.audit.aside import other_tool_args
+from docgen.audit.auditor import LIKELY, _Auditor, _some
+from docgen.audit.cells import _default_in_cell
+from docgen.audit.prose import _BASE_WORDS, _audit_text
+from docgen.audit.wording import (
+    _ASSIGNMENT,
+    _DEFAULT_WORDS,
+    _IMAGE_REF,
+    _LIST_ITEM,
+    _NOT_BUILD_ARG_WORDS,
+    _SENTENCE_END,
+    _UPPER_SNAKE,
+    _WORD,
+    _about_build_args,
+    _build_evidence,
+    _line_at,
+    _says_build_args,
+    _sentences,
+)
+from docgen.markdown import Paragraph, code_spans
+from docgen.model import Diagnostic
+
+_DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
+"""A list item that starts with the word: `Default `CUDA` is `10.0``, `The default for `JOBS` is `4``."""
+_IS_VALUE = re.compile(r"[ \t]*(?:is|=|:)[ \t]*(?=`|<code>)", re.IGNORECASE)
+_SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGNORECASE)
+_DEFAULT_IS = re.compile(
+    r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
+)
+
+
+def _items(para: Paragraph) -> list[list[tuple[int, str]]]:
+    """The lines of each list item of `para`; the lines before the first item (the text introducing
+    the list, or the whole paragraph when it is no list) make one more, first."""
+    chunks: list[list[tuple[int, str]]] = []
+    for line, text in para.lines:
+        if _LIST_ITEM.match(text) or not chunks:
+            chunks.append([])
+        chunks[-1].append((line, text))
+    return chunks
+
+
+def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
+    """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
+    `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
+    scopes: dict[int, _Auditor | None] = {}
+    for chunk in _items(para):
+        text = "".join(line_text + " " for _, line_text in chunk)
+        if not _LIST_ITEM.match(text):
+            continue  # the text introducing the list: a note there is no item's
+        scoped = auditor.scoped(text)
+        if scoped is not auditor:
+            scopes.update(dict.fromkeys((line for line, _ in chunk), scoped))
+    return scopes
+
+
+def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    scopes = _item_scopes(para, auditor)
+    if scopes:  # items bound to an image by a note: each checked with that image alone
+        yield from _audit_scoped_paragraph(para, auditor, scopes)
+        return
+    for line, text in para.lines:
+        yield from _audit_text(line, text, auditor, prose=True)
+    yield from _bases_of_each(para, auditor)
+    # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
+    # args, or a list item that starts with the name under a build-args heading or introduction.
+    # The nearest introduction naming another tool's arguments (`Required CMake build arguments:`)
+    # outranks a heading about build args.
+    intro = para.lines[0][1] + (" " + para.before if para.before.rstrip().endswith(":") else "")
+    list_context = not other_tool_args(intro) and bool(
+        _about_build_args(para.heading)
+        or (para.before.rstrip().endswith(":") and _about_build_args(para.before))
+        or _about_build_args(para.lines[0][1])
+    )
+    yield from _assignment_list(para, auditor)
+    for line, text in para.lines:
+        item = _LIST_ITEM.match(text)
+        if not item:
+            continue
+        body = text[item.end() :].lstrip("*_[ ")
+        spans = code_spans(body, html_code=True)
+        lead = _DEFAULT_LEAD.match(body)  # `Default `CUDA` is `10.0-…``: the name after the word
+        if spans and lead and spans[0][0] == lead.end():
+            name = spans[0][2].strip()
+            is_value = _IS_VALUE.match(body, spans[0][1])
+            value = code_spans(body[is_value.end() :], html_code=True) if is_value else []
+            if is_value and value and value[0][0] == 0 and name in auditor.declared:
+                claim = _default_in_cell(body[is_value.end() :][: value[0][1]])
+                yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+            continue
+        if not spans or spans[0][0] != 0:
+            continue
+        name = spans[0][2].strip().split("=", 1)[0].strip()
+        if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
+            said = " ".join((para.heading, para.before, para.lines[0][1], text))
+            if name not in auditor.runtime or _build_evidence(said):
+                yield from _some(auditor.arg_claim(line, name, LIKELY))
+        if name not in auditor.declared:
+            continue
+        # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
+        default = _SET_TO.match(body, spans[0][1]) or _DEFAULT_IS.search(body, spans[0][1])
+        value = code_spans(body[default.end() :], html_code=True) if default else []
+        if default and value and value[0][0] == 0:
+            claim = _default_in_cell(body[default.end() :][: value[0][1]])
+            yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+    for chunk in _items(para):
+        yield from _audit_sentences(chunk, auditor)
+
+
+_EACH_IMAGE = re.compile(
+    r"\bin[ \t]+(?:both|all)[ \t]+cases\b"
+    r"|\b(?:both|each|every|all)[ \t]+(?:of[ \t]+)?(?:the[ \t]+|these[ \t]+)?"
+    r"(?:images?|dockerfiles?|containers?|variants?)\b",
+    re.IGNORECASE,
+)
+"""A sentence about each image of the section (`In both cases, the default base image is …`)."""
+
+
+def _bases_of_each(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A base image stated in a sentence that says it is each image's (`In both cases, the default base
+    image is nvidia/cuda:11.5.2-devel-ubuntu20.04`), in a section about several images: compared with
+    each of them, not only with one of them, as image references in prose are (`_audit_text`)."""
+    if len(auditor.models) < 2:
+        return
+    for start, _, sentence in _sentences(para.lines):
+        if not _EACH_IMAGE.search(sentence) or not _BASE_WORDS.search(sentence):
+            continue
+        for match in _IMAGE_REF.finditer(sentence):
+            line = _line_at(para.lines, start + match.start())
+            for each in auditor.each:
+                for found in _audit_text(line, match.group(), each, prose=True):
+                    if found.message.startswith(f"README says {match.group()} but"):
+                        yield dataclasses.replace(found, confidence=LIKELY)
+
+
+def _audit_scoped_paragraph(
+    para: Paragraph, auditor: _Auditor, scopes: dict[int, _Auditor | None]
+) -> Iterator[Diagnostic]:
+    """`para` whose list items bind some of its lines to other images: the lines of each image, with
+    the text introducing the list, audited with that image's auditor; a sibling's not at all."""
+    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), len(para.lines))
+    intro = " ".join(text.strip() for _, text in para.lines[:first]) or para.before
+    groups: dict[int, tuple[_Auditor, list[tuple[int, str]]]] = {}
+    for line, text in para.lines:
+        judge = scopes.get(line, auditor)
+        if judge is not None:
+            groups.setdefault(id(judge), (judge, []))[1].append((line, text))
+    for judge, lines in groups.values():
+        yield from _audit_paragraph(Paragraph(lines, para.heading, intro, para.section), judge)
+    # A note binding some items to one image says the others are about each image of the section:
+    # their defaults must be each one's (not only one's, as in a list about a family).
+    ours = [judge for judge in scopes.values() if judge is not None and judge.models != auditor.models]
+    unscoped = groups.get(id(auditor))
+    if ours and unscoped and len(auditor.models) > 1:
+        for each in auditor.each:
+            part = Paragraph(unscoped[1], para.heading, intro, para.section)
+            yield from (d for d in _audit_paragraph(part, each) if _DEFAULT_FINDING.search(d.message))
+
+
+_DEFAULT_FINDING = re.compile(r"\A(?:README says [A-Z][A-Z0-9_]* (?:defaults to|has no default))")
+"""A finding about a build arg's default (`default_claim`)."""
+
+
+def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A list of `NAME=VALUE` items introduced as build args or their defaults ("Default build
+    variables:", "默认参数变量："): each default against the ARG's, each name no ARG declares. A list is
+    about build args when its introduction (the line ending in `:` before it, else the heading) says so,
+    or most of its names are declared ARGs; its values are defaults only when the introduction says
+    "default" (else they are values to pass)."""
+    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+    if first is None:
+        return
+    lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
+    intro = lead if lead.endswith((":", "：")) else para.heading
+    items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
+    assignments = [(line, m) for line, body in items if (m := _ASSIGNMENT.match(body))]
+    if not intro or not assignments or len(assignments) * 2 < len(items) or other_tool_args(intro):
+        return
+    declared = sum(1 for _, m in assignments if m.group(1) in auditor.declared)
+    if not _about_build_args(intro) and (
+        _NOT_BUILD_ARG_WORDS.search(intro) or declared * 2 <= len(assignments)
+    ):
+        return
+    defaults = bool(_DEFAULT_WORDS.search(intro))
+    # A one-word name (`PYTHON=3.11`) is a claim only under words that can only mean build args.
+    strict = _says_build_args(intro)
+    for line, match in assignments:
+        name, value = match.group(1), match.group(2).strip("\"'")
+        if name in auditor.declared:
+            if defaults and value:
+                yield from _some(auditor.default_claim(line, name, _default_in_cell(value), LIKELY))
+        elif _UPPER_SNAKE.match(name) or strict:
+            yield from _some(auditor.arg_claim(line, name, LIKELY))
+
+
+def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Backticked UPPER_SNAKE names (and `NAME=VALUE` lists, `_BARE_ASSIGNMENT`) in sentences of `lines`
+    (one list item or paragraph) that mention build args; required args and defaults stated in any
+    sentence (`_stated_arg_defaults`)."""
+    joined = ""
+    offsets: list[int] = []
+    for _, text in lines:
+        offsets.append(len(joined))
+        joined += text + " "
+    sentence_start = 0
+    for boundary in [*_SENTENCE_END.finditer(joined), None]:
+        end = boundary.start() if boundary else len(joined)
+        sentence = joined[sentence_start:end]
+
+        def line_at(offset: int, base: int = sentence_start) -> int:
+            return lines[bisect.bisect_right(offsets, base + offset) - 1][0]
+
+        about = _about_build_args(sentence)
+        claims = bool(_ARG_CLAIM_WORDS.search(sentence))
+        spans = code_spans(sentence, html_code=True) if about or claims else []
+        if about:
+            # `NAME=VALUE` lists of one-word names only in words that can only mean build args
+            # (`Build args: CUDA=12.4 PYTHON=3.11`), never next to env words (`docker run -e PORT=80`).
+            strict = _says_build_args(sentence)
+            for start, _, content in spans:
+                assignment = _ASSIGNMENT.fullmatch(content.strip())
+                name = content.strip().split("=", 1)[0].strip()
+                if (_UPPER_SNAKE.match(name) or (strict and assignment)) and (
+                    name not in auditor.runtime or _build_evidence(sentence)
+                ):
+                    yield from _some(auditor.arg_claim(line_at(start), name, LIKELY))
+            if strict:
+                bare = sentence
+                for start, stop, _ in spans:  # what is in code was checked above
+                    bare = bare[:start] + " " * (stop - start) + bare[stop:]
+                for match in _BARE_ASSIGNMENT.finditer(bare):
+                    yield from _some(auditor.arg_claim(line_at(match.start(1)), match.group(1), LIKELY))
+        if claims:
+            yield from _stated_arg_defaults(sentence, spans, line_at, auditor)
+        sentence_start = boundary.end() if boundary else end
+
+
+_BARE_ASSIGNMENT = re.compile(
+    r"(?<![\w$./:=-])(?<!-e )(?<!-e=)(?<!--env )(?<!export )(?<!ENV )(?<!env )(?<!set )"
+    r"([A-Z][A-Z0-9_]*)=(?=[\w\"'.:/-])"
+)
+"""`PYTHON=3.11` in prose, not after `-e`, `--env`, `export`, `ENV` or `set` (a variable of the shell
+or of the running container)."""
+_ARG_REQUIRED = re.compile(
+    r"[ \t`*]*(?:\((?:required|mandatory)\)"
+    r"|(?:must|needs?[ \t]+to|has[ \t]+to)[ \t]+be[ \t]+(?:explicitly[ \t]+)?"
+    r"(?:specified|set|provided|given|passed|defined)"
+    r"|is[ \t]+(?:required|mandatory)"
+    r"|has[ \t]+no[ \t]+default(?:[ \t]+value)?)"
+    r"(?![ \t]+(?:to|for|when|if|by|at|in|on|with|unless|only)\b)",
+    re.IGNORECASE,
+)
+"""`X must be explicitly specified`, `X is required`, `X has no default`, right after the name, and
+not for a case (`is required for GPU builds`, `must be set to your GPU`)."""
+_ARG_DEFAULTS = re.compile(
+    r"[ \t`*]*(?:\([ \t]*)?(?:defaults[ \t]+to|default(?:[ \t]+value)?[ \t]*(?:is|:|=))[ \t]*(?=`|<code>)",
+    re.IGNORECASE,
+)
+"""`X defaults to `12.4``, `X (default: `12.4`)`: a default in code right after the name."""
+
+
+_ARG_CLAIM_WORDS = re.compile(r"default|required|mandatory|\b(?:must|needs?|has)\b", re.IGNORECASE)
+"""A word `_ARG_REQUIRED` or `_ARG_DEFAULTS` needs: a sentence without one is not read for them."""
+
+
+def _stated_arg_defaults(
+    sentence: str,
+    spans: list[tuple[int, int, str]],
+    line_at: Callable[[int], int],
+    auditor: _Auditor,
+) -> Iterator[Diagnostic]:
+    """A declared build arg (in code, or a bare UPPER_SNAKE word) the sentence says has no default and
+    must be passed, while the Dockerfile gives it one, or a default in code after it that differs from
+    the Dockerfile's (one declared without a default included)."""
+    names = [(start, stop, content.strip()) for start, stop, content in spans]
+    span_end = {start: stop for start, stop, _ in spans}  # the sentence's spans, parsed once
+    names += [
+        (m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence) if _UPPER_SNAKE.match(m.group())
+    ]
+    for start, stop, name in names:
+        if name not in auditor.declared:
+            continue
+        if _ARG_REQUIRED.match(sentence, stop):
+            yield from _some(auditor.default_claim(line_at(start), name, "", LIKELY, required=True))
+        elif (lead := _ARG_DEFAULTS.match(sentence, stop)) is not None:
+            if (value_end := span_end.get(lead.end())) is not None:  # a code span right after the words
+                claim = _default_in_cell(sentence[lead.end() : value_end])
+                yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))

@@ -1,0 +1,111 @@
+"""Dockerfile names and paths: the image of a family a file name says (`variant`: `cuda` for
+`Dockerfile.cuda`), whether a reference (a link, a `-f`) names a Dockerfile and which, and the Dockerfile
+names a text mentions.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from collections.abc import Sequence
+
+from docgen.files import is_dockerfile_name
+from docgen.markdown import code_spans
+
+_HEADING_FILE = re.compile(r"[\w./+-]+")
+
+
+def _basename(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
+def variant(path: str) -> str | None:
+    """The image of a family a Dockerfile's name says, lower case: `gb200` for `envs/Dockerfile.gb200`,
+    `cuda` for `cuda.Dockerfile`; None for a plain `Dockerfile`."""
+    name = _basename(path)
+    for stem in (
+        "Dockerfile.",
+        "Containerfile.",
+        "dockerfile.",
+        "Dockerfile-",
+        "Dockerfile_",
+        "Containerfile-",
+    ):
+        if name.startswith(stem):
+            return name[len(stem) :].lower() or None
+    for suffix in (
+        ".Dockerfile",
+        ".dockerfile",
+        ".Containerfile",
+        "-Dockerfile",
+        "_Dockerfile",
+        "_dockerfile",
+        "-dockerfile",
+    ):
+        if name.endswith(suffix):
+            return name[: -len(suffix)].lower() or None
+    return None
+
+
+def _same_file(reference: str, path: str) -> int:
+    """How many trailing parts of the path `reference` (a link, a `-f`) and the Dockerfile `path` share
+    (0: another file): `docker/Dockerfile.rocm` and `Dockerfile.rocm` share 1."""
+    a = [p for p in reference.replace("\\", "/").split("/") if p not in ("", ".")]
+    b = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    shared = 0
+    while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
+        shared += 1
+    return shared
+
+
+def _same_path(a: str, b: str) -> bool:
+    """True when the one of the paths `a` and `b` is the end of the other (`docker/Dockerfile.cuda`,
+    `Dockerfile.cuda`): the same file, seen from two folders."""
+    parts = [len([p for p in x.replace("\\", "/").split("/") if p not in ("", ".")]) for x in (a, b)]
+    return _same_file(a, b) == min(parts)
+
+
+def _matching(reference: str, paths: Sequence[str]) -> set[int]:
+    """The indices of the Dockerfiles in `paths` that `reference` names (the closest match)."""
+    scores = [_same_file(reference, p) for p in paths]
+    best = max(scores, default=0)
+    return {i for i, score in enumerate(scores) if score == best} if best else set()
+
+
+_VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "release", "new", "old", "full"})
+"""Words of a Dockerfile's name that say no more than "some image" (`Dockerfile.vllm.latest`)."""
+
+
+def _flavour(path: str) -> str | None:
+    """The image a Dockerfile's path says, lower case: its `variant` (`cuda` for `Dockerfile.cuda` and
+    `cuda.Dockerfile`), else the folder of a plain `Dockerfile` (`cuda` for `cuda/Dockerfile`)."""
+    found = variant(path)
+    if found is not None:
+        return found
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    return parts[-2].lower() if len(parts) >= 2 else None
+
+
+def _reference_path(target: str) -> str:
+    """The path a link or `-f` names: no `#anchor` or `?query`, %-escapes decoded."""
+    return urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
+
+
+def _files_named(text: str) -> list[str]:
+    """The Dockerfile names a text mentions: in code (`` `Dockerfile` ``, `` `Dockerfile.standalone` ``)
+    or as words other than a plain `Dockerfile` (which, outside code, is the kind of file), unless it is
+    in a list with another name (`Dockerfile and Dockerfile.slim`)."""
+    found = [c.strip() for _, _, c in code_spans(text, html_code=True)]
+    words = _CODE_SPAN.sub(" ", text)
+    found += [w for w in _HEADING_FILE.findall(words) if w not in ("Dockerfile", "Containerfile")]
+    found = [n for n in found if is_dockerfile_name(_basename(n))]
+    if found:
+        found += [m.group() for m in _LISTED_PLAIN.finditer(words)]
+    return list(dict.fromkeys(found))
+
+
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_LISTED_PLAIN = re.compile(
+    r"(?<![\w./-])(?:Dockerfile|Containerfile)(?=[ \t]*(?:,|&|\band\b))"
+    r"|(?<=\band[ \t])(?:Dockerfile|Containerfile)(?![\w./-])"
+)

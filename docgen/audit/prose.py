@@ -1,0 +1,374 @@
+"""Claims read from one line of text: `--build-arg NAME`, `pkg==1.2.3` pins, shields.io badges, image
+references whose tag is not the base's, `Name 1.2.3` in prose (not the host's, not another image's, not an
+example), a default in words (`defaults to the cu130 base`) and a base image stated in words.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import urllib.parse
+from collections.abc import Iterator
+
+from docgen.audit.aside import version_owner
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
+from docgen.audit.commands import _FILE_FLAG
+from docgen.audit.contents import _absence_claims, _presence_claims
+from docgen.audit.versions import _DIGITS, _HEX, _norm, _raw, _same_version, _skeleton, _tag_versions
+from docgen.audit.wording import (
+    _BUILD_ARG_FLAG,
+    _DIGIT,
+    _IMAGE_REF,
+    _NOT_CURRENT,
+    _UPPER_SNAKE,
+    _UPPER_WORD,
+    _WORD,
+    _example,
+    _is_passed_value,
+)
+from docgen.model import Diagnostic
+
+_PIN = re.compile(
+    r"(?<![\w.+/@-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
+    r"(===|==|>=|<=|~=)[ \t]*((?:\d{1,4}:)?v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
+)
+
+
+_AFTER_NAME = re.compile(
+    r"[ \t*`:=@(—–]*"
+    r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to)[ \t*`:=@(]+){0,3}"
+    r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
+    re.IGNORECASE,
+)
+
+
+_BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
+_BADGE_VERSION = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z0-9.]*\+?")
+_NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")
+
+
+_NAMES_AN_IMAGE = re.compile(r"[ \t]+(?:image|variant)s?\b", re.IGNORECASE)
+_SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE)
+"""`The CUDA 13.0 image has its own Dockerfile.`: a sentence about the image of the family named by its
+version (a sibling of a cu129/cu130 pair); it does not say what this one holds (`Uses the NGC PyTorch
+25.03 image` does)."""
+_NOT_A_CLAIM_BEFORE = re.compile(
+    r"(?:\bfrom|\bthan|\bbefore|\bunlike|\bwas|\bpre|\bdefault[ \t]+(?:for|of)|^[ \t*+-]*default)[ \t`]*\Z",
+    re.IGNORECASE,
+)
+"""Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
+`Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
+_HOST_AFTER = re.compile(
+    r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
+    r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
+    r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b",
+    re.IGNORECASE,
+)
+"""After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
+drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`."""
+_HOST_BEFORE = re.compile(
+    r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
+    r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
+
+
+def _audit_text(
+    line: int, text: str, auditor: _Auditor, prose: bool, named_file: bool | None = None
+) -> Iterator[Diagnostic]:
+    """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
+    `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
+    read it off the line); one that does not passes its `--build-arg`s to whichever image of the
+    family declares them."""
+    if named_file is None:
+        named_file = bool(_FILE_FLAG.search(text))
+    for match in _BUILD_ARG_FLAG.finditer(text):
+        # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
+        if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
+            continue
+        problem = (auditor if named_file else auditor.whole).arg_claim(line, match.group(1), CERTAIN)
+        if problem:
+            yield problem
+    taken: list[tuple[int, int]] = []
+    for match in _PIN.finditer(text):
+        taken.append((match.start(), match.end()))
+        version = match.group(3).rstrip(".,;:*")
+        problem = auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
+        if problem:
+            yield problem
+    if not prose:
+        return
+    for match in _BADGE.finditer(text):
+        label, message = _badge(match.group(1))
+        if label and _BADGE_VERSION.fullmatch(message):
+            yield from _some(auditor.version_claim(line, label, "==", message, LIKELY))
+    for match in _IMAGE_REF.finditer(text):
+        if _is_passed_value(text, match):
+            taken.append((match.start(), match.end()))
+            continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
+        if _example(text, match):
+            continue
+        # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
+        # (versions aside) of the same repository as a base image, that is none of its tags. A tag of
+        # another shape (`cann:9.0.0-a3-…` for `cann:8.3.rc2-910b-…`) is a variant built with another
+        # base, not a claim about this one; either way its name is no `Name version` claim below.
+        bases = auditor.facts.images.get(match.group(1).lower(), [])
+        if bases:
+            taken.append((match.start(), match.end()))
+        if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
+            yield stale_base
+            continue
+        if _NOT_CURRENT.search(match.group(2)):
+            continue  # `…-mcore0.13.0-preview`, `nightly-…`: not the image the Dockerfile builds now
+        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. A tag
+        # names one image: of a family, each image is asked alone whether the tag is its own, and a
+        # version is stale when it is that image's and no image of the family has it.
+        stale = {
+            (name, version)
+            for name, version in _tag_versions(match.group(2))
+            if auditor.verdict(name, "==", version)[0] is False
+        }
+        for image in auditor.each if stale else ():
+            claims = [
+                (name, version, image.verdict(name, "==", version)[0])
+                for name, version in _tag_versions(match.group(2))
+            ]
+            # It is this image's when at least a third of its versions that can be compared agree
+            # (`cu126` is in most tags: its agreeing says little); a tag with fewer is a sibling's or an
+            # older one.
+            agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
+            if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
+                for name, version, agrees in claims:
+                    if agrees is False and (name, version) in stale:
+                        yield from _some(image.version_claim(line, name, "==", version, LIKELY))
+    for match in _DEFAULTS_TO.finditer(text):
+        yield from _some(_stated_default(line, text, match, auditor))
+    yield from _stated_bases(line, text, auditor)
+    yield from _absence_claims(line, text, auditor)
+    yield from _presence_claims(line, text, auditor)
+    taken.sort()
+    words = list(_WORD.finditer(text))
+    # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
+    # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
+    # audit of a megabyte of prose went from 5 s to a fraction of that.
+    raws = [w.group().lower().replace("-", "").replace("_", "").replace(".", "") for w in words]
+    digit_after = [
+        bool(_DIGIT.search(text, a.end(), b.start())) for a, b in zip(words, words[1:], strict=False)
+    ]
+    findable = auditor.facts.findable
+    pin = 0
+    for index, word in enumerate(words):
+        while pin < len(taken) and taken[pin][1] <= word.start():
+            pin += 1
+        if pin < len(taken) and taken[pin][0] <= word.start():
+            continue  # part of a `pkg==1.2` pin, already checked
+        # A name may be up to three words (`Flash Attention`, `Transformer Engine`): longest first.
+        for width in (3, 2, 1):
+            if index + width > len(words):
+                continue
+            if width == 1 or not any(digit_after[index : index + width - 1]):
+                if "".join(raws[index : index + width]) not in findable:
+                    continue
+            last = words[index + width - 1]
+            between = text[word.start() : last.end()]
+            if width > 1 and not _NAME_WORDS.fullmatch(between):
+                continue
+            if _raw(between) not in findable:  # a digit between the words (`PyTorch 2 Lightning`) counts
+                continue
+            name = between
+            if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
+                continue
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or _example(
+                text, word
+            ):
+                break
+            if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
+                break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
+            after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
+            if not after:
+                break
+            version = after.group(1).rstrip(".,;:")
+            if _HEX.match(version.lower()) and not any(c.isdigit() for c in version):
+                break
+            rest = text[after.end() : after.end() + 16]
+            if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
+                break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
+            if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(
+                text, max(0, word.start() - 80), word.start()
+            ):
+                break  # `The CUDA 13.0 image has …`: that image of the family is the subject
+            host = _HOST_BEFORE.search(text, max(0, word.start() - 60), word.start())
+            if host or _HOST_AFTER.match(text, after.end()):
+                break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
+            if _OR_NEWER.match(rest) and not version.endswith("+"):
+                version += "+"
+            owner = version_owner(
+                text[max(0, word.start() - 80) : word.start()], text[last.end() : after.start(1)]
+            )
+            if owner is not None:  # `The default CUDA version used by CMake is 13.0`: CUDA's
+                if not auditor.facts.lookup(owner, auditor.names):
+                    break
+                name = owner
+            problem = auditor.version_claim(line, name, "==", version, LIKELY)
+            if problem:
+                yield problem
+            break
+
+
+_DEFAULTS_TO = re.compile(
+    r"\bdefaults?[ \t]+(?:to|is)[ \t]+(?:the[ \t]+)?([A-Za-z0-9][\w.:/+-]*)"
+    r"|\bby[ \t]+default\b,?[^.;:()]{0,60}?\b(?:to|is|uses?|for|as)[ \t]+(?:the[ \t]+)?"
+    r"([A-Za-z0-9][\w.:/+-]*)",
+    re.I,
+)
+"""`defaults to the cu130 base`, `By default, sets the device to gfx1100` in words (a backticked default
+after a backticked name is `_DEFAULT_IS`'s)."""
+_TAG_PART = re.compile(r"[-_:/@+;,]")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
+    """`defaults to the cu130 base` while `ARG BASE_IMAGE=…-cu129`: a value in prose of the shape of a
+    part of a build arg's default (the one the text names, else any), equal to no such part."""
+    value = (match.group(1) or match.group(2)).rstrip(".,;:")
+    if not _DIGIT.search(value) or not _LETTER.search(value) or value in auditor.declared:
+        return None
+    named = {name for name in _WORD.findall(text) if name in auditor.declared}
+    shape = _DIGITS.sub("0", value)
+    alike: list[tuple[str, str, int, str]] = []
+    for name, default, decl_line, dockerfile in auditor.facts.arg_defaults:
+        if named and name not in named:
+            continue
+        parts = [default, *_TAG_PART.split(default)]
+        if value in parts:
+            return None
+        if any(_DIGITS.sub("0", part) == shape for part in parts):
+            alike.append((name, default, decl_line, dockerfile))
+    if not alike:
+        return None
+    name, default, decl_line, dockerfile = alike[0]
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README says the default is {value} but {dockerfile}:{decl_line} says {name}={default}",
+        confidence=LIKELY,
+    )
+
+
+_BASE_WORDS = re.compile(
+    r"\bbased?\b|\bbuilt[ \t]+(?:on|from|upon|atop)\b|\bdefaults?\b|\bstarts?[ \t]+from\b|(?-i:\bFROM\b)",
+    re.IGNORECASE,
+)
+"""Words that make an image reference in a sentence the image's base: `Defaults to `python:3-slim-bullseye`
+base image`, `based on nvidia/cuda:12.1-devel`, `built from …`."""
+_OTHER_BASE = re.compile(
+    r"\b(?:instead|alternative(?:ly)?|can|could|may|might|if|override|older|newer|other|another|"
+    r"previous(?:ly)?|used[ \t]+to|such[ \t]+as|e\.g|example|was|were|no[ \t]+longer)\b",
+    re.IGNORECASE,
+)
+"""Words that make a base image in a sentence one the user may choose, or a past one."""
+_SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
+_DISTROS = frozenset(
+    {"bullseye", "bookworm", "buster", "stretch", "trixie", "jessie", "focal", "jammy", "noble", "bionic"}
+    | {"xenial", "ubuntu", "debian", "alpine", "centos", "rockylinux", "rocky", "ubi", "almalinux"}
+    | {"oraclelinux", "amazonlinux", "fedora", "openeuler", "el", "rhel", "manylinux"}
+)
+"""Distributions and their codenames, as image tags name them (`3-slim-bookworm`, `…-ubuntu22.04`)."""
+
+
+def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
+    """(leading version, variant words, distributions) of an image tag: `12.4.1-devel-ubuntu22.04` is
+    (`12.4.1`, {devel}, {ubuntu22.04}); `3-slim-bookworm` is (`3`, {slim}, {bookworm})."""
+    tokens = [t for t in re.split(r"[-_]+", tag.lower()) if t]
+    version = tokens[0] if tokens and tokens[0][:1].isdigit() else None
+    words: set[str] = set()
+    distros: set[str] = set()
+    for token in tokens[1:] if version else tokens:
+        prefix = re.match(r"[a-z]+", token)
+        if prefix and prefix.group() in _DISTROS:
+            distros.add(token)
+        elif prefix:
+            words.add(prefix.group())
+    return version, words, distros
+
+
+def _same_base(claim: str, fact: str) -> bool | None:
+    """Whether the tag a README states for a base image agrees with the one FROM uses: None when the
+    claim is another variant (`runtime` for a `devel` base), False when its version or its distribution
+    differs (`3-slim-bullseye` for `3-slim-bookworm`, `12.1-devel` for `12.4.1-devel-ubuntu22.04`)."""
+    if claim.lower() == fact.lower():
+        return True
+    version, words, distros = _tag_parts(claim)
+    fact_version, fact_words, fact_distros = _tag_parts(fact)
+    if not words <= fact_words:
+        return None
+    if version and fact_version and _same_version(version, fact_version) is False:
+        return False
+    if distros and fact_distros and not distros & fact_distros:
+        return False
+    return True if version or distros else None
+
+
+def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A base image stated in a sentence (`Defaults to `python:3-slim-bullseye` base image`, `based on
+    nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
+    there in its version or distribution (tags of the same shape are `_audit_text`'s, and are certain).
+    After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`)."""
+    stops: list[re.Match[str]] | None = None
+    read: dict[tuple[int, int], tuple[bool, bool, dict[str, int]]] = {}  # each sentence read once
+    for match in _IMAGE_REF.finditer(text):
+        repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
+        if stops is None:
+            stops = list(_SENTENCE_STOP.finditer(text))
+        before = bisect.bisect_right(stops, match.start(), key=lambda stop: stop.end()) - 1
+        start = stops[before].end() if before >= 0 else 0
+        if match.start() and text[match.start() - 1] in ".!?;":
+            start = match.start()  # a stop the sentence's own end would make (`x;python:3`)
+        after = bisect.bisect_left(stops, match.end(), key=lambda stop: stop.start())
+        end = stops[after].start() if after < len(stops) else len(text)
+        if (start, end) not in read:
+            sentence = text[start:end]
+            base = bool(_BASE_WORDS.search(sentence)) and not _OTHER_BASE.search(sentence)
+            repos: dict[str, int] = {}
+            for other in _IMAGE_REF.finditer(sentence):
+                repos[other.group(1).lower()] = repos.get(other.group(1).lower(), 0) + 1
+            read[start, end] = (base, bool(re.search(r"\bdefaults?\b", sentence, re.IGNORECASE)), repos)
+        base, defaults, repos = read[start, end]
+        if not base or _NOT_CURRENT.search(tag):
+            continue
+        if repos.get(repo, 0) > 1:
+            continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
+        if _is_passed_value(text, match) or _example(text, match):
+            continue
+        bases = [
+            (model, comp)
+            for model in auditor.models
+            for comp in model.components
+            if comp.kind == "image" and comp.name.lower() == repo and (comp.version or comp.ref)
+        ]
+        if defaults and any(c.arg for _, c in bases):
+            bases = [(model, comp) for model, comp in bases if comp.arg]  # what a build arg can change
+        if any(_skeleton(comp.version or comp.ref or "") == _skeleton(tag) for _, comp in bases):
+            continue  # the same shape: compared (certain) with the tag read as a version claim
+        verdicts = [(_same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
+        if any(agrees is not False for agrees, _, _ in verdicts) or not verdicts:
+            continue
+        _, model, comp = verdicts[0]
+        where = next((d.line for d in model.args if d.name == comp.arg and not d.bare), comp.line)
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says the base image is {match.group(1)}:{tag} but {model.path}:{where} says "
+            f"{comp.name}:{comp.version or comp.ref}",
+            confidence=LIKELY,
+        )
+
+
+def _badge(path: str) -> tuple[str, str]:
+    """(label, message) of a shields.io static badge `label-message-color`, ('', '') for another form.
+    In each part `--` is a dash, `__` an underscore and `_` a space."""
+    escaped = urllib.parse.unquote(path).replace("--", "\0").replace("__", "\1")
+    parts = [p.replace("\0", "-").replace("_", " ").replace("\1", "_").strip() for p in escaped.split("-")]
+    return (parts[0], parts[1]) if len(parts) == 3 else ("", "")

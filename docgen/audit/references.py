@@ -1,0 +1,214 @@
+"""References to Dockerfiles that are not there: links and `-f` paths to a Dockerfile that is gone (and
+the one it most likely means now), link texts naming another file, and a build command with no `-f`
+that builds the plain `Dockerfile` in a section about another.
+"""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+import re
+import urllib.parse
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _CD, _FILE_FLAG, _build_commands, _file_flags
+from docgen.audit.paths import (
+    _basename,
+    _files_named,
+    _flavour,
+    _matching,
+    _reference_path,
+    _same_file,
+    _same_path,
+    variant,
+)
+from docgen.audit.wording import _NOT_CURRENT, _heading_of
+from docgen.files import is_dockerfile_name
+from docgen.markdown import Document, links
+from docgen.model import Diagnostic, ImageModel
+
+
+@functools.lru_cache(maxsize=8)
+def _candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str, ...]:
+    """`paths`, then the `siblings` that are none of them: the Dockerfiles a dead reference may mean
+    (found once for all the references of a README, not once each: n siblings were compared with every
+    path for each reference)."""
+    return (*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths)))
+
+
+def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str) -> set[int]:
+    """The indices of the Dockerfiles in `paths` a reference to a Dockerfile that no longer exists most
+    likely means now: the one Dockerfile it names by another path (`docker/Dockerfile.rocm` moved up),
+    else the one of its flavour (`cuda/Dockerfile` renamed `docker/Dockerfile.cuda`), else the only
+    Dockerfile there is. None when that is not clear: two candidates, a flavour only a Dockerfile that
+    is not audited has, or a reference (or its `heading`) about an image of the past
+    (`Dockerfile.legacy`, `## Old images`)."""
+    if _NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or _NOT_CURRENT.search(heading):
+        return set()
+    every = _candidates(tuple(paths), tuple(siblings))
+    if variant(reference) is not None:  # a plain `Dockerfile` of the same name says nothing
+        same = _matching(reference, every)
+        if len(same) == 1:
+            return same & set(range(len(paths)))
+    flavour = _flavour(reference)
+    alike = {i for i, p in enumerate(every) if flavour is not None and _flavour(p) == flavour}
+    if alike:
+        return alike & set(range(len(paths))) if len(alike) == 1 else set()
+    return {0} if len(every) == 1 and len(paths) == 1 else set()
+
+
+def _dead_finding(
+    readme: str,
+    line: int,
+    target: str,
+    flag: bool,
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    doc: Document,
+) -> Diagnostic:
+    """The finding on a link or `-f` to a Dockerfile that is gone, naming the Dockerfile its section is
+    compared with instead when `_meant` tells one."""
+    path = _reference_path(target)
+    how = "builds with" if flag else "links to"
+    now = _meant(path, [m.path for m in models], siblings, _heading_of(doc, line))
+    instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
+    # A file of the same name found elsewhere: the reference may only be read from another folder.
+    known = bool(now) and _basename(models[min(now)].path) == _basename(path)
+    return Diagnostic(
+        readme,
+        line,
+        f"README {how} {path}, which does not exist (the Dockerfile is gone or moved{instead})",
+        confidence=LIKELY if known else CERTAIN,
+    )
+
+
+def _dead_references(
+    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = (), said: str = ""
+) -> Iterator[tuple[int, str, bool]]:
+    """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
+    `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
+    from the repository's root) above it. A `-f some/where/Dockerfile` is taken for the `Dockerfile`
+    next to the README (a path of another checkout), unless its folder names the flavour of another
+    Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone)."""
+    refs = [(line, target, False) for line, target in doc.links]
+    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
+    for line, target, flag in refs:
+        path = _reference_path(target)
+        if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
+            continue
+        if not is_dockerfile_name(_basename(path)):
+            continue
+        bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
+        if any((base / path).exists() for base in bases):
+            continue
+        flavour = _flavour(path)
+        renamed = flavour is not None and any(
+            _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
+        )
+        if flag and not renamed and (directory / _basename(path)).exists():
+            continue
+        if flag and _run_in_dockerfile_folder(path, audited, said):
+            continue
+        yield line, target, flag
+
+
+def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "") -> bool:
+    """True when the `-f PATH` of a build command is found from the folder of an audited Dockerfile or
+    one above it: `-f Dockerfile.gpu` (or `-f docker/Dockerfile.gpu`) when `tools/docker/Dockerfile.gpu`
+    is audited, or when a file of that name is next to an audited Dockerfile. The README's commands are
+    run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead. A bare
+    `-f NAME` is run there only when the README (`said`) puts the reader in that folder: it names a
+    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`) or a `cd` to it."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        return False
+    for dockerfile in audited:
+        if len(parts) == 1 and not _puts_in_folder(said, dockerfile):
+            continue
+        if _same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
+            return True
+        found = Path(dockerfile)  # as given: from the working directory, when it is there
+        if found.is_file() and (found.parent / path).is_file():  # a Dockerfile next to an audited one
+            return True
+    return False
+
+
+def _puts_in_folder(said: str, dockerfile: str) -> bool:
+    """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
+    a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
+    folder = posixpath.basename(posixpath.dirname(dockerfile.replace("\\", "/")))
+    if not folder or folder == "..":
+        return True
+    name = re.escape(folder)
+    return bool(
+        re.search(rf"(?<![\w.-]){name}/(?:[\w.-]*[Dd]ockerfile|Containerfile)", said)
+        or re.search(rf"\bcd[ \t]+[^\s;&|]*?(?<![\w.-]){name}/?(?![\w.-])", said)
+    )
+
+
+_CONTEXT_HERE = re.compile(r"[ \t]\.[ \t]*\Z")
+"""A build command whose context is the folder it runs in (`docker build -t app .`)."""
+
+
+def _default_file_builds(
+    doc: Document,
+    models: Sequence[ImageModel],
+    tied: Mapping[int, frozenset[int]],
+    directory: Path,
+    readme: str,
+) -> Iterator[Diagnostic]:
+    """A build command with no `-f` and the context `.`, in a section about one Dockerfile that is not
+    the plain `Dockerfile` (`Dockerfile.gaudi`, next to the README), while a plain `Dockerfile` is there
+    too: run where the README is, it builds that other file. Not when the block changes folder first."""
+    if not (directory / "Dockerfile").is_file():
+        return
+    for fence in doc.fences:
+        images = tied.get(fence.section, frozenset())
+        if len(images) != 1 or any(_CD.match(text) or "pushd " in text for _, text in fence.lines):
+            continue
+        model = models[next(iter(images))]
+        name = _basename(model.path)
+        if name in ("Dockerfile", "Containerfile") or not (directory / name).is_file():
+            continue
+        for command in _build_commands(fence):
+            joined = " ".join(text.rstrip("\\").strip() for _, text in command)
+            if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
+                continue
+            yield Diagnostic(
+                readme,
+                command[0][0],
+                f"README builds with no -f, which builds the Dockerfile next to it, not {model.path} "
+                "that this section is about",
+                confidence=LIKELY,
+            )
+
+
+def _misnamed_links(
+    source: Sequence[str], doc: Document, readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A link whose text names a Dockerfile (`` [`a_x64.Dockerfile`](a_x86_64.Dockerfile) ``) other
+    than its target, when no file of that name exists next to the README or to the target: the text
+    names a file that is not there. `source`: the README's lines (`source_lines`)."""
+    for number in sorted({line for line, _ in doc.links}):
+        for link in links(source[number - 1]):
+            if link.target is None or "://" in link.target or link.image:
+                continue
+            target = urllib.parse.unquote(link.target.split("#", 1)[0])
+            if not is_dockerfile_name(_basename(target)):
+                continue
+            named = [
+                n for n in _files_named(link.text) if _basename(n) not in ("Dockerfile", "Containerfile")
+            ]
+            if len(named) != 1 or _basename(named[0]) == _basename(target):
+                continue
+            folder = posixpath.dirname(target)
+            if (directory / named[0]).exists() or (directory / folder / _basename(named[0])).exists():
+                continue
+            yield Diagnostic(
+                readme,
+                number,
+                f"README names {named[0]} in a link to {target}; {named[0]} does not exist",
+                confidence=LIKELY,
+            )

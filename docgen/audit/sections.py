@@ -1,0 +1,206 @@
+"""Which image each part of a README is about: the sections a build command's `-f`, a link, a
+heading (a Dockerfile or its variant named, `Community images`) or a base image ties to some of the
+audited Dockerfiles, tables introduced as about several of them, and the words naming images that are
+not audited (`ROCm images` next to CUDA ones).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import urllib.parse
+from collections.abc import Sequence
+
+from docgen.audit.commands import _file_flags
+from docgen.audit.paths import (
+    _HEADING_FILE,
+    _VAGUE_PARTS,
+    _basename,
+    _files_named,
+    _matching,
+    _reference_path,
+    variant,
+)
+from docgen.audit.references import _meant
+from docgen.audit.wording import _IMAGE_REF, _heading_of, _is_passed_value
+from docgen.files import is_dockerfile_name
+from docgen.markdown import Document
+from docgen.model import ImageModel
+
+_HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
+_OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.IGNORECASE)
+"""A heading over images others build (`## Community Image`): not the images audited."""
+
+
+_PART_HEADING = re.compile(r"\b(?:dockerfile|containerfile|image|container)s?\b|-based\b", re.IGNORECASE)
+"""A heading about an image (`### UBI-based Dockerfile`, `## The RHEL image`)."""
+
+
+def _named_part(title: str, variants: Sequence[str | None], others: set[str]) -> set[int]:
+    """The Dockerfile whose name alone has a word of the heading `title` about an image, when its
+    variant has several words: `### UBI-based Dockerfile` names `.cd/Dockerfile.rhel.ubi.vllm` among
+    `Dockerfile.ubuntu.pytorch.vllm` and `Dockerfile.rhel.ubi.vllm`. A word two names share (`vllm`),
+    a word of a Dockerfile that is not audited (`others`), a vague word (`latest`), or a heading not
+    about an image ties nothing."""
+    if not _PART_HEADING.search(title):
+        return set()
+    owners: dict[str, set[int]] = {}
+    for index, name in enumerate(variants):
+        parts = re.split(r"[._-]+", name or "")
+        for part in parts if len(parts) > 1 else ():  # one word: the whole variant, tied above
+            owners.setdefault(part, set()).add(index)
+    for name in others:
+        for part in re.split(r"[._-]+", name):
+            owners.setdefault(part, set()).add(-1)
+    words = {w for w in re.split(r"[^a-z0-9]+", title.lower()) if w}
+    found: set[int] = set()
+    for word in words - _VAGUE_PARTS:
+        who = owners.get(word, set())
+        if len(who) == 1 and -1 not in who and len(word) >= 3 and not word.isdigit():
+            found |= who
+    return found if len(found) == 1 else set()
+
+
+def _tied_sections(
+    doc: Document,
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    dead: set[tuple[int, str]] = set(),  # noqa: B006 (never changed)
+) -> dict[int, frozenset[int]]:
+    """The sections (heading lines, 0 before the first heading) that say which of `models` they are
+    about → the indices of those models; an empty set when they are about other images only (`siblings`:
+    the Dockerfiles next to the README that are not audited). A section says it with
+
+    - the `-f` of a build command in it, or a Dockerfile named in its heading (`## Dockerfile.cuda`):
+      that Dockerfile, another image when it is none of `models`;
+    - a link to a Dockerfile in it (`[Dockerfile.rocm](Dockerfile.rocm)`): that one, when it is audited
+      or next to the README;
+    - a word of its heading that is the variant of a Dockerfile's name (`### GB200 Environment (gb200)`
+      for `envs/Dockerfile.gb200`), of an audited one or of one next to the README;
+    - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
+    - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`.
+
+    A `-f` or link in `dead` ((README line, target) of those naming a Dockerfile that no longer exists)
+    ties its section to the Dockerfile it most likely means now (`_meant`); when none is clear, a `-f`
+    ties it to none, a link does not tie it.
+    A section that says nothing is about what the heading above it is about."""
+    paths = [m.path for m in models]
+    named: dict[int, set[int]] = {}
+    other: set[int] = set()  # sections naming an image that is not audited
+
+    def tie(section: int, found: set[int], known_other: bool) -> None:
+        if found:
+            named.setdefault(section, set()).update(found)
+        elif known_other:
+            other.add(section)
+
+    sections = sorted(doc.levels)
+
+    def section_of(line: int) -> int:
+        index = bisect.bisect_right(sections, line) - 1
+        return sections[index] if index >= 0 else 0
+
+    def meant(line: int, reference: str) -> set[int]:
+        return _meant(_reference_path(reference), paths, siblings, _heading_of(doc, line))
+
+    for fence in doc.fences:
+        for line, flag in _file_flags(fence):
+            tie(fence.section, meant(line, flag) if (line, flag) in dead else _matching(flag, paths), True)
+    for line, link in doc.links:
+        target = urllib.parse.unquote(link.split("#", 1)[0])
+        if (line, link) in dead:  # a link may be a "see also": unclear, it leaves the section as it is
+            tie(section_of(line), meant(line, link), False)
+        elif "://" not in target and is_dockerfile_name(_basename(target)):
+            tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
+    variants = [variant(p) for p in paths]
+    other_variants = {v for v in map(variant, siblings) if v} - set(variants)
+    platforms = _other_images_words(models, siblings)
+    bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
+    for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
+        for word in _HEADING_FILE.findall(title):
+            if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
+                tie(head_line, _matching(word, paths), True)
+        if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
+            tie(head_line, set(), True)
+        if (subject := _IMAGE_SUBJECT.match(title)) and _other_images(
+            subject, *platforms
+        ):  # `## ROCm images`
+            tie(head_line, set(), True)
+        words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
+        tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
+        tie(head_line, _named_part(title, variants, other_variants), False)
+    # a base image only some images are built on
+    texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]
+    texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
+    for section, text in texts:
+        for match in _IMAGE_REF.finditer(text):
+            if _is_passed_value(text, match):
+                continue  # `--build-arg IMAGE=nvidia/cuda:…`: what to pass, not what an image is built on
+            users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
+            if users and len(users) < len(models):
+                tie(section, users, False)
+    tied: dict[int, frozenset[int]] = {}
+    if 0 in named or 0 in other:
+        tied[0] = frozenset(named.get(0, ()))
+    parents: list[tuple[int, int]] = []  # (level, heading line) of the headings above
+    for line, level in sorted(doc.levels.items()):
+        while parents and parents[-1][0] >= level:
+            parents.pop()
+        parents.append((level, line))
+        for _, heading in reversed(parents):
+            if heading in named or heading in other:
+                tied[line] = frozenset(named.get(heading, ()))
+                break
+    return tied
+
+
+def _shared_tables(doc: Document, paths: Sequence[str]) -> dict[int, frozenset[int]]:
+    """The tables (their header lines) introduced as about several Dockerfiles ("`Dockerfile` and
+    `Dockerfile.standalone` support the following build arguments:", a heading naming two images) →
+    the audited ones of them (none: the table is about other images). Such a table is not one image's."""
+    shared: dict[int, frozenset[int]] = {}
+    for table in doc.tables:
+        named = _files_named(table.context)
+        if len(named) >= 2:
+            shared[table.line] = frozenset(i for name in named for i in _matching(name, paths))
+    return shared
+
+
+_PLATFORMS = frozenset(
+    "cuda rocm hip xpu cpu npu hpu gaudi ascend cann musa jetson tpu neuron mlu dcu sycl oneapi "
+    "openvino metal vulkan".split()
+)
+"""Words that name a variant of an image by what it runs on (`ROCm images`, `the CUDA variant`)."""
+_IMAGE_SUBJECT = re.compile(
+    r"(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]*(?:(?:for|on|with|in)[ \t]+)?(?:(?:the|all|our)[ \t]+)?"
+    r"((?:[`\w.+-]+[ \t]+){1,3}?)(?:images?|variants?|containers?|builds?|flavou?rs?)\b",
+    re.IGNORECASE,
+)
+"""A sentence that starts by naming images (`ROCm images use …`, `The CUDA variant takes …`,
+`For XPU builds, pass …`): the words before the noun say which."""
+_NOT_A_VARIANT = frozenset({"base", "docker", "default", "final", "official", "resulting", "same", "this"})
+"""Words before `image` that say what an image is for the audited one too (`The base image is …`), even
+when a Dockerfile next to the README is named after one (`Dockerfile.base`)."""
+
+
+def _other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -> tuple[set[str], set[str]]:
+    """(words naming the audited images, words naming images that are not audited): the variants of
+    the audited Dockerfiles' names and the platform words their names, base images and build args
+    mention; the variants of the Dockerfiles next to the README, and the platform words none of the
+    audited ones mentions."""
+    ours = {v for v in (variant(m.path) for m in models) if v}
+    said = " ".join(
+        [m.path for m in models]
+        + [s.base for m in models for s in m.stages]
+        + [f"{a.name} {a.effective_default or ''}" for m in models for a in m.args]
+    ).lower()
+    ours |= {word for word in _PLATFORMS if word in said}
+    others = {v for v in (variant(s) for s in siblings) if v} | _PLATFORMS
+    return ours, others - ours
+
+
+def _other_images(subject: re.Match[str], ours: set[str], others: set[str]) -> bool:
+    """True when the words before `images` in `subject` (an `_IMAGE_SUBJECT` match) name images none
+    of the audited ones is."""
+    words = {w.strip("`*_").lower() for w in subject.group(1).split()} - _NOT_A_VARIANT
+    return bool(words & others) and not words & ours

@@ -1,0 +1,166 @@
+"""What of a README `audit` does not read as claims about the audited images: sections and lists about
+the host or the past (`aside.aside_lines`), sentences about other images, what a sentence says is gone,
+and in the caption of a build command the components the command sets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+
+from docgen.audit.aside import aside_lines, is_host_intro, not_current_spans
+from docgen.audit.commands import _BUILD_COMMAND
+from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
+from docgen.audit.versions import _keys
+from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
+from docgen.markdown import Document, Fence, Paragraph
+from docgen.model import ImageModel
+from docgen.rows import VERSION_ARG as _VERSION_ARG
+
+
+def _blank(lines: list[tuple[int, str]], spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
+    """`lines` (joined with one space each) with the characters of `spans` (offsets in the joined
+    text) replaced by spaces."""
+    out: list[tuple[int, str]] = []
+    offset = 0
+    for line, text in lines:
+        chars = list(text)
+        for start, end in spans:
+            for pos in range(max(start, offset), min(end, offset + len(text))):
+                chars[pos - offset] = " "
+        out.append((line, "".join(chars)))
+        offset += len(text) + 1
+    return out
+
+
+def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Paragraph:
+    """`para` without the sentences that start by naming images none of the audited Dockerfiles is
+    (`ROCm images use ROCm-specific arguments such as ROCM_VERSION` next to CUDA images; `The
+    lightweight variant takes X` when Dockerfile.lightweight is not audited): what they claim is
+    another image's."""
+    spans = []
+    for start, end, sentence in _sentences(para.lines):
+        match = _IMAGE_SUBJECT.match(sentence)
+        if match is not None and _other_images(match, ours, others):
+            spans.append((start + match.start(1), end))
+    if not spans:
+        return para
+    return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+def _not_current(para: Paragraph) -> Paragraph:
+    """`para` without what its sentences say is gone or another component's requirement
+    (`aside.not_current_spans`): `The Dockerfile removes its vLLM 0.20.2`, `OpenCV 4.13 requires
+    NumPy >= 2`."""
+    spans = [
+        (start + a, start + b)
+        for start, _, sentence in _sentences(para.lines)
+        for a, b in not_current_spans(sentence)
+    ]
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
+def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Paragraph:
+    """`para` right before the build command `fence`, without what its last sentence says of the
+    components the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11 and
+    CUDA 11.3" over `docker build --build-arg PYTORCH=1.9.0 --build-arg CUDA=11.1 …` captions an example
+    build, it does not tell the defaults. Left out are the names of the args (`PYTORCH`, `CUDA` for
+    `CUDA_VERSION`) and the versions their values hold ("To build with CUDA 12.1:" over `--build-arg
+    BASE_IMAGE=nvidia/cuda:12.1.0-devel…`). A caption that says "default" is still a claim."""
+    overridden: set[str] = set()
+    values: list[str] = []
+    passed: set[str] = set()  # the args by name: "Arguments: `CACHE_SIZE`" still says the image takes it
+    for _, text in fence.lines:
+        for match in _BUILD_ARG_FLAG.finditer(text):
+            name = match.group(1)
+            passed.add(name)
+            version = _VERSION_ARG.search(name)
+            overridden |= _keys(name, names)
+            if version and version.start():
+                overridden |= _keys(name[: version.start()], names)
+            if text.startswith("=", match.end()):
+                values.append(re.split(r"[\s\"']", text[match.end() + 1 :].lstrip("\"'"), maxsplit=1)[0])
+    if not overridden:
+        return para
+    start, _, sentence = list(_sentences(para.lines))[-1]
+    if _DEFAULT_WORDS.search(sentence):
+        return para
+    spans = [
+        (start + word.start(), start + word.end())
+        for word in _WORD.finditer(sentence)
+        if _keys(word.group(), names) & overridden
+        and (word.group() not in passed or _VERSION_NEXT.match(sentence, word.end()))
+    ]
+    spans += [
+        (start + found.start(), start + found.end())
+        for found in _CAPTION_VERSION.finditer(sentence)
+        if any(re.search(rf"(?<![\d.]){re.escape(found.group())}(?![\d])", value) for value in values)
+    ]
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
+_VERSION_NEXT = re.compile(r"[ \t]*v?\d")
+"""A version right after a word: `CUDA 11.3` is a component's version, `` `CACHE_SIZE` `` an arg's name."""
+_CAPTION_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+")
+
+
+def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
+    """The last line of each paragraph that a command block running a build follows (only blank lines
+    between) → that block."""
+    opening = {
+        fence.lines[0][0] - 1: fence
+        for fence in doc.fences
+        if fence.lines
+        and fence.lang in _COMMAND_LANGS
+        and any(_BUILD_COMMAND.search(text) for _, text in fence.lines)
+    }
+    after: dict[int, Fence] = {}
+    for para in doc.paragraphs:
+        line = para.lines[-1][0] + 1
+        while line <= len(lines) and not lines[line - 1].strip() and line not in opening:
+            line += 1
+        if line in opening:
+            after[para.lines[-1][0]] = opening[line]
+    return after
+
+
+def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
+    """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
+    sections on building or installing without the container or on what the machine needs, lists
+    introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`. (Their
+    links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
+    titles = dict(doc.headings)
+    heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
+    host = aside_lines(source, heads)
+    doc.paragraphs[:] = [
+        p
+        for p in doc.paragraphs
+        if p.lines[0][0] not in host
+        and not is_host_intro(p.before)
+        and not (len(p.lines) > 1 and is_host_intro(p.lines[0][1]))
+    ]
+    doc.tables[:] = [t for t in doc.tables if t.line not in host]
+    doc.fences[:] = [f for f in doc.fences if not f.lines or f.lines[0][0] not in host]
+    return host  # the headings stay: they still tell what a dead reference's section is about
+
+
+def _set_aside(
+    doc: Document,
+    source: Sequence[str],
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+    names: Mapping[str, str],
+) -> None:
+    """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
+    other images (`_about_other_images`), what is gone or another component's requirement
+    (`_not_current`) and, in the caption of a build command, the components the
+    command sets (`_captioned`)."""
+    ours, others = _other_images_words(models, siblings)
+    after = _build_fence_after(doc, source)
+    paragraphs = []
+    for para in doc.paragraphs:
+        para = _not_current(_about_other_images(para, ours, others))
+        fence = after.get(para.lines[-1][0])
+        paragraphs.append(_captioned(para, fence, names) if fence is not None else para)
+    doc.paragraphs[:] = paragraphs

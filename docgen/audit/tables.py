@@ -1,0 +1,175 @@
+"""Claims read from tables: a build-argument table's names and defaults, and the build args it leaves
+out; a version table's rows; a table with a column per component; the text of any other table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.cells import (
+    _REQUIRED_CELL,
+    _arg_names_in_cell,
+    _default_in_cell,
+    _is_build_arg_table,
+    _name_in_cell,
+    _plain,
+    _version_columns,
+    _version_in_cell,
+)
+from docgen.audit.prose import _audit_text
+from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _UPPER_WORD, _about_build_args
+from docgen.markdown import Document, Table, code_spans
+from docgen.model import Diagnostic
+from docgen.rows import build_arg_rows
+
+
+def _audit_tables(
+    doc: Document, auditor: _Auditor, shared: bool = False, elsewhere: frozenset[str] = frozenset()
+) -> Iterator[Diagnostic]:
+    """Build-argument tables (names, defaults, rows missing), version tables, and the text of others.
+    `shared`: the tables are introduced as about all of `auditor`'s images (`Dockerfile` and
+    `Dockerfile.standalone` support …): a default must be each one's, and no row is missing.
+    `elsewhere`: build args the README documents outside its tables (`_documented_outside_tables`),
+    never missing from them."""
+    documented: set[str] = set()
+    first_table: int | None = None
+    for table in doc.tables:
+        column = _is_build_arg_table(table, auditor.declared)
+        versions = _version_columns(table)
+        if column is not None and versions is not None and column != 0:
+            # `| Component | Version | Build arg |`: a version table that names the arg setting each.
+            for line, cells in table.rows:
+                for name in _arg_names_in_cell(cells[column]) if column < len(cells) else []:
+                    if _UPPER_WORD.match(name):
+                        yield from _some(auditor.arg_claim(line, name, CERTAIN))
+            column = None
+        rows = [
+            (line, cells, names)
+            for line, cells in table.rows
+            if column is not None and column < len(cells)
+            for names in [_arg_names_in_cell(cells[column]) or _declared_in_cell(cells[column], auditor)]
+            if names and all(name in auditor.declared or _UPPER_WORD.match(name) for name in names)
+        ]
+        if column is not None and rows:
+            # (A table of a program's command-line arguments names no build arg: it is not one.)
+            first_table = table.line if first_table is None else first_table
+            documented.update(name for _, _, names in rows for name in names)
+            yield from _audit_build_arg_rows(table, rows, auditor, shared)
+        elif versions is not None:
+            name_col, version_col = versions
+            for line, cells in table.rows:
+                if max(versions) < len(cells):
+                    name, version = _name_in_cell(cells[name_col]), _version_in_cell(cells[version_col])
+                    if name and version:
+                        yield from _some(auditor.version_claim(line, name, "==", version, CERTAIN))
+                    elif version is None:  # in words: `Inherited from the CANN 9.0.0 base image`
+                        yield from _audit_text(line, cells[version_col], auditor, prose=True)
+        else:
+            yield from _audit_other_table(table, auditor)
+    # (Of a family's table, docgen cannot tell which image's args it must list.)
+    if first_table is not None and len(auditor.models) == 1 and not shared:
+        model = auditor.models[0]
+        for row in build_arg_rows(model):
+            if row.name not in documented and row.name not in elsewhere:
+                yield Diagnostic(
+                    auditor.path,
+                    first_table,
+                    f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's "
+                    "build-argument table",
+                    confidence=CERTAIN,
+                )
+
+
+def _declared_in_cell(cell: str, auditor: _Auditor) -> list[str]:
+    """The build arg a name cell names in plain words when no rule of `_arg_names_in_cell` reads it: a
+    declared ARG however short (`| OS | ubuntu22.04 |` for `ARG OS`)."""
+    name = _plain(cell).strip("*_ ")
+    return [name] if name in auditor.declared else []
+
+
+def _documented_outside_tables(doc: Document) -> frozenset[str]:
+    """Build args the README documents outside its tables: after `--build-arg` (in prose, inline code or
+    a command block), and in code in a paragraph about build args (`` - `PYPI_INDEX_URL`: … `` under
+    `Build arguments:`). A table that leaves them out does not hide them from its reader."""
+    found: set[str] = set()
+    texts = [(p.heading + " " + p.before, [t for _, t in p.lines]) for p in doc.paragraphs]
+    texts += [("", [t for _, t in f.lines]) for f in doc.fences]
+    for intro, lines in texts:
+        joined = " ".join(lines)
+        found.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(joined))
+        if _about_build_args(intro) or _about_build_args(joined):
+            for _, _, content in code_spans(joined, html_code=True):
+                name = content.strip().split("=", 1)[0].strip()
+                if _ARG_NAME.match(name):
+                    found.add(name)
+    return frozenset(found)
+
+
+def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A table whose header names components (`| Container | PyTorch | NCCL |`, a release per row) is
+    checked column by column: a column is stale when none of its rows agrees with the Dockerfile (the
+    newest row comes first); in a build matrix, not with a build arg's default. A table none of whose
+    cells agrees is not about this image (benchmark
+    numbers, a compatibility matrix): it is read as text, like any other table."""
+    names = [_name_in_cell(cell) for cell in table.header]
+    columns: dict[int, list[tuple[int, str, bool | None]]] = {}
+    for line, cells in table.rows:  # row by row, each cell once (a wide header over short rows)
+        for index, cell in enumerate(cells[: len(names)]):
+            version = _version_in_cell(cell) if names[index] else None
+            if version:
+                verdict = auditor.verdict(names[index], "==", version)[0]
+                columns.setdefault(index, []).append((line, version, verdict))
+    columns = dict(sorted(columns.items()))  # in the header's order
+    if any(agrees for column in columns.values() for _, _, agrees in column):
+        # A build matrix (no column tells the rows apart: `| PyTorch | CUDA | Python | Tag |` with PyTorch
+        # 2.3.0 for Python 3.11 and 3.10): each row is an image built with its own --build-arg values, so
+        # a column is not compared with an ARG's default, only with a version the Dockerfile hard-codes.
+        matrix = len(table.rows) >= 3 and all(len({v for _, v, _ in c}) < len(c) for c in columns.values())
+        arg_lines = {(m.path, d.line) for m in auditor.models for d in m.args}
+        for index, column in columns.items():
+            stale = [(line, version) for line, version, agrees in column if agrees is False]
+            if stale and not any(agrees for _, _, agrees in column):
+                fact = auditor.verdict(names[index], "==", stale[0][1])[1]
+                if matrix and fact is not None and (fact.path, fact.line) in arg_lines:
+                    continue
+                yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
+        return
+    for line, cells in table.rows:
+        for cell in cells:
+            yield from _audit_text(line, cell, auditor, prose=True)
+
+
+def _audit_build_arg_rows(
+    table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor, shared: bool = False
+) -> Iterator[Diagnostic]:
+    """Names the Dockerfile does not declare, and defaults that differ from the effective default. A
+    row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none. A
+    default in words is no value, but a version in it is a claim (`A2 Ubuntu CANN 9.0.0 image`)."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
+    for line, cells, names in rows:
+        judge = auditor.scoped(" ".join(cells))  # `(ROCm only)`: that image's row
+        if judge is None:
+            continue
+        problems = [p for p in (judge.arg_claim(line, name, CERTAIN) for name in names) if p]
+        yield from problems
+        if problems:
+            continue
+        if default_col is None:  # a header docgen cannot read: what its cells say in words
+            for cell in cells:
+                if _arg_names_in_cell(cell) != names:
+                    yield from _audit_text(line, cell, judge, prose=True)
+            continue
+        if default_col >= len(cells):
+            continue
+        if len(names) == 1 and _REQUIRED_CELL.fullmatch(_plain(cells[default_col]).strip("*_ ").lower()):
+            yield from _some(auditor.default_claim(line, names[0], "", CERTAIN, required=True))
+            continue
+        default = _default_in_cell(cells[default_col])
+        if default is None:
+            yield from _audit_text(line, cells[default_col], judge, prose=True)
+        elif len(names) == 1:
+            claims = (each.default_claim(line, names[0], default, CERTAIN) for each in judge.each)
+            claim = next(filter(None, claims), None) if shared else None
+            yield from _some(claim or judge.default_claim(line, names[0], default, CERTAIN))

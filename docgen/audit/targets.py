@@ -1,0 +1,153 @@
+"""Claims about the GPU targets an image is built for: a table column or a list of targets (`gfx942`,
+`sm_90`) under words saying the image is built for them, against the default of the build arg that lists
+them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from docgen import hardware
+from docgen.audit.auditor import LIKELY, _Auditor, _some
+from docgen.audit.cells import _first_code, _plain
+from docgen.audit.wording import _LIST_ITEM
+from docgen.markdown import Document, Table, code_spans
+from docgen.model import Diagnostic
+
+_TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
+"""A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
+_BUILT_FOR = re.compile(
+    r"\b(?:built|compiled)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
+    r"|\bfat[ \t]+build\b|\bbuild[ \t]+targets?\b",
+    re.IGNORECASE,
+)
+"""Words saying a list of GPU targets is what the image is built for (`a fat build covering`, `compiled
+for`), not which GPUs a project supports or was tested on."""
+_TARGET_CHOICE = re.compile(r"\b(?:your|pick|choose|select|override|instead|e\.g)\b|--build-arg", re.I)
+"""Words making a list of targets ones to choose from (`to build for your GPU, pick its target`)."""
+_ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
+
+
+def _target_column(table: Table) -> list[str] | None:
+    """The targets of the column of `table` every non-empty cell of which is one GPU target."""
+    columns: list[list[str]] = [[] for _ in table.header]  # each cell read once (rows may be short)
+    for _, row in table.rows:
+        for index, cell in enumerate(row[: len(columns)]):
+            if text := (_first_code(cell) or _plain(cell)).strip():
+                columns[index].append(text)
+    for texts in columns:
+        if len(texts) >= 2 and all(_TARGET.fullmatch(t) for t in texts):
+            return texts
+    return None
+
+
+def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A table column or a list of GPU targets (`gfx942`, `sm_90`) under text saying the image is built
+    for them (`a fat build covering every architecture`, `compiled for`), against the default of the
+    build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
+    `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
+    README leaves out."""
+    lists: list[tuple[int, list[str], bool]] = []
+    sections: dict[int, _SectionText] = {}
+    for table in doc.tables:
+        targets = _target_column(table)
+        if targets:
+            if not sections:  # the prose of each section, joined once
+                for para in doc.paragraphs:
+                    sections.setdefault(para.section, _SectionText()).lines.extend(para.lines)
+            text = sections.setdefault(table.section, _SectionText())
+            lists.append((table.line, targets, text.built_for(table.context, table.line)))
+    for para in doc.paragraphs:
+        items = [text[m.end() :] for _, text in para.lines if (m := _LIST_ITEM.match(text))]
+        heads = [_first_word(item) for item in items]
+        if len(items) >= 2 and all(_TARGET.fullmatch(head) for head in heads):
+            intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
+            context = " ".join((para.heading, para.before, intro))
+            lists.append((para.lines[0][0], heads, _built_for(context)))
+    for line, targets, built in lists:
+        if built:
+            yield from _some(_targets_claim(line, targets, auditor))
+
+
+def _built_for(context: str) -> bool:
+    """True when `context` says the image is built for a list of targets and does not offer a choice."""
+    return bool(_BUILT_FOR.search(context)) and not _TARGET_CHOICE.search(context)
+
+
+_REACH = 200
+"""More than the longest match of `_BUILT_FOR` and `_TARGET_CHOICE` (but for one holding a run of 140
+blanks: `fat`, the blanks, `build`), so text read once for them is read again only this far back."""
+
+
+@dataclass
+class _SectionText:
+    """The paragraph lines of a section, joined with spaces, read for `_built_for` before each table of
+    the section in turn: each part of the text once, not once a table (a section of n paragraphs and n
+    tables of GPU targets cost n²)."""
+
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    text: str | None = None
+    ends: list[int] = field(default_factory=list)
+    read: dict[int, tuple[int, bool]] = field(default_factory=dict)  # pattern → (read up to, found)
+
+    def built_for(self, context: str, line: int) -> bool:
+        """`_built_for(context + " " + the lines before `line`, joined)`, for tables in line order."""
+        if self.text is None:
+            self.text = " ".join(text for _, text in self.lines)
+            self.ends = list(itertools.accumulate(len(text) + 1 for _, text in self.lines))
+        count = bisect.bisect_left(self.lines, line, key=lambda item: item[0])
+        upto = self.ends[count - 1] - 1 if count else 0  # the end of " ".join(the first `count` lines)
+        head = context + " " + self.text[: min(upto, _REACH)]  # matches that start in `context`
+        found = []
+        for pattern in (_BUILT_FOR, _TARGET_CHOICE):
+            match = pattern.search(head)
+            done, seen = self.read.get(id(pattern), (-1, False))
+            if done > upto:  # a table before the last one read: from the start
+                done, seen = -1, False
+            if not seen and done < upto:  # the new lines, and the end of the old ones a match may span
+                seen = pattern.search(self.text, max(0, done - _REACH), upto) is not None
+                self.read[id(pattern)] = (upto, seen)
+            found.append(seen or (match is not None and match.start() <= len(context)))
+        return found[0] and not found[1]
+
+
+def _first_word(item: str) -> str:
+    """The first word of a list item, or its first code span when it starts with one (`gfx942`)."""
+    body = item.lstrip("*_ ")
+    spans = code_spans(body, html_code=True)
+    if spans and spans[0][0] == 0:
+        return spans[0][2].strip()
+    return body.split(" ", 1)[0].rstrip(":,;.")
+
+
+def _targets_claim(line: int, listed: list[str], auditor: _Auditor) -> Diagnostic | None:
+    claimed = {hardware.target_key(t) for t in listed}
+    candidates = []
+    for model in auditor.models:
+        for decl in model.args:
+            if decl.bare or not decl.effective_default or not _ARCH_ARG_NAME.search(decl.name.upper()):
+                continue
+            default = [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)]
+            if not default or not all(_TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in default):
+                continue
+            if {t.startswith("gfx") for t in default} != {t.startswith("gfx") for t in claimed}:
+                continue  # another vendor's list
+            if set(default) == claimed:
+                return None
+            candidates.append((len(claimed & set(default)), model, decl, default))
+    if not candidates:
+        return None
+    _, model, decl, default = max(candidates, key=lambda c: c[0])
+    extra = [t for t in listed if hardware.target_key(t) not in default]
+    missing = [t for t in default if t not in claimed]
+    default_at = f"{decl.name}'s default ({model.path}:{decl.line})"
+    if extra:
+        said = f"README lists GPU targets {', '.join(extra)} that {default_at} does not build"
+        said += f", and leaves out {', '.join(missing)} that it builds" if missing else ""
+    else:
+        said = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
+    return Diagnostic(auditor.path, line, said, confidence=LIKELY)

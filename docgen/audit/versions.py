@@ -1,0 +1,220 @@
+"""Names and versions compared: a component's name normalised (`Megatron-core` = `megatron_core`),
+two versions (`v0.18.0` = `0.18.0`, `12.4` agrees with `12.4.1`), a requirement (`>=2.4`), a build arg's
+default as a README writes it, and the versions an image tag states (`…_pytorch_release_2.4.0`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from docgen.model import ArgDecl
+from docgen.rows import VERSION_ARG as _VERSION_ARG
+from docgen.rows import display_name
+from docgen.sources.naming import SAME_PROJECT
+
+_ALIASES = SAME_PROJECT
+
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def _raw(name: str) -> str:
+    """`name` in lower case with everything but letters and digits removed."""
+    return _NON_ALNUM.sub("", name.lower())
+
+
+def _norm(name: str) -> str:
+    """`Megatron-core`, `megatron_core` and `Megatron Core` all become `megatroncore`."""
+    key = _raw(name)
+    return _ALIASES.get(key, key)
+
+
+def _keys(name: str, names: Mapping[str, str]) -> set[str]:
+    """The normalised keys a name is known by: as written, and its display name (config or well known)."""
+    keys = {_norm(name), _norm(display_name(name, names))}
+    dashed = re.sub(r"[\s_]+", "-", name.strip().lower())
+    keys.add(_norm(display_name(dashed, names)))
+    keys.discard("")
+    return keys
+
+
+_HEX = re.compile(r"[0-9a-f]{7,40}\Z")
+_EPOCH = re.compile(r"\d{1,4}:(?=\d)")
+"""A Debian epoch: `1:2.34.1-1ubuntu1.10` is git 2.34.1 (the revision after `-` is the packaging's)."""
+_RELEASE = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _is_commit(value: str) -> bool:
+    return bool(_HEX.match(value.lower())) and not value.isdigit()
+
+
+_REF_PREFIX = re.compile(r"[A-Za-z]+(?:[-_/][A-Za-z]+)*[-_/][vVrR]?(?=\d)|[vV](?=\d)")
+_CALENDAR = re.compile(r"(?:1[7-9]|[23]\d)\.(?:0[1-9]|1[0-2])(?!\d)")
+
+
+def _strip_v(value: str) -> str:
+    """The version in a tag or branch: `0.18.0` for `v0.18.0`, `core_r0.13.0` or `release/0.18.0`."""
+    prefix = _REF_PREFIX.match(value)
+    return value[prefix.end() :] if prefix else value
+
+
+def _same_version(claim: str, fact: str, exact: bool = False) -> bool | None:
+    """True when `claim` agrees with `fact`, False when it disagrees, None when they cannot be compared.
+
+    `v0.18.0` equals `0.18.0` and `core_r0.18.0`; a short commit equals the long one it starts; a
+    release agrees with a longer or shorter release it is a prefix of (`12.4` and `12.4.1`, `0.16` and
+    `0.16.0`), whatever follows it (`2.9.1` and `2.9.1.dev20251204+rocm7.0.2`, `9.1.0.70-1`). A
+    calendar version (`25.04`, an NGC container) and a semantic one (`2.7.0`) cannot be compared. An
+    `exact` fact (a `==` pin, not a version read off an image tag) is all there is: a claim adding a
+    post- or dev release to it (`2.7.1.post4` for `torch-npu==2.7.1`) disagrees.
+    """
+    a, b = (_strip_v(_EPOCH.sub("", v.strip())).lower() for v in (claim, fact))
+    if a == b:
+        return True
+    if _is_commit(a) or _is_commit(b):
+        if _is_commit(a) and _is_commit(b):
+            return a.startswith(b) or b.startswith(a)
+        return None
+    ra, rb = _RELEASE.match(a), _RELEASE.match(b)
+    if not ra or not rb or bool(_CALENDAR.match(a)) != bool(_CALENDAR.match(b)):
+        return None
+    ta = _release_tuple(ra.group())
+    tb = _release_tuple(rb.group())
+    shorter = min(len(ta), len(tb))
+    return ta[:shorter] == tb[:shorter] and _same_suffix(a, b, exact)
+
+
+def _same_suffix(a: str, b: str, exact: bool = False) -> bool:
+    """False when two versions whose releases agree are different pre-, post- or dev releases by
+    `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`); True when one only
+    omits what the other adds (`0.8.5` for `0.8.5.post1`, `2.7.1` for `2.7.1+cu126`) or either does not
+    parse (`9.1.0.70-1`, a Debian revision); with an `exact` fact `b`, `a` may not add one either."""
+    try:
+        va, vb = Version(a), Version(b)
+    except InvalidVersion:
+        return True
+    if len(va.release) == len(vb.release) and va.pre != vb.pre:
+        return False
+    added = (va.post is not None and vb.post is None) or (va.dev is not None and vb.dev is None)
+    if exact and added and len(va.release) == len(vb.release):
+        return False
+    return all(x is None or y is None or x == y for x, y in ((va.post, vb.post), (va.dev, vb.dev)))
+
+
+def _release_tuple(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split("."))
+
+
+def _satisfies(operator: str, claim: str, fact: str, exact: bool = False) -> bool | None:
+    """Whether `fact` satisfies the requirement `operator claim` (`>=2.4`), None when unknowable."""
+    if operator in ("==", "==="):
+        return _same_version(claim, fact, exact)
+    if _is_commit(fact):
+        return None
+    try:
+        public = Version(_strip_v(fact)).base_version
+        return SpecifierSet(f"{operator}{_strip_v(claim)}").contains(public, prereleases=True)
+    except (InvalidVersion, InvalidSpecifier):
+        return None
+
+
+def _shown_version(version: str | None, display: str) -> str:
+    """A dev or local build (`2.9.1.dev20251204+rocm7.0.2…`) as its public release, like Key versions."""
+    if version:
+        try:
+            parsed = Version(version)
+        except InvalidVersion:
+            return display
+        if parsed.is_devrelease or parsed.local:
+            return parsed.base_version
+    return display
+
+
+def _tag_versions(tag: str) -> list[tuple[str, str]]:
+    """What an image tag says of other components: `rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0`
+    is ROCm 6.3, Ubuntu 22.04, Python 3.10 and PyTorch 2.4.0; `12.4.1-devel-ubuntu22.04` is Ubuntu 22.04.
+    Versions without a dot (`py3`, `rocm630`, `20250923`) are too terse to compare and left out."""
+    found: list[tuple[str, str]] = []
+    word = ""
+    for token in re.split(r"[-_]+", tag.lower()):
+        glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)+[a-z0-9.]*)", token)
+        cuda = _CUDA_TAG.fullmatch(token)
+        if cuda:
+            found.append(("cuda", f"{int(cuda.group(1))}.{cuda.group(2)}"))
+        elif glued:
+            found.append((glued.group(1), glued.group(2)))
+        elif re.fullmatch(r"\d+(?:\.\d+)+", token) and word:
+            found.append((word, token))
+        if token.isalpha() and token not in ("release", "version", "v", "r"):
+            word = token
+        elif not token.isalpha():
+            word = ""
+    return found
+
+
+_DIGITS = re.compile(r"\d+")
+_VERSION_RUN = re.compile(r"\d+(?:\.[0-9A-Za-z]+)+|(?<![A-Za-z])\d+")
+"""A version in a tag: dotted (`8.3.rc2`, the `22.04` of `ubuntu22.04`), or digits not glued to a word
+(`20250923`, the `910` of `910b`); `x1`, `py3` and `cu129` name a variant, not a release."""
+
+
+def _skeleton(tag: str) -> str:
+    """An image tag with each version replaced by `0`: `8.3.rc2-910b-ubuntu22.04-py3.11` and
+    `9.0.0-910b-ubuntu22.04-py3.11` are both `0-0b-ubuntu0-py0` (one image, another release),
+    `9.0.0-a3-ubuntu22.04-py3.11` is `0-a3-ubuntu0-py0` (another variant)."""
+    return _VERSION_RUN.sub("0", tag)
+
+
+_TAG_VERSION = re.compile(r"[vV]?\d")
+"""An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
+_CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
+"""`cu126` in a tag or wheel name: CUDA 12.6 (PyTorch's spelling; `cu130` is 13.0)."""
+
+
+def _list_items(value: str) -> list[str]:
+    return [item for item in re.split(r"[;,|\s]+", value) if item]
+
+
+_LATEST = frozenset({"latest", "newest", "most recent", "the latest", "latest version", "latest release"})
+"""How a README says a version arg with an empty default pins nothing (`TF_VERSION` | `latest` for
+`ARG TF_VERSION=`, used as `tensorflow${TF_VERSION:+==${TF_VERSION}}`)."""
+
+
+def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
+    """True when the default a README claims (normalised, '' for none) agrees with one declaration."""
+    for decl in decls:
+        if claim == "" and decl.default is None and decl.effective_default is None:
+            return True
+        empty = not decl.effective_default and not decl.default
+        if empty and claim.lower() in _LATEST and _VERSION_ARG.search(decl.name):
+            return True  # `latest` for `ARG TF_VERSION=`: no pin, the newest is installed
+        for value in (decl.effective_default, decl.default, decl.raw_default):
+            if value is None:
+                continue
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+                value = value[1:-1]
+            if claim == value:
+                return True
+            items = _list_items(value)
+            if len(items) > 1 and sorted(_list_items(claim)) == sorted(items):
+                return True  # `gfx942,gfx950` for `gfx942;gfx950`
+            command = value[2:].rstrip(")").split()[:1] if value.startswith("$(") else []
+            if command and command[0] in claim:
+                return True  # `nproc` for `$(nproc)`
+            single = len(items) == 1 and len(_list_items(claim)) == 1
+            versioned = single and (_is_commit(value) or _strip_v(value)[:1].isdigit())
+            if versioned and _same_version(claim, value) is True:
+                return True  # `83f9e450` for the full commit, `0.15.1` for `v0.15.1`
+    return False
+
+
+def _shown_default(decl: ArgDecl) -> str:
+    value = decl.effective_default if decl.effective_default is not None else decl.default
+    if value is None:
+        return "no default"
+    return value if value else '""'

@@ -1,0 +1,177 @@
+"""The words and shapes every claim rule of `audit` reads: what counts as talk about build args
+(`build arg`, `--build-arg`, `ARG`, `argument` when not a program's), list items, sentences, image
+references, `--build-arg NAME`, examples and values passed on the command line, and the names a README
+passes at run time (`docker run -e`, compose `environment:`), which are no build args.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+from docgen.audit.aside import other_tool_args
+from docgen.markdown import Document
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+
+
+_COMMAND_LANGS = frozenset(
+    {"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1", "cmd", "bat"}
+    | {"docker", "text", "txt", "plaintext", "plain", "none", "terminal"}
+)
+"""Fence info strings of blocks a `docker build` line in is a command to run (```` ```docker ```` too); a
+```` ```dockerfile ```` block is a Dockerfile, its `# docker build -f …` a comment."""
+
+
+_BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)
+_NOT_A_BUILD_ARG = re.compile(
+    r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
+)
+_BUILD_EVIDENCE = re.compile(_BUILD_ARG_WORDS.pattern + r"|构建参数|编译参数", re.IGNORECASE)
+_ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b|参数", re.IGNORECASE)
+_NOT_BUILD_ARG_WORDS = re.compile(
+    r"\benv\b|environment|环境变量|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
+    re.IGNORECASE,
+)
+
+
+def _about_build_args(text: str) -> bool:
+    """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
+    is not about environment variables or a program's arguments (`launcher argument`); and does not
+    say that something is not one (`HF_TOKEN is not a build argument`), nor that they are another
+    tool's (`Required CMake build arguments:`)."""
+    if _NOT_A_BUILD_ARG.search(text) or other_tool_args(text):
+        return False
+    if _BUILD_ARG_WORDS.search(text):
+        return True
+    return bool(_ARGUMENT_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+
+
+def _says_build_args(text: str) -> bool:
+    """True when `text` has words that can only mean build args (`build arg`, `--build-arg`, `ARG`)
+    and none of environment variables or a program's arguments: the stricter test of `NAME=VALUE`
+    lists and blocks, where a one-word name is a claim too."""
+    return bool(_BUILD_ARG_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+
+
+def _build_evidence(text: str) -> bool:
+    """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
+    only `argument`, `parameter` or 参数, which a run-time variable is called too."""
+    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
+
+
+_DIGIT = re.compile(r"[0-9]")
+
+
+_ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
+_UPPER_WORD = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+_BUILD_ARG_FLAG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
+
+
+_IMAGE_REF = re.compile(
+    r"(?<![\w./:@-])([a-z0-9][a-z0-9._/-]*):([A-Za-z0-9_](?:[A-Za-z0-9._-]*[A-Za-z0-9_])?)"
+)
+"""`repository:tag` in text; a tag ends in a letter, digit or `_` (a full stop after it ends a sentence)."""
+
+
+_EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\b)", re.IGNORECASE)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
+
+
+_RUN_ENV = re.compile(r"(?:^|[\s`(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
+"""`docker run -e NAME=…`, `--env NAME`: a variable of the container at run time."""
+_ENV_WORDS = re.compile(
+    r"\benv(?:ironment)?[ \t]+var(?:iable)?s?[ \t:]+`?((?-i:[A-Z][A-Z0-9_]+))"
+    r"|`?\b((?-i:[A-Z][A-Z0-9_]+))`?[ \t]+env(?:ironment)?[ \t]+var(?:iable)?s?\b"
+    r"|环境变量[ \t]*`?((?-i:[A-Z][A-Z0-9_]+))",
+    re.IGNORECASE,
+)
+"""`the environment variable `NAME``, ``NAME` environment variable`."""
+_COMPOSE_ENV = re.compile(r"([ \t]*)environment:[ \t]*\Z")
+_COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:]")
+
+
+def _runtime_names(doc: Document) -> frozenset[str]:
+    """Names the README passes to a container at run time (`docker run -e NAME=…`, `--env NAME`, a
+    compose file's `environment:`, `the environment variable NAME`) and never with `--build-arg`. A
+    sentence calling one a "parameter" (参数) or "argument" does not make it a build arg."""
+    runtime: set[str] = set()
+    built: set[str] = set()
+    texts = [text for p in doc.paragraphs for _, text in p.lines]
+    for fence in doc.fences:
+        indent: int | None = None
+        for _, text in fence.lines:
+            texts.append(text)
+            item = _COMPOSE_ITEM.match(text)
+            depth = len(text) - len(text.lstrip())
+            if indent is not None and text.strip() and depth > indent and item:
+                runtime.add(item.group(1))
+            elif text.strip():
+                indent = None
+            if (env := _COMPOSE_ENV.match(text)) is not None:
+                indent = len(env.group(1))
+    for text in texts:
+        runtime.update(m.group(1) for m in _RUN_ENV.finditer(text))
+        runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
+        built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
+    return frozenset(runtime - built)
+
+
+def _heading_of(doc: Document, line: int) -> str:
+    """The text of the heading `line` is under ('' before the first)."""
+    index = bisect.bisect_right(doc.headings, line, key=lambda heading: heading[0]) - 1
+    return doc.headings[index][1] if index >= 0 else ""
+
+
+_PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")
+
+
+def _is_passed_value(text: str, match: re.Match[str]) -> bool:
+    """True when `match` is the value of `--build-arg NAME=…`: an override the user passes."""
+    return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))
+
+
+def _example(text: str, match: re.Match[str]) -> bool:
+    """True when `for example` or `e.g.` comes shortly before `match`: an example, not a claim."""
+    return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
+
+
+_ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
+"""A list item that is only `NAME=VALUE` (`VERSION="22.12"`, `` `GUID=1000` ``)."""
+_DEFAULT_WORDS = re.compile(r"\bdefaults?\b|默认|默認|缺省", re.IGNORECASE)
+
+
+_NOT_CURRENT = re.compile(
+    r"\b(?:preview|nightly|old(?:er)?|previous|history|legacy|deprecated|upcoming|planned|next)\b",
+    re.IGNORECASE,
+)
+"""A comment in a package list after which the versions are not the image's current ones (`# Preview`)."""
+
+
+def _sentences(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text) of each sentence of `lines` joined with one space each; a list item starts one."""
+    joined = ""
+    starts = []
+    for _, text in lines:
+        if _LIST_ITEM.match(text):
+            starts.append(len(joined))
+        joined += text + " "
+    cuts = sorted({0, *starts, *(m.end() for m in _SENTENCE_END.finditer(joined))})
+    for start, end in zip(cuts, [*cuts[1:], len(joined)], strict=True):
+        yield start, end, joined[start:end]
+
+
+def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
+    """The README line of `offset` in `lines` joined with one space each."""
+    for line, text in lines:
+        if offset <= len(text):
+            return line
+        offset -= len(text) + 1
+    return lines[-1][0]
