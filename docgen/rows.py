@@ -400,7 +400,9 @@ def version_rows(
       that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
       the arg;
     - none of a stage the default target does not build (`FROM fetch_${REMOTE}` picks one of two), nor
-      from an arg in scope only there;
+      from an arg in scope only there, nor from an arg every use of which sits in a shell branch the
+      default build does not take (`if [ "$BUILD_VLLM" = "1" ]` under `ENV BUILD_VLLM=0`; a branch
+      whose test docgen cannot decide counts);
     - when none of those items but Python is found (a Dockerfile docgen knows nothing about), every
       pinned component set by a build arg and every version-like build arg too.
 
@@ -472,6 +474,7 @@ def version_rows(
             sources.setdefault(comp.arg, comp.source)
     seen_args: set[str] = set()
     unchosen = stages_not_chosen(model.stages)
+    unreached = set(model.unreached_uses)
     for decl in _user_args(model):
         match = VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
@@ -480,6 +483,8 @@ def version_rows(
             continue  # in scope only in stages the default build skips: it sets nothing the image has
         if decl.stages and all(label in unchosen for label in decl.stages):
             continue  # used only in stages the default build does not build (`VLLM_BRANCH`, REMOTE_VLLM=0)
+        if decl.used_lines and all((decl.name, line) in unreached for line in decl.used_lines):
+            continue  # read only in shell branches the default build does not take, like a clone there
         if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
             continue
         seen_args.add(decl.name)
