@@ -32,7 +32,7 @@ from docgen.model import (
     VersionRow,
     short_commit,
 )
-from docgen.sources.naming import repository_path
+from docgen.sources.naming import forked_project, repo_name, repository_path
 
 # --------------------------------------------------------------------------------------------------
 # Rows
@@ -222,7 +222,9 @@ def _configured_label(comp: Component, names: Mapping[str, str]) -> str | None:
 def component_name(comp: Component, names: Mapping[str, str]) -> str:
     """The name shown for a component, first match wins: the config's name for its repository
     (`owner/repo`), for the build arg that sets its version or ref (`TE_TAG`), for its own name (exact,
-    then lower-case), then the package a well-known repository builds (`pytorch/vision` → torchvision),
+    then lower-case), then the project a fork built from a repository named after it with fork words
+    is (`RLFoundation/vllm-patch` → vLLM; see `naming.forked_project`), then the package a well-known
+    repository builds (`pytorch/vision` → torchvision),
     then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
     that only appears in the name (`python${PYTHON_VERSION}-dev`) does not name the component."""
     configured = _configured_label(comp, names)
@@ -233,6 +235,11 @@ def component_name(comp: Component, names: Mapping[str, str]) -> str:
     if comp.name in names or comp.name.lower() in names:
         return display_name(comp.name, names)
     path = repository_path(comp.source) if comp.kind == "git" and comp.source else None
+    if comp.fork and path and comp.name == repo_name(path):
+        # a fork built from a repository named after the project (`RLFoundation/vllm-patch`): the project
+        project = forked_project(comp.name)
+        if project is not None:
+            return display_name(project, names)
     return _KNOWN_REPOSITORIES.get(path.lower() if path else "") or display_name(comp.name, names)
 
 

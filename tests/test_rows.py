@@ -289,3 +289,36 @@ def test_an_arg_a_false_test_reads_is_still_read(tmp_path: Path) -> None:
         'RUN if [ "$TORCH_VERSION" = "2.4.0" ]; then pip install old-shim; fi\n'
     )
     assert "| PyTorch | `2.6.0` |" in sections(tmp_path, text)["versions"]
+
+
+FORKED = """\
+FROM rocm/dev-ubuntu-22.04:6.4-complete
+RUN git clone https://github.com/acme-labs/vllm_fork.git && cd vllm_fork \\
+ && git checkout v0.9.2-mi300 && python3 setup.py develop
+RUN pip install git+https://github.com/acme-labs/torch_memory_saver.git@v0.0.8
+"""
+
+
+def test_a_fork_named_after_vllm_is_vllm_with_its_source(tmp_path: Path) -> None:
+    found = sections(tmp_path, FORKED)
+    source = "[github.com/acme-labs/vllm_fork.git](https://github.com/acme-labs/vllm_fork.git)"
+    assert f"| vLLM | `v0.9.2-mi300` | {source} |" in found["versions"]
+    assert f"| vLLM (acme-labs fork) | `v0.9.2-mi300` | {source} |" in found["contents"]
+    assert "| torch_memory_saver | `v0.0.8` |" in found["contents"]  # another project, not PyTorch
+
+
+def test_a_fork_named_checkout_that_is_not_built_keeps_its_name(tmp_path: Path) -> None:
+    # a checkout nothing installs may be a folder of patches: it is not vLLM
+    text = FORKED.replace(" && python3 setup.py develop", "")
+    found = sections(tmp_path, text)
+    assert "vLLM" not in found["versions"] and "| vllm_fork | `v0.9.2-mi300` |" in found["contents"]
+
+
+def test_vllm_ascend_stays_a_plugin_of_its_own(tmp_path: Path) -> None:
+    text = (
+        "FROM quay.io/ascend/cann:8.2.rc1-910b-ubuntu22.04-py3.11\n"
+        "RUN git clone -b v0.9.1 https://github.com/vllm-project/vllm-ascend.git\n"
+        "RUN cd vllm-ascend && pip install -e .\n"
+    )
+    versions = sections(tmp_path, text)["versions"]
+    assert "| vLLM Ascend | `v0.9.1` |" in versions and "| vLLM |" not in versions

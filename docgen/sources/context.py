@@ -296,7 +296,7 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
         pinned=bool(ref) and kind is not None and is_pinned_ref(kind) and all(w.known for w in words),
         arg=recorder.arg_for(words, clone.url_words),
         ref_kind=kind,
-        fork=fork_of(clone.url),
+        fork=fork_of(clone.url, clone.built),
         condition=clone.condition,
     )
 
