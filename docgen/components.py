@@ -82,6 +82,15 @@ def extract(
     parsed: ParsedDockerfile, evaluation: Evaluation
 ) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...]]:
     """The components of one Dockerfile, in Dockerfile order, and the constructs that were skipped."""
+    found, skipped, _ = extract_all(parsed, evaluation)
+    return found, skipped
+
+
+def extract_all(
+    parsed: ParsedDockerfile, evaluation: Evaluation
+) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...], tuple[tuple[str, int], ...]]:
+    """`extract`, and the (build arg, RUN line) pairs of the RUNs that read an arg only in shell
+    branches the default build does not take (see `docgen.sources.reach`), sorted."""
     arg_names = frozenset(a.name for a in evaluation.args)
     arg_values: dict[str, tuple[str, ...]] = {}
     for decl in evaluation.args:
@@ -135,7 +144,8 @@ def extract(
     # uninstall -y verl`): an annotation must not bring that component back
     gone: set[str | None] = {comp.arg for _, _, comp in recorder.components}
     gone |= {git_component(clone, recorder).arg for clone in recorder.clones if clone.removed is not None}
-    return renovate.identify(parsed, evaluation, found, gone - {None}), tuple(recorder.skipped)
+    unreached = tuple(sorted(recorder.reach.unreached))
+    return renovate.identify(parsed, evaluation, found, gone - {None}), tuple(recorder.skipped), unreached
 
 
 _VARIABLE = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
@@ -311,7 +321,9 @@ def _instruction(
             base_env=state.base_env,
         )
         ctx = RunContext(recorder, state, shell, inst.start_line, state.workdir)
+        recorder.reach.begin()
         read_run(inst, ctx, escape)
+        recorder.reach.settle(inst.start_line, recorder.arg_names)
     elif keyword == "ADD":
         _add(inst, scope, state, recorder, escape)
 

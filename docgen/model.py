@@ -388,6 +388,9 @@ class ImageModel:
     required_args: tuple[tuple[str, int], ...] = ()
     """(build arg, RUN line) of each build arg declared without a default that a RUN fails the build
     without (`RUN test -n "$REF" && …`, `test -n "$REF" || exit 1`, `${REF:?}`)."""
+    unreached_uses: tuple[tuple[str, int], ...] = ()
+    """(build arg, RUN line) of each RUN that reads the arg only in shell branches the default build
+    does not take (`if [ "$BUILD_VLLM" = "1" ]` under `ENV BUILD_VLLM=0`): no use the image sees."""
     target_index: int = -1
     """Index of the stage built: the one the image's `target` names (`docker build --target`), else the
     last (-1)."""

@@ -111,7 +111,7 @@ def _analyse(
     """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
     the components and the hard-coded values with the model)."""
     evaluation = evaluate(parsed, build_args, target, target_at)
-    found, skipped = components.extract(parsed, evaluation)
+    found, skipped, unreached = components.extract_all(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
         stages=evaluation.stages,
@@ -126,6 +126,7 @@ def _analyse(
         env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
         build_args=tuple(sorted((build_args or {}).items())),
         required_args=_required_args(parsed, evaluation.args),
+        unreached_uses=unreached,
         target_index=evaluation.target,
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all

@@ -32,7 +32,7 @@ from docgen.model import (
     VersionRow,
     short_commit,
 )
-from docgen.sources.naming import repository_path
+from docgen.sources.naming import forked_project, repo_name, repository_path
 
 # --------------------------------------------------------------------------------------------------
 # Rows
@@ -222,7 +222,9 @@ def _configured_label(comp: Component, names: Mapping[str, str]) -> str | None:
 def component_name(comp: Component, names: Mapping[str, str]) -> str:
     """The name shown for a component, first match wins: the config's name for its repository
     (`owner/repo`), for the build arg that sets its version or ref (`TE_TAG`), for its own name (exact,
-    then lower-case), then the package a well-known repository builds (`pytorch/vision` → torchvision),
+    then lower-case), then the project a fork built from a repository named after it with fork words
+    is (`RLFoundation/vllm-patch` → vLLM; see `naming.forked_project`), then the package a well-known
+    repository builds (`pytorch/vision` → torchvision),
     then a well-known spelling (`torch` → PyTorch), then its name as found. An arg
     that only appears in the name (`python${PYTHON_VERSION}-dev`) does not name the component."""
     configured = _configured_label(comp, names)
@@ -233,6 +235,11 @@ def component_name(comp: Component, names: Mapping[str, str]) -> str:
     if comp.name in names or comp.name.lower() in names:
         return display_name(comp.name, names)
     path = repository_path(comp.source) if comp.kind == "git" and comp.source else None
+    if comp.fork and path and comp.name == repo_name(path):
+        # a fork built from a repository named after the project (`RLFoundation/vllm-patch`): the project
+        project = forked_project(comp.name)
+        if project is not None:
+            return display_name(project, names)
     return _KNOWN_REPOSITORIES.get(path.lower() if path else "") or display_name(comp.name, names)
 
 
@@ -400,7 +407,9 @@ def version_rows(
       that no component row covers (`PYTHON_VERSION` → Python), with the source of a component that uses
       the arg;
     - none of a stage the default target does not build (`FROM fetch_${REMOTE}` picks one of two), nor
-      from an arg in scope only there;
+      from an arg in scope only there, nor from an arg every use of which sits in a shell branch the
+      default build does not take (`if [ "$BUILD_VLLM" = "1" ]` under `ENV BUILD_VLLM=0`; a branch
+      whose test docgen cannot decide counts);
     - when none of those items but Python is found (a Dockerfile docgen knows nothing about), every
       pinned component set by a build arg and every version-like build arg too.
 
@@ -472,6 +481,7 @@ def version_rows(
             sources.setdefault(comp.arg, comp.source)
     seen_args: set[str] = set()
     unchosen = stages_not_chosen(model.stages)
+    unreached = set(model.unreached_uses)
     for decl in _user_args(model):
         match = VERSION_ARG.search(decl.name)
         if not match or decl.name in covered or decl.name in seen_args or not decl.effective_default:
@@ -480,6 +490,8 @@ def version_rows(
             continue  # in scope only in stages the default build skips: it sets nothing the image has
         if decl.stages and all(label in unchosen for label in decl.stages):
             continue  # used only in stages the default build does not build (`VLLM_BRANCH`, REMOTE_VLLM=0)
+        if decl.used_lines and all((decl.name, line) in unreached for line in decl.used_lines):
+            continue  # read only in shell branches the default build does not take, like a clone there
         if match.start() == 0:  # `ARG VER=12-3`, `ARG VERSION`: no name says what it is the version of
             continue
         seen_args.add(decl.name)

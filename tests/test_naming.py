@@ -370,3 +370,36 @@ def test_fork_of(url: str, fork: str | None) -> None:
     from docgen.sources.naming import fork_of
 
     assert fork_of(url) == fork
+
+
+@pytest.mark.parametrize(
+    ("repo", "project"),
+    [
+        ("vllm-patch", "vllm"),
+        ("vllm_fork", "vllm"),
+        ("my-vllm", "vllm"),
+        ("flash-attention-rocm", "flash-attention"),
+        ("Megatron-LM_patched", "megatron-lm"),
+        # the project itself, a plugin or port of its own, another project, a folder of patches
+        ("vllm", None),
+        ("vllm-ascend", None),
+        ("triton-ascend", None),
+        ("triton_xpu", None),
+        ("torch_memory_saver", None),
+        ("sglang-router", None),
+        ("vllm-patches", None),
+        ("Megatron-LM-amd_version", None),
+    ],
+)
+def test_forked_project(repo: str, project: str | None) -> None:
+    from docgen.sources.naming import forked_project
+
+    assert forked_project(repo) == project
+
+
+def test_a_repository_named_after_a_project_is_a_fork_only_when_installed() -> None:
+    from docgen.sources.naming import fork_of
+
+    assert fork_of("https://github.com/RLFoundation/vllm-patch.git", installed=True) == "RLFoundation"
+    assert fork_of("https://github.com/RLFoundation/vllm-patch.git") is None  # a checkout: maybe patches
+    assert fork_of("https://github.com/vllm-project/vllm-fork.git", installed=True) is None  # its own

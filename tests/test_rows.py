@@ -235,3 +235,90 @@ def test_paddlepaddle_is_the_framework_of_a_paddle_image(tmp_path: Path) -> None
         "RUN python -m pip install paddlepaddle-gpu==${PADDLE_VERSION}\n"
     )
     assert "| PaddlePaddle | `3.2.1` |" in sections(tmp_path, text)["versions"]
+
+
+OPTIONAL_BUILD = """\
+FROM rocm/dev-ubuntu-22.04:6.4-complete
+ENV WITH_FLASHINFER=0
+ARG FLASHINFER_COMMIT=3c1f3a2b9d0e8f7a6b5c4d3e2f1a0b9c8d7e6f5a
+ARG DEEPSPEED_VERSION=0.16.4
+RUN pip install deepspeed==${DEEPSPEED_VERSION} && \\
+    if [ "$WITH_FLASHINFER" = "1" ]; then \\
+        git clone https://github.com/flashinfer-ai/flashinfer.git \\
+     && cd flashinfer && git checkout ${FLASHINFER_COMMIT} && pip install . ; \\
+    fi
+"""
+
+
+def test_no_key_version_from_an_arg_read_only_in_a_branch_the_build_never_takes(tmp_path: Path) -> None:
+    # ENV WITH_FLASHINFER=0: the clone is not in the image, nor is the commit its arg names
+    found = sections(tmp_path, OPTIONAL_BUILD)
+    assert "3c1f3a2b" not in found["versions"] and "FlashInfer" not in found["versions"]
+    assert "| DeepSpeed | `0.16.4` |" in found["versions"]
+    commit = "3c1f3a2b9d0e8f7a6b5c4d3e2f1a0b9c8d7e6f5a"
+    assert f'| `FLASHINFER_COMMIT` | <code title="{commit}">' in found["build-args"]  # a user may pass it
+
+
+def test_a_case_branch_the_build_never_takes_reads_no_key_version(tmp_path: Path) -> None:
+    text = (
+        "FROM ubuntu:24.04\nENV GPU_VENDOR=amd\nARG FA_COMMIT=b7d29fb\nARG TORCH_VERSION=2.7.1\n"
+        'RUN pip install torch==${TORCH_VERSION} && case "$GPU_VENDOR" in \\\n'
+        "  nvidia) pip install git+https://github.com/Dao-AILab/flash-attention.git@${FA_COMMIT} ;; \\\n"
+        "  *) echo no flash-attention ;; \\\n  esac\n"
+    )
+    versions = sections(tmp_path, text)["versions"]
+    assert "Flash Attention" not in versions and "| PyTorch | `2.7.1` |" in versions
+
+
+def test_an_arg_read_in_a_branch_docgen_cannot_decide_keeps_its_key_version(tmp_path: Path) -> None:
+    text = OPTIONAL_BUILD.replace('[ "$WITH_FLASHINFER" = "1" ]', "[ -f /opt/want-flashinfer ]")
+    assert "| FlashInfer | `3c1f3a2b` |" in sections(tmp_path, text)["versions"]
+
+
+def test_an_arg_read_outside_the_dead_branch_too_keeps_its_key_version(tmp_path: Path) -> None:
+    text = OPTIONAL_BUILD + 'RUN echo "flashinfer $(echo ${FLASHINFER_COMMIT})" >> /opt/versions.txt\n'
+    assert "| FlashInfer | `3c1f3a2b` |" in sections(tmp_path, text)["versions"]
+    same_run = OPTIONAL_BUILD.replace("RUN pip", "RUN echo ${FLASHINFER_COMMIT} && pip")
+    assert "| FlashInfer | `3c1f3a2b` |" in sections(tmp_path, same_run)["versions"]
+
+
+def test_an_arg_a_false_test_reads_is_still_read(tmp_path: Path) -> None:
+    # the test runs even though its branch does not: TORCH_VERSION is what the image was built with
+    text = (
+        "FROM ubuntu:24.04\nARG TORCH_VERSION=2.6.0\n"
+        'RUN if [ "$TORCH_VERSION" = "2.4.0" ]; then pip install old-shim; fi\n'
+    )
+    assert "| PyTorch | `2.6.0` |" in sections(tmp_path, text)["versions"]
+
+
+FORKED = """\
+FROM rocm/dev-ubuntu-22.04:6.4-complete
+RUN git clone https://github.com/acme-labs/vllm_fork.git && cd vllm_fork \\
+ && git checkout v0.9.2-mi300 && python3 setup.py develop
+RUN pip install git+https://github.com/acme-labs/torch_memory_saver.git@v0.0.8
+"""
+
+
+def test_a_fork_named_after_vllm_is_vllm_with_its_source(tmp_path: Path) -> None:
+    found = sections(tmp_path, FORKED)
+    source = "[github.com/acme-labs/vllm_fork.git](https://github.com/acme-labs/vllm_fork.git)"
+    assert f"| vLLM | `v0.9.2-mi300` | {source} |" in found["versions"]
+    assert f"| vLLM (acme-labs fork) | `v0.9.2-mi300` | {source} |" in found["contents"]
+    assert "| torch_memory_saver | `v0.0.8` |" in found["contents"]  # another project, not PyTorch
+
+
+def test_a_fork_named_checkout_that_is_not_built_keeps_its_name(tmp_path: Path) -> None:
+    # a checkout nothing installs may be a folder of patches: it is not vLLM
+    text = FORKED.replace(" && python3 setup.py develop", "")
+    found = sections(tmp_path, text)
+    assert "vLLM" not in found["versions"] and "| vllm_fork | `v0.9.2-mi300` |" in found["contents"]
+
+
+def test_vllm_ascend_stays_a_plugin_of_its_own(tmp_path: Path) -> None:
+    text = (
+        "FROM quay.io/ascend/cann:8.2.rc1-910b-ubuntu22.04-py3.11\n"
+        "RUN git clone -b v0.9.1 https://github.com/vllm-project/vllm-ascend.git\n"
+        "RUN cd vllm-ascend && pip install -e .\n"
+    )
+    versions = sections(tmp_path, text)["versions"]
+    assert "| vLLM Ascend | `v0.9.1` |" in versions and "| vLLM |" not in versions

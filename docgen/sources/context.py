@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from docgen.model import Component, Diagnostic
 from docgen.sources.naming import fork_of, is_pinned_ref, ref_kind, repo_name
+from docgen.sources.reach import Reach
 from docgen.sources.script import ShellState, Word
 
 VERSION_NAME = re.compile(r"(?:^|_)(?:VERSION|VER|MAJOR|MINOR|TAG|COMMIT|BRANCH|REF|SHA|REPO|RELEASE)\Z")
@@ -95,6 +96,8 @@ class Recorder:
     """The platform the command being read runs on (`linux/arm64 only`); what it adds carries it."""
     stage_args: dict[str, frozenset[str]] = field(default_factory=dict)
     """Stage label → the build args declared in it (or brought into it by a bare `ARG NAME`)."""
+    reach: Reach = field(default_factory=Reach)
+    """The build args RUNs read only in branches the default build does not take (`Reach`)."""
 
     def add(self, component: Component) -> None:
         if not component.name.strip(" @=~-"):  # `go install @v1.2.3`, `apk add =1.0`: no package
@@ -293,7 +296,7 @@ def git_component(clone: GitClone, recorder: Recorder) -> Component:
         pinned=bool(ref) and kind is not None and is_pinned_ref(kind) and all(w.known for w in words),
         arg=recorder.arg_for(words, clone.url_words),
         ref_kind=kind,
-        fork=fork_of(clone.url),
+        fork=fork_of(clone.url, clone.built),
         condition=clone.condition,
     )
 

@@ -321,17 +321,51 @@ def repo_name(url: str) -> str:
     return name or url
 
 
-def fork_of(url: str) -> str | None:
+def fork_of(url: str, installed: bool = False) -> str | None:
     """The owner, when the URL is a repository named like a project docgen knows but hosted by an owner
-    that is neither one of the project's known owners nor an organisation named after the project."""
+    that is neither one of the project's known owners nor an organisation named after the project.
+    With `installed` (the repository is built and installed, not only checked out), a repository named
+    after such a project with fork words (`vllm-patch`, `my-vllm`: see `forked_project`) is one too."""
     found = github_repo(url)
     if found is None:
         return None
     owner, repo = found
-    upstream = UPSTREAM.get(repo.lower())
-    if upstream is None or owner.lower() in upstream or _named_after(owner, repo):
+    project = repo.lower()
+    upstream = UPSTREAM.get(project)
+    if upstream is None and installed:
+        project = forked_project(repo) or project
+        upstream = UPSTREAM.get(project)
+    if upstream is None or owner.lower() in upstream or _named_after(owner, project):
         return None
     return owner
+
+
+FORK_WORDS = frozenset(
+    {"patch", "patched", "fork", "forked", "custom", "mod", "modified", "fixed", "hotfix", "my"}
+    | {"rocm", "amd", "hip"}
+)
+"""Words a fork adds to the name of the project it forks (`vllm-patch`, `vllm_fork`, `my-vllm`,
+`flash-attention-rocm`). A word naming a platform of its own (`vllm-ascend`, `triton_xpu`) or another
+project (`torch_memory_saver`, `sglang-router`) is not one: those are projects of their own."""
+_PROJECT_WORDS = {
+    name: tuple(re.split(r"[-_.]+", name)) for name in UPSTREAM if name not in ("vision", "audio")
+}  # `vision` and `audio` (pytorch/vision, pytorch/audio) are words too common to stand for a project
+
+
+def forked_project(repo: str) -> str | None:
+    """The project of `UPSTREAM` whose name `repo` is with fork words before or after it (`vllm-patch`,
+    `vllm_fork`, `my-vllm` → vllm; `flash-attention-rocm` → flash-attention), else None (the project's
+    own name, and a name with any other word: `vllm-ascend`, `vllm-patches`)."""
+    words = tuple(w for w in re.split(r"[-_.]+", repo.lower()) if w)
+    for project, own in _PROJECT_WORDS.items():
+        n = len(own)
+        if len(words) <= n:
+            continue
+        if words[:n] == own and FORK_WORDS.issuperset(words[n:]):
+            return project
+        if words[-n:] == own and FORK_WORDS.issuperset(words[:-n]):
+            return project
+    return None
 
 
 def _named_after(owner: str, repo: str) -> bool:

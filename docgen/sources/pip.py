@@ -503,7 +503,7 @@ def _git_source(name: str, ref: str | None, source: str, word: Word, ctx: RunCon
         method="source",
         pinned=kind is not None and is_pinned_ref(kind) and word.known,
         ref_kind=kind,
-        fork=fork_of(source),
+        fork=fork_of(source, installed=True),
     )
 
 

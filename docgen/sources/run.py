@@ -108,6 +108,7 @@ def _command(
     ctx.line = cmd.line
     ctx.recorder.condition = cmd.condition
     previous, previous_words = before if before is not None else (None, [])
+    ctx.recorder.reach.note(cmd)
     if cmd.skipped is not None:
         if words and _installs(words):
             ctx.recorder.skip(
