@@ -40,7 +40,6 @@ from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, Versi
 from docgen.rows import (
     ImageRow,
     build_arg_rows,
-    built_stages,
     component_label,
     contents_rows,
     declares,
@@ -595,7 +594,7 @@ def render_sections(
         "arch_override": found.override,
         "arch_image": found.image,
         "arch_others": () if base else found.others,
-        "unbuilt": frozenset(s.label for s in model.stages) - built_stages(model),
+        "unbuilt": frozenset(s.label for s in model.stages) - stages.built_stages(model),
         "arch_file": base.dockerfile if base else None,
         "arch_link": base.link if base else None,
         "arch_base_override": base.found.override if base else None,

@@ -216,7 +216,7 @@ def test_a_command_loads_no_other_commands_code(
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     code, output, modules = modules_loaded(argv, tmp_path)
     assert code in (0, 1), output
-    assert "docgen.pipeline" in modules  # the command ran
+    assert "docgen.analysis" in modules  # the command ran
     assert loaded(modules, unused) == []
 
 
@@ -238,17 +238,8 @@ def test_a_command_that_renders_nothing_loads_no_jinja2(tmp_path: Path, argv: li
     code, output, modules = modules_loaded(argv, tmp_path)
     assert code in (0, 1), output
     assert "Dockerfile.rocm" in output or "stages" in output  # the command ran on the file
-    assert "docgen.pipeline" in modules
+    assert "docgen.analysis" in modules
     assert loaded(modules, NEVER_WITHOUT_RENDERING) == []
-
-
-def test_sync_loads_jinja2_to_render(tmp_path: Path) -> None:
-    """The counterpart: rendering a block does load the template engine (the test above can fail)."""
-    shutil.copytree(ROOT / "docker", tmp_path / "docker")
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    code, output, modules = modules_loaded(["sync"], tmp_path)
-    assert code == 0, output
-    assert {"jinja2", "docgen.render"} <= modules
 
 
 LEAVES = (
@@ -279,7 +270,15 @@ STAGES = (
     ),
     ("docgen.rows", "docgen.stages"),
     ("docgen.render", "docgen.site"),
-    ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline", "docgen.parallel"),
+    (
+        "docgen.bake",
+        "docgen.config",
+        "docgen.cache",
+        "docgen.analysis",
+        "docgen.family",
+        "docgen.pipeline",
+        "docgen.parallel",
+    ),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
     ("docgen.audit", "docgen.aside", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),
