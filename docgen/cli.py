@@ -32,12 +32,17 @@ if TYPE_CHECKING:
 
 
 def main(
-    argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    *,
+    parsed: argparse.Namespace | None = None,
 ) -> int:
-    """Run docgen with `argv` (default: `sys.argv[1:]`); returns the exit code."""
+    """Run docgen with `argv` (default: `sys.argv[1:]`), or with the command line `parsed` already
+    (the console script parses it first); returns the exit code."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    args = parse(argv, out, err)
+    args = parse(argv, out, err) if parsed is None else parsed
     if isinstance(args, int):  # help, version or a usage error: argparse has answered
         return args
     try:
@@ -970,11 +975,11 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def main_entry() -> None:
-    """Console-script entry point."""
+def main_entry(parsed: argparse.Namespace | None = None) -> None:
+    """Console-script entry point (with the command line `parsed` already, by `docgen.__main__`)."""
     try:
         out = guarded_stdout()  # a full disk or a closed stdout: exit 2, never a traceback
-        code = main(stdout=out)
+        code = main(stdout=out, parsed=parsed)
         out.flush()
     except BrokenPipeError as exc:  # `docgen show | head`: the reader went away, which is not an error
         code = output_failed(exc)

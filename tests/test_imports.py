@@ -242,6 +242,41 @@ def test_a_command_that_renders_nothing_loads_no_jinja2(tmp_path: Path, argv: li
     assert loaded(modules, NEVER_WITHOUT_RENDERING) == []
 
 
+def test_the_console_script_parses_the_command_line_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The front door parses it (to answer help and usage errors alone) and hands it to the CLI,
+    which does not build the parser again (a few milliseconds of `docgen show`)."""
+    import docgen.__main__
+    from docgen import arguments
+
+    built = []
+    real = arguments.parser
+
+    def counted() -> object:
+        built.append(1)
+        return real()
+
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(arguments, "parser", counted)
+    monkeypatch.setattr(sys, "argv", ["docgen", "show", "docker/rocm/Dockerfile.rocm"])
+    with pytest.raises(SystemExit) as exit_code:
+        docgen.__main__.main()
+    assert exit_code.value.code == 0
+    assert "components:" in capsys.readouterr().out
+    assert len(built) == 1
+
+
+def test_sync_loads_jinja2_to_render(tmp_path: Path) -> None:
+    """The counterpart: rendering a block does load the template engine (the test above can fail)."""
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    code, output, modules = modules_loaded(["sync"], tmp_path)
+    assert code == 0, output
+    assert {"jinja2", "docgen.render"} <= modules
+
+
 LEAVES = (
     "docgen",
     "docgen.errors",
