@@ -561,9 +561,13 @@ def _file_line_link(target: str | None, line: int | None) -> str:
 
 
 def render_sections(
-    model: ImageModel, options: RenderOptions, sections: Iterable[str] = IMAGE_SECTIONS
+    model: ImageModel,
+    options: RenderOptions,
+    sections: Iterable[str] = IMAGE_SECTIONS,
+    versions: Sequence[VersionRow] | None = None,
 ) -> dict[str, str]:
-    """The Markdown body of each of `sections` (default: every section about one image) for `model`."""
+    """The Markdown body of each of `sections` (default: every section about one image) for `model`;
+    `versions` are its Key versions rows (`rows.key_versions`) when worked out already."""
     if options.arch_arg_at is not None and not declares(model, options.arch_arg):
         similar = sorted({d.name for d in model.args} | {e.name for e in model.env})
         similar = [name for name in similar if "ARCH" in name.upper() or "GFX" in name.upper()]
@@ -580,7 +584,8 @@ def render_sections(
             base = None  # targets from the base image's own base image tag: not this case
     contents = contents_rows(model.components, model.instruction_lines)
     args = build_arg_rows(model)
-    versions = key_versions(model, options)
+    if versions is None:
+        versions = key_versions(model, options)
     context = {
         "image": model,
         "build_args": args,

@@ -779,15 +779,22 @@ class ImageRow:
         return self.versions[:3] if self.chosen else tuple(most_read(self.versions)[:3])
 
 
-def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequence[str] = ()) -> ImageRow:
-    """The `ImageRow` of image `name` built from `model`."""
+def image_row(
+    name: str,
+    model: ImageModel,
+    options: RenderOptions,
+    tags: Sequence[str] = (),
+    versions: Sequence[VersionRow] | None = None,
+) -> ImageRow:
+    """The `ImageRow` of image `name` built from `model` (`versions`: its Key versions rows, when
+    worked out already)."""
     bases = base_images(model)
     return ImageRow(
         name=name,
         dockerfile=model.path,
         link=options.dockerfile_link,
         base=bases[0] if bases else "",
-        versions=tuple(key_versions(model, options)),
+        versions=tuple(key_versions(model, options) if versions is None else versions),
         tags=tuple(tags),
         chosen=options.versions is not None,
     )
