@@ -25,7 +25,7 @@ from docgen.model import Component, Diagnostic, ImageModel
 # What only some commands use is imported where they use it: documents filled from families of
 # images (`docgen.family`, `docgen.pipeline`, `docgen.parallel`) by sync and check, the formats of
 # findings by the commands that report them. `docgen show` then loads the model stage alone
-# (`docgen.analysis`): about a tenth of its time (benchmarks/bench_show.py).
+# (`docgen.analysis`), which docs/benchmarks.md measures.
 if TYPE_CHECKING:
     from docgen.drift import Drift
     from docgen.family import Member

@@ -36,12 +36,13 @@ def test_show_loads_packaging_only_for_a_requirement_that_needs_it(tmp_path: Pat
 
 NEVER_FOR_SHOW = ("docgen.rows", "docgen.family", "docgen.pipeline", "docgen.parallel", "docgen.findings")
 """What `docgen show` must not load: it prints the model (`docgen.analysis`), no table rows, no
-documents filled, no findings formats (about a tenth of its time, benchmarks/bench_show.py)."""
+documents filled, no findings formats (docs/benchmarks.md: `docgen show` against hadolint)."""
 
 
 @pytest.mark.parametrize("argv", [["show", "docker/rocm/Dockerfile.rocm"], ["show"]])
 def test_show_loads_the_model_stage_alone(tmp_path: Path, argv: list[str]) -> None:
-    """Configured (`built as configured` needs the config) or not, and from the configuration."""
+    """A configured Dockerfile named on the command line (built with its entry's `args` and `target`,
+    so the configuration is read) and the first configured one."""
     shutil.copytree(ROOT / "docker", tmp_path / "docker")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     code, output, modules = modules_loaded(argv, tmp_path)
