@@ -1,7 +1,7 @@
 """The `docgen` command (`python -m docgen` too): the front door, which loads only what is asked for.
 
 A plain `docgen check` first tries the fast path (`docgen.fastcheck`); help, the version and usage
-errors are answered by the command line alone (`docgen.arguments`); everything else runs `docgen.cli`.
+errors are answered by the command line alone (`docgen.arguments`); `docgen.cli` runs the rest, as parsed.
 """
 
 import sys
@@ -12,7 +12,7 @@ from docgen.console import OutputError, guarded_stdout, output_failed
 def main() -> None:
     """The `docgen` console script."""
     argv = sys.argv[1:]
-    code = None
+    code = parsed = None
     if sys.stdout is not None:  # else the full CLI says that standard output is closed
         try:
             out = guarded_stdout()
@@ -24,7 +24,7 @@ def main() -> None:
                 from docgen.arguments import parse
 
                 answer = parse(argv, out, sys.stderr)
-                code = answer if isinstance(answer, int) else None
+                code, parsed = (answer, None) if isinstance(answer, int) else (None, answer)
             if code is not None:
                 out.flush()
         except (BrokenPipeError, OutputError) as exc:
@@ -32,7 +32,7 @@ def main() -> None:
     if code is None:
         from docgen.cli import main_entry
 
-        main_entry()
+        main_entry(parsed)
     sys.exit(code)
 
 

@@ -136,7 +136,7 @@ def compare(old: ImageModel | None, new: ImageModel | None, names: Mapping[str, 
 
 def model_from_bytes(data: bytes, shown: str) -> ImageModel:
     """The model of a Dockerfile given as bytes (an old revision of it)."""
-    from docgen.pipeline import model_of
+    from docgen.analysis import model_of
 
     return model_of(parse_dockerfile(decode_dockerfile(data, shown), shown))
 

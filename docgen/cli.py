@@ -15,27 +15,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from docgen import files, fingerprint, markers
+from docgen.analysis import image_model, lint_file, read_image
 from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import MAX_FILE_BYTES, ConfigError, DocgenError, MarkerError, UsageError
-from docgen.family import Member, by_document, fill_document
-from docgen.findings import annotation
 from docgen.model import Component, Diagnostic, ImageModel
-from docgen.parallel import read_images
-from docgen.pipeline import dockerfile_stamp, image_model, lint_file, read_image, render_options
 
+# What only some commands use is imported where they use it: documents filled from families of
+# images (`docgen.family`, `docgen.pipeline`, `docgen.parallel`) by sync and check, the formats of
+# findings by the commands that report them. `docgen show` then loads the model stage alone
+# (`docgen.analysis`), which docs/benchmarks.md measures.
 if TYPE_CHECKING:
     from docgen.drift import Drift
+    from docgen.family import Member
 
 
 def main(
-    argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    *,
+    parsed: argparse.Namespace | None = None,
 ) -> int:
-    """Run docgen with `argv` (default: `sys.argv[1:]`); returns the exit code."""
+    """Run docgen with `argv` (default: `sys.argv[1:]`), or with the command line `parsed` already
+    (the console script parses it first); returns the exit code."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    args = parse(argv, out, err)
+    args = parse(argv, out, err) if parsed is None else parsed
     if isinstance(args, int):  # help, version or a usage error: argparse has answered
         return args
     try:
@@ -90,6 +97,8 @@ def main(
 def _error(exc: DocgenError, err: TextIO) -> int:
     print(f"docgen: error: {exc}" if not exc.path else str(exc), file=err)
     if os.environ.get("GITHUB_ACTIONS") == "true":  # on the pull request too, not only in the log
+        from docgen.findings import annotation
+
         print(annotation("error", exc.path, exc.line, exc.message), file=err)
     return EXIT_ERROR
 
@@ -169,6 +178,8 @@ def _outputs_once(config: Config) -> None:
     """A `ConfigError` when one image lists a file twice in its outputs (its blocks would be written
     twice), or when two images of one name list a file (`image=` on its markers could not tell them
     apart). Several images may list one file: each block says which image it is about."""
+    from docgen.family import by_document
+
     for image in config.images:
         for output in image.outputs:
             if image.outputs.count(output) > 1:
@@ -270,7 +281,10 @@ def _documents(
     warnings are added to that list from the same reading. With `skip_fresh`, an output whose
     fingerprints all match is `_Fresh`, not rendered, and an image none of whose outputs needs it is
     not read: `docgen check` of one stale image among hundreds models that one."""
+    from docgen.family import Member, by_document, fill_document
     from docgen.fastcheck import fresh_blocks
+    from docgen.parallel import read_images
+    from docgen.pipeline import render_options
 
     root = str(config.root.resolve())
     outside: list[str] = []
@@ -389,6 +403,9 @@ def _member(
     image: ImageConfig, data: bytes, model: ImageModel, config: Config, output: Path, templates: bytes
 ) -> Member:
     """`image` as one of the images filling `output`: its render options and fingerprints there."""
+    from docgen.family import Member
+    from docgen.pipeline import dockerfile_stamp, render_options
+
     options = render_options(image, config, output)
     setup = fingerprint.setup_digest(
         image.settings,
@@ -642,6 +659,7 @@ def _print_drifts(doc: _Document, drifts: list[Drift], out: TextIO) -> None:
 def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> None:
     """GitHub Actions annotations: one on each stale block, one on each Dockerfile line behind it."""
     from docgen.drift import HAND_EDIT
+    from docgen.findings import annotation, rule_of
 
     behind: dict[tuple[str, int], list[str]] = {}
     for drift in drifts:
@@ -656,8 +674,6 @@ def _annotate(drifts: list[Drift], warnings: list[Diagnostic], out: TextIO) -> N
     for (dockerfile, line), rows in sorted(behind.items()):
         message = f"this line changed {', '.join(rows)}; run `docgen sync`"
         print(annotation("error", dockerfile, line, message), file=out)
-    from docgen.findings import rule_of
-
     for warning in warnings:
         title = f"docgen {rule_of(warning)}"
         print(annotation("warning", warning.path, warning.line, warning.message, title), file=out)
@@ -959,11 +975,11 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def main_entry() -> None:
-    """Console-script entry point."""
+def main_entry(parsed: argparse.Namespace | None = None) -> None:
+    """Console-script entry point (with the command line `parsed` already, by `docgen.__main__`)."""
     try:
         out = guarded_stdout()  # a full disk or a closed stdout: exit 2, never a traceback
-        code = main(stdout=out)
+        code = main(stdout=out, parsed=parsed)
         out.flush()
     except BrokenPipeError as exc:  # `docgen show | head`: the reader went away, which is not an error
         code = output_failed(exc)

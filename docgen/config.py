@@ -912,6 +912,8 @@ def _base_images(value: Mapping[str, Any], display: str, text: str) -> dict[str,
 
 def _lint_disable(table: Mapping[str, Any], display: str, text: str) -> tuple[str, ...]:
     """`[tool.docgen.lint] disable`: rule ids, each one docgen has."""
+    if not table:  # no `[tool.docgen.lint]`: the rules need not be loaded
+        return ()
     from docgen.findings import RULES, unknown_rules
 
     _check(table, _LINT_KEYS, "[tool.docgen.lint]", display, text)

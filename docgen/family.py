@@ -21,8 +21,8 @@ from docgen import markers
 from docgen.errors import MarkerError, TemplateError
 from docgen.fingerprint import family_stamp, text_digest, with_fingerprint
 from docgen.markers import FAMILY_SECTIONS, IMAGE, SECTIONS, Block
-from docgen.model import ImageModel
-from docgen.rows import RenderOptions, image_row
+from docgen.model import ImageModel, VersionRow
+from docgen.rows import RenderOptions, image_row, key_versions
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -168,15 +168,23 @@ def fill_document(
     newline = markers.newline_outside(text, blocks)
     from docgen.render import render_family, render_sections  # Jinja2 loads only to render
 
+    versions: dict[int, list[VersionRow]] = {}  # an image's Key versions: its blocks' and the family's
+
+    def key_rows(index: int) -> list[VersionRow]:
+        if index not in versions:
+            versions[index] = key_versions(_model(members[index]), members[index].options)
+        return versions[index]
+
     rendered: dict[str, str] = {}
     for index, member in enumerate(members):
         mine = [block for block in stale if owner[block.key] == index]
         if mine:
-            bodies = render_sections(_model(member), member.options, [block.name for block in mine])
+            names = [block.name for block in mine]
+            bodies = render_sections(_model(member), member.options, names, key_rows(index))
             rendered.update((block.key, bodies[block.name]) for block in mine)
     family = [block for block in stale if owner[block.key] is None]
     if family:
-        rows = [image_row(m.name, _model(m), m.options, m.tags) for m in members]
+        rows = [image_row(m.name, _model(m), m.options, m.tags, key_rows(i)) for i, m in enumerate(members)]
         for block in family:
             body = render_family(block.name, rows, members[0].options, rows_option(block, path))
             rendered[block.key] = body

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from docgen import cache, files, markdown, markers
+from docgen.analysis import build_model
 from docgen.config import DEFAULT_ARCH_ARG, STANDALONE, Config, file_name, parse_toml, resolve_path
 from docgen.errors import ConfigError, DocgenError, UsageError
 from docgen.markdown import Heading, bare, heading_key
 from docgen.markers import DEFAULT_SECTIONS, SECTIONS
-from docgen.pipeline import build_model
 from docgen.rows import arch_value, hardware_of
 
 if sys.version_info >= (3, 11):

@@ -2,7 +2,7 @@
 in a pool of worker processes when there are enough of them for the pool to pay, one after another
 otherwise, and hands the results back in order, errors included, exactly as the serial reading would.
 
-Only the reading is spread (`pipeline.read_image`: read, evaluate, extract, lint): it is most of the
+Only the reading is spread (`analysis.read_image`: read, evaluate, extract, lint): it is most of the
 cost of an image, and its result, `(bytes, ImageModel, warnings)`, is frozen dataclasses that pickle
 in a fraction of the time they take to build. Rendering and writing stay in the calling process.
 """
@@ -17,16 +17,16 @@ from itertools import islice
 from pathlib import Path
 from typing import TypeAlias
 
+from docgen.analysis import read_image
 from docgen.errors import UsageError
 from docgen.model import Diagnostic, ImageModel
-from docgen.pipeline import read_image
 
 Read: TypeAlias = tuple[bytes, ImageModel, tuple[Diagnostic, ...]]
-"""What `pipeline.read_image` gives for one image: its Dockerfile's bytes, its model, its lint warnings."""
+"""What `analysis.read_image` gives for one image: its Dockerfile's bytes, its model, its lint warnings."""
 
 Image: TypeAlias = tuple[Path, str, Mapping[str, str], "str | None", "tuple[str, int | None] | None"]
 """One image to read: its Dockerfile, its name as shown, its build args, its target stage (None: the
-last) and where that target is written (for messages), as `pipeline.read_image` takes them."""
+last) and where that target is written (for messages), as `analysis.read_image` takes them."""
 
 _Request: TypeAlias = tuple[
     Path, str, bool, tuple[tuple[str, str], ...], "str | None", "tuple[str, int | None] | None"
@@ -63,7 +63,7 @@ def read_images(
     jobs: int | None = None,
     method: str | None = None,
 ) -> Iterator[Read]:
-    """`pipeline.read_image` of each `(dockerfile, display, build args, target, target_at)` of
+    """`analysis.read_image` of each `(dockerfile, display, build args, target, target_at)` of
     `images`, in order.
 
     The results come lazily, as the serial loop gave them: the error of an image (a `DocgenError`
@@ -143,7 +143,7 @@ def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Rea
     rest = requests[1:]
     context = multiprocessing.get_context(method)
     if method == "forkserver":
-        context.set_forkserver_preload(["docgen.pipeline"])
+        context.set_forkserver_preload(["docgen.analysis"])
     size = min(BATCH, max(1, -(-len(rest) // (workers * BATCHES_PER_WORKER))))
     batches = iter([rest[i : i + size] for i in range(0, len(rest), size)])
     pool = None

@@ -1,5 +1,8 @@
 """The whole pipeline as library functions: Dockerfile → model → sections → filled Markdown.
 
+A Dockerfile's model comes from `docgen.analysis` (`build_model`, `image_model`, `model_of`,
+`read_image`, `lint_file`, importable from here too); the rest of this module fills documents with it.
+
 `docgen sync`, `docgen check` and the MkDocs plugin all fill a document with
 `docgen.family.fill_document` (from the images that list it, each made a `Member` by `member`), so the
 README and the site can never disagree; `fill` is that for a document of one image.
@@ -7,205 +10,24 @@ README and the site can never disagree; `fill` is that for a document of one ima
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
-from docgen import baseimage, components, hardcoded
+from docgen import baseimage
+from docgen.analysis import build_model as build_model
+from docgen.analysis import image_model as image_model
+from docgen.analysis import lint_file as lint_file
+from docgen.analysis import model_of as model_of
+from docgen.analysis import read_image as read_image
 from docgen.config import Config, ImageConfig
-from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
-from docgen.evaluate import evaluate
+from docgen.dockerfile import read_dockerfile_bytes
 from docgen.family import Member, fill_document
 from docgen.fingerprint import digest, dockerfile_digest
-from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, VersionRow
-from docgen.rows import BaseHardware, RenderOptions, base_images, built_stages, hardware_of, version_rows
-from docgen.shell import referenced_names, split_words
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while a model is built, as it was before.
-
-    Reading a Dockerfile makes many small objects and no reference cycles (reference counting frees
-    them all), yet each 700 allocations set off a collection that walks every object still alive:
-    on a Dockerfile of 20,000 stages that made the cost grow faster than the file (12.4× for 10×
-    the stages, 11.1× without it), and it costs time on any file.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
-def build_model(
-    dockerfile: str | os.PathLike[str],
-    display: str | None = None,
-    build_args: Mapping[str, str] | None = None,
-    target: str | None = None,
-    target_at: tuple[str, int | None] | None = None,
-) -> ImageModel:
-    """Read, evaluate and extract one Dockerfile into an `ImageModel` (built with `build_args`, as
-    `docker build --build-arg` would, and `--target target`; an unknown stage is an error at
-    `target_at`, the config file and line naming it)."""
-    with _collector_paused():
-        parsed = read_dockerfile(dockerfile, display)
-        return _analyse(parsed, False, build_args, target, target_at)[0]
-
-
-def image_model(image: ImageConfig) -> ImageModel:
-    """`build_model` of a configured image: its Dockerfile built with its `args` and `target` (an
-    unknown stage is an error at the line that names it)."""
-    return build_model(image.dockerfile, image.display, image.args, image.target, image.target_at)
-
-
-def model_of(parsed: ParsedDockerfile) -> ImageModel:
-    """Evaluate and extract an already parsed Dockerfile into an `ImageModel`."""
-    with _collector_paused():
-        return _analyse(parsed, with_lint=False)[0]
-
-
-def read_image(
-    dockerfile: str | os.PathLike[str],
-    display: str | None = None,
-    *,
-    with_lint: bool = False,
-    build_args: Mapping[str, str] | None = None,
-    target: str | None = None,
-    target_at: tuple[str, int | None] | None = None,
-) -> tuple[bytes, ImageModel, tuple[Diagnostic, ...]]:
-    """One read of a Dockerfile for everything `sync` and `check` need: its bytes (for the
-    fingerprint), its model (as `build_model` makes it), and with `with_lint` its `docgen lint`
-    warnings (else empty)."""
-    shown = str(dockerfile) if display is None else display
-    data = read_dockerfile_bytes(dockerfile, shown)
-    with _collector_paused():
-        parsed = parse_dockerfile(decode_dockerfile(data, shown), shown)
-        model, warnings = _analyse(parsed, with_lint, build_args, target, target_at)
-    return data, model, warnings
-
-
-def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:
-    """The warnings for one Dockerfile (`docgen lint`), sorted by line: the lint rules' findings (see
-    `docgen.lint`) and the reader's and evaluator's own warnings (`'#' is not a comment here`, an empty
-    line inside a continued instruction …). Raises `DocgenError` for a file that cannot be read.
-    """
-    return read_image(dockerfile, display, with_lint=True)[2]
-
-
-def _analyse(
-    parsed: ParsedDockerfile,
-    with_lint: bool,
-    build_args: Mapping[str, str] | None = None,
-    target: str | None = None,
-    target_at: tuple[str, int | None] | None = None,
-) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
-    """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
-    the components and the hard-coded values with the model)."""
-    evaluation = evaluate(parsed, build_args, target, target_at)
-    found, skipped, unreached = components.extract_all(parsed, evaluation)
-    model = ImageModel(
-        path=parsed.path,
-        stages=evaluation.stages,
-        args=evaluation.args,
-        env=evaluation.env,
-        components=found,
-        warnings=evaluation.warnings,
-        skipped=skipped,
-        directives=parsed.directives,
-        hardcoded=hardcoded.hardcoded(parsed, evaluation),
-        instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
-        env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
-        build_args=tuple(sorted((build_args or {}).items())),
-        required_args=_required_args(parsed, evaluation.args),
-        unreached_uses=unreached,
-        target_index=evaluation.target,
-    )
-    if target is not None:  # `docker build --target`: the stages it does not need are not built at all
-        built = built_stages(model)
-        model = replace(
-            model,
-            components=tuple(c for c in model.components if c.stage in built),
-            args=tuple(a for a in model.args if a.is_global or a.scope in built),
-        )
-    if not with_lint:
-        return model, ()
-    from docgen import lint  # the lint rules load only for `docgen lint` and `check --lint`
-
-    mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
-    warnings = (*evaluation.warnings, *mistakes, *lint.lint(parsed, evaluation, found, model.hardcoded))
-    return model, tuple(sorted(warnings, key=lambda d: d.line))
-
-
-def _env_args(
-    parsed: ParsedDockerfile, arg_names: frozenset[str]
-) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
-    """(ENV name, line, build args its value expands, in the order written) for every ENV value that
-    reads a build arg: `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}` is set with
-    `--build-arg torch_cuda_arch_list=…`, not with `--build-arg TORCH_CUDA_ARCH_LIST=…`."""
-    found = []
-    for inst in parsed.instructions:
-        if inst.keyword != "ENV":
-            continue
-        words = split_words(inst.args, parsed.escape)
-        pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
-        if not pairs and words:  # the legacy `ENV NAME value` form
-            pairs = [(words[0], inst.args.strip()[len(words[0]) :])]
-        for name, raw in pairs:
-            used = sorted(
-                (n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n)
-            )
-            if used:
-                found.append((name, inst.start_line, tuple(used)))
-    return tuple(found)
-
-
-_NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
-_EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
-_REQUIRING = tuple(
-    re.compile(pattern.replace("NAME", r"[A-Za-z_][A-Za-z0-9_]*"))
-    for pattern in (
-        # the RUN starts with the test and goes on only with `&&`: an empty value fails it
-        r"\A[ \t]*" + _NON_EMPTY + r"[ \t]*&&(?!.*(?:;|\|\|))",
-        # the test, else a failure
-        _NON_EMPTY + r"[ \t]*\|\|[ \t]*[({]?[^;|]*?\b(?:exit(?![ \t]+0\b)|false)\b",
-        _EMPTY + r"[ \t]*&&[ \t]*[({]?[^;|]*?\b(?:exit(?![ \t]+0\b)|false)\b",
-        r"\bif[ \t]+"
-        + _EMPTY
-        + r"[ \t]*;[ \t]*then\b(?:(?!\b(?:fi|else|elif)\b).)*?\b(?:exit(?![ \t]+0\b)|false)\b",
-        r"\$\{(NAME):?\?",
-    )
-)
-
-
-def _required_args(parsed: ParsedDockerfile, args: tuple[ArgDecl, ...]) -> tuple[tuple[str, int], ...]:
-    """(build arg, RUN line) of each build arg declared without a default (in every declaration) that
-    a RUN refuses to build without: `RUN test -n "$REF" && git fetch …`, `test -n "$REF" || exit 1`,
-    `[ -z "$REF" ] && exit 1`, `if [ -z "$REF" ]; then … exit 1`, `${REF:?}`. A test under `if`
-    (`if [ -n "$REF" ]; then`) is a choice."""
-    defaults: dict[str, bool] = {}
-    for decl in args:
-        defaults[decl.name] = defaults.get(decl.name, False) or decl.raw_default is not None
-    found: dict[str, int] = {}
-    for inst in parsed.instructions:
-        if inst.keyword != "RUN":
-            continue
-        bodies = [inst.args, *(h.body for h in inst.heredocs)]
-        for body in bodies:
-            for pattern in _REQUIRING:
-                for match in pattern.finditer(body):
-                    name = match.group(1)
-                    if name in defaults and not defaults[name]:
-                        found.setdefault(name, inst.start_line)
-    return tuple(sorted(found.items(), key=lambda item: item[1]))
+from docgen.model import ImageModel, VersionRow
+from docgen.rows import BaseHardware, RenderOptions, base_images, hardware_of, version_rows
 
 
 def _link(dockerfile: Path, document: Path | None) -> str | None:

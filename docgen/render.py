@@ -40,7 +40,6 @@ from docgen.model import BuildArgRow, Component, ImageModel, PackageGroup, Versi
 from docgen.rows import (
     ImageRow,
     build_arg_rows,
-    built_stages,
     component_label,
     contents_rows,
     declares,
@@ -562,9 +561,13 @@ def _file_line_link(target: str | None, line: int | None) -> str:
 
 
 def render_sections(
-    model: ImageModel, options: RenderOptions, sections: Iterable[str] = IMAGE_SECTIONS
+    model: ImageModel,
+    options: RenderOptions,
+    sections: Iterable[str] = IMAGE_SECTIONS,
+    versions: Sequence[VersionRow] | None = None,
 ) -> dict[str, str]:
-    """The Markdown body of each of `sections` (default: every section about one image) for `model`."""
+    """The Markdown body of each of `sections` (default: every section about one image) for `model`;
+    `versions` are its Key versions rows (`rows.key_versions`) when worked out already."""
     if options.arch_arg_at is not None and not declares(model, options.arch_arg):
         similar = sorted({d.name for d in model.args} | {e.name for e in model.env})
         similar = [name for name in similar if "ARCH" in name.upper() or "GFX" in name.upper()]
@@ -581,7 +584,8 @@ def render_sections(
             base = None  # targets from the base image's own base image tag: not this case
     contents = contents_rows(model.components, model.instruction_lines)
     args = build_arg_rows(model)
-    versions = key_versions(model, options)
+    if versions is None:
+        versions = key_versions(model, options)
     context = {
         "image": model,
         "build_args": args,
@@ -595,7 +599,7 @@ def render_sections(
         "arch_override": found.override,
         "arch_image": found.image,
         "arch_others": () if base else found.others,
-        "unbuilt": frozenset(s.label for s in model.stages) - built_stages(model),
+        "unbuilt": frozenset(s.label for s in model.stages) - stages.built_stages(model),
         "arch_file": base.dockerfile if base else None,
         "arch_link": base.link if base else None,
         "arch_base_override": base.found.override if base else None,

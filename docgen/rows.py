@@ -321,25 +321,6 @@ def _target_images(model: ImageModel) -> set[int]:
     return lines
 
 
-def built_stages(model: ImageModel) -> set[str]:
-    """Labels of the stages the default target needs: its chain of parents and every stage it (or one
-    of them) copies or mounts from, transitively. A stage outside this set is not built by default
-    (`FROM fetch_${REMOTE}` picks one of two; a test stage nothing uses)."""
-    target = model.target
-    todo = [target.index] if target is not None else []
-    seen: set[int] = set()
-    while todo:
-        index = todo.pop()
-        if index in seen:
-            continue
-        seen.add(index)
-        stage = model.stages[index]
-        todo.extend(stage.depends_on)
-        if stage.parent is not None:
-            todo.append(stage.parent)
-    return {model.stages[i].label for i in seen}
-
-
 def image_stages(model: ImageModel) -> tuple[set[str], set[str]]:
     """Labels of the stages whose contents are in the image the default target makes: (its own
     stages, the stages that supply it). Its own are the target and the stages it is built FROM; a
@@ -810,15 +791,22 @@ class ImageRow:
         return self.versions[:3] if self.chosen else tuple(most_read(self.versions)[:3])
 
 
-def image_row(name: str, model: ImageModel, options: RenderOptions, tags: Sequence[str] = ()) -> ImageRow:
-    """The `ImageRow` of image `name` built from `model`."""
+def image_row(
+    name: str,
+    model: ImageModel,
+    options: RenderOptions,
+    tags: Sequence[str] = (),
+    versions: Sequence[VersionRow] | None = None,
+) -> ImageRow:
+    """The `ImageRow` of image `name` built from `model` (`versions`: its Key versions rows, when
+    worked out already)."""
     bases = base_images(model)
     return ImageRow(
         name=name,
         dockerfile=model.path,
         link=options.dockerfile_link,
         base=bases[0] if bases else "",
-        versions=tuple(key_versions(model, options)),
+        versions=tuple(key_versions(model, options) if versions is None else versions),
         tags=tuple(tags),
         chosen=options.versions is not None,
     )

@@ -1,4 +1,5 @@
-"""The stage diagram: a Mermaid flowchart of a Dockerfile's stages (the `stages` section).
+"""A Dockerfile's stages as the documents show them: which of them the target builds
+(`built_stages`), and the stage diagram, a Mermaid flowchart (the `stages` section).
 
 Each stage is a box; the image a stage starts from is a rounded box with an arrow to it; a stage built
 `FROM` another stage gets a thick arrow from it (`==>`), and a stage that takes files from an earlier
@@ -42,3 +43,22 @@ def mermaid(model: ImageModel) -> str:
             lines.append(f"  s{dependency} -. files .-> {node}")
     lines.append(f"  style s{model.stages[model.target_index].index} stroke-width:3px")
     return "\n".join(lines)
+
+
+def built_stages(model: ImageModel) -> set[str]:
+    """Labels of the stages the default target needs: its chain of parents and every stage it (or one
+    of them) copies or mounts from, transitively. A stage outside this set is not built by default
+    (`FROM fetch_${REMOTE}` picks one of two; a test stage nothing uses)."""
+    target = model.target
+    todo = [target.index] if target is not None else []
+    seen: set[int] = set()
+    while todo:
+        index = todo.pop()
+        if index in seen:
+            continue
+        seen.add(index)
+        stage = model.stages[index]
+        todo.extend(stage.depends_on)
+        if stage.parent is not None:
+            todo.append(stage.parent)
+    return {model.stages[i].label for i in seen}

@@ -5,8 +5,10 @@ Each rule has a planted drift that must be found and a trap that must not be rep
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from helpers import findings, make_tree
 
 # --------------------------------------------------------------------------------------------------
@@ -171,6 +173,49 @@ def test_an_optional_arg_a_passed_one_or_a_command_passing_more_is_not_reported(
     assert findings(BUILDS.format(extra="$BUILD_FLAGS "), required) == []
     said = BUILDS.format(extra="") + "\nSet `SOURCE_REV` to the release to build.\n"
     assert findings(said, required) == []
+
+
+MANY_REQUIRED = """\
+FROM alpine:3.20
+ARG SOURCE_REV
+ARG MIRROR_HOST
+ARG RELEASE_KEY
+RUN test -n "${SOURCE_REV}" && echo "${SOURCE_REV}" > /rev
+RUN test -n "${MIRROR_HOST}" && echo "${MIRROR_HOST}" > /mirror
+RUN : ${RELEASE_KEY:?}
+"""
+
+
+def searches_of_the_readme_for(names: tuple[str, ...], commands: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many times `audit` of a README of `commands` build commands of a Dockerfile requiring the
+    build args `names` (none of them passed, the README naming none) searches for one of the names."""
+    readme = "# Source image\n\n```bash\n"
+    readme += "".join(f"docker build -t src:{i} -f Dockerfile.src .\n" for i in range(commands)) + "```\n"
+    searched = []
+    real_search = re.search
+
+    def search(pattern: str | re.Pattern[str], string: str, flags: int = 0) -> re.Match[str] | None:
+        text = pattern if isinstance(pattern, str) else pattern.pattern
+        if any(name in text for name in names):
+            searched.append(text)
+        return real_search(pattern, string, flags)
+
+    monkeypatch.setattr(re, "search", search)
+    found = findings(readme, {"Dockerfile.src": MANY_REQUIRED})
+    monkeypatch.undo()
+    assert len(found) == commands * len(names)  # each command is reported for each arg
+    return len(searched)
+
+
+def test_the_readme_is_searched_for_a_required_arg_once_not_once_a_build_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether the README names a required arg (then it says to pass it) is the same for every build
+    command: asking it once per command and arg made 1,200 commands of 5 args take 85 s."""
+    names = ("SOURCE_REV", "MIRROR_HOST", "RELEASE_KEY")
+    few = searches_of_the_readme_for(names, 3, monkeypatch)
+    many = searches_of_the_readme_for(names, 60, monkeypatch)
+    assert many == few <= len(names)
 
 
 # --------------------------------------------------------------------------------------------------

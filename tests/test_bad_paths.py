@@ -21,6 +21,7 @@ from test_bad_input import DOCKERFILE, PYPROJECT, README, assert_error, no_temp_
 from test_bad_input import project as project  # the fixture
 from test_mkdocs import page_markdown, site_files, write_tree
 
+import docgen.family
 import docgen.files
 import docgen.init
 from docgen.files import CHANGED_MEANWHILE, LEGACY_STALE_AFTER, STALE_AFTER
@@ -395,7 +396,7 @@ def test_a_file_that_cannot_be_put_back_is_named(project: Path, monkeypatch: pyt
 
 
 def test_sync_keeps_an_edit_saved_while_it_ran(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real_fill = docgen.cli.fill_document
+    real_fill = docgen.family.fill_document
     edited = README.replace("Outro.", "Outro, edited while sync ran.")
 
     def fill_and_edit(*args: object, **kwargs: object) -> object:
@@ -403,7 +404,7 @@ def test_sync_keeps_an_edit_saved_while_it_ran(project: Path, monkeypatch: pytes
         (project / "README.md").write_text(edited)  # same inode, another size
         return result
 
-    monkeypatch.setattr(docgen.cli, "fill_document", fill_and_edit)
+    monkeypatch.setattr(docgen.family, "fill_document", fill_and_edit)
     result = run("sync")
     assert (result.code, result.out, result.err) == (2, "", f"README.md: {CHANGED_MEANWHILE}\n")
     assert (project / "README.md").read_text() == edited
@@ -412,7 +413,7 @@ def test_sync_keeps_an_edit_saved_while_it_ran(project: Path, monkeypatch: pytes
 
 def test_sync_sees_an_edit_of_the_same_size_and_time(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Compared byte for byte too: a save within the file system's clock tick keeps size and mtime."""
-    real_fill = docgen.cli.fill_document
+    real_fill = docgen.family.fill_document
     readme = project / "README.md"
 
     def fill_and_edit(*args: object, **kwargs: object) -> object:
@@ -423,7 +424,7 @@ def test_sync_sees_an_edit_of_the_same_size_and_time(project: Path, monkeypatch:
         os.utime(readme, ns=(info.st_atime_ns, info.st_mtime_ns))
         return result
 
-    monkeypatch.setattr(docgen.cli, "fill_document", fill_and_edit)
+    monkeypatch.setattr(docgen.family, "fill_document", fill_and_edit)
     result = run("sync")
     assert (result.code, result.err) == (2, f"README.md: {CHANGED_MEANWHILE}\n")
     assert readme.read_text() == "X" + README[1:]
@@ -528,14 +529,14 @@ def test_a_run_names_its_temporary_files_with_its_process_id(
 
 def test_two_syncs_at_once_both_succeed(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The file changed since it was read, but into exactly what this run writes: another `sync`."""
-    real_fill = docgen.cli.fill_document
+    real_fill = docgen.family.fill_document
 
     def fill_and_race(*args: object, **kwargs: object) -> object:
         result = real_fill(*args, **kwargs)  # type: ignore[arg-type]
         docgen.files.write_atomic(project / "README.md", result[0])  # type: ignore[index]
         return result
 
-    monkeypatch.setattr(docgen.cli, "fill_document", fill_and_race)
+    monkeypatch.setattr(docgen.family, "fill_document", fill_and_race)
     result = run("sync")
     assert (result.code, result.out, result.err) == (0, "README.md: updated\n", "")
     monkeypatch.undo()

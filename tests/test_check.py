@@ -15,8 +15,8 @@ import pytest
 from helpers import make_tree, run
 
 from docgen import fingerprint, render
-from docgen.cli import annotation
 from docgen.fastcheck import fast_check, up_to_date
+from docgen.findings import annotation
 from docgen.markers import find_blocks
 
 PYPROJECT = """\

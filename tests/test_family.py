@@ -442,3 +442,52 @@ def test_an_exclude_that_cannot_work_is_an_error_at_its_line(
     (family / "pyproject.toml").write_text(config(entry))
     result = run("check")
     assert (result.code, result.out, result.err) == (2, "", f"pyproject.toml:{line}: {message}\n")
+
+
+# --------------------------------------------------------------------------------------------------
+# One document with blocks about each image and blocks about all of them
+
+BOTH_KINDS = """\
+# Images
+
+<!-- BEGIN docgen:versions image=cuda -->
+<!-- END docgen:versions -->
+
+<!-- BEGIN docgen:summary image=rocm -->
+<!-- END docgen:summary -->
+
+<!-- BEGIN docgen:images -->
+<!-- END docgen:images -->
+
+<!-- BEGIN docgen:matrix -->
+<!-- END docgen:matrix -->
+"""
+
+
+def test_each_images_key_versions_are_worked_out_once_for_its_blocks_and_the_familys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `versions` block of an image and its row of the `images` table show the same Key versions:
+    they are worked out once an image, not once for its blocks and again for the family's."""
+    from docgen import rows
+    from docgen.family import Member, fill_document
+    from docgen.pipeline import build_model
+
+    make_tree(tmp_path, {"Dockerfile.cuda": CUDA, "Dockerfile.rocm": ROCM})
+    members = [
+        Member(name, build_model(tmp_path / f"Dockerfile.{name}", f"Dockerfile.{name}"), rows.RenderOptions())
+        for name in ("cuda", "rocm")
+    ]
+    expected = fill_document(BOTH_KINDS, "README.md", members)[0]
+    worked_out = []
+    real = rows.version_rows
+
+    def counted(*args: object, **kwargs: object) -> object:
+        worked_out.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rows, "version_rows", counted)
+    filled = fill_document(BOTH_KINDS, "README.md", members)[0]
+    assert filled == expected
+    assert "| torch |" in filled or "PyTorch" in filled  # the Key versions were rendered
+    assert len(worked_out) == len(members)

@@ -216,7 +216,7 @@ def test_a_command_loads_no_other_commands_code(
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     code, output, modules = modules_loaded(argv, tmp_path)
     assert code in (0, 1), output
-    assert "docgen.pipeline" in modules  # the command ran
+    assert "docgen.analysis" in modules  # the command ran
     assert loaded(modules, unused) == []
 
 
@@ -238,8 +238,34 @@ def test_a_command_that_renders_nothing_loads_no_jinja2(tmp_path: Path, argv: li
     code, output, modules = modules_loaded(argv, tmp_path)
     assert code in (0, 1), output
     assert "Dockerfile.rocm" in output or "stages" in output  # the command ran on the file
-    assert "docgen.pipeline" in modules
+    assert "docgen.analysis" in modules
     assert loaded(modules, NEVER_WITHOUT_RENDERING) == []
+
+
+def test_the_console_script_parses_the_command_line_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The front door parses it (to answer help and usage errors alone) and hands it to the CLI,
+    which does not build the parser again (a few milliseconds of `docgen show`)."""
+    import docgen.__main__
+    from docgen import arguments
+
+    built = []
+    real = arguments.parser
+
+    def counted() -> object:
+        built.append(1)
+        return real()
+
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(arguments, "parser", counted)
+    monkeypatch.setattr(sys, "argv", ["docgen", "show", "docker/rocm/Dockerfile.rocm"])
+    with pytest.raises(SystemExit) as exit_code:
+        docgen.__main__.main()
+    assert exit_code.value.code == 0
+    assert "components:" in capsys.readouterr().out
+    assert len(built) == 1
 
 
 def test_sync_loads_jinja2_to_render(tmp_path: Path) -> None:
@@ -279,7 +305,15 @@ STAGES = (
     ),
     ("docgen.rows", "docgen.stages"),
     ("docgen.render", "docgen.site"),
-    ("docgen.bake", "docgen.config", "docgen.cache", "docgen.family", "docgen.pipeline", "docgen.parallel"),
+    (
+        "docgen.bake",
+        "docgen.config",
+        "docgen.cache",
+        "docgen.analysis",
+        "docgen.family",
+        "docgen.pipeline",
+        "docgen.parallel",
+    ),
     ("docgen.fastcheck", "docgen.drift", "docgen.changes"),
     ("docgen.audit", "docgen.init", "docgen.mkdocs_plugin"),
     ("docgen.arguments", "docgen.cli", "docgen.__main__"),

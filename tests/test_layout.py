@@ -14,6 +14,7 @@ TESTS = ROOT / "tests"
 
 ELSEWHERE = {
     "__main__": "test_imports.py",
+    "analysis": "test_properties.py",
     "arguments": "test_cli.py",
     "console": "test_bad_input_more.py",
     "drift": "test_check.py",

@@ -3,9 +3,11 @@ Dockerfiles or other commands need (their import is most of what `show` costs, s
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from test_imports import loaded, modules_loaded
+import pytest
+from test_imports import ROOT, loaded, modules_loaded
 
 
 def test_show_loads_packaging_only_for_a_requirement_that_needs_it(tmp_path: Path) -> None:
@@ -30,3 +32,20 @@ def test_show_loads_packaging_only_for_a_requirement_that_needs_it(tmp_path: Pat
         code, output, modules = modules_loaded(["show", "Dockerfile"], tmp_path)
         assert code == 0 and ("numpy" in output or "2.5.1+ROCm6.2" in output)
         assert module in modules
+
+
+NEVER_FOR_SHOW = ("docgen.rows", "docgen.family", "docgen.pipeline", "docgen.parallel", "docgen.findings")
+"""What `docgen show` must not load: it prints the model (`docgen.analysis`), no table rows, no
+documents filled, no findings formats (docs/benchmarks.md: `docgen show` against hadolint)."""
+
+
+@pytest.mark.parametrize("argv", [["show", "docker/rocm/Dockerfile.rocm"], ["show"]])
+def test_show_loads_the_model_stage_alone(tmp_path: Path, argv: list[str]) -> None:
+    """A configured Dockerfile named on the command line (built with its entry's `args` and `target`,
+    so the configuration is read) and the first configured one."""
+    shutil.copytree(ROOT / "docker", tmp_path / "docker")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    code, output, modules = modules_loaded(argv, tmp_path)
+    assert code == 0 and "components:" in output, output
+    assert {"docgen.analysis", "docgen.config"} <= modules
+    assert loaded(modules, NEVER_FOR_SHOW) == []
