@@ -275,3 +275,40 @@ def test_a_dead_link_that_could_mean_either_image_leaves_its_section_compared_wi
     )
     assert [(line, confidence) for line, _, confidence in found] == [(3, "certain"), (5, "likely")]
     assert found[1][1].startswith("README says PyTorch 2.2.0 but docker/Dockerfile.")
+
+
+# --------------------------------------------------------------------------------------------------
+# One default stated for several build args a list item starts with
+
+BRANCHES = """\
+FROM ubuntu:22.04
+ARG APP_BRANCH="main"
+ARG DOCS_BRANCH
+ARG TOOLS_BRANCH=main
+RUN echo "$APP_BRANCH $DOCS_BRANCH $TOOLS_BRANCH"
+"""
+NO_DEFAULT = "README says DOCS_BRANCH defaults to main but Dockerfile:3 says no default"
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        (
+            '`APP_BRANCH`, `DOCS_BRANCH`, `TOOLS_BRANCH` - branches. By default, they are equal to "main".',
+            [NO_DEFAULT],
+        ),
+        ("`APP_BRANCH` / `DOCS_BRANCH`: the branches to build; they default to `main`.", [NO_DEFAULT]),
+        ("`APP_BRANCH` and `DOCS_BRANCH` select branches (their default is `main`).", [NO_DEFAULT]),
+        # both names have that default: true
+        ('`APP_BRANCH`, `TOOLS_BRANCH` - branches. By default, they are equal to "main".', []),
+        # `the default` may be one name's; a default in words is not compared
+        ("`APP_BRANCH`, `DOCS_BRANCH` - branches. The default is `main`.", []),
+        ("`APP_BRANCH`, `DOCS_BRANCH` - branches. By default, they are empty.", []),
+    ],
+)
+def test_one_default_stated_for_several_build_args(item: str, expected: list[str]) -> None:
+    readme = f"Override these with `--build-arg`:\n\n* {item}\n"
+    model = model_of(parse_dockerfile(BRANCHES, "Dockerfile"))
+    found = audit(readme, "README.md", model)
+    assert [d.message for d in found] == expected
+    assert all(d.line == 3 and d.confidence == "likely" for d in found)
