@@ -275,3 +275,116 @@ def test_a_dead_link_that_could_mean_either_image_leaves_its_section_compared_wi
     )
     assert [(line, confidence) for line, _, confidence in found] == [(3, "certain"), (5, "likely")]
     assert found[1][1].startswith("README says PyTorch 2.2.0 but docker/Dockerfile.")
+
+
+# --------------------------------------------------------------------------------------------------
+# One default stated for several build args a list item starts with
+
+BRANCHES = """\
+FROM ubuntu:22.04
+ARG APP_BRANCH="main"
+ARG DOCS_BRANCH
+ARG TOOLS_BRANCH=main
+RUN echo "$APP_BRANCH $DOCS_BRANCH $TOOLS_BRANCH"
+"""
+NO_DEFAULT = "README says DOCS_BRANCH defaults to main but Dockerfile:3 says no default"
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        (
+            '`APP_BRANCH`, `DOCS_BRANCH`, `TOOLS_BRANCH` - branches. By default, they are equal to "main".',
+            [NO_DEFAULT],
+        ),
+        ("`APP_BRANCH` / `DOCS_BRANCH`: the branches to build; they default to `main`.", [NO_DEFAULT]),
+        ("`APP_BRANCH` and `DOCS_BRANCH` select branches (their default is `main`).", [NO_DEFAULT]),
+        # both names have that default: true
+        ('`APP_BRANCH`, `TOOLS_BRANCH` - branches. By default, they are equal to "main".', []),
+        # `the default` may be one name's; a default in words is not compared
+        ("`APP_BRANCH`, `DOCS_BRANCH` - branches. The default is `main`.", []),
+        ("`APP_BRANCH`, `DOCS_BRANCH` - branches. By default, they are empty.", []),
+    ],
+)
+def test_one_default_stated_for_several_build_args(item: str, expected: list[str]) -> None:
+    readme = f"Override these with `--build-arg`:\n\n* {item}\n"
+    model = model_of(parse_dockerfile(BRANCHES, "Dockerfile"))
+    found = audit(readme, "README.md", model)
+    assert [d.message for d in found] == expected
+    assert all(d.line == 3 and d.confidence == "likely" for d in found)
+
+
+# --------------------------------------------------------------------------------------------------
+# Scripts a README runs that are not there
+
+APP = "FROM python:3.12-slim\nCOPY . /app\n"
+
+
+def scripts_found(root: Path, files: dict[str, str], readme: str = "README.md") -> list[tuple[int, str, str]]:
+    """`audit` of root/`readme` against root/Dockerfile, with the README's folder: (line, message,
+    confidence) of each finding."""
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / readme).read_text(encoding="utf-8")
+    found = audit(text, readme, model, {}, (root / readme).parent)
+    return [(d.line, d.message, d.confidence) for d in found]
+
+
+def missing(path: str, hint: str) -> str:
+    return f"README runs {path}, which does not exist next to it or in a folder above it ({hint})"
+
+
+def test_a_script_the_readme_runs_that_is_not_there(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\n./build.sh --tag app\n./run.sh\n```\n\nSee `./build.sh -h` for its options.\n"
+    assert scripts_found(tmp_path, {"README.md": readme, "run.sh": ""}) == [
+        (4, missing("./build.sh", "the scripts there: run.sh") + "; also run at line 8", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        ("cd tools\n./build.sh\n./run.sh", []),
+        ("cd tools\n./deploy.sh\n./run.sh", ["./deploy.sh"]),
+        ("cd tools && bash deploy.sh && ./run.sh", ["deploy.sh"]),
+        # run in the container, not here
+        ("cd tools\n./run.sh\ndocker run --rm app ./deploy.sh", []),
+        ("cd tools\n./run.sh\ndocker run -it app bash\n./deploy.sh", []),
+        # made first: downloaded, or in a checkout
+        ("cd tools\n./run.sh\nwget https://example.com/deploy.sh\n./deploy.sh", []),
+        ("git clone https://example.com/tools.git\ncd tools\n./deploy.sh", []),
+        ("cd $TOOLS\n./deploy.sh", []),
+    ],
+)
+def test_scripts_are_read_from_where_the_commands_run(
+    tmp_path: Path, commands: str, expected: list[str]
+) -> None:
+    files = {"README.md": f"# App\n\n```bash\n{commands}\n```\n", "tools/run.sh": "", "tools/build.sh": ""}
+    found = scripts_found(tmp_path, files)
+    assert [message.split(",", 1)[0].removeprefix("README runs ") for _, message, _ in found] == expected
+
+
+def test_a_script_the_readme_says_to_create_or_that_no_found_script_places(tmp_path: Path) -> None:
+    created = "Save the following as `deploy.sh`:\n\n```bash\n./run.sh\n./deploy.sh\n```\n"
+    assert scripts_found(tmp_path / "a", {"README.md": created, "run.sh": ""}) == []
+    # No script the README runs is found where it runs them: another layout or a partial checkout,
+    # not a README whose every script is gone.
+    alone = "```bash\n./build.sh\n./deploy.sh\n```\n"
+    assert scripts_found(tmp_path / "b", {"README.md": alone, "run.sh": ""}) == []
+
+
+def test_scripts_run_from_the_repository_root(tmp_path: Path) -> None:
+    readme = "From the repository root:\n\n```bash\n./scripts/build.sh\n./scripts/deploy.sh\n```\n"
+    files = {"docs/README.md": readme, "scripts/build.sh": ""}
+    assert scripts_found(tmp_path, files, "docs/README.md") == [
+        (5, missing("./scripts/deploy.sh", "the scripts there: build.sh"), "certain")
+    ]
+
+
+def test_a_script_renamed_next_to_the_readme(tmp_path: Path) -> None:
+    readme = "```bash\n./build.sh --push\n```\n"
+    assert scripts_found(tmp_path / "a", {"README.md": readme, "build_image.sh": ""}) == [
+        (2, missing("./build.sh", "did you mean build_image.sh?"), "certain")
+    ]
+    # A script of another name is no rename: nothing places the README's commands there.
+    assert scripts_found(tmp_path / "b", {"README.md": readme, "post_start.sh": ""}) == []

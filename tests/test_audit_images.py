@@ -261,6 +261,36 @@ def test_a_build_target_the_dockerfile_has_no_stage_for_is_a_dead_reference() ->
     ]
 
 
+STEPS = """\
+### Build stages
+
+The image is built in several steps:
+
+1. **builder**
+    Builds the wheels.
+2. **runtime**
+    Installs them on a slim base.
+3. **dev**
+4. **docs**
+    Adds the site generator.
+"""
+
+
+def test_a_list_of_stages_in_bold_under_a_heading_about_stages() -> None:
+    # The introduction says `steps`, the heading `Build stages`: a stage named in bold that the
+    # Dockerfile lacks is a finding.
+    assert found(STEPS, {"Dockerfile": STAGES}) == [
+        "10: README lists the build target docs, but Dockerfile has no stage of that name (its stages: "
+        "builder, runtime, dev)"
+    ]
+    # All of them stages: true; a bold list of steps under a heading saying nothing of stages, and make
+    # targets in bold fewer than half of which are stages, are about something else.
+    assert found(STEPS.replace("4. **docs**", "4. **dev**"), {"Dockerfile": STAGES}) == []
+    assert found(STEPS.replace("### Build stages", "### Getting started"), {"Dockerfile": STAGES}) == []
+    make = "### Make targets\n\n- **lint**: ruff\n- **docs**: the site\n- **dev**: a shell\n"
+    assert found(make, {"Dockerfile": STAGES}) == []
+
+
 # --------------------------------------------------------------------------------------------------
 # "has no build arguments"
 

@@ -309,6 +309,26 @@ def test_a_list_of_targets_that_is_not_the_builds() -> None:
     ]
 
 
+def test_a_list_of_targets_after_a_label() -> None:
+    # `Family: target, target` items: every target counts, and the finding is on the item naming one
+    # the default lacks.
+    labelled = (
+        "Compiled for these GPUs:\n\n- CDNA 2: gfx90a (MI210)\n- CDNA 3: gfx942, gfx950\n- RDNA 3: gfx1100\n"
+    )
+    assert findings(labelled, {"Dockerfile": ARCHES}) == [
+        "4: README lists GPU targets gfx950 that GPU_TARGETS's default (Dockerfile:2) does not build"
+    ]
+    # The same list naming the default's targets, and one whose first word holds two of them, are true;
+    # a labelled list of the GPUs it was tested on is about hardware.
+    assert findings(labelled.replace(", gfx950", ""), {"Dockerfile": ARCHES}) == []
+    assert (
+        findings("Built for:\n\n- gfx942, gfx1100 (MI300X, RX 7900)\n- gfx90a\n", {"Dockerfile": ARCHES})
+        == []
+    )
+    tested = "Tested on:\n\n- CDNA 3: gfx942\n- RDNA 4: gfx1201\n"
+    assert findings(tested, {"Dockerfile": ARCHES}) == []
+
+
 def test_targets_to_choose_from_and_bases_to_choose_from_are_no_claims() -> None:
     choose = "## Build\n\nTo get an image built for your GPU, pick its target:\n\n- `gfx942`\n- `gfx1201`\n"
     assert findings(choose, {"Dockerfile": ARCHES}) == []

@@ -52,7 +52,13 @@ from docgen.audit.fences import _assignment_block, _audit_fence, _described_bloc
 from docgen.audit.paragraphs import _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
-from docgen.audit.references import _dead_finding, _dead_references, _default_file_builds, _misnamed_links
+from docgen.audit.references import (
+    _dead_finding,
+    _dead_references,
+    _default_file_builds,
+    _misnamed_links,
+    _missing_scripts,
+)
 from docgen.audit.sections import _shared_tables, _tied_sections
 from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
@@ -129,6 +135,7 @@ def audit(
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
+        found.extend(_missing_scripts(doc, source, directory, audited, path))
     found.extend(_denied_args(doc, models, tied, path))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))

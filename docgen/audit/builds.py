@@ -19,7 +19,11 @@ from docgen.rows import build_arg_rows
 
 _TARGET_FLAG = re.compile(r"(?:^|[ \t])--target(?:[ \t]+|=)[\"']?([^\s\"'`;|&\\]+)")
 _STAGE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
-_TARGETS_INTRO = re.compile(r"\b(?:build[ \t]+)?(?:targets?|stages?)\b", re.IGNORECASE)
+_TARGETS_INTRO = re.compile(
+    r"\b(?:build[ \t]+)?(?:targets?|stages?)\b|\bmulti-?(?:stage|step)[ \t]+build", re.IGNORECASE
+)
+_BOLD_NAME = re.compile(r"\*\*([A-Za-z][A-Za-z0-9_.-]*)\*\*(?![\w*])|__([A-Za-z][A-Za-z0-9_.-]*)__(?!\w)")
+"""A list item that starts with a name in bold (`1. **build_openvino**`), as stage lists are written."""
 
 
 _PASSES_MORE = re.compile(r"\$|--build-arg-file|\.\.\.|…|<[\w-]+>|\{[\w-]+\}")
@@ -109,12 +113,18 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             continue
         lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
         intro = lead if lead.rstrip("*_ \t").endswith((":", "：")) else para.heading
-        if not _TARGETS_INTRO.search(intro):
+        # `### Build stages` over `The image is built in steps:`: the heading says what the list is.
+        if not (_TARGETS_INTRO.search(intro) or _TARGETS_INTRO.search(para.heading)):
             continue
         items = []
         for line, text in para.lines[first:]:
             item = _LIST_ITEM.match(text)
-            spans = code_spans(text[item.end() :].lstrip("*_"), html_code=True) if item else []
+            if item is None:
+                continue
+            if (bold := _BOLD_NAME.match(text, item.end())) is not None:  # `1. **build_x**`
+                items.append((line, bold.group(1) or bold.group(2)))
+                continue
+            spans = code_spans(text[item.end() :].lstrip("*_"), html_code=True)
             if spans and spans[0][0] == 0 and _STAGE_WORD.match(spans[0][2].strip()):
                 items.append((line, spans[0][2].strip()))
         stages = {s.name for m in auditor.models for s in m.stages if s.name}

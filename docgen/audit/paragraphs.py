@@ -103,6 +103,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             continue
         if not spans or spans[0][0] != 0:
             continue
+        yield from _shared_default(line, body, spans, auditor)
         name = spans[0][2].strip().split("=", 1)[0].strip()
         if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
             said = " ".join((para.heading, para.before, para.lines[0][1], text))
@@ -118,6 +119,52 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in _items(para):
         yield from _audit_sentences(chunk, auditor)
+
+
+_NAME_JOINER = re.compile(r"[ \t]*(?:,|/|&|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
+"""What separates the names a list item starts with: `` `A`, `B` and `C` ``, `` `A` / `B` ``."""
+_SHARED_DEFAULT = re.compile(
+    r"\b(?:by[ \t]+default,?[ \t]+(?:they|these|both|all[ \t]+of[ \t]+them|each[ \t]+of[ \t]+them)"
+    r"[ \t]+(?:are|=)(?:[ \t]+(?:equal|set)[ \t]+to)?"
+    r"|(?:they|these|both)[ \t]+(?:all[ \t]+)?default[ \t]+to"
+    r"|their[ \t]+defaults?(?:[ \t]+values?)?[ \t]+(?:is|are))[ \t]*:?[ \t]*",
+    re.IGNORECASE,
+)
+"""Words giving one default to every name a list item starts with: `By default, they are equal to
+"master"`, `they default to `main``, `their default is `1``; `the default is` may be one name's."""
+_QUOTED = re.compile(r"\"[^\"\s]{1,80}\"|'[^'\s]{1,80}'")
+
+
+def _shared_default(
+    line: int, body: str, spans: list[tuple[int, int, str]], auditor: _Auditor
+) -> Iterator[Diagnostic]:
+    """A list item that starts with several build args in code (`` `A`, `B`, `C` - … ``) and gives them
+    one default (`By default, they are equal to "master"`): that default against each one's ARG. The
+    value is in code or in quotes; a value in words (`empty`) is not read."""
+    names = [spans[0][2].strip()]
+    end = spans[0][1]
+    for start, stop, content in spans[1:]:
+        joiner = _NAME_JOINER.fullmatch(body, end, start)
+        if joiner is None:
+            break
+        names.append(content.strip())
+        end = stop
+    if len(names) < 2 or not all(_UPPER_SNAKE.match(n) for n in names):
+        return
+    said = _SHARED_DEFAULT.search(body, end)
+    if said is None:
+        return
+    rest = body[said.end() :]
+    value = code_spans(rest, html_code=True)
+    if value and value[0][0] == 0:
+        claim = _default_in_cell(rest[: value[0][1]])
+    elif (quoted := _QUOTED.match(rest)) is not None:
+        claim = _default_in_cell(quoted.group())
+    else:
+        return
+    for name in names:
+        if name in auditor.declared:
+            yield from _some(auditor.default_claim(line, name, claim, LIKELY))
 
 
 _EACH_IMAGE = re.compile(

@@ -5,6 +5,7 @@ that builds the plain `Dockerfile` in a section about another.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import posixpath
 import re
@@ -24,9 +25,9 @@ from docgen.audit.paths import (
     _same_path,
     variant,
 )
-from docgen.audit.wording import _NOT_CURRENT, _heading_of
+from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, links
+from docgen.markdown import Document, Fence, code_spans, links
 from docgen.model import Diagnostic, ImageModel
 
 
@@ -212,3 +213,153 @@ def _misnamed_links(
                 f"README names {named[0]} in a link to {target}; {named[0]} does not exist",
                 confidence=LIKELY,
             )
+
+
+_SCRIPT = r"(?:\.{1,2}/)+[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash|zsh|py)"
+"""A script run by its path from the current folder (`./build.sh`, `../tools/run.py`)."""
+_RUN_SCRIPT = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
+    r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
+    r"(?:(?:bash|sh|zsh|source)[ \t]+)?"
+    rf"({_SCRIPT}|(?<=bash )[\w.-]+(?:/[\w.-]+)*\.sh|(?<=sh )[\w.-]+(?:/[\w.-]+)*\.sh)(?=$|[ \t;&|)])"
+)
+"""A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`);
+not an argument (`docker run img ./entrypoint.sh` runs it in the container)."""
+_ELSEWHERE = re.compile(
+    r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+compose|-compose)?[ \t]+(?:container[ \t]+)?"
+    r"(?:run|exec|attach|start)\b|\b(?:ssh|kubectl|singularity|apptainer|enroot|srun|vagrant|chroot|su)\b"
+)
+"""A command after which the next lines of a block may run somewhere else (a container, another host)."""
+_FILES_APPEAR = re.compile(
+    r"\bgit[ \t]+(?:clone|checkout|switch|pull|submodule|worktree|apply)\b"
+    r"|\b(?:tar|unzip|7z|make|cmake|bazel|ninja)\b"
+)
+"""Commands after which any file may be there: a checkout, an archive unpacked, a build."""
+_MAKES_FILE = re.compile(
+    r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
+    r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add|edit)\w*",
+    re.IGNORECASE,
+)
+"""Words of a README line that makes the file it names (`wget …/run.sh`, `Save this as run.sh:`)."""
+_CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
+
+
+def _bases(directory: Path, audited: Sequence[str]) -> list[Path]:
+    """The folders a README's commands may be run from: its own, those above it (the repository's
+    root), and those of the audited Dockerfiles when they are found from here."""
+    bases = [directory, *list(directory.resolve().parents)[:4]]
+    bases += [Path(p).parent for p in audited if Path(p).is_file()]  # as given: from where docgen runs
+    return list(dict.fromkeys(bases))
+
+
+def _scripts_run(fences: Sequence[Fence], bases: list[Path]) -> Iterator[tuple[int, str, list[Path]]]:
+    """(README line, path, the folders it is read from) of each script the command blocks run from the
+    current folder, read top to bottom as the reader follows them: a `cd` moves every later block too.
+    Reading stops for good at a `cd` to a folder not found (`cd $DIR`, the folder of a `git clone`) or
+    after a command that makes any file appear (`git clone`, `tar x`, `make`), and for the rest of a
+    block after a command that may run its next lines elsewhere (`docker run -it`, `ssh`)."""
+    folders = list(bases)
+    for fence in fences:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        for line, text in fence.lines:
+            code = text.split(" #", 1)[0]
+            if code.lstrip().startswith("#"):
+                continue
+            elsewhere = False
+            for step in re.split(r"&&|\|\||;", code):
+                cd = _CD_STEP.match(step)
+                if cd is not None:
+                    target = (cd.group(1) or "").strip("\"'")
+                    if not target or target.startswith(("/", "$", "~", "-")):
+                        return
+                    folders = [f / target for f in folders if (f / target).is_dir()]
+                    if not folders:
+                        return
+                    continue
+                for match in _RUN_SCRIPT.finditer(step):
+                    yield line, match.group(1), folders
+                if _FILES_APPEAR.search(step):
+                    return
+                if _ELSEWHERE.search(step):
+                    elsewhere = True
+                    break
+            if elsewhere:
+                break
+
+
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py")
+
+
+def _scripts_next_to(path: str, folders: Sequence[Path]) -> list[str]:
+    """The scripts in the folders where `path` would be (`docker/` for `./docker/build.sh`)."""
+    found: list[str] = []
+    for folder in folders:
+        where = (folder / path).parent
+        if where.is_dir():
+            found += sorted(p.name for p in where.iterdir() if p.suffix in _SCRIPT_SUFFIXES and p.is_file())
+    return list(dict.fromkeys(found))
+
+
+def _close_script(path: str, scripts: Sequence[str]) -> str | None:
+    """The script of `scripts` whose name is closest to the one `path` names, when one is close
+    (`build_image.sh` for `./build.sh`): it was renamed."""
+    close = difflib.get_close_matches(posixpath.basename(path), scripts, n=1, cutoff=0.7)
+    return close[0] if close else None
+
+
+def _missing_scripts(
+    doc: Document, source: Sequence[str], directory: Path, audited: Sequence[str], readme: str
+) -> Iterator[Diagnostic]:
+    """A script a command block runs from the current folder (`./build.sh`) that exists neither in the
+    README's folder (or the one its `cd` lines lead to), nor above it (commands run from the
+    repository's root), nor next to an audited Dockerfile, while another script the README runs is
+    found in the folder it would be in (the commands are run there: it was renamed or removed), or a
+    script of a close name is (`build_image.sh`: renamed); with neither, the README more likely
+    follows another layout or a fuller checkout. And no line of the
+    README makes it (`wget …/build.sh`, `Save this as build.sh`). One finding a file, at the first line
+    that runs it, naming the others (inline code `./build.sh` in prose too)."""
+    runs = list(_scripts_run(doc.fences, _bases(directory, audited)))
+    # The folders the README's commands are confirmed to run in: where a script they run is.
+    confirmed = {
+        (f / path).parent.resolve() for _, path, folders in runs for f in folders if (f / path).is_file()
+    }
+    missing: dict[str, tuple[list[int], list[str]]] = {}
+    for line, path, folders in runs:
+        if any((f / path).exists() for f in folders):
+            continue
+        there = [
+            f for f in folders if (f / path).parent.is_dir() and (f / path).parent.resolve() in confirmed
+        ]
+        renamed = _close_script(path, _scripts_next_to(path, folders))
+        if there or renamed:
+            others = [renamed] if renamed else _scripts_next_to(path, there)
+            missing.setdefault(path, ([], others))[0].append(line)
+    for path, (lines, others) in missing.items():
+        name = posixpath.basename(path)
+        bare = path.lstrip("./")
+        mentions = [i + 1 for i, text in enumerate(source) if name in text]
+        if any(_MAKES_FILE.search(_without_runs(source[i - 1], name)) for i in mentions):
+            continue
+        seen = set(lines)
+        for number in mentions:
+            for _, _, content in code_spans(source[number - 1]):
+                first = content.strip().split(" ", 1)[0]
+                if first.lstrip("./") == bare or first == path:
+                    seen.add(number)
+        at, *more = sorted(seen)
+        close = _close_script(path, others)
+        hint = f"did you mean {close}?" if close else f"the scripts there: {', '.join(others[:5])}"
+        also = f"; also run at line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))}" if more else ""
+        yield Diagnostic(
+            readme,
+            at,
+            f"README runs {path}, which does not exist next to it or in a folder above it ({hint}){also}",
+            confidence=CERTAIN,
+        )
+
+
+def _without_runs(text: str, name: str) -> str:
+    """`text` with what only runs or names the script `name` taken out (`./build.sh -h`, `bash build.sh`),
+    so that what is left tells whether the line makes it."""
+    return re.sub(rf"(?:(?:bash|sh)[ \t]+)?[\w./-]*{re.escape(name)}", " ", text)

@@ -62,12 +62,15 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             text = sections.setdefault(table.section, _SectionText())
             lists.append((table.line, targets, text.built_for(table.context, table.line)))
     for para in doc.paragraphs:
-        items = [text[m.end() :] for _, text in para.lines if (m := _LIST_ITEM.match(text))]
-        heads = [_first_word(item) for item in items]
-        if len(items) >= 2 and all(_TARGET.fullmatch(head) for head in heads):
+        items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
+        listed = [(line, _item_targets(item)) for line, item in items]
+        if len(items) >= 2 and all(targets for _, targets in listed):
             intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
             context = " ".join((para.heading, para.before, intro))
-            lists.append((para.lines[0][0], heads, _built_for(context)))
+            every = [t for _, targets in listed for t in targets]
+            # The finding is on the first item naming a target the default lacks, else on the list.
+            at = _first_line_with_extra(listed, auditor) or para.lines[0][0]
+            lists.append((at, every, _built_for(context)))
     for line, targets, built in lists:
         if built:
             yield from _some(_targets_claim(line, targets, auditor))
@@ -113,6 +116,51 @@ class _SectionText:
                 self.read[id(pattern)] = (upto, seen)
             found.append(seen or (match is not None and match.start() <= len(context)))
         return found[0] and not found[1]
+
+
+_LABEL = re.compile(r"[ \t*_]*[^:`*_]{1,40}?[*_]*:[*_]*[ \t]+")
+"""The label of a list item that names its targets after it: `RDNA 1: gfx1010, gfx1012`."""
+_MORE_TARGETS = re.compile(r"[ \t]*(?:,|/|\band\b)[ \t]*`?(gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?)\b`?", re.I)
+
+
+def _item_targets(item: str) -> list[str]:
+    """The GPU targets a list item names: its first word (`gfx942 (MI300X)`), or the first word after
+    a label (`CDNA 3: gfx942`), with those joined to it (`gfx1010, gfx1012`, `gfx1100 / gfx1101`).
+    None when the item does not start so (`Tested on gfx942`)."""
+    label = _LABEL.match(item)
+    for start in (0, label.end() if label else None):
+        if start is None:
+            continue
+        rest = item[start:]
+        head = _first_word(rest)
+        if not _TARGET.fullmatch(head):
+            continue
+        targets = [head]
+        at = rest.find(head) + len(head)
+        at += 1 if rest[at : at + 1] == "`" else 0
+        while (more := _MORE_TARGETS.match(rest, at)) is not None:
+            targets.append(more.group(1))
+            at = more.end()
+        return targets
+    return []
+
+
+def _first_line_with_extra(listed: list[tuple[int, list[str]]], auditor: _Auditor) -> int | None:
+    """The line of the first item naming a target no target build arg's default of `auditor`'s
+    images has, when there is one."""
+    defaults: set[str] = set()
+    for model in auditor.models:
+        for decl in model.args:
+            if not decl.bare and decl.effective_default and _ARCH_ARG_NAME.search(decl.name.upper()):
+                defaults.update(
+                    hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)
+                )
+    if not defaults:
+        return None
+    for line, targets in listed:
+        if any(hardware.target_key(t) not in defaults for t in targets):
+            return line
+    return None
 
 
 def _first_word(item: str) -> str:
