@@ -155,4 +155,17 @@ def audit(
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
-    return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+    return _merged(found)
+
+
+def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
+    """`found` sorted by line, one finding per line and claim: the same claim read twice (a build
+    command in an indented block is a command and a line of prose) is one finding, the surest of them.
+    The claim is what the message says of the README, before ` but ` and what the Dockerfile says."""
+    best: dict[tuple[str, int, str], Diagnostic] = {}
+    for finding in found:
+        key = (finding.path, finding.line, finding.message.split(" but ", 1)[0])
+        held = best.get(key)
+        if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
+            best[key] = finding
+    return sorted(best.values(), key=lambda d: d.line)
