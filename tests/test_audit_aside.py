@@ -496,3 +496,37 @@ def test_a_command_continued_with_a_slash_still_names_its_file(
     )
     model = build_model(tmp_path / "conda.Dockerfile", "conda.Dockerfile")
     assert [(d.line, d.message) for d in audit(readme, "README.md", [model], {}, tmp_path)] == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 12. An address a service listens on is no version of it
+
+MONITORING = """\
+FROM ubuntu:22.04
+ARG PROMETHEUS_VERSION=2.53.0
+ARG LOKI_VERSION=3.1.0
+ARG DCGM_VERSION=3.3.5.1
+RUN curl -fsSL https://example.com/prometheus-${PROMETHEUS_VERSION}.tar.gz | tar xz
+"""
+
+
+def test_an_address_after_a_service_is_no_version() -> None:
+    readme = """\
+# Monitoring
+
+- **Prometheus** (`127.0.0.1:9090`) runs on the head node.
+- **Loki** (`0.0.0.0`) keeps the logs.
+- **Prometheus** (`2.51.0`) scrapes every node.
+- **DCGM** 3.3.6.1 exports the GPU metrics.
+
+| Service | Address |
+|---|---|
+| Prometheus | `192.168.1.20:9090` |
+"""
+    # Lines 3, 4 and 10 say where a service listens (traps); line 5 is Prometheus's version, and four
+    # numbers without a port are one too (line 6): drifts.
+    model = model_of(parse_dockerfile(MONITORING, "Dockerfile"))
+    assert [(d.line, d.message) for d in audit(readme, "README.md", model)] == [
+        (5, "README says Prometheus 2.51.0 but Dockerfile:2 says 2.53.0"),
+        (6, "README says DCGM 3.3.6.1 but Dockerfile:4 says 3.3.5.1"),
+    ]

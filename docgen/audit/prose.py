@@ -15,7 +15,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
 from docgen.audit.contents import _absence_claims, _presence_claims
-from docgen.audit.versions import _DIGITS, _HEX, _norm, _raw, _same_version, _skeleton, _tag_versions
+from docgen.audit.versions import _DIGITS, _HEX, _is_address, _norm, _raw, _same_version, _skeleton, _tag_versions
 from docgen.audit.wording import (
     _BUILD_ARG_FLAG,
     _DIGIT,
@@ -192,6 +192,8 @@ def _audit_text(
             version = after.group(1).rstrip(".,;:")
             if _HEX.match(version.lower()) and not any(c.isdigit() for c in version):
                 break
+            if _is_address(after.group(1), text[after.end(1) : after.end(1) + 8]):
+                break  # `Prometheus (`127.0.0.1:9090`)`: where it listens, not its version
             rest = text[after.end() : after.end() + 16]
             if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
