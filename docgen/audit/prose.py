@@ -158,6 +158,7 @@ def _audit_text(
         bool(_DIGIT.search(text, a.end(), b.start())) for a, b in zip(words, words[1:], strict=False)
     ]
     findable = auditor.facts.findable
+    named: list[tuple[str, int, int, str, str]] = []  # the `Name version` claims, compared at the end
     pin = 0
     for index, word in enumerate(words):
         while pin < len(taken) and taken[pin][1] <= word.start():
@@ -213,10 +214,34 @@ def _audit_text(
                 if not auditor.facts.lookup(owner, auditor.names):
                     break
                 name = owner
-            problem = auditor.version_claim(line, name, "==", version, LIKELY)
-            if problem:
-                yield problem
+            named.append((_norm(name), word.start(), after.end(), name, version))
             break
+    yield from _named_versions(line, text, named, auditor)
+
+
+_JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t*`_]*\Z", re.IGNORECASE)
+"""What joins two values of one claim: `Ubuntu 18.04 and Ubuntu 20.04`, `CUDA 11.8 or CUDA 12.1`,
+`Ubuntu 20.04/Ubuntu 22.04`."""
+
+
+def _named_versions(
+    line: int, text: str, named: list[tuple[str, int, int, str, str]], auditor: _Auditor
+) -> Iterator[Diagnostic]:
+    """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
+    that contradict the Dockerfiles. Claims of one name joined by `and`, `or`, `,` or `/` (`Dockerfiles
+    for Ubuntu 18.04 and Ubuntu 20.04`) are one claim of several values: true when one of them is."""
+    groups: list[list[tuple[str, int, int, str, str]]] = []
+    for claim in named:
+        last = groups[-1][-1] if groups else None
+        if last is not None and last[0] == claim[0] and _JOINED.match(text[last[2] : claim[1]]):
+            groups[-1].append(claim)
+        else:
+            groups.append([claim])
+    for group in groups:
+        if len(group) > 1 and any(auditor.verdict(name, "==", v)[0] for _, _, _, name, v in group):
+            continue
+        for _, _, _, name, version in group:
+            yield from _some(auditor.version_claim(line, name, "==", version, LIKELY))
 
 
 _DEFAULTS_TO = re.compile(
