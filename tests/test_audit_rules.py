@@ -134,6 +134,39 @@ Set the environment variable `WORKERS_COUNT` to scale. The argument `OLD_FLAG` i
     ]
 
 
+def test_a_name_listed_as_an_environment_variable_is_a_run_time_one() -> None:
+    readme = """\
+## Serving
+
+Set `MODEL_ID` to the model to load. Additional arguments can be passed via `SERVER_ARGS`.
+Additional arguments can be passed via `EXTRA_FLAGS`.
+The build argument `CACHE_DIR` sets where wheels are kept.
+
+### Environment Variables
+
+| Variable | Default | Description |
+|---|---|---|
+| `MODEL_ID` | (none) | model to load at start |
+| `SERVER_ARGS` | `--port 8000` | extra arguments for the server |
+| `CACHE_DIR` | `/cache` | where downloads go |
+
+## Tuning
+
+- `WORKER_ARGS`: arguments of each worker
+
+## Environment variables
+
+- `WORKER_ARGS`: read at start (see Tuning)
+"""
+    # SERVER_ARGS and WORKER_ARGS are listed as environment variables (traps, though called
+    # "arguments"); EXTRA_FLAGS is not (drift), and CACHE_DIR is called a build argument in so many
+    # words (drift).
+    assert findings(readme, {"Dockerfile": SERVER}) == [
+        "4: README documents build arg EXTRA_FLAGS but Dockerfile does not declare it",
+        "5: README documents build arg CACHE_DIR but Dockerfile does not declare it",
+    ]
+
+
 def test_a_run_time_name_passed_with_build_arg_is_a_build_arg() -> None:
     readme = (
         "Arguments: `CACHE_SIZE`.\n\n```\ndocker run -e CACHE_SIZE=1 x\n"
