@@ -100,7 +100,8 @@ _COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \
 
 def _runtime_names(doc: Document) -> frozenset[str]:
     """Names the README passes to a container at run time (`docker run -e NAME=…`, `--env NAME`, a
-    compose file's `environment:`, `the environment variable NAME`) and never with `--build-arg`. A
+    compose file's `environment:`, `the environment variable NAME`) or lists as environment variables
+    (`_listed_as_env`), and never with `--build-arg`. A
     sentence calling one a "parameter" (参数) or "argument" does not make it a build arg."""
     runtime: set[str] = set()
     built: set[str] = set()
