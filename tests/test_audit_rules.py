@@ -306,6 +306,59 @@ def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
     ]
 
 
+STAGED = """\
+FROM ubuntu:22.04 AS fetch
+RUN apt-get update && apt-get install -y git cmake
+FROM fetch AS compile
+RUN pip install ninja==1.11.1
+FROM ubuntu:22.04 AS runtime
+RUN pip install numpy==1.26.4
+FROM runtime AS extras
+RUN apt-get update && apt-get install -y libopencv-dev
+"""
+
+
+def test_a_component_said_to_be_absent_from_a_build_stage() -> None:
+    readme = """\
+# Image
+
+The image does not include OpenCV.
+
+## Build stages
+
+1. **fetch**
+    Clone the sources and install the build tools.
+2. **compile**
+    Build the library. It does not include OpenCV.
+    It does not include CMake.
+3. **runtime**
+    A clean image. It does not include ninja.
+4. **extras**
+    Adds OpenCV on top of runtime.
+    - It does not include numpy.
+
+Everything else: the image does not include ninja.
+
+### `runtime` stage
+
+It does not include ninja, and it does not include cmake.
+
+### `compile` stage
+
+It does not include git.
+"""
+    # A sentence in a stage's item (a numbered item or a heading naming a `FROM … AS` stage) is about
+    # that stage and the ones it builds on: OpenCV comes only in `extras`, ninja only in `compile`
+    # (traps). `compile` builds on `fetch`, which installs CMake and git, `extras` on `runtime`, which
+    # installs numpy (a nested item), and line 3 is about the image: drifts.
+    assert findings(readme, {"Dockerfile": STAGED}) == [
+        "3: README says OpenCV is not installed but Dockerfile:8 installs libopencv-dev",
+        "11: README says CMake is not installed but Dockerfile:2 installs cmake",
+        "16: README says numpy is not installed but Dockerfile:6 installs numpy",
+        "26: README says git is not installed but Dockerfile:2 installs git",
+    ]
+
+
 # --------------------------------------------------------------------------------------------------
 # M3: the GPU targets a README says the image is built for
 

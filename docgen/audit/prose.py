@@ -15,7 +15,16 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
 from docgen.audit.contents import _absence_claims, _presence_claims
-from docgen.audit.versions import _DIGITS, _HEX, _is_address, _norm, _raw, _same_version, _skeleton, _tag_versions
+from docgen.audit.versions import (
+    _DIGITS,
+    _HEX,
+    _is_address,
+    _norm,
+    _raw,
+    _same_version,
+    _skeleton,
+    _tag_versions,
+)
 from docgen.audit.wording import (
     _BUILD_ARG_FLAG,
     _DIGIT,
@@ -76,12 +85,18 @@ _HOST_BEFORE = re.compile(
 
 
 def _audit_text(
-    line: int, text: str, auditor: _Auditor, prose: bool, named_file: bool | None = None
+    line: int,
+    text: str,
+    auditor: _Auditor,
+    prose: bool,
+    named_file: bool | None = None,
+    stage: str | None = None,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
     read it off the line); one that does not passes its `--build-arg`s to whichever image of the
-    family declares them."""
+    family declares them. `stage`: the build stage the line describes, whose contents a component
+    said to be absent is compared with (`_stage_lines`)."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
     for match in _BUILD_ARG_FLAG.finditer(text):
@@ -146,7 +161,7 @@ def _audit_text(
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
     yield from _stated_bases(line, text, auditor)
-    yield from _absence_claims(line, text, auditor)
+    yield from _absence_claims(line, text, auditor, stage)
     yield from _presence_claims(line, text, auditor)
     taken.sort()
     words = list(_WORD.finditer(text))
