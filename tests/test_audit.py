@@ -1345,6 +1345,32 @@ def test_a_claim_read_twice_on_one_line_is_one_finding_the_surest(chdir_tmp: Pat
     )
 
 
+def test_a_claim_contradicting_two_images_stays_two_findings() -> None:
+    # The default is each image's (a scope note binds the other item to one image): the README line
+    # contradicts both, and each finding names its image.
+    readme = """\
+## Build
+
+Build arguments:
+
+- `UCX_TAG`: UCX release to build (default `v1.13.0`)
+- `MOFED_VERSION`: MOFED release (MOFED image only)
+
+```
+docker build -f UCX-MOFED.dockerfile .
+docker build -f UCX-rdma-core.dockerfile .
+```
+"""
+    images = {
+        "UCX-MOFED.dockerfile": "FROM ubuntu:22.04\nARG UCX_TAG=v1.12.1\nARG MOFED_VERSION=5.4\n",
+        "UCX-rdma-core.dockerfile": "FROM ubuntu:22.04\nARG UCX_TAG=v1.17.0\n",
+    }
+    assert findings(readme, images) == [
+        "5: README says UCX_TAG defaults to v1.13.0 but UCX-MOFED.dockerfile:2 says v1.12.1",
+        "5: README says UCX_TAG defaults to v1.13.0 but UCX-rdma-core.dockerfile:2 says v1.17.0",
+    ]
+
+
 def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdir_tmp: Path) -> None:
     readme = "## CUDA image (`cuda`)\n\n- PyTorch 2.8.0\n\n## ROCm image (`rocm`)\n\n- PyTorch 2.8.0\n"
     make_tree(

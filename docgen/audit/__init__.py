@@ -159,12 +159,12 @@ def audit(
 
 
 def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
-    """`found` sorted by line, one finding per line and claim: the same claim read twice (a build
+    """`found` sorted by line, one finding per line and message: the same claim read twice (a build
     command in an indented block is a command and a line of prose) is one finding, the surest of them.
-    The claim is what the message says of the README, before ` but ` and what the Dockerfile says."""
+    A claim contradicting two images of a family is two findings, one naming each."""
     best: dict[tuple[str, int, str], Diagnostic] = {}
     for finding in found:
-        key = (finding.path, finding.line, finding.message.split(" but ", 1)[0])
+        key = (finding.path, finding.line, finding.message)
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding
