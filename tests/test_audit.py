@@ -1321,6 +1321,56 @@ def test_confidence_certain_leaves_out_the_claims_read_from_prose_and_counts_the
     assert len(json.loads(run("audit", "README.md", "--format", "json").out)["findings"]) == 1
 
 
+def test_a_claim_read_twice_on_one_line_is_one_finding_the_surest(chdir_tmp: Path) -> None:
+    # A build command in an indented block is read as a command (certain) and as a line of prose
+    # (likely): one finding, counted once. A claim about another name on the next line stays.
+    make_tree(
+        chdir_tmp,
+        {
+            "Dockerfile": "FROM python:3.12-slim\nARG APP_VERSION=1.0\n",
+            "README.md": "# App\n\nBuild it:\n\n\t$ docker build --build-arg GONE_ARG=1 -t app .\n"
+            "\t$ docker build --build-arg APP_VERSION=2 --build-arg LOST_ARG=1 -t app .\n",
+        },
+    )
+    result = run("audit", "README.md")
+    assert (result.code, result.out.splitlines()) == (
+        1,
+        [
+            "README.md:5: error: README documents build arg GONE_ARG but Dockerfile does not declare it"
+            " [DG101] (certain)",
+            "README.md:6: error: README documents build arg LOST_ARG but Dockerfile does not declare it"
+            " [DG101] (certain)",
+            "2 claims in README.md contradict Dockerfile",
+        ],
+    )
+
+
+def test_a_claim_contradicting_two_images_stays_two_findings() -> None:
+    # The default is each image's (a scope note binds the other item to one image): the README line
+    # contradicts both, and each finding names its image.
+    readme = """\
+## Build
+
+Build arguments:
+
+- `UCX_TAG`: UCX release to build (default `v1.13.0`)
+- `MOFED_VERSION`: MOFED release (MOFED image only)
+
+```
+docker build -f UCX-MOFED.dockerfile .
+docker build -f UCX-rdma-core.dockerfile .
+```
+"""
+    images = {
+        "UCX-MOFED.dockerfile": "FROM ubuntu:22.04\nARG UCX_TAG=v1.12.1\nARG MOFED_VERSION=5.4\n",
+        "UCX-rdma-core.dockerfile": "FROM ubuntu:22.04\nARG UCX_TAG=v1.17.0\n",
+    }
+    assert findings(readme, images) == [
+        "5: README says UCX_TAG defaults to v1.13.0 but UCX-MOFED.dockerfile:2 says v1.12.1",
+        "5: README says UCX_TAG defaults to v1.13.0 but UCX-rdma-core.dockerfile:2 says v1.17.0",
+    ]
+
+
 def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdir_tmp: Path) -> None:
     readme = "## CUDA image (`cuda`)\n\n- PyTorch 2.8.0\n\n## ROCm image (`rocm`)\n\n- PyTorch 2.8.0\n"
     make_tree(

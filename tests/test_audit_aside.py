@@ -496,3 +496,61 @@ def test_a_command_continued_with_a_slash_still_names_its_file(
     )
     model = build_model(tmp_path / "conda.Dockerfile", "conda.Dockerfile")
     assert [(d.line, d.message) for d in audit(readme, "README.md", [model], {}, tmp_path)] == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# 12. An address a service listens on is no version of it
+
+MONITORING = """\
+FROM ubuntu:22.04
+ARG PROMETHEUS_VERSION=2.53.0
+ARG LOKI_VERSION=3.1.0
+ARG DCGM_VERSION=3.3.5.1
+RUN curl -fsSL https://example.com/prometheus-${PROMETHEUS_VERSION}.tar.gz | tar xz
+"""
+
+
+def test_an_address_after_a_service_is_no_version() -> None:
+    readme = """\
+# Monitoring
+
+- **Prometheus** (`127.0.0.1:9090`) runs on the head node.
+- **Loki** (`0.0.0.0`) keeps the logs.
+- **Prometheus** (`2.51.0`) scrapes every node.
+- **DCGM** 3.3.6.1 exports the GPU metrics.
+
+| Service | Address |
+|---|---|
+| Prometheus | `192.168.1.20:9090` |
+"""
+    # Lines 3, 4 and 10 say where a service listens (traps); line 5 is Prometheus's version, and four
+    # numbers without a port are one too (line 6): drifts.
+    model = model_of(parse_dockerfile(MONITORING, "Dockerfile"))
+    assert [(d.line, d.message) for d in audit(readme, "README.md", model)] == [
+        (5, "README says Prometheus 2.51.0 but Dockerfile:2 says 2.53.0"),
+        (6, "README says DCGM 3.3.6.1 but Dockerfile:4 says 3.3.5.1"),
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# 13. Several values of one name in one claim: one of them agreeing is no drift
+
+SEVERAL = "FROM ubuntu:20.04\nARG CUDA_VERSION=12.1.1\nRUN pip install torch==2.3.0\n"
+
+
+def test_one_of_several_values_of_a_name_agreeing_is_no_drift() -> None:
+    readme = """\
+# Dockerfiles for Ubuntu* 18.04 and Ubuntu* 20.04
+
+We provide images for Ubuntu 18.04, Ubuntu 20.04 or Ubuntu 22.04, with CUDA 11.8 or CUDA 12.1.
+The images are built on Ubuntu 16.04 and Ubuntu 18.04.
+It ships PyTorch 2.2.0 on Ubuntu 20.04.
+Tested with PyTorch 2.3.0/PyTorch 2.4.0.
+"""
+    # Lines 1, 3 and 6 each name the image's value among others (traps); line 4 names two and neither
+    # is the image's, line 5 one of PyTorch and one of Ubuntu: drifts.
+    model = model_of(parse_dockerfile(SEVERAL, "Dockerfile"))
+    assert [(d.line, d.message) for d in audit(readme, "README.md", model)] == [
+        (4, "README says Ubuntu 18.04 but Dockerfile:1 says 20.04"),
+        (5, "README says PyTorch 2.2.0 but Dockerfile:3 says 2.3.0"),
+    ]

@@ -134,6 +134,39 @@ Set the environment variable `WORKERS_COUNT` to scale. The argument `OLD_FLAG` i
     ]
 
 
+def test_a_name_listed_as_an_environment_variable_is_a_run_time_one() -> None:
+    readme = """\
+## Serving
+
+Set `MODEL_ID` to the model to load. Additional arguments can be passed via `SERVER_ARGS`.
+Additional arguments can be passed via `EXTRA_FLAGS`.
+The build argument `CACHE_DIR` sets where wheels are kept.
+
+### Environment Variables
+
+| Variable | Default | Description |
+|---|---|---|
+| `MODEL_ID` | (none) | model to load at start |
+| `SERVER_ARGS` | `--port 8000` | extra arguments for the server |
+| `CACHE_DIR` | `/cache` | where downloads go |
+
+## Tuning
+
+- `WORKER_ARGS`: arguments of each worker
+
+## Environment variables
+
+- `WORKER_ARGS`: read at start (see Tuning)
+"""
+    # SERVER_ARGS and WORKER_ARGS are listed as environment variables (traps, though called
+    # "arguments"); EXTRA_FLAGS is not (drift), and CACHE_DIR is called a build argument in so many
+    # words (drift).
+    assert findings(readme, {"Dockerfile": SERVER}) == [
+        "4: README documents build arg EXTRA_FLAGS but Dockerfile does not declare it",
+        "5: README documents build arg CACHE_DIR but Dockerfile does not declare it",
+    ]
+
+
 def test_a_run_time_name_passed_with_build_arg_is_a_build_arg() -> None:
     readme = (
         "Arguments: `CACHE_SIZE`.\n\n```\ndocker run -e CACHE_SIZE=1 x\n"
@@ -270,6 +303,59 @@ def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
     ]
     assert findings("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
         "1: README says flash-attn is not installed but Dockerfile:6 installs flash-attn"
+    ]
+
+
+STAGED = """\
+FROM ubuntu:22.04 AS fetch
+RUN apt-get update && apt-get install -y git cmake
+FROM fetch AS compile
+RUN pip install ninja==1.11.1
+FROM ubuntu:22.04 AS runtime
+RUN pip install numpy==1.26.4
+FROM runtime AS extras
+RUN apt-get update && apt-get install -y libopencv-dev
+"""
+
+
+def test_a_component_said_to_be_absent_from_a_build_stage() -> None:
+    readme = """\
+# Image
+
+The image does not include OpenCV.
+
+## Build stages
+
+1. **fetch**
+    Clone the sources and install the build tools.
+2. **compile**
+    Build the library. It does not include OpenCV.
+    It does not include CMake.
+3. **runtime**
+    A clean image. It does not include ninja.
+4. **extras**
+    Adds OpenCV on top of runtime.
+    - It does not include numpy.
+
+Everything else: the image does not include ninja.
+
+### `runtime` stage
+
+It does not include ninja, and it does not include cmake.
+
+### `compile` stage
+
+It does not include git.
+"""
+    # A sentence in a stage's item (a numbered item or a heading naming a `FROM … AS` stage) is about
+    # that stage and the ones it builds on: OpenCV comes only in `extras`, ninja only in `compile`
+    # (traps). `compile` builds on `fetch`, which installs CMake and git, `extras` on `runtime`, which
+    # installs numpy (a nested item), and line 3 is about the image: drifts.
+    assert findings(readme, {"Dockerfile": STAGED}) == [
+        "3: README says OpenCV is not installed but Dockerfile:8 installs libopencv-dev",
+        "11: README says CMake is not installed but Dockerfile:2 installs cmake",
+        "16: README says numpy is not installed but Dockerfile:6 installs numpy",
+        "26: README says git is not installed but Dockerfile:2 installs git",
     ]
 
 

@@ -162,4 +162,17 @@ def audit(
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
-    return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
+    return _merged(found)
+
+
+def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
+    """`found` sorted by line, one finding per line and message: the same claim read twice (a build
+    command in an indented block is a command and a line of prose) is one finding, the surest of them.
+    A claim contradicting two images of a family is two findings, one naming each."""
+    best: dict[tuple[str, int, str], Diagnostic] = {}
+    for finding in found:
+        key = (finding.path, finding.line, finding.message)
+        held = best.get(key)
+        if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
+            best[key] = finding
+    return sorted(best.values(), key=lambda d: d.line)

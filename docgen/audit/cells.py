@@ -8,6 +8,7 @@ import html
 import re
 
 from docgen.audit.aside import other_tool_args
+from docgen.audit.versions import _is_address
 from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
 from docgen.markdown import Table, code_spans, without_links
 
@@ -177,6 +178,8 @@ def _version_in_cell(cell: str) -> str | None:
     match = re.match(r"[ \t]*(?:(==|>=)[ \t]*)?(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
     if not match or _OR_OLDER.match(text, match.end()) or _MORE_VERSIONS.match(text, match.end()):
         return None
+    if _is_address(match.group(2), text[match.end() : match.end() + 8]):
+        return None  # `127.0.0.1:9090`: an address, not a version
     version = match.group(2).rstrip(".")
     newer = match.group(1) == ">=" or _OR_NEWER.match(text, match.end())
     return version + "+" if newer and not version.endswith("+") else version

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
-from docgen.audit.wording import _example
+from docgen.audit.wording import _LIST_ITEM, _example
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.rows import renamed
 
@@ -41,21 +41,25 @@ def _installed_under(name: str) -> set[str]:
     return found
 
 
-def _final_components(model: ImageModel) -> list[Component]:
+def _final_components(model: ImageModel, named: str | None = None) -> list[Component]:
     """The components installed in the image built (the target stage and the stages it builds on), not
-    base images and not ones installed only on some platform."""
+    base images and not ones installed only on some platform; with `named`, a stage's name the model
+    has, in that stage and the stages it builds on."""
     stages: set[str] = set()
-    stage = model.target
+    stage = next((s for s in model.stages if s.name == named), model.target)
     while stage is not None:
         stages.add(stage.label)
         stage = model.stages[stage.parent] if stage.parent is not None else None
     return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
 
 
-def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _absence_claims(
+    line: int, text: str, auditor: _Auditor, stage: str | None = None
+) -> Iterator[Diagnostic]:
     """A component the README says the image lacks (`TensorRT (Not Installed)`, `does not include
     flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
-    Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`)."""
+    Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`). With
+    `stage` (the line describes a build stage: `_stage_lines`), what that stage holds, not the image."""
     if not _NOT_INSTALLED.search(text) or _MAYBE.search(text):
         return  # (the line read once for `_MAYBE`, not once a claim)
     for match in _NOT_INSTALLED.finditer(text):
@@ -65,7 +69,8 @@ def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnos
         wanted = _keys(name, auditor.names)
         installs = []
         for model in auditor.models:
-            comp = next((c for c in _final_components(model) if _installed_under(c.name) & wanted), None)
+            held = _final_components(model, stage)
+            comp = next((c for c in held if _installed_under(c.name) & wanted), None)
             if comp is None:
                 break
             installs.append((model, comp))
@@ -77,6 +82,46 @@ def _absence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnos
                 f"README says {name} is not installed but {model.path}:{comp.line} installs {comp.name}",
                 confidence=LIKELY,
             )
+
+
+_STAGE_ITEM = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:stage[ \t]+)?[*_`]*([A-Za-z0-9][\w.-]*)[*_`]*"
+    r"(?:[ \t]+stage)?[*_`]*(?=[ \t]*(?:[:(—–-]|\Z))",
+    re.IGNORECASE,
+)
+"""A list item that starts by naming a build stage: `2. **build_openvino**`, `- `runtime`: the final
+image`, `* builder stage - compiles`."""
+_STAGE_TITLE = re.compile(
+    r"(?:\d{1,9}[.)][ \t]*)?(?:stage[ \t]+)?[*_`]*([A-Za-z0-9][\w.-]*)[*_`]*(?:[ \t]+stage)?", re.IGNORECASE
+)
+"""A heading that is a build stage's name (`### `builder` stage`, `### 2. build_openvino`)."""
+
+
+def _stage_lines(
+    lines: list[tuple[int, str]], heading: str, models: tuple[ImageModel, ...]
+) -> dict[int, str]:
+    """The README lines (of one paragraph or list, under `heading`) that describe a build stage of
+    `models` (`FROM … AS NAME`) → its name: the lines of a list item that starts with the name and of
+    the items nested in it, and every line under a heading that is the name."""
+    names = {stage.name for model in models for stage in model.stages if stage.name}
+    if not names:
+        return {}
+    title = _STAGE_TITLE.fullmatch(heading.strip())
+    default = title.group(1).lower() if title and title.group(1).lower() in names else None
+    found: dict[int, str] = {}
+    current: tuple[str, int] | None = None  # the stage an item named, and the item's indentation
+    for line, text in lines:
+        if _LIST_ITEM.match(text):
+            indent = len(text) - len(text.lstrip())
+            item = _STAGE_ITEM.match(text)
+            if item and item.group(1).lower() in names:
+                current = (item.group(1).lower(), indent)
+            elif current is not None and indent <= current[1]:
+                current = None  # the next item of the list, naming no stage
+        stage = current[0] if current else default
+        if stage is not None:
+            found[line] = stage
+    return found
 
 
 _INCLUDES = re.compile(

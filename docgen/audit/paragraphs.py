@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import LIKELY, _Auditor, _some
 from docgen.audit.cells import _default_in_cell
+from docgen.audit.contents import _stage_lines
 from docgen.audit.prose import _BASE_WORDS, _audit_text
 from docgen.audit.wording import (
     _ASSIGNMENT,
@@ -72,8 +73,9 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     if scopes:  # items bound to an image by a note: each checked with that image alone
         yield from _audit_scoped_paragraph(para, auditor, scopes)
         return
+    stages = _stage_lines(para.lines, para.heading, auditor.models)  # lines describing a build stage
     for line, text in para.lines:
-        yield from _audit_text(line, text, auditor, prose=True)
+        yield from _audit_text(line, text, auditor, prose=True, stage=stages.get(line))
     yield from _bases_of_each(para, auditor)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
     # args, or a list item that starts with the name under a build-args heading or introduction.

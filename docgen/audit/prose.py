@@ -15,7 +15,16 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
 from docgen.audit.contents import _absence_claims, _presence_claims
-from docgen.audit.versions import _DIGITS, _HEX, _norm, _raw, _same_version, _skeleton, _tag_versions
+from docgen.audit.versions import (
+    _DIGITS,
+    _HEX,
+    _is_address,
+    _norm,
+    _raw,
+    _same_version,
+    _skeleton,
+    _tag_versions,
+)
 from docgen.audit.wording import (
     _BUILD_ARG_FLAG,
     _DIGIT,
@@ -76,12 +85,18 @@ _HOST_BEFORE = re.compile(
 
 
 def _audit_text(
-    line: int, text: str, auditor: _Auditor, prose: bool, named_file: bool | None = None
+    line: int,
+    text: str,
+    auditor: _Auditor,
+    prose: bool,
+    named_file: bool | None = None,
+    stage: str | None = None,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
     read it off the line); one that does not passes its `--build-arg`s to whichever image of the
-    family declares them."""
+    family declares them. `stage`: the build stage the line describes, whose contents a component
+    said to be absent is compared with (`_stage_lines`)."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
     for match in _BUILD_ARG_FLAG.finditer(text):
@@ -146,7 +161,7 @@ def _audit_text(
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
     yield from _stated_bases(line, text, auditor)
-    yield from _absence_claims(line, text, auditor)
+    yield from _absence_claims(line, text, auditor, stage)
     yield from _presence_claims(line, text, auditor)
     taken.sort()
     words = list(_WORD.finditer(text))
@@ -158,6 +173,7 @@ def _audit_text(
         bool(_DIGIT.search(text, a.end(), b.start())) for a, b in zip(words, words[1:], strict=False)
     ]
     findable = auditor.facts.findable
+    named: list[tuple[str, int, int, str, str]] = []  # the `Name version` claims, compared at the end
     pin = 0
     for index, word in enumerate(words):
         while pin < len(taken) and taken[pin][1] <= word.start():
@@ -192,6 +208,8 @@ def _audit_text(
             version = after.group(1).rstrip(".,;:")
             if _HEX.match(version.lower()) and not any(c.isdigit() for c in version):
                 break
+            if _is_address(after.group(1), text[after.end(1) : after.end(1) + 8]):
+                break  # `Prometheus (`127.0.0.1:9090`)`: where it listens, not its version
             rest = text[after.end() : after.end() + 16]
             if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
@@ -211,10 +229,34 @@ def _audit_text(
                 if not auditor.facts.lookup(owner, auditor.names):
                     break
                 name = owner
-            problem = auditor.version_claim(line, name, "==", version, LIKELY)
-            if problem:
-                yield problem
+            named.append((_norm(name), word.start(), after.end(), name, version))
             break
+    yield from _named_versions(line, text, named, auditor)
+
+
+_JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t*`_]*\Z", re.IGNORECASE)
+"""What joins two values of one claim: `Ubuntu 18.04 and Ubuntu 20.04`, `CUDA 11.8 or CUDA 12.1`,
+`Ubuntu 20.04/Ubuntu 22.04`."""
+
+
+def _named_versions(
+    line: int, text: str, named: list[tuple[str, int, int, str, str]], auditor: _Auditor
+) -> Iterator[Diagnostic]:
+    """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
+    that contradict the Dockerfiles. Claims of one name joined by `and`, `or`, `,` or `/` (`Dockerfiles
+    for Ubuntu 18.04 and Ubuntu 20.04`) are one claim of several values: true when one of them is."""
+    groups: list[list[tuple[str, int, int, str, str]]] = []
+    for claim in named:
+        last = groups[-1][-1] if groups else None
+        if last is not None and last[0] == claim[0] and _JOINED.match(text[last[2] : claim[1]]):
+            groups[-1].append(claim)
+        else:
+            groups.append([claim])
+    for group in groups:
+        if len(group) > 1 and any(auditor.verdict(name, "==", v)[0] for _, _, _, name, v in group):
+            continue
+        for _, _, _, name, version in group:
+            yield from _some(auditor.version_claim(line, name, "==", version, LIKELY))
 
 
 _DEFAULTS_TO = re.compile(

@@ -156,6 +156,20 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     return found
 
 
+_IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)")
+_PORT_OR_PREFIX = re.compile(r"(?::\d{1,5}|/\d{1,2})(?![\w.])")
+_LISTEN = re.compile(r"0\.0\.0\.0|127\.\d{1,3}\.\d{1,3}\.\d{1,3}")
+
+
+def _is_address(value: str, after: str) -> bool:
+    """True when `value`, followed by the text `after`, is an IPv4 address and no version: one with a
+    port or a prefix length after it (`127.0.0.1:9090`, `10.0.0.0/8`), or one a server listens on
+    (`0.0.0.0`, `127.0.0.1`). Four numbers alone are a version (`8.9.7.29`, a cuDNN release)."""
+    if not _IPV4.fullmatch(value):
+        return False
+    return bool(_PORT_OR_PREFIX.match(after) or _LISTEN.fullmatch(value))
+
+
 _DIGITS = re.compile(r"\d+")
 _VERSION_RUN = re.compile(r"\d+(?:\.[0-9A-Za-z]+)+|(?<![A-Za-z])\d+")
 """A version in a tag: dotted (`8.3.rc2`, the `22.04` of `ubuntu22.04`), or digits not glued to a word

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 
@@ -100,7 +100,8 @@ _COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \
 
 def _runtime_names(doc: Document) -> frozenset[str]:
     """Names the README passes to a container at run time (`docker run -e NAME=…`, `--env NAME`, a
-    compose file's `environment:`, `the environment variable NAME`) and never with `--build-arg`. A
+    compose file's `environment:`, `the environment variable NAME`) or lists as environment variables
+    (`_listed_as_env`), and never with `--build-arg`. A
     sentence calling one a "parameter" (参数) or "argument" does not make it a build arg."""
     runtime: set[str] = set()
     built: set[str] = set()
@@ -117,11 +118,44 @@ def _runtime_names(doc: Document) -> frozenset[str]:
                 indent = None
             if (env := _COMPOSE_ENV.match(text)) is not None:
                 indent = len(env.group(1))
+    runtime.update(_listed_as_env(doc))
     for text in texts:
         runtime.update(m.group(1) for m in _RUN_ENV.finditer(text))
         runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
         built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
     return frozenset(runtime - built)
+
+
+_ENV_TITLE = re.compile(r"\benv(?:ironment)?[ \t]*var(?:iable)?s?\b|环境变量", re.IGNORECASE)
+"""A heading or a column header naming environment variables (`Environment Variables`, `Env vars`)."""
+_CODE_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*_`]*\Z")
+
+
+def _about_env(title: str) -> bool:
+    """True when a heading or a column header names environment variables and no arguments
+    (`## Build arguments and environment variables` may list either)."""
+    return bool(_ENV_TITLE.search(title)) and not _ARGUMENT_WORDS.search(title)
+
+
+def _listed_as_env(doc: Document) -> Iterator[str]:
+    """The names the README lists as environment variables: in the first column of a table under a
+    heading about them (`### Environment Variables`) or whose first column is headed so (`| Env var |`),
+    and at the start of a list item under such a heading."""
+    for table in doc.tables:
+        if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
+            continue
+        if _about_env(table.header[0]) or _about_env(_heading_of(doc, table.line)):
+            for _, cells in table.rows:
+                if cells and (name := _CODE_NAME.match(cells[0])) is not None:
+                    yield name.group(1)
+    for para in doc.paragraphs:
+        if not _about_env(para.heading):
+            continue
+        for _, text in para.lines:
+            item = _LIST_ITEM.match(text)
+            spans = code_spans(text[item.end() :]) if item else []
+            if item and spans and spans[0][0] == 0 and _CODE_NAME.match(spans[0][2]):
+                yield spans[0][2].strip()
 
 
 def _heading_of(doc: Document, line: int) -> str:
