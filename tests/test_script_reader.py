@@ -24,7 +24,8 @@ PIECES = [
     '"if"', "'&&'", '"(a;b)"', '"$A"$A', "'a'\"b\"c", "'#'", '"x>=1,<2"', "'a>b'", '"a #b"',
     "'$(x) `y` \\'", '"a=(b)"', "'<<EOF'",
 ]  # fmt: skip
-OFFSETS = [None, [(0, 3), (4, 4), (4, 5), (9, 6), (30, 9)]]
+# no table (lines counted at newlines), one line, entries at one offset, an entry past the end
+OFFSETS = [None, [(0, 7)], [(0, 3), (4, 4), (4, 5), (9, 6), (30, 9)], [(0, 3), (2, 4), (500, 9)]]
 
 
 def read(text: str, method: str, offsets: list[tuple[int, int]] | None) -> tuple[list[str], int, str]:

@@ -45,8 +45,12 @@ _NOT_PLAIN_SCRIPT = re.compile(rf"{_NOT_PLAIN}|(?:^|[\s;&|()])#")
 _NOT_PLAIN_WITHOUT_HASH = re.compile(_NOT_PLAIN)
 # every quote closed on its own line (each repetition starts at a quote: no backtracking)
 _QUOTES_CLOSED = re.compile(r"""[^"']*(?:(?:"[^"\n]*"|'[^'\n]*')[^"']*)*\Z""")
-_PLAIN_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;&|()\n])|([^ \t\r\f\v;&|()\n]+)")
-_QUOTED_TOKEN = re.compile(r"""(&&|\|\||;;|\|&|[;&|()\n])|((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)""")
+# A token of a plain script with the blanks before it: (word) or (operator). Taking the blanks in the
+# match spares the search a failed attempt at each blank.
+_PLAIN_TOKEN = re.compile(r"[ \t\r\f\v]*(?:([^ \t\r\f\v;&|()\n]+)|(&&|\|\||;;|\|&|[;&|()\n]))")
+_QUOTED_TOKEN = re.compile(
+    r"""[ \t\r\f\v]*(?:((?:[^ \t\r\f\v;&|()\n"']+|"[^"]*"|'[^']*')+)|(&&|\|\||;;|\|&|[;&|()\n]))"""
+)
 _QUOTED_PIECE = re.compile(r"""([^"']+)|"([^"]*)"|'([^']*)'""")
 _BLANK_IN = re.compile(r"[ \t\n]")
 
@@ -86,7 +90,7 @@ def _word(text: str, names: frozenset[str], known: bool, quoted: bool, line: int
     return word
 
 
-@dataclass
+@dataclass(slots=True)
 class Command:
     """One simple command: its words, redirections and here-documents."""
 
@@ -580,50 +584,43 @@ class _Reader:
         and operators only (checked by `is_plain`): no escapes, comments, redirections or heredocs.
         One regular expression match per word or operator; the result is the same as the general
         loop's."""
-        cmd = Command(line=self.line)
-        # the line of a word: offsets only grow, so walk the table instead of bisecting it
+        text = self.text
+        quotes = '"' in text or "'" in text
+        tokens = _QUOTED_TOKEN if quotes else _PLAIN_TOKEN
+        # The line of a word, as `line_at` finds it: from the offsets table when it has two lines or
+        # more (walked forward: words come in order; `bound` is where the next entry starts), else
+        # the one line it holds, else the lines counted at newlines.
         offsets = self.offsets
         k, last = 0, len(offsets) - 1
-        quotes = '"' in self.text or "'" in self.text
-        tokens = _QUOTED_TOKEN if quotes else _PLAIN_TOKEN
-        for token in tokens.finditer(self.text):  # blanks are passed over between matches
-            if token.lastindex == 2:
-                word = token.group()
-                if last < 0:
-                    line = self.line
-                else:
-                    start = token.start()
-                    while k < last and offsets[k + 1][0] <= start:
-                        k += 1
-                    line = offsets[k][1]
-                if quotes and ('"' in word or "'" in word):
-                    pieces = self.split_word(self.quoted_word(word, line), cmd.words)
-                    if not cmd.words:
-                        cmd.line = line
-                    cmd.words.extend(pieces)
-                    continue
-                if "$" in word:
-                    pieces = self.split_word(self.substituted(word, line), cmd.words)
-                    if not pieces:
-                        continue
-                    if not cmd.words:
-                        cmd.line = line
-                    cmd.words.extend(pieces)
-                    continue
-                made = _word(word, _NO_NAMES, True, False, line)
-                if not cmd.words:
-                    cmd.line = line
-                cmd.words.append(made)
+        bound = offsets[1][0] if last > 0 else len(text) + 1
+        line = offsets[0][1] if offsets else self.line
+        words: list[Word] = []  # the command being read
+        for token in tokens.finditer(text):
+            word = token.group(1)
+            if word is None:  # an operator
+                op = token.group(2)
+                if op == "\n":
+                    self.line += 1
+                    if not offsets:
+                        line = self.line
+                if words:
+                    yield Command(words, [], [], words[0].line, op)
+                    words = []
                 continue
-            op = token.group()
-            if op == "\n":
-                self.line += 1
-            if cmd.words:
-                cmd.sep = op
-                yield cmd
-                cmd = Command(line=self.line)
-        if cmd.words:
-            yield cmd
+            if token.start(1) >= bound:
+                start = token.start(1)
+                while k < last and offsets[k + 1][0] <= start:
+                    k += 1
+                line = offsets[k][1]
+                bound = offsets[k + 1][0] if k < last else len(text) + 1
+            if quotes and ('"' in word or "'" in word):
+                words.extend(self.split_word(self.quoted_word(word, line), words))
+            elif "$" in word:
+                words.extend(self.split_word(self.substituted(word, line), words))  # (none: unset)
+            else:
+                words.append(_word(word, _NO_NAMES, True, False, line))
+        if words:
+            yield Command(words, [], [], words[0].line, "")
 
     def substituted(self, word: str, line: int) -> Word:
         """A plain word whose every `$` starts `$NAME` or `${NAME}`, substituted (see `substitute`)."""
@@ -812,7 +809,7 @@ def read_commands(
     test: conditions.Test | None = None  # and what it says for the default build
     for cmd in _Reader(text, state, line, bodies, offsets).commands():
         words = cmd.words
-        start = _prefix_end(words)
+        start = _prefix_end(words) if words and words[0].text in _PREFIXES else 0  # (0 for most)
         first = words[start].text if len(words) > start and not words[start].quoted else ""
         inner = state.compounds[-1] if state.compounds and not state.untracked else None
         if inner is not None and inner.keyword == "case" and inner.pattern_next and first != "esac":
@@ -845,7 +842,8 @@ def read_commands(
             _branch_condition(cmd, state, test if tested else None)
         if tested:  # as `if test; then …; fi`: it may not run
             _open(state, "if")
-        apply_assignments(cmd, state, start)
+        if len(words) > start and ("=" in words[start].text or words[start].text in _DECLARATIONS):
+            apply_assignments(cmd, state, start)  # (it finds nothing in any other command)
         if tested:
             _close(state)
         if first in _CLOSERS:
