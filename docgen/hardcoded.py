@@ -11,6 +11,7 @@ import bisect
 import functools
 import itertools
 import re
+import string
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -102,6 +103,8 @@ _SEPARATORS = frozenset(" \t\r\n/\"'=:,;()[]{}<>|&")
 _STEM_SUFFIX = re.compile(r"_(?:VERSION|VER|TAG|COMMIT|SHA|REF|RELEASE)\Z")
 _ALIASES = {"python": ("python", "py", "cp"), "cuda": ("cuda", "cu")}
 _GLUED_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_.]*?[A-Za-z])[-_]?(?:[=~!<>]=+|==|@|-|_)?v?\Z")
+_GLUED_CHARS = string.ascii_letters + string.digits + "_.-=~!<>@"
+"""Every character `_GLUED_NAME` can match."""
 _CASE_AFTER = re.compile(r"[\"'*]*\s*[|)]")
 _WINDOW = 64  # characters looked at around a literal: keeps a pathological long line linear
 _GENERIC_WORDS = frozenset({"v", "rel", "release", "version", "ver", "tag"})
@@ -290,7 +293,9 @@ def _attribute(
     if version:
         # another package's version (`torchaudio-2.5.1`, `foo==2.5.1`): a name glued to the number
         # that is not the subject of any candidate arg
-        glued = _GLUED_NAME.search(_plain(text[max(0, start - _WINDOW) : start].lower()))
+        before = _plain(text[max(0, start - _WINDOW) : start].lower())
+        # (a match runs to the end: it starts after the last character it cannot hold)
+        glued = _GLUED_NAME.search(before, len(before.rstrip(_GLUED_CHARS)))
         if glued and glued.group(1) not in _GENERIC_WORDS:
             cands = [c for c in cands if c.stems.search(glued.group(1))]
             if not cands:
