@@ -150,8 +150,8 @@ def _env_args(
     `--build-arg torch_cuda_arch_list=…`, not with `--build-arg TORCH_CUDA_ARCH_LIST=…`."""
     found = []
     for inst in parsed.instructions:
-        if inst.keyword != "ENV":
-            continue
+        if inst.keyword != "ENV" or "$" not in inst.args:
+            continue  # (a value without `$` reads no arg)
         words = split_words(inst.args, parsed.escape)
         pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
         if not pairs and words:  # the legacy `ENV NAME value` form
@@ -191,12 +191,17 @@ def _required_args(parsed: ParsedDockerfile, args: tuple[ArgDecl, ...]) -> tuple
     defaults: dict[str, bool] = {}
     for decl in args:
         defaults[decl.name] = defaults.get(decl.name, False) or decl.raw_default is not None
+    required = [name for name, given in defaults.items() if not given]
+    if not required:  # most Dockerfiles: every arg has a default, no RUN needs reading
+        return ()
     found: dict[str, int] = {}
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
             continue
         bodies = [inst.args, *(h.body for h in inst.heredocs)]
         for body in bodies:
+            if not any(name in body for name in required):
+                continue  # a pattern matches only a body that names one of them
             for pattern in _REQUIRING:
                 for match in pattern.finditer(body):
                     name = match.group(1)

@@ -244,8 +244,8 @@ def _env_args(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, 
     """ENV name → the build args its value is set from (`ENV TORCH_VERSION=${TORCH_VERSION}`)."""
     result: dict[str, tuple[str, ...]] = {}
     for inst in parsed.instructions:
-        if inst.keyword != "ENV":
-            continue
+        if inst.keyword != "ENV" or "$" not in inst.args:
+            continue  # (a value without `$` reads no arg)
         words = split_words(inst.args)
         pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
         if not pairs and len(words) >= 2:

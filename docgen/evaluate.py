@@ -232,6 +232,7 @@ class _Evaluator:
         self.warnings: list[Diagnostic] = []
         self.global_values: dict[str, Value] = dict.fromkeys(PREDEFINED_ARGS, _SET_BY_THE_BUILD)
         self.global_bindings: dict[str, int] = {}
+        self.global_scope_made: Scope | None = None
         self.stage_lines: dict[str, list[int]] = {}  # stage name -> the FROM lines that give it
         self.stage_by_name: dict[str, int] = {}  # stage name -> index, for the stages read so far
         self.sorted_names: list[str] = []  # the same names, sorted (for `stages_matching`)
@@ -312,7 +313,10 @@ class _Evaluator:
         )
 
     def global_scope(self) -> Scope:
-        return Scope(None, self.global_values)
+        """The scope of the global ARGs declared so far (one object until another is declared)."""
+        if self.global_scope_made is None or self.global_scope_made.values is not self.global_values:
+            self.global_scope_made = Scope(None, self.global_values)
+        return self.global_scope_made
 
     # ------------------------------------------------------------------------------------------
     def start_stage(self, inst: Instruction) -> _StageState:
@@ -444,10 +448,8 @@ class _Evaluator:
             return
         copies = [f.value or "" for f in inst.flags_named("from")]
         mounts = [f.options().get("from", "") for f in inst.flags_named("mount")]
-        # a RUN that copies nothing out of its mounts keeps none of their files (`pip install
-        # /install/*.whl` installs into this stage; `cp /install/*.whl /app/debs` keeps them)
-        keeps = bool(copies) or _COPIES_FILES.search(_run_text(inst)) is not None
-        deps, kept = [], []
+        deps: list[int] = []
+        copied: list[int] = []  # by `COPY --from`
         for i, ref in enumerate(copies + mounts):
             ref = ref.lower()
             found = self.stage_by_name.get(ref)
@@ -455,9 +457,14 @@ class _Evaluator:
                 found = int(ref)
             if found is not None and found < stage_index:
                 deps.append(found)
-                if keeps or i < len(copies):
-                    kept.append(found)
+                if i < len(copies):
+                    copied.append(found)
         if deps:  # gathered in place (a stage rebuilt at each RUN cost its dependencies each time: n²)
+            # a RUN that copies nothing out of its mounts keeps none of their files (`pip install
+            # /install/*.whl` installs into this stage; `cp /install/*.whl /app/debs` keeps them);
+            # read only for a RUN that mounts another stage
+            keeps = bool(copies) or _COPIES_FILES.search(_run_text(inst)) is not None
+            kept = deps if keeps else copied
             found_before = self.dependencies.get(stage_index)
             if found_before is None:  # the stages its FROM names
                 found_before = self.dependencies[stage_index] = dict.fromkeys(
@@ -526,18 +533,22 @@ class _Evaluator:
                 default=default,
                 unknown=unknown,
                 bare=not sep,
-                description=describe(
-                    name,
-                    inst.comment,
-                    inst.comment_tail,
-                    len(words) == 1
-                    and inst.start_line not in self.group_heads
-                    # a block over the file's first instruction is the file's header, unless a
-                    # blank line parts one line right above it from the rest (or from the top)
-                    and not (
-                        inst is self.parsed.instructions[0]
-                        and (inst.comment_tail > 1 or 0 < inst.comment_tail == len(inst.comment))
-                    ),
+                description=(
+                    describe(
+                        name,
+                        inst.comment,
+                        inst.comment_tail,
+                        len(words) == 1
+                        and inst.start_line not in self.group_heads
+                        # a block over the file's first instruction is the file's header, unless a
+                        # blank line parts one line right above it from the rest (or from the top)
+                        and not (
+                            inst is self.parsed.instructions[0]
+                            and (inst.comment_tail > 1 or 0 < inst.comment_tail == len(inst.comment))
+                        ),
+                    )
+                    if inst.comment
+                    else ""  # (most ARGs: no comment to read)
                 ),
                 stages=(),
                 used_lines=(),

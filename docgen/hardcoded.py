@@ -7,9 +7,12 @@ The scan feeds the model (`ImageModel.hardcoded`): the build-args table notes ea
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
-from collections.abc import Sequence
+import string
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
@@ -23,9 +26,43 @@ def is_comment(text: str) -> bool:
     return text.lstrip().startswith("#")
 
 
-def _blocks(inst: Instruction) -> list[tuple[int, str]]:
-    """(first line number, text) of an instruction's own lines, then of each heredoc body."""
-    return [(inst.start_line, inst.original), *((h.start_line, h.body) for h in inst.heredocs)]
+def _blocks_holding(
+    instructions: Sequence[Instruction], keys: Sequence[str]
+) -> list[tuple[int, int, str, list[int]]]:
+    """(instruction index, first line number, text, where keys start in it) of each block (an
+    instruction's own lines, then each heredoc body) holding one of `keys`, in order.
+
+    The blocks are joined and each key found with `str.find`: a few substring searches of the whole
+    file instead of a pattern's scan of every line (most lines hold none)."""
+    blocks: list[tuple[int, int, str]] = []
+    for index, inst in enumerate(instructions):
+        blocks.append((index, inst.start_line, inst.original))
+        if inst.heredocs:
+            blocks.extend((index, h.start_line, h.body) for h in inst.heredocs)
+    starts = list(itertools.accumulate((len(text) + 1 for _, _, text in blocks), initial=0))
+    joined = "\n".join(text for _, _, text in blocks)  # a key holds no newline: never across two blocks
+    hits: dict[int, list[int]] = {}
+    for key in keys:
+        at = joined.find(key)
+        while at >= 0:
+            block = bisect.bisect_right(starts, at) - 1
+            hits.setdefault(block, []).append(at - starts[block])
+            at = joined.find(key, at + 1)
+    return [(*blocks[i], sorted(hits[i])) for i in sorted(hits)]
+
+
+def _matches_on_lines(pattern: re.Pattern[str], text: str, positions: list[int]) -> Iterator[re.Match[str]]:
+    """What `pattern.finditer(text)` finds, looking only at the lines holding `positions` (where a
+    match can start; none spans two lines). A line is scanned up to its newline included, so the
+    pattern's look-ahead sees what it would see in the whole text, and its look-behind sees before it."""
+    end = -1
+    for at in positions:
+        if at <= end:
+            continue
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        yield from pattern.finditer(text, start, end + 1)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -66,6 +103,8 @@ _SEPARATORS = frozenset(" \t\r\n/\"'=:,;()[]{}<>|&")
 _STEM_SUFFIX = re.compile(r"_(?:VERSION|VER|TAG|COMMIT|SHA|REF|RELEASE)\Z")
 _ALIASES = {"python": ("python", "py", "cp"), "cuda": ("cuda", "cu")}
 _GLUED_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_.]*?[A-Za-z])[-_]?(?:[=~!<>]=+|==|@|-|_)?v?\Z")
+_GLUED_CHARS = string.ascii_letters + string.digits + "_.-=~!<>@"
+"""Every character `_GLUED_NAME` can match."""
 _CASE_AFTER = re.compile(r"[\"'*]*\s*[|)]")
 _WINDOW = 64  # characters looked at around a literal: keeps a pathological long line linear
 _GENERIC_WORDS = frozenset({"v", "rel", "release", "version", "ver", "tag"})
@@ -151,8 +190,8 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
 
     Versions match whole (7.0.2 is not found in 17.0.25); short defaults such as `3.12` count only on
     a line that also names their subject (`python3.12`); empty, single-number, `true`-like and other
-    non-version defaults are ignored. The ARG lines that declare the value are skipped. One pass over
-    the lines with one precompiled pattern.
+    non-version defaults are ignored. The ARG lines that declare the value are skipped. Only the lines
+    holding a value (found by substring search) are scanned, with one pattern for all the values.
     """
     table, names = _candidates(evaluation)
     if not table:
@@ -166,64 +205,67 @@ def hardcoded(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[HardCod
             arg_defaults.setdefault(decl.line, set()).add(decl.default.lstrip("v"))
     found: dict[tuple[str, int, str], HardCoded] = {}
     stages = evaluation.stages
-    for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
-        own = arg_defaults.get(inst.start_line, _NONE) if inst.keyword == "ARG" else _NONE
-        related: set[str] | None = None  # labels of this stage and the stages it copies from
-        for first, block in _blocks(inst):
-            if not any(key in block for key in keys):
-                continue  # substring tests in C are much cheaper than the pattern's scan
-            # one scan per block; a match's line is found by counting newlines since the previous one
-            number, line_start, line_end = first, 0, -1
-            read: set[str] | None = None
-            lowered = ""
-            named: dict[str, bool] = {}  # arg name -> the current line names its subject
-            for match in pattern.finditer(block):
-                token = match.group(0)
-                cands = table.get(token)
-                if not cands or token in own:
+    scopes = evaluation.scopes
+    last = -1  # the instruction of the previous block
+    for index, first, block, positions in _blocks_holding(parsed.instructions, keys):
+        if index >= len(scopes):
+            break
+        if index != last:
+            inst, scope, last = parsed.instructions[index], scopes[index], index
+            own = arg_defaults.get(inst.start_line, _NONE) if inst.keyword == "ARG" else _NONE
+            related: set[str] | None = None  # labels of this stage and the stages it copies from
+        # one scan per block; a match's line is found by counting newlines since the previous one
+        number, line_start, line_end = first, 0, -1
+        read: set[str] | None = None
+        lowered = ""
+        named: dict[str, bool] = {}  # arg name -> the current line names its subject
+        for match in _matches_on_lines(pattern, block, positions):
+            token = match.group(0)
+            cands = table.get(token)
+            if not cands or token in own:
+                continue
+            if scope.stage is not None:
+                # an arg declared in a stage claims the literals of that stage (and of stages built
+                # on it or copying from it), not those of an unrelated stage (`FROM rust` installing
+                # python3.11 while another stage declares PYTHON_VERSION=3.11)
+                if related is None:
+                    stage = stages[scope.stage]
+                    related = {stage.label, *(stages[d].label for d in stage.depends_on)}
+                cands = [c for c in cands if c.decl.stage is None or related.intersection(c.decl.stages)]
+                if not cands:
                     continue
-                if scope.stage is not None:
-                    # an arg declared in a stage claims the literals of that stage (and of stages built
-                    # on it or copying from it), not those of an unrelated stage (`FROM rust` installing
-                    # python3.11 while another stage declares PYTHON_VERSION=3.11)
-                    if related is None:
-                        stage = stages[scope.stage]
-                        related = {stage.label, *(stages[d].label for d in stage.depends_on)}
-                    cands = [c for c in cands if c.decl.stage is None or related.intersection(c.decl.stages)]
-                    if not cands:
-                        continue
-                if match.start() > line_end:
-                    number += block.count("\n", line_start, match.start())
-                    line_start = block.rfind("\n", 0, match.start()) + 1
-                    line_end = block.find("\n", match.start())
-                    line_end = len(block) if line_end < 0 else line_end
-                    read, lowered = None, ""
-                    named = {}
-                text = block[line_start:line_end]
-                if is_comment(text):
-                    continue
-                if read is None:
-                    read = set(references.findall(text))
-                    lowered = _plain(text.lower())
-                if any(c.decl.name in read for c in cands):
-                    continue  # the line reads an arg with this value: the literal is about that arg
-                start, end = match.start() - line_start, match.end() - line_start
-                if _is_case_pattern(text, start, end):
-                    continue  # `12.6.1) CUINDEX=126 ;;` tests the value, it does not use it
-                chosen = _attribute(cands, text, lowered, named, (start, end), match.lastgroup == "version")
-                if not chosen:
-                    continue
-                prefix = ""
-                if match.lastgroup == "version":
-                    found_prefix = _PREFIX.search(text, max(0, start - 9), start)
-                    prefix = found_prefix.group(0) if found_prefix else ""
-                spelling = prefix + token
-                for cand in chosen:
-                    key = (cand.decl.name, number, spelling)
-                    if key not in found:
-                        found[key] = HardCoded(
-                            cand.decl.name, cand.decl.line, cand.decl.default or "", number, spelling
-                        )
+            if match.start() > line_end:
+                number += block.count("\n", line_start, match.start())
+                line_start = block.rfind("\n", 0, match.start()) + 1
+                line_end = block.find("\n", match.start())
+                line_end = len(block) if line_end < 0 else line_end
+                read, lowered = None, ""
+                named = {}
+            text = block[line_start:line_end]
+            if is_comment(text):
+                continue
+            if read is None:
+                read = set(references.findall(text))
+                lowered = _plain(text.lower())
+            if any(c.decl.name in read for c in cands):
+                continue  # the line reads an arg with this value: the literal is about that arg
+            start, end = match.start() - line_start, match.end() - line_start
+            if _is_case_pattern(text, start, end):
+                continue  # `12.6.1) CUINDEX=126 ;;` tests the value, it does not use it
+            chosen = _attribute(cands, text, lowered, named, (start, end), match.lastgroup == "version")
+            if not chosen:
+                continue
+            prefix = ""
+            if match.lastgroup == "version":
+                found_prefix = _PREFIX.search(text, max(0, start - 9), start)
+                prefix = found_prefix.group(0) if found_prefix else ""
+            spelling = prefix + token
+            for cand in chosen:
+                key = (cand.decl.name, number, spelling)
+                if key not in found:
+                    found[key] = HardCoded(
+                        cand.decl.name, cand.decl.line, cand.decl.default or "", number, spelling
+                    )
     return tuple(sorted(found.values(), key=lambda h: (h.line, h.arg)))
 
 
@@ -251,7 +293,9 @@ def _attribute(
     if version:
         # another package's version (`torchaudio-2.5.1`, `foo==2.5.1`): a name glued to the number
         # that is not the subject of any candidate arg
-        glued = _GLUED_NAME.search(_plain(text[max(0, start - _WINDOW) : start].lower()))
+        before = _plain(text[max(0, start - _WINDOW) : start].lower())
+        # (a match runs to the end: it starts after the last character it cannot hold)
+        glued = _GLUED_NAME.search(before, len(before.rstrip(_GLUED_CHARS)))
         if glued and glued.group(1) not in _GENERIC_WORDS:
             cands = [c for c in cands if c.stems.search(glued.group(1))]
             if not cands:

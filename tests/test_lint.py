@@ -335,6 +335,28 @@ def test_hardcoded_lines_of_one_instruction_are_one_warning() -> None:
     ]
 
 
+def test_hardcoded_lines_of_a_heredoc_and_a_long_run() -> None:
+    # only the lines holding the value are looked at: each literal keeps its own line number, and a
+    # pre-release at the end of a line is still another version
+    text = (
+        "FROM ubuntu:22.04 AS base\n"
+        "ARG ROCM_VERSION=6.4.1\n"
+        "RUN echo start \\\n"
+        "    && echo middle \\\n"
+        "    && echo rocm-6.4.1rc2 \\\n"
+        "    && echo rocm-6.4.1\n"
+        "RUN <<EOF\n"
+        "echo one\n"
+        "echo /opt/rocm-6.4.1/bin\n"
+        "EOF\n"
+    )
+    parsed = parse_dockerfile(text, "Dockerfile")
+    assert hardcoded(parsed, evaluate(parsed)) == (
+        HardCoded("ROCM_VERSION", 2, "6.4.1", 6, "rocm-6.4.1"),
+        HardCoded("ROCM_VERSION", 2, "6.4.1", 9, "rocm-6.4.1"),
+    )
+
+
 def test_similar_numbers_are_not_the_value() -> None:
     text = (
         "FROM ubuntu:22.04 AS base\n"

@@ -164,10 +164,14 @@ class Recorder:
             words = (group,) if isinstance(group, Word) else group
             found: list[str] = []
             for word in words:
+                if not word.names:  # (most words)
+                    continue
                 for name in sorted(word.names):
                     if name in self.arg_names:
                         found.append(name)
                     found.extend(self.env_args.get(name, ()))
+            if not found:
+                continue
             chosen = self.arg_in_version(found, version) if version else None
             if chosen:
                 return chosen

@@ -317,7 +317,7 @@ def repo_name(url: str) -> str:
     text = url.rstrip("/")
     if text.endswith(".git"):
         text = text[:-4]
-    name = re.split(r"[/:]", text)[-1]
+    name = text[max(text.rfind("/"), text.rfind(":")) + 1 :]  # after the last `/` or `:`
     return name or url
 
 
