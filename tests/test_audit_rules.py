@@ -340,3 +340,40 @@ def test_what_a_base_image_or_a_script_may_provide_is_no_finding() -> None:
     readme = "The image includes CUDA and TensorRT. Make sure NCCL is installed.\n"
     for dockerfile in (cuda, script, requirements):
         assert findings(readme, {"Dockerfile": dockerfile}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# C1: the distribution a README states is compared with the base image's, an older release too
+
+OLD_SERVING = """\
+FROM ubuntu:20.04
+ARG PY_VERSION=3.8
+RUN bash /opt/scripts/install_ubuntu.sh -p ${PY_VERSION} && bash install_onnx.sh 1.14.1
+"""
+
+
+def test_an_ubuntu_release_older_than_the_base_is_stale_as_a_newer_one_is() -> None:
+    readme = "## CPU\n\n**Ubuntu 14.04, Python bindings**\n\nThe image is Ubuntu 18.04.\n"
+    assert findings(readme, {"Dockerfile": OLD_SERVING}) == [
+        "3: README says Ubuntu 14.04 but Dockerfile:1 says 20.04",
+        "5: README says Ubuntu 18.04 but Dockerfile:1 says 20.04",
+    ]
+    # the host's release is not the image's
+    assert findings("The host needs Ubuntu 16.04 or newer.\n", {"Dockerfile": OLD_SERVING}) == []
+    assert findings("**Ubuntu 20.04, Python bindings**\n", {"Dockerfile": OLD_SERVING}) == []
+
+
+def test_a_semantic_version_is_still_not_compared_with_a_calendar_release() -> None:
+    ngc = "FROM nvcr.io/nvidia/pytorch:24.03-py3\n"
+    # 2.3.0 is semantic: not comparable with NGC's 24.03; 16.04 is a release of the calendar
+    readme = "Ships PyTorch 2.3.0.\n\nBuilt on NGC PyTorch 16.04.\n"
+    assert findings(readme, {"Dockerfile": ngc}) == ["3: README says PyTorch 16.04 but Dockerfile:1 says 24.03-py3"]
+
+
+# --------------------------------------------------------------------------------------------------
+# A script named after the distribution gives no distribution version: the base image does
+
+
+def test_a_script_named_after_the_distribution_is_no_version_of_it() -> None:
+    readme = "**Ubuntu 16.04, ONNX 1.14.1**\n"
+    assert findings(readme, {"Dockerfile": OLD_SERVING}) == ["1: README says Ubuntu 16.04 but Dockerfile:1 says 20.04"]
