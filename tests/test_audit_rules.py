@@ -367,7 +367,9 @@ def test_a_semantic_version_is_still_not_compared_with_a_calendar_release() -> N
     ngc = "FROM nvcr.io/nvidia/pytorch:24.03-py3\n"
     # 2.3.0 is semantic: not comparable with NGC's 24.03; 16.04 is a release of the calendar
     readme = "Ships PyTorch 2.3.0.\n\nBuilt on NGC PyTorch 16.04.\n"
-    assert findings(readme, {"Dockerfile": ngc}) == ["3: README says PyTorch 16.04 but Dockerfile:1 says 24.03-py3"]
+    assert findings(readme, {"Dockerfile": ngc}) == [
+        "3: README says PyTorch 16.04 but Dockerfile:1 says 24.03-py3"
+    ]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -376,4 +378,35 @@ def test_a_semantic_version_is_still_not_compared_with_a_calendar_release() -> N
 
 def test_a_script_named_after_the_distribution_is_no_version_of_it() -> None:
     readme = "**Ubuntu 16.04, ONNX 1.14.1**\n"
-    assert findings(readme, {"Dockerfile": OLD_SERVING}) == ["1: README says Ubuntu 16.04 but Dockerfile:1 says 20.04"]
+    assert findings(readme, {"Dockerfile": OLD_SERVING}) == [
+        "1: README says Ubuntu 16.04 but Dockerfile:1 says 20.04"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# C2: a component's name glued to its version (`rocm5.7`, `py3.10`) is a claim of that version
+
+MIGRAPH = """\
+FROM ubuntu:20.04
+RUN echo 'deb http://repo.radeon.com/rocm/apt/6.1/ focal main' > /etc/apt/sources.list.d/rocm.list
+RUN apt-get update && apt-get install -y python3.8 && pip install torch==2.3.1
+"""
+
+
+def test_a_name_glued_to_its_version_is_a_version_claim() -> None:
+    readme = "## MIGraphX\n\n**Ubuntu 20.04, rocm5.7, torch2.3**\n\nBuilt with torch2.1 inside.\n"
+    assert findings(readme, {"Dockerfile": MIGRAPH}) == [
+        "3: README says ROCm 5.7 but Dockerfile:2 says 6.1",
+        "5: README says PyTorch 2.1 but Dockerfile:3 says 2.3.1",
+    ]
+
+
+def test_glued_names_in_tags_file_names_commands_and_variants_are_no_claims() -> None:
+    readme = (
+        "Pull `rocm/pytorch:rocm5.7_ubuntu22.04_py3.10_pytorch_2.0.1`.\n\n"
+        "Or rocm/pytorch:rocm5.7_ubuntu22.04.\n\n"
+        "See Dockerfile.rocm5.7 and /opt/rocm5.7/bin, run `python3.10 -m pip list`.\n\n"
+        "Wheels come from the rocm5.7 index (cu118 and py310 builds too); upgraded from rocm5.6.\n\n"
+        "Pass `ROCM_DIST` rocm5.7 to build another image, e.g. rocm5.7.\n"
+    )
+    assert findings(readme, {"Dockerfile": MIGRAPH}) == []
