@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.builds import _dead_targets, _denied_args, _unpassed_required
+from docgen.audit.builds import _dead_targets, _denied_args, _placeholder_builds, _unpassed_required
 from docgen.audit.fences import _assignment_block, _audit_fence, _described_block, _fence_intro
 from docgen.audit.paragraphs import _audit_paragraph
 from docgen.audit.paths import variant
@@ -130,6 +130,7 @@ def audit(
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
+    found.extend(_placeholder_builds(doc, _Auditor.of(path, models, names, models, (), runtime), tied))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     for images, sub in shared_parts.items():
