@@ -251,17 +251,34 @@ def _read_words(ref: str) -> tuple[Reading, ...]:
         return ()
     found: dict[str, Reading | None] = {}
     for word in re.split(r"[-_]", tag):
-        match = _words().fullmatch(word)
-        if match is None:
-            continue
-        for group, text in match.groupdict().items():
-            if text is None:
-                continue
-            item, _, how = group.partition("__")
-            version = _convert(how, text)
-            if version is not None:
-                found[item] = None if item in found else Reading(_ITEMS[item], version, text, False)
+        read = _word_reading(word)
+        if read is not None:
+            item, reading = read
+            found[item] = None if item in found else reading
     return tuple(r for item in _ITEMS if (r := found.get(item)) is not None)
+
+
+def _word_reading(word: str) -> tuple[str, Reading] | None:
+    """(item, reading) of one word of `_WORDS` (`rocm6.4.3`, `cu124`), whole; None for any other."""
+    match = _words().fullmatch(word)
+    if match is None:
+        return None
+    for group, text in match.groupdict().items():
+        if text is None:
+            continue
+        item, _, how = group.partition("__")
+        version = _convert(how, text)
+        if version is not None:
+            return item, Reading(_ITEMS[item], version, text, False)
+    return None
+
+
+def read_word(word: str) -> Reading | None:
+    """The version a component's name glued to it states, as image tags write them and READMEs too
+    (`rocm3.3` is ROCm 3.3, `cuda11.8` and `cu118` CUDA 11.8, `py3.10` Python 3.10, `torch2.4` PyTorch
+    2.4): the words of `_WORDS`; None for any other word."""
+    read = _word_reading(word)
+    return read[1] if read is not None else None
 
 
 @lru_cache(maxsize=1)

@@ -649,6 +649,64 @@ class Document:
     """(README line, target) of each inline link `[text](target)` outside fences, history included."""
 
 
+@dataclass(frozen=True)
+class ListBlock:
+    """A list of a README, one even when blank lines set its items apart (each of those a `Paragraph`)."""
+
+    intro: str
+    """The text before its first item: in the item's paragraph, else the paragraph just before ('')."""
+    intro_line: int
+    """README line of that text (of the first item when there is none)."""
+    heading: str
+    items: list[tuple[int, str]]
+    """(README line, text) of the first line of each of its items; nested items are not its own."""
+
+
+def lists(doc: Document) -> list[ListBlock]:
+    """The lists of `doc`'s paragraphs: consecutive paragraphs under one heading, with no fence between
+    them, each starting with an item as far indented as the first, make one list."""
+    paragraphs = sorted(doc.paragraphs, key=lambda p: p.lines[0][0])
+    fence_lines = sorted(f.lines[0][0] for f in doc.fences if f.lines)
+    found: list[ListBlock] = []
+
+    def indent(text: str) -> int:
+        return len(text) - len(text.lstrip())
+
+    index = 0
+    while index < len(paragraphs):
+        para = paragraphs[index]
+        index += 1
+        first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+        if first is None:
+            continue
+        lead = para.lines[:first]
+        intro_line = lead[0][0] if lead else para.lines[0][0]
+        intro = " ".join(text.strip() for _, text in lead)
+        if not lead and index >= 2:  # the paragraph just before, when no fence is between
+            previous = paragraphs[index - 2]
+            if " ".join(t for _, t in previous.lines) == para.before and not any(
+                previous.lines[-1][0] < f < intro_line for f in fence_lines
+            ):
+                intro, intro_line = para.before.strip(), previous.lines[0][0]
+        depth = indent(para.lines[first][1])
+        lines = list(para.lines[first:])
+        while index < len(paragraphs):  # a paragraph going on with the list: its next item
+            after, previous = paragraphs[index], paragraphs[index - 1]
+            if (
+                after.section != para.section
+                or after.before != " ".join(t for _, t in previous.lines)
+                or any(lines[-1][0] < f < after.lines[0][0] for f in fence_lines)
+                or not _LIST_ITEM.match(after.lines[0][1])
+                or indent(after.lines[0][1]) != depth
+            ):
+                break
+            lines += after.lines
+            index += 1
+        items = [(n, t) for n, t in lines if _LIST_ITEM.match(t) and indent(t) == depth]
+        found.append(ListBlock(intro, intro_line, para.heading, items))
+    return found
+
+
 def _live_lines(text: str, path: str) -> list[str | None]:
     """Every line, None inside docgen blocks; HTML comments outside fences blanked out."""
     lines: list[str | None] = list(source_lines(text))

@@ -551,6 +551,7 @@ Tested with PyTorch 2.3.0/PyTorch 2.4.0.
     # is the image's, line 5 one of PyTorch and one of Ubuntu: drifts.
     model = model_of(parse_dockerfile(SEVERAL, "Dockerfile"))
     assert [(d.line, d.message) for d in audit(readme, "README.md", model)] == [
+        (4, "README says Ubuntu 16.04 but Dockerfile:1 says 20.04"),
         (4, "README says Ubuntu 18.04 but Dockerfile:1 says 20.04"),
         (5, "README says PyTorch 2.2.0 but Dockerfile:3 says 2.3.0"),
     ]

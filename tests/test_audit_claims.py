@@ -388,3 +388,54 @@ def test_a_script_renamed_next_to_the_readme(tmp_path: Path) -> None:
     ]
     # A script of another name is no rename: nothing places the README's commands there.
     assert scripts_found(tmp_path / "b", {"README.md": readme, "post_start.sh": ""}) == []
+
+
+# 4. A list introduced as the build args is checked like a build-argument table
+
+HDF = """\
+ARG BASE=debian:12
+FROM ${BASE}
+ARG HDF_MAJOR=1.14
+ARG HDF_MINOR=3
+ARG BUILD_DATE
+ARG VCS_REF
+ARG VCS_URL
+RUN echo "$HDF_MAJOR.$HDF_MINOR $BUILD_DATE $VCS_REF $VCS_URL"
+"""
+HDF_BUILD = "## Build\n\n```\ndocker build --build-arg BUILD_DATE=now --build-arg VCS_REF=abc .\n```\n\n"
+HDF_ITEMS = (
+    "- `BASE`: image (default=`debian:12`)\n\n- `HDF_MAJOR`: X.Y (default=`1.14`)\n\n- `HDF_MINR`: X\n"
+)
+
+
+def hdf(readme: str) -> list[str]:
+    model = model_of(parse_dockerfile(HDF, "Dockerfile"))
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", model)]
+
+
+def test_a_list_said_to_be_the_build_args_must_list_them_all() -> None:
+    readme = HDF_BUILD + "Arguments and their defaults are listed below.\n\n" + HDF_ITEMS
+    assert hdf(readme) == [
+        "7: build arg HDF_MINOR (Dockerfile:4) is missing from the README's build-argument list",
+        "7: build arg VCS_URL (Dockerfile:7) is missing from the README's build-argument list",
+        "13: README documents build arg HDF_MINR but Dockerfile does not declare it",
+    ]
+    assert hdf(HDF_BUILD + "Build arguments:\n" + HDF_ITEMS.replace("HDF_MINR", "HDF_MINOR"))[0].startswith(
+        "7: build arg VCS_URL (Dockerfile:7) is missing"
+    )
+
+
+def test_a_list_of_some_build_args_need_not_list_them_all() -> None:
+    for intro in ("You can override the following build arguments:", "Some useful build args:"):
+        assert hdf(HDF_BUILD + intro + "\n\n" + HDF_ITEMS) == [
+            "13: README documents build arg HDF_MINR but Dockerfile does not declare it"
+        ]
+    # a build-argument table says what is missing (the list's items are documented), once
+    table = "| Argument | Default |\n|---|---|\n| `BASE` | `debian:12` |\n\n"
+    assert hdf(HDF_BUILD + table + "Arguments are listed below.\n\n" + HDF_ITEMS) == [
+        "7: build arg HDF_MINOR (Dockerfile:4) is missing from the README's build-argument table",
+        "7: build arg VCS_URL (Dockerfile:7) is missing from the README's build-argument table",
+        "17: README documents build arg HDF_MINR but Dockerfile does not declare it",
+    ]
+    # a list of the environment names no build arg
+    assert hdf("Environment variables:\n\n- `HDF_MAJOR`: 1.14\n\n- `HDF_PLUGIN_PATH`: /opt\n") == []

@@ -354,3 +354,40 @@ def test_a_caption_names_the_versions_its_command_passes_in_an_image_reference()
     assert found(readme, {"Dockerfile": dockerfile}) == [
         "1: README says CUDA 12.6 but Dockerfile:1 says 12.8.1"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# One build command for every image: a `-f` with a placeholder
+
+WITH_TORCH = "ARG TORCH_TAG=latest\nFROM example/torch:${TORCH_TAG}\nRUN make\n"
+PLAIN = "FROM example/torch:latest\nARG JOBS=4\nRUN make -j${JOBS}\n"
+TWO = {"vision-gpu.dockerfile": WITH_TORCH, "vision.dockerfile": PLAIN}
+
+
+@pytest.mark.parametrize(
+    ("flag", "path"),
+    [
+        ("-f {DOCKER_FILE_NAME}.dockerfile", "{DOCKER_FILE_NAME}.dockerfile"),
+        ("-f <dockerfile>", "<dockerfile>"),
+        ("--file=$DOCKERFILE", "$DOCKERFILE"),
+        ("-f ./${NAME}.dockerfile", "./${NAME}.dockerfile"),
+    ],
+)
+def test_a_build_arg_passed_to_every_dockerfile_a_placeholder_may_name(flag: str, path: str) -> None:
+    readme = f"# Vision\n\n## Build\n\n```\ndocker build --build-arg TORCH_TAG={{tag}} {flag} -t x .\n```\n"
+    assert found(readme, TWO) == [
+        f"6: README passes --build-arg TORCH_TAG to every Dockerfile -f {path} may name, "
+        "but vision.dockerfile does not declare it"
+    ]
+
+
+def test_a_placeholder_build_is_not_of_an_image_built_with_its_own_command() -> None:
+    readme = "## Build\n\n```\ndocker build --build-arg TORCH_TAG=2.4 -f {NAME}.dockerfile .\n```\n"
+    own = "\n## Plain\n\n```\ndocker build -f vision.dockerfile -t vision .\n```\n"
+    assert found(readme + own, TWO) == []
+    # an arg every image declares; a section about one image; a placeholder naming one image only
+    both = {"vision.dockerfile": PLAIN, "vision-arm.dockerfile": PLAIN}
+    assert found("```\ndocker build --build-arg JOBS=8 -f <dockerfile> .\n```\n", both) == []
+    gpu = "## vision-gpu\n\n```\ndocker build --build-arg TORCH_TAG=2.4 -f <dockerfile> .\n```\n"
+    assert found(gpu, TWO) == []
+    assert found("```\ndocker build --build-arg TORCH_TAG=2.4 -f {V}-gpu.dockerfile .\n```\n", TWO) == []

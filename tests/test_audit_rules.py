@@ -446,3 +446,73 @@ def test_what_a_base_image_or_a_script_may_provide_is_no_finding() -> None:
     readme = "The image includes CUDA and TensorRT. Make sure NCCL is installed.\n"
     for dockerfile in (cuda, script, requirements):
         assert findings(readme, {"Dockerfile": dockerfile}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# C1: the distribution a README states is compared with the base image's, an older release too
+
+OLD_SERVING = """\
+FROM ubuntu:20.04
+ARG PY_VERSION=3.8
+RUN bash /opt/scripts/install_ubuntu.sh -p ${PY_VERSION} && bash install_onnx.sh 1.14.1
+"""
+
+
+def test_an_ubuntu_release_older_than_the_base_is_stale_as_a_newer_one_is() -> None:
+    readme = "## CPU\n\n**Ubuntu 14.04, Python bindings**\n\nThe image is Ubuntu 18.04.\n"
+    assert findings(readme, {"Dockerfile": OLD_SERVING}) == [
+        "3: README says Ubuntu 14.04 but Dockerfile:1 says 20.04",
+        "5: README says Ubuntu 18.04 but Dockerfile:1 says 20.04",
+    ]
+    # the host's release is not the image's
+    assert findings("The host needs Ubuntu 16.04 or newer.\n", {"Dockerfile": OLD_SERVING}) == []
+    assert findings("**Ubuntu 20.04, Python bindings**\n", {"Dockerfile": OLD_SERVING}) == []
+
+
+def test_a_semantic_version_is_still_not_compared_with_a_calendar_release() -> None:
+    ngc = "FROM nvcr.io/nvidia/pytorch:24.03-py3\n"
+    # 2.3.0 is semantic: not comparable with NGC's 24.03; 16.04 is a release of the calendar
+    readme = "Ships PyTorch 2.3.0.\n\nBuilt on NGC PyTorch 16.04.\n"
+    assert findings(readme, {"Dockerfile": ngc}) == [
+        "3: README says PyTorch 16.04 but Dockerfile:1 says 24.03-py3"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A script named after the distribution gives no distribution version: the base image does
+
+
+def test_a_script_named_after_the_distribution_is_no_version_of_it() -> None:
+    readme = "**Ubuntu 16.04, ONNX 1.14.1**\n"
+    assert findings(readme, {"Dockerfile": OLD_SERVING}) == [
+        "1: README says Ubuntu 16.04 but Dockerfile:1 says 20.04"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# C2: a component's name glued to its version (`rocm5.7`, `py3.10`) is a claim of that version
+
+MIGRAPH = """\
+FROM ubuntu:20.04
+RUN echo 'deb http://repo.radeon.com/rocm/apt/6.1/ focal main' > /etc/apt/sources.list.d/rocm.list
+RUN apt-get update && apt-get install -y python3.8 && pip install torch==2.3.1
+"""
+
+
+def test_a_name_glued_to_its_version_is_a_version_claim() -> None:
+    readme = "## MIGraphX\n\n**Ubuntu 20.04, rocm5.7, torch2.3**\n\nBuilt with torch2.1 inside.\n"
+    assert findings(readme, {"Dockerfile": MIGRAPH}) == [
+        "3: README says ROCm 5.7 but Dockerfile:2 says 6.1",
+        "5: README says PyTorch 2.1 but Dockerfile:3 says 2.3.1",
+    ]
+
+
+def test_glued_names_in_tags_file_names_commands_and_variants_are_no_claims() -> None:
+    readme = (
+        "Pull `rocm/pytorch:rocm5.7_ubuntu22.04_py3.10_pytorch_2.0.1`.\n\n"
+        "Or rocm/pytorch:rocm5.7_ubuntu22.04.\n\n"
+        "See Dockerfile.rocm5.7 and /opt/rocm5.7/bin, run `python3.10 -m pip list`.\n\n"
+        "Wheels come from the rocm5.7 index (cu118 and py310 builds too); upgraded from rocm5.6.\n\n"
+        "Pass `ROCM_DIST` rocm5.7 to build another image, e.g. rocm5.7.\n"
+    )
+    assert findings(readme, {"Dockerfile": MIGRAPH}) == []

@@ -450,3 +450,15 @@ def test_any_text_reads_without_error(text: str) -> None:
         assert "](" not in markdown.without_links(line, keep_alt=False) or "](" in line
         markdown.plain(line)
         markdown.table_cells(line)
+
+
+def test_a_list_whose_items_blank_lines_set_apart_is_one_list() -> None:
+    text = (
+        "# Build\n\nThe arguments are listed below.\n\n- `A`: one\n  - about A\n\n- `B`: two\n\n"
+        "```\nx\n```\n\n- `C`: another list\n"
+    )
+    found = markdown.lists(markdown.read_document(text, "README.md"))
+    assert [(b.intro, b.intro_line, [line for line, _ in b.items]) for b in found] == [
+        ("The arguments are listed below.", 3, [5, 8]),
+        ("", 14, [14]),
+    ]

@@ -169,6 +169,17 @@ def test_an_install_script_without_a_version_says_the_script_sets_it() -> None:
     )
 
 
+def test_a_script_named_after_the_distribution_gives_it_no_version() -> None:
+    # `-p 3.6` is the Python the script installs; the base image says which Ubuntu
+    text = "FROM ubuntu:18.04\nARG PYTHON_VERSION=3.6\nRUN ./install_ubuntu.sh -p ${PYTHON_VERSION} 2.1\n"
+    found, _ = _read(text)
+    assert [(c.name, c.kind, c.version) for c in found] == [
+        ("ubuntu", "image", "18.04"),
+        ("ubuntu", "script", None),
+    ]
+    assert _one("FROM scratch\nRUN ./install_centos.sh --version 7.9\n", "centos").version is None
+
+
 def test_scripts_that_name_nothing_in_particular_are_no_rows() -> None:
     found, _ = _read(
         "FROM ubuntu:22.04\nRUN bash install_base.sh && bash ./install_deps.sh && bash run.sh 5"

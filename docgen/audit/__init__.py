@@ -47,9 +47,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.builds import _dead_targets, _denied_args, _unpassed_required
+from docgen.audit.builds import _dead_targets, _denied_args, _placeholder_builds, _unpassed_required
 from docgen.audit.fences import _assignment_block, _audit_fence, _described_block, _fence_intro
-from docgen.audit.paragraphs import _audit_paragraph
+from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
 from docgen.audit.references import (
@@ -137,6 +137,7 @@ def audit(
         found.extend(_misnamed_links(source, doc, path, directory))
         found.extend(_missing_scripts(doc, source, directory, audited, path))
     found.extend(_denied_args(doc, models, tied, path))
+    found.extend(_placeholder_builds(doc, _Auditor.of(path, models, names, models, (), runtime), tied))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     for images, sub in shared_parts.items():
@@ -153,6 +154,7 @@ def audit(
             found.extend(_audit_text(line, heading, auditor, prose=True))
         for para in sub.paragraphs:
             found.extend(_audit_paragraph(para, auditor))
+        found.extend(_arg_lists(sub, auditor, elsewhere))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from docgen.audit.paths import _VAGUE_PARTS, variant
@@ -29,7 +29,7 @@ from docgen.audit.versions import (
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
-from docgen.rows import renamed, version_rows
+from docgen.rows import build_arg_rows, renamed, version_rows
 
 CERTAIN = "certain"
 """A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
@@ -290,6 +290,24 @@ class _Auditor:
         return Diagnostic(
             self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
         )
+
+    def missing_args(
+        self, line: int, documented: Collection[str], where: str, confidence: str
+    ) -> Iterator[Diagnostic]:
+        """A diagnostic for each build arg a user can pass (a row of the generated `build-args` block)
+        that a README's list of them (`where`: its build-argument table, list) leaves out, when it is
+        about one image: of a family's, docgen cannot tell which image's args it must list."""
+        if len(self.models) != 1:
+            return
+        model = self.models[0]
+        for row in build_arg_rows(model):
+            if row.name not in documented:
+                yield Diagnostic(
+                    self.path,
+                    line,
+                    f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's {where}",
+                    confidence=confidence,
+                )
 
 
 _SCOPE_NOTE = re.compile(

@@ -15,6 +15,24 @@ _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&
 """The Dockerfile a `docker build` / `podman build` command names."""
 
 
+_PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+"""A part of a `-f` path the reader fills in: `{DOCKER_FILE_NAME}`, `<dockerfile>`, `$DOCKERFILE`."""
+
+
+def _placeholder_pattern(path: str) -> re.Pattern[str] | None:
+    """The Dockerfile paths a `-f` with a placeholder may name (`{NAME}.dockerfile`: any `*.dockerfile`;
+    `<dockerfile>`: any), matched at the end of a path; None for a `-f` without one."""
+    if not _PLACEHOLDER.search(path):
+        return None
+    pieces: list[str] = []
+    at = 0
+    for match in _PLACEHOLDER.finditer(path):
+        pieces += [re.escape(path[at : match.start()]), "[^/]*" if len(match.group()) < len(path) else ".*"]
+        at = match.end()
+    pieces.append(re.escape(path[at:]))
+    return re.compile(r"(?:\A|/)" + "".join(pieces).removeprefix(r"\./") + r"\Z")
+
+
 _BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
 
 

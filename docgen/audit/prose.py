@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from docgen.audit.aside import version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
@@ -36,6 +36,8 @@ from docgen.audit.wording import (
     _example,
     _is_passed_value,
 )
+from docgen.baseimage import read_word
+from docgen.markdown import code_spans
 from docgen.model import Diagnostic
 
 _PIN = re.compile(
@@ -164,6 +166,7 @@ def _audit_text(
     yield from _absence_claims(line, text, auditor, stage)
     yield from _presence_claims(line, text, auditor)
     taken.sort()
+    yield from _glued_claims(line, text, auditor, taken)
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
@@ -297,6 +300,54 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
         f"README says the default is {value} but {dockerfile}:{decl_line} says {name}={default}",
         confidence=LIKELY,
     )
+
+
+_GLUED = re.compile(
+    r"(?<![A-Za-z0-9_./:@$=+~-])([A-Za-z]{2,}\d+(?:\.\d+)*)(?![A-Za-z0-9_/:@=+~-]|\.[A-Za-z0-9])"
+)
+"""A component's name glued to its version, a word of its own in prose (`rocm3.3`, `py3.10`,
+`基于ubuntu22.04`): not a part of a path, a file name, an image tag or a URL (`rocm6.2_ubuntu22.04`,
+`/opt/rocm6.2`)."""
+
+_GLUED_VARIANT = re.compile(r"[ \t]+(?:index|wheels?|whl|variants?|images?|tags?|builds?)\b", re.IGNORECASE)
+"""After a glued name, what makes it the name of a package build or an image variant, not the version
+this image has: `the rocm6.3 index`, `torch2.4 wheels`, `the cuda11.8 image`."""
+_ARG_BEFORE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[`'\"]?[ \t]*[:=]?[ \t]*[`'\"]?\Z")
+"""A build arg's name right before: `DISTRIBUTION_VERSION ubuntu22.04` is a value to pass or another
+image's default, not this image's."""
+
+
+def _glued_claims(
+    line: int, text: str, auditor: _Auditor, taken: Sequence[tuple[int, int]]
+) -> Iterator[Diagnostic]:
+    """`**Ubuntu 16.04, rocm3.3**`: a name glued to its version, as image tags write them (the words
+    `baseimage.read_word` reads), is that component's version (`likely`). Not in code (`python3.10 -m
+    pip` is a command), not in an image reference or a pin (`taken`), and not where a version next to a
+    name is no claim either (`upgraded from rocm5.7`, `for example`, the host's, `cu118 or older`)."""
+    code: list[tuple[int, int]] | None = None
+    for match in _GLUED.finditer(text):
+        reading = read_word(match.group(1))
+        if reading is None or "." not in reading.written:
+            continue  # `cu118`, `py310`, `rocm630`: the name of a wheel or an image variant, too terse
+        at = match.start()
+        if code is None:
+            code = [(start, stop) for start, stop, _ in code_spans(text)]
+        if any(start <= at < stop for start, stop in [*taken, *code]):
+            continue
+        rest = text[match.end() : match.end() + 16]
+        if (
+            _NOT_A_CLAIM_BEFORE.search(text[max(0, at - 16) : at])
+            or _example(text, match)
+            or _OR_OLDER.match(rest)
+            or _MORE_VERSIONS.match(rest)
+            or _HOST_BEFORE.search(text, max(0, at - 60), at)
+            or _HOST_AFTER.match(text, match.end())
+            or _GLUED_VARIANT.match(rest)
+            or _ARG_BEFORE.search(text, max(0, at - 40), at)
+        ):
+            continue
+        version = reading.version + ("+" if _OR_NEWER.match(rest) else "")
+        yield from _some(auditor.version_claim(line, reading.name, "==", version, LIKELY))
 
 
 _BASE_WORDS = re.compile(

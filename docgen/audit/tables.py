@@ -19,9 +19,8 @@ from docgen.audit.cells import (
 )
 from docgen.audit.prose import _audit_text
 from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _UPPER_WORD, _about_build_args
-from docgen.markdown import Document, Table, code_spans
+from docgen.markdown import Document, Table, code_spans, lists
 from docgen.model import Diagnostic
-from docgen.rows import build_arg_rows
 
 
 def _audit_tables(
@@ -68,17 +67,8 @@ def _audit_tables(
         else:
             yield from _audit_other_table(table, auditor)
     # (Of a family's table, docgen cannot tell which image's args it must list.)
-    if first_table is not None and len(auditor.models) == 1 and not shared:
-        model = auditor.models[0]
-        for row in build_arg_rows(model):
-            if row.name not in documented and row.name not in elsewhere:
-                yield Diagnostic(
-                    auditor.path,
-                    first_table,
-                    f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's "
-                    "build-argument table",
-                    confidence=CERTAIN,
-                )
+    if first_table is not None and not shared:
+        yield from auditor.missing_args(first_table, documented | elsewhere, "build-argument table", CERTAIN)
 
 
 def _declared_in_cell(cell: str, auditor: _Auditor) -> list[str]:
@@ -90,8 +80,8 @@ def _declared_in_cell(cell: str, auditor: _Auditor) -> list[str]:
 
 def _documented_outside_tables(doc: Document) -> frozenset[str]:
     """Build args the README documents outside its tables: after `--build-arg` (in prose, inline code or
-    a command block), and in code in a paragraph about build args (`` - `PYPI_INDEX_URL`: … `` under
-    `Build arguments:`). A table that leaves them out does not hide them from its reader."""
+    a command block), and in code in a paragraph or a list about build args (`` - `PYPI_INDEX_URL`: … ``
+    under `Build arguments:`). A table that leaves them out does not hide them from its reader."""
     found: set[str] = set()
     texts = [(p.heading + " " + p.before, [t for _, t in p.lines]) for p in doc.paragraphs]
     texts += [("", [t for _, t in f.lines]) for f in doc.fences]
@@ -101,6 +91,13 @@ def _documented_outside_tables(doc: Document) -> frozenset[str]:
         if _about_build_args(intro) or _about_build_args(joined):
             for _, _, content in code_spans(joined, html_code=True):
                 name = content.strip().split("=", 1)[0].strip()
+                if _ARG_NAME.match(name):
+                    found.add(name)
+    for block in lists(doc):  # a list about build args whose items blank lines set apart
+        if _about_build_args(block.intro or block.heading):
+            for _, text in block.items:
+                spans = code_spans(text, html_code=True)
+                name = spans[0][2].strip().split("=", 1)[0].strip() if spans else ""
                 if _ARG_NAME.match(name):
                     found.add(name)
     return frozenset(found)

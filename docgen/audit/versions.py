@@ -53,7 +53,9 @@ def _is_commit(value: str) -> bool:
 
 
 _REF_PREFIX = re.compile(r"[A-Za-z]+(?:[-_/][A-Za-z]+)*[-_/][vVrR]?(?=\d)|[vV](?=\d)")
-_CALENDAR = re.compile(r"(?:1[7-9]|[23]\d)\.(?:0[1-9]|1[0-2])(?!\d)")
+_CALENDAR = re.compile(r"(?:(?:1[7-9]|[23]\d)\.(?:0[1-9]|1[0-2])|1[0-6]\.0[1-9])(?!\d)")
+"""A calendar version (`25.04`, an NGC release; `16.04`, an Ubuntu release: a month written with its
+`0`, which no semantic version has), compared only with another one."""
 
 
 def _strip_v(value: str) -> str:

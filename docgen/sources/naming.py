@@ -207,6 +207,17 @@ _PLATFORM_WORDS = frozenset(
 _PLATFORM_PATTERN = re.compile(r"(?:cuda|cu|ubuntu|debian|rhel|el|centos|fedora|alpine)\d+(?:\.\d+)*\Z")
 
 
+DISTRIBUTIONS = frozenset(
+    {
+        "ubuntu", "debian", "centos", "rhel", "redhat", "fedora", "rocky", "rockylinux", "almalinux",
+        "alma", "alpine", "opensuse", "sles", "suse", "amazonlinux", "amzn", "oraclelinux", "openeuler",
+        "ubi", "raspbian", "manjaro", "arch", "archlinux",
+    }
+)  # fmt: skip
+"""Linux distributions by the names scripts and images give them: the version of one is the base
+image's, never what a script named after it (`install_ubuntu.sh -p 3.6`) is given."""
+
+
 def is_platform_word(word: str) -> bool:
     """True for words naming a platform, a flavour or a packaging form (`linux`, `x86`, `cuda12`, `src`),
     and for unexpanded variables, which in a name nearly always stand for one (`${TARGETARCH}`)."""

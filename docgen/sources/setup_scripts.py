@@ -8,7 +8,9 @@ the value of the option named for X (`--NCCL_VER=2.27.3` for install_nccl.sh, `-
 install_tensorrt.sh), else of the only option whose name holds VER or VERSION (`--version 1.2`), else the
 first argument that is a version (`1.2.1`, `v0.3.6`). Several such options none of which names X
 (`--CUDA_VER=12.9 --NCCL_VER=2.27`) or none at all leave the version unknown (the script sets it): the row
-says so by its source, the script, and no version; docgen never guesses one.
+says so by its source, the script, and no version; docgen never guesses one. A script named after a
+Linux distribution (`install_ubuntu.sh -p ${PYTHON_VERSION}`) sets up that system's packages: its
+arguments are not the distribution's version, which the base image gives, so it has none.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 
 from docgen.sources.context import RunContext
 from docgen.sources.installer import add
+from docgen.sources.naming import DISTRIBUTIONS
 from docgen.sources.script import Word
 
 _SCRIPT = re.compile(
@@ -56,6 +59,8 @@ def run_script(script: Word, args: list[Word], ctx: RunContext) -> None:
     name = component_name(script.text)
     if name is None:
         return
+    if name.lower() in DISTRIBUTIONS:
+        args = []  # `install_ubuntu.sh -p 3.6`: Python's 3.6, not Ubuntu's; the base image says which Ubuntu
     options: list[tuple[str, Word]] = []  # (option name, its value) for each `--X_VER` option
     for i, word in enumerate(args):
         key, eq, value = word.text.partition("=")
