@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.builds import _dead_targets, _denied_args, _unpassed_required
+from docgen.audit.builds import _dead_targets, _denied_args, _target_columns, _unpassed_required
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -161,5 +161,6 @@ def audit(
             found.extend(_image_build_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
+        found.extend(_target_columns(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
     return sorted(dict.fromkeys(found), key=lambda d: d.line)  # one finding per line and message
