@@ -295,9 +295,11 @@ def test_a_column_of_names_that_are_mostly_no_stages_is_no_target_list() -> None
     tags = VARIANT_TABLE.replace("`cpu`", "`cu128-py312`").replace("`gpu`", "`cu124-py311`")
     assert found(tags, {"Dockerfile": VARIANTS}) == []
     # and a column of stages under words that are not about building them lists something else
-    untitled = VARIANT_TABLE.replace("## Choose a variant", "## Downloads").replace(
-        "Pick the variant to build by setting the build target:", "Downloads:"
-    ).replace("| Variant |", "| Name |")
+    untitled = (
+        VARIANT_TABLE.replace("## Choose a variant", "## Downloads")
+        .replace("Pick the variant to build by setting the build target:", "Downloads:")
+        .replace("| Variant |", "| Name |")
+    )
     assert found(untitled, {"Dockerfile": VARIANTS}) == []
 
 

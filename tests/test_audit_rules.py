@@ -380,7 +380,18 @@ def test_blocks_showing_a_change_or_another_image_are_no_claim() -> None:
         "To use a different version, edit the Dockerfile:\n\n```dockerfile\n"
         "RUN uv pip install --system serve-engine==0.9.5\n```\n"
     )
-    extend = "Extend the image in your own Dockerfile:\n\n```dockerfile\nRUN pip install serve-engine==1.0\n```\n"
+    extend = (
+        "Extend the image in your own Dockerfile:\n\n```dockerfile\nRUN pip install serve-engine==1.0\n```\n"
+    )
     host = "Install the client:\n\n```bash\npip install serve-engine==0.9.5\n```\n"
     for readme in (other, override, extend, host):
         assert findings(readme, {"Dockerfile": ENGINE}) == [], readme
+
+
+def test_a_linked_name_right_before_its_version() -> None:
+    dockerfile = "FROM python:3.12\nARG VIEWER_VERSION=v0.3.6\nRUN pip install viewer==${VIEWER_VERSION}\n"
+    readme = "Includes:\n\n* [Viewer](https://example.org/viewer) v0.12.3\n* [Viewer docs](https://example.org/d)\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "3: README says Viewer v0.12.3 but Dockerfile:2 says v0.3.6"
+    ]
+    assert findings(readme.replace("v0.12.3", "v0.3.6"), {"Dockerfile": dockerfile}) == []

@@ -181,7 +181,9 @@ def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[D
     version`, `Extend the image`) says nothing of this one."""
     if _OVERRIDE.search(said):
         return
-    content = [(line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")]
+    content = [
+        (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
+    ]
     if fence.lang in _DOCKERFILE_LANGS:
         bases = [m.group(1).lower() for _, text in content if (m := _FROM.match(text))]
         if bases:
@@ -207,5 +209,7 @@ def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[D
         if installing:
             for match in _PIN.finditer(text):
                 version = match.group(3).rstrip(".,;:*")
-                yield from _some(auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN))
+                yield from _some(
+                    auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
+                )
         installing = installing and text.rstrip().endswith("\\")
