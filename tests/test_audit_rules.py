@@ -384,7 +384,10 @@ def test_blocks_showing_a_change_or_another_image_are_no_claim() -> None:
         "Extend the image in your own Dockerfile:\n\n```dockerfile\nRUN pip install serve-engine==1.0\n```\n"
     )
     host = "Install the client:\n\n```bash\npip install serve-engine==0.9.5\n```\n"
-    for readme in (other, override, extend, host):
+    upgrade = (
+        "To upgrade the engine, add to the Dockerfile:\n\n```dockerfile\nRUN pip install serve-engine==1.0\n"
+    )
+    for readme in (other, override, extend, host, upgrade + "```\n"):
         assert findings(readme, {"Dockerfile": ENGINE}) == [], readme
 
 

@@ -164,12 +164,13 @@ _THE_IMAGES = re.compile(
 )
 """Words presenting a block as the image's own build lines (`Dockerfile Example`, `The image installs:`)."""
 _OVERRIDE = re.compile(
-    r"\b(?:overrid\w*|customi[sz]\w*|your[ \t]+own|extend\w*|instead|different|derived?|replac\w*"
-    r"|modif\w*|on[ \t]+top[ \t]+of|change[ \t]+(?:the|it)|another|other|your)\b",
+    r"\b(?:overrid\w*|customi[sz]\w*|your|extend\w*|instead|different|derived?|replac\w*|modif\w*"
+    r"|on[ \t]+top[ \t]+of|change[ \t]+(?:the|it)|another|other|add|upgrade|downgrade|extra|additional"
+    r"|optional)\b",
     re.IGNORECASE,
 )
 """Words presenting a block as a change to make or another image (`To use a different vLLM:`, `Extend
-the image:`): its pins are what a user may write, not what the image has."""
+the image:`, `Add to your Dockerfile:`): its pins are what a user may write, not what the image has."""
 
 
 def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
