@@ -796,9 +796,10 @@ def _bake_images(document: Path, images: list[ImageConfig], config: Config, err:
                     raise ConfigError("too large to read", shown)
                 found = bake.parse(path.read_bytes(), shown)
                 chosen = [found.target(target) for target in found.images()]
-            except DocgenError as exc:
+            except (DocgenError, OSError) as exc:
+                why = exc if isinstance(exc, DocgenError) else f"{shown}: {exc.strerror or exc}"
                 print(
-                    f"docgen: note: {exc}; {shown} was not read, the Dockerfiles are audited with "
+                    f"docgen: note: {why}; {shown} was not read, the Dockerfiles are audited with "
                     "their own defaults",
                     file=err,
                 )
