@@ -37,6 +37,9 @@ from docgen.shell import MAX_VALUE
 
 INSTALL_HCL = "pip install 'dockerdocgen[hcl]'"
 """What installs the HCL reader."""
+DEFAULT_FILES = ("docker-bake.json", "docker-bake.hcl")
+"""The bake files `docker buildx bake` reads in a folder without `-f` (besides compose files and
+`docker-bake.override.*`, which only change what these declare)."""
 
 _BUILTIN_VARIABLES = frozenset({"BAKE_CMD_CONTEXT", "BAKE_LOCAL_PLATFORM"})
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -104,6 +107,18 @@ class BakeFile:
             if isinstance(name, str)
         }
         return tuple(name for name in self._targets if name not in inherited)
+
+    def images(self) -> tuple[str, ...]:
+        """Every target that is an image a build can name: those a group names, and those no other
+        target inherits from (a `_common` target only holds shared attributes), in file order."""
+        grouped = set(self.expand(list(self._groups))) if self._groups else set()
+        inherited = {
+            name
+            for body in self._targets.values()
+            for name in (body.get("inherits") or [])
+            if isinstance(name, str)
+        }
+        return tuple(name for name in self._targets if name in grouped or name not in inherited)
 
     def expand(self, names: list[str]) -> tuple[str, ...]:
         """Target names with groups replaced by their targets (recursively), each once, in order; an

@@ -5,6 +5,7 @@ codes. (A plain `docgen check` with everything up to date never gets here: see `
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import shlex
@@ -57,7 +58,7 @@ def main(
         if args.command == "lint":
             return _lint(args, out)
         if args.command == "audit":
-            return _audit(args, out)
+            return _audit(args, out, err)
         if args.command == "changes":
             return _changes(args, out)
         if args.command == "init":
@@ -783,7 +784,78 @@ def _print_findings(
         print(summary_line, file=out)
 
 
-def _audit(args: argparse.Namespace, out: TextIO) -> int:
+def _bake_images(document: Path, images: list[ImageConfig], config: Config, err: TextIO) -> list[ImageConfig]:
+    """`images` with each Dockerfile no configured image covers replaced by the images a bake file
+    (`docker-bake.hcl`, `docker-bake.json`) beside the README or beside the Dockerfile builds from it:
+    one a bake target, with its args and target (the values the bake file sets win over the ARG
+    defaults); a target found in two such files is taken once. A bake
+    file that cannot be read (no HCL reader, a feature docgen does not read) is said once on `err` and
+    left out; so is a target whose Dockerfile has not the stage it builds."""
+    from docgen import bake
+
+    configured = {image.dockerfile.resolve() for image in config.images}
+    loose = {
+        image.dockerfile.resolve(): image for image in images if image.dockerfile.resolve() not in configured
+    }
+    if not loose:
+        return images
+    folders = dict.fromkeys([document.parent.resolve(), *(path.parent for path in loose)])
+    built: dict[Path, list[ImageConfig]] = {}
+    for folder in folders:
+        for name in bake.DEFAULT_FILES:
+            path = folder / name
+            if not path.is_file():
+                continue
+            shown = files.display(path)
+            try:
+                if path.stat().st_size > MAX_FILE_BYTES:
+                    raise ConfigError("too large to read", shown)
+                found = bake.parse(path.read_bytes(), shown)
+                chosen = [found.target(target) for target in found.images()]
+            except (DocgenError, OSError) as exc:
+                why = exc if isinstance(exc, DocgenError) else f"{shown}: {exc.strerror or exc}"
+                print(
+                    f"docgen: note: {why}; {shown} was not read, the Dockerfiles are audited with "
+                    "their own defaults",
+                    file=err,
+                )
+                continue
+            for target in chosen:
+                dockerfile = (folder / target.dockerfile).resolve()
+                plain = loose.get(dockerfile)
+                if plain is None or any(i.name == target.name for i in built.get(dockerfile, ())):
+                    continue
+                image = ImageConfig(
+                    dockerfile=dockerfile,
+                    display=plain.display,
+                    args=dict(target.args),
+                    target=target.target,
+                    target_at=(shown, target.target_line) if target.target else None,
+                    name=target.name,
+                    bake_own=tuple(target.own_args.items()),
+                    bake_at=(shown, target.name),
+                    tags=target.tags,
+                )
+                built.setdefault(dockerfile, []).append(image)
+    return [each for image in images for each in built.get(image.dockerfile.resolve(), [image])]
+
+
+def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
+    """The model of `image` as it is built; an image of a bake file carries its target's name and where
+    the bake file sets each build arg. A bake target building a stage its Dockerfile has not is said
+    on `err` and left out (None)."""
+    if image.bake_at is None:
+        return image_model(image)
+    try:
+        model = image_model(image)
+    except DocgenError as exc:
+        print(f"docgen: note: {exc}; bake target {image.bake_at[1]!r} is not audited", file=err)
+        return None
+    origins = tuple((arg, image.bake_at[0], line) for arg, line in image.bake_own)
+    return dataclasses.replace(model, image_name=image.name, arg_origins=origins)
+
+
+def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from docgen import findings
     from docgen.audit import audit
 
@@ -808,12 +880,18 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
             if not nearby:
                 raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
-    models = [image_model(image) for image in targets]
+    plain = targets
+    targets = _bake_images(document, targets, config, err)
+    built = [(image, model) for image in targets if (model := _audited_model(image, err)) is not None]
+    if not built:  # every bake target was left out: the Dockerfiles as they are
+        built = [(image, image_model(image)) for image in plain]
+    targets = [image for image, _ in built]
+    models = [model for _, model in built]
     names: dict[str, str] = {}
     for image in targets:
         names.update(image.names)
     shown = files.display(document)
-    display = ", ".join(image.display for image in targets)
+    display = ", ".join(image.display + (f" ({image.name})" if image.bake_at else "") for image in targets)
     text = _read_markdown(document)
     diagnostics = audit(text, shown, models, names, document.parent)
     unsure = 0

@@ -394,6 +394,12 @@ class ImageModel:
     target_index: int = -1
     """Index of the stage built: the one the image's `target` names (`docker build --target`), else the
     last (-1)."""
+    image_name: str = ""
+    """The image's name when its Dockerfile is built as several images (a bake target's name,
+    `cu128-py312`): how a README's rows and headings name it. Empty otherwise."""
+    arg_origins: tuple[tuple[str, str, int | None], ...] = ()
+    """(build arg, file as shown, line) of each build arg the build sets outside the Dockerfile (a bake
+    target's `args`): where a value is changed."""
 
     @property
     def target(self) -> Stage | None:

@@ -6,6 +6,7 @@ Each rule has a planted drift that must be found and a trap that must not be rep
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -313,3 +314,122 @@ def test_a_base_said_to_be_each_images_is_compared_with_each() -> None:
 
 def test_a_base_not_said_to_be_each_images_agrees_with_one() -> None:
     assert findings(EACH_BASE.format(said="For the driver image,"), NET) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A bake file beside the README: each of its targets is an image, built with its args
+
+BAKED = """\
+ARG BASE_IMAGE
+FROM ${BASE_IMAGE}
+ARG TORCH_VERSION
+ARG KERNELS_VERSION
+ARG APP_VERSION=1.0.0
+RUN /install.sh
+"""
+BAKE_JSON = """\
+{
+  "group": {"default": {"targets": ["gpu-new"]}},
+  "target": {
+    "gpu-old": {
+      "dockerfile": "Dockerfile",
+      "args": {
+        "BASE_IMAGE": "example/base:cuda12.4.1",
+        "TORCH_VERSION": "2.4.0",
+        "KERNELS_VERSION": "0.3.1",
+        "APP_VERSION": "1.2.0"
+      }
+    },
+    "gpu-new": {
+      "dockerfile": "Dockerfile",
+      "args": {
+        "BASE_IMAGE": "example/base:cuda12.8.1",
+        "TORCH_VERSION": "2.6.0",
+        "KERNELS_VERSION": "0.4.0",
+        "APP_VERSION": "1.2.0"
+      }
+    }
+  }
+}
+"""
+BAKED_README = """\
+# App images
+
+| Image | Torch | Kernels |
+|---|---|---|
+| gpu-new * | 2.4.0 | - |
+| gpu-old | 2.4.0 | 0.3.1 |
+
+Every image ships App 1.0.0.
+"""
+
+
+def audit_cli(root: Path, files: dict[str, str]) -> tuple[int, str, str]:
+    """`docgen audit README.md` run in `root` after writing `files` there: (exit code, stdout, stderr)."""
+    import io
+    import os
+
+    from docgen.cli import main
+
+    make_tree(root, files)
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        code = main(["audit", "README.md"], out, err)
+    finally:
+        os.chdir(here)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_each_bake_target_is_audited_as_built_with_its_args(tmp_path: Path) -> None:
+    # gpu-new's row says Torch 2.4.0, gpu-old's version (drift: each row is its own target's), and no
+    # kernels while it pins 0.4.0 (drift); gpu-old's row is true. App 1.0.0 is the ARG default, but
+    # the bake file builds every image with 1.2.0 (drift).
+    files = {"Dockerfile": BAKED, "docker-bake.json": BAKE_JSON, "README.md": BAKED_README}
+    code, out, err = audit_cli(tmp_path, files)
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "README.md:5: error: README says Torch 2.4.0 but docker-bake.json:17 says 2.6.0 [DG101] (certain)",
+        "README.md:5: error: README says gpu-new has no Kernels but docker-bake.json:18 says 0.4.0 [DG101] "
+        "(likely)",
+        "README.md:8: error: README says App 1.0.0 but docker-bake.json:10 says 1.2.0 [DG101] (likely)",
+        "3 claims in README.md contradict Dockerfile (gpu-old), Dockerfile (gpu-new)",
+    ]
+    true = BAKED_README.replace("| gpu-new * | 2.4.0 | - |", "| gpu-new * | 2.6.0 | 0.4.0 |")
+    assert audit_cli(tmp_path, {"README.md": true.replace("App 1.0.0", "App 1.2.0")})[:2] == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile (gpu-old), "
+        "Dockerfile (gpu-new)\n",
+    )
+
+
+def test_a_configured_image_is_audited_as_configured_not_as_the_bake_file_says(tmp_path: Path) -> None:
+    config = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
+    files = {"Dockerfile": BAKED, "docker-bake.json": BAKE_JSON, "pyproject.toml": config}
+    code, out, _ = audit_cli(tmp_path, {**files, "README.md": BAKED_README})
+    assert (code, out.splitlines()[-1]) == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile",
+    )
+
+
+def test_a_bake_file_that_cannot_be_read_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "hcl2", None)  # the [hcl] extra is not installed
+    hcl = 'target "gpu-new" {\n  args = { TORCH_VERSION = "2.6.0" }\n}\n'
+    files = {"Dockerfile": BAKED, "docker-bake.hcl": hcl, "README.md": BAKED_README}
+    code, out, err = audit_cli(tmp_path, files)
+    assert code == 0
+    assert err.count("docker-bake.hcl was not read") == 1
+    assert "python-hcl2" in err
+
+
+def test_a_section_headed_by_a_bake_targets_name_is_about_that_image(tmp_path: Path) -> None:
+    readme = "# App\n\n## gpu-old\n\nBuilt with Torch 2.6.0.\n\n## gpu-new\n\nBuilt with Torch 2.6.0.\n"
+    files = {"Dockerfile": BAKED, "docker-bake.json": BAKE_JSON, "README.md": readme}
+    # 2.6.0 is gpu-new's, not gpu-old's (drift); gpu-new's own section is true
+    assert audit_cli(tmp_path, files)[1].splitlines()[:-1] == [
+        "README.md:5: error: README says Torch 2.6.0 but docker-bake.json:8 says 2.4.0 [DG101] (likely)"
+    ]

@@ -291,6 +291,48 @@ def test_a_list_of_stages_in_bold_under_a_heading_about_stages() -> None:
     assert found(make, {"Dockerfile": STAGES}) == []
 
 
+VARIANTS = """\
+FROM python:3.12 AS base
+FROM base AS cpu
+FROM base AS gpu
+FROM base AS tiny
+FROM gpu AS full
+"""
+VARIANT_TABLE = """\
+## Choose a variant
+
+Pick the variant to build by setting the build target:
+
+| Variant | What it adds |
+|---|---|
+| `full` | everything |
+| `full-nightly` | `full`, rebuilt every night |
+| `gpu` | CUDA kernels |
+| `cpu` | no GPU code |
+| `gpu-legacy` | the old kernels |
+"""
+
+
+def test_a_column_of_build_targets_naming_a_stage_that_is_gone() -> None:
+    # `gpu-legacy` is no stage (drift); `full-nightly` is the published nightly tag of stage `full`
+    assert found(VARIANT_TABLE, {"Dockerfile": VARIANTS}) == [
+        "11: README lists the build target gpu-legacy, but Dockerfile has no stage of that name (its "
+        "stages: base, cpu, gpu, tiny, full)"
+    ]
+
+
+def test_a_column_of_names_that_are_mostly_no_stages_is_no_target_list() -> None:
+    tags = VARIANT_TABLE.replace("`cpu`", "`cu128-py312`").replace("`gpu`", "`cu124-py311`")
+    assert found(tags, {"Dockerfile": VARIANTS}) == []
+    # and a column of stages under words that are not about building them lists something else
+    untitled = (
+        VARIANT_TABLE.replace("## Choose a variant", "## Downloads")
+        .replace("Pick the variant to build by setting the build target:", "Downloads:")
+        .replace("| Variant |", "| Name |")
+    )
+    assert found(untitled, {"Dockerfile": VARIANTS}) == []
+
+
 # --------------------------------------------------------------------------------------------------
 # "has no build arguments"
 

@@ -516,3 +516,60 @@ def test_glued_names_in_tags_file_names_commands_and_variants_are_no_claims() ->
         "Pass `ROCM_DIST` rocm5.7 to build another image, e.g. rocm5.7.\n"
     )
     assert findings(readme, {"Dockerfile": MIGRAPH}) == []
+
+
+# G2: pins in a fenced block showing the image's own build lines
+
+ENGINE = """\
+FROM example/cuda-python:12.8-py3.12
+RUN pip install --upgrade pip uv
+RUN uv pip install --system "serve-engine[audio]==0.9.2" --no-cache-dir
+"""
+
+
+def test_pins_in_a_dockerfile_block_built_on_the_images_base() -> None:
+    readme = (
+        "## Dockerfile at a glance\n\n```dockerfile\nFROM example/cuda-python:12.8-py3.12\n"
+        'RUN uv pip install --system \\\n    "serve-engine[audio]==0.9.5" --no-cache-dir\n```\n'
+    )
+    assert findings(readme, {"Dockerfile": ENGINE}) == [
+        "6: README says serve-engine 0.9.5 but Dockerfile:3 says 0.9.2"
+    ]
+    # the nearest true block: the same lines with the image's pin
+    assert findings(readme.replace("0.9.5", "0.9.2"), {"Dockerfile": ENGINE}) == []
+
+
+def test_pins_in_shell_build_lines_presented_as_the_images() -> None:
+    readme = "The image installs:\n\n```bash\npip install serve-engine==0.9.4\n```\n"
+    assert findings(readme, {"Dockerfile": ENGINE}) == [
+        "4: README says serve-engine 0.9.4 but Dockerfile:3 says 0.9.2"
+    ]
+    # a script that only happens to install something is no build line of the image
+    script = "The image installs:\n\n```bash\ncd /tmp\npip install serve-engine==0.9.4\n```\n"
+    assert findings(script, {"Dockerfile": ENGINE}) == []
+
+
+def test_blocks_showing_a_change_or_another_image_are_no_claim() -> None:
+    other = "```dockerfile\nFROM example/server:latest\nRUN pip install serve-engine==0.9.5\n```\n"
+    override = (
+        "To use a different version, edit the Dockerfile:\n\n```dockerfile\n"
+        "RUN uv pip install --system serve-engine==0.9.5\n```\n"
+    )
+    extend = (
+        "Extend the image in your own Dockerfile:\n\n```dockerfile\nRUN pip install serve-engine==1.0\n```\n"
+    )
+    host = "Install the client:\n\n```bash\npip install serve-engine==0.9.5\n```\n"
+    upgrade = (
+        "To upgrade the engine, add to the Dockerfile:\n\n```dockerfile\nRUN pip install serve-engine==1.0\n"
+    )
+    for readme in (other, override, extend, host, upgrade + "```\n"):
+        assert findings(readme, {"Dockerfile": ENGINE}) == [], readme
+
+
+def test_a_linked_name_right_before_its_version() -> None:
+    dockerfile = "FROM python:3.12\nARG VIEWER_VERSION=v0.3.6\nRUN pip install viewer==${VIEWER_VERSION}\n"
+    readme = "Includes:\n\n* [Viewer](https://example.org/viewer) v0.12.3\n* [Viewer docs](https://example.org/d)\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "3: README says Viewer v0.12.3 but Dockerfile:2 says v0.3.6"
+    ]
+    assert findings(readme.replace("v0.12.3", "v0.3.6"), {"Dockerfile": dockerfile}) == []

@@ -664,3 +664,18 @@ def test_a_nul_or_a_bad_byte_is_an_error_at_its_line(data: bytes, message: str) 
     with pytest.raises(ConfigError) as caught:
         bake.parse(data, "docker-bake.hcl").target("a")
     assert str(caught.value).startswith(message)
+
+
+def test_the_images_of_a_bake_file_leave_out_targets_only_inherited_from() -> None:
+    data = {
+        "group": {"all": {"targets": ["cpu", "base"]}},
+        "target": {
+            "_common": {"args": {"JOBS": "4"}},
+            "base": {"dockerfile": "Dockerfile.base"},
+            "cpu": {"inherits": ["_common", "base"]},
+            "gpu": {"inherits": ["_common"]},
+        },
+    }
+    found = bake.parse(json.dumps(data).encode(), "docker-bake.json")
+    # `_common` only holds shared args; `base` is inherited from, but a group builds it
+    assert found.images() == ("base", "cpu", "gpu")

@@ -47,8 +47,20 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.builds import _dead_targets, _denied_args, _placeholder_builds, _unpassed_required
-from docgen.audit.fences import _assignment_block, _audit_fence, _described_block, _fence_intro
+from docgen.audit.builds import (
+    _dead_targets,
+    _denied_args,
+    _placeholder_builds,
+    _target_columns,
+    _unpassed_required,
+)
+from docgen.audit.fences import (
+    _assignment_block,
+    _audit_fence,
+    _described_block,
+    _fence_intro,
+    _image_build_block,
+)
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
@@ -161,8 +173,10 @@ def audit(
             found.extend(_assignment_block(fence, intro, auditor))
             said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
             found.extend(_described_block(fence, said, auditor))
+            found.extend(_image_build_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
+        found.extend(_target_columns(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
     return _merged(found)
 

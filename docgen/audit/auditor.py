@@ -77,17 +77,20 @@ class _Facts:
 
     def _read(self, model: ImageModel, names: Mapping[str, str]) -> None:
         path = model.path
+        passed = dict(model.build_args)  # the values the build gives (a bake target's args) win
+        origins = {arg: (shown, at) for arg, shown, at in model.arg_origins if at is not None}
         # Build args first: when a README is stale, the ARG line is where the version is changed.
         for decl in model.args:
             match = _VERSION_ARG.search(decl.name)
-            if not match or decl.bare or not decl.effective_default:
+            if not match or (decl.bare and decl.name not in passed) or not decl.effective_default:
                 continue
             stem = decl.name[: match.start()] or decl.name
             keys = _keys(decl.name, names) | _keys(stem, names)
             if decl.name in names:
                 keys |= _keys(names[decl.name], names)
             default = decl.effective_default
-            self._add(keys, _Fact(default, short_commit(default), decl.line, path, exact=True))
+            where, line = origins.get(decl.name, (path, decl.line))
+            self._add(keys, _Fact(default, short_commit(default), line, where, exact=True))
         # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
         arg_lines: dict[str, int] = {}
         for decl in model.args:
@@ -238,6 +241,16 @@ class _Auditor:
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
         return Diagnostic(self.path, line, message, confidence=confidence)
 
+    def absent_claim(self, line: int, name: str, image: str) -> Diagnostic | None:
+        """A diagnostic when the README says `image` has no `name` (a dash in its row of a version
+        column) while the build pins one exactly (`LIKELY`: a dash may mean "not applicable")."""
+        fact = next((f for f in self.facts.lookup(name, self.names) if f.exact), None)
+        if fact is None:
+            return None
+        whose = image or self.models[0].path
+        message = f"README says {whose} has no {name} but {self.where(fact)} says {fact.shown}"
+        return Diagnostic(self.path, line, message, confidence=LIKELY)
+
     def base_tag_claim(
         self, line: int, reference: re.Match[str], said: str, confidence: str
     ) -> Diagnostic | None:
@@ -286,7 +299,7 @@ class _Auditor:
         if len(self.models) == 1:
             whom = f"{self.models[0].path} does not declare it"
         else:
-            whom = f"none of {', '.join(m.path for m in self.models)} declares it"
+            whom = f"none of {', '.join(dict.fromkeys(m.path for m in self.models))} declares it"
         return Diagnostic(
             self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
         )

@@ -179,6 +179,53 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 )
 
 
+_TARGET_TABLE_INTRO = re.compile(
+    r"--target\b|\b(?:build[ \t]+)?(?:targets?|stages?|variants?)\b", re.IGNORECASE
+)
+"""Words over a table of build targets: `build target`, `--target`, `variant to build`, `Stage`."""
+_CHANNEL = re.compile(
+    r"[-_.](?:nightly|latest|edge|beta|alpha|rc\d*|preview|stable|weekly|daily|snapshot|main|master"
+    r"|v?\d[\w.]*)\Z",
+    re.IGNORECASE,
+)
+"""A release channel or version after a stage's name (`default-nightly`, `runtime-2.1`): a published tag
+of that stage."""
+
+
+def _target_columns(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A table column of backticked names (`` | `triton` | … | ``) under a heading, an introduction or a
+    column header about build targets, stages or variants, most of whose names are stages of the images
+    the section is about: each name that is no stage (`likely`). A stage's name and a release channel
+    (`default-nightly` next to stage `default`) is a published tag of that stage, not a stage gone."""
+    stages = {s.name for m in auditor.models for s in m.stages if s.name}
+    if not stages:
+        return
+    for table in doc.tables:
+        for column, title in enumerate(table.header):
+            if not _TARGET_TABLE_INTRO.search(f"{table.context} {title}"):
+                continue
+            items = []
+            for line, cells in table.rows:
+                cell = cells[column].strip() if column < len(cells) else ""
+                spans = code_spans(cell, html_code=True)
+                if not cell:
+                    continue
+                if not spans or spans[0][0] != 0 or not _STAGE_WORD.match(spans[0][2].strip()):
+                    break  # not a column of names
+                items.append((line, spans[0][2].strip()))
+            else:
+                hits = sum(1 for _, name in items if name.lower() in stages)
+                if hits < 2 or 2 * hits <= len(items):
+                    continue
+                for line, name in items:
+                    channel = _CHANNEL.search(name)
+                    if channel and name[: channel.start()].lower() in stages:
+                        continue
+                    yield from _some(
+                        _no_stage(line, name, auditor.models, auditor.path, "lists the build target", LIKELY)
+                    )
+
+
 _NO_BUILD_ARGS = re.compile(
     r"\b(?:(?:does|do)[ \t]*(?:not|n't)[ \t]+(?:define|declare|take|accept|have|use|support|expose)"
     r"[ \t]+(?:any[ \t]+)?|(?:takes|has|defines|declares|accepts|exposes|uses|supports)[ \t]+no[ \t]+)"

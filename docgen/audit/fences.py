@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.commands import _lines_of_commands_with_file
-from docgen.audit.prose import _audit_text
+from docgen.audit.prose import _PIN, _audit_text
 from docgen.audit.wording import (
     _ASSIGNMENT,
     _COMMAND_LANGS,
@@ -146,3 +146,71 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
             continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
         yield from _some(auditor.version_claim(line, match.group(1), operator, version, CERTAIN))
+
+
+_DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})
+_SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
+_FROM = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?([^\s]+)", re.IGNORECASE)
+_INSTALL = re.compile(
+    r"\b(?:pip3?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install\b|\buv[ \t]+add\b"
+)
+"""A pip or uv command that installs packages (`pip install`, `uv pip install`, `python3 -m pip install`)."""
+_RUN_LINE = re.compile(r"[ \t]*(?:RUN[ \t]|(?:sudo[ \t]+)?(?:pip3?|uv|python3?(?:\.\d+)?)[ \t])")
+"""A line of a shell block that is one of the image's build lines: `RUN …` or a pip/uv command."""
+_THE_IMAGES = re.compile(
+    r"\b(?:dockerfile|containerfile)s?\b"
+    r"|\b(?:the|this|our)[ \t]+(?:docker[ \t]+)?(?:image|container)\b[^.]*?\b(?:install|build|ship|run)",
+    re.IGNORECASE,
+)
+"""Words presenting a block as the image's own build lines (`Dockerfile Example`, `The image installs:`)."""
+_OVERRIDE = re.compile(
+    r"\b(?:overrid\w*|customi[sz]\w*|your|extend\w*|instead|different|derived?|replac\w*|modif\w*"
+    r"|on[ \t]+top[ \t]+of|change[ \t]+(?:the|it)|another|other|add|upgrade|downgrade|extra|additional"
+    r"|optional)\b",
+    re.IGNORECASE,
+)
+"""Words presenting a block as a change to make or another image (`To use a different vLLM:`, `Extend
+the image:`, `Add to your Dockerfile:`): its pins are what a user may write, not what the image has."""
+
+
+def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """`pkg==version` pins of the pip and uv install commands of a block showing the image's own build
+    lines, compared like inline pins: a ```` ```dockerfile ```` block whose `FROM` is the base of an
+    audited image (compared with the images built on it), or one with no `FROM`, or a shell block of
+    `RUN`/pip lines only, under words (`said`: its introduction and heading) presenting it as the image's
+    (`Dockerfile Example`). A block introduced as a change or another image's (`To use a different
+    version`, `Extend the image`) says nothing of this one."""
+    if _OVERRIDE.search(said):
+        return
+    content = [
+        (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
+    ]
+    if fence.lang in _DOCKERFILE_LANGS:
+        bases = [m.group(1).lower() for _, text in content if (m := _FROM.match(text))]
+        if bases:
+            built_on = tuple(m for m in auditor.models if bases[0] in {s.base.lower() for s in m.stages})
+            if not built_on:
+                return  # another image's Dockerfile (or one built FROM this image)
+            auditor = auditor._with(built_on)
+        elif not _THE_IMAGES.search(said):
+            return
+    elif fence.lang in _SHELL_LANGS:
+        continued = False
+        for _, text in content:
+            if not continued and not _RUN_LINE.match(text):
+                return  # a script, not the image's build lines
+            continued = text.rstrip().endswith("\\")
+        if not content or not _THE_IMAGES.search(said):
+            return
+    else:
+        return
+    installing = False
+    for line, text in fence.lines:
+        installing = installing or bool(_INSTALL.search(text))
+        if installing:
+            for match in _PIN.finditer(text):
+                version = match.group(3).rstrip(".,;:*")
+                yield from _some(
+                    auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
+                )
+        installing = installing and text.rstrip().endswith("\\")

@@ -68,6 +68,10 @@ def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | Non
     return scopes
 
 
+_LINKED_NAME = re.compile(r"\[([^\[\]]{1,80})\]\([^()\s]{1,500}\)(?=[ \t]+v?\d)")
+"""A link right before a version (`[ComfyUI](https://github.com/…) v0.12.3`): its text is the name."""
+
+
 def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
     scopes = _item_scopes(para, auditor)
     if scopes:  # items bound to an image by a note: each checked with that image alone
@@ -76,6 +80,9 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     stages = _stage_lines(para.lines, para.heading, auditor.models)  # lines describing a build stage
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True, stage=stages.get(line))
+        if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it
+            named = _LINKED_NAME.sub(r"\1", text)
+            yield from _audit_text(line, named, auditor, prose=True, stage=stages.get(line))
     yield from _bases_of_each(para, auditor)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
     # args, or a list item that starts with the name under a build-args heading or introduction.

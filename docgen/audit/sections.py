@@ -128,6 +128,11 @@ def _tied_sections(
             tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
         tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
+        # a bake target's name (`## cu124-py311`); not a vague one (`default`, `latest`)
+        baked = {
+            i for i, m in enumerate(models) if m.image_name.lower() in words - _VAGUE_PARTS - {"default"}
+        }
+        tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
     # a base image only some images are built on
     texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]

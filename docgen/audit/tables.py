@@ -55,6 +55,8 @@ def _audit_tables(
             first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
             yield from _audit_build_arg_rows(table, rows, auditor, shared)
+        elif own := _row_images(table, auditor):
+            yield from _audit_image_rows(table, own)
         elif versions is not None:
             name_col, version_col = versions
             for line, cells in table.rows:
@@ -170,3 +172,43 @@ def _audit_build_arg_rows(
             claims = (each.default_claim(line, names[0], default, CERTAIN) for each in judge.each)
             claim = next(filter(None, claims), None) if shared else None
             yield from _some(claim or judge.default_claim(line, names[0], default, CERTAIN))
+
+
+def _audit_image_rows(table: Table, own: dict[int, _Auditor]) -> Iterator[Diagnostic]:
+    """A table whose rows are images by their own names (`| cu128-py312 * | 12.8.1 | 2.10.0 | - |`, a
+    bake target's): each version cell compared with the image of its row alone (`CERTAIN`), and a dash
+    in a column other rows give versions in (not installed) with what that image pins (`LIKELY`)."""
+    names = [_name_in_cell(cell) for cell in table.header]
+    listed = {  # the columns some row gives a version in: a dash there says "not installed"
+        index
+        for _, cells in table.rows
+        for index, cell in enumerate(cells[1 : len(names)], start=1)
+        if names[index] and _version_in_cell(cell)
+    }
+    for line, cells in table.rows:
+        judge = own.get(line)
+        for index, cell in enumerate(cells[1 : len(names)], start=1):
+            name = names[index]
+            if judge is None or not name:
+                continue
+            version = _version_in_cell(cell)
+            if version:
+                yield from _some(judge.version_claim(line, name, "==", version, CERTAIN))
+            elif index in listed and _plain(cell).strip("*_ ") in _NONE_CELLS:
+                yield from _some(judge.absent_claim(line, name, judge.models[0].image_name))
+
+
+_NONE_CELLS = frozenset({"-", "–", "—", "none", "None", "n/a", "N/A", "✗", "❌"})
+"""A cell of a version column saying the image has no version of the component: it is not installed."""
+
+
+def _row_images(table: Table, auditor: _Auditor) -> dict[int, _Auditor]:
+    """The rows (their lines) whose first cell names one of `auditor`'s images by its own name (a bake
+    target's, `cu128-py312 *` with the mark of the default) → the auditor of that image alone."""
+    named = {m.image_name.lower(): m for m in auditor.models if m.image_name}
+    rows: dict[int, _Auditor] = {}
+    for line, cells in table.rows if named else ():
+        model = named.get(_plain(cells[0]).strip("*`_ \t").lower()) if cells else None
+        if model is not None:
+            rows[line] = auditor._with((model,))
+    return rows
