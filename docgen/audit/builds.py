@@ -73,38 +73,40 @@ def _placeholder_builds(
     Not of the images the README builds with a `-f` of their own, nor of those a section tied to some
     images (`tied`) is not about."""
     paths = [m.path for m in auditor.models]
+    # each build command with its fence's section and its `-f` values, read once for both passes
+    commands = [
+        (fence.section, command, [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)])
+        for fence in doc.fences
+        for command in _build_commands(fence)
+    ]
     own: set[int] = set()  # Dockerfiles a command names as they are
-    for fence in doc.fences:
-        for command in _build_commands(fence):
-            for _, text in command:
-                for match in _FILE_FLAG.finditer(text):
-                    if not _PLACEHOLDER.search(match.group(1)):
-                        own.update(_matching(match.group(1), paths))
-    for fence in doc.fences:
-        for command in _build_commands(fence):
-            flags = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]
-            pattern = _placeholder_pattern(flags[0]) if len(flags) == 1 else None
-            if pattern is None:
-                continue
-            chosen = {i for i, path in enumerate(paths) if pattern.search(path)} - own
-            if tied.get(fence.section):  # `## ROCm images`: the command builds those of them only
-                chosen &= tied[fence.section]
-            if len(chosen) < 2:
-                continue  # a command of one image, or of none audited
-            models = [auditor.models[i] for i in sorted(chosen)]
-            for line, text in command:
-                for name in _BUILD_ARG_FLAG.findall(text):
-                    if not any(name in {a.name for a in m.args} for m in models):
-                        continue  # declared by none: `arg_claim` says so for the section
-                    for each in auditor.each:
-                        if each.models[0] in models and each.arg_claim(line, name, LIKELY) is not None:
-                            yield Diagnostic(
-                                auditor.path,
-                                line,
-                                f"README passes --build-arg {name} to every Dockerfile -f {flags[0]} may "
-                                f"name, but {each.models[0].path} does not declare it",
-                                confidence=LIKELY,
-                            )
+    for _, _, flags in commands:
+        for flag in flags:
+            if not _PLACEHOLDER.search(flag):
+                own.update(_matching(flag, paths))
+    for section, command, flags in commands:
+        pattern = _placeholder_pattern(flags[0]) if len(flags) == 1 else None
+        if pattern is None:
+            continue
+        chosen = {i for i, path in enumerate(paths) if pattern.search(path)} - own
+        if tied.get(section):  # `## ROCm images`: the command builds those of them only
+            chosen &= tied[section]
+        if len(chosen) < 2:
+            continue  # a command of one image, or of none audited
+        models = [auditor.models[i] for i in sorted(chosen)]
+        for line, text in command:
+            for name in _BUILD_ARG_FLAG.findall(text):
+                if not any(name in {a.name for a in m.args} for m in models):
+                    continue  # declared by none: `arg_claim` says so for the section
+                for each in auditor.each:
+                    if each.models[0] in models and each.arg_claim(line, name, LIKELY) is not None:
+                        yield Diagnostic(
+                            auditor.path,
+                            line,
+                            f"README passes --build-arg {name} to every Dockerfile -f {flags[0]} may "
+                            f"name, but {each.models[0].path} does not declare it",
+                            confidence=LIKELY,
+                        )
 
 
 def _no_stage(
