@@ -122,7 +122,7 @@ def audit(
     source = source_lines(text)
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
-    shared = _shared_tables(doc, [m.path for m in models])
+    shared = _shared_tables(doc, audited)
     shared_parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
