@@ -172,8 +172,7 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             spans = code_spans(text[item.end() :].lstrip("*_"), html_code=True)
             if spans and spans[0][0] == 0 and _STAGE_WORD.match(spans[0][2].strip()):
                 items.append((line, spans[0][2].strip()))
-        stages = {s.name for m in auditor.models for s in m.stages if s.name}
-        hits = sum(1 for _, name in items if name.lower() in stages)
+        hits = sum(1 for _, name in items if name.lower() in auditor.stages)
         if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
             for line, name in items:
                 yield from _some(
@@ -199,7 +198,7 @@ def _target_columns(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     column header about build targets, stages or variants, most of whose names are stages of the images
     the section is about: each name that is no stage (`likely`). A stage's name and a release channel
     (`default-nightly` next to stage `default`) is a published tag of that stage, not a stage gone."""
-    stages = {s.name for m in auditor.models for s in m.stages if s.name}
+    stages = auditor.stages
     if not stages:
         return
     for table in doc.tables:
