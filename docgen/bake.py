@@ -100,25 +100,24 @@ class BakeFile:
             return self.expand(["default"])
         if "default" in self._targets:
             return ("default",)
-        inherited = {
-            name
-            for body in self._targets.values()
-            for name in (body.get("inherits") or [])
-            if isinstance(name, str)
-        }
+        inherited = self._inherited()
         return tuple(name for name in self._targets if name not in inherited)
 
     def images(self) -> tuple[str, ...]:
         """Every target that is an image a build can name: those a group names, and those no other
         target inherits from (a `_common` target only holds shared attributes), in file order."""
         grouped = set(self.expand(list(self._groups))) if self._groups else set()
-        inherited = {
+        inherited = self._inherited()
+        return tuple(name for name in self._targets if name in grouped or name not in inherited)
+
+    def _inherited(self) -> set[str]:
+        """The names some target inherits from (`inherits = ["_common"]`)."""
+        return {
             name
             for body in self._targets.values()
             for name in (body.get("inherits") or [])
             if isinstance(name, str)
         }
-        return tuple(name for name in self._targets if name in grouped or name not in inherited)
 
     def expand(self, names: list[str]) -> tuple[str, ...]:
         """Target names with groups replaced by their targets (recursively), each once, in order; an

@@ -794,9 +794,8 @@ def _bake_images(document: Path, images: list[ImageConfig], config: Config, err:
     from docgen import bake
 
     configured = {image.dockerfile.resolve() for image in config.images}
-    loose = {
-        image.dockerfile.resolve(): image for image in images if image.dockerfile.resolve() not in configured
-    }
+    resolved = [(image.dockerfile.resolve(), image) for image in images]  # each path resolved once
+    loose = {dockerfile: image for dockerfile, image in resolved if dockerfile not in configured}
     if not loose:
         return images
     folders = dict.fromkeys([document.parent.resolve(), *(path.parent for path in loose)])
@@ -837,7 +836,7 @@ def _bake_images(document: Path, images: list[ImageConfig], config: Config, err:
                     tags=target.tags,
                 )
                 built.setdefault(dockerfile, []).append(image)
-    return [each for image in images for each in built.get(image.dockerfile.resolve(), [image])]
+    return [each for dockerfile, image in resolved for each in built.get(dockerfile, [image])]
 
 
 def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:

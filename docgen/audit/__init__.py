@@ -122,7 +122,7 @@ def audit(
     source = source_lines(text)
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
-    shared = _shared_tables(doc, [m.path for m in models])
+    shared = _shared_tables(doc, audited)
     shared_parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
@@ -149,18 +149,16 @@ def audit(
         found.extend(_misnamed_links(source, doc, path, directory))
         found.extend(_missing_scripts(doc, source, directory, audited, path))
     found.extend(_denied_args(doc, models, tied, path))
-    found.extend(_placeholder_builds(doc, _Auditor.of(path, models, names, models, (), runtime), tied))
+    # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
+    family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
+    found.extend(_placeholder_builds(doc, family, tied))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     for images, sub in shared_parts.items():
-        of_all = _Auditor.of(
-            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
-        )
+        of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
     for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
-        auditor = _Auditor.of(
-            path, tuple(models[i] for i in sorted(images)), names, models, tuple(siblings), runtime
-        )
+        auditor = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
         for line, heading in sub.headings:
             found.extend(_audit_text(line, heading, auditor, prose=True))

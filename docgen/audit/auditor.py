@@ -193,6 +193,11 @@ class _Auditor:
         return tuple(self._with((model,)) for model in self.models)
 
     @functools.cached_property
+    def stages(self) -> frozenset[str]:
+        """The names of the stages of `models` (`FROM … AS NAME`)."""
+        return frozenset(s.name for m in self.models for s in m.stages if s.name)
+
+    @functools.cached_property
     def whole(self) -> _Auditor:
         """The auditor of every Dockerfile audited: a `--build-arg NAME=…` of a command naming no `-f`
         is about whichever of them declares NAME."""

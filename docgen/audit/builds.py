@@ -73,38 +73,40 @@ def _placeholder_builds(
     Not of the images the README builds with a `-f` of their own, nor of those a section tied to some
     images (`tied`) is not about."""
     paths = [m.path for m in auditor.models]
+    # each build command with its fence's section and its `-f` values, read once for both passes
+    commands = [
+        (fence.section, command, [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)])
+        for fence in doc.fences
+        for command in _build_commands(fence)
+    ]
     own: set[int] = set()  # Dockerfiles a command names as they are
-    for fence in doc.fences:
-        for command in _build_commands(fence):
-            for _, text in command:
-                for match in _FILE_FLAG.finditer(text):
-                    if not _PLACEHOLDER.search(match.group(1)):
-                        own.update(_matching(match.group(1), paths))
-    for fence in doc.fences:
-        for command in _build_commands(fence):
-            flags = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]
-            pattern = _placeholder_pattern(flags[0]) if len(flags) == 1 else None
-            if pattern is None:
-                continue
-            chosen = {i for i, path in enumerate(paths) if pattern.search(path)} - own
-            if tied.get(fence.section):  # `## ROCm images`: the command builds those of them only
-                chosen &= tied[fence.section]
-            if len(chosen) < 2:
-                continue  # a command of one image, or of none audited
-            models = [auditor.models[i] for i in sorted(chosen)]
-            for line, text in command:
-                for name in _BUILD_ARG_FLAG.findall(text):
-                    if not any(name in {a.name for a in m.args} for m in models):
-                        continue  # declared by none: `arg_claim` says so for the section
-                    for each in auditor.each:
-                        if each.models[0] in models and each.arg_claim(line, name, LIKELY) is not None:
-                            yield Diagnostic(
-                                auditor.path,
-                                line,
-                                f"README passes --build-arg {name} to every Dockerfile -f {flags[0]} may "
-                                f"name, but {each.models[0].path} does not declare it",
-                                confidence=LIKELY,
-                            )
+    for _, _, flags in commands:
+        for flag in flags:
+            if not _PLACEHOLDER.search(flag):
+                own.update(_matching(flag, paths))
+    for section, command, flags in commands:
+        pattern = _placeholder_pattern(flags[0]) if len(flags) == 1 else None
+        if pattern is None:
+            continue
+        chosen = {i for i, path in enumerate(paths) if pattern.search(path)} - own
+        if tied.get(section):  # `## ROCm images`: the command builds those of them only
+            chosen &= tied[section]
+        if len(chosen) < 2:
+            continue  # a command of one image, or of none audited
+        models = [auditor.models[i] for i in sorted(chosen)]
+        for line, text in command:
+            for name in _BUILD_ARG_FLAG.findall(text):
+                if not any(name in {a.name for a in m.args} for m in models):
+                    continue  # declared by none: `arg_claim` says so for the section
+                for each in auditor.each:
+                    if each.models[0] in models and each.arg_claim(line, name, LIKELY) is not None:
+                        yield Diagnostic(
+                            auditor.path,
+                            line,
+                            f"README passes --build-arg {name} to every Dockerfile -f {flags[0]} may "
+                            f"name, but {each.models[0].path} does not declare it",
+                            confidence=LIKELY,
+                        )
 
 
 def _no_stage(
@@ -170,8 +172,7 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             spans = code_spans(text[item.end() :].lstrip("*_"), html_code=True)
             if spans and spans[0][0] == 0 and _STAGE_WORD.match(spans[0][2].strip()):
                 items.append((line, spans[0][2].strip()))
-        stages = {s.name for m in auditor.models for s in m.stages if s.name}
-        hits = sum(1 for _, name in items if name.lower() in stages)
+        hits = sum(1 for _, name in items if name.lower() in auditor.stages)
         if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
             for line, name in items:
                 yield from _some(
@@ -197,7 +198,7 @@ def _target_columns(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     column header about build targets, stages or variants, most of whose names are stages of the images
     the section is about: each name that is no stage (`likely`). A stage's name and a release channel
     (`default-nightly` next to stage `default`) is a published tag of that stage, not a stage gone."""
-    stages = {s.name for m in auditor.models for s in m.stages if s.name}
+    stages = auditor.stages
     if not stages:
         return
     for table in doc.tables:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
@@ -97,13 +97,10 @@ _STAGE_TITLE = re.compile(
 """A heading that is a build stage's name (`### `builder` stage`, `### 2. build_openvino`)."""
 
 
-def _stage_lines(
-    lines: list[tuple[int, str]], heading: str, models: tuple[ImageModel, ...]
-) -> dict[int, str]:
-    """The README lines (of one paragraph or list, under `heading`) that describe a build stage of
-    `models` (`FROM … AS NAME`) → its name: the lines of a list item that starts with the name and of
-    the items nested in it, and every line under a heading that is the name."""
-    names = {stage.name for model in models for stage in model.stages if stage.name}
+def _stage_lines(lines: list[tuple[int, str]], heading: str, names: Collection[str]) -> dict[int, str]:
+    """The README lines (of one paragraph or list, under `heading`) that describe a build stage (one of
+    the stage `names`, `FROM … AS NAME`) → its name: the lines of a list item that starts with the name
+    and of the items nested in it, and every line under a heading that is the name."""
     if not names:
         return {}
     title = _STAGE_TITLE.fullmatch(heading.strip())

@@ -77,7 +77,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     if scopes:  # items bound to an image by a note: each checked with that image alone
         yield from _audit_scoped_paragraph(para, auditor, scopes)
         return
-    stages = _stage_lines(para.lines, para.heading, auditor.models)  # lines describing a build stage
+    stages = _stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
     for line, text in para.lines:
         yield from _audit_text(line, text, auditor, prose=True, stage=stages.get(line))
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it

@@ -16,7 +16,7 @@ from docgen.audit.auditor import LIKELY, _Auditor, _some
 from docgen.audit.cells import _first_code, _plain
 from docgen.audit.wording import _LIST_ITEM
 from docgen.markdown import Document, Table, code_spans
-from docgen.model import Diagnostic
+from docgen.model import ArgDecl, Diagnostic, ImageModel
 
 _TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
 """A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
@@ -148,19 +148,26 @@ def _item_targets(item: str) -> list[str]:
 def _first_line_with_extra(listed: list[tuple[int, list[str]]], auditor: _Auditor) -> int | None:
     """The line of the first item naming a target no target build arg's default of `auditor`'s
     images has, when there is one."""
-    defaults: set[str] = set()
-    for model in auditor.models:
-        for decl in model.args:
-            if not decl.bare and decl.effective_default and _ARCH_ARG_NAME.search(decl.name.upper()):
-                defaults.update(
-                    hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)
-                )
+    defaults = {key for _, _, keys in _target_defaults(auditor) for key in keys}
     if not defaults:
         return None
     for line, targets in listed:
         if any(hardware.target_key(t) not in defaults for t in targets):
             return line
     return None
+
+
+def _target_defaults(auditor: _Auditor) -> Iterator[tuple[ImageModel, ArgDecl, list[str]]]:
+    """Each target build arg of `auditor`'s images that has a default (`PYTORCH_ROCM_ARCH=gfx90a;gfx942`):
+    its image, its declaration, and the targets of its default (as `hardware.target_key` spells them)."""
+    for model in auditor.models:
+        for decl in model.args:
+            if not decl.bare and decl.effective_default and _ARCH_ARG_NAME.search(decl.name.upper()):
+                yield (
+                    model,
+                    decl,
+                    [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)],
+                )
 
 
 def _first_word(item: str) -> str:
@@ -175,18 +182,14 @@ def _first_word(item: str) -> str:
 def _targets_claim(line: int, listed: list[str], auditor: _Auditor) -> Diagnostic | None:
     claimed = {hardware.target_key(t) for t in listed}
     candidates = []
-    for model in auditor.models:
-        for decl in model.args:
-            if decl.bare or not decl.effective_default or not _ARCH_ARG_NAME.search(decl.name.upper()):
-                continue
-            default = [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)]
-            if not default or not all(_TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in default):
-                continue
-            if {t.startswith("gfx") for t in default} != {t.startswith("gfx") for t in claimed}:
-                continue  # another vendor's list
-            if set(default) == claimed:
-                return None
-            candidates.append((len(claimed & set(default)), model, decl, default))
+    for model, decl, default in _target_defaults(auditor):
+        if not default or not all(_TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in default):
+            continue
+        if {t.startswith("gfx") for t in default} != {t.startswith("gfx") for t in claimed}:
+            continue  # another vendor's list
+        if set(default) == claimed:
+            return None
+        candidates.append((len(claimed & set(default)), model, decl, default))
     if not candidates:
         return None
     _, model, decl, default = max(candidates, key=lambda c: c[0])
