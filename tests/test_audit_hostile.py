@@ -353,3 +353,40 @@ def test_a_line_naming_a_missing_script_before_a_long_word_is_read_once(tmp_path
     model = build_model(proj / "Dockerfile", "Dockerfile")
     found = audit.audit(readme, "README.md", model, {}, proj, proj)
     assert [d.line for d in found] == [3]
+
+
+# --------------------------------------------------------------------------------------------------
+# Headings and names in marks
+
+
+def test_a_long_run_of_marks_after_a_stage_or_variable_name_is_split_a_few_ways() -> None:
+    """A name then n `*` or `_` and a letter: the marks after the name (and the `_` it may end with)
+    were split n² ways (4,000: 0.1 s; 100,000 would take minutes)."""
+    marks = 100_000
+    assert contents._STAGE_ITEM.match("- a" + "*" * marks + "x") is None
+    assert contents._STAGE_TITLE.fullmatch("a" + "_" * marks + "!") is None
+    assert wording._CODE_NAME.match("A" + "_" * marks + "x") is None
+    assert contents._STAGE_ITEM.match("2. **`build_x`** stage: compiles").group(1) == "build_x"
+    assert contents._STAGE_TITLE.fullmatch("`builder` stage").group(1) == "builder"
+    assert wording._CODE_NAME.match("**HF_TOKEN**").group(1) == "HF_TOKEN"
+
+
+def test_a_long_heading_is_read_once_not_once_a_paragraph_under_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each paragraph asked of its heading whether it is about build args, environment variables or a
+    stage (and joined it to the paragraph before): a heading of n words over n paragraphs cost n²
+    (8,000 characters over 400 paragraphs: 1.9 s, 17× the time of a quarter of each)."""
+    tmp = tmp_path
+    (tmp / "Dockerfile").write_text("FROM python:3.12 AS builder\nFROM builder AS runtime\nARG A=1\n")
+    model = build_model(tmp / "Dockerfile", "Dockerfile")
+    wording._about_build_args.cache_clear()
+    wording._about_env.cache_clear()
+    scanned = []
+    for n in (100, 400):
+        counted = _Counted(wording._NOT_A_BUILD_ARG)
+        patch(monkeypatch, "_NOT_A_BUILD_ARG", counted)
+        readme = "## " + "word " * (4 * n) + "\n\n" + "Some `B` text.\n\n" * n
+        assert messages(readme, model) == []
+        scanned.append((counted.scanned, len(readme)))
+    assert all(work <= 4 * size for work, size in scanned), scanned
