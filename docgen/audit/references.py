@@ -137,6 +137,7 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
     return False
 
 
+@functools.lru_cache(maxsize=64)  # asked for each dead `-f NAME`: the README read once a Dockerfile
 def _puts_in_folder(said: str, dockerfile: str) -> bool:
     """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
     a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
