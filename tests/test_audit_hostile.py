@@ -414,3 +414,21 @@ def test_dead_build_files_read_the_readme_once_for_the_folder_it_puts_the_reader
     references._puts_in_folder.cache_clear()
     assert len(audit.audit(readme, "README.md", model, {}, tmp_path)) == 60
     assert sum(read) <= 2 * len(readme)  # once (two patterns) for the Dockerfile, not once a command
+
+
+def test_links_and_build_files_out_of_the_project_are_not_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link or `-f` to `../Dockerfile.x` from the project's top: whether it was reported told whether
+    a file of that name exists outside the project. Neither is looked for; a dead one inside still is."""
+    proj = _scripts_tree(tmp_path)
+    (tmp_path / "Dockerfile.secret").write_text("FROM scratch\n")
+    readme = (
+        "```bash\ndocker build -f ../Dockerfile.secret .\ndocker build -f ../Dockerfile.nothere .\n"
+        "docker build -f linked/Dockerfile.nothere .\ndocker build -f Dockerfile.gone .\n```\n\n"
+        "See [x](../Dockerfile.secret) and [y](../Dockerfile.nothere).\n"
+    )
+    (proj / "README.md").write_text(readme)
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert [line.split(":", 2)[1] for line in result.out.splitlines() if ": error:" in line] == ["5"]

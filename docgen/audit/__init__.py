@@ -90,7 +90,8 @@ def audit(
     them; any other part with every image, and a claim agreeing with one of them is true.
     With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too,
     and the Dockerfiles next to it that are not audited tell the sections about them; the scripts its
-    commands run are looked for only in `project` (by default the README's folder and four above it).
+    commands run, and the Dockerfiles its links and `-f` name, are looked for only in `project` (for
+    scripts, by default the README's folder and four above it).
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
@@ -104,7 +105,11 @@ def audit(
         else []
     )
     audited = [m.path for m in models]
-    dead = list(_dead_references(doc, directory, siblings, audited, text)) if directory is not None else []
+    dead = (
+        list(_dead_references(doc, directory, siblings, audited, text, project))
+        if directory is not None
+        else []
+    )
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)

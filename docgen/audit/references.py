@@ -87,13 +87,20 @@ def _dead_finding(
 
 
 def _dead_references(
-    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = (), said: str = ""
+    doc: Document,
+    directory: Path,
+    siblings: Sequence[str] = (),
+    audited: Sequence[str] = (),
+    said: str = "",
+    project: Path | None = None,
 ) -> Iterator[tuple[int, str, bool]]:
     """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
     `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
     from the repository's root) above it. A `-f some/where/Dockerfile` is taken for the `Dockerfile`
     next to the README (a path of another checkout), unless its folder names the flavour of another
-    Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone)."""
+    Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone). With
+    `project`, a path that would be outside it (`../Dockerfile.x` at its top) is neither looked for
+    there nor reported."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
     for line, target, flag in refs:
@@ -103,6 +110,10 @@ def _dead_references(
         if not is_dockerfile_name(_basename(path)):
             continue
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
+        if project is not None:  # nothing outside the project is looked at, nor reported on
+            bases = [base for base in bases if _inside((base / path).absolute(), project) is not None]
+            if not bases:
+                continue
         if any((base / path).exists() for base in bases):
             continue
         flavour = _flavour(path)
