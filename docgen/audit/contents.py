@@ -102,15 +102,6 @@ _STAGE_TITLE = re.compile(
 """A heading that is a build stage's name (`### `builder` stage`, `### 2. build_openvino`)."""
 
 
-@functools.lru_cache(
-    maxsize=64
-)  # asked for each paragraph's heading: read once a heading, not once a paragraph
-def _stage_title(heading: str) -> str | None:
-    """The build stage name a heading is, in lower case (`### `Builder` stage` → builder), else None."""
-    title = _STAGE_TITLE.fullmatch(heading.strip())
-    return title.group(1).lower() if title else None
-
-
 def _stage_lines(
     lines: list[tuple[int, str]], heading: str, models: tuple[ImageModel, ...]
 ) -> dict[int, str]:
@@ -136,6 +127,15 @@ def _stage_lines(
         if stage is not None:
             found[line] = stage
     return found
+
+
+@functools.lru_cache(
+    maxsize=64
+)  # asked for each paragraph's heading: read once a heading, not once a paragraph
+def _stage_title(heading: str) -> str | None:
+    """The build stage name a heading is, in lower case (`### `Builder` stage` → builder), else None."""
+    title = _STAGE_TITLE.fullmatch(heading.strip())
+    return title.group(1).lower() if title else None
 
 
 _INCLUDES = re.compile(
