@@ -129,9 +129,8 @@ def _stage_lines(
     return found
 
 
-@functools.lru_cache(
-    maxsize=64
-)  # asked for each paragraph's heading: read once a heading, not once a paragraph
+# Asked for each paragraph's heading: read once a heading, not once a paragraph.
+@functools.lru_cache(maxsize=64)
 def _stage_title(heading: str) -> str | None:
     """The build stage name a heading is, in lower case (`### `Builder` stage` → builder), else None."""
     title = _STAGE_TITLE.fullmatch(heading.strip())

@@ -37,9 +37,8 @@ _NOT_BUILD_ARG_WORDS = re.compile(
 )
 
 
-@functools.lru_cache(
-    maxsize=64
-)  # asked of each paragraph's heading: read once a heading, not once a paragraph
+# Asked of each paragraph's heading: read once a heading, not once a paragraph.
+@functools.lru_cache(maxsize=64)
 def _about_build_args(text: str) -> bool:
     """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
     is not about environment variables or a program's arguments (`launcher argument`); and does not
