@@ -892,7 +892,11 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     shown = files.display(document)
     display = ", ".join(image.display + (f" ({image.name})" if image.bake_at else "") for image in targets)
     text = _read_markdown(document)
-    diagnostics = audit(text, shown, models, names, document.parent)
+    # Files the README's commands name are looked for in the project folder only (the README's own
+    # folder when it is outside it): never past it, nor through a link leading out of it.
+    inside = document.resolve().is_relative_to(config.root.resolve())
+    project = config.root if inside else document.parent
+    diagnostics = audit(text, shown, models, names, document.parent, project.resolve())
     unsure = 0
     if args.confidence == "certain":  # the claims read from prose are left out, and counted
         kept = [d for d in diagnostics if d.confidence != "likely"]

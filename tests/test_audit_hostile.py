@@ -9,6 +9,7 @@ the size does, the README is large enough that the old code took minutes (no tim
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import make_tree, run
 
 from docgen import audit, markdown
 from docgen.audit import cells, contents, prose, references, targets, wording
@@ -244,3 +246,189 @@ def test_a_long_line_of_names_and_versions_reads_a_window_before_each_claim(
     messages("the image ships TensorRT 10.0.1 with CUDA 12.4.1 image and " * 2_000, model)
     assert owners and max(owners) <= 80
     assert counted.searches and counted.scanned <= 80 * counted.searches
+
+
+# --------------------------------------------------------------------------------------------------
+# Scripts a README's commands run: only the project is looked at, and no path it names is an error
+
+
+def _scripts_tree(root: Path) -> Path:
+    """A project `root/proj` with `run.sh` and a link `linked` to a folder outside it; outside it,
+    scripts whose names the README comes close to."""
+    make_tree(
+        root,
+        {
+            "proj/Dockerfile": "FROM python:3.12-slim\n",
+            "proj/run.sh": "",
+            "proj/tools/run.sh": "",
+            "secret_deploy.sh": "",
+            "other/private_rotate.sh": "",
+        },
+    )
+    (root / "proj" / "linked").symlink_to(root / "other", target_is_directory=True)
+    return root / "proj"
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "./run.sh\n./secret_deplo.sh",  # from the folder above the project
+        "./run.sh\ncd ../other\n./private_rotat.sh",  # a `cd` out of it
+        "./run.sh\ncd tools/../../other\n./private_rotat.sh",
+        "./run.sh\ncd linked\n./private_rotat.sh",  # a link leading out
+        "./run.sh\n./linked/private_rotat.sh",
+        "./run.sh\n../other/private_rotat.sh",  # a path leading out
+    ],
+)
+def test_scripts_are_looked_for_in_the_project_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, commands: str
+) -> None:
+    """The folders above the project, a `cd ..` past its top or into a link leading out, and a script's
+    path leading out are not looked at: the README used to be told `did you mean secret_deploy.sh?`,
+    a file outside the project, and that folder listed."""
+    proj = _scripts_tree(tmp_path)
+    (proj / "README.md").write_text(f"# App\n\n```bash\n{commands}\n```\n")
+    listed: list[str] = []
+    scandir = os.scandir
+
+    def listing(path: Any = ".") -> Any:
+        listed.append(os.path.realpath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", listing)
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert "secret_deploy" not in result.out and "private_rotate" not in result.out, result.out
+    assert all(Path(p).is_relative_to(proj.resolve()) for p in listed), listed
+
+
+def test_a_script_of_a_renamed_name_inside_the_project_is_still_found(tmp_path: Path) -> None:
+    """What the rule finds inside the project it still finds, through a `cd` and a link that stay in it."""
+    proj = _scripts_tree(tmp_path)
+    (proj / "in").symlink_to(proj / "tools", target_is_directory=True)
+    readme = "```bash\ncd in\n./run.sh\n./deploy.sh\n```\n"
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    found = audit.audit(readme, "README.md", model, {}, proj, proj)
+    assert [(d.line, d.message) for d in found] == [
+        (
+            4,
+            "README runs ./deploy.sh, which does not exist next to it or in a folder above it "
+            "(the scripts there: run.sh)",
+        )
+    ]
+
+
+def test_cd_in_and_out_across_many_blocks_keeps_the_folder_short(tmp_path: Path) -> None:
+    """Each `cd tools` … `cd ..` made the folder's path longer (`tools/../tools/..`): after 250 blocks
+    it was longer than the file system allows and the audit ended in `File name too long` (exit 2)."""
+    proj = _scripts_tree(tmp_path)
+    readme = "".join("```bash\ncd tools\n./run.sh\ncd ..\n```\n\n" for _ in range(400))
+    readme += "```bash\n./run.sh\n./deploy.sh\n```\n"
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    found = audit.audit(readme, "README.md", model, {}, proj)
+    assert [d.line for d in found] == [readme.count("\n") - 1]
+
+
+@pytest.mark.parametrize("name", ["a" * 300 + ".sh", "/".join(["d" * 200] * 30) + "/x.sh"])
+def test_a_script_path_longer_than_the_file_system_allows_is_a_missing_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """`./aaa…a.sh` (300 bytes) ended the audit: `aaa…a.sh: file name too long (longer than the file
+    system allows)` (exit 2), naming a path the user never gave; a script that cannot be there is
+    missing like any other, or not looked at."""
+    proj = _scripts_tree(tmp_path)
+    (proj / "README.md").write_text(f"```bash\n./run.sh\n./{name}\n```\n")
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert result.code in (0, 1) and not result.err, result.err
+
+
+def test_a_line_naming_a_missing_script_before_a_long_word_is_read_once(tmp_path: Path) -> None:
+    """A line naming the script, then a word of 200,000 letters: taking out what only runs the script
+    read the rest of the word from each of its letters (20,000: 1.1 s; 200,000: minutes)."""
+    proj = _scripts_tree(tmp_path)
+    readme = "```bash\n./run.sh\n./buildx.sh\n```\n\nbuildx.sh " + "a" * 200_000 + "\n"
+    long_word = "a" * 200_000
+    assert references._without_runs(f"buildx.sh {long_word}", "buildx.sh") == f"  {long_word}"
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    found = audit.audit(readme, "README.md", model, {}, proj, proj)
+    assert [d.line for d in found] == [3]
+
+
+# --------------------------------------------------------------------------------------------------
+# Headings and names in marks
+
+
+def test_a_long_run_of_marks_after_a_stage_or_variable_name_is_split_a_few_ways() -> None:
+    """A name then n `*` or `_` and a letter: the marks after the name (and the `_` it may end with)
+    were split n² ways (4,000: 0.1 s; 100,000 would take minutes)."""
+    marks = 100_000
+    assert contents._STAGE_ITEM.match("- a" + "*" * marks + "x") is None
+    assert contents._STAGE_TITLE.fullmatch("a" + "_" * marks + "!") is None
+    assert wording._CODE_NAME.match("A" + "_" * marks + "x") is None
+    assert contents._STAGE_ITEM.match("2. **`build_x`** stage: compiles").group(1) == "build_x"
+    assert contents._STAGE_TITLE.fullmatch("`builder` stage").group(1) == "builder"
+    assert wording._CODE_NAME.match("**HF_TOKEN**").group(1) == "HF_TOKEN"
+
+
+def test_a_long_heading_is_read_once_not_once_a_paragraph_under_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each paragraph asked of its heading whether it is about build args, environment variables or a
+    stage (and joined it to the paragraph before): a heading of n words over n paragraphs cost n²
+    (8,000 characters over 400 paragraphs: 1.9 s, 17× the time of a quarter of each)."""
+    tmp = tmp_path
+    (tmp / "Dockerfile").write_text("FROM python:3.12 AS builder\nFROM builder AS runtime\nARG A=1\n")
+    model = build_model(tmp / "Dockerfile", "Dockerfile")
+    wording._about_build_args.cache_clear()
+    wording._about_env.cache_clear()
+    scanned = []
+    for n in (100, 400):
+        counted = _Counted(wording._NOT_A_BUILD_ARG)
+        patch(monkeypatch, "_NOT_A_BUILD_ARG", counted)
+        readme = "## " + "word " * (4 * n) + "\n\n" + "Some `B` text.\n\n" * n
+        assert messages(readme, model) == []
+        scanned.append((counted.scanned, len(readme)))
+    assert all(work <= 4 * size for work, size in scanned), scanned
+
+
+def test_dead_build_files_read_the_readme_once_for_the_folder_it_puts_the_reader_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each `-f Dockerfile.goneN` (a bare name) asked the whole README whether it puts the reader in
+    the audited `docker/Dockerfile`'s folder: n such commands read it n times (1,200: 7.6 s, 13.5× the
+    time of 300)."""
+    make_tree(tmp_path, {"docker/Dockerfile": "FROM ubuntu:22.04\n"})
+    model = build_model(tmp_path / "docker/Dockerfile", "docker/Dockerfile")
+    block = "Build it:\n\n```bash\ndocker build -f Dockerfile.gone{} .\n```\n\n"
+    readme = "".join(block.format(i) for i in range(60))
+    read = []
+    search = re.search
+
+    def counted(pattern: Any, string: str, flags: int = 0) -> re.Match[str] | None:
+        if string is readme:
+            read.append(len(string))
+        return search(pattern, string, flags)
+
+    monkeypatch.setattr(references.re, "search", counted)
+    references._puts_in_folder.cache_clear()
+    assert len(audit.audit(readme, "README.md", model, {}, tmp_path)) == 60
+    assert sum(read) <= 2 * len(readme)  # once (two patterns) for the Dockerfile, not once a command
+
+
+def test_links_and_build_files_out_of_the_project_are_not_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link or `-f` to `../Dockerfile.x` from the project's top: whether it was reported told whether
+    a file of that name exists outside the project. Neither is looked for; a dead one inside still is."""
+    proj = _scripts_tree(tmp_path)
+    (tmp_path / "Dockerfile.secret").write_text("FROM scratch\n")
+    readme = (
+        "```bash\ndocker build -f ../Dockerfile.secret .\ndocker build -f ../Dockerfile.nothere .\n"
+        "docker build -f linked/Dockerfile.nothere .\ndocker build -f Dockerfile.gone .\n```\n\n"
+        "See [x](../Dockerfile.secret) and [y](../Dockerfile.nothere).\n"
+    )
+    (proj / "README.md").write_text(readme)
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert [line.split(":", 2)[1] for line in result.out.splitlines() if ": error:" in line] == ["5"]

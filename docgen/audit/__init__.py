@@ -89,6 +89,7 @@ def audit(
     model: ImageModel | Sequence[ImageModel],
     names: Mapping[str, str] = {},
     directory: Path | None = None,
+    project: Path | None = None,
 ) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
     for a README about a family of images, the models of their Dockerfiles.
@@ -100,7 +101,9 @@ def audit(
     image of only some of them) is compared with that image only, or not at all when it is none of
     them; any other part with every image, and a claim agreeing with one of them is true.
     With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too,
-    and the Dockerfiles next to it that are not audited tell the sections about them.
+    and the Dockerfiles next to it that are not audited tell the sections about them; the scripts its
+    commands run, and the Dockerfiles its links and `-f` name, are looked for only in `project` (for
+    scripts, by default the README's folder and four above it).
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
@@ -114,7 +117,11 @@ def audit(
         else []
     )
     audited = [m.path for m in models]
-    dead = list(_dead_references(doc, directory, siblings, audited, text)) if directory is not None else []
+    dead = (
+        list(_dead_references(doc, directory, siblings, audited, text, project))
+        if directory is not None
+        else []
+    )
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
@@ -147,7 +154,7 @@ def audit(
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
-        found.extend(_missing_scripts(doc, source, directory, audited, path))
+        found.extend(_missing_scripts(doc, source, directory, audited, path, project))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import posixpath
 import re
 import urllib.parse
@@ -86,13 +87,20 @@ def _dead_finding(
 
 
 def _dead_references(
-    doc: Document, directory: Path, siblings: Sequence[str] = (), audited: Sequence[str] = (), said: str = ""
+    doc: Document,
+    directory: Path,
+    siblings: Sequence[str] = (),
+    audited: Sequence[str] = (),
+    said: str = "",
+    project: Path | None = None,
 ) -> Iterator[tuple[int, str, bool]]:
     """(README line, target, is a `-f`) of the links to Dockerfiles (`[…](Dockerfile.rocm6.2)`) and the
     `-f PATH` of build commands naming files that exist neither next to the README nor (for `-f`, run
     from the repository's root) above it. A `-f some/where/Dockerfile` is taken for the `Dockerfile`
     next to the README (a path of another checkout), unless its folder names the flavour of another
-    Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone)."""
+    Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone). With
+    `project`, a path that would be outside it (`../Dockerfile.x` at its top) is neither looked for
+    there nor reported."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
     for line, target, flag in refs:
@@ -102,6 +110,10 @@ def _dead_references(
         if not is_dockerfile_name(_basename(path)):
             continue
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
+        if project is not None:  # nothing outside the project is looked at, nor reported on
+            bases = [base for base in bases if _inside((base / path).absolute(), project) is not None]
+            if not bases:
+                continue
         if any((base / path).exists() for base in bases):
             continue
         flavour = _flavour(path)
@@ -136,6 +148,7 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
     return False
 
 
+@functools.lru_cache(maxsize=64)  # asked for each dead `-f NAME`: the README read once a Dockerfile
 def _puts_in_folder(said: str, dockerfile: str) -> bool:
     """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
     a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
@@ -244,20 +257,41 @@ _MAKES_FILE = re.compile(
 _CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
 
 
-def _bases(directory: Path, audited: Sequence[str]) -> list[Path]:
-    """The folders a README's commands may be run from: its own, those above it (the repository's
-    root), and those of the audited Dockerfiles when they are found from here."""
+def _inside(path: Path, project: Path) -> Path | None:
+    """`path` (absolute) with `..` taken off its text as the shell's `cd` does, then its symlinks
+    resolved, when both are in the folder `project` (resolved); else None. Nothing past the project's
+    top (`cd ../../..`) or past a link leading out of it is looked at, and an unreadable, too long or
+    NUL-holding path is no place to look either."""
+    try:
+        lexical = Path(os.path.normpath(path))
+        if not lexical.is_relative_to(project):
+            return None
+        real = Path(os.path.realpath(lexical))
+    except (OSError, ValueError):
+        return None
+    return real if real.is_relative_to(project) else None
+
+
+def _bases(directory: Path, audited: Sequence[str], project: Path) -> list[Path]:
+    """The folders a README's commands may be run from, those in `project`: the README's own, those
+    above it (the repository's root), and those of the audited Dockerfiles when they are found from
+    here."""
     bases = [directory, *list(directory.resolve().parents)[:4]]
-    bases += [Path(p).parent for p in audited if Path(p).is_file()]  # as given: from where docgen runs
-    return list(dict.fromkeys(bases))
+    bases += [Path(p).parent for p in audited if os.path.isfile(p)]  # as given: from where docgen runs
+    inside = (_inside(base.absolute(), project) for base in bases)
+    return list(dict.fromkeys(base for base in inside if base is not None))
 
 
-def _scripts_run(fences: Sequence[Fence], bases: list[Path]) -> Iterator[tuple[int, str, list[Path]]]:
-    """(README line, path, the folders it is read from) of each script the command blocks run from the
-    current folder, read top to bottom as the reader follows them: a `cd` moves every later block too.
-    Reading stops for good at a `cd` to a folder not found (`cd $DIR`, the folder of a `git clone`) or
-    after a command that makes any file appear (`git clone`, `tar x`, `make`), and for the rest of a
-    block after a command that may run its next lines elsewhere (`docker run -it`, `ssh`)."""
+def _scripts_run(
+    fences: Sequence[Fence], bases: list[Path], project: Path
+) -> Iterator[tuple[int, str, list[Path]]]:
+    """(README line, path, where it would be from each folder the commands may run in) of each script
+    the command blocks run from the current folder, read top to bottom as the reader follows them: a
+    `cd` moves every later block too. Reading stops for good at a `cd` to a folder not found (`cd $DIR`,
+    the folder of a `git clone`, one outside `project`) or after a command that makes any file appear
+    (`git clone`, `tar x`, `make`), and for the rest of a block after a command that may run its next
+    lines elsewhere (`docker run -it`, `ssh`). Folders are kept resolved, so a chain of `cd`s does not
+    make a longer path at each step."""
     folders = list(bases)
     for fence in fences:
         if fence.lang not in _COMMAND_LANGS:
@@ -273,12 +307,17 @@ def _scripts_run(fences: Sequence[Fence], bases: list[Path]) -> Iterator[tuple[i
                     target = (cd.group(1) or "").strip("\"'")
                     if not target or target.startswith(("/", "$", "~", "-")):
                         return
-                    folders = [f / target for f in folders if (f / target).is_dir()]
+                    moved = (_inside(f / target, project) for f in folders)
+                    folders = list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
                     if not folders:
                         return
                     continue
                 for match in _RUN_SCRIPT.finditer(step):
-                    yield line, match.group(1), folders
+                    path = match.group(1)
+                    where = (_inside((f / path).parent, project) for f in folders)
+                    places = [w / posixpath.basename(path) for w in where if w is not None]
+                    if places:  # (none: it would be outside the project, which is not looked at)
+                        yield line, path, list(dict.fromkeys(places))
                 if _FILES_APPEAR.search(step):
                     return
                 if _ELSEWHERE.search(step):
@@ -291,13 +330,20 @@ def _scripts_run(fences: Sequence[Fence], bases: list[Path]) -> Iterator[tuple[i
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py")
 
 
-def _scripts_next_to(path: str, folders: Sequence[Path]) -> list[str]:
-    """The scripts in the folders where `path` would be (`docker/` for `./docker/build.sh`)."""
+def _is_script(place: Path) -> bool:
+    """True when there is a file (or a link, not followed) at `place`."""
+    return os.path.islink(place) or os.path.isfile(place)
+
+
+def _scripts_next_to(places: Sequence[Path]) -> list[str]:
+    """The scripts in the folders of `places` (`docker/` for `./docker/build.sh`)."""
     found: list[str] = []
-    for folder in folders:
-        where = (folder / path).parent
-        if where.is_dir():
-            found += sorted(p.name for p in where.iterdir() if p.suffix in _SCRIPT_SUFFIXES and p.is_file())
+    for folder in dict.fromkeys(place.parent for place in places):
+        try:
+            names = sorted(entry.name for entry in os.scandir(folder))
+        except (OSError, ValueError):
+            continue  # not a folder, or one that cannot be read
+        found += [n for n in names if n.endswith(_SCRIPT_SUFFIXES) and _is_script(folder / n)]
     return list(dict.fromkeys(found))
 
 
@@ -309,7 +355,12 @@ def _close_script(path: str, scripts: Sequence[str]) -> str | None:
 
 
 def _missing_scripts(
-    doc: Document, source: Sequence[str], directory: Path, audited: Sequence[str], readme: str
+    doc: Document,
+    source: Sequence[str],
+    directory: Path,
+    audited: Sequence[str],
+    readme: str,
+    project: Path | None = None,
 ) -> Iterator[Diagnostic]:
     """A script a command block runs from the current folder (`./build.sh`) that exists neither in the
     README's folder (or the one its `cd` lines lead to), nor above it (commands run from the
@@ -318,22 +369,20 @@ def _missing_scripts(
     script of a close name is (`build_image.sh`: renamed); with neither, the README more likely
     follows another layout or a fuller checkout. And no line of the
     README makes it (`wget …/build.sh`, `Save this as build.sh`). One finding a file, at the first line
-    that runs it, naming the others (inline code `./build.sh` in prose too)."""
-    runs = list(_scripts_run(doc.fences, _bases(directory, audited)))
+    that runs it, naming the others (inline code `./build.sh` in prose too). Only folders in `project`
+    (by default the README's folder and the four above it) are looked at."""
+    top = (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+    runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top))
     # The folders the README's commands are confirmed to run in: where a script they run is.
-    confirmed = {
-        (f / path).parent.resolve() for _, path, folders in runs for f in folders if (f / path).is_file()
-    }
+    confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)}
     missing: dict[str, tuple[list[int], list[str]]] = {}
-    for line, path, folders in runs:
-        if any((f / path).exists() for f in folders):
+    for line, path, places in runs:
+        if any(_is_script(place) for place in places):
             continue
-        there = [
-            f for f in folders if (f / path).parent.is_dir() and (f / path).parent.resolve() in confirmed
-        ]
-        renamed = _close_script(path, _scripts_next_to(path, folders))
+        there = [place for place in places if place.parent in confirmed]
+        renamed = _close_script(path, _scripts_next_to(places))
         if there or renamed:
-            others = [renamed] if renamed else _scripts_next_to(path, there)
+            others = [renamed] if renamed else _scripts_next_to(there)
             missing.setdefault(path, ([], others))[0].append(line)
     for path, (lines, others) in missing.items():
         name = posixpath.basename(path)
@@ -361,5 +410,6 @@ def _missing_scripts(
 
 def _without_runs(text: str, name: str) -> str:
     """`text` with what only runs or names the script `name` taken out (`./build.sh -h`, `bash build.sh`),
-    so that what is left tells whether the line makes it."""
-    return re.sub(rf"(?:(?:bash|sh)[ \t]+)?[\w./-]*{re.escape(name)}", " ", text)
+    so that what is left tells whether the line makes it. The path is read from its first character
+    only: from each of a long word's characters, it was read to the word's end (n² for n characters)."""
+    return re.sub(rf"(?:(?:bash|sh)[ \t]+)?(?<![\w./-])[\w./-]*{re.escape(name)}", " ", text)

@@ -85,12 +85,14 @@ def _documented_outside_tables(doc: Document) -> frozenset[str]:
     a command block), and in code in a paragraph or a list about build args (`` - `PYPI_INDEX_URL`: … ``
     under `Build arguments:`). A table that leaves them out does not hide them from its reader."""
     found: set[str] = set()
-    texts = [(p.heading + " " + p.before, [t for _, t in p.lines]) for p in doc.paragraphs]
-    texts += [("", [t for _, t in f.lines]) for f in doc.fences]
+    # The heading and the paragraph before are asked apart: the heading's answer is cached, and each
+    # paragraph joined to its heading read (and held) the heading once a paragraph.
+    texts = [((p.heading, p.before), [t for _, t in p.lines]) for p in doc.paragraphs]
+    texts += [(("", ""), [t for _, t in f.lines]) for f in doc.fences]
     for intro, lines in texts:
         joined = " ".join(lines)
         found.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(joined))
-        if _about_build_args(intro) or _about_build_args(joined):
+        if any(_about_build_args(text) for text in (*intro, joined)):
             for _, _, content in code_spans(joined, html_code=True):
                 name = content.strip().split("=", 1)[0].strip()
                 if _ARG_NAME.match(name):

@@ -7,6 +7,7 @@ passes at run time (`docker run -e`, compose `environment:`), which are no build
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterator
 
@@ -36,6 +37,8 @@ _NOT_BUILD_ARG_WORDS = re.compile(
 )
 
 
+# Asked of each paragraph's heading: read once a heading, not once a paragraph.
+@functools.lru_cache(maxsize=64)
 def _about_build_args(text: str) -> bool:
     """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
     is not about environment variables or a program's arguments (`launcher argument`); and does not
@@ -128,9 +131,12 @@ def _runtime_names(doc: Document) -> frozenset[str]:
 
 _ENV_TITLE = re.compile(r"\benv(?:ironment)?[ \t]*var(?:iable)?s?\b|环境变量", re.IGNORECASE)
 """A heading or a column header naming environment variables (`Environment Variables`, `Env vars`)."""
-_CODE_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*_`]*\Z")
+_CODE_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*`]*\Z")
+"""A name alone in a cell or code span, in bold or code (`` `**HF_TOKEN**` ``); no `_` after the name, which
+would share the name's last `_`s with the marks (a name and n `_` then a letter cost n² to refuse)."""
 
 
+@functools.lru_cache(maxsize=64)  # as `_about_build_args`
 def _about_env(title: str) -> bool:
     """True when a heading or a column header names environment variables and no arguments
     (`## Build arguments and environment variables` may list either)."""
