@@ -5,6 +5,7 @@ names a text mentions.
 
 from __future__ import annotations
 
+import functools
 import re
 import urllib.parse
 from collections.abc import Sequence
@@ -76,6 +77,7 @@ _VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "re
 """Words of a Dockerfile's name that say no more than "some image" (`Dockerfile.vllm.latest`)."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _flavour(path: str) -> str | None:
     """The image a Dockerfile's path says, lower case: its `variant` (`cuda` for `Dockerfile.cuda` and
     `cuda.Dockerfile`), else the folder of a plain `Dockerfile` (`cuda` for `cuda/Dockerfile`)."""
