@@ -432,3 +432,28 @@ def test_links_and_build_files_out_of_the_project_are_not_looked_for(
     monkeypatch.chdir(proj)
     result = run("audit", "README.md", "--dockerfile", "Dockerfile")
     assert [line.split(":", 2)[1] for line in result.out.splitlines() if ": error:" in line] == ["5"]
+
+
+def test_gpu_target_lists_read_each_images_target_default_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each list of GPU targets is compared with every image's target build arg, but the arg's default
+    is read once per audit, not once per list (400 lists × 400 images took 22.8 s)."""
+    models = []
+    for i in range(12):
+        text = f"FROM ubuntu:22.04\nARG GPU_ARCH=gfx90a;gfx942;gfx{1100 + i}\n"
+        (tmp_path / f"Dockerfile.{i}").write_text(text)
+        models.append(build_model(tmp_path / f"Dockerfile.{i}", f"Dockerfile.{i}"))
+    calls = 0
+    parse = targets.hardware.parse_targets
+
+    def counted(text: str) -> list[str]:
+        nonlocal calls
+        calls += 1
+        return parse(text)
+
+    monkeypatch.setattr(targets.hardware, "parse_targets", counted)
+    section = "## Image {i}\n\nThe image is compiled for:\n\n- gfx90a\n- gfx942\n- gfx1200\n\n"
+    found = audit.audit("".join(section.format(i=i) for i in range(40)), "README.md", models)
+    assert len(found) >= 40  # gfx1200 is in no image's default: each of the 40 lists is still compared
+    assert calls <= 2 * len(models)  # once per image (per part of the audit), not once per list (480)

@@ -53,6 +53,7 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     README leaves out."""
     lists: list[tuple[int, list[str], bool]] = []
     sections: dict[int, _SectionText] = {}
+    defaults = _target_defaults(auditor)  # once, not once a list (n lists × n images read n² args)
     for table in doc.tables:
         targets = _target_column(table)
         if targets:
@@ -69,11 +70,11 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             context = " ".join((para.heading, para.before, intro))
             every = [t for _, targets in listed for t in targets]
             # The finding is on the first item naming a target the default lacks, else on the list.
-            at = _first_line_with_extra(listed, auditor) or para.lines[0][0]
+            at = _first_line_with_extra(listed, defaults) or para.lines[0][0]
             lists.append((at, every, _built_for(context)))
     for line, targets, built in lists:
         if built:
-            yield from _some(_targets_claim(line, targets, auditor))
+            yield from _some(_targets_claim(line, targets, defaults, auditor))
 
 
 def _built_for(context: str) -> bool:
@@ -145,10 +146,13 @@ def _item_targets(item: str) -> list[str]:
     return []
 
 
-def _first_line_with_extra(listed: list[tuple[int, list[str]]], auditor: _Auditor) -> int | None:
-    """The line of the first item naming a target no target build arg's default of `auditor`'s
-    images has, when there is one."""
-    defaults = {key for _, _, keys in _target_defaults(auditor) for key in keys}
+_Defaults = list[tuple[ImageModel, ArgDecl, list[str]]]
+
+
+def _first_line_with_extra(listed: list[tuple[int, list[str]]], known: _Defaults) -> int | None:
+    """The line of the first item naming a target none of the target build args' defaults `known`
+    has, when there is one."""
+    defaults = {key for _, _, keys in known for key in keys}
     if not defaults:
         return None
     for line, targets in listed:
@@ -157,17 +161,15 @@ def _first_line_with_extra(listed: list[tuple[int, list[str]]], auditor: _Audito
     return None
 
 
-def _target_defaults(auditor: _Auditor) -> Iterator[tuple[ImageModel, ArgDecl, list[str]]]:
+def _target_defaults(auditor: _Auditor) -> _Defaults:
     """Each target build arg of `auditor`'s images that has a default (`PYTORCH_ROCM_ARCH=gfx90a;gfx942`):
     its image, its declaration, and the targets of its default (as `hardware.target_key` spells them)."""
-    for model in auditor.models:
-        for decl in model.args:
-            if not decl.bare and decl.effective_default and _ARCH_ARG_NAME.search(decl.name.upper()):
-                yield (
-                    model,
-                    decl,
-                    [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)],
-                )
+    return [
+        (model, decl, [hardware.target_key(t) for t in hardware.parse_targets(decl.effective_default)])
+        for model in auditor.models
+        for decl in model.args
+        if not decl.bare and decl.effective_default and _ARCH_ARG_NAME.search(decl.name.upper())
+    ]
 
 
 def _first_word(item: str) -> str:
@@ -179,10 +181,10 @@ def _first_word(item: str) -> str:
     return body.split(" ", 1)[0].rstrip(":,;.")
 
 
-def _targets_claim(line: int, listed: list[str], auditor: _Auditor) -> Diagnostic | None:
+def _targets_claim(line: int, listed: list[str], known: _Defaults, auditor: _Auditor) -> Diagnostic | None:
     claimed = {hardware.target_key(t) for t in listed}
     candidates = []
-    for model, decl, default in _target_defaults(auditor):
+    for model, decl, default in known:
         if not default or not all(_TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in default):
             continue
         if {t.startswith("gfx") for t in default} != {t.startswith("gfx") for t in claimed}:
