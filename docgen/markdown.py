@@ -647,6 +647,10 @@ class Document:
     """README line of each heading (history ones too) → its level (1 for `#`)."""
     links: list[tuple[int, str]] = field(default_factory=list)
     """(README line, target) of each inline link `[text](target)` outside fences, history included."""
+    destinations: list[tuple[int, str]] = field(default_factory=list)
+    """(README line, target) of every link outside fences, history included, in any form: inline links
+    and images (`[text](target)`, `![alt](img.png)`), reference definitions (`[label]: target`) and
+    HTML `<a href>`, `<img src>` (`destinations`)."""
 
 
 def _live_lines(text: str, path: str) -> list[str | None]:
@@ -684,12 +688,53 @@ def _live_lines(text: str, path: str) -> list[str | None]:
     return lines
 
 
+_REFERENCE_DEFINITION = re.compile(
+    r"[ ]{0,3}\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<([^<>\n]*)>|(\S*[./#]\S*))"
+    r"(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?[ \t]*\Z"
+)
+"""`[label]: target "title"` (not a footnote `[^1]: text`): a reference link's definition. A bare
+target has a `.`, `/` or `#` (`[docs]: docs/index.md`): `[Optional]: set FOO` is a sentence."""
+_HTML_DESTINATION = re.compile(
+    r"<(?:a|img|source|video|audio|iframe|embed|link)\b[^<>]*?[ \t](?:href|src)[ \t]*=[ \t]*"
+    r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'<>=`]+))",
+    re.IGNORECASE,
+)
+"""An HTML link or embedded file: `<a href="…">`, `<img src='…'>`."""
+
+
+def destinations(line: str) -> list[str]:
+    """The targets of every link `line` (one line of Markdown outside code blocks) holds: inline links
+    and images, a reference definition (`[label]: target`) and HTML `href`/`src` values (entities
+    decoded), in order; reference links (`[text][label]`) have none of their own."""
+    found = [link.target for link in links(line) if link.target is not None]
+    definition = _REFERENCE_DEFINITION.match(line)
+    if definition:
+        found.append(_ESCAPE.sub(r"\1", definition.group(1) or definition.group(2) or ""))
+    spans = code_spans(line)
+    for tag in _HTML_DESTINATION.finditer(line):
+        if not any(start <= tag.start() < end for start, end, _ in spans):
+            found.append(html.unescape(next(g for g in tag.groups() if g is not None)))
+    return [target for target in found if target]
+
+
+def _destinations(lines: Sequence[str | None]) -> list[tuple[int, str]]:
+    """(line, target) of every link outside fenced code blocks of the live `lines` (`destinations`)."""
+    fences = markers.Fences()
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, 1):
+        if line is None:
+            fences.fence = None
+        elif fences.step(line) == OUTSIDE:
+            found += [(number, target) for target in destinations(line)]
+    return found
+
+
 def read_document(text: str, path: str) -> Document:
     """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
     lines = _live_lines(text, path)
     # setext headings span lines: read them all first (ATX ones too); HTML headings are prose here
     heads = {h.line: h for h in headings(["" if line is None else line for line in lines]) if not h.html}
-    doc = Document()
+    doc = Document(destinations=_destinations(lines))
     out = doc  # `doc`, or a document thrown away under a changelog heading (of level `history`)
     history: int | None = None
     heading = ""

@@ -49,6 +49,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.builds import _dead_targets, _denied_args, _unpassed_required
 from docgen.audit.fences import _assignment_block, _audit_fence, _described_block, _fence_intro
+from docgen.audit.missing import _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
@@ -129,6 +130,9 @@ def audit(
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
+    if directory is not None:
+        found.extend(_missing_links(doc, path, directory))
+        found.extend(_misspelt_paths(doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
