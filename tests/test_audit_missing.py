@@ -163,3 +163,16 @@ def test_destinations_of_every_link_form() -> None:
     assert destinations("[^1]: see below") == []
     assert destinations("[Optional]: set FOO to 1") == []
     assert destinations('Use `<a href="x.md">` here') == []
+
+
+def test_pages_a_mkdocs_plugin_may_add(tmp_path: Path) -> None:
+    _repo(
+        tmp_path,
+        {"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - gen-files:\n      scripts: [a.py]\n"},
+    )
+    readme = "[ref](reference/api.md) [img](img/gone.png)\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "docs/index.md", model, {}, tmp_path / "docs")
+    assert [(d.message, d.confidence) for d in found] == [
+        ("README links to img/gone.png, which does not exist", "likely")
+    ]

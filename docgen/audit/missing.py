@@ -48,9 +48,15 @@ def repository_root(directory: Path) -> Path | None:
     return None
 
 
-def _site_folder(directory: Path, root: Path | None) -> bool:
-    """True when `directory` is in the `docs_dir` of a MkDocs site (a `mkdocs.yml` at or above it, up
-    to `root`): its pages link to other pages and to site paths that exist only once built."""
+_PLUGINS = re.compile(r"^plugins:[ \t]*\n((?:[ \t]+.*\n|[ \t]*\n)*)", re.MULTILINE)
+_PLUGIN = re.compile(r"^[ \t]{1,4}(?:-[ \t]+)?([\w.-]+)", re.MULTILINE)
+
+
+def _site_folder(directory: Path, root: Path | None) -> str | None:
+    """When `directory` is in the `docs_dir` of a MkDocs site (a `mkdocs.yml` at or above it, up to
+    `root`), whose pages link to other pages and to site paths that exist only once built: "pages" when
+    the site has a plugin other than `search` (one may add the pages: `gen-files`, docgen's own
+    Dockerfile pages), else "site"; None when it is not."""
     start = directory.resolve()
     for folder in (start, *start.parents):
         for name in ("mkdocs.yml", "mkdocs.yaml"):
@@ -59,13 +65,17 @@ def _site_folder(directory: Path, root: Path | None) -> bool:
                 try:
                     text = config.read_text(encoding="utf-8", errors="replace")
                 except OSError:
-                    return False
+                    return None
                 found = re.search(r"^docs_dir:[ \t]*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
                 docs = (folder / (found.group(1) if found else "docs")).resolve()
-                return start == docs or docs in start.parents
+                if start != docs and docs not in start.parents:
+                    return None
+                listed = _PLUGINS.search(text + "\n")
+                plugins = set(_PLUGIN.findall(listed.group(1))) if listed else set()
+                return "pages" if plugins - {"search"} else "site"
         if root is not None and folder == root:
             break
-    return False
+    return None
 
 
 def _ignore_patterns(folders: Iterable[Path]) -> list[tuple[Path, str]]:
@@ -224,8 +234,8 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     `references`) whose target, read from `directory` (a leading `/` from the repository root), does
     not exist. Not for URLs, anchors, placeholders, pages of the repository's host (`../../issues`),
     files a command of the README makes, files git ignores or in a generated folder (`site/`,
-    `build/`). In a MkDocs docs folder, site paths (no file suffix, `.html`) are not checked and a
-    missing page is `likely` (a plugin may generate it)."""
+    `build/`). In a MkDocs docs folder, site paths (no file suffix, `.html`) are not checked, and a
+    missing page is `likely`, or not checked when a plugin may add pages."""
     root = repository_root(directory)
     site = _site_folder(directory, root)
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])])
@@ -251,6 +261,8 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         if full.exists() or not _inside(full, root):
             continue
         if site and (path.endswith("/") or "." not in name or name.endswith((".html", ".htm"))):
+            continue
+        if site == "pages" and name.endswith(".md"):
             continue
         if _ignored(full, patterns) or any(p in _GENERATED or p in made for p in Path(path).parts):
             continue
