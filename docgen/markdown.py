@@ -689,11 +689,14 @@ def _live_lines(text: str, path: str) -> list[str | None]:
 
 
 _REFERENCE_DEFINITION = re.compile(
-    r"[ ]{0,3}\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<([^<>\n]*)>|(\S*[./#]\S*))"
-    r"(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?[ \t]*\Z"
+    r"[ ]{0,3}\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))"
+    r"[ \t]*(?:(?:\"[^\"]*\"|'[^']*'|\([^()]*\))[ \t]*)?\Z"
 )
-"""`[label]: target "title"` (not a footnote `[^1]: text`): a reference link's definition. A bare
-target has a `.`, `/` or `#` (`[docs]: docs/index.md`): `[Optional]: set FOO` is a sentence."""
+"""`[label]: target "title"` (not a footnote `[^1]: text`): a reference link's definition. Each part
+is followed by what it cannot hold (no run of blanks can be split two ways)."""
+_PATH_LIKE = re.compile(r"[./#]")
+"""A bare definition target has a `.`, `/` or `#` (`[docs]: docs/index.md`): `[Optional]: set FOO`
+is a sentence."""
 _HTML_DESTINATION = re.compile(
     r"<(?:a|img|source|video|audio|iframe|embed|link)\b[^<>]*?[ \t](?:href|src)[ \t]*=[ \t]*"
     r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'<>=`]+))",
@@ -708,8 +711,8 @@ def destinations(line: str) -> list[str]:
     decoded), in order; reference links (`[text][label]`) have none of their own."""
     found = [link.target for link in links(line) if link.target is not None]
     definition = _REFERENCE_DEFINITION.match(line)
-    if definition:
-        found.append(_ESCAPE.sub(r"\1", definition.group(1) or definition.group(2) or ""))
+    if definition and (definition.group(1) is not None or _PATH_LIKE.search(definition.group(2))):
+        found.append(_ESCAPE.sub(r"\1", definition.group(1) or definition.group(2)))
     spans = code_spans(line)
     for tag in _HTML_DESTINATION.finditer(line):
         if not any(start <= tag.start() < end for start, end, _ in spans):

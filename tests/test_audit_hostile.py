@@ -9,6 +9,7 @@ the size does, the README is large enough that the old code took minutes (no tim
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from docgen import audit, markdown
-from docgen.audit import cells, contents, prose, references, targets, wording
+from docgen.audit import cells, contents, missing, prose, references, targets, wording
 from docgen.audit.fences import _fence_intro
 from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
@@ -244,3 +245,39 @@ def test_a_long_line_of_names_and_versions_reads_a_window_before_each_claim(
     messages("the image ships TensorRT 10.0.1 with CUDA 12.4.1 image and " * 2_000, model)
     assert owners and max(owners) <= 80
     assert counted.searches and counted.scanned <= 80 * counted.searches
+
+
+def test_a_reference_definition_with_a_long_target_is_read_once() -> None:
+    """`[a]: target "title"` read its target as `\\S*[./#]\\S*` and the blanks after it two ways: a target
+    of n dots (or n blanks) before other words was tried n² ways (20,000 dots: 31 s)."""
+    assert markdown._REFERENCE_DEFINITION.match("[a]: " + "." * 100_000 + " words") is None
+    assert markdown._REFERENCE_DEFINITION.match("[a]: x.md" + " " * 100_000 + "words") is None
+    assert markdown.destinations("[a]: x.md" + " " * 100_000 + "'title'") == ["x.md"]
+
+
+def test_a_run_of_blanks_after_an_output_flag_is_split_one_way() -> None:
+    """`-o` followed by `[ \\t=]+[ \\t]*`: n blanks with no file after them split n² ways (20,000: 4.5 s)."""
+    assert list(missing._OUTPUT.finditer("curl -o" + " " * 100_000)) == []
+    assert list(missing._OUTPUT.finditer(">" + " " * 100_000 + "\t")) == []
+
+
+def test_many_missing_links_list_each_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link to a missing file looks for a name a slip away in its folder: the folder's entries are
+    listed once for the README, not once a link (2,000 links in a folder of 2,000 files)."""
+    (tmp_path / ".git").mkdir()
+    for n in range(2_000):
+        (tmp_path / f"page{n}.md").write_text("")
+    (tmp_path / "Dockerfile").write_text(DOCKERFILE)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    listed: list[str] = []
+    real = os.listdir
+
+    def counting(path: Any) -> list[str]:
+        listed.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(missing.os, "listdir", counting)
+    readme = "".join(f"[p](gone/page{n}.md) [q](missing{n}.md)\n" for n in range(2_000))
+    found = audit.audit(readme, "README.md", model, {}, tmp_path)
+    assert len(found) == 4_000
+    assert sorted(listed) == [str(tmp_path.resolve())]

@@ -133,8 +133,10 @@ _CREATES = frozenset(
 """Commands that write or fetch files: the names on their lines may exist only after they run."""
 _PROMPT = re.compile(r"[ \t]*(?:[$#>][ \t]+|\([\w.-]+\)[ \t]*\$[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?")
 _OUTPUT = re.compile(
-    r"(?:>>?|(?<![\w-])(?:-o|-O|-P|--output(?:-dir)?|--local-dir|--out(?:dir)?)[ \t=]+)[ \t]*(\S+)"
+    r"(?:>>?[ \t]*|(?<![\w-])(?:-o|-O|-P|--output(?:-dir)?|--local-dir|--out(?:dir)?)(?:=|[ \t]+))"
+    r"([^\s;&|<>()]+)"
 )
+"""Where a command writes: after `>`, `-o`, `--output` … (each part followed by what it cannot hold)."""
 _WORD = re.compile(r"[^\s'\"=;&|()<>`]+")
 
 
@@ -156,18 +158,22 @@ def _made(doc: Document) -> set[str]:
     return names
 
 
-def _near(name: str, entries: Iterable[str]) -> list[str]:
-    """The entries a slip away from `name`: the same but for separators and case (`build_docker.sh` for
-    `build.docker.sh`), or, for a name of five characters or more, one letter added, dropped, changed
-    or two swapped (`workflows` for `workflow`); an edit of a digit is another file (`v2` for `v1`)."""
-    key = re.sub(r"[-_. ]", "_", name.lower())
-    found = []
-    for entry in entries:
-        if entry == name:
-            continue
-        if re.sub(r"[-_. ]", "_", entry.lower()) == key or (len(name) >= 5 and _one_edit(name, entry)):
-            found.append(entry)
-    return found
+def _key(name: str) -> str:
+    """`name` without case or separators: `build_docker.sh` and `Build.Docker.sh` have one key."""
+    return re.sub(r"[-_. ]", "_", name.lower())
+
+
+def _near(name: str, entries: Iterable[tuple[str, str]]) -> list[str]:
+    """The entries (name, `_key`) a slip away from `name`: the same but for separators and case
+    (`build_docker.sh` for `build.docker.sh`), or, for a name of five characters or more, one letter
+    added, dropped, changed or two swapped (`workflows` for `workflow`); an edit of a digit is another
+    file (`v2` for `v1`)."""
+    key = _key(name)
+    return [
+        entry
+        for entry, entry_key in entries
+        if entry != name and (entry_key == key or (len(name) >= 5 and _one_edit(name, entry)))
+    ]
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -188,14 +194,23 @@ def _one_edit(a: str, b: str) -> bool:
     return (end_a - start) + (end_b - start) <= 2 and max(end_a - start, end_b - start) == 1
 
 
-def _entries(folder: Path) -> list[str]:
-    try:
-        return sorted(os.listdir(folder))
-    except OSError:
-        return []
+class _Listings:
+    """The entries of each folder looked into, listed once for all the references of a README."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Path, list[tuple[str, str]]] = {}
+
+    def __call__(self, folder: Path) -> list[tuple[str, str]]:
+        if folder not in self._seen:
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                names = []
+            self._seen[folder] = [(n, _key(n)) for n in names]
+        return self._seen[folder]
 
 
-def _corrected(base: Path, path: str) -> str | None:
+def _corrected(base: Path, path: str, listings: _Listings) -> str | None:
     """`path` (read from `base`) with its one missing part replaced by the one entry a slip away from it
     when the rest of the path then exists (`.github/workflows/main.yml` for `.github/workflow/main.yml`);
     None when no part is missing, or no such single correction exists."""
@@ -205,17 +220,17 @@ def _corrected(base: Path, path: str) -> str | None:
         if part == ".." or (folder / part).exists():
             folder = folder / part
             continue
-        near = _near(part, _entries(folder))
+        near = _near(part, listings(folder))
         if len(near) != 1 or not folder.joinpath(near[0], *parts[index + 1 :]).exists():
             return None
         return "/".join([*parts[:index], near[0], *parts[index + 1 :]])
     return None
 
 
-def _moved(directory: Path, root: Path | None, path: str) -> str | None:
+def _moved(directory: Path, root: Path | None, path: str, listings: _Listings) -> str | None:
     """Where a missing relative link target most likely is: a slip away (`_corrected`), else the same
     path from the folder above (`../build.sh`) or from the repository root, shown from `directory`."""
-    fixed = _corrected(directory, path)
+    fixed = _corrected(directory, path, listings)
     if fixed is not None:
         return fixed
     bases = [directory.parent, *([root] if root is not None and root != directory.resolve() else [])]
@@ -240,6 +255,7 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     site = _site_folder(directory, root)
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])])
     made = _made(doc)
+    listings = _Listings()
     seen: set[tuple[int, str]] = set()
     for line, target in doc.destinations:
         target = target.strip()
@@ -269,7 +285,7 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         if (line, path) in seen:
             continue
         seen.add((line, path))
-        moved = None if path.startswith("/") else _moved(directory, root, path)
+        moved = None if path.startswith("/") else _moved(directory, root, path, listings)
         hint = f" (did you mean {moved}?)" if moved else ""
         yield Diagnostic(
             readme,
@@ -312,6 +328,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     a slip away does (`_near`), read from the README's folder or the repository root (`likely`)."""
     root = repository_root(directory)
     made = _made(doc)
+    listings = _Listings()
     bases = [directory, *([root] if root is not None and root != directory.resolve() else [])]
     seen: set[tuple[int, str]] = set()
     for line, code in _code_paths(doc):
@@ -331,7 +348,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             continue
         if any((base / path).exists() for base in bases) or (line, path) in seen:
             continue
-        fixed = next((f for base in bases if (f := _corrected(base, path)) is not None), None)
+        fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
         if fixed is None:
             continue
         seen.add((line, path))
