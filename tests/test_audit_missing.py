@@ -74,6 +74,7 @@ def test_links_that_resolve_or_are_not_files_of_the_repository(tmp_path: Path) -
             "app/run.py": "",
             "app/scripts/x.sh": "",
             ".gitignore": "results/\n*.log\n",
+            ".gitmodules": '[submodule "lib"]\n\tpath = third_party/lib\n\turl = https://example.com/lib.git\n',
         },
     )
     readme = (
@@ -82,7 +83,8 @@ def test_links_that_resolve_or_are_not_files_of_the_repository(tmp_path: Path) -
         "[mail](mailto:a@b.c) [issues](../../issues) [blob](../../blob/main/LICENSE)\n"
         "[plot](results/plot.png) [log](train.log) [site](site/index.html) [built](build/html/index.html)\n"
         "[tpl]({{ site.baseurl }}/x.md) [var]($DOCS/x.md) [outside](../../other-repo/README.md)\n"
-        "[model](weights/model.bin) [Dockerfile](Dockerfile.gone)\n\n"
+        "[model](weights/model.bin) [Dockerfile](Dockerfile.gone) [vendored](../third_party/lib/README.md)\n"
+        "[mail](maintainers@example.com) [site](www.example.com/docs)\n\n"
         "```bash\nwget https://example.com/model.bin -O weights/model.bin\n[fenced](missing.md)\n```\n\n"
         "<!-- [commented](missing.md) -->\n"
     )
@@ -175,4 +177,13 @@ def test_pages_a_mkdocs_plugin_may_add(tmp_path: Path) -> None:
     found = audit(readme, "docs/index.md", model, {}, tmp_path / "docs")
     assert [(d.message, d.confidence) for d in found] == [
         ("README links to img/gone.png, which does not exist", "likely")
+    ]
+
+
+def test_a_link_from_the_repository_root(tmp_path: Path) -> None:
+    _repo(tmp_path, {"docs/guide.md": "", "app/x": ""})
+    readme = "[guide](/docs/guide.md) [typo](/docs/guid.md) [gone](/docs/faq.md)\n"
+    assert findings(readme, DOCKERFILE, tmp_path / "app") == [
+        "1: README links to /docs/guid.md, which does not exist (did you mean /docs/guide.md?)",
+        "1: README links to /docs/faq.md, which does not exist",
     ]

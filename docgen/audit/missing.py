@@ -23,8 +23,11 @@ from docgen.model import Diagnostic
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 """`https:`, `mailto:`, `data:` …: a target that is no path of the repository."""
-_UNREAD = re.compile(r"[{}$<>*|]|%7[BbDd]")
-"""A target with a placeholder or a template (`{{ page }}`, `$DIR`, `<name>`): not a file name."""
+_UNREAD = re.compile(r"[{}$<>*|@]|%7[BbDd]")
+"""A target with a placeholder or a template (`{{ page }}`, `$DIR`, `<name>`) or an e-mail address:
+not a file name."""
+_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
+"""`www.example.com/x`, `github.com/a/b`: a web address written without its scheme, not a file."""
 _GITHUB_PAGE = re.compile(
     r"(?:\.\./)+(?:blob|tree|raw|issues|pulls?|wiki|actions|releases|discussions|commits?|compare|security"
     r"|projects|labels|milestones|tags|branches|graphs|network|stargazers|forks)(?:/|\Z)"
@@ -78,9 +81,16 @@ def _site_folder(directory: Path, root: Path | None) -> str | None:
     return None
 
 
-def _ignore_patterns(folders: Iterable[Path]) -> list[tuple[Path, str]]:
-    """(folder, pattern) of the `.gitignore` files of `folders`; negations (`!x`) are left out."""
+def _ignore_patterns(folders: Iterable[Path], root: Path | None) -> list[tuple[Path, str]]:
+    """(folder, pattern) of the `.gitignore` files of `folders`, negations (`!x`) left out, and the
+    paths of the submodules `root/.gitmodules` lists (a checkout may not have their files)."""
     found: list[tuple[Path, str]] = []
+    if root is not None:
+        try:
+            modules = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            modules = ""
+        found += [(root, m) for m in re.findall(r"^[ \t]*path[ \t]*=[ \t]*(\S+)", modules, re.MULTILINE)]
     for folder in dict.fromkeys(folders):
         try:
             text = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
@@ -253,7 +263,7 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     missing page is `likely`, or not checked when a plugin may add pages."""
     root = repository_root(directory)
     site = _site_folder(directory, root)
-    patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])])
+    patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
     made = _made(doc)
     listings = _Listings()
     seen: set[tuple[int, str]] = set()
@@ -268,7 +278,12 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
             continue
         path = _reference_path(target)
         name = _basename(path)
-        if not path.strip("/.") or is_dockerfile_name(name) or _GITHUB_PAGE.match(path):
+        if (
+            not path.strip("/.")
+            or is_dockerfile_name(name)
+            or _GITHUB_PAGE.match(path)
+            or _DOMAIN.match(path)
+        ):
             continue
         base = root if path.startswith("/") else directory.resolve()
         if base is None:
@@ -285,7 +300,11 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         if (line, path) in seen:
             continue
         seen.add((line, path))
-        moved = None if path.startswith("/") else _moved(directory, root, path, listings)
+        if path.startswith("/"):
+            fixed = _corrected(base, path, listings)
+            moved = None if fixed is None else "/" + fixed
+        else:
+            moved = _moved(directory, root, path, listings)
         hint = f" (did you mean {moved}?)" if moved else ""
         yield Diagnostic(
             readme,
@@ -304,7 +323,6 @@ _SUFFIXES = frozenset(
 _PLACEHOLDER = re.compile(
     r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|xxx+|\.\.\.)(?:/|$|\.)", re.I
 )
-_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
 
 
 def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
