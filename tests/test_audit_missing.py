@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import findings, make_tree
+from helpers import findings, make_tree, run
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -187,3 +187,18 @@ def test_a_link_from_the_repository_root(tmp_path: Path) -> None:
         "1: README links to /docs/guid.md, which does not exist (did you mean /docs/guide.md?)",
         "1: README links to /docs/faq.md, which does not exist",
     ]
+
+
+def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
+    _repo(
+        chdir_tmp,
+        {"img/Dockerfile": DOCKERFILE["Dockerfile"], "img/build_image.sh": "", "img/README.md": ""},
+    )
+    (chdir_tmp / "img/README.md").write_text("Run `build.image.sh`, then see [NOTES](NOTES.md).\n")
+    result = run("audit", "img/README.md", "--confidence", "certain")
+    assert result.code == 1
+    assert result.out == (
+        "img/README.md:1: error: README links to NOTES.md, which does not exist [DG101] (certain)\n"
+        "1 claim in img/README.md contradicts img/Dockerfile (1 likely one not shown: "
+        "--confidence likely shows them)\n"
+    )
