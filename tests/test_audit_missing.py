@@ -55,13 +55,17 @@ def test_every_form_of_link_is_checked(tmp_path: Path) -> None:
         "![diagram](img/arch.png)\n\n"
         '<img src="img/logo.svg" width="100"> and <a href="docs/setup.md#gpu">setup</a>\n\n'
         "See the [guide][g].\n\n"
-        "[g]: docs/guide.md\n"
+        "[g]: docs/guide.md\n\n"
+        "| Step | Script |\n|---|---|\n| 1 | [prepare](prepare.sh) |\n\n"
+        "<table>\n<tr><td>Arch</td></tr>\n<tr><td><img src='img/gpu.png'></td></tr>\n</table>\n"
     )
     assert findings(readme, DOCKERFILE, tmp_path) == [
         "1: README links to img/arch.png, which does not exist",
         "3: README links to img/logo.svg, which does not exist",
         "3: README links to docs/setup.md, which does not exist",
         "7: README links to docs/guide.md, which does not exist",
+        "11: README links to prepare.sh, which does not exist",
+        "15: README links to img/gpu.png, which does not exist",
     ]
 
 

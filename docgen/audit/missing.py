@@ -333,7 +333,9 @@ def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
     lines += [(table.line, " | ".join(table.header)) for table in doc.tables]
     lines += doc.headings
     for number, text in lines:
-        linked = [(link.text_start, link.text_end) for link in links(text)]
+        if "`" not in text:
+            continue
+        linked = [(link.text_start, link.text_end) for link in links(text)] if "](" in text else []
         for start, _, code in code_spans(text):
             if not any(a <= start < b for a, b in linked):
                 yield number, code.strip()
