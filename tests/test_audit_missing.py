@@ -143,6 +143,7 @@ def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
             "configs/base.yaml": "",
             "nvidia/README.md": "",
             "run.sh": "",
+            "README.md": "",
         },
     )
     readme = (
@@ -152,7 +153,7 @@ def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
         "The next release is `train_v2.py`; the image is `nvidia/cuda`; `torch.nn` is a module.\n"
         "Generated: `output/config.yaml`; the README of [`build.docker.sh`](build_docker.sh) links it.\n\n"
         "```bash\nmkdir -p output && cp configs/base.yaml output/config.yaml\n```\n\n"
-        "The image pulls `github.com/build.docker.sh`.\n"
+        "The image pulls `github.com/build.docker.sh`. Read `readme.md` first.\n"
     )
     assert findings(readme, DOCKERFILE, tmp_path) == []
 

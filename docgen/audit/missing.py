@@ -369,7 +369,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         if any((base / path).exists() for base in bases) or (line, path) in seen:
             continue
         fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
-        if fixed is None:
+        if fixed is None or fixed.lower() == path.lower():  # prose writes names in any case (`readme.md`)
             continue
         seen.add((line, path))
         yield Diagnostic(
