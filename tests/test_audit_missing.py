@@ -144,6 +144,7 @@ def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
             "nvidia/README.md": "",
             "run.sh": "",
             "README.md": "",
+            "tools/build_docker.sh": "",
         },
     )
     readme = (
@@ -154,6 +155,7 @@ def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
         "Generated: `output/config.yaml`; the README of [`build.docker.sh`](build_docker.sh) links it.\n\n"
         "```bash\nmkdir -p output && cp configs/base.yaml output/config.yaml\n```\n\n"
         "The image pulls `github.com/build.docker.sh`. Read `readme.md` first.\n"
+        "Then run `tools/build.docker.sh`:\n\n```bash\n./tools/build.docker.sh\n```\n"
     )
     assert findings(readme, DOCKERFILE, tmp_path) == []
 

@@ -168,6 +168,17 @@ def _made(doc: Document) -> set[str]:
     return names
 
 
+def _in_commands(doc: Document) -> set[str]:
+    """The base names of the paths the command blocks of the README name (`./build.sh`, `bash
+    tools/run.sh`): a path in the prose that a command makes or runs is for the rules on commands."""
+    return {
+        word.rstrip("/").rsplit("/", 1)[-1]
+        for fence in doc.fences
+        for _, text in fence.lines
+        for word in _WORD.findall(text)
+    }
+
+
 def _key(name: str) -> str:
     """`name` without case or separators: `build_docker.sh` and `Build.Docker.sh` have one key."""
     return re.sub(r"[-_. ]", "_", name.lower())
@@ -347,7 +358,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     not a URL, nothing a command of the README makes) and does not exist, while the path with one part
     a slip away does (`_near`), read from the README's folder or the repository root (`likely`)."""
     root = repository_root(directory)
-    made = _made(doc)
+    made = _made(doc) | _in_commands(doc)
     listings = _Listings()
     bases = [directory, *([root] if root is not None and root != directory.resolve() else [])]
     seen: set[tuple[int, str]] = set()
