@@ -647,6 +647,10 @@ class Document:
     """README line of each heading (history ones too) → its level (1 for `#`)."""
     links: list[tuple[int, str]] = field(default_factory=list)
     """(README line, target) of each inline link `[text](target)` outside fences, history included."""
+    destinations: list[tuple[int, str]] = field(default_factory=list)
+    """(README line, target) of every link outside fences, history included, in any form: inline links
+    and images (`[text](target)`, `![alt](img.png)`), reference definitions (`[label]: target`) and
+    HTML `<a href>`, `<img src>` (`destinations`)."""
 
 
 @dataclass(frozen=True)
@@ -742,6 +746,43 @@ def _live_lines(text: str, path: str) -> list[str | None]:
     return lines
 
 
+_REFERENCE_DEFINITION = re.compile(
+    r"[ ]{0,3}\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))"
+    r"[ \t]*(?:(?:\"[^\"]*\"|'[^']*'|\([^()]*\))[ \t]*)?\Z"
+)
+"""`[label]: target "title"` (not a footnote `[^1]: text`): a reference link's definition. Each part
+is followed by what it cannot hold (no run of blanks can be split two ways)."""
+_PATH_LIKE = re.compile(r"[./#]")
+"""A bare definition target has a `.`, `/` or `#` (`[docs]: docs/index.md`): `[Optional]: set FOO`
+is a sentence."""
+_HTML_DESTINATION = re.compile(
+    r"<(?:a|img|source|video|audio|iframe|embed|link)\b[^<>]*?[ \t](?:href|src)[ \t]*=[ \t]*"
+    r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'<>=`]+))",
+    re.IGNORECASE,
+)
+"""An HTML link or embedded file: `<a href="…">`, `<img src='…'>`."""
+
+
+def destinations(line: str, inline: Sequence[Link] | None = None) -> list[str]:
+    """The targets of every link `line` (one line of Markdown outside code blocks) holds: inline links
+    and images (`inline`, when the caller has read them: `links(line)`), a reference definition
+    (`[label]: target`) and HTML `href`/`src` values (entities decoded), in order; reference links
+    (`[text][label]`) have none of their own."""
+    # Each form is looked for only when the line has its mark: most lines have no link.
+    if inline is None:
+        inline = links(line) if "](" in line else []
+    found = [link.target for link in inline if link.target is not None]
+    definition = _REFERENCE_DEFINITION.match(line) if "]:" in line else None
+    if definition and (definition.group(1) is not None or _PATH_LIKE.search(definition.group(2))):
+        found.append(_ESCAPE.sub(r"\1", definition.group(1) or definition.group(2)))
+    tags = list(_HTML_DESTINATION.finditer(line)) if "<" in line else []
+    spans = code_spans(line) if tags and "`" in line else []
+    for tag in tags:
+        if not any(start <= tag.start() < end for start, end, _ in spans):
+            found.append(html.unescape(next(g for g in tag.groups() if g is not None)))
+    return [target for target in found if target]
+
+
 def read_document(text: str, path: str) -> Document:
     """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
     lines = _live_lines(text, path)
@@ -798,8 +839,10 @@ def read_document(text: str, path: str) -> Document:
             continue
         head = heads.get(number)
         for link_line in range(number, head.last + 1 if head else number + 1):
-            found = links(lines[link_line - 1] or "")
+            link_text = lines[link_line - 1] or ""
+            found = links(link_text)
             doc.links.extend((link_line, link.target) for link in found if link.target is not None)
+            doc.destinations.extend((link_line, target) for target in destinations(link_text, found))
         if head:
             flush()
             index = head.last  # after a setext heading's underline
@@ -817,6 +860,9 @@ def read_document(text: str, path: str) -> Document:
             context = heading + " " + (previous if not para else " ".join(t for _, t in para))
             flush()
             table, index = _html_table(lines, index - 1, context)
+            for row_line in range(number + 1, index + 1):  # the table's lines after its first
+                row_text = lines[row_line - 1] or ""
+                doc.destinations.extend((row_line, target) for target in destinations(row_text))
             if table is not None and not old_list:
                 table.section = section
                 out.tables.append(table)
@@ -834,7 +880,9 @@ def read_document(text: str, path: str) -> Document:
                 if row is None or not row.strip() or "|" not in row or _ends_table(row):
                     break
                 table.rows.append((index + 1, table_cells(row)))
-                doc.links.extend((index + 1, link.target) for link in links(row) if link.target is not None)
+                found = links(row)
+                doc.links.extend((index + 1, link.target) for link in found if link.target is not None)
+                doc.destinations.extend((index + 1, target) for target in destinations(row, found))
                 index += 1
             if not old_list:
                 out.tables.append(table)

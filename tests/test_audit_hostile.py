@@ -20,7 +20,7 @@ import pytest
 from helpers import make_tree, run
 
 from docgen import audit, markdown
-from docgen.audit import cells, contents, prose, references, targets, wording
+from docgen.audit import cells, contents, missing, prose, references, targets, wording
 from docgen.audit.fences import _fence_intro
 from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
@@ -457,3 +457,39 @@ def test_gpu_target_lists_read_each_images_target_default_once(
     found = audit.audit("".join(section.format(i=i) for i in range(40)), "README.md", models)
     assert len(found) >= 40  # gfx1200 is in no image's default: each of the 40 lists is still compared
     assert calls <= 2 * len(models)  # once per image (per part of the audit), not once per list (480)
+
+
+def test_a_reference_definition_with_a_long_target_is_read_once() -> None:
+    """`[a]: target "title"` read its target as `\\S*[./#]\\S*` and the blanks after it two ways: a target
+    of n dots (or n blanks) before other words was tried n² ways (20,000 dots: 31 s)."""
+    assert markdown._REFERENCE_DEFINITION.match("[a]: " + "." * 100_000 + " words") is None
+    assert markdown._REFERENCE_DEFINITION.match("[a]: x.md" + " " * 100_000 + "words") is None
+    assert markdown.destinations("[a]: x.md" + " " * 100_000 + "'title'") == ["x.md"]
+
+
+def test_a_run_of_blanks_after_an_output_flag_is_split_one_way() -> None:
+    """`-o` followed by `[ \\t=]+[ \\t]*`: n blanks with no file after them split n² ways (20,000: 4.5 s)."""
+    assert list(missing._OUTPUT.finditer("curl -o" + " " * 100_000)) == []
+    assert list(missing._OUTPUT.finditer(">" + " " * 100_000 + "\t")) == []
+
+
+def test_many_missing_links_list_each_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link to a missing file looks for a name a slip away in its folder: the folder's entries are
+    listed once for the README, not once a link (2,000 links in a folder of 2,000 files)."""
+    (tmp_path / ".git").mkdir()
+    for n in range(2_000):
+        (tmp_path / f"page{n}.md").write_text("")
+    (tmp_path / "Dockerfile").write_text(DOCKERFILE)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    listed: list[str] = []
+    real = os.listdir
+
+    def counting(path: Any) -> list[str]:
+        listed.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(missing.os, "listdir", counting)
+    readme = "".join(f"[p](gone/page{n}.md) [q](missing{n}.md)\n" for n in range(2_000))
+    found = audit.audit(readme, "README.md", model, {}, tmp_path)
+    assert len(found) == 4_000
+    assert sorted(listed) == [str(tmp_path.resolve())]

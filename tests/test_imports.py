@@ -326,7 +326,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("references", "targets"),
+    ("references", "targets", "missing"),
     ("prose", "sections", "builds"),
     ("tables", "paragraphs", "fences", "set_aside"),
     ("docgen.audit",),

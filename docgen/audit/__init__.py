@@ -19,7 +19,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   distribution differs from the one FROM uses;
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
   to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
-- a list of the GPU targets the image is built for that differs from the target build arg's default.
+- a list of the GPU targets the image is built for that differs from the target build arg's default;
+- a link to a file of the repository that does not exist, and a path in code a slip away from a file
+  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given.
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -32,9 +34,9 @@ file reference, `likely` when read from prose.
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `references`, `targets`, `prose`, `sections` (which
-image a part is about), `builds`, `tables`, `paragraphs`, `fences` — and `set_aside`; `audit()` here
-runs them. docs/architecture.md lists what each holds.
+table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `prose`,
+`sections` (which image a part is about), `builds`, `tables`, `paragraphs`, `fences` — and
+`set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
 every regular expression runs on one line, a table cell or a bounded window, and none can backtrack
@@ -61,6 +63,7 @@ from docgen.audit.fences import (
     _fence_intro,
     _image_build_block,
 )
+from docgen.audit.missing import _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
@@ -101,7 +104,8 @@ def audit(
     image of only some of them) is compared with that image only, or not at all when it is none of
     them; any other part with every image, and a claim agreeing with one of them is true.
     With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too,
-    and the Dockerfiles next to it that are not audited tell the sections about them; the scripts its
+    and the Dockerfiles next to it that are not audited tell the sections about them; links to other
+    files that do not exist and paths in code a slip away from a file are reported; the scripts its
     commands run, and the Dockerfiles its links and `-f` name, are looked for only in `project` (for
     scripts, by default the README's folder and four above it).
     Raises `MarkerError` when the text's docgen markers are broken.
@@ -155,6 +159,8 @@ def audit(
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
         found.extend(_missing_scripts(doc, source, directory, audited, path, project))
+        found.extend(_missing_links(doc, path, directory))
+        found.extend(_misspelt_paths(doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

@@ -1,0 +1,391 @@
+"""References to files of the repository that are not there: a relative link (or image, reference
+definition, HTML `href`/`src`) whose target does not exist, and a path in code in the prose
+(`` Run `build.docker.sh` ``) that names no file while one a slip away does (`build_docker.sh`).
+
+Links to Dockerfiles are `references`' concern (which image a section is about follows from them); these
+are every other file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import posixpath
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.paths import _basename, _reference_path
+from docgen.files import is_dockerfile_name
+from docgen.markdown import Document, code_spans, links
+from docgen.model import Diagnostic
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+"""`https:`, `mailto:`, `data:` …: a target that is no path of the repository."""
+_UNREAD = re.compile(r"[{}$<>*|@]|%7[BbDd]")
+"""A target with a placeholder or a template (`{{ page }}`, `$DIR`, `<name>`) or an e-mail address:
+not a file name."""
+_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
+"""`www.example.com/x`, `github.com/a/b`: a web address written without its scheme, not a file."""
+_GITHUB_PAGE = re.compile(
+    r"(?:\.\./)+(?:blob|tree|raw|issues|pulls?|wiki|actions|releases|discussions|commits?|compare|security"
+    r"|projects|labels|milestones|tags|branches|graphs|network|stargazers|forks)(?:/|\Z)"
+)
+"""`../../issues`, `../../blob/main/x`: a page of the repository's host, not a file."""
+_GENERATED = frozenset(
+    {"site", "build", "dist", "_build", "out", "output", "outputs", "node_modules", "htmlcov", "__pycache__"}
+    | {".venv", "venv", "target", "logs", "runs", "wandb", "checkpoints"}
+)
+"""Folders a build, a docs site or a run writes (rarely committed): links into them are not checked."""
+
+
+def repository_root(directory: Path) -> Path | None:
+    """The folder a link starting with `/` is read from: the nearest one at or above `directory`
+    holding `.git`, else holding `pyproject.toml` (docgen's project root); None when there is none."""
+    start = directory.resolve()
+    for marker in (".git", "pyproject.toml"):
+        for folder in (start, *start.parents):
+            if (folder / marker).exists():
+                return folder
+    return None
+
+
+_PLUGINS = re.compile(r"^plugins:[ \t]*\n((?:[ \t]+.*\n|[ \t]*\n)*)", re.MULTILINE)
+_PLUGIN = re.compile(r"^[ \t]{1,4}(?:-[ \t]+)?([\w.-]+)", re.MULTILINE)
+
+
+def _site_folder(directory: Path, root: Path | None) -> str | None:
+    """When `directory` is in the `docs_dir` of a MkDocs site (a `mkdocs.yml` at or above it, up to
+    `root`), whose pages link to other pages and to site paths that exist only once built: "pages" when
+    the site has a plugin other than `search` (one may add the pages: `gen-files`, docgen's own
+    Dockerfile pages), else "site"; None when it is not."""
+    start = directory.resolve()
+    for folder in (start, *start.parents):
+        for name in ("mkdocs.yml", "mkdocs.yaml"):
+            config = folder / name
+            if config.is_file():
+                try:
+                    text = config.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    return None
+                found = re.search(r"^docs_dir:[ \t]*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
+                docs = (folder / (found.group(1) if found else "docs")).resolve()
+                if start != docs and docs not in start.parents:
+                    return None
+                listed = _PLUGINS.search(text + "\n")
+                plugins = set(_PLUGIN.findall(listed.group(1))) if listed else set()
+                return "pages" if plugins - {"search"} else "site"
+        if root is not None and folder == root:
+            break
+    return None
+
+
+def _ignore_patterns(folders: Iterable[Path], root: Path | None) -> list[tuple[Path, str]]:
+    """(folder, pattern) of the `.gitignore` files of `folders`, negations (`!x`) left out, and the
+    paths of the submodules `root/.gitmodules` lists (a checkout may not have their files)."""
+    found: list[tuple[Path, str]] = []
+    if root is not None:
+        try:
+            modules = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            modules = ""
+        found += [(root, m) for m in re.findall(r"^[ \t]*path[ \t]*=[ \t]*(\S+)", modules, re.MULTILINE)]
+    for folder in dict.fromkeys(folders):
+        try:
+            text = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for line in text.splitlines():
+            line = line.strip()
+            if line and not line.startswith(("#", "!")):
+                found.append((folder, line))
+    return found
+
+
+def _ignored(full: Path, patterns: Sequence[tuple[Path, str]]) -> bool:
+    """True when git ignores the path `full` by one of `patterns` (or it is in a `_GENERATED` folder
+    below the `.gitignore`'s folder); read simply: a pattern with an inner `/` matches the path from
+    its folder, any other one matches one of its parts."""
+    for folder, pattern in patterns:
+        try:
+            parts = full.relative_to(folder).parts
+        except ValueError:
+            continue
+        bare = pattern.strip("/")
+        if "/" in bare:
+            if any(fnmatch.fnmatchcase("/".join(parts[: i + 1]), bare) for i in range(len(parts))):
+                return True
+        elif any(fnmatch.fnmatchcase(part, bare) for part in parts):
+            return True
+    return False
+
+
+_CREATES = frozenset(
+    {
+        "mkdir",
+        "touch",
+        "wget",
+        "curl",
+        "git",
+        "cp",
+        "mv",
+        "ln",
+        "tar",
+        "unzip",
+        "gunzip",
+        "7z",
+        "rsync",
+        "scp",
+    }
+    | {"huggingface-cli", "hf", "gsutil", "aws", "make", "cmake", "ninja", "docker", "podman", "install"}
+)
+"""Commands that write or fetch files: the names on their lines may exist only after they run."""
+_PROMPT = re.compile(r"[ \t]*(?:[$#>][ \t]+|\([\w.-]+\)[ \t]*\$[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?")
+_OUTPUT = re.compile(
+    r"(?:>>?[ \t]*|(?<![\w-])(?:-o|-O|-P|--output(?:-dir)?|--local-dir|--out(?:dir)?)(?:=|[ \t]+))"
+    r"([^\s;&|<>()]+)"
+)
+"""Where a command writes: after `>`, `-o`, `--output` … (each part followed by what it cannot hold)."""
+_WORD = re.compile(r"[^\s'\"=;&|()<>`]+")
+
+
+def _made(doc: Document) -> set[str]:
+    """The file and folder names (each part of each path) that a command block of the README creates or
+    downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
+    file may be missing from the repository and still be there for a reader who followed the steps."""
+    names: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            prompt = _PROMPT.match(text)
+            words = _WORD.findall(text[prompt.end() if prompt else 0 :])
+            found = [m.group(1) for m in _OUTPUT.finditer(text)]
+            if words and words[0] in _CREATES:
+                found += words[1:]
+            for word in found:
+                for part in word.rstrip("/").split("/"):
+                    names.add(part.removesuffix(".git"))
+    return names
+
+
+def _in_commands(doc: Document) -> set[str]:
+    """The base names of the paths the command blocks of the README name (`./build.sh`, `bash
+    tools/run.sh`): a path in the prose that a command makes or runs is for the rules on commands."""
+    return {
+        word.rstrip("/").rsplit("/", 1)[-1]
+        for fence in doc.fences
+        for _, text in fence.lines
+        for word in _WORD.findall(text)
+    }
+
+
+def _key(name: str) -> str:
+    """`name` without case or separators: `build_docker.sh` and `Build.Docker.sh` have one key."""
+    return re.sub(r"[-_. ]", "_", name.lower())
+
+
+def _near(name: str, entries: Iterable[tuple[str, str]]) -> list[str]:
+    """The entries (name, `_key`) a slip away from `name`: the same but for separators and case
+    (`build_docker.sh` for `build.docker.sh`), or, for a name of five characters or more, one letter
+    added, dropped, changed or two swapped (`workflows` for `workflow`); an edit of a digit is another
+    file (`v2` for `v1`)."""
+    key = _key(name)
+    return [
+        entry
+        for entry, entry_key in entries
+        if entry != name and (entry_key == key or (len(name) >= 5 and _one_edit(name, entry)))
+    ]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when `b` is `a` with one letter (not a digit) added, dropped, changed, or two swapped."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    edited = a[start:end_a] + b[start:end_b]
+    if any(c.isdigit() for c in edited):
+        return False
+    if len(a) == len(b) and end_a - start == 2:  # two letters swapped
+        return a[start:end_a] == b[start:end_b][::-1]
+    return (end_a - start) + (end_b - start) <= 2 and max(end_a - start, end_b - start) == 1
+
+
+class _Listings:
+    """The entries of each folder looked into, listed once for all the references of a README."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Path, list[tuple[str, str]]] = {}
+
+    def __call__(self, folder: Path) -> list[tuple[str, str]]:
+        if folder not in self._seen:
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                names = []
+            self._seen[folder] = [(n, _key(n)) for n in names]
+        return self._seen[folder]
+
+
+def _corrected(base: Path, path: str, listings: _Listings) -> str | None:
+    """`path` (read from `base`) with its one missing part replaced by the one entry a slip away from it
+    when the rest of the path then exists (`.github/workflows/main.yml` for `.github/workflow/main.yml`);
+    None when no part is missing, or no such single correction exists."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    folder = base
+    for index, part in enumerate(parts):
+        if part == ".." or (folder / part).exists():
+            folder = folder / part
+            continue
+        near = _near(part, listings(folder))
+        if len(near) != 1 or not folder.joinpath(near[0], *parts[index + 1 :]).exists():
+            return None
+        return "/".join([*parts[:index], near[0], *parts[index + 1 :]])
+    return None
+
+
+def _moved(directory: Path, root: Path | None, path: str, listings: _Listings) -> str | None:
+    """Where a missing relative link target most likely is: a slip away (`_corrected`), else the same
+    path from the folder above (`../build.sh`) or from the repository root, shown from `directory`."""
+    fixed = _corrected(directory, path, listings)
+    if fixed is not None:
+        return fixed
+    bases = [directory.parent, *([root] if root is not None and root != directory.resolve() else [])]
+    for base in bases:
+        if (base / path).exists():
+            return posixpath.relpath((base / path).resolve().as_posix(), directory.resolve().as_posix())
+    return None
+
+
+def _inside(full: Path, root: Path | None) -> bool:
+    return root is None or full == root or root in full.parents
+
+
+def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A relative link, image, reference definition or HTML `href`/`src` (not to a Dockerfile: see
+    `references`) whose target, read from `directory` (a leading `/` from the repository root), does
+    not exist. Not for URLs, anchors, placeholders, pages of the repository's host (`../../issues`),
+    files a command of the README makes, files git ignores or in a generated folder (`site/`,
+    `build/`). In a MkDocs docs folder, site paths (no file suffix, `.html`) are not checked, and a
+    missing page is `likely`, or not checked when a plugin may add pages."""
+    root = repository_root(directory)
+    site = _site_folder(directory, root)
+    patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
+    made = _made(doc)
+    listings = _Listings()
+    seen: set[tuple[int, str]] = set()
+    for line, target in doc.destinations:
+        target = target.strip()
+        if (
+            not target
+            or target.startswith(("#", "//", "?"))
+            or _SCHEME.match(target)
+            or _UNREAD.search(target)
+        ):
+            continue
+        path = _reference_path(target)
+        name = _basename(path)
+        if (
+            not path.strip("/.")
+            or is_dockerfile_name(name)
+            or _GITHUB_PAGE.match(path)
+            or _DOMAIN.match(path)
+        ):
+            continue
+        base = root if path.startswith("/") else directory.resolve()
+        if base is None:
+            continue
+        full = Path(os.path.normpath(base / path.lstrip("/")))
+        if full.exists() or not _inside(full, root):
+            continue
+        if site and (path.endswith("/") or "." not in name or name.endswith((".html", ".htm"))):
+            continue
+        if site == "pages" and name.endswith(".md"):
+            continue
+        if _ignored(full, patterns) or any(p in _GENERATED or p in made for p in Path(path).parts):
+            continue
+        if (line, path) in seen:
+            continue
+        seen.add((line, path))
+        if path.startswith("/"):
+            fixed = _corrected(base, path, listings)
+            moved = None if fixed is None else "/" + fixed
+        else:
+            moved = _moved(directory, root, path, listings)
+        hint = f" (did you mean {moved}?)" if moved else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README links to {path}, which does not exist{hint}",
+            confidence=LIKELY if site else CERTAIN,
+        )
+
+
+_PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*/?")
+_SUFFIXES = frozenset(
+    "sh bash zsh ps1 bat py ipynb md rst txt yml yaml json toml cfg ini conf env patch diff cmake mk"
+    " c cc cpp h hpp cu js ts go rs java xml html csv lock sql".split()
+)
+"""File suffixes that make a name in code a file (`build_docker.sh`), not a module or a version."""
+_PLACEHOLDER = re.compile(
+    r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|xxx+|\.\.\.)(?:/|$|\.)", re.I
+)
+
+
+def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, text) of each code span in the prose, table cells and headings, except those in the
+    text of a link (the link's target is what is checked)."""
+    lines = [line for para in doc.paragraphs for line in para.lines]
+    lines += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
+    lines += [(table.line, " | ".join(table.header)) for table in doc.tables]
+    lines += doc.headings
+    for number, text in lines:
+        if "`" not in text:
+            continue
+        linked = [(link.text_start, link.text_end) for link in links(text)] if "](" in text else []
+        for start, _, code in code_spans(text):
+            if not any(a <= start < b for a, b in linked):
+                yield number, code.strip()
+
+
+def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``) that
+    is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
+    not a URL, nothing a command of the README makes) and does not exist, while the path with one part
+    a slip away does (`_near`), read from the README's folder or the repository root (`likely`)."""
+    root = repository_root(directory)
+    made = _made(doc) | _in_commands(doc)
+    listings = _Listings()
+    bases = [directory, *([root] if root is not None and root != directory.resolve() else [])]
+    seen: set[tuple[int, str]] = set()
+    for line, code in _code_paths(doc):
+        if (
+            not _PATH.fullmatch(code)
+            or code.strip("./") == ""
+            or _PLACEHOLDER.search(code)
+            or _DOMAIN.match(code)
+        ):
+            continue
+        path = code.removeprefix("./")
+        name = _basename(path)
+        suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
+        if "/" not in path.rstrip("/") and suffix not in _SUFFIXES:
+            continue
+        if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
+            continue
+        if any((base / path).exists() for base in bases) or (line, path) in seen:
+            continue
+        fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
+        if fixed is None or fixed.lower() == path.lower():  # prose writes names in any case (`readme.md`)
+            continue
+        seen.add((line, path))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {path}, which does not exist (did you mean {fixed}?)",
+            confidence=LIKELY,
+        )

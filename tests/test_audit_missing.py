@@ -1,0 +1,211 @@
+"""`docgen audit`: links to files of the repository that do not exist, and paths in code in the prose
+a slip away from a file that does (docgen/audit/missing.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import findings, make_tree, run
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.markdown import destinations
+from docgen.pipeline import model_of
+
+DOCKERFILE = {"Dockerfile": "FROM ubuntu:22.04\nRUN true\n"}
+
+
+def _repo(root: Path, files: dict[str, str]) -> Path:
+    """A repository (a `.git` folder at `root`) holding `files`."""
+    (root / ".git").mkdir()
+    make_tree(root, files)
+    return root
+
+
+def test_a_relative_link_to_a_file_that_is_not_there(tmp_path: Path) -> None:
+    _repo(tmp_path, {"build.sh": "", "tools/l4t-base/Dockerfile": "FROM x\n", "tools/app/Dockerfile": ""})
+    readme = (
+        "# App\n\n"
+        "Built from [`l4t-base`](l4t-base), see the [build script](build.sh).\n\n"
+        "Licensed under the terms in [COPYING](COPYING).\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path / "tools" / "app") == [
+        "3: README links to l4t-base, which does not exist (did you mean ../l4t-base?)",
+        "3: README links to build.sh, which does not exist (did you mean ../../build.sh?)",
+        "5: README links to COPYING, which does not exist",
+    ]
+
+
+def test_a_missing_link_is_certain_and_a_slip_is_named(tmp_path: Path) -> None:
+    _repo(tmp_path, {"scripts/run_server.sh": ""})
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit("Start it with [run-server](scripts/run-server.sh).\n", "README.md", model, {}, tmp_path)
+    assert [(d.message, d.confidence) for d in found] == [
+        (
+            "README links to scripts/run-server.sh, which does not exist "
+            "(did you mean scripts/run_server.sh?)",
+            "certain",
+        )
+    ]
+
+
+def test_every_form_of_link_is_checked(tmp_path: Path) -> None:
+    _repo(tmp_path, {})
+    readme = (
+        "![diagram](img/arch.png)\n\n"
+        '<img src="img/logo.svg" width="100"> and <a href="docs/setup.md#gpu">setup</a>\n\n'
+        "See the [guide][g].\n\n"
+        "[g]: docs/guide.md\n\n"
+        "| Step | Script |\n|---|---|\n| 1 | [prepare](prepare.sh) |\n\n"
+        "<table>\n<tr><td>Arch</td></tr>\n<tr><td><img src='img/gpu.png'></td></tr>\n</table>\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        "1: README links to img/arch.png, which does not exist",
+        "3: README links to img/logo.svg, which does not exist",
+        "3: README links to docs/setup.md, which does not exist",
+        "7: README links to docs/guide.md, which does not exist",
+        "11: README links to prepare.sh, which does not exist",
+        "15: README links to img/gpu.png, which does not exist",
+    ]
+
+
+def test_links_that_resolve_or_are_not_files_of_the_repository(tmp_path: Path) -> None:
+    _repo(
+        tmp_path,
+        {
+            "docs/guide.md": "",
+            "docs/my file.md": "",
+            "app/run.py": "",
+            "app/scripts/x.sh": "",
+            ".gitignore": "results/\n*.log\n",
+            ".gitmodules": '[submodule "lib"]\n\tpath = third_party/lib\n\turl = https://example.com/lib.git\n',
+        },
+    )
+    readme = (
+        "[line](run.py#L10) [raw](run.py?raw=true) [space](../docs/my%20file.md) [root](/docs/guide.md)\n"
+        "[folder](scripts/) [up](../docs/guide.md) [anchor](#usage) [web](https://example.com/x.md)\n"
+        "[mail](mailto:a@b.c) [issues](../../issues) [blob](../../blob/main/LICENSE)\n"
+        "[plot](results/plot.png) [log](train.log) [site](site/index.html) [built](build/html/index.html)\n"
+        "[tpl]({{ site.baseurl }}/x.md) [var]($DOCS/x.md) [outside](../../other-repo/README.md)\n"
+        "[model](weights/model.bin) [Dockerfile](Dockerfile.gone) [vendored](../third_party/lib/README.md)\n"
+        "[mail](maintainers@example.com) [site](www.example.com/docs)\n\n"
+        "```bash\nwget https://example.com/model.bin -O weights/model.bin\n[fenced](missing.md)\n```\n\n"
+        "<!-- [commented](missing.md) -->\n"
+    )
+    found = findings(readme, DOCKERFILE, tmp_path / "app")
+    # Only the Dockerfile link is reported, by the rule for Dockerfiles that are gone.
+    assert found == [
+        "6: README links to Dockerfile.gone, which does not exist (the Dockerfile is gone or moved; "
+        "compared with Dockerfile, which it most likely means now)"
+    ]
+
+
+def test_without_the_readmes_folder_nothing_is_looked_up() -> None:
+    assert findings("See [COPYING](COPYING) and run `build.docker.sh`.\n", DOCKERFILE) == []
+
+
+def test_pages_of_a_mkdocs_site(tmp_path: Path) -> None:
+    _repo(tmp_path, {"mkdocs.yml": "site_name: x\n", "docs/index.md": "", "docs/img/a.png": ""})
+    readme = "[usage](usage/) [api](reference/api) [page](cli.html) [img](img/a.png) [gone](install.md)\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "docs/index.md", model, {}, tmp_path / "docs")
+    assert [(d.message, d.confidence) for d in found] == [
+        ("README links to install.md, which does not exist", "likely")
+    ]
+
+
+def test_a_path_in_code_a_slip_away_from_a_file(tmp_path: Path) -> None:
+    _repo(tmp_path, {"build_docker.sh": "", ".github/workflows/main.yml": ""})
+    readme = (
+        "## Build\n\n"
+        "- Run `build.docker.sh`\n\n"
+        "Change the image name in the workflow file: `.github/workflow/main.yml`\n"
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, tmp_path)
+    assert [(d.line, d.message, d.confidence) for d in found] == [
+        (3, "README names build.docker.sh, which does not exist (did you mean build_docker.sh?)", "likely"),
+        (
+            5,
+            "README names .github/workflow/main.yml, which does not exist "
+            "(did you mean .github/workflows/main.yml?)",
+            "likely",
+        ),
+    ]
+
+
+def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
+    _repo(
+        tmp_path,
+        {
+            "build_docker.sh": "",
+            "train_v1.py": "",
+            "configs/base.yaml": "",
+            "nvidia/README.md": "",
+            "run.sh": "",
+            "README.md": "",
+            "tools/build_docker.sh": "",
+        },
+    )
+    readme = (
+        "Run `build_docker.sh`, then `start.sh` (no file near it).\n"
+        "Inside the container the entrypoint is `/opt/app/build.docker.sh` and `~/build.docker.sh`.\n"
+        "Copy `path/to/build.docker.sh`, `<name>.sh`, `$HOME/run.sh` or `your_build.docker.sh`.\n"
+        "The next release is `train_v2.py`; the image is `nvidia/cuda`; `torch.nn` is a module.\n"
+        "Generated: `output/config.yaml`; the README of [`build.docker.sh`](build_docker.sh) links it.\n\n"
+        "```bash\nmkdir -p output && cp configs/base.yaml output/config.yaml\n```\n\n"
+        "The image pulls `github.com/build.docker.sh`. Read `readme.md` first.\n"
+        "Then run `tools/build.docker.sh`:\n\n```bash\n./tools/build.docker.sh\n```\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == []
+
+
+def test_destinations_of_every_link_form() -> None:
+    assert destinations('[a](a.md) ![b](b.png "t") <a href="c.html#x">c</a> <img src=d.png>') == [
+        "a.md",
+        "b.png",
+        "c.html#x",
+        "d.png",
+    ]
+    assert destinations("[docs]: <docs/my page.md> 'title'") == ["docs/my page.md"]
+    # A footnote, a sentence that looks like a definition, and HTML in code are no links.
+    assert destinations("[^1]: see below") == []
+    assert destinations("[Optional]: set FOO to 1") == []
+    assert destinations('Use `<a href="x.md">` here') == []
+
+
+def test_pages_a_mkdocs_plugin_may_add(tmp_path: Path) -> None:
+    _repo(
+        tmp_path,
+        {"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - gen-files:\n      scripts: [a.py]\n"},
+    )
+    readme = "[ref](reference/api.md) [img](img/gone.png)\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "docs/index.md", model, {}, tmp_path / "docs")
+    assert [(d.message, d.confidence) for d in found] == [
+        ("README links to img/gone.png, which does not exist", "likely")
+    ]
+
+
+def test_a_link_from_the_repository_root(tmp_path: Path) -> None:
+    _repo(tmp_path, {"docs/guide.md": "", "app/x": ""})
+    readme = "[guide](/docs/guide.md) [typo](/docs/guid.md) [gone](/docs/faq.md)\n"
+    assert findings(readme, DOCKERFILE, tmp_path / "app") == [
+        "1: README links to /docs/guid.md, which does not exist (did you mean /docs/guide.md?)",
+        "1: README links to /docs/faq.md, which does not exist",
+    ]
+
+
+def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
+    _repo(
+        chdir_tmp,
+        {"img/Dockerfile": DOCKERFILE["Dockerfile"], "img/build_image.sh": "", "img/README.md": ""},
+    )
+    (chdir_tmp / "img/README.md").write_text("Run `build.image.sh`, then see [NOTES](NOTES.md).\n")
+    result = run("audit", "img/README.md", "--confidence", "certain")
+    assert result.code == 1
+    assert result.out == (
+        "img/README.md:1: error: README links to NOTES.md, which does not exist [DG101] (certain)\n"
+        "1 claim in img/README.md contradicts img/Dockerfile (1 likely one not shown: "
+        "--confidence likely shows them)\n"
+    )
