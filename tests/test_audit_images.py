@@ -433,3 +433,14 @@ def test_a_placeholder_build_is_not_of_an_image_built_with_its_own_command() -> 
     gpu = "## vision-gpu\n\n```\ndocker build --build-arg TORCH_TAG=2.4 -f <dockerfile> .\n```\n"
     assert found(gpu, TWO) == []
     assert found("```\ndocker build --build-arg TORCH_TAG=2.4 -f {V}-gpu.dockerfile .\n```\n", TWO) == []
+
+
+def test_a_target_no_image_has_is_said_once_without_a_double_negative() -> None:
+    models = [
+        model_of(parse_dockerfile(f"FROM ubuntu:22.04 AS {stage}\n", name))
+        for name, stage in (("Dockerfile.a", "base"), ("Dockerfile.b", "runtime"))
+    ]
+    readme = "# Build\n\n```bash\ndocker build --target prodd .\n```\n"
+    messages = [d.message for d in audit(readme, "README.md", models)]
+    assert any("none of Dockerfile.a, Dockerfile.b has a stage of that name" in m for m in messages), messages
+    assert not any("have no stage" in m for m in messages)

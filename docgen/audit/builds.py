@@ -116,18 +116,20 @@ def _no_stage(
     stages = list(dict.fromkeys(s.name for m in models for s in m.stages if s.name))
     if target.lower() in stages:
         return None
-    whose = models[0].path if len(models) == 1 else "none of " + ", ".join(m.path for m in models)
+    if len(models) == 1:
+        whose = f"{models[0].path} has no stage"
+    else:  # (not "none of … have no stage")
+        whose = f"none of {', '.join(m.path for m in models)} has a stage"
     close = difflib.get_close_matches(target.lower(), stages, n=1, cutoff=0.6)
     hint = (
         f"did you mean {close[0]}?"
         if close
         else (f"its stages: {', '.join(stages)}" if stages else "it names no stage")
     )
-    has = "has" if len(models) == 1 else "have"
     return Diagnostic(
         readme,
         line,
-        f"README {how} {target}, but {whose} {has} no stage of that name ({hint})",
+        f"README {how} {target}, but {whose} of that name ({hint})",
         confidence=confidence,
     )
 
