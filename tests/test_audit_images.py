@@ -444,3 +444,15 @@ def test_a_target_no_image_has_is_said_once_without_a_double_negative() -> None:
     messages = [d.message for d in audit(readme, "README.md", models)]
     assert any("none of Dockerfile.a, Dockerfile.b has a stage of that name" in m for m in messages), messages
     assert not any("have no stage" in m for m in messages)
+
+
+def test_a_target_the_readme_adds_in_its_own_dockerfile_snippet_is_no_missing_stage() -> None:
+    model = model_of(parse_dockerfile("FROM ubuntu:22.04 AS base\nRUN true\n", "Dockerfile"))
+    snippet = "Add a stage to the Dockerfile:\n\n```dockerfile\nFROM base as prod\nCOPY app /app\n```\n\n"
+    build = "Then build it:\n\n```bash\ndocker build --target {target} .\n```\n"
+    readme = "# Production image\n\n" + snippet + build
+    assert audit(readme.format(target="prod"), "README.md", model) == []  # the trap: the README's own stage
+    found = [d.message for d in audit(readme.format(target="release"), "README.md", model)]
+    assert found == [
+        "README builds --target release, but Dockerfile has no stage of that name (its stages: base)"
+    ]

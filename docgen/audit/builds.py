@@ -134,12 +134,28 @@ def _no_stage(
     )
 
 
+_SHOWN_STAGE = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?\S+\s+AS\s+([\w.-]+)\s*$", re.IGNORECASE)
+"""`FROM base AS prod` in a Dockerfile snippet of the README."""
+
+
+def _stages_shown(doc: Document) -> set[str]:
+    """The stages the README's own Dockerfile snippets name (`FROM base as prod` under "add this stage"):
+    a `--target` to one of them builds the README's example, not a stage the Dockerfile lost."""
+    return {
+        match.group(1).lower()
+        for fence in doc.fences
+        for _, text in fence.lines
+        if (match := _SHOWN_STAGE.match(text)) is not None
+    }
+
+
 def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """`--target NAME` of a build command, and the items of a list introduced as the build targets
     (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
     Dockerfile of the command's `-f`, else the images the section is about. A list is checked only when
     one of its items is a stage (else it lists something else: published tags, CI jobs)."""
     paths = [m.path for m in auditor.models]
+    shown = _stages_shown(doc)
     for fence in doc.fences:
         for command in _build_commands(fence):
             files = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]
@@ -150,7 +166,7 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             for line, text in command:
                 for match in _TARGET_FLAG.finditer(text):
                     target = match.group(1)
-                    if _STAGE_WORD.match(target):
+                    if _STAGE_WORD.match(target) and target.lower() not in shown:
                         yield from _some(
                             _no_stage(line, target, models, auditor.path, "builds --target", CERTAIN)
                         )
