@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import gone, make_tree
+from helpers import gone, make_tree, misplaced
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -172,15 +172,15 @@ BOTH = ["tools/docker/Dockerfile", "tools/docker/Dockerfile.gpu"]
         # a guide that never puts the reader there: the bare name is not found from where it is run
         (
             "docker build -t serving-gpu -f Dockerfile.gpu .",
-            [(4, gone("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "likely")],
+            [(4, misplaced("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "certain")],
         ),
         ("docker build -f docker/Dockerfile.gpu tools", []),  # from tools/
         # a name found nowhere is gone
         ("docker build -f Dockerfile.rocm .", [(4, gone("Dockerfile.rocm"), "certain")]),
-        # moved up: the right file is known by its name, only the folder is off (`likely`)
+        # moved up: the command fails as written, the file it means is known by its name
         (
             "docker build -f build/Dockerfile.cuda .",
-            [(4, gone("build/Dockerfile.cuda", "Dockerfile.cuda"), "likely")],
+            [(4, misplaced("build/Dockerfile.cuda", "Dockerfile.cuda"), "certain")],
         ),
     ],
 )
@@ -555,3 +555,14 @@ Tested with PyTorch 2.3.0/PyTorch 2.4.0.
         (4, "README says Ubuntu 18.04 but Dockerfile:1 says 20.04"),
         (5, "README says PyTorch 2.2.0 but Dockerfile:3 says 2.3.0"),
     ]
+
+
+def test_a_file_flag_not_found_where_the_command_runs_names_the_dockerfile_of_its_name(
+    tmp_path: Path,
+) -> None:
+    # run from the guide's folder or the top, `-f Dockerfile.gpu` fails: it is tools/docker/Dockerfile.gpu
+    found = audit_docs(tmp_path, "docker build -f Dockerfile.gpu -t srv --shm-size=2g .", BOTH)
+    assert found == [(4, misplaced("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "certain")]
+    # the guide says where to run it: not a finding
+    said = "# Run this from the tools/docker folder:\ndocker build -f Dockerfile.gpu -t srv .\n"
+    assert audit_docs(tmp_path, said, BOTH) == []

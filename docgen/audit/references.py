@@ -78,6 +78,14 @@ def _dead_finding(
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
     # A file of the same name found elsewhere: the reference may only be read from another folder.
     known = bool(now) and _basename(models[min(now)].path) == _basename(path)
+    if known and flag:  # the command fails as written; the file it means is there by its name
+        return Diagnostic(
+            readme,
+            line,
+            f"README builds with {path}, which does not exist where the command runs; the Dockerfile is "
+            f"{models[min(now)].path} (compared with it)",
+            confidence=CERTAIN,
+        )
     return Diagnostic(
         readme,
         line,
@@ -133,7 +141,8 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
     is audited, or when a file of that name is next to an audited Dockerfile. The README's commands are
     run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead. A bare
     `-f NAME` is run there only when the README (`said`) puts the reader in that folder: it names a
-    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`) or a `cd` to it."""
+    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`), a `cd` to it or words that
+    run the commands there (`from the docker/ folder`)."""
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
     if not parts or ".." in parts:
         return False
@@ -151,7 +160,8 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
 @functools.lru_cache(maxsize=64)  # asked for each dead `-f NAME`: the README read once a Dockerfile
 def _puts_in_folder(said: str, dockerfile: str) -> bool:
     """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
-    a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
+    a link to `…/tools/docker/Dockerfile.gpu`), a `cd` to it or words that run the commands there
+    (`Run this from the docker/ folder`); always for a Dockerfile at the top."""
     folder = posixpath.basename(posixpath.dirname(dockerfile.replace("\\", "/")))
     if not folder or folder == "..":
         return True
@@ -159,6 +169,12 @@ def _puts_in_folder(said: str, dockerfile: str) -> bool:
     return bool(
         re.search(rf"(?<![\w.-]){name}/(?:[\w.-]*[Dd]ockerfile|Containerfile)", said)
         or re.search(rf"\bcd[ \t]+[^\s;&|]*?(?<![\w.-]){name}/?(?![\w.-])", said)
+        or re.search(
+            rf"\b(?:from|in|inside|within)[ \t]+(?:the[ \t]+)?`?(?:\./)?[\w./-]*?(?<![\w.-]){name}/?`?"
+            r"[ \t]+(?:folder|directory|dir)\b",
+            said,
+            re.IGNORECASE,
+        )
     )
 
 
