@@ -432,3 +432,48 @@ def test_links_and_build_files_out_of_the_project_are_not_looked_for(
     monkeypatch.chdir(proj)
     result = run("audit", "README.md", "--dockerfile", "Dockerfile")
     assert [line.split(":", 2)[1] for line in result.out.splitlines() if ": error:" in line] == ["5"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Build contexts: a context or a Dockerfile leading out of the project is neither read nor reported
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "docker build -f deploy/Dockerfile linked",  # a context through a link leading out
+        "docker build -f deploy/Dockerfile ../other",  # a context above the project's top
+        "docker build -f ../other/Dockerfile .",  # a Dockerfile outside
+        "docker build -f linked/Dockerfile deploy",
+        "cd ..\ndocker build -f proj/deploy/Dockerfile other",  # a cd out of it
+    ],
+)
+def test_build_contexts_are_looked_at_in_the_project_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, commands: str
+) -> None:
+    copies = "FROM python:3.12-slim\nCOPY hooks /opt/hooks\nCOPY settings.toml /etc/\n"
+    make_tree(
+        tmp_path,
+        {
+            "proj/deploy/Dockerfile": copies,
+            "proj/deploy/hooks/a.sh": "",
+            "proj/deploy/settings.toml": "",
+            "other/Dockerfile": copies,
+        },
+    )
+    proj = tmp_path / "proj"
+    (proj / "linked").symlink_to(tmp_path / "other", target_is_directory=True)
+    read: list[str] = []
+    real = references.read_dockerfile
+
+    def reading(path: Any, shown: Any = None) -> Any:
+        read.append(os.path.realpath(path))
+        return real(path, shown)
+
+    monkeypatch.setattr(references, "read_dockerfile", reading)
+    readme = f"# App\n\n```bash\n{commands}\n```\n"
+    found = audit.audit(
+        readme, "README.md", build_model(proj / "deploy/Dockerfile", "deploy/Dockerfile"), {}, proj, proj
+    )
+    assert [d.message for d in found if "context" in d.message] == []
+    assert all(Path(p).is_relative_to(proj.resolve()) for p in read), read
