@@ -82,3 +82,10 @@ def gone(path: str, instead: str = "") -> str:
     """The message of `audit` for a build command naming a Dockerfile `path` that does not exist."""
     now = f"; compared with {instead}, which it most likely means now" if instead else ""
     return f"README builds with {path}, which does not exist (the Dockerfile is gone or moved{now})"
+
+
+def misplaced(path: str, real: str) -> str:
+    """The message of `audit` for a build command whose `-f path` is not where the command runs while
+    the Dockerfile of that name is at `real`."""
+    where = "which does not exist where the command runs"
+    return f"README builds with {path}, {where}; the Dockerfile is {real} (compared with it)"

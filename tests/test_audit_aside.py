@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import gone, make_tree
+from helpers import gone, make_tree, misplaced
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -172,15 +172,15 @@ BOTH = ["tools/docker/Dockerfile", "tools/docker/Dockerfile.gpu"]
         # a guide that never puts the reader there: the bare name is not found from where it is run
         (
             "docker build -t serving-gpu -f Dockerfile.gpu .",
-            [(4, gone("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "likely")],
+            [(4, misplaced("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "certain")],
         ),
         ("docker build -f docker/Dockerfile.gpu tools", []),  # from tools/
         # a name found nowhere is gone
         ("docker build -f Dockerfile.rocm .", [(4, gone("Dockerfile.rocm"), "certain")]),
-        # moved up: the right file is known by its name, only the folder is off (`likely`)
+        # moved up: the command fails as written, the file it means is known by its name
         (
             "docker build -f build/Dockerfile.cuda .",
-            [(4, gone("build/Dockerfile.cuda", "Dockerfile.cuda"), "likely")],
+            [(4, misplaced("build/Dockerfile.cuda", "Dockerfile.cuda"), "certain")],
         ),
     ],
 )
@@ -555,3 +555,101 @@ Tested with PyTorch 2.3.0/PyTorch 2.4.0.
         (4, "README says Ubuntu 18.04 but Dockerfile:1 says 20.04"),
         (5, "README says PyTorch 2.2.0 but Dockerfile:3 says 2.3.0"),
     ]
+
+
+def test_a_file_flag_not_found_where_the_command_runs_names_the_dockerfile_of_its_name(
+    tmp_path: Path,
+) -> None:
+    # run from the guide's folder or the top, `-f Dockerfile.gpu` fails: it is tools/docker/Dockerfile.gpu
+    found = audit_docs(tmp_path, "docker build -f Dockerfile.gpu -t srv --shm-size=2g .", BOTH)
+    assert found == [(4, misplaced("Dockerfile.gpu", "tools/docker/Dockerfile.gpu"), "certain")]
+    # the guide says where to run it: not a finding
+    said = "# Run this from the tools/docker folder:\ndocker build -f Dockerfile.gpu -t srv .\n"
+    assert audit_docs(tmp_path, said, BOTH) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The build context holds what the Dockerfile copies
+
+SERVE = """\
+FROM python:3.12-slim AS base
+COPY hooks /opt/hooks
+COPY ./settings.toml /etc/app/
+COPY --from=base /etc/os-release /tmp/
+ADD https://example.com/tool.tgz /tmp/
+COPY *.pem /certs/
+"""
+
+
+def context_findings(root: Path, files: dict[str, str], commands: str) -> list[tuple[int, str, str]]:
+    """audit of README.md at `root` (its commands in one shell block) against deploy/Dockerfile."""
+    make_tree(root, {"README.md": f"# Build\n\n```shell\n{commands}\n```\n", **files})
+    model = build_model(root / "deploy/Dockerfile", "deploy/Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+DEPLOY = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": "", "deploy/settings.toml": ""}
+
+
+def test_a_context_holding_none_of_what_the_dockerfile_copies_is_a_finding(tmp_path: Path) -> None:
+    found = context_findings(tmp_path, DEPLOY, "docker build -f deploy/Dockerfile -t app .")
+    assert found == [
+        (
+            4,
+            "README builds deploy/Dockerfile with the context ., which holds none of what it copies: "
+            "hooks (line 2), settings.toml (line 3) are in deploy/",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "docker build -f deploy/Dockerfile -t app deploy",  # the context is where the sources are
+        "cd deploy\ndocker build -t app .",  # a cd first
+        "docker build -f deploy/Dockerfile -t app $CONTEXT",  # a variable: not told
+        "docker build -f deploy/Dockerfile -t app <context>",  # a placeholder
+        "git clone https://example.com/app.git\ndocker build -f deploy/Dockerfile .",  # any file may be there
+        "cp -r deploy/hooks deploy/settings.toml .\ndocker build -f deploy/Dockerfile .",  # made first
+    ],
+)
+def test_a_context_that_may_hold_the_sources_is_no_finding(tmp_path: Path, commands: str) -> None:
+    assert context_findings(tmp_path, DEPLOY, commands) == []
+
+
+def test_a_context_missing_one_source_found_next_to_the_dockerfile(tmp_path: Path) -> None:
+    files = {**DEPLOY, "settings.toml": ""}  # the top holds settings.toml, not hooks/
+    found = context_findings(tmp_path, files, "docker build -f deploy/Dockerfile .")
+    assert found == [
+        (
+            4,
+            "README builds deploy/Dockerfile with the context ., which does not hold hooks (line 2) "
+            "that it copies (is in deploy/)",
+            "likely",
+        )
+    ]
+    files["hooks/start.sh"] = ""  # both there: the true statement
+    assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile .") == []
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {".dockerignore": "hooks\n"},  # left out on purpose
+        {"deploy/Dockerfile": SERVE.replace("COPY hooks", "COPY dist/hooks")},  # made by a build
+        {"x/y": ""},  # the control: nothing ignored, hooks is missing from the context
+    ],
+)
+def test_ignored_or_generated_sources_are_not_looked_for(tmp_path: Path, extra: dict[str, str]) -> None:
+    files = {**DEPLOY, "settings.toml": "", **extra}
+    expected = [4] if "x/y" in extra else []
+    found = context_findings(tmp_path, files, "docker build -f deploy/Dockerfile .")
+    assert [line for line, _, _ in found] == expected
+
+
+def test_sources_found_in_no_one_folder_are_no_finding(tmp_path: Path) -> None:
+    # a partial checkout: the context holds none of them and they are not together anywhere
+    files = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": ""}
+    assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app .") == []

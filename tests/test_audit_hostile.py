@@ -413,7 +413,7 @@ def test_dead_build_files_read_the_readme_once_for_the_folder_it_puts_the_reader
     monkeypatch.setattr(references.re, "search", counted)
     references._puts_in_folder.cache_clear()
     assert len(audit.audit(readme, "README.md", model, {}, tmp_path)) == 60
-    assert sum(read) <= 2 * len(readme)  # once (two patterns) for the Dockerfile, not once a command
+    assert sum(read) <= 3 * len(readme)  # once (three patterns) for the Dockerfile, not once a command
 
 
 def test_links_and_build_files_out_of_the_project_are_not_looked_for(
@@ -493,3 +493,48 @@ def test_many_missing_links_list_each_folder_once(tmp_path: Path, monkeypatch: p
     found = audit.audit(readme, "README.md", model, {}, tmp_path)
     assert len(found) == 4_000
     assert sorted(listed) == [str(tmp_path.resolve())]
+
+
+# --------------------------------------------------------------------------------------------------
+# Build contexts: a context or a Dockerfile leading out of the project is neither read nor reported
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "docker build -f deploy/Dockerfile linked",  # a context through a link leading out
+        "docker build -f deploy/Dockerfile ../other",  # a context above the project's top
+        "docker build -f ../other/Dockerfile .",  # a Dockerfile outside
+        "docker build -f linked/Dockerfile deploy",
+        "cd ..\ndocker build -f proj/deploy/Dockerfile other",  # a cd out of it
+    ],
+)
+def test_build_contexts_are_looked_at_in_the_project_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, commands: str
+) -> None:
+    copies = "FROM python:3.12-slim\nCOPY hooks /opt/hooks\nCOPY settings.toml /etc/\n"
+    make_tree(
+        tmp_path,
+        {
+            "proj/deploy/Dockerfile": copies,
+            "proj/deploy/hooks/a.sh": "",
+            "proj/deploy/settings.toml": "",
+            "other/Dockerfile": copies,
+        },
+    )
+    proj = tmp_path / "proj"
+    (proj / "linked").symlink_to(tmp_path / "other", target_is_directory=True)
+    read: list[str] = []
+    real = references.read_dockerfile
+
+    def reading(path: Any, shown: Any = None) -> Any:
+        read.append(os.path.realpath(path))
+        return real(path, shown)
+
+    monkeypatch.setattr(references, "read_dockerfile", reading)
+    readme = f"# App\n\n```bash\n{commands}\n```\n"
+    found = audit.audit(
+        readme, "README.md", build_model(proj / "deploy/Dockerfile", "deploy/Dockerfile"), {}, proj, proj
+    )
+    assert [d.message for d in found if "context" in d.message] == []
+    assert all(Path(p).is_relative_to(proj.resolve()) for p in read), read

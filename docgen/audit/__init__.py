@@ -68,6 +68,7 @@ from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
 from docgen.audit.references import (
+    _context_misses,
     _dead_finding,
     _dead_references,
     _default_file_builds,
@@ -103,11 +104,12 @@ def audit(
     command's `-f`, a Dockerfile or an image variant in its heading, a link to a Dockerfile, the base
     image of only some of them) is compared with that image only, or not at all when it is none of
     them; any other part with every image, and a claim agreeing with one of them is true.
-    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist too,
-    and the Dockerfiles next to it that are not audited tell the sections about them; links to other
-    files that do not exist and paths in code a slip away from a file are reported; the scripts its
-    commands run, and the Dockerfiles its links and `-f` name, are looked for only in `project` (for
-    scripts, by default the README's folder and four above it).
+    With `directory` (where the README is), links and `-f` paths to Dockerfiles that do not exist and
+    build contexts that do not hold what their Dockerfile copies too, and the Dockerfiles next to it
+    that are not audited tell the sections about them; links to other files that do not exist and
+    paths in code a slip away from a file are reported; the scripts its commands run, build contexts,
+    and the Dockerfiles its links and `-f` name, are looked for only in `project` (for scripts and
+    contexts, by default the README's folder and four above it).
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
@@ -161,6 +163,7 @@ def audit(
         found.extend(_missing_scripts(doc, source, directory, audited, path, project))
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(_context_misses(doc, source, directory, path, project))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

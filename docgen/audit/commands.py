@@ -106,3 +106,56 @@ def _build_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
             command = []
     if command:
         yield command
+
+
+_VALUE_OPTIONS = frozenset(
+    "-f --file -t --tag --build-arg --target --platform --label --network --secret --ssh --cache-from "
+    "--cache-to -o --output --progress --add-host --iidfile --metadata-file --build-context --shm-size "
+    "-m --memory --memory-swap --cpuset-cpus --cpuset-mems --cpu-shares -c --cpu-period --cpu-quota "
+    "--ulimit --isolation --allow --attest --annotation --builder --cgroup-parent --security-opt --sbom "
+    "--provenance --no-cache-filter --call --format --layers --jobs --volume -v --device --env -e "
+    "--from --arch --os "
+    "--variant --manifest --creds --authfile --cert-dir --isolation --userns --ipc --pid --uts".split()
+)
+"""The options of `docker build` (`buildx`, `podman`, `buildah`) that take the next word as their value."""
+_BUILD_WORDS = re.compile(
+    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)(?=[ \t]|$)(?P<rest>.*)"
+)
+
+
+def _build_paths(command: str) -> tuple[str | None, str] | None:
+    """(the `-f` path or None, the context) of one build command (its continued lines joined), or None
+    when it cannot be told: no context or several, an option docgen does not know that may take a
+    value (`--foo bar .`), or a context read from standard input (`-`)."""
+    match = _BUILD_WORDS.search(command)
+    if match is None:
+        return None
+    rest = re.split(r"[ \t](?:&&|\|\||;|\||#|>|2>)", f" {match.group('rest')}", maxsplit=1)[0]
+    words = [w.strip("\"'") for w in rest.replace("\\", " ").split()]
+    file: str | None = None
+    positional: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-") and word != "-":
+            name, eq, value = word.partition("=")
+            if name in ("-f", "--file"):
+                file = value if eq else (words[index + 1] if index + 1 < len(words) else None)
+            if not eq and name in _VALUE_OPTIONS:
+                index += 1
+            elif not eq and name.startswith("--") and name not in _NO_VALUE_OPTIONS:
+                return None
+            index += 1
+            continue
+        positional.append(word)
+        index += 1
+    if len(positional) != 1 or positional[0] == "-":
+        return None
+    return file, positional[0]
+
+
+_NO_VALUE_OPTIONS = frozenset(
+    "--no-cache --pull --push --load -q --quiet --rm --force-rm --squash --compress "
+    "--disable-content-trust --check --debug --tls-verify --omit-history --sign-by --all-platforms".split()
+)
+"""The options of a build command that take no value."""

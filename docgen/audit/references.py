@@ -6,6 +6,7 @@ that builds the plain `Dockerfile` in a section about another.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import functools
 import os
 import posixpath
@@ -15,7 +16,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _CD, _FILE_FLAG, _build_commands, _file_flags
+from docgen.audit.commands import (
+    _BUILD_COMMAND,
+    _CD,
+    _FILE_FLAG,
+    _build_commands,
+    _build_paths,
+    _continued,
+    _file_flags,
+)
 from docgen.audit.paths import (
     _basename,
     _files_named,
@@ -27,9 +36,11 @@ from docgen.audit.paths import (
     variant,
 )
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import DocgenError
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, Fence, code_spans, links
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Instruction
 
 
 @functools.lru_cache(maxsize=8)
@@ -78,6 +89,14 @@ def _dead_finding(
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
     # A file of the same name found elsewhere: the reference may only be read from another folder.
     known = bool(now) and _basename(models[min(now)].path) == _basename(path)
+    if known and flag:  # the command fails as written; the file it means is there by its name
+        return Diagnostic(
+            readme,
+            line,
+            f"README builds with {path}, which does not exist where the command runs; the Dockerfile is "
+            f"{models[min(now)].path} (compared with it)",
+            confidence=CERTAIN,
+        )
     return Diagnostic(
         readme,
         line,
@@ -133,7 +152,8 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
     is audited, or when a file of that name is next to an audited Dockerfile. The README's commands are
     run from there (`docker build -t app .` next to the Dockerfiles); the reference is not dead. A bare
     `-f NAME` is run there only when the README (`said`) puts the reader in that folder: it names a
-    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`) or a `cd` to it."""
+    Dockerfile in it (`tools/docker/Dockerfile.gpu`, `docker/Dockerfile`), a `cd` to it or words that
+    run the commands there (`from the docker/ folder`)."""
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
     if not parts or ".." in parts:
         return False
@@ -151,7 +171,8 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
 @functools.lru_cache(maxsize=64)  # asked for each dead `-f NAME`: the README read once a Dockerfile
 def _puts_in_folder(said: str, dockerfile: str) -> bool:
     """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
-    a link to `…/tools/docker/Dockerfile.gpu`) or a `cd` to it; always for a Dockerfile at the top."""
+    a link to `…/tools/docker/Dockerfile.gpu`), a `cd` to it or words that run the commands there
+    (`Run this from the docker/ folder`); always for a Dockerfile at the top."""
     folder = posixpath.basename(posixpath.dirname(dockerfile.replace("\\", "/")))
     if not folder or folder == "..":
         return True
@@ -159,6 +180,12 @@ def _puts_in_folder(said: str, dockerfile: str) -> bool:
     return bool(
         re.search(rf"(?<![\w.-]){name}/(?:[\w.-]*[Dd]ockerfile|Containerfile)", said)
         or re.search(rf"\bcd[ \t]+[^\s;&|]*?(?<![\w.-]){name}/?(?![\w.-])", said)
+        or re.search(
+            rf"\b(?:from|in|inside|within)[ \t]+(?:the[ \t]+)?`?(?:\./)?[\w./-]*?(?<![\w.-]){name}/?`?"
+            r"[ \t]+(?:folder|directory|dir)\b",
+            said,
+            re.IGNORECASE,
+        )
     )
 
 
@@ -197,6 +224,201 @@ def _default_file_builds(
                 "that this section is about",
                 confidence=LIKELY,
             )
+
+
+_GENERATED = frozenset(
+    {"dist", "build", "builds", "target", "out", "output", "wheels", "wheelhouse", "node_modules", "vendor"}
+    | {".venv", "venv", "__pycache__", "artifacts", "bin", "_build", "tmp"}
+)
+"""Folders a build makes (`COPY dist/ …` copies what an earlier step built): never looked for."""
+_BUILT_SUFFIXES = (".whl", ".tar.gz", ".tgz", ".jar", ".so", ".deb", ".rpm", ".zip", ".tar")
+"""Files a build or a download makes (`COPY app.whl …`)."""
+_MAKES_FILE_COMMAND = re.compile(
+    r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|mkdir|install|unzip|huggingface-cli|git)\b|>"
+)
+"""A command that makes the file it names (`wget …/model.bin`, `cp ../x .`, `mkdir models`)."""
+
+
+def _copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]:
+    """(Dockerfile line, path) of each plain source of a COPY or ADD: not `--from=` (another stage or
+    image), not a URL or a git repository, not a path with a variable or a glob (which may match
+    nothing on purpose), not a heredoc; as BuildKit reads it, from the context's top (`./a`, `/a`)."""
+    found: list[tuple[int, str]] = []
+    for instruction in instructions:
+        if instruction.keyword not in ("COPY", "ADD") or instruction.heredocs:
+            continue
+        if any(flag.name == "from" for flag in instruction.flags):
+            continue
+        words = list(instruction.exec_form or instruction.args.split())
+        for word in words[:-1]:
+            if "://" in word or word.startswith("git@") or any(c in word for c in "$*?[{"):
+                continue
+            path = posixpath.normpath(word.lstrip("/")) if word.strip("/.") else "."
+            if path == "." or path.startswith(".."):
+                continue
+            found.append((instruction.start_line, path))
+    return found
+
+
+def _ignored(path: str, folders: Sequence[Path], dockerfile: Path) -> bool:
+    """True when `path` (a COPY source) is in a folder a build makes (`dist/`, a `.whl`), or matched by a
+    pattern of the `.dockerignore` (the context's, the Dockerfile's own) or the `.gitignore` of
+    `folders`: a file made or left out on purpose, not one in the wrong place."""
+    parts = path.split("/")
+    if any(part in _GENERATED for part in parts) or path.endswith(_BUILT_SUFFIXES):
+        return True
+    files = [f / name for f in folders for name in (".dockerignore", ".gitignore")]
+    files.append(dockerfile.with_name(dockerfile.name + ".dockerignore"))
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    for file in files:
+        try:
+            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:2000]
+        except (OSError, ValueError):
+            continue
+        for line in lines:
+            pattern = line.strip().lstrip("/").rstrip("/")
+            if not pattern or pattern.startswith(("#", "!")):
+                continue
+            names = prefixes if "/" in pattern else [*prefixes, *parts]
+            if any(fnmatch.fnmatchcase(name, pattern) for name in names):
+                return True
+    return False
+
+
+def _context_builds(
+    fences: Sequence[Fence], bases: list[Path], project: Path
+) -> Iterator[tuple[int, str, Path, Path, str]]:
+    """(README line, Dockerfile as written, Dockerfile, context folder, context as written) of each
+    build command of the command blocks, read top to bottom as the reader runs them (a `cd` moves the
+    later blocks too), from the first of `bases` (the README's folder, then those above it) where its
+    Dockerfile is. Reading stops at a `cd` that cannot be followed and after a command that makes any
+    file appear (`git clone`, `make`, `tar x`); a context with a variable or a placeholder is skipped."""
+    folders = list(bases)
+    for fence in fences:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        pending: list[tuple[int, str]] = []
+        for line, text in fence.lines:
+            pending.append((line, text.split(" #", 1)[0]))
+            if _continued(text):
+                continue
+            first = pending[0][0]
+            code = " ".join(t.rstrip().rstrip("\\").strip() for _, t in pending)
+            pending = []
+            if code.lstrip().startswith("#"):
+                continue
+            for step in re.split(r"&&|\|\||;", code):
+                cd = _CD_STEP.match(step)
+                if cd is not None:
+                    target = (cd.group(1) or "").strip("\"'")
+                    if not target or target.startswith(("/", "$", "~", "-")):
+                        return
+                    moved = (_inside(f / target, project) for f in folders)
+                    folders = list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
+                    if not folders:
+                        return
+                    continue
+                if _FILES_APPEAR.search(step) and not _BUILD_COMMAND.search(step):
+                    return
+                paths = _build_paths(step) if _BUILD_COMMAND.search(step) else None
+                if paths is None:
+                    continue
+                file, context = paths
+                if any(c in context + (file or "") for c in "$<>{}%") or "://" in context:
+                    continue
+                if context.startswith(("/", "~")) or (file or "").startswith(("/", "~")):
+                    continue
+                for folder in folders:
+                    where = _inside(folder / context, project)
+                    dockerfile = _inside(folder / file, project) if file else where and where / "Dockerfile"
+                    if where is not None and dockerfile is not None and dockerfile.is_file():
+                        yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
+                        break
+
+
+def _context_misses(
+    doc: Document,
+    source: Sequence[str],
+    directory: Path,
+    readme: str,
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A build command whose context (`.`, resolved where the command runs) holds not what its
+    Dockerfile COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does:
+    `docker build -f .cd/Dockerfile .` from the repository's root when `COPY templates …` reads
+    `.cd/templates`. When the context holds none of the sources, all of them must be in that one
+    folder (a partial checkout holds none anywhere). Not for a source a README line before the command
+    makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
+    generated (see `_ignored`)."""
+    top = (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+    above = [directory, *directory.resolve().parents][:5]
+    bases = [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
+    blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
+    for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top):
+        try:
+            parsed = read_dockerfile(dockerfile, shown)
+        except DocgenError:
+            continue
+        sources = _copied_sources(parsed.instructions)
+        before = source[: line - 1]
+        sources = [
+            (at, path)
+            for at, path in sources
+            if not _ignored(path, [context, top], dockerfile) and not _made_before(path, before)
+        ]
+        if not sources:
+            continue
+        homes = [
+            folder
+            for folder in [dockerfile.parent, *dockerfile.parent.parents]
+            if folder != context and folder.is_relative_to(top)
+        ]
+        missing = [(at, path) for at, path in sources if not os.path.lexists(context / path)]
+        if not missing:
+            continue
+        held = len(missing) < len(sources)
+        found: dict[Path, list[tuple[int, str]]] = {}
+        for at, path in missing:
+            home = next((h for h in homes if os.path.lexists(h / path)), None)
+            if home is not None:
+                found.setdefault(home, []).append((at, path))
+        if not found or (not held and (len(found) != 1 or len(next(iter(found.values()))) != len(missing))):
+            continue
+        for home, paths in found.items():
+            folder = os.path.relpath(home, context)
+            listed = ", ".join(f"{path} (line {at})" for at, path in paths)
+            verb = "is" if len(paths) == 1 else "are"
+            said = (
+                f"which does not hold {listed} that it copies ({verb} in {folder}/)"
+                if held
+                else f"which holds none of what it copies: {listed} {verb} in {folder}/"
+            )
+            yield Diagnostic(
+                readme, line, f"README builds {shown} with the context {written}, {said}", confidence=LIKELY
+            )
+
+
+def _indented_blocks(doc: Document) -> list[Fence]:
+    """The indented code blocks of `doc` (read as paragraphs: every line indented by four spaces or a
+    tab) as command blocks."""
+    return [
+        Fence("", [(n, t.strip()) for n, t in para.lines], para.section)
+        for para in doc.paragraphs
+        if para.lines and all(t.startswith(("    ", "\t")) for _, t in para.lines)
+    ]
+
+
+def _made_before(path: str, lines: Sequence[str]) -> bool:
+    """True when one of `lines` (the README above a build command) makes `path` or its first folder:
+    a command that writes a file (`wget`, `cp`, `mkdir`, `>`) or words that tell to (`download`,
+    `copy`, `put`, `create` …) naming it."""
+    names = {path, path.split("/", 1)[0], posixpath.basename(path)}
+    for text in lines:
+        if not any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in names):
+            continue
+        if _MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text):
+            return True
+    return False
 
 
 def _misnamed_links(
