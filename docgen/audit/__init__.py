@@ -18,7 +18,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
   distribution differs from the one FROM uses;
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
-  to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
+  to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing in
+  a plain-OS-based image installs;
 - a list of the GPU targets the image is built for that differs from the target build arg's default.
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
@@ -54,6 +55,7 @@ from docgen.audit.builds import (
     _target_columns,
     _unpassed_required,
 )
+from docgen.audit.contents import _listed_contents
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -172,6 +174,7 @@ def audit(
         for para in sub.paragraphs:
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
+        found.extend(_listed_contents(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)
