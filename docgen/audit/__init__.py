@@ -20,6 +20,7 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
   to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing in
   a plain-OS-based image installs;
+- a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default.
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
@@ -53,6 +54,7 @@ from docgen.audit.builds import (
     _denied_args,
     _placeholder_builds,
     _target_columns,
+    _titled_stages,
     _unpassed_required,
 )
 from docgen.audit.contents import _listed_contents
@@ -184,6 +186,7 @@ def audit(
             found.extend(_image_build_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
+        found.extend(_titled_stages(sub, auditor))
         found.extend(_target_columns(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
     return _merged(found)
