@@ -55,7 +55,8 @@ def build_model(
     `target_at`, the config file and line naming it)."""
     with _collector_paused():
         parsed = read_dockerfile(dockerfile, display)
-        return _analyse(parsed, False, build_args, target, target_at)[0]
+        model = _analyse(parsed, False, build_args, target, target_at)[0]
+    return replace(model, file=os.fspath(dockerfile))
 
 
 def image_model(image: ImageConfig) -> ImageModel:
@@ -87,7 +88,7 @@ def read_image(
     with _collector_paused():
         parsed = parse_dockerfile(decode_dockerfile(data, shown), shown)
         model, warnings = _analyse(parsed, with_lint, build_args, target, target_at)
-    return data, model, warnings
+    return data, replace(model, file=os.fspath(dockerfile)), warnings
 
 
 def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:

@@ -400,6 +400,9 @@ class ImageModel:
     arg_origins: tuple[tuple[str, str, int | None], ...] = ()
     """(build arg, file as shown, line) of each build arg the build sets outside the Dockerfile (a bake
     target's `args`): where a value is changed."""
+    file: str = ""
+    """Where the Dockerfile was read from, as opened (empty for a model of text parsed elsewhere): the
+    audit reads the build-context files it copies and runs next to it."""
 
     @property
     def target(self) -> Stage | None:

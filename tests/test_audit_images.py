@@ -291,6 +291,37 @@ def test_a_list_of_stages_in_bold_under_a_heading_about_stages() -> None:
     assert found(make, {"Dockerfile": STAGES}) == []
 
 
+TITLED = """\
+ARG TARGET=full
+FROM python:3.12 AS stage-lean
+FROM stage-lean AS stage-full
+FROM stage-${TARGET} AS picked
+FROM python:3.12-slim AS final
+"""
+TITLES = """\
+## The build, step by step
+
+1. **Stage 1: `lean`**: the runtime libraries.
+2. **Stage 2: `full`**: the compilers on top.
+3. **Stage 3: `selector`**: `TARGET` picks `lean` or `full`.
+
+### Stage 4: `final`
+
+The slim image.
+"""
+
+
+def test_a_numbered_stage_title_naming_no_stage() -> None:
+    # `selector` is no stage (drift: it is `picked`); `lean` and `full` are the parts `TARGET` picks
+    # of `stage-lean` and `stage-full`, `final` (a heading) is a stage.
+    assert found(TITLES, {"Dockerfile": TITLED}) == [
+        "5: README names stage selector, but Dockerfile has no stage of that name (its stages: stage-lean, "
+        "stage-full, picked, final)"
+    ]
+    # titles that are mostly no stages of this Dockerfile are about something else
+    assert found(TITLES, {"Dockerfile": "FROM python:3.12 AS app\nFROM app AS final\n"}) == []
+
+
 VARIANTS = """\
 FROM python:3.12 AS base
 FROM base AS cpu

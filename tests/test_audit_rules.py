@@ -573,3 +573,86 @@ def test_a_linked_name_right_before_its_version() -> None:
         "3: README says Viewer v0.12.3 but Dockerfile:2 says v0.3.6"
     ]
     assert findings(readme.replace("v0.12.3", "v0.3.6"), {"Dockerfile": dockerfile}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# M3: an item of a list of what the image installs that nothing can bring
+
+
+def _listed(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    """`audit` of `readme` against the Dockerfile of `files` (written to `tmp_path`, with the build
+    context next to it), read from disk as `docgen audit` reads it."""
+    from docgen.analysis import build_model
+    from docgen.audit import audit
+
+    make_tree(tmp_path, files)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", [model], {}, tmp_path)]
+
+
+REDIS = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y --no-install-recommends libhiredis-dev cmake git
+RUN git clone https://github.com/sewenew/redis-plus-plus && cmake -S redis-plus-plus -B build
+COPY setup.sh /setup.sh
+RUN bash /setup.sh
+"""
+REDIS_LIST = """\
+# Server image
+
+## Installs
+
+- hiredis
+- [redis++](https://github.com/sewenew/redis-plus-plus)
+- Civetweb
+- nlohmann-json
+- LLaMA-3 model
+- GPU support
+- Jupyter Lab access
+- Ubuntu 22.04
+"""
+
+
+def test_a_listed_component_that_nothing_installs(tmp_path: Path) -> None:
+    # hiredis is `libhiredis-dev`, redis++ the repository its link names, the script installs
+    # nlohmann-json; Civetweb and the model are nowhere (drifts). Features and a versioned item are
+    # not read this way.
+    files = {"Dockerfile": REDIS, "setup.sh": "apt-get install -y nlohmann-json3-dev\n"}
+    assert _listed(tmp_path, REDIS_LIST, files) == [
+        "7: README lists Civetweb as in the image but Dockerfile installs no Civetweb",
+        "9: README lists LLaMA-3 as in the image but Dockerfile installs no LLaMA-3",
+    ]
+
+
+def test_what_a_base_an_unread_script_or_the_readme_may_explain_is_no_listed_drift(tmp_path: Path) -> None:
+    files = {"Dockerfile": REDIS, "setup.sh": "apt-get install -y nlohmann-json3-dev\n"}
+    # a base image that is no plain OS may hold Civetweb; a list of what the Dockerfile adds to it does
+    # not count the base
+    on_triton = {
+        **files,
+        "Dockerfile": REDIS.replace("ubuntu:22.04", "nvcr.io/nvidia/tritonserver:24.01-py3"),
+    }
+    assert _listed(tmp_path / "a", REDIS_LIST, on_triton) == []
+    added = REDIS_LIST.replace("## Installs", "## Additional")
+    assert [f.split(":")[0] for f in _listed(tmp_path / "b", added, on_triton)] == ["7", "9"]
+    # an `nvidia/cuda` base holds cuDNN, not Civetweb
+    on_cuda = {**files, "Dockerfile": REDIS.replace("ubuntu:22.04", "nvidia/cuda:12.4.1-devel-ubuntu22.04")}
+    cudnn = REDIS_LIST.replace("- hiredis", "- cuDNN")
+    assert [f.split(":")[0] for f in _listed(tmp_path / "h", cudnn, on_cuda)] == ["7", "9"]
+    # a script that is not in the build context, or a download run by a shell, may install anything
+    assert _listed(tmp_path / "c", REDIS_LIST, {"Dockerfile": REDIS}) == []
+    piped = {**files, "Dockerfile": REDIS + "RUN curl -fsSL https://example.com/get.sh | sh\n"}
+    assert _listed(tmp_path / "d", REDIS_LIST, piped) == []
+    # `pip install -e .` of a clone may bring any package, never a model
+    editable = {
+        **files,
+        "Dockerfile": REDIS + "RUN git clone https://github.com/x/app && pip install -e app\n",
+    }
+    assert _listed(tmp_path / "e", REDIS_LIST, editable) == [
+        "9: README lists LLaMA-3 as in the image but Dockerfile installs no LLaMA-3"
+    ]
+    # the README says the model is fetched later, or the list is of features
+    later = REDIS_LIST.replace("- LLaMA-3 model", "- LLaMA-3 model (downloaded at first start)")
+    assert [f.split(":")[0] for f in _listed(tmp_path / "f", later, files)] == ["7"]
+    features = REDIS_LIST.replace("## Installs", "## Features")
+    assert _listed(tmp_path / "g", features, files) == []

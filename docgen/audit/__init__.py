@@ -18,7 +18,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
   distribution differs from the one FROM uses;
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
-  to be included (`The image includes TensorRT`) that nothing in a plain-OS-based image installs;
+  to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing in
+  a plain-OS-based image installs;
+- a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file
   that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given.
@@ -54,8 +56,10 @@ from docgen.audit.builds import (
     _denied_args,
     _placeholder_builds,
     _target_columns,
+    _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.contents import _listed_contents
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -181,6 +185,7 @@ def audit(
         for para in sub.paragraphs:
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
+        found.extend(_listed_contents(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)
@@ -190,6 +195,7 @@ def audit(
             found.extend(_image_build_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor))
+        found.extend(_titled_stages(sub, auditor))
         found.extend(_target_columns(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
     return _merged(found)

@@ -26,6 +26,37 @@ _BOLD_NAME = re.compile(r"\*\*([A-Za-z][A-Za-z0-9_.-]*)\*\*(?![\w*])|__([A-Za-z]
 """A list item that starts with a name in bold (`1. **build_openvino**`), as stage lists are written."""
 
 
+_STAGE_TITLE = re.compile(
+    r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|\#{1,6}[ \t]+)?[*_]{0,3}stage[ \t]+\d{1,3}[ \t]*[:.)–—-][ \t]*"
+    r"[*_]{0,3}`([A-Za-z][A-Za-z0-9_.-]*)`",
+    re.IGNORECASE,
+)
+"""A numbered stage title, as a list item or a heading: `4. **Stage 4: `pre-flight`**`,
+`### Stage 2: `build``."""
+
+
+def _titled_stages(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Stage names a README gives numbered stage titles (`Stage 4: `pre-flight``, in a list item or a
+    heading) that no stage has, when most of its titles name a stage: as a whole name, or as a part of
+    one between `-` or `_` (`base` for `FROM … AS stage-base`, built as `stage-${TARGET}`) (`likely`)."""
+    if not auditor.stages:
+        return
+    titled = [
+        (line, m.group(1))
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if (m := _STAGE_TITLE.match(text))
+    ]
+    titled += [(line, m.group(1)) for line, text in doc.headings if (m := _STAGE_TITLE.match(text))]
+    parts = {part for stage in auditor.stages for part in re.split(r"[-_]", stage)} | set(auditor.stages)
+    hits = sum(1 for _, name in titled if name.lower() in parts)
+    if not hits or 2 * hits < len(titled):
+        return
+    for line, name in sorted(titled):
+        if name.lower() not in parts:
+            yield from _some(_no_stage(line, name, auditor.models, auditor.path, "names stage", LIKELY))
+
+
 _PASSES_MORE = re.compile(r"\$|--build-arg-file|\.\.\.|…|<[\w-]+>|\{[\w-]+\}")
 """A build command that passes more than it shows: `$BUILD_ARGS`, `--build-arg-file`, `...`, `<args>`."""
 

@@ -1,5 +1,6 @@
-"""Claims that the image includes a component (`The image includes TensorRT`) or lacks one
-(`TensorRT (Not Installed)`), against what the Dockerfiles install.
+"""Claims that the image includes a component (`The image includes TensorRT`, an item of a list under
+`## Installs`) or lacks one (`TensorRT (Not Installed)`), against what the Dockerfiles install; for the
+lists, against the Dockerfile's text and the build-context files it copies.
 """
 
 from __future__ import annotations
@@ -7,10 +8,15 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import DocgenError
+from docgen.markdown import Document, lists
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.rows import renamed
 
@@ -193,3 +199,240 @@ def _never_named(model: ImageModel, key: str) -> bool:
     words = [c.name for c in model.components] + [a.name for a in model.args] + [e.name for e in model.env]
     words += [e.value or "" for e in model.env] + bases
     return not any(r in _raw(word) for word in words for r in raw)
+
+
+_CONTENTS_HEADING = re.compile(
+    r"(?:installs|installed(?:[ \t]+(?:packages|software|components|libraries|tools))?"
+    r"|(?:list[ \t]+of[ \t]+)?packages[ \t]+installed|pre-?installed(?:[ \t]+[\w-]+){0,2}"
+    r"|(?:all[ \t]+)?(?:the[ \t]+)?images?[ \t]+includes?|what's[ \t]+(?:included|inside)"
+    r"|included(?:[ \t]+(?:packages|software|components))?|(?:image[ \t]+)?contents|components)",
+    re.IGNORECASE,
+)
+"""A heading over a list of what the image holds: `## Installs`, `### All Images Include`, `## Contents`
+(not `Table of Contents`)."""
+_ADDED_HEADING = re.compile(
+    r"(?:additional|added|extras?)(?:[ \t]+(?:packages|components|software|libraries|tools))?", re.I
+)
+"""A heading over a list of what the Dockerfile adds to its base (`## Additional`): the base image does
+not count."""
+_CONTENTS_INTRO = re.compile(
+    r"(?:\b(?:image|container)[ \t]+(?:also[ \t]+)?(?:includes|contains|installs|comes[ \t]+with"
+    r"|ships[ \t]+with|bundles)|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z",
+    re.IGNORECASE,
+)
+"""The line before a list of what the image holds: `The image includes:`, `Installs:`."""
+_LATER = re.compile(
+    r"\bdownload|\bfetch|\bat[ \t]+(?:run[ \t-]?time|start|launch|first)|\bon[ \t]+(?:start|launch|demand"
+    r"|first)|\bruntime\b|\bwhen[ \t]+(?:the[ \t]+)?container|\boptional|\bif\b|\bmount|\blazy|\bnot\b|\bno\b"
+    r"|❌|\(removed|\bdeprecated",
+    re.IGNORECASE,
+)
+"""Words saying an item is not in the image as built: fetched later, optional, absent."""
+_FEATURES = re.compile(r"\bfeatures?\b|\bsupport", re.IGNORECASE)
+"""A list of what the image can do (`This image includes security hardening features:`), not holds."""
+_ITEM_NAME = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[([^\[\]]{1,60})\]\(([^()\s]{0,300})\)|`([^`]{1,60})`"
+    r"|([A-Za-z][\w.+-]{1,60}))"
+)
+"""A list item's leading name: a link's text and target, a code span, or a word."""
+_KINDS = frozenset({"model", "models", "weights", "checkpoint", "checkpoints", "dataset"})
+"""A word after an item's name making it data, which no package manager brings."""
+_AFTER_NAME = re.compile(r"[ \t]*(?:\([^()]{0,80}\)[ \t]*)?(?:[:–—,][ \t].*|[ \t]+-[ \t].*)?\Z")
+"""What may follow a name in an item that names one component: a note in brackets, a description."""
+_VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|\d+\.x\b")
+_COMMON = frozenset(
+    {"ubuntu", "debian", "alpine", "centos", "linux", "bash", "sh", "glibc", "libc", "coreutils", "apt"}
+    | {"pip", "python", "python3", "setuptools", "wheel", "git", "curl", "wget", "gcc", "make", "perl"}
+    | {"tar", "gzip", "openssl", "ca-certificates", "sqlite", "zlib", "gpu", "cpu", "ssh", "sudo"}
+)
+"""What any base image may hold, or a word that names no component: never said to be missing."""
+_CUDA_HELD = re.compile(r"cu(?:da|dnn|blas|fft|rand|solver|sparse|pti|b)|nccl|nv|thrust|npp", re.I)
+"""Names of what an `nvidia/cuda` base holds."""
+
+
+def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """An unversioned item of a list the README presents as what the image installs (`## Installs`,
+    `The image includes:`; `## Additional` for what it adds to its base) that no Dockerfile compared
+    can hold: its name, under any spelling, is nowhere in the Dockerfile or the build-context files it
+    copies, its base is a plain OS, language or CUDA image (not for an `Additional` list), and nothing
+    it runs is unread (a script docgen cannot read, a download piped into a shell) (`likely`)."""
+    for block in lists(doc):
+        heading = block.heading.strip().strip("*_#: \t").strip()
+        added = bool(_ADDED_HEADING.fullmatch(heading)) and not block.intro
+        intro = block.intro.strip()
+        if (
+            not (added or (_CONTENTS_INTRO.search(intro) if intro else _CONTENTS_HEADING.fullmatch(heading)))
+            or _LATER.search(f"{intro} {heading}")
+            or _FEATURES.search(f"{intro} {heading}")
+        ):
+            continue
+        for line, text in block.items:
+            found = _item_component(text)
+            if found is None or _LATER.search(text) or _VERSION_IN.search(text):
+                continue
+            name, spellings, data = found
+            if all(_cannot_hold(model, spellings, data, added) for model in auditor.models):
+                model = auditor.models[0]
+                yield Diagnostic(
+                    auditor.path,
+                    line,
+                    f"README lists {name} as in the image but {model.path} installs no {name}",
+                    confidence=LIKELY,
+                )
+
+
+def _item_component(text: str) -> tuple[str, set[str], bool] | None:
+    """The component a list item names and nothing else (`hiredis`, `[Civetweb](…)`, `BakLLaVA-1
+    model`): its name, its spellings (normalised: the link's repository too, without `lib` and `-dev`),
+    and whether it is data (a model); None for an item that is a feature (`GPU support`)."""
+    match = _ITEM_NAME.match(text)
+    if match is None:
+        return None
+    link, target, code, word = match.groups()
+    rest = text[match.end() :]
+    name = link or code or word or ""
+    data = False
+    if word:
+        kind = re.match(r"[ \t]+(\w+)", rest)
+        if kind and kind.group(1).lower() in _KINDS:
+            data, rest = True, rest[kind.end() :]
+    if not _AFTER_NAME.match(rest) or len(name.split()) > 3 or _raw(name) in _COMMON:
+        return None
+    spellings = _installed_under(name) | {_raw(name)}
+    if target:
+        spellings |= _installed_under(_link_name(target))
+    spellings |= {s.removeprefix("lib") for s in spellings} | {_norm(s) for s in spellings}
+    spellings |= {alias for alias, key in _ALIASES.items() if key in spellings}
+    spellings = {s for s in spellings if len(s) >= 3}
+    if not spellings or spellings & _COMMON:
+        return None
+    return name, spellings, data
+
+
+def _link_name(target: str) -> str:
+    """The name a link's target gives what it links to: a repository's (`…/sewenew/redis-plus-plus.git`),
+    else the site's (`https://rclone.org/` is rclone)."""
+    parts = urlsplit(target)
+    host = parts.netloc.lower().removeprefix("www.")
+    path = parts.path.rstrip("/").removesuffix(".git")
+    if host in ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "codeberg.org"):
+        return path.rsplit("/", 1)[-1]
+    labels = host.split(".")
+    return labels[-2] if len(labels) >= 2 else labels[0]
+
+
+def _cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool) -> bool:
+    """True when the image of `model` cannot hold a component under any of `spellings`: none is in the
+    Dockerfile or the build-context files it copies, nothing it runs is unread (for `data`, a model,
+    only a script or a download run is: a package manager brings no model), and its base images are
+    plain (OS, language, CUDA: none holding it) or, for a list of what it `added`, not looked at."""
+    if not model.file:
+        return False
+    text, unread_run, unread_packages = _context(model.file)
+    if unread_run or (unread_packages and not data) or any(s in text for s in spellings):
+        return False
+    if added:
+        return True
+    for stage in model.stages:
+        if stage.parent is not None:
+            continue
+        base = stage.base.split("@", 1)[0]
+        repo = base.rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
+        if repo.lower().endswith("nvidia/cuda"):
+            if any(_CUDA_HELD.match(s) for s in spellings):
+                return False
+        elif repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
+            return False
+    return True
+
+
+_RUNS_FILE = re.compile(
+    r"(?:^|[\s;&|(])(?:(?:ba|z)?sh|python3?(?:\.\d+)?|perl)[ \t]+([^\s;&|<>()-][^\s;&|<>()]*)"
+    r"|(?:^|[\s;&|(])(\.{0,2}/[^\s;&|<>()]+\.(?:sh|py|run|bin|pl))(?=[\s;&|)]|\Z)"
+)
+"""A RUN running a file: `bash install.sh`, `python setup_env.py`, `./build.sh` (a file sourced sets
+variables: `source /venv/bin/activate`)."""
+_PIPED = re.compile(
+    r"\b(?:curl|wget)\b[^;&|]{0,500}\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh|python3?)\b|\$\((?:curl|wget)\b"
+)
+"""A download run by a shell (`curl -sSL URL | bash`, `sh -c "$(curl …)"`)."""
+_LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]+([^\s;&|]+)")
+"""A file of packages to install: `pip install -r F`, `conda env create -f F`."""
+_LOCAL_PROJECT = re.compile(
+    r"\bpip3?[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
+)
+_INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
+"""`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
+_TEXT_LIMIT = 4_000_000
+"""Bytes of build-context files read at most for one Dockerfile; past it, what it copies is unread."""
+_FILE_LIMIT = 2_000
+"""Build-context files read at most for one Dockerfile."""
+_SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|run)\Z")
+_LISTED_FILE = re.compile(r"\.(?:sh|bash|py|txt|ya?ml|toml|cfg|lock|json)\Z|\A[^.]*\Z")
+"""A copied file that may say what to install, or a folder: one that is missing leaves that unread."""
+
+
+@functools.lru_cache(maxsize=32)
+def _context(file: str) -> tuple[str, bool, bool]:
+    """The Dockerfile at `file` and the build-context files it copies that exist (scripts, requirements
+    files, environment.yml), as one text of lower-case letters and digits; whether it runs something
+    docgen cannot read (a script not among them, a download piped into a shell); whether it installs
+    packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
+    .` of a clone)."""
+    path = Path(file)
+    try:
+        text = decode_dockerfile(read_dockerfile_bytes(path, file), file)
+    except DocgenError:
+        return "", True, True
+    parsed = parse_dockerfile(text, file)
+    folder = path.parent.resolve()
+    texts = [text]
+    names: set[str] = set()
+    run_unread = packages_unread = False
+    budget, count = _TEXT_LIMIT, _FILE_LIMIT
+    for inst in parsed.instructions:
+        if inst.keyword not in ("COPY", "ADD") or inst.flag("from") is not None:
+            continue
+        words = [w for w in inst.args.split() if not w.startswith("--")]
+        for source in words[:-1]:
+            if "://" in source or source.startswith(("[", '"')):
+                continue
+            if ".." in source.split("/"):
+                run_unread = packages_unread = True  # (a build context holds nothing above it)
+                continue
+            whole = not source.strip("./")
+            if whole:  # the whole context: a project that may be installed, the context maybe larger
+                packages_unread = True
+            matched = [folder] if whole else sorted(folder.glob(source.lstrip("/")))
+            if not matched and _LISTED_FILE.search(source):
+                run_unread = packages_unread = True  # a script, a package list or a folder not there
+            for found in matched:
+                files = [found] if found.is_file() else (f for f in found.rglob("*") if f.is_file())
+                for each in files:
+                    count -= 1
+                    real = each.resolve()
+                    if not real.is_relative_to(folder):
+                        continue  # a link out of the build context: not looked at
+                    size = real.stat().st_size
+                    if size > budget or count < 0:
+                        return "", True, True  # more than docgen reads: what it copies is unread
+                    budget -= size
+                    names.add(each.name)
+                    texts.append(real.read_text(encoding="utf-8", errors="replace"))
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN":
+            continue
+        if _PIPED.search(inst.args):
+            run_unread = True
+        for match in _RUNS_FILE.finditer(inst.args):
+            ran = (match.group(1) or match.group(2)).strip("'\"")
+            if ran.startswith("$") or (
+                ("/" in ran or _SCRIPT.search(ran)) and ran.rsplit("/", 1)[-1] not in names
+            ):
+                run_unread = True
+        for match in _LISTS.finditer(inst.args) if _INSTALLER.search(inst.args) else ():
+            if "://" not in match.group(1) and match.group(1).rsplit("/", 1)[-1].strip("'\"") not in names:
+                packages_unread = True
+        if _LOCAL_PROJECT.search(inst.args):
+            packages_unread = True
+    return _raw(" ".join(texts)), run_unread, packages_unread
