@@ -486,3 +486,28 @@ def test_a_plain_dockerfile_name_in_a_table_or_list_of_this_folder(tmp_path: Pat
     other = {"README.md": JETSON_README, "Dockerfile": "FROM ubuntu:22.04\n"}
     assert audit_tree(tmp_path / "b", other, ["Dockerfile"]) == []
 
+
+ROCM_REPO = """\
+FROM ubuntu:22.04
+RUN echo "deb [arch=amd64] https://repo.radeon.com/rocm/apt/6.1 jammy main" \\
+        > /etc/apt/sources.list.d/rocm.list && \\
+    echo "deb [arch=amd64] https://repo.radeon.com/amdgpu/6.1/ubuntu jammy main" \\
+        > /etc/apt/sources.list.d/amdgpu.list && \\
+    apt-get update && apt-get install -y rocm-dev
+"""
+
+
+def test_the_rocm_version_targeted_against_the_apt_repository(tmp_path: Path) -> None:
+    def found(readme: str, dockerfile: str = ROCM_REPO) -> list[tuple[int, str, str]]:
+        files = {"README.md": readme, "Dockerfile": dockerfile}
+        return audit_tree(tmp_path / str(len(list(tmp_path.iterdir()))), files, ["Dockerfile"])
+
+    stale = "README says ROCm 6.4 but Dockerfile:2 says 6.1"
+    assert found("# Image\n\nROCm version targeted is 6.4.\n") == [(3, stale, "likely")]
+    # The repository path pins a release series: 6.1.3 is of it.
+    assert found("# Image\n\nROCm version targeted is 6.1.3.\n") == []
+    # The host's ROCm is not the image's; a participle not followed by `is` says no version.
+    assert found("# Image\n\nROCm version targeted by the host driver is 6.4.\n") == []
+    # The `latest` repository path says no version to compare with.
+    latest = ROCM_REPO.replace("apt/6.1", "apt/latest").replace("amdgpu/6.1", "amdgpu/latest")
+    assert found("# Image\n\nROCm version targeted is 6.4.\n", latest) == []
