@@ -439,3 +439,75 @@ def test_a_list_of_some_build_args_need_not_list_them_all() -> None:
     ]
     # a list of the environment names no build arg
     assert hdf("Environment variables:\n\n- `HDF_MAJOR`: 1.14\n\n- `HDF_PLUGIN_PATH`: /opt\n") == []
+
+
+# 5. A Dockerfile named in plain words in a table or list of this folder's Dockerfiles
+
+JETSON_README = """\
+# Inference images
+
+| Dockerfile | Board |
+|---|---|
+| Dockerfile.trt.jetson.4.6 | Jetson 4.6 |
+| **Dockerfile.trt.jetson.5.1.0** | Jetson 5.1 |
+| Dockerfile.trt.gpu | GPU (removed in 3.0) |
+
+Pull `acme/trt:Dockerfile.trt.jetson.5.0` or acme/trt:Dockerfile.trt.jetson.5.0 instead of building.
+
+- Dockerfile.trt.jetson.4.6: the older board
+- Dockerfile.trt.x86, kept in the upstream repository
+- Dockerfile.trt.jetson.5.1: the newer board
+
+## Changelog
+
+| Dockerfile | Change |
+|---|---|
+| Dockerfile.trt.jetson.5.0 | replaced by 5.1 |
+"""
+
+
+def test_a_plain_dockerfile_name_in_a_table_or_list_of_this_folder(tmp_path: Path) -> None:
+    jetson = {
+        "README.md": JETSON_README,
+        "Dockerfile.trt.jetson.4.6": "FROM ubuntu:20.04\n",
+        "Dockerfile.trt.jetson.5.1.1": "FROM ubuntu:22.04\n",
+    }
+    gone_hint = "which does not exist next to it (did you mean Dockerfile.trt.jetson.5.1.1?)"
+    # The stale table row (bold) and list item are found; an image tag, a row saying the file was
+    # removed, another repository's Dockerfile and the changelog's table are not.
+    assert audit_tree(tmp_path / "a", jetson, ["Dockerfile.trt.jetson.5.1.1"]) == [
+        (6, f"README lists Dockerfile.trt.jetson.5.1.0, {gone_hint}", "certain"),
+        (13, f"README lists Dockerfile.trt.jetson.5.1, {gone_hint}", "likely"),
+    ]
+    # A name found in a folder just below the README's is there.
+    below = {**jetson, "jetson/Dockerfile.trt.jetson.5.1.0": "FROM ubuntu:22.04\n"}
+    assert [line for line, _, _ in audit_tree(tmp_path / "c", below, ["Dockerfile.trt.jetson.5.1.1"])] == [13]
+    # A table naming no Dockerfile that is here is not a list of this folder's files.
+    other = {"README.md": JETSON_README, "Dockerfile": "FROM ubuntu:22.04\n"}
+    assert audit_tree(tmp_path / "b", other, ["Dockerfile"]) == []
+
+
+ROCM_REPO = """\
+FROM ubuntu:22.04
+RUN echo "deb [arch=amd64] https://repo.radeon.com/rocm/apt/6.1 jammy main" \\
+        > /etc/apt/sources.list.d/rocm.list && \\
+    echo "deb [arch=amd64] https://repo.radeon.com/amdgpu/6.1/ubuntu jammy main" \\
+        > /etc/apt/sources.list.d/amdgpu.list && \\
+    apt-get update && apt-get install -y rocm-dev
+"""
+
+
+def test_the_rocm_version_targeted_against_the_apt_repository(tmp_path: Path) -> None:
+    def found(readme: str, dockerfile: str = ROCM_REPO) -> list[tuple[int, str, str]]:
+        files = {"README.md": readme, "Dockerfile": dockerfile}
+        return audit_tree(tmp_path / str(len(list(tmp_path.iterdir()))), files, ["Dockerfile"])
+
+    stale = "README says ROCm 6.4 but Dockerfile:2 says 6.1"
+    assert found("# Image\n\nROCm version targeted is 6.4.\n") == [(3, stale, "likely")]
+    # The repository path pins a release series: 6.1.3 is of it.
+    assert found("# Image\n\nROCm version targeted is 6.1.3.\n") == []
+    # The host's ROCm is not the image's; a participle not followed by `is` says no version.
+    assert found("# Image\n\nROCm version targeted by the host driver is 6.4.\n") == []
+    # The `latest` repository path says no version to compare with.
+    latest = ROCM_REPO.replace("apt/6.1", "apt/latest").replace("amdgpu/6.1", "amdgpu/latest")
+    assert found("# Image\n\nROCm version targeted is 6.4.\n", latest) == []

@@ -78,6 +78,7 @@ from docgen.audit.references import (
     _default_file_builds,
     _misnamed_links,
     _missing_scripts,
+    _unlisted_names,
 )
 from docgen.audit.sections import _shared_tables, _tied_sections
 from docgen.audit.set_aside import _drop_aside, _set_aside
@@ -164,6 +165,7 @@ def audit(
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
+        found.extend(_unlisted_names(doc, path, directory, siblings))
         found.extend(_missing_scripts(doc, source, directory, audited, path, project))
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))

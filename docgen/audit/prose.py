@@ -48,10 +48,13 @@ _PIN = re.compile(
 
 _AFTER_NAME = re.compile(
     r"[ \t*`:=@(—–]*"
-    r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to)[ \t*`:=@(]+){0,3}"
+    r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to"
+    r"|(?<=version[ \t])(?:targeted|used|installed|shipped|bundled|included)(?=[ \t]+is\b))[ \t*`:=@(]+){0,3}"
     r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
     re.IGNORECASE,
 )
+"""After a name, the words up to its version: `ROCm 6.4`, `PyTorch version: 2.4.0`, `CUDA release is 12.4`,
+`ROCm version targeted is 6.4` (a participle only between `version` and `is`)."""
 
 
 _BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")

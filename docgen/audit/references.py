@@ -39,7 +39,7 @@ from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, Fence, code_spans, links
+from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
 
@@ -447,6 +447,67 @@ def _misnamed_links(
                 number,
                 f"README names {named[0]} in a link to {target}; {named[0]} does not exist",
                 confidence=LIKELY,
+            )
+
+
+_PLAIN_NAME = re.compile(
+    r"(?<![\w./:@-])(?:(?:Dockerfile|Containerfile)[.\-_][\w.+-]*[A-Za-z0-9]"
+    r"|[A-Za-z0-9][\w.+-]*[.\-_](?:Dockerfile|dockerfile|Containerfile))(?![\w/@-]|[.:][^\s*])"
+)
+"""A Dockerfile's name as a word of its own (`Dockerfile.onnx.jetson`, `cuda.Dockerfile`,
+`Dockerfile-slim`): the Dockerfile word with a suffix or a prefix, not part of a path, image or tag."""
+_NOT_LISTED_HERE = re.compile(
+    r"\b(?:removed|deleted|dropped|retired|no[ \t]+longer|repo(?:sitory|sitories)?|upstream|fork(?:ed)?)\b"
+    r"|://|\]\(",
+    re.IGNORECASE,
+)
+"""Words of a row or item whose Dockerfile names are not this folder's to have: gone on purpose
+(`removed in 2.0`), another repository's (`from the upstream repository`), or a link (checked as one)."""
+_INLINE_CODE = re.compile(r"`+[^`]*`+")
+
+
+def _plain_names(text: str) -> list[str]:
+    """The Dockerfile names a row or an item writes in plain words or bold (not in code, not linked)."""
+    words = _INLINE_CODE.sub(" ", text).replace("*", " ")
+    return [m.group() for m in _PLAIN_NAME.finditer(words) if is_dockerfile_name(m.group())]
+
+
+def _unlisted_names(
+    doc: Document, readme: str, directory: Path, siblings: Sequence[str]
+) -> Iterator[Diagnostic]:
+    """A Dockerfile named in plain words in a table or a list that names this folder's Dockerfiles (at
+    least one other name there exists next to the README), when no file of that name is there: the
+    list is stale (`| Dockerfile.jetson.5.1.0 |` with `Dockerfile.jetson.5.1.1` next to it), with the
+    closest name there is. Not under a history heading (not read), not in a row or item about another
+    repository or saying the file was removed (`_NOT_LISTED_HERE`), not in a heading or sentence."""
+    groups: list[tuple[list[tuple[int, str]], str]] = []
+    for table in doc.tables:
+        if not _NOT_CURRENT.search(table.context):
+            groups.append(([(line, " ".join(cells)) for line, cells in table.rows], CERTAIN))
+    for block in lists(doc):
+        if not _NOT_CURRENT.search(block.intro) and not _NOT_CURRENT.search(block.heading):
+            groups.append((block.items, LIKELY))
+    names = [s for s in siblings if "/" not in s]
+    for rows, confidence in groups:
+        named = [
+            (line, name)
+            for line, text in rows
+            if not _NOT_LISTED_HERE.search(text)
+            for name in _plain_names(text)
+        ]
+        there = {name for _, name in named if (directory / name).exists()}
+        if not there:
+            continue
+        for line, name in named:
+            if (directory / name).exists() or any(_basename(s) == name for s in siblings):
+                continue  # here, or in a folder just below the README's
+            close = difflib.get_close_matches(name, [n for n in names if n not in there], n=1, cutoff=0.8)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            yield Diagnostic(
+                readme,
+                line,
+                f"README lists {name}, which does not exist next to it{hint}",
+                confidence=confidence,
             )
 
 
