@@ -193,6 +193,22 @@ class _Auditor:
         return tuple(self._with((model,)) for model in self.models)
 
     @functools.cached_property
+    def declared_as(self) -> tuple[ImageModel, ...]:
+        """`models` as audited, before a section's build command passed its `--build-arg` values: the
+        default a README states is the ARG's, whatever a build next to it passes."""
+        return tuple(
+            next((f for f in self.family if f.path == m.path and f.image_name == m.image_name), m)
+            if all(f is not m for f in self.family)
+            else m
+            for m in self.models
+        )
+
+    @functools.cached_property
+    def as_declared(self) -> _Auditor:
+        """The auditor of `declared_as`: what a line about the defaults (`defaults to`) is compared with."""
+        return self._with(self.declared_as)
+
+    @functools.cached_property
     def stages(self) -> frozenset[str]:
         """The names of the stages of `models` (`FROM … AS NAME`)."""
         return frozenset(s.name for m in self.models for s in m.stages if s.name)
@@ -278,7 +294,7 @@ class _Auditor:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
         `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
         README says the arg has no default and must be passed (claim '')."""
-        decls = [(m.path, d) for m in self.models for d in m.args if d.name == name and not d.unknown]
+        decls = [(m.path, d) for m in self.declared_as for d in m.args if d.name == name and not d.unknown]
         if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
         path, first = next(((p, d) for p, d in decls if not d.bare), decls[0])
