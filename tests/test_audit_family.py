@@ -542,3 +542,14 @@ def test_a_value_that_cannot_build_the_dockerfile_leaves_the_defaults(tmp_path: 
     assert (code, err) == (1, "")
     assert "README.md:9: error: README says App 1.5.0 but Dockerfile:3 says 1.4.0" in out
     assert "README.md:7: error: README says Deepstream 6.1.1 but Dockerfile:1 says 6.0.1-devel" in out
+
+
+def test_the_intro_under_the_title_is_about_the_defaults_not_a_build_section_below(tmp_path: Path) -> None:
+    readme = "# Stream image\n\nBuilt on `nvcr.io/nvidia/deepstream:6.0.1-devel` with App 1.4.0.\n\n"
+    readme += "## Building\n\n"
+    readme += "```bash\ndocker build --build-arg BASE_CONTAINER=nvcr.io/nvidia/deepstream:6.1.1-devel "
+    readme += "--build-arg APP_VERSION=1.5.0 .\n```\n"
+    files = {"Dockerfile": STREAM, "README.md": readme}
+    assert audit_cli(tmp_path, files)[0] == 0
+    code, out, _ = audit_cli(tmp_path, {"README.md": readme.replace("App 1.4.0", "App 1.5.0")})
+    assert "README.md:3: error: README says App 1.5.0 but Dockerfile:3 says 1.4.0" in out

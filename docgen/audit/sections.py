@@ -245,8 +245,10 @@ def _section_builds(
     build), else the one image its section is about, else the plain `Dockerfile` of them; a command
     passing no literal value the Dockerfile declares builds that image with its defaults. Sections
     whose commands pass none are left out: they are about the images as the Dockerfiles declare them,
-    and so is a section whose builds are those of several of its subsections (`# Images` over `## 6.0` and `## 6.1`);
-    a section without any is about the builds right under the nearest heading above it that has them."""
+    and so is a section whose builds are those of several of its subsections (`## Images` over `### 6.0`
+    and `### 6.1`), and the document's title (the one heading of the highest level: `# My image` over
+    `## Building`) counts only its own. A section without any is about the builds right under the
+    nearest heading above it that has them."""
     paths = [m.path for m in models]
     everything = frozenset(range(len(models)))
     own: dict[int, set[Build]] = {}
@@ -284,11 +286,16 @@ def _section_builds(
             if heading != child:
                 sources.setdefault(heading, set()).add(child)
             child = heading
+    top = min(doc.levels.values(), default=0)
+    titles = [line for line, level in doc.levels.items() if level == top]
+    title = titles[0] if len(titles) == 1 else -1  # the document's title: its intro is about them all
     result: dict[int, frozenset[Build]] = {}
-    for section in [0, *doc.levels]:
+    for section in doc.levels:  # the text before the first heading is no section (host notes, badges)
         chosen: set[Build] = set()
         if section in total:  # its own builds; none when they are its subsections' several ones
-            if section in own or len(sources.get(section, ())) == 1:
+            if section in own:
+                chosen = own[section] if section == title else total[section]
+            elif len(sources.get(section, ())) == 1 and section != title:
                 chosen = total[section]
         else:  # a section without a build: a build right under a heading above it
             chosen = next((own[h] for h in parents.get(section, []) if h in own), set())
