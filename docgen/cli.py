@@ -10,13 +10,13 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from docgen import files, fingerprint, markers
-from docgen.analysis import image_model, lint_file, read_image
+from docgen.analysis import build_model, image_model, lint_file, read_image
 from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
 from docgen.config import Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
@@ -854,6 +854,30 @@ def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
     return dataclasses.replace(model, image_name=image.name, arg_origins=origins)
 
 
+def _rebuilder(
+    built: list[tuple[ImageConfig, ImageModel]],
+) -> Callable[[ImageModel, Mapping[str, str]], ImageModel | None]:
+    """For `audit`: an audited model and the build args a README's build command passes → the model
+    of its image built with them too (they win over the configured or bake-set ones), or None when
+    they make the Dockerfile invalid (the README's section is then compared with the image as audited)."""
+    images = {id(model): image for image, model in built}
+
+    def rebuild(model: ImageModel, passed: Mapping[str, str]) -> ImageModel | None:
+        image = images.get(id(model))
+        if image is None:
+            return None
+        try:
+            rebuilt = build_model(
+                image.dockerfile, image.display, {**image.args, **passed}, image.target, image.target_at
+            )
+        except DocgenError:
+            return None
+        origins = tuple(o for o in model.arg_origins if o[0] not in passed)
+        return dataclasses.replace(rebuilt, image_name=model.image_name, arg_origins=origins)
+
+    return rebuild
+
+
 def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from docgen import findings
     from docgen.audit import audit
@@ -896,7 +920,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # folder when it is outside it): never past it, nor through a link leading out of it.
     inside = document.resolve().is_relative_to(config.root.resolve())
     project = config.root if inside else document.parent
-    diagnostics = audit(text, shown, models, names, document.parent, project.resolve())
+    diagnostics = audit(text, shown, models, names, document.parent, project.resolve(), _rebuilder(built))
     unsure = 0
     if args.confidence == "certain":  # the claims read from prose are left out, and counted
         kept = [d for d in diagnostics if d.confidence != "likely"]

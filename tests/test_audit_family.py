@@ -433,3 +433,123 @@ def test_a_section_headed_by_a_bake_targets_name_is_about_that_image(tmp_path: P
     assert audit_cli(tmp_path, files)[1].splitlines()[:-1] == [
         "README.md:5: error: README says Torch 2.6.0 but docker-bake.json:8 says 2.4.0 [DG101] (likely)"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A section whose build command passes --build-arg NAME=VALUE is about the image that command builds
+
+STREAM = """\
+ARG BASE_CONTAINER=nvcr.io/nvidia/deepstream:6.0.1-devel
+FROM ${BASE_CONTAINER}
+ARG APP_VERSION=1.4.0
+RUN pip install app==${APP_VERSION}
+"""
+STREAM_README = """\
+# Stream images
+
+## Deepstream 6.0.1
+
+    docker build -t ds:6.0.1 .
+
+## Deepstream {heading}
+
+{said}
+
+Build it with:
+
+```bash
+docker build --build-arg BASE_CONTAINER=nvcr.io/nvidia/deepstream:6.1.1-devel -t ds:6.1.1 .
+{more}
+```
+"""
+
+
+def stream(heading: str = "6.1.1", said: str = "", more: str = "") -> str:
+    return STREAM_README.format(heading=heading, said=said, more=more)
+
+
+def test_a_section_is_compared_with_the_image_its_build_command_builds(tmp_path: Path) -> None:
+    files = {"Dockerfile": STREAM}
+    assert audit_cli(tmp_path, {**files, "README.md": stream()})[:2] == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile\n",
+    )
+    # the same section building the defaults says 6.1.1 of a 6.0.1 image
+    plain = stream().replace("--build-arg BASE_CONTAINER=nvcr.io/nvidia/deepstream:6.1.1-devel ", "")
+    code, out, _ = audit_cli(tmp_path, {"README.md": plain})
+    assert (
+        code == 1
+        and "README.md:7: error: README says Deepstream 6.1.1 but Dockerfile:1 says 6.0.1-devel" in out
+    )
+
+
+def test_a_claim_the_overridden_build_contradicts_is_still_found(tmp_path: Path) -> None:
+    code, out, err = audit_cli(tmp_path, {"Dockerfile": STREAM, "README.md": stream("6.2")})
+    assert (code, err) == (1, "")
+    assert out.splitlines()[0] == (
+        "README.md:7: error: README says Deepstream 6.2 but Dockerfile:1 says 6.1.1-devel [DG101] (likely)"
+    )
+    # a value the commands do not pass is compared with the defaults
+    said = "It ships App 1.5.0."
+    code, out, _ = audit_cli(tmp_path, {"README.md": stream(said=said)})
+    assert "README.md:9: error: README says App 1.5.0 but Dockerfile:3 says 1.4.0" in out
+
+
+def test_a_default_stated_in_such_a_section_is_compared_with_the_arg_default(tmp_path: Path) -> None:
+    said = "`BASE_CONTAINER` defaults to `nvcr.io/nvidia/deepstream:{}-devel`."
+    files = {"Dockerfile": STREAM, "README.md": stream(said=said.format("6.0.1"))}
+    assert audit_cli(tmp_path, files)[0] == 0
+    code, out, _ = audit_cli(tmp_path, {"README.md": stream(said=said.format("5.0.1"))})
+    assert code == 1
+    assert (
+        "README.md:9: error: README says BASE_CONTAINER defaults to nvcr.io/nvidia/deepstream:5.0.1-devel "
+        "but Dockerfile:1 says nvcr.io/nvidia/deepstream:6.0.1-devel [DG101] (likely)"
+    ) in out.splitlines()
+
+
+def test_a_section_with_several_builds_agrees_with_one_of_them(tmp_path: Path) -> None:
+    more = "docker build --build-arg APP_VERSION=1.6.0 --build-arg BASE_CONTAINER=nvcr.io/x/y:1 -t ds:app ."
+    files = {"Dockerfile": STREAM, "README.md": stream(said="It ships App 1.6.0.", more=more)}
+    assert audit_cli(tmp_path, files)[0] == 0
+    code, out, _ = audit_cli(tmp_path, {"README.md": stream(said="It ships App 1.7.0.", more=more)})
+    assert code == 1 and "README.md:9: error: README says App 1.7.0 but Dockerfile:3 says " in out
+
+
+def test_a_build_of_another_dockerfile_leaves_this_one_as_declared(tmp_path: Path) -> None:
+    readme = stream().replace("docker build --build-arg", "docker build -f Dockerfile.other --build-arg")
+    files = {
+        "Dockerfile": STREAM,
+        "Dockerfile.other": "FROM debian:12\n",
+        "pyproject.toml": "",
+        "README.md": readme,
+    }
+    code, out, _ = audit_cli(tmp_path, files)
+    assert (
+        "README says Deepstream 6.1.1 but Dockerfile:1 says 6.0.1-devel" not in out
+    )  # about the other image
+    both = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\n'
+    both += '[[tool.docgen.images]]\ndockerfile = "Dockerfile.other"\n'
+    code, out, _ = audit_cli(tmp_path, {"pyproject.toml": both})
+    assert "README.md:7: error: README says Deepstream 6.1.1 but Dockerfile:1 says 6.0.1-devel" not in out
+
+
+def test_a_value_that_cannot_build_the_dockerfile_leaves_the_defaults(tmp_path: Path) -> None:
+    dockerfile = STREAM.replace("FROM ${BASE_CONTAINER}", "FROM ${BASE_CONTAINER} AS build")
+    readme = stream("6.1.1", "It ships App 1.5.0.").replace(
+        "deepstream:6.1.1-devel", "deepstream:6.1.1-devel --build-arg BASE_CONTAINER=build"
+    )
+    code, out, err = audit_cli(tmp_path, {"Dockerfile": dockerfile, "README.md": readme})
+    assert (code, err) == (1, "")
+    assert "README.md:9: error: README says App 1.5.0 but Dockerfile:3 says 1.4.0" in out
+    assert "README.md:7: error: README says Deepstream 6.1.1 but Dockerfile:1 says 6.0.1-devel" in out
+
+
+def test_the_intro_under_the_title_is_about_the_defaults_not_a_build_section_below(tmp_path: Path) -> None:
+    readme = "# Stream image\n\nBuilt on `nvcr.io/nvidia/deepstream:6.0.1-devel` with App 1.4.0.\n\n"
+    readme += "## Building\n\n"
+    readme += "```bash\ndocker build --build-arg BASE_CONTAINER=nvcr.io/nvidia/deepstream:6.1.1-devel "
+    readme += "--build-arg APP_VERSION=1.5.0 .\n```\n"
+    files = {"Dockerfile": STREAM, "README.md": readme}
+    assert audit_cli(tmp_path, files)[0] == 0
+    code, out, _ = audit_cli(tmp_path, {"README.md": readme.replace("App 1.4.0", "App 1.5.0")})
+    assert "README.md:3: error: README says App 1.5.0 but Dockerfile:3 says 1.4.0" in out

@@ -47,7 +47,7 @@ over user text (each repeat is followed by text it cannot match).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
@@ -80,7 +80,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
-from docgen.audit.sections import _shared_tables, _tied_sections
+from docgen.audit.sections import Build, _section_builds, _shared_tables, _tied_sections
 from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets
@@ -99,6 +99,7 @@ def audit(
     names: Mapping[str, str] = {},
     directory: Path | None = None,
     project: Path | None = None,
+    rebuild: Callable[[ImageModel, Mapping[str, str]], ImageModel | None] | None = None,
 ) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
     for a README about a family of images, the models of their Dockerfiles.
@@ -115,6 +116,10 @@ def audit(
     paths in code a slip away from a file are reported; the scripts its commands run, build contexts,
     and the Dockerfiles its links and `-f` name, are looked for only in `project` (for scripts and
     contexts, by default the README's folder and four above it).
+    With `rebuild` (a model and build args → the model of its Dockerfile built with them, None when they
+    cannot build it), a section whose build commands pass `--build-arg NAME=VALUE` is compared with the
+    images as those commands build them (`_section_builds`), not as the Dockerfiles declare them; the
+    defaults it states are still compared with the ARG defaults.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
@@ -136,16 +141,18 @@ def audit(
     tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
-    parts: dict[frozenset[int], Document] = {}
+    parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
+    builds = _section_builds(doc, models, tied) if rebuild is not None else {}
     shared = _shared_tables(doc, audited)
     shared_parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
         images = tied.get(section, everything)
-        return parts.setdefault(images, Document()) if images else None
+        built = frozenset(b for b in builds.get(section, ()) if b[0] in images)
+        return parts.setdefault((images, built), Document()) if images else None
 
     for table in doc.tables:
         if table.line in shared:  # a table about several images, as its introduction says
@@ -179,8 +186,11 @@ def audit(
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
-    for images, sub in sorted(parts.items(), key=lambda item: sorted(item[0])):
-        auditor = family._with(tuple(models[i] for i in sorted(images)))
+    as_built = _BuiltModels(models, rebuild)
+    for (images, built), sub in sorted(
+        parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
+    ):
+        auditor = family._with(as_built.of(images, built))
         found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
         for line, heading in sub.headings:
             found.extend(_audit_text(line, heading, auditor, prose=True))
@@ -201,6 +211,41 @@ def audit(
         found.extend(_target_columns(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))
     return _merged(found)
+
+
+class _BuiltModels:
+    """The images a part of the README is about, as its section's build commands build them: each
+    distinct (Dockerfile, build args) modelled once; args that cannot build it (`rebuild` gives None)
+    leave the image as the Dockerfile declares it."""
+
+    def __init__(
+        self,
+        models: Sequence[ImageModel],
+        rebuild: Callable[[ImageModel, Mapping[str, str]], ImageModel | None] | None,
+    ) -> None:
+        self.models = models
+        self.rebuild = rebuild
+        self.cache: dict[Build, ImageModel] = {}
+
+    def built(self, build: Build) -> ImageModel:
+        index, args = build
+        if not args or self.rebuild is None:
+            return self.models[index]
+        if build not in self.cache:
+            self.cache[build] = self.rebuild(self.models[index], dict(args)) or self.models[index]
+        return self.cache[build]
+
+    def of(self, images: frozenset[int], built: frozenset[Build]) -> tuple[ImageModel, ...]:
+        """The models of `images`: those a build of `built` builds as built (each build once), the
+        others as declared."""
+        chosen: list[ImageModel] = []
+        for index in sorted(images):
+            ones = sorted(b for b in built if b[0] == index) or [(index, ())]
+            for build in ones:
+                model = self.built(build)
+                if all(model is not other for other in chosen):
+                    chosen.append(model)
+        return tuple(chosen)
 
 
 def _merged(found: list[Diagnostic]) -> list[Diagnostic]:

@@ -193,6 +193,25 @@ class _Auditor:
         return tuple(self._with((model,)) for model in self.models)
 
     @functools.cached_property
+    def declared_as(self) -> tuple[ImageModel, ...]:
+        """`models` as audited, before a section's build command passed its `--build-arg` values, each
+        once: the default a README states is the ARG's, whatever a build next to it passes, and the args
+        and stages a Dockerfile declares are the same however it is built."""
+        declared: list[ImageModel] = []
+        for model in self.models:
+            if all(f is not model for f in self.family):
+                same = (f for f in self.family if f.path == model.path and f.image_name == model.image_name)
+                model = next(same, model)
+            if all(d is not model for d in declared):
+                declared.append(model)
+        return tuple(declared)
+
+    @functools.cached_property
+    def as_declared(self) -> _Auditor:
+        """The auditor of `declared_as`: what a line about the defaults (`defaults to`) is compared with."""
+        return self._with(self.declared_as)
+
+    @functools.cached_property
     def stages(self) -> frozenset[str]:
         """The names of the stages of `models` (`FROM … AS NAME`)."""
         return frozenset(s.name for m in self.models for s in m.stages if s.name)
@@ -278,7 +297,7 @@ class _Auditor:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
         `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
         README says the arg has no default and must be passed (claim '')."""
-        decls = [(m.path, d) for m in self.models for d in m.args if d.name == name and not d.unknown]
+        decls = [(m.path, d) for m in self.declared_as for d in m.args if d.name == name and not d.unknown]
         if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
         path, first = next(((p, d) for p, d in decls if not d.bare), decls[0])
@@ -301,10 +320,10 @@ class _Auditor:
             or name.startswith(("BUILDKIT_", "BUILDX_", "COMPOSE_"))
         ):
             return None
-        if len(self.models) == 1:
-            whom = f"{self.models[0].path} does not declare it"
+        if len(self.declared_as) == 1:
+            whom = f"{self.declared_as[0].path} does not declare it"
         else:
-            whom = f"none of {', '.join(dict.fromkeys(m.path for m in self.models))} declares it"
+            whom = f"none of {', '.join(dict.fromkeys(m.path for m in self.declared_as))} declares it"
         return Diagnostic(
             self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
         )
@@ -315,9 +334,9 @@ class _Auditor:
         """A diagnostic for each build arg a user can pass (a row of the generated `build-args` block)
         that a README's list of them (`where`: its build-argument table, list) leaves out, when it is
         about one image: of a family's, docgen cannot tell which image's args it must list."""
-        if len(self.models) != 1:
+        if len(self.declared_as) != 1:
             return
-        model = self.models[0]
+        model = self.declared_as[0]
         for row in build_arg_rows(model):
             if row.name not in documented:
                 yield Diagnostic(

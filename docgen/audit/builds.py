@@ -185,7 +185,7 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
     Dockerfile of the command's `-f`, else the images the section is about. A list is checked only when
     one of its items is a stage (else it lists something else: published tags, CI jobs)."""
-    paths = [m.path for m in auditor.models]
+    paths = [m.path for m in auditor.declared_as]
     shown = _stages_shown(doc)
     for fence in doc.fences:
         for command in _build_commands(fence):
@@ -193,7 +193,7 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             chosen = set().union(*(_matching(f, paths) for f in files)) if files else set(range(len(paths)))
             if not chosen:
                 continue  # another image's command
-            models = [auditor.models[i] for i in sorted(chosen)]
+            models = [auditor.declared_as[i] for i in sorted(chosen)]
             for line, text in command:
                 for match in _TARGET_FLAG.finditer(text):
                     target = match.group(1)
@@ -225,7 +225,7 @@ def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
             for line, name in items:
                 yield from _some(
-                    _no_stage(line, name, auditor.models, auditor.path, "lists the build target", LIKELY)
+                    _no_stage(line, name, auditor.declared_as, auditor.path, "lists the build target", LIKELY)
                 )
 
 
@@ -272,7 +272,9 @@ def _target_columns(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     if channel and name[: channel.start()].lower() in stages:
                         continue
                     yield from _some(
-                        _no_stage(line, name, auditor.models, auditor.path, "lists the build target", LIKELY)
+                        _no_stage(
+                            line, name, auditor.declared_as, auditor.path, "lists the build target", LIKELY
+                        )
                     )
 
 

@@ -27,6 +27,7 @@ from docgen.audit.versions import (
 )
 from docgen.audit.wording import (
     _BUILD_ARG_FLAG,
+    _DEFAULT_WORDS,
     _DIGIT,
     _IMAGE_REF,
     _NOT_CURRENT,
@@ -104,6 +105,8 @@ def _audit_text(
     said to be absent is compared with (`_stage_lines`)."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
+    if _DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
+        auditor = auditor.as_declared
     for match in _BUILD_ARG_FLAG.finditer(text):
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
         if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):

@@ -11,7 +11,7 @@ import re
 import urllib.parse
 from collections.abc import Sequence
 
-from docgen.audit.commands import _file_flags
+from docgen.audit.commands import _PLACEHOLDER, _build_commands, _build_paths, _file_flags
 from docgen.audit.paths import (
     _HEADING_FILE,
     _VAGUE_PARTS,
@@ -209,3 +209,96 @@ def _other_images(subject: re.Match[str], ours: set[str], others: set[str]) -> b
     of the audited ones is."""
     words = {w.strip("`*_").lower() for w in subject.group(1).split()} - _NOT_A_VARIANT
     return bool(words & others) and not words & ours
+
+
+Build = tuple[int, tuple[tuple[str, str], ...]]
+"""One image as a build command builds it: (index of the audited model, the literal `--build-arg`
+values it passes that the Dockerfile declares, sorted; none for a build with the defaults)."""
+
+
+def _passed_args(command: str) -> dict[str, str]:
+    """The build args a build command (its continued lines joined) passes with a literal value:
+    `--build-arg BASE=nvcr.io/x:6.1.1-devel`, `--build-arg="TAG=1.2"`. A value read from the shell or to
+    be filled in (`NAME=$TAG`, `NAME=<version>`, bare `NAME`) and an empty one are left out."""
+    words = [w.strip("\"'") for w in command.replace("\\", " ").split()]
+    passed: dict[str, str] = {}
+    for index, word in enumerate(words):
+        if word == "--build-arg":
+            given = words[index + 1] if index + 1 < len(words) else ""
+        elif word.startswith("--build-arg="):
+            given = word.removeprefix("--build-arg=")
+        else:
+            continue
+        name, eq, value = given.partition("=")
+        value = value.strip("\"'")
+        if eq and value and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and not _PLACEHOLDER.search(value):
+            passed[name] = value
+    return passed
+
+
+def _section_builds(
+    doc: Document, models: Sequence[ImageModel], tied: dict[int, frozenset[int]]
+) -> dict[int, frozenset[Build]]:
+    """The sections (heading lines) whose build commands pass a build arg a literal value → the images
+    those commands build. A section runs from its heading to the next heading of the same or a higher
+    level, its subsections included. A command's image is the one its `-f` names (none audited: no
+    build), else the one image its section is about, else the plain `Dockerfile` of them; a command
+    passing no literal value the Dockerfile declares builds that image with its defaults. Sections
+    whose commands pass none are left out: they are about the images as the Dockerfiles declare them,
+    and so is a section whose builds are those of several of its subsections (`## Images` over `### 6.0`
+    and `### 6.1`), and the document's title (the one heading of the highest level: `# My image` over
+    `## Building`) counts only its own. A section without any is about the builds right under the
+    nearest heading above it that has them."""
+    paths = [m.path for m in models]
+    everything = frozenset(range(len(models)))
+    own: dict[int, set[Build]] = {}
+    for fence in doc.fences:
+        for lines in _build_commands(fence):
+            command = " ".join(text for _, text in lines)
+            told = _build_paths(command)
+            file = told[0] if told else None
+            if file is not None:
+                images = _matching(file, paths)
+            else:
+                images = set(tied.get(fence.section, everything))
+                if len(images) > 1:
+                    images = {i for i in images if _basename(paths[i]) in ("Dockerfile", "Containerfile")}
+            if len(images) != 1:
+                continue
+            index = images.pop()
+            declared = {a.name for a in models[index].args}
+            passed = {k: v for k, v in _passed_args(command).items() if k in declared}
+            own.setdefault(fence.section, set()).add((index, tuple(sorted(passed.items()))))
+    # each section's builds, its subsections' included, and the subsections they come from
+    parents: dict[int, list[int]] = {}  # heading line → the heading lines above it, innermost first
+    above: list[tuple[int, int]] = []
+    for line, level in sorted(doc.levels.items()):
+        while above and above[-1][0] >= level:
+            above.pop()
+        parents[line] = [heading for _, heading in reversed(above)]
+        above.append((level, line))
+    total: dict[int, set[Build]] = {}
+    sources: dict[int, set[int]] = {}  # section → its subsections (direct) that hold builds
+    for section, found in own.items():
+        child = section
+        for heading in [section, *parents.get(section, [])]:
+            total.setdefault(heading, set()).update(found)
+            if heading != child:
+                sources.setdefault(heading, set()).add(child)
+            child = heading
+    top = min(doc.levels.values(), default=0)
+    titles = [line for line, level in doc.levels.items() if level == top]
+    title = titles[0] if len(titles) == 1 else -1  # the document's title: its intro is about them all
+    result: dict[int, frozenset[Build]] = {}
+    for section in doc.levels:  # the text before the first heading is no section (host notes, badges)
+        chosen: set[Build] = set()
+        if section in total:  # its own builds; none when they are its subsections' several ones
+            if section in own:
+                chosen = own[section] if section == title else total[section]
+            elif len(sources.get(section, ())) == 1 and section != title:
+                chosen = total[section]
+        else:  # a section without a build: a build right under a heading above it
+            chosen = next((own[h] for h in parents.get(section, []) if h in own), set())
+        if any(args for _, args in chosen):
+            result[section] = frozenset(chosen)
+    return result
