@@ -553,3 +553,13 @@ def test_the_intro_under_the_title_is_about_the_defaults_not_a_build_section_bel
     assert audit_cli(tmp_path, files)[0] == 0
     code, out, _ = audit_cli(tmp_path, {"README.md": readme.replace("App 1.4.0", "App 1.5.0")})
     assert "README.md:3: error: README says App 1.5.0 but Dockerfile:3 says 1.4.0" in out
+
+
+def test_a_build_args_quoted_value_is_read_as_the_shell_reads_it() -> None:
+    from docgen.audit.sections import _passed_args
+
+    command = (
+        "docker build --build-arg \"APT_PREF=Package: * Pin: 1\" --build-arg='TAG=1.2' \\ --build-arg N=$T ."
+    )
+    assert _passed_args(command) == {"APT_PREF": "Package: * Pin: 1", "TAG": "1.2"}
+    assert _passed_args('docker build --build-arg "TAG=1.2 .') == {}  # an unclosed quote: nothing told

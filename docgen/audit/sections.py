@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import shlex
 import urllib.parse
 from collections.abc import Sequence
 
@@ -220,7 +221,10 @@ def _passed_args(command: str) -> dict[str, str]:
     """The build args a build command (its continued lines joined) passes with a literal value:
     `--build-arg BASE=nvcr.io/x:6.1.1-devel`, `--build-arg="TAG=1.2"`. A value read from the shell or to
     be filled in (`NAME=$TAG`, `NAME=<version>`, bare `NAME`) and an empty one are left out."""
-    words = [w.strip("\"'") for w in command.replace("\\", " ").split()]
+    try:  # as the shell splits it: a quoted value keeps its blanks (`--build-arg "A=x y"`)
+        words = shlex.split(re.sub(r"\\(?=\s|$)", " ", command))
+    except ValueError:  # an unclosed quote: which values it passes cannot be told
+        return {}
     passed: dict[str, str] = {}
     for index, word in enumerate(words):
         if word == "--build-arg":
