@@ -34,7 +34,7 @@ def _audit_tables(
     documented: set[str] = set()
     first_table: int | None = None
     for table in doc.tables:
-        column = _is_build_arg_table(table, auditor.declared)
+        column = _is_build_arg_table(table, auditor.declared, auditor.passed)
         versions = _version_columns(table)
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
