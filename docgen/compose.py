@@ -32,6 +32,9 @@ DEFAULT_FILES = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-co
 _NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|[a-z0-9.-]+\.git(?:#|$))", re.IGNORECASE)
 _VARIABLE = re.compile(r"\$(?:\$|\{|([A-Za-z_][A-Za-z0-9_]*))")
 _LINE = "__line__"
+_BRACE = re.compile(r"[{}]")
+MAX_NESTING = 32
+"""Defaults within defaults read (`${A:-${B:-x}}` is 2): deeper is refused as nested too deeply."""
 _KEPT_TAGS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:merge")
 """The implicit tags read: `null` (`NAME:` with no value) and `<<` (a merge key); other scalars are text."""
 
@@ -85,7 +88,10 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
             continue
         if not isinstance(service, dict):
             raise ConfigError(f"service {name!r} must be a mapping", display, where)
-        target = _service(str(name), service, display, where)
+        try:
+            target = _service(str(name), service, display, where)
+        except RecursionError:  # `${A:-${A:-${…}}}` thousands deep
+            raise ConfigError(f"service {name!r}: nested too deeply to read", display, where) from None
         if target is not None:
             found.append(target)
     return tuple(found)
@@ -179,9 +185,11 @@ def _args(
     return args, lines
 
 
-def _interpolate(value: str) -> str:
+def _interpolate(value: str, nesting: int = 0) -> str:
     """`value` with Compose's `${…}` read with no environment (see the module docstring); raises
     `_Unset` when it needs a variable without a default."""
+    if nesting > MAX_NESTING:
+        raise RecursionError  # each level reads the rest of the value again: a few are enough
     out: list[str] = []
     at = 0
     for match in _VARIABLE.finditer(value):
@@ -196,9 +204,11 @@ def _interpolate(value: str) -> str:
         if match.group(1):
             raise _Unset(match.group(1))
         depth, end = 1, match.end()
-        while end < len(value) and depth:
-            depth += {"{": 1, "}": -1}.get(value[end], 0)
-            end += 1
+        for brace in _BRACE.finditer(value, match.end()):
+            depth += 1 if brace.group() == "{" else -1
+            end = brace.end()
+            if not depth:
+                break
         if depth:
             raise _Unset(value)  # no closing `}`: Compose refuses it; docgen does not guess
         inner = value[match.end() : end - 1]
@@ -208,7 +218,7 @@ def _interpolate(value: str) -> str:
         kind = op.group(1) or ""
         if kind in ("", ":?", "?"):
             raise _Unset(inner)
-        out.append(_interpolate(inner[op.end() :]) if kind in (":-", "-") else "")
+        out.append(_interpolate(inner[op.end() :], nesting + 1) if kind in (":-", "-") else "")
         at = end
     out.append(value[at:])
     return "".join(out)

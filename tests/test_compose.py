@@ -112,3 +112,9 @@ def test_without_pyyaml_the_error_says_what_to_install(monkeypatch: pytest.Monke
     assert error("services: {}\n") == (
         "compose.yaml: reading a compose file needs the PyYAML package: pip install 'dockerdocgen[compose]'"
     )
+
+
+def test_defaults_nested_too_deep_are_an_error_not_a_traceback() -> None:
+    deep = "${A:-" * 5000 + "x" + "}" * 5000
+    text = f"services:\n  a:\n    build:\n      args:\n        V: '{deep}'\n"
+    assert error(text) == "compose.yaml:2: service 'a': nested too deeply to read"
