@@ -483,9 +483,15 @@ def test_each_compose_service_is_audited_as_built_with_its_args(tmp_path: Path) 
     # The rows under `Environment Variable Name` are the compose service's build args (each one a
     # declared ARG): a build-argument table, compared with the compose defaults. INC_VERSION 2.3.0 is
     # drift (compose builds 2.3.1); TORCH_VERSION 2.4.0 is compose's value, not the ARG's 2.3.0 (true).
-    # The run-time table (HF_HOME is the service's `environment:`, HF_TOKEN nobody's) is no build arg.
-    files = {"Dockerfile": COMPOSED, "docker-compose.yml": COMPOSE_YML}
-    code, out, err = audit_cli(tmp_path, {**files, "README.md": COMPOSED_README.format(inc="2.3.0")})
+    # REGISTRY is the compose file's own variable, no build arg; the run-time table (HF_HOME is the
+    # service's `environment:`, HF_TOKEN nobody's) is no build arg either.
+    files = {
+        "Dockerfile": COMPOSED,
+        "docker-compose.yml": COMPOSE_YML.replace("example/inc", "${REGISTRY}/inc"),
+    }
+    registry = "| PYTHON | python3.10 | Python |\n| REGISTRY | example | Where the image is pushed |\n"
+    readme = COMPOSED_README.format(inc="2.3.0").replace("| PYTHON | python3.10 | Python |\n", registry)
+    code, out, err = audit_cli(tmp_path, {**files, "README.md": readme})
     assert (code, err) == (1, "")
     assert out.splitlines() == [
         "README.md:7: error: README says INC_VERSION defaults to 2.3.0 but docker-compose.yml:7 says 2.3.1 "
