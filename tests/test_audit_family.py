@@ -594,3 +594,21 @@ def test_a_compose_build_leading_out_of_the_project_is_not_read(tmp_path: Path) 
         "1 claim in README.md contradicts ../outside/Dockerfile",
     )
     assert code == 1  # 2.4.0 is compose's value; the Dockerfile outside is audited as it is (2.3.0)
+
+
+def test_an_arg_the_compose_file_does_not_pass_is_not_missing_from_its_table(tmp_path: Path) -> None:
+    # MAX_JOBS is a declared ARG the compose file does not pass: a user of the compose file cannot
+    # set it, and the table of what the compose file reads need not list it. Under `| Argument |`,
+    # a build-argument table by its header, it is missing.
+    dockerfile = COMPOSED + "ARG MAX_JOBS=4\nRUN make -j${MAX_JOBS}\n"
+    files = {"Dockerfile": dockerfile, "docker-compose.yml": COMPOSE_YML}
+    readme = COMPOSED_README.format(inc="2.3.1")
+    assert audit_cli(tmp_path, {**files, "README.md": readme})[0] == 0
+    code, out, _ = audit_cli(
+        tmp_path, {"README.md": readme.replace("Environment Variable Name", "Argument", 1)}
+    )
+    assert (code, out.splitlines()[0]) == (
+        1,
+        "README.md:5: error: build arg MAX_JOBS (Dockerfile:6) is missing from the README's build-argument "
+        "table [DG101] (certain)",
+    )
