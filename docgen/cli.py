@@ -12,7 +12,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, TextIO
 
 from docgen import files, fingerprint, markers
@@ -784,58 +784,86 @@ def _print_findings(
         print(summary_line, file=out)
 
 
-def _bake_images(document: Path, images: list[ImageConfig], config: Config, err: TextIO) -> list[ImageConfig]:
-    """`images` with each Dockerfile no configured image covers replaced by the images a bake file
-    (`docker-bake.hcl`, `docker-bake.json`) beside the README or beside the Dockerfile builds from it:
-    one a bake target, with its args and target (the values the bake file sets win over the ARG
-    defaults); a target found in two such files is taken once. A bake
-    file that cannot be read (no HCL reader, a feature docgen does not read) is said once on `err` and
-    left out; so is a target whose Dockerfile has not the stage it builds."""
-    from docgen import bake
+def _bake_images(
+    document: Path, images: list[ImageConfig], config: Config, err: TextIO, project: Path
+) -> list[ImageConfig]:
+    """`images` with each Dockerfile no configured image covers replaced by the images a build file
+    beside the README or beside the Dockerfile builds from it: a bake file (`docker-bake.hcl`,
+    `docker-bake.json`), else a compose file (`compose.yaml`, `docker-compose.yml` …: a Dockerfile a
+    bake target builds is not taken from a compose file). One image a bake target or compose service,
+    with its args and target (the values the file sets win over the ARG defaults); a target found in
+    two such files is taken once. A build file that cannot be read (no HCL or YAML reader, a feature
+    docgen does not read) is said once on `err` and left out; so is a target whose Dockerfile has not
+    the stage it builds. Nothing outside `project` is looked at: neither a folder there nor a Dockerfile
+    a context leads to."""
+    from docgen import bake, compose
 
     configured = {image.dockerfile.resolve() for image in config.images}
     resolved = [(image.dockerfile.resolve(), image) for image in images]  # each path resolved once
     loose = {dockerfile: image for dockerfile, image in resolved if dockerfile not in configured}
     if not loose:
         return images
-    folders = dict.fromkeys([document.parent.resolve(), *(path.parent for path in loose)])
+    top = project.resolve()
+    folders = [
+        folder
+        for folder in dict.fromkeys([document.parent.resolve(), *(path.parent for path in loose)])
+        if folder.is_relative_to(top)
+    ]
     built: dict[Path, list[ImageConfig]] = {}
+    baked: set[Path] = set()  # a Dockerfile a bake target builds is audited as bake builds it
+
+    def read(path: Path, targets: Any) -> None:
+        """Each target of the build file at `path` (`targets(bytes, shown)` reads it) building a loose
+        Dockerfile, as an image."""
+        shown = files.display(path)
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise ConfigError("too large to read", shown)
+            chosen = targets(path.read_bytes(), shown)
+        except (DocgenError, OSError) as exc:
+            why = exc if isinstance(exc, DocgenError) else f"{shown}: {exc.strerror or exc}"
+            print(
+                f"docgen: note: {why}; {shown} was not read, the Dockerfiles are audited with "
+                "their own defaults",
+                file=err,
+            )
+            return
+        for target in chosen:
+            dockerfile = (path.parent / target.dockerfile).resolve()
+            plain = loose.get(dockerfile)
+            if plain is None or not dockerfile.is_relative_to(top):
+                continue
+            if any(i.name == target.name for i in built.get(dockerfile, ())) or (
+                path.name in compose.DEFAULT_FILES and dockerfile in baked
+            ):
+                continue
+            image = ImageConfig(
+                dockerfile=dockerfile,
+                display=plain.display,
+                args=dict(target.args),
+                target=target.target,
+                target_at=(shown, target.target_line) if target.target else None,
+                name=target.name,
+                bake_own=tuple(target.own_args.items()),
+                bake_at=(shown, target.name),
+                tags=target.tags,
+            )
+            built.setdefault(dockerfile, []).append(image)
+
+    def from_bake(data: bytes, shown: str) -> list[bake.Target]:
+        found = bake.parse(data, shown)
+        return [found.target(target) for target in found.images()]
+
     for folder in folders:
         for name in bake.DEFAULT_FILES:
-            path = folder / name
-            if not path.is_file():
-                continue
-            shown = files.display(path)
-            try:
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    raise ConfigError("too large to read", shown)
-                found = bake.parse(path.read_bytes(), shown)
-                chosen = [found.target(target) for target in found.images()]
-            except (DocgenError, OSError) as exc:
-                why = exc if isinstance(exc, DocgenError) else f"{shown}: {exc.strerror or exc}"
-                print(
-                    f"docgen: note: {why}; {shown} was not read, the Dockerfiles are audited with "
-                    "their own defaults",
-                    file=err,
-                )
-                continue
-            for target in chosen:
-                dockerfile = (folder / target.dockerfile).resolve()
-                plain = loose.get(dockerfile)
-                if plain is None or any(i.name == target.name for i in built.get(dockerfile, ())):
-                    continue
-                image = ImageConfig(
-                    dockerfile=dockerfile,
-                    display=plain.display,
-                    args=dict(target.args),
-                    target=target.target,
-                    target_at=(shown, target.target_line) if target.target else None,
-                    name=target.name,
-                    bake_own=tuple(target.own_args.items()),
-                    bake_at=(shown, target.name),
-                    tags=target.tags,
-                )
-                built.setdefault(dockerfile, []).append(image)
+            if (folder / name).is_file():
+                read(folder / name, from_bake)
+    baked.update(built)
+    if set(loose) - baked:
+        for folder in folders:
+            path = next((folder / n for n in compose.DEFAULT_FILES if (folder / n).is_file()), None)
+            if path is not None:
+                read(path, compose.parse)
     return [each for dockerfile, image in resolved for each in built.get(dockerfile, [image])]
 
 
@@ -848,7 +876,9 @@ def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
     try:
         model = image_model(image)
     except DocgenError as exc:
-        print(f"docgen: note: {exc}; bake target {image.bake_at[1]!r} is not audited", file=err)
+        compose = PurePosixPath(image.bake_at[0]).name.startswith(("compose.", "docker-compose."))
+        kind = "compose service" if compose else "bake target"
+        print(f"docgen: note: {exc}; {kind} {image.bake_at[1]!r} is not audited", file=err)
         return None
     origins = tuple((arg, image.bake_at[0], line) for arg, line in image.bake_own)
     return dataclasses.replace(model, image_name=image.name, arg_origins=origins)
@@ -903,8 +933,12 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if not nearby:
                 raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
+    # Files the README's commands name are looked for in the project folder only (the README's own
+    # folder when it is outside it): never past it, nor through a link leading out of it.
+    inside = document.resolve().is_relative_to(config.root.resolve())
+    project = config.root if inside else document.parent
     plain = targets
-    targets = _bake_images(document, targets, config, err)
+    targets = _bake_images(document, targets, config, err, project)
     built = [(image, model) for image in targets if (model := _audited_model(image, err)) is not None]
     if not built:  # every bake target was left out: the Dockerfiles as they are
         built = [(image, image_model(image)) for image in plain]
@@ -916,10 +950,6 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     shown = files.display(document)
     display = ", ".join(image.display + (f" ({image.name})" if image.bake_at else "") for image in targets)
     text = _read_markdown(document)
-    # Files the README's commands name are looked for in the project folder only (the README's own
-    # folder when it is outside it): never past it, nor through a link leading out of it.
-    inside = document.resolve().is_relative_to(config.root.resolve())
-    project = config.root if inside else document.parent
     diagnostics = audit(text, shown, models, names, document.parent, project.resolve(), _rebuilder(built))
     unsure = 0
     if args.confidence == "certain":  # the claims read from prose are left out, and counted

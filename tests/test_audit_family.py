@@ -563,3 +563,181 @@ def test_a_build_args_quoted_value_is_read_as_the_shell_reads_it() -> None:
     )
     assert _passed_args(command) == {"APT_PREF": "Package: * Pin: 1", "TAG": "1.2"}
     assert _passed_args('docker build --build-arg "TAG=1.2 .') == {}  # an unclosed quote: nothing told
+
+
+# A compose file beside the README: each service building an audited Dockerfile is an image, built
+# with its build args (`${VAR:-default}` read as its default), as a bake target is
+
+COMPOSED = """\
+FROM ubuntu:22.04
+ARG INC_VERSION
+ARG TORCH_VERSION=2.3.0
+ARG PYTHON=python3.10
+RUN pip install neural-compressor==${INC_VERSION} torch==${TORCH_VERSION}
+"""
+COMPOSE_YML = """\
+services:
+  inc:
+    image: example/inc:latest
+    build:
+      context: .
+      args:
+        INC_VERSION: ${INC_VERSION:-2.3.1}
+        TORCH_VERSION: ${TORCH_VERSION:-2.4.0}
+        PYTHON: ${PYTHON:-python3.10}
+    environment:
+      HF_HOME: /data
+"""
+COMPOSED_README = """\
+# Neural Compressor
+
+## Build
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| INC_VERSION | {inc} | Neural Compressor version |
+| TORCH_VERSION | 2.4.0 | PyTorch version |
+| PYTHON | python3.10 | Python |
+
+## Run
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| HF_HOME | /data | Where models are cached |
+| HF_TOKEN | | Your token |
+"""
+
+
+def test_each_compose_service_is_audited_as_built_with_its_args(tmp_path: Path) -> None:
+    # The rows under `Environment Variable Name` are the compose service's build args (each one a
+    # declared ARG): a build-argument table, compared with the compose defaults. INC_VERSION 2.3.0 is
+    # drift (compose builds 2.3.1); TORCH_VERSION 2.4.0 is compose's value, not the ARG's 2.3.0 (true).
+    # REGISTRY is the compose file's own variable, no build arg; the run-time table (HF_HOME is the
+    # service's `environment:`, HF_TOKEN nobody's) is no build arg either.
+    files = {
+        "Dockerfile": COMPOSED,
+        "docker-compose.yml": COMPOSE_YML.replace("example/inc", "${REGISTRY}/inc"),
+    }
+    registry = "| PYTHON | python3.10 | Python |\n| REGISTRY | example | Where the image is pushed |\n"
+    readme = COMPOSED_README.format(inc="2.3.0").replace("| PYTHON | python3.10 | Python |\n", registry)
+    code, out, err = audit_cli(tmp_path, {**files, "README.md": readme})
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "README.md:7: error: README says INC_VERSION defaults to 2.3.0 but docker-compose.yml:7 says 2.3.1 "
+        "[DG101] (certain)",
+        "1 claim in README.md contradicts Dockerfile (inc)",
+    ]
+    assert audit_cli(tmp_path, {"README.md": COMPOSED_README.format(inc="2.3.1")})[:2] == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile (inc)\n",
+    )
+
+
+def test_a_compose_list_of_args_and_compose_yaml_are_read(tmp_path: Path) -> None:
+    listed = (
+        "services:\n  inc:\n    build:\n      context: .\n      args:\n"
+        '        - INC_VERSION=${INC_VERSION:-2.3.1}\n        - "TORCH_VERSION=2.4.0"\n        - PYTHON\n'
+    )
+    readme = COMPOSED_README.format(inc="2.3.0")
+    code, out, _ = audit_cli(tmp_path, {"Dockerfile": COMPOSED, "compose.yaml": listed, "README.md": readme})
+    # (PYTHON alone is the environment's: the Dockerfile's default stays)
+    assert out.splitlines()[:-1] == [
+        "README.md:7: error: README says INC_VERSION defaults to 2.3.0 but compose.yaml:5 says 2.3.1 "
+        "[DG101] (certain)"
+    ]
+
+
+def test_without_a_compose_service_the_environment_table_is_not_build_args(tmp_path: Path) -> None:
+    # the same README beside the Dockerfile alone: names listed as environment variables are not
+    # build args to compare (the drift above is not reported: nothing says they are built with)
+    code, out, _ = audit_cli(
+        tmp_path, {"Dockerfile": COMPOSED, "README.md": COMPOSED_README.format(inc="2.3.0")}
+    )
+    assert "defaults to" not in out
+
+
+def test_a_bake_file_wins_over_a_compose_file_for_a_dockerfile_it_builds(tmp_path: Path) -> None:
+    bake = '{"target": {"inc-bake": {"args": {"INC_VERSION": "2.3.0", "TORCH_VERSION": "2.4.0"}}}}\n'
+    files = {"Dockerfile": COMPOSED, "docker-compose.yml": COMPOSE_YML, "docker-bake.json": bake}
+    code, out, err = audit_cli(tmp_path, {**files, "README.md": "# App\n\nShips INC_VERSION 2.3.0.\n"})
+    assert (code, err) == (0, "")
+    assert out.endswith("contradicts Dockerfile (inc-bake)\n")
+
+
+def test_a_compose_file_without_pyyaml_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "yaml", None)  # the [compose] extra is not installed
+    files = {"Dockerfile": COMPOSED, "docker-compose.yml": COMPOSE_YML}
+    code, out, err = audit_cli(tmp_path, {**files, "README.md": COMPOSED_README.format(inc="2.3.0")})
+    # audited with the Dockerfile's own defaults: TORCH_VERSION's 2.3.0
+    assert (code, out.splitlines()[0]) == (
+        1,
+        "README.md:8: error: README says TORCH_VERSION 2.4.0 but Dockerfile:3 says 2.3.0 [DG101] (certain)",
+    )
+    assert err == (
+        "docgen: note: docker-compose.yml: reading a compose file needs the PyYAML package: "
+        "pip install 'dockerdocgen[compose]'; docker-compose.yml was not read, the Dockerfiles are "
+        "audited with their own defaults\n"
+    )
+
+
+def test_a_bad_compose_file_is_said_with_its_line_and_the_audit_goes_on(tmp_path: Path) -> None:
+    bad = "services:\n  inc:\n    build:\n      args: [INC_VERSION=2.3.1\n    image: x\n"
+    files = {"Dockerfile": COMPOSED, "docker-compose.yml": bad}
+    code, out, err = audit_cli(tmp_path, {**files, "README.md": COMPOSED_README.format(inc="2.3.1")})
+    assert code == 1  # TORCH_VERSION 2.4.0: the Dockerfile's default is 2.3.0
+    assert re.fullmatch(
+        r"docgen: note: docker-compose\.yml:5: invalid YAML: .*; docker-compose\.yml was not read, "
+        r"the Dockerfiles are audited with their own defaults\n",
+        err,
+    )
+    assert "Traceback" not in out + err
+
+
+def test_a_compose_build_leading_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    # The project is proj/ (where audit runs); the Dockerfile audited is outside it, and so are the
+    # compose file beside it (broken: it would be noted if read) and the context proj's compose file
+    # leads to: neither the build args nor anything there is read.
+    import io
+    import os
+
+    from docgen.cli import main
+
+    make_tree(
+        tmp_path,
+        {
+            "outside/Dockerfile": COMPOSED,
+            "outside/docker-compose.yml": "services: [\n",
+            "proj/docker-compose.yml": COMPOSE_YML.replace("context: .", "context: ../outside"),
+            "proj/README.md": "# App\n\nShips TORCH_VERSION 2.4.0.\n",
+        },
+    )
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(tmp_path / "proj")
+    try:
+        code = main(["audit", "README.md", "--dockerfile", "../outside/Dockerfile"], out, err)
+    finally:
+        os.chdir(here)
+    assert (err.getvalue(), out.getvalue().splitlines()[-1]) == (
+        "",
+        "1 claim in README.md contradicts ../outside/Dockerfile",
+    )
+    assert code == 1  # 2.4.0 is compose's value; the Dockerfile outside is audited as it is (2.3.0)
+
+
+def test_an_arg_the_compose_file_does_not_pass_is_not_missing_from_its_table(tmp_path: Path) -> None:
+    # MAX_JOBS is a declared ARG the compose file does not pass: a user of the compose file cannot
+    # set it, and the table of what the compose file reads need not list it. Under `| Argument |`,
+    # a build-argument table by its header, it is missing.
+    dockerfile = COMPOSED + "ARG MAX_JOBS=4\nRUN make -j${MAX_JOBS}\n"
+    files = {"Dockerfile": dockerfile, "docker-compose.yml": COMPOSE_YML}
+    readme = COMPOSED_README.format(inc="2.3.1")
+    assert audit_cli(tmp_path, {**files, "README.md": readme})[0] == 0
+    code, out, _ = audit_cli(
+        tmp_path, {"README.md": readme.replace("Environment Variable Name", "Argument", 1)}
+    )
+    assert (code, out.splitlines()[0]) == (
+        1,
+        "README.md:5: error: build arg MAX_JOBS (Dockerfile:6) is missing from the README's build-argument "
+        "table [DG101] (certain)",
+    )

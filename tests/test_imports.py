@@ -114,7 +114,9 @@ NEVER_FOR_HELP = (
     "tomllib",
     "tomli",
     "hcl2",
+    "yaml",
     "docgen.bake",
+    "docgen.compose",
     "docgen.config",
     "docgen.dockerfile",
     "docgen.evaluate",
@@ -307,6 +309,7 @@ STAGES = (
     ("docgen.render", "docgen.site"),
     (
         "docgen.bake",
+        "docgen.compose",
         "docgen.config",
         "docgen.cache",
         "docgen.analysis",

@@ -177,13 +177,19 @@ class _Auditor:
             env=frozenset(e.name for m in models for e in m.env),
             family=family or models,
             siblings=siblings,
-            runtime=runtime,
+            runtime=runtime - _passed(models),
         )
 
     def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
         if models == self.models:
             return self
         return _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
+
+    @functools.cached_property
+    def passed(self) -> frozenset[str]:
+        """The declared build args a build file (a compose service's `build.args`, a bake target's
+        `args`) passes: build args wherever the README lists them, under `Environment Variable Name` too."""
+        return _passed(self.models)
 
     @functools.cached_property
     def each(self) -> tuple[_Auditor, ...]:
@@ -297,15 +303,20 @@ class _Auditor:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
         `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
         README says the arg has no default and must be passed (claim '')."""
-        decls = [(m.path, d) for m in self.declared_as for d in m.args if d.name == name and not d.unknown]
+        decls = [(m, d) for m in self.declared_as for d in m.args if d.name == name and not d.unknown]
         if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
-        path, first = next(((p, d) for p, d in decls if not d.bare), decls[0])
+        model, first = next(((m, d) for m, d in decls if not d.bare), decls[0])
+        # a value a build file passes is set on its line there (`docker-compose.yml:7`)
+        where = next(
+            (f"{shown}:{at}" for arg, shown, at in model.arg_origins if arg == name and at is not None),
+            f"{model.path}:{first.line}",
+        )
         said = "has no default (must be passed)" if required else f"defaults to {claim or chr(34) * 2}"
         return Diagnostic(
             self.path,
             line,
-            f"README says {name} {said} but {path}:{first.line} says {_shown_default(first)}",
+            f"README says {name} {said} but {where} says {_shown_default(first)}",
             confidence=confidence,
         )
 
@@ -363,6 +374,11 @@ def _scope_names(text: str) -> set[str]:
     """The image names (lower case) the scope notes of `text` name."""
     plain = text.replace("`", "").replace("*", "")
     return {name.lower() for m in _SCOPE_NOTE.finditer(plain) for name in m.groups() if name}
+
+
+def _passed(models: tuple[ImageModel, ...]) -> frozenset[str]:
+    """The build args a build file passes to one of `models` that its Dockerfile declares."""
+    return frozenset(arg for m in models for arg, _, _ in m.arg_origins if any(a.name == arg for a in m.args))
 
 
 def _image_names(path: str) -> set[str]:

@@ -106,10 +106,13 @@ def _default_in_cell(cell: str) -> str | None:
     return text
 
 
-def _is_build_arg_table(table: Table, declared: frozenset[str] = frozenset()) -> int | None:
+def _is_build_arg_table(
+    table: Table, declared: frozenset[str] = frozenset(), passed: frozenset[str] = frozenset()
+) -> int | None:
     """The column naming build args when `table` is a build-argument table, else None: by its header,
     or (a header in another language, `| 参数 | 默认值 |`) by its first column, when at least two rows
-    and most of them name, in code, a build arg that is `declared`."""
+    and most of them name, in code, a build arg that is `declared`, or, in code or not, whatever the
+    header says (`| Environment Variable Name |`), one a compose or bake file passes (`passed`)."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     if other_tool_args(table.context + " " + " | ".join(header)):
         return None  # `### CMake build arguments` over `| Argument | Default |`: `cmake -D` options
@@ -120,6 +123,11 @@ def _is_build_arg_table(table: Table, declared: frozenset[str] = frozenset()) ->
         for index, cell in enumerate(header):
             if cell in ("name", "variable", "parameter", "option", "setting", "key"):
                 return index
+    if passed:
+        plain = [_plain(cells[0]).strip("*_` ") for _, cells in table.rows if cells]
+        hits = sum(1 for name in plain if name in passed)
+        if hits >= 2 and 2 * hits > len(table.rows):
+            return 0
     named = [cells[0] for _, cells in table.rows if cells and _first_code(cells[0]) is not None]
     hits = sum(1 for cell in named if _first_code(cell) in declared)
     if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):

@@ -298,7 +298,9 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
             judge = auditor.scoped(text)  # `(only for `horovod-ray` image)`: that image's item
             if judge is not None:
                 yield from _some(judge.arg_claim(line, name, LIKELY))
-        tables = any(_is_build_arg_table(t, auditor.declared) is not None for t in part.tables)
+        tables = any(
+            _is_build_arg_table(t, auditor.declared, auditor.passed) is not None for t in part.tables
+        )
         if _LISTS_ALL.search(block.intro) and not tables:
             listed = {name for _, name, _ in names}
             yield from auditor.missing_args(

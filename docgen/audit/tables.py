@@ -34,7 +34,11 @@ def _audit_tables(
     documented: set[str] = set()
     first_table: int | None = None
     for table in doc.tables:
-        column = _is_build_arg_table(table, auditor.declared)
+        column = _is_build_arg_table(table, auditor.declared, auditor.passed)
+        # A table that is one only by the names a compose (or bake) file passes (`| Environment Variable
+        # Name |`) lists what that file reads from the environment: its other names (`REGISTRY` for
+        # `image: ${REGISTRY}/app`) are the file's variables, and an ARG it cannot set is not missing.
+        passed_only = column is not None and _is_build_arg_table(table, auditor.declared) is None
         versions = _version_columns(table)
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
@@ -49,10 +53,12 @@ def _audit_tables(
             if column is not None and column < len(cells)
             for names in [_arg_names_in_cell(cells[column]) or _declared_in_cell(cells[column], auditor)]
             if names and all(name in auditor.declared or _UPPER_WORD.match(name) for name in names)
+            if not passed_only or all(name in auditor.declared for name in names)
         ]
         if column is not None and rows:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
-            first_table = table.line if first_table is None else first_table
+            if not passed_only:
+                first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
             yield from _audit_build_arg_rows(table, rows, auditor, shared)
         elif own := _row_images(table, auditor):

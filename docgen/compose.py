@@ -1,0 +1,263 @@
+"""Docker Compose files (`compose.yaml`, `docker-compose.yml` …): the images a project builds with
+`docker compose build`, read by `docgen audit` as it reads a bake file (`docgen.bake`).
+
+What is read, as Compose reads it: each service's `build`, a context path or a mapping of `context`
+(default `.`), `dockerfile` (default `Dockerfile`, relative to the context), `args` (a mapping, or a
+list of `NAME=value`) and `target`; the service's `image` is its tag. Values are interpolated with no
+environment: `${VAR:-default}` and `${VAR-default}` give the default, `${VAR:+alt}` gives nothing, and a
+value needing a variable that has no default (`${VAR}`, `$VAR`, `${VAR:?error}`, `NAME` without `=`)
+is not set, which leaves the Dockerfile's default. `.env` files, `extends` and `include` are not read;
+a service whose context is not a local folder (a Git URL) builds no Dockerfile of the project.
+
+YAML is read with the optional PyYAML package (`pip install 'dockerdocgen[compose]'`), imported only
+when a compose file is read. Every scalar is kept as written (`3.10` is `3.10`, not a float).
+"""
+
+from __future__ import annotations
+
+import importlib
+import posixpath
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from docgen.bake import Target
+from docgen.errors import ConfigError
+
+INSTALL_YAML = "pip install 'dockerdocgen[compose]'"
+"""What installs the YAML reader."""
+DEFAULT_FILES = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
+"""The compose files `docker compose` reads in a folder without `-f`, in its order: the first found."""
+
+_NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|[a-z0-9.-]+\.git(?:#|$))", re.IGNORECASE)
+_VARIABLE = re.compile(r"\$(?:\$|\{|([A-Za-z_][A-Za-z0-9_]*))")
+_LINE = "__line__"
+_BRACE = re.compile(r"[{}]")
+MAX_NESTING = 32
+"""Defaults within defaults read (`${A:-${B:-x}}` is 2): deeper is refused as nested too deeply."""
+_KEPT_TAGS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:merge")
+"""The implicit tags read: `null` (`NAME:` with no value) and `<<` (a merge key); other scalars are text."""
+
+
+class _Unset(Exception):
+    """A value needs a variable that has no default: Compose would take it from the environment."""
+
+
+def parse(data: bytes, display: str) -> tuple[Target, ...]:
+    """The services of the compose file whose bytes are `data` that build an image, as bake targets
+    (name: the service's), in file order. Raises `ConfigError` (with the line) for a file Compose
+    would refuse, or when PyYAML is not installed."""
+    try:
+        yaml: Any = importlib.import_module("yaml")  # (typed Any: PyYAML has no inline types)
+    except ImportError:
+        raise ConfigError(
+            f"reading a compose file needs the PyYAML package: {INSTALL_YAML}", display
+        ) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", display, line) from None
+    try:
+        document = yaml.load(text, Loader=_loader(yaml))  # noqa: S506 (a SafeLoader subclass)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = mark.line + 1 if mark is not None else None
+        raise ConfigError(f"invalid YAML: {exc.problem or exc.context}", display, where) from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"invalid YAML: {exc}", display) from None
+    except RecursionError:
+        raise ConfigError("nested too deeply to read (Python's recursion limit)", display) from None
+    if document is None:
+        return ()  # an empty file builds nothing
+    if not isinstance(document, dict):
+        raise ConfigError("a compose file is a mapping (services: …)", display, 1)
+    services = document.get("services")
+    if services is None:
+        return ()
+    if not isinstance(services, dict):
+        raise ConfigError(
+            "services must be a mapping of names to services", display, _line_of(document, "services")
+        )
+    found: list[Target] = []
+    for name, service in services.items():
+        if name == _LINE:
+            continue
+        where = _line_of(services, name)
+        if service is None:
+            continue
+        if not isinstance(service, dict):
+            raise ConfigError(f"service {name!r} must be a mapping", display, where)
+        try:
+            target = _service(str(name), service, display, where)
+        except RecursionError:  # `${A:-${A:-${…}}}` thousands deep
+            raise ConfigError(f"service {name!r}: nested too deeply to read", display, where) from None
+        if target is not None:
+            found.append(target)
+    return tuple(found)
+
+
+def _service(name: str, service: dict[str, Any], display: str, where: int | None) -> Target | None:
+    """Service `name` as a bake target, None when it builds nothing docgen can read."""
+    build = service.get("build")
+    if build is None:
+        return None
+    at = _line_of(service, "build") or where
+    if isinstance(build, str):
+        build = {"context": build}
+    if not isinstance(build, dict):
+        raise ConfigError(f"service {name!r}: build must be a path or a mapping", display, at)
+
+    def string(key: str, default: str) -> str | None:
+        value = build.get(key, default)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise ConfigError(
+                f"service {name!r}: build.{key} must be a string", display, _line_of(build, key) or at
+            )
+        try:
+            return _interpolate(value)
+        except _Unset:
+            return None
+
+    context = string("context", ".")
+    dockerfile = string("dockerfile", "Dockerfile")
+    if context is None or dockerfile is None or "dockerfile_inline" in build or _NOT_LOCAL.match(context):
+        return None  # a Dockerfile from the environment, inline or in another repository: none of ours
+    for part in (context, dockerfile):
+        if "\0" in part:
+            raise ConfigError(f"service {name!r}: a build path holds a NUL character (\\u0000)", display, at)
+    path = (
+        dockerfile if posixpath.isabs(dockerfile) else posixpath.normpath(posixpath.join(context, dockerfile))
+    )
+    args, own = _args(name, build.get("args"), build, display, at)
+    stage = string("target", "")
+    image = service.get("image")
+    return Target(
+        name=name,
+        dockerfile=path,
+        args=args,
+        target=stage or None,
+        tags=(image,) if isinstance(image, str) else (),
+        target_line=(_line_of(build, "target") or at) if stage else None,
+        own_args=own,
+    )
+
+
+def _args(
+    name: str, value: object, build: dict[str, Any], display: str, at: int | None
+) -> tuple[dict[str, str], dict[str, int | None]]:
+    """A service's build args (a mapping or a `NAME=value` list) → (name → value, name → line); one
+    Compose would take from the environment is left out."""
+    args: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
+    here = _line_of(build, "args") or at
+    if value is None:
+        return args, lines
+    if isinstance(value, dict):
+        items = [(str(k), v, _line_of(value, k) or here) for k, v in value.items() if k != _LINE]
+    elif isinstance(value, list):
+        items = []
+        for entry in value:
+            if not isinstance(entry, str):
+                raise ConfigError(
+                    f"service {name!r}: build.args items must be NAME=value strings", display, here
+                )
+            key, sep, rest = entry.partition("=")
+            items.append((key.strip(), rest if sep else None, here))
+    else:
+        raise ConfigError(f"service {name!r}: build.args must be a mapping or a list", display, here)
+    for key, raw, line in items:
+        if raw is None:
+            continue  # `NAME` alone, `NAME:` empty: the environment's value, none here
+        if isinstance(raw, (dict, list)):
+            raise ConfigError(f"service {name!r}: build arg {key} must be a single value", display, line)
+        try:
+            args[key] = _interpolate(str(raw))
+        except _Unset:
+            continue
+        if "\0" in args[key]:
+            raise ConfigError(
+                f"service {name!r}: build arg {key} holds a NUL character (\\u0000)", display, line
+            )
+        lines[key] = line
+    return args, lines
+
+
+def _interpolate(value: str, nesting: int = 0) -> str:
+    """`value` with Compose's `${…}` read with no environment (see the module docstring); raises
+    `_Unset` when it needs a variable without a default."""
+    if nesting > MAX_NESTING:
+        raise RecursionError  # each level reads the rest of the value again: a few are enough
+    out: list[str] = []
+    at = 0
+    for match in _VARIABLE.finditer(value):
+        if match.start() < at:
+            continue
+        out.append(value[at : match.start()])
+        token = match.group(0)
+        if token == "$$":
+            out.append("$")
+            at = match.end()
+            continue
+        if match.group(1):
+            raise _Unset(match.group(1))
+        depth, end = 1, match.end()
+        for brace in _BRACE.finditer(value, match.end()):
+            depth += 1 if brace.group() == "{" else -1
+            end = brace.end()
+            if not depth:
+                break
+        if depth:
+            raise _Unset(value)  # no closing `}`: Compose refuses it; docgen does not guess
+        inner = value[match.end() : end - 1]
+        op = re.match(r"[A-Za-z_][A-Za-z0-9_]*(:?[-+?])?", inner)
+        if op is None or (op.group(1) is None and op.end() != len(inner)):
+            raise _Unset(inner)
+        kind = op.group(1) or ""
+        if kind in ("", ":?", "?"):
+            raise _Unset(inner)
+        out.append(_interpolate(inner[op.end() :], nesting + 1) if kind in (":-", "-") else "")
+        at = end
+    out.append(value[at:])
+    return "".join(out)
+
+
+def _line_of(mapping: Mapping[Any, Any], key: object) -> int | None:
+    """The line (1-based) key `key` is written on in `mapping`, as the loader recorded it."""
+    lines = mapping.get(_LINE)
+    return lines.get(key) if isinstance(lines, dict) else None
+
+
+def _loader(yaml: Any) -> Any:
+    """A SafeLoader that keeps every scalar as its text (no ints, floats or booleans: Compose passes
+    `3.10` as written) and records in each mapping the line of each key (under `_LINE`)."""
+
+    class Loader(yaml.SafeLoader):  # type: ignore[misc]
+        pass
+
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag in _KEPT_TAGS]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def mapping(loader: Any, node: Any) -> dict[Any, Any]:
+        loader.flatten_mapping(node)
+        value: dict[Any, Any] = {}
+        lines: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a key that is a list or a mapping", key_node.start_mark
+                ) from None
+            value[key] = loader.construct_object(value_node, deep=True)
+            lines[key] = key_node.start_mark.line + 1
+        value[_LINE] = lines
+        return value
+
+    Loader.add_constructor("tag:yaml.org,2002:map", mapping)
+    return Loader
