@@ -741,3 +741,72 @@ def test_an_arg_the_compose_file_does_not_pass_is_not_missing_from_its_table(tmp
         "README.md:5: error: build arg MAX_JOBS (Dockerfile:6) is missing from the README's build-argument "
         "table [DG101] (certain)",
     )
+
+
+TARGETED = """\
+FROM ubuntu:22.04 AS cpu-base
+ARG TORCH_VERSION
+ARG PY=3.10
+RUN pip install torch==${TORCH_VERSION}
+
+FROM ubuntu:22.04 AS xpu_base
+ARG TORCH_VERSION
+ARG PY=3.10
+RUN pip install torch==${TORCH_VERSION}
+"""
+TARGETED_YML = """\
+services:
+  cpu:
+    build:
+      context: .
+      target: cpu-base
+      args:
+        TORCH_VERSION: ${TORCH_VERSION:-2.4.0}
+"""
+TARGETED_README = """\
+# Images
+
+## CPU Base
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| TORCH_VERSION | {cpu} | PyTorch |
+| PY | 3.10 | Python |
+
+## {heading}
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| TORCH_VERSION | 2.0.1+xpu | PyTorch |
+| PY | 3.10 | Python |
+
+## Your own stage
+
+```dockerfile
+FROM cpu-base as prod
+```
+
+Then: `docker build --target prod .`
+
+```bash
+docker build --target prod -t mine .
+```
+"""
+
+
+def test_a_section_about_a_stage_no_service_builds_is_another_images(tmp_path: Path) -> None:
+    # `## XPU Base` is the `xpu_base` stage, which no compose service builds (its service is commented
+    # out): its table is not compared with the `cpu` service. `prod` is the README's own example stage,
+    # added in a snippet of another section. The CPU row is compared (2.3.0 is drift).
+    files = {"Dockerfile": TARGETED, "docker-compose.yml": TARGETED_YML}
+    readme = TARGETED_README.format(cpu="2.3.0", heading="XPU Base")
+    code, out, _ = audit_cli(tmp_path, {**files, "README.md": readme})
+    assert [line.split(" but ")[0] for line in out.splitlines()[:-1]] == [
+        "README.md:7: error: README says TORCH_VERSION 2.3.0"
+    ]
+    # the nearest truth: a heading naming no stage is about the images audited, and its row is drift
+    readme = TARGETED_README.format(cpu="2.4.0", heading="Accelerated")
+    code, out, _ = audit_cli(tmp_path, {**files, "README.md": readme})
+    assert [line.split(" but ")[0] for line in out.splitlines()[:-1]] == [
+        "README.md:14: error: README says TORCH_VERSION 2.0.1+xpu"
+    ]

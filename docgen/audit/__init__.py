@@ -55,6 +55,7 @@ from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
     _placeholder_builds,
+    _stages_shown,
     _target_columns,
     _titled_stages,
     _unpassed_required,
@@ -183,6 +184,7 @@ def audit(
     found.extend(_placeholder_builds(doc, family, tied))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
+    shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
@@ -206,7 +208,7 @@ def audit(
             found.extend(_described_block(fence, said, auditor))
             found.extend(_image_build_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
-        found.extend(_dead_targets(sub, auditor))
+        found.extend(_dead_targets(sub, auditor, shown))
         found.extend(_titled_stages(sub, auditor))
         found.extend(_target_columns(sub, auditor))
         found.extend(_unpassed_required(sub, auditor, text))

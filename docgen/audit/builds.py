@@ -147,10 +147,11 @@ def _no_stage(
     stages = list(dict.fromkeys(s.name for m in models for s in m.stages if s.name))
     if target.lower() in stages:
         return None
-    if len(models) == 1:
-        whose = f"{models[0].path} has no stage"
+    named = list(dict.fromkeys(m.path for m in models))  # a Dockerfile built as several targets: once
+    if len(named) == 1:
+        whose = f"{named[0]} has no stage"
     else:  # (not "none of … have no stage")
-        whose = f"none of {', '.join(m.path for m in models)} has a stage"
+        whose = f"none of {', '.join(named)} has a stage"
     close = difflib.get_close_matches(target.lower(), stages, n=1, cutoff=0.6)
     hint = (
         f"did you mean {close[0]}?"
@@ -180,13 +181,13 @@ def _stages_shown(doc: Document) -> set[str]:
     }
 
 
-def _dead_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _dead_targets(doc: Document, auditor: _Auditor, shown: set[str]) -> Iterator[Diagnostic]:
     """`--target NAME` of a build command, and the items of a list introduced as the build targets
     (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
     Dockerfile of the command's `-f`, else the images the section is about. A list is checked only when
-    one of its items is a stage (else it lists something else: published tags, CI jobs)."""
+    one of its items is a stage (else it lists something else: published tags, CI jobs). A `--target`
+    naming a stage of `shown` (the README's own Dockerfile snippets, anywhere in it) is its example."""
     paths = [m.path for m in auditor.declared_as]
-    shown = _stages_shown(doc)
     for fence in doc.fences:
         for command in _build_commands(fence):
             files = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]

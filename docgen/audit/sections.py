@@ -27,6 +27,7 @@ from docgen.audit.wording import _IMAGE_REF, _heading_of, _is_passed_value
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import ImageModel
+from docgen.stages import built_stages
 
 _HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
 _OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.IGNORECASE)
@@ -117,6 +118,7 @@ def _tied_sections(
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
     platforms = _other_images_words(models, siblings)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
+    unbuilt = _stages_built_by_none(models)
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
@@ -135,6 +137,8 @@ def _tied_sections(
         }
         tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
+        if _slug(title) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
+            tie(head_line, set(), True)
     # a base image only some images are built on
     texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]
     texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
@@ -158,6 +162,31 @@ def _tied_sections(
                 tied[line] = frozenset(named.get(heading, ()))
                 break
     return tied
+
+
+def _slug(title: str) -> str:
+    """A heading as a stage would be named: `IPEX XPU Base` → `ipex-xpu-base`."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _stages_built_by_none(models: Sequence[ImageModel]) -> set[str]:
+    """The named stages (`-` for `_`) of each Dockerfile whose images are all build targets of it (bake,
+    compose, `target =`) that none of them builds. A section headed by one is about an image the build
+    files do not build (a service commented out, a target of another file), not about these. A
+    Dockerfile built plainly has none: a heading naming one of its stages is about a part of it."""
+    by_path: dict[str, list[ImageModel]] = {}
+    for model in models:
+        by_path.setdefault(model.path, []).append(model)
+    unbuilt: set[str] = set()
+    built: set[str] = set()
+    for same in by_path.values():
+        labels = {label for m in same for label in built_stages(m)}
+        built |= {label.lower().replace("_", "-") for label in labels}
+        if all(m.target_index >= 0 for m in same):
+            unbuilt |= {
+                s.name.lower().replace("_", "-") for s in same[0].stages if s.name and s.name not in labels
+            }
+    return unbuilt - built
 
 
 def _shared_tables(doc: Document, paths: Sequence[str]) -> dict[int, frozenset[int]]:
