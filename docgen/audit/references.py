@@ -285,6 +285,20 @@ def _ignored(path: str, folders: Sequence[Path], dockerfile: Path) -> bool:
     return False
 
 
+def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
+    """The folders a `cd` step of a command leads to from `folders`, inside `project` and existing:
+    none when it cannot be followed (`cd $DIR`, `cd /opt`, `cd ~/src`, a folder not there). None when
+    `step` is no `cd`."""
+    cd = _CD_STEP.match(step)
+    if cd is None:
+        return None
+    target = (cd.group(1) or "").strip("\"'")
+    if not target or target.startswith(("/", "$", "~", "-")):
+        return []
+    moved = (_inside(f / target, project) for f in folders)
+    return list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
+
+
 def _context_builds(
     fences: Sequence[Fence], bases: list[Path], project: Path
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
@@ -308,15 +322,11 @@ def _context_builds(
             if code.lstrip().startswith("#"):
                 continue
             for step in re.split(r"&&|\|\||;", code):
-                cd = _CD_STEP.match(step)
-                if cd is not None:
-                    target = (cd.group(1) or "").strip("\"'")
-                    if not target or target.startswith(("/", "$", "~", "-")):
+                moved = _cd(step, folders, project)
+                if moved is not None:  # a `cd`: the commands after it run there, or nowhere followed
+                    if not moved:
                         return
-                    moved = (_inside(f / target, project) for f in folders)
-                    folders = list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
-                    if not folders:
-                        return
+                    folders = moved
                     continue
                 if _FILES_APPEAR.search(step) and not _BUILD_COMMAND.search(step):
                     return
@@ -585,15 +595,11 @@ def _scripts_run(
                 continue
             elsewhere = False
             for step in re.split(r"&&|\|\||;", code):
-                cd = _CD_STEP.match(step)
-                if cd is not None:
-                    target = (cd.group(1) or "").strip("\"'")
-                    if not target or target.startswith(("/", "$", "~", "-")):
+                moved = _cd(step, folders, project)
+                if moved is not None:  # a `cd`: the commands after it run there, or nowhere followed
+                    if not moved:
                         return
-                    moved = (_inside(f / target, project) for f in folders)
-                    folders = list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
-                    if not folders:
-                        return
+                    folders = moved
                     continue
                 for match in _RUN_SCRIPT.finditer(step):
                     path = match.group(1)
