@@ -168,13 +168,14 @@ def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
         if len(key) < 3 or key not in _known_keys() or _example(text, match):
             continue
         if all(_never_named(model, key) for model in auditor.models):
-            model = auditor.models[0]
-            yield Diagnostic(
-                auditor.path,
-                line,
-                f"README says the image includes {name} but {model.path} installs no {name}",
-                confidence=LIKELY,
-            )
+            yield _installs_none(auditor, line, f"says the image includes {name}", name)
+
+
+def _installs_none(auditor: _Auditor, line: int, claim: str, name: str) -> Diagnostic:
+    """`README {claim} but {the first image} installs no {name}` (`likely`): a component the README
+    puts in the image that none of the audited images can have."""
+    said = f"README {claim} but {auditor.models[0].path} installs no {name}"
+    return Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
 
 @functools.cache
@@ -272,13 +273,7 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 continue
             name, spellings, data = found
             if all(_cannot_hold(model, spellings, data, added) for model in auditor.models):
-                model = auditor.models[0]
-                yield Diagnostic(
-                    auditor.path,
-                    line,
-                    f"README lists {name} as in the image but {model.path} installs no {name}",
-                    confidence=LIKELY,
-                )
+                yield _installs_none(auditor, line, f"lists {name} as in the image", name)
 
 
 def _item_component(text: str) -> tuple[str, set[str], bool] | None:

@@ -299,6 +299,63 @@ def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
     return list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
 
 
+class _Walk:
+    """The steps (`&&`, `||`, `;`) of a README's command blocks, read top to bottom as a reader runs
+    them, and the folders they run in (`folders`): a `cd` moves every later step (it is not a step
+    itself), and one that cannot be followed (`cd $DIR`, a folder not found, one outside `project`)
+    ends the walk. Folders are kept resolved, so a chain of `cd`s does not make a longer path."""
+
+    def __init__(self, bases: list[Path], project: Path) -> None:
+        self.folders = list(bases)
+        self.project = project
+        self._skip = False
+
+    def skip_block(self) -> None:
+        """Leave the rest of the current block unread (its `cd`s too)."""
+        self._skip = True
+
+    def steps(self, fences: Sequence[Fence], *, joined: bool) -> Iterator[tuple[int, str]]:
+        """(README line, step) of each step that is no `cd`; with `joined`, continued lines (`\\`)
+        are one command, at the line it starts on."""
+        for fence in fences:
+            if fence.lang not in _COMMAND_LANGS:
+                continue
+            self._skip = False
+            for line, code in _command_lines(fence, joined):
+                for step in re.split(r"&&|\|\||;", code):
+                    moved = _cd(step, self.folders, self.project)
+                    if moved is None:
+                        yield line, step
+                        if self._skip:
+                            break
+                    elif not moved:
+                        return
+                    else:
+                        self.folders = moved
+                if self._skip:
+                    break
+
+
+def _command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
+    """(README line, command) of each line of a command block that is no comment, without its `#`
+    comment; with `joined`, continued lines as one command at the line it starts on."""
+    pending: list[tuple[int, str]] = []
+    for line, text in fence.lines:
+        if not joined:
+            code = text.split(" #", 1)[0]
+            if not code.lstrip().startswith("#"):
+                yield line, code
+            continue
+        pending.append((line, text.split(" #", 1)[0]))
+        if _continued(text):
+            continue
+        first = pending[0][0]
+        code = " ".join(t.rstrip().rstrip("\\").strip() for _, t in pending)
+        pending = []
+        if not code.lstrip().startswith("#"):
+            yield first, code
+
+
 def _context_builds(
     fences: Sequence[Fence], bases: list[Path], project: Path
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
@@ -307,43 +364,24 @@ def _context_builds(
     later blocks too), from the first of `bases` (the README's folder, then those above it) where its
     Dockerfile is. Reading stops at a `cd` that cannot be followed and after a command that makes any
     file appear (`git clone`, `make`, `tar x`); a context with a variable or a placeholder is skipped."""
-    folders = list(bases)
-    for fence in fences:
-        if fence.lang not in _COMMAND_LANGS:
+    walk = _Walk(bases, project)
+    for first, step in walk.steps(fences, joined=True):
+        if _FILES_APPEAR.search(step) and not _BUILD_COMMAND.search(step):
+            return
+        paths = _build_paths(step) if _BUILD_COMMAND.search(step) else None
+        if paths is None:
             continue
-        pending: list[tuple[int, str]] = []
-        for line, text in fence.lines:
-            pending.append((line, text.split(" #", 1)[0]))
-            if _continued(text):
-                continue
-            first = pending[0][0]
-            code = " ".join(t.rstrip().rstrip("\\").strip() for _, t in pending)
-            pending = []
-            if code.lstrip().startswith("#"):
-                continue
-            for step in re.split(r"&&|\|\||;", code):
-                moved = _cd(step, folders, project)
-                if moved is not None:  # a `cd`: the commands after it run there, or nowhere followed
-                    if not moved:
-                        return
-                    folders = moved
-                    continue
-                if _FILES_APPEAR.search(step) and not _BUILD_COMMAND.search(step):
-                    return
-                paths = _build_paths(step) if _BUILD_COMMAND.search(step) else None
-                if paths is None:
-                    continue
-                file, context = paths
-                if any(c in context + (file or "") for c in "$<>{}%") or "://" in context:
-                    continue
-                if context.startswith(("/", "~")) or (file or "").startswith(("/", "~")):
-                    continue
-                for folder in folders:
-                    where = _inside(folder / context, project)
-                    dockerfile = _inside(folder / file, project) if file else where and where / "Dockerfile"
-                    if where is not None and dockerfile is not None and dockerfile.is_file():
-                        yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
-                        break
+        file, context = paths
+        if any(c in context + (file or "") for c in "$<>{}%") or "://" in context:
+            continue
+        if context.startswith(("/", "~")) or (file or "").startswith(("/", "~")):
+            continue
+        for folder in walk.folders:
+            where = _inside(folder / context, project)
+            dockerfile = _inside(folder / file, project) if file else where and where / "Dockerfile"
+            if where is not None and dockerfile is not None and dockerfile.is_file():
+                yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
+                break
 
 
 def _context_misses(
@@ -585,35 +623,18 @@ def _scripts_run(
     (`git clone`, `tar x`, `make`), and for the rest of a block after a command that may run its next
     lines elsewhere (`docker run -it`, `ssh`). Folders are kept resolved, so a chain of `cd`s does not
     make a longer path at each step."""
-    folders = list(bases)
-    for fence in fences:
-        if fence.lang not in _COMMAND_LANGS:
-            continue
-        for line, text in fence.lines:
-            code = text.split(" #", 1)[0]
-            if code.lstrip().startswith("#"):
-                continue
-            elsewhere = False
-            for step in re.split(r"&&|\|\||;", code):
-                moved = _cd(step, folders, project)
-                if moved is not None:  # a `cd`: the commands after it run there, or nowhere followed
-                    if not moved:
-                        return
-                    folders = moved
-                    continue
-                for match in _RUN_SCRIPT.finditer(step):
-                    path = match.group(1)
-                    where = (_inside((f / path).parent, project) for f in folders)
-                    places = [w / posixpath.basename(path) for w in where if w is not None]
-                    if places:  # (none: it would be outside the project, which is not looked at)
-                        yield line, path, list(dict.fromkeys(places))
-                if _FILES_APPEAR.search(step):
-                    return
-                if _ELSEWHERE.search(step):
-                    elsewhere = True
-                    break
-            if elsewhere:
-                break
+    walk = _Walk(bases, project)
+    for line, step in walk.steps(fences, joined=False):
+        for match in _RUN_SCRIPT.finditer(step):
+            path = match.group(1)
+            where = (_inside((f / path).parent, project) for f in walk.folders)
+            places = [w / posixpath.basename(path) for w in where if w is not None]
+            if places:  # (none: it would be outside the project, which is not looked at)
+                yield line, path, list(dict.fromkeys(places))
+        if _FILES_APPEAR.search(step):
+            return
+        if _ELSEWHERE.search(step):
+            walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read
 
 
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py")
