@@ -55,8 +55,7 @@ def build_model(
     `target_at`, the config file and line naming it)."""
     with _collector_paused():
         parsed = read_dockerfile(dockerfile, display)
-        model = _analyse(parsed, False, build_args, target, target_at)[0]
-    return replace(model, file=os.fspath(dockerfile))
+        return _analyse(parsed, False, build_args, target, target_at, os.fspath(dockerfile))[0]
 
 
 def image_model(image: ImageConfig) -> ImageModel:
@@ -87,8 +86,8 @@ def read_image(
     data = read_dockerfile_bytes(dockerfile, shown)
     with _collector_paused():
         parsed = parse_dockerfile(decode_dockerfile(data, shown), shown)
-        model, warnings = _analyse(parsed, with_lint, build_args, target, target_at)
-    return data, replace(model, file=os.fspath(dockerfile)), warnings
+        model, warnings = _analyse(parsed, with_lint, build_args, target, target_at, os.fspath(dockerfile))
+    return data, model, warnings
 
 
 def lint_file(dockerfile: str | os.PathLike[str], display: str | None = None) -> tuple[Diagnostic, ...]:
@@ -105,9 +104,10 @@ def _analyse(
     build_args: Mapping[str, str] | None = None,
     target: str | None = None,
     target_at: tuple[str, int | None] | None = None,
+    file: str = "",
 ) -> tuple[ImageModel, tuple[Diagnostic, ...]]:
-    """The model of a parsed Dockerfile, and its lint warnings when asked (sharing the evaluation,
-    the components and the hard-coded values with the model)."""
+    """The model of a parsed Dockerfile read from `file` (`ImageModel.file`), and its lint warnings
+    when asked (sharing the evaluation, the components and the hard-coded values with the model)."""
     evaluation = evaluate(parsed, build_args, target, target_at)
     found, skipped, unreached = components.extract_all(parsed, evaluation)
     model = ImageModel(
@@ -126,6 +126,7 @@ def _analyse(
         required_args=_required_args(parsed, evaluation.args),
         unreached_uses=unreached,
         target_index=evaluation.target,
+        file=file,
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
         built = built_stages(model)
