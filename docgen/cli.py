@@ -920,12 +920,12 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # it, else every configured image, else the Dockerfiles next to it.
     # A configured image is audited as it is built: with its `args` and `target`.
     targets: list[ImageConfig] = []
+    resolved = document.resolve()
     if args.dockerfile:
         for given in dict.fromkeys(args.dockerfile):
             path = _existing(Path(given))
             targets.append(ImageConfig(dockerfile=path, display=given, **_image_defaults(config, path)))
     else:
-        resolved = document.resolve()
         filling = [i for i in config.images if resolved in i.outputs]
         targets = list(filling or config.images)
         if not targets:
@@ -935,7 +935,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
     # Files the README's commands name are looked for in the project folder only (the README's own
     # folder when it is outside it): never past it, nor through a link leading out of it.
-    inside = document.resolve().is_relative_to(config.root.resolve())
+    inside = resolved.is_relative_to(config.root.resolve())
     project = config.root if inside else document.parent
     plain = targets
     targets = _bake_images(document, targets, config, err, project)

@@ -10,7 +10,13 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
-from docgen.audit.commands import _FILE_FLAG, _PLACEHOLDER, _build_commands, _placeholder_pattern
+from docgen.audit.commands import (
+    _FILE_FLAG,
+    _PLACEHOLDER,
+    _build_commands,
+    _command_files,
+    _placeholder_pattern,
+)
 from docgen.audit.paths import _files_named, _matching
 from docgen.audit.wording import _BUILD_ARG_FLAG, _LIST_ITEM, _line_at, _sentences
 from docgen.markdown import Document, code_spans
@@ -106,7 +112,7 @@ def _placeholder_builds(
     paths = [m.path for m in auditor.models]
     # each build command with its fence's section and its `-f` values, read once for both passes
     commands = [
-        (fence.section, command, [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)])
+        (fence.section, command, _command_files(command))
         for fence in doc.fences
         for command in _build_commands(fence)
     ]
@@ -190,7 +196,7 @@ def _dead_targets(doc: Document, auditor: _Auditor, shown: set[str]) -> Iterator
     paths = [m.path for m in auditor.declared_as]
     for fence in doc.fences:
         for command in _build_commands(fence):
-            files = [m.group(1) for _, text in command for m in _FILE_FLAG.finditer(text)]
+            files = _command_files(command)
             chosen = set().union(*(_matching(f, paths) for f in files)) if files else set(range(len(paths)))
             if not chosen:
                 continue  # another image's command

@@ -108,6 +108,11 @@ def _build_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
         yield command
 
 
+def _command_files(command: list[tuple[int, str]]) -> list[str]:
+    """The `-f` values of a build command (lines of `_build_commands`), line by line, in order."""
+    return [match.group(1) for _, text in command for match in _FILE_FLAG.finditer(text)]
+
+
 _VALUE_OPTIONS = frozenset(
     "-f --file -t --tag --build-arg --target --platform --label --network --secret --ssh --cache-from "
     "--cache-to -o --output --progress --add-host --iidfile --metadata-file --build-context --shm-size "
