@@ -876,8 +876,12 @@ def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
     try:
         model = image_model(image)
     except DocgenError as exc:
-        compose = PurePosixPath(image.bake_at[0]).name.startswith(("compose.", "docker-compose."))
-        kind = "compose service" if compose else "bake target"
+        # A configured bake file is read as bake's JSON or HCL, whatever its name: only the compose
+        # files audit finds beside the README hold services.
+        from docgen import compose
+
+        service = PurePosixPath(image.bake_at[0]).name in compose.DEFAULT_FILES
+        kind = "compose service" if service else "bake target"
         print(f"docgen: note: {exc}; {kind} {image.bake_at[1]!r} is not audited", file=err)
         return None
     origins = tuple((arg, image.bake_at[0], line) for arg, line in image.bake_own)

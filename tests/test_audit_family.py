@@ -810,3 +810,20 @@ def test_a_section_about_a_stage_no_service_builds_is_another_images(tmp_path: P
     assert [line.split(" but ")[0] for line in out.splitlines()[:-1]] == [
         "README.md:14: error: README says TORCH_VERSION 2.0.1+xpu"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"), [("compose.json", "bake target"), ("compose.yaml", "compose service")]
+)
+def test_an_image_not_audited_is_named_by_what_its_file_holds_not_by_its_name(
+    tmp_path: Path, name: str, kind: str
+) -> None:
+    files = {"Dockerfile": "FROM ubuntu:22.04\n", "README.md": "# App\n"}
+    if name.endswith(".json"):  # configured: read as a bake file
+        files[name] = '{"target": {"gpu": {"dockerfile": "Dockerfile", "target": "nope"}}}'
+        entry = f'bake = "{name}"\noutputs = ["README.md"]\n'
+        files["pyproject.toml"] = "[tool.docgen]\n[[tool.docgen.images]]\n" + entry
+    else:  # found beside the README
+        files[name] = "services:\n  gpu:\n    build:\n      context: .\n      target: nope\n"
+    _, _, err = audit_cli(tmp_path, files)
+    assert f"; {kind} 'gpu' is not audited" in err
