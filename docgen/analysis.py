@@ -20,7 +20,6 @@ from docgen.config import ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.evaluate import evaluate
 from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile
-from docgen.shell import referenced_names, split_words
 from docgen.stages import built_stages
 
 
@@ -121,7 +120,7 @@ def _analyse(
         directives=parsed.directives,
         hardcoded=hardcoded.hardcoded(parsed, evaluation),
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
-        env_args=_env_args(parsed, frozenset(a.name for a in evaluation.args)),
+        env_args=components.env_args(parsed, frozenset(a.name for a in evaluation.args)),
         build_args=tuple(sorted((build_args or {}).items())),
         required_args=_required_args(parsed, evaluation.args),
         unreached_uses=unreached,
@@ -142,29 +141,6 @@ def _analyse(
     mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
     warnings = (*evaluation.warnings, *mistakes, *lint.lint(parsed, evaluation, found, model.hardcoded))
     return model, tuple(sorted(warnings, key=lambda d: d.line))
-
-
-def _env_args(
-    parsed: ParsedDockerfile, arg_names: frozenset[str]
-) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
-    """(ENV name, line, build args its value expands, in the order written) for every ENV value that
-    reads a build arg: `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}` is set with
-    `--build-arg torch_cuda_arch_list=…`, not with `--build-arg TORCH_CUDA_ARCH_LIST=…`."""
-    found = []
-    for inst in parsed.instructions:
-        if inst.keyword != "ENV" or "$" not in inst.args:
-            continue  # (a value without `$` reads no arg)
-        words = split_words(inst.args, parsed.escape)
-        pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
-        if not pairs and words:  # the legacy `ENV NAME value` form
-            pairs = [(words[0], inst.args.strip()[len(words[0]) :])]
-        for name, raw in pairs:
-            used = sorted(
-                (n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n)
-            )
-            if used:
-                found.append((name, inst.start_line, tuple(used)))
-    return tuple(found)
 
 
 _NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"

@@ -876,8 +876,12 @@ def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
     try:
         model = image_model(image)
     except DocgenError as exc:
-        compose = PurePosixPath(image.bake_at[0]).name.startswith(("compose.", "docker-compose."))
-        kind = "compose service" if compose else "bake target"
+        # A configured bake file is read as bake's JSON or HCL, whatever its name: only the compose
+        # files audit finds beside the README hold services.
+        from docgen import compose
+
+        service = PurePosixPath(image.bake_at[0]).name in compose.DEFAULT_FILES
+        kind = "compose service" if service else "bake target"
         print(f"docgen: note: {exc}; {kind} {image.bake_at[1]!r} is not audited", file=err)
         return None
     origins = tuple((arg, image.bake_at[0], line) for arg, line in image.bake_own)
@@ -939,9 +943,29 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     project = config.root if inside else document.parent
     plain = targets
     targets = _bake_images(document, targets, config, err, project)
-    built = [(image, model) for image in targets if (model := _audited_model(image, err)) is not None]
+    # A Dockerfile found beside the README that cannot be read is said and left out: the README may
+    # not be about it, and one broken sibling must not stop the audit of the others. One given or
+    # configured is an error, as everywhere.
+    found_nearby = not args.dockerfile and not config.images
+    built: list[tuple[ImageConfig, ImageModel]] = []
+    broken: dict[Path, DocgenError] = {}
+    for image in targets:
+        try:
+            model = _audited_model(image, err)
+        except DocgenError as exc:
+            if not found_nearby:
+                raise
+            if image.dockerfile not in broken:
+                print(f"docgen: note: {exc}; {image.display} is not audited", file=err)
+            broken[image.dockerfile] = exc
+            continue
+        if model is not None:
+            built.append((image, model))
     if not built:  # every bake target was left out: the Dockerfiles as they are
-        built = [(image, image_model(image)) for image in plain]
+        readable = [image for image in plain if image.dockerfile not in broken]
+        if not readable:
+            raise next(iter(broken.values()))
+        built = [(image, image_model(image)) for image in readable]
     targets = [image for image, _ in built]
     models = [model for _, model in built]
     names: dict[str, str] = {}

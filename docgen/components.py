@@ -97,7 +97,9 @@ def extract_all(
         if decl.default and decl.unknown is None and decl.default not in arg_values.get(decl.name, ()):
             arg_values[decl.name] = (*arg_values.get(decl.name, ()), decl.default)
     given = {decl.name for decl in evaluation.args if decl.raw_default is not None}
-    recorder = Recorder(parsed.path, arg_names, _env_args(parsed, arg_names), arg_values, arg_names - given)
+    recorder = Recorder(
+        parsed.path, arg_names, _env_sources(parsed, arg_names), arg_values, arg_names - given
+    )
     stage_names = frozenset(s.name for s in evaluation.stages if s.name is not None)
     for decl in evaluation.args:
         for label in decl.stages:
@@ -240,20 +242,36 @@ def _one_version_each(
     return list(kept.values())
 
 
-def _env_args(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """ENV name → the build args its value is set from (`ENV TORCH_VERSION=${TORCH_VERSION}`)."""
-    result: dict[str, tuple[str, ...]] = {}
+def env_args(
+    parsed: ParsedDockerfile, arg_names: frozenset[str]
+) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """(ENV name, line, build args its value expands, in the order written) for every ENV value that
+    reads a build arg: `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}` is set with
+    `--build-arg torch_cuda_arch_list=…`, not with `--build-arg TORCH_CUDA_ARCH_LIST=…`."""
+    found = []
     for inst in parsed.instructions:
         if inst.keyword != "ENV" or "$" not in inst.args:
             continue  # (a value without `$` reads no arg)
-        words = split_words(inst.args)
+        words = split_words(inst.args, parsed.escape)
         pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
-        if not pairs and len(words) >= 2:
+        if not pairs and words:  # the legacy `ENV NAME value` form
             pairs = [(words[0], inst.args.strip()[len(words[0]) :])]
         for name, raw in pairs:
-            used = tuple(sorted(n for n in referenced_names(raw) if n in arg_names and n != name))
+            used = sorted(
+                (n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n)
+            )
             if used:
-                result[name] = used
+                found.append((name, inst.start_line, tuple(used)))
+    return tuple(found)
+
+
+def _env_sources(parsed: ParsedDockerfile, arg_names: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """ENV name → the other build args its value is set from (`ENV TORCH=${TORCH_VERSION}`)."""
+    result: dict[str, tuple[str, ...]] = {}
+    for name, _, used in env_args(parsed, arg_names):
+        others = tuple(sorted(n for n in used if n != name))
+        if others:
+            result[name] = others
     return result
 
 

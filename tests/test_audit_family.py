@@ -810,3 +810,45 @@ def test_a_section_about_a_stage_no_service_builds_is_another_images(tmp_path: P
     assert [line.split(" but ")[0] for line in out.splitlines()[:-1]] == [
         "README.md:14: error: README says TORCH_VERSION 2.0.1+xpu"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"), [("compose.json", "bake target"), ("compose.yaml", "compose service")]
+)
+def test_an_image_not_audited_is_named_by_what_its_file_holds_not_by_its_name(
+    tmp_path: Path, name: str, kind: str
+) -> None:
+    files = {"Dockerfile": "FROM ubuntu:22.04\n", "README.md": "# App\n"}
+    if name.endswith(".json"):  # configured: read as a bake file
+        files[name] = '{"target": {"gpu": {"dockerfile": "Dockerfile", "target": "nope"}}}'
+        entry = f'bake = "{name}"\noutputs = ["README.md"]\n'
+        files["pyproject.toml"] = "[tool.docgen]\n[[tool.docgen.images]]\n" + entry
+    else:  # found beside the README
+        files[name] = "services:\n  gpu:\n    build:\n      context: .\n      target: nope\n"
+    _, _, err = audit_cli(tmp_path, files)
+    assert f"; {kind} 'gpu' is not audited" in err
+
+
+def test_a_broken_dockerfile_beside_the_readme_is_said_and_the_others_are_audited(tmp_path: Path) -> None:
+    good = "FROM ubuntu:22.04\nARG TORCH_VERSION=2.6.0\nRUN pip install torch==${TORCH_VERSION}\n"
+    broken = "FROM ubuntu:22.04\nRUN git clone https://example.com/x.git\ngit checkout 236178e5\n"
+    readme = "# App\n\nBuilt with Torch 2.5.0.\n"
+    files = {"Dockerfile.cuda": good, "Dockerfile.old": broken, "README.md": readme}
+    code, out, err = audit_cli(tmp_path, files)
+    assert code == 1
+    assert "README says Torch 2.5.0 but Dockerfile.cuda:2 says 2.6.0" in out
+    assert err == (
+        "docgen: note: Dockerfile.old:3: unknown instruction: GIT; Dockerfile.old is not audited\n"
+    )
+    # Given by name, a broken Dockerfile is the error it is; so is one when nothing else can be read.
+    import io
+
+    from docgen.cli import main
+
+    err_io = io.StringIO()
+    given = str(tmp_path / "Dockerfile.old")
+    assert main(["audit", str(tmp_path / "README.md"), "--dockerfile", given], io.StringIO(), err_io) == 2
+    assert "unknown instruction: GIT" in err_io.getvalue()
+    code, out, err = audit_cli(tmp_path / "alone", {"Dockerfile": broken, "README.md": readme})
+    assert (code, out) == (2, "")
+    assert "Dockerfile:3: unknown instruction: GIT" in err

@@ -209,3 +209,18 @@ def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
         "1 claim in img/README.md contradicts img/Dockerfile (1 likely one not shown: "
         "--confidence likely shows them)\n"
     )
+
+
+def test_ignore_files_are_read_alike_for_links_and_copy_sources(tmp_path: Path) -> None:
+    from docgen.audit.paths import ignore_patterns, ignores
+
+    (tmp_path / ".gitignore").write_text("# build output\n/dist/\n!keep.log\n\n*.log\ndocs/*.html\n")
+    patterns = ignore_patterns(tmp_path / ".gitignore")
+    assert patterns == ["dist", "*.log", "docs/*.html"]
+    assert [p for p in patterns if ignores(p, ("out", "run.log"))] == ["*.log"]
+    assert [p for p in patterns if ignores(p, ("dist", "app.whl"))] == ["dist"]
+    assert [p for p in patterns if ignores(p, ("docs", "api", "x.html"))] == ["docs/*.html"]
+    assert not ignores("out*log", ("out", "log"))  # a `*` does not cross folders
+    assert ignore_patterns(tmp_path / "missing") == []
+    (tmp_path / ".dockerignore").write_text("x\n" * 2000 + "late\n")  # read up to a bound
+    assert "late" not in ignore_patterns(tmp_path / ".dockerignore")

@@ -8,7 +8,6 @@ are every other file.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import posixpath
 import re
@@ -16,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.paths import _basename, _reference_path
+from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, code_spans, links
 from docgen.model import Diagnostic
@@ -92,31 +91,18 @@ def _ignore_patterns(folders: Iterable[Path], root: Path | None) -> list[tuple[P
             modules = ""
         found += [(root, m) for m in re.findall(r"^[ \t]*path[ \t]*=[ \t]*(\S+)", modules, re.MULTILINE)]
     for folder in dict.fromkeys(folders):
-        try:
-            text = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        for line in text.splitlines():
-            line = line.strip()
-            if line and not line.startswith(("#", "!")):
-                found.append((folder, line))
+        found += [(folder, pattern) for pattern in ignore_patterns(folder / ".gitignore")]
     return found
 
 
 def _ignored(full: Path, patterns: Sequence[tuple[Path, str]]) -> bool:
-    """True when git ignores the path `full` by one of `patterns` (or it is in a `_GENERATED` folder
-    below the `.gitignore`'s folder); read simply: a pattern with an inner `/` matches the path from
-    its folder, any other one matches one of its parts."""
+    """True when git ignores the path `full` by one of `patterns` (see `paths.ignores`)."""
     for folder, pattern in patterns:
         try:
             parts = full.relative_to(folder).parts
         except ValueError:
             continue
-        bare = pattern.strip("/")
-        if "/" in bare:
-            if any(fnmatch.fnmatchcase("/".join(parts[: i + 1]), bare) for i in range(len(parts))):
-                return True
-        elif any(fnmatch.fnmatchcase(part, bare) for part in parts):
+        if ignores(pattern, parts):
             return True
     return False
 

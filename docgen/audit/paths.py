@@ -5,10 +5,12 @@ names a text mentions.
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import re
 import urllib.parse
 from collections.abc import Sequence
+from pathlib import Path
 
 from docgen.files import is_dockerfile_name
 from docgen.markdown import code_spans
@@ -18,6 +20,31 @@ _HEADING_FILE = re.compile(r"[\w./+-]+")
 
 def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
+_IGNORE_LINES = 2000
+"""Lines of an ignore file read: enough for any real one, and a bound on the work a huge one makes."""
+
+
+def ignore_patterns(file: Path) -> list[str]:
+    """The patterns of an ignore file (`.gitignore`, `.dockerignore`), none when it cannot be read:
+    its first `_IGNORE_LINES` lines, blank lines, comments and negations (`!x`) left out, each without
+    a leading or trailing `/`."""
+    try:
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:_IGNORE_LINES]
+    except (OSError, ValueError):
+        return []
+    found = (line.strip().strip("/") for line in lines if not line.strip().startswith(("#", "!")))
+    return [pattern for pattern in found if pattern]
+
+
+def ignores(pattern: str, parts: Sequence[str]) -> bool:
+    """True when an ignore file's `pattern` (as `ignore_patterns` gives it) matches the path `parts`,
+    relative to the file's folder; read simply, as git and `.dockerignore` agree on the common cases: a
+    pattern with an inner `/` matches the path's leading parts, any other one matches one of its parts."""
+    if "/" in pattern:
+        return any(fnmatch.fnmatchcase("/".join(parts[: i + 1]), pattern) for i in range(len(parts)))
+    return any(fnmatch.fnmatchcase(part, pattern) for part in parts)
 
 
 def variant(path: str) -> str | None:

@@ -6,7 +6,6 @@ that builds the plain `Dockerfile` in a section about another.
 from __future__ import annotations
 
 import difflib
-import fnmatch
 import functools
 import os
 import posixpath
@@ -33,6 +32,8 @@ from docgen.audit.paths import (
     _reference_path,
     _same_file,
     _same_path,
+    ignore_patterns,
+    ignores,
     variant,
 )
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
@@ -269,20 +270,7 @@ def _ignored(path: str, folders: Sequence[Path], dockerfile: Path) -> bool:
         return True
     files = [f / name for f in folders for name in (".dockerignore", ".gitignore")]
     files.append(dockerfile.with_name(dockerfile.name + ".dockerignore"))
-    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
-    for file in files:
-        try:
-            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:2000]
-        except (OSError, ValueError):
-            continue
-        for line in lines:
-            pattern = line.strip().lstrip("/").rstrip("/")
-            if not pattern or pattern.startswith(("#", "!")):
-                continue
-            names = prefixes if "/" in pattern else [*prefixes, *parts]
-            if any(fnmatch.fnmatchcase(name, pattern) for name in names):
-                return True
-    return False
+    return any(ignores(pattern, parts) for file in files for pattern in ignore_patterns(file))
 
 
 def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
