@@ -308,8 +308,8 @@ def _image_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             if image is not None and indent > image[1]:
                 found = _item_component(text, purpose=True)
                 if found is not None and not _LATER.search(text) and not _VERSION_IN.search(text):
-                    named = bool(_NAMED_ITEM.match(text))  # a package's name, not a word of prose
-                    yield from _not_held(auditor, line, image[0], found, fallback=named)
+                    in_code = bool(_NAMED_ITEM.match(text))  # a package's name, not a word of prose
+                    yield from _not_held(auditor, line, image[0], found, fallback=in_code)
                 continue
             image = None
             head = _IMAGE_ITEM.match(text)
@@ -318,9 +318,9 @@ def _image_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             reference = _reference_path(head.group(3) or head.group(4) or "")
             if not is_dockerfile_name(_basename(reference)):
                 continue
-            named = _matching(reference, paths)
-            if len(named) == 1:
-                image = (models[named.pop()], indent)
+            matched = _matching(reference, paths)
+            if len(matched) == 1:
+                image = (models[matched.pop()], indent)
 
 
 def _not_held(
