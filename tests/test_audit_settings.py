@@ -89,12 +89,15 @@ The image exposes port `5000` for the API.
 The container listens on port 9000, and the image exposes port 8080 too.
 
 Run it with `docker run -p 5000:8080 server` to reach it on port 5000 of your machine.
+
+The frontend container exposes port 3000 to the proxy.
 """
 
 
 def test_a_port_the_image_does_not_expose(tmp_path: Path) -> None:
     # 5000 is exposed by the build stage only, not by the image built (line 3); the command serves on
-    # 9000 and 8080 is exposed (line 5); a run-time mapping is the host's (line 7)
+    # 9000 and 8080 is exposed (line 5); a run-time mapping is the host's (line 7); another container
+    # of the project is not this image (line 9)
     assert _audit(tmp_path, PORTS, {"Dockerfile": SERVICE}) == [
         "3: README says the image exposes port 5000 but Dockerfile:9 exposes 8080 (certain)"
     ]
@@ -159,3 +162,41 @@ def test_root_and_no_user(tmp_path: Path) -> None:
     )
     vendor = "FROM jupyter/base-notebook:2024-04-01\nRUN pip install --no-cache-dir polars==1.2.0\n"
     assert _audit(tmp_path / "vendor", readme, {"Dockerfile": vendor}) == []
+
+
+STARTS = """\
+# Inference server
+
+The default working directory is `/srv/app`, and the entrypoint is `uvicorn app:main`.
+
+- The image's default command is `python3 serve.py`.
+- The `CMD` is `python serve.py --port 9000`.
+
+To debug, override the entrypoint is `bash` with `--entrypoint bash`, or start in `/tmp` with `-w /tmp`.
+"""
+
+
+def test_a_working_directory_and_an_entrypoint_the_image_does_not_set(tmp_path: Path) -> None:
+    server = """\
+FROM python:3.12-slim AS build
+WORKDIR /build
+ENTRYPOINT ["make"]
+
+FROM python:3.12-slim
+WORKDIR /srv
+WORKDIR app
+COPY --from=build /build/serve.py .
+ENTRYPOINT ["gunicorn", "app:main"]
+CMD ["python3.12", "serve.py"]
+"""
+    # the relative WORKDIR makes /srv/app (true); gunicorn, not uvicorn, is the entrypoint (line 3,
+    # although it serves the same `app:main`); the command runs serve.py with another Python (true); the
+    # build stage's settings do not count; options given at run time are not claims (line 8)
+    assert _audit(tmp_path, STARTS, {"Dockerfile": server}) == [
+        "3: README says the entrypoint is uvicorn app:main but Dockerfile:10 says ENTRYPOINT"
+        ' ["gunicorn", "app:main"]; CMD ["python3.12", "serve.py"] (certain)'
+    ]
+    moved = server.replace("WORKDIR app", "WORKDIR /opt/app")
+    assert _audit(tmp_path / "moved", STARTS, {"Dockerfile": moved})[0] == (
+        "3: README says the working directory is /srv/app but Dockerfile:7 says WORKDIR /opt/app (certain)"
+    )

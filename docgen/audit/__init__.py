@@ -22,8 +22,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   a plain-OS-based image installs;
 - an item listed under one image of several (nested under a link to its Dockerfile, or in a section
   about it) that it does not install while another image of the README installs it itself;
-- a health check, an exposed port or the user the image runs as, stated in prose, that the image
-  built's HEALTHCHECK, EXPOSE or USER contradicts (`settings`);
+- a health check, an exposed port, the user the image runs as, its working directory or what it
+  starts, stated in prose, that the image built's HEALTHCHECK, EXPOSE, USER, WORKDIR, ENTRYPOINT or CMD
+  contradicts (`settings`);
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file

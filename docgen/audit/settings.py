@@ -1,5 +1,6 @@
 """Claims about how a container of the image runs, against the instructions that set it: a built-in
-health check (HEALTHCHECK), the ports it exposes (EXPOSE) and the user it runs as (USER).
+health check (HEALTHCHECK), the ports it exposes (EXPOSE), the user it runs as (USER), the directory
+it starts in (WORKDIR) and what it starts (ENTRYPOINT, CMD).
 
 Only the image built counts: the target stage and the stages it builds on (`ImageModel.settings`). A
 base image that is no plain OS may set any of them itself, so an instruction the Dockerfile leaves out
@@ -48,13 +49,33 @@ _USER_CLAIM = re.compile(
 )
 """`The container runs as a non-root user`, `runs as the non-root user `app``, `- Runs as user
 `worker``, `runs as root`: who the processes of a container of the image run as."""
+_WORKDIR_CLAIM = re.compile(
+    r"(?:\b(?:default|image'?s|container'?s)[ \t]+working[ \t]+dir(?:ectory)?|`?WORKDIR`?)[ \t]+"
+    r"(?:(?:of|in)[ \t]+the[ \t]+(?:image|container)[ \t]+)?(?:is[ \t]+(?:set[ \t]+to[ \t]+)?|:[ \t]*)"
+    r"`(/[^`\s]{0,200})`"
+    r"|\bsets[ \t]+the[ \t]+working[ \t]+dir(?:ectory)?[ \t]+to[ \t]+`(/[^`\s]{0,200})`",
+    re.IGNORECASE,
+)
+"""`The default working directory is `/workspace``, `WORKDIR is `/app``, `the Dockerfile sets the
+working directory to `/srv``: where a container of the image starts."""
+_OWNER = r"(?:the[ \t]+)?(?:image'?s[ \t]+|container'?s[ \t]+)?"
+_START_CLAIM = re.compile(
+    rf"(?:\b{_OWNER}(?:default[ \t]+)?(entrypoint)|\b{_OWNER}default[ \t]+(command)|`(CMD|ENTRYPOINT)`)"
+    r"(?:[ \t]+(?:of|in)[ \t]+the[ \t]+(?:image|container))?[ \t]+is[ \t]+(?:set[ \t]+to[ \t]+)?"
+    r"`([^`]{1,200})`",
+    re.IGNORECASE,
+)
+"""`The entrypoint of the image is `vllm serve``, `the default command is `python app.py``: what a
+container of the image starts."""
+_PROGRAM_WORD = re.compile(r"[\w.+-]+(?:/[\w.+-]+)*")
 _UID = re.compile(r"[ \t]*\((?:uid[ \t=:]*)?(\d{1,6})\b", re.IGNORECASE)
 """A user id given after the name: `` `app` (UID 1000) ``."""
 _NOT_A_CLAIM = re.compile(
     r"\bnot\b|n't\b|\bnever\b|\bno\b|\bwithout\b|\bif\b|\bunless\b|\bwhen\b|\bonce\b|\bshould\b|\bmust\b"
     r"|\byou[ \t]+(?:can|may|could|should|need)\b|\badd(?:ing)?[ \t]+(?:a|an|the|your)\b|\bconsider"
     r"|\brecommend|\bto[ \t]+your\b|\bhost\b|\bcompose\b|\bkubernetes\b|\bk8s\b|\bpod\b|\bprobes?\b"
-    r"|--user\b|(?:^|[ \t])-u[ \t]|--health|--expose\b|healthcheck:|\buser:"
+    r"|--user\b|(?:^|[ \t])-[uw][ \t]|--health|--expose\b|--workdir|--entrypoint|healthcheck:|\buser:"
+    r"|\boverride|\breplace|\binstead\b"
     r"|没有|不含|不包含|未内置",
     re.IGNORECASE,
 )
@@ -65,7 +86,10 @@ _ENDPOINT = re.compile(
     r"health[ \t-]?checks?[ \t]+(?:endpoint|route|url|api|path|server|page)|/health|端点|接口", re.I
 )
 """A health check the application serves (`a health check endpoint at /health`), not the image's."""
-_ANY = re.compile(r"health|健康|\bports?\b|\bruns[ \t]+as\b", re.IGNORECASE)
+_ANY = re.compile(
+    r"health|健康|\bports?\b|\bruns[ \t]+as\b|working[ \t]+dir|workdir|entrypoint|command|\bCMD\b",
+    re.IGNORECASE,
+)
 """A word one of the claims needs: a line without any holds none."""
 _CLAUSE_END = re.compile(r"(?<=[。；])")
 """Where a sentence of Chinese text ends (`_sentences` cuts English ones)."""
@@ -87,8 +111,34 @@ def _setting_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 yield from _claims(part, _line_at(lines, start + sentence.find(part)), images, auditor)
 
 
+_NAMED_SUBJECT = re.compile(r"\b(?:image|container)s?\b(?![ \t]+(?:health|ports?\b))", re.IGNORECASE)
+"""`image` or `container` as a noun (not `container health check`)."""
+_THE = frozenset({"", "the", "this", "our", "that", "each", "every", "same"})
+_KIND = frozenset(
+    {"docker", "final", "runtime", "resulting", "built", "production", "oci", "in", "small", "slim"}
+    | {"lightweight", "minimal", "tiny", "single", "official", "prebuilt", "pre-built", "provided"}
+)
+"""Words that may stand between `the` and `image` or `container` and leave it the image built."""
+_WORDS_BEFORE = re.compile(r"\w[\w-]*")
+
+
+def _of_another(text: str) -> bool:
+    """True when `text` names an image or container qualified by a word that makes it one of several
+    (`the frontend container`, `the base image`): not the image built, as far as the words tell."""
+    for match in _NAMED_SUBJECT.finditer(text):
+        words = [w.lower() for w in _WORDS_BEFORE.findall(text, max(0, match.start() - 60), match.start())]
+        while words and words[-1] in _KIND:
+            words.pop()
+        before = words[-1] if words else ""
+        if before not in _THE:
+            return True
+    return False
+
+
 def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
     """The findings of one sentence (`text`, at README `line`)."""
+    if _of_another(text):
+        return
     health = _HEALTH.search(text)
     if health and _HEALTH_HELD.search(text) and not _ENDPOINT.search(text) and not _example(text, health):
         verdicts = [image.health() for image in images]
@@ -122,6 +172,28 @@ def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> It
         verdicts = [image.user(names, root) for image in images]
         if all(v is not None for v in verdicts):
             yield _finding(auditor, line, f"says the image runs as {claim}", verdicts)
+    yield from _start_claims(text, line, images, auditor)
+
+
+def _start_claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of one sentence's working directory and entrypoint or default command claims."""
+    for match in _WORKDIR_CLAIM.finditer(text):
+        if _example(text, match):
+            continue
+        path = match.group(1) or match.group(2)
+        verdicts = [image.workdir(path) for image in images]
+        if all(v is not None for v in verdicts):
+            yield _finding(auditor, line, f"says the working directory is {path}", verdicts)
+    for match in _START_CLAIM.finditer(text):
+        entrypoint, command, keyword, said = match.groups()
+        program = _PROGRAM_WORD.search(said)
+        if program is None or _example(text, match) or "$" in said or "<" in said:
+            continue
+        named = (entrypoint or command or keyword).lower()
+        which = "entrypoint" if named == "entrypoint" else "default command"
+        verdicts = [image.starts(said) for image in images]
+        if all(v is not None for v in verdicts):
+            yield _finding(auditor, line, f"says the {which} is {said}", verdicts)
 
 
 def _finding(auditor: _Auditor, line: int, claim: str, verdicts: list[tuple[str, str] | None]) -> Diagnostic:
@@ -204,6 +276,36 @@ class _Image:
             return None  # a name against a user id: which id the name has is not known here
         return said, CERTAIN
 
+    def workdir(self, path: str) -> tuple[str, str] | None:
+        """None when a container of the image may start in `path`, else where it starts."""
+        where = "/"
+        last: Setting | None = None
+        for setting in self.settings:
+            if setting.keyword == "WORKDIR":
+                value = setting.value.strip().strip("\"'")
+                where = value if value.startswith("/") else f"{where.rstrip('/')}/{value}"
+                last = setting
+        wanted = path.rstrip("/") or "/"
+        if "$" in where or (where.rstrip("/") or "/") == wanted:
+            return None
+        if last is None:
+            return None if not self.plain else (f"{self.model.path} sets no WORKDIR (/)", LIKELY)
+        return f"{self.model.path}:{last.line} says WORKDIR {last.value}", CERTAIN
+
+    def starts(self, program: str) -> tuple[str, str] | None:
+        """None when the image's ENTRYPOINT or CMD may start `program` (a command: one of its words is
+        one of theirs), else what they start. A base image sets both when the Dockerfile does not:
+        nothing to compare then."""
+        set_here = [s for s in self.settings if s.keyword in ("ENTRYPOINT", "CMD")]
+        if not set_here:
+            return None
+        words = {_program(w) for s in set_here for w in _PROGRAM_WORD.findall(s.value)}
+        if _started(program) in words:
+            return None
+        shown = "; ".join(f"{s.keyword} {s.value}" for s in set_here[-2:])
+        wrapped = any(".sh" in w for w in words)  # a script it runs may start the program
+        return f"{self.model.path}:{set_here[-1].line} says {shown}", LIKELY if wrapped else CERTAIN
+
     @functools.cached_property
     def _run_text(self) -> str:
         return " ".join(s.value for s in self.settings if s.keyword in ("ENTRYPOINT", "CMD", "HEALTHCHECK"))
@@ -223,6 +325,29 @@ class _Image:
 
 _SWITCHES_USER = re.compile(r"\.sh\b|entrypoint|gosu|su-exec|runuser|setpriv|\bsu\b|sudo|\bs6|supervisor")
 _COMPOSE_FILE = re.compile(r"(?:docker-)?compose[\w.-]*\.ya?ml")
+
+
+_LAUNCHERS = frozenset(
+    {"python", "bash", "sh", "node", "exec", "env", "tini", "dumb-init", "uv", "run", "poetry", "java"}
+)
+"""Words that start another program: a command's program is the next word (`python serve.py`)."""
+
+
+def _started(command: str) -> str:
+    """The program a command starts, as `_program` gives it: `python3 -m serve` is `serve`, `uvicorn
+    app:main` `uvicorn`."""
+    words = [w for w in command.split() if not w.startswith("-")]
+    for word in words:
+        program = _program(word)
+        if program not in _LAUNCHERS:
+            return program
+    return _program(words[0]) if words else ""
+
+
+def _program(word: str) -> str:
+    """A word of a command as compared: its file name, lower case, without a version (`python3.11` is
+    `python`)."""
+    return re.sub(r"(?<=[a-z])[\d.]+\Z", "", word.rsplit("/", 1)[-1].lower())
 
 
 def _compose_says(file: str, key: str) -> bool:
