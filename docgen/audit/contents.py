@@ -276,7 +276,8 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             name, spellings, data = found
             if all(_cannot_hold(model, spellings, data, added) for model in auditor.models):
                 yield _installs_none(auditor, line, f"lists {name} as in the image", name)
-            elif len(auditor.models) == 1 and len(auditor.family) > 1:  # a section about one image
+            elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
+                # a section about one image of several
                 yield from _not_held(auditor, line, auditor.models[0], found, fallback=False)
 
 
@@ -288,6 +289,10 @@ _IMAGE_ITEM = re.compile(
 its name in code."""
 
 
+_FROM_BASE = re.compile(
+    r"\bbase\b|\binherit|\bpre-?installed|\bprovided[ \t]+by|\bcomes[ \t]+with|\bbundled|\bupstream", re.I
+)
+"""An item saying it comes with the base image (`torch (from the base image)`)."""
 _NAMED_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+[*_]{0,2}[`\[]")
 """An item whose name is in code or a link: no word of a sentence (`- Use for training`)."""
 
@@ -307,7 +312,12 @@ def _image_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             indent = len(text) - len(text.lstrip())
             if image is not None and indent > image[1]:
                 found = _item_component(text, purpose=True)
-                if found is not None and not _LATER.search(text) and not _VERSION_IN.search(text):
+                if (
+                    found is not None
+                    and not _LATER.search(text)
+                    and not _VERSION_IN.search(text)
+                    and not (_FROM_BASE.search(text))
+                ):
                     in_code = bool(_NAMED_ITEM.match(text))  # a package's name, not a word of prose
                     yield from _not_held(auditor, line, image[0], found, fallback=in_code)
                 continue
