@@ -18,8 +18,9 @@ from dataclasses import replace
 from docgen import components, hardcoded
 from docgen.config import ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
-from docgen.evaluate import evaluate
-from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile
+from docgen.evaluate import Evaluation, evaluate
+from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, Setting
+from docgen.shell import ExpansionError, expand, split_words
 from docgen.stages import built_stages
 
 
@@ -126,6 +127,7 @@ def _analyse(
         unreached_uses=unreached,
         target_index=evaluation.target,
         file=file,
+        settings=_settings(parsed, evaluation),
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
         built = built_stages(model)
@@ -141,6 +143,31 @@ def _analyse(
     mistakes = (d for d in skipped if d.rule)  # what extraction saw wrong in the Dockerfile (`DG008`)
     warnings = (*evaluation.warnings, *mistakes, *lint.lint(parsed, evaluation, found, model.hardcoded))
     return model, tuple(sorted(warnings, key=lambda d: d.line))
+
+
+_SETTINGS = frozenset({"EXPOSE", "USER", "WORKDIR", "ENTRYPOINT", "CMD", "HEALTHCHECK"})
+_EXPANDED = frozenset({"EXPOSE", "USER", "WORKDIR"})
+"""The settings BuildKit expands ARG and ENV in (ENTRYPOINT, CMD and HEALTHCHECK run in a shell later)."""
+
+
+def _settings(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[Setting, ...]:
+    """The instructions that set how a container runs (`ImageModel.settings`), EXPOSE, USER and WORKDIR
+    expanded in the scope they are in."""
+    found = []
+    for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
+        if inst.keyword not in _SETTINGS or scope.stage is None:
+            continue
+        value = inst.args.strip()
+        if inst.keyword in _EXPANDED and "$" in value:
+            words = []
+            for word in split_words(value, parsed.escape):
+                try:
+                    words.append(expand(word, scope.lookup, parsed.escape).text)
+                except (ExpansionError, RecursionError):
+                    words.append(word)
+            value = " ".join(words)
+        found.append(Setting(inst.keyword, value, evaluation.stages[scope.stage].label, inst.start_line))
+    return tuple(found)
 
 
 _NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"

@@ -297,6 +297,22 @@ class Component:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """An instruction that sets how a container of the image runs rather than what it holds (EXPOSE,
+    USER, WORKDIR, ENTRYPOINT, CMD, HEALTHCHECK): a stage built on its stage inherits it."""
+
+    keyword: str
+    """The instruction, upper case (`EXPOSE`)."""
+    value: str
+    """Its arguments: for EXPOSE, USER and WORKDIR expanded as BuildKit does (`${PORT}` → `8000`, an
+    unknown part left as written), for the others as written."""
+    stage: str
+    """Label of the stage it is in."""
+    line: int
+    """1-based line of the instruction."""
+
+
+@dataclass(frozen=True)
 class HardCoded:
     """A build arg's default value written literally on a line that does not read the arg."""
 
@@ -403,6 +419,9 @@ class ImageModel:
     file: str = ""
     """Where the Dockerfile was read from, as opened (empty for a model of text parsed elsewhere): the
     audit reads the build-context files it copies and runs next to it."""
+    settings: tuple[Setting, ...] = ()
+    """The EXPOSE, USER, WORKDIR, ENTRYPOINT, CMD and HEALTHCHECK instructions, in Dockerfile order: what
+    the audit compares a README's "exposes port 8000" or "runs as a non-root user" with."""
 
     @property
     def target(self) -> Stage | None:

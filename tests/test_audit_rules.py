@@ -656,3 +656,103 @@ def test_what_a_base_an_unread_script_or_the_readme_may_explain_is_no_listed_dri
     assert [f.split(":")[0] for f in _listed(tmp_path / "f", later, files)] == ["7"]
     features = REDIS_LIST.replace("## Installs", "## Features")
     assert _listed(tmp_path / "g", features, files) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# M4: what a README lists under one image of several, when another of them installs it itself
+
+
+def _family(tmp_path: Path, readme: str, files: dict[str, str], dockerfiles: list[str]) -> list[str]:
+    """`audit` of `readme` against the Dockerfiles `dockerfiles` of `files` (written to `tmp_path`)."""
+    from docgen.analysis import build_model
+    from docgen.audit import audit
+
+    make_tree(tmp_path, {**files, "README.md": readme})
+    models = [build_model(tmp_path / name, name) for name in dockerfiles]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, tmp_path)]
+
+
+VIEWER = """\
+FROM nvcr.io/nvidia/cuda-gl:12.4.1-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg python3-pip
+RUN pip install --no-cache-dir pyglet==2.0.15
+"""
+VIEWER_DEV = """\
+FROM nvcr.io/nvidia/cuda-gl:12.4.1-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+    ffmpeg \\
+    vulkan-tools \\
+    libglfw3-dev
+"""
+VIEWERS = """\
+# Viewer images
+
+* [Dockerfile.viewer](Dockerfile.viewer)
+  * Runtime image on the CUDA GL base
+  * ffmpeg for recording
+  * vulkan-tools for vkcube
+  * glfw
+  * nsight-systems
+  * `libglfw3-dev` (from the base image)
+* [Dockerfile.viewer-dev](Dockerfile.viewer-dev)
+  * `ffmpeg`
+  * vulkan-tools for testing Vulkan inside the container
+  * glfw
+"""
+
+
+def test_an_item_listed_under_one_image_that_another_image_installs(tmp_path: Path) -> None:
+    # vulkan-tools and GLFW are listed under the runtime image, which does not install them while
+    # its sibling does, with apt (drifts); ffmpeg is in both; nsight-systems neither installs (the
+    # vendor base may hold it), and an item the README says the base brings is not compared; the
+    # sibling's own items are all installed
+    files = {"Dockerfile.viewer": VIEWER, "Dockerfile.viewer-dev": VIEWER_DEV}
+    assert _family(tmp_path, VIEWERS, files, ["Dockerfile.viewer", "Dockerfile.viewer-dev"]) == [
+        "6: README lists vulkan-tools under Dockerfile.viewer but it installs no vulkan-tools"
+        " (Dockerfile.viewer-dev:4 installs vulkan-tools)",
+        "7: README lists glfw under Dockerfile.viewer but it installs no glfw"
+        " (Dockerfile.viewer-dev:5 installs libglfw3-dev)",
+    ]
+
+
+def test_items_under_an_image_no_sibling_installs(tmp_path: Path) -> None:
+    # the runtime image now installs what it lists, and nothing else is installed elsewhere
+    fixed = VIEWER.replace("ffmpeg python3-pip", "ffmpeg python3-pip vulkan-tools libglfw3")
+    files = {"Dockerfile.viewer": fixed, "Dockerfile.viewer-dev": VIEWER_DEV}
+    assert _family(tmp_path / "a", VIEWERS, files, ["Dockerfile.viewer", "Dockerfile.viewer-dev"]) == []
+    # on plain Ubuntu, a name in code that nothing installs is missing; a word of prose is not read
+    plain = VIEWER.replace("nvcr.io/nvidia/cuda-gl:12.4.1-runtime-ubuntu22.04", "ubuntu:22.04")
+    readme = VIEWERS.replace("  * nsight-systems", "  * `nsight-systems`\n  * Useful for demos")
+    files = {"Dockerfile.viewer": plain, "Dockerfile.viewer-dev": VIEWER_DEV}
+    found = _family(tmp_path / "b", readme, files, ["Dockerfile.viewer", "Dockerfile.viewer-dev"])
+    assert [f.split(" (")[0] for f in found] == [
+        "6: README lists vulkan-tools under Dockerfile.viewer but it installs no vulkan-tools",
+        "7: README lists glfw under Dockerfile.viewer but it installs no glfw",
+        "8: README lists nsight-systems under Dockerfile.viewer but it installs no nsight-systems",
+    ]
+
+
+def test_a_section_per_image_lists_what_a_sibling_installs(tmp_path: Path) -> None:
+    # a section titled by one image lists what only the other installs (drift); the other's own list
+    # is right
+    readme = """\
+# Viewer images
+
+## Dockerfile.player
+
+The image includes:
+
+- ffmpeg
+- vulkan-tools
+
+## Dockerfile.viewer-dev
+
+The image includes:
+
+- vulkan-tools
+"""
+    files = {"Dockerfile.player": VIEWER, "Dockerfile.viewer-dev": VIEWER_DEV}
+    assert _family(tmp_path, readme, files, ["Dockerfile.player", "Dockerfile.viewer-dev"]) == [
+        "8: README lists vulkan-tools under Dockerfile.player but it installs no vulkan-tools"
+        " (Dockerfile.viewer-dev:4 installs vulkan-tools)"
+    ]

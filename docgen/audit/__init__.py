@@ -20,6 +20,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
   to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing in
   a plain-OS-based image installs;
+- an item listed under one image of several (nested under a link to its Dockerfile, or in a section
+  about it) that it does not install while another image of the README installs it itself;
+- a health check, an exposed port, the user the image runs as, its working directory or what it
+  starts, stated in prose, that the image built's HEALTHCHECK, EXPOSE, USER, WORKDIR, ENTRYPOINT or CMD
+  contradicts (`settings`);
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file
@@ -36,7 +41,7 @@ file reference, `likely` when read from prose.
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `prose`,
+table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `settings`, `prose`,
 `sections` (which image a part is about), `builds`, `tables`, `paragraphs`, `fences` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
@@ -60,7 +65,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
-from docgen.audit.contents import _listed_contents
+from docgen.audit.contents import _image_lists, _listed_contents
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -83,6 +88,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.sections import Build, _section_builds, _shared_tables, _tied_sections
 from docgen.audit.set_aside import _drop_aside, _set_aside
+from docgen.audit.settings import _setting_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets
 from docgen.audit.wording import _heading_of, _runtime_names
@@ -182,6 +188,7 @@ def audit(
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
     found.extend(_placeholder_builds(doc, family, tied))
+    found.extend(_image_lists(doc, family))
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
@@ -200,6 +207,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
+        found.extend(_setting_claims(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)

@@ -12,10 +12,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
+from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists
 from docgen.model import Component, Diagnostic, ImageModel
 from docgen.rows import renamed
@@ -274,12 +276,118 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             name, spellings, data = found
             if all(_cannot_hold(model, spellings, data, added) for model in auditor.models):
                 yield _installs_none(auditor, line, f"lists {name} as in the image", name)
+            elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
+                # a section about one image of several
+                yield from _not_held(auditor, line, auditor.models[0], found, fallback=False)
 
 
-def _item_component(text: str) -> tuple[str, set[str], bool] | None:
+_IMAGE_ITEM = re.compile(
+    r"([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+[*_]{0,2}"
+    r"(?:\[`?([^\[\]`]{1,200})`?\]\(([^()\s]{1,300})\)|`([^`]{1,200})`)"
+)
+"""A list item that starts by naming a Dockerfile: a link to it (`* [Dockerfile-cpu](Dockerfile-cpu)`) or
+its name in code."""
+
+
+_FROM_BASE = re.compile(
+    r"\bbase\b|\binherit|\bpre-?installed|\bprovided[ \t]+by|\bcomes[ \t]+with|\bbundled|\bupstream", re.I
+)
+"""An item saying it comes with the base image (`torch (from the base image)`)."""
+_NAMED_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+[*_]{0,2}[`\[]")
+"""An item whose name is in code or a link: no word of a sentence (`- Use for training`)."""
+
+
+def _image_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """An item nested under a list item that names one of the audited Dockerfiles (a link to it, its
+    name in code) is what the README says that image holds: one it does not hold is a finding
+    (`likely`) when another image of the README installs it with a package manager (so the project does
+    not count on a base image for it), or when nothing in its Dockerfile can (`_cannot_hold`)."""
+    models = auditor.family
+    paths = [m.path for m in models]
+    for para in doc.paragraphs:
+        image: tuple[ImageModel, int] | None = None
+        for line, text in para.lines:
+            if not _LIST_ITEM.match(text):
+                continue
+            indent = len(text) - len(text.lstrip())
+            if image is not None and indent > image[1]:
+                found = _item_component(text, purpose=True)
+                if (
+                    found is not None
+                    and not _LATER.search(text)
+                    and not _VERSION_IN.search(text)
+                    and not (_FROM_BASE.search(text))
+                ):
+                    in_code = bool(_NAMED_ITEM.match(text))  # a package's name, not a word of prose
+                    yield from _not_held(auditor, line, image[0], found, fallback=in_code)
+                continue
+            image = None
+            head = _IMAGE_ITEM.match(text)
+            if head is None:
+                continue
+            reference = _reference_path(head.group(3) or head.group(4) or "")
+            if not is_dockerfile_name(_basename(reference)):
+                continue
+            matched = _matching(reference, paths)
+            if len(matched) == 1:
+                image = (models[matched.pop()], indent)
+
+
+def _not_held(
+    auditor: _Auditor,
+    line: int,
+    model: ImageModel,
+    found: tuple[str, set[str], bool],
+    fallback: bool = True,
+) -> Iterator[Diagnostic]:
+    """The finding for a component the README lists under the image of `model` (`found` as
+    `_item_component` gives it) that it does not hold, if any: another image of the README installs
+    it, or (with `fallback`) nothing in `model` can (`_cannot_hold`)."""
+    name, spellings, data = found
+    if not model.file:
+        return
+    text, unread_run, unread_packages = _context(model.file)
+    if unread_run or any(s in text for s in spellings):
+        return
+    installed = _installed_by_another(auditor.family, model, spellings, unread_packages)
+    if installed is not None:
+        other, comp = installed
+        said = (
+            f"README lists {name} under {model.path} but it installs no {name} "
+            f"({other.path}:{comp.line} installs {comp.name})"
+        )
+        yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
+    elif fallback and _cannot_hold(model, spellings, data, False):
+        said = f"README lists {name} under {model.path} but it installs no {name}"
+        yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+_EXPLICIT = frozenset({"apt", "apk", "rpm", "pip", "conda"})
+_SYSTEM = frozenset({"apt", "apk", "rpm"})
+
+
+def _installed_by_another(
+    family: tuple[ImageModel, ...], model: ImageModel, spellings: set[str], unread_packages: bool
+) -> tuple[ImageModel, Component] | None:
+    """An image of `family` other than `model` that installs a component under one of `spellings` with
+    a package manager itself, and that component: such an image does not count on its base for it.
+    A pip or conda package counts only when `model` installs no package list docgen cannot read."""
+    for other in family:
+        if other is model or other.path == model.path:
+            continue
+        for comp in _final_components(other):
+            if comp.kind not in _EXPLICIT or (unread_packages and comp.kind not in _SYSTEM):
+                continue
+            if (_installed_under(comp.name) | {_raw(comp.name)}) & spellings:
+                return other, comp
+    return None
+
+
+def _item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bool] | None:
     """The component a list item names and nothing else (`hiredis`, `[Civetweb](…)`, `BakLLaVA-1
     model`): its name, its spellings (normalised: the link's repository too, without `lib` and `-dev`),
-    and whether it is data (a model); None for an item that is a feature (`GPU support`)."""
+    and whether it is data (a model); None for an item that is a feature (`GPU support`). With
+    `purpose`, a name may be followed by what it is for (`mesa-utils for glxinfo`)."""
     match = _ITEM_NAME.match(text)
     if match is None:
         return None
@@ -291,6 +399,8 @@ def _item_component(text: str) -> tuple[str, set[str], bool] | None:
         kind = re.match(r"[ \t]+(\w+)", rest)
         if kind and kind.group(1).lower() in _KINDS:
             data, rest = True, rest[kind.end() :]
+    if purpose and _PURPOSE.match(rest):
+        rest = ""
     if not _AFTER_NAME.match(rest) or len(name.split()) > 3 or _raw(name) in _COMMON:
         return None
     spellings = _installed_under(name) | {_raw(name)}
@@ -302,6 +412,10 @@ def _item_component(text: str) -> tuple[str, set[str], bool] | None:
     if not spellings or spellings & _COMMON:
         return None
     return name, spellings, data
+
+
+_PURPOSE = re.compile(r"[ \t]+(?:for|to)[ \t]+\S")
+"""What an item's name may be followed by when the list is of one image's contents: what it is for."""
 
 
 def _link_name(target: str) -> str:

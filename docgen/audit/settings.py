@@ -1,0 +1,368 @@
+"""Claims about how a container of the image runs, against the instructions that set it: a built-in
+health check (HEALTHCHECK), the ports it exposes (EXPOSE), the user it runs as (USER), the directory
+it starts in (WORKDIR) and what it starts (ENTRYPOINT, CMD).
+
+Only the image built counts: the target stage and the stages it builds on (`ImageModel.settings`). A
+base image that is no plain OS may set any of them itself, so an instruction the Dockerfile leaves out
+is a finding only on a plain base (`likely`); a value the Dockerfile sets that differs is `certain`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.contents import _PLAIN_BASES
+from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.errors import MAX_FILE_BYTES
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel, Setting
+
+_HEALTH = re.compile(r"\bhealth[ \t-]?checks?\b|健康检查", re.IGNORECASE)
+_HEALTH_HELD = re.compile(
+    r"\b(?:image|container|dockerfile)s?\b[^.;]{0,120}?\b(?:includes?|has|ships|comes[ \t]+with|defines?"
+    r"|provides?|adds|configures?|declares?|sets[ \t]+up)\b|\bbuilt[ \t-]?in\b|\bbuiltin\b|内置|自带",
+    re.IGNORECASE,
+)
+"""Words saying the image itself has a health check: `The image includes a health check`, `built-in
+health check`, `内置…健康检查`."""
+_ONE_PORT = r"`?\d{2,5}(?:/(?:tcp|udp))?`?"
+_PORT_CLAIM = re.compile(
+    r"\b(?:image|container|dockerfile|it)[ \t]+(?:also[ \t]+|only[ \t]+)?(exposes|listens[ \t]+on)[ \t]+"
+    r"(?:the[ \t]+)?(?:tcp[ \t]+|udp[ \t]+|http[ \t]+)?ports?[ \t]+"
+    rf"({_ONE_PORT}(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+|[ \t]*/[ \t]*){_ONE_PORT})*)"
+    r"(?![\w:.])",
+    re.IGNORECASE,
+)
+"""`The image exposes port 8000`, `the container listens on ports 8081 and 8082`: the ports a container
+of the image serves on (a `-p 8080:8000` mapping is the host's, and not read)."""
+_PORT = re.compile(r"\d{2,5}")
+_USER_CLAIM = re.compile(
+    r"(?:\b(?:image|container|process|it)[ \t]+(?:now[ \t]+|always[ \t]+)?|(?:^|[-*+][ \t]+))"
+    r"runs[ \t]+as[ \t]+(?:an?[ \t]+|the[ \t]+)?"
+    r"(?:(non-?root|unprivileged|root)\b(?:[ \t]+user\b)?(?:[ \t]+`([\w.-]{1,32})`)?"
+    r"|user[ \t]+`([\w.-]{1,32})`|`([\w.-]{1,32})`[ \t]+user\b)",
+    re.IGNORECASE,
+)
+"""`The container runs as a non-root user`, `runs as the non-root user `app``, `- Runs as user
+`worker``, `runs as root`: who the processes of a container of the image run as."""
+_WORKDIR_CLAIM = re.compile(
+    r"(?:\b(?:default|image'?s|container'?s)[ \t]+working[ \t]+dir(?:ectory)?|`?WORKDIR`?)[ \t]+"
+    r"(?:(?:of|in)[ \t]+the[ \t]+(?:image|container)[ \t]+)?(?:is[ \t]+(?:set[ \t]+to[ \t]+)?|:[ \t]*)"
+    r"`(/[^`\s]{0,200})`"
+    r"|\bsets[ \t]+the[ \t]+working[ \t]+dir(?:ectory)?[ \t]+to[ \t]+`(/[^`\s]{0,200})`",
+    re.IGNORECASE,
+)
+"""`The default working directory is `/workspace``, `WORKDIR is `/app``, `the Dockerfile sets the
+working directory to `/srv``: where a container of the image starts."""
+_OWNER = r"(?:the[ \t]+)?(?:image'?s[ \t]+|container'?s[ \t]+)?"
+_START_CLAIM = re.compile(
+    rf"(?:\b{_OWNER}(?:default[ \t]+)?(entrypoint)|\b{_OWNER}default[ \t]+(command)|`(CMD|ENTRYPOINT)`)"
+    r"(?:[ \t]+(?:of|in)[ \t]+the[ \t]+(?:image|container))?[ \t]+is[ \t]+(?:set[ \t]+to[ \t]+)?"
+    r"`([^`]{1,200})`",
+    re.IGNORECASE,
+)
+"""`The entrypoint of the image is `vllm serve``, `the default command is `python app.py``: what a
+container of the image starts."""
+_PROGRAM_WORD = re.compile(r"[\w.+-]+(?:/[\w.+-]+)*")
+_UID = re.compile(r"[ \t]*\((?:uid[ \t=:]*)?(\d{1,6})\b", re.IGNORECASE)
+"""A user id given after the name: `` `app` (UID 1000) ``."""
+_NOT_A_CLAIM = re.compile(
+    r"\bnot\b|n't\b|\bnever\b|\bno\b|\bwithout\b|\bif\b|\bunless\b|\bwhen\b|\bonce\b|\bshould\b|\bmust\b"
+    r"|\byou[ \t]+(?:can|may|could|should|need)\b|\badd(?:ing)?[ \t]+(?:a|an|the|your)\b|\bconsider"
+    r"|\brecommend|\bto[ \t]+your\b|\bhost\b|\bcompose\b|\bkubernetes\b|\bk8s\b|\bpod\b|\bprobes?\b"
+    r"|--user\b|(?:^|[ \t])-[uw][ \t]|--health|--expose\b|--workdir|--entrypoint|healthcheck:|\buser:"
+    r"|\boverride|\breplace|\binstead\b"
+    r"|没有|不含|不包含|未内置",
+    re.IGNORECASE,
+)
+"""Words making a sentence about another container, the host or what to do, not about the image as
+built: negations, conditions, advice (`add a HEALTHCHECK to your Dockerfile`), run-time options
+(`--user`, `--health-cmd`), Compose and Kubernetes."""
+_ENDPOINT = re.compile(
+    r"health[ \t-]?checks?[ \t]+(?:endpoint|route|url|api|path|server|page)|/health|端点|接口", re.I
+)
+"""A health check the application serves (`a health check endpoint at /health`), not the image's."""
+_ANY = re.compile(
+    r"health|健康|\bports?\b|\bruns[ \t]+as\b|working[ \t]+dir|workdir|entrypoint|command|\bCMD\b",
+    re.IGNORECASE,
+)
+"""A word one of the claims needs: a line without any holds none."""
+_CLAUSE_END = re.compile(r"(?<=[。；])")
+"""Where a sentence of Chinese text ends (`_sentences` cuts English ones)."""
+_ROOT_USERS = frozenset({"root", "0", "0:0", "root:root"})
+
+
+def _setting_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The paragraphs' claims about the image's health check, exposed ports and user that no image
+    compared agrees with (`_Image` says how each compares)."""
+    images = [_Image(model) for model in auditor.models]
+    for para in doc.paragraphs:
+        lines = para.lines
+        if not _ANY.search(" ".join(text for _, text in lines)):
+            continue  # (most paragraphs: none of the words these claims need)
+        for start, _end, sentence in _sentences(lines):
+            for part in _CLAUSE_END.split(sentence):
+                if _NOT_A_CLAIM.search(part):
+                    continue
+                yield from _claims(part, _line_at(lines, start + sentence.find(part)), images, auditor)
+
+
+_NAMED_SUBJECT = re.compile(r"\b(?:image|container)s?\b(?![ \t]+(?:health|ports?\b))", re.IGNORECASE)
+"""`image` or `container` as a noun (not `container health check`)."""
+_THE = frozenset({"", "the", "this", "our", "that", "each", "every", "same"})
+_KIND = frozenset(
+    {"docker", "final", "runtime", "resulting", "built", "production", "oci", "in", "small", "slim"}
+    | {"lightweight", "minimal", "tiny", "single", "official", "prebuilt", "pre-built", "provided"}
+)
+"""Words that may stand between `the` and `image` or `container` and leave it the image built."""
+_WORDS_BEFORE = re.compile(r"\w[\w-]*")
+
+
+def _of_another(text: str) -> bool:
+    """True when `text` names an image or container qualified by a word that makes it one of several
+    (`the frontend container`, `the base image`): not the image built, as far as the words tell."""
+    for match in _NAMED_SUBJECT.finditer(text):
+        words = [w.lower() for w in _WORDS_BEFORE.findall(text, max(0, match.start() - 60), match.start())]
+        while words and words[-1] in _KIND:
+            words.pop()
+        before = words[-1] if words else ""
+        if before not in _THE:
+            return True
+    return False
+
+
+def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of one sentence (`text`, at README `line`)."""
+    if _of_another(text):
+        return
+    health = _HEALTH.search(text)
+    if health and _HEALTH_HELD.search(text) and not _ENDPOINT.search(text) and not _example(text, health):
+        verdicts = [image.health() for image in images]
+        if all(v is not None for v in verdicts):
+            said = "says the image has a health check"
+            yield _finding(auditor, line, said, verdicts)
+    for match in _PORT_CLAIM.finditer(text):
+        if _example(text, match):
+            continue
+        listens = not match.group(1).lower().startswith("expose")
+        for port in _PORT.findall(match.group(2)):
+            verdicts = [image.port(port, listens) for image in images]
+            if all(v is not None for v in verdicts):
+                said = (
+                    f"says the container listens on port {port}"
+                    if listens
+                    else f"says the image exposes port {port}"
+                )
+                yield _finding(auditor, line, said, verdicts)
+    for match in _USER_CLAIM.finditer(text):
+        if _example(text, match):
+            continue
+        kind, after, named, before = match.groups()
+        given = after or named or before
+        names = {given.lower()} if given else set()
+        uid = _UID.match(text, match.end())
+        if uid and names:
+            names.add(uid.group(1))
+        root = kind is not None and kind.lower() == "root"
+        claim = f"user {given}" if given else ("root" if root else "a non-root user")
+        verdicts = [image.user(names, root) for image in images]
+        if all(v is not None for v in verdicts):
+            yield _finding(auditor, line, f"says the image runs as {claim}", verdicts)
+    yield from _start_claims(text, line, images, auditor)
+
+
+def _start_claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of one sentence's working directory and entrypoint or default command claims."""
+    for match in _WORKDIR_CLAIM.finditer(text):
+        if _example(text, match):
+            continue
+        path = match.group(1) or match.group(2)
+        verdicts = [image.workdir(path) for image in images]
+        if all(v is not None for v in verdicts):
+            yield _finding(auditor, line, f"says the working directory is {path}", verdicts)
+    for match in _START_CLAIM.finditer(text):
+        entrypoint, command, keyword, said = match.groups()
+        program = _PROGRAM_WORD.search(said)
+        if program is None or _example(text, match) or "$" in said or "<" in said:
+            continue
+        named = (entrypoint or command or keyword).lower()
+        which = "entrypoint" if named == "entrypoint" else "default command"
+        verdicts = [image.starts(said) for image in images]
+        if all(v is not None for v in verdicts):
+            yield _finding(auditor, line, f"says the {which} is {said}", verdicts)
+
+
+def _finding(auditor: _Auditor, line: int, claim: str, verdicts: list[tuple[str, str] | None]) -> Diagnostic:
+    """`README {claim} but {the first image's fact}`, `certain` when every image sets a value of its own
+    that differs, else `likely`."""
+    said = [v for v in verdicts if v is not None]
+    confidence = CERTAIN if all(sure == CERTAIN for _, sure in said) else LIKELY
+    return Diagnostic(auditor.path, line, f"README {claim} but {said[0][0]}", confidence=confidence)
+
+
+class _Image:
+    """The settings of the image one model builds: the target stage's and those of the stages it
+    builds on, and whether its base is a plain OS image (which sets none of them)."""
+
+    def __init__(self, model: ImageModel) -> None:
+        self.model = model
+        chain: list[str] = []
+        stage = model.target
+        root = stage
+        while stage is not None:
+            chain.append(stage.label)
+            root = stage
+            stage = model.stages[stage.parent] if stage.parent is not None else None
+        self.settings = [s for s in model.settings if s.stage in chain]
+        base = root.base.split("@", 1)[0] if root is not None else ""
+        repo = base.rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
+        self.plain = repo.rsplit("/", 1)[-1].lower() in _PLAIN_BASES | {"scratch"}
+
+    def last(self, keyword: str) -> Setting | None:
+        return next((s for s in reversed(self.settings) if s.keyword == keyword), None)
+
+    def health(self) -> tuple[str, str] | None:
+        """None when the image may have a health check, else why it has none."""
+        check = self.last("HEALTHCHECK")
+        path = self.model.path
+        if check is not None:
+            if check.value.split(None, 1)[0].upper() != "NONE":
+                return None
+            return f"{path}:{check.line} turns it off (HEALTHCHECK NONE)", CERTAIN
+        if not self.plain or _compose_says(self.model.file, "healthcheck"):
+            return None  # the base image, or a Compose file beside the Dockerfile, may give it one
+        return f"{path} has no HEALTHCHECK", LIKELY
+
+    def port(self, port: str, listens: bool) -> tuple[str, str] | None:
+        """None when the image may expose (or, for `listens`, serve on) `port`, else why not."""
+        exposed = [s for s in self.settings if s.keyword == "EXPOSE"]
+        ports = {p for s in exposed for p in _PORT.findall(s.value)}
+        mentioned = port in self._mentioned()
+        if port in ports or (listens and mentioned):
+            return None
+        if exposed:
+            where = f"{self.model.path}:{exposed[-1].line} exposes {', '.join(sorted(ports, key=int))}"
+            return where, CERTAIN if self.plain and not listens and not mentioned else LIKELY
+        if listens or not self.plain or port in self._mentioned():
+            return None  # nothing exposed: the application, or the base, may serve on it
+        return f"{self.model.path} exposes no port", LIKELY
+
+    def user(self, names: set[str], root: bool) -> tuple[str, str] | None:
+        """None when the image may run as the user claimed (`names`, else root or any non-root user),
+        else why not."""
+        set_user = self.last("USER")
+        path = self.model.path
+        if set_user is None:
+            if not self.plain or root or self._drops_privileges():
+                return None  # the base sets it, or an entrypoint switches user
+            return f"{path} sets no USER (root)", LIKELY
+        value = set_user.value.strip().lower()
+        user = value.split(":", 1)[0]
+        if "$" in user:
+            return None
+        is_root = value in _ROOT_USERS or user in ("root", "0")
+        said = f"{path}:{set_user.line} says USER {set_user.value}"
+        if root:
+            return None if is_root else (said, CERTAIN)
+        if is_root:
+            return said, CERTAIN
+        if not names or user in names:
+            return None
+        if user.isdigit() != all(n.isdigit() for n in names):
+            return None  # a name against a user id: which id the name has is not known here
+        return said, CERTAIN
+
+    def workdir(self, path: str) -> tuple[str, str] | None:
+        """None when a container of the image may start in `path`, else where it starts."""
+        where = "/"
+        last: Setting | None = None
+        for setting in self.settings:
+            if setting.keyword == "WORKDIR":
+                value = setting.value.strip().strip("\"'")
+                where = value if value.startswith("/") else f"{where.rstrip('/')}/{value}"
+                last = setting
+        wanted = path.rstrip("/") or "/"
+        if "$" in where or (where.rstrip("/") or "/") == wanted:
+            return None
+        if last is None:
+            return None if not self.plain else (f"{self.model.path} sets no WORKDIR (/)", LIKELY)
+        return f"{self.model.path}:{last.line} says WORKDIR {last.value}", CERTAIN
+
+    def starts(self, program: str) -> tuple[str, str] | None:
+        """None when the image's ENTRYPOINT or CMD may start `program` (a command: one of its words is
+        one of theirs), else what they start. A base image sets both when the Dockerfile does not:
+        nothing to compare then."""
+        set_here = [s for s in self.settings if s.keyword in ("ENTRYPOINT", "CMD")]
+        if not set_here:
+            return None
+        words = {_program(w) for s in set_here for w in _PROGRAM_WORD.findall(s.value)}
+        if _started(program) in words:
+            return None
+        shown = "; ".join(f"{s.keyword} {s.value}" for s in set_here[-2:])
+        wrapped = any(".sh" in w for w in words)  # a script it runs may start the program
+        return f"{self.model.path}:{set_here[-1].line} says {shown}", LIKELY if wrapped else CERTAIN
+
+    @functools.cached_property
+    def _run_text(self) -> str:
+        return " ".join(s.value for s in self.settings if s.keyword in ("ENTRYPOINT", "CMD", "HEALTHCHECK"))
+
+    def _mentioned(self) -> set[str]:
+        """The port numbers the image's ENV values, entrypoint and command give (`--port 8000`)."""
+        chain = {s.stage for s in self.settings} | {self.model.target.label if self.model.target else ""}
+        values = " ".join(e.value or "" for e in self.model.env if e.stage in chain)
+        return set(_PORT.findall(f"{values} {self._run_text}"))
+
+    def _drops_privileges(self) -> bool:
+        """True when what starts the container may switch to another user: an entrypoint or command
+        running a script, or a tool that changes user (`gosu`, `su-exec`, `runuser`, `setpriv`)."""
+        text = self._run_text + " " + " ".join(c.name for c in self.model.components)
+        return bool(_SWITCHES_USER.search(text))
+
+
+_SWITCHES_USER = re.compile(r"\.sh\b|entrypoint|gosu|su-exec|runuser|setpriv|\bsu\b|sudo|\bs6|supervisor")
+_COMPOSE_FILE = re.compile(r"(?:docker-)?compose[\w.-]*\.ya?ml")
+
+
+_LAUNCHERS = frozenset(
+    {"python", "bash", "sh", "node", "exec", "env", "tini", "dumb-init", "uv", "run", "poetry", "java"}
+)
+"""Words that start another program: a command's program is the next word (`python serve.py`)."""
+
+
+def _started(command: str) -> str:
+    """The program a command starts, as `_program` gives it: `python3 -m serve` is `serve`, `uvicorn
+    app:main` `uvicorn`."""
+    words = [w for w in command.split() if not w.startswith("-")]
+    for word in words:
+        program = _program(word)
+        if program not in _LAUNCHERS:
+            return program
+    return _program(words[0]) if words else ""
+
+
+def _program(word: str) -> str:
+    """A word of a command as compared: its file name, lower case, without a version (`python3.11` is
+    `python`)."""
+    return re.sub(r"(?<=[a-z])[\d.]+\Z", "", word.rsplit("/", 1)[-1].lower())
+
+
+def _compose_says(file: str, key: str) -> bool:
+    """True when a Compose file next to the Dockerfile at `file` has `key:` (`healthcheck:`), or the
+    Dockerfile's folder is not known."""
+    if not file:
+        return True
+    folder = Path(file).parent
+    pattern = re.compile(rf"^[ \t]*{key}[ \t]*:", re.MULTILINE)
+    try:
+        candidates = [p for p in folder.iterdir() if _COMPOSE_FILE.fullmatch(p.name)]
+        for candidate in candidates:
+            if candidate.is_file() and candidate.stat().st_size <= MAX_FILE_BYTES:
+                if pattern.search(candidate.read_text(encoding="utf-8", errors="replace")):
+                    return True
+    except OSError:
+        return True
+    return False

@@ -1,0 +1,202 @@
+"""`docgen.audit.settings`: what a README says of how a container of the image runs (a built-in health
+check, the ports it exposes, the user it runs as) against HEALTHCHECK, EXPOSE and USER in the image
+built. Each rule has a planted drift and, next to it, the nearest true statement as a trap. The
+READMEs and Dockerfiles are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+
+def _audit(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    """`audit` of `readme` against the Dockerfile written with `files` into `tmp_path`: each finding as
+    `line: message (confidence)`."""
+    make_tree(tmp_path, {**files, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+SERVICE = """\
+FROM python:3.12-slim AS build
+RUN pip install --no-cache-dir uvicorn==0.30.1
+EXPOSE 5000
+USER root
+
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y --no-install-recommends curl
+COPY --from=build /usr/local /usr/local
+EXPOSE 8080
+CMD ["uvicorn", "app:main", "--port", "9000"]
+"""
+
+HEALTH = """\
+# Inference server
+
+## Features
+
+- Small runtime image, with a built-in container health check.
+- The API includes a health check endpoint at `/healthz`.
+
+You can add a `HEALTHCHECK` to your Dockerfile if your orchestrator needs one.
+"""
+
+
+def test_a_health_check_the_image_does_not_have(tmp_path: Path) -> None:
+    # the final stage is plain Ubuntu and sets none: the feature list promises one (line 5); an endpoint
+    # the application serves and advice to add one are not claims about the image
+    assert _audit(tmp_path, HEALTH, {"Dockerfile": SERVICE}) == [
+        "5: README says the image has a health check but Dockerfile has no HEALTHCHECK (likely)"
+    ]
+
+
+def test_a_health_check_the_image_may_have_is_no_finding(tmp_path: Path) -> None:
+    checked = SERVICE + "HEALTHCHECK CMD curl -fsS http://localhost:8080/healthz || exit 1\n"
+    assert _audit(tmp_path / "set", HEALTH, {"Dockerfile": checked}) == []
+    # a base image that is no plain OS may set one; a Compose file beside the Dockerfile may define it
+    vendor = SERVICE.replace("FROM ubuntu:24.04", "FROM nvcr.io/nvidia/tritonserver:24.08-py3")
+    assert _audit(tmp_path / "base", HEALTH, {"Dockerfile": vendor}) == []
+    compose = "services:\n  api:\n    build: .\n    healthcheck:\n      test: [CMD, curl, -f, http://localhost:8080/]\n"
+    assert _audit(tmp_path / "compose", HEALTH, {"Dockerfile": SERVICE, "compose.yaml": compose}) == []
+
+
+def test_a_health_check_turned_off_is_certain(tmp_path: Path) -> None:
+    off = SERVICE + "HEALTHCHECK NONE\n"
+    assert _audit(tmp_path, HEALTH, {"Dockerfile": off}) == [
+        "5: README says the image has a health check but Dockerfile:11 turns it off"
+        " (HEALTHCHECK NONE) (certain)"
+    ]
+
+
+def test_a_health_check_promised_in_chinese(tmp_path: Path) -> None:
+    readme = "# 服务\n\n- 多阶段构建，内置容器健康检查。\n- 服务提供健康检查接口 `/healthz`。\n"
+    assert _audit(tmp_path, readme, {"Dockerfile": SERVICE}) == [
+        "3: README says the image has a health check but Dockerfile has no HEALTHCHECK (likely)"
+    ]
+
+
+PORTS = """\
+# Inference server
+
+The image exposes port `5000` for the API.
+
+The container listens on port 9000, and the image exposes port 8080 too.
+
+Run it with `docker run -p 5000:8080 server` to reach it on port 5000 of your machine.
+
+The frontend container exposes port 3000 to the proxy.
+"""
+
+
+def test_a_port_the_image_does_not_expose(tmp_path: Path) -> None:
+    # 5000 is exposed by the build stage only, not by the image built (line 3); the command serves on
+    # 9000 and 8080 is exposed (line 5); a run-time mapping is the host's (line 7); another container
+    # of the project is not this image (line 9)
+    assert _audit(tmp_path, PORTS, {"Dockerfile": SERVICE}) == [
+        "3: README says the image exposes port 5000 but Dockerfile:9 exposes 8080 (certain)"
+    ]
+
+
+def test_ports_the_dockerfile_leaves_to_its_base(tmp_path: Path) -> None:
+    # no EXPOSE on a base that is no plain OS: the base may expose it
+    vendor = "FROM vllm/vllm-openai:v0.6.3\nRUN pip install --no-cache-dir fastapi==0.115.0\n"
+    assert _audit(tmp_path / "vendor", PORTS, {"Dockerfile": vendor}) == []
+    # no EXPOSE on plain Ubuntu: the image exposes nothing, and the port is nowhere in the Dockerfile
+    plain = "FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y nginx\n"
+    assert _audit(tmp_path / "plain", PORTS, {"Dockerfile": plain}) == [
+        "3: README says the image exposes port 5000 but Dockerfile exposes no port (likely)",
+        "5: README says the image exposes port 8080 but Dockerfile exposes no port (likely)",
+    ]
+    # ports given as build args are compared with the value the build expands
+    expanded = "FROM ubuntu:24.04\nARG API_PORT=5000\nARG WEB_PORT=8080\nEXPOSE ${API_PORT} ${WEB_PORT}/tcp\n"
+    assert _audit(tmp_path / "args", PORTS, {"Dockerfile": expanded}) == [
+        "5: README says the container listens on port 9000 but Dockerfile:4 exposes 5000, 8080 (likely)"
+    ]
+
+
+USERS = """\
+# Worker image
+
+## Security
+
+- Runs as the non-root user `worker` (UID 1001).
+- The container runs as a non-root user; pass `--user 0` to debug as root.
+"""
+
+
+def test_a_user_the_image_does_not_run_as(tmp_path: Path) -> None:
+    other = 'FROM debian:12-slim\nRUN useradd -u 1001 -m app\nUSER app\nCMD ["worker"]\n'
+    assert _audit(tmp_path / "other", USERS, {"Dockerfile": other}) == [
+        "5: README says the image runs as user worker but Dockerfile:3 says USER app (certain)"
+    ]
+    same = other.replace("app", "worker")
+    assert _audit(tmp_path / "same", USERS, {"Dockerfile": same}) == []
+    # a user id for the name the README gives
+    by_id = other.replace("USER app", "USER 1001")
+    assert _audit(tmp_path / "id", USERS, {"Dockerfile": by_id}) == []
+
+
+def test_root_and_no_user(tmp_path: Path) -> None:
+    readme = "# Worker image\n\nThe container runs as a non-root user.\n"
+    # USER root in the final stage
+    rooted = "FROM debian:12-slim\nRUN useradd -m app\nUSER app\nRUN make\nUSER root\n"
+    assert _audit(tmp_path / "root", readme, {"Dockerfile": rooted}) == [
+        "3: README says the image runs as a non-root user but Dockerfile:5 says USER root (certain)"
+    ]
+    # no USER on plain Debian: root
+    plain = "FROM debian:12-slim\nRUN apt-get update && apt-get install -y tini\n"
+    assert _audit(tmp_path / "plain", readme, {"Dockerfile": plain}) == [
+        "3: README says the image runs as a non-root user but Dockerfile sets no USER (root) (likely)"
+    ]
+    # an entrypoint script may switch user; a base that is no plain OS may set USER
+    script = plain + 'COPY entrypoint.sh /entrypoint.sh\nENTRYPOINT ["/entrypoint.sh"]\n'
+    assert (
+        _audit(tmp_path / "script", readme, {"Dockerfile": script, "entrypoint.sh": 'exec gosu app "$@"\n'})
+        == []
+    )
+    vendor = "FROM jupyter/base-notebook:2024-04-01\nRUN pip install --no-cache-dir polars==1.2.0\n"
+    assert _audit(tmp_path / "vendor", readme, {"Dockerfile": vendor}) == []
+
+
+STARTS = """\
+# Inference server
+
+The default working directory is `/srv/app`, and the entrypoint is `uvicorn app:main`.
+
+- The image's default command is `python3 serve.py`.
+- The `CMD` is `python serve.py --port 9000`.
+
+To debug, override the entrypoint is `bash` with `--entrypoint bash`, or start in `/tmp` with `-w /tmp`.
+"""
+
+
+def test_a_working_directory_and_an_entrypoint_the_image_does_not_set(tmp_path: Path) -> None:
+    server = """\
+FROM python:3.12-slim AS build
+WORKDIR /build
+ENTRYPOINT ["make"]
+
+FROM python:3.12-slim
+WORKDIR /srv
+WORKDIR app
+COPY --from=build /build/serve.py .
+ENTRYPOINT ["gunicorn", "app:main"]
+CMD ["python3.12", "serve.py"]
+"""
+    # the relative WORKDIR makes /srv/app (true); gunicorn, not uvicorn, is the entrypoint (line 3,
+    # although it serves the same `app:main`); the command runs serve.py with another Python (true); the
+    # build stage's settings do not count; options given at run time are not claims (line 8)
+    assert _audit(tmp_path, STARTS, {"Dockerfile": server}) == [
+        "3: README says the entrypoint is uvicorn app:main but Dockerfile:10 says ENTRYPOINT"
+        ' ["gunicorn", "app:main"]; CMD ["python3.12", "serve.py"] (certain)'
+    ]
+    moved = server.replace("WORKDIR app", "WORKDIR /opt/app")
+    assert _audit(tmp_path / "moved", STARTS, {"Dockerfile": moved})[0] == (
+        "3: README says the working directory is /srv/app but Dockerfile:7 says WORKDIR /opt/app (certain)"
+    )
