@@ -8,6 +8,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
   name of a `NAME=VALUE` list that can only be build args) that the Dockerfile does not declare; ENV
   names, BuildKit's predefined args and placeholders are not claims;
+- a build arg documented under a name a slip away from the one an ARG declares (`INC_VERSION` for
+  `ARG INC_VER`, a row `MKL Version` for `ARG MKL_VER`), in a build-argument table or a table of
+  variables most of whose names are build args; a value given to an ARG nothing reads while a RUN
+  reads a name a slip away from it (no effect); a default compared with the value a compose or bake
+  file passes under a name no ARG declares;
 - a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
 - a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
   or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
