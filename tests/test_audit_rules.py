@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import findings, make_tree
 
 # --------------------------------------------------------------------------------------------------
@@ -759,3 +760,25 @@ def test_a_documented_value_of_an_arg_nothing_reads_while_a_run_reads_a_near_nam
     ]
     fixed = SKLEARN.replace("SKLEARN_VER:+==${SKLEARN_VER}", "SKLEARN_VERSION:+==${SKLEARN_VERSION}")
     assert findings(SKLEARN_README, {"Dockerfile": fixed}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "near"),
+    [
+        ("INC_VERSION", ["INC_VER"]),  # the other version word
+        ("TF_VER", ["TF_VERSION"]),
+        ("MKL Version", ["MKL_VER"]),  # words for the name
+        ("onnx-version", ["ONNX_VERSION"]),  # case and dashes
+        ("TF_PACKAGE_VER", ["TF_PACKAGE_VERSION"]),
+        ("TF", []),  # a stem alone is another name
+        ("TF_VERSION_MAJOR", []),
+        ("PACKAGE_VERSION", []),  # another stem (TF_PACKAGE)
+        ("INC_VER", []),  # declared: nothing to say
+        ("Neural Compressor Version", []),
+    ],
+)
+def test_names_a_slip_away_from_a_declared_build_arg(name: str, near: list[str]) -> None:
+    from docgen.audit.versions import _near_args
+
+    declared = {"INC_VER", "TF_VERSION", "MKL_VER", "ONNX_VERSION", "TF_PACKAGE_VERSION", "TF"}
+    assert _near_args(name, declared) == near

@@ -242,7 +242,7 @@ _ARG_SPELLING = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ _-]+[A-Za-z0-9]+)*\Z")
 _VERSION_WORD = re.compile(r"_(?:VERSION|VER)\Z")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _arg_stem(name: str) -> tuple[str, bool] | None:
     """A build arg's name with its case, spaces and dashes made one (`MKL Version` → `MKL_VERSION`),
     and its version word dropped: (stem, whether it had one). `MKL_VER` and `MKL_VERSION` are
