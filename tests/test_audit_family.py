@@ -812,6 +812,23 @@ def test_a_section_about_a_stage_no_service_builds_is_another_images(tmp_path: P
     ]
 
 
+def test_a_section_about_a_stage_no_service_builds_is_compared_with_that_stage(tmp_path: Path) -> None:
+    # `## XPU Base` documents MKL_VER of the `xpu_base` stage, which no service builds, as `MKL Version`
+    # (drift: read against that stage built alone). Trap: the same row under `## CPU Base` (both tables
+    # get it) is compared
+    # with the `cpu` service, which declares no MKL arg at all: a variable of its own, no finding.
+    dockerfile = TARGETED + "ARG MKL_VER=2024.0\n"
+    readme = TARGETED_README.format(cpu="2.4.0", heading="XPU Base").replace(
+        "| PY | 3.10 | Python |\n", "| PY | 3.10 | Python |\n| MKL Version | 2024.0 | MKL |\n"
+    )
+    files = {"Dockerfile": dockerfile, "docker-compose.yml": TARGETED_YML, "README.md": readme}
+    code, out, _ = audit_cli(tmp_path, files)
+    assert out.splitlines()[:-1] == [
+        "README.md:17: error: README documents build arg MKL Version but Dockerfile:10 declares MKL_VER "
+        "[DG101] (certain)"
+    ]
+
+
 # Issue 16: a value a compose file passes under a name the Dockerfile does not declare
 
 ONNX = """\

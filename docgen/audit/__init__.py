@@ -86,7 +86,13 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
-from docgen.audit.sections import Build, _section_builds, _shared_tables, _tied_sections
+from docgen.audit.sections import (
+    Build,
+    _headed_unbuilt_stages,
+    _section_builds,
+    _shared_tables,
+    _tied_sections,
+)
 from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets
@@ -106,6 +112,7 @@ def audit(
     directory: Path | None = None,
     project: Path | None = None,
     rebuild: Callable[[ImageModel, Mapping[str, str]], ImageModel | None] | None = None,
+    restage: Callable[[ImageModel, str], ImageModel | None] | None = None,
 ) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
     for a README about a family of images, the models of their Dockerfiles.
@@ -126,6 +133,9 @@ def audit(
     cannot build it), a section whose build commands pass `--build-arg NAME=VALUE` is compared with the
     images as those commands build them (`_section_builds`), not as the Dockerfiles declare them; the
     defaults it states are still compared with the ARG defaults.
+    With `restage` (a model and a stage name → the model of its Dockerfile built to that stage, None
+    when it cannot be), a section headed by a stage no build target builds (`### ITEX XPU Base`, its
+    compose service commented out) is compared with that stage's image; without it, with none.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
@@ -144,14 +154,27 @@ def audit(
         if directory is not None
         else []
     )
-    tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
+    # the images of the stages no build target builds that headings name: audited under those only
+    staged: dict[str, int] = {}
+    extra: list[ImageModel] = []
+    for index, stage in _headed_unbuilt_stages(doc, models) if restage is not None else ():
+        if restage is not None and (built_to := restage(models[index], stage)) is not None:
+            staged.setdefault(stage.lower().replace("_", "-"), len(models) + len(extra))
+            extra.append(built_to)
+    dead_lines = {(line, target) for line, target, _ in dead}
+    tied = _tied_sections(doc, models, siblings, dead_lines, staged)
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
-    builds = _section_builds(doc, models, tied) if rebuild is not None else {}
+    # (a section about a stage no target builds passes its build args to no image audited)
+    own_tied = {
+        line: images if max(images, default=-1) < len(models) else frozenset()
+        for line, images in tied.items()
+    }
+    builds = _section_builds(doc, models, own_tied) if rebuild is not None else {}
     shared = _shared_tables(doc, audited)
     shared_parts: dict[frozenset[int], Document] = {}
 
@@ -193,7 +216,7 @@ def audit(
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
-    as_built = _BuiltModels(models, rebuild)
+    as_built = _BuiltModels((*models, *extra), rebuild)
     for (images, built), sub in sorted(
         parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
     ):
