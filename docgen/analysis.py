@@ -125,6 +125,7 @@ def _analyse(
         build_args=tuple(sorted((build_args or {}).items())),
         required_args=_required_args(parsed, evaluation.args),
         unreached_uses=unreached,
+        unbound_reads=evaluation.unbound_reads,
         target_index=evaluation.target,
         file=file,
         settings=_settings(parsed, evaluation),

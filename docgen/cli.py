@@ -912,6 +912,26 @@ def _rebuilder(
     return rebuild
 
 
+def _restager(built: list[tuple[ImageConfig, ImageModel]]) -> Callable[[ImageModel, str], ImageModel | None]:
+    """For `audit`: an audited model of a build target and a stage of its Dockerfile that no target
+    builds → the model of its Dockerfile built to that stage with the Dockerfile's own defaults (a
+    compose service's or bake target's args are its target's), named after the stage; None when it
+    cannot be built."""
+    images = {id(model): image for image, model in built}
+
+    def restage(model: ImageModel, stage: str) -> ImageModel | None:
+        image = images.get(id(model))
+        if image is None:
+            return None
+        try:
+            staged = build_model(image.dockerfile, image.display, {} if image.bake_at else image.args, stage)
+        except DocgenError:
+            return None
+        return dataclasses.replace(staged, image_name=stage)
+
+    return restage
+
+
 def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from docgen import findings
     from docgen.audit import audit
@@ -974,7 +994,9 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     shown = files.display(document)
     display = ", ".join(image.display + (f" ({image.name})" if image.bake_at else "") for image in targets)
     text = _read_markdown(document)
-    diagnostics = audit(text, shown, models, names, document.parent, project.resolve(), _rebuilder(built))
+    diagnostics = audit(
+        text, shown, models, names, document.parent, project.resolve(), _rebuilder(built), _restager(built)
+    )
     unsure = 0
     if args.confidence == "certain":  # the claims read from prose are left out, and counted
         kept = [d for d in diagnostics if d.confidence != "likely"]

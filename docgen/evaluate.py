@@ -107,6 +107,10 @@ class Evaluation:
     warnings: tuple[Diagnostic, ...] = ()
     target: int = -1
     """Index of the stage built: the one `--target` names, else the last (-1 when there is none)."""
+    unbound_reads: tuple[tuple[str, int], ...] = ()
+    """(name, RUN line) of each `$NAME` a RUN reads that no ARG or ENV of the Dockerfile in its scope
+    sets, by line and name: a shell variable of its own, one of the base image's, or a name no build
+    arg reaches."""
 
 
 @dataclass
@@ -230,6 +234,7 @@ class _Evaluator:
         self.env: list[EnvVar] = []
         self.scopes: list[Scope] = []
         self.warnings: list[Diagnostic] = []
+        self.unbound_reads: list[tuple[str, int]] = []
         self.global_values: dict[str, Value] = dict.fromkeys(PREDEFINED_ARGS, _SET_BY_THE_BUILD)
         self.global_bindings: dict[str, int] = {}
         self.global_scope_made: Scope | None = None
@@ -291,7 +296,7 @@ class _Evaluator:
                 # a new scope only where ARG/ENV changed the names (they replace `state.values`)
                 scope = Scope(stage_index, state.values, state.base_unknown)
             self.scopes.append(scope)
-            self.mark_used(inst, state.bindings)
+            self.mark_used(inst, state.bindings, state.values if inst.keyword == "RUN" else None)
             if inst.keyword == "ARG":
                 self.declare(inst, state, scope)
             elif inst.keyword == "ENV":
@@ -310,6 +315,7 @@ class _Evaluator:
             env=tuple(self.env),
             scopes=tuple(self.scopes),
             warnings=tuple(sorted(self.parsed.warnings + tuple(self.warnings), key=lambda d: d.line)),
+            unbound_reads=tuple(sorted(self.unbound_reads, key=lambda read: (read[1], read[0]))),
         )
 
     def global_scope(self) -> Scope:
@@ -593,11 +599,16 @@ class _Evaluator:
         state.values = values
 
     # ------------------------------------------------------------------------------------------
-    def mark_used(self, inst: Instruction, bindings: Mapping[str, int]) -> None:
-        """Record `inst` as a user of every ARG whose value it reads."""
+    def mark_used(
+        self, inst: Instruction, bindings: Mapping[str, int], values: Mapping[str, Value] | None = None
+    ) -> None:
+        """Record `inst` as a user of every ARG whose value it reads; with `values` (the names in its
+        scope), each name it reads that none of them is as read unset (`Evaluation.unbound_reads`)."""
         for name in self.names_read(inst):
             index = bindings.get(name)
             if index is None:
+                if values is not None and name not in values:
+                    self.unbound_reads.append((name, inst.start_line))
                 continue
             decl = self.decls[index]
             decl.used.add(inst.start_line)

@@ -407,6 +407,10 @@ class ImageModel:
     unreached_uses: tuple[tuple[str, int], ...] = ()
     """(build arg, RUN line) of each RUN that reads the arg only in shell branches the default build
     does not take (`if [ "$BUILD_VLLM" = "1" ]` under `ENV BUILD_VLLM=0`): no use the image sees."""
+    unbound_reads: tuple[tuple[str, int], ...] = ()
+    """(name, RUN line) of each `$NAME` a RUN reads that no ARG or ENV in its scope sets (a shell
+    variable of its own, one of the base image's, or a name no ARG declares: `${INC_VER}` next to
+    `ARG INC_VERSION`)."""
     target_index: int = -1
     """Index of the stage built: the one the image's `target` names (`docker build --target`), else the
     last (-1)."""

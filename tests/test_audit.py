@@ -1479,7 +1479,7 @@ def test_a_build_command_in_a_fence_of_any_command_language(tmp_path: Path, lang
     assert found == [
         "img/README.md:8: README builds with img/old.Dockerfile, which does not exist (the Dockerfile is "
         "gone or moved)",
-        "img/README.md:22: README documents build arg TORCH_VER but Dockerfile does not declare it",
+        "img/README.md:22: README documents build arg TORCH_VER but Dockerfile:4 declares TORCH_VERSION",
     ]
 
 

@@ -852,3 +852,79 @@ def test_a_broken_dockerfile_beside_the_readme_is_said_and_the_others_are_audite
     code, out, err = audit_cli(tmp_path / "alone", {"Dockerfile": broken, "README.md": readme})
     assert (code, out) == (2, "")
     assert "Dockerfile:3: unknown instruction: GIT" in err
+
+
+def test_a_section_about_a_stage_no_service_builds_is_compared_with_that_stage(tmp_path: Path) -> None:
+    # `## XPU Base` documents MKL_VER of the `xpu_base` stage, which no service builds, as `MKL Version`
+    # (drift: read against that stage built alone). Trap: the same row under `## CPU Base` (both tables
+    # get it) is compared
+    # with the `cpu` service, which declares no MKL arg at all: a variable of its own, no finding.
+    dockerfile = TARGETED + "ARG MKL_VER=2024.0\n"
+    readme = TARGETED_README.format(cpu="2.4.0", heading="XPU Base").replace(
+        "| PY | 3.10 | Python |\n", "| PY | 3.10 | Python |\n| MKL Version | 2024.0 | MKL |\n"
+    )
+    files = {"Dockerfile": dockerfile, "docker-compose.yml": TARGETED_YML, "README.md": readme}
+    code, out, _ = audit_cli(tmp_path, files)
+    assert out.splitlines()[:-1] == [
+        "README.md:17: error: README documents build arg MKL Version but Dockerfile:10 declares MKL_VER "
+        "[DG101] (certain)"
+    ]
+
+
+# Issue 16: a value a compose file passes under a name the Dockerfile does not declare
+
+ONNX = """\
+FROM ubuntu:22.04
+ARG ONNX_VER
+ARG PORT=8080
+ARG WORKERS=2
+ARG LOG_LEVEL=info
+RUN pip install onnx${ONNX_VER:+==${ONNX_VER}}
+CMD serve --port ${PORT}
+"""
+ONNX_COMPOSE = """\
+services:
+  onnx:
+    image: example/onnx-${IMAGE_SUFFIX:-cpu}
+    build:
+      context: .
+      args:
+        ONNX_VERSION: ${ONNX_VERSION:-1.16.0}
+        IMAGE_SUFFIX: ${IMAGE_SUFFIX:-cpu}
+        PORT: ${PORT:-8080}
+        WORKERS: ${WORKERS:-2}
+        LOG_LEVEL: ${LOG_LEVEL:-info}
+"""
+ONNX_README = """\
+# ONNX image
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| ONNX_VERSION | `{onnx}` | ONNX release |
+| IMAGE_SUFFIX | `cpu` | image name suffix |
+| PORT | `8080` | server port |
+| WORKERS | `2` | server workers |
+| LOG_LEVEL | `info` | log verbosity |
+"""
+
+
+def test_a_value_a_compose_file_passes_under_an_undeclared_name(tmp_path: Path) -> None:
+    # ONNX_VERSION: the Dockerfile reads ONNX_VER (drift), and the README's 1.15.0 is not the 1.16.0
+    # compose passes, to a name the build does not read (drift, said so). Traps: IMAGE_SUFFIX is the
+    # compose file's own variable (the same value, near no ARG); PORT, WORKERS, LOG_LEVEL are true.
+    files = {"Dockerfile": ONNX, "docker-compose.yml": ONNX_COMPOSE}
+    code, out, err = audit_cli(tmp_path, {**files, "README.md": ONNX_README.format(onnx="1.15.0")})
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "README.md:5: error: README documents build arg ONNX_VERSION but Dockerfile:2 declares ONNX_VER "
+        "[DG101] (certain)",
+        "README.md:5: error: README says ONNX_VERSION defaults to 1.15.0 but docker-compose.yml:7 passes "
+        "1.16.0, under a name Dockerfile does not declare [DG101] (certain)",
+        "2 claims in README.md contradict Dockerfile (onnx)",
+    ]
+    # the README's value is compose's: only the name is wrong
+    code, out, err = audit_cli(tmp_path, {"README.md": ONNX_README.format(onnx="1.16.0")})
+    assert out.splitlines()[:-1] == [
+        "README.md:5: error: README documents build arg ONNX_VERSION but Dockerfile:2 declares ONNX_VER "
+        "[DG101] (certain)"
+    ]

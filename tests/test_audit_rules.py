@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import findings, make_tree
 
 # --------------------------------------------------------------------------------------------------
@@ -756,3 +757,127 @@ The image includes:
         "8: README lists vulkan-tools under Dockerfile.player but it installs no vulkan-tools"
         " (Dockerfile.viewer-dev:4 installs vulkan-tools)"
     ]
+
+
+# Issue 16: a build arg documented under a name a slip away from the one the Dockerfile reads
+
+ANALYTICS = """\
+FROM python:3.12-slim
+ARG PANDAS_VER=2.2.1
+ARG NUMPY_VERSION=1.26.4
+ARG WORKERS=4
+ARG BLAS_VER
+ARG PORT=9000
+ARG THREADS=8
+ENV LOG_LEVEL=info OMP_NUM_THREADS=${THREADS}
+RUN apt-get install -y libopenblas0=${BLAS_VER} && pip install pandas==${PANDAS_VER} numpy==${NUMPY_VERSION}
+CMD serve --workers ${WORKERS} --port ${PORT}
+"""
+ANALYTICS_README = """\
+# Analytics image
+
+## Build
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| PANDAS_VERSION | `2.2.1` | pandas release |
+| NUMPY_VERSION | `1.26.4` | numpy release |
+| WORKERS | `4` | server workers |
+| Blas Version | `0.3.26` | OpenBLAS package |
+| PORT | `9000` | server port |
+| THREADS | `8` | BLAS threads |
+| LOG_LEVEL | `info` | log verbosity |
+| CACHE_DIR | `/cache` | where results are kept |
+
+## Run
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| HF_HOME | `/data` | model cache |
+| HF_TOKEN | | your token |
+| NUMPY_VER | `1.26` | numpy version to check at start |
+"""
+
+
+def test_a_build_arg_documented_under_a_near_name_of_a_declared_one() -> None:
+    # A table of variables most of whose names are declared build args: PANDAS_VERSION (ARG PANDAS_VER)
+    # and `Blas Version` (ARG BLAS_VER) are drift. Traps: NUMPY_VERSION, WORKERS, PORT, THREADS are declared
+    # (true), LOG_LEVEL is an ENV, CACHE_DIR a run-time name near no ARG; the run-time table names no
+    # build arg mostly, so its NUMPY_VER (a slip from NUMPY_VERSION) is a variable of the container.
+    assert findings(ANALYTICS_README, {"Dockerfile": ANALYTICS}) == [
+        "7: README documents build arg PANDAS_VERSION but Dockerfile:2 declares PANDAS_VER",
+        "10: README documents build arg Blas Version but Dockerfile:5 declares BLAS_VER",
+    ]
+
+
+def test_a_near_name_is_certain_only_when_it_is_the_only_one() -> None:
+    from docgen.audit import audit
+    from docgen.dockerfile import parse_dockerfile
+    from docgen.pipeline import model_of
+
+    readme = "## Build args\n\n| Build arg | Default |\n| --- | --- |\n| `BLAS_VERSION` | `0.3` |\n"
+    one = model_of(parse_dockerfile(ANALYTICS, "Dockerfile"))
+    other = model_of(parse_dockerfile("FROM scratch\nARG blas_ver=0.3\n", "blas.Dockerfile"))
+    [alone] = [d for d in audit(readme, "README.md", [one]) if "BLAS_VERSION" in d.message]
+    assert (alone.message, alone.confidence) == (
+        "README documents build arg BLAS_VERSION but Dockerfile:5 declares BLAS_VER",
+        "certain",
+    )
+    [two] = audit(readme, "README.md", [one, other])
+    assert (two.message, two.confidence) == (
+        "README documents build arg BLAS_VERSION but Dockerfile:5 declares BLAS_VER and "
+        "blas.Dockerfile:2 declares blas_ver",
+        "likely",
+    )
+
+
+SKLEARN = """\
+FROM python:3.11-slim
+ARG SKLEARN_VERSION
+ARG XGB_VERSION
+ARG OPT_LEVEL
+RUN pip install scikit-learn${SKLEARN_VER:+==${SKLEARN_VER}} xgboost==${XGB_VERSION}
+"""
+SKLEARN_README = """\
+# Classical ML
+
+| Environment Variable Name | Default Value | Description |
+| --- | --- | --- |
+| SKLEARN_VERSION | `1.4.2` | scikit-learn release |
+| XGB_VERSION | `2.0.3` | XGBoost release |
+| OPT_LEVEL | `2` | optimisation level |
+"""
+
+
+def test_a_documented_value_of_an_arg_nothing_reads_while_a_run_reads_a_near_name() -> None:
+    # SKLEARN_VERSION is declared but the RUN reads SKLEARN_VER, which no ARG declares: the pin has no
+    # effect (drift). Traps: XGB_VERSION is read; OPT_LEVEL is read by nothing, but no RUN reads a
+    # name near it (it may be read from the environment): no claim of the README is wrong there.
+    assert findings(SKLEARN_README, {"Dockerfile": SKLEARN}) == [
+        "5: README gives SKLEARN_VERSION 1.4.2 but Dockerfile:2 declares SKLEARN_VERSION and nothing "
+        "reads it; the RUN at Dockerfile:5 reads SKLEARN_VER, which no ARG declares: the value has no effect"
+    ]
+    fixed = SKLEARN.replace("SKLEARN_VER:+==${SKLEARN_VER}", "SKLEARN_VERSION:+==${SKLEARN_VERSION}")
+    assert findings(SKLEARN_README, {"Dockerfile": fixed}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "near"),
+    [
+        ("INC_VERSION", ["INC_VER"]),  # the other version word
+        ("TF_VER", ["TF_VERSION"]),
+        ("MKL Version", ["MKL_VER"]),  # words for the name
+        ("onnx-version", ["ONNX_VERSION"]),  # case and dashes
+        ("TF_PACKAGE_VER", ["TF_PACKAGE_VERSION"]),
+        ("TF", []),  # a stem alone is another name
+        ("TF_VERSION_MAJOR", []),
+        ("PACKAGE_VERSION", []),  # another stem (TF_PACKAGE)
+        ("INC_VER", []),  # declared: nothing to say
+        ("Neural Compressor Version", []),
+    ],
+)
+def test_names_a_slip_away_from_a_declared_build_arg(name: str, near: list[str]) -> None:
+    from docgen.audit.versions import _near_args
+
+    declared = {"INC_VER", "TF_VERSION", "MKL_VER", "ONNX_VERSION", "TF_PACKAGE_VERSION", "TF"}
+    assert _near_args(name, declared) == near

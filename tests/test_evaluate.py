@@ -344,3 +344,13 @@ def test_mounts_of_many_stages_are_gathered_once(monkeypatch: pytest.MonkeyPatch
     assert final.depends_on == tuple(range(1, n + 1))
     assert final.used_up == tuple(1 + i for i in range(2, n, 2))
     assert len(rebuilt) <= 1
+
+
+def test_names_a_run_reads_that_no_arg_or_env_sets() -> None:
+    # `${INC_VER}` next to `ARG INC_VERSION`: read, never set; a declared ARG, an ENV and a global ARG
+    # re-declared in the stage are set; a FROM line's names are not a RUN's
+    evaluation = evl(
+        "ARG BASE=ubuntu:22.04\nFROM ${BASE}\nARG INC_VERSION\nARG JOBS=4\nENV HOME_DIR=/srv\n"
+        "RUN pip install inc${INC_VER:+==${INC_VER}} && make -j${JOBS} && cd ${HOME_DIR} && echo $BASE\n"
+    )
+    assert evaluation.unbound_reads == (("BASE", 6), ("INC_VER", 6))

@@ -8,6 +8,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
   name of a `NAME=VALUE` list that can only be build args) that the Dockerfile does not declare; ENV
   names, BuildKit's predefined args and placeholders are not claims;
+- a build arg documented under a name a slip away from the one an ARG declares (`INC_VERSION` for
+  `ARG INC_VER`, a row `MKL Version` for `ARG MKL_VER`), in a build-argument table or a table of
+  variables most of whose names are build args; a value given to an ARG nothing reads while a RUN
+  reads a name a slip away from it (no effect); a default compared with the value a compose or bake
+  file passes under a name no ARG declares;
 - a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
 - a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
   or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
@@ -86,7 +91,13 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
-from docgen.audit.sections import Build, _section_builds, _shared_tables, _tied_sections
+from docgen.audit.sections import (
+    Build,
+    _headed_unbuilt_stages,
+    _section_builds,
+    _shared_tables,
+    _tied_sections,
+)
 from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.settings import _setting_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
@@ -107,6 +118,7 @@ def audit(
     directory: Path | None = None,
     project: Path | None = None,
     rebuild: Callable[[ImageModel, Mapping[str, str]], ImageModel | None] | None = None,
+    restage: Callable[[ImageModel, str], ImageModel | None] | None = None,
 ) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
     for a README about a family of images, the models of their Dockerfiles.
@@ -127,6 +139,9 @@ def audit(
     cannot build it), a section whose build commands pass `--build-arg NAME=VALUE` is compared with the
     images as those commands build them (`_section_builds`), not as the Dockerfiles declare them; the
     defaults it states are still compared with the ARG defaults.
+    With `restage` (a model and a stage name → the model of its Dockerfile built to that stage, None
+    when it cannot be), a section headed by a stage no build target builds (`### ITEX XPU Base`, its
+    compose service commented out) is compared with that stage's image; without it, with none.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
@@ -145,14 +160,27 @@ def audit(
         if directory is not None
         else []
     )
-    tied = _tied_sections(doc, models, siblings, {(line, target) for line, target, _ in dead})
+    # the images of the stages no build target builds that headings name: audited under those only
+    staged: dict[str, int] = {}
+    extra: list[ImageModel] = []
+    for index, stage in _headed_unbuilt_stages(doc, models) if restage is not None else ():
+        if restage is not None and (built_to := restage(models[index], stage)) is not None:
+            staged.setdefault(stage.lower().replace("_", "-"), len(models) + len(extra))
+            extra.append(built_to)
+    dead_lines = {(line, target) for line, target, _ in dead}
+    tied = _tied_sections(doc, models, siblings, dead_lines, staged)
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
-    builds = _section_builds(doc, models, tied) if rebuild is not None else {}
+    # (a section about a stage no target builds passes its build args to no image audited)
+    own_tied = {
+        line: images if max(images, default=-1) < len(models) else frozenset()
+        for line, images in tied.items()
+    }
+    builds = _section_builds(doc, models, own_tied) if rebuild is not None else {}
     shared = _shared_tables(doc, audited)
     shared_parts: dict[frozenset[int], Document] = {}
 
@@ -195,7 +223,7 @@ def audit(
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
-    as_built = _BuiltModels(models, rebuild)
+    as_built = _BuiltModels((*models, *extra), rebuild)
     for (images, built), sub in sorted(
         parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
     ):

@@ -18,12 +18,14 @@ from docgen.audit.versions import (
     _ALIASES,
     _TAG_VERSION,
     _keys,
+    _near_args,
     _raw,
     _same_default,
     _satisfies,
     _shown_default,
     _shown_version,
     _skeleton,
+    _strip_v,
     _tag_versions,
 )
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -331,13 +333,78 @@ class _Auditor:
             or name.startswith(("BUILDKIT_", "BUILDX_", "COMPOSE_"))
         ):
             return None
-        if len(self.declared_as) == 1:
+        near = self.near_args(name)
+        if near:
+            # `INC_VERSION` for `ARG INC_VER`: the name the README gives has no effect on the build
+            whom = " and ".join(f"{where} declares {other}" for other, where in near)
+            if len(near) > 1:
+                confidence = LIKELY
+        elif len(self.declared_as) == 1:
             whom = f"{self.declared_as[0].path} does not declare it"
         else:
             whom = f"none of {', '.join(dict.fromkeys(m.path for m in self.declared_as))} declares it"
         return Diagnostic(
             self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
         )
+
+    @functools.cached_property
+    def passed_undeclared(self) -> dict[str, tuple[str, str, str]]:
+        """The build args a build file (a compose service's `build.args`, a bake target's `args`) passes
+        that no image declares → (the value, where the file sets it, the Dockerfile): BuildKit leaves
+        such a value unused."""
+        found: dict[str, tuple[str, str, str]] = {}
+        for model in self.models:
+            values = dict(model.build_args)
+            for arg, shown, at in model.arg_origins:
+                if arg not in self.declared and arg in values and at is not None:
+                    found.setdefault(arg, (values[arg], f"{shown}:{at}", model.path))
+        return found
+
+    def valued(self, name: str) -> bool:
+        """True when an ARG `name` of the images has a value: a default, or one the build passes."""
+        return any(d.name == name and d.effective_default is not None for m in self.models for d in m.args)
+
+    def passed_claim(self, line: int, name: str, claim: str, confidence: str) -> Diagnostic | None:
+        """A diagnostic when the default a README gives `name` differs from the value a build file
+        passes under that name, which no image declares: said so, not compared as if it set the ARG."""
+        passed = self.passed_undeclared.get(name)
+        if passed is None or _strip_v(claim) == _strip_v(passed[0]):
+            return None
+        value, where, dockerfile = passed
+        message = (
+            f"README says {name} defaults to {claim} but {where} passes {value}, "
+            f"under a name {dockerfile} does not declare"
+        )
+        return Diagnostic(self.path, line, message, confidence=confidence)
+
+    def unused_claim(self, line: int, name: str, claim: str, confidence: str) -> Diagnostic | None:
+        """A diagnostic when the README gives the build arg `name` a value, no instruction reads its
+        ARG, and a RUN reads instead a name a slip away from it that nothing sets (`ARG INC_VERSION`,
+        `neural-compressor${INC_VER:+==${INC_VER}}`): the value has no effect."""
+        for model in self.declared_as:
+            decls = [d for d in model.args if d.name == name]
+            if not decls or any(d.used_lines for d in decls):
+                continue
+            read = next(((n, at) for n, at in model.unbound_reads if _near_args(n, (name,))), None)
+            if read is None:
+                continue
+            message = (
+                f"README gives {name} {claim} but {model.path}:{decls[0].line} declares {name} and nothing "
+                f"reads it; the RUN at {model.path}:{read[1]} reads {read[0]}, which no ARG declares: "
+                "the value has no effect"
+            )
+            return Diagnostic(self.path, line, message, confidence=confidence)
+        return None
+
+    def near_args(self, name: str) -> list[tuple[str, str]]:
+        """The build args the images declare that a README naming `name` (no ARG's name) may mean
+        (`_near_args`: `INC_VER` for `INC_VERSION`, `MKL_VER` for `MKL Version`), each with where its
+        first ARG is (`Dockerfile:148`)."""
+        found = []
+        for other in _near_args(name, self.declared):
+            model, decl = next((m, d) for m in self.models for d in m.args if d.name == other)
+            found.append((other, f"{model.path}:{decl.line}"))
+        return found
 
     def missing_args(
         self, line: int, documented: Collection[str], where: str, confidence: str

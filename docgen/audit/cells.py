@@ -8,7 +8,7 @@ import html
 import re
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.versions import _is_address
+from docgen.audit.versions import _is_address, _near_args
 from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
 from docgen.markdown import Table, code_spans, without_links
 
@@ -133,6 +133,26 @@ def _is_build_arg_table(
     if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):
         return 0
     return None
+
+
+_VARIABLE_HEADER = re.compile(r"(?:env(?:ironment)?[ ]+)?var(?:iable)?s?(?:[ ]+names?)?")
+"""A name column headed as variables: `Environment Variable Name`, `Variable`, `Env var`."""
+
+
+def _is_variable_table(table: Table, declared: frozenset[str]) -> int | None:
+    """The column naming variables when `table`'s name column is headed as variables (`| Environment
+    Variable Name | Default Value |`), at least two rows name (in code or not) a build arg that is
+    `declared`, and most rows name one or a name a slip away from one (`INC_VERSION` for `INC_VER`):
+    the build args of the image, listed as the variables to set. A table of run-time variables names
+    mostly others, and is not one."""
+    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    column = next((i for i, h in enumerate(header) if _VARIABLE_HEADER.fullmatch(h)), None)
+    if column is None or other_tool_args(table.context + " " + " | ".join(header)):
+        return None
+    names = [_plain(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)]
+    hits = sum(1 for name in names if name in declared)
+    near = sum(1 for name in names if name not in declared and _near_args(name, declared))
+    return column if hits >= 2 and 2 * (hits + near) > len(table.rows) else None
 
 
 _VERSION_HEADER = re.compile(

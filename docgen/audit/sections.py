@@ -10,7 +10,7 @@ import bisect
 import re
 import shlex
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from docgen.audit.commands import _PLACEHOLDER, _build_commands, _build_paths, _file_flags
 from docgen.audit.paths import (
@@ -68,6 +68,7 @@ def _tied_sections(
     models: Sequence[ImageModel],
     siblings: Sequence[str],
     dead: set[tuple[int, str]] = set(),  # noqa: B006 (never changed)
+    staged: Mapping[str, int] = {},  # noqa: B006 (never changed)
 ) -> dict[int, frozenset[int]]:
     """The sections (heading lines, 0 before the first heading) that say which of `models` they are
     about → the indices of those models; an empty set when they are about other images only (`siblings`:
@@ -85,6 +86,8 @@ def _tied_sections(
     A `-f` or link in `dead` ((README line, target) of those naming a Dockerfile that no longer exists)
     ties its section to the Dockerfile it most likely means now (`_meant`); when none is clear, a `-f`
     ties it to none, a link does not tie it.
+    A section headed by the name of a stage no build target builds (`### ITEX XPU Base`) is about another
+    image: the one `staged` gives (stage slug → index of a model built to that stage), else none.
     A section that says nothing is about what the heading above it is about."""
     paths = [m.path for m in models]
     named: dict[int, set[int]] = {}
@@ -137,8 +140,8 @@ def _tied_sections(
         }
         tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
-        if _slug(title) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
-            tie(head_line, set(), True)
+        if (slug := _slug(title)) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
+            tie(head_line, {staged[slug]} if slug in staged else set(), True)
     # a base image only some images are built on
     texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]
     texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
@@ -162,6 +165,19 @@ def _tied_sections(
                 tied[line] = frozenset(named.get(heading, ()))
                 break
     return tied
+
+
+def _headed_unbuilt_stages(doc: Document, models: Sequence[ImageModel]) -> list[tuple[int, str]]:
+    """(index of a model, stage name) of each stage of its Dockerfile that no build target builds and a
+    heading names (`### ITEX XPU Base` over `FROM … AS itex-xpu-base`, its compose service commented
+    out): an image the README documents that the build files do not build. Each stage once."""
+    unbuilt = _stages_built_by_none(models) & {_slug(title) for _, title in doc.headings}
+    found: dict[tuple[str, str], tuple[int, str]] = {}
+    for index, model in enumerate(models):
+        for stage in model.stages:
+            if stage.name and stage.name.lower().replace("_", "-") in unbuilt:
+                found.setdefault((model.path, stage.name.lower()), (index, stage.name))
+    return list(found.values())
 
 
 def _slug(title: str) -> str:

@@ -12,6 +12,7 @@ from docgen.audit.cells import (
     _arg_names_in_cell,
     _default_in_cell,
     _is_build_arg_table,
+    _is_variable_table,
     _name_in_cell,
     _plain,
     _version_columns,
@@ -37,8 +38,14 @@ def _audit_tables(
         column = _is_build_arg_table(table, auditor.declared, auditor.passed)
         # A table that is one only by the names a compose (or bake) file passes (`| Environment Variable
         # Name |`) lists what that file reads from the environment: its other names (`REGISTRY` for
-        # `image: ${REGISTRY}/app`) are the file's variables, and an ARG it cannot set is not missing.
-        passed_only = column is not None and _is_build_arg_table(table, auditor.declared) is None
+        # `image: ${REGISTRY}/app`) are the file's variables (unless one is a slip away from a declared
+        # build arg: `INC_VERSION` for `ARG INC_VER`), and an ARG it cannot set is not missing.
+        loose = column is not None and _is_build_arg_table(table, auditor.declared) is None
+        if column is None and (variables := _is_variable_table(table, auditor.declared)) is not None:
+            # So does a table of variables most of whose names are declared build args, with no build
+            # file passing them: its names are checked; its values are read as any table's are.
+            rows = _loose_rows(table, variables, auditor)
+            yield from _audit_build_arg_rows(table, rows, auditor, loose=True, defaults=False)
         versions = _version_columns(table)
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
@@ -47,20 +54,16 @@ def _audit_tables(
                     if _UPPER_WORD.match(name):
                         yield from _some(auditor.arg_claim(line, name, CERTAIN))
             column = None
-        rows = [
-            (line, cells, names)
-            for line, cells in table.rows
-            if column is not None and column < len(cells)
-            for names in [_arg_names_in_cell(cells[column]) or _declared_in_cell(cells[column], auditor)]
-            if names and all(name in auditor.declared or _UPPER_WORD.match(name) for name in names)
-            if not passed_only or all(name in auditor.declared for name in names)
-        ]
+        if column is None:
+            rows = []
+        else:
+            rows = _loose_rows(table, column, auditor) if loose else _rows(table, column, auditor)
         if column is not None and rows:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
-            if not passed_only:
+            if not loose:
                 first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
-            yield from _audit_build_arg_rows(table, rows, auditor, shared)
+            yield from _audit_build_arg_rows(table, rows, auditor, shared, loose)
         elif own := _row_images(table, auditor):
             yield from _audit_image_rows(table, own)
         elif versions is not None:
@@ -77,6 +80,50 @@ def _audit_tables(
     # (Of a family's table, docgen cannot tell which image's args it must list.)
     if first_table is not None and not shared:
         yield from auditor.missing_args(first_table, documented | elsewhere, "build-argument table", CERTAIN)
+
+
+_Row = tuple[int, list[str], list[str]]
+"""A row of a build-argument table: its line, its cells, the build args it names."""
+
+
+def _rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:
+    """The rows of a build-argument table whose name cell (`column`) names build args."""
+    return [
+        (line, cells, names)
+        for line, cells in table.rows
+        if column < len(cells)
+        for names in [_row_names(cells[column], auditor, False)]
+        if names and all(n in auditor.declared or _UPPER_WORD.match(n) or auditor.near_args(n) for n in names)
+    ]
+
+
+def _loose_rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:
+    """The rows of a table of variables (`| Environment Variable Name |`) naming build args
+    (`_read_in_loose_table`), a name in words too (`MKL Version` for `ARG MKL_VER`)."""
+    return [
+        (line, cells, names)
+        for line, cells in table.rows
+        if column < len(cells)
+        for names in [_row_names(cells[column], auditor, True)]
+        if names and all(_read_in_loose_table(n, auditor) for n in names)
+    ]
+
+
+def _row_names(cell: str, auditor: _Auditor, loose: bool) -> list[str]:
+    """The build args a name cell names (`_arg_names_in_cell`, `_declared_in_cell`), and in a table of
+    variables (`loose`) a name in words a slip away from a declared one (`MKL Version` for `MKL_VER`)."""
+    names = _arg_names_in_cell(cell) or _declared_in_cell(cell, auditor)
+    if not names and loose:
+        name = _plain(cell).strip("*_` ")
+        names = [name] if auditor.near_args(name) else []
+    return names
+
+
+def _read_in_loose_table(name: str, auditor: _Auditor) -> bool:
+    """True when a name of a table of variables (`| Environment Variable Name |`) is read as a build
+    arg: declared, a slip away from one (`INC_VERSION` for `ARG INC_VER`), or passed by a build file
+    that no image declares it for (its default is compared with the value the file passes)."""
+    return name in auditor.declared or bool(auditor.near_args(name)) or name in auditor.passed_undeclared
 
 
 def _declared_in_cell(cell: str, auditor: _Auditor) -> list[str]:
@@ -148,21 +195,43 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _audit_build_arg_rows(
-    table: Table, rows: list[tuple[int, list[str], list[str]]], auditor: _Auditor, shared: bool = False
+    table: Table,
+    rows: list[_Row],
+    auditor: _Auditor,
+    shared: bool = False,
+    loose: bool = False,
+    defaults: bool = True,
 ) -> Iterator[Diagnostic]:
     """Names the Dockerfile does not declare, and defaults that differ from the effective default. A
     row naming several args (`VLLM_TAG` / `AITER_TAG`) has each name checked, its default none. A
-    default in words is no value, but a version in it is a claim (`A2 Ubuntu CANN 9.0.0 image`)."""
+    default in words is no value, but a version in it is a claim (`A2 Ubuntu CANN 9.0.0 image`).
+    A value for a build arg no instruction reads while a RUN reads a name a slip away from it has no
+    effect (`unused_claim`); one for a name a build file passes but no image declares is compared with
+    the file's (`passed_claim`). `loose`: a table of variables (`| Environment Variable Name |`), whose
+    names no ARG declares are variables unless a slip away from one, and whose defaults may be a build
+    file's: none is compared with an ARG without a value, and (`defaults` False, no build file passes
+    them) none at all."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
     for line, cells, names in rows:
         judge = auditor.scoped(" ".join(cells))  # `(ROCm only)`: that image's row
         if judge is None:
             continue
-        problems = [p for p in (judge.arg_claim(line, name, CERTAIN) for name in names) if p]
+        named = [n for n in names if not loose or n in judge.declared or judge.near_args(n)]
+        problems = [p for p in (judge.arg_claim(line, name, CERTAIN) for name in named) if p]
         yield from problems
-        if problems:
+        given = (
+            _default_in_cell(cells[default_col])
+            if default_col is not None and default_col < len(cells)
+            else None
+        )
+        if len(names) == 1 and given:
+            yield from _some(judge.passed_claim(line, names[0], given, CERTAIN))
+            yield from _some(judge.unused_claim(line, names[0], given, CERTAIN))
+        if problems or not defaults or (loose and any(n not in judge.declared for n in names)):
             continue
+        if loose and not all(judge.valued(name) for name in names):
+            continue  # `| PYTHON_VERSION | 3.10 |` for a bare `ARG PYTHON_VERSION`: the build file's default
         if default_col is None:  # a header docgen cannot read: what its cells say in words
             for cell in cells:
                 if _arg_names_in_cell(cell) != names:

@@ -5,8 +5,9 @@ default as a README writes it, and the versions an image tag states (`…_pytorc
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -234,3 +235,32 @@ def _shown_default(decl: ArgDecl) -> str:
     if value is None:
         return "no default"
     return value if value else '""'
+
+
+_ARG_SPELLING = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ _-]+[A-Za-z0-9]+)*\Z")
+"""A name a README may write a build arg under: `INC_VERSION`, `mkl-ver`, `MKL Version`."""
+_VERSION_WORD = re.compile(r"_(?:VERSION|VER)\Z")
+
+
+@functools.lru_cache(maxsize=4096)
+def _arg_stem(name: str) -> tuple[str, bool] | None:
+    """A build arg's name with its case, spaces and dashes made one (`MKL Version` → `MKL_VERSION`),
+    and its version word dropped: (stem, whether it had one). `MKL_VER` and `MKL_VERSION` are
+    `("MKL", True)`. None for what is no name."""
+    if not _ARG_SPELLING.match(name.strip()):
+        return None
+    upper = re.sub(r"[ _-]+", "_", name.strip()).upper()
+    stem = _VERSION_WORD.sub("", upper)
+    return (stem, stem != upper) if stem else None
+
+
+def _near_args(name: str, declared: Collection[str]) -> list[str]:
+    """The names of `declared` a README naming the build arg `name` may mean, when `name` is not one
+    of them: the same stem with the other version word (`INC_VERSION` for `ARG INC_VER`), or the same
+    name in other case, spaces or dashes (`MKL Version` for `MKL_VERSION`), sorted."""
+    if name in declared:
+        return []
+    stem = _arg_stem(name)
+    if stem is None:
+        return []
+    return sorted(other for other in declared if other != name and _arg_stem(other) == stem)
