@@ -56,6 +56,8 @@ def test_paths_the_dockerfile_its_context_or_a_mount_names_are_no_claim(tmp_path
         "cd /src/solver/build\n"  # below a WORKDIR: the clone is there
         ". /opt/spack/share/spack/setup-env.sh\n"  # a folder a RUN enters: the base image's
         "cat /opt/env-main/spack.lock\n"  # below a folder the Dockerfile makes
+        "mkdir -p /opt/main-cache && cp out.bin /opt/main-cache/\n"  # the README makes it
+        "ls /opt/main-cache\n"
         "```\n"
     )
     files = {"Dockerfile": ENVS, "env.yaml": "spack:\n  view: /opt/views/solver\n"}

@@ -331,7 +331,7 @@ AUDIT_LAYERS = (
     ("commands", "cells", "contents"),
     ("references", "targets", "missing"),
     ("prose", "sections", "builds", "image_paths", "placeholders"),
-    ("tables", "paragraphs", "fences", "set_aside"),
+    ("tables", "paragraphs", "fences", "set_aside", "environments"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

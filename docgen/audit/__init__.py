@@ -42,7 +42,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `tables`,
-`paragraphs`, `fences` — and
+`paragraphs`, `fences`, `environments` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -66,6 +66,7 @@ from docgen.audit.builds import (
     _unpassed_required,
 )
 from docgen.audit.contents import _listed_contents
+from docgen.audit.environments import _spack_versions
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -187,6 +188,7 @@ def audit(
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
+        found.extend(_spack_versions(doc, models, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

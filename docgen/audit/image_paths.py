@@ -12,6 +12,7 @@ makes in that folder must be of a near name: the one it most likely means now.
 from __future__ import annotations
 
 import difflib
+import itertools
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import _code_paths
+from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -143,31 +144,45 @@ def _read_image(file: str, shown: str) -> _Image | None:
     return image
 
 
+def _bases(file: str, readme_folder: str) -> list[Path]:
+    """Where a Dockerfile's build context may be: its folder and the README's."""
+    return list(dict.fromkeys([Path(file).parent.resolve(), Path(readme_folder).resolve()]))
+
+
+def _copied(file: str, sources: Sequence[str], readme_folder: str) -> list[Path]:
+    """The files the COPY and ADD `sources` of the Dockerfile at `file` name (the files of a folder
+    too), found in `_bases`; at most `_FILE_LIMIT` + 1 of them."""
+    found: list[Path] = []
+    for source in sources:
+        pattern = source.strip("\"'").lstrip("/")
+        if not pattern.strip("./") or "$" in pattern:
+            continue  # the whole context, or a path the build fills in
+        for base in _bases(file, readme_folder):
+            try:
+                matched = sorted(base.glob(pattern))
+            except (ValueError, OSError):
+                continue
+            for each in matched:
+                files = [each] if each.is_file() else (f for f in each.rglob("*") if f.is_file())
+                found += itertools.islice(files, _FILE_LIMIT + 1 - len(found))
+                if len(found) > _FILE_LIMIT:
+                    return found
+    return found
+
+
 def _context_text(file: str, sources: Sequence[str], readme_folder: str) -> str | None:
     """The Dockerfile at `file` and its build context as one text: the files next to it and next to
     the README (not the documents: a README repeats its own slip) and those it copies (`sources`);
     None when that is more than docgen reads."""
     texts = [_text_of(Path(file))]
     budget, count = _TEXT_LIMIT, _FILE_LIMIT
-    bases = list(dict.fromkeys([Path(file).parent.resolve(), Path(readme_folder).resolve()]))
     found: list[Path] = []
-    for base in bases:
+    for base in _bases(file, readme_folder):
         try:
             found += [p for p in sorted(base.iterdir()) if p.is_file() and p.suffix not in _DOCS]
         except OSError:
             continue
-    for source in sources:
-        pattern = source.strip("\"'").lstrip("/")
-        if not pattern.strip("./") or "$" in pattern:
-            continue
-        for base in bases:
-            try:
-                matched = sorted(base.glob(pattern))
-            except (ValueError, OSError):
-                continue
-            for each in matched:
-                found += [each] if each.is_file() else sorted(f for f in each.rglob("*") if f.is_file())
-    for each in dict.fromkeys(found):
+    for each in dict.fromkeys([*found, *_copied(file, sources, readme_folder)]):
         count -= 1
         try:
             size = each.stat().st_size
@@ -195,16 +210,22 @@ def _mentions(text: str, path: str) -> bool:
     return re.search(re.escape(path) + r"(?![\w.+@-])", text) is not None
 
 
-def _readme_paths(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, absolute path) of each path in a command block or a code span: what the README
-    tells the user to use. The host side of a `-v HOST:/in/image` is left out."""
+def _readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
+    """(README line, absolute path, made) of each path in a command block or a code span: what the
+    README tells the user to use, or, `made`, what a step of that line makes (`mkdir -p /opt/x`, `cp a
+    /opt/x`, `git clone … /opt/x`, `> /opt/x`). The host side of a `-v HOST:/in/image` is left out."""
     lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
     lines += list(_code_paths(doc))
     for number, text in lines:
+        made = bool(_OUTPUT.search(text))
+        for step in re.split(r"&&|\|\||;|\|", text):
+            prompt = _PROMPT.match(step)
+            words = _WORD.findall(step[prompt.end() if prompt else 0 :])
+            made = made or bool(words and words[0] in _CREATES)
         for match in _ABSOLUTE.finditer(_MOUNT_WORDS.sub(" ", text)):
             path = _clean(match.group(1))
             if path is not None and path.count("/") >= 2:
-                yield number, path
+                yield number, path, made
 
 
 def _mounts(doc: Document) -> set[str]:
@@ -245,11 +266,13 @@ def _image_paths(
     images = [image for m in models if m.file and (image := _read_image(m.file, m.path)) is not None]
     if not images:
         return
+    used = list(_readme_paths(doc))
     made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc)
+    made |= {path for _, path, by_readme in used if by_readme}
     fills = {folder for image in images for folder in image.fills} - _SYSTEM
     candidates = [
         (line, path)
-        for line, path in _readme_paths(doc)
+        for line, path, _ in used
         # not made (or mounted) by the image or the README: anything may be below such a path
         if not any(path == m or path.startswith(m + "/") for m in made)
         and any(path.startswith(folder + "/") for folder in fills)
