@@ -80,9 +80,9 @@ class _Image:
     folder a RUN `cd`s into) → a line doing it."""
     sources: tuple[str, ...] = ()
     """The sources of its COPY and ADD from the build context, as written."""
-    text: str = ""
-    """The Dockerfile and the build-context files next to it or copied by it, as one text (read only
-    when a path of the README needs it)."""
+    named: frozenset[str] = frozenset()
+    """Every absolute path the Dockerfile and the build-context files next to it or copied by it name,
+    and every folder above each (read only when a path of the README needs it)."""
 
 
 def _clean(path: str) -> str | None:
@@ -205,9 +205,20 @@ def _text_of(file: Path) -> str:
         return ""
 
 
-def _mentions(text: str, path: str) -> bool:
-    """True when `text` names `path` or a path below it (`/opt/env` in `cd /opt/env/bin`)."""
-    return re.search(re.escape(path) + r"(?![\w.+@-])", text) is not None
+_NAMED = re.compile(r"/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*")
+"""A path anywhere in a file of the build context (`ENV X=/opt/env`, `$HOME/opt/x`: more is known)."""
+
+
+def _named(text: str) -> frozenset[str]:
+    """The absolute paths `text` names and the folders above each (`/opt`, `/opt/env` for
+    `cd /opt/env/bin`): one pass over the text, whatever the README asks of it."""
+    found: set[str] = set()
+    for match in _NAMED.finditer(text):
+        path = match.group()
+        while path and path not in found:
+            found.add(path)
+            path = path.rsplit("/", 1)[0]
+    return frozenset(found)
 
 
 def _readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
@@ -283,17 +294,17 @@ def _image_paths(
         text = _context_text(image.file, image.sources, str(directory))
         if text is None:
             return
-        image.text = text
+        image.named = _named(text)
     seen: dict[str, list[int]] = {}
     for line, path in candidates:
-        if any(_mentions(image.text, path) for image in images):
+        if any(path in image.named for image in images):
             continue
         parts = path.split("/")[1:]
         first = next(
             (
                 "/" + "/".join(parts[: i + 1])
                 for i in range(len(parts))
-                if not any(_mentions(image.text, "/" + "/".join(parts[: i + 1])) for image in images)
+                if not any("/" + "/".join(parts[: i + 1]) in image.named for image in images)
             ),
             path,
         )
