@@ -93,3 +93,14 @@ def test_a_readme_next_to_the_dockerfile_does_not_vouch_for_its_own_slip(tmp_pat
     assert [f.split(":")[0] for f in _findings(tmp_path, files, readme)] == ["4"]
     files["setup.sh"] = "spack env activate /opt/main-env\n"  # a script of the context names it
     assert _findings(tmp_path, files, readme) == []
+
+
+def test_a_whole_context_copy_or_a_piped_installer_may_make_the_path(tmp_path: Path) -> None:
+    readme = "```bash\nspack env activate /opt/main-env\n```\n"
+    whole = ENVS + "COPY . /opt/app\n"
+    files = {"Dockerfile": whole, "env.yaml": "", "README.md": readme}
+    assert len(_findings(tmp_path / "a", files, readme)) == 1  # the README copied along is no proof
+    files["tools/make_env.py"] = "ENV = '/opt/main-env'\n"  # a file the whole-context COPY brings
+    assert _findings(tmp_path / "b", files, readme) == []
+    piped = ENVS + "RUN curl -fsSL https://example.org/install.sh | bash\n"
+    assert _findings(tmp_path / "c", {"Dockerfile": piped, "env.yaml": ""}, readme) == []

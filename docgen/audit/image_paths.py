@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.dockerfile import read_dockerfile
@@ -57,7 +59,10 @@ _TEXT_LIMIT = 4_000_000
 _FILE_LIMIT = 2_000
 """Build-context files read at most for one Dockerfile."""
 _DOCS = frozenset({".md", ".markdown", ".rst", ".txt", ".html", ".adoc"})
-"""Documents next to the README: they are not what the image holds."""
+"""Documents of the build context (the README among them): they are not what the image holds, and a
+README repeats its own slip."""
+_UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
+"""Folders of a build context that hold what a tool wrote, not the project's own files."""
 _FILE_BYTES = 1_000_000
 """A file next to the Dockerfile larger than this is not read (a model, an archive)."""
 
@@ -78,6 +83,8 @@ class _Image:
     fills: dict[str, int] = field(default_factory=dict)
     """The folders the Dockerfile itself puts something in (the parent of each path it makes, not of a
     folder a RUN `cd`s into) → a line doing it."""
+    piped: bool = False
+    """True when a RUN runs a download in a shell (`curl … | bash`): it may make any path."""
     sources: tuple[str, ...] = ()
     """The sources of its COPY and ADD from the build context, as written."""
     named: frozenset[str] = frozenset()
@@ -131,6 +138,7 @@ def _read_image(file: str, shown: str) -> _Image | None:
                     make(_clean(part), line)
         elif inst.keyword == "RUN":
             script = inst.args + "\n" + "\n".join(h.body for h in inst.heredocs)
+            image.piped = image.piped or bool(_PIPED.search(script))
             for match in _MKDIR.finditer(script):
                 for word in match.group(1).split():
                     make(_clean(word.strip("\"'")), line)
@@ -149,21 +157,29 @@ def _bases(file: str, readme_folder: str) -> list[Path]:
     return list(dict.fromkeys([Path(file).parent.resolve(), Path(readme_folder).resolve()]))
 
 
+def _files_below(folder: Path) -> Iterator[Path]:
+    """The files in `folder` and below it, in order, not in a folder whose name starts with a dot
+    (`.git`) nor in one a build or a package manager writes (`node_modules`)."""
+    for top, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _UNREAD_FOLDERS)
+        yield from (Path(top, name) for name in sorted(files))
+
+
 def _copied(file: str, sources: Sequence[str], readme_folder: str) -> list[Path]:
     """The files the COPY and ADD `sources` of the Dockerfile at `file` name (the files of a folder
-    too), found in `_bases`; at most `_FILE_LIMIT` + 1 of them."""
+    too, every file of the context for `COPY . …`), found in `_bases`; at most `_FILE_LIMIT` + 1."""
     found: list[Path] = []
     for source in sources:
         pattern = source.strip("\"'").lstrip("/")
-        if not pattern.strip("./") or "$" in pattern:
-            continue  # the whole context, or a path the build fills in
+        if "$" in pattern:
+            continue  # a path the build fills in
         for base in _bases(file, readme_folder):
             try:
-                matched = sorted(base.glob(pattern))
+                matched = [base] if not pattern.strip("./") else sorted(base.glob(pattern))
             except (ValueError, OSError):
                 continue
             for each in matched:
-                files = [each] if each.is_file() else (f for f in each.rglob("*") if f.is_file())
+                files = [each] if each.is_file() else _files_below(each)
                 found += itertools.islice(files, _FILE_LIMIT + 1 - len(found))
                 if len(found) > _FILE_LIMIT:
                     return found
@@ -179,10 +195,12 @@ def _context_text(file: str, sources: Sequence[str], readme_folder: str) -> str 
     found: list[Path] = []
     for base in _bases(file, readme_folder):
         try:
-            found += [p for p in sorted(base.iterdir()) if p.is_file() and p.suffix not in _DOCS]
+            found += [p for p in sorted(base.iterdir()) if p.is_file()]
         except OSError:
             continue
     for each in dict.fromkeys([*found, *_copied(file, sources, readme_folder)]):
+        if each.suffix.lower() in _DOCS:
+            continue  # a document copied with the whole context: its paths are not the image's
         count -= 1
         try:
             size = each.stat().st_size
@@ -288,7 +306,7 @@ def _image_paths(
         if not any(path == m or path.startswith(m + "/") for m in made)
         and any(path.startswith(folder + "/") for folder in fills)
     ]
-    if not candidates:
+    if not candidates or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim
     for image in images:
         text = _context_text(image.file, image.sources, str(directory))
