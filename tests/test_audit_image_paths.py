@@ -37,12 +37,14 @@ def test_a_path_the_image_does_not_have_next_to_one_it_makes(tmp_path: Path) -> 
         "spack install --force solver\n"
         "ls /opt/env-main/.spack-env/view/bin\n"  # the path as it is: no finding
         "```\n\n"
-        "Or activate it by its path: `spack env activate /opt/main-env`.\n"
+        "Or activate it by its path: `spack env activate /opt/main-env`.\n\n"
+        "```bash\ndocker run --rm solver /opt/main-env/bin/solve\n"  # a path in the image, too
+        "docker build -f /opt/main-env/Dockerfile .\n```\n"  # on the host: no claim
     )
     files = {"Dockerfile": ENVS, "env.yaml": "spack:\n  view: /opt/views/solver\n"}
     assert _findings(tmp_path, files, readme) == [
         "6: README uses /opt/main-env in the image, which Dockerfile does not make: it makes "
-        "/opt/env-lite, /opt/env-main, /opt/store there (did you mean /opt/env-main?); also at line 11 "
+        "/opt/env-lite, /opt/env-main, /opt/store there (did you mean /opt/env-main?); also at lines 11, 14 "
         "(likely)"
     ]
 

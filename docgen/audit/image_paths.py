@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
@@ -61,6 +62,9 @@ _FILE_LIMIT = 2_000
 _DOCS = frozenset({".md", ".markdown", ".rst", ".txt", ".html", ".adoc"})
 """Documents of the build context (the README among them): they are not what the image holds, and a
 README repeats its own slip."""
+_CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl"})
+"""Commands of `missing._CREATES` that make no path of the image (`docker run app /opt/app/run` uses
+one)."""
 _UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
 """Folders of a build context that hold what a tool wrote, not the project's own files."""
 _FILE_BYTES = 1_000_000
@@ -246,11 +250,13 @@ def _readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
     lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
     lines += list(_code_paths(doc))
     for number, text in lines:
+        if _BUILD_COMMAND.search(text):
+            continue  # a build runs on the host: its paths are not the image's
         made = bool(_OUTPUT.search(text))
         for step in re.split(r"&&|\|\||;|\|", text):
             prompt = _PROMPT.match(step)
             words = _WORD.findall(step[prompt.end() if prompt else 0 :])
-            made = made or bool(words and words[0] in _CREATES)
+            made = made or bool(words and words[0] in _CREATES - _CONTAINER_TOOLS)
         for match in _ABSOLUTE.finditer(_MOUNT_WORDS.sub(" ", text)):
             path = _clean(match.group(1))
             if path is not None and path.count("/") >= 2:
