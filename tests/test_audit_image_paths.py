@@ -71,10 +71,11 @@ def test_a_path_with_no_near_name_or_in_a_system_folder_is_no_claim(tmp_path: Pa
         "FROM python:3.12-slim\n"
         "COPY serve.py /opt/app/serve.py\n"
         "COPY tool /usr/local/bin/tool-a\n"
-        "ENV APP_HOME=/opt/app\n"
+        "ENV APP_HOME=/opt/app CUDA_LIBS=/opt/cuda/lib\n"
     )
     readme = (
         "```bash\n"
+        "ls /opt/cuda/lib64\n"  # an ENV value names the base image's folders, it fills none
         "/opt/conda/bin/python -V\n"  # the base image's, maybe: nothing near it is made
         "tool-b --help && ls /usr/local/bin/tool-b\n"  # every base image fills /usr/local/bin
         "```\n"

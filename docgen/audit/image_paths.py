@@ -3,10 +3,11 @@ which the image does not have, while the Dockerfile makes a path of a near name 
 
 The image is known only in part (its base image brings folders nothing here names), so a path is a claim
 only where the Dockerfile itself puts things: its folder must be one the Dockerfile fills (WORKDIR,
-COPY/ADD destinations, `mkdir`, ENV path values, install prefixes, clone destinations), the path must
-appear nowhere in the Dockerfile, the build-context files next to it or it copies, nor under anything
-those make or a README command mounts (`-v data:/data/models`), and one of the paths the Dockerfile
-makes in that folder must be of a near name: the one it most likely means now.
+COPY/ADD destinations, `mkdir`, install prefixes, clone destinations; not a folder an ENV value names),
+the path must appear nowhere in the Dockerfile, the build-context files next to it or it copies, nor
+under anything those make or name in an ENV value or a README command mounts (`-v data:/data/models`),
+and one of the paths the Dockerfile makes in that folder must be of a near name: the one it most likely
+means now.
 """
 
 from __future__ import annotations
@@ -80,13 +81,14 @@ class _Image:
     file: str
     """Where it was read from."""
     made: dict[str, int] = field(default_factory=dict)
-    """Each absolute path the Dockerfile makes or fills (WORKDIR, COPY/ADD destination, `mkdir`, ENV
-    path value, install prefix, clone destination) → its line: anything may be below it."""
+    """Each absolute path the Dockerfile makes, fills or names in an ENV value (WORKDIR, COPY/ADD
+    destination, `mkdir`, install prefix, clone destination, `ENV CONDA_DIR=/opt/conda`) → its line:
+    anything may be below it."""
     entered: set[str] = field(default_factory=set)
     """The absolute folders a RUN `cd`s into (the base image may have made them)."""
     fills: dict[str, int] = field(default_factory=dict)
-    """The folders the Dockerfile itself puts something in (the parent of each path it makes, not of a
-    folder a RUN `cd`s into) → a line doing it."""
+    """The folders the Dockerfile itself puts something in (the parent of each path it makes; not of an
+    ENV value, which may name the base image's, nor of a folder a RUN `cd`s into) → a line doing it."""
     piped: bool = False
     """True when a RUN runs a download in a shell (`curl … | bash`): it may make any path."""
     sources: tuple[str, ...] = ()
@@ -111,13 +113,20 @@ def _read_image(file: str, shown: str) -> _Image | None:
     except DocgenError:
         return None
     image = _Image(shown, file)
-    workdir = "/"
+    workdir: str | None = "/"  # None: set from a variable, not known
 
-    def make(path: str | None, line: int) -> None:
+    def make(path: str | None, line: int, fills: bool = True) -> None:
         if path is None or path == "/":
             return
         image.made.setdefault(path, line)
-        image.fills.setdefault(posixpath.dirname(path), line)
+        if fills:
+            image.fills.setdefault(posixpath.dirname(path), line)
+
+    def at(path: str) -> str | None:
+        """`path` read from the WORKDIR (None when that is not known)."""
+        return (
+            _clean(path) if path.startswith("/") or workdir is None else _clean(posixpath.join(workdir, path))
+        )
 
     sources: list[str] = []
     for inst in parsed.instructions:
@@ -125,21 +134,20 @@ def _read_image(file: str, shown: str) -> _Image | None:
         if inst.keyword == "FROM":
             workdir = "/"
         elif inst.keyword == "WORKDIR":
-            target = inst.args.strip().strip("\"'")
-            workdir = posixpath.normpath(posixpath.join(workdir, target)) if "$" not in target else "/"
-            make(_clean(workdir), line)
+            workdir = at(inst.args.strip().strip("\"'"))
+            make(workdir, line)
         elif inst.keyword in ("COPY", "ADD") and not inst.heredocs:
             words = list(inst.exec_form or inst.args.split())
             if len(words) < 2:
                 continue
             dest = words[-1].strip("\"'")
-            make(_clean(posixpath.join(workdir, dest)), line)
+            make(at(dest), line)
             if inst.flag("from") is None:
                 sources += [w for w in words[:-1] if "://" not in w and ".." not in w.split("/")]
         elif inst.keyword == "ENV":
             for value in re.findall(r"=[\"']?([^\s\"']+)", inst.args) or inst.args.split()[1:2]:
                 for part in value.split(":"):
-                    make(_clean(part), line)
+                    make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
         elif inst.keyword == "RUN":
             script = inst.args + "\n" + "\n".join(h.body for h in inst.heredocs)
             image.piped = image.piped or bool(_PIPED.search(script))
