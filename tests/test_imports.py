@@ -330,8 +330,8 @@ AUDIT_LAYERS = (
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "settings"),
-    ("prose", "sections", "builds"),
-    ("tables", "paragraphs", "fences", "set_aside"),
+    ("prose", "sections", "builds", "image_paths", "placeholders"),
+    ("tables", "paragraphs", "fences", "set_aside", "environments"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

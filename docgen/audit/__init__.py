@@ -33,7 +33,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file
-  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given.
+  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given;
+- a path in the image the README tells the user to use (`cd /opt/hpc-env`) that the image does not
+  have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), and a build command whose
+  folder is a version placeholder (`cd gpu/x.y.z && docker build .`) when the newest release folder
+  holds no Dockerfile there, when the README's folder is given.
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -47,7 +51,8 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `settings`, `prose`,
-`sections` (which image a part is about), `builds`, `tables`, `paragraphs`, `fences` — and
+`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `tables`,
+`paragraphs`, `fences`, `environments` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -71,6 +76,7 @@ from docgen.audit.builds import (
     _unpassed_required,
 )
 from docgen.audit.contents import _image_lists, _listed_contents
+from docgen.audit.environments import _spack_versions
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -78,9 +84,11 @@ from docgen.audit.fences import (
     _fence_intro,
     _image_build_block,
 )
+from docgen.audit.image_paths import _image_paths
 from docgen.audit.missing import _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
+from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.prose import _audit_text
 from docgen.audit.references import (
     _context_misses,
@@ -212,6 +220,9 @@ def audit(
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
+        found.extend(_image_paths(doc, models, path, directory))
+        found.extend(_placeholder_folders(doc, path, directory))
+        found.extend(_spack_versions(doc, models, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

@@ -19,6 +19,13 @@ _PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^}/]*\}|\$[A-Za-z_][A-Za-
 """A part of a `-f` path the reader fills in: `{DOCKER_FILE_NAME}`, `<dockerfile>`, `$DOCKERFILE`."""
 
 
+_VERSION_PLACEHOLDER = re.compile(
+    r"v?[xX](?:\.[xyzXYZ]){1,3}|<[\w-]*ver[\w-]*>|\{[\w-]*ver[\w-]*\}|\$\{?[A-Za-z_]*VER[A-Za-z_]*\}?",
+    re.IGNORECASE,
+)
+"""A path part a reader fills with a version: `x.y.z`, `X.Y`, `<version>`, `{ver}`, `${VERSION}`."""
+
+
 def _placeholder_pattern(path: str) -> re.Pattern[str] | None:
     """The Dockerfile paths a `-f` with a placeholder may name (`{NAME}.dockerfile`: any `*.dockerfile`;
     `<dockerfile>`: any), matched at the end of a path; None for a `-f` without one."""

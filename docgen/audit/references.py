@@ -19,6 +19,8 @@ from docgen.audit.commands import (
     _BUILD_COMMAND,
     _CD,
     _FILE_FLAG,
+    _PLACEHOLDER,
+    _VERSION_PLACEHOLDER,
     _build_commands,
     _build_paths,
     _continued,
@@ -127,6 +129,8 @@ def _dead_references(
         path = _reference_path(target)
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
             continue
+        if _PLACEHOLDER.search(path) or any(_VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
+            continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
         if not is_dockerfile_name(_basename(path)):
             continue
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]

@@ -1,0 +1,364 @@
+"""Paths in the image that a README tells the user to use (`cd /opt/hpc-env`, `source /opt/app/activate`)
+which the image does not have, while the Dockerfile makes a path of a near name next to it (`/opt/env-dev`).
+
+The image is known only in part (its base image brings folders nothing here names), so a path is a claim
+only where the Dockerfile itself puts things: its folder must be one the Dockerfile fills (WORKDIR,
+COPY/ADD destinations, `mkdir`, install prefixes, clone destinations; not a folder an ENV value names),
+the path must appear nowhere in the Dockerfile, the build-context files next to it or it copies, nor
+under anything those make or name in an ENV value or a README command mounts (`-v data:/data/models`),
+and one of the paths the Dockerfile makes in that folder must be of a near name: the one it most likely
+means now.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import _BUILD_COMMAND
+from docgen.audit.contents import _PIPED
+from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import DocgenError
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_ABSOLUTE = re.compile(r"(?<![\w.~$}{/:@%-])(/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*)/?(?![\w$/{(*:-])")
+"""An absolute path standing alone in a command or code span (not in a URL, after `host:`, a variable,
+a glob or a `~/`): `/opt/hpc-env`, `/workspace/app/run.sh`."""
+_MOUNT = re.compile(
+    r"(?:(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?\S*?:(/[^\s:\"',]*)"
+    r"|(?:target|destination|dst)=(/[^\s,\"']*))"
+)
+"""The folder a `docker run -v HOST:/in/image` or `--mount …,target=/in/image` puts there."""
+_MOUNT_WORDS = re.compile(r"(?<![\w-])(?:-v|--volume|--mount)(?:[ \t]+|=)\S+")
+_SYSTEM = frozenset(
+    "/ /usr /usr/local /usr/local/bin /usr/local/lib /usr/local/share /usr/bin /usr/lib /usr/share"
+    " /usr/include /etc /var /var/lib /var/log /lib /lib64 /bin /sbin /home /root /tmp /dev /proc /sys"
+    " /mnt /media /run /srv /boot".split()
+)
+"""Folders every base image fills: what is in them is never known from the Dockerfile alone."""
+_MKDIR = re.compile(r"\bmkdir\b((?:[ \t]+[^\s;&|)]+)+)")
+_PREFIX = re.compile(
+    r"(?:--prefix|--install-dir|CMAKE_INSTALL_PREFIX|PREFIX|--target|-C)(?:=|[ \t]+)[\"']?(/[^\s\"';&|]+)"
+)
+"""An install prefix or a folder a tool writes into (`--prefix=/opt/x`, `pip install --target /x`,
+`tar -C /x`)."""
+_CLONE = re.compile(r"\bgit[ \t]+clone\b[^;&|\n]*?[ \t](/[^\s;&|]+)[ \t]*(?:$|;|&|\|)")
+_LINK = re.compile(r"\bln[ \t]+-\w*s\w*[ \t]+\S+[ \t]+(/[^\s;&|]+)")
+_CD = re.compile(r"(?:^|[;&|(][ \t]*|\bthen[ \t]+|\bdo[ \t]+)cd[ \t]+[\"']?(/[^\s\"';&|)]+)")
+_TOKEN = re.compile(r"[A-Za-z]{3,}")
+_TEXT_LIMIT = 4_000_000
+"""Bytes of build-context files read at most for one Dockerfile."""
+_FILE_LIMIT = 2_000
+"""Build-context files read at most for one Dockerfile."""
+_DOCS = frozenset({".md", ".markdown", ".rst", ".txt", ".html", ".adoc"})
+"""Documents of the build context (the README among them): they are not what the image holds, and a
+README repeats its own slip."""
+_CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl"})
+"""Commands of `missing._CREATES` that make no path of the image (`docker run app /opt/app/run` uses
+one)."""
+_UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
+"""Folders of a build context that hold what a tool wrote, not the project's own files."""
+_FILE_BYTES = 1_000_000
+"""A file next to the Dockerfile larger than this is not read (a model, an archive)."""
+
+
+@dataclass
+class _Image:
+    """What a Dockerfile says of the paths of its image."""
+
+    path: str
+    """The Dockerfile as shown."""
+    file: str
+    """Where it was read from."""
+    made: dict[str, int] = field(default_factory=dict)
+    """Each absolute path the Dockerfile makes, fills or names in an ENV value (WORKDIR, COPY/ADD
+    destination, `mkdir`, install prefix, clone destination, `ENV CONDA_DIR=/opt/conda`) → its line:
+    anything may be below it."""
+    entered: set[str] = field(default_factory=set)
+    """The absolute folders a RUN `cd`s into (the base image may have made them)."""
+    fills: dict[str, int] = field(default_factory=dict)
+    """The folders the Dockerfile itself puts something in (the parent of each path it makes; not of an
+    ENV value, which may name the base image's, nor of a folder a RUN `cd`s into) → a line doing it."""
+    piped: bool = False
+    """True when a RUN runs a download in a shell (`curl … | bash`): it may make any path."""
+    sources: tuple[str, ...] = ()
+    """The sources of its COPY and ADD from the build context, as written."""
+    named: frozenset[str] = frozenset()
+    """Every absolute path the Dockerfile and the build-context files next to it or copied by it name,
+    and every folder above each (read only when a path of the README needs it)."""
+
+
+def _clean(path: str) -> str | None:
+    """`path` normalised (`/opt/x/` → `/opt/x`), or None for one with a variable, a glob or no `/`."""
+    if not path.startswith("/") or any(c in path for c in "$*?[{<>`\\"):
+        return None
+    return posixpath.normpath(path)
+
+
+def _read_image(file: str, shown: str) -> _Image | None:
+    """The paths the Dockerfile at `file` makes, the folders it fills and what it copies from its build
+    context, or None when it cannot be read."""
+    try:
+        parsed = read_dockerfile(file, shown)
+    except DocgenError:
+        return None
+    image = _Image(shown, file)
+    workdir: str | None = "/"  # None: set from a variable, not known
+
+    def make(path: str | None, line: int, fills: bool = True) -> None:
+        if path is None or path == "/":
+            return
+        image.made.setdefault(path, line)
+        if fills:
+            image.fills.setdefault(posixpath.dirname(path), line)
+
+    def at(path: str) -> str | None:
+        """`path` read from the WORKDIR (None when that is not known)."""
+        return (
+            _clean(path) if path.startswith("/") or workdir is None else _clean(posixpath.join(workdir, path))
+        )
+
+    sources: list[str] = []
+    for inst in parsed.instructions:
+        line = inst.start_line
+        if inst.keyword == "FROM":
+            workdir = "/"
+        elif inst.keyword == "WORKDIR":
+            workdir = at(inst.args.strip().strip("\"'"))
+            make(workdir, line)
+        elif inst.keyword in ("COPY", "ADD") and not inst.heredocs:
+            words = list(inst.exec_form or inst.args.split())
+            if len(words) < 2:
+                continue
+            dest = words[-1].strip("\"'")
+            make(at(dest), line)
+            if inst.flag("from") is None:
+                sources += [w for w in words[:-1] if "://" not in w and ".." not in w.split("/")]
+        elif inst.keyword == "ENV":
+            for value in re.findall(r"=[\"']?([^\s\"']+)", inst.args) or inst.args.split()[1:2]:
+                for part in value.split(":"):
+                    make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
+        elif inst.keyword == "RUN":
+            script = inst.args + "\n" + "\n".join(h.body for h in inst.heredocs)
+            image.piped = image.piped or bool(_PIPED.search(script))
+            for match in _MKDIR.finditer(script):
+                for word in match.group(1).split():
+                    make(_clean(word.strip("\"'")), line)
+            for pattern in (_PREFIX, _CLONE, _LINK):
+                for match in pattern.finditer(script):
+                    make(_clean(match.group(1)), line)
+            for match in _CD.finditer(script):
+                if (entered := _clean(match.group(1))) is not None:
+                    image.entered.add(entered)
+    image.sources = tuple(sources)
+    return image
+
+
+def _bases(file: str, readme_folder: str) -> list[Path]:
+    """Where a Dockerfile's build context may be: its folder and the README's."""
+    return list(dict.fromkeys([Path(file).parent.resolve(), Path(readme_folder).resolve()]))
+
+
+def _files_below(folder: Path) -> Iterator[Path]:
+    """The files in `folder` and below it, in order, not in a folder whose name starts with a dot
+    (`.git`) nor in one a build or a package manager writes (`node_modules`)."""
+    for top, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _UNREAD_FOLDERS)
+        yield from (Path(top, name) for name in sorted(files))
+
+
+def _copied(file: str, sources: Sequence[str], readme_folder: str) -> list[Path]:
+    """The files the COPY and ADD `sources` of the Dockerfile at `file` name (the files of a folder
+    too, every file of the context for `COPY . …`), found in `_bases`; at most `_FILE_LIMIT` + 1."""
+    found: list[Path] = []
+    for source in sources:
+        pattern = source.strip("\"'").lstrip("/")
+        if "$" in pattern:
+            continue  # a path the build fills in
+        for base in _bases(file, readme_folder):
+            try:
+                matched = [base] if not pattern.strip("./") else sorted(base.glob(pattern))
+            except (ValueError, OSError):
+                continue
+            for each in matched:
+                files = [each] if each.is_file() else _files_below(each)
+                found += itertools.islice(files, _FILE_LIMIT + 1 - len(found))
+                if len(found) > _FILE_LIMIT:
+                    return found
+    return found
+
+
+def _context_text(file: str, sources: Sequence[str], readme_folder: str) -> str | None:
+    """The Dockerfile at `file` and its build context as one text: the files next to it and next to
+    the README (not the documents: a README repeats its own slip) and those it copies (`sources`);
+    None when that is more than docgen reads."""
+    texts = [_text_of(Path(file))]
+    budget, count = _TEXT_LIMIT, _FILE_LIMIT
+    found: list[Path] = []
+    for base in _bases(file, readme_folder):
+        try:
+            found += [p for p in sorted(base.iterdir()) if p.is_file()]
+        except OSError:
+            continue
+    for each in dict.fromkeys([*found, *_copied(file, sources, readme_folder)]):
+        if each.suffix.lower() in _DOCS:
+            continue  # a document copied with the whole context: its paths are not the image's
+        count -= 1
+        try:
+            size = each.stat().st_size
+        except OSError:
+            continue
+        if size > _FILE_BYTES:
+            continue
+        if size > budget or count < 0:
+            return None  # more than docgen reads: what the image holds is not known
+        budget -= size
+        texts.append(_text_of(each))
+    return "\n".join(texts)
+
+
+def _text_of(file: Path) -> str:
+    """The text of `file` (empty when it cannot be read)."""
+    try:
+        return file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+_NAMED = re.compile(r"/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*")
+"""A path anywhere in a file of the build context (`ENV X=/opt/env`, `$HOME/opt/x`: more is known)."""
+
+
+def _named(text: str) -> frozenset[str]:
+    """The absolute paths `text` names and the folders above each (`/opt`, `/opt/env` for
+    `cd /opt/env/bin`): one pass over the text, whatever the README asks of it."""
+    found: set[str] = set()
+    for match in _NAMED.finditer(text):
+        path = match.group()
+        while path and path not in found:
+            found.add(path)
+            path = path.rsplit("/", 1)[0]
+    return frozenset(found)
+
+
+def _readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
+    """(README line, absolute path, made) of each path in a command block or a code span: what the
+    README tells the user to use, or, `made`, what a step of that line makes (`mkdir -p /opt/x`, `cp a
+    /opt/x`, `git clone … /opt/x`, `> /opt/x`). The host side of a `-v HOST:/in/image` is left out."""
+    lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
+    lines += list(_code_paths(doc))
+    for number, text in lines:
+        if _BUILD_COMMAND.search(text):
+            continue  # a build runs on the host: its paths are not the image's
+        made = bool(_OUTPUT.search(text))
+        for step in re.split(r"&&|\|\||;|\|", text):
+            prompt = _PROMPT.match(step)
+            words = _WORD.findall(step[prompt.end() if prompt else 0 :])
+            made = made or bool(words and words[0] in _CREATES - _CONTAINER_TOOLS)
+        for match in _ABSOLUTE.finditer(_MOUNT_WORDS.sub(" ", text)):
+            path = _clean(match.group(1))
+            if path is not None and path.count("/") >= 2:
+                yield number, path, made
+
+
+def _mounts(doc: Document) -> set[str]:
+    """The folders the README's commands mount into the container (`-v x:/data`, `target=/data`)."""
+    lines = [t for fence in doc.fences for _, t in fence.lines]
+    lines += [t for para in doc.paragraphs for _, t in para.lines]
+    lines += [" | ".join(cells) for table in doc.tables for _, cells in table.rows]
+    found = set()
+    for text in lines:
+        for match in _MOUNT.finditer(text):
+            path = _clean(match.group(1) or match.group(2) or "")
+            if path is not None:
+                found.add(path)
+    return found
+
+
+def _near(name: str, others: Sequence[str]) -> str | None:
+    """The entry of `others` a path named `name` most likely means: one sharing a word of three letters
+    or more (`env-dev` for `hpc-env`), else one a slip away; the closest of them. None when none is."""
+    words = {w.lower() for w in _TOKEN.findall(name)}
+    ranked = sorted(others, key=lambda o: -difflib.SequenceMatcher(None, name.lower(), o.lower()).ratio())
+    for other in ranked:
+        if other == name:
+            continue
+        ratio = difflib.SequenceMatcher(None, name.lower(), other.lower()).ratio()
+        if words & {w.lower() for w in _TOKEN.findall(other)} or ratio >= 0.75:
+            return other
+    return None
+
+
+def _image_paths(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A path in the image the README tells the user to use (in a command block or a code span) that
+    the image does not have, in a folder the Dockerfile fills with a path of a near name: one finding a
+    path, at its first line, naming the others (`likely`). See the module's docstring for what is not a
+    claim."""
+    images = [image for m in models if m.file and (image := _read_image(m.file, m.path)) is not None]
+    if not images:
+        return
+    used = list(_readme_paths(doc))
+    made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc)
+    made |= {path for _, path, by_readme in used if by_readme}
+    fills = {folder for image in images for folder in image.fills} - _SYSTEM
+    candidates = [
+        (line, path)
+        for line, path, _ in used
+        # not made (or mounted) by the image or the README: anything may be below such a path
+        if not any(path == m or path.startswith(m + "/") for m in made)
+        and any(path.startswith(folder + "/") for folder in fills)
+    ]
+    if not candidates or any(image.piped for image in images):
+        return  # the build context is read only for a path that may be a claim
+    for image in images:
+        text = _context_text(image.file, image.sources, str(directory))
+        if text is None:
+            return
+        image.named = _named(text)
+    seen: dict[str, list[int]] = {}
+    for line, path in candidates:
+        if any(path in image.named for image in images):
+            continue
+        parts = path.split("/")[1:]
+        first = next(
+            (
+                "/" + "/".join(parts[: i + 1])
+                for i in range(len(parts))
+                if not any("/" + "/".join(parts[: i + 1]) in image.named for image in images)
+            ),
+            path,
+        )
+        folder = posixpath.dirname(first)
+        if folder in _SYSTEM or not any(folder in image.fills for image in images):
+            continue
+        seen.setdefault(first, []).append(line)
+    for first, lines in seen.items():
+        folder, name = posixpath.split(first)
+        here = [(image, p) for image in images for p in image.made if posixpath.dirname(p) == folder]
+        meant = _near(name, list(dict.fromkeys(posixpath.basename(p) for _, p in here)))
+        if meant is None:
+            continue
+        image, _ = next((i, p) for i, p in here if posixpath.basename(p) == meant)
+        made_there = sorted(posixpath.basename(p) for i, p in here if i is image)
+        also = sorted(set(lines[1:]) - {lines[0]})
+        more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        listed = ", ".join(posixpath.join(folder, n) for n in made_there)
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README uses {first} in the image, which {image.path} does not make: it makes {listed} "
+            f"there (did you mean {posixpath.join(folder, meant)}?){more}",
+            confidence=LIKELY,
+        )

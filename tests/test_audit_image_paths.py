@@ -1,0 +1,109 @@
+"""`docgen audit`: paths in the image a README tells the user to use that the image does not have, next
+to a path of a near name the Dockerfile makes (docgen/audit/image_paths.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+ENVS = (
+    "FROM ghcr.io/example/spack-base:1.0\n"
+    "WORKDIR /src\n"
+    "RUN git clone --depth=1 https://example.org/solver.git\n"
+    "RUN mkdir -p /opt/env-main /opt/env-lite\n"
+    "COPY env.yaml /opt/env-main/spack.yaml\n"
+    "RUN cd /opt/env-main && spack install\n"
+    "WORKDIR /opt/store\n"
+)
+
+
+def _findings(root: Path, files: dict[str, str], readme: str, directory: bool = True) -> list[str]:
+    make_tree(root, files)
+    models = [build_model(root / name, name) for name in files if "Dockerfile" in name]
+    found = audit(readme, "README.md", models, {}, root if directory else None)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+def test_a_path_the_image_does_not_have_next_to_one_it_makes(tmp_path: Path) -> None:
+    readme = (
+        "# Solver image\n\n"
+        "Rebuild inside the container:\n\n"
+        "```bash\n"
+        "cd /opt/main-env\n"  # planted: the environment is /opt/env-main
+        "spack install --force solver\n"
+        "ls /opt/env-main/.spack-env/view/bin\n"  # the path as it is: no finding
+        "```\n\n"
+        "Or activate it by its path: `spack env activate /opt/main-env`.\n\n"
+        "```bash\ndocker run --rm solver /opt/main-env/bin/solve\n"  # a path in the image, too
+        "docker build -f /opt/main-env/Dockerfile .\n```\n"  # on the host: no claim
+    )
+    files = {"Dockerfile": ENVS, "env.yaml": "spack:\n  view: /opt/views/solver\n"}
+    assert _findings(tmp_path, files, readme) == [
+        "6: README uses /opt/main-env in the image, which Dockerfile does not make: it makes "
+        "/opt/env-lite, /opt/env-main, /opt/store there (did you mean /opt/env-main?); also at lines 11, 14 "
+        "(likely)"
+    ]
+
+
+def test_paths_the_dockerfile_its_context_or_a_mount_names_are_no_claim(tmp_path: Path) -> None:
+    readme = (
+        "```bash\n"
+        "docker run -v $PWD/data:/opt/env-data solver\n"
+        "ls /opt/env-data/input\n"  # mounted by the README's own command
+        "ls /opt/views/solver/bin\n"  # named by the file the Dockerfile copies
+        "cd /src/solver/build\n"  # below a WORKDIR: the clone is there
+        ". /opt/spack/share/spack/setup-env.sh\n"  # a folder a RUN enters: the base image's
+        "cat /opt/env-main/spack.lock\n"  # below a folder the Dockerfile makes
+        "mkdir -p /opt/main-cache && cp out.bin /opt/main-cache/\n"  # the README makes it
+        "ls /opt/main-cache\n"
+        "```\n"
+    )
+    files = {"Dockerfile": ENVS, "env.yaml": "spack:\n  view: /opt/views/solver\n"}
+    assert _findings(tmp_path, files, readme) == []
+
+
+def test_a_path_with_no_near_name_or_in_a_system_folder_is_no_claim(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM python:3.12-slim\n"
+        "COPY serve.py /opt/app/serve.py\n"
+        "COPY tool /usr/local/bin/tool-a\n"
+        "ENV APP_HOME=/opt/app CUDA_LIBS=/opt/cuda/lib\n"
+    )
+    readme = (
+        "```bash\n"
+        "ls /opt/cuda/lib64\n"  # an ENV value names the base image's folders, it fills none
+        "/opt/conda/bin/python -V\n"  # the base image's, maybe: nothing near it is made
+        "tool-b --help && ls /usr/local/bin/tool-b\n"  # every base image fills /usr/local/bin
+        "```\n"
+    )
+    assert _findings(tmp_path, {"Dockerfile": dockerfile, "serve.py": "", "tool": ""}, readme) == []
+
+
+def test_the_rule_needs_the_build_context(tmp_path: Path) -> None:
+    readme = "```bash\ncd /opt/main-env\n```\n"
+    files = {"Dockerfile": ENVS, "env.yaml": ""}
+    assert _findings(tmp_path, files, readme, directory=False) == []
+    assert len(_findings(tmp_path, files, readme)) == 1
+
+
+def test_a_readme_next_to_the_dockerfile_does_not_vouch_for_its_own_slip(tmp_path: Path) -> None:
+    readme = "Activate it:\n\n```bash\nspack env activate /opt/main-env\n```\n"
+    files = {"Dockerfile": ENVS, "env.yaml": "", "NOTES.md": "use /opt/main-env\n"}
+    assert [f.split(":")[0] for f in _findings(tmp_path, files, readme)] == ["4"]
+    files["setup.sh"] = "spack env activate /opt/main-env\n"  # a script of the context names it
+    assert _findings(tmp_path, files, readme) == []
+
+
+def test_a_whole_context_copy_or_a_piped_installer_may_make_the_path(tmp_path: Path) -> None:
+    readme = "```bash\nspack env activate /opt/main-env\n```\n"
+    whole = ENVS + "COPY . /opt/app\n"
+    files = {"Dockerfile": whole, "env.yaml": "", "README.md": readme}
+    assert len(_findings(tmp_path / "a", files, readme)) == 1  # the README copied along is no proof
+    files["tools/make_env.py"] = "ENV = '/opt/main-env'\n"  # a file the whole-context COPY brings
+    assert _findings(tmp_path / "b", files, readme) == []
+    piped = ENVS + "RUN curl -fsSL https://example.org/install.sh | bash\n"
+    assert _findings(tmp_path / "c", {"Dockerfile": piped, "env.yaml": ""}, readme) == []
