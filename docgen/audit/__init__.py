@@ -23,7 +23,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file
-  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given.
+  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given;
+- names a command or an example shares with the files beside the README: a `docker exec` container
+  no compose file names, a `docker run` image its section does not build, a compose example whose
+  service the compose file beside it builds otherwise (`names`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -36,7 +39,7 @@ file reference, `likely` when read from prose.
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `prose`,
+table cells), then the claim readers — `contents`, `references`, `missing`, `names`, `targets`, `prose`,
 `sections` (which image a part is about), `builds`, `tables`, `paragraphs`, `fences` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
@@ -69,6 +72,7 @@ from docgen.audit.fences import (
     _image_build_block,
 )
 from docgen.audit.missing import _missing_links, _misspelt_paths
+from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
@@ -178,6 +182,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
+        found.extend(_name_misses(doc, path, directory, models, project))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
