@@ -46,6 +46,14 @@ The service supports Python 3.11-3.12.
     ]
 
 
+def test_a_range_against_a_pin_that_gives_only_the_major_version() -> None:
+    major = "FROM example/app:1.0\nARG PYTHON_VERSION=3\nRUN apt-get install -y python${PYTHON_VERSION}\n"
+    readme = "The service supports Python 3.10-3.13.\n\nThe service supports Python 2.6-2.7.\n"
+    assert findings(readme, {"Dockerfile": major}) == [
+        "3: README says Python 2.6-2.7 but Dockerfile:2 says 3"
+    ]
+
+
 def test_a_minimum_against_a_tag_that_gives_only_the_major_version() -> None:
     readme = "The image ships cuDNN 7.6+.\n\nThe image ships cuDNN 8.0+.\n"
     assert findings(readme, {"Dockerfile": PADDLE}) == ["3: README says cuDNN 8.0+ but Dockerfile:1 says 7"]

@@ -278,6 +278,8 @@ class _Auditor:
             have = _release_tuple(release.group())
             if have[: len(first)] >= first and have[: len(last)] <= last:
                 return True, fact
+            if len(have) < max(len(first), len(last)) and first[: len(have)] <= have <= last[: len(have)]:
+                continue  # `python3` against `3.10-3.13`: the pin does not tell the minor
             wrong = fact if wrong is None else wrong
         return (False, wrong) if wrong else (None, None)
 
