@@ -19,6 +19,7 @@ import importlib
 import posixpath
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from docgen.bake import Target
@@ -47,6 +48,132 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
     """The services of the compose file whose bytes are `data` that build an image, as bake targets
     (name: the service's), in file order. Raises `ConfigError` (with the line) for a file Compose
     would refuse, or when PyYAML is not installed."""
+    services = _services(data, display)
+    found: list[Target] = []
+    for name, service in services.items():
+        if name == _LINE:
+            continue
+        where = _line_of(services, name)
+        if service is None:
+            continue
+        if not isinstance(service, dict):
+            raise ConfigError(f"service {name!r} must be a mapping", display, where)
+        try:
+            target = _service(str(name), service, display, where)
+        except RecursionError:  # `${A:-${A:-${…}}}` thousands deep
+            raise ConfigError(f"service {name!r}: nested too deeply to read", display, where) from None
+        if target is not None:
+            found.append(target)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Service:
+    """One service of a compose file as written (no interpolation): what a README's commands and
+    examples name of it."""
+
+    name: str
+    line: int | None
+    """Where the service's name is written."""
+    container_name: str | None
+    """Its `container_name:` (what `docker exec NAME` takes), None when Compose names the container."""
+    image: str | None
+    """Its `image:`."""
+    dockerfile: str | None
+    """Its `build.dockerfile:` as written, None when it gives none."""
+    args: tuple[tuple[str, str], ...]
+    """Its `build.args` as written (a `NAME` alone has no value and is left out)."""
+    settings: tuple[tuple[str, str], ...]
+    """Its other keys (`ports`, `volumes`, `environment` …) and their values, each as one text: how
+    much a README's example is a copy of it."""
+
+
+def services(data: bytes, display: str) -> tuple[Service, ...]:
+    """Every service of the compose file whose bytes are `data`, as written, in file order. Raises
+    `ConfigError` (with the line) for text that is no YAML or no compose file, or when PyYAML is not
+    installed."""
+    found: list[Service] = []
+    held = _services(data, display)
+    for name, service in held.items():
+        if name == _LINE or not isinstance(service, dict):
+            continue
+        build = service.get("build")
+        build = {"context": build} if isinstance(build, str) else build
+        build = build if isinstance(build, dict) else {}
+        raw = build.get("args")
+        if isinstance(raw, dict):
+            args = [(str(k), _text(v)) for k, v in raw.items() if k != _LINE and v is not None]
+        elif isinstance(raw, list):
+            args = [
+                (key.strip(), value)
+                for e in raw
+                if isinstance(e, str)
+                for key, sep, value in [e.partition("=")]
+                if sep
+            ]
+        else:
+            args = []
+        found.append(
+            Service(
+                name=str(name),
+                line=_line_of(held, name),
+                container_name=_scalar(service.get("container_name")),
+                image=_scalar(service.get("image")),
+                dockerfile=_scalar(build.get("dockerfile")),
+                args=tuple(args),
+                settings=tuple(
+                    (str(k), _text(v)) for k, v in service.items() if k not in (_LINE, "build", "image")
+                ),
+            )
+        )
+    return tuple(found)
+
+
+def _scalar(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+_TEXT_NODES = 2000
+"""The most nodes of one value `_text` writes out: YAML aliases can make a few lines stand for
+billions of them (`&a [*b, *b, …]`)."""
+
+
+def _text(value: object) -> str:
+    """A YAML value as one text, the lines the loader records left out: equal values, equal texts.
+    A value of more than `_TEXT_NODES` nodes is written `…` (it is compared with nothing)."""
+    out: list[str] = []
+    budget = [_TEXT_NODES]
+
+    def write(node: object) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise OverflowError
+        if isinstance(node, dict):
+            out.append("{")
+            for key, item in node.items():
+                if key != _LINE:
+                    out.append(f"{key}: ")
+                    write(item)
+                    out.append(", ")
+            out.append("}")
+        elif isinstance(node, list):
+            out.append("[")
+            for item in node:
+                write(item)
+                out.append(", ")
+            out.append("]")
+        elif node is not None:
+            out.append(str(node))
+
+    try:
+        write(value)
+    except (OverflowError, RecursionError):
+        return "…"
+    return "".join(out)
+
+
+def _services(data: bytes, display: str) -> dict[Any, Any]:
+    """The `services:` mapping of a compose file (empty when it has none)."""
     try:
         yaml: Any = importlib.import_module("yaml")  # (typed Any: PyYAML has no inline types)
     except ImportError:
@@ -69,32 +196,17 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
     except RecursionError:
         raise ConfigError("nested too deeply to read (Python's recursion limit)", display) from None
     if document is None:
-        return ()  # an empty file builds nothing
+        return {}  # an empty file builds nothing
     if not isinstance(document, dict):
         raise ConfigError("a compose file is a mapping (services: …)", display, 1)
     services = document.get("services")
     if services is None:
-        return ()
+        return {}
     if not isinstance(services, dict):
         raise ConfigError(
             "services must be a mapping of names to services", display, _line_of(document, "services")
         )
-    found: list[Target] = []
-    for name, service in services.items():
-        if name == _LINE:
-            continue
-        where = _line_of(services, name)
-        if service is None:
-            continue
-        if not isinstance(service, dict):
-            raise ConfigError(f"service {name!r} must be a mapping", display, where)
-        try:
-            target = _service(str(name), service, display, where)
-        except RecursionError:  # `${A:-${A:-${…}}}` thousands deep
-            raise ConfigError(f"service {name!r}: nested too deeply to read", display, where) from None
-        if target is not None:
-            found.append(target)
-    return tuple(found)
+    return services
 
 
 def _service(name: str, service: dict[str, Any], display: str, where: int | None) -> Target | None:

@@ -653,3 +653,95 @@ def test_sources_found_in_no_one_folder_are_no_finding(tmp_path: Path) -> None:
     # a partial checkout: the context holds none of them and they are not together anywhere
     files = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": ""}
     assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app .") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Prerequisites, a dev host, another tool's requirement, a list of published images
+
+CUDNN = """\
+FROM nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04
+ARG PYTHON_VERSION=3.11
+RUN apt-get update && apt-get install -y python${PYTHON_VERSION} libcudnn9-cuda-12=9.1.0.70-1
+"""
+
+
+def test_prerequisites_and_what_to_install_first_are_the_hosts() -> None:
+    from helpers import findings
+
+    readme = """\
+## 1. Prerequisites
+
+- Python 3.8 on the machine that converts models
+
+## 2. Setup
+
+You need to install the following basic components first:
+a. Docker
+b. Python 3.9
+
+## 3. The image
+
+The image ships Python 3.10.
+"""
+    assert findings(readme, {"Dockerfile": CUDNN}) == [
+        "13: README says Python 3.10 but Dockerfile:2 says 3.11"
+    ]
+
+
+def test_a_step_on_a_dev_host_and_a_tools_requirement_are_not_the_images() -> None:
+    from helpers import findings
+
+    readme = """\
+### Step 1: convert the model on an x86 dev host
+
+Conversion needs Python 3.8.
+
+### Step 2: serve it
+
+`conv-kit` (the converter) **requires** Python 3.9 on any machine.
+
+The container runs Python 3.10.
+"""
+    assert findings(readme, {"Dockerfile": CUDNN}) == [
+        "9: README says Python 3.10 but Dockerfile:2 says 3.11"
+    ]
+
+
+RUNTIME = "FROM pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime\nRUN pip install flask==3.0.3\n"
+
+
+def test_a_list_of_published_images_is_not_the_current_base() -> None:
+    from helpers import findings
+
+    readme = """\
+# Runtime image
+
+## Available images
+
+### Image 2.4.1
+
+Base image: pytorch/pytorch:2.4.1-cuda12.4-cudnn9-runtime
+
+```bash
+docker pull example/runtime:20241005
+```
+
+### Image 2.5.1
+
+Base image: pytorch/pytorch:2.5.1-cuda12.4-cudnn9-runtime
+
+```bash
+docker pull example/runtime:20250119
+```
+
+## Base image
+
+Base image: pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime
+"""
+    assert findings(readme, {"Dockerfile": RUNTIME}) == [
+        "23: README says pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime but Dockerfile:1 says "
+        "pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime"
+    ]
+    # Two sections pulling the same tag are no list of releases: each is read as the image's.
+    same = readme.replace("runtime:20250119", "runtime:20241005")
+    assert [f.split(":", 1)[0] for f in findings(same, {"Dockerfile": RUNTIME})] == ["7", "15", "23"]

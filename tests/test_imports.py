@@ -329,7 +329,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("references", "targets", "missing", "settings"),
+    ("references", "targets", "missing", "settings", "names"),
     ("prose", "sections", "builds", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments"),
     ("docgen.audit",),

@@ -38,6 +38,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), and a build command whose
   folder is a version placeholder (`cd gpu/x.y.z && docker build .`) when the newest release folder
   holds no Dockerfile there, when the README's folder is given.
+- names a command or an example shares with the files beside the README: a `docker exec` container
+  no compose file names, a `docker run` image its section does not build, a compose example whose
+  service the compose file beside it builds otherwise (`names`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -50,9 +53,9 @@ file reference, `likely` when read from prose.
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `references`, `missing`, `targets`, `settings`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `tables`,
-`paragraphs`, `fences`, `environments` — and
+table cells), then the claim readers — `contents`, `references`, `missing`, `names`, `targets`,
+`settings`, `prose`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`,
+`tables`, `paragraphs`, `fences`, `environments` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -86,6 +89,7 @@ from docgen.audit.fences import (
 )
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.missing import _missing_links, _misspelt_paths
+from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
@@ -223,6 +227,7 @@ def audit(
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
+        found.extend(_name_misses(doc, path, directory, models, project))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

@@ -85,19 +85,23 @@ _NOT_IN_CONTAINER = re.compile(
 _ON_HOST = re.compile(
     r"\b(?:install|build|compil|set[ \t]*up)\w*\b[^.]{0,40}?\b(?:on|to)[ \t]+(?:your|the)[ \t]+"
     r"(?:own[ \t]+|local[ \t]+)?(?:host|machine|workstation|laptop)\b"
-    r"|\b(?:host|system|hardware)[ \t]+(?:requirements|prerequisites|setup|installation)\b",
+    r"|\b(?:host|system|hardware)[ \t]+(?:requirements|prerequisites|setup|installation)\b"
+    r"|\bprerequisites?\b|\bpre-requisites?\b"
+    r"|\b(?:dev|development|build)[ \t-]+(?:host|machine|workstation|box)\b",
     re.IGNORECASE,
 )
 """Words saying a section is about setting up the host: `Install on your machine`, `Host setup`,
-`System requirements` (a plain `Requirements` may be the image's)."""
+`System requirements`, `Prerequisites` (what to have before the image; a plain `Requirements` may be
+the image's), `Convert the model on an x86 dev host`."""
 _IMAGE_WORDS = re.compile(r"\b(?:image|container|dockerfile|in[ \t]+docker)\b", re.IGNORECASE)
 _HOST_INTRO = re.compile(
     r"\byour[ \t]+(?:own[ \t]+|local[ \t]+)?(?:environment|machine|system|host|computer|workstation|server)\b"
-    r"|\b(?:on|of)[ \t]+the[ \t]+host\b|\bhost[ \t]+(?:machine|system|environment)\b",
+    r"|\b(?:on|of)[ \t]+the[ \t]+host\b|\bhost[ \t]+(?:machine|system|environment)\b"
+    r"|\binstall\b[^.:]{0,60}?\b(?:first|beforehand|in[ \t]+advance)\b",
     re.IGNORECASE,
 )
 """Words of a list's introduction saying its items are the host's: `ensure that your environment meets
-the following requirements:`, `on the host:`."""
+the following requirements:`, `on the host:`, `You need to install the following components first:`."""
 _BUILD_WORDS = re.compile(r"\b(?:image|dockerfile|containerfile)\b|build[- ]?arg", re.IGNORECASE)
 _PAST = re.compile(
     r"\b(?:previous|older|old|past|earlier|former|legacy|deprecated|archived)[ \t]+"
@@ -183,6 +187,52 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
     return found
 
 
+_PULL = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s:@`]+)[:@]([^\s`]+)"
+)
+_HEADING_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])\d{6,8}(?![\w.])")
+"""A version or a date in a heading: `### Image 2.4.1`, `### v0.5`, `### 20250110`."""
+
+
+def release_list_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:
+    """The README lines of a list of published images: two sibling sections or more (`### Image 2.4.1`,
+    `### Image 2.5.1` under `## Available Images`), each headed by a version or a date and each pulling
+    its own tag of one repository (`docker pull org/app:05102024`). Each entry is true of its own tag,
+    a past build, not of what the Dockerfile builds now. `lines` and `headings` as for `aside_lines`."""
+    ordered = sorted(headings)
+    found: set[int] = set()
+    for index, start in enumerate(ordered):
+        level = headings[start][0]
+        # the direct subsections of this heading (or of the top of the file, for index -1 below)
+        children: list[tuple[int, int]] = []
+        child_level: int | None = None
+        end = len(lines) + 1
+        for other in ordered[index + 1 :]:
+            depth = headings[other][0]
+            if depth <= level:
+                end = other
+                break
+            child_level = depth if child_level is None else child_level
+            if depth <= child_level:
+                children.append((other, 0))
+        spans = [
+            (at, children[i + 1][0] if i + 1 < len(children) else end) for i, (at, _) in enumerate(children)
+        ]
+        entries: list[tuple[int, int, str, str]] = []
+        for at, stop in spans:
+            pulls = [m for text in lines[at : stop - 1] if text for m in _PULL.finditer(text)]
+            if _HEADING_VERSION.search(headings[at][1]) and len({m.groups() for m in pulls}) == 1:
+                entries.append((at, stop, pulls[0].group(1).lower(), pulls[0].group(2)))
+        if (
+            len(entries) >= 2
+            and len({e[2] for e in entries}) == 1
+            and len({e[3] for e in entries}) == len(entries)
+        ):
+            for at, stop, _, _ in entries:
+                found.update(range(at, stop))
+    return found
+
+
 # --------------------------------------------------------------------------------------------------
 # A version that is another component's
 
@@ -228,11 +278,12 @@ _GONE_AFTER = re.compile(
 )
 """Words before which, from the start of the clause, a version is gone: `vLLM 0.20.2 is removed`."""
 _REQUIRES = re.compile(
-    r"(?<![\w.-])([A-Za-z][\w.+-]*)(?:[ \t]+v?\d[\w.+-]*)?[ \t]+(?:also[ \t]+)?"
-    r"(?:requires?|needs?|depends[ \t]+on)[ \t]+",
+    r"(?<![\w.-])`?([A-Za-z][\w.+-]*)`?(?:[ \t]+v?\d[\w.+-]*)?(?:[ \t]+\([^()]{0,40}\))?[ \t]+"
+    r"(?:also[ \t]+)?[*_]{0,2}(?:requires?|needs?|depends[ \t]+on)[*_]{0,2}[ \t]+",
     re.IGNORECASE,
 )
-"""`OpenCV 4.13 requires NumPy >= 2`: what follows is OpenCV's requirement, not the image's NumPy."""
+"""`OpenCV 4.13 requires NumPy >= 2`, `` `rknn-toolkit2` (the converter) **requires** Python 3.8-3.11 ``:
+what follows is that tool's requirement, not the image's."""
 _IMAGE_SUBJECTS = frozenset(
     {"image", "container", "dockerfile", "build", "it", "this", "that", "which", "who", "one", "everything"}
 )

@@ -16,10 +16,13 @@ from dataclasses import dataclass
 from docgen.audit.paths import _VAGUE_PARTS, variant
 from docgen.audit.versions import (
     _ALIASES,
+    _RELEASE,
     _TAG_VERSION,
+    _is_commit,
     _keys,
     _near_args,
     _raw,
+    _release_tuple,
     _same_default,
     _satisfies,
     _shown_default,
@@ -254,12 +257,31 @@ class _Auditor:
         not) when none does but one can be compared, (None, None) when none can. `3.10+` is `>=3.10`."""
         if operator == "==" and version.endswith("+"):
             operator, version = ">=", version.rstrip("+")
+        if operator == "==" and (span := _RANGE.fullmatch(version)):
+            return self._range_verdict(name, span.group(1), span.group(2))
         wrong = None
         for fact in self.facts.lookup(name, self.names):
             agrees = _satisfies(operator, version, fact.value, fact.exact)
             if agrees:
                 return True, fact
             wrong = fact if agrees is False and wrong is None else wrong
+        return (False, wrong) if wrong else (None, None)
+
+    def _range_verdict(self, name: str, low: str, high: str) -> tuple[bool | None, _Fact | None]:
+        """`verdict` of a range a README gives (`Python 3.8-3.11`): a pin agrees when it is within it,
+        both ends included, each compared to the precision the README writes (`3.11.9` is in it)."""
+        wrong = None
+        first, last = _release_tuple(low), _release_tuple(high)
+        for fact in self.facts.lookup(name, self.names):
+            release = _RELEASE.match(_strip_v(fact.value))
+            if release is None or _is_commit(fact.value):
+                continue
+            have = _release_tuple(release.group())
+            if have[: len(first)] >= first and have[: len(last)] <= last:
+                return True, fact
+            if len(have) < max(len(first), len(last)) and first[: len(have)] <= have <= last[: len(have)]:
+                continue  # `python3` against `3.10-3.13`: the pin does not tell the minor
+            wrong = fact if wrong is None else wrong
         return (False, wrong) if wrong else (None, None)
 
     def version_claim(
@@ -423,6 +445,10 @@ class _Auditor:
                     f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's {where}",
                     confidence=confidence,
                 )
+
+
+_RANGE = re.compile(r"v?(\d+\.\d+(?:\.\d+)?)[-–]v?(\d+\.\d+(?:\.\d+)?)")
+"""A range of releases written as one word (`3.8-3.11`); `12.4.1-1` (a Debian revision) is none."""
 
 
 _SCOPE_NOTE = re.compile(

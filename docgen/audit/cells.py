@@ -106,6 +106,32 @@ def _default_in_cell(cell: str) -> str | None:
     return text
 
 
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+(/[^\s?#]*)?")
+_POSSESSIVE = re.compile(r"(?<![\w.-])([A-Za-z0-9][\w.-]*)(?:'s|’s)\b")
+
+
+def url_description(cell: str, value: str) -> bool | None:
+    """Whether a default cell describes the URL `value` (a build arg's default) rather than stating
+    it: True for a backticked last path segment of it (`` froggeric's `chat_template.jinja` `` for
+    `https://huggingface.co/froggeric/…/chat_template.jinja`, or the segment alone) whose owner words
+    (`froggeric's`), when there are any, name a part of the URL; False when the owner words name none
+    (the URL's owner changed); None when the cell is no such description (compared as written)."""
+    url = _URL.fullmatch(value.strip())
+    code = _first_code(cell)
+    if url is None or code is None or "/" in code:
+        return None
+    segments = [s for s in (url.group(1) or "").split("/") if s]
+    if not segments or code != segments[-1]:
+        return None
+    rest = _plain(re.sub(r"`[^`]*`|<code>.*?</code>", " ", cell.replace("\\|", "|")))
+    owners = [m.group(1).lower() for m in _POSSESSIVE.finditer(rest)]
+    if not owners:
+        return True
+    parts = {p.lower() for p in [*segments, *url.group(0).split("/")[2:3]]}
+    named = any(owner == part or owner in part.split(".") for owner in owners for part in parts)
+    return named
+
+
 def _is_build_arg_table(
     table: Table, declared: frozenset[str] = frozenset(), passed: frozenset[str] = frozenset()
 ) -> int | None:

@@ -261,11 +261,34 @@ def _named_versions(
             groups[-1].append(claim)
         else:
             groups.append([claim])
+    stops = [stop.end() for stop in _SENTENCE_STOP.finditer(text)] if len(named) > 1 else []
+    sentence = {start: bisect.bisect_right(stops, start) for _, start, _, _, _ in named}
+    agreeing = _agreeing_sentences(named, sentence, auditor)
     for group in groups:
         if len(group) > 1 and any(auditor.verdict(name, "==", v)[0] for _, _, _, name, v in group):
             continue
-        for _, _, _, name, version in group:
+        for key, start, _, name, version in group:
+            if (key, sentence[start]) in agreeing:
+                continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
             yield from _some(auditor.version_claim(line, name, "==", version, LIKELY))
+
+
+def _agreeing_sentences(
+    named: list[tuple[str, int, int, str, str]], sentence: dict[int, int], auditor: _Auditor
+) -> set[tuple[str, int]]:
+    """(name key, sentence) of each sentence that names a component twice or more with different
+    versions, one of which agrees with the image: the sentence says which version the image has, and
+    the other is something else's (`the same Ubuntu 24.04 ABI, but glslc from the Ubuntu 26.04
+    pocket`). `sentence`: the index of the sentence each claim starts in."""
+    versions: dict[tuple[str, int], set[str]] = {}
+    for key, start, _, _, version in named:
+        versions.setdefault((key, sentence[start]), set()).add(version)
+    found: set[tuple[str, int]] = set()
+    for key, start, _, name, version in named:
+        where = (key, sentence[start])
+        if where not in found and len(versions[where]) > 1 and auditor.verdict(name, "==", version)[0]:
+            found.add(where)
+    return found
 
 
 _DEFAULTS_TO = re.compile(

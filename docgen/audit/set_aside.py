@@ -9,7 +9,7 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 
-from docgen.audit.aside import aside_lines, is_host_intro, not_current_spans
+from docgen.audit.aside import aside_lines, is_host_intro, not_current_spans, release_list_lines
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
 from docgen.audit.versions import _keys
@@ -127,12 +127,13 @@ def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
 
 def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
     """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
-    sections on building or installing without the container or on what the machine needs, lists
-    introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`. (Their
-    links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
+        sections on building or installing without the container or on what the machine needs, lists
+        introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`, and the
+    entries of a list of published images (`release_list_lines`). (Their
+        links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
-    host = aside_lines(source, heads)
+    host = aside_lines(source, heads) | release_list_lines(source, heads)
     doc.paragraphs[:] = [
         p
         for p in doc.paragraphs

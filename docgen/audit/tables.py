@@ -17,6 +17,7 @@ from docgen.audit.cells import (
     _plain,
     _version_columns,
     _version_in_cell,
+    url_description,
 )
 from docgen.audit.prose import _audit_text
 from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _UPPER_WORD, _about_build_args
@@ -243,12 +244,34 @@ def _audit_build_arg_rows(
             yield from _some(auditor.default_claim(line, names[0], "", CERTAIN, required=True))
             continue
         default = _default_in_cell(cells[default_col])
+        described = _url_cell(line, names[0], cells[default_col], judge) if len(names) == 1 else None
+        if described is not None:
+            yield from described
+            continue
         if default is None:
             yield from _audit_text(line, cells[default_col], judge, prose=True)
         elif len(names) == 1:
             claims = (each.default_claim(line, names[0], default, CERTAIN) for each in judge.each)
             claim = next(filter(None, claims), None) if shared else None
             yield from _some(claim or judge.default_claim(line, names[0], default, CERTAIN))
+
+
+def _url_cell(line: int, name: str, cell: str, judge: _Auditor) -> list[Diagnostic] | None:
+    """`[]` when the default `cell` of build arg `name` describes its URL default by its file name and
+    owner (`` froggeric's `chat_template.jinja` ``, `cells.url_description`): it agrees; `[finding]`
+    (`likely`) when its owner words name no part of that URL; None when the cell is no description of
+    a URL default (compared as written)."""
+    decls = [d for m in judge.declared_as for d in m.args if d.name == name and not d.unknown]
+    verdicts = [(url_description(cell, d.effective_default or d.default or ""), d) for d in decls]
+    if not verdicts or any(v is None for v, _ in verdicts):
+        return None
+    if any(v for v, _ in verdicts):
+        return []
+    decl = verdicts[0][1]
+    model = next(m for m in judge.declared_as if decl in m.args)
+    said = _plain(cell).strip("*_ ").replace("`", "")
+    message = f"README says {name} defaults to {said} but {model.path}:{decl.line} says {decl.default}"
+    return [Diagnostic(judge.path, line, message, confidence=LIKELY)]
 
 
 def _audit_image_rows(table: Table, own: dict[int, _Auditor]) -> Iterator[Diagnostic]:

@@ -118,6 +118,11 @@ def _satisfies(operator: str, claim: str, fact: str, exact: bool = False) -> boo
         return _same_version(claim, fact, exact)
     if _is_commit(fact):
         return None
+    coarse, fine = _RELEASE.match(_strip_v(fact)), _RELEASE.match(_strip_v(claim))
+    if coarse and fine and coarse.end() == len(_strip_v(fact)):
+        have, want = _release_tuple(coarse.group()), _release_tuple(fine.group())
+        if len(have) < len(want) and want[: len(have)] == have:
+            return None  # `cudnn7` in a tag against `cuDNN 7.6+`: the tag does not tell the minor
     try:
         public = Version(_strip_v(fact)).base_version
         return SpecifierSet(f"{operator}{_strip_v(claim)}").contains(public, prereleases=True)

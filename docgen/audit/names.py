@@ -1,0 +1,394 @@
+"""Names a README's commands and examples share with the files beside it: the container a `docker exec`
+or `docker logs` enters (a compose file's `container_name:`), the image a `docker run` starts (the tag
+a `docker build -t` of the same section makes), and a service of a compose example copied from the
+compose file next to it (`dockerfile:`, `args:`, `image:`).
+
+Each rule is conservative: the name must be none of those the files give while one of them is a slip
+away (a renamed container or image), and a name a placeholder, a registry path or a public image holds
+is no claim.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.markdown import Document, Fence, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_CLOSE = 0.6
+"""How alike two names must be (`difflib` ratio) for one to be a slip of the other."""
+
+
+@dataclass(frozen=True)
+class _Composed:
+    """A compose file beside the README or an audited Dockerfile: its path as the README's reader finds
+    it, and its services."""
+
+    shown: str
+    services: tuple[compose.Service, ...]
+
+
+_VARIANT_COMPOSE = re.compile(r"(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml\Z")
+"""A compose file's name: `compose.yaml`, `docker-compose.yml`, `docker-compose.xpu.yml`."""
+
+
+def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[_Composed]:
+    """The compose files in the README's folder and in the folders of the audited Dockerfiles (within
+    `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none."""
+    folders = [directory, *(Path(m.file).parent for m in models if m.file)]
+    top = project.resolve() if project is not None else None
+    found: list[_Composed] = []
+    seen: set[Path] = set()
+    for folder in dict.fromkeys(f.resolve() for f in folders):
+        if top is not None and not folder.is_relative_to(top):
+            continue
+        try:
+            names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+        except OSError:
+            continue
+        for name in names:
+            path = folder / name
+            if not _VARIANT_COMPOSE.fullmatch(name) or path in seen:
+                continue
+            seen.add(path)
+            try:
+                if path.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                services = compose.services(path.read_bytes(), name)
+            except (OSError, DocgenError):
+                continue
+            shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
+            found.append(_Composed(shown, services))
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# docker exec / docker logs NAME
+
+_ENTERS = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?(exec|logs)\b(?P<rest>[^\n;&|#]*)")
+_EXEC_VALUES = frozenset("-u --user -w --workdir -e --env --env-file --detach-keys".split())
+_LOGS_VALUES = frozenset("-n --tail --since --until".split())
+_NAMED = re.compile(r"--name(?:[ \t]+|=)[\"']?([\w.-]+)|\bcontainer_name:[ \t]*[\"']?([\w.-]+)")
+"""A container the README names itself: `docker run --name NAME`, a compose example's `container_name:`."""
+_PLACEHOLDER = re.compile(r"[<>${}\[\]]|\A(?:container|name|id|ctr)(?:[_-]?(?:name|id))?\Z", re.IGNORECASE)
+_COMPOSE = re.compile(r"\b(?:docker[ \t-]+compose|docker-compose)\b")
+_STARTS = frozenset({"up", "run", "start", "create"})
+
+
+def _entered(text: str) -> str | None:
+    """The container a `docker exec` / `docker logs` command on `text` names, None for none."""
+    match = _ENTERS.search(text)
+    if match is None:
+        return None
+    values = _EXEC_VALUES if match.group(1) == "exec" else _LOGS_VALUES
+    words = match.group("rest").replace("\\", " ").split()
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-"):
+            index += 2 if word in values else 1
+            continue
+        return word.strip("\"'`")
+    return None
+
+
+def _container_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
+    """`docker exec -it NAME` (or `docker logs NAME`) in a command block or inline code, when the compose
+    files beside the README name their containers (`container_name:`) and NAME is none of them, nor one
+    the README names itself (`docker run --name NAME`), while one of them is a slip away: the container
+    was renamed. `certain` when the block started that service just before (`docker compose up -d
+    SERVICE`), else `likely`."""
+    named = {s.container_name: (f, s) for f in files for s in f.services if s.container_name}
+    if not named:
+        return
+    unnamed = any(s.container_name is None for f in files for s in f.services)
+    texts = [(f.lines, f.lang in _COMMAND_LANGS) for f in doc.fences]
+    texts += [
+        ([(line, code) for line, text in p.lines for _, _, code in code_spans(text)], False)
+        for p in doc.paragraphs
+    ]
+    own = {m.group(1) or m.group(2) for lines, _ in texts for _, text in lines for m in _NAMED.finditer(text)}
+    for lines, commands in texts:
+        started: set[str] = set()
+        for line, text in lines:
+            if commands and (up := _COMPOSE.search(text)):
+                words = text[up.end() :].split("#", 1)[0].split()
+                verb = next((i for i, word in enumerate(words) if word in _STARTS), None)
+                started.update(words[verb + 1 :] if verb is not None else ())
+            name = _entered(text)
+            if not name or name in named or name in own or _PLACEHOLDER.search(name):
+                continue
+            if unnamed and re.search(r"[-_]\d+\Z", name):
+                continue  # `app-web-1`: the name Compose gives a service without container_name
+            close = difflib.get_close_matches(name, list(named), n=1, cutoff=_CLOSE)
+            if not close:
+                continue
+            where, service = named[close[0]]
+            sure = CERTAIN if service.name in started else LIKELY
+            yield Diagnostic(
+                readme,
+                line,
+                f"README enters container {name}, which no compose file names: {where.shown}:"
+                f"{service.line} names service {service.name}'s container {close[0]}",
+                confidence=sure,
+            )
+
+
+# --------------------------------------------------------------------------------------------------
+# docker run IMAGE next to docker build -t IMAGE
+
+_RUN = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?run\b")
+_RUN_VALUES = frozenset(
+    "-v --volume -p --publish -e --env --env-file --name -w --workdir -u --user --gpus --device --network "
+    "--net --ipc --pid --uts --shm-size --entrypoint --runtime --mount --cpus -m --memory --memory-swap "
+    "--ulimit --cap-add --cap-drop --security-opt --group-add -h --hostname -l --label --platform "
+    "--restart --add-host --dns --device-cgroup-rule --log-driver --log-opt --tmpfs --volumes-from "
+    "--link --expose --cidfile --cgroupns --userns --cpuset-cpus --cpu-shares --storage-opt --sysctl "
+    "--pull -a --attach --stop-signal --health-cmd --oom-score-adj --label-file --mac-address --ip "
+    "--cgroup-parent --init-path --isolation --blkio-weight --memory-reservation --pids-limit".split()
+)
+_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+_TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
+_PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
+_BUILDS = re.compile(
+    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
+)
+_PUBLIC = frozenset(
+    "ubuntu debian alpine busybox python node nginx redis postgres mysql hello-world centos fedora "
+    "golang rust openjdk registry traefik httpd rockylinux almalinux amazonlinux".split()
+)
+"""Images of Docker Hub's library a README runs to check something, not an image it builds."""
+_SCRIPT_NAMES = re.compile(r".+\.(?:sh|bash)\Z")
+
+
+def _repository(image: str) -> str:
+    """An image reference without its tag or digest: `org/app` for `org/app:1.0@sha256:…`."""
+    image = image.split("@", 1)[0]
+    head, _, tail = image.rpartition("/")
+    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
+
+
+def _run_image(words: list[str]) -> str | None:
+    """The image of a `docker run` command's words (after `run`), None when it cannot be told."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-"):
+            if "=" in word or word not in _RUN_VALUES:
+                index += 1
+            else:
+                index += 2
+            continue
+        return word.strip("\"'`")
+    return None
+
+
+def _commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each command of a command block (a line and those it continues with `\\`)."""
+    if fence.lang not in _COMMAND_LANGS:
+        return
+    parts: list[tuple[int, str]] = []
+    for line, text in fence.lines:
+        parts.append((line, text.rstrip().removesuffix("\\")))
+        if not text.rstrip().endswith("\\"):
+            yield parts
+            parts = []
+    if parts:
+        yield parts
+
+
+def _built_by_scripts(folders: Sequence[Path]) -> set[str]:
+    """The repositories `docker build -t` lines of the shell scripts in `folders` tag."""
+    found: set[str] = set()
+    for folder in dict.fromkeys(folders):
+        try:
+            entries = [e for e in os.scandir(folder) if e.is_file() and _SCRIPT_NAMES.fullmatch(e.name)]
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                text = Path(entry.path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            for line in text.splitlines():
+                if _BUILDS.search(line) or line.lstrip().startswith(("-t", "--tag")):
+                    found.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(line))
+    return found
+
+
+def _section_of(doc: Document) -> dict[int, int]:
+    """README line of each heading → the line of the section (`##` or higher) it belongs to."""
+    top = min(doc.levels.values(), default=1)
+    limit = max(2, top)
+    sections: dict[int, int] = {}
+    current = 0
+    for line in sorted(doc.levels):
+        if doc.levels[line] <= limit:
+            current = line
+        sections[line] = current
+    return sections
+
+
+def _run_misses(
+    doc: Document, readme: str, files: Sequence[_Composed], folders: Sequence[Path]
+) -> Iterator[Diagnostic]:
+    """`docker run … IMAGE` in a section whose command blocks also `docker build -t REPO:TAG`, when
+    IMAGE's repository is none the README or the scripts beside it build, tag or pull (nor a compose
+    file's `image:`) while one they build is a slip away (`mindspore:tag` after `-t mindformers:1.8.0`):
+    the image was renamed. Its tag is not compared (`tag`, `<tag>`); a registry path, a public image,
+    a placeholder is no claim (`likely`)."""
+    section = _section_of(doc)
+    built: dict[int, set[str]] = {}  # section → repositories built there
+    known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image}
+    runs: list[tuple[int, int, str]] = []
+    for fence in doc.fences:
+        where = section.get(fence.section, 0)
+        for lines in _commands(fence):
+            command = " ".join(text for _, text in lines)
+            if _BUILDS.search(command):
+                tags = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
+                built.setdefault(where, set()).update(tags)
+                known |= tags
+            known.update(_repository(m.group(1)) for m in _TAGGED.finditer(command))
+            known.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
+            if run := _RUN.search(command):
+                image = _run_image(command[run.end() :].split())
+                if image:
+                    line = next((n for n, text in lines if image in text), lines[0][0])
+                    runs.append((line, where, image))
+    if not built:
+        return
+    known |= _built_by_scripts(folders)
+    for line, where, image in runs:
+        repo = _repository(image)
+        first = repo.split("/", 1)[0]
+        if (
+            where not in built
+            or repo in known
+            or re.search(r"[<>${}]", image)
+            or ("/" in repo and ("." in first or ":" in first or first == "localhost"))
+            or repo in _PUBLIC
+            or repo.isupper()
+        ):
+            continue
+        if "/" in repo and not any(b.split("/", 1)[0] == first for b in built[where] if "/" in b):
+            continue  # `nvidia/cuda`: another project's image
+        close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=_CLOSE)
+        if close:
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs image {image}, but the build command of its section tags {close[0]} "
+                f"(no command of the README builds {repo})",
+                confidence=LIKELY,
+            )
+
+
+# --------------------------------------------------------------------------------------------------
+# A compose example copied from the compose file beside the README
+
+_YAML_LANGS = frozenset({"yaml", "yml", "compose", ""})
+_COPY = 2
+"""Settings (`ports`, `container_name` …) an example must share with a service to be a copy of it."""
+
+
+def _example_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
+    """A fenced compose example in the README (```` ```yaml ```` with `services:`) whose service has the
+    name of a service of a compose file beside it, and whose `dockerfile:`, a value of its `args:` or its
+    `image:` is none of that service's (in every such file): the file changed, the example did not.
+    `certain` when the example is a copy of the service (`_COPY` other settings the same), else
+    `likely`."""
+    by_name: dict[str, list[tuple[_Composed, compose.Service]]] = {}
+    for file in files:
+        for service in file.services:
+            by_name.setdefault(service.name, []).append((file, service))
+    if not by_name:
+        return
+    for fence in doc.fences:
+        if fence.lang not in _YAML_LANGS or not any(t.startswith("services:") for _, t in fence.lines):
+            continue
+        text = "\n".join(t for _, t in fence.lines)
+        try:
+            example = compose.services(text.encode("utf-8"), readme)
+        except DocgenError:
+            continue
+        first = fence.lines[0][0]
+        for shown in example:
+            theirs = by_name.get(shown.name, [])
+            if not theirs:
+                continue
+            yield from _compare_service(fence, first, shown, theirs, readme)
+
+
+def _compare_service(
+    fence: Fence,
+    first: int,
+    shown: compose.Service,
+    theirs: list[tuple[_Composed, compose.Service]],
+    readme: str,
+) -> Iterator[Diagnostic]:
+    """The keys of the README's example service `shown` that no service of its name (`theirs`) has."""
+    claims: list[tuple[str, str, list[str]]] = []  # (key to find, the example's value, the files' values)
+    if shown.dockerfile is not None:
+        values = [s.dockerfile for _, s in theirs if s.dockerfile is not None]
+        if values and all(posixpath.normpath(v) != posixpath.normpath(shown.dockerfile) for v in values):
+            claims.append(("dockerfile", shown.dockerfile, values))
+    if shown.image is not None:
+        values = [s.image for _, s in theirs if s.image is not None]
+        if values and shown.image not in values:
+            claims.append(("image", shown.image, values))
+    for arg, value in shown.args:
+        values = [v for _, s in theirs for a, v in s.args if a == arg]
+        if values and value not in values:
+            claims.append((arg, value, values))
+    if not claims:
+        return
+    file, service = next(
+        ((f, s) for f, s in theirs if (shown.dockerfile is None or s.dockerfile is not None)), theirs[0]
+    )
+    same = sum(1 for setting in shown.settings if setting in service.settings)
+    sure = CERTAIN if same >= _COPY else LIKELY
+    start = (shown.line or 1) - 1 + first
+    for key, value, values in claims:
+        line = next(
+            (
+                n
+                for n, text in fence.lines
+                if n >= start and re.match(rf"[ \t-]*{re.escape(key)}[ \t]*[:=]", text)
+            ),
+            start,
+        )
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's compose example gives service {shown.name} {key} {value} but "
+            f"{file.shown}:{service.line} says {values[0]}",
+            confidence=sure,
+        )
+
+
+def _name_misses(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None,
+) -> Iterator[Diagnostic]:
+    """The findings of this module for a README in `directory` about `models`."""
+    files = _compose_files(directory, models, project)
+    folders = [directory, *(Path(m.file).parent for m in models if m.file)]
+    yield from _container_misses(doc, readme, files)
+    yield from _run_misses(doc, readme, files, folders)
+    yield from _example_misses(doc, readme, files)

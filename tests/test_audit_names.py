@@ -1,0 +1,208 @@
+"""`docgen.audit.names`: names a README's commands and examples share with the files beside it.
+
+- `docker exec NAME` / `docker logs NAME` when the compose file beside the README names its containers
+  (`container_name:`) and NAME is none of them while one is a slip away;
+- `docker run … IMAGE` in a section whose build command tags a near name (`trainr` for `trainer`);
+- a compose example in the README copied from the compose file beside it, whose `dockerfile:`, `args:`
+  or `image:` the file no longer has.
+
+Each rule: a planted drift next to the nearest true statement (a trap). The project trees are small
+models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen import compose
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = """\
+FROM python:3.12-slim
+ARG APP_VERSION=1.4
+RUN pip install flask==3.0.3
+"""
+COMPOSE = """\
+services:
+  web:
+    build:
+      context: .
+      dockerfile: Dockerfile
+      args:
+        APP_VERSION: "1.4"
+    image: shop/web:1.4
+    container_name: shop_web
+    ports:
+      - "8080:8080"
+    restart: unless-stopped
+  worker:
+    build: .
+    container_name: shop_worker
+    restart: unless-stopped
+"""
+
+
+def _audit(tmp_path: Path, readme: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": DOCKERFILE, "README.md": readme, **(files or {})})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", model, {}, tmp_path, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+def test_compose_services_are_read_as_written() -> None:
+    services = compose.services(COMPOSE.encode(), "compose.yaml")
+    assert [(s.name, s.line, s.container_name, s.image, s.dockerfile) for s in services] == [
+        ("web", 2, "shop_web", "shop/web:1.4", "Dockerfile"),
+        ("worker", 13, "shop_worker", None, None),
+    ]
+    assert services[0].args == (("APP_VERSION", "1.4"),)
+    assert ("restart", "unless-stopped") in services[0].settings
+
+
+# --------------------------------------------------------------------------------------------------
+# docker exec / docker logs NAME
+
+
+def test_a_container_name_the_compose_file_does_not_give(tmp_path: Path) -> None:
+    readme = """\
+# Shop
+
+## Run
+
+```bash
+docker compose up -d web
+docker exec -it shop_web bash
+docker exec -it shopweb bash
+docker logs -f shop_wrker
+```
+
+Debug with `docker logs <container_name>`, or start one by hand:
+
+```bash
+docker run -d --name shop_scratch shop/web:1.4
+docker exec -it shop_scratch sh
+docker exec -it postgres psql
+```
+"""
+    assert _audit(tmp_path, readme, {"compose.yaml": COMPOSE}) == [
+        "8: README enters container shopweb, which no compose file names: compose.yaml:2 names service "
+        "web's container shop_web (certain)",
+        "9: README enters container shop_wrker, which no compose file names: compose.yaml:13 names "
+        "service worker's container shop_worker (likely)",
+    ]
+
+
+def test_a_container_name_compose_gives_a_service_without_container_name(tmp_path: Path) -> None:
+    plain = COMPOSE.replace("    container_name: shop_worker\n", "")
+    readme = "```bash\ndocker exec -it shop-worker-1 bash\ndocker exec -it shop_webb bash\n```\n"
+    assert _audit(tmp_path, readme, {"docker-compose.yml": plain}) == [
+        "3: README enters container shop_webb, which no compose file names: docker-compose.yml:2 names "
+        "service web's container shop_web (likely)"
+    ]
+
+
+def test_no_compose_file_no_container_claim(tmp_path: Path) -> None:
+    assert _audit(tmp_path, "```bash\ndocker exec -it shopweb bash\n```\n") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# docker run IMAGE next to docker build -t
+
+
+def test_a_run_image_that_the_section_does_not_build(tmp_path: Path) -> None:
+    readme = """\
+# Trainer
+
+## Quick start
+
+```bash
+docker build -t trainer:1.0 .
+```
+
+### Run it
+
+```bash
+docker run --rm -it \\
+    -v $PWD:/work \\
+    --name train \\
+    trainr:tag bash
+docker run -it trainer:<tag> bash
+docker run --rm nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi
+docker run --rm -it ubuntu:24.04 bash
+```
+
+## Other images
+
+```bash
+docker run -it trainr:latest
+```
+"""
+    assert _audit(tmp_path, readme) == [
+        "15: README runs image trainr:tag, but the build command of its section tags trainer (no "
+        "command of the README builds trainr) (likely)"
+    ]
+
+
+def test_a_run_image_a_script_or_a_pull_makes_is_no_claim(tmp_path: Path) -> None:
+    readme = """\
+## Build
+
+```bash
+docker build -t trainer:1.0 .
+docker pull example/trainer-gpu:2.0
+docker run -it example/trainer-gpu:2.0
+docker run -it trainers:dev
+```
+"""
+    script = "#!/bin/sh\ndocker build -t trainers:dev -f Dockerfile .\n"
+    assert _audit(tmp_path, readme, {"build.sh": script}) == []
+    assert _audit(tmp_path, readme.replace("trainers:dev", "trainerz:dev"), {"build.sh": script}) == [
+        "7: README runs image trainerz:dev, but the build command of its section tags trainer (no "
+        "command of the README builds trainerz) (likely)"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A compose example copied from the compose file beside the README
+
+EXAMPLE = """\
+## Compose
+
+```yaml
+services:
+  web:
+    build:
+      context: .
+      dockerfile: Dockerfile.dev
+      args:
+        APP_VERSION: "1.3"
+    container_name: shop_web
+    ports:
+      - "8080:8080"
+    restart: unless-stopped
+  cache:
+    image: redis:7
+```
+"""
+
+
+def test_a_compose_example_that_the_file_beside_it_changed(tmp_path: Path) -> None:
+    assert _audit(tmp_path, EXAMPLE, {"compose.yaml": COMPOSE}) == [
+        "8: README's compose example gives service web dockerfile Dockerfile.dev but compose.yaml:2 "
+        "says Dockerfile (certain)",
+        "10: README's compose example gives service web APP_VERSION 1.3 but compose.yaml:2 says 1.4 "
+        "(certain)",
+    ]
+
+
+def test_a_compose_example_that_is_no_copy_is_likely_and_one_that_agrees_is_none(tmp_path: Path) -> None:
+    agreeing = EXAMPLE.replace("Dockerfile.dev", "./Dockerfile").replace('"1.3"', '"1.4"')
+    assert _audit(tmp_path, agreeing, {"compose.yaml": COMPOSE}) == []
+    short = "```yaml\nservices:\n  web:\n    image: shop/web:2.0\n```\n"
+    assert _audit(tmp_path, short, {"compose.yaml": COMPOSE}) == [
+        "4: README's compose example gives service web image shop/web:2.0 but compose.yaml:2 says "
+        "shop/web:1.4 (likely)"
+    ]

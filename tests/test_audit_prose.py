@@ -1,0 +1,59 @@
+"""`docgen.audit.prose` and the comparison of versions it asks (`auditor`, `versions`): a version in
+prose that agrees although it is not written as the image's.
+
+- a sentence naming one component twice with two versions, one of them the image's (`the same Ubuntu
+  24.04 ABI, but glslc from the Ubuntu 26.04 pocket`): the other is something else's;
+- a range written as one word (`Python 3.8-3.11`) holding the image's version;
+- a minimum (`cuDNN 7.6+`) against a tag that gives only the major version (`cudnn7`).
+
+Each rule: a planted drift next to the nearest true statement (a trap).
+"""
+
+from __future__ import annotations
+
+from helpers import findings
+
+UBUNTU = "FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y glslc\n"
+PYTHON = "FROM python:3.11-slim\nRUN pip install flask==3.0.3\n"
+PADDLE = "FROM example/paddle:2.0.0-gpu-cuda10.0-cudnn7\nRUN pip install flask==3.0.3\n"
+
+
+def test_a_second_version_of_a_component_in_a_sentence_that_gives_the_images() -> None:
+    readme = """\
+The image rebuilds on the same Ubuntu 24.04 ABI, but with glslc taken from the Ubuntu 26.04 pocket.
+
+The image rebuilds on Ubuntu 22.04, but with glslc taken from the Ubuntu 26.04 pocket.
+
+The image runs Ubuntu 24.04. Ubuntu 26.04 provides its glslc.
+"""
+    assert findings(readme, {"Dockerfile": UBUNTU}) == [
+        "3: README says Ubuntu 22.04 but Dockerfile:1 says 24.04",
+        "3: README says Ubuntu 26.04 but Dockerfile:1 says 24.04",
+        "5: README says Ubuntu 26.04 but Dockerfile:1 says 24.04",
+    ]
+
+
+def test_a_range_of_versions_written_as_one_word() -> None:
+    readme = """\
+The service supports Python 3.8-3.11.
+
+The service supports Python 3.8-3.10.
+
+The service supports Python 3.11-3.12.
+"""
+    assert findings(readme, {"Dockerfile": PYTHON}) == [
+        "3: README says Python 3.8-3.10 but Dockerfile:1 says 3.11"
+    ]
+
+
+def test_a_range_against_a_pin_that_gives_only_the_major_version() -> None:
+    major = "FROM example/app:1.0\nARG PYTHON_VERSION=3\nRUN apt-get install -y python${PYTHON_VERSION}\n"
+    readme = "The service supports Python 3.10-3.13.\n\nThe service supports Python 2.6-2.7.\n"
+    assert findings(readme, {"Dockerfile": major}) == [
+        "3: README says Python 2.6-2.7 but Dockerfile:2 says 3"
+    ]
+
+
+def test_a_minimum_against_a_tag_that_gives_only_the_major_version() -> None:
+    readme = "The image ships cuDNN 7.6+.\n\nThe image ships cuDNN 8.0+.\n"
+    assert findings(readme, {"Dockerfile": PADDLE}) == ["3: README says cuDNN 8.0+ but Dockerfile:1 says 7"]
