@@ -68,7 +68,7 @@ from docgen.audit.fences import (
     _fence_intro,
     _image_build_block,
 )
-from docgen.audit.missing import _missing_links, _misspelt_paths
+from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
@@ -83,6 +83,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.sections import Build, _section_builds, _shared_tables, _tied_sections
 from docgen.audit.set_aside import _drop_aside, _set_aside
+from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets
 from docgen.audit.wording import _heading_of, _runtime_names
@@ -177,7 +178,11 @@ def audit(
         found.extend(_missing_scripts(doc, source, directory, audited, path, project))
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(_listed_files(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
+        found.extend(_missing_folders(doc, text, directory, audited, path, project))
+        found.extend(_missing_copies(doc, source, directory, audited, path, project))
+        found.extend(_clone_paths(doc, directory, path))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
