@@ -60,6 +60,7 @@ def test_a_cd_a_slip_away_with_nothing_run_after_it_is_likely(tmp_path: Path) ->
         "cd /opt/gromacs-5.1\ndocker build . -t g",  # absolute
         "docker run -it gromacs bash\ncd gromacs-5.1\nmake",  # in the container
         "cd build\ncmake ..",  # a folder a build makes
+        "FROM ubuntu:22.04\nRUN mkdir /src && cd gromacs-5.1 && make",  # a Dockerfile's lines
     ],
 )
 def test_a_cd_that_may_well_work(tmp_path: Path, commands: str) -> None:
@@ -94,6 +95,9 @@ def test_a_cd_leaving_the_files_its_next_commands_use_behind(tmp_path: Path) -> 
         ),
         # one folder: the repository's own, cloned as the prose tells
         ("Clone the repository, then:\n\n```bash\ncd face-api\npython scripts/embed.py\n```\n", {}),
+        ("```bash\ncd myapp\npython scripts/embed.py\n```\n", {}),
+        # the repository's own name, a slip away from a folder of it
+        ("See https://github.com/acme/script.\n\n```bash\ncd script\npython scripts/embed.py\n```\n", {}),
         ("See https://github.com/acme/face-api.\n\n```bash\ncd face-api\npython scripts/embed.py\n```\n", {}),
     ],
 )
@@ -138,6 +142,7 @@ def test_a_copy_a_slip_away_from_a_file(tmp_path: Path, commands: str) -> None:
         # a variable, a glob, an absolute path
         "```bash\ncp $ENV_FILE .env\ncp *.sample /tmp/\ncp /etc/app.env .env\n```\n",
         "```bash\ngit clone https://example.com/app.git\ncp app/example.env .env\n```\n",  # in a checkout
+        "```\nFROM python:3.12\nRUN cp .env.sample .env && cp example.env .env\n```\n",  # in the image
     ],
 )
 def test_copies_that_are_no_finding(tmp_path: Path, readme: str) -> None:

@@ -40,6 +40,15 @@ from docgen.audit.references import (
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
+_INSTRUCTION = re.compile(r"[ \t]*(?:RUN|FROM|COPY|ADD|WORKDIR|ENV|ARG|CMD|ENTRYPOINT)[ \t]", re.IGNORECASE)
+"""A line of a Dockerfile shown in a block with no language: its commands run in the image, not here."""
+
+
+def _image_lines(doc: Document) -> set[int]:
+    """The README lines of command blocks that are Dockerfile instructions (`RUN cd app && cp a b`)."""
+    return {n for fence in doc.fences for n, text in fence.lines if _INSTRUCTION.match(text)}
+
+
 _UNREAD = re.compile(r"[$<>{}*?%\[\]:\\`]|\.\.")
 """A path with a variable, a placeholder, a glob, a drive or a way up: not a name to look for."""
 
@@ -79,7 +88,8 @@ def _path_words(text: str) -> list[str]:
 
 def _names_the_repository(target: str, text: str, root: Path | None, directory: Path) -> bool:
     """True when a one-folder `cd` target may be the repository's own folder after a clone the prose
-    tells of: the name of the repository's folder, or the last part of an address in the README."""
+    tells of: the name of the repository's folder, or the last part of an address in the README (the
+    clone's folder)."""
     if "/" in target.strip("/"):
         return False
     name = target.strip("/")
@@ -100,7 +110,8 @@ def _missing_folders(
     """A `cd DIR` of a command block (read top to bottom as the reader runs them) into a folder that does
     not exist where it runs, while a folder a slip away does (`gromacs5.1.4/` for `cd gromacs-5.1.4`),
     or a file the next commands of its block use is found without the `cd` (`scripts/run.py` at the
-    root after `cd services/api`). Not after a command that makes files appear (`git clone`, `tar`,
+    root after `cd services/api`: a path of two folders or more; one folder may be the repository's
+    own under another name). Not after a command that makes files appear (`git clone`, `tar`,
     `make`), nor for a folder a command of the README makes (`mkdir`, a clone's), a generated one
     (`build/`), a variable, a placeholder or an absolute path."""
     top = _top(directory, project)
@@ -113,6 +124,8 @@ def _missing_folders(
     if walk.lost is None:
         return
     line, step, fence = walk.lost
+    if line in _image_lines(doc):
+        return
     cd = _CD_STEP.match(step)
     target = (cd.group(1) or "").strip("\"'") if cd else ""
     if not _plain(target):
@@ -125,6 +138,8 @@ def _missing_folders(
     root = repository_root(directory)
     folders = [f for f in walk.folders if _ours(f, directory, root)]
     rest = _after(fence, line, step)
+    if _names_the_repository(target, text, root, directory):
+        return
     listings = _Listings()
     near = next(
         (fixed for f in folders if (fixed := _corrected(f, target, listings)) and (f / fixed).is_dir()),
@@ -139,9 +154,7 @@ def _missing_folders(
             confidence=CERTAIN if runs else LIKELY,
         )
         return
-    if _names_the_repository(target, text, root, directory) or (
-        "/" not in target.strip("/") and re.search(r"\bclon(?:e|ing)\b", text, re.IGNORECASE)
-    ):
+    if "/" not in target.strip("/"):  # one folder: maybe the repository's own under another name
         return
     here = [w for w in _path_words(rest) if any((f / w).is_file() for f in folders)]
     if here:
@@ -220,9 +233,12 @@ def _copies(
                     if operands:
                         found += [(number, s, operands[1], home) for s in operands[0]]
     walk = _Walk(_bases(directory, audited, top), top)
+    image = _image_lines(doc)
     for number, step in walk.steps(doc.fences, joined=True):
         if _FILES_APPEAR.search(step):
             break
+        if number in image:
+            continue
         for match in _COPY.finditer(step):
             operands = _copy_operands(match.group(1), match.group(2))
             if operands:
