@@ -252,8 +252,9 @@ def test_a_script_named_in_another_case(tmp_path: Path) -> None:
         "- Build.sh : script to build\n- start.sh : runs it\n",  # no item names a file here: another layout
         "- Build.sh: the build script, see `build.sh --help`\n",  # alone, no other file listed
         "- README.MD : this file\n- run-orin.sh : runs it\n",  # another case of a page is the same page
+        "- Setup.bat : builds on Windows\n- run-orin.sh : runs it\n",  # Windows reads any case
     ],
 )
 def test_file_lists_that_are_no_finding(tmp_path: Path, items: str) -> None:
-    _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "README.md": ""})
+    _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "README.md": "", "setup.bat": ""})
     assert findings("## Files\n" + items, DOCKERFILE, tmp_path) == []

@@ -362,8 +362,9 @@ _SUFFIXES = frozenset(
     " c cc cpp h hpp cu js ts go rs java xml html csv lock sql".split()
 )
 """File suffixes that make a name in code a file (`build_docker.sh`), not a module or a version."""
-_SCRIPT_SUFFIXES = frozenset({"sh", "bash", "zsh", "ps1", "bat", "cmd", "py"})
-"""Suffixes of scripts, run by their exact name: another case is another file to run."""
+_SCRIPT_SUFFIXES = frozenset({"sh", "bash", "zsh", "py"})
+"""Suffixes of scripts run by their exact name (on a file system that tells cases apart): another case
+is another file to run. Not Windows' `.bat` or `.ps1`, whose file system does not."""
 _PLACEHOLDER = re.compile(
     r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|xxx+|\.\.\.)(?:/|$|\.)", re.I
 )
