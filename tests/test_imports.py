@@ -330,7 +330,7 @@ AUDIT_LAYERS = (
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("references", "targets", "missing"),
-    ("prose", "sections", "builds"),
+    ("prose", "sections", "builds", "steps"),
     ("tables", "paragraphs", "fences", "set_aside"),
     ("docgen.audit",),
 )
