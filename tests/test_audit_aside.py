@@ -619,6 +619,51 @@ def test_a_context_that_may_hold_the_sources_is_no_finding(tmp_path: Path, comma
     assert context_findings(tmp_path, DEPLOY, commands) == []
 
 
+ROOTED = """\
+FROM python:3.12-slim
+COPY serving/xpu/docker/start.sh serving/xpu/docker/bench.py /llm/
+COPY python/llm /llm/src
+"""
+
+
+def rooted_findings(root: Path, files: dict[str, str], commands: str) -> list[tuple[int, str, str]]:
+    """audit of serving/xpu/docker/README.md (its commands in one shell block) against the Dockerfile
+    next to it, with `root` as the project."""
+    folder = root / "serving/xpu/docker"
+    make_tree(folder, {"README.md": f"# Build\n\n```shell\n{commands}\n```\n", "Dockerfile": ROOTED})
+    make_tree(root, files)
+    model = build_model(folder / "Dockerfile", "Dockerfile")
+    text = (folder / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, folder, root)]
+
+
+def test_sources_written_from_a_folder_above_prove_the_context(tmp_path: Path) -> None:
+    # The checkout lacks python/ and bench.py: the paths alone say the context is the top.
+    found = rooted_findings(tmp_path, {"serving/xpu/docker/start.sh": ""}, "docker build -t app:latest .")
+    assert found == [
+        (
+            4,
+            "README builds ./Dockerfile with the context ., which cannot hold what it copies: "
+            "serving/xpu/docker/start.sh (line 2) is written from the folder above serving/xpu/docker/ "
+            "(build there with -f serving/xpu/docker/Dockerfile)",
+            "certain",
+        )
+    ]
+    # none of the files there: the two-folder path still tells, less surely
+    assert [c for _, _, c in rooted_findings(tmp_path / "b", {}, "docker build -t app .")] == ["likely"]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "cd ../../..\ndocker build -f serving/xpu/docker/Dockerfile -t app .",  # from the top: true
+        "docker build -f Dockerfile -t app ../../..",
+    ],
+)
+def test_a_context_at_the_folder_the_sources_are_written_from(tmp_path: Path, commands: str) -> None:
+    assert rooted_findings(tmp_path, {"serving/xpu/docker/start.sh": ""}, commands) == []
+
+
 def test_a_context_missing_one_source_found_next_to_the_dockerfile(tmp_path: Path) -> None:
     files = {**DEPLOY, "settings.toml": ""}  # the top holds settings.toml, not hooks/
     found = context_findings(tmp_path, files, "docker build -f deploy/Dockerfile .")

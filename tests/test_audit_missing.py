@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import findings, make_tree, run
 
 from docgen.audit import audit
@@ -224,3 +225,51 @@ def test_ignore_files_are_read_alike_for_links_and_copy_sources(tmp_path: Path) 
     assert ignore_patterns(tmp_path / "missing") == []
     (tmp_path / ".dockerignore").write_text("x\n" * 2000 + "late\n")  # read up to a bound
     assert "late" not in ignore_patterns(tmp_path / ".dockerignore")
+
+
+def test_a_link_whose_address_is_wrapped_in_parentheses(tmp_path: Path) -> None:
+    _repo(tmp_path, {})
+    readme = (
+        "Powered by [Dev Containers]((https://containers.dev/overview)).\n"
+        "See [the spec](https://containers.dev/(spec)) and [home](<https://containers.dev>).\n"
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, tmp_path)
+    assert [(d.line, d.message, d.confidence) for d in found] == [
+        (
+            1,
+            "README links to (https://containers.dev/overview), a malformed link: the address "
+            "https://containers.dev/overview is wrapped in parentheses",
+            "certain",
+        )
+    ]
+
+
+def test_a_script_named_in_another_case(tmp_path: Path) -> None:
+    _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "README.md": ""})
+    readme = (
+        "## Files\n"
+        "- Dockerfile : sets up the environment\n"
+        "- Build.sh : script to build the Dockerfile\n"
+        "- run-orin.sh : runs the image built by `Build.sh`\n"
+        "- Readme.md : this file\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        "3: README lists Build.sh, which does not exist (did you mean build.sh?)",
+        "4: README names Build.sh, which does not exist (did you mean build.sh?)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        "- build.sh : script to build\n- run-orin.sh : runs it\n",  # the true statement
+        "- Build.sh : script to build\n- start.sh : runs it\n",  # no item names a file here: another layout
+        "- Build.sh: the build script, see `build.sh --help`\n",  # alone, no other file listed
+        "- README.MD : this file\n- run-orin.sh : runs it\n",  # another case of a page is the same page
+        "- Setup.bat : builds on Windows\n- run-orin.sh : runs it\n",  # Windows reads any case
+    ],
+)
+def test_file_lists_that_are_no_finding(tmp_path: Path, items: str) -> None:
+    _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "README.md": "", "setup.bat": ""})
+    assert findings("## Files\n" + items, DOCKERFILE, tmp_path) == []

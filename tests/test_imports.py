@@ -330,7 +330,7 @@ AUDIT_LAYERS = (
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "settings", "names"),
-    ("prose", "sections", "builds", "image_paths", "placeholders"),
+    ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments"),
     ("docgen.audit",),
 )

@@ -88,7 +88,7 @@ from docgen.audit.fences import (
     _image_build_block,
 )
 from docgen.audit.image_paths import _image_paths
-from docgen.audit.missing import _missing_links, _misspelt_paths
+from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -112,6 +112,7 @@ from docgen.audit.sections import (
 )
 from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.settings import _setting_claims
+from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets
 from docgen.audit.wording import _heading_of, _runtime_names
@@ -223,11 +224,15 @@ def audit(
         found.extend(_missing_scripts(doc, source, directory, audited, path, project))
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(_listed_files(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
         found.extend(_name_misses(doc, path, directory, models, project))
+        found.extend(_missing_folders(doc, text, directory, audited, path, project))
+        found.extend(_missing_copies(doc, source, directory, audited, path, project))
+        found.extend(_clone_paths(doc, directory, path))
     found.extend(_denied_args(doc, models, tied, path))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)

@@ -17,7 +17,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, code_spans, links
+from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
@@ -25,6 +25,8 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _UNREAD = re.compile(r"[{}$<>*|@]|%7[BbDd]")
 """A target with a placeholder or a template (`{{ page }}`, `$DIR`, `<name>`) or an e-mail address:
 not a file name."""
+_WRAPPED_URL = re.compile(r"\(+((?:[A-Za-z][A-Za-z0-9+.-]*:|www\.)[^\s()]*)\)*")
+"""`(https://example.com)`: an address in parentheses, as `[x]((https://example.com))` makes the target."""
 _DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
 """`www.example.com/x`, `github.com/a/b`: a web address written without its scheme, not a file."""
 _GITHUB_PAGE = re.compile(
@@ -154,14 +156,33 @@ def _made(doc: Document) -> set[str]:
     return names
 
 
+def _cloned(doc: Document) -> set[str]:
+    """The folders the `git clone` commands of the README's blocks make (`git clone URL [DIR]`)."""
+    folders: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            clone = re.search(r"\bgit[ \t]+clone[ \t]+(.+)", text)
+            if clone is None:
+                continue
+            operands = [w for w in _WORD.findall(clone.group(1)) if not w.startswith("-")]
+            if operands:
+                url = operands[0].rstrip("/")
+                folders.add(operands[1] if len(operands) > 1 else url.rsplit("/", 1)[-1].removesuffix(".git"))
+    return folders
+
+
 def _in_commands(doc: Document) -> set[str]:
     """The base names of the paths the command blocks of the README name (`./build.sh`, `bash
-    tools/run.sh`): a path in the prose that a command makes or runs is for the rules on commands."""
+    tools/run.sh`): a path in the prose that a command makes or runs is for the rules on commands. Not
+    those in the folder of a clone (`repo/build.py` after `git clone …/repo`): no rule on commands
+    looks into a clone, so the prose's name of such a file is checked as any other."""
+    cloned = _cloned(doc)
     return {
         word.rstrip("/").rsplit("/", 1)[-1]
         for fence in doc.fences
         for _, text in fence.lines
         for word in _WORD.findall(text)
+        if word.removeprefix("./").split("/", 1)[0] not in cloned or "/" not in word.strip("/")
     }
 
 
@@ -266,6 +287,16 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     seen: set[tuple[int, str]] = set()
     for line, target in doc.destinations:
         target = target.strip()
+        wrapped = _WRAPPED_URL.fullmatch(target)
+        if wrapped is not None:  # `[x]((https://…))`: read as a relative path, the link is broken
+            yield Diagnostic(
+                readme,
+                line,
+                f"README links to {target}, a malformed link: the address {wrapped.group(1)} is wrapped in "
+                "parentheses",
+                confidence=CERTAIN,
+            )
+            continue
         if (
             not target
             or target.startswith(("#", "//", "?"))
@@ -317,6 +348,9 @@ _SUFFIXES = frozenset(
     " c cc cpp h hpp cu js ts go rs java xml html csv lock sql".split()
 )
 """File suffixes that make a name in code a file (`build_docker.sh`), not a module or a version."""
+_SCRIPT_SUFFIXES = frozenset({"sh", "bash", "zsh", "py"})
+"""Suffixes of scripts run by their exact name (on a file system that tells cases apart): another case
+is another file to run. Not Windows' `.bat` or `.ps1`, whose file system does not."""
 _PLACEHOLDER = re.compile(
     r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|xxx+|\.\.\.)(?:/|$|\.)", re.I
 )
@@ -366,8 +400,8 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         if any((base / path).exists() for base in bases) or (line, path) in seen:
             continue
         fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
-        if fixed is None or fixed.lower() == path.lower():  # prose writes names in any case (`readme.md`)
-            continue
+        if fixed is None or (fixed.lower() == path.lower() and suffix not in _SCRIPT_SUFFIXES):
+            continue  # prose writes names in any case (`readme.md`), but a script is run by its name
         seen.add((line, path))
         yield Diagnostic(
             readme,
@@ -375,3 +409,45 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             f"README names {path}, which does not exist (did you mean {fixed}?)",
             confidence=LIKELY,
         )
+
+
+_ITEM_NAME = re.compile(
+    r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*|__|`)?([\w][\w.+-]*)(?:\*\*|__|`)?[ \t]*(?::|-|–|—)[ \t]+\S"
+)
+"""A list item that starts with a file's name and says what it is (`- build.sh : builds the image`)."""
+
+
+def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A file named at the start of a list item that describes the folder's files (`- Build.sh :
+    script to build the image`), when it does not exist while a name a slip away does (another case
+    too, for a script: it is run by its name) and another item of the list names a file that exists:
+    the list describes this folder, and names one file wrongly (`likely`). Not in code (see
+    `_misspelt_paths`), not a Dockerfile (see `references`), nothing a command of the README makes."""
+    root = repository_root(directory)
+    bases = [directory, *([root] if root is not None and root != directory.resolve() else [])]
+    made = _made(doc) | _in_commands(doc)
+    listings = _Listings()
+    for block in lists(doc):
+        named = [(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))]
+        if not any(any((base / name).is_file() for base in bases) for _, name in named):
+            continue
+        for line, name in named:
+            suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
+            if (
+                suffix not in _SUFFIXES
+                or is_dockerfile_name(name)
+                or name in made
+                or _PLACEHOLDER.search(name)
+            ):
+                continue
+            if any((base / name).exists() for base in bases):
+                continue
+            fixed = next((f for base in bases if (f := _corrected(base, name, listings)) is not None), None)
+            if fixed is None or (fixed.lower() == name.lower() and suffix not in _SCRIPT_SUFFIXES):
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"README lists {name}, which does not exist (did you mean {fixed}?)",
+                confidence=LIKELY,
+            )

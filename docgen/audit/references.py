@@ -295,12 +295,15 @@ class _Walk:
     """The steps (`&&`, `||`, `;`) of a README's command blocks, read top to bottom as a reader runs
     them, and the folders they run in (`folders`): a `cd` moves every later step (it is not a step
     itself), and one that cannot be followed (`cd $DIR`, a folder not found, one outside `project`)
-    ends the walk. Folders are kept resolved, so a chain of `cd`s does not make a longer path."""
+    ends the walk (`lost` then tells where). Folders are kept resolved, so a chain of `cd`s does not
+    make a longer path."""
 
     def __init__(self, bases: list[Path], project: Path) -> None:
         self.folders = list(bases)
         self.project = project
         self._skip = False
+        self.lost: tuple[int, str, Fence] | None = None
+        """(README line, step, block) of the `cd` that ended the walk, if one did."""
 
     def skip_block(self) -> None:
         """Leave the rest of the current block unread (its `cd`s too)."""
@@ -321,6 +324,7 @@ class _Walk:
                         if self._skip:
                             break
                     elif not moved:
+                        self.lost = (line, step, fence)
                         return
                     else:
                         self.folders = moved
@@ -423,6 +427,14 @@ def _context_misses(
             if home is not None:
                 found.setdefault(home, []).append((at, path))
         if not found or (not held and (len(found) != 1 or len(next(iter(found.values()))) != len(missing))):
+            rooted = _rooted(dockerfile, context, missing)
+            if rooted is not None:
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README builds {shown} with the context {written}, {rooted[0]}",
+                    confidence=rooted[1],
+                )
             continue
         for home, paths in found.items():
             folder = os.path.relpath(home, context)
@@ -436,6 +448,34 @@ def _context_misses(
             yield Diagnostic(
                 readme, line, f"README builds {shown} with the context {written}, {said}", confidence=LIKELY
             )
+
+
+def _rooted(dockerfile: Path, context: Path, missing: Sequence[tuple[int, str]]) -> tuple[str, str] | None:
+    """(what is wrong, confidence) when a COPY source the context does not hold starts with the path of
+    the Dockerfile's own folder from a folder above it (`COPY docker/app/run.sh` in
+    `docker/app/Dockerfile`): the Dockerfile is written for that folder as its context, whatever else a
+    checkout holds (not when the context is that folder: the checkout lacks the file). `certain` when
+    the rest of the path is a file next to the Dockerfile (`run.sh`), else (a folder path of two parts
+    or more) `likely`."""
+    folder = dockerfile.parent.parts
+    found: list[tuple[bool, int, str, str]] = []
+    for at, path in missing:
+        parts = path.split("/")
+        for size in range(min(len(parts), len(folder)) - 1, 0, -1):
+            if tuple(parts[:size]) != folder[-size:] or Path(*folder[:-size]) == context:
+                continue
+            there = os.path.lexists(dockerfile.parent.joinpath(*parts[size:]))
+            if there or size >= 2:
+                found.append((there, at, path, "/".join(parts[:size])))
+                break
+    if not found:
+        return None
+    there, at, path, prefix = next((f for f in found if f[0]), found[0])
+    said = (
+        f"which cannot hold what it copies: {path} (line {at}) is written from the folder above "
+        f"{prefix}/ (build there with -f {prefix}/{dockerfile.name})"
+    )
+    return said, CERTAIN if there else LIKELY
 
 
 def _indented_blocks(doc: Document) -> list[Fence]:

@@ -1,0 +1,364 @@
+"""What the steps of a README's commands name that is not there: the folder a `cd` enters
+(`cd gromacs-5.1.4` next to `gromacs5.1.4/`), the file a `cp` or `copy` copies (`copy example.env .env`
+next to `.env.sample`), and, after a `git clone` of this very repository, a path in that clone (read
+from the repository's root).
+
+Each needs evidence from the README or the folder itself (a name a slip away, a twin command, a file
+the next commands use found without the `cd`): a checkout that holds only some files must stay quiet.
+"""
+
+from __future__ import annotations
+
+import configparser
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _BUILD_COMMAND
+from docgen.audit.missing import (
+    _GENERATED,
+    _PLACEHOLDER,
+    _SUFFIXES,
+    _WORD,
+    _corrected,
+    _key,
+    _Listings,
+    _made,
+    repository_root,
+)
+from docgen.audit.references import (
+    _CD_STEP,
+    _ELSEWHERE,
+    _FILES_APPEAR,
+    _RUN_SCRIPT,
+    _bases,
+    _made_before,
+    _Walk,
+)
+from docgen.markdown import Document, Fence, code_spans
+from docgen.model import Diagnostic
+
+_INSTRUCTION = re.compile(r"[ \t]*(?:RUN|FROM|COPY|ADD|WORKDIR|ENV|ARG|CMD|ENTRYPOINT)[ \t]", re.IGNORECASE)
+"""A line of a Dockerfile shown in a block with no language: its commands run in the image, not here."""
+
+
+def _image_lines(doc: Document) -> set[int]:
+    """The README lines of command blocks that are Dockerfile instructions (`RUN cd app && cp a b`)."""
+    return {n for fence in doc.fences for n, text in fence.lines if _INSTRUCTION.match(text)}
+
+
+_UNREAD = re.compile(r"[$<>{}*?%\[\]:\\`]|\.\.")
+"""A path with a variable, a placeholder, a glob, a drive or a way up: not a name to look for."""
+
+
+def _plain(path: str) -> bool:
+    """True when `path` is a relative path to look for as written (`gromacs-5.1.4`, `docker/app`)."""
+    return (
+        bool(path.strip("./"))
+        and not path.startswith(("/", "-", "~"))
+        and not _UNREAD.search(path)
+        and not _PLACEHOLDER.search(path)
+    )
+
+
+def _top(directory: Path, project: Path | None) -> Path:
+    """The folder nothing above which is looked at (as for the scripts a README runs)."""
+    return (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+
+
+def _ours(folder: Path, directory: Path, root: Path | None) -> bool:
+    """True when `folder` is the README's folder or below it, or in the repository (not a folder far
+    above a README that is in no repository)."""
+    return folder.is_relative_to(directory.resolve()) or (root is not None and folder.is_relative_to(root))
+
+
+def _path_words(text: str) -> list[str]:
+    """The words of a command that name a relative file (`scripts/run.py`, `setup.cfg`)."""
+    found = []
+    for word in _WORD.findall(text):
+        word = word.strip("\"'")
+        name = posixpath.basename(word.rstrip("/"))
+        suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
+        if _plain(word) and ("/" in word.strip("/") or suffix in _SUFFIXES) and "://" not in word:
+            found.append(word.removeprefix("./"))
+    return found
+
+
+def _names_the_repository(target: str, text: str, root: Path | None, directory: Path) -> bool:
+    """True when a one-folder `cd` target may be the repository's own folder after a clone the prose
+    tells of: the name of the repository's folder, or the last part of an address in the README (the
+    clone's folder)."""
+    if "/" in target.strip("/"):
+        return False
+    name = target.strip("/")
+    top = root or directory.resolve()
+    return _key(name) == _key(top.name) or bool(
+        re.search(rf"/{re.escape(name)}(?:\.git)?(?![\w-]|\.\w)", text, re.IGNORECASE)
+    )
+
+
+def _missing_folders(
+    doc: Document,
+    text: str,
+    directory: Path,
+    audited: Sequence[str],
+    readme: str,
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A `cd DIR` of a command block (read top to bottom as the reader runs them) into a folder that does
+    not exist where it runs, while a folder a slip away does (`gromacs5.1.4/` for `cd gromacs-5.1.4`),
+    or a file the next commands of its block use is found without the `cd` (`scripts/run.py` at the
+    root after `cd services/api`: a path of two folders or more; one folder may be the repository's
+    own under another name). Not after a command that makes files appear (`git clone`, `tar`,
+    `make`), nor for a folder a command of the README makes (`mkdir`, a clone's), a generated one
+    (`build/`), a variable, a placeholder or an absolute path."""
+    top = _top(directory, project)
+    walk = _Walk(_bases(directory, audited, top), top)
+    for _, step in walk.steps(doc.fences, joined=False):
+        if _FILES_APPEAR.search(step):
+            return
+        if _ELSEWHERE.search(step):
+            walk.skip_block()
+    if walk.lost is None:
+        return
+    line, step, fence = walk.lost
+    if line in _image_lines(doc):
+        return
+    cd = _CD_STEP.match(step)
+    target = (cd.group(1) or "").strip("\"'") if cd else ""
+    if not _plain(target):
+        return
+    parts = [p for p in target.split("/") if p not in ("", ".")]
+    if any(p in _GENERATED or p in _made(doc) for p in parts):
+        return
+    if any((folder / target).exists() for folder in [directory, *directory.resolve().parents]):
+        return
+    root = repository_root(directory)
+    folders = [f for f in walk.folders if _ours(f, directory, root)]
+    rest = _after(fence, line, step)
+    if _names_the_repository(target, text, root, directory):
+        return
+    listings = _Listings()
+    near = next(
+        (fixed for f in folders if (fixed := _corrected(f, target, listings)) and (f / fixed).is_dir()),
+        None,
+    )
+    runs = bool(_BUILD_COMMAND.search(rest) or _RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
+    if near is not None:
+        yield Diagnostic(
+            readme,
+            line,
+            f"README cds into {target}, which does not exist (did you mean {near}?)",
+            confidence=CERTAIN if runs else LIKELY,
+        )
+        return
+    if "/" not in target.strip("/"):  # one folder: maybe the repository's own under another name
+        return
+    here = [w for w in _path_words(rest) if any((f / w).is_file() for f in folders)]
+    if here:
+        yield Diagnostic(
+            readme,
+            line,
+            f"README cds into {target}, which does not exist; {here[0]}, which the commands after it "
+            "use, is where the block starts",
+            confidence=CERTAIN,
+        )
+
+
+def _after(fence: Fence, line: int, step: str) -> str:
+    """The commands of `fence` after the `cd` `step` on README `line`, to the next `cd` or to a command
+    that may run elsewhere (`docker run -it`)."""
+    lines = [(n, t.split(" #", 1)[0]) for n, t in fence.lines if n >= line]
+    text = "\n".join(t for _, t in lines if not t.lstrip().startswith("#"))
+    text = text.split(step, 1)[1] if step in text else text
+    kept = []
+    for piece in re.split(r"&&|\|\||;|\n", text):
+        if _CD_STEP.match(piece) or _ELSEWHERE.search(piece):
+            break
+        kept.append(piece)
+    return "\n".join(kept)
+
+
+_COPY = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+|PS[^>]*>[ \t]*)?(?:sudo[ \t]+)?(cp|copy|Copy-Item)[ \t]+([^;&|\n]+)",
+    re.IGNORECASE,
+)
+"""A copy command (`cp a b`, Windows' `copy a b`, PowerShell's `Copy-Item a b`) and its operands."""
+
+
+def _copy_operands(command: str, args: str) -> tuple[list[str], str] | None:
+    """(sources, destination) of a copy command's operands; None when they cannot be told apart."""
+    words = [w.strip("\"'") for w in args.split()]
+    sources: list[str] = []
+    destination = None
+    plain: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        lower = word.lower()
+        if command.lower() == "copy-item" and lower in ("-path", "-literalpath", "-destination"):
+            if index + 1 < len(words):
+                (sources.append if lower != "-destination" else plain.append)(words[index + 1])
+                destination = words[index + 1] if lower == "-destination" else destination
+            index += 2
+            continue
+        if lower in ("-t", "--target-directory") or lower.startswith("--target-directory="):
+            return None
+        if not word.startswith("-") and not (command.lower() == "copy" and word.startswith("/")):
+            plain.append(word)
+        index += 1
+    if destination is None:
+        if len(plain) < 2:
+            return None
+        return [*sources, *plain[:-1]], plain[-1]
+    return [*sources, *(p for p in plain if p != destination)], destination
+
+
+def _copies(
+    doc: Document, directory: Path, audited: Sequence[str], top: Path
+) -> list[tuple[int, str, str, list[Path]]]:
+    """(README line, source, destination, folders it is read from) of each copy the README tells to run:
+    in inline code in the prose (read from the README's folder and the repository's root), and in the
+    command blocks, read where they run."""
+    root = repository_root(directory)
+    found: list[tuple[int, str, str, list[Path]]] = []
+    home = [directory.resolve(), *([root] if root is not None and root != directory.resolve() else [])]
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            for _, _, code in code_spans(text):
+                for match in _COPY.finditer(code.strip()):
+                    operands = _copy_operands(match.group(1), match.group(2))
+                    if operands:
+                        found += [(number, s, operands[1], home) for s in operands[0]]
+    walk = _Walk(_bases(directory, audited, top), top)
+    image = _image_lines(doc)
+    for number, step in walk.steps(doc.fences, joined=True):
+        if _FILES_APPEAR.search(step):
+            break
+        if number in image:
+            continue
+        for match in _COPY.finditer(step):
+            operands = _copy_operands(match.group(1), match.group(2))
+            if operands:
+                folders = [f for f in walk.folders if _ours(f, directory, root)]
+                found += [(number, s, operands[1], folders) for s in operands[0]]
+        if _ELSEWHERE.search(step):
+            walk.skip_block()
+    return found
+
+
+def _missing_copies(
+    doc: Document,
+    source: Sequence[str],
+    directory: Path,
+    audited: Sequence[str],
+    readme: str,
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """The source of a copy the README tells to run (`cp .env.sample .env`, `copy example.env .env`,
+    `Copy-Item`), a relative file, that does not exist where it runs, while the README copies an
+    existing file to the same destination (the same step for another shell) or a file a slip away
+    exists: `README copies example.env, which does not exist (did you mean .env.sample?)`. Not for a
+    file a README line above makes or tells to make, a variable, a glob, a placeholder or an absolute
+    path; a copy with no such evidence may be of a file the checkout does not hold."""
+    top = _top(directory, project)
+    copies = _copies(doc, directory, audited, top)
+    existing = {
+        posixpath.basename(d.rstrip("/")): s
+        for _, s, d, folders in copies
+        if _plain(s) and any((f / s).is_file() for f in folders)
+    }
+    listings = _Listings()
+    seen: set[tuple[int, str]] = set()
+    for line, src, destination, folders in copies:
+        if not _plain(src) or not folders or (line, src) in seen:
+            continue
+        if any((f / src).exists() for f in folders) or _made_before(src, source[: line - 1]):
+            continue
+        if any(p in _GENERATED for p in src.split("/")):
+            continue
+        twin = existing.get(posixpath.basename(destination.rstrip("/")))
+        fixed = next((c for f in folders if (c := _corrected(f, src, listings))), None)
+        meant = fixed or twin
+        if meant is None:
+            continue
+        seen.add((line, src))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README copies {src}, which does not exist (did you mean {meant}?)",
+            confidence=CERTAIN,
+        )
+
+
+_CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+(.+)")
+
+
+def _remote_names(root: Path | None) -> set[str]:
+    """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
+    if root is None or not (root / ".git" / "config").is_file():
+        return set()
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    try:
+        parser.read(root / ".git" / "config", encoding="utf-8")
+    except (configparser.Error, OSError, UnicodeDecodeError):
+        return set()
+    urls = [parser.get(s, "url", fallback="") for s in parser.sections() if s.startswith("remote")]
+    return {n for u in urls if (n := _owner_name(u))}
+
+
+def _owner_name(url: str) -> str | None:
+    """`owner/name` of a repository address (`https://github.com/o/n.git`, `git@host:o/n`)."""
+    found = re.search(r"[/:]([\w.-]+)/([\w.-]+?)(?:\.git)?/?\Z", url.strip())
+    return f"{found.group(1)}/{found.group(2)}".lower() if found else None
+
+
+def _own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None:
+    """The folder a `git clone` (its operands `words`) makes when it clones this repository: its address
+    names a remote of the checkout, or its folder has the checkout's name (`name`, `name-main`)."""
+    operands = [w for w in words if not w.startswith("-")]
+    if not operands or "://" not in operands[0] and "@" not in operands[0]:
+        return None
+    url = operands[0]
+    folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
+    if not _plain(folder) or "/" in folder.strip("/"):
+        return None
+    named = _owner_name(url)
+    own = _key(root.name) in {_key(folder), _key(folder) + "_main", _key(folder) + "_master"}
+    return folder.strip("/") if own or (named is not None and named in remotes) else None
+
+
+def _clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagnostic]:
+    """After a `git clone` of this very repository (`_own_clone`), a path of a later command of the
+    block in the clone's folder (`app/build-docker.py` after cloning `app`) is a path from the
+    repository's root: one that does not exist there while a path a slip away does is a finding."""
+    root = repository_root(directory) or directory.resolve()
+    remotes = _remote_names(repository_root(directory))
+    listings = _Listings()
+    for fence in doc.fences:
+        folder = None
+        for line, text in fence.lines:
+            code = text.split(" #", 1)[0]
+            if folder is not None:
+                for word in _WORD.findall(code):
+                    word = word.strip("\"'")
+                    if not word.startswith(folder + "/") or not _plain(word):
+                        continue
+                    inner = word[len(folder) + 1 :]
+                    if not inner or (root / inner).exists():
+                        continue
+                    fixed = _corrected(root, inner, listings)
+                    if fixed is None:
+                        continue
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README names {word}, a path in this repository's clone, which does not exist "
+                        f"(did you mean {folder}/{fixed}?)",
+                        confidence=CERTAIN,
+                    )
+            clone = _CLONE.search(code)
+            if clone is not None:
+                folder = _own_clone(clone.group(1).split(), root, remotes)

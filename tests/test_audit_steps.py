@@ -1,0 +1,189 @@
+"""`docgen audit`: what the steps of a README's commands name that is not there: the folder a `cd`
+enters, the file a copy copies, a path in a clone of this very repository (docgen/audit/steps.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\nCOPY . /app\n"
+
+
+def found(root: Path, files: dict[str, str], readme: str = "README.md") -> list[tuple[int, str, str]]:
+    """(line, message, confidence) of `audit` of root/`readme` against root/Dockerfile, with its folder
+    and `root` as the project."""
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / readme).read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, readme, model, {}, (root / readme).parent, root)
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A `cd` into a folder that does not exist
+
+GROMACS = {"gromacs5.1/Dockerfile": APP, "gromacs-5.1-cuda/Dockerfile": APP}
+
+
+def test_a_cd_into_a_folder_a_slip_away_from_one_that_exists(tmp_path: Path) -> None:
+    readme = "## Build\n\n```sh\ncd gromacs-5.1\ndocker build . -t gromacs:5.1\n```\n"
+    assert found(tmp_path, {**GROMACS, "README.md": readme}) == [
+        (4, "README cds into gromacs-5.1, which does not exist (did you mean gromacs5.1?)", "certain")
+    ]
+
+
+def test_a_cd_a_slip_away_with_nothing_run_after_it_is_likely(tmp_path: Path) -> None:
+    readme = "```sh\ncd gromacs-5.1\nls\n```\n"
+    assert found(tmp_path, {**GROMACS, "README.md": readme}) == [
+        (2, "README cds into gromacs-5.1, which does not exist (did you mean gromacs5.1?)", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "cd gromacs5.1\ndocker build . -t g",  # the folder is there: the true statement
+        "cd gromacs-5.1-cuda && docker build . -t g",
+        "mkdir -p gromacs-5.1 && cd gromacs-5.1 && docker build . -t g",  # made first
+        "git clone https://example.com/gromacs-5.1.git\ncd gromacs-5.1\ndocker build . -t g",  # a checkout
+        "tar xf gromacs.tgz\ncd gromacs-5.1\ndocker build . -t g",  # unpacked
+        "cd $GROMACS\ndocker build . -t g",  # a variable
+        "cd ~/gromacs-5.1\ndocker build . -t g",
+        "cd <gromacs-folder>\ndocker build . -t g",  # a placeholder
+        "cd /opt/gromacs-5.1\ndocker build . -t g",  # absolute
+        "docker run -it gromacs bash\ncd gromacs-5.1\nmake",  # in the container
+        "cd build\ncmake ..",  # a folder a build makes
+        "FROM ubuntu:22.04\nRUN mkdir /src && cd gromacs-5.1 && make",  # a Dockerfile's lines
+    ],
+)
+def test_a_cd_that_may_well_work(tmp_path: Path, commands: str) -> None:
+    assert found(tmp_path, {**GROMACS, "README.md": f"```bash\n{commands}\n```\n"}) == []
+
+
+def test_a_cd_leaving_the_files_its_next_commands_use_behind(tmp_path: Path) -> None:
+    files = {"scripts/embed.py": "", "src/app.py": ""}
+    readme = (
+        "```bash\n# from the service\ncd services/face_api\nsource .venv/bin/activate\n"
+        "uv run scripts/embed.py\n```\n"
+    )
+    assert found(tmp_path, {**files, "README.md": readme}) == [
+        (
+            3,
+            "README cds into services/face_api, which does not exist; scripts/embed.py, which the commands "
+            "after it use, is where the block starts",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "extra"),
+    [
+        # a file of the folder that is not here: the checkout may lack the folder
+        ("```bash\ncd services/face_api\nuv run scripts/other.py\n```\n", {}),
+        # the folder is there
+        (
+            "```bash\ncd services/face_api\nuv run scripts/embed.py\n```\n",
+            {"services/face_api/scripts/embed.py": ""},
+        ),
+        # one folder: the repository's own, cloned as the prose tells
+        ("Clone the repository, then:\n\n```bash\ncd face-api\npython scripts/embed.py\n```\n", {}),
+        ("```bash\ncd myapp\npython scripts/embed.py\n```\n", {}),
+        # the repository's own name, a slip away from a folder of it
+        ("See https://github.com/acme/script.\n\n```bash\ncd script\npython scripts/embed.py\n```\n", {}),
+        ("See https://github.com/acme/face-api.\n\n```bash\ncd face-api\npython scripts/embed.py\n```\n", {}),
+    ],
+)
+def test_a_missing_folder_without_evidence_is_no_finding(
+    tmp_path: Path, readme: str, extra: dict[str, str]
+) -> None:
+    assert found(tmp_path, {"scripts/embed.py": "", **extra, "README.md": readme}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The source of a copy that does not exist
+
+
+def test_a_copy_of_a_file_that_is_not_there_next_to_its_twin(tmp_path: Path) -> None:
+    readme = "1. Make a copy: `cp .env.sample .env` (Linux) or `copy example.env .env` (Windows).\n"
+    assert found(tmp_path, {".env.sample": "", "README.md": readme}) == [
+        (1, "README copies example.env, which does not exist (did you mean .env.sample?)", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "cp config_example.yaml config.yaml",
+        "Copy-Item -Path config_example.yaml -Destination config.yaml",
+        "cd deploy\ncp ../README.md . && cd ..\ncp config_example.yaml config.yaml",
+    ],
+)
+def test_a_copy_a_slip_away_from_a_file(tmp_path: Path, commands: str) -> None:
+    files = {"config.example.yaml": "", "deploy/x": "", "README.md": f"```bash\n{commands}\n```\n"}
+    assert [message for _, message, _ in found(tmp_path, files)] == [
+        "README copies config_example.yaml, which does not exist (did you mean config.example.yaml?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "Run `cp .env.sample .env`.\n",  # there: the true statement
+        "Run `cp .env.example .env`.\n",  # nothing near it: a checkout that lacks it
+        "```bash\nwget https://example.com/example.env\ncp example.env .env\n```\n",  # fetched first
+        # a variable, a glob, an absolute path
+        "```bash\ncp $ENV_FILE .env\ncp *.sample /tmp/\ncp /etc/app.env .env\n```\n",
+        "```bash\ngit clone https://example.com/app.git\ncp app/example.env .env\n```\n",  # in a checkout
+        "```\nFROM python:3.12\nRUN cp .env.sample .env && cp example.env .env\n```\n",  # in the image
+    ],
+)
+def test_copies_that_are_no_finding(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, {".env.sample": "", "README.md": readme}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A path in a clone of this very repository
+
+CLONE = "```bash\ngit clone https://github.com/acme/{name}.git\npython3 {name}/build-docker.py --tag x\n```\n"
+
+
+def test_a_path_in_a_clone_of_this_repository(tmp_path: Path) -> None:
+    root = tmp_path / "cuda-runtime"
+    readme = CLONE.format(name="cuda-runtime")
+    assert found(root, {"build_docker.py": "", "README.md": readme}) == [
+        (
+            3,
+            "README names cuda-runtime/build-docker.py, a path in this repository's clone, which does not "
+            "exist (did you mean cuda-runtime/build_docker.py?)",
+            "certain",
+        )
+    ]
+    # the true statement
+    (root / "README.md").write_text(readme.replace("build-docker", "build_docker"), encoding="utf-8")
+    assert found(root, {}) == []
+
+
+def test_this_repository_is_told_by_its_remote(tmp_path: Path) -> None:
+    root = tmp_path / "checkout"
+    files = {".git/config": '[remote "origin"]\n\turl = git@github.com:acme/cuda-runtime.git\n'}
+    readme = CLONE.format(name="cuda-runtime")
+    result = found(root, {**files, "build_docker.py": "", "README.md": readme})
+    assert [line for line, _, _ in result] == [3]
+    # another repository's clone: its files are not this folder's
+    (root / "README.md").write_text(CLONE.format(name="other-tool"), encoding="utf-8")
+    assert found(root, {}) == []
+
+
+def test_the_prose_name_of_a_file_in_a_clone_is_checked(tmp_path: Path) -> None:
+    readme = "Build it with the `build-docker.py` script.\n\n" + CLONE.format(name="other-tool")
+    assert found(tmp_path, {"build_docker.py": "", "README.md": readme}) == [
+        (1, "README names build-docker.py, which does not exist (did you mean build_docker.py?)", "likely")
+    ]
