@@ -68,6 +68,7 @@ from docgen.audit.fences import (
     _fence_intro,
     _image_build_block,
 )
+from docgen.audit.idle import _idle_args
 from docgen.audit.missing import _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -179,6 +180,7 @@ def audit(
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
     found.extend(_denied_args(doc, models, tied, path))
+    found.extend(_idle_args(doc, models, path, elsewhere))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
     found.extend(_placeholder_builds(doc, family, tied))
