@@ -34,6 +34,7 @@ ROCM = """\
 FROM rocm/dev-ubuntu-22.04:6.2
 ARG PYTORCH_VERSION=2.4.0
 ARG GFX_ARCH=gfx942
+ENV PYTORCH_ROCM_ARCH=${GFX_ARCH}
 RUN pip install torch==${PYTORCH_VERSION}
 """
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import make_tree
+
 from docgen.analysis import build_model
 from docgen.audit import audit
-
-from helpers import make_tree
 
 SDK = """\
 ARG BASE=ubuntu:24.04
@@ -52,7 +52,11 @@ def test_a_documented_build_arg_never_referenced(tmp_path: Path) -> None:
     table += "| `TOOLS_VERSION` | `1.4` |\n"
     dockerfile = SDK.replace("    #   sdk-core=${SDK_VERSION} \\\n    #   sdk-dev=${SDK_VERSION} \\\n", "")
     assert idle(tmp_path, "# SDK\n\n" + table, dockerfile) == [
-        (6, "README documents build arg SDK_VERSION, but Dockerfile:3 declares it and never uses it", "likely")
+        (
+            6,
+            "README documents build arg SDK_VERSION, but Dockerfile:3 declares it and never uses it",
+            "likely",
+        )
     ]
 
 

@@ -329,7 +329,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("references", "targets", "missing", "idle"),
+    ("references", "targets", "missing", "idle", "provides"),
     ("prose", "sections", "builds"),
     ("tables", "paragraphs", "fences", "set_aside"),
     ("docgen.audit",),

@@ -73,6 +73,7 @@ from docgen.audit.missing import _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.prose import _audit_text
+from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
     _context_misses,
     _dead_finding,
@@ -202,6 +203,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
+        found.extend(_provided_claims(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)

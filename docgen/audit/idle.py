@@ -80,11 +80,7 @@ def _idle_args(
     declared = frozenset(a.name for m in models for a in m.args)
     named = (set(documented) | _table_args(doc, declared)) & declared
     # only an arg no instruction reads (`used_lines`) is asked about, and only then is the file linted
-    idle = {
-        name
-        for name in named
-        if all(not a.used_lines for m in models for a in m.args if a.name == name)
-    }
+    idle = {name for name in named if all(not a.used_lines for m in models for a in m.args if a.name == name)}
     if not idle:
         return
     unused = {id(m): _unused_lines(m) for m in models if m.file and any(a.name in idle for a in m.args)}
@@ -100,10 +96,6 @@ def _idle_args(
         message = f"README documents build arg {name}, but {where} declares it and never uses it"
         commented = _commented_uses(model, name) if len(owners) == 1 else []
         if commented:
-            span = (
-                f"line {commented[0]}"
-                if len(commented) == 1
-                else f"lines {commented[0]}-{commented[-1]}"
-            )
+            span = f"line {commented[0]}" if len(commented) == 1 else f"lines {commented[0]}-{commented[-1]}"
             message += f" (its only uses are commented out: {span})"
         yield Diagnostic(path, line, message, confidence=LIKELY)

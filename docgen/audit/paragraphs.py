@@ -309,9 +309,7 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
                 block.intro_line, listed | elsewhere, "build-argument list", LIKELY
             )
         elif _titled_all_args(block, items, auditor.declared):
-            yield from auditor.missing_args(
-                block.section, listed | elsewhere, "build-argument list", LIKELY
-            )
+            yield from auditor.missing_args(block.section, listed | elsewhere, "build-argument list", LIKELY)
 
 
 _ARGS_TITLE = re.compile(
