@@ -330,6 +330,7 @@ AUDIT_LAYERS = (
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "idle", "provides"),
+    ("methods",),
     ("prose", "sections", "builds"),
     ("tables", "paragraphs", "fences", "set_aside"),
     ("docgen.audit",),

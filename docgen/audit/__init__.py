@@ -69,6 +69,7 @@ from docgen.audit.fences import (
     _image_build_block,
 )
 from docgen.audit.idle import _idle_args
+from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _missing_links, _misspelt_paths
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -204,6 +205,8 @@ def audit(
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
         found.extend(_provided_claims(sub, auditor))
+        found.extend(_tool_claims(sub, auditor))
+        found.extend(_built_claims(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)
