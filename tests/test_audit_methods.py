@@ -77,3 +77,21 @@ def test_built_from_source_against_a_prebuilt_wheel_and_the_reverse(tmp_path: Pa
     assert methods(tmp_path / "d", prose, wheel) == []
     negated = "# Detection\n\nMMCV never comes from prebuilt wheels here.\n"
     assert methods(tmp_path / "e", negated, DET) == []
+
+
+def test_a_way_of_installing_is_said_of_the_names_it_follows(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:22.04\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/cpu\n"
+        'RUN pip3 install mmengine "git+https://github.com/open-mmlab/mmcv.git@v2.1.0"\n'
+    )
+    # PyTorch comes from an index, mmcv is built: each name is of its own words
+    readme = "# Image\n\nIt installs PyTorch from the CPU index and builds mmcv from source.\n"
+    assert methods(tmp_path / "a", readme, dockerfile) == []
+    readme = "# Image\n\nmmengine comes from PyPI, mmcv from git at v2.1.0.\n"
+    assert methods(tmp_path / "b", readme, dockerfile) == []
+    # the same sentence shapes, wrong
+    readme = "# Image\n\nIt builds PyTorch and mmcv from source; mmengine comes from PyPI.\n"
+    assert methods(tmp_path / "c", readme, dockerfile) == [
+        "3: README says PyTorch is built from source but Dockerfile installs a prebuilt PyTorch from a"
+        " package index (likely)"
+    ]

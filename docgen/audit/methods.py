@@ -59,9 +59,14 @@ _PREBUILT = re.compile(
     r"|\b(?:installed|comes?)[ \t]+from[ \t]+PyPI\b",
     re.IGNORECASE,
 )
+_SOURCE = re.compile(r"from[ \t]+source", re.IGNORECASE)
+_BUILD_WORD = re.compile(r"\b(?:built|build|builds|building|compiled|compile|compiles|compiling)\b", re.I)
+_MARKS = re.compile(rf"{_SOURCE.pattern}|{_PREBUILT.pattern}", re.IGNORECASE)
+"""Where a clause says how what comes before is installed: `from source` (in a clause with a build
+word: `builds X and Y from source`), `prebuilt wheels`, `from PyPI`."""
 _BUILDS = re.compile(
     r"\bgit[ \t]+clone\b|\bgit\+|\bpip3?[ \t]+wheel\b|\bcmake\b|\bcolcon\b|\bsetup\.py\b|\bbdist_wheel\b"
-    r"|\bmake\b|\bninja\b|\bmeson\b|\bbazel\b|--no-binary",
+    r"|\bmake\b|\bninja\b|\bmeson\b|\bbazel\b|--no-binary|--no-build-isolation",
     re.IGNORECASE,
 )
 """Words of a RUN that builds what it names from source."""
@@ -115,10 +120,9 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     models = auditor.models
     if not models or not all(m.file for m in models):
         return
-    runs = [run for m in models for run in _runs(m)]
-    if any(_runs_a_file(run) for run in runs):
-        return  # a script, or a download run by a shell, may run any installer
     for para in doc.paragraphs:
+        if not any("`" in text for _, text in para.lines):
+            continue  # (the installer is named in code: most paragraphs are left at once)
         joined = " ".join(text for _, text in para.lines)
         for start, _, sentence in _sentences(para.lines):
             match = _USING_TOOL.search(sentence)
@@ -130,6 +134,9 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             before = f"{para.before} {joined[:start]}"[-200:]
             if not (_INSTALL_SAID.search(sentence) or _INSTALL_SAID.search(before)):
                 continue
+            runs = [run for m in models for run in _runs(m)]
+            if any(_runs_a_file(run) for run in runs):
+                return  # a script, or a download run by a shell, may run any installer
             command = re.compile(rf"(?<![\w./-]){re.escape(tool)}(?![\w-])")
             if any(command.search(run) for run in runs):
                 continue
@@ -164,13 +171,48 @@ def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     comps = [c for m in models for c in m.components if _norm(c.name) == key and c.kind != "image"]
     if any(c.kind == "git" or c.method == "source" for c in comps):
         return "source"
-    raw = _raw(name)
-    named = [run for m in models for run in _runs(m) if raw in _raw(run)]
-    if any(_BUILDS.search(run) for run in named):
+    raws = {_raw(name)} | {_raw(c.name) for c in comps}
+    # each command of a RUN apart: a long RUN may clone one project and pip-install another
+    named = [
+        cmd
+        for m in models
+        for run in _runs(m)
+        for cmd in _COMMAND_SEP.split(run)
+        if any(raw in _raw(cmd) for raw in raws)
+    ]
+    if any(_builds(command, raws) for command in named):
         return "source"
     if comps and all(c.kind == "pip" for c in comps):
         return "index"
     return None
+
+
+_PIP_INSTALL = re.compile(r"\b(?:pip[0-9.]*|uv[ \t]+pip)[ \t]+install\b")
+
+
+def _builds(command: str, raws: set[str]) -> bool:
+    """True when `command` (one command of a RUN) builds what `raws` name from source: a pip install of
+    it from a repository or a folder (`git+https://…/mmcv.git`), or with `--no-binary` or
+    `--no-build-isolation`; any other command that clones, configures or compiles (`git clone`, cmake,
+    colcon, `pip wheel`). A pip install naming it from an index builds nothing, whatever else it
+    installs from a repository."""
+    if not _PIP_INSTALL.search(command):
+        return bool(_BUILDS.search(command))
+    if re.search(r"--no-binary|--no-build-isolation", command):
+        return True
+    words = command.split()
+    for before, word in zip(["", *words], words, strict=False):
+        spec = word.strip("'\"")
+        if spec.startswith("-") or before in _INDEX_OPTIONS:
+            continue  # an option, or where packages come from (`--index-url https://…/whl/cu126`)
+        if not any(raw in _raw(spec) for raw in raws):
+            continue
+        if ("git+" in spec or spec.startswith(("http", "/", "./", "../"))) and not spec.endswith(".whl"):
+            return True
+    return False
+
+
+_INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-c", "-r"})
 
 
 def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -192,15 +234,30 @@ def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 yield from _compare(auditor, line, name, rest)
     for para in doc.paragraphs:
         for start, _, sentence in _sentences(para.lines):
-            if not (_FROM_SOURCE.search(sentence) or _PREBUILT.search(sentence)) or _NEGATED.search(sentence):
-                continue
             line = _line_of(para.lines, start)
             seen: set[str] = set()
-            for word in re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", sentence):
-                key = _norm(word)
-                if key in names and key not in seen:
-                    seen.add(key)
-                    yield from _compare(auditor, line, word, sentence)
+            for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
+                if _NEGATED.search(clause) or not _BUILD_WORD.search(clause) and not _PREBUILT.search(clause):
+                    continue
+                # what a marker says is of the names before it, after the marker before it (`Megatron
+                # comes from PyPI, mbridge from git`: not mbridge)
+                done = 0
+                for mark in _MARKS.finditer(clause):
+                    said = mark.group()
+                    if _SOURCE.fullmatch(said) and not _BUILD_WORD.search(clause):
+                        continue
+                    start = done
+                    if _SOURCE.fullmatch(said):
+                        said = "built from source"
+                        verbs = list(_BUILD_WORD.finditer(clause, done, mark.start()))
+                        if verbs and clause[verbs[-1].end() : mark.start()].strip():
+                            start = verbs[-1].end()  # `builds X and Y from source`: its objects
+                    for word in re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", clause[start : mark.start()]):
+                        key = _norm(word)
+                        if key in names and key not in seen:
+                            seen.add(key)
+                            yield from _compare(auditor, line, word, said)
+                    done = mark.end()
 
 
 def _compare(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
