@@ -90,8 +90,18 @@ def test_a_way_of_installing_is_said_of_the_names_it_follows(tmp_path: Path) -> 
     readme = "# Image\n\nmmengine comes from PyPI, mmcv from git at v2.1.0.\n"
     assert methods(tmp_path / "b", readme, dockerfile) == []
     # the same sentence shapes, wrong
-    readme = "# Image\n\nIt builds PyTorch and mmcv from source; mmengine comes from PyPI.\n"
+    readme = "# Image\n\nIt builds mmcv and PyTorch from source; mmengine comes from PyPI.\n"
     assert methods(tmp_path / "c", readme, dockerfile) == [
         "3: README says PyTorch is built from source but Dockerfile installs a prebuilt PyTorch from a"
         " package index (likely)"
     ]
+
+
+def test_only_the_nearest_component_is_said_to_be_built(tmp_path: Path) -> None:
+    # `with vLLM nightly and LMCache from source`: LMCache is built, vLLM comes as a nightly wheel
+    dockerfile = (
+        "FROM ubuntu:22.04\nRUN pip install vllm --extra-index-url https://wheels.vllm.ai/nightly\n"
+        "RUN git clone https://github.com/LMCache/LMCache.git && cd LMCache && pip install -e .\n"
+    )
+    readme = "# Image\n\n- `image-build`: Builds with vLLM nightly and LMCache from source\n"
+    assert methods(tmp_path, readme, dockerfile) == []

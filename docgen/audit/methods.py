@@ -252,11 +252,13 @@ def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                         verbs = list(_BUILD_WORD.finditer(clause, done, mark.start()))
                         if verbs and clause[verbs[-1].end() : mark.start()].strip():
                             start = verbs[-1].end()  # `builds X and Y from source`: its objects
-                    for word in re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", clause[start : mark.start()]):
-                        key = _norm(word)
-                        if key in names and key not in seen:
-                            seen.add(key)
-                            yield from _compare(auditor, line, word, said)
+                    # only the nearest component before it: in `with vLLM nightly and LMCache from
+                    # source`, what comes from source may be LMCache alone
+                    words = re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", clause[start : mark.start()])
+                    nearest = next((w for w in reversed(words) if _norm(w) in names), None)
+                    if nearest is not None and _norm(nearest) not in seen:
+                        seen.add(_norm(nearest))
+                        yield from _compare(auditor, line, nearest, said)
                     done = mark.end()
 
 
