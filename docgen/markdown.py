@@ -664,6 +664,8 @@ class ListBlock:
     heading: str
     items: list[tuple[int, str]]
     """(README line, text) of the first line of each of its items; nested items are not its own."""
+    section: int = 0
+    """README line of the heading the list is under (0: none)."""
 
 
 def lists(doc: Document) -> list[ListBlock]:
@@ -707,7 +709,7 @@ def lists(doc: Document) -> list[ListBlock]:
             lines += after.lines
             index += 1
         items = [(n, t) for n, t in lines if _LIST_ITEM.match(t) and indent(t) == depth]
-        found.append(ListBlock(intro, intro_line, para.heading, items))
+        found.append(ListBlock(intro, intro_line, para.heading, items, para.section))
     return found
 
 

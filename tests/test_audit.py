@@ -1327,7 +1327,7 @@ def test_a_claim_read_twice_on_one_line_is_one_finding_the_surest(chdir_tmp: Pat
     make_tree(
         chdir_tmp,
         {
-            "Dockerfile": "FROM python:3.12-slim\nARG APP_VERSION=1.0\n",
+            "Dockerfile": "FROM python:3.12-slim\nARG APP_VERSION=1.0\nRUN echo $APP_VERSION > /v\n",
             "README.md": "# App\n\nBuild it:\n\n\t$ docker build --build-arg GONE_ARG=1 -t app .\n"
             "\t$ docker build --build-arg APP_VERSION=2 --build-arg LOST_ARG=1 -t app .\n",
         },

@@ -490,7 +490,9 @@ def test_a_build_matrix_is_not_compared_with_build_arg_defaults() -> None:
 def test_a_command_continued_with_a_slash_still_names_its_file(
     tmp_path: Path, name: str, expected: list[tuple[int, str]]
 ) -> None:
-    make_tree(tmp_path, {"conda.Dockerfile": "FROM python:3.12-slim\nARG USERID=1000\n"})
+    make_tree(
+        tmp_path, {"conda.Dockerfile": "FROM python:3.12-slim\nARG USERID=1000\nRUN useradd -u $USERID app\n"}
+    )
     readme = (
         f"# Build\n\n```console\ndocker build -t app:latest /\n--build-arg USERID=1000 /\n-f {name} .\n```\n"
     )

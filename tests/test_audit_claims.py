@@ -34,6 +34,7 @@ ROCM = """\
 FROM rocm/dev-ubuntu-22.04:6.2
 ARG PYTORCH_VERSION=2.4.0
 ARG GFX_ARCH=gfx942
+ENV PYTORCH_ROCM_ARCH=${GFX_ARCH}
 RUN pip install torch==${PYTORCH_VERSION}
 """
 
@@ -439,6 +440,25 @@ def test_a_list_of_some_build_args_need_not_list_them_all() -> None:
     ]
     # a list of the environment names no build arg
     assert hdf("Environment variables:\n\n- `HDF_MAJOR`: 1.14\n\n- `HDF_PLUGIN_PATH`: /opt\n") == []
+
+
+def test_a_numbered_list_right_under_a_build_args_heading_must_list_them_all() -> None:
+    items = "1. `BASE`: image\n2. `HDF_MAJOR`: X.Y\n3. `BUILD_DATE`: when\n4. `VCS_REF`: commit\n"
+    for heading in ("#### Docker Arguments:", "## Build arguments", "### Build Args"):
+        assert hdf(f"# HDF\n\n{heading}\n{items}") == [
+            "3: build arg HDF_MINOR (Dockerfile:4) is missing from the README's build-argument list",
+            "3: build arg VCS_URL (Dockerfile:7) is missing from the README's build-argument list",
+        ], heading
+    # a heading saying they are some of them, or a list with an item no ARG declares, claims no more
+    assert hdf(f"# HDF\n\n## Useful build args\n{items}") == []
+    other = items.replace("`VCS_REF`: commit", "`HDF_PATH`: folder")
+    assert hdf(f"# HDF\n\n## Build arguments\n{other}") == [
+        "7: README documents build arg HDF_PATH but Dockerfile does not declare it"
+    ]
+    # an arg the README passes in a build command is documented there
+    assert hdf(f"# HDF\n\n## Build arguments\n{items}\n{HDF_BUILD}".replace("VCS_REF=abc", "VCS_URL=x"))[
+        :1
+    ] == ["3: build arg HDF_MINOR (Dockerfile:4) is missing from the README's build-argument list"]
 
 
 # 5. A Dockerfile named in plain words in a table or list of this folder's Dockerfiles

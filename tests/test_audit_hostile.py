@@ -30,7 +30,7 @@ DOCKERFILE = """\
 ARG IMAGE=nvidia/cuda:12.4.1-devel-ubuntu22.04
 FROM ${IMAGE}
 ARG FOO_BAR=1
-RUN pip install tensorrt==10.0.1
+RUN pip install tensorrt==10.0.1 && echo "$FOO_BAR" > /foo
 """
 
 

@@ -147,6 +147,18 @@ def test_a_platform_the_audited_image_is_built_for_is_its_own() -> None:
     ]
 
 
+def test_a_platform_the_audited_image_installs_builds_of_is_its_own() -> None:
+    # no path, base image or arg says XPU; the `+xpu` builds it installs do
+    xpu = "FROM ubuntu:22.04\nRUN pip install torch==2.6.0+xpu intel-extension-for-pytorch==2.6.10+xpu\n"
+    readme = "# Serving XPU Image\n\nThe image ships PyTorch 2.5.0.\n"
+    assert found(readme, {"Dockerfile": xpu}) == [
+        "3: README says PyTorch 2.5.0 but Dockerfile:2 says 2.6.0+xpu"
+    ]
+    # a Dockerfile installing CPU builds is not the XPU image
+    cpu = xpu.replace("+xpu", "+cpu")
+    assert found(readme, {"Dockerfile": cpu}) == []
+
+
 # --------------------------------------------------------------------------------------------------
 # Captions of example builds
 

@@ -65,6 +65,7 @@ over user text (each repeat is followed by text it cannot match).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -87,13 +88,16 @@ from docgen.audit.fences import (
     _fence_intro,
     _image_build_block,
 )
+from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
+from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.prose import _audit_text
+from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
     _context_misses,
     _dead_finding,
@@ -234,6 +238,7 @@ def audit(
         found.extend(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(_clone_paths(doc, directory, path))
     found.extend(_denied_args(doc, models, tied, path))
+    found.extend(_idle_args(doc, models, path, elsewhere))
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
     found.extend(_placeholder_builds(doc, family, tied))
@@ -257,6 +262,9 @@ def audit(
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
+        found.extend(_provided_claims(sub, auditor))
+        found.extend(_tool_claims(sub, auditor))
+        found.extend(_built_claims(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
             intro = _fence_intro(doc, fence)
@@ -307,13 +315,20 @@ class _BuiltModels:
         return tuple(chosen)
 
 
+_ABSENT = re.compile(r"\binstalls no ([\w.+-]+)")
+"""How a finding says the image lacks a component (`… but Dockerfile installs no FastChat`)."""
+
+
 def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
     """`found` sorted by line, one finding per line and message: the same claim read twice (a build
     command in an indented block is a command and a line of prose) is one finding, the surest of them.
     A claim contradicting two images of a family is two findings, one naming each."""
     best: dict[tuple[str, int, str], Diagnostic] = {}
     for finding in found:
-        key = (finding.path, finding.line, finding.message)
+        # Two rules may read one list item as a component the image does not install (one listed under
+        # an image, one the image is said to provide): one finding, the first (the one with evidence).
+        absent = _ABSENT.search(finding.message)
+        key = (finding.path, finding.line, f"absent {absent[1].lower()}" if absent else finding.message)
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding

@@ -301,11 +301,37 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
         tables = any(
             _is_build_arg_table(t, auditor.declared, auditor.passed) is not None for t in part.tables
         )
-        if _LISTS_ALL.search(block.intro) and not tables:
-            listed = {name for _, name, _ in names}
+        if tables:
+            continue
+        listed = {name for _, name, _ in names}
+        if _LISTS_ALL.search(block.intro):
             yield from auditor.missing_args(
                 block.intro_line, listed | elsewhere, "build-argument list", LIKELY
             )
+        elif _titled_all_args(block, items, auditor.declared):
+            yield from auditor.missing_args(block.section, listed | elsewhere, "build-argument list", LIKELY)
+
+
+_ARGS_TITLE = re.compile(
+    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?|available|supported)[ \t]+)?(?:docker[ \t]+)?"
+    r"(?:build[- \t]?)?arg(?:ument)?s[ \t]*[:：]?[*_ \t]*\Z",
+    re.IGNORECASE,
+)
+"""A heading that is the title of the build args (`#### Docker Arguments:`, `## Build args`), not of
+some of them (`Useful build args`, `Optional arguments`)."""
+
+
+def _titled_all_args(block: ListBlock, items: list[tuple[int, str, str]], declared: frozenset[str]) -> bool:
+    """True when `block` comes right under its heading (no introduction), that heading is the title of
+    the build args (`_ARGS_TITLE`), and every item starts with a declared ARG in code: a list that
+    stands for the build args of the image, as a table under that heading would."""
+    return (
+        not block.intro
+        and block.section > 0
+        and bool(_ARGS_TITLE.match(block.heading))
+        and len(items) == len(block.items) >= 2
+        and all(name in declared for _, name, _ in items)
+    )
 
 
 def _named_items(block: ListBlock) -> list[tuple[int, str, str]]:

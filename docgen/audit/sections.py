@@ -236,14 +236,21 @@ when a Dockerfile next to the README is named after one (`Dockerfile.base`)."""
 
 def _other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -> tuple[set[str], set[str]]:
     """(words naming the audited images, words naming images that are not audited): the variants of
-    the audited Dockerfiles' names and the platform words their names, base images and build args
-    mention; the variants of the Dockerfiles next to the README, and the platform words none of the
-    audited ones mentions."""
+    the audited Dockerfiles' names and the platform words their names, base images, build args and
+    the local labels of the builds they install (`+xpu`) mention; the variants of the Dockerfiles next
+    to the README, and the platform words none of the audited ones mentions."""
     ours = {v for v in (variant(m.path) for m in models) if v}
     said = " ".join(
         [m.path for m in models]
         + [s.base for m in models for s in m.stages]
         + [f"{a.name} {a.effective_default or ''}" for m in models for a in m.args]
+        # the local label of a build it installs (`torch==2.6.0+xpu`, `+rocm6.2`) names its platform
+        + [
+            (c.version or "").split("+", 1)[-1]
+            for m in models
+            for c in m.components
+            if "+" in (c.version or "")
+        ]
     ).lower()
     ours |= {word for word in _PLATFORMS if word in said}
     others = {v for v in (variant(s) for s in siblings) if v} | _PLATFORMS

@@ -439,6 +439,7 @@ SAME_PROJECT: dict[str, str] = {
     "nvidiacuda": "cuda",
     "cudatoolkit": "cuda",
     "amdgpudriver": "amdgpu",
+    "fschat": "fastchat",  # FastChat's pip name
 }
 """One project under its spellings: the pip name, the repository's name and the display name, each
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`

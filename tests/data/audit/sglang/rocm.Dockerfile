@@ -64,6 +64,9 @@ RUN git clone ${SGL_REPO} \
     && cd .. \
     && pip install -e "python[all_hip]"
 
+# The Mooncake transfer engine, when asked for.
+RUN if [ "$BUILD_MOONCAKE" = "1" ]; then pip install mooncake-transfer-engine; fi
+
 # Performance environment variable.
 ENV HIP_FORCE_DEV_KERNARG=1 \
     HSA_NO_SCRATCH_RECLAIM=1 \

@@ -1,0 +1,101 @@
+"""Build args the README documents that change nothing: the Dockerfile declares them but never reads
+them (`docgen lint`'s DG003), often because every line that read them was commented out
+(`README documents build arg TENSORRT_VERSION, but Dockerfile:10 declares it and never uses it: its
+only uses are commented out, lines 79-103`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
+from docgen.errors import DocgenError
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+
+def _table_args(doc: Document, declared: frozenset[str]) -> set[str]:
+    """The names of the rows of the README's build-argument tables."""
+    found: set[str] = set()
+    for table in doc.tables:
+        column = _is_build_arg_table(table, declared)
+        if column is None:
+            continue
+        for _, cells in table.rows:
+            if column < len(cells):
+                found.update(_arg_names_in_cell(cells[column]))
+    return found
+
+
+def _first_line(doc: Document, name: str) -> int:
+    """README line where `name` first appears as a word (0 when it does not)."""
+    word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
+    lines = [line for para in doc.paragraphs for line, text in para.lines if word.search(text)]
+    lines += [line for fence in doc.fences for line, text in fence.lines if word.search(text)]
+    for table in doc.tables:
+        lines += [line for line, cells in table.rows if any(word.search(cell) for cell in cells)]
+    return min(lines, default=0)
+
+
+def _unused_lines(model: ImageModel) -> dict[str, int]:
+    """Declared build arg → line of its declaration, for each arg `docgen lint` finds never used in
+    `model`'s Dockerfile (DG003: no instruction reads it, no RUN can see it as an environment variable
+    a tool reads). Empty for a model not read from a file."""
+    from docgen.analysis import lint_file  # the lint rules load only when some arg may be idle
+
+    try:
+        warnings = lint_file(model.file, model.path)
+    except DocgenError:
+        return {}
+    found: dict[str, int] = {}
+    for warning in warnings:
+        if warning.rule == "DG003" and (match := re.match(r"build arg (\S+) is declared", warning.message)):
+            found.setdefault(match.group(1), warning.line)
+    return found
+
+
+def _commented_uses(model: ImageModel, name: str) -> list[int]:
+    """Lines of `model`'s Dockerfile that read `name` (`$NAME`, `${NAME}`) inside a comment."""
+    try:
+        with open(model.file, encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        return []
+    use = re.compile(rf"\$\{{?{re.escape(name)}(?![A-Za-z0-9_])")
+    return [
+        number
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.lstrip().startswith("#") and use.search(line)
+    ]
+
+
+def _idle_args(
+    doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
+) -> Iterator[Diagnostic]:
+    """A build arg the README documents (after `--build-arg`, in code in a paragraph or list about build
+    args: `documented`; a row of a build-argument table) that every audited Dockerfile declaring it
+    declares and never reads: setting it changes nothing (`likely`)."""
+    declared = frozenset(a.name for m in models for a in m.args)
+    named = (set(documented) | _table_args(doc, declared)) & declared
+    # only an arg no instruction reads (`used_lines`) is asked about, and only then is the file linted
+    idle = {name for name in named if all(not a.used_lines for m in models for a in m.args if a.name == name)}
+    if not idle:
+        return
+    unused = {id(m): _unused_lines(m) for m in models if m.file and any(a.name in idle for a in m.args)}
+    for name in sorted(idle):
+        owners = [m for m in models if any(a.name == name for a in m.args)]
+        if not owners or not all(name in unused.get(id(m), {}) for m in owners):
+            continue
+        line = _first_line(doc, name)
+        if not line:
+            continue
+        model = owners[0]
+        where = ", ".join(f"{m.path}:{unused[id(m)][name]}" for m in owners)
+        message = f"README documents build arg {name}, but {where} declares it and never uses it"
+        commented = _commented_uses(model, name) if len(owners) == 1 else []
+        if commented:
+            span = f"line {commented[0]}" if len(commented) == 1 else f"lines {commented[0]}-{commented[-1]}"
+            message += f" (its only uses are commented out: {span})"
+        yield Diagnostic(path, line, message, confidence=LIKELY)

@@ -1,0 +1,274 @@
+"""How the README says components are installed, against how the Dockerfile installs them: with a tool
+it never runs (`` `mmengine`, `mmcv` using `mim install` ``), built from source while the Dockerfile
+installs a prebuilt wheel from an index (`| torchvision | Build from source |`), or from prebuilt wheels
+while the Dockerfile builds them (`MMCV … installed from prebuilt wheels` over `pip wheel git+…mmcv`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.provides import _install_text
+from docgen.audit.versions import _norm, _raw
+from docgen.audit.wording import _sentences
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import DocgenError
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_TOOLS = {
+    "mim": "openmim",
+    "conda": "conda",
+    "mamba": "mamba",
+    "micromamba": "micromamba",
+    "uv": "uv",
+    "pipx": "pipx",
+    "poetry": "poetry",
+    "pdm": "pdm",
+    "npm": "npm",
+    "yarn": "yarn",
+    "pnpm": "pnpm",
+    "cargo": "cargo",
+    "vcpkg": "vcpkg",
+    "conan": "conan",
+    "spack": "spack",
+}
+"""Installers a README may say it installs with → the package that brings each (`mim` is openmim's)."""
+_USING_TOOL = re.compile(
+    r"\b(?:using|with|via|through|by)[ \t]+(?:the[ \t]+)?`(?P<tool>[a-z]+)(?:[ \t]+install\b[^`]*)?`",
+    re.IGNORECASE,
+)
+"""`using `mim install``, `via `conda``: the installer a sentence names, in code."""
+_INSTALL_SAID = re.compile(
+    r"\binstall(?:s|ed)?\b[ \t]*:|\binstalled[ \t]+(?:using|with|via|through|by)\b", re.I
+)
+"""Words saying what follows is what the image installs (`Installs:`, `installed using`)."""
+_NEGATED = re.compile(r"\b(?:not|no|never|without|instead)\b|n't\b", re.IGNORECASE)
+_SPEC = re.compile(r"[<>=!~\[;@ ].*\Z")
+"""What follows a package's name in a requirement (`mmcv>=2.0.0rc4`, `uvicorn[standard]`)."""
+
+_FROM_SOURCE = re.compile(
+    r"\b(?:built|build|builds|compiled|compile|compiles)[ \t]+(?:\w+[ \t]+)?from[ \t]+source", re.I
+)
+_PREBUILT = re.compile(
+    r"\b(?:pre-?built|pre-?compiled|binary)[ \t]+(?:\w+[ \t]+)?wheels?\b|\bwheels?[ \t]+from[ \t]+PyPI\b"
+    r"|\b(?:installed|comes?)[ \t]+from[ \t]+PyPI\b",
+    re.IGNORECASE,
+)
+_SOURCE = re.compile(r"from[ \t]+source", re.IGNORECASE)
+_BUILD_WORD = re.compile(r"\b(?:built|build|builds|building|compiled|compile|compiles|compiling)\b", re.I)
+_MARKS = re.compile(rf"{_SOURCE.pattern}|{_PREBUILT.pattern}", re.IGNORECASE)
+"""Where a clause says how what comes before is installed: `from source` (in a clause with a build
+word: `builds X and Y from source`), `prebuilt wheels`, `from PyPI`."""
+_BUILDS = re.compile(
+    r"\bgit[ \t]+clone\b|\bgit\+|\bpip3?[ \t]+wheel\b|\bcmake\b|\bcolcon\b|\bsetup\.py\b|\bbdist_wheel\b"
+    r"|\bmake\b|\bninja\b|\bmeson\b|\bbazel\b|--no-binary|--no-build-isolation",
+    re.IGNORECASE,
+)
+"""Words of a RUN that builds what it names from source."""
+
+
+def _runs(model: ImageModel) -> tuple[str, ...]:
+    """The RUN commands of `model`'s Dockerfile, comment lines dropped (as BuildKit reads them)."""
+    return _runs_in(model.file)
+
+
+@functools.lru_cache(maxsize=32)
+def _runs_in(file: str) -> tuple[str, ...]:
+    try:
+        text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
+    except DocgenError:
+        return ()
+    return tuple(i.args for i in parse_dockerfile(text, file).instructions if i.keyword == "RUN")
+
+
+_COMMAND_SEP = re.compile(r"&&|\|\||[;|(]|\bthen\b|\bdo\b|\belse\b")
+_ENV_PREFIX = re.compile(r"\A(?:[A-Za-z_][A-Za-z0-9_]*=\S*[ \t]+)+")
+_RUNS_FILE = re.compile(
+    r"\A(?:sudo[ \t]+)?(?:(?:(?:ba|z)?sh|python[0-9.]*|perl|source|\.)[ \t]+(?!-)\S"
+    r"|\S*\.(?:sh|py|run|pl)(?:[ \t]|\Z))"
+)
+_PIPED = re.compile(r"\b(?:curl|wget)\b[^;&|]{0,500}\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh|python3?)\b")
+
+
+def _runs_a_file(run: str) -> bool:
+    """True when the RUN command `run` runs a file as a command (`bash install.sh`, `./setup.sh`,
+    `python setup.py install`) or a download through a shell: what they run is not read here. A file
+    only named (`chmod +x /entry.sh`) or code given inline (`python -c …`) is not run."""
+    if _PIPED.search(run):
+        return True
+    for part in _COMMAND_SEP.split(run):
+        command = _ENV_PREFIX.sub("", part.strip())
+        if _RUNS_FILE.match(command):
+            return True
+    return False
+
+
+def _package(spec: str) -> str:
+    return _SPEC.sub("", spec.strip())
+
+
+def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A sentence saying packages are installed with an installer (`` `openmim`, then `mmengine`,
+    `mmcv>=2.0.0rc4` using `mim install` ``, under `Installs:` or saying `installed using`) that no RUN
+    of any image compared runs, when docgen reads all they run (`likely`); the packages it names in code
+    that no install brings are named too."""
+    models = auditor.models
+    if not models or not all(m.file for m in models):
+        return
+    for para in doc.paragraphs:
+        if not any("`" in text for _, text in para.lines):
+            continue  # (the installer is named in code: most paragraphs are left at once)
+        joined = " ".join(text for _, text in para.lines)
+        for start, _, sentence in _sentences(para.lines):
+            match = _USING_TOOL.search(sentence)
+            if match is None or _NEGATED.search(sentence):
+                continue
+            tool = match.group("tool").lower()
+            if tool not in _TOOLS:
+                continue
+            before = f"{para.before} {joined[:start]}"[-200:]
+            if not (_INSTALL_SAID.search(sentence) or _INSTALL_SAID.search(before)):
+                continue
+            runs = [run for m in models for run in _runs(m)]
+            if any(_runs_a_file(run) for run in runs):
+                return  # a script, or a download run by a shell, may run any installer
+            command = re.compile(rf"(?<![\w./-]){re.escape(tool)}(?![\w-])")
+            if any(command.search(run) for run in runs):
+                continue
+            packages = [
+                _package(content)
+                for offset, _, content in code_spans(sentence)
+                if offset < match.start() and _package(content)
+            ]
+            absent = [p for p in packages if not any(_raw(p) in _install_text(m.file) for m in models)]
+            line = _line_of(para.lines, start)
+            said = f"README says {', '.join(packages) or 'packages'} are installed using {tool}"
+            said += f" but {models[0].path} never runs {tool}"
+            if absent:
+                said += f" and installs no {', '.join(absent)}"
+            yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+def _line_of(lines: list[tuple[int, str]], offset: int) -> int:
+    seen = 0
+    for line, text in lines:
+        seen += len(text) + 1
+        if offset < seen:
+            return line
+    return lines[-1][0]
+
+
+def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
+    """`source` when some RUN that names `name` builds it (a clone, `pip wheel git+…`, cmake …) or a
+    component of that name comes from a git repository; `index` when it is installed, only from a
+    package index (`pip install torchvision --index-url …`); None when no install names it."""
+    key = _norm(name)
+    comps = [c for m in models for c in m.components if _norm(c.name) == key and c.kind != "image"]
+    if any(c.kind == "git" or c.method == "source" for c in comps):
+        return "source"
+    raws = {_raw(name)} | {_raw(c.name) for c in comps}
+    # each command of a RUN apart: a long RUN may clone one project and pip-install another
+    named = [
+        cmd
+        for m in models
+        for run in _runs(m)
+        for cmd in _COMMAND_SEP.split(run)
+        if any(raw in _raw(cmd) for raw in raws)
+    ]
+    if any(_builds(command, raws) for command in named):
+        return "source"
+    if comps and all(c.kind == "pip" for c in comps):
+        return "index"
+    return None
+
+
+_PIP_INSTALL = re.compile(r"\b(?:pip[0-9.]*|uv[ \t]+pip)[ \t]+install\b")
+
+
+def _builds(command: str, raws: set[str]) -> bool:
+    """True when `command` (one command of a RUN) builds what `raws` name from source: a pip install of
+    it from a repository or a folder (`git+https://…/mmcv.git`), or with `--no-binary` or
+    `--no-build-isolation`; any other command that clones, configures or compiles (`git clone`, cmake,
+    colcon, `pip wheel`). A pip install naming it from an index builds nothing, whatever else it
+    installs from a repository."""
+    if not _PIP_INSTALL.search(command):
+        return bool(_BUILDS.search(command))
+    if re.search(r"--no-binary|--no-build-isolation", command):
+        return True
+    words = command.split()
+    for before, word in zip(["", *words], words, strict=False):
+        spec = word.strip("'\"")
+        if spec.startswith("-") or before in _INDEX_OPTIONS:
+            continue  # an option, or where packages come from (`--index-url https://…/whl/cu126`)
+        if not any(raw in _raw(spec) for raw in raws):
+            continue
+        if ("git+" in spec or spec.startswith(("http", "/", "./", "../"))) and not spec.endswith(".whl"):
+            return True
+    return False
+
+
+_INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-c", "-r"})
+
+
+def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component the README says is built from source while every install of it is a prebuilt wheel
+    from a package index, or installed from prebuilt wheels (from PyPI) while the Dockerfile builds it
+    (`likely`). Read in a table row (`| torchvision | Build from source |`) and in a sentence naming a
+    component the image installs (`MMCV/MMDetection, which are installed from prebuilt wheels`)."""
+    models = auditor.models
+    if not models or not all(m.file for m in models):
+        return
+    names = {_norm(c.name): c.name for m in models for c in m.components if c.kind != "image"}
+    for table in doc.tables:
+        for line, cells in table.rows:
+            if not cells:
+                continue
+            name = cells[0].strip().strip("*_` ")
+            rest = " ".join(cells[1:])
+            if _norm(name) in names and not _NEGATED.search(rest):
+                yield from _compare(auditor, line, name, rest)
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            line = _line_of(para.lines, start)
+            seen: set[str] = set()
+            for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
+                if _NEGATED.search(clause) or not _BUILD_WORD.search(clause) and not _PREBUILT.search(clause):
+                    continue
+                # what a marker says is of the names before it, after the marker before it (`Megatron
+                # comes from PyPI, mbridge from git`: not mbridge)
+                done = 0
+                for mark in _MARKS.finditer(clause):
+                    said = mark.group()
+                    if _SOURCE.fullmatch(said) and not _BUILD_WORD.search(clause):
+                        continue
+                    start = done
+                    if _SOURCE.fullmatch(said):
+                        said = "built from source"
+                        verbs = list(_BUILD_WORD.finditer(clause, done, mark.start()))
+                        if verbs and clause[verbs[-1].end() : mark.start()].strip():
+                            start = verbs[-1].end()  # `builds X and Y from source`: its objects
+                    # only the nearest component before it: in `with vLLM nightly and LMCache from
+                    # source`, what comes from source may be LMCache alone
+                    words = re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", clause[start : mark.start()])
+                    nearest = next((w for w in reversed(words) if _norm(w) in names), None)
+                    if nearest is not None and _norm(nearest) not in seen:
+                        seen.add(_norm(nearest))
+                        yield from _compare(auditor, line, nearest, said)
+                    done = mark.end()
+
+
+def _compare(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
+    how = _how_built(auditor.models, name)
+    path = auditor.models[0].path
+    if _FROM_SOURCE.search(said) and not _PREBUILT.search(said) and how == "index":
+        message = f"README says {name} is built from source but {path} installs a prebuilt {name}"
+        message += " from a package index"
+        yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+    elif _PREBUILT.search(said) and not _FROM_SOURCE.search(said) and how == "source":
+        message = f"README says {name} is installed from prebuilt wheels but {path} builds {name} from source"
+        yield Diagnostic(auditor.path, line, message, confidence=LIKELY)

@@ -1,0 +1,207 @@
+"""Components a sentence says the image provides, without a version (`the image supports two serving
+engines: **FastChat** and **vLLM**`, `It lets you select versions of:` then `- **TensorRT**`), that no
+install of the image brings: no RUN (comment lines are not part of it), COPY/ADD source or copied
+build-context file names them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.contents import (
+    _CUDA_HELD,
+    _LATER,
+    _MAYBE,
+    _PLAIN_BASES,
+    _context,
+    _item_component,
+    _known_keys,
+)
+from docgen.audit.versions import _norm, _raw
+from docgen.audit.wording import _example, _sentences
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import DocgenError
+from docgen.markdown import Document, code_spans, lists
+from docgen.model import Diagnostic, ImageModel
+
+_PROVIDES = re.compile(
+    r"\b(?:image|container)s?\b[^.;:]{0,40}?\b(?:supports|provides|includes|contains|offers|bundles"
+    r"|comes[ \t]+with|ships(?:[ \t]+with)?)\b"
+    r"|\b(?:it|image|container|dockerfile)[ \t]+(?:lets|allows)[ \t]+you\b[^.:]{0,40}?"
+    r"\b(?:select|choose|pick|customi[sz]e)\b",
+    re.IGNORECASE,
+)
+"""Words saying the image holds what follows: `the image supports two serving engines:`, `The container
+comes with`, `It allows you to easily customize and select specific versions of:`."""
+_NEGATED = re.compile(r"\b(?:not|no|never|without|neither|nor)\b|n't\b", re.IGNORECASE)
+_BOLD = re.compile(r"\*\*([^*]{2,40})\*\*|__([^_]{2,40})__")
+_WORD = re.compile(r"[A-Za-z][\w.+-]*[A-Za-z0-9]")
+_PRODUCT = re.compile(r"[A-Za-z][\w.+-]*[A-Z][\w.+-]*|[A-Z][\w.+-]+")
+_HARDWARE = frozenset(
+    {"nvidia", "amd", "intel", "arm", "arm64", "x86", "x86_64", "gpu", "gpus", "cpu", "cpus"}
+)
+_REQUIRED = re.compile(r"\b(?:ensure|make[ \t]+sure|must|should|needs?[ \t]+to|requires?)\b", re.IGNORECASE)
+"""Words making the sentence a requirement (`ensure that the image includes …`), not a statement."""
+_VERSIONED = re.compile(r"\A[ \t]*v?\d")
+"""What follows a name that gives its version (`vLLM 0.8.3`): a claim read elsewhere (`prose.py`)."""
+_STACK = frozenset(
+    {"pytorch", "tensorflow", "jax", "triton", "rocm", "python", "tensorrt", "cudnn", "nccl", "rccl"}
+    | {"cann", "amdgpu", "cuda", "ubuntu", "torchvision", "paddlepaddle", "mindspore"}
+)
+"""Known components a framework base image may hold, or another package's dependencies bring: said to
+be missing only when the image is built on a plain OS, language or CUDA image and reads everything."""
+
+
+def _product(name: str) -> bool:
+    """True when a name in bold or code reads as a product's (`FastChat`, `vLLM`, `TensorRT`): one word
+    with a capital letter, no platform or hardware word; or a name docgen knows."""
+    name = name.strip()
+    if _norm(name) in _known_keys():
+        return True
+    return bool(_PRODUCT.fullmatch(name)) and name.lower() not in _HARDWARE
+
+
+def _named(text: str) -> list[tuple[int, str]]:
+    """(offset, name) of each component `text` names: a product's name in bold or code (`_product`),
+    or a name docgen knows."""
+    marked = [(m.start(), m.group(1) or m.group(2)) for m in _BOLD.finditer(text)]
+    marked += [(start, content) for start, _, content in code_spans(text)]
+    taken = [(start, start + len(name) + 4) for start, name in marked]
+    found = [(start, name) for start, name in marked if _product(name)]
+    for match in _WORD.finditer(text):
+        if _norm(match.group()) in _known_keys() and not any(a <= match.start() < b for a, b in taken):
+            found.append((match.start(), match.group()))
+    named = []
+    for start, name in sorted(found):
+        end = text.find(name, start) + len(name)
+        if _VERSIONED.match(text[end:].lstrip("*`_")):
+            continue  # a version after it: `prose.py` compares it
+        named.append((start, name.strip()))
+    return named
+
+
+@functools.lru_cache(maxsize=32)
+def _install_text(file: str) -> str:
+    """What the Dockerfile at `file` installs or copies, as `_raw` text: its RUN commands (comments
+    dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
+    (`_context`'s files, read without the Dockerfile's own comments)."""
+    try:
+        text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
+    except DocgenError:
+        return ""
+    parsed = parse_dockerfile(text, file)
+    parts = [i.args for i in parsed.instructions if i.keyword in ("RUN", "COPY", "ADD", "FROM")]
+    copied = _context(file)[0]
+    dockerfile = _raw(text)
+    # `_context` is the Dockerfile's text (comments too) then the files it copies: keep the files only
+    files = copied[len(dockerfile) :] if copied.startswith(dockerfile) else ""
+    return _raw(" ".join(parts)) + " " + files
+
+
+def _spellings(name: str) -> set[str]:
+    found = _item_component(f"- {name}")
+    return found[1] if found is not None else set()
+
+
+def _base_holds(model: ImageModel, spellings: set[str], strict: bool) -> bool:
+    """True when a base image of `model` may hold the component: its reference names it, an `nvidia/cuda`
+    base holds CUDA's own libraries, and (`strict`) any base that is not a plain OS or language image."""
+    for stage in model.stages:
+        if stage.parent is not None:
+            continue
+        base = stage.base.split("@", 1)[0]
+        repo = base.rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
+        if any(s in _raw(base) for s in spellings):
+            return True
+        if repo.lower().endswith("nvidia/cuda"):
+            if any(_CUDA_HELD.match(s) for s in spellings):
+                return True
+        elif strict and repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
+            return True
+    return False
+
+
+def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
+    """(README line, the words of the claim, the names it gives each its line) of each sentence saying
+    what the image provides, with the items of the list it introduces (a sentence ending in `:`)."""
+    intros: dict[str, list[tuple[int, str]]] = {}
+    for block in lists(doc):
+        if block.intro:
+            items = []
+            for line, text in block.items:
+                item = _item_component(_BOLD.sub(r"\1\2", text))
+                if item is not None and not _LATER.search(text):
+                    items.append((line, item[0].strip("*_ ")))
+            intros.setdefault(block.intro.strip(), items)
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            match = _PROVIDES.search(sentence)
+            if match is None or _NEGATED.search(sentence) or _MAYBE.search(sentence):
+                continue
+            if _REQUIRED.search(sentence, 0, match.start()):
+                continue
+            if _example(sentence, match):
+                continue
+            line = _line_of(para.lines, start)
+            named = [(line, name) for offset, name in _named(sentence) if offset > match.end()]
+            tail = sentence.rstrip()
+            if tail.endswith(":"):
+                for intro, items in intros.items():
+                    if intro.endswith(tail.strip()):
+                        named += items
+            if named:
+                yield line, sentence, named
+
+
+def _line_of(lines: list[tuple[int, str]], offset: int) -> int:
+    """README line of the character at `offset` of `lines` joined with spaces."""
+    seen = 0
+    for line, text in lines:
+        seen += len(text) + 1
+        if offset < seen:
+            return line
+    return lines[-1][0]
+
+
+def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component a sentence says the image supports, provides, includes or lets you select (`the
+    image supports two serving engines: **FastChat** and **vLLM**`) that no install of any image
+    compared brings (`likely`). Sure when the image reads everything and is built on a plain OS,
+    language or CUDA image; else only when the same claim names another component the Dockerfile does
+    install (the claim is about what it adds) and the component is no framework a base may hold."""
+    models = [m for m in auditor.models if m.file]
+    if not models or len(models) != len(auditor.models):
+        return
+    for _, _, named in _claims(doc):
+        spelt = [(line, name, _spellings(name)) for line, name in named]
+        spelt = [(line, name, s) for line, name, s in spelt if s]
+        installed = {
+            name for _, name, s in spelt if any(x in _install_text(m.file) for m in models for x in s)
+        }
+        for line, name, spellings in spelt:
+            if name in installed:
+                continue
+            peers = bool(installed) and not any(_norm(name) == k or k in spellings for k in _STACK)
+            if all(_missing_from(m, spellings, peers) for m in models):
+                said = f"README says the image provides {name} but {models[0].path} installs no {name}"
+                if installed:  # what it does install of those the claim names
+                    said += f" (of those named, it installs {', '.join(sorted(installed, key=str.lower))})"
+                yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+def _missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
+    """True when `model` cannot hold a component of `spellings`: no install of it names one, and its
+    base images cannot hold it; without `peers` (another component of the claim it installs), only an
+    image docgen reads whole, on a plain OS, language or CUDA base."""
+    if any(s in _install_text(model.file) for s in spellings):
+        return False
+    if peers:
+        return not _base_holds(model, spellings, strict=False)
+    _, unread_run, unread_packages = _context(model.file)
+    if unread_run or unread_packages:
+        return False
+    return not _base_holds(model, spellings, strict=True)

@@ -1,0 +1,67 @@
+"""Build args the README documents that the Dockerfile declares and never reads (`docgen/audit/idle.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+SDK = """\
+ARG BASE=ubuntu:24.04
+FROM ${BASE}
+ARG SDK_VERSION=3.2.1-1
+ARG TOOLS_VERSION=1.4
+RUN apt-get update && apt-get install -y \\
+        curl \\
+    # the SDK, when a version is given
+    #   sdk-core=${SDK_VERSION} \\
+    #   sdk-dev=${SDK_VERSION} \\
+        tools=${TOOLS_VERSION}
+"""
+
+
+def idle(root: Path, readme: str, dockerfile: str = SDK) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_a_documented_build_arg_used_only_in_comments(tmp_path: Path) -> None:
+    readme = (
+        "# SDK image\n\nPick the SDK with `SDK_VERSION`; leave it empty to skip the SDK.\n\n"
+        "```bash\ndocker build --build-arg SDK_VERSION=3.2.1-1 --build-arg TOOLS_VERSION=1.4 .\n```\n"
+    )
+    assert idle(tmp_path / "a", readme) == [
+        (
+            3,
+            "README documents build arg SDK_VERSION, but Dockerfile:3 declares it and never uses it "
+            "(its only uses are commented out: lines 8-9)",
+            "likely",
+        )
+    ]
+    # the same README, once the install line is live again: the arg is used
+    live = SDK.replace("    #   sdk-core", "        sdk-core").replace("    #   sdk-dev", "        sdk-dev")
+    assert idle(tmp_path / "b", readme, live) == []
+
+
+def test_a_documented_build_arg_never_referenced(tmp_path: Path) -> None:
+    table = "| Build arg | Default |\n|---|---|\n| `BASE` | `ubuntu:24.04` |\n| `SDK_VERSION` | `3.2.1-1` |\n"
+    table += "| `TOOLS_VERSION` | `1.4` |\n"
+    dockerfile = SDK.replace("    #   sdk-core=${SDK_VERSION} \\\n    #   sdk-dev=${SDK_VERSION} \\\n", "")
+    assert idle(tmp_path, "# SDK\n\n" + table, dockerfile) == [
+        (
+            6,
+            "README documents build arg SDK_VERSION, but Dockerfile:3 declares it and never uses it",
+            "likely",
+        )
+    ]
+
+
+def test_an_arg_a_tool_reads_from_the_environment_is_not_idle(tmp_path: Path) -> None:
+    # a bare ARG a RUN sees as an environment variable (a token a script reads) does something
+    dockerfile = "FROM ubuntu:24.04\nARG HF_TOKEN\nRUN python3 /fetch.py\n"
+    readme = "# Model\n\n```bash\ndocker build --build-arg HF_TOKEN=hf_xxx .\n```\n"
+    assert idle(tmp_path, readme, dockerfile) == []

@@ -1,0 +1,107 @@
+"""How the README says components are installed, against the Dockerfile (`docgen/audit/methods.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+DET = """\
+FROM rocm/pytorch:rocm7.1.1_ubuntu22.04_py3.10_pytorch_release_2.9.1
+RUN pip install --no-cache-dir mmengine
+RUN pip wheel --no-build-isolation "git+https://github.com/open-mmlab/mmcv.git@v2.1.0" -w /tmp/wheels && \\
+    pip install /tmp/wheels/mmcv-*.whl
+RUN pip install "mmdet>=3.0.0,<3.3.0"
+RUN python -c "import mmcv; print(mmcv.__version__)"
+"""
+VISION = """\
+FROM ubuntu:22.04
+RUN pip3 install torch torchvision --index-url https://download.pytorch.org/whl/cpu
+"""
+
+
+def methods(root: Path, readme: str, dockerfile: str) -> list[str]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", model, {}, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+INSTALLS = (
+    "# Detection\n\nKey properties:\n\n"
+    "- Installs:\n  - `openmim`, then `mmengine`, `mmcv>=2.0`\n    using `mim install`.\n"
+)
+
+
+def test_packages_said_to_be_installed_with_a_tool_the_dockerfile_never_runs(tmp_path: Path) -> None:
+    assert methods(tmp_path / "a", INSTALLS, DET) == [
+        "6: README says openmim, mmengine, mmcv are installed using mim but Dockerfile never runs mim"
+        " and installs no openmim (likely)"
+    ]
+    # the same words over a Dockerfile that does run it
+    with_mim = DET.replace(
+        "pip install --no-cache-dir mmengine", "pip install openmim && mim install mmengine"
+    )
+    assert methods(tmp_path / "b", INSTALLS, with_mim) == []
+    # a script it runs may run the installer
+    scripted = DET + "COPY install.sh /tmp/\nRUN bash /tmp/install.sh\n"
+    assert methods(tmp_path / "c", INSTALLS, scripted) == []
+    # advice to the user, not what the image installs
+    advice = "# Detection\n\nTo add a model later, use `mim install mmdet3d`.\n"
+    assert methods(tmp_path / "d", advice, DET) == []
+
+
+def test_built_from_source_against_a_prebuilt_wheel_and_the_reverse(tmp_path: Path) -> None:
+    table = "# Vision\n\n| Component | Requirement |\n|---|---|\n| **torchvision** | Build from source |\n"
+    assert methods(tmp_path / "a", table, VISION) == [
+        "5: README says torchvision is built from source but Dockerfile installs a prebuilt torchvision"
+        " from a package index (likely)"
+    ]
+    built = (
+        "FROM ubuntu:22.04\nRUN pip3 install torch && git clone https://github.com/pytorch/vision torchvision"
+    )
+    built += " && cd torchvision && python3 setup.py install\n"
+    assert methods(tmp_path / "b", table, built) == []
+    prose = "# Detection\n\nLow-level kernels remain in MMCV/MMDetection, "
+    prose += "which are installed from prebuilt wheels.\n"
+    assert methods(tmp_path / "c", prose, DET) == [
+        "3: README says MMCV is installed from prebuilt wheels but Dockerfile builds MMCV from source"
+        " (likely)"
+    ]
+    wheel = (
+        "FROM rocm/pytorch:rocm7.1.1_ubuntu22.04_py3.10_pytorch_release_2.9.1\nRUN pip install mmcv==2.1\n"
+    )
+    assert methods(tmp_path / "d", prose, wheel) == []
+    negated = "# Detection\n\nMMCV never comes from prebuilt wheels here.\n"
+    assert methods(tmp_path / "e", negated, DET) == []
+
+
+def test_a_way_of_installing_is_said_of_the_names_it_follows(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:22.04\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/cpu\n"
+        'RUN pip3 install mmengine "git+https://github.com/open-mmlab/mmcv.git@v2.1.0"\n'
+    )
+    # PyTorch comes from an index, mmcv is built: each name is of its own words
+    readme = "# Image\n\nIt installs PyTorch from the CPU index and builds mmcv from source.\n"
+    assert methods(tmp_path / "a", readme, dockerfile) == []
+    readme = "# Image\n\nmmengine comes from PyPI, mmcv from git at v2.1.0.\n"
+    assert methods(tmp_path / "b", readme, dockerfile) == []
+    # the same sentence shapes, wrong
+    readme = "# Image\n\nIt builds mmcv and PyTorch from source; mmengine comes from PyPI.\n"
+    assert methods(tmp_path / "c", readme, dockerfile) == [
+        "3: README says PyTorch is built from source but Dockerfile installs a prebuilt PyTorch from a"
+        " package index (likely)"
+    ]
+
+
+def test_only_the_nearest_component_is_said_to_be_built(tmp_path: Path) -> None:
+    # `with vLLM nightly and LMCache from source`: LMCache is built, vLLM comes as a nightly wheel
+    dockerfile = (
+        "FROM ubuntu:22.04\nRUN pip install vllm --extra-index-url https://wheels.vllm.ai/nightly\n"
+        "RUN git clone https://github.com/LMCache/LMCache.git && cd LMCache && pip install -e .\n"
+    )
+    readme = "# Image\n\n- `image-build`: Builds with vLLM nightly and LMCache from source\n"
+    assert methods(tmp_path, readme, dockerfile) == []

@@ -1,0 +1,71 @@
+"""Components a sentence says the image provides, with no version, that no install brings
+(`docgen/audit/provides.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+SERVING = """\
+FROM intel/oneapi-basekit:2025.0.1-0-devel-ubuntu22.04
+RUN git clone --depth 1 -b v0.8.3 https://github.com/vllm-project/vllm /opt/vllm && \\
+    cd /opt/vllm && python setup.py install
+RUN pip install fastapi uvicorn
+"""
+WEB = """\
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y \\
+        nginx \\
+    # the cache, when wanted
+    #   redis-server \\
+        curl
+"""
+
+
+def provided(root: Path, readme: str, dockerfile: str) -> list[str]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", model, {}, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+def test_a_component_the_image_is_said_to_support_that_nothing_installs(tmp_path: Path) -> None:
+    readme = "# Serving\n\nThe image supports two serving engines: **FastChat** and **vLLM**.\n"
+    assert provided(tmp_path / "a", readme, SERVING) == [
+        "3: README says the image provides FastChat but Dockerfile installs no FastChat "
+        "(of those named, it installs vLLM) (likely)"
+    ]
+    # FastChat's pip name is fschat: installed, it is there
+    fschat = SERVING.replace("fastapi uvicorn", "fastapi uvicorn fschat")
+    assert provided(tmp_path / "b", readme, fschat) == []
+    # alone, on a base that may hold anything: no sign the sentence is about what the Dockerfile adds
+    alone = "# Serving\n\nThe image supports **FastChat**.\n"
+    assert provided(tmp_path / "c", alone, SERVING) == []
+
+
+def test_a_component_installed_only_in_a_comment_on_a_plain_base(tmp_path: Path) -> None:
+    readme = "# Web\n\nIt lets you pick the versions of:\n\n- **Nginx**\n- **Redis**\n"
+    assert provided(tmp_path / "a", readme, WEB) == [
+        "6: README says the image provides Redis but Dockerfile installs no Redis "
+        "(of those named, it installs Nginx) (likely)"
+    ]
+    assert provided(tmp_path / "b", "# Web\n\nThe container comes with **Redis**.\n", WEB) == [
+        "3: README says the image provides Redis but Dockerfile installs no Redis (likely)"
+    ]
+    live = WEB.replace("    #   redis-server", "        redis-server")
+    assert provided(tmp_path / "c", readme, live) == []
+
+
+def test_sentences_that_do_not_say_the_image_holds_it(tmp_path: Path) -> None:
+    for sentence in (
+        "Make sure the image includes **Redis** before you deploy.",  # a requirement
+        "The image does not include **Redis**.",  # an absence
+        "The image supports **NVIDIA** GPUs and **x86_64** hosts.",  # hardware, not components
+        "This repository provides **Redis** configuration examples.",  # not the image
+        "The image supports **Redis** 7.2.",  # a version: compared elsewhere
+    ):
+        assert provided(tmp_path / str(hash(sentence)), f"# Web\n\n{sentence}\n", WEB) == [], sentence
