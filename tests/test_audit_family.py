@@ -852,3 +852,91 @@ def test_a_broken_dockerfile_beside_the_readme_is_said_and_the_others_are_audite
     code, out, err = audit_cli(tmp_path / "alone", {"Dockerfile": broken, "README.md": readme})
     assert (code, out) == (2, "")
     assert "Dockerfile:3: unknown instruction: GIT" in err
+
+
+# --------------------------------------------------------------------------------------------------
+# An image tag names one Dockerfile of the family: its versions are compared with that image only
+
+VLLM_12 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install vllm==0.9.1 transformers==4.53.2
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.2
+"""
+SGL_VLLM_12 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install sglang==0.4.6.post5 vllm==0.8.5.post1 transformers==4.54.0
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.1
+"""
+VLLM_13 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install vllm==0.10.0 transformers==4.55.4
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0
+"""
+SGL_13 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install sglang==0.4.9 transformers==4.53.2
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0
+"""
+RL_FAMILY = {
+    "rl/Dockerfile.app.vllm.mcore0.12": VLLM_12,
+    "rl/Dockerfile.app.sglang.vllm.mcore0.12": SGL_VLLM_12,
+    "rl/Dockerfile.app.vllm.mcore0.13": VLLM_13,
+    "rl/Dockerfile.app.sglang.mcore0.13": SGL_13,
+}
+
+
+@pytest.mark.parametrize(
+    ("tag", "found"),
+    [
+        # the versions of a sibling (`Dockerfile.app.sglang.vllm.mcore0.12`) are not this image's
+        (
+            "app-rl1-vllm0.8.5-mcore0.12.1",
+            [
+                "README says vllm 0.8.5 but rl/Dockerfile.app.vllm.mcore0.12:2 says 0.9.1",
+                "README says mcore 0.12.1 but rl/Dockerfile.app.vllm.mcore0.12:3 says core_v0.12.2",
+            ],
+        ),
+        # a typo compared with the image the tag names, once, not with every sibling pinning it (the
+        # sglang image has the mcore of the tag too)
+        (
+            "app-rl1-transformers0.55.0-vllm0.10.0-mcore0.13.0",
+            ["README says transformers 0.55.0 but rl/Dockerfile.app.vllm.mcore0.13:2 says 4.55.4"],
+        ),
+        # traps: each tag true of the image it names
+        ("app-rl1-sglang0.4.6.post5-vllm0.8.5-mcore0.12.1", []),
+        ("app-rl1-vllm0.10.0-mcore0.13.0", []),
+        ("app-rl1-vllm0.9.1-mcore0.12.2", []),
+    ],
+)
+def test_a_tag_naming_one_dockerfile_is_compared_with_that_image_only(tag: str, found: list[str]) -> None:
+    readme = f"## Images\n\n- `example/rl:{tag}`\n"
+    assert findings(readme, RL_FAMILY) == [f"3: {m}" for m in found]
+
+
+def test_a_preview_tag_is_compared_when_the_dockerfile_it_names_is_a_preview_too() -> None:
+    # `-preview` names `Dockerfile.app.vllm.mcore0.13.preview` (or a folder of previews); a preview tag
+    # naming no preview Dockerfile is an image not built here now
+    preview = VLLM_13.replace("core_v0.13.0", "core_v0.12.1")
+    family = {
+        "rl/Dockerfile.app.vllm.mcore0.12": VLLM_12,
+        "rl/Dockerfile.app.vllm.mcore0.13.preview": preview,
+    }
+    readme = "## Images\n\n- `example/rl:app-rl1-vllm0.10.0-mcore0.13.0-preview`\n"
+    assert findings(readme, family) == [
+        "3: README says mcore 0.13.0 but rl/Dockerfile.app.vllm.mcore0.13.preview:3 says core_v0.12.1"
+    ]
+    in_folder = {"rl-preview/Dockerfile.app.vllm.mcore0.13": preview}
+    assert findings(readme, in_folder) == [
+        "3: README says mcore 0.13.0 but rl-preview/Dockerfile.app.vllm.mcore0.13:3 says core_v0.12.1"
+    ]
+    assert findings(readme, {"rl/Dockerfile.app.vllm.mcore0.13": preview}) == []
+
+
+def test_a_tag_naming_no_dockerfile_is_the_image_agreeing_with_most_of_it() -> None:
+    # both images agree with a part of the tag; `one` with more of it: the stale mcore is its, once
+    one = "FROM example/x:cu126\nRUN pip install torch==2.7.1 sglang==0.4.9 megatron-core==0.13.0\n"
+    two = "FROM example/x:cu126\nRUN pip install torch==2.7.1 sglang==0.4.8 megatron-core==0.13.0\n"
+    readme = "Pull `example/x:torch2.7.1-sglang0.4.9-mcore0.12.0`.\n"
+    assert findings(readme, {"Dockerfile.one": one, "Dockerfile.two": two}) == [
+        "1: README says mcore 0.12.0 but Dockerfile.one:2 says 0.13.0"
+    ]
