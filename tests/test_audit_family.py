@@ -940,3 +940,81 @@ def test_a_tag_naming_no_dockerfile_is_the_image_agreeing_with_most_of_it() -> N
     assert findings(readme, {"Dockerfile.one": one, "Dockerfile.two": two}) == [
         "1: README says mcore 0.12.0 but Dockerfile.one:2 says 0.13.0"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A package a list of the family's packages names that no image of it installs
+
+RL_BASE = """\
+# the project's base
+FROM nvcr.io/nvidia/pytorch:24.08-py3
+RUN pip install torch==2.7.1 flash-attn==2.8.0.post2 nvidia-cudnn-cu12==9.8.0.87
+"""
+RL_APP = """\
+FROM example/rl:base-rl2-cu126-torch2.7.1-fi0.2.6
+RUN pip install sglang==0.4.8
+"""
+RL_APP_MCORE = """\
+FROM example/rl:base-rl2-cu126-torch2.7.1-fi0.2.6
+RUN pip install sglang==0.4.8 git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.1
+"""
+PACKAGES = """\
+# Images
+
+```txt
+torch==2.7.1
+sglang==0.4.8
+{line}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        (
+            "vllm==0.8.5.post1",
+            [
+                "6: README lists vllm 0.8.5.post1 but none of rl/Dockerfile.base.fi0.2.6, "
+                "rl/Dockerfile.app.sglang, rl/Dockerfile.app.sglang.megatron installs vllm"
+            ],
+        ),
+        # traps: installed by the base Dockerfile, by one app, a slip of an installed name (the version
+        # agrees), versions after `# Preview`
+        ("flash_attn=2.8.0", []),
+        ("megatron.core==core_v0.12.1", []),
+        ("vidia-cudnn-cu12==9.8.0.87", []),
+        ("# Preview\nvllm==0.10.0", []),
+    ],
+)
+def test_a_listed_package_no_image_of_the_family_installs(line: str, found: list[str]) -> None:
+    family = {
+        "rl/Dockerfile.base.fi0.2.6": RL_BASE,
+        "rl/Dockerfile.app.sglang": RL_APP,
+        "rl/Dockerfile.app.sglang.megatron": RL_APP_MCORE,
+    }
+    assert findings(PACKAGES.format(line=line), family) == found
+
+
+def test_a_listed_package_is_not_judged_when_an_image_is_built_on_a_base_not_built_here() -> None:
+    # no base Dockerfile: the base image `example/rl:base-…` may hold vllm; nor one installing from a
+    # requirements file docgen does not read
+    family = {"rl/Dockerfile.app.sglang": RL_APP, "rl/Dockerfile.app.sglang.megatron": RL_APP_MCORE}
+    assert findings(PACKAGES.format(line="vllm==0.8.5.post1"), family) == []
+    with_file = RL_APP + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    family = {"rl/Dockerfile.base.fi0.2.6": RL_BASE, "rl/Dockerfile.app.sglang": with_file}
+    assert findings(PACKAGES.format(line="vllm==0.8.5.post1"), family) == []
+
+
+def test_a_list_about_one_app_image_counts_what_its_base_dockerfile_installs() -> None:
+    # the section is the megatron image's; cuDNN comes from the base Dockerfile it is built on
+    family = {
+        "rl/Dockerfile.base.fi0.2.6": RL_BASE,
+        "rl/Dockerfile.app.sglang": RL_APP,
+        "rl/Dockerfile.app.sglang.megatron": RL_APP_MCORE,
+    }
+    readme = "# Images\n\n## `Dockerfile.app.sglang.megatron`\n\n```txt\nsglang==0.4.8\n{line}\n```\n"
+    assert findings(readme.format(line="nvidia-cudnn-cu12==9.8.0.87"), family) == []
+    assert findings(readme.format(line="vllm==0.8.5"), family) == [
+        "7: README lists vllm 0.8.5 but rl/Dockerfile.app.sglang.megatron does not install vllm"
+    ]
