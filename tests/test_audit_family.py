@@ -1018,3 +1018,16 @@ def test_a_list_about_one_app_image_counts_what_its_base_dockerfile_installs() -
     assert findings(readme.format(line="vllm==0.8.5"), family) == [
         "7: README lists vllm 0.8.5 but rl/Dockerfile.app.sglang.megatron does not install vllm"
     ]
+
+
+def test_a_tag_sharing_one_word_with_a_dockerfile_name_names_no_image() -> None:
+    # `cuda11.8` in a tag of the user's naming is a component, not `Dockerfile.app.cuda`; `app-cuda12.1`
+    # repeats two words of `Dockerfile.app.cuda` and is that image's
+    family = {
+        "Dockerfile.app.cuda": "FROM nvidia/cuda:12.2.2-devel-ubuntu22.04\n",
+        "Dockerfile.torch": "FROM pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel\n",
+    }
+    assert findings("Pull `nvpytorch:1.14-cuda11.8`.\n", family) == []
+    assert findings("Pull `example/x:app-cuda12.1`.\n", family) == [
+        "1: README says cuda 12.1 but Dockerfile.app.cuda:1 says 12.2.2"
+    ]

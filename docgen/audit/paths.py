@@ -174,8 +174,8 @@ def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
     Dockerfile's variant that says which image it is (not `app`, `base`) is a part of the tag, with a
     version the tag's starts with (`Dockerfile.app.vllm.mcore0.12` for `app-verl0.5-vllm0.10.0-mcore0.12.2`,
     not `Dockerfile.app.sglang.vllm.mcore0.12` nor `….mcore0.13`). The score is the length of what the tag
-    repeats of the variant and of the Dockerfile's folder (`verl0.5-cu126-…/`): the most specific
-    Dockerfile named scores most."""
+    repeats of the variant and of the Dockerfile's folder (`verl0.5-cu126-…/`), at least two of their
+    words: the most specific Dockerfile named scores most."""
     name = variant(path)
     if not name:
         return 0
@@ -186,7 +186,10 @@ def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
         return 0
     folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
     around = _name_parts(folders[-1]) if folders else []
-    return sum(len(w) + len(v) + 1 for w, v in parts + around if _part_named((w, v), wanted, same))
+    matched = [(w, v) for w, v in parts + around if _part_named((w, v), wanted, same)]
+    if len(matched) < 2:
+        return 0  # one word (`cuda` of `pytorch:2.4.0-cuda12.1`) is a component the tag names, not the file
+    return sum(len(w) + len(v) + 1 for w, v in matched)
 
 
 def path_words(path: str) -> set[str]:
