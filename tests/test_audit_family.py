@@ -1031,3 +1031,17 @@ def test_a_tag_sharing_one_word_with_a_dockerfile_name_names_no_image() -> None:
     assert findings("Pull `example/x:app-cuda12.1`.\n", family) == [
         "1: README says cuda 12.1 but Dockerfile.app.cuda:1 says 12.2.2"
     ]
+
+
+def test_an_image_built_on_a_base_dockerfile_of_the_family_has_what_that_dockerfile_installs() -> None:
+    # the base's tag says torch2.6.0, the base Dockerfile it names installs 2.7.1: the Dockerfile
+    # counts; the tag's cu126 still does (the base Dockerfile pins no CUDA: its own base gives it)
+    base = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN pip install torch==2.7.1\n"
+    app = "FROM example/rl:base-cu126-torch2.6.0-fi0.2\nRUN pip install sglang==0.4.8\n"
+    family = {"rl/Dockerfile.base.fi0.2": base, "rl/Dockerfile.app.sglang": app}
+    readme = "# Images\n\n## `Dockerfile.app.sglang`\n\n```txt\n{line}\nsglang==0.4.8\n```\n"
+    assert findings(readme.format(line="torch==2.6.0"), family) == [
+        "6: README says torch 2.6.0 but rl/Dockerfile.base.fi0.2:2 says 2.7.1"
+    ]
+    assert findings(readme.format(line="torch==2.7.1"), family) == []
+    assert findings(readme.format(line="cuda==12.6"), family) == []

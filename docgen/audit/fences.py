@@ -11,9 +11,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some, _with_bases, own_base
 from docgen.audit.commands import _lines_of_commands_with_file
-from docgen.audit.paths import tag_names
 from docgen.audit.prose import _PIN, _audit_text
 from docgen.audit.versions import _keys
 from docgen.audit.wording import (
@@ -170,13 +169,12 @@ def _listed_not_installed(fence: Fence, auditor: _Auditor) -> Iterator[Diagnosti
     chain = _with_own_bases(auditor)
     if not chain:
         return
-    built = auditor._with(chain)
     installed = {
         key for model in chain for comp in model.components for key in _keys(comp.name, auditor.names)
     }
     for line, name, operator, version in _package_list(fence):
         keys = _keys(name, auditor.names)
-        if keys & installed or built.facts.lookup(name, auditor.names):
+        if keys & installed or auditor.facts.lookup(name, auditor.names):
             continue
         if any(
             difflib.SequenceMatcher(None, key, other).ratio() >= 0.8 for key in keys for other in installed
@@ -190,24 +188,19 @@ def _listed_not_installed(fence: Fence, auditor: _Auditor) -> Iterator[Diagnosti
 
 def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
     """The images of the part and the base Dockerfiles of the family they are built on, when every image
-    of the part is built FROM an image a Dockerfile of the family builds (the FROM tag names that
-    Dockerfile, `tag_names`) or is one of those base Dockerfiles, at least one image being built on
-    one, and none installs what docgen did not read (a requirements file, a script); else none."""
-    paths = [m.path for m in auditor.family]
-    bases: set[str] = set()
-    built_on: set[str] = set()
+    of the part is built FROM an image a Dockerfile of the family builds (`own_base`) or is one of
+    those base Dockerfiles, at least one image being built on one, and none installs what docgen did
+    not read (a requirements file, a script); else none."""
     for model in auditor.models:
         unread = any(c.method in ("requirements", "script") for c in model.components)
         if unread or any("pins live in" in d.message for d in model.skipped):
             return ()  # a requirements file or an installer: may install anything
-        tags = [c.ref or c.version or "" for c in model.components if c.kind == "image"]
-        named = [{p for p in paths if p != model.path and tag_names(tag, p)} for tag in tags]
-        if tags and all(named):
-            bases |= set().union(*named)
-            built_on.add(model.path)
-    if not built_on or any(m.path not in built_on and m.path not in bases for m in auditor.models):
+    chain = _with_bases(auditor.models, auditor.family)
+    bases = {id(b) for m in chain if (b := own_base(m, auditor.family)) is not None}
+    built_on = [m for m in auditor.models if own_base(m, auditor.family) is not None]
+    if not built_on or any(own_base(m, auditor.family) is None and id(m) not in bases for m in chain):
         return ()
-    return auditor.models + tuple(m for m in auditor.family if m.path in bases and m not in auditor.models)
+    return chain
 
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})
