@@ -1045,3 +1045,34 @@ def test_an_image_built_on_a_base_dockerfile_of_the_family_has_what_that_dockerf
     ]
     assert findings(readme.format(line="torch==2.7.1"), family) == []
     assert findings(readme.format(line="cuda==12.6"), family) == []
+
+
+@pytest.mark.parametrize(
+    ("after", "found"),
+    [
+        (
+            "transformer_engine==2.5",
+            [
+                "6: README says transformer_engine 2.5 but "
+                "rl/Dockerfile.app.sglang-preview.mcore0.12:2 says v2.2.1"
+            ],
+        ),
+        ("megatron.core==core_r0.13.0", []),  # the mcore0.13 image's `core_v0.13.0`: the same release
+    ],
+)
+def test_versions_after_a_preview_comment_are_the_familys_when_a_dockerfile_is_a_preview(
+    after: str, found: list[str]
+) -> None:
+    preview = (
+        "FROM example/rl:base-cu126\n"
+        "RUN pip install git+https://github.com/NVIDIA/TransformerEngine.git@v2.2.1\n"
+        "RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.2\n"
+    )
+    family = {
+        "rl/Dockerfile.app.sglang-preview.mcore0.12": preview,
+        "rl/Dockerfile.app.vllm.mcore0.13": VLLM_13,
+    }
+    readme = "# Versions\n\n```txt\nvllm==0.10.0\n# Preview\n{after}\n```\n"
+    assert findings(readme.format(after=after), family) == found
+    # without a preview Dockerfile, the lines after `# Preview` are an image not built here
+    assert findings(readme.format(after=after), {"rl/Dockerfile.app.vllm.mcore0.13": VLLM_13}) == []

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some, _with_bases, own_base
 from docgen.audit.commands import _lines_of_commands_with_file
+from docgen.audit.paths import path_words
 from docgen.audit.prose import _PIN, _audit_text
 from docgen.audit.versions import _keys
 from docgen.audit.wording import (
@@ -132,14 +133,22 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
             yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
         yield from _pulled_bases(fence, auditor)
         return
-    for line, name, operator, version in _package_list(fence):
+    for line, name, operator, version in _package_list(fence, _family_words(auditor)):
         yield from _some(auditor.version_claim(line, name, operator, version, CERTAIN))
 
 
-def _package_list(fence: Fence) -> Iterator[tuple[int, str, str, str]]:
+def _family_words(auditor: _Auditor) -> set[str]:
+    """The words of the names and folders of the Dockerfiles of the part (`preview` for
+    `Dockerfile.app.sglang-preview.mcore0.12`)."""
+    return {word for model in auditor.models for word in path_words(model.path)}
+
+
+def _package_list(fence: Fence, built: set[str]) -> Iterator[tuple[int, str, str, str]]:
     """(line, name, operator, version) of each line of a block listing `pkg==version` lines (at least
     half its lines), up to a comment such as `# Preview` after which the versions are not this
-    image's; `flash_attn=2.7.4` is `==`, `ROCM_VERSION=6.2` (a variable set) is no line of it."""
+    image's, unless a Dockerfile audited is that (`built`: the words of their names and folders, as
+    `preview` of `Dockerfile.app.sglang-preview.mcore0.12`): the lines after it are then still the
+    family's; `flash_attn=2.7.4` is `==`, `ROCM_VERSION=6.2` (a variable set) is no line of it."""
     pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
     listed = [(line, m) for line, m in pins if m]
     content = [text for _, text in fence.lines if text.strip() and not text.lstrip().startswith("#")]
@@ -147,7 +156,9 @@ def _package_list(fence: Fence) -> Iterator[tuple[int, str, str, str]]:
         return  # code or a config file, not a list of packages
     for line, text in fence.lines:
         if text.lstrip().startswith("#") and _NOT_CURRENT.search(text):
-            return
+            if {m.group().lower() for m in _NOT_CURRENT.finditer(text)} - built:
+                return
+            continue
         match = _LIST_PIN.match(text)
         if match is None:
             continue
@@ -172,7 +183,7 @@ def _listed_not_installed(fence: Fence, auditor: _Auditor) -> Iterator[Diagnosti
     installed = {
         key for model in chain for comp in model.components for key in _keys(comp.name, auditor.names)
     }
-    for line, name, operator, version in _package_list(fence):
+    for line, name, operator, version in _package_list(fence, _family_words(auditor)):
         keys = _keys(name, auditor.names)
         if keys & installed or auditor.facts.lookup(name, auditor.names):
             continue
