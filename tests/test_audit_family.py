@@ -1076,3 +1076,12 @@ def test_versions_after_a_preview_comment_are_the_familys_when_a_dockerfile_is_a
     assert findings(readme.format(after=after), family) == found
     # without a preview Dockerfile, the lines after `# Preview` are an image not built here
     assert findings(readme.format(after=after), {"rl/Dockerfile.app.vllm.mcore0.13": VLLM_13}) == []
+
+
+@pytest.mark.parametrize(
+    "base", ["example/rl@sha256:" + "a" * 64, "localhost:5000/rl", "scratch", "example/rl:"]
+)
+def test_a_base_without_a_tag_names_no_dockerfile(base: str) -> None:
+    # a digest, a registry port, no tag: nothing to follow, and no error
+    family = {"rl/Dockerfile.base.fi0.2": "FROM ubuntu:22.04\n", "rl/Dockerfile.app.fi0.2": f"FROM {base}\n"}
+    assert findings("# Images\n\n```txt\ntorch==2.7.1\nvllm==0.10.0\n```\n", family) == []

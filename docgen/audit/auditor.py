@@ -61,9 +61,10 @@ def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | No
     seen = 0
     while stage is not None and stage.parent is not None and seen < len(model.stages):
         stage, seen = model.stages[stage.parent], seen + 1
-    if stage is None or ":" not in stage.base.rsplit("/", 1)[-1]:
-        return None
-    tag = stage.base.split("@", 1)[0].rsplit(":", 1)[1]
+    reference = stage.base.split("@", 1)[0] if stage is not None else ""
+    if ":" not in reference.rsplit("/", 1)[-1]:
+        return None  # no tag: `ubuntu`, `image@sha256:…`, a stage
+    tag = reference.rsplit(":", 1)[1]
     scores = [(tag_names(tag, other.path, _norm), index) for index, other in enumerate(family)]
     best = max((score for score, index in scores if family[index] is not model), default=0)
     named = [family[i] for score, i in scores if score == best and family[i] is not model]
