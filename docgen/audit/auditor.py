@@ -64,11 +64,21 @@ def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | No
     reference = stage.base.split("@", 1)[0] if stage is not None else ""
     if ":" not in reference.rsplit("/", 1)[-1]:
         return None  # no tag: `ubuntu`, `image@sha256:…`, a stage
+    paths = tuple(other.path for other in family)
+    scores = [
+        0 if path == model.path else score
+        for path, score in zip(paths, _tag_scores(reference, paths), strict=True)
+    ]
+    best = max(scores, default=0)
+    named = [i for i, score in enumerate(scores) if score == best]
+    return family[named[0]] if best and len(named) == 1 else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _tag_scores(reference: str, paths: tuple[str, ...]) -> tuple[int, ...]:
+    """How closely the tag of the image `reference` names each Dockerfile of `paths` (`tag_names`)."""
     tag = reference.rsplit(":", 1)[1]
-    scores = [(tag_names(tag, other.path, _norm), index) for index, other in enumerate(family)]
-    best = max((score for score, index in scores if family[index] is not model), default=0)
-    named = [family[i] for score, i in scores if score == best and family[i] is not model]
-    return named[0] if best and len(named) == 1 else None
+    return tuple(tag_names(tag, path, _norm) for path in paths)
 
 
 def _with_bases(models: Sequence[ImageModel], family: Sequence[ImageModel]) -> tuple[ImageModel, ...]:

@@ -146,7 +146,8 @@ _PLAIN_PARTS = _VAGUE_PARTS | {"app", "dockerfile", "containerfile", "docker", "
 """Words of a Dockerfile's name or folder that a tag naming the image need not repeat (`app`)."""
 
 
-def _name_parts(text: str) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=4096)
+def _name_parts(text: str) -> tuple[tuple[str, str], ...]:
     """(word, version) of each part of an image tag or a Dockerfile's variant: `sglang0.4.9.post6`,
     `mcore0.13` for `app.sglang0.4.9.post6.mcore0.13`, and for the tag `…-sglang0.4.9.post6-mcore0.13.0`;
     a part without a version has version `""`. Parts that do not start with a letter are left out."""
@@ -155,10 +156,10 @@ def _name_parts(text: str) -> list[tuple[str, str]]:
         match = _NAME_PART.fullmatch(token)
         if match:
             found.append((match.group(1), match.group(2) or ""))
-    return found
+    return tuple(found)
 
 
-def _part_named(part: tuple[str, str], tag: list[tuple[str, str]], same: Callable[[str], str]) -> bool:
+def _part_named(part: tuple[str, str], tag: Sequence[tuple[str, str]], same: Callable[[str], str]) -> bool:
     """Whether a part of a Dockerfile's name (`mcore0.13`) is among the parts of a tag (`mcore0.13.0`):
     the same word (`same` normalises it: `megatron` is `mcore`) and, when the part has a version, one the
     tag's starts with."""
@@ -185,7 +186,7 @@ def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
     if not telling or not all(_part_named(p, wanted, same) for p in telling):
         return 0
     folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
-    around = _name_parts(folders[-1]) if folders else []
+    around = _name_parts(folders[-1]) if folders else ()
     matched = [(w, v) for w, v in parts + around if _part_named((w, v), wanted, same)]
     if len(matched) < 2:
         return 0  # one word (`cuda` of `pytorch:2.4.0-cuda12.1`) is a component the tag names, not the file

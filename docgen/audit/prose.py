@@ -103,11 +103,11 @@ def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
     versions = _tag_versions(tag)
     if not versions:
         return
-    scores = [(tag_names(tag, image.models[0].path, _norm), image) for image in auditor.each]
-    best = max(score for score, _ in scores)
+    scores = [tag_names(tag, model.path, _norm) for model in auditor.models]
+    best = max(scores)
     not_current = {m.group().lower() for m in _NOT_CURRENT.finditer(tag)}
     if best:
-        named = [image for score, image in scores if score == best]
+        named = [auditor.each[i] for i, score in enumerate(scores) if score == best]
         if not_current - set().union(*(path_words(image.models[0].path) for image in named)):
             return
         for image in named:
