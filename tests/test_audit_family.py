@@ -928,3 +928,236 @@ def test_a_value_a_compose_file_passes_under_an_undeclared_name(tmp_path: Path) 
         "README.md:5: error: README documents build arg ONNX_VERSION but Dockerfile:2 declares ONNX_VER "
         "[DG101] (certain)"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# An image tag names one Dockerfile of the family: its versions are compared with that image only
+
+VLLM_12 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install vllm==0.9.1 transformers==4.53.2
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.2
+"""
+SGL_VLLM_12 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install sglang==0.4.6.post5 vllm==0.8.5.post1 transformers==4.54.0
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.1
+"""
+VLLM_13 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install vllm==0.10.0 transformers==4.55.4
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0
+"""
+SGL_13 = """\
+FROM example/rl:base-cu126-torch2.7.1
+RUN pip install sglang==0.4.9 transformers==4.53.2
+RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.13.0
+"""
+RL_FAMILY = {
+    "rl/Dockerfile.app.vllm.mcore0.12": VLLM_12,
+    "rl/Dockerfile.app.sglang.vllm.mcore0.12": SGL_VLLM_12,
+    "rl/Dockerfile.app.vllm.mcore0.13": VLLM_13,
+    "rl/Dockerfile.app.sglang.mcore0.13": SGL_13,
+}
+
+
+@pytest.mark.parametrize(
+    ("tag", "found"),
+    [
+        # the versions of a sibling (`Dockerfile.app.sglang.vllm.mcore0.12`) are not this image's
+        (
+            "app-rl1-vllm0.8.5-mcore0.12.1",
+            [
+                "README says vllm 0.8.5 but rl/Dockerfile.app.vllm.mcore0.12:2 says 0.9.1",
+                "README says mcore 0.12.1 but rl/Dockerfile.app.vllm.mcore0.12:3 says core_v0.12.2",
+            ],
+        ),
+        # a typo compared with the image the tag names, once, not with every sibling pinning it (the
+        # sglang image has the mcore of the tag too)
+        (
+            "app-rl1-transformers0.55.0-vllm0.10.0-mcore0.13.0",
+            ["README says transformers 0.55.0 but rl/Dockerfile.app.vllm.mcore0.13:2 says 4.55.4"],
+        ),
+        # traps: each tag true of the image it names
+        ("app-rl1-sglang0.4.6.post5-vllm0.8.5-mcore0.12.1", []),
+        ("app-rl1-vllm0.10.0-mcore0.13.0", []),
+        ("app-rl1-vllm0.9.1-mcore0.12.2", []),
+    ],
+)
+def test_a_tag_naming_one_dockerfile_is_compared_with_that_image_only(tag: str, found: list[str]) -> None:
+    readme = f"## Images\n\n- `example/rl:{tag}`\n"
+    assert findings(readme, RL_FAMILY) == [f"3: {m}" for m in found]
+
+
+def test_a_preview_tag_is_compared_when_the_dockerfile_it_names_is_a_preview_too() -> None:
+    # `-preview` names `Dockerfile.app.vllm.mcore0.13.preview` (or a folder of previews); a preview tag
+    # naming no preview Dockerfile is an image not built here now
+    preview = VLLM_13.replace("core_v0.13.0", "core_v0.12.1")
+    family = {
+        "rl/Dockerfile.app.vllm.mcore0.12": VLLM_12,
+        "rl/Dockerfile.app.vllm.mcore0.13.preview": preview,
+    }
+    readme = "## Images\n\n- `example/rl:app-rl1-vllm0.10.0-mcore0.13.0-preview`\n"
+    assert findings(readme, family) == [
+        "3: README says mcore 0.13.0 but rl/Dockerfile.app.vllm.mcore0.13.preview:3 says core_v0.12.1"
+    ]
+    in_folder = {"rl-preview/Dockerfile.app.vllm.mcore0.13": preview}
+    assert findings(readme, in_folder) == [
+        "3: README says mcore 0.13.0 but rl-preview/Dockerfile.app.vllm.mcore0.13:3 says core_v0.12.1"
+    ]
+    assert findings(readme, {"rl/Dockerfile.app.vllm.mcore0.13": preview}) == []
+
+
+def test_a_tag_naming_no_dockerfile_is_the_image_agreeing_with_most_of_it() -> None:
+    # both images agree with a part of the tag; `one` with more of it: the stale mcore is its, once
+    one = "FROM example/x:cu126\nRUN pip install torch==2.7.1 sglang==0.4.9 megatron-core==0.13.0\n"
+    two = "FROM example/x:cu126\nRUN pip install torch==2.7.1 sglang==0.4.8 megatron-core==0.13.0\n"
+    readme = "Pull `example/x:torch2.7.1-sglang0.4.9-mcore0.12.0`.\n"
+    assert findings(readme, {"Dockerfile.one": one, "Dockerfile.two": two}) == [
+        "1: README says mcore 0.12.0 but Dockerfile.one:2 says 0.13.0"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A package a list of the family's packages names that no image of it installs
+
+RL_BASE = """\
+# the project's base
+FROM nvcr.io/nvidia/pytorch:24.08-py3
+RUN pip install torch==2.7.1 flash-attn==2.8.0.post2 nvidia-cudnn-cu12==9.8.0.87
+"""
+RL_APP = """\
+FROM example/rl:base-rl2-cu126-torch2.7.1-fi0.2.6
+RUN pip install sglang==0.4.8
+"""
+RL_APP_MCORE = """\
+FROM example/rl:base-rl2-cu126-torch2.7.1-fi0.2.6
+RUN pip install sglang==0.4.8 git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.1
+"""
+PACKAGES = """\
+# Images
+
+```txt
+torch==2.7.1
+sglang==0.4.8
+{line}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        (
+            "vllm==0.8.5.post1",
+            [
+                "6: README lists vllm 0.8.5.post1 but none of rl/Dockerfile.base.fi0.2.6, "
+                "rl/Dockerfile.app.sglang, rl/Dockerfile.app.sglang.megatron installs vllm"
+            ],
+        ),
+        # traps: installed by the base Dockerfile, by one app, a slip of an installed name (the version
+        # agrees), versions after `# Preview`
+        ("flash_attn=2.8.0", []),
+        ("megatron.core==core_v0.12.1", []),
+        ("vidia-cudnn-cu12==9.8.0.87", []),
+        ("# Preview\nvllm==0.10.0", []),
+    ],
+)
+def test_a_listed_package_no_image_of_the_family_installs(line: str, found: list[str]) -> None:
+    family = {
+        "rl/Dockerfile.base.fi0.2.6": RL_BASE,
+        "rl/Dockerfile.app.sglang": RL_APP,
+        "rl/Dockerfile.app.sglang.megatron": RL_APP_MCORE,
+    }
+    assert findings(PACKAGES.format(line=line), family) == found
+
+
+def test_a_listed_package_is_not_judged_when_an_image_is_built_on_a_base_not_built_here() -> None:
+    # no base Dockerfile: the base image `example/rl:base-…` may hold vllm; nor one installing from a
+    # requirements file docgen does not read
+    family = {"rl/Dockerfile.app.sglang": RL_APP, "rl/Dockerfile.app.sglang.megatron": RL_APP_MCORE}
+    assert findings(PACKAGES.format(line="vllm==0.8.5.post1"), family) == []
+    with_file = RL_APP + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    family = {"rl/Dockerfile.base.fi0.2.6": RL_BASE, "rl/Dockerfile.app.sglang": with_file}
+    assert findings(PACKAGES.format(line="vllm==0.8.5.post1"), family) == []
+
+
+def test_a_list_about_one_app_image_counts_what_its_base_dockerfile_installs() -> None:
+    # the section is the megatron image's; cuDNN comes from the base Dockerfile it is built on
+    family = {
+        "rl/Dockerfile.base.fi0.2.6": RL_BASE,
+        "rl/Dockerfile.app.sglang": RL_APP,
+        "rl/Dockerfile.app.sglang.megatron": RL_APP_MCORE,
+    }
+    readme = "# Images\n\n## `Dockerfile.app.sglang.megatron`\n\n```txt\nsglang==0.4.8\n{line}\n```\n"
+    assert findings(readme.format(line="nvidia-cudnn-cu12==9.8.0.87"), family) == []
+    assert findings(readme.format(line="vllm==0.8.5"), family) == [
+        "7: README lists vllm 0.8.5 but rl/Dockerfile.app.sglang.megatron does not install vllm"
+    ]
+
+
+def test_a_tag_sharing_one_word_with_a_dockerfile_name_names_no_image() -> None:
+    # `cuda11.8` in a tag of the user's naming is a component, not `Dockerfile.app.cuda`; `app-cuda12.1`
+    # repeats two words of `Dockerfile.app.cuda` and is that image's
+    family = {
+        "Dockerfile.app.cuda": "FROM nvidia/cuda:12.2.2-devel-ubuntu22.04\n",
+        "Dockerfile.torch": "FROM pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel\n",
+    }
+    assert findings("Pull `nvpytorch:1.14-cuda11.8`.\n", family) == []
+    assert findings("Pull `example/x:app-cuda12.1`.\n", family) == [
+        "1: README says cuda 12.1 but Dockerfile.app.cuda:1 says 12.2.2"
+    ]
+
+
+def test_an_image_built_on_a_base_dockerfile_of_the_family_has_what_that_dockerfile_installs() -> None:
+    # the base's tag says torch2.6.0, the base Dockerfile it names installs 2.7.1: the Dockerfile
+    # counts; the tag's cu126 still does (the base Dockerfile pins no CUDA: its own base gives it)
+    base = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN pip install torch==2.7.1\n"
+    app = "FROM example/rl:base-cu126-torch2.6.0-fi0.2\nRUN pip install sglang==0.4.8\n"
+    family = {"rl/Dockerfile.base.fi0.2": base, "rl/Dockerfile.app.sglang": app}
+    readme = "# Images\n\n## `Dockerfile.app.sglang`\n\n```txt\n{line}\nsglang==0.4.8\n```\n"
+    assert findings(readme.format(line="torch==2.6.0"), family) == [
+        "6: README says torch 2.6.0 but rl/Dockerfile.base.fi0.2:2 says 2.7.1"
+    ]
+    assert findings(readme.format(line="torch==2.7.1"), family) == []
+    assert findings(readme.format(line="cuda==12.6"), family) == []
+
+
+@pytest.mark.parametrize(
+    ("after", "found"),
+    [
+        (
+            "transformer_engine==2.5",
+            [
+                "6: README says transformer_engine 2.5 but "
+                "rl/Dockerfile.app.sglang-preview.mcore0.12:2 says v2.2.1"
+            ],
+        ),
+        ("megatron.core==core_r0.13.0", []),  # the mcore0.13 image's `core_v0.13.0`: the same release
+    ],
+)
+def test_versions_after_a_preview_comment_are_the_familys_when_a_dockerfile_is_a_preview(
+    after: str, found: list[str]
+) -> None:
+    preview = (
+        "FROM example/rl:base-cu126\n"
+        "RUN pip install git+https://github.com/NVIDIA/TransformerEngine.git@v2.2.1\n"
+        "RUN pip install git+https://github.com/NVIDIA/Megatron-LM.git@core_v0.12.2\n"
+    )
+    family = {
+        "rl/Dockerfile.app.sglang-preview.mcore0.12": preview,
+        "rl/Dockerfile.app.vllm.mcore0.13": VLLM_13,
+    }
+    readme = "# Versions\n\n```txt\nvllm==0.10.0\n# Preview\n{after}\n```\n"
+    assert findings(readme.format(after=after), family) == found
+    # without a preview Dockerfile, the lines after `# Preview` are an image not built here
+    assert findings(readme.format(after=after), {"rl/Dockerfile.app.vllm.mcore0.13": VLLM_13}) == []
+
+
+@pytest.mark.parametrize(
+    "base", ["example/rl@sha256:" + "a" * 64, "localhost:5000/rl", "scratch", "example/rl:"]
+)
+def test_a_base_without_a_tag_names_no_dockerfile(base: str) -> None:
+    # a digest, a registry port, no tag: nothing to follow, and no error
+    family = {"rl/Dockerfile.base.fi0.2": "FROM ubuntu:22.04\n", "rl/Dockerfile.app.fi0.2": f"FROM {base}\n"}
+    assert findings("# Images\n\n```txt\ntorch==2.7.1\nvllm==0.10.0\n```\n", family) == []

@@ -20,6 +20,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a version next to a component (a version table row, a table with a column per component, a
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
   disagrees with every pin of it in the Dockerfile, base image tags included;
+- a package a fenced `pkg==version` list names that no image installs, when each image is built on a
+  base a Dockerfile of the family builds (or is that base);
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
   distribution differs from the one FROM uses;
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
@@ -87,6 +89,7 @@ from docgen.audit.fences import (
     _described_block,
     _fence_intro,
     _image_build_block,
+    _listed_not_installed,
 )
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
@@ -267,6 +270,7 @@ def audit(
         found.extend(_built_claims(sub, auditor))
         for fence in sub.fences:
             found.extend(_audit_fence(fence, auditor))
+            found.extend(_listed_not_installed(fence, auditor))
             intro = _fence_intro(doc, fence)
             found.extend(_assignment_block(fence, intro, auditor))
             said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"

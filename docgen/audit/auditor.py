@@ -13,7 +13,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from docgen.audit.paths import _VAGUE_PARTS, variant
+from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.versions import (
     _ALIASES,
     _RELEASE,
@@ -21,6 +21,7 @@ from docgen.audit.versions import (
     _is_commit,
     _keys,
     _near_args,
+    _norm,
     _raw,
     _release_tuple,
     _same_default,
@@ -57,11 +58,60 @@ class _Fact:
     """A pin that says all of the version (`==2.7.1`, an ARG's default), not one read off an image tag."""
 
 
+def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | None:
+    """The Dockerfile of `family` that builds the image `model` is built on: the one its FROM tag names
+    (`verlai/verl:base-v2-cu126-…-fi0.2.6` names `Dockerfile.base.fi0.2.6`, `tag_names`), the most
+    specific when several are; None when the base is no image of the family."""
+    stage = model.target
+    seen = 0
+    while stage is not None and stage.parent is not None and seen < len(model.stages):
+        stage, seen = model.stages[stage.parent], seen + 1
+    reference = stage.base.split("@", 1)[0] if stage is not None else ""
+    if ":" not in reference.rsplit("/", 1)[-1]:
+        return None  # no tag: `ubuntu`, `image@sha256:…`, a stage
+    paths = tuple(other.path for other in family)
+    scores = [
+        0 if path == model.path else score
+        for path, score in zip(paths, _tag_scores(reference, paths), strict=True)
+    ]
+    best = max(scores, default=0)
+    named = [i for i, score in enumerate(scores) if score == best]
+    return family[named[0]] if best and len(named) == 1 else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _tag_scores(reference: str, paths: tuple[str, ...]) -> tuple[int, ...]:
+    """How closely the tag of the image `reference` names each Dockerfile of `paths` (`tag_names`)."""
+    tag = reference.rsplit(":", 1)[1]
+    return tuple(tag_names(tag, path, _norm) for path in paths)
+
+
+def _with_bases(models: Sequence[ImageModel], family: Sequence[ImageModel]) -> tuple[ImageModel, ...]:
+    """`models` and the Dockerfiles of `family` they are built on (`own_base`), theirs too, each once."""
+    chain: list[ImageModel] = list(models)
+    for model in chain:  # grows while read
+        base = own_base(model, family)
+        if base is not None and all(base is not held for held in chain):
+            chain.append(base)
+    return tuple(chain)
+
+
 class _Facts:
     """The pins of one or more Dockerfiles (the images a part of the README may be about), looked up by
-    normalised name."""
+    normalised name. With the `family`, an image built on a Dockerfile of it (`own_base`) has what that
+    Dockerfile installs: its FROM tag's versions count only for what neither pins (`…-torch2.7.1` is
+    the base Dockerfile's `torch==2.7.1`; `…-cu126` counts, the base's own base giving CUDA)."""
 
-    def __init__(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
+    def __init__(
+        self, models: Sequence[ImageModel], names: Mapping[str, str], family: Sequence[ImageModel] = ()
+    ) -> None:
+        chains = {
+            id(m): frozenset(b.path for b in _with_bases((m,), family))
+            for m in models
+            if own_base(m, family) is not None
+        }
+        models = _with_bases(models, family)
+        self._deferred: list[tuple[set[str], _Fact, frozenset[str]]] = []
         self.by_key: dict[str, list[_Fact]] = {}
         self._in_key: dict[str, set[_Fact]] = {}  # by_key's facts as sets: 4,000 Dockerfiles pin torch
         self._seen: dict[str, list[_Fact]] = {}
@@ -74,14 +124,20 @@ class _Facts:
             if not decl.bare and decl.effective_default
         ]
         for model in models:
-            self._read(model, names)
+            self._read(model, names, chains.get(id(model)))
+        for keys, fact, chain in self._deferred:  # a FROM tag's version of what its base does not pin
+            if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
+                self._add(keys, fact)
         # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
         # `lookup` to find anything: most words of a README have none, and are passed over at once.
         self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
         self.findable |= {alias for alias, key in _ALIASES.items() if key in self.by_key}
 
-    def _read(self, model: ImageModel, names: Mapping[str, str]) -> None:
+    def _read(self, model: ImageModel, names: Mapping[str, str], chain: frozenset[str] | None = None) -> None:
+        """`chain`: the image is built on Dockerfiles read too (their paths and its own), whose pins
+        outrank what its FROM tag says."""
         path = model.path
+        own = model.target.base if chain is not None and model.target is not None else None
         passed = dict(model.build_args)  # the values the build gives (a bake target's args) win
         origins = {arg: (shown, at) for arg, shown, at in model.arg_origins if at is not None}
         # Build args first: when a README is stale, the ARG line is where the version is changed.
@@ -106,7 +162,11 @@ class _Facts:
                 continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
-            self._add(keys, _Fact(row.version, row.version, line, path, exact=row.origin is None))
+            fact = _Fact(row.version, row.version, line, path, exact=row.origin is None)
+            if chain is not None and row.origin == "tag" and row.source == own:
+                self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
+            else:
+                self._add(keys, fact)
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
@@ -117,7 +177,11 @@ class _Facts:
                 self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
-                    self._add(_keys(name, names), _Fact(version, version, line, path))
+                    fact = _Fact(version, version, line, path)
+                    if chain is not None and f"{comp.name}:{value}" == own:
+                        self._deferred.append((_keys(name, names), fact, chain))
+                    else:
+                        self._add(_keys(name, names), fact)
                 if not _TAG_VERSION.match(value):
                     continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
             elif comp.kind in ("pip", "wheel"):
@@ -177,7 +241,7 @@ class _Auditor:
             path=path,
             models=models,
             names=names,
-            facts=_Facts(models, names),
+            facts=_Facts(models, names, family or models),
             declared=frozenset(a.name for m in models for a in m.args),
             env=frozenset(e.name for m in models for e in m.env),
             family=family or models,

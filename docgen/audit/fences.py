@@ -6,13 +6,16 @@ words about build args.
 from __future__ import annotations
 
 import bisect
+import difflib
 import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some, _with_bases, own_base
 from docgen.audit.commands import _lines_of_commands_with_file
+from docgen.audit.paths import path_words
 from docgen.audit.prose import _PIN, _audit_text
+from docgen.audit.versions import _keys
 from docgen.audit.wording import (
     _ASSIGNMENT,
     _COMMAND_LANGS,
@@ -26,7 +29,7 @@ from docgen.audit.wording import (
     _says_build_args,
 )
 from docgen.markdown import Document, Fence
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _LIST_PIN = re.compile(
     r"[ \t]*(?:[-*][ \t]+)?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
@@ -130,6 +133,22 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
             yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
         yield from _pulled_bases(fence, auditor)
         return
+    for line, name, operator, version in _package_list(fence, _family_words(auditor)):
+        yield from _some(auditor.version_claim(line, name, operator, version, CERTAIN))
+
+
+def _family_words(auditor: _Auditor) -> set[str]:
+    """The words of the names and folders of the Dockerfiles of the part (`preview` for
+    `Dockerfile.app.sglang-preview.mcore0.12`)."""
+    return {word for model in auditor.models for word in path_words(model.path)}
+
+
+def _package_list(fence: Fence, built: set[str]) -> Iterator[tuple[int, str, str, str]]:
+    """(line, name, operator, version) of each line of a block listing `pkg==version` lines (at least
+    half its lines), up to a comment such as `# Preview` after which the versions are not this
+    image's, unless a Dockerfile audited is that (`built`: the words of their names and folders, as
+    `preview` of `Dockerfile.app.sglang-preview.mcore0.12`): the lines after it are then still the
+    family's; `flash_attn=2.7.4` is `==`, `ROCM_VERSION=6.2` (a variable set) is no line of it."""
     pins = [(line, _LIST_PIN.match(text)) for line, text in fence.lines]
     listed = [(line, m) for line, m in pins if m]
     content = [text for _, text in fence.lines if text.strip() and not text.lstrip().startswith("#")]
@@ -137,7 +156,9 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         return  # code or a config file, not a list of packages
     for line, text in fence.lines:
         if text.lstrip().startswith("#") and _NOT_CURRENT.search(text):
-            return
+            if {m.group().lower() for m in _NOT_CURRENT.finditer(text)} - built:
+                return
+            continue
         match = _LIST_PIN.match(text)
         if match is None:
             continue
@@ -145,7 +166,52 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         version = match.group(3)
         if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
             continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
-        yield from _some(auditor.version_claim(line, match.group(1), operator, version, CERTAIN))
+        yield line, match.group(1), operator, version
+
+
+def _listed_not_installed(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A package a `pkg==version` list of the images (`vllm==0.8.5.post1`) names that no image of the
+    part installs, pins or names in a base image tag, nor anything of a name a slip away
+    (`vidia-cudnn-cu12`), when what the images are built on is known: each is built FROM an image a
+    Dockerfile of the family builds (its tag names that Dockerfile: `base-…-fi0.2.6` for
+    `Dockerfile.base.fi0.2.6`, whose installs count too), or is such a base Dockerfile. An image on
+    another image (a base not built here), or installing from a requirements file or a script docgen
+    does not read, may hold anything. `likely`: the base Dockerfile's own base may hold it."""
+    chain = _with_own_bases(auditor)
+    if not chain:
+        return
+    installed = {
+        key for model in chain for comp in model.components for key in _keys(comp.name, auditor.names)
+    }
+    for line, name, operator, version in _package_list(fence, _family_words(auditor)):
+        keys = _keys(name, auditor.names)
+        if keys & installed or auditor.facts.lookup(name, auditor.names):
+            continue
+        if any(
+            difflib.SequenceMatcher(None, key, other).ratio() >= 0.8 for key in keys for other in installed
+        ):
+            continue  # `vidia-cudnn-cu12`: a slip of a name installed, not another package
+        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
+        paths = list(dict.fromkeys(m.path for m in auditor.models))
+        whom = f"{paths[0]} does not install" if len(paths) == 1 else f"none of {', '.join(paths)} installs"
+        yield Diagnostic(auditor.path, line, f"README lists {shown} but {whom} {name}", confidence=LIKELY)
+
+
+def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
+    """The images of the part and the base Dockerfiles of the family they are built on, when every image
+    of the part is built FROM an image a Dockerfile of the family builds (`own_base`) or is one of
+    those base Dockerfiles, at least one image being built on one, and none installs what docgen did
+    not read (a requirements file, a script); else none."""
+    for model in auditor.models:
+        unread = any(c.method in ("requirements", "script") for c in model.components)
+        if unread or any("pins live in" in d.message for d in model.skipped):
+            return ()  # a requirements file or an installer: may install anything
+    chain = _with_bases(auditor.models, auditor.family)
+    bases = {id(b) for m in chain if (b := own_base(m, auditor.family)) is not None}
+    built_on = [m for m in auditor.models if own_base(m, auditor.family) is not None]
+    if not built_on or any(own_base(m, auditor.family) is None and id(m) not in bases for m in chain):
+        return ()
+    return chain
 
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})

@@ -9,7 +9,7 @@ import fnmatch
 import functools
 import re
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from docgen.files import is_dockerfile_name
@@ -138,3 +138,64 @@ _LISTED_PLAIN = re.compile(
     r"(?<![\w./-])(?:Dockerfile|Containerfile)(?=[ \t]*(?:,|&|\band\b))"
     r"|(?<=\band[ \t])(?:Dockerfile|Containerfile)(?![\w./-])"
 )
+
+
+_NAME_SPLIT = re.compile(r"[-_+]+|\.(?!\d|post\d|rc\d|dev\d)")
+_NAME_PART = re.compile(r"([a-z]+?)v?(\d[\w.]*)?")
+_PLAIN_PARTS = _VAGUE_PARTS | {"app", "dockerfile", "containerfile", "docker", "image", "images"}
+"""Words of a Dockerfile's name or folder that a tag naming the image need not repeat (`app`)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_parts(text: str) -> tuple[tuple[str, str], ...]:
+    """(word, version) of each part of an image tag or a Dockerfile's variant: `sglang0.4.9.post6`,
+    `mcore0.13` for `app.sglang0.4.9.post6.mcore0.13`, and for the tag `…-sglang0.4.9.post6-mcore0.13.0`;
+    a part without a version has version `""`. Parts that do not start with a letter are left out."""
+    found = []
+    for token in _NAME_SPLIT.split(text.lower()):
+        match = _NAME_PART.fullmatch(token)
+        if match:
+            found.append((match.group(1), match.group(2) or ""))
+    return tuple(found)
+
+
+def _part_named(part: tuple[str, str], tag: Sequence[tuple[str, str]], same: Callable[[str], str]) -> bool:
+    """Whether a part of a Dockerfile's name (`mcore0.13`) is among the parts of a tag (`mcore0.13.0`):
+    the same word (`same` normalises it: `megatron` is `mcore`) and, when the part has a version, one the
+    tag's starts with."""
+    word, version = part
+    return any(
+        same(word) == same(other) and (not version or seen == version or seen.startswith(version + "."))
+        for other, seen in tag
+    )
+
+
+def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
+    """How closely the image tag `tag` names the Dockerfile `path` (0: it does not): every word of the
+    Dockerfile's variant that says which image it is (not `app`, `base`) is a part of the tag, with a
+    version the tag's starts with (`Dockerfile.app.vllm.mcore0.12` for `app-verl0.5-vllm0.10.0-mcore0.12.2`,
+    not `Dockerfile.app.sglang.vllm.mcore0.12` nor `….mcore0.13`). The score is the length of what the tag
+    repeats of the variant and of the Dockerfile's folder (`verl0.5-cu126-…/`), at least two of their
+    words: the most specific Dockerfile named scores most."""
+    name = variant(path)
+    if not name:
+        return 0
+    wanted = _name_parts(tag)
+    parts = _name_parts(name)
+    telling = [p for p in parts if p[0] not in _PLAIN_PARTS]
+    if not telling or not all(_part_named(p, wanted, same) for p in telling):
+        return 0
+    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    around = _name_parts(folders[-1]) if folders else ()
+    matched = [(w, v) for w, v in parts + around if _part_named((w, v), wanted, same)]
+    if len(matched) < 2:
+        return 0  # one word (`cuda` of `pytorch:2.4.0-cuda12.1`) is a component the tag names, not the file
+    return sum(len(w) + len(v) + 1 for w, v in matched)
+
+
+def path_words(path: str) -> set[str]:
+    """The words (without versions) of a Dockerfile's variant and folder: `preview` for
+    `verl0.5-preview-cu128/Dockerfile.app.sglang` and for `Dockerfile.app.mcore0.13.preview`."""
+    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    texts = [variant(path) or ""] + folders[-1:]
+    return {word for text in texts for word, _ in _name_parts(text)}

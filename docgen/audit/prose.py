@@ -15,6 +15,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
 from docgen.audit.contents import _absence_claims, _presence_claims
+from docgen.audit.paths import path_words, tag_names
 from docgen.audit.versions import (
     _DIGITS,
     _HEX,
@@ -90,6 +91,48 @@ _HOST_BEFORE = re.compile(
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
 
 
+def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The versions an image tag names (`verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`) that the image
+    it is the tag of does not have. A tag names one image: of a family, the Dockerfile whose name's
+    parts the tag repeats (`Dockerfile.app.vllm.mcore0.13`, the most specific such one; `tag_names`), and
+    each of its versions is compared with that image only, whatever a sibling has. A tag naming no
+    Dockerfile is the image's (or images') that agree with most of its versions, when at least a third
+    of its versions that can be compared agree (`cu126` is in most tags: its agreeing says little); a tag
+    with fewer is a sibling's or an older one; its versions are stale when no image of the family has
+    them. `…-preview`, `nightly-…`: not the image built now, unless the Dockerfile named says so too."""
+    versions = _tag_versions(tag)
+    if not versions:
+        return
+    scores = [tag_names(tag, model.path, _norm) for model in auditor.models]
+    best = max(scores)
+    not_current = {m.group().lower() for m in _NOT_CURRENT.finditer(tag)}
+    if best:
+        named = [auditor.each[i] for i, score in enumerate(scores) if score == best]
+        if not_current - set().union(*(path_words(image.models[0].path) for image in named)):
+            return
+        for image in named:
+            for name, version in versions:
+                yield from _some(image.version_claim(line, name, "==", version, LIKELY))
+        return
+    if not_current:
+        return
+    stale = {(n, v) for n, v in versions if auditor.verdict(n, "==", v)[0] is False}
+    if not stale:
+        return
+    owners: list[tuple[int, _Auditor, list[tuple[str, str, bool | None]]]] = []
+    for image in auditor.each:
+        claims = [(name, version, image.verdict(name, "==", version)[0]) for name, version in versions]
+        agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
+        if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
+            owners.append((agreeing, image, claims))
+    most = max((agreeing for agreeing, _, _ in owners), default=0)
+    for agreeing, image, claims in owners:
+        if agreeing == most:
+            for name, version, agrees in claims:
+                if agrees is False and (name, version) in stale:
+                    yield from _some(image.version_claim(line, name, "==", version, LIKELY))
+
+
 def _audit_text(
     line: int,
     text: str,
@@ -143,29 +186,7 @@ def _audit_text(
         if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
             yield stale_base
             continue
-        if _NOT_CURRENT.search(match.group(2)):
-            continue  # `…-mcore0.13.0-preview`, `nightly-…`: not the image the Dockerfile builds now
-        # `verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`: a tag naming versions of components. A tag
-        # names one image: of a family, each image is asked alone whether the tag is its own, and a
-        # version is stale when it is that image's and no image of the family has it.
-        stale = {
-            (name, version)
-            for name, version in _tag_versions(match.group(2))
-            if auditor.verdict(name, "==", version)[0] is False
-        }
-        for image in auditor.each if stale else ():
-            claims = [
-                (name, version, image.verdict(name, "==", version)[0])
-                for name, version in _tag_versions(match.group(2))
-            ]
-            # It is this image's when at least a third of its versions that can be compared agree
-            # (`cu126` is in most tags: its agreeing says little); a tag with fewer is a sibling's or an
-            # older one.
-            agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
-            if agreeing and 2 * agreeing >= sum(1 for _, _, agrees in claims if agrees is False):
-                for name, version, agrees in claims:
-                    if agrees is False and (name, version) in stale:
-                        yield from _some(image.version_claim(line, name, "==", version, LIKELY))
+        yield from _tag_claims(line, match.group(2), auditor)
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
     yield from _stated_bases(line, text, auditor)
