@@ -36,6 +36,7 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
+from docgen.sources.pip import wheel_python
 
 CERTAIN = "certain"
 """A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
@@ -167,6 +168,7 @@ class _Facts:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
             else:
                 self._add(keys, fact)
+        self._read_wheel_python(model, names)
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
@@ -189,6 +191,21 @@ class _Facts:
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
             self._add(keys, _Fact(value, shown, line, path, exact=True))
+
+    def _read_wheel_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        """The Python release the wheels pip installs fix (`…-cp312-cp312-linux_x86_64.whl` loads only
+        in Python 3.12, `wheel_python`), when every such wheel names the same one: a Python fact."""
+        found = [
+            (release, comp)
+            for comp in model.components
+            if comp.kind == "wheel" and comp.source
+            and (release := wheel_python(comp.source.rsplit("/", 1)[-1])) is not None
+        ]  # fmt: skip
+        if not found or len({release for release, _ in found}) > 1:
+            return
+        release, first = found[0]
+        shown = f"{release} (cp{release.replace('.', '')} wheels)"
+        self._add(_keys("python", names), _Fact(release, shown, first.line, model.path))
 
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:
