@@ -63,3 +63,14 @@ def test_wheels_of_two_pythons_fix_none() -> None:
 def test_a_wheel_only_downloaded_fixes_nothing() -> None:
     downloaded = "FROM example/trainer-base:20260301\nRUN wget -q https://example.org/x-1.0-cp312-cp312-linux_x86_64.whl\n"
     assert findings(TABLE.format("3.11.x"), {"Dockerfile": downloaded}) == []
+
+
+def test_a_family_where_only_one_image_has_such_wheels() -> None:
+    """`The default image runs Python 3.11` in a README about two images: the wheels of the other one
+    say nothing of the default image."""
+    plain = "FROM example/trainer-base:20260301\nRUN pip install flask==3.0.3\n"
+    readme = "The default image is built on Python 3.11.\n"
+    assert findings(readme, {"Dockerfile": plain, "Dockerfile.kernels": WHEELS}) == []
+    assert findings(readme, {"Dockerfile": WHEELS}) == [
+        "1: README says Python 3.11 but Dockerfile:3 says 3.12 (cp312 wheels)"
+    ]

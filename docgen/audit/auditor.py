@@ -111,6 +111,7 @@ class _Facts:
             for m in models
             if own_base(m, family) is not None
         }
+        alone = len(models) == 1  # a family's Python claim may be about an image whose wheels say nothing
         models = _with_bases(models, family)
         self._deferred: list[tuple[set[str], _Fact, frozenset[str]]] = []
         self.by_key: dict[str, list[_Fact]] = {}
@@ -126,6 +127,8 @@ class _Facts:
         ]
         for model in models:
             self._read(model, names, chains.get(id(model)))
+            if alone:
+                self._read_wheel_python(model, names)
         for keys, fact, chain in self._deferred:  # a FROM tag's version of what its base does not pin
             if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
                 self._add(keys, fact)
@@ -168,7 +171,6 @@ class _Facts:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
             else:
                 self._add(keys, fact)
-        self._read_wheel_python(model, names)
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
@@ -194,7 +196,9 @@ class _Facts:
 
     def _read_wheel_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the wheels pip installs fix (`…-cp312-cp312-linux_x86_64.whl` loads only
-        in Python 3.12, `wheel_python`), when every such wheel names the same one: a Python fact."""
+        in Python 3.12, `wheel_python`), when every such wheel names the same one: a Python fact. Read
+        for a part of the README about one Dockerfile only: in a family, a Python claim may be about
+        another image, whose wheels say nothing."""
         found = [
             (release, comp)
             for comp in model.components
