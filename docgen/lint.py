@@ -689,12 +689,16 @@ def _toolkit_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:
         if (decl.name in wanted or _CUDA_TARGET_NAME.search(decl.name.upper())) and decl.effective_default:
             lists.setdefault((decl.name, decl.line), (decl.effective_default, set()))[1].update(decl.stages)
     for env in evaluation.env:
-        if not env.inherited and env.value and (env.name in wanted or _CUDA_TARGET_NAME.search(env.name.upper())):
+        if (
+            not env.inherited
+            and env.value
+            and (env.name in wanted or _CUDA_TARGET_NAME.search(env.name.upper()))
+        ):
             lists.setdefault((env.name, env.line), (env.value, set()))[1].add(env.stage)
     cuda = {stage.label: _stage_cuda(evaluation, stage.index) for stage in evaluation.stages}
     found = []
     for (name, line), (value, labels) in sorted(lists.items(), key=lambda item: item[0][1]):
-        releases = {cuda[label] for label in labels if cuda.get(label)}
+        releases = {release for label in labels if (release := cuda.get(label))}
         for target in hardware.parse_targets(value):
             reasons = [hardware.cuda_cannot_build(target, release) for release in sorted(releases)]
             if reasons and all(reasons):

@@ -53,7 +53,8 @@ docker build --build-arg TORCH_CUDA_ARCH_LIST="8.0;9.0" -t app .
 ```
 """
     assert findings(readme, {"Dockerfile": CUDA126}) == [
-        "4: README builds for GPU target 12.0 but Dockerfile:1 says CUDA 12.6: sm_120 needs CUDA 12.8 or later"
+        "4: README builds for GPU target 12.0 but Dockerfile:1 says CUDA 12.6: "
+        "sm_120 needs CUDA 12.8 or later"
     ]
     assert findings(readme, {"Dockerfile": CUDA128}) == []
 

@@ -84,7 +84,9 @@ def _nested_file_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Audito
 
     def close() -> None:
         nested = " ".join(text for _, text in item[1:])
-        named = [m for m in auditor.models if _names_file(nested, m.path.replace("\\", "/").rsplit("/", 1)[-1])]
+        named = [
+            m for m in auditor.models if _names_file(nested, m.path.replace("\\", "/").rsplit("/", 1)[-1])
+        ]
         if len(named) == 1:
             scopes.update(dict.fromkeys((line for line, _ in item), auditor._with((named[0],))))
 
