@@ -226,9 +226,7 @@ def _toolkit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     target build arg or variable passed with `--build-arg` or `-e`, or a list of compute capabilities
     given to a script (`./build.sh "80,86,89,120"`). Compared with the CUDA versions the Key versions
     rows read (a base image's tag, a `CUDA_VERSION` arg), as the section's build commands build it."""
-    releases = [f for f in auditor.facts.lookup("CUDA", auditor.names) if re.match(r"\d+\.\d+", f.value)]
-    if not releases:
-        return
+    built: list[tuple[int, list[str]]] = []
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
             continue
@@ -243,6 +241,13 @@ def _toolkit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     targets = hardware.parse_targets(match.group(2))
                     if all(hardware.is_cuda_target(t) for t in targets):  # not `--epochs 10,20`
                         listed += targets
+            if listed:
+                built.append((line, listed))
+    if not built:
+        return  # (the CUDA pins looked up only for a README that builds for a target list)
+    releases = [f for f in auditor.facts.lookup("CUDA", auditor.names) if re.match(r"\d+\.\d+", f.value)]
+    if releases:
+        for line, listed in built:
             yield from _some(_unbuildable(line, listed, releases, auditor))
 
 
