@@ -38,6 +38,10 @@ RULES: dict[str, tuple[str, str]] = {
         "GPU target lists of one stage disagree (`PYTORCH_ROCM_ARCH`, `GPU_TARGETS`)",
     ),
     "DG008": ("shell-keyword-argument", "A `fi`, `done` … is an argument of an install command"),
+    "DG009": (
+        "gpu-target-toolkit",
+        "A GPU target list names a target the base image's CUDA release cannot compile",
+    ),
     READER: ("reader", "The reader or the evaluator noticed something odd (a '#' that is no comment …)"),
     AUDIT: ("stale-claim", "A claim in a hand-written README contradicts the Dockerfile"),
     STALE: ("stale-block", "A generated block is out of date"),

@@ -120,3 +120,52 @@ def lookup(target: str) -> Gpu:
 def gpus(value: str) -> tuple[Gpu, ...]:
     """Every target named in a list such as the value of `GPU_ARCH`, looked up, in order."""
     return tuple(lookup(target) for target in parse_targets(value))
+
+
+# The first CUDA release whose compiler (nvcc) builds for each compute capability, and the release that
+# stopped, for the capabilities the Supported Hardware table names that a recent image may lack. Sources
+# (docs/audit.md cites them): NVIDIA's Hopper Compatibility Guide ("Building Applications Using CUDA
+# Toolkit 11.8") and CMake's CUDA 12 architecture update (Ada 8.9 and Hopper 9.0 "for CUDA >= 11.8");
+# NVIDIA's Blackwell Compatibility Guide ("Building Applications Using CUDA Toolkit 12.8") for 10.0,
+# 10.1 and 12.0; the CUDA Features Archive for 12.9 ("adds compiler target support for SM architecture
+# 10.3 … and 12.1") and 13.0 ("SM101 has been renumbered as SM110"; "supports all NVIDIA architectures
+# from Turing through Grace Blackwell").
+_FIRST_CUDA: dict[str, tuple[int, int]] = {
+    "8.9": (11, 8),
+    "9.0": (11, 8),
+    "10.0": (12, 8),
+    "10.1": (12, 8),
+    "12.0": (12, 8),
+    "10.3": (12, 9),
+    "12.1": (12, 9),
+    "11.0": (13, 0),
+}
+_LAST_CUDA: dict[str, tuple[int, int]] = {"10.1": (12, 9)}  # renumbered 11.0 in CUDA 13.0
+_OLDEST_IN_13 = (7, 5)  # CUDA 13.0 builds from Turing (7.5) on
+
+
+def is_cuda_target(target: str) -> bool:
+    """True when `target` (`120`, `sm_90a`, `8.6`) is a compute capability docgen knows."""
+    key = _normalise(target)
+    return _BY_TARGET.get(key, ("",))[0] == "NVIDIA" or key in _FIRST_CUDA or key in _LAST_CUDA
+
+
+def cuda_cannot_build(target: str, cuda: str) -> str | None:
+    """Why the CUDA release `cuda` (`12.6`, `12.6.3`) cannot build for the NVIDIA `target` (`120`,
+    `sm_120`, `12.0`, `12.0a`): `sm_120 needs CUDA 12.8 or later`; None when it can, or when docgen
+    does not know (an AMD or unknown target, a version it cannot read)."""
+    release = re.match(r"(\d+)\.(\d+)", cuda)
+    key = _normalise(target)
+    if release is None or not is_cuda_target(target):
+        return None  # an AMD or Ascend target, or no target docgen knows
+    have = (int(release[1]), int(release[2]))
+    sm = "sm_" + key.replace(".", "")
+    first, last = _FIRST_CUDA.get(key), _LAST_CUDA.get(key)
+    if first is not None and have < first:
+        return f"{sm} needs CUDA {first[0]}.{first[1]} or later"
+    if last is not None and have > last:
+        return f"CUDA {have[0]}.{have[1]} has no {sm} (CUDA 13.0 renumbered it sm_110)"
+    major, minor = (int(part) for part in key.split("."))
+    if have >= (13, 0) and (major, minor) < _OLDEST_IN_13:
+        return f"CUDA {have[0]}.{have[1]} no longer builds for {sm} (CUDA 13.0 starts at sm_75)"
+    return None

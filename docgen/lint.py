@@ -1,6 +1,6 @@
 """Lint: the Dockerfile mistakes reviewers otherwise catch by hand, as warnings with a line.
 
-Four rules, all pure functions of the reader's and the evaluator's output (see docs/lint.md):
+The rules, all pure functions of the reader's and the evaluator's output (see docs/lint.md):
 
 1. a stage reads a build arg it has not declared (BuildKit gives it the empty string there, so
    `--build-arg` silently does nothing for that stage), platform args such as TARGETARCH included;
@@ -11,10 +11,12 @@ Four rules, all pure functions of the reader's and the evaluator's output (see d
    pinned to a branch, which moves;
 5. a pip option pip rejects (`-no-build-isolation`: one dash, so pip reads `-n` and stops);
 6. GPU target lists that disagree between the variables different build tools read
-   (`PYTORCH_ROCM_ARCH` and `GPU_TARGETS`, `TORCH_CUDA_ARCH_LIST` and `CMAKE_CUDA_ARCHITECTURES`).
+   (`PYTORCH_ROCM_ARCH` and `GPU_TARGETS`, `TORCH_CUDA_ARCH_LIST` and `CMAKE_CUDA_ARCHITECTURES`);
+7. an NVIDIA GPU target list naming a compute capability the stage's CUDA release cannot compile
+   (`TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA 12.6 base image).
 
 Each rule errs on the side of silence: a warning should always be worth reading. Each has a stable id
-(DG001 … DG005, in that order; `docgen.findings` lists them and handles `# docgen: ignore=ID`).
+(DG001 … DG007 and DG009, in that order; `docgen.findings` lists them and handles `# docgen: ignore=ID`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from docgen import baseimage, hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
@@ -56,6 +59,7 @@ def lint(
         *_branch_downloads(parsed),
         *_pip_options(parsed),
         *_gpu_targets(evaluation, parsed.path),
+        *_toolkit_targets(evaluation, parsed.path),
     ]
     return tuple(sorted(found, key=lambda d: (d.line, d.message)))
 
@@ -659,3 +663,53 @@ def _listed(targets: frozenset[str]) -> str:
     return ", ".join(
         sorted(targets, key=lambda t: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", t)])
     )
+
+
+_CUDA_TARGET_NAME = re.compile(r"(?:CUDA|NVCC|SM)_?ARCH(?:S|_LIST|ITECTURES)?\Z|TORCH_CUDA_ARCH_LIST\Z")
+"""NVIDIA target list variables besides `_GPU_TARGET_VARS`' (`CUDA_ARCH`, `CUDA_ARCHS`, `NVCC_ARCHS`)."""
+
+
+def _stage_cuda(evaluation: Evaluation, index: int) -> str | None:
+    """The CUDA release the base image of stage `index` (or of the stage it builds on) names in its
+    tag (`nvidia/cuda:12.6.3-devel-…`, `pytorch/pytorch:2.7.1-cuda12.6-…`), None when it names none."""
+    seen = 0
+    stage = evaluation.stages[index]
+    while stage.parent is not None and seen < len(evaluation.stages):
+        stage, seen = evaluation.stages[stage.parent], seen + 1
+    return next((r.version for r in baseimage.read_reference(stage.base) if r.name == "CUDA"), None)
+
+
+def _toolkit_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:
+    """One warning per NVIDIA target list (an ARG default in scope in a stage, or an ENV of the stage)
+    naming a compute capability its base image's CUDA release cannot compile
+    (`hardware.cuda_cannot_build`)."""
+    wanted = set(_GPU_TARGET_VARS["NVIDIA"])
+    lists: dict[tuple[str, int], tuple[str, set[str]]] = {}  # (name, line) -> (value, stage labels)
+    for decl in evaluation.args:
+        if (decl.name in wanted or _CUDA_TARGET_NAME.search(decl.name.upper())) and decl.effective_default:
+            lists.setdefault((decl.name, decl.line), (decl.effective_default, set()))[1].update(decl.stages)
+    for env in evaluation.env:
+        if (
+            not env.inherited
+            and env.value
+            and (env.name in wanted or _CUDA_TARGET_NAME.search(env.name.upper()))
+        ):
+            lists.setdefault((env.name, env.line), (env.value, set()))[1].add(env.stage)
+    cuda = {stage.label: _stage_cuda(evaluation, stage.index) for stage in evaluation.stages}
+    found = []
+    for (name, line), (value, labels) in sorted(lists.items(), key=lambda item: item[0][1]):
+        releases = {release for label in labels if (release := cuda.get(label))}
+        for target in hardware.parse_targets(value):
+            reasons = [hardware.cuda_cannot_build(target, release) for release in sorted(releases)]
+            if reasons and all(reasons):
+                found.append(
+                    Diagnostic(
+                        path,
+                        line,
+                        f"{name} lists GPU target {target}, which the base image's CUDA "
+                        f"{', '.join(sorted(releases))} cannot compile: {reasons[0]}",
+                        rule="DG009",
+                    )
+                )
+                break
+    return found

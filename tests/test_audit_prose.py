@@ -57,3 +57,32 @@ def test_a_range_against_a_pin_that_gives_only_the_major_version() -> None:
 def test_a_minimum_against_a_tag_that_gives_only_the_major_version() -> None:
     readme = "The image ships cuDNN 7.6+.\n\nThe image ships cuDNN 8.0+.\n"
     assert findings(readme, {"Dockerfile": PADDLE}) == ["3: README says cuDNN 8.0+ but Dockerfile:1 says 7"]
+
+
+JETSON = """\
+ARG L4T_VERSION=l4t-r36.3.0
+ARG L4T_MAJOR=36
+ARG ROCM_VERSION=6.2.4
+FROM example/ros:humble-${L4T_VERSION}
+RUN echo ${L4T_MAJOR} ${ROCM_VERSION}
+"""
+
+
+def test_a_product_glued_to_its_version_said_to_be_the_default() -> None:
+    """`L4T35.4 by default` against `ARG L4T_VERSION=l4t-r36.3.0`: both read as a version of the arg the
+    product names, compared to the README's precision; the true ones (`L4T36.3`, `rocm6.2`) are kept."""
+    readme = """\
+* `Dockerfile`: Jetson image, running on the given L4T version (L4T35.4 by default).
+
+* `Dockerfile`: Jetson image, running on the given L4T version (L4T36.3 by default).
+
+The ROCm release defaults to rocm6.1 unless you pass another.
+
+The ROCm release defaults to rocm6.2 unless you pass another.
+
+Docker24.0 by default on the build host.
+"""
+    assert findings(readme, {"Dockerfile": JETSON}) == [
+        "1: README says L4T35.4 is the default but Dockerfile:1 says L4T_VERSION=l4t-r36.3.0",
+        "5: README says ROCm 6.1 but Dockerfile:3 says 6.2.4",  # (a glued claim, said once)
+    ]

@@ -1022,6 +1022,11 @@ def test_training_image_warnings_one_per_cause() -> None:
     found = lint_file(ROOT / "tests" / "data" / "contents" / "verl-cuda.Dockerfile", "Dockerfile")
     assert [(d.line, d.message.split(";")[0].split(" although")[0]) for d in found] == [
         (
+            8,  # sm_100 on the CUDA 12.6.3 base
+            "CMAKE_CUDA_ARCHITECTURES lists GPU target 100, which the base image's CUDA 12.6.3 cannot "
+            "compile: sm_100 needs CUDA 12.8 or later",
+        ),
+        (
             8,
             "NVIDIA GPU targets disagree: TORCH_CUDA_ARCH_LIST (line 8) lists 80, 90, but "
             "CMAKE_CUDA_ARCHITECTURES (line 8) lists 80, 90, 100 (also 100)",
@@ -1068,3 +1073,30 @@ def test_a_shell_keyword_joined_to_an_install_command_is_a_warning_not_a_package
     ]
     names = [c.name for c in build_model(dockerfile, "Dockerfile").components]
     assert names == ["python", "nvidia-nvshmem-cu12", "curl"]
+
+
+def test_a_gpu_target_the_base_images_cuda_cannot_compile(tmp_path: Path) -> None:
+    """`TORCH_CUDA_ARCH_LIST` with 12.0 on a CUDA 12.6 base: nvcc 12.6 knows no sm_120, the build fails
+    (DG009). The same list on a CUDA 12.8 base, a list the release knows, and a stage whose base states
+    no CUDA release stay quiet."""
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "ARG CUDA=12.6.3\n"
+        "FROM nvidia/cuda:${CUDA}-devel-ubuntu22.04 AS build\n"
+        'ARG TORCH_CUDA_ARCH_LIST="8.0;9.0;12.0"\n'
+        "ENV CUDA_ARCHS=80;90\n"
+        "RUN echo $TORCH_CUDA_ARCH_LIST $CUDA_ARCHS\n"
+        "FROM example/runtime:latest\n"
+        "ENV CMAKE_CUDA_ARCHITECTURES=120\n"
+    )
+    found = [(d.line, d.rule, d.message) for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG009"]
+    assert found == [
+        (
+            3,
+            "DG009",
+            "TORCH_CUDA_ARCH_LIST lists GPU target 12.0, which the base image's CUDA 12.6.3 cannot "
+            "compile: sm_120 needs CUDA 12.8 or later",
+        )
+    ]
+    dockerfile.write_text(dockerfile.read_text().replace("12.6.3", "12.8.1"))
+    assert [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG009"] == []

@@ -121,7 +121,7 @@ from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.settings import _setting_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
-from docgen.audit.targets import _audit_targets
+from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
@@ -277,6 +277,7 @@ def audit(
             found.extend(_described_block(fence, said, auditor))
             found.extend(_image_build_block(fence, said, auditor))
         found.extend(_audit_targets(sub, auditor))
+        found.extend(_toolkit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor, shown))
         found.extend(_titled_stages(sub, auditor))
         found.extend(_target_columns(sub, auditor))

@@ -36,6 +36,7 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
+from docgen.sources.pip import wheel_python
 
 CERTAIN = "certain"
 """A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
@@ -110,6 +111,7 @@ class _Facts:
             for m in models
             if own_base(m, family) is not None
         }
+        alone = len(models) == 1  # a family's Python claim may be about an image whose wheels say nothing
         models = _with_bases(models, family)
         self._deferred: list[tuple[set[str], _Fact, frozenset[str]]] = []
         self.by_key: dict[str, list[_Fact]] = {}
@@ -125,6 +127,8 @@ class _Facts:
         ]
         for model in models:
             self._read(model, names, chains.get(id(model)))
+            if alone:
+                self._read_wheel_python(model, names)
         for keys, fact, chain in self._deferred:  # a FROM tag's version of what its base does not pin
             if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
                 self._add(keys, fact)
@@ -189,6 +193,23 @@ class _Facts:
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
             self._add(keys, _Fact(value, shown, line, path, exact=True))
+
+    def _read_wheel_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        """The Python release the wheels pip installs fix (`…-cp312-cp312-linux_x86_64.whl` loads only
+        in Python 3.12, `wheel_python`), when every such wheel names the same one: a Python fact. Read
+        for a part of the README about one Dockerfile only: in a family, a Python claim may be about
+        another image, whose wheels say nothing."""
+        found = [
+            (release, comp)
+            for comp in model.components
+            if comp.kind == "wheel" and comp.source
+            and (release := wheel_python(comp.source.rsplit("/", 1)[-1])) is not None
+        ]  # fmt: skip
+        if not found or len({release for release, _ in found}) > 1:
+            return
+        release, first = found[0]
+        shown = f"{release} (cp{release.replace('.', '')} wheels)"
+        self._add(_keys("python", names), _Fact(release, shown, first.line, model.path))
 
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:

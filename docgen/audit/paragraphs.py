@@ -72,8 +72,51 @@ _LINKED_NAME = re.compile(r"\[([^\[\]]{1,80})\]\([^()\s]{1,500}\)(?=[ \t]+v?\d)"
 """A link right before a version (`[ComfyUI](https://github.com/…) v0.12.3`): its text is the name."""
 
 
+def _nested_file_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
+    """The auditor of each line of a list item whose nested items name one audited Dockerfile by its
+    file name, and no other (`- **`ROCM_VERSION`** (default: `7.1.1`)` over `  - Used in: Makefile
+    line 12, Dockerfile ARG`): that Dockerfile's, for the item and its nested items. With one Dockerfile
+    audited, none."""
+    if len(auditor.models) < 2:
+        return {}
+    scopes: dict[int, _Auditor | None] = {}
+    item: list[tuple[int, str]] = []
+
+    def close() -> None:
+        nested = " ".join(text for _, text in item[1:])
+        named = [
+            m for m in auditor.models if _names_file(nested, m.path.replace("\\", "/").rsplit("/", 1)[-1])
+        ]
+        if len(named) == 1:
+            scopes.update(dict.fromkeys((line for line, _ in item), auditor._with((named[0],))))
+
+    for line, text in para.lines:
+        marker = _LIST_ITEM.match(text)
+        if marker is not None and (not item or len(text) - len(text.lstrip()) <= _indent(item[0][1])):
+            if item:
+                close()
+            item = [(line, text)]
+        elif item:
+            item.append((line, text))
+    if item:
+        close()
+    return scopes
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def _names_file(text: str, name: str) -> bool:
+    """True when `text` names the file `name` as a word of its own (`Dockerfile ARG` names `Dockerfile`,
+    not `Dockerfile.minimal`)."""
+    return re.search(rf"(?<![\w./-]){re.escape(name)}(?![\w-]|\.\w)", text) is not None
+
+
 def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
     scopes = _item_scopes(para, auditor)
+    for line, judge in _nested_file_scopes(para, auditor).items():
+        scopes.setdefault(line, judge)
     if scopes:  # items bound to an image by a note: each checked with that image alone
         yield from _audit_scoped_paragraph(para, auditor, scopes)
         return

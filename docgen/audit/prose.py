@@ -189,6 +189,8 @@ def _audit_text(
         yield from _tag_claims(line, match.group(2), auditor)
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))
+    for match in _GLUED_DEFAULT.finditer(text):
+        yield from _some(_glued_default(line, match, auditor))
     yield from _stated_bases(line, text, auditor)
     yield from _absence_claims(line, text, auditor, stage)
     yield from _presence_claims(line, text, auditor)
@@ -348,6 +350,51 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
         auditor.path,
         line,
         f"README says the default is {value} but {dockerfile}:{decl_line} says {name}={default}",
+        confidence=LIKELY,
+    )
+
+
+_GLUED_DEFAULT = re.compile(
+    r"(?<![\w./:@$=+~-])(?P<a>[A-Za-z][A-Za-z0-9]*[A-Za-z])[-_]?[rRvV]?(?P<av>\d+(?:\.\d+)+)"
+    r"[ \t]+(?:is[ \t]+(?:the[ \t]+|used[ \t]+)?)?(?:by[ \t]+default|the[ \t]+default)\b"
+    r"|\bdefaults?(?:[ \t]+(?:to|is))?[ \t]*:?[ \t]+(?:the[ \t]+)?"
+    r"(?P<b>[A-Za-z][A-Za-z0-9]*[A-Za-z])[-_]?[rRvV]?(?P<bv>\d+(?:\.\d+)+)(?![\w.]*[/:@])",
+    re.IGNORECASE,
+)
+"""A product glued to its version, said to be the default: `(L4T35.4 by default)`, `rocm6.2 is the
+default`, `defaults to JP6.0`, `default: cuda12.4`."""
+_DOTTED = re.compile(r"\d+(?:\.\d+)+")
+
+
+def _glued_default(line: int, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
+    """`L4T35.4 by default` while `ARG L4T_VERSION=l4t-r36.3.0`: the product's build arg (a declared arg
+    one of whose `_` parts is the product's name, with a dotted version in its default) holds another
+    version, compared to the precision the README writes (`35.4` against `36.3.0`). Any arg of the
+    name agreeing, or none with a version, is no finding."""
+    name = (match.group("a") or match.group("b")).upper()
+    version = match.group("av") or match.group("bv")
+    if auditor.verdict(name, "==", version)[0] is False:
+        return None  # `rocm6.1` against a ROCm pin: `_glued_claims` says it
+    want = tuple(int(part) for part in version.split("."))
+    wrong = None
+    for arg, default, decl_line, dockerfile in auditor.as_declared.facts.arg_defaults:
+        if name not in re.split(r"[^A-Z0-9]+", arg.upper()):
+            continue
+        found = _DOTTED.search(default)
+        if found is None:
+            continue
+        have = tuple(int(part) for part in found.group().split("."))
+        if have[: len(want)] == want:
+            return None
+        wrong = wrong or (arg, default, decl_line, dockerfile)
+    if wrong is None:
+        return None
+    arg, default, decl_line, dockerfile = wrong
+    said = match.group("a") and f"{match.group('a')}{version}" or f"{match.group('b')}{version}"
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README says {said} is the default but {dockerfile}:{decl_line} says {arg}={default}",
         confidence=LIKELY,
     )
 

@@ -1,6 +1,7 @@
 """Claims about the GPU targets an image is built for: a table column or a list of targets (`gfx942`,
 `sm_90`) under words saying the image is built for them, against the default of the build arg that lists
-them.
+them; and targets a README's commands build for that the image's CUDA release cannot compile
+(`--build-arg TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA 12.6 image).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from docgen import hardware
-from docgen.audit.auditor import LIKELY, _Auditor, _some
+from docgen.audit.auditor import LIKELY, _Auditor, _Fact, _some
 from docgen.audit.cells import _first_code, _plain
-from docgen.audit.wording import _LIST_ITEM
+from docgen.audit.wording import _COMMAND_LANGS, _LIST_ITEM
 from docgen.markdown import Document, Table, code_spans
 from docgen.model import ArgDecl, Diagnostic, ImageModel
 
@@ -204,3 +205,58 @@ def _targets_claim(line: int, listed: list[str], known: _Defaults, auditor: _Aud
     else:
         said = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
     return Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+_ARCH_ASSIGNMENT = re.compile(
+    r"(?:--build-arg|-e|--env)(?:[ \t]+|=)([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s\"']+)"
+)
+"""A target list passed to a build (`--build-arg TORCH_CUDA_ARCH_LIST="8.0;12.0"`) or to a container
+that compiles (`-e CUDA_ARCHS=120`); the name says which (`_ARCH_ARG_NAME`)."""
+_TARGET_LIST_WORD = re.compile(
+    r"(?<![\w.=/-])([\"']?)((?:sm_)?\d{2,3}[af]?(?:[ \t]*[,;][ \t]*(?:sm_)?\d{2,3}[af]?)+)\1(?![\w.=/-])"
+)
+"""A word of a command that is a list of compute capabilities (`"80,86,89,120"`, `sm_90;sm_120`): what
+a build script takes as its GPU targets (`./build.sh "80,86,89,120"`)."""
+_SCRIPT_RUN = re.compile(r"(?:^|[\s;&|])(?:\./|(?:ba|z)?sh[ \t]+)?[\w./-]*\.sh\b|(?:^|[\s;&|])\./[\w.-]+")
+
+
+def _toolkit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """GPU targets a command of a command block builds the image (or compiles in its container) for,
+    that every CUDA release the image is built on cannot compile (`hardware.cuda_cannot_build`): a
+    target build arg or variable passed with `--build-arg` or `-e`, or a list of compute capabilities
+    given to a script (`./build.sh "80,86,89,120"`). Compared with the CUDA versions the Key versions
+    rows read (a base image's tag, a `CUDA_VERSION` arg), as the section's build commands build it."""
+    built: list[tuple[int, list[str]]] = []
+    for fence in doc.fences:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        for line, text in fence.lines:
+            command = text.split("#", 1)[0] if not text.lstrip().startswith("#") else ""
+            listed: list[str] = []
+            for match in _ARCH_ASSIGNMENT.finditer(command):
+                if _ARCH_ARG_NAME.search(match.group(1).upper()):
+                    listed += hardware.parse_targets(match.group(2))
+            if _SCRIPT_RUN.search(command):
+                for match in _TARGET_LIST_WORD.finditer(command):
+                    targets = hardware.parse_targets(match.group(2))
+                    if all(hardware.is_cuda_target(t) for t in targets):  # not `--epochs 10,20`
+                        listed += targets
+            if listed:
+                built.append((line, listed))
+    if not built:
+        return  # (the CUDA pins looked up only for a README that builds for a target list)
+    releases = [f for f in auditor.facts.lookup("CUDA", auditor.names) if re.match(r"\d+\.\d+", f.value)]
+    if releases:
+        for line, listed in built:
+            yield from _some(_unbuildable(line, listed, releases, auditor))
+
+
+def _unbuildable(line: int, listed: list[str], releases: list[_Fact], auditor: _Auditor) -> Diagnostic | None:
+    """The finding on `line` when a target of `listed` is one no CUDA release of `releases` compiles."""
+    for target in listed:
+        reasons = [hardware.cuda_cannot_build(target, fact.value) for fact in releases]
+        if all(reasons):
+            fact = releases[0]
+            said = f"README builds for GPU target {target} but {auditor.where(fact)} says CUDA {fact.shown}"
+            return Diagnostic(auditor.path, line, f"{said}: {reasons[0]}", confidence=LIKELY)
+    return None

@@ -576,6 +576,25 @@ def wheel_name_version(filename: str) -> tuple[str, str] | None:
     return (_canonical(simple[1]), simple[2]) if simple else packaging_file_name_version(filename, True)
 
 
+_WHEEL_TAGS = re.compile(r"-([A-Za-z0-9_.]+)-([A-Za-z0-9_.]+)-[A-Za-z0-9_.]+\.whl\Z")
+_CPYTHON_ABI = re.compile(r"cp(3)(\d{1,2})[dmut]*")  # cp312, cp37m, cp313t (PEP 425 / PEP 703)
+
+
+def wheel_python(filename: str) -> str | None:
+    """The Python release a wheel file name's interpreter tags fix (PEP 425): `3.12` for
+    `flash_attn-2.8.3-cp312-cp312-linux_x86_64.whl`, whose CPython ABI only 3.12 loads. None when the tags
+    allow several releases: `py3-none-any`, the stable ABI (`cp38-abi3`: 3.8 and later), several tags
+    (`cp311.cp312`)."""
+    tags = _WHEEL_TAGS.search(filename)
+    if tags is None or "." in tags[1] or "." in tags[2]:
+        return None
+    abi = _CPYTHON_ABI.fullmatch(tags[2])
+    python = _CPYTHON_ABI.fullmatch(tags[1])
+    if abi is None or python is None or python.group(1, 2) != abi.group(1, 2):
+        return None
+    return f"{abi[1]}.{abi[2]}"
+
+
 def sdist_name_version(filename: str) -> tuple[str, str] | None:
     """(normalised name, version) of an sdist file name (`.tar.gz`, `.zip`); None when not one."""
     simple = _SIMPLE_SDIST.match(filename)

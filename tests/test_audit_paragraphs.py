@@ -1,0 +1,49 @@
+"""`docgen.audit.paragraphs`: a list item whose nested items name one of the audited Dockerfiles by its
+file name (`  - Used in: Makefile line 12, Dockerfile ARG`) is about that Dockerfile alone, so the default
+it states is compared with that Dockerfile's ARG, not agreed by a sibling's.
+
+Each rule: a planted drift next to the nearest true statement (a trap).
+"""
+
+from __future__ import annotations
+
+from helpers import findings
+
+FULL = """\
+ARG ROCM_VERSION=7.1.70100-1
+ARG UBUNTU_VERSION=jammy
+FROM ubuntu:22.04
+ARG ROCM_VERSION
+ARG UBUNTU_VERSION
+RUN echo ${ROCM_VERSION} ${UBUNTU_VERSION}
+"""
+
+MINIMAL = "FROM ubuntu:22.04\nARG ROCM_VERSION=7.1.1\nRUN mkdir -p /opt/rocm-${ROCM_VERSION}\n"
+
+README = """\
+# Image
+
+## Build variables
+
+- **`ROCM_VERSION`** (default: `{}`)
+  - ROCm release of the build
+  - Used in: Makefile line 15, {} ARG
+
+- **`UBUNTU_VERSION`** (default: `jammy`)
+  - Used in: Makefile line 17, Dockerfile ARG
+"""
+
+
+def test_a_default_in_an_item_whose_nested_items_name_the_dockerfile() -> None:
+    dockerfiles = {"Dockerfile": FULL, "Dockerfile.minimal": MINIMAL}
+    assert findings(README.format("7.1.1.70101-1", "Dockerfile"), dockerfiles) == [
+        "5: README says ROCM_VERSION defaults to 7.1.1.70101-1 but Dockerfile:1 says 7.1.70100-1"
+    ]
+    # the item about the sibling whose default it gives, and the one about the Dockerfile giving its own
+    assert findings(README.format("7.1.1", "Dockerfile.minimal"), dockerfiles) == []
+    assert findings(README.format("7.1.70100-1", "Dockerfile"), dockerfiles) == []
+
+
+def test_nested_items_naming_no_dockerfile_leave_the_family() -> None:
+    readme = README.format("7.1.1", "Docker build").replace("Dockerfile ARG", "Docker build args")
+    assert findings(readme, {"Dockerfile": FULL, "Dockerfile.minimal": MINIMAL}) == []
