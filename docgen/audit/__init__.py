@@ -94,7 +94,7 @@ from docgen.audit.fences import (
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.methods import _built_claims, _tool_claims
-from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths
+from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -127,7 +127,7 @@ from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
 
-__all__ = ["CERTAIN", "LIKELY", "audit", "variant"]
+__all__ = ["CERTAIN", "LIKELY", "audit", "names_missing_file", "variant"]
 
 
 def audit(

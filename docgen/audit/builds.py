@@ -222,7 +222,9 @@ def _dead_targets(
                     target = match.group(1)
                     if _STAGE_WORD.match(target) and not _shown_before(shown, target, line):
                         sure = LIKELY if target.lower() in shown else CERTAIN
-                        yield from _some(_no_stage(line, target, models, auditor.path, "builds --target", sure))
+                        yield from _some(
+                            _no_stage(line, target, models, auditor.path, "builds --target", sure)
+                        )
     for para in doc.paragraphs:
         first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
         if first is None:
