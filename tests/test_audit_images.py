@@ -514,3 +514,7 @@ def test_a_readme_snippet_excuses_a_target_only_before_it_in_its_own_section() -
     # the trap: the snippet first, then the command under a sub-heading of its section
     later = "#### Build it\n\n```bash\ndocker build --target=slim -t app:slim .\n```\n"
     assert audit("# Tips\n\n" + snippet + later, "README.md", model) == []
+    # and a step after the snippet's, under the same parent heading
+    assert audit("# Tips\n\n" + snippet + later.replace("####", "###"), "README.md", model) == []
+    # a later chapter is another section: its command is not the snippet's example
+    assert len(audit("## Tips\n\n" + snippet + later.replace("####", "#"), "README.md", model)) == 1

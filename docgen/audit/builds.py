@@ -178,15 +178,16 @@ _SHOWN_STAGE = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?\S+\s+AS\s+([\w.-]+
 
 def _stages_shown(doc: Document) -> dict[str, list[tuple[int, float]]]:
     """The stages the README's own Dockerfile snippets name (`FROM base as prod` under "add this stage"),
-    each with where it can excuse a `--target`: from the snippet's line to the end of the section it sits
-    in (the next heading of its level or above). A `--target` there builds the README's example, not a
-    stage the Dockerfile lost; one before the snippet, or in another section, is not excused by it."""
+    each with where it can excuse a `--target`: from the snippet's line to the end of the section holding
+    the snippet's own (the next heading above its level: `##### Add a stage` then `##### Build it` are
+    one step after the other). A `--target` there builds the README's example, not a stage the
+    Dockerfile lost; one before the snippet, or in another section, is not excused by it."""
     ends = sorted(doc.levels.items())
     shown: dict[str, list[tuple[int, float]]] = {}
     for fence in doc.fences:
         level = doc.levels.get(fence.section, 0) if fence.section else 0
         end: float = next(
-            (line for line, rank in ends if line > fence.section and (not level or rank <= level)),
+            (line for line, rank in ends if line > fence.section and (not level or rank < level)),
             float("inf"),
         )
         for line, text in fence.lines:
