@@ -81,7 +81,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
-from docgen.audit.contents import _image_lists, _listed_contents
+from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.environments import _spack_versions
 from docgen.audit.fences import (
     _assignment_block,
@@ -268,6 +268,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
+        found.extend(_library_lists(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_tool_claims(sub, auditor))
