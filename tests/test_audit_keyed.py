@@ -70,3 +70,12 @@ def test_a_version_nested_under_an_image_item_is_as_sure_as_a_table_cell() -> No
         (5, "README says AmgX 8.2.1 but cuda-tpls/Dockerfile:2 says v2.4.0", "certain")
     ]
     assert found(readme.format(amgx="2.4.0"), NESTED) == []
+
+
+def test_a_heading_naming_one_image_ties_the_list_under_it() -> None:
+    readme = "# Images\n\n## cu118-py310\n\n- CUDA {cuda}\n- torch 2.1.2\n\nBuilt for CUDA 12.1.1.\n"
+    assert found(readme.format(cuda="12.1.1")) == [
+        (5, "README says CUDA 12.1.1 but basic/cu118-py310/Dockerfile:1 says 11.8.0", "certain")
+    ]
+    # the list agrees; the sentence after it is prose, true of a sibling, and not an entry
+    assert found(readme.format(cuda="11.8.0")) == []

@@ -1,9 +1,9 @@
 """Entries of a README about a family of images, each under the name of one image: a line that is only
 the name of a Dockerfile's folder (`> cu117-py38-u20`, `**opengl-cu121**`, a list item
-`` - [`cuda-tpls-sm70`](…) ``), then what that image holds (`> cuda: 11.7.1 / python3.7.17 /
-ubuntu20.04`, nested items `- AmgX 2.4.0`). Each version is compared with the image the name names
-(`paths.folder_names`), not with whichever image of the family agrees: a README listing fifteen images
-of one family says what each of them holds.
+`` - [`cuda-tpls-sm70`](…) ``, a heading over a list), then what that image holds (`> cuda: 11.7.1 /
+python3.7.17 / ubuntu20.04`, nested items `- AmgX 2.4.0`). Each version is compared with the image the
+name names (`paths.folder_names`), not with whichever image of the family agrees: a README listing
+fifteen images of one family says what each of them holds.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         return
     for para in doc.paragraphs:
         image: tuple[_Auditor, bool, int | None] | None = None
+        head = _KEY.match(para.heading.strip())
+        titled = _named_image(head.group(1) or head.group(2), auditor) if head else None
         for line, text in para.lines:
             quote = _QUOTE.match(text)
             unquoted = text[quote.end() :] if quote else text
@@ -81,6 +83,12 @@ def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     model, exact = named
                     image = (auditor._with((model,)), exact, indent if item else None)
                     continue
+            if image is None and titled is not None and item is not None:
+                image = (
+                    auditor._with((titled[0],)),
+                    titled[1],
+                    None,
+                )  # `### cu117-py38` then `- CUDA 11.7.1`
             if image is None:
                 continue
             one, exact, _ = image
