@@ -934,7 +934,7 @@ def _restager(built: list[tuple[ImageConfig, ImageModel]]) -> Callable[[ImageMod
 
 def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from docgen import findings
-    from docgen.audit import audit
+    from docgen.audit import audit, names_missing_file
 
     config = _config(args)
     document = Path(args.file)
@@ -1009,10 +1009,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     count = len(found)
     if found:
-        line = (
-            f"{count} claim{'' if count == 1 else 's'} in {shown} contradict{'s' if count == 1 else ''} "
-            f"{display}"
-        )
+        line = _contradicted(count, sum(1 for f in found if names_missing_file(f.message)), shown, display)
     else:
         line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
     if unsure:
@@ -1020,6 +1017,18 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         line += f" ({unsure} likely {ones} not shown: --confidence likely shows them)"
     _print_findings(found, args.format, out, line, config.root, document=shown, dockerfile=display)
     return EXIT_DRIFT if found else EXIT_OK
+
+
+def _contradicted(count: int, missing: int, shown: str, display: str) -> str:
+    """The summary line of an audit with `count` findings, `missing` of them files the README names that
+    are not there: those contradict the repository, not the images (`display`)."""
+    claims = f"{count} claim{'' if count == 1 else 's'} in {shown} contradict{'s' if count == 1 else ''}"
+    if missing == count:
+        files = "the file it names is" if count == 1 else "files they name are"
+        return f"{claims} the repository: {files} missing"
+    if missing:
+        return f"{claims} {display} or the repository ({missing} of a missing file)"
+    return f"{claims} {display}"
 
 
 # --------------------------------------------------------------------------------------------------

@@ -402,6 +402,29 @@ def test_a_version_said_gone_or_required_by_another_component_is_no_claim(
     assert swapped(text + "\n") == expected
 
 
+CUDA_126 = "FROM nvidia/cuda:12.6.2-devel-ubuntu22.04\nARG CUDA_ARCH=80,86\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("- **CUDA Architecture**: `80,86` (mainstream GPUs, 120 requires CUDA 12.8+)", []),
+        ("- Arch list `80;90`; sm_100 needs CUDA 12.8 or newer.", []),
+        # the nearest truth: the image itself named as needing it, and a plain claim after the clause
+        ("- The image requires CUDA 12.8+.", [(1, "README says CUDA 12.8+ but Dockerfile:1 says 12.6.2")]),
+        (
+            "- 120 requires CUDA 12.8+, and this image ships CUDA 12.4.",
+            [(1, "README says CUDA 12.4 but Dockerfile:1 says 12.6.2")],
+        ),
+    ],
+)
+def test_a_gpu_target_s_requirement_is_no_claim_of_the_image_s_version(
+    text: str, expected: list[tuple[int, str]]
+) -> None:
+    model = model_of(parse_dockerfile(CUDA_126, "Dockerfile"))
+    assert [(d.line, d.message) for d in audit(text + "\n", "README.md", model)] == expected
+
+
 # --------------------------------------------------------------------------------------------------
 # 9. `latest` for a version arg with an empty default
 

@@ -499,3 +499,22 @@ def test_a_target_the_readme_adds_in_its_own_dockerfile_snippet_is_no_missing_st
     assert found == [
         "README builds --target release, but Dockerfile has no stage of that name (its stages: base)"
     ]
+
+
+def test_a_readme_snippet_excuses_a_target_only_before_it_in_its_own_section() -> None:
+    model = model_of(parse_dockerfile("FROM ubuntu:22.04 AS build\nRUN true\n", "Dockerfile"))
+    build = "### Smaller images\n\n```bash\ndocker build --target=slim -t app:slim .\n```\n\n"
+    snippet = (
+        "### Two stages\n\n```dockerfile\nFROM ubuntu:22.04 AS build\nFROM ubuntu:22.04 AS slim\n```\n\n"
+    )
+    # the command comes first, in another section: the snippet is a later how-to, the stage is missing
+    found = audit("# Tips\n\n" + build + snippet, "README.md", model)
+    assert [(d.line, d.confidence) for d in found] == [(6, "likely")]
+    assert "--target slim, but Dockerfile has no stage of that name" in found[0].message
+    # the trap: the snippet first, then the command under a sub-heading of its section
+    later = "#### Build it\n\n```bash\ndocker build --target=slim -t app:slim .\n```\n"
+    assert audit("# Tips\n\n" + snippet + later, "README.md", model) == []
+    # and a step after the snippet's, under the same parent heading
+    assert audit("# Tips\n\n" + snippet + later.replace("####", "###"), "README.md", model) == []
+    # a later chapter is another section: its command is not the snippet's example
+    assert len(audit("## Tips\n\n" + snippet + later.replace("####", "#"), "README.md", model)) == 1

@@ -625,6 +625,55 @@ def test_a_listed_component_that_nothing_installs(tmp_path: Path) -> None:
     ]
 
 
+ROBOT = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip libopencv-dev
+RUN pip3 install --no-cache-dir numpy opencv-python pyrealsense2
+COPY ./entrypoint.sh /entrypoint.sh
+RUN chmod +x /entrypoint.sh
+ENTRYPOINT ["/entrypoint.sh"]
+"""
+ROBOT_README = """\
+# Robot workspace
+
+### {heading}
+
+- PyTorch
+- OpenCV
+- PyRealSense2
+
+### Hardware Requirements
+
+- NVIDIA GPU
+- Intel RealSense Camera
+"""
+
+
+@pytest.mark.parametrize("heading", ["Main Libraries", "Software", "Stack", "What's inside", "Key packages"])
+def test_a_library_list_whose_items_the_image_mostly_has_is_the_image_s(tmp_path: Path, heading: str) -> None:
+    # OpenCV and pyrealsense2 are installed: the list is the image's, and nothing brings PyTorch. The
+    # entrypoint script docgen has no copy of runs when a container starts: it installs nothing.
+    readme = ROBOT_README.format(heading=heading)
+    assert _listed(tmp_path, readme, {"Dockerfile": ROBOT}) == [
+        "5: README lists PyTorch as in the image but Dockerfile installs no PyTorch"
+    ]
+
+
+def test_a_library_list_of_the_project_s_needs_or_the_host_s_is_not_the_image_s(tmp_path: Path) -> None:
+    # the same items under words of need, or a list the Dockerfile mostly does not name (the project's
+    # own dependencies), or a list of features
+    for number, heading in enumerate(["Required libraries", "Host software", "Libraries you need"]):
+        readme = ROBOT_README.format(heading=heading)
+        assert _listed(tmp_path / str(number), readme, {"Dockerfile": ROBOT}) == []
+    own = (
+        ROBOT_README.format(heading="Libraries").replace("- OpenCV", "- Lightning").replace("Sense2", "Sense")
+    )
+    assert _listed(tmp_path / "own", own, {"Dockerfile": ROBOT.replace("pyrealsense2", "")}) == []
+    # a script the image runs while it is built may install anything
+    run = ROBOT.replace("RUN chmod +x /entrypoint.sh", "RUN /entrypoint.sh --setup")
+    assert _listed(tmp_path / "run", ROBOT_README.format(heading="Software"), {"Dockerfile": run}) == []
+
+
 def test_what_a_base_an_unread_script_or_the_readme_may_explain_is_no_listed_drift(tmp_path: Path) -> None:
     files = {"Dockerfile": REDIS, "setup.sh": "apt-get install -y nlohmann-json3-dev\n"}
     # a base image that is no plain OS may hold Civetweb; a list of what the Dockerfile adds to it does

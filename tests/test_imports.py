@@ -329,7 +329,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("references", "targets", "missing", "settings", "names", "idle", "provides"),
+    ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed"),
     ("methods",),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments"),

@@ -81,7 +81,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
-from docgen.audit.contents import _image_lists, _listed_contents
+from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.environments import _spack_versions
 from docgen.audit.fences import (
     _assignment_block,
@@ -93,8 +93,9 @@ from docgen.audit.fences import (
 )
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
+from docgen.audit.keyed import _keyed_entries
 from docgen.audit.methods import _built_claims, _tool_claims
-from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths
+from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -127,7 +128,7 @@ from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
 
-__all__ = ["CERTAIN", "LIKELY", "audit", "variant"]
+__all__ = ["CERTAIN", "LIKELY", "audit", "names_missing_file", "variant"]
 
 
 def audit(
@@ -193,6 +194,10 @@ def audit(
     elsewhere = _documented_outside_tables(doc)
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
+    # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
+    family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
+    # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
+    keyed = list(_keyed_entries(doc, family))
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
     # (a section about a stage no target builds passes its build args to no image audited)
@@ -242,10 +247,9 @@ def audit(
         found.extend(_clone_paths(doc, directory, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
-    # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
-    family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(keyed)
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
@@ -264,6 +268,7 @@ def audit(
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
+        found.extend(_library_lists(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_tool_claims(sub, auditor))

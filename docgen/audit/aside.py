@@ -278,12 +278,13 @@ _GONE_AFTER = re.compile(
 )
 """Words before which, from the start of the clause, a version is gone: `vLLM 0.20.2 is removed`."""
 _REQUIRES = re.compile(
-    r"(?<![\w.-])`?([A-Za-z][\w.+-]*)`?(?:[ \t]+v?\d[\w.+-]*)?(?:[ \t]+\([^()]{0,40}\))?[ \t]+"
+    r"(?<![\w.-])`?([A-Za-z][\w.+-]*|\d[\w.+]*)`?(?:[ \t]+v?\d[\w.+-]*)?(?:[ \t]+\([^()]{0,40}\))?[ \t]+"
     r"(?:also[ \t]+)?[*_]{0,2}(?:requires?|needs?|depends[ \t]+on)[*_]{0,2}[ \t]+",
     re.IGNORECASE,
 )
-"""`OpenCV 4.13 requires NumPy >= 2`, `` `rknn-toolkit2` (the converter) **requires** Python 3.8-3.11 ``:
-what follows is that tool's requirement, not the image's."""
+"""`OpenCV 4.13 requires NumPy >= 2`, `` `rknn-toolkit2` (the converter) **requires** Python 3.8-3.11 ``,
+`80,86,89 (120 requires CUDA 12.8+)`: what follows is that tool's (or GPU target's) requirement, not the
+image's."""
 _IMAGE_SUBJECTS = frozenset(
     {"image", "container", "dockerfile", "build", "it", "this", "that", "which", "who", "one", "everything"}
 )

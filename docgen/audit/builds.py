@@ -176,23 +176,40 @@ _SHOWN_STAGE = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?\S+\s+AS\s+([\w.-]+
 """`FROM base AS prod` in a Dockerfile snippet of the README."""
 
 
-def _stages_shown(doc: Document) -> set[str]:
-    """The stages the README's own Dockerfile snippets name (`FROM base as prod` under "add this stage"):
-    a `--target` to one of them builds the README's example, not a stage the Dockerfile lost."""
-    return {
-        match.group(1).lower()
-        for fence in doc.fences
-        for _, text in fence.lines
-        if (match := _SHOWN_STAGE.match(text)) is not None
-    }
+def _stages_shown(doc: Document) -> dict[str, list[tuple[int, float]]]:
+    """The stages the README's own Dockerfile snippets name (`FROM base as prod` under "add this stage"),
+    each with where it can excuse a `--target`: from the snippet's line to the end of the section holding
+    the snippet's own (the next heading above its level: `##### Add a stage` then `##### Build it` are
+    one step after the other). A `--target` there builds the README's example, not a stage the
+    Dockerfile lost; one before the snippet, or in another section, is not excused by it."""
+    ends = sorted(doc.levels.items())
+    shown: dict[str, list[tuple[int, float]]] = {}
+    for fence in doc.fences:
+        level = doc.levels.get(fence.section, 0) if fence.section else 0
+        end: float = next(
+            (line for line, rank in ends if line > fence.section and (not level or rank < level)),
+            float("inf"),
+        )
+        for line, text in fence.lines:
+            if (match := _SHOWN_STAGE.match(text)) is not None:
+                shown.setdefault(match.group(1).lower(), []).append((line, end))
+    return shown
 
 
-def _dead_targets(doc: Document, auditor: _Auditor, shown: set[str]) -> Iterator[Diagnostic]:
+def _shown_before(shown: dict[str, list[tuple[int, float]]], target: str, line: int) -> bool:
+    """True when a README snippet defines stage `target` before `line`, in the section holding it."""
+    return any(start < line < end for start, end in shown.get(target.lower(), ()))
+
+
+def _dead_targets(
+    doc: Document, auditor: _Auditor, shown: dict[str, list[tuple[int, float]]]
+) -> Iterator[Diagnostic]:
     """`--target NAME` of a build command, and the items of a list introduced as the build targets
     (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
     Dockerfile of the command's `-f`, else the images the section is about. A list is checked only when
     one of its items is a stage (else it lists something else: published tags, CI jobs). A `--target`
-    naming a stage of `shown` (the README's own Dockerfile snippets, anywhere in it) is its example."""
+    naming a stage a snippet of the README defines before it in its section (`shown`) is its example; one
+    naming a stage only a snippet elsewhere defines is reported as likely (it may still be meant)."""
     paths = [m.path for m in auditor.declared_as]
     for fence in doc.fences:
         for command in _build_commands(fence):
@@ -204,9 +221,10 @@ def _dead_targets(doc: Document, auditor: _Auditor, shown: set[str]) -> Iterator
             for line, text in command:
                 for match in _TARGET_FLAG.finditer(text):
                     target = match.group(1)
-                    if _STAGE_WORD.match(target) and target.lower() not in shown:
+                    if _STAGE_WORD.match(target) and not _shown_before(shown, target, line):
+                        sure = LIKELY if target.lower() in shown else CERTAIN
                         yield from _some(
-                            _no_stage(line, target, models, auditor.path, "builds --target", CERTAIN)
+                            _no_stage(line, target, models, auditor.path, "builds --target", sure)
                         )
     for para in doc.paragraphs:
         first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)

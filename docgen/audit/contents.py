@@ -19,7 +19,7 @@ from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfi
 from docgen.errors import DocgenError
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists
-from docgen.model import Component, Diagnostic, ImageModel
+from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile
 from docgen.rows import renamed
 
 _NOT_INSTALLED = re.compile(
@@ -281,6 +281,49 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 yield from _not_held(auditor, line, auditor.models[0], found, fallback=False)
 
 
+_LIBRARY_HEADING = re.compile(
+    r"(?:(?:main|key|core|major|bundled|important|essential|python|system|ml|ai)[ \t]+)?"
+    r"(?:libraries|libs|packages|frameworks|software|tools|toolkits|stack|software[ \t]+stack"
+    r"|tech(?:nology)?[ \t]+stack|what'?s[ \t]+in(?:side)?(?:[ \t]+the[ \t]+(?:image|container))?)",
+    re.IGNORECASE,
+)
+"""A heading over a list that may be what the image holds or what the project needs: `### Main
+Libraries`, `## Stack`, `## Software`; what the list holds decides (`_library_lists`)."""
+_NEEDED = re.compile(r"require|prerequisite|host|hardware|need|your|recommend", re.I)
+"""Words making a list one of what the machine or the user needs, not what the image holds."""
+
+
+def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """An unversioned item of a list under a heading that may name the image's components or the
+    project's (`### Main Libraries`, `## Stack`, `## Software`), when the list is the image's by what
+    it holds: at least two of its components, and at least half of them, are in a Dockerfile compared
+    (or the build-context files it copies). An item none of them can hold (`_cannot_hold`) is then
+    listed as in the image and is not (`likely`). A list under words of need (`Requirements`, `host`,
+    `hardware`) or of features, or one whose items the Dockerfiles mostly do not name (the project's
+    own dependencies), is not read."""
+    for block in lists(doc):
+        heading = block.heading.strip().strip("*_#: \t").strip()
+        if block.intro or not _LIBRARY_HEADING.fullmatch(heading) or _CONTENTS_HEADING.fullmatch(heading):
+            continue  # (a `## Contents` list is `_listed_contents`')
+        if _NEEDED.search(heading) or _FEATURES.search(heading):
+            continue
+        named = []
+        for line, text in block.items:
+            found = _item_component(text)
+            if found is not None and not _LATER.search(text) and not _VERSION_IN.search(text):
+                named.append((line, found))
+        held = sum(
+            1
+            for _, (_, spellings, _) in named
+            if any(m.file and any(s in _context(m.file)[0] for s in spellings) for m in auditor.models)
+        )
+        if held < 2 or 2 * held < len(named):
+            continue
+        for line, (name, spellings, data) in named:
+            if all(_cannot_hold(model, spellings, data, False) for model in auditor.models):
+                yield _installs_none(auditor, line, f"lists {name} as in the image", name)
+
+
 _IMAGE_ITEM = re.compile(
     r"([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+[*_]{0,2}"
     r"(?:\[`?([^\[\]`]{1,200})`?\]\(([^()\s]{1,300})\)|`([^`]{1,200})`)"
@@ -481,6 +524,23 @@ _LISTED_FILE = re.compile(r"\.(?:sh|bash|py|txt|ya?ml|toml|cfg|lock|json)\Z|\A[^
 """A copied file that may say what to install, or a folder: one that is missing leaves that unread."""
 
 
+_CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
+"""`chmod +x /entrypoint.sh`: a file made runnable, not run."""
+
+
+def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
+    """True when the file copied from `source` is what the container starts with (ENTRYPOINT, CMD) and
+    no RUN does more with it than `chmod`: it runs when a container starts, and puts nothing in the
+    image, so not reading it hides nothing the image holds (`COPY entrypoint.sh /` when docgen has no
+    copy of it)."""
+    name = source.rstrip("/").rsplit("/", 1)[-1]
+    if not name or not any(
+        i.keyword in ("ENTRYPOINT", "CMD") and name in i.args for i in parsed.instructions
+    ):
+        return False
+    return all(name not in _CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
+
+
 @functools.lru_cache(maxsize=32)
 def _context(file: str) -> tuple[str, bool, bool]:
     """The Dockerfile at `file` and the build-context files it copies that exist (scripts, requirements
@@ -513,7 +573,7 @@ def _context(file: str) -> tuple[str, bool, bool]:
             if whole:  # the whole context: a project that may be installed, the context maybe larger
                 packages_unread = True
             matched = [folder] if whole else sorted(folder.glob(source.lstrip("/")))
-            if not matched and _LISTED_FILE.search(source):
+            if not matched and _LISTED_FILE.search(source) and not _started_only(source, parsed):
                 run_unread = packages_unread = True  # a script, a package list or a folder not there
             for found in matched:
                 files = [found] if found.is_file() else (f for f in found.rglob("*") if f.is_file())
@@ -533,7 +593,7 @@ def _context(file: str) -> tuple[str, bool, bool]:
             continue
         if _PIPED.search(inst.args):
             run_unread = True
-        for match in _RUNS_FILE.finditer(inst.args):
+        for match in _RUNS_FILE.finditer(_CHMOD.sub("", inst.args)):  # `chmod +x x.sh` runs nothing
             ran = (match.group(1) or match.group(2)).strip("'\"")
             if ran.startswith("$") or (
                 ("/" in ran or _SCRIPT.search(ran)) and ran.rsplit("/", 1)[-1] not in names

@@ -193,6 +193,28 @@ def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
     return sum(len(w) + len(v) + 1 for w, v in matched)
 
 
+def folder_names(key: str, path: str, same: Callable[[str], str] = str) -> tuple[int, bool]:
+    """How closely `key` (a README's name for one image of a family: `cu117-py38-u20`, `cuda-tpls-sm70`)
+    names the Dockerfile `path`, and whether it names it exactly. A Dockerfile named for its image
+    (`Dockerfile.cuda`) is named as an image tag names it (`tag_names`); a plain `Dockerfile` by its
+    folder: every word of the folder that says which image it is, with its version, is a part of the key
+    (`cu117-py38-u20/Dockerfile` for `cu117-py38-u20`, `cuda-tpls/Dockerfile` for `cuda-tpls-sm70`, not
+    `cuda-tpls/Dockerfile` for `cuda-sm70`). Exact: the key has no other part. (0, False): not named."""
+    wanted = _name_parts(key)
+    if variant(path):
+        score = tag_names(key, path, same)
+        return score, bool(score) and len(wanted) == len(_name_parts(variant(path) or ""))
+    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    if not folders:
+        return 0, False
+    parts = _name_parts(folders[-1])
+    telling = [p for p in parts if p[0] not in _PLAIN_PARTS]
+    if not telling or not all(_part_named(p, wanted, same) for p in telling):
+        return 0, False
+    score = sum(len(w) + len(v) + 1 for w, v in telling)
+    return score, len(wanted) == len(parts)
+
+
 def path_words(path: str) -> set[str]:
     """The words (without versions) of a Dockerfile's variant and folder: `preview` for
     `verl0.5-preview-cu128/Dockerfile.app.sglang` and for `Dockerfile.app.mcore0.13.preview`."""

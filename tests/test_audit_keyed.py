@@ -1,0 +1,81 @@
+"""Entries of a README about a family, each under the name of one image's folder (`docgen.audit.keyed`)."""
+
+from __future__ import annotations
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+CUDA = "FROM nvidia/cuda:{}-cudnn8-devel-ubuntu22.04\nRUN pip install torch=={}\n"
+FAMILY = {
+    "basic/cu121-py310/Dockerfile": CUDA.format("12.1.1", "2.3.1"),
+    "basic/cu118-py310/Dockerfile": CUDA.format("11.8.0", "2.1.2"),
+    "basic/cu118-py311/Dockerfile": CUDA.format("11.8.0", "2.2.0"),
+}
+
+
+def found(readme: str, files: dict[str, str] = FAMILY) -> list[tuple[int, str, str]]:
+    models = [model_of(parse_dockerfile(text, path)) for path, text in files.items()]
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "IMAGES.md", models)]
+
+
+ENTRIES = """# Images
+
+> cu121-py310
+> cuda: 12.1.1 / torch: 2.3.1 / ubuntu22.04
+
+> cu118-py310
+> cuda: {cuda} / torch: 2.1.2 / ubuntu22.04
+
+**cu118-py311**
+CUDA {cuda} / {torch} / Ubuntu 22.04
+"""
+
+
+def test_an_entry_under_a_folder_name_is_compared_with_that_image_only() -> None:
+    # 12.1.1 is a sibling's CUDA: true of the family, false of the image the entry names
+    readme = ENTRIES.format(cuda="12.1.1", torch="torch2.2.0")
+    assert found(readme) == [
+        (7, "README says cuda 12.1.1 but basic/cu118-py310/Dockerfile:1 says 11.8.0", "certain"),
+        (10, "README says CUDA 12.1.1 but basic/cu118-py311/Dockerfile:1 says 11.8.0", "certain"),
+    ]
+    # a glued version (`torch2.1.2`) is read as one too: the cu118-py310 image's torch, not cu118-py311's
+    assert found(ENTRIES.format(cuda="11.8.0", torch="torch2.1.2")) == [
+        (10, "README says torch 2.1.2 but basic/cu118-py311/Dockerfile:2 says 2.2.0", "certain")
+    ]
+
+
+def test_entries_that_agree_or_name_no_audited_image_are_no_findings() -> None:
+    assert found(ENTRIES.format(cuda="11.8.0", torch="torch2.2.0")) == []
+    # a name no Dockerfile's folder has (an image not audited) says nothing of the audited ones
+    assert found("> cu124-py310\n> cuda: 11.8.0 / torch: 2.3.1\n") == []
+    # a name two folders share alike (`cu118` is in both cu118 folders) names neither
+    assert found("> cu118\n> torch: 2.1.2\n") == []
+
+
+NESTED = {
+    "cuda/Dockerfile": "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\n",
+    "cuda-tpls/Dockerfile": "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\n"
+    "RUN git clone -b v2.4.0 --depth=1 https://github.com/NVIDIA/AMGX.git && cd AMGX && make\n",
+}
+
+
+def test_a_version_nested_under_an_image_item_is_as_sure_as_a_table_cell() -> None:
+    readme = (
+        "- [`cuda-sm70`](https://example.org/pkgs/cuda-sm70)\n    - CUDA toolkit 11.8\n"
+        "- [`cuda-tpls-sm70`](https://example.org/pkgs/cuda-tpls-sm70)\n    - CUDA toolkit 11.8\n"
+        "    - AmgX {amgx}\n"
+    )
+    assert found(readme.format(amgx="8.2.1"), NESTED) == [
+        (5, "README says AmgX 8.2.1 but cuda-tpls/Dockerfile:2 says v2.4.0", "certain")
+    ]
+    assert found(readme.format(amgx="2.4.0"), NESTED) == []
+
+
+def test_a_heading_naming_one_image_ties_the_list_under_it() -> None:
+    readme = "# Images\n\n## cu118-py310\n\n- CUDA {cuda}\n- torch 2.1.2\n\nBuilt for CUDA 12.1.1.\n"
+    assert found(readme.format(cuda="12.1.1")) == [
+        (5, "README says CUDA 12.1.1 but basic/cu118-py310/Dockerfile:1 says 11.8.0", "certain")
+    ]
+    # the list agrees; the sentence after it is prose, true of a sibling, and not an entry
+    assert found(readme.format(cuda="11.8.0")) == []
