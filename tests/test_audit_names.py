@@ -285,7 +285,8 @@ LOG_LEVEL=info
     # API_PORT is read from the env file; LOG_LEVEL agrees (traps)
     assert _audit(tmp_path, readme, {"compose.yaml": SERVED}) == [
         "10: README sets DATA_FILE=/data/catalog.db, but compose.yaml:11 sets "
-        "DATA_FILE=/srv/data/${DATA_NAME} in service api's environment, which overrides the env file: the value has no effect (certain)"
+        "DATA_FILE=/srv/data/${DATA_NAME} in service api's environment, which overrides the env file: "
+        "the value has no effect (certain)"
     ]
     # a block naming none of the variables the service reads is about something else
     other = "# Shop\n\n```\nDATA_FILE=/data/catalog.db\nTHREADS=4\n```\n"
