@@ -291,3 +291,42 @@ LOG_LEVEL=info
     # a block naming none of the variables the service reads is about something else
     other = "# Shop\n\n```\nDATA_FILE=/data/catalog.db\nTHREADS=4\n```\n"
     assert _audit(tmp_path, other, {"compose.yaml": SERVED}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# What a compose file's container launches
+
+TRAIN = """\
+services:
+  train:
+    build: .
+    command:
+      - bash
+      - -lc
+      - python tools/fetch.py && python train.py --epochs 3
+"""
+TRAIN_CPU = """\
+services:
+  train-cpu:
+    build: .
+    command: python scripts/all_cores.py train.py
+"""
+
+
+def test_a_launcher_the_compose_file_named_does_not_run(tmp_path: Path) -> None:
+    readme = """\
+# Training
+
+With `docker-compose.train.yml`, data is fetched first. The container now launches via
+`scripts/all_cores.py`, which uses every core.
+
+With `docker-compose.cpu.yml`, the container launches via `scripts/all_cores.py` too.
+The container runs `train.py` with `docker-compose.train.yml`.
+"""
+    files = {"docker-compose.train.yml": TRAIN, "docker-compose.cpu.yml": TRAIN_CPU}
+    # the CPU file runs the launcher; train.py is in the train command (traps)
+    assert _audit(tmp_path, readme, files) == [
+        "4: README says the container launches via scripts/all_cores.py, but docker-compose.train.yml:2 "
+        "runs service train with bash -lc python tools/fetch.py && python train.py --epochs 3 "
+        "and no command of it names all_cores.py (likely)"
+    ]

@@ -498,6 +498,67 @@ def _overridden_settings(
                 )
 
 
+# --------------------------------------------------------------------------------------------------
+# What a compose file's container launches
+
+_COMPOSE_NAMED = re.compile(r"(?<![\w.-])((?:docker-)?compose[\w.-]*\.ya?ml)\b")
+_LAUNCHES = re.compile(
+    r"\b(?:container|service)[ \t]+(?:now[ \t]+|then[ \t]+)?"
+    r"(?:launches|starts|runs|is[ \t]+(?:launched|started))[ \t]+(?:via|with|using|through|by)[ \t]+"
+    r"`([^`\s]+)[^`]*`",
+    re.IGNORECASE,
+)
+"""`The container now launches via `scripts/launch.py``: the program a compose file's container runs."""
+
+
+def _launch_misses(
+    doc: Document, readme: str, files: Sequence[_Composed], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A paragraph naming one compose file beside the README that says its container launches via a
+    script (`scripts/launch_with_all_cores.py`), when the file's services set their `command:` or
+    `entrypoint:` and none of those, nor the audited Dockerfiles, names that script (`likely`)."""
+    by_name = {posixpath.basename(f.shown): f for f in files}
+    for para in doc.paragraphs:
+        text = " ".join(t for _, t in para.lines)
+        named = {m.group(1) for m in _COMPOSE_NAMED.finditer(text)}
+        if len(named) != 1 or (file := by_name.get(next(iter(named)))) is None:
+            continue
+        for match in _LAUNCHES.finditer(text):
+            program = posixpath.basename(match.group(1).strip("./"))
+            if "." not in program and "/" not in match.group(1):
+                continue  # `python`, `bash`: no script named
+            runs = [(s, v) for s in file.services for k, v in s.settings if k in ("command", "entrypoint")]
+            if not runs or any(program in v for _, v in runs) or _in_dockerfiles(program, models):
+                continue
+            service, command = runs[0]
+            line = next((n for n, t in para.lines if match.group(1) in t), para.lines[0][0])
+            if command.startswith("[") and command.endswith("]"):  # exec form, as `_text` writes it
+                command = " ".join(part for part in command[1:-1].split(", ") if part)
+            flat = " ".join(command.split())
+            shown = flat if len(flat) <= 60 else flat[:57] + "…"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README says the container launches via {match.group(1)}, but {file.shown}:{service.line} "
+                f"runs service {service.name} with {shown} and no command of it names {program}",
+                confidence=LIKELY,
+            )
+
+
+def _in_dockerfiles(word: str, models: Sequence[ImageModel]) -> bool:
+    """True when the text of an audited Dockerfile holds `word` (one that cannot be read: True)."""
+    for model in models:
+        if not model.file:
+            return True
+        try:
+            path = Path(model.file)
+            if path.stat().st_size > MAX_FILE_BYTES or word in path.read_text("utf-8", errors="replace"):
+                return True
+        except OSError:
+            return True
+    return False
+
+
 def _name_misses(
     doc: Document,
     readme: str,
@@ -515,3 +576,4 @@ def _name_misses(
     yield from _example_misses(doc, readme, files)
     yield from _tag_misses(doc, readme, files)
     yield from _overridden_settings(doc, readme, files, text)
+    yield from _launch_misses(doc, readme, files, models)
