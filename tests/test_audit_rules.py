@@ -340,6 +340,12 @@ Unlike the CUDA image it installs no cuDNN, and it ships without Python wheels.
     # about the host, or a default the user can change: no claim about the image
     assert findings("* no MPI on the host\n", {"Dockerfile": SOLVER}) == []
     assert findings("Built without MPI by default.\n", {"Dockerfile": SOLVER}) == []
+    # advice on what to use, not what the image installs
+    assert findings("Use `libssl-dev` instead of `libcurl4-openssl-dev`.\n", {"Dockerfile": SOLVER}) == []
+    japanese = "`libcurl4-openssl-dev` ではなく `libssl-dev` を入れている。\n"
+    assert findings(japanese, {"Dockerfile": SOLVER}) == [
+        "1: README says libcurl4-openssl-dev is not installed but Dockerfile:5 installs libcurl4-openssl-dev"
+    ]
 
 
 def test_a_build_flag_said_to_be_unset_that_a_run_sets(tmp_path: Path) -> None:

@@ -35,13 +35,15 @@ _LACKS = re.compile(
     r"\b(?:built|compiled|configured|installed|ships?|shipped|comes?)[ \t]+without[ \t]+"
     r"(?:the[ \t]+|any[ \t]+)?[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])"
     r"|\b(?:installs|includes|contains|ships|has|bundles)[ \t]+no[ \t]+[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])"
-    r"|\binstead[ \t]+of[ \t]+(?:the[ \t]+)?`([A-Za-z][\w.+-]*[A-Za-z0-9])`"
-    r"|`([A-Za-z][\w.+-]*[A-Za-z0-9])`[ \t]*ではなく",
+    r"|\b(?:install(?:s|ed)?|ships|includes|bundles)\b[^.;]{0,80}?\binstead[ \t]+of[ \t]+(?:the[ \t]+)?"
+    r"`([A-Za-z][\w.+-]*[A-Za-z0-9])`"
+    r"|`([A-Za-z][\w.+-]*[A-Za-z0-9])`[ \t]*ではなく(?=[^。]{0,80}?(?:入れ|インストール))",
     re.IGNORECASE,
 )
 """More ways to say the image lacks a component: `built without CUDA`, `installs no MPI`, `installs
-`libssl-dev` instead of `libcurl4-openssl-dev`` (the name after `instead of`, in code), the same in
-Japanese (`` `libcurl4-openssl-dev` ではなく``)."""
+`libssl-dev` instead of `libcurl4-openssl-dev`` (the name in code after `instead of`, an install verb
+before it: `use `uv` instead of `pip`` is advice), the same in Japanese (`` `libcurl4-openssl-dev`
+ではなく `libssl-dev` を入れている``)."""
 _NO_ITEM = re.compile(
     r"[ \t]*[-*+][ \t]+[*_]*no[*_]*[ \t]+[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])[*_`]*[ \t.]*\Z", re.IGNORECASE
 )
