@@ -86,6 +86,13 @@ class Service:
     settings: tuple[tuple[str, str], ...]
     """Its other keys (`ports`, `volumes`, `environment` …) and their values, each as one text: how
     much a README's example is a copy of it."""
+    image_line: int | None = None
+    """Where its `image:` is written."""
+    environment: tuple[tuple[str, str, int | None], ...] = ()
+    """Its `environment:` as written: (name, value, line) of each variable given a value (a mapping,
+    or a list of `NAME=value`; a `NAME` alone, passed from the shell, is left out)."""
+    env_file: bool = False
+    """True when it reads variables from files (`env_file:`), which `environment:` overrides."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -115,6 +122,9 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
             args = []
         found.append(
             Service(
+                image_line=_line_of(service, "image"),
+                environment=_environment(service, data),
+                env_file=service.get("env_file") is not None,
                 name=str(name),
                 line=_line_of(held, name),
                 container_name=_scalar(service.get("container_name")),
@@ -126,6 +136,29 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 ),
             )
         )
+    return tuple(found)
+
+
+def _environment(service: dict[str, Any], data: bytes) -> tuple[tuple[str, str, int | None], ...]:
+    """A service's `environment:` as (name, value, line): a mapping's keys have their lines; a list
+    item's is the first line after `environment:` that names it."""
+    raw = service.get("environment")
+    if isinstance(raw, dict):
+        return tuple(
+            (str(k), _text(v), _line_of(raw, k)) for k, v in raw.items() if k != _LINE and v is not None
+        )
+    if not isinstance(raw, list):
+        return ()
+    start = _line_of(service, "environment") or 1
+    lines = data.decode("utf-8", errors="replace").splitlines()
+    found: list[tuple[str, str, int | None]] = []
+    for item in raw:
+        if not isinstance(item, str) or "=" not in item:
+            continue
+        key, _, value = item.partition("=")
+        key = key.strip()
+        at = next((n + 1 for n in range(start, len(lines)) if f"{key}=" in lines[n]), None)
+        found.append((key, value, at))
     return tuple(found)
 
 

@@ -206,3 +206,127 @@ def test_a_compose_example_that_is_no_copy_is_likely_and_one_that_agrees_is_none
         "4: README's compose example gives service web image shop/web:2.0 but compose.yaml:2 says "
         "shop/web:1.4 (likely)"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# docker tag SERVICE after docker compose build SERVICE
+
+BUILT = """\
+services:
+  gpu:
+    build:
+      context: .
+      args:
+        APP_VERSION: "1.4"
+    image: ghcr.io/shop/gpu:latest
+  cpu:
+    build: .
+    image: cpu:latest
+"""
+
+
+def test_a_tag_of_the_service_name_that_compose_names_otherwise(tmp_path: Path) -> None:
+    readme = """\
+# Build your own
+
+```
+docker compose build --pull --progress plain gpu && docker image tag gpu:latest gpu-1.5:latest
+docker-compose build cpu && docker tag cpu:latest cpu-1.5:latest
+docker tag ghcr.io/shop/gpu:latest gpu-1.5:latest
+```
+
+```
+docker tag gpu:latest mirror/gpu:latest
+```
+"""
+    # `cpu` is its image's name; the tag of the image name, and a tag in a block that builds no
+    # service, are no claim (traps)
+    assert _audit(tmp_path, readme, {"compose.yaml": BUILT}) == [
+        "4: README tags image gpu:latest after building service gpu, but compose.yaml:7 names that "
+        "image ghcr.io/shop/gpu:latest (Compose builds no image gpu) (certain)"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# NAME=VALUE settings a compose service's environment: overrides
+
+SERVED = """\
+services:
+  api:
+    build: .
+    env_file:
+      - .env
+    ports:
+      - "${API_PORT:-8000}:8000"
+    volumes:
+      - "${DATA_DIR}:/srv/data"
+    environment:
+      - DATA_FILE=/srv/data/${DATA_NAME}
+      - API_PORT=${API_PORT:-8000}
+      - LOG_LEVEL=info
+"""
+
+
+def test_a_setting_the_compose_environment_overrides(tmp_path: Path) -> None:
+    readme = """\
+# Shop
+
+## Prerequisites
+
+Create `.env`:
+
+```
+API_PORT=8000
+DATA_DIR=./data
+DATA_FILE=/data/catalog.db
+LOG_LEVEL=info
+```
+"""
+    # API_PORT is read from the env file; LOG_LEVEL agrees (traps)
+    assert _audit(tmp_path, readme, {"compose.yaml": SERVED}) == [
+        "10: README sets DATA_FILE=/data/catalog.db, but compose.yaml:11 sets "
+        "DATA_FILE=/srv/data/${DATA_NAME} in service api's environment, which overrides the env file: "
+        "the value has no effect (certain)"
+    ]
+    # a block naming none of the variables the service reads is about something else
+    other = "# Shop\n\n```\nDATA_FILE=/data/catalog.db\nTHREADS=4\n```\n"
+    assert _audit(tmp_path, other, {"compose.yaml": SERVED}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# What a compose file's container launches
+
+TRAIN = """\
+services:
+  train:
+    build: .
+    command:
+      - bash
+      - -lc
+      - python tools/fetch.py && python train.py --epochs 3
+"""
+TRAIN_CPU = """\
+services:
+  train-cpu:
+    build: .
+    command: python scripts/all_cores.py train.py
+"""
+
+
+def test_a_launcher_the_compose_file_named_does_not_run(tmp_path: Path) -> None:
+    readme = """\
+# Training
+
+With `docker-compose.train.yml`, data is fetched first. The container now launches via
+`scripts/all_cores.py`, which uses every core.
+
+With `docker-compose.cpu.yml`, the container launches via `scripts/all_cores.py` too.
+The container runs `train.py` with `docker-compose.train.yml`.
+"""
+    files = {"docker-compose.train.yml": TRAIN, "docker-compose.cpu.yml": TRAIN_CPU}
+    # the CPU file runs the launcher; train.py is in the train command (traps)
+    assert _audit(tmp_path, readme, files) == [
+        "4: README says the container launches via scripts/all_cores.py, but docker-compose.train.yml:2 "
+        "runs service train with bash -lc python tools/fetch.py && python train.py --epochs 3 "
+        "and no command of it names all_cores.py (likely)"
+    ]

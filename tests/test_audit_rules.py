@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from helpers import findings, make_tree
 
+from docgen.analysis import build_model
+from docgen.audit import audit
+
 # --------------------------------------------------------------------------------------------------
 # F1: a scope note binds one item of a build-arg list or table to an image
 
@@ -304,6 +307,59 @@ def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
     ]
     assert findings("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
         "1: README says flash-attn is not installed but Dockerfile:6 installs flash-attn"
+    ]
+
+
+SOLVER = """\
+FROM gcc:13
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+        libopenblas-dev \\
+        mpich libmpich-dev \\
+        libcurl4-openssl-dev
+RUN cmake -S src -B build -DSOLVER_USE_MPI=ON -DSOLVER_NO_FORTRAN=OFF \\
+    && cmake --build build
+"""
+
+
+def test_a_component_said_to_be_absent_in_other_words() -> None:
+    readme = """\
+## Latest GCC image
+
+* OpenBLAS
+* **no** MPI
+* no Fortran
+
+It is built without `libcurl4-openssl-dev`; it installs `libssl-dev` instead of `libcurl4-openssl-dev`.
+Unlike the CUDA image it installs no cuDNN, and it ships without Python wheels.
+"""
+    # MPI is a kind of component (MPICH is one); nothing installs Fortran, cuDNN or wheels (traps).
+    assert findings(readme, {"Dockerfile": SOLVER}) == [
+        "4: README says MPI is not installed but Dockerfile:4 installs mpich",
+        "7: README says libcurl4-openssl-dev is not installed but Dockerfile:5 installs libcurl4-openssl-dev",
+    ]
+    # about the host, or a default the user can change: no claim about the image
+    assert findings("* no MPI on the host\n", {"Dockerfile": SOLVER}) == []
+    assert findings("Built without MPI by default.\n", {"Dockerfile": SOLVER}) == []
+    # advice on what to use, not what the image installs
+    assert findings("Use `libssl-dev` instead of `libcurl4-openssl-dev`.\n", {"Dockerfile": SOLVER}) == []
+    japanese = "`libcurl4-openssl-dev` ではなく `libssl-dev` を入れている。\n"
+    assert findings(japanese, {"Dockerfile": SOLVER}) == [
+        "1: README says libcurl4-openssl-dev is not installed but Dockerfile:5 installs libcurl4-openssl-dev"
+    ]
+
+
+def test_a_build_flag_said_to_be_unset_that_a_run_sets(tmp_path: Path) -> None:
+    readme = """\
+The build does not set `SOLVER_USE_MPI`.
+`SOLVER_NO_FORTRAN` is not set either, and we do not pass `SOLVER_TESTS`.
+`SOLVER_USE_MPI` は指定していない。
+"""
+    # SOLVER_NO_FORTRAN is passed OFF (not on) and SOLVER_TESTS never (traps)
+    make_tree(tmp_path, {"Dockerfile": SOLVER, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [f"{d.line}: {d.message}" for d in audit(readme, "README.md", [model], {}, tmp_path)] == [
+        "1: README says the image does not set SOLVER_USE_MPI but Dockerfile:6 sets it",
+        "3: README says the image does not set SOLVER_USE_MPI but Dockerfile:6 sets it",
     ]
 
 

@@ -200,3 +200,30 @@ CMD ["python3.12", "serve.py"]
     assert _audit(tmp_path / "moved", STARTS, {"Dockerfile": moved})[0] == (
         "3: README says the working directory is /srv/app but Dockerfile:7 says WORKDIR /opt/app (certain)"
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# ENV names cited in prose
+
+VENV = """\
+FROM ubuntu:24.04
+ARG PY_VERSION=3.11
+ENV VENVDir=/deps/venv
+ENV HF_HOME=/cache/hf
+RUN python${PY_VERSION} -m venv "$VENVDir"
+"""
+
+
+def test_an_env_name_cited_that_the_dockerfile_spells_otherwise(tmp_path: Path) -> None:
+    readme = """\
+# Running
+
+/deps is the virtual environment root (see Dockerfile: ENV venv_dir).
+The image sets `VENV_DIR` for you; models are cached under `HF_HOME` (ENV HF_HOME).
+Pass `-e LOG_LEVEL=debug`; the environment variable `LOG_LEVEL` is read at start. ENV PY_VERSION too.
+"""
+    # HF_HOME is set as written; LOG_LEVEL has no near name; PY_VERSION is a build arg (traps)
+    assert _audit(tmp_path, readme, {"Dockerfile": VENV}) == [
+        "3: README names ENV venv_dir, which Dockerfile does not set; Dockerfile:3 sets VENVDir (certain)",
+        "4: README names ENV VENV_DIR, which Dockerfile does not set; Dockerfile:3 sets VENVDir (likely)",
+    ]

@@ -241,7 +241,7 @@ def audit(
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
-        found.extend(_name_misses(doc, path, directory, models, project))
+        found.extend(_name_misses(doc, path, directory, models, project, text))
         found.extend(_missing_folders(doc, text, directory, audited, path, project))
         found.extend(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(_clone_paths(doc, directory, path))

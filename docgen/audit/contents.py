@@ -31,6 +31,25 @@ _NOT_INSTALLED = re.compile(
 )
 """`TensorRT (Not Installed)`, `TensorRT: not installed`, `flash-attn is not included`, `does not include
 TensorRT`: the README says the image lacks a component."""
+_LACKS = re.compile(
+    r"\b(?:built|compiled|configured|installed|ships?|shipped|comes?)[ \t]+without[ \t]+"
+    r"(?:the[ \t]+|any[ \t]+)?[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])"
+    r"|\b(?:installs|includes|contains|ships|has|bundles)[ \t]+no[ \t]+[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])"
+    r"|\b(?:install(?:s|ed)?|ships|includes|bundles)\b[^.;]{0,80}?\binstead[ \t]+of[ \t]+(?:the[ \t]+)?"
+    r"`([A-Za-z][\w.+-]*[A-Za-z0-9])`"
+    r"|`([A-Za-z][\w.+-]*[A-Za-z0-9])`[ \t]*ではなく(?=[^。]{0,80}?(?:入れ|インストール))",
+    re.IGNORECASE,
+)
+"""More ways to say the image lacks a component: `built without CUDA`, `installs no MPI`, `installs
+`libssl-dev` instead of `libcurl4-openssl-dev`` (the name in code after `instead of`, an install verb
+before it: `use `uv` instead of `pip`` is advice), the same in Japanese (`` `libcurl4-openssl-dev`
+ではなく `libssl-dev` を入れている``)."""
+_NO_ITEM = re.compile(
+    r"[ \t]*[-*+][ \t]+[*_]*no[*_]*[ \t]+[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])[*_`]*[ \t.]*\Z", re.IGNORECASE
+)
+"""A list item that is only `no NAME` (`* **no** MPI`), in a list of what an image holds."""
+_FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmpi", "hpcx")}
+"""A kind of component some packages are one of: `MPI` is OpenMPI, MPICH, MVAPICH."""
 _MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
@@ -68,13 +87,16 @@ def _absence_claims(
     flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
     Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`). With
     `stage` (the line describes a build stage: `_stage_lines`), what that stage holds, not the image."""
-    if not _NOT_INSTALLED.search(text) or _MAYBE.search(text):
+    said = [m for pattern in (_NOT_INSTALLED, _LACKS) for m in pattern.finditer(text)]
+    said += [m for m in [_NO_ITEM.match(text)] if m is not None]
+    if not said or _MAYBE.search(text):
         return  # (the line read once for `_MAYBE`, not once a claim)
-    for match in _NOT_INSTALLED.finditer(text):
-        name = match.group(1) or match.group(2)
-        if len(_norm(name)) < 3 or _example(text, match):
+    for match in said:
+        name = next(group for group in match.groups() if group)
+        if len(_norm(name)) < 3 and _raw(name) not in _FAMILIES or _example(text, match):
             continue
         wanted = _keys(name, auditor.names)
+        wanted.update(_norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
         installs = []
         for model in auditor.models:
             held = _final_components(model, stage)
@@ -90,6 +112,74 @@ def _absence_claims(
                 f"README says {name} is not installed but {model.path}:{comp.line} installs {comp.name}",
                 confidence=LIKELY,
             )
+
+
+_FLAG_NAME = r"`(?:-D)?([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])(?:=[^`]*)?`"
+_UNSET_FLAG = re.compile(
+    rf"\b(?:does[ \t]+not|doesn't|do[ \t]+not|don't|never)[ \t]+(?:set|pass|specify|define)[ \t]+"
+    rf"(?:the[ \t]+)?{_FLAG_NAME}"
+    rf"|{_FLAG_NAME}[^.;`]{{0,60}}?(?:\b(?:is|are)[ \t]+not[ \t]+(?:set|passed|specified|defined)\b"
+    rf"|(?:指定|設定)していない|(?:指定|設定)しない)"
+)
+"""A build flag or variable the README says the image's build does not set: `does not set
+`GGML_CUDA_NO_MXFP4``, ``WITH_X` is not passed`, `` `X` … 指定していない``."""
+_FALSY = frozenset({"off", "0", "false", "no", ""})
+
+
+def _unset_flag_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A build flag (`-DNAME=…` of a RUN) or ENV the README says the image does not set that every
+    Dockerfile compared sets, to a value that turns it on (`-DNAME=OFF` is set, but not on)."""
+    if "`" not in text or _MAYBE.search(text):
+        return
+    for match in _UNSET_FLAG.finditer(text):
+        name = match.group(1) or match.group(2)
+        sets = []
+        for model in auditor.models:
+            where = _setting_line(model, name)
+            if where is None:
+                break
+            sets.append((model, where))
+        else:
+            if sets:
+                model, where = sets[0]
+                yield Diagnostic(
+                    auditor.path,
+                    line,
+                    f"README says the image does not set {name} but {model.path}:{where} sets it",
+                    confidence=LIKELY,
+                )
+
+
+def _setting_line(model: ImageModel, name: str) -> int | None:
+    """The line where `model`'s Dockerfile sets `name` on: an ENV, or `-DNAME=VALUE` / `NAME=VALUE` in
+    a RUN, VALUE not off (`OFF`, `0`, `false`)."""
+    for env in model.env:
+        if env.name == name and not env.inherited and (env.value or "").lower() not in _FALSY:
+            return env.line
+    if not model.file:
+        return None
+    return _flag_lines(model.file).get(name)
+
+
+@functools.lru_cache(maxsize=32)
+def _flag_lines(file: str) -> dict[str, int]:
+    """`NAME` → the first line of a RUN of the Dockerfile at `file` that sets it on (`-DNAME=ON`,
+    `NAME=1 make`)."""
+    try:
+        parsed = parse_dockerfile(decode_dockerfile(read_dockerfile_bytes(Path(file), file), file), file)
+    except DocgenError:
+        return {}
+    found: dict[str, int] = {}
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN":
+            continue
+        body = inst.args + "".join("\n" + h.body for h in inst.heredocs)
+        for match in re.finditer(r"(?<![\w$])(?:-D)?([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])=([^\s;&|\\]*)", body):
+            if match.group(2).strip("\"'").lower() not in _FALSY and match.group(1) not in found:
+                written = inst.original.splitlines()
+                at = next((i for i, t in enumerate(written) if f"{match.group(1)}=" in t), 0)
+                found[match.group(1)] = inst.start_line + at
+    return found
 
 
 _MARKS = r"[*_`]{0,6}"

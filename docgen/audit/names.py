@@ -22,7 +22,7 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.markdown import Document, Fence, code_spans
+from docgen.markdown import Document, Fence, code_spans, read_document
 from docgen.model import Diagnostic, ImageModel
 
 _CLOSE = 0.6
@@ -379,16 +379,201 @@ def _compare_service(
         )
 
 
+# --------------------------------------------------------------------------------------------------
+# docker tag SERVICE after docker compose build SERVICE
+
+_COMPOSE_BUILD = re.compile(
+    r"\b(?:docker[ \t]+compose|docker-compose)\b(?P<rest>[^;&|]*?)[ \t]build\b(?P<args>[^;&|]*)"
+)
+_BUILD_VALUES = frozenset("--build-arg --progress --ssh --builder -m --memory".split())
+_USES_IMAGE = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?P<verb>tag|push)[ \t]+(?:-\S+[ \t]+)*"
+    r"[\"']?(?P<image>[^\s\"'`;&|]+)"
+)
+
+
+def _built_services(args: str) -> list[str]:
+    """The services a `docker compose build` command's words after `build` name."""
+    words = args.split()
+    found: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-"):
+            index += 2 if word in _BUILD_VALUES and "=" not in word else 1
+            continue
+        found.append(word.strip("\"'`"))
+        index += 1
+    return found
+
+
+def _tag_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
+    """`docker compose build SERVICE` then, in the same command block, `docker tag SERVICE[:TAG] …` or
+    `docker push SERVICE…`, when the compose file's service SERVICE has an `image:` of another
+    repository: Compose tags what it builds with that name, so no image SERVICE exists to tag
+    (`certain`)."""
+    by_name = {s.name: (f, s) for f in files for s in f.services if s.image}
+    if not by_name:
+        return
+    for fence in doc.fences:
+        built: set[str] = set()
+        for lines in _commands(fence):
+            command = " ".join(text for _, text in lines)
+            for part in re.split(r"&&|;|\|\|", command):
+                if (build := _COMPOSE_BUILD.search(part)) is not None and "-f" not in build.group(
+                    "rest"
+                ).split():
+                    built.update(_built_services(build.group("args")))
+                    continue
+                use = _USES_IMAGE.search(part)
+                if use is None:
+                    continue
+                repo = _repository(use.group("image"))
+                if repo not in built or repo not in by_name:
+                    continue
+                where, service = by_name[repo]
+                if service.image is None or _repository(service.image) == repo:
+                    continue
+                line = next((n for n, text in lines if use.group("image") in text), lines[0][0])
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README {use.group('verb')}s image {use.group('image')} after building service {repo}, "
+                    f"but {where.shown}:{service.image_line or service.line} names that image "
+                    f"{service.image} (Compose builds no image {repo})",
+                    confidence=CERTAIN,
+                )
+
+
+# --------------------------------------------------------------------------------------------------
+# NAME=VALUE settings a compose service's environment: overrides
+
+_ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)[ \t]*\Z")
+_INTERPOLATED = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _overridden_settings(
+    doc: Document, readme: str, files: Sequence[_Composed], text: str | None = None
+) -> Iterator[Diagnostic]:
+    """A block of `NAME=VALUE` lines (an `.env` file to write) that names variables a compose service
+    reads (`${NAME}` in its settings), when that service reads an env file and its `environment:`
+    gives one of the block's names a value that does not take it from there (`MODEL_PATH=/app/models/
+    ${MODEL_FILENAME}` for `MODEL_PATH=/models/x.gguf`): `environment:` wins over the env file, so the
+    README's value has no effect (`certain`). With `text`, the blocks of the whole README are read
+    (a prerequisites section, set aside as about the host, holds them)."""
+    services = [(f, s) for f in files for s in f.services if s.env_file and s.environment]
+    if not services:
+        return
+    if text is not None:
+        doc = read_document(text, readme)
+    for fence in doc.fences:
+        if fence.lang not in ("", "env", "dotenv", "ini", "properties", "text", "txt"):
+            continue
+        pairs = [
+            (n, m)
+            for n, t in fence.lines
+            if t.strip() and not t.lstrip().startswith("#")
+            for m in [_ASSIGNMENT.match(t)]
+        ]
+        if not pairs or any(m is None for _, m in pairs):
+            continue
+        given = {m.group(1): (n, m.group(2).strip("\"'")) for n, m in pairs if m is not None}
+        for where, service in services:
+            read = {name for _, text in service.settings for name in _INTERPOLATED.findall(text)}
+            for name, value, at in service.environment:
+                if name not in given or name in _INTERPOLATED.findall(value):
+                    continue
+                if not (read - {name}) & set(given):
+                    continue  # a block about something else
+                line, said = given[name]
+                if said == value:
+                    continue
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README sets {name}={said}, but {where.shown}:{at or service.line} sets {name}={value} "
+                    f"in service {service.name}'s environment, which overrides the env file: "
+                    "the value has no effect",
+                    confidence=CERTAIN,
+                )
+
+
+# --------------------------------------------------------------------------------------------------
+# What a compose file's container launches
+
+_COMPOSE_NAMED = re.compile(r"(?<![\w.-])((?:docker-)?compose[\w.-]*\.ya?ml)\b")
+_LAUNCHES = re.compile(
+    r"\b(?:container|service)[ \t]+(?:now[ \t]+|then[ \t]+)?"
+    r"(?:launches|starts|runs|is[ \t]+(?:launched|started))[ \t]+(?:via|with|using|through|by)[ \t]+"
+    r"`([^`\s]+)[^`]*`",
+    re.IGNORECASE,
+)
+"""`The container now launches via `scripts/launch.py``: the program a compose file's container runs."""
+
+
+def _launch_misses(
+    doc: Document, readme: str, files: Sequence[_Composed], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A paragraph naming one compose file beside the README that says its container launches via a
+    script (`scripts/launch_with_all_cores.py`), when the file's services set their `command:` or
+    `entrypoint:` and none of those, nor the audited Dockerfiles, names that script (`likely`)."""
+    by_name = {posixpath.basename(f.shown): f for f in files}
+    for para in doc.paragraphs:
+        text = " ".join(t for _, t in para.lines)
+        named = {m.group(1) for m in _COMPOSE_NAMED.finditer(text)}
+        if len(named) != 1 or (file := by_name.get(next(iter(named)))) is None:
+            continue
+        for match in _LAUNCHES.finditer(text):
+            program = posixpath.basename(match.group(1).strip("./"))
+            if "." not in program and "/" not in match.group(1):
+                continue  # `python`, `bash`: no script named
+            runs = [(s, v) for s in file.services for k, v in s.settings if k in ("command", "entrypoint")]
+            if not runs or any(program in v for _, v in runs) or _in_dockerfiles(program, models):
+                continue
+            service, command = runs[0]
+            line = next((n for n, t in para.lines if match.group(1) in t), para.lines[0][0])
+            if command.startswith("[") and command.endswith("]"):  # exec form, as `_text` writes it
+                command = " ".join(part for part in command[1:-1].split(", ") if part)
+            flat = " ".join(command.split())
+            shown = flat if len(flat) <= 60 else flat[:57] + "…"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README says the container launches via {match.group(1)}, but {file.shown}:{service.line} "
+                f"runs service {service.name} with {shown} and no command of it names {program}",
+                confidence=LIKELY,
+            )
+
+
+def _in_dockerfiles(word: str, models: Sequence[ImageModel]) -> bool:
+    """True when the text of an audited Dockerfile holds `word` (one that cannot be read: True)."""
+    for model in models:
+        if not model.file:
+            return True
+        try:
+            path = Path(model.file)
+            if path.stat().st_size > MAX_FILE_BYTES or word in path.read_text("utf-8", errors="replace"):
+                return True
+        except OSError:
+            return True
+    return False
+
+
 def _name_misses(
     doc: Document,
     readme: str,
     directory: Path,
     models: Sequence[ImageModel],
     project: Path | None,
+    text: str | None = None,
 ) -> Iterator[Diagnostic]:
-    """The findings of this module for a README in `directory` about `models`."""
+    """The findings of this module for a README in `directory` about `models`; `text`, the README's
+    whole text, for the `.env` blocks a section set aside (`## Prerequisites`) holds."""
     files = _compose_files(directory, models, project)
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     yield from _container_misses(doc, readme, files)
     yield from _run_misses(doc, readme, files, folders)
     yield from _example_misses(doc, readme, files)
+    yield from _tag_misses(doc, readme, files)
+    yield from _overridden_settings(doc, readme, files, text)
+    yield from _launch_misses(doc, readme, files, models)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.contents import _PLAIN_BASES
+from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document
@@ -366,3 +367,45 @@ def _compose_says(file: str, key: str) -> bool:
     except OSError:
         return True
     return False
+
+
+# --------------------------------------------------------------------------------------------------
+# ENV NAME cited in prose
+
+_ENV_CITED = re.compile(
+    r"(?<![\w-])ENV[ \t]+`?([A-Za-z_][A-Za-z0-9_]*)\b"
+    r"|(?i:\b(?:image|Dockerfile|container)[ \t]+sets[ \t]+(?:the[ \t]+)?)`([A-Za-z_][A-Za-z0-9_]*)`"
+    r"|(?i:\benv(?:ironment)?[ \t]+var(?:iable)?[ \t]+)`([A-Za-z_][A-Za-z0-9_]*)`"
+)
+"""An ENV variable of the image named in prose: `(see Dockerfile: ENV venv_dir)`, `the image sets
+`VENV_DIR``, `the environment variable `VENV_DIR``."""
+
+
+def _env_name_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """An ENV variable a line cites (`_ENV_CITED`) that no ENV or ARG of the Dockerfiles sets, while
+    an ENV of a name a slip away does (`_near_names`: `venv_dir` for `VENVDir`): the name is wrong.
+    `certain` when cited as an instruction (`ENV venv_dir`), else `likely` (a variable the user sets
+    at run time may be meant)."""
+    if "ENV" not in text and "`" not in text:
+        return
+    envs: dict[str, tuple[ImageModel, int]] = {}
+    for model in auditor.models:
+        for env in model.env:
+            envs.setdefault(env.name, (model, env.line))
+    if not envs:
+        return
+    args = {decl.name for model in auditor.models for decl in model.args}
+    for match in _ENV_CITED.finditer(text):
+        name = next(group for group in match.groups() if group)
+        if name in envs or name in args or _example(text, match):
+            continue
+        near = _near_names(name, envs)
+        if not near:
+            continue
+        model, at = envs[near[0]]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README names ENV {name}, which {model.path} does not set; {model.path}:{at} sets {near[0]}",
+            confidence=CERTAIN if match.group(1) else LIKELY,
+        )

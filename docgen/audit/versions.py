@@ -269,3 +269,13 @@ def _near_args(name: str, declared: Collection[str]) -> list[str]:
     if stem is None:
         return []
     return sorted(other for other in declared if other != name and _arg_stem(other) == stem)
+
+
+def _near_names(name: str, declared: Collection[str]) -> list[str]:
+    """The names of `declared` a README naming the variable `name` (no name of them) may mean: those
+    `_near_args` gives, and the same name with other case or separators (`venv_dir` for `VENVDir`),
+    sorted."""
+    if name in declared:
+        return []
+    same = {other for other in declared if _raw(other) == _raw(name) and other != name}
+    return sorted(same.union(_near_args(name, declared)))
