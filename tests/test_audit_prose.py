@@ -110,6 +110,9 @@ def test_a_compiler_metapackage_pin_still_tells_the_major_version() -> None:
     model = model_of(parse_dockerfile(METAPACKAGE, "Dockerfile"))
     found = [(d.line, d.message) for d in audit("Built with gfortran 7.3.0.\n", "README.md", model)]
     assert found == [
-        (1, "README says gfortran 7.3.0 but Dockerfile:2 says gfortran=4:5.3.1-1ubuntu1, a metapackage of "
-         "the 5.x compiler"),
+        (
+            1,
+            "README says gfortran 7.3.0 but Dockerfile:2 says gfortran=4:5.3.1-1ubuntu1, a metapackage of "
+            "the 5.x compiler",
+        ),
     ]

@@ -57,7 +57,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `references`, `missing`, `names`, `targets`,
 `settings`, `prose`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`,
-`tables`, `paragraphs`, `fences`, `environments` — and
+`tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;

@@ -1,5 +1,5 @@
 """Rows of a table that each link to the Dockerfile they are about: a table of published images
-(`| scientific-base:gfortran11.3-2022.12 | … | Ubuntu 22.04 | HDF5 1.8.10 | [base](…/blob/2022.12/gnu/Dockerfile) |`).
+(`| base:gnu11-2022.12 | Ubuntu 22.04 | HDF5 1.8.10 | [base](…/blob/2022.12/gnu/Dockerfile) |`).
 
 A row's own link ties the row to the Dockerfile it names, whatever the section is about. Rows tied to
 one Dockerfile that give different values in a column (Ubuntu 18.04 and 22.04) are builds with
@@ -26,7 +26,9 @@ _LINK = re.compile(r"\]\(<?([^()\s<>]{1,500})>?\)")
 """The destination of a Markdown link in a cell."""
 _BLOB = re.compile(r"/(?:blob|tree|raw)/([^/]+)/(.+)\Z")
 """`…/blob/REF/path/Dockerfile` of a forge's address: the ref and the path in the repository."""
-_BRANCHES = frozenset({"main", "master", "develop", "development", "dev", "head", "trunk", "latest", "stable"})
+_BRANCHES = frozenset(
+    {"main", "master", "develop", "development", "dev", "head", "trunk", "latest", "stable"}
+)
 """Refs that move: a link at one is about the file as it is now."""
 
 
