@@ -116,7 +116,10 @@ def test_an_item_names_image_whose_pins_say_nothing_of_a_component_is_no_finding
 
 def test_a_table_row_named_for_one_image_is_compared_with_that_image_only() -> None:
     # 12.1.1 is cu121-py310's CUDA: true of the family, stale in the row of cu118-py311
-    readme = "| Image | CUDA | PyTorch |\n|---|---|---|\n| `cu121-py310` | 12.1.1 | 2.3.1 |\n| `cu118-py311` | {} | 2.2.0 |\n"
+    readme = (
+        "| Image | CUDA | PyTorch |\n|---|---|---|\n"
+        "| `cu121-py310` | 12.1.1 | 2.3.1 |\n| `cu118-py311` | {} | 2.2.0 |\n"
+    )
     assert found(readme.format("12.1.1")) == [
         (4, "README says CUDA 12.1.1 but basic/cu118-py311/Dockerfile:1 says 11.8.0", "certain")
     ]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.paths import folder_names
 from docgen.audit.versions import _norm
-from docgen.markdown import Document
+from docgen.markdown import Document, Table
 from docgen.model import Diagnostic, ImageModel
 
 _QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)+")
@@ -135,3 +135,18 @@ def item_scopes(lines: list[tuple[int, str]], auditor: _Auditor) -> dict[int, _A
         if judge is not None:
             scopes[line] = judge
     return scopes
+
+
+def row_folders(table: Table, auditor: _Auditor) -> dict[int, _Auditor]:
+    """The rows (their lines) of a table with a column per component whose first cell is exactly the
+    name of one image's folder or variant (`| `cu118-py311` | 11.8.0 | 2.2.0 |`, `_named_image`) →
+    the auditor of that image alone; none unless at least two rows are named so."""
+    if len(auditor.family) < 2:
+        return {}
+    rows: dict[int, _Auditor] = {}
+    for line, cells in table.rows:
+        key = _KEY.match(cells[0].strip()) if cells else None
+        named = _named_image(key.group(1) or key.group(2), auditor) if key else None
+        if named is not None and named[1]:
+            rows[line] = auditor._with((named[0],))
+    return rows if len(rows) >= 2 else {}
