@@ -79,3 +79,48 @@ def test_a_heading_naming_one_image_ties_the_list_under_it() -> None:
     ]
     # the list agrees; the sentence after it is prose, true of a sibling, and not an entry
     assert found(readme.format(cuda="11.8.0")) == []
+
+
+TOOLCHAINS = {
+    "stacks/gnu-xenial/Dockerfile": "FROM ubuntu:16.04\nRUN apt-get install -y gfortran\n",
+    "stacks/cuda-xenial/Dockerfile": "FROM nvidia/cuda:9.2-devel-ubuntu16.04\n"
+    "RUN apt-get install -y gfortran=5.3.1-1ubuntu1\n",
+    "stacks/gnu-bionic/Dockerfile": "FROM ubuntu:18.04\nRUN apt-get install -y gfortran\n",
+}
+ITEMS = """## Toolchain images
+
+We build:
+- `gnu-xenial`: Ubuntu 16.04 with gfortran 5.4.1
+- `cuda-xenial`: the same on nvidia/cuda:9.2-ubuntu16.04
+- **gnu-bionic** - Ubuntu {bionic} with gfortran 7.5.0
+"""
+
+
+def test_an_item_that_starts_with_an_image_name_is_about_that_image_only() -> None:
+    # the item's own text is that image's: 16.04 is a sibling's Ubuntu, not gnu-bionic's
+    assert found(ITEMS.format(bionic="16.04"), TOOLCHAINS) == [
+        (6, "README says Ubuntu 16.04 but stacks/gnu-bionic/Dockerfile:1 says 18.04", "likely")
+    ]
+
+
+def test_an_item_names_image_whose_pins_say_nothing_of_a_component_is_no_finding() -> None:
+    # gnu-xenial installs gfortran unpinned: cuda-xenial's pin does not contradict its item, and the
+    # base image the next item names does not make the list about cuda-xenial
+    assert found(ITEMS.format(bionic="18.04"), TOOLCHAINS) == []
+    # plain words need a colon to be a name: `gnu-bionic Ubuntu …` is a sentence about the family
+    assert found("- gnu-bionic runs on Ubuntu 16.04\n", TOOLCHAINS) == []
+    assert found("- gnu-bionic: Ubuntu 16.04\n", TOOLCHAINS) == [
+        (1, "README says Ubuntu 16.04 but stacks/gnu-bionic/Dockerfile:1 says 18.04", "likely")
+    ]
+
+
+def test_a_table_row_named_for_one_image_is_compared_with_that_image_only() -> None:
+    # 12.1.1 is cu121-py310's CUDA: true of the family, stale in the row of cu118-py311
+    readme = (
+        "| Image | CUDA | PyTorch |\n|---|---|---|\n"
+        "| `cu121-py310` | 12.1.1 | 2.3.1 |\n| `cu118-py311` | {} | 2.2.0 |\n"
+    )
+    assert found(readme.format("12.1.1")) == [
+        (4, "README says CUDA 12.1.1 but basic/cu118-py311/Dockerfile:1 says 11.8.0", "certain")
+    ]
+    assert found(readme.format("11.8.0")) == []

@@ -11,7 +11,12 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 
 from __future__ import annotations
 
+import pytest
 from helpers import findings
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
 
 UBUNTU = "FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y glslc\n"
 PYTHON = "FROM python:3.11-slim\nRUN pip install flask==3.0.3\n"
@@ -85,4 +90,29 @@ Docker24.0 by default on the build host.
     assert findings(readme, {"Dockerfile": JETSON}) == [
         "1: README says L4T35.4 is the default but Dockerfile:1 says L4T_VERSION=l4t-r36.3.0",
         "5: README says ROCm 6.1 but Dockerfile:3 says 6.2.4",  # (a glued claim, said once)
+    ]
+
+
+METAPACKAGE = (
+    "FROM ubuntu:16.04\n"
+    "RUN apt-get update && apt-get install -y gfortran=4:5.3.1-1ubuntu1 g++=4:5.3.1-1ubuntu1\n"
+)
+
+
+@pytest.mark.parametrize("said", ["gfortran 5.4.1", "g++ 5.4", "gfortran 5"])
+def test_a_compiler_metapackage_pin_says_only_the_major_version(said: str) -> None:
+    # `gfortran=4:5.3.1-…` is the package's version: xenial's gfortran-5 is 5.4.0
+    model = model_of(parse_dockerfile(METAPACKAGE, "Dockerfile"))
+    assert audit(f"Built with {said}.\n", "README.md", model) == []
+
+
+def test_a_compiler_metapackage_pin_still_tells_the_major_version() -> None:
+    model = model_of(parse_dockerfile(METAPACKAGE, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit("Built with gfortran 7.3.0.\n", "README.md", model)]
+    assert found == [
+        (
+            1,
+            "README says gfortran 7.3.0 but Dockerfile:2 says gfortran=4:5.3.1-1ubuntu1, a metapackage of "
+            "the 5.x compiler",
+        ),
     ]

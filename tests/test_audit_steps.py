@@ -107,6 +107,35 @@ def test_a_missing_folder_without_evidence_is_no_finding(
     assert found(tmp_path, {"scripts/embed.py": "", **extra, "README.md": readme}) == []
 
 
+HOME_CD = "```bash\n# get into the checkout\ncd work/src/mine/{name}\nchmod +x *.sh\n./start.sh\n```\n"
+
+
+@pytest.mark.parametrize(
+    ("folder", "readme"),
+    [
+        ("sky-lab", HOME_CD),  # the checkout folder's name
+        ("acme-sky-lab", HOME_CD),  # a checkout folder ending in it
+        ("checkout", "# sky-lab\n\n" + HOME_CD),  # the README's title
+        ("checkout", "From https://github.com/acme/sky-lab.git:\n\n" + HOME_CD),  # a clone address
+    ],
+)
+def test_a_cd_into_the_readers_own_checkout_is_no_finding(tmp_path: Path, folder: str, readme: str) -> None:
+    files = {"start.sh": "", "README.md": readme.format(name="sky-lab")}
+    assert found(tmp_path / folder, files) == []
+
+
+def test_a_cd_into_a_path_ending_in_another_name_is_still_a_finding(tmp_path: Path) -> None:
+    files = {"start.sh": "", "README.md": HOME_CD.format(name="sky-lab-tools")}
+    assert found(tmp_path / "sky-lab", files) == [
+        (
+            3,
+            "README cds into work/src/mine/sky-lab-tools, which does not exist; start.sh, which the commands "
+            "after it use, is where the block starts",
+            "certain",
+        )
+    ]
+
+
 # --------------------------------------------------------------------------------------------------
 # The source of a copy that does not exist
 

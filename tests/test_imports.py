@@ -332,7 +332,7 @@ AUDIT_LAYERS = (
     ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed"),
     ("methods",),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
-    ("tables", "paragraphs", "fences", "set_aside", "environments"),
+    ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

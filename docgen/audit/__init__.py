@@ -57,7 +57,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `references`, `missing`, `names`, `targets`,
 `settings`, `prose`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`,
-`tables`, `paragraphs`, `fences`, `environments` — and
+`tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and
 `set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -94,6 +94,7 @@ from docgen.audit.fences import (
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
+from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.names import _name_misses
@@ -200,6 +201,8 @@ def audit(
     keyed = list(_keyed_entries(doc, family))
     _set_aside(doc, source, models, siblings, names)
     aside = _drop_aside(doc, source)
+    # a table row linking to the Dockerfile it is about is that image's, wherever its table is
+    linked = list(_linked_rows(doc, family))
     # (a section about a stage no target builds passes its build args to no image audited)
     own_tied = {
         line: images if max(images, default=-1) < len(models) else frozenset()
@@ -250,6 +253,7 @@ def audit(
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
     found.extend(keyed)
+    found.extend(linked)
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is

@@ -33,7 +33,7 @@ from docgen.audit.versions import (
     _tag_versions,
 )
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.model import Diagnostic, ImageModel, short_commit
+from docgen.model import Component, Diagnostic, ImageModel, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
 from docgen.sources.pip import wheel_python
@@ -95,6 +95,27 @@ def _with_bases(models: Sequence[ImageModel], family: Sequence[ImageModel]) -> t
         if base is not None and all(base is not held for held in chain):
             chain.append(base)
     return tuple(chain)
+
+
+_COMPILER_METAPACKAGES = frozenset({"gcc", "g++", "gfortran", "cpp", "gobjc", "gobjc++", "gccgo", "gdc"})
+"""Debian's packages that depend on the distribution's default compiler (`gfortran` on `gfortran-5`)."""
+_EPOCH_PIN = re.compile(r"\d+:")
+
+
+def _metapackage_fact(comp: Component, line: int, path: str) -> _Fact | None:
+    """The compiler's major version an apt pin of a compiler metapackage with an epoch says
+    (`gfortran=4:5.3.1-1ubuntu1`): the package's own version, at best the compiler's major.minor
+    (xenial's 4:5.3.1 installs gfortran 5.4.0), compared no finer than the major; None for another pin."""
+    if (
+        comp.kind != "apt"
+        or comp.name.lower() not in _COMPILER_METAPACKAGES
+        or not comp.version
+        or not _EPOCH_PIN.match(comp.ref or "")
+    ):
+        return None
+    major = comp.version.split(".", 1)[0]
+    shown = f"{comp.name}={comp.ref}, a metapackage of the {major}.x compiler"
+    return _Fact(major, shown, line, path)
 
 
 class _Facts:
@@ -161,7 +182,14 @@ class _Facts:
         for decl in model.args:
             if not decl.bare and decl.default is not None:
                 arg_lines.setdefault(decl.name, decl.line)
+        metapackages = {
+            (comp.name.lower(), comp.line): fact
+            for comp in model.components
+            if (fact := _metapackage_fact(comp, arg_lines.get(comp.arg or "", comp.line), path)) is not None
+        }
         for row in version_rows(model, names, None):
+            if (row.name.lower(), row.line) in metapackages:
+                continue  # read below, as the compiler's major version
             if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
                 continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
@@ -177,6 +205,9 @@ class _Facts:
                 continue
             line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
             keys = _keys(comp.name, names)
+            if (meta := metapackages.get((comp.name.lower(), comp.line))) is not None:
+                self._add(keys, meta)
+                continue
             if comp.kind == "image":
                 self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)

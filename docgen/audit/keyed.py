@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.paths import folder_names
 from docgen.audit.versions import _norm
-from docgen.markdown import Document
+from docgen.markdown import Document, Table
 from docgen.model import Diagnostic, ImageModel
 
 _QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)+")
@@ -97,3 +97,56 @@ def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 if agrees is False and fact is not None:
                     sure = CERTAIN if exact or fact.exact else LIKELY
                     yield from _some(one.version_claim(line, name, "==", version, sure))
+
+
+_LEAD_KEY = re.compile(
+    r"[*_]{0,2}(?:\[`?([\w.+-]{2,80})`?\]\([^()\s]{0,300}\)|`([\w.+-]{2,80})`"
+    r"|(?<=\*\*)([\w.+-]{2,80})(?=\*\*))[*_]{0,2}"
+    r"[ \t]*(?::|[ \t]-|[ \t]–|[ \t]—)?[ \t]*[*_]{0,2}[ \t]*\S"
+    r"|[*_]{0,2}([\w.+-]{2,80})[*_]{0,2}[ \t]*:[ \t]*[*_]{0,2}[ \t]*\S"
+)
+"""A list item that starts with one name and goes on with what it is: `` `base-gnu`: Ubuntu 16.04 … ``,
+`**cuda-tpls** – CUDA 12.1`, `[`dev`](dev/Dockerfile) adds gdb`; a name in plain words needs a colon
+(`base-gnu: …`, not `Ubuntu 16.04 with …`)."""
+
+
+def item_scopes(lines: list[tuple[int, str]], auditor: _Auditor) -> dict[int, _Auditor]:
+    """The auditor of each line of a list item (and of its wrapped and nested lines) that starts with
+    the name of one image of the family (`` - `base-gnu`: Ubuntu 16.04 with gcc 5.4.1 ``, `_named_image`)
+    when that image is not all `auditor` is about: that image's alone. The item says what that image
+    holds; another image's pins neither confirm nor contradict it, and a component its image does not
+    pin is not compared at all."""
+    if len(auditor.family) < 2:
+        return {}
+    scopes: dict[int, _Auditor] = {}
+    judge: _Auditor | None = None
+    depth = 0
+    for line, text in lines:
+        item = _ITEM.match(text)
+        indent = len(text) - len(text.lstrip())
+        if item is not None and (judge is None or indent <= depth):
+            judge, depth = None, indent
+            key = _LEAD_KEY.match(text, item.end())
+            named = _named_image(next(g for g in key.groups() if g), auditor) if key else None
+            if named is not None and (one := auditor._with((named[0],))) is not auditor:
+                judge = one
+        elif item is None and not text.strip():
+            judge = None
+        if judge is not None:
+            scopes[line] = judge
+    return scopes
+
+
+def row_folders(table: Table, auditor: _Auditor) -> dict[int, _Auditor]:
+    """The rows (their lines) of a table with a column per component whose first cell is exactly the
+    name of one image's folder or variant (`| `cu118-py311` | 11.8.0 | 2.2.0 |`, `_named_image`) →
+    the auditor of that image alone; none unless at least two rows are named so."""
+    if len(auditor.family) < 2:
+        return {}
+    rows: dict[int, _Auditor] = {}
+    for line, cells in table.rows:
+        key = _KEY.match(cells[0].strip()) if cells else None
+        named = _named_image(key.group(1) or key.group(2), auditor) if key else None
+        if named is not None and named[1]:
+            rows[line] = auditor._with((named[0],))
+    return rows if len(rows) >= 2 else {}

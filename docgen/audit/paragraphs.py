@@ -15,6 +15,7 @@ from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import LIKELY, _Auditor, _some
 from docgen.audit.cells import _default_in_cell, _is_build_arg_table
 from docgen.audit.contents import _stage_lines
+from docgen.audit.keyed import item_scopes
 from docgen.audit.prose import _BASE_WORDS, _audit_text
 from docgen.audit.wording import (
     _ASSIGNMENT,
@@ -117,6 +118,8 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     scopes = _item_scopes(para, auditor)
     for line, judge in _nested_file_scopes(para, auditor).items():
         scopes.setdefault(line, judge)
+    for line, one in item_scopes(para.lines, auditor).items():
+        scopes.setdefault(line, one)
     if scopes:  # items bound to an image by a note: each checked with that image alone
         yield from _audit_scoped_paragraph(para, auditor, scopes)
         return

@@ -19,6 +19,7 @@ from docgen.audit.cells import (
     _version_in_cell,
     url_description,
 )
+from docgen.audit.keyed import row_folders
 from docgen.audit.prose import _audit_text
 from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _UPPER_WORD, _about_build_args
 from docgen.markdown import Document, Table, code_spans, lists
@@ -311,4 +312,4 @@ def _row_images(table: Table, auditor: _Auditor) -> dict[int, _Auditor]:
         model = named.get(_plain(cells[0]).strip("*`_ \t").lower()) if cells else None
         if model is not None:
             rows[line] = auditor._with((model,))
-    return rows
+    return rows or row_folders(table, auditor)
