@@ -114,7 +114,6 @@ HOME_CD = "```bash\n# get into the checkout\ncd work/src/mine/{name}\nchmod +x *
     ("folder", "readme"),
     [
         ("sky-lab", HOME_CD),  # the checkout folder's name
-        ("acme-sky-lab", HOME_CD),  # a checkout folder ending in it
         ("checkout", "# sky-lab\n\n" + HOME_CD),  # the README's title
         ("checkout", "From https://github.com/acme/sky-lab.git:\n\n" + HOME_CD),  # a clone address
     ],

@@ -89,7 +89,7 @@ def _path_words(text: str) -> list[str]:
 def _names_the_repository(target: str, text: str, root: Path | None, directory: Path) -> bool:
     """True when a `cd` target may be the repository's own folder, where the reader cloned it: its last
     folder has the repository's name (`cd Developer/src/personal/app` for the repository `app`). The
-    name is the checkout folder's (`app`, or `owner-app` ending in it), a remote's (`.git/config`), the
+    name is the checkout folder's (`app`), a remote's (`.git/config`), the
     last part of an address in the README (the clone's folder), or the README's title (`# app`)."""
     parts = [p for p in target.split("/") if p not in ("", ".")]
     if not parts:
@@ -103,10 +103,8 @@ def _names_the_repository(target: str, text: str, root: Path | None, directory: 
         own.add(_key(title.group(1)))
     # (a path of several folders names itself: only an address's last part is the clone's folder)
     address = "/" if len(parts) == 1 else r"(?:://|@)[\w.-]+[/:](?:[\w.-]+/)*"
-    return (
-        name in own
-        or (len(name) >= 4 and folder.endswith("_" + name))
-        or bool(re.search(rf"{address}{re.escape(parts[-1])}(?:\.git)?(?![\w-]|\.\w)", text, re.IGNORECASE))
+    return name in own or bool(
+        re.search(rf"{address}{re.escape(parts[-1])}(?:\.git)?(?![\w-]|\.\w)", text, re.IGNORECASE)
     )
 
 
