@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.versions import (
@@ -32,8 +33,10 @@ from docgen.audit.versions import (
     _strip_v,
     _tag_versions,
 )
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.model import Component, Diagnostic, ImageModel, short_commit
+from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
 from docgen.sources.pip import wheel_python
@@ -634,3 +637,15 @@ _NOT_BUILD_ARGS = frozenset(
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
     if diagnostic is not None:
         yield diagnostic
+
+
+@functools.lru_cache(maxsize=64)
+def _dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:
+    """The text and the parse of the Dockerfile at `file` (an audited model's `file`), read once for
+    the rules that need its instructions as written (the model keeps what they install, not their
+    text); None when it cannot be read."""
+    try:
+        text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
+        return text, parse_dockerfile(text, file)
+    except DocgenError:
+        return None

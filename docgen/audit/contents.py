@@ -11,12 +11,10 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
-from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
-from docgen.errors import DocgenError
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists
 from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile
@@ -165,10 +163,10 @@ def _setting_line(model: ImageModel, name: str) -> int | None:
 def _flag_lines(file: str) -> dict[str, int]:
     """`NAME` → the first line of a RUN of the Dockerfile at `file` that sets it on (`-DNAME=ON`,
     `NAME=1 make`)."""
-    try:
-        parsed = parse_dockerfile(decode_dockerfile(read_dockerfile_bytes(Path(file), file), file), file)
-    except DocgenError:
+    read = _dockerfile_read(file)
+    if read is None:
         return {}
+    parsed = read[1]
     found: dict[str, int] = {}
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
@@ -639,11 +637,10 @@ def _context(file: str) -> tuple[str, bool, bool]:
     packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
     .` of a clone)."""
     path = Path(file)
-    try:
-        text = decode_dockerfile(read_dockerfile_bytes(path, file), file)
-    except DocgenError:
+    read = _dockerfile_read(file)
+    if read is None:
         return "", True, True
-    parsed = parse_dockerfile(text, file)
+    text, parsed = read
     folder = path.parent.resolve()
     texts = [text]
     names: set[str] = set()

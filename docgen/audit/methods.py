@@ -9,14 +9,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.provides import _install_text
 from docgen.audit.versions import _norm, _raw
-from docgen.audit.wording import _sentences
-from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
-from docgen.errors import DocgenError
+from docgen.audit.wording import _line_at, _sentences
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -79,11 +76,8 @@ def _runs(model: ImageModel) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=32)
 def _runs_in(file: str) -> tuple[str, ...]:
-    try:
-        text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
-    except DocgenError:
-        return ()
-    return tuple(i.args for i in parse_dockerfile(text, file).instructions if i.keyword == "RUN")
+    read = _dockerfile_read(file)
+    return tuple(i.args for i in read[1].instructions if i.keyword == "RUN") if read else ()
 
 
 _COMMAND_SEP = re.compile(r"&&|\|\||[;|(]|\bthen\b|\bdo\b|\belse\b")
@@ -146,21 +140,12 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 if offset < match.start() and _package(content)
             ]
             absent = [p for p in packages if not any(_raw(p) in _install_text(m.file) for m in models)]
-            line = _line_of(para.lines, start)
+            line = _line_at(para.lines, start)
             said = f"README says {', '.join(packages) or 'packages'} are installed using {tool}"
             said += f" but {models[0].path} never runs {tool}"
             if absent:
                 said += f" and installs no {', '.join(absent)}"
             yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
-
-
-def _line_of(lines: list[tuple[int, str]], offset: int) -> int:
-    seen = 0
-    for line, text in lines:
-        seen += len(text) + 1
-        if offset < seen:
-            return line
-    return lines[-1][0]
 
 
 def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
@@ -234,7 +219,7 @@ def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 yield from _compare(auditor, line, name, rest)
     for para in doc.paragraphs:
         for start, _, sentence in _sentences(para.lines):
-            line = _line_of(para.lines, start)
+            line = _line_at(para.lines, start)
             seen: set[str] = set()
             for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
                 if _NEGATED.search(clause) or not _BUILD_WORD.search(clause) and not _PREBUILT.search(clause):

@@ -9,9 +9,8 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import (
     _CUDA_HELD,
     _LATER,
@@ -22,9 +21,7 @@ from docgen.audit.contents import (
     _known_keys,
 )
 from docgen.audit.versions import _norm, _raw
-from docgen.audit.wording import _example, _sentences
-from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
-from docgen.errors import DocgenError
+from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -89,11 +86,10 @@ def _install_text(file: str) -> str:
     """What the Dockerfile at `file` installs or copies, as `_raw` text: its RUN commands (comments
     dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
     (`_context`'s files, read without the Dockerfile's own comments)."""
-    try:
-        text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
-    except DocgenError:
+    read = _dockerfile_read(file)
+    if read is None:
         return ""
-    parsed = parse_dockerfile(text, file)
+    text, parsed = read
     parts = [i.args for i in parsed.instructions if i.keyword in ("RUN", "COPY", "ADD", "FROM")]
     copied = _context(file)[0]
     dockerfile = _raw(text)
@@ -146,7 +142,7 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                 continue
             if _example(sentence, match):
                 continue
-            line = _line_of(para.lines, start)
+            line = _line_at(para.lines, start)
             named = [(line, name) for offset, name in _named(sentence) if offset > match.end()]
             tail = sentence.rstrip()
             if tail.endswith(":"):
@@ -155,16 +151,6 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                         named += items
             if named:
                 yield line, sentence, named
-
-
-def _line_of(lines: list[tuple[int, str]], offset: int) -> int:
-    """README line of the character at `offset` of `lines` joined with spaces."""
-    seen = 0
-    for line, text in lines:
-        seen += len(text) + 1
-        if offset < seen:
-            return line
-    return lines[-1][0]
 
 
 def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
