@@ -93,6 +93,11 @@ class BakeFile:
         """Every target's name, in file order."""
         return tuple(self._targets)
 
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Every group's name, in file order."""
+        return tuple(self._groups)
+
     def default(self) -> tuple[str, ...]:
         """The targets `docker buildx bake` builds without a target named: the `default` group's, else
         the `default` target, else every target no other target inherits from."""

@@ -329,7 +329,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed"),
+    ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed", "bakes"),
     ("methods",),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),

@@ -72,6 +72,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.bakes import _bake_targets
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -248,6 +249,7 @@ def audit(
         found.extend(_missing_folders(doc, text, directory, audited, path, project))
         found.extend(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(_clone_paths(doc, directory, path))
+        found.extend(_bake_targets(doc, path, directory, project))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))

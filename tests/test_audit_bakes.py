@@ -1,0 +1,71 @@
+"""`docgen audit`: the targets a README's `docker buildx bake` commands name, against the bake file they
+read (docgen/audit/bakes.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\nCOPY . /app\n"
+BAKE = """\
+{
+  "group": {"default": {"targets": ["py311-cu121"]}, "all": {"targets": ["py311-cu121", "py311-cu124"]}},
+  "target": {
+    "py311-cu121": {"dockerfile": "Dockerfile", "args": {"CUDA": "12.1"}},
+    "py311-cu124": {"dockerfile": "Dockerfile", "args": {"CUDA": "12.4"}}
+  }
+}
+"""
+
+
+def found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+def test_a_bake_target_the_bake_file_does_not_define(tmp_path: Path) -> None:
+    command = "REGISTRY=ghcr.io docker buildx bake \\\n    -f docker-bake.json --push cu121"
+    readme = f"# Images\n\n```sh\n{command}\n```\n"
+    assert found(tmp_path, {"docker-bake.json": BAKE, "README.md": readme}) == [
+        (
+            4,
+            "README bakes cu121, which docker-bake.json does not define (did you mean py311-cu121?)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker buildx bake -f docker-bake.json --push py311-cu124",  # a target it defines
+        "docker buildx bake all",  # a group, from the default bake file
+        "docker bake --set '*.platform=linux/amd64' py311-cu121",  # an option with a value
+        "docker buildx bake <target>",  # a placeholder
+        "docker buildx bake ${TARGET}",
+        "cd images && docker buildx bake cu121",  # another folder's files
+        "docker buildx bake -f ../outside.json cu121",  # outside the project: not read
+    ],
+)
+def test_targets_the_bake_file_defines_or_that_cannot_be_told_are_no_finding(
+    tmp_path: Path, command: str
+) -> None:
+    files = {"docker-bake.json": BAKE, "README.md": f"# Images\n\n```bash\n{command}\n```\n"}
+    assert found(tmp_path / "repo", files) == []
+
+
+def test_a_bake_file_of_matrix_targets_or_beside_a_compose_file_is_not_read(tmp_path: Path) -> None:
+    readme = "# Images\n\n```sh\ndocker buildx bake cu121\n```\n"
+    matrix = 'target "app" {\n  name = "app-${v}"\n  matrix = { v = ["cu121"] }\n}\n'
+    assert found(tmp_path / "a", {"docker-bake.hcl": matrix, "README.md": readme}) == []
+    compose = "services:\n  cu121:\n    build: .\n"
+    assert (
+        found(tmp_path / "b", {"docker-bake.json": BAKE, "compose.yaml": compose, "README.md": readme}) == []
+    )
