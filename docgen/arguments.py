@@ -103,8 +103,9 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         help="a Dockerfile it documents; give it again for a README about several images (default: the "
         "configured images that fill FILE.md, else every configured image, else the Dockerfiles next to "
-        "FILE.md); a Dockerfile no image configures is audited as each target of a docker-bake or "
-        "compose file beside it or FILE.md builds it, with its args",
+        "FILE.md, one that cannot be parsed left out with a note); a Dockerfile no image configures is "
+        "audited as each target of a docker-bake or compose file beside it or FILE.md builds it, "
+        "with its args",
     )
     audit_cmd.add_argument(
         "--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)"
