@@ -12,11 +12,10 @@ compared at all. Columns all the rows agree on are compared with the Dockerfile 
 from __future__ import annotations
 
 import re
-import urllib.parse
 from collections.abc import Iterator
 
 from docgen.audit.auditor import _Auditor
-from docgen.audit.paths import _basename, _matching
+from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.prose import _audit_text
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, Table
@@ -39,7 +38,7 @@ def _row_links(cells: list[str], paths: list[str]) -> tuple[set[int], bool]:
     fixed = True
     for cell in cells:
         for match in _LINK.finditer(cell):
-            target = urllib.parse.unquote(match.group(1).split("#", 1)[0].split("?", 1)[0])
+            target = _reference_path(match.group(1))
             ref = None
             if "://" in target:
                 blob = _BLOB.search(target)

@@ -16,6 +16,7 @@ from docgen.audit.auditor import LIKELY, _Auditor, _some
 from docgen.audit.cells import _default_in_cell, _is_build_arg_table
 from docgen.audit.contents import _stage_lines
 from docgen.audit.keyed import item_scopes
+from docgen.audit.paths import _basename
 from docgen.audit.prose import _BASE_WORDS, _audit_text
 from docgen.audit.wording import (
     _ASSIGNMENT,
@@ -85,15 +86,13 @@ def _nested_file_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Audito
 
     def close() -> None:
         nested = " ".join(text for _, text in item[1:])
-        named = [
-            m for m in auditor.models if _names_file(nested, m.path.replace("\\", "/").rsplit("/", 1)[-1])
-        ]
+        named = [m for m in auditor.models if _names_file(nested, _basename(m.path))]
         if len(named) == 1:
             scopes.update(dict.fromkeys((line for line, _ in item), auditor._with((named[0],))))
 
     for line, text in para.lines:
         marker = _LIST_ITEM.match(text)
-        if marker is not None and (not item or len(text) - len(text.lstrip()) <= _indent(item[0][1])):
+        if marker is not None and (not item or _indent(text) <= _indent(item[0][1])):
             if item:
                 close()
             item = [(line, text)]

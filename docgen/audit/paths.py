@@ -170,6 +170,20 @@ def _part_named(part: tuple[str, str], tag: Sequence[tuple[str, str]], same: Cal
     )
 
 
+def _folders(path: str) -> list[str]:
+    """The folders of a Dockerfile's path, outermost first (no `.` or `..`)."""
+    return [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+
+
+def _named_telling(
+    parts: Sequence[tuple[str, str]], wanted: Sequence[tuple[str, str]], same: Callable[[str], str]
+) -> list[tuple[str, str]]:
+    """The parts of the name `parts` that say which image it is (not `app`, `base`) when each is among
+    the parts `wanted` (of a tag or a key; `_part_named`); none otherwise, or when no part says it."""
+    telling = [p for p in parts if p[0] not in _PLAIN_PARTS]
+    return telling if all(_part_named(p, wanted, same) for p in telling) else []
+
+
 def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
     """How closely the image tag `tag` names the Dockerfile `path` (0: it does not): every word of the
     Dockerfile's variant that says which image it is (not `app`, `base`) is a part of the tag, with a
@@ -182,10 +196,9 @@ def tag_names(tag: str, path: str, same: Callable[[str], str] = str) -> int:
         return 0
     wanted = _name_parts(tag)
     parts = _name_parts(name)
-    telling = [p for p in parts if p[0] not in _PLAIN_PARTS]
-    if not telling or not all(_part_named(p, wanted, same) for p in telling):
+    if not _named_telling(parts, wanted, same):
         return 0
-    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    folders = _folders(path)
     around = _name_parts(folders[-1]) if folders else ()
     matched = [(w, v) for w, v in parts + around if _part_named((w, v), wanted, same)]
     if len(matched) < 2:
@@ -204,12 +217,12 @@ def folder_names(key: str, path: str, same: Callable[[str], str] = str) -> tuple
     if variant(path):
         score = tag_names(key, path, same)
         return score, bool(score) and len(wanted) == len(_name_parts(variant(path) or ""))
-    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    folders = _folders(path)
     if not folders:
         return 0, False
     parts = _name_parts(folders[-1])
-    telling = [p for p in parts if p[0] not in _PLAIN_PARTS]
-    if not telling or not all(_part_named(p, wanted, same) for p in telling):
+    telling = _named_telling(parts, wanted, same)
+    if not telling:
         return 0, False
     score = sum(len(w) + len(v) + 1 for w, v in telling)
     return score, len(wanted) == len(parts)
@@ -218,6 +231,6 @@ def folder_names(key: str, path: str, same: Callable[[str], str] = str) -> tuple
 def path_words(path: str) -> set[str]:
     """The words (without versions) of a Dockerfile's variant and folder: `preview` for
     `verl0.5-preview-cu128/Dockerfile.app.sglang` and for `Dockerfile.app.mcore0.13.preview`."""
-    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    folders = _folders(path)
     texts = [variant(path) or ""] + folders[-1:]
     return {word for text in texts for word, _ in _name_parts(text)}
