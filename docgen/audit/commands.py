@@ -100,13 +100,14 @@ def _lines_of_commands_with_file(fence: Fence) -> set[int]:
     return found
 
 
-def _build_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
-    """The lines of each build command (`docker build`, continued lines too) of a command block."""
+def _build_commands(fence: Fence, start: re.Pattern[str] = _BUILD_COMMAND) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each build command (`docker build`, or what `start` finds, continued lines too) of a
+    command block, from the line `start` is found on."""
     if fence.lang not in _COMMAND_LANGS:
         return
     command: list[tuple[int, str]] = []
     for line, text in fence.lines:
-        if command or _BUILD_COMMAND.search(text):
+        if command or start.search(text):
             command.append((line, text))
         if command and not text.rstrip().endswith("\\"):
             yield command

@@ -383,15 +383,30 @@ def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
                 yield number, code.strip()
 
 
+def _prose_bases(directory: Path) -> list[Path]:
+    """The folders a file prose names is read from: the README's, then the repository root."""
+    root = repository_root(directory)
+    return [directory, *([root] if root is not None and root != directory.resolve() else [])]
+
+
+def _prose_fix(bases: list[Path], path: str, suffix: str, listings: _Listings) -> str | None:
+    """The path a slip away from `path` (`_corrected`) in the first of `bases` that has one; not one
+    that differs only in case unless `suffix` is a script's: prose writes names in any case
+    (`readme.md`), but a script is run by its name."""
+    fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
+    if fixed is None or (fixed.lower() == path.lower() and suffix not in _SCRIPT_SUFFIXES):
+        return None
+    return fixed
+
+
 def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``) that
     is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
     not a URL, nothing a command of the README makes) and does not exist, while the path with one part
     a slip away does (`_near`), read from the README's folder or the repository root (`likely`)."""
-    root = repository_root(directory)
     made = _made(doc) | _in_commands(doc)
     listings = _Listings()
-    bases = [directory, *([root] if root is not None and root != directory.resolve() else [])]
+    bases = _prose_bases(directory)
     seen: set[tuple[int, str]] = set()
     for line, code in _code_paths(doc):
         if (
@@ -410,9 +425,9 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             continue
         if any((base / path).exists() for base in bases) or (line, path) in seen:
             continue
-        fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
-        if fixed is None or (fixed.lower() == path.lower() and suffix not in _SCRIPT_SUFFIXES):
-            continue  # prose writes names in any case (`readme.md`), but a script is run by its name
+        fixed = _prose_fix(bases, path, suffix, listings)
+        if fixed is None:
+            continue
         seen.add((line, path))
         yield Diagnostic(
             readme,
@@ -434,8 +449,7 @@ def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
     too, for a script: it is run by its name) and another item of the list names a file that exists:
     the list describes this folder, and names one file wrongly (`likely`). Not in code (see
     `_misspelt_paths`), not a Dockerfile (see `references`), nothing a command of the README makes."""
-    root = repository_root(directory)
-    bases = [directory, *([root] if root is not None and root != directory.resolve() else [])]
+    bases = _prose_bases(directory)
     made = _made(doc) | _in_commands(doc)
     listings = _Listings()
     for block in lists(doc):
@@ -453,8 +467,8 @@ def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
                 continue
             if any((base / name).exists() for base in bases):
                 continue
-            fixed = next((f for base in bases if (f := _corrected(base, name, listings)) is not None), None)
-            if fixed is None or (fixed.lower() == name.lower() and suffix not in _SCRIPT_SUFFIXES):
+            fixed = _prose_fix(bases, name, suffix, listings)
+            if fixed is None:
                 continue
             yield Diagnostic(
                 readme,

@@ -291,6 +291,11 @@ def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
     return list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
 
 
+def _top(directory: Path, project: Path | None) -> Path:
+    """The folder nothing above which is looked at: `project`, by default the fourth above the README's."""
+    return (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+
+
 class _Walk:
     """The steps (`&&`, `||`, `;`) of a README's command blocks, read top to bottom as a reader runs
     them, and the folders they run in (`folders`): a `cd` moves every later step (it is not a step
@@ -394,7 +399,7 @@ def _context_misses(
     folder (a partial checkout holds none anywhere). Not for a source a README line before the command
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`)."""
-    top = (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+    top = _top(directory, project)
     above = [directory, *directory.resolve().parents][:5]
     bases = [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
     blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
@@ -713,7 +718,7 @@ def _missing_scripts(
     README makes it (`wget …/build.sh`, `Save this as build.sh`). One finding a file, at the first line
     that runs it, naming the others (inline code `./build.sh` in prose too). Only folders in `project`
     (by default the README's folder and the four above it) are looked at."""
-    top = (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+    top = _top(directory, project)
     runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top))
     # The folders the README's commands are confirmed to run in: where a script they run is.
     confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)}

@@ -35,6 +35,7 @@ from docgen.audit.references import (
     _RUN_SCRIPT,
     _bases,
     _made_before,
+    _top,
     _Walk,
 )
 from docgen.markdown import Document, Fence, code_spans
@@ -61,11 +62,6 @@ def _plain(path: str) -> bool:
         and not _UNREAD.search(path)
         and not _PLACEHOLDER.search(path)
     )
-
-
-def _top(directory: Path, project: Path | None) -> Path:
-    """The folder nothing above which is looked at (as for the scripts a README runs)."""
-    return (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
 
 
 def _ours(folder: Path, directory: Path, root: Path | None) -> bool:
