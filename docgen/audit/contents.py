@@ -612,8 +612,9 @@ _LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]
 _LOCAL_PROJECT = re.compile(
     r"\bpip3?[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
 )
-_INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
 """`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
+_INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
+"""An installer a `-r`/`-f` list of packages is given to (`_LISTS`)."""
 _TEXT_LIMIT = 4_000_000
 """Bytes of build-context files read at most for one Dockerfile; past it, what it copies is unread."""
 _FILE_LIMIT = 2_000
