@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
@@ -46,6 +47,8 @@ _NO_ITEM = re.compile(
     r"[ \t]*[-*+][ \t]+[*_]*no[*_]*[ \t]+[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])[*_`]*[ \t.]*\Z", re.IGNORECASE
 )
 """A list item that is only `no NAME` (`* **no** MPI`), in a list of what an image holds."""
+_T = TypeVar("_T")
+
 _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmpi", "hpcx")}
 """A kind of component some packages are one of: `MPI` is OpenMPI, MPICH, MVAPICH."""
 _MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
@@ -95,21 +98,35 @@ def _absence_claims(
             continue
         wanted = _keys(name, auditor.names)
         wanted.update(_norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
-        installs = []
-        for model in auditor.models:
-            held = _final_components(model, stage)
-            comp = next((c for c in held if _installed_under(c.name) & wanted), None)
-            if comp is None:
-                break
-            installs.append((model, comp))
-        else:
-            model, comp = installs[0]
+        found = _in_every(auditor.models, functools.partial(_installing, stage=stage, wanted=wanted))
+        if found is not None:
+            model, comp = found
             yield Diagnostic(
                 auditor.path,
                 line,
                 f"README says {name} is not installed but {model.path}:{comp.line} installs {comp.name}",
                 confidence=LIKELY,
             )
+
+
+def _installing(model: ImageModel, stage: str | None, wanted: set[str]) -> Component | None:
+    """The first component `model` holds in the end (of `stage`) installed under a name in `wanted`."""
+    return next((c for c in _final_components(model, stage) if _installed_under(c.name) & wanted), None)
+
+
+def _in_every(
+    models: Iterable[ImageModel], find: Callable[[ImageModel], _T | None]
+) -> tuple[ImageModel, _T] | None:
+    """The first model and what `find` finds in it, when `find` finds something in every model (and
+    there is one); None otherwise. `find` is not asked of the models after one where it finds nothing."""
+    first: tuple[ImageModel, _T] | None = None
+    for model in models:
+        found = find(model)
+        if found is None:
+            return None
+        if first is None:
+            first = (model, found)
+    return first
 
 
 _FLAG_NAME = r"`(?:-D)?([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])(?:=[^`]*)?`"
@@ -131,21 +148,15 @@ def _unset_flag_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diag
         return
     for match in _UNSET_FLAG.finditer(text):
         name = match.group(1) or match.group(2)
-        sets = []
-        for model in auditor.models:
-            where = _setting_line(model, name)
-            if where is None:
-                break
-            sets.append((model, where))
-        else:
-            if sets:
-                model, where = sets[0]
-                yield Diagnostic(
-                    auditor.path,
-                    line,
-                    f"README says the image does not set {name} but {model.path}:{where} sets it",
-                    confidence=LIKELY,
-                )
+        found = _in_every(auditor.models, functools.partial(_setting_line, name=name))
+        if found is not None:
+            model, where = found
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the image does not set {name} but {model.path}:{where} sets it",
+                confidence=LIKELY,
+            )
 
 
 def _setting_line(model: ImageModel, name: str) -> int | None:
@@ -601,8 +612,9 @@ _LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]
 _LOCAL_PROJECT = re.compile(
     r"\bpip3?[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
 )
-_INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
 """`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
+_INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
+"""An installer a `-r`/`-f` list of packages is given to (`_LISTS`)."""
 _TEXT_LIMIT = 4_000_000
 """Bytes of build-context files read at most for one Dockerfile; past it, what it copies is unread."""
 _FILE_LIMIT = 2_000
