@@ -1427,6 +1427,18 @@ def test_a_tag_is_judged_by_the_image_it_names_and_community_sections_are_others
     ]
 
 
+def test_a_community_section_stays_others_when_an_image_is_built_on_what_it_names() -> None:
+    # `Dockerfile.megatron` is built FROM an older tag of the community image the section names: the
+    # section still describes the community image, not the Dockerfile built on it. The same tag under
+    # a plain heading is about the image built on that repository, and its CUDA is compared.
+    megatron = "FROM someone/verl:ngc-th2.6.0-cu124-vllm0.8.2\nRUN pip install megatron-core==0.12.0\n"
+    ngc = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN pip install vllm==0.8.2\n"
+    files = {"Dockerfile.megatron": megatron, "Dockerfile.ngc": ngc}
+    latest = "the latest version is `someone/verl:ngc-th2.6.0-cu126-vllm0.8.4`.\n"
+    assert findings("# Images\n\n## Community images\n\nFor vLLM, " + latest, files) == []
+    assert findings("# Images\n\n## Base images\n\nFor vLLM, " + latest, files) != []
+
+
 @pytest.mark.parametrize(
     ("item", "found"),
     [

@@ -81,7 +81,8 @@ def _tied_sections(
     - a word of its heading that is the variant of a Dockerfile's name (`### GB200 Environment (gb200)`
       for `envs/Dockerfile.gb200`), of an audited one or of one next to the README;
     - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
-    - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`.
+    - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`,
+      whatever else the section names (one of `models` may be built on a community image it names).
 
     A `-f` or link in `dead` ((README line, target) of those naming a Dockerfile that no longer exists)
     ties its section to the Dockerfile it most likely means now (`_meant`); when none is clear, a `-f`
@@ -92,6 +93,7 @@ def _tied_sections(
     paths = [m.path for m in models]
     named: dict[int, set[int]] = {}
     other: set[int] = set()  # sections naming an image that is not audited
+    foreign: set[int] = set()  # sections headed `Community images`: whatever else they name
 
     def tie(section: int, found: set[int], known_other: bool) -> None:
         if found:
@@ -127,7 +129,7 @@ def _tied_sections(
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, _matching(word, paths), True)
         if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
-            tie(head_line, set(), True)
+            foreign.add(head_line)
         if (subject := _IMAGE_SUBJECT.match(title)) and _other_images(
             subject, *platforms
         ):  # `## ROCm images`
@@ -152,6 +154,9 @@ def _tied_sections(
             users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
             if users and len(users) < len(models):
                 tie(section, users, False)
+    for head_line in foreign:  # a base image named there is what the others build on, not ours
+        named.pop(head_line, None)
+        other.add(head_line)
     tied: dict[int, frozenset[int]] = {}
     if 0 in named or 0 in other:
         tied[0] = frozenset(named.get(0, ()))
