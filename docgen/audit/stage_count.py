@@ -46,42 +46,30 @@ def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
     lines += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
     lines += doc.headings
     for line, text in sorted(lines):
-        if not _SHAPE.search(text) or _NOT.search(text):
+        match = _SHAPE.search(text)
+        if match is None or _NOT.search(text):
             continue
         named = {m.group(1) for m in _FILE_NAME.finditer(text) if is_dockerfile_name(_basename(m.group(1)))}
-        for match in _SHAPE.finditer(text):
-            if len(named) == 1:
-                matched = _matching(named.pop(), paths)
-                if len(matched) != 1:
-                    break
-                model, confidence = models[matched.pop()], CERTAIN
-            elif not named and len(models) == 1 and _THE_IMAGE.search(text[: match.start()]):
-                model, confidence = models[0], LIKELY
-            else:
-                break
-            said = _said_count(match)
-            if said is not None and not said(len(model.stages)):
-                yield _finding(auditor, line, match.group(0), model, confidence)
-            break
+        if len(named) == 1:
+            matched = _matching(named.pop(), paths)
+            if len(matched) != 1:
+                continue
+            model, confidence = models[matched.pop()], CERTAIN
+        elif not named and len(models) == 1 and _THE_IMAGE.search(text, 0, match.start()):
+            model, confidence = models[0], LIKELY
+        else:
+            continue
+        lowest, highest = _said_count(match)
+        if not lowest <= len(model.stages) <= highest:
+            yield _finding(auditor, line, match.group(0), model, confidence)
 
 
-def _said_count(match: re.Match[str]) -> _Check | None:
-    """What number of stages the words of `match` allow."""
+def _said_count(match: re.Match[str]) -> tuple[int, float]:
+    """The fewest and the most stages the words of `match` allow (`multi-stage`: two or more)."""
     word = (match.group(1) or "multi").lower()
     if word == "multi":
-        return _Check(2, None)
-    count = _COUNTS.get(word)
-    return _Check(count, count) if count is not None else None
-
-
-class _Check:
-    """A range of stage counts (`lowest` to `highest`, None for no limit)."""
-
-    def __init__(self, lowest: int, highest: int | None) -> None:
-        self.lowest, self.highest = lowest, highest
-
-    def __call__(self, count: int) -> bool:
-        return count >= self.lowest and (self.highest is None or count <= self.highest)
+        return 2, float("inf")
+    return _COUNTS[word], _COUNTS[word]
 
 
 def _finding(auditor: _Auditor, line: int, said: str, model: ImageModel, confidence: str) -> Diagnostic:
