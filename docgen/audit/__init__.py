@@ -55,10 +55,11 @@ file reference, `likely` when read from prose.
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `references`, `missing`, `names`, `targets`,
-`settings`, `prose`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`,
-`tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and
-`set_aside`; `audit()` here runs them. docs/architecture.md lists what each holds.
+table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
+`references`, `missing`, `names`, `targets`, `settings`, `prose`, `sections` (which image a part is
+about), `builds`, `image_paths`, `placeholders`, `tables`, `paragraphs`, `fences`, `environments`,
+`keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
 every regular expression runs on one line, a table cell or a bounded window, and none can backtrack
@@ -84,6 +85,7 @@ from docgen.audit.builds import (
 )
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.environments import _spack_versions
+from docgen.audit.every_image import _every_image_claims
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -122,6 +124,7 @@ from docgen.audit.sections import (
 )
 from docgen.audit.set_aside import _drop_aside, _set_aside
 from docgen.audit.settings import _setting_claims
+from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
@@ -254,6 +257,8 @@ def audit(
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(_every_image_claims(doc, family))
+    found.extend(_stage_count_claims(doc, family))
     found.extend(keyed)
     found.extend(linked)
     if directory is not None:

@@ -39,7 +39,7 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
-from docgen.sources.pip import wheel_python
+from docgen.sources.pip import named_python, wheel_python
 
 CERTAIN = "certain"
 """A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
@@ -153,6 +153,7 @@ class _Facts:
             self._read(model, names, chains.get(id(model)))
             if alone:
                 self._read_wheel_python(model, names)
+                self._read_named_python(model, names)
         for keys, fact, chain in self._deferred:  # a FROM tag's version of what its base does not pin
             if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
                 self._add(keys, fact)
@@ -244,6 +245,32 @@ class _Facts:
         release, first = found[0]
         shown = f"{release} (cp{release.replace('.', '')} wheels)"
         self._add(_keys("python", names), _Fact(release, shown, first.line, model.path))
+
+    def _read_named_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        """The Python release the Dockerfile's RUNs name by path (`ln -s /usr/bin/python3.10
+        /usr/bin/python`, `python3.11 -m pip`, `named_python`), when they name one and nothing else
+        (a build arg, a pin, a base image's tag, wheels) fixes the image's Python: a Python fact. A
+        `PYTHON_VERSION` a build file passes that the Dockerfile does not declare is said next to it
+        (BuildKit leaves it unused)."""
+        keys = _keys("python", names)
+        if any(self.by_key.get(key) for key in keys) or not model.file:
+            return
+        read = _dockerfile_read(model.file)
+        if read is None:
+            return
+        runs = [(inst.start_line, inst.args) for inst in read[1].instructions if inst.keyword == "RUN"]
+        found = named_python(runs)
+        if found is None:
+            return
+        release, line = found
+        shown = f"{release} (python{release} named)"
+        declared = {decl.name for decl in model.args}
+        passed = dict(model.build_args)
+        for arg, where, at in model.arg_origins:
+            if arg not in declared and arg in passed and at is not None and _raw(arg).startswith("python"):
+                shown += f"; {where}:{at} passes {arg}={passed[arg]}, which {model.path} does not declare"
+                break
+        self._add(keys, _Fact(release, shown, line, model.path))
 
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:

@@ -27,6 +27,7 @@ from docgen.audit.versions import (
     _skeleton,
     _tag_versions,
 )
+from docgen.audit.wheel_names import _wheel_name_claims
 from docgen.audit.wording import (
     _BUILD_ARG_FLAG,
     _DEFAULT_WORDS,
@@ -197,6 +198,7 @@ def _audit_text(
     yield from _unset_flag_claims(line, text, auditor)
     yield from _env_name_claims(line, text, auditor)
     yield from _presence_claims(line, text, auditor)
+    yield from _wheel_name_claims(line, text, auditor)
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
     words = list(_WORD.finditer(text))

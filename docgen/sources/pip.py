@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterable
 from urllib.parse import unquote
 
 from docgen.sources.context import RunContext, operands
@@ -593,6 +594,23 @@ def wheel_python(filename: str) -> str | None:
     if abi is None or python is None or python.group(1, 2) != abi.group(1, 2):
         return None
     return f"{abi[1]}.{abi[2]}"
+
+
+_NAMED_PYTHON = re.compile(r"(?<![\w.$-])(?:[\w./-]*/)?python(3\.\d{1,2})(?![\w.])")
+"""An interpreter named with its release in a command (`ln -s /usr/bin/python3.10 /usr/bin/python`,
+`python3.11 -m pip`, `/opt/conda/bin/python3.12`, the package `python3.10-venv`)."""
+
+
+def named_python(runs: Iterable[tuple[int, str]]) -> tuple[str, int] | None:
+    """The Python release the commands of `runs` (line, RUN text) name by path or name (`python3.10`),
+    and the first line naming it, when they name one release only; None otherwise."""
+    found: dict[str, int] = {}
+    for line, text in runs:
+        for match in _NAMED_PYTHON.finditer(text) if "python3." in text else ():
+            found.setdefault(match.group(1), line)
+    if len(found) != 1:
+        return None
+    return next(iter(found.items()))
 
 
 def sdist_name_version(filename: str) -> tuple[str, str] | None:

@@ -1,0 +1,81 @@
+"""Claims about how many build stages a Dockerfile has (`Dockerfile.cloud  # Multi-stage build`, `the
+Dockerfile is a two-stage build`), against the number of its FROM instructions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.paths import _basename, _matching
+from docgen.files import is_dockerfile_name
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_SHAPE = re.compile(
+    r"(?<![\w-])(multi|single|one|two|three|four|[2-4])[ \t]*-?[ \t]*stages?(?![\w-])"
+    r"|(?<![\w-])multistage(?![\w-])",
+    re.IGNORECASE,
+)
+"""`multi-stage`, `Multi Stage`, `multistage`, `single-stage`, `two-stage`: a build's stage count."""
+_COUNTS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+_NOT = re.compile(
+    r"\bnot\b|n't\b|\bno\b|\bno[nt]-|\binstead\b|\bconsider|\bshould\b|\bcould\b|\bwould\b", re.I
+)
+"""Words that deny, suggest or imagine a structure rather than state it."""
+_FILE_NAME = re.compile(
+    r"(?<![\w./+-])((?:[\w.+-]+/)*(?:[\w.+-]*[Dd]ockerfile[\w.+-]*|[\w.+-]+\.[Dd]ockerfile))"
+)
+"""A Dockerfile's name or path in a line (`Dockerfile.cloudbuild`, `docker/app.Dockerfile`)."""
+_THE_IMAGE = re.compile(
+    r"\b(?:the|this|our)[ \t]+(?:dockerfile|image|build)[ \t]+(?:is|uses|has)[ \t]+(?:an?[ \t]+)?$", re.I
+)
+"""`The Dockerfile is a `, `This image uses `: what comes next is said of the image."""
+
+
+def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A stage count said of a Dockerfile its line names alone (a tree listing's comment, a table
+    row, a list item) or, with one image audited, of `the Dockerfile` / `this image`, that its FROM
+    instructions contradict: `multi-stage` with one FROM, `single-stage` or `two-stage` with another
+    number (`certain` for a named file: counting FROM lines leaves no doubt; `likely` otherwise)."""
+    models = auditor.family
+    paths = [m.path for m in models]
+    lines = [pair for para in doc.paragraphs for pair in para.lines]
+    lines += [pair for fence in doc.fences for pair in fence.lines]
+    lines += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
+    lines += doc.headings
+    for line, text in sorted(lines):
+        match = _SHAPE.search(text)
+        if match is None or _NOT.search(text):
+            continue
+        named = {m.group(1) for m in _FILE_NAME.finditer(text) if is_dockerfile_name(_basename(m.group(1)))}
+        if len(named) == 1:
+            matched = _matching(named.pop(), paths)
+            if len(matched) != 1:
+                continue
+            model, confidence = models[matched.pop()], CERTAIN
+        elif not named and len(models) == 1 and _THE_IMAGE.search(text, 0, match.start()):
+            model, confidence = models[0], LIKELY
+        else:
+            continue
+        lowest, highest = _said_count(match)
+        if not lowest <= len(model.stages) <= highest:
+            yield _finding(auditor, line, match.group(0), model, confidence)
+
+
+def _said_count(match: re.Match[str]) -> tuple[int, float]:
+    """The fewest and the most stages the words of `match` allow (`multi-stage`: two or more)."""
+    word = (match.group(1) or "multi").lower()
+    if word == "multi":
+        return 2, float("inf")
+    return _COUNTS[word], _COUNTS[word]
+
+
+def _finding(auditor: _Auditor, line: int, said: str, model: ImageModel, confidence: str) -> Diagnostic:
+    """`README says X is multi-stage but it has one stage (FROM at :2)`."""
+    count = len(model.stages)
+    froms = ", ".join(f":{s.line}" for s in model.stages)
+    has = f"{count} stage{'s' if count != 1 else ''} (FROM at {froms})"
+    message = f"README says {model.path} is {said} but it has {has}"
+    return Diagnostic(auditor.path, line, message, confidence=confidence)
