@@ -21,9 +21,8 @@ import functools
 import posixpath
 import re
 import shlex
+import sys
 from pathlib import Path
-
-import tomllib
 
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -66,18 +65,45 @@ def manifest_pins(file: str, shown: str) -> tuple[ManifestPin, ...]:
         elif inst.keyword == "WORKDIR" and "$" not in inst.args:
             state.workdir = posixpath.normpath(posixpath.join(state.workdir, inst.args.strip().strip("\"'")))
         elif inst.keyword in ("COPY", "ADD") and inst.flag("from") is None:
-            state.copy(inst, context)
+            try:
+                state.copy(inst, context)
+            except (OSError, ValueError, NotImplementedError):
+                pass  # a pattern `glob` refuses, a folder that cannot be read: nothing copied is known
         elif inst.keyword == "RUN":
+            run = _Stage(
+                state.label, state.workdir, [*state.copies, *_bind_mounts(inst, state.workdir, context)]
+            )
             for kind, where, extras in _installs(inst.args, state.workdir):
-                local = state.source_of(where, context)
-                if kind == "project" and (local is None or local.is_dir()):
-                    local = state.source_of(posixpath.join(where, "pyproject.toml"), context)
-                if local is None:
-                    continue
-                for name, version, line, path in _read(kind, local, extras):
+                try:
+                    local = run.source_of(where, context)
+                    if kind == "project" and (local is None or local.is_dir()):
+                        local = run.source_of(posixpath.join(where, "pyproject.toml"), context)
+                    pins = _read(kind, local, extras) if local is not None else []
+                except (OSError, ValueError):
+                    continue  # a file that cannot be read (a loop of links, no permission) pins nothing
+                for name, version, line, path in pins:
+                    if not path.is_relative_to(context.resolve()):
+                        continue  # a `-r ../x.txt` out of the build context: not in it
                     shown_file = posixpath.join(folder, path.relative_to(context.resolve()).as_posix())
                     found.append(ManifestPin(name, version, shown_file, line, inst.start_line, state.label))
     return tuple(found)
+
+
+def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[str, Path, bool]]:
+    """The build-context files a RUN's `--mount=type=bind,source=S,target=T` (no `from`) shows at T."""
+    found: list[tuple[str, Path, bool]] = []
+    root = context.resolve()
+    for flag in inst.flags_named("mount"):
+        options = flag.options()
+        if options.get("type") != "bind" or "from" in options or "$" in (flag.value or "$"):
+            continue  # a cache or secret mount, another stage's files, a path only the build knows
+        target = options.get("target") or options.get("dst") or options.get("destination")
+        if not target:
+            continue
+        local = (context / options.get("source", options.get("src", ".")).lstrip("/")).resolve()
+        if local.is_relative_to(root) and local.exists():
+            found.append((posixpath.normpath(posixpath.join(workdir, target)), local, local.is_dir()))
+    return found
 
 
 class _Stage:
@@ -258,6 +284,10 @@ def _pyproject(path: Path, extras: tuple[str, ...]) -> list[tuple[str, str, int,
     text = _text(path)
     if text is None:
         return []
+    if sys.version_info >= (3, 11):  # imported here: only a project install needs it
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
     try:
         project = tomllib.loads(text).get("project", {})
     except tomllib.TOMLDecodeError:

@@ -36,6 +36,7 @@ docs = ["mkdocs==1.6.1"]
 
 
 def _tree(tmp_path: Path, dockerfile: str, files: dict[str, str]) -> str:
+    tmp_path.mkdir(exist_ok=True)
     for name, text in {"Dockerfile": dockerfile, **files}.items():
         target = tmp_path / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +80,27 @@ def test_a_local_project_installed(tmp_path: Path, copy: str, install: str, extr
     )
     assert [name for name, *_ in _pins(file, "Dockerfile")] == ["jupyterlab", *extra]
     assert _pins(file, "Dockerfile")[0][2:4] == ("pyproject.toml", 5)
+
+
+def test_a_requirements_file_bind_mounted(tmp_path: Path) -> None:
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12\nRUN --mount=type=cache,target=/root/.cache \\\n"
+        "    --mount=type=bind,source=reqs/extra.txt,target=/tmp/r.txt \\\n"
+        "    pip install -r /tmp/r.txt\n",
+        {"reqs/extra.txt": EXTRA},
+    )
+    assert _pins(file) == [("httpx", "0.27.2", "docker/reqs/extra.txt", 1, 2)]
+
+
+def test_a_nested_file_out_of_the_build_context(tmp_path: Path) -> None:
+    (tmp_path / "shared.txt").write_text("rich==13.9.4\n")
+    file = _tree(
+        tmp_path / "ctx",
+        "FROM python:3.12\nCOPY requirements.txt /\nRUN pip install -r /requirements.txt\n",
+        {"requirements.txt": "-r ../shared.txt\nclick==8.1.7\n"},
+    )
+    assert _pins(file) == [("click", "8.1.7", "docker/requirements.txt", 2, 3)]
 
 
 @pytest.mark.parametrize(
