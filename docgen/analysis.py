@@ -22,6 +22,7 @@ from docgen.evaluate import Evaluation, evaluate
 from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, Setting
 from docgen.shell import ExpansionError, expand, split_words
 from docgen.stages import built_stages
+from docgen.stated import stated_versions
 
 
 @contextlib.contextmanager
@@ -129,6 +130,7 @@ def _analyse(
         target_index=evaluation.target,
         file=file,
         settings=_settings(parsed, evaluation),
+        stated=stated_versions(parsed),
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
         built = built_stages(model)

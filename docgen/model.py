@@ -328,6 +328,43 @@ class HardCoded:
     """How it is written there (`cp312`, `python3.12`, `rocm-rel-7.0.2`)."""
 
 
+@dataclass(frozen=True)
+class ManifestPin:
+    """A package a manifest the Dockerfile installs pins exactly: a requirements file given to `pip
+    install -r` (`uv pip install -r`, conda `--file`), or the PEP 621 dependencies of a local project
+    installed with `pip install .` (`-e .`, `uv pip install .`, `uv sync`), read from the build context."""
+
+    name: str
+    """The package name as the manifest writes it (`jupyterlab`)."""
+    version: str
+    """The version its `==` (or `===`) pin fixes (`4.4.3`, `2.7.0+cu128`)."""
+    file: str
+    """The manifest, shown as the Dockerfile's path is (its folder joined with the file's place in the
+    build context: `docker/requirements.txt`)."""
+    line: int
+    """1-based line of the pin in the manifest."""
+    installed: int
+    """1-based Dockerfile line of the RUN that installs the manifest."""
+    stage: str
+    """Label of the stage that installs it."""
+
+
+@dataclass(frozen=True)
+class StatedVersion:
+    """A version the Dockerfile states in words about its image, not in an instruction that installs it:
+    a label's description (`LABEL org.opencontainers.image.description="PyTorch 2.10.0 CUDA 12.8"`) or a
+    present-tense comment about the base (`# the base ships Python 3.10`)."""
+
+    name: str
+    """The name as written (`Pytorch`, `CUDA`, `Ubuntu`)."""
+    version: str
+    """The version written after it (`2.10.0`)."""
+    line: int
+    """1-based line of the LABEL instruction or of the comment line."""
+    where: str
+    """`label` or `comment`."""
+
+
 # --------------------------------------------------------------------------------------------------
 # The whole model
 
@@ -426,6 +463,9 @@ class ImageModel:
     settings: tuple[Setting, ...] = ()
     """The EXPOSE, USER, WORKDIR, ENTRYPOINT, CMD and HEALTHCHECK instructions, in Dockerfile order: what
     the audit compares a README's "exposes port 8000" or "runs as a non-root user" with."""
+    stated: tuple[StatedVersion, ...] = ()
+    """Versions the labels' descriptions and present-tense comments about the base state in words
+    (`docgen.stated`): not pins, what the image says it holds when nothing pins it."""
 
     @property
     def target(self) -> Stage | None:

@@ -56,7 +56,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `targets`, `settings`, `prose`, `sections` (which image a part is
+`references`, `missing`, `names`, `targets`, `settings`, `latest`, `prose`, `sections` (which image a part is
 about), `builds`, `image_paths`, `placeholders`, `tables`, `paragraphs`, `fences`, `environments`,
 `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
@@ -97,6 +97,7 @@ from docgen.audit.fences import (
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
+from docgen.audit.latest import _latest_claims
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
@@ -282,6 +283,7 @@ def audit(
         found.extend(_library_lists(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
         found.extend(_provided_claims(sub, auditor))
+        found.extend(_latest_claims(sub, auditor))
         found.extend(_tool_claims(sub, auditor))
         found.extend(_built_claims(sub, auditor))
         for fence in sub.fences:

@@ -36,7 +36,8 @@ from docgen.audit.versions import (
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, short_commit
+from docgen.manifests import manifest_pins
+from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, StatedVersion, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
 from docgen.sources.pip import named_python, wheel_python
@@ -60,6 +61,9 @@ class _Fact:
     """The Dockerfile, as shown."""
     exact: bool = False
     """A pin that says all of the version (`==2.7.1`, an ARG's default), not one read off an image tag."""
+    stated: bool = False
+    """Stated in words (a label's description, a comment about the base), not pinned: a claim it
+    contradicts is `LIKELY` at most."""
 
 
 def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | None:
@@ -121,6 +125,12 @@ def _metapackage_fact(comp: Component, line: int, path: str) -> _Fact | None:
     return _Fact(major, shown, line, path)
 
 
+def _stated_fact(said: StatedVersion, path: str) -> _Fact:
+    """The fact of a version the Dockerfile states in words (`docgen.stated`)."""
+    where = "its LABEL description" if said.where == "label" else "a comment about the base"
+    return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
+
+
 class _Facts:
     """The pins of one or more Dockerfiles (the images a part of the README may be about), looked up by
     normalised name. With the `family`, an image built on a Dockerfile of it (`own_base`) has what that
@@ -151,11 +161,21 @@ class _Facts:
         ]
         for model in models:
             self._read(model, names, chains.get(id(model)))
+            self._read_manifests(model, names)
             if alone:
                 self._read_wheel_python(model, names)
                 self._read_named_python(model, names)
         for keys, fact, chain in self._deferred:  # a FROM tag's version of what its base does not pin
             if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
+                self._add(keys, fact)
+        # what the labels and the comments about the base state, for what nothing pins or tags
+        stated = [
+            (_keys(said.name, names), _stated_fact(said, model.path))
+            for model in models
+            for said in model.stated
+        ]
+        for keys, fact in stated:
+            if not any(self.by_key.get(key) and not self.by_key[key][0].stated for key in keys):
                 self._add(keys, fact)
         # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
         # `lookup` to find anything: most words of a README have none, and are passed over at once.
@@ -228,6 +248,18 @@ class _Facts:
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
             self._add(keys, _Fact(value, shown, line, path, exact=True))
+
+    def _read_manifests(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        """The exact pins of the requirements files and local projects the Dockerfile installs from its
+        build context (`manifest_pins`), each at the manifest's line: what `pip install -r
+        requirements.txt` or `uv pip install .` puts in the image."""
+        if not model.file:
+            return
+        for pin in manifest_pins(model.file, model.path):
+            keys = _keys(pin.name, names)
+            keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
+            shown = f"{pin.name}=={pin.version}"
+            self._add(keys, _Fact(pin.version, shown, pin.line, pin.file, exact=True))
 
     def _read_wheel_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the wheels pip installs fix (`…-cp312-cp312-linux_x86_64.whl` loads only
@@ -439,7 +471,7 @@ class _Auditor:
             return None
         shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
-        return Diagnostic(self.path, line, message, confidence=confidence)
+        return Diagnostic(self.path, line, message, confidence=LIKELY if fact.stated else confidence)
 
     def absent_claim(self, line: int, name: str, image: str) -> Diagnostic | None:
         """A diagnostic when the README says `image` has no `name` (a dash in its row of a version

@@ -1,0 +1,52 @@
+"""Components a README says the image has at their newest release (`- JupyterLab (latest)`, `JupyterLab:
+latest`, `the latest JupyterLab`) while the build pins them exactly (`jupyterlab==4.4.3` in the
+pyproject.toml `uv pip install .` installs, `ARG TORCH_VERSION=2.7.1`): the image holds that release,
+newest or not, until the pin changes. `likely`: the README may mean "the latest when the pin was set".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_LATEST = re.compile(
+    r"(?<![\w.+/:-])([A-Za-z][\w.+-]{1,40}?)[*_`]{0,2}[ \t]*"
+    r"(?:\([ \t]*(?:the[ \t]+)?latest(?:[ \t]+(?:version|release|stable))?[ \t]*\)"
+    r"|:[ \t]*[*_`]{0,2}latest(?:[ \t]+(?:version|release))?[*_`]{0,2}[ \t]*(?:$|[,;.]))"
+    r"|\b(?:the[ \t]+)?latest[ \t]+(?:version[ \t]+of[ \t]+|release[ \t]+of[ \t]+)?[*_`]{0,2}"
+    r"([A-Z][\w.+-]{1,40})",
+    re.IGNORECASE,
+)
+"""A name said to be at its newest release: `JupyterLab (latest)`, `PyTorch: latest`, `latest
+JupyterLab`, `the latest version of vLLM` (a capitalised name: `latest image` is no component)."""
+_VERSION_IN_LINE = re.compile(r"\d+\.\d+")
+"""A line that gives a version itself (`Latest PyTorch: uses PyTorch 2.5.1`) is read by the version rules."""
+_PIN = re.compile(r"v?\d+(?:\.\d+)+(?:\+[\w.]+)?\Z")
+"""A release pin (`4.4.3`, `2.7.0+cu128`); not an image tag (`25.10-py3`) or a file name."""
+_TAG_WORD = re.compile(r":latest\b|\blatest[ \t]+(?:tag|image|build|commit|changes?)\b", re.IGNORECASE)
+"""`image:latest`, `the latest tag`: about an image's tag, not a component's release."""
+
+
+def _latest_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A finding for each name a paragraph or list says is at its latest release while every pin the
+    build has of it is exact (`==`, an ARG default, a clone at a tag), the first of them shown."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "latest" not in text.lower() or _TAG_WORD.search(text) or _VERSION_IN_LINE.search(text):
+                continue
+            for match in _LATEST.finditer(text):
+                name = (match.group(1) or match.group(2)).strip("*_`")
+                if name.lower() in ("version", "release", "the", "image", "container", "tag"):
+                    continue
+                facts = auditor.facts.lookup(name, auditor.names)
+                if not facts or not all(f.exact and _PIN.match(f.value) for f in facts):
+                    continue
+                fact = facts[0]
+                message = (
+                    f"README says {name} is the latest release but {auditor.where(fact)} pins {fact.shown}"
+                )
+                yield Diagnostic(auditor.path, line, message, confidence=LIKELY)

@@ -1,0 +1,313 @@
+"""Pins in the manifests a Dockerfile installs, read from its build context.
+
+A `RUN pip install -r requirements.txt` (or `uv pip install -r`, conda `--file`) after `COPY
+requirements.txt .` installs what that file pins; `pip install .` (`-e .`, `uv pip install .`, `uv
+sync`) after `COPY pyproject.toml .` installs the project's PEP 621 `dependencies` (and the optional
+extras it names, `.[serve]`, `--extra serve`). The components of the Dockerfile list such a file as one
+row (`method` `requirements`) or not at all: its pins are not the Dockerfile's text. This module reads
+them as facts of the image (`ManifestPin`), each at the manifest's own line, for the rules that compare
+a README's versions (`docgen audit`).
+
+The build context is the Dockerfile's folder (as `docker build -f DIR/Dockerfile DIR`). Only files a
+COPY or ADD of the context puts where the install reads them are read; a path set by a variable, a
+file outside the context or one that is not there leaves nothing. Requirements are read with
+`docgen.sources.pip.requirement` (`packaging` for all but the plain forms); only exact pins (`==`,
+`===`) are kept.
+"""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.model import Instruction, ManifestPin
+from docgen.sources.pip import PIP_VALUE_OPTIONS, UV_VALUE_OPTIONS, requirement
+
+_VALUE_OPTIONS = PIP_VALUE_OPTIONS | UV_VALUE_OPTIONS
+_SEPARATORS = re.compile(r"&&|\|\||[;|\n]")
+_PIP = re.compile(r"pip(?:3(?:\.\d+)?)?\Z")
+_PYTHON = re.compile(r"python(?:3(?:\.\d+)?)?\Z")
+_CONDA = frozenset({"conda", "mamba", "micromamba"})
+_EXTRAS = re.compile(r"\[([^\]]*)\]\Z")
+_NESTED = 3
+"""How deep `-r other.txt` lines inside a requirements file are followed."""
+
+
+@functools.lru_cache(maxsize=64)
+def manifest_pins(file: str, shown: str) -> tuple[ManifestPin, ...]:
+    """The exact pins of the manifests the Dockerfile at `file` (shown as `shown`) installs from its
+    build context, in Dockerfile order; () when it cannot be read or installs none."""
+    try:
+        text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
+        parsed = parse_dockerfile(text, file)
+    except DocgenError:
+        return ()
+    context = Path(file).parent
+    folder = posixpath.dirname(shown)
+    found: list[ManifestPin] = []
+    stages: dict[str, _Stage] = {}
+    state = _Stage("#0")
+    index = -1
+    for inst in parsed.instructions:
+        if inst.keyword == "FROM":
+            index += 1
+            words = inst.args.split()
+            parent = stages.get(words[0].lower()) if words else None
+            label = words[2].lower() if len(words) > 2 and words[1].lower() == "as" else f"#{index}"
+            state = _Stage(label, parent.workdir if parent else "/", list(parent.copies) if parent else [])
+            stages[label] = state
+        elif inst.keyword == "WORKDIR" and "$" not in inst.args:
+            state.workdir = posixpath.normpath(posixpath.join(state.workdir, inst.args.strip().strip("\"'")))
+        elif inst.keyword in ("COPY", "ADD") and inst.flag("from") is None:
+            try:
+                state.copy(inst, context)
+            except (OSError, ValueError, NotImplementedError):
+                pass  # a pattern `glob` refuses, a folder that cannot be read: nothing copied is known
+        elif inst.keyword == "RUN":
+            run = _Stage(
+                state.label, state.workdir, [*state.copies, *_bind_mounts(inst, state.workdir, context)]
+            )
+            for kind, where, extras in _installs(inst.args, state.workdir):
+                try:
+                    local = run.source_of(where, context)
+                    if kind == "project" and (local is None or local.is_dir()):
+                        local = run.source_of(posixpath.join(where, "pyproject.toml"), context)
+                    pins = _read(kind, local, extras) if local is not None else []
+                except (OSError, ValueError):
+                    continue  # a file that cannot be read (a loop of links, no permission) pins nothing
+                for name, version, line, path in pins:
+                    if not path.is_relative_to(context.resolve()):
+                        continue  # a `-r ../x.txt` out of the build context: not in it
+                    shown_file = posixpath.join(folder, path.relative_to(context.resolve()).as_posix())
+                    found.append(ManifestPin(name, version, shown_file, line, inst.start_line, state.label))
+    return tuple(found)
+
+
+def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[str, Path, bool]]:
+    """The build-context files a RUN's `--mount=type=bind,source=S,target=T` (no `from`) shows at T."""
+    found: list[tuple[str, Path, bool]] = []
+    root = context.resolve()
+    for flag in inst.flags_named("mount"):
+        options = flag.options()
+        if options.get("type") != "bind" or "from" in options or "$" in (flag.value or "$"):
+            continue  # a cache or secret mount, another stage's files, a path only the build knows
+        target = options.get("target") or options.get("dst") or options.get("destination")
+        if not target:
+            continue
+        local = (context / options.get("source", options.get("src", ".")).lstrip("/")).resolve()
+        if local.is_relative_to(root) and local.exists():
+            found.append((posixpath.normpath(posixpath.join(workdir, target)), local, local.is_dir()))
+    return found
+
+
+class _Stage:
+    """Where a stage's RUNs run and the build-context files its COPYs put in the image."""
+
+    def __init__(self, label: str, workdir: str = "/", copies: list[tuple[str, Path, bool]] | None = None):
+        self.label = label
+        self.workdir = workdir
+        self.copies: list[tuple[str, Path, bool]] = copies or []
+        """(path in the image, path in the context, whether it is a folder), latest last."""
+
+    def copy(self, inst: Instruction, context: Path) -> None:
+        words = [w.strip("\"'") for w in inst.args.split() if not w.startswith("--")]
+        if len(words) < 2 or any("$" in w or "://" in w for w in words):
+            return
+        *sources, dest = words
+        target = posixpath.normpath(posixpath.join(self.workdir, dest))
+        into = len(sources) > 1 or dest.endswith("/") or dest in (".", "./")
+        root = context.resolve()
+        for source in sources:
+            matched = sorted(context.glob(source.lstrip("/"))) if source.strip("./") else [context]
+            for each in matched:
+                real = each.resolve()
+                if not real.is_relative_to(root):
+                    continue
+                if real.is_dir():
+                    self.copies.append((target, real, True))  # a folder's contents go to the target
+                elif into or len(matched) > 1:
+                    self.copies.append((posixpath.join(target, real.name), real, False))
+                else:
+                    self.copies.append((target, real, False))
+
+    def source_of(self, where: str, context: Path) -> Path | None:
+        """The build-context file or folder at `where` in the image, when a COPY put it there."""
+        for image, local, folder in reversed(self.copies):
+            if where == image:
+                return local
+            if folder and where.startswith(image.rstrip("/") + "/"):
+                found = (local / posixpath.relpath(where, image)).resolve()
+                return found if found.is_relative_to(context.resolve()) and found.exists() else None
+        return None
+
+
+def _installs(script: str, workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(kind, path in the image, extras) of each manifest a RUN's commands install: `requirements` (a
+    file) or `project` (a folder holding pyproject.toml)."""
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    for command in _SEPARATORS.split(script):
+        try:
+            words = shlex.split(command, comments=True)
+        except ValueError:
+            continue
+        while words and ("=" in words[0] and not words[0].startswith("-") or words[0] in ("sudo", "exec")):
+            words = words[1:]
+        if not words:
+            continue
+        tool = words[0].rsplit("/", 1)[-1]
+        args: list[str] | None = None
+        if _PIP.match(tool) and words[1:2] == ["install"]:
+            args = words[2:]
+        elif _PYTHON.match(tool) and words[1:4] == ["-m", "pip", "install"]:
+            args = words[4:]
+        elif tool == "uv" and words[1:3] == ["pip", "install"]:
+            args = words[3:]
+        elif tool == "uv" and words[1:2] == ["sync"]:
+            found.extend(_sync(words[2:], workdir))
+            continue
+        elif tool in _CONDA and words[1:2] in (["install"], ["create"]):
+            for i, word in enumerate(words):
+                if word == "--file" and i + 1 < len(words):
+                    found.append(("requirements", _at(workdir, words[i + 1]), ()))
+                elif word.startswith("--file="):
+                    found.append(("requirements", _at(workdir, word[len("--file=") :]), ()))
+            continue
+        if args is not None:
+            found.extend(_pip_args(args, workdir))
+    return [(kind, where, extras) for kind, where, extras in found if "$" not in where]
+
+
+def _pip_args(args: list[str], workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The requirements files (`-r F`) and local projects (`.`, `-e ./app`) of `pip install ARGS`."""
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word.startswith("--") and "=" in word:
+            key, _, value = word.partition("=")
+            step = 1
+        elif word.startswith("-r") and len(word) > 2:
+            key, value, step = "-r", word[2:], 1
+        else:
+            key, value, step = word, args[i + 1] if i + 1 < len(args) else "", 2
+        if key in ("-r", "--requirement", "--requirements") and value:
+            found.append(("requirements", _at(workdir, value), ()))
+        elif key in ("-e", "--editable") and value:
+            found.extend(_project(value, workdir))
+        elif key in _VALUE_OPTIONS:
+            pass
+        elif word.startswith("-"):
+            step = 1
+        else:
+            found.extend(_project(word, workdir))
+            step = 1
+        i += step
+    return found
+
+
+def _project(word: str, workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """A local project folder pip installs (`.`, `./app[serve]`, `/src`); none for a package name."""
+    extras_match = _EXTRAS.search(word)
+    path = word[: extras_match.start()] if extras_match else word
+    if not (path.startswith((".", "/")) or path == ".") or path.endswith((".whl", ".tar.gz", ".zip")):
+        return []
+    extras = tuple(e.strip() for e in extras_match.group(1).split(",")) if extras_match else ()
+    return [("project", _at(workdir, path), extras)]
+
+
+def _sync(args: list[str], workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """`uv sync [--project DIR] [--extra X]…`: the project in the working directory (or DIR)."""
+    project, extras = ".", []
+    for i, word in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if word in ("--project", "--directory") and value:
+            project = value
+        elif word.startswith(("--project=", "--directory=")):
+            project = word.partition("=")[2]
+        elif word == "--extra" and value:
+            extras.append(value)
+        elif word.startswith("--extra="):
+            extras.append(word.partition("=")[2])
+    return [("project", _at(workdir, project), tuple(extras))]
+
+
+def _at(workdir: str, path: str) -> str:
+    return posixpath.normpath(posixpath.join(workdir, path))
+
+
+def _read(kind: str, local: Path, extras: tuple[str, ...]) -> list[tuple[str, str, int, Path]]:
+    """(name, version, line, file) of the exact pins of the manifest at `local`."""
+    if kind == "project":
+        pyproject = local / "pyproject.toml" if local.is_dir() else local
+        return _pyproject(pyproject, extras) if pyproject.name == "pyproject.toml" else []
+    return _requirements(local, _NESTED)
+
+
+def _text(path: Path) -> str | None:
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _requirements(path: Path, depth: int) -> list[tuple[str, str, int, Path]]:
+    """The exact pins of a requirements file, and of the files its `-r` lines name."""
+    text = _text(path)
+    if text is None:
+        return []
+    found: list[tuple[str, str, int, Path]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split(" #", 1)[0].split("\t#", 1)[0].strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("-"):
+            option, _, value = line.replace("=", " ", 1).partition(" ")
+            if option in ("-r", "--requirement") and value.strip() and depth > 0:
+                found.extend(_requirements(path.parent / value.strip(), depth - 1))
+            continue
+        parsed = requirement(line)
+        if parsed is not None and parsed[2] is not None and parsed[1] is None:
+            found.append((parsed[0], parsed[2], number, path.resolve()))
+    return found
+
+
+def _pyproject(path: Path, extras: tuple[str, ...]) -> list[tuple[str, str, int, Path]]:
+    """The exact pins of a PEP 621 project's `dependencies` and of the optional extras named."""
+    text = _text(path)
+    if text is None:
+        return []
+    if sys.version_info >= (3, 11):  # imported here: only a project install needs it
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
+    try:
+        project = tomllib.loads(text).get("project", {})
+    except tomllib.TOMLDecodeError:
+        return []
+    if not isinstance(project, dict):
+        return []
+    wanted = list(project.get("dependencies") or [])
+    optional = project.get("optional-dependencies") or {}
+    for extra in extras:
+        if isinstance(optional, dict):
+            wanted.extend(optional.get(extra) or [])
+    lines = text.splitlines()
+    found: list[tuple[str, str, int, Path]] = []
+    for item in wanted:
+        if not isinstance(item, str):
+            continue
+        parsed = requirement(item)
+        if parsed is None or parsed[2] is None or parsed[1] is not None:
+            continue
+        number = next((n for n, line in enumerate(lines, 1) if f'"{item}"' in line or f"'{item}'" in line), 0)
+        if number:
+            found.append((parsed[0], parsed[2], number, path.resolve()))
+    return found

@@ -1,0 +1,78 @@
+"""Versions a Dockerfile states about its image in words rather than in an instruction that installs
+them: the free text of its labels (`LABEL org.opencontainers.image.description="PyTorch 2.10.0 CUDA
+12.8 + Ubuntu 24.04"`) and comments about its base in the present tense (`# the JetPack 6.2.1 base ships
+Python 3.10`).
+
+A label's description or title is what the maintainer publishes as the image's stack; a comment next
+to FROM or an install says what the base holds. Neither is a pin: the base image decides. So they are
+kept apart (`StatedVersion`) and count only for what nothing the build pins or the base tag states
+(`docgen audit` reads them `likely`).
+
+Comments also hold history, plans and the versions other things need; only a sentence that says the
+base or the image *has* a release now is read (`ships`, `includes`, `comes with`, `is based on`), and
+none that speaks of the past, the future or a condition (`was`, `used to`, `TODO`, `until`, `if`,
+`requires`, `compatible`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from docgen.model import ParsedDockerfile, StatedVersion
+
+_LABEL_KEYS = re.compile(
+    r"(?:org\.opencontainers\.image\.|org\.label-schema\.)?(?:description|title|summary|name)\Z",
+    re.IGNORECASE,
+)
+"""The labels whose value describes the image in words (OCI, label-schema, plain `description=`)."""
+_LABEL_PAIR = re.compile(r"""([A-Za-z0-9_.-]+)=("(?:[^"\\]|\\.)*"|'[^']*'|\S+)""")
+_PAIR = re.compile(
+    r"(?<![\w.+/-])([A-Za-z][A-Za-z+-]{1,30}?)[ \t]*v?(\d{1,4}(?:\.\d{1,4}){1,3})(?![\w.+-]*\d)(?![\w/])"
+)
+"""`Name X.Y`, `Name X.Y.Z` (`Pytorch 2.10.0`, `CUDA 12.8`, `Ubuntu 24.04`, `Python3.10`)."""
+_PRESENT = re.compile(
+    r"\b(?:base|image|container)\b(?:[^.;:()]|\.(?=\d)){0,40}?"
+    r"\b(?:ships|includes|comes[ \t]+with|provides|contains|bundles|already[ \t]+has|has"
+    r"|is[ \t]+based[ \t]+on|based[ \t]+on|runs)\b((?:[^.;:()]|\.(?=\d)){1,120})",
+    re.IGNORECASE,
+)
+"""A sentence saying the base or image holds something now: `JetPack 6.2.1 base ships Python 3.10`; the
+group is what it holds."""
+_NOT_NOW = re.compile(
+    r"\b(?:was|were|used[ \t]+to|previously|formerly|no[ \t]+longer|todo|fixme|xxx|will|would|should"
+    r"|until|once|when|if|unless|requires?|needs?|compatible|instead|upgrade|downgrade|bump|switch"
+    r"|older|newer|not|doesn't|don't|isn't)\b",
+    re.IGNORECASE,
+)
+"""Words that make a comment about the past, the future, a condition or another thing's needs."""
+_NOT_NAMES = frozenset(
+    {"version", "release", "v", "rev", "revision", "build", "line", "step", "stage", "port"}
+)
+
+
+def stated_versions(parsed: ParsedDockerfile) -> tuple[StatedVersion, ...]:
+    """The versions the labels' descriptions and the present-tense comments about the base state, in
+    Dockerfile order."""
+    found: list[StatedVersion] = []
+    for inst in parsed.instructions:
+        if inst.keyword == "LABEL":
+            for key, value in _LABEL_PAIR.findall(inst.args):
+                if _LABEL_KEYS.match(key.strip("\"'")):
+                    found.extend(_pairs(value.strip("\"'"), inst.start_line, "label"))
+        if inst.comment_tail and inst.keyword in ("FROM", "RUN", "ARG", "ENV"):
+            # the comment lines right above the instruction (their lines known: no blank line between)
+            tail = inst.comment[-inst.comment_tail :]
+            for offset, text in enumerate(tail):
+                if _NOT_NOW.search(text):
+                    continue
+                for match in _PRESENT.finditer(text):
+                    found.extend(_pairs(match.group(1), inst.start_line - len(tail) + offset, "comment"))
+    return tuple(found)
+
+
+def _pairs(text: str, line: int, where: str) -> list[StatedVersion]:
+    return [
+        StatedVersion(name, version, line, where)
+        for name, version in _PAIR.findall(text)
+        if name.lower().rstrip("-+") not in _NOT_NAMES
+    ]

@@ -1,0 +1,153 @@
+"""`docgen.manifests`: the exact pins of the requirements files and local projects a Dockerfile installs
+from its build context, each at the manifest's own line, and the audit comparing a README's versions
+with them (a planted drift next to the nearest true statement)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docgen.audit import audit
+from docgen.manifests import manifest_pins
+from docgen.pipeline import build_model
+
+REQUIREMENTS = """\
+# serving stack
+fastapi==0.115.2
+uvicorn[standard]==0.32.0  # the server
+numpy>=1.26
+-r extra.txt
+"""
+EXTRA = "httpx===0.27.2\n"
+PYPROJECT = """\
+[project]
+name = "demo"
+version = "0.1.0"
+dependencies = [
+  "jupyterlab==4.2.5",
+  "requests",
+]
+
+[project.optional-dependencies]
+gpu = ["cupy-cuda12x==13.3.0"]
+docs = ["mkdocs==1.6.1"]
+"""
+
+
+def _tree(tmp_path: Path, dockerfile: str, files: dict[str, str]) -> str:
+    tmp_path.mkdir(exist_ok=True)
+    for name, text in {"Dockerfile": dockerfile, **files}.items():
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    manifest_pins.cache_clear()
+    return str(tmp_path / "Dockerfile")
+
+
+def _pins(file: str, shown: str = "docker/Dockerfile") -> list[tuple[str, str, str, int, int]]:
+    return [(p.name, p.version, p.file, p.line, p.installed) for p in manifest_pins(file, shown)]
+
+
+def test_a_requirements_file_copied_and_installed(tmp_path: Path) -> None:
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12-slim\nWORKDIR /srv\nCOPY reqs/ ./reqs/\n"
+        "RUN pip install --no-cache-dir -r reqs/base.txt\n",
+        {"reqs/base.txt": REQUIREMENTS, "reqs/extra.txt": EXTRA},
+    )
+    assert _pins(file) == [
+        ("fastapi", "0.115.2", "docker/reqs/base.txt", 2, 4),
+        ("uvicorn", "0.32.0", "docker/reqs/base.txt", 3, 4),
+        ("httpx", "0.27.2", "docker/reqs/extra.txt", 1, 4),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("copy", "install", "extra"),
+    [
+        ("COPY pyproject.toml .", "RUN uv pip install --system .", ()),
+        ("COPY . /app", "RUN pip install -e '.[gpu]'", ("cupy-cuda12x",)),
+        ("COPY pyproject.toml uv.lock ./", "RUN uv sync --frozen --extra docs", ("mkdocs",)),
+        ("COPY pyproject.toml /opt/proj/", "RUN python3 -m pip install /opt/proj", ()),
+    ],
+)
+def test_a_local_project_installed(tmp_path: Path, copy: str, install: str, extra: tuple[str, ...]) -> None:
+    file = _tree(
+        tmp_path,
+        f"FROM python:3.12\nWORKDIR /app\n{copy}\n{install}\n",
+        {"pyproject.toml": PYPROJECT, "uv.lock": ""},
+    )
+    assert [name for name, *_ in _pins(file, "Dockerfile")] == ["jupyterlab", *extra]
+    assert _pins(file, "Dockerfile")[0][2:4] == ("pyproject.toml", 5)
+
+
+def test_a_requirements_file_bind_mounted(tmp_path: Path) -> None:
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12\nRUN --mount=type=cache,target=/root/.cache \\\n"
+        "    --mount=type=bind,source=reqs/extra.txt,target=/tmp/r.txt \\\n"
+        "    pip install -r /tmp/r.txt\n",
+        {"reqs/extra.txt": EXTRA},
+    )
+    assert _pins(file) == [("httpx", "0.27.2", "docker/reqs/extra.txt", 1, 2)]
+
+
+def test_a_nested_file_out_of_the_build_context(tmp_path: Path) -> None:
+    (tmp_path / "shared.txt").write_text("rich==13.9.4\n")
+    file = _tree(
+        tmp_path / "ctx",
+        "FROM python:3.12\nCOPY requirements.txt /\nRUN pip install -r /requirements.txt\n",
+        {"requirements.txt": "-r ../shared.txt\nclick==8.1.7\n"},
+    )
+    assert _pins(file) == [("click", "8.1.7", "docker/requirements.txt", 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # installed, never copied from the build context
+        "FROM python:3.12\nRUN pip install -r /tmp/requirements.txt\n",
+        # copied, never installed
+        "FROM python:3.12\nCOPY requirements.txt /tmp/\nRUN pip install fastapi\n",
+        # a path only the shell knows
+        "FROM python:3.12\nCOPY requirements.txt /tmp/\nRUN pip install -r $REQS\n",
+        # copied from another stage, not the build context
+        "FROM python:3.12\nCOPY --from=builder /r/requirements.txt /tmp/\n"
+        "RUN pip install -r /tmp/requirements.txt\n",
+    ],
+)
+def test_no_manifest_read(tmp_path: Path, dockerfile: str) -> None:
+    file = _tree(tmp_path, dockerfile, {"requirements.txt": REQUIREMENTS})
+    assert _pins(file) == []
+
+
+README = """\
+# Demo image
+
+- JupyterLab {}
+- FastAPI {}
+"""
+
+
+def _audit(tmp_path: Path, readme: str) -> list[str]:
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12\nWORKDIR /app\nCOPY requirements.txt pyproject.toml ./\n"
+        "RUN pip install -r requirements.txt && pip install .\n",
+        {"requirements.txt": REQUIREMENTS, "extra.txt": EXTRA, "pyproject.toml": PYPROJECT},
+    )
+    model = build_model(Path(file), "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, tmp_path)
+    ]
+
+
+def test_a_version_the_manifest_pins_otherwise(tmp_path: Path) -> None:
+    assert _audit(tmp_path, README.format("4.1.0", "0.115.2")) == [
+        "3: README says JupyterLab 4.1.0 but pyproject.toml:5 says jupyterlab==4.2.5 (likely)"
+    ]
+
+
+def test_the_versions_the_manifests_pin(tmp_path: Path) -> None:
+    assert _audit(tmp_path, README.format("4.2.5", "0.115")) == []
