@@ -95,6 +95,7 @@ from docgen.audit.fences import (
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
+from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
@@ -250,6 +251,7 @@ def audit(
         found.extend(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(_clone_paths(doc, directory, path))
         found.extend(_bake_targets(doc, path, directory, project))
+        found.extend(_line_references(doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
