@@ -82,6 +82,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.environments import _spack_versions
 from docgen.audit.fences import (
@@ -252,6 +253,7 @@ def audit(
         found.extend(_clone_paths(doc, directory, path))
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
+        found.extend(_compose_settings(doc, path, directory, models, project))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
