@@ -70,3 +70,58 @@ def test_two_rejected_arguments_are_one_finding(tmp_path: Path) -> None:
 )
 def test_arguments_left_alone(tmp_path: Path, commands: str) -> None:
     assert found(tmp_path, commands) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The options a README lists for a script
+
+LAUNCH = """\
+#!/bin/bash
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        -h|--help) usage; exit 0 ;;
+        -t|--tag)
+            TAG="$2"; shift 2 ;;
+        -g|--gpus)
+            GPUS="$2"; shift 2 ;;
+        --dry-run)
+            DRY=1; shift ;;
+        *) echo "unknown option $1"; exit 1 ;;
+    esac
+done
+"""
+
+
+def listed(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "launch.sh": LAUNCH, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "options of" in d.message
+    ]
+
+
+def test_an_option_list_that_leaves_out_options_the_script_accepts(tmp_path: Path) -> None:
+    items = "- `-h, --help`: help\n- `-t, --tag TAG`: the tag\n- `--dry-run`: print\n"
+    readme = f"## launch.sh\n\n### Options\n\n{items}"
+    assert listed(tmp_path, readme) == [
+        (3, "README lists the options of launch.sh without -g/--gpus, which launch.sh:7 accepts", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the true statement: every option but help
+        "## launch.sh\n\n- `-t, --tag TAG`: the tag\n- `-g, --gpus N`: GPUs\n- `--dry-run`: print\n",
+        # a list saying it holds only some
+        "Common options of `launch.sh`:\n\n- `-t, --tag TAG`: the tag\n- `--dry-run`: print\n",
+        # an option the script does not take: another script's list
+        "## launch.sh\n\n- `-t, --tag TAG`: the tag\n- `--push`: push it\n",
+        # no script named
+        "## Options\n\n- `-t, --tag TAG`: the tag\n- `--dry-run`: print\n",
+    ],
+)
+def test_option_lists_left_alone(tmp_path: Path, readme: str) -> None:
+    assert listed(tmp_path, readme) == []

@@ -115,7 +115,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
-from docgen.audit.script_args import _rejected_arguments
+from docgen.audit.script_args import _option_lists, _rejected_arguments
 from docgen.audit.sections import (
     Build,
     _headed_unbuilt_stages,
@@ -256,6 +256,7 @@ def audit(
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
+        found.extend(_option_lists(doc, path, directory))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))

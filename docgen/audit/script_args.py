@@ -9,6 +9,7 @@ read once, and each of its lines is matched once.
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import shlex
 from collections.abc import Iterator, Sequence
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
-from docgen.markdown import Document
+from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
 
 _CHECK = re.compile(
@@ -151,3 +152,108 @@ def _rejected_arguments(
                 yield Diagnostic(
                     readme, line, f"README runs {path} with {'; and '.join(bad)}", confidence=LIKELY
                 )
+
+
+# --------------------------------------------------------------------------------------------------
+# The options a README lists for a script, against those its `case` arms or `getopts` accept
+
+_ARM = re.compile(
+    r"^[ \t]*\(?[ \t]*((?:-{1,2}[A-Za-z0-9][\w-]*)(?:[ \t]*\|[ \t]*-{1,2}[A-Za-z0-9][\w-]*)*)[ \t]*\)"
+)
+"""A `case` arm of options: `-p|--port)`, `--vnc-password)`."""
+_GETOPTS = re.compile(r"\bgetopts[ \t]+[\"']?:?([A-Za-z0-9:]+)[\"']?")
+_HELP = frozenset({"-h", "--help", "-?"})
+_OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)")
+_ITEM_OPTIONS = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?`(-[^`]*)`")
+"""A list item starting with options in code: `` - `-p, --port PORT`: … ``."""
+_SCRIPT_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))(?![\w-])")
+_SOME = re.compile(
+    r"\b(?:common|commonly|main|some|useful|frequent\w*|key|selected|most|important|e\.g\.|example"
+    r"|such[ \t]+as)\b",
+    re.IGNORECASE,
+)
+"""Words saying a list holds only some of the options."""
+
+
+def _accepted(path: Path) -> list[tuple[int, frozenset[str]]]:
+    """(script line, options) of each `case` arm of options and of each option of a `getopts` string
+    of the script at `path` (`-p|--port)` is one arm: two names of one option)."""
+    try:
+        if os.path.getsize(path) > _MAX_SCRIPT:
+            return []
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except (OSError, ValueError):
+        return []
+    found: list[tuple[int, frozenset[str]]] = []
+    for number, text in enumerate(lines, start=1):
+        arm = _ARM.match(text)
+        if arm is not None:
+            found.append((number, frozenset(o.strip() for o in arm.group(1).split("|"))))
+        for letters in _GETOPTS.findall(text):
+            found += [(number, frozenset({f"-{c}"})) for c in letters if c != ":"]
+    return found
+
+
+def _named_script(doc: Document, line: int, intro: str, heading: str) -> str | None:
+    """The script a list at README `line` is about: the one its introduction or heading names, else the
+    one the nearest of the four headings above that names one names (`## launch.sh`, then `### Usage`,
+    `### Options`)."""
+    for text in (intro, heading):
+        names = _SCRIPT_NAME.findall(text)
+        if names:
+            return names[0] if len(set(names)) == 1 else None
+    above = [text for at, text in doc.headings if at < line][-4:]
+    for text in reversed(above):
+        names = _SCRIPT_NAME.findall(text)
+        if names:
+            return names[0] if len(set(names)) == 1 else None
+    return None
+
+
+def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A list of a script's options (items starting with them in code: `` - `-i, --image IMAGE`: … ``)
+    under a heading or an introduction naming a script beside the README, when every option it lists
+    is one the script's `case` arms or `getopts` accept, while the script accepts others it leaves out
+    (not `-h`/`--help`): `README lists the options of launch.sh without -p/--port, -d/--desktop, which
+    launch.sh:70, 74 accept` (`likely`), at the list's introduction or heading. Not a list saying it
+    holds only some (`Common options:`), nor one naming an option the script does not accept (it may be
+    another script's list)."""
+    for block in lists(doc):
+        listed = [
+            frozenset(_OPTION.findall(m.group(1)))
+            for _, text in block.items
+            if (m := _ITEM_OPTIONS.match(text))
+        ]
+        if (
+            len(listed) < 2
+            or len(listed) != len(block.items)
+            or _SOME.search(f"{block.intro} {block.heading}")
+        ):
+            continue
+        first = block.items[0][0]
+        name = _named_script(doc, first, block.intro, block.heading)
+        if name is None:
+            continue
+        path = next(
+            (p for p in (directory / name, directory / posixpath.basename(name)) if p.is_file()),
+            None,
+        )
+        if path is None:
+            continue
+        arms = _accepted(path)
+        every = set().union(*(o for _, o in arms)) if arms else set()
+        if not arms or any(not (options & every) for options in listed):
+            continue
+        said = set().union(*listed)
+        left = [(at, o) for at, o in arms if not (o & said) and not (o <= _HELP)]
+        if not left:
+            continue
+        shown = ", ".join("/".join(sorted(o, key=len)) for _, o in left[:5])
+        lines = ", ".join(str(at) for at, _ in left[:5])
+        yield Diagnostic(
+            readme,
+            block.intro_line if block.intro else block.section or first,
+            f"README lists the options of {name} without {shown}, which {path.name}:{lines} "
+            f"accept{'s' if len(left) == 1 else ''}",
+            confidence=LIKELY,
+        )
