@@ -88,6 +88,12 @@ def test_settings_left_alone(tmp_path: Path, sentence: str) -> None:
     assert found(tmp_path, f"# App\n\n{sentence}\n", files) == []
 
 
+def test_a_compose_file_of_no_services_says_nothing(tmp_path: Path) -> None:
+    readme = "# App\n\nThe defaults of `EXTRA_ARGS` are set in the `docker-compose.yml`.\n"
+    assert found(tmp_path / "a", readme, {"docker-compose.yml": "# filled in later\n"}) == []
+    assert found(tmp_path / "b", readme, {"docker-compose.yml": BUILD}) != []
+
+
 def test_the_env_files_a_service_reads() -> None:
     text = (
         b"services:\n  a:\n    image: x\n    env_file:\n"

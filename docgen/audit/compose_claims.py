@@ -67,6 +67,8 @@ def _compose_settings(
             if len(named) != 1:
                 continue
             file = named[0]
+            if not file.services:  # an empty file (or one of no services) says nothing
+                continue
             shown = posixpath.basename(file.shown)
             names = [c.strip() for _, _, c in code_spans(text) if _NAME.match(c.strip())]
             absent = [n for n in dict.fromkeys(names) if not _named(file, n)]
