@@ -310,6 +310,7 @@ STAGES = (
     (
         "docgen.bake",
         "docgen.compose",
+        "docgen.makefile",
         "docgen.config",
         "docgen.cache",
         "docgen.analysis",
@@ -330,7 +331,7 @@ AUDIT_LAYERS = (
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed", "bakes"),
-    ("methods", "line_refs", "compose_claims", "script_args"),
+    ("methods", "line_refs", "compose_claims", "script_args", "make_args"),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("docgen.audit",),

@@ -98,6 +98,7 @@ from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
+from docgen.audit.make_args import _make_defaults
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.names import _name_misses
@@ -257,6 +258,7 @@ def audit(
         found.extend(_compose_settings(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
+        found.extend(_make_defaults(doc, text, path, directory, models))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
