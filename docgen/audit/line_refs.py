@@ -73,6 +73,10 @@ def _sets(name: str) -> re.Pattern[str]:
     )
 
 
+_NESTED = 12
+"""The most lines above an item looked at for the item it is nested under."""
+
+
 def _item_name(paragraph: list[tuple[int, str]], index: int, file: str) -> str | None:
     """The one variable the list item on `paragraph[index]` is about: named on its line, else on the
     nearest line above it that is less indented (the item it is nested under)."""
@@ -81,7 +85,7 @@ def _item_name(paragraph: list[tuple[int, str]], index: int, file: str) -> str |
     if here:
         return here[0] if len(here) == 1 else None
     indent = len(text) - len(text.lstrip())
-    for _, above in reversed(paragraph[:index]):
+    for _, above in reversed(paragraph[max(0, index - _NESTED) : index]):
         depth = len(above) - len(above.lstrip())
         if depth < indent:
             found = _names(above, file)

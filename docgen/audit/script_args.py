@@ -8,6 +8,7 @@ read once, and each of its lines is matched once.
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
@@ -194,7 +195,7 @@ def _accepted(path: Path) -> list[tuple[int, frozenset[str]]]:
     return found
 
 
-def _named_script(doc: Document, line: int, intro: str, heading: str) -> str | None:
+def _named_script(doc: Document, starts: list[int], line: int, intro: str, heading: str) -> str | None:
     """The script a list at README `line` is about: the one its introduction or heading names, else the
     one the nearest of the four headings above that names one names (`## launch.sh`, then `### Usage`,
     `### Options`)."""
@@ -202,7 +203,8 @@ def _named_script(doc: Document, line: int, intro: str, heading: str) -> str | N
         names = _SCRIPT_NAME.findall(text)
         if names:
             return names[0] if len(set(names)) == 1 else None
-    above = [text for at, text in doc.headings if at < line][-4:]
+    end = bisect.bisect_left(starts, line)  # `starts`: the README line of each heading of `doc`
+    above = [text for _, text in doc.headings[max(0, end - 4) : end]]
     for text in reversed(above):
         names = _SCRIPT_NAME.findall(text)
         if names:
@@ -218,6 +220,7 @@ def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
     launch.sh:70, 74 accept` (`likely`), at the list's introduction or heading. Not a list saying it
     holds only some (`Common options:`), nor one naming an option the script does not accept (it may be
     another script's list)."""
+    starts = [at for at, _ in doc.headings]
     for block in lists(doc):
         listed = [
             frozenset(_OPTION.findall(m.group(1)))
@@ -231,7 +234,7 @@ def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
         ):
             continue
         first = block.items[0][0]
-        name = _named_script(doc, first, block.intro, block.heading)
+        name = _named_script(doc, starts, first, block.intro, block.heading)
         if name is None:
             continue
         path = next(
