@@ -9,6 +9,7 @@ else on the item it is nested under. Each line is read once; every regular expre
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -121,7 +122,7 @@ def _line_references(doc: Document, readme: str, directory: Path) -> Iterator[Di
                 file = match.group("file") or match.group("after")
                 numbers = match.group("numbers") or match.group("before")
                 if file not in files:
-                    found = next((b / file for b in bases if (b / file).is_file()), None)
+                    found = next((b / file for b in bases if os.path.isfile(b / file)), None)
                     files[file] = _read(found) if found is not None else None
                 lines = files[file]
                 name = _item_name(para.lines, index, file) if lines else None

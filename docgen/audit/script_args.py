@@ -129,10 +129,10 @@ def _rejected_arguments(
     for line, step in walk.steps(doc.fences, joined=True):
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
-            script = next((f / path for f in walk.folders if (f / path).is_file()), None)
+            script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
             if script is None:
                 continue
-            script = script.resolve()
+            script = Path(os.path.realpath(script))
             if script not in read:
                 read[script] = _checks(script)
             if not read[script]:
@@ -238,7 +238,7 @@ def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
         if name is None:
             continue
         path = next(
-            (p for p in (directory / name, directory / posixpath.basename(name)) if p.is_file()),
+            (p for p in (directory / name, directory / posixpath.basename(name)) if os.path.isfile(p)),
             None,
         )
         if path is None:
