@@ -93,6 +93,8 @@ class Service:
     or a list of `NAME=value`; a `NAME` alone, passed from the shell, is left out)."""
     env_file: bool = False
     """True when it reads variables from files (`env_file:`), which `environment:` overrides."""
+    env_files: tuple[str, ...] = ()
+    """The files its `env_file:` names (a path, a list of paths or of mappings with `path:`)."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -125,6 +127,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 image_line=_line_of(service, "image"),
                 environment=_environment(service, data),
                 env_file=service.get("env_file") is not None,
+                env_files=_env_files(service.get("env_file")),
                 name=str(name),
                 line=_line_of(held, name),
                 container_name=_scalar(service.get("container_name")),
@@ -160,6 +163,13 @@ def _environment(service: dict[str, Any], data: bytes) -> tuple[tuple[str, str, 
         at = next((n + 1 for n in range(start, len(lines)) if f"{key}=" in lines[n]), None)
         found.append((key, value, at))
     return tuple(found)
+
+
+def _env_files(raw: object) -> tuple[str, ...]:
+    """The paths an `env_file:` names: `.env`, `[a.env, b.env]`, `[{path: a.env, required: false}]`."""
+    items = raw if isinstance(raw, list) else [raw]
+    paths = [item.get("path") if isinstance(item, dict) else item for item in items]
+    return tuple(p for p in paths if isinstance(p, str))
 
 
 def _scalar(value: object) -> str | None:

@@ -355,6 +355,12 @@ def test_a_script_the_readme_runs_that_is_not_there(tmp_path: Path) -> None:
         ("cd tools\n./run.sh\nwget https://example.com/deploy.sh\n./deploy.sh", []),
         ("git clone https://example.com/tools.git\ncd tools\n./deploy.sh", []),
         ("cd $TOOLS\n./deploy.sh", []),
+        # a `cd` to where the reader keeps this checkout: its block runs a script found here
+        ("cd ~/src/app\n./tools/run.sh\n```\n\n```bash\n./tools/logs.sh", ["./tools/logs.sh"]),
+        ("cd src/app && ./tools/run.sh && ./tools/logs.sh", ["./tools/logs.sh"]),
+        # one whose block runs no script found here (a folder this checkout lacks) ends the reading
+        ("cd vendor/app\n./logs.sh\n```\n\n```bash\n./tools/run.sh\n./tools/logs.sh", []),
+        ("cd ~/src/app\ndocker run app ./tools/run.sh\n./tools/logs.sh", []),
     ],
 )
 def test_scripts_are_read_from_where_the_commands_run(

@@ -312,6 +312,7 @@ STAGES = (
     (
         "docgen.bake",
         "docgen.compose",
+        "docgen.makefile",
         "docgen.config",
         "docgen.cache",
         "docgen.analysis",
@@ -333,7 +334,7 @@ AUDIT_LAYERS = (
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed", "bakes", "latest"),
     ("every_image", "stage_count", "wheel_names"),
-    ("methods",),
+    ("methods", "line_refs", "compose_claims", "script_args", "make_args"),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("docgen.audit",),

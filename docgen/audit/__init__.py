@@ -56,7 +56,8 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `targets`, `settings`, `latest`, `prose`, `sections` (which image a part is
+`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`,
+`compose_claims`, `script_args`, `make_args`, `prose`, `sections` (which image a part is
 about), `builds`, `image_paths`, `placeholders`, `tables`, `paragraphs`, `fences`, `environments`,
 `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
@@ -83,6 +84,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
@@ -98,7 +100,9 @@ from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
+from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
+from docgen.audit.make_args import _make_defaults
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.names import _name_misses
@@ -116,6 +120,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
+from docgen.audit.script_args import _option_lists, _rejected_arguments
 from docgen.audit.sections import (
     Build,
     _headed_unbuilt_stages,
@@ -254,6 +259,11 @@ def audit(
         found.extend(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(_clone_paths(doc, directory, path))
         found.extend(_bake_targets(doc, path, directory, project))
+        found.extend(_line_references(doc, path, directory))
+        found.extend(_compose_settings(doc, path, directory, models, project))
+        found.extend(_rejected_arguments(doc, path, directory, audited, project))
+        found.extend(_option_lists(doc, path, directory))
+        found.extend(_make_defaults(doc, text, path, directory, models))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))

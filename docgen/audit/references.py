@@ -303,9 +303,13 @@ class _Walk:
     ends the walk (`lost` then tells where). Folders are kept resolved, so a chain of `cd`s does not
     make a longer path."""
 
-    def __init__(self, bases: list[Path], project: Path) -> None:
+    def __init__(self, bases: list[Path], project: Path, home: bool = False) -> None:
         self.folders = list(bases)
         self.project = project
+        self.home = home
+        """With `home`, a `cd` not followed after which its block runs a script found where the walk is
+        (`cd ~/src/app && ./run.sh`: where the reader keeps this checkout) leaves the folders as they
+        are, and the walk goes on."""
         self._skip = False
         self.lost: tuple[int, str, Fence] | None = None
         """(README line, step, block) of the `cd` that ended the walk, if one did."""
@@ -329,12 +333,38 @@ class _Walk:
                         if self._skip:
                             break
                     elif not moved:
+                        if self.home and _runs_found_script(_rest(fence, line, code, step), self.folders):
+                            continue
                         self.lost = (line, step, fence)
                         return
                     else:
                         self.folders = moved
                 if self._skip:
                     break
+
+
+def _rest(fence: Fence, line: int, code: str, step: str) -> str:
+    """The commands of `fence` after `step` of the command `code` on README `line`, up to the next `cd`
+    or a command that may run elsewhere (`docker run -it`)."""
+    after = code.split(step, 1)[1] if step in code else ""
+    text = "\n".join([after, *(t.split(" #", 1)[0] for n, t in fence.lines if n > line)])
+    kept = []
+    for piece in re.split(r"&&|\|\||;|\n", text):
+        if _CD_STEP.match(piece) or _ELSEWHERE.search(piece):
+            break
+        kept.append(piece)
+    return "\n".join(kept)
+
+
+def _runs_found_script(commands: str, folders: Sequence[Path]) -> bool:
+    """True when `commands` run a script from the current folder (`./run.sh`) that is in one of
+    `folders`."""
+    return any(
+        _is_script(folder / match.group(1))
+        for piece in commands.splitlines()
+        for match in _RUN_SCRIPT.finditer(piece)
+        for folder in folders
+    )
 
 
 def _command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
@@ -660,7 +690,7 @@ def _scripts_run(
     (`git clone`, `tar x`, `make`), and for the rest of a block after a command that may run its next
     lines elsewhere (`docker run -it`, `ssh`). Folders are kept resolved, so a chain of `cd`s does not
     make a longer path at each step."""
-    walk = _Walk(bases, project)
+    walk = _Walk(bases, project, home=True)
     for line, step in walk.steps(fences, joined=False):
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)

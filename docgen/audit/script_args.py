@@ -1,0 +1,262 @@
+"""Arguments a README passes to a script beside it that the script itself rejects: a format check on a
+positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`) that the README's value
+(`ubuntu-22.04`) does not pass, so the command stops before doing anything.
+
+The scripts are found where the README's commands run them (`references._scripts_run`); each script is
+read once, and each of its lines is matched once.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import posixpath
+import re
+import shlex
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
+from docgen.markdown import Document, lists
+from docgen.model import Diagnostic
+
+_CHECK = re.compile(
+    r"^[ \t]*(?:if[ \t]+!|!|if[ \t]+!?)?[ \t]*\[\[[ \t]+\"?\$\{?(?P<var>\d|[A-Za-z_]\w*)\}?\"?[ \t]+=~[ \t]+"
+    r"(?P<regex>[^\s\"']+)[ \t]+\]\](?P<after>.*)$"
+)
+"""`if ! [[ $1 =~ ^cuda[0-9.]+$ ]]; then`, `[[ $VERSION =~ regex ]] || exit 1`."""
+_ALIAS = re.compile(
+    r"^[ \t]*(?:local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=\"?\$\{?(\d)(?::-[^}\"]*)?\}?\"?[ \t]*(?:#.*)?$"
+)
+"""`VERSION=$1`, `CUDA="${2}"`, `ZED=${3:-zedsdk4.2.5}`: a name for a positional argument."""
+_CLASSES = {
+    "[:digit:]": "0-9",
+    "[:alpha:]": "A-Za-z",
+    "[:alnum:]": "A-Za-z0-9",
+    "[:upper:]": "A-Z",
+    "[:lower:]": "a-z",
+    "[:space:]": r" \t",
+}
+_MAX_SCRIPT = 200_000
+"""The most bytes of a script read."""
+
+
+def _checks(path: Path) -> list[tuple[int, int, str]]:
+    """(script line, positional argument, regular expression) of each format check the script at `path`
+    exits on when an argument does not match: `if ! [[ $1 =~ RE ]]; then` with an `exit` before its
+    `fi`, or `[[ $1 =~ RE ]] || exit 1`. An argument named first (`VERSION=$1`) is followed."""
+    try:
+        if os.path.getsize(path) > _MAX_SCRIPT:
+            return []
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except (OSError, ValueError):
+        return []
+    aliases: dict[str, int] = {}
+    found: list[tuple[int, int, str]] = []
+    for index, text in enumerate(lines):
+        alias = _ALIAS.match(text)
+        if alias is not None:
+            aliases[alias.group(1)] = int(alias.group(2))
+            continue
+        check = _CHECK.match(text)
+        if check is None:
+            continue
+        var = check.group("var")
+        number = int(var) if var.isdigit() else aliases.get(var)
+        if not number:
+            continue
+        negated = re.match(r"[ \t]*(?:if[ \t]+)?!", text) is not None
+        after = check.group("after")
+        if negated and "then" in after:
+            body = []
+            for following in lines[index + 1 : index + 8]:
+                if re.match(r"[ \t]*(?:fi|else|elif)\b", following):
+                    break
+                body.append(following)
+            exits = any(re.search(r"\bexit[ \t]+[1-9]", b) for b in body)
+        else:
+            exits = not negated and re.match(r"[ \t]*\|\|[ \t]*\{?[^;]*?\bexit[ \t]+[1-9]", after) is not None
+        regex = _translated(check.group("regex"))
+        if exits and regex is not None:
+            found.append((index + 1, number, regex))
+    return found
+
+
+def _translated(regex: str) -> str | None:
+    """A bash `=~` pattern (POSIX extended) as a Python one, or None when it cannot be read alike (a
+    backreference, a variable, a `\\` before a letter)."""
+    for posix, plain in _CLASSES.items():
+        regex = regex.replace(posix, plain)
+    if "$" in regex.rstrip("$") or re.search(r"\\[A-Za-z0-9]", regex) or "[:" in regex:
+        return None
+    try:
+        re.compile(regex)
+    except re.error:
+        return None
+    return regex
+
+
+def _arguments(text: str) -> list[str] | None:
+    """The words after a script in a command (`a b "c d"`), up to a pipe or a redirection; None when
+    they cannot be split."""
+    text = re.split(r"[ \t]#|[|<>]", text, maxsplit=1)[0]
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return None
+
+
+_UNREAD = re.compile(r"[$<>{}\[\]*?`]|\.\.\.")
+"""An argument with a variable, a placeholder or a glob: not a value to test."""
+
+
+def _rejected_arguments(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A script a command block runs (found where the block runs it) with a positional argument its
+    own format check rejects: `README runs ./build.sh with ubuntu-22.04 as argument 1, which build.sh:12
+    rejects (it must match ^ubuntu[0-9]+\\.[0-9]+$)` (`likely`: the pattern is read as Python reads
+    it). Not an argument with a variable or a placeholder (`<version>`), nor an option (`-v`), nor a
+    script that takes options before its arguments (the positions are then not the words')."""
+    top = _top(directory, project)
+    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    read: dict[Path, list[tuple[int, int, str]]] = {}
+    for line, step in walk.steps(doc.fences, joined=True):
+        for match in _RUN_SCRIPT.finditer(step):
+            path = match.group(1)
+            script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
+            if script is None:
+                continue
+            script = Path(os.path.realpath(script))
+            if script not in read:
+                read[script] = _checks(script)
+            if not read[script]:
+                continue
+            words = _arguments(step[match.end() :])
+            if words is None or any(w.startswith("-") for w in words):
+                continue
+            bad = []
+            for at, number, regex in read[script]:
+                if number > len(words) or _UNREAD.search(words[number - 1]):
+                    continue
+                if re.search(regex, words[number - 1]) is None:
+                    bad.append(
+                        f"{words[number - 1]} as argument {number}, which {script.name}:{at} rejects "
+                        f"(it must match {regex})"
+                    )
+            if bad:
+                yield Diagnostic(
+                    readme, line, f"README runs {path} with {'; and '.join(bad)}", confidence=LIKELY
+                )
+
+
+# --------------------------------------------------------------------------------------------------
+# The options a README lists for a script, against those its `case` arms or `getopts` accept
+
+_ARM = re.compile(
+    r"^[ \t]*\(?[ \t]*((?:-{1,2}[A-Za-z0-9][\w-]*)(?:[ \t]*\|[ \t]*-{1,2}[A-Za-z0-9][\w-]*)*)[ \t]*\)"
+)
+"""A `case` arm of options: `-p|--port)`, `--vnc-password)`."""
+_GETOPTS = re.compile(r"\bgetopts[ \t]+[\"']?:?([A-Za-z0-9:]+)[\"']?")
+_HELP = frozenset({"-h", "--help", "-?"})
+_OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)")
+_ITEM_OPTIONS = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?`(-[^`]*)`")
+"""A list item starting with options in code: `` - `-p, --port PORT`: … ``."""
+_SCRIPT_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))(?![\w-])")
+_SOME = re.compile(
+    r"\b(?:common|commonly|main|some|useful|frequent\w*|key|selected|most|important|e\.g\.|example"
+    r"|such[ \t]+as)\b",
+    re.IGNORECASE,
+)
+"""Words saying a list holds only some of the options."""
+
+
+def _accepted(path: Path) -> list[tuple[int, frozenset[str]]]:
+    """(script line, options) of each `case` arm of options and of each option of a `getopts` string
+    of the script at `path` (`-p|--port)` is one arm: two names of one option)."""
+    try:
+        if os.path.getsize(path) > _MAX_SCRIPT:
+            return []
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except (OSError, ValueError):
+        return []
+    found: list[tuple[int, frozenset[str]]] = []
+    for number, text in enumerate(lines, start=1):
+        arm = _ARM.match(text)
+        if arm is not None:
+            found.append((number, frozenset(o.strip() for o in arm.group(1).split("|"))))
+        for letters in _GETOPTS.findall(text):
+            found += [(number, frozenset({f"-{c}"})) for c in letters if c != ":"]
+    return found
+
+
+def _named_script(doc: Document, starts: list[int], line: int, intro: str, heading: str) -> str | None:
+    """The script a list at README `line` is about: the one its introduction or heading names, else the
+    one the nearest of the four headings above that names one names (`## launch.sh`, then `### Usage`,
+    `### Options`)."""
+    for text in (intro, heading):
+        names = _SCRIPT_NAME.findall(text)
+        if names:
+            return names[0] if len(set(names)) == 1 else None
+    end = bisect.bisect_left(starts, line)  # `starts`: the README line of each heading of `doc`
+    above = [text for _, text in doc.headings[max(0, end - 4) : end]]
+    for text in reversed(above):
+        names = _SCRIPT_NAME.findall(text)
+        if names:
+            return names[0] if len(set(names)) == 1 else None
+    return None
+
+
+def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A list of a script's options (items starting with them in code: `` - `-i, --image IMAGE`: … ``)
+    under a heading or an introduction naming a script beside the README, when every option it lists
+    is one the script's `case` arms or `getopts` accept, while the script accepts others it leaves out
+    (not `-h`/`--help`): `README lists the options of launch.sh without -p/--port, -d/--desktop, which
+    launch.sh:70, 74 accept` (`likely`), at the list's introduction or heading. Not a list saying it
+    holds only some (`Common options:`), nor one naming an option the script does not accept (it may be
+    another script's list)."""
+    starts = [at for at, _ in doc.headings]
+    for block in lists(doc):
+        listed = [
+            frozenset(_OPTION.findall(m.group(1)))
+            for _, text in block.items
+            if (m := _ITEM_OPTIONS.match(text))
+        ]
+        if (
+            len(listed) < 2
+            or len(listed) != len(block.items)
+            or _SOME.search(f"{block.intro} {block.heading}")
+        ):
+            continue
+        first = block.items[0][0]
+        name = _named_script(doc, starts, first, block.intro, block.heading)
+        if name is None:
+            continue
+        path = next(
+            (p for p in (directory / name, directory / posixpath.basename(name)) if os.path.isfile(p)),
+            None,
+        )
+        if path is None:
+            continue
+        arms = _accepted(path)
+        every = set().union(*(o for _, o in arms)) if arms else set()
+        if not arms or any(not (options & every) for options in listed):
+            continue
+        said = set().union(*listed)
+        left = [(at, o) for at, o in arms if not (o & said) and not (o <= _HELP)]
+        if not left:
+            continue
+        shown = ", ".join("/".join(sorted(o, key=len)) for _, o in left[:5])
+        lines = ", ".join(str(at) for at, _ in left[:5])
+        yield Diagnostic(
+            readme,
+            block.intro_line if block.intro else block.section or first,
+            f"README lists the options of {name} without {shown}, which {path.name}:{lines} "
+            f"accept{'s' if len(left) == 1 else ''}",
+            confidence=LIKELY,
+        )

@@ -1,0 +1,127 @@
+"""`docgen audit`: arguments a README passes to a script beside it that the script's own format check
+rejects (docgen/audit/script_args.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM ubuntu:22.04\n"
+BUILD = """\
+#!/bin/bash
+if ! [[ $1 =~ ^jammy|noble$ ]]; then
+    echo "bad release"
+    exit 1
+fi
+TOOLKIT="${2:-cuda12.4}"
+[[ $TOOLKIT =~ ^cuda[[:digit:]]+\\.[0-9]+$ ]] || exit 2
+if ! [[ $3 =~ ^v[0-9]+ ]]; then
+    echo "no tag given, using main"
+fi
+docker build --build-arg RELEASE=$1 -t app .
+"""
+
+
+def found(root: Path, commands: str) -> list[tuple[int, str, str]]:
+    readme = f"# App\n\n```bash\n{commands}\n```\n"
+    make_tree(root, {"Dockerfile": APP, "build.sh": BUILD, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "README runs" in d.message
+    ]
+
+
+def test_an_argument_the_scripts_check_rejects(tmp_path: Path) -> None:
+    assert found(tmp_path, "./build.sh jammy cuda-12.4") == [
+        (
+            4,
+            "README runs ./build.sh with cuda-12.4 as argument 2, which build.sh:7 rejects "
+            "(it must match ^cuda[0-9]+\\.[0-9]+$)",
+            "likely",
+        )
+    ]
+
+
+def test_two_rejected_arguments_are_one_finding(tmp_path: Path) -> None:
+    [(line, message, _)] = found(tmp_path, "bash build.sh ubuntu-22.04 12.4")
+    assert line == 4
+    assert "ubuntu-22.04 as argument 1, which build.sh:2 rejects" in message
+    assert "12.4 as argument 2, which build.sh:7 rejects" in message
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "./build.sh noble cuda12.4",  # the true statement
+        "./build.sh jammy",  # the second argument left to its default
+        "./build.sh jammy cuda12.4 main",  # a check that only warns
+        "./build.sh <release> <toolkit>",  # placeholders
+        "./build.sh $RELEASE cuda12.4",  # a variable
+        "./build.sh --release noble cuda-12.4",  # options first: positions are not the words'
+        "docker run app ./build.sh ubuntu-22.04",  # run in the container
+    ],
+)
+def test_arguments_left_alone(tmp_path: Path, commands: str) -> None:
+    assert found(tmp_path, commands) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The options a README lists for a script
+
+LAUNCH = """\
+#!/bin/bash
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        -h|--help) usage; exit 0 ;;
+        -t|--tag)
+            TAG="$2"; shift 2 ;;
+        -g|--gpus)
+            GPUS="$2"; shift 2 ;;
+        --dry-run)
+            DRY=1; shift ;;
+        *) echo "unknown option $1"; exit 1 ;;
+    esac
+done
+"""
+
+
+def listed(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "launch.sh": LAUNCH, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "options of" in d.message
+    ]
+
+
+def test_an_option_list_that_leaves_out_options_the_script_accepts(tmp_path: Path) -> None:
+    items = "- `-h, --help`: help\n- `-t, --tag TAG`: the tag\n- `--dry-run`: print\n"
+    readme = f"## launch.sh\n\n### Options\n\n{items}"
+    assert listed(tmp_path, readme) == [
+        (3, "README lists the options of launch.sh without -g/--gpus, which launch.sh:7 accepts", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the true statement: every option but help
+        "## launch.sh\n\n- `-t, --tag TAG`: the tag\n- `-g, --gpus N`: GPUs\n- `--dry-run`: print\n",
+        # a list saying it holds only some
+        "Common options of `launch.sh`:\n\n- `-t, --tag TAG`: the tag\n- `--dry-run`: print\n",
+        # an option the script does not take: another script's list
+        "## launch.sh\n\n- `-t, --tag TAG`: the tag\n- `--push`: push it\n",
+        # no script named
+        "## Options\n\n- `-t, --tag TAG`: the tag\n- `--dry-run`: print\n",
+    ],
+)
+def test_option_lists_left_alone(tmp_path: Path, readme: str) -> None:
+    assert listed(tmp_path, readme) == []
