@@ -330,7 +330,7 @@ AUDIT_LAYERS = (
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed", "bakes"),
-    ("methods",),
+    ("methods", "ports", "env_defaults", "base_claims"),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("docgen.audit",),

@@ -73,6 +73,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
+from docgen.audit.base_claims import _base_claims
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -83,6 +84,7 @@ from docgen.audit.builds import (
     _unpassed_required,
 )
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
 from docgen.audit.fences import (
     _assignment_block,
@@ -102,6 +104,7 @@ from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
+from docgen.audit.ports import _published_ports
 from docgen.audit.prose import _audit_text
 from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
@@ -276,6 +279,9 @@ def audit(
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
+        found.extend(_published_ports(sub, doc, auditor))
+        found.extend(_env_defaults(sub, doc, auditor))
+        found.extend(_base_claims(sub, auditor, text))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_tool_claims(sub, auditor))
         found.extend(_built_claims(sub, auditor))
