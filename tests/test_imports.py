@@ -331,7 +331,7 @@ AUDIT_LAYERS = (
     ("commands", "cells", "contents"),
     ("references", "targets", "missing", "settings", "names", "idle", "provides", "keyed", "bakes"),
     ("methods", "ports", "env_defaults", "base_claims"),
-    ("prose", "sections", "builds", "steps", "image_paths", "placeholders"),
+    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("docgen.audit",),
 )

@@ -100,6 +100,7 @@ from docgen.audit.keyed import _keyed_entries
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
+from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -282,6 +283,7 @@ def audit(
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))
         found.extend(_base_claims(sub, auditor, text))
+        found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_tool_claims(sub, auditor))
         found.extend(_built_claims(sub, auditor))
