@@ -61,6 +61,8 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
             if said is not None:
                 yield from _compare(auditor, envs, line, name.group(1), said)
     for para in part.paragraphs:
+        if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
+            continue  # (most paragraphs)
         for _start, _end, sentence in _sentences(para.lines):
             if not _DEFAULT_WORD.search(sentence):
                 continue
