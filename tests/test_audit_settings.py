@@ -164,6 +164,36 @@ def test_root_and_no_user(tmp_path: Path) -> None:
     assert _audit(tmp_path / "vendor", readme, {"Dockerfile": vendor}) == []
 
 
+ENDED = """\
+# Inference server
+
+The image exposes port 8443.
+
+The image runs `uvicorn` on port 7000 by default.
+
+The container serves the API on port 9000, and the image runs a proxy on port 8080.
+
+The image exposes port 8080.5 of the old scheme.
+"""
+
+
+def test_a_port_at_the_end_of_a_sentence_and_a_program_said_to_run_on_a_port(tmp_path: Path) -> None:
+    # a full stop after the port ends the sentence (line 3); `runs … on port` says where the container
+    # listens (line 5); 9000 is in the command and 8080 exposed (line 7); `8080.5` is no port (line 9)
+    assert _audit(tmp_path, ENDED, {"Dockerfile": SERVICE}) == [
+        "3: README says the image exposes port 8443 but Dockerfile:9 exposes 8080 (certain)",
+        "5: README says the container listens on port 7000 but Dockerfile:9 exposes 8080 (likely)",
+    ]
+
+
+def test_the_working_directory_inside_the_container(tmp_path: Path) -> None:
+    said = "# App\n\nThe default working directory inside the container is `/app`.\n"
+    assert _audit(tmp_path, said, {"Dockerfile": "FROM python:3.12-slim\nWORKDIR /workspace\n"}) == [
+        "3: README says the working directory is /app but Dockerfile:2 says WORKDIR /workspace (certain)"
+    ]
+    assert _audit(tmp_path / "same", said, {"Dockerfile": "FROM python:3.12-slim\nWORKDIR /app\n"}) == []
+
+
 STARTS = """\
 # Inference server
 

@@ -56,10 +56,10 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`,
-`compose_claims`, `script_args`, `make_args`, `prose`, `sections` (which image a part is
-about), `builds`, `image_paths`, `placeholders`, `tables`, `paragraphs`, `fences`, `environments`,
-`keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
+`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a
+part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
+`environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -75,6 +75,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
+from docgen.audit.base_claims import _base_claims
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -86,6 +87,7 @@ from docgen.audit.builds import (
 )
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.fences import (
@@ -105,10 +107,12 @@ from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
+from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
+from docgen.audit.ports import _published_ports
 from docgen.audit.prose import _audit_text
 from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
@@ -292,6 +296,10 @@ def audit(
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
+        found.extend(_published_ports(sub, doc, auditor))
+        found.extend(_env_defaults(sub, doc, auditor))
+        found.extend(_base_claims(sub, auditor, text))
+        found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_latest_claims(sub, auditor))
         found.extend(_tool_claims(sub, auditor))

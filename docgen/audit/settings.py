@@ -35,11 +35,19 @@ _PORT_CLAIM = re.compile(
     r"\b(?:image|container|dockerfile|it)[ \t]+(?:also[ \t]+|only[ \t]+)?(exposes|listens[ \t]+on)[ \t]+"
     r"(?:the[ \t]+)?(?:tcp[ \t]+|udp[ \t]+|http[ \t]+)?ports?[ \t]+"
     rf"({_ONE_PORT}(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+|[ \t]*/[ \t]*){_ONE_PORT})*)"
-    r"(?![\w:.])",
+    r"(?![\w:]|\.\d)",
     re.IGNORECASE,
 )
 """`The image exposes port 8000`, `the container listens on ports 8081 and 8082`: the ports a container
 of the image serves on (a `-p 8080:8000` mapping is the host's, and not read)."""
+_SERVES_CLAIM = re.compile(
+    r"\b(?:image|container|it)[ \t]+(?:runs|serves|starts|launches)[ \t]+"
+    r"(?:`[^`]{1,60}`|[^.;:,()`]){1,80}?[ \t]on[ \t]+"
+    rf"(?:the[ \t]+)?(?:tcp[ \t]+|http[ \t]+)?port[ \t]+({_ONE_PORT})(?![\w:]|\.\d)",
+    re.IGNORECASE,
+)
+"""`The image runs `llama-server` on port 8080 by default`, `the container serves the API on port
+9000`: a port the application in a container of the image listens on."""
 _PORT = re.compile(r"\d{2,5}")
 _USER_CLAIM = re.compile(
     r"(?:\b(?:image|container|process|it)[ \t]+(?:now[ \t]+|always[ \t]+)?|(?:^|[-*+][ \t]+))"
@@ -52,7 +60,8 @@ _USER_CLAIM = re.compile(
 `worker``, `runs as root`: who the processes of a container of the image run as."""
 _WORKDIR_CLAIM = re.compile(
     r"(?:\b(?:default|image'?s|container'?s)[ \t]+working[ \t]+dir(?:ectory)?|`?WORKDIR`?)[ \t]+"
-    r"(?:(?:of|in)[ \t]+the[ \t]+(?:image|container)[ \t]+)?(?:is[ \t]+(?:set[ \t]+to[ \t]+)?|:[ \t]*)"
+    r"(?:(?:of|in|inside|within)[ \t]+the[ \t]+(?:image|container)[ \t]+)?"
+    r"(?:is[ \t]+(?:set[ \t]+to[ \t]+)?|:[ \t]*)"
     r"`(/[^`\s]{0,200})`"
     r"|\bsets[ \t]+the[ \t]+working[ \t]+dir(?:ectory)?[ \t]+to[ \t]+`(/[^`\s]{0,200})`",
     re.IGNORECASE,
@@ -146,11 +155,13 @@ def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> It
         if all(v is not None for v in verdicts):
             said = "says the image has a health check"
             yield _finding(auditor, line, said, verdicts)
-    for match in _PORT_CLAIM.finditer(text):
-        if _example(text, match):
-            continue
-        listens = not match.group(1).lower().startswith("expose")
-        for port in _PORT.findall(match.group(2)):
+    said_ports = [
+        (not m.group(1).lower().startswith("expose"), m.group(2))
+        for m in _PORT_CLAIM.finditer(text)
+        if not _example(text, m)
+    ] + [(True, m.group(1)) for m in _SERVES_CLAIM.finditer(text) if not _example(text, m)]
+    for listens, ports in said_ports:
+        for port in _PORT.findall(ports):
             verdicts = [image.port(port, listens) for image in images]
             if all(v is not None for v in verdicts):
                 said = (

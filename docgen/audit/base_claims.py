@@ -1,0 +1,199 @@
+"""The base a sentence says the image is built on, against the images its FROM lines name: an image
+repository (`based on the official rocm/pytorch image`) none of them is, or an operating system
+(`This image is based on archlinux`) none of them can hold.
+
+The other base-image claims (the same repository with another tag, a distribution's version) are
+versions, compared in `versions`. Here only the name counts:
+
+- a repository, in code, in a link or plain (`org/name`), said to be the image's base: a finding when
+  no stage of an image compared starts from it, under any registry prefix, and no build arg's default
+  names it;
+- a distribution (Ubuntu, Debian, Alpine, Arch Linux, CentOS, Rocky, Fedora, AlmaLinux, openSUSE,
+  Amazon Linux, openEuler): a finding when every stage's base is known to hold another one, because it
+  is that distribution's own image (`ubuntu:22.04`) or its reference names one (`…-ubuntu22.04`,
+  `rocm/dev-ubuntu-22.04`, `python:3.12-slim-bookworm`). A base whose reference names no distribution
+  may hold any, and says nothing.
+
+The sentence must be about the image (`image`, `container`, `Dockerfile` or `it` before the words, or
+`image` right after the name) and say what it is (`based on`, `built on top of`, `built from`,
+`derived from`, `extends`); advice, a condition, the past or a choice (`you can`, `if`, `was`,
+`instead`, `or`) is not read (`likely`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_BASED = re.compile(
+    r"\b(?:(?:is|are)[ \t]+)?(?:based[ \t]+(?:up)?on|built[ \t]+(?:on[ \t]+top[ \t]+of|(?:up)?on|from)"
+    r"|derived[ \t]+from|extends)[ \t]+(?:the[ \t]+|an?[ \t]+)?"
+    r"(?:latest[ \t]+|official[ \t]+|upstream[ \t]+)*",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(r"\b(?:image|container|dockerfile|it)s?\b", re.IGNORECASE)
+_NAMED = re.compile(
+    r"\[`?([^\]`]{2,80})`?\]\(([^)\s]{1,300})\)"  # a link: its text, its target
+    r"|`([^`\s]{2,120})`"  # code
+    r"|\*\*([^*]{2,60})\*\*"  # bold
+    r"|([A-Za-z][\w.-]*(?:/[\w.-]+)+(?::[\w.-]+)?|[A-Za-z][\w-]*(?:[ \t]+Linux)?)"  # a word or org/name
+)
+"""What follows `based on`: a link, code, bold or a plain word (`archlinux`, `Arch Linux`,
+`rocm/pytorch`)."""
+_IMAGE_AFTER = re.compile(r"\A[ \t]*(?:docker[ \t]+|container[ \t]+|base[ \t]+)?image\b", re.IGNORECASE)
+_REGISTRY_LINK = re.compile(r"hub\.docker\.com|ghcr\.io|nvcr\.io|catalog\.ngc|quay\.io|gallery\.ecr", re.I)
+_NOT_A_CLAIM = re.compile(
+    r"\bnot\b|n't\b|\bif\b|\bwhen\b|\bunless\b|\byou[ \t]+(?:can|may|could|should)\b|\bcan[ \t]+be\b"
+    r"|\binstead\b|\bwas\b|\bwere\b|\bused[ \t]+to\b|\bpreviously\b|\bformerly\b|\bor\b|\beither\b"
+    r"|\byour\b|\bown\b|\bother\b|\bsuch[ \t]+as\b|\blike\b",
+    re.IGNORECASE,
+)
+_DISTROS: dict[str, str] = {
+    "ubuntu": "ubuntu",
+    "jammy": "ubuntu",
+    "noble": "ubuntu",
+    "focal": "ubuntu",
+    "bionic": "ubuntu",
+    "debian": "debian",
+    "bookworm": "debian",
+    "bullseye": "debian",
+    "buster": "debian",
+    "trixie": "debian",
+    "alpine": "alpine",
+    "archlinux": "arch",
+    "arch": "arch",
+    "centos": "centos",
+    "rockylinux": "rocky",
+    "rocky": "rocky",
+    "fedora": "fedora",
+    "almalinux": "alma",
+    "opensuse": "opensuse",
+    "amazonlinux": "amazon",
+    "amazon": "amazon",
+    "alma": "alma",
+    "openeuler": "openeuler",
+    "ubi": "rhel",
+    "ubi8": "rhel",
+    "ubi9": "rhel",
+    "rhel": "rhel",
+}
+"""Words naming a distribution, in a claim or in an image reference, → the distribution."""
+_SHOWN = {
+    "arch": "Arch Linux",
+    "rhel": "Red Hat UBI",
+    "alma": "AlmaLinux",
+    "amazon": "Amazon Linux",
+    "rocky": "Rocky Linux",
+}
+_REF_WORD = re.compile(r"[a-z]+")
+
+
+def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+    """The sentences of `part` naming a base (`_BASED`) that no image compared is built on. A
+    repository of the README's own (`text` names another of its organisation: `mosaicml/composer`
+    built on `mosaicml/pytorch`), or named like a stage of a Dockerfile (`pytorch_stage`), is one the
+    project builds itself, in another stage or Dockerfile, and says nothing here."""
+    own = {m.group(1).lower() for m in _ORG_IMAGE.finditer(text)}
+    for para in part.paragraphs:
+        joined = " ".join(text for _, text in para.lines)
+        if not _BASED.search(joined):
+            continue  # (most paragraphs)
+        for start, _end, sentence in _sentences(para.lines):
+            for based in _BASED.finditer(sentence):
+                named = _NAMED.match(sentence, based.end())
+                if named is None or _example(sentence, based) or _NOT_A_CLAIM.search(sentence):
+                    continue
+                after = sentence[named.end() :]
+                link = named.group(2) or ""
+                about_image = (
+                    bool(_SUBJECT.search(sentence, 0, based.start()))
+                    or bool(_IMAGE_AFTER.match(after))
+                    or bool(_REGISTRY_LINK.search(link))
+                )
+                if not about_image:
+                    continue
+                name = next(g for g in (named.group(1), named.group(3), named.group(4), named.group(5)) if g)
+                name = name.strip().strip("*_`").rstrip(".,;:")
+                line = _line_at(para.lines, start + based.start())
+                if "/" in name and _ours(name, own, auditor.models):
+                    continue
+                finding = _compare(name, auditor.models)
+                if finding is not None:
+                    yield Diagnostic(
+                        auditor.path, line, f"README says the image is based on {finding}", confidence=LIKELY
+                    )
+
+
+_A_FILE = re.compile(r"dockerfile|containerfile|\A\.{0,2}/|\.(?:ya?ml|sh|py|json|toml|txt|md)\Z", re.I)
+"""A path to a file of the project, not an image: `docker/Dockerfile.rocm`, `./base`, `ci/build.yml`."""
+_ORG_IMAGE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*/[a-z0-9][\w.-]*)(?=[:`\])\s]|$)", re.IGNORECASE)
+"""An `org/name` reference in the README's text."""
+
+
+def _ours(name: str, named: set[str], models: tuple[ImageModel, ...]) -> bool:
+    """True when the repository `name` is the project's own: another repository of its organisation is
+    named in the README, or its last part is a word of a stage's name."""
+    repository = _repository(name)
+    org, _, last = repository.rpartition("/")
+    if any(n != repository and n.rpartition("/")[0] == org for n in named):
+        return True
+    words = {w for m in models for s in m.stages if s.name for w in re.split(r"[^a-z0-9]+", s.name)}
+    return last in words
+
+
+def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
+    """What the finding says of `name` (`archlinux but Dockerfile:1 starts FROM ubuntu:22.04`), None
+    when an image may be built on it."""
+    bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
+    if not bases or any("$" in s.base for _, s in bases):
+        return None
+    shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in bases[:2])
+    if "/" in name and " " not in name:
+        if _A_FILE.search(name):
+            return None  # `built from docker/Dockerfile.rocm`: a file of the project
+        wanted = _repository(name)
+        if not wanted or any(_repository(s.base) == wanted for _, s in bases):
+            return None
+        if any(wanted in (a.default or "") for m in models for a in m.args):
+            return None
+        return f"{name} but {shown}"
+    words = name.lower().split()
+    distro = _DISTROS.get("".join(words[:2]).removesuffix("linux")) or _DISTROS.get(words[0] if words else "")
+    if distro is None:
+        return None
+    held = [_distro_of(s.base) for _, s in bases]
+    if any(h is None or h == distro for h in held):
+        return None
+    return f"{_SHOWN.get(distro, name)} but {shown}"
+
+
+def _repository(reference: str) -> str:
+    """An image reference's repository without a registry or `library/`: `rocm/pytorch` for
+    `docker.io/rocm/pytorch:latest`."""
+    reference = reference.split("@", 1)[0].lower()
+    parts = reference.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]
+    if parts and parts[0] == "library":
+        parts = parts[1:]
+    if not parts:
+        return ""
+    parts[-1] = parts[-1].split(":", 1)[0]
+    return "/".join(parts)
+
+
+def _distro_of(base: str) -> str | None:
+    """The distribution an image reference holds, when it tells: its repository is one's own image
+    (`ubuntu:22.04`) or a word of it names one (`nvidia/cuda:12.4.1-devel-ubuntu22.04`)."""
+    found = {
+        _DISTROS[w] for w in _REF_WORD.findall(base.lower()) if w in _DISTROS and w not in ("arch", "ubi")
+    }
+    last = _repository(base).rsplit("/", 1)[-1]
+    if last in _DISTROS:
+        found.add(_DISTROS[last])
+    return found.pop() if len(found) == 1 else None

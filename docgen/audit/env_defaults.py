@@ -1,0 +1,140 @@
+"""Defaults a README gives the environment variables of a container of the image, against the value
+the image's ENV sets: a `Default` column (or `default is 0.90` in a cell) of a table of environment
+variables, and `` `NAME=VALUE` `` in a sentence saying it is the default (`The image sets
+`PIN_MEMORY=1` by default`).
+
+Only a variable the image built sets (an ENV of its target stage, inherited ones included) with a
+value docgen knows is compared; a variable the Dockerfile leaves to the base image or the application
+says nothing here. The ENV value is what a container starts with, so a different default is a finding:
+`certain`, or `likely` when the container starts a script, which may set it again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.wording import _about_env, _example, _heading_of, _sentences
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*`]*\Z")
+"""A variable alone in a cell, in code or bold or not."""
+_ENV_COLUMN = re.compile(r"[ \t*]*env(?:ironment)?[ \t]+(?:name|var(?:iable)?)s?\b", re.IGNORECASE)
+"""A name column headed `Env Name`, `Environment variable`."""
+_DEFAULT_HEADER = re.compile(r"\bdefault\b|默认", re.IGNORECASE)
+_DEFAULT_IN_CELL = re.compile(
+    r"\bdefaults?(?:[ \t]+(?:value|is|to))*[ \t]*[:=]?[ \t]*"
+    r"(`[^`]{1,80}`|[\"'][^\"']{1,80}[\"']|[\w.:/-]{1,80})",
+    re.IGNORECASE,
+)
+"""`default is 0.90`, `Default: `8080``, `defaults to "auto"` in a description cell."""
+_NO_VALUE = frozenset({"", "-", "—", "none", "n/a", "(none)", "*(none)*", "(empty)", '""', "''", "unset"})
+_SAID = re.compile(r"`([A-Z][A-Z0-9_]*)=([^`\s]{0,80})`")
+"""`` `NAME=VALUE` `` in code in a sentence."""
+_DEFAULT_WORD = re.compile(r"\bby[ \t]+default\b|\bdefaults?[ \t]+to\b|\bthe[ \t]+default\b", re.IGNORECASE)
+_NOT_THE_IMAGE = re.compile(
+    r"(?:-e|--env)[ \t]+`?$|\bnot\b|n't\b|\bif\b|\bwhen\b|\bunless\b|\bcompose\b|\b\.env\b|\bhost\b",
+    re.IGNORECASE,
+)
+
+
+def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Each default the part's tables of environment variables, and its sentences, give a variable
+    every image compared sets to another value with ENV."""
+    envs = [_final_env(model) for model in auditor.models]
+    if not any(envs):
+        return
+    for table in part.tables:
+        if not table.header:
+            continue
+        if not any(_about_env(t) for t in (table.header[0], _heading_of(whole, table.line), table.context)):
+            if not _ENV_COLUMN.match(table.header[0]):
+                continue
+        column = next((i for i, cell in enumerate(table.header) if _DEFAULT_HEADER.search(cell)), None)
+        for line, cells in table.rows:
+            name = _NAME.match(cells[0]) if cells else None
+            if name is None:
+                continue
+            said = _cell_default(cells, column)
+            if said is not None:
+                yield from _compare(auditor, envs, line, name.group(1), said)
+    for para in part.paragraphs:
+        if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
+            continue  # (most paragraphs)
+        for _start, _end, sentence in _sentences(para.lines):
+            if not _DEFAULT_WORD.search(sentence):
+                continue
+            for match in _SAID.finditer(sentence):
+                before = sentence[max(0, match.start() - 12) : match.start()]
+                if (
+                    _example(sentence, match)
+                    or _NOT_THE_IMAGE.search(before)
+                    or _NOT_THE_IMAGE.search(sentence)
+                ):
+                    continue
+                line = next((n for n, t in para.lines if match.group(0) in t), para.lines[0][0])
+                yield from _compare(auditor, envs, line, match.group(1), match.group(2).strip("\"'"))
+
+
+def _cell_default(cells: list[str], column: int | None) -> str | None:
+    """The default a row gives: its `Default` cell's first code span (or text), else `default is X`
+    in one of its other cells; None when it gives none or one in words."""
+    if column is not None:
+        if column >= len(cells):
+            return None
+        cell = cells[column].strip()
+        spans = code_spans(cell)
+        value = spans[0][2] if spans else cell
+    else:
+        found = next((m for c in cells[1:] for m in [_DEFAULT_IN_CELL.search(c)] if m), None)
+        if found is None:
+            return None
+        value = found.group(1).strip("`")
+    value = value.strip().strip("\"'").rstrip(".,;")
+    if value.lower() in _NO_VALUE or " " in value:
+        return None
+    return value
+
+
+def _final_env(model: ImageModel) -> dict[str, tuple[str, int]]:
+    """The variables the image built sets with a known value → (value, ENV line)."""
+    if model.target is None:
+        return {}
+    label = model.target.label
+    return {e.name: (e.value, e.line) for e in model.env if e.stage == label and e.value is not None}
+
+
+def _same(said: str, value: str) -> bool:
+    if said == value or said.lower() == value.lower():
+        return True
+    try:
+        return float(said) == float(value)
+    except ValueError:
+        return False
+
+
+def _compare(
+    auditor: _Auditor, envs: list[dict[str, tuple[str, int]]], line: int, name: str, said: str
+) -> Iterator[Diagnostic]:
+    if "$" in said or "<" in said:
+        return
+    set_by = [(model, env[name]) for model, env in zip(auditor.models, envs, strict=True) if name in env]
+    if not set_by or len(set_by) < len(envs):
+        return  # an image leaves it to its base image or the application
+    if any("$" in value or _same(said, value) for _, (value, _at) in set_by):
+        return
+    model, (value, at) = set_by[0]
+    scripted = any(
+        ".sh" in s.value or "entrypoint" in s.value.lower()
+        for m, _ in set_by
+        for s in m.settings
+        if s.keyword in ("ENTRYPOINT", "CMD")
+    )
+    yield Diagnostic(
+        auditor.path,
+        line,
+        f"README says {name} defaults to {said} but {model.path}:{at} sets ENV {name}={value}",
+        confidence=LIKELY if scripted else CERTAIN,
+    )

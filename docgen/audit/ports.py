@@ -1,0 +1,81 @@
+"""The container port a README's `docker run -p HOST:CONTAINER` publishes for the image the README
+builds, against the ports the image serves on: its EXPOSE, and the port numbers its ENV values,
+ENTRYPOINT and CMD give.
+
+A mapping's host side is the user's choice; its container side is a claim about the image: the
+application inside listens there. When the image exposes other ports and names the published one
+nowhere, the README still publishes the port the image used to serve on (`likely`: a configuration
+file the Dockerfile does not show may set it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.names import _BUILDS, _RUN, _TAG_FLAG, _commands, _repository, _run_image
+from docgen.audit.settings import _Image
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_PUBLISH = re.compile(
+    r"(?:^|[ \t])(?:-p|--publish)(?:[ \t]+|=)[\"']?"
+    r"(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|localhost):)?(?:(\d{1,5}):)?(\d{1,5})(?:/(?:tcp|udp))?"
+    r"(?=[\"']?(?:\s|$))"
+)
+"""A published port (`-p 8080:8000`, `--publish=127.0.0.1:8080:8000/tcp`, `-p 8000`): group 2 is the
+container's side. A range (`8000-8010:8000-8010`) or a variable (`$PORT:8000`) is no match."""
+_HOST_NETWORK = re.compile(r"--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
+"""`--network host`: Docker ignores `-p` with it."""
+_NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
+
+
+def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Each `docker run` of `part`'s command blocks that runs an image a `docker build -t` of the README
+    (`whole`) tags and publishes a container port (`-p 8080:8000`) that every image compared exposes
+    none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the run
+    command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`)."""
+    built = _built_repositories(whole)
+    if not built:
+        return
+    images = [_Image(model) for model in auditor.models]
+    for fence in part.fences:
+        for lines in _commands(fence):
+            command = " ".join(text for _, text in lines)
+            run = _RUN.search(command)
+            if run is None or _HOST_NETWORK.search(command):
+                continue
+            words = command[run.end() :].split()
+            image = _run_image(words)
+            if image is None or _repository(image) not in built:
+                continue
+            options = command.find(image, run.end())  # what follows the image is its command's
+            for match in _PUBLISH.finditer(command, run.end(), options):
+                port = match.group(2)
+                rest = command[: match.start()] + " " + command[match.end() :]
+                if port in _NUMBER.findall(rest):
+                    continue  # the command sets the port itself (`--port 8000`, `-e PORT=8000`)
+                verdicts = [image_.port(port, listens=True) for image_ in images]
+                if not verdicts or any(v is None for v in verdicts):
+                    continue
+                line = next((n for n, text in lines if match.group(0).strip() in text), lines[0][0])
+                where = verdicts[0][0] if verdicts[0] else ""
+                yield Diagnostic(
+                    auditor.path,
+                    line,
+                    f"README publishes container port {port} of {image}, but {where} "
+                    f"and names {port} nowhere in its ENV, ENTRYPOINT or CMD",
+                    confidence=LIKELY,
+                )
+
+
+def _built_repositories(doc: Document) -> set[str]:
+    """The repositories the README's `docker build -t` commands tag."""
+    built: set[str] = set()
+    for fence in doc.fences:
+        for lines in _commands(fence):
+            command = " ".join(text for _, text in lines)
+            if _BUILDS.search(command):
+                built.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(command))
+    return {b for b in built if not re.search(r"[<>${}]", b)}

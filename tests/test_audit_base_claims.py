@@ -1,0 +1,91 @@
+"""`docgen.audit.base_claims`: the base a sentence says the image is built on (an image repository, a
+distribution) against the images its FROM lines name. Planted drifts and the nearest true statements
+as traps; the READMEs and Dockerfiles are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+
+def _audit(tmp_path: Path, readme: str, dockerfile: str) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+CUDA = "FROM nvcr.io/nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN apt-get update\n"
+PLAIN = "FROM ubuntu:22.04\nRUN apt-get update\n"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Docker image for the toolkit, based on the official"
+        " [rocm/pytorch](https://hub.docker.com/r/rocm/pytorch) image.",
+        "This image is built on top of `rocm/pytorch`.",
+        "The container is derived from **rocm/pytorch**.",
+    ],
+)
+def test_a_base_repository_no_from_names(tmp_path: Path, sentence: str) -> None:
+    found = _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", CUDA)
+    assert found == [
+        "3: README says the image is based on rocm/pytorch but Dockerfile:1 says FROM "
+        "nvcr.io/nvidia/cuda:12.4.1-devel-ubuntu22.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This image is based on the official `nvidia/cuda` image.",  # the registry prefix aside
+        "Based on coreweave/nccl-tests.",  # a repository of code, not said to be an image
+        "You can also build it on top of `rocm/pytorch` instead.",  # advice, a choice
+        "The image was based on `rocm/pytorch` before 2024.",  # the past
+        "The image is based on Ubuntu.",  # the tag names Ubuntu
+    ],
+)
+def test_the_nearest_true_statements(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", CUDA) == []
+
+
+def test_a_distribution_the_base_does_not_hold(tmp_path: Path) -> None:
+    said = "# Toolkit\n\nThis image is based on **archlinux** and needs 38GB.\n\nIt is based on Debian.\n"
+    assert _audit(tmp_path, said, PLAIN) == [
+        "3: README says the image is based on Arch Linux but Dockerfile:1 says FROM ubuntu:22.04 (likely)",
+        "5: README says the image is based on Debian but Dockerfile:1 says FROM ubuntu:22.04 (likely)",
+    ]
+
+
+def test_a_base_that_names_no_distribution_may_hold_any(tmp_path: Path) -> None:
+    said = "# Toolkit\n\nThis image is based on archlinux.\n"
+    assert _audit(tmp_path, said, "FROM rocm/pytorch:latest\n") == []
+    assert _audit(tmp_path, said, "ARG BASE=ubuntu:22.04\nFROM ${BASE}\n") != []  # a default, expanded
+    assert _audit(tmp_path, said, "FROM archlinux:base\n") == []
+
+
+def test_a_base_the_project_builds_itself(tmp_path: Path) -> None:
+    # the README's images are `acme/trainer`; `acme/torch` is another of its own (a stage of the same
+    # Dockerfile, `torch_stage`): the project builds it, and the FROM names it only through a build arg
+    said = (
+        "# Trainer\n\nThe [`acme/trainer`](https://hub.docker.com/r/acme/trainer) images are built on top"
+        " of the [`acme/torch`](https://hub.docker.com/r/acme/torch) images.\n"
+    )
+    staged = "FROM ubuntu:22.04 AS torch_stage\nRUN apt-get update\nFROM torch_stage AS trainer\n"
+    assert _audit(tmp_path, said, staged) == []
+    other = said.replace("acme/trainer", "zeta/trainer")
+    assert _audit(tmp_path / "other", other, "FROM ubuntu:22.04 AS build\n") == [
+        "3: README says the image is based on acme/torch but Dockerfile:1 says FROM ubuntu:22.04 (likely)"
+    ]
+
+
+def test_a_dockerfile_the_image_is_built_from_is_no_base(tmp_path: Path) -> None:
+    said = "# Toolkit\n\nThe image is built from `docker/Dockerfile.cuda` on top of the CUDA image.\n"
+    assert _audit(tmp_path, said, CUDA) == []

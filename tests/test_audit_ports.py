@@ -1,0 +1,72 @@
+"""`docgen.audit.ports`: the container port a README's `docker run -p HOST:CONTAINER` publishes for
+the image the README builds, against the image's EXPOSE and the ports its ENV, ENTRYPOINT and CMD
+name. A planted drift and, next to it, the nearest true commands as traps. The READMEs and Dockerfiles
+are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+
+def _audit(tmp_path: Path, readme: str, dockerfile: str) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+WEBUI = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir gradio==4.44.0
+ENV GRADIO_SERVER_PORT=7860
+EXPOSE 7860
+CMD ["python", "app.py"]
+"""
+
+RUNS = """\
+# Web UI
+
+```bash
+docker build -t acme/webui .
+docker run --gpus all -p 8188:8188 acme/webui
+docker run --gpus all -p 127.0.0.1:8080:7860/tcp acme/webui:latest
+docker run -p 9000:9000 -e GRADIO_SERVER_PORT=9000 acme/webui
+docker run -p 9001:9001 acme/webui python app.py --port 9001
+docker run --network host -p 9002:9002 acme/webui
+docker run -p 8000:8000 nvcr.io/nvidia/tritonserver:24.01-py3
+```
+"""
+
+
+def test_a_published_port_the_image_does_not_serve_on(tmp_path: Path) -> None:
+    # line 5 publishes 8188, which the image neither exposes nor names; the host side of line 6 is the
+    # user's; lines 7-8 set the port themselves; line 9 ignores -p (host network); line 10 runs an image
+    # the README does not build
+    assert _audit(tmp_path, RUNS, WEBUI) == [
+        "5: README publishes container port 8188 of acme/webui, but Dockerfile:4 exposes 7860 and names "
+        "8188 nowhere in its ENV, ENTRYPOINT or CMD (likely)"
+    ]
+
+
+def test_a_port_the_command_gives_is_no_finding(tmp_path: Path) -> None:
+    # nothing exposed, the port is in the command: the application may serve on any port
+    served = 'FROM python:3.11-slim\nCMD ["python", "app.py", "--port", "8188"]\n'
+    assert _audit(tmp_path, RUNS, served) == []
+    unexposed = 'FROM python:3.11-slim\nCMD ["python", "app.py"]\n'
+    assert _audit(tmp_path, RUNS, unexposed) == []
+
+
+def test_a_run_of_an_image_the_readme_does_not_build_is_not_read(tmp_path: Path) -> None:
+    pulled = "# Web UI\n\n```bash\ndocker pull acme/webui\ndocker run -p 8188:8188 acme/webui\n```\n"
+    assert _audit(tmp_path, pulled, WEBUI) == []
+
+
+def test_a_flag_of_the_program_after_the_image_is_not_a_published_port(tmp_path: Path) -> None:
+    flagged = "# Web UI\n\n```bash\ndocker build -t webui .\ndocker run webui serve -p 8188\n```\n"
+    assert _audit(tmp_path, flagged, WEBUI) == []
