@@ -110,7 +110,7 @@ def _analyse(
     """The model of a parsed Dockerfile read from `file` (`ImageModel.file`), and its lint warnings
     when asked (sharing the evaluation, the components and the hard-coded values with the model)."""
     evaluation = evaluate(parsed, build_args, target, target_at)
-    found, skipped, unreached = components.extract_all(parsed, evaluation)
+    found, skipped, unreached, installs = components.extract_all(parsed, evaluation)
     model = ImageModel(
         path=parsed.path,
         stages=evaluation.stages,
@@ -131,6 +131,7 @@ def _analyse(
         file=file,
         settings=_settings(parsed, evaluation),
         stated=stated_versions(parsed),
+        installs=installs,
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
         built = built_stages(model)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from docgen import renovate
 from docgen.baseimage import environment, image_name
 from docgen.evaluate import Evaluation, Scope
-from docgen.model import Component, Diagnostic, Instruction, ParsedDockerfile, Stage
+from docgen.model import Component, Diagnostic, Instruction, ManifestInstall, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
 from docgen.sources import downloads
 from docgen.sources.context import (
@@ -82,15 +82,18 @@ def extract(
     parsed: ParsedDockerfile, evaluation: Evaluation
 ) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...]]:
     """The components of one Dockerfile, in Dockerfile order, and the constructs that were skipped."""
-    found, skipped, _ = extract_all(parsed, evaluation)
+    found, skipped, _, _ = extract_all(parsed, evaluation)
     return found, skipped
 
 
 def extract_all(
     parsed: ParsedDockerfile, evaluation: Evaluation
-) -> tuple[tuple[Component, ...], tuple[Diagnostic, ...], tuple[tuple[str, int], ...]]:
-    """`extract`, and the (build arg, RUN line) pairs of the RUNs that read an arg only in shell
-    branches the default build does not take (see `docgen.sources.reach`), sorted."""
+) -> tuple[
+    tuple[Component, ...], tuple[Diagnostic, ...], tuple[tuple[str, int], ...], tuple[ManifestInstall, ...]
+]:
+    """`extract`, the (build arg, RUN line) pairs of the RUNs that read an arg only in shell branches
+    the default build does not take (see `docgen.sources.reach`), sorted, and the manifests the RUNs
+    install (`ImageModel.installs`)."""
     arg_names = frozenset(a.name for a in evaluation.args)
     arg_values: dict[str, tuple[str, ...]] = {}
     for decl in evaluation.args:
@@ -147,7 +150,8 @@ def extract_all(
     gone: set[str | None] = {comp.arg for _, _, comp in recorder.components}
     gone |= {git_component(clone, recorder).arg for clone in recorder.clones if clone.removed is not None}
     unreached = tuple(sorted(recorder.reach.unreached))
-    return renovate.identify(parsed, evaluation, found, gone - {None}), tuple(recorder.skipped), unreached
+    identified = renovate.identify(parsed, evaluation, found, gone - {None})
+    return identified, tuple(recorder.skipped), unreached, tuple(recorder.installs)
 
 
 _VARIABLE = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*")

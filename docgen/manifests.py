@@ -8,9 +8,12 @@ row (`method` `requirements`) or not at all: its pins are not the Dockerfile's t
 them as facts of the image (`ManifestPin`), each at the manifest's own line, for the rules that compare
 a README's versions (`docgen audit`).
 
-The build context is the Dockerfile's folder (as `docker build -f DIR/Dockerfile DIR`). Only files a
-COPY or ADD of the context puts where the install reads them are read; a path set by a variable, a
-file outside the context or one that is not there leaves nothing. Requirements are read with
+Which manifests each RUN installs, and where, is the extraction's reading of the command
+(`ImageModel.installs`, recorded by `docgen.sources.pip`, `conda` and `tools`): heredoc scripts, `cd`
+and paths build args give are followed as for the components. The build context is the Dockerfile's
+folder (as `docker build -f DIR/Dockerfile DIR`). Only files a COPY or ADD of the context puts where
+the install reads them are read; a path only the shell knows, a file outside the context or one that is
+not there leaves nothing. Requirements are read with
 `docgen.sources.pip.requirement` (`packaging` for all but the plain forms); only exact pins (`==`,
 `===`) are kept.
 """
@@ -19,30 +22,25 @@ from __future__ import annotations
 
 import functools
 import posixpath
-import re
-import shlex
 import sys
 from pathlib import Path
 
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.model import Instruction, ManifestPin
-from docgen.sources.pip import PIP_VALUE_OPTIONS, UV_VALUE_OPTIONS, requirement
+from docgen.model import Instruction, ManifestInstall, ManifestPin
+from docgen.sources.pip import requirement
 
-_VALUE_OPTIONS = PIP_VALUE_OPTIONS | UV_VALUE_OPTIONS
-_SEPARATORS = re.compile(r"&&|\|\||[;|\n]")
-_PIP = re.compile(r"pip(?:3(?:\.\d+)?)?\Z")
-_PYTHON = re.compile(r"python(?:3(?:\.\d+)?)?\Z")
-_CONDA = frozenset({"conda", "mamba", "micromamba"})
-_EXTRAS = re.compile(r"\[([^\]]*)\]\Z")
 _NESTED = 3
 """How deep `-r other.txt` lines inside a requirements file are followed."""
 
 
 @functools.lru_cache(maxsize=64)
-def manifest_pins(file: str, shown: str) -> tuple[ManifestPin, ...]:
+def manifest_pins(file: str, shown: str, installs: tuple[ManifestInstall, ...]) -> tuple[ManifestPin, ...]:
     """The exact pins of the manifests the Dockerfile at `file` (shown as `shown`) installs from its
-    build context, in Dockerfile order; () when it cannot be read or installs none."""
+    build context (`installs`, as the extraction read its RUNs: `ImageModel.installs`), in Dockerfile
+    order; () when it cannot be read or installs none."""
+    if not installs:
+        return ()
     try:
         text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
         parsed = parse_dockerfile(text, file)
@@ -73,12 +71,14 @@ def manifest_pins(file: str, shown: str) -> tuple[ManifestPin, ...]:
             run = _Stage(
                 state.label, state.workdir, [*state.copies, *_bind_mounts(inst, state.workdir, context)]
             )
-            for kind, where, extras in _installs(inst.args, state.workdir):
+            for install in installs:
+                if not inst.start_line <= install.line <= inst.end_line:
+                    continue
                 try:
-                    local = run.source_of(where, context)
-                    if kind == "project" and (local is None or local.is_dir()):
-                        local = run.source_of(posixpath.join(where, "pyproject.toml"), context)
-                    pins = _read(kind, local, extras) if local is not None else []
+                    local = run.source_of(install.path, context)
+                    if install.kind == "project" and (local is None or local.is_dir()):
+                        local = run.source_of(posixpath.join(install.path, "pyproject.toml"), context)
+                    pins = _read(install.kind, local, install.extras) if local is not None else []
                 except (OSError, ValueError):
                     continue  # a file that cannot be read (a loop of links, no permission) pins nothing
                 for name, version, line, path in pins:
@@ -145,100 +145,6 @@ class _Stage:
                 found = (local / posixpath.relpath(where, image)).resolve()
                 return found if found.is_relative_to(context.resolve()) and found.exists() else None
         return None
-
-
-def _installs(script: str, workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(kind, path in the image, extras) of each manifest a RUN's commands install: `requirements` (a
-    file) or `project` (a folder holding pyproject.toml)."""
-    found: list[tuple[str, str, tuple[str, ...]]] = []
-    for command in _SEPARATORS.split(script):
-        try:
-            words = shlex.split(command, comments=True)
-        except ValueError:
-            continue
-        while words and ("=" in words[0] and not words[0].startswith("-") or words[0] in ("sudo", "exec")):
-            words = words[1:]
-        if not words:
-            continue
-        tool = words[0].rsplit("/", 1)[-1]
-        args: list[str] | None = None
-        if _PIP.match(tool) and words[1:2] == ["install"]:
-            args = words[2:]
-        elif _PYTHON.match(tool) and words[1:4] == ["-m", "pip", "install"]:
-            args = words[4:]
-        elif tool == "uv" and words[1:3] == ["pip", "install"]:
-            args = words[3:]
-        elif tool == "uv" and words[1:2] == ["sync"]:
-            found.extend(_sync(words[2:], workdir))
-            continue
-        elif tool in _CONDA and words[1:2] in (["install"], ["create"]):
-            for i, word in enumerate(words):
-                if word == "--file" and i + 1 < len(words):
-                    found.append(("requirements", _at(workdir, words[i + 1]), ()))
-                elif word.startswith("--file="):
-                    found.append(("requirements", _at(workdir, word[len("--file=") :]), ()))
-            continue
-        if args is not None:
-            found.extend(_pip_args(args, workdir))
-    return [(kind, where, extras) for kind, where, extras in found if "$" not in where]
-
-
-def _pip_args(args: list[str], workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The requirements files (`-r F`) and local projects (`.`, `-e ./app`) of `pip install ARGS`."""
-    found: list[tuple[str, str, tuple[str, ...]]] = []
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word.startswith("--") and "=" in word:
-            key, _, value = word.partition("=")
-            step = 1
-        elif word.startswith("-r") and len(word) > 2:
-            key, value, step = "-r", word[2:], 1
-        else:
-            key, value, step = word, args[i + 1] if i + 1 < len(args) else "", 2
-        if key in ("-r", "--requirement", "--requirements") and value:
-            found.append(("requirements", _at(workdir, value), ()))
-        elif key in ("-e", "--editable") and value:
-            found.extend(_project(value, workdir))
-        elif key in _VALUE_OPTIONS:
-            pass
-        elif word.startswith("-"):
-            step = 1
-        else:
-            found.extend(_project(word, workdir))
-            step = 1
-        i += step
-    return found
-
-
-def _project(word: str, workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """A local project folder pip installs (`.`, `./app[serve]`, `/src`); none for a package name."""
-    extras_match = _EXTRAS.search(word)
-    path = word[: extras_match.start()] if extras_match else word
-    if not (path.startswith((".", "/")) or path == ".") or path.endswith((".whl", ".tar.gz", ".zip")):
-        return []
-    extras = tuple(e.strip() for e in extras_match.group(1).split(",")) if extras_match else ()
-    return [("project", _at(workdir, path), extras)]
-
-
-def _sync(args: list[str], workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """`uv sync [--project DIR] [--extra X]…`: the project in the working directory (or DIR)."""
-    project, extras = ".", []
-    for i, word in enumerate(args):
-        value = args[i + 1] if i + 1 < len(args) else ""
-        if word in ("--project", "--directory") and value:
-            project = value
-        elif word.startswith(("--project=", "--directory=")):
-            project = word.partition("=")[2]
-        elif word == "--extra" and value:
-            extras.append(value)
-        elif word.startswith("--extra="):
-            extras.append(word.partition("=")[2])
-    return [("project", _at(workdir, project), tuple(extras))]
-
-
-def _at(workdir: str, path: str) -> str:
-    return posixpath.normpath(posixpath.join(workdir, path))
 
 
 def _read(kind: str, local: Path, extras: tuple[str, ...]) -> list[tuple[str, str, int, Path]]:

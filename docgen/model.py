@@ -329,6 +329,25 @@ class HardCoded:
 
 
 @dataclass(frozen=True)
+class ManifestInstall:
+    """A manifest a RUN command installs, as the extraction reads the command: a requirements file
+    (`pip install -r F`, `uv pip install -r F`, conda `--file F`) or a local project (`pip install .`,
+    `-e './app[gpu]'`, `uv sync`). Its pins live in the build context (`docgen.manifests` reads them)."""
+
+    kind: str
+    """`requirements` (a file) or `project` (a folder holding `pyproject.toml`, or that file)."""
+    path: str
+    """Where the command reads it in the image: variables expanded, resolved against the working
+    directory the command runs in (WORKDIR, then `cd`)."""
+    extras: tuple[str, ...]
+    """For a project, the optional extras installed with it (`.[serve]`, `--extra serve`)."""
+    line: int
+    """1-based Dockerfile line of the word naming it."""
+    stage: str
+    """Label of the stage whose RUN installs it."""
+
+
+@dataclass(frozen=True)
 class ManifestPin:
     """A package a manifest the Dockerfile installs pins exactly: a requirements file given to `pip
     install -r` (`uv pip install -r`, conda `--file`), or the PEP 621 dependencies of a local project
@@ -466,6 +485,9 @@ class ImageModel:
     stated: tuple[StatedVersion, ...] = ()
     """Versions the labels' descriptions and present-tense comments about the base state in words
     (`docgen.stated`): not pins, what the image says it holds when nothing pins it."""
+    installs: tuple[ManifestInstall, ...] = ()
+    """The requirements files and local projects the RUNs install, in Dockerfile order: whose pins
+    live in the build context, not in the Dockerfile's text."""
 
     @property
     def target(self) -> Stage | None:

@@ -46,7 +46,10 @@ def _tree(tmp_path: Path, dockerfile: str, files: dict[str, str]) -> str:
 
 
 def _pins(file: str, shown: str = "docker/Dockerfile") -> list[tuple[str, str, str, int, int]]:
-    return [(p.name, p.version, p.file, p.line, p.installed) for p in manifest_pins(file, shown)]
+    return [
+        (p.name, p.version, p.file, p.line, p.installed)
+        for p in manifest_pins(file, shown, build_model(Path(file), shown).installs)
+    ]
 
 
 def test_a_requirements_file_copied_and_installed(tmp_path: Path) -> None:
@@ -80,6 +83,22 @@ def test_a_local_project_installed(tmp_path: Path, copy: str, install: str, extr
     )
     assert [name for name, *_ in _pins(file, "Dockerfile")] == ["jupyterlab", *extra]
     assert _pins(file, "Dockerfile")[0][2:4] == ("pyproject.toml", 5)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        # a heredoc script
+        "RUN <<EOF\nset -e\npip install -r /src/reqs/extra.txt\nEOF\n",
+        # a path a build arg's default gives
+        "ARG REQS=reqs/extra.txt\nRUN pip install -r /src/${REQS}\n",
+        # the directory a `cd` moves to
+        "RUN cd /src/reqs && pip install -r extra.txt\n",
+    ],
+)
+def test_an_install_as_the_extraction_reads_it(tmp_path: Path, run: str) -> None:
+    file = _tree(tmp_path, f"FROM python:3.12\nCOPY reqs /src/reqs\n{run}", {"reqs/extra.txt": EXTRA})
+    assert [pin[:4] for pin in _pins(file)] == [("httpx", "0.27.2", "docker/reqs/extra.txt", 1)]
 
 
 def test_a_requirements_file_bind_mounted(tmp_path: Path) -> None:

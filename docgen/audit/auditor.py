@@ -255,7 +255,7 @@ class _Facts:
         requirements.txt` or `uv pip install .` puts in the image."""
         if not model.file:
             return
-        for pin in manifest_pins(model.file, model.path):
+        for pin in manifest_pins(model.file, model.path, model.installs):
             keys = _keys(pin.name, names)
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = f"{pin.name}=={pin.version}"

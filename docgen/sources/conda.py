@@ -74,6 +74,7 @@ def handle(command: str, words: list[Word], ctx: RunContext) -> None:
         return
     channels = [w.text for w in options.all_values("-c", "--channel") if w.known and w.text]
     for req_file in options.all_values("-f", "--file"):
+        ctx.install("requirements", req_file)
         add(
             ctx,
             req_file,

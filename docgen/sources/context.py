@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from docgen.model import Component, Diagnostic
+from docgen.model import Component, Diagnostic, ManifestInstall
 from docgen.sources.naming import fork_of, is_pinned_ref, ref_kind, repo_name
 from docgen.sources.reach import Reach
 from docgen.sources.script import ShellState, Word
@@ -98,6 +98,8 @@ class Recorder:
     """Stage label → the build args declared in it (or brought into it by a bare `ARG NAME`)."""
     reach: Reach = field(default_factory=Reach)
     """The build args RUNs read only in branches the default build does not take (`Reach`)."""
+    installs: list[ManifestInstall] = field(default_factory=list)
+    """The requirements files and local projects the RUNs install (`ImageModel.installs`)."""
 
     def add(self, component: Component) -> None:
         if not component.name.strip(" @=~-"):  # `go install @v1.2.3`, `apk add =1.0`: no package
@@ -238,6 +240,15 @@ class RunContext:
             self.recorder.skip(self.line_of(word), f"{how} {name} in an if or case: still listed")
         else:
             self.recorder.remove(kinds, name, self.stage, self.line_of(word), how)
+
+    def install(self, kind: str, word: Word, path: str = "", extras: tuple[str, ...] = ()) -> None:
+        """Note that the command being read installs the manifest `word` names (its text, or `path`
+        when given), a `requirements` file or a local `project`; a path only the build knows is not
+        noted."""
+        text = path or word.text
+        if word.known and "$" not in text:
+            found = ManifestInstall(kind, self.path(text), extras, self.line_of(word), self.stage.label)
+            self.recorder.installs.append(found)
 
     def line_of(self, word: Word) -> int:
         """The Dockerfile line of `word`, else of the command being read."""

@@ -263,6 +263,8 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
         scope_index = ctx.state.lookup("PIP_INDEX_URL") or ctx.state.lookup("UV_INDEX_URL")
         source_index = scope_index if isinstance(scope_index, str) else None
     for req_file in requirement_files:
+        if not build_only:
+            ctx.install("requirements", req_file)
         if not req_file.known and not req_file.names & ctx.recorder.arg_names:
             # `for f in requirements*.txt; do pip install -r $f` : a file only the shell knows
             ctx.recorder.skip(ctx.line_of(req_file), f"pip requirements file not known: {req_file.text}")
@@ -276,10 +278,26 @@ def handle(words: list[Word], ctx: RunContext, build_only: bool = False) -> None
                 f"pip install -r {req_file.text}{owner}: its pins live in that file; not listed",
             )
     for word, editable in items:
+        project = None if build_only else local_project(word.text)
+        if project is not None:
+            ctx.install("project", word, *project)
         key = (_EXTRAS.sub("", word.text) if "[" in word.text else word.text).lower()
         if key not in seen:
             seen.add(key)
             _item(word, editable, source_index, ctx, build_only)
+
+
+_TRAILING_EXTRAS = re.compile(r"\[([^\]]*)\]\Z")
+
+
+def local_project(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """(folder, extras) of a local project a requirement word installs (`.`, `./app[serve]`, `/src`);
+    None for a package, a URL or a package file (`./dist/x.whl`)."""
+    extras = _TRAILING_EXTRAS.search(text)
+    path = text[: extras.start()] if extras else text
+    if not path.startswith((".", "/")) or path.endswith((".whl", ".tar.gz", ".zip")):
+        return None
+    return path, tuple(e.strip() for e in extras.group(1).split(",")) if extras else ()
 
 
 _OPTION_WORDS = frozenset(

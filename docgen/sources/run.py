@@ -145,6 +145,8 @@ def _command(
         _python(words, ctx)
     elif name == "uv" and len(words) > 2 and words[1].text == "pip":
         _pip(words[2:], ctx)
+    elif name == "uv" and len(words) > 1 and words[1].text == "sync":
+        tools.uv_sync(words[2:], ctx)
     elif name == "uv" and len(words) > 2 and words[1].text == "add":
         pip.handle(words[2:], ctx)  # `uv add pkg==1.2`: added to the project and installed
     elif name in ("curl", "wget", "aria2c", "axel"):

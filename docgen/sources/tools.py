@@ -250,6 +250,14 @@ def uv_tool(words: list[Word], ctx: RunContext) -> None:
     _pip(requirements, options, ctx)
 
 
+def uv_sync(words: list[Word], ctx: RunContext) -> None:
+    """`uv sync [--project DIR] [--extra X]…` (`words` start after `sync`): the project in the working
+    directory (or DIR) installed with its dependencies, as its manifest pins them."""
+    options = read_options(words, _UV_TOOL_VALUES)
+    project = options.value("--project", "--directory") or Word(".")
+    ctx.install("project", project, extras=tuple(w.text for w in options.all_values("--extra")))
+
+
 def pipx(words: list[Word], ctx: RunContext) -> None:
     """`pipx install|inject …` (`words` start after `pipx`)."""
     options = read_options(words, _PIPX_VALUES)
