@@ -170,3 +170,21 @@ def test_a_version_the_manifest_pins_otherwise(tmp_path: Path) -> None:
 
 def test_the_versions_the_manifests_pin(tmp_path: Path) -> None:
     assert _audit(tmp_path, README.format("4.2.5", "0.115")) == []
+
+
+def test_the_installs_the_extraction_records(tmp_path: Path) -> None:
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12\nWORKDIR /src\nARG REQS=base.txt\n"
+        "RUN cd app && pip install -e '.[gpu]' -r ${REQS} && pip wheel -r wheels.txt\n"
+        "RUN conda install --file env.txt && uv sync --project /opt/p --extra docs\n"
+        "RUN pip install -r $(cat list) numpy ./dist/x-1.0.whl\n",
+        {},
+    )
+    installs = build_model(Path(file), "Dockerfile").installs
+    assert [(i.kind, i.path, i.extras, i.line) for i in installs] == [
+        ("requirements", "/src/app/base.txt", (), 4),
+        ("project", "/src/app", ("gpu",), 4),
+        ("requirements", "/src/env.txt", (), 5),
+        ("project", "/opt/p", ("docs",), 5),
+    ]
