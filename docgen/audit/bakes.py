@@ -14,7 +14,7 @@ from pathlib import Path
 
 from docgen import bake
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _build_commands
+from docgen.audit.commands import _build_commands, joined
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -51,12 +51,12 @@ def _bake_targets(
 def _check(
     command: list[tuple[int, str]], directory: Path, readme: str, project: Path | None
 ) -> Iterator[Diagnostic]:
-    joined = " ".join(text.rstrip().removesuffix("\\") for _, text in command)
-    match = _BAKE.search(joined)
+    whole = joined(command)
+    match = _BAKE.search(whole)
     if match is None:
         return
     try:
-        words = shlex.split(re.split(r"&&|\|\||;|\|", joined[match.end() :])[0], comments=True)
+        words = shlex.split(re.split(r"&&|\|\||;|\|", whole[match.end() :])[0], comments=True)
     except ValueError:
         return
     files: list[str] = []

@@ -100,20 +100,33 @@ def _lines_of_commands_with_file(fence: Fence) -> set[int]:
     return found
 
 
-def _build_commands(fence: Fence, start: re.Pattern[str] = _BUILD_COMMAND) -> Iterator[list[tuple[int, str]]]:
-    """The lines of each build command (`docker build`, or what `start` finds, continued lines too) of a
-    command block, from the line `start` is found on."""
+def fence_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each command of a command block (a line and those it continues with `\\`), as
+    written."""
     if fence.lang not in _COMMAND_LANGS:
         return
     command: list[tuple[int, str]] = []
     for line, text in fence.lines:
-        if command or start.search(text):
-            command.append((line, text))
-        if command and not text.rstrip().endswith("\\"):
+        command.append((line, text))
+        if not text.rstrip().endswith("\\"):
             yield command
             command = []
     if command:
         yield command
+
+
+def joined(command: list[tuple[int, str]]) -> str:
+    """The text of a command (lines of `fence_commands`) on one line, the `\\` ending each dropped."""
+    return " ".join(text.rstrip().removesuffix("\\") for _, text in command)
+
+
+def _build_commands(fence: Fence, start: re.Pattern[str] = _BUILD_COMMAND) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each build command (`docker build`, or what `start` finds, continued lines too) of a
+    command block, from the line `start` is found on."""
+    for command in fence_commands(fence):
+        first = next((i for i, (_, text) in enumerate(command) if start.search(text)), None)
+        if first is not None:
+            yield command[first:]
 
 
 def _command_files(command: list[tuple[int, str]]) -> list[str]:

@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.names import _RUN, _commands, _repository, _run_image
+from docgen.audit.commands import fence_commands, joined
+from docgen.audit.names import _RUN, _repository, _run_image
 from docgen.audit.ports import _built_repositories
 from docgen.audit.settings import _Image
 from docgen.dockerfile import read_dockerfile
@@ -39,8 +40,8 @@ def _mounted_scripts(part: Document, whole: Document, auditor: _Auditor) -> Iter
     if not built:
         return
     for fence in part.fences:
-        for lines in _commands(fence):
-            command = " ".join(text for _, text in lines)
+        for lines in fence_commands(fence):
+            command = joined(lines)
             run = _RUN.search(command)
             if run is None or _WORKDIR_FLAG.search(command, run.end()):
                 continue

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import fence_commands, joined
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, Fence, code_spans, read_document
@@ -193,20 +194,6 @@ def _run_image(words: list[str]) -> str | None:
     return None
 
 
-def _commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
-    """The lines of each command of a command block (a line and those it continues with `\\`)."""
-    if fence.lang not in _COMMAND_LANGS:
-        return
-    parts: list[tuple[int, str]] = []
-    for line, text in fence.lines:
-        parts.append((line, text.rstrip().removesuffix("\\")))
-        if not text.rstrip().endswith("\\"):
-            yield parts
-            parts = []
-    if parts:
-        yield parts
-
-
 def _built_by_scripts(folders: Sequence[Path]) -> set[str]:
     """The repositories `docker build -t` lines of the shell scripts in `folders` tag."""
     found: set[str] = set()
@@ -255,8 +242,8 @@ def _run_misses(
     runs: list[tuple[int, int, str]] = []
     for fence in doc.fences:
         where = section.get(fence.section, 0)
-        for lines in _commands(fence):
-            command = " ".join(text for _, text in lines)
+        for lines in fence_commands(fence):
+            command = joined(lines)
             if _BUILDS.search(command):
                 tags = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
                 built.setdefault(where, set()).update(tags)
@@ -417,8 +404,8 @@ def _tag_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Itera
         return
     for fence in doc.fences:
         built: set[str] = set()
-        for lines in _commands(fence):
-            command = " ".join(text for _, text in lines)
+        for lines in fence_commands(fence):
+            command = joined(lines)
             for part in re.split(r"&&|;|\|\|", command):
                 if (build := _COMPOSE_BUILD.search(part)) is not None and "-f" not in build.group(
                     "rest"

@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.names import _BUILDS, _RUN, _TAG_FLAG, _commands, _repository, _run_image
+from docgen.audit.commands import fence_commands, joined
+from docgen.audit.names import _BUILDS, _RUN, _TAG_FLAG, _repository, _run_image
 from docgen.audit.settings import _Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -41,8 +42,8 @@ def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iter
         return
     images = [_Image(model) for model in auditor.models]
     for fence in part.fences:
-        for lines in _commands(fence):
-            command = " ".join(text for _, text in lines)
+        for lines in fence_commands(fence):
+            command = joined(lines)
             run = _RUN.search(command)
             if run is None or _HOST_NETWORK.search(command):
                 continue
@@ -74,8 +75,8 @@ def _built_repositories(doc: Document) -> set[str]:
     """The repositories the README's `docker build -t` commands tag."""
     built: set[str] = set()
     for fence in doc.fences:
-        for lines in _commands(fence):
-            command = " ".join(text for _, text in lines)
+        for lines in fence_commands(fence):
+            command = joined(lines)
             if _BUILDS.search(command):
                 built.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(command))
     return {b for b in built if not re.search(r"[<>${}]", b)}

@@ -347,7 +347,12 @@ def _rest(fence: Fence, line: int, code: str, step: str) -> str:
     """The commands of `fence` after `step` of the command `code` on README `line`, up to the next `cd`
     or a command that may run elsewhere (`docker run -it`)."""
     after = code.split(step, 1)[1] if step in code else ""
-    text = "\n".join([after, *(t.split(" #", 1)[0] for n, t in fence.lines if n > line)])
+    return until_moved("\n".join([after, *(t.split(" #", 1)[0] for n, t in fence.lines if n > line)]))
+
+
+def until_moved(text: str) -> str:
+    """The commands of shell `text` up to the first `cd` or command that may run elsewhere (`docker
+    run -it`, `ssh`): those that run in the folder the text starts in, one a line."""
     kept = []
     for piece in re.split(r"&&|\|\||;|\n", text):
         if _CD_STEP.match(piece) or _ELSEWHERE.search(piece):

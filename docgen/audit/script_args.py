@@ -42,16 +42,21 @@ _MAX_SCRIPT = 200_000
 """The most bytes of a script read."""
 
 
+def _lines(path: Path) -> list[str]:
+    """The lines of the script at `path`; none when it cannot be read or is larger than docgen reads."""
+    try:
+        if os.path.getsize(path) > _MAX_SCRIPT:
+            return []
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except (OSError, ValueError):
+        return []
+
+
 def _checks(path: Path) -> list[tuple[int, int, str]]:
     """(script line, positional argument, regular expression) of each format check the script at `path`
     exits on when an argument does not match: `if ! [[ $1 =~ RE ]]; then` with an `exit` before its
     `fi`, or `[[ $1 =~ RE ]] || exit 1`. An argument named first (`VERSION=$1`) is followed."""
-    try:
-        if os.path.getsize(path) > _MAX_SCRIPT:
-            return []
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except (OSError, ValueError):
-        return []
+    lines = _lines(path)
     aliases: dict[str, int] = {}
     found: list[tuple[int, int, str]] = []
     for index, text in enumerate(lines):
@@ -179,12 +184,7 @@ _SOME = re.compile(
 def _accepted(path: Path) -> list[tuple[int, frozenset[str]]]:
     """(script line, options) of each `case` arm of options and of each option of a `getopts` string
     of the script at `path` (`-p|--port)` is one arm: two names of one option)."""
-    try:
-        if os.path.getsize(path) > _MAX_SCRIPT:
-            return []
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except (OSError, ValueError):
-        return []
+    lines = _lines(path)
     found: list[tuple[int, frozenset[str]]] = []
     for number, text in enumerate(lines, start=1):
         arm = _ARM.match(text)

@@ -37,6 +37,7 @@ from docgen.audit.references import (
     _made_before,
     _top,
     _Walk,
+    until_moved,
 )
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
@@ -177,13 +178,7 @@ def _after(fence: Fence, line: int, step: str) -> str:
     that may run elsewhere (`docker run -it`)."""
     lines = [(n, t.split(" #", 1)[0]) for n, t in fence.lines if n >= line]
     text = "\n".join(t for _, t in lines if not t.lstrip().startswith("#"))
-    text = text.split(step, 1)[1] if step in text else text
-    kept = []
-    for piece in re.split(r"&&|\|\||;|\n", text):
-        if _CD_STEP.match(piece) or _ELSEWHERE.search(piece):
-            break
-        kept.append(piece)
-    return "\n".join(kept)
+    return until_moved(text.split(step, 1)[1] if step in text else text)
 
 
 _COPY = re.compile(
