@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import _RUN, _repository, _run_image
+from docgen.audit.names import _repository, docker_run
 from docgen.audit.ports import _built_repositories
 from docgen.audit.settings import _Image
 from docgen.dockerfile import read_dockerfile
@@ -42,15 +42,12 @@ def _mounted_scripts(part: Document, whole: Document, auditor: _Auditor) -> Iter
     for fence in part.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            run = _RUN.search(command)
-            if run is None or _WORKDIR_FLAG.search(command, run.end()):
+            run = docker_run(command)
+            if run is None or _WORKDIR_FLAG.search(command, run[0]) or _repository(run[1]) not in built:
                 continue
-            words = command[run.end() :].split()
-            image = _run_image(words)
-            if image is None or _repository(image) not in built:
-                continue
-            at = command.find(image, run.end())
-            mount = _MOUNT.search(command, run.end(), at)
+            start, image = run
+            at = command.find(image, start)
+            mount = _MOUNT.search(command, start, at)
             script = _script(command[at + len(image) :].split())
             if mount is None or script is None:
                 continue

@@ -179,6 +179,14 @@ def _repository(image: str) -> str:
     return (f"{head}/" if head else "") + tail.split(":", 1)[0]
 
 
+def docker_run(command: str) -> tuple[int, str] | None:
+    """(where its options start, the image) of a command that runs a container (`docker run`,
+    `podman container run`); None for another command or an image that cannot be told."""
+    run = _RUN.search(command)
+    image = _run_image(command[run.end() :].split()) if run is not None else None
+    return (run.end(), image) if run is not None and image else None
+
+
 def _run_image(words: list[str]) -> str | None:
     """The image of a `docker run` command's words (after `run`), None when it cannot be told."""
     index = 0
@@ -250,11 +258,9 @@ def _run_misses(
                 known |= tags
             known.update(_repository(m.group(1)) for m in _TAGGED.finditer(command))
             known.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
-            if run := _RUN.search(command):
-                image = _run_image(command[run.end() :].split())
-                if image:
-                    line = next((n for n, text in lines if image in text), lines[0][0])
-                    runs.append((line, where, image))
+            if run := docker_run(command):
+                line = next((n for n, text in lines if run[1] in text), lines[0][0])
+                runs.append((line, where, run[1]))
     if not built:
         return
     known |= _built_by_scripts(folders)

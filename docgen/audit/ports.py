@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import _BUILDS, _RUN, _TAG_FLAG, _repository, _run_image
+from docgen.audit.names import _BUILDS, _TAG_FLAG, _repository, docker_run
 from docgen.audit.settings import _Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -44,15 +44,12 @@ def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iter
     for fence in part.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            run = _RUN.search(command)
-            if run is None or _HOST_NETWORK.search(command):
+            run = docker_run(command)
+            if run is None or _HOST_NETWORK.search(command) or _repository(run[1]) not in built:
                 continue
-            words = command[run.end() :].split()
-            image = _run_image(words)
-            if image is None or _repository(image) not in built:
-                continue
-            options = command.find(image, run.end())  # what follows the image is its command's
-            for match in _PUBLISH.finditer(command, run.end(), options):
+            start, image = run
+            options = command.find(image, start)  # what follows the image is its command's
+            for match in _PUBLISH.finditer(command, start, options):
                 port = match.group(2)
                 rest = command[: match.start()] + " " + command[match.end() :]
                 if port in _NUMBER.findall(rest):
