@@ -338,6 +338,7 @@ AUDIT_LAYERS = (
         "methods",
         "line_refs",
         "compose_claims",
+        "compose_services",
         "script_args",
         "make_args",
         "ports",

@@ -56,7 +56,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
+`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`, `compose_services`,
 `script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a
 part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
 `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
@@ -86,6 +86,7 @@ from docgen.audit.builds import (
     _unpassed_required,
 )
 from docgen.audit.compose_claims import _compose_settings
+from docgen.audit.compose_services import _compose_services
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
@@ -265,6 +266,7 @@ def audit(
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
+        found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
