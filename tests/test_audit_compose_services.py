@@ -104,6 +104,7 @@ def test_exec_into_a_service_only_in_a_profile_up_does_not_enable(tmp_path: Path
         ("docker compose up -d worker", "docker compose logs -f worker"),  # named: started anyway
         ("docker compose -p demo run --rm api python -m app.cli",),  # -p and the command run
         ("docker compose exec -u root api bash",),
+        ("docker compose build --pull --progress plain api",),  # --pull: a flag of build
         ("docker compose logs --tail 50 <service>",),  # placeholders
         ("docker compose up -d ${SERVICE}",),
         ("cd deploy && docker compose up -d web",),  # another folder's file

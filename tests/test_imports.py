@@ -313,6 +313,7 @@ STAGES = (
         "docgen.bake",
         "docgen.compose",
         "docgen.makefile",
+        "docgen.build_scripts",
         "docgen.config",
         "docgen.cache",
         "docgen.analysis",

@@ -115,8 +115,9 @@ def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
         word = words[at]
         if word.startswith("-"):
             name, eq, value = word.partition("=")
-            if not eq and name in _VERB_VALUES:
-                value = words[at + 1] if at + 1 < len(words) else ""
+            takes = name in _VERB_VALUES and not (verb == "build" and name == "--pull")  # a flag there
+            if not eq and takes and at + 1 < len(words) and not words[at + 1].startswith("-"):
+                value = words[at + 1]
                 at += 1
             if name == "--profile":
                 profiles.append(value)
