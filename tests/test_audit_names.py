@@ -207,7 +207,7 @@ def test_a_run_image_without_the_namespace_of_the_readme_build(tmp_path: Path) -
         "the namespace, docker looks for another image (likely)"
     ]
     # a script that takes the namespace from its caller says nothing of it (trap)
-    script = "#!/bin/sh\ndocker build -t \"$1/trainer\" .\n"
+    script = '#!/bin/sh\ndocker build -t "$1/trainer" .\n'
     runs = "## Run\n\n```bash\n./build.sh\ndocker run -it trainer:1.0\n```\n"
     assert _audit(tmp_path, runs, {"build.sh": script}) == []
 
