@@ -340,6 +340,7 @@ AUDIT_LAYERS = (
         "line_refs",
         "compose_claims",
         "compose_services",
+        "file_lists",
         "script_args",
         "make_args",
         "ports",

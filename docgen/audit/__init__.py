@@ -57,7 +57,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`compose_services`, `script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`,
+`compose_services`, `file_lists`, `script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
@@ -99,6 +99,7 @@ from docgen.audit.fences import (
     _image_build_block,
     _listed_not_installed,
 )
+from docgen.audit.file_lists import _listed_absent
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
@@ -255,6 +256,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
+        found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
