@@ -104,6 +104,7 @@ def test_exec_into_a_service_only_in_a_profile_up_does_not_enable(tmp_path: Path
         ("docker compose up -d worker", "docker compose logs -f worker"),  # named: started anyway
         ("docker compose -p demo run --rm api python -m app.cli",),  # -p and the command run
         ("docker compose exec -u root api bash",),
+        ("vim docker-compose.yml && docker compose up -d api",),
         ("docker compose build --pull --progress plain api",),  # --pull: a flag of build
         ("docker compose logs --tail 50 <service>",),  # placeholders
         ("docker compose up -d ${SERVICE}",),
@@ -161,3 +162,9 @@ def test_a_compose_file_the_readme_shows_or_writes(tmp_path: Path, block: str) -
     text = "# App\n\n" + block + "\n" + readme("docker compose up -d web").removeprefix("# App\n")
     files = {"compose.yaml": COMPOSE, "README.md": text}
     assert found(tmp_path, files) == []
+
+
+def test_a_compose_command_in_inline_code(tmp_path: Path) -> None:
+    text = "# App\n\nStart it with `docker compose up -d web`, or `docker compose up -d api`.\n"
+    files = {"compose.yaml": COMPOSE, "README.md": text}
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(3, "certain")]

@@ -24,10 +24,10 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.markdown import Document, Fence
+from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
-_COMPOSE = re.compile(r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b")
+_COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
 _GLOBAL_VALUES = frozenset(
     "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
     "-c --context -H --host --log-level".split()
@@ -230,22 +230,60 @@ def _compose_services(
     moves = _moves(doc)
     top = (project or directory).resolve()
     for fence in doc.fences:
-        yield from _fence(fence, readme, directory, top, moves, shown_services)
+        yield from _block(_fence_commands(fence), readme, directory, top, moves, shown_services)
+    inline = [
+        [(line, code)]
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if "`" in text
+        for _, _, code in code_spans(text)
+        if _COMPOSE.search(code)
+    ]
+    inline += [
+        [(line, code)]
+        for table in doc.tables
+        for line, cells in table.rows
+        for cell in cells
+        if "`" in cell
+        for _, _, code in code_spans(cell)
+        if _COMPOSE.search(code)
+    ]
+    for command in inline:
+        yield from _block([(command, [])], readme, directory, top, moves, shown_services)
 
 
-def _fence(
-    fence: Fence, readme: str, directory: Path, top: Path, moves: list[int], shown_services: set[str]
-) -> Iterator[Diagnostic]:
-    """The findings of the compose commands of one command block (see `_compose_services`)."""
-    started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
+_EXPORTED = re.compile(r"[ \t]*export[ \t]+COMPOSE_PROFILES=[\"']?([\w.,-]+)")
+
+
+def _fence_commands(fence: Fence) -> list[tuple[list[tuple[int, str]], list[str]]]:
+    """The compose commands of a command block, each with the profiles an `export COMPOSE_PROFILES=`
+    before it enables."""
+    found: list[tuple[list[tuple[int, str]], list[str]]] = []
     for command in _build_commands(fence, _COMPOSE):
         line = command[0][0]
         exported = [
             p
             for n, text in fence.lines
-            if n < line and (m := re.match(r"[ \t]*export[ \t]+COMPOSE_PROFILES=[\"']?([\w.,-]+)", text))
+            if n < line and (m := _EXPORTED.match(text))
             for p in m.group(1).split(",")
         ]
+        found.append((command, exported))
+    return found
+
+
+def _block(
+    commands: list[tuple[list[tuple[int, str]], list[str]]],
+    readme: str,
+    directory: Path,
+    top: Path,
+    moves: list[int],
+    shown_services: set[str],
+) -> Iterator[Diagnostic]:
+    """The findings of the compose commands of one command block, or of one inline command (see
+    `_compose_services`)."""
+    started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
+    for command, exported in commands:
+        line = command[0][0]
         joined = " ".join(text.rstrip().removesuffix("\\") for _, text in command)
         call = _call(line, joined, exported)
         if call is None or call.elsewhere or any(m <= line for m in moves):
