@@ -84,3 +84,45 @@ def test_lists_that_say_nothing_of_a_missing_file(tmp_path: Path, readme: str) -
 def test_a_file_git_ignores_is_no_claim(tmp_path: Path) -> None:
     readme = f"# Deploy\n\n## Files\n\n{LISTED}"
     assert found(tmp_path, readme, {"deploy/.gitignore": "compose.yaml\n"}) == []
+
+
+TREE = """\
+```
+deploy/
+├── Dockerfile
+├── Dockerfile.cuda
+├── compose.prod.yaml
+├── scripts/
+│   └── build.sh          # builds both images
+├── logs/                 # written at run time
+└── entrypoint.sh
+```
+"""
+
+
+def test_a_tree_of_the_folder_naming_a_file_that_is_not_there(tmp_path: Path) -> None:
+    readme = f"# Deploy\n\n## Project structure\n\n{TREE}"
+    assert found(tmp_path, readme, {"deploy/scripts/run.sh": "#!/bin/sh\n"}) == [
+        (
+            11,
+            "README lists scripts/build.sh among the files of its folder, which does not exist there",
+            "likely",
+        )
+    ]
+    # a folder that is not there is the finding, not each file under it
+    assert [line for line, _, _ in found(tmp_path / "other", readme)] == [10]
+
+
+@pytest.mark.parametrize(
+    ("readme", "extra"),
+    [
+        (f"# Deploy\n\n## Project structure\n\n{TREE}", {"deploy/scripts/build.sh": ""}),  # all there
+        (f"# Deploy\n\n## Usage\n\n{TREE}", {"deploy/scripts/run.sh": ""}),  # not about files
+        (
+            f"# Deploy\n\n## Layout\n\nAfter the build the folder will look like:\n\n{TREE}",
+            {"deploy/scripts/run.sh": ""},
+        ),  # files to come
+    ],
+)
+def test_trees_that_say_nothing_of_a_missing_file(tmp_path: Path, readme: str, extra: dict[str, str]) -> None:
+    assert found(tmp_path, readme, extra) == []

@@ -26,7 +26,7 @@ from docgen.audit.missing import (
     _ignored,
     repository_root,
 )
-from docgen.markdown import Document, lists
+from docgen.markdown import Document, Fence, lists
 from docgen.model import Diagnostic
 
 _ABOUT_FILES = re.compile(
@@ -79,6 +79,7 @@ def _listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     made = _created(doc)
     patterns = _ignore_patterns([here, *([root] if root is not None else [])], root)
     whole = " ".join(t for p in doc.paragraphs[:2] for _, t in p.lines)
+    headings = dict(doc.headings)
     for block in lists(doc):
         about = f"{block.heading} {block.intro}"
         if not _ABOUT_FILES.search(about) or _ELSEWHERE.search(block.intro):
@@ -90,26 +91,104 @@ def _listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         ]
         if len(named) < len(block.items) * 2 / 3:
             continue  # a list of other things, some of them files
-        present = [n for _, n in named if (here / n).exists()]
-        absent = [(line, n) for line, n in named if not (here / n).exists()]
-        if len(present) < _EXISTING or len(present) < 2 * len(absent):
+        sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
+        yield from _absent(named, sure, here, root, made, patterns, readme)
+    for fence in doc.fences:
+        if fence.lang not in _TREE_LANGS or not any(_BRANCH.search(t) for _, t in fence.lines):
+            continue
+        heading = headings.get(fence.section, "")
+        intro = _intro(doc, fence)
+        about = f"{heading} {intro}"
+        if not _ABOUT_FILES.search(about) or _ELSEWHERE.search(intro):
+            continue
+        base, entries = _tree(fence, here, root)
+        if base is None:
             continue
         sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
-        for line, name in absent:
-            parts = name.rstrip("/").split("/")
-            if (
-                any(p in made or p in _GENERATED for p in parts)
-                or _GENERATED_NAME.search(name)
-                or _ignored(here / name, patterns)
-            ):
-                continue
-            yield Diagnostic(
-                readme,
-                line,
-                f"README lists {name} among the files of its folder, which does not exist there"
-                + _elsewhere(name, here, root),
-                confidence=sure,
-            )
+        yield from _absent(entries, sure, base, root, made, patterns, readme)
+
+
+def _absent(
+    named: list[tuple[int, str]],
+    sure: str,
+    here: Path,
+    root: Path | None,
+    made: set[str],
+    patterns: list[tuple[Path, str]],
+    readme: str,
+) -> Iterator[Diagnostic]:
+    """The files of `named` (README line, path from `here`) that are not there, when at least
+    `_EXISTING` of them are and twice as many as are missing."""
+    present = [n for _, n in named if (here / n).exists()]
+    absent = [
+        (line, n)
+        for line, n in named
+        if not (here / n).exists()
+        and not any(p in made or p in _GENERATED for p in n.rstrip("/").split("/"))
+        and not _GENERATED_NAME.search(n.rstrip("/").rsplit("/", 1)[-1])
+        and not _ignored(here / n, patterns)
+    ]
+    if len(present) < _EXISTING or len(present) < 2 * len(absent):
+        return
+    for line, name in absent:
+        yield Diagnostic(
+            readme,
+            line,
+            f"README lists {name} among the files of its folder, which does not exist there"
+            + _elsewhere(name, here, root),
+            confidence=sure,
+        )
+
+
+_TREE_LANGS = frozenset({"", "text", "txt", "plain", "plaintext", "tree", "sh", "bash", "console", "shell"})
+_BRANCH = re.compile(r"(?:├──|└──|\|--|\+--|`--|\\--|├─|└─)[ \t\u2500-]*")
+"""A branch of a tree (`tree` output, or written by hand): `├── `, `└── `, `|-- `, `+-- `."""
+_TREE_NAME = re.compile(r"[\w.][\w.+@-]*/?")
+
+
+def _intro(doc: Document, fence: Fence) -> str:
+    """The paragraph just before `fence`, under its heading ('' for none)."""
+    first = fence.lines[0][0] if fence.lines else 0
+    before = [p for p in doc.paragraphs if p.section == fence.section and p.lines[-1][0] < first]
+    return " ".join(t for _, t in before[-1].lines) if before else ""
+
+
+def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, list[tuple[int, str]]]:
+    """The folder a tree of files is of (its first line `.`, the README's folder's name, a subfolder's,
+    or the project's name when the README is at the repository root) and its entries (README line,
+    path from that folder); (None, []) when the tree is of something else. An entry under a folder that
+    is not there is left out (the folder is the finding)."""
+    lines = [(n, t) for n, t in fence.lines if t.strip()]
+    if not lines or _BRANCH.search(lines[0][1]):
+        return None, []
+    top = lines[0][1].strip().split()[0].rstrip("/") if lines[0][1].strip() else ""
+    if top in (".", ""):
+        base = here
+    elif top == here.name:
+        base = here
+    elif (here / top).is_dir():
+        base = here / top
+    elif root is None or here == root:
+        base = here
+    else:
+        return None, []
+    entries: list[tuple[int, str]] = []
+    stack: list[tuple[int, str]] = []  # (depth, name) of the folders above
+    for number, text in lines[1:]:
+        branch = _BRANCH.search(text)
+        if branch is None:
+            continue
+        name = _TREE_NAME.match(text[branch.end() :])
+        if name is None or "…" in text or "..." in text[branch.end() :].split("#")[0]:
+            continue
+        depth = branch.start()
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        path = "/".join([*(n for _, n in stack), name.group().rstrip("/")])
+        if all((base / "/".join(n for _, n in stack[: i + 1])).is_dir() for i in range(len(stack))):
+            entries.append((number, path))
+        stack.append((depth, name.group().rstrip("/")))
+    return base, entries
 
 
 _CREATES = frozenset("mkdir touch cp mv ln wget curl tar unzip gunzip install tee".split())
