@@ -124,6 +124,7 @@ def _absent(
         (line, n)
         for line, n in named
         if not (here / n).exists()
+        and not n.endswith("/")  # git keeps no empty folder: a data folder may be made at run time
         and not any(p in made or p in _GENERATED for p in n.rstrip("/").split("/"))
         and not _GENERATED_NAME.search(n.rstrip("/").rsplit("/", 1)[-1])
         and not _ignored(here / n, patterns)
@@ -186,7 +187,7 @@ def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, lis
             stack.pop()
         path = "/".join([*(n for _, n in stack), name.group().rstrip("/")])
         if all((base / "/".join(n for _, n in stack[: i + 1])).is_dir() for i in range(len(stack))):
-            entries.append((number, path))
+            entries.append((number, path + ("/" if name.group().endswith("/") else "")))
         stack.append((depth, name.group().rstrip("/")))
     return base, entries
 
