@@ -95,6 +95,9 @@ class Service:
     """True when it reads variables from files (`env_file:`), which `environment:` overrides."""
     env_files: tuple[str, ...] = ()
     """The files its `env_file:` names (a path, a list of paths or of mappings with `path:`)."""
+    profiles: tuple[str, ...] = ()
+    """Its `profiles:`: a service with any is started only when one of them is enabled (`--profile`,
+    `COMPOSE_PROFILES`) or when a command names it."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -128,6 +131,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 environment=_environment(service, data),
                 env_file=service.get("env_file") is not None,
                 env_files=_env_files(service.get("env_file")),
+                profiles=_profiles(service.get("profiles")),
                 name=str(name),
                 line=_line_of(held, name),
                 container_name=_scalar(service.get("container_name")),
@@ -170,6 +174,20 @@ def _env_files(raw: object) -> tuple[str, ...]:
     items = raw if isinstance(raw, list) else [raw]
     paths = [item.get("path") if isinstance(item, dict) else item for item in items]
     return tuple(p for p in paths if isinstance(p, str))
+
+
+def _profiles(raw: object) -> tuple[str, ...]:
+    """The names a `profiles:` lists (`[gpu, debug]`)."""
+    return tuple(p for p in raw if isinstance(p, str)) if isinstance(raw, list) else ()
+
+
+_INCLUDE = re.compile(rb"^include[ \t]*:", re.MULTILINE)
+
+
+def includes_others(data: bytes) -> bool:
+    """True when the compose file whose bytes are `data` includes other compose files (a top-level
+    `include:`), whose services it then has too."""
+    return _INCLUDE.search(data) is not None
 
 
 def _scalar(value: object) -> str | None:

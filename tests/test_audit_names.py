@@ -165,6 +165,53 @@ docker run -it trainers:dev
     ]
 
 
+def test_a_run_image_without_the_namespace_its_build_script_tags(tmp_path: Path) -> None:
+    readme = """\
+## Quick start
+
+```bash
+./tools/make-images.sh
+docker run --rm -it trainer:latest python -V
+docker run --rm -it lab/trainer:latest python -V
+docker run --rm -it ubuntu:24.04 bash
+```
+"""
+    script = """\
+#!/usr/bin/env bash
+OWNER="${OWNER:-lab}"
+VERSION=latest
+for name in "trainer" "server"; do
+  build_one "$name"
+done
+build_one() {
+  local name=$1
+  local ref="${OWNER}/${name}:${VERSION}"
+  docker build -t "${ref}" -f "images/Dockerfile.${name}" .
+}
+"""
+    assert _audit(tmp_path, readme, {"tools/make-images.sh": script}) == [
+        "5: README runs image trainer:latest, but tools/make-images.sh tags lab/trainer: without the "
+        "namespace, docker looks for another image (likely)"
+    ]
+    # the script also tags the short name, or the README tags it: the image exists (traps)
+    tags_both = script.replace('"${ref}"', '"${ref}" -t "${name}:${VERSION}"')
+    assert _audit(tmp_path, readme, {"tools/make-images.sh": tags_both.replace("${name}:", "trainer:")}) == []
+    tagged = readme.replace("./tools/", "docker tag lab/trainer:latest trainer:latest\n./tools/")
+    assert _audit(tmp_path, tagged, {"tools/make-images.sh": script}) == []
+
+
+def test_a_run_image_without_the_namespace_of_the_readme_build(tmp_path: Path) -> None:
+    readme = "## Build\n\n```bash\ndocker build -t acme/trainer:1.0 .\ndocker run -it trainer:1.0\n```\n"
+    assert _audit(tmp_path, readme) == [
+        "5: README runs image trainer:1.0, but a build command of the README tags acme/trainer: without "
+        "the namespace, docker looks for another image (likely)"
+    ]
+    # a script that takes the namespace from its caller says nothing of it (trap)
+    script = '#!/bin/sh\ndocker build -t "$1/trainer" .\n'
+    runs = "## Run\n\n```bash\n./build.sh\ndocker run -it trainer:1.0\n```\n"
+    assert _audit(tmp_path, runs, {"build.sh": script}) == []
+
+
 # --------------------------------------------------------------------------------------------------
 # A compose example copied from the compose file beside the README
 

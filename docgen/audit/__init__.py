@@ -57,9 +57,9 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a
-part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
-`environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+`compose_services`, `file_lists`, `script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`,
+`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
+`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -86,6 +86,7 @@ from docgen.audit.builds import (
     _unpassed_required,
 )
 from docgen.audit.compose_claims import _compose_settings
+from docgen.audit.compose_services import _compose_services
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
@@ -98,6 +99,7 @@ from docgen.audit.fences import (
     _image_build_block,
     _listed_not_installed,
 )
+from docgen.audit.file_lists import _listed_absent
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
@@ -254,6 +256,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
+        found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
@@ -265,6 +268,7 @@ def audit(
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
+        found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))

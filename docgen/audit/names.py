@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen import compose
+from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.wording import _COMMAND_LANGS
@@ -202,25 +202,39 @@ def _run_image(words: list[str]) -> str | None:
     return None
 
 
-def _built_by_scripts(folders: Sequence[Path]) -> set[str]:
-    """The repositories `docker build -t` lines of the shell scripts in `folders` tag."""
-    found: set[str] = set()
+def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
+    """The shell scripts in `folders`, and the scripts of `run` (those the README runs) that exist."""
+    found: list[Path] = []
     for folder in dict.fromkeys(folders):
         try:
-            entries = [e for e in os.scandir(folder) if e.is_file() and _SCRIPT_NAMES.fullmatch(e.name)]
+            found += sorted(
+                Path(e.path) for e in os.scandir(folder) if e.is_file() and _SCRIPT_NAMES.fullmatch(e.name)
+            )
         except OSError:
             continue
-        for entry in entries:
-            try:
-                if entry.stat().st_size > MAX_FILE_BYTES:
-                    continue
-                text = Path(entry.path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
+    found += [p for p in run if p.is_file()]
+    return list(dict.fromkeys(found))
+
+
+def _script_tags(scripts: Sequence[Path]) -> dict[str, Path]:
+    """The image references the `scripts` tag (`build_scripts.built_tags`) → the script that tags each."""
+    found: dict[str, Path] = {}
+    for script in scripts:
+        try:
+            if script.stat().st_size > MAX_FILE_BYTES:
                 continue
-            for line in text.splitlines():
-                if _BUILDS.search(line) or line.lstrip().startswith(("-t", "--tag")):
-                    found.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(line))
+            text = script.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for tag in build_scripts.built_tags(text):
+            found.setdefault(tag, script)
     return found
+
+
+def _built_by_scripts(folders: Sequence[Path]) -> set[str]:
+    """The repositories the `docker build -t` (and `docker tag`) lines of the shell scripts in `folders`
+    tag."""
+    return {_repository(tag) for tag in _script_tags(_scripts(folders))}
 
 
 def _section_of(doc: Document) -> dict[int, int]:
@@ -279,7 +293,7 @@ def _run_misses(
         if "/" in repo and not any(b.split("/", 1)[0] == first for b in built[where] if "/" in b):
             continue  # `nvidia/cuda`: another project's image
         close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=_CLOSE)
-        if close:
+        if close and close[0].rsplit("/", 1)[-1] != repo:  # `org/app` for `app`: `_unqualified_runs`'s
             yield Diagnostic(
                 readme,
                 line,
@@ -287,6 +301,97 @@ def _run_misses(
                 f"(no command of the README builds {repo})",
                 confidence=LIKELY,
             )
+
+
+# --------------------------------------------------------------------------------------------------
+# docker run IMAGE when what builds it tags NAMESPACE/IMAGE
+
+_RUNS_SCRIPT = re.compile(
+    r"(?:^|[\s;&|(])(?:(?:ba|z)?sh[ \t]+)?((?:\./)?[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash))\b"
+)
+"""A shell script a command runs (`./scripts/build.sh`, `bash build.sh`)."""
+
+
+def _unqualified_runs(
+    doc: Document, readme: str, files: Sequence[_Composed], folders: Sequence[Path], directory: Path
+) -> Iterator[Diagnostic]:
+    """`docker run … IMAGE` where IMAGE has no namespace (`rocm-pytorch:latest`) while what builds it
+    names it with one: a `docker build -t` of the README, a compose file's `image:` or a build script
+    beside the README or that it runs (`REGISTRY=${REGISTRY:-rocm-docker}` … `-t
+    "${REGISTRY}/${name}:${TAG}"`), and nothing the README or those scripts build, tag or pull is
+    IMAGE itself: `docker run` would look for IMAGE in Docker Hub's library (`likely`; a script may be
+    run with another namespace). A script's tag whose name the script does not give (`${name}`) counts
+    when the script names IMAGE (a list of the images it builds)."""
+    readme_built: set[str] = set()
+    known: set[str] = set()
+    runs: list[tuple[int, str]] = []
+    scripts: list[Path] = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            if _BUILDS.search(command):
+                readme_built.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(command))
+            known.update(_repository(m.group(1)) for m in _TAGGED.finditer(command))
+            known.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
+            scripts += [directory / m.group(1) for m in _RUNS_SCRIPT.finditer(command)]
+            if (run := docker_run(command)) and "/" not in (image := run[1]):
+                runs.append((next((n for n, t in lines if image in t), lines[0][0]), image))
+    if not runs:
+        return
+    tagged = _script_tags(_scripts(folders, scripts))
+    composed = {_repository(s.image): f for f in files for s in f.services if s.image}
+    known |= readme_built | {_repository(t) for t in tagged} | set(composed)
+    for line, image in runs:
+        repo = _repository(image)
+        if repo in known or repo in _PUBLIC or repo.isupper() or re.search(r"[<>${}*\[\]]", image):
+            continue
+        where = _qualified(repo, readme_built, tagged, composed, directory)
+        if where is None:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, but {where}: without the namespace, docker looks for another image",
+            confidence=LIKELY,
+        )
+
+
+def _qualified(
+    repo: str,
+    readme_built: set[str],
+    tagged: dict[str, Path],
+    composed: dict[str, _Composed],
+    directory: Path,
+) -> str | None:
+    """What names the image `repo` with a namespace (`a build command of the README tags org/app`,
+    `scripts/build.sh tags org/app`, `compose.yaml names image org/app`), None for nothing."""
+
+    def last(name: str) -> bool:
+        return "/" in name and not re.search(r"[$*]", name) and name.rsplit("/", 1)[-1] == repo
+
+    for built in sorted(readme_built):
+        if last(built):
+            return f"a build command of the README tags {built}"
+    for tag, script in tagged.items():
+        if last(_repository(tag)):
+            return f"{os.path.relpath(script, directory)} tags {_repository(tag)}"
+    for tag, script in tagged.items():  # `${REGISTRY}/${name}`: a script that names the image
+        if _repository(tag).endswith("/" + build_scripts.UNKNOWN) and _names(script, repo):
+            full = _repository(tag).replace(build_scripts.UNKNOWN, repo)
+            return f"{os.path.relpath(script, directory)} tags {full}"
+    for name, file in composed.items():
+        if last(name):
+            return f"{file.shown} names image {name}"
+    return None
+
+
+def _names(script: Path, word: str) -> bool:
+    """True when the text of `script` holds `word` as a whole word (`"rocm-pytorch"` in a list)."""
+    try:
+        text = script.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w./-])", text) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -566,6 +671,7 @@ def _name_misses(
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     yield from _container_misses(doc, readme, files)
     yield from _run_misses(doc, readme, files, folders)
+    yield from _unqualified_runs(doc, readme, files, folders, directory)
     yield from _example_misses(doc, readme, files)
     yield from _tag_misses(doc, readme, files)
     yield from _overridden_settings(doc, readme, files, text)

@@ -1,0 +1,356 @@
+"""Services and profiles a README's `docker compose` commands name, against the compose files those
+commands read: `docker compose up -d web-cpu` when the file defines `web` only, `--profile gpu` when no
+service has that profile, and `docker compose exec worker …` after a `docker compose up` that does not
+start `worker` (it is only in a profile the command does not enable).
+
+The files a command reads are its `-f` files, else the default file of the folder it runs from (the
+first of `compose.yaml`, `compose.yml`, `docker-compose.yaml`, `docker-compose.yml`, with its
+`.override` file). A command is not read when it may run from another folder (a `cd` before it in the
+README, but into the clone the README makes of its own repository), when a file it reads is not there,
+cannot be read or includes other files (`include:`), or when the README writes a compose file itself.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import shlex
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _build_commands
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.markdown import Document, Fence, code_spans
+from docgen.model import Diagnostic
+
+_COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
+_GLOBAL_VALUES = frozenset(
+    "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
+    "-c --context -H --host --log-level".split()
+)
+"""The options before a compose command's verb that take the next word as their value."""
+_VERB_VALUES = frozenset(
+    "-e --env -v --volume -p --publish -w --workdir -u --user --name --entrypoint -l --label --cap-add "
+    "--cap-drop --pull --scale -t --timeout --exit-code-from --attach --no-attach --wait-timeout "
+    "--build-arg --progress --ssh --builder -m --memory -n --tail --since --until --index --profile "
+    "--signal -s --env-from-file --attach-dependencies --policy".split()
+)
+"""The options after the verb (of any verb) that take the next word as their value."""
+_ALL_SERVICES = frozenset("build create kill logs pause pull push restart rm start stop unpause up".split())
+"""Verbs whose every word after the options is a service."""
+_ONE_SERVICE = frozenset({"run", "exec"})
+"""Verbs whose first word after the options is a service (the rest is the command it runs)."""
+_NOT_A_NAME = re.compile(r"[$<>{}\[\]*?|]|\A(?:service|services|service[-_]name|name|container)\Z", re.I)
+"""A placeholder a reader fills in: `<service>`, `${SERVICE}`, `service_name`."""
+_MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]+)")
+_PROFILES_SET = re.compile(r"\bCOMPOSE_PROFILES=[\"']?([\w.,-]+)")
+_WRITES_COMPOSE = re.compile(r"(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*\S*compose[\w.-]*\.ya?ml\b")
+"""A command that writes a compose file (`cat > docker-compose.yml <<EOF`)."""
+_OVERRIDE = {
+    "compose.yaml": "compose.override.yaml",
+    "compose.yml": "compose.override.yml",
+    "docker-compose.yaml": "docker-compose.override.yaml",
+    "docker-compose.yml": "docker-compose.override.yml",
+}
+_DEFAULTS = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
+"""The files `docker compose` reads in a folder without `-f`: the first found, with its override."""
+
+
+@dataclass(frozen=True)
+class _Call:
+    """One compose command of a README: what it reads, enables and names."""
+
+    line: int
+    files: tuple[str, ...]
+    """Its `-f` files, in order (none: the folder's default file)."""
+    profiles: tuple[str, ...]
+    """The profiles it enables (`--profile`, before or after the verb, and `COMPOSE_PROFILES=`)."""
+    verb: str
+    services: tuple[str, ...]
+    """The services it names."""
+    elsewhere: bool
+    """True when it reads files it does not name (`--project-directory`, `COMPOSE_FILE=`)."""
+
+
+def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
+    """The compose command in `text` (continued lines joined), None when there is none or it cannot be
+    split into words."""
+    match = _COMPOSE.search(text)
+    if match is None:
+        return None
+    head = text[: match.start()]
+    profiles = [p for m in _PROFILES_SET.finditer(head) for p in m.group(1).split(",") if p]
+    profiles += enabled
+    rest = re.split(r"&&|\|\||;|\|", text[match.end() :])[0]
+    try:
+        words = shlex.split(rest, comments=True)
+    except ValueError:
+        return None
+    files: list[str] = []
+    elsewhere = "COMPOSE_FILE=" in head or "--project-directory" in rest
+    at = 0
+    verb = ""
+    while at < len(words):
+        word = words[at]
+        if word.startswith("-"):
+            name, eq, value = word.partition("=")
+            if not eq and name in _GLOBAL_VALUES:
+                value = words[at + 1] if at + 1 < len(words) else ""
+                at += 1
+            if name in ("-f", "--file"):
+                files.append(value)
+            elif name == "--profile":
+                profiles.append(value)
+            at += 1
+            continue
+        verb = word
+        at += 1
+        break
+    services: list[str] = []
+    while at < len(words) and verb in _ALL_SERVICES | _ONE_SERVICE:
+        word = words[at]
+        if word.startswith("-"):
+            name, eq, value = word.partition("=")
+            takes = name in _VERB_VALUES and not (verb == "build" and name == "--pull")  # a flag there
+            if not eq and takes and at + 1 < len(words) and not words[at + 1].startswith("-"):
+                value = words[at + 1]
+                at += 1
+            if name == "--profile":
+                profiles.append(value)
+            at += 1
+            continue
+        services.append(word)
+        at += 1
+        if verb in _ONE_SERVICE:
+            break
+    return _Call(line, tuple(files), tuple(profiles), verb, tuple(services), elsewhere)
+
+
+@functools.lru_cache(maxsize=32)
+def _read(path: Path) -> tuple[compose.Service, ...] | None:
+    """The services of the compose file at `path`, None when it is not there, cannot be read, or
+    includes other files."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        data = path.read_bytes()
+        if compose.includes_others(data):
+            return None
+        return compose.services(data, path.name)
+    except (OSError, DocgenError):
+        return None
+
+
+def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
+    """The compose files `call` reads from `folder`, None when they cannot all be read (or one is
+    outside `top`)."""
+    if call.files:
+        paths = [folder / f for f in call.files]
+    else:
+        first = next((name for name in _DEFAULTS if (folder / name).is_file()), None)
+        if first is None:
+            return None  # Compose looks in the folders above: not read
+        paths = [folder / first]
+        if (folder / _OVERRIDE[first]).is_file():
+            paths.append(folder / _OVERRIDE[first])
+    for path in paths:
+        try:
+            if not path.resolve().is_relative_to(top):
+                return None
+        except (OSError, ValueError):
+            return None
+    return paths
+
+
+def _cloned(doc: Document) -> set[str]:
+    """The folders `git clone URL [DIR]` commands of the README make."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            clone = re.search(r"\bgit[ \t]+clone[ \t]+(.+)", text)
+            if clone is None:
+                continue
+            operands = [w for w in clone.group(1).split() if not w.startswith("-")]
+            if operands:
+                url = operands[0].split("&&")[0].rstrip("/")
+                found.add(
+                    operands[1] if len(operands) > 1 and operands[1] != "&&" else url.rsplit("/", 1)[-1]
+                )
+                found.add(url.rsplit("/", 1)[-1].removesuffix(".git"))
+    return found
+
+
+def _moves(doc: Document) -> list[int]:
+    """The README lines of the `cd` commands that may take a later command to another folder: not one
+    into the clone of a repository the README makes (`git clone …/repo && cd repo`)."""
+    cloned = _cloned(doc)
+    return [
+        line
+        for fence in doc.fences
+        for line, text in fence.lines
+        for m in _MOVE.finditer(text)
+        if m.group(1).strip("/\"'").removesuffix(".git") not in cloned
+    ]
+
+
+def _shown_services(doc: Document, readme: str) -> set[str] | None:
+    """The services of the compose examples of the README (a YAML block with `services:`), which the
+    reader may be meant to add to a file; None when a block writes a compose file (`cat >
+    docker-compose.yml`), or shows one that cannot be read: the file the commands read may be that."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        if any(_WRITES_COMPOSE.search(text) for _, text in fence.lines):
+            return None
+        if fence.lang in ("yaml", "yml", "compose", "") and any(
+            text.startswith("services:") for _, text in fence.lines
+        ):
+            try:
+                shown = compose.services("\n".join(t for _, t in fence.lines).encode("utf-8"), readme)
+            except DocgenError:
+                return None
+            found.update(s.name for s in shown)
+    return found
+
+
+def _compose_services(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A service or profile a `docker compose` command of a command block names that the compose files
+    it reads do not define (`certain`), with the closest name they do; and a service a later `exec`,
+    `logs` or `run` of the same block names that the block's `docker compose up` did not start, being
+    only in profiles that command does not enable (`likely`). See the module docstring for what is not
+    read."""
+    shown_services = _shown_services(doc, readme)
+    if shown_services is None:
+        return
+    moves = _moves(doc)
+    top = (project or directory).resolve()
+    for fence in doc.fences:
+        yield from _block(_fence_commands(fence), readme, directory, top, moves, shown_services)
+    inline = [
+        [(line, code)]
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if "`" in text
+        for _, _, code in code_spans(text)
+        if _COMPOSE.search(code)
+    ]
+    inline += [
+        [(line, code)]
+        for table in doc.tables
+        for line, cells in table.rows
+        for cell in cells
+        if "`" in cell
+        for _, _, code in code_spans(cell)
+        if _COMPOSE.search(code)
+    ]
+    for command in inline:
+        yield from _block([(command, [])], readme, directory, top, moves, shown_services)
+
+
+_EXPORTED = re.compile(r"[ \t]*export[ \t]+COMPOSE_PROFILES=[\"']?([\w.,-]+)")
+
+
+def _fence_commands(fence: Fence) -> list[tuple[list[tuple[int, str]], list[str]]]:
+    """The compose commands of a command block, each with the profiles an `export COMPOSE_PROFILES=`
+    before it enables."""
+    found: list[tuple[list[tuple[int, str]], list[str]]] = []
+    for command in _build_commands(fence, _COMPOSE):
+        line = command[0][0]
+        exported = [
+            p
+            for n, text in fence.lines
+            if n < line and (m := _EXPORTED.match(text))
+            for p in m.group(1).split(",")
+        ]
+        found.append((command, exported))
+    return found
+
+
+def _block(
+    commands: list[tuple[list[tuple[int, str]], list[str]]],
+    readme: str,
+    directory: Path,
+    top: Path,
+    moves: list[int],
+    shown_services: set[str],
+) -> Iterator[Diagnostic]:
+    """The findings of the compose commands of one command block, or of one inline command (see
+    `_compose_services`)."""
+    started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
+    for command, exported in commands:
+        line = command[0][0]
+        joined = " ".join(text.rstrip().removesuffix("\\") for _, text in command)
+        call = _call(line, joined, exported)
+        if call is None or call.elsewhere or any(m <= line for m in moves):
+            continue
+        paths = _files(call, directory, top)
+        if paths is None:
+            continue
+        read = [_read(p) for p in paths]
+        if any(r is None for r in read):
+            continue
+        services = [s for r in read if r is not None for s in r]
+        if not services:
+            continue
+        shown = ", ".join(p.name for p in paths)
+        defined = sorted({s.name for s in services} | shown_services)
+        profiles = {p for s in services for p in s.profiles}
+        missing = [
+            p
+            for p in dict.fromkeys(call.profiles)
+            if p not in profiles and p != "*" and not _NOT_A_NAME.search(p)
+        ]
+        if missing:
+            said = _undefined("profile", missing, shown, sorted(profiles))
+            yield Diagnostic(readme, _line_of(command, missing[0]), said, confidence=CERTAIN)
+        missing = [
+            n
+            for n in dict.fromkeys(call.services)
+            if n not in defined and not _NOT_A_NAME.search(n) and not n.isupper()
+        ]
+        if missing:
+            said = _undefined("service", missing, shown, defined)
+            yield Diagnostic(readme, _line_of(command, missing[0]), said, confidence=CERTAIN)
+        key = tuple(paths)
+        if call.verb == "up" and not call.services:
+            started[key] = (line, frozenset(call.profiles))
+        elif call.verb in ("exec", "logs") and key in started:
+            up, on = started[key]
+            by_name = {s.name: s for s in services}
+            for name in call.services:
+                service = by_name.get(name)
+                if service is None or not service.profiles or set(service.profiles) & (on | {"*"}):
+                    continue
+                needs = ", ".join(service.profiles)
+                yield Diagnostic(
+                    readme,
+                    _line_of(command, name),
+                    f"README's docker compose {call.verb} {name} needs a container the docker compose up of "
+                    f"line {up} does not start: {shown} puts service {name} only in profile {needs}, which "
+                    "that command does not enable",
+                    confidence=LIKELY,
+                )
+
+
+def _undefined(kind: str, names: Sequence[str], shown: str, defined: Sequence[str]) -> str:
+    """The words of a finding about the services or profiles `names` the files `shown` do not define."""
+    said = f"README's compose command names {kind}{'s' if len(names) > 1 else ''} {', '.join(names)}, "
+    said += f"which {shown} does not define"
+    close = [c for n in names for c in difflib.get_close_matches(n, list(defined), n=1, cutoff=0.6)]
+    if close:
+        return f"{said} (did you mean {', '.join(dict.fromkeys(close))}?)"
+    if not defined:
+        return f"{said} (no service there has profiles)" if kind == "profile" else said
+    listed = ", ".join(defined[:8]) + (" …" if len(defined) > 8 else "")
+    return f"{said} (it defines {listed})"
+
+
+def _line_of(command: list[tuple[int, str]], word: str) -> int:
+    """The README line of `command` that holds `word`, else its first."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(word)}(?![\w.-])")
+    return next((n for n, text in command if pattern.search(text)), command[0][0])

@@ -1,0 +1,226 @@
+"""A list of the files of the README's folder (`## Files`, `## Project structure`, `This directory
+contains:`) naming a file that is not there, while most of its other files are: the list was written
+for another folder, or the file moved (`docker-compose.yml` listed in `config/` while it is at the
+repository root).
+
+A list of files to create, or that a build writes, has most of its files missing, and says nothing:
+the rule needs at least `_EXISTING` listed files present and twice as many present as missing.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.missing import (
+    _GENERATED,
+    _OUTPUT,
+    _PLACEHOLDER,
+    _PROMPT,
+    _WORD,
+    _ignore_patterns,
+    _ignored,
+    repository_root,
+)
+from docgen.markdown import Document, Fence, lists
+from docgen.model import Diagnostic
+
+_ABOUT_FILES = re.compile(
+    r"\b(?:files?|structure|layout|contents|directory|folder|tree|what'?s[ \t]+(?:here|inside))\b", re.I
+)
+"""A heading or an introduction that says a list is of files (`## Files`, `## Project structure`)."""
+_HERE = re.compile(
+    r"\b(?:this|current)[ \t]+(?:directory|folder|dir)\b|\bfiles?[ \t]+(?:here|in[ \t]+here)\b", re.I
+)
+"""Words that say the files are the README's folder's (`This directory contains`)."""
+_ELSEWHERE = re.compile(
+    r"\b(?:will|would|should|must|to[ \t]+be|generated|created|produced|output|written|after|once|planned"
+    r"|todo|future|example)\b",
+    re.I,
+)
+"""Words that say a list is of files to come (`files the build generates`), not of the folder as it is."""
+_ITEM = re.compile(
+    r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*|__)?`?(?:\./)?([\w.][\w.+/-]*)`?(?:\*\*|__)?"
+    r"(?:[ \t]*(?::|-|–|—|\(|$)|[ \t]+[-–—:])"
+)
+"""A list item that starts with a file's name (`- `compose.yaml` - …`, `- **build.sh**: …`)."""
+_EXISTING = 3
+"""Listed files that must exist for a list to be taken as the folder's."""
+_GENERATED_NAME = re.compile(r"\.(?:log|out|tmp|pid|sqlite|db)\Z|\A\.env\Z|\A(?:output|outputs|results?)/?\Z")
+"""Files a run writes or a reader creates (`app.log`, `.env`): a listed one may not be committed."""
+
+
+def _file_like(name: str) -> bool:
+    """True when `name` looks like a file or folder of the repository (`compose.yaml`, `Dockerfile.gpu`,
+    `.dockerignore`, `scripts/`), not a word (`Usage`, `Note`)."""
+    base = name.rstrip("/").rsplit("/", 1)[-1]
+    return bool(base) and (
+        name.endswith("/")
+        or base.startswith(".")
+        or "." in base.strip(".")
+        or base.startswith(("Dockerfile", "Makefile", "LICENSE", "README"))
+    )
+
+
+def _listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A file (in code or bold, or plain with a suffix) at the start of an item of a list whose heading
+    or introduction says it is of files (`## Files`, `project structure`, `This directory contains`),
+    that does not exist in the README's folder while at least `_EXISTING` of the list's files do, twice
+    as many as are missing: `certain` when the README says the files are this folder's (`this
+    directory`), else `likely`; the finding says where a file of that name is (the folder above, the
+    repository root). Not a list of files to come (`generated`, `will`), a file the README's commands
+    make or git ignores, nor one a run writes (`*.log`, `.env`)."""
+    root = repository_root(directory)
+    here = directory.resolve()
+    made = _created(doc)
+    patterns = _ignore_patterns([here, *([root] if root is not None else [])], root)
+    whole = " ".join(t for p in doc.paragraphs[:2] for _, t in p.lines)
+    headings = dict(doc.headings)
+    for block in lists(doc):
+        about = f"{block.heading} {block.intro}"
+        if not _ABOUT_FILES.search(about) or _ELSEWHERE.search(block.intro):
+            continue
+        named = [
+            (line, m.group(1))
+            for line, text in block.items
+            if (m := _ITEM.match(text)) and _file_like(m.group(1)) and not _PLACEHOLDER.search(m.group(1))
+        ]
+        if len(named) < len(block.items) * 2 / 3:
+            continue  # a list of other things, some of them files
+        sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
+        yield from _absent(named, sure, here, root, made, patterns, readme)
+    for fence in doc.fences:
+        if fence.lang not in _TREE_LANGS or not any(_BRANCH.search(t) for _, t in fence.lines):
+            continue
+        heading = headings.get(fence.section, "")
+        intro = _intro(doc, fence)
+        about = f"{heading} {intro}"
+        if not _ABOUT_FILES.search(about) or _ELSEWHERE.search(intro):
+            continue
+        base, entries = _tree(fence, here, root)
+        if base is None:
+            continue
+        sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
+        yield from _absent(entries, sure, base, root, made, patterns, readme)
+
+
+def _absent(
+    named: list[tuple[int, str]],
+    sure: str,
+    here: Path,
+    root: Path | None,
+    made: set[str],
+    patterns: list[tuple[Path, str]],
+    readme: str,
+) -> Iterator[Diagnostic]:
+    """The files of `named` (README line, path from `here`) that are not there, when at least
+    `_EXISTING` of them are and twice as many as are missing."""
+    present = [n for _, n in named if (here / n).exists()]
+    absent = [
+        (line, n)
+        for line, n in named
+        if not (here / n).exists()
+        and not n.endswith("/")  # git keeps no empty folder: a data folder may be made at run time
+        and not any(p in made or p in _GENERATED for p in n.rstrip("/").split("/"))
+        and not _GENERATED_NAME.search(n.rstrip("/").rsplit("/", 1)[-1])
+        and not _ignored(here / n, patterns)
+    ]
+    if len(present) < _EXISTING or len(present) < 2 * len(absent):
+        return
+    for line, name in absent:
+        yield Diagnostic(
+            readme,
+            line,
+            f"README lists {name} among the files of its folder, which does not exist there"
+            + _elsewhere(name, here, root),
+            confidence=sure,
+        )
+
+
+_TREE_LANGS = frozenset({"", "text", "txt", "plain", "plaintext", "tree", "sh", "bash", "console", "shell"})
+_BRANCH = re.compile(r"(?:├──|└──|\|--|\+--|`--|\\--|├─|└─)[ \t\u2500-]*")
+"""A branch of a tree (`tree` output, or written by hand): `├── `, `└── `, `|-- `, `+-- `."""
+_TREE_NAME = re.compile(r"[\w.][\w.+@-]*/?")
+
+
+def _intro(doc: Document, fence: Fence) -> str:
+    """The paragraph just before `fence`, under its heading ('' for none)."""
+    first = fence.lines[0][0] if fence.lines else 0
+    before = [p for p in doc.paragraphs if p.section == fence.section and p.lines[-1][0] < first]
+    return " ".join(t for _, t in before[-1].lines) if before else ""
+
+
+def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, list[tuple[int, str]]]:
+    """The folder a tree of files is of (its first line `.`, the README's folder's name, a subfolder's,
+    or the project's name when the README is at the repository root) and its entries (README line,
+    path from that folder); (None, []) when the tree is of something else. An entry under a folder that
+    is not there is left out (the folder is the finding)."""
+    lines = [(n, t) for n, t in fence.lines if t.strip()]
+    if not lines or _BRANCH.search(lines[0][1]):
+        return None, []
+    top = lines[0][1].strip().split()[0].rstrip("/") if lines[0][1].strip() else ""
+    if top in (".", ""):
+        base = here
+    elif top == here.name:
+        base = here
+    elif (here / top).is_dir():
+        base = here / top
+    elif root is None or here == root:
+        base = here
+    else:
+        return None, []
+    entries: list[tuple[int, str]] = []
+    stack: list[tuple[int, str]] = []  # (depth, name) of the folders above
+    for number, text in lines[1:]:
+        branch = _BRANCH.search(text)
+        if branch is None:
+            continue
+        name = _TREE_NAME.match(text[branch.end() :])
+        if name is None or "…" in text or "..." in text[branch.end() :].split("#")[0]:
+            continue
+        depth = branch.start()
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        path = "/".join([*(n for _, n in stack), name.group().rstrip("/")])
+        if all((base / "/".join(n for _, n in stack[: i + 1])).is_dir() for i in range(len(stack))):
+            entries.append((number, path + ("/" if name.group().endswith("/") else "")))
+        stack.append((depth, name.group().rstrip("/")))
+    return base, entries
+
+
+_CREATES = frozenset("mkdir touch cp mv ln wget curl tar unzip gunzip install tee".split())
+"""Commands whose words name files they make (not `docker compose -f x.yml`, which reads one)."""
+
+
+def _created(doc: Document) -> set[str]:
+    """The names (each part of each path) the command blocks of the README create: the words of
+    `mkdir`, `cp`, `wget` … lines, what `>` or `-o` writes, and the folder a `git clone` makes."""
+    names: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            prompt = _PROMPT.match(text)
+            words = _WORD.findall(text[prompt.end() if prompt else 0 :])
+            found = [m.group(1) for m in _OUTPUT.finditer(text)]
+            if words and words[0] in _CREATES:
+                found += words[1:]
+            elif words[:2] == ["git", "clone"]:
+                found += words[2:]
+            names.update(p.removesuffix(".git") for w in found for p in w.rstrip("/").split("/"))
+    return names
+
+
+def _elsewhere(name: str, here: Path, root: Path | None) -> str:
+    """` (there is one at ../x)`: where a file of that name is, in a folder above up to `root`."""
+    for folder in here.parents:
+        if root is not None and not folder.is_relative_to(root):
+            break
+        if (folder / name).exists():
+            shown = posixpath.join(os.path.relpath(folder, here), name)
+            return f" (there is one at {shown})"
+        if root is None or folder == root:
+            break
+    return ""

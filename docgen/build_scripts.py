@@ -1,0 +1,62 @@
+"""Shell build scripts (`build.sh`): the images their `docker build -t` and `docker tag` commands name,
+for `audit`.
+
+A tag is read as the script writes it with the variables it gives a literal value expanded: `NAME=x`,
+`NAME="${NAME:-x}"` (the default, as a plain run gives it), `local image="${REGISTRY}/${name}:${TAG}"`
+(the variables before it). A variable the script does not give a literal (`$1`, `$(date)`, one from
+the environment) stays `*`: `rocm-docker/*:latest` says the namespace, not the name.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ASSIGN = re.compile(
+    r"^[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?"
+    r"([A-Za-z_][A-Za-z0-9_]*)=(\S*)[ \t]*(?:#.*)?$"
+)
+_DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^${}]*)\}")
+_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+_BUILD = re.compile(
+    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
+)
+_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)(\"[^\"]*\"|'[^']*'|[^\s;|&]+)")
+_TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+(\"[^\"]*\"|[^\s;|&]+)")
+UNKNOWN = "*"
+"""What a part of a tag the script does not give a literal stands for."""
+
+
+def _expand(value: str, variables: dict[str, str]) -> str:
+    """`value` with its quotes removed and its `${NAME:-default}`, `${NAME}`, `$NAME` replaced by what the
+    script gives them (a default when it gives nothing), `*` for what it does not know."""
+    if value[:1] == "'" and value[-1:] == "'":
+        return value[1:-1]
+    value = value.replace('"', "")
+    value = _DEFAULT.sub(lambda m: variables.get(m.group(1), m.group(2)), value)
+    value = _REFERENCE.sub(lambda m: variables.get(m.group(1) or m.group(2), UNKNOWN), value)
+    return UNKNOWN if "$" in value or "`" in value else value
+
+
+def built_tags(text: str) -> tuple[str, ...]:
+    """The image references the shell script `text` tags (`docker build -t`, `docker tag SRC DEST`), in
+    order, variables expanded (see the module docstring)."""
+    variables: dict[str, str] = {}
+    found: list[str] = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if (assign := _ASSIGN.match(line)) is not None:
+            name, raw = assign.groups()
+            if raw.startswith("(") or "$(" in raw or "`" in raw:
+                variables.pop(name, None)
+                continue
+            # `X="${X:-x}"`: the default, as a plain run gives it
+            expanded = _expand(raw, {k: v for k, v in variables.items() if k != name})
+            if expanded == UNKNOWN:
+                variables.pop(name, None)
+            else:
+                variables[name] = expanded
+            continue
+        if _BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
+            found += [_expand(m.group(1), variables) for m in _TAG_FLAG.finditer(line)]
+        found += [_expand(m.group(1), variables) for m in _TAGGED.finditer(line)]
+    return tuple(tag for tag in found if tag and tag != UNKNOWN)

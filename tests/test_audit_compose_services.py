@@ -1,0 +1,170 @@
+"""`docgen audit`: the services and profiles a README's `docker compose` commands name, against the
+compose files they read (docgen/audit/compose_services.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\nCOPY . /app\n"
+COMPOSE = """\
+services:
+  api:
+    build: .
+    ports: ["8080:8080"]
+  worker:
+    build: .
+    profiles: ["gpu"]
+"""
+PLAIN = "services:\n  api:\n    build: .\n  proxy:\n    image: nginx:1.27\n"
+
+
+def found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "compose command" in d.message or "docker compose" in d.message
+    ]
+
+
+def readme(*commands: str) -> str:
+    return "# App\n\n## Run\n\n```bash\n" + "\n".join(commands) + "\n```\n"
+
+
+def test_a_service_the_default_compose_file_does_not_define(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose up -d --build api-cpu")}
+    assert found(tmp_path, files) == [
+        (
+            6,
+            "README's compose command names service api-cpu, which docker-compose.yml does not define "
+            "(did you mean api?)",
+            "certain",
+        )
+    ]
+
+
+def test_services_and_profiles_of_several_f_files(tmp_path: Path) -> None:
+    files = {
+        "compose.base.yml": PLAIN,
+        "compose.amd.yml": "services:\n  rocm:\n    build: .\n",
+        "README.md": readme(
+            "docker-compose -f compose.base.yml -f compose.amd.yml build api rocm cuda",
+            "docker-compose -f compose.amd.yml up --profile rocm --profile extra -d",
+        ),
+    }
+    assert found(tmp_path, files) == [
+        (
+            6,
+            "README's compose command names service cuda, which compose.base.yml, compose.amd.yml does not "
+            "define (it defines api, proxy, rocm)",
+            "certain",
+        ),
+        (
+            7,
+            "README's compose command names profiles rocm, extra, which compose.amd.yml does not define "
+            "(no service there has profiles)",
+            "certain",
+        ),
+    ]
+
+
+def test_a_profile_enabled_by_compose_profiles(tmp_path: Path) -> None:
+    files = {"compose.yaml": COMPOSE, "README.md": readme("COMPOSE_PROFILES=cuda docker compose up -d")}
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(6, "certain")]
+
+
+def test_exec_into_a_service_only_in_a_profile_up_does_not_enable(tmp_path: Path) -> None:
+    files = {
+        "compose.yaml": COMPOSE,
+        "README.md": readme("docker compose up -d", "docker compose exec worker nvidia-smi"),
+    }
+    assert found(tmp_path, files) == [
+        (
+            7,
+            "README's docker compose exec worker needs a container the docker compose up of line 6 does not "
+            "start: compose.yaml puts service worker only in profile gpu, which that command does not enable",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        ("docker compose up -d api",),  # a service it defines
+        ("docker compose --profile gpu up -d", "docker compose exec worker nvidia-smi"),  # enabled
+        ("docker compose up -d worker", "docker compose logs -f worker"),  # named: started anyway
+        ("docker compose -p demo run --rm api python -m app.cli",),  # -p and the command run
+        ("docker compose exec -u root api bash",),
+        ("vim docker-compose.yml && docker compose up -d api",),
+        ("docker compose build --pull --progress plain api",),  # --pull: a flag of build
+        ("docker compose logs --tail 50 <service>",),  # placeholders
+        ("docker compose up -d ${SERVICE}",),
+        ("cd deploy && docker compose up -d web",),  # another folder's file
+        ("cd deploy", "docker compose up -d web"),
+        ("docker compose -f compose.prod.yml up -d web",),  # a file that is not there: not read
+        ("docker compose --project-directory deploy up web",),
+        ("COMPOSE_FILE=deploy/compose.yaml docker compose up web",),
+    ],
+)
+def test_names_the_files_define_or_that_cannot_be_told_are_no_finding(
+    tmp_path: Path, commands: tuple[str, ...]
+) -> None:
+    files = {"compose.yaml": COMPOSE, "README.md": readme(*commands)}
+    assert found(tmp_path, files) == []
+
+
+def test_a_clone_of_the_repository_is_the_readme_folder(tmp_path: Path) -> None:
+    text = "# App\n\n```bash\ngit clone https://example.com/org/app.git\ncd app\n```\n\n" + readme(
+        "docker compose up web"
+    ).removeprefix("# App\n")
+    files = {"compose.yaml": COMPOSE, "README.md": text}
+    assert [line for line, _, _ in found(tmp_path, files)] == [12]
+
+
+def test_no_default_file_in_the_folder_is_not_read(tmp_path: Path) -> None:
+    # Compose looks in the folders above, which the README does not show
+    files = {"deploy/compose.yaml": COMPOSE, "README.md": readme("docker compose up web")}
+    assert found(tmp_path, files) == []
+
+
+def test_a_compose_file_that_includes_others_is_not_read(tmp_path: Path) -> None:
+    text = "include:\n  - db/compose.yaml\n" + COMPOSE
+    files = {"compose.yaml": text, "README.md": readme("docker compose up -d db")}
+    assert found(tmp_path, files) == []
+
+
+def test_an_override_file_adds_services(tmp_path: Path) -> None:
+    files = {
+        "docker-compose.yml": PLAIN,
+        "docker-compose.override.yml": "services:\n  debug:\n    image: busybox\n",
+        "README.md": readme("docker-compose up -d debug"),
+    }
+    assert found(tmp_path, files) == []
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "```yaml\nservices:\n  web:\n    image: nginx\n```\n",  # a service the reader adds
+        "```bash\ncat > compose.yaml <<'EOF'\nservices: {}\nEOF\n```\n",  # a file the README writes
+    ],
+)
+def test_a_compose_file_the_readme_shows_or_writes(tmp_path: Path, block: str) -> None:
+    text = "# App\n\n" + block + "\n" + readme("docker compose up -d web").removeprefix("# App\n")
+    files = {"compose.yaml": COMPOSE, "README.md": text}
+    assert found(tmp_path, files) == []
+
+
+def test_a_compose_command_in_inline_code(tmp_path: Path) -> None:
+    text = "# App\n\nStart it with `docker compose up -d web`, or `docker compose up -d api`.\n"
+    files = {"compose.yaml": COMPOSE, "README.md": text}
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(3, "certain")]

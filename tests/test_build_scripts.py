@@ -1,0 +1,23 @@
+"""`docgen.build_scripts`: the images a shell build script tags."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.build_scripts import built_tags
+
+
+@pytest.mark.parametrize(
+    ("script", "tags"),
+    [
+        ("docker build -t org/app:1.0 .\n", ("org/app:1.0",)),
+        ('REG="${REG:-ghcr.io/org}"\nTAG=2.1\ndocker build -t "$REG/app:$TAG" .\n', ("ghcr.io/org/app:2.1",)),
+        ("name=$1\nimg=org/${name}\ndocker build --tag=${img} .\n", ("org/*",)),
+        ("docker build \\\n  -t 'org/app:${X}' .\n", ("org/app:${X}",)),  # single quotes: as written
+        ("docker tag org/app:1 mirror.io/app:1\n", ("mirror.io/app:1",)),
+        ("IMG=$(cat name.txt)\ndocker build -t $IMG .\n", ()),  # nothing known
+        ("echo '-t x'\n", ()),  # not a build
+    ],
+)
+def test_the_tags_a_script_builds(script: str, tags: tuple[str, ...]) -> None:
+    assert built_tags(script) == tags
