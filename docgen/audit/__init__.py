@@ -43,6 +43,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - names a command or an example shares with the files beside the README: a `docker exec` container
   no compose file names, a `docker run` image its section does not build, a compose example whose
   service the compose file beside it builds otherwise (`names`).
+- a command that cannot run by its own grammar: a `docker build` with no build context, an option
+  `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -56,7 +58,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
+`references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
 `script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a
 part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
 `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
@@ -98,6 +100,7 @@ from docgen.audit.fences import (
     _image_build_block,
     _listed_not_installed,
 )
+from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
@@ -268,6 +271,7 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
+    found.extend(_command_grammar(doc, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
