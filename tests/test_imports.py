@@ -352,6 +352,7 @@ AUDIT_LAYERS = (
         "compose_claims",
         "script_args",
         "make_args",
+        "make_targets",
         "ports",
         "env_defaults",
         "base_claims",

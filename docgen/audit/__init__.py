@@ -44,7 +44,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   no compose file names, a `docker run` image its section does not build, a compose example whose
   service the compose file beside it builds otherwise (`names`).
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
-  `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`).
+  `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
+  `make TARGET` no rule of the Makefile makes (`make_targets`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -58,10 +59,11 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a
-part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
-`environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+`references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
+`compose_claims`, `script_args`, `make_args`, `make_targets`, `ports`, `env_defaults`, `base_claims`,
+`prose`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`,
+`tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()`
+here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -108,6 +110,7 @@ from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.make_args import _make_defaults
+from docgen.audit.make_targets import _make_targets
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.mounts import _mounted_scripts
@@ -271,6 +274,7 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
+        found.extend(_make_targets(doc, path, directory, project))
     found.extend(_command_grammar(doc, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
