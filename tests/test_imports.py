@@ -345,7 +345,7 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names"),
+    ("every_image", "stage_count", "wheel_names", "compose_builds"),
     (
         "methods",
         "line_refs",

@@ -45,7 +45,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   service the compose file beside it builds otherwise (`names`).
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
-  `make TARGET` no rule of the Makefile makes (`make_targets`).
+  `make TARGET` no rule of the Makefile makes (`make_targets`), and a compose command that builds
+  from a context, Dockerfile or stage that is not there (`compose_builds`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -60,10 +61,10 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
-`compose_claims`, `script_args`, `make_args`, `make_targets`, `ports`, `env_defaults`, `base_claims`,
-`prose`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`,
-`tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()`
-here runs them.
+`compose_claims`, `script_args`, `make_args`, `make_targets`, `compose_builds`, `ports`, `env_defaults`,
+`base_claims`, `prose`, `sections` (which image a part is about), `builds`, `image_paths`,
+`placeholders`, `mounts`, `tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and
+`set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -89,6 +90,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.env_defaults import _env_defaults
@@ -275,6 +277,7 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
+        found.extend(_compose_builds(doc, path, directory, project))
     found.extend(_command_grammar(doc, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
