@@ -50,6 +50,7 @@ def test_a_build_with_no_context(tmp_path: Path, block: str) -> None:
         "docker build --help",
         "docker build --frobnicate x .",  # an option docgen does not know may take a value
         "docker build -t app `\n  .",  # a PowerShell continuation
+        "$ docker build -t app \\\n> .",  # a console's prompt on the continued line
     ],
 )
 def test_a_build_with_a_context_or_unknowable(tmp_path: Path, block: str) -> None:

@@ -51,6 +51,7 @@ def test_inline_code_and_a_makefile_above(tmp_path: Path) -> None:
         "make cuda-push",  # a pattern rule makes it
         "make -C docs html",  # another folder's Makefile
         "cd docs && make html",  # after a `cd`
+        "docker run -it app bash\nmake gpu-shell",  # in the container
         "make <target>",  # a placeholder
         "# make gpu-shell",  # a comment
         "make",  # the default goal

@@ -178,6 +178,8 @@ _NO_VALUE_OPTIONS = frozenset(
 _COMMAND_END = re.compile(r"[ \t](?:&&|\|\||;|\||#|>|2>|<(?![^<>]*>))")
 """Where a command's words end: the next command, a pipe, a comment or a redirection (not a `<name>`
 the reader fills in)."""
+_PROMPT = re.compile(r"^[ \t]*>[ \t]")
+"""The prompt a console shows on a continued line (`> .`), not a redirection."""
 _OTHER_CONTINUATION = ("`", "^")
 """How PowerShell and cmd continue a line: a command so continued is not read (its end is not known)."""
 
@@ -189,7 +191,8 @@ def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> li
     words cannot be split (an open quote), or a line goes on the PowerShell or cmd way (`` ` ``, `^`)."""
     if any(text.rstrip().endswith(_OTHER_CONTINUATION) for _, text in command):
         return None
-    joined = " ".join(text.rstrip().removesuffix("\\") for _, text in command)
+    parts = [text.rstrip().removesuffix("\\") for _, text in command]
+    joined = " ".join([parts[0], *(_PROMPT.sub("", part) for part in parts[1:])])
     match = start.search(joined)
     if match is None or "#" in joined[: match.start()]:
         return None

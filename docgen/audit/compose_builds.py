@@ -159,6 +159,8 @@ def _service_build(
             )
         return
     dockerfile = folder / service.dockerfile
+    if service.dockerfile.startswith("/"):
+        return  # a Dockerfile of the machine that builds, not of the project
     if not dockerfile.is_file():
         shown = service.dockerfile
         yield Diagnostic(readme, line, f"{said} builds {shown}, which does not exist", confidence=sure)

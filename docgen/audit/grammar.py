@@ -51,7 +51,7 @@ _BUILD = _grammar(
     "--output --platform --progress --provenance --sbom --secret --shm-size --ssh -t --tag --target "
     "--ulimit -c --cpu-shares --cpu-period --cpu-quota --cpuset-cpus --cpuset-mems --isolation -m --memory "
     "--memory-swap --security-opt --policy",
-    "--check --detach --load --no-cache --pull --push -q --quiet -D --debug --help --rm --force-rm "
+    "--check --detach --load --no-cache --pull --push -q --quiet -D --debug --help --rm --force-rm --print "
     "--squash --compress --stream --disable-content-trust",
 )
 _PODMAN_BUILD = _BUILD | _grammar(

@@ -29,7 +29,11 @@ _ELSEWHERE = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I",
 _VALUED = frozenset({"-j", "--jobs", "-l", "--load-average", "-o", "--old-file", "-W", "--what-if"})
 _NOT_A_TARGET = re.compile(r"[=<>{}$\[\]*/.\\\"']|^-")
 """A variable (`V=1`), an option, a placeholder, a path or a file: not a rule's name."""
-_MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]")
+_MOVE = re.compile(
+    r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]"
+    r"|\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec)\b|\bgit[ \t]+clone\b|\bssh[ \t]"
+)
+"""A line after which a block's commands may run elsewhere: a `cd`, a container, a clone, a remote host."""
 
 
 def _targets(words: list[str]) -> list[str] | None:
@@ -52,7 +56,8 @@ def _targets(words: list[str]) -> list[str] | None:
 
 
 def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
-    """(README line, targets) of each `make` command of a command block before any `cd` in it, and of
+    """(README line, targets) of each `make` command of a command block before any `cd`, container,
+    clone or remote shell in it, and of
     each inline code span that is one."""
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
