@@ -71,6 +71,8 @@ class Target:
     """The line of the `target` attribute that gives `target` (its own, or an inherited target's)."""
     own_args: Mapping[str, int | None] = field(default_factory=dict)
     """The build args the target's own block sets (not those it inherits) → their line in the file."""
+    context: str = "."
+    """The build context, `/`-separated and relative to the file's folder (a compose service's `context`)."""
 
 
 class BakeFile:

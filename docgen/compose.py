@@ -315,6 +315,7 @@ def _service(name: str, service: dict[str, Any], display: str, where: int | None
         tags=(image,) if isinstance(image, str) else (),
         target_line=(_line_of(build, "target") or at) if stage else None,
         own_args=own,
+        context=posixpath.normpath(context),
     )
 
 

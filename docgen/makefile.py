@@ -7,7 +7,8 @@ What is read, as make reads it: top-level variable assignments (`NAME ?= v`, `NA
 first) each `--build-arg NAME=VALUE` of a `docker`/`podman`/`buildah` build, its value expanded with those
 variables (`$(NAME)`, `${NAME}`). A value needing a variable with no assignment, a function call
 (`$(shell …)`, `$(if …)`) or the environment is not known. Conditionals, includes and target-specific
-variables are not read. Pure functions over the file's text; each line is read once.
+variables are not read. `rule_targets` lists the targets its rules make, for `make TARGET` commands.
+Pure functions over the file's text; each line is read once.
 """
 
 from __future__ import annotations
@@ -104,3 +105,41 @@ def build_args(text: str) -> tuple[PassedArg, ...]:
             at = variables.get(reference.group(1)) if reference else None
             found.append(PassedArg(name, _expanded(raw, variables), first, at[1] if at else None, dockerfile))
     return tuple(found)
+
+
+_RULE = re.compile(r"([^:=#\t][^:=#]*?)[ \t]*&?::?(?![:=])")
+"""A rule line: its targets before `:` (`::`, `&:`), not an assignment (`:=`, `::=`)."""
+_NOT_RULE = re.compile(
+    r"(?:ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath)\b"
+    r"|\$[({](?:info|warning|error)[ \t]"
+)
+_DYNAMIC = re.compile(r"^[ \t]*-?(?:include|sinclude)[ \t]|\$[({]eval[ \t]", re.MULTILINE)
+"""What makes rules docgen cannot list: an included makefile, rules made with `$(eval …)`."""
+
+
+def rule_targets(text: str) -> frozenset[str] | None:
+    """The targets the rules of the Makefile `text` make (`toolbox-rocm` of `toolbox-rocm: check`),
+    patterns kept as written (`%.o`); special targets (`.PHONY`) and what they list are not rules.
+    None when the rules cannot all be told: an `include`, an `$(eval …)`, or a target naming a variable
+    (`$(NAME)-image:`). `define … endef` bodies and recipe lines are not read."""
+    if _DYNAMIC.search(text):
+        return None
+    found: set[str] = set()
+    defining = False
+    for line in text.splitlines():
+        if defining:
+            defining = not line.strip().startswith("endef")
+            continue
+        if line.startswith("define ") or line.strip() == "define":
+            defining = True
+            continue
+        if line.startswith("\t") or line.lstrip().startswith("#") or _NOT_RULE.match(line.lstrip()):
+            continue
+        match = _RULE.match(line)
+        if match is None:
+            continue
+        names = match.group(1).split()
+        if any("$" in name for name in names):
+            return None
+        found.update(name for name in names if not name.startswith("."))
+    return frozenset(found)

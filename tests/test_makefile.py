@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from docgen.makefile import PassedArg, build_args
+import pytest
+
+from docgen.makefile import PassedArg, build_args, rule_targets
 
 MAKEFILE = """\
 GPU ?= sm_90
@@ -36,3 +38,30 @@ def test_the_build_args_a_recipe_passes() -> None:
 
 def test_no_recipe_no_build_args() -> None:
     assert build_args("GPU ?= sm_90\n# docker build --build-arg GPU=$(GPU) .\n") == ()
+
+
+RULES = """\
+IMAGE := app
+BUILD ::= docker
+define recipe =
+hidden-rule:
+endef
+.PHONY: image image-cuda cuda-shell
+image image-cuda: deps ; $(BUILD) build -t $(IMAGE) .
+shell-cuda:image
+\tnot-a-rule: here
+%.tar: image
+"""
+
+
+def test_the_targets_rules_make() -> None:
+    # `.PHONY` names no rule; a `define` body and a recipe line are not read; patterns are kept
+    assert rule_targets(RULES) == frozenset({"image", "image-cuda", "shell-cuda", "%.tar"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["include common.mk\nall: x\n", "$(NAME)-image: x\n", "$(foreach v,$(VS),$(eval $(call rule,$(v))))\n"],
+)
+def test_rules_that_cannot_all_be_told(text: str) -> None:
+    assert rule_targets(text) is None

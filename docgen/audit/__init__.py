@@ -43,6 +43,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - names a command or an example shares with the files beside the README: a `docker exec` container
   no compose file names, a `docker run` image its section does not build, a compose example whose
   service the compose file beside it builds otherwise (`names`).
+- a command that cannot run by its own grammar: a `docker build` with no build context, an option
+  `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
+  `make TARGET` no rule of the Makefile makes (`make_targets`), and a compose command that builds
+  from a context, Dockerfile or stage that is not there (`compose_builds`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -56,10 +60,11 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
-`references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`compose_services`, `file_lists`, `script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
-`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+`references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
+`compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a part is
+about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
+`environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -85,6 +90,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
@@ -100,6 +106,7 @@ from docgen.audit.fences import (
     _listed_not_installed,
 )
 from docgen.audit.file_lists import _listed_absent
+from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.keyed import _keyed_entries
@@ -107,6 +114,7 @@ from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.make_args import _make_defaults
+from docgen.audit.make_targets import _make_targets
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.mounts import _mounted_scripts
@@ -272,6 +280,9 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
+        found.extend(_make_targets(doc, path, directory, project))
+        found.extend(_compose_builds(doc, path, directory, project))
+    found.extend(_command_grammar(doc, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))

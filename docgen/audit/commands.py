@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shlex
 from collections.abc import Iterator
 
 from docgen.audit.wording import _COMMAND_LANGS
@@ -185,3 +186,31 @@ _NO_VALUE_OPTIONS = frozenset(
     "--disable-content-trust --check --debug --tls-verify --omit-history --sign-by --all-platforms".split()
 )
 """The options of a build command that take no value."""
+
+
+_COMMAND_END = re.compile(r"[ \t](?:&&|\|\||;|\||#|>|2>|<(?![^<>]*>))")
+"""Where a command's words end: the next command, a pipe, a comment or a redirection (not a `<name>`
+the reader fills in)."""
+_PROMPT = re.compile(r"^[ \t]*>[ \t]")
+"""The prompt a console shows on a continued line (`> .`), not a redirection."""
+_OTHER_CONTINUATION = ("`", "^")
+"""How PowerShell and cmd continue a line: a command so continued is not read (its end is not known)."""
+
+
+def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> list[str] | None:
+    """The words after the match of `start` in a command of a command block (its lines, as
+    `_build_commands` gives them, joined), up to the end of that command (`&&`, `;`, a pipe, a comment,
+    a redirection), quotes removed as the shell removes them. None when the match is in a comment, the
+    words cannot be split (an open quote), or a line goes on the PowerShell or cmd way (`` ` ``, `^`)."""
+    if any(text.rstrip().endswith(_OTHER_CONTINUATION) for _, text in command):
+        return None
+    parts = [text.rstrip().removesuffix("\\") for _, text in command]
+    joined = " ".join([parts[0], *(_PROMPT.sub("", part) for part in parts[1:])])
+    match = start.search(joined)
+    if match is None or "#" in joined[: match.start()]:
+        return None
+    rest = _COMMAND_END.split(" " + joined[match.end() :], maxsplit=1)[0]
+    try:
+        return shlex.split(rest)
+    except ValueError:
+        return None

@@ -1,0 +1,176 @@
+"""Compose builds a README runs that cannot succeed: a `docker compose [-f FILE …] build|up|run|create`
+of a command block whose `-f` file is not there, or whose services build from a context folder or a
+`dockerfile:` that does not exist beside the compose file, or a `target:` stage that Dockerfile does not
+define. The services are read by `docgen.compose` (each file once).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _build_commands, _command_words
+from docgen.audit.grammar import _COMPOSE, _COMPOSE_COMMANDS, _DOCKER_COMPOSE, _read
+from docgen.bake import Target
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_BUILDS = frozenset({"build", "up", "run", "create"})
+"""The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
+_MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]")
+_NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
+_OVERRIDES = (
+    "compose.override.yaml",
+    "compose.override.yml",
+    "docker-compose.override.yml",
+    "docker-compose.override.yaml",
+)
+"""The override files `docker compose` reads after the default file, without `-f`."""
+_AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def _files(words: list[str]) -> list[str]:
+    """The `-f` / `--file` values of a compose command's global words."""
+    found: list[str] = []
+    for at, word in enumerate(words):
+        if word in ("-f", "--file") and at + 1 < len(words):
+            found.append(words[at + 1])
+        elif word.startswith("--file="):
+            found.append(word.removeprefix("--file="))
+        elif word.startswith("-f") and len(word) > 2 and not word.startswith("--"):
+            found.append(word[2:].removeprefix("="))
+    return found
+
+
+@functools.lru_cache(maxsize=16)
+def _services(path: Path) -> tuple[Target, ...] | None:
+    """The services of the compose file at `path` that build an image; None when it cannot be read."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return compose.parse(path.read_bytes(), path.name)
+    except (OSError, DocgenError):
+        return None
+
+
+@functools.lru_cache(maxsize=16)
+def _stages(path: Path) -> frozenset[str] | None:
+    """The stage names of the Dockerfile at `path` (lower case); None when one cannot be told (`AS
+    ${NAME}`) or the file cannot be read."""
+    try:
+        parsed = read_dockerfile(path)
+    except (OSError, DocgenError):
+        return None
+    names: set[str] = set()
+    for inst in parsed.instructions:
+        if inst.keyword.upper() == "FROM" and (match := _AS.search(inst.args)):
+            if "$" in match.group(1):
+                return None
+            names.add(match.group(1).lower())
+    return frozenset(names)
+
+
+def _compose_builds(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A compose command of a command block (before any `cd` in it) that builds, read against the files
+    it names (`-f`, else the default compose file and its override in the README's folder): a `-f` file
+    that is not there, and for each service it builds (those it names, else all), a context folder, a
+    `dockerfile:` or a `target:` stage that does not exist (`certain` for `build` and `--build`, or a
+    service with no `image:` to pull instead; `likely` otherwise)."""
+    top = (project or directory).resolve()
+    for fence in doc.fences:
+        moves = [line for line, text in fence.lines if _MOVE.search(text)]
+        for lines in _build_commands(fence, _DOCKER_COMPOSE):
+            if moves and moves[0] <= lines[-1][0]:
+                continue
+            words = _command_words(lines, _DOCKER_COMPOSE)
+            if words is not None:
+                yield from _check(words, lines[0][0], readme, directory, top)
+
+
+def _check(words: list[str], line: int, readme: str, directory: Path, top: Path) -> Iterator[Diagnostic]:
+    read = _read(words, _COMPOSE)
+    verb = read.positional[0] if read.complete and read.positional else None
+    if verb not in _BUILDS:
+        return
+    named = _files(words[: read.after])
+    if any(_NOT_A_NAME.search(name) or name == "-" for name in named):
+        return
+    grammar = _COMPOSE_COMMANDS.get(verb, _COMPOSE_COMMANDS["up"]) | _COMPOSE
+    rest = words[read.after :]
+    options = _read(rest, grammar)
+    if "--no-build" in rest or not options.complete:
+        return
+    wanted = options.positional[:1] if verb == "run" else options.positional
+    builds = verb == "build" or "--build" in rest
+    if named:
+        paths = [directory / name for name in named]
+    else:
+        first = next((directory / n for n in compose.DEFAULT_FILES if (directory / n).is_file()), None)
+        if first is None:
+            return
+        paths = [first, *(directory / n for n in _OVERRIDES if (directory / n).is_file())]
+    shown = " ".join(f"-f {name}" for name in named)
+    said = f"README runs docker compose {shown + ' ' if shown else ''}{verb}"
+    seen: dict[str, int] = {}
+    found: list[tuple[Path, Target]] = []
+    for path in paths:
+        try:
+            inside = path.resolve().is_relative_to(top)
+        except (OSError, ValueError):
+            return
+        if not inside:
+            return
+        if not path.is_file():
+            yield Diagnostic(
+                readme, line, f"{said}, but {path.name} is not in the README's folder", confidence=CERTAIN
+            )
+            continue
+        services = _services(path)
+        if services is None:
+            return
+        for service in services:
+            seen[service.name] = seen.get(service.name, 0) + 1
+            found.append((path, service))
+    for path, service in found:
+        if seen[service.name] > 1 or (wanted and service.name not in wanted):
+            continue  # a service several files set (merged), or one the command does not build
+        sure = CERTAIN if builds or not service.tags else LIKELY
+        yield from _service_build(path, service, f"{said}, whose service {service.name}", line, readme, sure)
+
+
+def _service_build(
+    path: Path, service: Target, said: str, line: int, readme: str, sure: str
+) -> Iterator[Diagnostic]:
+    folder = path.parent
+    context = folder / service.context
+    if service.context.startswith("/") or not context.is_dir():
+        if not service.context.startswith("/"):
+            yield Diagnostic(
+                readme, line, f"{said} builds from {service.context}, which does not exist", confidence=sure
+            )
+        return
+    dockerfile = folder / service.dockerfile
+    if service.dockerfile.startswith("/"):
+        return  # a Dockerfile of the machine that builds, not of the project
+    if not dockerfile.is_file():
+        shown = service.dockerfile
+        yield Diagnostic(readme, line, f"{said} builds {shown}, which does not exist", confidence=sure)
+        return
+    if service.target is None:
+        return
+    stages = _stages(dockerfile)
+    if stages is None or service.target.lower() in stages:
+        return
+    close = difflib.get_close_matches(service.target.lower(), sorted(stages), n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    text = f"{said} builds stage {service.target}, which {service.dockerfile} does not define{hint}"
+    yield Diagnostic(readme, line, text, confidence=sure)

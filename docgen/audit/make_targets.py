@@ -1,0 +1,152 @@
+"""`make TARGET` commands of a README (in a command block or in inline code) against the Makefile `make`
+reads: a target no rule of it makes (`make rocm-toolbox` while the rule is `toolbox-rocm:`, the name
+only listed in `.PHONY`) cannot be made.
+
+The Makefile is the one in the README's folder (`GNUmakefile`, `makefile`, `Makefile`, as `make` looks),
+else the nearest one above it in the project; its rules are read once (`docgen.makefile.rule_targets`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen import makefile
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.errors import MAX_FILE_BYTES
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic
+
+_MAKE = re.compile(r"(?:^|[;&|(][ \t]*|\$[ \t]+|sudo[ \t]+)make((?:[ \t]+[^\s;&|)#`]+)*)")
+"""A `make` command and its words (`make rocm-gfx1100 BUILD_ARGS=`, `$ make image`, `&& make test`)."""
+_ELSEWHERE = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir"})
+"""Options that make `make` read another Makefile: such a command is not read."""
+_VALUED = frozenset({"-j", "--jobs", "-l", "--load-average", "-o", "--old-file", "-W", "--what-if"})
+_NOT_A_TARGET = re.compile(r"[=<>{}$\[\]*/.\\\"']|^-")
+"""A variable (`V=1`), an option, a placeholder, a path or a file: not a rule's name."""
+_MOVE = re.compile(
+    r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]"
+    r"|\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec)\b|\bgit[ \t]+clone\b|\bssh[ \t]"
+)
+"""A line after which a block's commands may run elsewhere: a `cd`, a container, a clone, a remote host."""
+
+
+def _targets(words: list[str]) -> list[str] | None:
+    """The targets a `make` command's words name; None when it reads another folder or file (`-C`)."""
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        at += 1
+        name = word.split("=", 1)[0]
+        if name in _ELSEWHERE or (word[:2] in _ELSEWHERE and not word.startswith("--")):
+            return None
+        if name in _VALUED and "=" not in word:
+            if at < len(words) and (words[at].isdigit() or name not in ("-j", "--jobs")):
+                at += 1
+            continue
+        if not _NOT_A_TARGET.search(word):
+            found.append(word)
+    return found
+
+
+def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
+    """(README line, targets) of each `make` command of a command block before any `cd`, container,
+    clone or remote shell in it, and of
+    each inline code span that is one."""
+    for fence in doc.fences:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        for line, text in fence.lines:
+            if _MOVE.search(text):
+                break
+            if text.lstrip().startswith("#"):
+                continue
+            for match in _MAKE.finditer(text.strip()):
+                if (targets := _targets(match.group(1).split())) is not None:
+                    yield line, targets
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "make" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                whole = _MAKE.fullmatch(code.strip())
+                if whole is not None and (targets := _targets(whole.group(1).split())) is not None:
+                    yield line, targets
+
+
+def _makefile_of(directory: Path, project: Path | None) -> Path | None:
+    """The Makefile of the README's folder, else of the nearest folder above it (up to `project`, by
+    default four folders up)."""
+    start = directory.resolve()
+    above = [start, *start.parents][:5]
+    if project is not None:
+        top = project.resolve()
+        above = [start, *(p for p in start.parents if p == top or top in p.parents)]
+    for folder in above:
+        for name in makefile.DEFAULT_FILES:
+            if (folder / name).is_file():
+                return folder / name
+    return None
+
+
+@functools.lru_cache(maxsize=16)
+def _rules(path: Path) -> frozenset[str] | None:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return makefile.rule_targets(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None
+
+
+def _made_otherwise(target: str, rules: frozenset[str], folder: Path) -> bool:
+    """True when `make target` works without a rule of that name: a pattern rule matches it, or a file
+    or folder of that name is there."""
+    for rule in rules:
+        if "%" in rule:
+            head, _, tail = rule.partition("%")
+            if target.startswith(head) and target.endswith(tail) and len(target) > len(head) + len(tail):
+                return True
+    return (folder / target).exists()
+
+
+def _close(target: str, rules: frozenset[str]) -> str | None:
+    """The rule a target is a slip from: its words in another order (`rocm-toolbox`, `toolbox-rocm`), or
+    a near spelling."""
+    words = sorted(re.split(r"[-_]", target))
+    for rule in sorted(rules):
+        if sorted(re.split(r"[-_]", rule)) == words:
+            return rule
+    close = difflib.get_close_matches(target, sorted(r for r in rules if "%" not in r), n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def _make_targets(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+    """A target a README's `make` command names that no rule of the Makefile makes: `README runs make
+    rocm-toolbox, but no rule of Makefile makes it (did you mean toolbox-rocm?)` — `certain` for the
+    Makefile beside the README, `likely` for one above it (the README may mean another)."""
+    commands = list(_commands(doc))
+    if not commands:
+        return
+    path = _makefile_of(directory, project)
+    rules = _rules(path) if path is not None else None
+    if path is None or not rules or len(rules) < 2:
+        return
+    beside = path.parent == directory.resolve()
+    shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
+    reported: set[str] = set()
+    for line, targets in commands:
+        for target in targets:
+            if target in rules or target in reported or _made_otherwise(target, rules, path.parent):
+                continue
+            reported.add(target)
+            close = _close(target, rules)
+            said = f"README runs make {target}, but no rule of {shown} makes it"
+            said += f" (did you mean {close}?)" if close else ""
+            yield Diagnostic(readme, line, said, confidence=CERTAIN if beside else LIKELY)

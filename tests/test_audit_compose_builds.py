@@ -1,0 +1,88 @@
+"""`docgen audit`: compose commands that build from a file, context or stage that is not there
+(docgen/audit/compose_builds.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+pytest.importorskip("yaml")
+
+APP = "FROM python:3.12-slim AS base\nFROM base AS serve\nCOPY . /app\n"
+COMPOSE = """\
+services:
+  api:
+    build:
+      context: .
+      target: serve
+  worker:
+    build:
+      context: ./worker
+  gpu:
+    image: org/app:gpu
+    build:
+      context: .
+      dockerfile: Dockerfile.gpu
+  debug:
+    build:
+      context: .
+      target: serve-debug
+"""
+
+
+def found(root: Path, block: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    tree = {"Dockerfile": APP, "README.md": f"# App\n\n```sh\n{block}\n```\n"}
+    make_tree(root, tree | (files if files is not None else {"compose.yaml": COMPOSE}))
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+def test_every_build_of_the_services_a_command_builds(tmp_path: Path) -> None:
+    said = "README runs docker compose build, whose service"
+    assert found(tmp_path, "docker compose build") == [
+        (4, f"{said} worker builds from worker, which does not exist", "certain"),
+        (4, f"{said} gpu builds Dockerfile.gpu, which does not exist", "certain"),
+        (
+            4,
+            f"{said} debug builds stage serve-debug, which Dockerfile does not define (did you mean serve?)",
+            "certain",
+        ),
+    ]
+
+
+def test_a_service_with_an_image_to_pull_is_likely(tmp_path: Path) -> None:
+    said = "README runs docker compose up, whose service gpu builds Dockerfile.gpu, which does not exist"
+    assert found(tmp_path, "docker compose up -d gpu") == [(4, said, "likely")]
+
+
+def test_a_compose_file_not_beside_the_readme(tmp_path: Path) -> None:
+    said = "README runs docker compose -f compose.dev.yaml up, but compose.dev.yaml is not in the README's"
+    said += " folder"
+    assert found(tmp_path, "docker compose -f compose.dev.yaml up --build api") == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker compose up --build api",  # its context, Dockerfile and stage are there
+        "docker compose up --no-build",
+        "docker compose logs -f worker",  # a command that builds nothing
+        "cd deploy && docker compose build",  # another folder
+        "docker compose -f $COMPOSE_FILE build",  # a variable
+        "docker compose run --rm api pytest -f x",
+    ],
+)
+def test_builds_that_can_run_or_are_not_read(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
+def test_a_service_two_files_set_is_not_read(tmp_path: Path) -> None:
+    override = "services:\n  worker:\n    build:\n      context: .\n"
+    files = {"compose.yaml": COMPOSE, "compose.override.yaml": override}
+    assert all("worker" not in message for _, message, _ in found(tmp_path, "docker compose build", files))

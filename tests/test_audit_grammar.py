@@ -1,0 +1,103 @@
+"""`docgen audit`: commands that cannot run as written by their own grammar — a `docker build` with no
+build context, an option `docker build`/`run`/`compose` does not have (docgen/audit/grammar.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\nCOPY . /app\n"
+
+
+def found(root: Path, block: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": f"# App\n\n```bash\n{block}\n```\n"})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+NO_CONTEXT = "README's docker build names no build context (a folder, a URL or -): it cannot run"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build -f Dockerfile -t app:cpu",
+        "docker buildx build \\\n  --platform linux/amd64 \\\n  -t app:cpu --push",
+        "sudo docker image build --no-cache -t app",
+    ],
+)
+def test_a_build_with_no_context(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == [(4, NO_CONTEXT, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build -f Dockerfile -t app:cpu .",  # the context
+        "docker build -t app:cpu \\\n  -f Dockerfile \\\n  .",  # on a continued line
+        "docker build -t app - < Dockerfile",  # from standard input
+        "docker build -t <image name>:<tag> .",  # a placeholder the reader fills in
+        "docker build -t app https://github.com/org/app.git#main",  # a URL
+        "docker build . -t app --pull",  # options after it
+        "podman build -t app -f Dockerfile",  # podman builds the current folder
+        "# docker build -t app",  # a comment
+        "docker build --help",
+        "docker build --frobnicate x .",  # an option docgen does not know may take a value
+        "docker build -t app `\n  .",  # a PowerShell continuation
+        "$ docker build -t app \\\n> .",  # a console's prompt on the continued line
+    ],
+)
+def test_a_build_with_a_context_or_unknowable(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (
+            "docker build . --build-args VERSION=5.6 -t app",
+            "README passes --build-args to docker build, which has no such option "
+            "(did you mean --build-arg?)",
+        ),
+        (
+            "docker run --rm --gpu all -it app:latest",
+            "README passes --gpu to docker run, which has no such option (did you mean --gpus?)",
+        ),
+        (
+            "docker compose -f compose.yaml up -d --remove-orphan",
+            "README passes --remove-orphan to docker compose up, which has no such option "
+            "(did you mean --remove-orphans?)",
+        ),
+        (
+            "podman build --build-args V=1 -t app .",
+            "README passes --build-args to podman build, which has no such option "
+            "(did you mean --build-arg?)",
+        ),
+    ],
+)
+def test_an_option_the_command_lacks(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --rm -it app:latest python serve.py --gpu all",  # the container's own option
+        "docker run -it --gpus all --shm-size=8g --ipc=host -p 8080:80 app",
+        "docker compose run --rm app pytest --build-args",  # the service's command's
+        "docker compose exec app bash -c 'ls --colour'",
+        "docker compose up -d --build --wait",
+        "docker compose --profile gpu up --no-attach db",
+        "docker scout cves --only-fixed app",  # a plugin docgen does not know
+        "docker build --ssh default --secret id=tok,src=tok.txt -t app .",
+        "docker run --frobnicate x --gpu all app",  # after an unknown option `x` may be the image
+    ],
+)
+def test_options_the_command_has_or_not_its_own(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
