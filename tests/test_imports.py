@@ -343,6 +343,7 @@ AUDIT_LAYERS = (
         "ports",
         "env_defaults",
         "base_claims",
+        "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),

@@ -57,9 +57,10 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a
-part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
-`environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections`
+(which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
+`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs
+them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -85,6 +86,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.env_defaults import _env_defaults
@@ -299,6 +301,7 @@ def audit(
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))
         found.extend(_base_claims(sub, auditor, text))
+        found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_latest_claims(sub, auditor))
