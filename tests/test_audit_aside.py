@@ -390,6 +390,13 @@ def swapped(readme: str) -> list[tuple[int, str]]:
             [(2, "README says vLLM 0.27.0 but Dockerfile:2 says 0.28.0")],
         ),
         ("The image requires NumPy >= 2.", [(1, "README says NumPy>=2 but Dockerfile:2 says 1.26.4")]),
+        # the project's own need is the image's: `we` build it
+        (
+            "We need NumPy 1.25.0 for the solver.",
+            [(1, "README says NumPy 1.25.0 but Dockerfile:2 says 1.26.4")],
+        ),
+        ("We need NumPy 1.26 for the solver.", []),
+        ("Your host needs NumPy 1.25.0 to run the client.", []),
         (
             "Here OpenCV 4.13 requires NumPy >= 2, while the image pins NumPy 1.25.0.",
             [(1, "README says NumPy 1.25.0 but Dockerfile:2 says 1.26.4")],

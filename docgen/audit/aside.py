@@ -286,7 +286,20 @@ _REQUIRES = re.compile(
 `80,86,89 (120 requires CUDA 12.8+)`: what follows is that tool's (or GPU target's) requirement, not the
 image's."""
 _IMAGE_SUBJECTS = frozenset(
-    {"image", "container", "dockerfile", "build", "it", "this", "that", "which", "who", "one", "everything"}
+    {
+        "image",
+        "container",
+        "dockerfile",
+        "build",
+        "it",
+        "this",
+        "that",
+        "which",
+        "who",
+        "one",
+        "everything",
+        "we",
+    }
 )
 _CLAUSE_END = re.compile(
     r"[.;,:!?](?=[ \t]|\Z)|[()]|[ \t]-[ \t]|—|\b(?:and|but|then|with|by|to|while|whereas|which|so|yet)\b",
