@@ -116,3 +116,43 @@ def test_a_compiler_metapackage_pin_still_tells_the_major_version() -> None:
             "the 5.x compiler",
         ),
     ]
+
+
+XPU = """\
+FROM python:3.10-slim
+RUN pip install torch==2.1.0.post0 scikit-learn==1.3.0 tensorrt==10.0.1 triton==2.1.0 \\
+        intel-extension-for-pytorch==2.1.20+xpu
+"""
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "* Intel Extensions for PyTorch 2.1.20+xpu",
+        "The image ships the Intel Extension for PyTorch 2.1.20+xpu.",
+        "- Intel Extension for Scikit-learn 2024.1",  # a product docgen does not see pinned: silent
+        "- Intel Distribution for Python 3.9",
+        "- TensorRT-LLM 0.10.0",
+        "- torch-tensorrt 2.3.0",
+        "- PyTorch Lightning 2.4",
+        "- jax-triton 0.2.0",
+    ],
+)
+def test_a_version_after_a_compound_product_name_is_the_product_s(said: str) -> None:
+    assert findings(f"# XPU\n\n### Included Software\n\n{said}\n", {"Dockerfile": XPU}) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (
+            "* Intel Extension for PyTorch 2.1.10+xpu",
+            "5: README says Intel Extension for PyTorch 2.1.10+xpu but Dockerfile:3 says 2.1.20",
+        ),
+        ("* PyTorch 2.3.0", "5: README says PyTorch 2.3.0 but Dockerfile:2 says 2.1.0.post0"),
+        ("* Support for PyTorch 2.3.0", "5: README says PyTorch 2.3.0 but Dockerfile:2 says 2.1.0.post0"),
+        ("* Triton 3.0.0", "5: README says Triton 3.0.0 but Dockerfile:2 says 2.1.0"),
+    ],
+)
+def test_the_compound_product_s_own_version_and_the_inner_name_alone(said: str, expected: str) -> None:
+    assert findings(f"# XPU\n\n### Included Software\n\n{said}\n", {"Dockerfile": XPU}) == [expected]

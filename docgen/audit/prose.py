@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.aside import version_owner
+from docgen.audit.aside import compound_names, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
@@ -259,6 +259,14 @@ def _audit_text(
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
+            wholes = compound_names(text[max(0, word.start() - 80) : word.start()], name)
+            if wholes:  # `Intel Extension for PyTorch 2.1.20`: the extension's version
+                known = (
+                    n for w in wholes for n in _singular_forms(w) if auditor.facts.lookup(n, auditor.names)
+                )
+                name = next(known, "")
+                if not name:
+                    break
             owner = version_owner(
                 text[max(0, word.start() - 80) : word.start()], text[last.end() : after.start(1)]
             )
@@ -269,6 +277,17 @@ def _audit_text(
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
     yield from _named_versions(line, text, named, auditor)
+
+
+def _singular_forms(name: str) -> list[str]:
+    """`name` and, when a word of it is plural, that word singular (`Intel Extensions for PyTorch` is
+    the package `intel-extension-for-pytorch`)."""
+    words = name.split()
+    forms = [name]
+    for index, word in enumerate(words):
+        if len(word) > 3 and word.lower().endswith("s") and not word.lower().endswith("ss"):
+            forms.append(" ".join([*words[:index], word[:-1], *words[index + 1 :]]))
+    return forms
 
 
 _JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t*`_]*\Z", re.IGNORECASE)
