@@ -39,6 +39,7 @@ from docgen.audit.wording import (
     _WORD,
     _example,
     _is_passed_value,
+    variable_of_value,
 )
 from docgen.baseimage import read_word
 from docgen.markdown import code_spans
@@ -91,6 +92,15 @@ _HOST_BEFORE = re.compile(
     re.IGNORECASE,
 )
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
+
+
+def _passed_image(variable: str | None, repository: str, auditor: _Auditor) -> bool:
+    """True when an image reference of `repository` is the value of `variable` (a script's or the
+    user's setting: `CANN_IMAGE=quay.io/ascend/cann:…`) and not this image's base: no ARG of the images
+    has that name and no FROM names that repository. Its tag's versions are that other image's."""
+    if variable is None or variable in auditor.declared:
+        return False
+    return not auditor.facts.images.get(repository.lower())
 
 
 def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -178,6 +188,9 @@ def _audit_text(
             continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
         if _example(text, match):
             continue
+        if _passed_image(variable_of_value(text, match), match.group(1), auditor):
+            taken.append((match.start(), match.end()))
+            continue  # `CANN_IMAGE=quay.io/ascend/cann:…-py3.11`: another image to pass, not this one's
         # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
         # (versions aside) of the same repository as a base image, that is none of its tags. A tag of
         # another shape (`cann:9.0.0-a3-…` for `cann:8.3.rc2-910b-…`) is a variant built with another
