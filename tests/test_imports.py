@@ -345,7 +345,7 @@ AUDIT_LAYERS = (
         "base_claims",
         "commits",
     ),
-    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
+    ("prose", "family_defaults", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("docgen.audit",),
 )

@@ -57,10 +57,10 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections`
-(which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
-`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs
-them.
+`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`,
+`family_defaults`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`,
+`mounts`, `tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`;
+`audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -92,6 +92,7 @@ from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
+from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -300,6 +301,7 @@ def audit(
         found.extend(_setting_claims(sub, auditor))
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))
+        found.extend(_family_defaults(sub, auditor))
         found.extend(_base_claims(sub, auditor, text))
         found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
