@@ -135,7 +135,7 @@ from docgen.audit.sections import (
     _shared_tables,
     _tied_sections,
 )
-from docgen.audit.set_aside import _drop_aside, _set_aside
+from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
@@ -216,7 +216,8 @@ def audit(
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
-    _set_aside(doc, source, models, siblings, names)
+    workflows = ci_workflows(directory, project) if directory is not None else []
+    _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
     linked = list(_linked_rows(doc, family))
