@@ -345,8 +345,9 @@ AUDIT_LAYERS = (
         "base_claims",
         "commits",
     ),
-    ("prose", "family_defaults", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
+    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
+    ("family_defaults",),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -57,10 +57,10 @@ The modules of this package, each importing only those before it: `aside` (text 
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `targets`, `settings`, `latest`, `line_refs`, `compose_claims`,
-`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`,
-`family_defaults`, `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`,
-`mounts`, `tables`, `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`;
-`audit()` here runs them.
+`script_args`, `make_args`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections`
+(which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
+`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`, then
+`family_defaults`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.cells import _default_in_cell
 from docgen.audit.env_defaults import _final_env, _same
+from docgen.audit.keyed import item_scopes
+from docgen.audit.paragraphs import _item_scopes, _nested_file_scopes
 from docgen.audit.paths import variant
 from docgen.audit.wording import _DEFAULT_WORDS, _LIST_ITEM
 from docgen.markdown import Document, code_spans
@@ -39,10 +41,14 @@ def _family_defaults(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         return
     variants = [_variant_words(model) for model in auditor.models]
     for para in part.paragraphs:
+        if not any(_DEFAULT_WORDS.search(text) for _, text in para.lines):
+            continue  # (most paragraphs)
+        # an item a note, its nested items or its leading name bind to one image is that image's
+        bound = {*_item_scopes(para, auditor), *_nested_file_scopes(para, auditor)}
+        bound |= set(item_scopes(para.lines, auditor))
         for line, text in para.lines:
-            if not _DEFAULT_WORDS.search(text):
-                continue  # (most lines)
-            yield from _line_defaults(line, text, auditor, variants)
+            if line not in bound and _DEFAULT_WORDS.search(text):
+                yield from _line_defaults(line, text, auditor, variants)
 
 
 def _variant_words(model: ImageModel) -> frozenset[str]:
