@@ -11,6 +11,7 @@ no commit and says nothing here.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -101,10 +102,11 @@ def _labelled_hash(
     if len(content) != 1 or not (alone := _ALONE.match(content[0][1])) or not _is_commit(alone.group(1)):
         return
     opening = fence.lines[0][0] - 1 if fence.lines else 0
-    label = next(
+    first = bisect.bisect_left(doc.paragraphs, opening - 2, key=lambda para: para.lines[-1][0])
+    label = next(  # (the paragraphs ending just above it, found by bisection: `doc` is in line order)
         (
             text
-            for para in doc.paragraphs
+            for para in doc.paragraphs[first : first + 2]
             for last, text in para.lines[-1:]
             if opening - 2 <= last < opening and text.rstrip().endswith((":", "："))
         ),
