@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import gone, make_tree, misplaced
+from helpers import findings, gone, make_tree, misplaced
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -390,6 +390,13 @@ def swapped(readme: str) -> list[tuple[int, str]]:
             [(2, "README says vLLM 0.27.0 but Dockerfile:2 says 0.28.0")],
         ),
         ("The image requires NumPy >= 2.", [(1, "README says NumPy>=2 but Dockerfile:2 says 1.26.4")]),
+        # the project's own need is the image's: `we` build it
+        (
+            "We need NumPy 1.25.0 for the solver.",
+            [(1, "README says NumPy 1.25.0 but Dockerfile:2 says 1.26.4")],
+        ),
+        ("We need NumPy 1.26 for the solver.", []),
+        ("Your host needs NumPy 1.25.0 to run the client.", []),
         (
             "Here OpenCV 4.13 requires NumPy >= 2, while the image pins NumPy 1.25.0.",
             [(1, "README says NumPy 1.25.0 but Dockerfile:2 says 1.26.4")],
@@ -815,3 +822,53 @@ Base image: pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime
     # Two sections pulling the same tag are no list of releases: each is read as the image's.
     same = readme.replace("runtime:20250119", "runtime:20241005")
     assert [f.split(":", 1)[0] for f in findings(same, {"Dockerfile": RUNTIME})] == ["7", "15", "23"]
+
+
+# --------------------------------------------------------------------------------------------------
+# A version the README gives the CI build, which a workflow file sets
+
+CI_CUDA = 'ARG BASE=11.8.0-runtime-ubuntu22.04\nFROM nvidia/cuda:${BASE}\nCMD ["serve"]\n'
+CI_WORKFLOW = """\
+jobs:
+  build-gpu:
+    strategy:
+      matrix:
+        include:
+          - base: 12.6.3-runtime-ubuntu22.04
+    steps:
+      - run: docker build -f Dockerfile.gpu --build-arg BASE=${{ matrix.base }} .
+"""
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The published image is built by GitHub Actions on CUDA 12.6.3 (see the `build-gpu` job).",
+        "The GPU image is built on CUDA 12.6.3 by [the workflow](.github/workflows/images.yml).",
+    ],
+)
+def test_a_version_given_to_the_ci_build_that_its_workflow_sets(tmp_path: Path, said: str) -> None:
+    make_tree(tmp_path, {".github/workflows/images.yml": CI_WORKFLOW, "Dockerfile.gpu": CI_CUDA})
+    assert findings(f"# GPU\n\n{said}\n", {"Dockerfile.gpu": CI_CUDA}, tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "files"),
+    [
+        # a version the workflow does not set: compared as before
+        (
+            "The published image is built by GitHub Actions on CUDA 12.4.1.",
+            {".github/workflows/images.yml": CI_WORKFLOW},
+        ),
+        # no workflow file: nothing says the CI passes another value
+        ("The published image is built by GitHub Actions on CUDA 12.6.3.", {}),
+        # the version the workflow sets, in a sentence that is not about the CI build
+        ("The image is built on CUDA 12.6.3.", {".github/workflows/images.yml": CI_WORKFLOW}),
+    ],
+)
+def test_versions_the_ci_does_not_set_or_not_given_to_the_ci(
+    tmp_path: Path, said: str, files: dict[str, str]
+) -> None:
+    make_tree(tmp_path, {**files, "Dockerfile.gpu": CI_CUDA})
+    found = findings(f"# GPU\n\n{said}\n", {"Dockerfile.gpu": CI_CUDA}, tmp_path)
+    assert len(found) == 1 and found[0].startswith("3: README says CUDA 12."), found

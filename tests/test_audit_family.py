@@ -103,8 +103,12 @@ def test_a_note_binding_some_items_to_one_image_makes_the_others_about_each_imag
     ]
 
 
-def test_a_list_without_such_a_note_is_about_the_family_and_agrees_with_one_image() -> None:
-    assert findings(NOTED_LIST.format(note=""), NET) == []
+def test_a_list_without_such_a_note_is_about_each_image_that_declares_the_arg() -> None:
+    # every image declares GCC_VERSION: its one default is each image's (family_defaults); OFED_RELEASE,
+    # declared by one image only, is that image's and agrees
+    assert findings(NOTED_LIST.format(note=""), NET) == [
+        "13: README says GCC_VERSION defaults to 12 but net-verbs-lib.dockerfile:1 says 13",
+    ]
 
 
 # --------------------------------------------------------------------------------------------------

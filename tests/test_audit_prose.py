@@ -116,3 +116,86 @@ def test_a_compiler_metapackage_pin_still_tells_the_major_version() -> None:
             "the 5.x compiler",
         ),
     ]
+
+
+XPU = """\
+FROM python:3.10-slim
+RUN pip install torch==2.1.0.post0 scikit-learn==1.3.0 tensorrt==10.0.1 triton==2.1.0 \\
+        intel-extension-for-pytorch==2.1.20+xpu
+"""
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "* Intel Extensions for PyTorch 2.1.20+xpu",
+        "The image ships the Intel Extension for PyTorch 2.1.20+xpu.",
+        "- Intel Extension for Scikit-learn 2024.1",  # a product docgen does not see pinned: silent
+        "- Intel Distribution for Python 3.9",
+        "- TensorRT-LLM 0.10.0",
+        "- torch-tensorrt 2.3.0",
+        "- PyTorch Lightning 2.4",
+        "- jax-triton 0.2.0",
+    ],
+)
+def test_a_version_after_a_compound_product_name_is_the_product_s(said: str) -> None:
+    assert findings(f"# XPU\n\n### Included Software\n\n{said}\n", {"Dockerfile": XPU}) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (
+            "* Intel Extension for PyTorch 2.1.10+xpu",
+            "5: README says Intel Extension for PyTorch 2.1.10+xpu but Dockerfile:3 says 2.1.20",
+        ),
+        ("* PyTorch 2.3.0", "5: README says PyTorch 2.3.0 but Dockerfile:2 says 2.1.0.post0"),
+        ("* Support for PyTorch 2.3.0", "5: README says PyTorch 2.3.0 but Dockerfile:2 says 2.1.0.post0"),
+        ("* Triton 3.0.0", "5: README says Triton 3.0.0 but Dockerfile:2 says 2.1.0"),
+    ],
+)
+def test_the_compound_product_s_own_version_and_the_inner_name_alone(said: str, expected: str) -> None:
+    assert findings(f"# XPU\n\n### Included Software\n\n{said}\n", {"Dockerfile": XPU}) == [expected]
+
+
+CROSS = """\
+ARG BASE_IMAGE=ubuntu:22.04
+ARG UNPACKER_IMAGE=python:3.10-slim
+FROM ${UNPACKER_IMAGE} AS unpack
+RUN python3 -c 'print(1)'
+FROM ${BASE_IMAGE}
+COPY --from=unpack /tmp /tmp
+"""
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "| Variable | Default | Purpose |\n|---|---|---|\n"
+        "| `TOOLKIT_IMAGE` | `registry.example.org/vendor/toolkit:8.5.0-ubuntu22.04-py3.11` | extras |\n"
+        "| `EMULATED_BASE` | `arm64v8/ubuntu:20.04` | emulated provisioning |",
+        "The script's TOOLKIT_IMAGE defaults to reg.example/tk:8.5.0-ubuntu22.04-py3.11.",
+        "Run `TOOLKIT_IMAGE=reg.example/tk:8.5.0-ubuntu22.04-py3.11 ./provision.sh`.",
+    ],
+)
+def test_another_image_given_as_a_variable_s_value_is_not_this_image(said: str) -> None:
+    assert findings(f"# Cross\n\n## Provisioning\n\n{said}\n", {"Dockerfile": CROSS}) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # the image's own base given as a variable: still this image's
+        (
+            "| Variable | Default | Purpose |\n|---|---|---|\n| `UNPACKER_IMAGE` | `python:3.11-slim` | x |",
+            "7: README says python:3.11-slim but Dockerfile:2 says python:3.10-slim",
+        ),
+        # the same tag in a sentence about the image, no variable's value
+        (
+            "The image runs on registry.example.org/vendor/toolkit:8.5.0-ubuntu22.04-py3.11.",
+            "5: README says py 3.11 but Dockerfile:3 says 3.10-slim",
+        ),
+    ],
+)
+def test_the_image_s_own_base_as_a_variable_and_a_tag_said_of_the_image(said: str, expected: str) -> None:
+    assert findings(f"# Cross\n\n## Provisioning\n\n{said}\n", {"Dockerfile": CROSS}) == [expected]

@@ -359,9 +359,11 @@ AUDIT_LAYERS = (
         "ports",
         "env_defaults",
         "base_claims",
+        "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
+    ("family_defaults",),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -62,9 +62,10 @@ reads), `auditor` (a claim → a finding, with its confidence), `commands` and `
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`,
 `references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `prose`, `sections` (which image a part is
-about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
-`environments`, `keyed`, `linked_rows` — and `set_aside`; `audit()` here runs them.
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections` (which image a
+part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
+`environments`, `keyed`, `linked_rows` — and `set_aside`, then `family_defaults`; `audit()` here runs
+them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -90,6 +91,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
@@ -97,6 +99,7 @@ from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
+from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     _assignment_block,
     _audit_fence,
@@ -142,7 +145,7 @@ from docgen.audit.sections import (
     _shared_tables,
     _tied_sections,
 )
-from docgen.audit.set_aside import _drop_aside, _set_aside
+from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
@@ -223,7 +226,8 @@ def audit(
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
-    _set_aside(doc, source, models, siblings, names)
+    workflows = ci_workflows(directory, project) if directory is not None else []
+    _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
     linked = list(_linked_rows(doc, family))
@@ -313,7 +317,9 @@ def audit(
         found.extend(_setting_claims(sub, auditor))
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))
+        found.extend(_family_defaults(sub, auditor))
         found.extend(_base_claims(sub, auditor, text))
+        found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
         found.extend(_latest_claims(sub, auditor))

@@ -260,6 +260,27 @@ def version_owner(before: str, between: str) -> str | None:
     return None if owner.lower() in ("the", "a", "default", "this", "that", "its", "same") else owner
 
 
+_COMPOUND_HEAD = re.compile(
+    r"((?:(?-i:[A-Z])[\w.+-]*[ \t]+){0,3})"
+    r"((?:extensions?|optimi[sz]ations?|distribution|plug-?ins?|bindings?|add-?ons?)[ \t]+for[ \t]+)\Z",
+    re.IGNORECASE,
+)
+"""The head of a product named after another (`Intel Extension for PyTorch`, `Extension for
+Scikit-learn`, `Intel Distribution for Python`, `Intel Optimization for TensorFlow`): a version after
+the inner name is the whole product's."""
+
+
+def compound_names(before: str, name: str) -> list[str]:
+    """The names the product `name` ends may have, longest first, when it is one named after `name`
+    (`before` ends in `Intel Extensions for `): `Intel Extensions for PyTorch`, `Extensions for
+    PyTorch`; none when `name` stands alone."""
+    found = _COMPOUND_HEAD.search(before[-80:])
+    if found is None:
+        return []
+    words = found.group(1).split()
+    return [" ".join([*words[i:], found.group(2).strip(), name]) for i in range(len(words) + 1)]
+
+
 # --------------------------------------------------------------------------------------------------
 # What a sentence says is gone, or another component's requirement
 
@@ -286,7 +307,20 @@ _REQUIRES = re.compile(
 `80,86,89 (120 requires CUDA 12.8+)`: what follows is that tool's (or GPU target's) requirement, not the
 image's."""
 _IMAGE_SUBJECTS = frozenset(
-    {"image", "container", "dockerfile", "build", "it", "this", "that", "which", "who", "one", "everything"}
+    {
+        "image",
+        "container",
+        "dockerfile",
+        "build",
+        "it",
+        "this",
+        "that",
+        "which",
+        "who",
+        "one",
+        "everything",
+        "we",
+    }
 )
 _CLAUSE_END = re.compile(
     r"[.;,:!?](?=[ \t]|\Z)|[()]|[ \t]-[ \t]|—|\b(?:and|but|then|with|by|to|while|whereas|which|so|yet)\b",

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.aside import version_owner
+from docgen.audit.aside import compound_names, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
@@ -39,6 +39,7 @@ from docgen.audit.wording import (
     _WORD,
     _example,
     _is_passed_value,
+    variable_of_value,
 )
 from docgen.baseimage import read_word
 from docgen.markdown import code_spans
@@ -91,6 +92,15 @@ _HOST_BEFORE = re.compile(
     re.IGNORECASE,
 )
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
+
+
+def _passed_image(variable: str | None, repository: str, auditor: _Auditor) -> bool:
+    """True when an image reference of `repository` is the value of `variable` (a script's or the
+    user's setting: `CANN_IMAGE=quay.io/ascend/cann:…`) and not this image's base: no ARG of the images
+    has that name and no FROM names that repository. Its tag's versions are that other image's."""
+    if variable is None or variable in auditor.declared:
+        return False
+    return not auditor.facts.images.get(repository.lower())
 
 
 def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -178,6 +188,9 @@ def _audit_text(
             continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
         if _example(text, match):
             continue
+        if _passed_image(variable_of_value(text, match), match.group(1), auditor):
+            taken.append((match.start(), match.end()))
+            continue  # `CANN_IMAGE=quay.io/ascend/cann:…-py3.11`: another image to pass, not this one's
         # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
         # (versions aside) of the same repository as a base image, that is none of its tags. A tag of
         # another shape (`cann:9.0.0-a3-…` for `cann:8.3.rc2-910b-…`) is a variant built with another
@@ -259,6 +272,14 @@ def _audit_text(
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
+            wholes = compound_names(text[max(0, word.start() - 80) : word.start()], name)
+            if wholes:  # `Intel Extension for PyTorch 2.1.20`: the extension's version
+                known = (
+                    n for w in wholes for n in _singular_forms(w) if auditor.facts.lookup(n, auditor.names)
+                )
+                name = next(known, "")
+                if not name:
+                    break
             owner = version_owner(
                 text[max(0, word.start() - 80) : word.start()], text[last.end() : after.start(1)]
             )
@@ -269,6 +290,17 @@ def _audit_text(
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
     yield from _named_versions(line, text, named, auditor)
+
+
+def _singular_forms(name: str) -> list[str]:
+    """`name` and, when a word of it is plural, that word singular (`Intel Extensions for PyTorch` is
+    the package `intel-extension-for-pytorch`)."""
+    words = name.split()
+    forms = [name]
+    for index, word in enumerate(words):
+        if len(word) > 3 and word.lower().endswith("s") and not word.lower().endswith("ss"):
+            forms.append(" ".join([*words[:index], word[:-1], *words[index + 1 :]]))
+    return forms
 
 
 _JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t*`_]*\Z", re.IGNORECASE)

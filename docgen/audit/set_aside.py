@@ -8,12 +8,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from docgen.audit.aside import aside_lines, is_host_intro, not_current_spans, release_list_lines
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
 from docgen.audit.versions import _keys
 from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
+from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
@@ -105,6 +107,55 @@ _VERSION_NEXT = re.compile(r"[ \t]*v?\d")
 _CAPTION_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+")
 
 
+_CI_WORDS = re.compile(
+    r"\bgithub[ \t]+actions?\b|\bworkflows?\b|\.github/workflows/|\.gitlab-ci\.ya?ml\b|\bCI\b"
+    r"|\bpublished[ \t]+images?\b|\bbuild[ \t]+matrix\b",
+    re.IGNORECASE,
+)
+"""Words saying a sentence is about the images a CI workflow builds and publishes, with the values it
+passes (`built with GitHub Actions on CUDA 12.8.1`, `see docker-image.yml`)."""
+_WORKFLOW_GLOBS = (".github/workflows/*.yml", ".github/workflows/*.yaml", ".gitlab-ci.yml")
+
+
+def ci_workflows(directory: Path, project: Path | None = None) -> list[str]:
+    """The texts of the CI workflow files of the README's repository: `.github/workflows/*.yml` (and
+    `.gitlab-ci.yml`) in `directory` or the nearest of the four folders above it (not above `project`)
+    that has any."""
+    folder = directory
+    for _ in range(5):
+        found = sorted(p for pattern in _WORKFLOW_GLOBS for p in folder.glob(pattern) if p.is_file())
+        if found:
+            texts = []
+            for path in found[:50]:
+                try:
+                    if path.stat().st_size <= MAX_FILE_BYTES:
+                        texts.append(path.read_text(encoding="utf-8", errors="replace"))
+                except OSError:
+                    continue
+            return texts
+        if project is not None and folder.resolve() == project.resolve():
+            break
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return []
+
+
+def _ci_built(para: Paragraph, workflows: Sequence[str]) -> Paragraph:
+    """`para` without the versions a sentence gives the CI build (`_CI_WORDS`) that a workflow file
+    sets (`the CUDA image is built by GitHub Actions on cuda 12.8.1` over a matrix `base_image:
+    12.8.1-cudnn-runtime-ubuntu22.04`): the workflow passes them, the Dockerfile's defaults differ."""
+    spans = []
+    for start, _, sentence in _sentences(para.lines):
+        if not _CI_WORDS.search(sentence):
+            continue
+        for found in _CAPTION_VERSION.finditer(sentence):
+            value = re.compile(rf"(?<![\w.]){re.escape(found.group().lstrip('vV'))}(?![\d])")
+            if any(value.search(text) for text in workflows):
+                spans.append((start + found.start(), start + found.end()))
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
 def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
     """The last line of each paragraph that a command block running a build follows (only blank lines
     between) → that block."""
@@ -152,16 +203,19 @@ def _set_aside(
     models: Sequence[ImageModel],
     siblings: Sequence[str],
     names: Mapping[str, str],
+    workflows: Sequence[str] = (),
 ) -> None:
     """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
     other images (`_about_other_images`), what is gone or another component's requirement
-    (`_not_current`) and, in the caption of a build command, the components the
-    command sets (`_captioned`)."""
+    (`_not_current`), the versions a sentence gives a CI build that its `workflows` set (`_ci_built`)
+    and, in the caption of a build command, the components the command sets (`_captioned`)."""
     ours, others = _other_images_words(models, siblings)
     after = _build_fence_after(doc, source)
     paragraphs = []
     for para in doc.paragraphs:
         para = _not_current(_about_other_images(para, ours, others))
+        if workflows:
+            para = _ci_built(para, workflows)
         fence = after.get(para.lines[-1][0])
         paragraphs.append(_captioned(para, fence, names) if fence is not None else para)
     doc.paragraphs[:] = paragraphs

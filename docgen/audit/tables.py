@@ -20,8 +20,8 @@ from docgen.audit.cells import (
     url_description,
 )
 from docgen.audit.keyed import row_folders
-from docgen.audit.prose import _audit_text
-from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _UPPER_WORD, _about_build_args
+from docgen.audit.prose import _audit_text, _passed_image
+from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _IMAGE_REF, _UPPER_WORD, _about_build_args
 from docgen.markdown import Document, Table, code_spans, lists
 from docgen.model import Diagnostic
 
@@ -192,7 +192,11 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
                 yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
         return
     for line, cells in table.rows:
+        variable = _UPPER_WORD.fullmatch(_plain(cells[0]).strip("*_` ")) if cells else None
         for cell in cells:
+            reference = _IMAGE_REF.fullmatch(_plain(cell).strip("*_` "))
+            if variable and reference and _passed_image(variable.group(), reference.group(1), auditor):
+                continue  # `| CANN_IMAGE | quay.io/ascend/cann:…-py3.11 |`: another image, passed to a script
             yield from _audit_text(line, cell, auditor, prose=True)
 
 

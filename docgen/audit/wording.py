@@ -178,6 +178,20 @@ def _is_passed_value(text: str, match: re.Match[str]) -> bool:
     return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))
 
 
+_VARIABLE_VALUE = re.compile(
+    r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[`'\"*]*[ \t]*"
+    r"(?:=|:|(?:variable[ \t]+)?(?:defaults?[ \t]+to|is(?:[ \t]+set[ \t]+to)?|\(?default:?))[ \t]*[`'\"(]*\Z"
+)
+"""`CANN_IMAGE=`, `` `CANN_IMAGE` defaults to ``, `CANN_IMAGE (default: `: a variable whose value follows."""
+
+
+def variable_of_value(text: str, match: re.Match[str]) -> str | None:
+    """The variable (`CANN_IMAGE`) whose value `match` is (`CANN_IMAGE=quay.io/…`, `` `CANN_IMAGE`
+    defaults to `…` ``), None when it is no variable's value."""
+    found = _VARIABLE_VALUE.search(text, max(0, match.start() - 60), match.start())
+    return found.group(1) if found else None
+
+
 def _example(text: str, match: re.Match[str]) -> bool:
     """True when `for example` or `e.g.` comes shortly before `match`: an example, not a claim."""
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
