@@ -62,16 +62,12 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
         if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
             continue  # (most paragraphs)
         for _start, _end, sentence in _sentences(para.lines):
-            if not _DEFAULT_WORD.search(sentence):
+            if not _DEFAULT_WORD.search(sentence) or _NOT_THE_IMAGE.search(sentence):
                 continue
             for match in _SAID.finditer(sentence):
                 before = sentence[max(0, match.start() - 12) : match.start()]
-                if (
-                    _example(sentence, match)
-                    or _NOT_THE_IMAGE.search(before)
-                    or _NOT_THE_IMAGE.search(sentence)
-                ):
-                    continue
+                if _example(sentence, match) or _NOT_THE_IMAGE.search(before):
+                    continue  # (`before`: a `-e` right before it passes the value at run time)
                 line = next((n for n, t in para.lines if match.group(0) in t), para.lines[0][0])
                 yield from _compare(auditor, envs, line, match.group(1), match.group(2).strip("\"'"))
 
