@@ -46,7 +46,7 @@ def manifest_pins(file: str, shown: str, installs: tuple[ManifestInstall, ...]) 
         parsed = parse_dockerfile(text, file)
     except DocgenError:
         return ()
-    context = Path(file).parent
+    context = Path(file).parent.resolve()  # every path below is compared with it resolved
     folder = posixpath.dirname(shown)
     found: list[ManifestPin] = []
     stages: dict[str, _Stage] = {}
@@ -82,17 +82,17 @@ def manifest_pins(file: str, shown: str, installs: tuple[ManifestInstall, ...]) 
                 except (OSError, ValueError):
                     continue  # a file that cannot be read (a loop of links, no permission) pins nothing
                 for name, version, line, path in pins:
-                    if not path.is_relative_to(context.resolve()):
+                    if not path.is_relative_to(context):
                         continue  # a `-r ../x.txt` out of the build context: not in it
-                    shown_file = posixpath.join(folder, path.relative_to(context.resolve()).as_posix())
+                    shown_file = posixpath.join(folder, path.relative_to(context).as_posix())
                     found.append(ManifestPin(name, version, shown_file, line, inst.start_line, state.label))
     return tuple(found)
 
 
 def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[str, Path, bool]]:
-    """The build-context files a RUN's `--mount=type=bind,source=S,target=T` (no `from`) shows at T."""
+    """The build-context files a RUN's `--mount=type=bind,source=S,target=T` (no `from`) shows at T
+    (`context` resolved)."""
     found: list[tuple[str, Path, bool]] = []
-    root = context.resolve()
     for flag in inst.flags_named("mount"):
         options = flag.options()
         if options.get("type") != "bind" or "from" in options or "$" in (flag.value or "$"):
@@ -101,13 +101,14 @@ def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[s
         if not target:
             continue
         local = (context / options.get("source", options.get("src", ".")).lstrip("/")).resolve()
-        if local.is_relative_to(root) and local.exists():
+        if local.is_relative_to(context) and local.exists():
             found.append((posixpath.normpath(posixpath.join(workdir, target)), local, local.is_dir()))
     return found
 
 
 class _Stage:
-    """Where a stage's RUNs run and the build-context files its COPYs put in the image."""
+    """Where a stage's RUNs run and the build-context files its COPYs put in the image (the methods'
+    `context`: the build context, resolved)."""
 
     def __init__(self, label: str, workdir: str = "/", copies: list[tuple[str, Path, bool]] | None = None):
         self.label = label
@@ -122,12 +123,11 @@ class _Stage:
         *sources, dest = words
         target = posixpath.normpath(posixpath.join(self.workdir, dest))
         into = len(sources) > 1 or dest.endswith("/") or dest in (".", "./")
-        root = context.resolve()
         for source in sources:
             matched = sorted(context.glob(source.lstrip("/"))) if source.strip("./") else [context]
             for each in matched:
                 real = each.resolve()
-                if not real.is_relative_to(root):
+                if not real.is_relative_to(context):
                     continue
                 if real.is_dir():
                     self.copies.append((target, real, True))  # a folder's contents go to the target
@@ -143,7 +143,7 @@ class _Stage:
                 return local
             if folder and where.startswith(image.rstrip("/") + "/"):
                 found = (local / posixpath.relpath(where, image)).resolve()
-                return found if found.is_relative_to(context.resolve()) and found.exists() else None
+                return found if found.is_relative_to(context) and found.exists() else None
         return None
 
 

@@ -98,10 +98,8 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
     repository of the README's own (`text` names another of its organisation: `mosaicml/composer`
     built on `mosaicml/pytorch`), or named like a stage of a Dockerfile (`pytorch_stage`), is one the
     project builds itself, in another stage or Dockerfile, and says nothing here."""
-    own = {m.group(1).lower() for m in _ORG_IMAGE.finditer(text)}
     for para in part.paragraphs:
-        joined = " ".join(text for _, text in para.lines)
-        if not _BASED.search(joined):
+        if not _BASED.search(" ".join(said for _, said in para.lines)):
             continue  # (most paragraphs)
         for start, _end, sentence in _sentences(para.lines):
             for based in _BASED.finditer(sentence):
@@ -120,7 +118,7 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                 name = next(g for g in (named.group(1), named.group(3), named.group(4), named.group(5)) if g)
                 name = name.strip().strip("*_`").rstrip(".,;:")
                 line = _line_at(para.lines, start + based.start())
-                if "/" in name and _ours(name, own, auditor.models):
+                if "/" in name and _ours(name, text, auditor.models):
                     continue
                 finding = _compare(name, auditor.models)
                 if finding is not None:
@@ -135,9 +133,10 @@ _ORG_IMAGE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*/[a-z0-9][\w.-]*)(?=[:`\])
 """An `org/name` reference in the README's text."""
 
 
-def _ours(name: str, named: set[str], models: tuple[ImageModel, ...]) -> bool:
+def _ours(name: str, text: str, models: tuple[ImageModel, ...]) -> bool:
     """True when the repository `name` is the project's own: another repository of its organisation is
-    named in the README, or its last part is a word of a stage's name."""
+    named in the README (`text`), or its last part is a word of a stage's name."""
+    named = {m.group(1).lower() for m in _ORG_IMAGE.finditer(text)}
     repository = _repository(name)
     org, _, last = repository.rpartition("/")
     if any(n != repository and n.rpartition("/")[0] == org for n in named):

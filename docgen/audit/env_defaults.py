@@ -15,12 +15,10 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.wording import _about_env, _example, _heading_of, _sentences
+from docgen.audit.wording import _CODE_NAME, _about_env, _example, _heading_of, _sentences
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
-_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*`]*\Z")
-"""A variable alone in a cell, in code or bold or not."""
 _ENV_COLUMN = re.compile(r"[ \t*]*env(?:ironment)?[ \t]+(?:name|var(?:iable)?)s?\b", re.IGNORECASE)
 """A name column headed `Env Name`, `Environment variable`."""
 _DEFAULT_HEADER = re.compile(r"\bdefault\b|默认", re.IGNORECASE)
@@ -54,7 +52,7 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
                 continue
         column = next((i for i, cell in enumerate(table.header) if _DEFAULT_HEADER.search(cell)), None)
         for line, cells in table.rows:
-            name = _NAME.match(cells[0]) if cells else None
+            name = _CODE_NAME.match(cells[0]) if cells else None
             if name is None:
                 continue
             said = _cell_default(cells, column)
@@ -64,16 +62,12 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
         if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
             continue  # (most paragraphs)
         for _start, _end, sentence in _sentences(para.lines):
-            if not _DEFAULT_WORD.search(sentence):
+            if not _DEFAULT_WORD.search(sentence) or _NOT_THE_IMAGE.search(sentence):
                 continue
             for match in _SAID.finditer(sentence):
                 before = sentence[max(0, match.start() - 12) : match.start()]
-                if (
-                    _example(sentence, match)
-                    or _NOT_THE_IMAGE.search(before)
-                    or _NOT_THE_IMAGE.search(sentence)
-                ):
-                    continue
+                if _example(sentence, match) or _NOT_THE_IMAGE.search(before):
+                    continue  # (`before`: a `-e` right before it passes the value at run time)
                 line = next((n for n, t in para.lines if match.group(0) in t), para.lines[0][0])
                 yield from _compare(auditor, envs, line, match.group(1), match.group(2).strip("\"'"))
 

@@ -13,13 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, docker_run
 from docgen.audit.ports import _built_repositories
 from docgen.audit.settings import _Image
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -90,12 +88,9 @@ def _starts_elsewhere(model: ImageModel, target: str) -> str | None:
     verdict = _Image(model).workdir(target)
     if verdict is None:
         return None
-    try:
-        parsed = read_dockerfile(model.file, model.path) if model.file else None
-    except DocgenError:
-        return None
-    if parsed is None or any(
-        i.keyword in ("COPY", "ADD") and i.flag("from") is None for i in parsed.instructions
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None or any(
+        i.keyword in ("COPY", "ADD") and i.flag("from") is None for i in read[1].instructions
     ):
         return None
     return verdict[0]
