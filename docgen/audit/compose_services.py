@@ -22,7 +22,7 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands
+from docgen.audit.commands import _build_commands, joined
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
@@ -284,8 +284,7 @@ def _block(
     started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
     for command, exported in commands:
         line = command[0][0]
-        joined = " ".join(text.rstrip().removesuffix("\\") for _, text in command)
-        call = _call(line, joined, exported)
+        call = _call(line, joined(command), exported)
         if call is None or call.elsewhere or any(m <= line for m in moves):
             continue
         paths = _files(call, directory, top)
