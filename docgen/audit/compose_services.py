@@ -13,7 +13,6 @@ cannot be read or includes other files (`include:`), or when the README writes a
 from __future__ import annotations
 
 import difflib
-import functools
 import re
 import shlex
 from collections.abc import Iterator, Sequence
@@ -23,7 +22,8 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, joined
-from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.audit.names import compose_file
+from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -130,19 +130,11 @@ def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
     return _Call(line, tuple(files), tuple(profiles), verb, tuple(services), elsewhere)
 
 
-@functools.lru_cache(maxsize=32)
 def _read(path: Path) -> tuple[compose.Service, ...] | None:
     """The services of the compose file at `path`, None when it is not there, cannot be read, or
     includes other files."""
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
-        if compose.includes_others(data):
-            return None
-        return compose.services(data, path.name)
-    except (OSError, DocgenError):
-        return None
+    read = compose_file(path)
+    return None if read is None or read[1] else read[0]
 
 
 def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:

@@ -11,6 +11,7 @@ is no claim.
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import posixpath
 import re
@@ -62,15 +63,26 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
             if not _VARIANT_COMPOSE.fullmatch(name) or path in seen:
                 continue
             seen.add(path)
-            try:
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    continue
-                services = compose.services(path.read_bytes(), name)
-            except (OSError, DocgenError):
+            read = compose_file(path)
+            if read is None:
                 continue
             shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
-            found.append(_Composed(shown, services))
+            found.append(_Composed(shown, read[0]))
     return found
+
+
+@functools.lru_cache(maxsize=32)
+def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
+    """(services, True when it includes other compose files: `include:`) of the compose file at `path`,
+    read once for every rule that reads it; None when it is not a file, is larger than docgen reads,
+    cannot be read or is not a compose file (no YAML reader)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        data = path.read_bytes()
+        return compose.services(data, path.name), compose.includes_others(data)
+    except (OSError, DocgenError):
+        return None
 
 
 # --------------------------------------------------------------------------------------------------
