@@ -173,9 +173,7 @@ _RUN_VALUES = frozenset(
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
-_BUILDS = re.compile(
-    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
-)
+_BUILDS = build_scripts.BUILD
 _PUBLIC = frozenset(
     "ubuntu debian alpine busybox python node nginx redis postgres mysql hello-world centos fedora "
     "golang rust openjdk registry traefik httpd rockylinux almalinux amazonlinux".split()
