@@ -17,9 +17,11 @@ _ASSIGN = re.compile(
 )
 _DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^${}]*)\}")
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
-_BUILD = re.compile(
+BUILD = re.compile(
     r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
 )
+"""A command that builds an image (`docker build`, `docker buildx build`, `podman image build`, `buildah
+bud`), in a script or in a README's command."""
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)(\"[^\"]*\"|'[^']*'|[^\s;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+(\"[^\"]*\"|[^\s;|&]+)")
 UNKNOWN = "*"
@@ -56,7 +58,7 @@ def built_tags(text: str) -> tuple[str, ...]:
             else:
                 variables[name] = expanded
             continue
-        if _BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
+        if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
             found += [_expand(m.group(1), variables) for m in _TAG_FLAG.finditer(line)]
         found += [_expand(m.group(1), variables) for m in _TAGGED.finditer(line)]
     return tuple(tag for tag in found if tag and tag != UNKNOWN)

@@ -20,6 +20,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from docgen.bake import Target
@@ -29,6 +30,25 @@ INSTALL_YAML = "pip install 'dockerdocgen[compose]'"
 """What installs the YAML reader."""
 DEFAULT_FILES = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
 """The compose files `docker compose` reads in a folder without `-f`, in its order: the first found."""
+OVERRIDE_FILES = (
+    "compose.override.yml",
+    "compose.override.yaml",
+    "docker-compose.override.yml",
+    "docker-compose.override.yaml",
+)
+"""The override files it reads after that one, in its order (compose-go's): the first found."""
+
+
+def default_files(folder: Path) -> list[Path]:
+    """The files `docker compose` reads in `folder` without `-f`: the first of `DEFAULT_FILES` found
+    there, then the first of `OVERRIDE_FILES`; none when the folder has no default file (compose then
+    looks in the folders above)."""
+    first = next((folder / name for name in DEFAULT_FILES if (folder / name).is_file()), None)
+    if first is None:
+        return []
+    override = next((folder / name for name in OVERRIDE_FILES if (folder / name).is_file()), None)
+    return [first] if override is None else [first, override]
+
 
 _NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|[a-z0-9.-]+\.git(?:#|$))", re.IGNORECASE)
 _VARIABLE = re.compile(r"\$(?:\$|\{|([A-Za-z_][A-Za-z0-9_]*))")

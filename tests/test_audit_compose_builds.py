@@ -86,3 +86,15 @@ def test_a_service_two_files_set_is_not_read(tmp_path: Path) -> None:
     override = "services:\n  worker:\n    build:\n      context: .\n"
     files = {"compose.yaml": COMPOSE, "compose.override.yaml": override}
     assert all("worker" not in message for _, message, _ in found(tmp_path, "docker compose build", files))
+
+
+def test_only_the_first_override_file_is_read(tmp_path: Path) -> None:
+    # compose reads compose.override.yml and leaves compose.override.yaml alone
+    files = {
+        "compose.yaml": "services:\n  api:\n    build: ./gone\n",
+        "compose.override.yml": "services:\n  proxy:\n    image: nginx:1.27\n",
+        "compose.override.yaml": "services:\n  api:\n    build: .\n",
+    }
+    assert [f[1] for f in found(tmp_path, "docker compose build", files) if "gone" in f[1]] == [
+        "README runs docker compose build, whose service api builds from gone, which does not exist"
+    ]

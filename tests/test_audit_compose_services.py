@@ -169,3 +169,22 @@ def test_a_compose_command_in_inline_code(tmp_path: Path) -> None:
     text = "# App\n\nStart it with `docker compose up -d web`, or `docker compose up -d api`.\n"
     files = {"compose.yaml": COMPOSE, "README.md": text}
     assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(3, "certain")]
+
+
+def test_the_default_file_is_the_one_compose_reads_first(tmp_path: Path) -> None:
+    # compose reads docker-compose.yml before docker-compose.yaml (compose-go's order)
+    files = {
+        "docker-compose.yml": "services:\n  web:\n    build: .\n",
+        "docker-compose.yaml": "services:\n  api:\n    build: .\n",
+        "README.md": readme("docker compose up -d web"),
+    }
+    assert found(tmp_path, files) == []
+
+
+def test_the_override_is_the_first_compose_finds_whatever_the_default_files_name(tmp_path: Path) -> None:
+    files = {
+        "compose.yaml": PLAIN,
+        "docker-compose.override.yml": "services:\n  worker:\n    build: .\n",
+        "README.md": readme("docker compose up -d worker"),
+    }
+    assert found(tmp_path, files) == []

@@ -44,3 +44,11 @@ def test_a_default_the_makefile_passes_otherwise(tmp_path: Path) -> None:
 )
 def test_defaults_left_alone(tmp_path: Path, readme: str) -> None:
     assert [f for f in found(tmp_path, f"# App\n\n{readme}") if "make passes" in f[1]] == []
+
+
+def test_a_makefile_larger_than_docgen_reads_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    readme = "# App\n\nBuild with `make build`.\n\n- **`GPU`** (default: `sm_80`): the GPU target\n"
+    monkeypatch.setattr("docgen.audit.make_targets.MAX_FILE_BYTES", len(MAKEFILE) - 1)
+    assert [f for f in found(tmp_path, readme) if "make passes" in f[1]] == []

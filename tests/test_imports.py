@@ -346,7 +346,7 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names", "compose_builds"),
+    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets"),
     (
         "methods",
         "line_refs",
@@ -355,7 +355,6 @@ AUDIT_LAYERS = (
         "file_lists",
         "script_args",
         "make_args",
-        "make_targets",
         "ports",
         "env_defaults",
         "base_claims",

@@ -26,13 +26,6 @@ _BUILDS = frozenset({"build", "up", "run", "create"})
 """The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
 _MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]")
 _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
-_OVERRIDES = (
-    "compose.override.yaml",
-    "compose.override.yml",
-    "docker-compose.override.yml",
-    "docker-compose.override.yaml",
-)
-"""The override files `docker compose` reads after the default file, without `-f`."""
 _AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
 
 
@@ -114,10 +107,9 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
     if named:
         paths = [directory / name for name in named]
     else:
-        first = next((directory / n for n in compose.DEFAULT_FILES if (directory / n).is_file()), None)
-        if first is None:
+        paths = compose.default_files(directory)
+        if not paths:
             return
-        paths = [first, *(directory / n for n in _OVERRIDES if (directory / n).is_file())]
     shown = " ".join(f"-f {name}" for name in named)
     said = f"README runs docker compose {shown + ' ' if shown else ''}{verb}"
     seen: dict[str, int] = {}

@@ -3,17 +3,16 @@ commands read: `docker compose up -d web-cpu` when the file defines `web` only, 
 service has that profile, and `docker compose exec worker …` after a `docker compose up` that does not
 start `worker` (it is only in a profile the command does not enable).
 
-The files a command reads are its `-f` files, else the default file of the folder it runs from (the
-first of `compose.yaml`, `compose.yml`, `docker-compose.yaml`, `docker-compose.yml`, with its
-`.override` file). A command is not read when it may run from another folder (a `cd` before it in the
-README, but into the clone the README makes of its own repository), when a file it reads is not there,
-cannot be read or includes other files (`include:`), or when the README writes a compose file itself.
+The files a command reads are its `-f` files, else the files compose reads in the folder it runs from
+without one (`compose.default_files`: the first default file, with the first override file). A
+command is not read when it may run from another folder (a `cd` before it in the README, but into the
+clone the README makes of its own repository), when a file it reads is not there, cannot be read or
+includes other files (`include:`), or when the README writes a compose file itself.
 """
 
 from __future__ import annotations
 
 import difflib
-import functools
 import re
 import shlex
 from collections.abc import Iterator, Sequence
@@ -22,8 +21,9 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands
-from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.audit.commands import _build_commands, joined
+from docgen.audit.names import compose_file
+from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -50,14 +50,6 @@ _MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]+)"
 _PROFILES_SET = re.compile(r"\bCOMPOSE_PROFILES=[\"']?([\w.,-]+)")
 _WRITES_COMPOSE = re.compile(r"(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*\S*compose[\w.-]*\.ya?ml\b")
 """A command that writes a compose file (`cat > docker-compose.yml <<EOF`)."""
-_OVERRIDE = {
-    "compose.yaml": "compose.override.yaml",
-    "compose.yml": "compose.override.yml",
-    "docker-compose.yaml": "docker-compose.override.yaml",
-    "docker-compose.yml": "docker-compose.override.yml",
-}
-_DEFAULTS = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
-"""The files `docker compose` reads in a folder without `-f`: the first found, with its override."""
 
 
 @dataclass(frozen=True)
@@ -130,19 +122,11 @@ def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
     return _Call(line, tuple(files), tuple(profiles), verb, tuple(services), elsewhere)
 
 
-@functools.lru_cache(maxsize=32)
 def _read(path: Path) -> tuple[compose.Service, ...] | None:
     """The services of the compose file at `path`, None when it is not there, cannot be read, or
     includes other files."""
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
-        if compose.includes_others(data):
-            return None
-        return compose.services(data, path.name)
-    except (OSError, DocgenError):
-        return None
+    read = compose_file(path)
+    return None if read is None or read[1] else read[0]
 
 
 def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
@@ -151,12 +135,9 @@ def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
     if call.files:
         paths = [folder / f for f in call.files]
     else:
-        first = next((name for name in _DEFAULTS if (folder / name).is_file()), None)
-        if first is None:
+        paths = compose.default_files(folder)
+        if not paths:
             return None  # Compose looks in the folders above: not read
-        paths = [folder / first]
-        if (folder / _OVERRIDE[first]).is_file():
-            paths.append(folder / _OVERRIDE[first])
     for path in paths:
         try:
             if not path.resolve().is_relative_to(top):
@@ -284,8 +265,7 @@ def _block(
     started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
     for command, exported in commands:
         line = command[0][0]
-        joined = " ".join(text.rstrip().removesuffix("\\") for _, text in command)
-        call = _call(line, joined, exported)
+        call = _call(line, joined(command), exported)
         if call is None or call.elsewhere or any(m <= line for m in moves):
             continue
         paths = _files(call, directory, top)

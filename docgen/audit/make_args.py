@@ -16,6 +16,7 @@ from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import LIKELY
+from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.versions import _same_default
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -29,14 +30,11 @@ _MAKE = re.compile(r"(?:^|[\s`$;&|(])make(?:[ \t]+[\w.-]+)*[ \t]*(?:$|[`)\n;&|])
 
 def _makefile(directory: Path) -> tuple[str, tuple[makefile.PassedArg, ...]] | None:
     """(name, build args) of the Makefile `make` reads in the README's folder; None when there is none."""
-    for name in makefile.DEFAULT_FILES:
-        path = directory / name
-        if path.is_file():
-            try:
-                return name, makefile.build_args(path.read_text(encoding="utf-8", errors="replace"))
-            except (OSError, ValueError):
-                return None
-    return None
+    path = makefile_in(directory)
+    text = makefile_text(path) if path is not None else None
+    if path is None or text is None:
+        return None
+    return path.name, makefile.build_args(text)
 
 
 def _make_defaults(

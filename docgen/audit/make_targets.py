@@ -88,21 +88,28 @@ def _makefile_of(directory: Path, project: Path | None) -> Path | None:
     if project is not None:
         top = project.resolve()
         above = [start, *(p for p in start.parents if p == top or top in p.parents)]
-    for folder in above:
-        for name in makefile.DEFAULT_FILES:
-            if (folder / name).is_file():
-                return folder / name
-    return None
+    return next((path for folder in above if (path := makefile_in(folder)) is not None), None)
+
+
+def makefile_in(folder: Path) -> Path | None:
+    """The Makefile `make` reads in `folder` without `-f` (the first of `makefile.DEFAULT_FILES`), if any."""
+    return next((folder / name for name in makefile.DEFAULT_FILES if (folder / name).is_file()), None)
+
+
+def makefile_text(path: Path) -> str | None:
+    """The text of the Makefile at `path`; None when it cannot be read or is larger than docgen reads."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
 
 
 @functools.lru_cache(maxsize=16)
 def _rules(path: Path) -> frozenset[str] | None:
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        return makefile.rule_targets(path.read_text(encoding="utf-8", errors="replace"))
-    except OSError:
-        return None
+    text = makefile_text(path)
+    return makefile.rule_targets(text) if text is not None else None
 
 
 def _made_otherwise(target: str, rules: frozenset[str], folder: Path) -> bool:

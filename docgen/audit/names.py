@@ -11,6 +11,7 @@ is no claim.
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import posixpath
 import re
@@ -62,15 +63,26 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
             if not _VARIANT_COMPOSE.fullmatch(name) or path in seen:
                 continue
             seen.add(path)
-            try:
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    continue
-                services = compose.services(path.read_bytes(), name)
-            except (OSError, DocgenError):
+            read = compose_file(path)
+            if read is None:
                 continue
             shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
-            found.append(_Composed(shown, services))
+            found.append(_Composed(shown, read[0]))
     return found
+
+
+@functools.lru_cache(maxsize=32)
+def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
+    """(services, True when it includes other compose files: `include:`) of the compose file at `path`,
+    read once for every rule that reads it; None when it is not a file, is larger than docgen reads,
+    cannot be read or is not a compose file (no YAML reader)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        data = path.read_bytes()
+        return compose.services(data, path.name), compose.includes_others(data)
+    except (OSError, DocgenError):
+        return None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -161,9 +173,7 @@ _RUN_VALUES = frozenset(
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
-_BUILDS = re.compile(
-    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
-)
+_BUILDS = build_scripts.BUILD
 _PUBLIC = frozenset(
     "ubuntu debian alpine busybox python node nginx redis postgres mysql hello-world centos fedora "
     "golang rust openjdk registry traefik httpd rockylinux almalinux amazonlinux".split()
@@ -250,8 +260,47 @@ def _section_of(doc: Document) -> dict[int, int]:
     return sections
 
 
+@dataclass(frozen=True)
+class _Command:
+    """A command of a command block (its continued lines joined), and the images it names."""
+
+    section: int
+    """The README line of the heading of its block."""
+    lines: list[tuple[int, str]]
+    text: str
+    built: set[str] | None
+    """The repositories it tags when it builds an image (`docker build -t`), None when it builds none."""
+    named: set[str]
+    """The repositories it tags (`docker tag SRC DEST`) or pulls."""
+    run: tuple[int, str] | None
+    """(README line, image) of the container it runs (`docker run`), if it runs one."""
+
+
+def _commands(doc: Document) -> list[_Command]:
+    """The commands of the command blocks of `doc`, in order, with the images each builds, tags, pulls
+    and runs: read once for the rules that compare them (`_run_misses`, `_unqualified_runs`)."""
+    found: list[_Command] = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            built = None
+            if _BUILDS.search(command):
+                built = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
+            named = {_repository(m.group(1)) for m in _TAGGED.finditer(command)}
+            named.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
+            run = None
+            if ran := docker_run(command):
+                run = (next((n for n, text in lines if ran[1] in text), lines[0][0]), ran[1])
+            found.append(_Command(fence.section, lines, command, built, named, run))
+    return found
+
+
 def _run_misses(
-    doc: Document, readme: str, files: Sequence[_Composed], folders: Sequence[Path]
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    files: Sequence[_Composed],
+    folders: Sequence[Path],
 ) -> Iterator[Diagnostic]:
     """`docker run … IMAGE` in a section whose command blocks also `docker build -t REPO:TAG`, when
     IMAGE's repository is none the README or the scripts beside it build, tag or pull (nor a compose
@@ -262,19 +311,14 @@ def _run_misses(
     built: dict[int, set[str]] = {}  # section → repositories built there
     known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image}
     runs: list[tuple[int, int, str]] = []
-    for fence in doc.fences:
-        where = section.get(fence.section, 0)
-        for lines in fence_commands(fence):
-            command = joined(lines)
-            if _BUILDS.search(command):
-                tags = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
-                built.setdefault(where, set()).update(tags)
-                known |= tags
-            known.update(_repository(m.group(1)) for m in _TAGGED.finditer(command))
-            known.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
-            if run := docker_run(command):
-                line = next((n for n, text in lines if run[1] in text), lines[0][0])
-                runs.append((line, where, run[1]))
+    for command in commands:
+        where = section.get(command.section, 0)
+        if command.built is not None:
+            built.setdefault(where, set()).update(command.built)
+            known |= command.built
+        known |= command.named
+        if command.run:
+            runs.append((command.run[0], where, command.run[1]))
     if not built:
         return
     known |= _built_by_scripts(folders)
@@ -313,7 +357,11 @@ _RUNS_SCRIPT = re.compile(
 
 
 def _unqualified_runs(
-    doc: Document, readme: str, files: Sequence[_Composed], folders: Sequence[Path], directory: Path
+    readme: str,
+    commands: Sequence[_Command],
+    files: Sequence[_Composed],
+    folders: Sequence[Path],
+    directory: Path,
 ) -> Iterator[Diagnostic]:
     """`docker run … IMAGE` where IMAGE has no namespace (`rocm-pytorch:latest`) while what builds it
     names it with one: a `docker build -t` of the README, a compose file's `image:` or a build script
@@ -326,16 +374,12 @@ def _unqualified_runs(
     known: set[str] = set()
     runs: list[tuple[int, str]] = []
     scripts: list[Path] = []
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            command = joined(lines)
-            if _BUILDS.search(command):
-                readme_built.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(command))
-            known.update(_repository(m.group(1)) for m in _TAGGED.finditer(command))
-            known.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
-            scripts += [directory / m.group(1) for m in _RUNS_SCRIPT.finditer(command)]
-            if (run := docker_run(command)) and "/" not in (image := run[1]):
-                runs.append((next((n for n, t in lines if image in t), lines[0][0]), image))
+    for command in commands:
+        readme_built |= command.built or set()
+        known |= command.named
+        scripts += [directory / m.group(1) for m in _RUNS_SCRIPT.finditer(command.text)]
+        if command.run and "/" not in command.run[1]:
+            runs.append(command.run)
     if not runs:
         return
     tagged = _script_tags(_scripts(folders, scripts))
@@ -670,8 +714,9 @@ def _name_misses(
     files = _compose_files(directory, models, project)
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     yield from _container_misses(doc, readme, files)
-    yield from _run_misses(doc, readme, files, folders)
-    yield from _unqualified_runs(doc, readme, files, folders, directory)
+    commands = _commands(doc)
+    yield from _run_misses(doc, readme, commands, files, folders)
+    yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _example_misses(doc, readme, files)
     yield from _tag_misses(doc, readme, files)
     yield from _overridden_settings(doc, readme, files, text)
