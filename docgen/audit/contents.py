@@ -123,6 +123,12 @@ _DEV_TOOLS = re.compile(r"cmake|make|ninja-build|ninja|autoconf|automake|libtool
 """Build tools (not `git`, which a runtime image may hold to fetch packages)."""
 _SOMEONE_ELSE = re.compile(r"\b(?:you|your|need|needs|needed|require[sd]?|host|machine)\b", re.IGNORECASE)
 """Words making a missing toolchain about the reader or their machine (`no compilers needed`)."""
+_NOT_THIS = re.compile(
+    r"\b(?:not|never|isn't|add|adding|to[ \t-]?do|plan(?:ned)?|will|would|could|future|another|separate)\b",
+    re.IGNORECASE,
+)
+"""Words making the claim about another image or a plan (`not a runtime-only image`, `Add a
+runtime-only image`), outside the words of the claim itself."""
 
 
 def _toolchain_claims(
@@ -132,9 +138,11 @@ def _toolchain_claims(
     the image built (its final stage and the stages it builds on; with `stage`, that stage), a compiler
     (`build-essential`, `gcc-12`, `clang`) or, for development or build tools, a build tool too (`cmake`,
     `make`; not `git`). A builder stage's compilers are not the image's; not for a line about the reader, the
-    host or an option (`_MAYBE`, `_SOMEONE_ELSE`)."""
+    host, an option, another image or a plan (`_MAYBE`, `_SOMEONE_ELSE`, `_NOT_THIS`)."""
     match = _NO_TOOLCHAIN.search(text)
     if match is None or _MAYBE.search(text) or _SOMEONE_ELSE.search(text) or _example(text, match):
+        return
+    if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
         return
     tools = not match.group(2)
 
