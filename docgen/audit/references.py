@@ -451,7 +451,8 @@ def _context_misses(
     Dockerfile COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does:
     `docker build -f .cd/Dockerfile .` from the repository's root when `COPY templates …` reads
     `.cd/templates`. When the context holds none of the sources, all of them must be in that one
-    folder (a partial checkout holds none anywhere). Not for a source a README line before the command
+    folder (a partial checkout holds none anywhere), unless the project is a git checkout (`_checkout`):
+    then a source no folder holds is missing. Not for a source a README line before the command
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`)."""
     top = _top(directory, project)
@@ -495,6 +496,15 @@ def _context_misses(
                     f"README builds {shown} with the context {written}, {rooted[0]}",
                     confidence=rooted[1],
                 )
+            elif not found and _checkout(context, top):
+                listed = ", ".join(f"{path} (line {at})" for at, path in missing)
+                said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README builds {shown} with the context {written}, {said}",
+                    confidence=LIKELY,
+                )
             continue
         for home, paths in found.items():
             folder = os.path.relpath(home, context)
@@ -508,6 +518,15 @@ def _context_misses(
             yield Diagnostic(
                 readme, line, f"README builds {shown} with the context {written}, {said}", confidence=LIKELY
             )
+
+
+def _checkout(context: Path, top: Path) -> bool:
+    """True when the folder of a git checkout (a `.git` folder, or a worktree's `.git` file) is at or
+    above `context` within `top`: the files it does not hold (ignored ones aside) are not the project's,
+    where a copy of some of its files may lack any."""
+    return any(
+        (folder / ".git").exists() for folder in (context, *context.parents) if folder.is_relative_to(top)
+    )
 
 
 def _rooted(dockerfile: Path, context: Path, missing: Sequence[tuple[int, str]]) -> tuple[str, str] | None:
