@@ -872,3 +872,37 @@ def test_versions_the_ci_does_not_set_or_not_given_to_the_ci(
     make_tree(tmp_path, {**files, "Dockerfile.gpu": CI_CUDA})
     found = findings(f"# GPU\n\n{said}\n", {"Dockerfile.gpu": CI_CUDA}, tmp_path)
     assert len(found) == 1 and found[0].startswith("3: README says CUDA 12."), found
+
+
+# --------------------------------------------------------------------------------------------------
+# In a git checkout, a COPY source no folder holds is missing (a partial copy stays silent)
+
+LONE = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": ""}
+
+
+@pytest.mark.parametrize("git", [{".git/HEAD": "ref: refs/heads/main\n"}, {".git": "gitdir: /elsewhere\n"}])
+def test_a_source_a_git_checkout_holds_nowhere(tmp_path: Path, git: dict[str, str]) -> None:
+    found = context_findings(tmp_path, {**LONE, **git}, "docker build -f deploy/Dockerfile -t app deploy")
+    assert found == [
+        (
+            4,
+            "README builds deploy/Dockerfile with the context deploy, which does not hold settings.toml "
+            "(line 3) that it copies, in a git checkout that holds every file",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        LONE,  # no .git: a copy of some of the project's files may lack any
+        {**LONE, ".git/HEAD": "", "deploy/settings.toml": ""},  # the true statement
+        {**LONE, ".git/HEAD": "", ".gitignore": "settings.toml\n"},  # ignored: made by the reader
+        {**LONE, ".git/HEAD": "", "deploy/.dockerignore": "settings.toml\n"},
+    ],
+)
+def test_a_source_missing_outside_a_git_checkout_or_ignored_is_no_finding(
+    tmp_path: Path, files: dict[str, str]
+) -> None:
+    assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app deploy") == []

@@ -89,3 +89,65 @@ def test_a_base_the_project_builds_itself(tmp_path: Path) -> None:
 def test_a_dockerfile_the_image_is_built_from_is_no_base(tmp_path: Path) -> None:
     said = "# Toolkit\n\nThe image is built from `docker/Dockerfile.cuda` on top of the CUDA image.\n"
     assert _audit(tmp_path, said, CUDA) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A base named by its product (`the Intel oneAPI HPC Toolkit`, `NGC PyTorch`), not its repository
+
+
+@pytest.mark.parametrize(
+    ("sentence", "product"),
+    [
+        ("This image is based on the Intel oneAPI HPC Toolkit.", "Intel oneAPI HPC Toolkit"),
+        ("The container is built on top of NGC PyTorch.", "NGC PyTorch"),
+        ("It is derived from the oneAPI Base Toolkit image.", "oneAPI Base Toolkit"),
+    ],
+)
+def test_a_base_product_none_of_the_images_starts_from(tmp_path: Path, sentence: str, product: str) -> None:
+    assert _audit(tmp_path, sentence + "\n", PLAIN) == [
+        f"1: README says the image is based on {product} but Dockerfile:1 says FROM ubuntu:22.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile"),
+    [
+        # the true statements: the product's image, under a registry too
+        (
+            "This image is based on the Intel oneAPI HPC Toolkit.",
+            "FROM intel/oneapi-hpckit:2024.2.1-devel-ubuntu22.04\n",
+        ),
+        ("The container is built on top of NGC PyTorch.", "FROM nvcr.io/nvidia/pytorch:24.05-py3\n"),
+        # a base that names no distribution may be built on it (a build arg, the project's own image)
+        ("This image is based on the Intel oneAPI HPC Toolkit.", "FROM acme/sycl-base:1.0\n"),
+        (
+            "This image is based on the Intel oneAPI HPC Toolkit.",
+            "ARG BASE=intel/oneapi-hpckit\nFROM $BASE\n",
+        ),
+        # no longer, or a choice
+        ("This image is no longer based on the Intel oneAPI HPC Toolkit.", PLAIN),
+        ("You can build it on the NGC PyTorch image instead.", PLAIN),
+    ],
+)
+def test_base_products_that_are_no_finding(tmp_path: Path, sentence: str, dockerfile: str) -> None:
+    assert _audit(tmp_path, sentence + "\n", dockerfile) == []
+
+
+def test_a_base_product_is_compared_per_image(tmp_path: Path) -> None:
+    readme = (
+        "## sycl\n\nThe [sycl/Dockerfile](sycl/Dockerfile) image is based on the oneAPI HPC Toolkit.\n\n"
+        "## torch\n\nThe [torch/Dockerfile](torch/Dockerfile) image is built on top of NGC PyTorch.\n"
+    )
+    make_tree(
+        tmp_path,
+        {
+            "README.md": readme,
+            "sycl/Dockerfile": "FROM ubuntu:24.04\nRUN apt-get update\n",
+            "torch/Dockerfile": "FROM nvcr.io/nvidia/pytorch:24.05-py3\nRUN pip install x\n",
+        },
+    )
+    models = [build_model(tmp_path / p, p) for p in ("sycl/Dockerfile", "torch/Dockerfile")]
+    found = [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, tmp_path)]
+    assert found == [
+        "3: README says the image is based on oneAPI HPC Toolkit but sycl/Dockerfile:1 says FROM ubuntu:24.04"
+    ]

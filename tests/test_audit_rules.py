@@ -986,3 +986,62 @@ def test_names_a_slip_away_from_a_declared_build_arg(name: str, near: list[str])
 
     declared = {"INC_VER", "TF_VERSION", "MKL_VER", "ONNX_VERSION", "TF_PACKAGE_VERSION", "TF"}
     assert _near_args(name, declared) == near
+
+
+# --------------------------------------------------------------------------------------------------
+# The image said to hold no toolchain: no development tools, no compilers, runtime-only
+
+TOOLED = """\
+FROM debian:12 AS common
+RUN apt-get update && apt-get install -y git cmake g++-12 curl
+FROM common AS final
+RUN apt-get update && apt-get install -y libgomp1
+"""
+SLIM = """\
+FROM debian:12 AS builder
+RUN apt-get update && apt-get install -y build-essential cmake git
+RUN make -C /src
+FROM debian:12-slim
+RUN apt-get update && apt-get install -y libgomp1 git
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        ("### Release image\n- No development tools\n- Small\n", "2: README says 'No development tools'"),
+        ("The image is built without compilers.\n", "1: README says 'without compilers'"),
+        ("It is a runtime-only image.\n", "1: README says 'runtime-only'"),
+        ("The image does not include build tools.\n", "1: README says 'does not include build tools'"),
+    ],
+)
+def test_an_image_said_to_hold_no_toolchain_that_installs_one(readme: str, expected: str) -> None:
+    assert findings(readme, {"Dockerfile": TOOLED}) == [f"{expected} but Dockerfile:2 installs g++-12"]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "The image is built without compilers.\n",  # only the builder stage has them
+        "A runtime-only image: no build tools in it.\n",
+        "- No development tools\n",  # git alone (to fetch packages) is no toolchain
+    ],
+)
+def test_a_toolchain_only_in_a_builder_stage_is_no_finding(readme: str) -> None:
+    assert findings(readme, {"Dockerfile": SLIM}) == []
+
+
+def test_a_toolchain_claim_about_the_reader_is_no_finding() -> None:
+    for readme in (
+        "No compilers needed on your machine.\n",
+        "Built without compilers by default.\n",
+        "This is a build image, not a slim runtime-only image.\n",  # about another image
+        "## TO DO\n- Add a lightweight runtime-only image\n",  # a plan
+    ):
+        assert findings(readme, {"Dockerfile": TOOLED}) == []
+    # build tools in the final stage, but no compiler: "without compilers" holds, "no build tools" not
+    only_git = "FROM debian:12\nRUN apt-get update && apt-get install -y git cmake\n"
+    assert findings("The image is built without compilers.\n", {"Dockerfile": only_git}) == []
+    assert findings("The image has no build tools.\n", {"Dockerfile": only_git}) == [
+        "1: README says 'no build tools' but Dockerfile:2 installs cmake"
+    ]

@@ -215,3 +215,50 @@ def test_the_prose_name_of_a_file_in_a_clone_is_checked(tmp_path: Path) -> None:
     assert found(tmp_path, {"build_docker.py": "", "README.md": readme}) == [
         (1, "README names build-docker.py, which does not exist (did you mean build_docker.py?)", "likely")
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# After a clone of this very repository, the reader is at its root: reading goes on
+
+CLONED = {"deploy.sh": "#!/bin/sh\n", "web_ui/Dockerfile": APP, "web_ui/client/Dockerfile": APP}
+CLONE_HERE = (
+    "```\ngit clone https://example.com/acme/shop-stack/\ncd $PWD/shop-stack\nchmod +x deploy.sh\n```\n"
+)
+
+
+def test_a_cd_after_a_clone_of_this_repository_is_read(tmp_path: Path) -> None:
+    readme = CLONE_HERE + "\n```\ncd web-ui\ngcloud builds submit .\n```\n\n```\ncd web-ui/client\nls\n```\n"
+    assert found(tmp_path, {**CLONED, "README.md": readme}) == [
+        (8, "README cds into web-ui, which does not exist (did you mean web_ui?)", "likely"),
+        (13, "README cds into web-ui/client, which does not exist (did you mean web_ui/client?)", "likely"),
+    ]
+
+
+def test_a_folder_differing_only_in_case_is_missing(tmp_path: Path) -> None:
+    readme = CLONE_HERE + "\n```\ncd WEB_UI/client\ndocker build -t c .\n```\n"
+    assert found(tmp_path, {**CLONED, "README.md": readme}) == [
+        (8, "README cds into WEB_UI/client, which does not exist (did you mean web_ui/client?)", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        CLONE_HERE + "\n```\ncd web_ui\ngcloud builds submit .\n```\n",  # the folder is there
+        # another repository's clone: its next commands use files this checkout does not hold
+        "```\ngit clone https://example.com/acme/tools/\ncd tools\nchmod +x setup.sh\ncd web-ui\n```\n",
+        "```\ngit clone https://example.com/acme/tools/\ncd elsewhere\nchmod +x deploy.sh\ncd web-ui\n```\n",
+    ],
+)
+def test_cds_after_a_clone_that_are_no_finding(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, {**CLONED, "README.md": readme}) == []
+
+
+def test_a_cloud_storage_copy_of_a_file_a_slip_away(tmp_path: Path) -> None:
+    files = {"models/llamav2/config.pbtxt": "x\n"}
+    wrong = "```\ngsutil cp -r models/llama2 gs://bucket/models/llama2\n```\n"
+    right = "```\ngsutil -m cp -r models/llamav2 gs://bucket/models/llamav2\n```\n"
+    assert found(tmp_path, {**files, "README.md": wrong}) == [
+        (2, "README copies models/llama2, which does not exist (did you mean models/llamav2?)", "certain")
+    ]
+    assert found(tmp_path / "b", {**files, "README.md": right}) == []

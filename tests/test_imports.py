@@ -346,7 +346,7 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets"),
+    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled"),
     (
         "methods",
         "line_refs",

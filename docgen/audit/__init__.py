@@ -96,6 +96,7 @@ from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.disabled import _disabled_installs
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
@@ -314,6 +315,7 @@ def audit(
         found.extend(_arg_lists(sub, auditor, elsewhere))
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
+        found.extend(_disabled_installs(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))

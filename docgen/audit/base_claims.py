@@ -91,6 +91,23 @@ _SHOWN = {
     "rocky": "Rocky Linux",
 }
 _REF_WORD = re.compile(r"[a-z]+")
+_PRODUCTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(rf"(?:the[ \t]+)?(?:{words})\b", re.IGNORECASE), frozenset(repositories.split()))
+    for words, repositories in (
+        (r"(?:Intel[ \t]+)?oneAPI[ \t]+HPC[ \t]+(?:Toolkit|Kit)|hpckit", "intel/oneapi-hpckit intel/hpckit"),
+        (
+            r"(?:Intel[ \t]+)?oneAPI[ \t]+Base[ \t]+(?:Toolkit|Kit)|basekit",
+            "intel/oneapi-basekit intel/basekit",
+        ),
+        (r"(?:NVIDIA[ \t]+)?NGC[ \t]+PyTorch", "nvidia/pytorch"),
+        (r"(?:NVIDIA[ \t]+)?NGC[ \t]+TensorFlow", "nvidia/tensorflow"),
+        (r"(?:NVIDIA[ \t]+)?NGC[ \t]+JAX", "nvidia/jax"),
+        (r"(?:NVIDIA[ \t]+)?(?:NGC[ \t]+)?Triton[ \t]+(?:Inference[ \t]+)?Server", "nvidia/tritonserver"),
+        (r"(?:AMD[ \t]+)?ROCm[ \t]+PyTorch", "rocm/pytorch"),
+    )
+)
+"""Products a base image is named by in prose (`the Intel oneAPI HPC Toolkit`, `NGC PyTorch`) → the
+repositories of their images (under any registry: `nvcr.io/nvidia/pytorch` is `nvidia/pytorch`)."""
 
 
 def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
@@ -103,8 +120,15 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
             continue  # (most paragraphs)
         for start, _end, sentence in _sentences(para.lines):
             for based in _BASED.finditer(sentence):
+                if _example(sentence, based) or _NOT_A_CLAIM.search(sentence):
+                    continue
+                product = next((p for p in _PRODUCTS if p[0].match(sentence, based.end())), None)
+                if product is not None:
+                    line = _line_at(para.lines, start + based.start())
+                    yield from _product_claim(line, sentence, based, product, auditor)
+                    continue
                 named = _NAMED.match(sentence, based.end())
-                if named is None or _example(sentence, based) or _NOT_A_CLAIM.search(sentence):
+                if named is None:
                     continue
                 after = sentence[named.end() :]
                 link = named.group(2) or ""
@@ -125,6 +149,39 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                     yield Diagnostic(
                         auditor.path, line, f"README says the image is based on {finding}", confidence=LIKELY
                     )
+
+
+def _product_claim(
+    line: int,
+    sentence: str,
+    based: re.Match[str],
+    product: tuple[re.Pattern[str], frozenset[str]],
+    auditor: _Auditor,
+) -> Iterator[Diagnostic]:
+    """A sentence saying the image is based on a product (`_PRODUCTS`: `based on the Intel oneAPI HPC
+    Toolkit`) while every image compared starts from a distribution's image, or one whose reference
+    names one (`ubuntu:24.04`, `nvidia/cuda:12.4.1-devel-ubuntu22.04`), that is none of the product's.
+    A base that names no distribution (a build arg, the project's own image) may be built on it."""
+    pattern, repositories = product
+    named = pattern.match(sentence, based.end())
+    if named is None:
+        return
+    after = sentence[named.end() :]
+    if not (_SUBJECT.search(sentence, 0, based.start()) or _IMAGE_AFTER.match(after)):
+        return
+    bases = [(m, s) for m in auditor.models for s in m.stages if s.parent is None and s.base]
+    if not bases or any("$" in s.base or _distro_of(s.base) is None for _, s in bases):
+        return
+    if any(_repository(s.base) in repositories for _, s in bases):
+        return
+    if any(r in (a.default or "").lower() for m in auditor.models for a in m.args for r in repositories):
+        return
+    shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in bases[:2])
+    name = named.group().strip()
+    name = name[4:] if name.lower().startswith("the ") else name
+    yield Diagnostic(
+        auditor.path, line, f"README says the image is based on {name} but {shown}", confidence=LIKELY
+    )
 
 
 _A_FILE = re.compile(r"dockerfile|containerfile|\A\.{0,2}/|\.(?:ya?ml|sh|py|json|toml|txt|md)\Z", re.I)

@@ -109,6 +109,62 @@ def _absence_claims(
             )
 
 
+_NO_TOOLCHAIN = re.compile(
+    r"\b(?:no|without(?:[ \t]+any)?|free[ \t]+of|(?:does[ \t]+not|doesn't)[ \t]+(?:include|ship|contain|have)"
+    r"(?:[ \t]+any)?)[ \t]+(?:the[ \t]+)?(?:(development|dev|build)[ \t]+(?:tools?|tool-?chains?|utilities)"
+    r"|(compilers?|compiler[ \t]+tool-?chains?|tool-?chains?))\b"
+    r"|\b(runtime)[- ]only\b",
+    re.IGNORECASE,
+)
+"""The image said to hold no toolchain: `No development tools`, `built without compilers`, `does not
+include build tools`, `a runtime-only image` (compilers, or development tools as a whole)."""
+_COMPILERS = re.compile(r"(?:build-essential|gcc|g\+\+|gcc-c\+\+|clang|gfortran|cpp)(?:-\d+(?:\.\d+)*)?")
+_DEV_TOOLS = re.compile(r"cmake|make|ninja-build|ninja|autoconf|automake|libtool|meson")
+"""Build tools (not `git`, which a runtime image may hold to fetch packages)."""
+_SOMEONE_ELSE = re.compile(r"\b(?:you|your|need|needs|needed|require[sd]?|host|machine)\b", re.IGNORECASE)
+"""Words making a missing toolchain about the reader or their machine (`no compilers needed`)."""
+_NOT_THIS = re.compile(
+    r"\b(?:not|never|isn't|add|adding|to[ \t-]?do|plan(?:ned)?|will|would|could|future|another|separate)\b",
+    re.IGNORECASE,
+)
+"""Words making the claim about another image or a plan (`not a runtime-only image`, `Add a
+runtime-only image`), outside the words of the claim itself."""
+
+
+def _toolchain_claims(
+    line: int, text: str, auditor: _Auditor, stage: str | None = None
+) -> Iterator[Diagnostic]:
+    """The image said to hold no toolchain (`_NO_TOOLCHAIN`) while every Dockerfile compared installs, in
+    the image built (its final stage and the stages it builds on; with `stage`, that stage), a compiler
+    (`build-essential`, `gcc-12`, `clang`) or, for development or build tools, a build tool too (`cmake`,
+    `make`; not `git`). A builder stage's compilers are not the image's; not for a line about the reader, the
+    host, an option, another image or a plan (`_MAYBE`, `_SOMEONE_ELSE`, `_NOT_THIS`)."""
+    match = _NO_TOOLCHAIN.search(text)
+    if match is None or _MAYBE.search(text) or _SOMEONE_ELSE.search(text) or _example(text, match):
+        return
+    if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
+        return
+    tools = not match.group(2)
+
+    def toolchain(model: ImageModel) -> Component | None:
+        held = _final_components(model, stage)
+        found = next((c for c in held if _COMPILERS.fullmatch(c.name.lower())), None)
+        if found is None and tools:
+            found = next((c for c in held if _DEV_TOOLS.fullmatch(c.name.lower())), None)
+        return found
+
+    found = _in_every(auditor.models, toolchain)
+    if found is not None:
+        model, comp = found
+        said = match.group().strip()
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says {said!r} but {model.path}:{comp.line} installs {comp.name}",
+            confidence=LIKELY,
+        )
+
+
 def _installing(model: ImageModel, stage: str | None, wanted: set[str]) -> Component | None:
     """The first component `model` holds in the end (of `stage`) installed under a name in `wanted`."""
     return next((c for c in _final_components(model, stage) if _installed_under(c.name) & wanted), None)

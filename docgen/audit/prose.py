@@ -14,7 +14,7 @@ from docgen.audit.aside import compound_names, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
-from docgen.audit.contents import _absence_claims, _presence_claims, _unset_flag_claims
+from docgen.audit.contents import _absence_claims, _presence_claims, _toolchain_claims, _unset_flag_claims
 from docgen.audit.paths import path_words, tag_names
 from docgen.audit.settings import _env_name_claims
 from docgen.audit.versions import (
@@ -208,6 +208,7 @@ def _audit_text(
         yield from _some(_glued_default(line, match, auditor))
     yield from _stated_bases(line, text, auditor)
     yield from _absence_claims(line, text, auditor, stage)
+    yield from _toolchain_claims(line, text, auditor, stage)
     yield from _unset_flag_claims(line, text, auditor)
     yield from _env_name_claims(line, text, auditor)
     yield from _presence_claims(line, text, auditor)

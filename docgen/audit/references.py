@@ -11,7 +11,7 @@ import os
 import posixpath
 import re
 import urllib.parse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -313,6 +313,12 @@ class _Walk:
         self._skip = False
         self.lost: tuple[int, str, Fence] | None = None
         """(README line, step, block) of the `cd` that ended the walk, if one did."""
+        self.aliases: dict[str, list[Path]] = {}
+        """Folders a `cd` names (as written, `./` or `$PWD/` taken off) that stand for others: the
+        folder a clone of this very repository makes is the repository's root."""
+        self.recover: Callable[[int, str, Fence], list[Path] | None] | None = None
+        """Called with a `cd` that cannot be followed: the folders the reader is in after it (a folder
+        a slip away that they meant), or None to end the walk."""
 
     def skip_block(self) -> None:
         """Leave the rest of the current block unread (its `cd`s too)."""
@@ -327,7 +333,7 @@ class _Walk:
             self._skip = False
             for line, code in _command_lines(fence, joined):
                 for step in re.split(r"&&|\|\||;", code):
-                    moved = _cd(step, self.folders, self.project)
+                    moved = self.aliases.get(cd_target(step) or "") or _cd(step, self.folders, self.project)
                     if moved is None:
                         yield line, step
                         if self._skip:
@@ -335,12 +341,26 @@ class _Walk:
                     elif not moved:
                         if self.home and _runs_found_script(_rest(fence, line, code, step), self.folders):
                             continue
+                        found = self.recover(line, step, fence) if self.recover else None
+                        if found:
+                            self.folders = found
+                            continue
                         self.lost = (line, step, fence)
                         return
                     else:
                         self.folders = moved
                 if self._skip:
                     break
+
+
+def cd_target(step: str) -> str | None:
+    """The folder a `cd` step enters as written from the folder it runs in (`app` for `cd ./app/`,
+    `cd "$PWD/app"`); None when `step` is no `cd`."""
+    cd = _CD_STEP.match(step)
+    if cd is None:
+        return None
+    target = (cd.group(1) or "").strip("\"'")
+    return re.sub(r"^(?:\$\{?PWD\}?/|\./)+", "", target).rstrip("/")
 
 
 def _rest(fence: Fence, line: int, code: str, step: str) -> str:
@@ -431,7 +451,8 @@ def _context_misses(
     Dockerfile COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does:
     `docker build -f .cd/Dockerfile .` from the repository's root when `COPY templates …` reads
     `.cd/templates`. When the context holds none of the sources, all of them must be in that one
-    folder (a partial checkout holds none anywhere). Not for a source a README line before the command
+    folder (a partial checkout holds none anywhere), unless the project is a git checkout (`_checkout`):
+    then a source no folder holds is missing. Not for a source a README line before the command
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`)."""
     top = _top(directory, project)
@@ -475,6 +496,15 @@ def _context_misses(
                     f"README builds {shown} with the context {written}, {rooted[0]}",
                     confidence=rooted[1],
                 )
+            elif not found and _checkout(context, top):
+                listed = ", ".join(f"{path} (line {at})" for at, path in missing)
+                said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README builds {shown} with the context {written}, {said}",
+                    confidence=LIKELY,
+                )
             continue
         for home, paths in found.items():
             folder = os.path.relpath(home, context)
@@ -488,6 +518,15 @@ def _context_misses(
             yield Diagnostic(
                 readme, line, f"README builds {shown} with the context {written}, {said}", confidence=LIKELY
             )
+
+
+def _checkout(context: Path, top: Path) -> bool:
+    """True when the folder of a git checkout (a `.git` folder, or a worktree's `.git` file) is at or
+    above `context` within `top`: the files it does not hold (ignored ones aside) are not the project's,
+    where a copy of some of its files may lack any."""
+    return any(
+        (folder / ".git").exists() for folder in (context, *context.parents) if folder.is_relative_to(top)
+    )
 
 
 def _rooted(dockerfile: Path, context: Path, missing: Sequence[tuple[int, str]]) -> tuple[str, str] | None:

@@ -37,6 +37,7 @@ from docgen.audit.references import (
     _made_before,
     _top,
     _Walk,
+    cd_target,
     until_moved,
 )
 from docgen.markdown import Document, Fence, code_spans
@@ -119,58 +120,113 @@ def _missing_folders(
     root after `cd services/api`: a path of two folders or more; one folder may be the repository's
     own under another name). Not after a command that makes files appear (`git clone`, `tar`,
     `make`), nor for a folder a command of the README makes (`mkdir`, a clone's), a generated one
-    (`build/`), a variable, a placeholder or an absolute path."""
+    (`build/`), a variable, a placeholder or an absolute path. A clone of this very repository
+    (`_cloned_here`) that the next step enters is its root, and reading goes on; after a folder a slip
+    away the reader is taken to be in the one they meant, and reading goes on too."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top)
-    for _, step in walk.steps(doc.fences, joined=False):
+    home = repository_root(directory) or directory.resolve()
+    remotes = _remote_names(repository_root(directory))
+    found: list[Diagnostic] = []
+
+    def recover(line: int, step: str, fence: Fence) -> list[Path] | None:
+        finding, meant = _lost_cd(doc, text, directory, walk.folders, line, step, fence, readme)
+        found.extend([finding] if finding is not None else [])
+        return meant
+
+    walk.recover = recover
+    for line, step in walk.steps(doc.fences, joined=False):
+        clone = _cloned_here(doc, line, step, home, remotes)
+        if clone is not None:
+            walk.aliases[clone] = [home]
+            continue
         if _FILES_APPEAR.search(step):
-            return
+            break
         if _ELSEWHERE.search(step):
             walk.skip_block()
-    if walk.lost is None:
-        return
-    line, step, fence = walk.lost
+    yield from found
+
+
+def _cloned_here(doc: Document, line: int, step: str, home: Path, remotes: set[str]) -> str | None:
+    """The folder a `git clone` `step` on README `line` makes when it clones this very repository (whose
+    root is `home`): `_own_clone` tells so, or the next step of its block enters that folder (`cd app`,
+    `cd $PWD/app`) and a command after it names a file found at `home` (`chmod +x deploy.sh`)."""
+    clone = _CLONE.search(step)
+    if clone is None:
+        return None
+    words = clone.group(1).split()
+    own = _own_clone(words, home, remotes)
+    if own is not None:
+        return own
+    operands = [w for w in words if not w.startswith("-")]
+    if not operands or "://" not in operands[0] and "@" not in operands[0]:
+        return None
+    url = operands[0]
+    folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
+    fence = next((f for f in doc.fences if any(n == line for n, _ in f.lines)), None)
+    if fence is None or not _plain(folder) or "/" in folder.strip("/"):
+        return None
+    later = [t.split(" #", 1)[0].strip() for n, t in fence.lines if n > line]
+    steps = [p.strip() for t in later for p in re.split(r"&&|;", t) if p.strip()]
+    if not steps or cd_target(steps[0]) != folder.strip("/"):
+        return None
+    used = until_moved("\n".join(steps[1:]))
+    return folder.strip("/") if any((home / w).is_file() for w in _path_words(used)) else None
+
+
+def _lost_cd(
+    doc: Document,
+    text: str,
+    directory: Path,
+    folders: list[Path],
+    line: int,
+    step: str,
+    fence: Fence,
+    readme: str,
+) -> tuple[Diagnostic | None, list[Path] | None]:
+    """The finding (if any) on a `cd` `step` on README `line` that cannot be followed from `folders`
+    (see `_missing_folders`), and the folders the reader is in after it when a folder a slip away is
+    the one they meant (the folders before it too: the failed `cd` left them there)."""
     if line in _image_lines(doc):
-        return
+        return None, None
     cd = _CD_STEP.match(step)
     target = (cd.group(1) or "").strip("\"'") if cd else ""
     if not _plain(target):
-        return
+        return None, None
     parts = [p for p in target.split("/") if p not in ("", ".")]
     if any(p in _GENERATED or p in _made(doc) for p in parts):
-        return
+        return None, None
     if any((folder / target).exists() for folder in [directory, *directory.resolve().parents]):
-        return
+        return None, None
     root = repository_root(directory)
-    folders = [f for f in walk.folders if _ours(f, directory, root)]
+    ours = [f for f in folders if _ours(f, directory, root)]
     rest = _after(fence, line, step)
     if _names_the_repository(target, text, root, directory):
-        return
+        return None, None
     listings = _Listings()
-    near = next(
-        (fixed for f in folders if (fixed := _corrected(f, target, listings)) and (f / fixed).is_dir()),
-        None,
-    )
+    near = [(f, fixed) for f in ours if (fixed := _corrected(f, target, listings)) and (f / fixed).is_dir()]
     runs = bool(_BUILD_COMMAND.search(rest) or _RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
-    if near is not None:
-        yield Diagnostic(
+    if near:
+        finding = Diagnostic(
             readme,
             line,
-            f"README cds into {target}, which does not exist (did you mean {near}?)",
+            f"README cds into {target}, which does not exist (did you mean {near[0][1]}?)",
             confidence=CERTAIN if runs else LIKELY,
         )
-        return
+        return finding, list(dict.fromkeys([*folders, *((f / fixed).resolve() for f, fixed in near)]))
     if "/" not in target.strip("/"):  # one folder: maybe the repository's own under another name
-        return
-    here = [w for w in _path_words(rest) if any((f / w).is_file() for f in folders)]
+        return None, None
+    here = [w for w in _path_words(rest) if any((f / w).is_file() for f in ours)]
     if here:
-        yield Diagnostic(
+        finding = Diagnostic(
             readme,
             line,
             f"README cds into {target}, which does not exist; {here[0]}, which the commands after it "
             "use, is where the block starts",
             confidence=CERTAIN,
         )
+        return finding, None
+    return None, None
 
 
 def _after(fence: Fence, line: int, step: str) -> str:
@@ -182,10 +238,13 @@ def _after(fence: Fence, line: int, step: str) -> str:
 
 
 _COPY = re.compile(
-    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+|PS[^>]*>[ \t]*)?(?:sudo[ \t]+)?(cp|copy|Copy-Item)[ \t]+([^;&|\n]+)",
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+|PS[^>]*>[ \t]*)?(?:sudo[ \t]+)?"
+    r"(?:gsutil[ \t]+(?:-m[ \t]+)?|gcloud[ \t]+storage[ \t]+|aws[ \t]+s3[ \t]+|azcopy[ \t]+)?"
+    r"(cp|copy|Copy-Item)[ \t]+([^;&|\n]+)",
     re.IGNORECASE,
 )
-"""A copy command (`cp a b`, Windows' `copy a b`, PowerShell's `Copy-Item a b`) and its operands."""
+"""A copy command (`cp a b`, Windows' `copy a b`, PowerShell's `Copy-Item a b`, a cloud storage
+client's `gsutil cp a gs://b`) and its operands."""
 
 
 def _copy_operands(command: str, args: str) -> tuple[list[str], str] | None:
@@ -234,7 +293,12 @@ def _copies(
                         found += [(number, s, operands[1], home) for s in operands[0]]
     walk = _Walk(_bases(directory, audited, top), top)
     image = _image_lines(doc)
+    remotes = _remote_names(root)
     for number, step in walk.steps(doc.fences, joined=True):
+        clone = _cloned_here(doc, number, step, root or directory.resolve(), remotes)
+        if clone is not None:
+            walk.aliases[clone] = [root or directory.resolve()]
+            continue
         if _FILES_APPEAR.search(step):
             break
         if number in image:
