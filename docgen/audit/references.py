@@ -125,11 +125,12 @@ def _dead_references(
     there nor reported."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
+    said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
     for line, target, flag in refs:
         path = _reference_path(target)
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
             continue
-        if _users_own_file(path, doc, line):
+        if _users_own_file(path, doc, line, said_lines):
             continue
         if _PLACEHOLDER.search(path) or any(_VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
             continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
@@ -162,17 +163,20 @@ _OWN_IMAGE = re.compile(r"\b(?:your|yours|own|custom)\b", re.IGNORECASE)
 """Words saying an image or a Dockerfile is the reader's own: `Build your own image`, `your custom image`."""
 
 
-def _users_own_file(path: str, doc: Document, line: int) -> bool:
+def _users_own_file(path: str, doc: Document, line: int, said: dict[int, str]) -> bool:
     """True when the Dockerfile a link or `-f` at README `line` names is one the reader writes, not the
     project's: a name of placeholder words (`your.Dockerfile`, `path/to/Dockerfile`), or one of words
     such as `custom`, `example` under a heading, or in a line or the lines just above, that speak of the
-    reader's own image (`### Build your own image`, `-t your-registry/app`, `Build your custom image:`)."""
+    reader's own image (`### Build your own image`, `-t your-registry/app`, `Build your custom image:`).
+    `said`: README line -> text, filled at the first call that needs it."""
     if _USER_FILE.search(path):
         return True
     if not _OWN_FILE.search(path):
         return False
-    near = [text for para in doc.paragraphs for at, text in para.lines if line - 3 <= at <= line]
-    near += [text.replace(path, "") for fence in doc.fences for at, text in fence.lines if at == line]
+    if not said:  # the README's prose and command lines, read once for all its references
+        said.update((at, text) for para in doc.paragraphs for at, text in para.lines)
+        said.update((at, text) for fence in doc.fences for at, text in fence.lines)
+    near = [said.get(at, "").replace(path, "") for at in range(line - 3, line + 1)]
     return any(_OWN_IMAGE.search(text) for text in (_heading_of(doc, line), *near))
 
 
