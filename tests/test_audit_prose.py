@@ -5,6 +5,7 @@ prose that agrees although it is not written as the image's.
   24.04 ABI, but glslc from the Ubuntu 26.04 pocket`): the other is something else's;
 - a range written as one word (`Python 3.8-3.11`) holding the image's version;
 - a minimum (`cuDNN 7.6+`) against a tag that gives only the major version (`cudnn7`).
+- a version the reader is told to pick (`Use GROMACS 2024.2`, `You can use …`), unless called the default.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
@@ -199,3 +200,29 @@ def test_another_image_given_as_a_variable_s_value_is_not_this_image(said: str) 
 )
 def test_the_image_s_own_base_as_a_variable_and_a_tag_said_of_the_image(said: str, expected: str) -> None:
     assert findings(f"# Cross\n\n## Provisioning\n\n{said}\n", {"Dockerfile": CROSS}) == [expected]
+
+
+GROMACS = "FROM ubuntu:22.04\nARG GROMACS_VERSION=2024.1\nRUN curl -LO https://ftp.gromacs.org/gromacs-${GROMACS_VERSION}.tar.gz\n"
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [
+        "**For latest features:**\n\n- Use GROMACS 2024.2\n- Latest optimizations",
+        "You can use GROMACS 2024.2 by passing `--build-arg GROMACS_VERSION=2024.2`.",
+        "To use GROMACS 2024.2, pass its version to the build script.",
+        "For older topologies, choose GROMACS 2023.3 or switch to GROMACS 2022.5.",
+    ],
+)
+def test_a_version_the_reader_is_told_to_pick_is_no_claim(choice: str) -> None:
+    assert findings(f"# Tool\n\n{choice}\n", {"Dockerfile": GROMACS}) == []
+
+
+def test_a_version_said_to_be_used_or_the_default_is_a_claim() -> None:
+    readme = (
+        "# Tool\n\n- Uses GROMACS 2024.2\n- Use GROMACS 2024.2 (default)\n- The image uses GROMACS 2024.1\n"
+    )
+    assert [f.split(" but ")[0] for f in findings(readme, {"Dockerfile": GROMACS})] == [
+        "3: README says GROMACS 2024.2",
+        "4: README says GROMACS 2024.2",
+    ]

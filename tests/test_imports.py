@@ -330,7 +330,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("aside", "versions", "paths"),
+    ("aside", "versions", "paths", "coverage"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     (

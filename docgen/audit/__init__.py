@@ -57,7 +57,8 @@ Each finding carries a confidence: `certain` when read from a table cell, a pin,
 file reference, `likely` when read from prose.
 
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
-`versions` and `paths` (names, versions, Dockerfile paths compared), `wording` (the words every rule
+`versions`, `paths` and `coverage` (names, versions, Dockerfile paths compared; the build args a
+family name such as `SPACK_*` covers), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`, `disabled`,
 `references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,

@@ -15,6 +15,7 @@ from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import LIKELY, _Auditor, _some
 from docgen.audit.cells import _default_in_cell, _is_build_arg_table
 from docgen.audit.contents import _stage_lines
+from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import item_scopes
 from docgen.audit.paths import _basename
 from docgen.audit.prose import _BASE_WORDS, _audit_text
@@ -348,7 +349,7 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
         )
         if tables:
             continue
-        listed = {name for _, name, _ in names}
+        listed = {name for _, name, _ in names} | {n for _, n, _ in items if family_pattern(n) is not None}
         if _LISTS_ALL.search(block.intro):
             yield from auditor.missing_args(
                 block.intro_line, listed | elsewhere, "build-argument list", LIKELY

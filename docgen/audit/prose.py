@@ -251,6 +251,8 @@ def _audit_text(
                 text, word
             ):
                 break
+            if _chosen(text, word.start(), last.end()):
+                break  # `Use GROMACS 2024.2`, `you can pick CUDA 12.1`: a choice, not what the image has
             if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
@@ -291,6 +293,29 @@ def _audit_text(
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
     yield from _named_versions(line, text, named, auditor)
+
+
+_CHOICE_BEFORE = re.compile(
+    r"(?:^|[.!?:;,][ \t]+|\b(?:or|and)[ \t]+)[ \t*+>-]*"
+    r"(?:(?:you|users?)[ \t]+(?:can|may|could|might)[ \t]+(?:also[ \t]+)?|to[ \t]+|please[ \t]+"
+    r"|instead[ \t,]+)?(?:use|choose|pick|select|switch[ \t]+to|try|build[ \t]+with|opt[ \t]+for)"
+    r"[ \t]+(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""A sentence (or list item) telling the reader to pick the version that follows: `Use`, `You can use`,
+`To use`, `Choose`, `Switch to`; not `Uses` nor `The image uses` (a claim of what it has)."""
+_SENTENCE_REST = re.compile(r"(?:[^.!?;]|\.(?=\w))*")
+"""The rest of a sentence (a dot inside a version or a name does not end it)."""
+
+
+def _chosen(text: str, start: int, end: int) -> bool:
+    """True when the name at `text[start:end]` and the version after it are the reader's choice (`Use
+    GROMACS 2024.2` under `For Latest Features:`, `You can use CUDA 12.1 by passing …`), unless the
+    sentence calls it the default (`Use GROMACS 2024.1 (default)`: a claim of the default)."""
+    if not _CHOICE_BEFORE.search(text, max(0, start - 40), start):
+        return False
+    rest = _SENTENCE_REST.match(text, end)
+    return not (rest and _DEFAULT_WORDS.search(rest.group()))
 
 
 def _singular_forms(name: str) -> list[str]:

@@ -125,9 +125,12 @@ def _dead_references(
     there nor reported."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
+    said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
     for line, target, flag in refs:
         path = _reference_path(target)
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
+            continue
+        if _users_own_file(path, doc, line, said_lines):
             continue
         if _PLACEHOLDER.search(path) or any(_VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
             continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
@@ -149,6 +152,32 @@ def _dead_references(
         if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
         yield line, target, flag
+
+
+_USER_FILE = re.compile(r"(?:\A|[/._-])(?:your|yours|my)(?=[/._-]|\Z)|(?:\A|/)path/to/", re.IGNORECASE)
+"""A file name a reader puts their own in place of: `your.Dockerfile`, `my-app.Dockerfile`,
+`path/to/Dockerfile`."""
+_OWN_FILE = re.compile(r"(?:\A|[/._-])(?:custom|example|sample|own|new)(?=[/._-]|\Z)", re.IGNORECASE)
+"""A file name that is the reader's own only where the text is about their own image: `custom.Dockerfile`."""
+_OWN_IMAGE = re.compile(r"\b(?:your|yours|own|custom)\b", re.IGNORECASE)
+"""Words saying an image or a Dockerfile is the reader's own: `Build your own image`, `your custom image`."""
+
+
+def _users_own_file(path: str, doc: Document, line: int, said: dict[int, str]) -> bool:
+    """True when the Dockerfile a link or `-f` at README `line` names is one the reader writes, not the
+    project's: a name of placeholder words (`your.Dockerfile`, `path/to/Dockerfile`), or one of words
+    such as `custom`, `example` under a heading, or in a line or the lines just above, that speak of the
+    reader's own image (`### Build your own image`, `-t your-registry/app`, `Build your custom image:`).
+    `said`: README line -> text, filled at the first call that needs it."""
+    if _USER_FILE.search(path):
+        return True
+    if not _OWN_FILE.search(path):
+        return False
+    if not said:  # the README's prose and command lines, read once for all its references
+        said.update((at, text) for para in doc.paragraphs for at, text in para.lines)
+        said.update((at, text) for fence in doc.fences for at, text in fence.lines)
+    near = [said.get(at, "").replace(path, "") for at in range(line - 3, line + 1)]
+    return any(_OWN_IMAGE.search(text) for text in (_heading_of(doc, line), *near))
 
 
 def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "") -> bool:
@@ -218,9 +247,12 @@ def _default_file_builds(
         name = _basename(model.path)
         if name in ("Dockerfile", "Containerfile") or not (directory / name).is_file():
             continue
-        for command in _build_commands(fence):
+        commands = list(_build_commands(fence))
+        for command in commands:
             joined = " ".join(text.rstrip("\\").strip() for _, text in command)
             if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
+                continue
+            if _builds_default_on_purpose(fence, commands, command, joined, model.path):
                 continue
             yield Diagnostic(
                 readme,
@@ -229,6 +261,39 @@ def _default_file_builds(
                 "that this section is about",
                 confidence=LIKELY,
             )
+
+
+_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+"""The image name a build command tags (`-t grinn:gromacs-2024.1-dev`)."""
+_DEFAULT_IMAGE_WORDS = re.compile(r"\b(?:production|prod|default|release|standard|regular)\b", re.IGNORECASE)
+"""Words of a comment naming the image the plain `Dockerfile` builds (`# Production image with …`)."""
+
+
+def _builds_default_on_purpose(
+    fence: Fence,
+    commands: list[list[tuple[int, str]]],
+    command: list[tuple[int, str]],
+    joined: str,
+    path: str,
+) -> bool:
+    """True when the block's own words say a build with no `-f` (`command`, its text `joined`) builds the
+    plain `Dockerfile` on purpose, in a section about the Dockerfile `path`: the comment right above it
+    names that image (`# Production image`), or another build of the block passes `-f` (the writer
+    passes it where it is meant). Not when its tag names the section's variant (`-t app-dev` for
+    `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
+    name = variant(path)
+    tag = _TAG_FLAG.search(joined)
+    if name and tag and name.lower() in re.split(r"[:/._-]+", tag.group(1).lower()):
+        return False
+    start = command[0][0]
+    above = [text.strip() for line, text in fence.lines if line < start]
+    comment = above[-1] if above and above[-1].startswith("#") else ""
+    if _DEFAULT_IMAGE_WORDS.search(comment):
+        return True
+    return any(
+        other is not command and _FILE_FLAG.search(" ".join(text.rstrip("\\").strip() for _, text in other))
+        for other in commands
+    )
 
 
 _GENERATED = frozenset(

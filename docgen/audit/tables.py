@@ -19,6 +19,7 @@ from docgen.audit.cells import (
     _version_in_cell,
     url_description,
 )
+from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import row_folders
 from docgen.audit.prose import _audit_text, _passed_image
 from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _IMAGE_REF, _UPPER_WORD, _about_build_args
@@ -65,6 +66,7 @@ def _audit_tables(
             if not loose:
                 first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
+            documented.update(_family_rows(table, column))
             yield from _audit_build_arg_rows(table, rows, auditor, shared, loose)
         elif own := _row_images(table, auditor):
             yield from _audit_image_rows(table, own)
@@ -97,6 +99,18 @@ def _rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:
         for names in [_row_names(cells[column], auditor, False)]
         if names and all(n in auditor.declared or _UPPER_WORD.match(n) or auditor.near_args(n) for n in names)
     ]
+
+
+def _family_rows(table: Table, column: int) -> list[str]:
+    """The family names of a build-argument table's name column (`SPACKPACKAGES_*`, `*_VERSION`,
+    `FOO_{A,B}`): a row that documents every build arg it matches (`coverage.covered`)."""
+    found = []
+    for _, cells in table.rows:
+        name = cells[column].replace("`", "").strip() if column < len(cells) else ""
+        name = name.removeprefix("**").removesuffix("**").strip()
+        if family_pattern(name) is not None:
+            found.append(name)
+    return found
 
 
 def _loose_rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:

@@ -1,0 +1,78 @@
+"""Which build args a README's list of them covers without naming each: a row or item that names a
+family of args (`SPACKPACKAGES_*`, `*_VERSION`, `CUDA_{MAJOR,MINOR}`, `MODEL_<NAME>`), and an arg
+no instruction reads (setting it changes nothing, so no reference table owes it a row).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Collection
+
+from docgen.errors import DocgenError
+from docgen.model import ImageModel
+
+_FAMILY = re.compile(r"[A-Za-z0-9_]*(?:\*|<[A-Za-z_ -]+>|\{[A-Za-z0-9_, ]+\})[A-Za-z0-9_*<>{}, -]*\Z")
+"""A name with a wildcard or placeholder in it: `SPACKPACKAGES_*`, `*_VERSION`, `FOO_{A,B}`, `FOO_<NAME>`."""
+_PART = re.compile(r"\*|<[A-Za-z_ -]+>|\{([A-Za-z0-9_, ]+)\}")
+
+
+@functools.lru_cache(maxsize=256)
+def family_pattern(name: str) -> re.Pattern[str] | None:
+    """The build args a family name stands for, as a pattern matched against a whole name: `*` and a
+    placeholder (`<NAME>`, `{NAME}`) any run of name characters, alternatives (`{A,B}`) each; None for
+    a plain name or one that names no fixed part (`*`, `<name>`)."""
+    name = name.strip().strip("`")
+    if not _FAMILY.match(name):
+        return None
+    pieces: list[str] = []
+    fixed = 0
+    at = 0
+    for match in _PART.finditer(name):
+        literal = name[at : match.start()]
+        fixed += len(literal.strip("_"))
+        pieces.append(re.escape(literal))
+        choices = match.group(1)
+        if choices is not None and "," in choices:
+            pieces.append("(?:" + "|".join(re.escape(c.strip()) for c in choices.split(",")) + ")")
+        else:
+            pieces.append("[A-Za-z0-9_]+")
+        at = match.end()
+    tail = name[at:]
+    fixed += len(tail.strip("_"))
+    pieces.append(re.escape(tail))
+    if fixed == 0:
+        return None
+    return re.compile("".join(pieces) + r"\Z")
+
+
+def family_names(names: Collection[str]) -> list[re.Pattern[str]]:
+    """The patterns of the family names among `names`."""
+    return [p for n in names if (p := family_pattern(n)) is not None]
+
+
+def covered(name: str, documented: Collection[str]) -> bool:
+    """True when `name` is in `documented` or a family name of it matches it (`SPACKPACKAGES_*` covers
+    `SPACKPACKAGES_CHERRYPICKS`)."""
+    return name in documented or any(p.match(name) for p in family_names(documented))
+
+
+def unread_args(model: ImageModel) -> frozenset[str]:
+    """The build args of `model` that change nothing: no instruction reads them (`used_lines`) and
+    `docgen lint` finds them never used (DG003: no RUN sees them as an environment variable a tool
+    reads, no script it runs may). Empty for a model not read from a file."""
+    idle = {a.name for a in model.args} - {a.name for a in model.args if a.used_lines}
+    if not idle or not model.file:
+        return frozenset()
+    from docgen.analysis import lint_file  # the lint rules load only when some arg may be idle
+
+    try:
+        warnings = lint_file(model.file, model.path)
+    except DocgenError:
+        return frozenset()
+    unused = {
+        m.group(1)
+        for w in warnings
+        if w.rule == "DG003" and (m := re.match(r"build arg (\S+) is declared", w.message))
+    }
+    return frozenset(idle & unused)

@@ -1,0 +1,118 @@
+"""Build args a README's table or list covers without naming each (`docgen/audit/coverage.py`): a family
+name (`PKGS_*`, `*_VERSION`, `TOOL_{A,B}`, `MIRROR_<NAME>`), and an arg nothing reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+from docgen.audit.coverage import covered, family_pattern
+
+DOCKERFILE = """\
+ARG BASE=debian:bookworm-slim
+ARG LEFTOVER_IMAGE=builder
+FROM ${BASE}
+ARG CORE_REPO=acme/core
+ARG CORE_REF=main
+ARG PLUGINS_REPO=acme/plugins
+ARG PLUGINS_REF=main
+ARG PLUGINS_PATCHES=""
+ARG PLUGINS_PATCH_FILES=""
+RUN git clone https://github.com/${CORE_REPO} /core && git -C /core checkout ${CORE_REF} \\
+ && git clone https://github.com/${PLUGINS_REPO} /plugins && git -C /plugins checkout ${PLUGINS_REF} \\
+ && for p in ${PLUGINS_PATCHES}; do git -C /plugins cherry-pick $p; done \\
+ && echo ${PLUGINS_PATCH_FILES} > /plugins/patches.txt
+"""
+
+
+def missing(root: Path, readme: str, dockerfile: str = DOCKERFILE) -> list[tuple[int, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root)
+        if "is missing from the README" in d.message
+    ]
+
+
+def table(*rows: str) -> str:
+    return "# Acme\n\n## Build arguments\n\n| Argument | Description | Default |\n|---|---|---|\n" + "".join(
+        f"| `{name}` | what | |\n" for name in rows
+    )
+
+
+def test_a_wildcard_row_documents_every_arg_it_matches(tmp_path: Path) -> None:
+    readme = table("BASE", "CORE_REPO", "CORE_REF", "PLUGINS_*")
+    assert missing(tmp_path / "a", readme) == []
+    # the planted drift: a row that covers only the core args leaves the plugin args out
+    readme = table("BASE", "CORE_*", "PLUGINS_REPO", "PLUGINS_REF")
+    assert missing(tmp_path / "b", readme) == [
+        (5, "build arg PLUGINS_PATCHES (Dockerfile:8) is missing from the README's build-argument table"),
+        (5, "build arg PLUGINS_PATCH_FILES (Dockerfile:9) is missing from the README's build-argument table"),
+    ]
+
+
+def test_suffix_alternative_and_placeholder_families(tmp_path: Path) -> None:
+    readme = table("BASE", "*_REPO", "*_REF", "PLUGINS_{PATCHES,PATCH_FILES}")
+    assert missing(tmp_path / "a", readme) == []
+    readme = table("BASE", "<NAME>_REPO", "{CORE,PLUGINS}_REF", "PLUGINS_<WHAT>")
+    assert missing(tmp_path / "b", readme) == []
+    # alternatives name only themselves: `PLUGINS_{PATCHES}` is no wildcard for PATCH_FILES
+    readme = table("BASE", "*_REPO", "*_REF", "PLUGINS_{PATCHES,PATCH}")
+    assert [m for _, m in missing(tmp_path / "c", readme)] == [
+        "build arg PLUGINS_PATCH_FILES (Dockerfile:9) is missing from the README's build-argument table"
+    ]
+
+
+def test_a_family_item_of_a_list_of_all_build_args(tmp_path: Path) -> None:
+    names = ("BASE", "CORE_REPO", "CORE_REF", "PLUGINS_REPO", "PLUGINS_*")
+    items = "".join(f"- `{n}`: what\n" for n in names)
+    assert missing(tmp_path / "a", "# Acme\n\nAll build arguments:\n\n" + items) == []
+    items = items.replace("PLUGINS_*", "PLUGINS_REF")
+    assert missing(tmp_path / "b", "# Acme\n\nAll build arguments:\n\n" + items) == [
+        (3, "build arg PLUGINS_PATCHES (Dockerfile:8) is missing from the README's build-argument list"),
+        (3, "build arg PLUGINS_PATCH_FILES (Dockerfile:9) is missing from the README's build-argument list"),
+    ]
+
+
+def test_an_arg_nothing_reads_is_owed_no_row(tmp_path: Path) -> None:
+    readme = table("BASE", "CORE_*", "PLUGINS_*")
+    assert missing(tmp_path / "a", readme) == []  # LEFTOVER_IMAGE: declared, read by nothing
+    # the same arg once a FROM reads it is one a user sets: the table leaves it out
+    used = DOCKERFILE.replace("FROM ${BASE}", "FROM ${LEFTOVER_IMAGE}:${BASE}")
+    assert missing(tmp_path / "b", readme, used) == [
+        (5, "build arg LEFTOVER_IMAGE (Dockerfile:2) is missing from the README's build-argument table")
+    ]
+    # a bare arg no instruction names but a RUN sees in its environment (pip reads PIP_INDEX_URL)
+    env = DOCKERFILE.replace("FROM ${BASE}\n", "FROM ${BASE}\nARG PIP_INDEX_URL\nRUN pip install acme\n")
+    assert missing(tmp_path / "c", readme, env) == [
+        (5, "build arg PIP_INDEX_URL (Dockerfile:4) is missing from the README's build-argument table")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("family", "name", "expected"),
+    [
+        ("PKGS_*", "PKGS_CHERRYPICKS_FILES", True),
+        ("PKGS_*", "PKG_VERSION", False),
+        ("*_VERSION", "CUDA_VERSION", True),
+        ("*_VERSION", "CUDA_VERSION_MAJOR", False),
+        ("CUDA_{MAJOR,MINOR}", "CUDA_MINOR", True),
+        ("CUDA_{MAJOR,MINOR}", "CUDA_PATCH", False),
+        ("MIRROR_<NAME>", "MIRROR_PYPI", True),
+        ("MIRROR_<NAME>", "MIRROR_", False),
+        ("*", "ANYTHING", False),
+        ("<name>", "ANYTHING", False),
+    ],
+)
+def test_what_a_family_name_covers(family: str, name: str, expected: bool) -> None:
+    assert covered(name, [family]) is expected
+
+
+def test_a_plain_name_is_no_family() -> None:
+    assert family_pattern("CUDA_VERSION") is None
+    assert family_pattern("jobs") is None

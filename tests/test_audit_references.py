@@ -1,0 +1,82 @@
+"""References to Dockerfiles (`docgen/audit/references.py`): a `-f` naming a file the reader writes is
+no reference to a missing one; a build with no `-f` next to one that passes it builds the default on
+purpose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import findings, gone, make_tree
+
+DOCKERFILE = {"Dockerfile": "FROM python:3.12-slim\nRUN pip install acme\n"}
+
+
+def _readme(heading: str, intro: str, command: str) -> str:
+    return (
+        f"# Acme runner\n\n## {heading}\n\n{intro}\n\n"
+        "```dockerfile\nFROM acme/runner:py3.12\nRUN pip install x\n```\n\n"
+        f"Then build it:\n\n```bash\n{command}\n```\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker build -t your-registry/your-image:tag -f your.Dockerfile .",
+        "docker build -t app -f my.Dockerfile .",
+        "docker build -t app -f docker/my-app.Dockerfile .",
+        "docker build -t app -f path/to/Dockerfile .",
+    ],
+)
+def test_a_file_named_by_placeholder_words_is_the_readers_own(tmp_path: Path, command: str) -> None:
+    make_tree(tmp_path, DOCKERFILE)
+    assert findings(_readme("Images", "Use the images as they are.", command), DOCKERFILE, tmp_path) == []
+
+
+def test_a_custom_file_under_words_about_the_readers_own_image(tmp_path: Path) -> None:
+    make_tree(tmp_path, DOCKERFILE)
+    command = "docker build -t app -f custom.Dockerfile ."
+    readme = _readme("Build your own image", "Add your own packages on top:", command)
+    assert findings(readme, DOCKERFILE, tmp_path) == []
+    # the nearest drift: the same name in the project's own build instructions is a file that is gone
+    readme = _readme("Building the images", "The project builds two images:", command)
+    assert findings(readme, DOCKERFILE, tmp_path) == [f"15: {gone('custom.Dockerfile', 'Dockerfile')}"]
+
+
+def test_a_project_file_that_is_gone_is_still_reported(tmp_path: Path) -> None:
+    make_tree(tmp_path, DOCKERFILE)
+    readme = _readme("Images", "Use the images as they are.", "docker build -t app -f gpu.Dockerfile .")
+    assert findings(readme, DOCKERFILE, tmp_path) == [f"15: {gone('gpu.Dockerfile', 'Dockerfile')}"]
+
+
+DEV = {
+    "Dockerfile": "FROM debian:12\nRUN true\n",
+    "Dockerfile.dev": "FROM debian:12\nRUN apt-get install -y gdb\n",
+}
+
+
+def _dev_section(block: str) -> str:
+    return f"# Tool\n\n## Manual build\n\n```bash\n{block}```\n"
+
+
+def _no_flag(line: int) -> str:
+    return (
+        f"{line}: README builds with no -f, which builds the Dockerfile next to it, not Dockerfile.dev that "
+        "this section is about"
+    )
+
+
+def test_a_build_with_no_file_flag_next_to_one_that_passes_it(tmp_path: Path) -> None:
+    make_tree(tmp_path, DEV)
+    dev = {"Dockerfile.dev": DEV["Dockerfile.dev"]}
+    mixed = "docker build -t tool:1.0 .\ndocker build -f Dockerfile.dev -t tool:1.0-dev .\n"
+    assert findings(_dev_section(mixed), dev, tmp_path) == []
+    commented = "# Production image\ndocker build -t tool:1.0 .\n"
+    assert findings(_dev_section(commented), dev, tmp_path) == []
+    # the nearest drift: a build tagged as the section's variant forgot its -f
+    forgot = "docker build -f Dockerfile.dev -t tool:1.0-dev .\ndocker build -t tool:arm64-dev .\n"
+    assert findings(_dev_section(forgot), dev, tmp_path) == [_no_flag(7)]
+    # and a block whose only build passes no -f in a section the `-f` of another block ties to it
+    alone = "docker build -t tool:1.0 .\n```\n\n```bash\ndocker build -f Dockerfile.dev -t tool:dev .\n"
+    assert findings(_dev_section(alone), dev, tmp_path) == [_no_flag(6)]
