@@ -22,28 +22,13 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, joined
+from docgen.audit.grammar import read_compose
 from docgen.audit.names import compose_file
 from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
 _COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
-_GLOBAL_VALUES = frozenset(
-    "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
-    "-c --context -H --host --log-level".split()
-)
-"""The options before a compose command's verb that take the next word as their value."""
-_VERB_VALUES = frozenset(
-    "-e --env -v --volume -p --publish -w --workdir -u --user --name --entrypoint -l --label --cap-add "
-    "--cap-drop --pull --scale -t --timeout --exit-code-from --attach --no-attach --wait-timeout "
-    "--build-arg --progress --ssh --builder -m --memory -n --tail --since --until --index --profile "
-    "--signal -s --env-from-file --attach-dependencies --policy".split()
-)
-"""The options after the verb (of any verb) that take the next word as their value."""
-_ALL_SERVICES = frozenset("build create kill logs pause pull push restart rm start stop unpause up".split())
-"""Verbs whose every word after the options is a service."""
-_ONE_SERVICE = frozenset({"run", "exec"})
-"""Verbs whose first word after the options is a service (the rest is the command it runs)."""
 _NOT_A_NAME = re.compile(r"[$<>{}\[\]*?|]|\A(?:service|services|service[-_]name|name|container)\Z", re.I)
 """A placeholder a reader fills in: `<service>`, `${SERVICE}`, `service_name`."""
 _MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]+)")
@@ -82,44 +67,11 @@ def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
         words = shlex.split(rest, comments=True)
     except ValueError:
         return None
-    files: list[str] = []
+    call = read_compose(words)
     elsewhere = "COMPOSE_FILE=" in head or "--project-directory" in rest
-    at = 0
-    verb = ""
-    while at < len(words):
-        word = words[at]
-        if word.startswith("-"):
-            name, eq, value = word.partition("=")
-            if not eq and name in _GLOBAL_VALUES:
-                value = words[at + 1] if at + 1 < len(words) else ""
-                at += 1
-            if name in ("-f", "--file"):
-                files.append(value)
-            elif name == "--profile":
-                profiles.append(value)
-            at += 1
-            continue
-        verb = word
-        at += 1
-        break
-    services: list[str] = []
-    while at < len(words) and verb in _ALL_SERVICES | _ONE_SERVICE:
-        word = words[at]
-        if word.startswith("-"):
-            name, eq, value = word.partition("=")
-            takes = name in _VERB_VALUES and not (verb == "build" and name == "--pull")  # a flag there
-            if not eq and takes and at + 1 < len(words) and not words[at + 1].startswith("-"):
-                value = words[at + 1]
-                at += 1
-            if name == "--profile":
-                profiles.append(value)
-            at += 1
-            continue
-        services.append(word)
-        at += 1
-        if verb in _ONE_SERVICE:
-            break
-    return _Call(line, tuple(files), tuple(profiles), verb, tuple(services), elsewhere)
+    profiles += call.profiles
+    verb = call.verb or ""
+    return _Call(line, call.files, tuple(profiles), verb, call.services, elsewhere)
 
 
 def _read(path: Path) -> tuple[compose.Service, ...] | None:
