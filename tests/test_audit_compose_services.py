@@ -208,3 +208,11 @@ def test_a_command_flag_that_shares_a_short_name_with_a_value_option_of_another(
 def test_a_service_after_an_option_read_by_the_command_s_own_table(tmp_path: Path, command: str) -> None:
     files = {"docker-compose.yml": COMPOSE, "README.md": readme(command)}
     assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(6, "certain")]
+
+
+def test_a_redirection_ends_the_services(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose logs api-cpu > api.log")}
+    assert [message for _, message, _ in found(tmp_path, files)] == [
+        "README's compose command names service api-cpu, which docker-compose.yml does not define "
+        "(did you mean api?)"
+    ]

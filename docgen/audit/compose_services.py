@@ -14,21 +14,19 @@ from __future__ import annotations
 
 import difflib
 import re
-import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, joined
-from docgen.audit.grammar import read_compose
+from docgen.audit.commands import _build_commands, _command_words, joined
+from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file
 from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
-_COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
 _NOT_A_NAME = re.compile(r"[$<>{}\[\]*?|]|\A(?:service|services|service[-_]name|name|container)\Z", re.I)
 """A placeholder a reader fills in: `<service>`, `${SERVICE}`, `service_name`."""
 _MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]+)")
@@ -53,25 +51,20 @@ class _Call:
     """True when it reads files it does not name (`--project-directory`, `COMPOSE_FILE=`)."""
 
 
-def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
-    """The compose command in `text` (continued lines joined), None when there is none or it cannot be
-    split into words."""
-    match = _COMPOSE.search(text)
-    if match is None:
+def _call(command: list[tuple[int, str]], enabled: Sequence[str]) -> _Call | None:
+    """The compose command of `command` (its lines), None when there is none or its words cannot be
+    told (`commands._command_words`)."""
+    text = joined(command)
+    match = COMPOSE.search(text)
+    words = _command_words(command, COMPOSE)
+    if match is None or words is None:
         return None
     head = text[: match.start()]
     profiles = [p for m in _PROFILES_SET.finditer(head) for p in m.group(1).split(",") if p]
-    profiles += enabled
-    rest = re.split(r"&&|\|\||;|\|", text[match.end() :])[0]
-    try:
-        words = shlex.split(rest, comments=True)
-    except ValueError:
-        return None
     call = read_compose(words)
-    elsewhere = "COMPOSE_FILE=" in head or "--project-directory" in rest
-    profiles += call.profiles
-    verb = call.verb or ""
-    return _Call(line, call.files, tuple(profiles), verb, call.services, elsewhere)
+    elsewhere = "COMPOSE_FILE=" in head or any(w.partition("=")[0] == "--project-directory" for w in words)
+    profiles += [*enabled, *call.profiles]
+    return _Call(command[0][0], call.files, tuple(profiles), call.verb or "", call.services, elsewhere)
 
 
 def _read(path: Path) -> tuple[compose.Service, ...] | None:
@@ -170,7 +163,7 @@ def _compose_services(
         for line, text in para.lines
         if "`" in text
         for _, _, code in code_spans(text)
-        if _COMPOSE.search(code)
+        if COMPOSE.search(code)
     ]
     inline += [
         [(line, code)]
@@ -179,7 +172,7 @@ def _compose_services(
         for cell in cells
         if "`" in cell
         for _, _, code in code_spans(cell)
-        if _COMPOSE.search(code)
+        if COMPOSE.search(code)
     ]
     for command in inline:
         yield from _block([(command, [])], readme, directory, top, moves, shown_services)
@@ -192,7 +185,7 @@ def _fence_commands(fence: Fence) -> list[tuple[list[tuple[int, str]], list[str]
     """The compose commands of a command block, each with the profiles an `export COMPOSE_PROFILES=`
     before it enables."""
     found: list[tuple[list[tuple[int, str]], list[str]]] = []
-    for command in _build_commands(fence, _COMPOSE):
+    for command in _build_commands(fence, COMPOSE):
         line = command[0][0]
         exported = [
             p
@@ -217,7 +210,7 @@ def _block(
     started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
     for command, exported in commands:
         line = command[0][0]
-        call = _call(line, joined(command), exported)
+        call = _call(command, exported)
         if call is None or call.elsewhere or any(m <= line for m in moves):
             continue
         paths = _files(call, directory, top)

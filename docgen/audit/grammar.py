@@ -9,6 +9,9 @@ builder's and `docker-compose` v1's too, and for `podman build` those of podman-
 build` and `buildah bud` take the current folder when no context is given, so they are not read for one.
 An option the table lacks is reported only when it is a slip from one it has: an option newer than the
 table is silent, and one only a plugin has cannot be met (only these commands are read).
+
+`read_compose` is the one reading of a `docker compose` command by these tables (its files, profiles,
+command and services), for `compose_builds` and `compose_services` too.
 """
 
 from __future__ import annotations
@@ -151,6 +154,10 @@ _DOCKER_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+|image[ \t]+)?build(?=
 _PODMAN_BUILD_COMMAND = re.compile(r"\bpodman[ \t]+(?:image[ \t]+)?build(?=[ \t]|$)")
 _DOCKER_RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run(?=[ \t]|$)")
 _DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
+"""Docker's compose command, whose options the tables hold."""
+COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
+"""A compose command, Docker's or podman-compose (which reads compose files the same way, and whose own
+options `read_compose` leaves unknown)."""
 _SLIP = 0.85
 """How close an option the command lacks must be to one it has to be a slip (`--build-args`)."""
 
