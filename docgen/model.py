@@ -488,6 +488,10 @@ class ImageModel:
     installs: tuple[ManifestInstall, ...] = ()
     """The requirements files and local projects the RUNs install, in Dockerfile order: whose pins
     live in the build context, not in the Dockerfile's text."""
+    named_python: tuple[str, int] | None = None
+    """(release, first line) of the one Python release the RUNs name by path or name (`ln -s
+    /usr/bin/python3.10 /usr/bin/python`, `python3.11 -m pip`: `sources.pip.named_python`), as
+    written, in any stage; None when they name none or several."""
 
     @property
     def target(self) -> Stage | None:
