@@ -144,6 +144,22 @@ class ParsedDockerfile:
 
 
 @dataclass(frozen=True)
+class ContextCopy:
+    """A COPY or ADD of the build context (no `--from`), its words ARG-expanded in its stage's scope
+    (a part no ARG or ENV gives stays `${NAME}`)."""
+
+    line: int
+    """1-based line of the instruction."""
+    sources: tuple[str, ...]
+    """What it copies: the JSON array's items but the last, else its words but the last (a heredoc's
+    `<<EOF` too), quotes as written."""
+    dest: str
+    """Where it copies to."""
+    heredoc: bool = False
+    """True when it copies a here-document (`COPY <<EOF /etc/app.conf`)."""
+
+
+@dataclass(frozen=True)
 class Stage:
     """One build stage, from its FROM line to the next."""
 
@@ -167,6 +183,8 @@ class Stage:
     """The stages of `depends_on` whose files only `RUN --mount=…,from=` reads, in RUNs that copy
     nothing out of the mount (`pip install /wheels/*.whl`): what they built is used up in this
     stage (installed into it, built against), not kept among its files for a later stage to take."""
+    context_copies: tuple[ContextCopy, ...] = ()
+    """Its COPY and ADD instructions from the build context (no `--from`), in order."""
 
     @property
     def label(self) -> str:
