@@ -165,9 +165,7 @@ def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     for _, _, named in _claims(doc):
         spelt = [(line, name, _spellings(name)) for line, name in named]
         spelt = [(line, name, s) for line, name, s in spelt if s]
-        installed = {
-            name for _, name, s in spelt if any(x in _install_text(m) for m in models for x in s)
-        }
+        installed = {name for _, name, s in spelt if any(x in _install_text(m) for m in models for x in s)}
         for line, name, spellings in spelt:
             if name in installed:
                 continue
