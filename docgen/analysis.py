@@ -133,6 +133,7 @@ def _analyse(
         settings=_settings(parsed, evaluation),
         stated=stated_versions(parsed),
         installs=installs,
+        context_copies=evaluation.context_copies,
         named_python=named_python((i.start_line, i.args) for i in parsed.instructions if i.keyword == "RUN"),
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all

@@ -112,6 +112,8 @@ class Evaluation:
     """(name, RUN line) of each `$NAME` a RUN reads that no ARG or ENV of the Dockerfile in its scope
     sets, by line and name: a shell variable of its own, one of the base image's, or a name no build
     arg reaches."""
+    context_copies: tuple[ContextCopy, ...] = ()
+    """See `ImageModel.context_copies`."""
 
 
 @dataclass
@@ -231,7 +233,7 @@ class _Evaluator:
         # stage -> the stages it copies or mounts from, in order, each with whether any instruction
         # keeps its files (`Stage.depends_on`, `Stage.used_up`), set on the stages when all are read
         self.dependencies: dict[int, dict[int, bool]] = {}
-        self.context_copies: dict[int, list[ContextCopy]] = {}  # `Stage.context_copies`, by stage
+        self.context_copies: list[ContextCopy] = []
         self.stage_states: list[_StageState] = []
         self.env: list[EnvVar] = []
         self.scopes: list[Scope] = []
@@ -313,8 +315,6 @@ class _Evaluator:
         for index, found in self.dependencies.items():
             used_up = tuple(d for d, kept in found.items() if not kept)
             self.stages[index] = replace(self.stages[index], depends_on=tuple(found), used_up=used_up)
-        for index, copies in self.context_copies.items():
-            self.stages[index] = replace(self.stages[index], context_copies=tuple(copies))
         return Evaluation(
             stages=tuple(self.stages),
             args=self.finish_args(),
@@ -322,6 +322,7 @@ class _Evaluator:
             scopes=tuple(self.scopes),
             warnings=tuple(sorted(self.parsed.warnings + tuple(self.warnings), key=lambda d: d.line)),
             unbound_reads=tuple(sorted(self.unbound_reads, key=lambda read: (read[1], read[0]))),
+            context_copies=tuple(self.context_copies),
         )
 
     def global_scope(self) -> Scope:
@@ -456,7 +457,7 @@ class _Evaluator:
         return next((line for line in self.stage_lines.get(name, ()) if line >= current.start_line), None)
 
     def note_context_copy(self, inst: Instruction, stage_index: int, scope: Scope) -> None:
-        """Record a COPY or ADD of the build context (`Stage.context_copies`): its words expanded as
+        """Record a COPY or ADD of the build context (`ImageModel.context_copies`): its words expanded as
         BuildKit expands them (a word that cannot be expanded is kept as written: the build says why)."""
         words = list(inst.exec_form if inst.exec_form is not None else inst.args.split())
         for at, word in enumerate(words):
@@ -466,8 +467,8 @@ class _Evaluator:
                 except (ExpansionError, RecursionError):
                     pass
         dest = words[-1] if words else ""
-        copy = ContextCopy(inst.start_line, tuple(words[:-1]), dest, bool(inst.heredocs))
-        self.context_copies.setdefault(stage_index, []).append(copy)
+        copy = ContextCopy(stage_index, inst.start_line, tuple(words[:-1]), dest, bool(inst.heredocs))
+        self.context_copies.append(copy)
 
     def note_dependencies(self, inst: Instruction, stage_index: int) -> None:
         if not inst.flags:

@@ -40,7 +40,7 @@ def manifest_pins(
 ) -> tuple[ManifestPin, ...]:
     """The exact pins of the manifests the Dockerfile at `file` (shown as `shown`) installs from its
     build context (`installs`, as the extraction read its RUNs: `ImageModel.installs`; what its COPYs
-    put where, `copies`: its stages' `Stage.context_copies`), in Dockerfile order; () when it cannot be
+    put where, `copies`: `ImageModel.context_copies`), in Dockerfile order; () when it cannot be
     read or installs none."""
     if not installs:
         return ()

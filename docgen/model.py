@@ -148,6 +148,8 @@ class ContextCopy:
     """A COPY or ADD of the build context (no `--from`), its words ARG-expanded in its stage's scope
     (a part no ARG or ENV gives stays `${NAME}`)."""
 
+    stage: int
+    """Index of the stage it copies into."""
     line: int
     """1-based line of the instruction."""
     sources: tuple[str, ...]
@@ -183,8 +185,6 @@ class Stage:
     """The stages of `depends_on` whose files only `RUN --mount=…,from=` reads, in RUNs that copy
     nothing out of the mount (`pip install /wheels/*.whl`): what they built is used up in this
     stage (installed into it, built against), not kept among its files for a later stage to take."""
-    context_copies: tuple[ContextCopy, ...] = ()
-    """Its COPY and ADD instructions from the build context (no `--from`), in order."""
 
     @property
     def label(self) -> str:
@@ -506,6 +506,9 @@ class ImageModel:
     installs: tuple[ManifestInstall, ...] = ()
     """The requirements files and local projects the RUNs install, in Dockerfile order: whose pins
     live in the build context, not in the Dockerfile's text."""
+    context_copies: tuple[ContextCopy, ...] = ()
+    """The COPY and ADD instructions from the build context (no `--from`) of every stage, in order,
+    ARG-expanded in their stage's scope (the evaluation's)."""
     named_python: tuple[str, int] | None = None
     """(release, first line) of the one Python release the RUNs name by path or name (`ln -s
     /usr/bin/python3.10 /usr/bin/python`, `python3.11 -m pip`: `sources.pip.named_python`), as

@@ -59,7 +59,7 @@ def test_specs_outside_spack_commands_are_no_claim(tmp_path: Path) -> None:
 
 
 def test_an_environment_file_an_arg_names_is_read(tmp_path: Path) -> None:
-    """The COPY is read as BuildKit expands it (`Stage.context_copies`): `${ENV_FILE}` is the file."""
+    """The COPY is read as BuildKit expands it (`ImageModel.context_copies`): `${ENV_FILE}` is the file."""
     named = DOCKERFILE.replace("COPY envs/solver.yaml", "ARG ENV_FILE=envs/solver.yaml\nCOPY ${ENV_FILE}")
     assert _findings(tmp_path, named) == [
         "2: README runs Spack with solver@main, but the environment solver.yaml (Dockerfile:3) lists "

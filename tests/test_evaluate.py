@@ -366,11 +366,8 @@ def test_each_stage_records_its_copies_of_the_build_context_arg_expanded() -> No
         'FROM alpine:3.20\nADD ["conf d/", "/etc/app/"]\n'
         "COPY <<EOF /etc/motd\nhi\nEOF\n"
     )
-    build, final = ev.stages
-    assert [(c.line, c.sources, c.dest) for c in build.context_copies] == [
-        (4, ("server/requirements.txt", "${UNSET}/x.sh"), "/src/")
-    ]
-    assert [(c.line, c.sources, c.dest, c.heredoc) for c in final.context_copies] == [
-        (7, ("conf d/",), "/etc/app/", False),
-        (8, ("<<EOF",), "/etc/motd", True),
+    assert [(c.stage, c.line, c.sources, c.dest, c.heredoc) for c in ev.context_copies] == [
+        (0, 4, ("server/requirements.txt", "${UNSET}/x.sh"), "/src/", False),
+        (1, 7, ("conf d/",), "/etc/app/", False),
+        (1, 8, ("<<EOF",), "/etc/motd", True),
     ]

@@ -47,10 +47,9 @@ def _tree(tmp_path: Path, dockerfile: str, files: dict[str, str]) -> str:
 
 def _pins(file: str, shown: str = "docker/Dockerfile") -> list[tuple[str, str, str, int, int]]:
     model = build_model(Path(file), shown)
-    copies = tuple(copy for stage in model.stages for copy in stage.context_copies)
     return [
         (p.name, p.version, p.file, p.line, p.installed)
-        for p in manifest_pins(file, shown, model.installs, copies)
+        for p in manifest_pins(file, shown, model.installs, model.context_copies)
     ]
 
 

@@ -255,8 +255,7 @@ class _Facts:
         requirements.txt` or `uv pip install .` puts in the image."""
         if not model.file:
             return
-        copies = tuple(copy for stage in model.stages for copy in stage.context_copies)
-        for pin in manifest_pins(model.file, model.path, model.installs, copies):
+        for pin in manifest_pins(model.file, model.path, model.installs, model.context_copies):
             keys = _keys(pin.name, names)
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = f"{pin.name}=={pin.version}"

@@ -646,8 +646,8 @@ def _context(model: ImageModel) -> tuple[str, bool, bool]:
     files, environment.yml), as one text of lower-case letters and digits; whether it runs something
     docgen cannot read (a script not among them, a download piped into a shell); whether it installs
     packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
-    .` of a clone). What it copies is the model's (`Stage.context_copies`)."""
-    copied = tuple(word for stage in model.stages for copy in stage.context_copies for word in copy.sources)
+    .` of a clone). What it copies is the model's (`ImageModel.context_copies`)."""
+    copied = tuple(word for copy in model.context_copies for word in copy.sources)
     return _context_of(model.file, copied)
 
 

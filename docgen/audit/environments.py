@@ -56,7 +56,7 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
             continue
         if not any(i.keyword == "RUN" and _INSTALLS.search(i.args) for i in parsed.instructions):
             continue
-        for copy in (copy for stage in model.stages for copy in stage.context_copies):
+        for copy in model.context_copies:
             for each in _copied(model.file, copy.sources, str(directory))[:50]:
                 if each.suffix not in (".yaml", ".yml"):
                     continue

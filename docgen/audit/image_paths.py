@@ -107,15 +107,14 @@ def _clean(path: str) -> str | None:
 
 def _read_image(model: ImageModel) -> _Image | None:
     """The paths the Dockerfile of `model` makes, the folders it fills and what it copies from its
-    build context (`Stage.context_copies`), or None when it cannot be read."""
+    build context (`ImageModel.context_copies`), or None when it cannot be read."""
     try:
         parsed = read_dockerfile(model.file, model.path)
     except DocgenError:
         return None
     sources = tuple(
         word
-        for stage in model.stages
-        for copy in stage.context_copies
+        for copy in model.context_copies
         if not copy.heredoc
         for word in copy.sources
         if "://" not in word and ".." not in word.split("/")

@@ -88,6 +88,6 @@ def _starts_elsewhere(model: ImageModel, target: str) -> str | None:
     verdict = _Image(model).workdir(target)
     if verdict is None:
         return None
-    if not model.file or any(stage.context_copies for stage in model.stages):
+    if not model.file or model.context_copies:
         return None
     return verdict[0]
