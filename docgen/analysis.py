@@ -21,6 +21,7 @@ from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfi
 from docgen.evaluate import Evaluation, evaluate
 from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, Setting
 from docgen.shell import ExpansionError, expand, split_words
+from docgen.sources.pip import named_python
 from docgen.stages import built_stages
 from docgen.stated import stated_versions
 
@@ -132,6 +133,8 @@ def _analyse(
         settings=_settings(parsed, evaluation),
         stated=stated_versions(parsed),
         installs=installs,
+        context_copies=evaluation.context_copies,
+        named_python=named_python((i.start_line, i.args) for i in parsed.instructions if i.keyword == "RUN"),
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
         built = built_stages(model)

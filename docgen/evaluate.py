@@ -18,6 +18,7 @@ from docgen.errors import ConfigError, DockerfileError
 from docgen.model import (
     GLOBAL_SCOPE,
     ArgDecl,
+    ContextCopy,
     Diagnostic,
     EnvVar,
     Instruction,
@@ -111,6 +112,8 @@ class Evaluation:
     """(name, RUN line) of each `$NAME` a RUN reads that no ARG or ENV of the Dockerfile in its scope
     sets, by line and name: a shell variable of its own, one of the base image's, or a name no build
     arg reaches."""
+    context_copies: tuple[ContextCopy, ...] = ()
+    """See `ImageModel.context_copies`."""
 
 
 @dataclass
@@ -230,6 +233,7 @@ class _Evaluator:
         # stage -> the stages it copies or mounts from, in order, each with whether any instruction
         # keeps its files (`Stage.depends_on`, `Stage.used_up`), set on the stages when all are read
         self.dependencies: dict[int, dict[int, bool]] = {}
+        self.context_copies: list[ContextCopy] = []
         self.stage_states: list[_StageState] = []
         self.env: list[EnvVar] = []
         self.scopes: list[Scope] = []
@@ -303,6 +307,8 @@ class _Evaluator:
                 self.set_env(inst, state, scope)
             elif inst.keyword in ("COPY", "ADD") or inst.keyword == "RUN":
                 self.note_dependencies(inst, stage_index)
+                if inst.keyword != "RUN" and inst.flag("from") is None:
+                    self.note_context_copy(inst, stage_index, scope)
         if not self.stages:
             line = self.parsed.instructions[-1].start_line if self.parsed.instructions else 0
             raise self.fail(line or 1, "no FROM instruction: this is not a Dockerfile BuildKit can build")
@@ -316,6 +322,7 @@ class _Evaluator:
             scopes=tuple(self.scopes),
             warnings=tuple(sorted(self.parsed.warnings + tuple(self.warnings), key=lambda d: d.line)),
             unbound_reads=tuple(sorted(self.unbound_reads, key=lambda read: (read[1], read[0]))),
+            context_copies=tuple(self.context_copies),
         )
 
     def global_scope(self) -> Scope:
@@ -448,6 +455,20 @@ class _Evaluator:
     def later_stage_named(self, name: str, current: Instruction) -> int | None:
         """The FROM line of a stage named `name` at or after `current`, if any (BuildKit: a cycle)."""
         return next((line for line in self.stage_lines.get(name, ()) if line >= current.start_line), None)
+
+    def note_context_copy(self, inst: Instruction, stage_index: int, scope: Scope) -> None:
+        """Record a COPY or ADD of the build context (`ImageModel.context_copies`): its words expanded as
+        BuildKit expands them (a word that cannot be expanded is kept as written: the build says why)."""
+        words = list(inst.exec_form if inst.exec_form is not None else inst.args.split())
+        for at, word in enumerate(words):
+            if "$" in word:
+                try:
+                    words[at] = expand(word, scope.lookup, self.escape).text
+                except (ExpansionError, RecursionError):
+                    pass
+        dest = words[-1] if words else ""
+        copy = ContextCopy(stage_index, inst.start_line, tuple(words[:-1]), dest, bool(inst.heredocs))
+        self.context_copies.append(copy)
 
     def note_dependencies(self, inst: Instruction, stage_index: int) -> None:
         if not inst.flags:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.model import Instruction, ManifestInstall, ManifestPin
+from docgen.model import ContextCopy, Instruction, ManifestInstall, ManifestPin
 from docgen.sources.pip import requirement
 
 _NESTED = 3
@@ -35,10 +35,13 @@ _NESTED = 3
 
 
 @functools.lru_cache(maxsize=64)
-def manifest_pins(file: str, shown: str, installs: tuple[ManifestInstall, ...]) -> tuple[ManifestPin, ...]:
+def manifest_pins(
+    file: str, shown: str, installs: tuple[ManifestInstall, ...], copies: tuple[ContextCopy, ...]
+) -> tuple[ManifestPin, ...]:
     """The exact pins of the manifests the Dockerfile at `file` (shown as `shown`) installs from its
-    build context (`installs`, as the extraction read its RUNs: `ImageModel.installs`), in Dockerfile
-    order; () when it cannot be read or installs none."""
+    build context (`installs`, as the extraction read its RUNs: `ImageModel.installs`; what its COPYs
+    put where, `copies`: `ImageModel.context_copies`), in Dockerfile order; () when it cannot be
+    read or installs none."""
     if not installs:
         return ()
     try:
@@ -49,6 +52,7 @@ def manifest_pins(file: str, shown: str, installs: tuple[ManifestInstall, ...]) 
     context = Path(file).parent.resolve()  # every path below is compared with it resolved
     folder = posixpath.dirname(shown)
     found: list[ManifestPin] = []
+    copied = {copy.line: copy for copy in copies}
     stages: dict[str, _Stage] = {}
     state = _Stage("#0")
     index = -1
@@ -62,9 +66,9 @@ def manifest_pins(file: str, shown: str, installs: tuple[ManifestInstall, ...]) 
             stages[label] = state
         elif inst.keyword == "WORKDIR" and "$" not in inst.args:
             state.workdir = posixpath.normpath(posixpath.join(state.workdir, inst.args.strip().strip("\"'")))
-        elif inst.keyword in ("COPY", "ADD") and inst.flag("from") is None:
+        elif inst.start_line in copied:
             try:
-                state.copy(inst, context)
+                state.copy(copied[inst.start_line], context)
             except (OSError, ValueError, NotImplementedError):
                 pass  # a pattern `glob` refuses, a folder that cannot be read: nothing copied is known
         elif inst.keyword == "RUN":
@@ -116,8 +120,8 @@ class _Stage:
         self.copies: list[tuple[str, Path, bool]] = copies or []
         """(path in the image, path in the context, whether it is a folder), latest last."""
 
-    def copy(self, inst: Instruction, context: Path) -> None:
-        words = [w.strip("\"'") for w in inst.args.split() if not w.startswith("--")]
+    def copy(self, copy: ContextCopy, context: Path) -> None:
+        words = [w.strip("\"'") for w in (*copy.sources, copy.dest)]
         if len(words) < 2 or any("$" in w or "://" in w for w in words):
             return
         *sources, dest = words

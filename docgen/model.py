@@ -144,6 +144,24 @@ class ParsedDockerfile:
 
 
 @dataclass(frozen=True)
+class ContextCopy:
+    """A COPY or ADD of the build context (no `--from`), its words ARG-expanded in its stage's scope
+    (a part no ARG or ENV gives stays `${NAME}`)."""
+
+    stage: int
+    """Index of the stage it copies into."""
+    line: int
+    """1-based line of the instruction."""
+    sources: tuple[str, ...]
+    """What it copies: the JSON array's items but the last, else its words but the last (a heredoc's
+    `<<EOF` too), quotes as written."""
+    dest: str
+    """Where it copies to."""
+    heredoc: bool = False
+    """True when it copies a here-document (`COPY <<EOF /etc/app.conf`)."""
+
+
+@dataclass(frozen=True)
 class Stage:
     """One build stage, from its FROM line to the next."""
 
@@ -488,6 +506,13 @@ class ImageModel:
     installs: tuple[ManifestInstall, ...] = ()
     """The requirements files and local projects the RUNs install, in Dockerfile order: whose pins
     live in the build context, not in the Dockerfile's text."""
+    context_copies: tuple[ContextCopy, ...] = ()
+    """The COPY and ADD instructions from the build context (no `--from`) of every stage, in order,
+    ARG-expanded in their stage's scope (the evaluation's)."""
+    named_python: tuple[str, int] | None = None
+    """(release, first line) of the one Python release the RUNs name by path or name (`ln -s
+    /usr/bin/python3.10 /usr/bin/python`, `python3.11 -m pip`: `sources.pip.named_python`), as
+    written, in any stage; None when they name none or several."""
 
     @property
     def target(self) -> Stage | None:

@@ -188,3 +188,31 @@ def test_the_override_is_the_first_compose_finds_whatever_the_default_files_name
         "README.md": readme("docker compose up -d worker"),
     }
     assert found(tmp_path, files) == []
+
+
+def test_a_command_flag_that_shares_a_short_name_with_a_value_option_of_another(tmp_path: Path) -> None:
+    """`exec -t` is `--tty` (`up -t` is `--timeout`): the service after it is `api`, not the command."""
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose exec -t api bash")}
+    assert found(tmp_path, files) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker compose up --attach-dependencies api-cpu",  # a flag of `up`
+        "docker compose rm -s api-cpu",  # `rm -s` is `--stop` (`kill -s` takes a signal)
+        "docker compose --tlscacert ca.pem up api-cpu",  # a global option with a value
+        "docker compose logs -f api-cpu",  # `logs -f` is `--follow`, not the global `--file`
+    ],
+)
+def test_a_service_after_an_option_read_by_the_command_s_own_table(tmp_path: Path, command: str) -> None:
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme(command)}
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(6, "certain")]
+
+
+def test_a_redirection_ends_the_services(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose logs api-cpu > api.log")}
+    assert [message for _, message, _ in found(tmp_path, files)] == [
+        "README's compose command names service api-cpu, which docker-compose.yml does not define "
+        "(did you mean api?)"
+    ]

@@ -56,3 +56,12 @@ def test_an_environment_the_dockerfile_does_not_install_is_no_claim(tmp_path: Pa
 def test_specs_outside_spack_commands_are_no_claim(tmp_path: Path) -> None:
     readme = "```bash\necho solver@main\npip download solver@main\n```\n"
     assert _findings(tmp_path, DOCKERFILE, readme) == []
+
+
+def test_an_environment_file_an_arg_names_is_read(tmp_path: Path) -> None:
+    """The COPY is read as BuildKit expands it (`ImageModel.context_copies`): `${ENV_FILE}` is the file."""
+    named = DOCKERFILE.replace("COPY envs/solver.yaml", "ARG ENV_FILE=envs/solver.yaml\nCOPY ${ENV_FILE}")
+    assert _findings(tmp_path, named) == [
+        "2: README runs Spack with solver@main, but the environment solver.yaml (Dockerfile:3) lists "
+        "solver@develop (likely)"
+    ]

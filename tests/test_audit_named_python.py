@@ -1,6 +1,7 @@
 """`docgen audit`: the Python release a Dockerfile names by path (`ln -s /usr/bin/python3.10
 /usr/bin/python`, `python3.11 -m pip`) is the image's Python when nothing else fixes it
-(`sources.pip.named_python`, read by `docgen.audit.auditor`); a `PYTHON_VERSION` a bake target passes
+(`sources.pip.named_python`, recorded on the model as `ImageModel.named_python` for
+`docgen.audit.auditor`); a `PYTHON_VERSION` a bake target passes
 that no ARG declares changes nothing, and is said so.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
@@ -16,6 +17,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.cli import main
+from docgen.pipeline import build_model
 from docgen.sources.pip import named_python
 
 LINKED = """\
@@ -96,3 +98,13 @@ def test_the_python_release_commands_name(
     runs: list[tuple[int, str]], release: tuple[str, int] | None
 ) -> None:
     assert named_python(runs) == release
+
+
+def test_the_model_records_the_python_its_runs_name(tmp_path: Path) -> None:
+    """Recorded once when the Dockerfile is read (`ImageModel.named_python`), from every stage's RUNs
+    as written, for the audit to take."""
+    make_tree(
+        tmp_path, {"Dockerfile": LINKED, "Dockerfile.two": LINKED + "RUN python3.11 -m pip --version\n"}
+    )
+    assert build_model(tmp_path / "Dockerfile", "Dockerfile").named_python == ("3.10", 4)
+    assert build_model(tmp_path / "Dockerfile.two", "Dockerfile.two").named_python is None

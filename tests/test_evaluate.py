@@ -354,3 +354,20 @@ def test_names_a_run_reads_that_no_arg_or_env_sets() -> None:
         "RUN pip install inc${INC_VER:+==${INC_VER}} && make -j${JOBS} && cd ${HOME_DIR} && echo $BASE\n"
     )
     assert evaluation.unbound_reads == (("BASE", 6), ("INC_VER", 6))
+
+
+def test_each_stage_records_its_copies_of_the_build_context_arg_expanded() -> None:
+    ev = evl(
+        "ARG APP=server\n"
+        "FROM alpine:3.20 AS build\n"
+        "ARG APP\n"
+        "COPY ${APP}/requirements.txt $UNSET/x.sh /src/\n"
+        "COPY --from=busybox:1.36 /bin/sh /sh\n"
+        'FROM alpine:3.20\nADD ["conf d/", "/etc/app/"]\n'
+        "COPY <<EOF /etc/motd\nhi\nEOF\n"
+    )
+    assert [(c.stage, c.line, c.sources, c.dest, c.heredoc) for c in ev.context_copies] == [
+        (0, 4, ("server/requirements.txt", "${UNSET}/x.sh"), "/src/", False),
+        (1, 7, ("conf d/",), "/etc/app/", False),
+        (1, 8, ("<<EOF",), "/etc/motd", True),
+    ]

@@ -46,9 +46,10 @@ def _tree(tmp_path: Path, dockerfile: str, files: dict[str, str]) -> str:
 
 
 def _pins(file: str, shown: str = "docker/Dockerfile") -> list[tuple[str, str, str, int, int]]:
+    model = build_model(Path(file), shown)
     return [
         (p.name, p.version, p.file, p.line, p.installed)
-        for p in manifest_pins(file, shown, build_model(Path(file), shown).installs)
+        for p in manifest_pins(file, shown, model.installs, model.context_copies)
     ]
 
 
@@ -188,3 +189,19 @@ def test_the_installs_the_extraction_records(tmp_path: Path) -> None:
         ("requirements", "/src/env.txt", (), 5),
         ("project", "/opt/p", ("docs",), 5),
     ]
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        'COPY ["reqs/base.txt", "/srv/requirements.txt"]',  # the JSON form
+        "ARG REQS=reqs/base.txt\nCOPY ${REQS} /srv/requirements.txt",  # a path an ARG gives
+    ],
+)
+def test_a_requirements_file_copied_as_the_build_reads_the_copy(tmp_path: Path, copy: str) -> None:
+    file = _tree(
+        tmp_path,
+        f"FROM python:3.12-slim\n{copy}\nRUN pip install -r /srv/requirements.txt\n",
+        {"reqs/base.txt": "fastapi==0.115.2\n"},
+    )
+    assert [(name, version) for name, version, *_ in _pins(file)] == [("fastapi", "0.115.2")]

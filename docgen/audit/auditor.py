@@ -41,7 +41,7 @@ from docgen.manifests import manifest_pins
 from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, StatedVersion, short_commit
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
-from docgen.sources.pip import named_python, wheel_python
+from docgen.sources.pip import wheel_python
 
 CERTAIN = "certain"
 """A finding's confidence when the claim is read from a table cell next to a name, a pin (`pkg==1.2`), a
@@ -256,7 +256,7 @@ class _Facts:
         requirements.txt` or `uv pip install .` puts in the image."""
         if not model.file:
             return
-        for pin in manifest_pins(model.file, model.path, model.installs):
+        for pin in manifest_pins(model.file, model.path, model.installs, model.context_copies):
             keys = _keys(pin.name, names)
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = f"{pin.name}=={pin.version}"
@@ -281,21 +281,14 @@ class _Facts:
 
     def _read_named_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the Dockerfile's RUNs name by path (`ln -s /usr/bin/python3.10
-        /usr/bin/python`, `python3.11 -m pip`, `named_python`), when they name one and nothing else
+        /usr/bin/python`, `python3.11 -m pip`: `ImageModel.named_python`), when they name one and nothing else
         (a build arg, a pin, a base image's tag, wheels) fixes the image's Python: a Python fact. A
         `PYTHON_VERSION` a build file passes that the Dockerfile does not declare is said next to it
         (BuildKit leaves it unused)."""
         keys = _keys("python", names)
-        if any(self.by_key.get(key) for key in keys) or not model.file:
+        if any(self.by_key.get(key) for key in keys) or model.named_python is None:
             return
-        read = _dockerfile_read(model.file)
-        if read is None:
-            return
-        runs = [(inst.start_line, inst.args) for inst in read[1].instructions if inst.keyword == "RUN"]
-        found = named_python(runs)
-        if found is None:
-            return
-        release, line = found
+        release, line = model.named_python
         shown = f"{release} (python{release} named)"
         declared = {decl.name for decl in model.args}
         passed = dict(model.build_args)

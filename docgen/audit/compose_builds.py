@@ -15,7 +15,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words
-from docgen.audit.grammar import _COMPOSE, _COMPOSE_COMMANDS, _DOCKER_COMPOSE, _read
+from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -27,19 +27,6 @@ _BUILDS = frozenset({"build", "up", "run", "create"})
 _MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]")
 _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
 _AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
-
-
-def _files(words: list[str]) -> list[str]:
-    """The `-f` / `--file` values of a compose command's global words."""
-    found: list[str] = []
-    for at, word in enumerate(words):
-        if word in ("-f", "--file") and at + 1 < len(words):
-            found.append(words[at + 1])
-        elif word.startswith("--file="):
-            found.append(word.removeprefix("--file="))
-        elif word.startswith("-f") and len(word) > 2 and not word.startswith("--"):
-            found.append(word[2:].removeprefix("="))
-    return found
 
 
 @functools.lru_cache(maxsize=16)
@@ -90,19 +77,17 @@ def _compose_builds(
 
 
 def _check(words: list[str], line: int, readme: str, directory: Path, top: Path) -> Iterator[Diagnostic]:
-    read = _read(words, _COMPOSE)
-    verb = read.positional[0] if read.complete and read.positional else None
-    if verb not in _BUILDS:
+    call = read_compose(words)
+    verb = call.verb if call.top.complete else None
+    if verb not in _BUILDS or call.options is None:
         return
-    named = _files(words[: read.after])
+    named = call.files
     if any(_NOT_A_NAME.search(name) or name == "-" for name in named):
         return
-    grammar = _COMPOSE_COMMANDS.get(verb, _COMPOSE_COMMANDS["up"]) | _COMPOSE
-    rest = words[read.after :]
-    options = _read(rest, grammar)
-    if "--no-build" in rest or not options.complete:
+    rest = call.rest
+    if "--no-build" in rest or not call.options.complete:
         return
-    wanted = options.positional[:1] if verb == "run" else options.positional
+    wanted = call.services
     builds = verb == "build" or "--build" in rest
     if named:
         paths = [directory / name for name in named]

@@ -14,36 +14,19 @@ from __future__ import annotations
 
 import difflib
 import re
-import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, joined
+from docgen.audit.commands import _build_commands, _command_words, joined
+from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file
 from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
-_COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
-_GLOBAL_VALUES = frozenset(
-    "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
-    "-c --context -H --host --log-level".split()
-)
-"""The options before a compose command's verb that take the next word as their value."""
-_VERB_VALUES = frozenset(
-    "-e --env -v --volume -p --publish -w --workdir -u --user --name --entrypoint -l --label --cap-add "
-    "--cap-drop --pull --scale -t --timeout --exit-code-from --attach --no-attach --wait-timeout "
-    "--build-arg --progress --ssh --builder -m --memory -n --tail --since --until --index --profile "
-    "--signal -s --env-from-file --attach-dependencies --policy".split()
-)
-"""The options after the verb (of any verb) that take the next word as their value."""
-_ALL_SERVICES = frozenset("build create kill logs pause pull push restart rm start stop unpause up".split())
-"""Verbs whose every word after the options is a service."""
-_ONE_SERVICE = frozenset({"run", "exec"})
-"""Verbs whose first word after the options is a service (the rest is the command it runs)."""
 _NOT_A_NAME = re.compile(r"[$<>{}\[\]*?|]|\A(?:service|services|service[-_]name|name|container)\Z", re.I)
 """A placeholder a reader fills in: `<service>`, `${SERVICE}`, `service_name`."""
 _MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]+)")
@@ -68,58 +51,20 @@ class _Call:
     """True when it reads files it does not name (`--project-directory`, `COMPOSE_FILE=`)."""
 
 
-def _call(line: int, text: str, enabled: Sequence[str]) -> _Call | None:
-    """The compose command in `text` (continued lines joined), None when there is none or it cannot be
-    split into words."""
-    match = _COMPOSE.search(text)
-    if match is None:
+def _call(command: list[tuple[int, str]], enabled: Sequence[str]) -> _Call | None:
+    """The compose command of `command` (its lines), None when there is none or its words cannot be
+    told (`commands._command_words`)."""
+    text = joined(command)
+    match = COMPOSE.search(text)
+    words = _command_words(command, COMPOSE)
+    if match is None or words is None:
         return None
     head = text[: match.start()]
     profiles = [p for m in _PROFILES_SET.finditer(head) for p in m.group(1).split(",") if p]
-    profiles += enabled
-    rest = re.split(r"&&|\|\||;|\|", text[match.end() :])[0]
-    try:
-        words = shlex.split(rest, comments=True)
-    except ValueError:
-        return None
-    files: list[str] = []
-    elsewhere = "COMPOSE_FILE=" in head or "--project-directory" in rest
-    at = 0
-    verb = ""
-    while at < len(words):
-        word = words[at]
-        if word.startswith("-"):
-            name, eq, value = word.partition("=")
-            if not eq and name in _GLOBAL_VALUES:
-                value = words[at + 1] if at + 1 < len(words) else ""
-                at += 1
-            if name in ("-f", "--file"):
-                files.append(value)
-            elif name == "--profile":
-                profiles.append(value)
-            at += 1
-            continue
-        verb = word
-        at += 1
-        break
-    services: list[str] = []
-    while at < len(words) and verb in _ALL_SERVICES | _ONE_SERVICE:
-        word = words[at]
-        if word.startswith("-"):
-            name, eq, value = word.partition("=")
-            takes = name in _VERB_VALUES and not (verb == "build" and name == "--pull")  # a flag there
-            if not eq and takes and at + 1 < len(words) and not words[at + 1].startswith("-"):
-                value = words[at + 1]
-                at += 1
-            if name == "--profile":
-                profiles.append(value)
-            at += 1
-            continue
-        services.append(word)
-        at += 1
-        if verb in _ONE_SERVICE:
-            break
-    return _Call(line, tuple(files), tuple(profiles), verb, tuple(services), elsewhere)
+    call = read_compose(words)
+    elsewhere = "COMPOSE_FILE=" in head or any(w.partition("=")[0] == "--project-directory" for w in words)
+    profiles += [*enabled, *call.profiles]
+    return _Call(command[0][0], call.files, tuple(profiles), call.verb or "", call.services, elsewhere)
 
 
 def _read(path: Path) -> tuple[compose.Service, ...] | None:
@@ -218,7 +163,7 @@ def _compose_services(
         for line, text in para.lines
         if "`" in text
         for _, _, code in code_spans(text)
-        if _COMPOSE.search(code)
+        if COMPOSE.search(code)
     ]
     inline += [
         [(line, code)]
@@ -227,7 +172,7 @@ def _compose_services(
         for cell in cells
         if "`" in cell
         for _, _, code in code_spans(cell)
-        if _COMPOSE.search(code)
+        if COMPOSE.search(code)
     ]
     for command in inline:
         yield from _block([(command, [])], readme, directory, top, moves, shown_services)
@@ -240,7 +185,7 @@ def _fence_commands(fence: Fence) -> list[tuple[list[tuple[int, str]], list[str]
     """The compose commands of a command block, each with the profiles an `export COMPOSE_PROFILES=`
     before it enables."""
     found: list[tuple[list[tuple[int, str]], list[str]]] = []
-    for command in _build_commands(fence, _COMPOSE):
+    for command in _build_commands(fence, COMPOSE):
         line = command[0][0]
         exported = [
             p
@@ -265,7 +210,7 @@ def _block(
     started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
     for command, exported in commands:
         line = command[0][0]
-        call = _call(line, joined(command), exported)
+        call = _call(command, exported)
         if call is None or call.elsewhere or any(m <= line for m in moves):
             continue
         paths = _files(call, directory, top)

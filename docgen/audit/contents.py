@@ -470,7 +470,7 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         held = sum(
             1
             for _, (_, spellings, _) in named
-            if any(m.file and any(s in _context(m.file)[0] for s in spellings) for m in auditor.models)
+            if any(m.file and any(s in _context(m)[0] for s in spellings) for m in auditor.models)
         )
         if held < 2 or 2 * held < len(named):
             continue
@@ -544,7 +544,7 @@ def _not_held(
     name, spellings, data = found
     if not model.file:
         return
-    text, unread_run, unread_packages = _context(model.file)
+    text, unread_run, unread_packages = _context(model)
     if unread_run or any(s in text for s in spellings):
         return
     installed = _installed_by_another(auditor.family, model, spellings, unread_packages)
@@ -635,7 +635,7 @@ def _cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool
     plain (OS, language, CUDA: none holding it) or, for a list of what it `added`, not looked at."""
     if not model.file:
         return False
-    text, unread_run, unread_packages = _context(model.file)
+    text, unread_run, unread_packages = _context(model)
     if unread_run or (unread_packages and not data) or any(s in text for s in spellings):
         return False
     if added:
@@ -697,13 +697,19 @@ def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
     return all(name not in _CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
 
 
-@functools.lru_cache(maxsize=32)
-def _context(file: str) -> tuple[str, bool, bool]:
-    """The Dockerfile at `file` and the build-context files it copies that exist (scripts, requirements
+def _context(model: ImageModel) -> tuple[str, bool, bool]:
+    """The Dockerfile of `model` and the build-context files it copies that exist (scripts, requirements
     files, environment.yml), as one text of lower-case letters and digits; whether it runs something
     docgen cannot read (a script not among them, a download piped into a shell); whether it installs
     packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
-    .` of a clone)."""
+    .` of a clone). What it copies is the model's (`ImageModel.context_copies`)."""
+    copied = tuple(word for copy in model.context_copies for word in copy.sources)
+    return _context_of(model.file, copied)
+
+
+@functools.lru_cache(maxsize=32)
+def _context_of(file: str, copied: tuple[str, ...]) -> tuple[str, bool, bool]:
+    """`_context` of the Dockerfile at `file` that copies `copied` from its build context."""
     path = Path(file)
     read = _dockerfile_read(file)
     if read is None:
@@ -714,35 +720,31 @@ def _context(file: str) -> tuple[str, bool, bool]:
     names: set[str] = set()
     run_unread = packages_unread = False
     budget, count = _TEXT_LIMIT, _FILE_LIMIT
-    for inst in parsed.instructions:
-        if inst.keyword not in ("COPY", "ADD") or inst.flag("from") is not None:
+    for source in copied:
+        if "://" in source or source.startswith(("[", '"')):
             continue
-        words = [w for w in inst.args.split() if not w.startswith("--")]
-        for source in words[:-1]:
-            if "://" in source or source.startswith(("[", '"')):
-                continue
-            if ".." in source.split("/"):
-                run_unread = packages_unread = True  # (a build context holds nothing above it)
-                continue
-            whole = not source.strip("./")
-            if whole:  # the whole context: a project that may be installed, the context maybe larger
-                packages_unread = True
-            matched = [folder] if whole else sorted(folder.glob(source.lstrip("/")))
-            if not matched and _LISTED_FILE.search(source) and not _started_only(source, parsed):
-                run_unread = packages_unread = True  # a script, a package list or a folder not there
-            for found in matched:
-                files = [found] if found.is_file() else (f for f in found.rglob("*") if f.is_file())
-                for each in files:
-                    count -= 1
-                    real = each.resolve()
-                    if not real.is_relative_to(folder):
-                        continue  # a link out of the build context: not looked at
-                    size = real.stat().st_size
-                    if size > budget or count < 0:
-                        return "", True, True  # more than docgen reads: what it copies is unread
-                    budget -= size
-                    names.add(each.name)
-                    texts.append(real.read_text(encoding="utf-8", errors="replace"))
+        if ".." in source.split("/"):
+            run_unread = packages_unread = True  # (a build context holds nothing above it)
+            continue
+        whole = not source.strip("./")
+        if whole:  # the whole context: a project that may be installed, the context maybe larger
+            packages_unread = True
+        matched = [folder] if whole else sorted(folder.glob(source.lstrip("/")))
+        if not matched and _LISTED_FILE.search(source) and not _started_only(source, parsed):
+            run_unread = packages_unread = True  # a script, a package list or a folder not there
+        for found in matched:
+            files = [found] if found.is_file() else (f for f in found.rglob("*") if f.is_file())
+            for each in files:
+                count -= 1
+                real = each.resolve()
+                if not real.is_relative_to(folder):
+                    continue  # a link out of the build context: not looked at
+                size = real.stat().st_size
+                if size > budget or count < 0:
+                    return "", True, True  # more than docgen reads: what it copies is unread
+                budget -= size
+                names.add(each.name)
+                texts.append(real.read_text(encoding="utf-8", errors="replace"))
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
             continue

@@ -44,9 +44,9 @@ def _disabled_install(model: ImageModel, spellings: set[str]) -> int | None:
     """The Dockerfile line of the commented-out instruction (a RUN first) that names a component under
     one of `spellings` when nothing else of `model` can bring it: no live RUN, COPY/ADD or FROM, no
     copied build-context file, no script docgen cannot read; None otherwise."""
-    if not model.file or _context(model.file)[1] or _base_holds(model, spellings, strict=False):
+    if not model.file or _context(model)[1] or _base_holds(model, spellings, strict=False):
         return None
-    if any(s in _install_text(model.file) for s in spellings):
+    if any(s in _install_text(model) for s in spellings):
         return None
     hits = [(not run, n) for n, text, run in _commented_out(model.file) if any(s in text for s in spellings)]
     return min(hits)[1] if hits else None
@@ -69,7 +69,7 @@ def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
             for line, text in block.items
             if (found := _item_component(text)) and not _LATER.search(text) and not _VERSION_IN.search(text)
         ]
-        held = sum(1 for _, f in named if any(s in _install_text(m.file) for m in models for s in f[1]))
+        held = sum(1 for _, f in named if any(s in _install_text(m) for m in models for s in f[1]))
         if held < 2 or 2 * held < len(named):
             continue
         for line, (name, spellings, _) in named:

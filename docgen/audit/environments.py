@@ -56,16 +56,13 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
             continue
         if not any(i.keyword == "RUN" and _INSTALLS.search(i.args) for i in parsed.instructions):
             continue
-        for inst in parsed.instructions:
-            if inst.keyword not in ("COPY", "ADD") or inst.flag("from") is not None:
-                continue
-            words = list(inst.exec_form or inst.args.split())[:-1]
-            for each in _copied(model.file, words, str(directory))[:50]:
+        for copy in model.context_copies:
+            for each in _copied(model.file, copy.sources, str(directory))[:50]:
                 if each.suffix not in (".yaml", ".yml"):
                     continue
                 text = _text_of(each)
                 if _ENVIRONMENT.search(text):
-                    found.append((f"{each.name} ({model.path}:{inst.start_line})", _listed(text)))
+                    found.append((f"{each.name} ({model.path}:{copy.line})", _listed(text)))
     return found
 
 

@@ -9,6 +9,9 @@ builder's and `docker-compose` v1's too, and for `podman build` those of podman-
 build` and `buildah bud` take the current folder when no context is given, so they are not read for one.
 An option the table lacks is reported only when it is a slip from one it has: an option newer than the
 table is silent, and one only a plugin has cannot be met (only these commands are read).
+
+`read_compose` is the one reading of a `docker compose` command by these tables (its files, profiles,
+command and services), for `compose_builds` and `compose_services` too.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _build_commands, _command_words
@@ -37,7 +40,10 @@ class _Grammar:
     word ends them (`docker run IMAGE --flag`: the flag is the container's)."""
 
     def __or__(self, other: _Grammar) -> _Grammar:
-        return _Grammar(self.values | other.values, self.flags | other.flags, self.interspersed)
+        """These options and `other`'s, an option of both names taken as this grammar has it (a compose
+        command's own `-f`, `logs --follow`, hides the global `-f`, `--file`)."""
+        values = self.values | (other.values - self.flags)
+        return _Grammar(values, self.flags | (other.flags - self.values), self.interspersed)
 
 
 def _grammar(values: str, flags: str, interspersed: bool = True) -> _Grammar:
@@ -89,6 +95,8 @@ _COMPOSE = _grammar(
     "--help -v --version",
     interspersed=False,
 )
+"""The options of `docker compose` itself, before its command (and after it, where the command has no
+option of the same name: they are persistent flags)."""
 _COMPOSE_COMMANDS = {
     "up": _grammar(
         "--attach --exit-code-from --no-attach --pull --scale -t --timeout --wait-timeout",
@@ -114,13 +122,42 @@ _COMPOSE_COMMANDS = {
         "-d --detach -T --no-TTY --privileged -i --interactive -t --tty",
         interspersed=False,
     ),
+    "create": _grammar(
+        "--pull --scale",
+        "--build --force-recreate --no-build --no-recreate --quiet-pull --remove-orphans -y --yes",
+    ),
+    "kill": _grammar("-s --signal", "--remove-orphans"),
+    "logs": _grammar(
+        "--index -n --tail --since --until", "-f --follow --no-color --no-log-prefix -t --timestamps"
+    ),
+    "pause": _grammar("", ""),
+    "pull": _grammar(
+        "--policy",
+        "--ignore-buildable --ignore-pull-failures --include-deps -q --quiet --parallel --no-parallel",
+    ),
+    "push": _grammar("", "--ignore-push-failures --include-deps -q --quiet"),
+    "restart": _grammar("-t --timeout", "--no-deps"),
+    "rm": _grammar("", "-f --force -s --stop -v --volumes -a --all"),
+    "start": _grammar("--wait-timeout", "--wait"),
+    "stop": _grammar("-t --timeout", ""),
+    "unpause": _grammar("", ""),
 }
-"""The `docker compose` commands whose options are read (the global ones are theirs too)."""
+"""The `docker compose` commands read, each with its own options (the reference page of each): the
+global ones are theirs too. Their positional words are services (of `run` and `exec`, the first: the
+rest is the command the container runs)."""
+_ONE_SERVICE = frozenset({"run", "exec"})
+"""The compose commands whose first positional word only is a service (the rest is what it runs)."""
+_CHECKED = frozenset({"up", "build", "run", "exec"})
+"""The compose commands whose options are judged for slips."""
 
 _DOCKER_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+|image[ \t]+)?build(?=[ \t]|$)")
 _PODMAN_BUILD_COMMAND = re.compile(r"\bpodman[ \t]+(?:image[ \t]+)?build(?=[ \t]|$)")
 _DOCKER_RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run(?=[ \t]|$)")
 _DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
+"""Docker's compose command, whose options the tables hold."""
+COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
+"""A compose command, Docker's or podman-compose (which reads compose files the same way, and whose own
+options `read_compose` leaves unknown)."""
 _SLIP = 0.85
 """How close an option the command lacks must be to one it has to be a slip (`--build-args`)."""
 
@@ -138,6 +175,8 @@ class _Read:
     """It asks for the command's help (`--help`), not for the command."""
     after: int = 0
     """Where the words after the first positional one start, for a grammar that is not interspersed."""
+    values: list[tuple[str, str]] = field(default_factory=list)
+    """Each option that took a value, with it (`-fx`, `-f=x`, `--file=x` and `--file x`: `("-f", "x")`)."""
 
 
 def _read(words: list[str], grammar: _Grammar) -> _Read:
@@ -152,10 +191,14 @@ def _read(words: list[str], grammar: _Grammar) -> _Read:
             read.positional.extend(words[at:])
             break
         if word.startswith("--"):
-            name, eq, _ = word.partition("=")
+            name, eq, value = word.partition("=")
             read.help = read.help or name == "--help"
-            if name in grammar.values and not eq:
-                at += 1
+            if name in grammar.values:
+                if not eq and at < len(words):
+                    read.values.append((name, words[at]))
+                elif eq:
+                    read.values.append((name, value))
+                at += 0 if eq else 1
             elif name not in grammar.values and name not in grammar.flags:
                 read.unknown.append(name)
                 read.complete = False
@@ -165,6 +208,10 @@ def _read(words: list[str], grammar: _Grammar) -> _Read:
                 option = "-" + char
                 read.help = read.help or option == "-h" and grammar is not _RUN
                 if option in grammar.values:
+                    if index < len(word) - 1:
+                        read.values.append((option, word[index + 1 :].removeprefix("=")))
+                    elif at < len(words):
+                        read.values.append((option, words[at]))
                     at += 0 if index < len(word) - 1 else 1
                     break
                 if option not in grammar.flags:
@@ -176,6 +223,58 @@ def _read(words: list[str], grammar: _Grammar) -> _Read:
             read.after = at
             break
     return read
+
+
+@dataclass(frozen=True)
+class ComposeCall:
+    """One `docker compose` command, read by the tables above as the Docker CLI reads it."""
+
+    words: tuple[str, ...]
+    """Its words after `docker compose`."""
+    top: _Read
+    """Its global options, up to the command (`positional[0]`)."""
+    verb: str | None
+    """The command (`up`, `exec`, …), the first word that is not an option; None when there is none."""
+    options: _Read | None
+    """The words after the command, by its options and the global ones; None for a command the tables do
+    not have."""
+
+    @property
+    def complete(self) -> bool:
+        """Every option it passes is known, so its command and services are right."""
+        return self.top.complete and (self.options is None or self.options.complete)
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """The compose files its `-f` / `--file` options name, in order (none: the folder's default)."""
+        return tuple(value for name, value in self.top.values if name in ("-f", "--file"))
+
+    @property
+    def profiles(self) -> tuple[str, ...]:
+        """The profiles its `--profile` options enable, before or after the command."""
+        read = [self.top, *([self.options] if self.options is not None else [])]
+        return tuple(value for r in read for name, value in r.values if name == "--profile")
+
+    @property
+    def services(self) -> tuple[str, ...]:
+        """The services it names (of `run` and `exec`, the first word after the options only)."""
+        if self.options is None:
+            return ()
+        return tuple(self.options.positional[:1] if self.verb in _ONE_SERVICE else self.options.positional)
+
+    @property
+    def rest(self) -> tuple[str, ...]:
+        """Its words after the command."""
+        return self.words[self.top.after :] if self.verb is not None else ()
+
+
+def read_compose(words: list[str]) -> ComposeCall:
+    """The `docker compose` command whose words (after `docker compose`) are `words`."""
+    top = _read(words, _COMPOSE)
+    verb = top.positional[0] if top.positional else None
+    grammar = _COMPOSE_COMMANDS.get(verb or "")
+    options = None if grammar is None else _read(words[top.after :], grammar | _COMPOSE)
+    return ComposeCall(tuple(words), top, verb, options)
 
 
 def _slips(read: _Read, grammar: _Grammar, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
@@ -215,10 +314,8 @@ def _check(lines: list[tuple[int, str]], readme: str) -> Iterator[Diagnostic]:
     elif (words := _command_words(lines, _DOCKER_RUN)) is not None:
         yield from _slips(_read(words, _RUN), _RUN, "docker run", line, readme)
     elif (words := _command_words(lines, _DOCKER_COMPOSE)) is not None:
-        read = _read(words, _COMPOSE)
-        yield from _slips(read, _COMPOSE, "docker compose", line, readme)
-        verb = read.positional[0] if read.complete and read.positional else None
-        if verb in _COMPOSE_COMMANDS:
-            grammar = _COMPOSE_COMMANDS[verb] | _COMPOSE
-            rest = words[read.after :]
-            yield from _slips(_read(rest, grammar), grammar, f"docker compose {verb}", line, readme)
+        call = read_compose(words)
+        yield from _slips(call.top, _COMPOSE, "docker compose", line, readme)
+        if call.top.complete and call.options is not None and call.verb in _CHECKED:
+            grammar = _COMPOSE_COMMANDS[call.verb] | _COMPOSE
+            yield from _slips(call.options, grammar, f"docker compose {call.verb}", line, readme)

@@ -105,14 +105,21 @@ def _clean(path: str) -> str | None:
     return posixpath.normpath(path)
 
 
-def _read_image(file: str, shown: str) -> _Image | None:
-    """The paths the Dockerfile at `file` makes, the folders it fills and what it copies from its build
-    context, or None when it cannot be read."""
+def _read_image(model: ImageModel) -> _Image | None:
+    """The paths the Dockerfile of `model` makes, the folders it fills and what it copies from its
+    build context (`ImageModel.context_copies`), or None when it cannot be read."""
     try:
-        parsed = read_dockerfile(file, shown)
+        parsed = read_dockerfile(model.file, model.path)
     except DocgenError:
         return None
-    image = _Image(shown, file)
+    sources = tuple(
+        word
+        for copy in model.context_copies
+        if not copy.heredoc
+        for word in copy.sources
+        if "://" not in word and ".." not in word.split("/")
+    )
+    image = _Image(model.path, model.file, sources=sources)
     workdir: str | None = "/"  # None: set from a variable, not known
 
     def make(path: str | None, line: int, fills: bool = True) -> None:
@@ -128,7 +135,6 @@ def _read_image(file: str, shown: str) -> _Image | None:
             _clean(path) if path.startswith("/") or workdir is None else _clean(posixpath.join(workdir, path))
         )
 
-    sources: list[str] = []
     for inst in parsed.instructions:
         line = inst.start_line
         if inst.keyword == "FROM":
@@ -142,8 +148,6 @@ def _read_image(file: str, shown: str) -> _Image | None:
                 continue
             dest = words[-1].strip("\"'")
             make(at(dest), line)
-            if inst.flag("from") is None:
-                sources += [w for w in words[:-1] if "://" not in w and ".." not in w.split("/")]
         elif inst.keyword == "ENV":
             for value in re.findall(r"=[\"']?([^\s\"']+)", inst.args) or inst.args.split()[1:2]:
                 for part in value.split(":"):
@@ -160,7 +164,6 @@ def _read_image(file: str, shown: str) -> _Image | None:
             for match in _CD.finditer(script):
                 if (entered := _clean(match.group(1))) is not None:
                     image.entered.add(entered)
-    image.sources = tuple(sources)
     return image
 
 
@@ -306,7 +309,7 @@ def _image_paths(
     the image does not have, in a folder the Dockerfile fills with a path of a near name: one finding a
     path, at its first line, naming the others (`likely`). See the module's docstring for what is not a
     claim."""
-    images = [image for m in models if m.file and (image := _read_image(m.file, m.path)) is not None]
+    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
     if not images:
         return
     used = list(_readme_paths(doc))

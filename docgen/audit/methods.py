@@ -139,7 +139,7 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 for offset, _, content in code_spans(sentence)
                 if offset < match.start() and _package(content)
             ]
-            absent = [p for p in packages if not any(_raw(p) in _install_text(m.file) for m in models)]
+            absent = [p for p in packages if not any(_raw(p) in _install_text(m) for m in models)]
             line = _line_at(para.lines, start)
             said = f"README says {', '.join(packages) or 'packages'} are installed using {tool}"
             said += f" but {models[0].path} never runs {tool}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, docker_run
 from docgen.audit.ports import _built_repositories
@@ -88,9 +88,6 @@ def _starts_elsewhere(model: ImageModel, target: str) -> str | None:
     verdict = _Image(model).workdir(target)
     if verdict is None:
         return None
-    read = _dockerfile_read(model.file) if model.file else None
-    if read is None or any(
-        i.keyword in ("COPY", "ADD") and i.flag("from") is None for i in read[1].instructions
-    ):
+    if not model.file or model.context_copies:
         return None
     return verdict[0]

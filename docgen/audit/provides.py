@@ -82,16 +82,16 @@ def _named(text: str) -> list[tuple[int, str]]:
 
 
 @functools.lru_cache(maxsize=32)
-def _install_text(file: str) -> str:
-    """What the Dockerfile at `file` installs or copies, as `_raw` text: its RUN commands (comments
+def _install_text(model: ImageModel) -> str:
+    """What the Dockerfile of `model` installs or copies, as `_raw` text: its RUN commands (comments
     dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
     (`_context`'s files, read without the Dockerfile's own comments)."""
-    read = _dockerfile_read(file)
+    read = _dockerfile_read(model.file)
     if read is None:
         return ""
     text, parsed = read
     parts = [i.args for i in parsed.instructions if i.keyword in ("RUN", "COPY", "ADD", "FROM")]
-    copied = _context(file)[0]
+    copied = _context(model)[0]
     dockerfile = _raw(text)
     # `_context` is the Dockerfile's text (comments too) then the files it copies: keep the files only
     files = copied[len(dockerfile) :] if copied.startswith(dockerfile) else ""
@@ -165,9 +165,7 @@ def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     for _, _, named in _claims(doc):
         spelt = [(line, name, _spellings(name)) for line, name in named]
         spelt = [(line, name, s) for line, name, s in spelt if s]
-        installed = {
-            name for _, name, s in spelt if any(x in _install_text(m.file) for m in models for x in s)
-        }
+        installed = {name for _, name, s in spelt if any(x in _install_text(m) for m in models for x in s)}
         for line, name, spellings in spelt:
             if name in installed:
                 continue
@@ -183,11 +181,11 @@ def _missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
     """True when `model` cannot hold a component of `spellings`: no install of it names one, and its
     base images cannot hold it; without `peers` (another component of the claim it installs), only an
     image docgen reads whole, on a plain OS, language or CUDA base."""
-    if any(s in _install_text(model.file) for s in spellings):
+    if any(s in _install_text(model) for s in spellings):
         return False
     if peers:
         return not _base_holds(model, spellings, strict=False)
-    _, unread_run, unread_packages = _context(model.file)
+    _, unread_run, unread_packages = _context(model)
     if unread_run or unread_packages:
         return False
     return not _base_holds(model, spellings, strict=True)
