@@ -93,7 +93,8 @@ def test_a_compose_file_named_from_the_project_root_is_read_where_it_is(tmp_path
         (4, f"{said} worker builds from ../worker, which does not exist", "certain"),
         (
             4,
-            f"{said} debug builds stage serve-debug, which ../Dockerfile does not define (did you mean serve?)",
+            f"{said} debug builds stage serve-debug, which ../Dockerfile does not define"
+            " (did you mean serve?)",
             "certain",
         ),
     ]
