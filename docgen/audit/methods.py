@@ -180,7 +180,8 @@ _PIP_INSTALL = re.compile(r"\b(?:pip[0-9.]*|uv[ \t]+pip)[ \t]+install\b")
 
 def _builds(command: str, raws: set[str]) -> bool:
     """True when `command` (one command of a RUN) builds what `raws` name from source: a pip install of
-    it from a repository or a folder (`git+https://…/mmcv.git`), or with `--no-binary`; any other command that clones, configures or compiles (`git clone`, cmake,
+    it from a repository or a folder (`git+https://…/mmcv.git`), or with `--no-binary`; any other
+    command that clones, configures or compiles (`git clone`, cmake,
     colcon, `pip wheel`). A pip install naming it from an index builds nothing, whatever else it
     installs from a repository."""
     if not _PIP_INSTALL.search(command):
