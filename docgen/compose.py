@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,24 @@ def default_files(folder: Path) -> list[Path]:
         return []
     override = next((folder / name for name in OVERRIDE_FILES if (folder / name).is_file()), None)
     return [first] if override is None else [first, override]
+
+
+def run_folder(folder: Path, names: Sequence[str], top: Path) -> Path:
+    """The folder a command with `-f NAME…` written in a page of `folder` is run from: `folder` or the
+    first folder above it, up to `top` (the project root), that holds every named file (a page in
+    docs/ or wiki/ names its files from the root); `folder` when none does."""
+    here = folder
+    while True:
+        if all((here / name).is_file() for name in names):
+            return here
+        try:
+            if here.resolve() == top.resolve() or not here.resolve().is_relative_to(top.resolve()):
+                return folder
+        except (OSError, ValueError):
+            return folder
+        if here.parent == here:
+            return folder
+        here = here.parent
 
 
 _NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|[a-z0-9.-]+\.git(?:#|$))", re.IGNORECASE)

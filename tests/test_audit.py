@@ -1694,3 +1694,28 @@ def test_audit_against_many_images_compares_each_pin_once(
     result = run("audit", "README.md")
     assert result.code in (0, 1), result.err
     assert compared < 2_000
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "readme", "expected"),
+    [
+        # the tag gives torch a version of its own (`torch260`): its leading 1.3.1 is the image's release
+        ("FROM acme/pytorch:1.3.1-cu1281-torch260-ubuntu2204\n", "Built on CUDA 12.8 and torch 2.6.0.\n", []),
+        ("FROM acme/pytorch:0.9.2-torch2.6.0-py3.11\n", "- PyTorch 2.6.0\n- torch 2.6\n", []),
+        # a tag naming no torch of its own: its leading version is the torch of a `pytorch` image
+        (
+            "FROM pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime\n",
+            "Built on torch 2.3.0.\n",
+            ["README says torch 2.3.0 but Dockerfile:1 says 2.4.0"],
+        ),
+        (
+            "FROM acme/pytorch:0.9.2-torch2.6.0-py3.11\n",
+            "Built on torch 2.5.1.\n",
+            ["README says torch 2.5.1 but Dockerfile:1 says 2.6.0"],
+        ),
+    ],
+)
+def test_a_tag_that_gives_a_component_its_own_version(
+    dockerfile: str, readme: str, expected: list[str]
+) -> None:
+    assert messages(readme, dockerfile) == expected

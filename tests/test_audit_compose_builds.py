@@ -63,8 +63,49 @@ def test_a_service_with_an_image_to_pull_is_likely(tmp_path: Path) -> None:
 
 def test_a_compose_file_not_beside_the_readme(tmp_path: Path) -> None:
     said = "README runs docker compose -f compose.dev.yaml up, but compose.dev.yaml is not in the README's"
-    said += " folder"
+    said += " folder nor in one above it"
     assert found(tmp_path, "docker compose -f compose.dev.yaml up --build api") == [(4, said, "certain")]
+
+
+def wiki_found(root: Path, block: str) -> list[tuple[int, str, str]]:
+    """A page in wiki/ whose compose file is deploy/compose.yaml, named from the project root."""
+    compose_file = COMPOSE.replace("context: ./worker", "context: ../worker").replace(
+        "context: .\n", "context: ..\n"
+    )
+    tree = {
+        "Dockerfile": APP,
+        "Dockerfile.gpu": APP,
+        "deploy/compose.yaml": compose_file,
+        "wiki/compose.md": f"# Compose\n\n```sh\n{block}\n```\n",
+    }
+    make_tree(root, tree)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "wiki/compose.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "wiki/compose.md", model, {}, root / "wiki", root)
+    ]
+
+
+def test_a_compose_file_named_from_the_project_root_is_read_where_it_is(tmp_path: Path) -> None:
+    said = "README runs docker compose -f deploy/compose.yaml up, whose service"
+    assert wiki_found(tmp_path, "docker compose -f deploy/compose.yaml up -d --build") == [
+        (4, f"{said} worker builds from ../worker, which does not exist", "certain"),
+        (
+            4,
+            f"{said} debug builds stage serve-debug, which ../Dockerfile does not define"
+            " (did you mean serve?)",
+            "certain",
+        ),
+    ]
+
+
+def test_a_compose_file_no_folder_up_to_the_root_holds(tmp_path: Path) -> None:
+    said = "README runs docker compose -f deploy/compose.prod.yaml up, but compose.prod.yaml is not in the"
+    said += " README's folder nor in one above it"
+    assert wiki_found(tmp_path, "docker compose -f deploy/compose.prod.yaml up --build") == [
+        (4, said, "certain")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -65,3 +65,26 @@ def test_an_arg_a_tool_reads_from_the_environment_is_not_idle(tmp_path: Path) ->
     dockerfile = "FROM ubuntu:24.04\nARG HF_TOKEN\nRUN python3 /fetch.py\n"
     readme = "# Model\n\n```bash\ndocker build --build-arg HF_TOKEN=hf_xxx .\n```\n"
     assert idle(tmp_path, readme, dockerfile) == []
+
+
+def test_platform_args_and_args_declared_for_later_are_no_finding(tmp_path: Path) -> None:
+    dockerfile = """\
+FROM ubuntu:24.04
+ARG TARGETARCH
+ARG TARGETOS
+# GPU targets for a devel build; not used yet by these stages (kept for later).
+ARG GPU_TARGETS="80;90"
+# GPU targets of the kernels.
+ARG KERNEL_TARGETS="80;90"
+RUN echo building
+"""
+    table = "| Build arg | Default | Notes |\n|---|---|---|\n| `TARGETARCH` | (set by BuildKit) | |\n"
+    table += "| `TARGETOS` | (set by BuildKit) | |\n| `GPU_TARGETS` | `80;90` | devel builds |\n"
+    table += "| `KERNEL_TARGETS` | `80;90` | kernels |\n"
+    assert idle(tmp_path, "# Image\n\n" + table, dockerfile) == [
+        (
+            8,
+            "README documents build arg KERNEL_TARGETS, but Dockerfile:7 declares it and never uses it",
+            "likely",
+        )
+    ]

@@ -105,3 +105,22 @@ def test_only_the_nearest_component_is_said_to_be_built(tmp_path: Path) -> None:
     )
     readme = "# Image\n\n- `image-build`: Builds with vLLM nightly and LMCache from source\n"
     assert methods(tmp_path, readme, dockerfile) == []
+
+
+def test_an_install_from_an_index_is_no_build_and_a_conditional_is_no_claim(tmp_path: Path) -> None:
+    index = "FROM ubuntu:22.04\nRUN pip install torch && pip install flash-attn==2.7.2 --no-build-isolation\n"
+    cloned = "FROM ubuntu:22.04\nRUN git clone https://github.com/Dao-AILab/flash-attention flash-attn"
+    cloned += " && cd flash-attn && pip install --no-build-isolation .\n"
+    prebuilt = "# Image\n\nflash-attn is installed from a prebuilt wheel.\n"
+    when = "# Image\n\nflash-attn installs from a prebuilt wheel when one matches; the kernels compile.\n"
+    source = "# Image\n\nflash-attn is built from source.\n"
+    # an index install, with or without build isolation, takes a matching wheel: either claim may hold
+    assert methods(tmp_path / "a", prebuilt, index) == []
+    assert methods(tmp_path / "b", source, index) == []
+    # a conditional says what happens in some case only
+    assert methods(tmp_path / "c", when, cloned) == []
+    # a clone built in place contradicts a prebuilt wheel
+    assert methods(tmp_path / "d", prebuilt, cloned) == [
+        "3: README says flash-attn is installed from prebuilt wheels but Dockerfile builds flash-attn"
+        " from source (likely)"
+    ]

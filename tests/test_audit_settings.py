@@ -257,3 +257,40 @@ Pass `-e LOG_LEVEL=debug`; the environment variable `LOG_LEVEL` is read at start
         "3: README names ENV venv_dir, which Dockerfile does not set; Dockerfile:3 sets VENVDir (certain)",
         "4: README names ENV VENV_DIR, which Dockerfile does not set; Dockerfile:3 sets VENVDir (likely)",
     ]
+
+
+STAGED = """\
+FROM debian:12-slim AS base
+RUN useradd -m svc
+
+FROM base AS serve
+USER svc
+WORKDIR /srv
+
+FROM serve AS devel
+USER root
+WORKDIR /work
+"""
+
+
+def test_a_claim_under_a_stage_name_is_read_against_that_stage(tmp_path: Path) -> None:
+    readme = """\
+# Tool
+
+## Targets
+
+- `serve` -- the small image. Runs as non-root `svc`.
+- **devel**: builds on serve with test tools. Runs as root.
+
+Build the `serve` stage: it runs as user `svc`.
+
+### Devel target
+
+The container runs as user `svc`.
+
+With `--target serve` the container runs as root.
+"""
+    assert _audit(tmp_path, readme, {"Dockerfile": STAGED}) == [
+        "12: README says the image runs as user svc but Dockerfile:9 says USER root (certain)",
+        "14: README says the image runs as root but Dockerfile:5 says USER svc (certain)",
+    ]

@@ -32,6 +32,7 @@ from docgen.audit.versions import (
     _shown_version,
     _skeleton,
     _strip_v,
+    _tag_named,
     _tag_versions,
 )
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
@@ -218,6 +219,8 @@ class _Facts:
             if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
                 continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
+            if row.source and row.source.endswith(":" + row.version):
+                keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
             fact = _Fact(row.version, row.version, line, path, exact=row.origin is None)
             if chain is not None and row.origin == "tag" and row.source == own:
@@ -244,6 +247,7 @@ class _Facts:
                         self._add(_keys(name, names), fact)
                 if not _TAG_VERSION.match(value):
                     continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
+                keys -= _tag_named(value, names)
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}

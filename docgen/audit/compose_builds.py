@@ -90,7 +90,7 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
     wanted = call.services
     builds = verb == "build" or "--build" in rest
     if named:
-        paths = [directory / name for name in named]
+        paths = [compose.run_folder(directory, named, top) / name for name in named]
     else:
         paths = compose.default_files(directory)
         if not paths:
@@ -108,7 +108,10 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
             return
         if not path.is_file():
             yield Diagnostic(
-                readme, line, f"{said}, but {path.name} is not in the README's folder", confidence=CERTAIN
+                readme,
+                line,
+                f"{said}, but {path.name} is not in the README's folder nor in one above it",
+                confidence=CERTAIN,
             )
             continue
         services = _services(path)

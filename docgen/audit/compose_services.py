@@ -78,7 +78,7 @@ def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
     """The compose files `call` reads from `folder`, None when they cannot all be read (or one is
     outside `top`)."""
     if call.files:
-        paths = [folder / f for f in call.files]
+        paths = [compose.run_folder(folder, call.files, top) / f for f in call.files]
     else:
         paths = compose.default_files(folder)
         if not paths:

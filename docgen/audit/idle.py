@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from docgen.audit.auditor import LIKELY
 from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
 from docgen.errors import DocgenError
+from docgen.evaluate import PREDEFINED_ARGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -71,6 +72,33 @@ def _commented_uses(model: ImageModel, name: str) -> list[int]:
     ]
 
 
+_SAID_UNUSED = re.compile(
+    r"\b(?:not[ \t]+(?:yet[ \t]+|currently[ \t]+)?(?:used|consumed|read|wired)|unused|reserved"
+    r"|forward[ \t-]compat\w*|for[ \t]+(?:later|future)|future[ \t]+use|placeholder|no[ \t]+effect)\b",
+    re.IGNORECASE,
+)
+"""Words of a comment saying an ARG is declared on purpose with no use yet (`Not consumed by the current
+stages -- present for forward-compatibility`, `reserved for later`, `unused for now`)."""
+
+
+def _said_unused(model: ImageModel, line: int) -> bool:
+    """True when the comment block right above the ARG at `line` of `model`'s Dockerfile says the arg is
+    unused on purpose, reserved or for later (`_SAID_UNUSED`)."""
+    try:
+        with open(model.file, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return False
+    if not 0 < line <= len(lines):
+        return False
+    block: list[str] = []
+    at = line - 2
+    while at >= 0 and lines[at].lstrip().startswith("#"):
+        block.append(lines[at])
+        at -= 1
+    return bool(_SAID_UNUSED.search(" ".join(block)))
+
+
 def _idle_args(
     doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
 ) -> Iterator[Diagnostic]:
@@ -84,9 +112,11 @@ def _idle_args(
     if not idle:
         return
     unused = {id(m): _unused_lines(m) for m in models if m.file and any(a.name in idle for a in m.args)}
-    for name in sorted(idle):
+    for name in sorted(idle - PREDEFINED_ARGS):  # BuildKit sets those: documenting them tells, not asks
         owners = [m for m in models if any(a.name == name for a in m.args)]
         if not owners or not all(name in unused.get(id(m), {}) for m in owners):
+            continue
+        if any(_said_unused(m, unused[id(m)][name]) for m in owners):
             continue
         line = _first_line(doc, name)
         if not line:

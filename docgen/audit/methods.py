@@ -151,7 +151,8 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     """`source` when some RUN that names `name` builds it (a clone, `pip wheel git+…`, cmake …) or a
     component of that name comes from a git repository; `index` when it is installed, only from a
-    package index (`pip install torchvision --index-url …`); None when no install names it."""
+    package index (`pip install torchvision --index-url …`); None when no install names it, or one from
+    an index with `--no-build-isolation` (a wheel when one matches, else a build: either way)."""
     key = _norm(name)
     comps = [c for m in models for c in m.components if _norm(c.name) == key and c.kind != "image"]
     if any(c.kind == "git" or c.method == "source" for c in comps):
@@ -167,6 +168,8 @@ def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     ]
     if any(_builds(command, raws) for command in named):
         return "source"
+    if any("--no-build-isolation" in command for command in named):
+        return None  # from an index: a matching wheel if there is one, else built from its sdist
     if comps and all(c.kind == "pip" for c in comps):
         return "index"
     return None
@@ -177,14 +180,14 @@ _PIP_INSTALL = re.compile(r"\b(?:pip[0-9.]*|uv[ \t]+pip)[ \t]+install\b")
 
 def _builds(command: str, raws: set[str]) -> bool:
     """True when `command` (one command of a RUN) builds what `raws` name from source: a pip install of
-    it from a repository or a folder (`git+https://…/mmcv.git`), or with `--no-binary` or
-    `--no-build-isolation`; any other command that clones, configures or compiles (`git clone`, cmake,
+    it from a repository or a folder (`git+https://…/mmcv.git`), or with `--no-binary`; any other
+    command that clones, configures or compiles (`git clone`, cmake,
     colcon, `pip wheel`). A pip install naming it from an index builds nothing, whatever else it
     installs from a repository."""
     if not _PIP_INSTALL.search(command):
         return bool(_BUILDS.search(command))
-    if re.search(r"--no-binary|--no-build-isolation", command):
-        return True
+    if "--no-binary" in command:
+        return True  # (`--no-build-isolation` alone still takes a matching wheel from the index)
     words = command.split()
     for before, word in zip(["", *words], words, strict=False):
         spec = word.strip("'\"")
@@ -197,6 +200,14 @@ def _builds(command: str, raws: set[str]) -> bool:
     return False
 
 
+_CONDITIONAL = re.compile(
+    r"\b(?:when|if|where|whenever)[ \t]+(?:one[ \t]+|a[ \t]+wheel[ \t]+|it[ \t]+|they[ \t]+)?"
+    r"(?:is[ \t]+|are[ \t]+)?(?:matches|match|exists?|available|found|possible|published)\b"
+    r"|\bfalls?[ \t]+back\b|\botherwise\b",
+    re.IGNORECASE,
+)
+"""A clause saying how something is installed only in some case (`from a prebuilt wheel when one
+matches`, `if available`, `falls back to building`): no claim of how the image installs it."""
 _INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-c", "-r"})
 
 
@@ -224,6 +235,8 @@ def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
                 if _NEGATED.search(clause) or not _BUILD_WORD.search(clause) and not _PREBUILT.search(clause):
                     continue
+                if _CONDITIONAL.search(clause):
+                    continue  # `from a prebuilt wheel when one matches`: either way, no claim
                 # what a marker says is of the names before it, after the marker before it (`Megatron
                 # comes from PyPI, mbridge from git`: not mbridge)
                 done = 0

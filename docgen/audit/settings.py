@@ -20,7 +20,7 @@ from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel, Setting
+from docgen.model import Diagnostic, ImageModel, Setting, Stage
 
 _HEALTH = re.compile(r"\bhealth[ \t-]?checks?\b|健康检查", re.IGNORECASE)
 _HEALTH_HELD = re.compile(
@@ -115,10 +115,61 @@ def _setting_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if not _ANY.search(" ".join(text for _, text in lines)):
             continue  # (most paragraphs: none of the words these claims need)
         for start, _end, sentence in _sentences(lines):
+            at = _line_at(lines, start)
+            compared = (
+                _stage_images(auditor.models, _stage_named(lines, at, para.heading, sentence)) or images
+            )
             for part in _CLAUSE_END.split(sentence):
                 if _NOT_A_CLAIM.search(part):
                     continue
-                yield from _claims(part, _line_at(lines, start + sentence.find(part)), images, auditor)
+                yield from _claims(part, _line_at(lines, start + sentence.find(part)), compared, auditor)
+
+
+_ITEM_STAGE = re.compile(
+    r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*|__)?`?(?:--target[ =])?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?"
+    r"\s*(?:--|—|–|:|-|\()",
+)
+"""A list item that opens with a name (`` - `runtime` -- … ``, `- **dev**: …`): a stage, when the
+Dockerfile has one by that name."""
+_SAID_STAGE = re.compile(
+    r"--target[ =]`?([\w.-]+)|`([\w.-]+)`[ \t]+(?:stage|target)\b|\b(?:stage|target)[ \t]+`([\w.-]+)`",
+    re.IGNORECASE,
+)
+"""A stage named in a sentence or heading: `--target dev`, `` the `dev` stage ``, `` target `dev` ``."""
+_HEADING_STAGE = re.compile(r"^\W*`?([\w.-]+)`?[ \t]+(?:stage|target|image)\W*$", re.IGNORECASE)
+"""A heading that is a stage's name (`` `runtime` stage ``, `Dev target`)."""
+
+
+def _stage_named(lines: list[tuple[int, str]], line: int, heading: str, sentence: str) -> str | None:
+    """The stage a sentence at README `line` speaks of (lower case), if its words name one: the
+    sentence itself (`--target dev`, `` the `dev` stage ``), else the list item it is in when that item
+    opens with a name, else its heading; None when nothing names one (the image built is meant)."""
+    if match := _SAID_STAGE.search(sentence):
+        return next(g for g in match.groups() if g).lower()
+    for _, text in reversed([(n, t) for n, t in lines if n <= line]):
+        if match := _ITEM_STAGE.match(text):
+            return match.group(1).lower()
+        if _LIST_START.match(text):
+            break  # an item that opens with no name
+    if match := _SAID_STAGE.search(heading) or _HEADING_STAGE.match(heading):
+        return next(g for g in match.groups() if g).lower()
+    return None
+
+
+_LIST_START = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _stage_images(models: list[ImageModel] | tuple[ImageModel, ...], name: str | None) -> list[_Image]:
+    """The images of the stage `name` of the Dockerfiles that define it (none when name is None or no
+    Dockerfile does: the images built are compared then)."""
+    if name is None:
+        return []
+    found = []
+    for model in models:
+        stage = next((s for s in model.stages if s.name == name), None)
+        if stage is not None:
+            found.append(_Image(model, stage))
+    return found
 
 
 _NAMED_SUBJECT = re.compile(r"\b(?:image|container)s?\b(?![ \t]+(?:health|ports?\b))", re.IGNORECASE)
@@ -220,10 +271,10 @@ class _Image:
     """The settings of the image one model builds: the target stage's and those of the stages it
     builds on, and whether its base is a plain OS image (which sets none of them)."""
 
-    def __init__(self, model: ImageModel) -> None:
+    def __init__(self, model: ImageModel, target: Stage | None = None) -> None:
         self.model = model
         chain: list[str] = []
-        stage = model.target
+        stage = target if target is not None else model.target
         root = stage
         while stage is not None:
             chain.append(stage.label)

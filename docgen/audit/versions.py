@@ -164,6 +164,20 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     return found
 
 
+def _tag_named(tag: str, names: Mapping[str, str]) -> set[str]:
+    """The keys of the components an image tag gives a version of their own, glued (`torch260`,
+    `py3.11`, `cu1281`) or after their name (`pytorch_release_2.4.0`): the tag's leading version
+    (`1.3.1-cu1281-torch260-…`, the image's own release) is not theirs, even when the image's name is
+    one of them (`runpod/pytorch`)."""
+    found = {key for name, _ in _tag_versions(tag) for key in _keys(name, names)}
+    for token in re.split(r"[-_]+", tag.lower()):
+        if _CUDA_TAG.fullmatch(token):
+            found |= _keys("cuda", names)
+        elif glued := re.fullmatch(r"([a-z]{2,})v?\d[\d.]*", token):
+            found |= _keys(glued.group(1), names)
+    return found
+
+
 _IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)")
 _PORT_OR_PREFIX = re.compile(r"(?::\d{1,5}|/\d{1,2})(?![\w.])")
 _LISTEN = re.compile(r"0\.0\.0\.0|127\.\d{1,3}\.\d{1,3}\.\d{1,3}")
