@@ -18,12 +18,10 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.missing import (
     _GENERATED,
-    _OUTPUT,
     _PLACEHOLDER,
-    _PROMPT,
-    _WORD,
     _ignore_patterns,
     _ignored,
+    _made,
     repository_root,
 )
 from docgen.markdown import Document, Fence, lists
@@ -199,18 +197,7 @@ _CREATES = frozenset("mkdir touch cp mv ln wget curl tar unzip gunzip install te
 def _created(doc: Document) -> set[str]:
     """The names (each part of each path) the command blocks of the README create: the words of
     `mkdir`, `cp`, `wget` … lines, what `>` or `-o` writes, and the folder a `git clone` makes."""
-    names: set[str] = set()
-    for fence in doc.fences:
-        for _, text in fence.lines:
-            prompt = _PROMPT.match(text)
-            words = _WORD.findall(text[prompt.end() if prompt else 0 :])
-            found = [m.group(1) for m in _OUTPUT.finditer(text)]
-            if words and words[0] in _CREATES:
-                found += words[1:]
-            elif words[:2] == ["git", "clone"]:
-                found += words[2:]
-            names.update(p.removesuffix(".git") for w in found for p in w.rstrip("/").split("/"))
-    return names
+    return _made(doc, _CREATES)
 
 
 def _elsewhere(name: str, here: Path, root: Path | None) -> str:

@@ -149,18 +149,21 @@ _OUTPUT = re.compile(
 _WORD = re.compile(r"[^\s'\"=;&|()<>`]+")
 
 
-def _made(doc: Document) -> set[str]:
+def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
     """The file and folder names (each part of each path) that a command block of the README creates or
     downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
-    file may be missing from the repository and still be there for a reader who followed the steps."""
+    file may be missing from the repository and still be there for a reader who followed the steps.
+    `creates`: the commands whose words count (a `git clone`'s always do)."""
     names: set[str] = set()
     for fence in doc.fences:
         for _, text in fence.lines:
             prompt = _PROMPT.match(text)
             words = _WORD.findall(text[prompt.end() if prompt else 0 :])
             found = [m.group(1) for m in _OUTPUT.finditer(text)]
-            if words and words[0] in _CREATES:
+            if words and words[0] in creates:
                 found += words[1:]
+            elif words[:2] == ["git", "clone"]:
+                found += words[2:]
             for word in found:
                 for part in word.rstrip("/").split("/"):
                     names.add(part.removesuffix(".git"))
