@@ -114,9 +114,9 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--confidence",
         choices=("likely", "certain"),
-        default="likely",
-        help="the least sure findings to report: likely (default: all) or certain (table cells, pins, "
-        "build commands, base images, file references; not claims read from prose)",
+        default="certain",
+        help="the least sure findings to report: certain (default: table cells, pins, build commands, "
+        "base images, file references; the others are counted) or likely (all, claims read from prose too)",
     )
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
     init_cmd.add_argument(

@@ -1032,7 +1032,7 @@ def test_a_heading_naming_another_dockerfile_is_another_image() -> None:
 
 def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> None:
     make_tree(chdir_tmp, {"img/Dockerfile.rocm": ISSUE16_DOCKERFILE, "img/README.md": "It has vLLM 0.9.0.\n"})
-    result = run("audit", "img/README.md")
+    result = run("audit", "--confidence", "likely", "img/README.md")
     assert result.code == 1
     assert result.out.startswith(
         "img/README.md:1: error: README says vLLM 0.9.0 but img/Dockerfile.rocm:3 says"
@@ -1040,7 +1040,7 @@ def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> No
     # With several next to it, the README is about all of them: the claim is checked against the one
     # that pins vLLM.
     (chdir_tmp / "img/Dockerfile.cuda").write_text(TAGGED_BASE)
-    several = run("audit", "img/README.md")
+    several = run("audit", "--confidence", "likely", "img/README.md")
     assert several.code == 1
     assert several.out == (
         "img/README.md:1: error: README says vLLM 0.9.0 but img/Dockerfile.rocm:3 says v0.10.1 [DG101] "
@@ -1049,7 +1049,7 @@ def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> No
     )
     (chdir_tmp / "img/Dockerfile.cuda").unlink()
     (chdir_tmp / "img/Dockerfile.rocm").unlink()
-    none = run("audit", "img/README.md")
+    none = run("audit", "--confidence", "likely", "img/README.md")
     assert none.code == 2
     assert "pass --dockerfile DOCKERFILE" in none.err
 
@@ -1062,7 +1062,7 @@ def test_an_ignore_comment_in_the_readme_silences_its_claim(chdir_tmp: Path) -> 
             "img/README.md": "<!-- docgen: ignore=DG101 -->\nIt has vLLM 0.9.0.\n\nIt has vLLM 0.8.0.\n",
         },
     )
-    result = run("audit", "img/README.md")
+    result = run("audit", "--confidence", "likely", "img/README.md")
     assert result.code == 1
     assert result.out.startswith("img/README.md:4: error: README says vLLM 0.8.0 but img/Dockerfile:3 says")
     assert "README.md:2:" not in result.out
@@ -1260,20 +1260,20 @@ def test_confidence_in_every_output_format(chdir_tmp: Path) -> None:
             "It ships PyTorch 2.5.0.\n",
         },
     )
-    text = run("audit", "README.md")
+    text = run("audit", "--confidence", "likely", "README.md")
     assert text.out.splitlines()[:2] == [
         "README.md:3: error: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0 [DG101] (certain)",
         "README.md:5: error: README says PyTorch 2.5.0 but Dockerfile:3 says 2.8.0 [DG101] (likely)",
     ]
-    data = json.loads(run("audit", "README.md", "--format", "json").out)
+    data = json.loads(run("audit", "--confidence", "likely", "README.md", "--format", "json").out)
     assert [f["confidence"] for f in data["findings"]] == ["certain", "likely"]
-    sarif = json.loads(run("audit", "README.md", "--format", "sarif").out)
+    sarif = json.loads(run("audit", "--confidence", "likely", "README.md", "--format", "sarif").out)
     results = sarif["runs"][0]["results"]
     assert [(r["rank"], r["properties"]) for r in results] == [
         (90, {"confidence": "certain"}),
         (50, {"confidence": "likely"}),
     ]
-    github = run("audit", "README.md", "--format", "github").out.splitlines()
+    github = run("audit", "--confidence", "likely", "README.md", "--format", "github").out.splitlines()
     assert github[0].startswith("::error file=README.md,line=3,title=docgen DG101 certain::")
     lint = json.loads(run("lint", "Dockerfile", "--format", "json").out)
     assert all("confidence" not in f for f in lint["findings"])
@@ -1295,7 +1295,7 @@ def test_a_base_image_at_the_end_of_a_sentence_is_compared_without_the_full_stop
     ]
 
 
-def test_confidence_certain_leaves_out_the_claims_read_from_prose_and_counts_them(chdir_tmp: Path) -> None:
+def test_by_default_the_claims_read_from_prose_are_left_out_and_counted(chdir_tmp: Path) -> None:
     make_tree(
         chdir_tmp,
         {
@@ -1304,21 +1304,24 @@ def test_confidence_certain_leaves_out_the_claims_read_from_prose_and_counts_the
             "It ships PyTorch 2.5.0.\n",
         },
     )
+    expected = [
+        "README.md:3: error: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0 [DG101] (certain)",
+        "1 claim in README.md contradicts Dockerfile"
+        " (1 likely one not shown: --confidence likely shows them)",
+    ]
+    default = run("audit", "README.md")
+    assert (default.code, default.out.splitlines()) == (1, expected)
     certain = run("audit", "README.md", "--confidence", "certain")
-    assert (certain.code, certain.out.splitlines()) == (
-        1,
-        [
-            "README.md:3: error: README says PyTorch 2.6.0 but Dockerfile:3 says 2.8.0 [DG101] (certain)",
-            "1 claim in README.md contradicts Dockerfile"
-            " (1 likely one not shown: --confidence likely shows them)",
-        ],
-    )
+    assert (certain.code, certain.out.splitlines()) == (1, expected)
+    everything = run("audit", "README.md", "--confidence", "likely")
+    assert everything.code == 1 and "(likely)" in everything.out and "not shown" not in everything.out
     make_tree(chdir_tmp, {"README.md": "It ships PyTorch 2.5.0.\n"})
-    quiet = run("audit", "README.md", "--confidence", "certain")
+    quiet = run("audit", "README.md")
     assert quiet.code == 0 and "(1 likely one not shown" in quiet.out
-    data = json.loads(run("audit", "README.md", "--confidence", "certain", "--format", "json").out)
+    data = json.loads(run("audit", "README.md", "--format", "json").out)
     assert data["findings"] == []
-    assert len(json.loads(run("audit", "README.md", "--format", "json").out)["findings"]) == 1
+    shown = json.loads(run("audit", "README.md", "--confidence", "likely", "--format", "json").out)
+    assert [f["confidence"] for f in shown["findings"]] == ["likely"]
 
 
 def test_a_claim_read_twice_on_one_line_is_one_finding_the_surest(chdir_tmp: Path) -> None:
@@ -1387,6 +1390,8 @@ def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdi
     # --dockerfile given twice
     given = run(
         "audit",
+        "--confidence",
+        "likely",
         "docker/README.md",
         "--dockerfile",
         "docker/envs/Dockerfile.cuda",
@@ -1397,14 +1402,14 @@ def test_a_readme_about_several_images_from_the_command_line_and_the_config(chdi
     assert given.out.startswith(stale)
     assert given.out.endswith("contradicts docker/envs/Dockerfile.cuda, docker/envs/Dockerfile.rocm\n")
     # nothing configured: the Dockerfiles next to the README, in its subfolders too
-    nearby = run("audit", "docker/README.md")
+    nearby = run("audit", "--confidence", "likely", "docker/README.md")
     assert nearby.out == given.out
     # configured images that do not fill the README: every one is a candidate
     (chdir_tmp / "pyproject.toml").write_text(
         '[[tool.docgen.images]]\ndockerfile = "docker/envs/Dockerfile.cuda"\noutputs = ["docker/CUDA.md"]\n\n'
         '[[tool.docgen.images]]\ndockerfile = "docker/envs/Dockerfile.rocm"\noutputs = ["docker/ROCM.md"]\n'
     )
-    configured = run("audit", "docker/README.md")
+    configured = run("audit", "--confidence", "likely", "docker/README.md")
     assert configured.code == 1
     assert configured.out.startswith(stale)
 
@@ -1533,7 +1538,7 @@ def test_siblings_named_with_a_dash_are_the_family_next_to_the_readme(chdir_tmp:
             "img/README.md": "It has torch 2.0.0.\n",
         },
     )
-    result = run("audit", "img/README.md")
+    result = run("audit", "--confidence", "likely", "img/README.md")
     assert result.code == 1, result.err
     assert result.out.splitlines()[-1] == (
         "1 claim in img/README.md contradicts img/Dockerfile-centos, img/Dockerfile-ubuntu"

@@ -380,7 +380,7 @@ def audit_cli(root: Path, files: dict[str, str]) -> tuple[int, str, str]:
     here = os.getcwd()
     os.chdir(root)
     try:
-        code = main(["audit", "README.md"], out, err)
+        code = main(["audit", "--confidence", "likely", "README.md"], out, err)
     finally:
         os.chdir(here)
     return code, out.getvalue(), err.getvalue()
@@ -719,7 +719,11 @@ def test_a_compose_build_leading_out_of_the_project_is_not_read(tmp_path: Path) 
     here = os.getcwd()
     os.chdir(tmp_path / "proj")
     try:
-        code = main(["audit", "README.md", "--dockerfile", "../outside/Dockerfile"], out, err)
+        code = main(
+            ["audit", "--confidence", "likely", "README.md", "--dockerfile", "../outside/Dockerfile"],
+            out,
+            err,
+        )
     finally:
         os.chdir(here)
     assert (err.getvalue(), out.getvalue().splitlines()[-1]) == (
