@@ -37,6 +37,8 @@ OVERRIDE_FILES = (
     "docker-compose.override.yaml",
 )
 """The override files it reads after that one, in its order (compose-go's): the first found."""
+FILE_NAME = re.compile(r"(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml\Z")
+"""A compose file's name: one of those, or a variant (`docker-compose.xpu.yml`, `compose.prod.yaml`)."""
 
 
 def default_files(folder: Path) -> list[Path]:

@@ -12,7 +12,7 @@ import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen import bake
+from docgen import bake, compose
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _build_commands, joined
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -80,7 +80,7 @@ def _check(
     if files:
         paths = [directory / f for f in files]
     else:
-        if any((directory / n).is_file() for n in ("compose.yaml", "compose.yml", "docker-compose.yml")):
+        if any((directory / n).is_file() for n in compose.DEFAULT_FILES):
             return
         paths = [directory / n for n in (*bake.DEFAULT_FILES, *_OVERRIDES)]
     defined = _defined(tuple(paths), (project or directory).resolve())
