@@ -51,6 +51,7 @@ def test_a_bake_target_the_bake_file_does_not_define(tmp_path: Path) -> None:
         "docker buildx bake <target>",  # a placeholder
         "docker buildx bake ${TARGET}",
         "cd images && docker buildx bake cu121",  # another folder's files
+        "make images; pushd images; docker buildx bake cu121",
         "docker buildx bake -f ../outside.json cu121",  # outside the project: not read
     ],
 )

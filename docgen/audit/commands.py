@@ -1,5 +1,6 @@
 """Build commands in a README's command blocks: which lines are a `docker build` (continued lines
-too), and the Dockerfile its `-f` names, from the folder a `cd` put the reader in.
+too), and the Dockerfile its `-f` names, from the folder a `cd` put the reader in; the folders the
+blocks' `git clone` commands make, and the lines where a block leaves its folder (`cd`, `pushd`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import shlex
 from collections.abc import Iterator
 
 from docgen.audit.wording import _COMMAND_LANGS
-from docgen.markdown import Fence
+from docgen.markdown import Document, Fence
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
@@ -214,3 +215,44 @@ def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> li
         return shlex.split(rest)
     except ValueError:
         return None
+
+
+_CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+([^;&|#]+)")
+"""A `git clone` command's words, up to the end of the command."""
+_CLONE_VALUED = frozenset({"-b", "--branch", "-o", "--origin", "--depth", "-c", "--config", "-j", "--jobs"})
+"""Options of `git clone` whose value is the next word."""
+
+
+def clones(doc: Document) -> Iterator[tuple[str, str | None]]:
+    """(repository, folder) of each `git clone URL [DIR]` of the README's blocks: the URL without a
+    trailing `/`, and DIR, None when the clone makes the folder its URL names."""
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            clone = _CLONE.search(text)
+            if clone is None:
+                continue
+            words = [w.strip("'\"`<>()") for w in clone.group(1).split()]
+            operands = [
+                w
+                for before, w in zip(["", *words], words, strict=False)
+                if not w.startswith("-") and before not in _CLONE_VALUED
+            ]
+            if operands:
+                yield operands[0].rstrip("/"), operands[1] if len(operands) > 1 else None
+
+
+def cloned_folder(url: str) -> str:
+    """The folder `git clone URL` makes: the URL's last part without `.git`."""
+    return url.rsplit("/", 1)[-1].removesuffix(".git")
+
+
+MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]*)")
+"""A `cd` or `pushd` command (`cd build`, `make && cd ..`, `$ pushd src`), with the folder it enters."""
+
+
+def moves(fence: Fence) -> Iterator[tuple[int, str]]:
+    """(README line, folder) of each `cd` or `pushd` of a block: the commands after it may read another
+    folder's files."""
+    for line, text in fence.lines:
+        for match in MOVE.finditer(text):
+            yield line, match.group(1)

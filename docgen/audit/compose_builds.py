@@ -14,7 +14,7 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words
+from docgen.audit.commands import _build_commands, _command_words, moves
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
@@ -24,7 +24,6 @@ from docgen.model import Diagnostic
 
 _BUILDS = frozenset({"build", "up", "run", "create"})
 """The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
-_MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]")
 _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
 _AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
 
@@ -67,9 +66,9 @@ def _compose_builds(
     service with no `image:` to pull instead; `likely` otherwise)."""
     top = (project or directory).resolve()
     for fence in doc.fences:
-        moves = [line for line, text in fence.lines if _MOVE.search(text)]
+        moved = [line for line, _ in moves(fence)]
         for lines in _build_commands(fence, _DOCKER_COMPOSE):
-            if moves and moves[0] <= lines[-1][0]:
+            if moved and moved[0] <= lines[-1][0]:
                 continue
             words = _command_words(lines, _DOCKER_COMPOSE)
             if words is not None:
