@@ -29,6 +29,7 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
 from docgen.shell import referenced_names, split_words
+from docgen.sources.pip import PIP
 
 __all__ = ["lint"]
 
@@ -499,8 +500,7 @@ _PIP_SHORT = {
 }
 _PIP_VALUED = frozenset("rcetifCwd")
 _PIP_COMMAND = re.compile(
-    r"(?<![\w./-])(?<!uv )(?:[\w./-]*/)?(?:pip[0-9.]*|python[0-9.]*\s+-m\s*pip)"
-    r"\s+(install|wheel|download|uninstall)\b([^;&|\n]*)"
+    r"(?<![\w./-])(?<!uv )(?:[\w./-]*/)?" + PIP + r"\s+(install|wheel|download|uninstall)\b([^;&|\n]*)"
 )
 
 
