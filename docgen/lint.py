@@ -28,7 +28,7 @@ from docgen import baseimage, hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
-from docgen.shell import referenced_names, split_words
+from docgen.shell import DECLARE, NAME, referenced_names, split_words
 from docgen.sources.pip import PIP
 
 __all__ = ["lint"]
@@ -89,8 +89,7 @@ def _reference(name: str) -> re.Pattern[str]:
 
 # Shell assignments and loop/read variables: `X=…`, `export X=…`, `for X in`, `read -r X`.
 _ASSIGNED = re.compile(
-    r"(?:^|(?<=[\s;&|(`]))(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)*)?"
-    r"(?P<assign>[A-Za-z_][A-Za-z0-9_]*)\+?="
+    r"(?:^|(?<=[\s;&|(`]))(?:" + DECLARE + r")?(?P<assign>" + NAME + r")\+?="
     r"|\bfor\s+(?P<loop>[A-Za-z_][A-Za-z0-9_]*)\s+in\b"
     r"|\bread\s+(?:-\w+\s+)*(?P<read>[A-Za-z_][A-Za-z0-9_]*)"
 )
