@@ -246,6 +246,9 @@ def cloned_folder(url: str) -> str:
     return url.rsplit("/", 1)[-1].removesuffix(".git")
 
 
+CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
+"""A whole `cd` or `pushd` step of a command (`cd app &&`, `$ pushd src`), with the folder it enters
+(none: the home folder)."""
 MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]*)")
 """A `cd` or `pushd` command (`cd build`, `make && cd ..`, `$ pushd src`), with the folder it enters."""
 

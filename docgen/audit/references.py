@@ -21,6 +21,7 @@ from docgen.audit.commands import (
     _FILE_FLAG,
     _PLACEHOLDER,
     _VERSION_PLACEHOLDER,
+    CD_STEP,
     _build_commands,
     _build_paths,
     _continued,
@@ -346,7 +347,7 @@ def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
     """The folders a `cd` step of a command leads to from `folders`, inside `project` and existing:
     none when it cannot be followed (`cd $DIR`, `cd /opt`, `cd ~/src`, a folder not there). None when
     `step` is no `cd`."""
-    cd = _CD_STEP.match(step)
+    cd = CD_STEP.match(step)
     if cd is None:
         return None
     target = (cd.group(1) or "").strip("\"'")
@@ -421,7 +422,7 @@ class _Walk:
 def cd_target(step: str) -> str | None:
     """The folder a `cd` step enters as written from the folder it runs in (`app` for `cd ./app/`,
     `cd "$PWD/app"`); None when `step` is no `cd`."""
-    cd = _CD_STEP.match(step)
+    cd = CD_STEP.match(step)
     if cd is None:
         return None
     target = (cd.group(1) or "").strip("\"'")
@@ -440,7 +441,7 @@ def until_moved(text: str) -> str:
     run -it`, `ssh`): those that run in the folder the text starts in, one a line."""
     kept = []
     for piece in re.split(r"&&|\|\||;|\n", text):
-        if _CD_STEP.match(piece) or _ELSEWHERE.search(piece):
+        if CD_STEP.match(piece) or _ELSEWHERE.search(piece):
             break
         kept.append(piece)
     return "\n".join(kept)
@@ -761,7 +762,6 @@ _MAKES_FILE = re.compile(
     re.IGNORECASE,
 )
 """Words of a README line that makes the file it names (`wget …/run.sh`, `Save this as run.sh:`)."""
-_CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
 
 
 def _inside(path: Path, project: Path) -> Path | None:
