@@ -15,6 +15,7 @@ from pathlib import Path
 from docgen import bake, compose
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _build_commands, joined, moves
+from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -101,10 +102,7 @@ def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
     found: set[str] = set()
     read = False
     for path in paths:
-        try:
-            if not path.resolve().is_relative_to(top):
-                return None
-        except (OSError, ValueError):
+        if not resolves_inside(path, top):
             return None
         if not path.is_file():
             if path.name not in _OVERRIDES and path.name not in bake.DEFAULT_FILES:

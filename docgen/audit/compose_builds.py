@@ -16,6 +16,7 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words, moves
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.paths import resolves_inside
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -99,11 +100,7 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
     seen: dict[str, int] = {}
     found: list[tuple[Path, Target]] = []
     for path in paths:
-        try:
-            inside = path.resolve().is_relative_to(top)
-        except (OSError, ValueError):
-            return
-        if not inside:
+        if not resolves_inside(path, top):
             return
         if not path.is_file():
             yield Diagnostic(

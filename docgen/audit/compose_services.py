@@ -23,6 +23,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words, cloned_folder, clones, joined, moves
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file
+from docgen.audit.paths import resolves_inside
 from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
@@ -82,13 +83,7 @@ def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
         paths = compose.default_files(folder)
         if not paths:
             return None  # Compose looks in the folders above: not read
-    for path in paths:
-        try:
-            if not path.resolve().is_relative_to(top):
-                return None
-        except (OSError, ValueError):
-            return None
-    return paths
+    return paths if all(resolves_inside(path, top) for path in paths) else None
 
 
 def _moves(doc: Document) -> list[int]:
