@@ -360,7 +360,7 @@ AUDIT_LAYERS = (
         "base_claims",
         "commits",
     ),
-    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
+    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("family_defaults",),
     ("docgen.audit",),

@@ -96,6 +96,7 @@ from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
+from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.env_defaults import _env_defaults
@@ -282,6 +283,7 @@ def audit(
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
+        found.extend(_compose_variables(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
