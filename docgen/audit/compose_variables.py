@@ -25,7 +25,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words
 from docgen.audit.env_defaults import _cell_default, _same
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
-from docgen.audit.names import _VARIANT_COMPOSE, compose_file
+from docgen.audit.names import compose_file
 from docgen.audit.wording import _CODE_NAME, _heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
@@ -89,7 +89,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
         for _, text in para.lines:
             for link in links(text):
                 target = (link.target or "").split("#", 1)[0]
-                if _VARIANT_COMPOSE.fullmatch(posixpath.basename(target)) and "://" not in target:
+                if compose.FILE_NAME.fullmatch(posixpath.basename(target)) and "://" not in target:
                     paths.append(directory / target)
     for base in (directory, directory.parent):
         for sub in _NEAR:
@@ -98,7 +98,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
                 names = sorted(e.name for e in os.scandir(folder) if e.is_file())
             except OSError:
                 continue
-            paths.extend(folder / n for n in names if _VARIANT_COMPOSE.fullmatch(n))
+            paths.extend(folder / n for n in names if compose.FILE_NAME.fullmatch(n))
     found: list[_File] = []
     for path in dict.fromkeys(p.resolve() for p in paths if p.is_file()):
         if not path.is_relative_to(top):
