@@ -77,6 +77,16 @@ def test_a_build_with_no_file_flag_next_to_one_that_passes_it(tmp_path: Path) ->
     # the nearest drift: a build tagged as the section's variant forgot its -f
     forgot = "docker build -f Dockerfile.dev -t tool:1.0-dev .\ndocker build -t tool:arm64-dev .\n"
     assert findings(_dev_section(forgot), dev, tmp_path) == [_no_flag(7)]
-    # and a block whose only build passes no -f in a section the `-f` of another block ties to it
+    # a block whose only build passes no -f, in a section whose other block passes -f, builds the
+    # plain Dockerfile on purpose all the same: the writer passes -f where it is meant
     alone = "docker build -t tool:1.0 .\n```\n\n```bash\ndocker build -f Dockerfile.dev -t tool:dev .\n"
-    assert findings(_dev_section(alone), dev, tmp_path) == [_no_flag(6)]
+    assert findings(_dev_section(alone), dev, tmp_path) == []
+    three = alone.replace(
+        "```\n\n```bash\n", "```\n\n```bash\ndocker build -t tool:1.0-slim .\n```\n\n```bash\n"
+    )
+    assert findings(_dev_section(three), dev, tmp_path) == []
+    # the nearest drift: the lone build of its block is tagged as the section's variant
+    tagged = (
+        "docker build -t tool:arm64-dev .\n```\n\n```bash\ndocker build -f Dockerfile.dev -t tool:dev .\n"
+    )
+    assert findings(_dev_section(tagged), dev, tmp_path) == [_no_flag(6)]

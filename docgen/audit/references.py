@@ -239,6 +239,9 @@ def _default_file_builds(
     too: run where the README is, it builds that other file. Not when the block changes folder first."""
     if not (directory / "Dockerfile").is_file():
         return
+    by_section: dict[int, list[list[tuple[int, str]]]] = {}
+    for fence in doc.fences:
+        by_section.setdefault(fence.section, []).extend(_build_commands(fence))
     for fence in doc.fences:
         images = tied.get(fence.section, frozenset())
         if len(images) != 1 or any(_CD.match(text) or "pushd " in text for _, text in fence.lines):
@@ -252,7 +255,7 @@ def _default_file_builds(
             joined = " ".join(text.rstrip("\\").strip() for _, text in command)
             if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
                 continue
-            if _builds_default_on_purpose(fence, commands, command, joined, model.path):
+            if _builds_default_on_purpose(fence, by_section[fence.section], command, joined, model.path):
                 continue
             yield Diagnostic(
                 readme,
@@ -278,9 +281,9 @@ def _builds_default_on_purpose(
 ) -> bool:
     """True when the block's own words say a build with no `-f` (`command`, its text `joined`) builds the
     plain `Dockerfile` on purpose, in a section about the Dockerfile `path`: the comment right above it
-    names that image (`# Production image`), or another build of the block passes `-f` (the writer
-    passes it where it is meant). Not when its tag names the section's variant (`-t app-dev` for
-    `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
+    names that image (`# Production image`), or another build of the section (`commands`, of any of its
+    blocks) passes `-f` (the writer passes it where it is meant). Not when its tag names the section's
+    variant (`-t app-dev` for `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
     name = variant(path)
     tag = _TAG_FLAG.search(joined)
     if name and tag and name.lower() in re.split(r"[:/._-]+", tag.group(1).lower()):
