@@ -41,7 +41,7 @@ from docgen.audit.paths import (
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import is_dockerfile_name
+from docgen.files import in_submodule, is_dockerfile_name
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -122,7 +122,7 @@ def _dead_references(
     next to the README (a path of another checkout), unless its folder names the flavour of another
     Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone). With
     `project`, a path that would be outside it (`../Dockerfile.x` at its top) is neither looked for
-    there nor reported."""
+    there nor reported. Nor is a path inside a git submodule (`.gitmodules`, see `docgen.files`)."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
@@ -143,6 +143,8 @@ def _dead_references(
                 continue
         if any((base / path).exists() for base in bases):
             continue
+        if any(in_submodule(base / path, directory) for base in bases):
+            continue  # a Dockerfile of a git submodule: a checkout holds it only when cloned with it
         flavour = _flavour(path)
         renamed = flavour is not None and any(
             _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
