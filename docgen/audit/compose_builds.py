@@ -20,6 +20,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.files import in_submodule
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -64,7 +65,8 @@ def _compose_builds(
     it names (`-f`, else the default compose file and its override in the README's folder): a `-f` file
     that is not there, and for each service it builds (those it names, else all), a context folder, a
     `dockerfile:` or a `target:` stage that does not exist (`certain` for `build` and `--build`, or a
-    service with no `image:` to pull instead; `likely` otherwise)."""
+    service with no `image:` to pull instead; `likely` otherwise). Not a command naming a file in a git
+    submodule (`.gitmodules`): a checkout holds its files only when cloned with its submodules."""
     top = (project or directory).resolve()
     for fence in doc.fences:
         moved = [line for line, _ in moves(fence)]
@@ -95,6 +97,8 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
         paths = compose.default_files(directory)
         if not paths:
             return
+    if any(in_submodule(path, directory) for path in paths):
+        return  # a file of a git submodule: a checkout may not have it, and the services are not known
     shown = " ".join(f"-f {name}" for name in named)
     said = f"README runs docker compose {shown + ' ' if shown else ''}{verb}"
     seen: dict[str, int] = {}

@@ -42,7 +42,7 @@ from docgen.audit.paths import (
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import is_dockerfile_name
+from docgen.files import in_submodule, is_dockerfile_name
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -123,7 +123,7 @@ def _dead_references(
     next to the README (a path of another checkout), unless its folder names the flavour of another
     Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone). With
     `project`, a path that would be outside it (`../Dockerfile.x` at its top) is neither looked for
-    there nor reported."""
+    there nor reported. Nor is a path inside a git submodule (`.gitmodules`, see `docgen.files`)."""
     refs = [(line, target, False) for line, target in doc.links]
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
@@ -144,6 +144,8 @@ def _dead_references(
                 continue
         if any((base / path).exists() for base in bases):
             continue
+        if any(in_submodule(base / path, directory) for base in bases):
+            continue  # a Dockerfile of a git submodule: a checkout holds it only when cloned with it
         flavour = _flavour(path)
         renamed = flavour is not None and any(
             _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
@@ -240,6 +242,9 @@ def _default_file_builds(
     too: run where the README is, it builds that other file. Not when the block changes folder first."""
     if not (directory / "Dockerfile").is_file():
         return
+    by_section: dict[int, list[list[tuple[int, str]]]] = {}
+    for fence in doc.fences:
+        by_section.setdefault(fence.section, []).extend(_build_commands(fence))
     for fence in doc.fences:
         images = tied.get(fence.section, frozenset())
         if len(images) != 1 or any(_CD.match(text) or "pushd " in text for _, text in fence.lines):
@@ -253,7 +258,7 @@ def _default_file_builds(
             joined = " ".join(text.rstrip("\\").strip() for _, text in command)
             if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
                 continue
-            if _builds_default_on_purpose(fence, commands, command, joined, model.path):
+            if _builds_default_on_purpose(fence, by_section[fence.section], command, joined, model.path):
                 continue
             yield Diagnostic(
                 readme,
@@ -279,9 +284,9 @@ def _builds_default_on_purpose(
 ) -> bool:
     """True when the block's own words say a build with no `-f` (`command`, its text `joined`) builds the
     plain `Dockerfile` on purpose, in a section about the Dockerfile `path`: the comment right above it
-    names that image (`# Production image`), or another build of the block passes `-f` (the writer
-    passes it where it is meant). Not when its tag names the section's variant (`-t app-dev` for
-    `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
+    names that image (`# Production image`), or another build of the section (`commands`, of any of its
+    blocks) passes `-f` (the writer passes it where it is meant). Not when its tag names the section's
+    variant (`-t app-dev` for `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
     name = variant(path)
     tag = _TAG_FLAG.search(joined)
     if name and tag and name.lower() in re.split(r"[:/._-]+", tag.group(1).lower()):
