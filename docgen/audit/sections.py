@@ -177,7 +177,8 @@ def _folder_keys(paths: Sequence[str]) -> list[str]:
     """What tells apart the folders of plain `Dockerfile`s of a family, in words joined by `-`: the
     folder's name without the words every folder shares (`comfyui` and `faster-whisper` for
     `rocm_comfyui/Dockerfile` and `rocm_faster_whisper/Dockerfile`); '' for a Dockerfile of another
-    name, a short or vague key, or a family of one folder."""
+    name, a short or vague key, a key that is the whole folder's name (the folders share no word), or a
+    family of one folder."""
     words: list[list[str]] = []
     for path in paths:
         parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
@@ -188,7 +189,11 @@ def _folder_keys(paths: Sequence[str]) -> list[str]:
         return [""] * len(paths)
     shared = set.intersection(*(set(f) for f in folders))
     keys = ["-".join(w for w in each if w not in shared) for each in words]
-    return [k if len(k) >= 4 and k not in _VAGUE_PARTS else "" for k in keys]
+    # a key that is the whole folder's name is an entry's name (`keyed`): it ties the list under it only
+    return [
+        k if len(k) >= 4 and k not in _VAGUE_PARTS and k != "-".join(each) else ""
+        for k, each in zip(keys, words, strict=True)
+    ]
 
 
 def _named_folder(title: str, paths: Sequence[str]) -> set[int]:
