@@ -124,6 +124,7 @@ def _tied_sections(
     platforms = _other_images_words(models, siblings)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     unbuilt = _stages_built_by_none(models)
+    folder_keys = _folder_keys(paths)
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
@@ -142,7 +143,7 @@ def _tied_sections(
         }
         tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
-        tie(head_line, _named_folder(title, paths), False)
+        tie(head_line, _named_folder(title, folder_keys), False)
         if (slug := _slug(title)) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
             tie(head_line, {staged[slug]} if slug in staged else set(), True)
     # a base image only some images are built on
@@ -196,11 +197,12 @@ def _folder_keys(paths: Sequence[str]) -> list[str]:
     ]
 
 
-def _named_folder(title: str, paths: Sequence[str]) -> set[int]:
-    """The images whose folder's key (`_folder_keys`) a heading names as words of its own (`## ComfyUI`
-    for `rocm_comfyui/Dockerfile`, `## Faster-Whisper & CTranslate` for `rocm_faster_whisper/`)."""
+def _named_folder(title: str, keys: Sequence[str]) -> set[int]:
+    """The images whose folder's key (`_folder_keys`: `keys`, one an image) a heading names as words of
+    its own (`## ComfyUI` for `rocm_comfyui/Dockerfile`, `## Faster-Whisper & CTranslate` for
+    `rocm_faster_whisper/`)."""
     slug = f"-{_slug(title)}-"
-    return {i for i, key in enumerate(_folder_keys(paths)) if key and f"-{key}-" in slug}
+    return {i for i, key in enumerate(keys) if key and f"-{key}-" in slug}
 
 
 def _headed_unbuilt_stages(doc: Document, models: Sequence[ImageModel]) -> list[tuple[int, str]]:
