@@ -335,6 +335,7 @@ AUDIT_LAYERS = (
     ("commands", "cells", "contents"),
     (
         "references",
+        "arg_entries",
         "targets",
         "missing",
         "settings",

@@ -60,7 +60,8 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions`, `paths` and `coverage` (names, versions, Dockerfile paths compared; the build args a
 family name such as `SPACK_*` covers), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`, `disabled`,
+table cells), then the claim readers — `contents`, `arg_entries`, `every_image`, `stage_count`,
+`wheel_names`, `disabled`,
 `references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections` (which image a
@@ -80,6 +81,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
@@ -316,6 +318,7 @@ def audit(
         for para in sub.paragraphs:
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
+        found.extend(_arg_entries(sub, auditor))
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
         found.extend(_disabled_installs(sub, auditor))
