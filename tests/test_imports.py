@@ -330,7 +330,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("aside", "versions", "paths", "coverage"),
+    ("aside", "versions", "paths", "coverage", "root_vars"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     (
