@@ -346,7 +346,15 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled"),
+    (
+        "every_image",
+        "stage_count",
+        "wheel_names",
+        "compose_builds",
+        "make_targets",
+        "disabled",
+        "prose_scripts",
+    ),
     (
         "methods",
         "line_refs",
