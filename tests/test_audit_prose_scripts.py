@@ -49,6 +49,8 @@ GONE = "README runs builder/build.sh, which does not exist (the scripts in build
         ("create `builder/build.sh` with the lines below", []),
         # no folder of that name: another layout, nothing to tell
         ("build using `tools/build.sh`", []),
+        # run in the container: a path of the image
+        ("run `builder/build.sh` inside the container", []),
         # not run: named only
         ("read the notes in `builder/build.md`", []),
     ],

@@ -36,6 +36,14 @@ _MAKE_WORDS = re.compile(
     r"\b(?:creat|writ|sav|add|generat|download|copy|cop(?:ie)|edit|put|place|rename|new)\w*", re.IGNORECASE
 )
 """Words saying the reader makes the file (`create `tools/run.sh``): it may well not be there yet."""
+_IN_CONTAINER = re.compile(
+    r"\b(?:in|inside|within|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
+    r"(?:container|image|pod)\b"
+    r"|\bdocker[ \t]+(?:run|exec)\b",
+    re.IGNORECASE,
+)
+"""Words saying the script runs in the container (`run `tools/serve.sh` inside the container`): a path of
+the image, which need not be the repository's."""
 
 
 def _scripts_in(folder: Path) -> list[str]:
@@ -52,10 +60,10 @@ def missing_prose_scripts(
 ) -> Iterator[Diagnostic]:
     """A script path in code in the prose (`` `builder/build.sh` ``: a folder and a script's suffix;
     not absolute, not a placeholder, nothing a command of the README makes or runs) that the sentence
-    tells to run (`build using`, `run`, `execute`) and that does not exist, while its folder does, from
-    the README's folder or the repository root, and holds other scripts (`certain`: the folder is this
-    repository's, and the script the sentence runs is not in it). A path a slip away from an existing
-    one is `missing`'s (`did you mean`)."""
+    tells to run (`build using`, `run`, `execute`; not in the container) and that does not exist, while
+    its folder does, from the README's folder or the repository root, and holds other scripts
+    (`certain`: the folder is this repository's, and the script the sentence runs is not in it). A path
+    a slip away from an existing one is `missing`'s (`did you mean`)."""
     made = _made(doc) | _in_commands(doc)
     bases = _prose_bases(directory)
     listings = _Listings()
@@ -71,7 +79,7 @@ def missing_prose_scripts(
         text = source[line - 1] if 0 < line <= len(source) else ""
         before = text.split(f"`{code}`", 1)[0]
         clause = re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1] + "`"  # the words that run it
-        if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause):
+        if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or _IN_CONTAINER.search(text):
             continue
         if any((base / path).exists() for base in bases) or _prose_fix(bases, path, suffix, listings):
             continue
