@@ -22,6 +22,8 @@ JETSON = "FROM nvcr.io/nvidia/tritonserver:24.08-py3-igpu\nRUN echo jetson\n"
     [
         ("$ROOT is the root directory of this git repo.", {"ROOT"}),
         ("where `${SRC}` is the top-level folder of the repository", {"SRC"}),
+        ("- `$TOP`: the root of this repo", {"TOP"}),
+        ("$BASE = base folder of your clone", {"BASE"}),
         ("`$CKPT` is the root of the model checkpoints", set()),  # not the repository
         ("$ROOT is where you keep the models", set()),
     ],

@@ -15,14 +15,15 @@ _ROOT_NAME = re.compile(
 `REPO_DIR` (not a bare `ROOT` or `ROOT_DIR`: those may be any folder unless the README says so)."""
 
 _DEFINED_AS_ROOT = re.compile(
-    r"`?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?`?[ \t]+(?:is|=|means|denotes|stands[ \t]+for|refers[ \t]+to)[ \t]+"
+    r"`?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?`?[ \t]*"
+    r"(?::|=|-|–|—|[ \t](?:is|means|denotes|stands[ \t]+for|refers[ \t]+to))[ \t]+"
     r"(?:the[ \t]+)?(?:root|top(?:[ \t-]*level)?|base)(?:[ \t]+(?:directory|folder|dir|path))?[ \t]+"
     r"(?:of|for)[ \t]+(?:this|the|your)[ \t]+(?:(?:git|cloned|local)[ \t]+)?"
     r"(?:repo|repository|project|checkout|clone)\b",
     re.IGNORECASE,
 )
 """A sentence defining a variable as the repository's root: `$ROOT is the root directory of this git
-repo`, `` `${SRC}` is the top-level folder of the repository ``."""
+repo`, `` `${SRC}` is the top-level folder of the repository ``, `` `$TOP`: the root of this repo ``."""
 
 
 def root_variables(text: str) -> frozenset[str]:
