@@ -15,14 +15,13 @@ from docgen.audit.missing import (
     _PATH,
     _PLACEHOLDER,
     _SCRIPT_SUFFIXES,
-    _code_paths,
     _in_commands,
     _Listings,
     _made,
     _prose_bases,
     _prose_fix,
 )
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
 _RUN_WORDS = re.compile(
@@ -55,6 +54,18 @@ def _scripts_in(folder: Path) -> list[str]:
     return [n for n in names if n.rsplit(".", 1)[-1].lower() in _SCRIPT_SUFFIXES and "." in n]
 
 
+_SCRIPT_SPAN = re.compile(r"`[^`\s]*/[^`\s]*\.(?:sh|bash|zsh|py)`", re.IGNORECASE)
+"""A code span holding a script's path with a folder: the only lines worth reading further."""
+
+
+def _script_spans(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, text) of each code span of the prose that holds a script's path with a folder."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" in text and _SCRIPT_SPAN.search(text):
+                yield from ((line, content) for _, _, content in code_spans(text))
+
+
 def missing_prose_scripts(
     doc: Document, source: Sequence[str], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
@@ -64,22 +75,26 @@ def missing_prose_scripts(
     its folder does, from the README's folder or the repository root, and holds other scripts
     (`certain`: the folder is this repository's, and the script the sentence runs is not in it). A path
     a slip away from an existing one is `missing`'s (`did you mean`)."""
-    made = _made(doc) | _in_commands(doc)
+    made: set[str] | None = None  # what the README's commands make or run: read once, when needed
     bases = _prose_bases(directory)
     listings = _Listings()
     seen: set[str] = set()
-    for line, code in _code_paths(doc):
+    for line, code in _script_spans(doc):
         path = code.strip().removeprefix("./")
         if not _PATH.fullmatch(path) or "/" not in path.rstrip("/") or _PLACEHOLDER.search(path):
             continue
         folder, _, name = path.rpartition("/")
         suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
-        if suffix not in _SCRIPT_SUFFIXES or path in seen or any(part in made for part in path.split("/")):
+        if suffix not in _SCRIPT_SUFFIXES or path in seen:
             continue
         text = source[line - 1] if 0 < line <= len(source) else ""
         before = text.split(f"`{code}`", 1)[0]
         clause = re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1] + "`"  # the words that run it
         if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or _IN_CONTAINER.search(text):
+            continue
+        if made is None:
+            made = _made(doc) | _in_commands(doc)
+        if any(part in made for part in path.split("/")):
             continue
         if any((base / path).exists() for base in bases) or _prose_fix(bases, path, suffix, listings):
             continue
