@@ -246,3 +246,24 @@ The image is built on ROCm 6.5.0.
     assert findings(readme, {"Dockerfile": ROCM_TORCH}) == [
         "4: README says ROCm 6.5.0 but Dockerfile:1 says 6.4.3"
     ]
+
+
+DEB_CUDNN = (
+    "FROM nvidia/cuda:11.0.3-base-ubuntu20.04\n"
+    "COPY cudnn/libcudnn8_8.1.1.33-1+cuda11.2_amd64.deb /tmp\n"
+    "RUN dpkg -i /tmp/libcudnn8_8.1.1.33-1+cuda11.2_amd64.deb\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        # the package file dpkg installs is cuDNN at the version its name says
+        ("- cuDNN: 8.9", ["4: README says cuDNN 8.9 but Dockerfile:3 says 8.1.1.33"]),
+        ("- cuDNN: 8.1", []),
+        ("- cuDNN 8.1.1.33", []),
+    ],
+)
+def test_a_library_a_package_file_installs_is_compared_by_its_name(item: str, expected: list[str]) -> None:
+    readme = f"# GPU image\n\nThe image installs the following:\n{item}\n"
+    assert findings(readme, {"Dockerfile": DEB_CUDNN}) == expected

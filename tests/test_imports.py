@@ -330,7 +330,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("aside", "versions", "paths", "coverage"),
+    ("aside", "versions", "paths", "coverage", "root_vars"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     (
@@ -347,7 +347,15 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled"),
+    (
+        "every_image",
+        "stage_count",
+        "wheel_names",
+        "compose_builds",
+        "make_targets",
+        "disabled",
+        "prose_scripts",
+    ),
     (
         "methods",
         "line_refs",

@@ -132,6 +132,7 @@ from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.ports import _published_ports
 from docgen.audit.prose import _audit_text
+from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
     _context_misses,
@@ -273,6 +274,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
+        found.extend(missing_prose_scripts(doc, source, path, directory))
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))

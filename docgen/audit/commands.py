@@ -10,6 +10,7 @@ import re
 import shlex
 from collections.abc import Iterator
 
+from docgen.audit.root_vars import from_root
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document, Fence
 
@@ -49,10 +50,12 @@ _CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?
 """`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
 
 
-def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
+def _file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[tuple[int, str]]:
     """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
     from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
-    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`."""
+    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`. A `cd` into a variable that is the repository's
+    root (`cd $ROOT/docker`, `ROOT` in `roots` or a name such as `REPO_ROOT`: `root_vars.from_root`)
+    goes to that folder from the root."""
     if fence.lang not in _COMMAND_LANGS:
         return
     building = False
@@ -60,7 +63,10 @@ def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
     for line, text in fence.lines:
         if (cd := _CD.match(text)) is not None:
             target = cd.group(1).strip("\"'")
-            if target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
+            rooted = from_root(target, roots)
+            if rooted is not None:
+                folder = posixpath.normpath(rooted) if rooted else ""
+            elif target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
                 folder = "$CD"
             else:
                 folder = posixpath.normpath(posixpath.join(folder, target))

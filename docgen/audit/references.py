@@ -39,6 +39,7 @@ from docgen.audit.paths import (
     ignores,
     variant,
 )
+from docgen.audit.root_vars import root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -125,7 +126,8 @@ def _dead_references(
     `project`, a path that would be outside it (`../Dockerfile.x` at its top) is neither looked for
     there nor reported. Nor is a path inside a git submodule (`.gitmodules`, see `docgen.files`)."""
     refs = [(line, target, False) for line, target in doc.links]
-    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
+    roots = root_variables(said)
+    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence, roots)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
     for line, target, flag in refs:
         path = _reference_path(target)
