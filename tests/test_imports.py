@@ -345,6 +345,7 @@ AUDIT_LAYERS = (
         "bakes",
         "latest",
         "grammar",
+        "platforms",
     ),
     ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled"),
     (

@@ -61,7 +61,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 family name such as `SPACK_*` covers), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`, `disabled`,
-`references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
+`references`, `missing`, `names`, `grammar`, `platforms`, `targets`, `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections` (which image a
 part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
@@ -127,6 +127,7 @@ from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
+from docgen.audit.platforms import _build_platforms
 from docgen.audit.ports import _published_ports
 from docgen.audit.prose import _audit_text
 from docgen.audit.provides import _provided_claims
@@ -289,6 +290,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
     found.extend(_command_grammar(doc, path))
+    found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
