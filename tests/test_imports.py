@@ -359,6 +359,7 @@ AUDIT_LAYERS = (
         "ports",
         "env_defaults",
         "base_claims",
+        "gpu_models",
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),

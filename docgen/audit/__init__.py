@@ -63,10 +63,10 @@ reads), `auditor` (a claim → a finding, with its confidence), `commands` and `
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`, `disabled`,
 `references`, `missing`, `names`, `grammar`, `platforms`, `targets`, `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections` (which image a
-part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
-`environments`, `keyed`, `linked_rows` — and `set_aside`, then `family_defaults`; `audit()` here runs
-them.
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `commits`, `prose`,
+`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
+`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`, then
+`family_defaults`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -111,6 +111,7 @@ from docgen.audit.fences import (
     _listed_not_installed,
 )
 from docgen.audit.file_lists import _listed_absent
+from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
@@ -324,6 +325,7 @@ def audit(
         found.extend(_env_defaults(sub, doc, auditor))
         found.extend(_family_defaults(sub, auditor))
         found.extend(_base_claims(sub, auditor, text))
+        found.extend(_gpu_model_claims(sub, auditor))
         found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
