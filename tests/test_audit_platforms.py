@@ -117,3 +117,14 @@ def test_build_args_that_make_the_from_reference_invalid(tmp_path: Path, args: s
 )
 def test_build_args_giving_a_valid_reference_are_no_finding(tmp_path: Path, args: str) -> None:
     assert _audit(tmp_path, _fence(f"docker build {args} -f img/Dockerfile img"), REGISTRY) == []
+
+
+def test_a_value_passed_for_an_arg_declared_without_default(tmp_path: Path) -> None:
+    dockerfile = "ARG BASE\nARG TAG\nFROM ${BASE}:${TAG}\nRUN true\n"
+    good = _fence("docker build --build-arg BASE=ubuntu --build-arg TAG=24.04 -f img/Dockerfile img")
+    assert _audit(tmp_path, good, dockerfile) == []
+    bad = _fence("docker build --build-arg BASE=ubuntu -f img/Dockerfile img")
+    assert _audit(tmp_path, bad, dockerfile) == [
+        "6: README builds img/Dockerfile with --build-arg BASE=ubuntu, which makes img/Dockerfile:3 "
+        "FROM ${BASE}:${TAG} the invalid image reference 'ubuntu:' (certain)"
+    ]

@@ -183,7 +183,8 @@ def _compare(
             elif arg.default is not None:
                 values[arg.name] = arg.default
             # (a bare ARG nobody passes is unset: BuildKit makes it empty)
-    values.update({k: v for k, v in passed.items() if k in values})
+    declared = {arg.name for arg in model.args if arg.scope == "global"}
+    values.update({k: v for k, v in passed.items() if k in declared})
     try:
         expanded = shell.expand(stage.base_raw, values)
     except shell.ExpansionError:
