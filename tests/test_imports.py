@@ -360,6 +360,7 @@ AUDIT_LAYERS = (
         "env_defaults",
         "base_claims",
         "gpu_models",
+        "version_lists",
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),

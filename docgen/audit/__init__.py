@@ -63,7 +63,7 @@ reads), `auditor` (a claim → a finding, with its confidence), `commands` and `
 table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`, `disabled`,
 `references`, `missing`, `names`, `grammar`, `platforms`, `targets`, `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `commits`, `prose`,
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`, then
 `family_defaults`; `audit()` here runs them.
@@ -155,6 +155,7 @@ from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
@@ -326,6 +327,7 @@ def audit(
         found.extend(_family_defaults(sub, auditor))
         found.extend(_base_claims(sub, auditor, text))
         found.extend(_gpu_model_claims(sub, auditor))
+        found.extend(_version_lists(sub, auditor))
         found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
