@@ -62,6 +62,11 @@ def test_a_platform_an_arch_namespace_is_not_for(tmp_path: Path, command: tuple[
             'ARG BASE="amd64/alpine:3.20"\nFROM --platform=$BUILDPLATFORM ${BASE}\nRUN true\n',
         ),
         ("docker buildx build --platform linux/arm64 -f other/Dockerfile other", AMD64_ONLY),
+        (
+            "docker buildx build --platform linux/arm64 --build-context amd64/alpine:3.20=docker-image://alpine"
+            " -f img/Dockerfile img",
+            AMD64_ONLY,
+        ),
     ],
 )
 def test_a_platform_the_base_can_be_is_no_finding(tmp_path: Path, command: str, dockerfile: str) -> None:

@@ -85,28 +85,31 @@ def _build_platforms(doc: Document, models: Sequence[ImageModel], readme: str) -
             read = _read(words)
             if read is None:
                 continue
-            file, platforms, passed, target = read
+            file, platforms, passed, target, contexts = read
             model = _built(file, models)
             if model is None:
                 continue
             stage = _root(model, target)
             if stage is None:
                 continue
-            yield from _compare(readme, command[0][0], model, stage, platforms, passed)
+            yield from _compare(readme, command[0][0], model, stage, platforms, passed, contexts)
 
 
-def _read(words: list[str]) -> tuple[str | None, list[str], dict[str, str], str | None] | None:
-    """(`-f`, `--platform` values, `--build-arg` values, `--target`) of a build command's words; None
-    when a value is filled in or an arg comes from the environment."""
+def _read(
+    words: list[str],
+) -> tuple[str | None, list[str], dict[str, str], str | None, frozenset[str]] | None:
+    """(`-f`, `--platform` values, `--build-arg` values, `--target`, `--build-context` names) of a build
+    command's words; None when a value is filled in or an arg comes from the environment."""
     file: str | None = None
     target: str | None = None
     platforms: list[str] = []
     passed: dict[str, str] = {}
+    contexts: set[str] = set()  # named contexts: one may stand for the FROM's image
     index = 0
     while index < len(words):
         word = words[index]
         name, eq, value = word.partition("=")
-        if name in ("-f", "--file", "--platform", "--build-arg", "--target") and not eq:
+        if name in ("-f", "--file", "--platform", "--build-arg", "--target", "--build-context") and not eq:
             if index + 1 >= len(words):
                 return None
             value = words[index + 1]
@@ -120,6 +123,8 @@ def _read(words: list[str]) -> tuple[str | None, list[str], dict[str, str], str 
             if _FILLED_IN.search(value):
                 return None
             platforms.extend(p for p in value.split(",") if p)
+        elif name == "--build-context":
+            contexts.add(value.partition("=")[0])
         elif name == "--build-arg":
             arg, has_value, arg_value = value.partition("=")
             if not has_value or _FILLED_IN.search(arg_value):
@@ -127,7 +132,7 @@ def _read(words: list[str]) -> tuple[str | None, list[str], dict[str, str], str 
             passed[arg] = arg_value
     if file is not None and _FILLED_IN.search(file):
         return None
-    return file, platforms, passed, target
+    return file, platforms, passed, target, frozenset(contexts)
 
 
 def _built(file: str | None, models: Sequence[ImageModel]) -> ImageModel | None:
@@ -172,6 +177,7 @@ def _compare(
     stage: Stage,
     platforms: list[str],
     passed: dict[str, str],
+    contexts: frozenset[str] = frozenset(),
 ) -> Iterator[Diagnostic]:
     """The findings of one build command: its FROM made invalid, or a platform its base is not for."""
     named = shell.referenced_names(stage.base_raw)
@@ -195,6 +201,8 @@ def _compare(
     stage_names = {s.name.lower() for s in model.stages if s.name}
     if base.lower() in stage_names or base == "scratch":
         return
+    if base in contexts or base.rsplit(":", 1)[0] in contexts:
+        return  # `--build-context NAME=…` replaces the image the FROM names
     given = sorted(n for n in named if n in passed)
     if given and not _REFERENCE.match(base):
         shown = ", ".join(f"{n}={passed[n] or _EMPTY}" for n in given)
