@@ -53,6 +53,8 @@ def _gpu_model_claims(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]
         return
     sets: list[_Targets] | None = None  # read once, for a part that names a model
     for para in part.paragraphs:
+        if not _MADE_FOR.search(" ".join(said for _, said in para.lines)):
+            continue  # (most paragraphs: one search, no sentences cut)
         for start, _end, sentence in _sentences(para.lines):
             for claim in _MADE_FOR.finditer(sentence):
                 if _example(sentence, claim) or _NOT_A_CLAIM.search(sentence):

@@ -40,6 +40,8 @@ def _version_lists(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     if len(auditor.models) < 2:
         return
     for para in part.paragraphs:
+        if not _LIST.search(" ".join(said for _, said in para.lines)):
+            continue  # (most paragraphs: one search, no sentences cut)
         for start, _end, sentence in _sentences(para.lines):
             for claim in _LIST.finditer(sentence):
                 if _example(sentence, claim) or _NOT_A_CLAIM.search(sentence):
