@@ -169,3 +169,48 @@ def cuda_cannot_build(target: str, cuda: str) -> str | None:
     if have >= (13, 0) and (major, minor) < _OLDEST_IN_13:
         return f"CUDA {have[0]}.{have[1]} no longer builds for {sm} (CUDA 13.0 starts at sm_75)"
     return None
+
+
+# A GPU named by its model (`MI300X`, `Instinct MI250`, `H100`, `L40S`) → its target, read off the
+# products column of `_TARGETS` for AMD Instinct and NVIDIA data-centre names; a series (`MI300`) is
+# its first target's. Consumer names (`RX 7900 XTX`) are written too many ways to be read here.
+_AMD_MODEL = re.compile(r"\bMI\d{2,3}[AXP]?\b")
+_NVIDIA_MODEL = re.compile(r"\b(?:[ABHLTV]\d{1,3}S?|G[BH]\d{2,3})\b")
+
+
+def _models() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for target, vendor, _family, products in _TARGETS:
+        pattern = {"AMD": _AMD_MODEL, "NVIDIA": _NVIDIA_MODEL}.get(vendor)
+        for name in pattern.findall(products) if pattern else ():
+            found.setdefault(name.upper(), target)
+    found.setdefault("MI200", "gfx90a")  # the MI200 series: MI210, MI250, MI250X
+    return found
+
+
+_BY_MODEL = _models()
+
+
+def model_target(name: str) -> str | None:
+    """The target key of a GPU model name (`MI300X` → `gfx942`, `H100` → `9.0`), None when unknown."""
+    return _BY_MODEL.get(name.strip().upper())
+
+
+def model_names() -> frozenset[str]:
+    """Every GPU model name `model_target` knows, upper case."""
+    return frozenset(_BY_MODEL)
+
+
+_HSA_VERSION = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{1,2})")
+
+
+def hsa_override_target(value: str) -> str | None:
+    """The gfx target an `HSA_OVERRIDE_GFX_VERSION` value makes the ROCm runtime report: major, minor
+    and stepping, the stepping in hex (`11.0.0` → `gfx1100`, `9.0.10` → `gfx90a`, `9.4.2` → `gfx942`)."""
+    match = _HSA_VERSION.fullmatch(value.strip().strip("\"'"))
+    if match is None:
+        return None
+    major, minor, stepping = (int(part) for part in match.groups())
+    if minor > 15 or stepping > 15:
+        return None
+    return f"gfx{major}{minor:x}{stepping:x}"

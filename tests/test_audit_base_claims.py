@@ -101,6 +101,9 @@ def test_a_dockerfile_the_image_is_built_from_is_no_base(tmp_path: Path) -> None
         ("This image is based on the Intel oneAPI HPC Toolkit.", "Intel oneAPI HPC Toolkit"),
         ("The container is built on top of NGC PyTorch.", "NGC PyTorch"),
         ("It is derived from the oneAPI Base Toolkit image.", "oneAPI Base Toolkit"),
+        ("This image is based on NVIDIA's PyTorch container.", "NVIDIA's PyTorch container"),
+        ("The image is built on top of the ROCm dev image.", "ROCm dev image"),
+        ("It is built on the AMD ROCm development container.", "AMD ROCm development container"),
     ],
 )
 def test_a_base_product_none_of_the_images_starts_from(tmp_path: Path, sentence: str, product: str) -> None:
@@ -118,6 +121,9 @@ def test_a_base_product_none_of_the_images_starts_from(tmp_path: Path, sentence:
             "FROM intel/oneapi-hpckit:2024.2.1-devel-ubuntu22.04\n",
         ),
         ("The container is built on top of NGC PyTorch.", "FROM nvcr.io/nvidia/pytorch:24.05-py3\n"),
+        ("This image is based on NVIDIA's PyTorch container.", "FROM nvcr.io/nvidia/pytorch:25.01-py3\n"),
+        ("The image is built on top of the ROCm dev image.", "FROM rocm/dev-ubuntu-22.04:6.2.4\n"),
+        ("The image is built on top of the ROCm dev image.", "FROM docker.io/rocm/dev-almalinux-8:6.3\n"),
         # a base that names no distribution may be built on it (a build arg, the project's own image)
         ("This image is based on the Intel oneAPI HPC Toolkit.", "FROM acme/sycl-base:1.0\n"),
         (

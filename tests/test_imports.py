@@ -346,6 +346,7 @@ AUDIT_LAYERS = (
         "bakes",
         "latest",
         "grammar",
+        "platforms",
     ),
     (
         "every_image",
@@ -367,6 +368,8 @@ AUDIT_LAYERS = (
         "ports",
         "env_defaults",
         "base_claims",
+        "gpu_models",
+        "version_lists",
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),

@@ -61,13 +61,13 @@ The modules of this package, each importing only those before it: `aside` (text 
 family name such as `SPACK_*` covers), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `arg_entries`, `every_image`, `stage_count`,
-`wheel_names`, `disabled`,
-`references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
+`wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,
+`settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections` (which image a
-part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`, `paragraphs`, `fences`,
-`environments`, `keyed`, `linked_rows` — and `set_aside`, then `family_defaults`; `audit()` here runs
-them.
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `commits`, `prose`,
+`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
+`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`, then
+`family_defaults`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -114,6 +114,7 @@ from docgen.audit.fences import (
     _listed_not_installed,
 )
 from docgen.audit.file_lists import _listed_absent
+from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
@@ -130,6 +131,7 @@ from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
+from docgen.audit.platforms import _build_platforms
 from docgen.audit.ports import _published_ports
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
@@ -157,6 +159,7 @@ from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
@@ -295,6 +298,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
     found.extend(_command_grammar(doc, path))
+    found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
@@ -329,6 +333,8 @@ def audit(
         found.extend(_env_defaults(sub, doc, auditor))
         found.extend(_family_defaults(sub, auditor))
         found.extend(_base_claims(sub, auditor, text))
+        found.extend(_gpu_model_claims(sub, auditor))
+        found.extend(_version_lists(sub, auditor))
         found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))

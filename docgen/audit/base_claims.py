@@ -29,6 +29,7 @@ from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
+from docgen.sources import naming
 
 _BASED = re.compile(
     r"\b(?:(?:is|are)[ \t]+)?(?:based[ \t]+(?:up)?on|built[ \t]+(?:on[ \t]+top[ \t]+of|(?:up)?on|from)"
@@ -91,23 +92,11 @@ _SHOWN = {
     "rocky": "Rocky Linux",
 }
 _REF_WORD = re.compile(r"[a-z]+")
-_PRODUCTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
-    (re.compile(rf"(?:the[ \t]+)?(?:{words})\b", re.IGNORECASE), frozenset(repositories.split()))
-    for words, repositories in (
-        (r"(?:Intel[ \t]+)?oneAPI[ \t]+HPC[ \t]+(?:Toolkit|Kit)|hpckit", "intel/oneapi-hpckit intel/hpckit"),
-        (
-            r"(?:Intel[ \t]+)?oneAPI[ \t]+Base[ \t]+(?:Toolkit|Kit)|basekit",
-            "intel/oneapi-basekit intel/basekit",
-        ),
-        (r"(?:NVIDIA[ \t]+)?NGC[ \t]+PyTorch", "nvidia/pytorch"),
-        (r"(?:NVIDIA[ \t]+)?NGC[ \t]+TensorFlow", "nvidia/tensorflow"),
-        (r"(?:NVIDIA[ \t]+)?NGC[ \t]+JAX", "nvidia/jax"),
-        (r"(?:NVIDIA[ \t]+)?(?:NGC[ \t]+)?Triton[ \t]+(?:Inference[ \t]+)?Server", "nvidia/tritonserver"),
-        (r"(?:AMD[ \t]+)?ROCm[ \t]+PyTorch", "rocm/pytorch"),
-    )
+_PRODUCTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(rf"(?:the[ \t]+)?(?:{words})\b", re.IGNORECASE), repositories)
+    for words, repositories in naming.BASE_PRODUCTS
 )
-"""Products a base image is named by in prose (`the Intel oneAPI HPC Toolkit`, `NGC PyTorch`) → the
-repositories of their images (under any registry: `nvcr.io/nvidia/pytorch` is `nvidia/pytorch`)."""
+"""Products a base image is named by in prose, compiled (`naming.BASE_PRODUCTS`, the one table)."""
 
 
 def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
@@ -155,7 +144,7 @@ def _product_claim(
     line: int,
     sentence: str,
     based: re.Match[str],
-    product: tuple[re.Pattern[str], frozenset[str]],
+    product: tuple[re.Pattern[str], tuple[str, ...]],
     auditor: _Auditor,
 ) -> Iterator[Diagnostic]:
     """A sentence saying the image is based on a product (`_PRODUCTS`: `based on the Intel oneAPI HPC
@@ -172,9 +161,14 @@ def _product_claim(
     bases = [(m, s) for m in auditor.models for s in m.stages if s.parent is None and s.base]
     if not bases or any("$" in s.base or _distro_of(s.base) is None for _, s in bases):
         return
-    if any(_repository(s.base) in repositories for _, s in bases):
+    if any(naming.is_product_image(_repository(s.base), repositories) for _, s in bases):
         return
-    if any(r in (a.default or "").lower() for m in auditor.models for a in m.args for r in repositories):
+    if any(
+        r.rstrip("*") in (a.default or "").lower()
+        for m in auditor.models
+        for a in m.args
+        for r in repositories
+    ):
         return
     shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in bases[:2])
     name = named.group().strip()

@@ -445,3 +445,37 @@ SAME_PROJECT: dict[str, str] = {
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
 and `Transformer Engine` are all `transformerengine`), mapped to the spelling that stands for all.
 `docgen audit` matches README names to Dockerfile components through it."""
+
+
+BASE_PRODUCTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"(?:Intel[ \t]+)?oneAPI[ \t]+HPC[ \t]+(?:Toolkit|Kit)|hpckit", ("intel/oneapi-hpckit", "intel/hpckit")),
+    (
+        r"(?:Intel[ \t]+)?oneAPI[ \t]+Base[ \t]+(?:Toolkit|Kit)|basekit",
+        ("intel/oneapi-basekit", "intel/basekit"),
+    ),
+    (
+        r"(?:NVIDIA[ \t]+)?NGC[ \t]+PyTorch|NVIDIA(?:'s|’s)?[ \t]+PyTorch[ \t]+(?:container|image)",
+        ("nvidia/pytorch",),
+    ),
+    (
+        r"(?:NVIDIA[ \t]+)?NGC[ \t]+TensorFlow|NVIDIA(?:'s|’s)?[ \t]+TensorFlow[ \t]+(?:container|image)",
+        ("nvidia/tensorflow",),
+    ),
+    (r"(?:NVIDIA[ \t]+)?NGC[ \t]+JAX|NVIDIA(?:'s|’s)?[ \t]+JAX[ \t]+(?:container|image)", ("nvidia/jax",)),
+    (r"(?:NVIDIA[ \t]+)?(?:NGC[ \t]+)?Triton[ \t]+(?:Inference[ \t]+)?Server", ("nvidia/tritonserver",)),
+    (
+        r"(?:AMD[ \t]+)?ROCm[ \t]+PyTorch|AMD(?:'s|’s)?[ \t]+PyTorch[ \t]+(?:container|image)",
+        ("rocm/pytorch",),
+    ),
+    (r"(?:AMD[ \t]+)?ROCm[ \t]+(?:dev|development)[ \t]+(?:image|container)", ("rocm/dev-*",)),
+)
+"""Products a base image is named by in prose (`the Intel oneAPI HPC Toolkit`, `NVIDIA's PyTorch
+container`, `the ROCm dev image`): a pattern of their words → the repositories of their images, under
+any registry (`nvcr.io/nvidia/pytorch` is `nvidia/pytorch`); a trailing `*` stands for the rest of a
+name (`rocm/dev-*`: `rocm/dev-ubuntu-22.04`, `rocm/dev-almalinux-8`)."""
+
+
+def is_product_image(repository: str, repositories: tuple[str, ...]) -> bool:
+    """True when the image repository `repository` (no registry, no tag) is one of `repositories`, as
+    `BASE_PRODUCTS` writes them (a trailing `*`: any rest of the name)."""
+    return any(repository.startswith(r[:-1]) if r.endswith("*") else repository == r for r in repositories)

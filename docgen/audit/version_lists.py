@@ -1,0 +1,99 @@
+"""A list of versions a README gives for a component across its images (`Python environment (3.10 or
+3.11)`, `CUDA 11.8 and 12.1 images`, `supports Python 3.10, 3.11`) against the versions the images it
+is about have: a version an image has that the list leaves out, or a listed one no image has.
+
+Read only for a part of the README about two images or more, each of which pins or names a version of
+the component (`auditor.facts`, as the Key versions rows read them); the versions are compared to the
+precision the README writes (`3.12.4` is `3.12`). A sentence with a condition, a choice, the past or a
+requirement of the host (`if`, `your`, `e.g.`, `older`, `requires`, `host`) is not read (`likely`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import LIKELY, _Auditor, _Fact
+from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_V = r"\d{1,2}\.\d{1,2}(?:\.\d{1,3})?"
+_LIST = re.compile(
+    r"\b(?P<name>Python|CUDA|PyTorch|ROCm|TensorFlow|GCC|Node(?:\.js)?|Java|Go|Ubuntu|Debian)"
+    r"(?:[ \t]+(?:environment|versions?|runtime|releases?))?[ \t]*:?[ \t]*\(?[ \t]*"
+    rf"(?P<list>{_V}(?:[ \t]*[,/][ \t]*{_V})*,?[ \t]*(?:\bor\b|\band\b|/|&)[ \t]*{_V})(?!\.?\d)",
+    re.IGNORECASE,
+)
+_VERSION = re.compile(_V)
+_NOT_A_CLAIM = re.compile(
+    r"\bif\b|\bwhen\b|\bunless\b|\byour\b|\binstead\b|\bwas\b|\bwere\b|\bolder\b|\bprevious(?:ly)?\b"
+    r"|\blegacy\b|\bdeprecated\b|\brequires?\b|\bhost\b|\bplanned\b|\bupcoming\b|\bnot\b|n't\b"
+    r"|\bbetween\b|\bfrom\b|\bto\b|\bnewer\b|\bor[ \t]+(?:later|newer|above)\b",
+    re.IGNORECASE,
+)
+
+
+def _version_lists(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The lists of a component's versions in `part`'s sentences that leave out a version one of
+    `auditor`'s images has, or name one none has (see the module's docstring)."""
+    if len(auditor.models) < 2:
+        return
+    for para in part.paragraphs:
+        if not _LIST.search(" ".join(said for _, said in para.lines)):
+            continue  # (most paragraphs: one search, no sentences cut)
+        for start, _end, sentence in _sentences(para.lines):
+            for claim in _LIST.finditer(sentence):
+                if _example(sentence, claim) or _NOT_A_CLAIM.search(sentence):
+                    continue
+                found = _compare(claim.group("name"), claim.group("list"), auditor)
+                if found is not None:
+                    yield Diagnostic(
+                        auditor.path, _line_at(para.lines, start + claim.start()), found, confidence=LIKELY
+                    )
+
+
+def _compare(name: str, written: str, auditor: _Auditor) -> str | None:
+    """What a list of `name`'s versions (`written`: `3.10 or 3.11`) leaves out or adds, against every
+    image; None when an image has no known version or the list agrees."""
+    listed = _VERSION.findall(written)
+    facts = auditor.facts.lookup(name, auditor.names)
+    each: dict[str, list[_Fact]] = {}
+    for fact in facts:
+        each.setdefault(fact.path, []).append(fact)
+    if any(not each.get(m.path) for m in auditor.models):
+        return None  # an image whose version is not known may have any
+    depth = {v.count(".") for v in listed}
+    if len(depth) != 1:
+        return None
+    parts = depth.pop() + 1
+    have: dict[str, _Fact] = {}
+    for model in auditor.models:
+        versions = {_cut(f.value, parts): f for f in each[model.path] if _cut(f.value, parts)}
+        if len(versions) != 1:
+            return None  # several versions of one image (a build stage's, a fallback): not told
+        version, fact = versions.popitem()
+        have.setdefault(version, fact)
+    wanted = {_cut(v, parts) for v in listed}
+    extra = sorted(set(have) - wanted, key=_key)
+    missing = sorted(wanted - set(have), key=_key)
+    said = f"README lists {name} {written}"
+    if extra:
+        shown = "; ".join(f"{have[v].path}:{have[v].line} has {v}" for v in extra[:2])
+        return f"{said}, but {shown}"
+    if missing:
+        return f"{said}, but no image it is about has {', '.join(missing)}"
+    return None
+
+
+def _cut(value: str, parts: int) -> str:
+    """`value`'s first `parts` numbers (`3.12.4` → `3.12`), empty when it has fewer."""
+    match = re.match(r"v?(\d+(?:\.\d+)*)", value)
+    if match is None:
+        return ""
+    numbers = match.group(1).split(".")
+    return ".".join(numbers[:parts]) if len(numbers) >= parts else ""
+
+
+def _key(version: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in version.split("."))

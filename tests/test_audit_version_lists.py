@@ -1,0 +1,71 @@
+"""`docgen.audit.version_lists`: a list of a component's versions said of a README's images (`Python 3.10
+or 3.11`) against the versions the images have. Planted drifts and the nearest true statements as traps;
+the READMEs and Dockerfiles are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+IMAGES = {
+    "py310/Dockerfile": "FROM python:3.10-slim\nRUN pip install numpy==2.1.0\n",
+    "py311/Dockerfile": "FROM python:3.11-slim\nRUN pip install numpy==2.1.0\n",
+    "py312/Dockerfile": "FROM python:3.12-slim\nRUN pip install numpy==2.1.0\n",
+}
+
+
+def _audit(tmp_path: Path, readme: str, images: dict[str, str] = IMAGES) -> list[str]:
+    make_tree(tmp_path, {**images, "README.md": readme})
+    models = [build_model(tmp_path / path, path) for path in images]
+    found = audit(readme, "README.md", models, {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written"),
+    [
+        ("All images come with:\n\n- A Python environment (3.10 or 3.11)", "3.10 or 3.11"),
+        ("The images support Python 3.10 and 3.11.", "3.10 and 3.11"),
+        ("Every image ships Python versions 3.10/3.11.", "3.10/3.11"),
+    ],
+)
+def test_a_list_that_leaves_out_a_version_an_image_has(tmp_path: Path, sentence: str, written: str) -> None:
+    found = _audit(tmp_path, f"# Runners\n\n{sentence}\n")
+    assert len(found) == 1
+    assert found[0].endswith(f"README lists Python {written}, but py312/Dockerfile:1 has 3.12 (likely)")
+
+
+def test_a_listed_version_no_image_has(tmp_path: Path) -> None:
+    found = _audit(tmp_path, "# Runners\n\nImages for Python 3.9, 3.10, 3.11 and 3.12.\n")
+    assert found == [
+        "3: README lists Python 3.9, 3.10, 3.11 and 3.12, but no image it is about has 3.9 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Images for Python 3.10, 3.11 and 3.12.",
+        "Images for Python 3.10, 3.11 or 3.12.",
+        "If your code needs Python 3.10 or 3.11, pick that image.",
+        "Your host requires Python 3.10 or 3.11 to run the build script.",
+        "Older releases shipped Python 3.8 and 3.9.",
+        "Images for Python 3.10 to 3.12.",
+        "numpy 2.1 and 2.2 both work.",
+    ],
+)
+def test_a_list_the_images_agree_with_is_no_finding(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Runners\n\n{sentence}\n") == []
+
+
+def test_one_image_or_an_unknown_version_is_not_read(tmp_path: Path) -> None:
+    one = {"py310/Dockerfile": IMAGES["py310/Dockerfile"]}
+    assert _audit(tmp_path, "# Runner\n\nPython 3.10 or 3.11.\n", one) == []
+    unknown = {**IMAGES, "any/Dockerfile": "ARG BASE\nFROM ${BASE}\nRUN true\n"}
+    assert _audit(tmp_path, "# Runners\n\nPython 3.10 or 3.11.\n", unknown) == []
