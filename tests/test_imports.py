@@ -346,7 +346,7 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled"),
+    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled", "copies"),
     (
         "methods",
         "line_refs",

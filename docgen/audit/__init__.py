@@ -97,6 +97,7 @@ from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.copies import _pasted_copies
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
@@ -336,6 +337,7 @@ def audit(
             said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
             found.extend(_described_block(fence, said, auditor))
             found.extend(_image_build_block(fence, said, auditor))
+            found.extend(_pasted_copies(doc, fence, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_toolkit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor, shown))
