@@ -140,7 +140,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
-from docgen.audit.script_args import _option_lists, _rejected_arguments
+from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.sections import (
     Build,
     _headed_unbuilt_stages,
@@ -286,6 +286,7 @@ def audit(
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
+        found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
