@@ -78,9 +78,34 @@ def test_blocks_that_are_not_a_copy() -> None:
         assert findings(readme, {"docker/Dockerfile.jetson": JETSON}) == [], readme
 
 
-def test_a_bare_dockerfile_is_named_only_with_its_folder() -> None:
+def test_a_bare_dockerfile_is_named_only_in_code() -> None:
     plain = JETSON.replace("# docker/Dockerfile.jetson\n", "")
-    readme = STALE.replace("`docker/Dockerfile.jetson`", "a `Dockerfile`")
-    assert findings(readme, {"Dockerfile": plain}) == []
-    named = STALE.replace("`docker/Dockerfile.jetson`", "`docker/Dockerfile`")
-    assert len(findings(named, {"docker/Dockerfile": plain})) == 3
+    assert findings(STALE.replace("`docker/Dockerfile.jetson`", "a Dockerfile"), {"Dockerfile": plain}) == []
+    named = STALE.replace("`docker/Dockerfile.jetson`", "a `Dockerfile`")
+    assert len(findings(named, {"Dockerfile": plain})) == 3
+    assert len(findings(named, {"Dockerfile": plain, "gpu/Dockerfile": plain})) == 0  # which one?
+
+
+def test_a_copy_from_the_same_base_repository() -> None:
+    # No ENV or ARG in common to tell a copy by: its FROM names the file's base repository.
+    dockerfile = 'FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu22.04\nRUN apt-get update\nCMD ["app"]\n'
+    readme = """\
+### 2. Create the `Dockerfile`
+
+```Dockerfile
+FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu20.04
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update
+CMD ["app"]
+```
+"""
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "4: README's copy of Dockerfile says FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu20.04 but "
+        "Dockerfile:1 says FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu22.04"
+    ]
+    for trap in (
+        readme.replace("Create the", "To use CUDA 11, change the"),  # a change the reader makes
+        readme.replace("nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu20.04", "python:3.12-slim"),  # another base
+        readme.replace("ENV DEBIAN_FRONTEND=noninteractive\nRUN apt-get update\n", ""),  # too little to tell
+    ):
+        assert findings(trap, {"Dockerfile": dockerfile}) == [], trap

@@ -24,7 +24,8 @@ _ENV = re.compile(r"[ \t]*ENV[ \t]+(.*)", re.IGNORECASE)
 _ARG = re.compile(r"[ \t]*ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?[ \t]*\Z", re.IGNORECASE)
 _PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)")
 _OTHER = re.compile(
-    r"\b(?:your|example|e\.g\.|for[ \t]+instance|extend\w*|custom\w*|derived?|own|template|minimal)\b",
+    r"\b(?:your|example|e\.g\.|for[ \t]+instance|extend\w*|custom\w*|derived?|own|template|minimal"
+    r"|change|modif\w*|replac\w*|instead|switch)\b",
     re.IGNORECASE,
 )
 """Words presenting a block as a Dockerfile the reader writes, not as the file's content."""
@@ -110,10 +111,10 @@ def _text_above(doc: Document, fence: Fence) -> str:
 
 
 def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageModel | None:
-    """The one audited Dockerfile `above` names whose `ENV`/`ARG` names the block mostly declares (at
-    least two, and more than half of the block's); a bare `Dockerfile` is named only with a folder
-    (`docker/Dockerfile`), the word alone being any Dockerfile."""
-    named = [m for m in models if _names_file(above, m.path)]
+    """The one audited Dockerfile `above` names (`_names_file`) that the block copies: more than half of
+    the block's `ENV`/`ARG` names (at least two) are the file's, or the block (three instructions or
+    more) starts `FROM` the repository the file starts from (`nvidia/cuda`, another tag)."""
+    named = [m for m in models if _names_file(above, m.path, models)]
     if len(named) != 1:
         return None
     model = named[0]
@@ -122,17 +123,41 @@ def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageMo
     }
     declared = {e.name for e in model.env if not e.inherited} | {a.name for a in model.args}
     shared = block & declared
-    return model if len(shared) >= 2 and 2 * len(shared) > len(block) else None
+    if len(shared) >= 2 and 2 * len(shared) > len(block):
+        return model
+    instructions = [text for _, text in fence.lines if _INSTRUCTION.match(text)]
+    froms = [m.group(1) for text in instructions if (m := _FROM.match(text))]
+    if len(instructions) >= 3 and froms and model.stages and "$" not in froms[0]:
+        if _repository(froms[0]) == _repository(model.stages[0].base_raw):
+            return model
+    return None
 
 
-def _names_file(text: str, path: str) -> bool:
+_INSTRUCTION = re.compile(
+    r"[ \t]*(?:FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER)[ \t]", re.I
+)
+
+
+def _repository(reference: str) -> str:
+    """An image reference without its tag or digest: `nvidia/cuda` of `nvidia/cuda:12.0.1-runtime`."""
+    name = reference.split("@", 1)[0]
+    slash = name.rfind("/")
+    colon = name.rfind(":")
+    return (name[:colon] if colon > slash else name).lower()
+
+
+def _names_file(text: str, path: str, models: tuple[ImageModel, ...]) -> bool:
+    """`text` names the Dockerfile at `path`: by its path, or by its file name — a bare `Dockerfile`
+    only in code (`` `Dockerfile` ``) and when no other audited file has that name (the word alone is
+    any Dockerfile)."""
     posix = PurePosixPath(path)
-    names = (
-        [str(posix)] if posix.name.lower() in {"dockerfile", "containerfile"} else [str(posix), posix.name]
-    )
-    if posix.name.lower() in {"dockerfile", "containerfile"} and len(posix.parts) == 1:
+    if len(posix.parts) > 1 and re.search(rf"(?<![\w./-]){re.escape(str(posix))}(?![\w-]|\.\w)", text):
+        return True
+    if sum(PurePosixPath(m.path).name == posix.name for m in models) != 1:
         return False
-    return any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-]|\.\w)", text) for name in names)
+    if posix.name.lower() in {"dockerfile", "containerfile"}:
+        return f"`{posix.name}`" in text
+    return re.search(rf"(?<![\w.-]){re.escape(posix.name)}(?![\w-]|\.\w)", text) is not None
 
 
 def _block_env(fence: Fence) -> Iterator[tuple[int, str, str]]:
