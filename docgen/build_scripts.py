@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 
-_ASSIGN = re.compile(
-    r"^[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?"
-    r"([A-Za-z_][A-Za-z0-9_]*)=(\S*)[ \t]*(?:#.*)?$"
-)
+from docgen.shell import DECLARE, NAME
+
+_ASSIGN = re.compile(r"^[ \t]*(?:" + DECLARE + ")?(" + NAME + r")=(\S*)[ \t]*(?:#.*)?$")
 _DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^${}]*)\}")
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 BUILD = re.compile(

@@ -37,6 +37,8 @@ OVERRIDE_FILES = (
     "docker-compose.override.yaml",
 )
 """The override files it reads after that one, in its order (compose-go's): the first found."""
+FILE_NAME = re.compile(r"(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml\Z")
+"""A compose file's name: one of those, or a variant (`docker-compose.xpu.yml`, `compose.prod.yaml`)."""
 
 
 def default_files(folder: Path) -> list[Path]:
@@ -473,3 +475,105 @@ def _loader(yaml: Any) -> Any:
 
     Loader.add_constructor("tag:yaml.org,2002:map", mapping)
     return Loader
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One place a compose file reads a variable (Compose interpolates the whole file, so a command, a
+    volume or an environment value reads it as well as a build setting)."""
+
+    name: str
+    default: str | None
+    """The value Compose gives it when it is unset, as written (`${NAME:-x}` and `${NAME-x}` give `x`,
+    `${NAME:-}` gives ``); None when it gives none (`$NAME`, `${NAME}`, `${NAME:?error}`, `${NAME:+x}`)."""
+    line: int
+    service: str | None
+    """The service whose settings hold it; None outside `services:` (a top-level `x-` block, volumes)."""
+
+
+_COMMENT = re.compile(r"(?:^|[ \t])#.*")
+_TOP_KEY = re.compile(r"[^\s#][^:]*:")
+_SERVICE_KEY = re.compile(r"([ \t]+)([\w.-]+|\"[^\"]+\"|'[^']+')[ \t]*:")
+_NAME_OP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(:?[-+?])?")
+
+
+def variables(data: bytes) -> tuple[Variable, ...]:
+    """Every variable the compose file whose bytes are `data` reads, each time it reads it, in file
+    order; a default that holds a variable (`${A:-${B:-x}}`) is kept as written and B is read too.
+    `$$` is a literal `$`, and comments are not read. The text is read line by line (a `${…}` does
+    not span lines); no YAML reader is needed."""
+    text = data.decode("utf-8", errors="replace")
+    found: list[Variable] = []
+    service: str | None = None
+    inside = False
+    indent: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _COMMENT.sub("", raw)
+        if not line.strip():
+            continue
+        if _TOP_KEY.match(line):
+            inside = line.split(":", 1)[0].strip().strip("\"'") == "services"
+            service, indent = None, None
+            continue
+        key = _SERVICE_KEY.match(line)
+        if inside and key and (indent is None or key.group(1) == indent):
+            indent = key.group(1)
+            service = key.group(2).strip("\"'")
+        _read_line(line, number, service if inside else None, found, 0)
+    return tuple(found)
+
+
+def _read_line(line: str, number: int, service: str | None, found: list[Variable], nesting: int) -> None:
+    """The variables `line` reads, into `found` (a default's own variables too, `nesting` deep)."""
+    if nesting > MAX_NESTING:
+        return
+    at = 0
+    for match in _VARIABLE.finditer(line):
+        if match.start() < at:
+            continue
+        at = match.end()
+        if match.group(0) == "$$":
+            continue
+        if match.group(1):
+            found.append(Variable(match.group(1), None, number, service))
+            continue
+        depth, end = 1, None
+        for brace in _BRACE.finditer(line, match.end()):
+            depth += 1 if brace.group() == "{" else -1
+            if not depth:
+                end = brace.end()
+                break
+        if end is None:
+            return  # no closing `}` on the line: not read
+        inner = line[match.end() : end - 1]
+        op = _NAME_OP.match(inner)
+        if op is None:
+            continue
+        kind = op.group(2) or ""
+        rest = inner[op.end() :]
+        default = rest if kind in (":-", "-") else None
+        if kind or op.end() == len(inner):
+            found.append(Variable(op.group(1), default, number, service))
+        if rest:
+            _read_line(rest, number, service, found, nesting + 1)
+        at = end
+
+
+_DOTENV = re.compile(r"[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=(.*)")
+
+
+def dotenv(data: bytes) -> dict[str, tuple[str, int]]:
+    """The variables an env file (`.env`, an `env_file:`) sets: name → (value, line); quotes around a
+    value are removed, a ` #` comment after an unquoted one too. The last setting of a name wins."""
+    found: dict[str, tuple[str, int]] = {}
+    for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+        match = _DOTENV.match(line)
+        if match is None:
+            continue
+        value = match.group(2).strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        else:
+            value = _COMMENT.sub("", value).strip()
+        found[match.group(1)] = (value, number)
+    return found

@@ -195,6 +195,39 @@ def dockerfiles_in(folder: Path, depth: int | None = 0, *, pass_unreadable: bool
     return found
 
 
+_SUBMODULE_PATH = re.compile(r"^[ \t]*path[ \t]*=[ \t]*(\S+)", re.MULTILINE)
+_GITMODULES_BYTES = 64 * 1024
+"""Bytes of a `.gitmodules` read: enough for any real one, and a bound on the work a huge one makes."""
+
+
+def submodule_folders(folder: Path) -> tuple[Path, ...]:
+    """The folders of the git submodules the nearest `.gitmodules` at or above `folder` lists (its
+    `path = …` lines, read from the folder holding it); none when there is no such file or it cannot be
+    read. A checkout leaves them empty unless cloned with `--recurse-submodules`, so what they hold is
+    not known from the checkout."""
+    start = folder.resolve()
+    for here in (start, *start.parents):
+        try:
+            with (here / ".gitmodules").open("rb") as handle:
+                data = handle.read(_GITMODULES_BYTES)
+        except OSError:
+            if (here / ".git").exists():
+                return ()
+            continue
+        text = data.decode("utf-8", errors="replace")
+        return tuple(here / path.strip("/") for path in _SUBMODULE_PATH.findall(text) if path.strip("/"))
+    return ()
+
+
+def in_submodule(path: Path, folder: Path) -> bool:
+    """True when `path` lies in a git submodule the nearest `.gitmodules` at or above `folder` lists."""
+    try:
+        full = path.resolve()
+    except (OSError, ValueError):
+        return False
+    return any(full == sub or full.is_relative_to(sub) for sub in submodule_folders(folder))
+
+
 def check_writable(path: Path) -> None:
     """A `UsageError` when `path` exists but is read-only (a rename would replace it regardless, so
     docgen respects the user's intent instead) or has other hard links (the rename would leave them

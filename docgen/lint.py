@@ -28,7 +28,8 @@ from docgen import baseimage, hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
-from docgen.shell import referenced_names, split_words
+from docgen.shell import DECLARE, NAME, referenced_names, split_words
+from docgen.sources.pip import PIP
 
 __all__ = ["lint"]
 
@@ -88,8 +89,7 @@ def _reference(name: str) -> re.Pattern[str]:
 
 # Shell assignments and loop/read variables: `X=…`, `export X=…`, `for X in`, `read -r X`.
 _ASSIGNED = re.compile(
-    r"(?:^|(?<=[\s;&|(`]))(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)*)?"
-    r"(?P<assign>[A-Za-z_][A-Za-z0-9_]*)\+?="
+    r"(?:^|(?<=[\s;&|(`]))(?:" + DECLARE + r")?(?P<assign>" + NAME + r")\+?="
     r"|\bfor\s+(?P<loop>[A-Za-z_][A-Za-z0-9_]*)\s+in\b"
     r"|\bread\s+(?:-\w+\s+)*(?P<read>[A-Za-z_][A-Za-z0-9_]*)"
 )
@@ -499,8 +499,7 @@ _PIP_SHORT = {
 }
 _PIP_VALUED = frozenset("rcetifCwd")
 _PIP_COMMAND = re.compile(
-    r"(?<![\w./-])(?<!uv )(?:[\w./-]*/)?(?:pip[0-9.]*|python[0-9.]*\s+-m\s*pip)"
-    r"\s+(install|wheel|download|uninstall)\b([^;&|\n]*)"
+    r"(?<![\w./-])(?<!uv )(?:[\w./-]*/)?" + PIP + r"\s+(install|wheel|download|uninstall)\b([^;&|\n]*)"
 )
 
 

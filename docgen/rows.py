@@ -194,6 +194,9 @@ _KEY_NAMES = frozenset(
 _LIBRARY_WHEELS = {"nccl": "NCCL", "cudnn": "cuDNN"}
 _LIBRARY_WHEEL = re.compile(r"nvidia-(nccl|cudnn)-cu[0-9]+")
 """NVIDIA's PyPI packages of a key library (`nvidia-nccl-cu12`, `nvidia-cudnn-cu13`): its Key versions row."""
+_LIBRARY_DEB = re.compile(r"lib(nccl|cudnn)[0-9]*(?:-cuda-[0-9]+)?(?:-dev)?")
+"""NVIDIA's Debian packages of a key library (`libcudnn8`, `libcudnn9-cuda-12`, `libnccl2`, `libnccl-dev`):
+its Key versions row, like the PyPI ones."""
 
 
 def renamed(names: Mapping[str, str]) -> set[str]:
@@ -441,6 +444,8 @@ def version_rows(
             continue
         label = component_name(comp, names)
         wheel_of = _LIBRARY_WHEEL.fullmatch(comp.name.lower()) if comp.kind in ("pip", "wheel") else None
+        if comp.kind == "apt":
+            wheel_of = _LIBRARY_DEB.fullmatch(comp.name.lower())
         if wheel_of and label == comp.name:  # `nvidia-nccl-cu12==2.27.6` is the NCCL the image uses
             label = _LIBRARY_WHEELS[wheel_of.group(1)]
         # a key item under the name the config gives it too (`TE_TAG = "Transformer Engine"`); one

@@ -480,7 +480,11 @@ def expand(text: str, lookup: Lookup | Mapping[str, Value], escape: str = "\\") 
     return Expanded(result, tuple(dict.fromkeys(lexer.unknown)))
 
 
-_REFERENCE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+"""A shell variable's name, as a part of a regex."""
+DECLARE = r"(?:export|local|readonly|declare(?:\s+-\w+)*)\s+"
+"""A word that may stand before a shell assignment (`export X=1`, `declare -r X=1`), as a part of a regex."""
+_REFERENCE = re.compile(r"\$\{?(" + NAME + ")")
 
 
 def referenced_names(text: str) -> set[str]:

@@ -52,6 +52,8 @@ def test_is_host_heading(text: str, expected: bool) -> None:
     [
         ("Before you start, ensure that your environment meets the following requirements:", True),
         ("Make sure your host has:", True),
+        ("My system is currently running on the following OS & drivers:", True),
+        ("My system image ships:", False),  # the image, not the machine
         ("Make sure your host has", False),  # no list follows
         ("Build the image on your machine with these build args:", False),
     ],

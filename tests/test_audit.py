@@ -901,6 +901,7 @@ ARG AITER_TAG=9d1b2a4c
 RUN apt-get install -y git=1:2.34.1-1ubuntu1.12
 RUN git clone https://github.com/vllm-project/vllm && cd vllm && git checkout ${VLLM_TAG} && pip install .
 RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
+RUN pip install https://example.org/wheels/torchvision-0.22.0a0+gitb13c4f8-cp311-cp311-linux_x86_64.whl
 """
 
 
@@ -934,6 +935,15 @@ RUN pip install vllm-extra==0.8.5.post1 torch==2.7.1rc1
             [
                 "README says vllm-extra 0.8.5.post2 but Dockerfile:7 says 0.8.5.post1",
                 "README says vllm-extra 0.8.5rc1 but Dockerfile:7 says 0.8.5.post1",
+            ],
+        ),
+        # a source build of a release reports `a0` and a local label: the release it is built from
+        ("It has torchvision 0.22.0.", []),
+        (
+            "It has torchvision 0.22.1 and `torch==2.7.1a0`.",
+            [
+                "README says torch 2.7.1a0 but Dockerfile:7 says 2.7.1rc1",
+                "README says torchvision 0.22.1 but Dockerfile:8 says 0.22.0",
             ],
         ),
         # a fenced package list, its `=` spelling, and a `# Preview` part that is not this image

@@ -228,6 +228,42 @@ def test_what_the_host_needs_is_not_compared_with_the_image(
     assert found(readme) == expected
 
 
+LOOSE_LIST = """\
+## Software
+
+{intro}
+
+- Kernel:
+    - Version: 5.15.0
+
+- NVIDIA-SMI:
+    > command: `nvidia-smi`
+    - CUDA Version: 12.4
+
+- Python 3.12
+"""
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        # the author's own machine: every item of the list, blank lines between them, is the host's
+        ("My system is currently running on the following OS & drivers:", []),
+        ("20240313: my machine has the following drivers:", []),
+        ("Make sure your machine has the following:", []),
+        # the same loose list about the image: its later items are claims too
+        (
+            "The image installs the following:",
+            [(10, "README says CUDA Version 12.4 but Dockerfile:2 says 13.0")],
+        ),
+    ],
+)
+def test_every_item_of_a_loose_list_introduced_as_the_hosts_is_the_hosts(
+    intro: str, expected: list[tuple[int, str]]
+) -> None:
+    assert [f for f in found(LOOSE_LIST.format(intro=intro)) if "CUDA" in f[1]] == expected
+
+
 STEPS = """\
 ## Getting the toolkit
 

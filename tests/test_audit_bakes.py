@@ -51,6 +51,7 @@ def test_a_bake_target_the_bake_file_does_not_define(tmp_path: Path) -> None:
         "docker buildx bake <target>",  # a placeholder
         "docker buildx bake ${TARGET}",
         "cd images && docker buildx bake cu121",  # another folder's files
+        "make images; pushd images; docker buildx bake cu121",
         "docker buildx bake -f ../outside.json cu121",  # outside the project: not read
     ],
 )
@@ -66,6 +67,5 @@ def test_a_bake_file_of_matrix_targets_or_beside_a_compose_file_is_not_read(tmp_
     matrix = 'target "app" {\n  name = "app-${v}"\n  matrix = { v = ["cu121"] }\n}\n'
     assert found(tmp_path / "a", {"docker-bake.hcl": matrix, "README.md": readme}) == []
     compose = "services:\n  cu121:\n    build: .\n"
-    assert (
-        found(tmp_path / "b", {"docker-bake.json": BAKE, "compose.yaml": compose, "README.md": readme}) == []
-    )
+    for name in ("compose.yaml", "docker-compose.yaml"):  # bake reads all four default compose names
+        assert found(tmp_path / name, {"docker-bake.json": BAKE, name: compose, "README.md": readme}) == []

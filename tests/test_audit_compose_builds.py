@@ -139,3 +139,22 @@ def test_only_the_first_override_file_is_read(tmp_path: Path) -> None:
     assert [f[1] for f in found(tmp_path, "docker compose build", files) if "gone" in f[1]] == [
         "README runs docker compose build, whose service api builds from gone, which does not exist"
     ]
+
+
+SUBMODULES = '[submodule "tts"]\n\tpath = vendor/tts\n\turl = https://example.com/tts.git\n'
+
+
+def test_a_compose_file_of_a_git_submodule_is_not_judged(tmp_path: Path) -> None:
+    # vendor/tts is a submodule: a checkout without --recurse-submodules leaves it empty
+    files = {"compose.yaml": COMPOSE, ".gitmodules": SUBMODULES, "vendor/tts/.keep": ""}
+    block = "docker compose -f compose.yaml -f vendor/tts/compose.extra.yml up --build"
+    assert found(tmp_path, block, files) == []
+
+
+def test_a_missing_compose_file_beside_a_submodule_is_found(tmp_path: Path) -> None:
+    files = {"compose.yaml": COMPOSE, ".gitmodules": SUBMODULES}
+    said = "README runs docker compose -f vendor/stt/compose.extra.yml up, but compose.extra.yml is not in"
+    said += " the README's folder nor in one above it"
+    assert found(tmp_path, "docker compose -f vendor/stt/compose.extra.yml up", files) == [
+        (4, said, "certain")
+    ]

@@ -1169,3 +1169,40 @@ def test_a_base_without_a_tag_names_no_dockerfile(base: str) -> None:
     # a digest, a registry port, no tag: nothing to follow, and no error
     family = {"rl/Dockerfile.base.fi0.2": "FROM ubuntu:22.04\n", "rl/Dockerfile.app.fi0.2": f"FROM {base}\n"}
     assert findings("# Images\n\n```txt\ntorch==2.7.1\nvllm==0.10.0\n```\n", family) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A heading naming what tells one image's folder from the others' (`## Whisper` for `gpu_whisper/`)
+
+GPU_BASE = "FROM ubuntu:24.04\nRUN pip install torch==2.7.0\n"
+GPU_PAINT = "FROM local/gpu_base:latest\nRUN pip install git+https://github.com/pytorch/audio.git@v2.7.0\n"
+GPU_WHISPER = "FROM local/gpu_base:latest\nRUN pip install torchaudio==2.7.1\n"
+
+
+def test_a_heading_naming_an_image_folders_own_words_ties_its_section_to_that_image() -> None:
+    readme = """\
+# GPU images
+
+## Paint Studio
+
+- torchaudio v2.7.0
+
+## Faster Whisper
+
+- torchaudio v2.7.0
+"""
+    family = {
+        "gpu_base/Dockerfile": GPU_BASE,
+        "gpu_paint_studio/Dockerfile": GPU_PAINT,
+        "gpu_faster_whisper/Dockerfile": GPU_WHISPER,
+    }
+    # the paint studio's torchaudio is the one its own Dockerfile pins; the whisper one is stale
+    assert findings(readme, family) == [
+        "9: README says torchaudio v2.7.0 but gpu_faster_whisper/Dockerfile:2 says 2.7.1"
+    ]
+    # a heading naming only the word every folder shares ties nothing: compared with each image
+    shared = readme.replace("## Paint Studio", "## GPU notes")
+    assert findings(shared, family) == [
+        "5: README says torchaudio v2.7.0 but gpu_faster_whisper/Dockerfile:2 says 2.7.1",
+        "9: README says torchaudio v2.7.0 but gpu_faster_whisper/Dockerfile:2 says 2.7.1",
+    ]

@@ -52,6 +52,14 @@ def test_a_file_flag_with_a_version_placeholder(tmp_path: Path) -> None:
     ]
 
 
+def test_a_pushd_moves_the_build_as_a_cd_does(tmp_path: Path) -> None:
+    make_tree(tmp_path, TREE)
+    readme = "```bash\npushd gpu\ndocker build -f ${VERSION}/Dockerfile -t app:gpu .\n```\n"
+    assert [f.split(",")[0] for f in findings(readme, DOCKERFILE, tmp_path)] == [
+        "3: README builds gpu/${VERSION}/Dockerfile"
+    ]
+
+
 def test_what_is_no_claim(tmp_path: Path) -> None:
     make_tree(
         tmp_path,

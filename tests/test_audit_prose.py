@@ -6,6 +6,7 @@ prose that agrees although it is not written as the image's.
 - a range written as one word (`Python 3.8-3.11`) holding the image's version;
 - a minimum (`cuDNN 7.6+`) against a tag that gives only the major version (`cudnn7`).
 - a version the reader is told to pick (`Use GROMACS 2024.2`, `You can use …`), unless called the default.
+- a version telling what another component was built with (`torch 2.7.0 built on ROCm 6.5.0rc`).
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
@@ -226,3 +227,43 @@ def test_a_version_said_to_be_used_or_the_default_is_a_claim() -> None:
         "3: README says GROMACS 2024.2",
         "4: README says GROMACS 2024.2",
     ]
+
+
+ROCM_TORCH = (
+    "FROM rocm/dev-ubuntu-24.04:6.4.3-complete\n"
+    "RUN pip install https://example.org/v6.5.0rc/torch-2.7.0a0+gitbfd8155-cp311-cp311-linux_x86_64.whl\n"
+)
+
+
+def test_a_version_telling_what_another_component_was_built_with() -> None:
+    readme = """\
+- Ubuntu 24.04 with ROCm 6.4.3
+- torch 2.7.0 built on ROCm 6.5.0rc and Python 3.11
+
+The image is built on ROCm 6.5.0.
+"""
+    # the ROCm torch was built on is the wheel's; `built on ROCm 6.5.0` alone is the image's
+    assert findings(readme, {"Dockerfile": ROCM_TORCH}) == [
+        "4: README says ROCm 6.5.0 but Dockerfile:1 says 6.4.3"
+    ]
+
+
+DEB_CUDNN = (
+    "FROM nvidia/cuda:11.0.3-base-ubuntu20.04\n"
+    "COPY cudnn/libcudnn8_8.1.1.33-1+cuda11.2_amd64.deb /tmp\n"
+    "RUN dpkg -i /tmp/libcudnn8_8.1.1.33-1+cuda11.2_amd64.deb\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        # the package file dpkg installs is cuDNN at the version its name says
+        ("- cuDNN: 8.9", ["4: README says cuDNN 8.9 but Dockerfile:3 says 8.1.1.33"]),
+        ("- cuDNN: 8.1", []),
+        ("- cuDNN 8.1.1.33", []),
+    ],
+)
+def test_a_library_a_package_file_installs_is_compared_by_its_name(item: str, expected: list[str]) -> None:
+    readme = f"# GPU image\n\nThe image installs the following:\n{item}\n"
+    assert findings(readme, {"Dockerfile": DEB_CUDNN}) == expected

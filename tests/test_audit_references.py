@@ -77,6 +77,33 @@ def test_a_build_with_no_file_flag_next_to_one_that_passes_it(tmp_path: Path) ->
     # the nearest drift: a build tagged as the section's variant forgot its -f
     forgot = "docker build -f Dockerfile.dev -t tool:1.0-dev .\ndocker build -t tool:arm64-dev .\n"
     assert findings(_dev_section(forgot), dev, tmp_path) == [_no_flag(7)]
-    # and a block whose only build passes no -f in a section the `-f` of another block ties to it
+    # a block whose only build passes no -f, in a section whose other block passes -f, builds the
+    # plain Dockerfile on purpose all the same: the writer passes -f where it is meant
     alone = "docker build -t tool:1.0 .\n```\n\n```bash\ndocker build -f Dockerfile.dev -t tool:dev .\n"
-    assert findings(_dev_section(alone), dev, tmp_path) == [_no_flag(6)]
+    assert findings(_dev_section(alone), dev, tmp_path) == []
+    three = alone.replace(
+        "```\n\n```bash\n", "```\n\n```bash\ndocker build -t tool:1.0-slim .\n```\n\n```bash\n"
+    )
+    assert findings(_dev_section(three), dev, tmp_path) == []
+    # the nearest drift: the lone build of its block is tagged as the section's variant
+    tagged = (
+        "docker build -t tool:arm64-dev .\n```\n\n```bash\ndocker build -f Dockerfile.dev -t tool:dev .\n"
+    )
+    assert findings(_dev_section(tagged), dev, tmp_path) == [_no_flag(6)]
+
+
+SUBMODULE = '[submodule "llama"]\n\tpath = third_party/llama.cpp\n\turl = https://example.com/llama.cpp.git\n'
+
+
+def test_a_dockerfile_of_a_git_submodule_is_not_a_dead_reference(tmp_path: Path) -> None:
+    # third_party/llama.cpp is a submodule: a checkout without --recurse-submodules leaves it empty
+    make_tree(tmp_path, DOCKERFILE | {".gitmodules": SUBMODULE, "third_party/llama.cpp/.keep": ""})
+    command = "docker build -t server -f third_party/llama.cpp/.devops/cuda.Dockerfile third_party/llama.cpp"
+    readme = _readme("Server", "The server image builds from the submodule:", command)
+    assert findings(readme, DOCKERFILE, tmp_path) == []
+    # the nearest drift: the same file in a folder of the project itself is gone
+    command = "docker build -t server -f third_party/llama/.devops/cuda.Dockerfile third_party/llama"
+    readme = _readme("Server", "The server image builds from the submodule:", command)
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        f"15: {gone('third_party/llama/.devops/cuda.Dockerfile', 'Dockerfile')}"
+    ]

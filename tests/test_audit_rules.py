@@ -594,6 +594,11 @@ def test_pins_in_a_dockerfile_block_built_on_the_images_base() -> None:
     ]
     # the nearest true block: the same lines with the image's pin
     assert findings(readme.replace("0.9.5", "0.9.2"), {"Dockerfile": ENGINE}) == []
+    # pip called by its release (`pip3.12`) installs as `pip` does
+    versioned = readme.replace("uv pip install --system", "pip3.12 install")
+    assert findings(versioned, {"Dockerfile": ENGINE}) == [
+        "6: README says serve-engine 0.9.5 but Dockerfile:3 says 0.9.2"
+    ]
 
 
 def test_pins_in_shell_build_lines_presented_as_the_images() -> None:

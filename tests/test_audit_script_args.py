@@ -27,9 +27,9 @@ docker build --build-arg RELEASE=$1 -t app .
 """
 
 
-def found(root: Path, commands: str) -> list[tuple[int, str, str]]:
+def found(root: Path, commands: str, build: str = BUILD) -> list[tuple[int, str, str]]:
     readme = f"# App\n\n```bash\n{commands}\n```\n"
-    make_tree(root, {"Dockerfile": APP, "build.sh": BUILD, "README.md": readme})
+    make_tree(root, {"Dockerfile": APP, "build.sh": build, "README.md": readme})
     model = build_model(root / "Dockerfile", "Dockerfile")
     return [
         (d.line, d.message, d.confidence)
@@ -47,6 +47,13 @@ def test_an_argument_the_scripts_check_rejects(tmp_path: Path) -> None:
             "likely",
         )
     ]
+
+
+def test_an_argument_named_by_an_exported_variable(tmp_path: Path) -> None:
+    build = BUILD.replace('TOOLKIT="${2', 'export TOOLKIT="${2')
+    [(line, message, _)] = found(tmp_path, "./build.sh jammy cuda-12.4", build)
+    assert "cuda-12.4 as argument 2, which build.sh:7 rejects" in message
+    assert found(tmp_path / "ok", "./build.sh jammy cuda12.4", build) == []
 
 
 def test_two_rejected_arguments_are_one_finding(tmp_path: Path) -> None:

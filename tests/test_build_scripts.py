@@ -15,6 +15,7 @@ from docgen.build_scripts import built_tags
         ("name=$1\nimg=org/${name}\ndocker build --tag=${img} .\n", ("org/*",)),
         ("docker build \\\n  -t 'org/app:${X}' .\n", ("org/app:${X}",)),  # single quotes: as written
         ("docker tag org/app:1 mirror.io/app:1\n", ("mirror.io/app:1",)),
+        ("declare -r -x TAG=2.1\ndocker build -t org/app:$TAG .\n", ("org/app:2.1",)),  # any declare flags
         ("IMG=$(cat name.txt)\ndocker build -t $IMG .\n", ()),  # nothing known
         ("echo '-t x'\n", ()),  # not a build
     ],

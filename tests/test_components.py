@@ -415,6 +415,20 @@ def test_apt_pins_and_repos() -> None:
     assert got[("apt", "rocm-dev")] == (None, False, None)
 
 
+def test_a_package_file_dpkg_installs_is_that_package_at_the_version_its_name_says() -> None:
+    found, _ = components_of(
+        "FROM ubuntu:20.04\nARG CUDNN=8.1.1.33-1+cuda11.2\n"
+        "COPY cudnn/ /tmp/\n"
+        "RUN dpkg -i /tmp/libcudnn8_${CUDNN}_amd64.deb /tmp/libcudnn8-dev_8.1.1.33-1+cuda11.2_amd64.deb\n"
+        "RUN dpkg -i /tmp/cuda-keyring.deb && dpkg --print-architecture && dpkg -l tzdata_1.0_all.deb\n"
+    )
+    got = {(c.kind, c.name): (c.version, c.ref, c.pinned, c.arg) for c in found}
+    assert got[("apt", "libcudnn8")] == ("8.1.1.33", "8.1.1.33-1+cuda11.2", True, "CUDNN")
+    assert got[("apt", "libcudnn8-dev")] == ("8.1.1.33", "8.1.1.33-1+cuda11.2", True, None)
+    # a file named otherwise tells no version; `-l` lists, it installs nothing
+    assert [name for kind, name in got if kind == "apt"] == ["libcudnn8", "libcudnn8-dev"]
+
+
 def test_requirements_file_is_not_a_component() -> None:
     parsed = parse_dockerfile("FROM python:3.12\nRUN pip install -r requirements/rocm.txt\n", "Dockerfile")
     found, skipped = extract(parsed, evaluate(parsed))

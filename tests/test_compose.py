@@ -118,3 +118,35 @@ def test_defaults_nested_too_deep_are_an_error_not_a_traceback() -> None:
     deep = "${A:-" * 5000 + "x" + "}" * 5000
     text = f"services:\n  a:\n    build:\n      args:\n        V: '{deep}'\n"
     assert error(text) == "compose.yaml:2: service 'a': nested too deeply to read"
+
+
+def test_variables_are_read_where_the_file_reads_them() -> None:
+    text = (
+        "x-common: &common\n"
+        "  image: ${REGISTRY:-ghcr.io}/app  # ${NOT_READ}\n"
+        "services:\n"
+        "  api:\n"
+        "    command: run --port ${PORT-8080} --host $HOST --price $$5\n"
+        "    environment:\n"
+        "      TOKEN: ${TOKEN:?missing}\n"
+        "      MODE: ${MODE:+fast}\n"
+        "  web:\n"
+        "    image: ${WEB:-${REGISTRY:-ghcr.io}/web}\n"
+        "volumes:\n"
+        "  data: {name: '${DATA:-}'}\n"
+    )
+    assert [(v.name, v.default, v.line, v.service) for v in compose.variables(text.encode())] == [
+        ("REGISTRY", "ghcr.io", 2, None),
+        ("PORT", "8080", 5, "api"),
+        ("HOST", None, 5, "api"),
+        ("TOKEN", None, 7, "api"),
+        ("MODE", None, 8, "api"),
+        ("WEB", "${REGISTRY:-ghcr.io}/web", 10, "web"),
+        ("REGISTRY", "ghcr.io", 10, "web"),
+        ("DATA", "", 12, None),
+    ]
+
+
+def test_an_env_file_gives_each_name_its_last_value() -> None:
+    text = b"# settings\nexport A=1\nB='two words'\nC=3 # note\nA=4\nnot a setting\n"
+    assert compose.dotenv(text) == {"A": ("4", 5), "B": ("two words", 3), "C": ("3", 4)}

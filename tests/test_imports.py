@@ -330,11 +330,12 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("aside", "versions", "paths", "coverage"),
+    ("aside", "versions", "paths", "coverage", "root_vars"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     (
         "references",
+        "arg_entries",
         "targets",
         "missing",
         "settings",
@@ -346,7 +347,16 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
     ),
-    ("every_image", "stage_count", "wheel_names", "compose_builds", "make_targets", "disabled", "copies"),
+    (
+        "every_image",
+        "stage_count",
+        "wheel_names",
+        "compose_builds",
+        "make_targets",
+        "disabled",
+        "prose_scripts",
+        "copies",
+    ),
     (
         "methods",
         "line_refs",
@@ -360,7 +370,7 @@ AUDIT_LAYERS = (
         "base_claims",
         "commits",
     ),
-    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts"),
+    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
     ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
     ("family_defaults",),
     ("docgen.audit",),

@@ -83,6 +83,18 @@ def test_nvidia_library_wheels_are_the_key_versions_of_nccl_and_cudnn(tmp_path: 
     assert "| nvidia-nccl-cu12 | `2.27.6` |" in found["contents"]  # the contents row keeps the package name
 
 
+def test_nvidia_library_debs_are_the_key_versions_of_nccl_and_cudnn(tmp_path: Path) -> None:
+    text = (
+        "FROM nvidia/cuda:12.2.2-devel-ubuntu22.04\n"
+        "RUN apt-get update && apt-get install -y libcudnn8=8.9.7.29-1+cuda12.2 libnccl2=2.19.3-1+cuda12.2 "
+        "libssl3=3.0.2-0ubuntu1\n"
+    )
+    found = sections(tmp_path, text)
+    assert "| cuDNN | `8.9.7.29` |" in found["versions"]
+    assert "| NCCL | `2.19.3` |" in found["versions"]
+    assert "| ssl |" not in found["versions"] and "| libssl3 |" not in found["versions"]  # not a key library
+
+
 def test_a_release_candidate_of_the_value_is_not_the_value_written_again(tmp_path: Path) -> None:
     text = (
         "FROM ubuntu:22.04\nARG VLLM_TAG=v0.10.2\nARG VLLM_ASCEND_TAG=v0.10.2rc1\n"

@@ -60,7 +60,8 @@ The modules of this package, each importing only those before it: `aside` (text 
 `versions`, `paths` and `coverage` (names, versions, Dockerfile paths compared; the build args a
 family name such as `SPACK_*` covers), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `every_image`, `stage_count`, `wheel_names`, `disabled`,
+table cells), then the claim readers — `contents`, `arg_entries`, `every_image`, `stage_count`,
+`wheel_names`, `disabled`,
 `references`, `missing`, `names`, `grammar`, `targets`, `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `commits`, `prose`, `sections` (which image a
@@ -80,6 +81,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
@@ -96,6 +98,7 @@ from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
+from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _pasted_copies
 from docgen.audit.disabled import _disabled_installs
@@ -130,6 +133,7 @@ from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.ports import _published_ports
 from docgen.audit.prose import _audit_text
+from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
     _context_misses,
@@ -271,6 +275,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
+        found.extend(missing_prose_scripts(doc, source, path, directory))
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
@@ -283,6 +288,7 @@ def audit(
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
+        found.extend(_compose_variables(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
@@ -316,6 +322,7 @@ def audit(
         for para in sub.paragraphs:
             found.extend(_audit_paragraph(para, auditor))
         found.extend(_arg_lists(sub, auditor, elsewhere))
+        found.extend(_arg_entries(sub, auditor))
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
         found.extend(_disabled_installs(sub, auditor))

@@ -96,12 +96,15 @@ the image's), `Convert the model on an x86 dev host`."""
 _IMAGE_WORDS = re.compile(r"\b(?:image|container|dockerfile|in[ \t]+docker)\b", re.IGNORECASE)
 _HOST_INTRO = re.compile(
     r"\byour[ \t]+(?:own[ \t]+|local[ \t]+)?(?:environment|machine|system|host|computer|workstation|server)\b"
+    r"|\bmy[ \t]+(?:own[ \t]+|local[ \t]+|current[ \t]+)?"
+    r"(?:environment|machine|system|host|computer|workstation|server|laptop|desktop|pc|setup|rig)\b"
     r"|\b(?:on|of)[ \t]+the[ \t]+host\b|\bhost[ \t]+(?:machine|system|environment)\b"
     r"|\binstall\b[^.:]{0,60}?\b(?:first|beforehand|in[ \t]+advance)\b",
     re.IGNORECASE,
 )
 """Words of a list's introduction saying its items are the host's: `ensure that your environment meets
-the following requirements:`, `on the host:`, `You need to install the following components first:`."""
+the following requirements:`, `on the host:`, `You need to install the following components first:`,
+`My system is currently running on the following OS & drivers:` (the author's own machine)."""
 _BUILD_WORDS = re.compile(r"\b(?:image|dockerfile|containerfile)\b|build[- ]?arg", re.IGNORECASE)
 _PAST = re.compile(
     r"\b(?:previous|older|old|past|earlier|former|legacy|deprecated|archived)[ \t]+"

@@ -12,9 +12,10 @@ import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen import bake
+from docgen import bake, compose
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _build_commands, joined
+from docgen.audit.commands import _build_commands, joined, moves
+from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -27,9 +28,6 @@ _TAKES_VALUE = frozenset(
 """The options of `docker buildx bake` followed by a value (the rest are flags or `--x=value`)."""
 _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
 """A placeholder or a variable a reader fills in: `<target>`, `${TARGET}`, `{variant}`."""
-_MOVE = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|cd)[ \t]")
-_AND_CD = re.compile(r"&&[ \t]*cd[ \t]")
-"""A `cd` (or `pushd`) line, or one that goes on with `&& cd`: later commands may read another folder."""
 _OVERRIDES = ("docker-bake.override.json", "docker-bake.override.hcl")
 
 
@@ -42,9 +40,9 @@ def _bake_targets(
     files), a bake file that cannot be read, one that makes targets from a matrix, and a folder whose
     compose files bake also reads when no `-f` is given."""
     for fence in doc.fences:
-        moves = [line for line, text in fence.lines if _MOVE.match(text) or _AND_CD.search(text)]
+        moved = [line for line, _ in moves(fence)]
         for command in _build_commands(fence, _BAKE):
-            if not moves or moves[0] > command[-1][0]:
+            if not moved or moved[0] > command[-1][0]:
                 yield from _check(command, directory, readme, project)
 
 
@@ -80,7 +78,7 @@ def _check(
     if files:
         paths = [directory / f for f in files]
     else:
-        if any((directory / n).is_file() for n in ("compose.yaml", "compose.yml", "docker-compose.yml")):
+        if any((directory / n).is_file() for n in compose.DEFAULT_FILES):
             return
         paths = [directory / n for n in (*bake.DEFAULT_FILES, *_OVERRIDES)]
     defined = _defined(tuple(paths), (project or directory).resolve())
@@ -104,10 +102,7 @@ def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
     found: set[str] = set()
     read = False
     for path in paths:
-        try:
-            if not path.resolve().is_relative_to(top):
-                return None
-        except (OSError, ValueError):
+        if not resolves_inside(path, top):
             return None
         if not path.is_file():
             if path.name not in _OVERRIDES and path.name not in bake.DEFAULT_FILES:

@@ -84,7 +84,9 @@ _REQUIRED_CELL = re.compile(
 
 
 _EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
-    form for word in ("none", "empty", "unset") for form in (word, f"({word})", f"*({word})*")
+    form
+    for word in ("none", "empty", "unset", "blank")
+    for form in (word, f"({word})", f"*({word})*", f"[{word}]", f"<{word}>")
 }
 """How people write "no default" in a table cell."""
 

@@ -1,5 +1,6 @@
 """Build commands in a README's command blocks: which lines are a `docker build` (continued lines
-too), and the Dockerfile its `-f` names, from the folder a `cd` put the reader in.
+too), and the Dockerfile its `-f` names, from the folder a `cd` put the reader in; the folders the
+blocks' `git clone` commands make, and the lines where a block leaves its folder (`cd`, `pushd`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ import re
 import shlex
 from collections.abc import Iterator
 
+from docgen.audit.root_vars import from_root
 from docgen.audit.wording import _COMMAND_LANGS
-from docgen.markdown import Fence
+from docgen.markdown import Document, Fence
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
@@ -48,10 +50,12 @@ _CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?
 """`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
 
 
-def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
+def _file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[tuple[int, str]]:
     """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
     from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
-    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`."""
+    (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`. A `cd` into a variable that is the repository's
+    root (`cd $ROOT/docker`, `ROOT` in `roots` or a name such as `REPO_ROOT`: `root_vars.from_root`)
+    goes to that folder from the root."""
     if fence.lang not in _COMMAND_LANGS:
         return
     building = False
@@ -59,7 +63,10 @@ def _file_flags(fence: Fence) -> Iterator[tuple[int, str]]:
     for line, text in fence.lines:
         if (cd := _CD.match(text)) is not None:
             target = cd.group(1).strip("\"'")
-            if target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
+            rooted = from_root(target, roots)
+            if rooted is not None:
+                folder = posixpath.normpath(rooted) if rooted else ""
+            elif target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
                 folder = "$CD"
             else:
                 folder = posixpath.normpath(posixpath.join(folder, target))
@@ -214,3 +221,47 @@ def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> li
         return shlex.split(rest)
     except ValueError:
         return None
+
+
+_CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+([^;&|#]+)")
+"""A `git clone` command's words, up to the end of the command."""
+_CLONE_VALUED = frozenset({"-b", "--branch", "-o", "--origin", "--depth", "-c", "--config", "-j", "--jobs"})
+"""Options of `git clone` whose value is the next word."""
+
+
+def clones(doc: Document) -> Iterator[tuple[str, str | None]]:
+    """(repository, folder) of each `git clone URL [DIR]` of the README's blocks: the URL without a
+    trailing `/`, and DIR, None when the clone makes the folder its URL names."""
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            clone = _CLONE.search(text)
+            if clone is None:
+                continue
+            words = [w.strip("'\"`<>()") for w in clone.group(1).split()]
+            operands = [
+                w
+                for before, w in zip(["", *words], words, strict=False)
+                if not w.startswith("-") and before not in _CLONE_VALUED
+            ]
+            if operands:
+                yield operands[0].rstrip("/"), operands[1] if len(operands) > 1 else None
+
+
+def cloned_folder(url: str) -> str:
+    """The folder `git clone URL` makes: the URL's last part without `.git`."""
+    return url.rsplit("/", 1)[-1].removesuffix(".git")
+
+
+CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
+"""A whole `cd` or `pushd` step of a command (`cd app &&`, `$ pushd src`), with the folder it enters
+(none: the home folder)."""
+MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]*)")
+"""A `cd` or `pushd` command (`cd build`, `make && cd ..`, `$ pushd src`), with the folder it enters."""
+
+
+def moves(fence: Fence) -> Iterator[tuple[int, str]]:
+    """(README line, folder) of each `cd` or `pushd` of a block: the commands after it may read another
+    folder's files."""
+    for line, text in fence.lines:
+        for match in MOVE.finditer(text):
+            yield line, match.group(1)

@@ -14,17 +14,18 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words
+from docgen.audit.commands import _build_commands, _command_words, moves
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.paths import resolves_inside
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.files import in_submodule
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
 _BUILDS = frozenset({"build", "up", "run", "create"})
 """The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
-_MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]")
 _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
 _AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
 
@@ -64,12 +65,13 @@ def _compose_builds(
     it names (`-f`, else the default compose file and its override in the README's folder): a `-f` file
     that is not there, and for each service it builds (those it names, else all), a context folder, a
     `dockerfile:` or a `target:` stage that does not exist (`certain` for `build` and `--build`, or a
-    service with no `image:` to pull instead; `likely` otherwise)."""
+    service with no `image:` to pull instead; `likely` otherwise). Not a command naming a file in a git
+    submodule (`.gitmodules`): a checkout holds its files only when cloned with its submodules."""
     top = (project or directory).resolve()
     for fence in doc.fences:
-        moves = [line for line, text in fence.lines if _MOVE.search(text)]
+        moved = [line for line, _ in moves(fence)]
         for lines in _build_commands(fence, _DOCKER_COMPOSE):
-            if moves and moves[0] <= lines[-1][0]:
+            if moved and moved[0] <= lines[-1][0]:
                 continue
             words = _command_words(lines, _DOCKER_COMPOSE)
             if words is not None:
@@ -95,16 +97,14 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
         paths = compose.default_files(directory)
         if not paths:
             return
+    if any(in_submodule(path, directory) for path in paths):
+        return  # a file of a git submodule: a checkout may not have it, and the services are not known
     shown = " ".join(f"-f {name}" for name in named)
     said = f"README runs docker compose {shown + ' ' if shown else ''}{verb}"
     seen: dict[str, int] = {}
     found: list[tuple[Path, Target]] = []
     for path in paths:
-        try:
-            inside = path.resolve().is_relative_to(top)
-        except (OSError, ValueError):
-            return
-        if not inside:
+        if not resolves_inside(path, top):
             return
         if not path.is_file():
             yield Diagnostic(

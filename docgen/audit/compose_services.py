@@ -20,16 +20,16 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words, joined
+from docgen.audit.commands import _build_commands, _command_words, cloned_folder, clones, joined, moves
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file
+from docgen.audit.paths import resolves_inside
 from docgen.errors import DocgenError
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
 _NOT_A_NAME = re.compile(r"[$<>{}\[\]*?|]|\A(?:service|services|service[-_]name|name|container)\Z", re.I)
 """A placeholder a reader fills in: `<service>`, `${SERVICE}`, `service_name`."""
-_MOVE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]+([^\s;&|]+)")
 _PROFILES_SET = re.compile(r"\bCOMPOSE_PROFILES=[\"']?([\w.,-]+)")
 _WRITES_COMPOSE = re.compile(r"(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*\S*compose[\w.-]*\.ya?ml\b")
 """A command that writes a compose file (`cat > docker-compose.yml <<EOF`)."""
@@ -83,43 +83,18 @@ def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
         paths = compose.default_files(folder)
         if not paths:
             return None  # Compose looks in the folders above: not read
-    for path in paths:
-        try:
-            if not path.resolve().is_relative_to(top):
-                return None
-        except (OSError, ValueError):
-            return None
-    return paths
-
-
-def _cloned(doc: Document) -> set[str]:
-    """The folders `git clone URL [DIR]` commands of the README make."""
-    found: set[str] = set()
-    for fence in doc.fences:
-        for _, text in fence.lines:
-            clone = re.search(r"\bgit[ \t]+clone[ \t]+(.+)", text)
-            if clone is None:
-                continue
-            operands = [w for w in clone.group(1).split() if not w.startswith("-")]
-            if operands:
-                url = operands[0].split("&&")[0].rstrip("/")
-                found.add(
-                    operands[1] if len(operands) > 1 and operands[1] != "&&" else url.rsplit("/", 1)[-1]
-                )
-                found.add(url.rsplit("/", 1)[-1].removesuffix(".git"))
-    return found
+    return paths if all(resolves_inside(path, top) for path in paths) else None
 
 
 def _moves(doc: Document) -> list[int]:
     """The README lines of the `cd` commands that may take a later command to another folder: not one
     into the clone of a repository the README makes (`git clone …/repo && cd repo`)."""
-    cloned = _cloned(doc)
+    cloned = {name for url, folder in clones(doc) for name in (folder, cloned_folder(url)) if name}
     return [
         line
         for fence in doc.fences
-        for line, text in fence.lines
-        for m in _MOVE.finditer(text)
-        if m.group(1).strip("/\"'").removesuffix(".git") not in cloned
+        for line, folder in moves(fence)
+        if folder.strip("/\"'").removesuffix(".git") not in cloned
     ]
 
 

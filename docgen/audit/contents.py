@@ -20,6 +20,7 @@ from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists
 from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile
 from docgen.rows import renamed
+from docgen.sources.pip import PIP
 
 _NOT_INSTALLED = re.compile(
     r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*(?:[(:,–—-][ \t]*)?(?:is[ \t]+|are[ \t]+)?"
@@ -666,7 +667,7 @@ _PIPED = re.compile(
 _LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]+([^\s;&|]+)")
 """A file of packages to install: `pip install -r F`, `conda env create -f F`."""
 _LOCAL_PROJECT = re.compile(
-    r"\bpip3?[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
+    r"\b" + PIP + r"[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
 )
 """`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
 _INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")

@@ -30,6 +30,7 @@ from docgen.audit.wording import (
 )
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
+from docgen.sources.pip import PIP
 
 _LIST_PIN = re.compile(
     r"[ \t]*(?:[-*][ \t]+)?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
@@ -217,9 +218,7 @@ def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})
 _SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
 _FROM = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?([^\s]+)", re.IGNORECASE)
-_INSTALL = re.compile(
-    r"\b(?:pip3?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install\b|\buv[ \t]+add\b"
-)
+_INSTALL = re.compile(r"\b(?:" + PIP + r"|uv[ \t]+pip)[ \t]+install\b|\buv[ \t]+add\b")
 """A pip or uv command that installs packages (`pip install`, `uv pip install`, `python3 -m pip install`)."""
 _RUN_LINE = re.compile(r"[ \t]*(?:RUN[ \t]|(?:sudo[ \t]+)?(?:pip3?|uv|python3?(?:\.\d+)?)[ \t])")
 """A line of a shell block that is one of the image's build lines: `RUN …` or a pip/uv command."""

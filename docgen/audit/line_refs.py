@@ -18,6 +18,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.missing import repository_root
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
+from docgen.shell import DECLARE
 
 _FILE = (
     r"(?:[\w.-]+/)*(?:GNUmakefile|[Mm]akefile|[\w.-]*(?:Dockerfile|Containerfile)[\w.-]*"
@@ -68,7 +69,7 @@ def _sets(name: str) -> re.Pattern[str]:
     word = re.escape(name)
     return re.compile(
         r"^[ \t]*(?:-[ \t]*)?"
-        r"(?:export[ \t]+|readonly[ \t]+|local[ \t]+|declare[ \t]+(?:-\w+[ \t]+)*|override[ \t]+)?"
+        r"(?:" + DECLARE + r"|override[ \t]+)?"
         rf"[\"']?{word}[\"']?[ \t]*(?:\?=|:=|::=|\+=|!=|=|:(?![:\w]))"
         rf"|^[ \t]*(?:ENV|ARG)[ \t]+(?:[^\s=]+=\S*[ \t]+)*{word}(?![\w])"
     )

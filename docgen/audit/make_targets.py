@@ -17,6 +17,7 @@ from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import MOVE
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, code_spans
@@ -30,8 +31,8 @@ _VALUED = frozenset({"-j", "--jobs", "-l", "--load-average", "-o", "--old-file",
 _NOT_A_TARGET = re.compile(r"[=<>{}$\[\]*/.\\\"']|^-")
 """A variable (`V=1`), an option, a placeholder, a path or a file: not a rule's name."""
 _MOVE = re.compile(
-    r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)[ \t]"
-    r"|\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec)\b|\bgit[ \t]+clone\b|\bssh[ \t]"
+    MOVE.pattern
+    + r"|\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec)\b|\bgit[ \t]+clone\b|\bssh[ \t]"
 )
 """A line after which a block's commands may run elsewhere: a `cd`, a container, a clone, a remote host."""
 

@@ -16,6 +16,7 @@ from docgen.audit.versions import _norm, _raw
 from docgen.audit.wording import _line_at, _sentences
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
+from docgen.sources.pip import PIP
 
 _TOOLS = {
     "mim": "openmim",
@@ -175,7 +176,7 @@ def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     return None
 
 
-_PIP_INSTALL = re.compile(r"\b(?:pip[0-9.]*|uv[ \t]+pip)[ \t]+install\b")
+_PIP_INSTALL = re.compile(r"\b(?:" + PIP + r"|uv[ \t]+pip)[ \t]+install\b")
 
 
 def _builds(command: str, raws: set[str]) -> bool:

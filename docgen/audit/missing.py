@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, code_spans, links, lists
@@ -170,27 +171,12 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
     return names
 
 
-def _cloned(doc: Document) -> set[str]:
-    """The folders the `git clone` commands of the README's blocks make (`git clone URL [DIR]`)."""
-    folders: set[str] = set()
-    for fence in doc.fences:
-        for _, text in fence.lines:
-            clone = re.search(r"\bgit[ \t]+clone[ \t]+(.+)", text)
-            if clone is None:
-                continue
-            operands = [w for w in _WORD.findall(clone.group(1)) if not w.startswith("-")]
-            if operands:
-                url = operands[0].rstrip("/")
-                folders.add(operands[1] if len(operands) > 1 else url.rsplit("/", 1)[-1].removesuffix(".git"))
-    return folders
-
-
 def _in_commands(doc: Document) -> set[str]:
     """The base names of the paths the command blocks of the README name (`./build.sh`, `bash
     tools/run.sh`): a path in the prose that a command makes or runs is for the rules on commands. Not
     those in the folder of a clone (`repo/build.py` after `git clone …/repo`): no rule on commands
     looks into a clone, so the prose's name of such a file is checked as any other."""
-    cloned = _cloned(doc)
+    cloned = {folder or cloned_folder(url) for url, folder in clones(doc)}
     return {
         word.rstrip("/").rsplit("/", 1)[-1]
         for fence in doc.fences

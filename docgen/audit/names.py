@@ -40,10 +40,6 @@ class _Composed:
     services: tuple[compose.Service, ...]
 
 
-_VARIANT_COMPOSE = re.compile(r"(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml\Z")
-"""A compose file's name: `compose.yaml`, `docker-compose.yml`, `docker-compose.xpu.yml`."""
-
-
 def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[_Composed]:
     """The compose files in the README's folder and in the folders of the audited Dockerfiles (within
     `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none."""
@@ -60,7 +56,7 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
             continue
         for name in names:
             path = folder / name
-            if not _VARIANT_COMPOSE.fullmatch(name) or path in seen:
+            if not compose.FILE_NAME.fullmatch(name) or path in seen:
                 continue
             seen.add(path)
             read = compose_file(path)

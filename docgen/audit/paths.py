@@ -18,6 +18,14 @@ from docgen.markdown import code_spans
 _HEADING_FILE = re.compile(r"[\w./+-]+")
 
 
+def resolves_inside(path: Path, top: Path) -> bool:
+    """True when `path`, its links resolved, is in the folder `top`; False when it cannot be resolved."""
+    try:
+        return path.resolve().is_relative_to(top)
+    except (OSError, ValueError):
+        return False
+
+
 def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 

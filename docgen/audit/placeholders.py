@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _BUILD_COMMAND, _VERSION_PLACEHOLDER, _build_paths
+from docgen.audit.commands import _BUILD_COMMAND, _VERSION_PLACEHOLDER, CD_STEP, _build_paths
 from docgen.audit.missing import _code_paths
 from docgen.audit.references import _command_lines
 from docgen.audit.wording import _COMMAND_LANGS
@@ -23,7 +23,6 @@ from docgen.model import Diagnostic
 
 _VERSION_FOLDER = re.compile(r"v?\d+(?:\.\d+)+[\w.+-]*\Z")
 """A folder named after a release: `2.2.14`, `v1.5.0rc1`, `0.7.0-beta`."""
-_CD_BEFORE = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?=&&|;|$)")
 _PRE_RELEASE = re.compile(r"[a-zA-Z]")
 
 
@@ -44,8 +43,9 @@ def _commands(doc: Document) -> Iterator[tuple[int, str, str]]:
         folder = ""
         for line, code in _command_lines(fence, joined=True):
             yield from _with_cd(line, code, folder)
-            for cd in _CD_BEFORE.finditer(code):
-                folder = posixpath.normpath(posixpath.join(folder, cd.group(1).strip("\"'")))
+            for cd in CD_STEP.finditer(code):
+                if cd.group(1):
+                    folder = posixpath.normpath(posixpath.join(folder, cd.group(1).strip("\"'")))
     cells = [(line, cell) for table in doc.tables for line, cells in table.rows for cell in cells]
     for line, text in [*cells, *_code_paths(doc)]:
         yield from _with_cd(line, text.replace("`", " "), "")
@@ -56,8 +56,9 @@ def _with_cd(line: int, code: str, folder: str) -> Iterator[tuple[int, str, str]
     build = _BUILD_COMMAND.search(code)
     if build is None:
         return
-    for cd in _CD_BEFORE.finditer(code[: build.start()]):
-        folder = posixpath.normpath(posixpath.join(folder, cd.group(1).strip("\"'")))
+    for cd in CD_STEP.finditer(code[: build.start()]):
+        if cd.group(1):
+            folder = posixpath.normpath(posixpath.join(folder, cd.group(1).strip("\"'")))
     yield line, folder, code[build.start() :]
 
 

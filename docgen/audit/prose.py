@@ -253,6 +253,8 @@ def _audit_text(
                 break
             if _chosen(text, word.start(), last.end()):
                 break  # `Use GROMACS 2024.2`, `you can pick CUDA 12.1`: a choice, not what the image has
+            if _BUILT_WITH.search(text, max(0, word.start() - 60), word.start()):
+                break  # `torch 2.7.0 built on ROCm 6.5.0rc`: how that torch was built, not the image's ROCm
             if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
@@ -293,6 +295,16 @@ def _audit_text(
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
     yield from _named_versions(line, text, named, auditor)
+
+
+_BUILT_WITH = re.compile(
+    r"\b[A-Za-z][\w.+-]*[ \t]+v?\d+(?:\.\d+)+[\w.+-]*[ \t]+(?:(?:was|is)[ \t]+)?"
+    r"(?:built|compiled)[ \t]+(?:on|against|with|for)[ \t]+(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""A component and its version, then the words telling what it was built with: the version that
+follows (`torch 2.7.0 built on ROCm 6.5.0rc`, `jaxlib 0.4.30 compiled against CUDA 12.3`) is a fact of
+that build (its wheel), not a claim of what the image has. `Built on ROCm 6.4` alone is the image's."""
 
 
 _CHOICE_BEFORE = re.compile(

@@ -21,6 +21,7 @@ from docgen.audit.commands import (
     _FILE_FLAG,
     _PLACEHOLDER,
     _VERSION_PLACEHOLDER,
+    CD_STEP,
     _build_commands,
     _build_paths,
     _continued,
@@ -38,10 +39,11 @@ from docgen.audit.paths import (
     ignores,
     variant,
 )
+from docgen.audit.root_vars import root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import is_dockerfile_name
+from docgen.files import in_submodule, is_dockerfile_name
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -122,9 +124,10 @@ def _dead_references(
     next to the README (a path of another checkout), unless its folder names the flavour of another
     Dockerfile there (`-f rocm/Dockerfile` with `docker/Dockerfile.rocm`: renamed, gone). With
     `project`, a path that would be outside it (`../Dockerfile.x` at its top) is neither looked for
-    there nor reported."""
+    there nor reported. Nor is a path inside a git submodule (`.gitmodules`, see `docgen.files`)."""
     refs = [(line, target, False) for line, target in doc.links]
-    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence)]
+    roots = root_variables(said)
+    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence, roots)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
     for line, target, flag in refs:
         path = _reference_path(target)
@@ -143,6 +146,8 @@ def _dead_references(
                 continue
         if any((base / path).exists() for base in bases):
             continue
+        if any(in_submodule(base / path, directory) for base in bases):
+            continue  # a Dockerfile of a git submodule: a checkout holds it only when cloned with it
         flavour = _flavour(path)
         renamed = flavour is not None and any(
             _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
@@ -239,6 +244,9 @@ def _default_file_builds(
     too: run where the README is, it builds that other file. Not when the block changes folder first."""
     if not (directory / "Dockerfile").is_file():
         return
+    by_section: dict[int, list[list[tuple[int, str]]]] = {}
+    for fence in doc.fences:
+        by_section.setdefault(fence.section, []).extend(_build_commands(fence))
     for fence in doc.fences:
         images = tied.get(fence.section, frozenset())
         if len(images) != 1 or any(_CD.match(text) or "pushd " in text for _, text in fence.lines):
@@ -252,7 +260,7 @@ def _default_file_builds(
             joined = " ".join(text.rstrip("\\").strip() for _, text in command)
             if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
                 continue
-            if _builds_default_on_purpose(fence, commands, command, joined, model.path):
+            if _builds_default_on_purpose(fence, by_section[fence.section], command, joined, model.path):
                 continue
             yield Diagnostic(
                 readme,
@@ -278,9 +286,9 @@ def _builds_default_on_purpose(
 ) -> bool:
     """True when the block's own words say a build with no `-f` (`command`, its text `joined`) builds the
     plain `Dockerfile` on purpose, in a section about the Dockerfile `path`: the comment right above it
-    names that image (`# Production image`), or another build of the block passes `-f` (the writer
-    passes it where it is meant). Not when its tag names the section's variant (`-t app-dev` for
-    `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
+    names that image (`# Production image`), or another build of the section (`commands`, of any of its
+    blocks) passes `-f` (the writer passes it where it is meant). Not when its tag names the section's
+    variant (`-t app-dev` for `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
     name = variant(path)
     tag = _TAG_FLAG.search(joined)
     if name and tag and name.lower() in re.split(r"[:/._-]+", tag.group(1).lower()):
@@ -346,7 +354,7 @@ def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
     """The folders a `cd` step of a command leads to from `folders`, inside `project` and existing:
     none when it cannot be followed (`cd $DIR`, `cd /opt`, `cd ~/src`, a folder not there). None when
     `step` is no `cd`."""
-    cd = _CD_STEP.match(step)
+    cd = CD_STEP.match(step)
     if cd is None:
         return None
     target = (cd.group(1) or "").strip("\"'")
@@ -421,7 +429,7 @@ class _Walk:
 def cd_target(step: str) -> str | None:
     """The folder a `cd` step enters as written from the folder it runs in (`app` for `cd ./app/`,
     `cd "$PWD/app"`); None when `step` is no `cd`."""
-    cd = _CD_STEP.match(step)
+    cd = CD_STEP.match(step)
     if cd is None:
         return None
     target = (cd.group(1) or "").strip("\"'")
@@ -440,7 +448,7 @@ def until_moved(text: str) -> str:
     run -it`, `ssh`): those that run in the folder the text starts in, one a line."""
     kept = []
     for piece in re.split(r"&&|\|\||;|\n", text):
-        if _CD_STEP.match(piece) or _ELSEWHERE.search(piece):
+        if CD_STEP.match(piece) or _ELSEWHERE.search(piece):
             break
         kept.append(piece)
     return "\n".join(kept)
@@ -761,7 +769,6 @@ _MAKES_FILE = re.compile(
     re.IGNORECASE,
 )
 """Words of a README line that makes the file it names (`wget …/run.sh`, `Save this as run.sh:`)."""
-_CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
 
 
 def _inside(path: Path, project: Path) -> Path | None:

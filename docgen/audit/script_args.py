@@ -21,6 +21,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
+from docgen.shell import DECLARE
 
 _CHECK = re.compile(
     r"^[ \t]*(?:if[ \t]+!|!|if[ \t]+!?)?[ \t]*\[\[[ \t]+\"?\$\{?(?P<var>\d|[A-Za-z_]\w*)\}?\"?[ \t]+=~[ \t]+"
@@ -28,7 +29,7 @@ _CHECK = re.compile(
 )
 """`if ! [[ $1 =~ ^cuda[0-9.]+$ ]]; then`, `[[ $VERSION =~ regex ]] || exit 1`."""
 _ALIAS = re.compile(
-    r"^[ \t]*(?:local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=\"?\$\{?(\d)(?::-[^}\"]*)?\}?\"?[ \t]*(?:#.*)?$"
+    r"^[ \t]*(?:" + DECLARE + r")?([A-Za-z_]\w*)=\"?\$\{?(\d)(?::-[^}\"]*)?\}?\"?[ \t]*(?:#.*)?$"
 )
 """`VERSION=$1`, `CUDA="${2}"`, `ZED=${3:-zedsdk4.2.5}`: a name for a positional argument."""
 _CLASSES = {

@@ -124,6 +124,7 @@ def _tied_sections(
     platforms = _other_images_words(models, siblings)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     unbuilt = _stages_built_by_none(models)
+    folder_keys = _folder_keys(paths)
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in _HEADING_FILE.findall(title):
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
@@ -142,6 +143,7 @@ def _tied_sections(
         }
         tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
+        tie(head_line, _named_folder(title, folder_keys), False)
         if (slug := _slug(title)) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
             tie(head_line, {staged[slug]} if slug in staged else set(), True)
     # a base image only some images are built on
@@ -170,6 +172,37 @@ def _tied_sections(
                 tied[line] = frozenset(named.get(heading, ()))
                 break
     return tied
+
+
+def _folder_keys(paths: Sequence[str]) -> list[str]:
+    """What tells apart the folders of plain `Dockerfile`s of a family, in words joined by `-`: the
+    folder's name without the words every folder shares (`comfyui` and `faster-whisper` for
+    `rocm_comfyui/Dockerfile` and `rocm_faster_whisper/Dockerfile`); '' for a Dockerfile of another
+    name, a short or vague key, a key that is the whole folder's name (the folders share no word), or a
+    family of one folder."""
+    words: list[list[str]] = []
+    for path in paths:
+        parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+        plain = len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile")
+        words.append([w for w in re.split(r"[^a-z0-9]+", parts[-2].lower()) if w] if plain else [])
+    folders = {tuple(w) for w in words if w}
+    if len(folders) < 2:
+        return [""] * len(paths)
+    shared = set.intersection(*(set(f) for f in folders))
+    keys = ["-".join(w for w in each if w not in shared) for each in words]
+    # a key that is the whole folder's name is an entry's name (`keyed`): it ties the list under it only
+    return [
+        k if len(k) >= 4 and k not in _VAGUE_PARTS and k != "-".join(each) else ""
+        for k, each in zip(keys, words, strict=True)
+    ]
+
+
+def _named_folder(title: str, keys: Sequence[str]) -> set[int]:
+    """The images whose folder's key (`_folder_keys`: `keys`, one an image) a heading names as words of
+    its own (`## ComfyUI` for `rocm_comfyui/Dockerfile`, `## Faster-Whisper & CTranslate` for
+    `rocm_faster_whisper/`)."""
+    slug = f"-{_slug(title)}-"
+    return {i for i, key in enumerate(keys) if key and f"-{key}-" in slug}
 
 
 def _headed_unbuilt_stages(doc: Document, models: Sequence[ImageModel]) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_w
 from docgen.audit.versions import _keys
 from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
 from docgen.errors import MAX_FILE_BYTES
-from docgen.markdown import Document, Fence, Paragraph
+from docgen.markdown import Document, Fence, Paragraph, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 
@@ -176,6 +176,22 @@ def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
     return after
 
 
+def _host_list_lines(doc: Document) -> set[int]:
+    """The first lines of the paragraphs of each list introduced as the host's (`is_host_intro`: `My
+    system is currently running on the following OS & drivers:`) when blank lines set its items apart:
+    every item is the host's, not only the first one, the only one whose paragraph holds the
+    introduction or follows it."""
+    found: set[int] = set()
+    for block in lists(doc):
+        if not block.items or not is_host_intro(block.intro):
+            continue
+        first, last = block.items[0][0], block.items[-1][0]
+        for para in doc.paragraphs:
+            if para.lines[-1][0] >= first and para.lines[0][0] <= last:
+                found.add(para.lines[0][0])
+    return found
+
+
 def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
     """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
         sections on building or installing without the container or on what the machine needs, lists
@@ -185,10 +201,12 @@ def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
     host = aside_lines(source, heads) | release_list_lines(source, heads)
+    hosts_list = _host_list_lines(doc)
     doc.paragraphs[:] = [
         p
         for p in doc.paragraphs
         if p.lines[0][0] not in host
+        and p.lines[0][0] not in hosts_list
         and not is_host_intro(p.before)
         and not (len(p.lines) > 1 and is_host_intro(p.lines[0][1]))
     ]

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _BUILD_COMMAND
+from docgen.audit.commands import _BUILD_COMMAND, CD_STEP
 from docgen.audit.missing import (
     _GENERATED,
     _PLACEHOLDER,
@@ -29,7 +29,6 @@ from docgen.audit.missing import (
     repository_root,
 )
 from docgen.audit.references import (
-    _CD_STEP,
     _ELSEWHERE,
     _FILES_APPEAR,
     _RUN_SCRIPT,
@@ -189,7 +188,7 @@ def _lost_cd(
     the one they meant (the folders before it too: the failed `cd` left them there)."""
     if line in _image_lines(doc):
         return None, None
-    cd = _CD_STEP.match(step)
+    cd = CD_STEP.match(step)
     target = (cd.group(1) or "").strip("\"'") if cd else ""
     if not _plain(target):
         return None, None

@@ -93,7 +93,8 @@ def _same_version(claim: str, fact: str, exact: bool = False) -> bool | None:
 
 def _same_suffix(a: str, b: str, exact: bool = False) -> bool:
     """False when two versions whose releases agree are different pre-, post- or dev releases by
-    `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`); True when one only
+    `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`), but for a source
+    build of the other's release (`2.7.0a0+gitbfd8155` and `2.7.0`); True when one only
     omits what the other adds (`0.8.5` for `0.8.5.post1`, `2.7.1` for `2.7.1+cu126`) or either does not
     parse (`9.1.0.70-1`, a Debian revision); with an `exact` fact `b`, `a` may not add one either."""
     try:
@@ -101,11 +102,19 @@ def _same_suffix(a: str, b: str, exact: bool = False) -> bool:
     except InvalidVersion:
         return True
     if len(va.release) == len(vb.release) and va.pre != vb.pre:
-        return False
+        # `2.7.0` for `2.7.0a0+gitbfd8155`: a source build of the release (PyTorch's scheme)
+        return (va.pre is None and _source_build(vb)) or (vb.pre is None and _source_build(va))
     added = (va.post is not None and vb.post is None) or (va.dev is not None and vb.dev is None)
     if exact and added and len(va.release) == len(vb.release):
         return False
     return all(x is None or y is None or x == y for x, y in ((va.post, vb.post), (va.dev, vb.dev)))
+
+
+def _source_build(version: Version) -> bool:
+    """True for the version a source build of a release reports: `a0` and a local label
+    (`2.7.0a0+gitbfd8155`, `0.22.0a0+7a0c5e1`), as PyTorch, torchvision and torchaudio built from a
+    release tag do; not a published alpha (`2.7.0a1`, `2.7.0a0` without a label)."""
+    return version.pre == ("a", 0) and version.local is not None
 
 
 def _release_tuple(text: str) -> tuple[int, ...]:

@@ -72,6 +72,39 @@ def install(words: list[Word], ctx: RunContext) -> None:
         )
 
 
+_DEB_FILE = re.compile(r"([a-z0-9][a-z0-9+.\-]*)_((?:[0-9]+%3a)?[0-9][A-Za-z0-9.+~\-]*)_[a-z0-9]+\.deb\Z")
+"""A Debian package file as `dpkg-deb` names it: `NAME_VERSION_ARCH.deb`
+(`libcudnn8_8.1.1.33-1+cuda11.2_amd64.deb`)."""
+
+
+def dpkg_install(words: list[Word], ctx: RunContext) -> None:
+    """`dpkg -i FILE.deb …` (`words` after `dpkg`): each package file whose name is `NAME_VERSION_ARCH.deb`
+    is the package NAME at VERSION, pinned (the file is that version and no other). A file named
+    otherwise (`cuda-repo.deb`, a wildcard) tells no version and is not a component."""
+    if not any(w.text in ("-i", "--install") or re.fullmatch(r"-[a-zA-Z]*i[a-zA-Z]*", w.text) for w in words):
+        return
+    for word in words:
+        if word.text.startswith("-") or not word.text.endswith(".deb"):
+            continue
+        match = _DEB_FILE.match(posixpath.basename(word.text))
+        if match is None or not word.known:
+            continue
+        name, version = match.group(1), match.group(2).replace("%3a", ":")
+        upstream = upstream_version(version)
+        add(
+            ctx,
+            word,
+            name=name,
+            kind="apt",
+            version=upstream,
+            ref=version if upstream != version else None,
+            source=None,
+            method="package",
+            pinned=True,
+            arg_version=version,
+        )
+
+
 _DEBIAN_VERSION = re.compile(r"(?:[0-9]+:)?([0-9][A-Za-z0-9.+~]*?)(?:-[A-Za-z0-9.+~]+)?\Z")
 
 

@@ -614,6 +614,11 @@ def wheel_python(filename: str) -> str | None:
     return f"{abi[1]}.{abi[2]}"
 
 
+PIP = r"(?:pip[0-9.]*|python[0-9.]*\s+-m\s*pip)"
+"""How a shell command calls pip, as a part of a regex: `pip`, `pip3.11`, `python3 -m pip` (what lint
+and the audit read as a pip command builds on it)."""
+
+
 _NAMED_PYTHON = re.compile(r"(?<![\w.$-])(?:[\w./-]*/)?python(3\.\d{1,2})(?![\w.])")
 """An interpreter named with its release in a command (`ln -s /usr/bin/python3.10 /usr/bin/python`,
 `python3.11 -m pip`, `/opt/conda/bin/python3.12`, the package `python3.10-venv`)."""

@@ -175,6 +175,8 @@ def _command(
                 break
             if not word.text.startswith("-"):
                 break
+    elif name == "dpkg":
+        apt.dpkg_install(words[1:], ctx)
     elif name in ("add-apt-repository", "apt-add-repository"):
         apt.add_repository(words[1:], ctx)
     elif name in ("echo", "printf"):

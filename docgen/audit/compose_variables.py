@@ -1,0 +1,389 @@
+"""A README's table of the variables a compose file reads (`| Variable | Default | Used by |`), against
+the compose files it runs or that sit near it: the default a row gives that the file gives otherwise
+(`${ROS_DOMAIN_ID:-0}`), a row naming a variable nothing reads (setting it changes nothing), and a row
+saying a variable is a build arg of a service (`zed.build.args`) that the service's Dockerfile does not
+declare or that compose does not pass to it.
+
+The compose files are those a `docker compose -f FILE` of a command block or a link names, and the
+compose files of the README's folder, of the folder above, and of a `docker/` or `deploy/` folder in
+either. The variables each file reads come from `docgen.compose.variables`, the `.env` beside it and
+the env files its services read from `docgen.compose.dotenv`. Each table row is read once.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _build_commands, _command_words
+from docgen.audit.env_defaults import _cell_default, _same
+from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.names import compose_file
+from docgen.audit.wording import _CODE_NAME, _heading_of
+from docgen.bake import Target
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.markdown import Document, Table, code_spans, links
+from docgen.model import Diagnostic, ImageModel
+
+_NEAR = ("", "docker", "deploy")
+"""The folders of the README's folder and of the one above it whose compose files are read."""
+_COMPOSE_WORD = re.compile(r"\bcompose\b", re.IGNORECASE)
+_NAME_COLUMN = re.compile(r"\b(?:variable|name|env|key|setting|parameter)s?\b", re.IGNORECASE)
+_BUILD_ARG = re.compile(r"\bbuild[._ -]?args?\b|--build-arg\b|(?-i:\bARG\b)", re.IGNORECASE)
+_SERVICE_SPAN = re.compile(r"([\w-]+)(?:\.([\w.]+))?\Z")
+_MULTI = re.compile(r"[,;]|\bor\b|\band\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _File:
+    """A compose file read for its variables."""
+
+    shown: str
+    folder: Path
+    services: tuple[compose.Service, ...]
+    variables: tuple[compose.Variable, ...]
+    builds: tuple[Target, ...]
+    env: dict[str, tuple[str, str]]
+    """What its `.env` and its services' env files set: name → (value, `file:line`)."""
+
+
+@functools.lru_cache(maxsize=16)
+def _read(path: Path) -> tuple[tuple[compose.Variable, ...], tuple[Target, ...]] | None:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        data = path.read_bytes()
+        return compose.variables(data), compose.parse(data, path.name)
+    except (OSError, DocgenError):
+        return None
+
+
+def _env_file(path: Path) -> dict[str, tuple[str, int]]:
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return {}
+        return compose.dotenv(path.read_bytes())
+    except OSError:
+        return {}
+
+
+def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
+    """The compose files the README runs (`-f`), links, or that sit near it, each read once."""
+    paths: list[Path] = []
+    for fence in doc.fences:
+        for lines in _build_commands(fence, _DOCKER_COMPOSE):
+            words = _command_words(lines, _DOCKER_COMPOSE)
+            named = read_compose(words).files if words is not None else ()
+            if named and not any(re.search(r"[$<>{}*?]", n) for n in named):
+                folder = compose.run_folder(directory, named, top)
+                paths.extend(folder / n for n in named)
+    for para in doc.paragraphs:
+        for _, text in para.lines:
+            for link in links(text):
+                target = (link.target or "").split("#", 1)[0]
+                if compose.FILE_NAME.fullmatch(posixpath.basename(target)) and "://" not in target:
+                    paths.append(directory / target)
+    for base in (directory, directory.parent):
+        for sub in _NEAR:
+            folder = base / sub if sub else base
+            try:
+                names = sorted(e.name for e in os.scandir(folder) if e.is_file())
+            except OSError:
+                continue
+            paths.extend(folder / n for n in names if compose.FILE_NAME.fullmatch(n))
+    found: list[_File] = []
+    for path in dict.fromkeys(p.resolve() for p in paths if p.is_file()):
+        if not path.is_relative_to(top):
+            continue
+        services, read = compose_file(path), _read(path)
+        if services is None or read is None:
+            continue
+        env: dict[str, tuple[str, str]] = {}
+        sources = [".env", *(f for s in services[0] for f in s.env_files)]
+        for name in dict.fromkeys(sources):
+            for key, (value, line) in _env_file(path.parent / name).items():
+                env.setdefault(key, (value, f"{name}:{line}"))
+        shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
+        found.append(_File(shown, path.parent, services[0], read[0], read[1], env))
+    return found
+
+
+def _compose_variables(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """Each row of a table of compose variables (see the module docstring) that a compose file near
+    the README contradicts."""
+    if not doc.tables and "default" not in " ".join(t for p in doc.paragraphs for _, t in p.lines).lower():
+        return  # (most READMEs: no compose file is read)
+    top = (project or directory).resolve()
+    files = _files(doc, directory, top)
+    if not files:
+        return
+    services = {s.name for f in files for s in f.services}
+    title = doc.headings[0][1] if doc.headings else ""
+    for table in doc.tables:
+        if not table.header or not _NAME_COLUMN.search(table.header[0]):
+            continue
+        rows = [(line, cells, m.group(1)) for line, cells in table.rows if (m := _CODE_NAME.match(cells[0]))]
+        if len(rows) < 2:
+            continue
+        known = [name for _, _, name in rows if _reads(files, name)]
+        if len(known) < 2 or 2 * len(known) < len(rows):
+            continue  # a table of what the application reads, not of the compose file's variables
+        said = " ".join([*table.header, _heading_of(doc, table.line), table.context, title])
+        worded = bool(_COMPOSE_WORD.search(said))
+        named_rows = {line: _named(cells, table.header, services) for line, cells, _ in rows}
+        if not worded and not any(named_rows.values()):
+            continue
+        column = next((i for i, c in enumerate(table.header) if re.search(r"default", c, re.I)), None)
+        for line, cells, name in rows:
+            yield from _row(readme, files, models, table, line, cells, name, column, named_rows[line], worded)
+    yield from _said_defaults(doc, readme, files, title)
+
+
+_SAID_DEFAULT = re.compile(
+    r"`([A-Z][A-Z0-9]*_[A-Z0-9_]*)`[^`\n]{0,40}?\bdefault(?:s|s[ \t]+to|[ \t]+value)?(?:[ \t]+is)?[ \t]*[:=]?"
+    r"[ \t]*`([^`\s]{1,80})`",
+    re.IGNORECASE,
+)
+"""`` `MODEL_DIR` defaults to `./models` ``, `` - `PORT` (default: `8080`) ``: a name, then its default."""
+
+
+def _said_defaults(doc: Document, readme: str, files: Sequence[_File], title: str) -> Iterator[Diagnostic]:
+    """A line of prose or a list item giving a compose variable a default (`` `PORT` defaults to
+    `8080` ``), on a line or under a heading that speaks of compose or the page's title does, against
+    the defaults the compose files give it (`likely`: prose may mean another way to run the image)."""
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if "default" not in text.lower() or "`" not in text:
+                continue  # (most lines)
+            about = f"{text} {_heading_of(doc, number)} {title}"
+            if not _COMPOSE_WORD.search(about) and ".env" not in about:
+                continue
+            for match in _SAID_DEFAULT.finditer(text):
+                name, said = match.group(1), match.group(2).strip("\"'")
+                if "$" in said or "<" in said or not any(v.name == name for f in files for v in f.variables):
+                    continue
+                yield from _default(readme, files, number, name, said, {}, LIKELY)
+
+
+def _named(cells: list[str], header: list[str], services: set[str]) -> dict[str, bool]:
+    """The services a row's cells name in code (`zed`, `zed.build.args`) → True when it names their
+    build args; the name and default columns are not read."""
+    found: dict[str, bool] = {}
+    for index, cell in enumerate(cells[1:], start=1):
+        if index < len(header) and re.search(r"default|value", header[index], re.I):
+            continue
+        for _, _, span in code_spans(cell):
+            match = _SERVICE_SPAN.match(span.strip())
+            if match and match.group(1) in services:
+                arg = bool(match.group(2) and _BUILD_ARG.search(match.group(2)))
+                found[match.group(1)] = found.get(match.group(1), False) or arg
+    return found
+
+
+def _reads(files: Sequence[_File], name: str) -> bool:
+    """True when a compose file reads or sets `name` (a variable, an `environment:` or `args:` key, a
+    word of a setting) or its env files set it."""
+    word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+    return any(
+        name in f.env
+        or any(v.name == name for v in f.variables)
+        or any(
+            name in {k for k, _ in s.args}
+            or name in {k for k, _, _ in s.environment}
+            or any(word.search(text) for _, text in s.settings)
+            for s in f.services
+        )
+        for f in files
+    )
+
+
+def _row(
+    readme: str,
+    files: Sequence[_File],
+    models: Sequence[ImageModel],
+    table: Table,
+    line: int,
+    cells: list[str],
+    name: str,
+    column: int | None,
+    named: dict[str, bool],
+    worded: bool,
+) -> Iterator[Diagnostic]:
+    rest = " ".join(cells[1:])
+    build_arg = any(named.values()) or bool(
+        _BUILD_ARG.search(" ".join(s for c in cells[1:] for _, _, s in code_spans(c)))
+    )
+    if build_arg:
+        yield from _build_arg(readme, files, line, name, named)
+        return
+    if column is None:
+        return
+    if _reads(files, name):
+        said = _cell_default(cells, column)
+        if said is not None and "$" not in said and "<" not in said:
+            one = len(code_spans(cells[column])) <= 1 and not _MULTI.search(cells[column])
+            yield from _default(readme, files, line, name, said, named, CERTAIN if one else LIKELY)
+        return
+    if any(s.env_file for f in files for s in f.services):
+        return  # the services read variables compose does not name
+    if _in_dockerfiles(files, models, name) or "$" in rest:
+        return
+    shown = ", ".join(f.shown for f in files if f.services)
+    yield Diagnostic(
+        readme,
+        line,
+        f"README lists {name} as a variable of {shown}, but no service there reads it (setting it "
+        "changes nothing)",
+        confidence=CERTAIN if worded else LIKELY,
+    )
+
+
+def _values(file: _File, name: str, service: str | None) -> list[tuple[str | None, str]]:
+    """The values `file` gives `name` (in `service`, or anywhere): (value or None when it gives none,
+    where)."""
+    found: list[tuple[str | None, str]] = []
+    for v in file.variables:
+        if v.name == name and (service is None or v.service in (service, None)):
+            found.append((v.default, f"{file.shown}:{v.line}"))
+    for s in file.services:
+        if service is not None and s.name != service:
+            continue
+        for key, value, at in s.environment:
+            if key == name and "$" not in value:
+                found.append((value, f"{file.shown}:{at}" if at else file.shown))
+    return found
+
+
+def _default(
+    readme: str,
+    files: Sequence[_File],
+    line: int,
+    name: str,
+    said: str,
+    named: dict[str, bool],
+    confidence: str,
+) -> Iterator[Diagnostic]:
+    """A default the README gives `name` that no compose file gives it (each service the row names
+    apart); one set by an env file (`.env`) is the value compose reads, and agrees too."""
+    if any(name in f.env and _same(said, f.env[name][0]) for f in files):
+        return
+    scopes: list[str | None] = [*named] or [None]
+    wrong: list[tuple[str | None, str | None, str]] = []
+    for service in scopes:
+        found = [pair for f in files for pair in _values(f, name, service)]
+        if not found or any(value is None for value, _ in found):
+            continue  # not read there, or read from the environment with no default
+        if not any(_same(said, value) for value, _ in found if value is not None):
+            wrong.append((service, *found[0]))
+    env = next((f.env[name] for f in files if name in f.env), None)
+    given_anywhere = [v for f in files for v, _ in _values(f, name, None) if v is not None]
+    if env is not None and not any(_same(said, v) for v in given_anywhere):
+        value, where = env
+        text = f"README says {name} defaults to {said}, but {where} sets {name}={value}"
+        yield Diagnostic(readme, line, text, confidence=confidence)
+        return
+    if not wrong:
+        return
+    scoped, given, at = wrong[0]
+    gives = f"defaults it to {given}" if given else "gives it no default (empty)"
+    scope = f" for service {scoped}" if scoped and len(wrong) < len(scopes) else ""
+    yield Diagnostic(
+        readme,
+        line,
+        f"README says {name} defaults to {said}{scope}, but {at} {gives}",
+        confidence=confidence,
+    )
+
+
+def _declares(dockerfile: Path, name: str) -> int | None | bool:
+    """The line of `dockerfile`'s `ARG name`; False when it declares none; None when it cannot be read."""
+    try:
+        parsed = read_dockerfile(dockerfile)
+    except (OSError, DocgenError):
+        return None
+    for inst in parsed.instructions:
+        if inst.keyword == "ARG":
+            if any(w.split("=", 1)[0] == name for w in inst.args.split()):
+                return inst.start_line
+    return False
+
+
+def _build_arg(
+    readme: str, files: Sequence[_File], line: int, name: str, named: dict[str, bool]
+) -> Iterator[Diagnostic]:
+    """A row saying `name` is a build arg (of the services it names in `svc.build.args`, else of every
+    service that builds): each service must pass it and its Dockerfile declare it."""
+    builds = [(f, t, s) for f in files for t in f.builds for s in f.services if s.name == t.name]
+    wanted = [svc for svc, arg in named.items() if arg] or list(named)
+    chosen = [b for b in builds if b[1].name in wanted] if wanted else builds
+    if not chosen:
+        return
+    problems: list[str] = []
+    declared_somewhere = False
+    for file, target, service in chosen:
+        dockerfile = file.folder / target.dockerfile
+        if target.dockerfile.startswith("/") or not dockerfile.is_file():
+            return
+        declared = _declares(dockerfile, name)
+        if declared is None:
+            return
+        shown_df = posixpath.normpath(posixpath.join(posixpath.dirname(file.shown), target.dockerfile))
+        passed = name in {k for k, _ in service.args} or name in target.own_args
+        if declared is not False:
+            declared_somewhere = True
+        if declared is False and passed:
+            at = next((v.line for v in file.variables if v.name == name and v.service == target.name), None)
+            at = at or target.own_args.get(name)
+            where = f"{file.shown}:{at}" if at else file.shown
+            problems.append(
+                f"{shown_df} declares no ARG {name} ({where} passes it to {target.name}; it changes nothing)"
+            )
+        elif declared is False:
+            problems.append(
+                f"{file.shown} does not pass it to {target.name}, and {shown_df} declares no ARG {name}"
+            )
+        elif not passed:
+            problems.append(
+                f"{file.shown} does not pass it to {target.name} ({shown_df}:{declared} declares it)"
+            )
+    if not problems:
+        return
+    if not wanted and declared_somewhere:
+        return  # every service was checked only because the row names none
+    sure = CERTAIN if any(named.values()) else LIKELY
+    yield Diagnostic(
+        readme,
+        line,
+        f"README says {name} is a build arg ({', '.join(wanted) or 'of the compose builds'}), "
+        f"but {'; '.join(problems)}",
+        confidence=sure,
+    )
+
+
+def _in_dockerfiles(files: Sequence[_File], models: Sequence[ImageModel], name: str) -> bool:
+    """True when a Dockerfile the compose files build, or one audited, names `name`."""
+    paths = {f.folder / t.dockerfile for f in files for t in f.builds}
+    paths |= {Path(m.file) for m in models if m.file}
+    word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+    return any(word.search(_dockerfile_text(path)) for path in sorted(paths))
+
+
+@functools.lru_cache(maxsize=32)
+def _dockerfile_text(path: Path) -> str:
+    """The text of the Dockerfile at `path`, read once ('' when it cannot be read)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return ""
+        return path.read_text("utf-8", "replace")
+    except OSError:
+        return ""

@@ -1,0 +1,110 @@
+"""A script the prose tells to run by its path (`` build using `builder/build.sh` ``, `` run
+`scripts/train.sh` ``) that is not in its folder, while that folder is there and holds other scripts:
+the script was renamed or removed and the sentence still names it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN
+from docgen.audit.missing import (
+    _PATH,
+    _PLACEHOLDER,
+    _SCRIPT_SUFFIXES,
+    _in_commands,
+    _Listings,
+    _made,
+    _prose_bases,
+    _prose_fix,
+)
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic
+
+_RUN_WORDS = re.compile(
+    r"\b(?:run|runs|running|execute|executing|launch|invoke|call|start|build(?:ing)?[ \t]+(?:using|with|via)"
+    r"|using|via|with)\b[^`]{0,40}`[^`]*\Z",
+    re.IGNORECASE,
+)
+"""The words of a sentence, before a code span, that tell to run what it names: `build using`, `run`,
+`execute`, `with` (`Build the image with `tools/build.sh``)."""
+_MAKE_WORDS = re.compile(
+    r"\b(?:creat|writ|sav|add|generat|download|copy|cop(?:ie)|edit|put|place|rename|new)\w*", re.IGNORECASE
+)
+"""Words saying the reader makes the file (`create `tools/run.sh``): it may well not be there yet."""
+_IN_CONTAINER = re.compile(
+    r"\b(?:in|inside|within|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
+    r"(?:container|image|pod)\b"
+    r"|\bdocker[ \t]+(?:run|exec)\b",
+    re.IGNORECASE,
+)
+"""Words saying the script runs in the container (`run `tools/serve.sh` inside the container`): a path of
+the image, which need not be the repository's."""
+
+
+def _scripts_in(folder: Path) -> list[str]:
+    """The names of the scripts (by their suffix) in `folder`; none when it is no folder."""
+    try:
+        names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+    except (OSError, ValueError):
+        return []
+    return [n for n in names if n.rsplit(".", 1)[-1].lower() in _SCRIPT_SUFFIXES and "." in n]
+
+
+_SCRIPT_SPAN = re.compile(r"`[^`\s]*/[^`\s]*\.(?:sh|bash|zsh|py)`", re.IGNORECASE)
+"""A code span holding a script's path with a folder: the only lines worth reading further."""
+
+
+def _script_spans(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, text) of each code span of the prose that holds a script's path with a folder."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" in text and _SCRIPT_SPAN.search(text):
+                yield from ((line, content) for _, _, content in code_spans(text))
+
+
+def missing_prose_scripts(
+    doc: Document, source: Sequence[str], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A script path in code in the prose (`` `builder/build.sh` ``: a folder and a script's suffix;
+    not absolute, not a placeholder, nothing a command of the README makes or runs) that the sentence
+    tells to run (`build using`, `run`, `execute`; not in the container) and that does not exist, while
+    its folder does, from the README's folder or the repository root, and holds other scripts
+    (`certain`: the folder is this repository's, and the script the sentence runs is not in it). A path
+    a slip away from an existing one is `missing`'s (`did you mean`)."""
+    made: set[str] | None = None  # what the README's commands make or run: read once, when needed
+    bases = _prose_bases(directory)
+    listings = _Listings()
+    seen: set[str] = set()
+    for line, code in _script_spans(doc):
+        path = code.strip().removeprefix("./")
+        if not _PATH.fullmatch(path) or "/" not in path.rstrip("/") or _PLACEHOLDER.search(path):
+            continue
+        folder, _, name = path.rpartition("/")
+        suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+        if suffix not in _SCRIPT_SUFFIXES or path in seen:
+            continue
+        text = source[line - 1] if 0 < line <= len(source) else ""
+        before = text.split(f"`{code}`", 1)[0]
+        clause = re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1] + "`"  # the words that run it
+        if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or _IN_CONTAINER.search(text):
+            continue
+        if made is None:
+            made = _made(doc) | _in_commands(doc)
+        if any(part in made for part in path.split("/")):
+            continue
+        if any((base / path).exists() for base in bases) or _prose_fix(bases, path, suffix, listings):
+            continue
+        others = next((s for base in bases if (s := _scripts_in(base / folder))), [])
+        if not others:
+            continue
+        seen.add(path)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {path}, which does not exist (the scripts in {folder}/: {', '.join(others[:5])})",
+            confidence=CERTAIN,
+        )

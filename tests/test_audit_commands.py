@@ -1,0 +1,38 @@
+"""The shell commands of a README's blocks that other audit rules share (docgen/audit/commands.py): the
+folders `git clone` makes, and where a block leaves its folder."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.audit.commands import cloned_folder, clones, moves
+from docgen.markdown import read_document
+
+
+def block(*lines: str) -> str:
+    return "# App\n\n```bash\n" + "\n".join(lines) + "\n```\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "clone"),
+    [
+        ("git clone https://github.com/org/tool.git", ("https://github.com/org/tool.git", None)),
+        ("git clone https://github.com/org/tool/ && cd tool", ("https://github.com/org/tool", None)),
+        ("$ git clone --depth=1 -b v2.1 https://x.org/tool.git src", ("https://x.org/tool.git", "src")),
+        ("git clone --branch main <repo-url>; cd repo", ("repo-url", None)),
+    ],
+)
+def test_the_folder_a_clone_makes(command: str, clone: tuple[str, str | None]) -> None:
+    assert list(clones(read_document(block(command), "README.md"))) == [clone]
+
+
+def test_a_clone_folder_is_the_last_part_of_the_url_without_git() -> None:
+    assert cloned_folder("https://github.com/org/tool.git") == "tool"
+    assert cloned_folder("git@github.com:org/tool-v2") == "tool-v2"
+
+
+def test_the_lines_where_a_block_leaves_its_folder() -> None:
+    doc = read_document(
+        block("make build", "cd deploy && make up", "ls; pushd ../x", "echo cd here", "$ cd "), "README.md"
+    )
+    assert list(moves(doc.fences[0])) == [(5, "deploy"), (6, "../x"), (8, "")]

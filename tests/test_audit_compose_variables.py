@@ -1,0 +1,234 @@
+"""`docgen audit`: a README's table of the variables a compose file reads, against the compose files it
+runs or that sit near it (docgen/audit/compose_variables.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+WORKER = "FROM python:3.12-slim\nARG TOOLKIT_REF=main\nRUN echo $TOOLKIT_REF\n"
+GATEWAY = "FROM nginx:1.27\nCOPY site /srv\n"
+STACK = (
+    "services:\n"
+    "  worker:\n"
+    "    build:\n"
+    "      context: .\n"
+    "      dockerfile: ${WORKER_DOCKERFILE:-worker/Dockerfile}\n"
+    "      args:\n"
+    "        - TOOLKIT_REF=${TOOLKIT_REF:-main}\n"
+    "        - MIRROR_URL=${MIRROR_URL:-https://pypi.org/simple}\n"
+    "    environment:\n"
+    "      - QUEUE_SIZE=${QUEUE_SIZE:-16}\n"
+    "      - LOG_LEVEL=${LOG_LEVEL-info}\n"
+    "      - CACHE_DIR=/cache\n"
+    "      - API_TOKEN=${API_TOKEN:?set a token}\n"
+    "    command: serve --bind ${BIND_HOST:-} --port ${WORKER_PORT:-7000}\n"
+    "  gateway:\n"
+    "    build: gateway\n"
+    "    environment:\n"
+    "      - QUEUE_SIZE=${QUEUE_SIZE:-16}\n"
+    "      - LOG_LEVEL=${LOG_LEVEL:-warn}\n"
+)
+
+
+def found(
+    root: Path, readme: str, files: dict[str, str], at: str = "README.md"
+) -> list[tuple[int, str, str]]:
+    make_tree(
+        root,
+        {
+            "worker/Dockerfile": WORKER,
+            "gateway/Dockerfile": GATEWAY,
+            "gateway/site/index.html": "",
+            at: readme,
+            **files,
+        },
+    )
+    model = build_model(root / "worker/Dockerfile", "worker/Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, at, model, {}, (root / at).parent, root)
+        if any(w in d.message for w in (" defaults to ", " is a build arg ", " as a variable of "))
+    ]
+
+
+def table(*rows: str, header: str = "| Variable | Default | Used by |") -> str:
+    return f"# Stack\n\nThe compose file reads these variables.\n\n{header}\n|---|---|---|\n" + "".join(
+        f"{row}\n" for row in rows
+    )
+
+
+TRUE_ROWS = (
+    "| `QUEUE_SIZE` | `16` | `worker`, `gateway` |",
+    "| `WORKER_PORT` | `7000` | `worker` |",
+    "| `CACHE_DIR` | `/cache` | `worker` |",
+)
+
+
+def test_a_default_the_compose_file_gives_otherwise(tmp_path: Path) -> None:
+    readme = table(*TRUE_ROWS, "| `LOG_LEVEL` | `debug` | `worker` |")
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == [
+        (10, "README says LOG_LEVEL defaults to debug, but compose.yaml:11 defaults it to info", "certain")
+    ]
+
+
+@pytest.mark.parametrize("folder", ["docker", "deploy", ""])
+def test_compose_files_near_the_readme_are_read(tmp_path: Path, folder: str) -> None:
+    readme = table(*TRUE_ROWS, "| `BIND_HOST` | `0.0.0.0` | `worker` |")
+    where = f"{folder}/compose.yaml" if folder else "compose.yaml"
+    found_ = found(
+        tmp_path,
+        readme,
+        {
+            where: STACK.replace(
+                "dockerfile: ${WORKER_DOCKERFILE:-worker/Dockerfile}", "dockerfile: worker/Dockerfile"
+            )
+        },
+    )
+    assert [(line, confidence) for line, _, confidence in found_] == [(10, "certain")]
+    assert found_[0][1].endswith(f"{where}:14 gives it no default (empty)")
+
+
+def test_the_default_of_one_service_named_in_the_row(tmp_path: Path) -> None:
+    # LOG_LEVEL is `info` for worker and `warn` for gateway: a row naming gateway with `warn` is true
+    readme = table(
+        *TRUE_ROWS, "| `LOG_LEVEL` | `warn` | `gateway` |", "| `LOG_LEVEL` | `warn` | `worker`, `gateway` |"
+    )
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == [
+        (
+            11,
+            "README says LOG_LEVEL defaults to warn for service worker, but compose.yaml:11 "
+            "defaults it to info",
+            "certain",
+        )
+    ]
+
+
+def test_a_default_the_env_file_sets_is_true(tmp_path: Path) -> None:
+    readme = table(*TRUE_ROWS, "| `WORKER_PORT` | `7100` | `worker` |", "| `QUEUE_SIZE` | `64` | |")
+    files = {"compose.yaml": STACK, ".env": "WORKER_PORT=7100\n"}
+    assert found(tmp_path, readme, files) == [
+        (11, "README says QUEUE_SIZE defaults to 64, but compose.yaml:10 defaults it to 16", "certain")
+    ]
+
+
+def test_a_required_variable_has_no_default_to_compare(tmp_path: Path) -> None:
+    readme = table(*TRUE_ROWS, "| `API_TOKEN` | `changeme` | `worker` |")
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == []
+
+
+def test_a_variable_nothing_reads(tmp_path: Path) -> None:
+    readme = table(
+        *TRUE_ROWS, "| `WORKER_THREADS` | `4` | `worker` |", "| `TOOLKIT_REF` | `main` | `worker` |"
+    )
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == [
+        (
+            10,
+            "README lists WORKER_THREADS as a variable of compose.yaml, but no service there "
+            "reads it (setting it changes nothing)",
+            "certain",
+        )
+    ]
+
+
+def test_a_variable_the_services_may_read_from_an_env_file(tmp_path: Path) -> None:
+    readme = table(*TRUE_ROWS, "| `WORKER_THREADS` | `4` | `worker` |")
+    stack = STACK.replace(
+        "    environment:\n      - QUEUE", "    env_file: app.env\n    environment:\n      - QUEUE", 1
+    )
+    assert found(tmp_path, readme, {"compose.yaml": stack}) == []
+
+
+def test_a_build_arg_the_dockerfile_does_not_declare(tmp_path: Path) -> None:
+    readme = table(
+        *TRUE_ROWS,
+        "| `TOOLKIT_REF` | `main` | `worker.build.args` |",
+        "| `MIRROR_URL` | `https://pypi.org/simple` | `worker.build.args` |",
+        "| `GPU_ARCH` | `sm_90` | `worker.build.args`, `gateway.build.args` |",
+    )
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == [
+        (
+            11,
+            "README says MIRROR_URL is a build arg (worker), but worker/Dockerfile declares "
+            "no ARG MIRROR_URL "
+            "(compose.yaml:8 passes it to worker; it changes nothing)",
+            "certain",
+        ),
+        (
+            12,
+            "README says GPU_ARCH is a build arg (worker, gateway), but compose.yaml does "
+            "not pass it to worker, "
+            "and worker/Dockerfile declares no ARG GPU_ARCH; compose.yaml does not pass it to gateway, and "
+            "gateway/Dockerfile declares no ARG GPU_ARCH",
+            "certain",
+        ),
+    ]
+
+
+def test_a_page_in_a_subfolder_runs_the_compose_file_it_names(tmp_path: Path) -> None:
+    readme = (
+        "# Stack\n\n```bash\ndocker compose -f ops/stack.yml up -d\n```\n\n"
+        "| Variable | Default In Compose | Notes |\n|---|---|---|\n"
+        "| `QUEUE_SIZE` | `16` | |\n| `WORKER_PORT` | `7000` | |\n| `LOG_LEVEL` | `info` | |\n"
+        "| `BIND_HOST` | `localhost` | |\n"
+    )
+    stack = STACK.replace("context: .", "context: ..").replace("build: gateway", "build: ../gateway")
+    assert found(tmp_path, readme, {"ops/stack.yml": stack}, at="wiki/stack.md") == [
+        (
+            12,
+            "README says BIND_HOST defaults to localhost, but ../ops/stack.yml:14 gives it "
+            "no default (empty)",
+            "certain",
+        )
+    ]
+
+
+def test_a_table_of_what_the_application_reads_is_not_compared(tmp_path: Path) -> None:
+    readme = table(
+        "| `QUEUE_SIZE` | `32` | `worker` |",
+        "| `MODEL_NAME` | `tiny` | |",
+        "| `MAX_TOKENS` | `512` | |",
+        "| `TEMPERATURE` | `0.7` | |",
+        header="| Variable | Default | Where |",
+    ).replace("The compose file reads these variables.", "The server reads these variables.")
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == []
+
+
+def test_a_table_of_variables_without_a_compose_file_is_not_read(tmp_path: Path) -> None:
+    assert found(tmp_path, table(*TRUE_ROWS, "| `LOG_LEVEL` | `debug` | `worker` |"), {}) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `QUEUE_SIZE` (default: `32`): jobs held before the compose stack refuses more.",
+        "With compose, `QUEUE_SIZE` defaults to `32`.",
+        "The compose file's `QUEUE_SIZE` default is `32`.",
+    ],
+)
+def test_a_default_said_in_prose(tmp_path: Path, line: str) -> None:
+    readme = f"# Stack\n\n{line}\nAnd `WORKER_PORT` defaults to `7000` in the compose file.\n"
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == [
+        (3, "README says QUEUE_SIZE defaults to 32, but compose.yaml:10 defaults it to 16", "likely")
+    ]
+
+
+def test_a_default_in_prose_not_about_compose_is_not_compared(tmp_path: Path) -> None:
+    readme = "# Worker\n\nThe server's `QUEUE_SIZE` defaults to `32` when you run the image yourself.\n"
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == []
+
+
+def test_every_compose_file_a_command_names_is_read(tmp_path: Path) -> None:
+    gpu = "services:\n  worker:\n    environment:\n      - GPU_COUNT=${GPU_COUNT:-1}\n"
+    readme = "# Stack\n\n```bash\ndocker compose -f compose.yaml -f compose.gpu.yaml up\n```\n\n" + table(
+        *TRUE_ROWS, "| `GPU_COUNT` | `2` | `worker` |", "| `GPU_COUNT` | `1` | `worker` |"
+    )
+    files = {"compose.yaml": STACK, "compose.gpu.yaml": gpu}
+    assert found(tmp_path, readme, files) == [
+        (16, "README says GPU_COUNT defaults to 2, but compose.gpu.yaml:4 defaults it to 1", "certain")
+    ]

@@ -1,0 +1,67 @@
+"""`docgen.audit.prose_scripts`: a script the prose tells to run by its path (`` build using
+`builder/build.sh` ``) that is not in its folder, while the folder is there with other scripts, is a
+finding; a script the sentence makes, one in a folder the repository does not have, one a slip away
+from an existing script (`missing`'s `did you mean`) and one that is there are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = "FROM ubuntu:24.04\nRUN echo hi\n"
+
+
+def found(root: Path, sentence: str) -> list[tuple[int, str, str]]:
+    make_tree(
+        root,
+        {
+            "README.md": f"# App\n\n## Installation\n\n1. Pull the image, or {sentence}\n",
+            "Dockerfile": DOCKERFILE,
+            "builder/docker.sh": "#!/bin/sh\ndocker build .\n",
+        },
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", [model], {}, root)
+        if "does not exist" in d.message
+    ]
+
+
+GONE = "README runs builder/build.sh, which does not exist (the scripts in builder/: docker.sh)"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the folder is the repository's, the script the sentence runs is not in it
+        ("build using `builder/build.sh`", [(5, GONE, "certain")]),
+        ("run `./builder/build.sh` to build it", [(5, GONE, "certain")]),
+        # the one that is there
+        ("build using `builder/docker.sh`", []),
+        # the reader makes it
+        ("create `builder/build.sh` with the lines below", []),
+        # no folder of that name: another layout, nothing to tell
+        ("build using `tools/build.sh`", []),
+        # run in the container: a path of the image
+        ("run `builder/build.sh` inside the container", []),
+        # not run: named only
+        ("read the notes in `builder/build.md`", []),
+    ],
+)
+def test_a_script_the_prose_runs_from_a_folder_of_the_repository(
+    tmp_path: Path, sentence: str, expected: list[tuple[int, str, str]]
+) -> None:
+    assert found(tmp_path, sentence) == expected
+
+
+def test_a_script_a_slip_away_is_left_to_did_you_mean(tmp_path: Path) -> None:
+    messages = [m for _, m, _ in found(tmp_path, "build using `builder/dockr.sh`")]
+    slip = "README names builder/dockr.sh, which does not exist (did you mean builder/docker.sh?)"
+    assert messages == [slip]
