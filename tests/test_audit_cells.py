@@ -44,3 +44,29 @@ def test_the_file_name_alone_or_with_the_repository_owner_agrees() -> None:
 | `NOTES_URL` | `notes.md` from bob's repository | notes |
 """
     assert findings(readme, {"Dockerfile": DOCKERFILE}) == []
+
+
+SERVICES = """\
+FROM alicevision/alicevision:3.2.0-ubuntu20.04-cuda11.3.1
+"""
+
+
+def test_a_column_of_bare_numbers_is_no_version_column() -> None:
+    # Ports under a header in words: no version is read from them. A column of versions under a
+    # header docgen does not know is still one.
+    ports = """\
+| Service | Host port | Tool |
+|---|---|---|
+| meshing | 50053 | AliceVision (command line) |
+| scanning | 50052 | COLMAP |
+"""
+    assert findings(ports, {"Dockerfile": SERVICES}) == []
+    versions = """\
+| Tool | Shipped |
+|---|---|
+| AliceVision | 2.4.0 |
+| COLMAP | 3.9 |
+"""
+    assert findings(versions, {"Dockerfile": SERVICES}) == [
+        "3: README says AliceVision 2.4.0 but Dockerfile:1 says 3.2.0-ubuntu20.04-cuda11.3.1"
+    ]

@@ -232,3 +232,68 @@ def test_every_compose_file_a_command_names_is_read(tmp_path: Path) -> None:
     assert found(tmp_path, readme, files) == [
         (16, "README says GPU_COUNT defaults to 2, but compose.gpu.yaml:4 defaults it to 1", "certain")
     ]
+
+
+def env_list(*items: str, intro: str = "Edit the `.env` file to customize:") -> str:
+    return f"# Stack\n\n## Configuration\n\n{intro}\n\n" + "".join(
+        f"- `{item}` - a setting\n" for item in items
+    )
+
+
+def unread(name: str) -> str:
+    return (
+        f"README says to set {name} in .env, but nothing reads it: no compose file (docker-compose.yml), "
+        "Dockerfile or script beside them names it"
+    )
+
+
+def env_found(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    make_tree(
+        root,
+        {
+            "worker/Dockerfile": WORKER,
+            "gateway/Dockerfile": GATEWAY,
+            "README.md": readme,
+            "docker-compose.yml": STACK,
+            **(files or {}),
+        },
+    )
+    model = build_model(root / "worker/Dockerfile", "worker/Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if " in .env" in d.message
+    ]
+
+
+def test_a_variable_the_readme_says_to_set_in_env_that_nothing_reads(tmp_path: Path) -> None:
+    readme = env_list("QUEUE_SIZE", "WORKER_PORT", "ENABLE_WEBUI", "TOOLKIT_REF")
+    assert env_found(tmp_path, readme) == [(9, unread("ENABLE_WEBUI"), "certain")]
+    assert env_found(tmp_path, env_list("QUEUE_SIZE", "WORKER_PORT=7000", "ENABLE_WEBUI=1")) == [
+        (9, unread("ENABLE_WEBUI"), "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the services read an env file: the container may read any variable
+        (
+            env_list("QUEUE_SIZE", "WORKER_PORT", "ENABLE_WEBUI"),
+            {"docker-compose.yml": STACK.replace("  gateway:\n", "  gateway:\n    env_file: .env\n")},
+        ),
+        # a script beside the compose file reads it
+        (
+            env_list("QUEUE_SIZE", "WORKER_PORT", "ENABLE_WEBUI"),
+            {"start.sh": '#!/bin/sh\nset -a; . ./.env\n[ "$ENABLE_WEBUI" = 1 ] && docker compose up\n'},
+        ),
+        # not said to be set in .env
+        (env_list("QUEUE_SIZE", "WORKER_PORT", "ENABLE_WEBUI", intro="The application reads:"), {}),
+        # the application's settings: most of them are not the compose file's
+        (env_list("QUEUE_SIZE", "MODEL_NAME", "ENABLE_WEBUI", "THEME"), {}),
+    ],
+)
+def test_env_lists_that_are_not_all_compose_variables(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert env_found(tmp_path, readme, files) == []

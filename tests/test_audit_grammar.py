@@ -101,3 +101,47 @@ def test_an_option_the_command_lacks(tmp_path: Path, block: str, said: str) -> N
 )
 def test_options_the_command_has_or_not_its_own(tmp_path: Path, block: str) -> None:
     assert found(tmp_path, block) == []
+
+
+def misplaced(option: str, image: str = "app:cpu") -> str:
+    return (
+        f"README's docker run passes {option} after the image {image}: docker run gives the words after "
+        "the image to the container, so it is not docker's option (put it before the image)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (
+            'docker run -d --name app -p 8091:8091 app:cpu -e THREADS="10" -v ./models:/app/models',
+            misplaced("-e THREADS=10"),
+        ),
+        (
+            "docker run --rm app:cpu \\\n  -v $PWD/data:/data \\\n  --gpus all",
+            misplaced("-v $PWD/data:/data"),
+        ),
+        ("docker run -it app:cpu --gpus=all", misplaced("--gpus=all")),
+        ("sudo docker run app:cpu -p 8080:80", misplaced("-p 8080:80")),
+        ("docker run app:cpu --device /dev/kfd --device /dev/dri", misplaced("--device /dev/kfd")),
+    ],
+)
+def test_a_run_option_after_the_image(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --rm -e THREADS=10 -v ./models:/app/models app:cpu",  # before the image
+        "docker run --rm app:cpu -v",  # the program's verbose flag
+        "docker run --rm app:cpu -p 8080",  # the program's port
+        "docker run --rm app:cpu serve -e prod -v ./m:/m",  # a command comes first
+        "docker run --rm app:cpu bash -c 'docker run -e X=1 other'",
+        "docker run --rm app:cpu -e production",  # the program's own `-e` (no NAME=value)
+        "docker run ... -e HSA_OVERRIDE_GFX_VERSION=10.3.0 ...",  # the image left out
+        "docker run --rm <image> -v ./m:/m",
+    ],
+)
+def test_options_after_the_image_that_are_the_containers(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []

@@ -132,3 +132,64 @@ def test_an_option_list_that_leaves_out_options_the_script_accepts(tmp_path: Pat
 )
 def test_option_lists_left_alone(tmp_path: Path, readme: str) -> None:
     assert listed(tmp_path, readme) == []
+
+
+OPTIONS = """\
+#!/bin/bash
+usage() { echo "usage: $0 [-f FRAMEWORK] [-d DEVICE] [--tag=TAG]"; exit "${1:-0}"; }
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -f|--framework) FRAMEWORK="$2"; shift 2 ;;
+    -d|--device) DEVICE="$2"; shift 2 ;;
+    --tag=*) TAG="${1#*=}"; shift ;;
+    -h|--help) usage 0 ;;
+    *) echo "Unknown arg: $1" >&2; usage 2 ;;
+  esac
+done
+docker build -t "app:$TAG" .
+"""
+KEEPS = OPTIONS.replace('*) echo "Unknown arg: $1" >&2; usage 2 ;;', '*) ARGS+=("$1"); shift ;;')
+GETOPTS = '#!/bin/bash\nwhile getopts "f:d:" o; do case $o in f) F=$OPTARG ;; *) exit 1 ;; esac; done\n'
+
+
+def options_found(root: Path, script: str, commands: str) -> list[tuple[int, str, str]]:
+    readme = f"# App\n\n```bash\n{commands}\n```\n"
+    make_tree(root, {"Dockerfile": APP, "build.sh": script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+TAKES = "(it takes -f, --framework, -d, --device, --tag=*, -h, --help)"
+
+
+@pytest.mark.parametrize(
+    ("commands", "said"),
+    [
+        (
+            "./build.sh --main -d strix",
+            f"README runs ./build.sh with --main, which build.sh:9 refuses {TAKES}",
+        ),
+        (
+            "bash build.sh -f vllm --devise strix",
+            f"README runs build.sh with --devise, which build.sh:9 refuses {TAKES}",
+        ),
+        ("./build.sh --tag v1", f"README runs ./build.sh with --tag, which build.sh:9 refuses {TAKES}"),
+    ],
+)
+def test_an_option_the_script_refuses(tmp_path: Path, commands: str, said: str) -> None:
+    assert options_found(tmp_path, OPTIONS, commands) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    ("script", "commands"),
+    [
+        (OPTIONS, "./build.sh -f vllm --device strix --tag=v1"),
+        (OPTIONS, "./build.sh --help"),
+        (OPTIONS, "./build.sh -f vllm -- --main"),  # after `--`: not the script's options
+        (KEEPS, "./build.sh --main"),  # its catch-all passes words on
+        (GETOPTS, "./build.sh -x"),  # getopts: not read
+        (OPTIONS, "./build.sh -f $FRAMEWORK --${WHAT}"),
+    ],
+)
+def test_options_the_script_takes_or_may_take(tmp_path: Path, script: str, commands: str) -> None:
+    assert options_found(tmp_path, script, commands) == []

@@ -100,6 +100,7 @@ from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.copies import _pasted_copies
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
@@ -145,7 +146,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
-from docgen.audit.script_args import _option_lists, _rejected_arguments
+from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.sections import (
     Build,
     _headed_unbuilt_stages,
@@ -294,6 +295,7 @@ def audit(
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
+        found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
@@ -349,6 +351,7 @@ def audit(
             said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
             found.extend(_described_block(fence, said, auditor))
             found.extend(_image_build_block(fence, said, auditor))
+            found.extend(_pasted_copies(doc, fence, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_toolkit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor, shown))

@@ -203,13 +203,15 @@ def _version_columns(table: Table) -> tuple[int, int] | None:
         version = next((i for i, h in enumerate(header) if i and re.fullmatch(r"v?\d+(?:\.\d+)+", h)), None)
     if version is None and len(header) >= 2 and len(table.rows) >= 2:
         # By content (a header in another language, `| 组件 | 版本或来源 |`): a column most of whose cells
-        # start with a version, next to a first column of names.
+        # start with a version, next to a first column of names. A bare number is no version here: a
+        # column of them holds ports, counts or sizes (`| colmap | 50052 |` under `Host port`).
         cells = [0] * len(header)  # per column, its cells and those starting with a version (read once)
         versioned = [0] * len(header)
         for _, row in table.rows:
             for index, cell in enumerate(row[: len(header)]):
                 cells[index] += 1
-                versioned[index] += _version_in_cell(cell) is not None
+                found = _version_in_cell(cell)
+                versioned[index] += found is not None and not found.isdigit()
 
         def most(index: int, versions: bool) -> bool:
             hits = versioned[index] if versions else cells[index] - versioned[index]

@@ -30,7 +30,7 @@ from docgen.audit.wording import _CODE_NAME, _heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.markdown import Document, Table, code_spans, links
+from docgen.markdown import Document, Table, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
 _NEAR = ("", "docker", "deploy")
@@ -121,7 +121,8 @@ def _compose_variables(
 ) -> Iterator[Diagnostic]:
     """Each row of a table of compose variables (see the module docstring) that a compose file near
     the README contradicts."""
-    if not doc.tables and "default" not in " ".join(t for p in doc.paragraphs for _, t in p.lines).lower():
+    prose = " ".join(t for p in doc.paragraphs for _, t in p.lines).lower()
+    if not doc.tables and "default" not in prose and ".env" not in prose:
         return  # (most READMEs: no compose file is read)
     top = (project or directory).resolve()
     files = _files(doc, directory, top)
@@ -147,6 +148,81 @@ def _compose_variables(
         for line, cells, name in rows:
             yield from _row(readme, files, models, table, line, cells, name, column, named_rows[line], worded)
     yield from _said_defaults(doc, readme, files, title)
+    yield from _env_lists(doc, readme, files, models)
+
+
+_ENV_FILE = re.compile(r"(?<![\w.])\.env\b(?![.\w-])|\benv(?:ironment)?[ \t]+file\b", re.IGNORECASE)
+"""Words naming the env file Compose reads beside the compose file (`Edit .env to customize:`)."""
+_ITEM_NAME = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?`([A-Z][A-Z0-9_]*)(?:=[^`]*)?`")
+"""A list item starting with a variable's name in code (`` - `ENABLE_WEBUI` - … ``, `` - `PORT=8080` ``)."""
+
+
+def _env_lists(
+    doc: Document, readme: str, files: Sequence[_File], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A list of variables the README says to set in the `.env` file (its introduction or heading names
+    it), most of which (at least two) the compose files near the README read: a name no compose file,
+    no Dockerfile and no script beside them reads is set for nothing, as Compose passes `.env` only to
+    its own interpolation (`certain`). Not when a service reads an env file (`env_file:`: the container
+    may read any variable), nor a list about the application's settings (most names unread)."""
+    if any(s.env_files for f in files for s in f.services):
+        return
+    for block in lists(doc):
+        if not _ENV_FILE.search(f"{block.intro} {block.heading}"):
+            continue
+        named = [(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))]
+        if len(named) < 2:
+            continue
+        read = [name for _, name in named if _compose_reads(files, name)]
+        if len(read) < 2 or 2 * len(read) <= len(named):
+            continue
+        for line, name in named:
+            if name in read or _in_dockerfiles(files, models, name) or _in_scripts(files, name):
+                continue
+            shown = ", ".join(dict.fromkeys(f.shown for f in files))
+            said = (
+                f"README says to set {name} in .env, but nothing reads it: no compose file ({shown}), "
+                "Dockerfile or script beside them names it"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+def _compose_reads(files: Sequence[_File], name: str) -> bool:
+    """True when a compose file reads `name`: as a variable, an `environment:` or `args:` key, a word of
+    a setting (not an env file setting it)."""
+    word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+    return any(
+        any(v.name == name for v in f.variables)
+        or any(
+            name in {k for k, _ in s.args}
+            or name in {k for k, _, _ in s.environment}
+            or any(word.search(text) for _, text in s.settings)
+            for s in f.services
+        )
+        for f in files
+    )
+
+
+def _in_scripts(files: Sequence[_File], name: str) -> bool:
+    """True when a shell script or Makefile in a compose file's folder names `name` (it may source
+    `.env`)."""
+    word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+    for folder in dict.fromkeys(f.folder for f in files):
+        try:
+            entries = [e for e in os.scandir(folder) if e.is_file()]
+        except OSError:
+            continue
+        for entry in entries:
+            if not (entry.name.endswith((".sh", ".bash")) or entry.name in ("Makefile", "makefile")):
+                continue
+            try:
+                if entry.stat().st_size <= MAX_FILE_BYTES and word.search(
+                    Path(entry.path).read_text(encoding="utf-8", errors="replace")
+                ):
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 _SAID_DEFAULT = re.compile(

@@ -287,6 +287,44 @@ def _slips(read: _Read, grammar: _Grammar, command: str, line: int, readme: str)
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
+_RUN_SHAPES = {
+    "-e": re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*"),
+    "--env": re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:=.*)?"),
+    "-v": re.compile(r"[^:\s]+:/[^\s]*"),
+    "--volume": re.compile(r"[^:\s]+:/[^\s]*"),
+    "-p": re.compile(r"(?:[\d.]+:)?\d+:\d+(?:/(?:tcp|udp))?"),
+    "--publish": re.compile(r"(?:[\d.]+:)?\d+(?::\d+)?(?:/(?:tcp|udp))?"),
+    "--gpus": re.compile(r"all|\d+|\"?device=.*"),
+    "--device": re.compile(r"/dev/\S+"),
+    "--shm-size": re.compile(r"\d+[bkmgBKMG]?"),
+    "--ipc": re.compile(r"host|private|shareable|none"),
+    "--env-file": re.compile(r"\S*\.env\S*|\S*env\S*"),
+}
+"""The `docker run` options that, with a value of their shape, cannot be a container program's own
+(`-e NAME=value`, `-v ./models:/app/models`, `-p 8080:8080`, `--gpus all`, `--device /dev/kfd`)."""
+
+
+_IMAGE_WORD = re.compile(r"[A-Za-z0-9$][\w.:/${}@-]*")
+"""A word that can be an image reference: not an elision (`docker run ... -e X=1 ...`) or a placeholder
+(`<image>`, `[IMAGE]`)."""
+
+
+def _misplaced(after: list[str]) -> str | None:
+    """The first of the words after a `docker run`'s image (`after`), when it is a `docker run` option
+    with a value of its shape (`-e THREADS=10`): docker gives it to the container, where no program
+    but docker's own reads it. None when a command comes first (`bash -c …`) or the option has
+    another shape (`-v` alone, `-p 8080`: a program's verbose or port flag)."""
+    if not after:
+        return None
+    name, eq, value = after[0].partition("=")
+    if not eq:
+        value = after[1] if len(after) > 1 else ""
+    shape = _RUN_SHAPES.get(name)
+    if shape is None or not value or not shape.fullmatch(value.strip("\"'")):
+        return None
+    return f"{name} {value}" if not eq else after[0]
+
+
 def _command_grammar(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """Each `docker build` / `buildx build` of a command block that names no build context (`certain`),
     and an option of a `docker build`, `podman build`, `docker run` or `docker compose` command that
@@ -312,7 +350,16 @@ def _check(lines: list[tuple[int, str]], readme: str) -> Iterator[Diagnostic]:
     elif (words := _command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(_read(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := _command_words(lines, _DOCKER_RUN)) is not None:
-        yield from _slips(_read(words, _RUN), _RUN, "docker run", line, readme)
+        read = _read(words, _RUN)
+        yield from _slips(read, _RUN, "docker run", line, readme)
+        image = read.positional[0] if read.positional else ""
+        if read.complete and _IMAGE_WORD.fullmatch(image) and (option := _misplaced(words[read.after :])):
+            said = (
+                f"README's docker run passes {option} after the image {image}: docker run gives the "
+                "words after the image to the container, so it is not docker's option (put it before "
+                "the image)"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
     elif (words := _command_words(lines, _DOCKER_COMPOSE)) is not None:
         call = read_compose(words)
         yield from _slips(call.top, _COMPOSE, "docker compose", line, readme)

@@ -9,6 +9,7 @@ read once, and each of its lines is matched once.
 from __future__ import annotations
 
 import bisect
+import fnmatch
 import os
 import posixpath
 import re
@@ -16,7 +17,7 @@ import shlex
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
@@ -159,6 +160,89 @@ def _rejected_arguments(
                 yield Diagnostic(
                     readme, line, f"README runs {path} with {'; and '.join(bad)}", confidence=LIKELY
                 )
+
+
+# --------------------------------------------------------------------------------------------------
+# Options a README passes to a script whose `case` arms reject every other option
+
+_PATTERN_ARM = re.compile(r"^[ \t]*\(?[ \t]*(-[^)\s|]*(?:[ \t]*\|[ \t]*-[^)\s|]*)*)[ \t]*\)")
+"""A `case` arm of option patterns: `-f|--framework)`, `--tag=*)`."""
+_CATCH_ALL = re.compile(r"^[ \t]*\(?[ \t]*(?:\*|-\*|-\?\*|--\*|-\?\*\|\*)[ \t]*\)(.*)$")
+"""The arm every other word reaches: `*)`, `-*)`, `--*)`."""
+_REFUSES = re.compile(
+    r"\bexit[ \t]+[1-9]|\busage[ \t]+[1-9]|\b(?:die|fail|error)\b|nknown|nrecogni[sz]ed|nvalid|nsupported"
+)
+"""What a catch-all arm does with a word it refuses: exit with an error, print usage with a failing status."""
+_KEEPS = re.compile(r"\+=|\bbreak\b|\bPOSITIONAL|\bARGS\b|\bEXTRA|\bREST\b|\bset[ \t]+--")
+"""What a catch-all arm that passes words on does (collects them, stops reading options)."""
+
+
+def _options_refused(path: Path) -> tuple[list[str], int] | None:
+    """The option patterns of the `case` arms of the script at `path` (`-f`, `--framework`, `--tag=*`) and
+    the line of its catch-all arm, when that arm refuses what it gets (exits with an error, or prints an
+    "unknown option" message) and the script reads no option another way (`getopt`, `getopts`); None
+    otherwise."""
+    lines = _lines(path)
+    patterns: list[str] = []
+    refused = 0
+    for number, text in enumerate(lines, start=1):
+        if re.search(r"\bgetopts?\b", text):
+            return None
+        if (arm := _PATTERN_ARM.match(text)) is not None:
+            patterns += [o.strip() for o in arm.group(1).split("|")]
+        elif (catch := _CATCH_ALL.match(text)) is not None and not refused:
+            body = [catch.group(1)]
+            for later in lines[number : number + 4]:
+                if ";;" in body[-1]:
+                    break
+                body.append(later)
+            arm_text = "\n".join(body).split(";;", 1)[0]
+            if _REFUSES.search(arm_text) and not _KEEPS.search(arm_text):
+                refused = number
+    return (patterns, refused) if refused and len(patterns) >= 2 else None
+
+
+def _rejected_options(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A script a command block runs (found where the block runs it) with an option none of its `case`
+    arms takes, when its catch-all arm refuses any other word: `README runs ./build.sh with --main,
+    which build.sh:36 refuses (it takes -f/--framework, -d/--device, -t/--tag, -h/--help)` (`certain`:
+    the script stops there). Not a script reading options with `getopt(s)`, one whose catch-all passes
+    words on (`ARGS+=("$1")`), nor an option after `--`."""
+    top = _top(directory, project)
+    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    read: dict[Path, tuple[list[str], int] | None] = {}
+    for line, step in walk.steps(doc.fences, joined=True):
+        for match in _RUN_SCRIPT.finditer(step):
+            path = match.group(1)
+            script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
+            if script is None:
+                continue
+            script = Path(os.path.realpath(script))
+            if script not in read:
+                read[script] = _options_refused(script)
+            known = read[script]
+            words = _arguments(step[match.end() :])
+            if known is None or words is None:
+                continue
+            patterns, at = known
+            for word in words:
+                if word == "--" or word in ("&&", ";", "||"):
+                    break
+                if not word.startswith("-") or word == "-" or _UNREAD.search(word.split("=", 1)[0]):
+                    continue
+                name = word.split("=", 1)[0]
+                if any(fnmatch.fnmatchcase(word, p) or fnmatch.fnmatchcase(name, p) for p in patterns):
+                    continue
+                takes = ", ".join(dict.fromkeys(patterns))
+                said = f"README runs {path} with {name}, which {script.name}:{at} refuses (it takes {takes})"
+                yield Diagnostic(readme, line, said, confidence=CERTAIN)
+                break
 
 
 # --------------------------------------------------------------------------------------------------

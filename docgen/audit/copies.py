@@ -1,0 +1,183 @@
+"""A Dockerfile pasted into the README as the content of an audited one: a ```` ```dockerfile ```` block the
+README ties to the file by its name (`Create docker/Dockerfile.jetson … paste the following content:`, or
+the block's first comment `# Dockerfile.jetson - …`), most of whose `ENV` and `ARG` names the file
+declares. Its `FROM`, `ENV` values and `ARG` defaults are claims about that file: one the file has
+changed since is a stale copy (`certain`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+
+from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.markdown import Document, Fence
+from docgen.model import Diagnostic, ImageModel
+
+_DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile", "docker"})
+_ABOVE = 12
+"""How many README lines above a block may name the file it is a copy of."""
+_FROM = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE)
+_ENV = re.compile(r"[ \t]*ENV[ \t]+(.*)", re.IGNORECASE)
+_ARG = re.compile(r"[ \t]*ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?[ \t]*\Z", re.IGNORECASE)
+_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)")
+_OTHER = re.compile(
+    r"\b(?:your|example|e\.g\.|for[ \t]+instance|extend\w*|custom\w*|derived?|own|template|minimal"
+    r"|change|modif\w*|replac\w*|instead|switch)\b",
+    re.IGNORECASE,
+)
+"""Words presenting a block as a Dockerfile the reader writes, not as the file's content."""
+
+
+def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The `FROM`, `ENV` and `ARG` lines of `fence` that differ from the audited Dockerfile it is a copy
+    of (see the module docstring); nothing for a block that is not one."""
+    if fence.lang.lower() not in _DOCKERFILE_LANGS or not fence.lines:
+        return
+    above = _text_above(doc, fence)
+    if _OTHER.search(above):
+        return
+    model = _copied(fence, above, auditor.models)
+    if model is None:
+        return
+    readme, shown = auditor.path, model.path
+    froms = [(line, m.group(1)) for line, text in fence.lines if (m := _FROM.match(text))]
+    if froms and model.stages and "$" not in froms[0][1]:
+        line, said = froms[0]
+        stage = model.stages[0]
+        if said.lower() not in {stage.base.lower(), stage.base_raw.lower()}:
+            yield Diagnostic(
+                readme,
+                line,
+                f"README's copy of {shown} says FROM {said} but {shown}:{stage.line} says FROM "
+                f"{stage.base_raw}",
+                confidence=CERTAIN,
+            )
+    env = _env_values(model)
+    for line, name, value in _block_env(fence):
+        values = env.get(name)
+        if values and value not in {v for v, _ in values} and "$" not in value:
+            fact, at = values[-1]
+            yield Diagnostic(
+                readme,
+                line,
+                f"README's copy of {shown} sets ENV {name}={value} but {shown}:{at} sets {name}={fact}",
+                confidence=CERTAIN,
+            )
+    args = {a.name: a for a in model.args if a.raw_default is not None}
+    for line, text in fence.lines:
+        if (m := _ARG.match(text)) and m.group(2) is not None and m.group(1) in args:
+            said, declared = m.group(2).strip("\"'"), args[m.group(1)]
+            fact = (declared.raw_default or "").strip("\"'")
+            if said != fact and "$" not in said + fact:
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README's copy of {shown} says ARG {m.group(1)}={said} but {shown}:{declared.line} "
+                    f"says {m.group(1)}={fact}",
+                    confidence=CERTAIN,
+                )
+
+
+def _text_above(doc: Document, fence: Fence) -> str:
+    """The README's text in the `_ABOVE` lines over `fence` (paragraphs, headings and other blocks), and the
+    block's own leading comments."""
+    start = fence.lines[0][0]
+    texts: list[str] = []
+    first = bisect.bisect_left(doc.paragraphs, start - _ABOVE, key=lambda para: para.lines[-1][0])
+    for para in doc.paragraphs[first:]:
+        if para.lines[0][0] >= start:
+            break
+        texts.extend(text for _, text in para.lines)
+    at = bisect.bisect_left(
+        doc.fences, start - _ABOVE, key=lambda other: other.lines[-1][0] if other.lines else 0
+    )
+    for other in doc.fences[at:]:
+        if not other.lines or other.lines[0][0] >= start:
+            break
+        texts.extend(text for _, text in other.lines)
+    heading = bisect.bisect_right(doc.headings, start, key=lambda h: h[0]) - 1
+    if heading >= 0 and doc.headings[heading][0] >= start - _ABOVE:
+        texts.append(doc.headings[heading][1])
+    for _, text in fence.lines:
+        if not text.strip():
+            continue
+        if not text.lstrip().startswith("#"):
+            break
+        texts.append(text)
+    return "\n".join(texts)
+
+
+def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageModel | None:
+    """The one audited Dockerfile `above` names (`_names_file`) that the block copies: more than half of
+    the block's `ENV`/`ARG` names (at least two) are the file's, or the block (three instructions or
+    more) starts `FROM` the repository the file starts from (`nvidia/cuda`, another tag)."""
+    named = [m for m in models if _names_file(above, m.path, models)]
+    if len(named) != 1:
+        return None
+    model = named[0]
+    block = {name for _, name, _ in _block_env(fence)} | {
+        m.group(1) for _, text in fence.lines if (m := _ARG.match(text))
+    }
+    declared = {e.name for e in model.env if not e.inherited} | {a.name for a in model.args}
+    shared = block & declared
+    if len(shared) >= 2 and 2 * len(shared) > len(block):
+        return model
+    instructions = [text for _, text in fence.lines if _INSTRUCTION.match(text)]
+    froms = [m.group(1) for text in instructions if (m := _FROM.match(text))]
+    if len(instructions) >= 3 and froms and model.stages and "$" not in froms[0]:
+        if _repository(froms[0]) == _repository(model.stages[0].base_raw):
+            return model
+    return None
+
+
+_INSTRUCTION = re.compile(
+    r"[ \t]*(?:FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER)[ \t]", re.I
+)
+
+
+def _repository(reference: str) -> str:
+    """An image reference without its tag or digest: `nvidia/cuda` of `nvidia/cuda:12.0.1-runtime`."""
+    name = reference.split("@", 1)[0]
+    slash = name.rfind("/")
+    colon = name.rfind(":")
+    return (name[:colon] if colon > slash else name).lower()
+
+
+def _names_file(text: str, path: str, models: tuple[ImageModel, ...]) -> bool:
+    """`text` names the Dockerfile at `path`: by its path, or by its file name — a bare `Dockerfile`
+    only in code (`` `Dockerfile` ``) and when no other audited file has that name (the word alone is
+    any Dockerfile)."""
+    posix = PurePosixPath(path)
+    if len(posix.parts) > 1 and re.search(rf"(?<![\w./-]){re.escape(str(posix))}(?![\w-]|\.\w)", text):
+        return True
+    if sum(PurePosixPath(m.path).name == posix.name for m in models) != 1:
+        return False
+    if posix.name.lower() in {"dockerfile", "containerfile"}:
+        return f"`{posix.name}`" in text
+    return re.search(rf"(?<![\w.-]){re.escape(posix.name)}(?![\w-]|\.\w)", text) is not None
+
+
+def _block_env(fence: Fence) -> Iterator[tuple[int, str, str]]:
+    """(README line, name, value) of each `ENV NAME=value` (several on a line too; `ENV NAME value`)."""
+    for line, text in fence.lines:
+        if (m := _ENV.match(text)) is None:
+            continue
+        body = m.group(1).rstrip("\\ \t")
+        pairs = _PAIR.findall(body)
+        if pairs:
+            for name, value in pairs:
+                yield line, name, value.strip("\"'")
+        elif len(parts := body.split(None, 1)) == 2:
+            yield line, parts[0], parts[1].strip().strip("\"'")
+
+
+def _env_values(model: ImageModel) -> dict[str, list[tuple[str, int]]]:
+    """Each `ENV` name the Dockerfile sets itself → its (value, line)s, in order."""
+    values: dict[str, list[tuple[str, int]]] = {}
+    for env in model.env:
+        if not env.inherited and env.value is not None:
+            values.setdefault(env.name, []).append((env.value, env.line))
+    return values

@@ -1,0 +1,111 @@
+"""`docgen.audit.copies`: a Dockerfile pasted into the README as an audited file's content (named above the
+block or in its first comment, most of its ENV/ARG names declared by the file) is compared with the file:
+its FROM, ENV values and ARG defaults. A block the reader is to write (`your`, `extend`), one naming no
+file, or one about other settings is not a copy."""
+
+from __future__ import annotations
+
+from helpers import findings
+
+JETSON = """\
+# docker/Dockerfile.jetson
+ARG MODEL=tiny
+FROM dustynv/l4t-pytorch:r36.4.0
+ENV PORT=4123
+ENV DEVICE=cuda
+ENV WARMUP_RUNS=2
+RUN pip install -r requirements.txt
+"""
+
+STALE = """\
+# Jetson
+
+Create `docker/Dockerfile.jetson` and paste the following content:
+
+```dockerfile
+ARG MODEL=base
+FROM nvcr.io/nvidia/l4t-pytorch:r36.2.0-pth2.1-py3
+ENV PORT=4123
+ENV DEVICE=cuda WARMUP_RUNS=3
+RUN pip install -r requirements.txt
+```
+"""
+
+
+def test_a_stale_copy_of_a_named_dockerfile() -> None:
+    assert findings(STALE, {"docker/Dockerfile.jetson": JETSON}) == [
+        "6: README's copy of docker/Dockerfile.jetson says ARG MODEL=base but docker/Dockerfile.jetson:2 "
+        "says MODEL=tiny",
+        "7: README's copy of docker/Dockerfile.jetson says FROM nvcr.io/nvidia/l4t-pytorch:r36.2.0-pth2.1-"
+        "py3 but docker/Dockerfile.jetson:3 says FROM dustynv/l4t-pytorch:r36.4.0",
+        "9: README's copy of docker/Dockerfile.jetson sets ENV WARMUP_RUNS=3 but docker/Dockerfile.jetson:6 "
+        "sets WARMUP_RUNS=2",
+    ]
+
+
+def test_a_copy_named_in_its_first_comment() -> None:
+    readme = """\
+Paste this:
+
+```Dockerfile
+# Dockerfile.jetson - for the Orin
+FROM dustynv/l4t-pytorch:r36.4.0
+ENV PORT=8000
+ENV DEVICE=cuda
+```
+"""
+    assert findings(readme, {"docker/Dockerfile.jetson": JETSON}) == [
+        "6: README's copy of docker/Dockerfile.jetson sets ENV PORT=8000 but docker/Dockerfile.jetson:4 "
+        "sets PORT=4123",
+    ]
+
+
+def test_blocks_that_are_not_a_copy() -> None:
+    current = STALE.replace("MODEL=base", "MODEL=tiny").replace(
+        "nvcr.io/nvidia/l4t-pytorch:r36.2.0-pth2.1-py3", "dustynv/l4t-pytorch:r36.4.0"
+    )
+    readmes = [
+        current.replace("WARMUP_RUNS=3", "WARMUP_RUNS=2"),  # up to date
+        # a Dockerfile the reader writes on top of the image
+        STALE.replace(
+            "Create `docker/Dockerfile.jetson` and paste", "Extend docker/Dockerfile.jetson in your own"
+        ),
+        STALE.replace("`docker/Dockerfile.jetson`", "a Dockerfile"),  # names no file
+        # about other settings: only one of its names is the file's
+        STALE.replace("ENV PORT=4123\nENV DEVICE=cuda WARMUP_RUNS=3", "ENV PORT=1\nENV HOST=x\nENV TOKEN=y"),
+    ]
+    for readme in readmes:
+        assert findings(readme, {"docker/Dockerfile.jetson": JETSON}) == [], readme
+
+
+def test_a_bare_dockerfile_is_named_only_in_code() -> None:
+    plain = JETSON.replace("# docker/Dockerfile.jetson\n", "")
+    assert findings(STALE.replace("`docker/Dockerfile.jetson`", "a Dockerfile"), {"Dockerfile": plain}) == []
+    named = STALE.replace("`docker/Dockerfile.jetson`", "a `Dockerfile`")
+    assert len(findings(named, {"Dockerfile": plain})) == 3
+    assert len(findings(named, {"Dockerfile": plain, "gpu/Dockerfile": plain})) == 0  # which one?
+
+
+def test_a_copy_from_the_same_base_repository() -> None:
+    # No ENV or ARG in common to tell a copy by: its FROM names the file's base repository.
+    dockerfile = 'FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu22.04\nRUN apt-get update\nCMD ["app"]\n'
+    readme = """\
+### 2. Create the `Dockerfile`
+
+```Dockerfile
+FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu20.04
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update
+CMD ["app"]
+```
+"""
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "4: README's copy of Dockerfile says FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu20.04 but "
+        "Dockerfile:1 says FROM nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu22.04"
+    ]
+    for trap in (
+        readme.replace("Create the", "To use CUDA 11, change the"),  # a change the reader makes
+        readme.replace("nvidia/cuda:12.0.1-cudnn8-runtime-ubuntu20.04", "python:3.12-slim"),  # another base
+        readme.replace("ENV DEBIAN_FRONTEND=noninteractive\nRUN apt-get update\n", ""),  # too little to tell
+    ):
+        assert findings(trap, {"Dockerfile": dockerfile}) == [], trap
