@@ -314,6 +314,7 @@ STAGES = (
         "docgen.compose",
         "docgen.makefile",
         "docgen.build_scripts",
+        "docgen.script_env",
         "docgen.config",
         "docgen.cache",
         "docgen.analysis",
@@ -374,7 +375,7 @@ AUDIT_LAYERS = (
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
-    ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
+    ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows", "env_prefixes"),
     ("family_defaults",),
     ("docgen.audit",),
 )
