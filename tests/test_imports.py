@@ -375,7 +375,16 @@ AUDIT_LAYERS = (
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
-    ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows", "env_prefixes"),
+    (
+        "tables",
+        "paragraphs",
+        "fences",
+        "set_aside",
+        "environments",
+        "linked_rows",
+        "env_prefixes",
+        "script_images",
+    ),
     ("family_defaults",),
     ("docgen.audit",),
 )
