@@ -161,3 +161,35 @@ def _record(
         for name, value in env_file_values(body).items():
             if name not in seen and name not in found:
                 found[name] = Override(number, value, path)
+
+
+_READ_DEFAULT = re.compile(r"\$\{(" + NAME + r"):?[-=]([^{}]*)\}")
+"""`${NAME:-default}`, `${NAME:=default}`, `${NAME-default}`: a variable read with a default."""
+
+
+def environment_defaults(text: str) -> dict[str, tuple[int, str]]:
+    """NAME → (script line, default as written, quotes taken off) of each variable the shell script
+    `text` reads from its caller with a default (`${NAME:-default}`), first read kept; not a name the
+    script assigned itself before (`X=1` … `${X:-2}`), nor one of a heredoc."""
+    found: dict[str, tuple[int, str]] = {}
+    assigned: set[str] = set()
+    heredoc: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if heredoc is not None:
+            if line == heredoc:
+                heredoc = None
+            continue
+        if (doc := _HEREDOC.search(line)) is not None:
+            heredoc = doc.group(1)
+        if line.startswith("#"):
+            continue
+        for match in _READ_DEFAULT.finditer(line):
+            name = match.group(1)
+            if name not in assigned and name not in found:
+                found[name] = (number, _unquote(match.group(2).strip()))
+        if (assign := _ASSIGN.match(line)) is not None and assign.group(1) not in _READS.findall(
+            assign.group(2)
+        ):
+            assigned.add(assign.group(1))
+    return found

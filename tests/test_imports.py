@@ -384,6 +384,7 @@ AUDIT_LAYERS = (
         "linked_rows",
         "env_prefixes",
         "script_images",
+        "script_vars",
     ),
     ("family_defaults",),
     ("docgen.audit",),
