@@ -10,7 +10,6 @@ from helpers import make_tree
 
 from docgen.audit import audit
 from docgen.pipeline import build_model
-from docgen.script_env import overrides
 
 APP = "FROM ubuntu:22.04\n"
 SOURCED = """\
@@ -107,10 +106,3 @@ def test_a_prefix_the_script_sets_itself(tmp_path: Path, script: str, commands: 
 )
 def test_prefixes_left_alone(tmp_path: Path, script: str, commands: str) -> None:
     assert found(tmp_path, commands, {"build.sh": script, ".env.example": EXAMPLE}) == []
-
-
-def test_a_branch_not_taken_sets_nothing() -> None:
-    script = "if [ -f .env ]; then\n  GPU=a\nelif [ -f x ]; then\n  GPU=b\nelse\n  GPU=c\nfi\n"
-    assert overrides(script, lambda p: p == ".env", lambda p: None)["GPU"].value == "a"
-    assert overrides(script, lambda p: p == "x", lambda p: None)["GPU"].value == "b"
-    assert overrides(script, lambda p: False, lambda p: None)["GPU"].value == "c"

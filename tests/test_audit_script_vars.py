@@ -10,7 +10,6 @@ from helpers import make_tree
 
 from docgen.audit import audit
 from docgen.pipeline import build_model
-from docgen.script_env import environment_defaults
 
 APP = 'FROM ubuntu:22.04\nCOPY start.sh /start.sh\nENTRYPOINT ["/start.sh"]\n'
 START = """\
@@ -70,7 +69,3 @@ def test_a_variable_the_table_leaves_out_and_a_default_that_differs(tmp_path: Pa
 )
 def test_tables_left_alone(tmp_path: Path, readme: str) -> None:
     assert found(tmp_path, readme) == []
-
-
-def test_a_variable_the_script_sets_first_is_not_read_from_the_caller() -> None:
-    assert environment_defaults('X=1\necho "${X:-2}" "${Y:-3}"\ncat <<EOF\n${Z:-4}\nEOF\n') == {"Y": (2, "3")}
