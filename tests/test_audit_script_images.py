@@ -75,6 +75,8 @@ def test_a_sentence_naming_the_script_and_an_image(tmp_path: Path, readme: str, 
         LISTED.format(items="- Build a vLLM-CUDA image\n"),
         LISTED.format(items="- Build a docs-site image\n"),
         "# Serve\n\nThe project also builds a dist-serve-cuda image in CI.\n",
+        # an image named in code that the sentence does not say the script makes
+        "# Serve\n\n`make_images.sh` builds the server on the `ghcr.io/acme/serve:base` image.\n",
         # a prebuilt image of another namespace
         "# Serve\n\n`make_images.sh` builds what we push as `acme/dist-serve-cuda:v2` on Docker Hub.\n",
         # after a block that runs no script

@@ -37,7 +37,13 @@ _PROSE_IMAGE = re.compile(
     re.IGNORECASE,
 )
 """`Build/push a ray-vllm-cuda image`, `builds the `app-cuda` image`: an image the sentence makes."""
-_HAS_VERB = re.compile(rf"\b{_VERB}\b", re.IGNORECASE)
+_LEADS_TO = re.compile(
+    rf"(?:\b{_VERB}(?:/[A-Za-z]+)*(?:[ \t]+and[ \t]+{_VERB})?(?:[ \t]+(?:a|an|the))?"
+    r"|\b(?:as|named|called))[ \t]+\Z",
+    re.IGNORECASE,
+)
+"""What comes right before an image named in code that a sentence says is made: `builds and pushes `,
+`tags the image as `."""
 _REFERENCE = re.compile(r"[a-z0-9][a-z0-9._-]*(?:/[a-z0-9._-]+)*(?::[A-Za-z0-9_][\w.-]*)?")
 _FILE = re.compile(r"\.(?:sh|bash|py|ya?ml|json|toml|txt|md|hcl|cfg|ini|env)(?::|\Z)")
 _THIS_SCRIPT = re.compile(r"^\W*(?:this|the|that)[ \t]+(?:build[ \t]+)?script\b|^\W*it[ \t]+will\b", re.I)
@@ -148,9 +154,9 @@ def _named(text: str, directory: Path, bases: Sequence[Path]) -> Path | None:
 def _said_images(text: str) -> list[str]:
     """The image names a line says are built (`Build/push a X image`, `` builds `org/x:1` ``)."""
     found = [m.group(1) for m in _PROSE_IMAGE.finditer(text) if m.group(1).islower()]
-    if _HAS_VERB.search(text):
-        for _, _, code in code_spans(text):
-            code = code.strip()
+    for start, _, code in code_spans(text):
+        code = code.strip()
+        if _LEADS_TO.search(text[max(0, start - 60) : start]):
             if (
                 _REFERENCE.fullmatch(code)
                 and ("/" in code or ":" in code)
