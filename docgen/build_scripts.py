@@ -1,5 +1,5 @@
-"""Shell build scripts (`build.sh`): the images their `docker build -t` and `docker tag` commands name,
-for `audit`.
+"""Shell build scripts (`build.sh`): the images their `docker build -t`, `docker tag` and `docker push`
+commands name, for `audit`.
 
 A tag is read as the script writes it with the variables it gives a literal value expanded: `NAME=x`,
 `NAME="${NAME:-x}"` (the default, as a plain run gives it), `local image="${REGISTRY}/${name}:${TAG}"`
@@ -14,7 +14,8 @@ import re
 from docgen.shell import DECLARE, NAME
 
 _ASSIGN = re.compile(r"^[ \t]*(?:" + DECLARE + ")?(" + NAME + r")=(\S*)[ \t]*(?:#.*)?$")
-_DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^${}]*)\}")
+_DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]):?-([^${}]*)\}")
+"""`${NAME:-default}`, `${1:-default}`: the default, as a plain run (no argument) gives it."""
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 BUILD = re.compile(
     r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
@@ -23,6 +24,9 @@ BUILD = re.compile(
 bud`), in a script or in a README's command."""
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)(\"[^\"]*\"|'[^']*'|[^\s;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+(\"[^\"]*\"|[^\s;|&]+)")
+_PUSHED = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?push[ \t]+(?:-\S+[ \t]+)*(\"[^\"]*\"|[^\s;|&-][^\s;|&]*)"
+)
 UNKNOWN = "*"
 """What a part of a tag the script does not give a literal stands for."""
 
@@ -39,10 +43,15 @@ def _expand(value: str, variables: dict[str, str]) -> str:
 
 
 def built_tags(text: str) -> tuple[str, ...]:
-    """The image references the shell script `text` tags (`docker build -t`, `docker tag SRC DEST`), in
-    order, variables expanded (see the module docstring)."""
+    """The image references the shell script `text` tags (`docker build -t`, `docker tag SRC DEST`) or
+    pushes, in order, variables expanded (see the module docstring)."""
+    return tuple(tag for _, tag in built_tag_lines(text))
+
+
+def built_tag_lines(text: str) -> tuple[tuple[int, str], ...]:
+    """(script line, image reference) of each tag `built_tags` finds."""
     variables: dict[str, str] = {}
-    found: list[str] = []
+    found: list[tuple[int, str]] = []
     lines = text.splitlines()
     for index, line in enumerate(lines):
         if (assign := _ASSIGN.match(line)) is not None:
@@ -57,7 +66,9 @@ def built_tags(text: str) -> tuple[str, ...]:
             else:
                 variables[name] = expanded
             continue
+        number = index + 1
         if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
-            found += [_expand(m.group(1), variables) for m in _TAG_FLAG.finditer(line)]
-        found += [_expand(m.group(1), variables) for m in _TAGGED.finditer(line)]
-    return tuple(tag for tag in found if tag and tag != UNKNOWN)
+            found += [(number, _expand(m.group(1), variables)) for m in _TAG_FLAG.finditer(line)]
+        found += [(number, _expand(m.group(1), variables)) for m in _TAGGED.finditer(line)]
+        found += [(number, _expand(m.group(1), variables)) for m in _PUSHED.finditer(line)]
+    return tuple((n, tag) for n, tag in found if tag and tag != UNKNOWN)

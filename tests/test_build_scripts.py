@@ -18,6 +18,7 @@ from docgen.build_scripts import built_tags
         ("declare -r -x TAG=2.1\ndocker build -t org/app:$TAG .\n", ("org/app:2.1",)),  # any declare flags
         ("IMG=$(cat name.txt)\ndocker build -t $IMG .\n", ()),  # nothing known
         ("echo '-t x'\n", ()),  # not a build
+        ('V=${1:-"0.2"}\ndocker push ghcr.io/org/app:v$V\n', ("ghcr.io/org/app:v0.2",)),
     ],
 )
 def test_the_tags_a_script_builds(script: str, tags: tuple[str, ...]) -> None:

@@ -66,8 +66,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `every_image
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
-`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows` — and `set_aside`, then
-`family_defaults`; `audit()` here runs them.
+`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
+`script_vars` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -103,6 +103,7 @@ from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _pasted_copies
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.env_defaults import _env_defaults
+from docgen.audit.env_prefixes import _overridden_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.family_defaults import _family_defaults
@@ -147,6 +148,8 @@ from docgen.audit.references import (
     _unlisted_names,
 )
 from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
+from docgen.audit.script_images import _script_images
+from docgen.audit.script_vars import _script_variables
 from docgen.audit.sections import (
     Build,
     _headed_unbuilt_stages,
@@ -296,6 +299,9 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
+        found.extend(_overridden_prefixes(doc, path, directory, audited, project))
+        found.extend(_script_images(doc, path, directory, models, audited, project))
+        found.extend(_script_variables(doc, path, directory, models))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))

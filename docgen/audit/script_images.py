@@ -1,0 +1,271 @@
+"""Image names a README says a build script makes, against the tags the script gives
+(`build_scripts.built_tag_lines`: `docker build -t`, `docker tag`, `docker push`, variables expanded
+with their defaults, `*` for what the script does not know).
+
+Two kinds of claim: a sentence or list that says a script builds or pushes an image (`This script will:
+- Build/push a ray-vllm-cuda image`, under the block running `build_images.sh`, or `` `build.sh` builds
+`org/app:1.0` ``), and a table with an image column listing images in a registry namespace a build
+script beside the README pushes to. A name is a finding only when no tag matches it and one is a
+segment away (`ray-vllm-cuda` for `vllm-cuda`, `py3.9-cuda12` for `pytorch-*`): a name further off
+may be an image built elsewhere.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen import build_scripts
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
+from docgen.audit.script_args import _SCRIPT_NAME
+from docgen.errors import MAX_FILE_BYTES
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_VERB = (
+    r"(?:build|builds|building|built|push|pushes|pushed|publish|publishes|published|tag|tags|tagged"
+    r"|create|creates|produce|produces)"
+)
+_PROSE_IMAGE = re.compile(
+    rf"\b{_VERB}(?:/[A-Za-z]+)*[ \t]+(?:a|an|the)[ \t]+`?([a-z0-9][a-z0-9.]*(?:[-_/][a-z0-9.]+)+)"
+    r"(?::[\w.-]+)?`?[ \t]+(?:docker[ \t]+|container[ \t]+)?images?\b",
+    re.IGNORECASE,
+)
+"""`Build/push a ray-vllm-cuda image`, `builds the `app-cuda` image`: an image the sentence makes."""
+_LEADS_TO = re.compile(
+    rf"(?:\b{_VERB}(?:/[A-Za-z]+)*(?:[ \t]+and[ \t]+{_VERB})?(?:[ \t]+(?:a|an|the))?"
+    r"|\b(?:as|named|called))[ \t]+\Z",
+    re.IGNORECASE,
+)
+"""What comes right before an image named in code that a sentence says is made: `builds and pushes `,
+`tags the image as `."""
+_REFERENCE = re.compile(r"[a-z0-9][a-z0-9._-]*(?:/[a-z0-9._-]+)*(?::[A-Za-z0-9_][\w.-]*)?")
+_FILE = re.compile(r"\.(?:sh|bash|py|ya?ml|json|toml|txt|md|hcl|cfg|ini|env)(?::|\Z)")
+_THIS_SCRIPT = re.compile(r"^\W*(?:this|the|that)[ \t]+(?:build[ \t]+)?script\b|^\W*it[ \t]+will\b", re.I)
+_IMAGE_HEADER = re.compile(r"\bimage", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Tag:
+    """An image reference a script tags: the script, its line, the reference as expanded."""
+
+    script: Path
+    line: int
+    reference: str
+
+    @property
+    def repository(self) -> str:
+        image = self.reference.split("@", 1)[0]
+        head, _, tail = image.rpartition("/")
+        return (f"{head}/" if head else "") + tail.split(":", 1)[0]
+
+
+def _repository(image: str) -> str:
+    head, _, tail = image.rpartition("/")
+    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
+
+
+def _tags(script: Path) -> list[_Tag]:
+    """The tags of the script at `script` (none when it cannot be read)."""
+    try:
+        if script.stat().st_size > MAX_FILE_BYTES:
+            return []
+        text = script.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [_Tag(script, n, ref) for n, ref in build_scripts.built_tag_lines(text)]
+
+
+def _without_one(name: str) -> list[str]:
+    """`name` with one of its `-`/`_` segments taken out (with a separator beside it)."""
+    found: list[str] = []
+    for match in re.finditer(r"[^-_]+", name):
+        start, end = match.span()
+        if end < len(name):
+            found.append(name[:start] + name[end + 1 :])
+        elif start > 0:
+            found.append(name[: start - 1])
+    return [f for f in found if f]
+
+
+def _near(name: str, pattern: str, anchored: bool) -> bool:
+    """True when the repository name `name` (last part) is a segment away from `pattern` (last part of a
+    tag, `*` for what the script does not know): one segment more (`ray-vllm-cuda` for `vllm-cuda`) or
+    one literal segment less (`torch-2.1` for `pytorch-*`; with only `*` left, only when `anchored`: the
+    namespaces are the same)."""
+    if any(fnmatch.fnmatchcase(shorter, pattern) for shorter in _without_one(name)):
+        return True
+    for shorter in _without_one(pattern):
+        if shorter == "*" and not anchored:
+            continue
+        if len(shorter) < len(pattern) and fnmatch.fnmatchcase(name, shorter):
+            return True
+    return False
+
+
+def _miss(name: str, tags: Sequence[_Tag]) -> _Tag | None:
+    """The tag `name` (an image the README names) is a slip of, when no tag matches it; None otherwise.
+    A name with a namespace is compared with tags of that very namespace only."""
+    repo = _repository(name)
+    head, _, last = repo.rpartition("/")
+    mates: list[tuple[_Tag, str]] = []
+    for tag in tags:
+        their_head, _, their_last = tag.repository.rpartition("/")
+        if fnmatch.fnmatchcase(repo, tag.repository) or (not head and fnmatch.fnmatchcase(last, their_last)):
+            return None
+        if head and their_head != head:
+            continue
+        mates.append((tag, their_last))
+    return next((tag for tag, theirs in mates if _near(last, theirs, bool(head))), None)
+
+
+def _script_runs(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> dict[int, Path]:
+    """README line → the script a command block runs there (found where it runs it)."""
+    top = _top(directory, project)
+    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    runs: dict[int, Path] = {}
+    for line, step in walk.steps(doc.fences, joined=True):
+        for match in _RUN_SCRIPT.finditer(step):
+            folder = next((f for f in walk.folders if os.path.isfile(f / match.group(1))), None)
+            if folder is not None:
+                runs.setdefault(line, Path(os.path.realpath(folder / match.group(1))))
+    return runs
+
+
+def _named(text: str, directory: Path, bases: Sequence[Path]) -> Path | None:
+    """The one script `text` names that is found from the README's folder (or a folder above it)."""
+    names = set(_SCRIPT_NAME.findall(text))
+    if len(names) != 1:
+        return None
+    name = next(iter(names))
+    for folder in (directory, *bases):
+        if os.path.isfile(folder / name):
+            return Path(os.path.realpath(folder / name))
+    return None
+
+
+def _said_images(text: str) -> list[str]:
+    """The image names a line says are built (`Build/push a X image`, `` builds `org/x:1` ``)."""
+    found = [m.group(1) for m in _PROSE_IMAGE.finditer(text) if m.group(1).islower()]
+    for start, _, code in code_spans(text):
+        code = code.strip()
+        if _LEADS_TO.search(text[max(0, start - 60) : start]):
+            if (
+                _REFERENCE.fullmatch(code)
+                and ("/" in code or ":" in code)
+                and not _FILE.search(code)
+                and not code.startswith(("./", "../"))
+            ):
+                found.append(code)
+    return list(dict.fromkeys(found))
+
+
+def _prose_misses(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[Diagnostic]:
+    """A paragraph (a list with its introduction) that names a script beside the README, or starts
+    `This script will:` right after a command block running one, and says it builds or pushes an image
+    the script tags under no name like it while one is a segment away (`certain`)."""
+    runs = _script_runs(doc, directory, audited, project)
+    bases = list(directory.resolve().parents)[:4]
+    fence_ends = sorted((f.lines[-1][0], f.lines[0][0]) for f in doc.fences if f.lines)
+    starts = sorted(p.lines[0][0] for p in doc.paragraphs)
+    read: dict[Path, list[_Tag]] = {}
+    for para in doc.paragraphs:
+        first = para.lines[0][0]
+        text = " ".join(t for _, t in para.lines)
+        script = _named(text, directory, bases)
+        if script is None and _THIS_SCRIPT.search(para.lines[0][1]):
+            above = [(end, start) for end, start in fence_ends if end < first]
+            if above and not any(above[-1][0] < s < first for s in starts):
+                end, start = above[-1]
+                ran = [runs[n] for n in range(start, end + 1) if n in runs]
+                script = ran[-1] if ran and len(set(ran)) == 1 else None
+        if script is None:
+            continue
+        if script not in read:
+            read[script] = _tags(script)
+        tags = read[script]
+        if not tags:
+            continue
+        for line, line_text in para.lines:
+            for name in _said_images(line_text):
+                tag = _miss(name, tags)
+                if tag is None:
+                    continue
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README says {script.name} builds image {name}, but {script.name}:{tag.line} tags "
+                    f"{tag.reference} and no image of that name",
+                    confidence=CERTAIN,
+                )
+
+
+def _table_misses(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A table with an image column whose cells name images (in code) in a registry namespace a build
+    script beside the README or an audited Dockerfile pushes to (`docker.kt.io/base/pytorch-*`), none
+    of whose tags matches them while one is a segment away: one finding for all such tables, at the
+    first row (`likely`: the image may be built another way). Only when a command block runs a script."""
+    if not any(_RUN_SCRIPT.search(t) for f in doc.fences for _, t in f.lines):
+        return
+    folders = [directory, *(Path(m.file).parent for m in models if m.file)]
+    scripts: list[Path] = []
+    for folder in dict.fromkeys(f.resolve() for f in folders):
+        try:
+            scripts += sorted(
+                Path(e.path) for e in os.scandir(folder) if e.is_file() and e.name.endswith((".sh", ".bash"))
+            )
+        except OSError:
+            continue
+    tags = [tag for script in scripts for tag in _tags(script)]
+    spaces = {t.repository.rpartition("/")[0] for t in tags if "/" in t.repository}
+    if not spaces:
+        return
+    misses: list[tuple[int, str, _Tag]] = []
+    for table in doc.tables:
+        columns = [i for i, cell in enumerate(table.header) if _IMAGE_HEADER.search(cell)]
+        for line, cells in table.rows:
+            for index in columns:
+                if index >= len(cells):
+                    continue
+                for _, _, code in code_spans(cells[index]):
+                    name = code.strip()
+                    if not _REFERENCE.fullmatch(name) or _repository(name).rpartition("/")[0] not in spaces:
+                        continue
+                    tag = _miss(name, tags)
+                    if tag is not None:
+                        misses.append((line, name, tag))
+    if not misses:
+        return
+    line, name, tag = misses[0]
+    more = f" (and {len(misses) - 1} more)" if len(misses) > 1 else ""
+    shown = os.path.relpath(tag.script, directory.resolve())
+    yield Diagnostic(
+        readme,
+        line,
+        f"README lists image {name}{more}, but {shown}:{tag.line} tags {tag.reference} in that namespace",
+        confidence=LIKELY,
+    )
+
+
+def _script_images(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    yield from _prose_misses(doc, readme, directory, audited, project)
+    yield from _table_misses(doc, readme, directory, models)

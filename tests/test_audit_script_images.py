@@ -1,0 +1,136 @@
+"""`docgen audit`: image names a README says a build script makes, against the tags the script gives
+them (docgen/audit/script_images.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM ubuntu:22.04\n"
+BUILD = """\
+#!/bin/bash
+V=${1:-"2.4.0"}
+docker build -t ghcr.io/acme/serve-cuda:v$V -f Dockerfile .
+docker push ghcr.io/acme/serve-cuda:v$V
+docker build -t ghcr.io/acme/serve-rocm:v$V -f Dockerfile .
+"""
+
+
+def found(root: Path, readme: str, build: str = BUILD) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "make_images.sh": build, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "image" in d.message and "tags" in d.message
+    ]
+
+
+LISTED = "# Serve\n\n```bash\nbash make_images.sh 2.4.0\n```\n\nThis script will:\n{items}\n"
+
+
+def test_a_list_under_the_script_naming_an_image_a_segment_away(tmp_path: Path) -> None:
+    items = "- Build/push a dist-serve-cuda image tagged v2.4.0\n- Build a serve-rocm image\n"
+    assert found(tmp_path, LISTED.format(items=items)) == [
+        (
+            8,
+            "README says make_images.sh builds image dist-serve-cuda, but make_images.sh:3 tags "
+            "ghcr.io/acme/serve-cuda:v2.4.0 and no image of that name",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "said"),
+    [
+        (
+            "# Serve\n\n`make_images.sh` builds and pushes `ghcr.io/acme/serve:v2.4.0`.\n",
+            "README says make_images.sh builds image ghcr.io/acme/serve:v2.4.0, but make_images.sh:3 tags",
+        ),
+        (
+            "# Serve\n\nRun `./make_images.sh`; it creates the `serve-rocm-dev` image.\n",
+            "README says make_images.sh builds image serve-rocm-dev, but make_images.sh:5 tags",
+        ),
+    ],
+)
+def test_a_sentence_naming_the_script_and_an_image(tmp_path: Path, readme: str, said: str) -> None:
+    messages = [m for _, m, _ in found(tmp_path, readme)]
+    assert len(messages) == 1
+    assert messages[0].startswith(said)
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the nearest true statements
+        LISTED.format(items="- Build/push a serve-cuda image tagged v2.4.0\n- Build a serve-rocm image\n"),
+        "# Serve\n\n`make_images.sh` builds `ghcr.io/acme/serve-cuda:v2.4.0`.\n",
+        # a description, not a name; another image; no script said to build it
+        LISTED.format(items="- Build a vLLM-CUDA image\n"),
+        LISTED.format(items="- Build a docs-site image\n"),
+        "# Serve\n\nThe project also builds a dist-serve-cuda image in CI.\n",
+        # an image named in code that the sentence does not say the script makes
+        "# Serve\n\n`make_images.sh` builds the server on the `ghcr.io/acme/serve:base` image.\n",
+        # a prebuilt image of another namespace
+        "# Serve\n\n`make_images.sh` builds what we push as `acme/dist-serve-cuda:v2` on Docker Hub.\n",
+        # after a block that runs no script
+        "# Serve\n\n```bash\ndocker compose build\n```\n\nThis script will:\n"
+        "- Build a dist-serve-cuda image\n",
+    ],
+)
+def test_image_names_left_alone(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme) == []
+
+
+TABLE_BUILD = """\
+#!/bin/bash
+PREFIX="registry.acme.io/base/torch"
+DAY=$(date +%F)
+docker build \\
+    --build-arg BASE=${BASE} \\
+    -t ${PREFIX}-${TAG}:${DAY} .
+"""
+TABLE = """\
+# Images
+
+| Contents | Image |
+|---|---|
+| CUDA 12.1 | `{first}` |
+| CUDA 11.8 | `{second}` |
+
+```
+bash scripts/build_cuda12.sh
+```
+"""
+
+
+def test_an_image_table_in_the_namespace_the_script_pushes_to(tmp_path: Path) -> None:
+    readme = TABLE.format(
+        first="registry.acme.io/base/py3.10-cuda12.1-devel",
+        second="registry.acme.io/base/py3.10-cuda11.8-devel",
+    )
+    assert found(tmp_path, readme, TABLE_BUILD) == [
+        (
+            5,
+            "README lists image registry.acme.io/base/py3.10-cuda12.1-devel (and 1 more), "
+            "but make_images.sh:6 tags registry.acme.io/base/torch-*:* in that namespace",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("registry.acme.io/base/torch-py3.10-cuda12.1-devel", "registry.acme.io/base/torch-py3.10-cuda11.8"),
+        ("other.io/base/py3.10-cuda12.1-devel", "nvidia/cuda:12.1.0-devel-ubuntu22.04"),  # another namespace
+    ],
+)
+def test_image_tables_left_alone(tmp_path: Path, first: str, second: str) -> None:
+    assert found(tmp_path, TABLE.format(first=first, second=second), TABLE_BUILD) == []

@@ -1,0 +1,25 @@
+"""`docgen.script_env`: what a shell script sets before reading it, and what it reads from its caller."""
+
+from __future__ import annotations
+
+from docgen.script_env import environment_defaults, overrides
+
+
+def test_a_branch_not_taken_sets_nothing() -> None:
+    script = "if [ -f .env ]; then\n  GPU=a\nelif [ -f x ]; then\n  GPU=b\nelse\n  GPU=c\nfi\n"
+    assert overrides(script, lambda p: p == ".env", lambda p: None)["GPU"].value == "a"
+    assert overrides(script, lambda p: p == "x", lambda p: None)["GPU"].value == "b"
+    assert overrides(script, lambda p: False, lambda p: None)["GPU"].value == "c"
+
+
+def test_a_variable_the_script_sets_first_is_not_read_from_the_caller() -> None:
+    assert environment_defaults('X=1\necho "${X:-2}" "${Y:-3}"\ncat <<EOF\n${Z:-4}\nEOF\n') == {"Y": (2, "3")}
+
+
+def test_a_sourced_file_sets_what_it_assigns_without_reading_it() -> None:
+    files = {"vars.env": "A=1\nexport B=two\nC=${C:-3}\n"}
+    found = overrides("set -a\n. vars.env\nset +a\n", lambda p: p in files, files.get)
+    assert {name: (o.line, o.value, o.file) for name, o in found.items()} == {
+        "A": (2, "1", "vars.env"),
+        "B": (2, "two", "vars.env"),
+    }
