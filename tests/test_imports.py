@@ -356,6 +356,7 @@ AUDIT_LAYERS = (
         "make_targets",
         "disabled",
         "prose_scripts",
+        "moved_scripts",
         "copies",
     ),
     (

@@ -128,6 +128,7 @@ from docgen.audit.make_targets import _make_targets
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -237,6 +238,13 @@ def audit(
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []
+    # scripts are files of the checkout: a section set aside below (the host's) still runs them
+    scripts = list(moved_scripts(doc, text, directory, audited, models, path, project)) if directory else []
+    if directory is not None:  # (a script found below is told once, with the file meant)
+        moved = {d.line for d in scripts}
+        scripts += [
+            d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
+        ]
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -274,7 +282,7 @@ def audit(
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
         found.extend(_unlisted_names(doc, path, directory, siblings))
-        found.extend(_missing_scripts(doc, source, directory, audited, path, project))
+        found.extend(scripts)
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
