@@ -375,7 +375,7 @@ AUDIT_LAYERS = (
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
-    ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows"),
+    ("tables", "paragraphs", "fences", "set_aside", "environments", "linked_rows", "work_dirs"),
     ("family_defaults",),
     ("docgen.audit",),
 )

@@ -163,6 +163,7 @@ from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
+from docgen.audit.work_dirs import missing_work_dirs
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
@@ -245,6 +246,7 @@ def audit(
         scripts += [
             d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
         ]
+        scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
