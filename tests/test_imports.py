@@ -355,6 +355,7 @@ AUDIT_LAYERS = (
         "compose_builds",
         "make_targets",
         "disabled",
+        "dropped",
         "prose_scripts",
         "moved_scripts",
         "copies",

@@ -102,6 +102,7 @@ from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _pasted_copies
 from docgen.audit.disabled import _disabled_installs
+from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
@@ -317,6 +318,7 @@ def audit(
     found.extend(_image_lists(doc, family))
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))
+    found.extend(_title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
     if directory is not None:
@@ -340,6 +342,7 @@ def audit(
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
         found.extend(_disabled_installs(sub, auditor))
+        found.extend(_dropped_stages(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))
