@@ -159,3 +159,15 @@ def test_a_cd_into_the_repository_root_variable_is_followed(tmp_path: Path) -> N
     readme = ROOTED.format(folder="", command="python fetch_nodes.py")
     assert found(tmp_path, readme) == [moved(7, "fetch_nodes.py", "nodes/fetch_nodes.py")]
     assert found(tmp_path, ROOTED.format(folder="nodes", command="python fetch_nodes.py")) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "# App\n\n1. Open the `nodes` folder.\n2. fetch them, `python fetch_nodes.py`\n",
+        "# App\n\nFrom the nodes directory, run:\n\n```bash\npython fetch_nodes.py\n```\n",
+        "# App\n\n```bash\npushd nodes\npython fetch_nodes.py\npopd\n```\n",
+    ],
+)
+def test_words_putting_the_reader_in_the_folder(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme) == []

@@ -52,6 +52,23 @@ _IN_CONTAINER = re.compile(
     re.IGNORECASE,
 )
 """Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
+_MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
+"""A command moving to another folder that the reading does not follow."""
+
+
+def _says_folder(lines: Sequence[str], folder: str) -> bool:
+    """True when `lines` (the README lines up to a run) tell the reader to be in `folder` (`` from the
+    `nodes` folder ``, `in nodes/`, `cd nodes`): the run is from there."""
+    name = re.escape(folder.rsplit("/", 1)[-1])
+    said = re.compile(
+        rf"`\.?/?(?:[\w.-]+/)*{name}/?`|(?<![\w/.-]){name}/(?![\w.-])"
+        rf"|\b(?:in|into|from|inside|under|enter|open|to)[ \t]+(?:the[ \t]+)?{name}\b"
+        rf"|\b{name}[ \t]+(?:folder|directory|dir)\b",
+        re.IGNORECASE,
+    )
+    return any(said.search(text) for text in lines)
+
+
 _UNREAD = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "build", "dist"})
 """Folders holding what a tool wrote, not the project's own scripts."""
 _DEPTH = 3
@@ -118,6 +135,8 @@ def _fence_runs(
     container = {id(fence) for fence in doc.fences if _about_container(doc, fence)}
     fences = [fence for fence in doc.fences if id(fence) not in container]
     for line, step in walk.steps(fences, joined=False):
+        if _MOVES.match(step):
+            return  # `pushd tools`: the folder is not followed
         for match in _RUN.finditer(step):
             yield line, match.group(1) or match.group(2), list(walk.folders)
         if _FILES_APPEAR.search(step):
@@ -180,6 +199,7 @@ def moved_scripts(
     top = _top(directory, project)
     below = _Below()
     roots = root_variables(text)
+    source = text.splitlines()
     seen: set[str] = set()
     runs = [*_fence_runs(doc, directory, audited, top, roots), *_step_runs(doc, directory)]
     for line, path, folders in sorted(runs, key=lambda run: run[0]):
@@ -195,6 +215,8 @@ def moved_scripts(
         meant = matches[0].relative_to(here).as_posix()
         if _copied_in(meant, models):
             continue
+        if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
+            continue  # the prose tells the reader to be there
         seen.add(path)
         where = "the README's folder" if here == directory.resolve() else f"{here.name}/"
         yield Diagnostic(
