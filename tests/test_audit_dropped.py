@@ -95,6 +95,7 @@ def title(word: str, at: int) -> str:
     [
         ("# Docker Quantix for clusters", '#CMD "${QUANTIX_DIR}/quantix.bat" 64', [title("Quantix", 4)]),
         ("# Quantix image", "#RUN curl -L https://example.org/quantix.tgz | tar xz", [title("Quantix", 4)]),
+        ("# docker-quantix", '#ENTRYPOINT ["quantix"]', [title("quantix", 4)]),
         # a live line installs it
         ("# Docker Quantix for clusters", "RUN apt-get install -y quantix\n#CMD quantix run", []),
         # named in no line: the project's own name

@@ -30,7 +30,7 @@ from docgen.audit.references import (
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
-from docgen.markdown import Document, Fence, code_spans, lists
+from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
 _RUN = re.compile(
@@ -109,18 +109,24 @@ def _index(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
-def _about_container(doc: Document, fence: Fence) -> bool:
-    """True when the heading of `fence`'s section, or the prose just before it, says its commands run
-    in the container."""
-    first = fence.lines[0][0] if fence.lines else 0
-    heading = next((text for line, text in doc.headings if line == fence.section), "")
-    before = max(
-        (para for para in doc.paragraphs if para.lines and para.lines[-1][0] < first),
-        key=lambda para: para.lines[-1][0],
-        default=None,
+def _about_container(doc: Document) -> set[int]:
+    """The README lines of the first line of each command block whose section's heading, or the prose
+    just before it, says its commands run in the container: one pass over the blocks and paragraphs in
+    README order."""
+    titles = dict(doc.headings)
+    ends = sorted(
+        (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
     )
-    intro = " ".join(text for _, text in before.lines[-2:]) if before is not None else ""
-    return bool(_IN_CONTAINER.search(heading) or _IN_CONTAINER.search(intro))
+    found: set[int] = set()
+    at, intro = 0, ""
+    for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
+        first = fence.lines[0][0]
+        while at < len(ends) and ends[at][0] < first:
+            intro = ends[at][1]
+            at += 1
+        if _IN_CONTAINER.search(titles.get(fence.section, "")) or _IN_CONTAINER.search(intro):
+            found.add(first)
+    return found
 
 
 def _fence_runs(
@@ -132,8 +138,8 @@ def _fence_runs(
     bases = _bases(directory, audited, project)
     walk = _Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots)
-    container = {id(fence) for fence in doc.fences if _about_container(doc, fence)}
-    fences = [fence for fence in doc.fences if id(fence) not in container]
+    container = _about_container(doc)
+    fences = [fence for fence in doc.fences if fence.lines and fence.lines[0][0] not in container]
     for line, step in walk.steps(fences, joined=False):
         if _MOVES.match(step):
             return  # `pushd tools`: the folder is not followed
