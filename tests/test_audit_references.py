@@ -107,3 +107,40 @@ def test_a_dockerfile_of_a_git_submodule_is_not_a_dead_reference(tmp_path: Path)
     assert findings(readme, DOCKERFILE, tmp_path) == [
         f"15: {gone('third_party/llama/.devops/cuda.Dockerfile', 'Dockerfile')}"
     ]
+
+
+ROOT_SETUP = """\
+# Stream images
+
+{definition}
+
+### Build setup on the host machine
+
+```
+cd {target}
+./prepare_host.sh
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("definition", "target", "expected"),
+    [
+        # the README says where its commands run: the script is not there (in a section about the host)
+        ("$ROOT is the root directory of this git repo.", "$ROOT/", ["9: README runs ./prepare_host.sh"]),
+        ("", "$REPO_ROOT", ["9: README runs ./prepare_host.sh"]),
+        # the script that is there
+        ("$ROOT is the root directory of this git repo.", "$ROOT/tools", []),
+        # a bare $ROOT the README does not define may be any folder
+        ("", "$ROOT/", []),
+    ],
+)
+def test_a_script_run_after_a_cd_into_the_repository_root(
+    tmp_path: Path, definition: str, target: str, expected: list[str]
+) -> None:
+    # (two copies below the root: which one is meant is not known, `moved_scripts` says nothing)
+    scripts = {"tools/prepare_host.sh": "#!/bin/sh\n", "old/prepare_host.sh": "#!/bin/sh\n"}
+    make_tree(tmp_path, {**DOCKERFILE, **scripts, "stream.sh": "#!/bin/sh\n"})
+    readme = ROOT_SETUP.format(definition=definition, target=target)
+    said = [f.split(", which")[0] for f in findings(readme, DOCKERFILE, tmp_path) if "README runs" in f]
+    assert said == expected

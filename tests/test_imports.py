@@ -356,7 +356,9 @@ AUDIT_LAYERS = (
         "compose_builds",
         "make_targets",
         "disabled",
+        "dropped",
         "prose_scripts",
+        "moved_scripts",
         "copies",
     ),
     (
@@ -385,6 +387,7 @@ AUDIT_LAYERS = (
         "env_prefixes",
         "script_images",
         "script_vars",
+        "work_dirs",
     ),
     ("family_defaults",),
     ("docgen.audit",),

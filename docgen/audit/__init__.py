@@ -102,6 +102,7 @@ from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _pasted_copies
 from docgen.audit.disabled import _disabled_installs
+from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_prefixes import _overridden_prefixes
 from docgen.audit.environments import _spack_versions
@@ -129,6 +130,7 @@ from docgen.audit.make_targets import _make_targets
 from docgen.audit.methods import _built_claims, _tool_claims
 from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
 from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
@@ -165,6 +167,7 @@ from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
+from docgen.audit.work_dirs import missing_work_dirs
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
@@ -240,6 +243,14 @@ def audit(
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []
+    # scripts are files of the checkout: a section set aside below (the host's) still runs them
+    scripts = list(moved_scripts(doc, text, directory, audited, models, path, project)) if directory else []
+    if directory is not None:  # (a script found below is told once, with the file meant)
+        moved = {d.line for d in scripts}
+        scripts += [
+            d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
+        ]
+        scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -277,7 +288,7 @@ def audit(
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
         found.extend(_unlisted_names(doc, path, directory, siblings))
-        found.extend(_missing_scripts(doc, source, directory, audited, path, project))
+        found.extend(scripts)
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
@@ -313,6 +324,7 @@ def audit(
     found.extend(_image_lists(doc, family))
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))
+    found.extend(_title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
     if directory is not None:
@@ -336,6 +348,7 @@ def audit(
         found.extend(_listed_contents(sub, auditor))
         found.extend(_library_lists(sub, auditor))
         found.extend(_disabled_installs(sub, auditor))
+        found.extend(_dropped_stages(sub, auditor))
         found.extend(_setting_claims(sub, auditor))
         found.extend(_published_ports(sub, doc, auditor))
         found.extend(_env_defaults(sub, doc, auditor))

@@ -39,7 +39,7 @@ from docgen.audit.paths import (
     ignores,
     variant,
 )
-from docgen.audit.root_vars import root_variables
+from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -796,8 +796,33 @@ def _bases(directory: Path, audited: Sequence[str], project: Path) -> list[Path]
     return list(dict.fromkeys(base for base in inside if base is not None))
 
 
+def root_cd(
+    bases: Sequence[Path], project: Path, roots: frozenset[str], reached: set[Path] | None = None
+) -> Callable[[int, str, Fence], list[Path] | None]:
+    """A `_Walk.recover` following a `cd` into a variable that is the repository's root (`cd
+    $ROOT/docker`, `root_vars.from_root`) from the first of `bases` (the README's folder) and those of
+    them above it; the folders it leads to are added to `reached`."""
+    tops = [base for base in bases if bases and (base == bases[0] or bases[0].is_relative_to(base))]
+
+    def recover(line: int, step: str, fence: Fence) -> list[Path] | None:
+        target = from_root(cd_target(step) or "", roots)
+        if target is None:
+            return None
+        moved = (_inside(base / target, project) for base in tops)
+        found = list(dict.fromkeys(f for f in moved if f is not None and f.is_dir()))
+        if reached is not None:
+            reached.update(found)
+        return found or None
+
+    return recover
+
+
 def _scripts_run(
-    fences: Sequence[Fence], bases: list[Path], project: Path
+    fences: Sequence[Fence],
+    bases: list[Path],
+    project: Path,
+    roots: frozenset[str] = frozenset(),
+    rooted: set[Path] | None = None,
 ) -> Iterator[tuple[int, str, list[Path]]]:
     """(README line, path, where it would be from each folder the commands may run in) of each script
     the command blocks run from the current folder, read top to bottom as the reader follows them: a
@@ -805,8 +830,10 @@ def _scripts_run(
     the folder of a `git clone`, one outside `project`) or after a command that makes any file appear
     (`git clone`, `tar x`, `make`), and for the rest of a block after a command that may run its next
     lines elsewhere (`docker run -it`, `ssh`). Folders are kept resolved, so a chain of `cd`s does not
-    make a longer path at each step."""
+    make a longer path at each step. A `cd` into a variable of `roots` (the repository's root: `cd
+    $ROOT/docker`) is followed from `bases`, and the folders it leads to are added to `rooted`."""
     walk = _Walk(bases, project, home=True)
+    walk.recover = root_cd(bases, project, roots, rooted)
     for line, step in walk.steps(fences, joined=False):
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
@@ -865,9 +892,12 @@ def _missing_scripts(
     that runs it, naming the others (inline code `./build.sh` in prose too). Only folders in `project`
     (by default the README's folder and the four above it) are looked at."""
     top = _top(directory, project)
-    runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top))
-    # The folders the README's commands are confirmed to run in: where a script they run is.
-    confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)}
+    rooted: set[Path] = set()
+    roots = root_variables("\n".join(source))
+    runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top, roots, rooted))
+    # The folders the README's commands are confirmed to run in: where a script they run is, and
+    # those a `cd $ROOT/…` leads to, where the README says the repository's root is.
+    confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)} | rooted
     missing: dict[str, tuple[list[int], list[str]]] = {}
     for line, path, places in runs:
         if any(_is_script(place) for place in places):

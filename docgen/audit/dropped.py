@@ -1,0 +1,153 @@
+"""What a README says the image is made of that the Dockerfile has only in comments: a build stage the
+prose names as part of the build (`` a lighter `runtime` image for the final release `` after a
+multi-stage build) whose `FROM … AS runtime` is commented out, and the component the README's title says
+the image is (`# Docker GAMESS`) that only commented-out instructions name (`#CMD "${GAMESS_DIR}/run"`).
+The README describes the build before its part was set aside.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.contents import _PIPED
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_COMMENTED_FROM = re.compile(r"[ \t]*#+[ \t]*FROM[ \t]+\S+[ \t]+AS[ \t]+([\w.-]+)[ \t]*$", re.IGNORECASE)
+"""A commented-out `FROM image AS name` (`# FROM nvidia/cuda:12.2.2-runtime-ubuntu22.04 as runtime`)."""
+_COMMENTED = re.compile(
+    r"[ \t]*#+[ \t]*(?:RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|FROM)[ \t]", re.IGNORECASE
+)
+"""A Dockerfile comment that is an instruction set aside (`#CMD "${GAMESS_DIR}/run.bat"`)."""
+_BUILD_STAGES = re.compile(
+    r"\bmulti[- ]?stage\b|\b(?:build|final|last|release)[ \t]+stage\b"
+    r"|\bstage[ \t]+(?:for|of)[ \t]+the[ \t]+final\b|\bfinal[ \t]+(?:image|release)\b",
+    re.IGNORECASE,
+)
+"""Words saying a sentence is about the stages the build goes through (`Multi-stage builds`, `for the
+final release`)."""
+_TITLE_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9+]{2,}")
+_GENERIC = frozenset(
+    "docker dockerfile dockerfiles image images container containers build builds base the and with for"
+    " gpu cpu cuda rocm nvidia amd intel linux ubuntu debian alpine setup env environment dev devel runtime"
+    " project repo repository example examples sample template readme".split()
+)
+"""Title words that name no component (`Docker`, `image`, a platform)."""
+_TITLE_END = re.compile(r"\b(?:for|on|with|in|using|via|to|from|and)\b|[:(\[—–-]{1,2}[ \t]", re.IGNORECASE)
+"""Where a title stops naming what the image is (`Docker GAMESS for Singularity`: GAMESS)."""
+
+
+def _dropped_from(file: str) -> dict[str, int]:
+    """The names of the commented-out `FROM … AS name` lines of the Dockerfile at `file` → line."""
+    read = _dockerfile_read(file)
+    found: dict[str, int] = {}
+    for number, line in enumerate(read[0].splitlines() if read else (), 1):
+        match = _COMMENTED_FROM.match(line)
+        if match is not None:
+            found.setdefault(match.group(1).lower(), number)
+    return found
+
+
+def _dropped_stages(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A stage name in code in a sentence about the build's stages (`_BUILD_STAGES`) that no audited
+    Dockerfile has as a live stage while one has it in a commented-out `FROM … AS name` (`certain`: the
+    stage the README describes is set aside)."""
+    models = [m for m in auditor.models if m.file]
+    if not models or not any(_BUILD_STAGES.search(t) for p in doc.paragraphs for _, t in p.lines):
+        return
+    live = {stage.name for m in models for stage in m.stages if stage.name}
+    dropped = [(m, _dropped_from(m.file)) for m in models]
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" not in text or not _BUILD_STAGES.search(text):
+                continue
+            for _, _, code in code_spans(text):
+                name = code.strip().lower()
+                if name in live:
+                    continue
+                where = next(((m, lines[name]) for m, lines in dropped if name in lines), None)
+                if where is not None:
+                    model, at = where
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README describes a build stage {code.strip()}, but {model.path}:{at} has it only "
+                        "commented out (the build has no such stage)",
+                        confidence=CERTAIN,
+                    )
+
+
+def _title_subject(doc: Document, text: str) -> tuple[int, list[str]]:
+    """(README line, words) of what the README's title says the image is: its first `#` heading (or its
+    first line), up to `for`, `on`, `with` …, without the words that name no component."""
+    title = next(((line, t) for line, t in doc.headings if doc.levels.get(line) == 1), None)
+    if title is None:
+        first = next(((n, t) for n, t in enumerate(text.splitlines()[:3], 1) if t.strip()), None)
+        if first is None:
+            return 0, []
+        title = first
+    line, heading = title
+    subject = _TITLE_END.split(heading.lstrip("# "), 1)[0]
+    return line, [w for w in _TITLE_WORDS.findall(subject) if w.lower() not in _GENERIC]
+
+
+def _text(file: Path) -> str:
+    """The text of `file` (empty when it cannot be read or is larger than a script)."""
+    try:
+        return file.read_text(encoding="utf-8", errors="replace") if file.stat().st_size < 1_000_000 else ""
+    except OSError:
+        return ""
+
+
+def _only_commented(model: ImageModel, word: str) -> int | None:
+    """The line of the first commented-out instruction of `model`'s Dockerfile naming `word` (a word,
+    any case) when no other line of it does and nothing it copies or runs can bring it; else None."""
+    read = _dockerfile_read(model.file)
+    if read is None:
+        return None
+    sources = [w.strip("\"'").rstrip("/") for c in model.context_copies for w in c.sources]
+    if any(w in (".", "", "*") for w in sources):
+        return None  # it copies the whole project: what it holds is not in the Dockerfile's text
+    runs = [i.args for i in read[1].instructions if i.keyword == "RUN"]
+    if any(_PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in sources for r in runs):
+        return None  # a RUN runs a download or a file it copies: it may install anything
+    folder = Path(model.file).parent
+    for source in sources:
+        copied = folder / source
+        if copied.is_dir() or copied.is_file() and word.lower() in _text(copied).lower():
+            return None  # a file (or a folder) it copies may name it
+    pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
+    found = None
+    for number, line in enumerate(read[0].splitlines(), 1):
+        if not pattern.search(line):
+            continue
+        if not line.lstrip().startswith("#"):
+            return None  # a live line names it
+        if found is None and _COMMENTED.match(line):
+            found = number
+    return found
+
+
+def _title_components(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str
+) -> Iterator[Diagnostic]:
+    """A word of the README's title naming what the image is (`# Docker GAMESS for Singularity`:
+    GAMESS) that every audited Dockerfile names only in commented-out instructions (`likely`: the title
+    may be the project's name)."""
+    models = [m for m in models if m.file]
+    line, words = _title_subject(doc, text)
+    if not models or not words:
+        return
+    for word in words:
+        where = [_only_commented(m, word) for m in models]
+        if all(n is not None for n in where):
+            yield Diagnostic(
+                readme,
+                line,
+                f"README's title says the image is {word}, but {models[0].path}:{where[0]} names it only "
+                "in a commented-out instruction (the image does not install it)",
+                confidence=LIKELY,
+            )

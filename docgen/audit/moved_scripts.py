@@ -1,0 +1,233 @@
+"""Scripts a README runs from the folder its commands run in (`python clone_plugins.py`, `bash
+tools/run.sh`, `./build.sh`) that are not there, while a file of that name is in exactly one folder below
+it (`plugins/clone_plugins.py`): the script moved, or the README forgot the folder it lives in.
+
+Runs are read from the command blocks, as a reader follows them (a `cd` moves every later block, a `cd`
+into a variable the README says is the repository's root too: `root_vars`), and from the inline code of
+the items of a numbered list (`1. download plugins, `python clone_plugins.py``). A run that may happen in
+a container is not a claim about the checkout: the rest of a block after `docker run -it` or `docker
+exec`, a block or step under a heading or introduction about the container, and a script the image
+copies from that folder (`COPY plugins/ /app/`, or a WORKDIR ending in that folder's name).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from fnmatch import fnmatch
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN
+from docgen.audit.references import (
+    _ELSEWHERE,
+    _FILES_APPEAR,
+    _bases,
+    _top,
+    _Walk,
+    cd_target,
+    root_cd,
+)
+from docgen.audit.root_vars import root_variables
+from docgen.markdown import Document, code_spans, lists
+from docgen.model import Diagnostic, ImageModel
+
+_RUN = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
+    r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
+    r"(?:(?:python(?:[23](?:\.\d+)?)?|bash|sh|zsh|source)[ \t]+(?:-[A-Za-z]\w*[ \t]+)*"
+    r"(?:\./)?([\w.-]+(?:/[\w.-]+)*\.(?:py|sh|bash|zsh))"
+    r"|\./([\w.-]+(?:/[\w.-]+)*\.(?:py|sh|bash|zsh)))(?=$|[ \t;&|)])"
+)
+"""A script a command runs by a path from the folder it runs in: with an interpreter (`python
+x.py`, `python3 -u tools/x.py`, `bash run.sh`) or by itself (`./run.sh`); not an argument of another
+command (`docker run img python x.py` runs it in the container)."""
+_ORDERED = re.compile(r"[ \t]*\d{1,3}[.)][ \t]")
+"""A numbered list item (`1. `, `2) `)."""
+_IN_CONTAINER = re.compile(
+    r"\b(?:in|inside|within|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
+    r"(?:docker[ \t]+)?(?:container|image|pod)\b"
+    r"|\bdocker[ \t]+(?:run|exec)\b|\b(?:ssh|kubectl[ \t]+exec|singularity|apptainer)\b",
+    re.IGNORECASE,
+)
+"""Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
+_MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
+"""A command moving to another folder that the reading does not follow."""
+
+
+def _says_folder(lines: Sequence[str], folder: str) -> bool:
+    """True when `lines` (the README lines up to a run) tell the reader to be in `folder` (`` from the
+    `nodes` folder ``, `in nodes/`, `cd nodes`): the run is from there."""
+    name = re.escape(folder.rsplit("/", 1)[-1])
+    said = re.compile(
+        rf"`\.?/?(?:[\w.-]+/)*{name}/?`|(?<![\w/.-]){name}/(?![\w.-])"
+        rf"|\b(?:in|into|from|inside|under|enter|open|to)[ \t]+(?:the[ \t]+)?{name}\b"
+        rf"|\b{name}[ \t]+(?:folder|directory|dir)\b",
+        re.IGNORECASE,
+    )
+    return any(said.search(text) for text in lines)
+
+
+_UNREAD = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "build", "dist"})
+"""Folders holding what a tool wrote, not the project's own scripts."""
+_DEPTH = 3
+"""Folders below the one a command runs in that are looked into."""
+_FOLDERS = 2_000
+"""Folders looked into at most for one README: the search stays bounded in a large checkout."""
+
+
+class _Below:
+    """The files below a folder by name (`x.py` → its paths), read once, when a run needs it."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Path, dict[str, list[Path]]] = {}
+
+    def named(self, folder: Path, name: str) -> list[Path]:
+        """The files named `name` in the folders below `folder` (not `folder` itself), at most
+        `_DEPTH` deep, not in a hidden folder nor in one a tool writes."""
+        if folder not in self._seen:
+            self._seen[folder] = _index(folder)
+        return self._seen[folder].get(name, [])
+
+
+def _index(folder: Path) -> dict[str, list[Path]]:
+    """Name → paths of the files in the folders below `folder` (see `_Below.named`)."""
+    found: dict[str, list[Path]] = {}
+    visited = 0
+    for top, folders, files in os.walk(folder):
+        depth = len(Path(top).relative_to(folder).parts)
+        folders[:] = (
+            sorted(f for f in folders if not f.startswith(".") and f not in _UNREAD) if depth < _DEPTH else []
+        )
+        visited += 1
+        if visited > _FOLDERS:
+            break
+        if depth:
+            for name in files:
+                found.setdefault(name, []).append(Path(top, name))
+    return found
+
+
+def _about_container(doc: Document) -> set[int]:
+    """The README lines of the first line of each command block whose section's heading, or the prose
+    just before it, says its commands run in the container: one pass over the blocks and paragraphs in
+    README order."""
+    titles = dict(doc.headings)
+    ends = sorted(
+        (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
+    )
+    found: set[int] = set()
+    at, intro = 0, ""
+    for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
+        first = fence.lines[0][0]
+        while at < len(ends) and ends[at][0] < first:
+            intro = ends[at][1]
+            at += 1
+        if _IN_CONTAINER.search(titles.get(fence.section, "")) or _IN_CONTAINER.search(intro):
+            found.add(first)
+    return found
+
+
+def _fence_runs(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path, roots: frozenset[str]
+) -> Iterator[tuple[int, str, list[Path]]]:
+    """(README line, path, folders the command may run in) of each script a command block runs,
+    read top to bottom as the reader follows the blocks (`references._Walk`); a `cd` into a variable
+    that is the repository's root goes to that folder from the README's folder or one above it."""
+    bases = _bases(directory, audited, project)
+    walk = _Walk(bases, project, home=True)
+    walk.recover = root_cd(bases, project, roots)
+    container = _about_container(doc)
+    fences = [fence for fence in doc.fences if fence.lines and fence.lines[0][0] not in container]
+    for line, step in walk.steps(fences, joined=False):
+        if _MOVES.match(step):
+            return  # `pushd tools`: the folder is not followed
+        for match in _RUN.finditer(step):
+            yield line, match.group(1) or match.group(2), list(walk.folders)
+        if _FILES_APPEAR.search(step):
+            return
+        if _ELSEWHERE.search(step):
+            walk.skip_block()
+
+
+def _step_runs(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[Path]]]:
+    """(README line, path, [README's folder]) of each script the inline code of a numbered list's item
+    runs (`1. download plugins, `python clone_plugins.py``), up to an item that `cd`s elsewhere or
+    runs in the container."""
+    for block in lists(doc):
+        if _IN_CONTAINER.search(f"{block.intro} {block.heading}"):
+            continue
+        for line, text in block.items:
+            if not _ORDERED.match(text):
+                break
+            if _IN_CONTAINER.search(text):
+                break  # this step and the next may run in the container
+            spans = [content.strip() for _, _, content in code_spans(text)]
+            if any(cd_target(span) is not None for span in spans):
+                break
+            for span in spans:
+                match = _RUN.match(span)
+                if match is not None:
+                    yield line, match.group(1) or match.group(2), [directory.resolve()]
+
+
+def _copied_in(meant: str, models: Sequence[ImageModel]) -> bool:
+    """True when an image copies the script at `meant` from its build context (its folder, a folder
+    above it, the file itself or a pattern matching it), or works in a folder of its folder's name: the
+    script may be run in the container, where it is at the top."""
+    folder = posixpath.dirname(meant)
+    for model in models:
+        for copy in model.context_copies:
+            for source in copy.sources:
+                word = posixpath.normpath(source.strip("\"'").removeprefix("./") or ".")
+                if word != "." and (meant == word or meant.startswith(word + "/") or fnmatch(meant, word)):
+                    return True
+        for setting in model.settings:
+            if setting.keyword == "WORKDIR" and setting.value.rstrip("/").endswith("/" + folder):
+                return True
+    return False
+
+
+def moved_scripts(
+    doc: Document,
+    text: str,
+    directory: Path,
+    audited: Sequence[str],
+    models: Sequence[ImageModel],
+    readme: str,
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A script the README runs (see the module's docstring) that is in none of the folders the command
+    may run in, while exactly one file of its name (its path's end: `tools/x.py`) is below the folder
+    it runs in (`certain`: the file is this repository's, and the command does not reach it). One
+    finding a script, at its first run."""
+    top = _top(directory, project)
+    below = _Below()
+    roots = root_variables(text)
+    source = text.splitlines()
+    seen: set[str] = set()
+    runs = [*_fence_runs(doc, directory, audited, top, roots), *_step_runs(doc, directory)]
+    for line, path, folders in sorted(runs, key=lambda run: run[0]):
+        if path in seen or not folders:
+            continue
+        if any(os.path.lexists(folder / path) for folder in folders):
+            continue
+        here = folders[0]
+        named = below.named(here, posixpath.basename(path))
+        matches = [p for p in named if p.as_posix().endswith("/" + path)]
+        if len(matches) != 1:
+            continue
+        meant = matches[0].relative_to(here).as_posix()
+        if _copied_in(meant, models):
+            continue
+        if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
+            continue  # the prose tells the reader to be there
+        seen.add(path)
+        where = "the README's folder" if here == directory.resolve() else f"{here.name}/"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {path} from {where}, which has no such file (did you mean {meant}?)",
+            confidence=CERTAIN,
+        )

@@ -1,0 +1,131 @@
+"""The working folder a README's run command gives the container (`docker run -w /workspace`,
+`singularity shell --pwd /benchmark`) when the image does not have it while the Dockerfile makes a
+folder a slip away from it (`WORKDIR /workspaces`, `COPY benchmark /benchmarks`): the command starts in
+a folder that is not there.
+
+`image_paths` reads paths in the image too, but never a folder at the top (`/benchmark`: `/` is every
+base image's) and only where a near name shares a word; a working-folder option is a stronger claim (the
+command says the folder is there), so a top folder is read, and only a slip (a letter added, dropped or
+changed, or the case) counts as near.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.image_paths import _clean, _context_text, _mounts, _named, _read_image
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_RUNS = re.compile(
+    r"\b(?:(?:docker|podman|nerdctl)(?:[ \t]+container)?(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec|create)"
+    r"|(?:singularity|apptainer)[ \t]+(?:run|exec|shell|instance[ \t]+start))\b"
+)
+"""A command starting a container (or a command in one) whose options may set its working folder."""
+_WORK_DIR = re.compile(r"(?<![\w-])(?:-w|--workdir|--pwd|--cwd)(?:[ \t]+|=)[\"']?(/[^\s\"';&|]*)")
+"""The working-folder option of `docker run` (`-w`, `--workdir`) and Singularity/Apptainer (`--pwd`)."""
+
+
+def _slip(a: str, b: str) -> bool:
+    """True when `a` and `b` differ by one letter added, dropped or changed, two next to each other
+    swapped, or by case only."""
+    if a == b:
+        return False
+    if a.lower() == b.lower():
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        swapped = len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
+        return len(differ) == 1 or (swapped and a[differ[1]] == b[differ[0]])
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _folders(made: dict[str, int]) -> dict[str, int]:
+    """The paths of `made` (path → Dockerfile line) and every folder above each (`/workspaces` for
+    `WORKDIR /workspaces/app`), at the line of the first path making it."""
+    found: dict[str, int] = {}
+    for path, line in made.items():
+        while path not in ("", "/"):
+            found.setdefault(path, line)
+            path = posixpath.dirname(path)
+    return found
+
+
+def _work_dirs(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, folder) of each working folder a command block's container command sets (a
+    command continued over lines with `\\` is read as one)."""
+    for fence in doc.fences:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        command: list[tuple[int, str]] = []
+        for line, text in fence.lines:
+            command.append((line, text))
+            if text.rstrip().endswith("\\"):
+                continue
+            joined = " ".join(t.rstrip().rstrip("\\") for _, t in command)
+            first = command[0][0]
+            command = []
+            if not _RUNS.search(joined):
+                continue
+            for match in _WORK_DIR.finditer(joined):
+                path = _clean(match.group(1))
+                if path is not None and path != "/":
+                    yield first, path
+
+
+def missing_work_dirs(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A working folder a run command gives the container (see the module's docstring) that no audited
+    image makes, is under or above, that no README command mounts and that the Dockerfile and its build
+    context never name, while one of them makes a folder a slip away from it in the same folder
+    (`likely`: the base image may have it). One finding a folder, at its first line."""
+    used = list(_work_dirs(doc))
+    if not used:
+        return
+    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    if not images or any(image.piped for image in images):
+        return
+    made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc)
+    seen: dict[str, list[int]] = {}
+    for line, path in used:
+        if any(path == m or path.startswith(m + "/") or m.startswith(path + "/") for m in made):
+            continue
+        seen.setdefault(path, []).append(line)
+    if not seen:
+        return
+    for image in images:
+        text = _context_text(image.file, image.sources, str(directory))
+        if text is None:
+            return
+        image.named = _named(text)
+    for path, lines in seen.items():
+        if any(path in image.named for image in images):
+            continue
+        folder, name = posixpath.split(path)
+        near = [
+            (image, m, line)
+            for image in images
+            for m, line in _folders(image.made).items()
+            if posixpath.dirname(m) == folder and _slip(name, posixpath.basename(m))
+        ]
+        if len({m for _, m, _ in near}) != 1:
+            continue
+        image, meant, at = near[0]
+        also = sorted(set(lines[1:]) - {lines[0]})
+        more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README starts the container in {path}, which {image.path} does not make: it makes {meant} "
+            f"(line {at}; did you mean {meant}?){more}",
+            confidence=LIKELY,
+        )

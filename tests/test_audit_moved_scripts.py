@@ -1,0 +1,173 @@
+"""`docgen.audit.moved_scripts`: a script the README runs from its folder (`python fetch_nodes.py` in a
+numbered step or a command block, `bash tools/sync.sh`, `./sync.sh`) that is not there while one file of
+that name is in a folder below it is a finding naming that file; a script that is there, one of which
+two folders hold a copy, one run after a `cd` into its folder, one run in the container (after `docker
+exec`, under a heading about the container, one the image copies) are not. A `cd` into a variable the
+README says is the repository's root is followed (`root_vars`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = (
+    'FROM python:3.12-slim\nWORKDIR /srv/app\nCOPY nodes/nodes /srv/app/nodes\nCMD ["python", "main.py"]\n'
+)
+
+
+def found(
+    root: Path, readme: str, dockerfile: str = DOCKERFILE, extra: dict[str, str] | None = None
+) -> list[str]:
+    make_tree(
+        root,
+        {
+            "README.md": readme,
+            "Dockerfile": dockerfile,
+            "nodes/fetch_nodes.py": "print('fetch')\n",
+            "nodes/requirements.txt": "requests\n",
+            "weights/get_weights.py": "print('get')\n",
+            "tools/sync.sh": "#!/bin/sh\n",
+            **(extra or {}),
+        },
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(text, "README.md", [model], {}, root)]
+
+
+def moved(line: int, path: str, meant: str, where: str = "the README's folder") -> str:
+    return (
+        f"{line}: README runs {path} from {where}, which has no such file (did you mean {meant}?) (certain)"
+    )
+
+
+STEPS = """\
+Images of the app.
+
+### Usage
+1. fetch the nodes, `{first}`
+2. build the image, `docker build -t app .`
+3) get the weights: `{second}`
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        (
+            "python fetch_nodes.py",
+            "python3 get_weights.py --all",
+            [
+                moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py"),
+                moved(6, "get_weights.py", "weights/get_weights.py"),
+            ],
+        ),
+        ("python -u fetch_nodes.py", "echo", [moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        ("bash sync.sh", "./sync.sh", [moved(4, "sync.sh", "tools/sync.sh")]),
+        # the paths as they are
+        ("python nodes/fetch_nodes.py", "python3 weights/get_weights.py", []),
+        ("bash tools/sync.sh", "echo", []),
+        # a step that goes into the folder first
+        ("cd nodes && python fetch_nodes.py", "echo", []),
+        # no file of that name anywhere: another rule's business (or another layout)
+        ("python train.py", "echo", []),
+        # run in the container
+        ("docker exec -it app python fetch_nodes.py", "echo", []),
+    ],
+)
+def test_a_numbered_step_runs_a_script_of_a_folder_below(
+    tmp_path: Path, first: str, second: str, expected: list[str]
+) -> None:
+    assert found(tmp_path, STEPS.format(first=first, second=second)) == expected
+
+
+def test_two_copies_of_the_script_name_none(tmp_path: Path) -> None:
+    extra = {"old/fetch_nodes.py": "print('old')\n"}
+    assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), extra=extra) == []
+
+
+def test_a_step_inside_the_container_is_not_read(tmp_path: Path) -> None:
+    readme = "# App\n\nInside the container:\n\n1. fetch the nodes, `python fetch_nodes.py`\n"
+    assert found(tmp_path, readme) == []
+
+
+def test_a_script_the_image_copies_is_run_in_it(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.12-slim\nWORKDIR /srv/app\nCOPY nodes/ /srv/app/\n"
+    assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), dockerfile) == []
+
+
+def test_a_workdir_named_as_the_folder_runs_it_there(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.12-slim\nCOPY . /srv\nWORKDIR /srv/nodes\n"
+    assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), dockerfile) == []
+
+
+BLOCKS = """\
+# App
+
+## Setup
+
+```bash
+{commands}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        ("python fetch_nodes.py", [moved(6, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        (
+            "pip install -r nodes/requirements.txt\n$ python3 fetch_nodes.py",
+            [moved(7, "fetch_nodes.py", "nodes/fetch_nodes.py")],
+        ),
+        ("cd nodes\npython fetch_nodes.py", []),
+        ("cd weights\npython fetch_nodes.py", []),  # nothing below the folder it runs in
+        # the rest of the block runs in the container
+        ("docker run -it app bash\npython fetch_nodes.py", []),
+        ("docker run --rm app python fetch_nodes.py", []),
+    ],
+)
+def test_a_command_block_runs_a_script_of_a_folder_below(
+    tmp_path: Path, commands: str, expected: list[str]
+) -> None:
+    assert found(tmp_path, BLOCKS.format(commands=commands)) == expected
+
+
+def test_a_block_about_the_container_is_not_read(tmp_path: Path) -> None:
+    readme = "# App\n\n## In the container\n\n```bash\npython fetch_nodes.py\n```\n"
+    assert found(tmp_path, readme) == []
+
+
+ROOTED = """\
+# App
+
+$ROOT is the root directory of this git repo.
+
+```bash
+cd $ROOT/{folder}
+{command}
+```
+"""
+
+
+def test_a_cd_into_the_repository_root_variable_is_followed(tmp_path: Path) -> None:
+    readme = ROOTED.format(folder="", command="python fetch_nodes.py")
+    assert found(tmp_path, readme) == [moved(7, "fetch_nodes.py", "nodes/fetch_nodes.py")]
+    assert found(tmp_path, ROOTED.format(folder="nodes", command="python fetch_nodes.py")) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "# App\n\n1. Open the `nodes` folder.\n2. fetch them, `python fetch_nodes.py`\n",
+        "# App\n\nFrom the nodes directory, run:\n\n```bash\npython fetch_nodes.py\n```\n",
+        "# App\n\n```bash\npushd nodes\npython fetch_nodes.py\npopd\n```\n",
+    ],
+)
+def test_words_putting_the_reader_in_the_folder(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme) == []
