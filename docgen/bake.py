@@ -145,6 +145,11 @@ class BakeFile:
                 if name not in found:
                     found.append(name)
             elif seen:
+                # A `matrix` target makes targets of other names (`name = "app-${item}"`): a member
+                # docgen does not find may be one of them, which docgen cannot read.
+                matrix = next((t for t, body in self._targets.items() if "matrix" in body), None)
+                if matrix is not None:
+                    self._fail(f'target "{matrix}": matrix is not supported', "target", matrix, "matrix")
                 message = f'group "{seen[-1]}": {name!r} is no target or group of this file'
                 self._fail(message, "group", seen[-1], "targets")
             else:

@@ -572,6 +572,13 @@ def test_a_context_relative_to_the_project_root_is_found_too(project: Path) -> N
             {"group": {"default": {"targets": ["nope"]}}, "target": {}},
             "docker-bake.json:1: group \"default\": 'nope' is no target or group of this file",
         ),
+        (  # a member a matrix target makes (`gpu-sm90` of `name = "gpu-sm${item.sm}"`): the matrix is said
+            {
+                "group": {"default": {"targets": ["gpu-sm90"]}},
+                "target": {"gpu": {"name": "gpu-sm${item.sm}", "matrix": {"item": [{"sm": "90"}]}}},
+            },
+            'docker-bake.json:1: target "gpu": matrix is not supported',
+        ),
         (
             {"target": {"t": {"args": {"A": "${" + "(" * 5000 + "1" + ")" * 5000 + "}"}}}},
             "docker-bake.json:1: nested too deeply to read (Python's recursion limit)",
