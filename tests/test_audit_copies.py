@@ -109,3 +109,36 @@ CMD ["app"]
         readme.replace("ENV DEBIAN_FRONTEND=noninteractive\nRUN apt-get update\n", ""),  # too little to tell
     ):
         assert findings(trap, {"Dockerfile": dockerfile}) == [], trap
+
+
+FAMILY = {
+    "Dockerfile.lab": "FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime\nRUN pip install jupyterlab\n",
+    "Dockerfile.asr": "FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime\nRUN pip install whisper\n",
+    "Dockerfile.ui": "FROM pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime\nRUN pip install comfy\n",
+}
+EVERY = """\
+## Base image
+
+All custom Dockerfiles use the **universal base image**:
+
+```dockerfile
+FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
+```
+"""
+
+
+def test_a_base_said_of_every_dockerfile() -> None:
+    assert findings(EVERY, FAMILY) == [
+        "6: README says every Dockerfile starts FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime, but "
+        "Dockerfile.ui:1 starts FROM pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime"
+    ]
+    same = {**FAMILY, "Dockerfile.ui": FAMILY["Dockerfile.lab"]}
+    assert findings(EVERY, same) == []  # every one does
+    for trap in (
+        EVERY.replace("All custom Dockerfiles use", "Start your own Dockerfile from"),  # the reader's
+        EVERY.replace("All custom Dockerfiles use", "The lab image uses"),  # one image
+    ):
+        assert findings(trap, FAMILY) == [], trap
+    # none starts from it: not about these Dockerfiles
+    other = EVERY.replace("2.7.1-cuda12.8", "2.5.0-cuda12.4")
+    assert findings(other, FAMILY) == []

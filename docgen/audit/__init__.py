@@ -100,7 +100,7 @@ from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
-from docgen.audit.copies import _pasted_copies
+from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
@@ -371,6 +371,7 @@ def audit(
             found.extend(_described_block(fence, said, auditor))
             found.extend(_image_build_block(fence, said, auditor))
             found.extend(_pasted_copies(doc, fence, auditor))
+            found.extend(_every_base(doc, fence, auditor))
         found.extend(_audit_targets(sub, auditor))
         found.extend(_toolkit_targets(sub, auditor))
         found.extend(_dead_targets(sub, auditor, shown))

@@ -2,7 +2,8 @@
 README ties to the file by its name (`Create docker/Dockerfile.jetson … paste the following content:`, or
 the block's first comment `# Dockerfile.jetson - …`), most of whose `ENV` and `ARG` names the file
 declares. Its `FROM`, `ENV` values and `ARG` defaults are claims about that file: one the file has
-changed since is a stale copy (`certain`).
+changed since is a stale copy (`certain`). A block of one `FROM` line said to be every Dockerfile's
+(`All custom Dockerfiles use the universal base image:`) is compared with each audited one's first `FROM`.
 """
 
 from __future__ import annotations
@@ -79,6 +80,57 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                     f"says {m.group(1)}={fact}",
                     confidence=CERTAIN,
                 )
+
+
+_EVERY = re.compile(
+    r"\b(?:all|every|each)\b[^.:]*?\b(?:dockerfiles?|images?|containers?)\b[^.:]*?"
+    r"\b(?:use|uses|start|starts|are[ \t]+(?:built|based)|is[ \t]+(?:built|based)|build|builds|derive)\b",
+    re.IGNORECASE,
+)
+"""Words saying every Dockerfile of the README starts from one base (`All custom Dockerfiles use the
+universal base image:`)."""
+
+
+_YOURS = re.compile(r"\b(?:your|extend\w*|e\.g\.|for[ \t]+example|change|instead|replac\w*)\b", re.IGNORECASE)
+"""Words presenting a `FROM` line as one the reader writes (`Start your Dockerfile with:`)."""
+
+
+def _every_base(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A block holding only a `FROM` line, under words saying every Dockerfile uses it (`All custom
+    Dockerfiles use the universal PyTorch base image:`), when some audited Dockerfiles start from it and
+    others start from another image: those are named (`certain`). A base given by a variable, or a
+    Dockerfile starting from a stage or from another image of the family, is not compared."""
+    models = auditor.family or auditor.models  # (a section may be tied to one image: the claim is of all)
+    if fence.lang.lower() not in _DOCKERFILE_LANGS or len(models) < 2:
+        return
+    content = [
+        (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
+    ]
+    if len(content) != 1 or (m := _FROM.match(content[0][1])) is None or "$" in m.group(1):
+        return
+    above = _text_above(doc, fence)
+    if not _EVERY.search(above) or _YOURS.search(above):
+        return
+    said = m.group(1)
+    built = {name.lower() for model in models for name in (model.image_name,) if name}
+    firsts = [(model, model.stages[0]) for model in models if model.stages]
+    agree = [model for model, stage in firsts if said.lower() in {stage.base.lower(), stage.base_raw.lower()}]
+    others = [
+        (model, stage)
+        for model, stage in firsts
+        if model not in agree
+        and "$" not in stage.base_raw
+        and stage.parent is None
+        and _repository(stage.base_raw) not in built
+    ]
+    if not agree or not others:
+        return
+    shown = "; ".join(
+        f"{model.path}:{stage.line} starts FROM {stage.base_raw}" for model, stage in others[:4]
+    )
+    more = f" and {len(others) - 4} more" if len(others) > 4 else ""
+    message = f"README says every Dockerfile starts FROM {said}, but {shown}{more}"
+    yield Diagnostic(auditor.path, content[0][0], message, confidence=CERTAIN)
 
 
 def _text_above(doc: Document, fence: Fence) -> str:
