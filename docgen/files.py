@@ -146,6 +146,18 @@ _DOCKERFILE_NAME = re.compile(
 )
 
 
+def text_or_none(path: Path) -> str | None:
+    """The text of the file at `path` that a rule reads beside the Dockerfile (a requirements file, a
+    script), None when it is no regular file, is larger than docgen reads or cannot be read: such a file
+    says nothing, it is no error."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
 def is_dockerfile_name(name: str) -> bool:
     """True for a file name a Dockerfile has (docs/audit.md): `Dockerfile`, `Containerfile`, and with
     `.`, `-` or `_`: `Dockerfile.rocm`, `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `cuda.Dockerfile`,

@@ -26,7 +26,8 @@ import sys
 from pathlib import Path
 
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
-from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.errors import DocgenError
+from docgen.files import text_or_none
 from docgen.model import ContextCopy, Instruction, ManifestInstall, ManifestPin
 from docgen.sources.pip import requirement
 
@@ -159,18 +160,9 @@ def _read(kind: str, local: Path, extras: tuple[str, ...]) -> list[tuple[str, st
     return _requirements(local, _NESTED)
 
 
-def _text(path: Path) -> str | None:
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-
-
 def _requirements(path: Path, depth: int) -> list[tuple[str, str, int, Path]]:
     """The exact pins of a requirements file, and of the files its `-r` lines name."""
-    text = _text(path)
+    text = text_or_none(path)
     if text is None:
         return []
     found: list[tuple[str, str, int, Path]] = []
@@ -191,7 +183,7 @@ def _requirements(path: Path, depth: int) -> list[tuple[str, str, int, Path]]:
 
 def _pyproject(path: Path, extras: tuple[str, ...]) -> list[tuple[str, str, int, Path]]:
     """The exact pins of a PEP 621 project's `dependencies` and of the optional extras named."""
-    text = _text(path)
+    text = text_or_none(path)
     if text is None:
         return []
     if sys.version_info >= (3, 11):  # imported here: only a project install needs it

@@ -12,7 +12,7 @@ from docgen.audit.auditor import CERTAIN
 from docgen.audit.missing import repository_root
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
 from docgen.audit.steps import _cloned_here, _remote_names
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 from docgen.script_env import Override, overrides
@@ -20,22 +20,12 @@ from docgen.script_env import Override, overrides
 _PREFIX = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
 
 
-def _text(path: Path) -> str | None:
-    """The text of the file at `path`, None when it is not a file docgen reads."""
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-
-
 def _script_overrides(script: Path, folder: Path) -> dict[str, Override]:
     """What the script at `script` sets before reading it, run from `folder`."""
-    text = _text(script)
+    text = text_or_none(script)
     if text is None:
         return {}
-    return overrides(text, lambda p: (folder / p).is_file(), lambda p: _text(folder / p))
+    return overrides(text, lambda p: (folder / p).is_file(), lambda p: text_or_none(folder / p))
 
 
 def _overridden_prefixes(
