@@ -269,18 +269,7 @@ def _named(cells: list[str], header: list[str], services: set[str]) -> dict[str,
 def _reads(files: Sequence[_File], name: str) -> bool:
     """True when a compose file reads or sets `name` (a variable, an `environment:` or `args:` key, a
     word of a setting) or its env files set it."""
-    word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
-    return any(
-        name in f.env
-        or any(v.name == name for v in f.variables)
-        or any(
-            name in {k for k, _ in s.args}
-            or name in {k for k, _, _ in s.environment}
-            or any(word.search(text) for _, text in s.settings)
-            for s in f.services
-        )
-        for f in files
-    )
+    return any(name in f.env for f in files) or _compose_reads(files, name)
 
 
 def _row(
