@@ -130,36 +130,39 @@ def _rejected_arguments(
     rejects (it must match ^ubuntu[0-9]+\\.[0-9]+$)` (`likely`: the pattern is read as Python reads
     it). Not an argument with a variable or a placeholder (`<version>`), nor an option (`-v`), nor a
     script that takes options before its arguments (the positions are then not the words')."""
+    read: dict[Path, list[tuple[int, int, str]]] = {}
+    for line, path, script, words in _found_scripts(doc, directory, audited, project):
+        if script not in read:
+            read[script] = _checks(script)
+        if not read[script] or words is None or any(w.startswith("-") for w in words):
+            continue
+        bad = []
+        for at, number, regex in read[script]:
+            if number > len(words) or _UNREAD.search(words[number - 1]):
+                continue
+            if re.search(regex, words[number - 1]) is None:
+                bad.append(
+                    f"{words[number - 1]} as argument {number}, which {script.name}:{at} rejects "
+                    f"(it must match {regex})"
+                )
+        if bad:
+            yield Diagnostic(readme, line, f"README runs {path} with {'; and '.join(bad)}", confidence=LIKELY)
+
+
+def _found_scripts(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[tuple[int, str, Path, list[str] | None]]:
+    """(README line, path as the command writes it, the script's real path, the words after it; None
+    when they cannot be split) of each script a command block runs that is found where the block runs
+    it (`references._Walk`: the README's folder, the ones above, a `cd` followed)."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top, home=True)
-    read: dict[Path, list[tuple[int, int, str]]] = {}
     for line, step in walk.steps(doc.fences, joined=True):
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
             script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
-            if script is None:
-                continue
-            script = Path(os.path.realpath(script))
-            if script not in read:
-                read[script] = _checks(script)
-            if not read[script]:
-                continue
-            words = _arguments(step[match.end() :])
-            if words is None or any(w.startswith("-") for w in words):
-                continue
-            bad = []
-            for at, number, regex in read[script]:
-                if number > len(words) or _UNREAD.search(words[number - 1]):
-                    continue
-                if re.search(regex, words[number - 1]) is None:
-                    bad.append(
-                        f"{words[number - 1]} as argument {number}, which {script.name}:{at} rejects "
-                        f"(it must match {regex})"
-                    )
-            if bad:
-                yield Diagnostic(
-                    readme, line, f"README runs {path} with {'; and '.join(bad)}", confidence=LIKELY
-                )
+            if script is not None:
+                yield line, path, Path(os.path.realpath(script)), _arguments(step[match.end() :])
 
 
 # --------------------------------------------------------------------------------------------------
@@ -214,35 +217,26 @@ def _rejected_options(
     which build.sh:36 refuses (it takes -f/--framework, -d/--device, -t/--tag, -h/--help)` (`certain`:
     the script stops there). Not a script reading options with `getopt(s)`, one whose catch-all passes
     words on (`ARGS+=("$1")`), nor an option after `--`."""
-    top = _top(directory, project)
-    walk = _Walk(_bases(directory, audited, top), top, home=True)
     read: dict[Path, tuple[list[str], int] | None] = {}
-    for line, step in walk.steps(doc.fences, joined=True):
-        for match in _RUN_SCRIPT.finditer(step):
-            path = match.group(1)
-            script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
-            if script is None:
-                continue
-            script = Path(os.path.realpath(script))
-            if script not in read:
-                read[script] = _options_refused(script)
-            known = read[script]
-            words = _arguments(step[match.end() :])
-            if known is None or words is None:
-                continue
-            patterns, at = known
-            for word in words:
-                if word == "--" or word in ("&&", ";", "||"):
-                    break
-                if not word.startswith("-") or word == "-" or _UNREAD.search(word.split("=", 1)[0]):
-                    continue
-                name = word.split("=", 1)[0]
-                if any(fnmatch.fnmatchcase(word, p) or fnmatch.fnmatchcase(name, p) for p in patterns):
-                    continue
-                takes = ", ".join(dict.fromkeys(patterns))
-                said = f"README runs {path} with {name}, which {script.name}:{at} refuses (it takes {takes})"
-                yield Diagnostic(readme, line, said, confidence=CERTAIN)
+    for line, path, script, words in _found_scripts(doc, directory, audited, project):
+        if script not in read:
+            read[script] = _options_refused(script)
+        known = read[script]
+        if known is None or words is None:
+            continue
+        patterns, at = known
+        for word in words:
+            if word == "--" or word in ("&&", ";", "||"):
                 break
+            if not word.startswith("-") or word == "-" or _UNREAD.search(word.split("=", 1)[0]):
+                continue
+            name = word.split("=", 1)[0]
+            if any(fnmatch.fnmatchcase(word, p) or fnmatch.fnmatchcase(name, p) for p in patterns):
+                continue
+            takes = ", ".join(dict.fromkeys(patterns))
+            said = f"README runs {path} with {name}, which {script.name}:{at} refuses (it takes {takes})"
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+            break
 
 
 # --------------------------------------------------------------------------------------------------
