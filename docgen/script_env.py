@@ -12,7 +12,7 @@ body is a part some runs skip, and what it sets is no override.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from docgen.shell import DECLARE, NAME
@@ -91,15 +91,7 @@ def overrides(
     # or cannot be told; `if` chains also remember whether a branch was taken (then the rest is skipped)
     blocks: list[list[bool]] = []  # [part taken, a branch taken, every condition known]
     moved = False
-    heredoc: str | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if heredoc is not None:
-            if line == heredoc:
-                heredoc = None
-            continue
-        if (doc := _HEREDOC.search(line)) is not None:
-            heredoc = doc.group(1)
+    for number, line in _outside_heredocs(text):
         if not line or line.startswith("#"):
             continue
         through = all(b[0] for b in blocks)
@@ -167,12 +159,9 @@ _READ_DEFAULT = re.compile(r"\$\{(" + NAME + r"):?[-=]([^{}]*)\}")
 """`${NAME:-default}`, `${NAME:=default}`, `${NAME-default}`: a variable read with a default."""
 
 
-def environment_defaults(text: str) -> dict[str, tuple[int, str]]:
-    """NAME → (script line, default as written, quotes taken off) of each variable the shell script
-    `text` reads from its caller with a default (`${NAME:-default}`), first read kept; not a name the
-    script assigned itself before (`X=1` … `${X:-2}`), nor one of a heredoc."""
-    found: dict[str, tuple[int, str]] = {}
-    assigned: set[str] = set()
+def _outside_heredocs(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, line without its indent) of each line of the shell script `text` that is not the
+    body of a heredoc (the line opening one is)."""
     heredoc: str | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -182,6 +171,16 @@ def environment_defaults(text: str) -> dict[str, tuple[int, str]]:
             continue
         if (doc := _HEREDOC.search(line)) is not None:
             heredoc = doc.group(1)
+        yield number, line
+
+
+def environment_defaults(text: str) -> dict[str, tuple[int, str]]:
+    """NAME → (script line, default as written, quotes taken off) of each variable the shell script
+    `text` reads from its caller with a default (`${NAME:-default}`), first read kept; not a name the
+    script assigned itself before (`X=1` … `${X:-2}`), nor one of a heredoc."""
+    found: dict[str, tuple[int, str]] = {}
+    assigned: set[str] = set()
+    for number, line in _outside_heredocs(text):
         if line.startswith("#"):
             continue
         for match in _READ_DEFAULT.finditer(line):
