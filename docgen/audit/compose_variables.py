@@ -30,6 +30,7 @@ from docgen.audit.wording import _CODE_NAME, _heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.files import text_or_none
 from docgen.markdown import Document, Table, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -167,6 +168,7 @@ def _env_lists(
     may read any variable), nor a list about the application's settings (most names unread)."""
     if any(s.env_files for f in files for s in f.services):
         return
+    scripts: list[str] | None = None  # the scripts beside the compose files, read once when needed
     for block in lists(doc):
         if not _ENV_FILE.search(f"{block.intro} {block.heading}"):
             continue
@@ -177,7 +179,11 @@ def _env_lists(
         if len(read) < 2 or 2 * len(read) <= len(named):
             continue
         for line, name in named:
-            if name in read or _in_dockerfiles(files, models, name) or _in_scripts(files, name):
+            if name in read or _in_dockerfiles(files, models, name):
+                continue
+            if scripts is None:
+                scripts = _script_texts(files)
+            if any(re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) for text in scripts):
                 continue
             shown = ", ".join(dict.fromkeys(f.shown for f in files))
             said = (
@@ -203,26 +209,20 @@ def _compose_reads(files: Sequence[_File], name: str) -> bool:
     )
 
 
-def _in_scripts(files: Sequence[_File], name: str) -> bool:
-    """True when a shell script or Makefile in a compose file's folder names `name` (it may source
-    `.env`)."""
-    word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+def _script_texts(files: Sequence[_File]) -> list[str]:
+    """The texts of the shell scripts and Makefiles in the compose files' folders (one may source
+    `.env` and read its variables)."""
+    texts: list[str] = []
     for folder in dict.fromkeys(f.folder for f in files):
         try:
-            entries = [e for e in os.scandir(folder) if e.is_file()]
+            names = sorted(e.name for e in os.scandir(folder) if e.is_file())
         except OSError:
             continue
-        for entry in entries:
-            if not (entry.name.endswith((".sh", ".bash")) or entry.name in ("Makefile", "makefile")):
-                continue
-            try:
-                if entry.stat().st_size <= MAX_FILE_BYTES and word.search(
-                    Path(entry.path).read_text(encoding="utf-8", errors="replace")
-                ):
-                    return True
-            except OSError:
-                continue
-    return False
+        for name in names:
+            if name.endswith((".sh", ".bash")) or name in ("Makefile", "makefile"):
+                if (text := text_or_none(folder / name)) is not None:
+                    texts.append(text)
+    return texts
 
 
 _SAID_DEFAULT = re.compile(
