@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.wording import _FROM_LINE
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile", "docker"})
 _ABOVE = 12
 """How many README lines above a block may name the file it is a copy of."""
-_FROM = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE)
 _ENV = re.compile(r"[ \t]*ENV[ \t]+(.*)", re.IGNORECASE)
 _ARG = re.compile(r"[ \t]*ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?[ \t]*\Z", re.IGNORECASE)
 _PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)")
@@ -44,7 +44,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
     if model is None:
         return
     readme, shown = auditor.path, model.path
-    froms = [(line, m.group(1)) for line, text in fence.lines if (m := _FROM.match(text))]
+    froms = [(line, m.group(1)) for line, text in fence.lines if (m := _FROM_LINE.match(text))]
     if froms and model.stages and "$" not in froms[0][1]:
         line, said = froms[0]
         stage = model.stages[0]
@@ -106,7 +106,7 @@ def _every_base(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diag
     content = [
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
     ]
-    if len(content) != 1 or (m := _FROM.match(content[0][1])) is None or "$" in m.group(1):
+    if len(content) != 1 or (m := _FROM_LINE.match(content[0][1])) is None or "$" in m.group(1):
         return
     above = _text_above(doc, fence)
     if not _EVERY.search(above) or _YOURS.search(above):
@@ -178,7 +178,7 @@ def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageMo
     if len(shared) >= 2 and 2 * len(shared) > len(block):
         return model
     instructions = [text for _, text in fence.lines if _INSTRUCTION.match(text)]
-    froms = [m.group(1) for text in instructions if (m := _FROM.match(text))]
+    froms = [m.group(1) for text in instructions if (m := _FROM_LINE.match(text))]
     if len(instructions) >= 3 and froms and model.stages and "$" not in froms[0]:
         if _repository(froms[0]) == _repository(model.stages[0].base_raw):
             return model

@@ -20,6 +20,7 @@ from docgen.audit.wording import (
     _ASSIGNMENT,
     _COMMAND_LANGS,
     _DIGIT,
+    _FROM_LINE,
     _IMAGE_REF,
     _NOT_A_BUILD_ARG,
     _NOT_CURRENT,
@@ -217,7 +218,6 @@ def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})
 _SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
-_FROM = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?([^\s]+)", re.IGNORECASE)
 _INSTALL = re.compile(r"\b(?:" + PIP + r"|uv[ \t]+pip)[ \t]+install\b|\buv[ \t]+add\b")
 """A pip or uv command that installs packages (`pip install`, `uv pip install`, `python3 -m pip install`)."""
 _RUN_LINE = re.compile(r"[ \t]*(?:RUN[ \t]|(?:sudo[ \t]+)?(?:pip3?|uv|python3?(?:\.\d+)?)[ \t])")
@@ -251,7 +251,7 @@ def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[D
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
     ]
     if fence.lang in _DOCKERFILE_LANGS:
-        bases = [m.group(1).lower() for _, text in content if (m := _FROM.match(text))]
+        bases = [m.group(1).lower() for _, text in content if (m := _FROM_LINE.match(text))]
         if bases:
             built_on = tuple(m for m in auditor.models if bases[0] in {s.base.lower() for s in m.stages})
             if not built_on:

@@ -131,6 +131,8 @@ def _runtime_names(doc: Document) -> frozenset[str]:
 
 _ENV_TITLE = re.compile(r"\benv(?:ironment)?[ \t]*var(?:iable)?s?\b|环境变量", re.IGNORECASE)
 """A heading or a column header naming environment variables (`Environment Variables`, `Env vars`)."""
+_FROM_LINE = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE)
+"""A `FROM` line of a Dockerfile shown in the README, its image reference in group 1."""
 _CODE_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*`]*\Z")
 """A name alone in a cell or code span, in bold or code (`` `**HF_TOKEN**` ``); no `_` after the name, which
 would share the name's last `_`s with the marks (a name and n `_` then a letter cost n² to refuse)."""
