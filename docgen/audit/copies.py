@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.names import _repository
 from docgen.audit.wording import _FROM_LINE
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
@@ -121,7 +122,7 @@ def _every_base(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diag
         if model not in agree
         and "$" not in stage.base_raw
         and stage.parent is None
-        and _repository(stage.base_raw) not in built
+        and _repository(stage.base_raw.lower()) not in built
     ]
     if not agree or not others:
         return
@@ -180,7 +181,7 @@ def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageMo
     instructions = [text for _, text in fence.lines if _INSTRUCTION.match(text)]
     froms = [m.group(1) for text in instructions if (m := _FROM_LINE.match(text))]
     if len(instructions) >= 3 and froms and model.stages and "$" not in froms[0]:
-        if _repository(froms[0]) == _repository(model.stages[0].base_raw):
+        if _repository(froms[0].lower()) == _repository(model.stages[0].base_raw.lower()):
             return model
     return None
 
@@ -188,14 +189,6 @@ def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageMo
 _INSTRUCTION = re.compile(
     r"[ \t]*(?:FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER)[ \t]", re.I
 )
-
-
-def _repository(reference: str) -> str:
-    """An image reference without its tag or digest: `nvidia/cuda` of `nvidia/cuda:12.0.1-runtime`."""
-    name = reference.split("@", 1)[0]
-    slash = name.rfind("/")
-    colon = name.rfind(":")
-    return (name[:colon] if colon > slash else name).lower()
 
 
 def _names_file(text: str, path: str, models: tuple[ImageModel, ...]) -> bool:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from docgen import build_scripts
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.names import _repository
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
 from docgen.audit.script_args import _SCRIPT_NAME
 from docgen.errors import MAX_FILE_BYTES
@@ -60,14 +61,7 @@ class _Tag:
 
     @property
     def repository(self) -> str:
-        image = self.reference.split("@", 1)[0]
-        head, _, tail = image.rpartition("/")
-        return (f"{head}/" if head else "") + tail.split(":", 1)[0]
-
-
-def _repository(image: str) -> str:
-    head, _, tail = image.rpartition("/")
-    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
+        return _repository(self.reference)
 
 
 def _tags(script: Path) -> list[_Tag]:
