@@ -992,7 +992,8 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for image in targets:
         names.update(image.names)
     shown = files.display(document)
-    display = ", ".join(image.display + (f" ({image.name})" if image.bake_at else "") for image in targets)
+    labels = [image.display + (f" ({image.name})" if image.bake_at else "") for image in targets]
+    display = ", ".join(labels)
     text = _read_markdown(document)
     diagnostics = audit(
         text, shown, models, names, document.parent, project.resolve(), _rebuilder(built), _restager(built)
@@ -1009,14 +1010,24 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     count = len(found)
     if found:
-        line = _contradicted(count, sum(1 for f in found if names_missing_file(f.message)), shown, display)
+        missing = sum(1 for f in found if names_missing_file(f.message))
+        line = _contradicted(count, missing, shown, _few(labels))
     else:
-        line = f"{shown}: no claim outside the docgen blocks contradicts {display}"
+        line = f"{shown}: no claim outside the docgen blocks contradicts {_few(labels)}"
     if unsure:
         ones = "one" if unsure == 1 else "ones"
         line += f" ({unsure} likely {ones} not shown: --confidence likely shows them)"
     _print_findings(found, args.format, out, line, config.root, document=shown, dockerfile=display)
     return EXIT_DRIFT if found else EXIT_OK
+
+
+def _few(labels: list[str], shown: int = 4) -> str:
+    """`labels` joined for a summary line: all of them up to `shown`, else the first three and how many
+    more (a README over a family of 60 Dockerfiles gets a line a reader can take in; the JSON format
+    keeps every name)."""
+    if len(labels) <= shown:
+        return ", ".join(labels)
+    return f"{', '.join(labels[: shown - 1])} and {len(labels) - shown + 1} more"
 
 
 def _contradicted(count: int, missing: int, shown: str, display: str) -> str:

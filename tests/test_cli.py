@@ -375,6 +375,24 @@ def test_audit_command(project: Path) -> None:
     assert run("audit", "docker/NOPE.md").code == 2
 
 
+def test_audit_summary_of_many_dockerfiles_names_a_few(chdir_tmp: Path) -> None:
+    """A README over a family of Dockerfiles gets a summary line a reader can take in: three names
+    and how many more; the JSON format keeps every name."""
+    make_tree(chdir_tmp, {f"Dockerfile.v{n}": "FROM ubuntu:22.04\n" for n in range(6)})
+    (chdir_tmp / "README.md").write_text("# Images\n\nNothing to contradict.\n")
+    clean = run("audit", "README.md")
+    assert clean.code == 0
+    assert clean.out == (
+        "README.md: no claim outside the docgen blocks contradicts "
+        "Dockerfile.v0, Dockerfile.v1, Dockerfile.v2 and 3 more\n"
+    )
+    data = json.loads(run("audit", "README.md", "--format", "json").out)
+    assert data["dockerfile"] == ", ".join(f"Dockerfile.v{n}" for n in range(6))
+    (chdir_tmp / "Dockerfile.v4").unlink()
+    (chdir_tmp / "Dockerfile.v5").unlink()
+    assert run("audit", "README.md").out.endswith("Dockerfile.v2, Dockerfile.v3\n")
+
+
 def test_init_command_then_sync(chdir_tmp: Path) -> None:
     make_tree(
         chdir_tmp,
