@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 from helpers import findings, gone, make_tree
 
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
 DOCKERFILE = {"Dockerfile": "FROM python:3.12-slim\nRUN pip install acme\n"}
 
 
@@ -144,3 +148,57 @@ def test_a_script_run_after_a_cd_into_the_repository_root(
     readme = ROOT_SETUP.format(definition=definition, target=target)
     said = [f.split(", which")[0] for f in findings(readme, DOCKERFILE, tmp_path) if "README runs" in f]
     assert said == expected
+
+
+EFA = {"docker/Dockerfile.base.efa": "FROM ubuntu:22.04\nRUN apt-get install -y libfabric\n"}
+
+
+def _named(tmp_path: Path, prose: str, heading: str = "Images") -> list[tuple[int, str, str]]:
+    """`audit` of docker/README.md (prose under `heading`) in a repository (a `.git` at `tmp_path`)
+    whose only Dockerfile is docker/Dockerfile.base.efa: (line, message, confidence) of each finding."""
+    make_tree(tmp_path, {**EFA, ".git/HEAD": "ref: refs/heads/main\n", "ci/Dockerfile.cuda": "FROM x\n"})
+    readme = f"# Images\n\n## {heading}\n\n{prose}\n"
+    (tmp_path / "docker/README.md").write_text(readme)
+    model = model_of(parse_dockerfile(EFA["docker/Dockerfile.base.efa"], "docker/Dockerfile.base.efa"))
+    found = audit(readme, "docker/README.md", [model], {}, tmp_path / "docker", tmp_path)
+    return [(d.line, d.message, d.confidence) for d in found]
+
+
+def test_a_dockerfile_path_in_prose_that_is_gone(tmp_path: Path) -> None:
+    prose = "On hosts with EFA, install the driver as shown in ``docker/Dockerfile.extension.efa``."
+    assert _named(tmp_path, prose) == [
+        (
+            5,
+            "README names docker/Dockerfile.extension.efa, which does not exist (the Dockerfile is gone or "
+            "moved; did you mean docker/Dockerfile.base.efa?)",
+            "certain",
+        )
+    ]
+    # a bare name nothing in the repository has: said, less surely (it may be read from anywhere)
+    assert _named(tmp_path, "The `Dockerfile.rocm` builds the ROCm image.") == [
+        (5, "README names Dockerfile.rocm, which does not exist (the Dockerfile is gone or moved)", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "Install the driver as shown in `docker/Dockerfile.base.efa`.",  # there, from the root
+        "Install the driver as shown in `Dockerfile.base.efa`.",  # there, next to the README
+        "The CUDA image is built from `Dockerfile.cuda`.",  # there, in another folder
+        "Using the following short `Dockerfile` you can extend the image.",  # any Dockerfile
+        "vLLM is built exactly as upstream's `Dockerfile.310p` does.",  # another project's
+        "vLLM's `docker/Dockerfile.rocm` pins the same ROCm.",
+        "Create a `docker/Dockerfile.dev` with your tools.",  # one the reader makes
+        "Pass `--dockerfile` to choose one.",  # an option
+        "Build your own image from `docker/Dockerfile.custom`.",  # the reader's own
+    ],
+)
+def test_a_dockerfile_named_in_prose_that_is_there_or_not_the_projects(tmp_path: Path, prose: str) -> None:
+    assert _named(tmp_path, prose) == []
+
+
+def test_a_gone_dockerfile_under_an_older_images_heading_is_history(tmp_path: Path) -> None:
+    prose = "The 2023 image was built from `docker/Dockerfile.rocm5`."
+    assert _named(tmp_path, prose, heading="Older images") == []
+    assert [line for line, _, _ in _named(tmp_path, prose)] == [5]

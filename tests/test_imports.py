@@ -334,11 +334,11 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
+    ("missing",),
     (
         "references",
         "arg_entries",
         "targets",
-        "missing",
         "settings",
         "names",
         "idle",

@@ -142,6 +142,7 @@ from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
 from docgen.audit.references import (
     _context_misses,
+    _dead_code_names,
     _dead_finding,
     _dead_references,
     _default_file_builds,
@@ -288,6 +289,7 @@ def audit(
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
         found.extend(_unlisted_names(doc, path, directory, siblings))
+        found.extend(_dead_code_names(doc, path, directory, audited, project))
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory))
         found.extend(_misspelt_paths(doc, path, directory))

@@ -27,6 +27,8 @@ from docgen.audit.commands import (
     _continued,
     _file_flags,
 )
+from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
+from docgen.audit.missing import _code_paths, _in_commands, _made, repository_root
 from docgen.audit.paths import (
     _basename,
     _files_named,
@@ -43,7 +45,7 @@ from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import in_submodule, is_dockerfile_name
+from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -696,6 +698,90 @@ _NOT_LISTED_HERE = re.compile(
 """Words of a row or item whose Dockerfile names are not this folder's to have: gone on purpose
 (`removed in 2.0`), another repository's (`from the upstream repository`), or a link (checked as one)."""
 _INLINE_CODE = re.compile(r"`+[^`]*`+")
+
+
+_CODE_PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*")
+"""A path written in code (`docker/Dockerfile.cuda`): no spaces, no placeholder or variable."""
+_GENERIC_NAMES = frozenset({"dockerfile", "containerfile"})
+"""The plain names, which prose uses for any Dockerfile (`Using the following short `Dockerfile``)."""
+_ANOTHER_PROJECTS = r"(?i:\bupstream\w*|\w'?s)[ \t]+`+"
+"""Words before a file name in code saying it is another project's: `upstream's `Dockerfile.310p``,
+`vLLM's `Dockerfile.rocm``."""
+_MAKES_DOCKERFILE = re.compile(
+    r"\b(?:creat|generat|writ|add|renam|sav|cop(?:y|ie)|mak)\w*|\b(?:removed|deleted|dropped|replaced)\b",
+    re.IGNORECASE,
+)
+"""Words of a line that makes (or says it took away) the Dockerfile it names: `Create a
+`Dockerfile.dev``, `make generates `Dockerfile.gen``, `Dockerfile.old was removed`."""
+
+
+def _dead_code_names(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[Diagnostic]:
+    """A Dockerfile path written in code in the prose, a table or a heading (`` as shown in
+    `docker/Dockerfile.awsefa` ``) that exists neither from the README's folder, nor from a folder above
+    it up to the repository root, nor anywhere in the repository by its name: the Dockerfile is gone or
+    renamed (`certain` for a path with a folder, `likely` for a bare name). Not a placeholder, not the
+    reader's own file, not one a command of the README or the line itself makes, nor one in a section
+    about older or planned images, nor one git ignores or inside a submodule."""
+    made = _made(doc) | _in_commands(doc)
+    root = project or repository_root(directory)
+    top = (root or directory).resolve()
+    # from the README's folder and the folders above it: up to the root, or four when none is known
+    above = [p for p in directory.resolve().parents if p.is_relative_to(top)] if root else []
+    bases = [directory, *(above if root else list(directory.resolve().parents)[:4])]
+    said: dict[int, str] = {}
+    seen: set[str] = set()
+    known: list[Path] | None = None  # the repository's Dockerfiles, listed once when needed
+    for line, code in _code_paths(doc):
+        path = code.removeprefix("./")
+        name = _basename(path)
+        if not _CODE_PATH.fullmatch(code) or not is_dockerfile_name(name) or path in seen:
+            continue
+        if path.startswith("-") or name.lower() in _GENERIC_NAMES:
+            continue  # an option (`--dockerfile`), or the word for any Dockerfile (`a short `Dockerfile``)
+        if _PLACEHOLDER.search(path) or _PLACEHOLDER_PATH.search(path) or name in made:
+            continue
+        if _users_own_file(path, doc, line, said) or _NOT_CURRENT.search(_heading_of(doc, line)):
+            continue
+        if any((base / path).exists() for base in bases):
+            continue
+        if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases, directory):
+            continue
+        text = said.get(line) or _line_text(doc, line)
+        if _MAKES_DOCKERFILE.search(text) or re.search(_ANOTHER_PROJECTS + re.escape(code), text):
+            continue
+        if known is None:
+            known = sorted(p.absolute() for p in dockerfiles_in(top, 4, pass_unreadable=True))
+        if any(p.name == name for p in known) or any(_basename(a) == name for a in audited):
+            continue  # that file is in the repository: read from a folder the README does not say
+        seen.add(path)
+        folder = posixpath.basename(posixpath.dirname(path))
+        near = [p for p in known if p.parent.name == folder or p.parent == directory.absolute()]
+        close = difflib.get_close_matches(name, [p.name for p in near], n=1, cutoff=0.7)
+        meant = next((p for p in near if close and p.name == close[0]), None)
+        # the hint in the README's own frame: from the folder its path starts in (the root for `docker/…`)
+        frame = next((b for b in bases if (b / posixpath.dirname(path)).is_dir()), directory)
+        hint = f"; did you mean {os.path.relpath(meant, frame.absolute())}?" if meant else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {path}, which does not exist (the Dockerfile is gone or moved{hint})",
+            confidence=CERTAIN if "/" in path and root else LIKELY,
+        )
+
+
+def _line_text(doc: Document, line: int) -> str:
+    """The text of README `line` as the prose, a table row or a heading holds it ('' if none does)."""
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if number == line:
+                return text
+    for table in doc.tables:
+        for number, cells in table.rows:
+            if number == line:
+                return " | ".join(cells)
+    return next((text for number, text in doc.headings if number == line), "")
 
 
 def _plain_names(text: str) -> list[str]:
