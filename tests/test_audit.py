@@ -196,7 +196,14 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     # community images with other versions, `for example, … verl release v0.4.x`
     "verl-app": (
         "Dockerfile.app.vllm.mcore0.13",
-        [(26, "README says vllm 0.10.0 but {D}:14 says 0.10.1")],
+        [
+            (26, "README says vllm 0.10.0 but {D}:14 says 0.10.1"),
+            (
+                43,
+                "README names docker/Dockerfile.extenstion.awsefa, which does not exist (the Dockerfile is "
+                "gone or moved)",
+            ),
+        ],
     ),
     # vLLM's ROCm guide: ROCm in the base image tag, `FX_GFX_ARCHS` (a typo of the real docs),
     # `ROCm 5.7, 6.0 and 6.1` and `Python: 3.9 -- 3.12` (lists, not claims)

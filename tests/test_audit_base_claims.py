@@ -88,6 +88,7 @@ def test_a_base_the_project_builds_itself(tmp_path: Path) -> None:
 
 def test_a_dockerfile_the_image_is_built_from_is_no_base(tmp_path: Path) -> None:
     said = "# Toolkit\n\nThe image is built from `docker/Dockerfile.cuda` on top of the CUDA image.\n"
+    make_tree(tmp_path, {"docker/Dockerfile.cuda": CUDA})  # the file it names is there
     assert _audit(tmp_path, said, CUDA) == []
 
 

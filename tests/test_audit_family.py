@@ -12,6 +12,10 @@ from pathlib import Path
 import pytest
 from helpers import findings, make_tree
 
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
 # --------------------------------------------------------------------------------------------------
 # A heading naming one word of a Dockerfile's many-word name
 
@@ -995,6 +999,23 @@ RL_FAMILY = {
 def test_a_tag_naming_one_dockerfile_is_compared_with_that_image_only(tag: str, found: list[str]) -> None:
     readme = f"## Images\n\n- `example/rl:{tag}`\n"
     assert findings(readme, RL_FAMILY) == [f"3: {m}" for m in found]
+
+
+def test_a_tag_naming_one_dockerfile_is_as_sure_as_a_pin_and_one_naming_none_is_not() -> None:
+    # `app-rl1-vllm0.8.5-mcore0.12.1` names Dockerfile.app.vllm.mcore0.12 by its parts: its stale
+    # versions are `certain`; a tag naming no Dockerfile is compared with the image most of it agrees
+    # with, which is a guess (`likely`)
+    models = [model_of(parse_dockerfile(text, path)) for path, text in RL_FAMILY.items()]
+    named = audit("## Images\n\n- `example/rl:app-rl1-vllm0.8.5-mcore0.12.1`\n", "README.md", models)
+    assert [(d.line, d.confidence) for d in named] == [(3, "certain"), (3, "certain")]
+    one = "FROM example/x:cu126\nRUN pip install torch==2.7.1 sglang==0.4.9 megatron-core==0.13.0\n"
+    two = "FROM example/x:cu126\nRUN pip install torch==2.7.1 sglang==0.4.8 megatron-core==0.13.0\n"
+    pair = [
+        model_of(parse_dockerfile(one, "Dockerfile.one")),
+        model_of(parse_dockerfile(two, "Dockerfile.two")),
+    ]
+    unnamed = audit("Pull `example/x:torch2.7.1-sglang0.4.9-mcore0.12.0`.\n", "README.md", pair)
+    assert [(d.line, d.confidence) for d in unnamed] == [(1, "likely")]
 
 
 def test_a_preview_tag_is_compared_when_the_dockerfile_it_names_is_a_preview_too() -> None:

@@ -122,9 +122,12 @@ def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
         named = [auditor.each[i] for i, score in enumerate(scores) if score == best]
         if not_current - set().union(*(path_words(image.models[0].path) for image in named)):
             return
+        # the tag names this Dockerfile by its parts: a version it states that the file does not
+        # build is as sure as a pin in a table (verl's `app-…-sglang0.4.6.post5-mcore0.12.1` for
+        # `Dockerfile.app.sglang.mcore0.12`, which installs sglang 0.4.8)
         for image in named:
             for name, version in versions:
-                yield from _some(image.version_claim(line, name, "==", version, LIKELY))
+                yield from _some(image.version_claim(line, name, "==", version, CERTAIN))
         return
     if not_current:
         return
