@@ -5,6 +5,7 @@ Each rule has a planted drift that must be found and a trap that must not be rep
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -1035,6 +1036,19 @@ def test_a_preview_tag_is_compared_when_the_dockerfile_it_names_is_a_preview_too
         "3: README says mcore 0.13.0 but rl-preview/Dockerfile.app.vllm.mcore0.13:3 says core_v0.12.1"
     ]
     assert findings(readme, {"rl/Dockerfile.app.vllm.mcore0.13": preview}) == []
+
+
+def test_the_folder_of_a_dockerfile_counts_when_run_from_inside_it(chdir_tmp: Path) -> None:
+    # `docgen audit README.md` run inside `rl-preview/`: the Dockerfiles' paths have no folder, but
+    # the folder they are in still says they are previews, as when run from above it
+    preview = VLLM_13.replace("core_v0.13.0", "core_v0.12.1")
+    make_tree(chdir_tmp, {"rl-preview/Dockerfile.app.vllm.mcore0.13": preview})
+    os.chdir(chdir_tmp / "rl-preview")
+    model = model_of(parse_dockerfile(preview, "Dockerfile.app.vllm.mcore0.13"))
+    readme = "## Images\n\n- `example/rl:app-rl1-vllm0.10.0-mcore0.13.0-preview`\n"
+    assert [d.message for d in audit(readme, "README.md", [model])] == [
+        "README says mcore 0.13.0 but Dockerfile.app.vllm.mcore0.13:3 says core_v0.12.1"
+    ]
 
 
 def test_a_tag_naming_no_dockerfile_is_the_image_agreeing_with_most_of_it() -> None:

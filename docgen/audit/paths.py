@@ -179,8 +179,21 @@ def _part_named(part: tuple[str, str], tag: Sequence[tuple[str, str]], same: Cal
 
 
 def _folders(path: str) -> list[str]:
-    """The folders of a Dockerfile's path, outermost first (no `.` or `..`)."""
-    return [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    """The folders of a Dockerfile's path, outermost first (no `.` or `..`). A path with none that is a
+    file from the current folder (`docgen audit README.md` run inside `verl0.5-preview-cu128/`) has the
+    folder it is in: what a name says of the image must not hang on where the command is run from."""
+    folders = [p for p in path.replace("\\", "/").split("/")[:-1] if p not in ("", ".", "..")]
+    return folders or _own_folder(path)
+
+
+@functools.lru_cache(maxsize=1024)
+def _own_folder(path: str) -> list[str]:
+    """[the name of the folder holding `path`] when `path` is a file from the current folder, else []."""
+    try:
+        place = Path(path).resolve()
+        return [place.parent.name] if place.is_file() and place.parent.name else []
+    except (OSError, RuntimeError):
+        return []
 
 
 def _named_telling(
