@@ -323,11 +323,12 @@ APP = "FROM python:3.12-slim\nCOPY . /app\n"
 
 def scripts_found(root: Path, files: dict[str, str], readme: str = "README.md") -> list[tuple[int, str, str]]:
     """`audit` of root/`readme` against root/Dockerfile, with the README's folder: (line, message,
-    confidence) of each finding."""
+    confidence) of each finding. `root` is the project: nothing above it (the machine's own /tmp) is
+    looked at, as `docgen audit` looks only inside the project."""
     make_tree(root, {"Dockerfile": APP, **files})
     model = build_model(root / "Dockerfile", "Dockerfile")
     text = (root / readme).read_text(encoding="utf-8")
-    found = audit(text, readme, model, {}, (root / readme).parent)
+    found = audit(text, readme, model, {}, (root / readme).parent, root.resolve())
     return [(d.line, d.message, d.confidence) for d in found]
 
 
