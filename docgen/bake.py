@@ -64,6 +64,8 @@ _TARGET_NAME = re.compile(r"[A-Za-z0-9_-]+")
 MAX_MATRIX_TARGETS = 4096
 """The most targets docgen makes of one bake file's `matrix` attributes (a cross product grows fast)."""
 _INTERPOLATION = re.compile(r"\$\$\{|\$\{|%\{")
+_BRACES = {"{": 1, "}": -1}
+"""How each brace changes the depth of `${…}` (where an interpolation ends)."""
 _TOKEN = re.compile(
     r'\s*(?:(?P<string>"(?:[^"\\]|\\.)*")|(?P<number>\d+(?:\.\d+)?)'
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*)|(?P<operator>==|!=|&&|\|\||[!?:(),]))"
@@ -473,7 +475,7 @@ class BakeFile:
                 continue
             depth, end = 1, at
             while end < len(value) and depth:
-                depth += {"{": 1, "}": -1}.get(value[end], 0)
+                depth += _BRACES.get(value[end], 0)
                 end += 1
             expression = value[match.start() : end]
             if match.group(0) == "%{":
