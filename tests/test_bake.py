@@ -885,6 +885,12 @@ def test_a_matrix_target_inherits_per_combination() -> None:
     )
     assert [found.target(n).args for n in ("app-a", "app-b")] == [{"FROM_BASE": "a"}, {"FROM_BASE": "b"}]
     assert found.images() == ("app-a", "app-b")  # base-a and base-b are only inherited from
+    # a target inherits one a matrix makes by its name, with that target's values
+    made = parse(
+        'target "base" {\n  name = "base-${v}"\n  matrix = { v = ["a", "b"] }\n  args = { V = v }\n}\n'
+        'target "app" {\n  inherits = ["base-b"]\n}\n'
+    )
+    assert (made.target("app").args, made.images()) == ({"V": "b"}, ("base-a", "app"))
 
 
 def test_a_matrix_target_is_read_once_per_target_it_makes(monkeypatch: pytest.MonkeyPatch) -> None:
