@@ -23,6 +23,9 @@
 9. **Memory of one long line**: a `RUN echo` of 1 MiB and 4 MiB of two-letter words, modelled, peak
    traced by `tracemalloc` (budget: linear, at most 4.4×), and the peak RSS of
    `python -m docgen show` on a 10 MiB such line (report; it was 1.1 GB).
+10. **A bake matrix**: one target block whose `matrix` makes 1,024 and 4,096 targets (two keys, an
+   object value read by key, 20 build args each), read (JSON: no HCL reader to import) and every
+   target resolved. Budget: linear (4× the targets cost at most 4.4×).
 
 `dockerfile` (BuildKit's parser) is a benchmark-only dependency (`pip install '.[bench]'`).
 
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import re
 import shutil
@@ -298,6 +302,27 @@ def many_clones(folder: Path, counts: list[int], rounds: int) -> dict[int, float
     return {n: min(t) for n, t in times.items()}
 
 
+def matrix_file(count: int) -> bytes:
+    """A bake file of one matrix target making `count` targets (`count` a multiple of 4)."""
+    items = [{"sm": sm, "cuda": f"12.{sm}"} for sm in ("80", "86", "89", "90")]
+    args = {f"A{i}": "${item.cuda}-${n}" for i in range(20)}
+    target = {"name": "t-${n}-sm${item.sm}", "matrix": {"n": [str(i) for i in range(count // 4)]}}
+    target["matrix"]["item"] = items
+    return json.dumps({"target": {"t": {**target, "args": args, "tags": ["r/t:${n}"]}}}, indent=1).encode()
+
+
+def bake_matrix(counts: list[int], rounds: int) -> dict[int, float]:
+    from docgen import bake
+
+    def read_all(data: bytes) -> int:
+        found = bake.parse(data, "docker-bake.json")
+        return len([found.target(name) for name in found.default()])
+
+    files = {n: matrix_file(n) for n in counts}
+    assert all(read_all(files[n]) == n for n in counts)
+    return {n: best(lambda d=files[n]: read_all(d), rounds) for n in counts}
+
+
 _MARKER_LINE = re.compile(r"(?m)^<!-- (BEGIN|END) docgen:.*$")
 
 
@@ -466,6 +491,20 @@ def main_bench() -> int:
         )
         if growth > 4.4:
             failures.append("audit of a long README")
+
+        matrix_counts = [1_024, 4_096]
+        baked = bake_matrix(matrix_counts, args.rounds)
+        growth = baked[matrix_counts[1]] / baked[matrix_counts[0]]
+        rows.append(
+            (
+                f"a bake matrix of {matrix_counts[0]:,} → {matrix_counts[1]:,} targets, each resolved",
+                f"{baked[matrix_counts[0]] * 1000:.0f} ms → {baked[matrix_counts[1]] * 1000:.0f} ms",
+                f"{growth:.2f}× for 4× the targets",
+                "≤ 4.4× (linear)",
+            )
+        )
+        if growth > 4.4:
+            failures.append("bake matrix")
 
         line_sizes = [1 << 20, 4 << 20]
         peaks = long_line_memory(base, line_sizes)

@@ -12,11 +12,20 @@ What is read, as `docker buildx bake` reads it:
 - `variable` blocks with their `default`, and `${NAME}` in strings. docgen has no environment input:
   a variable is always its default, never the environment's value of that name;
 - the expressions build metadata is written with: literals, variables, `==`, `!=`, `!`, `&&`, `||`,
-  `cond ? a : b` and parentheses (`COMMIT != "" ? COMMIT : "unknown"`).
+  `cond ? a : b` and parentheses (`COMMIT != "" ? COMMIT : "unknown"`);
+- `matrix`: a target block with `matrix = { sm = ["80", "90"] }` is replaced, where it stands, by one
+  target per combination of its values (the first key varying slowest), each named by its `name`
+  (`name = "gpu-sm${sm}"`), the keys read in its attributes as `${sm}` or bare `sm`, an object value by
+  key (`${item.cuda}`); the values may be a list variable (`sm = SM_LIST`). The block's own name becomes
+  the group of the targets it makes, before groups are read, as bake does. Bake's own errors are
+  errors here: no `name` for several combinations or one `name` for two (`duplicate name "gpu"`), a
+  `name` without `matrix` (`name requires matrix`), a name with a character bake refuses; `inherits`
+  naming the matrix block rather than a target it makes. At most `MAX_MATRIX_TARGETS` are made.
 
-`matrix`, functions (`${upper(X)}`, `function` blocks), arithmetic and `dockerfile-inline` are refused
-with the line that uses them, as are contexts that are not a local folder (a Git URL,
-`target:other`), in the attributes docgen reads. Paths (the context, the Dockerfile) are relative to
+Functions (`${upper(X)}`, `function` blocks, a matrix `name` written with `replace(…)`), arithmetic, a
+`matrix` given as a variable and `dockerfile-inline` are refused as not supported, with the line that
+uses them, as are contexts that are not a local folder (a Git URL, `target:other`), in the attributes
+docgen reads. Paths (the context, the Dockerfile) are relative to
 the folder of the bake file (`docgen.config` also tries the project folder).
 
 JSON is read with the standard library (the format `docker buildx bake --print` writes); HCL with the
@@ -25,11 +34,14 @@ optional `python-hcl2` package, imported only for a `.hcl` file.
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NoReturn
 
 from docgen.errors import ConfigError
@@ -41,14 +53,24 @@ DEFAULT_FILES = ("docker-bake.json", "docker-bake.hcl")
 """The bake files `docker buildx bake` reads in a folder without `-f` (besides compose files and
 `docker-bake.override.*`, which only change what these declare)."""
 
+_NO_SCOPE: Mapping[str, object] = MappingProxyType({})
+"""The values of a target no matrix makes: none."""
 _BUILTIN_VARIABLES = frozenset({"BAKE_CMD_CONTEXT", "BAKE_LOCAL_PLATFORM"})
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_REFERENCE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*")
+"""A variable, a matrix key, or an attribute of a matrix value (`item.cuda`)."""
+_TARGET_NAME = re.compile(r"[A-Za-z0-9_-]+")
+"""The names bake allows a target (its `validTargetNameChars`)."""
+MAX_MATRIX_TARGETS = 4096
+"""The most targets docgen makes of one bake file's `matrix` attributes (a cross product grows fast)."""
 _INTERPOLATION = re.compile(r"\$\$\{|\$\{|%\{")
+_BRACES = {"{": 1, "}": -1}
+"""How each brace changes the depth of `${…}` (where an interpolation ends)."""
 _TOKEN = re.compile(
     r'\s*(?:(?P<string>"(?:[^"\\]|\\.)*")|(?P<number>\d+(?:\.\d+)?)'
-    r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*)|(?P<operator>==|!=|&&|\|\||[!?:()]))"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*)|(?P<operator>==|!=|&&|\|\||[!?:(),]))"
 )
-"""One token of a bake expression (see `BakeFile._expression`)."""
+"""One token of a bake expression (see `BakeFile._expression`; `,` only to tell a function call)."""
 _BLOCK = re.compile(r'^[ \t]*(?:target|group|variable|function)[ \t]+"', re.MULTILINE)
 _NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|target:)", re.IGNORECASE)
 
@@ -81,23 +103,148 @@ class BakeFile:
     def __init__(self, data: Mapping[str, Any], display: str, text: str) -> None:
         self.display = display
         self._text = text
-        self._targets: dict[str, dict[str, Any]] = _blocks(data, "target", display)
         self._groups: dict[str, dict[str, Any]] = _blocks(data, "group", display)
+        self._own_groups = tuple(self._groups)  # the file's `group` blocks, not those a matrix makes
         variables = _blocks(data, "variable", display)
         self._defaults = {name: body.get("default", "") for name, body in variables.items()}
         self._values: dict[str, object] = {}
         self._done: dict[str, dict[str, Any]] = {}  # targets resolved: a chain is read once, not per target
+        self._parents: dict[str, tuple[str, ...]] = {}  # each target's `inherits`, read once
+        self._arg_lines: dict[tuple[str, str], int | None] = {}  # (block, build arg) → its line
         if "function" in data:
             self._fail("function blocks are not supported (docgen reads no bake functions)", "function")
+        self._targets: dict[str, dict[str, Any]] = {}
+        self._labels: dict[str, str] = {}  # a target a matrix makes → the block that makes it
+        self._scopes: dict[str, Mapping[str, object]] = {}  # a target a matrix makes → its values
+        self._expand(_blocks(data, "target", display))
+
+    # -- matrix -----------------------------------------------------------------------------------
+    def _expand(self, blocks: Mapping[str, dict[str, Any]]) -> None:
+        """The targets of `blocks`, in file order, each `matrix` target replaced by the targets it makes
+        (one per combination of its values, the first key varying slowest, each named by its `name`)
+        and made a group of them, as `docker buildx bake` does before it reads a group."""
+        made = 0
+        for label, body in blocks.items():
+            if "matrix" not in body:
+                if "name" in body:  # bake's words
+                    self._fail(f'target "{label}": name requires matrix', "target", label, "name")
+                self._targets[label] = body
+                continue
+            combinations = self._combinations(label, body["matrix"], MAX_MATRIX_TARGETS - made)
+            made += len(combinations)
+            own = {key: value for key, value in body.items() if key not in ("matrix", "name")}
+            names: dict[str, Mapping[str, object]] = {}
+            for scope in combinations:
+                name = self._matrix_name(label, body, scope)
+                if name in names:
+                    self._duplicate(label, body, name)
+                if name in self._targets or (name in blocks and name != label):
+                    self._fail(
+                        f'target "{label}": its matrix makes target "{name}", a name another target '
+                        "block has too; docgen does not merge a matrix target with another (not supported)",
+                        "target",
+                        label,
+                        "name",
+                    )
+                names[name] = scope
+            for name, values in names.items():
+                self._targets[name] = own
+                self._labels[name] = label
+                self._scopes[name] = values
+            if list(names) != [label] and label not in self._groups:
+                self._groups[label] = {"targets": list(names)}
+
+    def _combinations(self, label: str, matrix: object, room: int) -> list[dict[str, object]]:
+        """Each combination of the values of `matrix` (`{sm = ["80", "90"]}`), key → value; more than
+        `room` is an error (counted before any is made)."""
+        where = ("target", label, "matrix")
+        if isinstance(matrix, str) and _INTERPOLATION.search(matrix):
+            self._fail(
+                f'target "{label}": matrix = {matrix} is not supported (docgen reads a matrix written out)',
+                *where,
+            )
+        if not isinstance(matrix, dict):
+            self._fail(f'target "{label}": matrix must be a map', *where)  # bake's words
+        axes: list[list[object]] = []
+        for key, values in matrix.items():
+            if isinstance(values, str):
+                inner = values[2:-1].strip() if values.startswith("${") and values.endswith("}") else ""
+                if _REFERENCE.fullmatch(inner):  # `sm = SM_LIST`, a variable whose default is a list
+                    values = self._list_variable(inner, where)
+                else:
+                    self._interpolate(values, where, ())  # a function or operator is said as such
+            if not isinstance(values, list):
+                self._fail(f'target "{label}": matrix values must be a list ({key} is not)', *where)
+            axes.append([self._matrix_value(value, where) for value in values])
+        if math.prod(len(axis) for axis in axes) > room:
+            self._fail(
+                f'target "{label}": the matrix targets of this file number more than {MAX_MATRIX_TARGETS}, '
+                "more than docgen reads",
+                *where,
+            )
+        keys = list(matrix)
+        return [dict(zip(keys, values, strict=True)) for values in itertools.product(*axes)]
+
+    def _list_variable(self, name: str, where: tuple[str, ...]) -> object:
+        """Variable `name`'s default when it is a list (a matrix's values), else its value."""
+        default = self._defaults.get(name)
+        return default if isinstance(default, list) else self._value(name, where, ())
+
+    def _matrix_value(self, value: object, where: tuple[str, ...]) -> object:
+        """A value of a matrix as bake holds it: a string with its `${…}` read, a number, a boolean, or
+        an object (`{ cuda = "12.8", torch = "2.7" }`) or list of those."""
+        if isinstance(value, str):
+            return self._interpolate(value, where, ())
+        if isinstance(value, dict):
+            return {key: self._matrix_value(item, where) for key, item in value.items()}
+        if isinstance(value, list):
+            return [self._matrix_value(item, where) for item in value]
+        return value
+
+    def _matrix_name(self, label: str, body: Mapping[str, Any], scope: Mapping[str, object]) -> str:
+        """The name of the target a matrix makes with the values `scope` (the block's own name when it
+        has no `name`, as bake names it)."""
+        if "name" not in body:
+            return label
+        where = ("target", label, "name")
+        written = body["name"]
+        if isinstance(written, bool) or not isinstance(written, (str, int, float)):
+            self._fail(f'target "{label}": name must be a string', *where)
+        name = self._interpolate(written, where, (), scope) if isinstance(written, str) else str(written)
+        if not _TARGET_NAME.fullmatch(name):
+            self._fail(
+                f'target "{label}": name {name!r} is no target name bake accepts: only "[a-zA-Z0-9_-]+" '
+                "are allowed",
+                *where,
+            )
+        return name
+
+    def _duplicate(self, label: str, body: Mapping[str, Any], name: str) -> NoReturn:
+        """Two combinations of a matrix named alike: bake's `duplicate name` error, with what to do."""
+        if "name" not in body:
+            self._fail(
+                f'target "{label}": duplicate name "{name}": a matrix target needs a name that differs '
+                f'for each combination of its values (name = "{label}-${{KEY}}")',
+                "target",
+                label,
+            )
+        self._fail(
+            f'target "{label}": duplicate name "{name}": name = {body["name"]!r} is the same for two '
+            "combinations of the matrix",
+            "target",
+            label,
+            "name",
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every target's name, in file order."""
+        """Every target's name, in file order (those a `matrix` target makes in its place)."""
         return tuple(self._targets)
 
     @property
     def groups(self) -> tuple[str, ...]:
-        """Every group's name, in file order."""
+        """Every group's name, in file order, then each `matrix` target's (a group of the targets it
+        makes, as bake names them)."""
         return tuple(self._groups)
 
     def default(self) -> tuple[str, ...]:
@@ -113,18 +260,26 @@ class BakeFile:
     def images(self) -> tuple[str, ...]:
         """Every target that is an image a build can name: those a group names, and those no other
         target inherits from (a `_common` target only holds shared attributes), in file order."""
-        grouped = set(self.expand(list(self._groups))) if self._groups else set()
+        # a matrix target's own group is no reason: its targets are images unless only inherited from
+        grouped = set(self.expand(list(self._own_groups))) if self._own_groups else set()
         inherited = self._inherited()
         return tuple(name for name in self._targets if name in grouped or name not in inherited)
 
     def _inherited(self) -> set[str]:
         """The names some target inherits from (`inherits = ["_common"]`)."""
-        return {
-            name
-            for body in self._targets.values()
-            for name in (body.get("inherits") or [])
-            if isinstance(name, str)
-        }
+        return {parent for name in self._targets for parent in self._inherits(name)}
+
+    def _inherits(self, name: str) -> tuple[str, ...]:
+        """The targets target `name` inherits from, in order, `${…}` read (`base-${sm}` in a matrix)."""
+        if name not in self._parents:
+            inherits = self._targets[name].get("inherits") or []
+            if not isinstance(inherits, list):
+                message = f'target "{name}": inherits must be a list of target names'
+                self._fail(message, "target", name, "inherits")
+            where = ("target", name, "inherits")
+            scope = self._scopes.get(name, {})
+            self._parents[name] = tuple(self._string(parent, where, scope=scope) for parent in inherits)
+        return self._parents[name]
 
     def expand(self, names: list[str]) -> tuple[str, ...]:
         """Target names with groups replaced by their targets (recursively), each once, in order; an
@@ -132,10 +287,10 @@ class BakeFile:
         found: list[str] = []
 
         def add(name: str, seen: tuple[str, ...]) -> None:
-            if name in seen:
+            if name in seen and name not in self._targets:
                 loop = " -> ".join((*seen, name))
                 self._fail(f'group "{seen[-1]}": holds itself ({loop})', "group", seen[-1], "targets")
-            if name in self._groups:
+            if name in self._groups and name not in seen:
                 targets = self._groups[name].get("targets", [])
                 if not isinstance(targets, list):
                     self._fail(f'group "{name}": targets must be a list of names', "group", name, "targets")
@@ -145,11 +300,6 @@ class BakeFile:
                 if name not in found:
                     found.append(name)
             elif seen:
-                # A `matrix` target makes targets of other names (`name = "app-${item}"`): a member
-                # docgen does not find may be one of them, which docgen cannot read.
-                matrix = next((t for t, body in self._targets.items() if "matrix" in body), None)
-                if matrix is not None:
-                    self._fail(f'target "{matrix}": matrix is not supported', "target", matrix, "matrix")
                 message = f'group "{seen[-1]}": {name!r} is no target or group of this file'
                 self._fail(message, "group", seen[-1], "targets")
             else:
@@ -203,7 +353,13 @@ class BakeFile:
     def _arg_line(self, name: str, arg: str) -> int | None:
         """Best-effort line of build arg `arg` in the `args` of target `name` (the `args` line when
         it cannot be told apart)."""
-        line = self._line("target", name, "args")
+        block = self._labels.get(name, name)  # the targets of one matrix share their block's lines
+        if (block, arg) not in self._arg_lines:
+            self._arg_lines[block, arg] = self._find_arg_line(block, arg)
+        return self._arg_lines[block, arg]
+
+    def _find_arg_line(self, block: str, arg: str) -> int | None:
+        line = self._line("target", block, "args")
         if line is None:
             return None
         at = sum(len(row) for row in self._text.splitlines(keepends=True)[: line - 1])
@@ -221,9 +377,7 @@ class BakeFile:
             loop = " -> ".join((*chain, name))
             self._fail(f'target "{name}": inherits itself ({loop})', "target", name, "inherits")
         body = self._targets[name]
-        for key in ("matrix", "name"):
-            if key in body:
-                self._fail(f'target "{name}": {key} is not supported', "target", name, key)
+        scope = self._scopes.get(name, {})
         if "dockerfile-inline" in body:
             self._fail(
                 f'target "{name}": dockerfile-inline is not supported (docgen documents a Dockerfile file)',
@@ -232,25 +386,22 @@ class BakeFile:
                 "dockerfile-inline",
             )
         merged: dict[str, Any] = {}
-        inherits = body.get("inherits") or []
-        if not isinstance(inherits, list):
-            message = f'target "{name}": inherits must be a list of target names'
-            self._fail(message, "target", name, "inherits")
-        for parent in inherits:
-            parent = self._string(parent, ("target", name, "inherits"))
+        for parent in self._inherits(name):
             if parent not in self._targets:
-                self._fail(
-                    f'target "{name}": inherits {parent!r}, which is no target of this file',
-                    "target",
-                    name,
-                    "inherits",
+                made = self._groups.get(parent, {}) if parent not in self._own_groups else {}
+                what = (
+                    f"a matrix target; bake inherits one of the targets it makes, by its name "
+                    f"({', '.join(made['targets'][:3])}{' …' if len(made['targets']) > 3 else ''})"
+                    if made
+                    else "which is no target of this file"
                 )
+                self._fail(f'target "{name}": inherits {parent!r}, {what}', "target", name, "inherits")
             _merge(merged, self._resolved(parent, (*chain, name)))
         where = ("target", name)
         own: dict[str, Any] = {}
         for key in ("context", "dockerfile", "target"):
             if key in body and body[key] is not None:
-                own[key] = self._string(body[key], (*where, key))
+                own[key] = self._string(body[key], (*where, key), scope=scope)
         if "target" in own:
             own["target-from"] = name  # the block that writes it, for messages
         if "args" in body and body["args"] is not None:
@@ -258,7 +409,7 @@ class BakeFile:
             if not isinstance(args, dict):
                 self._fail(f'target "{name}": args must be a map of names to values', *where, "args")
             own["args"] = {
-                key: self._string(value, (*where, "args"), scalar=True)
+                key: self._string(value, (*where, "args"), scalar=True, scope=scope)
                 for key, value in args.items()
                 if value is not None  # `NAME = null`: bake leaves it to the Dockerfile's default
             }
@@ -266,14 +417,21 @@ class BakeFile:
             tags = body["tags"]
             if not isinstance(tags, list):
                 self._fail(f'target "{name}": tags must be a list of image names', *where, "tags")
-            own["tags"] = [self._string(tag, (*where, "tags")) for tag in tags]
+            own["tags"] = [self._string(tag, (*where, "tags"), scope=scope) for tag in tags]
         _merge(merged, own)
         self._done[name] = merged
         return merged
 
-    def _string(self, value: object, where: tuple[str, ...], scalar: bool = False) -> str:
+    def _string(
+        self,
+        value: object,
+        where: tuple[str, ...],
+        scalar: bool = False,
+        scope: Mapping[str, object] = _NO_SCOPE,
+    ) -> str:
         """`value` as bake gives it to the build: a string with `${VAR}` replaced by the variable's
-        default (numbers and booleans, in `args` and variables, written as HCL writes them)."""
+        default, or by the value of a matrix key in `scope` (numbers and booleans, in `args` and
+        variables, written as HCL writes them)."""
         if isinstance(value, bool) and scalar:
             return "true" if value else "false"
         if isinstance(value, (int, float)) and not isinstance(value, bool) and scalar:
@@ -283,7 +441,7 @@ class BakeFile:
             self._fail(
                 f'{where[0]} "{where[1]}": {what} must be a string, not {type(value).__name__}', *where
             )
-        text = self._interpolate(value, where, ())
+        text = self._interpolate(value, where, (), scope)
         if "\0" in text:
             what = ".".join(where[2:]) or where[0]
             self._fail(
@@ -293,8 +451,15 @@ class BakeFile:
             )
         return text
 
-    def _interpolate(self, value: str, where: tuple[str, ...], chain: tuple[str, ...]) -> str:
-        """`value` with each `${…}` replaced by what it gives (see `_expression`), `$${` by `${`."""
+    def _interpolate(
+        self,
+        value: str,
+        where: tuple[str, ...],
+        chain: tuple[str, ...],
+        scope: Mapping[str, object] = _NO_SCOPE,
+    ) -> str:
+        """`value` with each `${…}` replaced by what it gives (see `_expression`), `$${` by `${`; the
+        names of `scope` (a matrix's keys) hide the variables of those names."""
         out: list[str] = []
         size = 0  # characters substituted so far: `default = "${A}${A}"` doubles at each variable
         at = 0
@@ -310,7 +475,7 @@ class BakeFile:
                 continue
             depth, end = 1, at
             while end < len(value) and depth:
-                depth += {"{": 1, "}": -1}.get(value[end], 0)
+                depth += _BRACES.get(value[end], 0)
                 end += 1
             expression = value[match.start() : end]
             if match.group(0) == "%{":
@@ -318,10 +483,15 @@ class BakeFile:
             if depth:
                 self._fail(f"{expression}: no closing '}}'", *where)
             inner = value[at : end - 1].strip()
-            if _NAME.fullmatch(inner):
-                out.append(_text(self._value(inner, where, chain)))
+            if _REFERENCE.fullmatch(inner):
+                result = self._value(inner, where, chain, scope)
             else:
-                out.append(_text(self._expression(inner, expression, where, chain)))
+                result = self._expression(inner, expression, where, chain, scope)
+            if isinstance(result, (dict, list)):
+                kind = "an object" if isinstance(result, dict) else "a list"
+                hint = f" (write ${{{inner}.KEY}})" if isinstance(result, dict) else ""
+                self._fail(f"{expression} is {kind}, which a string cannot hold{hint}", *where)
+            out.append(_text(result))
             size += len(out[-1])
             at = end
         out.append(value[at:])
@@ -336,7 +506,14 @@ class BakeFile:
             *where,
         )
 
-    def _expression(self, text: str, shown: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
+    def _expression(
+        self,
+        text: str,
+        shown: str,
+        where: tuple[str, ...],
+        chain: tuple[str, ...],
+        scope: Mapping[str, object] = _NO_SCOPE,
+    ) -> object:
         """The value of a bake expression of the kinds build metadata is written with: variables,
         string, number and boolean literals, `==`, `!=`, `!`, `&&`, `||`, `cond ? a : b` and
         parentheses (`COMMIT != "" ? COMMIT : "unknown"`). Functions and arithmetic are refused."""
@@ -419,7 +596,7 @@ class BakeFile:
                 take(")")
                 return value
             if kind == "string":
-                return self._interpolate(_literal(token), where, chain)
+                return self._interpolate(_literal(token), where, chain, scope)
             if kind == "number":
                 return float(token) if "." in token else int(token)
             if kind == "name":
@@ -429,7 +606,7 @@ class BakeFile:
                     return token == "true"
                 if token == "null":
                     return None
-                return self._value(token, where, chain)
+                return self._value(token, where, chain, scope)
             self._unsupported(shown, where)
 
         result = conditional()
@@ -444,8 +621,30 @@ class BakeFile:
             *where,
         )
 
-    def _value(self, name: str, where: tuple[str, ...], chain: tuple[str, ...]) -> object:
-        """Variable `name`'s default: a string (its `${…}` read), a number, a boolean or None."""
+    def _value(
+        self,
+        name: str,
+        where: tuple[str, ...],
+        chain: tuple[str, ...],
+        scope: Mapping[str, object] = _NO_SCOPE,
+    ) -> object:
+        """The value of matrix key `name` in `scope` (`item.cuda`: an attribute of its object), else
+        variable `name`'s default: a string (its `${…}` read), a number, a boolean or None."""
+        root, _, path = name.partition(".")
+        if root in scope:
+            value = scope[root]
+            for key in path.split(".") if path else ():
+                if not isinstance(value, dict) or key not in value:
+                    has = f"its keys are {', '.join(value)}" if isinstance(value, dict) else "it is no object"
+                    self._fail(f"${{{name}}}: {root} has no attribute {key!r} ({has})", *where)
+                value = value[key]
+            return value
+        if path:
+            self._fail(
+                f"${{{name}}} is not supported: docgen reads the attributes of matrix values only "
+                "(not of variables or other blocks)",
+                *where,
+            )
         if name in self._values:
             return self._values[name]
         if name in _BUILTIN_VARIABLES:
@@ -476,6 +675,8 @@ class BakeFile:
         """Best-effort line of block `kind "name"` (or its attribute `key`) in the file's text, in
         HCL (`target "cu130" {`) or JSON (`"cu130": {` after `"target"`)."""
         text = self._text
+        if kind == "target" and name is not None:
+            name = self._labels.get(name, name)
         if name is None:
             block = re.search(rf'^[ \t]*{re.escape(kind)}\b|"{re.escape(kind)}"[ \t]*:', text, re.MULTILINE)
         else:

@@ -810,6 +810,7 @@ def _bake_images(
         if folder.is_relative_to(top)
     ]
     built: dict[Path, list[ImageConfig]] = {}
+    taken: set[tuple[Path, str]] = set()  # (Dockerfile, target) of `built`: a bake matrix makes thousands
     baked: set[Path] = set()  # a Dockerfile a bake target builds is audited as bake builds it
 
     def read(path: Path, targets: Any) -> None:
@@ -833,7 +834,7 @@ def _bake_images(
             plain = loose.get(dockerfile)
             if plain is None or not dockerfile.is_relative_to(top):
                 continue
-            if any(i.name == target.name for i in built.get(dockerfile, ())) or (
+            if (dockerfile, target.name) in taken or (
                 path.name in compose.DEFAULT_FILES and dockerfile in baked
             ):
                 continue
@@ -849,6 +850,7 @@ def _bake_images(
                 tags=target.tags,
             )
             built.setdefault(dockerfile, []).append(image)
+            taken.add((dockerfile, target.name))
 
     def from_bake(data: bytes, shown: str) -> list[bake.Target]:
         found = bake.parse(data, shown)

@@ -62,9 +62,39 @@ def test_targets_the_bake_file_defines_or_that_cannot_be_told_are_no_finding(
     assert found(tmp_path / "repo", files) == []
 
 
-def test_a_bake_file_of_matrix_targets_or_beside_a_compose_file_is_not_read(tmp_path: Path) -> None:
+MATRIX = """\
+target "solver" {
+  name   = "solver-sm${item.sm}"
+  matrix = { item = [{ sm = "80" }, { sm = "90" }] }
+}
+group "fast" { targets = ["solver-sm90"] }
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("docker buildx bake solver-sm90", None),  # a target the matrix makes
+        ("docker buildx bake solver", None),  # the matrix's own name: the group of them
+        ("docker buildx bake fast", None),
+        (
+            "docker buildx bake solver-sm86",
+            "README bakes solver-sm86, which docker-bake.hcl does not define (did you mean solver-sm80?)",
+        ),
+    ],
+)
+def test_the_targets_a_matrix_makes_are_defined_by_their_names(
+    tmp_path: Path, command: str, said: str | None
+) -> None:
+    readme = f"# Images\n\n```sh\n{command}\n```\n"
+    expected = [] if said is None else [(4, said, "certain")]
+    assert found(tmp_path, {"docker-bake.hcl": MATRIX, "README.md": readme}) == expected
+
+
+def test_a_bake_file_docgen_cannot_read_or_beside_a_compose_file_is_not_read(tmp_path: Path) -> None:
     readme = "# Images\n\n```sh\ndocker buildx bake cu121\n```\n"
-    matrix = 'target "app" {\n  name = "app-${v}"\n  matrix = { v = ["cu121"] }\n}\n'
+    # a name written with a function: docgen cannot tell the names the matrix makes
+    matrix = 'target "app" {\n  name = "app-${lower(v)}"\n  matrix = { v = ["CU121"] }\n}\n'
     assert found(tmp_path / "a", {"docker-bake.hcl": matrix, "README.md": readme}) == []
     compose = "services:\n  cu121:\n    build: .\n"
     for name in ("compose.yaml", "docker-compose.yaml"):  # bake reads all four default compose names

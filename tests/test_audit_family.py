@@ -413,6 +413,44 @@ def test_each_bake_target_is_audited_as_built_with_its_args(tmp_path: Path) -> N
     )
 
 
+BAKE_MATRIX = """\
+target "gpu" {
+  name = "gpu-${item.tag}"
+  matrix = {
+    item = [
+      { tag = "old", torch = "2.4.0", kernels = "0.3.1" },
+      { tag = "new", torch = "2.6.0", kernels = "0.4.0" },
+    ]
+  }
+  args = {
+    BASE_IMAGE      = "example/base:cuda12.8.1"
+    TORCH_VERSION   = item.torch
+    KERNELS_VERSION = item.kernels
+    APP_VERSION     = "1.2.0"
+  }
+}
+"""
+
+
+def test_each_target_a_bake_matrix_makes_is_audited_as_built_with_its_values(tmp_path: Path) -> None:
+    # as above, the two images one matrix target makes: each row is its own target's
+    files = {"Dockerfile": BAKED, "docker-bake.hcl": BAKE_MATRIX, "README.md": BAKED_README}
+    code, out, err = audit_cli(tmp_path, files)
+    assert (code, err) == (1, "")
+    assert (
+        out.splitlines()[-1] == "3 claims in README.md contradict Dockerfile (gpu-old), Dockerfile (gpu-new)"
+    )
+    assert out.splitlines()[0] == (
+        "README.md:5: error: README says Torch 2.4.0 but docker-bake.hcl:11 says 2.6.0 [DG101] (certain)"
+    )
+    true = BAKED_README.replace("| gpu-new * | 2.4.0 | - |", "| gpu-new * | 2.6.0 | 0.4.0 |")
+    assert audit_cli(tmp_path, {"README.md": true.replace("App 1.0.0", "App 1.2.0")})[:2] == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile (gpu-old), "
+        "Dockerfile (gpu-new)\n",
+    )
+
+
 def test_a_configured_image_is_audited_as_configured_not_as_the_bake_file_says(tmp_path: Path) -> None:
     config = '[tool.docgen]\n[[tool.docgen.images]]\ndockerfile = "Dockerfile"\noutputs = ["README.md"]\n'
     files = {"Dockerfile": BAKED, "docker-bake.json": BAKE_JSON, "pyproject.toml": config}

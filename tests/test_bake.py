@@ -355,10 +355,20 @@ def test_the_json_form_reads_like_the_hcl_form() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
+        (  # bake's own example names its targets with a function: docgen reads none
+            'target "m" {\n  matrix = { v = ["1.0", "2.0"] }\n  name = "m-${replace(v, ".", "-")}"\n}\n',
+            3,
+            '${replace(v, ".", "-")}: functions are not supported (replace(…))',
+        ),
         (
-            'target "m" {\n  matrix = { v = ["a", "b"] }\n  name = "m-${v}"\n}\n',
+            'target "m" {\n  matrix = { v = [1, 2] }\n  name = "m-${v + 1}"\n}\n',
+            3,
+            "${v + 1} is not supported: docgen reads variables",
+        ),
+        (
+            'target "m" {\n  matrix = { v = split(",", "a,b") }\n  name = "m-${v}"\n}\n',
             2,
-            'target "m": matrix is not supported',
+            '${split(",", "a,b")}: functions are not supported (split(…))',
         ),
         (
             'target "f" {\n  tags = [upper("x")]\n}\n',
@@ -421,10 +431,13 @@ def test_what_docgen_does_not_read_is_an_error_at_its_line(text: str, line: int,
 
 
 def test_json_errors_name_their_line() -> None:
-    text = '{\n  "target": {\n    "m": {\n      "matrix": {"v": ["a"]}\n    }\n  }\n}\n'
+    text = '{\n  "target": {\n    "m": {\n      "dockerfile-inline": "FROM alpine"\n    }\n  }\n}\n'
     with pytest.raises(ConfigError) as caught:
         parse(text, "docker-bake.json").target("m")
-    assert str(caught.value) == 'docker-bake.json:4: target "m": matrix is not supported'
+    assert str(caught.value) == (
+        'docker-bake.json:4: target "m": dockerfile-inline is not supported '
+        "(docgen documents a Dockerfile file)"
+    )
     with pytest.raises(ConfigError) as caught:
         parse('{\n  "target": {\n', "docker-bake.json")
     assert str(caught.value).startswith("docker-bake.json:3: invalid JSON:")
@@ -572,12 +585,10 @@ def test_a_context_relative_to_the_project_root_is_found_too(project: Path) -> N
             {"group": {"default": {"targets": ["nope"]}}, "target": {}},
             "docker-bake.json:1: group \"default\": 'nope' is no target or group of this file",
         ),
-        (  # a member a matrix target makes (`gpu-sm90` of `name = "gpu-sm${item.sm}"`): the matrix is said
-            {
-                "group": {"default": {"targets": ["gpu-sm90"]}},
-                "target": {"gpu": {"name": "gpu-sm${item.sm}", "matrix": {"item": [{"sm": "90"}]}}},
-            },
-            'docker-bake.json:1: target "gpu": matrix is not supported',
+        (  # 10 keys of 10 values: 10**10 targets; refused before any is made
+            {"target": {"gpu": {"name": "gpu", "matrix": {f"k{i}": list("0123456789") for i in range(10)}}}},
+            'docker-bake.json:1: target "gpu": the matrix targets of this file number more than 4096, '
+            "more than docgen reads",
         ),
         (
             {"target": {"t": {"args": {"A": "${" + "(" * 5000 + "1" + ")" * 5000 + "}"}}}},
@@ -686,3 +697,240 @@ def test_the_images_of_a_bake_file_leave_out_targets_only_inherited_from() -> No
     found = bake.parse(json.dumps(data).encode(), "docker-bake.json")
     # `_common` only holds shared args; `base` is inherited from, but a group builds it
     assert found.images() == ("base", "cpu", "gpu")
+
+
+# --------------------------------------------------------------------------------------------------
+# `matrix`: one target block making a target per combination of its values, named by its `name`
+
+SOLVER = """\
+variable "REPO" { default = "ghcr.io/acme/solver" }
+
+target "_gpu" {
+  args = { JOBS = "4", ARCH = "none" }
+}
+
+target "solver" {
+  name       = "solver-sm${sm}"
+  matrix     = { sm = ["75", "86", "89"] }
+  inherits   = ["_gpu"]
+  context    = "gpu"
+  dockerfile = "Dockerfile.sm${sm}"
+  target     = sm == "89" ? "ada" : "runtime"
+  args = {
+    ARCH = sm
+    TAG  = "sm${sm}"
+  }
+  tags = ["${REPO}:sm${sm}", "${REPO}:latest-${sm}"]
+}
+
+group "fast" { targets = ["solver-sm89"] }
+group "all"  { targets = ["solver", "fast"] }
+"""
+
+
+def test_a_matrix_target_makes_a_target_per_value_named_by_its_name() -> None:
+    found = parse(SOLVER)
+    assert found.names == ("_gpu", "solver-sm75", "solver-sm86", "solver-sm89")
+    sm86 = found.target("solver-sm86")
+    # the key read bare (`ARCH = sm`), in a string, in the Dockerfile, in a condition; `inherits` as usual
+    assert sm86.args == {"JOBS": "4", "ARCH": "86", "TAG": "sm86"}
+    assert sm86.dockerfile == "gpu/Dockerfile.sm86"
+    assert sm86.tags == ("ghcr.io/acme/solver:sm86", "ghcr.io/acme/solver:latest-86")
+    assert (sm86.target, found.target("solver-sm89").target) == ("runtime", "ada")
+    # each target's own args are on the lines of the block that makes them
+    assert found.target("solver-sm75").own_args == {"ARCH": 15, "TAG": 16}
+    with pytest.raises(ConfigError) as caught:
+        parse(SOLVER.replace("ARCH = sm", "ARCH = sm.x")).target("solver-sm75")
+    assert str(caught.value) == "docker-bake.hcl:14: ${sm.x}: sm has no attribute 'x' (it is no object)"
+
+
+def test_groups_name_the_targets_a_matrix_makes_and_the_matrix_is_the_group_of_them() -> None:
+    found = parse(SOLVER)
+    assert found.expand(["fast"]) == ("solver-sm89",)
+    assert found.expand(["solver"]) == ("solver-sm75", "solver-sm86", "solver-sm89")
+    assert found.expand(["all"]) == ("solver-sm75", "solver-sm86", "solver-sm89")
+    assert found.groups == ("fast", "all", "solver")
+    # `_gpu` is only inherited from: the images are the targets the matrix makes
+    assert found.default() == found.images() == ("solver-sm75", "solver-sm86", "solver-sm89")
+    # a matrix target named `default` is what `docker buildx bake` builds
+    default = parse('target "default" {\n  name = "v${v}"\n  matrix = { v = ["1", "2"] }\n}\nt "x" {}\n')
+    assert default.default() == ("v1", "v2")
+
+
+def test_several_keys_make_every_combination_the_first_key_slowest() -> None:
+    found = parse(
+        'target "img" {\n'
+        '  name   = "img-${os}-cu${cuda}"\n'
+        '  matrix = {\n    os = ["jammy", "noble"]\n    cuda = ["126", "130"]\n  }\n'
+        '  args   = { BASE = "ubuntu:${os}", CUDA = cuda }\n'
+        "}\n"
+    )
+    assert found.names == ("img-jammy-cu126", "img-jammy-cu130", "img-noble-cu126", "img-noble-cu130")
+    assert found.target("img-noble-cu126").args == {"BASE": "ubuntu:noble", "CUDA": "126"}
+
+
+def test_object_values_are_read_by_key() -> None:
+    found = parse(
+        """
+target "trainer" {
+  name   = "trainer-${item.tag}"
+  matrix = {
+    item = [
+      { tag = "cu128", cuda = "12.8", torch = "2.7", sm = 90 },
+      { tag = "cu126", cuda = "12.6", torch = "2.6", sm = 80 },
+    ]
+  }
+  args = {
+    CUDA_VERSION  = item.cuda
+    TORCH_VERSION = "${item.torch}.0"
+    SM            = item.sm
+  }
+  tags = ["acme/trainer:${item.torch}-${item.tag}"]
+}
+"""
+    )
+    assert found.names == ("trainer-cu128", "trainer-cu126")
+    cu126 = found.target("trainer-cu126")
+    assert cu126.args == {"CUDA_VERSION": "12.6", "TORCH_VERSION": "2.6.0", "SM": "80"}
+    assert cu126.tags == ("acme/trainer:2.6-cu126",)
+    with pytest.raises(ConfigError) as caught:
+        parse(
+            'target "t" {\n  name = "t-${item.tag}"\n  matrix = { item = [{ tag = "a" }] }\n'
+            "  tags = [item]\n}\n"
+        ).target("t-a")
+    assert str(caught.value) == (
+        "docker-bake.hcl:4: ${item} is an object, which a string cannot hold (write ${item.KEY})"
+    )
+    with pytest.raises(ConfigError) as caught:
+        parse('target "t" {\n  name = "t-${item.tga}"\n  matrix = { item = [{ tag = "a" }] }\n}\n')
+    assert (
+        str(caught.value) == "docker-bake.hcl:2: ${item.tga}: item has no attribute 'tga' (its keys are tag)"
+    )
+
+
+def test_a_matrix_reads_its_values_from_a_list_variable_and_in_json() -> None:
+    hcl = parse(
+        'variable "SMS" { default = ["80", "90"] }\n'
+        'target "k" {\n  name = "k-${sm}"\n  matrix = { sm = SMS }\n  args = { SM = sm }\n}\n'
+    )
+    as_json = parse(
+        json.dumps(
+            {
+                "variable": {"SMS": {"default": ["80", "90"]}},
+                "target": {"k": {"name": "k-${sm}", "matrix": {"sm": "${SMS}"}, "args": {"SM": "${sm}"}}},
+            }
+        ),
+        "docker-bake.json",
+    )
+    for found in (hcl, as_json):
+        assert found.names == ("k-80", "k-90")
+        assert found.target("k-90").args == {"SM": "90"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (  # no `name`: every combination is named after the block, as bake names it
+            'variable "V" { default = "1" }\n\ntarget "app" {\n  matrix = { v = ["a", "b"] }\n}\n',
+            'docker-bake.hcl:3: target "app": duplicate name "app": a matrix target needs a name that '
+            'differs for each combination of its values (name = "app-${KEY}")',
+        ),
+        (  # a name that does not use every key
+            'target "app" {\n  matrix = {\n    v = ["a", "b"]\n    w = ["x", "y"]\n  }\n'
+            '  name = "app-${v}"\n}\n',
+            'docker-bake.hcl:6: target "app": duplicate name "app-a": name = \'app-${v}\' is the same '
+            "for two combinations of the matrix",
+        ),
+        ('target "app" {\n  name = "app-x"\n}\n', 'docker-bake.hcl:2: target "app": name requires matrix'),
+        (
+            'target "app" {\n  matrix = { v = "a" }\n  name = "app-${v}"\n}\n',
+            'docker-bake.hcl:2: target "app": matrix values must be a list (v is not)',
+        ),
+        (
+            'target "app" {\n  matrix = { v = ["1.0"] }\n  name = "app-${v}"\n}\n',
+            "docker-bake.hcl:3: target \"app\": name 'app-1.0' is no target name bake accepts: only "
+            '"[a-zA-Z0-9_-]+" are allowed',
+        ),
+        (  # bake makes no target of the block's own name: it is the group of those it makes
+            'target "base" {\n  name = "base-${v}"\n  matrix = { v = ["a", "b"] }\n}\n'
+            'target "app" {\n  inherits = ["base"]\n}\n',
+            "docker-bake.hcl:6: target \"app\": inherits 'base', a matrix target; bake inherits one of the "
+            "targets it makes, by its name (base-a, base-b)",
+        ),
+        (
+            'target "a" {\n  name = "x-${v}"\n  matrix = { v = ["1"] }\n}\ntarget "x-1" {}\n',
+            'docker-bake.hcl:2: target "a": its matrix makes target "x-1", a name another target block has '
+            "too; docgen does not merge a matrix target with another (not supported)",
+        ),
+    ],
+)
+def test_matrix_mistakes_are_bakes_errors_at_their_line(text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        found = parse(text)
+        for name in found.names:
+            found.target(name)
+    assert str(caught.value) == message
+
+
+def test_a_matrix_of_one_value_without_a_name_keeps_the_blocks_name() -> None:
+    found = parse('target "app" {\n  matrix = { v = ["a"] }\n  args = { V = v }\n}\n')
+    assert (found.names, found.groups, found.target("app").args) == (("app",), (), {"V": "a"})
+
+
+def test_a_matrix_target_inherits_per_combination() -> None:
+    found = parse(
+        'target "base-a" {\n  args = { FROM_BASE = "a" }\n}\n'
+        'target "base-b" {\n  args = { FROM_BASE = "b" }\n}\n'
+        'target "app" {\n  name = "app-${v}"\n  matrix = { v = ["a", "b"] }\n  inherits = ["base-${v}"]\n}\n'
+    )
+    assert [found.target(n).args for n in ("app-a", "app-b")] == [{"FROM_BASE": "a"}, {"FROM_BASE": "b"}]
+    assert found.images() == ("app-a", "app-b")  # base-a and base-b are only inherited from
+    # a target inherits one a matrix makes by its name, with that target's values
+    made = parse(
+        'target "base" {\n  name = "base-${v}"\n  matrix = { v = ["a", "b"] }\n  args = { V = v }\n}\n'
+        'target "app" {\n  inherits = ["base-b"]\n}\n'
+    )
+    assert (made.target("app").args, made.images()) == ({"V": "b"}, ("base-a", "app"))
+
+
+def test_a_matrix_target_is_read_once_per_target_it_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 targets of one matrix block with 50 args each: the line of each arg is found once for the
+    block, not once per target (the search reads the file from its start)."""
+    calls = 0
+    find = bake.BakeFile._find_arg_line
+
+    def counting(self: bake.BakeFile, block: str, arg: str) -> int | None:
+        nonlocal calls
+        calls += 1
+        return find(self, block, arg)
+
+    monkeypatch.setattr(bake.BakeFile, "_find_arg_line", counting)
+    args = {f"A{i}": "${v}" for i in range(50)}
+    data = {"target": {"t": {"name": "t-${v}", "matrix": {"v": [str(i) for i in range(200)]}, "args": args}}}
+    found = parse(json.dumps(data, indent=1), "docker-bake.json")
+    assert len([found.target(name) for name in found.default()]) == 200
+    assert found.target("t-199").args["A49"] == "199"
+    assert calls == 50
+
+
+MATRIX_PROJECT = {
+    "gpu/Dockerfile": "FROM nvidia/cuda:12.8.1-devel-ubuntu24.04\nARG SM=70\nARG TORCH=2.5.0\n"
+    "RUN pip install torch==${TORCH}\n",
+    "docker-bake.hcl": 'target "gpu" {\n  name = "gpu-sm${sm}"\n  matrix = { sm = ["80", "90"] }\n'
+    '  context = "gpu"\n  args = { SM = sm, TORCH = "2.7.1" }\n}\n',
+    "pyproject.toml": '[tool.docgen]\n\n[[tool.docgen.images]]\nbake = "docker-bake.hcl"\n'
+    'targets = ["gpu"]\noutputs = ["README.{name}.md"]\n',
+    **{f"README.gpu-sm{sm}.md": README.format(name=f"gpu-sm{sm}") for sm in ("80", "90")},
+}
+
+
+def test_a_configured_bake_file_gives_an_image_per_target_of_a_matrix(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, MATRIX_PROJECT)
+    images = load_config(cwd=chdir_tmp).images
+    assert [(i.name, i.display, i.args) for i in images] == [
+        ("gpu-sm80", "gpu/Dockerfile", {"SM": "80", "TORCH": "2.7.1"}),
+        ("gpu-sm90", "gpu/Dockerfile", {"SM": "90", "TORCH": "2.7.1"}),
+    ]
+    assert run("sync").code == 0
+    assert "`2.7.1`" in (chdir_tmp / "README.gpu-sm90.md").read_text()
+    assert run("check").code == 0

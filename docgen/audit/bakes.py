@@ -37,8 +37,9 @@ def _bake_targets(
     """A target or group a `docker buildx bake` command of a command block names (`docker buildx bake
     -f docker-bake.hcl cu118-torch212`) that the bake file it reads does not define (`certain`), with the
     closest name it does. Not checked: a command after a `cd` in its block (it may read another folder's
-    files), a bake file that cannot be read, one that makes targets from a matrix, and a folder whose
-    compose files bake also reads when no `-f` is given."""
+    files), a bake file that cannot be read, and a folder whose compose files bake also reads when no
+    `-f` is given. The targets a `matrix` makes are defined, by their names, as is the matrix target's own
+    name (the group of them)."""
     for fence in doc.fences:
         moved = [line for line, _ in moves(fence)]
         for command in _build_commands(fence, _BAKE):
@@ -97,8 +98,9 @@ def _check(
 @functools.lru_cache(maxsize=32)
 def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
     """The target and group names the bake files at `paths` define (those that exist), or None when none
-    exists, one is outside the folder `top` (symlinks resolved), cannot be read, or makes targets from a
-    `matrix`. Read once for every command of a README that names the same files."""
+    exists, one is outside the folder `top` (symlinks resolved) or cannot be read (a `matrix` target
+    whose `name` calls a function …). A `matrix` target defines the targets it makes and its own name (the
+    group of them). Read once for every command of a README that names the same files."""
     found: set[str] = set()
     read = False
     for path in paths:
@@ -112,8 +114,6 @@ def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
             if path.stat().st_size > MAX_FILE_BYTES:
                 return None
             data = path.read_bytes()
-            if b"matrix" in data:
-                return None
             parsed = bake.parse(data, path.name)
         except (OSError, DocgenError):
             return None
