@@ -704,7 +704,7 @@ _CODE_PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*")
 """A path written in code (`docker/Dockerfile.cuda`): no spaces, no placeholder or variable."""
 _GENERIC_NAMES = frozenset({"dockerfile", "containerfile"})
 """The plain names, which prose uses for any Dockerfile (`Using the following short `Dockerfile``)."""
-_ANOTHER_PROJECTS = r"(?i:\bupstream\w*|\w'?s)[ \t]+`+"
+_ANOTHER_PROJECTS = r"(?i:\bupstream\w*|\w['\u2019]s)[ \t]+`+"
 """Words before a file name in code saying it is another project's: `upstream's `Dockerfile.310p``,
 `vLLM's `Dockerfile.rocm``."""
 _MAKES_DOCKERFILE = re.compile(
