@@ -197,9 +197,9 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     "verl-app": (
         "Dockerfile.app.vllm.mcore0.13",
         [
-            (26, "README says vllm 0.10.0 but {D}:14 says 0.10.1"),
+            (25, "README says vllm 0.10.0 but {D}:14 says 0.10.1"),
             (
-                43,
+                42,
                 "README names docker/Dockerfile.extenstion.awsefa, which does not exist (the Dockerfile is "
                 "gone or moved)",
             ),
