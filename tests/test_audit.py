@@ -116,9 +116,10 @@ DRIFTS: dict[str, tuple[str, list[str]]] = {
 }
 
 
-# Written independently of the code, after how public GPU projects document their images (verl, NGC
-# Megatron-LM, TGI, llama.cpp, SGLang, ROCm PyTorch, vLLM's ROCm guide, a plain service), each with a
-# README.clean.md that restates the same facts in other words and has no finding.
+# Inputs written here, independently of the code, modelled on how public GPU projects document their
+# images (verl, NGC Megatron-LM, TGI, llama.cpp, SGLang, ROCm PyTorch, vLLM's ROCm guide, a plain
+# service): their idioms and kinds of claim, in wording and names of our own, not copies of their files.
+# Each has a README.clean.md that restates the same facts in other words and has no finding.
 PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     # badges, a `- Name: version` list, a build-args table with a `${ROCM_VERSION}` default, a renamed arg
     "verl": (
@@ -152,7 +153,7 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (41, "README documents build arg BUILD_EXTENSIONS but {D} does not declare it"),
         ],
     ),
-    # llama.cpp's docs/docker.md: defaults in a list (`CUDA_VERSION` set to `12.4.0`)
+    # after llama.cpp's docs/docker.md: defaults in a list (`CUDA_VERSION` set to `12.4.0`)
     "llamacpp": (
         "cuda.Dockerfile",
         [
@@ -192,8 +193,8 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (35, "README documents build arg APP_GID but {D} does not declare it"),
         ],
     ),
-    # verl's docker/README.md: versions only in image tags (`app-verl0.5-…-vllm0.10.0-mcore0.13.0`),
-    # community images with other versions, `for example, … verl release v0.4.x`
+    # after verl's docker/README.md: versions only in image tags (`app-rf0.5-…-vllm0.10.0-mcore0.13.0`),
+    # community images with other versions, `the tag rf0.4 means release v0.4.x`
     "verl-app": (
         "Dockerfile.app.vllm.mcore0.13",
         [
