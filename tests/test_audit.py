@@ -206,18 +206,18 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             ),
         ],
     ),
-    # vLLM's ROCm guide: ROCm in the base image tag, `FX_GFX_ARCHS` (a typo of the real docs),
-    # `ROCm 5.7, 6.0 and 6.1` and `Python: 3.9 -- 3.12` (lists, not claims)
+    # after vLLM's ROCm guide: ROCm in the base image tag, `FX_GFX_ARCHS` (a typo of the real docs),
+    # `ROCm 5.7, 6.0 and 6.1` and `Python: 3.9 -- 3.12` (lists, not claims), another image as an example
     "vllm-rocm": (
         "Dockerfile.rocm",
         [
             (3, "README says ROCm 6.2 but {D}:2 says 6.3"),
             (10, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (32, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (37, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
-            (38, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
-            (43, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (49, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (27, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (32, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
+            (33, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
+            (38, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (44, "README says ROCm 6.2 but {D}:2 says 6.3"),
         ],
     ),
 }
