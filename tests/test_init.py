@@ -833,18 +833,18 @@ REAL_READMES: dict[str, tuple[str, list[str], dict[str, tuple[str, str]]]] = {
             "contents": ("## What the image contains", "## License"),
         },
     ),
-    # vLLM ROCm docs: headings with a link and a badge; a poetry pyproject
+    # after vLLM's ROCm docs: headings with a link and a badge; a poetry pyproject
     "vllm-rocm": (
         "README.md",
         ["--dockerfile", "Dockerfile.rocm"],
         {
             "hardware": (
                 "## [Supported GPUs](https://rocm.docs.amd.com/en/latest/compatibility.html)",
-                "* MI200s (gfx90a), MI300 (gfx942), Radeon RX 7900 series (gfx1100)",
+                "* MI200 (gfx90a), MI300 (gfx942), Radeon RX 7900 (gfx1100)",
             ),
             "build-args": (
                 "## Build arguments ![status](https://img.shields.io/badge/buildkit-required-red)",
-                "- `BASE_IMAGE`: specifies the base image used when running `docker build`.",
+                "- `BASE_IMAGE`: the PyTorch-on-ROCm image to start from.",
             ),
             "versions": ("## Key versions", "## What the image contains"),
             "contents": ("## What the image contains", ""),
