@@ -877,10 +877,10 @@ REAL_READMES: dict[str, tuple[str, list[str], dict[str, tuple[str, str]]]] = {
         "README.md",
         ["--dockerfile", "docker/pytorch/Dockerfile"],
         {
-            "contents": ("## 1. What's inside", "The container also includes the following:"),
+            "contents": ("## 1. What's inside", "Besides PyTorch the image has:"),
             "hardware": (
                 "## 3. GPU Requirements",
-                "Release 24.05 supports CUDA compute capability 6.0 and later.",
+                "Runs on GPUs of compute capability 6.0 or newer.",
             ),
             "versions": ("## Key versions", "## Build arguments"),
             "build-args": ("## Build arguments", ""),
