@@ -309,7 +309,7 @@ def test_project_readmes_around_the_image() -> None:
     # Megatron-LM's: the one false alarm left is another container named in passing (`lts`: NGC
     # PyTorch 24.01), which reads like a stale claim about the base image.
     assert audit_file("megatron/README.project.md", "megatron/Dockerfile") == [
-        "megatron/README.project.md:64: README says PyTorch 24.01 but megatron/Dockerfile:3 says 25.04-py3"
+        "megatron/README.project.md:58: README says PyTorch 24.01 but megatron/Dockerfile:3 says 25.04-py3"
     ]
 
 
