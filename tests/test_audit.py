@@ -116,9 +116,10 @@ DRIFTS: dict[str, tuple[str, list[str]]] = {
 }
 
 
-# Written independently of the code, after how public GPU projects document their images (verl, NGC
-# Megatron-LM, TGI, llama.cpp, SGLang, ROCm PyTorch, vLLM's ROCm guide, a plain service), each with a
-# README.clean.md that restates the same facts in other words and has no finding.
+# Inputs written here, independently of the code, modelled on how public GPU projects document their
+# images (verl, NGC Megatron-LM, TGI, llama.cpp, SGLang, ROCm PyTorch, vLLM's ROCm guide, a plain
+# service): their idioms and kinds of claim, in wording and names of our own, not copies of their files.
+# Each has a README.clean.md that restates the same facts in other words and has no finding.
 PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     # badges, a `- Name: version` list, a build-args table with a `${ROCM_VERSION}` default, a renamed arg
     "verl": (
@@ -152,7 +153,7 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (41, "README documents build arg BUILD_EXTENSIONS but {D} does not declare it"),
         ],
     ),
-    # llama.cpp's docs/docker.md: defaults in a list (`CUDA_VERSION` set to `12.4.0`)
+    # after llama.cpp's docs/docker.md: defaults in a list (`CUDA_VERSION` set to `12.4.0`)
     "llamacpp": (
         "cuda.Dockerfile",
         [
@@ -192,31 +193,31 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (35, "README documents build arg APP_GID but {D} does not declare it"),
         ],
     ),
-    # verl's docker/README.md: versions only in image tags (`app-verl0.5-…-vllm0.10.0-mcore0.13.0`),
-    # community images with other versions, `for example, … verl release v0.4.x`
+    # after verl's docker/README.md: versions only in image tags (`app-rf0.5-…-vllm0.10.0-mcore0.13.0`),
+    # community images with other versions, `the tag rf0.4 means release v0.4.x`
     "verl-app": (
         "Dockerfile.app.vllm.mcore0.13",
         [
-            (26, "README says vllm 0.10.0 but {D}:14 says 0.10.1"),
+            (25, "README says vllm 0.10.0 but {D}:14 says 0.10.1"),
             (
-                43,
+                42,
                 "README names docker/Dockerfile.extenstion.awsefa, which does not exist (the Dockerfile is "
                 "gone or moved)",
             ),
         ],
     ),
-    # vLLM's ROCm guide: ROCm in the base image tag, `FX_GFX_ARCHS` (a typo of the real docs),
-    # `ROCm 5.7, 6.0 and 6.1` and `Python: 3.9 -- 3.12` (lists, not claims)
+    # after vLLM's ROCm guide: ROCm in the base image tag, `FX_GFX_ARCHS` (a typo of the real docs),
+    # `ROCm 5.7, 6.0 and 6.1` and `Python: 3.9 -- 3.12` (lists, not claims), another image as an example
     "vllm-rocm": (
         "Dockerfile.rocm",
         [
             (3, "README says ROCm 6.2 but {D}:2 says 6.3"),
             (10, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (32, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (37, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
-            (38, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
-            (43, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (49, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (27, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (32, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
+            (33, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
+            (38, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (44, "README says ROCm 6.2 but {D}:2 says 6.3"),
         ],
     ),
 }
@@ -308,7 +309,7 @@ def test_project_readmes_around_the_image() -> None:
     # Megatron-LM's: the one false alarm left is another container named in passing (`lts`: NGC
     # PyTorch 24.01), which reads like a stale claim about the base image.
     assert audit_file("megatron/README.project.md", "megatron/Dockerfile") == [
-        "megatron/README.project.md:64: README says PyTorch 24.01 but megatron/Dockerfile:3 says 25.04-py3"
+        "megatron/README.project.md:58: README says PyTorch 24.01 but megatron/Dockerfile:3 says 25.04-py3"
     ]
 
 

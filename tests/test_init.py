@@ -833,18 +833,18 @@ REAL_READMES: dict[str, tuple[str, list[str], dict[str, tuple[str, str]]]] = {
             "contents": ("## What the image contains", "## License"),
         },
     ),
-    # vLLM ROCm docs: headings with a link and a badge; a poetry pyproject
+    # after vLLM's ROCm docs: headings with a link and a badge; a poetry pyproject
     "vllm-rocm": (
         "README.md",
         ["--dockerfile", "Dockerfile.rocm"],
         {
             "hardware": (
                 "## [Supported GPUs](https://rocm.docs.amd.com/en/latest/compatibility.html)",
-                "* MI200s (gfx90a), MI300 (gfx942), Radeon RX 7900 series (gfx1100)",
+                "* MI200 (gfx90a), MI300 (gfx942), Radeon RX 7900 (gfx1100)",
             ),
             "build-args": (
                 "## Build arguments ![status](https://img.shields.io/badge/buildkit-required-red)",
-                "- `BASE_IMAGE`: specifies the base image used when running `docker build`.",
+                "- `BASE_IMAGE`: the PyTorch-on-ROCm image to start from.",
             ),
             "versions": ("## Key versions", "## What the image contains"),
             "contents": ("## What the image contains", ""),
@@ -877,10 +877,10 @@ REAL_READMES: dict[str, tuple[str, list[str], dict[str, tuple[str, str]]]] = {
         "README.md",
         ["--dockerfile", "docker/pytorch/Dockerfile"],
         {
-            "contents": ("## 1. What's inside", "The container also includes the following:"),
+            "contents": ("## 1. What's inside", "Besides PyTorch the image has:"),
             "hardware": (
                 "## 3. GPU Requirements",
-                "Release 24.05 supports CUDA compute capability 6.0 and later.",
+                "Runs on GPUs of compute capability 6.0 or newer.",
             ),
             "versions": ("## Key versions", "## Build arguments"),
             "build-args": ("## Build arguments", ""),

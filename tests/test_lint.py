@@ -754,8 +754,8 @@ LINT_CORPUS: dict[str, list[tuple[int, str]]] = {
     ],
     "sglang": [],
     "tgi": [
-        # not line 22: the Rust builder's python3.11-dev is outside PYTHON_VERSION's stages
-        (134, "3.11 is written literally here and on line 135 (python3.11)"),
+        # not line 17: the Rust builder's python3.11-dev is outside PYTHON_VERSION's stages
+        (106, "3.11 is written literally here and on line 107 (python3.11)"),
     ],
     "verl-rocm": [
         (8, "build arg APEX_COMMIT is declared but never used"),
@@ -783,12 +783,12 @@ LINT_CORPUS: dict[str, list[tuple[int, str]]] = {
         ),
     ],
     "vllm-cuda": [
-        (179, "12.8.1 is written literally here (cu128)"),
-        (204, "3.12 is written literally here (python3.12)"),
+        (143, "12.8.1 is written literally here (cu128)"),
+        (154, "3.12 is written literally here (python3.12)"),
     ],
     "vllm-rocm": [
         (
-            70,
+            66,
             "git clone of https://github.com/ROCm/rocmProfileData.git checks out branch nvtx_enabled, which "
             "moves; pin a commit or tag",
         ),

@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1.7
-# A CUDA training/inference image in the style of vLLM's own Dockerfile.
+# A CUDA image for an inference engine built from a pinned commit.
 ARG CUDA_VERSION=12.4.1
 ARG PYTHON_VERSION=3.12
 ARG BASE_IMAGE=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04
@@ -9,14 +9,14 @@ ARG CUDA_VERSION
 ARG PYTHON_VERSION
 ENV DEBIAN_FRONTEND=noninteractive
 
-RUN echo 'tzdata tzdata/Areas select America' | debconf-set-selections \
+RUN echo 'tzdata tzdata/Areas select Etc' | debconf-set-selections \
     && apt-get update -y \
-    && apt-get install -y ccache software-properties-common git curl sudo \
+    && apt-get install -y sudo curl git ccache software-properties-common \
     && add-apt-repository ppa:deadsnakes/ppa \
     && apt-get update -y \
-    && apt-get install -y python${PYTHON_VERSION} python${PYTHON_VERSION}-dev python${PYTHON_VERSION}-venv \
-    && update-alternatives --install /usr/bin/python3 python3 /usr/bin/python${PYTHON_VERSION} 1 \
-    && curl -sS https://bootstrap.pypa.io/get-pip.py | python${PYTHON_VERSION}
+    && apt-get install -y python${PYTHON_VERSION}-dev python${PYTHON_VERSION}-venv python${PYTHON_VERSION} \
+    && update-alternatives --install /usr/bin/python3 python3 /usr/bin/python${PYTHON_VERSION} 50 \
+    && curl -fsS https://bootstrap.pypa.io/get-pip.py | python${PYTHON_VERSION}
 
 COPY --from=ghcr.io/astral-sh/uv:0.5.11 /uv /uvx /bin/
 

@@ -1,64 +1,61 @@
 ARG UBUNTU_VERSION=24.04
-# This needs to generally match the container host's environment.
+# Keep in step with the driver of the machines that run the image.
 ARG CUDA_VERSION=12.6.2
-# Target the CUDA build image
-ARG BASE_CUDA_DEV_CONTAINER=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu${UBUNTU_VERSION}
+# compiler image
+ARG BUILDER_IMAGE=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu${UBUNTU_VERSION}
+# slim image the binaries run in
+ARG RUNTIME_IMAGE=nvidia/cuda:${CUDA_VERSION}-runtime-ubuntu${UBUNTU_VERSION}
 
-ARG BASE_CUDA_RUN_CONTAINER=nvidia/cuda:${CUDA_VERSION}-runtime-ubuntu${UBUNTU_VERSION}
+FROM ${BUILDER_IMAGE} AS build
 
-FROM ${BASE_CUDA_DEV_CONTAINER} AS build
-
-# CUDA architecture to build for (defaults to all supported archs)
+# GPU architectures; "default" lets CMake pick every supported one
 ARG CUDA_DOCKER_ARCH=default
 
 RUN apt-get update && \
-    apt-get install -y build-essential cmake python3 python3-pip git libcurl4-openssl-dev libgomp1
+    apt-get install -y git cmake build-essential libcurl4-openssl-dev libgomp1 python3
 
-WORKDIR /app
+WORKDIR /src
 
 COPY . .
 
-RUN if [ "${CUDA_DOCKER_ARCH}" != "default" ]; then \
-    export CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=${CUDA_DOCKER_ARCH}"; \
+RUN ARCHS="" && if [ "${CUDA_DOCKER_ARCH}" != "default" ]; then \
+    ARCHS="-DCMAKE_CUDA_ARCHITECTURES=${CUDA_DOCKER_ARCH}"; \
     fi && \
-    cmake -B build -DGGML_NATIVE=OFF -DGGML_CUDA=ON -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON -DLLAMA_BUILD_TESTS=OFF ${CMAKE_ARGS} -DCMAKE_EXE_LINKER_FLAGS=-Wl,--allow-shlib-undefined . && \
-    cmake --build build --config Release -j$(nproc)
+    cmake -S . -B out -DTINY_CUDA=ON -DTINY_NATIVE=OFF -DTINY_TESTS=OFF $ARCHS && \
+    cmake --build out --config Release --parallel $(nproc)
 
-RUN mkdir -p /app/lib && \
-    find build -name "*.so" -exec cp {} /app/lib \;
+RUN mkdir -p /src/libs && \
+    find out -name "*.so" -exec cp {} /src/libs \;
 
-## Base image
-FROM ${BASE_CUDA_RUN_CONTAINER} AS base
+## shared runtime layer
+FROM ${RUNTIME_IMAGE} AS base
 
 RUN apt-get update \
-    && apt-get install -y libgomp1 curl \
-    && apt autoremove -y \
-    && apt clean -y \
-    && rm -rf /tmp/* /var/tmp/* \
-    && find /var/cache/apt/archives /var/lib/apt/lists -not -name lock -type f -delete \
-    && find /var/cache -type f -delete
+    && apt-get install -y curl libgomp1 \
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* /tmp/*
 
-COPY --from=build /app/lib/ /app
+COPY --from=build /src/libs/ /app
 
-## Full: the tools and the scripts
+## every tool
 FROM base AS full
 
-COPY --from=build /app/build/bin/ /app
+COPY --from=build /src/out/bin/ /app
 
-## Light, the CLI only
+## command line only
 FROM base AS light
 
-COPY --from=build /app/build/bin/llama-cli /app
+COPY --from=build /src/out/bin/tinyllm-cli /app
 
-### Server, Server only
+### HTTP server only
 FROM base AS server
 
-ENV LLAMA_ARG_HOST=0.0.0.0
+ENV TINYLLM_HOST=0.0.0.0
 
-COPY --from=build /app/build/bin/llama-server /app
+COPY --from=build /src/out/bin/tinyllm-server /app
 
 WORKDIR /app
 
-HEALTHCHECK CMD [ "curl", "-f", "http://localhost:8080/health" ]
+HEALTHCHECK CMD curl -fsS http://127.0.0.1:8080/health || exit 1
 
-ENTRYPOINT [ "/app/llama-server" ]
+ENTRYPOINT [ "/app/tinyllm-server" ]

