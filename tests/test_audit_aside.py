@@ -445,6 +445,37 @@ def test_a_version_said_gone_or_required_by_another_component_is_no_claim(
     assert swapped(text + "\n") == expected
 
 
+SOURCE_BUILT = "FROM python:3.12-slim\nARG TORCH_REF=2.7.1\nRUN pip install torch==${TORCH_REF}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # why the image builds from source: what others publish, not what the image has
+        ("- NVIDIA official board PyTorch wheels only support Python 3.10", []),
+        ("- Upstream prebuilt packages only go up to PyTorch 2.5", []),
+        ("AMD's torch binaries stop at PyTorch 2.4.", []),
+        ("Stock PyPI wheels do not exist for Python 3.13.", []),
+        # the nearest truths: the same words about the image, or our own wheels
+        ("The image ships Python 3.10.", [(1, "README says Python 3.10 but Dockerfile:1 says 3.12")]),
+        (
+            "- Our official wheels only support Python 3.10",
+            [(1, "README says Python 3.10 but Dockerfile:1 says 3.12")],
+        ),
+        (
+            "- The wheels only go up to PyTorch 2.5",
+            [(1, "README says PyTorch 2.5 but Dockerfile:2 says 2.7.1")],
+        ),
+    ],
+)
+def test_a_sentence_about_an_artifact_made_outside_the_project_is_no_claim(
+    text: str, expected: list[tuple[int, str]]
+) -> None:
+    model = model_of(parse_dockerfile(SOURCE_BUILT, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit(text + "\n", "README.md", model)]
+    assert found == expected
+
+
 CUDA_126 = "FROM nvidia/cuda:12.6.2-devel-ubuntu22.04\nARG CUDA_ARCH=80,86\n"
 
 
