@@ -388,6 +388,7 @@ AUDIT_LAYERS = (
         "script_images",
         "script_vars",
         "work_dirs",
+        "env_homes",
     ),
     ("family_defaults",),
     ("docgen.audit",),
