@@ -374,6 +374,7 @@ AUDIT_LAYERS = (
         "base_claims",
         "gpu_models",
         "version_lists",
+        "restated",
         "commits",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),

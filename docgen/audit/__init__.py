@@ -64,7 +64,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `every_image
 `wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `commits`, `prose`,
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
+`commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
 `script_vars`, `env_homes` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
@@ -150,6 +151,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
+from docgen.audit.restated import _restated_versions
 from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_vars import _script_variables
@@ -358,6 +360,7 @@ def audit(
         found.extend(_base_claims(sub, auditor, text))
         found.extend(_gpu_model_claims(sub, auditor))
         found.extend(_version_lists(sub, auditor))
+        found.extend(_restated_versions(sub, auditor))
         found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))
