@@ -72,3 +72,14 @@ def test_a_table_of_releases_is_no_pair_of_statements() -> None:
         "| `trainer:b` | base image with PyTorch 2.5.1 |\n"
     )
     assert findings(readme, {"Dockerfile": UNPINNED}) == []
+
+
+def test_entries_side_by_side_are_about_what_each_names() -> None:
+    readme = (
+        "# Trainer\n\nThe base images:\n\n"
+        "- `trainer-old`: base image with Ubuntu 20.04\n"
+        "- `trainer-new`: base image with Ubuntu 22.04\n"
+        "- Vendor image with Ubuntu 20.04\n"
+        "- Vendor image with Ubuntu 24.04\n"
+    )
+    assert findings(readme, {"Dockerfile": UNPINNED}) == []

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.versions import _keys, _same_version
-from docgen.markdown import Document
+from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
 from docgen.rows import display_name, renamed
 
@@ -41,6 +41,10 @@ _CHOICES = re.compile(
     re.IGNORECASE,
 )
 """Words saying a line offers releases or conditions, not what one image holds."""
+_ENTRY = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\*\*|__|`)[^`*_\n]{1,60}(?:\*\*|__|`)[ \t]*[:：—–-]"
+)
+"""A list item that is an entry under a name (`` - `base-gnu`: Ubuntu 16.04 … ``): about what it names."""
 _CODE = re.compile(r"`[^`\n]*`")
 """A code span: an image reference (`name:latest`) or a command, whose words are no choice offered."""
 
@@ -48,10 +52,12 @@ _CODE = re.compile(r"`[^`\n]*`")
 def _claims(sub: Document, known: set[str]) -> Iterator[tuple[str, str, str, int]]:
     """(key, name as written, version, README line) of each component a line of `sub` (paragraphs and
     table rows) says the image holds, once per line; a component a line names with two versions, or a
-    table names in two rows, is left out there."""
-    lines: list[tuple[int, str, int]] = []  # (line, text, table header line or 0)
+    table or a list names in two of its rows or items (entries side by side), is left out there, and so
+    is an item that is an entry under a name (`_ENTRY`)."""
+    lines: list[tuple[int, str, int]] = []  # (line, text, first line of its list or table, or 0)
+    in_list = {line: block.intro_line for block in lists(sub) for line, _ in block.items}
     for para in sub.paragraphs:
-        lines += [(line, text, 0) for line, text in para.lines]
+        lines += [(line, text, in_list.get(line, 0)) for line, text in para.lines if not _ENTRY.match(text)]
     for table in sub.tables:
         lines += [(line, " ".join(cells), table.line) for line, cells in table.rows]
     per_table: dict[tuple[int, str], int] = {}
