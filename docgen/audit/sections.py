@@ -130,6 +130,8 @@ def _tied_sections(
       or next to the README;
     - a word of its heading that is the variant of a Dockerfile's name (`### GB200 Environment (gb200)`
       for `envs/Dockerfile.gb200`), of an audited one or of one next to the README;
+    - a platform word of its heading only one Dockerfile's name has (`## Jetson Support (ARM64)` for
+      `Dockerfile.jetson.template`), or a stage only one Dockerfile has (`_named_platform_or_stage`);
     - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
     - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`,
       whatever else the section names (one of `models` may be built on a community image it names).
