@@ -9,7 +9,8 @@ kept apart (`StatedVersion`) and count only for what nothing the build pins or t
 (`docgen audit` reads them `likely`).
 
 Comments also hold history, plans and the versions other things need; only a sentence that says the
-base or the image *has* a release now is read (`ships`, `includes`, `comes with`, `is based on`), and
+base or the image *has* a release now is read (`ships`, `includes`, `comes with`, `is based on`, a
+label `# base: torch 2.1`), and
 none that speaks of the past, the future or a condition (`was`, `used to`, `TODO`, `until`, `if`,
 `requires`, `compatible`).
 """
@@ -38,6 +39,11 @@ _PRESENT = re.compile(
 )
 """A sentence saying the base or image holds something now: `JetPack 6.2.1 base ships Python 3.10`; the
 group is what it holds."""
+_BASE_LABEL = re.compile(
+    r"\A[ \t#]*(?:the[ \t]+)?base(?:[ \t]+image)?[ \t]*:[ \t]*((?:[^.;]|\.(?=\d)){1,120})", re.IGNORECASE
+)
+"""A comment labelling what the base holds: `# base: npu-trainer (torch 2.1 + CANN 8.0)`, `# Base image:
+Python 3.11`."""
 _NOT_NOW = re.compile(
     r"\b(?:was|were|used[ \t]+to|previously|formerly|no[ \t]+longer|todo|fixme|xxx|will|would|should"
     r"|until|once|when|if|unless|requires?|needs?|compatible|instead|upgrade|downgrade|bump|switch"
@@ -65,8 +71,11 @@ def stated_versions(parsed: ParsedDockerfile) -> tuple[StatedVersion, ...]:
             for offset, text in enumerate(tail):
                 if _NOT_NOW.search(text):
                     continue
+                line = inst.start_line - len(tail) + offset
                 for match in _PRESENT.finditer(text):
-                    found.extend(_pairs(match.group(1), inst.start_line - len(tail) + offset, "comment"))
+                    found.extend(_pairs(match.group(1), line, "comment"))
+                if (label := _BASE_LABEL.match(text)) is not None:
+                    found.extend(_pairs(label.group(1), line, "comment"))
     return tuple(found)
 
 

@@ -445,6 +445,60 @@ def test_a_version_said_gone_or_required_by_another_component_is_no_claim(
     assert swapped(text + "\n") == expected
 
 
+SOURCE_BUILT = "FROM python:3.12-slim\nARG TORCH_REF=2.7.1\nRUN pip install torch==${TORCH_REF}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # why the image builds from source: what others publish, not what the image has
+        ("- NVIDIA official board PyTorch wheels only support Python 3.10", []),
+        ("- Upstream prebuilt packages only go up to PyTorch 2.5", []),
+        ("AMD's torch binaries stop at PyTorch 2.4.", []),
+        ("Stock PyPI wheels do not exist for Python 3.13.", []),
+        # the nearest truths: the same words about the image, or our own wheels
+        ("The image ships Python 3.10.", [(1, "README says Python 3.10 but Dockerfile:1 says 3.12")]),
+        (
+            "- Our official wheels only support Python 3.10",
+            [(1, "README says Python 3.10 but Dockerfile:1 says 3.12")],
+        ),
+        (
+            "- The wheels only go up to PyTorch 2.5",
+            [(1, "README says PyTorch 2.5 but Dockerfile:2 says 2.7.1")],
+        ),
+    ],
+)
+def test_a_sentence_about_an_artifact_made_outside_the_project_is_no_claim(
+    text: str, expected: list[tuple[int, str]]
+) -> None:
+    model = model_of(parse_dockerfile(SOURCE_BUILT, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit(text + "\n", "README.md", model)]
+    assert found == expected
+
+
+REASONS = "PyTorch is compiled in the image. We do this because:\n\n{items}\n"
+
+
+@pytest.mark.parametrize(
+    ("items", "expected"),
+    [
+        # why it is compiled: what other things lack, not what the image holds
+        ("- PyTorch 2.5 lacks kernels for the board\n- Python 3.10 is all the vendor builds for", []),
+        # the nearest truth: an item whose subject is the image is still a claim
+        (
+            "- PyTorch 2.5 lacks kernels for the board\n- the image must run Python 3.10",
+            [(4, "README says Python 3.10 but Dockerfile:1 says 3.12")],
+        ),
+    ],
+)
+def test_the_items_of_a_list_of_reasons_are_no_claims(items: str, expected: list[tuple[int, str]]) -> None:
+    model = model_of(parse_dockerfile(SOURCE_BUILT, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit(REASONS.format(items=items), "README.md", model)]
+    assert found == expected
+    plain = f"PyTorch is compiled in the image. Its stack:\n\n{items}\n"  # no reasons: claims
+    assert [d.line for d in audit(plain, "README.md", model)][:1] == [3]
+
+
 CUDA_126 = "FROM nvidia/cuda:12.6.2-devel-ubuntu22.04\nARG CUDA_ARCH=80,86\n"
 
 

@@ -63,6 +63,56 @@ def test_a_heading_word_both_names_share_or_not_about_an_image_ties_nothing() ->
 
 
 # --------------------------------------------------------------------------------------------------
+# A heading naming a platform word of one Dockerfile's name, or a stage only one Dockerfile has
+
+DESKTOP = """\
+FROM python:3.12-slim
+ARG TORCH_RELEASE=2.8.0
+RUN pip install torch==${TORCH_RELEASE}
+"""
+BOARD = """\
+FROM nvcr.io/nvidia/l4t-base:r36.4.0 AS sources
+RUN git clone https://github.com/pytorch/pytorch /src
+FROM sources AS torch-compile
+ARG TORCH_RELEASE=2.6.0
+RUN cd /src && git checkout v${TORCH_RELEASE} && python3 setup.py bdist_wheel
+"""
+BOARD_FAMILY = {"Dockerfile.tmpl": DESKTOP, "Dockerfile.jetson.tmpl": BOARD}
+BOARD_README = """\
+# Torch images
+
+## {heading}
+
+Runs on the board.
+
+### How it is made
+
+PyTorch {torch} is compiled from source.
+"""
+
+
+@pytest.mark.parametrize(
+    "heading", ["Jetson Support (ARM64)", "Running on NVIDIA Jetson", "The torch-compile stage"]
+)
+def test_a_heading_naming_one_dockerfile_s_platform_or_stage_ties_its_subsections(heading: str) -> None:
+    # the trap: 2.6.0 is right for the Jetson template, wrong only for the other one
+    assert findings(BOARD_README.format(heading=heading, torch="2.6.0"), BOARD_FAMILY) == []
+    # the planted drift, read against the Jetson template alone
+    assert findings(BOARD_README.format(heading=heading, torch="2.5.1"), BOARD_FAMILY) == [
+        "9: README says PyTorch 2.5.1 but Dockerfile.jetson.tmpl:4 says 2.6.0"
+    ]
+
+
+def test_a_heading_word_every_name_has_or_no_platform_word_ties_nothing() -> None:
+    # `tmpl` is in both names; `Board` names no platform: 2.6.0 agrees with one image of the two
+    for heading in ("Template notes", "Board notes"):
+        assert findings(BOARD_README.format(heading=heading, torch="2.6.0"), BOARD_FAMILY) == []
+        assert findings(BOARD_README.format(heading=heading, torch="2.5.1"), BOARD_FAMILY) == [
+            "9: README says PyTorch 2.5.1 but Dockerfile.tmpl:2 says 2.8.0"  # the first image's
+        ]
+
+
+# --------------------------------------------------------------------------------------------------
 # A build-arg list some of whose items a note binds to one image
 
 OFED = """\

@@ -91,3 +91,34 @@ def test_comments_that_state_nothing_now(comment: str) -> None:
 
 def test_a_comment_apart_from_the_instruction_is_not_read() -> None:
     assert _stated("FROM example/base:1\n# the base ships Python 3.10\n\nRUN true\n") == []
+
+
+LABELLED_BASE = """\
+# base: local/npu-trainer (torch 2.1 + CANN 8.0)
+FROM local/npu-trainer:latest
+# Base image: Python 3.9
+RUN pip install sentencepiece==0.2.0
+"""
+
+
+def test_a_comment_labelling_the_base_states_its_stack() -> None:
+    assert _stated(LABELLED_BASE) == [
+        ("torch", "2.1", 1, "comment"),
+        ("CANN", "8.0", 1, "comment"),
+        ("Python", "3.9", 3, "comment"),
+    ]
+    labelled = "# base: torch 2.1 + CANN 8.0\nFROM local/npu-trainer:latest\n"
+    assert _stated(labelled) == [("torch", "2.1", 1, "comment"), ("CANN", "8.0", 1, "comment")]
+    # the planted drift, and the nearest truth
+    assert findings("The image ships PyTorch 2.6.0.\n", {"Dockerfile": labelled}) == [
+        "1: README says PyTorch 2.6.0 but Dockerfile:1 says torch 2.1 (a comment about the base)"
+    ]
+    assert findings("The image ships PyTorch 2.1.\n", {"Dockerfile": labelled}) == []
+
+
+@pytest.mark.parametrize(
+    "comment",
+    ["# base: was torch 2.0, now newer", "# rebase: torch 2.1", "# database: Postgres 16.2"],
+)
+def test_a_base_label_about_the_past_or_no_base_label_states_nothing(comment: str) -> None:
+    assert _stated(f"{comment}\nFROM local/npu-trainer:latest\n") == []

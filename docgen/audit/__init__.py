@@ -64,10 +64,11 @@ table cells), then the claim readers — `contents`, `arg_entries`, `every_image
 `wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `commits`, `prose`,
+`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
+`commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
-`script_vars` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
+`script_vars`, `env_homes` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -104,6 +105,7 @@ from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
+from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
@@ -150,6 +152,7 @@ from docgen.audit.references import (
     _missing_scripts,
     _unlisted_names,
 )
+from docgen.audit.restated import _restated_versions
 from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_vars import _script_variables
@@ -318,6 +321,7 @@ def audit(
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
+    found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
@@ -358,6 +362,7 @@ def audit(
         found.extend(_base_claims(sub, auditor, text))
         found.extend(_gpu_model_claims(sub, auditor))
         found.extend(_version_lists(sub, auditor))
+        found.extend(_restated_versions(sub, auditor))
         found.extend(_commit_claims(sub, doc, auditor))
         found.extend(_mounted_scripts(sub, doc, auditor))
         found.extend(_provided_claims(sub, auditor))

@@ -325,6 +325,37 @@ _IMAGE_SUBJECTS = frozenset(
         "we",
     }
 )
+_OUTSIDE_SUBJECT = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]{0,2}((?:[\w.+/-]+(?:'s|’s)?[ \t]+){0,6}?)"
+    r"(?:wheels?|packages?|binar(?:y|ies)|installers?|distributions?|releases?|tarballs?)[*_]{0,2}"
+    r"[ \t]+(?:(?:only|currently|still|just|now|all)[ \t]+)?"
+    r"(?:supports?|go(?:es)?|tops?|stops?|exists?|ships?|provides?|targets?|lacks?|covers?|"
+    r"are|is|were|was|do|does|don't|doesn't|can|cannot|can't|have|has|need|needs|come|comes|max)\b",
+    re.IGNORECASE,
+)
+"""A sentence whose subject is a thing made outside the project (`NVIDIA official Jetson PyTorch wheels
+only support Python 3.10`, `PyTorch's prebuilt packages stop at 2.5`): the group is the words before the
+noun, which must say whose (`_OUTSIDE_OWNER`)."""
+_OUTSIDE_OWNER = re.compile(
+    r"(?i:\b(?:official|upstream|vendors?|pre-?built|third[- ]party|stock|pypi|conda-forge)\b)"
+    r"|\b[A-Z][\w.-]*(?:'s|’s)(?=[ \t])"
+)
+_OUR_OWNER = re.compile(r"\b(?:our|this|these|we|project's|image's|container's|its)\b", re.IGNORECASE)
+
+
+def outside_subject(sentence: str) -> bool:
+    """True when `sentence`'s subject is an artifact made outside the project, not the image: `official
+    … wheels`, `upstream packages`, `NVIDIA's binaries`, followed by what they support (`NVIDIA official
+    Jetson PyTorch wheels only support Python 3.10`, `Official wheels only go up to PyTorch 2.5`). What
+    it says is why the image does what it does, not what the image has. A subject that is ours (`our
+    official wheels`, `this project's packages`) is a claim."""
+    match = _OUTSIDE_SUBJECT.match(sentence)
+    if match is None:
+        return False
+    subject = match.group(1)
+    return bool(_OUTSIDE_OWNER.search(subject)) and not _OUR_OWNER.search(subject)
+
+
 _CLAUSE_END = re.compile(
     r"[.;,:!?](?=[ \t]|\Z)|[()]|[ \t]-[ \t]|—|\b(?:and|but|then|with|by|to|while|whereas|which|so|yet)\b",
     re.IGNORECASE,
@@ -354,6 +385,8 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     for match in _REQUIRES.finditer(sentence):
         if match.group(1).lower() not in _IMAGE_SUBJECTS:
             spans.append((match.end(), clause_end(match.end())))
+    if outside_subject(sentence):
+        spans.append((0, len(sentence)))
     return spans
 
 

@@ -63,6 +63,56 @@ def _named_part(title: str, variants: Sequence[str | None], others: set[str]) ->
     return found if len(found) == 1 else set()
 
 
+_FILE_KIND_PARTS = frozenset({"template", "tmpl", "tpl", "j2", "in", "dockerfile", "containerfile"})
+"""Words of a Dockerfile's name that say what kind of file it is (`Dockerfile.jetson.template`), not
+which image."""
+_COMMON_STAGES = _VAGUE_PARTS | frozenset(
+    {"builder", "runtime", "final", "runner", "deps", "prod", "production", "test", "app", "stage"}
+)
+"""Stage names too common to say which Dockerfile a heading is about (`## Runtime configuration`)."""
+
+
+def _named_platform_or_stage(
+    title: str,
+    models: Sequence[ImageModel],
+    variants: Sequence[str | None],
+    others: set[str],
+) -> set[int]:
+    """The one audited image a word of the heading `title` names, when no heading word names another:
+    a platform word (`_PLATFORMS`: `## Jetson Support (ARM64)`) that is a word of only that
+    Dockerfile's name among the audited ones and those next to the README (`others`: their variants),
+    `Dockerfile.jetson.template` next to `Dockerfile.template`; or the name of a stage only that
+    Dockerfile has (`### The wheels-builder stage`) and no other name has. Words of the kind of file
+    (`template`), common stage names (`builder`, `runtime`) and vague words (`latest`) name nothing;
+    `_named_part` reads the other words of a heading about an image (`### UBI-based Dockerfile`)."""
+    words = {w.strip(".") for w in _HEADING_WORD.findall(title.lower())}
+    words |= {w for word in words for w in re.split(r"[^a-z0-9]+", word) if w}
+    owners: dict[str, set[int]] = {}  # name word → audited image indices (-1: a Dockerfile not audited)
+    for index, name in enumerate(variants):
+        for part in re.split(r"[._-]+", name or ""):
+            owners.setdefault(part, set()).add(index)
+    for name in others:
+        for part in re.split(r"[._-]+", name):
+            owners.setdefault(part, set()).add(-1)
+    stage_owners: dict[str, set[str]] = {}  # stage name → Dockerfile paths with a stage of that name
+    for model in models:
+        for stage in model.stages:
+            if stage.name:
+                stage_owners.setdefault(stage.name.lower().replace("_", "-"), set()).add(model.path)
+    found: set[int] = set()
+    for word in words - _FILE_KIND_PARTS - _VAGUE_PARTS:
+        who = owners.get(word, set())
+        if word in _PLATFORMS and len(who) == 1 and -1 not in who:
+            found |= who
+        paths = stage_owners.get(word, set())
+        if len(paths) == 1 and word not in _COMMON_STAGES and len(word) >= 4 and not owners.get(word):
+            (path,) = paths
+            indices = {i for i, m in enumerate(models) if m.path == path}
+            if len(indices) == 1:
+                found |= indices
+    return found if len(found) == 1 else set()
+
+
 def _tied_sections(
     doc: Document,
     models: Sequence[ImageModel],
@@ -80,6 +130,8 @@ def _tied_sections(
       or next to the README;
     - a word of its heading that is the variant of a Dockerfile's name (`### GB200 Environment (gb200)`
       for `envs/Dockerfile.gb200`), of an audited one or of one next to the README;
+    - a platform word of its heading only one Dockerfile's name has (`## Jetson Support (ARM64)` for
+      `Dockerfile.jetson.template`), or a stage only one Dockerfile has (`_named_platform_or_stage`);
     - a base image (`rocm/dev-ubuntu-22.04:6.4.1-complete`) only some of `models` are built on;
     - `Community`, `Third-party` or `Unofficial` in its heading: images others build, none of `models`,
       whatever else the section names (one of `models` may be built on a community image it names).
@@ -143,6 +195,7 @@ def _tied_sections(
         }
         tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
+        tie(head_line, _named_platform_or_stage(title, models, variants, other_variants), False)
         tie(head_line, _named_folder(title, folder_keys), False)
         if (slug := _slug(title)) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
             tie(head_line, {staged[slug]} if slug in staged else set(), True)

@@ -63,6 +63,47 @@ def _not_current(para: Paragraph) -> Paragraph:
     return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
 
 
+_REASONS_INTRO = re.compile(
+    r"(?:\bbecause\b[^:：]{0,20}|\breasons?[ \t]*|\bdue[ \t]+to[ \t]+the[ \t]+following[ \t]*"
+    r"|原因|因为[^:：]{0,10})[:：][ \t*_]*\Z",
+    re.IGNORECASE,
+)
+"""The introduction of a list of reasons (`This is necessary because:`, `for these reasons:`)."""
+_ITEM_SUBJECT = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+[*_`]*(?:the[ \t]+|this[ \t]+|our[ \t]+)?"
+    r"(?:image|container|dockerfile|build|it|we|our)\b",
+    re.IGNORECASE,
+)
+"""A list item whose subject is the image or the project (`- the image needs CUDA 12.8`)."""
+
+
+def _reason_lines(doc: Document) -> set[int]:
+    """The lines of the items of each list of reasons (`_REASONS_INTRO`: `This is necessary because:`)
+    whose subject is not the image (`_ITEM_SUBJECT`): why the image is built as it is, what other
+    things lack (`- PyTorch 2.5 lacks sm_120 kernels`), not what it holds."""
+    found: set[int] = set()
+    for block in lists(doc):
+        if not block.items or not _REASONS_INTRO.search(block.intro):
+            continue
+        starts = [line for line, _ in block.items]
+        last = max(
+            (p.lines[-1][0] for p in doc.paragraphs if p.lines[0][0] <= starts[-1]), default=starts[-1]
+        )
+        ends = [*(n - 1 for n in starts[1:]), last]
+        for (line, text), end in zip(block.items, ends, strict=True):
+            if not _ITEM_SUBJECT.match(text):
+                found.update(range(line, end + 1))
+    return found
+
+
+def _without_lines(para: Paragraph, lines: set[int]) -> Paragraph:
+    """`para` with its README `lines` blanked."""
+    if not any(line in lines for line, _ in para.lines):
+        return para
+    kept = [(line, " " * len(text) if line in lines else text) for line, text in para.lines]
+    return dataclasses.replace(para, lines=kept)
+
+
 def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Paragraph:
     """`para` right before the build command `fence`, without what its last sentence says of the
     components the command sets with `--build-arg`: "An example to build an image with PyTorch 1.11 and
@@ -223,15 +264,17 @@ def _set_aside(
     names: Mapping[str, str],
     workflows: Sequence[str] = (),
 ) -> None:
-    """Blank out in `doc`'s paragraphs what is not a claim about the audited images: sentences about
-    other images (`_about_other_images`), what is gone or another component's requirement
+    """Blank out in `doc`'s paragraphs what is not a claim about the audited images: the items of a
+    list of reasons that are not about the image (`_reason_lines`), sentences about other images
+    (`_about_other_images`), what is gone or another component's requirement
     (`_not_current`), the versions a sentence gives a CI build that its `workflows` set (`_ci_built`)
     and, in the caption of a build command, the components the command sets (`_captioned`)."""
     ours, others = _other_images_words(models, siblings)
     after = _build_fence_after(doc, source)
+    reasons = _reason_lines(doc)
     paragraphs = []
     for para in doc.paragraphs:
-        para = _not_current(_about_other_images(para, ours, others))
+        para = _not_current(_about_other_images(_without_lines(para, reasons), ours, others))
         if workflows:
             para = _ci_built(para, workflows)
         fence = after.get(para.lines[-1][0])
