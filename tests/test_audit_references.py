@@ -202,7 +202,8 @@ def test_a_word_ending_in_s_before_the_name_is_no_possessive(tmp_path: Path) -> 
     # `as`, `is`, `was` before the code are no other project's: the path is the project's, and gone
     prose = "The driver goes in as `docker/Dockerfile.extension.efa` shows."
     assert [line for line, _, _ in _named(tmp_path, prose)] == [5]
-    assert _named(tmp_path, "The driver goes in as vLLM\u2019s `docker/Dockerfile.extension.efa` shows.") == []
+    theirs = "The driver goes in as vLLM\u2019s `docker/Dockerfile.extension.efa` shows."
+    assert _named(tmp_path, theirs) == []
 
 
 def test_a_gone_dockerfile_under_an_older_images_heading_is_history(tmp_path: Path) -> None:
