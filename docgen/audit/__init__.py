@@ -104,7 +104,7 @@ from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
-from docgen.audit.env_prefixes import _overridden_prefixes
+from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.family_defaults import _family_defaults
@@ -310,7 +310,7 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
-        found.extend(_overridden_prefixes(doc, path, directory, audited, project))
+        found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project))
         found.extend(_script_variables(doc, path, directory, models))
         found.extend(_make_defaults(doc, text, path, directory, models))
@@ -334,6 +334,8 @@ def audit(
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
     as_built = _BuiltModels((*models, *extra), rebuild)
+    # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
+    forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
     for (images, built), sub in sorted(
         parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
     ):
@@ -373,7 +375,7 @@ def audit(
             found.extend(_pasted_copies(doc, fence, auditor))
             found.extend(_every_base(doc, fence, auditor))
         found.extend(_audit_targets(sub, auditor))
-        found.extend(_toolkit_targets(sub, auditor))
+        found.extend(_toolkit_targets(sub, auditor, forwarded))
         found.extend(_dead_targets(sub, auditor, shown))
         found.extend(_titled_stages(sub, auditor))
         found.extend(_target_columns(sub, auditor))
