@@ -102,6 +102,7 @@ from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
+from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
@@ -251,6 +252,8 @@ def audit(
             d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
         ]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
+    # the host's driver, before the sections about the host are set aside: every image, unless one is named
+    drivers = list(_driver_claims(doc, family))
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -327,6 +330,7 @@ def audit(
     found.extend(_title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
+    found.extend(drivers)
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
