@@ -41,6 +41,7 @@ def test_the_driver_a_cuda_release_needs(driver: str, cuda: str, reason: str | N
         "You need NVIDIA driver 550 or newer.",
         "| Host driver | >= 470.82 |",
         "The trainer uses CUDA 13, which requires NVIDIA drivers 535 and later.",
+        "Minimum driver version: 470.",
     ],
 )
 def test_a_minimum_driver_below_what_one_image_needs(said: str) -> None:
@@ -61,6 +62,7 @@ def test_a_minimum_driver_below_what_one_image_needs(said: str) -> None:
         "Requires NVIDIA driver 580 or newer.",  # the exact minimum
         "Tested with NVIDIA driver 550 on our workstations.",  # a driver used, not a minimum
         "We recommend driver 535+ for best results.",  # a recommendation
+        "You need the NVIDIA driver and at least 500 GB of disk.",  # no driver figure
         "The CUDA 12.4 image runs with driver >= 525.",  # about the other image, by its CUDA
         "`Dockerfile.serve` needs driver 525 or newer.",  # about the other image, by name
     ],

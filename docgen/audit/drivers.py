@@ -32,7 +32,7 @@ _FIGURE = re.compile(
 """A driver release (`525`, `535.104.05`, `525.x`, `r470`): three digits first."""
 _BEFORE = re.compile(
     r"(?:>=|≥|=>|\bat[ \t]+least|\bminimum|\bmin\b\.?|\brequire[sd]?|\bneeds?|\bnewer[ \t]+than|\babove)"
-    r"[^.;:\d]{0,40}$",
+    r"[^.;\d]{0,40}$",
     re.IGNORECASE,
 )
 """Words before a figure that make it a minimum (`driver >= `, `at least driver version `)."""
