@@ -320,8 +320,10 @@ def _offered_values(doc: Document, auditor: _Auditor) -> Iterator[tuple[int, str
             continue
         intro = " ".join([para.before, *(text for _, text in para.lines if not _LIST_ITEM.match(text))])
         name = _named_arg(intro, args)
+        if name is None or _CAVEAT.search(intro):
+            continue  # (most lists: their items are not read)
         listed = [(line, _cell_targets(f"`{_first_word(item)}`"), item) for line, item in items]
-        if name is None or _CAVEAT.search(intro) or not all(targets for _, targets, _ in listed):
+        if not all(targets for _, targets, _ in listed):
             continue
         for line, targets, item in listed:
             if not _CAVEAT.search(item):
