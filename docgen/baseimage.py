@@ -16,11 +16,11 @@ with no such word, yields nothing: docgen never guesses a version. Pure function
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from docgen.model import VersionRow
+from docgen.model import Stage, VersionRow
 from docgen.shell import referenced_names
 
 # A named group is `item` (a key of `_ITEMS`), or `item__how` when what it matches needs converting
@@ -353,6 +353,18 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
         for reading in _read_words(ref):
             readings.setdefault(_item_of(reading.name), reading)
     return tuple(readings[item] for item in _ITEMS if item in readings)
+
+
+def stage_cuda(stages: Sequence[Stage], index: int) -> tuple[str, Stage] | None:
+    """The CUDA release the base image of stage `index` (or of the stage it builds on) names in its
+    tag (`nvidia/cuda:12.6.3-devel-…`, `pytorch/pytorch:2.7.1-cuda12.6-…`), with the stage whose FROM
+    names it; None when it names none."""
+    seen = 0
+    stage = stages[index]
+    while stage.parent is not None and seen < len(stages):
+        stage, seen = stages[stage.parent], seen + 1
+    release = next((r.version for r in read_reference(stage.base) if r.name == "CUDA"), None)
+    return (release, stage) if release is not None else None
 
 
 def _item_of(name: str) -> str:

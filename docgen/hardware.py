@@ -214,3 +214,34 @@ def hsa_override_target(value: str) -> str | None:
     if minor > 15 or stepping > 15:
         return None
     return f"gfx{major}{minor:x}{stepping:x}"
+
+
+# The oldest Linux driver each CUDA major release runs on with minor version compatibility (a driver of
+# that branch or newer runs what any release of the major builds). Source: NVIDIA's CUDA Compatibility
+# guide, "Minor Version Compatibility", Table 1 "CUDA Toolkit 11.x, 12.x, and 13.x Driver Version Ranges"
+# (CUDA 13.x ">= 580", 12.x ">= 525", 11.x ">= 450", with its note that 11.x needs "Tesla Recommended
+# Drivers 450.80.02 (Linux)"), which refers to the CUDA Toolkit Release Notes' table "CUDA Toolkit and
+# Minimum Required Driver Version for CUDA Minor Version Compatibility". Only the branch (the first
+# number) is compared: a README's `525.x` meets 12.x's minimum.
+_MIN_DRIVER: dict[int, str] = {11: "450.80.02", 12: "525", 13: "580"}
+
+
+def cuda_driver_minimum(cuda: str) -> str | None:
+    """The oldest Linux driver the CUDA release `cuda` (`12.6`, `13.0.1`) runs on (minor version
+    compatibility), as NVIDIA writes it (`525`, `450.80.02`); None for a release the table lacks."""
+    release = re.match(r"(\d+)\.\d+", cuda)
+    return _MIN_DRIVER.get(int(release[1])) if release else None
+
+
+def driver_too_old(driver: str, cuda: str) -> str | None:
+    """Why a host driver `driver` (`525`, `470.82.01`) cannot run the CUDA release `cuda`: `CUDA 13.0
+    needs driver 580 or newer`; None when it can (its branch is the minimum's or newer) or when docgen
+    does not know."""
+    minimum = cuda_driver_minimum(cuda)
+    branch = re.match(r"\d+", driver)
+    release = re.match(r"\d+\.\d+", cuda)
+    if minimum is None or branch is None or release is None:
+        return None
+    if int(branch[0]) >= int(minimum.split(".", 1)[0]):
+        return None
+    return f"CUDA {release[0]} needs driver {minimum} or newer"

@@ -670,12 +670,9 @@ _CUDA_TARGET_NAME = re.compile(r"(?:CUDA|NVCC|SM)_?ARCH(?:S|_LIST|ITECTURES)?\Z|
 
 def _stage_cuda(evaluation: Evaluation, index: int) -> str | None:
     """The CUDA release the base image of stage `index` (or of the stage it builds on) names in its
-    tag (`nvidia/cuda:12.6.3-devel-…`, `pytorch/pytorch:2.7.1-cuda12.6-…`), None when it names none."""
-    seen = 0
-    stage = evaluation.stages[index]
-    while stage.parent is not None and seen < len(evaluation.stages):
-        stage, seen = evaluation.stages[stage.parent], seen + 1
-    return next((r.version for r in baseimage.read_reference(stage.base) if r.name == "CUDA"), None)
+    tag, None when it names none (`baseimage.stage_cuda`)."""
+    found = baseimage.stage_cuda(evaluation.stages, index)
+    return found[0] if found is not None else None
 
 
 def _toolkit_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:

@@ -11,10 +11,14 @@ body is a part some runs skip, and what it sets is no override.
 
 from __future__ import annotations
 
+import dataclasses
+import posixpath
 import re
+import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from docgen.build_scripts import BUILD
 from docgen.shell import DECLARE, NAME
 
 _ASSIGN = re.compile(
@@ -192,3 +196,178 @@ def environment_defaults(text: str) -> dict[str, tuple[int, str]]:
         ):
             assigned.add(assign.group(1))
     return found
+
+
+@dataclass(frozen=True)
+class ScriptBuild:
+    """One `docker build` (or `podman build`, `buildah bud`) a shell script runs."""
+
+    line: int
+    """The script line the command starts on."""
+    file: str | None
+    """The Dockerfile it builds, as a path from the script's folder (`-f "$SCRIPT_DIR/Dockerfile"` is
+    `Dockerfile`) or from the folder the script runs in (`-f docker/Dockerfile`), with `in_script`
+    telling which; None when the script names it in a way docgen cannot follow."""
+    in_script: bool
+    """True when `file` is a path from the script's own folder."""
+    passed: frozenset[str]
+    """The names it passes with `--build-arg NAME` or `--build-arg NAME=…`."""
+    forwarded: frozenset[str] = frozenset()
+    """Those of `passed` whose value the script's caller gives: `--build-arg NAME` (from the
+    environment), or a value reading NAME (`NAME="$NAME"`, `NAME=$X` after `X="${NAME:-86}"`)."""
+
+
+_OWN_FOLDER = re.compile(
+    r"^(?:\$\(\s*(?:cd\s+)?\"?\$\(\s*dirname\s+[^)]*\)\"?[^)]*\)|\$\(\s*dirname\s+[^)]*\)"
+    r"|\$\{?(" + NAME + r")\}?)(?:/(.*))?$"
+)
+"""A path from the script's folder: `$(dirname "$0")/Dockerfile`, `$SCRIPT_DIR/docker/Dockerfile`."""
+_DIRNAME = re.compile(r"\bdirname\b|\bBASH_SOURCE\b|\$0\b|\$\{0\}")
+_FLAGS_WITHOUT_VALUE = frozenset(
+    {
+        "--no-cache",
+        "--pull",
+        "--load",
+        "--push",
+        "-q",
+        "--quiet",
+        "--rm",
+        "--force-rm",
+        "--squash",
+        "--compress",
+    }
+)
+_HANDS_ON = re.compile(
+    r"(?:^|[;&|(`][ \t]*|\b(?:sudo|then|do|else|time|nohup)[ \t]+)"
+    r"(?:make|cmake|python3?|node|npm|npx|env|envsubst|source|\.|bash|sh|zsh|exec)(?=[\s;&|)`]|$)"
+    r"|\b(?:docker[ \t]+compose|docker-compose|podman-compose|bake)\b|[\w./-]\.(?:sh|bash|py)\b"
+)
+"""A command a script runs that may read the environment it was given (another script, `make`, a compose
+file, a bake file, an interpreter, `env`): a variable the script itself never names may still be used."""
+
+
+def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(first line number, command) of the lines of `text` outside heredoc bodies, a line ending in `\\`
+    joined with the next."""
+    held: list[str] = []
+    start = 0
+    for number, line in _outside_heredocs(text):
+        if not held:
+            start = number
+        if line.endswith("\\"):
+            held.append(line[:-1])
+            continue
+        held.append(line)
+        yield start, " ".join(held)
+        held = []
+    if held:
+        yield start, " ".join(held)
+
+
+def _own_folder_names(text: str) -> dict[str, str]:
+    """The variables the script sets to its own folder, or one above it, → that folder from the
+    script's (`SCRIPT_DIR="$(cd "$(dirname "$0")" && pwd)"` → `.`, `ROOT="$(dirname "$0")/.."` → `..`)."""
+    names = {}
+    for _, line in _outside_heredocs(text):
+        assign = re.match(r"^(?:" + DECLARE + ")?(" + NAME + r")=(.*)$", line)
+        if assign is not None and _DIRNAME.search(assign.group(2)) and "$(" in assign.group(2):
+            ups = re.findall(r"/\.\.(?=[/\"')\s]|$)", assign.group(2))
+            names[assign.group(1)] = "/".join([".."] * len(ups)) or "."
+    return names
+
+
+def docker_builds(text: str) -> tuple[ScriptBuild, ...]:
+    """Each image build the shell script `text` runs, outside heredoc bodies and comments, with the
+    Dockerfile it builds where the script names it so docgen can follow (`-f`, else `Dockerfile` in the
+    context) and the build args it passes. A `cd` before the build other than into the script's own
+    folder leaves the Dockerfile unknown."""
+    own = _own_folder_names(text)
+    found: list[ScriptBuild] = []
+    moved: bool | None = False  # False: where the script runs; True: its own folder; None: unknown
+    reading: dict[str, set[str]] = {}  # each variable the script sets → the variables its value reads
+    for number, line in _logical_lines(text):
+        if line.startswith("#"):
+            continue
+        if (assign := _ASSIGN.match(line)) is not None:
+            reading[assign.group(1)] = set(_READS.findall(assign.group(2)))
+        for cd in re.finditer(r"(?:^|[;&|][ \t]*)(?:cd|pushd)[ \t]+(.+?)[ \t]*(?=&&|\|\||;|$)", line):
+            target = _unquote(cd.group(1))
+            folder = _OWN_FOLDER.match(target)
+            into_own = (
+                folder is not None
+                and not folder.group(2)
+                and own.get(folder.group(1) or "", ".") == "."
+                and (folder.group(1) is None or folder.group(1) in own)
+            )
+            moved = True if into_own else None
+        build = BUILD.search(line)
+        if build is None:
+            continue
+        try:
+            words = shlex.split(line[build.end() :].split(" #", 1)[0], posix=True)
+        except ValueError:
+            continue
+        passed: set[str] = set()
+        forwarded: set[str] = set()
+        file: str | None = None
+        context: str | None = None
+        index = 0
+        while index < len(words):
+            word = words[index]
+            if word in ("&&", "||", ";", "|") or word.startswith((";", "&", "|")):
+                break
+            if word.startswith("-") and word not in _FLAGS_WITHOUT_VALUE:
+                flag, _, value = word.partition("=")
+                if not value and index + 1 < len(words):
+                    index += 1
+                    value = words[index]
+                if flag == "--build-arg":
+                    name, given, arg_value = value.partition("=")
+                    passed.add(name)
+                    reads = set(_READS.findall(arg_value))
+                    reads |= {n for var in reads for n in reading.get(var, ())}
+                    if not given or name in reads:
+                        forwarded.add(name)
+                elif flag in ("-f", "--file"):
+                    file = value
+            elif not word.startswith("-"):
+                context = word
+            index += 1
+        located = _located(number, file, context, passed, own, moved)
+        found.append(dataclasses.replace(located, forwarded=frozenset(forwarded)))
+    return tuple(found)
+
+
+def _located(
+    number: int,
+    file: str | None,
+    context: str | None,
+    passed: set[str],
+    own: dict[str, str],
+    moved: bool | None,
+) -> ScriptBuild:
+    """The `ScriptBuild` of a build whose `-f` is `file` (None: not given) and context `context`."""
+    path = file if file is not None else ((context or ".").rstrip("/") + "/Dockerfile")
+    folder = _OWN_FOLDER.match(path)
+    if folder is not None and (not folder.group(1) or folder.group(1) in own):
+        up = own.get(folder.group(1) or "", ".")  # `$(dirname "$0")` is the script's folder itself
+        within = posixpath.join(up, folder.group(2) or "Dockerfile")
+        return ScriptBuild(number, posixpath.normpath(within), True, frozenset(passed))
+    if "$" in path or "`" in path or moved is None:
+        return ScriptBuild(number, None, False, frozenset(passed))
+    return ScriptBuild(number, posixpath.normpath(path), bool(moved), frozenset(passed))
+
+
+def names_variable(text: str, name: str) -> bool:
+    """True when the shell script `text` names the variable `name` anywhere (`$NAME`, `${NAME:-…}`,
+    `--build-arg NAME`, `export NAME`), comments aside."""
+    pattern = re.compile(r"(?<![\w$])\$?\{?" + re.escape(name) + r"(?!\w)")
+    return any(pattern.search(line) for _, line in _outside_heredocs(text) if not line.startswith("#"))
+
+
+def hands_environment_on(text: str) -> bool:
+    """True when the shell script `text` runs a command that may read the environment it was given
+    (`_HANDS_ON`): another script, `make`, a compose or bake file, an interpreter."""
+    return any(
+        _HANDS_ON.search(line) for _, line in _outside_heredocs(text) if line and not line.startswith("#")
+    )

@@ -106,3 +106,77 @@ def test_a_prefix_the_script_sets_itself(tmp_path: Path, script: str, commands: 
 )
 def test_prefixes_left_alone(tmp_path: Path, script: str, commands: str) -> None:
     assert found(tmp_path, commands, {"build.sh": script, ".env.example": EXAMPLE}) == []
+
+
+# A build script passing one build arg on; the Dockerfile declares two more it leaves at their defaults.
+ENGINE = """\
+ARG SM_TARGETS=86
+ARG ENGINE_REF=main
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS build
+ARG SM_TARGETS
+ARG ENGINE_REF
+RUN git clone https://example.org/engine /engine && git -C /engine checkout "$ENGINE_REF" && \\
+    cmake -S /engine -B /b -DCMAKE_CUDA_ARCHITECTURES="${SM_TARGETS}" && cmake --build /b
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+COPY --from=build /b/bin/engine /usr/local/bin/engine
+"""
+REMAKE = """\
+#!/usr/bin/env bash
+# Override with e.g. SM_TARGETS=89 ./tools/remake.sh
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SM_TARGETS="${SM_TARGETS:-86}"
+docker build \\
+  --build-arg SM_TARGETS="$SM_TARGETS" \\
+  -f "$HERE/docker/Dockerfile" \\
+  -t engine:dev "$HERE/docker"
+docker run --rm --gpus all engine:dev engine --version
+"""
+
+
+def unpassed(root: Path, commands: str, script: str = REMAKE) -> list[tuple[int, str, str]]:
+    readme = f"# Engine\n\n```bash\n{commands}\n```\n"
+    make_tree(root, {"docker/Dockerfile": ENGINE, "README.md": readme, "tools/remake.sh": script})
+    model = build_model(root / "docker" / "Dockerfile", "docker/Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "has no effect" in d.message
+    ]
+
+
+def test_a_prefix_naming_a_build_arg_the_script_never_passes(tmp_path: Path) -> None:
+    commands = "SM_TARGETS=89 ./tools/remake.sh\nENGINE_REF=v2.1 ./tools/remake.sh"
+    assert unpassed(tmp_path, commands) == [
+        (
+            5,
+            "README sets ENGINE_REF=v2.1 for ./tools/remake.sh, but remake.sh:6 builds docker/Dockerfile "
+            "(ARG ENGINE_REF at line 2) passing --build-arg SM_TARGETS and never reads ENGINE_REF: the "
+            "setting has no effect",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        REMAKE.replace(
+            '  --build-arg SM_TARGETS="$SM_TARGETS" \\\n',
+            "  --build-arg SM_TARGETS --build-arg ENGINE_REF \\\n",
+        ),
+        REMAKE.replace(
+            'SM_TARGETS="${SM_TARGETS:-86}"', 'SM_TARGETS="${SM_TARGETS:-86}"\nREF="${ENGINE_REF:-main}"'
+        ),
+        REMAKE.replace("docker run --rm", 'make -C "$HERE" smoke\ndocker run --rm'),
+        REMAKE.replace("docker build \\", "docker compose build\ndocker build \\"),
+    ],
+    ids=["passed-bare", "read-by-the-script", "make-may-read-it", "compose-may-read-it"],
+)
+def test_a_prefix_the_script_passes_or_may_hand_on_is_no_finding(tmp_path: Path, script: str) -> None:
+    assert unpassed(tmp_path, "ENGINE_REF=v2.1 ./tools/remake.sh", script) == []
+
+
+def test_a_prefix_that_is_no_build_arg_of_the_dockerfile_is_no_finding(tmp_path: Path) -> None:
+    # OTHER is no ARG of docker/Dockerfile: the script may not need it at all, nothing says it should
+    assert unpassed(tmp_path, "OTHER=1 ./tools/remake.sh") == []

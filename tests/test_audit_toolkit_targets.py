@@ -7,10 +7,15 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 
 from __future__ import annotations
 
-import pytest
-from helpers import findings
+from pathlib import Path
 
+import pytest
+from helpers import findings, make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
 from docgen.hardware import cuda_cannot_build
+from docgen.pipeline import build_model, model_of
 
 CUDA126 = """\
 ARG BASE_IMAGE=pytorch/pytorch:2.7.1-cuda12.6-cudnn9-devel
@@ -95,3 +100,92 @@ def test_an_image_whose_cuda_release_is_unknown() -> None:
     unknown = "FROM example/base:latest\nARG TORCH_CUDA_ARCH_LIST=8.0\n"
     readme = '```bash\ndocker build --build-arg TORCH_CUDA_ARCH_LIST="12.0" .\n```\n'
     assert findings(readme, {"Dockerfile": unknown}) == []
+
+
+# A CMake build whose targets one build arg names, in a stage on a pinned CUDA 12.4 image.
+SERVER = """\
+ARG GPU_ARCHS=86
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS build
+ARG GPU_ARCHS
+RUN cmake -S /src -B /b -DCMAKE_CUDA_ARCHITECTURES="${GPU_ARCHS}" && cmake --build /b
+FROM ubuntu:22.04
+COPY --from=build /b/server /usr/local/bin/server
+"""
+TABLE = """\
+# Server
+
+## Choosing a GPU target
+
+| `GPU_ARCHS` | Family | Cards |
+|---|---|---|
+| `80` | Ampere | A100 |
+| `89` | Ada | RTX 4090, L4 |
+| `100` | Blackwell | B200 |
+"""
+
+
+def test_a_table_of_values_of_a_target_build_arg() -> None:
+    assert findings(TABLE, {"Dockerfile": SERVER}) == [
+        "9: README offers GPU_ARCHS=100 but Dockerfile:2 builds on CUDA 12.4.1: "
+        "sm_100 needs CUDA 12.8 or later"
+    ]
+    # the nearest true table: the same values on a CUDA 12.8 image
+    assert findings(TABLE, {"Dockerfile": SERVER.replace("12.4.1-devel", "12.8.1-devel")}) == []
+
+
+def test_a_value_said_to_need_a_newer_cuda_is_no_offer() -> None:
+    readme = TABLE.replace("| B200 |", "| B200 (needs a newer CUDA base) |")
+    assert findings(readme, {"Dockerfile": SERVER}) == []
+
+
+def test_a_list_of_values_under_text_naming_the_arg() -> None:
+    readme = """\
+# Server
+
+Set `GPU_ARCHS` to the compute capability of your card:
+
+- `8.6`: RTX 3090, A40
+- `9.0`: H100
+- `12.0`: RTX 5090
+"""
+    assert findings(readme, {"Dockerfile": SERVER}) == [
+        "7: README offers GPU_ARCHS=12.0 but Dockerfile:2 builds on CUDA 12.4.1: "
+        "sm_120 needs CUDA 12.8 or later"
+    ]
+    # a list of the same values under text naming no build arg of the image says nothing of it
+    assert findings(readme.replace("`GPU_ARCHS`", "`SM_LIST`"), {"Dockerfile": SERVER}) == []
+
+
+def test_a_table_is_likely_only_when_the_base_can_be_changed() -> None:
+    changeable = "ARG CUDA_IMAGE=nvidia/cuda:12.4.1-devel-ubuntu22.04\n" + SERVER.replace(
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04", "${CUDA_IMAGE}"
+    )
+    models = [model_of(parse_dockerfile(changeable, "Dockerfile"))]
+    assert [(d.line, d.confidence) for d in audit(TABLE, "README.md", models) if "offers" in d.message] == [
+        (9, "likely")
+    ]
+
+
+REBUILD = """\
+#!/bin/sh
+cd "$(dirname "$0")"
+docker build --build-arg GPU_ARCHS="${GPU_ARCHS:-86}" -t server .
+"""
+
+
+def test_a_target_set_in_front_of_a_script_that_passes_it_on(tmp_path: Path) -> None:
+    readme = "# Server\n\n```bash\nGPU_ARCHS=89 ./rebuild.sh\nGPU_ARCHS=120 ./rebuild.sh\n```\n"
+    make_tree(tmp_path, {"Dockerfile": SERVER, "rebuild.sh": REBUILD, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    said = [(d.line, d.message) for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)]
+    assert said == [
+        (
+            5,
+            "README builds for GPU target 120 but Dockerfile:2 says CUDA 12.4.1-devel-ubuntu22.04: "
+            "sm_120 needs CUDA 12.8 or later",
+        )
+    ]
+    # the nearest trap: a script that builds with its own targets never builds for the value set
+    make_tree(tmp_path, {"rebuild.sh": REBUILD.replace('"${GPU_ARCHS:-86}"', "86")})
+    said = [d.message for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)]
+    assert [m for m in said if "GPU target" in m] == []

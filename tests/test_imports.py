@@ -373,6 +373,7 @@ AUDIT_LAYERS = (
         "env_defaults",
         "base_claims",
         "gpu_models",
+        "drivers",
         "version_lists",
         "restated",
         "commits",

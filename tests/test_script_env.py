@@ -23,3 +23,20 @@ def test_a_sourced_file_sets_what_it_assigns_without_reading_it() -> None:
         "A": (2, "1", "vars.env"),
         "B": (2, "two", "vars.env"),
     }
+
+
+def test_docker_builds_reads_the_dockerfile_and_the_args_passed() -> None:
+    from docgen.script_env import ScriptBuild, docker_builds
+
+    script = """\
+#!/bin/sh
+ROOT="$(dirname "$0")"
+docker build --build-arg A=1 \\
+  --build-arg B -f "$ROOT/images/Dockerfile.gpu" -t x .
+cd somewhere
+docker build -t y .
+"""
+    assert docker_builds(script) == (
+        ScriptBuild(3, "images/Dockerfile.gpu", True, frozenset({"A", "B"}), frozenset({"B"})),
+        ScriptBuild(6, None, False, frozenset()),
+    )

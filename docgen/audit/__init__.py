@@ -103,10 +103,11 @@ from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
+from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
-from docgen.audit.env_prefixes import _overridden_prefixes
+from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.family_defaults import _family_defaults
@@ -255,6 +256,8 @@ def audit(
             d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
         ]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
+    # the host's driver, before the sections about the host are set aside: every image, unless one is named
+    drivers = list(_driver_claims(doc, family))
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -315,7 +318,7 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
-        found.extend(_overridden_prefixes(doc, path, directory, audited, project))
+        found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project))
         found.extend(_script_variables(doc, path, directory, models))
         found.extend(_make_defaults(doc, text, path, directory, models))
@@ -333,6 +336,7 @@ def audit(
     found.extend(_title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
+    found.extend(drivers)
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
@@ -340,6 +344,8 @@ def audit(
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True))
     as_built = _BuiltModels((*models, *extra), rebuild)
+    # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
+    forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
     for (images, built), sub in sorted(
         parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
     ):
@@ -380,7 +386,7 @@ def audit(
             found.extend(_pasted_copies(doc, fence, auditor))
             found.extend(_every_base(doc, fence, auditor))
         found.extend(_audit_targets(sub, auditor))
-        found.extend(_toolkit_targets(sub, auditor))
+        found.extend(_toolkit_targets(sub, auditor, forwarded))
         found.extend(_dead_targets(sub, auditor, shown))
         found.extend(_titled_stages(sub, auditor))
         found.extend(_target_columns(sub, auditor))

@@ -9,11 +9,11 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from docgen import hardware
-from docgen.audit.auditor import LIKELY, _Auditor, _Fact, _some
+from docgen import baseimage, hardware
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _Fact, _some
 from docgen.audit.cells import _first_code, _plain
 from docgen.audit.wording import _COMMAND_LANGS, _LIST_ITEM
 from docgen.markdown import Document, Table, code_spans
@@ -220,12 +220,17 @@ a build script takes as its GPU targets (`./build.sh "80,86,89,120"`)."""
 _SCRIPT_RUN = re.compile(r"(?:^|[\s;&|])(?:\./|(?:ba|z)?sh[ \t]+)?[\w./-]*\.sh\b|(?:^|[\s;&|])\./[\w.-]+")
 
 
-def _toolkit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _toolkit_targets(
+    doc: Document, auditor: _Auditor, forwarded: Mapping[int, Sequence[tuple[str, str]]] = {}
+) -> Iterator[Diagnostic]:
     """GPU targets a command of a command block builds the image (or compiles in its container) for,
     that every CUDA release the image is built on cannot compile (`hardware.cuda_cannot_build`): a
-    target build arg or variable passed with `--build-arg` or `-e`, or a list of compute capabilities
-    given to a script (`./build.sh "80,86,89,120"`). Compared with the CUDA versions the Key versions
-    rows read (a base image's tag, a `CUDA_VERSION` arg), as the section's build commands build it."""
+    target build arg or variable passed with `--build-arg` or `-e`, or set in front of a script that
+    passes it on as a build arg (`forwarded`, README line → (name, value): `CUDA_ARCH=120 ./rebuild.sh`),
+    or a list of compute capabilities given to a script (`./build.sh "80,86,89,120"`). Compared with the
+    CUDA versions the Key versions rows read (a base image's tag, a `CUDA_VERSION` arg), as the
+    section's build commands build it. And the values a table or a list offers for a declared target
+    build arg (`_offered_values`), compared with the CUDA of the stages that read the arg."""
     built: list[tuple[int, list[str]]] = []
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
@@ -236,6 +241,9 @@ def _toolkit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             for match in _ARCH_ASSIGNMENT.finditer(command):
                 if _ARCH_ARG_NAME.search(match.group(1).upper()):
                     listed += hardware.parse_targets(match.group(2))
+            for name, value in forwarded.get(line, ()) if command else ():
+                if _ARCH_ARG_NAME.search(name.upper()):
+                    listed += hardware.parse_targets(value)
             if _SCRIPT_RUN.search(command):
                 for match in _TARGET_LIST_WORD.finditer(command):
                     targets = hardware.parse_targets(match.group(2))
@@ -243,12 +251,126 @@ def _toolkit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                         listed += targets
             if listed:
                 built.append((line, listed))
-    if not built:
+    offered = list(_offered_values(doc, auditor))
+    if not built and not offered:
         return  # (the CUDA pins looked up only for a README that builds for a target list)
     releases = [f for f in auditor.facts.lookup("CUDA", auditor.names) if re.match(r"\d+\.\d+", f.value)]
     if releases:
         for line, listed in built:
             yield from _some(_unbuildable(line, listed, releases, auditor))
+    for line, name, target in offered:
+        yield from _some(_unbuildable_value(line, name, target, releases, auditor))
+
+
+_CAVEAT = re.compile(r"\bCUDA[ \t-]*v?1\d\.\d|\b(?:requires?|needs?|only[ \t]+with)\b", re.IGNORECASE)
+"""Words of a row or an introduction saying a value asks for another CUDA (`needs CUDA 12.8`)."""
+
+
+def _target_args(auditor: _Auditor) -> frozenset[str]:
+    """The target build args (`_ARCH_ARG_NAME`) the images of `auditor` declare."""
+    return frozenset(
+        decl.name
+        for model in auditor.models
+        for decl in model.args
+        if _ARCH_ARG_NAME.search(decl.name.upper())
+    )
+
+
+def _named_arg(text: str, args: frozenset[str]) -> str | None:
+    """The one target build arg of `args` the code spans of `text` name (`` `CUDA_ARCH` ``), if one."""
+    named = {span[2].strip().split("=", 1)[0] for span in code_spans(text, html_code=True)} & args
+    return next(iter(named)) if len(named) == 1 else None
+
+
+def _cell_targets(cell: str) -> list[str]:
+    """The compute capabilities a cell names (`` `120` ``, `8.6`, `sm_90 (default)`), none when it names
+    anything else (`Ampere`, `all`)."""
+    text = _first_code(cell) or re.sub(r"\([^)]*\)", " ", _plain(cell))
+    targets = hardware.parse_targets(text)
+    return targets if targets and all(hardware.is_cuda_target(t) for t in targets) else []
+
+
+def _offered_values(doc: Document, auditor: _Auditor) -> Iterator[tuple[int, str, str]]:
+    """(README line, arg, target) of each NVIDIA target a table or a list offers as a value of a target
+    build arg the images declare: a table column headed by the arg (`| `CUDA_ARCH` | GPU |`), or the
+    first column of a table, or the items of a list, introduced by text naming it in code. A row or
+    item that says the value needs another CUDA (`_CAVEAT`) offers nothing."""
+    args = _target_args(auditor)
+    if not args:
+        return
+    for table in doc.tables:
+        column, name = 0, None
+        for index, cell in enumerate(table.header):
+            if (
+                name := _named_arg(cell, args) or (_plain(cell) if _plain(cell) in args else None)
+            ) is not None:
+                column = index
+                break
+        if name is None:
+            name = _named_arg(table.context, args)
+        if name is None or _CAVEAT.search(table.context):
+            continue
+        for line, row in table.rows:
+            if column < len(row) and not _CAVEAT.search(" ".join(row)):
+                for target in _cell_targets(row[column]):
+                    yield line, name, target
+    for para in doc.paragraphs:
+        items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
+        if len(items) < 2:
+            continue
+        intro = " ".join([para.before, *(text for _, text in para.lines if not _LIST_ITEM.match(text))])
+        name = _named_arg(intro, args)
+        if name is None or _CAVEAT.search(intro):
+            continue  # (most lists: their items are not read)
+        listed = [(line, _cell_targets(f"`{_first_word(item)}`"), item) for line, item in items]
+        if not all(targets for _, targets, _ in listed):
+            continue
+        for line, targets, item in listed:
+            if not _CAVEAT.search(item):
+                for target in targets:
+                    yield line, name, target
+
+
+def _arg_cuda(auditor: _Auditor, name: str) -> list[tuple[str, str, int, bool]]:
+    """(CUDA release, Dockerfile, FROM line, pinned) of each stage reading the build arg `name` whose
+    base image's tag names a CUDA release (`baseimage.stage_cuda`); pinned when that FROM is written
+    without a variable (no `--build-arg` changes it)."""
+    found = []
+    for model in auditor.models:
+        index = {stage.label: stage.index for stage in model.stages}
+        for decl in model.args:
+            for label in decl.stages if decl.name == name else ():
+                held = baseimage.stage_cuda(model.stages, index[label]) if label in index else None
+                if held is not None:
+                    release, stage = held
+                    found.append((release, model.path, stage.line, "$" not in stage.base_raw))
+    return found
+
+
+def _unbuildable_value(
+    line: int, name: str, target: str, releases: list[_Fact], auditor: _Auditor
+) -> Diagnostic | None:
+    """The finding on `line` when the value `target` offered for the target build arg `name` is one the
+    CUDA of every stage reading `name` cannot compile (`certain` when every such stage's FROM is
+    pinned), or, when no stage's base names a CUDA release, no CUDA release of `releases` compiles."""
+    stages = _arg_cuda(auditor, name)
+    if stages:
+        reasons = [hardware.cuda_cannot_build(target, release) for release, _, _, _ in stages]
+        if not all(reasons):
+            return None
+        release, path, at, _ = stages[0]
+        sure = CERTAIN if all(pinned for _, _, _, pinned in stages) else LIKELY
+        said = f"README offers {name}={target} but {path}:{at} builds on CUDA {release}: {reasons[0]}"
+        return Diagnostic(auditor.path, line, said, confidence=sure)
+    found = _unbuildable(line, [target], releases, auditor)
+    if found is None:
+        return None
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README offers {name}={target}; " + found.message.removeprefix("README "),
+        confidence=LIKELY,
+    )
 
 
 def _unbuildable(line: int, listed: list[str], releases: list[_Fact], auditor: _Auditor) -> Diagnostic | None:

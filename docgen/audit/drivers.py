@@ -1,0 +1,150 @@
+"""Host driver requirements a README states (`Works on hosts with NVIDIA driver ≥ 525`, `needs an r470+
+driver`, `NVIDIA driver 535 or newer`) that are below what the CUDA release of an image it covers needs
+(`hardware.driver_too_old`: CUDA 13.x needs driver 580 or newer, whatever the minor release).
+
+Only a minimum counts: a figure with `>=`, `≥`, `at least`, `minimum`, `requires` before it or `+`, `or
+newer`, `or later` after it; a driver the project was tested with, uses or recommends says nothing about
+the oldest one that works. A sentence naming a CUDA release (`for the CUDA 11.8 image, driver 450+`) is
+compared with the images of that CUDA major only. Each image's CUDA is the one its final stage's base
+image names in its tag (`nvidia/cuda:13.0.1-runtime-…`, `pytorch/pytorch:2.9.0-cuda13.0-…`): what runs
+on the host's driver. Sections about the host are read too (that is where a driver is stated); those over
+older images (`## Legacy images`) are not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen import baseimage, hardware
+from docgen.audit.aside import _PAST
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.cells import _plain
+from docgen.audit.paths import variant
+from docgen.audit.wording import _line_at, _sentences
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_DRIVER = re.compile(r"\bdrivers?\b", re.IGNORECASE)
+_FIGURE = re.compile(
+    r"(?<![\w.])[rR]?([2-9]\d{2})((?:\.\d+){0,2})(?:\.[xX*])?(?![\w.]*\d)(?!\s*(?:[MG]i?B|W)\b)"
+)
+"""A driver release (`525`, `535.104.05`, `525.x`, `r470`): three digits first."""
+_BEFORE = re.compile(
+    r"(?:>=|≥|=>|\bat[ \t]+least|\bminimum|\bmin\b\.?|\brequire[sd]?|\bneeds?|\bnewer[ \t]+than|\babove)"
+    r"[^.;\d]{0,40}$",
+    re.IGNORECASE,
+)
+"""Words before a figure that make it a minimum (`driver >= `, `at least driver version `)."""
+_AFTER = re.compile(
+    r"^(?:\.[xX*])?(?:\+|[ \t]*\(?(?:or|and)[ \t]+(?:newer|later|higher|above|greater|up)\b|[ \t]+minimum\b)"
+)
+"""What after a figure makes it a minimum (`470+`, `535 or newer`, `525 (or later)`)."""
+_NOT_MINIMUM = re.compile(
+    r"\b(?:tested|verified|validated|using|used|uses|running|runs|installed|developed|recommend\w*"
+    r"|suggested|preferred|ideally|latest|maximum|max|up[ \t]+to|below|older[ \t]+than)\b",
+    re.IGNORECASE,
+)
+"""Words that make a figure something other than the oldest driver that works."""
+_CUDA = re.compile(r"\bCUDA[ \t-]*v?(\d{1,2})(?:\.(?:\d+|x))?|\bcu(\d{2})\d\b", re.IGNORECASE)
+_REACH = 60
+"""How far from the word `driver` a figure is read (`NVIDIA driver version 525.60.13 or newer`)."""
+
+
+def _minimums(sentence: str) -> Iterator[tuple[int, str]]:
+    """(offset, figure) of each driver release `sentence` states as the oldest that works."""
+    words = [m.span() for m in _DRIVER.finditer(sentence)]
+    for figure in _FIGURE.finditer(sentence):
+        start, end = figure.span()
+        if not any(w_start - _REACH <= start and end <= w_end + _REACH for w_start, w_end in words):
+            continue
+        before = sentence[max(0, start - 45) : start]
+        after = sentence[end : end + 30]
+        if before.rstrip().lower().endswith(("cuda", "cuda v", "version of cuda")):
+            continue
+        if not (_BEFORE.search(before) or _AFTER.match(after)):
+            continue
+        # the clause of the figure: not a remark in parentheses after it, nor what a clause before says
+        near = re.split(r"[(,;]", before)[-1] + re.split(r"[(,;]", after, maxsplit=1)[0]
+        if _NOT_MINIMUM.search(near):
+            continue
+        yield start, figure.group(1) + figure.group(2)
+
+
+def _image_cuda(auditor: _Auditor) -> list[tuple[str, str, int, bool]]:
+    """(CUDA release, Dockerfile, FROM line, pinned) of each image of `auditor`, in order, whose final
+    stage's base names a CUDA release (pinned when the FROM is written without a variable); ("", …)
+    for one whose base names none."""
+    found = []
+    for model in auditor.models:
+        held = baseimage.stage_cuda(model.stages, model.target.index) if model.target is not None else None
+        if held is None:
+            found.append(("", model.path, 0, False))
+        else:
+            release, stage = held
+            found.append((release, model.path, stage.line, "$" not in stage.base_raw))
+    return found
+
+
+def _texts(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]:
+    """(section, lines) of each paragraph, and of each table row as one line of its cells."""
+    for para in doc.paragraphs:
+        yield para.section, para.lines
+    for table in doc.tables:
+        for line, row in table.rows:
+            yield table.section, [(line, " ".join(_plain(cell) for cell in row))]
+
+
+def _named_images(text: str, paths: Sequence[str]) -> set[int]:
+    """The indices of `paths` whose Dockerfile `text` names, by its file name (`Dockerfile.legacy`) or
+    the variant its name says, as a word (`legacy`, `cu118`)."""
+    words = set(re.findall(r"[\w.+-]+", text.lower()))
+    named = set()
+    for index, path in enumerate(paths):
+        name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        if name in words or (variant(path) or "\0") in words:
+            named.add(index)
+    return named
+
+
+def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
+    """A minimum host driver `doc` states below what the CUDA of an image it is about needs (see the
+    module docstring): `certain` when that image's FROM pins the CUDA release, else `likely`. The
+    driver is the host's, so a claim is about every image of `family` but for a sentence or a heading
+    naming some of them (`Dockerfile.legacy`, `legacy`) or a CUDA release (`CUDA 11.8`): those only."""
+    images: list[tuple[str, str, int, bool]] | None = None  # read once, for a README that states one
+    titles = dict(doc.headings)
+    paths = [model.path for model in family.models]
+    for section, lines in _texts(doc):
+        if not _DRIVER.search(" ".join(text for _, text in lines)) or _PAST.search(titles.get(section, "")):
+            continue  # (a section over older images: their drivers)
+        for start, _end, sentence in _sentences(lines):
+            claims = list(_minimums(sentence))
+            if not claims:
+                continue
+            if images is None:
+                images = _image_cuda(family)
+            chosen = (
+                _named_images(sentence, paths)
+                or _named_images(titles.get(section, ""), paths)
+                or set(range(len(images)))
+            )
+            said = f"{sentence} {titles.get(section, '')}"
+            majors = {int(m.group(1) or m.group(2)[:2]) for m in _CUDA.finditer(said)}
+            about = [
+                images[i]
+                for i in sorted(chosen)
+                if images[i][0] and (not majors or int(images[i][0].split(".", 1)[0]) in majors)
+            ]
+            offset, figure = claims[0]  # the first minimum; a second is often a recommendation
+            for release, path, at, pinned in about:
+                reason = hardware.driver_too_old(figure, release)
+                if reason is not None:
+                    yield Diagnostic(
+                        family.path,
+                        _line_at(lines, start + offset),
+                        f"README says NVIDIA driver {figure} or newer but {path}:{at} runs on CUDA "
+                        f"{release}: {reason}",
+                        confidence=CERTAIN if pinned else LIKELY,
+                    )
+                    break
