@@ -351,6 +351,7 @@ AUDIT_LAYERS = (
     ),
     (
         "every_image",
+        "pinned_installs",
         "stage_count",
         "wheel_names",
         "compose_builds",
