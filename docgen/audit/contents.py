@@ -604,8 +604,10 @@ def _not_held(
         yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
 
-_EXPLICIT = frozenset({"apt", "apk", "rpm", "pip", "conda"})
-_SYSTEM = frozenset({"apt", "apk", "rpm"})
+_EXPLICIT = frozenset({"apt", "apk", "rpm", "pip", "conda", "git", "download"})
+_SYSTEM = frozenset({"apt", "apk", "rpm", "git", "download"})
+"""Installs an image does itself (a package manager, a clone or a download it builds), and those of
+them no package list of another image can stand for."""
 
 
 def _installed_by_another(
@@ -753,6 +755,12 @@ _LISTED_FILE = re.compile(r"\.(?:sh|bash|py|txt|ya?ml|toml|cfg|lock|json)\Z|\A[^
 """A copied file that may say what to install, or a folder: one that is missing leaves that unread."""
 
 
+_NEGATING_COMMENT = re.compile(
+    r"^[ \t]*#[^\n]*\b(?:no|not|without|removed|dropped|disabled|excluded|omitted)\b[^\n]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+"""A comment of the Dockerfile saying what it does not install (`# - No Enzyme (not needed here)`): it
+names a component the image lacks, so it is not read as naming one it may hold."""
 _CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
 """`chmod +x /entrypoint.sh`: a file made runnable, not run."""
 
@@ -789,7 +797,7 @@ def _context_of(file: str, copied: tuple[str, ...]) -> tuple[str, bool, bool]:
         return "", True, True
     text, parsed = read
     folder = path.parent.resolve()
-    texts = [text]
+    texts = [_NEGATING_COMMENT.sub("", text)]
     names: set[str] = set()
     run_unread = packages_unread = False
     budget, count = _TEXT_LIMIT, _FILE_LIMIT
