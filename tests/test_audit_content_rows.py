@@ -37,7 +37,7 @@ TABLE = """\
 
 def _audited(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
     make_tree(tmp_path, files)
-    paths = [path for path in files if path.endswith("Dockerfile")]
+    paths = [path for path in files if "Dockerfile" in path]
     models = [build_model(tmp_path / path, path) for path in paths]
     return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, tmp_path)]
 
@@ -51,7 +51,9 @@ def _audited(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
         ("[debug](tools-debug/Dockerfile)", "gdb · Boost · fmt · Valgrind"),
     ],
 )
-def test_a_component_a_row_lists_that_only_another_image_installs(tmp_path: Path, debug: str, cell: str) -> None:
+def test_a_component_a_row_lists_that_only_another_image_installs(
+    tmp_path: Path, debug: str, cell: str
+) -> None:
     readme = TABLE.format(debug=debug, cell=cell)
     assert _audited(tmp_path, readme, FILES) == [
         "6: README lists fmt under tools-debug/Dockerfile but it installs no fmt "
@@ -82,3 +84,18 @@ def test_a_component_a_row_lists_that_only_another_image_installs(tmp_path: Path
 def test_rows_whose_components_their_image_may_hold(tmp_path: Path, files: dict[str, str], cell: str) -> None:
     readme = TABLE.format(debug="`tools:debug`", cell=cell)
     assert _audited(tmp_path, readme, files) == []
+
+
+def test_rows_tied_by_a_dockerfile_name_or_a_variant(tmp_path: Path) -> None:
+    # `Dockerfile.arm` in a cell, `x86` the variant of `Dockerfile.x86`; `same as above` is the row above
+    files = {
+        "Dockerfile.x86": "FROM debian:12\nRUN apt-get update && apt-get install -y lz4 zstd pigz\n",
+        "Dockerfile.arm": "FROM debian:12\nRUN apt-get update && apt-get install -y lz4 zstd\n",
+    }
+    readme = (
+        "# Packers\n\n| Build | File | Contents |\n|---|---|---|\n"
+        "| x86 | - | lz4, zstd, pigz |\n| arm64 | `Dockerfile.arm` | same as above |\n"
+    )
+    assert _audited(tmp_path, readme, files) == [
+        "6: README lists pigz under Dockerfile.arm but it installs no pigz (Dockerfile.x86:2 installs pigz)"
+    ]

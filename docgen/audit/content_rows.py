@@ -12,9 +12,9 @@ from docgen.audit.auditor import _Auditor
 from docgen.audit.cells import _plain
 from docgen.audit.contents import _BUILT_WITH, _LATER, _VERSION_IN, _item_component, _not_held
 from docgen.audit.keyed import _named_image
-from docgen.audit.paths import _basename, _matching, _reference_path
+from docgen.audit.paths import _basename, _matching, _reference_path, variant
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, Table
+from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
 _HOLDS_HEADER = re.compile(
@@ -66,15 +66,16 @@ def _content_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _row_image(cells: list[str], auditor: _Auditor) -> ImageModel | None:
-    """The one audited image a row names: a link to its Dockerfile, its bake target's name, or its
-    folder or variant in the first cell (`cpu-tpls:debug` names `cpu-tpls-debug/Dockerfile`,
+    """The one audited image a row names: its Dockerfile (a link, a cell that is its name), its bake
+    target's name or its variant (`gpu` for `Dockerfile.gpu`), or its folder in the first cell (`cpu-tpls:debug` names `cpu-tpls-debug/Dockerfile`,
     `cpu-tpls:latest` `cpu-tpls/Dockerfile`)."""
     paths = [m.path for m in auditor.family]
+    targets = [_reference_path(match.group(1)) for cell in cells for match in _LINK.finditer(cell)]
+    targets += [word for cell in cells if " " not in (word := _plain(cell).strip("*_` \t"))]
     linked = {
         index
-        for cell in cells
-        for match in _LINK.finditer(cell)
-        if is_dockerfile_name(_basename(target := _reference_path(match.group(1))))
+        for target in targets
+        if is_dockerfile_name(_basename(target))
         for index in _matching(target, paths)
     }
     if len(linked) == 1:
@@ -83,10 +84,10 @@ def _row_image(cells: list[str], auditor: _Auditor) -> ImageModel | None:
     if not key or " " in key:
         return None
     for model in auditor.family:
-        if model.image_name and model.image_name.lower() == key.lower():
+        if key.lower() in ((model.image_name or "").lower(), variant(model.path)):
             return model
     repo, _, tag = key.partition(":")
-    for each in ([repo] if tag.lower() in ("", "latest") else [f"{repo}-{tag}", key]):
+    for each in [repo] if tag.lower() in ("", "latest") else [f"{repo}-{tag}", key]:
         named = _named_image(each, auditor)
         if named is not None:
             return named[0]

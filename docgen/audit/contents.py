@@ -376,8 +376,9 @@ _ADDED_HEADING = re.compile(
 not count."""
 _CONTENTS_INTRO = re.compile(
     r"(?:\b(?:image|container)[ \t]+(?:also[ \t]+)?(?:includes|contains|installs|comes[ \t]+with"
-    r"|ships[ \t]+with|bundles)|\b(?:images|containers|variants|flavou?rs|tags)[ \t]+(?:also[ \t]+)?"
-    r"(?:include|contain|install|come[ \t]+with|ship(?:[ \t]+with)?|bundle)|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z",
+    r"|ships(?:[ \t]+with)?|bundles)|\b(?:images|containers|variants|flavou?rs|tags)[ \t]+(?:also[ \t]+)?"
+    r"(?:include|contain|install|come[ \t]+with|ship(?:[ \t]+with)?|bundle)"
+    r"|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z",
     re.IGNORECASE,
 )
 """The line before a list of what the image holds: `The image includes:`, `Installs:`, `All variants
@@ -512,7 +513,7 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             continue  # (a `## Contents` list is `_listed_contents`')
         if _NEEDED.search(heading) or _FEATURES.search(heading):
             continue
-        named = []
+        named: list[tuple[int, tuple[str, set[str], bool]]] = []
         for line, text in block.items:
             if not _LATER.search(text) and not _VERSION_IN.search(text):
                 named.extend((line, found) for found in _item_components(text))
@@ -661,7 +662,8 @@ def _item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bo
 _NAME_TOKEN = r"(?:\[[^\[\]]{1,60}\]\([^()\s]{0,300}\)|`[^`]{1,60}`|[A-Za-z][\w.+-]{0,60})"
 _JOIN = r"(?:[ \t]+[+&/][ \t]+|[ \t]*[·•、][ \t]*|[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)"
 _JOINED_ITEM = re.compile(
-    rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+[*_]{{0,2}}({_NAME_TOKEN}(?:{_JOIN}{_NAME_TOKEN}){{1,15}})[*_]{{0,2}}"
+    rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+[*_]{{0,2}}"
+    rf"({_NAME_TOKEN}(?:{_JOIN}{_NAME_TOKEN}){{1,15}})[*_]{{0,2}}"
     r"(?:[ \t]*\([^()]{0,80}\))?(?:[ \t]*(?::|[ \t]-|[ \t]?[–—])[ \t].*)?[ \t.]*"
 )
 """A list item joining several components, each one name (`PyTorch + torchvision + torchaudio (with CUDA

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import (
+    _CHMOD,
     _LISTS,
     _LOCAL_PROJECT,
     _PIPED,
     _PLAIN_BASES,
     _RUNS_FILE,
-    _CHMOD,
     _final_components,
     _installed_under,
 )
