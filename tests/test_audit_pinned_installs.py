@@ -24,8 +24,8 @@ RUN pip install --no-cache-dir fastapi==0.111.0 uvicorn==0.30.1
 
 def _audited(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
     make_tree(tmp_path, {"README.md": readme, **files})
-    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
-    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", [model], {}, tmp_path)]
+    models = [build_model(tmp_path / path, path) for path in files if path.endswith("Dockerfile")]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, tmp_path)]
 
 
 @pytest.mark.parametrize(
@@ -79,3 +79,22 @@ def test_a_pinned_package_the_image_may_hold_or_the_reader_installs(
 ) -> None:
     readme = f"# Rover service\n\n## Image\n\n{said or 'The image installs `httpx==0.27.0`.'}\n"
     assert _audited(tmp_path, readme, files) == []
+
+
+def test_a_base_another_dockerfile_of_the_readme_builds_may_bring_it(tmp_path: Path) -> None:
+    # the section is about api/Dockerfile alone; its base is the image base/Dockerfile builds
+    readme = (
+        "# Rover\n\n## api/Dockerfile\n\nThe image includes `httpx==0.27.0`.\n\n"
+        "```bash\ndocker build -f api/Dockerfile -t rover-api .\n```\n\n## base/Dockerfile\n\n"
+        "```bash\ndocker build -f base/Dockerfile -t rover-base:stable .\n```\n"
+    )
+    files = {
+        "api/Dockerfile": LOCAL,
+        "base/Dockerfile": "FROM python:3.12-slim\nRUN pip install httpx==0.27.0\n",
+    }
+    assert _audited(tmp_path, readme, files) == []
+    del files["base/Dockerfile"]  # (the same README against the api image alone: nothing builds its base)
+    assert _audited(tmp_path / "alone", readme, files) == [
+        "5: README says the image installs httpx==0.27.0 but nothing in api/Dockerfile installs httpx "
+        "(built on rover-base:stable)"
+    ]

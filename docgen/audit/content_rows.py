@@ -67,8 +67,8 @@ def _content_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 def _row_image(cells: list[str], auditor: _Auditor) -> ImageModel | None:
     """The one audited image a row names: its Dockerfile (a link, a cell that is its name), its bake
-    target's name or its variant (`gpu` for `Dockerfile.gpu`), or its folder in the first cell (`cpu-tpls:debug` names `cpu-tpls-debug/Dockerfile`,
-    `cpu-tpls:latest` `cpu-tpls/Dockerfile`)."""
+    target's name or its variant (`gpu` for `Dockerfile.gpu`), or its folder in the first cell
+    (`cpu-tpls:debug` names `cpu-tpls-debug/Dockerfile`, `cpu-tpls:latest` `cpu-tpls/Dockerfile`)."""
     paths = [m.path for m in auditor.family]
     targets = [_reference_path(match.group(1)) for cell in cells for match in _LINK.finditer(cell)]
     targets += [word for cell in cells if " " not in (word := _plain(cell).strip("*_` \t"))]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import PurePosixPath
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import (
@@ -19,6 +20,7 @@ from docgen.audit.contents import (
     _final_components,
     _installed_under,
 )
+from docgen.audit.paths import variant
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example
 from docgen.model import Diagnostic, ImageModel
@@ -53,7 +55,9 @@ def _pinned_install_claims(line: int, text: str, auditor: _Auditor) -> Iterator[
         if _example(text, match):
             continue
         spellings = _installed_under(name) | {_raw(name)}
-        if auditor.models and all(_lacks(model, spellings) for model in auditor.models):
+        if auditor.models and all(
+            _lacks(model, spellings) and not _built_by_another(model, auditor) for model in auditor.models
+        ):
             model = auditor.models[0]
             said = (
                 f"README says the image installs {name}=={version} but nothing in {model.path} installs "
@@ -109,6 +113,23 @@ def _bare_base(base: str) -> bool:
     if repo.rsplit("/", 1)[-1].lower() in _PLAIN_BASES:
         return True
     return "/" not in repo and repo.lower() != "scratch"
+
+
+def _built_by_another(model: ImageModel, auditor: _Auditor) -> bool:
+    """True when a base `model` starts from may be the image another Dockerfile of the README builds
+    (its bake name, its folder's or variant's name or a part of it: `rover-base` for `base/Dockerfile`),
+    which may install what this one does not."""
+    others = [m for m in auditor.family if m.path != model.path]
+    for stage in model.stages:
+        if stage.parent is not None or "/" in stage.base:
+            continue
+        repo = stage.base.split("@", 1)[0].rsplit(":", 1)[0].lower()
+        for other in others:
+            names = {(other.image_name or "").rsplit(":", 1)[0].lower(), variant(other.path) or ""}
+            names.add(PurePosixPath(other.path).parent.name.lower())
+            if repo in names or names & set(re.split(r"[-_.]", repo)) - {""}:
+                return True
+    return False
 
 
 def _root_bases(model: ImageModel) -> str:
