@@ -101,3 +101,11 @@ def test_a_list_of_what_the_images_hold_together_is_not_read_image_by_image(tmp_
     # not said of every image: one of them holding it is enough
     readme = "# Maths images\n\n## Contents\n\nThe images include:\n\n- numpy + scipy + sympy\n"
     assert _audited(tmp_path, readme, FAMILY, ["Dockerfile.slim", "Dockerfile.full"]) == []
+
+
+@pytest.mark.parametrize("intro", ["镜像内容：", "镜像包含以下组件:", "イメージに含まれるもの:"])
+def test_a_list_introduced_in_chinese_or_japanese_as_the_image_s(tmp_path: Path, intro: str) -> None:
+    readme = f"# Maths box\n\n{intro}\n\n- numpy + scipy + sympy\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": PLAIN}, ["Dockerfile"]) == [
+        "5: README lists sympy as in the image but Dockerfile installs no sympy"
+    ]

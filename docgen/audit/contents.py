@@ -378,11 +378,12 @@ _CONTENTS_INTRO = re.compile(
     r"(?:\b(?:image|container)[ \t]+(?:also[ \t]+)?(?:includes|contains|installs|comes[ \t]+with"
     r"|ships(?:[ \t]+with)?|bundles)|\b(?:images|containers|variants|flavou?rs|tags)[ \t]+(?:also[ \t]+)?"
     r"(?:include|contain|install|come[ \t]+with|ship(?:[ \t]+with)?|bundle)"
-    r"|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z",
+    r"|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z"
+    r"|(?:镜像|容器|イメージ)(?:的|の)?(?:内容|中?包含|内置|预装|已安装|に含まれる)[^。.:：]{0,20}[:：][*_]*\Z",
     re.IGNORECASE,
 )
 """The line before a list of what the image holds: `The image includes:`, `Installs:`, `All variants
-contain:`."""
+contain:`, `镜像内容：`, `镜像包含：`, `イメージに含まれるもの:`."""
 _LATER = re.compile(
     r"\bdownload|\bfetch|\bat[ \t]+(?:run[ \t-]?time|start|launch|first)|\bon[ \t]+(?:start|launch|demand"
     r"|first)|\bruntime\b|\bwhen[ \t]+(?:the[ \t]+)?container|\boptional|\bif\b|\bmount|\blazy|\bnot\b|\bno\b"
