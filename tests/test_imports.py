@@ -351,6 +351,8 @@ AUDIT_LAYERS = (
     ),
     (
         "every_image",
+        "pinned_installs",
+        "content_rows",
         "stage_count",
         "wheel_names",
         "compose_builds",

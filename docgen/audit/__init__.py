@@ -100,6 +100,7 @@ from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_variables import _compose_variables
+from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
@@ -261,6 +262,7 @@ def audit(
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
+    content_rows = list(_content_rows(doc, family))  # (before linked rows leave the tables)
     linked = list(_linked_rows(doc, family))
     # (a section about a stage no target builds passes its build args to no image audited)
     own_tied = {
@@ -331,6 +333,7 @@ def audit(
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))
     found.extend(_title_components(doc, text, models, path))

@@ -376,17 +376,22 @@ _ADDED_HEADING = re.compile(
 not count."""
 _CONTENTS_INTRO = re.compile(
     r"(?:\b(?:image|container)[ \t]+(?:also[ \t]+)?(?:includes|contains|installs|comes[ \t]+with"
-    r"|ships[ \t]+with|bundles)|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z",
+    r"|ships(?:[ \t]+with)?|bundles)|\b(?:images|containers|variants|flavou?rs|tags)[ \t]+(?:also[ \t]+)?"
+    r"(?:include|contain|install|come[ \t]+with|ship(?:[ \t]+with)?|bundle)"
+    r"|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z"
+    r"|(?:镜像|容器|イメージ)(?:的|の)?(?:内容|中?包含|内置|预装|已安装|に含まれる)[^。.:：]{0,20}[:：][*_]*\Z",
     re.IGNORECASE,
 )
-"""The line before a list of what the image holds: `The image includes:`, `Installs:`."""
+"""The line before a list of what the image holds: `The image includes:`, `Installs:`, `All variants
+contain:`, `镜像内容：`, `镜像包含：`, `イメージに含まれるもの:`."""
 _LATER = re.compile(
     r"\bdownload|\bfetch|\bat[ \t]+(?:run[ \t-]?time|start|launch|first)|\bon[ \t]+(?:start|launch|demand"
     r"|first)|\bruntime\b|\bwhen[ \t]+(?:the[ \t]+)?container|\boptional|\bif\b|\bmount|\blazy|\bnot\b|\bno\b"
-    r"|❌|\(removed|\bdeprecated",
+    r"|❌|\(removed|\bdeprecated|\byourself\b|\bmanually\b",
     re.IGNORECASE,
 )
-"""Words saying an item is not in the image as built: fetched later, optional, absent."""
+"""Words saying an item is not in the image as built: fetched later, optional, absent, for the user to
+install (`install it yourself`)."""
 _FEATURES = re.compile(r"\bfeatures?\b|\bsupport", re.IGNORECASE)
 """A list of what the image can do (`This image includes security hardening features:`), not holds."""
 _ITEM_NAME = re.compile(
@@ -425,16 +430,62 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             or _FEATURES.search(f"{intro} {heading}")
         ):
             continue
+        each = len(auditor.models) > 1 and _EACH_IMAGE.search(f"{intro} {heading}") is not None
         for line, text in block.items:
-            found = _item_component(text)
-            if found is None or _LATER.search(text) or _VERSION_IN.search(text):
+            if _LATER.search(text) or _VERSION_IN.search(text):
                 continue
-            name, spellings, data = found
-            if all(_cannot_hold(model, spellings, data, added) for model in auditor.models):
-                yield _installs_none(auditor, line, f"lists {name} as in the image", name)
-            elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
-                # a section about one image of several
-                yield from _not_held(auditor, line, auditor.models[0], found, fallback=False)
+            for found in _item_components(text):
+                name, spellings, data = found
+                lacking = [m for m in auditor.models if _cannot_hold(m, spellings, data, added)]
+                if len(lacking) == len(auditor.models):
+                    yield _installs_none(auditor, line, f"lists {name} as in the image", name)
+                elif each and lacking and not _FROM_BASE.search(text):
+                    yield from _lacking_in_each(auditor, line, lacking, found)
+                elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
+                    # a section about one image of several
+                    yield from _not_held(auditor, line, auditor.models[0], found, fallback=False)
+
+
+_EACH_IMAGE = re.compile(
+    r"\b(?:each|every|all)(?:[ \t]+of)?(?:[ \t]+(?:the|our|these|those))?[ \t]+"
+    r"(?:images?|variants?|containers?|flavou?rs?|tags?)\b",
+    re.IGNORECASE,
+)
+"""A list's introduction or heading saying it is what every image holds (`Each image includes:`, `## All
+images include`): each image is compared on its own."""
+
+
+def _lacking_in_each(
+    auditor: _Auditor, line: int, lacking: list[ImageModel], found: tuple[str, set[str], bool]
+) -> Iterator[Diagnostic]:
+    """The findings for a component a list says every image holds (`found` as `_item_component` gives
+    it) that the images of `lacking` cannot hold while another image of the README can: one a lacking
+    image, with the line of another that names it outside a comment, if any."""
+    name, spellings, _ = found
+    other = next(
+        (
+            (m, where)
+            for m in auditor.models
+            if m not in lacking and (where := _naming_line(m, spellings)) is not None
+        ),
+        None,
+    )
+    for model in lacking:
+        said = f"README lists {name} as in every image but {model.path} installs no {name}"
+        if other is not None:
+            said += f" ({other[0].path}:{other[1]} names it)"
+        yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+def _naming_line(model: ImageModel, spellings: set[str]) -> int | None:
+    """The first line of `model`'s Dockerfile, outside comments, where one of `spellings` is written."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    for number, written in enumerate(read[0].splitlines(), start=1):
+        if not written.lstrip().startswith("#") and any(s in _raw(written) for s in spellings):
+            return number
+    return None
 
 
 _LIBRARY_HEADING = re.compile(
@@ -463,11 +514,10 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             continue  # (a `## Contents` list is `_listed_contents`')
         if _NEEDED.search(heading) or _FEATURES.search(heading):
             continue
-        named = []
+        named: list[tuple[int, tuple[str, set[str], bool]]] = []
         for line, text in block.items:
-            found = _item_component(text)
-            if found is not None and not _LATER.search(text) and not _VERSION_IN.search(text):
-                named.append((line, found))
+            if not _LATER.search(text) and not _VERSION_IN.search(text):
+                named.extend((line, found) for found in _item_components(text))
         held = sum(
             1
             for _, (_, spellings, _) in named
@@ -510,15 +560,10 @@ def _image_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 continue
             indent = len(text) - len(text.lstrip())
             if image is not None and indent > image[1]:
-                found = _item_component(text, purpose=True)
-                if (
-                    found is not None
-                    and not _LATER.search(text)
-                    and not _VERSION_IN.search(text)
-                    and not (_FROM_BASE.search(text))
-                ):
+                if not _LATER.search(text) and not _VERSION_IN.search(text) and not _FROM_BASE.search(text):
                     in_code = bool(_NAMED_ITEM.match(text))  # a package's name, not a word of prose
-                    yield from _not_held(auditor, line, image[0], found, fallback=in_code)
+                    for found in _item_components(text, purpose=True):
+                        yield from _not_held(auditor, line, image[0], found, fallback=in_code)
                 continue
             image = None
             head = _IMAGE_ITEM.match(text)
@@ -561,8 +606,10 @@ def _not_held(
         yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
 
-_EXPLICIT = frozenset({"apt", "apk", "rpm", "pip", "conda"})
-_SYSTEM = frozenset({"apt", "apk", "rpm"})
+_EXPLICIT = frozenset({"apt", "apk", "rpm", "pip", "conda", "git", "download"})
+_SYSTEM = frozenset({"apt", "apk", "rpm", "git", "download"})
+"""Installs an image does itself (a package manager, a clone or a download it builds), and those of
+them no package list of another image can stand for."""
 
 
 def _installed_by_another(
@@ -611,6 +658,36 @@ def _item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bo
     if not spellings or spellings & _COMMON:
         return None
     return name, spellings, data
+
+
+_NAME_TOKEN = r"(?:\[[^\[\]]{1,60}\]\([^()\s]{0,300}\)|`[^`]{1,60}`|[A-Za-z][\w.+-]{0,60})"
+_JOIN = r"(?:[ \t]+[+&/][ \t]+|[ \t]*[·•、][ \t]*|[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)"
+_JOINED_ITEM = re.compile(
+    rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+[*_]{{0,2}}"
+    rf"({_NAME_TOKEN}(?:{_JOIN}{_NAME_TOKEN}){{1,15}})[*_]{{0,2}}"
+    r"(?:[ \t]*\([^()]{0,80}\))?(?:[ \t]*(?::|[ \t]-|[ \t]?[–—])[ \t].*)?[ \t.]*"
+)
+"""A list item joining several components, each one name (`PyTorch + torchvision + torchaudio (with CUDA
+support)`, `HYPRE · SuperLU · GSLIB`, `` `gdb`, `valgrind` and `strace` ``)."""
+_JOIN_SPLIT = re.compile(_JOIN)
+_BUILT_WITH = re.compile(r"(?<=[A-Za-z0-9])\+[A-Za-z][\w.-]*\Z")
+"""`HYPRE+CUDA`: a component and what it is built with; the component is the first name."""
+
+
+def _item_components(text: str, purpose: bool = False) -> list[tuple[str, set[str], bool]]:
+    """The components a list item names (`_item_component`): the one it names, or each of the names it
+    joins (`A + B + C`, `A · B`, `A, B and C`; `_JOINED_ITEM`), a name built with another
+    (`HYPRE+CUDA`) being the first; names that are no component (`Ubuntu`, `GPU`) are left out."""
+    joined = _JOINED_ITEM.fullmatch(text)
+    if joined is None:
+        single = _item_component(text, purpose)
+        return [single] if single is not None else []
+    found = []
+    for part in _JOIN_SPLIT.split(joined.group(1)):
+        part = _BUILT_WITH.sub("", part.strip())
+        if (one := _item_component(f"- {part}")) is not None:
+            found.append(one)
+    return found
 
 
 _PURPOSE = re.compile(r"[ \t]+(?:for|to)[ \t]+\S")
@@ -681,6 +758,12 @@ _LISTED_FILE = re.compile(r"\.(?:sh|bash|py|txt|ya?ml|toml|cfg|lock|json)\Z|\A[^
 """A copied file that may say what to install, or a folder: one that is missing leaves that unread."""
 
 
+_NEGATING_COMMENT = re.compile(
+    r"^[ \t]*#[^\n]*\b(?:no|not|without|removed|dropped|disabled|excluded|omitted)\b[^\n]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+"""A comment of the Dockerfile saying what it does not install (`# - No Enzyme (not needed here)`): it
+names a component the image lacks, so it is not read as naming one it may hold."""
 _CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
 """`chmod +x /entrypoint.sh`: a file made runnable, not run."""
 
@@ -717,7 +800,7 @@ def _context_of(file: str, copied: tuple[str, ...]) -> tuple[str, bool, bool]:
         return "", True, True
     text, parsed = read
     folder = path.parent.resolve()
-    texts = [text]
+    texts = [_NEGATING_COMMENT.sub("", text)]
     names: set[str] = set()
     run_unread = packages_unread = False
     budget, count = _TEXT_LIMIT, _FILE_LIMIT

@@ -16,6 +16,7 @@ from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
 from docgen.audit.contents import _absence_claims, _presence_claims, _toolchain_claims, _unset_flag_claims
 from docgen.audit.paths import path_words, tag_names
+from docgen.audit.pinned_installs import _pinned_install_claims
 from docgen.audit.settings import _env_name_claims
 from docgen.audit.versions import (
     _DIGITS,
@@ -215,6 +216,7 @@ def _audit_text(
     yield from _unset_flag_claims(line, text, auditor)
     yield from _env_name_claims(line, text, auditor)
     yield from _presence_claims(line, text, auditor)
+    yield from _pinned_install_claims(line, text, auditor)
     yield from _wheel_name_claims(line, text, auditor)
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
