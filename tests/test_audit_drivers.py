@@ -88,6 +88,26 @@ def test_a_base_chosen_with_a_build_arg_is_likely() -> None:
     assert [(d.line, d.confidence) for d in audit(readme, "README.md", model)] == [(3, "likely")]
 
 
+@pytest.mark.parametrize(
+    ("dockerfile", "confidence"),
+    [
+        ("FROM nvidia/cuda:13.0.1-runtime-ubuntu24.04\n", "certain"),
+        # CUDA's forward compatibility: an NGC framework base ships it, or the image installs it; it
+        # works on data-centre GPUs only, so an older minimum is doubtful there, not wrong
+        ("FROM nvcr.io/nvidia/cuda-dl-base:25.09-cuda13.0-devel-ubuntu24.04\n", "likely"),
+        ("FROM nvidia/cuda:13.0.1-runtime-ubuntu24.04\nRUN apt-get install -y cuda-compat-13-0\n", "likely"),
+    ],
+)
+def test_an_image_that_may_run_on_an_older_driver_is_likely(dockerfile: str, confidence: str) -> None:
+    from docgen.audit import audit
+    from docgen.dockerfile import parse_dockerfile
+    from docgen.pipeline import model_of
+
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    readme = "# App\n\nNVIDIA driver 535 or newer.\n"
+    assert [(d.line, d.confidence) for d in audit(readme, "README.md", model)] == [(3, confidence)]
+
+
 def test_a_section_over_older_images_is_not_read() -> None:
     readme = "# Images\n\n## Legacy images\n\nThese ran on NVIDIA driver 470 or newer.\n"
     assert findings(readme, {"Dockerfile.trainer": TRAINER}) == []

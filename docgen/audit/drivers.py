@@ -23,7 +23,7 @@ from docgen.audit.cells import _plain
 from docgen.audit.paths import variant
 from docgen.audit.wording import _line_at, _sentences
 from docgen.markdown import Document
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _DRIVER = re.compile(r"\bdrivers?\b", re.IGNORECASE)
 _FIGURE = re.compile(
@@ -82,8 +82,23 @@ def _image_cuda(auditor: _Auditor) -> list[tuple[str, str, int, bool]]:
             found.append(("", model.path, 0, False))
         else:
             release, stage = held
-            found.append((release, model.path, stage.line, "$" not in stage.base_raw))
+            sure = "$" not in stage.base_raw and not _forward_compatible(model, stage.base)
+            found.append((release, model.path, stage.line, sure))
     return found
+
+
+_COMPAT_BASES = re.compile(r"(?:nvcr\.io/)?nvidia/(?!cuda[:@]|cuda$)[\w.-]+[:@]", re.IGNORECASE)
+"""NGC framework images (`nvcr.io/nvidia/pytorch:24.08-py3`, `nvidia/tritonserver:…`): they ship CUDA's
+forward-compatibility libraries, and their release notes list older data-centre drivers they run on."""
+
+
+def _forward_compatible(model: ImageModel, base: str) -> bool:
+    """True when the image may run on an older driver than its CUDA needs: its base is an NGC framework
+    image, or it installs `cuda-compat` itself. Forward compatibility works on data-centre GPUs only, so a
+    lower minimum is then doubtful, not wrong."""
+    if _COMPAT_BASES.match(base):
+        return True
+    return any(component.name.startswith("cuda-compat") for component in model.components)
 
 
 def _texts(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]:
@@ -109,7 +124,8 @@ def _named_images(text: str, paths: Sequence[str]) -> set[int]:
 
 def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     """A minimum host driver `doc` states below what the CUDA of an image it is about needs (see the
-    module docstring): `certain` when that image's FROM pins the CUDA release, else `likely`. The
+    module docstring): `certain` when that image's FROM pins the CUDA release, else `likely`, as it is for
+    an image that may use CUDA's forward compatibility (`_forward_compatible`). The
     driver is the host's, so a claim is about every image of `family` but for a sentence or a heading
     naming some of them (`Dockerfile.legacy`, `legacy`) or a CUDA release (`CUDA 11.8`): those only."""
     images: list[tuple[str, str, int, bool]] | None = None  # read once, for a README that states one
