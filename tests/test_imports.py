@@ -312,6 +312,7 @@ STAGES = (
     (
         "docgen.bake",
         "docgen.compose",
+        "docgen.helm",
         "docgen.makefile",
         "docgen.build_scripts",
         "docgen.script_env",
@@ -387,6 +388,7 @@ AUDIT_LAYERS = (
         "env_prefixes",
         "script_images",
         "script_vars",
+        "chart_values",
         "work_dirs",
     ),
     ("family_defaults",),

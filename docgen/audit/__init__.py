@@ -67,7 +67,7 @@ table cells), then the claim readers — `contents`, `arg_entries`, `every_image
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
-`script_vars` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
+`script_vars`, `chart_values` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -94,6 +94,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.chart_values import chart_values
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
@@ -313,6 +314,7 @@ def audit(
         found.extend(_overridden_prefixes(doc, path, directory, audited, project))
         found.extend(_script_images(doc, path, directory, models, audited, project))
         found.extend(_script_variables(doc, path, directory, models))
+        found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
