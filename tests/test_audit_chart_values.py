@@ -249,3 +249,31 @@ def test_a_set_key_of_a_chart_without_templates_is_likely(tmp_path: Path) -> Non
     assert found(tmp_path, readme, files) == [
         (7, "README sets (--set) chart value gpu.count, but chart/values.yaml has no such key", "likely"),
     ]
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        "The chart is in [deploy/helm/infer](deploy/helm/infer/values.yaml).",
+        "```bash\nhelm upgrade --install llm deploy/helm/infer -n ai\n```",
+    ],
+)
+def test_a_chart_further_down_named_by_a_link_or_an_install(tmp_path: Path, named: str) -> None:
+    readme = table(
+        "Chart values",
+        "| Key | Default |",
+        "| `maxBatch` | `16` |\n| `served_model` | `acme/small-7b` |\n",
+    )
+    readme = readme.replace("## Chart values", f"{named}\n\n## Chart values")
+    shift = named.count("\n") + 2
+    assert found(tmp_path, readme, where="deploy/helm/infer/") == [
+        (
+            8 + shift,
+            "README documents chart value served_model, but deploy/helm/infer/values.yaml:7 names it "
+            "servedModel",
+            "certain",
+        ),
+    ]
+    # not named: a chart two folders down is not the README's
+    plain = table("Chart values", "| Key | Default |", "| `maxBatch` | `16` |\n| `served_model` | `x` |\n")
+    assert found(tmp_path / "other", plain, where="deploy/helm/infer/") == []

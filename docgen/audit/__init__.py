@@ -47,6 +47,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), and a compose command that builds
   from a context, Dockerfile or stage that is not there (`compose_builds`).
+- the values of a Helm chart beside the README that a table, a list or a `helm install --set`
+  documents: a key its values.yaml spells otherwise or lacks while no template reads it, a default
+  that differs (`chart_values`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images

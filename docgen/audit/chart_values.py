@@ -200,9 +200,13 @@ def _pick(charts: Sequence[Chart], keys: Sequence[str]) -> tuple[Chart, list[_Ve
 
 def chart_values(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """Tables and lists of a chart's values, and `helm install --set` keys, against the charts beside
-    the README (in its folder or a folder below it) and those its commands install."""
-    charts = charts_near(directory)
-    yield from _set_keys(doc, readme, directory, charts)
+    the README (in its folder or a folder below it), those it links to and those its commands
+    install."""
+    read = _Charts(directory)
+    installs = list(_installs(doc, directory, read))
+    yield from _set_keys(readme, directory, installs)
+    charts = [*read.near, *read.linked(doc)]
+    charts += [c for _, c, _ in installs if all(c is not o for o in charts)]
     if not charts:
         return
     # the entries of each section about values: (line, key, default cell or None)
@@ -317,38 +321,76 @@ def _helm_command(words: list[str]) -> tuple[str | None, list[str]]:
     return (positional[-1] if positional else None), keys
 
 
-def _set_keys(doc: Document, readme: str, directory: Path, near: Sequence[Chart]) -> Iterator[Diagnostic]:
-    """Each `--set` key of a `helm install`/`upgrade`/`template` of a local chart (a path from the
-    README's folder or one of the four above it) that its values.yaml lacks and no template reads."""
-    read: dict[Path, Chart | None] = {c.folder.resolve(): c for c in near}
+class _Charts:
+    """The charts of a README's folder read once each, by resolved folder."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.near = charts_near(directory)
+        self.read: dict[Path, Chart | None] = {c.folder.resolve(): c for c in self.near}
+
+    def at(self, folder: Path) -> Chart | None:
+        """The chart with a Chart.yaml in `folder` (the README's own folder: any with a values file)."""
+        try:
+            key = folder.resolve()
+        except (OSError, RuntimeError):
+            return None
+        if key not in self.read:
+            chart = read_chart(folder) if folder.is_dir() else None
+            self.read[key] = chart if chart is None or chart.name is not None else None
+        return self.read[key]
+
+    def linked(self, doc: Document) -> list[Chart]:
+        """The charts the README links to (a chart's folder or a file in it: `chart/values.yaml`)."""
+        found: list[Chart] = []
+        for path in dict.fromkeys(t.split("#", 1)[0].split("?", 1)[0] for _, t in doc.destinations):
+            if not path or "://" in path or path.startswith(("/", "mailto:")):
+                continue
+            where = self.directory / path
+            for folder in (where, where.parent) if where.suffix else (where,):
+                chart = self.at(folder)
+                if chart is not None and all(chart is not c for c in (*self.near, *found)):
+                    found.append(chart)
+        return found
+
+
+def _installs(
+    doc: Document, directory: Path, charts: _Charts
+) -> Iterator[tuple[list[tuple[int, str]], Chart, list[str]]]:
+    """(command lines, chart, `--set` keys) of each `helm install`/`upgrade`/`template` of a local
+    chart: a path from the folder of the block's last `cd`, the README's folder or one of the four
+    above it."""
     above = list(directory.resolve().parents)[:4]
     for fence in doc.fences:
+        if not any("helm" in text for _, text in fence.lines):
+            continue
         steps = list(moves(fence))
         for command in _build_commands(fence, _HELM):
-            # the folder of the block's last `cd` before the command, when it can be told
-            went = [folder for at, folder in steps if at <= command[0][0]]
-            bases = [directory, *above]
-            if went and re.fullmatch(r"[\w.-][\w./-]*", went[-1]):
-                bases.insert(0, directory / went[-1])
             words = _command_words(command, _HELM)
             if not words:
                 continue
             target, keys = _helm_command(words)
-            if not keys or target is None or not re.fullmatch(r"[\w./-]+", target) or "://" in target:
+            if target is None or not re.fullmatch(r"[\w./-]+", target):
                 continue
-            chart = None
-            for base in bases:
-                folder = (base / target).resolve()
-                if folder not in read:
-                    read[folder] = read_chart(folder) if folder.is_dir() else None
-                if (chart := read[folder]) is not None:
-                    break
-            if chart is None or chart.name is None:
+            went = [folder for at, folder in steps if at <= command[0][0]]
+            bases = [directory, *above]
+            if went and re.fullmatch(r"[\w.-][\w./-]*", went[-1]):
+                bases.insert(0, directory / went[-1])
+            chart = next((c for base in bases if (c := charts.at(base / target)) is not None), None)
+            if chart is not None:
+                yield command, chart, keys
+
+
+def _set_keys(
+    readme: str, directory: Path, installs: Sequence[tuple[list[tuple[int, str]], Chart, list[str]]]
+) -> Iterator[Diagnostic]:
+    """Each `--set` key of a `helm install` of a local chart that its values.yaml lacks and no template
+    reads."""
+    for command, chart, keys in installs:
+        for key in keys:
+            if not _is_key(key):
                 continue
-            for key in keys:
-                if not _is_key(key):
-                    continue
-                verdict = _verdict(chart, key)
-                if not verdict.found:
-                    line = next((n for n, text in command if f"{key}=" in text), command[0][0])
-                    yield _missing(chart, key, verdict, "sets (--set)", readme, line, directory)
+            verdict = _verdict(chart, key)
+            if not verdict.found:
+                line = next((n for n, text in command if f"{key}=" in text), command[0][0])
+                yield _missing(chart, key, verdict, "sets (--set)", readme, line, directory)
