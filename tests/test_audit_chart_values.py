@@ -277,3 +277,15 @@ def test_a_chart_further_down_named_by_a_link_or_an_install(tmp_path: Path, name
     # not named: a chart two folders down is not the README's
     plain = table("Chart values", "| Key | Default |", "| `maxBatch` | `16` |\n| `served_model` | `x` |\n")
     assert found(tmp_path / "other", plain, where="deploy/helm/infer/") == []
+
+
+def test_keys_under_words_an_application_may_use_too_are_likely(tmp_path: Path) -> None:
+    """`Settings`, `Options`, `Configuration`: the table may be the application's own (its engine
+    arguments), not the chart's; `Values`, `Parameters`, `chart`, `template` can only be the chart's."""
+    rows = "| `maxBatch` | Batch size |\n| `served_model` | Model |\n"
+    assert found(tmp_path, table("Server settings", "| Setting | Meaning |", rows)) == [
+        (8, f"README documents chart value served_model, but {SERVED}", "likely"),
+    ]
+    assert found(tmp_path / "b", table("Chart settings", "| Setting | Meaning |", rows)) == [
+        (8, f"README documents chart value served_model, but {SERVED}", "certain"),
+    ]

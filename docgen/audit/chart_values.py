@@ -24,6 +24,11 @@ _ABOUT = re.compile(
     re.IGNORECASE,
 )
 """Words of a heading or an introduction about a chart's values."""
+_CHART_WORDS = re.compile(
+    r"\bvalues?\b|\bparameters?\b|\bchart\b|\bhelm\b|\btemplates?\b|--set\b", re.IGNORECASE
+)
+"""The words of those that can only be about a chart's values (not `settings` or `options`, which may
+be an application's): a key missing under other words is `likely`."""
 _KEY = re.compile(r"[A-Za-z_][\w-]*(?:\.[\w\-/]+|\.\"[^\"\s]+\"|\\\.[\w\-/]+|\[\d+\])*")
 """A values key as READMEs write it: `image.tag`, `resources.limits.nvidia.com/gpu`,
 `nodeSelector."kubernetes.io/os"`, `tolerations[0].key`, `kubernetes\\.io/os` (as `--set` escapes it)."""
@@ -118,10 +123,18 @@ def _nearest(chart: Chart, key: str) -> list[str]:
 
 
 def _missing(
-    chart: Chart, written: str, verdict: _Verdict, said: str, readme: str, line: int, directory: Path
+    chart: Chart,
+    written: str,
+    verdict: _Verdict,
+    said: str,
+    readme: str,
+    line: int,
+    directory: Path,
+    sure: bool = True,
 ) -> Diagnostic:
     """The finding for a key the chart does not have: `certain` for one values.yaml names otherwise or,
-    in a chart with a Chart.yaml and templates, one no template reads; `likely` otherwise."""
+    in a chart with a Chart.yaml and templates, one no template reads; `likely` otherwise, and when not
+    `sure` the README speaks of the chart's values there."""
     values = _shown(chart.values_file, directory)
     if verdict.twin is not None:
         at = chart.values[verdict.twin].line
@@ -129,7 +142,7 @@ def _missing(
             readme,
             line,
             f"README {said} chart value {written}, but {values}:{at} names it {verdict.twin}",
-            confidence=CERTAIN,
+            confidence=CERTAIN if sure else LIKELY,
         )
     checked = chart.name is not None and chart.reads is not None
     tail = (
@@ -141,7 +154,7 @@ def _missing(
         readme,
         line,
         f"README {said} chart value {written}, but {values} has no such key{tail}{hint}",
-        confidence=CERTAIN if checked else LIKELY,
+        confidence=CERTAIN if checked and sure else LIKELY,
     )
 
 
@@ -211,6 +224,7 @@ def chart_values(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
         return
     # the entries of each section about values: (line, key, default cell or None)
     sections: dict[int, list[tuple[int, str, str | None]]] = {}
+    sure: set[int] = set()  # the lines of entries under words only a chart's values are spoken of with
     for table in doc.tables:
         if not table.header or not _ABOUT.search(table.context):
             continue
@@ -227,6 +241,8 @@ def chart_values(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
             if key is not None:
                 default = cells[column] if column is not None and column < len(cells) else None
                 sections.setdefault(table.section, []).append((line, key, default))
+                if _CHART_WORDS.search(table.context):
+                    sure.add(line)
     for block in lists(doc):
         if not _ABOUT.search(f"{block.heading} {block.intro}"):
             continue
@@ -234,6 +250,8 @@ def chart_values(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
             match = _ITEM_KEY.match(text)
             if match and _is_key(match.group(1).strip()):
                 sections.setdefault(block.section, []).append((line, match.group(1).strip(), None))
+                if _CHART_WORDS.search(f"{block.heading} {block.intro}"):
+                    sure.add(line)
     for entries in sections.values():
         entries = [e for e in entries if not _UPPER.fullmatch(e[1]) or any(e[1] in c.values for c in charts)]
         if len(entries) < 2:
@@ -244,7 +262,7 @@ def chart_values(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
         chart, verdicts = picked
         for (line, key, cell), verdict in zip(entries, verdicts, strict=True):
             if not verdict.found:
-                yield _missing(chart, key, verdict, "documents", readme, line, directory)
+                yield _missing(chart, key, verdict, "documents", readme, line, directory, line in sure)
             elif verdict.exact and cell is not None and chart.name is not None:
                 yield from _default(chart, key, cell, readme, line, directory)
 
