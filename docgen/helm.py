@@ -265,8 +265,13 @@ def charts_near(directory: Path) -> list[Chart]:
     """The charts in `directory` and in its immediate subfolders (`chart/`, `helm/`), in name order."""
     found: list[Chart] = []
     folders = [directory]
-    try:
-        folders += sorted(p for p in directory.iterdir() if p.is_dir() and not p.name.startswith("."))
+    try:  # (scandir: an entry's type comes with its name, no stat per file of a large folder)
+        with os.scandir(directory) as entries:
+            folders += sorted(
+                Path(e.path)
+                for e in entries
+                if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)
+            )
     except OSError:
         pass
     for folder in folders:
