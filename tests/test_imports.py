@@ -312,6 +312,7 @@ STAGES = (
     (
         "docgen.bake",
         "docgen.compose",
+        "docgen.helm",
         "docgen.makefile",
         "docgen.build_scripts",
         "docgen.script_env",
@@ -391,6 +392,7 @@ AUDIT_LAYERS = (
         "env_prefixes",
         "script_images",
         "script_vars",
+        "chart_values",
         "work_dirs",
         "env_homes",
     ),

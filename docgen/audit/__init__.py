@@ -47,6 +47,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), and a compose command that builds
   from a context, Dockerfile or stage that is not there (`compose_builds`).
+- the values of a Helm chart beside the README that a table, a list or a `helm install --set`
+  documents: a key its values.yaml spells otherwise or lacks while no template reads it, a default
+  that differs (`chart_values`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
@@ -68,7 +71,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `every_image
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
-`script_vars`, `env_homes` — and `set_aside`, then `family_defaults`; `audit()` here runs them.
+`script_vars`, `env_homes`, `chart_values` — and `set_aside`, then `family_defaults`; `audit()` here
+runs them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -95,6 +99,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.chart_values import chart_values
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
@@ -323,6 +328,7 @@ def audit(
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project))
         found.extend(_script_variables(doc, path, directory, models))
+        found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
