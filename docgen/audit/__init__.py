@@ -101,6 +101,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
+from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.disabled import _disabled_installs
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
@@ -319,6 +320,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
     found.extend(_command_grammar(doc, path))
+    found.extend(_docker_cli(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
