@@ -201,7 +201,7 @@ def test_a_copy_in_a_block_of_any_language_named_far_above(tmp_path: Path, lang:
 
 
 def test_a_copy_is_tied_to_the_audited_file_it_shares_most_lines_with(tmp_path: Path) -> None:
-    other = "FROM rockylinux:9.3\nARG ENGINE_VERSION=1.0\nRUN dnf install -y nodejs\nCMD [\"node\"]\n"
+    other = 'FROM rockylinux:9.3\nARG ENGINE_VERSION=1.0\nRUN dnf install -y nodejs\nCMD ["node"]\n'
     files = {"images/engine.Dockerfile": RECIPE, "images/web.Dockerfile": other}
     audited = ["images/web.Dockerfile", "images/engine.Dockerfile"]
     assert _copies(tmp_path, PASTED.format(lang=""), files, audited) == [
@@ -222,7 +222,9 @@ def test_blocks_of_any_language_that_are_no_copy(tmp_path: Path) -> None:
         # up to date
         readme.replace('"2.7.0"', '"2.8.1"'),
         # a shell session, not a Dockerfile
-        readme.replace("WORKDIR /opt/engine\nRUN ", "cd /opt/engine\n").replace("RUN python3.11", "python3.11"),
+        readme.replace("WORKDIR /opt/engine\nRUN ", "cd /opt/engine\n").replace(
+            "RUN python3.11", "python3.11"
+        ),
     ]
     for trap in traps:
         assert _copies(tmp_path, trap, files, audited) == [], trap

@@ -44,7 +44,8 @@ To debug, enter it with `docker attatch relay` and look around.
 @pytest.mark.parametrize(
     "text",
     [
-        "```bash\ndocker compose up -d\ndocker buildx bake\ndocker scout cves relay\ndocker model pull x\n```\n",
+        "```bash\ndocker compose up -d\ndocker buildx bake\ndocker scout cves relay\n```\n",
+        "```bash\ndocker model pull x\ndocker init\n```\n",
         "```bash\ndocker container ls && docker image prune -f\ndocker --context prod ps\n```\n",
         "```bash\ndocker relayctl start\n```\n",  # a plugin docgen does not know: no slip of a command
         "Keep data in `docker volumes` across runs.\n",  # a noun in prose

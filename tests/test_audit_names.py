@@ -174,7 +174,9 @@ docker create --name other postproc bash
         "command of the README builds graphs_image) (likely)"
     ]
     # two built names a word away: which one is meant cannot be told
-    two = readme.replace("docker build -t solver_image .", "docker build -t solver_image .\ndocker build -t cfd_image .")
+    two = readme.replace(
+        "docker build -t solver_image .", "docker build -t solver_image .\ndocker build -t cfd_image ."
+    )
     assert _audit(tmp_path, two) == []
 
 

@@ -210,7 +210,9 @@ def test_a_gone_dockerfile_under_an_older_images_heading_is_history(tmp_path: Pa
 def _scripts(root: Path, readme: str, files: dict[str, str]) -> list[str]:
     make_tree(root, {"README.md": readme, "Dockerfile": "FROM alpine:3.20\nCOPY . /srv\n", **files})
     model = model_of(parse_dockerfile((root / "Dockerfile").read_text(), "Dockerfile"))
-    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root, root)]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root, root)
+    ]
 
 
 SOURCED = """\

@@ -101,8 +101,8 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
-from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.disabled import _disabled_installs
+from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_prefixes import _overridden_prefixes

@@ -32,7 +32,9 @@ SUBCOMMANDS = frozenset(
     "machine cloud hub agent".split()
 )
 """The words the Docker CLI takes as its command (the reference's list and the plugins of Docker's)."""
-_GLOBAL_VALUES = frozenset("-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey".split())
+_GLOBAL_VALUES = frozenset(
+    "-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey".split()
+)
 """The global options of `docker` that take a value (`docker -H ssh://host ps`)."""
 _SLIP = 0.75
 """How close an unknown word must be to a subcommand to be a slip of it (`exect`, `exce`, `imagess`)."""
