@@ -2,7 +2,10 @@
 README ties to the file by its name (`Create docker/Dockerfile.jetson … paste the following content:`, or
 the block's first comment `# Dockerfile.jetson - …`), most of whose `ENV` and `ARG` names the file
 declares. Its `FROM`, `ENV` values and `ARG` defaults are claims about that file: one the file has
-changed since is a stale copy (`certain`). A block of one `FROM` line said to be every Dockerfile's
+changed since is a stale copy (`certain`). A block of any language or none that reads as a Dockerfile
+(`A copy of the Dockerfile is included here:` over a bare fence) is a copy too, named or not, of the
+audited Dockerfile it shares most instructions with word for word (`_unnamed_copy`). A block of one
+`FROM` line said to be every Dockerfile's
 (`All custom Dockerfiles use the universal base image:`) is compared with each audited one's first `FROM`.
 """
 
