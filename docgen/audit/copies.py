@@ -45,7 +45,8 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
     if not fence.lines:
         return
     fenced = fence.lang.lower() in _DOCKERFILE_LANGS
-    if not fenced and not _reads_as_dockerfile(fence):
+    whole = _reads_as_dockerfile(fence)
+    if not fenced and not whole:
         return
     model = None
     if fenced:
@@ -53,7 +54,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
         if _OTHER.search(above):
             return
         model = _copied(fence, above, auditor.models)
-    if model is None and not _OTHER.search(_intro(doc, fence)):
+    if model is None and whole and not _OTHER.search(_intro(doc, fence)):
         model = _unnamed_copy(fence, auditor)
     if model is None:
         return
