@@ -81,17 +81,19 @@ def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
                     yield lines[0][0], words
     for para in doc.paragraphs:
         for line, text in para.lines:
+            if "docker" not in text:
+                continue
             for _, _, code in code_spans(text):
                 words = _docker_words(code.strip())
                 if words is not None and len(words) >= 2:
                     yield line, words
 
 
-def _unknown_subcommands(doc: Document, readme: str) -> Iterator[Diagnostic]:
-    """A docker command whose subcommand docker does not have, a slip away from one it has (`docker
-    exect`): it cannot run (`certain`)."""
+def _unknown_subcommands(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
+    """A docker command of `commands` whose subcommand docker does not have, a slip away from one it
+    has (`docker exect`): it cannot run (`certain`)."""
     known = sorted(SUBCOMMANDS)
-    for line, words in _commands(doc):
+    for line, words in commands:
         found = _subcommand(words)
         if found is None or found[0] in SUBCOMMANDS or not re.fullmatch(r"[a-z][a-z-]{2,}", found[0]):
             continue
@@ -106,7 +108,9 @@ def _unknown_subcommands(doc: Document, readme: str) -> Iterator[Diagnostic]:
             )
 
 
-def _upper_case_images(doc: Document, readme: str) -> Iterator[Diagnostic]:
+def _upper_case_images(
+    doc: Document, commands: list[tuple[int, list[str]]], readme: str
+) -> Iterator[Diagnostic]:
     """A `docker run` or `docker create` whose image has upper-case letters in its repository's path
     (`ApulisVision`, `org/MyApp`; a registry host may have them): docker refuses it ("repository name
     must be lowercase"), so it cannot run (`certain`). Named with the tag the README's build gives it
@@ -118,7 +122,7 @@ def _upper_case_images(doc: Document, readme: str) -> Iterator[Diagnostic]:
             command = joined(lines)
             if _BUILDS.search(command):
                 tags += [m.group(1) for m in _TAG_FLAG.finditer(command)]
-    for line, words in _commands(doc):
+    for line, words in commands:
         found = _subcommand(words)
         if found is None:
             continue
@@ -151,5 +155,6 @@ def _upper_case_images(doc: Document, readme: str) -> Iterator[Diagnostic]:
 
 def _docker_cli(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
-    yield from _unknown_subcommands(doc, readme)
-    yield from _upper_case_images(doc, readme)
+    commands = list(_commands(doc))  # (each line and code span read once)
+    yield from _unknown_subcommands(commands, readme)
+    yield from _upper_case_images(doc, commands, readme)

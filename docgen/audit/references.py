@@ -980,7 +980,7 @@ def _beside(path: str, places: Sequence[Path]) -> str | None:
     script of that name is in one of those folders itself (`build.sh` next to the README): the folder
     named is a slip."""
     parts = PurePosixPath(re.sub(r"^(?:\./)+", "", path)).parts
-    if len(parts) < 2 or ".." in parts or any(place.parent.is_dir() for place in places):
+    if len(parts) < 2 or ".." in parts or any(os.path.isdir(place.parent) for place in places):
         return None
     for place in places:
         if _is_script(place.parents[len(parts) - 1] / parts[-1]):
