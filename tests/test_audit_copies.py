@@ -5,7 +5,13 @@ file, or one about other settings is not a copy."""
 
 from __future__ import annotations
 
-from helpers import findings
+from pathlib import Path
+
+import pytest
+from helpers import findings, make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
 
 JETSON = """\
 # docker/Dockerfile.jetson
@@ -142,3 +148,87 @@ def test_a_base_said_of_every_dockerfile() -> None:
     # none starts from it: not about these Dockerfiles
     other = EVERY.replace("2.7.1-cuda12.8", "2.5.0-cuda12.4")
     assert findings(other, FAMILY) == []
+
+
+# A copy in a block of any language (or none), tied to its file by the instructions they share.
+
+RECIPE = """\
+FROM rockylinux:9.3
+ARG ENGINE_VERSION="2.8.1"
+ARG WORKERS=4
+WORKDIR /opt/engine
+RUN dnf install -y python3.11 && dnf clean all
+RUN python3.11 -m pip install "engine==${ENGINE_VERSION}"
+ENV ENGINE_WORKERS=${WORKERS}
+CMD ["python3.11", "-m", "engine"]
+"""
+
+PASTED = """\
+# Engine server
+
+The image is made by [the recipe](images/engine.Dockerfile) and published on every tag.
+
+It serves on port 9000.
+
+For reference, the whole recipe as of today:
+
+```{lang}
+FROM rockylinux:9.3
+ARG ENGINE_VERSION="2.7.0"
+ARG WORKERS=4
+WORKDIR /opt/engine
+RUN dnf install -y python3.11 && dnf clean all
+RUN python3.11 -m pip install "engine==${{ENGINE_VERSION}}"
+ENV ENGINE_WORKERS=${{WORKERS}}
+CMD ["python3.11", "-m", "engine"]
+```
+"""
+
+
+def _copies(root: Path, readme: str, files: dict[str, str], audited: list[str]) -> list[str]:
+    make_tree(root, {"README.md": readme, **files})
+    models = [build_model(root / path, path) for path in audited]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, root)]
+
+
+@pytest.mark.parametrize("lang", ["", "text", "bash", "dockerfile"])
+def test_a_copy_in_a_block_of_any_language_named_far_above(tmp_path: Path, lang: str) -> None:
+    files = {"images/engine.Dockerfile": RECIPE}
+    assert _copies(tmp_path, PASTED.format(lang=lang), files, ["images/engine.Dockerfile"]) == [
+        "11: README's copy of images/engine.Dockerfile says ARG ENGINE_VERSION=2.7.0 but "
+        "images/engine.Dockerfile:2 says ENGINE_VERSION=2.8.1 (certain)"
+    ]
+
+
+def test_a_copy_is_tied_to_the_audited_file_it_shares_most_lines_with(tmp_path: Path) -> None:
+    other = 'FROM rockylinux:9.3\nARG ENGINE_VERSION=1.0\nRUN dnf install -y nodejs\nCMD ["node"]\n'
+    files = {"images/engine.Dockerfile": RECIPE, "images/web.Dockerfile": other}
+    audited = ["images/web.Dockerfile", "images/engine.Dockerfile"]
+    assert _copies(tmp_path, PASTED.format(lang=""), files, audited) == [
+        "11: README's copy of images/engine.Dockerfile says ARG ENGINE_VERSION=2.7.0 but "
+        "images/engine.Dockerfile:2 says ENGINE_VERSION=2.8.1 (certain)"
+    ]
+
+
+def test_blocks_of_any_language_that_are_no_copy(tmp_path: Path) -> None:
+    files = {"images/engine.Dockerfile": RECIPE}
+    audited = ["images/engine.Dockerfile"]
+    readme = PASTED.format(lang="")
+    traps = [
+        # the reader writes it
+        readme.replace("For reference, the whole recipe as of today:", "Add this to your Dockerfile:"),
+        # built on the project's own image, then the reader's lines
+        readme.replace("FROM rockylinux:9.3", "FROM acme/engine:2.7.0"),
+        # up to date
+        readme.replace('"2.7.0"', '"2.8.1"'),
+        # a shell session, not a Dockerfile
+        readme.replace("WORKDIR /opt/engine\nRUN ", "cd /opt/engine\n").replace(
+            "RUN python3.11", "python3.11"
+        ),
+    ]
+    for trap in traps:
+        assert _copies(tmp_path, trap, files, audited) == [], trap
+    # another Dockerfile of the repository, not audited, is the one pasted: it shares more lines
+    older = RECIPE.replace('"2.8.1"', '"2.7.0"')
+    files["images/engine-legacy.Dockerfile"] = older
+    assert _copies(tmp_path, readme, files, audited) == []

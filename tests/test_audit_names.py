@@ -146,6 +146,40 @@ docker run -it trainr:latest
     ]
 
 
+def test_a_container_created_from_another_sections_image(tmp_path: Path) -> None:
+    # `docker create` takes an image as `docker run` does; a name written like the built one but for a
+    # word is another section's pasted in.
+    readme = """\
+# Solver
+
+## Usage
+
+### Build
+
+```bash
+docker build -t solver_image .
+```
+
+### Results
+
+```bash
+docker run --gpus all solver_image
+docker create --name scratch graphs_image bash
+docker container create -ti solver_image bash
+docker create --name other postproc bash
+```
+"""
+    assert _audit(tmp_path, readme) == [
+        "15: README runs image graphs_image, but the build command of its section tags solver_image (no "
+        "command of the README builds graphs_image) (likely)"
+    ]
+    # two built names a word away: which one is meant cannot be told
+    two = readme.replace(
+        "docker build -t solver_image .", "docker build -t solver_image .\ndocker build -t cfd_image ."
+    )
+    assert _audit(tmp_path, two) == []
+
+
 def test_a_run_image_a_script_or_a_pull_makes_is_no_claim(tmp_path: Path) -> None:
     readme = """\
 ## Build

@@ -210,3 +210,64 @@ def test_a_gone_dockerfile_under_an_older_images_heading_is_history(tmp_path: Pa
     prose = "The 2023 image was built from `docker/Dockerfile.rocm5`."
     assert _named(tmp_path, prose, heading="Older images") == []
     assert [line for line, _, _ in _named(tmp_path, prose)] == [5]
+
+
+# Scripts a command runs: `source x.sh` and `. x.sh` too, behind a prompt of any host words.
+
+
+def _scripts(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": "FROM alpine:3.20\nCOPY . /srv\n", **files})
+    model = model_of(parse_dockerfile((root / "Dockerfile").read_text(), "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root, root)
+    ]
+
+
+SOURCED = """\
+# Rover image
+
+Set up the shell:
+```
+dev-box $ source setup/env.sh
+```
+Start it:
+```
+me@rig:~/rover$ . orin_start.sh
+```
+Stop it:
+```
+(venv) $ source ./stop.sh
+```
+"""
+
+
+def test_scripts_sourced_behind_a_prompt(tmp_path: Path) -> None:
+    files = {"env.sh": "", "start.sh": "", "stop.sh": ""}
+    assert _scripts(tmp_path, SOURCED, files) == [
+        "5: README runs setup/env.sh, which does not exist next to it or in a folder above it "
+        "(did you mean env.sh?) (certain)",
+        "9: README runs orin_start.sh, which does not exist next to it or in a folder above it "
+        "(did you mean start.sh?) (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"setup/env.sh": "", "orin_start.sh": "", "stop.sh": ""},  # all there
+        # the folder named is there: the script is not one of its, nor one beside the README
+        {"setup/tools.sh": "", "orin_start.sh": "", "stop.sh": ""},
+        # nothing the README runs is found: another layout or a partial checkout
+        {"launch.py": ""},
+    ],
+)
+def test_sourced_scripts_that_are_there_or_unplaced(tmp_path: Path, files: dict[str, str]) -> None:
+    assert _scripts(tmp_path, SOURCED, files) == []
+
+
+def test_a_prompt_is_no_part_of_the_command(tmp_path: Path) -> None:
+    readme = "```console\nuser@box:~/rover$ ./build.sh\nroot# ./deploy.sh\n# ./deploy.sh is optional\n```\n"
+    assert _scripts(tmp_path, readme, {"build.sh": ""}) == [
+        "3: README runs ./deploy.sh, which does not exist next to it or in a folder above it "
+        "(the scripts there: build.sh) (certain)"
+    ]

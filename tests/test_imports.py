@@ -363,6 +363,7 @@ AUDIT_LAYERS = (
         "prose_scripts",
         "moved_scripts",
         "copies",
+        "docker_cli",
     ),
     (
         "methods",

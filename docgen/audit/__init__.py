@@ -109,6 +109,7 @@ from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
 from docgen.audit.disabled import _disabled_installs
+from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_defaults import _env_defaults
@@ -334,6 +335,7 @@ def audit(
         found.extend(_compose_builds(doc, path, directory, project))
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path))
+    found.extend(_docker_cli(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))

@@ -108,6 +108,20 @@ def _lines_of_commands_with_file(fence: Fence) -> set[int]:
     return found
 
 
+SHELL_PROMPT = re.compile(
+    r"[ \t]*(?:\([\w.-]+\)[ \t]*)?"
+    r"(?:(?:[\w.-]+@)?[\w.-]+(?::[~/][^\s$#%]*)?(?:[ \t]*\$|[#%])|\$)[ \t]+(?=\S)"
+)
+"""The prompt a console shows before a command, host words and all: `$ `, `laptop $ `, `user@host:~$ `,
+`(venv) $ `, `root# `; not a comment (`# build`) or a variable (`$HOME`)."""
+
+
+def without_prompt(text: str) -> str:
+    """The command of a command-block line, without the prompt written before it (`SHELL_PROMPT`)."""
+    prompt = SHELL_PROMPT.match(text)
+    return text[prompt.end() :] if prompt else text
+
+
 def fence_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
     """The lines of each command of a command block (a line and those it continues with `\\`), as
     written."""

@@ -2,7 +2,10 @@
 README ties to the file by its name (`Create docker/Dockerfile.jetson … paste the following content:`, or
 the block's first comment `# Dockerfile.jetson - …`), most of whose `ENV` and `ARG` names the file
 declares. Its `FROM`, `ENV` values and `ARG` defaults are claims about that file: one the file has
-changed since is a stale copy (`certain`). A block of one `FROM` line said to be every Dockerfile's
+changed since is a stale copy (`certain`). A block of any language or none that reads as a Dockerfile
+(`A copy of the Dockerfile is included here:` over a bare fence) is a copy too, named or not, of the
+audited Dockerfile it shares most instructions with word for word (`_unnamed_copy`). A block of one
+`FROM` line said to be every Dockerfile's
 (`All custom Dockerfiles use the universal base image:`) is compared with each audited one's first `FROM`.
 """
 
@@ -11,13 +14,16 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.names import _repository
 from docgen.audit.wording import _FROM_LINE
+from docgen.dockerfile import parse_dockerfile
+from docgen.errors import DocgenError
+from docgen.files import dockerfiles_in
 from docgen.markdown import Document, Fence
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile", "docker"})
 _ABOVE = 12
@@ -36,12 +42,20 @@ _OTHER = re.compile(
 def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     """The `FROM`, `ENV` and `ARG` lines of `fence` that differ from the audited Dockerfile it is a copy
     of (see the module docstring); nothing for a block that is not one."""
-    if fence.lang.lower() not in _DOCKERFILE_LANGS or not fence.lines:
+    if not fence.lines:
         return
-    above = _text_above(doc, fence)
-    if _OTHER.search(above):
+    fenced = fence.lang.lower() in _DOCKERFILE_LANGS
+    whole = _reads_as_dockerfile(fence)
+    if not fenced and not whole:
         return
-    model = _copied(fence, above, auditor.models)
+    model = None
+    if fenced:
+        above = _text_above(doc, fence)
+        if _OTHER.search(above):
+            return
+        model = _copied(fence, above, auditor.models)
+    if model is None and whole and not _OTHER.search(_intro(doc, fence)):
+        model = _unnamed_copy(fence, auditor)
     if model is None:
         return
     readme, shown = auditor.path, model.path
@@ -163,6 +177,26 @@ def _text_above(doc: Document, fence: Fence) -> str:
     return "\n".join(texts)
 
 
+def _intro(doc: Document, fence: Fence) -> str:
+    """The words just above `fence` (the last two lines of a paragraph ending at most two lines over it),
+    its heading and its leading comments: where a README says whose Dockerfile a block is (`A copy of
+    the Dockerfile:`, `Add this to your Dockerfile:`)."""
+    start = fence.lines[0][0]
+    texts: list[str] = []
+    first = bisect.bisect_left(doc.paragraphs, start - 3, key=lambda para: para.lines[-1][0])
+    for para in doc.paragraphs[first : first + 2]:
+        if start - 3 <= para.lines[-1][0] < start:
+            texts.extend(text for _, text in para.lines[-2:])
+    heading = bisect.bisect_right(doc.headings, start, key=lambda h: h[0]) - 1
+    if heading >= 0:
+        texts.append(doc.headings[heading][1])
+    for _, text in fence.lines:
+        if text.strip() and not text.lstrip().startswith("#"):
+            break
+        texts.append(text)
+    return "\n".join(texts)
+
+
 def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageModel | None:
     """The one audited Dockerfile `above` names (`_names_file`) that the block copies: more than half of
     the block's `ENV`/`ARG` names (at least two) are the file's, or the block (three instructions or
@@ -226,3 +260,108 @@ def _env_values(model: ImageModel) -> dict[str, list[tuple[str, int]]]:
         if not env.inherited and env.value is not None:
             values.setdefault(env.name, []).append((env.value, env.line))
     return values
+
+
+# --------------------------------------------------------------------------------------------------
+# A copy in a block of any language, tied to its file by the lines they share
+
+_KEYWORDS = frozenset(
+    "FROM RUN CMD LABEL MAINTAINER EXPOSE ENV ADD COPY ENTRYPOINT VOLUME USER WORKDIR ARG ONBUILD "
+    "STOPSIGNAL HEALTHCHECK SHELL".split()
+)
+_MOSTLY = 0.8
+"""The share of a block's lines (continued lines as one) that must be Dockerfile instructions."""
+_SIBLINGS = 20
+"""Dockerfiles not audited that a block is compared with at most (the file it may copy instead)."""
+
+
+def _logical(fence: Fence) -> list[str]:
+    """The lines of `fence` that are neither blank nor comments, continued lines (`\\`) joined."""
+    found: list[str] = []
+    continued = False
+    for _, text in fence.lines:
+        stripped = text.strip()
+        if not continued and (not stripped or stripped.startswith("#")):
+            continue
+        if continued and found:
+            found[-1] += " " + stripped
+        else:
+            found.append(stripped)
+        continued = stripped.endswith("\\")
+    return found
+
+
+def _reads_as_dockerfile(fence: Fence) -> bool:
+    """True when a block of another language (or none) is a Dockerfile: three instructions or more, the
+    first that is no `ARG` a `FROM`, and most of its lines (`_MOSTLY`) instructions, upper case as
+    Dockerfiles write them."""
+    lines = _logical(fence)
+    words = [line.split(None, 1)[0] for line in lines]
+    instructions = [word for word in words if word in _KEYWORDS]
+    if len(instructions) < 3 or len(instructions) < _MOSTLY * len(words):
+        return False
+    first = next((word for word in words if word != "ARG"), "")
+    return first == "FROM"
+
+
+def _parsed_lines(parsed: ParsedDockerfile) -> set[str]:
+    """Each instruction of `parsed` as one line, its spaces collapsed: what two copies share."""
+    return {f"{i.keyword.upper()} {' '.join(i.args.split())}" for i in parsed.instructions}
+
+
+def _block_lines(fence: Fence) -> set[str]:
+    """The instructions of a block read as a Dockerfile (`_parsed_lines`); none when it cannot be read."""
+    try:
+        return _parsed_lines(parse_dockerfile("\n".join(text for _, text in fence.lines) + "\n", "README"))
+    except DocgenError:
+        return set()
+
+
+def _file_lines(file: str) -> set[str]:
+    """The instructions of the Dockerfile at `file` (`_parsed_lines`); none when it cannot be read."""
+    read = _dockerfile_read(file) if file else None
+    return _parsed_lines(read[1]) if read is not None else set()
+
+
+def _first_base(fence: Fence) -> str | None:
+    """The image of the block's first `FROM`."""
+    for _, text in fence.lines:
+        if m := _FROM_LINE.match(text):
+            return m.group(1)
+    return None
+
+
+def _unnamed_copy(fence: Fence, auditor: _Auditor) -> ImageModel | None:
+    """The audited Dockerfile a block that reads as one (`_reads_as_dockerfile`, any language) copies,
+    named or not: the one sharing the most instructions with it, word for word, when they are half of
+    the block's or more (two at least), no other audited Dockerfile shares as many, and the block starts
+    FROM the repository the file starts from (a block starting from another image — the project's own,
+    `FROM ourimage:tag` — is one built on top). A Dockerfile beside the README or the file that is not
+    audited and shares as many is the one copied: none then."""
+    block = _block_lines(fence)
+    said = _first_base(fence)
+    if len(block) < 3 or said is None:
+        return None
+    scored = sorted(
+        ((len(block & _file_lines(m.file)), i) for i, m in enumerate(auditor.family) if m.file),
+        reverse=True,
+    )
+    if not scored:
+        return None
+    best, index = scored[0]
+    if best < 2 or 2 * best < len(block) or (len(scored) > 1 and scored[1][0] == best):
+        return None
+    model = auditor.family[index]
+    if not model.stages or "$" in said or "$" in model.stages[0].base_raw:
+        return None
+    if _repository(said.lower()) != _repository(model.stages[0].base_raw.lower()):
+        return None
+    audited = {Path(m.file).resolve() for m in auditor.family if m.file}
+    try:
+        beside = dockerfiles_in(Path(model.file).parent, 0, pass_unreadable=True)
+    except DocgenError:
+        return None
+    others = [p for p in beside if p.resolve() not in audited][:_SIBLINGS]
+    if any(len(block & _file_lines(str(other))) >= best for other in others):
+        return None
+    return model

@@ -156,7 +156,9 @@ def _container_misses(doc: Document, readme: str, files: Sequence[_Composed]) ->
 # --------------------------------------------------------------------------------------------------
 # docker run IMAGE next to docker build -t IMAGE
 
-_RUN = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?run\b")
+_RUN = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|create)\b")
+"""A command that makes a container of an image: `docker run`, and `docker create`, which takes the same
+options and image."""
 _RUN_VALUES = frozenset(
     "-v --volume -p --publish -e --env --env-file --name -w --workdir -u --user --gpus --device --network "
     "--net --ipc --pid --uts --shm-size --entrypoint --runtime --mount --cpus -m --memory --memory-swap "
@@ -298,9 +300,10 @@ def _run_misses(
     files: Sequence[_Composed],
     folders: Sequence[Path],
 ) -> Iterator[Diagnostic]:
-    """`docker run … IMAGE` in a section whose command blocks also `docker build -t REPO:TAG`, when
-    IMAGE's repository is none the README or the scripts beside it build, tag or pull (nor a compose
-    file's `image:`) while one they build is a slip away (`mindspore:tag` after `-t mindformers:1.8.0`):
+    """`docker run … IMAGE` (or `docker create`) in a section whose command blocks also `docker build -t
+    REPO:TAG`, when IMAGE's repository is none the README or the scripts beside it build, tag or pull
+    (nor a compose file's `image:`) while one they build is a slip away (`mindspore:tag` after `-t
+    mindformers:1.8.0`) or written alike but for one word (`pagerank_image` after `-t lammps_image`):
     the image was renamed. Its tag is not compared (`tag`, `<tag>`); a registry path, a public image,
     a placeholder is no claim (`likely`)."""
     section = _section_of(doc)
@@ -327,12 +330,14 @@ def _run_misses(
             or re.search(r"[<>${}]", image)
             or ("/" in repo and ("." in first or ":" in first or first == "localhost"))
             or repo in _PUBLIC
-            or repo.isupper()
+            or repo != repo.lower()  # (upper case: `docker_cli` tells that docker refuses it)
         ):
             continue
         if "/" in repo and not any(b.split("/", 1)[0] == first for b in built[where] if "/" in b):
             continue  # `nvidia/cuda`: another project's image
-        close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=_CLOSE)
+        close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=_CLOSE) or _one_word_off(
+            repo, built[where]
+        )
         if close and close[0].rsplit("/", 1)[-1] != repo:  # `org/app` for `app`: `_unqualified_runs`'s
             yield Diagnostic(
                 readme,
@@ -341,6 +346,20 @@ def _run_misses(
                 f"(no command of the README builds {repo})",
                 confidence=LIKELY,
             )
+
+
+def _one_word_off(repo: str, built: set[str]) -> list[str]:
+    """The one name of `built` written like `repo` but for one of its words (`lammps_image` for
+    `pagerank_image`, `app-gpu` for `app-cpu`): another section's name pasted in."""
+    words = re.split(r"[-_.]", repo)
+    found = [
+        name
+        for name in sorted(built)
+        if len(other := re.split(r"[-_.]", name)) == len(words) > 1
+        and sum(a != b for a, b in zip(words, other, strict=True)) == 1
+        and re.sub(r"[^-_.]", "", name) == re.sub(r"[^-_.]", "", repo)
+    ]
+    return found if len(found) == 1 else []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -383,7 +402,7 @@ def _unqualified_runs(
     known |= readme_built | {_repository(t) for t in tagged} | set(composed)
     for line, image in runs:
         repo = _repository(image)
-        if repo in known or repo in _PUBLIC or repo.isupper() or re.search(r"[<>${}*\[\]]", image):
+        if repo in known or repo in _PUBLIC or repo != repo.lower() or re.search(r"[<>${}*\[\]]", image):
             continue
         where = _qualified(repo, readme_built, tagged, composed, directory)
         if where is None:

@@ -12,7 +12,7 @@ import posixpath
 import re
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
@@ -26,6 +26,7 @@ from docgen.audit.commands import (
     _build_paths,
     _continued,
     _file_flags,
+    without_prompt,
 )
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _code_paths, _in_commands, _made, repository_root
@@ -469,9 +470,12 @@ def _runs_found_script(commands: str, folders: Sequence[Path]) -> bool:
 
 def _command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
     """(README line, command) of each line of a command block that is no comment, without its `#`
-    comment; with `joined`, continued lines as one command at the line it starts on."""
+    comment and the prompt written before it (`laptop $ `, `user@host:~$ `); with `joined`, continued
+    lines as one command at the line it starts on."""
     pending: list[tuple[int, str]] = []
+    going_on = False
     for line, text in fence.lines:
+        text, going_on = (text if going_on else without_prompt(text)), _continued(text)
         if not joined:
             code = text.split(" #", 1)[0]
             if not code.lstrip().startswith("#"):
@@ -834,11 +838,12 @@ _SCRIPT = r"(?:\.{1,2}/)+[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash|zsh|py)"
 _RUN_SCRIPT = re.compile(
     r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
     r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
-    r"(?:(?:bash|sh|zsh|source)[ \t]+)?"
-    rf"({_SCRIPT}|(?<=bash )[\w.-]+(?:/[\w.-]+)*\.sh|(?<=sh )[\w.-]+(?:/[\w.-]+)*\.sh)(?=$|[ \t;&|)])"
+    r"(?:(?:bash|sh|zsh|source|\.)[ \t]+)?"
+    rf"({_SCRIPT}|(?:(?<=sh )|(?<=source )|(?<=\. ))[\w.-]+(?:/[\w.-]+)*\.sh)(?=$|[ \t;&|)])"
 )
-"""A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`);
-not an argument (`docker run img ./entrypoint.sh` runs it in the container)."""
+"""A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`,
+`source env/setup.sh`, `. setup.sh`); not an argument (`docker run img ./entrypoint.sh` runs it in the
+container)."""
 _ELSEWHERE = re.compile(
     r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+compose|-compose)?[ \t]+(?:container[ \t]+)?"
     r"(?:run|exec|attach|start)\b|\b(?:ssh|kubectl|singularity|apptainer|enroot|srun|vagrant|chroot|su)\b"
@@ -955,9 +960,32 @@ def _scripts_next_to(places: Sequence[Path]) -> list[str]:
 
 def _close_script(path: str, scripts: Sequence[str]) -> str | None:
     """The script of `scripts` whose name is closest to the one `path` names, when one is close
-    (`build_image.sh` for `./build.sh`): it was renamed."""
-    close = difflib.get_close_matches(posixpath.basename(path), scripts, n=1, cutoff=0.7)
+    (`build_image.sh` for `./build.sh`), or the one script whose name ends with it after a `_`, `-` or
+    `.`, or with which it ends (`docker_run.sh` for `jetson_docker_run.sh`): it was renamed."""
+    name = posixpath.basename(path)
+    ends = [s for s in scripts if s != name and (_ends_with(s, name) or _ends_with(name, s))]
+    if len(ends) == 1:
+        return ends[0]
+    close = difflib.get_close_matches(name, scripts, n=1, cutoff=0.7)
     return close[0] if close else None
+
+
+def _ends_with(name: str, end: str) -> bool:
+    """True when the file name `name` is `end` with a prefix joined by `_`, `-` or `.`."""
+    return len(name) > len(end) and name.endswith(end) and name[-len(end) - 1] in "_-."
+
+
+def _beside(path: str, places: Sequence[Path]) -> str | None:
+    """The file name of `path` (`docker/build.sh`) when its folder is nowhere the commands may run and a
+    script of that name is in one of those folders itself (`build.sh` next to the README): the folder
+    named is a slip."""
+    parts = PurePosixPath(re.sub(r"^(?:\./)+", "", path)).parts
+    if len(parts) < 2 or ".." in parts or any(os.path.isdir(place.parent) for place in places):
+        return None
+    for place in places:
+        if _is_script(place.parents[len(parts) - 1] / parts[-1]):
+            return parts[-1]
+    return None
 
 
 def _missing_scripts(
@@ -989,7 +1017,7 @@ def _missing_scripts(
         if any(_is_script(place) for place in places):
             continue
         there = [place for place in places if place.parent in confirmed]
-        renamed = _close_script(path, _scripts_next_to(places))
+        renamed = _close_script(path, _scripts_next_to(places)) or _beside(path, places)
         if there or renamed:
             others = [renamed] if renamed else _scripts_next_to(there)
             missing.setdefault(path, ([], others))[0].append(line)

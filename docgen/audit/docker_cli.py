@@ -1,0 +1,160 @@
+"""Docker commands of a README that the Docker CLI refuses before doing anything: a subcommand it does
+not have, a slip away from one it has (`docker exect -it app bash`: `did you mean exec?`), and an image
+to run whose repository has upper-case letters (`docker run … ApulisVision`: docker answers "repository
+name must be lowercase").
+
+The subcommands are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/: the
+common, management and swarm commands and their aliases), with the plugins Docker ships or documents
+(`compose`, `buildx`, `scout`, `sbom`, `init`, `debug`, `model`, …). A word no known subcommand is near
+(a newer plugin, a name of the README's own) is not reported: only slips are.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shlex
+from collections.abc import Iterator
+
+from docgen.audit.auditor import CERTAIN
+from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.audit.grammar import _RUN, _read
+from docgen.audit.names import _BUILDS, _TAG_FLAG, _repository
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic
+
+SUBCOMMANDS = frozenset(
+    "attach bake build builder buildx checkpoint commit compose config container context cp create diff "
+    "events exec export history image images import info init inspect kill load login logout logs "
+    "manifest network node pause plugin port ps pull push rename restart rm rmi run save search secret "
+    "service stack start stats stop swarm system tag top trust unpause update version volume wait "
+    "debug scout sbom scan extension desktop dev feedback ai model mcp offload sandbox app help "
+    "machine cloud hub agent".split()
+)
+"""The words the Docker CLI takes as its command (the reference's list and the plugins of Docker's)."""
+_GLOBAL_VALUES = frozenset(
+    "-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey".split()
+)
+"""The global options of `docker` that take a value (`docker -H ssh://host ps`)."""
+_SLIP = 0.75
+"""How close an unknown word must be to a subcommand to be a slip of it (`exect`, `exce`, `imagess`)."""
+_STEP = re.compile(r"&&|\|\||;|\||\$\(")
+"""Where a step of a shell line starts: after `&&`, `||`, `;`, a pipe, `$(`."""
+_LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?:[A-Za-z_]\w*=\S*[ \t]+)*")
+"""What may come before a command in its step: `sudo`, `time`, variables set for it."""
+_MAKES_CONTAINER = frozenset({"run", "create"})
+_PLACEHOLDER = re.compile(r"[<>${}\[\]*]|your|\bmy|image|name|repo|tag", re.IGNORECASE)
+"""An image word the reader replaces (`<image>`, `YOUR_IMAGE`, `MyImage`)."""
+
+
+def _docker_words(step: str) -> list[str] | None:
+    """The words after `docker` of a shell step that runs docker (`sudo docker -H x ps -a`), quotes
+    removed; None for a step that runs something else or cannot be split."""
+    step = _LEAD.sub("", without_prompt(step), count=1)
+    if not step.startswith("docker ") and not step.startswith("docker\t"):
+        return None
+    try:
+        return shlex.split(step.split(" #", 1)[0])[1:]
+    except ValueError:
+        return None
+
+
+def _subcommand(words: list[str]) -> tuple[str, int] | None:
+    """(the subcommand, where its words start) of `docker`'s words, global options passed over."""
+    at = 0
+    while at < len(words) and words[at].startswith("-"):
+        at += 2 if words[at] in _GLOBAL_VALUES else 1
+    return (words[at], at + 1) if at < len(words) else None
+
+
+def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
+    """(README line, `docker`'s words) of each docker command: a step of a command block's command, and
+    an inline code span in prose holding one with an argument (`docker exec -it app bash`; two words,
+    `docker volumes`, may be a noun)."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            if text.lstrip().startswith("#"):
+                continue
+            for step in _STEP.split(text):
+                if (words := _docker_words(step)) is not None:
+                    yield lines[0][0], words
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "docker" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                words = _docker_words(code.strip())
+                if words is not None and len(words) >= 2:
+                    yield line, words
+
+
+def _unknown_subcommands(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
+    """A docker command of `commands` whose subcommand docker does not have, a slip away from one it
+    has (`docker exect`): it cannot run (`certain`)."""
+    known = sorted(SUBCOMMANDS)
+    for line, words in commands:
+        found = _subcommand(words)
+        if found is None or found[0] in SUBCOMMANDS or not re.fullmatch(r"[a-z][a-z-]{2,}", found[0]):
+            continue
+        close = difflib.get_close_matches(found[0], known, n=1, cutoff=_SLIP)
+        if close:
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs docker {found[0]}, which is no docker command: it cannot run (did you mean "
+                f"{close[0]}?)",
+                confidence=CERTAIN,
+            )
+
+
+def _upper_case_images(
+    doc: Document, commands: list[tuple[int, list[str]]], readme: str
+) -> Iterator[Diagnostic]:
+    """A `docker run` or `docker create` whose image has upper-case letters in its repository's path
+    (`ApulisVision`, `org/MyApp`; a registry host may have them): docker refuses it ("repository name
+    must be lowercase"), so it cannot run (`certain`). Named with the tag the README's build gives it
+    (`-t apulisvision:1.5.0`), or its one build tag. A placeholder (`<image>`, `IMAGE`, `YourImage`) is
+    the reader's to fill in."""
+    tags: list[str] = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            if _BUILDS.search(command):
+                tags += [m.group(1) for m in _TAG_FLAG.finditer(command)]
+    for line, words in commands:
+        found = _subcommand(words)
+        if found is None:
+            continue
+        verb, at = found
+        if verb == "container" and at < len(words):
+            verb, at = words[at], at + 1
+        if verb not in _MAKES_CONTAINER:
+            continue
+        read = _read(words[at:], _RUN)
+        if not read.complete or not read.positional:
+            continue
+        image = read.positional[0]
+        path = _repository(image)
+        first, _, rest = path.partition("/")
+        if rest and ("." in first or ":" in first or first == "localhost"):
+            path = rest  # a registry host may be written in upper case
+        if path == path.lower() or path.isupper() or _PLACEHOLDER.search(image):
+            continue
+        same = [t for t in tags if _repository(t) == _repository(image).lower()]
+        hint = ""
+        if same or len(set(tags)) == 1:
+            hint = f"; the README's build tags {(same or tags)[0]}"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, which docker refuses: a repository name must be lowercase{hint}",
+            confidence=CERTAIN,
+        )
+
+
+def _docker_cli(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    commands = list(_commands(doc))  # (each line and code span read once)
+    yield from _unknown_subcommands(commands, readme)
+    yield from _upper_case_images(doc, commands, readme)

@@ -1,0 +1,95 @@
+"""`docgen.audit.docker_cli`: a docker command the CLI refuses before doing anything — a subcommand
+docker lacks, a slip from one it has (`docker exect`, in a command block or in inline code), and an
+image to run or create with upper-case letters in its repository (`docker run … ImageName`) — is a
+finding (`certain`); a newer plugin, a noun in prose, a placeholder or a registry host in upper case is
+not."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+MODEL = model_of(parse_dockerfile("FROM debian:12-slim\nRUN apt-get update\n", "Dockerfile"))
+
+
+def found(readme: str) -> list[str]:
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", MODEL)]
+
+
+def test_a_subcommand_docker_does_not_have() -> None:
+    readme = """\
+# Relay
+
+```sh
+host$ docker biuld -t relay .
+docker run -d --name relay relay
+sudo docker -H ssh://box exce -it relay sh && docker logs relay
+```
+
+To debug, enter it with `docker attatch relay` and look around.
+"""
+    assert found(readme) == [
+        "4: README runs docker biuld, which is no docker command: it cannot run (did you mean build?) "
+        "(certain)",
+        "6: README runs docker exce, which is no docker command: it cannot run (did you mean exec?) "
+        "(certain)",
+        "9: README runs docker attatch, which is no docker command: it cannot run (did you mean attach?) "
+        "(certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```bash\ndocker compose up -d\ndocker buildx bake\ndocker scout cves relay\n```\n",
+        "```bash\ndocker model pull x\ndocker init\n```\n",
+        "```bash\ndocker container ls && docker image prune -f\ndocker --context prod ps\n```\n",
+        "```bash\ndocker relayctl start\n```\n",  # a plugin docgen does not know: no slip of a command
+        "Keep data in `docker volumes` across runs.\n",  # a noun in prose
+        "```bash\n# docker exect is a typo people make\necho docker exect\n```\n",  # no command
+        "```dockerfile\nFROM docker:27\nRUN docker biuld .\n```\n",  # not a command block
+    ],
+)
+def test_known_subcommands_and_words_that_are_no_command(text: str) -> None:
+    assert found(text) == []
+
+
+def test_an_image_with_upper_case_letters_cannot_run() -> None:
+    readme = """\
+# Vision
+
+```bash
+docker build -t deepvision:2.1 docker/
+```
+
+```bash
+docker run --gpus all -v $PWD/data:/DeepVision/data -it DeepVision
+docker create --name scratch DeepVision:2.1 bash
+```
+"""
+    assert found(readme) == [
+        "8: README runs image DeepVision, which docker refuses: a repository name must be lowercase; the "
+        "README's build tags deepvision:2.1 (certain)",
+        "9: README runs image DeepVision:2.1, which docker refuses: a repository name must be lowercase; "
+        "the README's build tags deepvision:2.1 (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -it deepvision:2.1",
+        "docker run -it deepvision:RC1",  # a tag may have upper case
+        "docker run -it Registry.Example.com:5000/team/deepvision",  # so may a registry host
+        "docker run -it IMAGE",  # placeholders
+        "docker run -it <ImageName>",
+        "docker run -it YourImage:latest",
+        "docker run -it $IMAGE",
+        "docker run -it deepvision:2.1 RunServer --Port 80",  # the container's command
+    ],
+)
+def test_images_that_can_run_or_are_placeholders(command: str) -> None:
+    assert found(f"```bash\n{command}\n```\n") == []
