@@ -959,8 +959,10 @@ def test_a_source_missing_outside_a_git_checkout_or_ignored_is_no_finding(
         ("Write exact pins, such as `torch==2.0.0`, in your own file.", []),
         # the trap: the same pin said of the image, and a lower bound the image does not meet
         ("The image installs `torch==2.0.0`.", [(1, "README says torch 2.0.0 but Dockerfile:6 says 2.6.0")]),
-        ("After the upgrade the image holds `torch>=2.8.0`.",
-         [(1, "README says torch>=2.8.0 but Dockerfile:6 says 2.6.0")]),
+        (
+            "After the upgrade the image holds `torch>=2.8.0`.",
+            [(1, "README says torch>=2.8.0 but Dockerfile:6 says 2.6.0")],
+        ),
         # a lower bound the image meets is true, whatever the version it names
         ("The image needs `torch>=2.0.0`.", []),
     ],

@@ -334,7 +334,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("missing",),
+    ("missing", "own_image"),
     (
         "references",
         "arg_entries",
@@ -375,6 +375,7 @@ AUDIT_LAYERS = (
         "gpu_models",
         "version_lists",
         "commits",
+        "preset_env",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
     (
