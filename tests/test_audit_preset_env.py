@@ -109,3 +109,11 @@ Options are environment variables in the `compose.yaml` file. By default, these 
     # the file named is not there (another compose file is): the reader may mean it, `likely`
     other = {"compose.gpu.yaml": COMPOSE}
     assert found(tmp_path / "other", readme, other) == [(6, unset("CACHE_DIR_PATH"), "likely")]
+
+
+def test_a_variable_named_after_the_base_image_may_be_set_by_it(tmp_path: Path) -> None:
+    readme = "# Server\n\nBy default, these are set:\n\n- `OLLAMA_HOST`: its address\n- `SERVE_HOST_ADDR`: ours\n"
+    make_tree(tmp_path, {"Dockerfile": "FROM ollama/ollama:0.3.0\n", "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [(d.line, d.message) for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)]
+    assert found == [(6, unset("SERVE_HOST_ADDR"))]

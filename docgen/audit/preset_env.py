@@ -64,7 +64,9 @@ _BASE_NAMES = re.compile(
     r"|PYTORCH|TORCH|TF|OMP|MKL|GPG|NODE|NPM|YARN|GO|RUST|CARGO|HOSTNAME|USER|SHELL|DISPLAY|XDG)(?:_|\Z)"
 )
 """Names base images and the system set themselves (`NVIDIA_VISIBLE_DEVICES`, `PYTHON_VERSION`,
-`LD_LIBRARY_PATH`): the base may well set them."""
+`LD_LIBRARY_PATH`): the base may well set them, as it may those named after it (`OLLAMA_HOST` on
+`ollama/ollama`)."""
+_WORDS = re.compile(r"[a-z0-9]+")
 _RUN_PASSES = re.compile(r"(?:-e|--env)[ \t=]+[\"']?([A-Za-z_][A-Za-z0-9_]*)")
 _MAX_FILES = 200
 _MAX_BYTES = 262_144
@@ -93,9 +95,14 @@ def _preset_env(
     reading_files = any(s.env_file for f in composed for s in f.services)
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     texts = _folder_texts(tuple(dict.fromkeys(f.resolve() for f in folders)))
+    bases = {
+        w for m in models for c in m.components if c.kind == "image" for w in _WORDS.findall(c.name.lower())
+    }
     for line, name, named in claims:
         if name in envs or name in passed or name in in_compose or _BASE_NAMES.match(name):
             continue
+        if name.split("_", 1)[0].lower() in bases:
+            continue  # `OLLAMA_HOST` on `ollama/ollama`: the base image's own software may set it
         if reading_files or any(name in text for text in texts):
             continue
         confidence, said = LIKELY, "is set already"
