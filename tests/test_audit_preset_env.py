@@ -112,7 +112,9 @@ Options are environment variables in the `compose.yaml` file. By default, these 
 
 
 def test_a_variable_named_after_the_base_image_may_be_set_by_it(tmp_path: Path) -> None:
-    readme = "# Server\n\nBy default, these are set:\n\n- `OLLAMA_HOST`: its address\n- `SERVE_HOST_ADDR`: ours\n"
+    readme = (
+        "# Server\n\nBy default, these are set:\n\n- `OLLAMA_HOST`: its address\n- `SERVE_HOST_ADDR`: ours\n"
+    )
     make_tree(tmp_path, {"Dockerfile": "FROM ollama/ollama:0.3.0\n", "README.md": readme})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     found = [(d.line, d.message) for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)]
