@@ -55,9 +55,16 @@ def found(root: Path, base: str, readme: str) -> list[tuple[int, str, str]]:
     ]
 
 
-def test_a_sibling_outside_the_named_images_chain_contradicts_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "named",
+    [
+        BUILD.format(path="svc/Dockerfile.gateway"),
+        "\n## Source\n\nThe image is built from [its Dockerfile](Dockerfile.gateway).\n",
+    ],
+)
+def test_a_sibling_outside_the_named_images_chain_contradicts_nothing(tmp_path: Path, named: str) -> None:
     # the gateway is built on the engine-base image, its tag naming that Dockerfile
-    readme = TABLE.format(ray="2.40.0", requests="2.31.0") + BUILD.format(path="svc/Dockerfile.gateway")
+    readme = TABLE.format(ray="2.40.0", requests="2.31.0") + named
     assert found(tmp_path, "example/engine:engine-base-cu124", readme) == []
 
 

@@ -74,8 +74,9 @@ def readme_image(
             note(target, built)
     texts = [t for p in doc.paragraphs for _, t in p.lines] + [t for _, t in doc.headings]
     for text in texts:
-        for name in _files_named(text):
-            note(name, named)
+        if "ockerfile" in text or "ontainerfile" in text or "OCKERFILE" in text:
+            for name in _files_named(text):
+                note(name, named)
     if len(built) != 1:
         return None
     own = models[next(iter(built))]
