@@ -996,3 +996,32 @@ def test_a_source_missing_outside_a_git_checkout_or_ignored_is_no_finding(
     tmp_path: Path, files: dict[str, str]
 ) -> None:
     assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app deploy") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A pin in an instruction to edit a file, or given as an example of how to write one
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("For reproducible builds, pin each line (e.g. turn `torch>=2.0.0` into `torch==2.0.0`).", []),
+        ("To freeze it, change `torch>=2.0.0` to `torch==2.0.0` in requirements.txt.", []),
+        ("Replace `torch==2.1.0` with the release your code needs.", []),
+        ("需要固定版本时，请将`torch>=2.0.0`修改为`torch==2.0.0`。", []),
+        ("需要固定版本时（比如`torch==2.0.0`），编辑 requirements.txt。", []),
+        ("Write exact pins, such as `torch==2.0.0`, in your own file.", []),
+        # the trap: the same pin said of the image, and a lower bound the image does not meet
+        ("The image installs `torch==2.0.0`.", [(1, "README says torch 2.0.0 but Dockerfile:6 says 2.6.0")]),
+        (
+            "After the upgrade the image holds `torch>=2.8.0`.",
+            [(1, "README says torch>=2.8.0 but Dockerfile:6 says 2.6.0")],
+        ),
+        # a lower bound the image meets is true, whatever the version it names
+        ("The image needs `torch>=2.0.0`.", []),
+    ],
+)
+def test_a_pin_in_an_instruction_to_edit_a_file_is_no_claim(
+    sentence: str, expected: list[tuple[int, str]]
+) -> None:
+    assert found(sentence + "\n") == expected

@@ -335,7 +335,7 @@ AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
-    ("missing",),
+    ("missing", "own_image"),
     (
         "references",
         "arg_entries",
@@ -381,6 +381,7 @@ AUDIT_LAYERS = (
         "version_lists",
         "restated",
         "commits",
+        "preset_env",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
     (

@@ -40,6 +40,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), and a build command whose
   folder is a version placeholder (`cd gpu/x.y.z && docker build .`) when the newest release folder
   holds no Dockerfile there, when the README's folder is given.
+- an environment variable the README says is set already (`By default, the following options are
+  set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
+  or command of it sets (`preset_env`);
 - names a command or an example shares with the files beside the README: a `docker exec` container
   no compose file names, a `docker run` image its section does not build, a compose example whose
   service the compose file beside it builds otherwise (`names`).
@@ -55,7 +58,8 @@ Changelog and release-notes sections tell the past and are skipped; so is text a
 images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
 `-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
-is gone, the one it most likely means now, or none), the rest against every one.
+is gone, the one it most likely means now, or none), the rest against every one, or, when the README
+names one Dockerfile and no other, against that one and those building its bases (`own_image`).
 Each finding carries a confidence: `certain` when read from a table cell, a pin, a build command or a
 file reference, `likely` when read from prose.
 
@@ -71,8 +75,9 @@ table cells), then the claim readers — `contents`, `arg_entries`, `every_image
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
-`script_vars`, `env_homes`, `chart_values` — and `set_aside`, then `family_defaults`; `audit()` here
-runs them.
+`script_vars`, `env_homes`, `chart_values`, `preset_env` — and `set_aside`, then `family_defaults`;
+`own_image` tells which images a README naming one Dockerfile of several is about; `audit()` here runs
+them.
 docs/architecture.md lists what each holds.
 
 Everything here is a pure function over strings and the model. The text is read once, line by line;
@@ -83,7 +88,8 @@ over user text (each repeat is followed by text it cannot match).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from docgen.audit.arg_entries import _arg_entries
@@ -142,11 +148,13 @@ from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths,
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
+from docgen.audit.own_image import readme_image
 from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.platforms import _build_platforms
 from docgen.audit.ports import _published_ports
+from docgen.audit.preset_env import _preset_env
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
@@ -246,6 +254,11 @@ def audit(
             extra.append(built_to)
     dead_lines = {(line, target) for line, target, _ in dead}
     tied = _tied_sections(doc, models, siblings, dead_lines, staged)
+    # a README naming one Dockerfile of several is about it and the ones it is built on (`own_image`);
+    # when its local base cannot be told, a finding must hold for every sibling that may build it
+    own = readme_image(doc, models, tied)
+    untied = own.images if own is not None else everything
+    choices = own.choices if own is not None else ()
     runtime = _runtime_names(doc)
     elsewhere = _documented_outside_tables(doc)
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
@@ -280,7 +293,7 @@ def audit(
     shared_parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
-        images = tied.get(section, everything)
+        images = tied.get(section, untied)
         built = frozenset(b for b in builds.get(section, ()) if b[0] in images)
         return parts.setdefault((images, built), Document()) if images else None
 
@@ -322,6 +335,7 @@ def audit(
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
         found.extend(_compose_variables(doc, path, directory, models, project))
+        found.extend(_preset_env(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
@@ -360,49 +374,89 @@ def audit(
     for (images, built), sub in sorted(
         parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
     ):
+        if choices and own is not None and images == own.images:
+            # the chain of the README's image is not known: a finding of every way to complete it
+            runs = [
+                list(
+                    _audit_part(
+                        sub, doc, family._with(as_built.of(c, built)), elsewhere, shown, text, forwarded
+                    )
+                )
+                for c in choices
+            ]
+            lines = [{d.line for d in run} for run in runs]
+            # what the named Dockerfile's own pins contradict keeps its confidence
+            alone = {
+                (d.line, d.message)
+                for d in _audit_part(
+                    sub, doc, family._with(as_built.of(images, built)), elsewhere, shown, text, forwarded
+                )
+            }
+            found.extend(
+                d if (d.line, d.message) in alone else replace(d, confidence=LIKELY)
+                for d in runs[0]
+                if all(d.line in ls for ls in lines)
+            )
+            continue
         auditor = family._with(as_built.of(images, built))
-        found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
-        for line, heading in sub.headings:
-            found.extend(_audit_text(line, heading, auditor, prose=True))
-        for para in sub.paragraphs:
-            found.extend(_audit_paragraph(para, auditor))
-        found.extend(_arg_lists(sub, auditor, elsewhere))
-        found.extend(_arg_entries(sub, auditor))
-        found.extend(_listed_contents(sub, auditor))
-        found.extend(_library_lists(sub, auditor))
-        found.extend(_disabled_installs(sub, auditor))
-        found.extend(_dropped_stages(sub, auditor))
-        found.extend(_setting_claims(sub, auditor))
-        found.extend(_published_ports(sub, doc, auditor))
-        found.extend(_env_defaults(sub, doc, auditor))
-        found.extend(_family_defaults(sub, auditor))
-        found.extend(_base_claims(sub, auditor, text))
-        found.extend(_gpu_model_claims(sub, auditor))
-        found.extend(_version_lists(sub, auditor))
-        found.extend(_restated_versions(sub, auditor))
-        found.extend(_commit_claims(sub, doc, auditor))
-        found.extend(_mounted_scripts(sub, doc, auditor))
-        found.extend(_provided_claims(sub, auditor))
-        found.extend(_latest_claims(sub, auditor))
-        found.extend(_tool_claims(sub, auditor))
-        found.extend(_built_claims(sub, auditor))
-        for fence in sub.fences:
-            found.extend(_audit_fence(fence, auditor))
-            found.extend(_listed_not_installed(fence, auditor))
-            intro = _fence_intro(doc, fence)
-            found.extend(_assignment_block(fence, intro, auditor))
-            said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
-            found.extend(_described_block(fence, said, auditor))
-            found.extend(_image_build_block(fence, said, auditor))
-            found.extend(_pasted_copies(doc, fence, auditor))
-            found.extend(_every_base(doc, fence, auditor))
-        found.extend(_audit_targets(sub, auditor))
-        found.extend(_toolkit_targets(sub, auditor, forwarded))
-        found.extend(_dead_targets(sub, auditor, shown))
-        found.extend(_titled_stages(sub, auditor))
-        found.extend(_target_columns(sub, auditor))
-        found.extend(_unpassed_required(sub, auditor, text))
+        found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded))
     return _merged(found)
+
+
+def _audit_part(
+    sub: Document,
+    doc: Document,
+    auditor: _Auditor,
+    elsewhere: frozenset[str],
+    shown: dict[str, list[tuple[int, float]]],
+    text: str,
+    forwarded: Mapping[int, Sequence[tuple[str, str]]],
+) -> Iterator[Diagnostic]:
+    """The findings of the claim readers on one part of the README, compared with `auditor`'s images;
+    `forwarded`: the build args the README's script runs pass on (`forwarded_prefixes`)."""
+    found: list[Diagnostic] = []
+    found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
+    for line, heading in sub.headings:
+        found.extend(_audit_text(line, heading, auditor, prose=True))
+    for para in sub.paragraphs:
+        found.extend(_audit_paragraph(para, auditor))
+    found.extend(_arg_lists(sub, auditor, elsewhere))
+    found.extend(_arg_entries(sub, auditor))
+    found.extend(_listed_contents(sub, auditor))
+    found.extend(_library_lists(sub, auditor))
+    found.extend(_disabled_installs(sub, auditor))
+    found.extend(_dropped_stages(sub, auditor))
+    found.extend(_setting_claims(sub, auditor))
+    found.extend(_published_ports(sub, doc, auditor))
+    found.extend(_env_defaults(sub, doc, auditor))
+    found.extend(_family_defaults(sub, auditor))
+    found.extend(_base_claims(sub, auditor, text))
+    found.extend(_gpu_model_claims(sub, auditor))
+    found.extend(_version_lists(sub, auditor))
+    found.extend(_restated_versions(sub, auditor))
+    found.extend(_commit_claims(sub, doc, auditor))
+    found.extend(_mounted_scripts(sub, doc, auditor))
+    found.extend(_provided_claims(sub, auditor))
+    found.extend(_latest_claims(sub, auditor))
+    found.extend(_tool_claims(sub, auditor))
+    found.extend(_built_claims(sub, auditor))
+    for fence in sub.fences:
+        found.extend(_audit_fence(fence, auditor))
+        found.extend(_listed_not_installed(fence, auditor))
+        intro = _fence_intro(doc, fence)
+        found.extend(_assignment_block(fence, intro, auditor))
+        said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
+        found.extend(_described_block(fence, said, auditor))
+        found.extend(_image_build_block(fence, said, auditor))
+        found.extend(_pasted_copies(doc, fence, auditor))
+        found.extend(_every_base(doc, fence, auditor))
+    found.extend(_audit_targets(sub, auditor))
+    found.extend(_toolkit_targets(sub, auditor, forwarded))
+    found.extend(_dead_targets(sub, auditor, shown))
+    found.extend(_titled_stages(sub, auditor))
+    found.extend(_target_columns(sub, auditor))
+    found.extend(_unpassed_required(sub, auditor, text))
+    yield from found
 
 
 class _BuiltModels:

@@ -16,7 +16,10 @@ other things, and comparing it with the image only gives false alarms:
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
 - a version that belongs to another component than the name right before it: in `The default CUDA
-  version used by CMake is 13.0` the 13.0 is CUDA's, not CMake's (`version_owner`).
+  version used by CMake is 13.0` the 13.0 is CUDA's, not CMake's (`version_owner`);
+- a pin in an instruction to edit a file (`change `torch>=2.0.0` to `torch==2.0.0``, `replace X with
+  Y`, `将 X 改为 Y`) or given as an example of how to write one (`such as `numpy==1.26.4``):
+  how to write a requirement, not what the image has (`edit_example`).
 
 Pure functions over strings; every regular expression runs on one line or one sentence.
 """
@@ -394,3 +397,33 @@ def _after_break(sentence: str, end: int) -> int:
     """The offset right after the clause break that starts at `end`."""
     found = _CLAUSE_END.match(sentence, end)
     return found.end() if found else end
+
+
+# --------------------------------------------------------------------------------------------------
+# A pin shown as how to edit a file
+
+_CLAUSE_BREAK = re.compile(r"[.;!?。；！？](?=[ \t]|\Z)|[。；！？]")
+_EDIT_VERB = re.compile(
+    r"(?<![\w-])(?:change|replace|swap|switch|rewrite|modify|edit)(?![\w-])"
+    r"|改为|改成|替换|换成|修改为|更改为",
+    re.IGNORECASE,
+)
+"""An instruction to edit text, in the form one gives it (`change`, `replace`; not `changed`, `replaces`):
+what follows is how to write the file, not what it, or the image, holds."""
+_EDIT_AFTER = re.compile(r"[`'\"]?[ \t]*(?:改为|改成|替换为|替换成|换成|修改为|更改为)")
+"""`X`改为`Y`: the Chinese verb comes after the first pin."""
+_PIN_EXAMPLE = re.compile(r"(?<![\w-])(?:such[ \t]+as|like)(?![\w-])[ \t`*]*\Z", re.IGNORECASE)
+"""`such as `numpy==1.26.4``, right before a pin: one way to write it."""
+
+
+def edit_example(text: str, start: int, end: int) -> bool:
+    """True when the pin at `text[start:end]` (`torch==2.0.0`) is part of an instruction to edit a file
+    (`change `torch>=2.0.0` to `torch==2.0.0``, `replace X with Y`, `将`X`改为`Y``) or is given right
+    after `such as`: how to write a requirement, not a claim about the image. The instruction is looked
+    for in the clause before the pin (80 characters at most) and, for a Chinese `改为`, right after it."""
+    window = text[max(0, start - 80) : start]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    clause = window[breaks[-1].end() :] if breaks else window
+    if _EDIT_VERB.search(clause) or _PIN_EXAMPLE.search(clause):
+        return True
+    return bool(_EDIT_AFTER.match(text, end, min(len(text), end + 12)))

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.aside import compound_names, version_owner
+from docgen.audit.aside import compound_names, edit_example, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
@@ -176,6 +176,8 @@ def _audit_text(
     taken: list[tuple[int, int]] = []
     for match in _PIN.finditer(text):
         taken.append((match.start(), match.end()))
+        if _example(text, match) or edit_example(text, match.start(), match.end()):
+            continue  # `(e.g. change `torch>=2.0.0` to `torch==2.0.0`)`: how to write a pin, no claim
         version = match.group(3).rstrip(".,;:*")
         problem = auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
         if problem:

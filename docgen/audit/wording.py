@@ -82,7 +82,8 @@ _IMAGE_REF = re.compile(
 """`repository:tag` in text; a tag ends in a letter, digit or `_` (a full stop after it ends a sentence)."""
 
 
-_EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\b)", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\b)|例如|比如|譬如|举例", re.IGNORECASE)
+"""Words saying what follows is an example: `for example`, `e.g.`, and the Chinese 例如, 比如."""
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
@@ -195,7 +196,7 @@ def variable_of_value(text: str, match: re.Match[str]) -> str | None:
 
 
 def _example(text: str, match: re.Match[str]) -> bool:
-    """True when `for example` or `e.g.` comes shortly before `match`: an example, not a claim."""
+    """True when `for example`, `e.g.` or `例如` comes shortly before `match`: an example, not a claim."""
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
 
 
