@@ -237,6 +237,8 @@ class Reading:
     """How the reference writes it (`12.9.1`, `cu129`, `bookworm`)."""
     in_name: bool
     """True when read from the repository name (`rocm/dev-ubuntu-22.04`), not the tag."""
+    from_notes: bool = False
+    """True when NVIDIA's release notes for the release the tag names state it (`_NGC_PYTORCH`)."""
 
 
 def split_reference(ref: str) -> tuple[str, str | None]:
@@ -365,7 +367,11 @@ def ngc_pytorch(ref: str) -> tuple[Reading, ...]:
         return ()
     release = found["ngc"]
     versions = _NGC_PYTORCH[release][0]
-    return tuple(Reading(_ITEMS[item], versions[item], release, False) for item in _ITEMS if item in versions)
+    return tuple(
+        Reading(_ITEMS[item], versions[item], release, False, from_notes=True)
+        for item in _ITEMS
+        if item in versions
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -522,6 +528,6 @@ def image_rows(
             rows.append(VersionRow(name, version, ref, line, None, "config", config_file))
     for reading in read_reference(ref):
         arg = controlling_arg(reading.written, raw, defaults, raws)
-        origin = "name" if reading.in_name else "tag"
+        origin = "name" if reading.in_name else "release-notes" if reading.from_notes else "tag"
         rows.append(VersionRow(reading.name, reading.version, ref, line, arg, origin))
     return rows

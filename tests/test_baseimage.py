@@ -482,6 +482,9 @@ def test_versions_from_release_notes_are_written_as_the_release() -> None:
         None,
         {},
     )
-    assert {(row.name, row.arg, row.origin) for row in rows} == {
-        (name, "NGC", "tag") for name in ("NGC release", "CUDA", "PyTorch", "Python")
-    }
+    assert [(row.name, row.arg, row.origin) for row in rows] == [
+        ("NGC release", "NGC", "tag"),
+        ("CUDA", "NGC", "release-notes"),
+        ("PyTorch", "NGC", "release-notes"),
+        ("Python", "NGC", "release-notes"),
+    ]
