@@ -10,7 +10,9 @@ what a group matched into the version shown (`cu129` is CUDA 12.9, `bookworm` is
 An image of a family not in the table is read word by word (`_WORDS`: `cu124`, `torch2.6`, `th2.6.0`,
 `fa2.7.4`, the words a project's own images put in their tags), and so is the rest of a tag its family's
 pattern matches (`vllm/vllm-openai:v0.8.1-th2.6.0`); a tag its family's pattern does not match, or one
-with no such word, yields nothing: docgen never guesses a version. Pure functions, no I/O.
+with no such word, yields nothing: docgen never guesses a version. The tag of NGC's PyTorch container
+names only the release; `_NGC_PYTORCH` holds what NVIDIA's release notes state for the releases read.
+Pure functions, no I/O.
 """
 
 from __future__ import annotations
@@ -197,6 +199,31 @@ _MAX_REFERENCE = 512
 stay linear only on input of that size)."""
 _DEFAULT_REGISTRIES = ("docker.io/", "index.docker.io/", "registry-1.docker.io/")
 
+_NOTES = "https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/"
+_NGC_PYTORCH: dict[str, tuple[dict[str, str], str]] = {
+    # NGC release → (versions NVIDIA's release notes for it state, `_ITEMS` keys; the page read).
+    # Only figures read in NVIDIA's own "PyTorch Release YY.MM" page: "The container also includes the
+    # following: Ubuntu 18.04 including Python 3.6 …", "Release 25.12 is based on CUDA 13.1.0",
+    # "PyTorch container image version 25.12 is based on 2.10.0a0+b4e4ee81d3", and the Python of the
+    # environment PyTorch is installed in (`/usr/local/lib/python3.12/dist-packages/torch`). An item the
+    # page read does not state is left out; a release not read is not here (its tag gives the release only).
+    "19.03": ({"cuda": "10.1.105", "python": "3.6", "ubuntu": "16.04"}, _NOTES + "rel_19-03.html"),
+    # 19.05: "NVIDIA CUDA 10.1 Update 1", no third number
+    "19.05": ({"cuda": "10.1", "python": "3.6", "ubuntu": "16.04"}, _NOTES + "rel_19-05.html"),
+    "19.10": ({"cuda": "10.1.243", "python": "3.6", "ubuntu": "18.04"}, _NOTES + "rel_19-10.html"),
+    "20.02": (
+        {"cuda": "10.2.89", "torch": "1.4.0a0+a5b4d78", "python": "3.6", "ubuntu": "18.04"},
+        _NOTES + "rel_20-02.html",
+    ),
+    "20.06": ({"cuda": "11.0.167", "python": "3.6"}, _NOTES + "rel_20-06.html"),
+    "25.12": (
+        {"cuda": "13.1.0", "torch": "2.10.0a0+b4e4ee81d3", "python": "3.12"},
+        _NOTES + "rel-25-12.html",
+    ),
+}
+_NGC_PYTORCH_TAG = re.compile(r"(?P<ngc>\d\d\.\d\d)-py3(?:-igpu)?")
+"""The tags of NGC's PyTorch container `_NGC_PYTORCH` describes: `24.08-py3`, `24.08-py3-igpu`."""
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -210,6 +237,8 @@ class Reading:
     """How the reference writes it (`12.9.1`, `cu129`, `bookworm`)."""
     in_name: bool
     """True when read from the repository name (`rocm/dev-ubuntu-22.04`), not the tag."""
+    from_notes: bool = False
+    """True when NVIDIA's release notes for the release the tag names state it (`_NGC_PYTORCH`)."""
 
 
 def split_reference(ref: str) -> tuple[str, str | None]:
@@ -327,6 +356,24 @@ def _convert(how: str, text: str) -> str | None:
     raise ValueError(f"unknown conversion {how!r}")  # a mistake in _FAMILIES
 
 
+def ngc_pytorch(ref: str) -> tuple[Reading, ...]:
+    """The versions NVIDIA's release notes give for the NGC PyTorch container `ref`
+    (`nvcr.io/nvidia/pytorch:25.12-py3`, with or without a digest), from `_NGC_PYTORCH`; () for another
+    image, another tag, or a release docgen has no notes of. Each is written as the release (`25.12`):
+    the tag states the release, the notes the rest."""
+    name, tag = split_reference(ref)
+    found = _NGC_PYTORCH_TAG.fullmatch(tag or "") if name == "nvcr.io/nvidia/pytorch" else None
+    if found is None or found["ngc"] not in _NGC_PYTORCH:
+        return ()
+    release = found["ngc"]
+    versions = _NGC_PYTORCH[release][0]
+    return tuple(
+        Reading(_ITEMS[item], versions[item], release, False, from_notes=True)
+        for item in _ITEMS
+        if item in versions
+    )
+
+
 @lru_cache(maxsize=1024)
 def read_reference(ref: str) -> tuple[Reading, ...]:
     """The versions image reference `ref` states (after ARG expansion), in `_ITEMS` order; () for an
@@ -352,6 +399,8 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
     if found[1] is not None:  # the words of a tag the pattern matched: `v0.8.1-th2.6.0-cu124`
         for reading in _read_words(ref):
             readings.setdefault(_item_of(reading.name), reading)
+    for reading in ngc_pytorch(ref):  # what NVIDIA's release notes say the release holds
+        readings.setdefault(_item_of(reading.name), reading)
     return tuple(readings[item] for item in _ITEMS if item in readings)
 
 
@@ -479,6 +528,6 @@ def image_rows(
             rows.append(VersionRow(name, version, ref, line, None, "config", config_file))
     for reading in read_reference(ref):
         arg = controlling_arg(reading.written, raw, defaults, raws)
-        origin = "name" if reading.in_name else "tag"
+        origin = "name" if reading.in_name else "release-notes" if reading.from_notes else "tag"
         rows.append(VersionRow(reading.name, reading.version, ref, line, arg, origin))
     return rows

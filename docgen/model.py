@@ -567,7 +567,8 @@ class VersionRow:
     """The build arg that overrides it, if one does."""
     origin: str | None = None
     """Where the value is read when it is not the Dockerfile's own: `tag` (the base image's tag),
-    `name` (the base image's name, `manylinux_2_28`), `config` (declared in the configuration for
+    `name` (the base image's name, `manylinux_2_28`), `release-notes` (what NVIDIA's release notes
+    state for the NGC release the tag names), `config` (declared in the configuration for
     that base image) or `base-dockerfile` (the configured Dockerfile that builds the base image)."""
     origin_file: str | None = None
     """For `config`, the configuration file; for `base-dockerfile`, that Dockerfile (as displayed)."""

@@ -518,3 +518,33 @@ def test_a_readme_snippet_excuses_a_target_only_before_it_in_its_own_section() -
     assert audit("# Tips\n\n" + snippet + later.replace("####", "###"), "README.md", model) == []
     # a later chapter is another section: its command is not the snippet's example
     assert len(audit("## Tips\n\n" + snippet + later.replace("####", "#"), "README.md", model)) == 1
+
+
+# --------------------------------------------------------------------------------------------------
+# The versions an NGC PyTorch release holds, from NVIDIA's release notes (`baseimage._NGC_PYTORCH`)
+
+NGC_2512 = "FROM nvcr.io/nvidia/pytorch:25.12-py3\nRUN pip install --no-deps .\n"
+
+
+def test_a_cuda_release_the_ngc_base_does_not_hold_is_a_finding() -> None:
+    readme = "# Trainer\n\nThe image is built with CUDA 12.8 and Python 3.10.\n"
+    assert found(readme, {"Dockerfile": NGC_2512}) == [
+        "3: README says CUDA 12.8 but Dockerfile:1 says 13.1.0",
+        "3: README says Python 3.10 but Dockerfile:1 says 3.12",
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "# Trainer\n\nThe image is built with CUDA 13.1 and Python 3.12.\n",
+        "# Trainer\n\n| Component | Version |\n|---|---|\n| CUDA | 13.1.0 |\n| PyTorch | 2.10 |\n",
+    ],
+)
+def test_what_the_ngc_release_holds_is_no_finding(readme: str) -> None:
+    assert found(readme, {"Dockerfile": NGC_2512}) == []
+
+
+def test_an_ngc_release_docgen_has_no_notes_of_is_not_checked() -> None:
+    readme = "# Trainer\n\nThe image is built with CUDA 12.4.\n"
+    assert found(readme, {"Dockerfile": "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN make\n"}) == []

@@ -52,6 +52,19 @@ def test_ngc_container_release_and_lower_case_arch_arg() -> None:
     assert "--build-arg TORCH_CUDA_ARCH_LIST" not in out["hardware"]
 
 
+def test_a_known_ngc_release_adds_what_its_release_notes_state() -> None:
+    out = render_sections(
+        model("ARG NGC=25.12\nFROM nvcr.io/nvidia/pytorch:${NGC}-py3\nRUN pip install --no-deps .\n"),
+        RenderOptions(),
+        ["versions"],
+    )["versions"]
+    source = "`nvcr.io/nvidia/pytorch:25.12-py3`"
+    assert f"| NGC release | `25.12` | {source} (from the base image's tag) | `NGC` | L2 |" in out
+    notes = "(from NVIDIA's release notes for the base image's release)"
+    for name, version in (("CUDA", "13.1.0"), ("PyTorch", "2.10.0a0+b4e4ee81d3"), ("Python", "3.12")):
+        assert f"| {name} | `{version}` | {source} {notes} | `NGC` | L2 |" in out
+
+
 def test_rocm_pytorch_tag_and_env_fixed_arch_list() -> None:
     out = rendered("Dockerfile.rocm_pytorch", "PYTORCH_ROCM_ARCH")
     source = "`rocm/pytorch:rocm6.4_ubuntu22.04_py3.10_pytorch_release_2.6.0` (from the base image's tag)"

@@ -430,3 +430,61 @@ def test_a_word_read_from_the_tag_names_its_build_arg() -> None:
         ("PyTorch", "2.6.0", "TORCH"),
         ("Python", "3.10", None),
     ]
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "nvcr.io/nvidia/pytorch:25.12-py3",
+        "nvcr.io/nvidia/pytorch:25.12-py3-igpu",
+        "nvcr.io/nvidia/pytorch:25.12-py3@sha256:" + "e" * 64,
+    ],
+)
+def test_a_known_ngc_pytorch_release_gives_what_its_release_notes_state(ref: str) -> None:
+    assert versions(ref) == [
+        ("NGC release", "25.12"),
+        ("CUDA", "13.1.0"),
+        ("PyTorch", "2.10.0a0+b4e4ee81d3"),
+        ("Python", "3.12"),
+    ]
+
+
+def test_an_item_the_release_notes_do_not_state_is_left_out() -> None:
+    assert versions("nvcr.io/nvidia/pytorch:20.06-py3") == [
+        ("NGC release", "20.06"),
+        ("CUDA", "11.0.167"),
+        ("Python", "3.6"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "nvcr.io/nvidia/pytorch:24.08-py3",  # a release whose notes docgen has not read
+        "nvcr.io/nvidia/pytorch:25.12-py3-custom",  # not a tag NVIDIA publishes for the release
+        "nvcr.io/nvidia/tritonserver:25.12-py3",  # another NGC container of the same month
+        "nvcr.io/nvidia/nemo:25.12",
+    ],
+)
+def test_other_ngc_references_give_the_release_only(ref: str) -> None:
+    assert [name for name, _ in versions(ref)] == ["NGC release"]
+
+
+def test_versions_from_release_notes_are_written_as_the_release() -> None:
+    """The tag writes the release, not the CUDA of its notes: the build arg that sets the release
+    sets them all."""
+    rows = image_rows(
+        "nvcr.io/nvidia/pytorch:25.12-py3",
+        "nvcr.io/nvidia/pytorch:${NGC}-py3",
+        1,
+        {"NGC": "25.12"},
+        {},
+        None,
+        {},
+    )
+    assert [(row.name, row.arg, row.origin) for row in rows] == [
+        ("NGC release", "NGC", "tag"),
+        ("CUDA", "NGC", "release-notes"),
+        ("PyTorch", "NGC", "release-notes"),
+        ("Python", "NGC", "release-notes"),
+    ]

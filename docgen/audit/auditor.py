@@ -52,6 +52,10 @@ LIKELY = "likely"
 tag: the words around it could make it something else (a host requirement, another image)."""
 
 
+_FROM_REFERENCE = frozenset({"tag", "name", "release-notes"})
+"""Origins of rows read from a base image reference: the build arg that sets the reference is theirs."""
+
+
 @dataclass(frozen=True)
 class _Fact:
     """One version a Dockerfile pins, under the names it is known by."""
@@ -221,9 +225,9 @@ class _Facts:
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             if row.source and row.source.endswith(":" + row.version):
                 keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
-            line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in ("tag", "name") else row.line
+            line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in _FROM_REFERENCE else row.line
             fact = _Fact(row.version, row.version, line, path, exact=row.origin is None)
-            if chain is not None and row.origin == "tag" and row.source == own:
+            if chain is not None and row.origin in ("tag", "release-notes") and row.source == own:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
             else:
                 self._add(keys, fact)
