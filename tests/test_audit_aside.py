@@ -913,6 +913,15 @@ Base image: pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime
     dated = readme.replace("### Image 2.4.1", "### 20241005").replace("### Image 2.5.1", "### 20250119")
     same = dated.replace("runtime:20250119", "runtime:20241005")
     assert [f.split(":", 1)[0] for f in findings(same, {"Dockerfile": RUNTIME})] == ["7", "15", "23"]
+    # The entry headed by the version built now is the image's: its base is compared, right or wrong.
+    current = readme.replace(
+        "## Base image\n",
+        "### Image 2.9.0\n\nBase image: pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime\n\n"
+        "```bash\ndocker pull example/runtime:20250901\n```\n\n## Base image\n",
+    )
+    assert [f.split(":", 1)[0] for f in findings(current, {"Dockerfile": RUNTIME})] == ["31"]
+    stale = current.replace("2.9.0-cuda12.8-cudnn9-runtime\n\n```", "2.9.0-cuda12.6-cudnn9-runtime\n\n```")
+    assert [f.split(":", 1)[0] for f in findings(stale, {"Dockerfile": RUNTIME})] == ["23", "31"]
     # Headed by versions the image is not built with, they are past releases whatever they pull.
     same = readme.replace("runtime:20250119", "runtime:20241005")
     assert [f.split(":", 1)[0] for f in findings(same, {"Dockerfile": RUNTIME})] == ["23"]
@@ -954,6 +963,17 @@ def test_the_current_releases_section_is_still_compared() -> None:
     stale = RELEASES.replace("- Python 3.12.7", "- Python 3.12.5")
     assert findings(stale, {"Dockerfile": SERVICE}) == [
         "19: README says Python 3.12.5 but Dockerfile:1 says 3.12.7"
+    ]
+
+
+def test_a_versioned_section_that_builds_is_no_past_release() -> None:
+    # a section running `docker build` builds its variant now, from the Dockerfile: compared
+    built = RELEASES.replace(
+        "| FastAPI   | 0.112.0 |\n", "| FastAPI   | 0.112.0 |\n\n    docker build -t api:0.112.0 .\n"
+    )
+    assert findings(built, {"Dockerfile": SERVICE}) == [
+        "14: README says Python 3.11.9 but Dockerfile:1 says 3.12.7",
+        "15: README says FastAPI 0.112.0 but Dockerfile:2 says 0.115.0",
     ]
 
 

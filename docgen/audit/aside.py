@@ -210,7 +210,8 @@ def release_list_lines(
       one repository (`docker pull org/app:05102024`) (`_pulled_entries`);
     - two sibling sections or more whose headings are the same words with other versions
       (`### Image 2.4.1`, `### Image 2.7.1`), whatever each holds: two entries under one heading
-      (`cuda12.6` and `cuda12.8` builds of 2.7.1) are still that release's (`_versioned_entries`).
+      (`cuda12.6` and `cuda12.8` builds of 2.7.1) are still that release's, unless the section runs a
+      build (`_versioned_entries`).
 
     `current`: the versions the audited images are built with (their FROM tags, pins and build arg
     defaults). A section whose heading names one of them is the current release's and stays a claim;
@@ -234,9 +235,10 @@ def release_list_lines(
         spans = [
             (at, children[i + 1][0] if i + 1 < len(children) else end) for i, (at, _) in enumerate(children)
         ]
-        for at, stop in _pulled_entries(lines, headings, spans) + _versioned_entries(
-            headings, spans, current
-        ):
+        entries = _pulled_entries(lines, headings, spans) + _versioned_entries(
+            lines, headings, spans, current
+        )
+        for at, stop in entries:
             if not _names_current(headings[at][1], current):
                 found.update(range(at, stop))
     return found
@@ -265,18 +267,29 @@ _DOTTED = re.compile(r"(?<![\w.])[vV]?(\d+(?:\.\d+)+)(?![\w.]*\w)")
 """A dotted version standing as a word of a heading (`2.7.1`, `v0.5`), not part of a name (`py3.12`)."""
 
 
+_BUILD = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:buildx[ \t]+|image[ \t]+)?build\b|\bbuildah[ \t]+bud\b"
+)
+"""A build command: a section that runs one builds its version now, from the Dockerfile."""
+
+
 def _versioned_entries(
-    headings: Mapping[int, tuple[int, str]], spans: Sequence[tuple[int, int]], current: Collection[str]
+    lines: Sequence[str | None],
+    headings: Mapping[int, tuple[int, str]],
+    spans: Sequence[tuple[int, int]],
+    current: Collection[str],
 ) -> list[tuple[int, int]]:
     """The sibling sections `spans` whose headings are the same words around other versions: two or
-    more (`### Image 2.4.1`, `### Image 2.5.1`, `### Release v0.9`), when `current` is known."""
+    more (`### Image 2.4.1`, `### Image 2.5.1`, `### Release v0.9`), when `current` is known. A section
+    with a build command (`docker build --build-arg BASE=…:6.1.1 .`) is a variant built now, no release
+    of the past: it is no entry."""
     if not current:
         return []
     by_words: dict[str, list[tuple[int, int, str]]] = {}
     for at, stop in spans:
         title = headings[at][1]
         versions = _DOTTED.findall(title)
-        if len(versions) != 1:
+        if len(versions) != 1 or any(text and _BUILD.search(text) for text in lines[at : stop - 1]):
             continue
         words = " ".join(re.findall(r"[a-z]+", _DOTTED.sub(" ", title).lower()))
         by_words.setdefault(words, []).append((at, stop, versions[0]))
