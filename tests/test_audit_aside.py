@@ -977,6 +977,15 @@ def test_a_versioned_section_that_builds_is_no_past_release() -> None:
     ]
 
 
+def test_sections_headed_by_a_components_versions_are_variants_not_releases() -> None:
+    # `### Python 3.11` / `### Python 3.12`: versions of a component the image holds, each a claim
+    readme = "# API server\n\n### Python 3.11\n\n- FastAPI 0.110.0\n\n### Python 3.12\n\n- FastAPI 0.115.0\n"
+    assert findings(readme, {"Dockerfile": SERVICE}) == [
+        "3: README says Python 3.11 but Dockerfile:1 says 3.12.7",
+        "5: README says FastAPI 0.110.0 but Dockerfile:2 says 0.115.0",
+    ]
+
+
 def test_one_section_naming_a_version_is_no_list_of_releases() -> None:
     # no sibling names another version: the section describes the image, stale or current
     readme = "# API server\n\n## Version 0.112.0\n\n- Python 3.11.9\n"

@@ -200,7 +200,10 @@ _HEADING_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])\d{6,8}(?![\
 
 
 def release_list_lines(
-    lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]], current: Collection[str] = ()
+    lines: Sequence[str | None],
+    headings: Mapping[int, tuple[int, str]],
+    current: Collection[str] = (),
+    components: Collection[str] = (),
 ) -> set[int]:
     """The README lines of a list of published images or releases, sibling sections (`### Image 2.4.1`,
     `### Image 2.5.1` under `## Available Images`) each true of its own release, a past build, not of
@@ -215,7 +218,9 @@ def release_list_lines(
 
     `current`: the versions the audited images are built with (their FROM tags, pins and build arg
     defaults). A section whose heading names one of them is the current release's and stays a claim;
-    without them no section of the second kind is set aside (nothing tells the past from the present)."""
+    without them no section of the second kind is set aside (nothing tells the past from the present).
+    `components`: the names (lower case) of what the images hold; a heading with one (`### Python 3.11`)
+    names a version of that component, a variant, not a release of the image."""
     ordered = sorted(headings)
     found: set[int] = set()
     for index, start in enumerate(ordered):
@@ -236,7 +241,7 @@ def release_list_lines(
             (at, children[i + 1][0] if i + 1 < len(children) else end) for i, (at, _) in enumerate(children)
         ]
         entries = _pulled_entries(lines, headings, spans) + _versioned_entries(
-            lines, headings, spans, current
+            lines, headings, spans, current, components
         )
         for at, stop in entries:
             if not _names_current(headings[at][1], current):
@@ -278,9 +283,11 @@ def _versioned_entries(
     headings: Mapping[int, tuple[int, str]],
     spans: Sequence[tuple[int, int]],
     current: Collection[str],
+    components: Collection[str] = (),
 ) -> list[tuple[int, int]]:
     """The sibling sections `spans` whose headings are the same words around other versions: two or
-    more (`### Image 2.4.1`, `### Image 2.5.1`, `### Release v0.9`), when `current` is known. A section
+    more (`### Image 2.4.1`, `### Image 2.5.1`, `### Release v0.9`), when `current` is known, and
+    none naming one of the `components` (`### Python 3.10`, `### Python 3.11`). A section
     with a build command (`docker build --build-arg BASE=…:6.1.1 .`) is a variant built now, no release
     of the past: it is no entry."""
     if not current:
@@ -291,7 +298,10 @@ def _versioned_entries(
         versions = _DOTTED.findall(title)
         if len(versions) != 1 or any(text and _BUILD.search(text) for text in lines[at : stop - 1]):
             continue
-        words = " ".join(re.findall(r"[a-z]+", _DOTTED.sub(" ", title).lower()))
+        found = re.findall(r"[a-z][a-z0-9+-]*", _DOTTED.sub(" ", title).lower())
+        if any(word in components for word in found):
+            continue  # `### Python 3.11`: a variant of a component's version, no release of the image
+        words = " ".join(found)
         by_words.setdefault(words, []).append((at, stop, versions[0]))
     return [
         (at, stop)
