@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.audit.aside import aside_lines, is_host_heading, is_host_intro, other_tool_args, version_owner
+from docgen.audit.aside import (
+    aside_lines,
+    is_host_heading,
+    is_host_intro,
+    other_tool_args,
+    release_list_lines,
+    version_owner,
+)
 
 
 @pytest.mark.parametrize(
@@ -75,6 +82,29 @@ def test_aside_lines_end_at_the_next_heading_of_the_same_level() -> None:
     ]
     headings = {1: (2, "Native build"), 3: (3, "Windows"), 5: (2, "Image")}
     assert aside_lines(lines, headings) == {1, 2, 3, 4, 7, 8}
+
+
+RELEASE_LINES = [
+    "## Images",
+    "### Image 1.2",
+    "base: 1.2-a",
+    "base: 1.2-b",
+    "### Image 1.3",
+    "base: 1.3-a",
+    "### Image 1.4.0",
+    "base: 1.4.0-a",
+]
+RELEASE_HEADINGS = {1: (2, "Images"), 2: (3, "Image 1.2"), 5: (3, "Image 1.3"), 7: (3, "Image 1.4.0")}
+
+
+def test_release_list_lines_sets_aside_past_releases_not_the_current_one() -> None:
+    # 1.4 is built now (`1.4.0`): its section stays; the two past ones go, two entries or one
+    assert release_list_lines(RELEASE_LINES, RELEASE_HEADINGS, {"1.4.0", "22.04"}) == {2, 3, 4, 5, 6}
+    # nothing known of the current versions: nothing tells the past from the present
+    assert release_list_lines(RELEASE_LINES, RELEASE_HEADINGS) == set()
+    # one versioned section alone is no list
+    one = {1: (2, "Images"), 2: (3, "Image 1.2"), 5: (3, "Usage")}
+    assert release_list_lines(RELEASE_LINES, one, {"1.4.0"}) == set()
 
 
 @pytest.mark.parametrize(

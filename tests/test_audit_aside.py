@@ -909,9 +909,101 @@ Base image: pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime
         "23: README says pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime but Dockerfile:1 says "
         "pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime"
     ]
-    # Two sections pulling the same tag are no list of releases: each is read as the image's.
-    same = readme.replace("runtime:20250119", "runtime:20241005")
+    # Headed by dates, two sections pulling the same tag are no list of releases: each is the image's.
+    dated = readme.replace("### Image 2.4.1", "### 20241005").replace("### Image 2.5.1", "### 20250119")
+    same = dated.replace("runtime:20250119", "runtime:20241005")
     assert [f.split(":", 1)[0] for f in findings(same, {"Dockerfile": RUNTIME})] == ["7", "15", "23"]
+    # The entry headed by the version built now is the image's: its base is compared, right or wrong.
+    current = readme.replace(
+        "## Base image\n",
+        "### Image 2.9.0\n\nBase image: pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime\n\n"
+        "```bash\ndocker pull example/runtime:20250901\n```\n\n## Base image\n",
+    )
+    assert [f.split(":", 1)[0] for f in findings(current, {"Dockerfile": RUNTIME})] == ["31"]
+    stale = current.replace("2.9.0-cuda12.8-cudnn9-runtime\n\n```", "2.9.0-cuda12.6-cudnn9-runtime\n\n```")
+    assert [f.split(":", 1)[0] for f in findings(stale, {"Dockerfile": RUNTIME})] == ["23", "31"]
+    # Headed by versions the image is not built with, they are past releases whatever they pull.
+    same = readme.replace("runtime:20250119", "runtime:20241005")
+    assert [f.split(":", 1)[0] for f in findings(same, {"Dockerfile": RUNTIME})] == ["23"]
+
+
+SERVICE = "FROM python:3.12.7-slim\nRUN pip install fastapi==0.115.0\n"
+
+RELEASES = """\
+# API server
+
+## Published builds
+
+### Version 0.110.0
+
+- Built on python:3.10.14-slim
+- Built on python:3.11.9-slim
+
+### Version 0.112.0
+
+| Component | Version |
+|-----------|---------|
+| Python    | 3.11.9  |
+| FastAPI   | 0.112.0 |
+
+### Version 0.115.0
+
+- Python 3.12.7
+- FastAPI 0.115.0
+"""
+
+
+def test_sections_of_past_releases_are_those_releases_however_many_entries() -> None:
+    # two bases under one past release's heading, a table under another: the past, no claim
+    assert findings(RELEASES, {"Dockerfile": SERVICE}) == []
+
+
+def test_the_current_releases_section_is_still_compared() -> None:
+    # the heading naming the version the Dockerfile pins (fastapi 0.115.0) is the image's
+    stale = RELEASES.replace("- Python 3.12.7", "- Python 3.12.5")
+    assert findings(stale, {"Dockerfile": SERVICE}) == [
+        "19: README says Python 3.12.5 but Dockerfile:1 says 3.12.7"
+    ]
+
+
+def test_a_versioned_section_that_builds_is_no_past_release() -> None:
+    # a section running `docker build` builds its variant now, from the Dockerfile: compared
+    built = RELEASES.replace(
+        "| FastAPI   | 0.112.0 |\n", "| FastAPI   | 0.112.0 |\n\n    docker build -t api:0.112.0 .\n"
+    )
+    assert findings(built, {"Dockerfile": SERVICE}) == [
+        "14: README says Python 3.11.9 but Dockerfile:1 says 3.12.7",
+        "15: README says FastAPI 0.112.0 but Dockerfile:2 says 0.115.0",
+    ]
+
+
+def test_sections_headed_by_a_components_versions_are_variants_not_releases() -> None:
+    # `### Python 3.11` / `### Python 3.12`: versions of a component the image holds, each a claim
+    readme = "# API server\n\n### Python 3.11\n\n- FastAPI 0.110.0\n\n### Python 3.12\n\n- FastAPI 0.115.0\n"
+    assert findings(readme, {"Dockerfile": SERVICE}) == [
+        "3: README says Python 3.11 but Dockerfile:1 says 3.12.7",
+        "5: README says FastAPI 0.110.0 but Dockerfile:2 says 0.115.0",
+    ]
+
+
+def test_one_section_naming_a_version_is_no_list_of_releases() -> None:
+    # no sibling names another version: the section describes the image, stale or current
+    readme = "# API server\n\n## Version 0.112.0\n\n- Python 3.11.9\n"
+    assert findings(readme, {"Dockerfile": SERVICE}) == [
+        "5: README says Python 3.11.9 but Dockerfile:1 says 3.12.7"
+    ]
+    current = readme.replace("0.112.0", "0.115.0")
+    assert findings(current, {"Dockerfile": SERVICE}) == [
+        "5: README says Python 3.11.9 but Dockerfile:1 says 3.12.7"
+    ]
+
+
+def test_sibling_headings_with_other_words_are_no_list_of_releases() -> None:
+    # `Changes in 2.1` and `Upgrading to 3.0` are two topics, not two releases of one thing
+    readme = "# API server\n\n### Changes in 2.1\n\n- Python 3.11.9\n\n### Upgrading to 3.0\n\nText.\n"
+    assert findings(readme, {"Dockerfile": SERVICE}) == [
+        "5: README says Python 3.11.9 but Dockerfile:1 says 3.12.7"
+    ]
 
 
 # --------------------------------------------------------------------------------------------------

@@ -279,7 +279,7 @@ def audit(
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
     drivers = list(_driver_claims(doc, family))
     _set_aside(doc, source, models, siblings, names, workflows)
-    aside = _drop_aside(doc, source)
+    aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
     content_rows = list(_content_rows(doc, family))  # (before linked rows leave the tables)
     linked = list(_linked_rows(doc, family))

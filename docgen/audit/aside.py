@@ -13,6 +13,8 @@ other things, and comparing it with the image only gives false alarms:
 - another container tool's recipe: a section headed `Singularity`, `Apptainer`, `Building the .sif`,
   `Conda environment`, `Vagrant` (`is_other_recipe_heading`), unless the heading names Docker too;
 - the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
+- a list of published images or past releases: sibling sections headed by other versions of one thing
+  (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`);
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
 - a version that belongs to another component than the name right before it: in `The default CUDA
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 _TOOL_NAMES = (
     r"cmake|bazel(?:isk)?|meson|ninja|\./configure|configure[ \t]+script|autoconf|autotools|setup\.py"
@@ -200,11 +202,28 @@ _HEADING_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])\d{6,8}(?![\
 """A version or a date in a heading: `### Image 2.4.1`, `### v0.5`, `### 20250110`."""
 
 
-def release_list_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:
-    """The README lines of a list of published images: two sibling sections or more (`### Image 2.4.1`,
-    `### Image 2.5.1` under `## Available Images`), each headed by a version or a date and each pulling
-    its own tag of one repository (`docker pull org/app:05102024`). Each entry is true of its own tag,
-    a past build, not of what the Dockerfile builds now. `lines` and `headings` as for `aside_lines`."""
+def release_list_lines(
+    lines: Sequence[str | None],
+    headings: Mapping[int, tuple[int, str]],
+    current: Collection[str] = (),
+    components: Collection[str] = (),
+) -> set[int]:
+    """The README lines of a list of published images or releases, sibling sections (`### Image 2.4.1`,
+    `### Image 2.5.1` under `## Available Images`) each true of its own release, a past build, not of
+    what the Dockerfile builds now. `lines` and `headings` as for `aside_lines`. A list is either:
+
+    - two sibling sections or more, each headed by a version or a date and each pulling its own tag of
+      one repository (`docker pull org/app:05102024`) (`_pulled_entries`);
+    - two sibling sections or more whose headings are the same words with other versions
+      (`### Image 2.4.1`, `### Image 2.7.1`), whatever each holds: two entries under one heading
+      (`cuda12.6` and `cuda12.8` builds of 2.7.1) are still that release's, unless the section runs a
+      build (`_versioned_entries`).
+
+    `current`: the versions the audited images are built with (their FROM tags, pins and build arg
+    defaults). A section whose heading names one of them is the current release's and stays a claim;
+    without them no section of the second kind is set aside (nothing tells the past from the present).
+    `components`: the names (lower case) of what the images hold; a heading with one (`### Python 3.11`)
+    names a version of that component, a variant, not a release of the image."""
     ordered = sorted(headings)
     found: set[int] = set()
     for index, start in enumerate(ordered):
@@ -224,19 +243,90 @@ def release_list_lines(lines: Sequence[str | None], headings: Mapping[int, tuple
         spans = [
             (at, children[i + 1][0] if i + 1 < len(children) else end) for i, (at, _) in enumerate(children)
         ]
-        entries: list[tuple[int, int, str, str]] = []
-        for at, stop in spans:
-            pulls = [m for text in lines[at : stop - 1] if text for m in _PULL.finditer(text)]
-            if _HEADING_VERSION.search(headings[at][1]) and len({m.groups() for m in pulls}) == 1:
-                entries.append((at, stop, pulls[0].group(1).lower(), pulls[0].group(2)))
-        if (
-            len(entries) >= 2
-            and len({e[2] for e in entries}) == 1
-            and len({e[3] for e in entries}) == len(entries)
-        ):
-            for at, stop, _, _ in entries:
+        entries = _pulled_entries(lines, headings, spans) + _versioned_entries(
+            lines, headings, spans, current, components
+        )
+        for at, stop in entries:
+            if not _names_current(headings[at][1], current):
                 found.update(range(at, stop))
     return found
+
+
+def _pulled_entries(
+    lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]], spans: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The sibling sections `spans` (heading line, end) that are entries of a list of published images:
+    two or more, each headed by a version or a date and pulling one tag of its own of one repository."""
+    entries: list[tuple[int, int, str, str]] = []
+    for at, stop in spans:
+        pulls = [m for text in lines[at : stop - 1] if text for m in _PULL.finditer(text)]
+        if _HEADING_VERSION.search(headings[at][1]) and len({m.groups() for m in pulls}) == 1:
+            entries.append((at, stop, pulls[0].group(1).lower(), pulls[0].group(2)))
+    if (
+        len(entries) >= 2
+        and len({e[2] for e in entries}) == 1
+        and len({e[3] for e in entries}) == len(entries)
+    ):
+        return [(at, stop) for at, stop, _, _ in entries]
+    return []
+
+
+_DOTTED = re.compile(r"(?<![\w.])[vV]?(\d+(?:\.\d+)+)(?![\w.]*\w)")
+"""A dotted version standing as a word of a heading (`2.7.1`, `v0.5`), not part of a name (`py3.12`)."""
+
+
+_BUILD = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:buildx[ \t]+|image[ \t]+)?build\b|\bbuildah[ \t]+bud\b"
+)
+"""A build command: a section that runs one builds its version now, from the Dockerfile."""
+
+
+def _versioned_entries(
+    lines: Sequence[str | None],
+    headings: Mapping[int, tuple[int, str]],
+    spans: Sequence[tuple[int, int]],
+    current: Collection[str],
+    components: Collection[str] = (),
+) -> list[tuple[int, int]]:
+    """The sibling sections `spans` whose headings are the same words around other versions: two or
+    more (`### Image 2.4.1`, `### Image 2.5.1`, `### Release v0.9`), when `current` is known, and
+    none naming one of the `components` (`### Python 3.10`, `### Python 3.11`). A section
+    with a build command (`docker build --build-arg BASE=…:6.1.1 .`) is a variant built now, no release
+    of the past: it is no entry."""
+    if not current:
+        return []
+    by_words: dict[str, list[tuple[int, int, str]]] = {}
+    for at, stop in spans:
+        title = headings[at][1]
+        versions = _DOTTED.findall(title)
+        if len(versions) != 1 or any(text and _BUILD.search(text) for text in lines[at : stop - 1]):
+            continue
+        found = re.findall(r"[a-z][a-z0-9+-]*", _DOTTED.sub(" ", title).lower())
+        if any(word in components for word in found):
+            continue  # `### Python 3.11`: a variant of a component's version, no release of the image
+        words = " ".join(found)
+        by_words.setdefault(words, []).append((at, stop, versions[0]))
+    return [
+        (at, stop)
+        for entries in by_words.values()
+        if len(entries) >= 2 and len({v for _, _, v in entries}) == len(entries)
+        for at, stop, _ in entries
+    ]
+
+
+def _names_current(title: str, current: Collection[str]) -> bool:
+    """True when the heading `title` names one of the `current` versions, or a shorter or longer form
+    of one (`2.12` for `2.12.1`)."""
+    for found in _DOTTED.findall(title):
+        if any(c == found or c.startswith(found + ".") or found.startswith(c + ".") for c in current):
+            return True
+    return False
+
+
+def built_versions(values: Iterable[str | None]) -> frozenset[str]:
+    """The dotted versions written in `values` (an image reference, a pin, a build arg default):
+    `pytorch/pytorch:2.12.1-cuda13.0-cudnn9-devel` → `2.12.1`, `13.0`."""
+    return frozenset(m for value in values if value for m in re.findall(r"\d+(?:\.\d+)+", value))
 
 
 # --------------------------------------------------------------------------------------------------

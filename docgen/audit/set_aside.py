@@ -10,7 +10,13 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from docgen.audit.aside import aside_lines, is_host_intro, not_current_spans, release_list_lines
+from docgen.audit.aside import (
+    aside_lines,
+    built_versions,
+    is_host_intro,
+    not_current_spans,
+    release_list_lines,
+)
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
 from docgen.audit.versions import _keys
@@ -19,6 +25,7 @@ from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, Fence, Paragraph, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
+from docgen.rows import display_name, renamed
 
 
 def _blank(lines: list[tuple[int, str]], spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
@@ -233,15 +240,41 @@ def _host_list_lines(doc: Document) -> set[int]:
     return found
 
 
-def _drop_aside(doc: Document, source: Sequence[str]) -> set[int]:
+def _current_versions(models: Sequence[ImageModel]) -> frozenset[str]:
+    """The versions the audited images are built with: those written in their FROM images, their
+    components' versions and refs, and their build arg defaults."""
+    values: list[str | None] = []
+    for model in models:
+        values += [stage.base for stage in model.stages]
+        values += [c.version for c in model.components] + [c.ref for c in model.components]
+        values += [arg.default for arg in model.args]
+    return built_versions(values)
+
+
+def _component_words(models: Sequence[ImageModel]) -> frozenset[str]:
+    """The names, lower case, of what the audited images hold (their components and the repositories of
+    their FROM images: `pytorch/pytorch` → `pytorch`) and of well-known components (`python`, `cuda`):
+    a heading naming one with a version (`### Python 3.11`) is about that component's version."""
+    words = {name.lower() for name in renamed({})} | {display_name(n, {}).lower() for n in renamed({})}
+    for model in models:
+        words.update(c.name.lower() for c in model.components)
+        for stage in model.stages:
+            repository = stage.base.split("@", 1)[0].rsplit("/", 1)[-1].split(":", 1)[0]
+            words.add(repository.lower())
+    return frozenset(words)
+
+
+def _drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageModel] = ()) -> set[int]:
     """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
         sections on building or installing without the container or on what the machine needs, lists
         introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`, and the
-    entries of a list of published images (`release_list_lines`). (Their
+    entries of a list of published images or of past releases (`release_list_lines`, told from the
+    current release by the versions of `models`). (Their
         links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
-    host = aside_lines(source, heads) | release_list_lines(source, heads)
+    releases = release_list_lines(source, heads, _current_versions(models), _component_words(models))
+    host = aside_lines(source, heads) | releases
     hosts_list = _host_list_lines(doc)
     doc.paragraphs[:] = [
         p
