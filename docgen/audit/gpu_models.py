@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from docgen import hardware
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.audit.wording import claims_said
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -52,24 +52,17 @@ def _gpu_model_claims(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]
     if not auditor.models:
         return
     sets: list[_Targets] | None = None  # read once, for a part that names a model
-    for para in part.paragraphs:
-        if not _MADE_FOR.search(" ".join(said for _, said in para.lines)):
-            continue  # (most paragraphs: one search, no sentences cut)
-        for start, _end, sentence in _sentences(para.lines):
-            for claim in _MADE_FOR.finditer(sentence):
-                if _example(sentence, claim) or _NOT_A_CLAIM.search(sentence):
-                    continue
-                if sets is None:
-                    sets = [_targets(m) for m in auditor.models]
-                for name in _NAME.findall(claim.group("models")):
-                    target = hardware.model_target(name)
-                    if target is None:
-                        continue
-                    found = _ruled_out(name.upper(), target, sets)
-                    if found is not None:
-                        message, confidence = found
-                        line = _line_at(para.lines, start + claim.start())
-                        yield Diagnostic(auditor.path, line, message, confidence=confidence)
+    for line, claim in claims_said(part, _MADE_FOR, _NOT_A_CLAIM):
+        if sets is None:
+            sets = [_targets(m) for m in auditor.models]
+        for name in _NAME.findall(claim.group("models")):
+            target = hardware.model_target(name)
+            if target is None:
+                continue
+            found = _ruled_out(name.upper(), target, sets)
+            if found is not None:
+                message, confidence = found
+                yield Diagnostic(auditor.path, line, message, confidence=confidence)
 
 
 _Targets = tuple[ImageModel, tuple[int, str, str] | None, list[tuple[str, int, str, set[str]]]]

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _Fact
-from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.audit.wording import claims_said
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -39,18 +39,10 @@ def _version_lists(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     `auditor`'s images has, or name one none has (see the module's docstring)."""
     if len(auditor.models) < 2:
         return
-    for para in part.paragraphs:
-        if not _LIST.search(" ".join(said for _, said in para.lines)):
-            continue  # (most paragraphs: one search, no sentences cut)
-        for start, _end, sentence in _sentences(para.lines):
-            for claim in _LIST.finditer(sentence):
-                if _example(sentence, claim) or _NOT_A_CLAIM.search(sentence):
-                    continue
-                found = _compare(claim.group("name"), claim.group("list"), auditor)
-                if found is not None:
-                    yield Diagnostic(
-                        auditor.path, _line_at(para.lines, start + claim.start()), found, confidence=LIKELY
-                    )
+    for line, claim in claims_said(part, _LIST, _NOT_A_CLAIM):
+        found = _compare(claim.group("name"), claim.group("list"), auditor)
+        if found is not None:
+            yield Diagnostic(auditor.path, line, found, confidence=LIKELY)
 
 
 def _compare(name: str, written: str, auditor: _Auditor) -> str | None:

@@ -225,6 +225,21 @@ def _sentences(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
         yield start, end, joined[start:end]
 
 
+def claims_said(
+    part: Document, pattern: re.Pattern[str], not_a_claim: re.Pattern[str]
+) -> Iterator[tuple[int, re.Match[str]]]:
+    """(README line, match) of each match of `pattern` in the sentences of `part`'s paragraphs that is
+    no example (`_example`) and whose sentence `not_a_claim` does not match: the walk every sentence
+    rule shares. A paragraph `pattern` does not match at all is not cut into sentences."""
+    for para in part.paragraphs:
+        if not pattern.search(" ".join(said for _, said in para.lines)):
+            continue  # (most paragraphs: one search, no sentences cut)
+        for start, _end, sentence in _sentences(para.lines):
+            for claim in pattern.finditer(sentence):
+                if not _example(sentence, claim) and not not_a_claim.search(sentence):
+                    yield _line_at(para.lines, start + claim.start()), claim
+
+
 def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
     """The README line of `offset` in `lines` joined with one space each."""
     for line, text in lines:
