@@ -73,8 +73,8 @@ docker create --name scratch DeepVision:2.1 bash
     assert found(readme) == [
         "8: README runs image DeepVision, which docker refuses: a repository name must be lowercase; the "
         "README's build tags deepvision:2.1 (certain)",
-        "9: README runs image DeepVision:2.1, which docker refuses: a repository name must be lowercase; "
-        "the README's build tags deepvision:2.1 (certain)",
+        "9: README creates a container of image DeepVision:2.1, which docker refuses: a repository name "
+        "must be lowercase; the README's build tags deepvision:2.1 (certain)",
     ]
 
 

@@ -43,6 +43,7 @@ _STEP = re.compile(r"&&|\|\||;|\||\$\(")
 _LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?:[A-Za-z_]\w*=\S*[ \t]+)*")
 """What may come before a command in its step: `sudo`, `time`, variables set for it."""
 _MAKES_CONTAINER = frozenset({"run", "create"})
+_VERB_SAYS = {"run": "runs", "create": "creates a container of"}  # how a finding names the command
 _PLACEHOLDER = re.compile(r"[<>${}\[\]*]|your|\bmy|image|name|repo|tag", re.IGNORECASE)
 """An image word the reader replaces (`<image>`, `YOUR_IMAGE`, `MyImage`)."""
 
@@ -148,7 +149,8 @@ def _upper_case_images(
         yield Diagnostic(
             readme,
             line,
-            f"README runs image {image}, which docker refuses: a repository name must be lowercase{hint}",
+            f"README {_VERB_SAYS[verb]} image {image}, which docker refuses: a repository name must be "
+            f"lowercase{hint}",
             confidence=CERTAIN,
         )
 
