@@ -168,13 +168,21 @@ def _text_above(doc: Document, fence: Fence) -> str:
     heading = bisect.bisect_right(doc.headings, start, key=lambda h: h[0]) - 1
     if heading >= 0 and doc.headings[heading][0] >= start - _ABOVE:
         texts.append(doc.headings[heading][1])
+    texts.extend(_leading_comments(fence))
+    return "\n".join(texts)
+
+
+def _leading_comments(fence: Fence) -> list[str]:
+    """The comment lines a block starts with (blank lines among them skipped), where a copy may name
+    its file (`# Dockerfile.jetson - …`)."""
+    comments: list[str] = []
     for _, text in fence.lines:
         if not text.strip():
             continue
         if not text.lstrip().startswith("#"):
             break
-        texts.append(text)
-    return "\n".join(texts)
+        comments.append(text)
+    return comments
 
 
 def _intro(doc: Document, fence: Fence) -> str:
@@ -190,10 +198,7 @@ def _intro(doc: Document, fence: Fence) -> str:
     heading = bisect.bisect_right(doc.headings, start, key=lambda h: h[0]) - 1
     if heading >= 0:
         texts.append(doc.headings[heading][1])
-    for _, text in fence.lines:
-        if text.strip() and not text.lstrip().startswith("#"):
-            break
-        texts.append(text)
+    texts.extend(_leading_comments(fence))
     return "\n".join(texts)
 
 

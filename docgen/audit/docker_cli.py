@@ -42,8 +42,8 @@ _STEP = re.compile(r"&&|\|\||;|\||\$\(")
 """Where a step of a shell line starts: after `&&`, `||`, `;`, a pipe, `$(`."""
 _LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?:[A-Za-z_]\w*=\S*[ \t]+)*")
 """What may come before a command in its step: `sudo`, `time`, variables set for it."""
-_MAKES_CONTAINER = frozenset({"run", "create"})
-_VERB_SAYS = {"run": "runs", "create": "creates a container of"}  # how a finding names the command
+_MAKES_CONTAINER = {"run": "runs", "create": "creates a container of"}
+"""The subcommands that make a container of an image, and how a finding names each."""
 _PLACEHOLDER = re.compile(r"[<>${}\[\]*]|your|\bmy|image|name|repo|tag", re.IGNORECASE)
 """An image word the reader replaces (`<image>`, `YOUR_IMAGE`, `MyImage`)."""
 
@@ -149,7 +149,7 @@ def _upper_case_images(
         yield Diagnostic(
             readme,
             line,
-            f"README {_VERB_SAYS[verb]} image {image}, which docker refuses: a repository name must be "
+            f"README {_MAKES_CONTAINER[verb]} image {image}, which docker refuses: a repository name must be "
             f"lowercase{hint}",
             confidence=CERTAIN,
         )
