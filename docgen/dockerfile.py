@@ -129,6 +129,7 @@ class _Reader:
         self._read_directives()
         instructions: list[Instruction] = []
         comments: list[str] = []
+        comment_lines: list[int] = []
         comment_end = 0  # line of the last comment line
         tail = 0  # comment lines since the last blank line
         lines = self.lines
@@ -144,10 +145,11 @@ class _Reader:
                 text = text.rstrip(_SPACE)
                 if text:
                     comments.append(text)
+                    comment_lines.append(start)
                     comment_end = start
                     tail += 1
                 else:
-                    comments, tail = [], 0
+                    comments, comment_lines, tail = [], [], 0
                 continue
             first, continues = _trim_continuation(token, self.escape)
             if not continues and not first:
@@ -155,10 +157,12 @@ class _Reader:
                 continue  # blank line
             # the comment lines right above the instruction (none when a blank line parts them)
             above = tail if comments and comment_end == start - 1 else 0
-            instruction = self._read_instruction(first, continues, start, tuple(comments), above)
+            instruction = self._read_instruction(
+                first, continues, start, (tuple(comments), tuple(comment_lines)), above
+            )
             if instruction is not None:
                 instructions.append(instruction)
-            comments, tail = [], 0
+            comments, comment_lines, tail = [], [], 0
         return ParsedDockerfile(
             path=self.path,
             directives=tuple(self.directives),
@@ -190,8 +194,16 @@ class _Reader:
             self.pos += 1
 
     def _read_instruction(
-        self, first: str, continues: bool, start: int, comment: tuple[str, ...], comment_tail: int
+        self,
+        first: str,
+        continues: bool,
+        start: int,
+        block: tuple[tuple[str, ...], tuple[int, ...]],
+        comment_tail: int,
     ) -> Instruction | None:
+        """The instruction starting at line `start` (`first`: its first line), with the comment
+        `block` above it (its lines' texts and line numbers)."""
+        comment, comment_lines = block
         lines = self.lines
         parts = [first]
         empty_line = 0
@@ -261,6 +273,7 @@ class _Reader:
             comment=comment,
             original=original,
             comment_tail=comment_tail,
+            comment_lines=comment_lines,
         )
 
     def _exec_form(self, args: str, line: int) -> tuple[str, ...] | None:

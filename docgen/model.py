@@ -110,6 +110,8 @@ class Instruction:
     comment_tail: int = 0
     """How many of the last lines of `comment` sit right above the instruction with no blank line
     between or among them (0 when a blank line separates the block from the instruction)."""
+    comment_lines: tuple[int, ...] = ()
+    """The 1-based line of each line of `comment`."""
 
     def flag(self, name: str) -> Flag | None:
         """The first flag called `name`, if any."""
@@ -399,7 +401,11 @@ class StatedVersion:
     line: int
     """1-based line of the LABEL instruction or of the comment line."""
     where: str
-    """`label` or `comment`."""
+    """`label` (a description's words), `version-label` (a label whose key names the component and
+    its version: `com.nvidia.cuda.version="12.4.1"`), `comment` (about the base) or `stack-comment`
+    (a line of a comment listing the image's stack under `# for a docker image with:`)."""
+    key: str = ""
+    """For a `version-label`, the label's key."""
 
 
 # --------------------------------------------------------------------------------------------------

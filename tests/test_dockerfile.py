@@ -283,6 +283,14 @@ def test_comment_blocks() -> None:
     assert [i.comment for i in ins] == [("Base image", "pinned"), ("Kept",), ()]
 
 
+def test_comment_lines_are_where_the_comments_are() -> None:
+    text = "# for a docker image with:\n# CUDA 10.0\n\n# base\nFROM ubuntu:22.04\n#\n# kept\nRUN true\n"
+    first, second = parse_dockerfile(text).instructions
+    assert first.comment == ("for a docker image with:", "CUDA 10.0", "base")
+    assert first.comment_lines == (1, 2, 4)
+    assert (second.comment, second.comment_lines) == (("kept",), (7,))
+
+
 def test_empty_text() -> None:
     assert parse_dockerfile("").instructions == ()
     assert parse_dockerfile("# only a comment\n\n").instructions == ()

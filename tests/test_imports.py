@@ -333,6 +333,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
+    ("version_facts",),
     ("wording", "auditor"),
     ("commands", "cells", "contents"),
     ("missing", "own_image"),

@@ -122,3 +122,52 @@ def test_a_comment_labelling_the_base_states_its_stack() -> None:
 )
 def test_a_base_label_about_the_past_or_no_base_label_states_nothing(comment: str) -> None:
     assert _stated(f"{comment}\nFROM local/npu-trainer:latest\n") == []
+
+
+def test_a_label_whose_key_names_a_version() -> None:
+    text = """\
+FROM registry.example.com/team/gpu-devel:20260301
+LABEL com.nvidia.cuda.version="12.4.1" cudnn_version=9.1.0 \\
+      com.nvidia.volumes.needed="nvidia_driver" \\
+      org.opencontainers.image.version="1.4.2" org.label-schema.version="1.0" \\
+      com.nvidia.nccl.version="${NCCL_VERSION}"
+"""
+    assert _stated(text) == [("cuda", "12.4.1", 2, "version-label"), ("cudnn", "9.1.0", 2, "version-label")]
+
+
+STACK = """\
+# for a docker image with:
+# CUDA 10.0.130
+# NCCL 2.4.2
+# Anaconda3-2019.07 (python 3.7.5)
+# tini from its latest release, NCCL 2.5 once it is out
+
+# base
+FROM nvidia/cuda:10.0-devel-ubuntu16.04
+"""
+
+
+def test_a_comment_listing_the_images_stack() -> None:
+    assert _stated(STACK) == [
+        ("CUDA", "10.0.130", 2, "stack-comment"),
+        ("NCCL", "2.4.2", 3, "stack-comment"),
+        ("python", "3.7.5", 4, "stack-comment"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "# the old image used to come with:",  # the past
+        "# To build it you need:",  # no image holding anything
+    ],
+)
+def test_a_list_under_another_intro_states_nothing(intro: str) -> None:
+    assert _stated(STACK.replace("# for a docker image with:", intro)) == []
+
+
+def test_a_stack_comment_against_a_readme() -> None:
+    readme = "# Base\n\n| Component | Version |\n|---|---|\n| NCCL | 2.2 |\n| CUDA | 10.0 |\n"
+    assert findings(readme, {"Dockerfile": STACK}) == [
+        "5: README says NCCL 2.2 but Dockerfile:3 says NCCL 2.4.2 (a comment listing the image's stack)"
+    ]

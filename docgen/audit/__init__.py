@@ -65,7 +65,8 @@ file reference, `likely` when read from prose.
 
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions`, `paths` and `coverage` (names, versions, Dockerfile paths compared; the build args a
-family name such as `SPACK_*` covers), `wording` (the words every rule
+family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel's CUDA or an apt
+package states; a later pin replacing a base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `arg_entries`, `every_image`, `stage_count`,
 `wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,

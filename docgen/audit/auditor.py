@@ -16,6 +16,7 @@ from pathlib import Path
 
 from docgen.audit.coverage import covered, unread_args
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
+from docgen.audit.version_facts import built_for, env_versions, overriding_pins
 from docgen.audit.versions import (
     _ALIASES,
     _RELEASE,
@@ -54,6 +55,8 @@ tag: the words around it could make it something else (a host requirement, anoth
 
 _FROM_REFERENCE = frozenset({"tag", "name", "release-notes"})
 """Origins of rows read from a base image reference: the build arg that sets the reference is theirs."""
+_FROM_TAG = frozenset({"tag", "release-notes"})
+"""Origins of rows whose version the base image's tag gives: a later pin of the image replaces it."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,9 @@ class _Fact:
     stated: bool = False
     """Stated in words (a label's description, a comment about the base), not pinned: a claim it
     contradicts is `LIKELY` at most."""
+    tag: bool = False
+    """Read off a base image's reference (its tag, the release notes of the NGC release it names): a
+    later pin of the image built replaces it (`version_facts.overriding_pins`)."""
 
 
 def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | None:
@@ -132,8 +138,13 @@ def _metapackage_fact(comp: Component, line: int, path: str) -> _Fact | None:
 
 
 def _stated_fact(said: StatedVersion, path: str) -> _Fact:
-    """The fact of a version the Dockerfile states in words (`docgen.stated`)."""
-    where = "its LABEL description" if said.where == "label" else "a comment about the base"
+    """The fact of a version the Dockerfile states in words (`docgen.stated`); a label that names the
+    version (`com.nvidia.cuda.version`) states it as plainly as a pin."""
+    if said.where == "version-label":
+        return _Fact(said.version, f"{said.version} (LABEL {said.key})", said.line, path)
+    where = {"label": "its LABEL description", "stack-comment": "a comment listing the image's stack"}.get(
+        said.where, "a comment about the base"
+    )
     return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
 
 
@@ -174,6 +185,8 @@ class _Facts:
         for keys, fact, chain in self._deferred:  # a FROM tag's version of what its base does not pin
             if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
                 self._add(keys, fact)
+        for model in models:  # the last word: a later pin replaces what the base image's tag says
+            self._supersede(model)
         # what the labels and the comments about the base state, for what nothing pins or tags
         stated = [
             (_keys(said.name, names), _stated_fact(said, model.path))
@@ -226,7 +239,9 @@ class _Facts:
             if row.source and row.source.endswith(":" + row.version):
                 keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in _FROM_REFERENCE else row.line
-            fact = _Fact(row.version, row.version, line, path, exact=row.origin is None)
+            fact = _Fact(
+                row.version, row.version, line, path, exact=row.origin is None, tag=row.origin in _FROM_TAG
+            )
             if chain is not None and row.origin in ("tag", "release-notes") and row.source == own:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
             else:
@@ -244,7 +259,7 @@ class _Facts:
                 self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 for name, version in _tag_versions(value):
-                    fact = _Fact(version, version, line, path)
+                    fact = _Fact(version, version, line, path, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
                         self._deferred.append((_keys(name, names), fact, chain))
                     else:
@@ -256,7 +271,46 @@ class _Facts:
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
-            self._add(keys, _Fact(value, shown, line, path, exact=True))
+            self._add(keys, _Fact(value, shown, line, path, exact=True, tag=comp.kind == "image"))
+        self._read_stated_versions(model, names, arg_lines)
+
+    def _read_stated_versions(
+        self, model: ImageModel, names: Mapping[str, str], arg_lines: Mapping[str, int]
+    ) -> None:
+        """The versions the image built states without pinning them (`version_facts`): an ENV naming
+        one (`ENV CUDA_VERSION=12.4.1`), the CUDA or ROCm release a package is built for
+        (`torch==2.5.1+cu124`, `--index-url …/whl/cu121`, `cuda-toolkit-12-4`)."""
+        for name, env, version, line in env_versions(model):
+            self._add(_keys(name, names), _Fact(version, f"{version} (ENV {env})", line, model.path))
+        for comp in model.components:
+            target = built_for(comp)
+            if target is None:
+                continue
+            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
+            what = comp.name
+            if comp.kind == "apt" and comp.ref:
+                what = f"{comp.name}={comp.ref}"
+            elif comp.version and "+" in comp.version:
+                what = f"{comp.name}=={comp.version}"
+            elif comp.source:
+                what = f"{comp.name} from {comp.source}"
+            self._add(_keys(target[0], names), _Fact(target[1], f"{target[1]} ({what})", line, model.path))
+
+    def _supersede(self, model: ImageModel) -> None:
+        """Drops the versions the base image's tag gives of what a later RUN of the image built pins
+        (`version_facts.overriding_pins`): `pip install torch==2.5.1` on `…_pytorch_release_2.3.0`
+        leaves PyTorch 2.5.1 in the image, not 2.3.0."""
+        for comp in overriding_pins(model):
+            # the package itself (`torch` is PyTorch), not what it is shown as: `nvidia-cudnn-cu12`
+            # is cuDNN for PyTorch, while the base image's own libcudnn stays in the image
+            keys = {_norm(comp.name)}
+            keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
+            for key in keys:
+                held = self.by_key.get(key, [])
+                stale = [f for f in held if f.tag and f.path == model.path and f.line < comp.line]
+                if stale and len(stale) < len(held):
+                    self.by_key[key] = [f for f in held if f not in stale]
+                    self._in_key[key].difference_update(stale)
 
     def _read_manifests(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The exact pins of the requirements files and local projects the Dockerfile installs from its

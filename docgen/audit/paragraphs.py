@@ -33,6 +33,7 @@ from docgen.audit.wording import (
     _line_at,
     _says_build_args,
     _sentences,
+    listed_versions,
 )
 from docgen.markdown import Document, ListBlock, Paragraph, code_spans, lists
 from docgen.model import Diagnostic
@@ -124,8 +125,9 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
         yield from _audit_scoped_paragraph(para, auditor, scopes)
         return
     stages = _stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
+    listed = listed_versions(para.heading, para.lines)  # `- PyTorch 2.5.1` under `## Versions`
     for line, text in para.lines:
-        yield from _audit_text(line, text, auditor, prose=True, stage=stages.get(line))
+        yield from _audit_text(line, text, auditor, prose=True, stage=stages.get(line), listed=line in listed)
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it
             named = _LINKED_NAME.sub(r"\1", text)
             yield from _audit_text(line, named, auditor, prose=True, stage=stages.get(line))

@@ -156,12 +156,14 @@ def _audit_text(
     prose: bool,
     named_file: bool | None = None,
     stage: str | None = None,
+    listed: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
     read it off the line); one that does not passes its `--build-arg`s to whichever image of the
     family declares them. `stage`: the build stage the line describes, whose contents a component
-    said to be absent is compared with (`_stage_lines`)."""
+    said to be absent is compared with (`_stage_lines`). `listed`: the line is a bare `Name version`
+    item under a heading about the image's versions (`wording.listed_versions`), as sure as a table cell."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
     if _DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
@@ -301,7 +303,7 @@ def _audit_text(
                 name = owner
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
-    yield from _named_versions(line, text, named, auditor)
+    yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY)
 
 
 _BUILT_WITH = re.compile(
@@ -354,7 +356,11 @@ _JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t
 
 
 def _named_versions(
-    line: int, text: str, named: list[tuple[str, int, int, str, str]], auditor: _Auditor
+    line: int,
+    text: str,
+    named: list[tuple[str, int, int, str, str]],
+    auditor: _Auditor,
+    confidence: str = LIKELY,
 ) -> Iterator[Diagnostic]:
     """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
     that contradict the Dockerfiles. Claims of one name joined by `and`, `or`, `,` or `/` (`Dockerfiles
@@ -375,7 +381,7 @@ def _named_versions(
         for key, start, _, name, version in group:
             if (key, sentence[start]) in agreeing:
                 continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
-            yield from _some(auditor.version_claim(line, name, "==", version, LIKELY))
+            yield from _some(auditor.version_claim(line, name, "==", version, confidence))
 
 
 def _agreeing_sentences(

@@ -167,6 +167,42 @@ def _listed_as_env(doc: Document) -> Iterator[str]:
                 yield spans[0][2].strip()
 
 
+_VERSIONS_HEADING = re.compile(
+    r"\b(?:versions?|components?|contents?|includes?|included|inside|installed|packages|stack|software"
+    r"|in[ \t]+(?:this|the)[ \t]+(?:docker|image|container))\b|版本|组件",
+    re.IGNORECASE,
+)
+"""A heading over what the image has: `Versions`, `Key versions`, `Components`, `The container includes`,
+`In this docker`."""
+_NOT_THE_IMAGE = re.compile(
+    r"\bhost\b|\btest(?:ed|ing)\b|\bprerequisites?\b|\brequire|\bdrivers?\b|\bhistory\b|\bprevious\b"
+    r"|\bolder\b|\bchange-?log\b|\breleases?\b|\bsupport(?:ed|s)?\b|\bcompatib|\bmatrix\b|\bavailable\b"
+    r"|\boptions?\b|\bchoices?\b|\bvariants?\b|\btags?\b|\bimages\b",
+    re.IGNORECASE,
+)
+"""A heading over the host, a test setup, older images, releases or a range of choices (`Available
+versions`, `Tags`, `Images`): what it lists is no statement of what this one image has."""
+_BARE_VERSION = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
+    r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*[ \t]*\Z"
+)
+"""A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`."""
+
+
+def listed_versions(heading: str, lines: list[tuple[int, str]]) -> set[int]:
+    """The lines of `lines` that are bare `Name version` lines (a list item, a `Key: value` line)
+    under a heading about what the image has (`## Versions`): each says that version as plainly as a
+    table cell. None under a heading about the host, tests, older images or a choice of versions, and
+    none of a name listed twice (`- CUDA 11.8`, `- CUDA 12.1`: a choice, not the image's one)."""
+    if not _VERSIONS_HEADING.search(heading) or _NOT_THE_IMAGE.search(heading):
+        return set()
+    named: dict[str, list[int]] = {}
+    for line, text in lines:
+        if (bare := _BARE_VERSION.match(text)) is not None:
+            named.setdefault(bare.group(1).lower(), []).append(line)
+    return {found[0] for found in named.values() if len(found) == 1}
+
+
 def _heading_of(doc: Document, line: int) -> str:
     """The text of the heading `line` is under ('' before the first)."""
     index = bisect.bisect_right(doc.headings, line, key=lambda heading: heading[0]) - 1

@@ -1,0 +1,105 @@
+"""Versions a Dockerfile gives that are no pin of the component they name, and which version of a
+component is the image's when the Dockerfile gives two.
+
+- An `ENV` that states a version (`ENV CUDA_VERSION=12.4.1`, `ENV NCCL_VERSION 2.21.5`, NVIDIA's
+  `NV_CUDNN_VERSION`): the Dockerfile says in plain text what the image has (`env_versions`).
+- The CUDA or ROCm release a package is built for (`built_for`): a wheel's local label
+  (`torch==2.5.1+cu124`, `+rocm6.2`), the index it comes from (`--index-url …/whl/cu121`,
+  `…/whl/rocm6.3`), an apt package of the toolkit (`cuda-toolkit-12-4`, `cuda-nvcc-12-1`) or a
+  Debian revision built for one (`libcudnn8=8.9.7.29-1+cuda12.2`).
+- The last word (`superseded`): a base image's tag says PyTorch 2.3.0
+  (`rocm/pytorch:…_pytorch_release_2.3.0`, an NGC release) but a later RUN of the image built pins
+  `torch==2.5.1`: the image has 2.5.1, and the tag's version is no longer one of its facts.
+
+What it leaves alone: an ENV whose value is no version (`ENV CUDA_HOME=/usr/local/cuda`, a
+`CUDA_PKG_VERSION` of `10-1=10.1.243-1`), a name with nothing before its version word
+(`ENV VERSION=1.2`: the image's own release); an install in a stage the image is not built on (a
+builder's `pip install torch==…` whose wheel is not copied does not override the final stage's base).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.versions import _CUDA_TAG
+from docgen.model import Component, ImageModel
+
+_ENV_VERSION = re.compile(r"(?:NV_)?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*?)_(?:VERSION|VER)\Z")
+"""An ENV name that states a component's version: `CUDA_VERSION`, `NV_CUDNN_VERSION`, `TORCH_VER`."""
+_VERSION_VALUE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:[.+~-]?[A-Za-z0-9]+)*\Z")
+"""A value that is a version (`12.4.1`, `v0.6.3`, `2.21.5-1`), not a path, a package spec or a word."""
+_NOT_COMPONENTS = frozenset({"image", "build", "app", "release", "pkg", "package", "docker", "base"})
+"""Stems of ENV names that state no component's version (`IMAGE_VERSION`, `BUILD_VERSION`)."""
+
+
+def env_versions(model: ImageModel) -> Iterator[tuple[str, str, str, int]]:
+    """(component name, ENV name, version, ENV line) of each ENV in effect in the image built whose
+    name states a version (`CUDA_VERSION` → `CUDA`) and whose value is one."""
+    target = model.target
+    if target is None:
+        return
+    seen: set[tuple[str, int]] = set()
+    for env in model.env:
+        if env.stage != target.label or env.value is None:
+            continue
+        match = _ENV_VERSION.match(env.name)
+        value = env.value.strip().strip("\"'")
+        if match is None or not _VERSION_VALUE.match(value) or (env.name, env.line) in seen:
+            continue
+        stem = match.group(1)
+        if stem.lower() in _NOT_COMPONENTS or stem.lower().endswith(("_pkg", "_image", "_build")):
+            continue
+        seen.add((env.name, env.line))
+        yield stem.replace("_", "-"), env.name, value, env.line
+
+
+_LOCAL_CUDA = re.compile(r"\+(cu\d{3}|rocm\d+(?:\.\d+)+)\b", re.IGNORECASE)
+_INDEX_TARGET = re.compile(r"/(?:whl|wheels?)/(?:nightly/|test/)?(cu\d{3}|rocm\d+(?:\.\d+)+)(?:/|\Z)")
+_APT_TOOLKIT = re.compile(r"cuda-(?:[a-z]+-)*?(\d{1,2})-(\d)\Z")
+"""An apt package of one CUDA release: `cuda-toolkit-12-4`, `cuda-nvcc-12-1`, `cuda-12-4`."""
+_APT_BUILT_FOR = re.compile(r"\+cuda(\d{1,2}\.\d)(?![\d.])")
+"""A Debian revision of a package built for one CUDA release: `8.9.7.29-1+cuda12.2`."""
+
+
+def _release(word: str) -> tuple[str, str] | None:
+    """(`cuda`, `12.4`) for `cu124`, (`rocm`, `6.3`) for `rocm6.3`."""
+    cuda = _CUDA_TAG.fullmatch(word.lower())
+    if cuda:
+        return "cuda", f"{int(cuda.group(1))}.{cuda.group(2)}"
+    if word.lower().startswith("rocm"):
+        return "rocm", word[4:]
+    return None
+
+
+def built_for(comp: Component) -> tuple[str, str] | None:
+    """(`cuda` or `rocm`, release) the installed package `comp` is built for, when its pin, its index
+    or its name says so; None otherwise."""
+    if comp.kind in ("pip", "wheel"):
+        if comp.version and (local := _LOCAL_CUDA.search(comp.version)):
+            return _release(local.group(1))
+        if comp.source and (index := _INDEX_TARGET.search(comp.source)):
+            return _release(index.group(1))
+    if comp.kind == "apt":
+        if (toolkit := _APT_TOOLKIT.match(comp.name.lower())) is not None:
+            return "cuda", f"{toolkit.group(1)}.{toolkit.group(2)}"
+        if comp.ref and (revision := _APT_BUILT_FOR.search(comp.ref)):
+            return "cuda", revision.group(1)
+    return None
+
+
+_LAST_WORD_KINDS = frozenset({"pip", "wheel", "conda"})
+"""Installs that replace what the base image ships under the same name (`pip install torch==2.5.1`)."""
+
+
+def overriding_pins(model: ImageModel) -> Iterator[Component]:
+    """The exact pins of Python packages installed in a stage the image built is made of (the target
+    and the stages it is built FROM): each replaces what the base image's tag says of it."""
+    chain: set[str] = set()
+    stage = model.target
+    while stage is not None:
+        chain.add(stage.label)
+        stage = model.stages[stage.parent] if stage.parent is not None else None
+    for comp in model.components:
+        if comp.kind in _LAST_WORD_KINDS and comp.pinned and comp.version and comp.stage in chain:
+            yield comp

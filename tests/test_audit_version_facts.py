@@ -1,0 +1,305 @@
+"""`docgen audit`: versions a Dockerfile states outright without pinning them (an ENV, a version label,
+the CUDA a wheel or an apt package is built for), the last word when a later pin replaces what the base
+image's tag says, and bare `Name version` lines under a versions heading read as surely as a table cell
+(docgen/audit/version_facts.py). Each rule: a planted drift, and a near miss that stays silent."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import findings
+
+from docgen.audit import audit
+from docgen.audit.version_facts import built_for, env_versions, overriding_pins
+from docgen.dockerfile import parse_dockerfile
+from docgen.model import Component
+from docgen.pipeline import model_of
+
+TABLE = """\
+# Trainer image
+
+| Component | Version |
+|-----------|---------|
+| {name} | {version} |
+"""
+
+
+def _table(name: str, version: str) -> str:
+    return TABLE.format(name=name, version=version)
+
+
+def _confidences(readme: str, dockerfile: str) -> list[tuple[int, str, str]]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", [model], {})]
+
+
+# --- ENV -------------------------------------------------------------------------------------------
+
+ENVS = """\
+FROM ubuntu:22.04
+ENV CUDA_HOME=/usr/local/cuda \\
+    CUDA_VERSION=12.4.1 \\
+    CUDA_PKG_VERSION=12-4=12.4.1-1
+ENV NCCL_VERSION 2.21.5
+ENV NV_CUDNN_VERSION=9.1.0.70
+ENV VERSION=3.0.1
+RUN apt-get update && apt-get install -y curl
+"""
+
+
+def test_env_versions_name_their_component() -> None:
+    model = model_of(parse_dockerfile(ENVS, "Dockerfile"))
+    assert list(env_versions(model)) == [
+        ("CUDA", "CUDA_VERSION", "12.4.1", 2),
+        ("NCCL", "NCCL_VERSION", "2.21.5", 5),
+        ("CUDNN", "NV_CUDNN_VERSION", "9.1.0.70", 6),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "claim", "line", "fact"),
+    [
+        ("CUDA", "12.1", 2, "12.4.1 (ENV CUDA_VERSION)"),
+        ("NCCL", "2.20.5", 5, "2.21.5 (ENV NCCL_VERSION)"),
+        ("cuDNN", "9.0", 6, "9.1.0.70 (ENV NV_CUDNN_VERSION)"),
+    ],
+)
+def test_a_version_an_env_states_is_a_fact(name: str, claim: str, line: int, fact: str) -> None:
+    assert findings(_table(name, claim), {"Dockerfile": ENVS}) == [
+        f"5: README says {name} {claim} but Dockerfile:{line} says {fact}"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        _table("CUDA", "12.4"),  # a shorter version agrees
+        _table("NCCL", "2.21.5"),
+        "# Trainer\n\n## Prerequisites\n\n- CUDA: 12.1 on the host, driver >= 535\n",  # the host
+        "# Trainer\n\nThe image is at version 3.1.0 of the trainer.\n",  # `ENV VERSION`: the image's own
+    ],
+)
+def test_envs_that_agree_or_are_not_about_the_image_stay_silent(readme: str) -> None:
+    assert findings(readme, {"Dockerfile": ENVS}) == []
+
+
+# --- labels -----------------------------------------------------------------------------------------
+
+LABELS = """\
+FROM registry.example.com/team/gpu-devel:20260301
+ARG CUDNN=9.1.0
+LABEL com.nvidia.cuda.version="12.4.1" \\
+      com.nvidia.cudnn.version="${CUDNN}" \\
+      org.opencontainers.image.version="1.4.2"
+"""
+
+
+def test_a_label_naming_a_version_is_a_fact() -> None:
+    assert _confidences(_table("CUDA", "12.1"), LABELS) == [
+        (5, "README says CUDA 12.1 but Dockerfile:3 says 12.4.1 (LABEL com.nvidia.cuda.version)", "certain")
+    ]
+
+
+def test_the_image_version_label_and_an_unexpanded_one_say_nothing() -> None:
+    readme = _table("Trainer", "1.5.0") + "| cuDNN | 8.9 |\n"
+    assert findings(readme, {"Dockerfile": LABELS}) == []
+
+
+# --- the CUDA a package is built for ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("comp", "expected"),
+    [
+        (Component("torch", "pip", "2.5.1+cu124", None, None, "prebuilt", "#0", 2, True), ("cuda", "12.4")),
+        (
+            Component(
+                "torch",
+                "pip",
+                "2.5.1",
+                None,
+                "https://download.pytorch.org/whl/cu121",
+                "prebuilt",
+                "#0",
+                2,
+                True,
+            ),
+            ("cuda", "12.1"),
+        ),
+        (
+            Component(
+                "torch",
+                "pip",
+                None,
+                None,
+                "https://download.pytorch.org/whl/nightly/cu128",
+                "prebuilt",
+                "#0",
+                2,
+                False,
+            ),
+            ("cuda", "12.8"),
+        ),
+        (Component("torch", "pip", "2.5.1+rocm6.2", None, None, "prebuilt", "#0", 2, True), ("rocm", "6.2")),
+        (
+            Component(
+                "torch",
+                "pip",
+                "2.5.1",
+                None,
+                "https://download.pytorch.org/whl/rocm6.3",
+                "prebuilt",
+                "#0",
+                2,
+                True,
+            ),
+            ("rocm", "6.3"),
+        ),
+        (
+            Component("cuda-toolkit-12-4", "apt", None, None, None, "package", "#0", 2, False),
+            ("cuda", "12.4"),
+        ),
+        (Component("cuda-nvcc-12-1", "apt", None, None, None, "package", "#0", 2, False), ("cuda", "12.1")),
+        (
+            Component("libcudnn8", "apt", "8.9.7.29", "8.9.7.29-1+cuda12.2", None, "package", "#0", 2, True),
+            ("cuda", "12.2"),
+        ),
+        # near misses: a CPU index, a package whose name ends in a number, a plain pin
+        (
+            Component(
+                "torch",
+                "pip",
+                "2.5.1+cpu",
+                None,
+                "https://download.pytorch.org/whl/cpu",
+                "prebuilt",
+                "#0",
+                2,
+                True,
+            ),
+            None,
+        ),
+        (Component("cuda-python", "pip", "12.4.0", None, None, "prebuilt", "#0", 2, True), None),
+        (Component("cuda-keyring", "apt", None, None, None, "package", "#0", 2, False), None),
+        (Component("libnccl2", "apt", "2.21.5", "2.21.5-1", None, "package", "#0", 2, True), None),
+    ],
+)
+def test_the_release_a_package_is_built_for(comp: Component, expected: tuple[str, str] | None) -> None:
+    assert built_for(comp) == expected
+
+
+BUILT_FOR = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y cuda-toolkit-12-4 libcudnn8=8.9.7.29-1+cuda12.4
+RUN pip install torch==2.5.1+cu124 torchvision==0.20.1+cu124
+"""
+
+
+def test_a_cuda_claim_against_the_toolkit_and_the_wheels() -> None:
+    assert findings(_table("CUDA", "12.1"), {"Dockerfile": BUILT_FOR}) == [
+        "5: README says CUDA 12.1 but Dockerfile:2 says 12.4 (cuda-toolkit-12-4)"
+    ]
+    assert findings(_table("CUDA", "12.4"), {"Dockerfile": BUILT_FOR}) == []
+
+
+def test_the_index_names_the_cuda_of_the_wheels() -> None:
+    dockerfile = "FROM python:3.11-slim\nRUN pip install torch==2.5.1 --index-url https://download.pytorch.org/whl/cu121\n"
+    assert findings(_table("CUDA", "12.4"), {"Dockerfile": dockerfile}) == [
+        "5: README says CUDA 12.4 but Dockerfile:2 says 12.1 (torch from https://download.pytorch.org/whl/cu121)"
+    ]
+    cpu = dockerfile.replace("cu121", "cpu")
+    assert findings(_table("CUDA", "12.4"), {"Dockerfile": cpu}) == []
+
+
+def test_a_host_cuda_next_to_wheels_of_another_stays_silent() -> None:
+    readme = "# Trainer\n\n## Requirements\n\nThe host needs CUDA 12.6 drivers (driver >= 560).\n"
+    assert findings(readme, {"Dockerfile": BUILT_FOR}) == []
+
+
+# --- the last word ------------------------------------------------------------------------------------
+
+ROCM_BASE = "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"
+UPGRADED = f"""\
+FROM {ROCM_BASE}
+RUN pip install --no-cache-dir torch==2.5.1 --index-url https://download.pytorch.org/whl/rocm6.2
+"""
+
+
+def test_a_later_pin_replaces_the_base_tags_version() -> None:
+    assert _confidences(_table("PyTorch", "2.3"), UPGRADED) == [
+        (5, "README says PyTorch 2.3 but Dockerfile:2 says 2.5.1", "certain")
+    ]
+    assert findings(_table("PyTorch", "2.5.1"), {"Dockerfile": UPGRADED}) == []
+    # the rest of the tag still stands: ROCm 6.2, Python 3.10
+    assert findings(_table("ROCm", "6.2") + "| Python | 3.10 |\n", {"Dockerfile": UPGRADED}) == []
+
+
+def test_the_overriding_pins_are_of_the_image_built() -> None:
+    model = model_of(parse_dockerfile(UPGRADED, "Dockerfile"))
+    assert [(c.name, c.version, c.line) for c in overriding_pins(model)] == [("torch", "2.5.1", 2)]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # a builder stage's pin, whose wheel the final stage does not install
+        f"FROM {ROCM_BASE} AS build\nRUN pip install torch==2.5.1\nFROM {ROCM_BASE}\nRUN echo ready\n",
+        # a range replaces nothing docgen can name
+        f"FROM {ROCM_BASE}\nRUN pip install 'torch>=2.3'\n",
+        # another package's pin
+        f"FROM {ROCM_BASE}\nRUN pip install torchvision==0.20.1\n",
+    ],
+)
+def test_the_tags_version_stands_without_a_later_pin_of_it(dockerfile: str) -> None:
+    assert findings(_table("PyTorch", "2.3.0"), {"Dockerfile": dockerfile}) == []
+
+
+# --- bare version lines under a versions heading ------------------------------------------------------
+
+LISTED = """\
+# Trainer image
+
+## {heading}
+
+- PyTorch 2.5.1
+- CUDA: {cuda}
+"""
+PINNED = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\n"
+
+
+@pytest.mark.parametrize("heading", ["Versions", "Key versions", "Components", "What the container includes"])
+def test_a_bare_item_under_a_versions_heading_is_certain(heading: str) -> None:
+    readme = LISTED.format(heading=heading, cuda="12.1")
+    assert _confidences(readme, PINNED) == [
+        (6, "README says CUDA 12.1 but Dockerfile:1 says 12.4.1", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "heading", ["Host environment and versions", "Tested versions", "Supported versions"]
+)
+def test_a_bare_item_under_another_heading_is_not_certain(heading: str) -> None:
+    readme = LISTED.format(heading=heading, cuda="12.1")
+    assert all(confidence != "certain" for _, _, confidence in _confidences(readme, PINNED))
+
+
+def test_an_item_with_more_words_stays_likely() -> None:
+    readme = LISTED.format(heading="Versions", cuda="12.1 (the runtime of the base image)")
+    assert [c for _, _, c in _confidences(readme, PINNED)] == ["likely"]
+
+
+def test_a_library_wheel_does_not_replace_the_base_images_library() -> None:
+    # `nvidia-cudnn-cu12` is the cuDNN PyTorch loads; the base image's own cuDNN stays in the image
+    dockerfile = (
+        "FROM example/trainer:base-cu124-cudnn9.8-torch2.6\nRUN pip install nvidia-cudnn-cu12==9.1.0.70\n"
+    )
+    assert findings(_table("cuDNN", "9.8"), {"Dockerfile": dockerfile}) == []
+    # while a pin of the package the tag names replaces it
+    upgraded = dockerfile.replace("nvidia-cudnn-cu12==9.1.0.70", "torch==2.7.1")
+    assert findings(_table("PyTorch", "2.6"), {"Dockerfile": upgraded}) == [
+        "5: README says PyTorch 2.6 but Dockerfile:2 says 2.7.1"
+    ]
+
+
+def test_a_choice_of_versions_under_a_versions_heading_is_not_certain() -> None:
+    readme = "# Trainer image\n\n## Versions\n\n- CUDA 11.8\n- CUDA 12.4\n"
+    assert [c for _, _, c in _confidences(readme, PINNED)] == ["likely"]
