@@ -128,7 +128,7 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (3, "README says ROCm 6.4.1 but {D}:4 says 7.0.2"),
             (13, "README says vLLM 0.10.1 but {D}:34 says 0.11.2"),
             (16, "README says Megatron-core v0.13.0 but {D}:39 says 0.14.0"),
-            (27, "README documents build arg FA_BRANCH but {D} does not declare it"),
+            (27, "README documents build arg FA_BRANCH but {D}:24 declares FA_COMMIT"),
             (33, "build arg AITER_COMMIT ({D}:29) is missing from the README's build-argument table"),
             (35, "README says ROCM_VERSION defaults to 6.4.1 but {D}:4 says 7.0.2"),
         ],
@@ -141,7 +141,7 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
             (11, "README says NCCL 2.26.3 but {D}:9 says 2.26.5"),
             (11, "README says Megatron Core 0.12.1 but {D}:17 says core_r0.13.0"),
             (15, "README says nvidia-resiliency-ext 0.3.0 but {D}:20 says 0.4.0"),
-            (26, "README documents build arg MCORE_BRANCH but {D} does not declare it"),
+            (26, "README documents build arg MCORE_BRANCH but {D}:17 declares MCORE_REF"),
         ],
     ),
     # HTML header, a table of launcher arguments and their environment variables, `Python 3.9+`
@@ -249,7 +249,7 @@ PLANTED: dict[str, tuple[str, list[tuple[int, str]]]] = {
         "family/Dockerfile.rocm",
         [
             (11, "README says ROCm 6.4.0 but {D}:2 says 6.4.1"),
-            (19, "README documents build arg FA_BRANCH but {D} does not declare it"),
+            (19, "README documents build arg FA_BRANCH but {D}:8 declares FA_TAG"),
             (
                 26,
                 "README links to Dockerfile.rocm6.2, which does not exist (the Dockerfile is gone or moved)",
@@ -611,7 +611,7 @@ def test_a_copied_key_versions_table_is_a_version_table() -> None:
 """
     assert messages(readme, DOCKERFILE) == [
         "README says PyTorch 2.8.0 but Dockerfile:13 says 2.9.1",
-        "README documents build arg FA_COMMIT but Dockerfile does not declare it",
+        "README documents build arg FA_COMMIT but Dockerfile:8 declares FA_TAG",
     ]
 
 

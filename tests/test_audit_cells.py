@@ -6,7 +6,10 @@ written (`certain`).
 
 from __future__ import annotations
 
+import pytest
 from helpers import findings
+
+from docgen.audit.cells import _default_in_cell, default_column
 
 DOCKERFILE = """\
 FROM python:3.12-slim
@@ -70,3 +73,75 @@ def test_a_column_of_bare_numbers_is_no_version_column() -> None:
     assert findings(versions, {"Dockerfile": SERVICES}) == [
         "3: README says AliceVision 2.4.0 but Dockerfile:1 says 3.2.0-ubuntu20.04-cuda11.3.1"
     ]
+
+
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("`12.4.1`", "12.4.1"),
+        ("(empty)", ""),
+        ('`""`', ""),
+        ("no default", ""),
+        # a mark or words give no value: not compared
+        ("-", None),
+        ("—", None),
+        ("none", None),
+        ("*(none)*", ""),  # the deliberate form (docgen's own tables write it) says "no default"
+        ("n/a", None),
+        ("pinned", None),
+        ("see below", None),
+    ],
+)
+def test_what_a_default_cell_claims(cell: str, expected: str | None) -> None:
+    assert _default_in_cell(cell) == expected
+
+
+SEVERAL = """\
+ARG CUDA_VERSION=12.6.2
+FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04
+ARG PYTHON_VERSION=3.11
+ARG TORCH_TAG=v2.5.1
+RUN echo ${PYTHON_VERSION} ${TORCH_TAG}
+"""
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "| 参数 | 默认值 | 说明 |",
+        "| Argument | Value | Description |",
+        "| Build arg | Default value | Notes |",
+    ],
+)
+def test_a_default_column_in_other_words(header: str) -> None:
+    readme = (
+        f"## Build args\n\n{header}\n|---|---|---|\n| `CUDA_VERSION` | `12.4.1` | CUDA |\n"
+        "| `PYTHON_VERSION` | - | Python |\n| `TORCH_TAG` | none | torch |\n"
+        "| `VLLM_TAG` / `AITER_TAG` | pinned | two names, no value |\n"
+    )
+    assert findings(readme, {"Dockerfile": SEVERAL}) == [
+        "5: README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2",
+        "8: README documents build arg VLLM_TAG but Dockerfile does not declare it",
+        "8: README documents build arg AITER_TAG but Dockerfile does not declare it",
+    ]
+
+
+def test_a_value_column_of_values_a_build_passes_holds_no_defaults() -> None:
+    readme = (
+        "## Build args passed by CI\n\n| Argument | Value |\n|---|---|\n"
+        "| `CUDA_VERSION` | `12.4.1` |\n| `PYTHON_VERSION` | `3.11` |\n| `TORCH_TAG` | `v2.5.1` |\n"
+    )
+    assert findings(readme, {"Dockerfile": SEVERAL}) == []
+    # the nearest drift: the same table of defaults
+    defaults = readme.replace("passed by CI", "and their defaults")
+    assert findings(defaults, {"Dockerfile": SEVERAL}) == [
+        "5: README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2"
+    ]
+
+
+def test_the_default_column() -> None:
+    assert default_column(["argument", "default", "description"]) == 1
+    assert default_column(["argument", "value", "default value"]) == 2
+    assert default_column(["参数", "默认值", "说明"]) == 1
+    assert default_column(["argument", "value"], "Example values:") is None
+    assert default_column(["argument", "description"]) is None

@@ -179,6 +179,10 @@ def messages(readme: str) -> list[tuple[str, str]]:
 
 
 UNDECLARED_PYTHON = [("README documents build arg PYTHON but Dockerfile does not declare it", "likely")]
+# a block of `NAME=VALUE` lines under words that can only mean build args is as plain as a table
+UNDECLARED_PYTHON_IN_BLOCK = [
+    ("README documents build arg PYTHON but Dockerfile does not declare it", "certain")
+]
 
 
 @pytest.mark.parametrize(
@@ -188,10 +192,10 @@ UNDECLARED_PYTHON = [("README documents build arg PYTHON but Dockerfile does not
         ("Build args: CUDA_VERSION=12.4 PYTHON=3.11 JOBS=8\n", UNDECLARED_PYTHON),
         ("## Build arguments\n\n- `CUDA_VERSION=12.4`\n- `PYTHON=3.11`\n", UNDECLARED_PYTHON),
         ("The image takes these build args:\n\n- JOBS=8\n- PYTHON=3.11\n", UNDECLARED_PYTHON),
-        ("## Build args\n\n```\nCUDA_VERSION=12.4\nPYTHON=3.11\n```\n", UNDECLARED_PYTHON),
+        ("## Build args\n\n```\nCUDA_VERSION=12.4\nPYTHON=3.11\n```\n", UNDECLARED_PYTHON_IN_BLOCK),
         (
             "Build arguments:\n\n```text\n# defaults\nJOBS=8\nPYTHON=3.11  # interpreter\n```\n",
-            UNDECLARED_PYTHON,
+            UNDECLARED_PYTHON_IN_BLOCK,
         ),
         # traps: variables of the running container or of the shell, placeholders, program arguments
         (

@@ -10,7 +10,7 @@ from helpers import make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
-from docgen.audit.coverage import covered, family_pattern
+from docgen.audit.coverage import covered, family_pattern, reached_stages, unreached_args
 
 DOCKERFILE = """\
 ARG BASE=debian:bookworm-slim
@@ -91,6 +91,37 @@ def test_an_arg_nothing_reads_is_owed_no_row(tmp_path: Path) -> None:
     env = DOCKERFILE.replace("FROM ${BASE}\n", "FROM ${BASE}\nARG PIP_INDEX_URL\nRUN pip install acme\n")
     assert missing(tmp_path / "c", readme, env) == [
         (5, "build arg PIP_INDEX_URL (Dockerfile:4) is missing from the README's build-argument table")
+    ]
+
+
+STAGED = """\
+ARG BASE=debian:bookworm-slim
+FROM ${BASE} AS build
+ARG CORE_REF=main
+RUN git clone -b ${CORE_REF} https://github.com/acme/core /core
+FROM ${BASE} AS bench
+ARG BENCH_REF=main
+RUN git clone -b ${BENCH_REF} https://github.com/acme/bench /bench
+FROM ${BASE} AS runtime
+ARG RUNTIME_USER=acme
+COPY --from=build /core /core
+RUN useradd ${RUNTIME_USER}
+"""
+
+
+def test_an_arg_of_a_stage_the_build_never_runs_is_owed_no_row(tmp_path: Path) -> None:
+    # `bench` is no stage of the runtime image: neither built FROM nor copied from
+    readme = table("BASE", "CORE_REF", "RUNTIME_USER")
+    assert missing(tmp_path / "a", readme, STAGED) == []
+    model = build_model(tmp_path / "a" / "Dockerfile", "Dockerfile")
+    assert reached_stages(model) == {0, 2}
+    assert unreached_args(model) == {"BENCH_REF"}
+    # the planted drift: once the runtime copies from `bench`, BENCH_REF changes the image
+    copied = STAGED.replace(
+        "COPY --from=build /core /core", "COPY --from=build /core /core\nCOPY --from=bench /bench /bench"
+    )
+    assert missing(tmp_path / "b", readme, copied) == [
+        (5, "build arg BENCH_REF (Dockerfile:6) is missing from the README's build-argument table")
     ]
 
 

@@ -271,3 +271,23 @@ def test_a_prompt_is_no_part_of_the_command(tmp_path: Path) -> None:
         "3: README runs ./deploy.sh, which does not exist next to it or in a folder above it "
         "(the scripts there: build.sh) (certain)"
     ]
+
+
+def test_a_dockerfile_name_in_code_read_with_the_readme_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`docgen audit README.md` run in the README's folder: a Dockerfile name in code that is not there
+    (`./build-whl.Dockerfile`) is a finding, not a traceback (the folder is `Path(".")`, no name)."""
+    import io
+
+    from docgen.cli import main
+
+    make_tree(
+        tmp_path,
+        {"README.md": "Wheels are built by `./build-whl.Dockerfile`.\n", "Dockerfile": "FROM alpine:3.20\n"},
+    )
+    monkeypatch.chdir(tmp_path)
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["audit", "--confidence", "likely", "README.md", "--dockerfile", "Dockerfile"], out, err)
+    assert (code, err.getvalue()) == (1, "")
+    assert "build-whl.Dockerfile, which does not exist" in out.getvalue()

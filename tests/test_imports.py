@@ -340,6 +340,7 @@ AUDIT_LAYERS = (
     (
         "references",
         "arg_entries",
+        "arg_lists",
         "targets",
         "settings",
         "names",

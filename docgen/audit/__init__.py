@@ -68,7 +68,7 @@ The modules of this package, each importing only those before it: `aside` (text 
 family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel's CUDA or an apt
 package states; a later pin replacing a base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `arg_entries`, `every_image`, `stage_count`,
+table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`, `every_image`, `stage_count`,
 `wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
@@ -94,6 +94,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from docgen.audit.arg_entries import _arg_entries
+from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
@@ -150,7 +151,7 @@ from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.own_image import readme_image
-from docgen.audit.paragraphs import _arg_lists, _audit_paragraph
+from docgen.audit.paragraphs import _audit_paragraph
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.platforms import _build_platforms
@@ -422,6 +423,7 @@ def _audit_part(
     for para in sub.paragraphs:
         found.extend(_audit_paragraph(para, auditor))
     found.extend(_arg_lists(sub, auditor, elsewhere))
+    found.extend(_arg_list_claims(sub, auditor))
     found.extend(_arg_entries(sub, auditor))
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.coverage import covered, unread_args
+from docgen.audit.coverage import covered, unreached_args, unread_args
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.version_facts import built_for, env_versions, overriding_pins
 from docgen.audit.versions import (
@@ -668,12 +668,13 @@ class _Auditor:
         """A diagnostic for each build arg a user can pass (a row of the generated `build-args` block)
         that a README's list of them (`where`: its build-argument table, list) leaves out, when it is
         about one image: of a family's, docgen cannot tell which image's args it must list. An arg a
-        family name covers (`SPACKPACKAGES_*`) is listed; one no instruction reads is owed no row."""
+        family name covers (`SPACKPACKAGES_*`) is listed; one no instruction reads, or one declared only
+        in stages the build skips (`coverage.unreached_args`), is owed no row."""
         if len(self.declared_as) != 1:
             return
         model = self.declared_as[0]
         missing = [row for row in build_arg_rows(model) if not covered(row.name, documented)]
-        unread = unread_args(model) if missing else frozenset()
+        unread = unread_args(model) | unreached_args(model) if missing else frozenset()
         for row in missing:
             if row.name not in unread:
                 yield Diagnostic(

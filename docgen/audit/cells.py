@@ -83,20 +83,30 @@ _REQUIRED_CELL = re.compile(
 """A default cell saying the arg has none and must be passed (`required`, `none (required)`)."""
 
 
-_EMPTY = frozenset({"", "-", "—", "–", "n/a", "not set", "no default"}) | {
-    form
-    for word in ("none", "empty", "unset", "blank")
-    for form in (word, f"({word})", f"*({word})*", f"[{word}]", f"<{word}>")
-}
-"""How people write "no default" in a table cell."""
+def _forms(*words: str) -> frozenset[str]:
+    return frozenset(
+        form for word in words for form in (word, f"({word})", f"*({word})*", f"[{word}]", f"<{word}>")
+    )
+
+
+_EMPTY = (
+    frozenset({"", "not set", "no default"}) | _forms("empty", "unset", "blank") | (_forms("none") - {"none"})
+)
+"""How people write "no default" in a table cell (`*(none)*`, the form docgen's own tables use)."""
+_NO_MARK = frozenset({"-", "—", "–", "--", "n/a", "na", "tbd", "?", "…", "...", "none"})
+"""A cell holding a mark rather than a value (`-`, a bare `none`, `n/a`): whether the arg has a
+default, and which, it does not say (a column of them is often left unfilled), so it is no claim."""
 
 
 def _default_in_cell(cell: str) -> str | None:
-    """The default a table cell claims, normalised ('' for empty), None when it is free text."""
+    """The default a table cell claims, normalised ('' for empty), None when it is free text or a mark
+    giving no value (`-`, `none`, `pinned`, `see below`)."""
     code = _first_code(cell)
     text = code if code is not None else _plain(cell).strip("*_ ")
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1]
+    if text.lower() in _NO_MARK:
+        return None
     if text.lower() in _EMPTY:
         return ""
     if code is None and text.lower().rstrip(".") in _NO_VALUE:
@@ -134,6 +144,18 @@ def url_description(cell: str, value: str) -> bool | None:
     return named
 
 
+_ARG_HEADER = re.compile(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg|构建参数")
+"""A name column's header that says build args: `Argument`, `Build arg`, `ARG name`, `构建参数`."""
+_NAME_HEADERS_OF_ARGS = frozenset(
+    {"name", "variable", "parameter", "option", "setting", "key", "参数", "参数名", "变量", "变量名", "名称"}
+)
+"""A name column's header in a table its context says is about build args (`## Build args` over
+`| Name | Default |`, `| 参数 | 默认值 |`)."""
+_DEFAULT_HEADERS = frozenset({"value", "默认值", "默认", "缺省值", "預設值", "默認值", "值"})
+"""A default column's header that does not start with `default`: `| Argument | Value |`, `| 参数 |
+默认值 |`."""
+
+
 def _is_build_arg_table(
     table: Table, declared: frozenset[str] = frozenset(), passed: frozenset[str] = frozenset()
 ) -> int | None:
@@ -145,11 +167,11 @@ def _is_build_arg_table(
     if other_tool_args(table.context + " " + " | ".join(header)):
         return None  # `### CMake build arguments` over `| Argument | Default |`: `cmake -D` options
     for index, cell in enumerate(header):
-        if re.fullmatch(r"(?:docker[ ]+)?(?:build[- ]?)?arg(?:ument)?s?(?:[ ]+name)?|--build-arg", cell):
+        if _ARG_HEADER.fullmatch(cell):
             return index
     if _about_build_args(table.context) and not _NOT_BUILD_ARG_WORDS.search(" ".join(header)):
         for index, cell in enumerate(header):
-            if cell in ("name", "variable", "parameter", "option", "setting", "key"):
+            if cell in _NAME_HEADERS_OF_ARGS:
                 return index
     if passed:
         plain = [_plain(cells[0]).strip("*_` ") for _, cells in table.rows if cells]
@@ -161,6 +183,21 @@ def _is_build_arg_table(
     if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):
         return 0
     return None
+
+
+_PASSED_VALUES = re.compile(r"\b(?:examples?|e\.g\.|passe[sd]|pass|CI)\b|示例|例如", re.IGNORECASE)
+"""Words saying a table's values are ones a build passes (`Values used by CI:`), not defaults."""
+
+
+def default_column(header: list[str], context: str = "") -> int | None:
+    """The column of a build-argument table holding the defaults: the first whose header (plain, lower
+    case) starts with `default` (`Default`, `Default value`), else one named as a value in other words
+    (`Value`, `默认值`), unless the words before the table say its values are passed (`Values used by
+    CI:`, `Example values`)."""
+    found = next((i for i, h in enumerate(header) if h.startswith("default")), None)
+    if found is None and not _PASSED_VALUES.search(context):
+        found = next((i for i, h in enumerate(header) if h in _DEFAULT_HEADERS), None)
+    return found
 
 
 _VARIABLE_HEADER = re.compile(r"(?:env(?:ironment)?[ ]+)?var(?:iable)?s?(?:[ ]+names?)?")

@@ -1,6 +1,7 @@
 """Which build args a README's list of them covers without naming each: a row or item that names a
-family of args (`SPACKPACKAGES_*`, `*_VERSION`, `CUDA_{MAJOR,MINOR}`, `MODEL_<NAME>`), and an arg
-no instruction reads (setting it changes nothing, so no reference table owes it a row).
+family of args (`SPACKPACKAGES_*`, `*_VERSION`, `CUDA_{MAJOR,MINOR}`, `MODEL_<NAME>`), an arg
+no instruction reads, and one declared only in stages the build never runs (setting either changes
+nothing, so no reference table owes it a row).
 """
 
 from __future__ import annotations
@@ -76,3 +77,37 @@ def unread_args(model: ImageModel) -> frozenset[str]:
         if w.rule == "DG003" and (m := re.match(r"build arg (\S+) is declared", w.message))
     }
     return frozenset(idle & unused)
+
+
+def reached_stages(model: ImageModel) -> frozenset[int]:
+    """The stages the build of `model` runs: its target (`--target`, else the last stage), the stages
+    it is built FROM, and those it copies or mounts from (`COPY --from`, `RUN --mount=…,from=`), each
+    with theirs. BuildKit skips every other stage."""
+    if not model.stages:
+        return frozenset()
+    by_index = {stage.index: stage for stage in model.stages}
+    todo = [model.stages[model.target_index].index]
+    seen: set[int] = set()
+    while todo:
+        index = todo.pop()
+        if index in seen or index not in by_index:
+            continue
+        seen.add(index)
+        stage = by_index[index]
+        todo.extend(stage.depends_on)
+        if stage.parent is not None:
+            todo.append(stage.parent)
+    return frozenset(seen)
+
+
+def unreached_args(model: ImageModel) -> frozenset[str]:
+    """The build args of `model` declared only in stages its build never runs (`reached_stages`): a
+    `--build-arg` for one changes nothing, so a README's list of the args owes it no row. A global ARG
+    (before the first FROM) is reached: FROM lines read it."""
+    reached = reached_stages(model)
+    if len(reached) == len(model.stages):
+        return frozenset()
+    stages: dict[str, set[bool]] = {}
+    for decl in model.args:
+        stages.setdefault(decl.name, set()).add(decl.stage is None or decl.stage in reached)
+    return frozenset(name for name, found in stages.items() if True not in found)

@@ -60,7 +60,8 @@ def _fence_intro(doc: Document, fence: Fence) -> str:
 def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
     words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
-    (`PYTHON=3.11`, one word or UPPER_SNAKE). Under environment words it is an env file, no claim."""
+    (`PYTHON=3.11`, one word or UPPER_SNAKE), as plain as a table row (`certain`). Under environment
+    words it is an env file, no claim."""
     if fence.lang not in _ASSIGNMENT_LANGS or not _says_build_args(intro):
         return
     if _NOT_A_BUILD_ARG.search(intro) or other_tool_args(intro):
@@ -75,7 +76,7 @@ def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[D
         return
     for line, match in assignments:
         if match is not None:
-            yield from _some(auditor.arg_claim(line, match.group(1), LIKELY))
+            yield from _some(auditor.arg_claim(line, match.group(1), CERTAIN))
 
 
 _DESCRIBED = re.compile(r"[ \t]*`?([A-Z][A-Z0-9_]*)`?[ \t]*:(?:[ \t]+\S.*)?\Z")
@@ -85,7 +86,9 @@ _DESCRIBED = re.compile(r"[ \t]*`?([A-Z][A-Z0-9_]*)`?[ \t]*:(?:[ \t]+\S.*)?\Z")
 def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A block (of any language: `NAME: text` is no shell or YAML a program reads) of `NAME: what it
     sets` lines only, under a heading or an introduction (`said`) that says build args (`## ARG
-    options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares."""
+    options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares, as
+    plain as a row of a build-argument table (`certain`). A block none of whose names is declared is
+    a sibling image's (`* Tensorflow docker:` over the block of `TENSORFLOW_VERSION`)."""
     if not _says_build_args(said) or _NOT_A_BUILD_ARG.search(said):
         return
     content = [
@@ -97,7 +100,7 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
         return
     for line, name in names:
         if _UPPER_SNAKE.match(name):
-            yield from _some(auditor.arg_claim(line, name, LIKELY))
+            yield from _some(auditor.arg_claim(line, name, CERTAIN))
 
 
 _PULL_OR_RUN = re.compile(

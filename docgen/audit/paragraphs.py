@@ -13,9 +13,8 @@ from collections.abc import Callable, Iterator
 
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import LIKELY, _Auditor, _some
-from docgen.audit.cells import _default_in_cell, _is_build_arg_table
+from docgen.audit.cells import _default_in_cell
 from docgen.audit.contents import _stage_lines
-from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import item_scopes
 from docgen.audit.paths import _basename
 from docgen.audit.prose import _BASE_WORDS, _audit_text
@@ -29,13 +28,14 @@ from docgen.audit.wording import (
     _UPPER_SNAKE,
     _WORD,
     _about_build_args,
+    _about_env,
     _build_evidence,
     _line_at,
     _says_build_args,
     _sentences,
     listed_versions,
 )
-from docgen.markdown import Document, ListBlock, Paragraph, code_spans, lists
+from docgen.markdown import Paragraph, code_spans
 from docgen.model import Diagnostic
 
 _DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
@@ -137,7 +137,10 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     # The nearest introduction naming another tool's arguments (`Required CMake build arguments:`)
     # outranks a heading about build args.
     intro = para.lines[0][1] + (" " + para.before if para.before.rstrip().endswith(":") else "")
-    list_context = not other_tool_args(intro) and bool(
+    # `CMake options:`, `## Environment variables`: its items' defaults are that tool's, or the
+    # container's (`env_defaults` compares those with ENV), not a build arg's
+    other_tool = other_tool_args(intro) or _about_env(para.heading) or _about_env(intro)
+    list_context = not other_tool and bool(
         _about_build_args(para.heading)
         or (para.before.rstrip().endswith(":") and _about_build_args(para.before))
         or _about_build_args(para.lines[0][1])
@@ -166,7 +169,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             said = " ".join((para.heading, para.before, para.lines[0][1], text))
             if name not in auditor.runtime or _build_evidence(said):
                 yield from _some(auditor.arg_claim(line, name, LIKELY))
-        if name not in auditor.declared:
+        if name not in auditor.declared or other_tool:
             continue
         # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
         default = _SET_TO.match(body, spans[0][1]) or _DEFAULT_IS.search(body, spans[0][1])
@@ -308,90 +311,6 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
                 yield from _some(auditor.default_claim(line, name, _default_in_cell(value), LIKELY))
         elif _UPPER_SNAKE.match(name) or strict:
             yield from _some(auditor.arg_claim(line, name, LIKELY))
-
-
-_LISTS_ALL = re.compile(
-    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?)[ \t]+)?(?:(?:available|supported|docker)[ \t]+)?"
-    r"(?:build[- \t]?)?arg(?:ument)?s\b(?:[ \t]+and[ \t]+(?:their[ \t]+)?defaults?)?"
-    r"(?:[ \t]*[:：][*_ \t]*\Z"
-    r"|[ \t]+(?:are|is)[ \t]+(?:listed|shown|described|documented|given|as[ \t]+follows))"
-    r"|\b(?:all|every)[ \t]+(?:the[ \t]+|of[ \t]+the[ \t]+)?(?:docker[ \t]+)?"
-    r"(?:build[- \t]?)?arg(?:ument)?s?\b",
-    re.IGNORECASE,
-)
-"""An introduction saying the list after it is all the build args: `Arguments and their defaults are
-listed below.`, `Build arguments:`, `All build args:`; not `You can override the following variables`
-(some of them) nor `Useful build arguments:`."""
-
-
-def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
-    """A list introduced as the build args (`Arguments and their defaults are listed below.` then
-    `` - `BASE_IMAGE`: … `` items, blank lines between them too), read like a build-argument table:
-    each item's name no ARG declares, and, when the introduction says it lists them all (`_LISTS_ALL`)
-    and no build-argument table does, each arg it leaves out (`likely`) that the README
-    does not document elsewhere (`elsewhere`: after `--build-arg` …)."""
-    for block in lists(part):
-        intro = block.intro or block.heading
-        if not _about_build_args(intro) or other_tool_args(intro):
-            continue
-        items = _named_items(block)
-        names = [
-            (line, name, text)
-            for line, name, text in items
-            if _UPPER_SNAKE.match(name) or name in auditor.declared
-        ]
-        if 2 * sum(1 for _, name, _ in names if name in auditor.declared) <= len(items):
-            continue  # a list of something else (environment variables, options) that names some args
-        for line, name, text in names:
-            judge = auditor.scoped(text)  # `(only for `horovod-ray` image)`: that image's item
-            if judge is not None:
-                yield from _some(judge.arg_claim(line, name, LIKELY))
-        tables = any(
-            _is_build_arg_table(t, auditor.declared, auditor.passed) is not None for t in part.tables
-        )
-        if tables:
-            continue
-        listed = {name for _, name, _ in names} | {n for _, n, _ in items if family_pattern(n) is not None}
-        if _LISTS_ALL.search(block.intro):
-            yield from auditor.missing_args(
-                block.intro_line, listed | elsewhere, "build-argument list", LIKELY
-            )
-        elif _titled_all_args(block, items, auditor.declared):
-            yield from auditor.missing_args(block.section, listed | elsewhere, "build-argument list", LIKELY)
-
-
-_ARGS_TITLE = re.compile(
-    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?|available|supported)[ \t]+)?(?:docker[ \t]+)?"
-    r"(?:build[- \t]?)?arg(?:ument)?s[ \t]*[:：]?[*_ \t]*\Z",
-    re.IGNORECASE,
-)
-"""A heading that is the title of the build args (`#### Docker Arguments:`, `## Build args`), not of
-some of them (`Useful build args`, `Optional arguments`)."""
-
-
-def _titled_all_args(block: ListBlock, items: list[tuple[int, str, str]], declared: frozenset[str]) -> bool:
-    """True when `block` comes right under its heading (no introduction), that heading is the title of
-    the build args (`_ARGS_TITLE`), and every item starts with a declared ARG in code: a list that
-    stands for the build args of the image, as a table under that heading would."""
-    return (
-        not block.intro
-        and block.section > 0
-        and bool(_ARGS_TITLE.match(block.heading))
-        and len(items) == len(block.items) >= 2
-        and all(name in declared for _, name, _ in items)
-    )
-
-
-def _named_items(block: ListBlock) -> list[tuple[int, str, str]]:
-    """(line, name, item's first line) of each item of `block` that starts with a name in code."""
-    named = []
-    for line, text in block.items:
-        item = _LIST_ITEM.match(text)
-        body = text[item.end() if item else 0 :].lstrip("*_[ ")
-        spans = code_spans(body, html_code=True)
-        if spans and spans[0][0] == 0:
-            named.append((line, spans[0][2].strip().split("=", 1)[0].strip(), text))
-    return named
 
 
 def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:

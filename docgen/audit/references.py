@@ -349,7 +349,8 @@ def _ignored(path: str, folders: Sequence[Path], dockerfile: Path) -> bool:
     if any(part in _GENERATED for part in parts) or path.endswith(_BUILT_SUFFIXES):
         return True
     files = [f / name for f in folders for name in (".dockerignore", ".gitignore")]
-    files.append(dockerfile.with_name(dockerfile.name + ".dockerignore"))
+    if dockerfile.name:  # (`Path(".")`, a README's folder given as the current one, has no name)
+        files.append(dockerfile.with_name(dockerfile.name + ".dockerignore"))
     return any(ignores(pattern, parts) for file in files for pattern in ignore_patterns(file))
 
 

@@ -17,6 +17,7 @@ from docgen.audit.cells import (
     _plain,
     _version_columns,
     _version_in_cell,
+    default_column,
     url_description,
 )
 from docgen.audit.coverage import family_pattern
@@ -232,7 +233,7 @@ def _audit_build_arg_rows(
     file's: none is compared with an ARG without a value, and (`defaults` False, no build file passes
     them) none at all."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
-    default_col = next((i for i, h in enumerate(header) if h.startswith("default")), None)
+    default_col = default_column(header, table.context)
     for line, cells, names in rows:
         judge = auditor.scoped(" ".join(cells))  # `(ROCm only)`: that image's row
         if judge is None:

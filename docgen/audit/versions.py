@@ -267,14 +267,17 @@ def _shown_default(decl: ArgDecl) -> str:
 
 _ARG_SPELLING = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ _-]+[A-Za-z0-9]+)*\Z")
 """A name a README may write a build arg under: `INC_VERSION`, `mkl-ver`, `MKL Version`."""
-_VERSION_WORD = re.compile(r"_(?:VERSION|VER)\Z")
+_VERSION_WORD = re.compile(r"_(?:VERSION|VER|TAG|BRANCH|COMMIT|REF|SHA|REV|REVISION)\Z")
+"""The word ending a build arg's name that says it picks a release; the kind it says is no guide (a
+`*_BRANCH` often holds a tag or a commit), and a renamed arg keeps its stem (`AITER_BRANCH` →
+`AITER_COMMIT`, `VLLM_TAG` → `VLLM_REF`)."""
 
 
 @functools.lru_cache(maxsize=4096)
 def _arg_stem(name: str) -> tuple[str, bool] | None:
     """A build arg's name with its case, spaces and dashes made one (`MKL Version` → `MKL_VERSION`),
-    and its version word dropped: (stem, whether it had one). `MKL_VER` and `MKL_VERSION` are
-    `("MKL", True)`. None for what is no name."""
+    and its version or ref word dropped (`_VERSION_WORD`): (stem, whether it had one). `MKL_VER`,
+    `MKL_VERSION` and `MKL_TAG` are `("MKL", True)`. None for what is no name."""
     if not _ARG_SPELLING.match(name.strip()):
         return None
     upper = re.sub(r"[ _-]+", "_", name.strip()).upper()
@@ -284,7 +287,8 @@ def _arg_stem(name: str) -> tuple[str, bool] | None:
 
 def _near_args(name: str, declared: Collection[str]) -> list[str]:
     """The names of `declared` a README naming the build arg `name` may mean, when `name` is not one
-    of them: the same stem with the other version word (`INC_VERSION` for `ARG INC_VER`), or the same
+    of them: the same stem with another version or ref word (`INC_VERSION` for `ARG INC_VER`,
+    `AITER_BRANCH` for `ARG AITER_COMMIT`: the arg renamed), or the same
     name in other case, spaces or dashes (`MKL Version` for `MKL_VERSION`), sorted."""
     if name in declared:
         return []

@@ -1,0 +1,205 @@
+"""Build args documented in a list, one item each (`docgen/audit/arg_lists.py`): names no ARG declares,
+defaults that differ, required args that have a default; `certain` under words that say build args,
+and the traps (another tool's options, environment lists, a sibling's item, a default in words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+from docgen.model import ImageModel
+
+CUDA = """\
+ARG CUDA_VERSION=12.6.2
+FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04
+ARG PYTHON_VERSION=3.11
+ARG TORCH_TAG=v2.5.1
+ARG BASE_REPO=https://example.org/base.git
+ARG HF_TOKEN
+RUN echo ${PYTHON_VERSION} ${TORCH_TAG} ${BASE_REPO} ${HF_TOKEN}
+"""
+
+ROCM = """\
+ARG ROCM_VERSION=6.1.2
+FROM rocm/dev-ubuntu-22.04:${ROCM_VERSION}
+ARG PYTHON_VERSION=3.11
+RUN echo ${PYTHON_VERSION}
+"""
+
+
+def found(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    """(line, message, confidence) of each finding of `audit` on `readme` against the Dockerfiles."""
+    files = files or {"Dockerfile": CUDA}
+    make_tree(root, {**files, "README.md": readme})
+    models: list[ImageModel] = [build_model(root / name, name) for name in files]
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", models[0] if len(models) == 1 else models, {}, root)
+    ]
+
+
+LISTED = """\
+# CUDA image
+
+## Build arguments
+
+- `CUDA_VERSION`: CUDA release (default `12.6.2`)
+* **PYTHON_VERSION** – defaults to 3.11
+- TORCH_TAG (default v2.5.1)
+- `BASE_REPO`: where the base sources come from
+- `HF_TOKEN`: must be explicitly specified
+"""
+
+
+def test_a_stale_default_in_each_shape_of_item_is_certain(tmp_path: Path) -> None:
+    readme = (
+        LISTED.replace("`12.6.2`", "`12.4.1`").replace("to 3.11", "to 3.10").replace("v2.5.1)", "v2.4.0)")
+    )
+    assert found(tmp_path, readme) == [
+        (5, "README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2", "certain"),
+        (6, "README says PYTHON_VERSION defaults to 3.10 but Dockerfile:3 says 3.11", "certain"),
+        (7, "README says TORCH_TAG defaults to v2.4.0 but Dockerfile:4 says v2.5.1", "certain"),
+    ]
+    # the nearest true statement: every item agrees with its ARG
+    assert found(tmp_path / "true", LISTED) == []
+
+
+def test_an_item_naming_an_arg_no_arg_declares_is_certain(tmp_path: Path) -> None:
+    readme = LISTED.replace("`BASE_REPO`", "`BASE_GIT_URL`")
+    assert found(tmp_path, readme) == [
+        (8, "README documents build arg BASE_GIT_URL but Dockerfile does not declare it", "certain"),
+    ]
+
+
+def test_an_arg_said_required_that_has_a_default_is_certain(tmp_path: Path) -> None:
+    readme = LISTED.replace("`HF_TOKEN`: must", "`PYTHON_VERSION`: must").replace(
+        "* **PYTHON_VERSION** – defaults to 3.11\n", ""
+    )
+    assert found(tmp_path, readme) == [
+        (
+            8,
+            "README says PYTHON_VERSION has no default (must be passed) but Dockerfile:3 says 3.11",
+            "certain",
+        ),
+    ]
+    # `must be set to your GPU` says what to pass in a case, not that there is no default
+    case = LISTED.replace("must be explicitly specified", "must be set to your account's token")
+    assert found(tmp_path / "case", case) == []
+
+
+def test_an_introduction_ending_in_a_colon_says_the_list_is_build_args(tmp_path: Path) -> None:
+    readme = (
+        "# Image\n\n## Customization\n\nAvailable build arguments:\n\n"
+        "- `CUDA_VERSION` (default: `12.4.1`) - CUDA version from NVIDIA redistrib\n"
+        "- `UBUNTU_VERSION` (default: `22.04`) - Ubuntu base version\n"
+    )
+    assert found(tmp_path, readme) == [
+        (7, "README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2", "certain"),
+        (8, "README documents build arg UBUNTU_VERSION but Dockerfile does not declare it", "certain"),
+    ]
+
+
+def test_a_default_in_words_or_a_mark_is_no_value(tmp_path: Path) -> None:
+    readme = (
+        "# Image\n\n## Build args\n\n"
+        "* `CUDA_VERSION` `PYTHON_VERSION`: can be set, default value is set in `docker/Dockerfile`.\n"
+        "* `TORCH_TAG`: the torch tag (default: pinned)\n"
+        "* `BASE_REPO`: (default: -)\n"
+        "* `time`: the time of the build, for the tag\n"
+    )
+    assert found(tmp_path, readme) == []
+
+
+def test_generic_words_make_a_list_build_args_only_when_most_names_are_declared(tmp_path: Path) -> None:
+    options = (
+        "# Image\n\n## Options\n\n- `CUDA_VERSION` (default `12.4.1`)\n- `PYTHON_VERSION` (default `3.11`)\n"
+    )
+    assert found(tmp_path, options) == [
+        (5, "README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2", "certain"),
+    ]
+    # a script's options under the same heading name no ARG: no claim
+    script = (
+        "# Image\n\n## Options\n\n- `CUDA_HOME` (default `/usr/local/cuda`)\n- `NUM_GPUS` (default `8`)\n"
+    )
+    assert found(tmp_path / "script", script) == []
+
+
+def test_a_list_of_mostly_declared_args_under_no_such_words_gives_likely_defaults(tmp_path: Path) -> None:
+    readme = (
+        "# Image\n\nYou may want other values for your host.\n\nThe defaults are:\n\n"
+        "- `CUDA_VERSION` set to `12.4.1`\n- `PYTHON_VERSION` (default `3.11`)\n"
+        "- `CUDA_ARCH` (default `89`)\n"
+    )
+    assert found(tmp_path, readme) == [
+        (7, "README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2", "likely"),
+    ]
+
+
+def test_other_tools_and_environment_lists_are_no_build_args(tmp_path: Path) -> None:
+    cmake = (
+        "# Image\n\nCMake options:\n\n- `CMAKE_CUDA_ARCHITECTURES` (default `80`)\n"
+        "- `CUDA_VERSION` (default `11.8`)\n"
+    )
+    assert found(tmp_path, cmake) == []
+    env = (
+        "# Image\n\n## Environment variables\n\n- `PYTHON_VERSION` (default `3.12`)\n"
+        "- `CUDA_VERSION` (default `12.4.1`)\n- `LOG_LEVEL` (default `info`)\n"
+    )
+    assert found(tmp_path / "env", env) == []
+
+
+def test_an_item_labelled_for_a_sibling_image_names_no_missing_arg(tmp_path: Path) -> None:
+    readme = (
+        "# Worker\n\n## Build Arguments\n\nSpecific build arguments:\n"
+        "- For CUDA: `CUDA_VERSION` (default: 12.6.2)\n- For ROCm: `ROCM_VERSION` (default: 6.0.2)\n"
+    )
+    # audited against the CUDA image alone: the ROCm item is the sibling's, no finding
+    assert found(tmp_path, readme) == []
+    # against both: each default compared with the image that declares it
+    both = {"Dockerfile.cuda": CUDA, "Dockerfile.rocm": ROCM}
+    assert found(tmp_path / "both", readme, both) == [
+        (7, "README says ROCM_VERSION defaults to 6.0.2 but Dockerfile.rocm:1 says 6.1.2", "certain"),
+    ]
+
+
+def test_a_note_binding_an_item_to_a_sibling_image_is_skipped(tmp_path: Path) -> None:
+    readme = (
+        "# Image\n\n## Build args\n\n- `CUDA_VERSION` (default `12.6.2`)\n"
+        "- `NCCL_TAG` (only for the nccl image)\n"
+    )
+    sibling = {"Dockerfile": CUDA, "Dockerfile.nccl": CUDA.replace("TORCH_TAG", "NCCL_TAG")}
+    assert found(tmp_path, readme, sibling) == []
+
+
+def test_a_caption_says_the_list_is_build_args(tmp_path: Path) -> None:
+    # a `<details>` caption over the list, under a heading with the word "Environment" in another sense
+    readme = (
+        "# Image\n\n### Setting up a Development Environment\n\n<details>\n"
+        "<summary>Build argument descriptions</summary>\n\n"
+        "* `CUDA_VERSION`: CUDA version (default: 12.4.1)\n"
+        "* `PYTHON_VERSION`: Python version (default: 3.11)\n"
+        "* `HF_TOKEN`: a token for gated models\n\n</details>\n"
+    )
+    assert found(tmp_path, readme) == [
+        (8, "README says CUDA_VERSION defaults to 12.4.1 but Dockerfile:1 says 12.6.2", "certain"),
+    ]
+    # a caption of the arguments of `docker run` names none of its build args
+    run = readme.replace("Build argument descriptions", "Docker run argument descriptions").replace(
+        "* `CUDA_VERSION`: CUDA version (default: 12.4.1)\n", "* `--ipc=host`: shares host IPC\n"
+    )
+    assert found(tmp_path / "run", run) == []
+
+
+def test_an_item_under_the_old_name_of_a_renamed_arg_names_the_new_one(tmp_path: Path) -> None:
+    renamed = CUDA.replace("TORCH_TAG", "TORCH_REF")
+    assert found(tmp_path, LISTED, {"Dockerfile": renamed}) == [
+        (7, "README documents build arg TORCH_TAG but Dockerfile:4 declares TORCH_REF", "certain"),
+    ]
+    # a name with another stem is no rename: said as not declared
+    other = CUDA.replace("TORCH_TAG", "PYTORCH_REF")
+    assert found(tmp_path / "other", LISTED, {"Dockerfile": other}) == [
+        (7, "README documents build arg TORCH_TAG but Dockerfile does not declare it", "certain"),
+    ]
