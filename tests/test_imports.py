@@ -387,6 +387,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "paragraphs",
+        "base_labels",
         "fences",
         "set_aside",
         "environments",
