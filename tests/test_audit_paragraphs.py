@@ -80,6 +80,7 @@ def test_plain_words_that_are_no_default_of_the_arg() -> None:
 # Kernels
 
 `MAX_JOBS` defaults to 12 or more. `GPU_ARCH` defaults to gfx942 on MI300 nodes.
+MAX_JOBS defaults to 12.4 or newer.
 MAX_JOBS defaults to the number of cores. `GPU_ARCH` defaults to gfx90a, the first target.
 """
     assert findings(readme, {"Dockerfile": KERNELS}) == []

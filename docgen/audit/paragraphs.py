@@ -461,7 +461,7 @@ _ARG_DEFAULTS = re.compile(
 after the name."""
 _PLAIN_DEFAULT = re.compile(
     r"(?:the[ \t]+)?(\"[^\"\s]{1,80}\"|'[^'\s]{1,80}'|[A-Za-z0-9](?:[\w.+/-]*[A-Za-z0-9])?)"
-    r"(?=[ \t]*(?:[.,;:()]|\Z))"
+    r"(?![\w+/-]|\.\w)(?=[ \t]*(?:[.,;:()]|\Z))"
 )
 """A default in plain words after them (`GPU_ARCH defaults to gfx942.`): one word with a digit, or quoted,
 that ends the clause; not the first of a phrase, a choice or a case (`py3 images`, `12.4 or newer`,
