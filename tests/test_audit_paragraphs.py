@@ -51,3 +51,36 @@ def test_nested_items_naming_no_dockerfile_leave_the_family() -> None:
     assert findings(readme, {"Dockerfile": FULL, "Dockerfile.minimal": MINIMAL}) == [
         "5: README says ROCM_VERSION defaults to 7.1.1 but Dockerfile:1 says 7.1.70100-1"
     ]
+
+
+KERNELS = (
+    "FROM ubuntu:22.04\nARG GPU_ARCH=gfx90a\nARG MAX_JOBS=8\nRUN make -j${MAX_JOBS} GPU_TARGETS=${GPU_ARCH}\n"
+)
+
+
+def test_a_default_in_plain_words_right_after_the_name() -> None:
+    readme = """\
+# Kernels
+
+GPU_ARCH defaults to gfx942. The build runs `MAX_JOBS` (default `4`) jobs.
+
+## Build arguments
+
+- MAX_JOBS (default: 4)
+"""
+    assert findings(readme, {"Dockerfile": KERNELS}) == [
+        "3: README says GPU_ARCH defaults to gfx942 but Dockerfile:2 says gfx90a",
+        "3: README says MAX_JOBS defaults to 4 but Dockerfile:3 says 8",
+        "7: README says MAX_JOBS defaults to 4 but Dockerfile:3 says 8",
+    ]
+
+
+def test_plain_words_that_are_no_default_of_the_arg() -> None:
+    readme = """\
+# Kernels
+
+`MAX_JOBS` defaults to 12 or more. `GPU_ARCH` defaults to gfx942 on MI300 nodes.
+MAX_JOBS defaults to 12.4 or newer.
+MAX_JOBS defaults to the number of cores. `GPU_ARCH` defaults to gfx90a, the first target.
+"""
+    assert findings(readme, {"Dockerfile": KERNELS}) == []

@@ -267,3 +267,39 @@ DEB_CUDNN = (
 def test_a_library_a_package_file_installs_is_compared_by_its_name(item: str, expected: list[str]) -> None:
     readme = f"# GPU image\n\nThe image installs the following:\n{item}\n"
     assert findings(readme, {"Dockerfile": DEB_CUDNN}) == expected
+
+
+CUDA_DEVEL = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN apt-get update\n"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "You can also use `nvidia/cuda:12.1.0-devel-ubuntu22.04` as base by passing `BASE`.",
+        "Alternatively, start from nvidia/cuda:12.1.0-devel-ubuntu22.04 instead.",
+        "Older images were built on nvidia/cuda:12.1.0-devel-ubuntu22.04.",
+        "Requires an Ubuntu 20.04 host with driver 550.",
+    ],
+)
+def test_a_base_offered_as_a_choice_or_the_host_s_system_is_no_claim(said: str) -> None:
+    assert findings(f"# Tools\n\n{said}\n", {"Dockerfile": CUDA_DEVEL}) == []
+
+
+def test_a_base_of_the_same_shape_said_as_the_image_s_is_still_a_claim() -> None:
+    readme = (
+        "# Tools\n\nThe image is built from nvidia/cuda:12.1.0-devel-ubuntu22.04. It ships Ubuntu 20.04.\n"
+    )
+    assert findings(readme, {"Dockerfile": CUDA_DEVEL}) == [
+        "3: README says nvidia/cuda:12.1.0-devel-ubuntu22.04 but Dockerfile:1 says "
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04",
+        "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04",
+    ]
+
+
+def test_words_inside_a_base_reference_offer_no_choice() -> None:
+    dockerfile = "FROM registry.example.com/acme/sdk:8.2.1-x1-ubuntu22.04\nRUN echo x\n"
+    readme = "# SDK\n\nThe image is built from `registry.example.com/acme/sdk:8.3.0-x1-ubuntu22.04`.\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "3: README says registry.example.com/acme/sdk:8.3.0-x1-ubuntu22.04 but Dockerfile:1 says "
+        "registry.example.com/acme/sdk:8.2.1-x1-ubuntu22.04"
+    ]

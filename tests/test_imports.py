@@ -389,6 +389,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "paragraphs",
+        "base_labels",
         "fences",
         "set_aside",
         "environments",

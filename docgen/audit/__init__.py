@@ -23,7 +23,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a package a fenced `pkg==version` list names that no image installs, when each image is built on a
   base a Dockerfile of the family builds (or is that base);
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
-  distribution differs from the one FROM uses;
+  distribution differs from the one FROM uses, and one a label states (`Base image: nvidia/cuda:…`,
+  a `Base image` row, a distribution `Debian Bullseye based`) of a repository, variant or
+  distribution no stage starts from (`base_labels`);
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
   to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing in
   a plain-OS-based image installs;
@@ -75,7 +77,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
-`paragraphs`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`, `script_images`,
+`paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
+`script_images`,
 `script_vars`, `env_homes`, `chart_values`, `preset_env` — and `set_aside`, then `family_defaults`;
 `own_image` tells which images a README naming one Dockerfile of several is about; `audit()` here runs
 them.
@@ -98,6 +101,7 @@ from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
+from docgen.audit.base_labels import _base_labels
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -434,6 +438,7 @@ def _audit_part(
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
+    found.extend(_base_labels(sub, auditor, text))
     found.extend(_gpu_model_claims(sub, auditor))
     found.extend(_version_lists(sub, auditor))
     found.extend(_restated_versions(sub, auditor))

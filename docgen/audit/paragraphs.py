@@ -21,6 +21,7 @@ from docgen.audit.prose import _BASE_WORDS, _audit_text
 from docgen.audit.wording import (
     _ASSIGNMENT,
     _DEFAULT_WORDS,
+    _DIGIT,
     _IMAGE_REF,
     _LIST_ITEM,
     _NOT_BUILD_ARG_WORDS,
@@ -373,10 +374,19 @@ _ARG_REQUIRED = re.compile(
 """`X must be explicitly specified`, `X is required`, `X has no default`, right after the name, and
 not for a case (`is required for GPU builds`, `must be set to your GPU`)."""
 _ARG_DEFAULTS = re.compile(
-    r"[ \t`*]*(?:\([ \t]*)?(?:defaults[ \t]+to|default(?:[ \t]+value)?[ \t]*(?:is|:|=))[ \t]*(?=`|<code>)",
+    r"[ \t`*]*(?:\([ \t]*default(?:[ \t]+value)?[ \t]*(?:is|:|=)?"
+    r"|(?:\([ \t]*)?(?:defaults[ \t]+to|default(?:[ \t]+value)?[ \t]*(?:is|:|=)))[ \t]*",
     re.IGNORECASE,
 )
-"""`X defaults to `12.4``, `X (default: `12.4`)`: a default in code right after the name."""
+"""`X defaults to `12.4``, `X (default: `12.4`)`, `X (default `4`)`: the words before a default right
+after the name."""
+_PLAIN_DEFAULT = re.compile(
+    r"(?:the[ \t]+)?(\"[^\"\s]{1,80}\"|'[^'\s]{1,80}'|[A-Za-z0-9](?:[\w.+/-]*[A-Za-z0-9])?)"
+    r"(?![\w+/-]|\.\w)(?=[ \t]*(?:[.,;:()]|\Z))"
+)
+"""A default in plain words after them (`GPU_ARCH defaults to gfx942.`): one word with a digit, or quoted,
+that ends the clause; not the first of a phrase, a choice or a case (`py3 images`, `12.4 or newer`,
+`gfx942 on MI300`)."""
 
 
 _ARG_CLAIM_WORDS = re.compile(r"default|required|mandatory|\b(?:must|needs?|has)\b", re.IGNORECASE)
@@ -405,4 +415,9 @@ def _stated_arg_defaults(
         elif (lead := _ARG_DEFAULTS.match(sentence, stop)) is not None:
             if (value_end := span_end.get(lead.end())) is not None:  # a code span right after the words
                 claim = _default_in_cell(sentence[lead.end() : value_end])
+                yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))
+            elif (plain := _PLAIN_DEFAULT.match(sentence, lead.end())) is not None and (
+                plain.group(1)[0] in "\"'" or _DIGIT.search(plain.group(1))
+            ):
+                claim = _default_in_cell(plain.group(1))
                 yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))

@@ -55,12 +55,13 @@ _PIN = re.compile(
 _AFTER_NAME = re.compile(
     r"[ \t*`:=@(—–]*"
     r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to"
-    r"|(?<=version[ \t])(?:targeted|used|installed|shipped|bundled|included)(?=[ \t]+is\b))[ \t*`:=@(]+){0,3}"
+    r"|(?<=version[ \t])(?:targeted|used|installed|shipped|bundled|included)(?=[ \t]+is\b)"
+    r"|(?<=ubuntu[ \t])(?:server|desktop))[ \t*`:=@(]+){0,3}"
     r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
     re.IGNORECASE,
 )
 """After a name, the words up to its version: `ROCm 6.4`, `PyTorch version: 2.4.0`, `CUDA release is 12.4`,
-`ROCm version targeted is 6.4` (a participle only between `version` and `is`)."""
+`ROCm version targeted is 6.4` (a participle only between `version` and `is`), `Ubuntu Server 20.04`."""
 
 
 _BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
@@ -82,11 +83,12 @@ _NOT_A_CLAIM_BEFORE = re.compile(
 _HOST_AFTER = re.compile(
     r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
     r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
-    r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b",
+    r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b"
+    r"|[ \t]+hosts?\b(?![ \t]*[-:])",
     re.IGNORECASE,
 )
 """After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
-drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`."""
+drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.04 host`."""
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z",
@@ -206,6 +208,8 @@ def _audit_text(
         bases = auditor.facts.images.get(match.group(1).lower(), [])
         if bases:
             taken.append((match.start(), match.end()))
+            if _offered_base(text, match):
+                continue  # `You can also use `nvidia/cuda:12.1.0-…` as base`: a choice, not this image's
         if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
             yield stale_base
             continue
@@ -554,6 +558,16 @@ _DISTROS = frozenset(
     | {"oraclelinux", "amazonlinux", "fedora", "openeuler", "el", "rhel", "manylinux"}
 )
 """Distributions and their codenames, as image tags name them (`3-slim-bookworm`, `…-ubuntu22.04`)."""
+
+
+def _offered_base(text: str, match: re.Match[str]) -> bool:
+    """True when the sentence of `text` holding `match` offers the image as one the user may choose
+    or tells the past (`_OTHER_BASE`: `You can also use …`, `… was used before`), not this image's base."""
+    start = max((stop.end() for stop in _SENTENCE_STOP.finditer(text, 0, match.start())), default=0)
+    stop = _SENTENCE_STOP.search(text, match.end())
+    end = stop.start() if stop else len(text)
+    # the words around the reference, not in it (`registry.example.com/…`)
+    return bool(_OTHER_BASE.search(text, start, match.start()) or _OTHER_BASE.search(text, match.end(), end))
 
 
 def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:

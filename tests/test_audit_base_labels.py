@@ -1,0 +1,170 @@
+"""`docgen.audit.base_labels`: the base a label states (`Base image: …`, a `Base image` row, a list item
+that is one base reference, `Debian Bullseye based`) against the images the FROM lines name. Planted
+drifts and the nearest true statements as traps; the READMEs and Dockerfiles are small models written
+for these tests, after the shapes public image READMEs use.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import findings
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+NGC = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nRUN pip install einops==0.8.0\n"
+CUDA_BASE = (
+    "FROM nvidia/cuda:11.3.0-base-ubuntu20.04 AS base\nRUN apt-get update && apt-get install -y python3-pip\n"
+)
+THROUGH_ARGS = """\
+ARG CUDA_VERSION=12.4.1
+ARG BASE=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04
+FROM ${BASE} AS build
+RUN make
+FROM build AS final
+RUN echo done
+"""
+SLIM = "FROM python:3.11-slim-bookworm\nRUN pip install flask==3.0.3\n"
+
+
+def _sure(readme: str, dockerfiles: dict[str, str]) -> list[str]:
+    """`line: message (confidence)` of each finding."""
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, None)]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Base image: `nvidia/cuda:12.4.1-devel-ubuntu22.04`",
+        "**Base image**: nvidia/cuda:12.4.1-devel-ubuntu22.04",
+        "- **Base image:** [nvidia/cuda:12.4.1-devel-ubuntu22.04](https://hub.docker.com/r/nvidia/cuda)",
+        "基础镜像：nvidia/cuda:12.4.1-devel-ubuntu22.04",
+    ],
+)
+def test_a_labelled_base_of_a_repository_no_stage_starts_from(label: str) -> None:
+    assert _sure(f"# Trainer\n\n{label}\n", {"Dockerfile": NGC}) == [
+        "3: README says the base image is nvidia/cuda:12.4.1-devel-ubuntu22.04 but Dockerfile:1 says FROM "
+        "nvcr.io/nvidia/pytorch:24.08-py3 (certain)"
+    ]
+
+
+def test_a_base_image_row_of_a_two_column_table() -> None:
+    readme = (
+        "# Trainer\n\n| Item | Value |\n|---|---|\n| Python | 3.10 |\n"
+        "| **Base image** | `nvidia/cuda:12.4.1-devel-ubuntu22.04` |\n"
+    )
+    assert _sure(readme, {"Dockerfile": NGC}) == [
+        "6: README says the base image is nvidia/cuda:12.4.1-devel-ubuntu22.04 but Dockerfile:1 says FROM "
+        "nvcr.io/nvidia/pytorch:24.08-py3 (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Base image: `nvcr.io/nvidia/pytorch` (monthly release)",  # the repository FROM uses, no tag
+        "Base image: pytorch:24.08-py3 from [NGC](https://catalog.ngc.nvidia.com)",  # a registry aside
+        "Base image: `nvidia/cuda:12.4.1-devel-ubuntu22.04` or `rocm/dev-ubuntu-22.04:6.4`",  # a choice
+        "Base image: your own CUDA image, e.g. `nvidia/cuda:12.4.1-devel-ubuntu22.04`",  # advice
+        "Base image: `${BASE_IMAGE}`",  # a placeholder
+        "Base image: [docker/Dockerfile.base](docker/Dockerfile.base)",  # a file of the project
+        "Base image: `acme/trainer-base:1.2` (built by `make base`), see also `acme/trainer:latest`",  # ours
+    ],
+)
+def test_the_nearest_true_labels(label: str) -> None:
+    assert _sure(f"# Trainer\n\n{label}\n", {"Dockerfile": NGC}) == []
+
+
+def test_a_column_of_bases_is_about_each_row_s_image() -> None:
+    readme = (
+        "# Images\n\n| Image | Base image |\n|---|---|\n| cuda | `nvidia/cuda:12.4.1-devel-ubuntu22.04` |\n"
+    )
+    assert _sure(readme, {"Dockerfile": NGC}) == []
+
+
+def test_a_base_through_build_args_and_a_stage_chain_agrees() -> None:
+    readme = "# Builder\n\n- Base: `nvidia/cuda:12.4.1-devel-ubuntu22.04`\n- Python: system\n"
+    assert _sure(readme, {"Dockerfile": THROUGH_ARGS}) == []
+
+
+def test_a_sibling_s_base_in_a_family_is_not_this_image_s() -> None:
+    rocm = "FROM rocm/dev-ubuntu-22.04:6.4.1-complete\nRUN echo rocm\n"
+    readme = "# Images\n\n## ROCm\n\nBase image: rocm/dev-ubuntu-22.04:6.4.1-complete\n"
+    assert findings(readme, {"Dockerfile.cuda": NGC, "Dockerfile.rocm": rocm}) == []
+
+
+def test_another_variant_of_the_base_repository() -> None:
+    readme = "# Torch\n\nBase image: nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04\n"
+    assert _sure(readme, {"Dockerfile": CUDA_BASE}) == [
+        "3: README says the base image is nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04 but Dockerfile:1 says "
+        "FROM nvidia/cuda:11.3.0-base-ubuntu20.04 (certain)"
+    ]
+
+
+def test_a_list_item_that_is_only_the_base_reference() -> None:
+    readme = """\
+`docker pull ghcr.io/acme/pyt:cuda11.3`
+
+- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04
+- python 3.8
+"""
+    assert _sure(readme, {"Dockerfile": CUDA_BASE}) == [
+        "3: README says the base image is nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04 but Dockerfile:1 says "
+        "FROM nvidia/cuda:11.3.0-base-ubuntu20.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # a list of bases to choose from: two references of the repository
+        "Supported bases:\n\n- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04\n"
+        "- nvidia/cuda:11.3.0-base-ubuntu20.04\n",
+        # the same variant, another version: a version claim, said once elsewhere
+        "- nvidia/cuda:11.3.0-base-ubuntu20.04\n- python 3.8\n",
+        # the project's published images, not a base repository
+        "- ghcr.io/acme/pyt:cuda11.3\n- ghcr.io/acme/pyt:cuda11.1\n",
+    ],
+)
+def test_list_items_that_say_nothing_of_the_base(readme: str) -> None:
+    assert _sure(readme, {"Dockerfile": CUDA_BASE}) == []
+
+
+def test_a_distribution_a_label_or_the_based_suffix_names() -> None:
+    readme = "# App\n\n**Base**: Alpine\n\nA Debian Bullseye based image.\n"
+    assert _sure(readme, {"Dockerfile": SLIM}) == [
+        "3: README says the image is based on Alpine but Dockerfile:1 says FROM "
+        "python:3.11-slim-bookworm (certain)",
+        "5: README says Debian 11 but Dockerfile:1 says 12 (bookworm) (likely)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "A Debian Bookworm based image.",  # the codename FROM has
+        "A Debian-based image.",  # the distribution alone
+        "Runs on any Debian or Alpine based host.",  # the host, a choice
+        "For example an Alpine-based image needs musl wheels.",  # an example
+    ],
+)
+def test_the_nearest_true_based_claims(said: str) -> None:
+    assert _sure(f"# App\n\n{said}\n", {"Dockerfile": SLIM}) == []
+
+
+def test_an_ubuntu_edition_before_its_version() -> None:
+    readme = "# Torch\n\nUbuntu Server 20.04 with Python 3.10 and CUDA 11.8.\n"
+    dockerfile = "FROM nvidia/cuda:11.8.0-base-ubuntu22.04\nRUN apt-get update\n"
+    assert _sure(readme, {"Dockerfile": dockerfile}) == [
+        "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04 (likely)"
+    ]
+
+
+def test_words_inside_a_reference_are_no_choice() -> None:
+    readme = "# SDK\n\nBase image: `registry.example.com/acme/cuda:12.4.1-devel-ubuntu22.04`\n"
+    assert _sure(readme, {"Dockerfile": NGC}) == [
+        "3: README says the base image is registry.example.com/acme/cuda:12.4.1-devel-ubuntu22.04 but "
+        "Dockerfile:1 says FROM nvcr.io/nvidia/pytorch:24.08-py3 (certain)"
+    ]
