@@ -179,7 +179,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             claim = _default_in_cell(body[default.end() :][: value[0][1]])
             yield from _some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in _items(para):
-        yield from _audit_sentences(chunk, auditor)
+        yield from _audit_sentences(chunk, auditor, defaults=not other_tool)
 
 
 _NAME_JOINER = re.compile(r"[ \t]*(?:,|/|&|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
@@ -314,10 +314,13 @@ def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
             yield from _some(auditor.arg_claim(line, name, LIKELY))
 
 
-def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_sentences(
+    lines: list[tuple[int, str]], auditor: _Auditor, *, defaults: bool = True
+) -> Iterator[Diagnostic]:
     """Backticked UPPER_SNAKE names (and `NAME=VALUE` lists, `_BARE_ASSIGNMENT`) in sentences of `lines`
     (one list item or paragraph) that mention build args; required args and defaults stated in any
-    sentence (`_stated_arg_defaults`)."""
+    sentence (`_stated_arg_defaults`) unless `defaults` is false (a list of another tool's options or
+    of environment variables: its defaults are not a build arg's)."""
     joined = ""
     offsets: list[int] = []
     for _, text in lines:
@@ -351,7 +354,7 @@ def _audit_sentences(lines: list[tuple[int, str]], auditor: _Auditor) -> Iterato
                     bare = bare[:start] + " " * (stop - start) + bare[stop:]
                 for match in _BARE_ASSIGNMENT.finditer(bare):
                     yield from _some(auditor.arg_claim(line_at(match.start(1)), match.group(1), LIKELY))
-        if claims:
+        if claims and defaults:
             yield from _stated_arg_defaults(sentence, spans, line_at, auditor)
         sentence_start = boundary.end() if boundary else end
 
