@@ -145,3 +145,20 @@ def test_the_default_column() -> None:
     assert default_column(["参数", "默认值", "说明"]) == 1
     assert default_column(["argument", "value"], "Example values:") is None
     assert default_column(["argument", "description"]) is None
+
+
+@pytest.mark.parametrize(
+    ("cell", "stale"),
+    [
+        ("`86f7292...`", False),  # the start of the commit, shortened
+        ("`86f7292…`", False),
+        ("`86f7293...`", True),  # another commit
+        ("`86f...`", True),  # too short to stand for one
+    ],
+)
+def test_a_shortened_default_agrees_with_the_value_it_starts(cell: str, stale: bool) -> None:
+    dockerfile = "FROM ubuntu:24.04\nARG OLLAMA_REF=86f72929348d384336b6f0adc129e71b2122abdc\n"
+    dockerfile += "RUN git clone https://github.com/ollama/ollama && git -C ollama checkout ${OLLAMA_REF}\n"
+    readme = "## Build arguments\n\n| 参数名 | 默认值 | 说明 |\n| :--- | :--- | :--- |\n"
+    readme += f"| `OLLAMA_REF` | {cell} | Git commit |\n"
+    assert bool(findings(readme, {"Dockerfile": dockerfile})) == stale

@@ -229,8 +229,15 @@ _LATEST = frozenset({"latest", "newest", "most recent", "the latest", "latest ve
 `ARG TF_VERSION=`, used as `tensorflow${TF_VERSION:+==${TF_VERSION}}`)."""
 
 
+_ELIDED = re.compile(r"(?:\.\.\.|…)\Z")
+"""The end of a value a README shortens (`86f7292...`, `https://example.org/…`)."""
+
+
 def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
-    """True when the default a README claims (normalised, '' for none) agrees with one declaration."""
+    """True when the default a README claims (normalised, '' for none) agrees with one declaration;
+    a shortened claim (`86f7292...` for the full commit) agrees with a value it starts."""
+    elided = _ELIDED.search(claim)
+    stem = claim[: elided.start()] if elided else ""
     for decl in decls:
         if claim == "" and decl.default is None and decl.effective_default is None:
             return True
@@ -243,7 +250,7 @@ def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
             value = value.strip()
             if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
                 value = value[1:-1]
-            if claim == value:
+            if claim == value or (len(stem) >= 4 and value.startswith(stem)):
                 return True
             items = _list_items(value)
             if len(items) > 1 and sorted(_list_items(claim)) == sorted(items):
