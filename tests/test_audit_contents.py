@@ -109,3 +109,161 @@ def test_a_list_introduced_in_chinese_or_japanese_as_the_image_s(tmp_path: Path,
     assert _audited(tmp_path, readme, {"Dockerfile": PLAIN}, ["Dockerfile"]) == [
         "5: README lists sympy as in the image but Dockerfile installs no sympy"
     ]
+
+
+NGC = """\
+FROM nvcr.io/nvidia/pytorch:24.05-py3
+RUN pip install --no-cache-dir transformers==4.44.0 peft==0.12.0
+"""
+
+NGC_README = """\
+# Trainer image
+
+## Installed packages
+
+- PyTorch
+- Apex
+- `transformer_engine`
+- Flash Attention
+- DeepSpeed
+- pandas
+- peft
+"""
+
+
+def test_an_add_on_a_framework_base_lacks_and_nothing_installs(tmp_path: Path) -> None:
+    # DeepSpeed: NGC's PyTorch image has none and the Dockerfile installs none; PyTorch, Apex, Transformer
+    # Engine and Flash Attention are the base's, pandas may be (it holds many Python packages)
+    found = _audited(tmp_path, NGC_README, {"Dockerfile": NGC}, ["Dockerfile"])
+    assert found == [
+        "9: README lists DeepSpeed as in the image but Dockerfile installs no DeepSpeed, and its base "
+        "nvcr.io/nvidia/pytorch:24.05-py3 (Dockerfile:1, NGC PyTorch) does not carry it"
+    ]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # installed under another spelling
+        NGC + "RUN pip install deepspeed==0.15.1\n",
+        NGC + "RUN git clone https://github.com/deepspeedai/DeepSpeed.git && pip install ./DeepSpeed\n",
+        # a base docgen does not know may carry anything
+        "FROM myorg/trainer:2.1\nRUN pip install --no-cache-dir transformers==4.44.0 peft==0.12.0\n",
+        # an option the default build leaves off: installed when asked, not said to be missing
+        NGC + "ARG INSTALL_DEEPSPEED=false\n"
+        'RUN if [ "$INSTALL_DEEPSPEED" = "true" ]; then pip install deepspeed; fi\n',
+        # a requirements file docgen cannot read may list it
+        NGC + "RUN pip install -r requirements.txt\n",
+    ],
+)
+def test_an_add_on_the_image_may_hold_is_no_finding(tmp_path: Path, dockerfile: str) -> None:
+    assert _audited(tmp_path, NGC_README, {"Dockerfile": dockerfile}, ["Dockerfile"]) == []
+
+
+def test_cudnn_listed_on_a_cuda_base_without_it(tmp_path: Path) -> None:
+    readme = "# Box\n\n## What's included\n\n- cuDNN\n- NCCL\n- cuBLAS\n"
+    plain = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN apt-get update && apt-get install -y git\n"
+    found = _audited(tmp_path, readme, {"Dockerfile": plain}, ["Dockerfile"])
+    assert found == [
+        "5: README lists cuDNN as in the image but Dockerfile installs no cuDNN, and its base "
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04 (Dockerfile:1, a CUDA image) does not carry it"
+    ]
+    # the -cudnn flavour of the same base carries it
+    cudnn = plain.replace("-devel-", "-cudnn-devel-")
+    assert _audited(tmp_path / "b", readme, {"Dockerfile": cudnn}, ["Dockerfile"]) == []
+
+
+def test_a_component_a_package_pulls_in_is_no_finding(tmp_path: Path) -> None:
+    # vLLM brings xformers and FlashInfer though no line names them
+    readme = "# Server\n\n## What's inside\n\n- vLLM\n- xformers\n- FlashInfer\n- bitsandbytes\n"
+    dockerfile = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install vllm==0.6.3\n"
+    found = _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"])
+    assert len(found) == 1 and found[0].startswith("8: README lists bitsandbytes as in the image but "), found
+
+
+def test_an_install_only_in_a_stage_the_target_does_not_build(tmp_path: Path) -> None:
+    readme = "# Box\n\n## Installed packages\n\n- DeepSpeed\n- numpy\n"
+    dockerfile = (
+        "FROM python:3.12-slim AS experiments\nRUN pip install deepspeed\n\n"
+        "FROM python:3.12-slim\nRUN pip install numpy\n"
+    )
+    found = _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"])
+    assert found == ["5: README lists DeepSpeed as in the image but Dockerfile installs no DeepSpeed"]
+    # a stage the target copies from is built: what it installs may be in the image
+    copied = dockerfile.replace("pip install deepspeed", "pip wheel deepspeed -w /wheels") + (
+        "COPY --from=experiments /wheels /wheels\nRUN pip install /wheels/*.whl\n"
+    )
+    assert _audited(tmp_path / "b", readme, {"Dockerfile": copied}, ["Dockerfile"]) == []
+    # a FROM chosen by a build arg may build the other stage
+    chosen = (
+        "ARG FLAVOR=lite\nFROM python:3.12-slim AS full\nRUN pip install deepspeed\n"
+        "FROM python:3.12-slim AS lite\nRUN pip install numpy\nFROM ${FLAVOR}\n"
+    )
+    assert _audited(tmp_path / "c", readme, {"Dockerfile": chosen}, ["Dockerfile"]) == []
+
+
+def test_the_image_said_to_include_an_add_on_its_framework_base_lacks(tmp_path: Path) -> None:
+    readme = "# Trainer\n\nThe image includes DeepSpeed for ZeRO training.\n\nThe image includes Apex.\n"
+    dockerfile = NGC + "# RUN pip install deepspeed==0.14.0\n"
+    found = _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"])
+    assert found == [
+        "3: README says the image includes DeepSpeed but Dockerfile installs no DeepSpeed, and its base "
+        "nvcr.io/nvidia/pytorch:24.05-py3 (Dockerfile:1, NGC PyTorch) does not carry it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("item", "dockerfile"),
+    [
+        (
+            "`transformer_engine`",
+            "RUN pip install git+https://github.com/NVIDIA/TransformerEngine.git@stable\n",
+        ),
+        ("Megatron Core", "RUN git clone https://github.com/NVIDIA/Megatron-LM.git /opt/megatron\n"),
+        ("`megatron.core`", "RUN pip install megatron-core==0.9.0\n"),
+        ("Flash Attention 2", "RUN pip install flash-attn --no-build-isolation\n"),
+        ("NVIDIA Apex", "RUN git clone https://github.com/NVIDIA/apex && pip install ./apex\n"),
+    ],
+)
+def test_names_across_spellings_on_a_base_without_them(tmp_path: Path, item: str, dockerfile: str) -> None:
+    readme = f"# Trainer\n\n## Installed packages\n\n- PyTorch\n- {item}\n"
+    base = "FROM pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": base + dockerfile}, ["Dockerfile"]) == []
+    # the same item with nothing installing it: PyTorch's image carries none of them
+    found = _audited(tmp_path / "b", readme, {"Dockerfile": base + "RUN pip install numpy\n"}, ["Dockerfile"])
+    assert len(found) == 1 and found[0].startswith("6: README lists "), found
+    assert "pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel (Dockerfile:1, PyTorch's image)" in found[0]
+
+
+def test_host_tools_and_a_list_of_what_to_install_yourself_are_no_findings(tmp_path: Path) -> None:
+    readme = (
+        "# Trainer\n\n## Installed packages\n\n- PyTorch\n- nvidia-container-toolkit\n\n"
+        "## Optional packages\n\nInstall these yourself:\n\n- DeepSpeed\n- vLLM\n"
+    )
+    assert _audited(tmp_path, readme, {"Dockerfile": NGC}, ["Dockerfile"]) == []
+
+
+def test_a_base_component_the_dockerfile_uninstalls(tmp_path: Path) -> None:
+    readme = "# Trainer\n\n## Installed packages\n\n- PyTorch\n- Transformer Engine\n- Apex\n"
+    dockerfile = (
+        NGC + "# Uninstall transformer-engine shipped with the base image\n"
+        "RUN pip uninstall -y transformer-engine\n"
+    )
+    found = _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"])
+    assert found == [
+        "6: README lists Transformer Engine as in the image but Dockerfile:4 uninstalls it (pip uninstall)"
+    ]
+    # removed, then installed again at another version: in the image
+    again = dockerfile.replace(
+        "transformer-engine\n", "transformer-engine && pip install transformer-engine==1.9\n"
+    )
+    assert _audited(tmp_path / "b", readme, {"Dockerfile": again}, ["Dockerfile"]) == []
+    # removed in a stage the target does not build
+    other = (
+        NGC + "FROM nvcr.io/nvidia/pytorch:24.05-py3 AS lean\n"
+        "RUN pip uninstall -y transformer-engine\nFROM base\n"
+    )
+    other = other.replace(
+        "FROM nvcr.io/nvidia/pytorch:24.05-py3\n", "FROM nvcr.io/nvidia/pytorch:24.05-py3 AS base\n", 1
+    )
+    assert _audited(tmp_path / "c", readme, {"Dockerfile": other}, ["Dockerfile"]) == []

@@ -79,3 +79,17 @@ def test_every_commented_out_install_of_a_list(tmp_path: Path) -> None:
 )
 def test_lists_that_are_no_finding(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert found(tmp_path, readme, dockerfile) == []
+
+
+NGC = """\
+FROM nvcr.io/nvidia/pytorch:24.05-py3
+RUN pip install --no-cache-dir transformers==4.44.0 peft==0.12.0
+# RUN pip install deepspeed==0.14.0
+# RUN git clone https://github.com/NVIDIA/apex && pip install ./apex
+"""
+
+
+def test_a_commented_out_install_on_a_framework_base(tmp_path: Path) -> None:
+    # DeepSpeed: disabled, and NGC's PyTorch image has none; Apex: disabled too, but the base carries it
+    readme = "# Trainer\n\n## Libraries\n\n- transformers\n- peft\n- DeepSpeed\n- Apex\n"
+    assert found(tmp_path, readme, NGC) == [disabled(7, "DeepSpeed", 3)]

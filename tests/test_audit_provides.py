@@ -69,3 +69,20 @@ def test_sentences_that_do_not_say_the_image_holds_it(tmp_path: Path) -> None:
         "The image supports **Redis** 7.2.",  # a version: compared elsewhere
     ):
         assert provided(tmp_path / str(hash(sentence)), f"# Web\n\n{sentence}\n", WEB) == [], sentence
+
+
+NGC = "FROM nvcr.io/nvidia/pytorch:24.05-py3\nRUN pip install --no-cache-dir transformers==4.44.0\n"
+
+
+def test_an_add_on_the_framework_base_does_not_ship(tmp_path: Path) -> None:
+    # NGC's PyTorch image carries Apex and Transformer Engine, not DeepSpeed; the Dockerfile installs none
+    readme = "# Trainer\n\nThe container comes with **Apex**, **Transformer Engine** and **DeepSpeed**.\n"
+    assert provided(tmp_path / "a", readme, NGC) == [
+        "3: README says the image provides DeepSpeed but Dockerfile installs no DeepSpeed (likely)"
+    ]
+    # a base docgen does not know may carry anything
+    other = NGC.replace("nvcr.io/nvidia/pytorch:24.05-py3", "myorg/trainer:2.1")
+    assert provided(tmp_path / "b", readme, other) == []
+    # a package it installs pulls it in
+    pulled = "# Server\n\nThe image provides **vLLM** with **xformers** kernels.\n"
+    assert provided(tmp_path / "c", pulled, NGC + "RUN pip install vllm==0.6.3\n") == []

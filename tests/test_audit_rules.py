@@ -716,7 +716,8 @@ def test_a_library_list_whose_items_the_image_mostly_has_is_the_image_s(tmp_path
     # entrypoint script docgen has no copy of runs when a container starts: it installs nothing.
     readme = ROBOT_README.format(heading=heading)
     assert _listed(tmp_path, readme, {"Dockerfile": ROBOT}) == [
-        "5: README lists PyTorch as in the image but Dockerfile installs no PyTorch"
+        "5: README lists PyTorch as in the image but Dockerfile installs no PyTorch, and its base "
+        "nvidia/cuda:12.4.1-devel-ubuntu22.04 (Dockerfile:1, a CUDA image) does not carry it"
     ]
 
 
@@ -746,8 +747,11 @@ def test_what_a_base_an_unread_script_or_the_readme_may_explain_is_no_listed_dri
     assert _listed(tmp_path / "a", REDIS_LIST, on_triton) == []
     added = REDIS_LIST.replace("## Installs", "## Additional")
     assert [f.split(":")[0] for f in _listed(tmp_path / "b", added, on_triton)] == ["7", "9"]
-    # an `nvidia/cuda` base holds cuDNN, not Civetweb
-    on_cuda = {**files, "Dockerfile": REDIS.replace("ubuntu:22.04", "nvidia/cuda:12.4.1-devel-ubuntu22.04")}
+    # an `nvidia/cuda` base of a `-cudnn` tag holds cuDNN, not Civetweb
+    on_cuda = {
+        **files,
+        "Dockerfile": REDIS.replace("ubuntu:22.04", "nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04"),
+    }
     cudnn = REDIS_LIST.replace("- hiredis", "- cuDNN")
     assert [f.split(":")[0] for f in _listed(tmp_path / "h", cudnn, on_cuda)] == ["7", "9"]
     # a script that is not in the build context, or a download run by a shell, may install anything

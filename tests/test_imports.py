@@ -304,6 +304,7 @@ STAGES = (
         "docgen.manifests",
         "docgen.stated",
         "docgen.baseimage",
+        "docgen.base_contents",
         "docgen.hardware",
         "docgen.lint",
     ),

@@ -27,8 +27,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   a `Base image` row, a distribution `Debian Bullseye based`) of a repository, variant or
   distribution no stage starts from (`base_labels`);
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
-  to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing in
-  a plain-OS-based image installs;
+  to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing
+  the image's built stages run installs (or that one of them uninstalls) and that its base is known not
+  to carry (`base_contents`: a plain OS, CUDA without cuDNN, NGC's PyTorch without DeepSpeed);
 - an item listed under one image of several (nested under a link to its Dockerfile, or in a section
   about it) that it does not install while another image of the README installs it itself;
 - a health check, an exposed port, the user the image runs as, its working directory or what it

@@ -16,11 +16,13 @@ from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
+from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists
-from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile
+from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, Stage
 from docgen.rows import renamed
 from docgen.sources.pip import PIP
+from docgen.stages import built_stages
 
 _NOT_INSTALLED = re.compile(
     r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*(?:[(:,–—-][ \t]*)?(?:is[ \t]+|are[ \t]+)?"
@@ -306,11 +308,6 @@ _INCLUDES = re.compile(
 )
 """`The image includes TensorRT`, `the container ships with NCCL`: the image is the subject (`make sure
 CUDA is installed` is about the host)."""
-_PLAIN_BASES = frozenset(
-    {"ubuntu", "debian", "python", "alpine", "centos", "rockylinux", "fedora", "almalinux", "busybox"}
-    | {"amazonlinux", "oraclelinux", "ubi8", "ubi9", "ubi-minimal", "ubi", "buildpack-deps", "opensuse"}
-)
-"""Base images that hold an operating system and at most a language, no GPU or ML component."""
 
 
 def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -329,35 +326,95 @@ def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
             yield _installs_none(auditor, line, f"says the image includes {name}", name)
 
 
-def _installs_none(auditor: _Auditor, line: int, claim: str, name: str) -> Diagnostic:
-    """`README {claim} but {the first image} installs no {name}` (`likely`): a component the README
-    puts in the image that none of the audited images can have."""
-    said = f"README {claim} but {auditor.models[0].path} installs no {name}"
+def _installs_none(
+    auditor: _Auditor, line: int, claim: str, name: str, spellings: Collection[str] = ()
+) -> Diagnostic:
+    """`README {claim} but {the first image} installs no {name}` (`likely`), and why its base does not
+    bring it either (`_base_note`), or `… but Dockerfile:N uninstalls {name}` when the image removes
+    it (`_uninstalled_at`, `spellings` its names): a component the README puts in the image that none
+    of the audited images can have."""
+    model = auditor.models[0]
+    removed = _uninstalled_at(model, spellings) if spellings else None
+    if removed is not None:
+        said = f"README {claim} but {model.path}:{removed[0]} uninstalls it ({removed[1]})"
+    else:
+        said = f"README {claim} but {model.path} installs no {name}{_base_note(model)}"
     return Diagnostic(auditor.path, line, said, confidence=LIKELY)
+
+
+_SEGMENT = re.compile(r"&&|\|\||[;|\n]")
+"""What separates the commands of a RUN."""
+_UNINSTALL = re.compile(
+    r"\b(?:(?:python3?(?:\.\d+)?[ \t]+-m[ \t]+)?pip3?|uv[ \t]+pip)[ \t]+uninstall\b"
+    r"|\b(?:conda|mamba|micromamba)[ \t]+(?:remove|uninstall)\b"
+    r"|\b(?:apt-get|apt)[ \t]+(?:-\S+[ \t]+)*(?:remove|purge)\b"
+)
+"""A command removing packages: `pip uninstall -y transformer-engine`, `apt-get purge …`."""
+
+
+def _uninstalled_at(model: ImageModel, spellings: Collection[str]) -> tuple[int, str] | None:
+    """(the Dockerfile line, the command) of the RUN of a built stage that last removes a package named
+    one of `spellings` (`pip uninstall -y transformer-engine` on NGC's PyTorch image), when no command
+    after it names one again (a reinstall); None otherwise. Only RUN text is read: a script it runs
+    may reinstall it (the caller sees that through `_context`)."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    unbuilt = _unbuilt_lines(model)
+    last: tuple[int, str] | None = None
+    for inst in read[1].instructions:
+        if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
+            continue
+        for command in _SEGMENT.split(inst.args):
+            if not any(s in _raw(word) for word in command.split() for s in spellings):
+                continue
+            removing = _UNINSTALL.search(command)
+            last = (inst.start_line, " ".join(removing.group().split())) if removing else None
+    return last
 
 
 @functools.cache
 def _known_keys() -> frozenset[str]:
     """The normalised names of the components docgen knows by a display name (`torch`, `tensorrt` …)."""
-    return frozenset(_norm(name) for name in renamed({}))
+    return frozenset(_norm(name) for name in renamed({})) | KNOWN
 
 
 def _never_named(model: ImageModel, key: str) -> bool:
-    """True when `model` is built on plain OS or language images only, docgen read all of it (no
-    requirements file, install script or download), and no component, base image, build arg or ENV of
-    it is named after `key` (a normalised name)."""
+    """True when `model` is built on base images known not to carry `key` (a normalised name: a plain
+    OS or language image, or a framework image it is no part of; `base_contents`), docgen read all of
+    it (no requirements file, install script or download), and no component, base image, build arg or
+    ENV of it is named after `key`."""
     unread = any(c.method in ("requirements", "script") or c.kind == "download" for c in model.components)
     if model.skipped or unread:
         return False  # a requirements file, an installer, a download: may install anything
-    bases = [stage.base for stage in model.stages if stage.parent is None]
-    for base in bases:
-        repo = base.split("@", 1)[0].rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
-        if repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
-            return False
     raw = {k for k, v in _ALIASES.items() if v == key} | {key}
+    bases = _built_bases(model)
+    if not bases or any(carries(stage.base, raw) is not False for stage in bases):
+        return False
+    if brought_by((c.name for c in _final_components(model)), raw) is not None:
+        return False
     words = [c.name for c in model.components] + [a.name for a in model.args] + [e.name for e in model.env]
-    words += [e.value or "" for e in model.env] + bases
+    words += [e.value or "" for e in model.env] + [stage.base for stage in bases]
     return not any(r in _raw(word) for word in words for r in raw)
+
+
+def _built_bases(model: ImageModel) -> list[Stage]:
+    """The stages of `model` the image built starts from an image in: the root of each stage the
+    default target builds (`stages.built_stages`), each once."""
+    built = built_stages(model)
+    return [s for s in model.stages if s.parent is None and s.label in built]
+
+
+def _base_note(model: ImageModel) -> str:
+    """`, and its base X (Dockerfile:N, NGC PyTorch) does not carry it` for a finding about a component
+    `model` installs none of, when it is built on a known image that is no plain OS or language image
+    (one a reader may think holds it); '' otherwise."""
+    bases = [s for s in _built_bases(model) if not is_plain(s.base) and family_name(s.base)]
+    if not bases:
+        return ""
+    stage = bases[0]
+    where = f"{model.path}:{stage.line}, {family_name(stage.base)}"
+    return f", and its base {stage.base} ({where}) does not carry it"
 
 
 _CONTENTS_HEADING = re.compile(
@@ -410,8 +467,6 @@ _COMMON = frozenset(
     | {"tar", "gzip", "openssl", "ca-certificates", "sqlite", "zlib", "gpu", "cpu", "ssh", "sudo"}
 )
 """What any base image may hold, or a word that names no component: never said to be missing."""
-_CUDA_HELD = re.compile(r"cu(?:da|dnn|blas|fft|rand|solver|sparse|pti|b)|nccl|nv|thrust|npp", re.I)
-"""Names of what an `nvidia/cuda` base holds."""
 
 
 def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -438,7 +493,7 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 name, spellings, data = found
                 lacking = [m for m in auditor.models if _cannot_hold(m, spellings, data, added)]
                 if len(lacking) == len(auditor.models):
-                    yield _installs_none(auditor, line, f"lists {name} as in the image", name)
+                    yield _installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
                 elif each and lacking and not _FROM_BASE.search(text):
                     yield from _lacking_in_each(auditor, line, lacking, found)
                 elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
@@ -527,7 +582,7 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             continue
         for line, (name, spellings, data) in named:
             if all(_cannot_hold(model, spellings, data, False) for model in auditor.models):
-                yield _installs_none(auditor, line, f"lists {name} as in the image", name)
+                yield _installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
 
 
 _IMAGE_ITEM = re.compile(
@@ -635,8 +690,12 @@ def _item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bo
     and whether it is data (a model); None for an item that is a feature (`GPU support`). With
     `purpose`, a name may be followed by what it is for (`mesa-utils for glxinfo`)."""
     match = _ITEM_NAME.match(text)
-    if match is None:
-        return None
+    if match is None or (match.group(4) and not _AFTER_NAME.match(text[match.end() :])):
+        known = _known_item(text)  # `Flash Attention 2`, `NVIDIA Apex`, `**Megatron-LM**: …`
+        if known is not None:
+            return _spelt(known, None, False)
+        if match is None:
+            return None
     link, target, code, word = match.groups()
     rest = text[match.end() :]
     name = link or code or word or ""
@@ -649,6 +708,37 @@ def _item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bo
         rest = ""
     if not _AFTER_NAME.match(rest) or len(name.split()) > 3 or _raw(name) in _COMMON:
         return None
+    return _spelt(name, target, data)
+
+
+_KNOWN_HEAD = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\*\*|__)?(?:(?:NVIDIA|AMD|Intel|Microsoft)(?:['’]s)?[ \t]+)?"
+)
+"""What may come before a component's display name in a list item: the bullet, bold, its vendor."""
+
+
+def _known_item(text: str) -> str | None:
+    """The display name of a few words a list item starts with, maybe after its vendor and in bold
+    (`Flash Attention 2`, `NVIDIA Apex`, `**Megatron-LM**: …`), when docgen knows it (`_known_keys`) and
+    nothing but a note or a description follows; the longest such name. None otherwise."""
+    head = _KNOWN_HEAD.match(text)
+    if head is None:
+        return None
+    body = text[head.end() :]
+    for extra in (2, 1, 0):
+        words = re.match(rf"[A-Za-z][\w.+-]{{0,40}}(?:[ \t]+[A-Za-z0-9][\w.+-]{{0,40}}){{{extra}}}", body)
+        if words is None or _norm(words.group()) not in _known_keys():
+            continue
+        rest = body[words.end() :]
+        if head.group(1):
+            rest = rest.removeprefix(head.group(1))
+        if _AFTER_NAME.match(rest):
+            return words.group()
+    return None
+
+
+def _spelt(name: str, target: str | None, data: bool) -> tuple[str, set[str], bool] | None:
+    """`_item_component`'s answer for a component named `name` (by a link to `target`, if any)."""
     spellings = _installed_under(name) | {_raw(name)}
     if target:
         spellings |= _installed_under(_link_name(target))
@@ -708,27 +798,25 @@ def _link_name(target: str) -> str:
 
 def _cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool) -> bool:
     """True when the image of `model` cannot hold a component under any of `spellings`: none is in the
-    Dockerfile or the build-context files it copies, nothing it runs is unread (for `data`, a model,
-    only a script or a download run is: a package manager brings no model), and its base images are
-    plain (OS, language, CUDA: none holding it) or, for a list of what it `added`, not looked at."""
+    Dockerfile (outside its commented-out instructions and the stages the target does not build) or the
+    build-context files it copies, nothing it runs is unread (for `data`, a model, only a script or a
+    download run is: a package manager brings no model), no package it installs pulls the component in
+    (`pip install vllm` brings xformers), and its base images are known not to carry it (`base_contents`:
+    a plain OS or language image, CUDA without cuDNN, a framework image it is no part of) or, for a list
+    of what it `added`, not looked at."""
     if not model.file:
         return False
     text, unread_run, unread_packages = _context(model)
-    if unread_run or (unread_packages and not data) or any(s in text for s in spellings):
+    if unread_run or unread_packages and not data:
         return False
+    if any(s in text for s in spellings):
+        return not data and not unread_packages and _uninstalled_at(model, spellings) is not None
     if added:
         return True
-    for stage in model.stages:
-        if stage.parent is not None:
-            continue
-        base = stage.base.split("@", 1)[0]
-        repo = base.rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
-        if repo.lower().endswith("nvidia/cuda"):
-            if any(_CUDA_HELD.match(s) for s in spellings):
-                return False
-        elif repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
-            return False
-    return True
+    if not data and brought_by((c.name for c in _final_components(model)), spellings) is not None:
+        return False
+    bases = _built_bases(model)
+    return bool(bases) and all(carries(stage.base, spellings) is False for stage in bases)
 
 
 _RUNS_FILE = re.compile(
@@ -788,19 +876,46 @@ def _context(model: ImageModel) -> tuple[str, bool, bool]:
     packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
     .` of a clone). What it copies is the model's (`ImageModel.context_copies`)."""
     copied = tuple(word for copy in model.context_copies for word in copy.sources)
-    return _context_of(model.file, copied)
+    return _context_of(model.file, copied, _unbuilt_lines(model))
+
+
+def _unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
+    """The (first, last) Dockerfile lines of each stage of `model` the default target does not build
+    (`stages.built_stages`: a test stage, one a `COPY --from` of no built stage names): what they
+    install is not in the image. None when a FROM reads a build arg (`FROM base_${FLAVOR}`): another
+    value may build them."""
+    if any("$" in stage.base_raw for stage in model.stages):
+        return ()
+    built = built_stages(model)
+    ends = [s.line - 1 for s in model.stages[1:]] + [1 << 30]
+    return tuple((s.line, end) for s, end in zip(model.stages, ends, strict=True) if s.label not in built)
+
+
+def _in_ranges(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    return any(first <= line <= last for first, last in ranges)
+
+
+def _kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
+    """The Dockerfile `text` as `_context` reads it: the lines of `unbuilt` (stages not built) and the
+    comments naming what it does not install (`_NEGATING_COMMENT`) left out."""
+    if unbuilt:
+        text = "\n".join(t for n, t in enumerate(text.splitlines(), start=1) if not _in_ranges(n, unbuilt))
+    return _NEGATING_COMMENT.sub("", text)
 
 
 @functools.lru_cache(maxsize=32)
-def _context_of(file: str, copied: tuple[str, ...]) -> tuple[str, bool, bool]:
-    """`_context` of the Dockerfile at `file` that copies `copied` from its build context."""
+def _context_of(
+    file: str, copied: tuple[str, ...], unbuilt: tuple[tuple[int, int], ...] = ()
+) -> tuple[str, bool, bool]:
+    """`_context` of the Dockerfile at `file` that copies `copied` from its build context, the lines of
+    `unbuilt` (stages not built) left out."""
     path = Path(file)
     read = _dockerfile_read(file)
     if read is None:
         return "", True, True
     text, parsed = read
     folder = path.parent.resolve()
-    texts = [_NEGATING_COMMENT.sub("", text)]
+    texts = [_kept_text(text, unbuilt)]
     names: set[str] = set()
     run_unread = packages_unread = False
     budget, count = _TEXT_LIMIT, _FILE_LIMIT
@@ -830,7 +945,7 @@ def _context_of(file: str, copied: tuple[str, ...]) -> tuple[str, bool, bool]:
                 names.add(each.name)
                 texts.append(real.read_text(encoding="utf-8", errors="replace"))
     for inst in parsed.instructions:
-        if inst.keyword != "RUN":
+        if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
             continue
         if _PIPED.search(inst.args):
             run_unread = True

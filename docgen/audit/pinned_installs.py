@@ -15,7 +15,6 @@ from docgen.audit.contents import (
     _LISTS,
     _LOCAL_PROJECT,
     _PIPED,
-    _PLAIN_BASES,
     _RUNS_FILE,
     _final_components,
     _installed_under,
@@ -23,6 +22,7 @@ from docgen.audit.contents import (
 from docgen.audit.paths import variant
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example
+from docgen.base_contents import is_plain
 from docgen.model import Diagnostic, ImageModel
 
 _PINNED = re.compile(r"(?<![\w.-])`?([A-Za-z][\w.-]*[A-Za-z0-9])==(\d[\w.+!-]*[\w+])`?")
@@ -108,10 +108,10 @@ def _bare_base(base: str) -> bool:
     an image the project builds itself). A base given by a build arg (`${BASE}`) is unknown."""
     if not base or "$" in base:
         return False
+    if is_plain(base):
+        return True
     name = base.split("@", 1)[0]
     repo = name.rsplit(":", 1)[0] if ":" in name.rsplit("/", 1)[-1] else name
-    if repo.rsplit("/", 1)[-1].lower() in _PLAIN_BASES:
-        return True
     return "/" not in repo and repo.lower() != "scratch"
 
 

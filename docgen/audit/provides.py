@@ -12,16 +12,20 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import (
-    _CUDA_HELD,
     _LATER,
     _MAYBE,
-    _PLAIN_BASES,
+    _built_bases,
     _context,
+    _final_components,
+    _in_ranges,
     _item_component,
+    _kept_text,
     _known_keys,
+    _unbuilt_lines,
 )
 from docgen.audit.versions import _norm, _raw
 from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.base_contents import brought_by, carries
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -90,9 +94,14 @@ def _install_text(model: ImageModel) -> str:
     if read is None:
         return ""
     text, parsed = read
-    parts = [i.args for i in parsed.instructions if i.keyword in ("RUN", "COPY", "ADD", "FROM")]
+    unbuilt = _unbuilt_lines(model)
+    parts = [
+        i.args
+        for i in parsed.instructions
+        if i.keyword in ("RUN", "COPY", "ADD", "FROM") and not _in_ranges(i.start_line, unbuilt)
+    ]
     copied = _context(model)[0]
-    dockerfile = _raw(text)
+    dockerfile = _raw(_kept_text(text, unbuilt))
     # `_context` is the Dockerfile's text (comments too) then the files it copies: keep the files only
     files = copied[len(dockerfile) :] if copied.startswith(dockerfile) else ""
     return _raw(" ".join(parts)) + " " + files
@@ -104,19 +113,13 @@ def _spellings(name: str) -> set[str]:
 
 
 def _base_holds(model: ImageModel, spellings: set[str], strict: bool) -> bool:
-    """True when a base image of `model` may hold the component: its reference names it, an `nvidia/cuda`
-    base holds CUDA's own libraries, and (`strict`) any base that is not a plain OS or language image."""
-    for stage in model.stages:
-        if stage.parent is not None:
-            continue
-        base = stage.base.split("@", 1)[0]
-        repo = base.rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
-        if any(s in _raw(base) for s in spellings):
-            return True
-        if repo.lower().endswith("nvidia/cuda"):
-            if any(_CUDA_HELD.match(s) for s in spellings):
-                return True
-        elif strict and repo.rsplit("/", 1)[-1].lower() not in _PLAIN_BASES:
+    """True when a base image `model`'s target is built on may hold the component: its reference names
+    it or its family carries it (`base_contents`: an `nvidia/cuda` base CUDA's own libraries, NGC's
+    PyTorch Apex), and (`strict`) any base docgen cannot tell about (an image it does not know, a
+    component a framework image may hold)."""
+    for stage in _built_bases(model):
+        held = carries(stage.base, spellings)
+        if held or (strict and held is None):
             return True
     return False
 
@@ -178,11 +181,14 @@ def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
-    """True when `model` cannot hold a component of `spellings`: no install of it names one, and its
-    base images cannot hold it; without `peers` (another component of the claim it installs), only an
-    image docgen reads whole, on a plain OS, language or CUDA base."""
+    """True when `model` cannot hold a component of `spellings`: no install of it names one or pulls
+    one in (`base_contents.brought_by`), and its base images cannot hold it; without `peers` (another
+    component of the claim it installs), only an image docgen reads whole, on bases known not to carry
+    it (`base_contents.carries`: a plain OS, CUDA for a name not its own, NGC's PyTorch for DeepSpeed)."""
     if any(s in _install_text(model) for s in spellings):
         return False
+    if brought_by((c.name for c in _final_components(model)), spellings) is not None:
+        return False  # `pip install vllm` brings xformers
     if peers:
         return not _base_holds(model, spellings, strict=False)
     _, unread_run, unread_packages = _context(model)

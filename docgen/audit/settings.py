@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.contents import _PLAIN_BASES
 from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.base_contents import is_plain
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
@@ -281,9 +281,8 @@ class _Image:
             root = stage
             stage = model.stages[stage.parent] if stage.parent is not None else None
         self.settings = [s for s in model.settings if s.stage in chain]
-        base = root.base.split("@", 1)[0] if root is not None else ""
-        repo = base.rsplit(":", 1)[0] if ":" in base.rsplit("/", 1)[-1] else base
-        self.plain = repo.rsplit("/", 1)[-1].lower() in _PLAIN_BASES | {"scratch"}
+        base = root.base if root is not None else ""
+        self.plain = is_plain(base) or base.split("@", 1)[0].lower() == "scratch"
 
     def last(self, keyword: str) -> Setting | None:
         return next((s for s in reversed(self.settings) if s.keyword == keyword), None)

@@ -1,0 +1,241 @@
+"""What well-known base images carry: `nvcr.io/nvidia/pytorch` holds PyTorch, Apex and Transformer
+Engine, `nvidia/cuda:*-cudnn-*` cuDNN, `ubuntu` no GPU component at all.
+
+A README may list a component the Dockerfile never installs and still be right: the image it starts
+from may carry it. `carries(base, names)` answers from `_FAMILIES`, the one table of what docgen knows
+of base images without looking inside one: for each family, a pattern of its repository, a pattern of
+the components it carries (by normalised name), the components its tag adds (`-cudnn` cuDNN, `-devel`
+nvcc), and what else is known of it:
+
+- a closed family (an operating system, a language, CUDA, ROCm, conda) carries nothing of note beyond
+  its pattern: any other component is not in it;
+- an open family (a framework image: NGC PyTorch, `pytorch/pytorch`, `rocm/pytorch`) carries many
+  packages docgen does not list; only the add-ons of `lacks` (DeepSpeed, vLLM, xformers …) are known
+  to be absent from it, anything else may be there.
+
+An image of no family (a project's own image, `FROM ${BASE_IMAGE}`) may carry anything. What the
+container runtime mounts (the driver, `nvidia-smi`) is carried by every image. `brought_by` names what
+installing a package pulls in with it (vLLM brings xformers and FlashInfer), a fact of the same kind.
+Names are compared normalised (`sources.naming.SAME_PROJECT`: `flash_attn` is `flashattention`,
+`Megatron-LM` is `megatroncore`). Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from docgen.baseimage import split_reference
+from docgen.sources.naming import SAME_PROJECT
+
+_CUDA = r"cuda\w*|cu(?:blas|fft|rand|solver|sparse|pti|b|file|tensor)\w*|npp\w*|nvjpeg|nvrtc|nvtx|nvml|thrust"
+"""CUDA's own libraries, as an `nvidia/cuda` image or a framework image built on it holds them."""
+_NCCL = r"nccl"
+_ROCM = (
+    r"rocm\w*|hip\w*|roc(?:blas|fft|rand|solver|sparse|prim|thrust|wmma|profiler|tracer|info|smi)\w*"
+    r"|miopen\w*|rccl|amdgpu\w*|amdsmi|hsa\w*|migraphx|mivisionx|composablekernel|rpp|llvm\w*|clang"
+)
+"""ROCm's own libraries and tools, as a `rocm/dev-*` image or a framework image built on it holds them."""
+_PYTHON = r"python\d*|pip\d*|setuptools|wheel"
+_RUNTIME = re.compile(r"nvidia\w*|libcuda|cudadriver|driver|amdgpudkms")
+"""What the container runtime or the host provides to every container (the driver, `nvidia-smi`):
+carried by any image, so never said to be missing."""
+_ADD_ONS = frozenset(
+    {"deepspeed", "vllm", "sglang", "xformers", "bitsandbytes", "unsloth", "colossalai", "tensorrtllm"}
+    | {"lmdeploy", "llamacpp", "ollama", "detectron2", "mmcv", "jax", "jaxlib", "paddlepaddle", "mindspore"}
+)
+"""Components a framework base image is known not to carry: each is installed by the projects that use
+it (a training or serving add-on), never by NVIDIA's, PyTorch's or AMD's framework images."""
+_NOT_NVIDIA = frozenset({"apex", "transformerengine", "flashattention", "megatroncore"})
+"""NVIDIA's training components, in NGC's PyTorch image and not in PyTorch's own or AMD's."""
+
+
+@dataclass(frozen=True)
+class _Family:
+    """A family of base images and what docgen knows they carry."""
+
+    name: str
+    """How the family is named in a finding (`NGC PyTorch`)."""
+    repository: str
+    """A pattern its repository (without a registry host, lower case) matches in full."""
+    carried: str
+    """A pattern the normalised name of each component it carries matches in full."""
+    closed: bool
+    """True when `carried` is all it carries of note; False when it carries more docgen does not list."""
+    lacks: frozenset[str] = frozenset()
+    """For an open family, the components (normalised) known to be absent from it."""
+    tagged: tuple[tuple[str, str], ...] = ()
+    """(a pattern its tag contains, a pattern of the names that tag adds): `-cudnn` adds cuDNN."""
+    plain: bool = False
+    """True for an operating system or a language image: no GPU or ML component at all."""
+
+
+_OS = (
+    r"ubuntu|debian|alpine|centos|rockylinux|fedora|almalinux|busybox|amazonlinux|oraclelinux"
+    r"|ubi\d*|ubi-minimal|ubi\d+-minimal|buildpack-deps|opensuse"
+)
+_FAMILIES: tuple[_Family, ...] = (
+    _Family("an operating system image", rf"(?:[\w.-]+/)*(?:{_OS})", r"(?!)", True, plain=True),
+    _Family("a Python image", r"(?:[\w.-]+/)*python", _PYTHON, True, plain=True),
+    _Family(
+        "a conda image",
+        r"continuumio/(?:miniconda3?|anaconda3?)|condaforge/(?:miniforge3?|mambaforge)|mambaorg/micromamba",
+        rf"{_PYTHON}|conda|mamba|micromamba",
+        True,
+    ),
+    _Family(
+        "a CUDA image",
+        r"(?:nvcr\.io/)?nvidia/cuda",
+        rf"{_CUDA}|{_NCCL}",
+        True,
+        tagged=((r"cudnn", r"cudnn\d*"), (r"devel", r"nvcc")),
+    ),
+    _Family("a ROCm image", r"rocm/(?:dev-[\w.-]+|rocm-terminal)", _ROCM, True),
+    _Family(
+        "NGC PyTorch",
+        r"nvcr\.io/nvidia/pytorch",
+        rf"pytorch|torchvision|torchaudio|torchtensorrt|apex|transformerengine|flashattention|megatroncore"
+        rf"|triton|tensorrt|nvinfer|dali|nvfuser|cudnn\d*|nvcc|{_CUDA}|{_NCCL}|{_PYTHON}|numpy|jupyter\w*"
+        r"|tensorboard|openmpi|ucx|hpcx|magma|onnx|polygraphy|modelopt",
+        False,
+        lacks=_ADD_ONS,
+    ),
+    _Family(
+        "NGC TensorFlow",
+        r"nvcr\.io/nvidia/tensorflow",
+        rf"tensorflow|horovod|tensorrt|nvinfer|dali|cudnn\d*|nvcc|{_CUDA}|{_NCCL}|{_PYTHON}|numpy|jupyter\w*"
+        r"|tensorboard|openmpi|ucx|hpcx",
+        False,
+        lacks=_ADD_ONS | _NOT_NVIDIA | {"pytorch"},
+    ),
+    _Family(
+        "PyTorch's image",
+        r"pytorch/pytorch",
+        rf"pytorch|torchvision|torchaudio|triton|conda|numpy|{_CUDA}|{_NCCL}|{_PYTHON}",
+        False,
+        lacks=_ADD_ONS | _NOT_NVIDIA,
+        tagged=((r"cudnn", r"cudnn\d*"), (r"devel", r"nvcc")),
+    ),
+    _Family(
+        "AMD's PyTorch image",
+        r"rocm/pytorch(?:-nightly)?",
+        rf"pytorch|torchvision|torchaudio|triton|apex|numpy|conda|{_ROCM}|{_PYTHON}",
+        False,
+        lacks=_ADD_ONS,
+    ),
+    _Family(
+        "NVIDIA's L4T PyTorch image",
+        r"nvcr\.io/nvidia/l4t-pytorch",
+        rf"pytorch|torchvision|torchaudio|tensorrt|nvinfer|cudnn\d*|nvcc|{_CUDA}|{_PYTHON}|numpy",
+        False,
+        lacks=_ADD_ONS,
+    ),
+    _Family(
+        "TensorFlow's image",
+        r"tensorflow/tensorflow",
+        rf"tensorflow|keras|tensorboard|numpy|jupyter\w*|cudnn\d*|{_CUDA}|{_NCCL}|{_PYTHON}",
+        False,
+        lacks=_ADD_ONS | _NOT_NVIDIA | {"pytorch"},
+    ),
+)
+"""The families of base images docgen knows, tried in order; the first whose repository pattern
+matches is the image's."""
+
+BRINGS: dict[str, frozenset[str]] = {
+    package: frozenset(brought.split())
+    for package, brought in {
+        "vllm": "xformers flashinfer flashattention triton pytorch ray transformers",
+        "sglang": "flashinfer xformers triton pytorch transformers vllm",
+        "tensorrtllm": "tensorrt nvinfer pytorch transformers modelopt flashinfer",
+        "lmdeploy": "triton pytorch transformers",
+        "unsloth": "xformers bitsandbytes triton pytorch transformers trl peft",
+        "pytorch": "triton nccl cudnn cublas",
+        "xformers": "pytorch",
+        "deepspeed": "pytorch",
+    }.items()
+}
+"""What installing a package (normalised) may pull in with it (`pip install vllm` brings xformers and
+FlashInfer): such a component is in the image though no line of the Dockerfile names it."""
+
+
+KNOWN = frozenset(_ADD_ONS | _NOT_NVIDIA | set(BRINGS) | {n for brought in BRINGS.values() for n in brought})
+"""The components (normalised) this module says something about: names a README's list may give."""
+
+
+def _key(name: str) -> str:
+    raw = re.sub(r"[^a-z0-9]+", "", name.lower())
+    return SAME_PROJECT.get(raw, raw)
+
+
+def _keys(names: Iterable[str]) -> set[str]:
+    """The normalised names of `names`, each also without its packaging (`libcudnn8-dev` is cudnn8)."""
+    keys = set()
+    for name in names:
+        key = _key(name)
+        keys |= {key, _key(re.sub(r"\A(?:lib|python3?)|(?:dev|devel|headers)\Z", "", key))}
+    return keys - {""}
+
+
+def _repository(base: str) -> tuple[str, str]:
+    """(the repository of the image reference `base` as pulled, lower case; its tag, lower case or '')."""
+    name, tag = split_reference(base)
+    return name, (tag or "").lower()
+
+
+@lru_cache(maxsize=256)
+def _family(repository: str) -> _Family | None:
+    for family in _FAMILIES:
+        if re.fullmatch(family.repository, repository):
+            return family
+    first, _, rest = repository.partition("/")
+    if rest and ("." in first or ":" in first) and not first.startswith("nvcr.io"):
+        return _family(rest)  # a mirror of a Docker Hub image (`registry:5000/nvidia/cuda`)
+    return None
+
+
+def family_name(base: str) -> str | None:
+    """How the family of the base image reference `base` is named (`NGC PyTorch`), None when docgen does
+    not know it."""
+    family = _family(_repository(base)[0])
+    return family.name if family is not None else None
+
+
+def is_plain(base: str) -> bool:
+    """True when `base` is an operating system or language image: one that holds no GPU or ML component."""
+    family = _family(_repository(base)[0])
+    return family is not None and family.plain
+
+
+def carries(base: str, names: Iterable[str]) -> bool | None:
+    """Whether the base image reference `base` carries a component known under one of `names` (any
+    spelling: `flash_attn`, `TransformerEngine`): True when its family carries one (or its reference
+    names one: `…/vllm-openai` carries vLLM), False when its family is known not to carry any, None when
+    docgen cannot tell (a family it does not know, a component an open family may hold)."""
+    keys = _keys(names)
+    if not keys:
+        return None
+    repository, tag = _repository(base)
+    written = re.sub(r"[^a-z0-9]+", "", f"{repository}{tag}")
+    if any(_RUNTIME.fullmatch(k) or (len(k) >= 4 and k in written) for k in keys):
+        return True
+    family = _family(repository)
+    if family is None:
+        return None
+    carried = [family.carried] + [names for pattern, names in family.tagged if re.search(pattern, tag)]
+    if any(re.fullmatch(pattern, k) for pattern in carried for k in keys):
+        return True
+    if family.closed or keys & family.lacks:
+        return False
+    return None
+
+
+def brought_by(installed: Iterable[str], names: Iterable[str]) -> str | None:
+    """The first of the `installed` packages that may pull in a component under one of `names` (`vllm`
+    for `xformers`), None when none does."""
+    keys = {_key(n) for n in names}
+    for package in installed:
+        if BRINGS.get(_key(package), frozenset()) & keys:
+            return package
+    return None

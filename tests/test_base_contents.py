@@ -1,0 +1,71 @@
+"""What well-known base images carry (docgen/base_contents.py): known families say yes or no, an open
+family says no only for the add-ons it is known to lack, an unknown image never says no."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.base_contents import brought_by, carries, family_name, is_plain
+
+
+@pytest.mark.parametrize(
+    ("base", "names", "expected"),
+    [
+        # NGC's PyTorch carries NVIDIA's training stack under any spelling, lacks the add-ons
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["transformer_engine"], True),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["TransformerEngine"], True),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["Apex"], True),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["flash_attn"], True),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["Megatron-LM"], True),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["DeepSpeed"], False),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["vllm"], False),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["pandas"], None),  # it may hold any Python package
+        # PyTorch's own image: no NVIDIA training components
+        ("pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel", ["apex"], False),
+        ("pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel", ["cudnn"], True),
+        ("pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel", ["nvcc"], True),
+        ("pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime", ["nvcc"], None),
+        # AMD's: the ROCm stack and PyTorch, not DeepSpeed; flash-attention not known either way
+        ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", ["rccl", "hipblaslt"], True),
+        ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", ["deepspeed"], False),
+        ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", ["flash-attn"], None),
+        # CUDA: its own libraries; cuDNN only in a -cudnn tag, nvcc only in -devel; never TensorRT
+        ("nvidia/cuda:12.4.1-devel-ubuntu22.04", ["cudnn", "libcudnn9"], False),
+        ("nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04", ["cudnn"], True),
+        ("nvidia/cuda:11.3.1-cudnn8-runtime-ubuntu20.04", ["libcudnn8"], True),
+        ("nvidia/cuda:12.4.1-runtime-ubuntu22.04", ["cublas", "nccl"], True),
+        ("nvidia/cuda:12.4.1-runtime-ubuntu22.04", ["nvcc"], False),
+        ("nvidia/cuda:12.4.1-base-ubuntu22.04", ["TensorRT"], False),
+        ("registry.local:5000/nvidia/cuda:12.4.1-base-ubuntu22.04", ["TensorRT"], False),  # a mirror
+        # ROCm's development image: the ROCm libraries, no framework
+        ("rocm/dev-ubuntu-22.04:6.1.2-complete", ["rocBLAS"], True),
+        ("rocm/dev-ubuntu-22.04:6.1.2-complete", ["pytorch"], False),
+        # an operating system or a language carries no GPU component
+        ("ubuntu:22.04", ["apex"], False),
+        ("python:3.12-slim", ["python"], True),
+        ("python:3.12-slim", ["cudnn"], False),
+        # what the container runtime provides is in every image
+        ("ubuntu:22.04", ["nvidia-smi"], True),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["nvidia-container-toolkit"], True),
+        # an image named after the component carries it; an unknown image may carry anything
+        ("vllm/vllm-openai:v0.6.3", ["vLLM"], True),
+        ("myorg/trainer:2.1", ["deepspeed"], None),
+        ("${BASE_IMAGE}", ["deepspeed"], None),
+    ],
+)
+def test_what_a_base_image_carries(base: str, names: list[str], expected: bool | None) -> None:
+    assert carries(base, names) is expected
+
+
+def test_families_are_named_and_plain_ones_told() -> None:
+    assert family_name("nvcr.io/nvidia/pytorch:24.05-py3") == "NGC PyTorch"
+    assert family_name("myorg/trainer:2.1") is None
+    assert is_plain("docker.io/library/ubuntu:22.04") and is_plain("python:3.11")
+    assert not is_plain("nvidia/cuda:12.4.1-base-ubuntu22.04") and not is_plain("scratch")
+
+
+def test_what_a_package_pulls_in() -> None:
+    assert brought_by(["numpy", "vllm"], ["xformers"]) == "vllm"
+    assert brought_by(["torch==2.4.0"], ["triton"]) is None  # a pin is no package name
+    assert brought_by(["torch"], ["triton"]) == "torch"
+    assert brought_by(["numpy", "deepspeed"], ["xformers"]) is None
