@@ -15,6 +15,8 @@ from helpers import findings, make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
 
 # --------------------------------------------------------------------------------------------------
 # F1: a scope note binds one item of a build-arg list or table to an image
@@ -308,6 +310,14 @@ def test_a_component_said_to_be_absent_that_the_image_installs() -> None:
     assert findings("The image does not include flash-attn.\n", {"Dockerfile": TRT}) == [
         "1: README says flash-attn is not installed but Dockerfile:6 installs flash-attn"
     ]
+
+
+def test_an_item_marked_not_installed_is_certain_and_a_sentence_likely() -> None:
+    models = [model_of(parse_dockerfile(TRT, "Dockerfile"))]
+    readme = "# Packages\n- CUDA 11.8\n- TensorRT (Not Installed)\n- flash-attn: not included\n"
+    readme += "\nThe image does not include flash-attn.\n"
+    graded = [(d.line, d.confidence) for d in audit(readme, "README.md", models, {})]
+    assert graded == [(3, "certain"), (4, "certain"), (6, "likely")]
 
 
 SOLVER = """\

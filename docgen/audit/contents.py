@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
@@ -50,6 +50,14 @@ _NO_ITEM = re.compile(
     r"[ \t]*[-*+][ \t]+[*_]*no[*_]*[ \t]+[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])[*_`]*[ \t.]*\Z", re.IGNORECASE
 )
 """A list item that is only `no NAME` (`* **no** MPI`), in a list of what an image holds."""
+_MARKED_ABSENT = re.compile(
+    r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][\w.+-]*[A-Za-z0-9][*_`]*[ \t]*"
+    r"(?:\([ \t]*not[ \t]+(?:installed|included)[ \t]*\)|[:–—-][ \t]*not[ \t]+(?:installed|included))"
+    r"[ \t.]*\Z",
+    re.IGNORECASE,
+)
+"""A list item that is only a component and the mark that the image lacks it (`- TensorRT (Not
+Installed)`, `* NCCL: not installed`): said as plainly as a table cell (`CERTAIN`)."""
 _T = TypeVar("_T")
 
 _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmpi", "hpcx")}
@@ -95,6 +103,7 @@ def _absence_claims(
     said += [m for m in [_NO_ITEM.match(text)] if m is not None]
     if not said or _MAYBE.search(text):
         return  # (the line read once for `_MAYBE`, not once a claim)
+    marked = _MARKED_ABSENT.match(text) is not None or _NO_ITEM.match(text) is not None
     for match in said:
         name = next(group for group in match.groups() if group)
         if len(_norm(name)) < 3 and _raw(name) not in _FAMILIES or _example(text, match):
@@ -108,7 +117,7 @@ def _absence_claims(
                 auditor.path,
                 line,
                 f"README says {name} is not installed but {model.path}:{comp.line} installs {comp.name}",
-                confidence=LIKELY,
+                confidence=CERTAIN if marked else LIKELY,
             )
 
 
