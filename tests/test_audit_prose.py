@@ -303,3 +303,19 @@ def test_words_inside_a_base_reference_offer_no_choice() -> None:
         "3: README says registry.example.com/acme/sdk:8.3.0-x1-ubuntu22.04 but Dockerfile:1 says "
         "registry.example.com/acme/sdk:8.2.1-x1-ubuntu22.04"
     ]
+
+
+def test_an_image_of_another_repository_named_like_the_base_is_no_claim_of_its_version() -> None:
+    dockerfile = "ARG BASE_IMAGE=nvcr.io/nvidia/tritonserver:23.03-py3\nFROM ${BASE_IMAGE} AS base\n"
+    dockerfile += "RUN pip install tritonclient==2.31.0\n"
+    # a custom build of the server pushed under its own name: its tag is that image's, not the base's
+    readme = (
+        "### Triton 23.02\n\n- `docker image tag tritonserver:latest someone/tritonserver:23.02-py3-dali`\n"
+        "- `docker push someone/tritonserver:23.02-py3-dali`\n"
+    )
+    assert findings(readme, {"Dockerfile": dockerfile}) == []
+    # the base itself with another tag, and a version in words, are still claims (traps)
+    assert findings("Built on `nvcr.io/nvidia/tritonserver:23.02-py3`.\n", {"Dockerfile": dockerfile}) != []
+    assert findings("It has tritonclient 2.30.0.\n", {"Dockerfile": dockerfile}) == [
+        "1: README says tritonclient 2.30.0 but Dockerfile:3 says 2.31.0"
+    ]

@@ -5,8 +5,10 @@ image's tag says, and bare `Name version` lines under a versions heading read as
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import findings
+from helpers import findings, make_tree, run
 
 from docgen.audit import audit
 from docgen.audit.version_facts import built_for, env_versions, overriding_pins
@@ -303,3 +305,26 @@ def test_a_library_wheel_does_not_replace_the_base_images_library() -> None:
 def test_a_choice_of_versions_under_a_versions_heading_is_not_certain() -> None:
     readme = "# Trainer image\n\n## Versions\n\n- CUDA 11.8\n- CUDA 12.4\n"
     assert [c for _, _, c in _confidences(readme, PINNED)] == ["likely"]
+
+
+ROCM_ENV = """\
+FROM ubuntu:22.04
+ARG rocm_version{default}
+ENV ROCM_VERSION=${{rocm_version}}
+RUN echo "rocm ${{ROCM_VERSION}}"
+"""
+
+
+def test_an_env_made_of_what_the_readme_passes_is_no_fact_of_the_dockerfile(chdir_tmp: Path) -> None:
+    # the section's build command passes 6.0.0 under a heading saying 6.2.0: the README against itself
+    passed = (
+        "# ROCm images\n\n## Build for ROCm 6.2.0\n\n```\n"
+        "docker build --build-arg rocm_version=6.0.0 -t rocm:6.0.0 -f Dockerfile .\n```\n"
+    )
+    make_tree(chdir_tmp, {"Dockerfile": ROCM_ENV.format(default=""), "README.md": passed})
+    assert run("audit", "--confidence", "likely", "README.md").code == 0
+    # the Dockerfile's own default is its fact (trap: the rule above must not drop it)
+    stated = "# ROCm image\n\nIt ships ROCm 6.2.0.\n"
+    make_tree(chdir_tmp, {"Dockerfile": ROCM_ENV.format(default="=6.0.0"), "README.md": stated})
+    result = run("audit", "--confidence", "likely", "README.md")
+    assert "README says ROCm 6.2.0 but Dockerfile:3 says 6.0.0 (ENV ROCM_VERSION)" in result.out

@@ -213,6 +213,9 @@ def _audit_text(
         if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
             yield stale_base
             continue
+        # the tag's versions are read here, not as `Name version` words below: `someone/tritonserver:
+        # 23.02-py3` is an image of that repository, no claim of the base `nvcr.io/…/tritonserver`'s
+        taken.append((match.start(), match.end()))
         yield from _tag_claims(line, match.group(2), auditor)
     for match in _DEFAULTS_TO.finditer(text):
         yield from _some(_stated_default(line, text, match, auditor))

@@ -11,7 +11,9 @@ component is the image's when the Dockerfile gives two.
   (`rocm/pytorch:…_pytorch_release_2.3.0`, an NGC release) but a later RUN of the image built pins
   `torch==2.5.1`: the image has 2.5.1, and the tag's version is no longer one of its facts.
 
-What it leaves alone: an ENV whose value is no version (`ENV CUDA_HOME=/usr/local/cuda`, a
+What it leaves alone: an ENV whose value is no version, or one made of a build arg a README's build
+command passes (`--build-arg rocm_version=6.0.0` for `ENV ROCM_VERSION=${rocm_version}`: the README
+against itself, not the Dockerfile); an ENV whose value is no version (`ENV CUDA_HOME=/usr/local/cuda`, a
 `CUDA_PKG_VERSION` of `10-1=10.1.243-1`), a name with nothing before its version word
 (`ENV VERSION=1.2`: the image's own release); an install in a stage the image is not built on (a
 builder's `pip install torch==…` whose wheel is not copied does not override the final stage's base).
@@ -40,8 +42,14 @@ def env_versions(model: ImageModel) -> Iterator[tuple[str, str, str, int]]:
     if target is None:
         return
     seen: set[tuple[str, int]] = set()
+    # the args a README's build command passes (a configured, compose or bake value has an origin):
+    # an ENV made of one says what that command builds, not what the Dockerfile states
+    passed = {name for name, _ in model.build_args} - {arg for arg, _, _ in model.arg_origins}
+    reads = {(name, line): args for name, line, args in model.env_args}
     for env in model.env:
         if env.stage != target.label or env.value is None:
+            continue
+        if passed.intersection(reads.get((env.name, env.line), ())):
             continue
         match = _ENV_VERSION.match(env.name)
         value = env.value.strip().strip("\"'")
