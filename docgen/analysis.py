@@ -22,6 +22,7 @@ from docgen.evaluate import Evaluation, evaluate
 from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, Setting
 from docgen.shell import ExpansionError, expand, split_words
 from docgen.sources.pip import named_python
+from docgen.sources.toolchains import foreign_toolchains
 from docgen.stages import built_stages
 from docgen.stated import stated_versions
 
@@ -135,6 +136,11 @@ def _analyse(
         installs=installs,
         context_copies=evaluation.context_copies,
         named_python=named_python((i.start_line, i.args) for i in parsed.instructions if i.keyword == "RUN"),
+        foreign_toolchains=foreign_toolchains(
+            (i.start_line, i.original + "".join(h.body for h in i.heredocs))
+            for i in parsed.instructions
+            if i.keyword in ("RUN", "COPY")
+        ),
     )
     if target is not None:  # `docker build --target`: the stages it does not need are not built at all
         built = built_stages(model)

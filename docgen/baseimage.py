@@ -39,7 +39,10 @@ _SKIP = r"(?:_(?!ubuntu|py\d|pytorch|vllm)[a-z0-9]+)*"
 # without that registry.
 _FAMILIES: tuple[tuple[str, str | None], ...] = (
     # Operating systems
-    ("ubuntu", r"(?P<ubuntu>\d\d\.\d\d)(?:-\d{8})?|(?P<ubuntu__codename>[a-z]+)(?:-\d{8})?"),
+    (
+        "ubuntu",
+        r"(?P<ubuntu>\d\d\.\d\d)(?:-\d{8}(?:\.\d+)?)?|(?P<ubuntu__codename>[a-z]+)(?:-\d{8}(?:\.\d+)?)?",
+    ),
     (
         "debian",
         r"(?P<debian>\d+(?:\.\d+)?)(?:-slim)?(?:-\d{8})?|(?P<debian__codename>[a-z]+)(?:-slim)?(?:-\d{8})?",
@@ -402,6 +405,68 @@ def read_reference(ref: str) -> tuple[Reading, ...]:
     for reading in ngc_pytorch(ref):  # what NVIDIA's release notes say the release holds
         readings.setdefault(_item_of(reading.name), reading)
     return tuple(readings[item] for item in _ITEMS if item in readings)
+
+
+_DISTRIBUTION_DEFAULTS: dict[tuple[str, str], dict[str, str]] = {
+    # (`_ITEMS` key of the distribution, its major release) → the release of the Python its `python3`
+    # package installs and the major version of the compiler its `gcc` package depends on. From the
+    # distributions' own package lists (packages.ubuntu.com, packages.debian.org, the AppStream of
+    # RHEL 8 and 9, which Rocky Linux, AlmaLinux and UBI rebuild): `python3` on jammy is 3.10.x, `gcc`
+    # on bookworm is gcc-12. Only the releases read there are here; any other says nothing.
+    ("ubuntu", "16.04"): {"python": "3.5", "gcc": "5"},
+    ("ubuntu", "18.04"): {"python": "3.6", "gcc": "7"},
+    ("ubuntu", "20.04"): {"python": "3.8", "gcc": "9"},
+    ("ubuntu", "22.04"): {"python": "3.10", "gcc": "11"},
+    ("ubuntu", "24.04"): {"python": "3.12", "gcc": "13"},
+    ("debian", "10"): {"python": "3.7", "gcc": "8"},
+    ("debian", "11"): {"python": "3.9", "gcc": "10"},
+    ("debian", "12"): {"python": "3.11", "gcc": "12"},
+    ("debian", "13"): {"python": "3.13", "gcc": "14"},
+    ("rocky", "8"): {"python": "3.6", "gcc": "8"},
+    ("rocky", "9"): {"python": "3.9", "gcc": "11"},
+    ("alma", "8"): {"python": "3.6", "gcc": "8"},
+    ("alma", "9"): {"python": "3.9", "gcc": "11"},
+    ("ubi", "8"): {"python": "3.6", "gcc": "8"},
+    ("ubi", "9"): {"python": "3.9", "gcc": "11"},
+}
+_PLAIN_ITEMS = frozenset({"cuda", "cudnn", "rocm"})
+"""What an image may say of itself besides its distribution and still carry only the distribution's
+Python and compiler (`nvidia/cuda`, `rocm/dev-ubuntu-22.04`); an image that names a Python, a PyTorch
+or a release of its own (`python:3.11-bookworm`, `rocm/pytorch:…`, an NGC container) has its own."""
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """The distribution release a base image is, and what its default packages install."""
+
+    name: str
+    """As shown: `Ubuntu 22.04`, `Debian 12`, `Rocky Linux 9`."""
+    python: str
+    """The Python release of its `python3` package (`3.10`)."""
+    gcc: str
+    """The major version of the compiler of its `gcc` and `g++` packages (`11`)."""
+
+
+def distribution(ref: str) -> Distribution | None:
+    """The distribution release image `ref` (after ARG expansion) is, when it is one of
+    `_DISTRIBUTION_DEFAULTS` and carries nothing of its own but CUDA or ROCm: `ubuntu:22.04`,
+    `debian:bookworm-slim`, `nvidia/cuda:12.4.1-devel-ubuntu22.04`, `rocm/dev-ubuntu-22.04:6.4.1`,
+    `rockylinux:9.3`. None for an image of no known family (a project's own, whose tag may say
+    `ubuntu22.04` over a conda install), for one that names its own Python, PyTorch or release, and
+    for a release not in the table."""
+    if _match(ref) is None:
+        return None
+    found = [(_item_of(r.name), r) for r in read_reference(ref)]
+    systems = [(item, r) for item, r in found if item not in _PLAIN_ITEMS]
+    if len(systems) != 1:
+        return None
+    item, reading = systems[0]
+    number = reading.version.split(" ", 1)[0]
+    release = number if item == "ubuntu" else number.split(".", 1)[0]
+    defaults = _DISTRIBUTION_DEFAULTS.get((item, release))
+    if defaults is None:
+        return None
+    return Distribution(f"{reading.name} {release}", defaults["python"], defaults["gcc"])
 
 
 def stage_cuda(stages: Sequence[Stage], index: int) -> tuple[str, Stage] | None:

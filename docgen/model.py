@@ -519,6 +519,9 @@ class ImageModel:
     """(release, first line) of the one Python release the RUNs name by path or name (`ln -s
     /usr/bin/python3.10 /usr/bin/python`, `python3.11 -m pip`: `sources.pip.named_python`), as
     written, in any stage; None when they name none or several."""
+    foreign_toolchains: tuple[tuple[str, int], ...] = ()
+    """(`python` or `gcc`, line) of each RUN or COPY, in any stage, that brings a Python or a compiler
+    other than the distribution's default package (conda, pyenv, `gcc-12`: `sources.toolchains`)."""
 
     @property
     def target(self) -> Stage | None:

@@ -19,7 +19,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;
 - a version next to a component (a version table row, a table with a column per component, a
   shields.io badge, an inline `pkg==1.2.3` / `pkg>=1.2` pin, or prose such as `PyTorch 2.9.1`) that
-  disagrees with every pin of it in the Dockerfile, base image tags included;
+  disagrees with every pin of it in the Dockerfile, base image tags included, and a Python or GCC
+  release said exactly that the distribution's `python3` or `gcc` package the image installs is not;
 - a package a fenced `pkg==version` list names that no image installs, when each image is built on a
   base a Dockerfile of the family builds (or is that base);
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
@@ -69,7 +70,8 @@ file reference, `likely` when read from prose.
 The modules of this package, each importing only those before it: `aside` (text that is not a claim),
 `versions`, `paths` and `coverage` (names, versions, Dockerfile paths compared; the build args a
 family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel's CUDA or an apt
-package states; a later pin replacing a base tag's version), `wording` (the words every rule
+package states; the Python and GCC the distribution's default packages give; a later pin replacing a
+base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`, `every_image`, `stage_count`,
 `wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from docgen.audit.coverage import covered, unreached_args, unread_args
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
-from docgen.audit.version_facts import built_for, env_versions, overriding_pins
+from docgen.audit.version_facts import built_for, distribution_versions, env_versions, overriding_pins
 from docgen.audit.versions import (
     _ALIASES,
     _RELEASE,
@@ -76,6 +76,10 @@ class _Fact:
     tag: bool = False
     """Read off a base image's reference (its tag, the release notes of the NGC release it names): a
     later pin of the image built replaces it (`version_facts.overriding_pins`)."""
+    default: bool = False
+    """What the distribution's default package installs (`python3` on Ubuntu 22.04 is 3.10,
+    `version_facts.distribution_versions`): a version said exactly disagrees with it, a minimum or a
+    range (what the project supports) is no claim about it."""
 
 
 def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | None:
@@ -196,6 +200,9 @@ class _Facts:
         for keys, fact in stated:
             if not any(self.by_key.get(key) and not self.by_key[key][0].stated for key in keys):
                 self._add(keys, fact)
+        if alone:
+            for model in models:
+                self._read_distribution(model, names)
         # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
         # `lookup` to find anything: most words of a README have none, and are passed over at once.
         self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
@@ -360,6 +367,16 @@ class _Facts:
                 break
         self._add(keys, _Fact(release, shown, line, model.path))
 
+    def _read_distribution(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        """The Python release and the compiler the image takes from its distribution
+        (`version_facts.distribution_versions`: `apt-get install python3-pip` on Ubuntu 20.04 is Python
+        3.8), when nothing else (a pin, a tag, a named release, a comment) says the image's. Read for a
+        part of the README about one Dockerfile only, like the named Python."""
+        for what, version, shown, line in distribution_versions(model):
+            keys = _keys(what, names) | (_keys("g++", names) if what == "gcc" else set())
+            if not any(self.by_key.get(key) for key in keys):
+                self._add(keys, _Fact(version, shown, line, model.path, default=True))
+
     def _add(self, keys: set[str], fact: _Fact) -> None:
         for key in keys:
             held = self._in_key.setdefault(key, set())
@@ -396,6 +413,9 @@ class _Auditor:
     runtime: frozenset[str] = frozenset()
     """Names the README passes at run time (`docker run -e NAME=…`, compose `environment:`) and never
     with `--build-arg`: build args only where the text says build args."""
+    defaults: bool = True
+    """Whether a claim is compared with what the distribution gives (`_Fact.default`); not in text
+    about the project's own installation (`wording.about_project_setup`)."""
 
     @classmethod
     def of(
@@ -422,7 +442,13 @@ class _Auditor:
     def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
         if models == self.models:
             return self
-        return _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
+        found = _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
+        return found if self.defaults else found.without_defaults
+
+    @functools.cached_property
+    def without_defaults(self) -> _Auditor:
+        """This auditor comparing nothing with what the distribution gives (`_Fact.default`)."""
+        return replace(self, defaults=False) if self.defaults else self
 
     @functools.cached_property
     def passed(self) -> frozenset[str]:
@@ -495,6 +521,8 @@ class _Auditor:
             return self._range_verdict(name, span.group(1), span.group(2))
         wrong = None
         for fact in self.facts.lookup(name, self.names):
+            if fact.default and (not self.defaults or operator not in ("==", "===")):
+                continue  # `Python 3.8+`: what the project supports, not what the distribution gives
             agrees = _satisfies(operator, version, fact.value, fact.exact)
             if agrees:
                 return True, fact
@@ -507,6 +535,8 @@ class _Auditor:
         wrong = None
         first, last = _release_tuple(low), _release_tuple(high)
         for fact in self.facts.lookup(name, self.names):
+            if fact.default:
+                continue  # `Python 3.8-3.11`: the releases the project supports
             release = _RELEASE.match(_strip_v(fact.value))
             if release is None or _is_commit(fact.value):
                 continue

@@ -34,6 +34,7 @@ from docgen.audit.wording import (
     _line_at,
     _says_build_args,
     _sentences,
+    about_project_setup,
     listed_versions,
 )
 from docgen.markdown import Paragraph, code_spans
@@ -125,6 +126,8 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     if scopes:  # items bound to an image by a note: each checked with that image alone
         yield from _audit_scoped_paragraph(para, auditor, scopes)
         return
+    if about_project_setup(para.heading):  # `## Installation`: the project's needs, not the image's
+        auditor = auditor.without_defaults
     stages = _stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
     listed = listed_versions(para.heading, para.lines)  # `- PyTorch 2.5.1` under `## Versions`
     for line, text in para.lines:

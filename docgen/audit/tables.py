@@ -23,7 +23,14 @@ from docgen.audit.cells import (
 from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import row_folders
 from docgen.audit.prose import _audit_text, _passed_image
-from docgen.audit.wording import _ARG_NAME, _BUILD_ARG_FLAG, _IMAGE_REF, _UPPER_WORD, _about_build_args
+from docgen.audit.wording import (
+    _ARG_NAME,
+    _BUILD_ARG_FLAG,
+    _IMAGE_REF,
+    _UPPER_WORD,
+    _about_build_args,
+    about_project_setup,
+)
 from docgen.markdown import Document, Table, code_spans, lists
 from docgen.model import Diagnostic
 
@@ -73,15 +80,17 @@ def _audit_tables(
             yield from _audit_image_rows(table, own)
         elif versions is not None:
             name_col, version_col = versions
+            judge = auditor.without_defaults if about_project_setup(table.context) else auditor
             for line, cells in table.rows:
                 if max(versions) < len(cells):
                     name, version = _name_in_cell(cells[name_col]), _version_in_cell(cells[version_col])
                     if name and version:
-                        yield from _some(auditor.version_claim(line, name, "==", version, CERTAIN))
+                        yield from _some(judge.version_claim(line, name, "==", version, CERTAIN))
                     elif version is None:  # in words: `Inherited from the CANN 9.0.0 base image`
-                        yield from _audit_text(line, cells[version_col], auditor, prose=True)
+                        yield from _audit_text(line, cells[version_col], judge, prose=True)
         else:
-            yield from _audit_other_table(table, auditor)
+            judge = auditor.without_defaults if about_project_setup(table.context) else auditor
+            yield from _audit_other_table(table, judge)
     # (Of a family's table, docgen cannot tell which image's args it must list.)
     if first_table is not None and not shared:
         yield from auditor.missing_args(first_table, documented | elsewhere, "build-argument table", CERTAIN)

@@ -11,9 +11,14 @@ component is the image's when the Dockerfile gives two.
   (`rocm/pytorch:…_pytorch_release_2.3.0`, an NGC release) but a later RUN of the image built pins
   `torch==2.5.1`: the image has 2.5.1, and the tag's version is no longer one of its facts.
 
-What it leaves alone: an ENV whose value is no version, or one made of a build arg a README's build
-command passes (`--build-arg rocm_version=6.0.0` for `ENV ROCM_VERSION=${rocm_version}`: the README
-against itself, not the Dockerfile); an ENV whose value is no version (`ENV CUDA_HOME=/usr/local/cuda`, a
+- What the distribution gives (`distribution_versions`): `apt-get install python3-pip` on
+  `nvidia/cuda:11.3.0-base-ubuntu20.04` installs Ubuntu 20.04's `python3`, Python 3.8, and
+  `build-essential` its `gcc`, GCC 9 (`baseimage.distribution`), when nothing else in the image brings
+  a Python or a compiler of its own (`sources.toolchains`).
+
+What it leaves alone: an ENV made of a build arg a README's build command passes (`--build-arg
+rocm_version=6.0.0` for `ENV ROCM_VERSION=${rocm_version}`: the README against itself, not the
+Dockerfile); an ENV whose value is no version (`ENV CUDA_HOME=/usr/local/cuda`, a
 `CUDA_PKG_VERSION` of `10-1=10.1.243-1`), a name with nothing before its version word
 (`ENV VERSION=1.2`: the image's own release); an install in a stage the image is not built on (a
 builder's `pip install torch==…` whose wheel is not copied does not override the final stage's base).
@@ -25,7 +30,9 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.versions import _CUDA_TAG
+from docgen.baseimage import distribution
 from docgen.model import Component, ImageModel
+from docgen.rows import image_stages
 
 _ENV_VERSION = re.compile(r"(?:NV_)?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*?)_(?:VERSION|VER)\Z")
 """An ENV name that states a component's version: `CUDA_VERSION`, `NV_CUDNN_VERSION`, `TORCH_VER`."""
@@ -111,3 +118,71 @@ def overriding_pins(model: ImageModel) -> Iterator[Component]:
     for comp in model.components:
         if comp.kind in _LAST_WORD_KINDS and comp.pinned and comp.version and comp.stage in chain:
             yield comp
+
+
+_DEFAULT_PACKAGES = {
+    "python": frozenset(
+        {
+            "python3",
+            "python3-pip",
+            "python3-dev",
+            "python3-devel",
+            "python3-venv",
+            "python3-full",
+            "python-is-python3",
+        }
+    ),
+    "gcc": frozenset({"gcc", "g++", "gcc-c++", "build-essential"}),
+}
+"""Distribution packages that install the distribution's default Python or compiler, whatever its
+release: `python3-pip` depends on `python3`, `build-essential` on `gcc` and `g++`."""
+_OWN_PYTHON = re.compile(r"python(?:3\.\d{1,2}|3\d{1,2})(?:-.*)?\Z")
+"""A package of one Python release (`python3.11`, deadsnakes' `python3.11-venv`, RHEL's `python39`)."""
+
+
+def distribution_versions(model: ImageModel) -> Iterator[tuple[str, str, str, int]]:
+    """(`python` or `gcc`, version, what says it, line) of what the image built takes from its
+    distribution: an unpinned `python3` (or `python3-pip`, `python3-dev` …) or `gcc` (`g++`,
+    `build-essential`) package of the distribution's own archive, installed in a stage the image is
+    built on whose first base is a plain distribution release (`baseimage.distribution`: `ubuntu:22.04`,
+    `nvidia/cuda:…-ubuntu22.04`). Nothing of one when any stage whose files are in the image brings its
+    own (`ImageModel.foreign_toolchains`, conda packages, a `python3.11` package): its Python is then
+    that one, said by its own pin or name, or unknown."""
+    target = model.target
+    if target is None:
+        return
+    root, seen = target, 0
+    while root.parent is not None and seen < len(model.stages):
+        root, seen = model.stages[root.parent], seen + 1
+    found = distribution(root.base)
+    if found is None:
+        return
+    own, suppliers = image_stages(model)
+    kept = own | suppliers
+    starts = sorted((stage.line, stage.label) for stage in model.stages)
+    foreign = set()
+    for what, line in model.foreign_toolchains:
+        stage = next((label for start, label in reversed(starts) if start <= line), None)
+        if stage in kept:
+            foreign.add(what)
+    for comp in model.components:
+        if comp.stage in kept and (
+            comp.kind == "conda" or (comp.kind in ("apt", "rpm") and _OWN_PYTHON.match(comp.name))
+        ):
+            foreign.add("python")
+    versions = {"python": found.python, "gcc": found.gcc}
+    for what, names in _DEFAULT_PACKAGES.items():
+        if what in foreign:
+            continue
+        package = next(
+            (
+                c
+                for c in model.components
+                if c.kind in ("apt", "rpm") and c.name in names and c.stage in own
+                and not c.pinned and not c.source and c.condition is None and c.arg is None
+            ),
+            None,
+        )  # fmt: skip
+        if package is not None:
+            shown = f"{versions[what]} ({package.name} of {found.name})"
+            yield what, versions[what], shown, package.line

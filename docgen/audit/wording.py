@@ -182,6 +182,20 @@ _NOT_THE_IMAGE = re.compile(
 )
 """A heading over the host, a test setup, older images, releases or a range of choices (`Available
 versions`, `Tags`, `Images`): what it lists is no statement of what this one image has."""
+_PROJECT_SETUP = re.compile(
+    r"\binstall(?:ation|ing)?\b|\brequirements?\b|\bdependenc(?:y|ies)\b|\bprerequisites?\b",
+    re.IGNORECASE,
+)
+_IMAGE_NAMED = re.compile(r"\b(?:image|container|docker\w*|dockerfile)\b", re.IGNORECASE)
+
+
+def about_project_setup(heading: str) -> bool:
+    """True when a heading is over what a user installs or needs for the project (`## Installation`,
+    `## Requirements`, `### Dependencies`) and names no image: a Python release listed there is the
+    project's requirement, which says nothing of the release the image's distribution gives."""
+    return bool(_PROJECT_SETUP.search(heading)) and not _IMAGE_NAMED.search(heading)
+
+
 _BARE_VERSION = re.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
     r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*[ \t]*\Z"
