@@ -1056,6 +1056,8 @@ def test_a_toolchain_claim_about_the_reader_is_no_finding() -> None:
         "Built without compilers by default.\n",
         "This is a build image, not a slim runtime-only image.\n",  # about another image
         "## TO DO\n- Add a lightweight runtime-only image\n",  # a plan
+        "- ROCm 6.3 runtime only\n",  # what of ROCm, not the image
+        "- **CUDA**: Minimal components (nvcc, headers, runtime only)\n",
     ):
         assert findings(readme, {"Dockerfile": TOOLED}) == []
     # build tools in the final stage, but no compiler: "without compilers" holds, "no build tools" not

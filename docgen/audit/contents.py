@@ -130,6 +130,15 @@ _NO_TOOLCHAIN = re.compile(
 )
 """The image said to hold no toolchain: `No development tools`, `built without compilers`, `does not
 include build tools`, `a runtime-only image` (compilers, or development tools as a whole)."""
+_RUNTIME_IMAGE_AFTER = re.compile(
+    r"[ \t]+(?:docker[ \t]+)?(?:images?|containers?|variants?|builds?|flavou?rs?|targets?|editions?|tags?)\b",
+    re.IGNORECASE,
+)
+_RUNTIME_IMAGE_BEFORE = re.compile(
+    r"(?:^|\b(?:is|a|an|this|the|it's|its|our))[ \t]+(?:[\w-]+[ \t]+)?\Z", re.IGNORECASE
+)
+"""Around `runtime-only`, the words that make it said of the image (`a runtime-only image`, `It is a slim
+runtime-only`), not of a component's parts (`ROCm 6.3 runtime only`, `nvcc, headers, runtime only`)."""
 _COMPILERS = re.compile(r"(?:build-essential|gcc|g\+\+|gcc-c\+\+|clang|gfortran|cpp)(?:-\d+(?:\.\d+)*)?")
 _DEV_TOOLS = re.compile(r"cmake|make|ninja-build|ninja|autoconf|automake|libtool|meson")
 """Build tools (not `git`, which a runtime image may hold to fetch packages)."""
@@ -156,6 +165,11 @@ def _toolchain_claims(
         return
     if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
         return
+    if match.group(3) and not (
+        _RUNTIME_IMAGE_AFTER.match(text, match.end())
+        or _RUNTIME_IMAGE_BEFORE.search(text, max(0, match.start() - 40), match.start())
+    ):
+        return  # `ROCm 6.3 runtime only`, `(nvcc, headers, runtime only)`: a component's parts, not the image
     tools = not match.group(2)
 
     def toolchain(model: ImageModel) -> Component | None:
