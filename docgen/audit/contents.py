@@ -135,6 +135,12 @@ _DEV_TOOLS = re.compile(r"cmake|make|ninja-build|ninja|autoconf|automake|libtool
 """Build tools (not `git`, which a runtime image may hold to fetch packages)."""
 _SOMEONE_ELSE = re.compile(r"\b(?:you|your|need|needs|needed|require[sd]?|host|machine)\b", re.IGNORECASE)
 """Words making a missing toolchain about the reader or their machine (`no compilers needed`)."""
+_RUNTIME_OF = re.compile(
+    r"(?:\b(?:CUDA|ROCm|HIP|cuDNN|TensorRT|NCCL|OpenVINO|oneAPI|Vulkan|OpenCL)|\d[\w.+-]*|,)[ \t]*\Z",
+    re.IGNORECASE,
+)
+"""What makes `runtime only` a component's part rather than the image's kind: a GPU stack or a version
+right before it (`ROCm 6.3 runtime only`), or a list it ends (`nvcc, headers, runtime only`)."""
 _NOT_THIS = re.compile(
     r"\b(?:not|never|isn't|add|adding|to[ \t-]?do|plan(?:ned)?|will|would|could|future|another|separate)\b",
     re.IGNORECASE,
@@ -156,6 +162,9 @@ def _toolchain_claims(
         return
     if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
         return
+    before = text[: match.start()]
+    if match.group(3) and (_RUNTIME_OF.search(before) or before.count("(") > before.count(")")):
+        return  # the CUDA runtime library, not a runtime-only image: `(nvcc, headers, runtime only)`
     tools = not match.group(2)
 
     def toolchain(model: ImageModel) -> Component | None:
