@@ -116,6 +116,25 @@ def test_a_list_item_that_is_only_the_base_reference() -> None:
     ]
 
 
+def test_the_base_reference_in_a_list_of_the_images_versions_is_certain() -> None:
+    # the list is nothing but the image's versions (`wording.listed_versions`): its base as plainly said
+    readme = """\
+`docker pull ghcr.io/acme/pyt:cuda11.3`
+
+- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04
+- python 3.8
+- numpy 1.21.4
+- torch 1.10.1
+"""
+    assert _sure(readme, {"Dockerfile": CUDA_BASE}) == [
+        "3: README says the base image is nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04 but Dockerfile:1 says "
+        "FROM nvidia/cuda:11.3.0-base-ubuntu20.04 (certain)"
+    ]
+    # the nearest trap: the same list introduced as the host's
+    hosted = readme.replace("- nvidia/cuda", "Tested on the host:\n- nvidia/cuda")
+    assert all(not finding.endswith("(certain)") for finding in _sure(hosted, {"Dockerfile": CUDA_BASE}))
+
+
 @pytest.mark.parametrize(
     "readme",
     [
@@ -168,3 +187,27 @@ def test_words_inside_a_reference_are_no_choice() -> None:
         "3: README says the base image is registry.example.com/acme/cuda:12.4.1-devel-ubuntu22.04 but "
         "Dockerfile:1 says FROM nvcr.io/nvidia/pytorch:24.08-py3 (certain)"
     ]
+
+
+NGC_PYTORCH = "FROM nvcr.io/nvidia/pytorch:20.10-py3\nRUN pip install onnx==1.8.0\n"
+
+
+def test_a_reference_alone_under_a_base_image_heading_is_labelled_by_it() -> None:
+    readme = "# DeepLearningLab\n\n# Base image\nnvcr.io/nvidia/tensorrt:20.10-py3\n\n* Ubuntu 18.04\n"
+    assert _sure(readme, {"Dockerfile": NGC_PYTORCH}) == [
+        "4: README says the base image is nvcr.io/nvidia/tensorrt:20.10-py3 but Dockerfile:1 says "
+        "FROM nvcr.io/nvidia/pytorch:20.10-py3 (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "# Lab\n\n## Base image\nnvcr.io/nvidia/pytorch:20.10-py3\n",  # the base itself
+        "# Lab\n\n## Base images\nnvcr.io/nvidia/tensorrt:20.10-py3\n",  # several: one of a list
+        "# Lab\n\n## Base image\nBuilt on nvcr.io/nvidia/tensorrt:20.10-py3 or your own.\n",  # a choice
+        "# Lab\n\n## Usage\nnvcr.io/nvidia/tensorrt:20.10-py3\n",  # no label
+    ],
+)
+def test_a_reference_under_a_heading_that_is_no_label_of_it(readme: str) -> None:
+    assert all(not finding.endswith("(certain)") for finding in _sure(readme, {"Dockerfile": NGC_PYTORCH}))

@@ -319,3 +319,48 @@ def test_an_image_of_another_repository_named_like_the_base_is_no_claim_of_its_v
     assert findings("It has tritonclient 2.30.0.\n", {"Dockerfile": dockerfile}) == [
         "1: README says tritonclient 2.30.0 but Dockerfile:3 says 2.31.0"
     ]
+
+
+# --- a sentence saying a version is in use -------------------------------------------------------------
+
+CUDA_TORCH = "FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04\nRUN pip install torch==2.1.2\n"
+
+
+def _sure(readme: str) -> list[tuple[int, str, str]]:
+    model = model_of(parse_dockerfile(CUDA_TORCH, "Dockerfile"))
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", [model], {})]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Currently Cuda 11.2 is used, which requires NVIDIA drivers 450.80.02 and later.",
+        "CUDA 11.2 is installed.",
+        "- CUDA 11.2 is included in the image",
+        "Prebuilt GROMACS for GPUs. Currently, CUDA 11.2 is used.",
+    ],
+)
+def test_a_version_said_to_be_in_use_is_certain(sentence: str) -> None:
+    readme = f"# GROMACS image\n\n{sentence}\n"
+    (finding,) = _sure(readme)
+    assert finding[1].startswith("README says C") and finding[1].endswith("but Dockerfile:1 says 11.8.0")
+    assert finding[2] == "certain"
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "# GROMACS image\n\nIf CUDA 11.2 is used, set the flag.\n",  # a condition
+        "# GROMACS image\n\nCUDA 11.2 is used by default.\n",  # a default the reader may change
+        "# GROMACS image\n\nCUDA 11.2 is used for the tests.\n",  # more words after the verb
+        "# GROMACS image\n\nThe image builds GROMACS with CUDA 11.2.\n",  # no `is used`
+        "# GROMACS image\n\n## Tested environment\n\nCUDA 11.2 is used.\n",  # a heading about tests
+        "# GROMACS image\n\n## Supported versions\n\nCUDA 11.2 is installed.\n",  # a choice
+    ],
+)
+def test_other_sentences_naming_a_version_are_not_certain(readme: str) -> None:
+    assert all(confidence != "certain" for _, _, confidence in _sure(readme))
+
+
+def test_a_version_said_to_be_in_use_that_agrees_is_silent() -> None:
+    assert _sure("# GROMACS image\n\nCurrently CUDA 11.8 is used, and PyTorch 2.1.2 is installed.\n") == []

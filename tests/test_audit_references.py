@@ -96,6 +96,25 @@ def test_a_build_with_no_file_flag_next_to_one_that_passes_it(tmp_path: Path) ->
     assert findings(_dev_section(tagged), dev, tmp_path) == [_no_flag(6)]
 
 
+STAGED = {
+    "Dockerfile": "FROM example/tf:10.2-build\nRUN pip install /tmp/tf.whl\n",
+    "Dockerfile.build": "FROM nvidia/cuda:10.2-devel-ubuntu18.04\nRUN make\n",
+}
+
+
+def test_a_build_heading_is_no_section_about_a_dockerfile_named_build(tmp_path: Path) -> None:
+    # `## Build` is the verb: the section's `docker build .` builds the plain Dockerfile on purpose
+    make_tree(tmp_path, STAGED)
+    readme = "# TF image\n\n## Build\n\n```bash\ndocker build -t example/tf:10.2 .\n```\n"
+    assert findings(readme, STAGED, tmp_path) == []
+    # the nearest drift: a heading naming the file itself ties the section to it
+    named = readme.replace("## Build", "## Dockerfile.build")
+    assert findings(named, STAGED, tmp_path) == [
+        "6: README builds with no -f, which builds the Dockerfile next to it, not Dockerfile.build that "
+        "this section is about"
+    ]
+
+
 SUBMODULE = '[submodule "llama"]\n\tpath = third_party/llama.cpp\n\turl = https://example.com/llama.cpp.git\n'
 
 

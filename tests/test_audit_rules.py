@@ -1066,3 +1066,17 @@ def test_a_toolchain_claim_about_the_reader_is_no_finding() -> None:
     assert findings("The image has no build tools.\n", {"Dockerfile": only_git}) == [
         "1: README says 'no build tools' but Dockerfile:2 installs cmake"
     ]
+
+
+def test_runtime_only_of_a_gpu_stack_is_no_claim_about_the_image() -> None:
+    # `runtime only` qualifying a component (its runtime library), not the image's kind
+    for readme in (
+        "- **CUDA**: Minimal components (nvcc, headers, runtime only)\n",
+        "### minimal\n- ROCm 6.3 runtime only\n",
+        "- CUDA runtime only, no toolkit\n",
+    ):
+        assert findings(readme, {"Dockerfile": TOOLED}) == []
+    # the image's kind, said the same way, still is
+    assert findings("- Runtime only: no compilers\n", {"Dockerfile": TOOLED}) == [
+        "1: README says 'Runtime only' but Dockerfile:2 installs g++-12"
+    ]

@@ -328,3 +328,71 @@ def test_an_env_made_of_what_the_readme_passes_is_no_fact_of_the_dockerfile(chdi
     make_tree(chdir_tmp, {"Dockerfile": ROCM_ENV.format(default="=6.0.0"), "README.md": stated})
     result = run("audit", "--confidence", "likely", "README.md")
     assert "README says ROCm 6.2.0 but Dockerfile:3 says 6.0.0 (ENV ROCM_VERSION)" in result.out
+
+
+def test_a_bare_item_with_a_local_version_under_a_versions_heading_is_certain() -> None:
+    readme = "# Trainer image\n\n## Versions\n\n- torch 2.5.0+cu124\n"
+    dockerfile = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1+cu124\n"
+    assert _confidences(readme, dockerfile) == [
+        (5, "README says torch 2.5.0+cu124 but Dockerfile:2 says 2.5.1+cu124", "certain")
+    ]
+
+
+# --- a list of bare versions under no heading but the README's title ---------------------------------
+
+TORCH = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+RUN pip install torch==2.5.1+cu124 torchvision==0.20.1+cu124 numpy==1.26.4
+"""
+UNTITLED = """\
+{title}`docker pull example/torch:latest`
+
+{intro}- nvidia/cuda:12.4.1-runtime-ubuntu22.04
+- python 3.10
+- numpy 1.26.4
+- torch 2.5.0+cu124
+- torchvision 0.20.1+cu124
+"""
+
+
+@pytest.mark.parametrize("title", ["", "# torch-image\n\n", "torch-image\n===========\n\n"])
+@pytest.mark.parametrize("intro", ["", "The image has:\n"])
+def test_a_list_of_bare_versions_under_no_heading_but_the_title_is_certain(title: str, intro: str) -> None:
+    readme = UNTITLED.format(title=title, intro=intro)
+    line = readme.splitlines().index("- torch 2.5.0+cu124") + 1
+    assert _confidences(readme, TORCH) == [
+        (line, "README says torch 2.5.0+cu124 but Dockerfile:2 says 2.5.1+cu124", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # under a heading that is not the title, nor about the image's versions
+        UNTITLED.format(title="# torch-image\n\n## Usage\n\n", intro=""),
+        # a second top heading: the first is no title of the whole README
+        "# torch-image\n\n# Notes\n\n" + UNTITLED.format(title="", intro=""),
+        # an introduction about something else than the image
+        UNTITLED.format(title="", intro="Tested with:\n"),
+        UNTITLED.format(title="", intro="Requirements on the host:\n"),
+        UNTITLED.format(title="", intro="A line of prose that introduces nothing.\n"),
+        # an item that says more than a name and a version
+        UNTITLED.format(title="", intro="").replace("numpy 1.26.4", "numpy 1.26.4 (from conda-forge)"),
+        # too short a list to be the image's versions
+        "# torch-image\n\n- python 3.10\n- torch 2.5.0+cu124\n",
+    ],
+)
+def test_a_list_that_may_be_something_else_is_not_certain(readme: str) -> None:
+    # likely, or silent when the words set it aside (`Requirements on the host`)
+    assert [c for _, m, c in _confidences(readme, TORCH) if "torch 2.5.0" in m] in (["likely"], [])
+    assert all(c != "certain" for _, _, c in _confidences(readme, TORCH))
+
+
+def test_a_choice_of_versions_under_no_heading_is_not_certain() -> None:
+    readme = "# torch-image\n\n- torch 2.4.0\n- torch 2.5.0\n- python 3.10\n- numpy 1.26.4\n"
+    assert {c for _, _, c in _confidences(readme, TORCH)} == {"likely"}
+
+
+def test_a_list_of_bare_versions_that_agree_is_silent() -> None:
+    readme = UNTITLED.format(title="# torch-image\n\n", intro="").replace("2.5.0+cu124", "2.5.1+cu124")
+    assert _confidences(readme, TORCH) == []

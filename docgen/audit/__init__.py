@@ -412,6 +412,14 @@ def audit(
     return _merged(found)
 
 
+def _title_line(doc: Document) -> int:
+    """The line of the README's title: its first heading when that is the only one of level 1 (`# name`);
+    -1 when it has none."""
+    tops = [line for line, level in doc.levels.items() if level == 1]
+    first = min(doc.levels, default=-1)
+    return first if tops == [first] else -1
+
+
 def _audit_part(
     sub: Document,
     doc: Document,
@@ -427,8 +435,9 @@ def _audit_part(
     found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
     for line, heading in sub.headings:
         found.extend(_audit_text(line, heading, auditor, prose=True))
+    title = _title_line(doc)
     for para in sub.paragraphs:
-        found.extend(_audit_paragraph(para, auditor))
+        found.extend(_audit_paragraph(para, auditor, untitled=para.section in (0, title)))
     found.extend(_arg_lists(sub, auditor, elsewhere))
     found.extend(_arg_list_claims(sub, auditor))
     found.extend(_arg_entries(sub, auditor))
@@ -441,7 +450,7 @@ def _audit_part(
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
-    found.extend(_base_labels(sub, auditor, text))
+    found.extend(_base_labels(sub, auditor, text, title))
     found.extend(_gpu_model_claims(sub, auditor))
     found.extend(_version_lists(sub, auditor))
     found.extend(_restated_versions(sub, auditor))

@@ -27,7 +27,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.base_claims import _A_FILE, _DISTROS, _SHOWN, _distro_of, _ours, _repository
 from docgen.audit.prose import _same_base
 from docgen.audit.versions import _skeleton
-from docgen.audit.wording import _IMAGE_REF, _NOT_CURRENT, _example
+from docgen.audit.wording import _IMAGE_REF, _NOT_CURRENT, _example, listed_versions
 from docgen.baseimage import _CODENAMES
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -55,6 +55,8 @@ _REPOSITORY = re.compile(r"(?<![\w./:@-])([a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-
 _LEADING_VERSION = re.compile(r"v?\d")
 _BARE_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+`?([a-z0-9][\w./-]*/[\w./-]+:[\w.-]+)`?[ \t]*")
 """A list item that is one image reference of an organisation and nothing else: `- nvidia/cuda:11.3-…`."""
+_ONLY_REFERENCE = re.compile(r"[ \t]*`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*")
+"""A line that is one image reference of an organisation and nothing else: `nvcr.io/nvidia/tensorrt:…`."""
 _LINK = re.compile(r"\[([^\]]{1,200})\]\([^)\s]{0,300}\)")
 _BASED = re.compile(
     r"(?<![\w-])(?P<name>ubuntu|debian|alpine|centos|rocky(?:[ \t]+linux)?|fedora|almalinux"
@@ -66,10 +68,17 @@ _BASED = re.compile(
 version, said to be the image's base."""
 
 
-def _base_labels(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) -> Iterator[Diagnostic]:
     """Each base image `part` states under a label (a line, a list item, a two-column table row) or a
-    distribution it says the image is based on, that the images compared cannot start from."""
+    distribution it says the image is based on, that the images compared cannot start from. A bare image
+    item of a list of the image's versions (`wording.listed_versions`; `title`: the line of the README's
+    title) is as sure as a label."""
     for para in part.paragraphs:
+        untitled = para.section in (0, title)
+        sure = CERTAIN if listed_versions(para.heading, para.lines, untitled, para.before) else LIKELY
+        if _CELL_LABEL.fullmatch(para.heading.strip()) and _ONLY_REFERENCE.fullmatch(para.lines[0][1]):
+            # `# Base image` over a line that is one image reference: the heading is its label
+            yield from _some(_labelled(para.lines[0][0], para.lines[0][1], auditor, text))
         for line, said in para.lines:
             label = _LABEL.match(said)
             if label is not None:
@@ -78,7 +87,7 @@ def _base_labels(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                 repository = _repository(item.group(1))
                 alike = [r for _, other in para.lines for r in _IMAGE_REF.finditer(other)]
                 if sum(_repository(r.group()) == repository for r in alike) == 1:
-                    yield from _some(_other_variant(line, item.group(1), auditor, LIKELY, bare=True))
+                    yield from _some(_other_variant(line, item.group(1), auditor, sure, bare=True))
             for based in _BASED.finditer(said):
                 yield from _based(line, said, based, auditor)
     for table in part.tables:

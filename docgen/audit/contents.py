@@ -135,10 +135,12 @@ _RUNTIME_IMAGE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _RUNTIME_IMAGE_BEFORE = re.compile(
-    r"(?:^|\b(?:is|a|an|this|the|it's|its|our))[ \t]+(?:[\w-]+[ \t]+)?\Z", re.IGNORECASE
+    r"\b(?:is|a|an|this|the|it's|its|our)[ \t]+(?:[\w-]+[ \t]+)?\Z|\A[ \t>]*(?:[-*+][ \t]+)?[*_]*\Z",
+    re.IGNORECASE,
 )
 """Around `runtime-only`, the words that make it said of the image (`a runtime-only image`, `It is a slim
-runtime-only`), not of a component's parts (`ROCm 6.3 runtime only`, `nvcc, headers, runtime only`)."""
+runtime-only`, a list item or line it starts: `- Runtime only: no compilers`), not of a component's
+parts (`ROCm 6.3 runtime only`, `nvcc, headers, runtime only`)."""
 _COMPILERS = re.compile(r"(?:build-essential|gcc|g\+\+|gcc-c\+\+|clang|gfortran|cpp)(?:-\d+(?:\.\d+)*)?")
 _DEV_TOOLS = re.compile(r"cmake|make|ninja-build|ninja|autoconf|automake|libtool|meson")
 """Build tools (not `git`, which a runtime image may hold to fetch packages)."""

@@ -35,6 +35,7 @@ from docgen.audit.wording import (
     _says_build_args,
     _sentences,
     about_project_setup,
+    about_this_image,
     listed_versions,
 )
 from docgen.markdown import Paragraph, code_spans
@@ -117,7 +118,9 @@ def _names_file(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w./-]){re.escape(name)}(?![\w-]|\.\w)", text) is not None
 
 
-def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False) -> Iterator[Diagnostic]:
+    """The claims of one paragraph (or list) of prose that contradict `auditor`'s images. `untitled`: the
+    paragraph is under no heading but the README's title (`wording.listed_versions`)."""
     scopes = _item_scopes(para, auditor)
     for line, judge in _nested_file_scopes(para, auditor).items():
         scopes.setdefault(line, judge)
@@ -129,9 +132,13 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]
     if about_project_setup(para.heading):  # `## Installation`: the project's needs, not the image's
         auditor = auditor.without_defaults
     stages = _stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
-    listed = listed_versions(para.heading, para.lines)  # `- PyTorch 2.5.1` under `## Versions`
+    # `- PyTorch 2.5.1` under `## Versions`, or a list of nothing else under no heading but the title
+    listed = listed_versions(para.heading, para.lines, untitled, para.before)
+    plain = about_this_image(para.heading)
     for line, text in para.lines:
-        yield from _audit_text(line, text, auditor, prose=True, stage=stages.get(line), listed=line in listed)
+        yield from _audit_text(
+            line, text, auditor, prose=True, stage=stages.get(line), listed=line in listed, plain=plain
+        )
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it
             named = _LINKED_NAME.sub(r"\1", text)
             yield from _audit_text(line, named, auditor, prose=True, stage=stages.get(line))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 import urllib.parse
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from docgen.audit.aside import compound_names, edit_example, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
@@ -34,6 +34,7 @@ from docgen.audit.wording import (
     _DEFAULT_WORDS,
     _DIGIT,
     _IMAGE_REF,
+    _LIST_ITEM,
     _NOT_CURRENT,
     _UPPER_SNAKE,
     _UPPER_WORD,
@@ -159,13 +160,16 @@ def _audit_text(
     named_file: bool | None = None,
     stage: str | None = None,
     listed: bool = False,
+    plain: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
     read it off the line); one that does not passes its `--build-arg`s to whichever image of the
     family declares them. `stage`: the build stage the line describes, whose contents a component
     said to be absent is compared with (`_stage_lines`). `listed`: the line is a bare `Name version`
-    item under a heading about the image's versions (`wording.listed_versions`), as sure as a table cell."""
+    item under a heading about the image's versions (`wording.listed_versions`), as sure as a table cell.
+    `plain`: the line is under a heading that may describe the image (`wording.about_this_image`), where
+    a sentence saying a version is in use (`_said_in_use`) is as sure as a table cell too."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
     if _DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
@@ -310,7 +314,31 @@ def _audit_text(
                 name = owner
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
-    yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY)
+    sure = {start for _, start, end, _, _ in named if plain and _said_in_use(text, start, end)}
+    yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY, sure)
+
+
+_IN_USE_LEAD = re.compile(r"(?:(?:currently|now|here),?)?(?:[ \t]*\bthe)?", re.IGNORECASE)
+"""What may open a sentence before the name it says is in use: `Currently`, `Now`, `The`."""
+_IN_USE = re.compile(
+    r"[ \t]+(?:is|are)[ \t]+(?:(?:already|now)[ \t]+)?"
+    r"(?:used|installed|pre-?installed|included|bundled|shipped)"
+    r"(?:[ \t]+in[ \t]+(?:the|this)[ \t]+(?:docker[ \t]+)?(?:image|container))?[ \t]*(?:[,.;]|\Z)",
+    re.IGNORECASE,
+)
+"""`is used`, `is installed`, `is included in the image`, ending its clause: the version in the image."""
+
+
+def _said_in_use(text: str, start: int, end: int) -> bool:
+    """True when the `Name version` claim at `start`-`end` of `text` is the whole subject of a clause
+    saying the image uses it (`Currently Cuda 11.2 is used, which requires drivers …`, `PyTorch 2.1 is
+    installed.`): as plain a statement about the image as a table cell. Not with more words before it in
+    its sentence (`if CUDA 11.2 is used`, `On the host, CUDA 11.2 is installed`) or after the verb
+    (`is used by default`, `is used for testing`)."""
+    stops = [stop.end() for stop in _SENTENCE_STOP.finditer(text, 0, start)]
+    opening = text[stops[-1] if stops else 0 : start]
+    opening = _LIST_ITEM.sub("", opening, count=1) if _LIST_ITEM.match(opening) else opening
+    return bool(_IN_USE_LEAD.fullmatch(opening.strip(" \t*_")) and _IN_USE.match(text, end))
 
 
 _BUILT_WITH = re.compile(
@@ -368,10 +396,12 @@ def _named_versions(
     named: list[tuple[str, int, int, str, str]],
     auditor: _Auditor,
     confidence: str = LIKELY,
+    sure: Collection[int] = (),
 ) -> Iterator[Diagnostic]:
     """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
-    that contradict the Dockerfiles. Claims of one name joined by `and`, `or`, `,` or `/` (`Dockerfiles
-    for Ubuntu 18.04 and Ubuntu 20.04`) are one claim of several values: true when one of them is."""
+    that contradict the Dockerfiles (`CERTAIN` for those starting at an offset in `sure`). Claims of one
+    name joined by `and`, `or`, `,` or `/` (`Dockerfiles for Ubuntu 18.04 and Ubuntu 20.04`) are one
+    claim of several values: true when one of them is."""
     groups: list[list[tuple[str, int, int, str, str]]] = []
     for claim in named:
         last = groups[-1][-1] if groups else None
@@ -388,7 +418,8 @@ def _named_versions(
         for key, start, _, name, version in group:
             if (key, sentence[start]) in agreeing:
                 continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
-            yield from _some(auditor.version_claim(line, name, "==", version, confidence))
+            sureness = CERTAIN if start in sure else confidence
+            yield from _some(auditor.version_claim(line, name, "==", version, sureness))
 
 
 def _agreeing_sentences(

@@ -113,6 +113,11 @@ def _named_platform_or_stage(
     return found if len(found) == 1 else set()
 
 
+_VERB_VARIANTS = frozenset({"build"})
+"""Variants of a Dockerfile's name (`Dockerfile.build`) that a heading says as a verb (`## Build`): they tie
+a section only when the heading names the file itself."""
+
+
 def _tied_sections(
     doc: Document,
     models: Sequence[ImageModel],
@@ -188,7 +193,13 @@ def _tied_sections(
         ):  # `## ROCm images`
             tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
-        tie(head_line, {i for i, v in enumerate(variants) if v in words}, bool(words & other_variants))
+        # not `build` (`Dockerfile.build`): a heading's `Build` is the verb (`## Build`, `How to build`)
+        variant_words = words - _VERB_VARIANTS
+        tie(
+            head_line,
+            {i for i, v in enumerate(variants) if v in variant_words},
+            bool(variant_words & other_variants),
+        )
         # a bake target's name (`## cu124-py311`); not a vague one (`default`, `latest`)
         baked = {
             i for i, m in enumerate(models) if m.image_name.lower() in words - _VAGUE_PARTS - {"default"}

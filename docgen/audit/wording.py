@@ -198,23 +198,63 @@ def about_project_setup(heading: str) -> bool:
 
 _BARE_VERSION = re.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
-    r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*[ \t]*\Z"
+    r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*[ \t]*\Z"
 )
-"""A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`."""
+"""A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`,
+`- torch 1.10.0+cu113`."""
+_LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
+_IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*\Z")
+"""A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
+(the base, in a list of the image's versions)."""
+_UNTITLED_ITEMS = 3
+"""Bare `Name version` items a list under no heading (or the README's title) needs to be read as the
+image's versions: fewer may be an aside."""
 
 
-def listed_versions(heading: str, lines: list[tuple[int, str]]) -> set[int]:
+def about_this_image(heading: str) -> bool:
+    """True when the section under `heading` may describe the image itself: not the host, tests, older
+    images, releases or a choice of versions (`_NOT_THE_IMAGE`)."""
+    return not _NOT_THE_IMAGE.search(heading)
+
+
+def listed_versions(
+    heading: str, lines: list[tuple[int, str]], untitled: bool = False, before: str = ""
+) -> set[int]:
     """The lines of `lines` that are bare `Name version` lines (a list item, a `Key: value` line)
     under a heading about what the image has (`## Versions`): each says that version as plainly as a
     table cell. None under a heading about the host, tests, older images or a choice of versions, and
-    none of a name listed twice (`- CUDA 11.8`, `- CUDA 12.1`: a choice, not the image's one)."""
-    if not _VERSIONS_HEADING.search(heading) or _NOT_THE_IMAGE.search(heading):
+    none of a name listed twice (`- CUDA 11.8`, `- CUDA 12.1`: a choice, not the image's one).
+
+    `untitled`: the lines are under no heading but the README's title (or none at all). A list there is
+    the image's versions when it is nothing else: every item a bare `Name version` (or an image
+    reference, the base), at least `_UNTITLED_ITEMS` of them, and no introduction (the paragraph's own
+    first line, or the one before it ending in `:`) about the host, tests or a choice."""
+    if _NOT_THE_IMAGE.search(heading):
         return set()
+    if not _VERSIONS_HEADING.search(heading):
+        if not untitled or not _only_versions(lines, before):
+            return set()
     named: dict[str, list[int]] = {}
     for line, text in lines:
         if (bare := _BARE_VERSION.match(text)) is not None:
             named.setdefault(bare.group(1).lower(), []).append(line)
     return {found[0] for found in named.values() if len(found) == 1}
+
+
+def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
+    """True when `lines` are a list of bare `Name version` items (and image references) and nothing
+    else but an introduction, neither it nor the paragraph before (`before`, when it ends in `:`) about
+    something other than the image (`Tested with:`, `Host requirements:`)."""
+    items = [text for _, text in lines if _LIST_MARK.match(text)]
+    intro = [text for _, text in lines[: len(lines) - len(items)]]
+    if items != [text for _, text in lines[len(intro) :]] or len(intro) > 1:
+        return False  # prose between the items, or more than one line before them
+    said = " ".join(intro) + (" " + before if before.rstrip().endswith(":") else "")
+    if _NOT_THE_IMAGE.search(said) or (intro and not intro[0].rstrip().endswith(":")):
+        return False
+    bare = [text for text in items if _BARE_VERSION.match(text)]
+    others = [text for text in items if not _BARE_VERSION.match(text) and not _IMAGE_ITEM.match(text)]
+    return len(bare) >= _UNTITLED_ITEMS and not others
 
 
 def _heading_of(doc: Document, line: int) -> str:
