@@ -171,6 +171,15 @@ def test_a_listed_python_the_distribution_does_not_give() -> None:
     ]
 
 
+def test_python_2_beside_the_distribution_s_python3_is_another_package() -> None:
+    # ROS images list both: Ubuntu's `python3` says nothing of a Python 2 the image may also hold
+    readme = LISTED.replace("- python 3.7\n", "- Python 3.8\n- Python 2.7\n")
+    assert findings(readme, {"Dockerfile": CUDA_PIP}) == []
+    assert findings(LISTED.replace("python 3.7", "Python 3.6"), {"Dockerfile": CUDA_PIP}) == [
+        "6: README says Python 3.6 but Dockerfile:2 says 3.8 (python3-pip of Ubuntu 20.04)"
+    ]
+
+
 def test_the_same_release_agrees_to_the_precision_written() -> None:
     readme = LISTED.replace("python 3.7", "python 3.8.10")
     assert findings(readme, {"Dockerfile": CUDA_PIP}) == []

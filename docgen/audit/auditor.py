@@ -523,6 +523,8 @@ class _Auditor:
         for fact in self.facts.lookup(name, self.names):
             if fact.default and (not self.defaults or operator not in ("==", "===")):
                 continue  # `Python 3.8+`: what the project supports, not what the distribution gives
+            if fact.default and name.lower().startswith("python") and _major(version) != _major(fact.value):
+                continue  # `Python 2.7` beside Ubuntu's `python3` 3.6: another package, maybe there too
             agrees = _satisfies(operator, version, fact.value, fact.exact)
             if agrees:
                 return True, fact
@@ -798,3 +800,8 @@ def _dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:
         return text, parse_dockerfile(text, file)
     except DocgenError:
         return None
+
+
+def _major(version: str) -> str:
+    """The first number of a version (`3` of `3.10.4`, of `v3.6`)."""
+    return _strip_v(version).split(".", 1)[0]
