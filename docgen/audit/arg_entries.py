@@ -19,12 +19,12 @@ from docgen.markdown import Document, Paragraph, code_spans
 from docgen.model import Diagnostic
 
 _TITLE = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+)?(?:#{1,6}[ \t]+)?[*_]*`?([A-Z][A-Z0-9_]*[A-Z0-9])`?[*_]*[ \t]*:?[ \t]*\Z"
+    r"[ \t]*(?:[-*+][ \t]+)?(?:#{1,6}[ \t]+)?[*_]*`?([A-Z][A-Z0-9_]*[A-Z0-9])`?[*_]*[ \t]*(?::[ \t]*)?\Z"
 )
 """An entry's title that is a name alone: `- ### UCX_BRANCH`, `### CUDA_VERSION`, `- **TAG**:`."""
 _DEFAULT_LINE = re.compile(
     r"[ \t>]*(?:[-*+][ \t]+)?[*_]*(?:default(?:[ \t]+value)?|defaults[ \t]+to)[*_]*"
-    r"[ \t]*[:=]?[*_]*[ \t]*(?=`)",
+    r"[ \t]*(?:[:=][*_]*[ \t]*|[*_]+[ \t]*)?(?=`)",
     re.IGNORECASE,
 )
 """A line under the title giving the default in code: `Default: `v1.17.0``, `- **Default value**: `1``."""

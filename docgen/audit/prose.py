@@ -483,7 +483,7 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
 _GLUED_DEFAULT = re.compile(
     r"(?<![\w./:@$=+~-])(?P<a>[A-Za-z][A-Za-z0-9]*[A-Za-z])[-_]?[rRvV]?(?P<av>\d+(?:\.\d+)+)"
     r"[ \t]+(?:is[ \t]+(?:the[ \t]+|used[ \t]+)?)?(?:by[ \t]+default|the[ \t]+default)\b"
-    r"|\bdefaults?(?:[ \t]+(?:to|is))?[ \t]*:?[ \t]+(?:the[ \t]+)?"
+    r"|\bdefaults?(?:[ \t]+(?:to|is))?(?:[ \t]*:)?[ \t]+(?:the[ \t]+)?"
     r"(?P<b>[A-Za-z][A-Za-z0-9]*[A-Za-z])[-_]?[rRvV]?(?P<bv>\d+(?:\.\d+)+)(?![\w.]*[/:@])",
     re.IGNORECASE,
 )
