@@ -330,10 +330,18 @@ def claims_said(
                     yield _line_at(para.lines, start + claim.start()), claim
 
 
+_ENDS: list[tuple[list[tuple[int, str]], list[int]]] = []
+"""The last `lines` `_line_at` was asked about, with the offset where each of its lines ends: the claims
+of one paragraph are asked about one after another, so its lines are measured once, not once a claim."""
+
+
 def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
     """The README line of `offset` in `lines` joined with one space each."""
-    for line, text in lines:
-        if offset <= len(text):
-            return line
-        offset -= len(text) + 1
-    return lines[-1][0]
+    if not _ENDS or _ENDS[0][0] is not lines:
+        ends, end = [], -1
+        for _, text in lines:
+            end += len(text) + 1
+            ends.append(end)
+        _ENDS[:] = [(lines, ends)]
+    at = bisect.bisect_left(_ENDS[0][1], offset)
+    return lines[min(at, len(lines) - 1)][0]
