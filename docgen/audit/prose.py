@@ -196,6 +196,7 @@ def _audit_text(
         label, message = _badge(match.group(1))
         if label and _BADGE_VERSION.fullmatch(message):
             yield from _some(auditor.version_claim(line, label, "==", message, LIKELY))
+    offered: list[list[tuple[int, int]]] = []
     for match in _IMAGE_REF.finditer(text):
         if _is_passed_value(text, match):
             taken.append((match.start(), match.end()))
@@ -212,7 +213,7 @@ def _audit_text(
         bases = auditor.facts.images.get(match.group(1).lower(), [])
         if bases:
             taken.append((match.start(), match.end()))
-            if _offered_base(text, match):
+            if _offered_base(text, match, offered):
                 continue  # `You can also use `nvidia/cuda:12.1.0-…` as base`: a choice, not this image's
         if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
             yield stale_base
@@ -594,14 +595,28 @@ _DISTROS = frozenset(
 """Distributions and their codenames, as image tags name them (`3-slim-bookworm`, `…-ubuntu22.04`)."""
 
 
-def _offered_base(text: str, match: re.Match[str]) -> bool:
+def _offered_base(text: str, match: re.Match[str], read: list[list[tuple[int, int]]]) -> bool:
     """True when the sentence of `text` holding `match` offers the image as one the user may choose
-    or tells the past (`_OTHER_BASE`: `You can also use …`, `… was used before`), not this image's base."""
-    start = max((stop.end() for stop in _SENTENCE_STOP.finditer(text, 0, match.start())), default=0)
-    stop = _SENTENCE_STOP.search(text, match.end())
-    end = stop.start() if stop else len(text)
+    or tells the past (`_OTHER_BASE`: `You can also use …`, `… was used before`), not this image's base.
+    `read`: the sentence stops and `_OTHER_BASE` words of `text`, filled at the first call (a line of
+    many images is read once, not once an image)."""
+    if not read:
+        read += [
+            [m.span() for m in _SENTENCE_STOP.finditer(text)],
+            [m.span() for m in _OTHER_BASE.finditer(text)],
+        ]
+    stops, others = read
+    before = bisect.bisect_right(stops, match.start(), key=lambda stop: stop[1]) - 1
+    start = stops[before][1] if before >= 0 else 0
+    if match.start() and text[match.start() - 1] in ".!?;":
+        start = match.start()  # a stop the sentence's own end would make (`x;python:3`)
+    after = bisect.bisect_left(stops, match.end(), key=lambda stop: stop[0])
+    end = stops[after][0] if after < len(stops) else len(text)
     # the words around the reference, not in it (`registry.example.com/…`)
-    return bool(_OTHER_BASE.search(text, start, match.start()) or _OTHER_BASE.search(text, match.end(), end))
+    first = bisect.bisect_left(others, start, key=lambda word: word[0])
+    last = bisect.bisect_right(others, end, key=lambda word: word[1])
+    # the words of the sentence are others[first:last]: the first is the earliest, the last the latest
+    return first < last and (others[first][1] <= match.start() or others[last - 1][0] >= match.end())
 
 
 def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
