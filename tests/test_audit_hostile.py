@@ -12,6 +12,7 @@ import importlib
 import os
 import pkgutil
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -586,3 +587,42 @@ def test_base_images_offered_in_one_long_sentence_read_it_once(
     offered = "You can also use nvidia/cuda:12.1.0-devel-ubuntu22.04 as base.\n"
     assert messages(offered, model) == []
     assert messages("Based on nvidia/cuda:12.1.1-devel-ubuntu22.04.\n", model) != []
+
+
+def test_a_list_item_of_many_names_looks_each_code_span_up(
+    model: ImageModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list item under `## Build arguments` naming n args in code looked for the span at each name by
+    walking all the item's spans: n² (25,000 characters: 0.16 s, 100,000: 1.2 s, 400,000: 16 s)."""
+    from docgen.audit import arg_lists
+
+    def walked(text: str, html_code: bool = False) -> list[tuple[int, int, str]]:
+        return _Walked(markdown.code_spans(text, html_code))
+
+    monkeypatch.setattr(arg_lists, "code_spans", walked)
+    _Walked.walks = 0
+    audit.audit("## Build arguments\n\n- " + "`FOO_BAR` " * 2000 + "\n", "README.md", model)
+    assert _Walked.walks <= 10  # a few readings of the item, not one a name (2,000 before)
+
+
+def test_in_use_claims_on_one_line_cut_it_into_sentences_once(
+    model: ImageModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`TensorRT 10.0.1 is used`: each `Name version` claim looked for the start of its sentence from the
+    start of the line: a line of n claims with no full stop cost n² (25,000 characters: 0.4 s, 100,000:
+    3.2 s)."""
+    scanned = []
+
+    class Stops:
+        def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+            scanned.append(min(endpos, len(text)) - pos)
+            return prose._SENTENCE_STOP_PATTERN.finditer(text, pos, endpos)
+
+    monkeypatch.setattr(prose, "_SENTENCE_STOP_PATTERN", prose._SENTENCE_STOP, raising=False)
+    monkeypatch.setattr(prose, "_SENTENCE_STOP", Stops())
+    readme = "TensorRT 10.0.1 " * 2000 + "\n"
+    audit.audit(readme, "README.md", model)
+    assert sum(scanned) <= 4 * len(readme)
+    assert messages("## Versions\n\nTensorRT 9.0.0 is installed.\n", model) == [
+        "README says TensorRT 9.0.0 but Dockerfile:4 says 10.0.1"
+    ]

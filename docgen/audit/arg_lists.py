@@ -104,10 +104,11 @@ def _item(line: int, text: str) -> _Item | None:
     at = label.end() if label else 0
     names: list[str] = []
     spans = code_spans(body, html_code=True)
+    at_start = {span[0]: span for span in reversed(spans)}  # (the first span starting there)
     while True:
         joiner = _JOINER.match(body, at)
         start = joiner.end() if names and joiner else at
-        span = next((s for s in spans if s[0] == start), None)
+        span = at_start.get(start)
         bold = _BOLD_NAME.match(body, start)
         if span is not None:
             name, end = span[2].strip().removeprefix("--build-arg").strip().split("=", 1)[0].strip(), span[1]

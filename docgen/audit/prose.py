@@ -330,14 +330,24 @@ _IN_USE = re.compile(
 """`is used`, `is installed`, `is included in the image`, ending its clause: the version in the image."""
 
 
+_STOPS: list[tuple[str, list[int]]] = []
+"""The last text `_said_in_use` read, with where each of its sentences starts: the claims of one line are
+read one after another, so the line is cut into sentences once, not once a claim."""
+
+
 def _said_in_use(text: str, start: int, end: int) -> bool:
     """True when the `Name version` claim at `start`-`end` of `text` is the whole subject of a clause
     saying the image uses it (`Currently Cuda 11.2 is used, which requires drivers …`, `PyTorch 2.1 is
     installed.`): as plain a statement about the image as a table cell. Not with more words before it in
     its sentence (`if CUDA 11.2 is used`, `On the host, CUDA 11.2 is installed`) or after the verb
     (`is used by default`, `is used for testing`)."""
-    stops = [stop.end() for stop in _SENTENCE_STOP.finditer(text, 0, start)]
-    opening = text[stops[-1] if stops else 0 : start]
+    if not _STOPS or _STOPS[0][0] is not text:
+        _STOPS[:] = [(text, [stop.end() for stop in _SENTENCE_STOP.finditer(text)])]
+    stops = _STOPS[0][1]
+    before = bisect.bisect_right(stops, start) - 1
+    if start and text[start - 1] in ".!?;":
+        before, stops = 0, [start]  # a stop the claim's own start would make (`x.CUDA 11.2`)
+    opening = text[stops[before] if before >= 0 else 0 : start]
     opening = _LIST_ITEM.sub("", opening, count=1) if _LIST_ITEM.match(opening) else opening
     return bool(_IN_USE_LEAD.fullmatch(opening.strip(" \t*_")) and _IN_USE.match(text, end))
 
