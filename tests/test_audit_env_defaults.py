@@ -103,3 +103,120 @@ def test_a_script_that_starts_the_container_makes_it_likely(tmp_path: Path) -> N
 def test_a_table_not_about_the_environment_is_not_read(tmp_path: Path) -> None:
     options = TABLE.replace("## Environment variables", "## Script options")
     assert _audit(tmp_path, options, SERVER) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# `` - `NAME=VALUE` - … `` items of a list under an environment-variables heading
+
+SETS_LIST = """\
+# Server
+
+## Environment Variables
+
+- `PORT=8080` - port to serve on
+- `PIN_MEMORY=0` - pin host memory
+- `LOG_LEVEL=info` - log level
+"""
+
+
+def test_a_listed_value_the_env_sets_otherwise_is_found(tmp_path: Path) -> None:
+    assert _audit(tmp_path, SETS_LIST, SERVER) == [
+        "6: README says PIN_MEMORY defaults to 0 but Dockerfile:6 sets ENV PIN_MEMORY=1 (certain)"
+    ]
+
+
+def test_a_list_of_values_to_pass_that_mirrors_no_env_is_left_alone(tmp_path: Path) -> None:
+    # examples of what a user may set: no item is the image's own value
+    examples = SETS_LIST.replace("`PORT=8080`", "`PORT=9000`").replace(
+        "`LOG_LEVEL=info`", "`LOG_LEVEL=debug`"
+    )
+    assert _audit(tmp_path, examples, SERVER) == []
+
+
+def test_a_list_under_a_heading_about_compose_or_the_host_is_not_the_image_s(tmp_path: Path) -> None:
+    compose = SETS_LIST.replace("## Environment Variables", "## Environment variables of the compose file")
+    assert _audit(tmp_path, compose, SERVER) == []
+
+
+ROCM = """\
+FROM rocm/dev-ubuntu-22.04:6.0.2
+ENV HF_HOME=/root/.cache/hf
+CMD ["python3", "-m", "app"]
+"""
+CPU = """\
+FROM python:3.11-slim
+ENV HF_HOME=/root/.cache/hf \\
+    FORCE_GPU=false
+CMD ["python3", "-m", "app"]
+"""
+CUDA = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+ENV HF_HOME=/root/.cache/hf \\
+    FORCE_GPU=true
+CMD ["python3", "-m", "app"]
+"""
+VARIANTS = """\
+# Image variants
+
+## Variants
+
+### 1. ROCm Variant (Default)
+
+**File:** `Dockerfile`
+
+### 2. CPU Variant
+
+**File:** `Dockerfile.cpu`
+
+### 3. CUDA Variant
+
+**File:** `Dockerfile.cuda`
+
+## Environment Variables
+
+### All Variants
+
+- `HF_HOME=/root/.cache/hf` - cache
+
+### ROCm Variant
+
+- `FORCE_GPU=true` - use the GPU
+
+### CPU Variant
+
+- `FORCE_GPU=false` - CPU only
+
+### CUDA Variant
+
+- `FORCE_GPU=true` - use the GPU
+"""
+
+
+def _family(tmp_path: Path, readme: str) -> list[str]:
+    files = {"Dockerfile": ROCM, "Dockerfile.cpu": CPU, "Dockerfile.cuda": CUDA, "README.md": readme}
+    make_tree(tmp_path, files)
+    models = [build_model(tmp_path / p, p) for p in files if p != "README.md"]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, tmp_path)
+    ]
+
+
+def test_a_variant_s_list_naming_a_variable_only_its_siblings_set_is_found(tmp_path: Path) -> None:
+    # `### ROCm Variant` is about what `### 1. ROCm Variant (Default)` is: `**File:** `Dockerfile``
+    assert _family(tmp_path, VARIANTS) == [
+        "25: README says Dockerfile sets FORCE_GPU=true, but it sets no FORCE_GPU (Dockerfile.cuda:2 does)"
+        " (certain)"
+    ]
+
+
+def test_each_variant_s_list_that_matches_its_own_file_is_clean(tmp_path: Path) -> None:
+    fixed = VARIANTS.replace("### ROCm Variant\n\n- `FORCE_GPU=true` - use the GPU\n\n", "")
+    assert _family(tmp_path, fixed) == []
+
+
+def test_a_value_another_variant_sets_is_found_under_the_variant_it_is_wrong_for(tmp_path: Path) -> None:
+    swapped = VARIANTS.replace("- `FORCE_GPU=false` - CPU only", "- `FORCE_GPU=true` - CPU only")
+    assert (
+        "29: README says FORCE_GPU defaults to true but Dockerfile.cpu:2 sets ENV FORCE_GPU=false (certain)"
+        in (_family(tmp_path, swapped))
+    )

@@ -1329,3 +1329,81 @@ def test_a_heading_naming_an_image_folders_own_words_ties_its_section_to_that_im
         "5: README says torchaudio v2.7.0 but gpu_faster_whisper/Dockerfile:2 says 2.7.1",
         "9: README says torchaudio v2.7.0 but gpu_faster_whisper/Dockerfile:2 says 2.7.1",
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# `**File:** `Dockerfile.x`` labels, and a heading that says again the title of an image's section
+
+LABELLED_CUDA = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+ARG APP_RELEASE=2.0.0
+RUN echo ${APP_RELEASE}
+"""
+LABELLED_CPU = """\
+FROM python:3.11-slim
+ARG APP_RELEASE=1.9.0
+RUN echo ${APP_RELEASE}
+"""
+LABELLED = """\
+# App
+
+## Variants
+
+### 1. CUDA flavour (recommended)
+
+**File:** `docker/Dockerfile.gpu`
+
+### 2. Plain flavour
+
+**File:** `docker/Dockerfile`
+
+## Build arguments
+
+### CUDA flavour
+
+| Argument | Default |
+|---|---|
+| `APP_RELEASE` | `{cuda}` |
+
+### Plain flavour
+
+| Argument | Default |
+|---|---|
+| `APP_RELEASE` | `1.9.0` |
+"""
+LABELLED_FILES = {"docker/Dockerfile.gpu": LABELLED_CUDA, "docker/Dockerfile": LABELLED_CPU}
+
+
+def test_a_heading_saying_again_a_labelled_section_s_title_is_about_the_same_image() -> None:
+    assert findings(LABELLED.format(cuda="1.9.0"), LABELLED_FILES) == [
+        "19: README says APP_RELEASE defaults to 1.9.0 but docker/Dockerfile.gpu:2 says 2.0.0"
+    ]
+    assert findings(LABELLED.format(cuda="2.0.0"), LABELLED_FILES) == []
+
+
+def test_a_repeated_title_under_a_section_already_about_an_image_keeps_that_image() -> None:
+    # `#### Build arguments` twice, each under its image's own section: the second is the CPU one's
+    nested = """\
+# App
+
+### CUDA flavour
+
+**File:** `docker/Dockerfile.gpu`
+
+#### Build arguments
+
+| Argument | Default |
+|---|---|
+| `APP_RELEASE` | `2.0.0` |
+
+### Plain flavour
+
+**File:** `docker/Dockerfile`
+
+#### Build arguments
+
+| Argument | Default |
+|---|---|
+| `APP_RELEASE` | `1.9.0` |
+"""
+    assert findings(nested, LABELLED_FILES) == []

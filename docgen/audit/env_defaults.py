@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.wording import _CODE_NAME, _about_env, _example, _heading_of, _sentences
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, ListBlock, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
 _ENV_COLUMN = re.compile(r"[ \t*]*env(?:ironment)?[ \t]+(?:name|var(?:iable)?)s?\b", re.IGNORECASE)
@@ -58,6 +58,7 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
             said = _cell_default(cells, column)
             if said is not None:
                 yield from _compare(auditor, envs, line, name.group(1), said)
+    yield from _listed_values(part, whole, auditor, envs)
     for para in part.paragraphs:
         if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
             continue  # (most paragraphs)
@@ -70,6 +71,81 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
                     continue  # (`before`: a `-e` right before it passes the value at run time)
                 line = next((n for n, t in para.lines if match.group(0) in t), para.lines[0][0])
                 yield from _compare(auditor, envs, line, match.group(1), match.group(2).strip("\"'"))
+
+
+_SET_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+`([A-Z][A-Z0-9_]*)=([^`\s$<>]{1,80})`")
+"""A list item that starts with a variable and its value in code: `` - `FORCE_GPU=true` - Force GPU ``."""
+
+
+def _headings_above(doc: Document, line: int) -> list[str]:
+    """The titles of the heading `line` is under and of the headings that one is under, nearest first."""
+    found: list[str] = []
+    level = 7
+    for head_line, title in reversed(doc.headings):
+        if head_line > line:
+            continue
+        if doc.levels.get(head_line, 6) < level:
+            found.append(title)
+            level = doc.levels.get(head_line, 6)
+    return found
+
+
+def _listed_values(
+    part: Document, whole: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int]]]
+) -> Iterator[Diagnostic]:
+    """The `` `NAME=VALUE` `` items of the lists under a heading about environment variables (`##
+    Environment Variables`, maybe with a subheading naming the image, `### ROCm Variant`): what the
+    image sets. A value every image compared sets otherwise is a finding (`_compare`); so is, for a part
+    of the README about some images of several, a variable none of them sets (no ENV or ARG of it) while
+    another image of the README sets it with ENV: `certain`, the list is of image settings, and the
+    siblings show this is one."""
+    listed = [items for block in lists(part) if (items := _set_items(whole, block))]
+    if not listed:
+        return
+    # lists of the values the images set, not of examples to pass: one of their items (of this part,
+    # or of any list when the part is about some images of several) is an ENV as written
+    mirrored = [it for items in listed for it in items]
+    some = len(auditor.models) < len(auditor.family)
+    if some:
+        mirrored = [it for block in lists(whole) for it in _set_items(whole, block)]
+    family = [_final_env(model) for model in auditor.family]
+    if not any(_same(said, env[name][0]) for _, name, said in mirrored for env in family if name in env):
+        return
+    ours = {e.name for m in auditor.models for e in m.env} | {a.name for m in auditor.models for a in m.args}
+    for items in listed:
+        for line, name, said in items:
+            yield from _compare(auditor, envs, line, name, said)
+            if some and name not in ours:
+                yield from _set_by_sibling(auditor, line, name, said)
+
+
+def _set_items(whole: Document, block: ListBlock) -> list[tuple[int, str, str]]:
+    """(line, name, value) of the `` `NAME=VALUE` `` items of `block` when it is under a heading about
+    environment variables and nothing says they are not the image's (`compose`, `host`, `if`)."""
+    titles = _headings_above(whole, block.items[0][0]) if block.items else []
+    if not any(_about_env(t) for t in titles) or _NOT_THE_IMAGE.search(" ".join([block.intro, *titles])):
+        return []
+    return [
+        (line, m.group(1), m.group(2).strip("\"'")) for line, t in block.items if (m := _SET_ITEM.match(t))
+    ]
+
+
+def _set_by_sibling(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
+    """The finding for `name`, which no image of `auditor.models` sets, when another image of the
+    family sets it with ENV: the ENV line shown is one setting the value said, if any."""
+    ours = {m.path for m in auditor.models}
+    setting = sorted(
+        (not _same(said, e.value or ""), model.path, e.line)
+        for model in auditor.family
+        if model.path not in ours
+        for e in model.env
+        if e.name == name
+    )
+    if setting:
+        _, path, at = setting[0]
+        said_of = ", ".join(sorted(ours))
+        message = f"README says {said_of} sets {name}={said}, but it sets no {name} ({path}:{at} does)"
+        yield Diagnostic(auditor.path, line, message, confidence=CERTAIN)
 
 
 def _cell_default(cells: list[str], column: int | None) -> str | None:

@@ -113,6 +113,23 @@ def _named_platform_or_stage(
     return found if len(found) == 1 else set()
 
 
+_FILE_LABEL = re.compile(
+    r"[ \t]*[*_]*(?:file|dockerfile)[*_]*[ \t]*:[ \t]*[*_]*[ \t]*`([^`\s]{1,200})`[*_]*[ \t]*\Z", re.I
+)
+"""A line labelling the file a section is about: `**File:** `Dockerfile.cpu``,
+`Dockerfile: `x/Dockerfile``."""
+_TITLE_NUMBER = re.compile(r"\A[ \t]*(?:\d{1,3}(?:\.\d{1,3})*[.)]?|[A-Za-z][.)])[ \t]+")
+_TITLE_NOTE = re.compile(r"\([^()]{0,60}\)")
+
+
+def _bare_title(title: str) -> str:
+    """A heading's words without its number and notes in brackets, in lower case: `1. ROCm Variant
+    (Default)` and `ROCm Variant` are both `rocm variant`; '' for a title of one word (`Build`, `Usage`),
+    which says nothing of an image by itself."""
+    words = re.findall(r"[a-z0-9][a-z0-9.+-]*", _TITLE_NOTE.sub(" ", _TITLE_NUMBER.sub("", title)).lower())
+    return " ".join(words) if len(words) >= 2 else ""
+
+
 _VERB_VARIANTS = frozenset({"build"})
 """Variants of a Dockerfile's name (`Dockerfile.build`) that a heading says as a verb (`## Build`): they tie
 a section only when the heading names the file itself."""
@@ -220,6 +237,30 @@ def _tied_sections(
             users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
             if users and len(users) < len(models):
                 tie(section, users, False)
+    for para in doc.paragraphs:  # `**File:** `Dockerfile.cuda``: the file a section is about
+        for _line, text in para.lines:
+            if (label := _FILE_LABEL.match(text)) is not None and is_dockerfile_name(
+                _basename(label.group(1))
+            ):
+                tie(para.section, _matching(label.group(1), paths), bool(_matching(label.group(1), siblings)))
+    # `### ROCm Variant` under `## Environment Variables` is about what `### 1. ROCm Variant (Default)` is
+    titled: dict[str, set[int]] = {}  # a title said again → the sections it is the heading of
+    for head_line, title in doc.headings:
+        titled.setdefault(_bare_title(title), set()).add(head_line)
+    above: list[tuple[int, int]] = []  # (level, line) of the headings above, to know a heading's parents
+    for head_line, title in doc.headings:
+        level = doc.levels.get(head_line, 6)
+        while above and above[-1][0] >= level:
+            above.pop()
+        over = [h for _, h in above]
+        above.append((level, head_line))
+        if head_line in named or head_line in other or not (bare := _bare_title(title)):
+            continue
+        if any(h in named or h in other for h in over):
+            continue  # `#### Build image` under `### CUDA`: about what its parent is about
+        ties = {frozenset(named[h]) for h in titled[bare] if h < head_line and h in named}
+        if len(ties) == 1 and not any(h < head_line and h in other for h in titled[bare]):
+            tie(head_line, set(ties.pop()), False)
     for head_line in foreign:  # a base image named there is what the others build on, not ours
         named.pop(head_line, None)
         other.add(head_line)
