@@ -279,6 +279,8 @@ CUDA_DEVEL = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN apt-get update\n"
         "Alternatively, start from nvidia/cuda:12.1.0-devel-ubuntu22.04 instead.",
         "Older images were built on nvidia/cuda:12.1.0-devel-ubuntu22.04.",
         "Requires an Ubuntu 20.04 host with driver 550.",
+        "To set up Docker for an NVIDIA GPU on an Ubuntu 24.04 system, see the vendor's guide.",
+        "See [Setting up NVIDIA docker & podman (Ubuntu 24.04)](https://example.org/setup) first.",
     ],
 )
 def test_a_base_offered_as_a_choice_or_the_host_s_system_is_no_claim(said: str) -> None:
@@ -293,6 +295,13 @@ def test_a_base_of_the_same_shape_said_as_the_image_s_is_still_a_claim() -> None
         "3: README says nvidia/cuda:12.1.0-devel-ubuntu22.04 but Dockerfile:1 says "
         "nvidia/cuda:12.4.1-devel-ubuntu22.04",
         "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04",
+    ]
+
+
+def test_the_system_packages_of_a_release_are_still_the_image_s() -> None:
+    readme = "# Tools\n\nThe image ships the Ubuntu 20.04 system packages.\n"
+    assert findings(readme, {"Dockerfile": CUDA_DEVEL}) == [
+        "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04"
     ]
 
 

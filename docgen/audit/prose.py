@@ -85,17 +85,22 @@ _HOST_AFTER = re.compile(
     r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
     r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
     r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b"
-    r"|[ \t]+hosts?\b(?![ \t]*[-:])",
+    r"|[ \t]+hosts?\b(?![ \t]*[-:])"
+    r"|[ \t]+(?:system|machine|workstation|computer|laptop|desktop|pc|server)s?\b"
+    r"(?![ \t]*(?:[-:]|packages?|librar|python|images?|tools?|dependenc|deps\b|compilers?|gcc|pip\b))",
     re.IGNORECASE,
 )
 """After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
-drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.04 host`."""
+drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.04 host`, `on an Ubuntu
+24.04 system` (not `Ubuntu 22.04 system packages`, the image's)."""
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
-    r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z",
+    r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z"
+    r"|\bset(?:ting)?[ \t]*up[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:nvidia[ \t]+)?(?:docker|podman)\b[^.]{0,40}\Z",
     re.IGNORECASE,
 )
-"""Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`."""
+"""Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`,
+`Setting up NVIDIA docker & podman (Ubuntu 24.04)` (Docker itself is set up on the host)."""
 
 
 def _passed_image(variable: str | None, repository: str, auditor: _Auditor) -> bool:
