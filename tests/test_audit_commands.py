@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.audit.commands import cloned_folder, clones, moves
+from docgen.audit.commands import _file_flags, cloned_folder, clones, moves
 from docgen.markdown import read_document
 
 
@@ -36,3 +36,29 @@ def test_the_lines_where_a_block_leaves_its_folder() -> None:
         block("make build", "cd deploy && make up", "ls; pushd ../x", "echo cd here", "$ cd "), "README.md"
     )
     assert list(moves(doc.fences[0])) == [(5, "deploy"), (6, "../x"), (8, "")]
+
+
+@pytest.mark.parametrize(
+    ("lines", "paths"),
+    [
+        # a `cd` first in a quoted shell string moves the string's `-f`, not the next command's
+        (
+            ("sh -c 'cd docker && docker build -f Dockerfile.rocm .'", "docker build -f Dockerfile.cuda ."),
+            ["docker/Dockerfile.rocm", "Dockerfile.cuda"],
+        ),
+        (
+            ('BASE=x sudo bash -lc "cd ci/rocm && podman build -f rocm.Dockerfile `pwd`"'),
+            ["ci/rocm/rocm.Dockerfile"],
+        ),
+        # a `cd` of its own line moves every later command
+        (("cd docker", "docker build -f Dockerfile.rocm ."), ["docker/Dockerfile.rocm"]),
+        # a `cd` later in the string (after the build) moves nothing before it
+        (("bash -c 'docker build -f Dockerfile.rocm . && cd out'",), ["Dockerfile.rocm"]),
+    ],
+)
+def test_the_file_flags_of_a_block_from_the_folder_they_run_in(
+    lines: tuple[str, ...] | str, paths: list[str]
+) -> None:
+    text = block(*((lines,) if isinstance(lines, str) else lines))
+    fence = read_document(text, "README.md").fences[0]
+    assert [path for _, path in _file_flags(fence)] == paths

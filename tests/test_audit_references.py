@@ -310,3 +310,66 @@ def test_a_dockerfile_name_in_code_read_with_the_readme_in_the_current_folder(
     code = main(["audit", "--confidence", "likely", "README.md", "--dockerfile", "Dockerfile"], out, err)
     assert (code, err.getvalue()) == (1, "")
     assert "build-whl.Dockerfile, which does not exist" in out.getvalue()
+
+
+# --------------------------------------------------------------------------------------------------
+# A `-f` whose name holds a stray control character, a `-f` in a quoted shell string
+
+ROCM = {
+    "rocm.ub22.Dockerfile": "FROM ubuntu:22.04\nRUN true\n",
+    "rocm-rocblas.ub22.Dockerfile": "ARG base\nFROM ${base}\nRUN true\n",
+}
+
+
+def _rocblas(path: str) -> str:
+    return (
+        "# ROCm containers\n\n## Build rocm with rocblas clients\n\n```\n"
+        f"BASE=amd/rocm:6.2.0 bash -c 'podman build --build-arg base=${{BASE}} -t rocblas -f {path} `pwd`'"
+        " 2>&1 | tee build.log\n```\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        ("rocm^Cocblas.ub22.Dockerfile", "rocm^Cocblas.ub22.Dockerfile (^C)"),  # as a terminal shows it
+        ("rocm\x12ocblas.ub22.Dockerfile", "rocm\\x12ocblas.ub22.Dockerfile (^R)"),  # the character itself
+        ("rocm^rocblas.ub22.Dockerfile", "rocm^rocblas.ub22.Dockerfile (^)"),  # a caret for a dash
+    ],
+)
+def test_a_file_flag_with_a_stray_character_names_the_dockerfile_meant(
+    tmp_path: Path, path: str, shown: str
+) -> None:
+    make_tree(tmp_path, ROCM)
+    name, char = shown.rsplit(" ", 1)
+    assert findings(_rocblas(path), ROCM, tmp_path) == [
+        f"6: README builds with {name}, which does not exist: its name holds a stray control character "
+        f"{char}; the Dockerfile meant is rocm-rocblas.ub22.Dockerfile"
+    ]
+
+
+def test_a_stray_character_in_a_name_two_dockerfiles_may_mean_names_none(tmp_path: Path) -> None:
+    files = {**ROCM, "rocm-hipblas.ub22.Dockerfile": "FROM ubuntu:22.04\n"}
+    make_tree(tmp_path, files)
+    assert findings(_rocblas("rocm^Cocblas.ub22.Dockerfile"), ROCM, tmp_path) == [
+        "6: README builds with rocm^Cocblas.ub22.Dockerfile, which does not exist: its name holds a stray "
+        "control character (^C); the Dockerfile meant is rocm-rocblas.ub22.Dockerfile"
+    ]
+    # (`-hipblas` is not `-r` + `ocblas`: one name still fits); with two that fit, none is named
+    make_tree(tmp_path, {"rocm-Rocblas.ub22.Dockerfile": "FROM ubuntu:22.04\n"})
+    assert findings(_rocblas("rocm^Cocblas.ub22.Dockerfile"), ROCM, tmp_path) == [
+        "6: README builds with rocm^Cocblas.ub22.Dockerfile, which does not exist: its name holds a stray "
+        "control character (^C)"
+    ]
+
+
+def test_a_file_flag_in_a_quoted_shell_string_is_read_after_its_cd(tmp_path: Path) -> None:
+    files = {"docker/Dockerfile.rocm": "FROM ubuntu:22.04\nRUN true\n"}
+    make_tree(tmp_path, files)
+    readme = "# App\n\n```bash\nsh -c 'cd docker && docker build -t app -f Dockerfile.rocm .'\n```\n"
+    assert findings(readme, files, tmp_path) == []
+    # a Dockerfile that is not in the folder the string's `cd` enters is gone
+    readme = "# App\n\n```bash\nsh -c 'cd docker && docker build -t app -f Dockerfile.gone .'\n```\n"
+    assert findings(readme, files, tmp_path) == [
+        f"4: {gone('docker/Dockerfile.gone', 'docker/Dockerfile.rocm')}"
+    ]

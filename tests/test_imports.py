@@ -393,6 +393,7 @@ AUDIT_LAYERS = (
         "base_labels",
         "fences",
         "set_aside",
+        "setup_files",
         "environments",
         "linked_rows",
         "env_prefixes",

@@ -39,7 +39,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file
-  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given;
+  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given; a file a
+  setup step reads (`cp config.json.example config.json`, `source env.sh`, `python tools/x.py`) that
+  the repository holds nowhere (`setup_files`); a `-f` whose name holds a stray control character
+  (`rocm^Cocblas.ub22.Dockerfile`), with the Dockerfile it spoils;
 - a path in the image the README tells the user to use (`cd /opt/hpc-env`) that the image does not
   have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), and a build command whose
   folder is a version placeholder (`cd gpu/x.y.z && docker build .`) when the newest release folder
@@ -82,7 +85,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
-`script_vars`, `env_homes`, `chart_values`, `preset_env` — and `set_aside`, then `family_defaults`;
+`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files` — and `set_aside`, then
+`family_defaults`;
 `own_image` tells which images a README naming one Dockerfile of several is about; `audit()` here runs
 them.
 docs/architecture.md lists what each holds.
@@ -190,6 +194,7 @@ from docgen.audit.sections import (
 )
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
+from docgen.audit.setup_files import setup_files
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
@@ -285,6 +290,9 @@ def audit(
             d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
         ]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
+    # files setup steps read that the repository holds nowhere (a host section's too, read before it is
+    # set aside); a file another rule names with the one meant is told by it once
+    setup = list(setup_files(doc, source, directory, models, path, project)) if directory else []
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
     drivers = list(_driver_claims(doc, family))
     _set_aside(doc, source, models, siblings, names, workflows)
@@ -338,7 +346,10 @@ def audit(
         found.extend(_spack_versions(doc, models, path, directory))
         found.extend(_name_misses(doc, path, directory, models, project, text))
         found.extend(_missing_folders(doc, text, directory, audited, path, project))
-        found.extend(_missing_copies(doc, source, directory, audited, path, project))
+        copies = list(_missing_copies(doc, source, directory, audited, path, project))
+        found.extend(copies)
+        told = {d.line for d in (*scripts, *copies)}
+        found.extend(d for d in setup if d.line not in told)
         found.extend(_clone_paths(doc, directory, path))
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))

@@ -62,24 +62,42 @@ def _file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[t
     folder = ""
     for line, text in fence.lines:
         if (cd := _CD.match(text)) is not None:
-            target = cd.group(1).strip("\"'")
-            rooted = from_root(target, roots)
-            if rooted is not None:
-                folder = posixpath.normpath(rooted) if rooted else ""
-            elif target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
-                folder = "$CD"
-            else:
-                folder = posixpath.normpath(posixpath.join(folder, target))
-                folder = "" if folder == "." else folder
+            folder = _entered(folder, cd.group(1), roots)
+        # a `cd` first in a quoted shell string (`sh -c 'cd docker && docker build -f …'`) moves only
+        # the string's commands
+        here = folder
+        if (shell := SHELL_STRING_START.match(text)) and (cd := _CD.match(text[shell.end() :])):
+            here = _entered(folder, cd.group(1), roots)
         building = building or bool(_BUILD_COMMAND.search(text))
         if building:
             for match in _FILE_FLAG.finditer(text):
                 path = match.group(1)
-                if folder and not path.startswith(("/", "$")):
-                    path = posixpath.normpath(posixpath.join(folder, path))
+                if here and not path.startswith(("/", "$")):
+                    path = posixpath.normpath(posixpath.join(here, path))
                 yield line, path
         if not _continued(text):
             building = False
+
+
+SHELL_STRING_START = re.compile(
+    r"[ \t]*(?:\$[ \t]+)?(?:[A-Za-z_][A-Za-z0-9_]*=[^\s'\"]*[ \t]+)*(?:sudo[ \t]+)?(?:bash|sh|zsh)[ \t]+"
+    r"(?:-[a-z]+[ \t]+)*?-[a-z]*c[ \t]+['\"]"
+)
+"""The start of a command that runs a quoted shell string, up to its opening quote (`bash -c '`,
+`BASE=x sudo sh -lc "`)."""
+
+
+def _entered(folder: str, target: str, roots: frozenset[str]) -> str:
+    """The folder a `cd TARGET` leads to from `folder` (as `_file_flags` keeps it: `$CD` when it cannot
+    be told)."""
+    target = target.strip("\"'")
+    rooted = from_root(target, roots)
+    if rooted is not None:
+        return posixpath.normpath(rooted) if rooted else ""
+    if target.startswith(("/", "$", "~", "-")) or folder.startswith("$"):
+        return "$CD"
+    moved = posixpath.normpath(posixpath.join(folder, target))
+    return "" if moved == "." else moved
 
 
 def _continued(text: str) -> bool:

@@ -108,6 +108,47 @@ def _matching(reference: str, paths: Sequence[str]) -> set[int]:
     return {i for i, score in enumerate(scores) if score == best} if best else set()
 
 
+_STRAY = re.compile(r"\^[@A-Z\[\\\]^_?]|\^|[\x00-\x08\x0b-\x1f\x7f]")
+"""A character a terminal or a paste left in a path: a control character (`\\x12`), the way a terminal
+shows one (caret notation, `^C`), or a lone caret. No file name of a project holds one."""
+
+
+def stray(path: str) -> str | None:
+    """The first stray character of `path` (`_STRAY`) as a reader sees it: `^C` as written, a control
+    character in caret notation (`^R` for `\\x12`); None when it has none."""
+    found = _STRAY.search(path)
+    if found is None:
+        return None
+    shown = found.group()
+    return f"^{chr(ord(shown) ^ 0x40)}" if len(shown) == 1 and shown != "^" else shown
+
+
+def without_stray(path: str) -> str:
+    """`path` with its stray characters (`_STRAY`) taken out: `rocmocblas.ub22.Dockerfile` for
+    `rocm^Cocblas.ub22.Dockerfile`."""
+    return _STRAY.sub("", path)
+
+
+def meant_by_stray(path: str, candidates: Sequence[str]) -> int | None:
+    """The index of the one path of `candidates` that `path`, whose name holds a stray character,
+    means: the same folder, and a name with the text on each side of the stray characters and at most
+    three characters between them (`rocm-rocblas.ub22.Dockerfile` for `rocm^Cocblas.ub22.Dockerfile`:
+    the stray replaced `-r`). None when no candidate or several match."""
+    folder, _, name = path.replace("\\", "/").rpartition("/")
+    pieces = _STRAY.split(name)
+    if len(pieces) < 2 or not "".join(pieces):
+        return None
+    pattern = re.compile(".{0,3}".join(re.escape(p) for p in pieces), re.DOTALL)
+    found = [
+        i
+        for i, candidate in enumerate(candidates)
+        if pattern.fullmatch(_basename(candidate))
+        and candidate.replace("\\", "/").rstrip("/").rpartition("/")[0].removeprefix("./")
+        == folder.removeprefix("./")
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 _VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "release", "new", "old", "full"})
 """Words of a Dockerfile's name that say no more than "some image" (`Dockerfile.vllm.latest`)."""
 

@@ -40,7 +40,10 @@ from docgen.audit.paths import (
     _same_path,
     ignore_patterns,
     ignores,
+    meant_by_stray,
+    stray,
     variant,
+    without_stray,
 )
 from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
@@ -69,6 +72,10 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     if _NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or _NOT_CURRENT.search(heading):
         return set()
     every = _candidates(tuple(paths), tuple(siblings))
+    if stray(reference) is not None:  # `rocm^Cocblas.ub22.Dockerfile`: the one name it spoils, or none
+        meant = meant_by_stray(reference, siblings)
+        found = {i for i, p in enumerate(paths) if meant is not None and _same_path(p, siblings[meant])}
+        return found if len(found) == 1 else set()
     if variant(reference) is not None:  # a plain `Dockerfile` of the same name says nothing
         same = _matching(reference, every)
         if len(same) == 1:
@@ -92,6 +99,8 @@ def _dead_finding(
     """The finding on a link or `-f` to a Dockerfile that is gone, naming the Dockerfile its section is
     compared with instead when `_meant` tells one."""
     path = _reference_path(target)
+    if stray(path) is not None:
+        return _stray_finding(readme, line, path, flag, siblings)
     how = "builds with" if flag else "links to"
     now = _meant(path, [m.path for m in models], siblings, _heading_of(doc, line))
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
@@ -110,6 +119,23 @@ def _dead_finding(
         line,
         f"README {how} {path}, which does not exist (the Dockerfile is gone or moved{instead})",
         confidence=LIKELY if known else CERTAIN,
+    )
+
+
+def _stray_finding(readme: str, line: int, path: str, flag: bool, siblings: Sequence[str]) -> Diagnostic:
+    """The finding on a link or `-f` whose Dockerfile name holds a stray character (`-f
+    rocm^Cocblas.ub22.Dockerfile`, a control character pasted in): the file it names cannot exist,
+    and the Dockerfile next to the README it spoils, when one name is (`rocm-rocblas.ub22.Dockerfile`)."""
+    how = "builds with" if flag else "links to"
+    meant = meant_by_stray(path, siblings)
+    hint = f"; the Dockerfile meant is {siblings[meant]}" if meant is not None else ""
+    shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in path)
+    return Diagnostic(
+        readme,
+        line,
+        f"README {how} {shown}, which does not exist: its name holds a stray control character "
+        f"({stray(path)}){hint}",
+        confidence=CERTAIN,
     )
 
 
@@ -140,7 +166,7 @@ def _dead_references(
             continue
         if _PLACEHOLDER.search(path) or any(_VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
             continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
-        if not is_dockerfile_name(_basename(path)):
+        if not is_dockerfile_name(_basename(without_stray(path))):
             continue
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
         if project is not None:  # nothing outside the project is looked at, nor reported on

@@ -1,0 +1,465 @@
+"""Files a README's setup steps read that the repository holds nowhere: the source of a `cp`, `mv` or
+`ln -s` (`cp config.json.example config.json`), a script `source`d or `.`-read, run with `python`,
+`bash`, `sh` or by its path (`./setup.sh`), and a file `cat` prints, in a command block (a quoted
+`bash -c '…'` string too), when no file of that name is anywhere in the repository.
+
+`steps` and `references` report such a file when the README's folder holds one a slip away or the
+README runs it elsewhere; this rule needs no such neighbour: its evidence is the whole checkout. Only
+what the reader runs on the host, in this repository, is read: not a Dockerfile's `RUN` shown in a
+block, not what follows `docker run`, `docker exec` or `ssh` (the container's or another host's files),
+a block introduced as run inside the container, the steps after a `cd` out of the repository (`cd
+/opt/app`, `cd $HOME/x`, the folder of another repository the README clones) or a clone of another
+repository. Not a file a step of the README makes (`git clone`, `wget`, `touch`, `mkdir`, a `>`
+redirect, a copy's destination, a volume a `docker run -v` mounts, a line saying to create it), one
+git ignores or in a generated folder (`build/`, `venv/`), a placeholder (`<file>`, `$VAR`,
+`path/to/x`), a glob, or an absolute path; nor a script of the image (one its Dockerfile names, any of
+an image that clones another project). After a build step (`make`, `cmake`, `colcon build`, `pip
+install -e`), which may make any file, and outside a git checkout (a README copied with its Dockerfile
+holds none of the scripts it runs), only copies of templates are read.
+
+A template a copy reads (`.example`, `.sample`, `.template`, `.dist`, `-example.`…) is never made by a
+build: its finding is `certain`. Any other file may come from a step docgen does not read (a script's
+output, a file of the image): `likely`, unless the repository holds a file of the same words in
+another order (`config.example.json` for `config.json.example`), named as the file meant.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import CD_STEP, _continued, without_prompt
+from docgen.audit.missing import _CREATES, _ignore_patterns, _ignored, _made, repository_root
+from docgen.audit.missing import _GENERATED as _SITE_FOLDERS
+from docgen.audit.references import _GENERATED, _made_before, _top, cd_target
+from docgen.audit.steps import _copy_operands, _image_lines, _plain
+from docgen.audit.wording import _COMMAND_LANGS, _heading_of
+from docgen.files import text_or_none
+from docgen.markdown import Document, Fence
+from docgen.model import Diagnostic, ImageModel
+
+_TEMPLATE = re.compile(
+    r"(?:\A|[._-])(?:example|examples|sample|template|tmpl|tpl|dist|default|defaults|orig)(?:[._-]|\Z)",
+    re.IGNORECASE,
+)
+"""A file name of a template a setup step copies (`config.json.example`, `.env.sample`,
+`settings.template.yaml`, `example.env`): committed, never made by a build."""
+_READ_SUFFIXES = frozenset(
+    {"json", "yaml", "yml", "toml", "cfg", "ini", "conf", "env", "txt", "properties", "xml", "example"}
+    | {"sample", "template", "tmpl", "dist", "sh", "bash", "py", "md"}
+)
+"""What a `cat` of a file of the repository prints (`cat config/app.yaml`), not a log or an output."""
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py")
+_PREFIX = re.compile(
+    r"\A[ \t]*(?:(?:sudo|time|nohup|exec|command)[ \t]+(?:-\S+[ \t]+)*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"
+    r"\"[^\"]*\"|[^\s'\"]*)[ \t]+)*"
+)
+"""What stands before a command's name: `sudo`, `time`, `VAR=value` assignments."""
+_SHELL_STRING = re.compile(r"\A(?:bash|sh|zsh)[ \t]+(?:-[a-z]*[ \t]+)*-[a-z]*c[ \t]+(['\"])(.*?)\1")
+"""A quoted command string a shell runs (`bash -c 'docker build -f x.Dockerfile .'`, `sh -lc "…"`)."""
+_LEAVES = re.compile(
+    r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+compose|-compose)?[ \t]+(?:container[ \t]+)?"
+    r"(?:run|exec|attach|start|cp)\b|\b(?:ssh|scp|kubectl|singularity|apptainer|enroot|srun|sbatch|vagrant"
+    r"|chroot|su|runpodctl|modal|sky)\b"
+)
+"""A command whose words, and the block's next lines, may be about another machine's files: a
+container, a cluster node, another host."""
+_BUILDS = re.compile(
+    r"\b(?:make|cmake|ninja|bazel|colcon|catkin(?:_make)?|meson|scons|cargo|go[ \t]+build|npm|yarn|pnpm"
+    r"|tar|unzip|7z|gunzip|setup\.py|pip3?[ \t]+install[ \t]+(?:\S+[ \t]+)*-e|docker[ \t]+compose[ \t]+up"
+    r"|docker-compose[ \t]+up|conda[ \t]+env[ \t]+create|git[ \t]+(?:checkout|switch|pull|submodule|apply"
+    r"|am|worktree|lfs))\b|\./configure\b|\bhuggingface-cli\b|\bhf[ \t]+download\b"
+)
+"""A step after which any file may be there: a build, an archive unpacked, a checkout moved."""
+_CLONE = re.compile(r"\bgit[ \t]+clone\b")
+_INSIDE = re.compile(
+    r"\b(?:inside|within|in|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+|this[ \t]+)?(?:running[ \t]+)?"
+    r"(?:docker[ \t]+|dev[ \t]+)?(?:container|image|pod|vm|node)\b"
+    r"|\bcontainer(?:'s)?[ \t]+(?:shell|terminal)\b|\bonce[ \t]+(?:you[ \t]+are[ \t]+)?(?:inside|in)\b"
+    r"|\bin[ \t]+the[ \t]+(?:docker|container)[ \t]+(?:shell|env)"
+    r"|\b(?:places?|puts?|drops?|lands?)[ \t]+you[ \t]+in(?:to)?[ \t]+(?:a|the)[ \t]+(?:shell|container)\b",
+    re.IGNORECASE,
+)
+"""Words introducing a block whose commands run in a container (`Inside the container, run:`)."""
+_PLACEHOLDER = re.compile(r"(?:\A|/)path/to/|\b(?:your|my|xxx+|foo|bar)(?:[._/-]|\Z)", re.IGNORECASE)
+"""A path the reader puts their own in place of (`path/to/config.yaml`, `your_config.json`)."""
+_SKIPPED = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache"})
+"""Folders not looked into for a file's name: a checkout's own store, installed packages."""
+_MAX_ENTRIES = 50_000
+"""Entries of a repository listed at most: past that, a name not seen may still be there (silent)."""
+
+
+class _Names:
+    """The file names of a repository (each folder's entries, `_SKIPPED` left out), listed once, up to
+    `_MAX_ENTRIES`; `complete` tells whether the listing reached every folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._names: dict[str, list[str]] | None = None
+        self.complete = True
+
+    def paths(self) -> dict[str, list[str]]:
+        """Lower-cased file name → the paths (from the root) of the files of that name."""
+        if self._names is not None:
+            return self._names
+        names: dict[str, list[str]] = {}
+        seen = 0
+        stack = [self.root]
+        while stack:
+            folder = stack.pop()
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                seen += 1
+                if seen > _MAX_ENTRIES:
+                    self.complete = False
+                    self._names = names
+                    return names
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    continue
+                if is_dir:
+                    if entry.name not in _SKIPPED:
+                        stack.append(Path(entry.path))
+                    continue
+                where = os.path.relpath(entry.path, self.root).replace(os.sep, "/")
+                names.setdefault(entry.name.lower(), []).append(where)
+        self._names = names
+        return names
+
+
+def _words(name: str) -> tuple[str, ...]:
+    """The words of a file name, sorted, lower case: `config.example.json` and `config.json.example`
+    have the same."""
+    return tuple(sorted(w for w in re.split(r"[._-]+", name.lower()) if w))
+
+
+def _reordered(name: str, names: _Names) -> str | None:
+    """The one file of the repository whose name has the words of `name` in another order (`config.
+    example.json` for `config.json.example`), as a path from the root; None when none or several."""
+    words = _words(name)
+    if len(words) < 2:
+        return None
+    found = [p for key, paths in names.paths().items() if _words(key) == words for p in paths]
+    return found[0] if len(found) == 1 else None
+
+
+def _intro(doc: Document, fence: Fence) -> str:
+    """The words just above a block (its paragraph's last two lines, when they end at most two lines
+    above it) and its heading."""
+    start = fence.lines[0][0] if fence.lines else 0
+    near = [
+        text
+        for para in doc.paragraphs
+        if para.lines and start - 3 <= para.lines[-1][0] < start
+        for _, text in para.lines[-2:]
+    ]
+    return " ".join([*near, _heading_of(doc, start)])
+
+
+def _enters(step: str) -> bool:
+    """True when a step leaves the reader in a container or on another host for what follows: an
+    interactive `docker run -it`/`docker exec -it`, `docker attach`, `ssh HOST` with no command."""
+    if re.search(r"\bdocker[ \t]+attach\b|\bssh[ \t]+[^\s-]\S*[ \t]*\Z", step):
+        return True
+    return bool(re.search(r"\b(?:run|exec)\b.*[ \t]-(?:it|ti|i[ \t]+-t|t[ \t]+-i)\b", step))
+
+
+_BRACKETED_PROMPT = re.compile(r"\A[ \t]*\[[^\]\n]*\][$#][ \t]+")
+"""A prompt `without_prompt` leaves: `[me@host app]$ `."""
+_ROOT_PROMPT = re.compile(r"[@:][^\s]*#\Z")
+"""A root shell's prompt naming a host or a folder (`root@c0ffee:/app#`): a container's, most often."""
+_HEREDOC = re.compile(r"<<-?[ \t]*['\"]?([A-Za-z_]\w*)['\"]?")
+"""A here-document (`cat > .env << EOF`): the lines up to its delimiter are a file's text, not commands."""
+
+
+def _commands(fence: Fence) -> Iterator[tuple[int, str]]:
+    """(README line, command) of each command of a block, continued lines joined, without prompt and
+    `#` comment; not the text of a here-document, nor, from the first line whose prompt differs from
+    the block's first one (`root@container:/app# ls`), the rest: another shell's commands."""
+    pending: list[tuple[int, str]] = []
+    prompt: str | None = None
+    until = ""
+    for line, text in fence.lines:
+        if until:
+            until = "" if text.strip() == until else until
+            continue
+        if not pending:
+            command = without_prompt(_BRACKETED_PROMPT.sub("", text, count=1))
+            shown = text[: len(text) - len(command)].strip()
+            if shown and re.search(r"[@:#\]]", shown):  # a prompt naming a host, a folder or root
+                prompt = shown if prompt is None else prompt
+                if shown != prompt or _ROOT_PROMPT.search(shown):
+                    return
+            text = command
+        pending.append((line, text.split(" #", 1)[0]))
+        if _continued(text):
+            continue
+        first = pending[0][0]
+        code = " ".join(t.rstrip().rstrip("\\").strip() for _, t in pending)
+        pending = []
+        if (heredoc := _HEREDOC.search(code)) is not None:
+            until = heredoc.group(1)
+        if code.lstrip().startswith("#"):
+            continue
+        yield first, code
+
+
+def _split(code: str) -> list[str]:
+    """The steps of a command line: its parts between `&&`, `||`, `;` and `|` outside quotes."""
+    steps: list[str] = []
+    quote = ""
+    start = index = 0
+    while index < len(code):
+        char = code[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "&" and ">" in code[index - 1 : index + 2]:
+            pass  # a redirection (`2>&1`, `&>log`), no step's end
+        elif char in "&|;":
+            steps.append(code[start:index])
+            index += 2 if code[index : index + 2] in ("&&", "||") else 1
+            start = index
+            continue
+        index += 1
+    steps.append(code[start:])
+    return [step for step in steps if step.strip()]
+
+
+def _steps(code: str) -> Iterator[list[str]]:
+    """The steps of a command line, each a list of one; a quoted shell string (`bash -c '…'`) standing
+    for a step is the list of its own steps (a subshell: a `cd` in it moves no later step)."""
+    for step in _split(code):
+        prefix = _PREFIX.match(step)
+        inner = _SHELL_STRING.match(step[prefix.end() if prefix else 0 :].strip())
+        yield _split(inner.group(2)) if inner is not None else [step]
+
+
+def _reads(step: str) -> Iterator[tuple[str, str]]:
+    """(how, path) of each file a step reads: `copies` for the sources of `cp`/`mv`/`ln -s`, `sources`
+    for `source X` and `. X`, `runs` for `python X.py`, `bash X.sh`, `./X.sh`, `prints` for `cat X`."""
+    prefix = _PREFIX.match(step)
+    body = step[prefix.end() if prefix else 0 :].strip()
+    try:
+        words = shlex.split(body)
+    except ValueError:
+        return
+    if not words:
+        return
+    name, args = words[0], words[1:]
+    if name in ("cp", "mv"):
+        operands = _copy_operands(name, " ".join(shlex.quote(a) for a in args))
+        if operands is not None:
+            for source in operands[0]:
+                yield "copies", source
+    elif name == "ln" and any(a.startswith("-") and "s" in a.lstrip("-") for a in args):
+        plain = [a for a in args if not a.startswith("-")]
+        if len(plain) == 2 and "/" not in plain[1].rstrip("/"):  # the target is read from here
+            yield "copies", plain[0]
+    elif name in ("source", "."):
+        if args and ("/" in args[0] or args[0].endswith((*_SCRIPT_SUFFIXES, ".env"))):
+            yield "sources", args[0]
+    elif re.fullmatch(r"python(?:3(?:\.\d+)?)?", name):
+        options = [a for a in args if a.startswith("-")]
+        script = next((a for a in args if not a.startswith("-")), None)
+        if script and not {"-m", "-c"} & set(options) and script.endswith(".py"):
+            yield "runs", script
+    elif name in ("bash", "sh", "zsh"):
+        script = next((a for a in args if not a.startswith("-")), None)
+        if script and not any("c" in a.lstrip("-") for a in args if a.startswith("-")):
+            if script.endswith(_SCRIPT_SUFFIXES):
+                yield "runs", script
+    elif name.startswith("./") and name.endswith(_SCRIPT_SUFFIXES):
+        yield "runs", name
+    elif name == "cat" and not re.search(r"[<>]", body):  # (`cat > x <<EOF` writes a file)
+        for arg in args:
+            suffix = arg.rsplit(".", 1)[1].lower() if "." in arg.rsplit("/", 1)[-1] else ""
+            if not arg.startswith("-") and suffix in _READ_SUFFIXES:
+                yield "prints", arg
+
+
+def _clone_folders(doc: Document) -> set[str]:
+    """The folders the README's `git clone` commands make (another repository's files)."""
+    folders: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            found = re.search(r"\bgit[ \t]+clone[ \t]+(.+)", text)
+            if found is None:
+                continue
+            operands = [w for w in found.group(1).split() if not w.startswith("-")]
+            if operands:
+                url = operands[0].rstrip("/")
+                folder = operands[1] if len(operands) > 1 else url.rsplit("/", 1)[-1].removesuffix(".git")
+                folders.add(folder.strip("'\"/"))
+    return folders
+
+
+_COPIERS = frozenset({"cp", "mv", "ln", "rsync", "install"})
+"""Commands of `missing._CREATES` whose first operands are read, not made: only their last is made."""
+
+
+def _leaving_aliases(doc: Document) -> dict[str, str]:
+    """The aliases the README defines for a command that leaves the repository (`alias drun='sudo
+    docker run -it …'`), by name, with the command they stand for."""
+    found: dict[str, str] = {}
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            for alias in re.finditer(r"\balias[ \t]+([\w.-]+)=(['\"])(.*?)\2", text):
+                if _LEAVES.search(alias.group(3)):
+                    found[alias.group(1)] = alias.group(3)
+    return found
+
+
+def _made_by_steps(doc: Document) -> set[str]:
+    """The names the README's commands make: what `missing._made` reads (`mkdir`, `wget`, `touch`,
+    `>`, a clone …), the destination of a copy, a move or a link, and the host side of a volume
+    (`-v ./models:/m`)."""
+    names = set(_made(doc, _CREATES - _COPIERS))
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            for volume in re.finditer(r"(?:-v|--volume|--mount)[ \t=]+['\"]?([^\s:'\"]+):", text):
+                names.update(p for p in volume.group(1).split("/") if p)
+            for step in _split(without_prompt(text).split(" #", 1)[0]):
+                prefix = _PREFIX.match(step)
+                words = step[prefix.end() if prefix else 0 :].split()
+                if len(words) > 2 and words[0] in _COPIERS:
+                    names.update(p for p in words[-1].strip("'\"").split("/") if p not in ("", "."))
+    return names
+
+
+def setup_files(
+    doc: Document,
+    source: Sequence[str],
+    directory: Path,
+    models: Sequence[ImageModel],
+    readme: str,
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """The files a README's setup steps read (`_reads`) that no folder of the repository holds by name
+    (see the module's docstring): `README copies config.json.example, which does not exist in the
+    repository`. `source`: the README's lines; `models`: the images audited (a script one of their
+    Dockerfiles names or clones is the image's, not the checkout's)."""
+    top = _top(directory, project)
+    root = repository_root(directory)
+    if root is None or not root.is_relative_to(top):
+        root = top
+    # a file other than a template is missing only from a checkout: a copy of a README and its
+    # Dockerfile holds none of the files it runs
+    checkout = any(
+        (folder / ".git").exists() for folder in (directory.resolve(), *directory.resolve().parents)
+    )
+    names = _Names(root)
+    patterns = _ignore_patterns([directory.resolve(), root], root)
+    made = _made_by_steps(doc)
+    clones = _clone_folders(doc)
+    image = _image_lines(doc)
+    text = "\n".join(text_or_none(Path(m.file)) or "" for m in models if m.file)
+    upstream = any(
+        c.kind == "git" or "git+" in (c.source or "") for m in models for c in m.components
+    ) or bool(re.search(r"\bgit[ \t]+clone\b|\bgit\+https?://", text))
+    leaving = _leaving_aliases(doc)
+    built = False  # a build step ran: any file may be there now, but for templates
+    entered_at: int | None = None  # the heading under which a block left the reader in a container
+    seen: set[str] = set()
+    for fence in doc.fences:
+        if fence.lang not in _COMMAND_LANGS or not fence.lines:
+            continue
+        if entered_at is not None and fence.section == entered_at:
+            continue  # the block before put the reader in a container: this one runs there
+        entered_at = None
+        if _INSIDE.search(_intro(doc, fence)):
+            continue
+        for line, code in _commands(fence):
+            if line in image:
+                continue
+            left = False  # the reader left the repository (a container, another folder): block read
+            for group in _steps(code):
+                subshell = len(group) > 1 or group[0] not in _split(code)
+                for step in group:
+                    alias = leaving.get(step.split()[0] if step.split() else "")
+                    if _LEAVES.search(step) or alias is not None:
+                        entered_at = fence.section if _enters(alias or step) else entered_at
+                        left = not subshell
+                        break
+                    if CD_STEP.match(step):
+                        target = cd_target(step) or ""
+                        first = target.split("/", 1)[0]
+                        away = not target or target.startswith(("/", "~", "$")) or first in clones
+                        if away and first not in (root.name, directory.resolve().name):
+                            left = not subshell
+                            break
+                        continue
+                    if _CLONE.search(step):
+                        continue  # its folder is in `clones`: a later `cd` into it ends the block
+                    built = built or bool(_BUILDS.search(step))
+                    for how, path in _reads(step):
+                        said = _finding(
+                            how,
+                            path,
+                            line,
+                            source,
+                            names,
+                            patterns,
+                            made,
+                            root,
+                            built or not checkout,
+                            upstream,
+                            text,
+                        )
+                        if said is not None and path not in seen:
+                            seen.add(path)
+                            yield Diagnostic(readme, line, said[0], confidence=said[1])
+                if left:
+                    break
+            if left:
+                break
+
+
+def _finding(
+    how: str,
+    path: str,
+    line: int,
+    source: Sequence[str],
+    names: _Names,
+    patterns: list[tuple[Path, str]],
+    made: set[str],
+    root: Path,
+    built: bool,
+    upstream: bool,
+    dockerfiles: str,
+) -> tuple[str, str] | None:
+    """(message, confidence) of the finding on a file `path` a step on README `line` reads `how`, or
+    None when it may be there (see `setup_files`). `built`: a build step ran, or the README is in no
+    checkout (only templates are read then); `dockerfiles`: the text of the audited Dockerfiles;
+    `upstream`: whether one of them clones another project."""
+    path = path.removeprefix("./")
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    if not _plain(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "." not in name.strip("."):
+        return None
+    template = how == "copies" and bool(_TEMPLATE.search(name))
+    if built and not template:
+        return None
+    parts = path.split("/")
+    if any(p in _GENERATED or p in _SITE_FOLDERS or p in made for p in parts):
+        return None
+    if _made_before(path, source[: line - 1]) or _ignored(root / path, patterns):
+        return None
+    if not template and (upstream or name in dockerfiles):
+        return None  # a script of the image, or of a project its Dockerfile clones
+    if names.paths().get(name.lower()) or not names.complete:
+        return None
+    meant = _reordered(name, names)
+    hint = f" (did you mean {meant}?)" if meant else ""
+    return (
+        f"README {how} {path}, which does not exist in the repository{hint}",
+        CERTAIN if template or meant else LIKELY,
+    )

@@ -1,0 +1,218 @@
+"""`docgen audit`: files a README's setup steps read that the repository holds nowhere: the source of a
+copy, a script sourced or run, a file printed (docgen/audit/setup_files.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = 'FROM python:3.12-slim\nWORKDIR /app\nCOPY . /app\nCMD ["python", "serve.py"]\n'
+"""A project's own image: what it runs comes from the checkout."""
+UPSTREAM = (
+    "FROM nvidia/cuda:12.8.1-runtime-ubuntu24.04\n"
+    "RUN git clone https://github.com/example/webui.git /app\nWORKDIR /app\n"
+)
+"""An image of another project, cloned: the scripts its README runs may be that project's."""
+
+
+def found(
+    root: Path, files: dict[str, str], dockerfile: str = APP, git: bool = True
+) -> list[tuple[int, str, str]]:
+    """(line, message, confidence) of `audit` of root/README.md against root/Dockerfile, the project
+    `root`, a git checkout when `git`."""
+    make_tree(root, {"Dockerfile": dockerfile, **files})
+    if git:
+        (root / ".git").mkdir()
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+# --------------------------------------------------------------------------------------------------
+# Templates a setup step copies
+
+SETUP = """# WebUI in Docker
+
+## Configuration
+
+Create the folders the container mounts:
+```bash
+mkdir -p models outputs
+```
+
+Copy the configuration files:
+```bash
+cp config.json.example config.json
+cp ui-config.json.example ui-config.json
+```
+"""
+
+
+def test_a_template_copied_that_no_folder_holds_is_certain(tmp_path: Path) -> None:
+    assert found(tmp_path, {"README.md": SETUP, "docker-compose.yml": "services: {}\n"}) == [
+        (12, "README copies config.json.example, which does not exist in the repository", "certain"),
+        (13, "README copies ui-config.json.example, which does not exist in the repository", "certain"),
+    ]
+
+
+def test_a_template_is_read_in_a_copy_of_the_readme_too(tmp_path: Path) -> None:
+    # a template is never made by a step: its absence needs no checkout to tell
+    assert [f[0] for f in found(tmp_path, {"README.md": SETUP}, git=False)] == [12, 13]
+
+
+def test_a_template_named_with_its_words_in_another_order_is_named(tmp_path: Path) -> None:
+    files = {"README.md": SETUP, "conf/config.example.json": "{}", "ui-config.json.example": "{}"}
+    assert found(tmp_path, files) == [
+        (
+            12,
+            "README copies config.json.example, which does not exist in the repository (did you mean "
+            "conf/config.example.json?)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "cp config/config.json.example config.json",  # there, in a folder of the repository
+        "cd config && cp config.json.example ../config.json",
+        "wget https://example.com/config.json.example\ncp config.json.example config.json",  # fetched
+        "touch settings.ini.example && cp settings.ini.example settings.ini",  # made first
+        "cp $CONFIG config.json",  # a variable
+        "cp <your-config>.json config.json",  # a placeholder
+        "cp path/to/config.json.example config.json",
+        "cp *.example .",  # a glob
+        "cp /etc/app/config.json.example config.json",  # absolute: the host's file
+        "docker run --rm app cp config.json.example /out/config.json",  # the container's file
+        "docker cp app:/app/config.json.example config.json",
+        "git clone https://github.com/example/webui.git\ncd webui\ncp env.example .env",  # another repository
+    ],
+)
+def test_a_copy_of_a_file_that_may_be_there_is_silent(tmp_path: Path, block: str) -> None:
+    files = {"README.md": f"# App\n\n```bash\n{block}\n```\n", "config/config.json.example": "{}"}
+    assert found(tmp_path, files) == []
+
+
+def test_a_template_in_a_block_run_inside_the_container_is_silent(tmp_path: Path) -> None:
+    readme = "# App\n\nInside the container, run:\n\n```bash\ncp defaults.yaml.sample defaults.yaml\n```\n"
+    assert found(tmp_path, {"README.md": readme}) == []
+
+
+def test_a_template_after_an_interactive_container_in_its_section_is_silent(tmp_path: Path) -> None:
+    readme = (
+        "# App\n\n## Use\n\n```bash\ndocker run -it --rm app bash\n```\n\nThen:\n\n"
+        "```bash\ncp defaults.yaml.sample defaults.yaml\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme}) == []
+
+
+def test_a_template_after_an_alias_entering_a_container_is_silent(tmp_path: Path) -> None:
+    readme = (
+        "# App\n\n```bash\nalias drun='sudo docker run -it --device=/dev/kfd app'\n```\n\n"
+        "```bash\ndrun --name app app:latest\ncp defaults.yaml.sample defaults.yaml\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme}) == []
+
+
+def test_a_here_document_s_lines_are_not_commands(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\ncat > setup.sh <<EOF\ncp base.env.example base.env\nEOF\n```\n"
+    assert found(tmp_path, {"README.md": readme}) == []
+
+
+def test_a_template_git_ignores_is_silent(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\ncp local/settings.yaml.example settings.yaml\n```\n"
+    assert found(tmp_path, {"README.md": readme, ".gitignore": "local/\n"}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Scripts a step sources or runs, files it prints
+
+
+def test_a_script_run_in_a_quoted_shell_string_that_no_folder_holds(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\nsudo bash -c 'cd docker && ./prepare.sh && docker build -t app .'\n```\n"
+    assert found(tmp_path, {"README.md": readme, "docker/README.md": "x"}) == [
+        (4, "README runs prepare.sh, which does not exist in the repository", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("source env/setup.sh", "README sources env/setup.sh, which does not exist in the repository"),
+        (". ./activate-rocm.sh", "README sources activate-rocm.sh, which does not exist in the repository"),
+        (
+            "python3 tools/convert.py --out x",
+            "README runs tools/convert.py, which does not exist in the repository",
+        ),
+        ("bash scripts/fetch.sh", "README runs scripts/fetch.sh, which does not exist in the repository"),
+        ("cat config/app.yaml", "README prints config/app.yaml, which does not exist in the repository"),
+    ],
+)
+def test_a_file_a_step_reads_that_no_folder_holds_is_likely(
+    tmp_path: Path, command: str, message: str
+) -> None:
+    readme = f"# App\n\n```bash\n{command}\n```\n"
+    assert found(tmp_path, {"README.md": readme}) == [(4, message, "likely")]
+
+
+def test_a_script_named_with_its_words_in_another_order_is_certain(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\nbash run_docker.sh\n```\n"
+    assert found(tmp_path, {"README.md": readme, "scripts/docker_run.sh": "x"}) == [
+        (
+            4,
+            "README runs run_docker.sh, which does not exist in the repository (did you mean "
+            "scripts/docker_run.sh?)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "bash scripts/fetch.sh",  # there, in the checkout
+        "python -m venv .venv\nsource .venv/bin/activate",  # made by a step
+        "source ~/.bashrc",
+        "source /opt/ros/humble/setup.bash",
+        "colcon build\nsource install/setup.bash",  # after a build: any file may be there
+        "make\npython tools/report.py",
+        "docker exec -it app python tools/report.py",  # in the container
+        "docker run --rm app bash -c 'python tools/report.py'",
+        "ssh gpu-node\npython tools/report.py",  # on another host
+        "cat > app.yaml <<EOF\nkey: 1\nEOF",  # a redirect writes it
+        "cat nohup.out",  # an output, no file of the repository
+        "python serve.py",  # the image's own command
+        "bash scripts/fetch.sh > out.txt\ncat out.txt",  # an output
+    ],
+)
+def test_a_script_or_file_that_may_be_there_is_silent(tmp_path: Path, block: str) -> None:
+    files = {"README.md": f"# App\n\n```bash\n{block}\n```\n", "scripts/fetch.sh": "x"}
+    assert found(tmp_path, files) == []
+
+
+def test_a_script_in_a_copy_of_the_readme_is_silent(tmp_path: Path) -> None:
+    # no checkout: the scripts of the repository were not copied with its README
+    readme = "# App\n\n```bash\nbash scripts/fetch.sh\n```\n"
+    assert found(tmp_path, {"README.md": readme}, git=False) == []
+
+
+def test_a_script_of_an_image_that_clones_another_project_is_silent(tmp_path: Path) -> None:
+    readme = "# WebUI\n\n```bash\npython launch.py --listen\n```\n"
+    assert found(tmp_path, {"README.md": readme}, dockerfile=UPSTREAM) == []
+
+
+def test_a_prompt_of_another_shell_ends_the_block(tmp_path: Path) -> None:
+    readme = "# App\n\n```console\n[me@host app]$ ./start.sh\nroot@c0ffee:/app# python tools/report.py\n```\n"
+    assert found(tmp_path, {"README.md": readme, "start.sh": "x"}) == []
+
+
+def test_a_script_another_rule_names_is_told_once(tmp_path: Path) -> None:
+    # `./logs.sh` missing beside `./run.sh` that is there: the scripts rule tells it, with the scripts there
+    readme = "# App\n\n```bash\n./run.sh\n./logs.sh\n```\n"
+    assert [f[0] for f in found(tmp_path, {"README.md": readme, "run.sh": "x"})] == [5]
