@@ -385,6 +385,7 @@ AUDIT_LAYERS = (
         "restated",
         "commits",
         "preset_env",
+        "run_time",
     ),
     ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
     (

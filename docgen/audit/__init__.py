@@ -47,6 +47,11 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), and a build command whose
   folder is a version placeholder (`cd gpu/x.y.z && docker build .`) when the newest release folder
   holds no Dockerfile there, when the README's folder is given.
+- an environment variable the README documents as a setting of the container (a table or list under
+  an environment-variables heading, `docker run -e NAME=…`) that no ENV sets while the Dockerfile
+  reads it only as a build arg, or that the entrypoint script the image starts sets again before
+  reading it; a `docker run --user NAME` no user the image makes answers; the path of the script the
+  README says the container starts when its COPY puts it elsewhere (`run_time`);
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
@@ -85,8 +90,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
-`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files` — and `set_aside`, then
-`family_defaults`;
+`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time` — and `set_aside`,
+then `family_defaults`;
 `own_image` tells which images a README naming one Dockerfile of several is about; `audit()` here runs
 them.
 docs/architecture.md lists what each holds.
@@ -182,6 +187,7 @@ from docgen.audit.references import (
     _unlisted_names,
 )
 from docgen.audit.restated import _restated_versions
+from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_vars import _script_variables
@@ -459,6 +465,7 @@ def _audit_part(
     found.extend(_setting_claims(sub, auditor))
     found.extend(_published_ports(sub, doc, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
+    found.extend(_runtime_claims(sub, doc, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))

@@ -1,0 +1,418 @@
+"""Claims about what a container of the image does at run time that the image cannot honour:
+
+- an environment variable the README documents as a setting of the container (a row of a table, or an
+  item of a list, under an environment-variables heading; `-e NAME=…` in a `docker run` of the image)
+  that no ENV of the image's stages sets while its Dockerfile declares it as a build arg a build step
+  reads (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]` writing start flags), or that
+  the entrypoint script the image copies in and starts gives a value of its own before reading it
+  (`ROCM_VERSION="6.4"` on its second line): a value passed with `-e` changes nothing;
+- a user a `docker run --user NAME` (or `docker exec -u NAME`) of the image names that the image has
+  not: no `useradd`/`adduser` of its RUNs or USER makes it, and its base is an OS or CUDA image known to
+  bring no login user but its own (`ubuntu` from 24.04 on);
+- the path of the script the README says the container starts (`` `/var/entrypoint.sh` is executed
+  when the container starts ``) when the image's ENTRYPOINT or CMD starts a script of that name that a
+  COPY puts elsewhere (`COPY entrypoint.sh /usr/local/bin/`).
+
+A variable the application itself reads (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `PYTORCH_*`, …)
+is no claim here: docgen cannot see the application. A variable with an ENV in any image compared, a
+base image that may bring users (NGC, Jupyter, node, an image a sibling Dockerfile builds), and an
+entrypoint set by the base are left alone. Findings read from a table, a list under an
+environment-variables heading, a command or a file path are `certain`; a build arg named like a variable
+a GPU base image sets (`CUDA_*`, `ROCM_*`) or one that only picks the base (a global ARG) is no claim
+unless a script the image starts sets it again.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.commands import fence_commands, joined
+from docgen.audit.names import _repository, docker_run
+from docgen.audit.wording import (
+    _BUILD_ARG_WORDS,
+    _CODE_NAME,
+    _LIST_ITEM,
+    _about_env,
+    _heading_of,
+    _line_at,
+    _sentences,
+)
+from docgen.base_contents import is_plain
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel, Setting, Stage
+from docgen.script_env import Override, overrides
+
+# --------------------------------------------------------------------------------------------------
+# what the image does at run time
+
+_APP_READ = re.compile(
+    r"(?:HF|HUGGING\w*|TRANSFORMERS|TOKENIZERS|VLLM|SGLANG|PYTORCH|TORCH|OMP|MKL|KMP|NCCL|NVIDIA|CUDA_VISIBLE"
+    r"|HIP|ROCR|HSA|GPU_DEVICE|ZE|ONEAPI|SYCL|XLA|TF|JAX|LD|PIP|UV|CONDA|GRADIO|STREAMLIT|OPENAI|ANTHROPIC"
+    r"|AWS|AZURE|GOOGLE|GCP|WANDB|MLFLOW|COMFYUI|PYTHON|NODE|NPM|JAVA|LC|DEBIAN|TERM)(?:_|\Z)"
+    r"|\A(?:PATH|HOME|USER|TZ|LANG|SHELL|PWD|HOSTNAME|PORT|HOST)\Z"
+    r"|(?:TOKEN|KEY|SECRET|PASSWORD|PASS|URL|URI|HOST|PORT|PROXY|DIR|PATH|HOME)\Z",
+    re.IGNORECASE,
+)
+"""Names the application, a library or the shell reads itself: a value passed with `-e` may reach it
+whatever the Dockerfile does (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `MODEL_DIR`)."""
+_BASE_SET = re.compile(r"\A(?:CUDA|ROCM|CUDNN|NV|CANN|ASCEND|OPENVINO|INTEL|ONEAPI|MAGMA)_", re.IGNORECASE)
+"""Names a GPU base image may set with ENV itself (`CUDA_VERSION` in nvidia/cuda): no claim unless the
+image starts from a plain OS or language image."""
+
+_NO_USERS = re.compile(
+    r"\A(?:(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|alpine|centos|rockylinux|almalinux|fedora"
+    r"|amazonlinux|python|buildpack-deps)"
+    r"|(?:docker\.io/|nvcr\.io/)?nvidia/(?:cuda|cudagl)|(?:docker\.io/)?rocm/dev-(?:ubuntu|centos|almalinux)[\w.-]*)\Z"
+)
+"""Base images (repositories) that bring no login user of their own but `ubuntu` from Ubuntu 24.04."""
+_NEW_UBUNTU = re.compile(r"ubuntu[-:]?(?:2[4-9]|[3-9]\d)\.\d\d|\b(?:noble|oracular|plucky)\b")
+_SYSTEM_USERS = frozenset(
+    "root nobody daemon bin sys sync games man lp mail news uucp proxy www-data backup list irc gnats "
+    "_apt messagebus systemd-network systemd-resolve systemd-timesync sshd syslog".split()
+)
+_MAKES_USER = re.compile(r"\b(?:useradd|adduser|usermod[ \t]+-l)\b([^;&|\n]*)")
+_EXPAND = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+
+
+@dataclass(frozen=True)
+class _Fact:
+    """Why a variable set at run time does not reach the container, and how sure that is."""
+
+    said: str
+    confidence: str
+
+
+class _RunImage:
+    """What one model's image does when a container starts: its ENV names, the build args its steps
+    read, the users it makes, its ENTRYPOINT and CMD and the files it copies in."""
+
+    def __init__(self, model: ImageModel) -> None:
+        self.model = model
+        chain: list[Stage] = []
+        stage = model.target
+        while stage is not None:
+            chain.append(stage)
+            stage = model.stages[stage.parent] if stage.parent is not None else None
+        self.root = chain[-1] if chain else None
+        labels = {s.label for s in chain}
+        self.indexes = {s.index for s in chain}
+        self.env = {e.name for e in model.env if e.stage in labels}
+        self.settings = [s for s in model.settings if s.stage in labels]
+        self.values = {a.name: a.default or "" for a in model.args if a.default}
+        self.values.update({e.name: e.value or "" for e in model.env if e.stage in labels})
+
+    def starts(self) -> list[Setting]:
+        """The last ENTRYPOINT and the last CMD of the image's stages (those a container starts)."""
+        found = []
+        for keyword in ("ENTRYPOINT", "CMD"):
+            last = next((s for s in reversed(self.settings) if s.keyword == keyword), None)
+            if last is not None:
+                found.append(last)
+        return found
+
+    def copied_to(self, name: str) -> tuple[str, int] | None:
+        """(path in the image, Dockerfile line) of the file of the build context named `name` (a
+        file name) that the image's stages copy in; None when none does or its place is not told."""
+        for copy in reversed(self.model.context_copies):
+            if copy.stage not in self.indexes or copy.heredoc:
+                continue
+            if not any(posixpath.basename(src.rstrip("/")) == name for src in copy.sources):
+                continue
+            dest = copy.dest.strip("\"'")
+            if not dest.startswith("/") or "$" in dest:
+                return None
+            if dest.endswith("/") or len(copy.sources) > 1:
+                return posixpath.join(dest, name), copy.line
+            return dest, copy.line
+        return None
+
+    def script(self) -> tuple[str, Path, int] | None:
+        """(name, file in the build context, COPY line) of the shell script the image's ENTRYPOINT (or
+        CMD) starts, when a COPY of the image puts it there and it is beside the Dockerfile."""
+        if not self.model.file:
+            return None
+        for setting in self.starts():
+            for word in re.findall(r"[\w./-]+\.sh\b", setting.value):
+                name = posixpath.basename(word)
+                copied = self.copied_to(name)
+                if copied is None or (word.startswith("/") and copied[0] != word):
+                    continue
+                for copy in self.model.context_copies:
+                    for src in copy.sources:
+                        if posixpath.basename(src) == name and copy.stage in self.indexes:
+                            path = Path(self.model.file).parent / src.lstrip("/")
+                            if path.is_file():
+                                return name, path, copied[1]
+        return None
+
+    def env_fact(self, name: str) -> _Fact | None | bool:
+        """How `name` set at run time fails to reach a container of the image: a `_Fact`; None when it
+        may reach it (an ENV sets it); False when the Dockerfile says nothing of it."""
+        if name in self.env:
+            return None
+        script = self.script()
+        if script is not None:
+            found = _script_overrides(script[1])
+            if name in found:
+                over = found[name]
+                return _Fact(
+                    f"{script[0]}:{over.line}, which the image starts, sets {name}={over.value}", CERTAIN
+                )
+        # (a global arg picks the base image, which may set a variable of that name: `CUDA_VERSION`)
+        decls = [a for a in self.model.args if a.name == name and a.used_lines and a.scope != "global"]
+        if not decls:
+            return False if not any(a.name == name for a in self.model.args) else None
+        if _BASE_SET.match(name) and not (self.root is not None and is_plain(self.root.base)):
+            return None  # a GPU base image may set it itself
+        line = decls[0].line
+        return _Fact(
+            f"{self.model.path}:{line} declares it only as a build arg (ARG {name}, read at build time "
+            f"on line {decls[0].used_lines[0]}); no ENV sets it in the image",
+            CERTAIN,
+        )
+
+    def users(self) -> set[str] | None:
+        """The users a container of the image may run as, by name; None when that cannot be told (a base
+        image that may bring its own, a user made from a value docgen cannot expand)."""
+        if self.root is None or not self.model.file:
+            return None
+        base = self.root.base
+        if any(base == s.label for s in self.model.stages) or _NO_USERS.match(_repository(base)) is None:
+            return None
+        users = set(_SYSTEM_USERS)
+        if _NEW_UBUNTU.search(base.lower()):
+            users.add("ubuntu")
+        try:
+            parsed = read_dockerfile(self.model.file)
+        except (DocgenError, OSError):
+            return None
+        for inst in parsed.instructions:
+            if inst.keyword == "USER":
+                users.add(inst.args.split(":", 1)[0].strip())
+            if inst.keyword != "RUN":
+                continue
+            for made in _MAKES_USER.finditer(inst.args):
+                for word in made.group(1).replace("\\\n", " ").split():
+                    if word.startswith("-"):
+                        continue
+                    value = _EXPAND.sub(lambda m: self.values.get(m.group(1), "\0"), word).strip("\"'")
+                    if "\0" in value or "$" in value or "`" in value:
+                        return None
+                    users.add(value)
+        return {_EXPAND.sub(lambda m: self.values.get(m.group(1), m.group(0)), u) for u in users}
+
+
+def _script_overrides(path: Path) -> dict[str, Override]:
+    """What the script at `path` sets before reading it, run in the image (no file of the checkout)."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return {}
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    return dict(overrides(text, lambda _: False, lambda _: None))
+
+
+# --------------------------------------------------------------------------------------------------
+# the README's claims
+
+_ABOUT_BUILD = re.compile(r"\bbuild(?:s|ing)?\b|\bcompil|--build-arg|构建|编译", re.IGNORECASE)
+"""Words making a table or list of variables one of a build's (`Build-time environment variables`)."""
+_ENV_HEADING = re.compile(
+    r"[\W_]*(?:(?:runtime|run-time|container)[ \t]+)?environment[\W_]*\Z", re.IGNORECASE
+)
+"""A heading that is the word `Environment` alone (`### Environment`, `Runtime environment`)."""
+_PREFIXED_RUN = re.compile(r"(?:^|[\s;&|])[A-Za-z_][A-Za-z0-9_]*=\S*[ \t]+(?:\./|bash |sh |make\b)")
+
+
+def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of the part's environment-variable entries, `docker run` users and entrypoint paths
+    that every image compared contradicts (see the module docstring)."""
+    images = [_RunImage(model) for model in auditor.models]
+    if not images:
+        return
+    for line, name in _env_entries(part, whole):
+        yield from _env_finding(auditor, images, line, name, "documents")
+    bases = {_repository(stage.base) for model in auditor.models for stage in model.stages}
+    told: set[str] = set()  # (a user is told once: the block's other commands name it again)
+    for line, name, user, image in _run_options(part):
+        if image and (_repository(image) in bases or _NO_USERS.match(_repository(image))):
+            continue  # a run of the base image, or of another OS image
+        if name:
+            yield from _env_finding(auditor, images, line, name, f"passes (`docker run … {image}`)")
+        if user and user not in told:
+            told.add(user)
+            yield from _user_finding(auditor, images, line, user)
+    yield from _entrypoint_paths(part, auditor, images)
+
+
+def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
+    """(line, NAME) of each variable a table or list under an environment-variables heading (or a table
+    whose first column is headed so) documents, unless it is about a build."""
+    for table in part.tables:
+        if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
+            continue
+        heading = _heading_of(whole, table.line)
+        if not (_about_env(table.header[0]) or _about_env(heading) or _ENV_HEADING.match(heading)):
+            continue
+        if _ABOUT_BUILD.search(f"{heading} {table.context} {table.header[0]}"):
+            continue
+        for line, cells in table.rows:
+            if cells and (name := _CODE_NAME.match(cells[0])) is not None:
+                if not _ABOUT_BUILD.search(" ".join(cells[1:])):
+                    yield line, name.group(1)
+    for para in part.paragraphs:
+        if not (_about_env(para.heading) or _ENV_HEADING.match(para.heading)) or _ABOUT_BUILD.search(
+            f"{para.heading} {para.before}"
+        ):
+            continue
+        for line, text in para.lines:
+            item = _LIST_ITEM.match(text)
+            spans = code_spans(text[item.end() :]) if item else []
+            if item and spans and spans[0][0] == 0 and (name := _CODE_NAME.match(spans[0][2])) is not None:
+                if not _ABOUT_BUILD.search(text[item.end() + spans[0][1] :]):
+                    yield line, name.group(1)
+
+
+_ENV_OPTION = re.compile(r"(?:^|[\s\[(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=")
+_USER_OPTION = re.compile(
+    r"(?:^|[\s\[(])(?:-u|--user)(?:[ \t]+|=)[\"']?([a-z_][a-z0-9_.-]{0,31})(?=[\"':\s\]]|\Z)"
+)
+_USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]{0,31}")
+_EXEC = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?exec\b")
+
+
+def _run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
+    """(line, NAME or '', user or '', image) of each `-e NAME=…` and `--user NAME` of a `docker run` (or
+    `docker exec`, user only) of a command block."""
+    for fence in part.fences:
+        for command in fence_commands(fence):
+            # (`docker run [-ti --rm --user torch] IMAGE`: options in brackets are options)
+            text = joined(command).replace("[", " ").replace("]", " ")
+            if _PREFIXED_RUN.search(text):
+                continue
+            run = docker_run(text)
+            line = command[0][0]
+            if run is not None:
+                options = text[run[0] : text.find(run[1], run[0]) if run[1] in text[run[0] :] else len(text)]
+                for match in _ENV_OPTION.finditer(options):
+                    yield _line_of(command, match.group(0)), match.group(1), "", run[1]
+                for match in _USER_OPTION.finditer(options):
+                    yield _line_of(command, match.group(0)), "", match.group(1), run[1]
+            elif (started := _EXEC.search(text)) is not None:
+                for match in _USER_OPTION.finditer(text, started.end()):
+                    yield line, "", match.group(1), ""
+
+
+def _line_of(command: list[tuple[int, str]], found: str) -> int:
+    """The README line of the command's line holding `found` (its first when none does)."""
+    return next((n for n, text in command if found.strip() in text), command[0][0])
+
+
+def _env_finding(
+    auditor: _Auditor, images: list[_RunImage], line: int, name: str, how: str
+) -> Iterator[Diagnostic]:
+    """A finding when `name`, set at run time, reaches no image compared and one of them shows why."""
+    if _APP_READ.search(name):
+        return
+    facts = [image.env_fact(name) for image in images]
+    if any(fact is None for fact in facts):
+        return
+    shown = [fact for fact in facts if isinstance(fact, _Fact)]
+    if not shown:
+        return
+    sure = CERTAIN if all(fact.confidence == CERTAIN for fact in shown) else LIKELY
+    yield Diagnostic(
+        auditor.path,
+        line,
+        f"README {how} {name} as an environment variable of the container, but {shown[0].said}: "
+        "a value given at run time changes nothing",
+        confidence=sure,
+    )
+
+
+def _user_finding(auditor: _Auditor, images: list[_RunImage], line: int, user: str) -> Iterator[Diagnostic]:
+    """A finding when no image compared has the user a `--user` names, and each can tell its users."""
+    if user in _SYSTEM_USERS:
+        return
+    known = [image.users() for image in images]
+    if any(users is None or user in users for users in known):
+        return
+    made = sorted(u for u in (known[0] or set()) - _SYSTEM_USERS if _USER_NAME.fullmatch(u) and u != "ubuntu")
+    has = f"makes user {', '.join(made)}" if made else "makes no user"
+    yield Diagnostic(
+        auditor.path,
+        line,
+        f"README runs the container as user {user}, but {images[0].model.path} {has} and its base "
+        f"{images[0].root.base if images[0].root else ''} brings none of that name",
+        confidence=CERTAIN,
+    )
+
+
+_SCRIPT_PATH = re.compile(r"/(?:[\w.+-]+/)*([\w.+-]+\.(?:sh|py|bash))")
+_STARTS = re.compile(
+    r"\bentry[ \t-]?points?\b"
+    r"|(?:executed|run|started|launched|invoked)[ \t]+(?:\w+[ \t]+)?(?:when|as|on)[ \t]+"
+    r"(?:the[ \t]+)?(?:container|image)[ \t]+(?:starts|is[ \t]+started|launches|start(?:up)?)",
+    re.IGNORECASE,
+)
+_NOT_SAID = re.compile(
+    r"\bnot\b|n't\b|\bif\b|\bunless\b|\boverrid|--entrypoint\b|\byou[ \t]+(?:can|may|could)\b|\binstead\b",
+    re.IGNORECASE,
+)
+
+
+def _entrypoint_paths(part: Document, auditor: _Auditor, images: list[_RunImage]) -> Iterator[Diagnostic]:
+    """A finding for each path of a script the README says the container starts that every image starts
+    from another path (`_RunImage.copied_to`)."""
+    for para in part.paragraphs:
+        headed = bool(_STARTS.search(para.heading))
+        for start, _end, sentence in _sentences(para.lines):
+            if not (headed or _STARTS.search(sentence)) or _NOT_SAID.search(sentence):
+                continue
+            for _, _, code in code_spans(sentence):
+                said = _SCRIPT_PATH.fullmatch(code.strip())
+                if said is None:
+                    continue
+                facts = [_started_from(image, said.group(0), said.group(1)) for image in images]
+                if any(fact is None for fact in facts):
+                    continue
+                line = _line_at(para.lines, start)
+                yield Diagnostic(
+                    auditor.path,
+                    line,
+                    f"README says the container starts {said.group(0)}, but {facts[0]}",
+                    confidence=CERTAIN,
+                )
+
+
+def _started_from(image: _RunImage, path: str, name: str) -> str | None:
+    """Why the image does not start the script at `path` (file name `name`): its ENTRYPOINT or CMD starts
+    one of that name from elsewhere; None when it may start it there or does not say."""
+    for setting in image.starts():
+        words = re.findall(r"[\w./+-]+", setting.value)
+        named = [w for w in words if posixpath.basename(w) == name]
+        if not named:
+            continue
+        word = named[0]
+        if word.startswith("/"):
+            where, told = word, f"{image.model.path}:{setting.line} says {setting.keyword} {setting.value}"
+        else:
+            copied = image.copied_to(name)
+            if copied is None:
+                return None
+            where = copied[0]
+            told = (
+                f"{image.model.path}:{copied[1]} copies it to {where} "
+                f"({setting.keyword} {setting.value} on line {setting.line})"
+            )
+        return None if os.path.normpath(where) == os.path.normpath(path) else told
+    return None

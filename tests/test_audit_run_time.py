@@ -1,0 +1,231 @@
+"""`docgen.audit.run_time`: what a README says a container of the image does at run time (the environment
+variables it reads, the user a `docker run --user` names, the script it starts) against what the image
+can honour. Each rule has a planted drift and, next to it, the near misses that must stay silent. The
+READMEs, Dockerfiles and scripts are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+
+def _audit(
+    tmp_path: Path, readme: str, files: dict[str, str], dockerfiles: tuple[str, ...] = ("Dockerfile",)
+) -> list[str]:
+    """`audit` of `readme` against the Dockerfiles `dockerfiles` of `files` written into `tmp_path`: each
+    finding of this module's rules as `line: message (confidence)`."""
+    make_tree(tmp_path, {**files, "README.md": readme})
+    models = [build_model(tmp_path / name, name) for name in dockerfiles]
+    found = audit(readme, "README.md", models, {}, tmp_path)
+    ours = ("as an environment variable of the container", "runs the container as user", "container starts")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if any(w in d.message for w in ours)]
+
+
+WEBUI = """\
+FROM python:3.11-slim AS base
+ARG UI_RELEASE=2.4.0
+ARG GPU_MODE=false
+ARG HF_TOKEN
+ENV APP_PORT=7860
+
+FROM base AS build
+WORKDIR /src
+RUN git clone https://github.com/example/webui.git . && git checkout v${UI_RELEASE}
+RUN HF_TOKEN=${HF_TOKEN} python fetch_models.py
+
+FROM python:3.11-slim AS runtime
+ARG GPU_MODE
+COPY --from=build /src /app
+RUN if [ "$GPU_MODE" = true ]; then echo "--gpu" > /app/flags; else echo "--cpu" > /app/flags; fi
+ENV LOG_LEVEL=info
+CMD ["python", "/app/launch.py"]
+"""
+
+WEBUI_README = """\
+# Web UI image
+
+## Environment Variables
+
+| Variable | Default | Description |
+|---|---|---|
+| `UI_RELEASE` | `2.4.0` | Version of the web UI to use |
+| `GPU_MODE` | `false` | Set to `true` to start on the GPU |
+| `LOG_LEVEL` | `info` | Log verbosity |
+| `HF_TOKEN` | | Token to download gated models |
+| `NOT_MENTIONED` | | Read by the application |
+"""
+
+
+def test_an_environment_variable_that_is_only_a_build_arg(tmp_path: Path) -> None:
+    # UI_RELEASE and GPU_MODE are build args the build reads, with no ENV in the final stage; LOG_LEVEL
+    # has its ENV, HF_TOKEN is the application's, NOT_MENTIONED is not in the Dockerfile at all
+    assert _audit(tmp_path, WEBUI_README, {"Dockerfile": WEBUI}) == [
+        "7: README documents UI_RELEASE as an environment variable of the container, but Dockerfile:2 "
+        "declares it only as a build arg (ARG UI_RELEASE, read at build time on line 9); no ENV sets it in "
+        "the image: a value given at run time changes nothing (certain)",
+        "8: README documents GPU_MODE as an environment variable of the container, but Dockerfile:13 "
+        "declares it only as a build arg (ARG GPU_MODE, read at build time on line 15); no ENV sets it in "
+        "the image: a value given at run time changes nothing (certain)",
+    ]
+
+
+def test_a_build_arg_the_image_keeps_as_env_is_no_finding(tmp_path: Path) -> None:
+    kept = WEBUI.replace("ENV LOG_LEVEL=info", "ENV LOG_LEVEL=info UI_RELEASE=2.4.0 GPU_MODE=${GPU_MODE}")
+    assert _audit(tmp_path, WEBUI_README, {"Dockerfile": kept}) == []
+
+
+def test_a_list_of_build_time_variables_is_no_claim_about_the_container(tmp_path: Path) -> None:
+    readme = """\
+# Web UI image
+
+## Environment variables for the build
+
+- `UI_RELEASE`: version of the web UI to check out
+- `GPU_MODE`: set to `true` to build for the GPU
+
+## Environment Variables
+
+- `LOG_LEVEL`: log verbosity
+- `GPU_MODE`: build with GPU start flags (`--build-arg GPU_MODE=true`)
+"""
+    assert _audit(tmp_path, readme, {"Dockerfile": WEBUI}) == []
+
+
+def test_a_list_item_and_a_docker_run_option(tmp_path: Path) -> None:
+    readme = """\
+# Web UI image
+
+### Environment
+
+- `GPU_MODE`: set to true for GPU mode (default: false)
+
+```bash
+docker run -d -p 7860:7860 -e UI_RELEASE=2.5.0 -e LOG_LEVEL=debug example/webui:latest
+GPU_MODE=true ./run.sh
+```
+"""
+    assert _audit(tmp_path, readme, {"Dockerfile": WEBUI}) == [
+        "5: README documents GPU_MODE as an environment variable of the container, but Dockerfile:13 "
+        "declares it only as a build arg (ARG GPU_MODE, read at build time on line 15); no ENV sets it in "
+        "the image: a value given at run time changes nothing (certain)",
+        "8: README passes (`docker run … example/webui:latest`) UI_RELEASE as an environment variable of "
+        "the container, but Dockerfile:2 declares it only as a build arg (ARG UI_RELEASE, read at build "
+        "time on line 9); no ENV sets it in the image: a value given at run time changes nothing (certain)",
+    ]
+
+
+SIBLING = """\
+FROM nvidia/cuda:12.8.1-cudnn-runtime-ubuntu24.04
+COPY app /app
+CMD ["python3", "/app/launch.py"]
+"""
+
+
+def test_a_family_where_one_image_keeps_the_variable_is_silent(tmp_path: Path) -> None:
+    # the sibling has no GPU_MODE at all; the first keeps it as ENV: the claim holds for one image (the
+    # UI_RELEASE neither keeps is still told)
+    kept = WEBUI.replace("ENV LOG_LEVEL=info", "ENV LOG_LEVEL=info GPU_MODE=${GPU_MODE}")
+    files = {"Dockerfile": kept, "Dockerfile.cuda": SIBLING}
+    found = _audit(tmp_path, WEBUI_README, files, ("Dockerfile", "Dockerfile.cuda"))
+    assert [f.split(":")[0] for f in found] == ["7"]
+    # neither keeps it: the one that declares it tells why, the sibling with no such name agrees
+    files = {"Dockerfile": WEBUI, "Dockerfile.cuda": SIBLING}
+    found = _audit(tmp_path, WEBUI_README, files, ("Dockerfile", "Dockerfile.cuda"))
+    assert [f.split(":")[0] for f in found] == ["7", "8"]
+
+
+ROCM = """\
+FROM rocm/dev-ubuntu-22.04:6.4-complete
+RUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.4
+COPY entrypoint.sh /usr/local/bin/entrypoint.sh
+ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]
+"""
+
+ROCM_README = """\
+# ComfyUI for AMD GPUs
+
+## Environment variables
+
+| Name | Default | Description |
+|------|---------|-------------|
+| `ROCM_VERSION` | `6.4` | ROCm version for PyTorch |
+| `COMFY_ARGS` | | Extra arguments |
+"""
+
+
+def test_a_variable_the_entrypoint_sets_before_reading_it(tmp_path: Path) -> None:
+    script = (
+        '#!/bin/bash\nROCM_VERSION="6.4"\nCOMFY_ARGS="${COMFY_ARGS:-}"\n'
+        'pip install torch --index-url "rocm${ROCM_VERSION}"\nexec python main.py $COMFY_ARGS\n'
+    )
+    assert _audit(tmp_path, ROCM_README, {"Dockerfile": ROCM, "entrypoint.sh": script}) == [
+        "7: README documents ROCM_VERSION as an environment variable of the container, but entrypoint.sh:2, "
+        "which the image starts, sets ROCM_VERSION=6.4: a value given at run time changes nothing (certain)"
+    ]
+
+
+def test_a_variable_the_entrypoint_defaults_is_no_finding(tmp_path: Path) -> None:
+    script = (
+        '#!/bin/bash\nROCM_VERSION="${ROCM_VERSION:-6.4}"\n'
+        'if [ -z "$X" ]; then COMFY_ARGS=--cpu; fi\nexec python main.py\n'
+    )
+    assert _audit(tmp_path, ROCM_README, {"Dockerfile": ROCM, "entrypoint.sh": script}) == []
+
+
+SENTINEL = """\
+FROM nvidia/cuda:11.8.0-base-ubuntu22.04
+ENV USER sentinel
+RUN groupadd --gid 1000 $USER \\
+ && useradd --uid 1000 --gid $USER --shell /bin/bash --create-home $USER
+RUN apt-get update && apt-get install -y python3-pip && pip install torch
+COPY entrypoint.sh /usr/local/bin/
+ENTRYPOINT ["entrypoint.sh"]
+CMD ["bash"]
+"""
+
+SENTINEL_README = """\
+# PyTorch on CUDA
+
+### Usage
+```
+docker run [-ti --rm --user torch] example/torch <command>
+docker run [-ti --rm --user torch] example/torch bash
+docker run --rm --user sentinel example/torch bash
+docker run --rm --user "$(id -u):$(id -g)" example/torch bash
+docker run --rm --user nobody example/torch bash
+docker run --rm --user torch ubuntu:22.04 bash
+```
+
+### Entrypoint
+`/var/entrypoint.sh` is executed when the container starts.
+
+You can override it with `--entrypoint /bin/bash`; `/usr/local/bin/entrypoint.sh` is run on start.
+"""
+
+
+def test_a_user_the_image_does_not_make_and_an_entrypoint_path(tmp_path: Path) -> None:
+    # torch is told once (line 5); sentinel is made, ids and system users exist, a run of ubuntu is another
+    # image's; the entrypoint is copied to /usr/local/bin, not /var
+    files = {"Dockerfile": SENTINEL, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
+    assert _audit(tmp_path, SENTINEL_README, files) == [
+        "5: README runs the container as user torch, but Dockerfile makes user sentinel and its base "
+        "nvidia/cuda:11.8.0-base-ubuntu22.04 brings none of that name (certain)",
+        "14: README says the container starts /var/entrypoint.sh, but Dockerfile:6 copies it to "
+        '/usr/local/bin/entrypoint.sh (ENTRYPOINT ["entrypoint.sh"] on line 7) (certain)',
+    ]
+
+
+def test_users_and_entrypoints_a_base_may_bring_are_no_finding(tmp_path: Path) -> None:
+    # Ubuntu 24.04 brings `ubuntu`; a Jupyter base brings its own users; an entrypoint the base sets
+    readme = SENTINEL_README.replace("--user torch] example", "--user ubuntu] example")
+    noble = SENTINEL.replace("base-ubuntu22.04", "base-ubuntu24.04")
+    files = {"Dockerfile": noble, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
+    assert [f for f in _audit(tmp_path, readme, files) if "user" in f] == []
+    jupyter = "FROM quay.io/jupyter/base-notebook:2024-05-01\nRUN pip install torch\n"
+    files = {"Dockerfile": jupyter}
+    assert _audit(tmp_path, SENTINEL_README.replace("torch]", "jovyan]"), files) == []
