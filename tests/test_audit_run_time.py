@@ -79,6 +79,13 @@ def test_a_build_arg_the_image_keeps_as_env_is_no_finding(tmp_path: Path) -> Non
     assert _audit(tmp_path, WEBUI_README, {"Dockerfile": kept}) == []
 
 
+def test_a_build_arg_the_application_may_read_is_no_finding(tmp_path: Path) -> None:
+    # the image copies in an application that names GPU_MODE: a value given at run time may reach it
+    copied = WEBUI.replace("COPY --from=build /src /app", "COPY --from=build /src /app\nCOPY app /app/local")
+    files = {"Dockerfile": copied, "app/settings.py": 'GPU = os.environ.get("GPU_MODE") == "true"\n'}
+    assert [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, files)] == ["7"]
+
+
 def test_a_list_of_build_time_variables_is_no_claim_about_the_container(tmp_path: Path) -> None:
     readme = """\
 # Web UI image
@@ -94,6 +101,16 @@ def test_a_list_of_build_time_variables_is_no_claim_about_the_container(tmp_path
 - `GPU_MODE`: build with GPU start flags (`--build-arg GPU_MODE=true`)
 """
     assert _audit(tmp_path, readme, {"Dockerfile": WEBUI}) == []
+    # a list under a section about building from source
+    nested = "# Web UI image\n\n## Building from source\n\n### Environment variables\n\n"
+    nested += "- `UI_RELEASE`: the release\n"
+    assert _audit(tmp_path / "nested", nested, {"Dockerfile": WEBUI}) == []
+    # a column headed as variables under no such heading: the variables a compose build passes on
+    columned = (
+        "# Web UI image\n\n| Environment Variable Name | Default Value | Description |\n| --- | --- | --- |\n"
+        "| UI_RELEASE | `2.4.0` | web UI release |\n| GPU_MODE | `false` | GPU start flags |\n"
+    )
+    assert _audit(tmp_path / "columned", columned, {"Dockerfile": WEBUI}) == []
 
 
 def test_a_list_item_and_a_docker_run_option(tmp_path: Path) -> None:
@@ -105,15 +122,17 @@ def test_a_list_item_and_a_docker_run_option(tmp_path: Path) -> None:
 - `GPU_MODE`: set to true for GPU mode (default: false)
 
 ```bash
+docker build -t example/webui:latest .
 docker run -d -p 7860:7860 -e UI_RELEASE=2.5.0 -e LOG_LEVEL=debug example/webui:latest
 GPU_MODE=true ./run.sh
+docker run -d -e UI_RELEASE=7 example/other-service
 ```
 """
     assert _audit(tmp_path, readme, {"Dockerfile": WEBUI}) == [
         "5: README documents GPU_MODE as an environment variable of the container, but Dockerfile:13 "
         "declares it only as a build arg (ARG GPU_MODE, read at build time on line 15); no ENV sets it in "
         "the image: a value given at run time changes nothing (certain)",
-        "8: README passes (`docker run … example/webui:latest`) UI_RELEASE as an environment variable of "
+        "9: README passes (`docker run … example/webui:latest`) UI_RELEASE as an environment variable of "
         "the container, but Dockerfile:2 declares it only as a build arg (ARG UI_RELEASE, read at build "
         "time on line 9); no ENV sets it in the image: a value given at run time changes nothing (certain)",
     ]
@@ -193,6 +212,7 @@ SENTINEL_README = """\
 
 ### Usage
 ```
+docker build -t example/torch .
 docker run [-ti --rm --user torch] example/torch <command>
 docker run [-ti --rm --user torch] example/torch bash
 docker run --rm --user sentinel example/torch bash
@@ -209,13 +229,13 @@ You can override it with `--entrypoint /bin/bash`; `/usr/local/bin/entrypoint.sh
 
 
 def test_a_user_the_image_does_not_make_and_an_entrypoint_path(tmp_path: Path) -> None:
-    # torch is told once (line 5); sentinel is made, ids and system users exist, a run of ubuntu is another
+    # torch is told once (line 6); sentinel is made, ids and system users exist, a run of ubuntu is another
     # image's; the entrypoint is copied to /usr/local/bin, not /var
     files = {"Dockerfile": SENTINEL, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
     assert _audit(tmp_path, SENTINEL_README, files) == [
-        "5: README runs the container as user torch, but Dockerfile makes user sentinel and its base "
+        "6: README runs the container as user torch, but Dockerfile makes user sentinel and its base "
         "nvidia/cuda:11.8.0-base-ubuntu22.04 brings none of that name (certain)",
-        "14: README says the container starts /var/entrypoint.sh, but Dockerfile:6 copies it to "
+        "15: README says the container starts /var/entrypoint.sh, but Dockerfile:6 copies it to "
         '/usr/local/bin/entrypoint.sh (ENTRYPOINT ["entrypoint.sh"] on line 7) (certain)',
     ]
 
@@ -226,6 +246,17 @@ def test_users_and_entrypoints_a_base_may_bring_are_no_finding(tmp_path: Path) -
     noble = SENTINEL.replace("base-ubuntu22.04", "base-ubuntu24.04")
     files = {"Dockerfile": noble, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
     assert [f for f in _audit(tmp_path, readme, files) if "user" in f] == []
+    # users written into /etc/passwd, or made by a script of the build context the image runs
+    passwd = SENTINEL.replace(
+        "RUN apt-get", 'RUN echo "torch:x:1008:1008::/home/torch:/bin/bash" >> /etc/passwd\nRUN apt-get'
+    )
+    files = {"Dockerfile": passwd, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
+    assert [f for f in _audit(tmp_path / "passwd", SENTINEL_README, files) if "user" in f] == []
+    scripted = SENTINEL.replace(
+        "RUN apt-get", "COPY add-users.sh /tmp/\nRUN bash /tmp/add-users.sh\nRUN apt-get"
+    )
+    files = {"Dockerfile": scripted, "entrypoint.sh": "#!/bin/bash\n", "add-users.sh": "useradd torch\n"}
+    assert [f for f in _audit(tmp_path / "scripted", SENTINEL_README, files) if "user" in f] == []
     jupyter = "FROM quay.io/jupyter/base-notebook:2024-05-01\nRUN pip install torch\n"
     files = {"Dockerfile": jupyter}
     assert _audit(tmp_path, SENTINEL_README.replace("torch]", "jovyan]"), files) == []

@@ -1,37 +1,39 @@
 """Claims about what a container of the image does at run time that the image cannot honour:
 
 - an environment variable the README documents as a setting of the container (a row of a table, or an
-  item of a list, under an environment-variables heading; `-e NAME=…` in a `docker run` of the image)
-  that no ENV of the image's stages sets while its Dockerfile declares it as a build arg a build step
-  reads (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]` writing start flags), or that
-  the entrypoint script the image copies in and starts gives a value of its own before reading it
-  (`ROCM_VERSION="6.4"` on its second line): a value passed with `-e` changes nothing;
-- a user a `docker run --user NAME` (or `docker exec -u NAME`) of the image names that the image has
-  not: no `useradd`/`adduser` of its RUNs or USER makes it, and its base is an OS or CUDA image known to
-  bring no login user but its own (`ubuntu` from 24.04 on);
+  item of a list, under an environment-variables heading; `-e NAME=…` in a `docker run` of an image
+  the README builds) that no ENV of the image's stages sets while its Dockerfile declares it as a build
+  arg a build step reads (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]` writing start
+  flags), or that the entrypoint script the image copies in and starts gives a value of its own before
+  reading it (`ROCM_VERSION="6.4"` on its second line): a value passed with `-e` changes nothing;
+- a user a `docker run --user NAME` of the image names that the image has not: no `useradd` or
+  `adduser` of its RUNs and no USER makes it, and its base is an OS or CUDA image known to bring no
+  login user but its own (`ubuntu` from 24.04 on);
 - the path of the script the README says the container starts (`` `/var/entrypoint.sh` is executed
   when the container starts ``) when the image's ENTRYPOINT or CMD starts a script of that name that a
   COPY puts elsewhere (`COPY entrypoint.sh /usr/local/bin/`).
 
-A variable the application itself reads (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `PYTORCH_*`, …)
-is no claim here: docgen cannot see the application. A variable with an ENV in any image compared, a
-base image that may bring users (NGC, Jupyter, node, an image a sibling Dockerfile builds), and an
-entrypoint set by the base are left alone. Findings read from a table, a list under an
-environment-variables heading, a command or a file path are `certain`; a build arg named like a variable
-a GPU base image sets (`CUDA_*`, `ROCM_*`) or one that only picks the base (a global ARG) is no claim
-unless a script the image starts sets it again.
+Left alone, as the image may honour them after all: a variable the application or a library reads itself
+(`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `PYTORCH_*`, `MAX_JOBS` …: docgen cannot see the
+application), one the ENTRYPOINT, CMD or a file the image copies in names, one an ENV of any image
+compared sets, a build arg named like a variable a GPU base image sets (`CUDA_*`, `ROCM_*`) or one that
+only picks the base (a global ARG), a table or list about a build (its headings or its row say so); a
+base image that may bring users (NGC, Jupyter, node, an image a sibling Dockerfile builds), users made
+by other means (`/etc/passwd`, a script of the build context); an entrypoint the base sets. Each finding
+is read from a table, a list under an environment-variables heading, a command or a file path, and is
+`certain`.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, _Auditor
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, docker_run
 from docgen.audit.wording import (
@@ -57,7 +59,8 @@ _APP_READ = re.compile(
     r"(?:HF|HUGGING\w*|TRANSFORMERS|TOKENIZERS|VLLM|SGLANG|PYTORCH|TORCH|OMP|MKL|KMP|NCCL|NVIDIA|CUDA_VISIBLE"
     r"|HIP|ROCR|HSA|GPU_DEVICE|ZE|ONEAPI|SYCL|XLA|TF|JAX|LD|PIP|UV|CONDA|GRADIO|STREAMLIT|OPENAI|ANTHROPIC"
     r"|AWS|AZURE|GOOGLE|GCP|WANDB|MLFLOW|COMFYUI|PYTHON|NODE|NPM|JAVA|LC|DEBIAN|TERM)(?:_|\Z)"
-    r"|\A(?:PATH|HOME|USER|TZ|LANG|SHELL|PWD|HOSTNAME|PORT|HOST)\Z"
+    r"|\A(?:PATH|HOME|USER|TZ|LANG|SHELL|PWD|HOSTNAME|PORT|HOST|MAX_JOBS|NVCC_THREADS|CC|CXX|MAKEFLAGS)\Z"
+    r"|\A(?:CMAKE|CCACHE)_"
     r"|(?:TOKEN|KEY|SECRET|PASSWORD|PASS|URL|URI|HOST|PORT|PROXY|DIR|PATH|HOME)\Z",
     re.IGNORECASE,
 )
@@ -79,15 +82,9 @@ _SYSTEM_USERS = frozenset(
     "_apt messagebus systemd-network systemd-resolve systemd-timesync sshd syslog".split()
 )
 _MAKES_USER = re.compile(r"\b(?:useradd|adduser|usermod[ \t]+-l)\b([^;&|\n]*)")
+_WRITES_USERS = re.compile(r"/etc/passwd|\bnewusers\b|\bvipw\b|\bsssd\b")
+"""A RUN making users by other means than `useradd` and `adduser`."""
 _EXPAND = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
-
-
-@dataclass(frozen=True)
-class _Fact:
-    """Why a variable set at run time does not reach the container, and how sure that is."""
-
-    said: str
-    confidence: str
 
 
 class _RunImage:
@@ -153,9 +150,9 @@ class _RunImage:
                                 return name, path, copied[1]
         return None
 
-    def env_fact(self, name: str) -> _Fact | None | bool:
-        """How `name` set at run time fails to reach a container of the image: a `_Fact`; None when it
-        may reach it (an ENV sets it); False when the Dockerfile says nothing of it."""
+    def env_fact(self, name: str) -> str | None | bool:
+        """Why `name` set at run time does not reach a container of the image (the Dockerfile line or
+        script that shows it); None when it may reach it; False when the Dockerfile says nothing of it."""
         if name in self.env:
             return None
         script = self.script()
@@ -163,21 +160,38 @@ class _RunImage:
             found = _script_overrides(script[1])
             if name in found:
                 over = found[name]
-                return _Fact(
-                    f"{script[0]}:{over.line}, which the image starts, sets {name}={over.value}", CERTAIN
-                )
+                return f"{script[0]}:{over.line}, which the image starts, sets {name}={over.value}"
         # (a global arg picks the base image, which may set a variable of that name: `CUDA_VERSION`)
         decls = [a for a in self.model.args if a.name == name and a.used_lines and a.scope != "global"]
         if not decls:
             return False if not any(a.name == name for a in self.model.args) else None
+        if name in self._read_at_run_time:
+            return None  # what the container starts, or a file the image copies in, names it: it may read it
         if _BASE_SET.match(name) and not (self.root is not None and is_plain(self.root.base)):
             return None  # a GPU base image may set it itself
         line = decls[0].line
-        return _Fact(
+        return (
             f"{self.model.path}:{line} declares it only as a build arg (ARG {name}, read at build time "
-            f"on line {decls[0].used_lines[0]}); no ENV sets it in the image",
-            CERTAIN,
+            f"on line {decls[0].used_lines[0]}); no ENV sets it in the image"
         )
+
+    @functools.cached_property
+    def _read_at_run_time(self) -> frozenset[str]:
+        """The UPPER_SNAKE words of the image's ENTRYPOINT and CMD and of the files of the build context
+        its COPY instructions copy in (a bounded number of text files, folders walked): the variables
+        something in the container may read."""
+        words: set[str] = set()
+        for setting in self.starts():
+            words.update(_UPPER_WORD.findall(setting.value))
+        if not self.model.file:
+            return frozenset(words)
+        folder = Path(self.model.file).parent
+        budget = [_MAX_FILES]
+        for copy in self.model.context_copies:
+            for src in copy.sources:
+                if "$" not in src and "*" not in src and "://" not in src:
+                    words.update(_words_in(folder / src.lstrip("/"), budget))
+        return frozenset(words)
 
     def users(self) -> set[str] | None:
         """The users a container of the image may run as, by name; None when that cannot be told (a base
@@ -194,12 +208,17 @@ class _RunImage:
             parsed = read_dockerfile(self.model.file)
         except (DocgenError, OSError):
             return None
+        # a file of the build context a RUN runs (`RUN ./setup-user.sh`) may make users docgen cannot see
+        copied = {posixpath.basename(src) for copy in self.model.context_copies for src in copy.sources}
         for inst in parsed.instructions:
             if inst.keyword == "USER":
                 users.add(inst.args.split(":", 1)[0].strip())
             if inst.keyword != "RUN":
                 continue
-            for made in _MAKES_USER.finditer(inst.args):
+            text = " ".join([inst.args, *(h.body for h in inst.heredocs)])
+            if _WRITES_USERS.search(text) or any(w in copied for w in re.findall(r"[\w.+-]+", text)):
+                return None
+            for made in _MAKES_USER.finditer(text):
                 for word in made.group(1).replace("\\\n", " ").split():
                     if word.startswith("-"):
                         continue
@@ -208,6 +227,40 @@ class _RunImage:
                         return None
                     users.add(value)
         return {_EXPAND.sub(lambda m: self.values.get(m.group(1), m.group(0)), u) for u in users}
+
+
+_UPPER_WORD = re.compile(r"\b[A-Z][A-Z0-9_]{2,}\b")
+_MAX_FILES = 400
+"""How many files of the build context the image copies in are read for the variables they name."""
+_BINARY = frozenset({".png", ".jpg", ".jpeg", ".gif", ".whl", ".tar", ".gz", ".zip", ".bin", ".so", ".pt"})
+
+
+def _words_in(path: Path, budget: list[int]) -> set[str]:
+    """The UPPER_SNAKE words of the file at `path`, or of the files under the folder at `path` (hidden
+    ones and `.git` left out), while `budget[0]` files remain to read."""
+    found: set[str] = set()
+    try:
+        if path.is_file():
+            paths = [path]
+        elif path.is_dir():
+            paths = []
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                paths.extend(Path(root) / f for f in sorted(files) if not f.startswith("."))
+                if len(paths) >= budget[0]:
+                    break
+        else:
+            return found
+        for file in paths:
+            if budget[0] <= 0:
+                break
+            if file.suffix.lower() in _BINARY or file.stat().st_size > MAX_FILE_BYTES:
+                continue
+            budget[0] -= 1
+            found.update(_UPPER_WORD.findall(file.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        pass
+    return found
 
 
 def _script_overrides(path: Path) -> dict[str, Override]:
@@ -243,9 +296,10 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
         yield from _env_finding(auditor, images, line, name, "documents")
     bases = {_repository(stage.base) for model in auditor.models for stage in model.stages}
     told: set[str] = set()  # (a user is told once: the block's other commands name it again)
+    ours = _own_names(whole, auditor.models)
     for line, name, user, image in _run_options(part):
-        if image and (_repository(image) in bases or _NO_USERS.match(_repository(image))):
-            continue  # a run of the base image, or of another OS image
+        if image and (_repository(image) in bases or _last_name(image) not in ours):
+            continue  # a run of the base image, or of an image the README does not build
         if name:
             yield from _env_finding(auditor, images, line, name, f"passes (`docker run … {image}`)")
         if user and user not in told:
@@ -254,16 +308,50 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     yield from _entrypoint_paths(part, auditor, images)
 
 
+def _headings_over(whole: Document, line: int) -> str:
+    """The heading `line` is under and the headings of the sections that hold it, joined."""
+    found: list[str] = []
+    level = 99
+    for number, text in reversed([h for h in whole.headings if h[0] <= line]):
+        depth = whole.levels.get(number, 6)
+        if depth < level:
+            found.append(text)
+            level = depth
+    return " ".join(found)
+
+
+_TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
+
+
+def _last_name(image: str) -> str:
+    """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
+    return _repository(image).rsplit("/", 1)[-1].lower()
+
+
+def _own_names(whole: Document, models: tuple[ImageModel, ...]) -> frozenset[str]:
+    """The names the images audited go by (`_last_name`): the tags of the README's `docker build`s, the
+    images' configured names and the folders of their Dockerfiles."""
+    names = {_last_name(m.image_name) for m in models if m.image_name}
+    names.update(Path(m.file).parent.name.lower() for m in models if m.file)
+    for fence in whole.fences:
+        for _, text in fence.lines:
+            if "build" in text:
+                names.update(_last_name(tag) for tag in _TAG_OPTION.findall(text))
+    return frozenset(names)
+
+
 def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
-    """(line, NAME) of each variable a table or list under an environment-variables heading (or a table
-    whose first column is headed so) documents, unless it is about a build."""
+    """(line, NAME) of each variable a table or list under an environment-variables heading documents,
+    unless it is about a build."""
     for table in part.tables:
         if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
             continue
         heading = _heading_of(whole, table.line)
-        if not (_about_env(table.header[0]) or _about_env(heading) or _ENV_HEADING.match(heading)):
+        # (a column headed `Environment Variable Name` under no such heading often lists the variables a
+        # compose build passes on as build args: intel/ai-containers-style READMEs)
+        if not (_about_env(heading) or _ENV_HEADING.match(heading)):
             continue
-        if _ABOUT_BUILD.search(f"{heading} {table.context} {table.header[0]}"):
+        if _ABOUT_BUILD.search(f"{_headings_over(whole, table.line)} {table.context} {table.header[0]}"):
             continue
         for line, cells in table.rows:
             if cells and (name := _CODE_NAME.match(cells[0])) is not None:
@@ -271,7 +359,7 @@ def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
                     yield line, name.group(1)
     for para in part.paragraphs:
         if not (_about_env(para.heading) or _ENV_HEADING.match(para.heading)) or _ABOUT_BUILD.search(
-            f"{para.heading} {para.before}"
+            f"{_headings_over(whole, para.lines[0][0] if para.lines else 0)} {para.before}"
         ):
             continue
         for line, text in para.lines:
@@ -287,29 +375,24 @@ _USER_OPTION = re.compile(
     r"(?:^|[\s\[(])(?:-u|--user)(?:[ \t]+|=)[\"']?([a-z_][a-z0-9_.-]{0,31})(?=[\"':\s\]]|\Z)"
 )
 _USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]{0,31}")
-_EXEC = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?exec\b")
 
 
 def _run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
-    """(line, NAME or '', user or '', image) of each `-e NAME=…` and `--user NAME` of a `docker run` (or
-    `docker exec`, user only) of a command block."""
+    """(line, NAME or '', user or '', image) of each `-e NAME=…` and `--user NAME` among the options of a
+    `docker run` of a command block (what follows the image is the container's command)."""
     for fence in part.fences:
         for command in fence_commands(fence):
             # (`docker run [-ti --rm --user torch] IMAGE`: options in brackets are options)
             text = joined(command).replace("[", " ").replace("]", " ")
-            if _PREFIXED_RUN.search(text):
+            if _PREFIXED_RUN.search(text) or (run := docker_run(text)) is None:
                 continue
-            run = docker_run(text)
-            line = command[0][0]
-            if run is not None:
-                options = text[run[0] : text.find(run[1], run[0]) if run[1] in text[run[0] :] else len(text)]
-                for match in _ENV_OPTION.finditer(options):
-                    yield _line_of(command, match.group(0)), match.group(1), "", run[1]
-                for match in _USER_OPTION.finditer(options):
-                    yield _line_of(command, match.group(0)), "", match.group(1), run[1]
-            elif (started := _EXEC.search(text)) is not None:
-                for match in _USER_OPTION.finditer(text, started.end()):
-                    yield line, "", match.group(1), ""
+            start, image = run
+            end = text.find(image, start)
+            options = text[start : end if end >= 0 else len(text)]
+            for match in _ENV_OPTION.finditer(options):
+                yield _line_of(command, match.group(0)), match.group(1), "", image
+            for match in _USER_OPTION.finditer(options):
+                yield _line_of(command, match.group(0)), "", match.group(1), image
 
 
 def _line_of(command: list[tuple[int, str]], found: str) -> int:
@@ -326,16 +409,15 @@ def _env_finding(
     facts = [image.env_fact(name) for image in images]
     if any(fact is None for fact in facts):
         return
-    shown = [fact for fact in facts if isinstance(fact, _Fact)]
+    shown = [fact for fact in facts if isinstance(fact, str)]
     if not shown:
         return
-    sure = CERTAIN if all(fact.confidence == CERTAIN for fact in shown) else LIKELY
     yield Diagnostic(
         auditor.path,
         line,
-        f"README {how} {name} as an environment variable of the container, but {shown[0].said}: "
+        f"README {how} {name} as an environment variable of the container, but {shown[0]}: "
         "a value given at run time changes nothing",
-        confidence=sure,
+        confidence=CERTAIN,
     )
 
 
