@@ -31,12 +31,13 @@ FROM python:3.11-slim AS base
 ARG UI_RELEASE=2.4.0
 ARG GPU_MODE=false
 ARG HF_TOKEN
+ARG TORCH_HOME=/models
 ENV APP_PORT=7860
 
 FROM base AS build
 WORKDIR /src
 RUN git clone https://github.com/example/webui.git . && git checkout v${UI_RELEASE}
-RUN HF_TOKEN=${HF_TOKEN} python fetch_models.py
+RUN HF_TOKEN=${HF_TOKEN} TORCH_HOME=${TORCH_HOME} python fetch_models.py
 
 FROM python:3.11-slim AS runtime
 ARG GPU_MODE
@@ -58,18 +59,20 @@ WEBUI_README = """\
 | `LOG_LEVEL` | `info` | Log verbosity |
 | `HF_TOKEN` | | Token to download gated models |
 | `NOT_MENTIONED` | | Read by the application |
+| `TORCH_HOME` | | Where PyTorch keeps its caches |
 """
 
 
 def test_an_environment_variable_that_is_only_a_build_arg(tmp_path: Path) -> None:
     # UI_RELEASE and GPU_MODE are build args the build reads, with no ENV in the final stage; LOG_LEVEL
-    # has its ENV, HF_TOKEN is the application's, NOT_MENTIONED is not in the Dockerfile at all
+    # has its ENV, HF_TOKEN and TORCH_HOME are read by the application and PyTorch, NOT_MENTIONED is not in
+    # the Dockerfile at all
     assert _audit(tmp_path, WEBUI_README, {"Dockerfile": WEBUI}) == [
         "7: README documents UI_RELEASE as an environment variable of the container, but Dockerfile:2 "
-        "declares it only as a build arg (ARG UI_RELEASE, read at build time on line 9); no ENV sets it in "
+        "declares it only as a build arg (ARG UI_RELEASE, read at build time on line 10); no ENV sets it in "
         "the image: a value given at run time changes nothing (certain)",
-        "8: README documents GPU_MODE as an environment variable of the container, but Dockerfile:13 "
-        "declares it only as a build arg (ARG GPU_MODE, read at build time on line 15); no ENV sets it in "
+        "8: README documents GPU_MODE as an environment variable of the container, but Dockerfile:14 "
+        "declares it only as a build arg (ARG GPU_MODE, read at build time on line 16); no ENV sets it in "
         "the image: a value given at run time changes nothing (certain)",
     ]
 
@@ -129,12 +132,12 @@ docker run -d -e UI_RELEASE=7 example/other-service
 ```
 """
     assert _audit(tmp_path, readme, {"Dockerfile": WEBUI}) == [
-        "5: README documents GPU_MODE as an environment variable of the container, but Dockerfile:13 "
-        "declares it only as a build arg (ARG GPU_MODE, read at build time on line 15); no ENV sets it in "
+        "5: README documents GPU_MODE as an environment variable of the container, but Dockerfile:14 "
+        "declares it only as a build arg (ARG GPU_MODE, read at build time on line 16); no ENV sets it in "
         "the image: a value given at run time changes nothing (certain)",
         "9: README passes (`docker run … example/webui:latest`) UI_RELEASE as an environment variable of "
         "the container, but Dockerfile:2 declares it only as a build arg (ARG UI_RELEASE, read at build "
-        "time on line 9); no ENV sets it in the image: a value given at run time changes nothing (certain)",
+        "time on line 10); no ENV sets it in the image: a value given at run time changes nothing (certain)",
     ]
 
 

@@ -56,16 +56,17 @@ from docgen.script_env import Override, overrides
 # what the image does at run time
 
 _APP_READ = re.compile(
-    r"(?:HF|HUGGING\w*|TRANSFORMERS|TOKENIZERS|VLLM|SGLANG|PYTORCH|TORCH|OMP|MKL|KMP|NCCL|NVIDIA|CUDA_VISIBLE"
-    r"|HIP|ROCR|HSA|GPU_DEVICE|ZE|ONEAPI|SYCL|XLA|TF|JAX|LD|PIP|UV|CONDA|GRADIO|STREAMLIT|OPENAI|ANTHROPIC"
-    r"|AWS|AZURE|GOOGLE|GCP|WANDB|MLFLOW|COMFYUI|PYTHON|NODE|NPM|JAVA|LC|DEBIAN|TERM)(?:_|\Z)"
+    r"\A(?:HF|HUGGING\w*|TRANSFORMERS|TOKENIZERS|VLLM|SGLANG|PYTORCH|TORCH(?!_VERSION\Z)|OMP|MKL|KMP|NCCL"
+    r"|NVIDIA|CUDA_VISIBLE|HIP|ROCR|HSA|GPU_DEVICE|ZE|ONEAPI|SYCL|XLA|TF|JAX|LD|PIP|UV|CONDA|GRADIO|STREAMLIT"
+    r"|OPENAI|ANTHROPIC|AWS|AZURE|GOOGLE|GCP|WANDB|MLFLOW|PYTHON|NODE|NPM|JAVA|LC|DEBIAN|TERM)(?:_|\Z)"
     r"|\A(?:PATH|HOME|USER|TZ|LANG|SHELL|PWD|HOSTNAME|PORT|HOST|MAX_JOBS|NVCC_THREADS|CC|CXX|MAKEFLAGS)\Z"
     r"|\A(?:CMAKE|CCACHE)_"
     r"|(?:TOKEN|KEY|SECRET|PASSWORD|PASS|URL|URI|HOST|PORT|PROXY|DIR|PATH|HOME)\Z",
     re.IGNORECASE,
 )
 """Names the application, a library or the shell reads itself: a value passed with `-e` may reach it
-whatever the Dockerfile does (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `MODEL_DIR`)."""
+whatever the Dockerfile does (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `TORCH_HOME`, `MODEL_DIR`; not
+`TORCH_VERSION`, which PyTorch does not read)."""
 _BASE_SET = re.compile(r"\A(?:CUDA|ROCM|CUDNN|NV|CANN|ASCEND|OPENVINO|INTEL|ONEAPI|MAGMA)_", re.IGNORECASE)
 """Names a GPU base image may set with ENV itself (`CUDA_VERSION` in nvidia/cuda): no claim unless the
 image starts from a plain OS or language image."""
