@@ -70,8 +70,13 @@ class _Family:
     """(a pattern its tag contains, a pattern of the names that tag adds): `-cudnn` adds cuDNN."""
     plain: bool = False
     """True for an operating system or a language image: no GPU or ML component at all."""
+    architectures: frozenset[str] = frozenset()
+    """The architectures (GOARCH) its images are published for, when they are fewer than every one
+    (`l4t-*`: arm64 only); empty when docgen does not know or any may be."""
 
 
+_JETSON = frozenset({"arm64"})
+"""What an image for Jetson (Linux for Tegra) is built for: NVIDIA publishes `l4t-*` for arm64 only."""
 _OS = (
     r"ubuntu|debian|alpine|centos|rockylinux|fedora|almalinux|busybox|amazonlinux|oraclelinux"
     r"|ubi\d*|ubi-minimal|ubi\d+-minimal|buildpack-deps|opensuse"
@@ -131,6 +136,14 @@ _FAMILIES: tuple[_Family, ...] = (
         rf"pytorch|torchvision|torchaudio|tensorrt|nvinfer|cudnn\d*|nvcc|{_CUDA}|{_PYTHON}|numpy",
         False,
         lacks=_ADD_ONS,
+        architectures=_JETSON,
+    ),
+    _Family(
+        "an L4T image",
+        r"nvcr\.io/nvidia/l4t-[\w.-]+|dustynv/[\w.-]+|balenalib/jetson-[\w.-]+",
+        r"(?!)",  # what an L4T image holds varies (l4t-base mounts CUDA from the host): not said here
+        False,
+        architectures=_JETSON,
     ),
     _Family(
         "TensorFlow's image",
@@ -206,6 +219,25 @@ def is_plain(base: str) -> bool:
     """True when `base` is an operating system or language image: one that holds no GPU or ML component."""
     family = _family(_repository(base)[0])
     return family is not None and family.plain
+
+
+_OLD_CUDA = re.compile(r"(?:[1-9]|10)\.\d")
+"""A CUDA release before 11.0 at the start of an `nvidia/cuda` tag: published for amd64 (and ppc64le
+in a repository of its own), not arm64; CUDA 11 and later have arm64 (SBSA) images too."""
+
+
+def architectures(base: str) -> frozenset[str]:
+    """The architectures the base image reference `base` is published for, when docgen knows they are
+    fewer than every one: an L4T image (`nvcr.io/nvidia/l4t-cuda`, `dustynv/…`) arm64, an `nvidia/cuda`
+    image of CUDA 10 or older amd64. Empty when it does not know (multi-architecture images such as
+    `ubuntu`, `python`, CUDA 11+ or NGC's are published for arm64 and amd64 alike)."""
+    repository, tag = _repository(base)
+    family = _family(repository)
+    if family is None:
+        return frozenset()
+    if family.name == "a CUDA image" and _OLD_CUDA.match(tag):
+        return frozenset({"amd64"})
+    return family.architectures
 
 
 def carries(base: str, names: Iterable[str]) -> bool | None:

@@ -211,3 +211,61 @@ def test_a_reference_alone_under_a_base_image_heading_is_labelled_by_it() -> Non
 )
 def test_a_reference_under_a_heading_that_is_no_label_of_it(readme: str) -> None:
     assert all(not finding.endswith("(certain)") for finding in _sure(readme, {"Dockerfile": NGC_PYTORCH}))
+
+
+OWN = "FROM someuser/nvidia-cuda-12.6.1-cudnn-devel-ubuntu24.04-python-3.12\nRUN pip install torch==2.8.0\n"
+
+
+@pytest.mark.parametrize(
+    ("label", "dockerfile"),
+    [
+        ("Base image example: `someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12`", OWN),
+        (
+            "**Base image example:** nvidia/cuda:13.0.2-cudnn-devel-ubuntu24.04",
+            OWN.replace(
+                "someuser/nvidia-cuda-12.6.1-cudnn-devel-ubuntu24.04-python-3.12",
+                "nvidia/cuda:12.6.1-cudnn-devel-ubuntu24.04",
+            ),
+        ),
+    ],
+)
+def test_an_example_base_of_the_same_name_at_other_versions(label: str, dockerfile: str) -> None:
+    found = _sure(f"# Torch image\n\n{label}\n", {"Dockerfile": dockerfile})
+    assert len(found) == 1
+    assert found[0].startswith("3: README says the base image is ")
+    assert found[0].endswith("(likely)")
+    assert "13.0.2" in found[0] and "12.6.1" in found[0]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Base image example: `someuser/nvidia-cuda-12.6.1-cudnn-devel-ubuntu24.04-python-3.12`",
+        "Base image example: `nvidia/cuda:13.0.2-cudnn-devel-ubuntu24.04`",
+        "Base image example: `someuser/rocm-7.0-ubuntu24.04-python-3.12`",
+        "Base image example: `someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12` or your own",
+    ],
+)
+def test_an_example_of_another_image_is_just_an_example(label: str) -> None:
+    assert _sure(f"# Torch image\n\n{label}\n", {"Dockerfile": OWN}) == []
+
+
+def test_a_label_whose_value_is_the_fenced_block_below_it() -> None:
+    readme = (
+        "# vLLM server\n\nBase image example:\n```\n\n"
+        "someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12\n\n```\n"
+    )
+    nightly = OWN.replace(
+        "12.6.1-cudnn-devel-ubuntu24.04-python-3.12", "12.8.1-cudnn-devel-ubuntu24.04-python-3.12:latest"
+    )
+    assert _sure(readme, {"Dockerfile": OWN, "Dockerfile.nightly": nightly}) == [
+        "3: README says the base image is someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12 "
+        "but Dockerfile:1 says FROM someuser/nvidia-cuda-12.6.1-cudnn-devel-ubuntu24.04-python-3.12 (likely)"
+    ]
+    # an example that is one of the images' bases (its `:latest` implied) agrees
+    assert _sure(readme.replace("13.0.2", "12.8.1"), {"Dockerfile": OWN, "Dockerfile.nightly": nightly}) == []
+    # a block that is the README's example Dockerfile is no value: it says nothing here
+    example = (
+        "# vLLM\n\nBase image example:\n```dockerfile\nFROM someuser/nvidia-cuda-13.0.2-x\nRUN ls\n```\n"
+    )
+    assert _sure(example, {"Dockerfile": OWN}) == []

@@ -133,3 +133,16 @@ def test_a_value_passed_for_an_arg_declared_without_default(tmp_path: Path) -> N
         "6: README builds img/Dockerfile with --build-arg BASE=ubuntu, which makes img/Dockerfile:3 "
         "FROM ${BASE}:${TAG} the invalid image reference 'ubuntu:' (certain)"
     ]
+
+
+def test_a_platform_an_l4t_base_is_not_published_for(tmp_path: Path) -> None:
+    dockerfile = "FROM nvcr.io/nvidia/l4t-cuda:12.2.12-devel\nRUN apt-get update\n"
+    found = _audit(tmp_path, _fence("docker build --platform linux/amd64 -f img/Dockerfile img"), dockerfile)
+    assert found == [
+        "6: README builds img/Dockerfile for --platform linux/amd64, but img/Dockerfile:1 starts FROM "
+        "nvcr.io/nvidia/l4t-cuda:12.2.12-devel, an image for arm64 only (certain)"
+    ]
+    assert (
+        _audit(tmp_path, _fence("docker build --platform linux/arm64 -f img/Dockerfile img"), dockerfile)
+        == []
+    )

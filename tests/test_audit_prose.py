@@ -373,3 +373,56 @@ def test_other_sentences_naming_a_version_are_not_certain(readme: str) -> None:
 
 def test_a_version_said_to_be_in_use_that_agrees_is_silent() -> None:
     assert _sure("# GROMACS image\n\nCurrently CUDA 11.8 is used, and PyTorch 2.1.2 is installed.\n") == []
+
+
+ROCM_DEV = "FROM docker.io/rocm/dev-ubuntu-24.04:6.4.3-complete\nRUN apt-get update\n"
+
+
+def test_a_driver_on_a_base_image_line_is_the_base_s_stack() -> None:
+    readme = (
+        "# ROCm image\n\n"
+        "Base image: Ubuntu 24.04 with ROCm 6.5.3 driver (base image from ROCm dev-ubuntu-24.04)\n"
+    )
+    assert findings(readme, {"rocm/Dockerfile": ROCM_DEV}) == [
+        "3: README says ROCm 6.5.3 but rocm/Dockerfile:1 says 6.4.3"
+    ]
+
+
+def test_a_base_image_line_of_one_of_three_images_is_compared_with_its_own() -> None:
+    readme = (
+        "# GPU images\n\n## CUDA image\n\nBase image: Ubuntu 22.04 with CUDA 12.4.\n\n"
+        "Build it with `docker build -f cuda/Dockerfile .`.\n\n## ROCm image\n\n"
+        "Base image: Ubuntu 24.04 with ROCm 6.5.3 driver (base image from ROCm dev-ubuntu-24.04)\n\n"
+        "Build it with `docker build -f rocm/Dockerfile .`.\n"
+    )
+    dockerfiles = {
+        "cuda/Dockerfile": "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n",
+        "rocm/Dockerfile": ROCM_DEV,
+    }
+    assert findings(readme, dockerfiles) == ["11: README says ROCm 6.5.3 but rocm/Dockerfile:1 says 6.4.3"]
+
+
+def test_a_driver_the_base_image_brings_in_a_list_of_what_the_image_includes() -> None:
+    readme = (
+        "# ROCm images\n\n## The base image\n\nIncludes:\n\n"
+        "- Ubuntu 24.04 with ROCm 6.5.3 driver (base image from [ROCm dev-ubuntu-24.04](https://hub.docker.com/r/rocm/dev-ubuntu-24.04))\n"
+        "- Python 3.11\n"
+    )
+    assert findings(readme, {"base/Dockerfile": ROCM_DEV}) == [
+        "7: README says ROCm 6.5.3 but base/Dockerfile:1 says 6.4.3"
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Base image: Ubuntu 24.04 with ROCm 6.4.3 driver (base image from ROCm dev-ubuntu-24.04)",
+        "- Ubuntu 24.04, ROCm 6.5.3 driver (on the host; base image from rocm/dev-ubuntu-24.04)",
+        "Install the latest ROCm 6.5.3 driver in the host machine.",
+        "Base image: Ubuntu 24.04; it needs ROCm 6.5.3 on the host.",
+        "The image needs the ROCm 6.5.3 driver.",
+        "Install the ROCm 6.5.3 drivers first.",
+    ],
+)
+def test_a_driver_elsewhere_stays_the_host_s(said: str) -> None:
+    assert findings(f"# ROCm image\n\n{said}\n", {"Dockerfile": ROCM_DEV}) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.base_contents import brought_by, carries, family_name, is_plain
+from docgen.base_contents import architectures, brought_by, carries, family_name, is_plain
 
 
 @pytest.mark.parametrize(
@@ -69,3 +69,23 @@ def test_what_a_package_pulls_in() -> None:
     assert brought_by(["torch==2.4.0"], ["triton"]) is None  # a pin is no package name
     assert brought_by(["torch"], ["triton"]) == "torch"
     assert brought_by(["numpy", "deepspeed"], ["xformers"]) is None
+
+
+@pytest.mark.parametrize(
+    ("base", "published"),
+    [
+        ("nvcr.io/nvidia/l4t-cuda:12.2.12-devel", {"arm64"}),
+        ("nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", {"arm64"}),
+        ("dustynv/ros:humble-pytorch-l4t-r35.3.1", {"arm64"}),
+        ("nvidia/cuda:10.1-cudnn7-runtime-ubuntu18.04", {"amd64"}),
+        ("nvidia/cuda:9.2-devel-ubuntu18.04", {"amd64"}),
+        # multi-architecture: CUDA 11 and later have arm64 (SBSA) tags, NGC and OS images both
+        ("nvidia/cuda:11.8.0-devel-ubuntu22.04", set()),
+        ("nvcr.io/nvidia/cuda:12.6.3-devel-ubuntu24.04", set()),
+        ("nvcr.io/nvidia/pytorch:24.10-py3", set()),
+        ("ubuntu:22.04", set()),
+        ("someuser/jetson-app:latest", set()),
+    ],
+)
+def test_the_architectures_a_base_is_published_for(base: str, published: set[str]) -> None:
+    assert architectures(base) == published

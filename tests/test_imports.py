@@ -352,6 +352,7 @@ AUDIT_LAYERS = (
         "latest",
         "grammar",
         "platforms",
+        "architectures",
     ),
     (
         "every_image",

@@ -36,6 +36,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a health check, an exposed port, the user the image runs as, its working directory or what it
   starts, stated in prose, that the image built's HEALTHCHECK, EXPOSE, USER, WORKDIR, ENTRYPOINT or CMD
   contradicts (`settings`);
+- an architecture the README says the image is for (`Platform | NVIDIA Jetson AGX Orin`, `runs on
+  arm64`, `for x86_64`) that its base (an L4T image is arm64 only) or a file its RUNs install
+  (`…_arm64.deb`, `torch==1.5.0+cu101`) rules out (`architectures`);
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
 - a list of the GPU targets the image is built for that differs from the target build arg's default;
 - a link to a file of the repository that does not exist, and a path in code a slip away from a file
@@ -82,7 +85,8 @@ package states; the Python and GCC the distribution's default packages give; a l
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`, `every_image`, `stage_count`,
-`wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`, `targets`,
+`wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`,
+`architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
@@ -108,6 +112,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from docgen.audit.architectures import _architecture_claims
 from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
@@ -469,6 +474,7 @@ def _audit_part(
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))
+    found.extend(_architecture_claims(sub, auditor, text))
     found.extend(_gpu_model_claims(sub, auditor))
     found.extend(_version_lists(sub, auditor))
     found.extend(_restated_versions(sub, auditor))

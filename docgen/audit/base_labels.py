@@ -41,6 +41,13 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 """`Base image: `, `**Base**: `, `- **Base image:** `, `> Base: `: a line that labels its value the base."""
+_EXAMPLE_LABEL = re.compile(
+    rf"[ \t]*(?:(?:[-*+]|\d{{1,9}}[.)])[ \t]+)?[*_]{{0,2}}(?:(?:{_LABEL_WORDS})[ \t]+example"
+    r"|example[ \t]+base(?:[ \t]+image)?)(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])[ \t]*",
+    re.IGNORECASE,
+)
+"""`Base image example: `: a line whose value is an example of the base, compared only with a base of
+the same name at other versions (`_example_base`)."""
 _CELL_LABEL = re.compile(rf"[*_`]{{0,2}}(?:{_LABEL_WORDS})[*_`]{{0,2}}:?", re.IGNORECASE)
 """The first cell of a table row that labels the second: `Base image`, `**Base**`."""
 _CHOICE = re.compile(
@@ -57,6 +64,8 @@ _BARE_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+`?([a-z0-9][\w./-]*/[
 """A list item that is one image reference of an organisation and nothing else: `- nvidia/cuda:11.3-…`."""
 _ONLY_REFERENCE = re.compile(r"[ \t]*`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*")
 """A line that is one image reference of an organisation and nothing else: `nvcr.io/nvidia/tensorrt:…`."""
+_FENCED_REFERENCE = re.compile(r"[a-z0-9][\w.-]*(?:/[\w.-]+)+(?::[\w.-]+)?(?:@[\w:]+)?", re.IGNORECASE)
+"""A line that is one image reference of an organisation and nothing else, a tag or not."""
 _LINK = re.compile(r"\[([^\]]{1,200})\]\([^)\s]{0,300}\)")
 _BASED = re.compile(
     r"(?<![\w-])(?P<name>ubuntu|debian|alpine|centos|rocky(?:[ \t]+linux)?|fedora|almalinux"
@@ -82,7 +91,11 @@ def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) 
         for line, said in para.lines:
             label = _LABEL.match(said)
             if label is not None:
-                yield from _some(_labelled(line, said[label.end() :], auditor, text))
+                value = said[label.end() :] or _fenced_value(part, line)
+                yield from _some(_labelled(line, value, auditor, text))
+            elif (example := _EXAMPLE_LABEL.match(said)) is not None:
+                value = said[example.end() :] or _fenced_value(part, line)
+                yield from _some(_example_base(line, value, auditor))
             elif (item := _BARE_ITEM.fullmatch(said)) is not None:
                 repository = _repository(item.group(1))
                 alike = [r for _, other in para.lines for r in _IMAGE_REF.finditer(other)]
@@ -118,6 +131,54 @@ def _labelled(line: int, value: str, auditor: _Auditor, text: str) -> Diagnostic
     words = word.group().lower().split()
     distro = _DISTROS.get("".join(words).removesuffix("linux")) or _DISTROS.get(words[0])
     return _other_distro(line, distro, word.group(), auditor, CERTAIN) if distro else None
+
+
+def _fenced_value(part: Document, line: int) -> str:
+    """The value of a label that ends its line (`Base image example:`) when a fenced block right below
+    it holds one line and nothing else (the image reference); '' otherwise."""
+    for fence in part.fences:
+        said = [text.strip() for _, text in fence.lines if text.strip()]
+        if fence.lines and line < fence.lines[0][0] <= line + 3 and len(said) == 1:
+            return said[0] if _FENCED_REFERENCE.fullmatch(said[0]) else ""
+    return ""
+
+
+def _example_base(line: int, value: str, auditor: _Auditor) -> Diagnostic | None:
+    """A finding (`likely`) when the one image reference `value` gives as an example of the base is a
+    base FROM uses at other versions (`org/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04` for FROM's
+    `…-12.6.1-…`, `nvidia/cuda:13.0.2-…` for `nvidia/cuda:12.6.1-…`): the example names the very image,
+    stale. Any other example (another image, another variant) may be just that, an example."""
+    value = _LINK.sub(r"\1", value).replace("`", " ").strip(" *_")
+    references = [m.group() for m in _IMAGE_REF.finditer(value)]
+    references += [m.group(1) for m in _REPOSITORY.finditer(_IMAGE_REF.sub(" ", value))]
+    if len(references) != 1 or _CHOICE.search(
+        _REPOSITORY.sub(" ", _IMAGE_REF.sub(" ", value)).replace("example", "")
+    ):
+        return None
+    example = references[0]
+    bases = _root_bases(auditor)
+    if not bases or any("$" in base for _, _, base in bases):
+        return None
+    shape = _skeleton(_named(example))
+    for _path, _at, base in bases:
+        if _named(base) == _named(example):
+            return None  # the example is the base
+    same = [(path, at, base) for path, at, base in bases if _skeleton(_named(base)) == shape]
+    if not same or not any(c.isdigit() for c in example):
+        return None
+    path, at, base = same[0]
+    message = f"README says the base image is {example} but {path}:{at} says FROM {base}"
+    return Diagnostic(auditor.path, line, message, confidence=LIKELY)
+
+
+def _named(reference: str) -> str:
+    """An image reference without its registry, `library/`, digest and the `:latest` tag it implies,
+    lower case."""
+    name = reference.split("@", 1)[0].lower().removesuffix(":latest")
+    first, _, rest = name.partition("/")
+    if rest and ("." in first or ":" in first or first == "localhost"):
+        name = rest
+    return name.removeprefix("library/")
 
 
 def _same_repository(base: str, wanted: str) -> bool:

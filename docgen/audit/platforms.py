@@ -8,9 +8,11 @@ and the base the first stage of that chain starts from, its FROM expanded with t
 
 - a platform the base cannot be: an image of Docker Hub's per-architecture namespaces (`amd64/debian`,
   `arm64v8/ubuntu`, `ppc64le/…`) is published for that architecture only, so `--platform linux/arm64`
-  over `amd64/debian:stable-slim` fails (`certain`); a base whose name or tag carries another
-  architecture as a word (`…:1.2-amd64`, `…-x86_64`) most likely holds that one only (`likely`). A FROM
-  with its own `--platform` (`--platform=$BUILDPLATFORM`) is pulled for that platform and not read.
+  over `amd64/debian:stable-slim` fails (`certain`), and so does `linux/amd64` over an L4T image
+  (`nvcr.io/nvidia/l4t-*`, arm64 only) or `linux/arm64` over `nvidia/cuda` of CUDA 10 (amd64 only:
+  `base_contents.architectures`); a base whose name or tag carries another architecture as a word
+  (`…:1.2-amd64`, `…-x86_64`) most likely holds that one only (`likely`). A FROM with its own
+  `--platform` (`--platform=$BUILDPLATFORM`) is pulled for that platform and not read.
 - an invalid reference: the expanded FROM is neither a stage nor an image reference Docker accepts
   (`debian_stable_base:local:` once `INTERNAL_TAG=""` empties the tag after the second colon), when the
   command passes one of the args it names (`certain`).
@@ -28,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from docgen import shell
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _BUILD_COMMAND, _build_commands, _command_words
+from docgen.base_contents import architectures
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 
@@ -241,13 +244,17 @@ def _platform_arch(platform: str) -> str | None:
 
 def _base_arch(base: str) -> tuple[str | None, str]:
     """The one architecture an image reference is for, and how sure: Docker Hub's namespace
-    (`amd64/debian`, `certain`), or one architecture word in its name or tag (`likely`)."""
+    (`amd64/debian`, `certain`), a family published for one (`base_contents.architectures`: L4T,
+    `certain`), or one architecture word in its name or tag (`likely`)."""
     reference = base.split("@", 1)[0].lower()
     parts = reference.split("/")
     if len(parts) > 1 and parts[0] in ("docker.io", "index.docker.io", "registry-1.docker.io"):
         parts = parts[1:]
     if len(parts) == 2 and parts[0] in _NAMESPACES:
         return _ARCHES[parts[0]], CERTAIN
+    published = architectures(base)
+    if len(published) == 1:
+        return next(iter(published)), CERTAIN  # L4T: arm64 only; CUDA 10: amd64 only
     last = parts[-1]
     words = {_ARCHES[w] for w in _ARCH_WORD.findall(last)}
     if len(words) == 1:

@@ -101,6 +101,25 @@ _HOST_BEFORE = re.compile(
 )
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`,
 `Setting up NVIDIA docker & podman (Ubuntu 24.04)` (Docker itself is set up on the host)."""
+_BASE_LABEL = re.compile(
+    r"\A[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}base(?:[ \t]+(?:docker[ \t]+|container[ \t]+)?image)?"
+    r"(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])",
+    re.IGNORECASE,
+)
+"""A line labelled the base image (`Base image: Ubuntu 24.04 with ROCm 6.5.3 driver`): what follows is
+what the base holds, its `driver` the user-space stack in it, not the host's."""
+_DRIVER_OF_BASE = re.compile(r"[ \t]+drivers?[ \t]*\([ \t]*base[ \t]+image\b", re.IGNORECASE)
+"""After a version: `6.5.3 driver (base image from ROCm dev-ubuntu-24.04)`, the stack the base holds."""
+_ON_HOST = re.compile(r"[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b|[ \t]+hosts?\b(?![ \t]*[-:])", re.IGNORECASE)
+
+
+def _hosts(text: str, start: int, end: int) -> bool:
+    """True when the words after a version ending at `end` make it the host's (`_HOST_AFTER`); on a
+    line labelled the base image (`_BASE_LABEL`) only the host named (`on the host`) does, and a
+    `driver` the base image is said to bring right after it (`_DRIVER_OF_BASE`) does not."""
+    if not _HOST_AFTER.match(text, end) or _DRIVER_OF_BASE.match(text, end):
+        return False
+    return not _BASE_LABEL.match(text[:start]) or bool(_ON_HOST.match(text, end))
 
 
 def _passed_image(variable: str | None, repository: str, auditor: _Auditor) -> bool:
@@ -299,7 +318,7 @@ def _audit_text(
             ):
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
             host = _HOST_BEFORE.search(text, max(0, word.start() - 60), word.start())
-            if host or _HOST_AFTER.match(text, after.end()):
+            if host or _hosts(text, word.start(), after.end()):
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if _OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
