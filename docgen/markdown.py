@@ -690,8 +690,8 @@ def lists(doc: Document) -> list[ListBlock]:
         intro = " ".join(text.strip() for _, text in lead)
         if not lead and index >= 2:  # the paragraph just before, when no fence is between
             previous = paragraphs[index - 2]
-            if " ".join(t for _, t in previous.lines) == para.before and not any(
-                previous.lines[-1][0] < f < intro_line for f in fence_lines
+            if " ".join(t for _, t in previous.lines) == para.before and not _fence_between(
+                fence_lines, previous.lines[-1][0], intro_line
             ):
                 intro, intro_line = para.before.strip(), previous.lines[0][0]
         depth = indent(para.lines[first][1])
@@ -701,7 +701,7 @@ def lists(doc: Document) -> list[ListBlock]:
             if (
                 after.section != para.section
                 or after.before != " ".join(t for _, t in previous.lines)
-                or any(lines[-1][0] < f < after.lines[0][0] for f in fence_lines)
+                or _fence_between(fence_lines, lines[-1][0], after.lines[0][0])
                 or not _LIST_ITEM.match(after.lines[0][1])
                 or indent(after.lines[0][1]) != depth
             ):
@@ -711,6 +711,11 @@ def lists(doc: Document) -> list[ListBlock]:
         items = [(n, t) for n, t in lines if _LIST_ITEM.match(t) and indent(t) == depth]
         found.append(ListBlock(intro, intro_line, para.heading, items, para.section))
     return found
+
+
+def _fence_between(fence_lines: Sequence[int], low: int, high: int) -> bool:
+    """True when a fence of `fence_lines` (sorted first lines) starts strictly between `low` and `high`."""
+    return bisect.bisect_right(fence_lines, low) < bisect.bisect_left(fence_lines, high)
 
 
 def _live_lines(text: str, path: str) -> list[str | None]:

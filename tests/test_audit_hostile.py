@@ -626,3 +626,39 @@ def test_in_use_claims_on_one_line_cut_it_into_sentences_once(
     assert messages("## Versions\n\nTensorRT 9.0.0 is installed.\n", model) == [
         "README says TensorRT 9.0.0 but Dockerfile:4 says 10.0.1"
     ]
+
+
+def test_the_words_above_each_command_block_are_found_without_walking_the_paragraphs(
+    tmp_path: Path, model: ImageModel
+) -> None:
+    """`setup_files` looked at every paragraph for the words above each block (`inside the container`):
+    n blocks under n paragraphs cost n²."""
+    from docgen.audit.setup_files import setup_files
+
+    make_tree(tmp_path, {".git/HEAD": "", "Dockerfile": DOCKERFILE})
+    doc = Document()
+    doc.paragraphs = _Walked(Paragraph([(4 * n + 1, "Run:")], "", "", 0) for n in range(1000))
+    doc.fences = [Fence("bash", [(4 * n + 2, "cp a.env.example a.env")], 0) for n in range(1000)]
+    _Walked.walks = 0
+    found = list(setup_files(doc, [""] * 4001, tmp_path, [model], "README.md", tmp_path))
+    assert [d.line for d in found] == [2]  # told once
+    assert _Walked.walks <= 10
+
+
+def test_the_text_of_each_dead_code_path_s_line_is_read_once(tmp_path: Path, model: ImageModel) -> None:
+    """A Dockerfile path in code that is elsewhere in the repository read its line's text by walking
+    every paragraph, for each of its mentions: n mentions cost n²."""
+    make_tree(tmp_path, {".git/HEAD": "", "Dockerfile": DOCKERFILE, "deep/a/b/Dockerfile.gpu": DOCKERFILE})
+    doc = Document()
+    doc.paragraphs = _Walked(
+        Paragraph([(n + 1, "See `other/Dockerfile.gpu` for the GPU image.")], "", "", 0) for n in range(1000)
+    )
+    _Walked.walks = 0
+    list(references._dead_code_names(doc, "README.md", tmp_path, ["Dockerfile"], tmp_path))
+    assert _Walked.walks <= 10
+
+
+def test_lists_tell_a_fence_between_two_paragraphs_by_bisection() -> None:
+    fences = [3, 10, 20]
+    assert markdown._fence_between(fences, 2, 4) and markdown._fence_between(fences, 9, 21)
+    assert not markdown._fence_between(fences, 3, 10) and not markdown._fence_between(fences, 20, 99)

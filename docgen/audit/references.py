@@ -764,6 +764,7 @@ def _dead_code_names(
     said: dict[int, str] = {}
     seen: set[str] = set()
     known: list[Path] | None = None  # the repository's Dockerfiles, listed once when needed
+    texts: dict[int, str] | None = None  # the text of each line, read once when needed
     for line, code in _code_paths(doc):
         path = code.removeprefix("./")
         name = _basename(path)
@@ -779,7 +780,9 @@ def _dead_code_names(
             continue
         if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases, directory):
             continue
-        text = said.get(line) or _line_text(doc, line)
+        if texts is None:
+            texts = _line_texts(doc)
+        text = said.get(line) or texts.get(line, "")
         if _MAKES_DOCKERFILE.search(text) or re.search(_ANOTHER_PROJECTS + re.escape(code), text):
             continue
         if known is None:
@@ -802,17 +805,19 @@ def _dead_code_names(
         )
 
 
-def _line_text(doc: Document, line: int) -> str:
-    """The text of README `line` as the prose, a table row or a heading holds it ('' if none does)."""
+def _line_texts(doc: Document) -> dict[int, str]:
+    """README line → its text as the prose, a table row (cells joined by ` | `) or a heading holds it;
+    the first of them that holds the line."""
+    texts: dict[int, str] = {}
     for para in doc.paragraphs:
         for number, text in para.lines:
-            if number == line:
-                return text
+            texts.setdefault(number, text)
     for table in doc.tables:
         for number, cells in table.rows:
-            if number == line:
-                return " | ".join(cells)
-    return next((text for number, text in doc.headings if number == line), "")
+            texts.setdefault(number, " | ".join(cells))
+    for number, text in doc.headings:
+        texts.setdefault(number, text)
+    return texts
 
 
 def _plain_names(text: str) -> list[str]:

@@ -25,6 +25,7 @@ another order (`config.example.json` for `config.json.example`), named as the fi
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import shlex
@@ -151,15 +152,15 @@ def _reordered(name: str, names: _Names) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _intro(doc: Document, fence: Fence) -> str:
+def _intro(doc: Document, fence: Fence, ends: Sequence[tuple[int, int]]) -> str:
     """The words just above a block (its paragraph's last two lines, when they end at most two lines
-    above it) and its heading."""
+    above it) and its heading; `ends`: (last line, index) of each paragraph of `doc`, sorted."""
     start = fence.lines[0][0] if fence.lines else 0
+    first = bisect.bisect_left(ends, (start - 3, -1))
     near = [
         text
-        for para in doc.paragraphs
-        if para.lines and start - 3 <= para.lines[-1][0] < start
-        for _, text in para.lines[-2:]
+        for end, index in ends[first : bisect.bisect_left(ends, (start, -1))]
+        for _, text in doc.paragraphs[index].lines[-2:]
     ]
     return " ".join([*near, _heading_of(doc, start)])
 
@@ -370,13 +371,14 @@ def setup_files(
     built = False  # a build step ran: any file may be there now, but for templates
     entered_at: int | None = None  # the heading under which a block left the reader in a container
     seen: set[str] = set()
+    ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS or not fence.lines:
             continue
         if entered_at is not None and fence.section == entered_at:
             continue  # the block before put the reader in a container: this one runs there
         entered_at = None
-        if _INSIDE.search(_intro(doc, fence)):
+        if _INSIDE.search(_intro(doc, fence, ends)):
             continue
         for line, code in _commands(fence):
             if line in image:
