@@ -220,3 +220,56 @@ def test_a_value_another_variant_sets_is_found_under_the_variant_it_is_wrong_for
         "29: README says FORCE_GPU defaults to true but Dockerfile.cpu:2 sets ENV FORCE_GPU=false (certain)"
         in (_family(tmp_path, swapped))
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# Defaults the command a container starts with reads a variable with
+
+STARTED = """\
+FROM vllm/vllm-openai:v0.9.0
+ENV PORT=8000
+ENTRYPOINT python3 -m vllm.entrypoints.openai.api_server \\
+    --port ${PORT:-9000} \\
+    --model ${MODEL_NAME:-acme/chat-7b} \\
+    ${REVISION:+--revision "$REVISION"}
+"""
+STARTED_TABLE = """\
+# Server
+
+## Environment variables
+
+| Variable | Default | Description |
+|---|---|---|
+| `MODEL_NAME` | `{model}` | model to serve |
+| `PORT` | `8000` | port |
+| `REVISION` | *(none)* | model revision |
+"""
+
+
+def test_a_default_the_started_command_reads_a_variable_with_is_compared(tmp_path: Path) -> None:
+    assert _audit(tmp_path, STARTED_TABLE.format(model="acme/chat-2b"), STARTED) == [
+        "7: README says MODEL_NAME defaults to acme/chat-2b but Dockerfile:3 starts the container with "
+        "${MODEL_NAME:-acme/chat-7b} (certain)"
+    ]
+    # the right default; and `PORT`, which ENV sets (8000), not the expansion's 9000
+    assert _audit(tmp_path, STARTED_TABLE.format(model="acme/chat-7b"), STARTED) == []
+
+
+def test_an_exec_form_command_expands_nothing_but_a_shell_s_c_does(tmp_path: Path) -> None:
+    exec_form = (
+        'FROM python:3.11-slim\nCMD ["python", "serve.py", "--model", "${MODEL_NAME:-acme/chat-7b}"]\n'
+    )
+    assert _audit(tmp_path, STARTED_TABLE.format(model="acme/chat-2b"), exec_form) == []
+    shell_c = (
+        'FROM python:3.11-slim\nCMD ["sh", "-c", "python serve.py --model ${MODEL_NAME:-acme/chat-7b}"]\n'
+    )
+    assert _audit(tmp_path, STARTED_TABLE.format(model="acme/chat-2b"), shell_c) == [
+        "7: README says MODEL_NAME defaults to acme/chat-2b but Dockerfile:2 starts the container with "
+        "${MODEL_NAME:-acme/chat-7b} (certain)"
+    ]
+
+
+def test_a_default_of_a_stage_the_image_does_not_start_with_is_not_compared(tmp_path: Path) -> None:
+    staged = "FROM python:3.11-slim AS tool\nCMD python t.py --model ${MODEL_NAME:-acme/chat-7b}\n\n"
+    staged += "FROM python:3.11-slim\nCMD python serve.py\n"
+    assert _audit(tmp_path, STARTED_TABLE.format(model="acme/chat-2b"), staged) == []

@@ -18,6 +18,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.wording import _CODE_NAME, _about_env, _example, _heading_of, _sentences
 from docgen.markdown import Document, ListBlock, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
+from docgen.script_env import environment_defaults
 
 _ENV_COLUMN = re.compile(r"[ \t*]*env(?:ironment)?[ \t]+(?:name|var(?:iable)?)s?\b", re.IGNORECASE)
 """A name column headed `Env Name`, `Environment variable`."""
@@ -91,7 +92,7 @@ def _headings_above(doc: Document, line: int) -> list[str]:
 
 
 def _listed_values(
-    part: Document, whole: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int]]]
+    part: Document, whole: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]]
 ) -> Iterator[Diagnostic]:
     """The `` `NAME=VALUE` `` items of the lists under a heading about environment variables (`##
     Environment Variables`, maybe with a subheading naming the image, `### ROCm Variant`): what the
@@ -168,12 +169,54 @@ def _cell_default(cells: list[str], column: int | None) -> str | None:
     return value
 
 
-def _final_env(model: ImageModel) -> dict[str, tuple[str, int]]:
-    """The variables the image built sets with a known value → (value, ENV line)."""
+def _final_env(model: ImageModel) -> dict[str, tuple[str, int, str]]:
+    """The variables the image built gives a known value → (value, line, how it gives it): an ENV of
+    its target stage (`sets ENV PORT=8080`), else a default the command it starts with reads the
+    variable with (`starts with ${MODEL_NAME:-llama}`)."""
     if model.target is None:
         return {}
     label = model.target.label
-    return {e.name: (e.value, e.line) for e in model.env if e.stage == label and e.value is not None}
+    env = {
+        e.name: (e.value, e.line, f"sets ENV {e.name}={e.value}")
+        for e in model.env
+        if e.stage == label and e.value is not None
+    }
+    for name, (value, line) in _started_defaults(model).items():
+        env.setdefault(name, (value, line, f"starts the container with ${{{name}:-{value}}}"))
+    return env
+
+
+_SHELL_C = re.compile(
+    r'\A\[[ \t]*"(?:/bin/|/usr/bin/)?(?:sh|bash)"[ \t]*,[ \t]*"-c"[ \t]*,[ \t]*"(.*)"[ \t]*\]\Z', re.S
+)
+"""An exec-form command that is a shell's (`["sh", "-c", "…"]`): the text the shell expands."""
+
+
+def _started_defaults(model: ImageModel) -> dict[str, tuple[str, int]]:
+    """NAME → (default, Dockerfile line) of each variable the command a container of the image starts
+    with reads with a default (`ENTRYPOINT python3 -m server --model ${MODEL_NAME:-llama}`): the last
+    ENTRYPOINT and CMD of its target stage and the stages it builds on, in shell form or a shell's `-c`
+    (an exec form expands nothing)."""
+    chain: set[str] = set()
+    stage = model.target
+    while stage is not None:
+        chain.add(stage.label)
+        stage = model.stages[stage.parent] if stage.parent is not None else None
+    found: dict[str, tuple[str, int]] = {}
+    for keyword in ("ENTRYPOINT", "CMD"):
+        last = next((s for s in reversed(model.settings) if s.keyword == keyword and s.stage in chain), None)
+        if last is None:
+            continue
+        text = last.value.strip()
+        if text.startswith("["):
+            shell = _SHELL_C.match(text)
+            if shell is None:
+                continue
+            text = shell.group(1)
+        for name, (_, value) in environment_defaults(text).items():
+            if value and "$" not in value:
+                found.setdefault(name, (value, last.line))
+    return found
 
 
 def _same(said: str, value: str) -> bool:
@@ -186,17 +229,18 @@ def _same(said: str, value: str) -> bool:
 
 
 def _compare(
-    auditor: _Auditor, envs: list[dict[str, tuple[str, int]]], line: int, name: str, said: str
+    auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]], line: int, name: str, said: str
 ) -> Iterator[Diagnostic]:
     if "$" in said or "<" in said:
         return
     set_by = [(model, env[name]) for model, env in zip(auditor.models, envs, strict=True) if name in env]
     if not set_by or len(set_by) < len(envs):
         return  # an image leaves it to its base image or the application
-    if any("$" in value or _same(said, value) for _, (value, _at) in set_by):
+    if any("$" in value or _same(said, value) for _, (value, _at, _how) in set_by):
         return
-    model, (value, at) = set_by[0]
-    scripted = any(
+    model, (value, at, how) = set_by[0]
+    # a script the container starts may set an ENV's variable again; a default it reads is its own
+    scripted = how.startswith("sets ENV") and any(
         ".sh" in s.value or "entrypoint" in s.value.lower()
         for m, _ in set_by
         for s in m.settings
@@ -205,6 +249,6 @@ def _compare(
     yield Diagnostic(
         auditor.path,
         line,
-        f"README says {name} defaults to {said} but {model.path}:{at} sets ENV {name}={value}",
+        f"README says {name} defaults to {said} but {model.path}:{at} {how}",
         confidence=LIKELY if scripted else CERTAIN,
     )

@@ -112,11 +112,11 @@ def _compare(auditor: _Auditor, model: ImageModel, line: int, name: str, value: 
         return
     env = _final_env(model)
     if name in env:
-        held, at = env[name]
+        held, at, how = env[name]
         if "$" not in held and not _same(value.strip("\"'"), held):
             yield Diagnostic(
                 auditor.path,
                 line,
-                f"README says {name} defaults to {value} but {model.path}:{at} sets ENV {name}={held}",
+                f"README says {name} defaults to {value} but {model.path}:{at} {how}",
                 confidence=LIKELY,
             )
