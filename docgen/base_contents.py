@@ -240,6 +240,35 @@ def architectures(base: str) -> frozenset[str]:
     return family.architectures
 
 
+_L4T_RELEASE = re.compile(r"(?:\A|[-_.])r(3[2-9])\.\d+(?:\.\d+)?(?=\Z|[-_])")
+"""An L4T release in a Jetson image's tag (`r35.2.1`, `humble-r36.2.0`): its major tells the JetPack."""
+_JETPACK_OF_L4T = {"32": "4", "34": "5", "35": "5", "36": "6", "38": "7"}
+"""JetPack major release of each L4T major (L4T R32 is JetPack 4, R34/R35 JetPack 5, R36 JetPack 6, R38
+JetPack 7): NVIDIA's Jetson release tables."""
+_L4T_CUDA = re.compile(r"(\d+)\.(\d+)(?:\.\d+)?(?=\Z|[-_])")
+_JETPACK_OF_CUDA = {("10", "2"): "4", ("11", "4"): "5", ("13", "0"): "7"}
+"""JetPack major release an `l4t-cuda` tag's CUDA belongs to (10.2: JetPack 4, 11.4: JetPack 5, 13.0:
+JetPack 7); every CUDA 12 is JetPack 6's (12.2 in 6.0, 12.6 in 6.1 and 6.2)."""
+
+
+def jetpack(base: str) -> str | None:
+    """The JetPack major release (`5`) a Jetson base image reference is of: the L4T release in its tag
+    (`nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3`, `dustynv/ros:humble-r36.2.0`), else the CUDA
+    release of an `l4t-cuda` tag (`nvcr.io/nvidia/l4t-cuda:11.4.19-runtime`). None for any other image,
+    or a tag that says neither."""
+    repository, tag = _repository(base)
+    family = _family(repository)
+    if family is None or family.architectures != _JETSON:
+        return None
+    release = _L4T_RELEASE.search(tag.lower())
+    if release is not None:
+        return _JETPACK_OF_L4T.get(release.group(1))
+    cuda = _L4T_CUDA.match(tag) if repository.endswith("l4t-cuda") else None
+    if cuda is None:
+        return None
+    return "6" if cuda.group(1) == "12" else _JETPACK_OF_CUDA.get((cuda.group(1), cuda.group(2)))
+
+
 def carries(base: str, names: Iterable[str]) -> bool | None:
     """Whether the base image reference `base` carries a component known under one of `names` (any
     spelling: `flash_attn`, `TransformerEngine`): True when its family carries one (or its reference

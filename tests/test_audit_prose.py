@@ -426,3 +426,28 @@ def test_a_driver_the_base_image_brings_in_a_list_of_what_the_image_includes() -
 )
 def test_a_driver_elsewhere_stays_the_host_s(said: str) -> None:
     assert findings(f"# ROCm image\n\n{said}\n", {"Dockerfile": ROCM_DEV}) == []
+
+
+L4T_CUDA = "FROM nvcr.io/nvidia/l4t-cuda:11.4.19-runtime\nRUN apt-get update\n"
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (
+            "This image is for JetPack 4.6.",
+            [
+                "3: README says JetPack 4.6 but Dockerfile:1 says 5 "
+                "(nvcr.io/nvidia/l4t-cuda:11.4.19-runtime is of JetPack 5)"
+            ],
+        ),
+        ("This image is for JetPack 5.1.2.", []),
+        # the device's release, not the image's
+        ("Currently Xavier NX uses JetPack 4.6.", []),
+        ("Flash the board with JetPack 4.6 on the host first.", []),
+    ],
+)
+def test_a_jetpack_release_is_compared_with_the_one_the_jetson_base_is_of(
+    said: str, expected: list[str]
+) -> None:
+    assert findings(f"# Edge box\n\n{said}\n", {"Dockerfile": L4T_CUDA}) == expected

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.base_contents import architectures, brought_by, carries, family_name, is_plain
+from docgen.base_contents import architectures, brought_by, carries, family_name, is_plain, jetpack
 
 
 @pytest.mark.parametrize(
@@ -89,3 +89,26 @@ def test_what_a_package_pulls_in() -> None:
 )
 def test_the_architectures_a_base_is_published_for(base: str, published: set[str]) -> None:
     assert architectures(base) == published
+
+
+@pytest.mark.parametrize(
+    ("base", "major"),
+    [
+        ("nvcr.io/nvidia/l4t-base:r32.5.0", "4"),
+        ("nvcr.io/nvidia/l4t-base:r32.2", "4"),
+        ("nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", "5"),
+        ("dustynv/ros:humble-desktop-r36.2.0", "6"),
+        ("nvcr.io/nvidia/l4t-cuda:11.4.19-runtime", "5"),
+        ("nvcr.io/nvidia/l4t-cuda:12.2.12-devel", "6"),
+        ("nvcr.io/nvidia/l4t-cuda:10.2.460-runtime", "4"),
+        # no release in the tag, or no Jetson image
+        ("nvcr.io/nvidia/l4t-base:latest", None),
+        ("nvcr.io/nvidia/l4t-ml:py3", None),
+        ("nvidia/cuda:11.4.3-runtime-ubuntu20.04", None),
+        ("ubuntu:r35.1", None),
+    ],
+)
+def test_the_jetpack_a_jetson_base_is_of_is_read_off_its_l4t_or_cuda_release(
+    base: str, major: str | None
+) -> None:
+    assert jetpack(base) == major

@@ -36,6 +36,7 @@ from docgen.audit.versions import (
     _tag_named,
     _tag_versions,
 )
+from docgen.base_contents import jetpack
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -265,6 +266,9 @@ class _Facts:
             if comp.kind == "image":
                 self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
                 keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
+                if (major := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
+                    shown = f"{major} ({comp.name}:{value} is of JetPack {major})"
+                    self._add(_keys("JetPack", names), _Fact(major, shown, line, path, tag=True))
                 for name, version in _tag_versions(value):
                     fact = _Fact(version, version, line, path, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
