@@ -268,7 +268,9 @@ LISTED = """\
 PINNED = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\n"
 
 
-@pytest.mark.parametrize("heading", ["Versions", "Key versions", "Components", "What the container includes"])
+@pytest.mark.parametrize(
+    "heading", ["Versions", "Key versions", "Components", "What the container includes", "🚀 Features"]
+)
 def test_a_bare_item_under_a_versions_heading_is_certain(heading: str) -> None:
     readme = LISTED.format(heading=heading, cuda="12.1")
     assert _confidences(readme, PINNED) == [
@@ -281,6 +283,24 @@ def test_a_bare_item_under_a_versions_heading_is_certain(heading: str) -> None:
 )
 def test_a_bare_item_under_another_heading_is_not_certain(heading: str) -> None:
     readme = LISTED.format(heading=heading, cuda="12.1")
+    assert all(confidence != "certain" for _, _, confidence in _confidences(readme, PINNED))
+
+
+@pytest.mark.parametrize(
+    "intro", ["Includes:", "The image contains these packages:", "**Installed software:**"]
+)
+def test_a_bare_item_of_a_list_introduced_as_the_image_s_is_certain(intro: str) -> None:
+    readme = f"# Trainer image\n\n## Notes\n\n{intro}\n\n- PyTorch 2.5.1\n- CUDA: 12.1\n"
+    assert _confidences(readme, PINNED) == [
+        (8, "README says CUDA 12.1 but Dockerfile:1 says 12.4.1", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "intro", ["Tested with:", "Supported versions:", "Includes", "Other images include:"]
+)
+def test_a_bare_item_of_a_list_introduced_otherwise_is_not_certain(intro: str) -> None:
+    readme = f"# Trainer image\n\n## Notes\n\n{intro}\n\n- PyTorch 2.5.1\n- CUDA: 12.1\n"
     assert all(confidence != "certain" for _, _, confidence in _confidences(readme, PINNED))
 
 

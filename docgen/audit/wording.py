@@ -168,7 +168,7 @@ def _listed_as_env(doc: Document) -> Iterator[str]:
 
 
 _VERSIONS_HEADING = re.compile(
-    r"\b(?:versions?|components?|contents?|includes?|included|inside|installed|packages|stack|software"
+    r"\b(?:versions?|components?|contents?|includes?|included|inside|installed|packages|stack|software|features"
     r"|in[ \t]+(?:this|the)[ \t]+(?:docker|image|container))\b|版本|组件",
     re.IGNORECASE,
 )
@@ -231,7 +231,7 @@ def listed_versions(
     first line, or the one before it ending in `:`) about the host, tests or a choice."""
     if _NOT_THE_IMAGE.search(heading):
         return set()
-    if not _VERSIONS_HEADING.search(heading):
+    if not _VERSIONS_HEADING.search(heading) and not _versions_intro(lines, before):
         if not untitled or not _only_versions(lines, before):
             return set()
     named: dict[str, list[int]] = {}
@@ -239,6 +239,17 @@ def listed_versions(
         if (bare := _BARE_VERSION.match(text)) is not None:
             named.setdefault(bare.group(1).lower(), []).append(line)
     return {found[0] for found in named.values() if len(found) == 1}
+
+
+def _versions_intro(lines: list[tuple[int, str]], before: str) -> bool:
+    """True when the line introducing a list (its paragraph's first line, else the paragraph before it)
+    ends in `:` and says it is what the image has (`Includes:`, `The image contains these packages:`),
+    and nothing else (`Tested with:`, `Supported versions:`)."""
+    first = lines[0][1] if lines and not _LIST_MARK.match(lines[0][1]) else before
+    intro = first.strip().rstrip("*_ \t")
+    if not intro.endswith((":", "：")) or len(intro) > 120:
+        return False
+    return bool(_VERSIONS_HEADING.search(intro)) and not _NOT_THE_IMAGE.search(intro)
 
 
 def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
