@@ -191,6 +191,20 @@ def test_a_variable_the_entrypoint_sets_before_reading_it(tmp_path: Path) -> Non
     ]
 
 
+def test_a_script_an_add_pattern_copies_in_is_the_one_the_image_starts(tmp_path: Path) -> None:
+    # `ADD root/* /` puts root/start.sh at /start.sh; a pattern that does not match it copies nothing
+    script = '#!/bin/bash\nROCM_VERSION="6.4"\nexec python main.py\n'
+    added = ROCM.replace("COPY entrypoint.sh /usr/local/bin/entrypoint.sh", "ADD root/* /").replace(
+        'ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]', 'CMD ["/bin/bash", "/start.sh"]'
+    )
+    assert _audit(tmp_path, ROCM_README, {"Dockerfile": added, "root/start.sh": script}) == [
+        "7: README documents ROCM_VERSION as an environment variable of the container, but start.sh:2, "
+        "which the image starts, sets ROCM_VERSION=6.4: a value given at run time changes nothing (certain)"
+    ]
+    other = added.replace("ADD root/* /", "ADD root/*.py /")
+    assert _audit(tmp_path, ROCM_README, {"Dockerfile": other, "root/start.sh": script}) == []
+
+
 def test_a_variable_the_entrypoint_defaults_is_no_finding(tmp_path: Path) -> None:
     script = (
         '#!/bin/bash\nROCM_VERSION="${ROCM_VERSION:-6.4}"\n'

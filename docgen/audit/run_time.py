@@ -26,6 +26,7 @@ is read from a table, a list under an environment-variables heading, a command o
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import os
 import posixpath
@@ -122,12 +123,12 @@ class _RunImage:
         for copy in reversed(self.model.context_copies):
             if copy.stage not in self.indexes or copy.heredoc:
                 continue
-            if not any(posixpath.basename(src.rstrip("/")) == name for src in copy.sources):
+            if not any(_copies(src, name) for src in copy.sources):
                 continue
             dest = copy.dest.strip("\"'")
             if not dest.startswith("/") or "$" in dest:
                 return None
-            if dest.endswith("/") or len(copy.sources) > 1:
+            if dest.endswith("/") or len(copy.sources) > 1 or any(_GLOB.search(src) for src in copy.sources):
                 return posixpath.join(dest, name), copy.line
             return dest, copy.line
         return None
@@ -145,8 +146,8 @@ class _RunImage:
                     continue
                 for copy in self.model.context_copies:
                     for src in copy.sources:
-                        if posixpath.basename(src) == name and copy.stage in self.indexes:
-                            path = Path(self.model.file).parent / src.lstrip("/")
+                        if _copies(src, name) and copy.stage in self.indexes:
+                            path = Path(self.model.file).parent / posixpath.dirname(src.lstrip("/")) / name
                             if path.is_file():
                                 return name, path, copied[1]
         return None
@@ -234,6 +235,16 @@ _UPPER_WORD = re.compile(r"\b[A-Z][A-Z0-9_]{2,}\b")
 _MAX_FILES = 400
 """How many files of the build context the image copies in are read for the variables they name."""
 _BINARY = frozenset({".png", ".jpg", ".jpeg", ".gif", ".whl", ".tar", ".gz", ".zip", ".bin", ".so", ".pt"})
+
+
+_GLOB = re.compile(r"[*?\[]")
+
+
+def _copies(src: str, name: str) -> bool:
+    """True when the COPY source `src` copies a file named `name`: its own name, or a pattern of its
+    last part that the name matches (`ADD root/* /` copies `start.sh`)."""
+    last = posixpath.basename(src.rstrip("/"))
+    return last == name or (_GLOB.search(last) is not None and fnmatch.fnmatchcase(name, last))
 
 
 def _words_in(path: Path, budget: list[int]) -> set[str]:
