@@ -565,17 +565,17 @@ def _context_misses(
     above = [directory, *directory.resolve().parents][:5]
     bases = [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
     blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
+    made = MadeFiles(source)
     for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top):
         try:
             parsed = read_dockerfile(dockerfile, shown)
         except DocgenError:
             continue
         sources = _copied_sources(parsed.instructions)
-        before = source[: line - 1]
         sources = [
             (at, path)
             for at, path in sources
-            if not _ignored(path, [context, top], dockerfile) and not _made_before(path, before)
+            if not _ignored(path, [context, top], dockerfile) and not made.before(path, line)
         ]
         if not sources:
             continue
@@ -673,17 +673,46 @@ def _indented_blocks(doc: Document) -> list[Fence]:
     ]
 
 
-def _made_before(path: str, lines: Sequence[str]) -> bool:
-    """True when one of `lines` (the README above a build command) makes `path` or its first folder:
-    a command that writes a file (`wget`, `cp`, `mkdir`, `>`) or words that tell to (`download`,
-    `copy`, `put`, `create` …) naming it."""
-    names = {path, path.split("/", 1)[0], posixpath.basename(path)}
-    for text in lines:
-        if not any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in names):
-            continue
-        if _MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text):
-            return True
-    return False
+class MadeFiles:
+    """The files the README lines that make one name: a command that writes a file (`wget`, `cp`,
+    `mkdir`, `>`) or words that tell to (`download`, `copy`, `put`, `create` …). `before(path, line)`
+    is True when a line above README `line` names `path` or its first folder (as a word of its own:
+    `model.bin` in `wget …/model.bin`, `models` in `mkdir models/x`).
+
+    Each line is read once, when the index is made: every word of a making line (a run of letters,
+    digits, `_`, `.` and `-`) is stored with each part of it that ends before a `.` (`config`,
+    `config.json` and `config.json.example` for `config.json.example`), at the first line that names it.
+    A name with another character is looked for line by line (`_slowly`)."""
+
+    _WORD = re.compile(r"[\w.-]+")
+    _PLAIN = re.compile(r"[\w.-]+\Z")
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self._lines = lines
+        self._first: dict[str, int] = {}
+        for number, text in enumerate(lines, 1):
+            if not (_MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text)):
+                continue
+            for word in self._WORD.findall(text):
+                ends = [i for i, char in enumerate(word) if char == "."] + [len(word)]
+                for end in ends:
+                    if end:
+                        self._first.setdefault(word[:end], number)
+
+    def before(self, path: str, line: int) -> bool:
+        """True when a making line above README `line` names `path`, its first folder or its name."""
+        names = {path.split("/", 1)[0], posixpath.basename(path)} - {""}
+        if all(self._PLAIN.match(n) for n in names):  # (`path` itself holds its name: no need to look)
+            return any(self._first.get(n, line) < line for n in names)
+        return self._slowly(names | {path}, line)
+
+    def _slowly(self, names: set[str], line: int) -> bool:
+        for text in self._lines[: line - 1]:
+            if not any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in names):
+                continue
+            if _MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text):
+                return True
+        return False
 
 
 def _misnamed_links(

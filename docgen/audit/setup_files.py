@@ -36,7 +36,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, _continued, without_prompt
 from docgen.audit.missing import _CREATES, _ignore_patterns, _ignored, _made, repository_root
 from docgen.audit.missing import _GENERATED as _SITE_FOLDERS
-from docgen.audit.references import _GENERATED, _made_before, _top, cd_target
+from docgen.audit.references import _GENERATED, MadeFiles, _top, cd_target
 from docgen.audit.steps import _copy_operands, _image_lines, _plain
 from docgen.audit.wording import _COMMAND_LANGS, _heading_of
 from docgen.files import text_or_none
@@ -361,6 +361,7 @@ def setup_files(
     names = _Names(root)
     patterns = _ignore_patterns([directory.resolve(), root], root)
     made = _made_by_steps(doc)
+    made_files = MadeFiles(source)
     clones = _clone_folders(doc)
     image = _image_lines(doc)
     text = "\n".join(text_or_none(Path(m.file)) or "" for m in models if m.file)
@@ -408,7 +409,7 @@ def setup_files(
                             how,
                             path,
                             line,
-                            source,
+                            made_files,
                             names,
                             patterns,
                             made,
@@ -430,7 +431,7 @@ def _finding(
     how: str,
     path: str,
     line: int,
-    source: Sequence[str],
+    made_files: MadeFiles,
     names: _Names,
     patterns: list[tuple[Path, str]],
     made: set[str],
@@ -453,7 +454,7 @@ def _finding(
     parts = path.split("/")
     if any(p in _GENERATED or p in _SITE_FOLDERS or p in made for p in parts):
         return None
-    if _made_before(path, source[: line - 1]) or _ignored(root / path, patterns):
+    if made_files.before(path, line) or _ignored(root / path, patterns):
         return None
     if not template and (upstream or name in dockerfiles):
         return None  # a script of the image, or of a project its Dockerfile clones

@@ -32,8 +32,8 @@ from docgen.audit.references import (
     _ELSEWHERE,
     _FILES_APPEAR,
     _RUN_SCRIPT,
+    MadeFiles,
     _bases,
-    _made_before,
     _top,
     _Walk,
     cd_target,
@@ -334,11 +334,12 @@ def _missing_copies(
         if _plain(s) and any((f / s).is_file() for f in folders)
     }
     listings = _Listings()
+    made = MadeFiles(source)
     seen: set[tuple[int, str]] = set()
     for line, src, destination, folders in copies:
         if not _plain(src) or not folders or (line, src) in seen:
             continue
-        if any((f / src).exists() for f in folders) or _made_before(src, source[: line - 1]):
+        if any((f / src).exists() for f in folders) or made.before(src, line):
             continue
         if any(p in _GENERATED for p in src.split("/")):
             continue
