@@ -692,3 +692,28 @@ def test_the_index_of_made_files_says_what_reading_each_line_says(path: str) -> 
     for line in range(1, len(lines) + 2):
         names = {path.split("/", 1)[0], path.rsplit("/", 1)[-1], path} - {""}
         assert made.before(path, line) == made._slowly(names, line)
+
+
+def test_file_names_are_grouped_by_their_words_once(
+    tmp_path: Path, model: ImageModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each missing template a step copies looked for a file of the same words in another order by
+    reading the words of every file name of the repository: n templates in a repository of m files
+    cost n·m."""
+    module = importlib.import_module("docgen.audit.setup_files")
+    plain = module._words
+    files = {".git/HEAD": "", "Dockerfile": DOCKERFILE}
+    files |= {f"conf/f{n}.json": "" for n in range(300)}
+    make_tree(tmp_path, files)
+    counted = []
+
+    def words(name: str) -> tuple[str, ...]:
+        counted.append(name)
+        return plain(name)
+
+    monkeypatch.setattr(module, "_words", words)
+    doc = Document()
+    doc.fences = [Fence("bash", [(n + 1, f"cp a{n}.json.example a{n}.json")], 0) for n in range(300)]
+    found = list(module.setup_files(doc, [""] * 301, tmp_path, [model], "README.md", tmp_path))
+    assert len(found) == 300
+    assert len(counted) <= 2 * 300 + 310  # each file name once, each template once or twice

@@ -101,6 +101,7 @@ class _Names:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._names: dict[str, list[str]] | None = None
+        self._by_words: dict[tuple[str, ...], list[str]] | None = None
         self.complete = True
 
     def paths(self) -> dict[str, list[str]]:
@@ -135,6 +136,14 @@ class _Names:
         self._names = names
         return names
 
+    def by_words(self) -> dict[tuple[str, ...], list[str]]:
+        """The words of a file name, sorted (`_words`) → the paths of the files whose names have them."""
+        if self._by_words is None:
+            self._by_words = {}
+            for key, paths in self.paths().items():
+                self._by_words.setdefault(_words(key), []).extend(paths)
+        return self._by_words
+
 
 def _words(name: str) -> tuple[str, ...]:
     """The words of a file name, sorted, lower case: `config.example.json` and `config.json.example`
@@ -148,7 +157,7 @@ def _reordered(name: str, names: _Names) -> str | None:
     words = _words(name)
     if len(words) < 2:
         return None
-    found = [p for key, paths in names.paths().items() if _words(key) == words for p in paths]
+    found = names.by_words().get(words, [])
     return found[0] if len(found) == 1 else None
 
 
