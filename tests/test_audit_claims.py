@@ -437,6 +437,20 @@ def test_a_list_said_to_be_the_build_args_must_list_them_all() -> None:
     )
 
 
+def test_an_arg_the_dockerfile_sets_for_its_own_tools_is_owed_no_row() -> None:
+    # `ARG DEBIAN_FRONTEND=noninteractive` quiets apt: no one passes it, a complete table leaves it out
+    quiet = HDF.replace(
+        "FROM ${BASE}\n", "FROM ${BASE}\nARG DEBIAN_FRONTEND=noninteractive\nRUN apt-get update\n"
+    )
+    model = model_of(parse_dockerfile(quiet, "Dockerfile"))
+    readme = HDF_BUILD + "Arguments and their defaults are listed below.\n\n" + HDF_ITEMS
+    assert [f"{d.line}: {d.message}" for d in audit(readme, "README.md", model)] == [
+        "7: build arg HDF_MINOR (Dockerfile:6) is missing from the README's build-argument list",
+        "7: build arg VCS_URL (Dockerfile:9) is missing from the README's build-argument list",
+        "13: README documents build arg HDF_MINR but Dockerfile does not declare it",
+    ]
+
+
 def test_a_list_of_some_build_args_need_not_list_them_all() -> None:
     for intro in ("You can override the following build arguments:", "Some useful build args:"):
         assert hdf(HDF_BUILD + intro + "\n\n" + HDF_ITEMS) == [

@@ -281,6 +281,7 @@ CUDA_DEVEL = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN apt-get update\n"
         "Requires an Ubuntu 20.04 host with driver 550.",
         "To set up Docker for an NVIDIA GPU on an Ubuntu 24.04 system, see the vendor's guide.",
         "See [Setting up NVIDIA docker & podman (Ubuntu 24.04)](https://example.org/setup) first.",
+        "- **NVIDIA GPU driver:** version **≥ 535** (supports CUDA 12.1)",
     ],
 )
 def test_a_base_offered_as_a_choice_or_the_host_s_system_is_no_claim(said: str) -> None:

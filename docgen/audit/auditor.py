@@ -712,7 +712,7 @@ class _Auditor:
         missing = [row for row in build_arg_rows(model) if not covered(row.name, documented)]
         unread = unread_args(model) | unreached_args(model) if missing else frozenset()
         for row in missing:
-            if row.name not in unread:
+            if row.name not in unread and row.name not in _HOUSEKEEPING:
                 yield Diagnostic(
                     self.path,
                     line,
@@ -721,6 +721,9 @@ class _Auditor:
                 )
 
 
+_HOUSEKEEPING = frozenset({"DEBIAN_FRONTEND"})
+"""Build args a Dockerfile sets for its own tools, which no one passes (`ARG DEBIAN_FRONTEND=noninteractive`
+quiets apt): a table of build args owes them no row."""
 _RANGE = re.compile(r"v?(\d+\.\d+(?:\.\d+)?)[-–]v?(\d+\.\d+(?:\.\d+)?)")
 """A range of releases written as one word (`3.8-3.11`); `12.4.1-1` (a Debian revision) is none."""
 

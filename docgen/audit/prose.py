@@ -96,6 +96,7 @@ drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z"
+    r"|\bdrivers?\b[^.;]{0,50}?\bsupports?[ \t]+\Z"
     r"|\bset(?:ting)?[ \t]*up[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:nvidia[ \t]+)?(?:docker|podman)\b[^.]{0,40}\Z"
     r"|\b(?:jetson|xavier|orin|nano|tx[12]|agx|thor)(?:[ \t]+(?:nx|nano|agx))?[ \t]+"
     r"(?:uses|runs|has|ships|comes[ \t]+with|is[ \t]+on)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z",
@@ -103,7 +104,8 @@ _HOST_BEFORE = re.compile(
 )
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`,
 `Setting up NVIDIA docker & podman (Ubuntu 24.04)` (Docker itself is set up on the host), `Xavier NX
-uses JetPack 4.5` (the device's release)."""
+uses JetPack 4.5` (the device's release), `GPU driver: version ≥ 535 (supports CUDA 12.2)` (what the
+driver can run)."""
 _BASE_LABEL = re.compile(
     r"\A[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}base(?:[ \t]+(?:docker[ \t]+|container[ \t]+)?image)?"
     r"(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])",
