@@ -651,6 +651,9 @@ class Document:
     """(README line, target) of every link outside fences, history included, in any form: inline links
     and images (`[text](target)`, `![alt](img.png)`), reference definitions (`[label]: target`) and
     HTML `<a href>`, `<img src>` (`destinations`)."""
+    _parents: list[int] = field(default_factory=list, compare=False, repr=False)
+    """For each heading, the index of the heading over its section (-1: none), made by `headings_over` and
+    again when the number of headings has changed since."""
 
 
 @dataclass(frozen=True)
@@ -666,6 +669,27 @@ class ListBlock:
     """(README line, text) of the first line of each of its items; nested items are not its own."""
     section: int = 0
     """README line of the heading the list is under (0: none)."""
+
+
+def headings_over(doc: Document, line: int) -> list[str]:
+    """The title of the heading README `line` is under, then those of the headings that hold its section,
+    nearest first (`### ROCm Variant`, then `## Environment Variables`); [] before the first heading.
+    Each heading's parent (the nearest heading above it of a higher level) is found once a document."""
+    if len(doc._parents) != len(doc.headings):
+        doc._parents = []
+        above: list[int] = []  # indexes of the headings over the one read, highest level first
+        for index, (number, _) in enumerate(doc.headings):
+            level = doc.levels.get(number, 6)
+            while above and doc.levels.get(doc.headings[above[-1]][0], 6) >= level:
+                above.pop()
+            doc._parents.append(above[-1] if above else -1)
+            above.append(index)
+    index = bisect.bisect_right(doc.headings, line, key=lambda heading: heading[0]) - 1
+    found: list[str] = []
+    while index >= 0:
+        found.append(doc.headings[index][1])
+        index = doc._parents[index]
+    return found
 
 
 def lists(doc: Document) -> list[ListBlock]:

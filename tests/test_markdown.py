@@ -462,3 +462,25 @@ def test_a_list_whose_items_blank_lines_set_apart_is_one_list() -> None:
         ("The arguments are listed below.", 3, [5, 8]),
         ("", 14, [14]),
     ]
+
+
+def test_the_headings_over_a_line_are_its_section_s_and_those_holding_it() -> None:
+    doc = markdown.read_document(
+        "# Image\n\n## Variants\n\n### ROCm Variant\n\ntext\n\n## Environment Variables\n\n"
+        "### All Variants\n\n#### Notes\n\n### ROCm Variant\n\n- `A=1`\n",
+        "README.md",
+    )
+    assert markdown.headings_over(doc, 1) == ["Image"]
+    assert markdown.headings_over(doc, 7) == ["ROCm Variant", "Variants", "Image"]
+    assert markdown.headings_over(doc, 17) == ["ROCm Variant", "Environment Variables", "Image"]
+    assert markdown.headings_over(doc, 14) == ["Notes", "All Variants", "Environment Variables", "Image"]
+    assert markdown.headings_over(markdown.read_document("text\n\n## Later\n", "README.md"), 1) == []
+
+
+def test_the_headings_over_a_line_follow_headings_added_after_a_first_look() -> None:
+    doc = markdown.Document()
+    doc.headings, doc.levels = [(1, "A")], {1: 2}
+    assert markdown.headings_over(doc, 5) == ["A"]
+    doc.headings.append((3, "B"))
+    doc.levels[3] = 1
+    assert markdown.headings_over(doc, 5) == ["B"]

@@ -37,7 +37,8 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.wording import _line_at, _sentences
 from docgen.base_contents import architectures
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel, Stage
+from docgen.model import Diagnostic, ImageModel
+from docgen.stages import built_stages
 
 _SHOWN = {"amd64": "amd64 (x86_64)", "arm64": "arm64 (aarch64)"}
 _MENTION = re.compile(
@@ -54,17 +55,11 @@ _JOINED = re.compile(
 """Between two mentions: a list of platforms (`amd64 and arm64`, `x86 / Jetson`), the README offers both."""
 _LINKED = re.compile(r"\b(?:is|are|based|uses?|runs?|built)\b", re.IGNORECASE)
 """Between two mentions: one said of the other (`Jetson is based on AMD64 architecture`), not a list."""
-_LABEL = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:target[ \t]+)?(?:platform|architecture|arch)[*_]{0,2}"
-    r"[ \t]*[:：]?[*_]{0,2}[ \t]*",
-    re.IGNORECASE,
-)
+_LABEL_WORD = r"[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:target[ \t]+)?(?:platform|architecture|arch)"
+"""The word labelling a value the image's platform, maybe in an item and bold: `- **Architecture`."""
+_LABEL = re.compile(_LABEL_WORD + r"[*_]{0,2}[ \t]*[:：]?[*_]{0,2}[ \t]*", re.IGNORECASE)
 """A table's first cell labelling the second the image's platform: `**Platform**`, `Architecture`."""
-_LINE_LABEL = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:target[ \t]+)?(?:platform|architecture|arch)"
-    r"(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])[ \t]*",
-    re.IGNORECASE,
-)
+_LINE_LABEL = re.compile(_LABEL_WORD + r"(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])[ \t]*", re.IGNORECASE)
 """A line that labels its value the image's platform: `Platform: `, `- **Architecture:** `."""
 _SUBJECT = re.compile(r"\b(?:image|container|dockerfile|docker|this|it)\b", re.IGNORECASE)
 _FOR = re.compile(
@@ -211,7 +206,8 @@ def _joined(value: str, mentions: list[re.Match[str]]) -> bool:
 def _fact(model: ImageModel) -> tuple[str, str] | None:
     """(the one architecture `model`'s build target can be built for, why) when its base or a file its
     RUNs fetch tells, else None."""
-    stages = _chain(model)
+    built = built_stages(model)  # the target, the stages it starts from and copies from
+    stages = [s for s in model.stages if s.label in built]
     if not stages:
         return None
     found: list[tuple[str, str]] = []
@@ -234,25 +230,6 @@ def _fact(model: ImageModel) -> tuple[str, str] | None:
     found.extend(_fetched(model, {s.index for s in stages}))
     arches = {arch for arch, _ in found}
     return found[0] if len(arches) == 1 else None
-
-
-def _chain(model: ImageModel) -> list[Stage]:
-    """The stages the build target uses: itself, those it starts from and those it copies from."""
-    target = model.target
-    if target is None:
-        return []
-    wanted: set[int] = set()
-    todo = [target.index]
-    while todo:
-        index = todo.pop()
-        if index in wanted or index >= len(model.stages):
-            continue
-        wanted.add(index)
-        stage = model.stages[index]
-        todo.extend(stage.depends_on)
-        if stage.parent is not None:
-            todo.append(stage.parent)
-    return [model.stages[i] for i in sorted(wanted)]
 
 
 def _fetched(model: ImageModel, used: set[int]) -> Iterator[tuple[str, str]]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.wording import _CODE_NAME, _about_env, _example, _heading_of, _sentences
-from docgen.markdown import Document, ListBlock, code_spans, lists
+from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
 
@@ -78,19 +78,6 @@ _SET_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+`([A-Z][A-Z0-9_]*)=([^
 """A list item that starts with a variable and its value in code: `` - `FORCE_GPU=true` - Force GPU ``."""
 
 
-def _headings_above(doc: Document, line: int) -> list[str]:
-    """The titles of the heading `line` is under and of the headings that one is under, nearest first."""
-    found: list[str] = []
-    level = 7
-    for head_line, title in reversed(doc.headings):
-        if head_line > line:
-            continue
-        if doc.levels.get(head_line, 6) < level:
-            found.append(title)
-            level = doc.levels.get(head_line, 6)
-    return found
-
-
 def _listed_values(
     part: Document, whole: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]]
 ) -> Iterator[Diagnostic]:
@@ -123,7 +110,7 @@ def _listed_values(
 def _set_items(whole: Document, block: ListBlock) -> list[tuple[int, str, str]]:
     """(line, name, value) of the `` `NAME=VALUE` `` items of `block` when it is under a heading about
     environment variables and nothing says they are not the image's (`compose`, `host`, `if`)."""
-    titles = _headings_above(whole, block.items[0][0]) if block.items else []
+    titles = headings_over(whole, block.items[0][0]) if block.items else []
     if not any(_about_env(t) for t in titles) or _NOT_THE_IMAGE.search(" ".join([block.intro, *titles])):
         return []
     return [

@@ -49,7 +49,7 @@ from docgen.audit.wording import (
 from docgen.base_contents import is_plain
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
 from docgen.script_env import Override, overrides
 
@@ -320,18 +320,6 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     yield from _entrypoint_paths(part, auditor, images)
 
 
-def _headings_over(whole: Document, line: int) -> str:
-    """The heading `line` is under and the headings of the sections that hold it, joined."""
-    found: list[str] = []
-    level = 99
-    for number, text in reversed([h for h in whole.headings if h[0] <= line]):
-        depth = whole.levels.get(number, 6)
-        if depth < level:
-            found.append(text)
-            level = depth
-    return " ".join(found)
-
-
 _TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
 
 
@@ -363,7 +351,9 @@ def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
         # compose build passes on as build args: intel/ai-containers-style READMEs)
         if not (_about_env(heading) or _ENV_HEADING.match(heading)):
             continue
-        if _ABOUT_BUILD.search(f"{_headings_over(whole, table.line)} {table.context} {table.header[0]}"):
+        if _ABOUT_BUILD.search(
+            f"{' '.join(headings_over(whole, table.line))} {table.context} {table.header[0]}"
+        ):
             continue
         for line, cells in table.rows:
             if cells and (name := _CODE_NAME.match(cells[0])) is not None:
@@ -371,7 +361,7 @@ def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
                     yield line, name.group(1)
     for para in part.paragraphs:
         if not (_about_env(para.heading) or _ENV_HEADING.match(para.heading)) or _ABOUT_BUILD.search(
-            f"{_headings_over(whole, para.lines[0][0] if para.lines else 0)} {para.before}"
+            f"{' '.join(headings_over(whole, para.lines[0][0] if para.lines else 0))} {para.before}"
         ):
             continue
         for line, text in para.lines:
