@@ -174,9 +174,15 @@ def test_the_nearest_true_based_claims(said: str) -> None:
 
 
 def test_an_ubuntu_edition_before_its_version() -> None:
+    # a line of nothing but the image's stack says it as plainly as a table
     readme = "# Torch\n\nUbuntu Server 20.04 with Python 3.10 and CUDA 11.8.\n"
     dockerfile = "FROM nvidia/cuda:11.8.0-base-ubuntu22.04\nRUN apt-get update\n"
     assert _sure(readme, {"Dockerfile": dockerfile}) == [
+        "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04 (certain)"
+    ]
+    # in a sentence saying more, the edition is still read, as a likely claim
+    said = readme.replace("Ubuntu Server", "Built for Ubuntu Server")
+    assert _sure(said, {"Dockerfile": dockerfile}) == [
         "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04 (likely)"
     ]
 

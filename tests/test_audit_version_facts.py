@@ -322,6 +322,48 @@ def test_a_library_wheel_does_not_replace_the_base_images_library() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Current version: UBUNTU 22.04, CUDA 12.1, PYTHON3.10, SSH-server",
+        "**Software stack:** CUDA 12.1, PyTorch 2.5.1",
+        "Ubuntu Server 22.04 with Python 3.10, PyTorch 2.5.1, CUDA 12.1.",
+        "- Ubuntu 22.04 + CUDA 12.1 + PyTorch 2.5.1",
+    ],
+)
+def test_a_line_saying_the_image_s_versions_is_certain_under_any_heading_about_it(line: str) -> None:
+    readme = f"# Trainer image\n\n## Description\n\n{line}\n"
+    assert _confidences(readme, PINNED) == [
+        (5, "README says CUDA 12.1 but Dockerfile:1 says 12.4.1", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("heading", "line"),
+    [
+        ("Description", "Tested on Ubuntu 22.04 with CUDA 12.1 and PyTorch 2.5.1."),
+        ("Description", "Minimum version: CUDA 12.1, PyTorch 2.5.1"),
+        ("Description", "Supported versions: CUDA 12.1, PyTorch 2.5.1"),
+        ("Description", "CUDA 12.1 and PyTorch 2.5.1"),  # two: may be an aside
+        ("Host requirements", "Ubuntu 22.04 with CUDA 12.1, PyTorch 2.5.1"),
+    ],
+)
+def test_a_line_of_versions_of_something_else_is_not_certain(heading: str, line: str) -> None:
+    readme = f"# Trainer image\n\n## {heading}\n\n{line}\n"
+    assert all(confidence != "certain" for _, _, confidence in _confidences(readme, PINNED))
+
+
+def test_an_item_opening_with_a_version_in_bold_under_a_features_heading_is_certain() -> None:
+    readme = "# Trainer image\n\n## Features\n\n- **CUDA 12.1** and **cuDNN 9** (DNN backend enabled)\n"
+    assert _confidences(readme, PINNED) == [
+        (5, "README says CUDA 12.1 but Dockerfile:1 says 12.4.1", "certain")
+    ]
+    # the same item not in bold stays likely; under a heading about the host it is no claim
+    plain = readme.replace("**CUDA 12.1**", "CUDA 12.1")
+    assert [c for _, _, c in _confidences(plain, PINNED)] == ["likely"]
+    assert _confidences(readme.replace("## Features", "## Host setup"), PINNED) == []
+
+
 def test_a_choice_of_versions_under_a_versions_heading_is_not_certain() -> None:
     readme = "# Trainer image\n\n## Versions\n\n- CUDA 11.8\n- CUDA 12.4\n"
     assert [c for _, _, c in _confidences(readme, PINNED)] == ["likely"]

@@ -202,6 +202,32 @@ _BARE_VERSION = re.compile(
 )
 """A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`,
 `- torch 1.10.0+cu113`."""
+_LEAD_VERSION = re.compile(
+    r"[ \t]*[-*+][ \t]+(?:\*\*|__)([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})"
+    r"[ \t]*:?[ \t]+[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?(?:\*\*|__)(?![\w.])"
+)
+"""A list item that opens with a `Name version` in bold, its subject, and says more of it: `- **CUDA 12.2**
+and **cuDNN 8** (DNN backend enabled)`, `- **OpenCV 4.12.0** built with contrib modules`."""
+_LABELLED = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*((?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[*_]*[ \t]*[:：][*_]*[ \t]+\S"
+)
+"""A line that says what it lists in a short label before a colon: `Current version: UBUNTU 18.04, CUDA
+10.2, PYTHON3.8`, `**Software stack:** CUDA 12.4, PyTorch 2.5`."""
+_STACK_WORD = (
+    r"(?!(?i:with|and|on|plus|tested|for|requires?|needs?|runs?|supports?|built|using|uses?)\b)"
+    r"[A-Za-z][A-Za-z0-9._+-]*"
+)
+_STACK_ITEM = rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*"
+_STACK_LINE = re.compile(
+    rf"[ \t]*(?:[-*+][ \t]+)?{_STACK_ITEM}"
+    rf"(?:[ \t]*(?:,|\+|/|;)?[ \t]*(?:\b(?:with|and|on|plus)[ \t]+)?{_STACK_ITEM}){{2,}}[ \t]*\.?[ \t]*\Z"
+)
+"""A line of nothing but three or more `Name version` joined by commas, `with`, `and` or `on`: `Ubuntu
+Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.`, the image's stack said in one line."""
+_NOT_NOW = re.compile(
+    r"\b(?:latest|recommended|minimum|min|maximum|max|upstream|new|next|old|last|default)\b", re.IGNORECASE
+)
+"""Label words of versions other than the image's own now: `Latest version:`, `Minimum version:`."""
 _LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
 _IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*\Z")
 """A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
@@ -220,10 +246,13 @@ def about_this_image(heading: str) -> bool:
 def listed_versions(
     heading: str, lines: list[tuple[int, str]], untitled: bool = False, before: str = ""
 ) -> set[int]:
-    """The lines of `lines` that are bare `Name version` lines (a list item, a `Key: value` line)
-    under a heading about what the image has (`## Versions`): each says that version as plainly as a
-    table cell. None under a heading about the host, tests, older images or a choice of versions, and
-    none of a name listed twice (`- CUDA 11.8`, `- CUDA 12.1`: a choice, not the image's one).
+    """The lines of `lines` that are bare `Name version` lines (a list item, a `Key: value` line), or
+    items opening with one in bold (`- **CUDA 12.2** and **cuDNN 8**`), under a heading about what the
+    image has (`## Versions`): each says that version as plainly as a table cell. Under any heading that
+    may be about the image, so is a line labelled as the image's versions (`Current version: CUDA 10.2,
+    Python 3.8`) or one of nothing but three or more of them (`Ubuntu 20.04 with Python 3.10, CUDA 11.8.`).
+    None under a heading about the host, tests, older images or a choice of versions, and none of a name
+    listed twice (`- CUDA 11.8`, `- CUDA 12.1`: a choice, not the image's one).
 
     `untitled`: the lines are under no heading but the README's title (or none at all). A list there is
     the image's versions when it is nothing else: every item a bare `Name version` (or an image
@@ -231,14 +260,27 @@ def listed_versions(
     first line, or the one before it ending in `:`) about the host, tests or a choice."""
     if _NOT_THE_IMAGE.search(heading):
         return set()
+    labelled = {line for line, text in lines if _labelled_versions(text) or _STACK_LINE.match(text)}
     if not _VERSIONS_HEADING.search(heading) and not _versions_intro(lines, before):
         if not untitled or not _only_versions(lines, before):
-            return set()
+            return labelled
     named: dict[str, list[int]] = {}
     for line, text in lines:
-        if (bare := _BARE_VERSION.match(text)) is not None:
+        if (bare := _BARE_VERSION.match(text) or _LEAD_VERSION.match(text)) is not None:
             named.setdefault(bare.group(1).lower(), []).append(line)
-    return {found[0] for found in named.values() if len(found) == 1}
+    return labelled | {found[0] for found in named.values() if len(found) == 1}
+
+
+def _labelled_versions(text: str) -> bool:
+    """True when `text` opens with a short label saying it lists what the image has now (`Current
+    version:`, `Versions:`, `**Software stack:**`), nothing else (`Tested versions:`, `Supported:`)."""
+    label = _LABELLED.match(text)
+    if label is None:
+        return False
+    words = label.group(1)
+    if _NOT_THE_IMAGE.search(words) or _NOT_NOW.search(words):
+        return False
+    return bool(_VERSIONS_HEADING.search(words))
 
 
 def _versions_intro(lines: list[tuple[int, str]], before: str) -> bool:
