@@ -273,3 +273,46 @@ def test_a_default_of_a_stage_the_image_does_not_start_with_is_not_compared(tmp_
     staged = "FROM python:3.11-slim AS tool\nCMD python t.py --model ${MODEL_NAME:-acme/chat-7b}\n\n"
     staged += "FROM python:3.11-slim\nCMD python serve.py\n"
     assert _audit(tmp_path, STARTED_TABLE.format(model="acme/chat-2b"), staged) == []
+
+
+# --- a line about one variable, named first, giving its default ---------------------------------------
+
+LABELLED = """\
+# Server
+
+Set these on the deployment page:
+
+MODEL_NAME: the model to serve. Remove this variable to deploy the default {model} model.
+REVISION: the model revision. Remove this variable to deploy the default revision.
+
+- `PORT` – the port to serve on (default: `{port}`)
+"""
+
+
+def test_a_line_about_a_variable_giving_its_default_is_compared(tmp_path: Path) -> None:
+    readme = LABELLED.format(model="acme/chat-2b", port="8000")
+    assert _audit(tmp_path, readme, STARTED) == [
+        "5: README says MODEL_NAME defaults to acme/chat-2b but Dockerfile:3 starts the container with "
+        "${MODEL_NAME:-acme/chat-7b} (certain)"
+    ]
+    # ENV PORT=8000 (not the expansion's 9000); `likely`, as the started command may set it again
+    wrong_port = LABELLED.format(model="acme/chat-7b", port="9000")
+    assert _audit(tmp_path, wrong_port, STARTED) == [
+        "8: README says PORT defaults to 9000 but Dockerfile:2 sets ENV PORT=8000 (likely)"
+    ]
+    # the right defaults; `the default revision` names no value (and REVISION has none)
+    assert _audit(tmp_path, LABELLED.format(model="acme/chat-7b", port="8000"), STARTED) == []
+
+
+def test_a_labelled_default_of_something_else_is_left_alone(tmp_path: Path) -> None:
+    for readme in (
+        # a build-args section: the ARG's default, arg_lists' concern
+        "# Server\n\n## Build arguments\n\n- `MODEL_NAME`: model baked in (default: `acme/chat-2b`)\n",
+        # a condition, a compose file
+        "# Server\n\nMODEL_NAME: if unset in compose, the default is `acme/chat-2b`.\n",
+        # a variable the image gives no value
+        "# Server\n\nHF_TOKEN: your token (default: `none-1`)\n",
+        # a name written later in the line is no label
+        "# Server\n\nThe server reads MODEL_NAME: default `acme/chat-2b`.\n",
+    ):
+        assert not [f for f in _audit(tmp_path, readme, STARTED) if "defaults to" in f], readme

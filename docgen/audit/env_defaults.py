@@ -15,7 +15,14 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.wording import _CODE_NAME, _about_env, _example, _heading_of, _sentences
+from docgen.audit.wording import (
+    _CODE_NAME,
+    _about_build_args,
+    _about_env,
+    _example,
+    _heading_of,
+    _sentences,
+)
 from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
@@ -60,6 +67,7 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
             if said is not None:
                 yield from _compare(auditor, envs, line, name.group(1), said)
     yield from _listed_values(part, whole, auditor, envs)
+    yield from _labelled_defaults(part, auditor, envs)
     for para in part.paragraphs:
         if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
             continue  # (most paragraphs)
@@ -72,6 +80,50 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
                     continue  # (`before`: a `-e` right before it passes the value at run time)
                 line = next((n for n, t in para.lines if match.group(0) in t), para.lines[0][0])
                 yield from _compare(auditor, envs, line, match.group(1), match.group(2).strip("\"'"))
+
+
+_LABEL = re.compile(
+    r"[ \t]*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?[*_]{0,2}`?([A-Z][A-Z0-9_]{2,})`?[*_]{0,2}"
+    r"[ \t]*(?::|[ \t]-|[ \t]?[–—])[ \t]"
+)
+"""A line (or list item) that is about one variable, named first: `MODEL_NAME: Set this to …`,
+`` - `PORT` – the port to serve on ``."""
+_LABEL_DEFAULT = re.compile(
+    r"\bdefaults?(?:[ \t]+(?:value|is|to|of))*[ \t]*[:=]?[ \t]*"
+    r"(?:`([^`\s]{1,80})`|\"([^\"\s]{1,80})\"|'([^'\s]{1,80})'|([\w.:/-]*[\d./:-][\w.:/-]*))",
+    re.IGNORECASE,
+)
+"""The default such a line gives: `default: `8000``, `defaults to "auto"`, `the default
+google/gemma-2b-it model`; a bare word is a value only with a digit, dot, slash, colon or dash in it
+(`the default revision` names none)."""
+
+
+def _labelled_defaults(
+    part: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]]
+) -> Iterator[Diagnostic]:
+    """The default a line about one variable gives it (`MODEL_NAME: … Remove this variable to deploy
+    the default google/gemma-2b-it model`, `` - `PORT`: port to serve on (default: `8080`) ``) when
+    every image compared gives that variable a value (an ENV, or a default the started command reads
+    it with): a different one is a finding (`_compare`). Lines about build args (their defaults are
+    the ARG's) and sentences about a compose file, the host or a condition are left alone."""
+    given = set.intersection(*(set(env) for env in envs)) if envs else set()
+    if not given:
+        return
+    for para in part.paragraphs:
+        if _about_build_args(para.heading):
+            continue
+        for line, text in para.lines:
+            label = _LABEL.match(text)
+            if label is None or label.group(1) not in given or _about_build_args(text):
+                continue
+            rest = text[label.end() :]
+            for _start, _end, sentence in _sentences([(line, rest)]):
+                said = _LABEL_DEFAULT.search(sentence)
+                if said is None or _NOT_THE_IMAGE.search(sentence) or _example(sentence, said):
+                    continue
+                value = next(group for group in said.groups() if group is not None)
+                yield from _compare(auditor, envs, line, label.group(1), value.rstrip(".,;:"))
+                break
 
 
 _SET_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+`([A-Z][A-Z0-9_]*)=([^`\s$<>]{1,80})`")
