@@ -160,6 +160,8 @@ def test_a_badge_of_a_tool_whose_install_is_commented_out(tmp_path: Path) -> Non
             "An image with Keras.\n",
             TENSORFLOW + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n",
         ),
+        # a name past the words the promise is about: where the reader uses it, not what the image has
+        ("An image with Jupyter, so that you can open notebooks in Keras.\n", TENSORFLOW),
         # optional, or for the reader to switch on
         ("An image with Keras if you uncomment its line.\n", TENSORFLOW),
         ("Keras is not installed; the image with Jupyter is enough.\n", TENSORFLOW),

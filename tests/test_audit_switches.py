@@ -83,6 +83,9 @@ def test_switches_read_off_on_and_unknown() -> None:
     assert read == [("qt", True), ("cuda", False), ("gtk", None)]
     read = [(k, o) for k, o, _, _ in _switches_in("./configure --disable-cuda --with-x264 --enable-nvenc=no")]
     assert read == [("cuda", True), ("x264", False), ("nvenc", True)]
+    # the switches inside a quoted value are read too
+    read = [(k, o) for k, o, _, _ in _switches_in("ENV CMAKE_ARGS=\"-DGGML_CUDA=on -DWITH_QT='OFF'\"")]
+    assert read == [("cuda", False), ("qt", True)]
 
 
 @pytest.mark.parametrize(
@@ -110,6 +113,7 @@ def test_a_listed_feature_the_build_switches_off(tmp_path: Path, readme: str) ->
             "-DGGML_CUDA=OFF",
         ),
         ("# llama.cpp server\n\nA CUDA-accelerated llama.cpp server.\n", LLAMA, "CUDA", 4, "-DGGML_CUDA=OFF"),
+        ("# About\n\n## llama.cpp with CUDA\n", LLAMA, "CUDA", 4, "-DGGML_CUDA=OFF"),
         ("# ffmpeg\n\nAn ffmpeg build with CUDA acceleration.\n", FFMPEG, "CUDA", 3, "--disable-cuda"),
         ("# torch\n\nPyTorch compiled with NNPACK support.\n", FFMPEG, "NNPACK", 4, "USE_NNPACK=0"),
     ],
@@ -142,8 +146,15 @@ def test_a_feature_a_sentence_claims_that_a_switch_turns_off(
                 "RUN git clone", "RUN cmake -B cpu -DGGML_CUDA=OFF\nRUN git clone"
             ),
         ),
+        # a heading naming a topic, not the image
+        ("# llama.cpp\n\n## CUDA support\n\nBuild Dockerfile.cuda for it.\n", LLAMA),
         # a value from a build arg: another may be passed
         ("llama.cpp with CUDA support.\n", LLAMA.replace("-DGGML_CUDA=OFF", "-DGGML_CUDA=${CUDA}")),
+        # switched on again inside a quoted value another RUN reads
+        (
+            "llama.cpp with CUDA support.\n",
+            LLAMA.replace("RUN git clone", 'ENV CMAKE_ARGS="-DGGML_CUDA=on"\nRUN git clone'),
+        ),
         # the switch is in a comment, not the build
         (
             "## Features\n\n- Hardware acceleration: Qt5\n",

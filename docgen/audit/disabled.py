@@ -142,18 +142,25 @@ def _promised(doc: Document) -> Iterator[tuple[int, str]]:
                 label, message = _badge_label(badge.group(1))
                 if label and label.lower() not in _NOT_NAMES and not _BADGE_VERSION.match(message):
                     yield line, label
-            match = _PROMISE.search(sentence)
-            if match is None or _NOT_PROMISED.search(sentence) or _example(sentence, match):
+            if _NOT_PROMISED.search(sentence):
                 continue
-            said = plain(sentence[match.end() :])
-            for name in _NAME.findall(said):
-                if name.lower() not in _NOT_NAMES and not _VERSION_AFTER.match(
-                    said, said.find(name) + len(name)
-                ):
-                    yield line, name
+            for match in _PROMISE.finditer(sentence):
+                if _example(sentence, match):
+                    continue
+                said = plain(sentence[match.end() :])
+                said = said[: end.start()] if (end := _CLAUSE_END.search(said)) else said
+                for name in _NAME.finditer(said):
+                    if name.group().lower() not in _NOT_NAMES and not _VERSION_AFTER.match(said, name.end()):
+                        yield line, name.group()
 
 
 _VERSION_AFTER = re.compile(r"[ \t]*v?\d+(?:\.\d+)")
+"""A version after a name (`Keras 2.1`): a version claim, compared elsewhere."""
+_CLAUSE_END = re.compile(
+    r"\b(?:so|to|that|which|where|when|in|on|for|from|via|by|using|if|while|because|than)\b|[;:(]",
+    re.IGNORECASE,
+)
+"""Where the words a promise is about end (`an image with Jupyter, so that you can run it in Chrome`)."""
 
 
 def _given_to_base(doc: Document, model: ImageModel, spellings: set[str]) -> bool:

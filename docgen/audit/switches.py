@@ -18,8 +18,9 @@ from docgen.audit.wording import _line_at, _sentences
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
 
-_ASSIGNED = re.compile(r"(?<![\w$])(-D[ \t]*)?([A-Za-z][A-Za-z0-9_]*)=([^\s;&|)]*)")
-"""`-D WITH_QT=OFF`, `-DGGML_CUDA=ON`, `USE_CUDA=0`: a name given a value, with cmake's `-D` or not."""
+_ASSIGNED = re.compile(r"(?<![\w$])(-D[ \t]*)?([A-Za-z][A-Za-z0-9_]*)=(?=[\"']?([^\s;&|)\"'=]*))")
+"""`-D WITH_QT=OFF`, `-DGGML_CUDA=ON`, `USE_CUDA=0`: a name given a value, with cmake's `-D` or not; a
+quoted value stops at its quote, so the switches inside one are read too (`CMAKE_ARGS="-DGGML_CUDA=on"`)."""
 _AUTOTOOLS = re.compile(r"(?<![\w-])--(disable|enable|without|with)-([a-z][a-z0-9]*)(?![\w-])(=\S*)?")
 """`./configure --disable-cuda`, `--with-cuda=/usr/local/cuda`: a feature switched by its own option."""
 _SWITCH_WORDS = frozenset({"WITH", "USE", "ENABLE", "BUILD", "HAVE", "NEED"})
@@ -77,7 +78,7 @@ def _switches_in(text: str) -> Iterator[tuple[str, bool | None, str, tuple[str, 
             continue
         value = match.group(3).strip("\"'").lower()
         off = True if value in _OFF else False if value in _ON else None
-        yield key, off, match.group(), (match.group(2),)
+        yield key, off, match.group() + match.group(3), (match.group(2),)
     for match in _AUTOTOOLS.finditer(text):
         key = match.group(2)
         if key in _NOT_FEATURES:
@@ -142,6 +143,8 @@ _NEAR_CLAIM = re.compile(
     r"(?:[ \t-]+(?:support(?:ed)?\b|accelerat\w*|enabled\b|backend\b|powered\b|backed\b))", re.IGNORECASE
 )
 """What follows a name in a sentence saying the image has it: `CUDA support`, `CUDA-accelerated`."""
+_GLUED_CLAIM = re.compile(r"-(?:accelerated|enabled|powered)\b", re.IGNORECASE)
+"""A word glued to the name making it the image's trait (`CUDA-accelerated`)."""
 _BEFORE_CLAIM = re.compile(
     r"\b(?:with|supports?|supporting|built[ \t]+with|compiled[ \t]+with|enabled[ \t]+with|accelerated"
     r"[ \t]+(?:by|with))\b[^.;:()]{0,40}\Z",
@@ -196,8 +199,10 @@ def _claims(doc: Document, key: str) -> Iterator[tuple[int, str, str]]:
         if _NOT_SO.search(heading):
             continue
         for match in mention.finditer(heading):
+            # a heading naming a topic (`## CUDA support`) says nothing of the image; one naming the
+            # image by it does (`# OpenCV with CUDA`, `# A CUDA-accelerated llama.cpp`)
             before = _BEFORE_CLAIM.search(heading[: match.start()])
-            if (before or _NEAR_CLAIM.match(heading, match.end())) and not _VERSION_AFTER.match(
+            if (before or _GLUED_CLAIM.match(heading, match.end())) and not _VERSION_AFTER.match(
                 heading, match.end()
             ):
                 yield line, match.group(), LIKELY
