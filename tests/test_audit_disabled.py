@@ -93,3 +93,93 @@ def test_a_commented_out_install_on_a_framework_base(tmp_path: Path) -> None:
     # DeepSpeed: disabled, and NGC's PyTorch image has none; Apex: disabled too, but the base carries it
     readme = "# Trainer\n\n## Libraries\n\n- transformers\n- peft\n- DeepSpeed\n- Apex\n"
     assert found(tmp_path, readme, NGC) == [disabled(7, "DeepSpeed", 3)]
+
+
+TENSORFLOW = """\
+FROM myorg/gpu-base:cuda10-py3
+WORKDIR /opt
+RUN git clone https://github.com/tensorflow/tensorflow && cd tensorflow && git checkout r1.4
+#RUN cd tensorflow && ./configure
+#RUN bazel build --config=opt --config=cuda //tensorflow/tools/pip_package:build_pip_package
+#RUN pip install /tmp/tensorflow_pkg/*
+#RUN pip install keras
+# RUN pip install tflearn
+RUN pip install numpy scipy jupyter
+"""
+
+CODE_SERVER = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y curl python3
+# RUN curl -fsSL https://code-server.dev/install.sh | sh
+EXPOSE 8080
+"""
+
+
+def promised(line: int, name: str, where: int) -> str:
+    return (
+        f"{line}: README says the image has {name}, but Dockerfile installs no {name}: its install is "
+        f"commented out (Dockerfile:{where})"
+    )
+
+
+def test_a_promise_of_a_sentence_whose_installs_are_commented_out(tmp_path: Path) -> None:
+    readme = (
+        "# tf\n\nDockerfile for building an image with Tensorflow, with the option to use Keras or TFLearn.\n"
+    )
+    # the base is the project's own, which docgen cannot read: the commented-out install is the evidence
+    assert found(tmp_path, readme, TENSORFLOW) == [
+        promised(3, "Tensorflow", 5),
+        promised(3, "Keras", 7),
+        promised(3, "TFLearn", 8),
+    ]
+
+
+def test_a_badge_of_a_tool_whose_install_is_commented_out(tmp_path: Path) -> None:
+    readme = (
+        "# devbox\n\n[![code-server](https://img.shields.io/badge/code--server-VS%20Code-blue)](https://coder.com)\n"
+        "[![Docker](https://img.shields.io/badge/Docker-ready-blue)](https://docker.com)\n"
+    )
+    assert found(tmp_path, readme, CODE_SERVER) == [promised(3, "code-server", 3)]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the README gives it to the base image
+        ("An image with Tensorflow and Keras (both come from the base image).\n", TENSORFLOW),
+        # a Dockerfile comment gives it to the base image
+        (
+            "An image with Keras.\n",
+            TENSORFLOW.replace(
+                "#RUN pip install keras\n", "# keras is in the base image\n#RUN pip install keras\n"
+            ),
+        ),
+        # installed live elsewhere: another RUN, a requirements file copied in
+        ("An image with Keras.\n", TENSORFLOW + "RUN pip install keras==2.1\n"),
+        (
+            "An image with Keras.\n",
+            TENSORFLOW + "COPY requirements.txt .\nRUN pip install -r requirements.txt\n",
+        ),
+        # a name past the words the promise is about: where the reader uses it, not what the image has
+        ("An image with Jupyter, so that you can open notebooks in Keras.\n", TENSORFLOW),
+        # optional, or for the reader to switch on
+        ("An image with Keras if you uncomment its line.\n", TENSORFLOW),
+        ("Keras is not installed; the image with Jupyter is enough.\n", TENSORFLOW),
+        # history
+        ("# tf\n\nThe image with Jupyter.\n\n## Changelog\n\n- 0.1: an image with Keras\n", TENSORFLOW),
+        # a versioned badge is a version claim, read elsewhere
+        (
+            "[![code-server](https://img.shields.io/badge/code--server-4.2.0-blue)](https://x.org)\n",
+            CODE_SERVER,
+        ),
+        # a base known to carry it
+        (
+            "An image with Keras.\n",
+            TENSORFLOW.replace("myorg/gpu-base:cuda10-py3", "tensorflow/tensorflow:1.4.0-gpu"),
+        ),
+    ],
+)
+def test_what_a_promise_leaves_alone(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    files = {"requirements.txt": "keras==2.1\n"} if "requirements" in dockerfile else {}
+    make_tree(tmp_path, files)
+    assert [f for f in found(tmp_path, readme, dockerfile) if "commented out" in f] == []

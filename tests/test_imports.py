@@ -363,6 +363,7 @@ AUDIT_LAYERS = (
         "compose_builds",
         "make_targets",
         "disabled",
+        "switches",
         "dropped",
         "prose_scripts",
         "moved_scripts",

@@ -27,6 +27,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   distribution differs from the one FROM uses, and one a label states (`Base image: nvidia/cuda:…`,
   a `Base image` row, a distribution `Debian Bullseye based`) of a repository, variant or
   distribution no stage starts from (`base_labels`);
+- a feature the README says the image is built with (`- Hardware acceleration: OpenGL, Qt5`, `with
+  CUDA support`) that a switch of its own build turns off (`-D WITH_QT=OFF`, `--disable-cuda`,
+  `USE_X=0`) and nothing of it turns on (`switches`); a component a sentence or a badge promises
+  whose only install is commented out (`disabled`);
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
   to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing
   the image's built stages run installs (or that one of them uninstalls) and that its base is known not
@@ -85,7 +89,7 @@ package states; the Python and GCC the distribution's default packages give; a l
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`, `every_image`, `stage_count`,
-`wheel_names`, `disabled`, `references`, `missing`, `names`, `grammar`, `platforms`,
+`wheel_names`, `disabled`, `switches`, `references`, `missing`, `names`, `grammar`, `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
@@ -137,7 +141,7 @@ from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies
-from docgen.audit.disabled import _disabled_installs
+from docgen.audit.disabled import _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
@@ -208,6 +212,7 @@ from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
+from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.version_lists import _version_lists
@@ -466,6 +471,8 @@ def _audit_part(
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))
     found.extend(_disabled_installs(sub, auditor))
+    found.extend(_switched_off_claims(sub, auditor, text))
+    found.extend(_disabled_promises(sub, auditor))
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
     found.extend(_published_ports(sub, doc, auditor))

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import functools
 import re
+import urllib.parse
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import _FEATURES, _LATER, _NEEDED, _VERSION_IN, _context, _item_component
 from docgen.audit.provides import _base_holds, _install_text
 from docgen.audit.versions import _raw
-from docgen.markdown import Document, lists
+from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
 _COMMENTED = re.compile(r"[ \t]*#+[ \t]*(RUN|ENV|ARG|COPY|ADD|WORKDIR)[ \t]", re.IGNORECASE)
@@ -82,3 +84,138 @@ def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
                     f"({models[0].path}:{where[0]}) and nothing else installs it",
                     confidence=LIKELY,
                 )
+
+
+_PROMISE = re.compile(
+    r"\b(?:image|container|dockerfile|environment)s?\b[^.;:]{0,60}?\b(?:with|including|includes|supports"
+    r"|provides|contains|bundles|ships[ \t]+with|comes[ \t]+with)\b|\boption[ \t]+to[ \t]+use\b",
+    re.IGNORECASE,
+)
+"""Words saying the image has what follows: `Dockerfile for building an image with Tensorflow`, `with
+the option to use Keras or TFLearn`, `The container includes`."""
+_NOT_PROMISED = re.compile(
+    r"\b(?:not|no|never|without|disabled?|optional(?:ly)?|unless|if|uncomment\w*|comment(?:ed)?[ \t]+out"
+    r"|to[ \t]+enable|can[ \t]+be[ \t]+(?:enabled|added|installed)|yourself|manually|build[- ]?args?"
+    r"|host|future|planned|todo|soon|removed|deprecated|previous(?:ly)?|used[ \t]+to|was|were)\b"
+    r"|--build-arg|n't\b",
+    re.IGNORECASE,
+)
+"""Words making a sentence no promise of what the image as built holds: absent, optional, for the
+reader to switch on, the host's, past or to come."""
+_NAME = re.compile(r"(?<![\w/.@-])(?:[A-Z][\w+]*[A-Za-z0-9+]|[a-z][a-z0-9]+(?:-[a-z0-9]+)+)(?![\w/@-])")
+"""A word that reads as a product's name: capitalised (`Tensorflow`, `TFLearn`, `Keras`) or a
+hyphenated lower-case name (`code-server`)."""
+_NOT_NAMES = frozenset(
+    {"docker", "dockerfile", "image", "images", "container", "containers", "the", "this", "that", "it"}
+    | {"a", "an", "and", "or", "with", "for", "gpu", "gpus", "cpu", "nvidia", "amd", "intel", "linux"}
+    | {"ubuntu", "debian", "python", "python3", "pip", "git", "bash", "option", "options", "support"}
+    | {"version", "versions", "license", "build", "status", "ci", "pulls", "stars", "release", "ready"}
+    | {"platform", "made", "powered", "use", "using", "run", "runs", "see", "note", "base", "latest"}
+)
+"""Words that name no component a commented-out install could be the only one of."""
+_INSTALLING = ("install", "build", "make", "setup")
+"""`_raw` words of a command that installs (the line to show first), not one that enters or fetches."""
+_BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
+_BADGE_VERSION = re.compile(r"\A[vV]?\d")
+_BASE_SAYS = re.compile(r"\bbase\b|\bparent\b|\binherit", re.IGNORECASE)
+"""Words saying the base image brings a component (`TensorFlow comes from the base image`)."""
+
+
+def _badge_label(path: str) -> tuple[str, str]:
+    """(label, message) of a shields.io static badge path (`code--server-4.2-blue`: `--` a dash, `__` an
+    underscore); the message is '' for a two-part badge (`code--server-blue`)."""
+    escaped = urllib.parse.unquote(path).replace("--", "\0").replace("__", "\1")
+    parts = [p.replace("\0", "-").replace("\1", "_").strip() for p in escaped.split("-")]
+    if len(parts) == 3:
+        return parts[0], parts[1]
+    return (parts[0], "") if len(parts) == 2 else ("", "")
+
+
+def _promised(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, name) of each component a sentence (`an image with Tensorflow, with the option to
+    use Keras or TFLearn`) or an unversioned shields.io badge (`code--server-VS Code-blue`) says the image
+    has."""
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            line = _line_at(para.lines, start)
+            for badge in _BADGE.finditer(sentence):
+                label, message = _badge_label(badge.group(1))
+                if label and label.lower() not in _NOT_NAMES and not _BADGE_VERSION.match(message):
+                    yield line, label
+            if _NOT_PROMISED.search(sentence):
+                continue
+            for match in _PROMISE.finditer(sentence):
+                if _example(sentence, match):
+                    continue
+                said = plain(sentence[match.end() :])
+                said = said[: end.start()] if (end := _CLAUSE_END.search(said)) else said
+                for name in _NAME.finditer(said):
+                    if name.group().lower() not in _NOT_NAMES and not _VERSION_AFTER.match(said, name.end()):
+                        yield line, name.group()
+
+
+_VERSION_AFTER = re.compile(r"[ \t]*v?\d+(?:\.\d+)")
+"""A version after a name (`Keras 2.1`): a version claim, compared elsewhere."""
+_CLAUSE_END = re.compile(
+    r"\b(?:so|to|that|which|where|when|in|on|for|from|via|by|using|if|while|because|than)\b|[;:(]",
+    re.IGNORECASE,
+)
+"""Where the words a promise is about end (`an image with Jupyter, so that you can run it in Chrome`)."""
+
+
+def _given_to_base(doc: Document, model: ImageModel, spellings: set[str]) -> bool:
+    """True when the README (a sentence naming the component and its base image) or a comment of the
+    Dockerfile (`# keras comes with the base image`) says the base brings it."""
+    for para in doc.paragraphs:
+        for _, _, sentence in _sentences(para.lines):
+            if _BASE_SAYS.search(sentence) and any(s in _raw(sentence) for s in spellings):
+                return True
+    read = _dockerfile_read(model.file)
+    if read is None:
+        return False
+    for line in read[0].splitlines():
+        if line.lstrip().startswith("#") and not _COMMENTED.match(line) and _BASE_SAYS.search(line):
+            if any(s in _raw(line) for s in spellings):
+                return True
+    return False
+
+
+def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None:
+    """The line of the first commented-out RUN naming a component under one of `spellings` when no live
+    instruction of `model` installs it (a clone of its source installs nothing: `_install_text` without
+    fetches), no copied build-context file names it, no script docgen cannot read may bring it and no base
+    is known to carry it; None otherwise."""
+    if not model.file or _context(model)[1] or _base_holds(model, spellings, strict=False):
+        return None
+    if any(s in _install_text(model, fetches=False) for s in spellings):
+        return None
+    hits = [
+        (not any(w in text for w in _INSTALLING), n)
+        for n, text, run in _commented_out(model.file)
+        if run and any(s in text for s in spellings)
+    ]
+    return min(hits)[1] if hits else None
+
+
+def _disabled_promises(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A component a sentence or a badge says the image has (`_promised`) whose only install in every
+    Dockerfile compared is a commented-out RUN (`_install_commented_out`), whatever its base (a base
+    docgen does not know is no reason to stay silent: the Dockerfile meant to install it), unless the
+    README or the Dockerfile says the base brings it (`likely`)."""
+    models = [m for m in auditor.models if m.file]
+    if not models or len(models) != len(auditor.models):
+        return
+    for line, name in _promised(doc):
+        spellings = {_raw(name)} | (found[1] if (found := _item_component(f"- {name}")) else set())
+        spellings = {s for s in spellings if len(s) > 2}
+        if not spellings:
+            continue
+        where = [_install_commented_out(m, spellings) for m in models]
+        if all(n is not None for n in where) and not any(_given_to_base(doc, m, spellings) for m in models):
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the image has {name}, but {models[0].path} installs no {name}: its install "
+                f"is commented out ({models[0].path}:{where[0]})",
+                confidence=LIKELY,
+            )

@@ -85,18 +85,27 @@ def _named(text: str) -> list[tuple[int, str]]:
     return named
 
 
+_FETCH_ONLY = re.compile(
+    r"\bgit[ \t]+(?:clone|checkout|fetch|pull|submodule|config)\b[^&;|\n]*|(?<![\w-])cd[ \t]+[^&;|\n]*"
+    r"|(?<![\w-])(?:mkdir|rm|ls|echo)[ \t]+[^&;|\n]*"
+)
+"""The parts of a RUN that fetch, enter or tidy a source tree and install nothing (`git clone
+https://github.com/tensorflow/tensorflow`, `cd tensorflow`)."""
+
+
 @functools.lru_cache(maxsize=32)
-def _install_text(model: ImageModel) -> str:
+def _install_text(model: ImageModel, fetches: bool = True) -> str:
     """What the Dockerfile of `model` installs or copies, as `_raw` text: its RUN commands (comments
     dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
-    (`_context`'s files, read without the Dockerfile's own comments)."""
+    (`_context`'s files, read without the Dockerfile's own comments). Without `fetches`, the parts of a
+    RUN that only fetch or enter a source tree (`_FETCH_ONLY`) are left out: a clone installs nothing."""
     read = _dockerfile_read(model.file)
     if read is None:
         return ""
     text, parsed = read
     unbuilt = _unbuilt_lines(model)
     parts = [
-        i.args
+        i.args if fetches or i.keyword != "RUN" else _FETCH_ONLY.sub(" ", i.args)
         for i in parsed.instructions
         if i.keyword in ("RUN", "COPY", "ADD", "FROM") and not _in_ranges(i.start_line, unbuilt)
     ]

@@ -1,0 +1,238 @@
+"""Features a README says the image is built with that a switch of its own build turns off: a list of
+features (`- Hardware acceleration: OpenGL, Qt5, GStreamer`) or a sentence (`llama.cpp with CUDA
+support`, `CUDA-accelerated`) naming what a RUN configures off (`cmake -D WITH_QT=OFF`,
+`-DGGML_CUDA=OFF`, `./configure --disable-cuda`, `USE_CUDA=0 python setup.py install`, `ENV USE_X=0`)
+and nothing of the same image turns on again.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.contents import _NEEDED, _in_ranges, _unbuilt_lines
+from docgen.audit.wording import _line_at, _sentences
+from docgen.markdown import Document, lists
+from docgen.model import Diagnostic, ImageModel
+
+_ASSIGNED = re.compile(r"(?<![\w$])(-D[ \t]*)?([A-Za-z][A-Za-z0-9_]*)=(?=[\"']?([^\s;&|)\"'=]*))")
+"""`-D WITH_QT=OFF`, `-DGGML_CUDA=ON`, `USE_CUDA=0`: a name given a value, with cmake's `-D` or not; a
+quoted value stops at its quote, so the switches inside one are read too (`CMAKE_ARGS="-DGGML_CUDA=on"`)."""
+_AUTOTOOLS = re.compile(r"(?<![\w-])--(disable|enable|without|with)-([a-z][a-z0-9]*)(?![\w-])(=\S*)?")
+"""`./configure --disable-cuda`, `--with-cuda=/usr/local/cuda`: a feature switched by its own option."""
+_SWITCH_WORDS = frozenset({"WITH", "USE", "ENABLE", "BUILD", "HAVE", "NEED"})
+"""The words a switch's name starts with (`WITH_QT`), or has after the project's (`LLAMA_BUILD_SERVER`,
+`TF_NEED_TENSORRT`)."""
+_OFF = frozenset({"off", "false", "no", "0", "n"})
+_ON = frozenset({"on", "true", "yes", "1", "y"})
+_NOT_FEATURES = frozenset(
+    {"tests", "test", "testing", "examples", "example", "docs", "doc", "documentation", "static"}
+    | {"shared", "native", "perf", "apps", "tools", "benchmarks", "benchmark", "werror", "lto"}
+    | {"debug", "samples", "install", "ccache", "rpath", "type", "verbose", "warnings", "fat"}
+)
+"""Switches that name no feature a README could promise: what is built beside it, how it is built."""
+
+
+@dataclass(frozen=True)
+class _Switch:
+    """A feature a RUN or ENV of an image's build switches off."""
+
+    key: str
+    """The feature's name, lower case (`qt`, `cuda`)."""
+    line: int
+    """Dockerfile line of the switch."""
+    text: str
+    """The switch as written (`-D WITH_QT=OFF`)."""
+    names: tuple[str, ...]
+    """The names of the switch, for a README that documents it (`WITH_QT`, `--disable-qt`)."""
+
+
+def _feature(name: str, cmake: bool) -> str | None:
+    """The feature a switch named `name` turns (`WITH_QT` → `qt`, `GGML_CUDA` → `cuda`,
+    `LLAMA_BUILD_SERVER` → `server`), None when the name is no single feature's (`BUILD_SHARED_LIBS`,
+    `OPENCV_DNN_CUDA`). A name without a switch word is one only as a cmake option of a project
+    (`-DGGML_CUDA`)."""
+    parts = name.split("_")
+    if len(parts) == 2 and (parts[0].upper() in _SWITCH_WORDS or cmake):
+        found = parts[1]
+    elif len(parts) == 3 and parts[1].upper() in _SWITCH_WORDS:
+        found = parts[2]
+    else:
+        return None
+    found = found.lower()
+    if len(found) < 2 or not found.isalnum() or found in _NOT_FEATURES:
+        return None
+    return found
+
+
+def _switches_in(text: str) -> Iterator[tuple[str, bool | None, str, tuple[str, ...]]]:
+    """(feature, off (True), on (False) or unknown (None: a variable), switch text, its names) of each
+    switch `text` sets."""
+    for match in _ASSIGNED.finditer(text):
+        cmake = match.group(1) is not None
+        key = _feature(match.group(2), cmake)
+        if key is None:
+            continue
+        value = match.group(3).strip("\"'").lower()
+        off = True if value in _OFF else False if value in _ON else None
+        yield key, off, match.group() + match.group(3), (match.group(2),)
+    for match in _AUTOTOOLS.finditer(text):
+        key = match.group(2)
+        if key in _NOT_FEATURES:
+            continue
+        off = match.group(1) in ("disable", "without") or (match.group(3) or "").lower() in ("=no", "=0")
+        names = tuple(f"--{word}-{key}" for word in ("disable", "enable", "without", "with"))
+        yield key, off, match.group(), names
+
+
+@functools.lru_cache(maxsize=32)
+def _switched_off(model: ImageModel) -> tuple[_Switch, ...]:
+    """The features the built stages of `model` switch off in a RUN or ENV and nowhere on (a switch
+    whose value is a variable counts as on: another value may be passed)."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return ()
+    text, parsed = read
+    lines = text.splitlines()
+    unbuilt = _unbuilt_lines(model)
+    off: dict[str, _Switch] = {}
+    on: set[str] = set()
+    for instruction in parsed.instructions:
+        if instruction.keyword not in ("RUN", "ENV") or _in_ranges(instruction.start_line, unbuilt):
+            continue
+        for key, is_off, said, names in _switches_in(instruction.args):
+            if is_off is not True:
+                on.add(key)
+            elif key not in off:
+                line = _line_of(lines, instruction.start_line, said)
+                off[key] = _Switch(key, line, said, names)
+    return tuple(s for key, s in off.items() if key not in on)
+
+
+def _line_of(lines: list[str], start: int, said: str) -> int:
+    """The Dockerfile line, from `start` on, of the first line not a comment holding `said`."""
+    for number in range(start, len(lines) + 1):
+        line = lines[number - 1]
+        if said in line and not line.lstrip().startswith("#"):
+            return number
+    return start
+
+
+def _mention(key: str) -> re.Pattern[str]:
+    """A README word naming feature `key`: `Qt`, `Qt5`, `CUDA`, `CUDA-accelerated`; not part of a
+    longer name (`cuda-toolkit`, `libqt5`) nor a path or a version's neighbour."""
+    return re.compile(
+        rf"(?<![\w./-]){re.escape(key)}\d*(?:(?=-(?:accelerat|enabled|powered|backed|based|support))|(?![\w-]))",
+        re.IGNORECASE,
+    )
+
+
+_VERSION_AFTER = re.compile(r"[ \t]*(?:v(?=\d)|version[ \t]+)?\d+(?:\.\d+)")
+"""A version right after the name (`CUDA 12.2`): a component's version, compared elsewhere."""
+_FEATURE_CONTEXT = re.compile(
+    r"\bfeatures?\b|\bsupport|\baccelerat|\benabled\b|\bbuilt[ \t]+with\b|\bcompiled[ \t]+with\b"
+    r"|\bbackends?\b|\bcapabilit",
+    re.IGNORECASE,
+)
+"""A heading, an intro or an item's label presenting what the image is built with (`## Features`,
+`Hardware acceleration:`, `Built with:`)."""
+_NEAR_CLAIM = re.compile(
+    r"(?:[ \t-]+(?:support(?:ed)?\b|accelerat\w*|enabled\b|backend\b|powered\b|backed\b))", re.IGNORECASE
+)
+"""What follows a name in a sentence saying the image has it: `CUDA support`, `CUDA-accelerated`."""
+_GLUED_CLAIM = re.compile(r"-(?:accelerated|enabled|powered)\b", re.IGNORECASE)
+"""A word glued to the name making it the image's trait (`CUDA-accelerated`)."""
+_BEFORE_CLAIM = re.compile(
+    r"\b(?:with|supports?|supporting|built[ \t]+with|compiled[ \t]+with|enabled[ \t]+with|accelerated"
+    r"[ \t]+(?:by|with))\b[^.;:()]{0,40}\Z",
+    re.IGNORECASE,
+)
+"""What comes before a name in a sentence saying the image has it: `llama.cpp with CUDA`."""
+_NOT_SO = re.compile(
+    r"\b(?:not|no|never|without|disabled?|off|optional(?:ly)?|unless|if|can[ \t]+be|could|may|might"
+    r"|to[ \t]+enable|enable[ \t]+it|set[ \t]+\S+[ \t]+to|build[- ]?args?|flags?|instead|requires?|host"
+    r"|your|base|inherit\w*|future|planned|todo|soon|uncomment)\b|--build-arg|n't\b",
+    re.IGNORECASE,
+)
+"""Words making a mention no claim that the image as built has the feature: absent, optional, to be
+switched on by the reader, the host's, the base image's (the README gives it to its base)."""
+
+
+def _claims(doc: Document, key: str) -> Iterator[tuple[int, str, str]]:
+    """(README line, the name as written, confidence) of each claim of `doc` that the image has feature
+    `key`: an item of a list of features (its heading, intro or label says so: `certain`), a sentence
+    or heading with the name next to words of support (`likely`)."""
+    mention = _mention(key)
+    seen: set[int] = set()
+    for block in lists(doc):
+        context = f"{block.heading} {block.intro}"
+        if _NEEDED.search(context) or _NOT_SO.search(block.intro):
+            continue
+        for line, text in block.items:
+            label, _, rest = text.partition(":")
+            listed = _FEATURE_CONTEXT.search(context) or (rest and _FEATURE_CONTEXT.search(label))
+            if not listed or _NOT_SO.search(text):
+                continue
+            for match in mention.finditer(text):
+                if not _VERSION_AFTER.match(text, match.end()):
+                    seen.add(line)
+                    yield line, match.group(), CERTAIN
+                    break
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            line = _line_at(para.lines, start)
+            if line in seen or _NOT_SO.search(sentence) or _NEEDED.search(para.heading):
+                continue
+            for match in mention.finditer(sentence):
+                if _VERSION_AFTER.match(sentence, match.end()):
+                    continue
+                near = _NEAR_CLAIM.match(sentence, match.end()) or _BEFORE_CLAIM.search(
+                    sentence[: match.start()]
+                )
+                if near:
+                    yield line, match.group(), LIKELY
+                    break
+    for line, heading in doc.headings:
+        if _NOT_SO.search(heading):
+            continue
+        for match in mention.finditer(heading):
+            # a heading naming a topic (`## CUDA support`) says nothing of the image; one naming the
+            # image by it does (`# OpenCV with CUDA`, `# A CUDA-accelerated llama.cpp`)
+            before = _BEFORE_CLAIM.search(heading[: match.start()])
+            if (before or _GLUED_CLAIM.match(heading, match.end())) and not _VERSION_AFTER.match(
+                heading, match.end()
+            ):
+                yield line, match.group(), LIKELY
+                break
+
+
+def _documented(text: str, switch: _Switch) -> bool:
+    """True when the README names the switch itself (`WITH_QT`, `--enable-qt`): it tells the reader how
+    the build sets it, a claim of its own."""
+    return any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) for name in switch.names)
+
+
+def _switched_off_claims(doc: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+    """A feature the README says the image is built with (`_claims`) that every image compared switches
+    off in its own build (`_switched_off`) and none switches on; not when the README names the switch
+    (it documents how to set it). `certain` from an item of a list of features, `likely` from prose."""
+    models = [m for m in auditor.models if m.file]
+    if not models or len(models) != len(auditor.models):
+        return
+    per_model = [{s.key: s for s in _switched_off(m)} for m in models]
+    keys = set.intersection(*(set(found) for found in per_model))
+    for key in sorted(keys):
+        switch = per_model[0][key]
+        if any(_documented(text, found[key]) for found in per_model):
+            continue
+        for line, name, confidence in _claims(doc, key):
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the image is built with {name}, but {models[0].path}:{switch.line} "
+                f"switches it off (`{switch.text}`)",
+                confidence=confidence,
+            )
