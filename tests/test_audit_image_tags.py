@@ -110,6 +110,21 @@ def test_a_build_tagged_with_the_name_of_its_own_base(command: str, tag: str) ->
     ]
 
 
+def test_a_build_in_the_checkout_the_readme_clones() -> None:
+    # an indented block, as older READMEs write them: `cd` into the clone is the README's own folder
+    readme = (
+        "Build your own:\n\n    git clone https://github.com/owner/opt_base1 opt\n    cd opt\n"
+        "    docker pull owner/opt_base0\n    docker build -t owner/opt_base0 .\n"
+    )
+    assert findings(readme, {"Dockerfile": BASED}) == [
+        "6: README builds Dockerfile as owner/opt_base0, but Dockerfile:1 starts FROM "
+        "owner/opt_base0:latest: the image takes the name of its own base, and a later build of it starts "
+        "from itself"
+    ]
+    renamed = readme.replace("-t owner/opt_base0 .", "-t owner/opt_base1 .")
+    assert findings(renamed, {"Dockerfile": BASED}) == []
+
+
 @pytest.mark.parametrize(
     ("dockerfile", "command"),
     [

@@ -38,13 +38,17 @@ from docgen.audit.auditor import CERTAIN, _Auditor
 from docgen.audit.commands import (
     _BUILD_COMMAND,
     _CD,
+    _CLONE,
+    _CLONE_VALUED,
     _NO_VALUE_OPTIONS,
     _VALUE_OPTIONS,
     _continued,
     _entered,
+    cloned_folder,
     without_prompt,
 )
 from docgen.audit.paths import _basename, _reference_path
+from docgen.audit.references import _indented_blocks
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.base_contents import l4t_release
 from docgen.baseimage import split_reference
@@ -79,15 +83,27 @@ class _Build:
 
 
 def _builds(doc: Document) -> Iterator[_Build]:
-    """The build commands of the README's command blocks whose words can be read."""
-    for fence in doc.fences:
+    """The build commands of the README's command blocks (fenced or indented) whose words can be read."""
+    for fence in [*doc.fences, *_indented_blocks(doc)]:
         if fence.lang not in _COMMAND_LANGS:
             continue
         folder = ""
+        cloned: set[str] = set()  # the folders the block's `git clone` commands make
         command: list[tuple[int, str]] = []
         for line, text in fence.lines:
+            if (clone := _CLONE.search(text)) is not None:
+                words = [w.strip("'\"") for w in clone.group(1).split()]
+                operands = [
+                    w
+                    for before, w in zip(["", *words], words, strict=False)
+                    if not w.startswith("-") and before not in _CLONE_VALUED
+                ]
+                if operands:
+                    cloned.add(operands[1] if len(operands) > 1 else cloned_folder(operands[0].rstrip("/")))
             if not command and (cd := _CD.match(without_prompt(text))) is not None:
-                folder = _entered(folder, cd.group(1), frozenset())
+                target = cd.group(1).strip("'\"").rstrip("/")
+                # `git clone …/app.git && cd app`: the checkout itself, where the README's commands run
+                folder = "" if not folder and target in cloned else _entered(folder, target, frozenset())
             command.append((line, text))
             if _continued(text):
                 continue
