@@ -269,6 +269,22 @@ def jetpack(base: str) -> str | None:
     return "6" if cuda.group(1) == "12" else _JETPACK_OF_CUDA.get((cuda.group(1), cuda.group(2)))
 
 
+_L4T_FULL = re.compile(r"(?:\A|[-_.])r(3[2-9](?:\.\d+){1,2})(?=\Z|[-_])")
+"""The whole L4T release in a Jetson image's tag: `36.2.0` of `r36.2.0`, of `humble-desktop-l4t-r35.2.1`."""
+
+
+def l4t_release(base: str) -> str | None:
+    """The L4T release (`36.2.0`) a Jetson base image reference's tag names
+    (`nvcr.io/nvidia/l4t-base:r36.2.0`, `dustynv/pytorch:2.1-r36.2.0`); None for any other image, or a
+    tag naming none."""
+    repository, tag = _repository(base)
+    family = _family(repository)
+    if family is None or family.architectures != _JETSON:
+        return None
+    release = _L4T_FULL.search(tag)
+    return release.group(1) if release is not None else None
+
+
 def carries(base: str, names: Iterable[str]) -> bool | None:
     """Whether the base image reference `base` carries a component known under one of `names` (any
     spelling: `flash_attn`, `TransformerEngine`): True when its family carries one (or its reference

@@ -197,6 +197,25 @@ def test_a_link_from_the_repository_root(tmp_path: Path) -> None:
     ]
 
 
+def test_a_link_from_the_root_of_a_checkout_without_git(tmp_path: Path) -> None:
+    # no `.git` nor `pyproject.toml`: the root is one of the folders from the README's up to the project
+    make_tree(tmp_path, {"ubuntu-18.04/Dockerfile": DOCKERFILE["Dockerfile"], "docs/guide.md": ""})
+    readme = "[compose](/ubuntu-18.04/docker-compose.yml) [guide](/docs/guide.md) [here](/README.md)\n"
+    (tmp_path / "README.md").write_text(readme)
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "ubuntu-18.04/Dockerfile"))
+    found = audit(readme, "README.md", model, {}, tmp_path, tmp_path)
+    assert [(d.message, d.confidence) for d in found] == [
+        ("README links to /ubuntu-18.04/docker-compose.yml, which does not exist", "certain")
+    ]
+    # from a folder above the checkout (`docgen audit` run there): the README's folder is still a root
+    assert [d.message for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path.parent)] == [
+        "README links to /ubuntu-18.04/docker-compose.yml, which does not exist"
+    ]
+    # nothing is read outside the project: a README outside it has no root, as before
+    assert audit(readme, "README.md", model, {}, tmp_path, tmp_path / "docs") == []
+    assert audit(readme, "README.md", model, {}, tmp_path) == []
+
+
 def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
     _repo(
         chdir_tmp,

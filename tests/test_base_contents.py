@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.base_contents import architectures, brought_by, carries, family_name, is_plain, jetpack
+from docgen.base_contents import (
+    architectures,
+    brought_by,
+    carries,
+    family_name,
+    is_plain,
+    jetpack,
+    l4t_release,
+)
 
 
 @pytest.mark.parametrize(
@@ -112,3 +120,19 @@ def test_the_jetpack_a_jetson_base_is_of_is_read_off_its_l4t_or_cuda_release(
     base: str, major: str | None
 ) -> None:
     assert jetpack(base) == major
+
+
+@pytest.mark.parametrize(
+    ("base", "release"),
+    [
+        ("nvcr.io/nvidia/l4t-base:r36.2.0", "36.2.0"),
+        ("dustynv/pytorch:2.1-r36.2.0", "36.2.0"),
+        ("dustynv/ros:humble-desktop-l4t-r35.2.1", "35.2.1"),
+        ("nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", "35.2.1"),
+        ("nvcr.io/nvidia/l4t-cuda:11.4.19-runtime", None),  # a CUDA release, no L4T one
+        ("someone/app:2.1-r36.2.0", None),  # not a Jetson image docgen knows
+        ("ubuntu:22.04", None),
+    ],
+)
+def test_the_l4t_release_a_jetson_base_names(base: str, release: str | None) -> None:
+    assert l4t_release(base) == release

@@ -369,6 +369,7 @@ AUDIT_LAYERS = (
         "moved_scripts",
         "copies",
         "docker_cli",
+        "image_tags",
     ),
     (
         "methods",

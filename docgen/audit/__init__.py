@@ -65,6 +65,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - names a command or an example shares with the files beside the README: a `docker exec` container
   no compose file names, a `docker run` image its section does not build, a compose example whose
   service the compose file beside it builds otherwise (`names`).
+- the name a build command gives the image that is its own base's (`docker build -t owner/base .`
+  over `FROM owner/base:latest`), a jetson-containers tag (`jetson-pytorch:2.4-r36.3.0`) whose L4T
+  release is not the base's or whose version is not the pin of the component its name names, and a
+  build of a folder one part away from the README's own (a README copied from a sibling) (`image_tags`);
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), and a compose command that builds
@@ -89,7 +93,8 @@ package states; the Python and GCC the distribution's default packages give; a l
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
 table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`, `every_image`, `stage_count`,
-`wheel_names`, `disabled`, `switches`, `references`, `missing`, `names`, `grammar`, `platforms`,
+`wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`, `grammar`,
+`platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
@@ -164,6 +169,7 @@ from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _idle_args
 from docgen.audit.image_paths import _image_paths
+from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
@@ -351,7 +357,7 @@ def audit(
         found.extend(_unlisted_names(doc, path, directory, siblings))
         found.extend(_dead_code_names(doc, path, directory, audited, project))
         found.extend(scripts)
-        found.extend(_missing_links(doc, path, directory))
+        found.extend(_missing_links(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
         found.extend(missing_prose_scripts(doc, source, path, directory))
@@ -383,6 +389,7 @@ def audit(
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(_copied_contexts(doc, path, directory, tuple(models)))
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path))
     found.extend(_docker_cli(doc, path))
@@ -489,6 +496,7 @@ def _audit_part(
     found.extend(_mounted_scripts(sub, doc, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
+    found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
     found.extend(_built_claims(sub, auditor))
     for fence in sub.fences:

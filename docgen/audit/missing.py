@@ -272,14 +272,34 @@ def _inside(full: Path, root: Path | None) -> bool:
     return root is None or full == root or root in full.parents
 
 
-def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
-    """A relative link, image, reference definition or HTML `href`/`src` (not to a Dockerfile: see
-    `references`) whose target, read from `directory` (a leading `/` from the repository root), does
-    not exist. Not for URLs, anchors, placeholders, pages of the repository's host (`../../issues`),
-    files a command of the README makes, files git ignores or in a generated folder (`site/`,
-    `build/`). In a MkDocs docs folder, site paths (no file suffix, `.html`) are not checked, and a
-    missing page is `likely`, or not checked when a plugin may add pages."""
+def link_roots(directory: Path, project: Path | None) -> list[Path]:
+    """The folders a link starting with `/` may be read from: the repository root (`repository_root`);
+    in a checkout holding neither `.git` nor `pyproject.toml`, the README's folder and each folder above
+    it up to the project folder (where `docgen audit` runs), when the README is in it: the root is one
+    of them, and a link is dead only when none holds its file. Empty when there is none."""
     root = repository_root(directory)
+    if root is not None:
+        return [root]
+    if project is None:
+        return []
+    top, here = project.resolve(), directory.resolve()
+    if here != top and top not in here.parents:
+        return []
+    return [here, *here.parents[: len(here.parents) - len(top.parents)]]
+
+
+def _missing_links(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A relative link, image, reference definition or HTML `href`/`src` (not to a Dockerfile: see
+    `references`) whose target, read from `directory` (a leading `/` from the repository root, or, in a
+    checkout without one, from the folders up to `project`: `link_roots`), does not exist. Not for URLs,
+    anchors, placeholders, pages of the repository's host (`../../issues`), files a command of the
+    README makes, files git ignores or in a generated folder (`site/`, `build/`). In a MkDocs docs
+    folder, site paths (no file suffix, `.html`) are not checked, and a missing page is `likely`, or not
+    checked when a plugin may add pages."""
+    root = repository_root(directory)
+    tops = link_roots(directory, project)  # (relative links are read as before: a checkout may lack both)
     site = _site_folder(directory, root)
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
     made = _made(doc)
@@ -313,12 +333,13 @@ def _missing_links(doc: Document, readme: str, directory: Path) -> Iterator[Diag
             or _DOMAIN.match(path)
         ):
             continue
-        base = root if path.startswith("/") else directory.resolve()
-        if base is None:
+        bases = tops if path.startswith("/") else [directory.resolve()]
+        fulls = [(b, Path(os.path.normpath(b / path.lstrip("/")))) for b in bases]
+        if not fulls or any(
+            full.exists() or not _inside(full, base if path.startswith("/") else root) for base, full in fulls
+        ):
             continue
-        full = Path(os.path.normpath(base / path.lstrip("/")))
-        if full.exists() or not _inside(full, root):
-            continue
+        base, full = fulls[-1]
         if site and (path.endswith("/") or "." not in name or name.endswith((".html", ".htm"))):
             continue
         if site == "pages" and name.endswith(".md"):

@@ -1,0 +1,325 @@
+"""The name a README's `docker build` gives the image, and the folder it builds, read as claims about it.
+
+A build command says which image it makes: its `-t` names it, its `-f` (or the plain `Dockerfile` of
+its context) says which Dockerfile. Three claims are read there, each `certain` (a build command):
+
+- the image tagged with the name of its own base: `docker build -t owner/opt_base0 .` whose Dockerfile
+  starts `FROM owner/opt_base0:latest` (a README carried over from the base's repository). The build
+  replaces the base under its name, and the next build of the image starts from itself. Only the very
+  name and tag count (`latest` when none is written): `owner/opt_base0-ros`, `${USER}/ros:…` for
+  `dustynv/ros:…`, `pytorch:2.6.0-…` for `pytorch/pytorch:2.6.0-…` are other images;
+- a tag written as jetson-containers writes its tags, `NAME:VERSION-rL4T` (`jetson-pytorch:2.4-r36.3.0`:
+  PyTorch 2.4 for L4T R36.3.0): the L4T release against the one the Jetson image the build starts
+  FROM names (`nvcr.io/nvidia/l4t-base:r36.2.0`), to the precision the tag writes; and VERSION against
+  the pins of the component NAME names once words such as `jetson`, `l4t`, `base` are dropped
+  (`pytorch` of `jetson-pytorch`), when the image pins it. A name naming no component the image pins
+  (`xinference:2.1-r36.2.0`, a version copied from the base's tag; `myapp-torch:1.0-r36.2.0`, the
+  project's own release) is no claim, nor a tag of another shape (`myimg:1.2.0`, `latest`);
+- the folder a build command builds, given as a Git URL's `#ref:folder` or a path, when the README sits
+  beside the Dockerfile it documents and the folder's name is one `-` part away from the README's own
+  (`…/cuda8-cudnn5/tensorflow-notebook` for a README in `tensorflow-v1.1-notebook/`): the README was
+  copied from that sibling, and its command builds the sibling's image (`_copied_contexts`).
+
+A build whose `-f` names another Dockerfile than the one audited, or with no `-f` from a folder other
+than the Dockerfile's, is about another image (a sibling documented in its own section, the base built
+first) and is not read. Pulls are not builds: `docker pull` of the base is how a README fetches it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.commands import (
+    _BUILD_COMMAND,
+    _CD,
+    _CLONE,
+    _CLONE_VALUED,
+    _NO_VALUE_OPTIONS,
+    _VALUE_OPTIONS,
+    _continued,
+    _entered,
+    cloned_folder,
+    without_prompt,
+)
+from docgen.audit.paths import _basename, _reference_path
+from docgen.audit.references import _indented_blocks
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.base_contents import l4t_release
+from docgen.baseimage import split_reference
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel, Stage
+
+_JETSON_TAG = re.compile(
+    r"(?:(?P<version>v?\d+(?:\.\d+)+)-)?(?:l4t-?)?r(?P<l4t>3[2-9](?:\.\d+){1,2})(?=\Z|[-_])"
+)
+"""A jetson-containers tag, or its L4T part: `2.4-r36.3.0`, `r35.4.1`, `humble-desktop-l4t-r35.2.1`."""
+_NOT_A_COMPONENT = frozenset(
+    "jetson l4t nvidia tegra orin xavier nano agx docker image images container containers base dev devel "
+    "runtime app my test builder build demo".split()
+)
+"""Words of an image's name that name no component (`jetson-pytorch` is PyTorch's)."""
+_PLACEHOLDER = re.compile(r"[$<>{}\[\]]")
+_GIT_CONTEXT = re.compile(r"(?:\.git|github\.com/[^#\s]+|gitlab\.com/[^#\s]+)#[^:\s]*:(?P<folder>[^\s]+)\Z")
+"""A Git URL context with a folder: `https://github.com/o/r.git#master:ubuntu14.04/gpu/x`."""
+
+
+@dataclass(frozen=True)
+class _Build:
+    """A `docker build` of a command block: its first README line, its `-t` values, its `-f` (None when
+    it has none), its context, and the folder the block's `cd` lines put the reader in ('' for the
+    README's, `$CD` when it cannot be told)."""
+
+    line: int
+    tags: tuple[str, ...]
+    file: str | None
+    context: str
+    folder: str
+
+
+def _builds(doc: Document) -> Iterator[_Build]:
+    """The build commands of the README's command blocks (fenced or indented) whose words can be read."""
+    for fence in [*doc.fences, *_indented_blocks(doc)]:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        folder = ""
+        cloned: set[str] = set()  # the folders the block's `git clone` commands make
+        command: list[tuple[int, str]] = []
+        for line, text in fence.lines:
+            if (clone := _CLONE.search(text)) is not None:
+                words = [w.strip("'\"") for w in clone.group(1).split()]
+                operands = [
+                    w
+                    for before, w in zip(["", *words], words, strict=False)
+                    if not w.startswith("-") and before not in _CLONE_VALUED
+                ]
+                if operands:
+                    cloned.add(operands[1] if len(operands) > 1 else cloned_folder(operands[0].rstrip("/")))
+            if not command and (cd := _CD.match(without_prompt(text))) is not None:
+                target = cd.group(1).strip("'\"").rstrip("/")
+                # `git clone …/app.git && cd app`: the checkout itself, where the README's commands run
+                folder = "" if not folder and target in cloned else _entered(folder, target, frozenset())
+            command.append((line, text))
+            if _continued(text):
+                continue
+            found = _read_build(command, folder)
+            command = []
+            if found is not None:
+                yield found
+
+
+def _read_build(command: list[tuple[int, str]], folder: str) -> _Build | None:
+    """The build a command (its lines) runs, None when it runs none or its words cannot be told."""
+    text = " ".join(t.rstrip().removesuffix("\\") for _, t in command)
+    start = _BUILD_COMMAND.search(text)
+    if start is None or "#" in text[: start.start()]:
+        return None
+    before = text[: start.start()]
+    if (cd := re.search(r"\bcd[ \t]+([^\s;&|]+)[ \t]*&&[ \t]*(?:sudo[ \t]+)?\Z", before)) is not None:
+        folder = _entered(folder, cd.group(1), frozenset())  # `cd docker && docker build …`
+    rest = re.split(r"[ \t](?:&&|\|\||;|\||#|>|2>)", " " + text[start.end() :], maxsplit=1)[0]
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        return None
+    tags: list[str] = []
+    file: str | None = None
+    positional: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-") and word != "-":
+            name, eq, value = word.partition("=")
+            if not eq and name in _VALUE_OPTIONS:
+                value = words[index + 1] if index + 1 < len(words) else ""
+                index += 1
+            elif not eq and name.startswith("--") and name not in _NO_VALUE_OPTIONS:
+                return None  # an option docgen does not know may take the next word
+            if name in ("-t", "--tag"):
+                tags.append(value)
+            elif name in ("-f", "--file"):
+                file = value
+            index += 1
+            continue
+        positional.append(word)
+        index += 1
+    if len(positional) != 1:
+        return None
+    return _Build(command[0][0], tuple(tags), file, positional[0], folder)
+
+
+def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | None:
+    """The image of `models` `build` makes: the one its `-f` names; with no `-f`, the one model, when it
+    is a plain `Dockerfile` and the build's folder is where the README reader stands or the Dockerfile's
+    folder (`cd docker && docker build .`). None when the build is another image's or cannot be told."""
+    if build.file is not None:
+        if _PLACEHOLDER.search(build.file):
+            return None
+        # the path as written, ending the same way as the Dockerfile's (`docker/Dockerfile.l4t35`): a
+        # Dockerfile of the same name in another folder (`-f base/Dockerfile`) is another image
+        wanted = posixpath.normpath(_reference_path(build.file).replace("\\", "/")).lstrip("./")
+        found = [
+            m
+            for m in models
+            if (path := posixpath.normpath(m.path.replace("\\", "/"))) == wanted
+            or path.endswith("/" + wanted)
+            or wanted.endswith("/" + path)
+        ]
+        return found[0] if len(found) == 1 else None
+    if len(models) != 1 or _basename(models[0].path).lower() not in ("dockerfile", "containerfile"):
+        return None
+    if "://" in build.context or "#" in build.context or build.folder.startswith("$"):
+        return None
+    where = posixpath.normpath(posixpath.join(build.folder, build.context)) if build.folder else build.context
+    where = posixpath.normpath(where)
+    parent = models[0].path.replace("\\", "/").rsplit("/", 2)
+    folder = parent[-2] if len(parent) >= 2 else ""
+    if where in (".", "") or (folder and _basename(where) == folder):
+        return models[0]
+    return None
+
+
+def _root(model: ImageModel) -> Stage | None:
+    """The stage the image built starts from an image in: the first of its target's chain."""
+    stage = model.target
+    seen = 0
+    while stage is not None and stage.parent is not None and seen < len(model.stages):
+        stage, seen = model.stages[stage.parent], seen + 1
+    return stage
+
+
+def _same_image(a: str, b: str) -> bool:
+    """True when the image references `a` and `b` name one image: the same repository as pulled
+    (`docker.io/library/` dropped) and the same tag (`latest` when none is written)."""
+    (name_a, tag_a), (name_b, tag_b) = split_reference(a), split_reference(b)
+    return name_a == name_b and (tag_a or "latest") == (tag_b or "latest")
+
+
+def _component_name(repository: str) -> str:
+    """What an image's name names once the words naming no component are dropped: `jetson-pytorch` →
+    `pytorch`, `l4t-llama_cpp` → `llama-cpp`, `myapp-torch` → `myapp-torch` (no component: the name of
+    the project, which the version is the release of)."""
+    last = repository.rsplit("/", 1)[-1]
+    words = [w for w in re.split(r"[-_.]+", last) if w and w not in _NOT_A_COMPONENT and not w.isdigit()]
+    return "-".join(words)
+
+
+def _l4t_agrees(claim: str, fact: str) -> bool:
+    """True when the L4T release `claim` (as a tag writes it) is `fact`'s, to the precision it writes."""
+    said, have = claim.split("."), fact.split(".")
+    return have[: len(said)] == said or said[: len(have)] == have
+
+
+def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of this module's first two claims (see its docstring) on one part of the README."""
+    for build in _builds(doc):
+        tags = [t for t in build.tags if t]  # (`${USER}/ros:humble-…-r35.2.1` still tells its L4T)
+        if not tags:
+            continue
+        model = _built_model(build, auditor.models)
+        if model is None:
+            continue
+        root = _root(model)
+        base = root.base if root is not None and root.parent is None else ""
+        for tag in tags:
+            if root is not None and base and not _PLACEHOLDER.search(tag) and _same_image(tag, base):
+                yield Diagnostic(
+                    auditor.path,
+                    build.line,
+                    f"README builds {model.path} as {tag}, but {model.path}:{root.line} starts FROM {base}: "
+                    "the image takes the name of its own base, and a later build of it starts from itself",
+                    confidence=CERTAIN,
+                )
+                continue
+            yield from _jetson_tag(build.line, tag, model, base, root, auditor)
+
+
+def _jetson_tag(
+    line: int, tag: str, model: ImageModel, base: str, root: Stage | None, auditor: _Auditor
+) -> Iterator[Diagnostic]:
+    """The L4T release and the component version a jetson-containers tag (`NAME:VERSION-rL4T`) says,
+    compared with the Jetson base's L4T release and with the image's pins of the component NAME names."""
+    repository, version_tag = split_reference(tag)
+    if not version_tag or _PLACEHOLDER.search(version_tag):
+        return
+    match = _JETSON_TAG.search(version_tag.lower())
+    if match is None:
+        return
+    release = l4t_release(base) if base else None
+    if release is not None and root is not None and not _l4t_agrees(match.group("l4t"), release):
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README tags the image {tag} (L4T R{match.group('l4t')}), but {model.path}:{root.line} starts "
+            f"FROM {base} (L4T R{release})",
+            confidence=CERTAIN,
+        )
+    version = match.group("version")
+    if version is None or match.start() != 0:
+        return
+    image = auditor._with((model,))
+    name = _component_name(repository)
+    if not name or not image.facts.lookup(name, image.names):
+        return  # a name naming no component the image pins: the project's own release
+    found = image.version_claim(line, name, "==", version.lstrip("v"), CERTAIN)
+    if found is not None:
+        yield Diagnostic(
+            found.path,
+            found.line,
+            found.message.replace("README says", f"README tags the image {tag}:", 1),
+            confidence=found.confidence,
+        )
+
+
+def _copied_contexts(
+    doc: Document, readme: str, directory: Path, models: tuple[ImageModel, ...]
+) -> Iterator[Diagnostic]:
+    """The third claim of this module (see its docstring): a build of a folder one `-` part away from
+    the README's own, when an audited Dockerfile is beside the README."""
+    here = directory.resolve()
+    beside = [m for m in models if m.file and Path(m.file).resolve().parent == here]
+    if not beside:
+        return
+    own = here.name
+    for build in _builds(doc):
+        context = build.context
+        if (git := _GIT_CONTEXT.search(context)) is not None:
+            folder = git.group("folder").rstrip("/")
+        elif "://" in context or _PLACEHOLDER.search(context) or build.folder.startswith("$"):
+            continue
+        else:
+            local = posixpath.normpath(posixpath.join(build.folder, context) if build.folder else context)
+            if local.startswith("/") or (here / local).resolve() == here:
+                continue
+            folder = local
+        name = _basename(folder)
+        if name in (".", "..", "", own) or not _one_part_away(name, own):
+            continue
+        yield Diagnostic(
+            readme,
+            build.line,
+            f"README builds {context}, the folder {name}/, but it sits in {own}/ beside "
+            f"{_basename(beside[0].path)}: the command builds another folder's image (a README copied "
+            f"from {name}/?)",
+            confidence=CERTAIN,
+        )
+
+
+def _one_part_away(a: str, b: str) -> bool:
+    """True when the folder names `a` and `b` (`-`/`_`-separated parts) differ by one part added, taken
+    out or replaced, and share another: `tensorflow-notebook` and `tensorflow-v1.1-notebook`,
+    `debian-10` and `debian-11`."""
+    x, y = re.split(r"[-_]", a.lower()), re.split(r"[-_]", b.lower())
+    if not set(x) & set(y):
+        return False
+    if len(x) == len(y):
+        return sum(1 for p, q in zip(x, y, strict=True) if p != q) == 1
+    short, long = (x, y) if len(x) < len(y) else (y, x)
+    if len(long) != len(short) + 1:
+        return False
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))

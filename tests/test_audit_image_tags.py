@@ -1,0 +1,220 @@
+"""`docgen.audit.image_tags`: what the name a README's build gives the image, and the folder it builds,
+say of the image (planted drifts, each next to the near misses that must stay silent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import findings, make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+TORCH_23 = "FROM nvcr.io/nvidia/l4t-base:r36.2.0\nRUN pip3 install torch==2.3.0 torchvision==0.18.0\n"
+TORCH_24 = "FROM nvcr.io/nvidia/l4t-base:r36.3.0\nRUN pip3 install torch==2.4.0 torchvision==0.19.0\n"
+
+
+def test_a_jetson_tag_names_the_release_of_another_image() -> None:
+    readme = (
+        "# jetson-pytorch:2.4-r36.3.0\n\n"
+        "```bash\n"
+        "docker build -f Dockerfile.torch23 -t jetson-pytorch:2.4-r36.3.0 .\n"
+        "docker run --runtime nvidia -it jetson-pytorch:2.4-r36.3.0\n"
+        "```\n"
+    )
+    # the sibling (a trap) installs 2.4 on R36.3.0: the `-f` says which image the tag is of
+    assert findings(readme, {"Dockerfile.torch23": TORCH_23, "Dockerfile.torch24": TORCH_24}) == [
+        "4: README tags the image jetson-pytorch:2.4-r36.3.0 (L4T R36.3.0), but Dockerfile.torch23:1 "
+        "starts FROM nvcr.io/nvidia/l4t-base:r36.2.0 (L4T R36.2.0)",
+        "4: README tags the image jetson-pytorch:2.4-r36.3.0: pytorch 2.4 but Dockerfile.torch23:2 says "
+        "2.3.0",
+    ]
+
+
+def test_a_sibling_documented_in_its_own_section_is_compared_with_its_own_dockerfile() -> None:
+    readme = (
+        "# Images\n\n## PyTorch 2.3\n\n```bash\n"
+        "docker build -f Dockerfile.torch23 -t jetson-pytorch:2.3-r36.2.0 .\n```\n\n"
+        "## PyTorch 2.4\n\n```bash\n"
+        "docker build -f Dockerfile.torch24 -t jetson-pytorch:2.4-r36.3.0 .\n```\n"
+    )
+    assert findings(readme, {"Dockerfile.torch23": TORCH_23, "Dockerfile.torch24": TORCH_24}) == []
+    # the sibling's build, when only the first image is audited, is no claim about it
+    assert findings(readme, {"Dockerfile.torch23": TORCH_23}) == []
+
+
+@pytest.mark.parametrize("name", ["acme/vision", "${USER}/vision"])
+def test_an_l4t_release_in_a_plain_jetson_tag(name: str) -> None:
+    readme = f"```\ncd docker\ndocker build -t {name}:humble-r36.3.0 .\n```\n"
+    assert findings(readme, {"docker/Dockerfile": "FROM nvcr.io/nvidia/l4t-base:r36.2.0\nRUN true\n"}) == [
+        f"3: README tags the image {name}:humble-r36.3.0 (L4T R36.3.0), but docker/Dockerfile:1 starts FROM "
+        "nvcr.io/nvidia/l4t-base:r36.2.0 (L4T R36.2.0)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        "jetson-pytorch:2.3-r36.2.0",  # both agree
+        "jetson-pytorch:2.3-r36.2",  # the L4T release to the precision written
+        "jetson-pytorch:latest",
+        "myimg:1.2.0",  # the project's own version
+        "myimg:2.4-r36.2.0",  # a name naming no component
+        "myapp-torch:1.0-r36.2.0",  # the project's own release: its name is more than the component's
+        "acme/vision:${TAG}",  # a placeholder
+        "jetson-pytorch",
+    ],
+)
+def test_tags_that_say_nothing_wrong(tag: str) -> None:
+    readme = f"```bash\ndocker build -t {tag} -f Dockerfile.torch23 .\n```\n"
+    assert findings(readme, {"Dockerfile.torch23": TORCH_23}) == []
+
+
+def test_a_version_the_base_tag_gives_is_the_components_and_a_name_it_copies_is_not() -> None:
+    # `xinference:2.1-r36.2.0`: 2.1 is the PyTorch of the base, not xinference's (installed unpinned)
+    dockerfile = "FROM dustynv/pytorch:2.1-r36.2.0\nRUN pip install xinference 'transformers==4.49.0'\n"
+    readme = "```bash\ndocker build -t xinference:2.1-r36.2.0 .\n```\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == []
+    readme = "```bash\ndocker build -t jetson-pytorch:2.4-r36.2.0 .\n```\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "2: README tags the image jetson-pytorch:2.4-r36.2.0: pytorch 2.4 but Dockerfile:1 says 2.1-r36.2.0"
+    ]
+
+
+def test_a_history_table_and_a_pull_of_the_base_are_no_build() -> None:
+    readme = (
+        "| Tag | L4T |\n|---|---|\n| `jetson-pytorch:2.2-r35.4.1` | R35.4.1 |\n\n"
+        "First pull the base image:\n\n```bash\ndocker pull nvcr.io/nvidia/l4t-base:r36.2.0\n"
+        "docker build -t jetson-pytorch:2.3-r36.2.0 -f Dockerfile.torch23 .\n```\n"
+    )
+    assert findings(readme, {"Dockerfile.torch23": TORCH_23}) == []
+
+
+BASED = "FROM owner/opt_base0:latest\nRUN apt-get update && apt-get install -y ros-humble-desktop\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "tag"),
+    [
+        ("docker build -t owner/opt_base0 .", "owner/opt_base0"),
+        ("docker build --tag=owner/opt_base0:latest .", "owner/opt_base0:latest"),
+        ("docker build -t docker.io/owner/opt_base0 .", "docker.io/owner/opt_base0"),
+    ],
+)
+def test_a_build_tagged_with_the_name_of_its_own_base(command: str, tag: str) -> None:
+    readme = f"# opt_base\n\nBuild the image:\n\n```bash\n{command}\n```\n"
+    assert findings(readme, {"Dockerfile": BASED}) == [
+        f"6: README builds Dockerfile as {tag}, but Dockerfile:1 starts FROM owner/opt_base0:latest: the "
+        "image takes the name of its own base, and a later build of it starts from itself"
+    ]
+
+
+def test_a_build_in_the_checkout_the_readme_clones() -> None:
+    # an indented block, as older READMEs write them: `cd` into the clone is the README's own folder
+    readme = (
+        "Build your own:\n\n    git clone https://github.com/owner/opt_base1 opt\n    cd opt\n"
+        "    docker pull owner/opt_base0\n    docker build -t owner/opt_base0 .\n"
+    )
+    assert findings(readme, {"Dockerfile": BASED}) == [
+        "6: README builds Dockerfile as owner/opt_base0, but Dockerfile:1 starts FROM "
+        "owner/opt_base0:latest: the image takes the name of its own base, and a later build of it starts "
+        "from itself"
+    ]
+    renamed = readme.replace("-t owner/opt_base0 .", "-t owner/opt_base1 .")
+    assert findings(renamed, {"Dockerfile": BASED}) == []
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "command"),
+    [
+        (BASED, "docker build -t owner/opt_base0-ros ."),  # a name that merely starts like the base's
+        (BASED, "docker build -t owner/opt_base0:1.1 ."),  # another tag of it: a release of its own
+        (BASED, "docker build -t opt_base0 ."),  # another repository
+        (
+            "FROM dustynv/ros:humble-desktop-l4t-r35.2.1\nRUN true\n",
+            "docker build -t ${USER}/ros:humble-desktop-l4t-r35.2.1 .",  # the base's tag, another owner
+        ),
+        (
+            "FROM pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel\nRUN pip install timm\n",
+            "docker build -t pytorch:2.6.0-cuda12.6-cudnn9-devel .",  # `pytorch` is not `pytorch/pytorch`
+        ),
+        (BASED, "docker pull owner/opt_base0\ndocker build -t owner/ros-app ."),  # the base pulled first
+        (BASED, "docker build -t owner/opt_base0 -f Dockerfile.base ."),  # the base built by its own file
+        (BASED, "cd ../base && docker build -t owner/opt_base0 ."),  # the base built in its folder
+    ],
+)
+def test_names_that_are_not_the_base_or_builds_of_another_image(dockerfile: str, command: str) -> None:
+    assert findings(f"```bash\n{command}\n```\n", {"Dockerfile": dockerfile}) == []
+
+
+def test_the_base_built_from_a_dockerfile_of_the_same_name_in_another_folder() -> None:
+    readme = (
+        "## Base\n\n```bash\ndocker build -f base/Dockerfile -t owner/opt_base0 .\n```\n\n"
+        "## App\n\n```bash\ndocker build -f app/Dockerfile -t owner/app .\n```\n"
+    )
+    assert findings(readme, {"app/Dockerfile": BASED}) == []
+    assert findings(readme.replace("-t owner/app", "-t owner/opt_base0"), {"app/Dockerfile": BASED}) == [
+        "10: README builds app/Dockerfile as owner/opt_base0, but app/Dockerfile:1 starts FROM "
+        "owner/opt_base0:latest: the image takes the name of its own base, and a later build of it starts "
+        "from itself"
+    ]
+
+
+def _copied(tmp_path: Path, folder: str, readme: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(
+        tmp_path, {f"{folder}/Dockerfile": "FROM nvidia/cuda:8.0-cudnn5-devel\nRUN true\n", **(files or {})}
+    )
+    here = tmp_path / folder
+    model = build_model(here / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, here)]
+
+
+def test_a_readme_copied_from_a_sibling_builds_the_siblings_folder(tmp_path: Path) -> None:
+    readme = (
+        "### build it from github repository\n```\nsudo nvidia-docker build -t grez/deep:tensorflow-notebook "
+        "https://github.com/grez/notebooks.git#master:ubuntu14.04/gpu/cuda8-cudnn5/tensorflow-notebook\n```\n"
+    )
+    assert _copied(tmp_path, "gpu/tensorflow-v1.1-notebook", readme) == [
+        "3: README builds https://github.com/grez/notebooks.git#master:ubuntu14.04/gpu/cuda8-cudnn5/"
+        "tensorflow-notebook, the folder tensorflow-notebook/, but it sits in tensorflow-v1.1-notebook/ "
+        "beside Dockerfile: the command builds another folder's image (a README copied from "
+        "tensorflow-notebook/?) (certain)"
+    ]
+
+
+def test_a_local_context_of_a_sibling_folder(tmp_path: Path) -> None:
+    readme = "```\ncd ..\ndocker build -t acme/debian debian-10\n```\n"
+    assert _copied(tmp_path, "2/debian-11", readme, {"2/debian-10/Dockerfile": "FROM debian:10\n"}) == [
+        "3: README builds debian-10, the folder debian-10/, but it sits in debian-11/ beside Dockerfile: the "
+        "command builds another folder's image (a README copied from debian-10/?) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("folder", "command"),
+    [
+        (
+            "gpu/tensorflow-notebook",
+            "docker build -t x https://github.com/o/r.git#master:gpu/tensorflow-notebook",
+        ),
+        (
+            "pair07",
+            "docker build -t x https://github.com/o/r.git#master:gpu/tensorflow-notebook",
+        ),  # unrelated
+        ("gpu/tensorflow-v1.1-notebook", "docker build -t x ../base-notebook"),  # the base, built first
+        ("gpu/tensorflow-v1.1-notebook", "docker build -t x ."),
+        ("gpu/tensorflow-v1.1-notebook", "docker build -t x https://github.com/o/r.git"),
+        ("gpu/tensorflow-v1.1-notebook", "docker build -t x $CONTEXT"),
+    ],
+)
+def test_contexts_that_are_the_readmes_own_or_say_nothing(tmp_path: Path, folder: str, command: str) -> None:
+    assert _copied(tmp_path, folder, f"```\n{command}\n```\n") == []
+
+
+def test_a_readme_away_from_its_dockerfile_names_no_folder_of_its_own(tmp_path: Path) -> None:
+    # a README at the root of many version folders (`2/debian-10/`) documents them all
+    make_tree(tmp_path, {"debian-11/Dockerfile": "FROM debian:11\n"})
+    model = build_model(tmp_path / "debian-11" / "Dockerfile", "debian-11/Dockerfile")
+    readme = "```\ndocker build -t x 'https://github.com/o/r.git#master:2/debian-10'\n```\n"
+    assert audit(readme, "README.md", model, {}, tmp_path) == []
