@@ -218,3 +218,39 @@ def test_a_readme_away_from_its_dockerfile_names_no_folder_of_its_own(tmp_path: 
     model = build_model(tmp_path / "debian-11" / "Dockerfile", "debian-11/Dockerfile")
     readme = "```\ndocker build -t x 'https://github.com/o/r.git#master:2/debian-10'\n```\n"
     assert audit(readme, "README.md", model, {}, tmp_path) == []
+
+
+TITLED = """\
+## jetson-pytorch:2.4-r36.3.0
+
+```bash
+docker pull ghcr.io/acme/jetson-pytorch:r36.3.0
+docker build -f {file} -t jetson-pytorch:r36.3.0 .
+```
+"""
+
+
+def test_a_heading_that_is_the_image_s_tag_is_read_as_its_tag() -> None:
+    # the heading names PyTorch 2.4 for the image the part's only build makes, which pins 2.3.0
+    readme = TITLED.format(file="Dockerfile.torch23")
+    assert findings(readme, {"Dockerfile.torch23": TORCH_23, "Dockerfile.torch24": TORCH_24}) == [
+        "1: README tags the image jetson-pytorch:2.4-r36.3.0 (L4T R36.3.0), but Dockerfile.torch23:1 "
+        "starts FROM nvcr.io/nvidia/l4t-base:r36.2.0 (L4T R36.2.0)",
+        "1: README tags the image jetson-pytorch:2.4-r36.3.0: pytorch 2.4 but Dockerfile.torch23:2 says "
+        "2.3.0",
+        "5: README tags the image jetson-pytorch:r36.3.0 (L4T R36.3.0), but Dockerfile.torch23:1 starts "
+        "FROM nvcr.io/nvidia/l4t-base:r36.2.0 (L4T R36.2.0)",
+    ]
+    # the sibling the heading describes (a trap): true of it
+    same = TITLED.format(file="Dockerfile.torch24")
+    assert findings(same, {"Dockerfile.torch23": TORCH_23, "Dockerfile.torch24": TORCH_24}) == []
+
+
+def test_a_heading_tag_over_builds_of_several_images_is_no_claim_about_one() -> None:
+    readme = TITLED.format(file="Dockerfile.torch23") + (
+        "\n```bash\ndocker build -f Dockerfile.torch24 -t jetson-pytorch:r36.3.0-next .\n```\n"
+    )
+    found = findings(readme, {"Dockerfile.torch23": TORCH_23, "Dockerfile.torch24": TORCH_24})
+    assert not [f for f in found if f.startswith("1:")]
+    # nor a heading over a part that builds nothing
+    assert findings("## jetson-pytorch:2.4-r36.3.0\n\nPull it.\n", {"Dockerfile": TORCH_23}) == []

@@ -345,6 +345,15 @@ def test_wheel_urls(url: str) -> None:
     assert c.source == url
 
 
+@pytest.mark.parametrize(
+    "word", ["torch-2.3.0-cp310-cp310-linux_aarch64.whl", "./torch-2.3.0-cp310-cp310-linux_aarch64.whl"]
+)
+def test_a_wheel_file_named_alone_is_the_package_it_holds(word: str) -> None:
+    # pip reads a word ending in .whl as a file of the working directory, with or without `./`
+    c = only(f"FROM python:3.10\nRUN wget -O {word} https://h/x.whl && pip install {word}\n", "torch")
+    assert (c.kind, c.version, c.method) == ("wheel", "2.3.0", "prebuilt")
+
+
 def test_git_clone_then_checkout_in_a_later_run_through_workdir() -> None:
     text = (
         "FROM ubuntu:22.04\nARG X_COMMIT=0123456789abcdef0123456789abcdef01234567\n"

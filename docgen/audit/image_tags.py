@@ -215,14 +215,23 @@ def _l4t_agrees(claim: str, fact: str) -> bool:
     return have[: len(said)] == said or said[: len(have)] == have
 
 
+_TAG_HEADING = re.compile(r"[ \t]*`?([a-z0-9][\w./-]*:[\w.-]+)`?[ \t]*\Z")
+"""A heading that is an image reference and nothing else: `## jetson-pytorch:2.4-r36.3.0`."""
+
+
 def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
-    """The findings of this module's first two claims (see its docstring) on one part of the README."""
+    """The findings of this module's first two claims (see its docstring) on one part of the README.
+    A first heading that is an image reference (`## jetson-pytorch:2.4-r36.3.0`) over a part whose
+    builds all make one image is that image's tag too (its jetson-containers version and L4T release),
+    read when no build of the part gives that very tag (which is read there)."""
+    built: set[str] = set()
+    said: set[str] = set()
     for build in _builds(doc):
-        tags = [t for t in build.tags if t]  # (`${USER}/ros:humble-…-r35.2.1` still tells its L4T)
-        if not tags:
-            continue
         model = _built_model(build, auditor.models)
-        if model is None:
+        built.add(model.path if model is not None else "")
+        said.update(build.tags)
+        tags = [t for t in build.tags if t]  # (`${USER}/ros:humble-…-r35.2.1` still tells its L4T)
+        if not tags or model is None:
             continue
         root = _root(model)
         base = root.base if root is not None and root.parent is None else ""
@@ -237,6 +246,12 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 )
                 continue
             yield from _jetson_tag(build.line, tag, model, base, root, auditor)
+    titled = _TAG_HEADING.match(doc.headings[0][1]) if doc.headings else None
+    if titled is not None and titled.group(1) not in said and len(built) == 1 and "" not in built:
+        model = next(m for m in auditor.models if m.path in built)
+        root = _root(model)
+        base = root.base if root is not None and root.parent is None else ""
+        yield from _jetson_tag(doc.headings[0][0], titled.group(1), model, base, root, auditor)
 
 
 def _jetson_tag(

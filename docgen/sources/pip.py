@@ -487,6 +487,9 @@ def _is_local(text: str) -> bool:
         text in (".", "..")
         or text.startswith(("./", "../", "/", "~", "$"))
         or ("/" in text and "@" not in text and "==" not in text)
+        # a wheel's file name alone (`torch-2.3.0-cp310-cp310-linux_aarch64.whl`): pip reads a word
+        # ending in an archive's extension as a file in the working directory
+        or (text.lower().endswith(".whl") and "==" not in text and "@" not in text)
     )
 
 
