@@ -203,3 +203,30 @@ def test_an_item_under_the_old_name_of_a_renamed_arg_names_the_new_one(tmp_path:
     assert found(tmp_path / "other", LISTED, {"Dockerfile": other}) == [
         (7, "README documents build arg TORCH_TAG but Dockerfile does not declare it", "certain"),
     ]
+
+
+ARCHS = """\
+FROM rocm/dev-ubuntu-22.04:6.1.2
+ARG GPU_ARCHS='gfx90a gfx942'
+ARG JOBS=2
+RUN echo ${GPU_ARCHS} ${JOBS}
+"""
+
+
+def test_a_quoted_default_is_read_to_its_closing_quote(tmp_path: Path) -> None:
+    # a default in quotes holding a space (`'gfx90a gfx942'`), then a full-width comma and more words
+    readme = (
+        "# Image\n\n## Build arguments\n\n"
+        "- `GPU_ARCHS`: GPU targets (default: 'gfx90a gfx942'，for MI200 and MI300)\n"
+        '- `JOBS`: parallel jobs (default: "2")\n'
+    )
+    assert found(tmp_path, readme, {"Dockerfile": ARCHS}) == []
+    # a stale list in quotes is compared whole, not by its first word
+    stale = readme.replace("'gfx90a gfx942'", "'gfx90a gfx1100'")
+    assert found(tmp_path / "stale", stale, {"Dockerfile": ARCHS}) == [
+        (
+            5,
+            "README says GPU_ARCHS defaults to gfx90a gfx1100 but Dockerfile:2 says gfx90a gfx942",
+            "certain",
+        ),
+    ]

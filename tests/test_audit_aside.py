@@ -21,6 +21,7 @@ import pytest
 from helpers import findings, gone, make_tree, misplaced
 
 from docgen.audit import audit
+from docgen.audit.aside import config_file_keys
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import build_model, model_of
 
@@ -1117,3 +1118,73 @@ def test_a_pin_in_an_instruction_to_edit_a_file_is_no_claim(
     sentence: str, expected: list[tuple[int, str]]
 ) -> None:
     assert found(sentence + "\n") == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# The keys of a build script's configuration files
+
+SCRIPTED = """\
+ARG ROCM_BASE=rocm/dev-ubuntu-24.04:7.1-complete
+ARG GPU_TARGET=gfx1100
+ARG CMAKE_BUILD_TYPE=Release
+FROM ${ROCM_BASE}
+ARG GPU_TARGET
+ARG CMAKE_BUILD_TYPE
+RUN cmake -DAMDGPU_TARGETS=${GPU_TARGET} -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} . && make
+"""
+
+KEYS = """\
+| Variable | Used for |
+|---|---|
+| `ROCM_BASE` | Development base image |
+| `GPU_TARGET` | LLVM target the backend is compiled for |
+| `IMAGE_LABEL` | Name fragment for the image tag |
+"""
+
+
+def scripted(readme: str) -> list[tuple[int, str]]:
+    model = model_of(parse_dockerfile(SCRIPTED, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(readme, "README.md", model)]
+
+
+@pytest.mark.parametrize(
+    "headings",
+    [
+        "## Build config files\n\n`build.sh` reads three files.\n\n### Architectures\n\n",
+        "## Configuration\n\n### Neutral axis (`conf/build-config.env`)\n\n",
+        "## Settings in `.env`\n\n",
+    ],
+)
+def test_a_table_of_a_scripts_configuration_keys_names_no_build_arg(headings: str) -> None:
+    # two of three names are the image's ARGs, the third is the script's (it names the tag): the table
+    # lists what the script reads from its files, not the Dockerfile's build args
+    assert scripted(f"# Image\n\n{headings}{KEYS}") == []
+
+
+def test_the_same_table_not_said_to_be_a_configuration_files_is_a_build_argument_table() -> None:
+    readme = f"# Image\n\n## Variables\n\n### Architectures\n\n{KEYS}"
+    line = readme.splitlines().index("| Variable | Used for |") + 1
+    assert scripted(readme) == [
+        (line, "build arg CMAKE_BUILD_TYPE (Dockerfile:3) is missing from the README's build-argument table"),
+        (line + 4, "README documents build arg IMAGE_LABEL but Dockerfile does not declare it"),
+    ]
+    # naming Docker's arguments, a configuration file's table is the Dockerfile's build args again
+    docker = readme.replace("## Variables", "## Config files passed as `--build-arg`")
+    assert [message for _, message in scripted(docker)] == [message for _, message in scripted(readme)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Architectures Build config files llama", True),
+        ("Neutral axis (`conf/build-config.env`)", True),
+        ("Copy `.env.example` to .env and set:", True),
+        ("Environment file", True),
+        ("Build config files, each passed to the Dockerfile", False),
+        ("Build config files read with --build-arg", False),
+        ("Build arguments", False),
+        ("Configure the build", False),
+    ],
+)
+def test_what_names_configuration_files(text: str, expected: bool) -> None:
+    assert config_file_keys(text) is expected

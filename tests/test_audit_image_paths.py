@@ -107,3 +107,30 @@ def test_a_whole_context_copy_or_a_piped_installer_may_make_the_path(tmp_path: P
     assert _findings(tmp_path / "b", files, readme) == []
     piped = ENVS + "RUN curl -fsSL https://example.org/install.sh | bash\n"
     assert _findings(tmp_path / "c", {"Dockerfile": piped, "env.yaml": ""}, readme) == []
+
+
+UNPACKED = (
+    "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n"
+    "RUN mkdir -p /srv/runs /srv/cache\n"
+    "RUN cd /srv && curl -LO https://example.org/archive/main.tar.gz && tar xzf main.tar.gz\n"
+    "RUN cd /srv/mdsim-main/build && cmake .. && make -j8\n"
+)
+
+
+def test_a_path_a_slip_from_the_folder_an_archive_unpacked(tmp_path: Path) -> None:
+    # the archive unpacks to /srv/mdsim-main, a name the Dockerfile writes only when it goes in
+    readme = "```bash\nmdsim -in /srv/mdsim/examples/water.in\n```\n"
+    assert _findings(tmp_path, {"Dockerfile": UNPACKED}, readme) == [
+        "2: README uses /srv/mdsim in the image, which Dockerfile does not make: its RUNs work in "
+        "/srv/mdsim-main there (did you mean /srv/mdsim-main?) (likely)"
+    ]
+    # the folder as the Dockerfile goes into it, and a name near nothing there: no claim
+    right = "```bash\nmdsim -in /srv/mdsim-main/examples/water.in\nls /srv/results/out\n```\n"
+    assert _findings(tmp_path / "right", {"Dockerfile": UNPACKED}, right) == []
+
+
+def test_a_folder_a_run_works_in_but_puts_nothing_in_may_hold_anything(tmp_path: Path) -> None:
+    # no RUN makes anything in /opt itself: what is there may be the base image's
+    dockerfile = UNPACKED.replace("/srv", "/opt").replace("mkdir -p /opt/runs /opt/cache", "mkdir -p /data")
+    readme = "```bash\nmdsim -in /opt/mdsim/examples/water.in\n```\n"
+    assert _findings(tmp_path, {"Dockerfile": dockerfile}, readme) == []

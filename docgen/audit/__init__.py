@@ -78,7 +78,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   that differs (`chart_values`).
 
 Changelog and release-notes sections tell the past and are skipped; so is text about the host, older
-images or another build tool's arguments (`aside`, `set_aside`). A README about a family of images
+images, another build tool's arguments or the keys of a build script's configuration files (`aside`,
+`set_aside`). A README about a family of images
 is audited against all of them: each section against the image it says it is about (a build command's
 `-f`, a Dockerfile or its variant in the heading, a link, a base image; for a `-f` to a Dockerfile that
 is gone, the one it most likely means now, or none), the rest against every one, or, when the README
@@ -410,7 +411,7 @@ def audit(
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
-        found.extend(_audit_tables(sub, of_all, True))
+        found.extend(_audit_tables(sub, of_all, True, whole=doc))
     as_built = _BuiltModels((*models, *extra), rebuild)
     # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
     forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
@@ -466,7 +467,7 @@ def _audit_part(
     """The findings of the claim readers on one part of the README, compared with `auditor`'s images;
     `forwarded`: the build args the README's script runs pass on (`forwarded_prefixes`)."""
     found: list[Diagnostic] = []
-    found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere))
+    found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc))
     for line, heading in sub.headings:
         found.extend(_audit_text(line, heading, auditor, prose=True))
     title = _title_line(doc)

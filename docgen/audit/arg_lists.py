@@ -56,6 +56,8 @@ _DEFAULT_SAID = re.compile(
 """Words giving an item's default, the value right after: `(default: 3.11)`, `(default `12.4.1`)`,
 `default value is 22.`, `– defaults to 3.10`, `(默认值：1000)`."""
 _BARE_VALUE = re.compile(r"[\"']?[^\s,;()\"'`]+[\"']?")
+_QUOTED_VALUE = re.compile(r"([\"'])([^\"'`\n]{1,200})\1")
+"""A value in quotes, spaces and all: `(默认: '8.0 9.0a'，针对 A100)`, `(default: "gfx90a gfx942")`."""
 _SWITCH = frozenset({"true", "false", "yes", "no", "on", "off"})
 _REQUIRED = re.compile(
     r"[ \t]*(?:[:=–—-][ \t]*)?\(?[ \t]*(?:required|mandatory"
@@ -140,6 +142,8 @@ def _stated_default(rest: str) -> str | None:
     spans = code_spans(after, html_code=True)
     if spans and spans[0][0] == 0:
         return _default_in_cell(after[: spans[0][1]])
+    if (quoted := _QUOTED_VALUE.match(after)) is not None:
+        return _default_in_cell(quoted.group())
     bare = _BARE_VALUE.match(after)
     if bare is None:
         return None

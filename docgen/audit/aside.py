@@ -6,6 +6,9 @@ other things, and comparing it with the image only gives false alarms:
 - the arguments of another build tool (`Required CMake build arguments:` then `` - `TRT_LIB_DIR`: … ``):
   they are passed to `cmake -D`, `make`, `bazel` or `setup.py`, not to `docker build --build-arg`
   (`other_tool_args`);
+- the keys of a build script's configuration files: a table under `## Build config files` or
+  `### Neutral axis (`conf/build-config.env`)` lists what the script reads from those files (a name for the
+  image tag, a registry, a release number), of which only some reach `docker build` (`config_file_keys`);
 - the host: a section about building or installing without the container (`## Native build`,
   `(Optional - if not using the container) Download …`, `Example: native build on Windows`) or about
   what the machine needs (`## System requirements`, a list after `ensure that your environment meets
@@ -70,6 +73,23 @@ def other_tool_args(text: str) -> bool:
     passed to setup.py`) and says nothing of Docker's (`--build-arg`, `Docker build arguments`,
     `docker build`, `Dockerfile`, `ARG`)."""
     return bool(_OTHER_TOOL_ARGS.search(text)) and not _DOCKER_ARGS.search(text)
+
+
+_CONFIG_FILES = re.compile(
+    r"\b(?:config(?:uration)?|settings|env(?:ironment)?)[ \t]+files?\b"
+    r"|`[^`\s]{0,200}\.(?:env|conf|cfg|ini|toml)`|(?<![\w.-])\.env\b",
+    re.IGNORECASE,
+)
+"""Words naming configuration files: `Build config files`, `environment file`, `` `conf/build-config.env` ``,
+`.env`."""
+
+
+def config_file_keys(text: str) -> bool:
+    """True when `text` (the headings over a table and its introduction) says that what it lists are the
+    keys of configuration files (`## Build config files`, `### Neutral axis (`conf/build-config.env`)`) and
+    says nothing of Docker's arguments (`--build-arg`, `Dockerfile`, `ARG`): a script reads those files,
+    and only some of their keys reach `docker build`, so a key no ARG declares is no claim."""
+    return bool(_CONFIG_FILES.search(text)) and not _DOCKER_ARGS.search(text)
 
 
 # --------------------------------------------------------------------------------------------------

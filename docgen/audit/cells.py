@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from docgen.audit.aside import other_tool_args
+from docgen.audit.aside import config_file_keys, other_tool_args
 from docgen.audit.versions import _is_address, _near_args
 from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
 from docgen.markdown import Table, code_spans, without_links
@@ -157,12 +157,14 @@ _DEFAULT_HEADERS = frozenset({"value", "默认值", "默认", "缺省值", "預�
 
 
 def _is_build_arg_table(
-    table: Table, declared: frozenset[str] = frozenset(), passed: frozenset[str] = frozenset()
+    table: Table, declared: frozenset[str] = frozenset(), passed: frozenset[str] = frozenset(), over: str = ""
 ) -> int | None:
     """The column naming build args when `table` is a build-argument table, else None: by its header,
     or (a header in another language, `| 参数 | 默认值 |`) by its first column, when at least two rows
     and most of them name, in code, a build arg that is `declared`, or, in code or not, whatever the
-    header says (`| Environment Variable Name |`), one a compose or bake file passes (`passed`)."""
+    header says (`| Environment Variable Name |`), one a compose or bake file passes (`passed`). Not by
+    its first column when the headings `over` it say it lists configuration files' keys (`## Build
+    config files`): a script reads those, and passes only some of them to `docker build`."""
     header = [_plain(h).strip("*_` ").lower() for h in table.header]
     if other_tool_args(table.context + " " + " | ".join(header)):
         return None  # `### CMake build arguments` over `| Argument | Default |`: `cmake -D` options
@@ -181,7 +183,7 @@ def _is_build_arg_table(
     named = [cells[0] for _, cells in table.rows if cells and _first_code(cells[0]) is not None]
     hits = sum(1 for cell in named if _first_code(cell) in declared)
     if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):
-        return 0
+        return None if config_file_keys(over + " " + table.context) else 0
     return None
 
 

@@ -13,7 +13,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS
-from docgen.markdown import Document
+from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel
 
 
@@ -21,7 +21,7 @@ def _table_args(doc: Document, declared: frozenset[str]) -> set[str]:
     """The names of the rows of the README's build-argument tables."""
     found: set[str] = set()
     for table in doc.tables:
-        column = _is_build_arg_table(table, declared)
+        column = _is_build_arg_table(table, declared, over=" ".join(headings_over(doc, table.line)))
         if column is None:
             continue
         for _, cells in table.rows:

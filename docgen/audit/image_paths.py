@@ -43,9 +43,10 @@ _MOUNT_WORDS = re.compile(r"(?<![\w-])(?:-v|--volume|--mount)(?:[ \t]+|=)\S+")
 _SYSTEM = frozenset(
     "/ /usr /usr/local /usr/local/bin /usr/local/lib /usr/local/share /usr/bin /usr/lib /usr/share"
     " /usr/include /etc /var /var/lib /var/log /lib /lib64 /bin /sbin /home /root /tmp /dev /proc /sys"
-    " /mnt /media /run /srv /boot".split()
+    " /mnt /media /run /boot".split()
 )
-"""Folders every base image fills: what is in them is never known from the Dockerfile alone."""
+"""Folders every base image fills: what is in them is never known from the Dockerfile alone. (`/srv` is
+empty in the distributions' images: what is there a Dockerfile put there.)"""
 _MKDIR = re.compile(r"\bmkdir\b((?:[ \t]+[^\s;&|)]+)+)")
 _PREFIX = re.compile(
     r"(?:--prefix|--install-dir|CMAKE_INSTALL_PREFIX|PREFIX|--target|-C)(?:=|[ \t]+)[\"']?(/[^\s\"';&|]+)"
@@ -302,6 +303,16 @@ def _near(name: str, others: Sequence[str]) -> str | None:
     return None
 
 
+def _worked_in(image: _Image, folder: str) -> list[str]:
+    """The folders right below `folder` that a RUN enters, when a RUN enters `folder` itself too (`cd
+    /srv && unzip master.zip`, then `cd /srv/lammps-master/src`): what an archive or a clone made there,
+    under a name the Dockerfile writes only when it goes in."""
+    if folder not in image.entered:
+        return []
+    below = {p[len(folder) + 1 :].split("/")[0] for p in image.entered if p.startswith(folder + "/")}
+    return sorted(posixpath.join(folder, name) for name in below)
+
+
 def _image_paths(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
@@ -313,7 +324,15 @@ def _image_paths(
     if not images:
         return
     used = list(_readme_paths(doc))
-    made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc)
+    # A folder a RUN enters may hold anything, unless the Dockerfile also puts things in it and enters
+    # folders below it: then those are what it unpacked or cloned there (`_worked_in`).
+    entered = {
+        path
+        for image in images
+        for path in image.entered
+        if path not in image.fills or not any(e.startswith(path + "/") for e in image.entered)
+    }
+    made = {path for image in images for path in image.made} | entered | _mounts(doc)
     made |= {path for _, path, by_readme in used if by_readme}
     fills = {folder for image in images for folder in image.fills} - _SYSTEM
     candidates = [
@@ -350,13 +369,25 @@ def _image_paths(
     for first, lines in seen.items():
         folder, name = posixpath.split(first)
         here = [(image, p) for image in images for p in image.made if posixpath.dirname(p) == folder]
-        meant = _near(name, list(dict.fromkeys(posixpath.basename(p) for _, p in here)))
+        unpacked = [(image, p) for image in images for p in _worked_in(image, folder)]
+        meant = _near(name, list(dict.fromkeys(posixpath.basename(p) for _, p in [*here, *unpacked])))
         if meant is None:
             continue
-        image, _ = next((i, p) for i, p in here if posixpath.basename(p) == meant)
-        made_there = sorted(posixpath.basename(p) for i, p in here if i is image)
         also = sorted(set(lines[1:]) - {lines[0]})
         more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        found = next(((i, p) for i, p in here if posixpath.basename(p) == meant), None)
+        if found is None:
+            image, worked = next((i, p) for i, p in unpacked if posixpath.basename(p) == meant)
+            yield Diagnostic(
+                readme,
+                lines[0],
+                f"README uses {first} in the image, which {image.path} does not make: its RUNs work in "
+                f"{worked} there (did you mean {worked}?){more}",
+                confidence=LIKELY,
+            )
+            continue
+        image = found[0]
+        made_there = sorted(posixpath.basename(p) for i, p in here if i is image)
         listed = ", ".join(posixpath.join(folder, n) for n in made_there)
         yield Diagnostic(
             readme,

@@ -31,27 +31,32 @@ from docgen.audit.wording import (
     _about_build_args,
     about_project_setup,
 )
-from docgen.markdown import Document, Table, code_spans, lists
+from docgen.markdown import Document, Table, code_spans, headings_over, lists
 from docgen.model import Diagnostic
 
 
 def _audit_tables(
-    doc: Document, auditor: _Auditor, shared: bool = False, elsewhere: frozenset[str] = frozenset()
+    doc: Document,
+    auditor: _Auditor,
+    shared: bool = False,
+    elsewhere: frozenset[str] = frozenset(),
+    whole: Document | None = None,
 ) -> Iterator[Diagnostic]:
     """Build-argument tables (names, defaults, rows missing), version tables, and the text of others.
     `shared`: the tables are introduced as about all of `auditor`'s images (`Dockerfile` and
     `Dockerfile.standalone` support …): a default must be each one's, and no row is missing.
     `elsewhere`: build args the README documents outside its tables (`_documented_outside_tables`),
-    never missing from them."""
+    never missing from them. `whole`: the README `doc` is a part of, whose headings hold the part's."""
     documented: set[str] = set()
     first_table: int | None = None
     for table in doc.tables:
-        column = _is_build_arg_table(table, auditor.declared, auditor.passed)
+        over = " ".join(headings_over(whole or doc, table.line))
+        column = _is_build_arg_table(table, auditor.declared, auditor.passed, over)
         # A table that is one only by the names a compose (or bake) file passes (`| Environment Variable
         # Name |`) lists what that file reads from the environment: its other names (`REGISTRY` for
         # `image: ${REGISTRY}/app`) are the file's variables (unless one is a slip away from a declared
         # build arg: `INC_VERSION` for `ARG INC_VER`), and an ARG it cannot set is not missing.
-        loose = column is not None and _is_build_arg_table(table, auditor.declared) is None
+        loose = column is not None and _is_build_arg_table(table, auditor.declared, over=over) is None
         if column is None and (variables := _is_variable_table(table, auditor.declared)) is not None:
             # So does a table of variables most of whose names are declared build args, with no build
             # file passing them: its names are checked; its values are read as any table's are.
