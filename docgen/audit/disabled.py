@@ -163,21 +163,36 @@ _CLAUSE_END = re.compile(
 """Where the words a promise is about end (`an image with Jupyter, so that you can run it in Chrome`)."""
 
 
-def _given_to_base(doc: Document, model: ImageModel, spellings: set[str]) -> bool:
-    """True when the README (a sentence naming the component and its base image) or a comment of the
-    Dockerfile (`# keras comes with the base image`) says the base brings it."""
-    for para in doc.paragraphs:
-        for _, _, sentence in _sentences(para.lines):
-            if _BASE_SAYS.search(sentence) and any(s in _raw(sentence) for s in spellings):
-                return True
-    read = _dockerfile_read(model.file)
+def _base_sayings(doc: Document) -> str:
+    """The sentences of the README saying something comes with the base image (`_BASE_SAYS`), as
+    `_raw` text, one a line: read once a README, whatever the number of components it promises."""
+    return "\n".join(
+        _raw(sentence)
+        for para in doc.paragraphs
+        for _, _, sentence in _sentences(para.lines)
+        if _BASE_SAYS.search(sentence)
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _base_comments(file: str) -> str:
+    """The comments of the Dockerfile at `file` that say something comes with the base image (`# keras
+    comes with the base image`; not a commented-out instruction), as `_raw` text, one a line."""
+    read = _dockerfile_read(file)
     if read is None:
-        return False
-    for line in read[0].splitlines():
-        if line.lstrip().startswith("#") and not _COMMENTED.match(line) and _BASE_SAYS.search(line):
-            if any(s in _raw(line) for s in spellings):
-                return True
-    return False
+        return ""
+    return "\n".join(
+        _raw(line)
+        for line in read[0].splitlines()
+        if line.lstrip().startswith("#") and not _COMMENTED.match(line) and _BASE_SAYS.search(line)
+    )
+
+
+def _given_to_base(sayings: str, model: ImageModel, spellings: set[str]) -> bool:
+    """True when the README (`sayings`: its sentences naming a base, `_base_sayings`) or a comment of
+    the Dockerfile (`# keras comes with the base image`) names the component next to its base image."""
+    comments = _base_comments(model.file) if model.file else ""
+    return any(s in sayings or s in comments for s in spellings)
 
 
 def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None:
@@ -205,13 +220,17 @@ def _disabled_promises(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
     models = [m for m in auditor.models if m.file]
     if not models or len(models) != len(auditor.models):
         return
+    sayings: str | None = None
     for line, name in _promised(doc):
         spellings = {_raw(name)} | (found[1] if (found := _item_component(f"- {name}")) else set())
         spellings = {s for s in spellings if len(s) > 2}
         if not spellings:
             continue
         where = [_install_commented_out(m, spellings) for m in models]
-        if all(n is not None for n in where) and not any(_given_to_base(doc, m, spellings) for m in models):
+        if not all(n is not None for n in where):
+            continue
+        sayings = _base_sayings(doc) if sayings is None else sayings
+        if not any(_given_to_base(sayings, m, spellings) for m in models):
             yield Diagnostic(
                 auditor.path,
                 line,

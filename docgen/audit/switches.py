@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
@@ -107,27 +107,40 @@ def _switched_off(model: ImageModel) -> tuple[_Switch, ...]:
             if is_off is not True:
                 on.add(key)
             elif key not in off:
-                line = _line_of(lines, instruction.start_line, said)
+                line = _line_of(lines, instruction.start_line, instruction.end_line, said)
                 off[key] = _Switch(key, line, said, names)
     return tuple(s for key, s in off.items() if key not in on)
 
 
-def _line_of(lines: list[str], start: int, said: str) -> int:
-    """The Dockerfile line, from `start` on, of the first line not a comment holding `said`."""
-    for number in range(start, len(lines) + 1):
+def _line_of(lines: list[str], start: int, end: int, said: str) -> int:
+    """The line of the instruction on lines `start`…`end` that is the first not a comment holding
+    `said`; `start` when none does (the switch is split over lines)."""
+    for number in range(start, min(end, len(lines)) + 1):
         line = lines[number - 1]
         if said in line and not line.lstrip().startswith("#"):
             return number
     return start
 
 
-def _mention(key: str) -> re.Pattern[str]:
-    """A README word naming feature `key`: `Qt`, `Qt5`, `CUDA`, `CUDA-accelerated`; not part of a
-    longer name (`cuda-toolkit`, `libqt5`) nor a path or a version's neighbour."""
-    return re.compile(
-        rf"(?<![\w./-]){re.escape(key)}\d*(?:(?=-(?:accelerat|enabled|powered|backed|based|support))|(?![\w-]))",
-        re.IGNORECASE,
-    )
+_WORD = re.compile(
+    r"(?<![\w./-])[A-Za-z0-9]+(?:(?=-(?:accelerat|enabled|powered|backed|based|support))|(?![\w-]))"
+)
+"""A README word that may name a feature: `Qt`, `Qt5`, `CUDA`, `CUDA-accelerated`; not part of a longer
+name (`cuda-toolkit`, `libqt5`) nor of a path."""
+
+
+def _mentions(text: str, keys: Collection[str]) -> Iterator[tuple[re.Match[str], str]]:
+    """Each word of `text` naming one of the features `keys` (`_WORD`; the key, maybe with a release
+    number after it: `Qt5` names `qt`), with that key."""
+    for match in _WORD.finditer(text):
+        word = match.group().lower()
+        while word:
+            if word in keys:
+                yield match, word
+                break
+            if not word[-1].isdigit():
+                break
+            word = word[:-1]
 
 
 _VERSION_AFTER = re.compile(r"[ \t]*(?:v(?=\d)|version[ \t]+)?\d+(?:\.\d+)")
@@ -151,6 +164,8 @@ _BEFORE_CLAIM = re.compile(
     re.IGNORECASE,
 )
 """What comes before a name in a sentence saying the image has it: `llama.cpp with CUDA`."""
+_BEFORE_REACH = 80
+"""How far before a name `_BEFORE_CLAIM` looks (it reaches 40 characters past its words)."""
 _NOT_SO = re.compile(
     r"\b(?:not|no|never|without|disabled?|off|optional(?:ly)?|unless|if|can[ \t]+be|could|may|might"
     r"|to[ \t]+enable|enable[ \t]+it|set[ \t]+\S+[ \t]+to|build[- ]?args?|flags?|instead|requires?|host"
@@ -161,12 +176,12 @@ _NOT_SO = re.compile(
 switched on by the reader, the host's, the base image's (the README gives it to its base)."""
 
 
-def _claims(doc: Document, key: str) -> Iterator[tuple[int, str, str]]:
-    """(README line, the name as written, confidence) of each claim of `doc` that the image has feature
-    `key`: an item of a list of features (its heading, intro or label says so: `certain`), a sentence
-    or heading with the name next to words of support (`likely`)."""
-    mention = _mention(key)
-    seen: set[int] = set()
+def _claims(doc: Document, keys: Collection[str]) -> Iterator[tuple[int, str, str, str]]:
+    """(README line, the name as written, confidence, feature) of each claim of `doc` that the image
+    has one of the features `keys`: an item of a list of features (its heading, intro or label says so:
+    `certain`), a sentence or heading with the name next to words of support (`likely`). One walk of
+    the part for every feature; a line says each feature once."""
+    seen: set[tuple[int, str]] = set()
     for block in lists(doc):
         context = f"{block.heading} {block.intro}"
         if _NEEDED.search(context) or _NOT_SO.search(block.intro):
@@ -176,43 +191,54 @@ def _claims(doc: Document, key: str) -> Iterator[tuple[int, str, str]]:
             listed = _FEATURE_CONTEXT.search(context) or (rest and _FEATURE_CONTEXT.search(label))
             if not listed or _NOT_SO.search(text):
                 continue
-            for match in mention.finditer(text):
-                if not _VERSION_AFTER.match(text, match.end()):
-                    seen.add(line)
-                    yield line, match.group(), CERTAIN
-                    break
+            for match, key in _mentions(text, keys):
+                if (line, key) not in seen and not _VERSION_AFTER.match(text, match.end()):
+                    seen.add((line, key))
+                    yield line, match.group(), CERTAIN, key
     for para in doc.paragraphs:
+        if _NEEDED.search(para.heading):
+            continue
         for start, _, sentence in _sentences(para.lines):
             line = _line_at(para.lines, start)
-            if line in seen or _NOT_SO.search(sentence) or _NEEDED.search(para.heading):
+            if _NOT_SO.search(sentence):
                 continue
-            for match in mention.finditer(sentence):
-                if _VERSION_AFTER.match(sentence, match.end()):
+            for match, key in _mentions(sentence, keys):
+                if (line, key) in seen or _VERSION_AFTER.match(sentence, match.end()):
                     continue
                 near = _NEAR_CLAIM.match(sentence, match.end()) or _BEFORE_CLAIM.search(
-                    sentence[: match.start()]
+                    sentence[max(0, match.start() - _BEFORE_REACH) : match.start()]
                 )
                 if near:
-                    yield line, match.group(), LIKELY
-                    break
+                    seen.add((line, key))
+                    yield line, match.group(), LIKELY, key
     for line, heading in doc.headings:
         if _NOT_SO.search(heading):
             continue
-        for match in mention.finditer(heading):
+        for match, key in _mentions(heading, keys):
             # a heading naming a topic (`## CUDA support`) says nothing of the image; one naming the
             # image by it does (`# OpenCV with CUDA`, `# A CUDA-accelerated llama.cpp`)
-            before = _BEFORE_CLAIM.search(heading[: match.start()])
-            if (before or _GLUED_CLAIM.match(heading, match.end())) and not _VERSION_AFTER.match(
-                heading, match.end()
+            before = _BEFORE_CLAIM.search(heading[max(0, match.start() - _BEFORE_REACH) : match.start()])
+            glued = _GLUED_CLAIM.match(heading, match.end())
+            if (
+                (line, key) not in seen
+                and (before or glued)
+                and not _VERSION_AFTER.match(heading, match.end())
             ):
-                yield line, match.group(), LIKELY
-                break
+                seen.add((line, key))
+                yield line, match.group(), LIKELY, key
+
+
+@functools.lru_cache(maxsize=4)
+def _words(text: str) -> frozenset[str]:
+    """The words of a README (runs of letters, digits, `_` and `-`), read once a README."""
+    return frozenset(re.findall(r"[\w-]+", text))
 
 
 def _documented(text: str, switch: _Switch) -> bool:
     """True when the README names the switch itself (`WITH_QT`, `--enable-qt`): it tells the reader how
-    the build sets it, a claim of its own."""
-    return any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) for name in switch.names)
+    the build sets it, a claim of its own. (Each name is a run of `_words`' letters, so a word of the
+    README it is.)"""
+    return any(name in _words(text) for name in switch.names)
 
 
 def _switched_off_claims(doc: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
@@ -224,15 +250,15 @@ def _switched_off_claims(doc: Document, auditor: _Auditor, text: str) -> Iterato
         return
     per_model = [{s.key: s for s in _switched_off(m)} for m in models]
     keys = set.intersection(*(set(found) for found in per_model))
-    for key in sorted(keys):
+    keys = {key for key in keys if not any(_documented(text, found[key]) for found in per_model)}
+    if not keys:
+        return
+    for line, name, confidence, key in sorted(_claims(doc, keys), key=lambda claim: (claim[3], claim[0])):
         switch = per_model[0][key]
-        if any(_documented(text, found[key]) for found in per_model):
-            continue
-        for line, name, confidence in _claims(doc, key):
-            yield Diagnostic(
-                auditor.path,
-                line,
-                f"README says the image is built with {name}, but {models[0].path}:{switch.line} "
-                f"switches it off (`{switch.text}`)",
-                confidence=confidence,
-            )
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says the image is built with {name}, but {models[0].path}:{switch.line} "
+            f"switches it off (`{switch.text}`)",
+            confidence=confidence,
+        )
