@@ -1188,3 +1188,76 @@ def test_the_same_table_not_said_to_be_a_configuration_files_is_a_build_argument
 )
 def test_what_names_configuration_files(text: str, expected: bool) -> None:
     assert config_file_keys(text) is expected
+
+
+# --------------------------------------------------------------------------------------------------
+# The machine the author tested on, and the host's GPU check
+
+DEVCONTAINER = (
+    "FROM nvidia/cuda:12.1.1-base-ubuntu22.04\nRUN apt-get update && apt-get install -y python3-pip\n"
+)
+
+
+def _devcontainer(readme: str) -> list[tuple[int, str, str]]:
+    model = model_of(parse_dockerfile(DEVCONTAINER, "Dockerfile"))
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", [model], {})]
+
+
+HOST_TABLE = "| item | version |\n|---|:-:|\n| NVIDIA Driver | 536.23 |\n| CUDA Toolkit | 11.1 |\n"
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## Tested Environment", "### Verified setup", "## Tested on", "## 検証環境", "## Environment tested"],
+)
+def test_a_table_of_the_machine_the_author_tested_on_is_the_hosts(heading: str) -> None:
+    base = "- **Base Image**: `nvidia/cuda:12.1.1-base-ubuntu22.04`"
+    readme = f"# pytorch-cuda-devcontainer\n\n{base}\n\n{heading}\n\n{HOST_TABLE}"
+    assert _devcontainer(readme) == []
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Environment",  # the image's
+        "## Testing",  # running the tests, in the image
+        "# Warp C++ Test Environment",  # an image made for tests
+        "## Tested with",  # what the image was tested with may be its components
+        "## Tested environment (inside the container)",  # the image named
+        "# ComfyUI verified on RTX 4090",  # the README's title: what all of it is about
+    ],
+)
+def test_a_table_under_another_heading_is_compared(heading: str) -> None:
+    readme = f"# devcontainer\n\n{heading}\n\n{HOST_TABLE}"
+    assert _devcontainer(readme) == [
+        (8, "README says CUDA Toolkit 11.1 but Dockerfile:1 says 12.1.1", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The above results show that NVIDIA graphics drivers are correctly installed (580.95.05), "
+        "and the CUDA runtime environment is visible (CUDA 13.0).",
+        "Running `nvidia-smi` shows CUDA 13.0, the newest the driver supports.",
+        "If the drivers are not installed, CUDA 13.0 is not visible either.",
+    ],
+)
+def test_a_sentence_reading_the_hosts_gpu_check_is_no_claim(sentence: str) -> None:
+    readme = f"# ComfyUI\n\n## Troubleshooting\n\n{sentence}\n"
+    assert _devcontainer(readme) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The image ships CUDA 13.0.",
+        # the GPU check, but the sentence names the container too: still read
+        "`nvidia-smi` works once the drivers are installed, and the container has CUDA 13.0.",
+    ],
+)
+def test_a_sentence_naming_the_image_is_still_read(sentence: str) -> None:
+    readme = f"# ComfyUI\n\n## Troubleshooting\n\n{sentence}\n"
+    assert [message for _, message, _ in _devcontainer(readme)] == [
+        "README says CUDA 13.0 but Dockerfile:1 says 12.1.1"
+    ]

@@ -452,3 +452,48 @@ def test_a_jetpack_release_is_compared_with_the_one_the_jetson_base_is_of(
     said: str, expected: list[str]
 ) -> None:
     assert findings(f"# Edge box\n\n{said}\n", {"Dockerfile": L4T_CUDA}) == expected
+
+
+# --- the version of a base-image label that names the base's product ---------------------------------
+
+NGC_BASE = "FROM nvcr.io/nvidia/pytorch:25.09-py3\nRUN pip install --no-cache-dir torchao\n"
+
+
+def _on_ngc(readme: str) -> list[tuple[int, str, str]]:
+    model = model_of(parse_dockerfile(NGC_BASE, "Dockerfile"))
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", [model], {})]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- **Base Image**: NVIDIA PyTorch 25.10 (includes PyTorch, CUDA, and all dependencies)",
+        "- Base image: PyTorch 25.10",
+        "**Base**: the official NVIDIA PyTorch 25.10 container",
+    ],
+)
+def test_a_base_label_naming_the_base_s_product_is_certain(item: str) -> None:
+    readme = f"# ComfyUI for DGX\n\n## Features\n\n{item}\n- Multi-architecture\n"
+    assert _on_ngc(readme) == [(5, "README says PyTorch 25.10 but Dockerfile:1 says 25.09-py3", "certain")]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        # the base's product, but after other words: what the base holds, in prose
+        "- **Base Image**: Ubuntu 24.04 with PyTorch 25.10",
+        # no base label
+        "- **Framework**: NVIDIA PyTorch 25.10",
+    ],
+)
+def test_other_lines_naming_the_base_s_product_stay_likely(item: str) -> None:
+    readme = f"# ComfyUI for DGX\n\n## Features\n\n{item}\n"
+    assert [confidence for _, _, confidence in _on_ngc(readme)] == ["likely"]
+
+
+def test_a_base_label_that_agrees_or_is_history_is_silent() -> None:
+    readme = (
+        "# ComfyUI for DGX\n\n## Features\n\n- **Base Image**: NVIDIA PyTorch 25.09\n\n"
+        "## Version History\n\n- **v0.01** (Initial Release)\n  - Base image: NVIDIA PyTorch 25.10\n"
+    )
+    assert _on_ngc(readme) == []

@@ -118,6 +118,17 @@ _ON_HOST = re.compile(
 """Words saying a section is about setting up the host: `Install on your machine`, `Host setup`,
 `System requirements`, `Prerequisites` (what to have before the image; a plain `Requirements` may be
 the image's), `Convert the model on an x86 dev host`."""
+_TESTED_ON = re.compile(
+    r"\b(?:tested|verified|validated)[ \t]+(?:on\b|"
+    r"(?:environments?|setups?|platforms?|systems?|machines?|hardware|configurations?|specs?)\b)"
+    r"|\b(?:environments?|setups?|platforms?|hardware|systems?)[ \t]+(?:tested|verified|validated)\b"
+    r"|検証環境|動作確認環境|验证环境|驗證環境",
+    re.IGNORECASE,
+)
+"""Words of a heading over the machine the author tested on (`## Tested Environment`, `### Verified
+setup`, `Tested on`, `検証環境`): its versions (a driver, a host CUDA toolkit) are that machine's,
+not the image's. Not `Test environment` (`# Warp C++ Test Environment` names an image made for tests),
+nor `Tested with` (what a README says it tested the image with may be the image's components)."""
 _IMAGE_WORDS = re.compile(r"\b(?:image|container|dockerfile|in[ \t]+docker)\b", re.IGNORECASE)
 _HOST_INTRO = re.compile(
     r"\byour[ \t]+(?:own[ \t]+|local[ \t]+)?(?:environment|machine|system|host|computer|workstation|server)\b"
@@ -163,12 +174,15 @@ def is_other_recipe_heading(text: str) -> bool:
     return bool(_OTHER_RECIPE.search(text)) and not _DOCKER_NAMED.search(text)
 
 
-def is_host_heading(text: str) -> bool:
+def is_host_heading(text: str, title: bool = False) -> bool:
     """True when a heading (or a heading in a list item, or a bold caption) says its text is about the
-    host: building or installing without the container, or setting up the machine."""
+    host: building or installing without the container, setting up the machine, or the machine the
+    author tested on (`## Tested Environment`, `## 検証環境`), but for the README's `title` (a level-1
+    heading): `# ComfyUI verified on RTX 4090` names what the whole README is about, not an aside."""
     if _NOT_IN_CONTAINER.search(text):
         return True
-    return bool(_ON_HOST.search(text)) and not _IMAGE_WORDS.search(text)
+    tested = not title and _TESTED_ON.search(text)
+    return bool(_ON_HOST.search(text) or tested) and not _IMAGE_WORDS.search(text)
 
 
 def is_host_intro(text: str) -> bool:
@@ -203,7 +217,7 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
             if level is not None and depth <= level:
                 level = None
             if level is None and (
-                is_host_heading(text) or is_other_recipe_heading(text) or _PAST.search(text)
+                is_host_heading(text, title=depth == 1) or is_other_recipe_heading(text) or _PAST.search(text)
             ):
                 level = depth
         elif line is not None and (heading := _STEP_HEADING.match(line)):
@@ -481,7 +495,8 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     to the end of its clause; from the start of a clause to `is removed`, `was replaced`, `has been
     dropped`; and the requirement of another component (`OpenCV 4.13 requires NumPy >= 2`) to the end
     of its clause. A clause ends at punctuation or at `and`, `but`, `with`, `by`, `to`, `while` …, so
-    `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0."""
+    `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0. A whole sentence whose subject is
+    made outside the project (`outside_subject`) or that reads the host's GPU check (`host_check`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
     spans: list[tuple[int, int]] = []
 
@@ -500,7 +515,32 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
             spans.append((match.end(), clause_end(match.end())))
     if outside_subject(sentence):
         spans.append((0, len(sentence)))
+    elif host_check(sentence):  # the list mark stays: the list it is an item of is still one
+        mark = _ITEM_MARK.match(sentence)
+        spans.append((mark.end() if mark else 0, len(sentence)))
     return spans
+
+
+_ITEM_MARK = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
+
+
+_HOST_CHECK = re.compile(
+    r"(?<![\w-])(?:nvidia|rocm|npu|xpu)-smi(?![\w-])"
+    r"|\bdrivers?[ \t]+(?:is|are|was|were|has[ \t]+been|have[ \t]+been)[ \t]+"
+    r"(?:(?:correctly|properly|successfully|already|not)[ \t]+)?installed\b",
+    re.IGNORECASE,
+)
+"""A sentence about checking the host's GPU stack: one naming `nvidia-smi` (or `rocm-smi`, `npu-smi`),
+whose `CUDA Version` is the newest the driver can run, or saying the drivers are installed."""
+_IN_IMAGE = re.compile(r"\b(?:image|container|dockerfile)s?\b", re.IGNORECASE)
+
+
+def host_check(sentence: str) -> bool:
+    """True when `sentence` reads the host's GPU check and names no image or container (`The above results
+    show that NVIDIA graphics drivers are correctly installed (580.95.05), and the CUDA runtime environment
+    is visible (CUDA 13.0).`, `nvidia-smi shows CUDA Version 12.2`): its versions are the host driver's.
+    A sentence naming the image too (`nvidia-smi works, and the container has CUDA 12.4`) is still read."""
+    return bool(_HOST_CHECK.search(sentence)) and not _IN_IMAGE.search(sentence)
 
 
 def _after_break(sentence: str, end: int) -> int:

@@ -344,8 +344,36 @@ def _audit_text(
                 name = owner
             named.append((_norm(name), word.start(), after.end(), name, version))
             break
-    sure = {start for _, start, end, _, _ in named if plain and _said_in_use(text, start, end)}
+    sure = {
+        start
+        for key, start, end, _, _ in named
+        if plain and (_said_in_use(text, start, end) or _labelled_base_version(text, start, key, auditor))
+    }
     yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY, sure)
+
+
+_BASE_LEAD = re.compile(
+    r"[ \t*_`]*(?:(?:the|an?|official|nvidia|amd|intel|google)[ \t]+){0,3}[*_`]*", re.IGNORECASE
+)
+"""What may stand between a base-image label and the name of the base's product: `NVIDIA`, `the official`."""
+
+
+def _labelled_base_version(text: str, start: int, key: str, auditor: _Auditor) -> bool:
+    """True when the `Name version` claim at `start` (`key`: its name as `_norm` spells it) is the value
+    of a line labelled the base image (`_BASE_LABEL`), right after the label but for a vendor word, and
+    the name is the product a FROM image of the audited Dockerfiles is named after (`- **Base Image**:
+    NVIDIA PyTorch 25.10` for `FROM nvcr.io/nvidia/pytorch:25.09-py3`): the version is that base's tag,
+    stated as plainly as a base image reference (`certain`). Another name there (`Base image: Ubuntu
+    22.04 with PyTorch 2.1` for a `pytorch/pytorch` base) says what the base holds, in words: prose."""
+    label = _BASE_LABEL.match(text)
+    if label is None or not _BASE_LEAD.fullmatch(text, label.end(), start):
+        return False
+    products = {
+        _norm(stage.base.split("@", 1)[0].rsplit("/", 1)[-1].split(":", 1)[0])
+        for model in auditor.models
+        for stage in model.stages
+    }
+    return key in products
 
 
 _IN_USE_LEAD = re.compile(r"(?:(?:currently|now|here),?)?(?:[ \t]*\bthe)?", re.IGNORECASE)
