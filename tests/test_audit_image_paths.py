@@ -134,3 +134,76 @@ def test_a_folder_a_run_works_in_but_puts_nothing_in_may_hold_anything(tmp_path:
     dockerfile = UNPACKED.replace("/srv", "/opt").replace("mkdir -p /opt/runs /opt/cache", "mkdir -p /data")
     readme = "```bash\nmdsim -in /opt/mdsim/examples/water.in\n```\n"
     assert _findings(tmp_path, {"Dockerfile": dockerfile}, readme) == []
+
+
+MOVED = (
+    "FROM ghcr.io/example/ros-base:humble\n"
+    "ARG USERNAME=rover\n"
+    "RUN mkdir -p /root/.ssh && chmod 700 /root/.ssh\n"
+    "WORKDIR /opt/deps_ws/src\n"
+    "RUN wget -qO- https://example.org/msgs.tar.gz | tar -xz\n"
+    "WORKDIR /opt/deps_ws\n"
+    "RUN colcon build\n"
+    "RUN useradd -m $USERNAME\n"
+    "USER $USERNAME\n"
+    "WORKDIR /home/${USERNAME}/rover-2030\n"
+    'RUN echo "source /opt/deps_ws/install/setup.bash" >> ~/.bashrc\n'
+)
+
+
+def test_a_folder_the_dockerfile_moved_elsewhere(tmp_path: Path) -> None:
+    readme = (
+        "# Rover image\n\n"
+        "Each shell sources these for you:\n\n"
+        "```bash\n"
+        "source /opt/ros/humble/setup.bash\n"  # the base image's: no claim
+        "source /root/deps_ws/install/setup.bash\n"  # planted: the workspace is /opt/deps_ws
+        "source /root/rover-2030/ws/install/setup.bash\n"  # planted: the repo is /home/rover/rover-2030
+        "ls /root/deps_ws/src\n"
+        "```\n"
+    )
+    assert _findings(tmp_path, {"Dockerfile": MOVED}, readme) == [
+        "7: README uses /root/deps_ws in the image, which Dockerfile does not make: Dockerfile:6 makes "
+        "/opt/deps_ws (did you mean /opt/deps_ws?); also at line 9 (likely)",
+        "8: README uses /root/rover-2030 in the image, which Dockerfile does not make: Dockerfile:10 makes "
+        "/home/rover/rover-2030 (did you mean /home/rover/rover-2030?) (likely)",
+    ]
+
+
+def test_a_folder_of_that_name_the_build_or_the_reader_may_make_is_no_claim(tmp_path: Path) -> None:
+    readme = (
+        "```bash\n"
+        "docker run -v $PWD:/root/rover-2030 rover\n"  # mounted there by the README's own command
+        "cd /root/rover-2030/ws\n"
+        "cd /path/to/deps_ws\n"  # a folder the image is not known to have: the reader's
+        "ls /root/models/weights\n"  # a name any tree has (`models`)
+        "```\n"
+    )
+    models = MOVED + "RUN mkdir -p /opt/models\n"
+    assert _findings(tmp_path, {"Dockerfile": models}, readme) == []
+    # the compose file next to the README names the path: it mounts the repository there
+    compose = "services:\n  rover:\n    volumes:\n      - ../:/root/rover-2030\n"
+    used = "```bash\ncd /root/rover-2030\n```\n"
+    files = {"Dockerfile": MOVED, "docker-compose.yml": compose}
+    assert _findings(tmp_path / "compose", files, used) == []
+    # a relative clone of that name may put it in /root, the folder the build works in
+    cloned = MOVED + "WORKDIR /root\nRUN git clone https://example.org/deps_ws.git\n"
+    assert _findings(tmp_path / "clone", {"Dockerfile": cloned}, "```bash\nls /root/deps_ws/src\n```\n") == []
+    # the image makes it there too, by a relative WORKDIR
+    here = MOVED + "WORKDIR /root\nWORKDIR deps_ws\n"
+    assert _findings(tmp_path / "here", {"Dockerfile": here}, "```bash\nls /root/deps_ws/src\n```\n") == []
+    # two folders of that name: which one was meant is not known
+    twice = MOVED + "RUN mkdir -p /srv/deps_ws\n"
+    assert _findings(tmp_path / "twice", {"Dockerfile": twice}, "```bash\nls /root/deps_ws/src\n```\n") == []
+
+
+def test_a_url_probe_is_no_download_that_may_make_a_path(tmp_path: Path) -> None:
+    probe = MOVED + (
+        'RUN if [ "$(curl -L -I "$SDK_URL" -o /dev/null -s -w \'%{http_code}\')" = "200" ]; '
+        "then echo ok; fi\n"
+    )
+    readme = "```bash\nls /root/deps_ws/src\n```\n"
+    assert len(_findings(tmp_path, {"Dockerfile": probe}, readme)) == 1
+    # a script fetched and run in a shell may make any path
+    piped = MOVED + "RUN curl -fsSL https://example.org/setup.sh | bash\n"
+    assert _findings(tmp_path / "piped", {"Dockerfile": piped}, readme) == []

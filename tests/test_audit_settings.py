@@ -232,6 +232,48 @@ CMD ["python3.12", "serve.py"]
     )
 
 
+GROUPS = """\
+FROM ghcr.io/example/ros-base:humble
+RUN useradd -m rover
+COPY scripts/entry.sh /usr/local/bin/entry.sh
+COPY scripts/fix_gids.sh /usr/local/bin/fix_gids.sh
+USER rover
+ENTRYPOINT ["entry.sh"]
+CMD ["bash"]
+"""
+
+
+def test_an_entrypoint_named_by_a_link_to_its_script(tmp_path: Path) -> None:
+    readme = (
+        "# Rover image\n\n"
+        "To reach the GPU, the entrypoint to the Dockerfile is set to [fix_gids](scripts/fix_gids.sh), "
+        "which aligns the render group.\n"
+    )
+    files = {
+        "Dockerfile": GROUPS,
+        "scripts/entry.sh": 'exec "$@"\n',
+        "scripts/fix_gids.sh": "true\n",
+        "docs/entrypoint.md": "# Entrypoint\n",
+        "ros_entry.sh": "true\n",
+    }
+    # planted: the image starts entry.sh; a script may start another one, so `likely`
+    assert _audit(tmp_path, readme, files) == [
+        '3: README says the entrypoint is fix_gids.sh but Dockerfile:7 says ENTRYPOINT ["entry.sh"]; '
+        'CMD ["bash"] (likely)'
+    ]
+    # traps: the link to the script it does start, a link to a document, a base image's entrypoint and a
+    # sentence telling how to change it
+    for number, text in enumerate(
+        (
+            "The entrypoint of the image is set to [entry](./scripts/entry.sh).",
+            "The entrypoint is set to [the notes](docs/entrypoint.md).",
+            "The entrypoint of the base image is [ros_entry](ros_entry.sh).",
+            "If you need GPU groups, the entrypoint is set to [fix](scripts/fix_gids.sh) with --entrypoint.",
+        )
+    ):
+        assert _audit(tmp_path / str(number), f"# Rover\n\n{text}\n", files) == [], text
+
+
 # --------------------------------------------------------------------------------------------------
 # ENV names cited in prose
 

@@ -8,6 +8,13 @@ the path must appear nowhere in the Dockerfile, the build-context files next to 
 under anything those make or name in an ENV value or a README command mounts (`-v data:/data/models`),
 and one of the paths the Dockerfile makes in that folder must be of a near name: the one it most likely
 means now.
+
+A folder moved is the other shape (`_moved`): a path whose folder the Dockerfile names (`/root`, a
+WORKDIR) under a name the Dockerfile gives, as the last part of a path it makes, to a folder elsewhere
+(`/root/deps_ws` for `WORKDIR /opt/deps_ws`, `/root/app-2024` for `WORKDIR /home/${USER}/app-2024`): a
+README written before the Dockerfile moved it or switched to a user of its own. The name must be one no
+folder gets by chance (`_DISTINCT`), and the Dockerfile must not name it bare (a relative clone or `cd`
+there may make it anywhere).
 """
 
 from __future__ import annotations
@@ -57,6 +64,9 @@ _CLONE = re.compile(r"\bgit[ \t]+clone\b[^;&|\n]*?[ \t](/[^\s;&|]+)[ \t]*(?:$|;|
 _LINK = re.compile(r"\bln[ \t]+-\w*s\w*[ \t]+\S+[ \t]+(/[^\s;&|]+)")
 _CD = re.compile(r"(?:^|[;&|(][ \t]*|\bthen[ \t]+|\bdo[ \t]+)cd[ \t]+[\"']?(/[^\s\"';&|)]+)")
 _TOKEN = re.compile(r"[A-Za-z]{3,}")
+_PROBE = re.compile(r"\$\((?:curl|wget)\b[^)]*?(?:[ \t](?:-I|--head|--spider)\b|-o[ \t]+/dev/null)")
+"""A download that only asks whether a URL is there (`"$(curl -L -I "$URL" -o /dev/null -w …)"`): it
+runs nothing it fetched, so it makes no path."""
 _TEXT_LIMIT = 4_000_000
 """Bytes of build-context files read at most for one Dockerfile."""
 _FILE_LIMIT = 2_000
@@ -71,6 +81,14 @@ _UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packag
 """Folders of a build context that hold what a tool wrote, not the project's own files."""
 _FILE_BYTES = 1_000_000
 """A file next to the Dockerfile larger than this is not read (a model, an archive)."""
+_DISTINCT = re.compile(r"(?=.{4,})(?=.*[-_.\d]|.*[a-z][A-Z])[A-Za-z][\w.+-]*")
+"""A folder name a project gives (`deps_ws`, `AUV-2026`, `ComfyUI`): four characters or more, with a
+`-`, `_`, `.`, a digit or a capital inside; not a word any tree has (`models`, `data`, `app`)."""
+_COMMON = frozenset(
+    "site-packages dist-packages node_modules __pycache__ .cache .config .local .ssh .venv lib64 python3"
+    " x86_64-linux-gnu aarch64-linux-gnu".split()
+)
+"""Names with a separator that many folders share: never a folder moved."""
 
 
 @dataclass
@@ -90,10 +108,16 @@ class _Image:
     fills: dict[str, int] = field(default_factory=dict)
     """The folders the Dockerfile itself puts something in (the parent of each path it makes; not of an
     ENV value, which may name the base image's, nor of a folder a RUN `cd`s into) → a line doing it."""
+    built: dict[str, int] = field(default_factory=dict)
+    """The paths the Dockerfile itself makes (not an ENV value's), with its WORKDIRs as the build
+    expands them (`/home/${USERNAME}/app` → `/home/dev/app`) → the line: where a folder moved to."""
     piped: bool = False
     """True when a RUN runs a download in a shell (`curl … | bash`): it may make any path."""
     sources: tuple[str, ...] = ()
     """The sources of its COPY and ADD from the build context, as written."""
+    text: str = ""
+    """The Dockerfile and the build-context files read with it (`_context_text`), once a path of the
+    README needs them."""
     named: frozenset[str] = frozenset()
     """Every absolute path the Dockerfile and the build-context files next to it or copied by it name,
     and every folder above each (read only when a path of the README needs it)."""
@@ -129,6 +153,7 @@ def _read_image(model: ImageModel) -> _Image | None:
         image.made.setdefault(path, line)
         if fills:
             image.fills.setdefault(posixpath.dirname(path), line)
+            image.built.setdefault(path, line)
 
     def at(path: str) -> str | None:
         """`path` read from the WORKDIR (None when that is not known)."""
@@ -155,7 +180,8 @@ def _read_image(model: ImageModel) -> _Image | None:
                     make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
         elif inst.keyword == "RUN":
             script = inst.args + "\n" + "\n".join(h.body for h in inst.heredocs)
-            image.piped = image.piped or bool(_PIPED.search(script))
+            runs = [m for m in _PIPED.finditer(script) if not _PROBE.match(script, m.start())]
+            image.piped = image.piped or bool(runs)
             for match in _MKDIR.finditer(script):
                 for word in match.group(1).split():
                     make(_clean(word.strip("\"'")), line)
@@ -165,6 +191,9 @@ def _read_image(model: ImageModel) -> _Image | None:
             for match in _CD.finditer(script):
                 if (entered := _clean(match.group(1))) is not None:
                     image.entered.add(entered)
+    for setting in model.settings:
+        if setting.keyword == "WORKDIR" and (workdir := _clean(setting.value.strip("\"'"))) is not None:
+            image.built.setdefault(workdir, setting.line)  # expanded: `${USERNAME}` is known here
     return image
 
 
@@ -342,13 +371,21 @@ def _image_paths(
         if not any(path == m or path.startswith(m + "/") for m in made)
         and any(path.startswith(folder + "/") for folder in fills)
     ]
-    if not candidates or any(image.piped for image in images):
+    mounted = _mounts(doc) | {path for _, path, by_readme in used if by_readme}
+    moved = [
+        (line, path)
+        for line, path, by_readme in used
+        if not by_readme and not any(path == m or path.startswith(m + "/") for m in mounted)
+    ]
+    moved = [(line, path) for line, path in moved if _moved_to(path, images)]
+    if not (candidates or moved) or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim
     for image in images:
         text = _context_text(image.file, image.sources, str(directory))
         if text is None:
             return
-        image.named = _named(text)
+        image.text, image.named = text, _named(text)
+    told: set[str] = set()
     seen: dict[str, list[int]] = {}
     for line, path in candidates:
         if any(path in image.named for image in images):
@@ -373,6 +410,7 @@ def _image_paths(
         meant = _near(name, list(dict.fromkeys(posixpath.basename(p) for _, p in [*here, *unpacked])))
         if meant is None:
             continue
+        told.add(first)
         also = sorted(set(lines[1:]) - {lines[0]})
         more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
         found = next(((i, p) for i, p in here if posixpath.basename(p) == meant), None)
@@ -396,3 +434,75 @@ def _image_paths(
             f"there (did you mean {posixpath.join(folder, meant)}?){more}",
             confidence=LIKELY,
         )
+    yield from _moved(moved, images, told, readme)
+
+
+def _moved_to(path: str, images: Sequence[_Image]) -> list[tuple[str, _Image, str]]:
+    """(folder of `path`, image, path it makes) for the shallowest folder of `path` whose name one
+    image gives, as the last part of a path it makes, to a folder elsewhere (`/root/deps_ws` for `WORKDIR
+    /opt/deps_ws`); the name must be one no folder gets by chance (`_DISTINCT`). Empty when none is, or
+    when two places have that name (which one was meant is not known)."""
+    parts = path.split("/")[1:]
+    for depth in range(2, len(parts) + 1):
+        folder = "/" + "/".join(parts[:depth])
+        name = parts[depth - 1]
+        if any(folder in image.built or folder in image.made for image in images):
+            return []  # the image has it (`WORKDIR /root` then `WORKDIR deps_ws`)
+        if name in _COMMON or not _DISTINCT.fullmatch(name):
+            continue
+        there = {
+            (image.path, made): (image, made)
+            for image in images
+            for made in image.built
+            if posixpath.basename(made) == name
+            and made != folder
+            and not made.startswith(folder + "/")
+            and not folder.startswith(made + "/")
+        }
+        if len({made for _, made in there}) == 1:
+            return [(folder, image, made) for image, made in there.values()]
+        if there:
+            return []
+    return []
+
+
+def _moved(
+    used: Sequence[tuple[int, str]], images: Sequence[_Image], told: set[str], readme: str
+) -> Iterator[Diagnostic]:
+    """A finding for each folder moved (`_moved_to`) that the README uses: one the image does not name,
+    in a folder it names (`/root`), whose name the Dockerfile and its context never give bare (a relative
+    `git clone`, `cd` or `mkdir` may make it in any folder); one finding a folder, at its first line."""
+    seen: dict[str, list[int]] = {}
+    where: dict[str, tuple[_Image, str]] = {}
+    for line, path in used:
+        found = _moved_to(path, images)
+        if not found:
+            continue
+        folder, image, made = found[0]
+        if folder in told or any(folder in each.named for each in images):
+            continue
+        if not any(posixpath.dirname(folder) in each.named for each in images):
+            continue  # a folder the image is not known to have: the host's, or the reader's
+        if any(_bare(posixpath.basename(folder), each) for each in images):
+            continue
+        seen.setdefault(folder, []).append(line)
+        where.setdefault(folder, (image, made))
+    for folder, lines in seen.items():
+        image, made = where[folder]
+        also = sorted(set(lines[1:]) - {lines[0]})
+        more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README uses {folder} in the image, which {image.path} does not make: {image.path}:"
+            f"{image.built[made]} makes {made} (did you mean {made}?){more}",
+            confidence=LIKELY,
+        )
+
+
+def _bare(name: str, image: _Image) -> bool:
+    """True when the Dockerfile of `image` or its context names folder `name` other than as the last part
+    of an absolute path (`git clone …/deps_ws.git`, `cd deps_ws`, `mkdir deps_ws`): the build may make it
+    in the folder it works in."""
+    pattern = rf"(?<![\w/.$-]){re.escape(name)}(?![\w-])|/{re.escape(name)}\.git\b"
+    return bool(re.search(pattern, image.text))

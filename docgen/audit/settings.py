@@ -10,6 +10,7 @@ is a finding only on a plain base (`likely`); a value the Dockerfile sets that d
 from __future__ import annotations
 
 import functools
+import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,11 +72,13 @@ working directory to `/srv``: where a container of the image starts."""
 _OWNER = r"(?:the[ \t]+)?(?:image'?s[ \t]+|container'?s[ \t]+)?"
 _START_CLAIM = re.compile(
     rf"(?:\b{_OWNER}(?:default[ \t]+)?(entrypoint)|\b{_OWNER}default[ \t]+(command)|`(CMD|ENTRYPOINT)`)"
-    r"(?:[ \t]+(?:of|in)[ \t]+the[ \t]+(?:image|container))?[ \t]+is[ \t]+(?:set[ \t]+to[ \t]+)?"
-    r"`([^`]{1,200})`",
+    r"(?:[ \t]+(?:of|in|to|for)[ \t]+the[ \t]+(?:image|container|Dockerfile))?[ \t]+is[ \t]+"
+    r"(?:set[ \t]+to[ \t]+)?"
+    r"(?:`([^`]{1,200})`|\[[^\]\n]{1,100}\]\((?:\./)?([\w./+-]{1,200}\.(?:sh|py|bash))\))",
     re.IGNORECASE,
 )
-"""`The entrypoint of the image is `vllm serve``, `the default command is `python app.py``: what a
+"""`The entrypoint of the image is `vllm serve``, `the default command is `python app.py``, `the
+entrypoint to the Dockerfile is set to [start](start.sh)` (a link to the script it starts): what a
 container of the image starts."""
 _PROGRAM_WORD = re.compile(r"[\w.+-]+(?:/[\w.+-]+)*")
 _UID = re.compile(r"[ \t]*\((?:uid[ \t=:]*)?(\d{1,6})\b", re.IGNORECASE)
@@ -248,7 +251,8 @@ def _start_claims(text: str, line: int, images: list[_Image], auditor: _Auditor)
         if all(v is not None for v in verdicts):
             yield _finding(auditor, line, f"says the working directory is {path}", verdicts)
     for match in _START_CLAIM.finditer(text):
-        entrypoint, command, keyword, said = match.groups()
+        entrypoint, command, keyword, code, linked = match.groups()
+        said = code if code is not None else posixpath.basename(linked)
         program = _PROGRAM_WORD.search(said)
         if program is None or _example(text, match) or "$" in said or "<" in said:
             continue
