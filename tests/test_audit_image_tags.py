@@ -254,3 +254,17 @@ def test_a_heading_tag_over_builds_of_several_images_is_no_claim_about_one() -> 
     assert not [f for f in found if f.startswith("1:")]
     # nor a heading over a part that builds nothing
     assert findings("## jetson-pytorch:2.4-r36.3.0\n\nPull it.\n", {"Dockerfile": TORCH_23}) == []
+
+
+def test_an_image_squashed_from_scratch_holds_the_base_of_the_stage_it_copies() -> None:
+    squashed = TORCH_24.replace("r36.3.0", "r36.2.0").replace("\n", " AS base\n", 1)
+    squashed += "FROM scratch AS final\nCOPY --from=base / /\n"
+    readme = "```bash\ndocker build -f Dockerfile.torch24 -t jetson-pytorch:2.4-r36.3.0 .\n```\n"
+    assert findings(readme, {"Dockerfile.torch24": squashed}) == [
+        "2: README tags the image jetson-pytorch:2.4-r36.3.0 (L4T R36.3.0), but Dockerfile.torch24:1 "
+        "starts FROM nvcr.io/nvidia/l4t-base:r36.2.0 (L4T R36.2.0)"
+    ]
+    # a scratch image copying from two stages holds no one base
+    two = squashed.replace("FROM scratch", "FROM nvcr.io/nvidia/l4t-base:r36.3.0 AS other\nFROM scratch")
+    two += "COPY --from=other /opt /opt\n"
+    assert findings(readme, {"Dockerfile.torch24": two}) == []

@@ -185,11 +185,19 @@ def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | 
 
 
 def _root(model: ImageModel) -> Stage | None:
-    """The stage the image built starts from an image in: the first of its target's chain."""
+    """The stage the image built starts from an image in: the first of its target's chain. A chain
+    starting `FROM scratch` that copies from one stage only (`COPY --from=base / /`, an image squashed
+    to one layer) holds what that stage's chain starts from."""
     stage = model.target
     seen = 0
-    while stage is not None and stage.parent is not None and seen < len(model.stages):
-        stage, seen = model.stages[stage.parent], seen + 1
+    while stage is not None and seen <= len(model.stages):
+        if stage.parent is not None:
+            stage = model.stages[stage.parent]
+        elif stage.base.lower() == "scratch" and len(stage.depends_on) == 1:
+            stage = model.stages[stage.depends_on[0]]
+        else:
+            break
+        seen += 1
     return stage
 
 
