@@ -134,6 +134,16 @@ def test_a_promise_of_a_sentence_whose_installs_are_commented_out(tmp_path: Path
     ]
 
 
+def test_what_a_dockerfile_is_said_to_build_is_promised(tmp_path: Path) -> None:
+    readme = "# tf\n\nDockerfile for building for building the framework [Tensorflow](https://x.org) (GPU).\n"
+    assert found(tmp_path, readme, TENSORFLOW) == [promised(3, "Tensorflow", 5)]
+    # built live: the promise holds
+    live = TENSORFLOW.replace(
+        "#RUN pip install /tmp/tensorflow_pkg/*", "RUN pip install /tmp/tensorflow_pkg/*"
+    )
+    assert [f for f in found(tmp_path / "live", readme, live) if "commented out" in f] == []
+
+
 def test_a_badge_of_a_tool_whose_install_is_commented_out(tmp_path: Path) -> None:
     readme = (
         "# devbox\n\n[![code-server](https://img.shields.io/badge/code--server-VS%20Code-blue)](https://coder.com)\n"

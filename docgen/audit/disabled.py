@@ -88,11 +88,14 @@ def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
 
 _PROMISE = re.compile(
     r"\b(?:image|container|dockerfile|environment)s?\b[^.;:]{0,60}?\b(?:with|including|includes|supports"
-    r"|provides|contains|bundles|ships[ \t]+with|comes[ \t]+with)\b|\boption[ \t]+to[ \t]+use\b",
+    r"|provides|contains|bundles|ships[ \t]+with|comes[ \t]+with"
+    r"|(?:(?:for|that)[ \t]+build(?:s|ing)[ \t]*)+)\b"
+    r"|\boption[ \t]+to[ \t]+use\b",
     re.IGNORECASE,
 )
 """Words saying the image has what follows: `Dockerfile for building an image with Tensorflow`, `with
-the option to use Keras or TFLearn`, `The container includes`."""
+the option to use Keras or TFLearn`, `The container includes`, `Dockerfile for building the framework
+Tensorflow`."""
 _NOT_PROMISED = re.compile(
     r"\b(?:not|no|never|without|disabled?|optional(?:ly)?|unless|if|uncomment\w*|comment(?:ed)?[ \t]+out"
     r"|to[ \t]+enable|can[ \t]+be[ \t]+(?:enabled|added|installed)|yourself|manually|build[- ]?args?"
