@@ -189,6 +189,30 @@ _BUILD_WORDS = re.compile(
 )
 
 
+def build_words(words: list[str]) -> tuple[list[tuple[str, str]], list[str]] | None:
+    """The options ((name, value) in order: `-t` given twice is there twice) and the operands of the
+    words of a build command after `build`; None when they cannot be told: an option docgen does not
+    know that may take the next word as its value (`--foo bar .`)."""
+    options: list[tuple[str, str]] = []
+    positional: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-") and word != "-":
+            name, eq, value = word.partition("=")
+            if not eq and name in _VALUE_OPTIONS:
+                value = words[index + 1] if index + 1 < len(words) else ""
+                index += 1
+            elif not eq and name.startswith("--") and name not in _NO_VALUE_OPTIONS:
+                return None
+            options.append((name, value))
+            index += 1
+            continue
+        positional.append(word)
+        index += 1
+    return options, positional
+
+
 def _build_paths(command: str) -> tuple[str | None, str] | None:
     """(the `-f` path or None, the context) of one build command (its continued lines joined), or None
     when it cannot be told: no context or several, an option docgen does not know that may take a
@@ -197,27 +221,14 @@ def _build_paths(command: str) -> tuple[str | None, str] | None:
     if match is None:
         return None
     rest = re.split(r"[ \t](?:&&|\|\||;|\||#|>|2>)", f" {match.group('rest')}", maxsplit=1)[0]
-    words = [w.strip("\"'") for w in rest.replace("\\", " ").split()]
-    file: str | None = None
-    positional: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word.startswith("-") and word != "-":
-            name, eq, value = word.partition("=")
-            if name in ("-f", "--file"):
-                file = value if eq else (words[index + 1] if index + 1 < len(words) else None)
-            if not eq and name in _VALUE_OPTIONS:
-                index += 1
-            elif not eq and name.startswith("--") and name not in _NO_VALUE_OPTIONS:
-                return None
-            index += 1
-            continue
-        positional.append(word)
-        index += 1
+    read = build_words([w.strip("\"'") for w in rest.replace("\\", " ").split()])
+    if read is None:
+        return None
+    options, positional = read
+    files = [value for name, value in options if name in ("-f", "--file")]
     if len(positional) != 1 or positional[0] == "-":
         return None
-    return file, positional[0]
+    return (files[-1] or None if files else None), positional[0]
 
 
 _NO_VALUE_OPTIONS = frozenset(

@@ -40,14 +40,13 @@ from docgen.audit.commands import (
     _CD,
     _CLONE,
     _CLONE_VALUED,
-    _NO_VALUE_OPTIONS,
-    _VALUE_OPTIONS,
     _continued,
     _entered,
+    build_words,
     cloned_folder,
     without_prompt,
 )
-from docgen.audit.paths import _basename, _reference_path
+from docgen.audit.paths import _basename, _reference_path, path_named
 from docgen.audit.references import _indented_blocks
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.base_contents import l4t_release
@@ -127,27 +126,13 @@ def _read_build(command: list[tuple[int, str]], folder: str) -> _Build | None:
         words = shlex.split(rest)
     except ValueError:
         return None
-    tags: list[str] = []
-    file: str | None = None
-    positional: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word.startswith("-") and word != "-":
-            name, eq, value = word.partition("=")
-            if not eq and name in _VALUE_OPTIONS:
-                value = words[index + 1] if index + 1 < len(words) else ""
-                index += 1
-            elif not eq and name.startswith("--") and name not in _NO_VALUE_OPTIONS:
-                return None  # an option docgen does not know may take the next word
-            if name in ("-t", "--tag"):
-                tags.append(value)
-            elif name in ("-f", "--file"):
-                file = value
-            index += 1
-            continue
-        positional.append(word)
-        index += 1
+    read = build_words(words)
+    if read is None:
+        return None
+    options, positional = read
+    tags = [value for name, value in options if name in ("-t", "--tag")]
+    files = [value for name, value in options if name in ("-f", "--file")]
+    file = files[-1] if files else None
     if len(positional) != 1:
         return None
     return _Build(command[0][0], tuple(tags), file, positional[0], folder)
@@ -160,17 +145,8 @@ def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | 
     if build.file is not None:
         if _PLACEHOLDER.search(build.file):
             return None
-        # the path as written, ending the same way as the Dockerfile's (`docker/Dockerfile.l4t35`): a
-        # Dockerfile of the same name in another folder (`-f base/Dockerfile`) is another image
-        wanted = posixpath.normpath(_reference_path(build.file).replace("\\", "/")).lstrip("./")
-        found = [
-            m
-            for m in models
-            if (path := posixpath.normpath(m.path.replace("\\", "/"))) == wanted
-            or path.endswith("/" + wanted)
-            or wanted.endswith("/" + path)
-        ]
-        return found[0] if len(found) == 1 else None
+        index = path_named(_reference_path(build.file), [m.path for m in models])
+        return models[index] if index is not None else None
     if len(models) != 1 or _basename(models[0].path).lower() not in ("dockerfile", "containerfile"):
         return None
     if "://" in build.context or "#" in build.context or build.folder.startswith("$"):

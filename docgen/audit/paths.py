@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import posixpath
 import re
 import urllib.parse
 from collections.abc import Callable, Sequence
@@ -111,6 +112,20 @@ def _matching(reference: str, paths: Sequence[str]) -> set[int]:
 _STRAY = re.compile(r"\^[@A-Z\[\\\]^_?]|\^|[\x00-\x08\x0b-\x1f\x7f]")
 """A character a terminal or a paste left in a path: a control character (`\\x12`), the way a terminal
 shows one (caret notation, `^C`), or a lone caret. No file name of a project holds one."""
+
+
+def path_named(file: str, paths: Sequence[str]) -> int | None:
+    """The index of the one path of `paths` a build command's `-f` names, as a path ending the same way
+    (`-f containers/debian/Dockerfile` for `containers/debian/Dockerfile`, `-f docker/Dockerfile.l4t35`
+    for `repo/docker/Dockerfile.l4t35`): a Dockerfile of the same name in another folder (`-f
+    base/Dockerfile` for `app/Dockerfile`) is another image. None when no path, or several, end so."""
+    wanted = posixpath.normpath(file.replace("\\", "/")).lstrip("./")
+    found = [
+        index
+        for index, path in enumerate(posixpath.normpath(p.replace("\\", "/")) for p in paths)
+        if path == wanted or path.endswith("/" + wanted) or wanted.endswith("/" + path)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def stray(path: str) -> str | None:

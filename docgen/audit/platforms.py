@@ -23,13 +23,13 @@ A command whose values the shell fills in (`$ARCH`, `<tag>`) or that passes an a
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Iterator, Sequence
 
 from docgen import shell
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _BUILD_COMMAND, _build_commands, _command_words
+from docgen.audit.paths import path_named
 from docgen.base_contents import architectures
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
@@ -139,19 +139,12 @@ def _read(
 
 
 def _built(file: str | None, models: Sequence[ImageModel]) -> ImageModel | None:
-    """The audited Dockerfile a build command's `-f` names, as a path ending the same way (`-f
-    containers/debian/Dockerfile` for `containers/debian/Dockerfile`); without `-f`, the only one."""
+    """The audited Dockerfile a build command's `-f` names (`paths.path_named`); without `-f`, the only
+    one."""
     if file is None:
         return models[0] if len(models) == 1 else None
-    wanted = posixpath.normpath(file.replace("\\", "/")).lstrip("./")
-    found = [
-        m
-        for m in models
-        if (path := posixpath.normpath(m.path.replace("\\", "/"))) == wanted
-        or path.endswith("/" + wanted)
-        or wanted.endswith("/" + path)
-    ]
-    return found[0] if len(found) == 1 else None
+    index = path_named(file, [m.path for m in models])
+    return models[index] if index is not None else None
 
 
 def _root(model: ImageModel, target: str | None) -> Stage | None:

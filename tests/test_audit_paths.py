@@ -1,0 +1,33 @@
+"""`docgen.audit.paths`: which audited Dockerfile a build command's `-f` names."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.audit.paths import path_named
+
+PATHS = ["app/Dockerfile", "base/Dockerfile", "docker/Dockerfile.l4t35", "repo/tools/Dockerfile.cpu"]
+
+
+@pytest.mark.parametrize(
+    ("file", "index"),
+    [
+        ("app/Dockerfile", 0),
+        ("./base/Dockerfile", 1),
+        ("docker/Dockerfile.l4t35", 2),
+        ("Dockerfile.l4t35", 2),  # the name alone, when one path ends with it
+        ("tools/Dockerfile.cpu", 3),
+        ("/src/repo/tools/Dockerfile.cpu", 3),  # a longer path ending with the audited one
+        (r"docker\Dockerfile.l4t35", 2),
+    ],
+)
+def test_a_path_ending_the_same_way_names_the_dockerfile(file: str, index: int) -> None:
+    assert path_named(file, PATHS) == index
+
+
+@pytest.mark.parametrize(
+    "file", ["Dockerfile", "other/Dockerfile", "Dockerfile.l4t36", "ools/Dockerfile.cpu"]
+)
+def test_another_folder_or_several_matches_name_none(file: str) -> None:
+    # `Dockerfile` alone ends two paths; `other/Dockerfile` is a Dockerfile of another folder
+    assert path_named(file, PATHS) is None
