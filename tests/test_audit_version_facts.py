@@ -304,9 +304,77 @@ def test_a_bare_item_of_a_list_introduced_otherwise_is_not_certain(intro: str) -
     assert all(confidence != "certain" for _, _, confidence in _confidences(readme, PINNED))
 
 
-def test_an_item_with_more_words_stays_likely() -> None:
+def test_an_item_with_more_words_is_certain_of_its_opening_version() -> None:
+    # `- CUDA: 12.1 (the runtime of the base image)` under `## Versions`: the item's subject is CUDA 12.1
     readme = LISTED.format(heading="Versions", cuda="12.1 (the runtime of the base image)")
-    assert [c for _, _, c in _confidences(readme, PINNED)] == ["likely"]
+    assert _confidences(readme, PINNED) == [
+        (6, "README says CUDA 12.1 but Dockerfile:1 says 12.4.1", "certain")
+    ]
+
+
+# --- items opening with a plain `Name version` and saying more of it (wording.opened_versions) -------
+
+INCLUDED = """# Speech API
+
+## {heading}
+
+- PyTorch {torch} with CUDA {cuda}
+- faster-whisper {whisper} (CTranslate2 backend)
+- FastAPI server
+"""
+SPEECH = (
+    "FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04\n"
+    "RUN pip install torch==2.3.0 --index-url https://download.pytorch.org/whl/cu121\n"
+    "RUN pip install faster-whisper==1.0.3 fastapi\n"
+)
+
+
+@pytest.mark.parametrize("heading", ["What's Included", "Components", "Installed packages"])
+def test_the_opening_version_of_an_item_under_an_included_heading_is_certain(heading: str) -> None:
+    readme = INCLUDED.format(heading=heading, torch="2.4.0", cuda="12.1", whisper="1.1.0")
+    assert _confidences(readme, SPEECH) == [
+        (5, "README says PyTorch 2.4.0 but Dockerfile:2 says 2.3.0", "certain"),
+        (6, "README says faster-whisper 1.1.0 but Dockerfile:3 says 1.0.3", "certain"),
+    ]
+    # the CUDA after `with` is the wheel's (`cu121`), true of it though the base has 12.4.1
+    true = INCLUDED.format(heading=heading, torch="2.3.0", cuda="12.1", whisper="1.0.3")
+    assert _confidences(true, SPEECH) == []
+
+
+def test_the_rest_of_an_opened_item_stays_likely() -> None:
+    # a CUDA no wheel says: the claim after the opening one is read as prose, not as the item's subject
+    readme = INCLUDED.format(heading="What's Included", torch="2.3.0", cuda="11.8", whisper="1.0.3")
+    assert _confidences(readme, SPEECH) == [
+        (5, "README says CUDA 11.8 but Dockerfile:1 says 12.4.1", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- CUDA 12.6 or newer on the machine",  # one of several versions
+        "- CUDA 12.6, 12.8",  # a choice
+        "- CUDA 12.6 (legacy images)",  # not the current one
+        "- CUDA 12.6 compatible driver",  # the host's
+    ],
+)
+def test_an_opened_item_saying_it_is_not_the_image_s_one_version_is_not_certain(item: str) -> None:
+    readme = f"# Speech API\n\n## What's Included\n\n{item}\n- FastAPI server\n"
+    assert all(confidence != "certain" for _, _, confidence in _confidences(readme, SPEECH))
+
+
+@pytest.mark.parametrize("heading", ["Tested versions", "Host requirements", "Available images"])
+def test_an_opened_item_under_another_heading_is_not_certain(heading: str) -> None:
+    readme = INCLUDED.format(heading=heading, torch="2.4.0", cuda="12.1", whisper="1.1.0")
+    assert all(confidence != "certain" for _, _, confidence in _confidences(readme, SPEECH))
+
+
+def test_a_name_opening_two_items_is_a_choice() -> None:
+    readme = (
+        "# Speech API\n\n## Components\n\n"
+        "- PyTorch 2.4.0 with CUDA 12.1 wheels\n- PyTorch 2.3.0 with CUDA 11.8 wheels\n"
+    )
+    assert all(confidence != "certain" for _, _, confidence in _confidences(readme, SPEECH))
 
 
 def test_a_library_wheel_does_not_replace_the_base_images_library() -> None:

@@ -37,6 +37,7 @@ from docgen.audit.wording import (
     about_project_setup,
     about_this_image,
     listed_versions,
+    opened_versions,
 )
 from docgen.markdown import Paragraph, code_spans
 from docgen.model import Diagnostic
@@ -134,10 +135,19 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
     stages = _stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
     # `- PyTorch 2.5.1` under `## Versions`, or a list of nothing else under no heading but the title
     listed = listed_versions(para.heading, para.lines, untitled, para.before)
+    # `- PyTorch 2.1.0 with CUDA 12.1` under `## What's Included`: its opening version as sure as a bare one
+    opened = opened_versions(para.heading, para.lines, para.before) - listed
     plain = about_this_image(para.heading)
     for line, text in para.lines:
         yield from _audit_text(
-            line, text, auditor, prose=True, stage=stages.get(line), listed=line in listed, plain=plain
+            line,
+            text,
+            auditor,
+            prose=True,
+            stage=stages.get(line),
+            listed=line in listed,
+            plain=plain,
+            opened=line in opened,
         )
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it
             named = _LINKED_NAME.sub(r"\1", text)

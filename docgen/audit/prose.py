@@ -190,6 +190,7 @@ def _audit_text(
     stage: str | None = None,
     listed: bool = False,
     plain: bool = False,
+    opened: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
@@ -198,7 +199,9 @@ def _audit_text(
     said to be absent is compared with (`_stage_lines`). `listed`: the line is a bare `Name version`
     item under a heading about the image's versions (`wording.listed_versions`), as sure as a table cell.
     `plain`: the line is under a heading that may describe the image (`wording.about_this_image`), where
-    a sentence saying a version is in use (`_said_in_use`) is as sure as a table cell too."""
+    a sentence saying a version is in use (`_said_in_use`) is as sure as a table cell too. `opened`: the
+    line is a list item opening with a plain `Name version` under such a heading
+    (`wording.opened_versions`); that opening claim is as sure as a table cell, the rest of the line not."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
     if _DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
@@ -349,6 +352,9 @@ def _audit_text(
         for key, start, end, _, _ in named
         if plain and (_said_in_use(text, start, end) or _labelled_base_version(text, start, key, auditor))
     }
+    if opened and (item := _LIST_ITEM.match(text)) is not None:
+        opening = len(text) - len(text[item.end() :].lstrip("*_`"))
+        sure.update(start for _, start, _, _, _ in named if start == opening)
     yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY, sure)
 
 

@@ -271,6 +271,47 @@ def listed_versions(
     return labelled | {found[0] for found in named.values() if len(found) == 1}
 
 
+_OPEN_VERSION = re.compile(
+    r"[ \t]*[-*+][ \t]+[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
+    r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*(?P<rest>[ \t]+\S.*)\Z"
+)
+"""A list item that opens with a plain `Name version` and says more of it: `- PyTorch 2.1.0 with CUDA
+12.1`, `- faster-whisper 1.0.3 (CTranslate2 backend)`; group `rest` is what follows the version."""
+_OPEN_NOT_ONE = re.compile(r"[ \t]*(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
+"""What after the opening version makes it one of several (`- CUDA 11.8, 12.1`, `- Python 3.10 or 3.11`,
+`- CUDA 11.8 - 12.4`): a choice or a range, not the image's one version."""
+
+
+def opened_versions(heading: str, lines: list[tuple[int, str]], before: str = "") -> set[int]:
+    """The lines of `lines` that are list items opening with a plain `Name version` and saying more of
+    it (`- PyTorch 2.1.0 with CUDA 12.1`, `- faster-whisper 1.0.3 (CTranslate2 backend)`), under a
+    heading about what the image has (`## What's Included`, `## Components`) or an introduction saying
+    so (`The image contains:`): the opening version is as plain as a bare item's (`listed_versions`);
+    what the rest of the line says is not (the CUDA of `PyTorch … with CUDA 12.1` is PyTorch's build).
+    None under a heading about the host, tests, older images or a choice, none of a name opening two
+    items (`- CUDA 11.8 images`, `- CUDA 12.1 images`: a choice), and none whose rest says the version
+    is one of several, not the current one, or the host's (`- CUDA 11.8 or newer`, `- Python 3.8
+    (legacy)`, `- CUDA 12.1 compatible driver`)."""
+    if _NOT_THE_IMAGE.search(heading):
+        return set()
+    if not _VERSIONS_HEADING.search(heading) and not _versions_intro(lines, before):
+        return set()
+    named: dict[str, list[int]] = {}
+    for line, text in lines:
+        opened = _OPEN_VERSION.match(text)
+        if opened is None or _BARE_VERSION.match(text) or _LEAD_VERSION.match(text):
+            continue
+        rest = opened.group("rest")
+        if _OPEN_NOT_ONE.match(rest) or _NOT_THE_IMAGE.search(rest) or _NOT_CURRENT.search(rest):
+            named.setdefault(opened.group(1).lower(), []).append(-1)  # still counts as a second item
+            continue
+        named.setdefault(opened.group(1).lower(), []).append(line)
+    for _, text in lines:  # a bare item of the same name makes two as well
+        if (bare := _BARE_VERSION.match(text) or _LEAD_VERSION.match(text)) is not None:
+            named.setdefault(bare.group(1).lower(), []).append(-1)
+    return {found[0] for found in named.values() if len(found) == 1 and found[0] >= 0}
+
+
 def _labelled_versions(text: str) -> bool:
     """True when `text` opens with a short label saying it lists what the image has now (`Current
     version:`, `Versions:`, `**Software stack:**`), nothing else (`Tested versions:`, `Supported:`)."""
