@@ -69,3 +69,27 @@ def test_one_image_or_an_unknown_version_is_not_read(tmp_path: Path) -> None:
     assert _audit(tmp_path, "# Runner\n\nPython 3.10 or 3.11.\n", one) == []
     unknown = {**IMAGES, "any/Dockerfile": "ARG BASE\nFROM ${BASE}\nRUN true\n"}
     assert _audit(tmp_path, "# Runners\n\nPython 3.10 or 3.11.\n", unknown) == []
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "| [tag](https://git.example.org/images/blob/main/py3.10/24.04-lts/Dockerfile) | arm64 |",
+        "See https://git.example.org/tree/main/python3.11/22.04/ for the build files.",
+        "| [tag](https://git.example.org/images/blob/main/cuda-python3.12/22.04/Dockerfile) | amd64 |",
+    ],
+)
+def test_a_version_in_a_link_address_is_no_list(tmp_path: Path, row: str) -> None:
+    # (a row after a blank line is a paragraph, as a README that spaces its table's rows has them)
+    readme = f"# Images\n\n| Tag | Arch |\n|--|--|\n| py310 | amd64 |\n\n{row}\n"
+    assert _audit(tmp_path, readme) == []
+
+
+def test_a_list_beside_a_link_is_still_read(tmp_path: Path) -> None:
+    readme = (
+        "# Images\n\nThe images ([files](https://git.example.org/blob/main/py3.10/Dockerfile)) ship "
+        "Python 3.10 or 3.11.\n"
+    )
+    found = _audit(tmp_path, readme)
+    assert len(found) == 1
+    assert found[0].endswith("README lists Python 3.10 or 3.11, but py312/Dockerfile:1 has 3.12 (likely)")

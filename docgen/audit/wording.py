@@ -413,15 +413,26 @@ def claims_said(
     part: Document, pattern: re.Pattern[str], not_a_claim: re.Pattern[str]
 ) -> Iterator[tuple[int, re.Match[str]]]:
     """(README line, match) of each match of `pattern` in the sentences of `part`'s paragraphs that is
-    no example (`_example`) and whose sentence `not_a_claim` does not match: the walk every sentence
-    rule shares. A paragraph `pattern` does not match at all is not cut into sentences."""
+    no example (`_example`), not in a URL (`_in_url`) and whose sentence `not_a_claim` does not match:
+    the walk every sentence rule shares. A paragraph `pattern` does not match at all is not cut into
+    sentences."""
     for para in part.paragraphs:
         if not pattern.search(" ".join(said for _, said in para.lines)):
             continue  # (most paragraphs: one search, no sentences cut)
         for start, _end, sentence in _sentences(para.lines):
             for claim in pattern.finditer(sentence):
-                if not _example(sentence, claim) and not not_a_claim.search(sentence):
+                if _example(sentence, claim) or _in_url(sentence, claim):
+                    continue
+                if not not_a_claim.search(sentence):
                     yield _line_at(para.lines, start + claim.start()), claim
+
+
+def _in_url(text: str, match: re.Match[str]) -> bool:
+    """True when `match` starts in a URL (the run of non-space text it starts in holds `://` before
+    it): a link's path (`…/vllm-ascend/0.7.3-python3.10/22.03-lts/Dockerfile`) names folders, it says
+    nothing of the image."""
+    run = text.rfind(" ", 0, match.start()) + 1
+    return "://" in text[run : match.start()]
 
 
 _ENDS: list[tuple[list[tuple[int, str]], list[int]]] = []
