@@ -792,6 +792,13 @@ _NOT_BUILD_ARGS = frozenset(
 )
 
 
+def also_at(lines: Sequence[int]) -> str:
+    """The tail of a finding told once for a claim the README makes on several lines (`lines`, the
+    first the one it is told at): `; also at lines 12, 30`, or '' when it makes it once."""
+    also = sorted(set(lines[1:]) - {lines[0]})
+    return f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+
+
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
     if diagnostic is not None:
         yield diagnostic

@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
@@ -411,8 +411,7 @@ def _image_paths(
         if meant is None:
             continue
         told.add(first)
-        also = sorted(set(lines[1:]) - {lines[0]})
-        more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        more = also_at(lines)
         found = next(((i, p) for i, p in here if posixpath.basename(p) == meant), None)
         if found is None:
             image, worked = next((i, p) for i, p in unpacked if posixpath.basename(p) == meant)
@@ -489,8 +488,7 @@ def _moved(
         where.setdefault(folder, (image, made))
     for folder, lines in seen.items():
         image, made = where[folder]
-        also = sorted(set(lines[1:]) - {lines[0]})
-        more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        more = also_at(lines)
         yield Diagnostic(
             readme,
             lines[0],

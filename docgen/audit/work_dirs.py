@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.image_paths import _clean, _context_text, _mounts, _named, _read_image
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
@@ -120,8 +120,7 @@ def missing_work_dirs(
         if len({m for _, m, _ in near}) != 1:
             continue
         image, meant, at = near[0]
-        also = sorted(set(lines[1:]) - {lines[0]})
-        more = f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+        more = also_at(lines)
         yield Diagnostic(
             readme,
             lines[0],
