@@ -261,14 +261,10 @@ def listed_versions(
     if _NOT_THE_IMAGE.search(heading):
         return set()
     labelled = {line for line, text in lines if _labelled_versions(text) or _STACK_LINE.match(text)}
-    if not _VERSIONS_HEADING.search(heading) and not _versions_intro(lines, before):
+    if not _about_versions(heading, lines, before):
         if not untitled or not _only_versions(lines, before):
             return labelled
-    named: dict[str, list[int]] = {}
-    for line, text in lines:
-        if (bare := _BARE_VERSION.match(text) or _LEAD_VERSION.match(text)) is not None:
-            named.setdefault(bare.group(1).lower(), []).append(line)
-    return labelled | {found[0] for found in named.values() if len(found) == 1}
+    return labelled | _once(_bare_items(lines))
 
 
 _OPEN_VERSION = re.compile(
@@ -292,23 +288,39 @@ def opened_versions(heading: str, lines: list[tuple[int, str]], before: str = ""
     items (`- CUDA 11.8 images`, `- CUDA 12.1 images`: a choice), and none whose rest says the version
     is one of several, not the current one, or the host's (`- CUDA 11.8 or newer`, `- Python 3.8
     (legacy)`, `- CUDA 12.1 compatible driver`)."""
-    if _NOT_THE_IMAGE.search(heading):
+    if _NOT_THE_IMAGE.search(heading) or not _about_versions(heading, lines, before):
         return set()
-    if not _VERSIONS_HEADING.search(heading) and not _versions_intro(lines, before):
-        return set()
-    named: dict[str, list[int]] = {}
+    # a bare item of the same name makes two as well, but is not itself an opened item
+    named = {name: [-1] * len(found) for name, found in _bare_items(lines).items()}
     for line, text in lines:
         opened = _OPEN_VERSION.match(text)
         if opened is None or _BARE_VERSION.match(text) or _LEAD_VERSION.match(text):
             continue
         rest = opened.group("rest")
-        if _OPEN_NOT_ONE.match(rest) or _NOT_THE_IMAGE.search(rest) or _NOT_CURRENT.search(rest):
-            named.setdefault(opened.group(1).lower(), []).append(-1)  # still counts as a second item
-            continue
-        named.setdefault(opened.group(1).lower(), []).append(line)
-    for _, text in lines:  # a bare item of the same name makes two as well
+        one = not (_OPEN_NOT_ONE.match(rest) or _NOT_THE_IMAGE.search(rest) or _NOT_CURRENT.search(rest))
+        named.setdefault(opened.group(1).lower(), []).append(line if one else -1)  # -1: still a second item
+    return _once(named)
+
+
+def _about_versions(heading: str, lines: list[tuple[int, str]], before: str) -> bool:
+    """True when the heading over `lines` or the introduction of their list says they are what the image
+    has (`## Versions`, `## What's Included`, `The image contains:`)."""
+    return bool(_VERSIONS_HEADING.search(heading)) or _versions_intro(lines, before)
+
+
+def _bare_items(lines: list[tuple[int, str]]) -> dict[str, list[int]]:
+    """The lines of `lines` that are a bare `Name version` (`- PyTorch 2.5.1`) or open with one in bold
+    (`- **CUDA 12.2** and …`), by the name they give, lower-cased."""
+    named: dict[str, list[int]] = {}
+    for line, text in lines:
         if (bare := _BARE_VERSION.match(text) or _LEAD_VERSION.match(text)) is not None:
-            named.setdefault(bare.group(1).lower(), []).append(-1)
+            named.setdefault(bare.group(1).lower(), []).append(line)
+    return named
+
+
+def _once(named: dict[str, list[int]]) -> set[int]:
+    """The line of each name given once, and as the image's own (a line number, not -1): a name listed
+    twice (`- CUDA 11.8`, `- CUDA 12.1`) is a choice, not the image's one version."""
     return {found[0] for found in named.values() if len(found) == 1 and found[0] >= 0}
 
 
