@@ -277,17 +277,25 @@ def clones(doc: Document) -> Iterator[tuple[str, str | None]]:
     trailing `/`, and DIR, None when the clone makes the folder its URL names."""
     for fence in doc.fences:
         for _, text in fence.lines:
-            clone = _CLONE.search(text)
-            if clone is None:
-                continue
-            words = [w.strip("'\"`<>()") for w in clone.group(1).split()]
-            operands = [
-                w
-                for before, w in zip(["", *words], words, strict=False)
-                if not w.startswith("-") and before not in _CLONE_VALUED
-            ]
-            if operands:
-                yield operands[0].rstrip("/"), operands[1] if len(operands) > 1 else None
+            if (clone := clone_of(text)) is not None:
+                yield clone
+
+
+def clone_of(text: str) -> tuple[str, str | None] | None:
+    """(repository, folder) of the `git clone URL [DIR]` on a line, as `clones` gives them; None when
+    the line clones nothing."""
+    clone = _CLONE.search(text)
+    if clone is None:
+        return None
+    words = [w.strip("'\"`<>()") for w in clone.group(1).split()]
+    operands = [
+        w
+        for before, w in zip(["", *words], words, strict=False)
+        if not w.startswith("-") and before not in _CLONE_VALUED
+    ]
+    if not operands:
+        return None
+    return operands[0].rstrip("/"), operands[1] if len(operands) > 1 else None
 
 
 def cloned_folder(url: str) -> str:

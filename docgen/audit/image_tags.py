@@ -38,11 +38,10 @@ from docgen.audit.auditor import CERTAIN, _Auditor
 from docgen.audit.commands import (
     _BUILD_COMMAND,
     _CD,
-    _CLONE,
-    _CLONE_VALUED,
     _continued,
     _entered,
     build_words,
+    clone_of,
     cloned_folder,
     without_prompt,
 )
@@ -90,15 +89,9 @@ def _builds(doc: Document) -> Iterator[_Build]:
         cloned: set[str] = set()  # the folders the block's `git clone` commands make
         command: list[tuple[int, str]] = []
         for line, text in fence.lines:
-            if (clone := _CLONE.search(text)) is not None:
-                words = [w.strip("'\"") for w in clone.group(1).split()]
-                operands = [
-                    w
-                    for before, w in zip(["", *words], words, strict=False)
-                    if not w.startswith("-") and before not in _CLONE_VALUED
-                ]
-                if operands:
-                    cloned.add(operands[1] if len(operands) > 1 else cloned_folder(operands[0].rstrip("/")))
+            if (clone := clone_of(text)) is not None:
+                url, named = clone
+                cloned.add(named or cloned_folder(url))
             if not command and (cd := _CD.match(without_prompt(text))) is not None:
                 target = cd.group(1).strip("'\"").rstrip("/")
                 # `git clone …/app.git && cd app`: the checkout itself, where the README's commands run
