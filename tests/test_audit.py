@@ -1742,3 +1742,23 @@ def test_a_tag_that_gives_a_component_its_own_version(
     dockerfile: str, readme: str, expected: list[str]
 ) -> None:
     assert messages(readme, dockerfile) == expected
+
+
+def test_a_dockerfile_edited_between_two_reads_is_read_again(tmp_path: Path) -> None:
+    """The rules that read a Dockerfile as written share one read of it per file; a process that audits,
+    edits the Dockerfile and audits again must see the edit, not the first read."""
+    import os
+
+    from docgen.audit.auditor import _dockerfile_read
+
+    file = tmp_path / "Dockerfile"
+    file.write_text("FROM ubuntu:22.04\n")
+    first = _dockerfile_read(str(file))
+    assert first is not None and first[0] == "FROM ubuntu:22.04\n"
+    assert _dockerfile_read(str(file)) is first  # unchanged: the same read
+    file.write_text("FROM ubuntu:24.04\nRUN true\n")
+    os.utime(file, ns=(1, 1))  # a different time even on a coarse clock
+    second = _dockerfile_read(str(file))
+    assert second is not None and second[0] == "FROM ubuntu:24.04\nRUN true\n"
+    file.unlink()
+    assert _dockerfile_read(str(file)) is None

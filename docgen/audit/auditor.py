@@ -9,6 +9,7 @@ the image it names.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -804,11 +805,21 @@ def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
         yield diagnostic
 
 
-@functools.lru_cache(maxsize=64)
 def _dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:
     """The text and the parse of the Dockerfile at `file` (an audited model's `file`), read once for
     the rules that need its instructions as written (the model keeps what they install, not their
-    text); None when it cannot be read."""
+    text); None when it cannot be read. Read again when the file has changed since (its size or
+    modification time), so a process that audits, edits and audits again sees the edit."""
+    try:
+        stat = os.stat(file)
+    except OSError:
+        return None
+    return _dockerfile_read_at(file, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _dockerfile_read_at(file: str, mtime_ns: int, size: int) -> tuple[str, ParsedDockerfile] | None:
+    """`_dockerfile_read` of the file as it was at that modification time and size (the cache key)."""
     try:
         text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
         return text, parse_dockerfile(text, file)
