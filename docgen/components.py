@@ -350,8 +350,14 @@ def _instruction(
         _add(inst, scope, state, recorder, escape)
 
 
+_LOCAL_TAR = re.compile(r"\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|tbz2|txz)\Z", re.IGNORECASE)
+"""A tar archive `ADD` unpacks when it is a local file of the context (`ADD ComfyUI-0.3.75.tar.gz /opt/`):
+what it holds is in the image, at the version its name says (a URL is never unpacked: a download)."""
+
+
 def _add(inst: Instruction, scope: Scope, state: StageState, recorder: Recorder, escape: str) -> None:
-    """`ADD [--checksum=…] URL… dest`: each URL is a download, a git URL a git source."""
+    """`ADD [--checksum=…] URL… dest`: each URL is a download, a git URL a git source, a local tar
+    archive (unpacked into the image) a component named and versioned by its file name."""
     raws = list(inst.exec_form) if inst.exec_form is not None else split_words(inst.args, escape)
     checksum_flag = inst.flag("checksum")
     checksum = (
@@ -378,8 +384,8 @@ def _add(inst: Instruction, scope: Scope, state: StageState, recorder: Recorder,
                 clone.ref, clone.ref_words = ref, (Word(ref, word.names, word.known),)
             recorder.clones.append(clone)
             continue
-        if "://" not in text:
-            continue
+        if "://" not in text and not _LOCAL_TAR.search(base):
+            continue  # a local file ADD copies as it is; a local tar archive it unpacks (below)
         arg = recorder.arg_for(word)
         found = downloads.component(
             word, state.label, inst.start_line, arg, checksum, recorder.value_in(arg, word.text)

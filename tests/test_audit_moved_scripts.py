@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import make_tree
+from helpers import make_tree, run
 
 from docgen.audit import audit
 from docgen.pipeline import build_model
@@ -171,3 +171,21 @@ def test_a_cd_into_the_repository_root_variable_is_followed(tmp_path: Path) -> N
 )
 def test_words_putting_the_reader_in_the_folder(tmp_path: Path, readme: str) -> None:
     assert found(tmp_path, readme) == []
+
+
+def test_the_summary_counts_a_moved_script_as_a_file_of_the_repository(chdir_tmp: Path) -> None:
+    # the finding is about the repository (a script not where the README runs it), not the image: the
+    # summary line says so, as it does for a dead link
+    readme = STEPS.format(first="python fetch_nodes.py", second="python weights/get_weights.py")
+    (chdir_tmp / ".git").mkdir()
+    found(chdir_tmp, readme)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert result.out.splitlines()[-1] == (
+        "1 claim in README.md contradicts the repository: the file it names is missing"
+    )
+    # trap: next to a claim about the image, only the script counts as a missing file
+    (chdir_tmp / "README.md").write_text(readme.replace("Images of the app.", "Built on Python 3.11."))
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
+    assert result.out.splitlines()[-1] == (
+        "2 claims in README.md contradict Dockerfile or the repository (1 of a missing file)"
+    )

@@ -545,6 +545,54 @@ def test_github_archive_of_a_branch_is_not_a_pin(url: str, expected: tuple[objec
     assert (download.name, download.version, download.ref, download.pinned, download.ref_kind) == expected
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # ADD unpacks a local tar archive: what it holds is in the image, at its file name's version
+        ("ADD vendor/ComfyUI-${COMFY_VERSION}.tar.gz /workspace/", [("ComfyUI", "0.3.75", "COMFY_VERSION")]),
+        ("ADD third_party/cmake-3.29.3-linux-x86_64.tar.gz /opt/", [("cmake", "3.29.3", None)]),
+        ('ADD ["libs/nccl-2.21.5.txz", "/opt/"]', [("nccl", "2.21.5", None)]),
+        # traps: a zip or a wheel ADD copies unpacked, a plain file, a folder: none is a component here
+        ("ADD vendor/ComfyUI-0.3.75.zip /workspace/", []),
+        ("ADD wheels/flash_attn-2.6.3-cp310-linux_x86_64.whl /tmp/", []),
+        ("ADD requirements.txt /app/", []),
+        ("ADD ComfyUI-0.3.75/ /workspace/ComfyUI/", []),
+    ],
+)
+def test_a_local_tar_archive_add_unpacks(line: str, expected: list[tuple[str, str, str | None]]) -> None:
+    found, _ = components_of(f"FROM scratch\nARG COMFY_VERSION=0.3.75\n{line}\n")
+    assert [(c.name, c.version, c.arg) for c in found if c.kind == "download"] == expected
+
+
+def test_a_local_archive_copied_is_not_unpacked() -> None:
+    # COPY never unpacks: the archive lies in the image as a file, and what a later RUN does with it is
+    # the RUN's (not read here)
+    found, _ = components_of("FROM scratch\nCOPY vendor/ComfyUI-0.3.75.tar.gz /tmp/\n")
+    assert [c for c in found if c.kind == "download"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("* ComfyUI 0.3.60", ["3: README says ComfyUI 0.3.60 but Dockerfile:3 says 0.3.75"]),
+        ("* ComfyUI 0.3.75", []),  # trap: the version the archive's name says
+        ("## Changelog\n\n- v1: ComfyUI 0.3.60", []),  # trap: history
+    ],
+)
+def test_a_readme_is_audited_against_a_local_tar_archive(
+    tmp_path: Path, said: str, expected: list[str]
+) -> None:
+    from docgen.audit import audit
+
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "FROM python:3.12\nARG COMFY_VERSION=0.3.75\nADD ComfyUI-${COMFY_VERSION}.tar.gz /opt/\n"
+    )
+    readme = f"# Image\n\n{said}\n"
+    found = audit(readme, "README.md", [build_model(dockerfile, "Dockerfile")], {}, tmp_path)
+    assert [f"{d.line}: {d.message}" for d in found] == expected
+
+
 def test_a_checksum_pins_even_a_branch_archive() -> None:
     url = "https://github.com/o/r/archive/main.tar.gz"
     found, _ = components_of(f"FROM scratch\nADD --checksum=sha256:{'a' * 64} {url} /src/\n")

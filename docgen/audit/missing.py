@@ -21,9 +21,9 @@ from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic
 
-_MISSING_FILE = re.compile(r"\bdoes not exist\b")
+_MISSING_FILE = re.compile(r"\bdoes not exist\b|\bhas no such file\b")
 """The words of every finding about a file the README names that the repository lacks (`README links to
-LICENSE, which does not exist`)."""
+LICENSE, which does not exist`; `README runs x.py from the README's folder, which has no such file`)."""
 
 
 def names_missing_file(message: str) -> bool:

@@ -31,7 +31,8 @@ from docgen.stages import built_stages
 
 _HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
 _OTHERS_HEADING = re.compile(r"\b(?:community|third[- ]party|unofficial)\b", re.IGNORECASE)
-"""A heading over images others build (`## Community Image`): not the images audited."""
+"""A heading over images others build (`## Community Image`): not the images audited. Not the README's
+own title (`_is_title`): `# Unofficial CUDA Dockerfile for LAMMPS` says what this project is."""
 
 
 _PART_HEADING = re.compile(r"\b(?:dockerfile|containerfile|image|container)s?\b|-based\b", re.IGNORECASE)
@@ -203,7 +204,7 @@ def _tied_sections(
         for word in _HEADING_FILE.findall(title):
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, _matching(word, paths), True)
-        if _OTHERS_HEADING.search(title):  # `## Community images`: built by others, elsewhere
+        if _OTHERS_HEADING.search(title) and not _is_title(doc, head_line):  # `## Community images`
             foreign.add(head_line)
         if (subject := _IMAGE_SUBJECT.match(title)) and _other_images(
             subject, *platforms
@@ -277,6 +278,14 @@ def _tied_sections(
                 tied[line] = frozenset(named.get(heading, ()))
                 break
     return tied
+
+
+def _is_title(doc: Document, head_line: int) -> bool:
+    """True when the heading at `head_line` is the README's title: its first heading, at level 1. A title
+    saying `Unofficial`, `Community` or `Third-party` (`# Unofficial NVIDIA CUDA Dockerfile for LAMMPS`,
+    `# ROCm Community Containers`) tells what this project is next to an upstream one; the images under
+    it are the ones audited, not images others build."""
+    return bool(doc.headings) and doc.headings[0][0] == head_line and doc.levels.get(head_line) == 1
 
 
 def _folder_keys(paths: Sequence[str]) -> list[str]:

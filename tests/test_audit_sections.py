@@ -1,0 +1,78 @@
+"""`docgen.audit.sections`: which image a section of the README is about. A heading saying `Community`,
+`Third-party` or `Unofficial` is over images others build, except the README's own title (its first
+heading, at level 1): `# Unofficial CUDA image for LAMMPS` says what this project is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS build
+ARG GPU_SM=sm_80
+RUN git clone https://github.com/example/md-engine.git && make -C md-engine ARCH=${GPU_SM}
+
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+WORKDIR /work
+COPY --from=build /md-engine/bin/md /opt/md
+"""
+
+BODY = """\
+Builds the engine for one GPU: the upstream images skip sm_75.
+
+### Build
+
+```bash
+docker build --build-arg GPU_ARCH=sm_89 -t md:0.1 .
+```
+
+The image is built on Ubuntu 20.04.
+"""
+
+
+def found(root: Path, readme: str) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": DOCKERFILE})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", [model], {}, root)]
+
+
+def drifts(first: int) -> list[str]:
+    """The two drifts of `BODY` when it starts at line `first`."""
+    return [
+        f"{first + 5}: README documents build arg GPU_ARCH but Dockerfile does not declare it (certain)",
+        f"{first + 8}: README says Ubuntu 20.04 but Dockerfile:5 says 22.04 (likely)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "# Unofficial CUDA Dockerfile for the MD engine",
+        "# MD engine (community build)",
+        "# Third-party GPU image of the MD engine",
+        "MD engine, unofficial CUDA image\n================================",
+    ],
+)
+def test_a_title_calling_the_project_unofficial_keeps_its_claims(tmp_path: Path, title: str) -> None:
+    # the title says what this project is next to upstream's: the README is about the Dockerfile
+    assert found(tmp_path, f"{title}\n\n{BODY}") == drifts(title.count("\n") + 3)
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # a section about others' images below a plain title
+        f"# MD engine\n\nSee below.\n\n## Community images\n\n{BODY}",
+        # the first heading is a section, not a title
+        f"Notes first.\n\n## Unofficial builds\n\n{BODY}",
+        # a second level-1 heading is no title: the images under it are others'
+        f"# Unofficial CUDA image for the MD engine\n\nSee below.\n\n# Community images\n\n{BODY}",
+    ],
+)
+def test_a_community_section_is_still_about_others_images(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme) == []
