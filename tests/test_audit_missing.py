@@ -298,3 +298,59 @@ def test_a_script_named_in_another_case(tmp_path: Path) -> None:
 def test_file_lists_that_are_no_finding(tmp_path: Path, items: str) -> None:
     _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "README.md": "", "setup.bat": ""})
     assert findings("## Files\n" + items, DOCKERFILE, tmp_path) == []
+
+
+# A licence file named in prose, with no link (`See LICENSE file for details`)
+
+LICENSED = "# App\n\nRuns the app.\n\n## License\n\n{}\n"
+
+
+def _licence_findings(root: Path, sentence: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {**DOCKERFILE, **files})
+    return [f for f in findings(LICENSED.format(sentence), DOCKERFILE, root) if "licence" in f]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "MIT License - See LICENSE file for details.",
+        "Apache-2.0, see `LICENSE`.",
+        "Released under the terms in the LICENSE file.",
+    ],
+)
+def test_a_licence_file_named_in_prose_that_the_repository_lacks(tmp_path: Path, sentence: str) -> None:
+    name = "LICENSE"
+    assert _licence_findings(tmp_path, sentence, {"NOTICE": "x\n"}) == [
+        f"7: README names {name} as the repository's licence file, which does not exist"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "files"),
+    [
+        # the file is there, under one of the names a licence goes by
+        ("MIT License - See LICENSE file for details.", {"LICENSE.md": "MIT\n"}),
+        ("MIT License - See LICENSE file for details.", {"COPYING": "GPL\n"}),
+        # another project's licence, or the licence in words rather than a file
+        ("See main project LICENSE file.", {}),
+        ("Each model keeps its upstream LICENSE file.", {}),
+        ("See llama.cpp's LICENSE file.", {}),
+        ("MIT, see the license for details.", {}),
+        # a link to it is `_missing_links`' to tell, once
+        ("See [LICENSE](LICENSE) file for details.", {}),
+    ],
+)
+def test_a_licence_sentence_that_is_no_missing_file(
+    tmp_path: Path, sentence: str, files: dict[str, str]
+) -> None:
+    assert _licence_findings(tmp_path, sentence, files) == []
+
+
+def test_a_licence_file_at_the_repository_root_serves_a_readme_below_it(tmp_path: Path) -> None:
+    _repo(tmp_path, {"LICENSE": "MIT\n", "docker/Dockerfile": "FROM x\n"})
+    readme = LICENSED.format("MIT License - See LICENSE file for details.")
+    assert findings(readme, DOCKERFILE, tmp_path / "docker") == []
+    (tmp_path / "LICENSE").unlink()  # the nearest drift: the root has none either
+    assert findings(readme, DOCKERFILE, tmp_path / "docker") == [
+        "7: README names LICENSE as the repository's licence file, which does not exist"
+    ]

@@ -7,7 +7,13 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 
 from __future__ import annotations
 
-from helpers import findings
+from pathlib import Path
+
+import pytest
+from helpers import findings, make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
 
 FULL = """\
 ARG ROCM_VERSION=7.1.70100-1
@@ -84,3 +90,75 @@ MAX_JOBS defaults to 12.4 or newer.
 MAX_JOBS defaults to the number of cores. `GPU_ARCH` defaults to gfx90a, the first target.
 """
     assert findings(readme, {"Dockerfile": KERNELS}) == []
+
+
+# A variable the README tells to set for the build that nothing of the build reads
+
+TOKEN_DOCKERFILE = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nARG MAX_JOBS=4\nRUN pip install flash-attn\n"
+
+TOKEN_README = """\
+# Trainer
+
+## Build the docker image
+
+{sentence}
+
+```bash
+git clone https://github.com/example/trainer
+cd trainer
+{command}
+```
+"""
+
+BUILD = "docker build -t trainer -f Dockerfile ."
+
+
+def _token_findings(
+    tmp_path: Path, sentence: str, command: str = BUILD, dockerfile: str = TOKEN_DOCKERFILE
+) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": dockerfile})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    readme = TOKEN_README.format(sentence=sentence, command=command)
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, tmp_path)
+        if "build arg" in d.message
+    ]
+
+
+def test_a_variable_to_set_for_the_build_that_no_arg_declares(tmp_path: Path) -> None:
+    sentence = (
+        "Use the following command to build the docker image. Make sure to replace the value of "
+        "`GITHUB_TOKEN` with your own token."
+    )
+    assert _token_findings(tmp_path, sentence) == [
+        "5: README documents build arg GITHUB_TOKEN but Dockerfile does not declare it (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "command", "dockerfile"),
+    [
+        # the build reads it: a secret the RUN mounts, an ARG
+        (
+            "Build the image. Set `GITHUB_TOKEN` to your token first.",
+            "docker build --secret id=GITHUB_TOKEN -t trainer .",
+            TOKEN_DOCKERFILE + "RUN --mount=type=secret,id=GITHUB_TOKEN true\n",
+        ),
+        ("Build the image. Set `MAX_JOBS` to the number of cores.", BUILD, TOKEN_DOCKERFILE),
+        # a script builds: it may read the variable itself
+        ("Build the image. Set `GITHUB_TOKEN` to your token first.", "./build.sh", TOKEN_DOCKERFILE),
+        # a variable of the container, next to a run command
+        (
+            "Run the container. Set `HF_TOKEN` to your token.",
+            "docker run -e HF_TOKEN trainer",
+            TOKEN_DOCKERFILE,
+        ),
+        # no word about building the image
+        ("Make sure to replace the value of `GITHUB_TOKEN` with your own token.", BUILD, TOKEN_DOCKERFILE),
+    ],
+)
+def test_a_variable_the_build_reads_or_no_build_sentence(
+    tmp_path: Path, sentence: str, command: str, dockerfile: str
+) -> None:
+    assert _token_findings(tmp_path, sentence, command, dockerfile) == []

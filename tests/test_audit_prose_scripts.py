@@ -65,3 +65,59 @@ def test_a_script_a_slip_away_is_left_to_did_you_mean(tmp_path: Path) -> None:
     messages = [m for _, m, _ in found(tmp_path, "build using `builder/dockr.sh`")]
     slip = "README names builder/dockr.sh, which does not exist (did you mean builder/docker.sh?)"
     assert messages == [slip]
+
+
+# A script in a folder the checkout has nowhere, when the README clones this very repository
+
+CLONING = """\
+# app
+
+```bash
+git clone https://github.com/example/app.git
+cd app
+cp config/app.example.yaml config/app.yaml
+```
+
+The new model is served at once; then validate with
+`./tests/tool_use/run.sh <NAME>`.
+"""
+
+
+def _clone_found(root: Path, readme: str, dockerfile: str = DOCKERFILE, example: bool = True) -> list[str]:
+    files = {"README.md": readme, "Dockerfile": dockerfile, "scripts/add.sh": "#!/bin/sh\n"}
+    make_tree(root, {**files, **({"config/app.example.yaml": "x: 1\n"} if example else {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message}"
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "README runs" in d.message
+    ]
+
+
+def test_a_script_in_a_folder_a_clone_of_this_repository_has_not(tmp_path: Path) -> None:
+    assert _clone_found(tmp_path, CLONING) == [
+        "10: README runs tests/tool_use/run.sh, which does not exist (the repository has no tests/ folder)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "example"),
+    [
+        # the folder is the image's: the Dockerfile puts it there
+        (CLONING, DOCKERFILE + "COPY tests/ /app/tests/\n", True),
+        # the clone is another repository's (nothing the block reads is at this one's root)
+        (CLONING, DOCKERFILE, False),
+        # the README makes the folder (another checkout)
+        (
+            CLONING.replace("cd app\n", "cd app\ngit clone https://github.com/example/tests\n"),
+            DOCKERFILE,
+            True,
+        ),
+        # no clone: the README may follow another layout
+        (CLONING.replace("git clone https://github.com/example/app.git\ncd app\n", ""), DOCKERFILE, True),
+    ],
+)
+def test_a_missing_folder_that_is_no_drift(
+    tmp_path: Path, readme: str, dockerfile: str, example: bool
+) -> None:
+    assert _clone_found(tmp_path, readme, dockerfile, example) == []

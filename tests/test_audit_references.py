@@ -373,3 +373,75 @@ def test_a_file_flag_in_a_quoted_shell_string_is_read_after_its_cd(tmp_path: Pat
     assert findings(readme, files, tmp_path) == [
         f"4: {gone('docker/Dockerfile.gone', 'docker/Dockerfile.rocm')}"
     ]
+
+
+# A `-f` whatever its name (`-f Docker.rocm`, a README calling `Dockerfile.rocm` so)
+
+ROCM_VULKAN = {
+    "Dockerfile.rocm": "FROM rocm/dev-ubuntu-24.04:6.4\nRUN make\n",
+    "Dockerfile.vulkan": "FROM ubuntu:24.04\nRUN make\n",
+}
+
+
+@pytest.mark.parametrize("tool", ["podman build", "docker build", "buildah bud"])
+def test_a_build_file_not_named_as_a_dockerfile_that_is_gone(tmp_path: Path, tool: str) -> None:
+    make_tree(tmp_path, ROCM_VULKAN)
+    readme = f"# Toolboxes\n\n## ROCm\n\n```bash\n{tool} -t llama-rocm -f Docker.rocm .\n```\n"
+    assert findings(readme, ROCM_VULKAN, tmp_path) == [f"6: {gone('Docker.rocm', 'Dockerfile.rocm')}"]
+    # the nearest true one: the file is there under that name
+    make_tree(tmp_path, {"Docker.rocm": ROCM_VULKAN["Dockerfile.rocm"]})
+    assert findings(readme, ROCM_VULKAN, tmp_path) == []
+
+
+@pytest.mark.parametrize("flag", ["-f Dockerfile.[rocm|vulkan]", "-f 'Dockerfile.*'", "-f Docker.(rocm)"])
+def test_a_build_file_the_reader_picks_is_no_reference(tmp_path: Path, flag: str) -> None:
+    make_tree(tmp_path, ROCM_VULKAN)
+    readme = f"# Toolboxes\n\n```bash\ndocker build {flag} -t llama .\n```\n"
+    assert [f for f in findings(readme, ROCM_VULKAN, tmp_path) if "builds with" in f] == []
+
+
+def test_a_compose_or_run_file_flag_is_no_build_file(tmp_path: Path) -> None:
+    make_tree(tmp_path, ROCM_VULKAN)
+    readme = (
+        "# Toolboxes\n\n```bash\npodman run -f rocm.env llama-rocm\ndocker compose -f stack.yml up\n```\n"
+    )
+    assert [f for f in findings(readme, ROCM_VULKAN, tmp_path) if "builds with" in f] == []
+
+
+# A script run after `git clone …/app.git` and `cd app`: a clone of this very repository is its root
+
+CLONED = """\
+# app
+
+## Quick start
+
+```bash
+git clone https://github.com/example/{repo}.git
+cd {repo}
+cp config/app.example.yaml config/app.yaml
+./scripts/{script}   # finds the model files
+# Paste the paths from {script} into config/app.yaml
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("repo", "script", "example", "expected"),
+    [
+        # the clone is this repository (a file the block reads is at its root): the script is gone
+        ("app", "find-models.sh", True, ["9: README runs ./scripts/find-models.sh"]),
+        # the nearest true one: the script is there
+        ("app", "add-model.sh", True, []),
+        # the clone of another repository (nothing the block reads is at this one's root): its files
+        # are not this checkout's
+        ("other", "find-models.sh", False, []),
+    ],
+)
+def test_a_script_run_in_a_clone_of_this_repository(
+    tmp_path: Path, repo: str, script: str, example: bool, expected: list[str]
+) -> None:
+    tree = {**DOCKERFILE, "scripts/add-model.sh": "#!/bin/sh\n"}
+    make_tree(tmp_path, {**tree, **({"config/app.example.yaml": "x: 1\n"} if example else {})})
+    readme = CLONED.format(repo=repo, script=script)
+    said = [f.split(", which")[0] for f in findings(readme, DOCKERFILE, tmp_path) if "README runs" in f]
+    assert said == expected

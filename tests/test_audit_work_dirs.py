@@ -100,3 +100,34 @@ def test_a_section_set_aside_as_the_hosts_is_read(tmp_path: Path) -> None:
         if "starts the container" in d.message
     ]
     assert said == [7]
+
+
+def no_pwd(path: str, line: int = 6) -> str:
+    return (
+        f"{line}: README starts the container in {path} with --pwd, which Dockerfile does not make "
+        "(Singularity warns and starts in the home folder instead); the image's working folder is "
+        "/workspaces/app (line 3) (likely)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        # Singularity's --pwd into a folder the image does not have, nothing a slip away: it starts elsewhere
+        ("singularity exec --no-home --pwd /data tool.sif make", [no_pwd("/data")]),
+        ("apptainer shell --pwd=/data tool.sif", [no_pwd("/data")]),
+        # the nearest true ones: Docker makes the folder `-w` names; a bind puts it there; the image has it
+        ("docker run -w /data tool", []),
+        ("singularity exec -B /scratch:/data --pwd /data tool.sif make", []),
+        ("singularity exec --bind /data --pwd /data tool.sif make", []),
+        ("singularity exec --pwd /workspaces/app tool.sif make", []),
+    ],
+)
+def test_a_singularity_pwd_the_image_does_not_have(tmp_path: Path, command: str, expected: list[str]) -> None:
+    assert found(tmp_path, command) == expected
+
+
+def test_a_singularity_pwd_in_an_image_without_a_workdir(tmp_path: Path) -> None:
+    # no WORKDIR: the image's working folder is its base's, which may be the folder named
+    dockerfile = DOCKERFILE.replace("WORKDIR /workspaces/app\n", "")
+    assert found(tmp_path, "singularity exec --pwd /data tool.sif make", dockerfile) == []

@@ -6,8 +6,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 
 - a build arg the README documents (a build-argument table, `--build-arg NAME`, a backticked
   `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
-  name of a `NAME=VALUE` list that can only be build args) that the Dockerfile does not declare; ENV
-  names, BuildKit's predefined args and placeholders are not claims;
+  name of a `NAME=VALUE` list that can only be build args, a variable the sentence over a plain
+  `docker build` tells to set that nothing of the build names: `replace the value of `GITHUB_TOKEN``)
+  that the Dockerfile does not declare; ENV names, BuildKit's predefined args and placeholders are not
+  claims;
 - a build arg documented under a name a slip away from the one an ARG declares (`INC_VERSION` for
   `ARG INC_VER`, a row `MKL Version` for `ARG MKL_VER`), in a build-argument table or a table of
   variables most of whose names are build args; a value given to an ARG nothing reads while a RUN
@@ -44,14 +46,20 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   arm64`, `for x86_64`) that its base (an L4T image is arm64 only) or a file its RUNs install
   (`…_arm64.deb`, `torch==1.5.0+cu101`) rules out (`architectures`);
 - a numbered stage title (`Stage 4: `pre-flight``) naming a stage the Dockerfile has not;
-- a list of the GPU targets the image is built for that differs from the target build arg's default;
-- a link to a file of the repository that does not exist, and a path in code a slip away from a file
+- a list of the GPU targets the image is built for that differs from the target build arg's default
+  (`certain` when its introduction says the image is compiled for it and it is that default's list);
+- a link to a file of the repository that does not exist, a licence file a sentence names (`See
+  LICENSE file for details`) that the repository has under no name, a `-f` of any name (`-f
+  Docker.rocm`) that is not there, a script run after a `git clone` of this very repository and a `cd`
+  into it that its root does not hold (a command, or a sentence naming a folder the checkout has
+  nowhere), and a path in code a slip away from a file
   that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given; a file a
   setup step reads (`cp config.json.example config.json`, `source env.sh`, `python tools/x.py`) that
   the repository holds nowhere (`setup_files`); a `-f` whose name holds a stray control character
   (`rocm^Cocblas.ub22.Dockerfile`), with the Dockerfile it spoils;
 - a path in the image the README tells the user to use (`cd /opt/hpc-env`) that the image does not
-  have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), and a build command whose
+  have, next to one of a near name the Dockerfile makes (`/opt/env-dev`), a Singularity `--pwd` into a
+  folder the image lacks (it starts elsewhere: `work_dirs`), and a build command whose
   folder is a version placeholder (`cd gpu/x.y.z && docker build .`) when the newest release folder
   holds no Dockerfile there, when the README's folder is given.
 - an environment variable the README documents as a setting of the container (a table or list under
@@ -178,12 +186,18 @@ from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.methods import _built_claims, _tool_claims
-from docgen.audit.missing import _listed_files, _missing_links, _misspelt_paths, names_missing_file
+from docgen.audit.missing import (
+    _listed_files,
+    _missing_links,
+    _misspelt_paths,
+    _named_licenses,
+    names_missing_file,
+)
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.own_image import readme_image
-from docgen.audit.paragraphs import _audit_paragraph
+from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.platforms import _build_platforms
@@ -218,7 +232,7 @@ from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.stage_count import _stage_count_claims
-from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders
+from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
@@ -310,7 +324,11 @@ def audit(
     if directory is not None:  # (a script found below is told once, with the file meant)
         moved = {d.line for d in scripts}
         scripts += [
-            d for d in _missing_scripts(doc, source, directory, audited, path, project) if d.line not in moved
+            d
+            for d in _missing_scripts(
+                doc, source, directory, audited, path, project, own_clones(doc, directory)
+            )
+            if d.line not in moved
         ]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
@@ -318,6 +336,8 @@ def audit(
     setup = list(setup_files(doc, source, directory, models, path, project)) if directory else []
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
     drivers = list(_driver_claims(doc, family))
+    # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
+    build_vars = list(_set_for_build(doc, family))
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -359,9 +379,12 @@ def audit(
         found.extend(_dead_code_names(doc, path, directory, audited, project))
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory, project))
+        found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
-        found.extend(missing_prose_scripts(doc, source, path, directory))
+        found.extend(
+            missing_prose_scripts(doc, source, path, directory, _clones_itself(doc, directory), models)
+        )
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
@@ -406,6 +429,7 @@ def audit(
     found.extend(keyed)
     found.extend(linked)
     found.extend(drivers)
+    found.extend(build_vars)
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
@@ -445,6 +469,13 @@ def audit(
         auditor = family._with(as_built.of(images, built))
         found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded))
     return _merged(found)
+
+
+def _clones_itself(doc: Document, directory: Path) -> bool:
+    """True when a command block of the README clones this very repository and enters it (`git clone
+    …/app.git` then `cd app`, a later command naming a file at its root: `steps.own_clones`)."""
+    own = own_clones(doc, directory)
+    return any(own(line, text) for fence in doc.fences for line, text in fence.lines if "git clone" in text)
 
 
 def _title_line(doc: Document) -> int:

@@ -486,3 +486,58 @@ def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
                 f"README lists {name}, which does not exist (did you mean {fixed}?)",
                 confidence=LIKELY,
             )
+
+
+_LICENSE_WORD = re.compile(
+    r"(?:\b(?:[Ss]ee|[Rr]ead|[Rr]efer[ \t]+to|[Cc]heck|[Ii]n)[ \t]+(?:the[ \t]+)?"
+    r"`?(LICEN[CS]E(?:\.md|\.txt)?)`?"
+    r"(?![\w./-])(?:[ \t]+file\b)?"
+    r"|(?<![\w./-])`?(LICEN[CS]E(?:\.md|\.txt)?)`?[ \t]+file\b)"
+)
+"""A sentence naming the licence file of the repository by its file name, no link: `See LICENSE file for
+details`, `see `LICENSE``, `in the LICENSE file` (the word in capitals: `see the license` is no file)."""
+_OTHER_LICENSE = re.compile(
+    r"\b(?:upstream|original|main[ \t]+project|parent|their|its|respective|each|every|other|submodules?"
+    r"|third[ -]party|vendor\w*|repositor(?:y|ies)|repo|folder|directory|package)\b|['\u2019]s\b",
+    re.IGNORECASE,
+)
+"""Words of a sentence telling the licence file is another project's or in another folder (`See main
+project LICENSE file`, `see the LICENSE file in each folder`, `llama.cpp's LICENSE`)."""
+_LICENSE_FILE = re.compile(r"(?:LICEN[CS]E|COPYING)(?:[.-][\w.-]*)?", re.IGNORECASE)
+"""The names a repository's licence file goes by (`LICENSE`, `LICENSE.md`, `LICENCE-MIT`, `COPYING`)."""
+
+
+def _has_license(folder: Path) -> bool:
+    """True when `folder` holds a licence file (`_LICENSE_FILE`), or cannot be read."""
+    try:
+        return any(_LICENSE_FILE.fullmatch(entry.name) for entry in os.scandir(folder))
+    except (OSError, ValueError):
+        return True
+
+
+def _named_licenses(
+    doc: Document, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """A sentence sending the reader to the repository's licence file by its name, with no link (`MIT
+    License - See LICENSE file for details`), when neither the README's folder nor a folder above it up
+    to the repository's root (`link_roots`) holds one (`LICENSE`, `LICENSE.md`, `COPYING` …): the file
+    is gone or was never added. Not a sentence about another project's or folder's licence (`See main
+    project LICENSE file`, `the LICENSE file of each model`), nor a line that links to it as well (a
+    dead link is `_missing_links`' to tell). `certain`: a file name is read, as in a link."""
+    here = directory.resolve()
+    folders = list(dict.fromkeys([here, *link_roots(directory, project)]))
+    if any(_has_license(folder) for folder in folders):
+        return
+    linked = {line for line, _ in doc.destinations}
+    for paragraph in doc.paragraphs:
+        for line, text in paragraph.lines:
+            found = _LICENSE_WORD.search(text)
+            if found is None or line in linked or _OTHER_LICENSE.search(text):
+                continue
+            name = found.group(1) or found.group(2)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README names {name} as the repository's licence file, which does not exist",
+                confidence=CERTAIN,
+            )

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import LIKELY, _Auditor, _some
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read, _some
 from docgen.audit.cells import _default_in_cell
 from docgen.audit.contents import _stage_lines
 from docgen.audit.keyed import item_scopes
@@ -39,7 +39,7 @@ from docgen.audit.wording import (
     listed_versions,
     opened_versions,
 )
-from docgen.markdown import Paragraph, code_spans
+from docgen.markdown import Document, Paragraph, code_spans
 from docgen.model import Diagnostic
 
 _DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
@@ -444,3 +444,49 @@ def _stated_arg_defaults(
             ):
                 claim = _default_in_cell(plain.group(1))
                 yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))
+
+
+_SET_FOR_BUILD = re.compile(
+    r"\b(?:replace|change|set|fill[ \t]+in|update|provide|substitute|put)[ \t]+(?:in[ \t]+)?"
+    r"(?:the[ \t]+)?(?:(?:value|values)[ \t]+(?:of|for)[ \t]+)?`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`",
+    re.IGNORECASE,
+)
+"""Words telling the reader to give a variable a value (`replace the value of `GITHUB_TOKEN``, `set
+`HF_TOKEN``), the name in code, upper case with an `_` (`GITHUB_TOKEN`, not `TOKEN` nor `path`)."""
+_BUILD_WORDS = re.compile(r"\bbuild(?:s|ing)?\b[^.]{0,60}\b(?:image|container|docker)\b", re.IGNORECASE)
+"""A sentence about building the image (`Use the following command to build the docker image.`)."""
+_PLAIN_DOCKER_BUILD = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]+(?:buildx[ \t]+)?build\b")
+"""A command line that is a `docker build` itself (not a script that may read the variable)."""
+
+
+def _set_for_build(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A paragraph telling to build the image (`Use the following command to build the docker image.`)
+    right before a block whose build is a plain `docker build`, that tells the reader to set a variable
+    for it (`Make sure to replace the value of `GITHUB_TOKEN` with your own token.`) while no audited
+    Dockerfile names it (no ARG, no ENV, no `--mount=type=secret,id=…`, no use) and the block names it
+    nowhere (no `--build-arg`, `--secret`, `export`): the build cannot see the value, the sentence
+    documents a build arg that is gone (`auditor.arg_claim`, `certain`: the build command is read).
+    Not a variable of another command (`docker run -e`), one the block sets or passes, nor a sentence far
+    from the build (a paragraph with a blank line before the block is next to it; any other text is
+    not)."""
+    texts: list[str] | None = None
+    for para in doc.paragraphs:
+        last = para.lines[-1][0]
+        fence = next((f for f in doc.fences if f.lines and 0 < f.lines[0][0] - last <= 3), None)
+        if fence is None or not any(_PLAIN_DOCKER_BUILD.match(t) for _, t in fence.lines):
+            continue
+        said = " ".join(t for _, t in para.lines)
+        if not _BUILD_WORDS.search(said):
+            continue
+        block = "\n".join(t for _, t in fence.lines)
+        for line, text in para.lines:
+            for found in _SET_FOR_BUILD.finditer(text):
+                name = found.group(1)
+                if name in block:
+                    continue
+                if texts is None:
+                    read = (_dockerfile_read(m.file) if m.file else None for m in auditor.models)
+                    texts = [r[0] for r in read if r is not None]
+                if len(texts) != len(auditor.models) or any(re.search(rf"\b{name}\b", t) for t in texts):
+                    continue
+                yield from _some(auditor.arg_claim(line, name, CERTAIN))

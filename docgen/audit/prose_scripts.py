@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, _dockerfile_read
 from docgen.audit.missing import (
     _PATH,
     _PLACEHOLDER,
@@ -22,7 +22,7 @@ from docgen.audit.missing import (
     _prose_fix,
 )
 from docgen.markdown import Document, code_spans
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _RUN_WORDS = re.compile(
     r"\b(?:run|runs|running|execute|executing|launch|invoke|call|start|build(?:ing)?[ \t]+(?:using|with|via)"
@@ -54,8 +54,9 @@ def _scripts_in(folder: Path) -> list[str]:
     return [n for n in names if n.rsplit(".", 1)[-1].lower() in _SCRIPT_SUFFIXES and "." in n]
 
 
-_SCRIPT_SPAN = re.compile(r"`[^`\s]*/[^`\s]*\.(?:sh|bash|zsh|py)`", re.IGNORECASE)
-"""A code span holding a script's path with a folder: the only lines worth reading further."""
+_SCRIPT_SPAN = re.compile(r"`[^`\s]*/[^`\s]*\.(?:sh|bash|zsh|py)(?:[ \t][^`]*)?`", re.IGNORECASE)
+"""A code span holding a script's path with a folder, its arguments after it (`./tests/run.sh <NAME>`):
+the only lines worth reading further."""
 
 
 def _script_spans(doc: Document) -> Iterator[tuple[int, str]]:
@@ -67,20 +68,30 @@ def _script_spans(doc: Document) -> Iterator[tuple[int, str]]:
 
 
 def missing_prose_scripts(
-    doc: Document, source: Sequence[str], readme: str, directory: Path
+    doc: Document,
+    source: Sequence[str],
+    readme: str,
+    directory: Path,
+    checkout: bool = False,
+    models: Sequence[ImageModel] = (),
 ) -> Iterator[Diagnostic]:
     """A script path in code in the prose (`` `builder/build.sh` ``: a folder and a script's suffix;
     not absolute, not a placeholder, nothing a command of the README makes or runs) that the sentence
     tells to run (`build using`, `run`, `execute`; not in the container) and that does not exist, while
     its folder does, from the README's folder or the repository root, and holds other scripts
     (`certain`: the folder is this repository's, and the script the sentence runs is not in it). A path
-    a slip away from an existing one is `missing`'s (`did you mean`)."""
+    a slip away from an existing one is `missing`'s (`did you mean`).
+
+    With `checkout` (the README clones this very repository and enters it: its paths are the
+    checkout's), a script whose first folder is nowhere at all (`./tests/tool_use/run.sh <NAME>` with no
+    `tests/`) is a finding too, unless an audited Dockerfile (`models`) names that folder (the path may
+    be the image's) or a command of the README makes it (another checkout)."""
     made: set[str] | None = None  # what the README's commands make or run: read once, when needed
     bases = _prose_bases(directory)
     listings = _Listings()
     seen: set[str] = set()
     for line, code in _script_spans(doc):
-        path = code.strip().removeprefix("./")
+        path = (code.strip().split(None, 1) or [""])[0].removeprefix("./")
         if not _PATH.fullmatch(path) or "/" not in path.rstrip("/") or _PLACEHOLDER.search(path):
             continue
         folder, _, name = path.rpartition("/")
@@ -89,6 +100,8 @@ def missing_prose_scripts(
             continue
         text = source[line - 1] if 0 < line <= len(source) else ""
         before = text.split(f"`{code}`", 1)[0]
+        if not before.strip() and line > 1:  # the span opens its line: the words running it end the last
+            before = source[line - 2]
         clause = re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1] + "`"  # the words that run it
         if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or _IN_CONTAINER.search(text):
             continue
@@ -99,12 +112,24 @@ def missing_prose_scripts(
         if any((base / path).exists() for base in bases) or _prose_fix(bases, path, suffix, listings):
             continue
         others = next((s for base in bases if (s := _scripts_in(base / folder))), [])
-        if not others:
+        top = path.split("/", 1)[0]
+        if others:
+            said = f"the scripts in {folder}/: {', '.join(others[:5])}"
+        elif checkout and not any((base / top).exists() for base in bases) and not _named_in(top, models):
+            said = f"the repository has no {top}/ folder"
+        else:
             continue
         seen.add(path)
         yield Diagnostic(
-            readme,
-            line,
-            f"README runs {path}, which does not exist (the scripts in {folder}/: {', '.join(others[:5])})",
-            confidence=CERTAIN,
+            readme, line, f"README runs {path}, which does not exist ({said})", confidence=CERTAIN
         )
+
+
+def _named_in(folder: str, models: Sequence[ImageModel]) -> bool:
+    """True when a Dockerfile of `models` names `folder` as a word of a path (`COPY tests/ /app/tests/`,
+    `WORKDIR /opt/tests`), or one of them cannot be read: the path may be the image's."""
+    for model in models:
+        read = _dockerfile_read(model.file) if model.file else None
+        if read is None or re.search(rf"(?<![\w.-]){re.escape(folder)}(?![\w.-])", read[0]):
+            return True
+    return False

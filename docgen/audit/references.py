@@ -81,6 +81,8 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
         if len(same) == 1:
             return same & set(range(len(paths)))
     flavour = _flavour(reference)
+    if not is_dockerfile_name(_basename(reference)) and "." in _basename(reference).strip("."):
+        flavour = _basename(reference).rsplit(".", 1)[1].lower()  # `-f Docker.rocm`: its flavour is rocm
     alike = {i for i, p in enumerate(every) if flavour is not None and _flavour(p) == flavour}
     if alike:
         return alike & set(range(len(paths))) if len(alike) == 1 else set()
@@ -166,8 +168,10 @@ def _dead_references(
             continue
         if _PLACEHOLDER.search(path) or any(_VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
             continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
-        if not is_dockerfile_name(_basename(without_stray(path))):
-            continue
+        if not flag and not is_dockerfile_name(_basename(without_stray(path))):
+            continue  # (a `-f` names the Dockerfile whatever its name: `-f Docker.rocm`)
+        if re.search(r"[][*?()]", path):
+            continue  # `-f Dockerfile.[cuda|amd]`, `-f Dockerfile.*`: choices the reader picks from
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
         if project is not None:  # nothing outside the project is looked at, nor reported on
             bases = [base for base in bases if _inside((base / path).absolute(), project) is not None]
@@ -975,6 +979,7 @@ def _scripts_run(
     project: Path,
     roots: frozenset[str] = frozenset(),
     rooted: set[Path] | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[tuple[int, str, list[Path]]]:
     """(README line, path, where it would be from each folder the commands may run in) of each script
     the command blocks run from the current folder, read top to bottom as the reader follows them: a
@@ -983,10 +988,18 @@ def _scripts_run(
     (`git clone`, `tar x`, `make`), and for the rest of a block after a command that may run its next
     lines elsewhere (`docker run -it`, `ssh`). Folders are kept resolved, so a chain of `cd`s does not
     make a longer path at each step. A `cd` into a variable of `roots` (the repository's root: `cd
-    $ROOT/docker`) is followed from `bases`, and the folders it leads to are added to `rooted`."""
+    $ROOT/docker`) is followed from `bases`, and the folders it leads to are added to `rooted`. So is
+    a clone of this very repository (`cloned` tells its folder and the repository's root, `git clone
+    …/app.git` then `cd app`): reading goes on after it, the `cd` into its folder enters the root."""
     walk = _Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots, rooted)
     for line, step in walk.steps(fences, joined=False):
+        own = cloned(line, step) if cloned is not None else None
+        if own is not None:  # the checkout the README is in: its folder is the root, where reading goes on
+            walk.aliases[own[0]] = [own[1]]
+            if rooted is not None:
+                rooted.add(own[1])
+            continue
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
             where = (_inside((f / path).parent, project) for f in walk.folders)
@@ -1056,6 +1069,7 @@ def _missing_scripts(
     audited: Sequence[str],
     readme: str,
     project: Path | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
     """A script a command block runs from the current folder (`./build.sh`) that exists neither in the
     README's folder (or the one its `cd` lines lead to), nor above it (commands run from the
@@ -1069,15 +1083,16 @@ def _missing_scripts(
     top = _top(directory, project)
     rooted: set[Path] = set()
     roots = root_variables("\n".join(source))
-    runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top, roots, rooted))
+    runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top, roots, rooted, cloned))
     # The folders the README's commands are confirmed to run in: where a script they run is, and
-    # those a `cd $ROOT/…` leads to, where the README says the repository's root is.
+    # those a `cd $ROOT/…` or into a clone of this repository leads to, where the README says the
+    # repository's root is (and, below those, a folder of the path that holds scripts of its own).
     confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)} | rooted
     missing: dict[str, tuple[list[int], list[str]]] = {}
     for line, path, places in runs:
         if any(_is_script(place) for place in places):
             continue
-        there = [place for place in places if place.parent in confirmed]
+        there = [place for place in places if place.parent in confirmed or _scripts_below(place, rooted)]
         renamed = _close_script(path, _scripts_next_to(places)) or _beside(path, places)
         if there or renamed:
             others = [renamed] if renamed else _scripts_next_to(there)
@@ -1086,7 +1101,7 @@ def _missing_scripts(
         name = posixpath.basename(path)
         bare = path.lstrip("./")
         mentions = [i + 1 for i, text in enumerate(source) if name in text]
-        if any(_MAKES_FILE.search(_without_runs(source[i - 1], name)) for i in mentions):
+        if any(_makes(source[i - 1], name) for i in mentions):
             continue
         seen = set(lines)
         for number in mentions:
@@ -1104,6 +1119,23 @@ def _missing_scripts(
             f"README runs {path}, which does not exist next to it or in a folder above it ({hint}){also}",
             confidence=CERTAIN,
         )
+
+
+def _scripts_below(place: Path, rooted: set[Path]) -> bool:
+    """True when the folder of `place` (`scripts/` of `./scripts/find.sh`) is below a folder of `rooted`
+    (the repository's root, where the README says its commands run) and holds scripts: the path was
+    read as the README means it, and the script is gone from where it was."""
+    folder = place.parent
+    return any(folder.is_relative_to(r) for r in rooted) and bool(_scripts_next_to([place]))
+
+
+def _makes(text: str, name: str) -> bool:
+    """True when the README line `text` makes the script `name` (`wget …/run.sh`, `Save this as run.sh`);
+    not one taking something from it (`Paste the paths from find.sh into config.yaml`, `the output of
+    run.sh`): the script is there already."""
+    if re.search(rf"\b(?:from|of)[ \t]+`*[\w./-]*{re.escape(name)}(?![\w.-])", text):
+        return False
+    return bool(_MAKES_FILE.search(_without_runs(text, name)))
 
 
 def _without_runs(text: str, name: str) -> str:

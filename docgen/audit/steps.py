@@ -12,7 +12,7 @@ from __future__ import annotations
 import configparser
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -171,6 +171,20 @@ def _cloned_here(doc: Document, line: int, step: str, home: Path, remotes: set[s
         return None
     used = until_moved("\n".join(steps[1:]))
     return folder.strip("/") if any((home / w).is_file() for w in _path_words(used)) else None
+
+
+def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str, Path] | None]:
+    """For a README in `directory`: a function telling, of a step on a README line, the folder it makes
+    and the repository's root when it is a clone of this very repository (`_cloned_here`), else None."""
+    root = repository_root(directory)
+    home = root or directory.resolve()
+    remotes = _remote_names(root)
+
+    def own(line: int, step: str) -> tuple[str, Path] | None:
+        folder = _cloned_here(doc, line, step, home, remotes)
+        return (folder, home) if folder is not None else None
+
+    return own
 
 
 def _lost_cd(

@@ -28,6 +28,13 @@ _BUILT_FOR = re.compile(
 )
 """Words saying a list of GPU targets is what the image is built for (`a fat build covering`, `compiled
 for`), not which GPUs a project supports or was tested on."""
+_IMAGE_BUILT_FOR = re.compile(
+    r"\b(?:image|images|container|build|binar(?:y|ies))[ \t]+(?:is|are)[ \t]+(?:built|compiled)[ \t]+"
+    r"(?:\w+[ \t]+){0,4}?(?:for|covering|targeting)\b",
+    re.IGNORECASE,
+)
+"""An introduction saying what the image itself is built for (`This image is compiled for broad AMD GPU
+compatibility:`), not what a project supports: the list after it is the image's build targets."""
 _TARGET_CHOICE = re.compile(r"\b(?:your|pick|choose|select|override|instead|e\.g)\b|--build-arg", re.I)
 """Words making a list of targets ones to choose from (`to build for your GPU, pick its target`)."""
 _ARCH_ARG_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS|ARCHITECTURES)\Z")
@@ -52,7 +59,7 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
     `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
     README leaves out."""
-    lists: list[tuple[int, list[str], bool]] = []
+    lists: list[tuple[int, list[str], bool, bool]] = []
     sections: dict[int, _SectionText] = {}
     defaults = _target_defaults(auditor)  # once, not once a list (n lists × n images read n² args)
     for table in doc.tables:
@@ -62,7 +69,7 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 for para in doc.paragraphs:
                     sections.setdefault(para.section, _SectionText()).lines.extend(para.lines)
             text = sections.setdefault(table.section, _SectionText())
-            lists.append((table.line, targets, text.built_for(table.context, table.line)))
+            lists.append((table.line, targets, text.built_for(table.context, table.line), False))
     for para in doc.paragraphs:
         items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
         listed = [(line, _item_targets(item)) for line, item in items]
@@ -72,10 +79,12 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             every = [t for _, targets in listed for t in targets]
             # The finding is on the first item naming a target the default lacks, else on the list.
             at = _first_line_with_extra(listed, defaults) or para.lines[0][0]
-            lists.append((at, every, _built_for(context)))
-    for line, targets, built in lists:
+            # said of the image in the sentence introducing the list: its items are the build's targets
+            opening = para.before if para.before.rstrip().endswith(":") else intro
+            lists.append((at, every, _built_for(context), bool(_IMAGE_BUILT_FOR.search(opening))))
+    for line, targets, built, of_image in lists:
         if built:
-            yield from _some(_targets_claim(line, targets, defaults, auditor))
+            yield from _some(_targets_claim(line, targets, defaults, auditor, of_image))
 
 
 def _built_for(context: str) -> bool:
@@ -182,7 +191,13 @@ def _first_word(item: str) -> str:
     return body.split(" ", 1)[0].rstrip(":,;.")
 
 
-def _targets_claim(line: int, listed: list[str], known: _Defaults, auditor: _Auditor) -> Diagnostic | None:
+def _targets_claim(
+    line: int, listed: list[str], known: _Defaults, auditor: _Auditor, said: bool = False
+) -> Diagnostic | None:
+    """The targets a list or a column (`listed`) names that the closest target build arg's default does
+    not build, and those it builds that the list leaves out: `certain` when the list's introduction says
+    the image is built for them (`said`) and the list is that default's (three in four of each's
+    targets are the other's, two at least), else `likely`."""
     claimed = {hardware.target_key(t) for t in listed}
     candidates = []
     for model, decl, default in known:
@@ -200,11 +215,13 @@ def _targets_claim(line: int, listed: list[str], known: _Defaults, auditor: _Aud
     missing = [t for t in default if t not in claimed]
     default_at = f"{decl.name}'s default ({model.path}:{decl.line})"
     if extra:
-        said = f"README lists GPU targets {', '.join(extra)} that {default_at} does not build"
-        said += f", and leaves out {', '.join(missing)} that it builds" if missing else ""
+        message = f"README lists GPU targets {', '.join(extra)} that {default_at} does not build"
+        message += f", and leaves out {', '.join(missing)} that it builds" if missing else ""
     else:
-        said = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
-    return Diagnostic(auditor.path, line, said, confidence=LIKELY)
+        message = f"README leaves out GPU targets {', '.join(missing)} that {default_at} builds"
+    shared = len(claimed & set(default))
+    same = shared >= 2 and 4 * shared >= 3 * len(claimed) and 4 * shared >= 3 * len(set(default))
+    return Diagnostic(auditor.path, line, message, confidence=CERTAIN if said and same else LIKELY)
 
 
 _ARCH_ASSIGNMENT = re.compile(

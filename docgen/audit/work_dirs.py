@@ -59,9 +59,32 @@ def _folders(made: dict[str, int]) -> dict[str, int]:
     return found
 
 
-def _work_dirs(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, folder) of each working folder a command block's container command sets (a
-    command continued over lines with `\\` is read as one)."""
+_SINGULARITY = re.compile(r"\b(?:singularity|apptainer)[ \t]+(?:run|exec|shell|instance[ \t]+start)\b")
+"""A Singularity/Apptainer command starting the image: unlike `docker run -w`, which makes the folder,
+its `--pwd` into a folder the image lacks starts the command elsewhere (the home folder, with a
+warning)."""
+_BIND = re.compile(r"(?<![\w-])(?:-B|--bind|--mount)(?:[ \t]+|=)[\"']?([^\s\"']+)")
+"""Singularity's binds (`-B /data`, `--bind /host:/in/image,/x`): folders the container has whatever the
+image holds."""
+
+
+def _bound(doc: Document) -> set[str]:
+    """The folders the README's Singularity/Apptainer commands bind into the container."""
+    found = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            for match in _BIND.finditer(text):
+                for spec in match.group(1).split(","):
+                    parts = spec.split(":")
+                    inside = parts[1] if len(parts) > 1 else parts[0]
+                    if (path := _clean(inside.removeprefix("dst=").removeprefix("destination="))) is not None:
+                        found.add(path)
+    return found
+
+
+def _work_dirs(doc: Document) -> Iterator[tuple[int, str, bool]]:
+    """(README line, folder, by Singularity/Apptainer's `--pwd`) of each working folder a command
+    block's container command sets (a command continued over lines with `\\` is read as one)."""
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
             continue
@@ -75,10 +98,11 @@ def _work_dirs(doc: Document) -> Iterator[tuple[int, str]]:
             command = []
             if not _RUNS.search(joined):
                 continue
+            singularity = bool(_SINGULARITY.search(joined))
             for match in _WORK_DIR.finditer(joined):
                 path = _clean(match.group(1))
                 if path is not None and path != "/":
-                    yield first, path
+                    yield first, path, singularity and match.group().lstrip().startswith("--pwd")
 
 
 def missing_work_dirs(
@@ -94,12 +118,15 @@ def missing_work_dirs(
     images = [image for m in models if m.file and (image := _read_image(m)) is not None]
     if not images or any(image.piped for image in images):
         return
-    made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc)
+    made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc) | _bound(doc)
     seen: dict[str, list[int]] = {}
-    for line, path in used:
+    pwd: set[str] = set()  # the folders a Singularity `--pwd` starts in
+    for line, path, singular in used:
         if any(path == m or path.startswith(m + "/") or m.startswith(path + "/") for m in made):
             continue
         seen.setdefault(path, []).append(line)
+        if singular:
+            pwd.add(path)
     if not seen:
         return
     for image in images:
@@ -118,6 +145,8 @@ def missing_work_dirs(
             if posixpath.dirname(m) == folder and _slip(name, posixpath.basename(m))
         ]
         if len({m for _, m, _ in near}) != 1:
+            if path in pwd and not near:  # (two folders a slip away: which one was meant is not told)
+                yield from _no_pwd(readme, path, lines, models)
             continue
         image, meant, at = near[0]
         more = also_at(lines)
@@ -128,3 +157,25 @@ def missing_work_dirs(
             f"(line {at}; did you mean {meant}?){more}",
             confidence=LIKELY,
         )
+
+
+def _no_pwd(
+    readme: str, path: str, lines: Sequence[int], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A Singularity/Apptainer `--pwd` into a folder no audited image makes, names or is under, nor a
+    bind puts there, while every image sets a working folder of its own (`WORKDIR`): Singularity does not
+    fail, it warns (`Could not set container working directory`) and starts in the home folder (`/` with
+    `--no-home`), where the commands the README gives next do not find their files (`likely`: the base
+    image may have the folder)."""
+    workdirs = [(m, w) for m in models for w in m.settings if w.keyword == "WORKDIR"]
+    if not workdirs or {m.path for m, _ in workdirs} != {m.path for m in models}:
+        return
+    model, last = workdirs[-1]
+    yield Diagnostic(
+        readme,
+        lines[0],
+        f"README starts the container in {path} with --pwd, which {model.path} does not make (Singularity "
+        f"warns and starts in the home folder instead); the image's working folder is {last.value} (line "
+        f"{last.line}){also_at(lines)}",
+        confidence=LIKELY,
+    )
