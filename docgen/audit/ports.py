@@ -1,6 +1,7 @@
 """The container port a README's `docker run -p HOST:CONTAINER` publishes for the image the README
 builds, against the ports the image serves on: its EXPOSE, and the port numbers its ENV values,
-ENTRYPOINT and CMD give.
+ENTRYPOINT and CMD give, and the scripts from the build context those start (`settings._Image`). The
+image is the Dockerfile the build command that tags it names with `-f`, whatever section the run is in.
 
 A mapping's host side is the user's choice; its container side is a claim about the image: the
 application inside listens there. When the image exposes other ports and names the published one
