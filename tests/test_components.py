@@ -452,6 +452,7 @@ def test_a_repository_removed_before_anything_is_installed_from_it_is_no_compone
     [
         "apt-get install -y rocm-dev && rm /etc/apt/sources.list.d/rocm63.list",  # installed from it
         "dpkg -i rocblas*.deb && rm /etc/apt/sources.list.d/rocm63.list",  # the download is installed
+        "apt-get -y dist-upgrade && rm /etc/apt/sources.list.d/rocm63.list",  # upgraded from it
         "rm /etc/apt/sources.list.d/other.list",  # another list goes
         "true",  # it stays for later RUNs
         'if [ -n "$X" ]; then rm /etc/apt/sources.list.d/rocm63.list; fi',  # only in a branch

@@ -173,6 +173,9 @@ def _command(
             if word.text in ("remove", "purge"):
                 apt.remove(words[i + 1 :], ctx, f"{name} {word.text}")
                 break
+            if word.text in ("upgrade", "dist-upgrade", "full-upgrade"):
+                ctx.donors.clear()  # it may upgrade packages from any repository added before it
+                break
             if not word.text.startswith("-"):
                 break
     elif name == "dpkg":
