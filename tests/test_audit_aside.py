@@ -477,6 +477,78 @@ def test_a_sentence_about_an_artifact_made_outside_the_project_is_no_claim(
     assert found == expected
 
 
+RUNTIME_DEBS = """\
+FROM ubuntu:24.04
+ARG COMPUTE_RUNTIME_VERSION=26.35.39758.10
+ARG CR=https://github.com/intel/compute-runtime/releases/download/${COMPUTE_RUNTIME_VERSION}
+RUN curl -fsSL -O "${CR}/libze-intel-gpu1_${COMPUTE_RUNTIME_VERSION}-0_amd64.deb" && dpkg -i ./*.deb
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # why the image takes the runtime from GitHub: what the distribution's archive carries
+        (
+            "- **Root Cause**: The default Ubuntu 24.04 apt repositories contain `intel-opencl-icd` and "
+            "`libze-intel-gpu1` version `23.43.27642.40` (built late 2023).",
+            [],
+        ),
+        ("Ubuntu 24.04's apt repositories carry libze-intel-gpu1 23.43.27642.40.", []),
+        ("Debian's archive only has libze-intel-gpu1 23.43.27642.40.", []),
+        # the nearest truths: the image, or a source named by the component (one a Dockerfile adds)
+        (
+            "The image contains `libze-intel-gpu1` version `23.43.27642.40`.",
+            [(1, "README says libze-intel-gpu1 23.43.27642.40 but Dockerfile:4 says 26.35.39758.10-0")],
+        ),
+        (
+            "- The Intel graphics apt repository contains libze-intel-gpu1 23.43.27642.40.",
+            [(1, "README says libze-intel-gpu1 23.43.27642.40 but Dockerfile:4 says 26.35.39758.10-0")],
+        ),
+    ],
+)
+def test_what_another_package_source_carries_is_no_claim(text: str, expected: list[tuple[int, str]]) -> None:
+    model = model_of(parse_dockerfile(RUNTIME_DEBS, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit(text + "\n", "README.md", model)]
+    assert found == expected
+
+
+SWAP_PROXY = """\
+FROM rocm/dev-ubuntu-24.04:6.4.1
+ARG LLAMA_SWAP_VERSION=217
+ARG SWAP=https://github.com/mostlygeek/llama-swap/releases/download/v${LLAMA_SWAP_VERSION}
+RUN wget -qO /tmp/llama-swap.tar.gz "${SWAP}/llama-swap_${LLAMA_SWAP_VERSION}_linux_amd64.tar.gz" && \\
+    tar -C /usr/local/bin -xzf /tmp/llama-swap.tar.gz llama-swap
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # why this image exists: what the images of another project, named by reference, lack
+        (
+            "- **Pre-built llama.cpp ROCm images** (`ghcr.io/ggml-org/llama.cpp:server-rocm`)\n"
+            "  are useful but don't include llama-swap for model swapping.",
+            [],
+        ),
+        ("Official images (`ollama/ollama:rocm`) do not include llama-swap.", []),
+        # the nearest truths: this image, or our own published images
+        (
+            "This image does not include llama-swap.",
+            [(1, "README says llama-swap is not installed but Dockerfile:4 installs llama-swap_217")],
+        ),
+        (
+            "- Our pre-built images (`ghcr.io/me/rocm-llama:latest`) don't include llama-swap.",
+            [(1, "README says llama-swap is not installed but Dockerfile:4 installs llama-swap_217")],
+        ),
+    ],
+)
+def test_what_images_of_others_lack_is_no_claim(text: str, expected: list[tuple[int, str]]) -> None:
+    model = model_of(parse_dockerfile(SWAP_PROXY, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit(text + "\n", "README.md", model)]
+    assert found == expected
+
+
 REASONS = "PyTorch is compiled in the image. We do this because:\n\n{items}\n"
 
 

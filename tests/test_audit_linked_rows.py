@@ -52,3 +52,45 @@ def test_rows_at_a_branch_are_builds_whose_differing_columns_are_not_compared() 
         (5, "README says NumPy 1.24.0 but gnu/Dockerfile:2 says 1.26.4"),
         (6, "README says NumPy 1.24.0 but gnu/Dockerfile:2 says 1.26.4"),
     ]
+
+
+ASCEND = (
+    "FROM quay.io/ascend/cann:8.0.0-910b-openeuler22.03-py3.10\n"
+    "ARG VLLM_ASCEND_TAG={tag}\n"
+    "RUN git clone https://github.com/vllm-project/vllm-ascend.git --branch $VLLM_ASCEND_TAG /w/vllm-ascend\n"
+)
+GITEE = "https://gitee.com/acme/images/blob/master/AI/vllm-ascend/{version}/22.03-lts/Dockerfile"
+TAGS = """# Supported tags and respective Dockerfile links
+
+| Tags | Currently |
+|--|--|
+|[{{current}}-oe2203lts]({current})| vLLM Ascend {{said}} on openEuler 22.03-LTS |
+
+|[0.7.3rc2-oe2203lts]({old})| vLLM Ascend 0.7.3rc2 on openEuler 22.03-LTS |
+
+|[0.8.5rc1-oe2203lts]({new})| vLLM Ascend 0.8.5rc1 on openEuler 22.03-LTS |
+""".format(
+    current=GITEE.format(version="{current}"),
+    old=GITEE.format(version="0.7.3rc2"),
+    new=GITEE.format(version="0.8.5rc1"),
+)
+
+
+def tags(paths: dict[str, str], said: str) -> list[tuple[int, str]]:
+    models = [model_of(parse_dockerfile(ASCEND.format(tag=tag), path)) for path, tag in paths.items()]
+    readme = TAGS.format(current="0.8.4rc1", said=said)
+    return [(d.line, d.message) for d in audit(readme, "README.md", models)]
+
+
+def test_rows_linking_a_dockerfile_none_of_the_audited_is_are_another_images() -> None:
+    # the 0.7.3rc2 and 0.8.5rc1 rows (the last two cut off the table by a blank line) link version
+    # folders no audited Dockerfile is in: other images of the family, not compared
+    folders = {"0.8.4rc1/22.03-lts/Dockerfile": "v0.8.4rc1", "0.7.3/22.03-lts/Dockerfile": "v0.7.3"}
+    assert tags(folders, "0.8.4rc1") == []
+    # the row linking an audited one is compared with it
+    assert tags(folders, "0.8.3") == [
+        (5, "README says vLLM Ascend 0.8.3 but 0.8.4rc1/22.03-lts/Dockerfile:2 says v0.8.4rc1")
+    ]
+    # Dockerfiles audited without their folders: `Dockerfile` is the end of every link, which cannot
+    # tell which it is; no row is compared with it
+    assert tags({"Dockerfile": "v0.8.4rc1", "Dockerfile.073": "v0.7.3"}, "0.8.4rc1") == []

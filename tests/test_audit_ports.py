@@ -70,3 +70,67 @@ def test_a_run_of_an_image_the_readme_does_not_build_is_not_read(tmp_path: Path)
 def test_a_flag_of_the_program_after_the_image_is_not_a_published_port(tmp_path: Path) -> None:
     flagged = "# Web UI\n\n```bash\ndocker build -t webui .\ndocker run webui serve -p 8188\n```\n"
     assert _audit(tmp_path, flagged, WEBUI) == []
+
+
+SERVER = """\
+FROM vllm/vllm-openai:v0.2.2 AS server
+EXPOSE 8000
+"""
+APP = """\
+FROM server AS app
+COPY ready.py ready.py
+COPY app.sh app.sh
+EXPOSE 3000
+ENTRYPOINT ["tini", "--", "bash", "-c", "./app.sh"]
+"""
+TWO_BUILDS = """\
+# vLLM server wrapper
+
+```
+docker build -f Dockerfile/server.Dockerfile -t server .
+```
+
+```
+docker build -f Dockerfile/app.Dockerfile -t acme/vllm:chat .
+```
+
+## Running
+
+```
+docker run --rm --gpus all -p 3000:3000 -p {port}:{port} acme/vllm:chat
+```
+"""
+
+
+def _two(tmp_path: Path, readme: str, ready: str) -> list[str]:
+    files = {
+        "Dockerfile/server.Dockerfile": SERVER,
+        "Dockerfile/app.Dockerfile": APP,
+        "app.sh": "python3 -m vllm.entrypoints.openai.api_server &\npython3 ready.py &\nwait -n\n",
+        "ready.py": ready,
+        "README.md": readme,
+    }
+    make_tree(tmp_path, files)
+    models = [
+        build_model(tmp_path / p, p) for p in ("Dockerfile/server.Dockerfile", "Dockerfile/app.Dockerfile")
+    ]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, tmp_path)
+    ]
+
+
+def test_a_run_is_compared_with_the_dockerfile_its_tag_is_built_from(tmp_path: Path) -> None:
+    # acme/vllm:chat is built with `-f Dockerfile/app.Dockerfile`: 3001 is the port of the readiness
+    # script its entrypoint starts (app.sh runs ready.py), not the server image's
+    ready = 'import os\nflask_port = int(os.getenv("READINESS_PORT", "3001"))\n'
+    assert _two(tmp_path, TWO_BUILDS.format(port=3001), ready) == []
+    # a port neither the app image exposes nor a script it starts names is still found, against it
+    assert _two(tmp_path, TWO_BUILDS.format(port=3002), ready) == [
+        "14: README publishes container port 3002 of acme/vllm:chat, but Dockerfile/app.Dockerfile:4 "
+        "exposes 3000 and names 3002 nowhere in its ENV, ENTRYPOINT or CMD (likely)"
+    ]
+    # a number of the script that is no port (a retry count) names no port
+    assert _two(tmp_path, TWO_BUILDS.format(port=3001), "RETRIES = 3001\n") == [
+        "14: README publishes container port 3001 of acme/vllm:chat, but Dockerfile/app.Dockerfile:4 "
+        "exposes 3000 and names 3001 nowhere in its ENV, ENTRYPOINT or CMD (likely)"
+    ]

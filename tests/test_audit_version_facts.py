@@ -526,3 +526,24 @@ def test_a_choice_of_versions_under_no_heading_is_not_certain() -> None:
 def test_a_list_of_bare_versions_that_agree_is_silent() -> None:
     readme = UNTITLED.format(title="# torch-image\n\n", intro="").replace("2.5.0+cu124", "2.5.1+cu124")
     assert _confidences(readme, TORCH) == []
+
+
+# --- a repository that only lends a package ---------------------------------------------------------
+
+DONOR = """\
+FROM rocm/dev-ubuntu-22.04:7.0.2
+RUN echo 'deb [arch=amd64 trusted=yes] https://repo.radeon.com/rocm/apt/6.3/ jammy main' \\
+      > /etc/apt/sources.list.d/rocm63.list && \\
+    apt-get update && cd /tmp && apt-get download rocblas=4.3.0.60300-39~22.04 && \\
+    dpkg-deb -x rocblas*.deb /tmp/rocblas63 && cp -r /tmp/rocblas63/opt/rocm-6.3.0/lib/* /opt/rocm/lib/ && \\
+    rm -rf /tmp/rocblas* /etc/apt/sources.list.d/rocm63.list
+"""
+
+
+def test_a_donor_repository_does_not_outrank_the_base_release() -> None:
+    # the 6.3 repository only lends rocBLAS: the image's ROCm is the base's 7.0.2
+    readme = "# llama.cpp for gfx906 + ROCm 7.0.2\n\nROCm 7.0.2 dropped gfx906 support in rocBLAS.\n"
+    assert _confidences(readme, DONOR) == []
+    # a release the base is not is still found, against the base image
+    stale = "# llama.cpp for gfx906 + ROCm 6.4.1\n"
+    assert _confidences(stale, DONOR) == [(1, "README says ROCm 6.4.1 but Dockerfile:1 says 7.0.2", "likely")]

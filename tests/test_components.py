@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen import cli
+from docgen import cli, pipeline
 from docgen.components import extract
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError
@@ -422,6 +422,45 @@ def test_apt_pins_and_repos() -> None:
     assert got[("apt-repo", "rocm")] == ("6.3", True, "ROCM_VERSION")
     assert got[("apt", "curl")] == ("7.81.0", True, None)  # the Debian revision `-1` kept in ref
     assert got[("apt", "rocm-dev")] == (None, False, None)
+
+
+DONOR_REPO = """\
+FROM rocm/dev-ubuntu-22.04:7.0.2
+RUN echo 'deb [arch=amd64 trusted=yes] https://repo.radeon.com/rocm/apt/6.3/ jammy main' \\
+      > /etc/apt/sources.list.d/rocm63.list && \\
+    apt-get update && cd /tmp && apt-get download rocblas=4.3.0.60300-39~22.04 && \\
+    dpkg-deb -x rocblas*.deb /tmp/rocblas63 && cp -r /tmp/rocblas63/opt/rocm-6.3.0/lib/* /opt/rocm/lib/ && \\
+    {cleanup}
+"""
+
+
+def test_a_repository_removed_before_anything_is_installed_from_it_is_no_component() -> None:
+    # added to download one package (`apt-get download`), its list removed again: the image's ROCm
+    # is its base's 7.0.2, not the donor's 6.3
+    found, skipped = components_of(
+        DONOR_REPO.format(cleanup="rm -rf /tmp/rocblas* /etc/apt/sources.list.d/rocm63.list")
+    )
+    assert [c.name for c in found if c.kind == "apt-repo"] == []
+    assert any("removed again at line 6 before anything was installed" in message for message in skipped)
+    parsed = parse_dockerfile(DONOR_REPO.format(cleanup="rm -rf /etc/apt/sources.list.d"), "Dockerfile")
+    rows = version_rows(pipeline.model_of(parsed), {}, None)
+    assert ("ROCm", "7.0.2") in [(r.name, r.version) for r in rows]
+
+
+@pytest.mark.parametrize(
+    "cleanup",
+    [
+        "apt-get install -y rocm-dev && rm /etc/apt/sources.list.d/rocm63.list",  # installed from it
+        "dpkg -i rocblas*.deb && rm /etc/apt/sources.list.d/rocm63.list",  # the download is installed
+        "apt-get -y dist-upgrade && rm /etc/apt/sources.list.d/rocm63.list",  # upgraded from it
+        "rm /etc/apt/sources.list.d/other.list",  # another list goes
+        "true",  # it stays for later RUNs
+        'if [ -n "$X" ]; then rm /etc/apt/sources.list.d/rocm63.list; fi',  # only in a branch
+    ],
+)
+def test_a_repository_installed_from_or_kept_is_still_a_component(cleanup: str) -> None:
+    found, _ = components_of(DONOR_REPO.format(cleanup=cleanup))
+    assert [(c.name, c.version) for c in found if c.kind == "apt-repo"] == [("rocm", "6.3")]
 
 
 def test_a_package_file_dpkg_installs_is_that_package_at_the_version_its_name_says() -> None:

@@ -20,6 +20,9 @@ other things, and comparing it with the image only gives false alarms:
   (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`);
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
+- a version another package source carries (`The default Ubuntu 24.04 apt repositories contain
+  `libze-intel-gpu1` version `23.43.27642.40``), mostly why the image takes the package elsewhere
+  (`not_current_spans`);
 - a version that belongs to another component than the name right before it: in `The default CUDA
   version used by CMake is 13.0` the 13.0 is CUDA's, not CMake's (`version_owner`);
 - a pin in an instruction to edit a file (`change `torch>=2.0.0` to `torch==2.0.0``, `replace X with
@@ -468,19 +471,66 @@ _OUTSIDE_OWNER = re.compile(
     r"|\b[A-Z][\w.-]*(?:'s|’s)(?=[ \t])"
 )
 _OUR_OWNER = re.compile(r"\b(?:our|this|these|we|project's|image's|container's|its)\b", re.IGNORECASE)
+_OTHER_IMAGES = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]{0,2}((?:[\w.+/-]+(?:'s|’s)?[ \t]+){0,6}?)"
+    r"(?:images?|containers?)[*_]{0,2}[ \t]+\([ \t]*`?[\w.-]+(?:/[\w.-]+)+:[\w.-]+`?"
+    r"(?:[ \t]*,[ \t]*`?[\w.-]+(?:/[\w.-]+)+(?::[\w.-]+)?`?){0,4}[ \t]*\)[*_]{0,2}[ \t]+"
+    r"(?:(?:only|currently|still|just|now|all|also)[ \t]+)?"
+    r"(?:are|is|do|does|don't|doesn't|lack|lacks|ship|ships|have|has|come|comes|can|cannot|can't)\b",
+    re.IGNORECASE,
+)
+"""A sentence whose subject is images made outside the project, named by their reference
+(`- **Pre-built llama.cpp ROCm images** (`ghcr.io/ggml-org/llama.cpp:server-rocm`) are useful but don't
+include llama-swap`): what they lack is why this image exists, not what it holds. The group is the
+words before the noun, which must say whose (`_OUTSIDE_OWNER`)."""
 
 
 def outside_subject(sentence: str) -> bool:
     """True when `sentence`'s subject is an artifact made outside the project, not the image: `official
     … wheels`, `upstream packages`, `NVIDIA's binaries`, followed by what they support (`NVIDIA official
     Jetson PyTorch wheels only support Python 3.10`, `Official wheels only go up to PyTorch 2.5`). What
-    it says is why the image does what it does, not what the image has. A subject that is ours (`our
-    official wheels`, `this project's packages`) is a claim."""
-    match = _OUTSIDE_SUBJECT.match(sentence)
+    it says is why the image does what it does, not what the image has; so are images of others named by
+    their reference (`Pre-built llama.cpp ROCm images (`ghcr.io/ggml-org/llama.cpp:server-rocm`) don't
+    include llama-swap`, `_OTHER_IMAGES`). A subject that is ours (`our official wheels`, `this
+    project's packages`) is a claim."""
+    match = _OUTSIDE_SUBJECT.match(sentence) or _OTHER_IMAGES.match(sentence)
     if match is None:
         return False
     subject = match.group(1)
     return bool(_OUTSIDE_OWNER.search(subject)) and not _OUR_OWNER.search(subject)
+
+
+_OTHER_SOURCE = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:[*_]{2}[^*_]{1,40}[*_]{2}[ \t]*:?[ \t]+)?[*_]{0,2}"
+    r"((?:[\w.+/-]+(?:'s|’s)?[ \t]+){0,6}?)"
+    r"(?:(?:apt|yum|dnf|package|software)[ \t]+)?"
+    r"(?:repositor(?:y|ies)|repos|archives?|mirrors?|feeds?)[*_]{0,2}"
+    r"[ \t]+(?:(?:only|currently|still|just|now|all)[ \t]+)?"
+    r"(?:contains?|carr(?:y|ies)|ships?|provides?|offers?|holds?|has|have|lists?)\b",
+    re.IGNORECASE,
+)
+"""A sentence whose subject is a package source the README names as another's (`The default Ubuntu 24.04
+apt repositories contain `libze-intel-gpu1` version `23.43.27642.40``, `Debian's archive ships CMake
+3.25`): what that source carries, usually why the image takes the package elsewhere. The group is the
+words before the noun, which must name the distribution's or another's source (`_SOURCE_OWNER`)."""
+_SOURCE_OWNER = re.compile(
+    r"(?i:\b(?:default|stock|distribution|distro|system|os|official|upstream|ubuntu|debian|centos|fedora"
+    r"|rhel|rocky|almalinux|alpine|opensuse|suse)\b)"
+    r"|\b[A-Z][\w.-]*(?:'s|’s)(?=[ \t])"
+)
+
+
+def other_source(sentence: str) -> bool:
+    """True when `sentence` says what a package source that is not the image carries: the
+    distribution's (`The default Ubuntu 24.04 apt repositories contain … version 23.43`) or a named
+    other's (`Debian's archive ships CMake 3.25`). A source of ours (`our repository has …`) or one
+    named by a component (`the ROCm apt repository provides 6.3`, what the Dockerfile may add) is
+    not."""
+    match = _OTHER_SOURCE.match(sentence)
+    if match is None:
+        return False
+    subject = match.group(1)
+    return bool(_SOURCE_OWNER.search(subject)) and not _OUR_OWNER.search(subject)
 
 
 _CLAUSE_END = re.compile(
@@ -496,7 +546,8 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     dropped`; and the requirement of another component (`OpenCV 4.13 requires NumPy >= 2`) to the end
     of its clause. A clause ends at punctuation or at `and`, `but`, `with`, `by`, `to`, `while` …, so
     `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0. A whole sentence whose subject is
-    made outside the project (`outside_subject`) or that reads the host's GPU check (`host_check`)."""
+    made outside the project (`outside_subject`), that says what another package source carries
+    (`other_source`) or that reads the host's GPU check (`host_check`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
     spans: list[tuple[int, int]] = []
 
@@ -513,7 +564,7 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     for match in _REQUIRES.finditer(sentence):
         if match.group(1).lower() not in _IMAGE_SUBJECTS:
             spans.append((match.end(), clause_end(match.end())))
-    if outside_subject(sentence):
+    if outside_subject(sentence) or other_source(sentence):
         spans.append((0, len(sentence)))
     elif host_check(sentence):  # the list mark stays: the list it is an item of is still one
         mark = _ITEM_MARK.match(sentence)

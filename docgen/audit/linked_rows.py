@@ -12,13 +12,13 @@ compared at all. Columns all the rows agree on are compared with the Dockerfile 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from docgen.audit.auditor import _Auditor
-from docgen.audit.paths import _basename, _matching, _reference_path
+from docgen.audit.paths import _basename, _matching, _reference_path, _same_file, _same_path
 from docgen.audit.prose import _audit_text
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, Table
+from docgen.markdown import Document, Table, table_cells
 from docgen.model import Diagnostic
 
 _LINK = re.compile(r"\]\(<?([^()\s<>]{1,500})>?\)")
@@ -31,11 +31,9 @@ _BRANCHES = frozenset(
 """Refs that move: a link at one is about the file as it is now."""
 
 
-def _row_links(cells: list[str], paths: list[str]) -> tuple[set[int], bool]:
-    """The audited Dockerfiles (indices into `paths`) the links of a row name, and whether every such
-    link pins a release (a tag or a commit, not a branch)."""
-    named: set[int] = set()
-    fixed = True
+def _dockerfile_links(cells: list[str]) -> Iterator[tuple[str, str | None]]:
+    """(path, ref) of each link of a row to a Dockerfile: a forge's address gives the path in the
+    repository and the ref (`…/blob/REF/path/Dockerfile`), a relative link its path and no ref."""
     for cell in cells:
         for match in _LINK.finditer(cell):
             target = _reference_path(match.group(1))
@@ -45,30 +43,67 @@ def _row_links(cells: list[str], paths: list[str]) -> tuple[set[int], bool]:
                 if blob is None:
                     continue
                 ref, target = blob.group(1), blob.group(2)
-            if not is_dockerfile_name(_basename(target)):
-                continue
-            found = _matching(target, paths)
-            if len(found) == 1:
-                named |= found
-                fixed = fixed and ref is not None and ref.lower() not in _BRANCHES
-    return named, fixed and bool(named)
+            if is_dockerfile_name(_basename(target)):
+                yield target, ref
+
+
+def _row_links(
+    cells: list[str], paths: list[str], linked: Collection[str] = ()
+) -> tuple[set[int], bool, bool]:
+    """The audited Dockerfiles (indices into `paths`) the links of a row name, whether every such
+    link pins a release (a tag or a commit, not a branch), and whether a link names a Dockerfile none
+    of `paths` is: one no audited path ends like, or that another Dockerfile the README's rows link
+    (`linked`) ends like too, so that their shared end cannot tell (`…/0.7.3rc2-…/22.03-lts/Dockerfile`
+    and `…/0.8.5rc1-…/22.03-lts/Dockerfile` for an audited `Dockerfile`): another image of the family."""
+    named: set[int] = set()
+    fixed = True
+    other = False
+    for target, ref in _dockerfile_links(cells):
+        shared = max((_same_file(target, sibling) for sibling in linked if sibling != target), default=0)
+        found = {i for i in _matching(target, paths) if _same_path(target, paths[i])}
+        if not found or _same_file(target, paths[next(iter(found))]) <= shared:
+            other = True
+        elif len(found) == 1:
+            named |= found
+            fixed = fixed and ref is not None and ref.lower() not in _BRANCHES
+    return named, fixed and bool(named), other
+
+
+def _is_row(text: str) -> bool:
+    """A line that is a table row (`| a | b |`)."""
+    stripped = text.strip()
+    return stripped.startswith("|") and stripped.endswith("|") and stripped.count("|") > 2
+
+
+def _linked_dockerfiles(doc: Document) -> set[str]:
+    """The Dockerfiles the rows of `doc`'s tables (and the rows cut off them, `_loose_rows`) link."""
+    rows = [cells for table in doc.tables for _, cells in table.rows]
+    rows += [table_cells(text) for para in doc.paragraphs for _, text in para.lines if _is_row(text)]
+    return {target for cells in rows for target, _ in _dockerfile_links(cells)}
 
 
 def _plain_cell(cell: str) -> str:
     return " ".join(re.sub(r"[`*_]", "", cell).split()).lower()
 
 
-def _audit_linked_table(table: Table, family: _Auditor) -> tuple[list[Diagnostic], set[int]]:
+def _audit_linked_table(
+    table: Table, family: _Auditor, linked: Collection[str] = ()
+) -> tuple[list[Diagnostic], set[int]]:
     """The findings of the rows of `table` tied to one audited Dockerfile by their own links, and the
-    lines of those rows (audited here, not again as the section's)."""
+    lines of those rows (audited here, not again as the section's) and of the rows that link only a
+    Dockerfile none of the audited is (another image's, audited not at all). `linked`: the Dockerfiles
+    the README's rows link (`_row_links`)."""
     paths = [m.path for m in family.family]
     tied: dict[int, tuple[int, bool]] = {}  # row line → (Dockerfile index, link pins a release)
+    elsewhere: set[int] = set()
     for line, cells in table.rows:
-        named, fixed = _row_links(cells, paths)
+        named, fixed, other = _row_links(cells, paths, linked)
         if len(named) == 1:
             tied[line] = (next(iter(named)), fixed)
+        elif other and not named:
+            elsewhere.add(line)
     if not tied:
-        return [], set()
+        return [], elsewhere
     cells_of = dict(table.rows)
     width = len(table.header)
     varying: dict[int, set[int]] = {}  # Dockerfile index → the columns its rows disagree on
@@ -93,17 +128,35 @@ def _audit_linked_table(table: Table, family: _Auditor) -> tuple[list[Diagnostic
         for col, cell in enumerate(cells):
             if col not in differing:
                 found.extend(_audit_text(line, cell, judge, prose=True))
-    return found, set(tied)
+    return found, set(tied) | elsewhere
+
+
+def _loose_rows(doc: Document, paths: list[str], linked: Collection[str]) -> None:
+    """Blanks the lines of `doc`'s paragraphs that are table rows cut off their table by a blank line
+    (`|[0.8.5rc1-…](…/0.8.5rc1-…/22.03-lts/Dockerfile)| vLLM Ascend 0.8.5rc1 … |`, Markdown shows them as
+    text) and link only a Dockerfile none of `paths` is: another image's row."""
+    for para in doc.paragraphs:
+        lines = para.lines
+        for at, (line, text) in enumerate(lines):
+            if not _is_row(text):
+                continue
+            named, _, other = _row_links(table_cells(text), paths, linked)
+            if other and not named:
+                lines[at] = (line, " " * len(text))
 
 
 def _linked_rows(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     """The findings of the table rows that link to one audited Dockerfile each (`_audit_linked_table`);
-    those rows are taken out of `doc`'s tables, the rest left to be audited with their section."""
+    those rows, and the rows that link another image's Dockerfile, are taken out of `doc`'s tables
+    (and such rows cut off their table, out of its paragraphs), the rest left to be audited with their
+    section."""
     if len(family.family) < 2:
         return
+    linked = _linked_dockerfiles(doc)
+    _loose_rows(doc, [m.path for m in family.family], linked)
     kept: list[Table] = []
     for table in doc.tables:
-        found, lines = _audit_linked_table(table, family)
+        found, lines = _audit_linked_table(table, family, linked)
         yield from found
         if not lines:
             kept.append(table)

@@ -1,6 +1,7 @@
 """The container port a README's `docker run -p HOST:CONTAINER` publishes for the image the README
 builds, against the ports the image serves on: its EXPOSE, and the port numbers its ENV values,
-ENTRYPOINT and CMD give.
+ENTRYPOINT and CMD give, and the scripts from the build context those start (`settings._Image`). The
+image is the Dockerfile the build command that tags it names with `-f`, whatever section the run is in.
 
 A mapping's host side is the user's choice; its container side is a claim about the image: the
 application inside listens there. When the image exposes other ports and names the published one
@@ -14,8 +15,9 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.commands import fence_commands, joined
+from docgen.audit.commands import _FILE_FLAG, fence_commands, joined
 from docgen.audit.names import _BUILDS, _TAG_FLAG, _repository, docker_run
+from docgen.audit.paths import path_named
 from docgen.audit.settings import _Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -40,7 +42,7 @@ def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iter
     built = _built_repositories(whole)
     if not built:
         return
-    images = [_Image(model) for model in auditor.models]
+    paths = [model.path for model in auditor.family]
     for fence in part.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
@@ -48,6 +50,16 @@ def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iter
             if run is None or _HOST_NETWORK.search(command) or _repository(run[1]) not in built:
                 continue
             start, image = run
+            # the image a build command of the README tags: the Dockerfile its `-f` names, whatever
+            # the section of the run is about (`-f Dockerfile/app.Dockerfile -t run-ai/vllm:…`)
+            files = built[_repository(image)]
+            named = {path_named(file, paths) if file is not None else None for file in files}
+            if None in named:
+                images = [_Image(model) for model in auditor.models]
+            else:
+                images = [
+                    _Image(auditor.family[index]) for index in sorted(i for i in named if i is not None)
+                ]
             options = command.find(image, start)  # what follows the image is its command's
             for match in _PUBLISH.finditer(command, start, options):
                 port = match.group(2)
@@ -68,12 +80,17 @@ def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iter
                 )
 
 
-def _built_repositories(doc: Document) -> set[str]:
-    """The repositories the README's `docker build -t` commands tag."""
-    built: set[str] = set()
+def _built_repositories(doc: Document) -> dict[str, set[str | None]]:
+    """The repositories the README's `docker build -t` commands tag → the Dockerfiles those commands
+    name with `-f` (None: a command that names none, or names one through a variable)."""
+    built: dict[str, set[str | None]] = {}
     for fence in doc.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            if _BUILDS.search(command):
-                built.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(command))
-    return {b for b in built if not re.search(r"[<>${}]", b)}
+            if not _BUILDS.search(command):
+                continue
+            flag = _FILE_FLAG.search(command)
+            file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
+            for match in _TAG_FLAG.finditer(command):
+                built.setdefault(_repository(match.group(1)), set()).add(file)
+    return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}

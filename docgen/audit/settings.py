@@ -50,6 +50,10 @@ _SERVES_CLAIM = re.compile(
 """`The image runs `llama-server` on port 8080 by default`, `the container serves the API on port
 9000`: a port the application in a container of the image listens on."""
 _PORT = re.compile(r"\d{2,5}")
+_SCRIPT_WORD = re.compile(r"[\w./-]+\.(?:sh|py)\b")
+"""A script a command starts (`./app.sh`, `python3 ready.py`)."""
+_PORT_LINE = re.compile(r"port|listen|bind", re.IGNORECASE)
+"""A line of a script that may set the port it serves on (`flask_port = …("READINESS_PORT", "3001")`)."""
 _USER_CLAIM = re.compile(
     r"(?:\b(?:image|container|process|it)[ \t]+(?:now[ \t]+|always[ \t]+)?|(?:^|[-*+][ \t]+))"
     r"runs[ \t]+as[ \t]+(?:an?[ \t]+|the[ \t]+)?"
@@ -278,10 +282,12 @@ class _Image:
     def __init__(self, model: ImageModel, target: Stage | None = None) -> None:
         self.model = model
         chain: list[str] = []
+        self.indexes: set[int] = set()
         stage = target if target is not None else model.target
         root = stage
         while stage is not None:
             chain.append(stage.label)
+            self.indexes.add(stage.index)
             root = stage
             stage = model.stages[stage.parent] if stage.parent is not None else None
         self.settings = [s for s in model.settings if s.stage in chain]
@@ -307,7 +313,7 @@ class _Image:
         """None when the image may expose (or, for `listens`, serve on) `port`, else why not."""
         exposed = [s for s in self.settings if s.keyword == "EXPOSE"]
         ports = {p for s in exposed for p in _PORT.findall(s.value)}
-        mentioned = port in self._mentioned()
+        mentioned = port in self._mentioned() or (listens and port in self._script_ports)
         if port in ports or (listens and mentioned):
             return None
         if exposed:
@@ -381,6 +387,42 @@ class _Image:
         chain = {s.stage for s in self.settings} | {self.model.target.label if self.model.target else ""}
         values = " ".join(e.value or "" for e in self.model.env if e.stage in chain)
         return set(_PORT.findall(f"{values} {self._run_text}"))
+
+    @functools.cached_property
+    def _script_ports(self) -> set[str]:
+        """The port numbers on the lines about a port (`port`, `listen`, `bind`) of the scripts the
+        image's entrypoint or command starts and of those they start in turn, when a COPY of the
+        image takes them from the build context: `app.sh` starting `python3 ready.py`, whose
+        `READINESS_PORT` defaults to 3001. The build context is looked for beside the Dockerfile and
+        in the two folders above it (`-f Dockerfile/app.Dockerfile .`)."""
+        if not self.model.file:
+            return set()
+        copied = {
+            posixpath.basename(src.strip("\"'"))
+            for copy in self.model.context_copies
+            if copy.stage in self.indexes and not copy.heredoc
+            for src in copy.sources
+        }
+        folder = Path(self.model.file).parent
+        roots = [folder, *list(folder.parents)[:2]]
+        found: set[str] = set()
+        todo = [(posixpath.basename(word), 0) for word in _SCRIPT_WORD.findall(self._run_text)]
+        seen: set[str] = set()
+        while todo:
+            name, depth = todo.pop()
+            if name in seen or name not in copied:
+                continue
+            seen.add(name)
+            path = next((root / name for root in roots if (root / name).is_file()), None)
+            if path is None or path.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for line in text.splitlines():
+                if _PORT_LINE.search(line):
+                    found.update(_PORT.findall(line))
+            if depth < 2:
+                todo += [(posixpath.basename(word), depth + 1) for word in _SCRIPT_WORD.findall(text)]
+        return found
 
     def _drops_privileges(self) -> bool:
         """True when what starts the container may switch to another user: an entrypoint or command

@@ -45,6 +45,7 @@ _PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.\-]*\Z")
 
 def install(words: list[Word], ctx: RunContext) -> None:
     """`apt-get install …` / `apt install …` (`words` start after `install`)."""
+    ctx.donors.clear()  # it may install from any repository added before it
     for word in operands(words, _VALUE_OPTIONS):
         text = word.text
         if not text:
@@ -83,6 +84,7 @@ def dpkg_install(words: list[Word], ctx: RunContext) -> None:
     otherwise (`cuda-repo.deb`, a wildcard) tells no version and is not a component."""
     if not any(w.text in ("-i", "--install") or re.fullmatch(r"-[a-zA-Z]*i[a-zA-Z]*", w.text) for w in words):
         return
+    ctx.donors.clear()  # a package downloaded from a repository added before is installed
     for word in words:
         if word.text.startswith("-") or not word.text.endswith(".deb"):
             continue
@@ -224,6 +226,7 @@ def list_file(url: Word, target: str, ctx: RunContext) -> None:
 
 def _add_repo(name: str, version: str | None, source: str, word: Word, ctx: RunContext) -> None:
     pinned = version is not None and "$" not in version
+    order = ctx.recorder.read
     comp = add(
         ctx,
         word,
@@ -241,6 +244,8 @@ def _add_repo(name: str, version: str | None, source: str, word: Word, ctx: RunC
         # a repository is where packages come from (their source), not something the image contains;
         # one whose path names a release (`repo.radeon.com/rocm/apt/7.0.2`) is a row: that release
         ctx.recorder.add(comp)
+        if ctx.list_file is not None and ctx.recorder.read > order:
+            ctx.donors[order] = ctx.list_file
     else:
         ctx.recorder.skip(comp.line, f"apt repository {source}: the source of the packages installed from it")
 

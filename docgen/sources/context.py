@@ -218,6 +218,13 @@ class RunContext:
     dirstack: list[str] = field(default_factory=list)
     repos_here: list[Component] = field(default_factory=list)
     """apt repositories added by this RUN."""
+    list_file: str | None = None
+    """The apt sources list the command being read writes to (`echo 'deb …' >
+    /etc/apt/sources.list.d/x.list`)."""
+    donors: dict[int, str] = field(default_factory=dict)
+    """Order numbers (`Recorder.read`) of the versioned apt repositories this RUN added and installed
+    nothing from yet → the sources list each was written to: removed again before any install, such
+    a repository only lent packages to download (`apt-get download`), it is not the image's release."""
     conditional: bool = False
     """True for the command being read when it follows a test joined by `&&` or `||`."""
     installer: int | None = None
@@ -233,6 +240,26 @@ class RunContext:
             or self.state.untracked > 0
             or (bool(compounds) and any(c.keyword in ("if", "case") for c in compounds))
         )
+
+    def drop_donors(self, target: str, line: int) -> None:
+        """`rm` of `target` (a sources list, or a folder holding it) at `line`: the versioned
+        repositories written to it that nothing was installed from since (`donors`) are gone from the
+        image, and their release is not its own (`repo.radeon.com/rocm/apt/6.3/` added to download one
+        rocBLAS package into `FROM rocm/dev-ubuntu-22.04:7.0.2` leaves ROCm 7.0.2)."""
+        if self.in_branch():
+            return
+        folder = target.rstrip("/") + "/"
+        for order, listed in list(self.donors.items()):
+            if listed == target or listed.startswith(folder):
+                del self.donors[order]
+                self.recorder.removed.add(order)
+                repo = self.recorder.components[order][2]
+                self.recorder.skip(
+                    repo.line,
+                    f"apt repository {repo.source} ({listed}) is removed again at line {line} before "
+                    "anything was installed from it (a package downloaded from it at most): not the "
+                    "image's release, not listed",
+                )
 
     def remove(self, kinds: frozenset[str], name: str, word: Word, how: str) -> None:
         """`Recorder.remove` for a package named by `word`, unless only a branch removes it."""

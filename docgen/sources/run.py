@@ -173,6 +173,9 @@ def _command(
             if word.text in ("remove", "purge"):
                 apt.remove(words[i + 1 :], ctx, f"{name} {word.text}")
                 break
+            if word.text in ("upgrade", "dist-upgrade", "full-upgrade"):
+                ctx.donors.clear()  # it may upgrade packages from any repository added before it
+                break
             if not word.text.startswith("-"):
                 break
     elif name == "dpkg":
@@ -180,17 +183,23 @@ def _command(
     elif name in ("add-apt-repository", "apt-add-repository"):
         apt.add_repository(words[1:], ctx)
     elif name in ("echo", "printf"):
-        if any("sources.list" in target.text for _, target in cmd.redirects):
+        lists = [target.text for _, target in cmd.redirects if "sources.list" in target.text]
+        if lists:
+            ctx.list_file = ctx.path(lists[0])
             _deb_words(words[1:], ctx)
+            ctx.list_file = None
     elif name in ("tee", "cat"):
         targets = [t.text for _, t in cmd.redirects] + [w.text for w in words[1:]]
-        if any("sources.list" in t for t in targets):
+        lists = [t for t in targets if "sources.list" in t]
+        if lists:
+            ctx.list_file = ctx.path(lists[0])
             for body, _ in cmd.heredocs:
                 expanded = expand_text(body, ctx.state)
                 apt.deb_lines(expanded.text, expanded, ctx)
             if name == "tee" and previous is not None and previous.sep == "|":
                 if previous_words and posixpath.basename(previous_words[0].text) in ("echo", "printf"):
                     _deb_words(previous_words[1:], ctx)
+            ctx.list_file = None
     elif name in conda.COMMANDS:
         conda.handle(name, words[1:], ctx)
     elif name == "apk":
@@ -365,7 +374,9 @@ def _script(script: Word, args: list[Word], ctx: RunContext) -> None:
 
 def _rm(args: list[Word], ctx: RunContext) -> None:
     """`rm -rf DIR`: a clone under DIR that nothing was installed, built or copied from is gone from
-    the image (cloned to read a file, or only for its requirements), so it is not listed."""
+    the image (cloned to read a file, or only for its requirements), so it is not listed; so is a
+    versioned apt repository whose sources list goes before anything was installed from it
+    (`RunContext.drop_donors`)."""
     for word in args:
         text = word.text
         if text.startswith("-") or not text or not word.known or any(c in text for c in "*?["):
@@ -373,6 +384,7 @@ def _rm(args: list[Word], ctx: RunContext) -> None:
         target = ctx.path(text)
         if target == "/":
             continue
+        ctx.drop_donors(target, ctx.line_of(word))
         for directory, clone in list(ctx.stage.repos.items()):
             if directory == target or directory.startswith(target.rstrip("/") + "/"):
                 del ctx.stage.repos[directory]
