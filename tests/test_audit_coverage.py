@@ -10,7 +10,7 @@ from helpers import make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
-from docgen.audit.coverage import covered, family_pattern, reached_stages, unreached_args
+from docgen.audit.coverage import covered, family_pattern, reached_stages, stamped_args, unreached_args
 
 DOCKERFILE = """\
 ARG BASE=debian:bookworm-slim
@@ -122,6 +122,41 @@ def test_an_arg_of_a_stage_the_build_never_runs_is_owed_no_row(tmp_path: Path) -
     )
     assert missing(tmp_path / "b", readme, copied) == [
         (5, "build arg BENCH_REF (Dockerfile:6) is missing from the README's build-argument table")
+    ]
+
+
+STAMPED = (
+    DOCKERFILE
+    + """\
+ARG CI_BUILD_ID
+ENV CI_BUILD_ID=${CI_BUILD_ID:-unknown}
+LABEL org.acme.build.id="${CI_BUILD_ID}"
+ARG CI_BUILD_REF
+LABEL org.acme.build.ref="${CI_BUILD_REF}"
+"""
+)
+
+
+def test_an_arg_that_only_stamps_a_label_is_owed_no_row_in_a_table(tmp_path: Path) -> None:
+    readme = table("BASE", "CORE_*", "PLUGINS_*")
+    assert missing(tmp_path / "a", readme, STAMPED) == []
+    model = build_model(tmp_path / "a" / "Dockerfile", "Dockerfile")
+    assert stamped_args(model) == {"CI_BUILD_ID", "CI_BUILD_REF"}
+    # the planted drift: the same arg once a RUN reads it changes what is built
+    read = STAMPED + "RUN echo ${CI_BUILD_REF} > /core/BUILD\n"
+    assert missing(tmp_path / "b", readme, read) == [
+        (5, "build arg CI_BUILD_REF (Dockerfile:17) is missing from the README's build-argument table")
+    ]
+    # an ENV that hands the value to another name (an app's setting) is no stamp either
+    renamed = STAMPED.replace("ENV CI_BUILD_ID=", "ENV ACME_RELEASE=")
+    assert [m for _, m in missing(tmp_path / "c", readme, renamed)] == [
+        "build arg CI_BUILD_ID (Dockerfile:14) is missing from the README's build-argument table"
+    ]
+    # a list that says it is all the build args still owes them their items
+    items = "".join(f"- `{n}`: what\n" for n in ("BASE", "CORE_REPO", "CORE_REF", "PLUGINS_*"))
+    assert [m for _, m in missing(tmp_path / "d", "# Acme\n\nAll build arguments:\n\n" + items, STAMPED)] == [
+        "build arg CI_BUILD_ID (Dockerfile:14) is missing from the README's build-argument list",
+        "build arg CI_BUILD_REF (Dockerfile:17) is missing from the README's build-argument list",
     ]
 
 

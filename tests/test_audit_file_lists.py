@@ -126,3 +126,50 @@ def test_a_tree_of_the_folder_naming_a_file_that_is_not_there(tmp_path: Path) ->
 )
 def test_trees_that_say_nothing_of_a_missing_file(tmp_path: Path, readme: str, extra: dict[str, str]) -> None:
     assert found(tmp_path, readme, extra) == []
+
+
+CHAIN_TREE = """\
+```
+deploy/
+├── Dockerfile
+├── Dockerfile.cuda
+├── Makefile
+├── compose.prod.yaml
+├── entrypoint.sh
+├── requirements.txt
+├── .dockerignore
+├── k8s-*.yaml              # Kubernetes manifests
+├── config_<SITE>.sh        # one per site, kept outside the repository
+└── src/webapp/
+    ├── app.py
+    ├── settings.py
+    └── templates/index.html
+```
+"""
+CHAIN_FILES = {
+    "deploy/Makefile": "all:\n",
+    "deploy/requirements.txt": "flask\n",
+    "deploy/.dockerignore": ".git\n",
+    "deploy/k8s-service.yaml": "kind: Service\n",
+    "deploy/src/webapp/app.py": "",
+    "deploy/src/webapp/settings.py": "",
+    "deploy/src/webapp/templates/index.html": "",
+}
+
+
+def test_a_tree_with_a_folder_chain_a_pattern_and_a_filled_in_name(tmp_path: Path) -> None:
+    # a branch naming two folders at once (`src/webapp/`) holds the files under both; a pattern
+    # (`k8s-*.yaml`) is there when a file matches it; `config_<SITE>.sh` is a name to fill in
+    readme = f"# Deploy\n\n## Project structure\n\n{CHAIN_TREE}"
+    assert found(tmp_path, readme, CHAIN_FILES) == []
+
+
+def test_a_tree_whose_pattern_or_chained_file_is_gone(tmp_path: Path) -> None:
+    readme = f"# Deploy\n\n## Project structure\n\n{CHAIN_TREE}"
+    gone = ("deploy/k8s-service.yaml", "deploy/src/webapp/settings.py")
+    extra = {k: v for k, v in CHAIN_FILES.items() if k not in gone}
+    suffix = "among the files of its folder, which does not exist there"
+    assert found(tmp_path, readme, extra) == [
+        (14, f"README lists k8s-*.yaml {suffix}", "likely"),
+        (18, f"README lists src/webapp/settings.py {suffix}", "likely"),
+    ]

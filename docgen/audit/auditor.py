@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from docgen.audit.coverage import covered, unreached_args, unread_args
+from docgen.audit.coverage import covered, stamped_args, unreached_args, unread_args
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.version_facts import built_for, distribution_versions, env_versions, overriding_pins
 from docgen.audit.versions import (
@@ -700,18 +700,21 @@ class _Auditor:
         return found
 
     def missing_args(
-        self, line: int, documented: Collection[str], where: str, confidence: str
+        self, line: int, documented: Collection[str], where: str, confidence: str, *, stamps: bool = True
     ) -> Iterator[Diagnostic]:
         """A diagnostic for each build arg a user can pass (a row of the generated `build-args` block)
         that a README's list of them (`where`: its build-argument table, list) leaves out, when it is
         about one image: of a family's, docgen cannot tell which image's args it must list. An arg a
         family name covers (`SPACKPACKAGES_*`) is listed; one no instruction reads, or one declared only
-        in stages the build skips (`coverage.unreached_args`), is owed no row."""
+        in stages the build skips (`coverage.unreached_args`), is owed no row; nor, unless `stamps` (a
+        list that says it is all the args), is one that only stamps a LABEL (`coverage.stamped_args`)."""
         if len(self.declared_as) != 1:
             return
         model = self.declared_as[0]
         missing = [row for row in build_arg_rows(model) if not covered(row.name, documented)]
         unread = unread_args(model) | unreached_args(model) if missing else frozenset()
+        if missing and not stamps:
+            unread |= stamped_args(model)
         for row in missing:
             if row.name not in unread and row.name not in _HOUSEKEEPING:
                 yield Diagnostic(

@@ -1,7 +1,8 @@
 """Which build args a README's list of them covers without naming each: a row or item that names a
 family of args (`SPACKPACKAGES_*`, `*_VERSION`, `CUDA_{MAJOR,MINOR}`, `MODEL_<NAME>`), an arg
 no instruction reads, and one declared only in stages the build never runs (setting either changes
-nothing, so no reference table owes it a row).
+nothing, so no reference table owes it a row); and the args that only stamp the image's metadata (a
+LABEL's value: a CI's build id), which a table of the args a user sets owes no row either.
 """
 
 from __future__ import annotations
@@ -111,3 +112,47 @@ def unreached_args(model: ImageModel) -> frozenset[str]:
     for decl in model.args:
         stages.setdefault(decl.name, set()).add(decl.stage is None or decl.stage in reached)
     return frozenset(name for name, found in stages.items() if True not in found)
+
+
+_PAIR = re.compile(r"""([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S+)""")
+"""One `KEY=value` of an ENV or LABEL instruction."""
+
+
+def stamped_args(model: ImageModel) -> frozenset[str]:
+    """The build args of `model` that only stamp the image: a LABEL reads them (`LABEL
+    com.nvidia.build.id="${BUILD_ID}"`) and every other instruction that does is an ENV keeping the
+    value under the arg's own name (`ENV BUILD_ID=${BUILD_ID:-unknown}`): a CI sets them, nothing the
+    build installs or runs reads them. Empty for a model not read from a file."""
+    names = {a.name for a in model.args if a.used_lines}
+    if not names or not model.file:
+        return frozenset()
+    from docgen.dockerfile import read_dockerfile
+
+    try:
+        parsed = read_dockerfile(model.file, model.path)
+    except DocgenError:
+        return frozenset()
+    stamped = set()
+    for name in names:
+        reads = re.compile(r"\$\{?" + re.escape(name) + r"\b")
+        labelled = False
+        for inst in parsed.instructions:
+            text = inst.args + "".join(h.body for h in inst.heredocs)
+            if not reads.search(text):
+                continue
+            if inst.keyword == "LABEL":
+                labelled = True
+            elif inst.keyword != "ENV" or any(key != name for key in _env_keys(inst.args, reads)):
+                break
+        else:
+            if labelled:
+                stamped.add(name)
+    return frozenset(stamped)
+
+
+def _env_keys(args: str, reads: re.Pattern[str]) -> list[str]:
+    """The variables an ENV's text (`A=$X B=1`, or the old `A $X`) sets from a value `reads` matches."""
+    pairs = _PAIR.findall(args)
+    if pairs:
+        return [key for key, value in pairs if reads.search(value)]
+    return args.split(None, 1)[:1]

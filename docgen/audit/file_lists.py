@@ -117,11 +117,11 @@ def _absent(
 ) -> Iterator[Diagnostic]:
     """The files of `named` (README line, path from `here`) that are not there, when at least
     `_EXISTING` of them are and twice as many as are missing."""
-    present = [n for _, n in named if (here / n).exists()]
+    present = [n for _, n in named if _exists(here, n)]
     absent = [
         (line, n)
         for line, n in named
-        if not (here / n).exists()
+        if not _exists(here, n)
         and not n.endswith("/")  # git keeps no empty folder: a data folder may be made at run time
         and not any(p in made or p in _GENERATED for p in n.rstrip("/").split("/"))
         and not _GENERATED_NAME.search(n.rstrip("/").rsplit("/", 1)[-1])
@@ -142,7 +142,23 @@ def _absent(
 _TREE_LANGS = frozenset({"", "text", "txt", "plain", "plaintext", "tree", "sh", "bash", "console", "shell"})
 _BRANCH = re.compile(r"(?:├──|└──|\|--|\+--|`--|\\--|├─|└─)[ \t\u2500-]*")
 """A branch of a tree (`tree` output, or written by hand): `├── `, `└── `, `|-- `, `+-- `."""
-_TREE_NAME = re.compile(r"[\w.][\w.+@-]*/?")
+_TREE_NAME = re.compile(r"[\w.*?][\w.+@*?-]*(?:/[\w.*?][\w.+@*?-]*)*/?")
+"""A tree entry's name: one file or folder (`entrypoint.sh`, `scripts/`), a chain of folders written on
+one branch (`src/my_package/`), or a pattern (`k8s-*.yaml`: any file it matches)."""
+_FILLED = frozenset("<{[$%")
+"""A character that, right after a name, says the README fills the rest in (`config_<SYSTEM>.sh`)."""
+_GLOB = re.compile(r"[*?]")
+"""The characters that make a tree entry a pattern (`*.yaml`, `model-?.bin`)."""
+
+
+def _exists(here: Path, name: str) -> bool:
+    """True when `name` (a path from `here`, or a pattern: `k8s-*.yaml`) is there."""
+    if _GLOB.search(name):
+        try:
+            return any(here.glob(name.rstrip("/")))
+        except ValueError:  # not a pattern glob reads (`a**b`): nothing to say of it
+            return True
+    return (here / name).exists()
 
 
 def _intro(doc: Document, fence: Fence) -> str:
@@ -177,12 +193,19 @@ def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, lis
         branch = _BRANCH.search(text)
         if branch is None:
             continue
-        name = _TREE_NAME.match(text[branch.end() :])
-        if name is None or "…" in text or "..." in text[branch.end() :].split("#")[0]:
+        rest = text[branch.end() :]
+        name = _TREE_NAME.match(rest)
+        if name is None or "…" in text or "..." in rest.split("#")[0]:
             continue
         depth = branch.start()
         while stack and stack[-1][0] >= depth:
             stack.pop()
+        if rest[name.end() : name.end() + 1] in _FILLED:
+            word = rest.split(None, 1)[0]
+            # a name the README fills in (`config_<SYSTEM>.sh`, `{train,val}.jsonl`): no file of its
+            # own; a folder of that kind has no files we could look for either
+            stack.append((depth, word))
+            continue
         path = "/".join([*(n for _, n in stack), name.group().rstrip("/")])
         if all((base / "/".join(n for _, n in stack[: i + 1])).is_dir() for i in range(len(stack))):
             entries.append((number, path + ("/" if name.group().endswith("/") else "")))

@@ -98,7 +98,9 @@ def _audit_tables(
             yield from _audit_other_table(table, judge)
     # (Of a family's table, docgen cannot tell which image's args it must list.)
     if first_table is not None and not shared:
-        yield from auditor.missing_args(first_table, documented | elsewhere, "build-argument table", CERTAIN)
+        yield from auditor.missing_args(
+            first_table, documented | elsewhere, "build-argument table", CERTAIN, stamps=False
+        )
 
 
 _Row = tuple[int, list[str], list[str]]
