@@ -1762,3 +1762,107 @@ def test_a_dockerfile_edited_between_two_reads_is_read_again(tmp_path: Path) -> 
     assert second is not None and second[0] == "FROM ubuntu:24.04\nRUN true\n"
     file.unlink()
     assert _dockerfile_read(str(file)) is None
+
+
+NPU_README = """\
+# Acme
+
+## Base image
+
+Build it in the folder of your system:
+
+```
+cd common/base/{os}-{arch}
+docker build -t acme-base:1 --build-arg TOOLKIT_RUN=toolkit.run --build-arg PY_VERSION=3.9.9 .
+```
+
+| Argument | Description |
+|---|---|
+| TOOLKIT_RUN | the toolkit installer |
+| PY_VERSION | the Python built in the image |
+
+## Framework images
+
+Go to the folder of your framework and architecture:
+
+```
+cd frameworks/{framework}/{arch}
+```
+
+The **x86_64** image:
+
+```
+docker build -t acme-torch:x86 --build-arg BASE_IMAGE=acme-base:1 --build-arg TORCH_WHEEL=torch.whl .
+```
+
+The **aarch64** image:
+
+```
+docker build -t acme-torch:arm --build-arg BASE_IMAGE=acme-base:1 --build-arg TORCH_WHEEL=torch.whl \\
+  --build-arg VISION_VERSION=0.16.0 .
+```
+
+| Argument | Description |
+|---|---|
+| BASE_IMAGE | the base image built above |
+| TORCH_WHEEL | the torch wheel |
+| VISION_VERSION | the torchvision release (aarch64 only) |
+"""
+
+NPU_TREE = {
+    "common/base/ubuntu-x64/Dockerfile": (
+        "FROM ubuntu:18.04\nARG PY_VERSION\nARG TOOLKIT_RUN\n"
+        "RUN ./build-python.sh ${PY_VERSION} && ./${TOOLKIT_RUN} --install\n"
+    ),
+    "frameworks/torch/x86_64/Dockerfile": (
+        "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nARG TORCH_WHEEL\n"
+        "RUN pip3 install ${TORCH_WHEEL} torchvision==0.6.0\n"
+    ),
+    "frameworks/torch/aarch64/Dockerfile": (
+        "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nARG TORCH_WHEEL\nARG VISION_VERSION\n"
+        "RUN pip3 install ${TORCH_WHEEL} torchvision==${VISION_VERSION}\n"
+    ),
+}
+
+
+def npu_findings(root: Path, readme: str, tree: Mapping[str, str], audited: str) -> list[str]:
+    make_tree(root, {"README.md": readme, **tree})
+    model = build_model(root / audited, audited)
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_args_of_the_images_below_the_readme_are_no_claims_about_the_one_audited(tmp_path: Path) -> None:
+    x86 = "frameworks/torch/x86_64/Dockerfile"
+    # the base's args and the aarch64 image's VISION_VERSION are declared by the Dockerfiles below the
+    # README that are not audited: the sections about them are no claims about the x86_64 image, and
+    # the base's table owes it no row
+    assert npu_findings(tmp_path / "a", NPU_README, NPU_TREE, x86) == []
+    # the planted drift: an arg no Dockerfile of the tree declares is still one the README gets wrong
+    renamed = NPU_README.replace("TORCH_WHEEL", "TORCH_WHL")
+    assert npu_findings(tmp_path / "b", renamed, NPU_TREE, x86) == [
+        f"28: README documents build arg TORCH_WHL but {x86} does not declare it",
+        f"34: README documents build arg TORCH_WHL but {x86} does not declare it",
+        f"38: build arg TORCH_WHEEL ({x86}:3) is missing from the README's build-argument table",
+        f"41: README documents build arg TORCH_WHL but {x86} does not declare it",
+    ]
+    # without the aarch64 Dockerfile, nothing declares VISION_VERSION: the README documents a ghost
+    alone = {k: v for k, v in NPU_TREE.items() if "aarch64" not in k}
+    assert npu_findings(tmp_path / "c", NPU_README, alone, x86) == [
+        f"35: README documents build arg VISION_VERSION but {x86} does not declare it",
+        f"42: README documents build arg VISION_VERSION but {x86} does not declare it",
+    ]
+
+
+def test_the_audited_image_s_own_table_still_owes_its_args(tmp_path: Path) -> None:
+    x86 = "frameworks/torch/x86_64/Dockerfile"
+    tree = dict(NPU_TREE)
+    tree[x86] = (
+        tree[x86]
+        .replace("ARG TORCH_WHEEL\n", "ARG TORCH_WHEEL\nARG PIP_MIRROR\n")
+        .replace("pip3 install", "pip3 install -i ${PIP_MIRROR}")
+    )
+    # the base's table is the base's (its names are the base Dockerfile's): the image's own table
+    # leaves PIP_MIRROR out, and is where it is said
+    assert npu_findings(tmp_path, NPU_README, tree, x86) == [
+        f"38: build arg PIP_MIRROR ({x86}:4) is missing from the README's build-argument table"
+    ]

@@ -230,3 +230,47 @@ def test_a_quoted_default_is_read_to_its_closing_quote(tmp_path: Path) -> None:
             "certain",
         ),
     ]
+
+
+TWO_IMAGES = """\
+# Acme
+
+## Base image
+
+Build arguments:
+
+- `TOOLKIT_RUN`: the toolkit installer
+- `PY_VERSION`: the Python built in the image
+
+## App image
+
+Build arguments:
+
+- `BASE_IMAGE`: the base image built above
+- `APP_REF`: the app release
+"""
+
+BASE_BELOW = "FROM ubuntu:22.04\nARG TOOLKIT_RUN\nARG PY_VERSION\nRUN ./${TOOLKIT_RUN} ${PY_VERSION}\n"
+APP = "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nARG APP_REF\nARG APP_MIRROR\nRUN fetch ${APP_MIRROR} ${APP_REF}\n"
+
+
+def audited_alone(root: Path, tree: dict[str, str], dockerfile: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {**tree, "README.md": TWO_IMAGES})
+    model = build_model(root / dockerfile, dockerfile)
+    return [(d.line, d.message, d.confidence) for d in audit(TWO_IMAGES, "README.md", model, {}, root)]
+
+
+def test_the_list_of_another_image_below_the_readme_is_that_image_s(tmp_path: Path) -> None:
+    app = "images/stage2/Dockerfile"
+    # the base's list is the base's (its Dockerfile is below the README): its items are no claims about
+    # the app image and it owes the app image no item; the app's own list leaves APP_MIRROR out
+    tree = {"images/stage1/Dockerfile": BASE_BELOW, app: APP}
+    assert audited_alone(tmp_path / "a", tree, app) == [
+        (12, f"build arg APP_MIRROR ({app}:4) is missing from the README's build-argument list", "likely")
+    ]
+    # the planted drift: with no Dockerfile declaring them, the base's items are ghosts of the app's
+    assert [m for _, m, _ in audited_alone(tmp_path / "b", {app: APP}, app)] == [
+        f"README documents build arg TOOLKIT_RUN but {app} does not declare it",
+        f"README documents build arg PY_VERSION but {app} does not declare it",
+        f"build arg APP_MIRROR ({app}:4) is missing from the README's build-argument list",
+    ]

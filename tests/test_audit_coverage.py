@@ -1,5 +1,6 @@
 """Build args a README's table or list covers without naming each (`docgen/audit/coverage.py`): a family
-name (`PKGS_*`, `*_VERSION`, `TOOL_{A,B}`, `MIRROR_<NAME>`), and an arg nothing reads."""
+name (`PKGS_*`, `*_VERSION`, `TOOL_{A,B}`, `MIRROR_<NAME>`), an arg nothing reads, and one whose default
+only joins listed args."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from helpers import make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
-from docgen.audit.coverage import covered, family_pattern, reached_stages, stamped_args, unreached_args
+from docgen.audit.coverage import (
+    composed_args,
+    covered,
+    family_pattern,
+    reached_stages,
+    stamped_args,
+    unreached_args,
+)
 
 DOCKERFILE = """\
 ARG BASE=debian:bookworm-slim
@@ -182,3 +190,38 @@ def test_what_a_family_name_covers(family: str, name: str, expected: bool) -> No
 def test_a_plain_name_is_no_family() -> None:
     assert family_pattern("CUDA_VERSION") is None
     assert family_pattern("jobs") is None
+
+
+COMPOSED = """\
+ARG BASE_NAME
+ARG BASE_VERSION
+ARG BASE=${BASE_NAME}:${BASE_VERSION}
+FROM $BASE
+ARG WHEEL_PKG
+RUN pip3 install $WHEEL_PKG
+"""
+
+
+def test_an_arg_whose_default_joins_listed_args_is_owed_no_row(tmp_path: Path) -> None:
+    # the table documents the name and the tag the image is built on: BASE only joins them
+    assert missing(tmp_path / "a", table("BASE_NAME", "BASE_VERSION", "WHEEL_PKG"), COMPOSED) == []
+    # the planted drift: with the tag left out, BASE holds a part the table does not document
+    assert missing(tmp_path / "b", table("BASE_NAME", "WHEEL_PKG"), COMPOSED) == [
+        (5, "build arg BASE_VERSION (Dockerfile:2) is missing from the README's build-argument table"),
+        (5, "build arg BASE (Dockerfile:3) is missing from the README's build-argument table"),
+    ]
+    # a default with a word of its own (a registry) is more than its parts: a user may change it
+    own = COMPOSED.replace("${BASE_NAME}:", "registry.local/${BASE_NAME}:")
+    assert missing(tmp_path / "c", table("BASE_NAME", "BASE_VERSION", "WHEEL_PKG"), own) == [
+        (5, "build arg BASE (Dockerfile:3) is missing from the README's build-argument table")
+    ]
+
+
+def test_which_args_are_composed_of_listed_ones(tmp_path: Path) -> None:
+    make_tree(
+        tmp_path, {"Dockerfile": COMPOSED.replace("ARG WHEEL_PKG", 'ARG IMAGE="$BASE_NAME/$BASE_VERSION"')}
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert composed_args(model, {"BASE_NAME", "BASE_VERSION"}) == {"BASE", "IMAGE"}
+    assert composed_args(model, {"BASE_*"}) == {"BASE", "IMAGE"}  # a family row covers the parts
+    assert composed_args(model, {"BASE_NAME"}) == frozenset()

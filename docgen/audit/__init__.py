@@ -8,14 +8,16 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `UPPER_SNAKE` name in a sentence about build args or in a list under a build-args heading, a one-word
   name of a `NAME=VALUE` list that can only be build args, a variable the sentence over a plain
   `docker build` tells to set that nothing of the build names: `replace the value of `GITHUB_TOKEN``)
-  that the Dockerfile does not declare; ENV names, BuildKit's predefined args and placeholders are not
-  claims;
+  that the Dockerfile does not declare, nor one below the README's folder that is not audited (another
+  image's arg); ENV names, BuildKit's predefined args and placeholders are not claims;
 - a build arg documented under a name a slip away from the one an ARG declares (`INC_VERSION` for
   `ARG INC_VER`, a row `MKL Version` for `ARG MKL_VER`), in a build-argument table or a table of
   variables most of whose names are build args; a value given to an ARG nothing reads while a RUN
   reads a name a slip away from it (no effect); a default compared with the value a compose or bake
   file passes under a name no ARG declares;
-- a build arg a user can pass that the README's build-argument table (when it has one) leaves out;
+- a build arg a user can pass that the README's build-argument table (when it has one) leaves out,
+  unless its default only joins args the table lists (`ARG BASE=${BASE_NAME}:${BASE_VERSION}`), in a
+  table that is not mostly another image's (one below the README's folder);
 - a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
   or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
   the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;
@@ -239,11 +241,40 @@ from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import split_words
 
 __all__ = ["CERTAIN", "LIKELY", "audit", "names_missing_file", "variant"]
+
+
+_BELOW_DEPTH = 3
+"""How deep below the README's folder its other images' Dockerfiles are looked for (`modelzoo/
+ascend-pytorch/aarch/Dockerfile` of a README documenting each framework's and architecture's build)."""
+_BELOW_MOST = 40
+"""At most this many of them are read (a monorepo's root README is not about every Dockerfile in it)."""
+
+
+def _args_below(directory: Path, audited: Sequence[str]) -> frozenset[str]:
+    """The build args the Dockerfiles below `directory` that are not audited declare (`_BELOW_DEPTH`
+    folders down, the first `_BELOW_MOST` of them): a README about several images documents the args of
+    the ones not audited too. A file that cannot be read declares none."""
+    mine = {Path(p).resolve() for p in audited} | {(directory / p).resolve() for p in audited}
+    found: set[str] = set()
+    for file in dockerfiles_in(directory, _BELOW_DEPTH, pass_unreadable=True)[:_BELOW_MOST]:
+        if file.resolve() in mine:
+            continue
+        try:
+            parsed = read_dockerfile(file)
+        except (DocgenError, OSError):
+            continue
+        for inst in parsed.instructions:
+            if inst.keyword == "ARG":
+                found.update(w.partition("=")[0] for w in split_words(inst.args, parsed.escape))
+    return frozenset(found)
 
 
 def audit(
@@ -315,7 +346,8 @@ def audit(
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
-    family = _Auditor.of(path, models, names, models, tuple(siblings), runtime)
+    below = _args_below(directory, audited) if directory is not None else frozenset()
+    family = _Auditor.of(path, models, names, models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from docgen.audit.coverage import covered, stamped_args, unreached_args, unread_args
+from docgen.audit.coverage import composed_args, covered, stamped_args, unreached_args, unread_args
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.version_facts import built_for, distribution_versions, env_versions, overriding_pins
 from docgen.audit.versions import (
@@ -415,6 +415,9 @@ class _Auditor:
     """Every Dockerfile audited (`models` is the part of them a section is about)."""
     siblings: tuple[str, ...] = ()
     """The Dockerfiles next to the README that are not audited (a scope note may name one)."""
+    elsewhere: frozenset[str] = frozenset()
+    """The build args the Dockerfiles below the README's folder that are not audited declare: a README
+    about several images documents theirs too (`--build-arg TV_VERSION` of the `aarch` build)."""
     runtime: frozenset[str] = frozenset()
     """Names the README passes at run time (`docker run -e NAME=…`, compose `environment:`) and never
     with `--build-arg`: build args only where the text says build args."""
@@ -431,6 +434,7 @@ class _Auditor:
         family: tuple[ImageModel, ...] = (),
         siblings: tuple[str, ...] = (),
         runtime: frozenset[str] = frozenset(),
+        elsewhere: frozenset[str] = frozenset(),
     ) -> _Auditor:
         return cls(
             path=path,
@@ -441,13 +445,16 @@ class _Auditor:
             env=frozenset(e.name for m in models for e in m.env),
             family=family or models,
             siblings=siblings,
+            elsewhere=elsewhere,
             runtime=runtime - _passed(models),
         )
 
     def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
         if models == self.models:
             return self
-        found = _Auditor.of(self.path, models, self.names, self.family, self.siblings, self.runtime)
+        found = _Auditor.of(
+            self.path, models, self.names, self.family, self.siblings, self.runtime, self.elsewhere
+        )
         return found if self.defaults else found.without_defaults
 
     @functools.cached_property
@@ -616,9 +623,11 @@ class _Auditor:
         )
 
     def arg_claim(self, line: int, name: str, confidence: str) -> Diagnostic | None:
-        """A diagnostic when the README documents a build arg no Dockerfile declares."""
+        """A diagnostic when the README documents a build arg no Dockerfile declares, neither one
+        audited nor one below the README's folder (`elsewhere`: the arg of another image)."""
         if (
             name in self.declared
+            or name in self.elsewhere
             or name in self.env
             or name in PREDEFINED_ARGS
             or name in PROXY_ARGS
@@ -699,20 +708,32 @@ class _Auditor:
             found.append((other, f"{model.path}:{decl.line}"))
         return found
 
+    def of_another_image(self, listed: Collection[str]) -> bool:
+        """True when most of the build args a README's table names (`listed`) are declared only by a
+        Dockerfile below the README's folder that is not audited (`elsewhere`): it is that image's
+        table, which owes the images audited no row."""
+        names = set(listed)
+        return 2 * sum(1 for n in names if n in self.elsewhere and n not in self.declared) > len(names)
+
     def missing_args(
         self, line: int, documented: Collection[str], where: str, confidence: str, *, stamps: bool = True
     ) -> Iterator[Diagnostic]:
         """A diagnostic for each build arg a user can pass (a row of the generated `build-args` block)
         that a README's list of them (`where`: its build-argument table, list) leaves out, when it is
         about one image: of a family's, docgen cannot tell which image's args it must list. An arg a
-        family name covers (`SPACKPACKAGES_*`) is listed; one no instruction reads, or one declared only
-        in stages the build skips (`coverage.unreached_args`), is owed no row; nor, unless `stamps` (a
-        list that says it is all the args), is one that only stamps a LABEL (`coverage.stamped_args`)."""
+        family name covers (`SPACKPACKAGES_*`) is listed; one no instruction reads, one declared only
+        in stages the build skips (`coverage.unreached_args`), or one whose default joins listed ones
+        (`coverage.composed_args`) is owed no row; nor, unless `stamps` (a list that says it is all the
+        args), is one that only stamps a LABEL (`coverage.stamped_args`)."""
         if len(self.declared_as) != 1:
             return
         model = self.declared_as[0]
         missing = [row for row in build_arg_rows(model) if not covered(row.name, documented)]
-        unread = unread_args(model) | unreached_args(model) if missing else frozenset()
+        unread = (
+            unread_args(model) | unreached_args(model) | composed_args(model, documented)
+            if missing
+            else frozenset()
+        )
         if missing and not stamps:
             unread |= stamped_args(model)
         for row in missing:

@@ -1,8 +1,10 @@
 """Which build args a README's list of them covers without naming each: a row or item that names a
 family of args (`SPACKPACKAGES_*`, `*_VERSION`, `CUDA_{MAJOR,MINOR}`, `MODEL_<NAME>`), an arg
 no instruction reads, and one declared only in stages the build never runs (setting either changes
-nothing, so no reference table owes it a row); and the args that only stamp the image's metadata (a
-LABEL's value: a CI's build id), which a table of the args a user sets owes no row either.
+nothing, so no reference table owes it a row); the args that only stamp the image's metadata (a
+LABEL's value: a CI's build id), which a table of the args a user sets owes no row either; and an arg
+whose default only joins args the list documents (`ARG BASE=${BASE_NAME}:${BASE_VERSION}`: the list
+documents its parts).
 """
 
 from __future__ import annotations
@@ -57,6 +59,25 @@ def covered(name: str, documented: Collection[str]) -> bool:
     """True when `name` is in `documented` or a family name of it matches it (`SPACKPACKAGES_*` covers
     `SPACKPACKAGES_CHERRYPICKS`)."""
     return name in documented or any(p.match(name) for p in family_names(documented))
+
+
+_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+"""A plain reference to a variable in an ARG default: `${NAME}`, `$NAME` (no `:-` fallback)."""
+_JOINS = re.compile(r"[:/@._-]*")
+"""What may join the references of a composed default: `:` of a tag, `/` of a path, `@` of a digest."""
+
+
+def composed_args(model: ImageModel, documented: Collection[str]) -> frozenset[str]:
+    """The build args of `model` whose default only joins others that `documented` covers, with no
+    word of its own (`ARG BASE=${BASE_NAME}:${BASE_VERSION}` under a list of `BASE_NAME` and
+    `BASE_VERSION`): the list documents its parts, and passing it is passing them."""
+    found = set()
+    for decl in model.args:
+        raw = (decl.raw_default or "").strip().strip("\"'")
+        names = [a or b for a, b in _REFERENCE.findall(raw)]
+        if names and _JOINS.fullmatch(_REFERENCE.sub("", raw)) and all(covered(n, documented) for n in names):
+            found.add(decl.name)
+    return frozenset(found)
 
 
 def unread_args(model: ImageModel) -> frozenset[str]:

@@ -76,7 +76,8 @@ def _audit_tables(
             rows = _loose_rows(table, column, auditor) if loose else _rows(table, column, auditor)
         if column is not None and rows:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
-            if not loose:
+            # (A table most of whose names another image below the README declares is that image's.)
+            if not loose and not auditor.of_another_image([n for _, _, names in rows for n in names]):
                 first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
             documented.update(_family_rows(table, column))
