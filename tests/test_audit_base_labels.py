@@ -275,3 +275,51 @@ def test_a_label_whose_value_is_the_fenced_block_below_it() -> None:
         "# vLLM\n\nBase image example:\n```dockerfile\nFROM someuser/nvidia-cuda-13.0.2-x\nRUN ls\n```\n"
     )
     assert _sure(example, {"Dockerfile": OWN}) == []
+
+
+TRANSCODER = """\
+FROM nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04
+ARG X264_VERSION=164
+RUN apt-get update && apt-get install -y yasm nasm
+"""
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "- Based on: `nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04`",
+        "**Built on:** nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04",
+        "* Built on top of: [nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04](https://hub.docker.com/r/nvidia/cuda)",
+    ],
+)
+def test_a_based_on_label_naming_another_variant_of_the_base(label: str) -> None:
+    readme = f"# Transcoder\n\n## Image overview\n\n{label}\n- GPU features: NVENC, NVDEC\n"
+    assert _sure(readme, {"Dockerfile": TRANSCODER}) == [
+        "5: README says the base image is nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04 but Dockerfile:1 says "
+        "FROM nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04 (certain)"
+    ]
+
+
+def test_a_based_on_label_naming_another_repository_or_distribution() -> None:
+    readme = "# Transcoder\n\n- Based on: `jrottenberg/ffmpeg:6.1-nvidia`\n- Built from: Alpine\n"
+    assert _sure(readme, {"Dockerfile": TRANSCODER}) == [
+        "3: README says the base image is jrottenberg/ffmpeg:6.1-nvidia but Dockerfile:1 says FROM "
+        "nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04 (certain)",
+        "4: README says the image is based on Alpine but Dockerfile:1 says FROM "
+        "nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04 (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "- Based on: `nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04`",  # the base itself
+        "- Based on: Ubuntu 22.04",  # the base's distribution
+        "- Based on: `jrottenberg/ffmpeg`",  # no tag: maybe the project the Dockerfile is modelled on
+        "- Based on: [FFmpeg](https://ffmpeg.org) 7.0 sources",
+        "- Built from: `nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04` or your own CUDA image",
+        "- Based on the work in `someone/transcode:v2`, thanks!",  # a sentence, not a label
+    ],
+)
+def test_a_based_on_label_that_agrees_or_names_no_base_image(label: str) -> None:
+    assert _sure(f"# Transcoder\n\n{label}\n", {"Dockerfile": TRANSCODER}) == []

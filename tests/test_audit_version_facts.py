@@ -518,6 +518,35 @@ def test_a_list_that_may_be_something_else_is_not_certain(readme: str) -> None:
     assert all(c != "certain" for _, _, c in _confidences(readme, TORCH))
 
 
+@pytest.mark.parametrize(
+    "pin",
+    [
+        "- torch2trt 36656b614f3fbc067ac673932e2200d7afdae712",
+        "- onnx-tensorrt release/10.0-GA",
+        "- apex `9f1b7c2`",
+    ],
+)
+def test_an_item_pinned_to_a_commit_or_release_branch_keeps_the_list_the_image_s_versions(pin: str) -> None:
+    readme = UNTITLED.format(title="# torch-image\n\n", intro="") + pin + "\n"
+    line = readme.splitlines().index("- torch 2.5.0+cu124") + 1
+    assert _confidences(readme, TORCH) == [
+        (line, "README says torch 2.5.0+cu124 but Dockerfile:2 says 2.5.1+cu124", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- torch2trt (see 36656b614f3fbc067ac673932e2200d7afdae712 for the fix)",  # more than a pin
+        "- onnx-tensorrt release/10.0-GA or main",  # a choice
+        "- onnx-tensorrt main",  # a branch that moves
+    ],
+)
+def test_an_item_that_is_more_than_a_pin_keeps_the_list_likely(item: str) -> None:
+    readme = UNTITLED.format(title="# torch-image\n\n", intro="") + item + "\n"
+    assert {c for _, _, c in _confidences(readme, TORCH)} == {"likely"}
+
+
 def test_a_choice_of_versions_under_no_heading_is_not_certain() -> None:
     readme = "# torch-image\n\n- torch 2.4.0\n- torch 2.5.0\n- python 3.10\n- numpy 1.26.4\n"
     assert {c for _, _, c in _confidences(readme, TORCH)} == {"likely"}

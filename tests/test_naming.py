@@ -7,6 +7,7 @@ to the behaviours that must stay as they were.
 from __future__ import annotations
 
 import pytest
+from helpers import findings
 
 from docgen.components import extract
 from docgen.dockerfile import parse_dockerfile
@@ -67,6 +68,15 @@ def download(url: str, before: str = "") -> tuple[str, str | None, bool] | None:
         ("cudnn-local-repo-ubuntu2204-9.8.0_1.0-1_amd64.deb", ("cudnn", "9.8.0")),
         # no version: the stem, whole
         ("vs_buildtools.exe", ("vs_buildtools", None)),
+        # Intel installers: `l_` (Linux) before the name, `_p` (a product) after it
+        (
+            "l_openvino_toolkit_ubuntu22_2024.0.0.14509.34caeefd078_x86_64.tgz",
+            ("openvino-toolkit", "2024.0.0.14509.34caeefd078"),
+        ),
+        ("l_HPCKit_p_2023.2.0.49440_offline.sh", ("HPCKit", "2023.2.0.49440")),
+        # a name that only starts with an `l` keeps it
+        ("libxml2_2.9.14_amd64.deb", ("libxml2", "2.9.14")),
+        ("l_2.0.tar.gz", ("l", "2.0")),
     ],
 )
 def test_name_version(filename: str, expected: tuple[str, str | None]) -> None:
@@ -403,3 +413,30 @@ def test_a_repository_named_after_a_project_is_a_fork_only_when_installed() -> N
     assert fork_of("https://github.com/RLFoundation/vllm-patch.git", installed=True) == "RLFoundation"
     assert fork_of("https://github.com/RLFoundation/vllm-patch.git") is None  # a checkout: maybe patches
     assert fork_of("https://github.com/vllm-project/vllm-fork.git", installed=True) is None  # its own
+
+
+VISION = """\
+FROM ubuntu:22.04
+ARG OV=l_openvino_toolkit_ubuntu22_2024.1.0.15008.f4afc983258_x86_64
+RUN curl -L https://storage.example.org/openvino/2024.1/${OV}.tgz -o ov.tgz \\
+    && tar -xf ov.tgz -C /opt/intel
+"""
+
+
+def test_an_intel_installer_is_the_product_a_readme_names() -> None:
+    readme = "# Vision\n\n## Versions\n\n- Ubuntu 22.04\n- OpenVINO 2023.3.0\n"
+    assert findings(readme, {"Dockerfile": VISION}) == [
+        "6: README says OpenVINO 2023.3.0 but Dockerfile:3 says 2024.1.0.15008.f4afc983258"
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "- OpenVINO 2024.1.0",  # the release, without Intel's build number
+        "- OpenVINO 2024.1",
+        "Upgraded from OpenVINO 2023.3.0 in March.",  # history
+    ],
+)
+def test_an_intel_installer_agreeing_with_the_readme(said: str) -> None:
+    assert findings(f"# Vision\n\n## Versions\n\n- Ubuntu 22.04\n{said}\n", {"Dockerfile": VISION}) == []

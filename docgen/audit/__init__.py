@@ -29,8 +29,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   base a Dockerfile of the family builds (or is that base);
 - a base image stated in words (`Defaults to `python:3-slim-bullseye` base image`) whose version or
   distribution differs from the one FROM uses, and one a label states (`Base image: nvidia/cuda:…`,
-  a `Base image` row, a distribution `Debian Bullseye based`) of a repository, variant or
-  distribution no stage starts from (`base_labels`);
+  `Based on: nvidia/cuda:…`, a `Base image` row, a distribution `Debian Bullseye based`) of a
+  repository, variant or distribution no stage starts from (`base_labels`);
 - a feature the README says the image is built with (`- Hardware acceleration: OpenGL, Qt5`, `with
   CUDA support`) that a switch of its own build turns off (`-D WITH_QT=OFF`, `--disable-cuda`,
   `USE_X=0`) and nothing of it turns on (`switches`); a component a sentence or a badge promises

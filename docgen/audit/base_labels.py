@@ -41,6 +41,15 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 """`Base image: `, `**Base**: `, `- **Base image:** `, `> Base: `: a line that labels its value the base."""
+_BASED_LABEL = re.compile(
+    r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[*_]{0,2}"
+    r"(?:based[ \t]+(?:up)?on|built[ \t]+(?:on(?:[ \t]+top[ \t]+of)?|upon|from))"
+    r"(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])[ \t]*",
+    re.IGNORECASE,
+)
+"""`Based on: `, `- **Built on:** `: a label that may name the base image or the project the image is
+built from (`Based on: ggerganov/llama.cpp`); only an image reference with a tag, or a distribution, is
+read under it (`_labelled`, `tagged`)."""
 _EXAMPLE_LABEL = re.compile(
     rf"[ \t]*(?:(?:[-*+]|\d{{1,9}}[.)])[ \t]+)?[*_]{{0,2}}(?:(?:{_LABEL_WORDS})[ \t]+example"
     r"|example[ \t]+base(?:[ \t]+image)?)(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])[ \t]*",
@@ -90,9 +99,13 @@ def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) 
             yield from _some(_labelled(para.lines[0][0], para.lines[0][1], auditor, text))
         for line, said in para.lines:
             label = _LABEL.match(said)
+            based_label = None if label is not None else _BASED_LABEL.match(said)
             if label is not None:
                 value = said[label.end() :] or _fenced_value(part, line)
                 yield from _some(_labelled(line, value, auditor, text))
+            elif based_label is not None:
+                value = said[based_label.end() :] or _fenced_value(part, line)
+                yield from _some(_labelled(line, value, auditor, text, tagged=True))
             elif (example := _EXAMPLE_LABEL.match(said)) is not None:
                 value = said[example.end() :] or _fenced_value(part, line)
                 yield from _some(_example_base(line, value, auditor))
@@ -111,12 +124,16 @@ def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) 
                 yield from _some(_labelled(line, cells[1], auditor, text))
 
 
-def _labelled(line: int, value: str, auditor: _Auditor, text: str) -> Diagnostic | None:
+def _labelled(line: int, value: str, auditor: _Auditor, text: str, tagged: bool = False) -> Diagnostic | None:
     """The finding on the value of a base label (`nvidia/cuda:12.4.1-devel-ubuntu22.04 (CUDA 12.4)`):
-    its one image reference, or the distribution it starts with."""
+    its one image reference, or the distribution it starts with. `tagged` (a `Based on:` label): a
+    repository without a tag may be the project the image is built from, not its base: none is read."""
     value = _LINK.sub(r"\1", value).replace("`", " ").strip(" *_")
     references = [m.group() for m in _IMAGE_REF.finditer(value)]
-    references += [m.group(1) for m in _REPOSITORY.finditer(_IMAGE_REF.sub(" ", value))]
+    untagged = [m.group(1) for m in _REPOSITORY.finditer(_IMAGE_REF.sub(" ", value))]
+    if tagged and untagged:
+        return None  # `Based on: ggerganov/llama.cpp`: the upstream project, maybe
+    references += untagged
     if not value or _CHOICE.search(_REPOSITORY.sub(" ", _IMAGE_REF.sub(" ", value))):
         return None  # the words around the images, not in them (`registry.example.com/…`)
     if len(references) > 1:

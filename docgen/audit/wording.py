@@ -232,6 +232,13 @@ _LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
 _IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*\Z")
 """A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
 (the base, in a list of the image's versions)."""
+_REF_ITEM = re.compile(
+    r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2}[*_`]*[ \t]*:?"
+    r"[ \t]+[*_`]*(?:[0-9a-f]{7,40}|(?:release|releases|rel)/v?\d+(?:\.\d+)*[\w.-]*)[*_`]*[ \t]*\Z"
+)
+"""A list item that is a name and the commit or release branch it is pinned to and nothing else:
+`- torch2trt 36656b614f3fbc067ac673932e2200d7afdae712`, `- onnx-tensorrt release/8.6-GA` (a pin, among
+the image's versions)."""
 _UNTITLED_ITEMS = 3
 """Bare `Name version` items a list under no heading (or the README's title) needs to be read as the
 image's versions: fewer may be an aside."""
@@ -359,7 +366,11 @@ def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
     if _NOT_THE_IMAGE.search(said) or (intro and not intro[0].rstrip().endswith(":")):
         return False
     bare = [text for text in items if _BARE_VERSION.match(text)]
-    others = [text for text in items if not _BARE_VERSION.match(text) and not _IMAGE_ITEM.match(text)]
+    others = [
+        text
+        for text in items
+        if not (_BARE_VERSION.match(text) or _IMAGE_ITEM.match(text) or _REF_ITEM.match(text))
+    ]
     return len(bare) >= _UNTITLED_ITEMS and not others
 
 

@@ -157,6 +157,12 @@ def name_version(stem: str, ext: str = "") -> tuple[str, str | None]:
     first version-like part joined by `-`, without trailing platform words (`vulkansdk-linux-x86_64-1.4.321.1`
     → vulkansdk). A stem without a version is returned whole.
     """
+    intel = _INTEL_INSTALLER.match(stem)
+    if intel is not None and "_" in intel.group(1) and any(c.isdigit() for c in intel.group(1)):
+        # `l_openvino_toolkit_ubuntu22_2024.0.0.14509…`, `l_BaseKit_p_2024.0.1.46_offline`: Intel marks
+        # a Linux installer with `l_` before the name and a product with `_p_` after it
+        name, version = name_version(intel.group(1), ext)
+        return re.sub(r"[-_]p\Z", "", name), version
     if ext == ".deb":
         parts = stem.split("_")
         if len(parts) >= 2 and parts[1][:1].isdigit():
@@ -172,6 +178,10 @@ def name_version(stem: str, ext: str = "") -> tuple[str, str | None]:
     if m:
         return m.group(1), m.group(2)
     return stem, None
+
+
+_INTEL_INSTALLER = re.compile(r"l_([A-Za-z][\w.+-]*)\Z")
+"""An Intel installer's file stem: `l_` (Linux), then the name and a version (`l_HPCKit_p_2023.2.0.49440`)."""
 
 
 def _split_at_version(stem: str, dotted_only: bool = False) -> tuple[str, str] | None:
@@ -440,6 +450,7 @@ SAME_PROJECT: dict[str, str] = {
     "cudatoolkit": "cuda",
     "amdgpudriver": "amdgpu",
     "fschat": "fastchat",  # FastChat's pip name
+    "openvinotoolkit": "openvino",  # the archive `l_openvino_toolkit_…` and the GitHub organisation
 }
 """One project under its spellings: the pip name, the repository's name and the display name, each
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
