@@ -131,6 +131,8 @@ def test_branches_that_may_run(tmp_path: Path) -> None:
         "outside": GUARDED.replace("rm -rf /var", 'echo "${SDK_VERSION}" > /sdk && rm -rf /var'),
         # a shell variable the RUN sets before its test
         "shell": GUARDED.replace("if [ -n", 'SDK_SDK_VERSION="$SDK_VERSION"; if [ -n'),
+        # a file the RUN sources may set it
+        "sourced": GUARDED.replace("if [ -n", ". /etc/sdk.env && if [ -n"),
     }
     for name, dockerfile in traps.items():
         assert idle(tmp_path / name, GUARDED_README, dockerfile) == [], name

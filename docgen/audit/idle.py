@@ -140,6 +140,9 @@ _SET_TEST = re.compile(
 "$X"`; `! -z` too): the branch runs only when `X` is not empty."""
 _NOT_EMPTY = re.compile(r"(?:-n|!\s*-z)\s|\[\[?\s*\"?\$|test\s+\"?\$")
 _IF_FI = re.compile(r"\b(?:if|fi)\b")
+_SOURCES = re.compile(r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t\\\n]*(?:source|\.|eval)[ \t]", re.M)
+"""A shell command that may set variables the Dockerfile does not show (`. /etc/os-release`, `source
+env.sh`, `eval "$(…)"`)."""
 
 
 def _branch_end(text: str, start: int) -> int:
@@ -158,6 +161,8 @@ def _dead_guard(inst: Instruction, name: str, unbound: frozenset[str]) -> tuple[
     time, when that variable is one nothing binds (`unbound`): the branch never runs; with the Dockerfile
     line of that `if`. None when a read of `name` lies outside such a branch."""
     text = inst.original or inst.args
+    if _SOURCES.search(text):
+        return None  # the file it sources or evaluates may set the variable
     reads = [m.start() for m in re.finditer(rf"\$\{{?{re.escape(name)}(?![A-Za-z0-9_])", text)]
     if not reads:
         return None
