@@ -232,3 +232,81 @@ def test_blocks_of_any_language_that_are_no_copy(tmp_path: Path) -> None:
     older = RECIPE.replace('"2.8.1"', '"2.7.0"')
     files["images/engine-legacy.Dockerfile"] = older
     assert _copies(tmp_path, readme, files, audited) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The distribution packages of a pasted copy
+
+LEVEL_ZERO = """\
+FROM ubuntu:24.04
+ENV DEBIAN_FRONTEND=noninteractive \\
+    SYSMAN=0
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+    ca-certificates curl python3 python3-pip \\
+    && rm -rf /var/lib/apt/lists/*
+ARG LOADER_VERSION=1.34.0
+RUN cd /tmp && \\
+    curl -fsSL -O "https://example.org/loader/v${LOADER_VERSION}/libloader1_${LOADER_VERSION}_amd64.deb" && \\
+    apt-get install -y ./*.deb && rm -f ./*.deb
+COPY entry.sh /entry.sh
+RUN chmod +x /entry.sh
+ENTRYPOINT ["/entry.sh"]
+"""
+
+PASTED_APT = """\
+# GPU sandbox
+
+### Working Dockerfile (`Dockerfile.gpu`)
+Create `Dockerfile.gpu`:
+
+```dockerfile
+FROM ubuntu:24.04
+ENV DEBIAN_FRONTEND=noninteractive
+ENV SYSMAN=0
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+    ca-certificates \\
+    curl \\
+    python3 \\
+    python3-pip \\
+    libloader1 \\
+    clinfo \\
+    && rm -rf /var/lib/apt/lists/*
+COPY entry.sh /entry.sh
+ENTRYPOINT ["/entry.sh"]
+```
+"""
+
+
+def test_a_copy_installing_distribution_packages_the_file_no_longer_installs(tmp_path: Path) -> None:
+    files = {"Dockerfile.gpu": LEVEL_ZERO}
+    assert _copies(tmp_path, PASTED_APT, files, ["Dockerfile.gpu"]) == [
+        "15: README's copy of Dockerfile.gpu apt-installs libloader1, clinfo, which Dockerfile.gpu does not "
+        "install from the distribution's packages (it installs libloader1 from a download instead, line 9) "
+        "(certain)"
+    ]
+
+
+def test_copies_whose_packages_the_file_may_still_install(tmp_path: Path) -> None:
+    audited = ["Dockerfile.gpu"]
+    traps = {
+        # up to date: the file installs them by name too
+        "same": LEVEL_ZERO.replace("python3 python3-pip", "python3 python3-pip libloader1 clinfo"),
+        # a script of the build context may install them
+        "script": LEVEL_ZERO.replace("RUN chmod +x /entry.sh", "COPY deps.sh /tmp/\nRUN bash /tmp/deps.sh"),
+        # a list fed to apt-get docgen does not read
+        "list": LEVEL_ZERO.replace("RUN chmod +x", "RUN xargs -a /pkgs apt-get install -y\nRUN chmod +x"),
+        "variable": LEVEL_ZERO.replace("python3-pip", "python3-pip ${EXTRA_PACKAGES}"),
+        # in a branch a build arg may take
+        "branch": LEVEL_ZERO.replace(
+            "RUN chmod +x",
+            'ARG TOOLS=no\nRUN if [ "$TOOLS" = yes ]; then apt-get install -y clinfo libloader1; fi\n'
+            "RUN chmod +x",
+        ),
+        # no apt package by name at all: another package manager
+        "none": "FROM ubuntu:24.04\nENV DEBIAN_FRONTEND=noninteractive SYSMAN=0\nRUN pip install torch\n",
+    }
+    for name, dockerfile in traps.items():
+        assert _copies(tmp_path, PASTED_APT, {"Dockerfile.gpu": dockerfile}, audited) == [], name
+    # a Dockerfile the reader writes is no copy
+    readme = PASTED_APT.replace("Create `Dockerfile.gpu`:", "Write your own Dockerfile.gpu, for example:")
+    assert _copies(tmp_path, readme, {"Dockerfile.gpu": LEVEL_ZERO}, audited) == []

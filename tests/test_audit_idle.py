@@ -88,3 +88,53 @@ RUN echo building
             "likely",
         )
     ]
+
+
+GUARDED = """\
+FROM ubuntu:24.04
+ARG SDK_VERSION=3.2.1-1
+RUN apt-get update && apt-get install -y curl && \\
+    if [ -n "${SDK_SDK_VERSION}" ]; then apt-get install -y \\
+        sdk-core=${SDK_VERSION} \\
+        sdk-dev=${SDK_VERSION}; \\
+    fi && \\
+    rm -rf /var/lib/apt/lists/*
+"""
+
+GUARDED_README = (
+    "# SDK image\n\nPick the SDK with `SDK_VERSION`; leave it empty to skip the SDK.\n\n"
+    "```bash\ndocker build --build-arg SDK_VERSION=3.2.1-1 .\n```\n"
+)
+
+
+def test_a_documented_build_arg_read_only_under_a_test_of_an_undeclared_variable(tmp_path: Path) -> None:
+    assert idle(tmp_path, GUARDED_README, GUARDED) == [
+        (
+            3,
+            "README documents build arg SDK_VERSION, but Dockerfile:4 reads it only in a branch that tests "
+            "${SDK_SDK_VERSION}, which nothing declares: the branch never runs",
+            "likely",
+        )
+    ]
+
+
+def test_branches_that_may_run(tmp_path: Path) -> None:
+    traps = {
+        # the guard tests the arg itself
+        "own": GUARDED.replace("${SDK_SDK_VERSION}", "${SDK_VERSION}"),
+        # the guard's variable is declared (an ENV, another ARG)
+        "env": GUARDED.replace("ARG SDK_VERSION=3.2.1-1", "ARG SDK_VERSION=3.2.1-1\nENV SDK_SDK_VERSION=1"),
+        "arg": GUARDED.replace("ARG SDK_VERSION=3.2.1-1", "ARG SDK_VERSION=3.2.1-1\nARG SDK_SDK_VERSION"),
+        # a test that the variable is empty: always true, the branch always runs
+        "empty": GUARDED.replace('[ -n "${SDK_SDK_VERSION}" ]', '[ -z "${SDK_SDK_VERSION}" ]'),
+        # a read outside the branch too
+        "outside": GUARDED.replace("rm -rf /var", 'echo "${SDK_VERSION}" > /sdk && rm -rf /var'),
+        # a shell variable the RUN sets before its test
+        "shell": GUARDED.replace("if [ -n", 'SDK_SDK_VERSION="$SDK_VERSION"; if [ -n'),
+        # a file the RUN sources may set it
+        "sourced": GUARDED.replace("if [ -n", ". /etc/sdk.env && if [ -n"),
+    }
+    for name, dockerfile in traps.items():
+        assert idle(tmp_path / name, GUARDED_README, dockerfile) == [], name
+    # not documented: no claim
+    assert idle(tmp_path / "quiet", "# SDK image\n\nRun it.\n", GUARDED) == []

@@ -178,7 +178,7 @@ from docgen.audit.fences import (
 from docgen.audit.file_lists import _listed_absent
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
-from docgen.audit.idle import _idle_args
+from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
 from docgen.audit.keyed import _keyed_entries
@@ -452,6 +452,7 @@ def audit(
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
+    found.extend(_guarded_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
     found.extend(content_rows)

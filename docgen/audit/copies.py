@@ -2,7 +2,8 @@
 README ties to the file by its name (`Create docker/Dockerfile.jetson … paste the following content:`, or
 the block's first comment `# Dockerfile.jetson - …`), most of whose `ENV` and `ARG` names the file
 declares. Its `FROM`, `ENV` values and `ARG` defaults are claims about that file: one the file has
-changed since is a stale copy (`certain`). A block of any language or none that reads as a Dockerfile
+changed since is a stale copy (`certain`); so are the distribution packages it apt-installs that the file
+installs by name nowhere (`_stale_packages`). A block of any language or none that reads as a Dockerfile
 (`A copy of the Dockerfile is included here:` over a bare fence) is a copy too, named or not, of the
 audited Dockerfile it shares most instructions with word for word (`_unnamed_copy`). A block of one
 `FROM` line said to be every Dockerfile's
@@ -16,6 +17,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from docgen.analysis import model_of
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.names import _repository
 from docgen.audit.wording import _FROM_LINE
@@ -95,6 +97,95 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                     f"says {m.group(1)}={fact}",
                     confidence=CERTAIN,
                 )
+    yield from _stale_packages(fence, model, readme)
+
+
+_COMMAND = re.compile(r"(\A|&&|\|\||[;|(]|\bthen\b|\bdo\b)[ \t]*(?:sudo[ \t]+)?(\S+)(?:[ \t]+(\S+))?")
+"""The first word of each command of a RUN (after `&&`, `;`, a pipe …) and the word after it."""
+_SHELLS = frozenset({"sh", "bash", "zsh", "source", "."})
+
+
+def _runs_unread(body: str) -> bool:
+    """True when a RUN's `body` may install packages it does not name: it runs a shell script
+    (`bash install.sh`, `./setup.sh`, a download piped into `sh`) or feeds `apt-get` a list (`xargs`)."""
+    for m in _COMMAND.finditer(body):
+        piped, first, second = m.group(1) == "|", m.group(2), m.group(3) or ""
+        if first in _SHELLS and (piped or (second and not second.startswith("-"))):
+            return True
+        if first.endswith(".sh") or first == "xargs":
+            return True
+    return False
+
+
+def _apt_names(model: ImageModel) -> dict[str, int]:
+    """Each distribution package (apt) the image installs by name → the line of its first install."""
+    names: dict[str, int] = {}
+    for comp in model.components:
+        if comp.kind == "apt":
+            names.setdefault(comp.name, comp.line)
+    return names
+
+
+def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Diagnostic]:
+    """The apt packages a pasted copy installs by name that its Dockerfile installs by name nowhere
+    (`certain`: the copy was tied to the file above): the file has dropped them, or gets them from
+    elsewhere now (a downloaded `.deb`, named in the message). Nothing when the file installs apt
+    packages it does not name (a variable docgen cannot expand) or runs a shell script (it may install
+    them), nor when it installs no apt package by name at all (another package manager); a package a RUN
+    of the file names as a word of its own (in a branch of an `if` on a build arg) is not counted."""
+    file_names = _apt_names(model)
+    if not file_names or any("apt package name not understood" in s.message for s in model.skipped):
+        return
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None or any(
+        _runs_unread(i.args + "".join("\n" + h.body for h in i.heredocs))
+        for i in read[1].instructions
+        if i.keyword.upper() == "RUN"
+    ):
+        return
+    try:
+        block = model_of(parse_dockerfile("\n".join(text for _, text in fence.lines) + "\n", readme))
+    except DocgenError:
+        return
+    runs = "\n".join(
+        i.args + "".join("\n" + h.body for h in i.heredocs)
+        for i in read[1].instructions
+        if i.keyword.upper() == "RUN"
+    )
+    gone = [
+        name
+        for name in _apt_names(block)
+        if name not in file_names and _package_word(name).search(runs) is None  # (a branch not taken)
+    ]
+    if not gone:
+        return
+    first = _line_naming(fence, gone[0])
+    downloads = {
+        comp.name: comp.line for comp in model.components if comp.kind != "apt" and comp.name in gone
+    }
+    elsewhere = ""
+    if downloads:
+        shown = ", ".join(sorted(downloads, key=gone.index))
+        elsewhere = f" (it installs {shown} from a download instead, line {min(downloads.values())})"
+    yield Diagnostic(
+        readme,
+        first,
+        f"README's copy of {model.path} apt-installs {', '.join(gone)}, which {model.path} does not "
+        f"install from the distribution's packages{elsewhere}",
+        confidence=CERTAIN,
+    )
+
+
+def _package_word(name: str) -> re.Pattern[str]:
+    """The package `name` as a word of its own, as an install names it (not in a URL or a file name:
+    `…/libze1_1.34.0+u24.04_amd64.deb`)."""
+    return re.compile(rf"(?<![\w./+-]){re.escape(name)}(?![\w/+-]|[.:=]\w)")
+
+
+def _line_naming(fence: Fence, name: str) -> int:
+    """The README line of `fence` that names the package `name` (its first line if none does)."""
+    word = _package_word(name)
+    return next((line for line, text in fence.lines if word.search(text)), fence.lines[0][0])
 
 
 _EVERY = re.compile(

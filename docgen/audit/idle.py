@@ -1,7 +1,8 @@
 """Build args the README documents that change nothing: the Dockerfile declares them but never reads
 them (`docgen lint`'s DG003), often because every line that read them was commented out
 (`README documents build arg TENSORRT_VERSION, but Dockerfile:10 declares it and never uses it: its
-only uses are commented out, lines 79-103`).
+only uses are commented out, lines 79-103`), or read only in a branch that never runs, under a test that
+a variable nothing declares is set (`if [ -n "${TENSORRT_TENSORRT_VERSION}" ]; then … fi`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS
 from docgen.markdown import Document, headings_over
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Instruction
 
 
 def _table_args(doc: Document, declared: frozenset[str]) -> set[str]:
@@ -129,3 +130,92 @@ def _idle_args(
             span = f"line {commented[0]}" if len(commented) == 1 else f"lines {commented[0]}-{commented[-1]}"
             message += f" (its only uses are commented out: {span})"
         yield Diagnostic(path, line, message, confidence=LIKELY)
+
+
+_SET_TEST = re.compile(
+    r"\bif[ \t]+(?:\[\[?|test\b)[ \t]+(?:-n[ \t]+|!?[ \t]*-z[ \t]+)?"
+    r"\"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\"?[ \t]*(?:\]\]?)?[ \t]*;?[ \t]*(?:\\\n[ \t]*)?then\b"
+)
+"""An `if` whose test is that one variable is set (`if [ -n "${X}" ]; then`, `if [ "$X" ]`, `if test -n
+"$X"`; `! -z` too): the branch runs only when `X` is not empty."""
+_NOT_EMPTY = re.compile(r"(?:-n|!\s*-z)\s|\[\[?\s*\"?\$|test\s+\"?\$")
+_IF_FI = re.compile(r"\b(?:if|fi)\b")
+_SOURCES = re.compile(r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t\\\n]*(?:source|\.|eval)[ \t]", re.M)
+"""A shell command that may set variables the Dockerfile does not show (`. /etc/os-release`, `source
+env.sh`, `eval "$(…)"`)."""
+
+
+def _branch_end(text: str, start: int) -> int:
+    """Where the `if` block whose `then` ends at `start` in `text` closes (its `fi`; the end of the text
+    when it has none)."""
+    depth = 1
+    for match in _IF_FI.finditer(text, start):
+        depth += 1 if match.group() == "if" else -1
+        if depth == 0:
+            return match.start()
+    return len(text)
+
+
+def _dead_guard(inst: Instruction, name: str, unbound: frozenset[str]) -> tuple[str, int] | None:
+    """The variable of an `if` testing that it is set (`_SET_TEST`) that `inst` reads `name` under each
+    time, when that variable is one nothing binds (`unbound`): the branch never runs; with the Dockerfile
+    line of that `if`. None when a read of `name` lies outside such a branch."""
+    text = inst.original or inst.args
+    if _SOURCES.search(text):
+        return None  # the file it sources or evaluates may set the variable
+    reads = [m.start() for m in re.finditer(rf"\$\{{?{re.escape(name)}(?![A-Za-z0-9_])", text)]
+    if not reads:
+        return None
+    spans = [
+        (m.end(), _branch_end(text, m.end()), (m.group(1), inst.start_line + text.count("\n", 0, m.start())))
+        for m in _SET_TEST.finditer(text)
+        if m.group(1) in unbound and _NOT_EMPTY.search(m.group())
+    ]
+    guards = {next((guard for a, b, guard in spans if a <= at < b), None) for at in reads}
+    return guards.pop() if len(guards) == 1 and None not in guards else None
+
+
+def _guarded_args(
+    doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
+) -> Iterator[Diagnostic]:
+    """A build arg the README documents that every audited Dockerfile declaring it reads only inside an
+    `if` testing that a variable no ARG or ENV of any audited image declares (nor BuildKit sets) is not
+    empty (`if [ -n "${TENSORRT_TENSORRT_VERSION}" ]; then … ${TENSORRT_VERSION} … fi`): the test is
+    always false, setting the arg changes nothing (`likely`: the base image may set the variable)."""
+    declared = frozenset(a.name for m in models for a in m.args)
+    bound = declared | {e.name for m in models for e in m.env} | PREDEFINED_ARGS
+    named = (set(documented) | _table_args(doc, declared)) & declared
+    for name in sorted(named - PREDEFINED_ARGS):
+        owners = [m for m in models if any(a.name == name for a in m.args)]
+        uses = [(m, line) for m in owners for a in m.args if a.name == name for line in a.used_lines]
+        if not uses or not all(m.file for m in owners):
+            continue
+        found: list[tuple[ImageModel, tuple[str, int]]] = []
+        for model, line in uses:
+            unbound = frozenset(v for v, at in model.unbound_reads if at == line) - bound
+            inst = _instruction_at(model, line) if unbound else None
+            guard = _dead_guard(inst, name, unbound) if inst is not None else None
+            if guard is None:
+                break
+            found.append((model, guard))
+        else:
+            readme_line = _first_line(doc, name)
+            if not readme_line:
+                continue
+            model, (variable, line) = found[0]
+            message = (
+                f"README documents build arg {name}, but {model.path}:{line} reads it only in a branch "
+                f"that tests ${{{variable}}}, which nothing declares: the branch never runs"
+            )
+            yield Diagnostic(path, readme_line, message, confidence=LIKELY)
+
+
+def _instruction_at(model: ImageModel, line: int) -> Instruction | None:
+    """The instruction of `model`'s Dockerfile starting at `line`."""
+    from docgen.dockerfile import read_dockerfile
+
+    try:
+        parsed = read_dockerfile(model.file, model.path)
+    except DocgenError:
+        return None
+    return next((i for i in parsed.instructions if i.start_line == line), None)
