@@ -177,10 +177,13 @@ def test_checks_writing_the_cache_at_once_all_answer(project: Path) -> None:
     docgen = [sys.executable, "-m", "docgen", "check"]
     for _ in range(3):
         shutil.rmtree(project / cache.FOLDER)
-        processes = [subprocess.Popen(docgen, cwd=project, stdout=subprocess.PIPE) for _ in range(4)]
-        outputs = [(p.communicate()[0], p.returncode) for p in processes]
-        assert all(code == 0 and out.endswith(b"1 file checked, 0 out of date\n") for out, code in outputs)
-        assert fast(project) == 0
+        pipe = subprocess.PIPE
+        processes = [subprocess.Popen(docgen, cwd=project, stdout=pipe, stderr=pipe) for _ in range(4)]
+        outputs = [(*p.communicate(), p.returncode) for p in processes]
+        # the outputs in the message: a failure seen once under heavy load was not reproduced since
+        done = b"1 file checked, 0 out of date\n"
+        assert all(code == 0 and out.endswith(done) for out, _, code in outputs), outputs
+        assert fast(project) == 0, (outputs, (project / cache.FOLDER / "settings").read_bytes()[:2000])
         assert sorted(p.name for p in (project / cache.FOLDER).iterdir()) == [".gitignore", "settings"]
 
 
