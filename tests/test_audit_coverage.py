@@ -16,6 +16,7 @@ from docgen.audit.coverage import (
     covered,
     family_pattern,
     reached_stages,
+    scopeless_args,
     stamped_args,
     unreached_args,
 )
@@ -225,3 +226,54 @@ def test_which_args_are_composed_of_listed_ones(tmp_path: Path) -> None:
     assert composed_args(model, {"BASE_NAME", "BASE_VERSION"}) == {"BASE", "IMAGE"}
     assert composed_args(model, {"BASE_*"}) == {"BASE", "IMAGE"}  # a family row covers the parts
     assert composed_args(model, {"BASE_NAME"}) == frozenset()
+
+
+SCOPELESS = """\
+ARG BASE_IMAGE=ubuntu:24.04
+ARG GPU_TARGET=gfx1151
+ARG ROCM_PATH=/opt/rocm
+FROM $BASE_IMAGE AS build
+ARG ROCM_PATH
+ENV GPU_TARGET=${GPU_TARGET}
+RUN cmake -DAMDGPU_TARGETS=${GPU_TARGET} -DROCM=${ROCM_PATH} .
+"""
+
+SCOPELESS_README = """\
+# llama.cpp for ROCm
+
+## Build
+
+```bash
+docker build --build-arg GPU_TARGET=gfx1100 --build-arg ROCM_PATH=/opt/rocm-7 -t llama .
+```
+"""
+
+
+def findings_of(root: Path, readme: str, dockerfile: str) -> list[tuple[int, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message) for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_a_global_arg_read_out_of_scope_is_one_a_build_arg_cannot_change(tmp_path: Path) -> None:
+    """`ARG GPU_TARGET` before the first FROM, read after it with no `ARG GPU_TARGET` there: BuildKit
+    hands the stage an empty value, so the README's `--build-arg GPU_TARGET=gfx1100` changes nothing.
+    ROCM_PATH, re-declared in the stage, and BASE_IMAGE, read by the FROM line, do change the build."""
+    make_tree(tmp_path, {"Dockerfile": SCOPELESS})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert scopeless_args(model) == {"GPU_TARGET": 6}
+    assert findings_of(tmp_path / "a", SCOPELESS_README, SCOPELESS) == [
+        (
+            6,
+            "README documents build arg GPU_TARGET, but Dockerfile:6 reads it in a stage that does not "
+            "declare it again (declared only before the first FROM, it is seen by FROM lines only): "
+            "--build-arg GPU_TARGET changes nothing",
+        )
+    ]
+    # the trap: the stage declares it again, and the build arg reaches the RUN
+    fixed = SCOPELESS.replace("ARG ROCM_PATH\n", "ARG ROCM_PATH\nARG GPU_TARGET\n")
+    assert findings_of(tmp_path / "b", SCOPELESS_README, fixed) == []
+    # an arg read by no stage at all is not this rule's (nothing reads it out of scope either)
+    unread = SCOPELESS.replace("${GPU_TARGET}", "gfx1151")
+    make_tree(tmp_path / "c", {"Dockerfile": unread})
+    assert scopeless_args(build_model(tmp_path / "c" / "Dockerfile", "Dockerfile")) == {}

@@ -15,7 +15,14 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from docgen.audit.coverage import composed_args, covered, stamped_args, unreached_args, unread_args
+from docgen.audit.coverage import (
+    composed_args,
+    covered,
+    scopeless_args,
+    stamped_args,
+    unreached_args,
+    unread_args,
+)
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.version_facts import built_for, distribution_versions, env_versions, overriding_pins
 from docgen.audit.versions import (
@@ -622,9 +629,32 @@ class _Auditor:
             confidence=confidence,
         )
 
+    @functools.cached_property
+    def scopeless(self) -> dict[str, str]:
+        """The build args every image declaring them declares only before the first FROM and reads in a
+        stage out of scope (`coverage.scopeless_args`) → where the first such read is (`path:line`)."""
+        per_model = [(model, scopeless_args(model)) for model in self.declared_as]
+        found: dict[str, str] = {}
+        for name in {name for _, lines in per_model for name in lines}:
+            declaring = [(m, lines) for m, lines in per_model if any(d.name == name for d in m.args)]
+            if all(name in lines for _, lines in declaring):
+                found[name] = f"{declaring[0][0].path}:{declaring[0][1][name]}"
+        return found
+
     def arg_claim(self, line: int, name: str, confidence: str) -> Diagnostic | None:
         """A diagnostic when the README documents a build arg no Dockerfile declares, neither one
-        audited nor one below the README's folder (`elsewhere`: the arg of another image)."""
+        audited nor one below the README's folder (`elsewhere`: the arg of another image); or one
+        declared only before the first FROM and read only out of scope (`scopeless`), which a
+        `--build-arg` cannot change."""
+        if name in self.declared and name in self.scopeless:
+            return Diagnostic(
+                self.path,
+                line,
+                f"README documents build arg {name}, but {self.scopeless[name]} reads it in a stage that "
+                f"does not declare it again (declared only before the first FROM, it is seen by FROM "
+                f"lines only): --build-arg {name} changes nothing",
+                confidence=confidence,
+            )
         if (
             name in self.declared
             or name in self.elsewhere

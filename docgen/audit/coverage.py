@@ -101,6 +101,34 @@ def unread_args(model: ImageModel) -> frozenset[str]:
     return frozenset(idle & unused)
 
 
+_NO_EFFECT = re.compile(r"but (\w+) is not declared there\b.*--build-arg \1 has no effect here")
+"""The message of `docgen lint`'s DG001 for an arg read in a stage out of its scope."""
+
+
+def scopeless_args(model: ImageModel) -> dict[str, int]:
+    """The build args of `model` declared only before the first FROM, read by no FROM line, and read in
+    a stage that does not declare them again: BuildKit shows a global ARG to FROM lines only until a
+    stage re-declares it, so `--build-arg` for one changes nothing (`ARG GPU_TARGET=gfx1151` before
+    the FROM, `ENV GPU_TARGET=${GPU_TARGET}` after it: empty). Name → the first line reading it out of
+    scope (`docgen lint`'s DG001). Empty for a model not read from a file."""
+    staged = {a.name for a in model.args if a.stage is not None}
+    candidates = {a.name for a in model.args if a.stage is None and not a.used_lines} - staged
+    if not candidates or not model.file:
+        return {}
+    from docgen.analysis import lint_file  # the lint rules load only when some arg may be out of scope
+
+    try:
+        warnings = lint_file(model.file, model.path)
+    except DocgenError:
+        return {}
+    found: dict[str, int] = {}
+    for warning in warnings:
+        if warning.rule == "DG001" and (match := _NO_EFFECT.search(warning.message)) is not None:
+            if match.group(1) in candidates:
+                found.setdefault(match.group(1), warning.line)
+    return found
+
+
 def reached_stages(model: ImageModel) -> frozenset[int]:
     """The stages the build of `model` runs: its target (`--target`, else the last stage), the stages
     it is built FROM, and those it copies or mounts from (`COPY --from`, `RUN --mount=…,from=`), each
