@@ -87,21 +87,33 @@ def unread_args(model: ImageModel) -> frozenset[str]:
     idle = {a.name for a in model.args} - {a.name for a in model.args if a.used_lines}
     if not idle or not model.file:
         return frozenset()
-    from docgen.analysis import lint_file  # the lint rules load only when some arg may be idle
+    return frozenset(idle & linted_args(model, "DG003", UNUSED).keys())
+
+
+UNUSED = re.compile(r"build arg (\S+) is declared")
+"""The message of `docgen lint`'s DG003 for an arg nothing uses."""
+
+
+def linted_args(model: ImageModel, rule: str, message: re.Pattern[str]) -> dict[str, int]:
+    """Build arg → line of the first warning `docgen lint` gives `model`'s Dockerfile under `rule` whose
+    message `message` matches from its start (group 1: the arg's name). Empty for a model not read from a
+    file, or one lint cannot read. The lint rules load only when a caller asks."""
+    if not model.file:
+        return {}
+    from docgen.analysis import lint_file
 
     try:
         warnings = lint_file(model.file, model.path)
     except DocgenError:
-        return frozenset()
-    unused = {
-        m.group(1)
-        for w in warnings
-        if w.rule == "DG003" and (m := re.match(r"build arg (\S+) is declared", w.message))
-    }
-    return frozenset(idle & unused)
+        return {}
+    found: dict[str, int] = {}
+    for warning in warnings:
+        if warning.rule == rule and (match := message.match(warning.message)) is not None:
+            found.setdefault(match.group(1), warning.line)
+    return found
 
 
-_NO_EFFECT = re.compile(r"but (\w+) is not declared there\b.*--build-arg \1 has no effect here")
+_NO_EFFECT = re.compile(r".*?but (\w+) is not declared there\b.*--build-arg \1 has no effect here")
 """The message of `docgen lint`'s DG001 for an arg read in a stage out of its scope."""
 
 
@@ -113,20 +125,10 @@ def scopeless_args(model: ImageModel) -> dict[str, int]:
     scope (`docgen lint`'s DG001). Empty for a model not read from a file."""
     staged = {a.name for a in model.args if a.stage is not None}
     candidates = {a.name for a in model.args if a.stage is None and not a.used_lines} - staged
-    if not candidates or not model.file:
+    if not candidates:  # the file is linted only when some arg may be out of scope
         return {}
-    from docgen.analysis import lint_file  # the lint rules load only when some arg may be out of scope
-
-    try:
-        warnings = lint_file(model.file, model.path)
-    except DocgenError:
-        return {}
-    found: dict[str, int] = {}
-    for warning in warnings:
-        if warning.rule == "DG001" and (match := _NO_EFFECT.search(warning.message)) is not None:
-            if match.group(1) in candidates:
-                found.setdefault(match.group(1), warning.line)
-    return found
+    out_of_scope = linted_args(model, "DG001", _NO_EFFECT)
+    return {name: line for name, line in out_of_scope.items() if name in candidates}
 
 
 def reached_stages(model: ImageModel) -> frozenset[int]:

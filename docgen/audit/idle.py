@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
+from docgen.audit.coverage import UNUSED, linted_args
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS
 from docgen.markdown import Document, headings_over
@@ -39,23 +40,6 @@ def _first_line(doc: Document, name: str) -> int:
     for table in doc.tables:
         lines += [line for line, cells in table.rows if any(word.search(cell) for cell in cells)]
     return min(lines, default=0)
-
-
-def _unused_lines(model: ImageModel) -> dict[str, int]:
-    """Declared build arg → line of its declaration, for each arg `docgen lint` finds never used in
-    `model`'s Dockerfile (DG003: no instruction reads it, no RUN can see it as an environment variable
-    a tool reads). Empty for a model not read from a file."""
-    from docgen.analysis import lint_file  # the lint rules load only when some arg may be idle
-
-    try:
-        warnings = lint_file(model.file, model.path)
-    except DocgenError:
-        return {}
-    found: dict[str, int] = {}
-    for warning in warnings:
-        if warning.rule == "DG003" and (match := re.match(r"build arg (\S+) is declared", warning.message)):
-            found.setdefault(match.group(1), warning.line)
-    return found
 
 
 def _commented_uses(model: ImageModel, name: str) -> list[int]:
@@ -112,7 +96,9 @@ def _idle_args(
     idle = {name for name in named if all(not a.used_lines for m in models for a in m.args if a.name == name)}
     if not idle:
         return
-    unused = {id(m): _unused_lines(m) for m in models if m.file and any(a.name in idle for a in m.args)}
+    # each arg DG003 finds never used → the line declaring it, per image that declares an idle one
+    linted = [m for m in models if m.file and any(a.name in idle for a in m.args)]
+    unused = {id(m): linted_args(m, "DG003", UNUSED) for m in linted}
     for name in sorted(idle - PREDEFINED_ARGS):  # BuildKit sets those: documenting them tells, not asks
         owners = [m for m in models if any(a.name == name for a in m.args)]
         if not owners or not all(name in unused.get(id(m), {}) for m in owners):
