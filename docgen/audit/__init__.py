@@ -353,15 +353,12 @@ def audit(
     workflows = ci_workflows(directory, project) if directory is not None else []
     # scripts are files of the checkout: a section set aside below (the host's) still runs them
     scripts = list(moved_scripts(doc, text, directory, audited, models, path, project)) if directory else []
+    clone_of_self = None  # tells clones of this very repository (root and remotes read once): own_clones
     if directory is not None:  # (a script found below is told once, with the file meant)
+        clone_of_self = own_clones(doc, directory)
         moved = {d.line for d in scripts}
-        scripts += [
-            d
-            for d in _missing_scripts(
-                doc, source, directory, audited, path, project, own_clones(doc, directory)
-            )
-            if d.line not in moved
-        ]
+        missing = _missing_scripts(doc, source, directory, audited, path, project, clone_of_self)
+        scripts += [d for d in missing if d.line not in moved]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
@@ -414,9 +411,8 @@ def audit(
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(_listed_files(doc, path, directory))
-        found.extend(
-            missing_prose_scripts(doc, source, path, directory, _clones_itself(doc, directory), models)
-        )
+        cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
+        found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
@@ -504,10 +500,9 @@ def audit(
     return _merged(found)
 
 
-def _clones_itself(doc: Document, directory: Path) -> bool:
+def _clones_itself(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> bool:
     """True when a command block of the README clones this very repository and enters it (`git clone
-    …/app.git` then `cd app`, a later command naming a file at its root: `steps.own_clones`)."""
-    own = own_clones(doc, directory)
+    …/app.git` then `cd app`, a later command naming a file at its root: `own`, of `steps.own_clones`)."""
     return any(own(line, text) for fence in doc.fences for line, text in fence.lines if "git clone" in text)
 
 
