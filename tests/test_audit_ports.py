@@ -134,3 +134,36 @@ def test_a_run_is_compared_with_the_dockerfile_its_tag_is_built_from(tmp_path: P
         "14: README publishes container port 3001 of acme/vllm:chat, but Dockerfile/app.Dockerfile:4 "
         "exposes 3000 and names 3001 nowhere in its ENV, ENTRYPOINT or CMD (likely)"
     ]
+
+
+def test_the_scripts_a_port_is_looked_for_in_stay_inside_the_audited_folder(tmp_path: Path) -> None:
+    """The build context is looked for up to two folders above the Dockerfile, but never above the
+    folder the Dockerfile was named from, nor through a link that leads out of it: a script of the same
+    name outside is not the image's, and docgen reads no file outside the project."""
+    readme = TWO_BUILDS.replace("Dockerfile/", "").format(port=3001)
+    ready = 'import os\nflask_port = int(os.getenv("READINESS_PORT", "3001"))\n'
+    script = "python3 ready.py &\nwait -n\n"
+    project = tmp_path / "project"
+
+    def audited() -> list[str]:
+        models = [build_model(project / p, p) for p in ("server.Dockerfile", "app.Dockerfile")]
+        found = audit(readme, "README.md", models, {}, project)
+        return [f"{d.line}: {d.message}" for d in found if "container port" in d.message]
+
+    drift = [
+        "14: README publishes container port 3001 of acme/vllm:chat, but app.Dockerfile:4 exposes 3000 "
+        "and names 3001 nowhere in its ENV, ENTRYPOINT or CMD"
+    ]
+    # the scripts sit one folder above the project: not read
+    make_tree(tmp_path, {"app.sh": script, "ready.py": ready})
+    make_tree(project, {"server.Dockerfile": SERVER, "app.Dockerfile": APP, "README.md": readme})
+    assert audited() == drift
+    # links in the project that lead to them: not read either
+    (project / "app.sh").symlink_to(tmp_path / "app.sh")
+    (project / "ready.py").symlink_to(tmp_path / "ready.py")
+    assert audited() == drift
+    # the same scripts in the project are read: 3001 is the readiness script's port
+    (project / "app.sh").unlink()
+    (project / "ready.py").unlink()
+    make_tree(project, {"app.sh": script, "ready.py": ready})
+    assert audited() == []

@@ -13,13 +13,15 @@ import functools
 import posixpath
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.base_contents import is_plain
 from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
 
@@ -394,9 +396,12 @@ class _Image:
         image's entrypoint or command starts and of those they start in turn, when a COPY of the
         image takes them from the build context: `app.sh` starting `python3 ready.py`, whose
         `READINESS_PORT` defaults to 3001. The build context is looked for beside the Dockerfile and
-        in the two folders above it (`-f Dockerfile/app.Dockerfile .`)."""
+        in the two folders above it (`-f Dockerfile/app.Dockerfile .`), never above the folder the
+        Dockerfile was named from (its `path` relative to it), nor through a link out of it."""
         if not self.model.file:
             return set()
+        named = PurePosixPath(self.model.path)
+        inside = 0 if named.is_absolute() or ".." in named.parts else len(named.parts) - 1
         copied = {
             posixpath.basename(src.strip("\"'"))
             for copy in self.model.context_copies
@@ -404,7 +409,8 @@ class _Image:
             for src in copy.sources
         }
         folder = Path(self.model.file).parent
-        roots = [folder, *list(folder.parents)[:2]]
+        roots = [folder, *list(folder.parents)[: min(2, inside)]]
+        top = roots[-1].resolve()
         found: set[str] = set()
         todo = [(posixpath.basename(word), 0) for word in _SCRIPT_WORD.findall(self._run_text)]
         seen: set[str] = set()
@@ -413,10 +419,11 @@ class _Image:
             if name in seen or name not in copied:
                 continue
             seen.add(name)
-            path = next((root / name for root in roots if (root / name).is_file()), None)
-            if path is None or path.stat().st_size > MAX_FILE_BYTES:
+            found_in = [root / name for root in roots if (root / name).is_file()]
+            path = next((file for file in found_in if resolves_inside(file, top)), None)
+            text = text_or_none(path) if path is not None else None
+            if text is None:
                 continue
-            text = path.read_text(encoding="utf-8", errors="replace")
             for line in text.splitlines():
                 if _PORT_LINE.search(line):
                     found.update(_PORT.findall(line))
