@@ -137,21 +137,17 @@ def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Di
     if not file_names or any("apt package name not understood" in s.message for s in model.skipped):
         return
     read = _dockerfile_read(model.file) if model.file else None
-    if read is None or any(
-        _runs_unread(i.args + "".join("\n" + h.body for h in i.heredocs))
-        for i in read[1].instructions
-        if i.keyword.upper() == "RUN"
-    ):
+    if read is None:
+        return
+    runs_of = [i for i in read[1].instructions if i.keyword.upper() == "RUN"]
+    bodies = [i.args + "".join("\n" + h.body for h in i.heredocs) for i in runs_of]
+    if any(_runs_unread(body) for body in bodies):
         return
     try:
         block = model_of(parse_dockerfile("\n".join(text for _, text in fence.lines) + "\n", readme))
     except DocgenError:
         return
-    runs = "\n".join(
-        i.args + "".join("\n" + h.body for h in i.heredocs)
-        for i in read[1].instructions
-        if i.keyword.upper() == "RUN"
-    )
+    runs = "\n".join(bodies)
     gone = [
         name
         for name in _apt_names(block)
