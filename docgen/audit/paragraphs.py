@@ -39,7 +39,7 @@ from docgen.audit.wording import (
     listed_versions,
     opened_versions,
 )
-from docgen.markdown import Document, Paragraph, code_spans
+from docgen.markdown import Document, Fence, Paragraph, code_spans
 from docgen.model import Diagnostic
 
 _DEFAULT_LEAD = re.compile(r"(?:the[ \t]+)?default(?:[ \t]+value)?(?:[ \t]+(?:of|for))?[ \t]+", re.IGNORECASE)
@@ -470,9 +470,13 @@ def _set_for_build(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     from the build (a paragraph with a blank line before the block is next to it; any other text is
     not)."""
     texts: list[str] | None = None
+    opening: dict[int, Fence] = {}  # each block by its first line (the first of a line wins, as in order)
+    for each in doc.fences:
+        if each.lines:
+            opening.setdefault(each.lines[0][0], each)
     for para in doc.paragraphs:
         last = para.lines[-1][0]
-        fence = next((f for f in doc.fences if f.lines and 0 < f.lines[0][0] - last <= 3), None)
+        fence = next((opening[at] for at in range(last + 1, last + 4) if at in opening), None)
         if fence is None or not any(_PLAIN_DOCKER_BUILD.match(t) for _, t in fence.lines):
             continue
         said = " ".join(t for _, t in para.lines)
