@@ -125,7 +125,7 @@ def test_a_path_in_code_a_slip_away_from_a_file(tmp_path: Path) -> None:
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     found = audit(readme, "README.md", model, {}, tmp_path)
     assert [(d.line, d.message, d.confidence) for d in found] == [
-        (3, "README names build.docker.sh, which does not exist (did you mean build_docker.sh?)", "likely"),
+        (3, "README names build.docker.sh, which does not exist (did you mean build_docker.sh?)", "certain"),
         (
             5,
             "README names .github/workflow/main.yml, which does not exist "
@@ -133,6 +133,48 @@ def test_a_path_in_code_a_slip_away_from_a_file(tmp_path: Path) -> None:
             "likely",
         ),
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "files", "expected"),
+    [
+        # the suffix written the other way: the same file
+        ("docker-compose.yml", {"docker-compose.yaml": ""}, ("docker-compose.yaml", "certain")),
+        ("deploy/values.yaml", {"deploy/values.yml": ""}, ("deploy/values.yml", "certain")),
+        ("Build-Docker.sh", {"build_docker.sh": ""}, ("build_docker.sh", "certain")),
+        # one letter more or less in a name: most likely the file, maybe another one
+        ("docker-compose.gpu.yml", {"docker-compose.gpus.yml": ""}, ("docker-compose.gpus.yml", "likely")),
+        ("config/setting.yaml", {"config/settings.yml": ""}, None),  # two slips: no single correction
+        # another name, not a slip of one: not this rule's
+        ("compose.yml", {"docker-compose.yaml": ""}, None),
+        # both files are there
+        ("docker-compose.yml", {"docker-compose.yml": "", "docker-compose.yaml": ""}, None),
+        # a case of a file that is no script: prose writes names in any case
+        ("Docker-Compose.yaml", {"docker-compose.yaml": ""}, None),
+    ],
+)
+def test_a_path_in_code_spelt_as_a_file_there(
+    tmp_path: Path, said: str, files: dict[str, str], expected: tuple[str, str] | None
+) -> None:
+    _repo(tmp_path, files)
+    readme = f"## Run\n\nStart the stack defined in `{said}` with docker compose.\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
+    meant = (
+        []
+        if expected is None
+        else [(3, f"README names {said}, which does not exist (did you mean {expected[0]}?)", expected[1])]
+    )
+    assert found == meant
+
+
+def test_a_path_a_command_of_the_readme_makes_is_no_slip(tmp_path: Path) -> None:
+    _repo(tmp_path, {"docker-compose.yaml": "", "config.example.yaml": ""})
+    readme = (
+        "## Run\n\n```bash\ncp config.example.yaml config.yml\n```\n\n"
+        "Edit `config.yml`, then start `docker-compose.yaml`.\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == []
 
 
 def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
@@ -221,7 +263,7 @@ def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
         chdir_tmp,
         {"img/Dockerfile": DOCKERFILE["Dockerfile"], "img/build_image.sh": "", "img/README.md": ""},
     )
-    (chdir_tmp / "img/README.md").write_text("Run `build.image.sh`, then see [NOTES](NOTES.md).\n")
+    (chdir_tmp / "img/README.md").write_text("Run `build_imge.sh`, then see [NOTES](NOTES.md).\n")
     result = run("audit", "img/README.md", "--confidence", "certain")
     assert result.code == 1
     assert result.out == (

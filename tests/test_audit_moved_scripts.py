@@ -189,3 +189,67 @@ def test_the_summary_counts_a_moved_script_as_a_file_of_the_repository(chdir_tmp
     assert result.out.splitlines()[-1] == (
         "2 claims in README.md contradict Dockerfile or the repository (1 of a missing file)"
     )
+
+
+RENAMED = """\
+# App
+
+## Build
+
+Build and push the image with the script:
+
+```bash
+{command}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "extra", "expected"),
+    [
+        # the script is `build_docker.py`: run by another spelling, it is no file
+        (
+            "python3 build-docker.py --username=me --tag=1.0 app",
+            {"build_docker.py": "print('build')\n"},
+            [moved(8, "build-docker.py", "build_docker.py")],
+        ),
+        # in a folder, in another case
+        (
+            "python tools/Build_Image.py",
+            {"tools/build-image.py": "print('build')\n"},
+            [moved(8, "tools/Build_Image.py", "tools/build-image.py")],
+        ),
+        # the name as it is
+        ("python3 build_docker.py app", {"build_docker.py": "print('build')\n"}, []),
+        # a name one letter away is another file, not a respelling (`missing`'s rules, not this one)
+        ("python3 build_dockr.py app", {"build_docker.py": "print('build')\n"}, []),
+        # two files of that spelling: which one is meant is not known
+        (
+            "python3 build-docker.py app",
+            {"build_docker.py": "print('a')\n", "Build_Docker.py": "print('b')\n"},
+            [],
+        ),
+        # a line of the README makes the script first
+        (
+            "wget https://example.com/tools/build-docker.py\npython3 build-docker.py app",
+            {"build_docker.py": "print('build')\n"},
+            [],
+        ),
+        # after a clone of another project, the script is that project's
+        (
+            "git clone https://github.com/other/builder.git\npython3 build-docker.py app",
+            {"build_docker.py": "print('build')\n"},
+            [],
+        ),
+        # run in the container
+        (
+            "docker run -it app bash\npython3 build-docker.py",
+            {"build_docker.py": "print('build')\n"},
+            [],
+        ),
+    ],
+)
+def test_a_script_run_by_another_spelling_of_a_file_there(
+    tmp_path: Path, command: str, extra: dict[str, str], expected: list[str]
+) -> None:
+    assert found(tmp_path, RENAMED.format(command=command), extra=extra) == expected

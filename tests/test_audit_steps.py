@@ -213,7 +213,7 @@ def test_this_repository_is_told_by_its_remote(tmp_path: Path) -> None:
 def test_the_prose_name_of_a_file_in_a_clone_is_checked(tmp_path: Path) -> None:
     readme = "Build it with the `build-docker.py` script.\n\n" + CLONE.format(name="other-tool")
     assert found(tmp_path, {"build_docker.py": "", "README.md": readme}) == [
-        (1, "README names build-docker.py, which does not exist (did you mean build_docker.py?)", "likely")
+        (1, "README names build-docker.py, which does not exist (did you mean build_docker.py?)", "certain")
     ]
 
 

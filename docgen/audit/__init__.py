@@ -55,7 +55,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   Docker.rocm`) that is not there, a script run after a `git clone` of this very repository and a `cd`
   into it that its root does not hold (a command, or a sentence naming a folder the checkout has
   nowhere), and a path in code a slip away from a file
-  that does (`build.docker.sh` for `build_docker.sh`), when the README's folder is given; a file a
+  that does (`build.docker.sh` for `build_docker.sh`; `certain` when only case, separators or a
+  suffix written the other way tell them apart: `docker-compose.yml` for `.yaml`), a script a command
+  runs (`python3 build-docker.py`) beside one file of its name but for case and separators
+  (`build_docker.py`, `moved_scripts`), when the README's folder is given; a file a
   setup step reads (`cp config.json.example config.json`, `source env.sh`, `python tools/x.py`) that
   the repository holds nowhere (`setup_files`); a `-f` whose name holds a stray control character
   (`rocm^Cocblas.ub22.Dockerfile`), with the Dockerfile it spoils;

@@ -409,11 +409,34 @@ def _prose_fix(bases: list[Path], path: str, suffix: str, listings: _Listings) -
     return fixed
 
 
+_SUFFIX_TWINS = {"yaml": "yml", "jpeg": "jpg", "htm": "html"}
+"""Suffixes one file type is written with either way (`docker-compose.yml`, `docker-compose.yaml`)."""
+
+
+def _spelt_alike(path: str, fixed: str) -> bool:
+    """True when `fixed` is `path` but for case, separators (`-`, `_`, `.`) and a suffix written the
+    other way (`.yml` for `.yaml`): the same name typed as a reader would say it, not another file."""
+
+    def spelling(part: str) -> str:
+        stem, dot, suffix = part.rpartition(".")
+        if dot and stem:
+            part = f"{stem}.{_SUFFIX_TWINS.get(suffix.lower(), suffix)}"
+        return _key(part)
+
+    said, meant = path.split("/"), fixed.split("/")
+    if len(said) != len(meant):
+        return False
+    return all(spelling(a) == spelling(b) for a, b in zip(said, meant, strict=True))
+
+
 def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``) that
     is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
     not a URL, nothing a command of the README makes) and does not exist, while the path with one part
-    a slip away does (`_near`), read from the README's folder or the repository root (`likely`)."""
+    a slip away does (`_near`), read from the README's folder or the repository root: `certain` when
+    that part is the file's name but for case, separators or a suffix written the other way
+    (`docker-compose.yml` for the repository's `docker-compose.yaml`, `build-docker.sh` for
+    `build_docker.sh`: no other file is meant), else `likely` (`workflow/` for `workflows/`)."""
     made = _made(doc) | _in_commands(doc)
     listings = _Listings()
     bases = _prose_bases(directory)
@@ -443,7 +466,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             readme,
             line,
             f"README names {path}, which does not exist (did you mean {fixed}?)",
-            confidence=LIKELY,
+            confidence=CERTAIN if _spelt_alike(path, fixed) else LIKELY,
         )
 
 

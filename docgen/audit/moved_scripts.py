@@ -1,6 +1,8 @@
 """Scripts a README runs from the folder its commands run in (`python clone_plugins.py`, `bash
 tools/run.sh`, `./build.sh`) that are not there, while a file of that name is in exactly one folder below
-it (`plugins/clone_plugins.py`): the script moved, or the README forgot the folder it lives in.
+it (`plugins/clone_plugins.py`): the script moved, or the README forgot the folder it lives in. Or one
+of which the folder it is run in holds a single file of the same name but for case and separators
+(`python3 build-docker.py`, the repository's `build_docker.py`): the script was renamed.
 
 Runs are read from the command blocks, as a reader follows them (a `cd` moves every later block, a `cd`
 into a variable the README says is the repository's root too: `root_vars`), and from the inline code of
@@ -24,6 +26,7 @@ from docgen.audit.references import (
     _ELSEWHERE,
     _FILES_APPEAR,
     _bases,
+    _makes,
     _top,
     _Walk,
     cd_target,
@@ -189,6 +192,28 @@ def _copied_in(meant: str, models: Sequence[ImageModel]) -> bool:
     return False
 
 
+def _spelling(name: str) -> str:
+    """`name` without case or separators: `build-docker.py` and `Build_Docker.py` have one spelling."""
+    return re.sub(r"[-_.]", "_", name.lower())
+
+
+def _respelt(path: str, folders: Sequence[Path]) -> str | None:
+    """The path of the one file of the first of `folders` holding one, in the folder `path` names,
+    whose name is the script's but for case and separators (`build_docker.py` for `build-docker.py`,
+    `tools/Sync.sh` for `tools/sync.sh`): the script renamed. None when there is none, or two."""
+    folder, name = posixpath.split(path)
+    for base in folders:
+        try:
+            entries = sorted(os.listdir(base / folder))
+        except (OSError, ValueError):
+            continue
+        key = _spelling(name)
+        same = [e for e in entries if e != name and _spelling(e) == key and (base / folder / e).is_file()]
+        if same:
+            return posixpath.join(folder, same[0]) if len(same) == 1 else None
+    return None
+
+
 def moved_scripts(
     doc: Document,
     text: str,
@@ -200,8 +225,10 @@ def moved_scripts(
 ) -> Iterator[Diagnostic]:
     """A script the README runs (see the module's docstring) that is in none of the folders the command
     may run in, while exactly one file of its name (its path's end: `tools/x.py`) is below the folder
-    it runs in (`certain`: the file is this repository's, and the command does not reach it). One
-    finding a script, at its first run."""
+    it runs in (`certain`: the file is this repository's, and the command does not reach it), or one
+    file of its name but for case and separators is where it is run (`build_docker.py`: `certain`, a
+    name a reader types is the file's or no file), unless a line of the README makes the script
+    (`wget …/build-docker.py`). One finding a script, at its first run."""
     top = _top(directory, project)
     below = _Below()
     roots = root_variables(text)
@@ -217,6 +244,18 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         if len(matches) != 1:
+            renamed = _respelt(path, folders)
+            name = posixpath.basename(path)
+            if renamed is None or any(_makes(t, name) for t in source if name in t):
+                continue
+            seen.add(path)
+            where = "the README's folder" if here == directory.resolve() else f"{here.name}/"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {path} from {where}, which has no such file (did you mean {renamed}?)",
+                confidence=CERTAIN,
+            )
             continue
         meant = matches[0].relative_to(here).as_posix()
         if _copied_in(meant, models):
