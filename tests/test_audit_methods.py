@@ -124,3 +124,55 @@ def test_an_install_from_an_index_is_no_build_and_a_conditional_is_no_claim(tmp_
         "3: README says flash-attn is installed from prebuilt wheels but Dockerfile builds flash-attn"
         " from source (likely)"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# the channel PyTorch comes from
+
+ARC = """\
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y python3-pip
+RUN pip3 install --pre torch torchvision torchaudio --index-url https://download.pytorch.org/whl/{index}
+CMD ["python3", "main.py"]
+"""
+ARC_README = "# ComfyUI on Arc\n\nThe image has:\n\n- Intel GPU runtime\n- {said}\n"
+
+
+def test_pytorch_said_to_be_nightly_but_installed_from_the_release_index(tmp_path: Path) -> None:
+    readme = ARC_README.format(said="PyTorch with XPU support (from `torch` nightly)")
+    assert methods(tmp_path, readme, ARC.format(index="xpu")) == [
+        "6: README says PyTorch comes from the nightly channel, but Dockerfile:3 installs torch from the "
+        "release index https://download.pytorch.org/whl/xpu (certain)"
+    ]
+    # the nightly index: true (`--pre` alone does not make an index nightly, the index's path does)
+    assert methods(tmp_path / "b", readme, ARC.format(index="nightly/xpu")) == []
+
+
+def test_pytorch_said_to_be_stable_but_installed_from_the_nightly_index(tmp_path: Path) -> None:
+    readme = "# ComfyUI on Arc\n\nThis image ships stable PyTorch for Intel GPUs.\n"
+    assert methods(tmp_path, readme, ARC.format(index="nightly/xpu")) == [
+        "3: README says PyTorch comes from the stable channel, but Dockerfile:3 installs torch from the "
+        "nightly index https://download.pytorch.org/whl/nightly/xpu (likely)"
+    ]
+    assert methods(tmp_path / "b", readme, ARC.format(index="xpu")) == []
+
+
+def test_a_channel_that_is_no_claim_about_the_image(tmp_path: Path) -> None:
+    dockerfile = ARC.format(index="xpu")
+    for said in (
+        "PyTorch for XPU (no longer from `torch` nightly)",  # history
+        "PyTorch stable or nightly, as you choose",  # an option
+        "the vLLM nightly build, with PyTorch",  # another component's channel
+        "`pytorch-nightly` images are published too",  # a name, not the channel
+    ):
+        assert methods(tmp_path / str(len(said)), ARC_README.format(said=said), dockerfile) == [], said
+
+
+def test_no_single_pytorch_index_no_channel(tmp_path: Path) -> None:
+    readme = ARC_README.format(said="PyTorch nightly")
+    both = ARC.format(index="xpu") + (
+        "RUN pip3 install --pre torch --index-url https://download.pytorch.org/whl/nightly/xpu\n"
+    )
+    assert methods(tmp_path / "a", readme, both) == []
+    pypi = "FROM python:3.12\nRUN pip install torch==2.5.1 torchvision\n"
+    assert methods(tmp_path / "b", readme, pypi) == []

@@ -22,7 +22,12 @@ def _audit(
     make_tree(tmp_path, {**files, "README.md": readme})
     models = [build_model(tmp_path / name, name) for name in dockerfiles]
     found = audit(readme, "README.md", models, {}, tmp_path)
-    ours = ("as an environment variable of the container", "runs the container as user", "container starts")
+    ours = (
+        "as an environment variable of the container",
+        "runs the container as user",
+        "container starts",
+        "no ARG or ENV declares it",
+    )
     return [f"{d.line}: {d.message} ({d.confidence})" for d in found if any(w in d.message for w in ours)]
 
 
@@ -277,3 +282,91 @@ def test_users_and_entrypoints_a_base_may_bring_are_no_finding(tmp_path: Path) -
     jupyter = "FROM quay.io/jupyter/base-notebook:2024-05-01\nRUN pip install torch\n"
     files = {"Dockerfile": jupyter}
     assert _audit(tmp_path, SENTINEL_README.replace("torch]", "jovyan]"), files) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# a variable a RUN reads that no ARG or ENV declares: nothing the user sets reaches the build
+
+ROCM_UI = """\
+FROM rocm/pytorch:latest
+WORKDIR /root
+ENV PYTHONUNBUFFERED=1
+RUN git clone --depth 1 https://github.com/example/webui app
+RUN python -m venv venv \\
+    && source venv/bin/activate \\
+    && pip install --force-reinstall torch --index-url $PYTORCH_INDEX \\
+    && deactivate
+{more}ENTRYPOINT ["/bin/bash", "-c", "source venv/bin/activate && python launch.py"]
+"""
+
+SETTING_README = """\
+# Web UI on ROCm
+
+## Configuration
+
+- {sentence}
+- Tinker around if things break
+"""
+
+SET_INDEX = "Edit the `PYTORCH_INDEX` environment variable to the PyTorch build you need"
+UNDECLARED = (
+    "5: README tells to set PYTORCH_INDEX, but Dockerfile:5 reads it in a RUN while no ARG or ENV "
+    "declares it: the build sees it empty, whatever is set for the build or the container (certain)"
+)
+
+
+def test_a_variable_the_readme_sets_that_a_run_reads_undeclared(tmp_path: Path) -> None:
+    readme = SETTING_README.format(sentence=SET_INDEX)
+    assert _audit(tmp_path, readme, {"Dockerfile": ROCM_UI.format(more="")}) == [UNDECLARED]
+
+
+def test_a_variable_an_arg_or_env_declares_is_set_for_the_build(tmp_path: Path) -> None:
+    readme = SETTING_README.format(sentence=SET_INDEX)
+    for declared in ("ARG PYTORCH_INDEX=https://download.pytorch.org/whl/rocm6.0", "ENV PYTORCH_INDEX=x"):
+        dockerfile = ROCM_UI.format(more="").replace("WORKDIR /root\n", f"WORKDIR /root\n{declared}\n")
+        assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == [], declared
+
+
+def test_a_run_that_may_set_the_variable_itself(tmp_path: Path) -> None:
+    readme = SETTING_README.format(sentence=SET_INDEX)
+    for step in ("&& . /opt/rocm/env.sh \\\n", "&& export PYTORCH_INDEX=https://x/whl/rocm6.0 \\\n"):
+        dockerfile = ROCM_UI.format(more="").replace("    && pip install", f"    {step}    && pip install")
+        assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == [], step
+
+
+def test_a_real_run_time_variable_stays_silent(tmp_path: Path) -> None:
+    # the application's own variable, read by a RUN but not to pick what is installed
+    dockerfile = ROCM_UI.format(more="RUN huggingface-cli download org/model --token $HF_TOKEN\n")
+    readme = SETTING_README.format(sentence="Set the `HF_TOKEN` environment variable for gated models")
+    assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+    # what the container starts reads it: it is the container's variable
+    dockerfile = ROCM_UI.format(more="RUN echo $MODEL_NAME > /root/model.txt\n").replace(
+        "python launch.py", "python launch.py --model $MODEL_NAME"
+    )
+    readme = SETTING_README.format(sentence="Set the `MODEL_NAME` environment variable to the model to serve")
+    assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+
+
+def test_a_sentence_about_another_variable_or_no_setting(tmp_path: Path) -> None:
+    dockerfile = ROCM_UI.format(more="")
+    for sentence in (
+        "The `PYTORCH_INDEX` environment variable picks the wheel index",  # tells nothing to set
+        "Set the `GFX_TARGET` environment variable for your GPU",  # no RUN reads it
+    ):
+        assert _audit(tmp_path, SETTING_README.format(sentence=sentence), {"Dockerfile": dockerfile}) == []
+
+
+def test_an_entry_under_an_environment_heading_read_undeclared(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM python:3.11-slim\nWORKDIR /src\n"
+        "RUN git clone https://github.com/example/webui.git . && git checkout ${WEBUI_REF}\n"
+        'CMD ["python", "launch.py"]\n'
+    )
+    readme = (
+        "# Web UI\n\n## Environment variables\n\n| Variable | Description |\n|---|---|\n"
+        "| `WEBUI_REF` | Branch of the web UI to run |\n"
+    )
+    assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == [
+        "7: README documents WEBUI_REF, but Dockerfile:3 reads it in a RUN while no ARG or ENV declares it: "
+        "the build sees it empty, whatever is set for the build or the container (certain)"
+    ]

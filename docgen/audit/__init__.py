@@ -70,8 +70,12 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - an environment variable the README documents as a setting of the container (a table or list under
   an environment-variables heading, `docker run -e NAME=…`) that no ENV sets while the Dockerfile
   reads it only as a build arg, or that the entrypoint script the image starts sets again before
-  reading it; a `docker run --user NAME` no user the image makes answers; the path of the script the
+  reading it; a variable a sentence tells to set (`` Edit the `PYTORCH_INDEX` environment variable ``)
+  that a RUN reads while no ARG or ENV declares it (`--index-url $PYTORCH_INDEX`: nothing set reaches
+  the build); a `docker run --user NAME` no user the image makes answers; the path of the script the
   README says the container starts when its COPY puts it elsewhere (`run_time`);
+- PyTorch said to come from the nightly channel while the image installs torch from a release index
+  of download.pytorch.org (`/whl/xpu`), or stable while from the nightly index (`methods`);
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
@@ -190,7 +194,7 @@ from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_targets import _make_targets
-from docgen.audit.methods import _built_claims, _tool_claims
+from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
 from docgen.audit.missing import (
     _listed_files,
     _missing_links,
@@ -562,6 +566,7 @@ def _audit_part(
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
     found.extend(_built_claims(sub, auditor))
+    found.extend(_channel_claims(sub, auditor))
     for fence in sub.fences:
         found.extend(_audit_fence(fence, auditor))
         found.extend(_listed_not_installed(fence, auditor))

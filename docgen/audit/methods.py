@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.provides import _install_text
 from docgen.audit.versions import _norm, _raw
 from docgen.audit.wording import _line_at, _sentences
@@ -271,3 +271,90 @@ def _compare(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Dia
     elif _PREBUILT.search(said) and not _FROM_SOURCE.search(said) and how == "source":
         message = f"README says {name} is installed from prebuilt wheels but {path} builds {name} from source"
         yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+
+
+# --------------------------------------------------------------------------------------------------
+# the channel PyTorch is installed from: nightly or release
+
+_TORCH_WORD = r"`?(?:py)?torch`?"
+_SAYS_NIGHTLY = re.compile(
+    rf"\b{_TORCH_WORD}[ \t]+(?:[\w.+-]+[ \t]+)?nightl(?:y|ies)\b"
+    r"|\bnightl(?:y|ies)[ \t]+(?:(?:builds?|wheels?|releases?|versions?)[ \t]+(?:of[ \t]+)?)?"
+    rf"{_TORCH_WORD}\b",
+    re.IGNORECASE,
+)
+"""A line saying PyTorch comes from the nightly channel (`from `torch` nightly`, `nightly PyTorch`)."""
+_SAYS_STABLE = re.compile(
+    rf"\b{_TORCH_WORD}[ \t]+(?:[\w.+-]+[ \t]+)?stable\b"
+    rf"|\bstable[ \t]+(?:(?:builds?|releases?)[ \t]+(?:of[ \t]+)?)?{_TORCH_WORD}\b",
+    re.IGNORECASE,
+)
+"""A line saying PyTorch comes from the stable channel (`PyTorch stable`, `stable PyTorch`)."""
+_NOT_NOW = re.compile(
+    r"\b(?:no[ \t]+longer|instead[ \t]+of|rather[ \t]+than|not|previously|formerly|used[ \t]+to|switch\w*"
+    r"|if|when|optional\w*|or)\b",
+    re.IGNORECASE,
+)
+"""Words making a line's channel no claim about the image as built (`no longer nightly`, `or nightly`)."""
+_TORCH_INDEX = re.compile(
+    r"(?:--(?:extra-)?index-url|-i)(?:[ \t]+|=)[\"']?(https?://download\.pytorch\.org/whl/[^\s\"'\\]*)"
+)
+"""The PyTorch wheel index a pip command installs from (`--index-url https://download.pytorch.org/whl/xpu`)."""
+_TORCH_PACKAGE = re.compile(r"(?:^|[\s\"'])torch(?:[=<>!~;\[\s\"']|\Z)")
+_ITEM_OR_ROW = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+
+
+def _channel(url: str) -> str:
+    """`nightly`, `test` (release candidates) or `release`: the channel of a download.pytorch.org index."""
+    path = url.split("download.pytorch.org/whl/", 1)[1]
+    return "nightly" if path.startswith("nightly") else "test" if path.startswith("test") else "release"
+
+
+def _torch_sources(model: ImageModel) -> list[tuple[int, str, str]]:
+    """(Dockerfile line, channel, index) of each pip command of a RUN that installs `torch` from a
+    download.pytorch.org index."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return []
+    found = []
+    for inst in read[1].instructions:
+        if inst.keyword != "RUN":
+            continue
+        for command in re.split(r"&&|\|\||;|\n", inst.args.replace("\\\n", " ")):
+            if not re.search(r"\bpip3?[ \t]+install\b|\bpip[ \t]+install\b", command):
+                continue
+            index = _TORCH_INDEX.search(command)
+            if index is not None and _TORCH_PACKAGE.search(command):
+                found.append((inst.start_line, _channel(index.group(1)), index.group(1)))
+    return found
+
+
+def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A line saying PyTorch comes from the nightly channel (`PyTorch with XPU support (from `torch`
+    nightly)`) while every pip command of the images installing `torch` from a download.pytorch.org index
+    uses a release index (`/whl/xpu`, not `/whl/nightly/xpu`), or the stable channel while each uses
+    the nightly one. `certain` in a list item or a table row, `likely` in a sentence. Not a line that
+    gives the channel as an option or as history (`_NOT_NOW`), nor when the images install torch from
+    both channels, or from no PyTorch index (PyPI, a requirements file, the base image)."""
+    sources = [s for model in auditor.models for s in _torch_sources(model)]
+    channels = {channel for _, channel, _ in sources}
+    if len(channels) != 1 or "test" in channels:
+        return
+    (channel,) = channels
+    said = _SAYS_NIGHTLY if channel == "release" else _SAYS_STABLE
+    line_at, _, index = sources[0]
+    lines = [(n, t, bool(_ITEM_OR_ROW.match(t))) for para in doc.paragraphs for n, t in para.lines]
+    lines += [(n, " | ".join(cells), True) for table in doc.tables for n, cells in table.rows]
+    for number, text, itemised in sorted(lines):
+        found = said.search(text)
+        if found is None or _NOT_NOW.search(text):
+            continue
+        claim = "the nightly channel" if channel == "release" else "the stable channel"
+        fact = "the release index" if channel == "release" else "the nightly index"
+        yield Diagnostic(
+            auditor.path,
+            number,
+            f"README says PyTorch comes from {claim}, but {auditor.models[0].path}:{line_at} installs torch "
+            f"from {fact} {index}",
+            confidence=CERTAIN if itemised else LIKELY,
+        )

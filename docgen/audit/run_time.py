@@ -6,6 +6,11 @@
   arg a build step reads (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]` writing start
   flags), or that the entrypoint script the image copies in and starts gives a value of its own before
   reading it (`ROCM_VERSION="6.4"` on its second line): a value passed with `-e` changes nothing;
+- a variable a sentence tells the user to set (`` Edit the `PYTORCH_INDEX` environment variable ``), or
+  one of those entries, that a RUN reads while no ARG or ENV of the image declares it (`pip install
+  torch --index-url $PYTORCH_INDEX`): the build sees it empty whatever the user sets, for the build
+  (`export`, `--build-arg` with no ARG) or for the container (`-e`, compose `environment:`), which comes
+  after the build;
 - a user a `docker run --user NAME` of the image names that the image has not: no `useradd` or
   `adduser` of its RUNs and no USER makes it, and its base is an OS or CUDA image known to bring no
   login user but its own (`ubuntu` from 24.04 on);
@@ -50,7 +55,7 @@ from docgen.base_contents import is_plain
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, code_spans, headings_over
-from docgen.model import Diagnostic, ImageModel, Setting, Stage
+from docgen.model import Diagnostic, ImageModel, Instruction, Setting, Stage
 from docgen.script_env import Override, overrides
 
 # --------------------------------------------------------------------------------------------------
@@ -87,6 +92,15 @@ _MAKES_USER = re.compile(r"\b(?:useradd|adduser|usermod[ \t]+-l)\b([^;&|\n]*)")
 _WRITES_USERS = re.compile(r"/etc/passwd|\bnewusers\b|\bvipw\b|\bsssd\b")
 """A RUN making users by other means than `useradd` and `adduser`."""
 _EXPAND = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+_MAY_SET = re.compile(r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t\\\n]*(?:source|\.|eval)[ \t]", re.M)
+"""A shell command that may set variables the Dockerfile does not show (`. /etc/os-release`, `eval`)."""
+_ACTIVATE = re.compile(r"(?:source|\.)[ \t]+\S*bin/activate\b[^;&|\n]*")
+"""Entering a Python virtual environment (`source venv/bin/activate`): it sets no variable of the README's."""
+_INSTALL_SOURCE = (
+    r"(?:--(?:extra-)?index-url|--find-links|--branch|--tag|--version|\bcheckout|\bclone|==|@)"
+    r"[ \t=]*[\"']?\$\{{?{name}\b"
+)
+"""A read of a variable that picks what the build installs (`--index-url $PYTORCH_INDEX`, `==${VER}`)."""
 
 
 class _RunImage:
@@ -166,7 +180,7 @@ class _RunImage:
         # (a global arg picks the base image, which may set a variable of that name: `CUDA_VERSION`)
         decls = [a for a in self.model.args if a.name == name and a.used_lines and a.scope != "global"]
         if not decls:
-            return False if not any(a.name == name for a in self.model.args) else None
+            return self.undeclared_fact(name) if not any(a.name == name for a in self.model.args) else None
         if name in self._read_at_run_time:
             return None  # what the container starts, or a file the image copies in, names it: it may read it
         if _BASE_SET.match(name) and not (self.root is not None and is_plain(self.root.base)):
@@ -176,6 +190,50 @@ class _RunImage:
             f"{self.model.path}:{line} declares it only as a build arg (ARG {name}, read at build time "
             f"on line {decls[0].used_lines[0]}); no ENV sets it in the image"
         )
+
+    def undeclared_read(self, name: str) -> tuple[int, bool] | None:
+        """(Dockerfile line, whether it picks what is installed) of a RUN of the image's stages that reads
+        `name` while no ARG or ENV declares it (`--index-url $PYTORCH_INDEX`); None when none does, or
+        the RUN may set it itself (it sources a file, exports or assigns it, a BuildKit secret of that
+        name)."""
+        if not self.model.file or any(a.name == name for a in self.model.args) or name in self.env:
+            return None
+        lines = {at for read, at in self.model.unbound_reads if read == name}
+        for inst in self._runs:
+            if inst.start_line not in lines:
+                continue
+            text = inst.original or inst.args
+            if _MAY_SET.search(_ACTIVATE.sub(" ", text)) or re.search(
+                rf"\bexport[ \t]+{name}\b|(?<![\w$]){name}=|\bid={name}\b|\benv={name}\b", text
+            ):
+                return None
+            return inst.start_line, bool(re.search(_INSTALL_SOURCE.format(name=re.escape(name)), text))
+        return None
+
+    def undeclared_fact(self, name: str) -> str | None | bool:
+        """Why setting `name` cannot change a RUN that reads it undeclared (`undeclared_read`); False when
+        no RUN does, None when something in the container may read it (what it starts or copies in) or
+        a GPU base image may set it."""
+        read = self.undeclared_read(name)
+        if read is None:
+            return False
+        if name in self._read_at_run_time:
+            return None
+        if _BASE_SET.match(name) and not (self.root is not None and is_plain(self.root.base)):
+            return None
+        return (
+            f"{self.model.path}:{read[0]} reads it in a RUN while no ARG or ENV declares it: the build "
+            "sees it empty"
+        )
+
+    @functools.cached_property
+    def _runs(self) -> list[Instruction]:
+        """The RUN instructions of the model's Dockerfile (none when it cannot be read)."""
+        try:
+            parsed = read_dockerfile(self.model.file, self.model.path)
+        except DocgenError:
+            return []
+        return [i for i in parsed.instructions if i.keyword == "RUN"]
 
     @functools.cached_property
     def _read_at_run_time(self) -> frozenset[str]:
@@ -304,8 +362,13 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     images = [_RunImage(model) for model in auditor.models]
     if not images:
         return
-    for line, name in _env_entries(part, whole):
+    entries = list(_env_entries(part, whole))
+    for line, name in entries:
         yield from _env_finding(auditor, images, line, name, "documents")
+    listed = set(entries)
+    for line, name in _told_to_set(part):
+        if (line, name) not in listed:
+            yield from _env_finding(auditor, images, line, name, "tells to set", told=True)
     bases = {_repository(stage.base) for model in auditor.models for stage in model.stages}
     told: set[str] = set()  # (a user is told once: the block's other commands name it again)
     ours = _own_names(whole, auditor.models)
@@ -403,24 +466,51 @@ def _line_of(command: list[tuple[int, str]], found: str) -> int:
 
 
 def _env_finding(
-    auditor: _Auditor, images: list[_RunImage], line: int, name: str, how: str
+    auditor: _Auditor, images: list[_RunImage], line: int, name: str, how: str, told: bool = False
 ) -> Iterator[Diagnostic]:
-    """A finding when `name`, set at run time, reaches no image compared and one of them shows why."""
-    if _APP_READ.search(name):
-        return
-    facts = [image.env_fact(name) for image in images]
+    """A finding when `name`, set at run time, reaches no image compared and one of them shows why. With
+    `told` (a sentence telling to set it, for the build or the container), and for a name the
+    application may read itself (`_APP_READ`), only a RUN reading it undeclared tells why, and for such a
+    name only one where it picks what is installed (`--index-url $PYTORCH_INDEX`)."""
+    app = _APP_READ.search(name) is not None
+    if app or told:
+        reads = [image.undeclared_read(name) for image in images]
+        if any(read is None or (app and not read[1]) for read in reads):
+            return
+        facts = [image.undeclared_fact(name) for image in images]
+    else:
+        facts = [image.env_fact(name) for image in images]
     if any(fact is None for fact in facts):
         return
     shown = [fact for fact in facts if isinstance(fact, str)]
     if not shown:
         return
-    yield Diagnostic(
-        auditor.path,
-        line,
-        f"README {how} {name} as an environment variable of the container, but {shown[0]}: "
-        "a value given at run time changes nothing",
-        confidence=CERTAIN,
-    )
+    if _UNDECLARED in shown[0]:
+        said = f"README {how} {name}, but {shown[0]}, whatever is set for the build or the container"
+    else:
+        said = (
+            f"README {how} {name} as an environment variable of the container, but {shown[0]}: "
+            "a value given at run time changes nothing"
+        )
+    yield Diagnostic(auditor.path, line, said, confidence=CERTAIN)
+
+
+_UNDECLARED = "reads it in a RUN while no ARG or ENV declares it"
+_TOLD_TO_SET = re.compile(
+    r"\b(?:edit|set|change|modify|adjust|update|override|replace|configure)\b(?:[ \t]+(?:the|your|its))?"
+    r"[ \t]+`([A-Z][A-Z0-9_]{2,})`[ \t]+(?:environment[ \t]+variable|env(?:ironment)?[ \t]+var\b|variable\b)",
+    re.IGNORECASE,
+)
+"""A sentence telling the user to set a variable named in code (`` Edit the `PYTORCH_INDEX` environment
+variable ``, `` set the `MODEL_REPO` variable ``)."""
+
+
+def _told_to_set(part: Document) -> Iterator[tuple[int, str]]:
+    """(line, NAME) of each variable a line of the part's prose or lists tells the user to set."""
+    for para in part.paragraphs:
+        for line, text in para.lines:
+            for found in _TOLD_TO_SET.finditer(text):
+                yield line, found.group(1)
 
 
 def _user_finding(auditor: _Auditor, images: list[_RunImage], line: int, user: str) -> Iterator[Diagnostic]:
