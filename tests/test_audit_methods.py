@@ -176,3 +176,12 @@ def test_no_single_pytorch_index_no_channel(tmp_path: Path) -> None:
     assert methods(tmp_path / "a", readme, both) == []
     pypi = "FROM python:3.12\nRUN pip install torch==2.5.1 torchvision\n"
     assert methods(tmp_path / "b", readme, pypi) == []
+
+
+def test_an_index_a_build_arg_picks_has_no_known_channel(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM nvidia/cuda:12.0.1-cudnn8-devel-ubuntu22.04\nARG TORCH_CUDA_VERSION=cu121\n"
+        "RUN pip install --pre torch --index-url https://download.pytorch.org/whl/${TORCH_CUDA_VERSION}\n"
+    )
+    readme = ARC_README.format(said="PyTorch nightly for CUDA 12.1 (build.sh passes `nightly/cu121`)")
+    assert methods(tmp_path, readme, dockerfile) == []

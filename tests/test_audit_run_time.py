@@ -340,10 +340,16 @@ def test_a_real_run_time_variable_stays_silent(tmp_path: Path) -> None:
     readme = SETTING_README.format(sentence="Set the `HF_TOKEN` environment variable for gated models")
     assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == []
     # what the container starts reads it: it is the container's variable
-    dockerfile = ROCM_UI.format(more="RUN echo $MODEL_NAME > /root/model.txt\n").replace(
-        "python launch.py", "python launch.py --model $MODEL_NAME"
-    )
+    clone = "RUN git clone --branch $MODEL_NAME https://example.com/m.git /models\n"
+    dockerfile = ROCM_UI.format(more=clone).replace("launch.py", "launch.py --model $MODEL_NAME")
     readme = SETTING_README.format(sentence="Set the `MODEL_NAME` environment variable to the model to serve")
+    assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+
+
+def test_a_run_reading_it_for_no_install_is_no_fact(tmp_path: Path) -> None:
+    # the application may read MODEL_ID when the container runs: a RUN passing it on tells nothing
+    dockerfile = ROCM_UI.format(more="RUN python download.py --model $MODEL_ID\n")
+    readme = SETTING_README.format(sentence="Set the `MODEL_ID` environment variable to the model to serve")
     assert _audit(tmp_path, readme, {"Dockerfile": dockerfile}) == []
 
 

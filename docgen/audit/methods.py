@@ -324,6 +324,8 @@ def _torch_sources(model: ImageModel) -> list[tuple[int, str, str]]:
             if not re.search(r"\bpip3?[ \t]+install\b|\bpip[ \t]+install\b", command):
                 continue
             index = _TORCH_INDEX.search(command)
+            if index is not None and "$" in index.group(1):
+                return []  # (`…/whl/${TORCH_CUDA_VERSION}`: a build arg, `nightly/cu121` or not, picks it)
             if index is not None and _TORCH_PACKAGE.search(command):
                 found.append((inst.start_line, _channel(index.group(1)), index.group(1)))
     return found
@@ -335,7 +337,8 @@ def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     uses a release index (`/whl/xpu`, not `/whl/nightly/xpu`), or the stable channel while each uses
     the nightly one. `certain` in a list item or a table row, `likely` in a sentence. Not a line that
     gives the channel as an option or as history (`_NOT_NOW`), nor when the images install torch from
-    both channels, or from no PyTorch index (PyPI, a requirements file, the base image)."""
+    both channels, or from no PyTorch index (PyPI, a requirements file, the base image), or from one a
+    variable picks (`…/whl/${TORCH_CUDA_VERSION}`)."""
     sources = [s for model in auditor.models for s in _torch_sources(model)]
     channels = {channel for _, channel, _ in sources}
     if len(channels) != 1 or "test" in channels:

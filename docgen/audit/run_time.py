@@ -191,11 +191,12 @@ class _RunImage:
             f"on line {decls[0].used_lines[0]}); no ENV sets it in the image"
         )
 
-    def undeclared_read(self, name: str) -> tuple[int, bool] | None:
-        """(Dockerfile line, whether it picks what is installed) of a RUN of the image's stages that reads
-        `name` while no ARG or ENV declares it (`--index-url $PYTORCH_INDEX`); None when none does, or
-        the RUN may set it itself (it sources a file, exports or assigns it, a BuildKit secret of that
-        name)."""
+    def undeclared_read(self, name: str) -> int | None:
+        """The Dockerfile line of a RUN of the image's stages that reads `name` to pick what it installs
+        (`--index-url $PYTORCH_INDEX`, `git checkout ${WEBUI_REF}`) while no ARG or ENV declares it;
+        None when none does, or the RUN may set it itself (it sources a file, exports or assigns it, a
+        BuildKit secret of that name). A RUN reading it otherwise (`download.py --model $MODEL_ID`) is
+        no fact: the application may read the same name when the container runs."""
         if not self.model.file or any(a.name == name for a in self.model.args) or name in self.env:
             return None
         lines = {at for read, at in self.model.unbound_reads if read == name}
@@ -207,7 +208,8 @@ class _RunImage:
                 rf"\bexport[ \t]+{name}\b|(?<![\w$]){name}=|\bid={name}\b|\benv={name}\b", text
             ):
                 return None
-            return inst.start_line, bool(re.search(_INSTALL_SOURCE.format(name=re.escape(name)), text))
+            if re.search(_INSTALL_SOURCE.format(name=re.escape(name)), text):
+                return inst.start_line
         return None
 
     def undeclared_fact(self, name: str) -> str | None | bool:
@@ -222,7 +224,7 @@ class _RunImage:
         if _BASE_SET.match(name) and not (self.root is not None and is_plain(self.root.base)):
             return None
         return (
-            f"{self.model.path}:{read[0]} reads it in a RUN while no ARG or ENV declares it: the build "
+            f"{self.model.path}:{read} reads it in a RUN while no ARG or ENV declares it: the build "
             "sees it empty"
         )
 
@@ -470,12 +472,10 @@ def _env_finding(
 ) -> Iterator[Diagnostic]:
     """A finding when `name`, set at run time, reaches no image compared and one of them shows why. With
     `told` (a sentence telling to set it, for the build or the container), and for a name the
-    application may read itself (`_APP_READ`), only a RUN reading it undeclared tells why, and for such a
-    name only one where it picks what is installed (`--index-url $PYTORCH_INDEX`)."""
-    app = _APP_READ.search(name) is not None
-    if app or told:
-        reads = [image.undeclared_read(name) for image in images]
-        if any(read is None or (app and not read[1]) for read in reads):
+    application may read itself (`_APP_READ`), only a RUN reading it undeclared to pick what it installs
+    tells why (`--index-url $PYTORCH_INDEX`)."""
+    if told or _APP_READ.search(name) is not None:
+        if any(image.undeclared_read(name) is None for image in images):
             return
         facts = [image.undeclared_fact(name) for image in images]
     else:
