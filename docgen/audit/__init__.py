@@ -68,7 +68,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   an environment-variables heading, `docker run -e NAME=…`) that no ENV sets while the Dockerfile
   reads it only as a build arg, or that the entrypoint script the image starts sets again before
   reading it; a `docker run --user NAME` no user the image makes answers; the path of the script the
-  README says the container starts when its COPY puts it elsewhere (`run_time`);
+  README says the container starts when its COPY puts it elsewhere (`run_time`); a command a
+  `docker run` passes after the image, or a compose `command:` a sentence says to edit, that the
+  image's ENTRYPOINT throws away (shell form, `sh -c`, or a copied script that never reads its
+  arguments) (`overrides`);
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
@@ -114,7 +117,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
-`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time` — and `set_aside`,
+`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
+`set_aside`,
 then `family_defaults`;
 `own_image` tells which images a README naming one Dockerfile of several is about; `audit()` here runs
 them.
@@ -198,6 +202,7 @@ from docgen.audit.missing import (
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
+from docgen.audit.overrides import _discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
@@ -545,6 +550,7 @@ def _audit_part(
     found.extend(_published_ports(sub, doc, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
+    found.extend(_discarded_commands(sub, doc, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))
