@@ -158,3 +158,35 @@ def test_a_base_product_is_compared_per_image(tmp_path: Path) -> None:
     assert found == [
         "3: README says the image is based on oneAPI HPC Toolkit but sycl/Dockerfile:1 says FROM ubuntu:24.04"
     ]
+
+
+CUDA_DEVEL = "FROM nvidia/cuda:12.8.1-cudnn-devel-ubuntu24.04\nRUN pip3 install torch tensorflow jax\n"
+
+
+def test_a_base_product_named_before_what_the_image_adds(tmp_path: Path) -> None:
+    # `other` after `and includes …` is about the libraries the image adds, not a choice of base
+    sentence = (
+        "It is based on the official NVIDIA PyTorch image and includes TensorFlow, Jax, and other libraries."
+    )
+    assert _audit(tmp_path, sentence + "\n", CUDA_DEVEL) == [
+        "1: README says the image is based on NVIDIA PyTorch image but Dockerfile:1 says FROM "
+        "nvidia/cuda:12.8.1-cudnn-devel-ubuntu24.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a choice, the past, a condition anywhere in the sentence
+        "It is based on the NVIDIA PyTorch image, or on any other CUDA image you like.",
+        "It was based on the NVIDIA PyTorch image and now starts from CUDA.",
+        "It is based on the NVIDIA PyTorch image, unless you build the slim variant.",
+        # `other`, `your` in the clause naming the base
+        "It is based on the NVIDIA PyTorch image of your choice.",
+        # a lower layer of the real base is no product of the table (CUDA under NGC PyTorch)
+        "It is based on the official NVIDIA CUDA image and adds PyTorch.",
+    ],
+)
+def test_base_product_sentences_that_stay_silent(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, sentence + "\n", CUDA_DEVEL) == []
+    assert _audit(tmp_path / "ngc", sentence + "\n", "FROM nvcr.io/nvidia/pytorch:25.01-py3\n") == []

@@ -390,7 +390,17 @@ AUDIT_LAYERS = (
         "preset_env",
         "run_time",
     ),
-    ("prose", "sections", "builds", "steps", "image_paths", "placeholders", "mounts", "compose_variables"),
+    (
+        "prose",
+        "overrides",
+        "sections",
+        "builds",
+        "steps",
+        "image_paths",
+        "placeholders",
+        "mounts",
+        "compose_variables",
+    ),
     (
         "tables",
         "paragraphs",

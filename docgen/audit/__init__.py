@@ -73,7 +73,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   reading it; a variable a sentence tells to set (`` Edit the `PYTORCH_INDEX` environment variable ``)
   that a RUN reads while no ARG or ENV declares it (`--index-url $PYTORCH_INDEX`: nothing set reaches
   the build); a `docker run --user NAME` no user the image makes answers; the path of the script the
-  README says the container starts when its COPY puts it elsewhere (`run_time`);
+  README says the container starts when its COPY puts it elsewhere (`run_time`); a command a
+  `docker run` passes after the image, or a compose `command:` a sentence says to edit, that the
+  image's ENTRYPOINT throws away (shell form, `sh -c`, or a copied script that never reads its
+  arguments) (`overrides`);
 - PyTorch said to come from the nightly channel while the image installs torch from a release index
   of download.pytorch.org (`/whl/xpu`), or stable while from the nightly index (`methods`);
 - an environment variable the README says is set already (`By default, the following options are
@@ -121,7 +124,8 @@ table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`,
 `sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
 `paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
-`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time` — and `set_aside`,
+`script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
+`set_aside`,
 then `family_defaults`;
 `own_image` tells which images a README naming one Dockerfile of several is about; `audit()` here runs
 them.
@@ -205,6 +209,7 @@ from docgen.audit.missing import (
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
+from docgen.audit.overrides import _discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
@@ -552,6 +557,7 @@ def _audit_part(
     found.extend(_published_ports(sub, doc, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
+    found.extend(_discarded_commands(sub, doc, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))

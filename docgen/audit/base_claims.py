@@ -109,9 +109,15 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
             continue  # (most paragraphs)
         for start, _end, sentence in _sentences(para.lines):
             for based in _BASED.finditer(sentence):
-                if _example(sentence, based) or _NOT_A_CLAIM.search(sentence):
+                if _example(sentence, based):
                     continue
                 product = next((p for p in _PRODUCTS if p[0].match(sentence, based.end())), None)
+                if product is None and _NOT_A_CLAIM.search(sentence):
+                    continue
+                if product is not None and (
+                    _NOT_A_CLAIM.search(_clause(sentence, based, product[0])) or _ANYWHERE.search(sentence)
+                ):
+                    continue
                 if product is not None:
                     line = _line_at(para.lines, start + based.start())
                     yield from _product_claim(line, sentence, based, product, auditor)
@@ -138,6 +144,27 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                     yield Diagnostic(
                         auditor.path, line, f"README says the image is based on {finding}", confidence=LIKELY
                     )
+
+
+_ANYWHERE = re.compile(
+    r"\bnot\b|n't\b|\bif\b|\bunless\b|\binstead\b|\bwas\b|\bwere\b|\bpreviously\b|\bformerly\b|\bor\b"
+    r"|\beither\b",
+    re.IGNORECASE,
+)
+"""Words that make a sentence naming a product as the base no claim wherever they are in it (a negation, a
+condition, the past, a choice); the rest of `_NOT_A_CLAIM` counts only in the clause naming it (`_clause`)."""
+_CLAUSE_END = re.compile(r"[,;:(]|[ \t](?:and|which|that|with|plus)\b", re.IGNORECASE)
+"""Where the clause naming a base ends: `based on the NVIDIA PyTorch image and includes TensorFlow, Jax
+and other libraries` says nothing of the base after `and` (`other` there is no choice of base)."""
+
+
+def _clause(sentence: str, based: re.Match[str], pattern: re.Pattern[str]) -> str:
+    """The sentence up to the end of the clause naming the product `pattern` matches after `based`: what
+    may make it advice, a condition, the past or a choice (`_NOT_A_CLAIM`)."""
+    named = pattern.match(sentence, based.end())
+    start = named.end() if named is not None else based.end()
+    end = _CLAUSE_END.search(sentence, start)
+    return sentence[: end.start() if end is not None else len(sentence)]
 
 
 def _product_claim(

@@ -1,0 +1,243 @@
+"""A command the README gives a container of the image that the image's ENTRYPOINT throws away:
+
+- the words after the image of a `docker run` (`docker run … IMAGE python -m x --port 8000`), and the
+  compose `command:` a sentence tells the user to edit (`Edit the `command` parameter to customize
+  what arguments the web-ui runs on`) when a compose file beside the Dockerfile gives one to a service
+  building it, while the image's ENTRYPOINT is in shell form (`ENTRYPOINT python launch.py`): BuildKit
+  runs it as `/bin/sh -c "…"`, which drops CMD and every argument of the run (an exec-form
+  `["sh", "-c", "…"]` that never reads `$@`, `$1` … does the same);
+- the words after the image of a `docker run` while the image's exec-form ENTRYPOINT starts a shell
+  script the image copies in from the build context (`ENTRYPOINT ["/app/entrypoint.sh"]`) that never
+  reads its arguments: no `"$@"`, `$*`, `$1`, `$#`, `shift` or `getopts`; the words reach the script
+  and it launches what it always launches.
+
+Left alone: a run that replaces the entrypoint (`--entrypoint`), a run with nothing after the image, a
+run of an image the README does not build or of the base; an ENTRYPOINT the base sets (docgen cannot
+see it); a script that sources another file (`source`, `.`), runs `eval`, is not a shell script, is
+not beside the Dockerfile, or that a RUN of the image edits; an exec-form ENTRYPOINT that starts a
+program rather than a script. Each finding reads a command of the README (or a sentence naming a
+compose `command:` the compose file has) and a Dockerfile instruction, and is `certain`.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.commands import fence_commands, joined
+from docgen.audit.names import _repository, compose_file, docker_run
+from docgen.audit.run_time import _copies, _last_name, _own_names, _RunImage
+from docgen.audit.wording import _line_at, _sentences
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import DocgenError
+from docgen.files import text_or_none
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, Setting
+
+_SHELLS = frozenset({"sh", "bash", "dash", "/bin/sh", "/bin/bash", "/bin/dash", "/usr/bin/bash"})
+"""Shells an exec-form ENTRYPOINT may start its script with (`["bash", "/start.sh"]`)."""
+_READS_ARGS = re.compile(
+    r"\$[@*#1-9]|\$\{[@*#1-9]|\bshift\b|\bgetopts\b|\bBASH_ARGV\b|\bset[ \t]+--"
+    r"|(?:^|[;&|{(][ \t]*|\bthen[ \t]+|\bdo[ \t]+)(?:source|\.)[ \t]+\S|\beval\b",
+    re.MULTILINE,
+)
+"""A script that reads its arguments, or may by means docgen cannot follow (a file it sources, `eval`)."""
+_COMMAND_LINE = re.compile(r"[ \t]*[^\s#]")
+"""A line of a script that is neither blank nor a comment."""
+_SHELL_SCRIPT = re.compile(r"\A#![ \t]*/\S*/(?:env[ \t]+)?(?:ba|da|z)?sh\b")
+_CUT = re.compile(r"[ \t](?:&&|\|\||[|;#]|\d?>)|[ \t]*\Z")
+"""Where the words after a `docker run`'s image end: the next command, a pipe, a redirection, a comment."""
+
+
+def _discards(image: _RunImage) -> tuple[Setting, str] | None:
+    """(the ENTRYPOINT, why it drops the arguments of a run) of an image whose ENTRYPOINT, set by one of
+    its own stages, throws away CMD and the words after the image of a `docker run`; None otherwise."""
+    entry = next((s for s in image.starts() if s.keyword == "ENTRYPOINT"), None)
+    if entry is None:
+        return None
+    words = _exec_form(entry.value)
+    if words is None:  # (BuildKit: anything but a JSON array of strings is the shell form)
+        return entry, "is in shell form: /bin/sh -c runs it and drops CMD and every argument of the run"
+    if not words:
+        return None
+    if posixpath.basename(words[0]) in ("sh", "bash", "dash") and len(words) >= 3 and words[1] == "-c":
+        if _READS_ARGS.search(words[2]):
+            return None
+        return entry, f"runs `{words[2]}` with sh -c, which never reads the arguments of the run"
+    script = words[1] if words[0] in _SHELLS and len(words) > 1 else words[0]
+    found = _copied_script(image, script)
+    if found is None:
+        return None
+    shown, text = found
+    if not (_SHELL_SCRIPT.match(text) or (script.endswith(".sh") and not text.startswith("#!"))):
+        return None
+    if _READS_ARGS.search(text) or not any(_COMMAND_LINE.match(line) for line in text.splitlines()):
+        return None  # (a script with no command is a stand-in for one docgen is not shown)
+    return entry, f"starts {script} ({shown}), a script that never reads its arguments"
+
+
+def _exec_form(value: str) -> list[str] | None:
+    """The words of an exec-form ENTRYPOINT or CMD (a JSON array of strings), None for the shell form."""
+    if not value.lstrip().startswith("["):
+        return None
+    try:
+        words = json.loads(value)
+    except ValueError:
+        return None
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        return None
+    return words
+
+
+def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
+    """(path shown, text) of the file of the build context, beside the Dockerfile, that the image copies to
+    the path `script` its ENTRYPOINT starts; None when none does, a RUN of the image names it (it may be
+    edited) or it cannot be read."""
+    model = image.model
+    if not model.file:
+        return None
+    name = posixpath.basename(script)
+    copied = image.copied_to(name)
+    if copied is None or (
+        script.startswith("/") and posixpath.normpath(copied[0]) != posixpath.normpath(script)
+    ):
+        return None
+    folder = Path(model.file).parent
+    for copy in model.context_copies:
+        if copy.stage not in image.indexes or copy.line != copied[1]:
+            continue
+        for src in copy.sources:
+            if not _copies(src, name) or ".." in src:
+                continue
+            path = folder / posixpath.dirname(src.lstrip("/")) / name
+            if not path.resolve().is_relative_to(folder.resolve()):
+                continue
+            text = text_or_none(path) if path.is_file() else None
+            if text is None or _edited(model.file, name):
+                return None
+            shown = posixpath.join(posixpath.dirname(model.path), posixpath.dirname(src.lstrip("/")), name)
+            return posixpath.normpath(shown), text
+    return None
+
+
+def _edited(dockerfile: str, name: str) -> bool:
+    """True when a RUN of the Dockerfile names the file `name` (other than making it executable)."""
+    try:
+        parsed = read_dockerfile(dockerfile)
+    except (DocgenError, OSError):
+        return True
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN":
+            continue
+        text = " ".join([inst.args, *(h.body for h in inst.heredocs)])
+        for part in re.split(r"&&|;|\|\|", text):
+            if name in part and not re.match(r"\s*chmod\b", part):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------------
+# the README's claims
+
+
+def _discarded_commands(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of this module on one part of the README (see the module docstring)."""
+    images = [_RunImage(model) for model in auditor.models]
+    facts = [_discards(image) for image in images]
+    if not images or any(fact is None for fact in facts):
+        return
+    entry, why = facts[0] or (None, "")
+    if entry is None:
+        return
+    fact = f"the ENTRYPOINT of {images[0].model.path}:{entry.line} {why}"
+    yield from _run_commands(part, whole, auditor, fact)
+    if "shell form" in why or "sh -c" in why:
+        yield from _compose_commands(part, auditor, images, fact)
+
+
+def _run_commands(part: Document, whole: Document, auditor: _Auditor, fact: str) -> Iterator[Diagnostic]:
+    """A finding for each `docker run` of an image the README builds with words after the image."""
+    bases = {_repository(stage.base) for model in auditor.models for stage in model.stages}
+    ours = _own_names(whole, auditor.models)
+    for fence in part.fences:
+        for command in fence_commands(fence):
+            text = joined(command).replace("[", " ").replace("]", " ")
+            if (run := docker_run(text)) is None:
+                continue
+            start, image = run
+            if _repository(image) in bases or _last_name(image) not in ours:
+                continue
+            at = text.find(image, start)
+            if at < 0 or "--entrypoint" in text[start:at]:
+                continue
+            rest = text[at + len(image) :]
+            rest = rest[: _CUT.search(rest).start()].strip()  # type: ignore[union-attr]
+            if not rest:
+                continue
+            first = rest.split()[0]
+            line = next((n for n, t in command if first in t and image not in t), command[0][0])
+            shown = " ".join(rest.split()[:4]) + (" …" if len(rest.split()) > 4 else "")
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README passes `{shown}` to a container of {image}, but {fact}: the command is ignored",
+                confidence=CERTAIN,
+            )
+
+
+_COMMAND_SPAN = re.compile(r"(?:command|command:|CMD)\Z")
+_EDIT_WORDS = re.compile(
+    r"\b(?:edit|change|modify|customi[sz]e|adjust|set|override|pass)\w*\b.*\b(?:arguments?|args|flags?|options?|parameters?)\b"
+    r"|\b(?:arguments?|args|flags?|options?|parameters?)\b.*\b(?:edit|change|modify|customi[sz]e|adjust|override|pass)\w*\b",
+    re.IGNORECASE,
+)
+"""A sentence telling the user to give the program arguments through a compose `command:`."""
+
+
+def _compose_commands(
+    part: Document, auditor: _Auditor, images: list[_RunImage], fact: str
+) -> Iterator[Diagnostic]:
+    """A finding for a sentence telling the user to edit the `command` of a compose service that builds
+    the image (a compose file beside its Dockerfile gives the service one)."""
+    given = [c for image in images for c in _compose_given(image)]
+    if not given:
+        return
+    where, service = given[0]
+    for para in part.paragraphs:
+        for start, _end, sentence in _sentences(para.lines):
+            if not any(_COMMAND_SPAN.match(code.strip()) for _, _, code in code_spans(sentence)):
+                continue
+            if not _EDIT_WORDS.search(sentence):
+                continue
+            yield Diagnostic(
+                auditor.path,
+                _line_at(para.lines, start),
+                f"README says to edit the `command` of the container, but {fact}: the `command:` "
+                f"{where} gives service {service} is ignored",
+                confidence=CERTAIN,
+            )
+
+
+def _compose_given(image: _RunImage) -> Iterator[tuple[str, str]]:
+    """(compose file shown, service) of each service of a compose file beside the image's Dockerfile that
+    builds it (no `image:` of its own, its `dockerfile:` this one or none) and gives it a `command:`."""
+    if not image.model.file:
+        return
+    dockerfile = Path(image.model.file)
+    folder = dockerfile.parent
+    for path in compose.default_files(folder):
+        read = compose_file(path)
+        if read is None:
+            continue
+        for service in read[0]:
+            if service.image is not None or not any(k == "command" for k, _ in service.settings):
+                continue
+            named = service.dockerfile or "Dockerfile"
+            if posixpath.basename(named) != dockerfile.name:
+                continue
+            yield posixpath.join(posixpath.dirname(image.model.path), path.name), service.name
