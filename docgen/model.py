@@ -113,6 +113,11 @@ class Instruction:
     comment_lines: tuple[int, ...] = ()
     """The 1-based line of each line of `comment`."""
 
+    @property
+    def body(self) -> str:
+        """`args` and each here-document's body after it, a newline between (what a `RUN <<EOF` runs)."""
+        return "\n".join((self.args, *(h.body for h in self.heredocs)))
+
     def flag(self, name: str) -> Flag | None:
         """The first flag called `name`, if any."""
         for f in self.flags:

@@ -8,6 +8,7 @@ import inspect
 
 import pytest
 
+from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import Scope
 from docgen.model import (
     ArgDecl,
@@ -71,3 +72,10 @@ def test_only_plain_fields_are_stored_in_one_step() -> None:
 
     with pytest.raises(TypeError, match="Listed.items"):
         store_fields_at_once(Listed)
+
+
+def test_an_instruction_s_body_is_its_args_then_each_here_document_on_a_line_of_its_own() -> None:
+    text = "FROM scratch\nRUN <<A bash && cat <<B > /etc/x.conf\nset -e\nA\nkey=1\nB\nRUN echo plain\n"
+    run, plain = parse_dockerfile(text, "Dockerfile").instructions[1:]
+    assert run.body == "<<A bash && cat <<B > /etc/x.conf\nset -e\n\nkey=1\n"
+    assert plain.body == plain.args == "echo plain"

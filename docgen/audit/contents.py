@@ -266,7 +266,7 @@ def _flag_lines(file: str) -> dict[str, int]:
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
             continue
-        body = inst.args + "".join("\n" + h.body for h in inst.heredocs)
+        body = inst.body
         for match in re.finditer(r"(?<![\w$])(?:-D)?([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])=([^\s;&|\\]*)", body):
             if match.group(2).strip("\"'").lower() not in _FALSY and match.group(1) not in found:
                 written = inst.original.splitlines()

@@ -179,7 +179,7 @@ def _read_image(model: ImageModel) -> _Image | None:
                 for part in value.split(":"):
                     make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
         elif inst.keyword == "RUN":
-            script = inst.args + "\n" + "\n".join(h.body for h in inst.heredocs)
+            script = inst.body
             runs = [m for m in _PIPED.finditer(script) if not _PROBE.match(script, m.start())]
             image.piped = image.piped or bool(runs)
             for match in _MKDIR.finditer(script):
