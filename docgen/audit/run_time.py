@@ -37,6 +37,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, _Auditor
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, docker_run
+from docgen.audit.settings import _Image
 from docgen.audit.wording import (
     _BUILD_ARG_WORDS,
     _CODE_NAME,
@@ -50,7 +51,7 @@ from docgen.base_contents import is_plain
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, code_spans, headings_over
-from docgen.model import Diagnostic, ImageModel, Setting, Stage
+from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.script_env import Override, overrides
 
 # --------------------------------------------------------------------------------------------------
@@ -89,33 +90,20 @@ _WRITES_USERS = re.compile(r"/etc/passwd|\bnewusers\b|\bvipw\b|\bsssd\b")
 _EXPAND = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
 
 
-class _RunImage:
-    """What one model's image does when a container starts: its ENV names, the build args its steps
-    read, the users it makes, its ENTRYPOINT and CMD and the files it copies in."""
+class _RunImage(_Image):
+    """What one model's image does when a container starts: besides its stages and settings
+    (`settings._Image`), its ENV names, the build args its steps read, the users it makes, its
+    ENTRYPOINT and CMD and the files it copies in."""
 
     def __init__(self, model: ImageModel) -> None:
-        self.model = model
-        chain: list[Stage] = []
-        stage = model.target
-        while stage is not None:
-            chain.append(stage)
-            stage = model.stages[stage.parent] if stage.parent is not None else None
-        self.root = chain[-1] if chain else None
-        labels = {s.label for s in chain}
-        self.indexes = {s.index for s in chain}
-        self.env = {e.name for e in model.env if e.stage in labels}
-        self.settings = [s for s in model.settings if s.stage in labels]
+        super().__init__(model)
+        self.env = {e.name for e in model.env if e.stage in self.labels}
         self.values = {a.name: a.default or "" for a in model.args if a.default}
-        self.values.update({e.name: e.value or "" for e in model.env if e.stage in labels})
+        self.values.update({e.name: e.value or "" for e in model.env if e.stage in self.labels})
 
-    def starts(self) -> list[Setting]:
+    def commands(self) -> list[Setting]:
         """The last ENTRYPOINT and the last CMD of the image's stages (those a container starts)."""
-        found = []
-        for keyword in ("ENTRYPOINT", "CMD"):
-            last = next((s for s in reversed(self.settings) if s.keyword == keyword), None)
-            if last is not None:
-                found.append(last)
-        return found
+        return [s for s in (self.last("ENTRYPOINT"), self.last("CMD")) if s is not None]
 
     def copied_to(self, name: str) -> tuple[str, int] | None:
         """(path in the image, Dockerfile line) of the file of the build context named `name` (a
@@ -138,7 +126,7 @@ class _RunImage:
         CMD) starts, when a COPY of the image puts it there and it is beside the Dockerfile."""
         if not self.model.file:
             return None
-        for setting in self.starts():
+        for setting in self.commands():
             for word in re.findall(r"[\w./-]+\.sh\b", setting.value):
                 name = posixpath.basename(word)
                 copied = self.copied_to(name)
@@ -183,7 +171,7 @@ class _RunImage:
         its COPY instructions copy in (a bounded number of text files, folders walked): the variables
         something in the container may read."""
         words: set[str] = set()
-        for setting in self.starts():
+        for setting in self.commands():
             words.update(_UPPER_WORD.findall(setting.value))
         if not self.model.file:
             return frozenset(words)
@@ -481,7 +469,7 @@ def _entrypoint_paths(part: Document, auditor: _Auditor, images: list[_RunImage]
 def _started_from(image: _RunImage, path: str, name: str) -> str | None:
     """Why the image does not start the script at `path` (file name `name`): its ENTRYPOINT or CMD starts
     one of that name from elsewhere; None when it may start it there or does not say."""
-    for setting in image.starts():
+    for setting in image.commands():
         words = re.findall(r"[\w./+-]+", setting.value)
         named = [w for w in words if posixpath.basename(w) == name]
         if not named:
