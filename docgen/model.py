@@ -533,6 +533,16 @@ class ImageModel:
         """The build target: the stage `--target` names, by default the last stage."""
         return self.stages[self.target_index] if self.stages else None
 
+    def chain(self, stage: Stage | None = None) -> list[Stage]:
+        """`stage` (by default the target) and the stages it is built FROM in turn, the one built FROM
+        a base image last: the stages whose files are the image's own."""
+        found: list[Stage] = []
+        stage = stage if stage is not None else self.target
+        while stage is not None:
+            found.append(stage)
+            stage = self.stages[stage.parent] if stage.parent is not None else None
+        return found
+
 
 # --------------------------------------------------------------------------------------------------
 # Table rows (what templates iterate over)

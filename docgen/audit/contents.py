@@ -84,11 +84,7 @@ def _final_components(model: ImageModel, named: str | None = None) -> list[Compo
     """The components installed in the image built (the target stage and the stages it builds on), not
     base images and not ones installed only on some platform; with `named`, a stage's name the model
     has, in that stage and the stages it builds on."""
-    stages: set[str] = set()
-    stage = next((s for s in model.stages if s.name == named), model.target)
-    while stage is not None:
-        stages.add(stage.label)
-        stage = model.stages[stage.parent] if stage.parent is not None else None
+    stages = {s.label for s in model.chain(next((s for s in model.stages if s.name == named), None))}
     return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
 
 

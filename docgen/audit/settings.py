@@ -283,11 +283,7 @@ class _Image:
 
     def __init__(self, model: ImageModel, target: Stage | None = None) -> None:
         self.model = model
-        chain: list[Stage] = []
-        stage = target if target is not None else model.target
-        while stage is not None:
-            chain.append(stage)
-            stage = model.stages[stage.parent] if stage.parent is not None else None
+        chain = model.chain(target)
         self.root = chain[-1] if chain else None  # the stage built FROM the base image
         self.labels = {s.label for s in chain}
         self.indexes = {s.index for s in chain}
