@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, docker_run
 from docgen.audit.settings import _Image
@@ -48,8 +48,7 @@ from docgen.audit.wording import (
     _sentences,
 )
 from docgen.base_contents import is_plain
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.script_env import Override, overrides
@@ -194,13 +193,12 @@ class _RunImage(_Image):
         users = set(_SYSTEM_USERS)
         if _NEW_UBUNTU.search(base.lower()):
             users.add("ubuntu")
-        try:
-            parsed = read_dockerfile(self.model.file)
-        except (DocgenError, OSError):
+        read = _dockerfile_read(self.model.file)
+        if read is None:
             return None
         # a file of the build context a RUN runs (`RUN ./setup-user.sh`) may make users docgen cannot see
         copied = {posixpath.basename(src) for copy in self.model.context_copies for src in copy.sources}
-        for inst in parsed.instructions:
+        for inst in read[1].instructions:
             if inst.keyword == "USER":
                 users.add(inst.args.split(":", 1)[0].strip())
             if inst.keyword != "RUN":
