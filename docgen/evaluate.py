@@ -490,7 +490,7 @@ class _Evaluator:
             # a RUN that copies nothing out of its mounts keeps none of their files (`pip install
             # /install/*.whl` installs into this stage; `cp /install/*.whl /app/debs` keeps them);
             # read only for a RUN that mounts another stage
-            keeps = bool(copies) or _COPIES_FILES.search(_run_text(inst)) is not None
+            keeps = bool(copies) or _COPIES_FILES.search(inst.body) is not None
             kept = deps if keeps else copied
             found_before = self.dependencies.get(stage_index)
             if found_before is None:  # the stages its FROM names
@@ -718,11 +718,6 @@ class _Evaluator:
 _COPIES_FILES = re.compile(r"(?:^|[\s;&|(`])(?:cp|mv|rsync|tar|ln)\s+\S")
 """A command that copies or moves files (`cp /install/*.whl /app/debs`, `tar -C`): a
 RUN running one may keep what it mounts from another stage among its own files."""
-
-
-def _run_text(inst: Instruction) -> str:
-    """The shell text a RUN runs: its arguments and its here-documents."""
-    return "\n".join((inst.args, *(h.body for h in inst.heredocs)))
 
 
 def _known(value: Value) -> str | None:

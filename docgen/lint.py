@@ -228,7 +228,7 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
                         f"(add `ARG {name}` after its FROM at line {stages[scope.stage].line}); "
                         f"BuildKit sets platform args for FROM lines only, so it is empty here"
                     )
-                elif inst.keyword == "ARG" and name in _arg_names(inst, parsed.escape):
+                elif inst.keyword == "ARG" and name in arg_names(inst, parsed.escape):
                     message = _self_default_message(name, label, evaluation)
                 else:
                     message = _scope_message(name, scope.stage, line, evaluation)
@@ -236,8 +236,8 @@ def _out_of_scope(parsed: ParsedDockerfile, evaluation: Evaluation) -> list[tupl
     return found
 
 
-def _arg_names(inst: Instruction, escape: str) -> set[str]:
-    """The names an ARG instruction declares."""
+def arg_names(inst: Instruction, escape: str) -> set[str]:
+    """The names an ARG instruction declares (`ARG A=1 B` declares A and B)."""
     return {word.partition("=")[0] for word in split_words(inst.args, escape)}
 
 

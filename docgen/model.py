@@ -113,6 +113,11 @@ class Instruction:
     comment_lines: tuple[int, ...] = ()
     """The 1-based line of each line of `comment`."""
 
+    @property
+    def body(self) -> str:
+        """`args` and each here-document's body after it, a newline between (what a `RUN <<EOF` runs)."""
+        return "\n".join((self.args, *(h.body for h in self.heredocs)))
+
     def flag(self, name: str) -> Flag | None:
         """The first flag called `name`, if any."""
         for f in self.flags:
@@ -527,6 +532,16 @@ class ImageModel:
     def target(self) -> Stage | None:
         """The build target: the stage `--target` names, by default the last stage."""
         return self.stages[self.target_index] if self.stages else None
+
+    def chain(self, stage: Stage | None = None) -> list[Stage]:
+        """`stage` (by default the target) and the stages it is built FROM in turn, the one built FROM
+        a base image last: the stages whose files are the image's own."""
+        found: list[Stage] = []
+        stage = stage if stage is not None else self.target
+        while stage is not None:
+            found.append(stage)
+            stage = self.stages[stage.parent] if stage.parent is not None else None
+        return found
 
 
 # --------------------------------------------------------------------------------------------------

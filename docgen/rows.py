@@ -331,11 +331,7 @@ def image_stages(model: ImageModel) -> tuple[set[str], set[str]]:
     supplier copies files from. A stage whose files a supplier only mounts for a RUN that copies
     nothing out (`pip install /wheels/*.whl` in a stage that builds another wheel) supplies nothing:
     what it built was used up there (`Stage.used_up`)."""
-    own: set[int] = set()
-    stage = model.target
-    while stage is not None:
-        own.add(stage.index)
-        stage = model.stages[stage.parent] if stage.parent is not None else None
+    own = {s.index for s in model.chain()}
     todo = [d for i in own for d in model.stages[i].depends_on]
     supplied: set[int] = set()
     while todo:

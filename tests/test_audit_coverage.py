@@ -20,6 +20,7 @@ from docgen.audit.coverage import (
     stamped_args,
     unreached_args,
 )
+from docgen.dockerfile import parse_dockerfile
 
 DOCKERFILE = """\
 ARG BASE=debian:bookworm-slim
@@ -150,7 +151,9 @@ def test_an_arg_that_only_stamps_a_label_is_owed_no_row_in_a_table(tmp_path: Pat
     readme = table("BASE", "CORE_*", "PLUGINS_*")
     assert missing(tmp_path / "a", readme, STAMPED) == []
     model = build_model(tmp_path / "a" / "Dockerfile", "Dockerfile")
-    assert stamped_args(model) == {"CI_BUILD_ID", "CI_BUILD_REF"}
+    instructions = parse_dockerfile(STAMPED, "Dockerfile").instructions
+    assert stamped_args(model, instructions) == {"CI_BUILD_ID", "CI_BUILD_REF"}
+    assert stamped_args(model, ()) == frozenset()  # no Dockerfile read
     # the planted drift: the same arg once a RUN reads it changes what is built
     read = STAMPED + "RUN echo ${CI_BUILD_REF} > /core/BUILD\n"
     assert missing(tmp_path / "b", readme, read) == [

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from pathlib import Path
 
 import pytest
 
+from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import Scope
 from docgen.model import (
     ArgDecl,
@@ -19,6 +21,7 @@ from docgen.model import (
     Stage,
     store_fields_at_once,
 )
+from docgen.pipeline import build_model
 
 
 def component(**changes: object) -> Component:
@@ -71,3 +74,22 @@ def test_only_plain_fields_are_stored_in_one_step() -> None:
 
     with pytest.raises(TypeError, match="Listed.items"):
         store_fields_at_once(Listed)
+
+
+def test_an_instruction_s_body_is_its_args_then_each_here_document_on_a_line_of_its_own() -> None:
+    text = "FROM scratch\nRUN <<A bash && cat <<B > /etc/x.conf\nset -e\nA\nkey=1\nB\nRUN echo plain\n"
+    run, plain = parse_dockerfile(text, "Dockerfile").instructions[1:]
+    assert run.body == "<<A bash && cat <<B > /etc/x.conf\nset -e\n\nkey=1\n"
+    assert plain.body == plain.args == "echo plain"
+
+
+def test_a_stage_s_chain_is_it_and_the_stages_it_is_built_from_down_to_the_base_image(tmp_path: Path) -> None:
+    path = tmp_path / "Dockerfile"
+    path.write_text(
+        "FROM ubuntu:22.04 AS base\nFROM base AS dev\nFROM ubuntu:24.04 AS other\n"
+        "COPY --from=dev /x /x\nFROM dev AS final\n"
+    )
+    model = build_model(path)
+    assert [s.name for s in model.chain()] == ["final", "dev", "base"]  # not `other`, built FROM ubuntu:24.04
+    other = next(s for s in model.stages if s.name == "other")
+    assert model.chain(other) == [other]

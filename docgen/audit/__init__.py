@@ -256,9 +256,9 @@ from docgen.audit.work_dirs import missing_work_dirs
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in
+from docgen.lint import arg_names
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
-from docgen.shell import split_words
 
 __all__ = ["CERTAIN", "LIKELY", "audit", "names_missing_file", "variant"]
 
@@ -285,7 +285,7 @@ def _args_below(directory: Path, audited: Sequence[str]) -> frozenset[str]:
             continue
         for inst in parsed.instructions:
             if inst.keyword == "ARG":
-                found.update(w.partition("=")[0] for w in split_words(inst.args, parsed.escape))
+                found.update(arg_names(inst, parsed.escape))
     return frozenset(found)
 
 

@@ -764,8 +764,8 @@ class _Auditor:
             if missing
             else frozenset()
         )
-        if missing and not stamps:
-            unread |= stamped_args(model)
+        if missing and not stamps and (read := _dockerfile_read(model.file)) is not None:
+            unread |= stamped_args(model, read[1].instructions)
         for row in missing:
             if row.name not in unread and row.name not in _HOUSEKEEPING:
                 yield Diagnostic(

@@ -84,11 +84,7 @@ def _final_components(model: ImageModel, named: str | None = None) -> list[Compo
     """The components installed in the image built (the target stage and the stages it builds on), not
     base images and not ones installed only on some platform; with `named`, a stage's name the model
     has, in that stage and the stages it builds on."""
-    stages: set[str] = set()
-    stage = next((s for s in model.stages if s.name == named), model.target)
-    while stage is not None:
-        stages.add(stage.label)
-        stage = model.stages[stage.parent] if stage.parent is not None else None
+    stages = {s.label for s in model.chain(next((s for s in model.stages if s.name == named), None))}
     return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
 
 
@@ -266,7 +262,7 @@ def _flag_lines(file: str) -> dict[str, int]:
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
             continue
-        body = inst.args + "".join("\n" + h.body for h in inst.heredocs)
+        body = inst.body
         for match in re.finditer(r"(?<![\w$])(?:-D)?([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])=([^\s;&|\\]*)", body):
             if match.group(2).strip("\"'").lower() not in _FALSY and match.group(1) not in found:
                 written = inst.original.splitlines()

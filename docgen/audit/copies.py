@@ -140,7 +140,7 @@ def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Di
     if read is None:
         return
     runs_of = [i for i in read[1].instructions if i.keyword.upper() == "RUN"]
-    bodies = [i.args + "".join("\n" + h.body for h in i.heredocs) for i in runs_of]
+    bodies = [i.body for i in runs_of]
     if any(_runs_unread(body) for body in bodies):
         return
     try:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from docgen.errors import DocgenError
-from docgen.model import ImageModel
+from docgen.model import ImageModel, Instruction
 
 _FAMILY = re.compile(r"[A-Za-z0-9_]*(?:\*|<[A-Za-z_ -]+>|\{[A-Za-z0-9_, ]+\})[A-Za-z0-9_*<>{}, -]*\Z")
 """A name with a wildcard or placeholder in it: `SPACKPACKAGES_*`, `*_VERSION`, `FOO_{A,B}`, `FOO_<NAME>`."""
@@ -169,25 +169,18 @@ _PAIR = re.compile(r"""([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S+)"
 """One `KEY=value` of an ENV or LABEL instruction."""
 
 
-def stamped_args(model: ImageModel) -> frozenset[str]:
+def stamped_args(model: ImageModel, instructions: Sequence[Instruction]) -> frozenset[str]:
     """The build args of `model` that only stamp the image: a LABEL reads them (`LABEL
     com.nvidia.build.id="${BUILD_ID}"`) and every other instruction that does is an ENV keeping the
     value under the arg's own name (`ENV BUILD_ID=${BUILD_ID:-unknown}`): a CI sets them, nothing the
-    build installs or runs reads them. Empty for a model not read from a file."""
+    build installs or runs reads them. `instructions` are those of its Dockerfile as written (none for
+    a model not read from a file: then none is stamped)."""
     names = {a.name for a in model.args if a.used_lines}
-    if not names or not model.file:
-        return frozenset()
-    from docgen.dockerfile import read_dockerfile
-
-    try:
-        parsed = read_dockerfile(model.file, model.path)
-    except DocgenError:
-        return frozenset()
     stamped = set()
     for name in names:
         reads = re.compile(r"\$\{?" + re.escape(name) + r"\b")
         labelled = False
-        for inst in parsed.instructions:
+        for inst in instructions:
             text = inst.args + "".join(h.body for h in inst.heredocs)
             if not reads.search(text):
                 continue

@@ -236,11 +236,7 @@ def _started_defaults(model: ImageModel) -> dict[str, tuple[str, int]]:
     with reads with a default (`ENTRYPOINT python3 -m server --model ${MODEL_NAME:-llama}`): the last
     ENTRYPOINT and CMD of its target stage and the stages it builds on, in shell form or a shell's `-c`
     (an exec form expands nothing)."""
-    chain: set[str] = set()
-    stage = model.target
-    while stage is not None:
-        chain.add(stage.label)
-        stage = model.stages[stage.parent] if stage.parent is not None else None
+    chain = {s.label for s in model.chain()}
     found: dict[str, tuple[str, int]] = {}
     for keyword in ("ENTRYPOINT", "CMD"):
         last = next((s for s in reversed(model.settings) if s.keyword == keyword and s.stage in chain), None)

@@ -9,11 +9,9 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, _dockerfile_read
 from docgen.audit.image_paths import _copied, _text_of
 from docgen.audit.wording import _COMMAND_LANGS
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -50,11 +48,10 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
     for model in models:
         if not model.file:
             continue
-        try:
-            parsed = read_dockerfile(model.file, model.path)
-        except DocgenError:
-            continue
-        if not any(i.keyword == "RUN" and _INSTALLS.search(i.args) for i in parsed.instructions):
+        read = _dockerfile_read(model.file)
+        if read is None or not any(
+            i.keyword == "RUN" and _INSTALLS.search(i.args) for i in read[1].instructions
+        ):
             continue
         for copy in model.context_copies:
             for each in _copied(model.file, copy.sources, str(directory))[:50]:

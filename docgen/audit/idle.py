@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, _dockerfile_read
 from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
 from docgen.audit.coverage import UNUSED, linted_args
-from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS
 from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel, Instruction
@@ -197,11 +196,9 @@ def _guarded_args(
 
 
 def _instruction_at(model: ImageModel, line: int) -> Instruction | None:
-    """The instruction of `model`'s Dockerfile starting at `line`."""
-    from docgen.dockerfile import read_dockerfile
-
-    try:
-        parsed = read_dockerfile(model.file, model.path)
-    except DocgenError:
+    """The instruction of `model`'s Dockerfile starting at `line` (read once for every rule, by
+    `auditor._dockerfile_read`)."""
+    read = _dockerfile_read(model.file)
+    if read is None:
         return None
-    return next((i for i in parsed.instructions if i.start_line == line), None)
+    return next((i for i in read[1].instructions if i.start_line == line), None)

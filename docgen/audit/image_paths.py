@@ -28,13 +28,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, also_at
+from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -133,9 +131,8 @@ def _clean(path: str) -> str | None:
 def _read_image(model: ImageModel) -> _Image | None:
     """The paths the Dockerfile of `model` makes, the folders it fills and what it copies from its
     build context (`ImageModel.context_copies`), or None when it cannot be read."""
-    try:
-        parsed = read_dockerfile(model.file, model.path)
-    except DocgenError:
+    read = _dockerfile_read(model.file)
+    if read is None:
         return None
     sources = tuple(
         word
@@ -161,7 +158,7 @@ def _read_image(model: ImageModel) -> _Image | None:
             _clean(path) if path.startswith("/") or workdir is None else _clean(posixpath.join(workdir, path))
         )
 
-    for inst in parsed.instructions:
+    for inst in read[1].instructions:
         line = inst.start_line
         if inst.keyword == "FROM":
             workdir = "/"
@@ -179,7 +176,7 @@ def _read_image(model: ImageModel) -> _Image | None:
                 for part in value.split(":"):
                     make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
         elif inst.keyword == "RUN":
-            script = inst.args + "\n" + "\n".join(h.body for h in inst.heredocs)
+            script = inst.body
             runs = [m for m in _PIPED.finditer(script) if not _PROBE.match(script, m.start())]
             image.piped = image.piped or bool(runs)
             for match in _MKDIR.finditer(script):

@@ -57,7 +57,7 @@ _CUT = re.compile(r"[ \t](?:&&|\|\||[|;#]|\d?>)|[ \t]*\Z")
 def _discards(image: _RunImage) -> tuple[Setting, str] | None:
     """(the ENTRYPOINT, why it drops the arguments of a run) of an image whose ENTRYPOINT, set by one of
     its own stages, throws away CMD and the words after the image of a `docker run`; None otherwise."""
-    entry = next((s for s in image.starts() if s.keyword == "ENTRYPOINT"), None)
+    entry = image.last("ENTRYPOINT")
     if entry is None:
         return None
     words = _exec_form(entry.value)

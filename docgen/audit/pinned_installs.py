@@ -85,7 +85,7 @@ def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     for inst in read[1].instructions:
         if inst.keyword not in ("RUN", "ARG", "ENV"):
             continue
-        body = inst.args + "".join("\n" + h.body for h in inst.heredocs)
+        body = inst.body
         if any(s in _raw(body) for s in spellings):
             return False  # named by an install docgen may not read as a component
         if inst.keyword == "RUN" and _runs_unread(body):

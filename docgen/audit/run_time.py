@@ -39,9 +39,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, docker_run
+from docgen.audit.settings import _Image
 from docgen.audit.wording import (
     _BUILD_ARG_WORDS,
     _CODE_NAME,
@@ -52,10 +53,9 @@ from docgen.audit.wording import (
     _sentences,
 )
 from docgen.base_contents import is_plain
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, code_spans, headings_over
-from docgen.model import Diagnostic, ImageModel, Instruction, Setting, Stage
+from docgen.model import Diagnostic, ImageModel, Instruction, Setting
 from docgen.script_env import Override, overrides
 
 # --------------------------------------------------------------------------------------------------
@@ -103,33 +103,20 @@ _INSTALL_SOURCE = (
 """A read of a variable that picks what the build installs (`--index-url $PYTORCH_INDEX`, `==${VER}`)."""
 
 
-class _RunImage:
-    """What one model's image does when a container starts: its ENV names, the build args its steps
-    read, the users it makes, its ENTRYPOINT and CMD and the files it copies in."""
+class _RunImage(_Image):
+    """What one model's image does when a container starts: besides its stages and settings
+    (`settings._Image`), its ENV names, the build args its steps read, the users it makes, its
+    ENTRYPOINT and CMD and the files it copies in."""
 
     def __init__(self, model: ImageModel) -> None:
-        self.model = model
-        chain: list[Stage] = []
-        stage = model.target
-        while stage is not None:
-            chain.append(stage)
-            stage = model.stages[stage.parent] if stage.parent is not None else None
-        self.root = chain[-1] if chain else None
-        labels = {s.label for s in chain}
-        self.indexes = {s.index for s in chain}
-        self.env = {e.name for e in model.env if e.stage in labels}
-        self.settings = [s for s in model.settings if s.stage in labels]
+        super().__init__(model)
+        self.env = {e.name for e in model.env if e.stage in self.labels}
         self.values = {a.name: a.default or "" for a in model.args if a.default}
-        self.values.update({e.name: e.value or "" for e in model.env if e.stage in labels})
+        self.values.update({e.name: e.value or "" for e in model.env if e.stage in self.labels})
 
-    def starts(self) -> list[Setting]:
+    def commands(self) -> list[Setting]:
         """The last ENTRYPOINT and the last CMD of the image's stages (those a container starts)."""
-        found = []
-        for keyword in ("ENTRYPOINT", "CMD"):
-            last = next((s for s in reversed(self.settings) if s.keyword == keyword), None)
-            if last is not None:
-                found.append(last)
-        return found
+        return [s for s in (self.last("ENTRYPOINT"), self.last("CMD")) if s is not None]
 
     def copied_to(self, name: str) -> tuple[str, int] | None:
         """(path in the image, Dockerfile line) of the file of the build context named `name` (a
@@ -152,7 +139,7 @@ class _RunImage:
         CMD) starts, when a COPY of the image puts it there and it is beside the Dockerfile."""
         if not self.model.file:
             return None
-        for setting in self.starts():
+        for setting in self.commands():
             for word in re.findall(r"[\w./-]+\.sh\b", setting.value):
                 name = posixpath.basename(word)
                 copied = self.copied_to(name)
@@ -231,11 +218,10 @@ class _RunImage:
     @functools.cached_property
     def _runs(self) -> list[Instruction]:
         """The RUN instructions of the model's Dockerfile (none when it cannot be read)."""
-        try:
-            parsed = read_dockerfile(self.model.file, self.model.path)
-        except DocgenError:
+        read = _dockerfile_read(self.model.file)
+        if read is None:
             return []
-        return [i for i in parsed.instructions if i.keyword == "RUN"]
+        return [i for i in read[1].instructions if i.keyword == "RUN"]
 
     @functools.cached_property
     def _read_at_run_time(self) -> frozenset[str]:
@@ -243,7 +229,7 @@ class _RunImage:
         its COPY instructions copy in (a bounded number of text files, folders walked): the variables
         something in the container may read."""
         words: set[str] = set()
-        for setting in self.starts():
+        for setting in self.commands():
             words.update(_UPPER_WORD.findall(setting.value))
         if not self.model.file:
             return frozenset(words)
@@ -266,13 +252,12 @@ class _RunImage:
         users = set(_SYSTEM_USERS)
         if _NEW_UBUNTU.search(base.lower()):
             users.add("ubuntu")
-        try:
-            parsed = read_dockerfile(self.model.file)
-        except (DocgenError, OSError):
+        read = _dockerfile_read(self.model.file)
+        if read is None:
             return None
         # a file of the build context a RUN runs (`RUN ./setup-user.sh`) may make users docgen cannot see
         copied = {posixpath.basename(src) for copy in self.model.context_copies for src in copy.sources}
-        for inst in parsed.instructions:
+        for inst in read[1].instructions:
             if inst.keyword == "USER":
                 users.add(inst.args.split(":", 1)[0].strip())
             if inst.keyword != "RUN":
@@ -571,7 +556,7 @@ def _entrypoint_paths(part: Document, auditor: _Auditor, images: list[_RunImage]
 def _started_from(image: _RunImage, path: str, name: str) -> str | None:
     """Why the image does not start the script at `path` (file name `name`): its ENTRYPOINT or CMD starts
     one of that name from elsewhere; None when it may start it there or does not say."""
-    for setting in image.starts():
+    for setting in image.commands():
         words = re.findall(r"[\w./+-]+", setting.value)
         named = [w for w in words if posixpath.basename(w) == name]
         if not named:

@@ -283,17 +283,12 @@ class _Image:
 
     def __init__(self, model: ImageModel, target: Stage | None = None) -> None:
         self.model = model
-        chain: list[str] = []
-        self.indexes: set[int] = set()
-        stage = target if target is not None else model.target
-        root = stage
-        while stage is not None:
-            chain.append(stage.label)
-            self.indexes.add(stage.index)
-            root = stage
-            stage = model.stages[stage.parent] if stage.parent is not None else None
-        self.settings = [s for s in model.settings if s.stage in chain]
-        base = root.base if root is not None else ""
+        chain = model.chain(target)
+        self.root = chain[-1] if chain else None  # the stage built FROM the base image
+        self.labels = {s.label for s in chain}
+        self.indexes = {s.index for s in chain}
+        self.settings = [s for s in model.settings if s.stage in self.labels]
+        base = self.root.base if self.root is not None else ""
         self.plain = is_plain(base) or base.split("@", 1)[0].lower() == "scratch"
 
     def last(self, keyword: str) -> Setting | None:

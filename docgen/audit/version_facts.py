@@ -110,11 +110,7 @@ _LAST_WORD_KINDS = frozenset({"pip", "wheel", "conda"})
 def overriding_pins(model: ImageModel) -> Iterator[Component]:
     """The exact pins of Python packages installed in a stage the image built is made of (the target
     and the stages it is built FROM): each replaces what the base image's tag says of it."""
-    chain: set[str] = set()
-    stage = model.target
-    while stage is not None:
-        chain.add(stage.label)
-        stage = model.stages[stage.parent] if stage.parent is not None else None
+    chain = {s.label for s in model.chain()}
     for comp in model.components:
         if comp.kind in _LAST_WORD_KINDS and comp.pinned and comp.version and comp.stage in chain:
             yield comp
