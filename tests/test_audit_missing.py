@@ -135,6 +135,36 @@ def test_a_path_in_code_a_slip_away_from_a_file(tmp_path: Path) -> None:
     ]
 
 
+def test_a_compose_file_a_slip_away_is_shown_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # certain for a compose file, the one that runs the image: shown without --confidence likely
+    _repo(tmp_path, {**DOCKERFILE, "docker-compose.yaml": "services: {}\n"})
+    (tmp_path / "README.md").write_text(
+        "# App\n\n## Troubleshooting\n\nMake sure `shm_size: 8gb` is set in `docker-compose.yml`.\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md")
+    assert result.code == 1
+    assert (
+        "README.md:5: error: README names docker-compose.yml, which does not exist "
+        "(did you mean docker-compose.yaml?) [DG101] (certain)"
+    ) in result.out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Copy `docker-compose.yaml` to `docker-compose.yml` and set your paths there.",
+        "Create a `docker-compose.yml` of your own next to it.",
+        "Rename `config.yaml` to `config.yml`, or save it as `configs/local.yaml`.",
+    ],
+)
+def test_a_file_the_reader_makes_a_slip_away_is_no_slip(tmp_path: Path, line: str) -> None:
+    _repo(tmp_path, {"docker-compose.yaml": "", "config.yaml": "", "configs/local.yml": ""})
+    assert findings(f"## Setup\n\n{line}\n", DOCKERFILE, tmp_path) == []
+
+
 def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
     _repo(
         tmp_path,
@@ -221,7 +251,10 @@ def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
         chdir_tmp,
         {"img/Dockerfile": DOCKERFILE["Dockerfile"], "img/build_image.sh": "", "img/README.md": ""},
     )
-    (chdir_tmp / "img/README.md").write_text("Run `build.image.sh`, then see [NOTES](NOTES.md).\n")
+    (chdir_tmp / "img/README.md").write_text(
+        "See [NOTES](NOTES.md).\n\n## Files\n\n"
+        "- build.image.sh : builds the image\n- Dockerfile : the image\n"
+    )
     result = run("audit", "img/README.md", "--confidence", "certain")
     assert result.code == 1
     assert result.out == (
