@@ -28,6 +28,8 @@ from docgen.errors import ConfigError
 
 INSTALL_YAML = "pip install 'dockerdocgen[compose]'"
 """What installs the YAML reader."""
+COMPOSE_FILE = re.compile(r"(?:docker-)?compose[\w.-]*\.ya?ml")
+"""A compose file's name (`docker-compose.yml`, `compose.gpu.yaml`, `docker-compose.override.yml`)."""
 DEFAULT_FILES = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
 """The compose files `docker compose` reads in a folder without `-f`, in its order: the first found."""
 OVERRIDE_FILES = (

@@ -1333,3 +1333,33 @@ def test_a_sentence_naming_the_image_is_still_read(sentence: str) -> None:
     assert [message for _, message, _ in _devcontainer(readme)] == [
         "README says CUDA 13.0 but Dockerfile:1 says 12.1.1"
     ]
+
+
+PYTHON_311 = "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3.11 python3.11-venv\n"
+PY310 = "README says Python 3.10 but Dockerfile:2 says 3.11"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # why the image needs another Python: what the distribution has by default
+        ("Ubuntu 22.04 (JetPack 6.2) defaults to Python 3.10. Immich requires `>=3.11`.", []),
+        ("Debian 12 ships Python 3.10 by default.", []),
+        # the clause after it is still the image's
+        (
+            "Ubuntu 22.04 defaults to Python 3.10, so the image installs Python 3.12.",
+            [(1, "README says Python 3.12 but Dockerfile:2 says 3.11")],
+        ),
+        (
+            "Ubuntu 22.04 has Python 3.10 by default and the image adds Python 3.12.",
+            [(1, "README says Python 3.12 but Dockerfile:2 says 3.11")],
+        ),
+        # the nearest truths: what the image has, in a list of its parts, without `by default`
+        ("- Ubuntu 22.04 comes with Python 3.10", [(1, PY310)]),
+        ("The image ships Python 3.10.", [(1, PY310)]),
+    ],
+)
+def test_what_the_distribution_has_by_default_is_no_claim(text: str, expected: list[tuple[int, str]]) -> None:
+    model = model_of(parse_dockerfile(PYTHON_311, "Dockerfile"))
+    found = [(d.line, d.message) for d in audit(text + "\n", "README.md", model)]
+    assert found == expected

@@ -142,8 +142,10 @@ def test_a_path_in_code_a_slip_away_from_a_file(tmp_path: Path) -> None:
         ("docker-compose.yml", {"docker-compose.yaml": ""}, ("docker-compose.yaml", "certain")),
         ("deploy/values.yaml", {"deploy/values.yml": ""}, ("deploy/values.yml", "certain")),
         ("Build-Docker.sh", {"build_docker.sh": ""}, ("build_docker.sh", "certain")),
-        # one letter more or less in a name: most likely the file, maybe another one
-        ("docker-compose.gpu.yml", {"docker-compose.gpus.yml": ""}, ("docker-compose.gpus.yml", "likely")),
+        # one letter more or less in a name: most likely the file, maybe another one, but a compose
+        # file's slip is certain by its record
+        ("docker-compose.gpu.yml", {"docker-compose.gpus.yml": ""}, ("docker-compose.gpus.yml", "certain")),
+        ("scripts/setup-gpu.sh", {"scripts/setup-gpus.sh": ""}, ("scripts/setup-gpus.sh", "likely")),
         ("config/setting.yaml", {"config/settings.yml": ""}, None),  # two slips: no single correction
         # another name, not a slip of one: not this rule's
         ("compose.yml", {"docker-compose.yaml": ""}, None),
@@ -175,6 +177,36 @@ def test_a_path_a_command_of_the_readme_makes_is_no_slip(tmp_path: Path) -> None
         "Edit `config.yml`, then start `docker-compose.yaml`.\n"
     )
     assert findings(readme, DOCKERFILE, tmp_path) == []
+
+
+def test_a_compose_file_a_slip_away_is_shown_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # certain for a compose file, the one that runs the image: shown without --confidence likely
+    _repo(tmp_path, {**DOCKERFILE, "docker-compose.yaml": "services: {}\n"})
+    (tmp_path / "README.md").write_text(
+        "# App\n\n## Troubleshooting\n\nMake sure `shm_size: 8gb` is set in `docker-compose.yml`.\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md")
+    assert result.code == 1
+    assert (
+        "README.md:5: error: README names docker-compose.yml, which does not exist "
+        "(did you mean docker-compose.yaml?) [DG101] (certain)"
+    ) in result.out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Copy `docker-compose.yaml` to `docker-compose.yml` and set your paths there.",
+        "Create a `docker-compose.yml` of your own next to it.",
+        "Rename `config.yaml` to `config.yml`, or save it as `configs/local.yaml`.",
+    ],
+)
+def test_a_file_the_reader_makes_a_slip_away_is_no_slip(tmp_path: Path, line: str) -> None:
+    _repo(tmp_path, {"docker-compose.yaml": "", "config.yaml": "", "configs/local.yml": ""})
+    assert findings(f"## Setup\n\n{line}\n", DOCKERFILE, tmp_path) == []
 
 
 def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:

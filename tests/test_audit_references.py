@@ -445,3 +445,18 @@ def test_a_script_run_in_a_clone_of_this_repository(
     readme = CLONED.format(repo=repo, script=script)
     said = [f.split(", which")[0] for f in findings(readme, DOCKERFILE, tmp_path) if "README runs" in f]
     assert said == expected
+
+
+def test_a_make_target_named_like_a_dockerfile_is_no_file(tmp_path: Path) -> None:
+    # a table of make targets: `test-dockerfile` is a target of the Makefile, not a Dockerfile's name
+    targets = (
+        "| Subtarget | Verifies |\n|---|---|\n"
+        "| `test-compose` | `docker compose config` parses |\n"
+        "| `test-dockerfile` | `hadolint` clean |"
+    )
+    assert _named(tmp_path, targets, heading="Tests") == []
+    # the nearest truth: the same name in a column of files is a Dockerfile that is not there
+    files = "| File | Builds |\n|---|---|\n| `test-dockerfile` | the test image |"
+    assert _named(tmp_path, files, heading="Tests") == [
+        (7, "README names test-dockerfile, which does not exist (the Dockerfile is gone or moved)", "likely")
+    ]

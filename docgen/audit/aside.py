@@ -20,6 +20,8 @@ other things, and comparing it with the image only gives false alarms:
   (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`);
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
+- what a distribution has by default (`Ubuntu 22.04 (JetPack 6.2) defaults to Python 3.10.`), mostly
+  why the image installs another (`not_current_spans`);
 - a version another package source carries (`The default Ubuntu 24.04 apt repositories contain
   `libze-intel-gpu1` version `23.43.27642.40``), mostly why the image takes the package elsewhere
   (`not_current_spans`);
@@ -533,6 +535,22 @@ def other_source(sentence: str) -> bool:
     return bool(_SOURCE_OWNER.search(subject)) and not _OUR_OWNER.search(subject)
 
 
+_DISTRIBUTION_DEFAULT = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:the[ \t]+)?(?:(?:stock|default|base)[ \t]+)?"
+    r"(?:ubuntu|debian|centos|fedora|rhel|rocky(?:[ \t]+linux)?|almalinux|alpine|opensuse|l4t|jetpack)"
+    r"(?:[ \t]+v?\d[\w.-]*)?(?:[ \t]*\([^()]{1,40}\))?(?:'s|’s)?[ \t]+"
+    r"(?:(?:still|only|currently|already|itself)[ \t]+)?"
+    r"(?:(?P<default>defaults?[ \t]+to)|ships(?:[ \t]+with)?|comes[ \t]+with|has|provides)\b",
+    re.IGNORECASE,
+)
+"""A clause whose subject is a distribution saying what it has by default (`Ubuntu 22.04 (JetPack 6.2)
+defaults to Python 3.10.`, `Debian 12 ships Python 3.11 by default,`): what the image is built on
+carries, mostly why the image installs another; up to the end of the clause, so `…, so the image
+installs Python 3.11` stays a claim. A verb other than `defaults to` needs `by default` in the clause:
+`- Ubuntu 22.04 comes with CUDA 12.1` in a list of what the image has is a claim."""
+_BY_DEFAULT = re.compile(r"\bby[ \t]+default\b", re.IGNORECASE)
+
+
 _CLAUSE_END = re.compile(
     r"[.;,:!?](?=[ \t]|\Z)|[()]|[ \t]-[ \t]|—|\b(?:and|but|then|with|by|to|while|whereas|which|so|yet)\b",
     re.IGNORECASE,
@@ -547,7 +565,8 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     of its clause. A clause ends at punctuation or at `and`, `but`, `with`, `by`, `to`, `while` …, so
     `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0. A whole sentence whose subject is
     made outside the project (`outside_subject`), that says what another package source carries
-    (`other_source`) or that reads the host's GPU check (`host_check`)."""
+    (`other_source`) or that reads the host's GPU check (`host_check`). The clause of a distribution's
+    default (`Ubuntu 22.04 defaults to Python 3.10`, `_DISTRIBUTION_DEFAULT`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
     spans: list[tuple[int, int]] = []
 
@@ -564,6 +583,14 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     for match in _REQUIRES.finditer(sentence):
         if match.group(1).lower() not in _IMAGE_SUBJECTS:
             spans.append((match.end(), clause_end(match.end())))
+    default = _DISTRIBUTION_DEFAULT.match(sentence)
+    if default is not None:
+        end = clause_end(default.end())
+        said = _BY_DEFAULT.search(sentence, default.end())  # (`by` ends a clause: it may start there)
+        if default.group("default"):
+            spans.append((0, end))
+        elif said is not None and said.start() <= end:
+            spans.append((0, clause_end(said.end())))
     if outside_subject(sentence) or other_source(sentence):
         spans.append((0, len(sentence)))
     elif host_check(sentence):  # the list mark stays: the list it is an item of is still one

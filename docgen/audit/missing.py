@@ -17,6 +17,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
+from docgen.compose import COMPOSE_FILE
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic
@@ -393,6 +394,21 @@ def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
                 yield number, code.strip()
 
 
+def _line_texts(doc: Document) -> dict[int, str]:
+    """README line → its text as the prose, a table row (cells joined by ` | `) or a heading holds it;
+    the first of them that holds the line."""
+    texts: dict[int, str] = {}
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            texts.setdefault(number, text)
+    for table in doc.tables:
+        for number, cells in table.rows:
+            texts.setdefault(number, " | ".join(cells))
+    for number, text in doc.headings:
+        texts.setdefault(number, text)
+    return texts
+
+
 def _prose_bases(directory: Path) -> list[Path]:
     """The folders a file prose names is read from: the README's, then the repository root."""
     root = repository_root(directory)
@@ -433,14 +449,17 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``) that
     is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
     not a URL, nothing a command of the README makes) and does not exist, while the path with one part
-    a slip away does (`_near`), read from the README's folder or the repository root: `certain` when
-    that part is the file's name but for case, separators or a suffix written the other way
-    (`docker-compose.yml` for the repository's `docker-compose.yaml`, `build-docker.sh` for
-    `build_docker.sh`: no other file is meant), else `likely` (`workflow/` for `workflows/`)."""
+    a slip away does (`_near`), read from the README's folder or the repository root; not on a line that
+    has the reader make, copy or rename a file (`_READER_MAKES`). `certain` when that part is the file's
+    name but for case, separators or a suffix written the other way (`docker-compose.yml` for the
+    repository's `docker-compose.yaml`, `build-docker.sh` for `build_docker.sh`: no other file is meant),
+    or when the file meant is a compose file, which runs the image (docs/audit.md, the measured record);
+    else `likely` (`workflow/` for `workflows/`)."""
     made = _made(doc) | _in_commands(doc)
     listings = _Listings()
     bases = _prose_bases(directory)
     seen: set[tuple[int, str]] = set()
+    texts: dict[int, str] | None = None  # the text of each line, read once when needed
     for line, code in _code_paths(doc):
         if (
             not _PATH.fullmatch(code)
@@ -461,13 +480,28 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         fixed = _prose_fix(bases, path, suffix, listings)
         if fixed is None:
             continue
+        if texts is None:
+            texts = _line_texts(doc)
+        if _READER_MAKES.search(texts.get(line, "")):
+            continue  # `Copy `config.yaml` to `config.yml``: the reader's own file, a slip away on purpose
         seen.add((line, path))
         yield Diagnostic(
             readme,
             line,
             f"README names {path}, which does not exist (did you mean {fixed}?)",
-            confidence=CERTAIN if _spelt_alike(path, fixed) else LIKELY,
+            confidence=(
+                CERTAIN if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(_basename(fixed)) else LIKELY
+            ),
         )
+
+
+_READER_MAKES = re.compile(
+    r"\b(?:creat|generat|renam)(?:e|es|ed|ing)\b|\b(?:writ(?:e|es|ing)|wrote|cop(?:y|ies|ied|ying)"
+    r"|(?:sav|mov)(?:e|es|ed|ing))\b|\boutput[ \t]+(?:as|to)\b",
+    re.IGNORECASE,
+)
+"""Words of a line that has the reader make a file (`Create `config.yml``, `copy `.env.example` to
+`.env.local``, `rename … to`): the name it gives may be a slip away from the repository's on purpose."""
 
 
 _ITEM_NAME = re.compile(

@@ -29,7 +29,7 @@ from docgen.audit.commands import (
     without_prompt,
 )
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
-from docgen.audit.missing import _code_paths, _in_commands, _made, repository_root
+from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made, repository_root
 from docgen.audit.paths import (
     _basename,
     _files_named,
@@ -779,6 +779,24 @@ _MAKES_DOCKERFILE = re.compile(
 `Dockerfile.dev``, `make generates `Dockerfile.gen``, `Dockerfile.old was removed`."""
 
 
+_TARGET_COLUMN = re.compile(r"(?i:\b(?:sub)?targets?\b|\bmake\b|\brecipes?\b)")
+"""The header of a table column whose cells name make targets (`Subtarget`, `Target`, `make …`)."""
+
+
+def _target_cells(doc: Document) -> set[tuple[int, str]]:
+    """(README line, code) of each bare name in code in a table column headed by a make target's word
+    (`| Subtarget | Verifies |` then `` | `test-dockerfile` | `hadolint` clean | ``): a target of the
+    project's Makefile, whatever its name looks like, not a file."""
+    cells: set[tuple[int, str]] = set()
+    for table in doc.tables:
+        columns = [i for i, head in enumerate(table.header) if _TARGET_COLUMN.search(head)]
+        for number, row in table.rows:
+            for i in columns:
+                if i < len(row):
+                    cells.update((number, code.strip()) for _, _, code in code_spans(row[i]))
+    return {(number, code) for number, code in cells if "/" not in code and "." not in code}
+
+
 def _dead_code_names(
     doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
 ) -> Iterator[Diagnostic]:
@@ -787,7 +805,8 @@ def _dead_code_names(
     it up to the repository root, nor anywhere in the repository by its name: the Dockerfile is gone or
     renamed (`certain` for a path with a folder, `likely` for a bare name). Not a placeholder, not the
     reader's own file, not one a command of the README or the line itself makes, nor one in a section
-    about older or planned images, nor one git ignores or inside a submodule."""
+    about older or planned images, nor one git ignores or inside a submodule, nor a make target in a
+    table column headed by a target's word (`_target_cells`)."""
     made = _made(doc) | _in_commands(doc)
     root = project or repository_root(directory)
     top = (root or directory).resolve()
@@ -798,11 +817,14 @@ def _dead_code_names(
     seen: set[str] = set()
     known: list[Path] | None = None  # the repository's Dockerfiles, listed once when needed
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
+    targets = _target_cells(doc)
     for line, code in _code_paths(doc):
         path = code.removeprefix("./")
         name = _basename(path)
         if not _CODE_PATH.fullmatch(code) or not is_dockerfile_name(name) or path in seen:
             continue
+        if (line, code) in targets:
+            continue  # a make target named like a Dockerfile (`test-dockerfile`)
         if path.startswith("-") or name.lower() in _GENERIC_NAMES:
             continue  # an option (`--dockerfile`), or the word for any Dockerfile (`a short `Dockerfile``)
         if _PLACEHOLDER.search(path) or _PLACEHOLDER_PATH.search(path) or name in made:
@@ -836,21 +858,6 @@ def _dead_code_names(
             f"README names {path}, which does not exist (the Dockerfile is gone or moved{hint})",
             confidence=CERTAIN if "/" in path and root else LIKELY,
         )
-
-
-def _line_texts(doc: Document) -> dict[int, str]:
-    """README line → its text as the prose, a table row (cells joined by ` | `) or a heading holds it;
-    the first of them that holds the line."""
-    texts: dict[int, str] = {}
-    for para in doc.paragraphs:
-        for number, text in para.lines:
-            texts.setdefault(number, text)
-    for table in doc.tables:
-        for number, cells in table.rows:
-            texts.setdefault(number, " | ".join(cells))
-    for number, text in doc.headings:
-        texts.setdefault(number, text)
-    return texts
 
 
 def _plain_names(text: str) -> list[str]:

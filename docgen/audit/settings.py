@@ -20,6 +20,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.base_contents import is_plain
+from docgen.compose import COMPOSE_FILE
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -434,7 +435,6 @@ class _Image:
 
 
 _SWITCHES_USER = re.compile(r"\.sh\b|entrypoint|gosu|su-exec|runuser|setpriv|\bsu\b|sudo|\bs6|supervisor")
-_COMPOSE_FILE = re.compile(r"(?:docker-)?compose[\w.-]*\.ya?ml")
 
 
 _LAUNCHERS = frozenset(
@@ -468,7 +468,7 @@ def _compose_says(file: str, key: str) -> bool:
     folder = Path(file).parent
     pattern = re.compile(rf"^[ \t]*{key}[ \t]*:", re.MULTILINE)
     try:
-        candidates = [p for p in folder.iterdir() if _COMPOSE_FILE.fullmatch(p.name)]
+        candidates = [p for p in folder.iterdir() if COMPOSE_FILE.fullmatch(p.name)]
         for candidate in candidates:
             if candidate.is_file() and candidate.stat().st_size <= MAX_FILE_BYTES:
                 if pattern.search(candidate.read_text(encoding="utf-8", errors="replace")):
