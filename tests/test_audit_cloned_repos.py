@@ -135,3 +135,10 @@ def test_a_list_of_links_into_repositories_is_not_read(tmp_path: Path) -> None:
         "(https://github.com/dan/studio-charts)", "(https://github.com/dan/studio-charts/blob/main/README.md)"
     )
     assert _audited(tmp_path, readme, {"Dockerfile": DOCKERFILE}) == []
+
+
+def test_three_links_two_of_which_the_image_clones_are_not_enough(tmp_path: Path) -> None:
+    # the third may be the project itself, which the reader clones on the host
+    readme = LISTED.replace("- [studio-export](https://github.com/cat/studio-export)\n", "")
+    dockerfile = DOCKERFILE.replace(" \\\n && git clone https://github.com/cat/studio-export.git", "")
+    assert _audited(tmp_path, readme, {"Dockerfile": dockerfile}) == []

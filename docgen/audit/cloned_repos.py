@@ -40,8 +40,9 @@ _ELSEWHERE = re.compile(
 )
 """Headings and introductions of lists that are not what the image holds: thanks, related projects,
 what the reader needs or may add."""
-_MIN_LISTED = 3
-"""Repositories a list names at least to be read: fewer do not show it is the image's."""
+_MIN_CLONED = 3
+"""Repositories of a list the image clones at least for the list to be the image's: with fewer, two of
+three links may be what it clones and the third the project's own repository or the reader's to fetch."""
 
 
 @dataclass(frozen=True)
@@ -97,24 +98,25 @@ def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
 
 def _cloned_repos(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A repository a list of repository links names (`_listed`: every line of the list such an item, at
-    least three) that no image compared can hold, when the list is of what the images clone: at least two
-    thirds of its repositories are cloned by their address (owner and name) in a Dockerfile compared or
-    the build-context files it copies. Held: a repository whose name is anywhere in those texts, or an
-    image that runs what docgen cannot read (a script not among its files, a download piped into a
-    shell). Not read: a list whose heading or introduction is about thanks, related projects, or what the
-    reader needs or may add (`_ELSEWHERE`), or says its items come later (`_LATER`); an item saying it
-    comes later or is optional (`_LATER`) counts among those listed but is no claim."""
+    least three) that no image compared can hold, when the list is of what the images clone: at least
+    three, and two thirds, of its repositories are cloned by their address (owner and name) in a
+    Dockerfile compared or the build-context files it copies. Held: a repository whose name is anywhere
+    in those texts, or an image that runs what docgen cannot read (a script not among its files, a
+    download piped into a shell). Not read: a list whose heading or introduction is about thanks,
+    related projects, or what the reader needs or may add (`_ELSEWHERE`), or says its items come later
+    (`_LATER`); an item saying it comes later or is optional (`_LATER`) counts among those listed but is
+    no claim."""
     contexts = [_context(model) for model in auditor.models if model.file]
     if not contexts or len(contexts) != len(auditor.models):
         return
     for words, lines in _groups(doc):
-        if len(lines) < _MIN_LISTED or _ELSEWHERE.search(words) or _LATER.search(words):
+        if len(lines) < _MIN_CLONED or _ELSEWHERE.search(words) or _LATER.search(words):
             continue
         listed = [found for line, text in lines if (found := _listed(line, text)) is not None]
         if len(listed) != len(lines):
             continue
         cloned = sum(1 for repo in listed if any(repo.owned in text for text, _, _ in contexts))
-        if cloned < 2 or 3 * cloned < 2 * len(listed):
+        if cloned < _MIN_CLONED or 3 * cloned < 2 * len(listed):
             continue
         for repo in listed:
             if repo.later or any(unread or repo.name in text for text, unread, _ in contexts):
