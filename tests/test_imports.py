@@ -340,6 +340,7 @@ AUDIT_LAYERS = (
     ("missing", "own_image"),
     (
         "references",
+        "cloned_repos",
         "arg_entries",
         "arg_lists",
         "targets",

@@ -113,7 +113,8 @@ family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel
 package states; the Python and GCC the distribution's default packages give; a later pin replacing a
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `arg_entries`, `arg_lists`, `every_image`, `stage_count`,
+table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entries`, `arg_lists`, `every_image`,
+`stage_count`,
 `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`, `grammar`,
 `platforms`,
 `architectures`, `targets`,
@@ -160,6 +161,7 @@ from docgen.audit.builds import (
     _unpassed_required,
 )
 from docgen.audit.chart_values import chart_values
+from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
@@ -549,6 +551,7 @@ def _audit_part(
     found.extend(_arg_entries(sub, auditor))
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))
+    found.extend(_cloned_repos(sub, auditor))
     found.extend(_disabled_installs(sub, auditor))
     found.extend(_switched_off_claims(sub, auditor, text))
     found.extend(_disabled_promises(sub, auditor))

@@ -1,0 +1,130 @@
+"""Repositories a README lists as in the image that the image never clones: a list of repository links
+(`- [ComfyUI-GGUF](https://github.com/city96/ComfyUI-GGUF)`, or one link a line) most of whose
+repositories the Dockerfile, or a script it copies, clones by their address, one of which nothing of
+the image names (`certain`: an address compared with the addresses cloned, not a name guessed).
+
+Images of plug-ins (ComfyUI custom nodes, web UI extensions, JupyterLab or editor plug-ins) list what
+they bake in as links to the repositories, and clone them one by one; a node dropped from the clone list
+or never added to it stays in the README.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.contents import _LATER, _context
+from docgen.audit.versions import _raw
+from docgen.audit.wording import _LIST_ITEM
+from docgen.markdown import Document, lists
+from docgen.model import Diagnostic
+
+_REPO_LINK = re.compile(
+    r"\[([^\[\]]{1,100})\]\(<?https?://(?:www\.)?(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)"
+    r"/([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?/?>?\)"
+)
+"""A link to a repository's home on a forge (no file or folder in it): its text, host, owner, name."""
+_ANY_LINK = re.compile(r"\[[^\[\]]{0,200}\]\([^()\s]{0,500}\)")
+_WORD = re.compile(r"[^\W_]+")
+_MAX_WORDS = 12
+"""Words a line may hold beside its link and still be an item naming that repository, not prose."""
+_GENERIC = frozenset({"link", "here", "repo", "repository", "github", "source", "code", "homepage"})
+"""Link texts that name no repository (`- `ComfyUI-Essentials` - [Link](…)`): its name is used instead."""
+_ELSEWHERE = re.compile(
+    r"credit|thank|acknowledg|inspir|related|see[ \t]+also|references?\b|resources?\b|\blinks?\b"
+    r"|alternative|similar|upstream|based[ \t]+on|\bforks?\b|compar|awesome|recommend|suggest|optional"
+    r"|require|prerequisite|\bneed|\bhost\b|\byour?\b|\bwant|community|contribut|sponsor|roadmap|todo|planned",
+    re.IGNORECASE,
+)
+"""Headings and introductions of lists that are not what the image holds: thanks, related projects,
+what the reader needs or may add."""
+_MIN_CLONED = 3
+"""Repositories of a list the image clones at least for the list to be the image's: with fewer, two of
+three links may be what it clones and the third the project's own repository or the reader's to fetch."""
+
+
+@dataclass(frozen=True)
+class _Listed:
+    """A repository a list item links to."""
+
+    line: int
+    label: str
+    address: str
+    """`github.com/owner/name`, as messages show it."""
+    name: str
+    """The repository's name, compared as `_raw` spells it."""
+    owned: str
+    """Its owner and name, compared as `_raw` spells them."""
+    later: bool
+    """The item says it comes later or may not be there (`optional`, `install it yourself`: `_LATER`)."""
+
+
+def _listed(line: int, text: str) -> _Listed | None:
+    """The repository a line names, when the line is an item of a list of repositories: exactly one link,
+    to a repository's home, and no more than a short description beside it; None otherwise."""
+    links = _ANY_LINK.findall(text)
+    match = _REPO_LINK.search(text)
+    if match is None or len(links) != 1:
+        return None
+    rest = _ANY_LINK.sub(" ", text)
+    if len(_WORD.findall(rest)) > _MAX_WORDS:
+        return None
+    label, host, owner, name = match.groups()
+    label = label.strip("`*_ \t")
+    if _raw(label) in _GENERIC or not _raw(label):
+        label = name
+    later = _LATER.search(rest) is not None
+    return _Listed(line, label, f"{host}/{owner}/{name}", _raw(name), _raw(owner + name), later)
+
+
+def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
+    """(heading and introduction, lines) of each list of `doc` and each paragraph of lines that is no list
+    (one link a line, set apart by line breaks)."""
+    for block in lists(doc):
+        yield f"{block.heading} {block.intro}", block.items
+    for para in doc.paragraphs:
+        if any(_LIST_ITEM.match(text) for _, text in para.lines):
+            continue
+        lines = para.lines
+        intro = ""
+        if lines and lines[0][1].rstrip().endswith(":") and _REPO_LINK.search(lines[0][1]) is None:
+            intro, lines = lines[0][1], lines[1:]
+        elif para.before.rstrip().endswith(":"):
+            intro = para.before
+        yield f"{para.heading} {intro}", lines
+
+
+def _cloned_repos(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A repository a list of repository links names (`_listed`: every line of the list such an item, at
+    least three) that no image compared can hold, when the list is of what the images clone: at least
+    three, and two thirds, of its repositories are cloned by their address (owner and name) in a
+    Dockerfile compared or the build-context files it copies. Held: a repository whose name is anywhere
+    in those texts, or an image that runs what docgen cannot read (a script not among its files, a
+    download piped into a shell). Not read: a list whose heading or introduction is about thanks,
+    related projects, or what the reader needs or may add (`_ELSEWHERE`), or says its items come later
+    (`_LATER`); an item saying it comes later or is optional (`_LATER`) counts among those listed but is
+    no claim."""
+    contexts = [_context(model) for model in auditor.models if model.file]
+    if not contexts or len(contexts) != len(auditor.models):
+        return
+    for words, lines in _groups(doc):
+        if len(lines) < _MIN_CLONED or _ELSEWHERE.search(words) or _LATER.search(words):
+            continue
+        listed = [found for line, text in lines if (found := _listed(line, text)) is not None]
+        if len(listed) != len(lines):
+            continue
+        cloned = sum(1 for repo in listed if any(repo.owned in text for text, _, _ in contexts))
+        if cloned < _MIN_CLONED or 3 * cloned < 2 * len(listed):
+            continue
+        for repo in listed:
+            if repo.later or any(unread or repo.name in text for text, unread, _ in contexts):
+                continue
+            model = auditor.models[0]
+            said = (
+                f"README lists {repo.label} ({repo.address}) as in the image but {model.path} and the "
+                f"files it copies never clone it (they clone {cloned} of the {len(listed)} repositories "
+                "listed)"
+            )
+            yield Diagnostic(auditor.path, repo.line, said, confidence=CERTAIN)
