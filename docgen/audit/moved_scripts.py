@@ -244,24 +244,16 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         if len(matches) != 1:
-            renamed = _respelt(path, folders)
+            meant = _respelt(path, folders)
             name = posixpath.basename(path)
-            if renamed is None or any(_makes(t, name) for t in source if name in t):
+            if meant is None or any(_makes(t, name) for t in source if name in t):
                 continue
-            seen.add(path)
-            where = "the README's folder" if here == directory.resolve() else f"{here.name}/"
-            yield Diagnostic(
-                readme,
-                line,
-                f"README runs {path} from {where}, which has no such file (did you mean {renamed}?)",
-                confidence=CERTAIN,
-            )
-            continue
-        meant = matches[0].relative_to(here).as_posix()
-        if _copied_in(meant, models):
-            continue
-        if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
-            continue  # the prose tells the reader to be there
+        else:
+            meant = matches[0].relative_to(here).as_posix()
+            if _copied_in(meant, models):
+                continue
+            if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
+                continue  # the prose tells the reader to be there
         seen.add(path)
         where = "the README's folder" if here == directory.resolve() else f"{here.name}/"
         yield Diagnostic(
