@@ -7,14 +7,13 @@ build args, for the rules about the values a build is given (`forwarded_prefixes
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.missing import repository_root
-from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
+from docgen.audit.references import _RUN_SCRIPT, SET_IN_FRONT, _bases, _top, _Walk
 from docgen.audit.steps import _cloned_here, _remote_names
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -27,8 +26,6 @@ from docgen.script_env import (
     names_variable,
     overrides,
 )
-
-_PREFIX = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
 
 
 def _script_overrides(script: Path, folder: Path) -> dict[str, Override]:
@@ -70,7 +67,7 @@ def _prefixed_runs(
             continue
         for match in _RUN_SCRIPT.finditer(step):
             prefix = step[match.start() : match.start(1)]
-            given = [(m.group(1), m.group(2).strip("\"'")) for m in _PREFIX.finditer(prefix)]
+            given = [(m.group(1), m.group(2).strip("\"'")) for m in SET_IN_FRONT.finditer(prefix)]
             if not given:
                 continue
             path = match.group(1)

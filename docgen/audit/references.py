@@ -26,6 +26,8 @@ from docgen.audit.commands import (
     _build_paths,
     _continued,
     _file_flags,
+    fence_commands,
+    joined,
     without_prompt,
 )
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
@@ -916,6 +918,23 @@ _RUN_SCRIPT = re.compile(
 """A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`,
 `source env/setup.sh`, `. setup.sh`); not an argument (`docker run img ./entrypoint.sh` runs it in the
 container)."""
+SET_IN_FRONT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
+"""A variable set in front of a command (`GPU=true`, `TAG="a b"`): its name, its value as written."""
+
+
+def set_for_scripts(doc: Document) -> frozenset[str]:
+    """The names a README's command blocks set in front of a script they run (`DEPLOY_MODE=chat TAG=x
+    bash docker/build.sh`, a command continued over lines with `\\`), wherever the script is: the
+    variables the script reads, its interface."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        for command in fence_commands(fence):
+            step = without_prompt(joined(command))
+            for match in _RUN_SCRIPT.finditer(step):
+                found.update(m.group(1) for m in SET_IN_FRONT.finditer(step[match.start() : match.start(1)]))
+    return frozenset(found)
+
+
 _ELSEWHERE = re.compile(
     r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+compose|-compose)?[ \t]+(?:container[ \t]+)?"
     r"(?:run|exec|attach|start)\b|\b(?:ssh|kubectl|singularity|apptainer|enroot|srun|vagrant|chroot|su)\b"

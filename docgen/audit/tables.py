@@ -23,6 +23,7 @@ from docgen.audit.cells import (
 from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import row_folders
 from docgen.audit.prose import _audit_text, _passed_image
+from docgen.audit.references import set_for_scripts
 from docgen.audit.wording import (
     _ARG_NAME,
     _BUILD_ARG_FLAG,
@@ -49,14 +50,19 @@ def _audit_tables(
     never missing from them. `whole`: the README `doc` is a part of, whose headings hold the part's."""
     documented: set[str] = set()
     first_table: int | None = None
+    scripted = set_for_scripts(whole or doc)
     for table in doc.tables:
         over = " ".join(headings_over(whole or doc, table.line))
         column = _is_build_arg_table(table, auditor.declared, auditor.passed, over)
         # A table that is one only by the names a compose (or bake) file passes (`| Environment Variable
         # Name |`) lists what that file reads from the environment: its other names (`REGISTRY` for
         # `image: ${REGISTRY}/app`) are the file's variables (unless one is a slip away from a declared
-        # build arg: `INC_VERSION` for `ARG INC_VER`), and an ARG it cannot set is not missing.
-        loose = column is not None and _is_build_arg_table(table, auditor.declared, over=over) is None
+        # build arg: `INC_VERSION` for `ARG INC_VER`), and an ARG it cannot set is not missing. So does a
+        # table of the variables the README sets in front of the script that builds (`_script_table`).
+        loose = column is not None and (
+            _is_build_arg_table(table, auditor.declared, over=over) is None
+            or _script_table(table, column, scripted, auditor)
+        )
         if column is None and (variables := _is_variable_table(table, auditor.declared)) is not None:
             # So does a table of variables most of whose names are declared build args, with no build
             # file passing them: its names are checked; its values are read as any table's are.
@@ -102,6 +108,19 @@ def _audit_tables(
         yield from auditor.missing_args(
             first_table, documented | elsewhere, "build-argument table", CERTAIN, stamps=False
         )
+
+
+def _script_table(table: Table, column: int, scripted: frozenset[str], auditor: _Auditor) -> bool:
+    """True when the names of a build-argument table's `column` are the variables of the script the
+    README builds with (`DEPLOY_MODE=chat TAG=trt-x bash docker/build.sh` over `## Build Variables`): at
+    least two of them are set in front of a script (`scripted`), and one of those is no build arg of the
+    Dockerfile nor a slip away from one (`DOCKER_USERNAME`, `TAG`: the script's own). The script decides
+    which it passes to `docker build`: a row no ARG declares is its variable, an ARG it leaves out is
+    not missing."""
+    names = {_plain(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)}
+    given = names & scripted
+    own = [n for n in given if n not in auditor.declared and not auditor.near_args(n)]
+    return len(given) >= 2 and bool(own)
 
 
 _Row = tuple[int, list[str], list[str]]

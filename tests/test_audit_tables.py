@@ -1,0 +1,104 @@
+"""`docgen audit`: a table of the variables a README sets in front of the script that builds
+(`DEPLOY_MODE=chat TAG=x bash docker/build.sh` over `## Build variables`) is the script's interface, not
+the Dockerfile's build-argument table (docgen/audit/tables.py, `set_for_scripts` in
+docgen/audit/references.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.audit.references import set_for_scripts
+from docgen.markdown import read_document
+from docgen.pipeline import build_model
+
+SERVING = """\
+FROM nvidia/cuda:12.8.0-devel-ubuntu24.04
+ARG SERVE_MODE="hybrid"
+ARG WEIGHTS_REPO=""
+ARG ENGINE_LABEL=""
+ARG CLASSIFIER_REPO=""
+ARG RUNTIME_WHEEL=engine_rt==3.1.0
+RUN pip install "${RUNTIME_WHEEL}"
+ENV SERVE_MODE=${SERVE_MODE} WEIGHTS_REPO=${WEIGHTS_REPO} ENGINE_LABEL=${ENGINE_LABEL} \\
+    CLASSIFIER_REPO=${CLASSIFIER_REPO}
+"""
+
+WRAPPED = """\
+# Serving image
+
+## Build
+
+```bash
+REGISTRY_USER=someone \\
+  SERVE_MODE=chat \\
+  WEIGHTS_REPO=org/weights \\
+  IMAGE_TAG=eng-a100 \\
+  bash tools/make_image.sh
+```
+
+## Build variables
+
+| Variable | Default | Description |
+|----------|---------|-------------|
+| `REGISTRY_USER` | | Registry account the image is pushed to |
+| `SERVE_MODE` | {mode} | `chat`, `embed` or `hybrid` |
+| `WEIGHTS_REPO` | | Hub repository of the weights |
+| `{label}` | | Engine folder (e.g. `sm80_eng-3.1.0`) |
+| `CLASSIFIER_REPO` | | Hub repository of the classifier |
+| `IMAGE_TAG` | | Tag of the image |
+| `PULL_TOKEN` | | Token for private weights |
+"""
+
+
+def findings(root: Path, readme: str, dockerfile: str = SERVING) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+def test_the_names_set_in_front_of_a_script_are_read_over_continued_lines() -> None:
+    doc = read_document(WRAPPED.format(mode="`hybrid`", label="ENGINE_LABEL"), "README.md")
+    assert set_for_scripts(doc) == {"REGISTRY_USER", "SERVE_MODE", "WEIGHTS_REPO", "IMAGE_TAG"}
+    # (A variable set for `docker build`, not a script, is none: `docker` is no script.)
+    plain = read_document("```bash\nDOCKER_BUILDKIT=1 docker build -t x .\n```\n", "README.md")
+    assert set_for_scripts(plain) == frozenset()
+
+
+def test_a_table_of_the_build_scripts_variables_is_not_the_build_argument_table(tmp_path: Path) -> None:
+    # The script's own names (`REGISTRY_USER`, `IMAGE_TAG`, a token it hands over as a secret) are no
+    # build args the README claims, and the ARGs the script does not expose are not missing from it.
+    assert findings(tmp_path, WRAPPED.format(mode="`hybrid`", label="ENGINE_LABEL")) == []
+
+
+def test_in_a_script_table_a_default_is_still_compared(tmp_path: Path) -> None:
+    readme = WRAPPED.format(mode="`chat`", label="ENGINE_LABEL")
+    assert findings(tmp_path, readme) == [
+        (18, "README says SERVE_MODE defaults to chat but Dockerfile:2 says hybrid", "certain")
+    ]
+
+
+def test_a_script_given_only_build_args_leaves_the_table_a_build_argument_table(tmp_path: Path) -> None:
+    # Every name set in front of the script is a build arg: the script passes them on, and the table
+    # documents the Dockerfile's args; a row it declares no longer, and an ARG it leaves out, are drift.
+    readme = """\
+# Serving image
+
+```bash
+SERVE_MODE=chat WEIGHTS_REPO=org/weights ./tools/make_image.sh
+```
+
+## Build arguments
+
+| Variable | Default | Description |
+|----------|---------|-------------|
+| `SERVE_MODE` | `hybrid` | `chat`, `embed` or `hybrid` |
+| `WEIGHTS_REPO` | | Hub repository of the weights |
+| `ENGINE_LABEL` | | Engine folder |
+| `QUANT_SCHEME` | | Quantization of the weights |
+"""
+    messages = [m for _, m, _ in findings(tmp_path, readme)]
+    assert any("QUANT_SCHEME" in m and "does not declare" in m for m in messages), messages
+    assert any("RUNTIME_WHEEL" in m and "missing" in m for m in messages), messages
