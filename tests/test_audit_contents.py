@@ -267,3 +267,54 @@ def test_a_base_component_the_dockerfile_uninstalls(tmp_path: Path) -> None:
         "FROM nvcr.io/nvidia/pytorch:24.05-py3\n", "FROM nvcr.io/nvidia/pytorch:24.05-py3 AS base\n", 1
     )
     assert _audited(tmp_path / "c", readme, {"Dockerfile": other}, ["Dockerfile"]) == []
+
+
+GPU_NOTEBOOK = """\
+FROM ubuntu:20.04
+# notebook image, modelled on jupyter/scipy-notebook
+ENV CUDA_VERSION 11.8.0
+RUN apt-get update && apt-get install -y cuda-toolkit-11-8=${CUDA_VERSION}-1
+ENV CUDNN_VERSION 8.9.2
+RUN apt-get install -y libcudnn8=${CUDNN_VERSION}-1+cuda11.8 python3-pip
+RUN pip3 install --no-cache-dir torch==2.1.0 torchvision
+"""
+
+
+def test_a_list_whose_versions_are_the_images_is_read_under_any_heading(tmp_path: Path) -> None:
+    """`## GPU Notebook` is no heading of contents, but its `Ubuntu 20.04`, `CUDA 11.8` and `cuDNN v8.9`
+    say what the Dockerfile says: the list is the image's, and `Pandas`, which nothing installs on a
+    plain OS base, is listed and not there."""
+    readme = (
+        "# gpu-notebook\n\n## GPU Notebook\n* Ubuntu 20.04\n* [CUDA 11.8](https://developer.nvidia.com)\n"
+        "* cuDNN v8.9\n* [PyTorch](https://pytorch.org/), TorchVision\n* [Pandas](https://pandas.pydata.org/)\n"
+    )
+    found = _audited(tmp_path, readme, {"Dockerfile": GPU_NOTEBOOK}, ["Dockerfile"])
+    assert found == ["8: README lists Pandas as in the image but Dockerfile installs no Pandas"]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # a version of the list that the Dockerfile does not say: the list may be another image's
+        "## GPU Notebook\n* Ubuntu 22.04\n* CUDA 11.8\n* cuDNN v8.9\n* Pandas\n",
+        # one version only: not enough to call the list the image's
+        "## GPU Notebook\n* Ubuntu 20.04\n* PyTorch\n* Pandas\n",
+        # where the project was tried, not what the image holds
+        "## GPU Notebook\n* Ubuntu 20.04 (tested)\n* CUDA 11.8\n* cuDNN v8.9\n* Pandas\n",
+        # a list of what the reader needs
+        "## Requirements\n* Ubuntu 20.04\n* CUDA 11.8\n* cuDNN v8.9\n* Pandas\n",
+        # every unversioned item installed
+        "## GPU Notebook\n* Ubuntu 20.04\n* CUDA 11.8\n* cuDNN v8.9\n* PyTorch\n* TorchVision\n",
+    ],
+)
+def test_lists_whose_versions_do_not_make_them_the_images(tmp_path: Path, readme: str) -> None:
+    found = _audited(tmp_path, readme, {"Dockerfile": GPU_NOTEBOOK}, ["Dockerfile"])
+    assert [f for f in found if "lists" in f] == []
+
+
+def test_a_list_whose_versions_agree_on_a_vendor_base_is_left_alone(tmp_path: Path) -> None:
+    """The same list over a base docgen does not know (the project's own notebook image): Pandas may
+    come from it."""
+    dockerfile = GPU_NOTEBOOK.replace("FROM ubuntu:20.04", "FROM example/notebook-base:ubuntu20.04")
+    readme = "## GPU Notebook\n* Ubuntu 20.04\n* CUDA 11.8\n* cuDNN v8.9\n* Pandas\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"]) == []

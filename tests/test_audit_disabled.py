@@ -193,3 +193,33 @@ def test_what_a_promise_leaves_alone(tmp_path: Path, readme: str, dockerfile: st
     files = {"requirements.txt": "keras==2.1\n"} if "requirements" in dockerfile else {}
     make_tree(tmp_path, files)
     assert [f for f in found(tmp_path, readme, dockerfile) if "commented out" in f] == []
+
+
+NOTEBOOK = """\
+FROM ubuntu:20.04
+ENV CUDA_VERSION 11.8.0
+RUN apt-get update && apt-get install -y cuda-toolkit-11-8=${CUDA_VERSION}-1
+ENV CUDNN_VERSION 8.9.2
+RUN apt-get install -y libcudnn8=${CUDNN_VERSION}-1+cuda11.8
+# RUN conda install -y opencv
+"""
+
+
+def test_a_list_made_the_images_by_its_versions(tmp_path: Path) -> None:
+    """No unversioned item is installed, so only the versions (`Ubuntu 20.04`, `CUDA 11.8`, `cuDNN
+    v8.9`, as the Dockerfile says them) make the list the image's; OpenCV's install is commented out."""
+    readme = "## Base Notebook\n* Ubuntu 20.04\n* CUDA 11.8\n* cuDNN v8.9\n* [OpenCV](https://opencv.org/)\n"
+    assert found(tmp_path, readme, NOTEBOOK) == [disabled(5, "OpenCV", 6)]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # CUDA 12.1 is not the image's: the list is another image's
+        "## Base Notebook\n* Ubuntu 20.04\n* CUDA 12.1\n* cuDNN v8.9\n* OpenCV\n",
+        # the machine it was tried on
+        "## Base Notebook\n* Ubuntu 20.04\n* CUDA 11.8 (driver 520, tested)\n* cuDNN v8.9\n* OpenCV\n",
+    ],
+)
+def test_lists_whose_versions_are_not_the_images(tmp_path: Path, readme: str) -> None:
+    assert [f for f in found(tmp_path, readme, NOTEBOOK) if "OpenCV" in f] == []

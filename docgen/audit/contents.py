@@ -18,7 +18,7 @@ from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, lists
+from docgen.markdown import Document, lists, plain
 from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, Stage
 from docgen.rows import renamed
 from docgen.sources.pip import PIP
@@ -583,12 +583,21 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     (or the build-context files it copies). An item none of them can hold (`_cannot_hold`) is then
     listed as in the image and is not (`likely`). A list under words of need (`Requirements`, `host`,
     `hardware`) or of features, or one whose items the Dockerfiles mostly do not name (the project's
-    own dependencies), is not read."""
+    own dependencies), is not read. Under any other heading (`## Base Notebook`), a list is the image's
+    when its versioned items say what the Dockerfile says (`_versions_agree`: `Ubuntu 14.04` over `FROM
+    ubuntu:14.04`, `CUDA 8.0` over `ENV CUDA_VERSION 8.0.61`)."""
     for block in lists(doc):
         heading = block.heading.strip().strip("*_#: \t").strip()
-        if block.intro or not _LIBRARY_HEADING.fullmatch(heading) or _CONTENTS_HEADING.fullmatch(heading):
+        if block.intro or _CONTENTS_HEADING.fullmatch(heading):
             continue  # (a `## Contents` list is `_listed_contents`')
         if _NEEDED.search(heading) or _FEATURES.search(heading):
+            continue
+        library = bool(_LIBRARY_HEADING.fullmatch(heading))
+        if not library and (
+            _TRIED.search(heading)
+            or _LATER.search(heading)
+            or not _versions_agree(block.items, auditor.models)
+        ):
             continue
         named: list[tuple[int, tuple[str, set[str], bool]]] = []
         for line, text in block.items:
@@ -599,11 +608,52 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             for _, (_, spellings, _) in named
             if any(m.file and any(s in _context(m)[0] for s in spellings) for m in auditor.models)
         )
-        if held < 2 or 2 * held < len(named):
+        if library and (held < 2 or 2 * held < len(named)):
             continue
         for line, (name, spellings, data) in named:
             if all(_cannot_hold(model, spellings, data, False) for model in auditor.models):
                 yield _installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
+
+
+_VERSIONED_ITEM = re.compile(r"([A-Za-z][\w+-]*)[ \t]+v?(\d+(?:\.\d+)+)\b")
+"""A list item's name and the version after it (`CUDA 8.0`, `cuDNN v5.1`, `Ubuntu 14.04`)."""
+_TRIED = re.compile(
+    r"\btest|\bverif|\bvalidat|\bmachine|\bworkstation|\bdriver|\bhost|\bhardware|\brequire"
+    r"|\bprerequisite|\bneed|\byour\b|\brecommend|\bminimum",
+    re.IGNORECASE,
+)
+"""Words making a list one of where the project was tried or what it needs, not of what the image
+holds."""
+
+
+def _versions_agree(items: Iterable[tuple[int, str]], models: Iterable[ImageModel]) -> bool:
+    """True when at least two items of a list name a component and a version (`CUDA 8.0`) that one live
+    line of a Dockerfile compared names together (`ENV CUDA_VERSION 8.0.61`, `FROM ubuntu:14.04`), and
+    no versioned item names a component a Dockerfile names without its version: the list says what the
+    image is made of, item for item."""
+    lines = [
+        written.lower()
+        for m in models
+        if m.file and (read := _dockerfile_read(m.file)) is not None
+        for written in read[0].splitlines()
+        if not written.lstrip().startswith("#")
+    ]
+    agree = 0
+    for _, text in items:
+        if _TRIED.search(text):
+            return False
+        match = _VERSIONED_ITEM.search(plain(text))
+        if match is None:
+            continue
+        name, version = match.group(1).lower(), re.escape(match.group(2))
+        same = re.compile(rf"(?<![\w.]){version}(?:\.\d+)*(?![\w.])")
+        named = [written for written in lines if name in written]
+        if not named:
+            continue
+        if not any(same.search(written) for written in named):
+            return False
+        agree += 1
+    return agree >= 2
 
 
 _IMAGE_ITEM = re.compile(

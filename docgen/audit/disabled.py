@@ -11,7 +11,16 @@ import urllib.parse
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import _FEATURES, _LATER, _NEEDED, _VERSION_IN, _context, _item_component
+from docgen.audit.contents import (
+    _FEATURES,
+    _LATER,
+    _NEEDED,
+    _TRIED,
+    _VERSION_IN,
+    _context,
+    _item_component,
+    _versions_agree,
+)
 from docgen.audit.provides import _base_holds, _install_text
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example, _line_at, _sentences
@@ -56,7 +65,8 @@ def _disabled_install(model: ImageModel, spellings: set[str]) -> int | None:
 
 def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """An unversioned item of a list that is the image's by what it holds (at least two of its
-    components, and at least half of them, are installed by a Dockerfile compared) whose only install in
+    components, and at least half of them, are installed by a Dockerfile compared, or its versioned
+    items say what the Dockerfile says: `_versions_agree`) whose only install in
     every Dockerfile compared is commented out (`_disabled_install`) (`likely`). Not a list of what the
     reader needs or of features, nor an item fetched later or optional."""
     models = [m for m in auditor.models if m.file]
@@ -72,7 +82,9 @@ def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
             if (found := _item_component(text)) and not _LATER.search(text) and not _VERSION_IN.search(text)
         ]
         held = sum(1 for _, f in named if any(s in _install_text(m) for m in models for s in f[1]))
-        if held < 2 or 2 * held < len(named):
+        if (held < 2 or 2 * held < len(named)) and (
+            _TRIED.search(words) or not _versions_agree(block.items, models)
+        ):
             continue
         for line, (name, spellings, _) in named:
             where = [_disabled_install(m, spellings) for m in models]
