@@ -572,7 +572,7 @@ _LIBRARY_HEADING = re.compile(
 )
 """A heading over a list that may be what the image holds or what the project needs: `### Main
 Libraries`, `## Stack`, `## Software`; what the list holds decides (`_library_lists`)."""
-_NEEDED = re.compile(r"require|prerequisite|host|hardware|need|your|recommend", re.I)
+_NEEDED = re.compile(r"\brequire|\bprerequisite|\bhost\b|\bhardware\b|\bneed|\byour\b|\brecommend", re.I)
 """Words making a list one of what the machine or the user needs, not what the image holds."""
 
 
