@@ -270,6 +270,12 @@ def test_a_port_table_row_docgen_cannot_tie_to_a_port_is_no_finding(tmp_path: Pa
     no_nginx = TEMPLATE.replace("COPY nginx/nginx.conf /etc/nginx/nginx.conf\n", "")
     script = {"scripts/start_llama_chat.sh": START % 5001}
     assert _template(tmp_path / "base", script, dockerfile=no_nginx) == []
+    # on a plain base, a server of conf.d listening on the row's port serves it
+    plain = TEMPLATE.replace("${BASE_IMAGE}", "ubuntu:22.04").replace(
+        "COPY nginx/nginx.conf /etc/nginx/nginx.conf", "COPY nginx/chat.conf /etc/nginx/conf.d/chat.conf"
+    )
+    files = {"nginx/chat.conf": (NGINX % (3001, 5001)).split("http {")[1], **script}
+    assert _template(tmp_path / "confd", files, dockerfile=plain) == []
     exposed = TEMPLATE.replace("CMD", "EXPOSE 3001\nCMD")
     files = {"nginx/nginx.conf": nginx, "scripts/start_llama_chat.sh": START % 5001}
     assert _template(tmp_path / "exposed", files, dockerfile=exposed) == []

@@ -119,6 +119,7 @@ _PROXY_PASS = re.compile(
 _SERVER = re.compile(r"^[ \t]*server[ \t]*\{", re.MULTILINE)
 _INCLUDE = re.compile(r"^[ \t]*include[ \t]+(?![^;]*mime\.types)", re.MULTILINE)
 """An nginx `include` of more servers (`include /etc/nginx/conf.d/*.conf;`): the file is not all then."""
+_NGINX_DIR = "/etc/nginx/"
 _NGINX_CONF = "/etc/nginx/nginx.conf"
 
 
@@ -128,7 +129,7 @@ class _Copied:
 
     path: Path
     shown: str
-    """The path shown in a finding (as the COPY names it, globs resolved)."""
+    """The path shown in a finding: relative to the Dockerfile's folder."""
     dest: str
     text: str
 
@@ -137,7 +138,7 @@ def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """Each row of a port table of `part` whose service a start script the images copy in is named
     after, and whose container port neither that script's command (`--port 5001`) nor the nginx
     configuration the images copy in serves it on."""
-    images = [_Image(model) for model in auditor.models]
+    images = [(image, _copied_files(image)) for image in map(_Image, auditor.models)]
     if not images:
         return
     for table in part.tables:
@@ -151,7 +152,7 @@ def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             port, service = plain(cells[port_at]).strip(), plain(cells[name_at]).strip()
             if not re.fullmatch(r"\d{2,5}", port) or not service:
                 continue
-            verdicts = [_serves(image, service, port) for image in images]
+            verdicts = [_serves(image, copied, service, port) for image, copied in images]
             if not verdicts or any(v is None for v in verdicts):
                 continue
             yield Diagnostic(
@@ -175,13 +176,13 @@ def _port_columns(table: Table) -> tuple[int, int] | None:
     return port_at, names[0]
 
 
-def _serves(image: _Image, service: str, port: str) -> str | None:
-    """None when the image may serve `service` on container `port`, else what it serves it on."""
+def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> str | None:
+    """None when the image (which copies in `copied`) may serve `service` on container `port`, else
+    what it serves it on."""
     if port in image._mentioned() or any(
         port in re.findall(r"\d{2,5}", s.value) for s in image.settings if s.keyword == "EXPOSE"
     ):
         return None
-    copied = _copied_files(image)
     key = _key(service)
     scripts = [
         f for f in copied if (m := _START_SCRIPT.match(f.path.name)) and _same_service(_key(m[1]), key)
@@ -194,8 +195,8 @@ def _serves(image: _Image, service: str, port: str) -> str | None:
         return None
     if any(port == found for f in copied if f.path.suffix == ".sh" for found, _ in _given_ports(f.text)):
         return None  # another script of the image gives the port to a program
-    configs = [f for f in copied if f.dest == _NGINX_CONF]
-    if not configs and not image.plain:
+    configs = [f for f in copied if f.dest.startswith(_NGINX_DIR)]
+    if not image.plain and not any(f.dest == _NGINX_CONF for f in configs):
         return None  # the base's proxy may serve the service on it
     fronts: list[str] = []
     for config in configs:
