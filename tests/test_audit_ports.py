@@ -167,3 +167,122 @@ def test_the_scripts_a_port_is_looked_for_in_stay_inside_the_audited_folder(tmp_
     (project / "ready.py").unlink()
     make_tree(project, {"app.sh": script, "ready.py": ready})
     assert audited() == []
+
+
+# A RunPod-style template: nginx in front of the application, its ports in a table.
+
+TEMPLATE = """\
+ARG BASE_IMAGE
+FROM ${BASE_IMAGE}
+RUN /install.sh
+COPY nginx/nginx.conf /etc/nginx/nginx.conf
+WORKDIR /
+COPY --chmod=755 scripts/* ./
+CMD [ "/start.sh" ]
+"""
+
+PORT_TABLE = """\
+# Docker image for Llama Chat
+
+## Ports
+
+| Connect Port | Internal Port | Description   |
+|--------------|---------------|---------------|
+| 3000         | 3001          | Llama Chat    |
+| 7777         | 7777          | Code Server   |
+| 8888         | 8888          | Jupyter Lab   |
+"""
+
+NGINX = """\
+events { worker_connections 1024; }
+http {
+    server {
+        listen %s;
+        location / {
+            proxy_pass http://localhost:%s;
+        }
+    }
+}
+"""
+
+START = """\
+#!/usr/bin/env bash
+# the UI used to be on --port 3001
+cd /workspace/llama-chat
+nohup python3 -m llama_chat.server \\
+    --host 0.0.0.0 \\
+    --port %s > /workspace/logs/llama-chat.log 2>&1 &
+"""
+
+
+def _template(
+    tmp_path: Path, files: dict[str, str], readme: str = PORT_TABLE, dockerfile: str = TEMPLATE
+) -> list[str]:
+    make_tree(tmp_path, files)
+    return _audit(tmp_path, readme, dockerfile)
+
+
+def test_a_port_table_row_the_service_is_no_longer_served_on(tmp_path: Path) -> None:
+    # the start script named after the row's service gives it 5001, nginx fronts it on 5000: 3001 is
+    # served nowhere (the comment of the script is no port given); Code Server and Jupyter have no script
+    files = {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_llama_chat.sh": START % 5001}
+    assert _template(tmp_path, files) == [
+        "7: README's port table gives Llama Chat container port 3001, but "
+        "scripts/start_llama_chat.sh:6 starts it on port 5001 and nginx/nginx.conf:4 listens on 5000 "
+        "for it, and the image serves it on 3001 nowhere (likely)"
+    ]
+
+
+def test_a_port_table_row_the_image_serves(tmp_path: Path) -> None:
+    # the script gives the row's port (`start_llama_chat_server.sh` still names the service)
+    files = {"nginx/nginx.conf": NGINX % (3000, 3001), "scripts/start_llama_chat_server.sh": START % 3001}
+    assert _template(tmp_path, files) == []
+
+
+def test_a_port_table_row_nginx_listens_on(tmp_path: Path) -> None:
+    # the row gives nginx's port for the service, not the application's: it is served there
+    readme = PORT_TABLE.replace("| 3000         | 3001 ", "| 3000         | 5000 ")
+    files = {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_llama_chat.sh": START % 5001}
+    assert _template(tmp_path, files, readme) == []
+
+
+def test_a_port_table_row_docgen_cannot_tie_to_a_port_is_no_finding(tmp_path: Path) -> None:
+    # no script named after the service; a script that sets only `PORT=` (another program's, maybe);
+    # nginx not copied over the base's (its proxy may serve the row's port); a config that includes
+    # more servers; a port the Dockerfile exposes; another script giving the row's port to a program
+    nginx = NGINX % (5000, 5001)
+    env_only = "#!/usr/bin/env bash\nexport PORT=5001\npython3 server.py --docker\n"
+    cases = [
+        {"nginx/nginx.conf": nginx, "scripts/start_chat_ui.sh": START % 5001},
+        {"nginx/nginx.conf": nginx, "scripts/start_llama_chat.sh": env_only},
+        {
+            "nginx/nginx.conf": nginx.replace("http {", "http {\n    include /etc/nginx/conf.d/*.conf;"),
+            "scripts/start_llama_chat.sh": START % 5001,
+        },
+        {
+            "nginx/nginx.conf": nginx,
+            "scripts/start_llama_chat.sh": START % 5001,
+            "scripts/start_proxy.sh": "#!/bin/bash\nsocat --listen-port 3001 --to 5001\n",
+        },
+    ]
+    for number, files in enumerate(cases):
+        assert _template(tmp_path / str(number), files) == [], files
+    no_nginx = TEMPLATE.replace("COPY nginx/nginx.conf /etc/nginx/nginx.conf\n", "")
+    script = {"scripts/start_llama_chat.sh": START % 5001}
+    assert _template(tmp_path / "base", script, dockerfile=no_nginx) == []
+    # on a plain base, a server of conf.d listening on the row's port serves it
+    plain = TEMPLATE.replace("${BASE_IMAGE}", "ubuntu:22.04").replace(
+        "COPY nginx/nginx.conf /etc/nginx/nginx.conf", "COPY nginx/chat.conf /etc/nginx/conf.d/chat.conf"
+    )
+    files = {"nginx/chat.conf": (NGINX % (3001, 5001)).split("http {")[1], **script}
+    assert _template(tmp_path / "confd", files, dockerfile=plain) == []
+    exposed = TEMPLATE.replace("CMD", "EXPOSE 3001\nCMD")
+    files = {"nginx/nginx.conf": nginx, "scripts/start_llama_chat.sh": START % 5001}
+    assert _template(tmp_path / "exposed", files, dockerfile=exposed) == []
+
+
+def test_a_table_of_other_numbers_is_no_port_table(tmp_path: Path) -> None:
+    # a table without a port column (a log table, versions) is not read, whatever its numbers
+    readme = "# Llama Chat\n\n| Application | Version |\n|---|---|\n| Llama Chat | 3001 |\n"
+    files = {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_llama_chat.sh": START % 5001}
+    assert _template(tmp_path, files, readme) == []

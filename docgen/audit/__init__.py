@@ -43,7 +43,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   about it) that it does not install while another image of the README installs it itself;
 - a health check, an exposed port, the user the image runs as, its working directory or what it
   starts, stated in prose, that the image built's HEALTHCHECK, EXPOSE, USER, WORKDIR, ENTRYPOINT or CMD
-  contradicts (`settings`);
+  contradicts (`settings`); a port table's container port for a service (`| 3000 | 3001 | Aphrodite
+  Engine |`) that the start script named after it copied in (`--port 5001`) and the nginx
+  configuration copied over the base's serve it on nowhere (`ports`);
 - an architecture the README says the image is for (`Platform | NVIDIA Jetson AGX Orin`, `runs on
   arm64`, `for x86_64`) that its base (an L4T image is arm64 only) or a file its RUNs install
   (`…_arm64.deb`, `torch==1.5.0+cu101`) rules out (`architectures`);
@@ -217,7 +219,7 @@ from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.platforms import _build_platforms
-from docgen.audit.ports import _published_ports
+from docgen.audit.ports import _port_rows, _published_ports
 from docgen.audit.preset_env import _preset_env
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
@@ -558,6 +560,7 @@ def _audit_part(
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
     found.extend(_published_ports(sub, doc, auditor))
+    found.extend(_port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
     found.extend(_discarded_commands(sub, doc, auditor))

@@ -7,20 +7,31 @@ A mapping's host side is the user's choice; its container side is a claim about 
 application inside listens there. When the image exposes other ports and names the published one
 nowhere, the README still publishes the port the image used to serve on (`likely`: a configuration
 file the Dockerfile does not show may set it).
+
+A port table (`| Connect Port | Internal Port | Description |`, RunPod templates) ties a container port
+to a service by name. When the image copies in a start script named after that service
+(`start_aphrodite_engine.sh` for `Aphrodite Engine`) whose command gives another port (`--port 5001`),
+and the nginx configuration it copies in (the whole `/etc/nginx/nginx.conf`) neither listens on the
+row's port nor fronts the service on it, the row names a port nothing of the image serves the service
+on (`likely`: the service is tied by name).
 """
 
 from __future__ import annotations
 
+import glob
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.commands import _FILE_FLAG, fence_commands, joined
 from docgen.audit.names import _BUILDS, _TAG_FLAG, _repository, docker_run
-from docgen.audit.paths import path_named
+from docgen.audit.paths import path_named, resolves_inside
 from docgen.audit.settings import _Image
-from docgen.markdown import Document
-from docgen.model import Diagnostic
+from docgen.files import text_or_none
+from docgen.markdown import Document, Table, plain
+from docgen.model import Diagnostic, ImageModel
 
 _PUBLISH = re.compile(
     r"(?:^|[ \t])(?:-p|--publish)(?:[ \t]+|=)[\"']?"
@@ -94,3 +105,160 @@ def _built_repositories(doc: Document) -> dict[str, set[str | None]]:
             for match in _TAG_FLAG.finditer(command):
                 built.setdefault(_repository(match.group(1)), set()).add(file)
     return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
+
+
+_PORT_OPTION = re.compile(r"--(?:[\w-]*[-_])?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b", re.IGNORECASE)
+"""A port a command line gives its program (`--port 5001`, `--server_port=7860`, `--listen-port 3001`);
+an environment variable (`PORT=3006`) may be another program's, and is not read."""
+_START_SCRIPT = re.compile(r"\A(?:start|run|launch)[-_](.+)\.sh\Z", re.IGNORECASE)
+"""A script named after the service it starts (`start_aphrodite_engine.sh`)."""
+_LISTEN = re.compile(r"^[ \t]*listen[ \t]+(?:[\w.\[\]:*]*:)?(\d{2,5})\b", re.MULTILINE)
+_PROXY_PASS = re.compile(
+    r"^[ \t]*proxy_pass[ \t]+https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:(\d{2,5})\b", re.MULTILINE
+)
+_SERVER = re.compile(r"^[ \t]*server[ \t]*\{", re.MULTILINE)
+_INCLUDE = re.compile(r"^[ \t]*include[ \t]+(?![^;]*mime\.types)", re.MULTILINE)
+"""An nginx `include` of more servers (`include /etc/nginx/conf.d/*.conf;`): the file is not all then."""
+_NGINX_DIR = "/etc/nginx/"
+_NGINX_CONF = "/etc/nginx/nginx.conf"
+
+
+@dataclass(frozen=True)
+class _Copied:
+    """A file of the build context an image copies in."""
+
+    path: Path
+    shown: str
+    """The path shown in a finding: relative to the Dockerfile's folder."""
+    dest: str
+    text: str
+
+
+def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """Each row of a port table of `part` whose service a start script the images copy in is named
+    after, and whose container port neither that script's command (`--port 5001`) nor the nginx
+    configuration the images copy in serves it on."""
+    images = [(image, _copied_files(image)) for image in map(_Image, auditor.models)]
+    if not images:
+        return
+    for table in part.tables:
+        columns = _port_columns(table)
+        if columns is None:
+            continue
+        port_at, name_at = columns
+        for line, cells in table.rows:
+            if max(port_at, name_at) >= len(cells):
+                continue
+            port, service = plain(cells[port_at]).strip(), plain(cells[name_at]).strip()
+            if not re.fullmatch(r"\d{2,5}", port) or not service:
+                continue
+            verdicts = [_serves(image, copied, service, port) for image, copied in images]
+            if not verdicts or any(v is None for v in verdicts):
+                continue
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README's port table gives {service} container port {port}, but {verdicts[0]}",
+                confidence=LIKELY,
+            )
+
+
+def _port_columns(table: Table) -> tuple[int, int] | None:
+    """(container port column, service column) of a port table: a header naming an internal or
+    container port (the only port column otherwise), and the first column that is no port's."""
+    header = [plain(cell).lower() for cell in table.header]
+    ports = [i for i, cell in enumerate(header) if re.search(r"\bports?\b", cell)]
+    inside = [i for i in ports if re.search(r"internal|container|inside", header[i])]
+    port_at = inside[0] if len(inside) == 1 else ports[0] if len(ports) == 1 else None
+    names = [i for i, cell in enumerate(header) if i not in ports and cell]
+    if port_at is None or not names:
+        return None
+    return port_at, names[0]
+
+
+def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> str | None:
+    """None when the image (which copies in `copied`) may serve `service` on container `port`, else
+    what it serves it on."""
+    if port in image._mentioned() or any(
+        port in re.findall(r"\d{2,5}", s.value) for s in image.settings if s.keyword == "EXPOSE"
+    ):
+        return None
+    key = _key(service)
+    scripts = [
+        f for f in copied if (m := _START_SCRIPT.match(f.path.name)) and _same_service(_key(m[1]), key)
+    ]
+    given: dict[str, tuple[_Copied, int]] = {}
+    for script in scripts:
+        for found, number in _given_ports(script.text):
+            given.setdefault(found, (script, number))
+    if not given or port in given:
+        return None
+    if any(port == found for f in copied if f.path.suffix == ".sh" for found, _ in _given_ports(f.text)):
+        return None  # another script of the image gives the port to a program
+    configs = [f for f in copied if f.dest.startswith(_NGINX_DIR)]
+    if not image.plain and not any(f.dest == _NGINX_CONF for f in configs):
+        return None  # the base's proxy may serve the service on it
+    fronts: list[str] = []
+    for config in configs:
+        if _INCLUDE.search(config.text):
+            return None
+        starts = [m.end() for m in _SERVER.finditer(config.text)]
+        for begin, end in zip(starts, [*starts[1:], len(config.text)], strict=True):
+            server = config.text[begin:end]
+            listens = _LISTEN.findall(server)
+            if port in listens:
+                return None
+            listen = _LISTEN.search(server)
+            if listen is not None and set(_PROXY_PASS.findall(server)) & set(given):
+                line = config.text.count("\n", 0, begin + listen.start()) + 1
+                fronts.append(f"{config.shown}:{line} listens on {', '.join(listens)} for it")
+    first, (script, number) = next(iter(given.items()))
+    shown = " and ".join([f"{script.shown}:{number} starts it on port {first}", *fronts[:1]])
+    return f"{shown}, and the image serves it on {port} nowhere"
+
+
+def _given_ports(script: str) -> Iterator[tuple[str, int]]:
+    """(port, line) of each port a script's commands give a program (`--port 5001`), comments aside."""
+    for number, text in enumerate(script.splitlines(), 1):
+        if not text.lstrip().startswith("#"):
+            for found in _PORT_OPTION.findall(text):
+                yield found, number
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _same_service(script: str, service: str) -> bool:
+    """True when a script's name (`textgen_server`) names the service (`TextGen`): the same letters,
+    or one starting with the other, the shorter one of four letters or more."""
+    short, long = sorted((script, service), key=len)
+    return len(short) >= 4 and long.startswith(short)
+
+
+def _copied_files(image: _Image) -> list[_Copied]:
+    """The files of the build context (beside the Dockerfile) the image's stages copy in, globs
+    resolved, with where each goes; none outside that folder, through a link or `..`."""
+    model: ImageModel = image.model
+    if not model.file:
+        return []
+    root = Path(model.file).parent
+    top = root.resolve()
+    files: list[_Copied] = []
+    for copy in model.context_copies:
+        if copy.stage not in image.indexes or copy.heredoc:
+            continue
+        for source in copy.sources:
+            source = source.strip("\"'")
+            if "$" in source or source.startswith("/") or ".." in source.split("/"):
+                continue
+            for name in sorted(glob.glob(glob.escape(str(root)) + "/" + source)):
+                path = Path(name)
+                text = text_or_none(path) if resolves_inside(path, top) else None
+                if text is None:
+                    continue
+                dest = copy.dest.strip("\"'")
+                if dest.endswith("/") or len(copy.sources) > 1 or any(c in source for c in "*?["):
+                    dest = dest.rstrip("/") + "/" + path.name
+                files.append(_Copied(path, path.relative_to(root).as_posix(), dest, text))
+    return files
