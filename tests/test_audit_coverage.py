@@ -280,3 +280,16 @@ def test_a_global_arg_read_out_of_scope_is_one_a_build_arg_cannot_change(tmp_pat
     unread = SCOPELESS.replace("${GPU_TARGET}", "gfx1151")
     make_tree(tmp_path / "c", {"Dockerfile": unread})
     assert scopeless_args(build_model(tmp_path / "c" / "Dockerfile", "Dockerfile")) == {}
+
+
+def test_an_arg_a_heredoc_run_passes_its_script_is_no_stamp(tmp_path: Path) -> None:
+    # the RUN line hands CI_BUILD_REF to the script its here-document holds: the arg picks the checkout,
+    # though its name on the line is followed by the body's first word once joined
+    passed = STAMPED + 'RUN <<EOF bash -s $CI_BUILD_REF\ngit -C /core checkout "$1"\nEOF\n'
+    readme = table("BASE", "CORE_*", "PLUGINS_*")
+    assert [m for _, m in missing(tmp_path / "a", readme, passed)] == [
+        "build arg CI_BUILD_REF (Dockerfile:17) is missing from the README's build-argument table"
+    ]
+    # the trap: a body whose first word, joined to the line's last, would spell a read of the arg
+    spelled = STAMPED + "RUN <<EOF echo $\nCI_BUILD_REF > /dev/null\nEOF\n"
+    assert missing(tmp_path / "b", readme, spelled) == []

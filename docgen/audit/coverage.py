@@ -181,8 +181,7 @@ def stamped_args(model: ImageModel, instructions: Sequence[Instruction]) -> froz
         reads = re.compile(r"\$\{?" + re.escape(name) + r"\b")
         labelled = False
         for inst in instructions:
-            text = inst.args + "".join(h.body for h in inst.heredocs)
-            if not reads.search(text):
+            if not reads.search(inst.body):
                 continue
             if inst.keyword == "LABEL":
                 labelled = True
