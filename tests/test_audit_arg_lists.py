@@ -274,3 +274,29 @@ def test_the_list_of_another_image_below_the_readme_is_that_image_s(tmp_path: Pa
         f"README documents build arg PY_VERSION but {app} does not declare it",
         f"build arg APP_MIRROR ({app}:4) is missing from the README's build-argument list",
     ]
+
+
+def test_a_dockerfile_of_tests_or_vendored_code_below_the_readme_is_no_image_of_it(tmp_path: Path) -> None:
+    app = "images/stage2/Dockerfile"
+    # the planted drift: a test fixture (or a vendored checkout) declaring the base's names does not make
+    # the README's items the base's: they are still ghosts of the app's
+    for folder in ("tests/fixtures/base", "third_party/toolkit", "deps/toolkit"):
+        tree = {f"{folder}/Dockerfile": BASE_BELOW, app: APP}
+        if folder.startswith("deps"):
+            tree[f"{folder}/.git"] = "gitdir: ../../.git/modules/toolkit\n"
+        assert [m for _, m, _ in audited_alone(tmp_path / folder, tree, app)] == [
+            f"README documents build arg TOOLKIT_RUN but {app} does not declare it",
+            f"README documents build arg PY_VERSION but {app} does not declare it",
+            f"build arg APP_MIRROR ({app}:4) is missing from the README's build-argument list",
+        ], folder
+    # the traps: such a Dockerfile the README names (`cd examples/base`), or one beside the audited one
+    named = TWO_IMAGES.replace("## Base image\n", "## Base image\n\n`cd examples/base && docker build .`\n")
+    make_tree(tmp_path / "n", {"examples/base/Dockerfile": BASE_BELOW, app: APP, "README.md": named})
+    model = build_model(tmp_path / "n" / app, app)
+    assert [d.message for d in audit(named, "README.md", model, {}, tmp_path / "n")] == [
+        f"build arg APP_MIRROR ({app}:4) is missing from the README's build-argument list"
+    ]
+    beside = {"tests/Dockerfile.base": BASE_BELOW, "tests/Dockerfile": APP}
+    assert [m for _, m, _ in audited_alone(tmp_path / "s", beside, "tests/Dockerfile")] == [
+        "build arg APP_MIRROR (tests/Dockerfile:4) is missing from the README's build-argument list"
+    ]

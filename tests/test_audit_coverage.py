@@ -280,3 +280,50 @@ def test_a_global_arg_read_out_of_scope_is_one_a_build_arg_cannot_change(tmp_pat
     unread = SCOPELESS.replace("${GPU_TARGET}", "gfx1151")
     make_tree(tmp_path / "c", {"Dockerfile": unread})
     assert scopeless_args(build_model(tmp_path / "c" / "Dockerfile", "Dockerfile")) == {}
+
+
+def test_an_arg_a_heredoc_run_passes_its_script_is_no_stamp(tmp_path: Path) -> None:
+    # the RUN line hands CI_BUILD_REF to the script its here-document holds: the arg picks the checkout,
+    # though its name on the line is followed by the body's first word once joined
+    passed = STAMPED + 'RUN <<EOF bash -s $CI_BUILD_REF\ngit -C /core checkout "$1"\nEOF\n'
+    readme = table("BASE", "CORE_*", "PLUGINS_*")
+    assert [m for _, m in missing(tmp_path / "a", readme, passed)] == [
+        "build arg CI_BUILD_REF (Dockerfile:17) is missing from the README's build-argument table"
+    ]
+    # the trap: a body whose first word, joined to the line's last, would spell a read of the arg
+    spelled = STAMPED + "RUN <<EOF echo $\nCI_BUILD_REF > /dev/null\nEOF\n"
+    assert missing(tmp_path / "b", readme, spelled) == []
+
+
+NOTICED = (
+    STAMPED
+    + """\
+ARG RC_DATE=00.00
+RUN echo "Sources: https://oss.example.com/acme/${RC_DATE}:linux/index.html" > NOTICES.txt && \\
+    echo "Contact: oss@example.com" >> NOTICES.txt
+"""
+)
+
+
+def test_an_arg_only_echoed_into_a_notice_file_is_owed_no_row_in_a_table(tmp_path: Path) -> None:
+    # RC_DATE only names a release in a text file the build writes and nothing reads: a stamp like a LABEL
+    readme = table("BASE", "CORE_*", "PLUGINS_*")
+    assert missing(tmp_path / "a", readme, NOTICED) == []
+    model = build_model(tmp_path / "a" / "Dockerfile", "Dockerfile")
+    instructions = parse_dockerfile(NOTICED, "Dockerfile").instructions
+    assert stamped_args(model, instructions) == {"CI_BUILD_ID", "CI_BUILD_REF", "RC_DATE"}
+    # the planted drifts: a text file a later step reads (pip's constraints), the same echo piped to a
+    # command, a file that is no text file (/core/BUILD, above)
+    pinned = NOTICED + "RUN pip install -c NOTICES.txt acme\n"
+    assert [m for _, m in missing(tmp_path / "b", readme, pinned)] == [
+        "build arg RC_DATE (Dockerfile:19) is missing from the README's build-argument table"
+    ]
+    piped = NOTICED.replace('index.html" > NOTICES.txt', 'index.html" | sh > NOTICES.txt')
+    assert [m for _, m in missing(tmp_path / "c", readme, piped)] == [
+        "build arg RC_DATE (Dockerfile:19) is missing from the README's build-argument table"
+    ]
+    # a list that says it is all the build args still owes it an item
+    items = "".join(f"- `{n}`: what\n" for n in ("BASE", "CORE_REPO", "CORE_REF", "PLUGINS_*", "CI_*"))
+    assert [m for _, m in missing(tmp_path / "d", "# Acme\n\nAll build arguments:\n\n" + items, NOTICED)] == [
+        "build arg RC_DATE (Dockerfile:19) is missing from the README's build-argument list"
+    ]

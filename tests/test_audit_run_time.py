@@ -284,6 +284,28 @@ def test_users_and_entrypoints_a_base_may_bring_are_no_finding(tmp_path: Path) -
     assert _audit(tmp_path, SENTINEL_README.replace("torch]", "jovyan]"), files) == []
 
 
+def test_a_user_made_on_a_heredoc_runs_line_is_read_apart_from_the_body(tmp_path: Path) -> None:
+    # the RUN line makes sentinel after writing a sudoers file its here-document holds: the body's first
+    # word (torch) is no user, so `--user torch` still makes no user the image has
+    sudoers = SENTINEL.replace(
+        "RUN apt-get",
+        "RUN cat > /etc/sudoers.d/torch <<EOF && useradd --create-home sentinel\n"
+        "torch ALL=(ALL) NOPASSWD: ALL\nEOF\nRUN apt-get",
+    )
+    files = {"Dockerfile": sudoers, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
+    assert [f for f in _audit(tmp_path / "a", SENTINEL_README, files) if "user" in f] == [
+        "6: README runs the container as user torch, but Dockerfile makes user sentinel and its base "
+        "nvidia/cuda:11.8.0-base-ubuntu22.04 brings none of that name (certain)",
+    ]
+    # the trap: a user a body makes, its useradd continued over two lines of the body, is made
+    body = SENTINEL.replace(
+        "RUN apt-get",
+        "RUN <<EOF\nset -e\nuseradd --create-home \\\n    --shell /bin/bash torch\nEOF\nRUN apt-get",
+    )
+    files = {"Dockerfile": body, "entrypoint.sh": '#!/bin/bash\nexec "$@"\n'}
+    assert [f for f in _audit(tmp_path / "b", SENTINEL_README, files) if "user" in f] == []
+
+
 # --------------------------------------------------------------------------------------------------
 # a variable a RUN reads that no ARG or ENV declares: nothing the user sets reaches the build
 

@@ -9,7 +9,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   name of a `NAME=VALUE` list that can only be build args, a variable the sentence over a plain
   `docker build` tells to set that nothing of the build names: `replace the value of `GITHUB_TOKEN``)
   that the Dockerfile does not declare, nor one below the README's folder that is not audited (another
-  image's arg); ENV names, BuildKit's predefined args and placeholders are not claims;
+  image's arg; not one of tests, examples or vendored code the README does not name); ENV names,
+  BuildKit's predefined args and placeholders are not claims;
 - a build arg documented under a name a slip away from the one an ARG declares (`INC_VERSION` for
   `ARG INC_VER`, a row `MKL Version` for `ARG MKL_VER`), in a build-argument table or a table of
   variables most of whose names are build args; a value given to an ARG nothing reads while a RUN
@@ -274,13 +275,44 @@ _BELOW_MOST = 40
 """At most this many of them are read (a monorepo's root README is not about every Dockerfile in it)."""
 
 
-def _args_below(directory: Path, audited: Sequence[str]) -> frozenset[str]:
-    """The build args the Dockerfiles below `directory` that are not audited declare (`_BELOW_DEPTH`
-    folders down, the first `_BELOW_MOST` of them): a README about several images documents the args of
-    the ones not audited too. A file that cannot be read declares none."""
+_NOT_IMAGES = re.compile(
+    r"(?:tests?|testing|test_?data|fixtures?|__fixtures__|examples?|third[_-]?party|3rdparty|vendor(?:ed)?"
+    r"|externals?|extern|submodules?|node_modules)\Z",
+    re.I,
+)
+"""A folder whose Dockerfiles are no image of the README's: tests, their fixtures, examples, vendored code."""
+
+
+def _readme_images(directory: Path, audited: Sequence[str], text: str) -> list[Path]:
+    """The Dockerfiles below `directory` (`_BELOW_DEPTH` folders down, the first `_BELOW_MOST`) that may
+    be images of the README's: not in a folder of tests, examples or vendored code (`_NOT_IMAGES`, or one
+    holding a `.git` of its own: a submodule), unless the README names the file or its folder (a `-f`, a
+    link, a `cd`, a tree) or it sits beside a Dockerfile audited."""
+    beside = {Path(p).resolve().parent for p in audited} | {(directory / p).resolve().parent for p in audited}
+    kept: list[Path] = []
+    for file in dockerfiles_in(directory, _BELOW_DEPTH, pass_unreadable=True):
+        folders = file.relative_to(directory).parts[:-1]
+        named = "/".join(folders)
+        foreign = any(_NOT_IMAGES.match(f) for f in folders) or any(
+            (directory.joinpath(*folders[: i + 1]) / ".git").exists() for i in range(len(folders))
+        )
+        if not foreign or file.parent.resolve() in beside or _names_folder(text, named):
+            kept.append(file)
+    return kept[:_BELOW_MOST]
+
+
+def _names_folder(text: str, folder: str) -> bool:
+    """True when `text` names the path `folder` (`cd examples/base`, `examples/base/Dockerfile`)."""
+    return folder in text and re.search(rf"(?<![\w.-]){re.escape(folder)}\b", text) is not None
+
+
+def _args_below(directory: Path, audited: Sequence[str], text: str) -> frozenset[str]:
+    """The build args the Dockerfiles below `directory` that are not audited and may be the README's
+    (`_readme_images`) declare: a README about several images documents the args of the ones not
+    audited too. A file that cannot be read declares none."""
     mine = {Path(p).resolve() for p in audited} | {(directory / p).resolve() for p in audited}
     found: set[str] = set()
-    for file in dockerfiles_in(directory, _BELOW_DEPTH, pass_unreadable=True)[:_BELOW_MOST]:
+    for file in _readme_images(directory, audited, text):
         if file.resolve() in mine:
             continue
         try:
@@ -362,7 +394,7 @@ def audit(
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
-    below = _args_below(directory, audited) if directory is not None else frozenset()
+    below = _args_below(directory, audited, text) if directory is not None else frozenset()
     family = _Auditor.of(path, models, names, models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))

@@ -2,7 +2,8 @@
 family of args (`SPACKPACKAGES_*`, `*_VERSION`, `CUDA_{MAJOR,MINOR}`, `MODEL_<NAME>`), an arg
 no instruction reads, and one declared only in stages the build never runs (setting either changes
 nothing, so no reference table owes it a row); the args that only stamp the image's metadata (a
-LABEL's value: a CI's build id), which a table of the args a user sets owes no row either; and an arg
+LABEL's value: a CI's build id; a line echoed into a notice file nothing reads), which a table of the
+args a user sets owes no row either; and an arg
 whose default only joins args the list documents (`ARG BASE=${BASE_NAME}:${BASE_VERSION}`: the list
 documents its parts).
 """
@@ -171,27 +172,65 @@ _PAIR = re.compile(r"""([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S+)"
 
 def stamped_args(model: ImageModel, instructions: Sequence[Instruction]) -> frozenset[str]:
     """The build args of `model` that only stamp the image: a LABEL reads them (`LABEL
-    com.nvidia.build.id="${BUILD_ID}"`) and every other instruction that does is an ENV keeping the
-    value under the arg's own name (`ENV BUILD_ID=${BUILD_ID:-unknown}`): a CI sets them, nothing the
-    build installs or runs reads them. `instructions` are those of its Dockerfile as written (none for
-    a model not read from a file: then none is stamped)."""
+    com.nvidia.build.id="${BUILD_ID}"`) or a RUN only echoes them into a notice file no other instruction
+    names (`echo "Sources: …/${RC_DATE}/index.html" > NOTICES.txt`), and every other instruction that
+    reads them is an ENV keeping the value under the arg's own name (`ENV BUILD_ID=${BUILD_ID:-unknown}`):
+    a CI sets them, nothing the build installs or runs reads them. `instructions` are those of its
+    Dockerfile as written (none for a model not read from a file: then none is stamped)."""
     names = {a.name for a in model.args if a.used_lines}
+    # what the instructions name once the files echoes write to are taken out: a file named there is read
+    named = "\n".join(_WRITTEN_TO.sub(" ", inst.body) for inst in instructions)
     stamped = set()
     for name in names:
         reads = re.compile(r"\$\{?" + re.escape(name) + r"\b")
-        labelled = False
+        stamps = False
         for inst in instructions:
-            text = inst.args + "".join(h.body for h in inst.heredocs)
-            if not reads.search(text):
+            if not reads.search(inst.body):
                 continue
-            if inst.keyword == "LABEL":
-                labelled = True
+            if inst.keyword == "LABEL" or (inst.keyword == "RUN" and _only_noted(inst.body, reads, named)):
+                stamps = True
             elif inst.keyword != "ENV" or any(key != name for key in _env_keys(inst.args, reads)):
                 break
         else:
-            if labelled:
+            if stamps:
                 stamped.add(name)
     return frozenset(stamped)
+
+
+_QUOTED = re.compile(r""""(?:[^"\\]|\\.)*"|'[^']*'""")
+_COMMANDS = re.compile(r"&&|\|\||;|\n")
+_ECHOED = re.compile(r"(?:echo|printf)\b[^|<>`()]*?>>?[ \t]*([^\s$`]+)")
+"""A command that only writes its words to a file (`echo "…" >> /NOTICE`), the file its last word."""
+_WRITTEN_TO = re.compile(r">>?[ \t]*[^\s$`]+")
+_NOTICE_FILE = re.compile(
+    r"(?:^|/)[\w-]*(?:notice|provenance|licen[cs]e|copying|copyright|attribution|credits|third[_-]?party)"
+    r"[\w-]*(?:\.(?:txt|md))?\Z",
+    re.I,
+)
+"""A notice a person reads, no file a program takes: `NOTICES.txt`, `/NEMO_PROVENANCE.txt`, `/NOTICE`."""
+
+
+def _only_noted(body: str, reads: re.Pattern[str], named: str) -> bool:
+    """True when every command of a RUN's `body` that `reads` the arg echoes it into a notice file whose
+    name the Dockerfile's instructions (`named`, with the files echoes write to taken out) never give:
+    nothing the build runs or copies reads that file."""
+
+    def mark(quoted: re.Match[str]) -> str:
+        text = quoted.group(0)
+        if "$(" in text or "`" in text:
+            return "`"  # a command substitution runs something: no mere text
+        return " \x01 " if reads.search(text) else " \x00 "
+
+    for command in _COMMANDS.split(_QUOTED.sub(mark, body)):
+        if "\x01" not in command and not reads.search(command):
+            continue
+        echoed = _ECHOED.fullmatch(command.strip())
+        if echoed is None or not _NOTICE_FILE.search(echoed.group(1)):
+            return False
+        name = echoed.group(1).rsplit("/", 1)[-1]
+        if re.search(r"(?<![\w.-])" + re.escape(name) + r"(?![\w.-])", named):
+            return False
+    return True
 
 
 def _env_keys(args: str, reads: re.Pattern[str]) -> list[str]:

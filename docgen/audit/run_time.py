@@ -88,7 +88,9 @@ _SYSTEM_USERS = frozenset(
     "root nobody daemon bin sys sync games man lp mail news uucp proxy www-data backup list irc gnats "
     "_apt messagebus systemd-network systemd-resolve systemd-timesync sshd syslog".split()
 )
-_MAKES_USER = re.compile(r"\b(?:useradd|adduser|usermod[ \t]+-l)\b([^;&|\n]*)")
+_MAKES_USER = re.compile(r"\b(?:useradd|adduser|usermod[ \t]+-l)\b((?:[^;&|\n\\]|\\[\s\S])*)")
+"""A command making a user and its words, up to the end of its line (a here-document's line continued
+with a backslash goes on)."""
 _WRITES_USERS = re.compile(r"/etc/passwd|\bnewusers\b|\bvipw\b|\bsssd\b")
 """A RUN making users by other means than `useradd` and `adduser`."""
 _EXPAND = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
@@ -262,7 +264,7 @@ class _RunImage(_Image):
                 users.add(inst.args.split(":", 1)[0].strip())
             if inst.keyword != "RUN":
                 continue
-            text = " ".join([inst.args, *(h.body for h in inst.heredocs)])
+            text = inst.body  # the RUN's line and each here-document's body, a newline between
             if _WRITES_USERS.search(text) or any(w in copied for w in re.findall(r"[\w.+-]+", text)):
                 return None
             for made in _MAKES_USER.finditer(text):
