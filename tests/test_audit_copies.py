@@ -310,3 +310,81 @@ def test_copies_whose_packages_the_file_may_still_install(tmp_path: Path) -> Non
     # a Dockerfile the reader writes is no copy
     readme = PASTED_APT.replace("Create `Dockerfile.gpu`:", "Write your own Dockerfile.gpu, for example:")
     assert _copies(tmp_path, readme, {"Dockerfile.gpu": LEVEL_ZERO}, audited) == []
+
+
+# The defaults of `${NAME:-default}` in a copy's instructions; copies pasted as plain text.
+
+SERVER = """\
+FROM acme/llm-server:latest
+
+CMD python3 -m acme.serve \\
+    --listen ${LISTEN:-0.0.0.0:9000} \\
+    --weights ${WEIGHTS:-acme/tiny-chat-v3} \\
+    ${SEED:+--seed "$SEED"}
+"""
+
+SERVER_TUTORIAL = """\
+Serving a chat model
+Make a folder for the project and enter it:
+
+mkdir chat-server
+cd chat-server
+Then write a Dockerfile holding these lines:
+
+FROM acme/llm-server:latest
+
+CMD python3 -m acme.serve \\
+ --listen ${LISTEN:-0.0.0.0:9000} \\
+    --weights ${WEIGHTS:-acme/tiny-chat-v1} \\
+    ${SEED:+--seed "$SEED"}
+The server reads its settings from the environment, with the defaults above.
+"""
+
+
+def test_a_dockerfile_pasted_as_plain_text_with_a_stale_default(tmp_path: Path) -> None:
+    assert _copies(tmp_path, SERVER_TUTORIAL, {"Dockerfile": SERVER}, ["Dockerfile"]) == [
+        "12: README's copy of Dockerfile says ${WEIGHTS:-acme/tiny-chat-v1} but Dockerfile:5 says "
+        "${WEIGHTS:-acme/tiny-chat-v3} (certain)"
+    ]
+
+
+@pytest.mark.parametrize("lang", ["", "text", "dockerfile"])
+def test_a_fenced_twin_of_the_file_with_a_stale_default(tmp_path: Path, lang: str) -> None:
+    readme = SERVER_TUTORIAL.replace("FROM acme", f"```{lang}\nFROM acme").replace(
+        '"$SEED"}\n', '"$SEED"}\n```\n'
+    )
+    assert _copies(tmp_path, readme, {"Dockerfile": SERVER}, ["Dockerfile"]) == [
+        "13: README's copy of Dockerfile says ${WEIGHTS:-acme/tiny-chat-v1} but Dockerfile:5 says "
+        "${WEIGHTS:-acme/tiny-chat-v3} (certain)"
+    ]
+
+
+def test_a_named_copy_compares_the_defaults_of_its_instructions(tmp_path: Path) -> None:
+    readme = STALE.replace("RUN pip install -r requirements.txt", 'CMD serve --port "${PORT:-4000}"')
+    jetson = JETSON.replace("RUN pip install -r requirements.txt", 'CMD serve --port "${PORT:-4123}"')
+    found = _copies(tmp_path, readme, {"docker/Dockerfile.jetson": jetson}, ["docker/Dockerfile.jetson"])
+    assert found[-1] == (
+        "10: README's copy of docker/Dockerfile.jetson says ${PORT:-4000} but docker/Dockerfile.jetson:7 "
+        "says ${PORT:-4123} (certain)"
+    )
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the same defaults as the file
+        SERVER_TUTORIAL.replace("tiny-chat-v1", "tiny-chat-v3"),
+        # an example built on the file, with a line of its own: not its twin
+        SERVER_TUTORIAL.replace("CMD python3", "COPY template.jinja .\n\nCMD python3"),
+        # another command: not the file's
+        SERVER_TUTORIAL.replace("--weights", "--model"),
+        # another base
+        SERVER_TUTORIAL.replace("FROM acme/llm-server:latest", "FROM acme/llm-server:1.2"),
+        # introduced as an example of the reader's own
+        SERVER_TUTORIAL.replace("Then write a Dockerfile", "For example, your Dockerfile could hold"),
+        # the command alone, with no FROM line
+        SERVER_TUTORIAL.replace("FROM acme/llm-server:latest\n", ""),
+    ],
+)
+def test_plain_text_blocks_that_are_no_stale_copy(tmp_path: Path, readme: str) -> None:
+    assert _copies(tmp_path, readme, {"Dockerfile": SERVER}, ["Dockerfile"]) == []

@@ -172,7 +172,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
-from docgen.audit.copies import _every_base, _pasted_copies
+from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.disabled import _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
@@ -621,6 +621,7 @@ def _audit_part(
         found.extend(_image_build_block(fence, said, auditor))
         found.extend(_pasted_copies(doc, fence, auditor))
         found.extend(_every_base(doc, fence, auditor))
+    found.extend(_plain_copies(sub, auditor))
     found.extend(_audit_targets(sub, auditor))
     found.extend(_toolkit_targets(sub, auditor, forwarded))
     found.extend(_dead_targets(sub, auditor, shown))

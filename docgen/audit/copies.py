@@ -5,7 +5,10 @@ declares. Its `FROM`, `ENV` values and `ARG` defaults are claims about that file
 changed since is a stale copy (`certain`); so are the distribution packages it apt-installs that the file
 installs by name nowhere (`_stale_packages`). A block of any language or none that reads as a Dockerfile
 (`A copy of the Dockerfile is included here:` over a bare fence) is a copy too, named or not, of the
-audited Dockerfile it shares most instructions with word for word (`_unnamed_copy`). A block of one
+audited Dockerfile it shares most instructions with word for word (`_unnamed_copy`). The defaults of a
+copy's `${NAME:-default}` expansions are compared with those of the file's instruction of the same words
+(`_changed_defaults`); a block whose instructions are a file's, one for one, but for those defaults is
+its copy with no name needed, fenced or pasted into the prose as plain text (`_plain_copies`). A block of one
 `FROM` line said to be every Dockerfile's
 (`All custom Dockerfiles use the universal base image:`) is compared with each audited one's first `FROM`.
 """
@@ -28,6 +31,8 @@ from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile", "docker"})
+_PLAIN_LANGS = frozenset({"", "text", "txt", "plain", "plaintext"})
+"""Languages of a block that may hold a Dockerfile with no name for it."""
 _ABOVE = 12
 """How many README lines above a block may name the file it is a copy of."""
 _ENV = re.compile(r"[ \t]*ENV[ \t]+(.*)", re.IGNORECASE)
@@ -49,6 +54,8 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
     fenced = fence.lang.lower() in _DOCKERFILE_LANGS
     whole = _reads_as_dockerfile(fence)
     if not fenced and not whole:
+        if fence.lang.lower() in _PLAIN_LANGS:
+            yield from _twin_copy(doc, fence, auditor)
         return
     model = None
     if fenced:
@@ -59,6 +66,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
     if model is None and whole and not _OTHER.search(_intro(doc, fence)):
         model = _unnamed_copy(fence, auditor)
     if model is None:
+        yield from _twin_copy(doc, fence, auditor)
         return
     readme, shown = auditor.path, model.path
     froms = [(line, m.group(1)) for line, text in fence.lines if (m := _FROM_LINE.match(text))]
@@ -97,6 +105,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                     f"says {m.group(1)}={fact}",
                     confidence=CERTAIN,
                 )
+    yield from _changed_defaults(_instructions(fence.lines), model, readme, twin=False)
     yield from _stale_packages(fence, model, readme)
 
 
@@ -457,3 +466,130 @@ def _unnamed_copy(fence: Fence, auditor: _Auditor) -> ImageModel | None:
     if any(len(block & _file_lines(str(other))) >= best for other in others):
         return None
     return model
+
+
+# --------------------------------------------------------------------------------------------------
+# Defaults of `${NAME:-default}` in a copy's instructions, and copies pasted as plain text
+
+_DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^}]*)\}")
+"""A shell expansion with a default (`${MODEL_NAME:-google/gemma-2b-it}`)."""
+_PLAIN_FROM = re.compile(r"FROM[ \t]+\S+(?:[ \t]+(?:AS|as)[ \t]+\S+)?[ \t]*\Z")
+"""A `FROM` line as a Dockerfile writes it, alone on a README line of prose."""
+
+_Lines = list[tuple[int, str]]
+
+
+def _instructions(lines: _Lines) -> list[tuple[str, _Lines]]:
+    """(keyword, its lines) of each instruction of `lines` (a block's, a Dockerfile's), continued
+    lines (`\\`) with it; blank and comment lines left out."""
+    found: list[tuple[str, _Lines]] = []
+    continued = False
+    for line, text in lines:
+        stripped = text.strip()
+        if continued and found:
+            found[-1][1].append((line, text))
+        elif stripped and not stripped.startswith("#"):
+            found.append((stripped.split(None, 1)[0].upper(), [(line, text)]))
+        continued = stripped.endswith("\\")
+    return found
+
+
+def _shape(lines: _Lines) -> str:
+    """An instruction's words, continuation marks and the defaults of its expansions left out: what a
+    copy and its file share when only a default has changed."""
+    joined = " ".join(text.strip().removesuffix("\\") for _, text in lines)
+    return " ".join(_DEFAULTED.sub(lambda m: "${" + m.group(1) + ":-}", joined).split())
+
+
+def _defaults(lines: _Lines) -> list[tuple[int, str, str]]:
+    """(line, name, default) of each `${NAME:-default}` of an instruction's lines, in order."""
+    return [(line, m.group(1), m.group(2)) for line, text in lines for m in _DEFAULTED.finditer(text)]
+
+
+def _file_instructions(model: ImageModel) -> list[tuple[str, _Lines]]:
+    """(keyword, its lines) of each instruction of the audited Dockerfile of `model`, as written."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return []
+    return _instructions(list(enumerate(read[0].splitlines(), 1)))
+
+
+def _changed_defaults(
+    block: list[tuple[str, _Lines]], model: ImageModel, readme: str, twin: bool
+) -> Iterator[Diagnostic]:
+    """The `${NAME:-default}` defaults of a copy's instructions that differ from those of the file's
+    instruction of the same words (`certain`). Each instruction of the copy is compared with the one of
+    the file whose words (`_shape`) are its own, when only one is; with `twin`, the copy's instructions
+    are the file's, one for one, in order."""
+    theirs = _file_instructions(model)
+    pairs: list[tuple[_Lines, _Lines]] = []
+    if twin:
+        pairs = [(mine[1], other[1]) for mine, other in zip(block, theirs, strict=True)]
+    else:
+        for keyword, lines in block:
+            same = [o for k, o in theirs if k == keyword and _shape(o) == _shape(lines)]
+            if len(same) == 1:
+                pairs.append((lines, same[0]))
+    for mine, other in pairs:
+        said, fact = _defaults(mine), _defaults(other)
+        for (line, name, value), (at, _, default) in zip(said, fact, strict=True):
+            if value != default and "$" not in value + default:
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README's copy of {model.path} says ${{{name}:-{value}}} but {model.path}:{at} says "
+                    f"${{{name}:-{default}}}",
+                    confidence=CERTAIN,
+                )
+
+
+def _twin(block: list[tuple[str, _Lines]], models: tuple[ImageModel, ...]) -> ImageModel | None:
+    """The one audited Dockerfile whose instructions are the block's, one for one and word for word
+    (`_shape`: only the defaults of expansions may differ), two at least, starting from the same image;
+    None when no file or several are."""
+    if len(block) < 2 or block[0][0] != "FROM":
+        return None
+    shapes = [_shape(lines) for _, lines in block]
+    found = [m for m in models if [_shape(lines) for _, lines in _file_instructions(m)] == shapes]
+    return found[0] if len(found) == 1 else None
+
+
+def _plain_blocks(doc: Document) -> Iterator[Fence]:
+    """Dockerfiles pasted into the README's prose with no fence (a tutorial copied as plain text): from a
+    line that is only `FROM image`, the lines that are instructions or continue one (`\\`), across blank
+    lines, up to the first that is neither."""
+    paragraphs = sorted(doc.paragraphs, key=lambda p: p.lines[0][0])
+    lines = [item for para in paragraphs for item in para.lines]
+    index = 0
+    while index < len(lines):
+        if not _PLAIN_FROM.match(lines[index][1]):
+            index += 1
+            continue
+        block = [lines[index]]
+        continued = False
+        index += 1
+        while index < len(lines):
+            text = lines[index][1]
+            if not continued and not (_INSTRUCTION.match(text) and text.lstrip() == text):
+                break
+            block.append(lines[index])
+            continued = text.rstrip().endswith("\\")
+            index += 1
+        yield Fence("", block, 0)
+
+
+def _twin_copy(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The changed defaults (`_changed_defaults`) of a block that is an audited file's twin (`_twin`),
+    unless the words just above present it as the reader's own or an example."""
+    instructions = _instructions(fence.lines)
+    model = _twin(instructions, auditor.models)
+    if model is not None and not _OTHER.search(_intro(doc, fence)):
+        yield from _changed_defaults(instructions, model, auditor.path, twin=True)
+
+
+def _plain_copies(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A Dockerfile pasted into the README as plain text (`_plain_blocks`) whose instructions are an
+    audited file's, one for one, but for the defaults of its expansions: those defaults are compared
+    (`certain`), unless the words just above present it as the reader's own or an example."""
+    for block in _plain_blocks(doc):
+        yield from _twin_copy(doc, block, auditor)
