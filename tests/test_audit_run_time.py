@@ -94,6 +94,63 @@ def test_a_build_arg_the_application_may_read_is_no_finding(tmp_path: Path) -> N
     assert [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, files)] == ["7"]
 
 
+CARRIED = """\
+FROM python:3.11-slim AS base
+ARG UI_RELEASE=2.4.0
+ARG GPU_MODE=false
+ENV UI_RELEASE=${UI_RELEASE}
+ENV GPU_MODE="$GPU_MODE"
+
+FROM base AS build
+WORKDIR /src
+RUN git clone https://github.com/example/webui.git . \\
+    && git checkout v${UI_RELEASE}
+
+FROM base AS runtime
+COPY --from=build /src /app
+RUN if [ "$GPU_MODE" = "true" ]; then \\
+      echo 'python /app/launch.py --gpu' > /app/start.sh; \\
+    else \\
+      echo 'python /app/launch.py --cpu' > /app/start.sh; \\
+    fi
+ENV LOG_LEVEL=info
+CMD ["bash", "/app/start.sh"]
+"""
+
+
+def test_an_env_that_only_carries_a_build_arg_into_the_build(tmp_path: Path) -> None:
+    # ENV UI_RELEASE=${UI_RELEASE} and ENV GPU_MODE="$GPU_MODE" reach only the checkout and the test that
+    # writes the start script; what the container starts names neither
+    assert _audit(tmp_path, WEBUI_README, {"Dockerfile": CARRIED}) == [
+        "7: README documents UI_RELEASE as an environment variable of the container, but Dockerfile:2 "
+        "declares it as a build arg (ARG UI_RELEASE), which ENV UI_RELEASE on line 4 only carries into the "
+        "build step that reads it on line 9; nothing the container starts reads it: a value given at run "
+        "time changes nothing (certain)",
+        "8: README documents GPU_MODE as an environment variable of the container, but Dockerfile:3 "
+        "declares it as a build arg (ARG GPU_MODE), which ENV GPU_MODE on line 5 only carries into the "
+        "build step that reads it on line 14; nothing the container starts reads it: a value given at run "
+        "time changes nothing (certain)",
+    ]
+
+
+def test_envs_carrying_a_build_arg_that_the_container_may_read(tmp_path: Path) -> None:
+    # the generated start script reads GPU_MODE itself (single quotes: written as is, read at run time)
+    script = CARRIED.replace("--gpu' > /app/start.sh", "--mode $GPU_MODE' > /app/start.sh")
+    assert [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, {"Dockerfile": script})] == ["7"]
+    # an application the image copies in names UI_RELEASE
+    copied = CARRIED.replace(
+        "COPY --from=build /src /app", "COPY --from=build /src /app\nCOPY app /app/local"
+    )
+    files = {"Dockerfile": copied, "app/about.py": 'RELEASE = os.environ["UI_RELEASE"]\n'}
+    assert [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, files)] == ["8"]
+    # an ENV of a value of its own, not the build arg's: a setting of the image
+    own = CARRIED.replace("ENV UI_RELEASE=${UI_RELEASE}", "ENV UI_RELEASE=2.4.0")
+    assert [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, {"Dockerfile": own})] == ["8"]
+    # the variable read for no choice of what is built (a log line)
+    logged = CARRIED.replace("&& git checkout v${UI_RELEASE}", '&& echo "release ${UI_RELEASE}"')
+    assert [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, {"Dockerfile": logged})] == ["8"]
+
+
 def test_a_list_of_build_time_variables_is_no_claim_about_the_container(tmp_path: Path) -> None:
     readme = """\
 # Web UI image

@@ -4,7 +4,8 @@
   item of a list, under an environment-variables heading; `-e NAME=…` in a `docker run` of an image
   the README builds) that no ENV of the image's stages sets while its Dockerfile declares it as a build
   arg a build step reads (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]` writing start
-  flags), or that the entrypoint script the image copies in and starts gives a value of its own before
+  flags) — an ENV that only carries that arg into the build (`ENV CPU_ONLY=${CPU_ONLY}`) counting as
+  none —, or that the entrypoint script the image copies in and starts gives a value of its own before
   reading it (`ROCM_VERSION="6.4"` on its second line): a value passed with `-e` changes nothing;
 - a variable a sentence tells the user to set (`` Edit the `PYTORCH_INDEX` environment variable ``), or
   one of those entries, that a RUN reads while no ARG or ENV of the image declares it (`pip install
@@ -159,7 +160,7 @@ class _RunImage(_Image):
         """Why `name` set at run time does not reach a container of the image (the Dockerfile line or
         script that shows it); None when it may reach it; False when the Dockerfile says nothing of it."""
         if name in self.env:
-            return None
+            return self._carried_fact(name)
         script = self.script()
         if script is not None:
             found = _script_overrides(script[1])
@@ -178,6 +179,47 @@ class _RunImage(_Image):
         return (
             f"{self.model.path}:{line} declares it only as a build arg (ARG {name}, read at build time "
             f"on line {decls[0].used_lines[0]}); no ENV sets it in the image"
+        )
+
+    def _carried_fact(self, name: str) -> str | None:
+        """Why `name`, an ENV of the image, set at run time changes nothing: every ENV of that name the
+        image's stages write only carries a build arg of the same name into the build
+        (`ENV WEBUI_VERSION=${WEBUI_VERSION}`, the arg read nowhere else), a RUN reads it to pick what
+        it builds (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]`) and nothing the
+        container starts or copies in names it. None otherwise: the application may read the ENV."""
+        read = _dockerfile_read(self.model.file) if self.model.file else None
+        if read is None or _APP_READ.search(name) or name in self._read_at_run_time:
+            return None
+        own = [e for e in self.model.env if e.name == name and e.stage in self.labels and not e.inherited]
+        decls = [a for a in self.model.args if a.name == name and a.scope != "global"]
+        envs = {i.start_line: i for i in read[1].instructions if i.keyword == "ENV"}
+        carried = re.compile(rf"(?<![\w$]){name}=[\"']?\$(?:{name}\b|\{{{name}\}})[\"']?(?!\S)")
+        if (
+            not own
+            or not decls
+            or any(e.line not in envs or not carried.search(envs[e.line].args) for e in own)
+        ):
+            return None
+        if any(set(a.used_lines) - {e.line for e in own} for a in decls):
+            return None  # the arg is read elsewhere too
+        quoted = re.compile(rf"'[^']*\$\{{?{name}\b[^']*'")
+        picks = re.compile(
+            _INSTALL_SOURCE.format(name=re.escape(name))
+            + rf"|\b(?:checkout|--branch|-b)[ \t]+[\w./-]*\$\{{?{name}\b"
+            + rf"|\b(?:if|elif)[ \t]+\[\[?[ \t]+[\"']?\$\{{?{name}\b|\bcase[ \t]+[\"']?\$\{{?{name}\b"
+        )
+        choice = None
+        for inst in self._runs:
+            if inst.heredocs and re.search(rf"\$\{{?{name}\b", inst.body) or quoted.search(inst.original):
+                return None  # a script the build writes may read it when the container runs
+            if choice is None and picks.search(inst.original or inst.args):
+                choice = inst.start_line
+        if choice is None:
+            return None
+        return (
+            f"{self.model.path}:{decls[0].line} declares it as a build arg (ARG {name}), which ENV {name} "
+            f"on line {own[0].line} only carries into the build step that reads it on line {choice}; "
+            "nothing the container starts reads it"
         )
 
     def undeclared_read(self, name: str) -> int | None:
