@@ -268,3 +268,36 @@ def test_an_image_squashed_from_scratch_holds_the_base_of_the_stage_it_copies() 
     two = squashed.replace("FROM scratch", "FROM nvcr.io/nvidia/l4t-base:r36.3.0 AS other\nFROM scratch")
     two += "COPY --from=other /opt /opt\n"
     assert findings(readme, {"Dockerfile.torch24": two}) == []
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        '1. Build: docker build -t owner/opt_base0"',  # a stray quote, no context: a slip of the README
+        "- **Build**: `docker build -t owner/opt_base0 .`",
+        "2. Build image: sudo docker build --tag owner/opt_base0:latest .",
+    ],
+)
+def test_a_build_written_inline_in_a_list_item_tagged_with_its_own_base(item: str) -> None:
+    readme = f"# opt_base\n\n#Usage\n{item}\n2. Run: docker run -it --rm owner/opt_base0\n"
+    [found] = findings(readme, {"Dockerfile": BASED})
+    assert found.startswith("4: README builds Dockerfile as owner/opt_base0")
+    assert found.endswith(
+        "but Dockerfile:1 starts FROM owner/opt_base0:latest: the image takes the name of its own base, and "
+        "a later build of it starts from itself"
+    )
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "1. Build: docker build -t owner/ros-app .",  # its own name
+        "1. Build the base: docker build -t owner/opt_base0 -f Dockerfile.base .",  # the base's file
+        "1. Base: docker build -t owner/opt_base0 ../base",  # the base's folder
+        "1. docker build -t owner/opt_base0 is how the base was made",  # no labelled command
+        "Build: docker build -t owner/opt_base0 .",  # a line of prose, no list item
+        "1. Build: docker build -t $IMAGE .",
+    ],
+)
+def test_inline_builds_of_another_image_or_no_command(item: str) -> None:
+    assert findings(f"# opt_base\n\n{item}\n", {"Dockerfile": BASED}) == []

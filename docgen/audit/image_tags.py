@@ -7,7 +7,9 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
   starts `FROM owner/opt_base0:latest` (a README carried over from the base's repository). The build
   replaces the base under its name, and the next build of the image starts from itself. Only the very
   name and tag count (`latest` when none is written): `owner/opt_base0-ros`, `${USER}/ros:…` for
-  `dustynv/ros:…`, `pytorch:2.6.0-…` for `pytorch/pytorch:2.6.0-…` are other images;
+  `dustynv/ros:…`, `pytorch:2.6.0-…` for `pytorch/pytorch:2.6.0-…` are other images. Read also from a
+  build written inline as a labelled list item (`1. Build: docker build -t owner/opt_base0"`,
+  `_inline_builds`);
 - a tag written as jetson-containers writes its tags, `NAME:VERSION-rL4T` (`jetson-pytorch:2.4-r36.3.0`:
   PyTorch 2.4 for L4T R36.3.0): the L4T release against the one the Jetson image the build starts
   FROM names (`nvcr.io/nvidia/l4t-base:r36.2.0`), to the precision the tag writes; and VERSION against
@@ -105,8 +107,34 @@ def _builds(doc: Document) -> Iterator[_Build]:
                 yield found
 
 
-def _read_build(command: list[tuple[int, str]], folder: str) -> _Build | None:
-    """The build a command (its lines) runs, None when it runs none or its words cannot be told."""
+_INLINE_BUILD = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\*\*)?[A-Za-z][\w ]{0,20}(?:\*\*)?:(?:\*\*)?[ \t]*`?"
+    r"(?P<command>(?:sudo[ \t]+)?docker[ \t]+(?:image[ \t]+)?build[ \t][^`]*?)`?[ \t]*\Z"
+)
+"""A list item that is a labelled build command written inline (`1. Build: docker build -t owner/app .`)."""
+
+
+def _inline_builds(doc: Document) -> Iterator[_Build]:
+    """The build commands written inline as labelled list items (`_INLINE_BUILD`), out of any command
+    block: a quote left unclosed at the end (`docker build -t owner/app"`) is a slip and dropped, and a
+    command that names no context builds the folder the README is in (its `.` forgotten)."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if (m := _INLINE_BUILD.match(text)) is None:
+                continue
+            command = m.group("command").rstrip()
+            if command.count('"') % 2 and command.endswith('"'):
+                command = command[:-1]
+            if command.count("'") % 2 and command.endswith("'"):
+                command = command[:-1]
+            found = _read_build([(line, command)], "", context=".")
+            if found is not None:
+                yield found
+
+
+def _read_build(command: list[tuple[int, str]], folder: str, context: str | None = None) -> _Build | None:
+    """The build a command (its lines) runs, None when it runs none or its words cannot be told. With
+    `context`, a command that names none builds that one."""
     text = " ".join(t.rstrip().removesuffix("\\") for _, t in command)
     start = _BUILD_COMMAND.search(text)
     if start is None or "#" in text[: start.start()]:
@@ -126,6 +154,8 @@ def _read_build(command: list[tuple[int, str]], folder: str) -> _Build | None:
     tags = [value for name, value in options if name in ("-t", "--tag")]
     files = [value for name, value in options if name in ("-f", "--file")]
     file = files[-1] if files else None
+    if not positional and context is not None:
+        positional = [context]
     if len(positional) != 1:
         return None
     return _Build(command[0][0], tuple(tags), file, positional[0], folder)
@@ -203,6 +233,14 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     read when no build of the part gives that very tag (which is read there)."""
     built: set[str] = set()
     said: set[str] = set()
+    for build in _inline_builds(doc):
+        model = _built_model(build, auditor.models)
+        root = _root(model) if model is not None else None
+        if model is None or root is None or root.parent is not None:
+            continue
+        for tag in build.tags:
+            if tag and not _PLACEHOLDER.search(tag) and _same_image(tag, root.base):
+                yield _own_base(auditor, build.line, model, tag, root)
     for build in _builds(doc):
         model = _built_model(build, auditor.models)
         built.add(model.path if model is not None else "")
@@ -214,13 +252,7 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         base = root.base if root is not None and root.parent is None else ""
         for tag in tags:
             if root is not None and base and not _PLACEHOLDER.search(tag) and _same_image(tag, base):
-                yield Diagnostic(
-                    auditor.path,
-                    build.line,
-                    f"README builds {model.path} as {tag}, but {model.path}:{root.line} starts FROM {base}: "
-                    "the image takes the name of its own base, and a later build of it starts from itself",
-                    confidence=CERTAIN,
-                )
+                yield _own_base(auditor, build.line, model, tag, root)
                 continue
             yield from _jetson_tag(build.line, tag, model, base, root, auditor)
     titled = _TAG_HEADING.match(doc.headings[0][1]) if doc.headings else None
@@ -229,6 +261,17 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         root = _root(model)
         base = root.base if root is not None and root.parent is None else ""
         yield from _jetson_tag(doc.headings[0][0], titled.group(1), model, base, root, auditor)
+
+
+def _own_base(auditor: _Auditor, line: int, model: ImageModel, tag: str, root: Stage) -> Diagnostic:
+    """The finding of a build tagging the image with the name of the base it starts from."""
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README builds {model.path} as {tag}, but {model.path}:{root.line} starts FROM {root.base}: "
+        "the image takes the name of its own base, and a later build of it starts from itself",
+        confidence=CERTAIN,
+    )
 
 
 def _jetson_tag(
