@@ -14,7 +14,7 @@ from docgen.audit import audit
 from docgen.audit.version_facts import built_for, env_versions, overriding_pins
 from docgen.dockerfile import parse_dockerfile
 from docgen.model import Component
-from docgen.pipeline import model_of
+from docgen.pipeline import build_model, model_of
 
 TABLE = """\
 # Trainer image
@@ -576,3 +576,50 @@ def test_a_donor_repository_does_not_outrank_the_base_release() -> None:
     # a release the base is not is still found, against the base image
     stale = "# llama.cpp for gfx906 + ROCm 6.4.1\n"
     assert _confidences(stale, DONOR) == [(1, "README says ROCm 6.4.1 but Dockerfile:1 says 7.0.2", "likely")]
+
+
+# --- a version build arg that only labels the image ----------------------------------------------------
+
+LABELLED = """\
+FROM rocm/dev-ubuntu-22.04:6.2
+ARG TORCH_VERSION="v2.4.0"
+LABEL "org.example.torch.version"=${TORCH_VERSION}
+ARG workdir_name="torch.${TORCH_VERSION}"
+RUN mkdir -p /build/${workdir_name} && cd /build/${workdir_name} && \\
+    git clone https://github.com/pytorch/pytorch && cd pytorch && \\
+    git submodule update --init --recursive && python3 setup.py install
+"""
+
+LABELLED_README = "# PyTorch 2.4.0 on ROCm 6.2\n\nBuilds PyTorch from source.\n"
+
+
+def _labelled(tmp_path: Path, dockerfile: str, readme: str = LABELLED_README) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": dockerfile})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", [model], {})]
+
+
+def test_a_version_arg_that_only_labels_a_clone_of_the_default_branch(tmp_path: Path) -> None:
+    assert _labelled(tmp_path, LABELLED) == [
+        "1: README says PyTorch 2.4.0 but Dockerfile:2 says ARG TORCH_VERSION=v2.4.0 only labels the image "
+        "(LABEL on line 3), while line 6 clones pytorch with no ref: its default branch (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # the clone checks the version out
+        LABELLED.replace("cd pytorch && \\", "cd pytorch && git checkout ${TORCH_VERSION} && \\"),
+        # the clone is at a ref of its own
+        LABELLED.replace("git clone https", "git clone -b v2.4.0 https"),
+        # a derived arg read as more than a folder (a tag to check out)
+        LABELLED.replace(
+            'ARG workdir_name="torch.${TORCH_VERSION}"', 'ARG workdir_name="${TORCH_VERSION}"'
+        ).replace("cd pytorch && \\", "cd pytorch && git checkout ${workdir_name} && \\"),
+        # a wheel pinned besides the clone
+        LABELLED + "RUN pip install torch==2.4.0\n",
+    ],
+)
+def test_version_args_the_build_reads_or_a_pin_agrees_with(tmp_path: Path, dockerfile: str) -> None:
+    assert _labelled(tmp_path, dockerfile) == []

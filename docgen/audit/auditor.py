@@ -24,7 +24,13 @@ from docgen.audit.coverage import (
     unread_args,
 )
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
-from docgen.audit.version_facts import built_for, distribution_versions, env_versions, overriding_pins
+from docgen.audit.version_facts import (
+    built_for,
+    distribution_versions,
+    env_versions,
+    labels_only,
+    overriding_pins,
+)
 from docgen.audit.versions import (
     _ALIASES,
     _RELEASE,
@@ -85,6 +91,9 @@ class _Fact:
     tag: bool = False
     """Read off a base image's reference (its tag, the release notes of the NGC release it names): a
     later pin of the image built replaces it (`version_facts.overriding_pins`)."""
+    unpinned: bool = False
+    """A version a build arg only labels the image with while the component is cloned at its default
+    branch (`version_facts.labels_only`): no version said agrees with it."""
     default: bool = False
     """What the distribution's default package installs (`python3` on Ubuntu 22.04 is 3.10,
     `version_facts.distribution_versions`): a version said exactly disagrees with it, a minimum or a
@@ -207,8 +216,11 @@ class _Facts:
             for said in model.stated
         ]
         for keys, fact in stated:
-            if not any(self.by_key.get(key) and not self.by_key[key][0].stated for key in keys):
-                self._add(keys, fact)
+            facts = [f for key in keys for f in self.by_key.get(key, ())]
+            if not any(f.unpinned for f in facts) and not any(
+                self.by_key.get(key) and not self.by_key[key][0].stated for key in keys
+            ):
+                self._add(keys, fact)  # (a label of a version a build arg only labels with says no more)
         if alone:
             for model in models:
                 self._read_distribution(model, names)
@@ -225,6 +237,7 @@ class _Facts:
         passed = dict(model.build_args)  # the values the build gives (a bake target's args) win
         origins = {arg: (shown, at) for arg, shown, at in model.arg_origins if at is not None}
         # Build args first: when a README is stale, the ARG line is where the version is changed.
+        labelled: set[str] = set()  # version args that only label the image (`labels_only`)
         for decl in model.args:
             match = _VERSION_ARG.search(decl.name)
             if not match or (decl.bare and decl.name not in passed) or not decl.effective_default:
@@ -235,6 +248,14 @@ class _Facts:
                 keys |= _keys(names[decl.name], names)
             default = decl.effective_default
             where, line = origins.get(decl.name, (path, decl.line))
+            read = _dockerfile_read(model.file) if model.file else None
+            label = None
+            if read is not None:
+                label = labels_only(decl, model, read[1], keys, lambda name: _keys(name, names))
+            if label is not None:
+                self._add(keys, _Fact(default, label, line, where, exact=True, stated=True, unpinned=True))
+                labelled.add(decl.name)
+                continue
             self._add(keys, _Fact(default, short_commit(default), line, where, exact=True))
         # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
         arg_lines: dict[str, int] = {}
@@ -247,6 +268,8 @@ class _Facts:
             if (fact := _metapackage_fact(comp, arg_lines.get(comp.arg or "", comp.line), path)) is not None
         }
         for row in version_rows(model, names, None):
+            if row.arg in labelled and row.source is None:
+                continue  # the arg's version, read above as what it is: a label
             if (row.name.lower(), row.line) in metapackages:
                 continue  # read below, as the compiler's major version
             if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
@@ -544,7 +567,7 @@ class _Auditor:
                 continue  # `Python 3.8+`: what the project supports, not what the distribution gives
             if fact.default and name.lower().startswith("python") and _major(version) != _major(fact.value):
                 continue  # `Python 2.7` beside Ubuntu's `python3` 3.6: another package, maybe there too
-            agrees = _satisfies(operator, version, fact.value, fact.exact)
+            agrees = False if fact.unpinned else _satisfies(operator, version, fact.value, fact.exact)
             if agrees:
                 return True, fact
             wrong = fact if agrees is False and wrong is None else wrong

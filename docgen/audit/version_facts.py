@@ -11,6 +11,10 @@ component is the image's when the Dockerfile gives two.
   (`rocm/pytorch:…_pytorch_release_2.3.0`, an NGC release) but a later RUN of the image built pins
   `torch==2.5.1`: the image has 2.5.1, and the tag's version is no longer one of its facts.
 
+- A version build arg that only labels the image (`labels_only`): `ARG PYTORCH_VERSION="v2.4.0"` read
+  by a `LABEL` and a folder name, while the Dockerfile clones pytorch with no ref (its default branch):
+  the image has no PyTorch 2.4.0, whatever the label says.
+
 - What the distribution gives (`distribution_versions`): `apt-get install python3-pip` on
   `nvidia/cuda:11.3.0-base-ubuntu20.04` installs Ubuntu 20.04's `python3`, Python 3.8, and
   `build-essential` its `gcc`, GCC 9 (`baseimage.distribution`), when nothing else in the image brings
@@ -27,11 +31,11 @@ builder's `pip install torch==…` whose wheel is not copied does not override t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 
 from docgen.audit.versions import _CUDA_TAG
 from docgen.baseimage import distribution
-from docgen.model import Component, ImageModel
+from docgen.model import ArgDecl, Component, ImageModel, ParsedDockerfile
 from docgen.rows import image_stages
 
 _ENV_VERSION = re.compile(r"(?:NV_)?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*?)_(?:VERSION|VER)\Z")
@@ -182,3 +186,53 @@ def distribution_versions(model: ImageModel) -> Iterator[tuple[str, str, str, in
         if package is not None:
             shown = f"{versions[what]} ({package.name} of {found.name})"
             yield what, versions[what], shown, package.line
+
+
+_FOLDER_READ = r"(?<=/)\$\{{?{name}\b"
+"""A read of an arg as a part of a path (`cd $HOME/build/${dirname}`): a folder's name, not a version."""
+
+
+def labels_only(
+    decl: ArgDecl,
+    model: ImageModel,
+    parsed: ParsedDockerfile,
+    keys: Collection[str],
+    keys_of: Callable[[str], Collection[str]],
+) -> str | None:
+    """What the image has of the component a version build arg names, when the arg only labels it: every
+    line reading it is a `LABEL`, or an `ARG` deriving a name that RUNs read only as a folder of a path
+    (`ARG dirname="pytorch.${PYTORCH_VERSION}"`, `cd $HOME/build/${dirname}`), and each component known
+    by one of `keys` (`keys_of` its name; at least one) is a git clone with no ref, which builds its
+    default branch. None otherwise (a RUN reading the version, a pin of the component, a clone at a ref)."""
+    comps = [c for c in model.components if set(keys_of(c.name)) & set(keys)]
+    if not comps or any(c.kind != "git" or c.pinned or c.ref or c.version for c in comps):
+        return None
+    at = {inst.start_line: inst for inst in parsed.instructions}
+    labels: list[int] = []
+    for line in decl.used_lines:
+        inst = at.get(line)
+        if inst is None:
+            return None
+        if inst.keyword == "LABEL":
+            labels.append(line)
+            continue
+        if inst.keyword != "ARG":
+            return None
+        for derived in (a for a in model.args if a.line == line and a.name != decl.name):
+            for use in derived.used_lines:
+                other = at.get(use)
+                if other is None or other.keyword not in ("RUN", "LABEL"):
+                    return None
+                text = other.original or other.args
+                reads = len(re.findall(rf"\$\{{?{re.escape(derived.name)}\b", text))
+                if other.keyword == "RUN" and reads != len(
+                    re.findall(_FOLDER_READ.format(name=re.escape(derived.name)), text)
+                ):
+                    return None
+    if not labels:
+        return None
+    clone = comps[0]
+    return (
+        f"ARG {decl.name}={decl.effective_default} only labels the image (LABEL on line {labels[0]}), while "
+        f"line {clone.line} clones {clone.name} with no ref: its default branch"
+    )
