@@ -286,3 +286,11 @@ def test_a_table_of_other_numbers_is_no_port_table(tmp_path: Path) -> None:
     readme = "# Llama Chat\n\n| Application | Version |\n|---|---|\n| Llama Chat | 3001 |\n"
     files = {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_llama_chat.sh": START % 5001}
     assert _template(tmp_path, files, readme) == []
+
+
+def test_a_copied_script_that_is_a_symlink_loop_is_passed_over(tmp_path: Path) -> None:
+    # `scripts/start_llama_chat.sh -> start_llama_chat.sh`: Path.resolve() raises RuntimeError on a loop
+    # (Python < 3.13), which stopped the whole audit (`Symlink loop from …`, exit 2); the file says nothing
+    make_tree(tmp_path, {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_other.sh": START % 5001})
+    (tmp_path / "scripts" / "start_llama_chat.sh").symlink_to("start_llama_chat.sh")
+    assert _audit(tmp_path, PORT_TABLE, TEMPLATE) == []
