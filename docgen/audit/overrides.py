@@ -31,6 +31,7 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, _Auditor
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, compose_file, docker_run
+from docgen.audit.paths import resolves_inside
 from docgen.audit.run_time import _copies, _last_name, _own_names, _RunImage
 from docgen.audit.wording import _line_at, _sentences
 from docgen.dockerfile import read_dockerfile
@@ -108,6 +109,9 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
     ):
         return None
     folder = Path(model.file).parent
+    top = _resolved(folder)
+    if top is None:
+        return None
     for copy in model.context_copies:
         if copy.stage not in image.indexes or copy.line != copied[1]:
             continue
@@ -115,7 +119,7 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
             if not _copies(src, name) or ".." in src:
                 continue
             path = folder / posixpath.dirname(src.lstrip("/")) / name
-            if not path.resolve().is_relative_to(folder.resolve()):
+            if not resolves_inside(path, top):
                 continue
             text = text_or_none(path) if path.is_file() else None
             if text is None or _edited(model.file, name):
@@ -123,6 +127,15 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
             shown = posixpath.join(posixpath.dirname(model.path), posixpath.dirname(src.lstrip("/")), name)
             return posixpath.normpath(shown), text
     return None
+
+
+def _resolved(folder: Path) -> Path | None:
+    """`folder` with its links resolved, the top the files read beside a Dockerfile must stay in; None
+    when it cannot be resolved (a symlink loop)."""
+    try:
+        return folder.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return None
 
 
 def _edited(dockerfile: str, name: str) -> bool:
