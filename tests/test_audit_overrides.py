@@ -232,3 +232,20 @@ def test_an_entrypoint_script_that_is_a_symlink_loop_is_passed_over(tmp_path: Pa
     make_tree(tmp_path, {"Dockerfile": SCRIPT_IMAGE})
     (tmp_path / "entrypoint.sh").symlink_to("entrypoint.sh")
     assert _audit(tmp_path, SCRIPT_README, {}) == []
+
+
+def test_files_linked_out_of_the_project_are_not_read(tmp_path: Path) -> None:
+    # an entrypoint script or a compose file beside the Dockerfile that is a link out of its folder is
+    # not read: its text (a `command:`, a script's lines) is no fact of this image
+    outside = {"outside/entrypoint.sh": IGNORING, "outside/docker-compose.yml": COMPOSE}
+    make_tree(tmp_path, outside)
+    proj = tmp_path / "proj"
+    make_tree(proj, {"Dockerfile": SCRIPT_IMAGE})
+    (proj / "entrypoint.sh").symlink_to(tmp_path / "outside" / "entrypoint.sh")
+    assert _audit(proj, SCRIPT_README, {}) == []
+    told = RUN_README + "\nEdit the `command` parameter to customize the arguments of the web UI.\n"
+    shell = tmp_path / "shell"
+    make_tree(shell, {"Dockerfile": SHELL_FORM})
+    (shell / "docker-compose.yml").symlink_to(tmp_path / "outside" / "docker-compose.yml")
+    found = _audit(shell, told, {})
+    assert not any("`command:`" in f for f in found), found

@@ -238,13 +238,15 @@ def _compose_commands(
 
 def _compose_given(image: _RunImage) -> Iterator[tuple[str, str]]:
     """(compose file shown, service) of each service of a compose file beside the image's Dockerfile that
-    builds it (no `image:` of its own, its `dockerfile:` this one or none) and gives it a `command:`."""
+    builds it (no `image:` of its own, its `dockerfile:` this one or none) and gives it a `command:`; a
+    compose file linked out of the Dockerfile's folder is not read."""
     if not image.model.file:
         return
     dockerfile = Path(image.model.file)
     folder = dockerfile.parent
+    top = _resolved(folder)
     for path in compose.default_files(folder):
-        read = compose_file(path)
+        read = compose_file(path) if top is not None and resolves_inside(path, top) else None
         if read is None:
             continue
         for service in read[0]:
