@@ -303,6 +303,29 @@ def test_scripts_are_looked_for_in_the_project_only(
     assert all(Path(p).is_relative_to(proj.resolve()) for p in listed), listed
 
 
+@pytest.mark.parametrize("command", ["bash ../other/private-rotate.sh", "bash linked/Private-Rotate.sh"])
+def test_a_script_respelt_outside_the_project_is_not_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A script named but for case and separators like a file outside the project, through `..` or a
+    link leading out: that folder used to be listed (`os.listdir`) and the README told `did you mean
+    ../other/private_rotate.sh?`, a file outside the project."""
+    proj = _scripts_tree(tmp_path)
+    (proj / "README.md").write_text(f"# App\n\n```bash\n./run.sh\n{command}\n```\n")
+    listed: list[str] = []
+    listdir = os.listdir
+
+    def listing(path: Any = ".") -> Any:
+        listed.append(os.path.realpath(path))
+        return listdir(path)
+
+    monkeypatch.setattr(os, "listdir", listing)
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert "private_rotate" not in result.out, result.out
+    assert all(Path(p).is_relative_to(proj.resolve()) for p in listed), listed
+
+
 def test_a_script_of_a_renamed_name_inside_the_project_is_still_found(tmp_path: Path) -> None:
     """What the rule finds inside the project it still finds, through a `cd` and a link that stay in it."""
     proj = _scripts_tree(tmp_path)
