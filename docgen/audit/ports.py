@@ -19,6 +19,7 @@ on (`likely`: the service is tied by name).
 from __future__ import annotations
 
 import glob
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -203,7 +204,7 @@ def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> st
         if _INCLUDE.search(config.text):
             return None
         starts = [m.end() for m in _SERVER.finditer(config.text)]
-        for begin, end in zip(starts, [*starts[1:], len(config.text)], strict=True):
+        for begin, end in itertools.pairwise([*starts, len(config.text)]):  # (none: no server)
             server = config.text[begin:end]
             listens = _LISTEN.findall(server)
             if port in listens:
