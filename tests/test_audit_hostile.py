@@ -775,3 +775,31 @@ def test_what_readme_sentences_give_to_the_base_is_read_once() -> None:
     _Walked.walks = 0
     sayings = disabled._base_sayings(doc)
     assert _Walked.walks == 1 and sayings.count("\n") == 499
+
+
+def test_the_names_set_in_front_of_scripts_are_read_once_for_all_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables of each part of the README (a part for each build a section gives: `--build-arg
+    FOO_BAR=i`) read every command block of the whole README again for the names set in front of a
+    script (`set_for_scripts`): n sections cost n² (1,000 sections, 19,000 lines: 11 s of 64 s)."""
+    (tmp_path / "Dockerfile").write_text(DOCKERFILE)
+    calls: list[int] = []
+    original = references.set_for_scripts
+
+    def counted(doc: Document) -> frozenset[str]:
+        calls.append(len(doc.fences))
+        return original(doc)
+
+    patch(monkeypatch, "set_for_scripts", counted)
+    if hasattr(audit, "set_for_scripts"):  # (`audit` itself, which reads it once for all parts)
+        monkeypatch.setattr(audit, "set_for_scripts", counted)
+    readme = "# App\n\n" + "".join(
+        f"## Build {i}\n\n```bash\ndocker build --build-arg FOO_BAR={i} -t app:{i} .\n```\n\n"
+        "| Arg | Default |\n|---|---|\n| `FOO_BAR` | 1 |\n\n"
+        for i in range(40)
+    )
+    (tmp_path / "README.md").write_text(readme)
+    monkeypatch.chdir(tmp_path)
+    run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert len(calls) == 1, calls
