@@ -21,6 +21,7 @@ compose `command:` the compose file has) and a Dockerfile instruction, and is `c
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -28,14 +29,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, compose_file, docker_run
 from docgen.audit.paths import resolves_inside
 from docgen.audit.run_time import _copies, _last_name, _own_names, _RunImage
 from docgen.audit.wording import _line_at, _sentences
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Setting
@@ -72,14 +71,32 @@ def _discards(image: _RunImage) -> tuple[Setting, str] | None:
         return entry, f"runs `{words[2]}` with sh -c, which never reads the arguments of the run"
     script = words[1] if words[0] in _SHELLS and len(words) > 1 else words[0]
     found = _copied_script(image, script)
-    if found is None:
+    if found is None or not _never_reads_arguments(found[1], script.endswith(".sh")):
         return None
-    shown, text = found
-    if not (_SHELL_SCRIPT.match(text) or (script.endswith(".sh") and not text.startswith("#!"))):
-        return None
+    return entry, f"starts {script} ({found[0]}), a script that never reads its arguments"
+
+
+def _never_reads_arguments(path: Path, named_sh: bool) -> bool:
+    """True when the file at `path` is a shell script (a shell's `#!`, or none and `named_sh`: its name
+    ends in `.sh`) with a command, that never reads its arguments (`_READS_ARGS`); False when it cannot be
+    read. Read once for every part of the README, again only when the file has changed (its size or
+    modification time): a script of megabytes is searched whole."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    return _never_reads_arguments_at(str(path), stat.st_mtime_ns, stat.st_size, named_sh)
+
+
+@functools.lru_cache(maxsize=64)
+def _never_reads_arguments_at(path: str, mtime_ns: int, size: int, named_sh: bool) -> bool:
+    """`_never_reads_arguments` of the file as it was at that modification time and size (the cache key)."""
+    text = text_or_none(Path(path))
+    if text is None or not (_SHELL_SCRIPT.match(text) or (named_sh and not text.startswith("#!"))):
+        return False
     if _READS_ARGS.search(text) or not any(_COMMAND_LINE.match(line) for line in text.splitlines()):
-        return None  # (a script with no command is a stand-in for one docgen is not shown)
-    return entry, f"starts {script} ({shown}), a script that never reads its arguments"
+        return False  # (a script with no command is a stand-in for one docgen is not shown)
+    return True
 
 
 def _exec_form(value: str) -> list[str] | None:
@@ -95,10 +112,10 @@ def _exec_form(value: str) -> list[str] | None:
     return words
 
 
-def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
-    """(path shown, text) of the file of the build context, beside the Dockerfile, that the image copies to
-    the path `script` its ENTRYPOINT starts; None when none does, a RUN of the image names it (it may be
-    edited) or it cannot be read."""
+def _copied_script(image: _RunImage, script: str) -> tuple[str, Path] | None:
+    """(path shown, path) of the file of the build context, beside the Dockerfile, that the image copies
+    to the path `script` its ENTRYPOINT starts; None when none does, it is no file or a RUN of the image
+    names it (it may be edited)."""
     model = image.model
     if not model.file:
         return None
@@ -121,11 +138,10 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
             path = folder / posixpath.dirname(src.lstrip("/")) / name
             if not resolves_inside(path, top):
                 continue
-            text = text_or_none(path) if path.is_file() else None
-            if text is None or _edited(model.file, name):
+            if not path.is_file() or _edited(model.file, name):
                 return None
             shown = posixpath.join(posixpath.dirname(model.path), posixpath.dirname(src.lstrip("/")), name)
-            return posixpath.normpath(shown), text
+            return posixpath.normpath(shown), path
     return None
 
 
@@ -139,12 +155,12 @@ def _resolved(folder: Path) -> Path | None:
 
 
 def _edited(dockerfile: str, name: str) -> bool:
-    """True when a RUN of the Dockerfile names the file `name` (other than making it executable)."""
-    try:
-        parsed = read_dockerfile(dockerfile)
-    except (DocgenError, OSError):
+    """True when a RUN of the Dockerfile names the file `name` (other than making it executable), or the
+    Dockerfile cannot be read."""
+    read = _dockerfile_read(dockerfile)  # (parsed once for every part of the README)
+    if read is None:
         return True
-    for inst in parsed.instructions:
+    for inst in read[1].instructions:
         if inst.keyword != "RUN":
             continue
         text = " ".join([inst.args, *(h.body for h in inst.heredocs)])
