@@ -835,3 +835,39 @@ def test_an_entrypoint_script_is_read_once_for_all_parts(
     monkeypatch.chdir(tmp_path)
     run("audit", "README.md", "--dockerfile", "Dockerfile")
     assert reads.searches == 1, reads.searches
+
+
+def test_the_copied_scripts_are_read_once_for_a_port_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each row of a port table read every start script the image copies in again for the ports its
+    commands give (`--port 5001`): a table of n rows over scripts of m lines cost n·m (250 build
+    sections over a 100,000-line copied script: 18 s)."""
+    from docgen.audit import ports
+
+    calls: list[int] = []
+    given = ports._given_ports
+
+    def counted(script: str) -> Iterator[tuple[str, int]]:
+        calls.append(len(script))
+        return given(script)
+
+    monkeypatch.setattr(ports, "_given_ports", counted)
+    dockerfile = (
+        'FROM ubuntu:24.04\nCOPY nginx.conf /etc/nginx/nginx.conf\nCOPY scripts/* /\nCMD ["/start.sh"]\n'
+    )
+    rows = "".join(f"| 3000 | {3100 + i} | Llama Chat |\n" for i in range(100))
+    readme = f"# Chat\n\n| Connect Port | Internal Port | Description |\n|---|---|---|\n{rows}"
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": dockerfile,
+            "nginx.conf": "http {\n  server {\n    listen 5000;\n  }\n}\n",
+            "scripts/start_llama_chat.sh": "#!/bin/bash\npython -m chat --port 5001\n",
+            "scripts/start.sh": "#!/bin/bash\n/start_llama_chat.sh\n",
+        },
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit.audit(readme, "README.md", model, {}, tmp_path, tmp_path)
+    assert len([d for d in found if "port table" in d.message]) == 100
+    assert len(calls) <= 2, len(calls)

@@ -133,6 +133,8 @@ class _Copied:
     """The path shown in a finding: relative to the Dockerfile's folder."""
     dest: str
     text: str
+    ports: tuple[tuple[str, int], ...]
+    """(port, line) of each port its commands give a program (`_given_ports`), read once for every row."""
 
 
 def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -190,11 +192,11 @@ def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> st
     ]
     given: dict[str, tuple[_Copied, int]] = {}
     for script in scripts:
-        for found, number in _given_ports(script.text):
+        for found, number in script.ports:
             given.setdefault(found, (script, number))
     if not given or port in given:
         return None
-    if any(port == found for f in copied if f.path.suffix == ".sh" for found, _ in _given_ports(f.text)):
+    if any(port == found for f in copied if f.path.suffix == ".sh" for found, _ in f.ports):
         return None  # another script of the image gives the port to a program
     configs = [f for f in copied if f.dest.startswith(_NGINX_DIR)]
     if not image.plain and not any(f.dest == _NGINX_CONF for f in configs):
@@ -261,5 +263,6 @@ def _copied_files(image: _Image) -> list[_Copied]:
                 dest = copy.dest.strip("\"'")
                 if dest.endswith("/") or len(copy.sources) > 1 or any(c in source for c in "*?["):
                     dest = dest.rstrip("/") + "/" + path.name
-                files.append(_Copied(path, path.relative_to(root).as_posix(), dest, text))
+                ports = tuple(_given_ports(text)) if path.suffix.lower() == ".sh" else ()
+                files.append(_Copied(path, path.relative_to(root).as_posix(), dest, text, ports))
     return files
