@@ -220,12 +220,21 @@ def _run_commands(part: Document, whole: Document, auditor: _Auditor, fact: str)
 
 
 _COMMAND_SPAN = re.compile(r"(?:command|command:|CMD)\Z")
-_EDIT_WORDS = re.compile(
-    r"\b(?:edit|change|modify|customi[sz]e|adjust|set|override|pass)\w*\b.*\b(?:arguments?|args|flags?|options?|parameters?)\b"
-    r"|\b(?:arguments?|args|flags?|options?|parameters?)\b.*\b(?:edit|change|modify|customi[sz]e|adjust|override|pass)\w*\b",
-    re.IGNORECASE,
-)
-"""A sentence telling the user to give the program arguments through a compose `command:`."""
+_EDIT_VERB = re.compile(r"\b(?:edit|change|modify|customi[sz]e|adjust|set|override|pass)\w*\b", re.IGNORECASE)
+_ARGUMENTS = re.compile(r"\b(?:arguments?|args|flags?|options?|parameters?)\b", re.IGNORECASE)
+
+
+def _tells_to_edit(sentence: str) -> bool:
+    """True when `sentence` tells the user to give the program arguments through a compose `command:`: a
+    verb of editing (`_EDIT_VERB`) before a word for arguments (`_ARGUMENTS`), or one after it other than
+    `set` (`arguments … to change`). Each pattern is searched once: a `.*` between them made a long
+    sentence of such verbs cost its length squared."""
+    verbs = [m for m in _EDIT_VERB.finditer(sentence)]
+    words = [m for m in _ARGUMENTS.finditer(sentence)]
+    if not verbs or not words:
+        return False
+    after = [m for m in verbs if not m.group().lower().startswith("set")]
+    return verbs[0].end() <= words[-1].start() or (bool(after) and words[0].end() <= after[-1].start())
 
 
 def _compose_commands(
@@ -241,7 +250,7 @@ def _compose_commands(
         for start, _end, sentence in _sentences(para.lines):
             if not any(_COMMAND_SPAN.match(code.strip()) for _, _, code in code_spans(sentence)):
                 continue
-            if not _EDIT_WORDS.search(sentence):
+            if not _tells_to_edit(sentence):
                 continue
             yield Diagnostic(
                 auditor.path,
