@@ -907,3 +907,13 @@ def test_a_long_sentence_naming_the_compose_command_is_read_once(tmp_path: Path)
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     found = audit.audit(readme, "README.md", model, {}, tmp_path, tmp_path)
     assert [d.line for d in found if "`command:`" in d.message] == [5]
+
+
+def test_a_copied_script_with_a_line_of_dashes_is_read_once() -> None:
+    """The ports a start script's commands give (`--server-port 7860`) were read by `--[\\w-]*[-_]port`,
+    which went back over a line of dashes from each of them: a banner of n dashes cost n² (20,000:
+    5 s; the 200,000 here would take minutes). The ports of the script are still read."""
+    from docgen.audit import ports
+
+    script = 'echo "' + "-" * 200_000 + '"\npython -m chat --server-port 7860\n'
+    assert list(ports._given_ports(script)) == [("7860", 2)]
