@@ -303,6 +303,29 @@ def test_scripts_are_looked_for_in_the_project_only(
     assert all(Path(p).is_relative_to(proj.resolve()) for p in listed), listed
 
 
+@pytest.mark.parametrize("command", ["bash ../other/private-rotate.sh", "bash linked/Private-Rotate.sh"])
+def test_a_script_respelt_outside_the_project_is_not_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A script named but for case and separators like a file outside the project, through `..` or a
+    link leading out: that folder used to be listed (`os.listdir`) and the README told `did you mean
+    ../other/private_rotate.sh?`, a file outside the project."""
+    proj = _scripts_tree(tmp_path)
+    (proj / "README.md").write_text(f"# App\n\n```bash\n./run.sh\n{command}\n```\n")
+    listed: list[str] = []
+    listdir = os.listdir
+
+    def listing(path: Any = ".") -> Any:
+        listed.append(os.path.realpath(path))
+        return listdir(path)
+
+    monkeypatch.setattr(os, "listdir", listing)
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert "private_rotate" not in result.out, result.out
+    assert all(Path(p).is_relative_to(proj.resolve()) for p in listed), listed
+
+
 def test_a_script_of_a_renamed_name_inside_the_project_is_still_found(tmp_path: Path) -> None:
     """What the rule finds inside the project it still finds, through a `cd` and a link that stay in it."""
     proj = _scripts_tree(tmp_path)
@@ -752,3 +775,145 @@ def test_what_readme_sentences_give_to_the_base_is_read_once() -> None:
     _Walked.walks = 0
     sayings = disabled._base_sayings(doc)
     assert _Walked.walks == 1 and sayings.count("\n") == 499
+
+
+def test_the_names_set_in_front_of_scripts_are_read_once_for_all_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables of each part of the README (a part for each build a section gives: `--build-arg
+    FOO_BAR=i`) read every command block of the whole README again for the names set in front of a
+    script (`set_for_scripts`): n sections cost n² (1,000 sections, 19,000 lines: 11 s of 64 s)."""
+    (tmp_path / "Dockerfile").write_text(DOCKERFILE)
+    calls: list[int] = []
+    original = references.set_for_scripts
+
+    def counted(doc: Document) -> frozenset[str]:
+        calls.append(len(doc.fences))
+        return original(doc)
+
+    patch(monkeypatch, "set_for_scripts", counted)
+    if hasattr(audit, "set_for_scripts"):  # (`audit` itself, which reads it once for all parts)
+        monkeypatch.setattr(audit, "set_for_scripts", counted)
+    readme = "# App\n\n" + "".join(
+        f"## Build {i}\n\n```bash\ndocker build --build-arg FOO_BAR={i} -t app:{i} .\n```\n\n"
+        "| Arg | Default |\n|---|---|\n| `FOO_BAR` | 1 |\n\n"
+        for i in range(40)
+    )
+    (tmp_path / "README.md").write_text(readme)
+    monkeypatch.chdir(tmp_path)
+    run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert len(calls) == 1, calls
+
+
+def test_an_entrypoint_script_is_read_once_for_all_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each part of the README (a part for each build a section gives) read the entrypoint script the
+    image copies in again, searched it whole for a read of its arguments and parsed the Dockerfile
+    again: n sections cost n times the script (250 sections over a 1.5 MB script and a 5,000-line
+    Dockerfile: 83 s of a 133 s audit)."""
+    from docgen.audit import overrides
+
+    dockerfile = (
+        "FROM ubuntu:24.04\nARG FOO_BAR=1\nRUN echo $FOO_BAR > /f\nCOPY entrypoint.sh /entrypoint.sh\n"
+        'ENTRYPOINT ["/entrypoint.sh"]\n'
+    )
+    readme = "# App\n\n" + "".join(
+        f"## Build {i}\n\n```bash\ndocker build --build-arg FOO_BAR={i} -t app:{i} .\n```\n\n"
+        for i in range(40)
+    )
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": dockerfile,
+            "README.md": readme,
+            "entrypoint.sh": "#!/bin/sh\nexec python server.py\n",
+        },
+    )
+    reads = _Counted(overrides._READS_ARGS)
+    monkeypatch.setattr(overrides, "_READS_ARGS", reads)
+    monkeypatch.chdir(tmp_path)
+    run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert reads.searches == 1, reads.searches
+
+
+def test_the_copied_scripts_are_read_once_for_a_port_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each row of a port table read every start script the image copies in again for the ports its
+    commands give (`--port 5001`): a table of n rows over scripts of m lines cost n·m (250 build
+    sections over a 100,000-line copied script: 18 s)."""
+    from docgen.audit import ports
+
+    calls: list[int] = []
+    given = ports._given_ports
+
+    def counted(script: str) -> Iterator[tuple[str, int]]:
+        calls.append(len(script))
+        return given(script)
+
+    monkeypatch.setattr(ports, "_given_ports", counted)
+    dockerfile = (
+        'FROM ubuntu:24.04\nCOPY nginx.conf /etc/nginx/nginx.conf\nCOPY scripts/* /\nCMD ["/start.sh"]\n'
+    )
+    rows = "".join(f"| 3000 | {3100 + i} | Llama Chat |\n" for i in range(100))
+    readme = f"# Chat\n\n| Connect Port | Internal Port | Description |\n|---|---|---|\n{rows}"
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": dockerfile,
+            "nginx.conf": "http {\n  server {\n    listen 5000;\n  }\n}\n",
+            "scripts/start_llama_chat.sh": "#!/bin/bash\npython -m chat --port 5001\n",
+            "scripts/start.sh": "#!/bin/bash\n/start_llama_chat.sh\n",
+        },
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit.audit(readme, "README.md", model, {}, tmp_path, tmp_path)
+    assert len([d for d in found if "port table" in d.message]) == 100
+    assert len(calls) <= 2, len(calls)
+
+
+def test_the_torch_index_is_read_once_for_all_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each part of the README (a part for each build a section gives) split every RUN of the
+    Dockerfile again for the pip commands installing torch from a PyTorch index: n sections cost n
+    times the Dockerfile (250 sections over a 5,000-line Dockerfile: 4.5 s)."""
+    from docgen.audit import methods
+
+    dockerfile = (
+        "FROM ubuntu:24.04\nARG FOO_BAR=1\nRUN echo $FOO_BAR > /f\n"
+        "RUN pip install torch --index-url https://download.pytorch.org/whl/cu124\n"
+    )
+    readme = "# App\n\n" + "".join(
+        f"## Build {i}\n\n```bash\ndocker build --build-arg FOO_BAR={i} -t app:{i} .\n```\n\n"
+        for i in range(40)
+    )
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": readme})
+    index = _Counted(methods._TORCH_INDEX)
+    monkeypatch.setattr(methods, "_TORCH_INDEX", index)
+    monkeypatch.chdir(tmp_path)
+    run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert index.searches == 1, index.searches
+
+
+def test_a_long_sentence_naming_the_compose_command_is_read_once(tmp_path: Path) -> None:
+    """A sentence naming the compose `command` was searched for a verb of editing, `.*`, then a word for
+    arguments, from each verb on: a sentence of n such verbs and no such word cost n² (8,000 words:
+    4.4 s; the 60,000 here would take minutes). The finding of a true sentence stays."""
+    dockerfile = "FROM rocm/pytorch:latest\nENTRYPOINT cd app && python launch.py --listen\n"
+    compose = "services:\n  webui:\n    build: .\n    command: --precision full\n"
+    told = "Edit the `command` parameter to customize the arguments of the web UI.\n"
+    readme = "# WebUI\n\nThe `command` is " + "set " * 60_000 + "here.\n\n" + told
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "docker-compose.yml": compose, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit.audit(readme, "README.md", model, {}, tmp_path, tmp_path)
+    assert [d.line for d in found if "`command:`" in d.message] == [5]
+
+
+def test_a_copied_script_with_a_line_of_dashes_is_read_once() -> None:
+    """The ports a start script's commands give (`--server-port 7860`) were read by `--[\\w-]*[-_]port`,
+    which went back over a line of dashes from each of them: a banner of n dashes cost n² (20,000:
+    5 s; the 200,000 here would take minutes). The ports of the script are still read."""
+    from docgen.audit import ports
+
+    script = 'echo "' + "-" * 200_000 + '"\npython -m chat --server-port 7860\n'
+    assert list(ports._given_ports(script)) == [("7860", 2)]

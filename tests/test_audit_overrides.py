@@ -224,3 +224,38 @@ def test_sh_c_entrypoint(tmp_path: Path) -> None:
         '["/app/entrypoint.sh"]', '["/bin/sh", "-c", "python -m app.serve \\"$@\\"", "--"]'
     )
     assert _audit(tmp_path / "b", SCRIPT_README, {"Dockerfile": passes}) == []
+
+
+def test_an_entrypoint_script_that_is_a_symlink_loop_is_passed_over(tmp_path: Path) -> None:
+    # `entrypoint.sh -> entrypoint.sh`: Path.resolve() raised RuntimeError (Python < 3.13), which stopped
+    # the whole audit (`Symlink loop from …`, exit 2); a file docgen cannot read says nothing
+    make_tree(tmp_path, {"Dockerfile": SCRIPT_IMAGE})
+    (tmp_path / "entrypoint.sh").symlink_to("entrypoint.sh")
+    assert _audit(tmp_path, SCRIPT_README, {}) == []
+
+
+def test_files_linked_out_of_the_project_are_not_read(tmp_path: Path) -> None:
+    # an entrypoint script or a compose file beside the Dockerfile that is a link out of its folder is
+    # not read: its text (a `command:`, a script's lines) is no fact of this image
+    outside = {"outside/entrypoint.sh": IGNORING, "outside/docker-compose.yml": COMPOSE}
+    make_tree(tmp_path, outside)
+    proj = tmp_path / "proj"
+    make_tree(proj, {"Dockerfile": SCRIPT_IMAGE})
+    (proj / "entrypoint.sh").symlink_to(tmp_path / "outside" / "entrypoint.sh")
+    assert _audit(proj, SCRIPT_README, {}) == []
+    told = RUN_README + "\nEdit the `command` parameter to customize the arguments of the web UI.\n"
+    shell = tmp_path / "shell"
+    make_tree(shell, {"Dockerfile": SHELL_FORM})
+    (shell / "docker-compose.yml").symlink_to(tmp_path / "outside" / "docker-compose.yml")
+    found = _audit(shell, told, {})
+    assert not any("`command:`" in f for f in found), found
+
+
+def test_the_words_telling_to_edit_the_command_in_either_order() -> None:
+    from docgen.audit.overrides import _tells_to_edit
+
+    assert _tells_to_edit("Edit the `command` parameter to customize what arguments the web-ui runs on")
+    assert _tells_to_edit("The `command` flags are what you change")  # (a word for arguments first)
+    assert not _tells_to_edit("The `command` flags are set here")  # (`set` after it is no instruction)
+    assert not _tells_to_edit("Edit the `command` to run another program")  # (no word for arguments)
+    assert not _tells_to_edit("The `command` options are listed below")  # (no verb of editing)

@@ -286,3 +286,27 @@ def test_a_table_of_other_numbers_is_no_port_table(tmp_path: Path) -> None:
     readme = "# Llama Chat\n\n| Application | Version |\n|---|---|\n| Llama Chat | 3001 |\n"
     files = {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_llama_chat.sh": START % 5001}
     assert _template(tmp_path, files, readme) == []
+
+
+def test_a_copied_script_that_is_a_symlink_loop_is_passed_over(tmp_path: Path) -> None:
+    # `scripts/start_llama_chat.sh -> start_llama_chat.sh`: Path.resolve() raises RuntimeError on a loop
+    # (Python < 3.13), which stopped the whole audit (`Symlink loop from …`, exit 2); the file says nothing
+    make_tree(tmp_path, {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_other.sh": START % 5001})
+    (tmp_path / "scripts" / "start_llama_chat.sh").symlink_to("start_llama_chat.sh")
+    assert _audit(tmp_path, PORT_TABLE, TEMPLATE) == []
+
+
+def test_an_nginx_file_with_no_server_block_is_read_without_error(tmp_path: Path) -> None:
+    # a file copied into /etc/nginx/ that holds no `server {` (`proxy_params`, a one-line `http { server {`)
+    # ended the audit in a traceback (`zip() argument 2 is longer than argument 1`); the row is still read
+    dockerfile = TEMPLATE.replace("WORKDIR /", "COPY nginx/proxy_params /etc/nginx/proxy_params\nWORKDIR /")
+    files = {
+        "nginx/nginx.conf": NGINX % (5000, 5001),
+        "nginx/proxy_params": "proxy_set_header Host $http_host;\nproxy_set_header X-Real-IP $remote_addr;\n",
+        "scripts/start_llama_chat.sh": START % 5001,
+    }
+    assert _template(tmp_path, files, dockerfile=dockerfile) == [
+        "7: README's port table gives Llama Chat container port 3001, but "
+        "scripts/start_llama_chat.sh:6 starts it on port 5001 and nginx/nginx.conf:4 listens on 5000 "
+        "for it, and the image serves it on 3001 nowhere (likely)"
+    ]

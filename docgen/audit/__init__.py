@@ -234,6 +234,7 @@ from docgen.audit.references import (
     _misnamed_links,
     _missing_scripts,
     _unlisted_names,
+    set_for_scripts,
 )
 from docgen.audit.restated import _restated_versions
 from docgen.audit.run_time import _runtime_claims
@@ -510,9 +511,10 @@ def audit(
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
+    scripted = set_for_scripts(doc)  # (read once: every part's tables ask)
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
-        found.extend(_audit_tables(sub, of_all, True, whole=doc))
+        found.extend(_audit_tables(sub, of_all, True, whole=doc, scripted=scripted))
     as_built = _BuiltModels((*models, *extra), rebuild)
     # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
     forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
@@ -524,7 +526,14 @@ def audit(
             runs = [
                 list(
                     _audit_part(
-                        sub, doc, family._with(as_built.of(c, built)), elsewhere, shown, text, forwarded
+                        sub,
+                        doc,
+                        family._with(as_built.of(c, built)),
+                        elsewhere,
+                        shown,
+                        text,
+                        forwarded,
+                        scripted,
                     )
                 )
                 for c in choices
@@ -534,7 +543,14 @@ def audit(
             alone = {
                 (d.line, d.message)
                 for d in _audit_part(
-                    sub, doc, family._with(as_built.of(images, built)), elsewhere, shown, text, forwarded
+                    sub,
+                    doc,
+                    family._with(as_built.of(images, built)),
+                    elsewhere,
+                    shown,
+                    text,
+                    forwarded,
+                    scripted,
                 )
             }
             found.extend(
@@ -544,7 +560,7 @@ def audit(
             )
             continue
         auditor = family._with(as_built.of(images, built))
-        found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded))
+        found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded, scripted))
     return _merged(found)
 
 
@@ -570,11 +586,13 @@ def _audit_part(
     shown: dict[str, list[tuple[int, float]]],
     text: str,
     forwarded: Mapping[int, Sequence[tuple[str, str]]],
+    scripted: frozenset[str],
 ) -> Iterator[Diagnostic]:
     """The findings of the claim readers on one part of the README, compared with `auditor`'s images;
-    `forwarded`: the build args the README's script runs pass on (`forwarded_prefixes`)."""
+    `forwarded`: the build args the README's script runs pass on (`forwarded_prefixes`); `scripted`: the
+    names its commands set in front of a script (`set_for_scripts`)."""
     found: list[Diagnostic] = []
-    found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc))
+    found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc, scripted=scripted))
     for line, heading in sub.headings:
         found.extend(_audit_text(line, heading, auditor, prose=True))
     title = _title_line(doc)

@@ -7,6 +7,7 @@ while the Dockerfile builds them (`MMCV … installed from prebuilt wheels` over
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterator
 
@@ -310,12 +311,25 @@ def _channel(url: str) -> str:
     return "nightly" if path.startswith("nightly") else "test" if path.startswith("test") else "release"
 
 
-def _torch_sources(model: ImageModel) -> list[tuple[int, str, str]]:
+def _torch_sources(model: ImageModel) -> tuple[tuple[int, str, str], ...]:
     """(Dockerfile line, channel, index) of each pip command of a RUN that installs `torch` from a
-    download.pytorch.org index."""
-    read = _dockerfile_read(model.file) if model.file else None
+    download.pytorch.org index. Read once for every part of the README, again only when the Dockerfile
+    has changed (its size or modification time)."""
+    if not model.file:
+        return ()
+    try:
+        stat = os.stat(model.file)
+    except OSError:
+        return ()
+    return _torch_sources_at(model.file, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _torch_sources_at(file: str, mtime_ns: int, size: int) -> tuple[tuple[int, str, str], ...]:
+    """`_torch_sources` of the Dockerfile at `file` as it was at that modification time and size."""
+    read = _dockerfile_read(file)
     if read is None:
-        return []
+        return ()
     found = []
     for inst in read[1].instructions:
         if inst.keyword != "RUN":
@@ -325,10 +339,10 @@ def _torch_sources(model: ImageModel) -> list[tuple[int, str, str]]:
                 continue
             index = _TORCH_INDEX.search(command)
             if index is not None and "$" in index.group(1):
-                return []  # (`…/whl/${TORCH_CUDA_VERSION}`: a build arg, `nightly/cu121` or not, picks it)
+                return ()  # (`…/whl/${TORCH_CUDA_VERSION}`: a build arg, `nightly/cu121` or not, picks it)
             if index is not None and _TORCH_PACKAGE.search(command):
                 found.append((inst.start_line, _channel(index.group(1)), index.group(1)))
-    return found
+    return tuple(found)
 
 
 def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:

@@ -22,6 +22,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
+from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
     _ELSEWHERE,
     _FILES_APPEAR,
@@ -197,12 +198,15 @@ def _spelling(name: str) -> str:
     return re.sub(r"[-_.]", "_", name.lower())
 
 
-def _respelt(path: str, folders: Sequence[Path]) -> str | None:
+def _respelt(path: str, folders: Sequence[Path], top: Path) -> str | None:
     """The path of the one file of the first of `folders` holding one, in the folder `path` names,
     whose name is the script's but for case and separators (`build_docker.py` for `build-docker.py`,
-    `tools/Sync.sh` for `tools/sync.sh`): the script renamed. None when there is none, or two."""
+    `tools/Sync.sh` for `tools/sync.sh`): the script renamed. None when there is none, or two. A
+    folder outside `top` (through `..` or a link leading out) is not listed."""
     folder, name = posixpath.split(path)
     for base in folders:
+        if not resolves_inside(base / folder, top):
+            continue
         try:
             entries = sorted(os.listdir(base / folder))
         except (OSError, ValueError):
@@ -244,7 +248,7 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         if len(matches) != 1:
-            meant = _respelt(path, folders)
+            meant = _respelt(path, folders, top)
             name = posixpath.basename(path)
             if meant is None or any(_makes(t, name) for t in source if name in t):
                 continue

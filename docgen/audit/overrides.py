@@ -21,6 +21,7 @@ compose `command:` the compose file has) and a Dockerfile instruction, and is `c
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -28,13 +29,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import _repository, compose_file, docker_run
+from docgen.audit.paths import resolves_inside
 from docgen.audit.run_time import _copies, _last_name, _own_names, _RunImage
 from docgen.audit.wording import _line_at, _sentences
-from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Setting
@@ -71,14 +71,32 @@ def _discards(image: _RunImage) -> tuple[Setting, str] | None:
         return entry, f"runs `{words[2]}` with sh -c, which never reads the arguments of the run"
     script = words[1] if words[0] in _SHELLS and len(words) > 1 else words[0]
     found = _copied_script(image, script)
-    if found is None:
+    if found is None or not _never_reads_arguments(found[1], script.endswith(".sh")):
         return None
-    shown, text = found
-    if not (_SHELL_SCRIPT.match(text) or (script.endswith(".sh") and not text.startswith("#!"))):
-        return None
+    return entry, f"starts {script} ({found[0]}), a script that never reads its arguments"
+
+
+def _never_reads_arguments(path: Path, named_sh: bool) -> bool:
+    """True when the file at `path` is a shell script (a shell's `#!`, or none and `named_sh`: its name
+    ends in `.sh`) with a command, that never reads its arguments (`_READS_ARGS`); False when it cannot be
+    read. Read once for every part of the README, again only when the file has changed (its size or
+    modification time): a script of megabytes is searched whole."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    return _never_reads_arguments_at(str(path), stat.st_mtime_ns, stat.st_size, named_sh)
+
+
+@functools.lru_cache(maxsize=64)
+def _never_reads_arguments_at(path: str, mtime_ns: int, size: int, named_sh: bool) -> bool:
+    """`_never_reads_arguments` of the file as it was at that modification time and size (the cache key)."""
+    text = text_or_none(Path(path))
+    if text is None or not (_SHELL_SCRIPT.match(text) or (named_sh and not text.startswith("#!"))):
+        return False
     if _READS_ARGS.search(text) or not any(_COMMAND_LINE.match(line) for line in text.splitlines()):
-        return None  # (a script with no command is a stand-in for one docgen is not shown)
-    return entry, f"starts {script} ({shown}), a script that never reads its arguments"
+        return False  # (a script with no command is a stand-in for one docgen is not shown)
+    return True
 
 
 def _exec_form(value: str) -> list[str] | None:
@@ -94,10 +112,10 @@ def _exec_form(value: str) -> list[str] | None:
     return words
 
 
-def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
-    """(path shown, text) of the file of the build context, beside the Dockerfile, that the image copies to
-    the path `script` its ENTRYPOINT starts; None when none does, a RUN of the image names it (it may be
-    edited) or it cannot be read."""
+def _copied_script(image: _RunImage, script: str) -> tuple[str, Path] | None:
+    """(path shown, path) of the file of the build context, beside the Dockerfile, that the image copies
+    to the path `script` its ENTRYPOINT starts; None when none does, it is no file or a RUN of the image
+    names it (it may be edited)."""
     model = image.model
     if not model.file:
         return None
@@ -108,6 +126,9 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
     ):
         return None
     folder = Path(model.file).parent
+    top = _resolved(folder)
+    if top is None:
+        return None
     for copy in model.context_copies:
         if copy.stage not in image.indexes or copy.line != copied[1]:
             continue
@@ -115,23 +136,31 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, str] | None:
             if not _copies(src, name) or ".." in src:
                 continue
             path = folder / posixpath.dirname(src.lstrip("/")) / name
-            if not path.resolve().is_relative_to(folder.resolve()):
+            if not resolves_inside(path, top):
                 continue
-            text = text_or_none(path) if path.is_file() else None
-            if text is None or _edited(model.file, name):
+            if not path.is_file() or _edited(model.file, name):
                 return None
             shown = posixpath.join(posixpath.dirname(model.path), posixpath.dirname(src.lstrip("/")), name)
-            return posixpath.normpath(shown), text
+            return posixpath.normpath(shown), path
     return None
 
 
-def _edited(dockerfile: str, name: str) -> bool:
-    """True when a RUN of the Dockerfile names the file `name` (other than making it executable)."""
+def _resolved(folder: Path) -> Path | None:
+    """`folder` with its links resolved, the top the files read beside a Dockerfile must stay in; None
+    when it cannot be resolved (a symlink loop)."""
     try:
-        parsed = read_dockerfile(dockerfile)
-    except (DocgenError, OSError):
+        return folder.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return None
+
+
+def _edited(dockerfile: str, name: str) -> bool:
+    """True when a RUN of the Dockerfile names the file `name` (other than making it executable), or the
+    Dockerfile cannot be read."""
+    read = _dockerfile_read(dockerfile)  # (parsed once for every part of the README)
+    if read is None:
         return True
-    for inst in parsed.instructions:
+    for inst in read[1].instructions:
         if inst.keyword != "RUN":
             continue
         text = " ".join([inst.args, *(h.body for h in inst.heredocs)])
@@ -191,12 +220,21 @@ def _run_commands(part: Document, whole: Document, auditor: _Auditor, fact: str)
 
 
 _COMMAND_SPAN = re.compile(r"(?:command|command:|CMD)\Z")
-_EDIT_WORDS = re.compile(
-    r"\b(?:edit|change|modify|customi[sz]e|adjust|set|override|pass)\w*\b.*\b(?:arguments?|args|flags?|options?|parameters?)\b"
-    r"|\b(?:arguments?|args|flags?|options?|parameters?)\b.*\b(?:edit|change|modify|customi[sz]e|adjust|override|pass)\w*\b",
-    re.IGNORECASE,
-)
-"""A sentence telling the user to give the program arguments through a compose `command:`."""
+_EDIT_VERB = re.compile(r"\b(?:edit|change|modify|customi[sz]e|adjust|set|override|pass)\w*\b", re.IGNORECASE)
+_ARGUMENTS = re.compile(r"\b(?:arguments?|args|flags?|options?|parameters?)\b", re.IGNORECASE)
+
+
+def _tells_to_edit(sentence: str) -> bool:
+    """True when `sentence` tells the user to give the program arguments through a compose `command:`: a
+    verb of editing (`_EDIT_VERB`) before a word for arguments (`_ARGUMENTS`), or one after it other than
+    `set` (`arguments … to change`). Each pattern is searched once: a `.*` between them made a long
+    sentence of such verbs cost its length squared."""
+    verbs = [m for m in _EDIT_VERB.finditer(sentence)]
+    words = [m for m in _ARGUMENTS.finditer(sentence)]
+    if not verbs or not words:
+        return False
+    after = [m for m in verbs if not m.group().lower().startswith("set")]
+    return verbs[0].end() <= words[-1].start() or (bool(after) and words[0].end() <= after[-1].start())
 
 
 def _compose_commands(
@@ -212,7 +250,7 @@ def _compose_commands(
         for start, _end, sentence in _sentences(para.lines):
             if not any(_COMMAND_SPAN.match(code.strip()) for _, _, code in code_spans(sentence)):
                 continue
-            if not _EDIT_WORDS.search(sentence):
+            if not _tells_to_edit(sentence):
                 continue
             yield Diagnostic(
                 auditor.path,
@@ -225,13 +263,15 @@ def _compose_commands(
 
 def _compose_given(image: _RunImage) -> Iterator[tuple[str, str]]:
     """(compose file shown, service) of each service of a compose file beside the image's Dockerfile that
-    builds it (no `image:` of its own, its `dockerfile:` this one or none) and gives it a `command:`."""
+    builds it (no `image:` of its own, its `dockerfile:` this one or none) and gives it a `command:`; a
+    compose file linked out of the Dockerfile's folder is not read."""
     if not image.model.file:
         return
     dockerfile = Path(image.model.file)
     folder = dockerfile.parent
+    top = _resolved(folder)
     for path in compose.default_files(folder):
-        read = compose_file(path)
+        read = compose_file(path) if top is not None and resolves_inside(path, top) else None
         if read is None:
             continue
         for service in read[0]:

@@ -23,7 +23,7 @@ def resolves_inside(path: Path, top: Path) -> bool:
     """True when `path`, its links resolved, is in the folder `top`; False when it cannot be resolved."""
     try:
         return path.resolve().is_relative_to(top)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 

@@ -19,6 +19,7 @@ on (`likely`: the service is tied by name).
 from __future__ import annotations
 
 import glob
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -107,9 +108,13 @@ def _built_repositories(doc: Document) -> dict[str, set[str | None]]:
     return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
 
 
-_PORT_OPTION = re.compile(r"--(?:[\w-]*[-_])?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b", re.IGNORECASE)
+_PORT_OPTION = re.compile(
+    r"(?<!-)--(?:[^\W_]+[-_])*port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b", re.IGNORECASE
+)
 """A port a command line gives its program (`--port 5001`, `--server_port=7860`, `--listen-port 3001`);
-an environment variable (`PORT=3006`) may be another program's, and is not read."""
+an environment variable (`PORT=3006`) may be another program's, and is not read. The option's words
+are read one by one, each then one `-` or `_`: a `[\\w-]*` before `[-_]port` went back over a line of
+dashes from each of them (20,000 dashes: 5 s)."""
 _START_SCRIPT = re.compile(r"\A(?:start|run|launch)[-_](.+)\.sh\Z", re.IGNORECASE)
 """A script named after the service it starts (`start_aphrodite_engine.sh`)."""
 _LISTEN = re.compile(r"^[ \t]*listen[ \t]+(?:[\w.\[\]:*]*:)?(\d{2,5})\b", re.MULTILINE)
@@ -132,6 +137,8 @@ class _Copied:
     """The path shown in a finding: relative to the Dockerfile's folder."""
     dest: str
     text: str
+    ports: tuple[tuple[str, int], ...]
+    """(port, line) of each port its commands give a program (`_given_ports`), read once for every row."""
 
 
 def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -189,11 +196,11 @@ def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> st
     ]
     given: dict[str, tuple[_Copied, int]] = {}
     for script in scripts:
-        for found, number in _given_ports(script.text):
+        for found, number in script.ports:
             given.setdefault(found, (script, number))
     if not given or port in given:
         return None
-    if any(port == found for f in copied if f.path.suffix == ".sh" for found, _ in _given_ports(f.text)):
+    if any(port == found for f in copied if f.path.suffix == ".sh" for found, _ in f.ports):
         return None  # another script of the image gives the port to a program
     configs = [f for f in copied if f.dest.startswith(_NGINX_DIR)]
     if not image.plain and not any(f.dest == _NGINX_CONF for f in configs):
@@ -203,7 +210,7 @@ def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> st
         if _INCLUDE.search(config.text):
             return None
         starts = [m.end() for m in _SERVER.finditer(config.text)]
-        for begin, end in zip(starts, [*starts[1:], len(config.text)], strict=True):
+        for begin, end in itertools.pairwise([*starts, len(config.text)]):  # (none: no server)
             server = config.text[begin:end]
             listens = _LISTEN.findall(server)
             if port in listens:
@@ -260,5 +267,6 @@ def _copied_files(image: _Image) -> list[_Copied]:
                 dest = copy.dest.strip("\"'")
                 if dest.endswith("/") or len(copy.sources) > 1 or any(c in source for c in "*?["):
                     dest = dest.rstrip("/") + "/" + path.name
-                files.append(_Copied(path, path.relative_to(root).as_posix(), dest, text))
+                ports = tuple(_given_ports(text)) if path.suffix.lower() == ".sh" else ()
+                files.append(_Copied(path, path.relative_to(root).as_posix(), dest, text, ports))
     return files

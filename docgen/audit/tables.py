@@ -42,15 +42,19 @@ def _audit_tables(
     shared: bool = False,
     elsewhere: frozenset[str] = frozenset(),
     whole: Document | None = None,
+    scripted: frozenset[str] | None = None,
 ) -> Iterator[Diagnostic]:
     """Build-argument tables (names, defaults, rows missing), version tables, and the text of others.
     `shared`: the tables are introduced as about all of `auditor`'s images (`Dockerfile` and
     `Dockerfile.standalone` support …): a default must be each one's, and no row is missing.
     `elsewhere`: build args the README documents outside its tables (`_documented_outside_tables`),
-    never missing from them. `whole`: the README `doc` is a part of, whose headings hold the part's."""
+    never missing from them. `whole`: the README `doc` is a part of, whose headings hold the part's.
+    `scripted`: `set_for_scripts` of `whole`, which `audit` reads once for all its parts (read here when
+    not given)."""
     documented: set[str] = set()
     first_table: int | None = None
-    scripted = set_for_scripts(whole or doc)
+    if scripted is None:
+        scripted = set_for_scripts(whole or doc)
     for table in doc.tables:
         over = " ".join(headings_over(whole or doc, table.line))
         column = _is_build_arg_table(table, auditor.declared, auditor.passed, over)
