@@ -110,9 +110,11 @@ def build_args(text: str) -> tuple[PassedArg, ...]:
 _RULE = re.compile(r"([^:=#\t][^:=#]*?)[ \t]*&?::?(?![:=])")
 """A rule line: its targets before `:` (`::`, `&:`), not an assignment (`:=`, `::=`)."""
 _NOT_RULE = re.compile(
-    r"(?:ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath)\b"
+    r"(?:ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath)(?=[ \t(]|$)"
     r"|\$[({](?:info|warning|error)[ \t]"
 )
+"""A directive, not a rule: its word alone or before a blank (make reads `export:` as a rule making
+`export`, `export NAME` and `export` alone as the directive)."""
 _DYNAMIC = re.compile(r"^[ \t]*-?(?:include|sinclude)[ \t]|\$[({]eval[ \t]", re.MULTILINE)
 """What makes rules docgen cannot list: an included makefile, rules made with `$(eval …)`."""
 

@@ -65,3 +65,14 @@ def test_the_targets_rules_make() -> None:
 )
 def test_rules_that_cannot_all_be_told(text: str) -> None:
     assert rule_targets(text) is None
+
+
+def test_a_rule_named_like_a_directive() -> None:
+    # `export:` is a rule making `export` (make runs it with `make export`); `export NAME` and `export`
+    # alone are the directive, `override` and `else` lines too
+    text = (
+        ".PHONY: build export\nexport PATH := /opt/bin:$(PATH)\nexport\noverride CFLAGS += -O2\n"
+        "build:\n\tdocker build -t app .\nexport: build\n\tdocker save app > app.tar\n"
+        "ifeq ($(GPU),1)\nelse\nendif\n"
+    )
+    assert rule_targets(text) == frozenset({"build", "export"})
