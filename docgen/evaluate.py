@@ -66,6 +66,8 @@ PROXY_ARGS = frozenset(
 )
 """Args that exist without declaration (rule 16); unset unless passed."""
 
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+"""Jinja or Go template syntax (`{{ image_name }}`, `{% if cuda %}`): a template, not a Dockerfile."""
 _STAGE_NAME = re.compile(r"[a-z][a-z0-9_.-]*\Z")
 _ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _EXPANDED_BY_BUILDKIT = frozenset(
@@ -340,7 +342,13 @@ class _Evaluator:
         elif len(words) == 1:
             name = None
         else:
-            raise self.fail(inst.start_line, "FROM needs an image and optionally 'AS name'")
+            message = "FROM needs an image and optionally 'AS name'"
+            if _TEMPLATE.search(inst.args):
+                message += (
+                    f" ({inst.args.strip()!r} is template syntax: the file is a template to render "
+                    "first, and docgen reads the Dockerfile it renders)"
+                )
+            raise self.fail(inst.start_line, message)
         if name is not None and not _STAGE_NAME.match(name):
             raise self.fail(inst.start_line, f"invalid stage name {words[2]!r}")
         if name is not None and name in self.stage_by_name:

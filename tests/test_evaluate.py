@@ -247,6 +247,8 @@ def test_copy_and_mount_dependencies() -> None:
         ("FROM a AS a\n", "itself"),
         ("ARG A\n", "no FROM"),
         ("FROM a b\n", "FROM needs"),
+        ("FROM {{ image_name }}:{{ base_tag }}\n", "is template syntax: the file is a template to render"),
+        ("FROM {% if cuda %}nvidia/cuda{% endif %} AS base x\n", "is template syntax"),
         ("FROM ${EMPTY}\n", "empty image"),
         ('FROM x\nARG A="unterminated\n', "unterminated"),
         ("FROM x\nARG A=${B\n", "missing '}'"),
@@ -257,6 +259,12 @@ def test_stage_and_value_errors(text: str, message: str) -> None:
         evl(text)
     assert message in str(info.value)
     assert str(info.value).startswith("Dockerfile:")
+
+
+def test_a_from_error_says_template_only_for_template_syntax() -> None:
+    with pytest.raises(DockerfileError) as info:
+        evl("FROM a b\n")
+    assert "template" not in str(info.value)
 
 
 def test_hash_after_arg_is_warned_not_crashed() -> None:
