@@ -221,6 +221,9 @@ def _exit_with(caller: int, parent: int) -> None:
 
 
 def _alive(pid: int) -> bool:
+    """True while process `pid` runs. A killed caller whose own parent has not reaped it yet is a
+    zombie, which `os.kill(pid, 0)` still finds: a worker that starts only after its caller was killed
+    (adopted already, so its parent never changes) would wait for it forever."""
     if os.name != "posix":  # os.kill(pid, 0) would end it on Windows
         return True
     try:
@@ -229,4 +232,8 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:  # the number is another user's process now
         return False
-    return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):  # no /proc (macOS): what os.kill found
+        return True
+    return state not in ("Z", "X")

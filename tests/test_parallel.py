@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -386,8 +387,8 @@ def test_the_workers_end_with_a_killed_command(tmp_path: Path) -> None:
     import time
 
     make_tree(tmp_path, {f"{i}/Dockerfile": f"FROM ubuntu:22.{i:02d}\n" for i in range(40)})
-    done = subprocess.run(
-        [sys.executable, "-c", _KILLED, str(tmp_path), "fork"], capture_output=True, text=True
+    done = subprocess.run(  # a bound: a worker left behind holds the output open, which must fail, not hang
+        [sys.executable, "-c", _KILLED, str(tmp_path), "fork"], capture_output=True, text=True, timeout=300
     )
     workers = [int(pid) for pid in done.stdout.split()]
     assert done.returncode == -9 and workers, done.stderr
@@ -396,3 +397,24 @@ def test_the_workers_end_with_a_killed_command(tmp_path: Path) -> None:
             break
         time.sleep(0.1)
     assert [pid for pid in workers if not gone(pid)] == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_caller_not_yet_reaped_is_not_alive() -> None:
+    """A worker that starts after its caller was killed is adopted at once, so its parent never
+    changes; the caller is then a zombie until its own parent reaps it, and must count as gone."""
+    from docgen.parallel import _alive
+
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    try:
+        for _ in range(600):  # a bound, not a timing: the child ends at once
+            if gone(pid):
+                break
+            time.sleep(0.1)
+        assert gone(pid)  # a zombie: ended, not reaped
+        assert not _alive(pid)
+    finally:
+        os.waitpid(pid, 0)
+    assert _alive(os.getpid())
