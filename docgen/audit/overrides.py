@@ -31,9 +31,9 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import _repository, compose_file, docker_run
+from docgen.audit.names import compose_file, docker_run
 from docgen.audit.paths import resolves_inside
-from docgen.audit.run_time import _copies, _last_name, _own_names, _RunImage
+from docgen.audit.run_time import _copies, _RunImage, _runs_ours
 from docgen.audit.wording import _line_at, _sentences
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -191,15 +191,14 @@ def _discarded_commands(part: Document, whole: Document, auditor: _Auditor) -> I
 
 def _run_commands(part: Document, whole: Document, auditor: _Auditor, fact: str) -> Iterator[Diagnostic]:
     """A finding for each `docker run` of an image the README builds with words after the image."""
-    bases = {_repository(stage.base) for model in auditor.models for stage in model.stages}
-    ours = _own_names(whole, auditor.models)
+    ours = _runs_ours(whole, auditor.models)
     for fence in part.fences:
         for command in fence_commands(fence):
             text = joined(command).replace("[", " ").replace("]", " ")
             if (run := docker_run(text)) is None:
                 continue
             start, image = run
-            if _repository(image) in bases or _last_name(image) not in ours:
+            if not ours(image):
                 continue
             at = text.find(image, start)
             if at < 0 or "--entrypoint" in text[start:at]:

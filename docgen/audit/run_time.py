@@ -37,7 +37,7 @@ import functools
 import os
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
@@ -400,11 +400,10 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     for line, name in _told_to_set(part):
         if (line, name) not in listed:
             yield from _env_finding(auditor, images, line, name, "tells to set", told=True)
-    bases = {_repository(stage.base) for model in auditor.models for stage in model.stages}
     told: set[str] = set()  # (a user is told once: the block's other commands name it again)
-    ours = _own_names(whole, auditor.models)
+    ours = _runs_ours(whole, auditor.models)
     for line, name, user, image in _run_options(part):
-        if image and (_repository(image) in bases or _last_name(image) not in ours):
+        if image and not ours(image):
             continue  # a run of the base image, or of an image the README does not build
         if name:
             yield from _env_finding(auditor, images, line, name, f"passes (`docker run … {image}`)")
@@ -420,6 +419,14 @@ _TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
 def _last_name(image: str) -> str:
     """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
     return _repository(image).rsplit("/", 1)[-1].lower()
+
+
+def _runs_ours(whole: Document, models: tuple[ImageModel, ...]) -> Callable[[str], bool]:
+    """Whether a `docker run` of an image reference runs one of the images audited: one the README
+    builds or configures (`_own_names`), not a base image of theirs."""
+    bases = {_repository(stage.base) for model in models for stage in model.stages}
+    names = _own_names(whole, models)
+    return lambda image: _repository(image) not in bases and _last_name(image) in names
 
 
 def _own_names(whole: Document, models: tuple[ImageModel, ...]) -> frozenset[str]:
