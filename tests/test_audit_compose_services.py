@@ -216,3 +216,18 @@ def test_a_redirection_ends_the_services(tmp_path: Path) -> None:
         "README's compose command names service api-cpu, which docker-compose.yml does not define "
         "(did you mean api?)"
     ]
+
+
+def test_a_command_substitution_is_one_value_not_services(tmp_path: Path) -> None:
+    # The words of `$(stat -c '%g' /dev/dri/card0)` belong to stat; the build names no service. A
+    # misspelt service after one is still found.
+    files = {
+        "docker-compose.yml": COMPOSE,
+        "README.md": readme(
+            "docker compose build --build-arg GID=$(stat -c '%g' /dev/dri/card0)",
+            "docker compose build --build-arg GID=`id -g` --build-arg N=$(nproc) api",
+            "docker compose build --build-arg TAG=$(git describe --tags | tr -d v) apii",
+        ),
+    }
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(8, "certain")]
+    assert "service apii" in found(tmp_path, files)[0][1]

@@ -247,6 +247,43 @@ _OTHER_CONTINUATION = ("`", "^")
 """How PowerShell and cmd continue a line: a command so continued is not read (its end is not known)."""
 
 
+def _substituted(text: str) -> str:
+    """`text` with each command substitution (`$(…)`, nested ones included, and `` `…` ``) outside
+    single quotes replaced by the word `$_`: its words are another command's, not this one's
+    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). An unclosed one runs
+    to the end of `text`."""
+    out: list[str] = []
+    index, quoted = 0, False
+    while index < len(text):
+        char = text[index]
+        if char == "'":
+            quoted = not quoted
+        elif not quoted and (text.startswith("$(", index) or char == "`"):
+            index = _substitution_end(text, index)
+            out.append("$_")
+            continue
+        out.append(char)
+        index += 1
+    return "".join(out)
+
+
+def _substitution_end(text: str, start: int) -> int:
+    """The index after the command substitution that starts at `start` (`$(` or a backquote)."""
+    if text[start] == "`":
+        end = text.find("`", start + 1)
+        return len(text) if end < 0 else end + 1
+    depth, index = 0, start + 1
+    while index < len(text):
+        if text[index] == "(":
+            depth += 1
+        elif text[index] == ")":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        index += 1
+    return len(text)
+
+
 def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> list[str] | None:
     """The words after the match of `start` in a command of a command block (its lines, as
     `_build_commands` gives them, joined), up to the end of that command (`&&`, `;`, a pipe, a comment,
@@ -259,7 +296,7 @@ def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> li
     match = start.search(joined)
     if match is None or "#" in joined[: match.start()]:
         return None
-    rest = _COMMAND_END.split(" " + joined[match.end() :], maxsplit=1)[0]
+    rest = _COMMAND_END.split(" " + _substituted(joined[match.end() :]), maxsplit=1)[0]
     try:
         return shlex.split(rest)
     except ValueError:
