@@ -460,3 +460,36 @@ def test_a_make_target_named_like_a_dockerfile_is_no_file(tmp_path: Path) -> Non
     assert _named(tmp_path, files, heading="Tests") == [
         (7, "README names test-dockerfile, which does not exist (the Dockerfile is gone or moved)", "likely")
     ]
+
+
+JETSON = {"deploy/jetson/Dockerfile": "FROM nvcr.io/nvidia/l4t-base:r36.2.0\nRUN true\n"}
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        # `cd kiln`: the reader's checkout, named as they cloned it; the path is found from its root
+        ("cd kiln\ndocker build -t kiln:jetson -f deploy/jetson/Dockerfile .", []),
+        ("cd kiln && docker build -f deploy/jetson/Dockerfile .", []),
+        # the folder entered is in the project: the path is looked for there, and is not there
+        (
+            "cd deploy\ndocker build -f deploy/jetson/Dockerfile .",
+            ["misplaced: deploy/deploy/jetson/Dockerfile"],
+        ),
+        # the rest of the path is not found either: not where the command runs, whatever the folder
+        ("cd kiln\ndocker build -f deploy/orin/Dockerfile .", ["misplaced: kiln/deploy/orin/Dockerfile"]),
+        # no `cd`: a folder written in the path is not a checkout's name
+        ("docker build -f kiln/deploy/jetson/Dockerfile .", ["misplaced: kiln/deploy/jetson/Dockerfile"]),
+    ],
+)
+def test_a_cd_into_the_readers_checkout(tmp_path: Path, commands: str, expected: list[str]) -> None:
+    make_tree(tmp_path, JETSON)
+    readme = f"# Kiln on Jetson\n\n## Build\n\n```sh\n{commands}\n```\n"
+    models = [model_of(parse_dockerfile(text, path)) for path, text in JETSON.items()]
+    got = [d.message for d in audit(readme, "README.md", models, {}, tmp_path)]
+    shown = [
+        ("misplaced: " if "where the command runs" in m else "gone: " if "is gone or moved" in m else "")
+        + m.split("README builds with ", 1)[-1].split(",", 1)[0]
+        for m in got
+    ]
+    assert shown == expected

@@ -191,7 +191,27 @@ def _dead_references(
             continue
         if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
+        if flag and _in_checkout(doc, line, path, bases):
+            continue
         yield line, target, flag
+
+
+def _in_checkout(doc: Document, line: int, path: str, bases: Sequence[Path]) -> bool:
+    """True when the `-f PATH` at README `line` starts with the folder of a `cd` before it in its block
+    that is nowhere in the project, and the rest of it is found: `cd lmdeploy` then `docker build -f
+    docker/jetson/Dockerfile .` enters the reader's checkout, named as they cloned it, whose root is
+    where the README's own paths start."""
+    head, _, rest = path.partition("/")
+    if not rest or any((base / head).exists() for base in bases):
+        return False
+    if not any((base / rest).is_file() for base in bases):
+        return False
+    return any(
+        (cd := _CD.match(text)) is not None and cd.group(1).strip("\"'").rstrip("/") == head
+        for fence in doc.fences
+        for at, text in fence.lines
+        if at <= line and fence.lines and fence.lines[0][0] <= line <= fence.lines[-1][0]
+    )
 
 
 _USER_FILE = re.compile(r"(?:\A|[/._-])(?:your|yours|my)(?=[/._-]|\Z)|(?:\A|/)path/to/", re.IGNORECASE)
