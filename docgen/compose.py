@@ -140,6 +140,8 @@ class Service:
     profiles: tuple[str, ...] = ()
     """Its `profiles:`: a service with any is started only when one of them is enabled (`--profile`,
     `COMPOSE_PROFILES`) or when a command names it."""
+    builds: bool = False
+    """True when it has a `build:`: its `image:`, if any, is the name given to the image it builds."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -174,6 +176,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 env_file=service.get("env_file") is not None,
                 env_files=_env_files(service.get("env_file")),
                 profiles=_profiles(service.get("profiles")),
+                builds=service.get("build") is not None,
                 name=str(name),
                 line=_line_of(held, name),
                 container_name=_scalar(service.get("container_name")),

@@ -411,3 +411,27 @@ The container runs `train.py` with `docker-compose.train.yml`.
         "runs service train with bash -lc python tools/fetch.py && python train.py --epochs 3 "
         "and no command of it names all_cores.py (likely)"
     ]
+
+
+PULLED = """\
+services:
+  bot:
+    image: registry.example/team/bot:gpu
+    container_name: bot
+    restart: unless-stopped
+"""
+
+
+def test_an_example_that_builds_a_service_the_file_pulls_names_its_own_image(tmp_path: Path) -> None:
+    # The README shows how to build the image instead of pulling it: its `image:` is the reader's name.
+    building = (
+        "```yaml\nservices:\n  bot:\n    image: bot:gpu  # any name\n    build:\n      context: ../..\n"
+        "    container_name: bot\n    restart: unless-stopped\n```\n"
+    )
+    assert _audit(tmp_path, building, {"compose.yaml": PULLED}) == []
+    # an example that pulls too is a copy of the file's service: its other image is a drift
+    pulling = building.replace("    build:\n      context: ../..\n", "")
+    assert _audit(tmp_path, pulling, {"compose.yaml": PULLED}) == [
+        "4: README's compose example gives service bot image bot:gpu but compose.yaml:2 says "
+        "registry.example/team/bot:gpu (certain)"
+    ]

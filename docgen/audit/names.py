@@ -464,7 +464,9 @@ _COPY = 2
 def _example_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
     """A fenced compose example in the README (```` ```yaml ```` with `services:`) whose service has the
     name of a service of a compose file beside it, and whose `dockerfile:`, a value of its `args:` or its
-    `image:` is none of that service's (in every such file): the file changed, the example did not.
+    `image:` is none of that service's (in every such file): the file changed, the example did not. Not
+    the `image:` of an example that adds a `build:` to a service the files only pull: that names the
+    image the reader builds.
     `certain` when the example is a copy of the service (`_COPY` other settings the same), else
     `likely`."""
     by_name: dict[str, list[tuple[_Composed, compose.Service]]] = {}
@@ -502,7 +504,8 @@ def _compare_service(
         values = [s.dockerfile for _, s in theirs if s.dockerfile is not None]
         if values and all(posixpath.normpath(v) != posixpath.normpath(shown.dockerfile) for v in values):
             claims.append(("dockerfile", shown.dockerfile, values))
-    if shown.image is not None:
+    if shown.image is not None and not (shown.builds and not any(s.builds for _, s in theirs)):
+        # (an example that builds a service the file only pulls names its own build: any name will do)
         values = [s.image for _, s in theirs if s.image is not None]
         if values and shown.image not in values:
             claims.append(("image", shown.image, values))
