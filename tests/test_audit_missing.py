@@ -428,3 +428,18 @@ def test_a_licence_file_at_the_repository_root_serves_a_readme_below_it(tmp_path
     assert findings(readme, DOCKERFILE, tmp_path / "docker") == [
         "7: README names LICENSE as the repository's licence file, which does not exist"
     ]
+
+
+def test_a_relative_link_out_of_a_checkout_without_git_is_not_checked(tmp_path: Path) -> None:
+    # A README kept in its own folder (no `.git` nor `pyproject.toml`, `docgen audit` run there): a link
+    # above that folder leads into what docgen cannot see; one inside it is still checked.
+    project = tmp_path / "engine"
+    make_tree(project, {"Dockerfile": DOCKERFILE["Dockerfile"], "notes.md": ""})
+    readme = "[build](../../docs/BUILD.md) [notes](notes.md) [gone](notes/old.md) [up](../x.md)\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, project, project)
+    assert [d.message for d in found] == ["README links to notes/old.md, which does not exist"]
+    # in a repository, a link leading out of it is not checked either, and one inside it is
+    _repo(tmp_path, {"docs/BUILD.md": ""})
+    found = audit(readme.replace("../x.md", "../../../x.md"), "README.md", model, {}, project, project)
+    assert [d.message for d in found] == ["README links to notes/old.md, which does not exist"]
