@@ -213,10 +213,22 @@ GROMACS = "FROM ubuntu:22.04\nARG GROMACS_VERSION=2024.1\nRUN curl -LO https://f
         "You can use GROMACS 2024.2 by passing `--build-arg GROMACS_VERSION=2024.2`.",
         "To use GROMACS 2024.2, pass its version to the build script.",
         "For older topologies, choose GROMACS 2023.3 or switch to GROMACS 2022.5.",
+        # the other versions than the default one
+        "Builds with other GROMACS releases than the default (GROMACS 2023.3) are not tested.",
     ],
 )
 def test_a_version_the_reader_is_told_to_pick_is_no_claim(choice: str) -> None:
     assert findings(f"# Tool\n\n{choice}\n", {"Dockerfile": GROMACS}) == []
+
+
+def test_versions_other_than_the_default_are_no_claim() -> None:
+    dockerfile = {"Dockerfile": "FROM python:3.10-slim\nRUN pip install gromacs-tools\n"}
+    readme = (
+        "# Tool\n\n* `PY_CUSTOM` - build with a different python version than default - available "
+        "debian12 with python3.11 and rhel9 with python3.12\n"
+        "* Built with a different compiler than the default. It runs python3.11.\n"
+    )
+    assert [f.split(" but ")[0] for f in findings(readme, dockerfile)] == ["4: README says Python 3.11"]
 
 
 def test_a_version_said_to_be_used_or_the_default_is_a_claim() -> None:

@@ -438,10 +438,23 @@ _SENTENCE_REST = re.compile(r"(?:[^.!?;]|\.(?=\w))*")
 """The rest of a sentence (a dot inside a version or a name does not end it)."""
 
 
+_NOT_THE_DEFAULT = re.compile(
+    r"\b(?:different|other|another)\b(?:[^.!?;]|\.(?=\w)){0,40}?\bthan[ \t]+(?:the[ \t]+)?defaults?\b"
+    r"|\bnon-default\b|\bother[ \t]+than[ \t]+(?:the[ \t]+)?defaults?\b",
+    re.IGNORECASE,
+)
+"""Words telling that what follows in the sentence are the other choices, not what the image has: `build
+with a different python version than default - available ubuntu22.04 with python3.11`."""
+
+
 def _chosen(text: str, start: int, end: int) -> bool:
     """True when the name at `text[start:end]` and the version after it are the reader's choice (`Use
-    GROMACS 2024.2` under `For Latest Features:`, `You can use CUDA 12.1 by passing …`), unless the
-    sentence calls it the default (`Use GROMACS 2024.1 (default)`: a claim of the default)."""
+    GROMACS 2024.2` under `For Latest Features:`, `You can use CUDA 12.1 by passing …`, `a different
+    Python than the default: 3.11 or 3.12`), unless the sentence calls it the default (`Use GROMACS
+    2024.1 (default)`: a claim of the default)."""
+    sentence = max((stop.end() for stop in _SENTENCE_STOP.finditer(text, 0, start)), default=0)
+    if _NOT_THE_DEFAULT.search(text, sentence, start):
+        return True
     if not _CHOICE_BEFORE.search(text, max(0, start - 40), start):
         return False
     rest = _SENTENCE_REST.match(text, end)
@@ -641,6 +654,7 @@ def _glued_claims(
             or _HOST_AFTER.match(text, match.end())
             or _GLUED_VARIANT.match(rest)
             or _ARG_BEFORE.search(text, max(0, at - 40), at)
+            or _chosen(text, at, match.end())
         ):
             continue
         version = reading.version + ("+" if _OR_NEWER.match(rest) else "")
