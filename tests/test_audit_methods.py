@@ -185,3 +185,85 @@ def test_an_index_a_build_arg_picks_has_no_known_channel(tmp_path: Path) -> None
     )
     readme = ARC_README.format(said="PyTorch nightly for CUDA 12.1 (build.sh passes `nightly/cu121`)")
     assert methods(tmp_path, readme, dockerfile) == []
+
+
+# the channel a base image of PyTorch names, when no RUN installs torch over it
+
+MIGX = """\
+FROM {base}
+ARG GPU_ARCH="gfx90a;gfx942"
+COPY . /workspace/mgx
+RUN git clone https://github.com/ROCm/AMDMIGraphX.git && cd AMDMIGraphX && git checkout develop
+RUN cd /workspace/mgx/py && python -m pip install .
+"""
+MIGX_README = "# Graph lowering\n\n## Docker\n\nBuild with `./build.sh`.\n\n{said}\n"
+
+
+def test_pytorch_said_to_be_nightly_but_the_base_is_a_release_image(tmp_path: Path) -> None:
+    readme = MIGX_README.format(said="The Dockerfile builds on the nightly PyTorch container.")
+    base = "rocm/pytorch:rocm6.3_ubuntu24.04_py3.12_pytorch_release_2.5.1"
+    assert methods(tmp_path / "a", readme, MIGX.format(base=base)) == [
+        f"7: README says PyTorch comes from the nightly channel, but Dockerfile:1 starts FROM {base}, a "
+        "release image of PyTorch (likely)"
+    ]
+    # the older tag spelling (`…_pytorch_2.1.2`) and pytorch/pytorch's (`2.4.1-…-devel`: a flavour)
+    for base in (
+        "rocm/pytorch:rocm6.0_ubuntu22.04_py3.10_pytorch_2.1.2",
+        "pytorch/pytorch:2.4.1-cuda12.4-cudnn9-devel",
+    ):
+        assert len(methods(tmp_path / base.replace("/", "_"), readme, MIGX.format(base=base))) == 1, base
+    # a nightly base: true
+    assert methods(tmp_path / "b", readme, MIGX.format(base="rocm/pytorch-nightly:latest")) == []
+
+
+def test_pytorch_said_to_be_stable_but_the_base_is_a_nightly_image(tmp_path: Path) -> None:
+    readme = MIGX_README.format(said="- stable PyTorch with ROCm")
+    assert methods(tmp_path, readme, MIGX.format(base="docker.io/rocm/pytorch-nightly:latest")) == [
+        "7: README says PyTorch comes from the stable channel, but Dockerfile:1 starts FROM "
+        "docker.io/rocm/pytorch-nightly:latest, a nightly image of PyTorch (certain)"
+    ]
+
+
+def test_the_base_through_parent_stages(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM rocm/pytorch:rocm6.3_ubuntu24.04_py3.12_pytorch_release_2.5.1 AS deps\n"
+        "RUN pip install pybind11\nFROM deps AS final\nCOPY . /src\n"
+    )
+    readme = MIGX_README.format(said="It ships nightly PyTorch.")
+    assert len(methods(tmp_path, readme, dockerfile)) == 1
+
+
+def test_a_base_that_says_no_channel_or_is_not_the_image_pytorch(tmp_path: Path) -> None:
+    readme = MIGX_README.format(said="The Dockerfile builds on the nightly PyTorch container.")
+    release = "rocm/pytorch:rocm6.3_ubuntu24.04_py3.12_pytorch_release_2.5.1"
+    for n, dockerfile in enumerate(
+        (
+            MIGX.format(base="rocm/pytorch:latest"),  # a tag of no version
+            MIGX.format(base="nvcr.io/nvidia/pytorch:24.08-py3"),  # NGC's monthly builds are pre-releases
+            MIGX.format(base="rocm/pytorch:rocm6.3_ubuntu24.04_py3.12_pytorch_2.6.0rc2"),  # a candidate
+            MIGX.format(base="rocm/dev-ubuntu-22.04:6.3"),  # no PyTorch in it
+            # a build arg picks the base: a README may describe another build of it
+            f"ARG BASE_IMAGE={release}\n" + MIGX.format(base="${BASE_IMAGE}"),
+            # torch installed over the base: its channel is that install's (PyPI says none)
+            MIGX.format(base=release) + "RUN pip install --pre torch==2.6.0\n",
+            MIGX.format(base=release) + "RUN conda install -y pytorch -c pytorch-nightly\n",
+        )
+    ):
+        assert methods(tmp_path / str(n), readme, dockerfile) == [], dockerfile
+    # a requirements file the image installs pins torch: pip replaces the base's build with that pin
+    make_tree(tmp_path / "req", {"requirements.txt": "torch==2.6.0\nnumpy<2\n"})
+    dockerfile = (
+        MIGX.format(base=release) + "COPY requirements.txt /tmp/\nRUN pip install -r /tmp/requirements.txt\n"
+    )
+    assert methods(tmp_path / "req", readme, dockerfile) == []
+    make_tree(tmp_path / "req2", {"requirements.txt": "numpy<2\n"})
+    assert len(methods(tmp_path / "req2", readme, dockerfile)) == 1  # one that does not: the base's
+    # the README's words are no claim about the image's PyTorch
+    for n, said in enumerate(
+        (
+            "`rocm/pytorch-nightly` images are published too",  # a name
+            "The Dockerfile can build on the nightly PyTorch container if you pass BASE_IMAGE.",  # an option
+            "It no longer builds on the nightly PyTorch container.",  # history
+        )
+    ):
+        assert methods(tmp_path / f"s{n}", MIGX_README.format(said=said), MIGX.format(base=release)) == []

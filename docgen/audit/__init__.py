@@ -81,7 +81,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   image's ENTRYPOINT throws away (shell form, `sh -c`, or a copied script that never reads its
   arguments) (`overrides`);
 - PyTorch said to come from the nightly channel while the image installs torch from a release index
-  of download.pytorch.org (`/whl/xpu`), or stable while from the nightly index (`methods`);
+  of download.pytorch.org (`/whl/xpu`) or starts, installing none, from a release image of PyTorch
+  (`rocm/pytorch:…_pytorch_release_2.3.0`), or stable while from the nightly index or image (`methods`);
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);

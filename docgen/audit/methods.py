@@ -1,7 +1,9 @@
 """How the README says components are installed, against how the Dockerfile installs them: with a tool
 it never runs (`` `mmengine`, `mmcv` using `mim install` ``), built from source while the Dockerfile
 installs a prebuilt wheel from an index (`| torchvision | Build from source |`), or from prebuilt wheels
-while the Dockerfile builds them (`MMCV … installed from prebuilt wheels` over `pip wheel git+…mmcv`).
+while the Dockerfile builds them (`MMCV … installed from prebuilt wheels` over `pip wheel git+…mmcv`);
+and the channel PyTorch comes from (nightly or release), against the index torch is installed from or,
+when nothing installs it, the base image of PyTorch the image starts from.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.provides import _install_text
 from docgen.audit.versions import _norm, _raw
 from docgen.audit.wording import _line_at, _sentences
+from docgen.manifests import manifest_pins
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
@@ -345,6 +348,85 @@ def _torch_sources_at(file: str, mtime_ns: int, size: int) -> tuple[tuple[int, s
     return tuple(found)
 
 
+_INSTALL_COMMAND = re.compile(r"\binstall\b")
+_TORCH_NAMED = re.compile(r"(?:^|[\s\"'])(?:py)?torch(?:[=<>!~;\[\s\"']|\Z)")
+"""`torch` (or conda's `pytorch`) as a package a command names: `pip install torch==2.5.1`."""
+
+
+@functools.lru_cache(maxsize=32)
+def _torch_installed_at(file: str, mtime_ns: int, size: int) -> bool:
+    """Whether a RUN of the Dockerfile at `file` installs `torch` at all (pip, uv, conda, from any
+    source): then the image's PyTorch is that install's, whatever its base holds."""
+    read = _dockerfile_read(file)
+    if read is None:
+        return True
+    for inst in read[1].instructions:
+        if inst.keyword != "RUN":
+            continue
+        for command in re.split(r"&&|\|\||;|\n", inst.args.replace("\\\n", " ")):
+            if _INSTALL_COMMAND.search(command) and _TORCH_NAMED.search(command):
+                return True
+    return False
+
+
+_PYTORCH_BASES = ("rocm/pytorch", "pytorch/pytorch")
+"""Image repositories whose tag says which PyTorch release they hold (`rocm/pytorch:…_release_2.3.0`,
+`pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime`); `-nightly` repositories hold nightly builds."""
+_RELEASE_TAG = {
+    "rocm/pytorch": re.compile(r"(?:\A|_)pytorch_(?:release_)?\d+\.\d+(?:\.\d+)?\Z"),
+    "pytorch/pytorch": re.compile(r"\A\d+\.\d+(?:\.\d+)?(?:-|\Z)"),
+}
+_PRE_RELEASE = re.compile(r"nightly|staging|preview|\.dev|(?<![a-z])rc\d|alpha|beta", re.IGNORECASE)
+"""A tag naming a pre-release (`…_pytorch_2.4.0rc1`, `2.5.0.dev20240601`); `devel` is a flavour, not one."""
+
+
+def _base_channel(image: str) -> str | None:
+    """`nightly` or `release`: the PyTorch channel a base image's reference names
+    (`rocm/pytorch-nightly:latest`, `rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0`),
+    or None when it names none (another image, a `latest` tag, a tag of no PyTorch version)."""
+    reference = image.split("@", 1)[0]
+    name, _, tag = reference.rpartition(":") if ":" in reference.rsplit("/", 1)[-1] else (reference, "", "")
+    repository = "/".join(name.lower().split("/")[-2:])
+    if repository in {f"{r}-nightly" for r in _PYTORCH_BASES}:
+        return "nightly"
+    if repository not in _PYTORCH_BASES:
+        return None
+    if "nightly" in tag.lower():
+        return "nightly"
+    if _RELEASE_TAG[repository].search(tag) and not _PRE_RELEASE.search(tag):
+        return "release"
+    return None
+
+
+def _base_sources(models: tuple[ImageModel, ...]) -> list[tuple[str, int, str, str]]:
+    """(Dockerfile, FROM line, channel, base) of each image whose built stage starts, through its
+    parent stages, from a PyTorch image whose reference names a channel (`_base_channel`), written in
+    the FROM line itself (a build arg may pick another base), when no RUN installs torch over it and
+    no requirements file or project it installs pins torch.
+    Empty when an image's base names no channel: the images must all say one."""
+    found = []
+    for model in models:
+        if not model.file or not model.stages:
+            return []
+        stage = model.stages[model.target_index]
+        while stage.parent is not None:
+            stage = model.stages[stage.parent]
+        channel = _base_channel(stage.base) if "$" not in stage.base_raw else None
+        if channel is None:
+            return []
+        try:
+            stat = os.stat(model.file)
+        except OSError:
+            return []
+        if _torch_installed_at(model.file, stat.st_mtime_ns, stat.st_size) or any(
+            _raw(pin.name) == "torch"
+            for pin in manifest_pins(model.file, model.path, model.installs, model.context_copies)
+        ):
+            return []
+        found.append((model.path, stage.line, channel, stage.base))
+    return found
+
+
 def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A line saying PyTorch comes from the nightly channel (`PyTorch with XPU support (from `torch`
     nightly)`) while every pip command of the images installing `torch` from a download.pytorch.org index
@@ -354,12 +436,18 @@ def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     both channels, or from no PyTorch index (PyPI, a requirements file, the base image), or from one a
     variable picks (`…/whl/${TORCH_CUDA_VERSION}`)."""
     sources = [s for model in auditor.models for s in _torch_sources(model)]
-    channels = {channel for _, channel, _ in sources}
+    bases = [] if sources else _base_sources(auditor.models)
+    channels = {channel for _, channel, _ in sources} | {channel for _, _, channel, _ in bases}
     if len(channels) != 1 or "test" in channels:
         return
     (channel,) = channels
     said = _SAYS_NIGHTLY if channel == "release" else _SAYS_STABLE
-    line_at, _, index = sources[0]
+    if sources:
+        line_at, _, index = sources[0]
+        fact = f"{auditor.models[0].path}:{line_at} installs torch from the {channel} index {index}"
+    else:
+        path, line_at, _, base = bases[0]
+        fact = f"{path}:{line_at} starts FROM {base}, a {channel} image of PyTorch"
     lines = [(n, t, bool(_ITEM_OR_ROW.match(t))) for para in doc.paragraphs for n, t in para.lines]
     lines += [(n, " | ".join(cells), True) for table in doc.tables for n, cells in table.rows]
     for number, text, itemised in sorted(lines):
@@ -367,11 +455,9 @@ def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if found is None or _NOT_NOW.search(text):
             continue
         claim = "the nightly channel" if channel == "release" else "the stable channel"
-        fact = "the release index" if channel == "release" else "the nightly index"
         yield Diagnostic(
             auditor.path,
             number,
-            f"README says PyTorch comes from {claim}, but {auditor.models[0].path}:{line_at} installs torch "
-            f"from {fact} {index}",
+            f"README says PyTorch comes from {claim}, but {fact}",
             confidence=CERTAIN if itemised else LIKELY,
         )
