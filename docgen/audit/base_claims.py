@@ -34,7 +34,8 @@ from docgen.sources import naming
 
 _BASED = re.compile(
     r"\b(?:(?:is|are)[ \t]+)?(?:based[ \t]+(?:up)?on|built[ \t]+(?:on[ \t]+top[ \t]+of|(?:up)?on|from)"
-    r"|builds?[ \t]+on[ \t]+top[ \t]+of|starts?[ \t]+from|derived[ \t]+from|extends)[ \t]+(?:the[ \t]+|an?[ \t]+)?"
+    r"|builds?[ \t]+on[ \t]+top[ \t]+of|starts?[ \t]+from|derived[ \t]+from|extends)"
+    r"[ \t]+(?:the[ \t]+|an?[ \t]+)?"
     r"(?:latest[ \t]+|official[ \t]+|upstream[ \t]+)*",
     re.IGNORECASE,
 )

@@ -44,7 +44,8 @@ not one of another program (`MASTER_PORT`, `REDIS_PORT`, `VLLM_PORT`)."""
 _LAUNCHER = re.compile(
     r"(?<![\w./-])(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|streamlit|flask|fastapi|vllm"
     r"|text-generation-launcher|llama-server)(?![\w-])"
-    r"|-m[ \t]+(?:uvicorn|gunicorn|hypercorn|streamlit|flask|vllm\.entrypoints\.[\w.]+|sglang\.launch_server)\b"
+    r"|-m[ \t]+(?:uvicorn|gunicorn|hypercorn|streamlit|flask|vllm\.entrypoints\.[\w.]+"
+    r"|sglang\.launch_server)\b"
 )
 """A program that takes the port it listens on from its command line."""
 _FIXED_PORT = re.compile(
@@ -71,8 +72,8 @@ def _port_var_claims(part: Document, whole: Document, auditor: _Auditor) -> Iter
     ours = _runs_ours(whole, auditor.models)
     for line, name, _user, image in _run_options(part):
         if name and image and ours(image):
-            value = re.search(rf"(?<![\w$]){name}=[\"']?(\d{{2,5}})\b", _line_text(part, line))
-            claims.append((line, name, f"passes (`docker run … {image}`)", value.group(1) if value else None))
+            given = re.search(rf"(?<![\w$]){name}=[\"']?(\d{{2,5}})\b", _line_text(part, line))
+            claims.append((line, name, f"passes (`docker run … {image}`)", given.group(1) if given else None))
     for line, name, how, value in claims:
         if not _PORT_NAME.match(name):
             continue
