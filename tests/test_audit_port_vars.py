@@ -64,9 +64,26 @@ def test_a_start_script_with_a_fixed_port(tmp_path: Path) -> None:
     assert "serve.sh, which its ENTRYPOINT or CMD runs, starts the server on fixed port 7000" in found[0]
 
 
+def test_the_application_reading_it_does_not_count(tmp_path: Path) -> None:
+    # the launcher is given the port; the application's main(), which reads the variable, is not what runs
+    files = {
+        "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+        'ENTRYPOINT ["tini", "--"]\n'
+        'CMD ["python", "-m", "uvicorn", "echo:app", "--port", "7000"]\n',
+        "echo.py": "import os\nPORT = int(os.environ.get('PORT', 7000))\n",
+    }
+    found = _audit(tmp_path, README, files)
+    assert [f.split(":", 1)[0] for f in found] == ["5", "8", "14"]
+
+
 @pytest.mark.parametrize(
     "files",
     [
+        # an ENTRYPOINT docgen cannot read runs the CMD, and may rewrite it
+        {
+            "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+            'ENTRYPOINT ["python", "/srv/echo.py"]\nCMD ["uvicorn", "echo:app", "--port", "7000"]\n'
+        },
         # a shell-form CMD expands it
         {"Dockerfile": "FROM python:3.11-slim\nCMD uvicorn echo:app --port ${PORT:-7000}\n"},
         # the start script reads it

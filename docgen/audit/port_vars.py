@@ -8,12 +8,15 @@ the image's ENTRYPOINT or CMD, or the shell script of the build context it start
 launcher that takes its port on the command line (uvicorn, gunicorn with `--bind`, hypercorn, granian,
 streamlit, flask, fastapi, vLLM, SGLang, text-generation-launcher, llama-server) with a number
 (`--port 8000`, `--bind 0.0.0.0:8000`), and the variable's name appears nowhere in the ENTRYPOINT, CMD,
-ENV values, RUN lines or files the image copies in: a value set at run time changes nothing.
+the start script, ENV values or RUN lines: a value set at run time changes nothing.
 
 Silent when something may read it (`${PORT:-8000}` in a shell-form CMD, a start script reading `$PORT`,
-an application file naming it, a RUN that writes a script), when the launcher takes no fixed port
+an ENV passing it on, a RUN that writes a script), when the launcher takes no fixed port
 (gunicorn with no `--bind` reads `$PORT` itself), when the image has no ENTRYPOINT of its own and its base
-is one docgen does not know (its entrypoint may read it), and for a `-e` value equal to the fixed port.
+is one docgen does not know (its entrypoint may read it), or an ENTRYPOINT docgen cannot read (a program,
+not a script of the build context, nor an init such as tini) runs the CMD, and for a `-e` value equal to
+the fixed port. The application's own files do not count: a launcher given `--port 8000` listens there
+whatever the application reads.
 Each finding is `likely`: the claim may be about another image of the project.
 """
 
@@ -99,24 +102,46 @@ def _line_text(part: Document, line: int) -> str:
 
 def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
     """(where the server is started, its fixed port) when the image starts a launcher on a fixed port and
-    nothing of it reads `name`; None when it may read it or docgen cannot tell."""
-    if name in image._read_at_run_time or any(name in value for value in image.values.values()):
-        return None
-    if any(re.search(rf"\b{name}\b", run.original or run.args) for run in image._runs):
+    nothing it runs before the launcher reads `name`; None when it may read it or docgen cannot tell.
+    The application's own files do not count: a launcher given `--port 8000` listens there whatever the
+    application reads (its `main()`, which reads `SERVER_PORT`, is not what runs)."""
+    word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    commands = image.commands()
+    script = image.script()
+    started = (text_or_none(script[1]) or "") if script is not None else ""
+    if any(word.search(_command_text(s.value)) for s in commands) or word.search(started):
+        return None  # what the container starts reads it
+    if any(word.search(value) for value in image.values.values()):
+        return None  # an ENV passes it on (`ENV UVICORN_PORT=${PORT}`)
+    if any(word.search(run.original or run.args) for run in image._runs):
         return None  # a RUN may write a script that reads it
-    if image.last("ENTRYPOINT") is None and (image.root is None or family_name(image.root.base) is None):
+    entry = image.last("ENTRYPOINT")
+    if entry is None and (image.root is None or family_name(image.root.base) is None):
         return None  # the base's entrypoint, which docgen cannot see, may read it
-    for setting in image.commands():
+    found: tuple[str, str] | None = None
+    for setting in commands:
         port = _fixed_port(_command_text(setting.value))
         if port is not None:
-            return f"{image.model.path}:{setting.line} ({setting.keyword})", port
-    script = image.script()
-    if script is not None:
-        text = text_or_none(script[1])
-        for command in _CONTINUED.sub(" ", text or "").splitlines():
+            found = f"{image.model.path}:{setting.line} ({setting.keyword})", port
+            break
+    if found is None and script is not None:
+        for command in _CONTINUED.sub(" ", started).splitlines():
             if not command.lstrip().startswith("#") and (port := _fixed_port(command)) is not None:
-                return f"{script[0]}, which its ENTRYPOINT or CMD runs,", port
-    return None
+                found = f"{script[0]}, which its ENTRYPOINT or CMD runs,", port
+                break
+    if (
+        found is not None
+        and entry is not None
+        and script is None
+        and _fixed_port(_command_text(entry.value)) is None
+        and not _INIT.match(_command_text(entry.value))
+    ):
+        return None  # an ENTRYPOINT docgen cannot read may rewrite the command (`entrypoint.py`)
+    return found
+
+
+_INIT = re.compile(r"\A[ \t]*(?:/\S*/)?(?:tini|dumb-init|catatonit)\b")
+"""An init process as the ENTRYPOINT: it runs the CMD as given."""
 
 
 def _command_text(value: str) -> str:
