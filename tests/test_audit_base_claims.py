@@ -190,3 +190,61 @@ def test_a_base_product_named_before_what_the_image_adds(tmp_path: Path) -> None
 def test_base_product_sentences_that_stay_silent(tmp_path: Path, sentence: str) -> None:
     assert _audit(tmp_path, sentence + "\n", CUDA_DEVEL) == []
     assert _audit(tmp_path / "ngc", sentence + "\n", "FROM nvcr.io/nvidia/pytorch:25.01-py3\n") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A repository named with no tag, in more shapes, and bases that may be built on it
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The image is based on rocm/pytorch.",  # plain, at the sentence's end
+        "This image uses `rocm/pytorch` as its base image.",
+        "The container uses the official rocm/pytorch image as base.",
+        "This container starts from `rocm/pytorch` and adds the server.",
+        "We build on top of the official rocm/pytorch image.",
+        "It is based on [ROCm PyTorch](https://hub.docker.com/r/rocm/pytorch).",  # the link's target
+    ],
+)
+def test_a_tagless_repository_in_more_shapes(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", PLAIN) == [
+        "3: README says the image is based on rocm/pytorch but Dockerfile:1 says FROM ubuntu:22.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Unlike rocm/pytorch, this image is based on Ubuntu.",  # about another image
+        "You can also use rocm/pytorch as the base image.",  # advice
+        "Images are pushed to rocm/pytorch.",  # where it goes, not what it is built on
+        "The image was based on rocm/pytorch before 2024.",  # the past
+        "The container starts from the `/workspace` directory.",  # a folder, not an image
+        "This image uses `rocm/pytorch` to build the wheels.",  # no `as base`
+    ],
+)
+def test_tagless_traps(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", PLAIN) == []
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        "FROM acme/vision:cuda12-cudnn9-tf2\n",  # a project's own image: itself built on nvidia/cuda
+        "FROM pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel\n",  # built on the CUDA image
+        "ARG BASE=nvidia/cuda:12.4.1-devel-ubuntu22.04\nFROM ${BASE}\n",  # the arg's default names it
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS build\nFROM ubuntu:22.04\n",  # a stage's base
+    ],
+)
+def test_a_base_that_may_be_built_on_the_repository(tmp_path: Path, dockerfile: str) -> None:
+    said = "# Vision\n\nThe Dockerfile is based on the official nvidia/cuda image with cuDNN.\n"
+    assert _audit(tmp_path, said, dockerfile) == []
+
+
+def test_a_base_of_another_gpu_stack_is_not_built_on_it(tmp_path: Path) -> None:
+    said = "# Vision\n\nThe Dockerfile is based on the official rocm/pytorch image.\n"
+    assert _audit(tmp_path, said, "FROM pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel\n") == [
+        "3: README says the image is based on rocm/pytorch but Dockerfile:1 says FROM "
+        "pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel (likely)"
+    ]

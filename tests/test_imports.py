@@ -394,6 +394,7 @@ AUDIT_LAYERS = (
     (
         "prose",
         "overrides",
+        "port_vars",
         "sections",
         "builds",
         "steps",

@@ -221,6 +221,7 @@ from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.platforms import _build_platforms
+from docgen.audit.port_vars import _port_var_claims
 from docgen.audit.ports import _port_rows, _published_ports
 from docgen.audit.preset_env import _preset_env
 from docgen.audit.prose import _audit_text
@@ -614,6 +615,7 @@ def _audit_part(
     found.extend(_port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
+    found.extend(_port_var_claims(sub, doc, auditor))
     found.extend(_discarded_commands(sub, doc, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))

@@ -27,16 +27,27 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.base_contents import family_name, is_plain
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources import naming
 
 _BASED = re.compile(
     r"\b(?:(?:is|are)[ \t]+)?(?:based[ \t]+(?:up)?on|built[ \t]+(?:on[ \t]+top[ \t]+of|(?:up)?on|from)"
-    r"|derived[ \t]+from|extends)[ \t]+(?:the[ \t]+|an?[ \t]+)?"
+    r"|builds?[ \t]+on[ \t]+top[ \t]+of|starts?[ \t]+from|derived[ \t]+from|extends)"
+    r"[ \t]+(?:the[ \t]+|an?[ \t]+)?"
     r"(?:latest[ \t]+|official[ \t]+|upstream[ \t]+)*",
     re.IGNORECASE,
 )
+_USES = re.compile(r"\buses?[ \t]+(?:the[ \t]+)?(?:official[ \t]+|upstream[ \t]+)*", re.IGNORECASE)
+"""A sentence naming the base before saying it is one: `This image uses `rocm/pytorch` as its base`."""
+_AS_BASE = re.compile(
+    r"\A[ \t]*(?:(?:docker|container)[ \t]+)?(?:image[ \t]+)?as[ \t]+(?:its[ \t]+|the[ \t]+|a[ \t]+)?base\b",
+    re.IGNORECASE,
+)
+_HUB_PAGE = re.compile(r"hub\.docker\.com/(?:r/([\w.-]+/[\w.-]+)|_/([\w.-]+))", re.IGNORECASE)
+"""A Docker Hub page of a repository (`https://hub.docker.com/r/rocm/pytorch`): a link to it names the
+repository whatever its text says (`[ROCm PyTorch](…)`)."""
 _SUBJECT = re.compile(r"\b(?:image|container|dockerfile|it)s?\b", re.IGNORECASE)
 _NAMED = re.compile(
     r"\[`?([^\]`]{2,80})`?\]\(([^)\s]{1,300})\)"  # a link: its text, its target
@@ -105,9 +116,23 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
     built on `mosaicml/pytorch`), or named like a stage of a Dockerfile (`pytorch_stage`), is one the
     project builds itself, in another stage or Dockerfile, and says nothing here."""
     for para in part.paragraphs:
-        if not _BASED.search(" ".join(said for _, said in para.lines)):
+        joined = " ".join(said for _, said in para.lines)
+        if not _BASED.search(joined) and not _USES.search(joined):
             continue  # (most paragraphs)
         for start, _end, sentence in _sentences(para.lines):
+            for uses in _USES.finditer(sentence):
+                named = _NAMED.match(sentence, uses.end())
+                if (
+                    named is None
+                    or not _AS_BASE.match(sentence[named.end() :])
+                    or _NOT_A_CLAIM.search(sentence)
+                    or not _SUBJECT.search(sentence, 0, uses.start())
+                ):
+                    continue
+                line = _line_at(para.lines, start + uses.start())
+                finding = _named_claim(named, text, auditor)
+                if finding is not None:
+                    yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
             for based in _BASED.finditer(sentence):
                 if _example(sentence, based):
                     continue
@@ -134,16 +159,24 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                 )
                 if not about_image:
                     continue
-                name = next(g for g in (named.group(1), named.group(3), named.group(4), named.group(5)) if g)
-                name = name.strip().strip("*_`").rstrip(".,;:")
                 line = _line_at(para.lines, start + based.start())
-                if "/" in name and _ours(name, text, auditor.models):
-                    continue
-                finding = _compare(name, auditor.models)
+                finding = _named_claim(named, text, auditor)
                 if finding is not None:
-                    yield Diagnostic(
-                        auditor.path, line, f"README says the image is based on {finding}", confidence=LIKELY
-                    )
+                    yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
+
+
+def _named_claim(named: re.Match[str], text: str, auditor: _Auditor) -> str | None:
+    """The finding's message for the base `named` (a `_NAMED` match) when no image compared may be built
+    on it; a link to a Docker Hub page names the page's repository whatever its text."""
+    hub = _HUB_PAGE.search(named.group(2) or "")
+    name = (hub.group(1) or hub.group(2)) if hub is not None else None
+    if name is None:
+        name = next(g for g in (named.group(1), named.group(3), named.group(4), named.group(5)) if g)
+    name = name.strip().strip("*_`").rstrip(".,;:")
+    if "/" in name and _ours(name, text, auditor.models):
+        return None
+    finding = _compare(name, auditor.models)
+    return f"README says the image is based on {finding}" if finding is not None else None
 
 
 _ANYWHERE = re.compile(
@@ -214,7 +247,7 @@ _ORG_IMAGE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*/[a-z0-9][\w.-]*)(?=[:`\])
 def _ours(name: str, text: str, models: tuple[ImageModel, ...]) -> bool:
     """True when the repository `name` is the project's own: another repository of its organisation is
     named in the README (`text`), or its last part is a word of a stage's name."""
-    named = {m.group(1).lower() for m in _ORG_IMAGE.finditer(text)}
+    named = {m.group(1).lower().rstrip(".") for m in _ORG_IMAGE.finditer(text)}  # (`… on org/name.`)
     repository = _repository(name)
     org, _, last = repository.rpartition("/")
     if any(n != repository and n.rpartition("/")[0] == org for n in named):
@@ -238,6 +271,8 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
             return None
         if any(wanted in (a.default or "") for m in models for a in m.args):
             return None
+        if any(_may_be_built_on(s.base, wanted) for _, s in bases):
+            return None
         return f"{name} but {shown}"
     words = name.lower().split()
     distro = _DISTROS.get("".join(words[:2]).removesuffix("linux")) or _DISTROS.get(words[0] if words else "")
@@ -247,6 +282,28 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
     if any(h is None or h == distro for h in held):
         return None
     return f"{_SHOWN.get(distro, name)} but {shown}"
+
+
+def _may_be_built_on(base: str, wanted: str) -> bool:
+    """True when the image `base` may itself be built on the repository `wanted`: an image docgen does
+    not know (`tano297/bonnet:cuda9-cudnn7`, a project's own, is built on `nvidia/cuda`), or a known
+    one of the same GPU stack (`pytorch/pytorch:…-cuda12.4…` on `nvidia/cuda`, `rocm/pytorch` on
+    `rocm/dev-ubuntu-22.04`). An operating system or language image (`ubuntu:22.04`, `python:3.12`) is
+    built on none of them."""
+    if is_plain(base):
+        return False
+    if family_name(base) is None:
+        return True
+    wanted_stack = _stack(wanted)
+    return wanted_stack is None or wanted_stack == _stack(base)
+
+
+def _stack(reference: str) -> str | None:
+    """The GPU stack an image reference names (`rocm`, `cuda`), None when it names neither."""
+    lowered = reference.lower()
+    if "rocm" in lowered:
+        return "rocm"
+    return "cuda" if re.search(r"nvidia|cuda|nvcr\.io", lowered) else None
 
 
 def _repository(reference: str) -> str:

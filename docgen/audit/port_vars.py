@@ -1,0 +1,165 @@
+"""A port variable the README says sets the container's port (`PORT`, `APP_PORT`, `API_SERVER_PORT`)
+while the server the image starts is given a fixed port and nothing of the image reads the variable.
+
+The README's claim is one of: an entry of a table or list under an environment-variables heading, a
+sentence telling the user to set it (`` Set the `PORT` environment variable to change the port ``), or
+`-e PORT=9000` in a `docker run` of an image the README builds (`run_time` reads all three). The fact:
+the image's ENTRYPOINT or CMD, or the shell script of the build context it starts, runs a server
+launcher that takes its port on the command line (uvicorn, gunicorn with `--bind`, hypercorn, granian,
+streamlit, flask, fastapi, vLLM, SGLang, text-generation-launcher, llama-server) with a number
+(`--port 8000`, `--bind 0.0.0.0:8000`), and the variable's name appears nowhere in the ENTRYPOINT, CMD,
+the start script, ENV values or RUN lines: a value set at run time changes nothing.
+
+Silent when something may read it (`${PORT:-8000}` in a shell-form CMD, a start script reading `$PORT`,
+an ENV passing it on, a RUN that writes a script), when the launcher takes no fixed port
+(gunicorn with no `--bind` reads `$PORT` itself), when the image has no ENTRYPOINT of its own and its base
+is one docgen does not know (its entrypoint may read it), or an ENTRYPOINT docgen cannot read (a program,
+not a script of the build context, nor an init such as tini) runs the CMD, and for a `-e` value equal to
+the fixed port. The application's own files do not count: a launcher given `--port 8000` listens there
+whatever the application reads.
+Each finding is `likely`: the claim may be about another image of the project.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.run_time import (
+    _env_entries,
+    _run_options,
+    _RunImage,
+    _runs_ours,
+    _told_to_set,
+)
+from docgen.base_contents import family_name
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_PORT_NAME = re.compile(
+    r"\A(?:(?:APP|API|WEB|HTTP|SERVER|SERVICE|LISTEN|UVICORN|GUNICORN|WEBUI|UI)_){0,2}PORT\Z"
+)
+"""Names of a variable that sets the port a server listens on (`PORT`, `APP_PORT`, `API_SERVER_PORT`);
+not one of another program (`MASTER_PORT`, `REDIS_PORT`, `VLLM_PORT`)."""
+_LAUNCHER = re.compile(
+    r"(?<![\w./-])(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|streamlit|flask|fastapi|vllm"
+    r"|text-generation-launcher|llama-server)(?![\w-])"
+    r"|-m[ \t]+(?:uvicorn|gunicorn|hypercorn|streamlit|flask|vllm\.entrypoints\.[\w.]+"
+    r"|sglang\.launch_server)\b"
+)
+"""A program that takes the port it listens on from its command line."""
+_FIXED_PORT = re.compile(
+    r"(?<!-)--(?:server\.)?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b"
+    r"|(?:^|[ \t])(?:--bind|-b|--listen)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\[\]:-]*:(\d{2,5})\b"
+)
+"""A fixed port given on the command line: `--port 8000`, `--server.port=8501`, `--bind 0.0.0.0:8000`."""
+_CONTINUED = re.compile(r"\\\n[ \t]*")
+
+
+def _port_var_claims(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The findings of the part's port variables that every image compared ignores (module docstring)."""
+    images = [_RunImage(model) for model in auditor.models]
+    if not images:
+        return
+    said: set[tuple[int, str]] = set()
+    claims: list[tuple[int, str, str, str | None]] = []
+    for line, name in _env_entries(part, whole):
+        claims.append((line, name, "documents", None))
+        said.add((line, name))
+    for line, name in _told_to_set(part):
+        if (line, name) not in said:
+            claims.append((line, name, "tells to set", None))
+    ours = _runs_ours(whole, auditor.models)
+    for line, name, _user, image in _run_options(part):
+        if name and image and ours(image):
+            given = re.search(rf"(?<![\w$]){name}=[\"']?(\d{{2,5}})\b", _line_text(part, line))
+            claims.append((line, name, f"passes (`docker run … {image}`)", given.group(1) if given else None))
+    for line, name, how, value in claims:
+        if not _PORT_NAME.match(name):
+            continue
+        facts = [_ignores(image, name) for image in images]
+        if not facts or any(f is None for f in facts):
+            continue
+        where, port = facts[0] or ("", "")
+        if value is not None and value == port:
+            continue  # the value passed is the port the server listens on anyway
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README {how} {name} for the port the container listens on, but {where} starts the server on "
+            f"fixed port {port} and nothing the image runs reads {name}",
+            confidence=LIKELY,
+        )
+
+
+def _line_text(part: Document, line: int) -> str:
+    """The text of README line `line` in one of the part's command blocks ('' when none holds it)."""
+    return next((text for fence in part.fences for n, text in fence.lines if n == line), "")
+
+
+def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
+    """(where the server is started, its fixed port) when the image starts a launcher on a fixed port and
+    nothing it runs before the launcher reads `name`; None when it may read it or docgen cannot tell.
+    The application's own files do not count: a launcher given `--port 8000` listens there whatever the
+    application reads (its `main()`, which reads `SERVER_PORT`, is not what runs)."""
+    word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    commands = image.commands()
+    script = image.script()
+    started = (text_or_none(script[1]) or "") if script is not None else ""
+    if any(word.search(_command_text(s.value)) for s in commands) or word.search(started):
+        return None  # what the container starts reads it
+    if any(word.search(value) for value in image.values.values()):
+        return None  # an ENV passes it on (`ENV UVICORN_PORT=${PORT}`)
+    if any(word.search(run.original or run.args) for run in image._runs):
+        return None  # a RUN may write a script that reads it
+    entry = image.last("ENTRYPOINT")
+    if entry is None and (image.root is None or family_name(image.root.base) is None):
+        return None  # the base's entrypoint, which docgen cannot see, may read it
+    found: tuple[str, str] | None = None
+    for setting in commands:
+        port = _fixed_port(_command_text(setting.value))
+        if port is not None:
+            found = f"{image.model.path}:{setting.line} ({setting.keyword})", port
+            break
+    if found is None and script is not None:
+        for command in _CONTINUED.sub(" ", started).splitlines():
+            if not command.lstrip().startswith("#") and (port := _fixed_port(command)) is not None:
+                found = f"{script[0]}, which its ENTRYPOINT or CMD runs,", port
+                break
+    if (
+        found is not None
+        and entry is not None
+        and script is None
+        and _fixed_port(_command_text(entry.value)) is None
+        and not _INIT.match(_command_text(entry.value))
+    ):
+        return None  # an ENTRYPOINT docgen cannot read may rewrite the command (`entrypoint.py`)
+    return found
+
+
+_INIT = re.compile(r"\A[ \t]*(?:/\S*/)?(?:tini|dumb-init|catatonit)\b")
+"""An init process as the ENTRYPOINT: it runs the CMD as given."""
+
+
+def _command_text(value: str) -> str:
+    """An ENTRYPOINT or CMD as one command line: the exec form's words joined with spaces."""
+    if value.lstrip().startswith("["):
+        try:
+            words = json.loads(value)
+        except ValueError:
+            return value
+        if isinstance(words, list):
+            return " ".join(str(w) for w in words)
+    return value
+
+
+def _fixed_port(command: str) -> str | None:
+    """The fixed port a server launcher of `command` is given (`uvicorn app:app --port 8000`), if any."""
+    launcher = _LAUNCHER.search(command)
+    if launcher is None:
+        return None
+    found = _FIXED_PORT.search(command, launcher.end())
+    return next(g for g in found.groups() if g) if found is not None else None

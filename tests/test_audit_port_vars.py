@@ -1,0 +1,128 @@
+"""`docgen.audit.port_vars`: a port variable the README says sets the container's port while the server
+the image starts is given a fixed port and nothing of the image reads the variable. Planted drifts and
+the nearest true statements as traps; the READMEs, Dockerfiles and scripts are small models written for
+these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+README = """# Echo
+
+```bash
+docker build -t zeta/echo .
+docker run -e PORT=9100 -p 9100:9100 zeta/echo
+```
+
+Set the `PORT` environment variable to change the port.
+
+## Environment variables
+
+| Variable | Default | Description |
+|---|---|---|
+| `PORT` | `7000` | Port the server listens on |
+"""
+FIXED = (
+    "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+    'CMD ["uvicorn", "echo:app", "--host", "0.0.0.0", "--port", "7000"]\n'
+)
+
+
+def _audit(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {"README.md": readme, "echo.py": "app = None\n", **files})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "PORT" in d.message]
+
+
+def test_a_port_variable_the_fixed_command_ignores(tmp_path: Path) -> None:
+    fact = (
+        "PORT for the port the container listens on, but Dockerfile:3 (CMD) starts the server on fixed "
+        "port 7000 and nothing the image runs reads PORT (likely)"
+    )
+    assert _audit(tmp_path, README, {"Dockerfile": FIXED}) == [
+        f"5: README passes (`docker run … zeta/echo`) {fact}",
+        f"8: README tells to set {fact}",
+        f"14: README documents {fact}",
+    ]
+
+
+def test_a_start_script_with_a_fixed_port(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": 'FROM python:3.11-slim\nCOPY serve.sh /serve.sh\nENTRYPOINT ["/serve.sh"]\n',
+        "serve.sh": "#!/bin/sh\n# serve the echo app\nexec gunicorn echo:app \\\n  --bind 0.0.0.0:7000\n",
+    }
+    found = _audit(tmp_path, README, files)
+    assert [f.split(":", 1)[0] for f in found] == ["5", "8", "14"]
+    assert "serve.sh, which its ENTRYPOINT or CMD runs, starts the server on fixed port 7000" in found[0]
+
+
+def test_the_application_reading_it_does_not_count(tmp_path: Path) -> None:
+    # the launcher is given the port; the application's main(), which reads the variable, is not what runs
+    files = {
+        "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+        'ENTRYPOINT ["tini", "--"]\n'
+        'CMD ["python", "-m", "uvicorn", "echo:app", "--port", "7000"]\n',
+        "echo.py": "import os\nPORT = int(os.environ.get('PORT', 7000))\n",
+    }
+    found = _audit(tmp_path, README, files)
+    assert [f.split(":", 1)[0] for f in found] == ["5", "8", "14"]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # an ENTRYPOINT docgen cannot read runs the CMD, and may rewrite it
+        {
+            "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+            'ENTRYPOINT ["python", "/srv/echo.py"]\nCMD ["uvicorn", "echo:app", "--port", "7000"]\n'
+        },
+        # a shell-form CMD expands it
+        {"Dockerfile": "FROM python:3.11-slim\nCMD uvicorn echo:app --port ${PORT:-7000}\n"},
+        # the start script reads it
+        {
+            "Dockerfile": 'FROM python:3.11-slim\nCOPY serve.sh /serve.sh\nENTRYPOINT ["/serve.sh"]\n',
+            "serve.sh": '#!/bin/sh\nexec uvicorn echo:app --port "${PORT:-7000}"\n',
+        },
+        # an ENV the script reads
+        {
+            "Dockerfile": "FROM python:3.11-slim\nENV PORT=7000\n"
+            'COPY serve.sh /serve.sh\nCMD ["/serve.sh"]\n',
+            "serve.sh": "#!/bin/sh\nexec uvicorn echo:app --port $PORT\n",
+        },
+        # the application starts the server itself, and may read it
+        {
+            "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+            'CMD ["python", "/srv/echo.py", "--port", "7000"]\n'
+        },
+        # gunicorn with no --bind reads $PORT itself
+        {"Dockerfile": 'FROM python:3.11-slim\nCMD ["gunicorn", "echo:app"]\n'},
+        # a RUN writes the start script, which may read it
+        {
+            "Dockerfile": "FROM python:3.11-slim\n"
+            "RUN printf 'exec uvicorn echo:app --port ${PORT}' > /serve.sh\n"
+            'CMD ["uvicorn", "echo:app", "--port", "7000"]\n'
+        },
+        # a base docgen does not know, whose entrypoint may read it
+        {"Dockerfile": 'FROM zeta/runtime:3\nCMD ["uvicorn", "echo:app", "--port", "7000"]\n'},
+    ],
+)
+def test_an_image_that_may_read_it(tmp_path: Path, files: dict[str, str]) -> None:
+    assert _audit(tmp_path, README, files) == []
+
+
+def test_other_variables_and_other_images(tmp_path: Path) -> None:
+    readme = (
+        "# Echo\n\n```bash\ndocker build -t zeta/echo .\n"
+        "docker run -e MASTER_PORT=29500 zeta/echo\n"  # another program's port
+        "docker run -e PORT=7000 zeta/echo\n"  # the port it listens on anyway
+        "docker run -e PORT=9100 redis:7\n```\n"  # another image
+    )
+    assert _audit(tmp_path, readme, {"Dockerfile": FIXED}) == []
