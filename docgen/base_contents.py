@@ -70,6 +70,9 @@ class _Family:
     """(a pattern its tag contains, a pattern of the names that tag adds): `-cudnn` adds cuDNN."""
     plain: bool = False
     """True for an operating system or a language image: no GPU or ML component at all."""
+    root: bool = False
+    """True when its images set no USER (a container runs as root unless the Dockerfile says otherwise),
+    as a plain image's do too; False when docgen does not know (`mambaorg/micromamba` sets one)."""
     architectures: frozenset[str] = frozenset()
     """The architectures (GOARCH) its images are published for, when they are fewer than every one
     (`l4t-*`: arm64 only); empty when docgen does not know or any may be."""
@@ -96,8 +99,9 @@ _FAMILIES: tuple[_Family, ...] = (
         rf"{_CUDA}|{_NCCL}",
         True,
         tagged=((r"cudnn", r"cudnn\d*"), (r"devel", r"nvcc")),
+        root=True,
     ),
-    _Family("a ROCm image", r"rocm/(?:dev-[\w.-]+|rocm-terminal)", _ROCM, True),
+    _Family("a ROCm image", r"rocm/(?:dev-[\w.-]+|rocm-terminal)", _ROCM, True, root=True),
     _Family(
         "NGC PyTorch",
         r"nvcr\.io/nvidia/pytorch",
@@ -106,6 +110,7 @@ _FAMILIES: tuple[_Family, ...] = (
         r"|tensorboard|openmpi|ucx|hpcx|magma|onnx|polygraphy|modelopt",
         False,
         lacks=_ADD_ONS,
+        root=True,
     ),
     _Family(
         "NGC TensorFlow",
@@ -114,6 +119,7 @@ _FAMILIES: tuple[_Family, ...] = (
         r"|tensorboard|openmpi|ucx|hpcx",
         False,
         lacks=_ADD_ONS | _NOT_NVIDIA | {"pytorch"},
+        root=True,
     ),
     _Family(
         "PyTorch's image",
@@ -122,6 +128,7 @@ _FAMILIES: tuple[_Family, ...] = (
         False,
         lacks=_ADD_ONS | _NOT_NVIDIA,
         tagged=((r"cudnn", r"cudnn\d*"), (r"devel", r"nvcc")),
+        root=True,
     ),
     _Family(
         "AMD's PyTorch image",
@@ -219,6 +226,13 @@ def is_plain(base: str) -> bool:
     """True when `base` is an operating system or language image: one that holds no GPU or ML component."""
     family = _family(_repository(base)[0])
     return family is not None and family.plain
+
+
+def runs_as_root(base: str) -> bool:
+    """True when the images of `base` set no USER: a container of an image built on it runs as root
+    unless its Dockerfile sets a user (an operating system or Python image, `nvidia/cuda`, NGC's)."""
+    family = _family(_repository(base)[0])
+    return family is not None and (family.plain or family.root)
 
 
 _OLD_CUDA = re.compile(r"(?:[1-9]|10)\.\d")

@@ -209,6 +209,37 @@ def test_a_file_the_reader_makes_a_slip_away_is_no_slip(tmp_path: Path, line: st
     assert findings(f"## Setup\n\n{line}\n", DOCKERFILE, tmp_path) == []
 
 
+def test_a_file_the_reader_made_earlier_is_theirs_further_down(tmp_path: Path) -> None:
+    # the README has the reader create `docker-compose.yml` (the repository's is `.yaml`): a later
+    # `your `docker-compose.yml`` is that file; a name only copied from is not made
+    _repo(tmp_path, {"docker-compose.yaml": "", "settings.example.yaml": ""})
+    readme = (
+        "## Run\n\nCreate a `docker-compose.yml` file with the services below.\n\n"
+        "Copy `settings.example.yml` to `settings.local.yaml`.\n\n"
+        "## Models\n\nSet `MODEL_ID` in your `docker-compose.yml` for each service.\n\n"
+        "The defaults are in `settings.example.yml`.\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        "11: README names settings.example.yml, which does not exist (did you mean settings.example.yaml?)"
+    ]
+
+
+def test_a_link_to_the_source_of_a_copy_is_checked(tmp_path: Path) -> None:
+    # a copy makes its destination, not its source: a link to the file it copies from must exist;
+    # a destination folder (`.`) makes the copied file's name there
+    _repo(tmp_path, {"settings.yml.sample": "", "tools/extra.yml": ""})
+    readme = (
+        "## Setup\n\nThe image ships a sample, [`settings_sample.yml`](./settings_sample.yml):\n\n"
+        "```bash\ncp /opt/app/settings_sample.yml /data/settings.yml && ls /data\n"
+        "cp /opt/app/notes.md .\n```\n\n"
+        "Then edit [settings.yml](settings.yml); see [notes](notes.md) and [extra](extra.yml).\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        "3: README links to ./settings_sample.yml, which does not exist",
+        "10: README links to extra.yml, which does not exist",
+    ]
+
+
 def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
     _repo(
         tmp_path,

@@ -164,6 +164,44 @@ def test_root_and_no_user(tmp_path: Path) -> None:
     assert _audit(tmp_path / "vendor", readme, {"Dockerfile": vendor}) == []
 
 
+LABELLED = """\
+# Model server
+
+## Features
+
+- **Base**: CUDA 12.6 runtime.
+- **Security**: Runs as a non-root user to limit what a break-in can do.
+"""
+
+
+def test_a_labelled_item_on_a_cuda_base_with_no_user(tmp_path: Path) -> None:
+    # `nvidia/cuda` sets no USER: with none in the Dockerfile the container runs as root; the start
+    # script the Dockerfile writes itself (`echo … > start.sh`) is read, and switches no user
+    written = (
+        "FROM nvidia/cuda:12.6.3-runtime-ubuntu24.04\n"
+        "RUN useradd -r -m svc\n"
+        'RUN echo "#!/bin/sh\\nexec /usr/bin/server --port 9000" > /usr/local/bin/start.sh '
+        "&& chmod +x /usr/local/bin/start.sh\n"
+        'CMD ["/bin/sh", "-c", "/usr/local/bin/start.sh"]\n'
+    )
+    assert _audit(tmp_path / "written", LABELLED, {"Dockerfile": written}) == [
+        "6: README says the image runs as a non-root user but Dockerfile sets no USER (root) (likely)"
+    ]
+    # traps: a USER in the image; a copied start script that drops to another user; one docgen
+    # cannot read; a base docgen does not know to run as root
+    assert _audit(tmp_path / "user", LABELLED, {"Dockerfile": written + "USER svc\n"}) == []
+    copied = (
+        'FROM nvidia/cuda:12.6.3-runtime-ubuntu24.04\nCOPY start.sh /start.sh\nENTRYPOINT ["/start.sh"]\n'
+    )
+    dropping = {"Dockerfile": copied, "start.sh": 'exec setpriv --reuid=svc server "$@"\n'}
+    assert _audit(tmp_path / "drops", LABELLED, dropping) == []
+    assert _audit(tmp_path / "unread", LABELLED, {"Dockerfile": copied}) == []
+    calls = {"Dockerfile": copied, "start.sh": "exec /opt/app/entrypoint.sh\n"}
+    assert _audit(tmp_path / "calls", LABELLED, calls) == []
+    vendor = "FROM ghcr.io/acme/server:2.1\nRUN pip install --no-cache-dir polars==1.2.0\n"
+    assert _audit(tmp_path / "vendor", LABELLED, {"Dockerfile": vendor}) == []
+
+
 ENDED = """\
 # Inference server
 

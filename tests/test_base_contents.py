@@ -13,6 +13,7 @@ from docgen.base_contents import (
     is_plain,
     jetpack,
     l4t_release,
+    runs_as_root,
 )
 
 
@@ -70,6 +71,15 @@ def test_families_are_named_and_plain_ones_told() -> None:
     assert family_name("myorg/trainer:2.1") is None
     assert is_plain("docker.io/library/ubuntu:22.04") and is_plain("python:3.11")
     assert not is_plain("nvidia/cuda:12.4.1-base-ubuntu22.04") and not is_plain("scratch")
+
+
+def test_bases_that_set_no_user() -> None:
+    # root unless the Dockerfile sets a USER: plain images, CUDA and ROCm images, NGC's
+    assert runs_as_root("ubuntu:24.04") and runs_as_root("nvidia/cuda:12.6.3-runtime-ubuntu24.04")
+    assert runs_as_root("rocm/dev-ubuntu-22.04:6.2") and runs_as_root("nvcr.io/nvidia/pytorch:24.05-py3")
+    # not known: a conda image (micromamba sets a user), a project's own image, an L4T image
+    assert not runs_as_root("mambaorg/micromamba:1.5") and not runs_as_root("ghcr.io/acme/server:2.1")
+    assert not runs_as_root("nvcr.io/nvidia/l4t-base:r36.2.0")
 
 
 def test_what_a_package_pulls_in() -> None:

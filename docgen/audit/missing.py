@@ -142,6 +142,10 @@ _CREATES = frozenset(
     | {"huggingface-cli", "hf", "gsutil", "aws", "make", "cmake", "ninja", "docker", "podman", "install"}
 )
 """Commands that write or fetch files: the names on their lines may exist only after they run."""
+_COPIERS = frozenset({"cp", "mv", "ln", "rsync", "install"})
+"""Commands of `_CREATES` whose first operands are read, not made: only their last is made."""
+_STEP_END = re.compile(r"&&|\|\||[;|]")
+"""Where a step of a command line ends (`cp a b && ls`)."""
 _PROMPT = re.compile(r"[ \t]*(?:[$#>][ \t]+|\([\w.-]+\)[ \t]*\$[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?")
 _OUTPUT = re.compile(
     r"(?:>>?[ \t]*|(?<![\w-])(?:-o|-O|-P|--output(?:-dir)?|--local-dir|--out(?:dir)?)(?:=|[ \t]+))"
@@ -149,6 +153,25 @@ _OUTPUT = re.compile(
 )
 """Where a command writes: after `>`, `-o`, `--output` … (each part followed by what it cannot hold)."""
 _WORD = re.compile(r"[^\s'\"=;&|()<>`]+")
+
+
+def _first_step(text: str) -> tuple[str, str]:
+    """The first step of a command line and the rest after its separator (`cp a b`, `ls`)."""
+    end = _STEP_END.search(text)
+    return (text, "") if end is None else (text[: end.start()], text[end.end() :])
+
+
+def _copy_made(words: Sequence[str]) -> list[str]:
+    """What a copy, move or link (`_COPIERS`) with these words after its name makes: its last operand,
+    and the names of its sources too when that is a folder (`cp a/b.yml .`, `cp x y dir/`). All the
+    words when the operands cannot be told apart (one operand, `-t DIR`)."""
+    operands = [w for w in words if not w.startswith("-")]
+    if len(operands) < 2 or any(w in ("-t", "--target-directory") for w in words):
+        return list(words)
+    *sources, target = operands
+    if target in (".", "..", "~") or target.endswith("/") or len(sources) > 1:
+        return [target, *(s.rstrip("/").rsplit("/", 1)[-1] for s in sources)]
+    return [target]
 
 
 def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
@@ -162,7 +185,10 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
             prompt = _PROMPT.match(text)
             words = _WORD.findall(text[prompt.end() if prompt else 0 :])
             found = [m.group(1) for m in _OUTPUT.finditer(text)]
-            if words and words[0] in creates:
+            if words and words[0] in creates & _COPIERS:
+                first, rest = _first_step(text[prompt.end() if prompt else 0 :])
+                found += _copy_made(_WORD.findall(first)[1:]) + _WORD.findall(rest)
+            elif words and words[0] in creates:
                 found += words[1:]
             elif words[:2] == ["git", "clone"]:
                 found += words[2:]
@@ -463,6 +489,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     bases = _prose_bases(directory)
     seen: set[tuple[int, str]] = set()
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
+    owned: set[str] | None = None  # the names the README has the reader make, read once when needed
     for line, code in _code_paths(doc):
         if (
             not _PATH.fullmatch(code)
@@ -487,6 +514,10 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             texts = _line_texts(doc)
         if _READER_MAKES.search(texts.get(line, "")):
             continue  # `Copy `config.yaml` to `config.yml``: the reader's own file, a slip away on purpose
+        if owned is None:
+            owned = _readers_files(doc, texts)
+        if path in owned:
+            continue  # `in your `docker-compose.yml``, after `Create a `docker-compose.yml` file`
         seen.add((line, path))
         yield Diagnostic(
             readme,
@@ -505,6 +536,27 @@ _READER_MAKES = re.compile(
 )
 """Words of a line that has the reader make a file (`Create `config.yml``, `copy `.env.example` to
 `.env.local``, `rename … to`): the name it gives may be a slip away from the repository's on purpose."""
+
+
+_READER_COPIES = re.compile(r"\b(?:cop(?:y|ies|ied|ying)|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing))\b", re.I)
+"""Words of a line that has the reader make a file from another (`copy `a` to `b``): only its last name
+is made."""
+
+
+def _readers_files(doc: Document, texts: dict[int, str]) -> set[str]:
+    """The paths in code the README has the reader make (`Create a `docker-compose.yml` file`, `Save
+    `config.yml``; of `Copy `a.example` to `a``, the last): the reader's own files wherever the README
+    names them again (`set it in your `docker-compose.yml``), not slips from the repository's."""
+    named: dict[int, list[str]] = {}
+    for line, code in _code_paths(doc):
+        named.setdefault(line, []).append(code.removeprefix("./"))
+    owned: set[str] = set()
+    for line, codes in named.items():
+        text = texts.get(line, "")
+        if not _READER_MAKES.search(text):
+            continue
+        owned.update(codes[-1:] if _READER_COPIES.search(text) else codes)
+    return owned
 
 
 _ITEM_NAME = re.compile(

@@ -15,11 +15,11 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
-from docgen.base_contents import is_plain
+from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import text_or_none
@@ -58,14 +58,16 @@ _SCRIPT_WORD = re.compile(r"[\w./-]+\.(?:sh|py)\b")
 _PORT_LINE = re.compile(r"port|listen|bind", re.IGNORECASE)
 """A line of a script that may set the port it serves on (`flask_port = …("READINESS_PORT", "3001")`)."""
 _USER_CLAIM = re.compile(
-    r"(?:\b(?:image|container|process|it)[ \t]+(?:now[ \t]+|always[ \t]+)?|(?:^|[-*+][ \t]+))"
+    r"(?:\b(?:image|container|process|it)[ \t]+(?:now[ \t]+|always[ \t]+)?"
+    r"|(?:^|[-*+][ \t]+)(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)[ \t]*[:\uff1a\u2013\u2014-]?[ \t]*)?)"
     r"runs[ \t]+as[ \t]+(?:an?[ \t]+|the[ \t]+)?"
     r"(?:(non-?root|unprivileged|root)\b(?:[ \t]+user\b)?(?:[ \t]+`([\w.-]{1,32})`)?"
     r"|user[ \t]+`([\w.-]{1,32})`|`([\w.-]{1,32})`[ \t]+user\b)",
     re.IGNORECASE,
 )
 """`The container runs as a non-root user`, `runs as the non-root user `app``, `- Runs as user
-`worker``, `runs as root`: who the processes of a container of the image run as."""
+`worker``, `- **Security**: Runs as a non-root user`, `runs as root`: who the processes of a container
+of the image run as."""
 _WORKDIR_CLAIM = re.compile(
     r"(?:\b(?:default|image'?s|container'?s)[ \t]+working[ \t]+dir(?:ectory)?|`?WORKDIR`?)[ \t]+"
     r"(?:(?:of|in|inside|within)[ \t]+the[ \t]+(?:image|container)[ \t]+)?"
@@ -291,6 +293,7 @@ class _Image:
         self.settings = [s for s in model.settings if s.stage in self.labels]
         base = self.root.base if self.root is not None else ""
         self.plain = is_plain(base) or base.split("@", 1)[0].lower() == "scratch"
+        self.root_base = self.plain or runs_as_root(base)  # a base that sets no USER
 
     def last(self, keyword: str) -> Setting | None:
         return next((s for s in reversed(self.settings) if s.keyword == keyword), None)
@@ -327,8 +330,8 @@ class _Image:
         set_user = self.last("USER")
         path = self.model.path
         if set_user is None:
-            if not self.plain or root or self._drops_privileges():
-                return None  # the base sets it, or an entrypoint switches user
+            if not self.root_base or root or self._drops_privileges():
+                return None  # the base may set it, or an entrypoint switches user
             return f"{path} sets no USER (root)", LIKELY
         value = set_user.value.strip().lower()
         user = value.split(":", 1)[0]
@@ -396,28 +399,15 @@ class _Image:
         Dockerfile was named from (its `path` relative to it), nor through a link out of it."""
         if not self.model.file:
             return set()
-        named = PurePosixPath(self.model.path)
-        inside = 0 if named.is_absolute() or ".." in named.parts else len(named.parts) - 1
-        copied = {
-            posixpath.basename(src.strip("\"'"))
-            for copy in self.model.context_copies
-            if copy.stage in self.indexes and not copy.heredoc
-            for src in copy.sources
-        }
-        folder = Path(self.model.file).parent
-        roots = [folder, *list(folder.parents)[: min(2, inside)]]
-        top = roots[-1].resolve()
         found: set[str] = set()
         todo = [(posixpath.basename(word), 0) for word in _SCRIPT_WORD.findall(self._run_text)]
         seen: set[str] = set()
         while todo:
             name, depth = todo.pop()
-            if name in seen or name not in copied:
+            if name in seen:
                 continue
             seen.add(name)
-            found_in = [root / name for root in roots if (root / name).is_file()]
-            path = next((file for file in found_in if resolves_inside(file, top)), None)
-            text = text_or_none(path) if path is not None else None
+            text = self._context_script(name)
             if text is None:
                 continue
             for line in text.splitlines():
@@ -427,14 +417,67 @@ class _Image:
                 todo += [(posixpath.basename(word), depth + 1) for word in _SCRIPT_WORD.findall(text)]
         return found
 
+    @functools.cached_property
+    def _copied_names(self) -> set[str]:
+        """The file names the image's COPYs take from the build context."""
+        return {
+            posixpath.basename(src.strip("\"'"))
+            for copy in self.model.context_copies
+            if copy.stage in self.indexes and not copy.heredoc
+            for src in copy.sources
+        }
+
+    def _context_script(self, name: str) -> str | None:
+        """The text of the script `name` when a COPY of the image takes it from the build context and
+        it is there: looked for beside the Dockerfile and in the two folders above it
+        (`-f Dockerfile/app.Dockerfile .`), never above the folder the Dockerfile was named from (its
+        `path` relative to it), nor through a link out of it. None otherwise."""
+        if not self.model.file or name not in self._copied_names:
+            return None
+        named = PurePosixPath(self.model.path)
+        inside = 0 if named.is_absolute() or ".." in named.parts else len(named.parts) - 1
+        folder = Path(self.model.file).parent
+        roots = [folder, *list(folder.parents)[: min(2, inside)]]
+        top = roots[-1].resolve()
+        found_in = [root / name for root in roots if (root / name).is_file()]
+        path = next((file for file in found_in if resolves_inside(file, top)), None)
+        return text_or_none(path) if path is not None else None
+
+    def _written_script(self, name: str) -> str | None:
+        """The text of the RUN that writes the script `name` (`echo "…" > /usr/local/bin/start.sh`,
+        `cat <<EOF > start.sh`, its heredocs with it): the script's text is in it. None when no RUN
+        of the Dockerfile writes a file of that name."""
+        read = _dockerfile_read(self.model.file) if self.model.file else None
+        if read is None:
+            return None
+        writes = re.compile(rf"(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*['\"]?(?:\S*/)?{re.escape(name)}(?![\w.-])")
+        for instruction in read[1].instructions:
+            if instruction.keyword == "RUN" and writes.search(instruction.args):
+                return " ".join([instruction.args, *(h.body for h in instruction.heredocs)])
+        return None
+
     def _drops_privileges(self) -> bool:
-        """True when what starts the container may switch to another user: an entrypoint or command
-        running a script, or a tool that changes user (`gosu`, `su-exec`, `runuser`, `setpriv`)."""
+        """True when what starts the container may switch to another user: a tool that changes user
+        (`gosu`, `su-exec`, `runuser`, `setpriv`) in its entrypoint or command or among the image's
+        components, or a script it starts whose text docgen cannot read (not copied from the build
+        context, not written by a RUN), that changes user, or that starts another script."""
         text = self._run_text + " " + " ".join(c.name for c in self.model.components)
-        return bool(_SWITCHES_USER.search(text))
+        if _SWITCH_TOOL.search(text):
+            return True
+        for word in _STARTER.findall(self._run_text):
+            name = posixpath.basename(word)
+            script = self._context_script(name) or self._written_script(name)
+            if script is None or _SWITCH_TOOL.search(script):
+                return True
+            if any(posixpath.basename(other) != name for other in _STARTER.findall(script)):
+                return True
+        return False
 
 
-_SWITCHES_USER = re.compile(r"\.sh\b|entrypoint|gosu|su-exec|runuser|setpriv|\bsu\b|sudo|\bs6|supervisor")
+_SWITCH_TOOL = re.compile(r"gosu|su-exec|runuser|setpriv|\bsu\b|sudo|\bs6|supervisor")
+"""A tool that starts a program as another user (or a supervisor that may)."""
+_STARTER = re.compile(r"[\w./-]*entrypoint[\w./-]*|[\w./-]+\.sh\b", re.IGNORECASE)
+"""A script an entrypoint or command starts (`/usr/local/bin/start.sh`, `docker-entrypoint`)."""
 
 
 _LAUNCHERS = frozenset(

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, _continued, without_prompt
-from docgen.audit.missing import _CREATES, _ignore_patterns, _ignored, _made, repository_root
+from docgen.audit.missing import _COPIERS, _CREATES, _ignore_patterns, _ignored, _made, repository_root
 from docgen.audit.missing import _GENERATED as _SITE_FOLDERS
 from docgen.audit.references import _GENERATED, MadeFiles, _top, cd_target
 from docgen.audit.steps import _copy_operands, _image_lines, _plain
@@ -311,10 +311,6 @@ def _clone_folders(doc: Document) -> set[str]:
                 folder = operands[1] if len(operands) > 1 else url.rsplit("/", 1)[-1].removesuffix(".git")
                 folders.add(folder.strip("'\"/"))
     return folders
-
-
-_COPIERS = frozenset({"cp", "mv", "ln", "rsync", "install"})
-"""Commands of `missing._CREATES` whose first operands are read, not made: only their last is made."""
 
 
 def _leaving_aliases(doc: Document) -> dict[str, str]:
