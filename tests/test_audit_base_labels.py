@@ -323,3 +323,23 @@ def test_a_based_on_label_naming_another_repository_or_distribution() -> None:
 )
 def test_a_based_on_label_that_agrees_or_names_no_base_image(label: str) -> None:
     assert _sure(f"# Transcoder\n\n{label}\n", {"Dockerfile": TRANSCODER}) == []
+
+
+CUDNN_DEVEL = "FROM nvidia/cuda:13.0.1-cudnn-devel-ubuntu24.04\nRUN apt-get update && apt-get install -y cmake\n"
+
+
+def test_a_labelled_base_of_another_version_and_variant_is_certain() -> None:
+    # `**Base**: ref` under the image's heading states the base as a table cell would: the version moved
+    # and the variant with it (`cudnn-` added), so no tag of the same shape compares it
+    readme = "# Course images\n\n**Base**: `nvidia/cuda:12.9.1-devel-ubuntu22.04`\n"
+    assert _sure(readme, {"Dockerfile": CUDNN_DEVEL}) == [
+        "3: README says the base image is nvidia/cuda:12.9.1-devel-ubuntu22.04 but Dockerfile:1 says "
+        "nvidia/cuda:13.0.1-cudnn-devel-ubuntu24.04 (certain)"
+    ]
+    # in a sentence, or with a second image on the line, it stays `likely`
+    for said in (
+        "The image is based on `nvidia/cuda:12.9.1-devel-ubuntu22.04`.",
+        "**Base**: `nvidia/cuda:12.9.1-devel-ubuntu22.04` (CUDA), `rocm/dev-ubuntu-22.04:7.0` (ROCm)",
+    ):
+        found = _sure(f"# Course images\n\n{said}\n", {"Dockerfile": CUDNN_DEVEL})
+        assert found and all(f.endswith("(likely)") for f in found), found

@@ -743,7 +743,9 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
     """A base image stated in a sentence (`Defaults to `python:3-slim-bullseye` base image`, `based on
     nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
     there in its version or distribution (tags of the same shape are `_audit_text`'s, and are certain).
-    After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`)."""
+    After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`).
+    `likely`, but `certain` on a line labelled the base image that names this image alone (`**Base**:
+    `nvidia/cuda:12.9.1-devel-ubuntu22.04``)."""
     stops: list[re.Match[str]] | None = None
     read: dict[tuple[int, int], tuple[bool, bool, dict[str, int]]] = {}  # each sentence read once
     for match in _IMAGE_REF.finditer(text):
@@ -785,12 +787,19 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
             continue
         _, model, comp = verdicts[0]
         where = next((d.line for d in model.args if d.name == comp.arg and not d.bare), comp.line)
+        # a line labelled the base image that names this one image states it as a table cell would
+        label = _BASE_LABEL.match(text)
+        labelled = (
+            label is not None
+            and sum(repos.values()) == 1
+            and not text[label.end() : match.start()].strip(" \t`*_")
+        )
         yield Diagnostic(
             auditor.path,
             line,
             f"README says the base image is {match.group(1)}:{tag} but {model.path}:{where} says "
             f"{comp.name}:{comp.version or comp.ref}",
-            confidence=LIKELY,
+            confidence=CERTAIN if labelled else LIKELY,
         )
 
 
