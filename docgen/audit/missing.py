@@ -322,9 +322,10 @@ def _missing_links(
     `references`) whose target, read from `directory` (a leading `/` from the repository root, or, in a
     checkout without one, from the folders up to `project`: `link_roots`), does not exist. Not for URLs,
     anchors, placeholders, pages of the repository's host (`../../issues`), a relative link leading out
-    of the repository root (else the project folder), files a command of the README makes, files git ignores or in a generated folder (`site/`, `build/`). In a MkDocs docs
-    folder, site paths (no file suffix, `.html`) are not checked, and a missing page is `likely`, or not
-    checked when a plugin may add pages."""
+    of the repository root (else the project folder), files a command of the README makes, files git
+    ignores or in a generated folder (`site/`, `build/`). In a MkDocs docs folder, site paths (no file
+    suffix, `.html`) are not checked, and a missing page is `likely`, or not checked when a plugin may
+    add pages."""
     root = repository_root(directory)
     tops = link_roots(directory, project)  # (relative links are read as before: a checkout may lack both)
     # A relative link leading above the repository (or, in a checkout with no root, the project
@@ -366,7 +367,8 @@ def _missing_links(
         bases = tops if path.startswith("/") else [directory.resolve()]
         fulls = [(b, Path(os.path.normpath(b / path.lstrip("/")))) for b in bases]
         if not fulls or any(
-            full.exists() or not _inside(full, base if path.startswith("/") else bound) for base, full in fulls
+            full.exists() or not _inside(full, base if path.startswith("/") else bound)
+            for base, full in fulls
         ):
             continue
         base, full = fulls[-1]
