@@ -141,9 +141,9 @@ _HOST_INTRO = re.compile(
     r"(?:environment|machine|system|host|computer|workstation|server|laptop|desktop|pc|setup|rig)\b"
     r"|\b(?:on|of)[ \t]+the[ \t]+host\b|\bhost[ \t]+(?:machine|system|environment)\b"
     r"|\binstall\b[^.:]{0,60}?\b(?:first|beforehand|in[ \t]+advance)\b"
-    r"|\b(?:on|for|under)[ \t]+(?:an?[ \t]+)?(?:windows|macos|mac(?:[ \t]*os(?:[ \t]*x)?)?|wsl2?)\b"
+    r"|\b(?:on|for|under)[ \t]+(?:an?[ \t]+)?(?-i:Windows|WINDOWS|macOS|MacOS|Mac|WSL2?)\b"
     r"(?![ \t-]*(?:server[ \t]+)?(?:containers?|base)\b)"
-    r"|\b(?:windows|macos|mac)[ \t]+users?\b",
+    r"|\b(?-i:Windows|macOS|Mac)[ \t]+users?\b",
     re.IGNORECASE,
 )
 """Words of a list's introduction saying its items are the host's: `ensure that your environment meets
