@@ -63,6 +63,14 @@ def test_is_host_heading(text: str, expected: bool) -> None:
         ("My system image ships:", False),  # the image, not the machine
         ("Make sure your host has", False),  # no list follows
         ("Build the image on your machine with these build args:", False),
+        # the reader's desktop system: the image is a Linux one
+        ("For GPU support on Windows, you may need to:", True),
+        ("On macOS, install:", True),
+        ("Windows users need:", True),
+        ("Under WSL2, set up:", True),
+        ("On Windows containers, the image has:", False),  # an image, named
+        ("For a Windows base, the Dockerfile installs:", False),
+        ("Windows line endings are converted for:", False),  # not the reader's system
     ],
 )
 def test_is_host_intro(text: str, expected: bool) -> None:

@@ -229,6 +229,41 @@ def test_what_the_host_needs_is_not_compared_with_the_image(
     assert found(readme) == expected
 
 
+WINDOWS_STEPS = """\
+## GPU
+
+{intro}
+
+1. Install the latest [NVIDIA driver](https://example.com/driver)
+2. Install [CUDA Toolkit 13.1 or later](https://example.com/cuda)
+3. Set up [Docker with WSL2](https://example.com/wsl)
+"""
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        # what the reader installs on a desktop system: the host's driver and toolkit, not the image's
+        ("For GPU support on Windows, you may need to:", []),
+        ("On macOS with an eGPU, first:", []),
+        ("Windows users:", []),
+        # the same steps said of the image: the toolkit is a claim
+        (
+            "The image build will:",
+            [(6, "README says CUDA Toolkit 13.1+ but Dockerfile:2 says 13.0")],
+        ),
+        (
+            "For Windows containers, the build will:",
+            [(6, "README says CUDA Toolkit 13.1+ but Dockerfile:2 says 13.0")],
+        ),
+    ],
+)
+def test_a_list_of_steps_for_the_readers_desktop_system_is_the_hosts(
+    intro: str, expected: list[tuple[int, str]]
+) -> None:
+    assert [f for f in found(WINDOWS_STEPS.format(intro=intro)) if "CUDA" in f[1]] == expected
+
+
 LOOSE_LIST = """\
 ## Software
 

@@ -441,6 +441,29 @@ def test_a_driver_elsewhere_stays_the_host_s(said: str) -> None:
     assert findings(f"# ROCm image\n\n{said}\n", {"Dockerfile": ROCM_DEV}) == []
 
 
+CUDA_118 = "FROM nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04\nRUN apt-get update\n"
+TOOLKIT_DRIFT = ["3: README says CUDA Toolkit 12.2 but Dockerfile:1 says 11.8.0"]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # what the reader installs on a desktop system is the host's: the image is a Linux one
+        ("On Windows, install CUDA Toolkit 12.2 or later.", []),
+        ("Install CUDA Toolkit 12.2 or later on Windows.", []),
+        ("Windows users should install CUDA Toolkit 12.2.", []),
+        ("Under WSL2, CUDA Toolkit 12.2 is needed.", []),
+        # the image named, a Windows image, another sentence, or no system at all: still a claim
+        ("On Windows the image ships CUDA Toolkit 12.2.", TOOLKIT_DRIFT),
+        ("On Windows containers, CUDA Toolkit 12.2 is used.", TOOLKIT_DRIFT),
+        ("It runs on Windows. It has CUDA Toolkit 12.2.", TOOLKIT_DRIFT),
+        ("For windows of 4096 tokens, CUDA Toolkit 12.2 is used.", TOOLKIT_DRIFT),
+    ],
+)
+def test_a_version_for_the_readers_desktop_system_is_the_hosts(said: str, expected: list[str]) -> None:
+    assert findings(f"# Speech service\n\n{said}\n", {"Dockerfile": CUDA_118}) == expected
+
+
 L4T_CUDA = "FROM nvcr.io/nvidia/l4t-cuda:11.4.19-runtime\nRUN apt-get update\n"
 
 

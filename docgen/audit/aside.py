@@ -140,12 +140,18 @@ _HOST_INTRO = re.compile(
     r"|\bmy[ \t]+(?:own[ \t]+|local[ \t]+|current[ \t]+)?"
     r"(?:environment|machine|system|host|computer|workstation|server|laptop|desktop|pc|setup|rig)\b"
     r"|\b(?:on|of)[ \t]+the[ \t]+host\b|\bhost[ \t]+(?:machine|system|environment)\b"
-    r"|\binstall\b[^.:]{0,60}?\b(?:first|beforehand|in[ \t]+advance)\b",
+    r"|\binstall\b[^.:]{0,60}?\b(?:first|beforehand|in[ \t]+advance)\b"
+    r"|\b(?:on|for|under)[ \t]+(?:an?[ \t]+)?(?-i:Windows|WINDOWS|macOS|MacOS|Mac|WSL2?)\b"
+    r"(?![ \t-]*(?:server[ \t]+)?(?:containers?|base)\b)"
+    r"|\b(?-i:Windows|macOS|Mac)[ \t]+users?\b",
     re.IGNORECASE,
 )
 """Words of a list's introduction saying its items are the host's: `ensure that your environment meets
 the following requirements:`, `on the host:`, `You need to install the following components first:`,
-`My system is currently running on the following OS & drivers:` (the author's own machine)."""
+`My system is currently running on the following OS & drivers:` (the author's own machine), or the
+reader's desktop system (`For GPU support on Windows, you may need to:`, `Mac users:`): the image is a
+Linux one, so what such a list has the reader install (a driver, a CUDA toolkit, WSL) is the machine's.
+Not `on Windows containers:` nor `for a Windows base:`, which are about an image."""
 _BUILD_WORDS = re.compile(r"\b(?:image|dockerfile|containerfile)\b|build[- ]?arg", re.IGNORECASE)
 _PAST = re.compile(
     r"\b(?:previous|older|old|past|earlier|former|legacy|deprecated|archived)[ \t]+"

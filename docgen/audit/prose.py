@@ -81,31 +81,43 @@ _NOT_A_CLAIM_BEFORE = re.compile(
 )
 """Words before a name that make what follows no claim of its version: `upgraded from PyTorch 2.8.0`;
 `Default `CUDA` is `10.0``, a build arg's default (compared as one)."""
+_DESKTOP = (
+    r"(?:an?[ \t]+)?(?-i:Windows|WINDOWS|macOS|MacOS|Mac|WSL2?)\b"
+    r"(?![ \t]*-?[ \t]*(?:server[ \t]+)?(?:containers?|base)\b)"
+)
+"""The reader's desktop system after `on`, `for` or `under` (`on Windows`, `for macOS`, `under WSL2`),
+spelled as a name (`for windows of 4096 tokens` is no system); not `Windows containers` nor `a Windows
+base`, which are images."""
 _HOST_AFTER = re.compile(
     r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
     r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
     r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b"
     r"|[ \t]+hosts?\b(?![ \t]*[-:])"
     r"|[ \t]+(?:system|machine|workstation|computer|laptop|desktop|pc|server)s?\b"
-    r"(?![ \t]*(?:[-:]|packages?|librar|python|images?|tools?|dependenc|deps\b|compilers?|gcc|pip\b))",
+    r"(?![ \t]*(?:[-:]|packages?|librar|python|images?|tools?|dependenc|deps\b|compilers?|gcc|pip\b))"
+    r"|(?:[ \t]+or[ \t]+(?:later|newer|above|higher))?[ \t]+(?:on|for|under)[ \t]+" + _DESKTOP,
     re.IGNORECASE,
 )
 """After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
 drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.04 host`, `on an Ubuntu
-24.04 system` (not `Ubuntu 22.04 system packages`, the image's)."""
+24.04 system` (not `Ubuntu 22.04 system packages`, the image's), `CUDA Toolkit 12.2 or later on Windows`
+(the reader's desktop system; the image is a Linux one)."""
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z"
     r"|\bdrivers?\b[^.;]{0,50}?\bsupports?[ \t]+\Z"
     r"|\bset(?:ting)?[ \t]*up[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:nvidia[ \t]+)?(?:docker|podman)\b[^.]{0,40}\Z"
     r"|\b(?:jetson|xavier|orin|nano|tx[12]|agx|thor)(?:[ \t]+(?:nx|nano|agx))?[ \t]+"
-    r"(?:uses|runs|has|ships|comes[ \t]+with|is[ \t]+on)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z",
+    r"(?:uses|runs|has|ships|comes[ \t]+with|is[ \t]+on)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
+    r"|(?:\b(?:on|for|under)[ \t]+" + _DESKTOP + r"|\b(?-i:Windows|macOS|Mac)[ \t]+users?\b)"
+    r"(?:(?!\b(?:image|container|dockerfile)s?\b)[^.;:!?]){0,40}\Z",
     re.IGNORECASE,
 )
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`,
 `Setting up NVIDIA docker & podman (Ubuntu 24.04)` (Docker itself is set up on the host), `Xavier NX
 uses JetPack 4.5` (the device's release), `GPU driver: version ≥ 535 (supports CUDA 12.2)` (what the
-driver can run)."""
+driver can run), `On Windows, install CUDA Toolkit 12.2`, `Mac users need Python 3.11` (the reader's
+desktop system, in the same clause, no image named between)."""
 _BASE_LABEL = re.compile(
     r"\A[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}base(?:[ \t]+(?:docker[ \t]+|container[ \t]+)?image)?"
     r"(?:[ \t]*[:：][*_]{0,2}|[*_]{1,2}[ \t]*[:：])",
