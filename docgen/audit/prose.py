@@ -464,7 +464,8 @@ def _chosen(text: str, start: int, end: int) -> bool:
     GROMACS 2024.2` under `For Latest Features:`, `You can use CUDA 12.1 by passing …`, `a different
     Python than the default: 3.11 or 3.12`), unless the sentence calls it the default (`Use GROMACS
     2024.1 (default)`: a claim of the default)."""
-    sentence = max((stop.end() for stop in _SENTENCE_STOP.finditer(text, 0, start)), default=0)
+    near = max(0, start - 120)  # (a bounded look back: a line of n claims costs n, not n²)
+    sentence = max((stop.end() for stop in _SENTENCE_STOP.finditer(text, near, start)), default=near)
     if _NOT_THE_DEFAULT.search(text, sentence, start):
         return True
     if not _CHOICE_BEFORE.search(text, max(0, start - 40), start):
