@@ -465,9 +465,9 @@ def _chosen(text: str, start: int, end: int) -> bool:
     Python than the default: 3.11 or 3.12`), unless the sentence calls it the default (`Use GROMACS
     2024.1 (default)`: a claim of the default)."""
     near = max(0, start - 120)  # (a bounded look back: a line of n claims costs n, not n²)
-    sentence = max((stop.end() for stop in _SENTENCE_STOP.finditer(text, near, start)), default=near)
-    if _NOT_THE_DEFAULT.search(text, sentence, start):
-        return True
+    other = _NOT_THE_DEFAULT.search(text, near, start)
+    if other is not None and not _SENTENCE_STOP.search(text, other.end(), start):
+        return True  # (in the claim's own sentence)
     if not _CHOICE_BEFORE.search(text, max(0, start - 40), start):
         return False
     rest = _SENTENCE_REST.match(text, end)
