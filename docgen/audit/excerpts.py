@@ -34,7 +34,8 @@ from docgen.model import Diagnostic, ImageModel
 _MOST = 3
 """Instructions an excerpt has at most (a longer block is a copy, `copies`)."""
 _KEYWORD = re.compile(
-    r"(FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER|LABEL|VOLUME|SHELL|HEALTHCHECK)(?:[ \t]|\Z)"
+    r"(FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER|LABEL|VOLUME|SHELL|HEALTHCHECK)"
+    r"(?:[ \t]|\Z)"
 )
 """An instruction, upper case as Dockerfiles write them (`from` in a sentence is no instruction)."""
 _ELLIPSIS = re.compile(r"[ \t]*(?:\.\.\.|…)[ \t]*\Z")
@@ -179,7 +180,10 @@ def _compare_arg(words: str, model: ImageModel, cursor: int) -> tuple[int, str] 
     fact = (decl.raw_default or "").strip("\"'")
     if "$" in fact:
         return None
-    message = f"README's excerpt of {model.path} says ARG {name}={said} but {model.path}:{decl.line} says {name}={fact}"
+    message = (
+        f"README's excerpt of {model.path} says ARG {name}={said} but {model.path}:{decl.line} says "
+        f"{name}={fact}"
+    )
     return decl.line, message
 
 
@@ -201,20 +205,24 @@ def _compare_env(words: str, model: ImageModel, cursor: int) -> tuple[int, str] 
         fact = next(v for v, line in values if line == at)
         if "$" in fact:
             continue
-        message = f"README's excerpt of {model.path} sets ENV {name}={said} but {model.path}:{at} sets {name}={fact}"
+        message = (
+            f"README's excerpt of {model.path} sets ENV {name}={said} but {model.path}:{at} sets "
+            f"{name}={fact}"
+        )
         return at, message
     return tied
 
 
 def _compare_pins(words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:
-    if _PIP.search(words) is None:
+    command = _PIP.search(words)
+    if command is None:
         return None
     pins: dict[str, list[tuple[str, int]]] = {}
     for comp in model.components:
         if comp.kind in ("pip", "wheel") and comp.version:
             pins.setdefault(_norm(comp.name), []).append((comp.version, comp.line))
     tied: tuple[int, str] | None = None
-    for m in _PIN.finditer(words[_PIP.search(words).end() :]):  # type: ignore[union-attr]
+    for m in _PIN.finditer(words, command.end()):
         name, said = m.group(1), m.group(2).rstrip(".,;")
         held = pins.get(_norm(name))
         if not held:
@@ -224,6 +232,9 @@ def _compare_pins(words: str, model: ImageModel, cursor: int) -> tuple[int, str]
             tied = tied or (at, "")
             continue
         fact = next(v for v, line in held if line == at)
-        message = f"README's excerpt of {model.path} installs {name}=={said} but {model.path}:{at} pins {name}=={fact}"
+        message = (
+            f"README's excerpt of {model.path} installs {name}=={said} but {model.path}:{at} pins "
+            f"{name}=={fact}"
+        )
         return at, message
     return tied

@@ -31,6 +31,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.image_paths import (
     _ABSOLUTE,
+    _NAMED,
     _clean,
     _context_text,
     _Image,
@@ -103,7 +104,8 @@ def _claims(doc: Document) -> Iterator[tuple[int, str]]:
                 if not _IMAGE.search(sentence) or not _HAS.search(sentence) or _NOT_HELD.search(sentence):
                     continue
                 plain = sentence.replace("`", " ").replace("*", " ")
-                paths = {p for m in _ABSOLUTE.finditer(plain) if (p := _clean(m.group(1))) and p.count("/") >= 2}
+                found = (_clean(m.group(1)) for m in _ABSOLUTE.finditer(plain))
+                paths = {p for p in found if p and p.count("/") >= 2}
                 if len(paths) == 1:
                     yield line, paths.pop()
 
@@ -143,8 +145,12 @@ def _included_paths(
         whom, base = f"{paths[0]} puts nothing there", f"its base {starts} is"
     else:
         whom, base = f"none of {', '.join(paths)} puts anything there", f"their bases {starts} are"
+    # a folder of two parts or more that a RUN or a file of the context names may be where a tool writes
+    # (`pip download --dest /opt/wheels`): what is below it is not known
+    literal = {match.group().rstrip("/") for image in images for match in _NAMED.finditer(image.text)}
+    folders = {p for p in literal if p.count("/") >= 2}
     for path, lines in seen.items():
-        if any(path in image.named for image in images):
+        if any(path in image.named for image in images) or any(_under(path, f) for f in folders):
             continue
         message = (
             f"README says the image has {path}, but {whom} (no COPY, ADD, WORKDIR or RUN makes or names "
