@@ -125,8 +125,9 @@ table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entrie
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
-`paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
+`sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
+`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
+`keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
 `script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
 `set_aside`,
