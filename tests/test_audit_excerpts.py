@@ -108,3 +108,15 @@ def test_a_whole_copy_is_left_to_the_copy_rules(tmp_path: Path) -> None:
         "6: README's copy of Dockerfile says FROM nvcr.io/nvidia/pytorch:24.01-py3 but Dockerfile:1 says "
         "FROM nvcr.io/nvidia/pytorch:24.05-py3 (certain)"
     ]
+
+
+def test_an_excerpt_tagged_as_shell_is_likely(tmp_path: Path) -> None:
+    readme = (
+        "# Serving image\n\n## Dockerfile configuration\n\n"
+        "```bash\nFROM nvcr.io/nvidia/pytorch:24.01-py3\n\nCOPY serve.py /app/serve.py\n```\n\n"
+        "```bash\ndocker build -t serving .\n```\n"  # a command: no excerpt
+    )
+    assert _findings(tmp_path, readme) == [
+        "6: README's excerpt of Dockerfile says FROM nvcr.io/nvidia/pytorch:24.01-py3 but Dockerfile:1 says "
+        "FROM nvcr.io/nvidia/pytorch:24.05-py3 (likely)"
+    ]

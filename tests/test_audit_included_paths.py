@@ -69,3 +69,13 @@ def test_a_path_a_run_names_or_a_downloaded_script_may_make_is_no_claim(tmp_path
     piped = BENCH + "RUN curl -fsSL https://example.org/install.sh | bash\n"
     readme = "# Bench image\n\nThe image ships the benchmark scripts under `/opt/bench`.\n"
     assert _findings(tmp_path, readme, piped) == []
+
+
+def test_a_folder_a_package_makes_under_its_own_name_is_no_claim(tmp_path: Path) -> None:
+    rocm = BENCH + "RUN apt-get install -y rocm-dev intel-oneapi-compiler-dpcpp-cpp\n"
+    readme = (
+        "# Bench image\n\nThe image ships ROCm under `/opt/rocm/bin`.\n\n"
+        "The container has the oneAPI compilers in `/opt/intel/oneapi`.\n\n"
+        "The image ships the benchmark scripts under `/opt/bench`.\n"  # planted: still a finding
+    )
+    assert [f.split(":")[0] for f in _findings(tmp_path, readme, rocm)] == ["7"]

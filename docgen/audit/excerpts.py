@@ -16,7 +16,7 @@ placeholder (`<version>`, `X.Y.Z`, `...` inside an instruction) or a variable in
 `FROM` of a repository no stage starts from (another image, the README's own image built on); a name
 the Dockerfile does not declare (another image's); a block of four instructions or more, or one the
 pasted-copy rules already read as a copy (`copies`). `certain` in a ```` ```dockerfile ```` block,
-`likely` in an untagged one (it may be a line of a shell session).
+`likely` in an untagged one or one tagged as shell (it may be a line of a shell session).
 """
 
 from __future__ import annotations
@@ -32,6 +32,9 @@ from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 
 _MOST = 3
+_SHELL_LANGS = frozenset({"bash", "sh", "shell"})
+"""Languages of a block that holds instructions only when every line of it is one (a README tagging its
+Dockerfile lines as shell)."""
 """Instructions an excerpt has at most (a longer block is a copy, `copies`)."""
 _KEYWORD = re.compile(
     r"(FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER|LABEL|VOLUME|SHELL|HEALTHCHECK)"
@@ -92,7 +95,7 @@ def _excerpts(doc: Document, fences: list[Fence], auditor: _Auditor) -> Iterator
     cursor = 0  # the file's line the previous excerpt was tied to
     for fence in fences:
         lang = fence.lang.lower()
-        if lang not in _DOCKERFILE_LANGS and lang not in _PLAIN_LANGS:
+        if lang not in _DOCKERFILE_LANGS and lang not in _PLAIN_LANGS and lang not in _SHELL_LANGS:
             continue
         block = _instructions(fence)
         if block is None or _EXAMPLE.search(_intro(doc, fence)):

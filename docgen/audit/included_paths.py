@@ -13,7 +13,9 @@ two parts or more. It is a drift (`likely`) only when the image is known to lack
   `tar -C`, `pip install --target`, link or ENV value names it or a folder above it, no RUN enters a
   folder above it (`image_paths._read_image`), and neither the Dockerfile nor the build-context files
   next to it or copied by it name the path or anything below it;
-- no RUN runs a downloaded script (`curl … | sh`: it may make any path);
+- no RUN runs a downloaded script (`curl … | sh`: it may make any path), and no name of the path is a
+  word of the Dockerfile or its context (a package makes a folder under its own name: `apt-get install
+  rocm-dev` fills `/opt/rocm`);
 - the path is not in a system folder (`/usr`, `/etc`, `/home`, `/root`, `/tmp` …), nor one the README
   mounts (`-v $PWD:/workspace`) or makes with a command (`mkdir -p /opt/bench`).
 
@@ -72,6 +74,11 @@ _SYSTEM_TOPS = frozenset(
     " opt/conda".split()
 )
 """Folders (as their first part, or two) a base image or the system fills."""
+
+
+_WORDS = re.compile(r"[^a-z0-9]+")
+_GENERIC = frozenset("opt srv usr local share home data mnt var lib bin".split())
+"""Folder names any tree has: never the name of what a package installs."""
 
 
 def _root_base(model: ImageModel) -> str | None:
@@ -149,8 +156,13 @@ def _included_paths(
     # (`pip download --dest /opt/wheels`): what is below it is not known
     literal = {match.group().rstrip("/") for image in images for match in _NAMED.finditer(image.text)}
     folders = {p for p in literal if p.count("/") >= 2}
+    # a folder a package or an installer makes under its own name (`apt-get install rocm-dev` fills
+    # /opt/rocm, `intel-oneapi-…` /opt/intel): a name of the path the build's text has as a word
+    words = {word for image in images for word in _WORDS.split(image.text.lower()) if word}
     for path, lines in seen.items():
         if any(path in image.named for image in images) or any(_under(path, f) for f in folders):
+            continue
+        if any(part.lower() in words for part in path.strip("/").split("/") if part not in _GENERIC):
             continue
         message = (
             f"README says the image has {path}, but {whom} (no COPY, ADD, WORKDIR or RUN makes or names "
