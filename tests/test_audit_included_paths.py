@@ -79,3 +79,12 @@ def test_a_folder_a_package_makes_under_its_own_name_is_no_claim(tmp_path: Path)
         "The image ships the benchmark scripts under `/opt/bench`.\n"  # planted: still a finding
     )
     assert [f.split(":")[0] for f in _findings(tmp_path, readme, rocm)] == ["7"]
+
+
+def test_a_sentence_over_several_lines_is_told_at_the_line_of_its_path(tmp_path: Path) -> None:
+    readme = (
+        "# Bench image\n\n"
+        "The scripts of the `bench` folder here are included in the image at\n"
+        "path `/opt/suite/scripts/`, and get run by the container's entrypoint.\n"
+    )
+    assert [f.split(":")[0] for f in _findings(tmp_path, readme)] == ["4"]

@@ -25,6 +25,7 @@ A sentence about mounting, the reader's files, or what the container writes at r
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -102,19 +103,29 @@ def _system(path: str) -> bool:
 
 
 def _claims(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, path) of each sentence of the prose saying the image has an absolute path."""
+    """(README line, path) of each sentence of the prose saying the image has an absolute path; a
+    sentence may run over several lines of its paragraph (the path is told at the line it is on)."""
     for para in doc.paragraphs:
-        for line, text in para.lines:
-            if "/" not in text:
+        if not any("/" in text for _, text in para.lines):
+            continue
+        starts: list[int] = []  # where each line starts in the paragraph's text
+        joined = ""
+        for _, text in para.lines:
+            starts.append(len(joined))
+            joined += text.replace("`", " ").replace("*", " ") + " "
+        at = 0
+        for sentence in _SENTENCE.split(joined):
+            begin = joined.index(sentence, at)
+            at = begin + len(sentence)
+            if "/" not in sentence or not _IMAGE.search(sentence) or not _HAS.search(sentence):
                 continue
-            for sentence in _SENTENCE.split(text):
-                if not _IMAGE.search(sentence) or not _HAS.search(sentence) or _NOT_HELD.search(sentence):
-                    continue
-                plain = sentence.replace("`", " ").replace("*", " ")
-                found = (_clean(m.group(1)) for m in _ABSOLUTE.finditer(plain))
-                paths = {p for p in found if p and p.count("/") >= 2}
-                if len(paths) == 1:
-                    yield line, paths.pop()
+            if _NOT_HELD.search(sentence):
+                continue
+            found = [(m.start(), p) for m in _ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1)))]
+            paths = [(start, p) for start, p in found if p.count("/") >= 2]
+            if len({p for _, p in paths}) == 1:
+                line = para.lines[bisect.bisect_right(starts, begin + paths[0][0]) - 1][0]
+                yield line, paths[0][1]
 
 
 def _included_paths(
