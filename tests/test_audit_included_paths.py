@@ -88,3 +88,19 @@ def test_a_sentence_over_several_lines_is_told_at_the_line_of_its_path(tmp_path:
         "path `/opt/suite/scripts/`, and get run by the container's entrypoint.\n"
     )
     assert [f.split(":")[0] for f in _findings(tmp_path, readme)] == ["4"]
+
+
+def test_a_comment_naming_the_folder_does_not_put_it_there(tmp_path: Path) -> None:
+    dockerfile = (
+        "ARG BASE=quay.io/pypa/manylinux_2_28_x86_64:latest\nFROM ${BASE}\n"
+        "# LLVM is deliberately not baked in: the build fetches it\nRUN yum install -y wget\n"
+    )
+    readme = (
+        "# Builder image\n\n- License files are included in the image at `/opt/llvm/licenses/`\n"
+        "- The interpreters are in the image at `/opt/python/cp312-cp312/bin`\n"  # manylinux's own
+    )
+    assert _findings(tmp_path, readme, dockerfile) == [
+        "3: README says the image has /opt/llvm/licenses, but Dockerfile puts nothing there (no COPY, ADD, "
+        "WORKDIR or RUN makes or names it) and its base quay.io/pypa/manylinux_2_28_x86_64:latest is a plain "
+        "OS image (likely)"
+    ]

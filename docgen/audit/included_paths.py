@@ -13,9 +13,10 @@ two parts or more. It is a drift (`likely`) only when the image is known to lack
   `tar -C`, `pip install --target`, link or ENV value names it or a folder above it, no RUN enters a
   folder above it (`image_paths._read_image`), and neither the Dockerfile nor the build-context files
   next to it or copied by it name the path or anything below it;
-- no RUN runs a downloaded script (`curl … | sh`: it may make any path), and no name of the path is a
-  word of the Dockerfile or its context (a package makes a folder under its own name: `apt-get install
-  rocm-dev` fills `/opt/rocm`);
+- no RUN runs a downloaded script (`curl … | sh`: it may make any path), and the folder the path is
+  named by (the one under `/opt` or `/srv`, else its first) is no word of the Dockerfile's instructions
+  or its context (a package makes a folder under its own name: `apt-get install rocm-dev` fills
+  `/opt/rocm`);
 - the path is not in a system folder (`/usr`, `/etc`, `/home`, `/root`, `/tmp` …), nor one the README
   mounts (`-v $PWD:/workspace`) or makes with a command (`mkdir -p /opt/bench`).
 
@@ -63,23 +64,25 @@ _NOT_HELD = re.compile(
 )
 """Words saying a sentence is about what the reader gives or the container writes, or a condition."""
 _SENTENCE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z`])")
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 _PLAIN_BASES = frozenset(
     "ubuntu debian alpine centos rockylinux almalinux fedora amazonlinux oraclelinux opensuse/leap"
     " archlinux busybox python nvidia/cuda redhat/ubi8 redhat/ubi9 registry.access.redhat.com/ubi8"
     " registry.access.redhat.com/ubi9 library/ubuntu library/debian library/python".split()
 )
 """Images whose folders are the system's and a language's own (`/usr/local/lib/python3.12`): a path
-elsewhere is there only when the Dockerfile puts it there."""
+elsewhere is there only when the Dockerfile puts it there. The manylinux images count too (their
+`/opt/python`, `/opt/_internal` and `/opt/rh` are in `_SYSTEM_TOPS`)."""
 _SYSTEM_TOPS = frozenset(
     "usr etc var lib lib32 lib64 libx32 bin sbin proc sys dev tmp run root home mnt media boot opt/nvidia"
-    " opt/conda".split()
+    " opt/conda opt/python opt/_internal opt/rh".split()
 )
 """Folders (as their first part, or two) a base image or the system fills."""
 
 
 _WORDS = re.compile(r"[^a-z0-9]+")
-_GENERIC = frozenset("opt srv usr local share home data mnt var lib bin".split())
-"""Folder names any tree has: never the name of what a package installs."""
+_GENERIC = frozenset("opt srv".split())
+"""Folders a package or an installer makes its own folder in (`/opt/rocm`, `/srv/app`)."""
 
 
 def _root_base(model: ImageModel) -> str | None:
@@ -94,7 +97,11 @@ def _root_base(model: ImageModel) -> str | None:
 
 def _plain(base: str) -> bool:
     repo = _repository(base.lower())
-    return repo in _PLAIN_BASES or repo.removeprefix("docker.io/") in _PLAIN_BASES
+    return (
+        repo in _PLAIN_BASES
+        or repo.removeprefix("docker.io/") in _PLAIN_BASES
+        or repo.startswith("quay.io/pypa/manylinux")  # AlmaLinux and the Pythons of /opt/python
+    )
 
 
 def _system(path: str) -> bool:
@@ -112,9 +119,10 @@ def _claims(doc: Document) -> Iterator[tuple[int, str]]:
         joined = ""
         for _, text in para.lines:
             starts.append(len(joined))
-            joined += text.replace("`", " ").replace("*", " ") + " "
+            item = _ITEM.match(text) is not None  # a list item starts a sentence of its own
+            joined += ("\n" if item else "") + text.replace("`", " ").replace("*", " ") + " "
         at = 0
-        for sentence in _SENTENCE.split(joined):
+        for sentence in (s for chunk in joined.split("\n") for s in _SENTENCE.split(chunk)):
             begin = joined.index(sentence, at)
             at = begin + len(sentence)
             if "/" not in sentence or not _IMAGE.search(sentence) or not _HAS.search(sentence):
@@ -169,17 +177,32 @@ def _included_paths(
     folders = {p for p in literal if p.count("/") >= 2}
     # a folder a package or an installer makes under its own name (`apt-get install rocm-dev` fills
     # /opt/rocm, `intel-oneapi-…` /opt/intel): a name of the path the build's text has as a word
-    words = {word for image in images for word in _WORDS.split(image.text.lower()) if word}
+    # (comments left out: `# LLVM is deliberately not baked in` names what the image lacks)
+    words = {
+        word
+        for image in images
+        for line in image.text.lower().splitlines()
+        if not line.lstrip().startswith("#")
+        for word in _WORDS.split(line)
+        if word
+    }
     for path, lines in seen.items():
         if any(path in image.named for image in images) or any(_under(path, f) for f in folders):
             continue
-        if any(part.lower() in words for part in path.strip("/").split("/") if part not in _GENERIC):
+        if _own_name(path).lower() in words:
             continue
         message = (
             f"README says the image has {path}, but {whom} (no COPY, ADD, WORKDIR or RUN makes or names "
             f"it) and {base} a plain OS image{also_at(lines)}"
         )
         yield Diagnostic(readme, lines[0], message, confidence=LIKELY)
+
+
+def _own_name(path: str) -> str:
+    """The part of `path` a package or an installer would name it by: the folder under `/opt` or
+    `/srv` (`rocm` of `/opt/rocm/bin`), else its first folder (`workspace` of `/workspace/examples`)."""
+    parts = path.strip("/").split("/")
+    return parts[1] if parts[0] in _GENERIC and len(parts) > 1 else parts[0]
 
 
 def _under(path: str, folder: str) -> bool:
