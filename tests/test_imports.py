@@ -390,6 +390,7 @@ AUDIT_LAYERS = (
         "commits",
         "preset_env",
         "run_time",
+        "excerpts",
     ),
     (
         "prose",
@@ -418,6 +419,7 @@ AUDIT_LAYERS = (
         "chart_values",
         "work_dirs",
         "env_homes",
+        "included_paths",
     ),
     ("family_defaults",),
     ("docgen.audit",),

@@ -126,8 +126,9 @@ table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entrie
 `compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `placeholders`, `mounts`, `tables`,
-`paragraphs`, `base_labels`, `fences`, `environments`, `keyed`, `linked_rows`, `env_prefixes`,
+`sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
+`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
+`keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
 `script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
 `set_aside`,
@@ -183,6 +184,7 @@ from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
+from docgen.audit.excerpts import _excerpts
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     _assignment_block,
@@ -198,6 +200,7 @@ from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
+from docgen.audit.included_paths import _included_paths
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
@@ -467,6 +470,7 @@ def audit(
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
+        found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
         found.extend(_name_misses(doc, path, directory, models, project, text))
@@ -643,6 +647,8 @@ def _audit_part(
         found.extend(_pasted_copies(doc, fence, auditor))
         found.extend(_every_base(doc, fence, auditor))
     found.extend(_plain_copies(sub, auditor))
+    told = {d.line for d in found}  # (a pin another rule reads from the block is told once)
+    found.extend(d for d in _excerpts(doc, sub.fences, auditor) if d.line not in told)
     found.extend(_audit_targets(sub, auditor))
     found.extend(_toolkit_targets(sub, auditor, forwarded))
     found.extend(_dead_targets(sub, auditor, shown))

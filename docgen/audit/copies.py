@@ -57,14 +57,9 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
         if fence.lang.lower() in _PLAIN_LANGS:
             yield from _twin_copy(doc, fence, auditor)
         return
-    model = None
-    if fenced:
-        above = _text_above(doc, fence)
-        if _OTHER.search(above):
-            return
-        model = _copied(fence, above, auditor.models)
-    if model is None and whole and not _OTHER.search(_intro(doc, fence)):
-        model = _unnamed_copy(fence, auditor)
+    if fenced and _OTHER.search(_text_above(doc, fence)):
+        return
+    model = _copy_of(doc, fence, auditor)
     if model is None:
         yield from _twin_copy(doc, fence, auditor)
         return
@@ -107,6 +102,31 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                 )
     yield from _changed_defaults(_instructions(fence.lines), model, readme, twin=False)
     yield from _stale_packages(fence, model, readme)
+
+
+def _copy_of(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
+    """The audited Dockerfile `fence` is a pasted copy of: named above it (`_copied`) or not
+    (`_unnamed_copy`); None when it is none's."""
+    fenced = fence.lang.lower() in _DOCKERFILE_LANGS
+    whole = _reads_as_dockerfile(fence)
+    model = _copied(fence, _text_above(doc, fence), auditor.models) if fenced else None
+    if model is None and whole and not _OTHER.search(_intro(doc, fence)):
+        model = _unnamed_copy(fence, auditor)
+    return model
+
+
+def copied_model(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
+    """The audited Dockerfile whose copy `fence` is, as `_pasted_copies` and `_twin_copy` read it (a
+    named or unnamed copy, or a twin but for defaults), when the words above do not present it as the
+    reader's own; None when it is no copy."""
+    if not fence.lines:
+        return None
+    if fence.lang.lower() in _DOCKERFILE_LANGS and _OTHER.search(_text_above(doc, fence)):
+        return None
+    model = _copy_of(doc, fence, auditor)
+    if model is None and not _OTHER.search(_intro(doc, fence)):
+        model = _twin(_instructions(fence.lines), auditor.models)
+    return model
 
 
 _COMMAND = re.compile(r"(\A|&&|\|\||[;|(]|\bthen\b|\bdo\b)[ \t]*(?:sudo[ \t]+)?(\S+)(?:[ \t]+(\S+))?")

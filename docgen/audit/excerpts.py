@@ -1,0 +1,243 @@
+"""A Dockerfile shown piecewise: fences of one to three instructions (```` ```dockerfile ```` or untagged)
+between the sentences explaining each step (`FROM nvcr.io/nvidia/pytorch:24.01-py3`, then `ARG
+CUDA_VERSION=12.1`, then `RUN pip install vllm==0.4.0`), one of which the Dockerfile has changed since.
+
+An excerpt is tied to the instruction of the audited Dockerfile of the same kind and the same name: a
+`FROM` to the stage starting from the same repository (by the stage name its `AS` gives, else by a tag
+of the same shape, versions aside: `24.01-py3` for `24.05-py3`, not `24.05-py3-igpu`), an `ARG` or `ENV`
+to the declaration of that name, a `pip install pkg==1.2` pin to the file's pin of that package. A
+name declared several times is taken in the order of the excerpts: the first declaration at or after
+the one the previous excerpt was tied to. An excerpt agreeing with any declaration of its name is no
+claim.
+
+Not an excerpt: a block the words above or its own comments present as the reader's or an example
+(`To add your own package`, `Extend this image`, `for example`, `change it to`, `try`); a block with a
+placeholder (`<version>`, `X.Y.Z`, `...` inside an instruction) or a variable in the compared value; a
+`FROM` of a repository no stage starts from (another image, the README's own image built on); a name
+the Dockerfile does not declare (another image's); a block of four instructions or more, or one the
+pasted-copy rules already read as a copy (`copies`). `certain` in a ```` ```dockerfile ```` block,
+`likely` in an untagged one or one tagged as shell (it may be a line of a shell session).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.copies import _DOCKERFILE_LANGS, _PLAIN_LANGS, _env_values, _intro, copied_model
+from docgen.audit.names import _repository
+from docgen.audit.versions import _norm, _skeleton
+from docgen.markdown import Document, Fence
+from docgen.model import Diagnostic, ImageModel
+
+_MOST = 3
+_SHELL_LANGS = frozenset({"bash", "sh", "shell"})
+"""Languages of a block that holds instructions only when every line of it is one (a README tagging its
+Dockerfile lines as shell)."""
+"""Instructions an excerpt has at most (a longer block is a copy, `copies`)."""
+_KEYWORD = re.compile(
+    r"(FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER|LABEL|VOLUME|SHELL|HEALTHCHECK)"
+    r"(?:[ \t]|\Z)"
+)
+"""An instruction, upper case as Dockerfiles write them (`from` in a sentence is no instruction)."""
+_ELLIPSIS = re.compile(r"[ \t]*(?:\.\.\.|…)[ \t]*\Z")
+"""A line standing for the instructions left out (`...`)."""
+_PLACEHOLDER = re.compile(r"<[^<>\n]+>|\b[Xx]\.[Yy](?:\.[Zz])?\b|\.\.\.|…")
+"""A value the reader fills in (`<version>`, `vX.Y.Z`, `...`)."""
+_EXAMPLE = re.compile(
+    r"\b(?:your|yours|example|examples|e\.g\.|for[ \t]+instance|extend\w*|custom\w*|derived?|own|template"
+    r"|change[sd]?|changing|modif\w*|replac\w*|instead|switch\w*|different|alternative\w*|try|could|might"
+    r"|add|adding|append|insert|remove|delete|comment|suppose|older|previous|earlier|was|were|used[ \t]+to"
+    r"|wrong|fake|broke\w*|break\w*)\b",
+    re.IGNORECASE,
+)
+"""Words presenting a block as one the reader writes, an example or a past state, not the file's lines."""
+_ARG = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)=(\S+)[ \t]*\Z")
+_ENV_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S+)")
+_FROM = re.compile(r"FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)(?:[ \t]+(?:AS|as)[ \t]+(\S+))?[ \t]*\Z")
+_PIP = re.compile(r"\b(?:pip3?(?:\.\d+)?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install\b")
+_PIN = re.compile(r"(?<![\w.+/@=-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[\w,.-]*\])?==([0-9][\w.+!-]*)")
+"""A `pkg==version` pin of a pip command (`vllm==0.4.0`)."""
+
+_Instruction = tuple[str, str, int]
+"""(keyword, its words joined, README line)."""
+
+
+def _instructions(fence: Fence) -> list[_Instruction] | None:
+    """The instructions of a block holding only Dockerfile instructions (continued lines joined), comments,
+    blank lines and `...`; None when a line is something else or there are more than `_MOST`."""
+    found: list[_Instruction] = []
+    continued = False
+    for line, text in fence.lines:
+        stripped = text.strip()
+        if continued:
+            keyword, words, at = found[-1]
+            found[-1] = (keyword, f"{words} {stripped.removesuffix(chr(92)).strip()}", at)
+        elif not stripped or stripped.startswith("#") or _ELLIPSIS.match(stripped):
+            continue
+        elif (m := _KEYWORD.match(stripped)) is not None:
+            found.append((m.group(1), stripped.removesuffix("\\").strip(), line))
+        else:
+            return None
+        continued = stripped.endswith("\\")
+    return found if 0 < len(found) <= _MOST else None
+
+
+def _excerpts(doc: Document, fences: list[Fence], auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The instructions of the README's small Dockerfile blocks (`fences`, in README order) that differ
+    from the audited Dockerfile's of the same kind and name (see the module docstring)."""
+    if len(auditor.models) != 1:
+        return  # of a family, which image a block is about is not known
+    model = auditor.models[0]
+    if not model.file or _dockerfile_read(model.file) is None:
+        return
+    cursor = 0  # the file's line the previous excerpt was tied to
+    for fence in fences:
+        lang = fence.lang.lower()
+        if lang not in _DOCKERFILE_LANGS and lang not in _PLAIN_LANGS and lang not in _SHELL_LANGS:
+            continue
+        block = _instructions(fence)
+        if block is None or _EXAMPLE.search(_intro(doc, fence)):
+            continue
+        if copied_model(doc, fence, auditor) is not None:
+            continue  # a copy of the file: `copies` compares it
+        confidence = CERTAIN if lang in _DOCKERFILE_LANGS else LIKELY
+        for keyword, words, line in block:
+            if _PLACEHOLDER.search(words.split(None, 1)[1] if " " in words else ""):
+                continue
+            found = _compare(keyword, words, model, cursor)
+            if found is None:
+                continue
+            tied, message = found
+            cursor = max(cursor, tied)
+            if message:
+                yield Diagnostic(auditor.path, line, message, confidence=confidence)
+
+
+def _compare(keyword: str, words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:
+    """(the file's line the instruction is tied to, the finding or '' when they agree), or None when it
+    is tied to none."""
+    if keyword == "FROM":
+        return _compare_from(words, model)
+    if keyword == "ARG":
+        return _compare_arg(words, model, cursor)
+    if keyword == "ENV":
+        return _compare_env(words, model, cursor)
+    if keyword == "RUN":
+        return _compare_pins(words, model, cursor)
+    return None
+
+
+def _after(lines: list[int], cursor: int) -> int:
+    """The first of `lines` (sorted) at or after `cursor`, else the first."""
+    return next((at for at in lines if at >= cursor), lines[0])
+
+
+def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
+    m = _FROM.match(words)
+    if m is None or "$" in m.group(1):
+        return None
+    said, alias = m.group(1), (m.group(2) or "").lower()
+    repo = _repository(said.lower())
+    stages = [s for s in model.stages if s.parent is None and "$" not in s.base_raw]
+    if alias and any(s.name == alias for s in model.stages):
+        stages = [s for s in stages if s.name == alias]
+    same = [s for s in stages if _repository(s.base.lower()) == repo]
+    if not same:
+        return None  # another image (or the README's own, built on)
+    if any(said.lower() in {s.base.lower(), s.base_raw.lower()} for s in same):
+        return same[0].line, ""
+    tag = said.split("@", 1)[0].rpartition(":")[2] if ":" in said.rsplit("/", 1)[-1] else ""
+    alike = [s for s in same if _skeleton(_tag(s.base)) == _skeleton(tag)] if tag else []
+    if len({s.base for s in alike}) != 1:
+        return None  # no tag, or another variant of the repository: which stage is meant is not known
+    stage = alike[0]
+    message = (
+        f"README's excerpt of {model.path} says FROM {said} but {model.path}:{stage.line} says FROM "
+        f"{stage.base_raw}"
+    )
+    return stage.line, message
+
+
+def _tag(reference: str) -> str:
+    name = reference.split("@", 1)[0]
+    return name.rpartition(":")[2] if ":" in name.rsplit("/", 1)[-1] else ""
+
+
+def _compare_arg(words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:
+    m = _ARG.match(words)
+    if m is None:
+        return None
+    name, said = m.group(1), m.group(2).strip("\"'")
+    decls = sorted(
+        (d for d in model.args if d.name == name and d.raw_default is not None), key=lambda d: d.line
+    )
+    if not decls or "$" in said:
+        return None
+    values = {(d.raw_default or "").strip("\"'") for d in decls}
+    at = _after([d.line for d in decls], cursor)
+    if said in values:
+        return at, ""
+    decl = next(d for d in decls if d.line == at)
+    fact = (decl.raw_default or "").strip("\"'")
+    if "$" in fact:
+        return None
+    message = (
+        f"README's excerpt of {model.path} says ARG {name}={said} but {model.path}:{decl.line} says "
+        f"{name}={fact}"
+    )
+    return decl.line, message
+
+
+def _compare_env(words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:
+    body = words.split(None, 1)[1] if " " in words else ""
+    pairs = [(n, v.strip("\"'")) for n, v in _ENV_PAIR.findall(body)]
+    if not pairs and len(parts := body.split(None, 1)) == 2:
+        pairs = [(parts[0], parts[1].strip().strip("\"'"))]  # `ENV NAME value`
+    env = _env_values(model)
+    tied: tuple[int, str] | None = None
+    for name, said in pairs:
+        values = env.get(name)
+        if not values or "$" in said:
+            continue
+        at = _after(sorted(line for _, line in values), cursor)
+        if said in {v for v, _ in values}:
+            tied = tied or (at, "")
+            continue
+        fact = next(v for v, line in values if line == at)
+        if "$" in fact:
+            continue
+        message = (
+            f"README's excerpt of {model.path} sets ENV {name}={said} but {model.path}:{at} sets "
+            f"{name}={fact}"
+        )
+        return at, message
+    return tied
+
+
+def _compare_pins(words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:
+    command = _PIP.search(words)
+    if command is None:
+        return None
+    pins: dict[str, list[tuple[str, int]]] = {}
+    for comp in model.components:
+        if comp.kind in ("pip", "wheel") and comp.version:
+            pins.setdefault(_norm(comp.name), []).append((comp.version, comp.line))
+    tied: tuple[int, str] | None = None
+    for m in _PIN.finditer(words, command.end()):
+        name, said = m.group(1), m.group(2).rstrip(".,;")
+        held = pins.get(_norm(name))
+        if not held:
+            continue
+        at = _after(sorted(line for _, line in held), cursor)
+        if said in {v for v, _ in held}:
+            tied = tied or (at, "")
+            continue
+        fact = next(v for v, line in held if line == at)
+        message = (
+            f"README's excerpt of {model.path} installs {name}=={said} but {model.path}:{at} pins "
+            f"{name}=={fact}"
+        )
+        return at, message
+    return tied

@@ -1,0 +1,219 @@
+"""A folder or file the README says the image includes (`The example notebooks are in
+`/workspace/examples``, `the image ships the benchmark scripts under /opt/bench`) that nothing of the
+build puts there.
+
+A sentence of prose is a claim when it names the image or the container, says it has something (`ships`,
+`includes`, `contains`, `comes with`, `are in`, `located`, `available` …) and names one absolute path of
+two parts or more. It is a drift (`likely`) only when the image is known to lack the path:
+
+- every audited image starts (its last stage, through the stages it builds on) from a plain OS image
+  (`ubuntu`, `debian`, `alpine`, `rockylinux`, `python`, `nvidia/cuda` …), whose folders are the
+  system's: another base (`nvcr.io/nvidia/pytorch` has `/workspace/examples`) may hold anything;
+- no COPY or ADD puts the path or a folder above it there, no WORKDIR, `mkdir`, clone, install prefix,
+  `tar -C`, `pip install --target`, link or ENV value names it or a folder above it, no RUN enters a
+  folder above it (`image_paths._read_image`), and neither the Dockerfile nor the build-context files
+  next to it or copied by it name the path or anything below it;
+- no RUN runs a downloaded script (`curl … | sh`: it may make any path), and the folder the path is
+  named by (the one under `/opt` or `/srv`, else its first) is no word of the Dockerfile's instructions
+  or its context (a package makes a folder under its own name: `apt-get install rocm-dev` fills
+  `/opt/rocm`);
+- the path is not in a system folder (`/usr`, `/etc`, `/home`, `/root`, `/tmp` …), nor one the README
+  mounts (`-v $PWD:/workspace`) or makes with a command (`mkdir -p /opt/bench`).
+
+A sentence about mounting, the reader's files, or what the container writes at run time (`your`,
+`mount`, `volume`, `output`, `saved`, `logs`, `will`) is no claim of what the image holds.
+"""
+
+from __future__ import annotations
+
+import bisect
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, also_at
+from docgen.audit.image_paths import (
+    _ABSOLUTE,
+    _NAMED,
+    _clean,
+    _context_text,
+    _Image,
+    _mounts,
+    _named,
+    _read_image,
+    _readme_paths,
+)
+from docgen.audit.names import _repository
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_IMAGE = re.compile(r"\b(?:image|images|container|containers|docker)\b", re.IGNORECASE)
+_HAS = re.compile(
+    r"\b(?:includes?|included|including|ships?|shipped|contains?|comes[ \t]+with|bundles?|bundled"
+    r"|provides?|provided|pre-?installed|pre-?loaded|available|located|stored|found|lives?|are[ \t]+in"
+    r"|is[ \t]+in|are[ \t]+under|is[ \t]+under|has|have)\b",
+    re.IGNORECASE,
+)
+"""Words saying the image has something."""
+_NOT_HELD = re.compile(
+    r"\b(?:your|yours|mount\w*|volumes?|bind|host|output\w*|saved?|writes?|written|stores?|generated?"
+    r"|created?|download\w*|will|cache\w*|logs?|results?|upload\w*|checkpoints?|put|place|copy|move"
+    r"|should|must|need|needs|may|if|when|for[ \t]+example|e\.g)\b|(?<![\w-])-v\b",
+    re.IGNORECASE,
+)
+"""Words saying a sentence is about what the reader gives or the container writes, or a condition."""
+_SENTENCE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z`])")
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+_PLAIN_BASES = frozenset(
+    "ubuntu debian alpine centos rockylinux almalinux fedora amazonlinux oraclelinux opensuse/leap"
+    " archlinux busybox python nvidia/cuda redhat/ubi8 redhat/ubi9 registry.access.redhat.com/ubi8"
+    " registry.access.redhat.com/ubi9 library/ubuntu library/debian library/python".split()
+)
+"""Images whose folders are the system's and a language's own (`/usr/local/lib/python3.12`): a path
+elsewhere is there only when the Dockerfile puts it there. The manylinux images count too (their
+`/opt/python`, `/opt/_internal` and `/opt/rh` are in `_SYSTEM_TOPS`)."""
+_SYSTEM_TOPS = frozenset(
+    "usr etc var lib lib32 lib64 libx32 bin sbin proc sys dev tmp run root home mnt media boot opt/nvidia"
+    " opt/conda opt/python opt/_internal opt/rh".split()
+)
+"""Folders (as their first part, or two) a base image or the system fills."""
+
+
+_WORDS = re.compile(r"[^a-z0-9]+")
+_GENERIC = frozenset("opt srv".split())
+"""Folders a package or an installer makes its own folder in (`/opt/rocm`, `/srv/app`)."""
+
+
+def _root_base(model: ImageModel) -> str | None:
+    """The image the last stage of `model` starts from, through the stages it builds on; None when not
+    known."""
+    stage = model.target
+    seen = 0
+    while stage is not None and stage.parent is not None and seen < len(model.stages):
+        stage, seen = model.stages[stage.parent], seen + 1
+    return stage.base if stage is not None and stage.parent is None and "$" not in stage.base else None
+
+
+def _plain(base: str) -> bool:
+    repo = _repository(base.lower())
+    return (
+        repo in _PLAIN_BASES
+        or repo.removeprefix("docker.io/") in _PLAIN_BASES
+        or repo.startswith("quay.io/pypa/manylinux")  # AlmaLinux and the Pythons of /opt/python
+    )
+
+
+def _system(path: str) -> bool:
+    parts = path.strip("/").split("/")
+    return parts[0] in _SYSTEM_TOPS or "/".join(parts[:2]) in _SYSTEM_TOPS
+
+
+def _claims(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each sentence of the prose saying the image has an absolute path; a
+    sentence may run over several lines of its paragraph (the path is told at the line it is on)."""
+    for para in doc.paragraphs:
+        if not any("/" in text for _, text in para.lines):
+            continue
+        starts: list[int] = []  # where each line starts in the paragraph's text
+        joined = ""
+        for _, text in para.lines:
+            starts.append(len(joined))
+            item = _ITEM.match(text) is not None  # a list item starts a sentence of its own
+            joined += ("\n" if item else "") + text.replace("`", " ").replace("*", " ") + " "
+        at = 0
+        for sentence in (s for chunk in joined.split("\n") for s in _SENTENCE.split(chunk)):
+            begin = joined.index(sentence, at)
+            at = begin + len(sentence)
+            if "/" not in sentence or not _IMAGE.search(sentence) or not _HAS.search(sentence):
+                continue
+            if _NOT_HELD.search(sentence):
+                continue
+            found = [(m.start(), p) for m in _ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1)))]
+            paths = [(start, p) for start, p in found if p.count("/") >= 2]
+            if len({p for _, p in paths}) == 1:
+                line = para.lines[bisect.bisect_right(starts, begin + paths[0][0]) - 1][0]
+                yield line, paths[0][1]
+
+
+def _included_paths(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A path the README says the image has that no image audited is known to have (see the module
+    docstring): one finding a path, at its first line (`likely`)."""
+    claims = [(line, path) for line, path in _claims(doc) if not _system(path)]
+    if not claims:
+        return
+    bases = [_root_base(m) for m in models]
+    if not models or any(base is None or not _plain(base) for base in bases):
+        return
+    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    if len(images) != len(models) or any(image.piped for image in images):
+        return
+    given = _mounts(doc) | {path for _, path, made in _readme_paths(doc) if made}
+    seen: dict[str, list[int]] = {}
+    for line, path in claims:
+        if any(_under(path, other) for other in given):
+            continue
+        if any(_has(image, path) for image in images):
+            continue
+        seen.setdefault(path, []).append(line)
+    if not seen:
+        return
+    for image in images:
+        text = _context_text(image.file, image.sources, str(directory))
+        if text is None:
+            return
+        image.text, image.named = text, _named(text)
+    paths = list(dict.fromkeys(m.path for m in models))
+    starts = ", ".join(dict.fromkeys(str(base) for base in bases))
+    if len(paths) == 1:
+        whom, base = f"{paths[0]} puts nothing there", f"its base {starts} is"
+    else:
+        whom, base = f"none of {', '.join(paths)} puts anything there", f"their bases {starts} are"
+    # a folder of two parts or more that a RUN or a file of the context names may be where a tool writes
+    # (`pip download --dest /opt/wheels`): what is below it is not known
+    literal = {match.group().rstrip("/") for image in images for match in _NAMED.finditer(image.text)}
+    folders = {p for p in literal if p.count("/") >= 2}
+    # a folder a package or an installer makes under its own name (`apt-get install rocm-dev` fills
+    # /opt/rocm, `intel-oneapi-…` /opt/intel): a name of the path the build's text has as a word
+    # (comments left out: `# LLVM is deliberately not baked in` names what the image lacks)
+    words = {
+        word
+        for image in images
+        for line in image.text.lower().splitlines()
+        if not line.lstrip().startswith("#")
+        for word in _WORDS.split(line)
+        if word
+    }
+    for path, lines in seen.items():
+        if any(path in image.named for image in images) or any(_under(path, f) for f in folders):
+            continue
+        if _own_name(path).lower() in words:
+            continue
+        message = (
+            f"README says the image has {path}, but {whom} (no COPY, ADD, WORKDIR or RUN makes or names "
+            f"it) and {base} a plain OS image{also_at(lines)}"
+        )
+        yield Diagnostic(readme, lines[0], message, confidence=LIKELY)
+
+
+def _own_name(path: str) -> str:
+    """The part of `path` a package or an installer would name it by: the folder under `/opt` or
+    `/srv` (`rocm` of `/opt/rocm/bin`), else its first folder (`workspace` of `/workspace/examples`)."""
+    parts = path.strip("/").split("/")
+    return parts[1] if parts[0] in _GENERIC and len(parts) > 1 else parts[0]
+
+
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _has(image: _Image, path: str) -> bool:
+    """True when the Dockerfile of `image` makes, fills or enters `path` or a folder above it."""
+    folder = path
+    while folder not in ("/", ""):
+        if folder in image.made or folder in image.entered:
+            return True
+        folder = posixpath.dirname(folder)
+    return False
