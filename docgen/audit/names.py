@@ -21,7 +21,7 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import fence_commands, joined
+from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, Fence, code_spans, read_document
@@ -168,23 +168,14 @@ _RUN_VALUES = frozenset(
     "--pull -a --attach --stop-signal --health-cmd --oom-score-adj --label-file --mac-address --ip "
     "--cgroup-parent --init-path --isolation --blkio-weight --memory-reservation --pids-limit".split()
 )
-_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
-_BUILDS = build_scripts.BUILD
 _PUBLIC = frozenset(
     "ubuntu debian alpine busybox python node nginx redis postgres mysql hello-world centos fedora "
     "golang rust openjdk registry traefik httpd rockylinux almalinux amazonlinux".split()
 )
 """Images of Docker Hub's library a README runs to check something, not an image it builds."""
 _SCRIPT_NAMES = re.compile(r".+\.(?:sh|bash)\Z")
-
-
-def _repository(image: str) -> str:
-    """An image reference without its tag or digest: `org/app` for `org/app:1.0@sha256:…`."""
-    image = image.split("@", 1)[0]
-    head, _, tail = image.rpartition("/")
-    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
 
 
 def docker_run(command: str) -> tuple[int, str] | None:
