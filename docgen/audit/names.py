@@ -22,6 +22,7 @@ from pathlib import Path
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, Fence, code_spans, read_document
@@ -42,7 +43,8 @@ class _Composed:
 
 def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[_Composed]:
     """The compose files in the README's folder and in the folders of the audited Dockerfiles (within
-    `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none."""
+    `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none, and
+    so is one whose links lead out of `project`."""
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     top = project.resolve() if project is not None else None
     found: list[_Composed] = []
@@ -57,6 +59,8 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
         for name in names:
             path = folder / name
             if not compose.FILE_NAME.fullmatch(name) or path in seen:
+                continue
+            if top is not None and not resolves_inside(path, top):
                 continue
             seen.add(path)
             read = compose_file(path)
