@@ -524,11 +524,13 @@ def _env_finding(
 _UNDECLARED = "reads it in a RUN while no ARG or ENV declares it"
 _TOLD_TO_SET = re.compile(
     r"\b(?:edit|set|change|modify|adjust|update|override|replace|configure)\b(?:[ \t]+(?:the|your|its))?"
-    r"[ \t]+`([A-Z][A-Z0-9_]{2,})`[ \t]+(?:environment[ \t]+variable|env(?:ironment)?[ \t]+var\b|variable\b)",
+    r"[ \t]+`((?-i:[A-Z][A-Z0-9_]{2,}))`[ \t]+"
+    r"(?:environment[ \t]+variable|env(?:ironment)?[ \t]+var\b|variable\b)",
     re.IGNORECASE,
 )
 """A sentence telling the user to set a variable named in code (`` Edit the `PYTORCH_INDEX` environment
-variable ``, `` set the `MODEL_REPO` variable ``)."""
+variable ``, `` set the `MODEL_REPO` variable ``). The words around it are read in any case; the name
+only as written, an upper-case identifier (`(?-i:…)`): `` set the `port` variable `` names none."""
 
 
 def _told_to_set(part: Document) -> Iterator[tuple[int, str]]:
