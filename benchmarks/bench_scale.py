@@ -1,4 +1,4 @@
-"""How docgen's cost grows with its input: nine measurements, side by side in one run.
+"""How docgen's cost grows with its input: eleven measurements, side by side in one run.
 
 1. **Model vs BuildKit's parser**: docgen's full model (read, evaluate, extract) of each Dockerfile
    under `tests/` and `docker/` (the ones docgen refuses, the test suite's error cases, are left out)
@@ -26,6 +26,11 @@
 10. **A bake matrix**: one target block whose `matrix` makes 1,024 and 4,096 targets (two keys, an
    object value read by key, 20 build args each), read (JSON: no HCL reader to import) and every
    target resolved. Budget: linear (4× the targets cost at most 4.4×).
+11. **audit of a README of many builds**: 62 and 250 sections of about 90 lines (up to 22,000
+   lines), each building the image with its own `--build-arg` (so each is a part of the README audited
+   on its own), running it, and with build-argument, environment and port tables; the image copies in
+   start scripts and an nginx configuration. Budget: linear (at most 4.4× for 4× the sections): facts
+   of the whole README read once per part made it grow faster.
 
 `dockerfile` (BuildKit's parser) is a benchmark-only dependency (`pip install '.[bench]'`).
 
@@ -345,6 +350,105 @@ def audit_long(folder: Path, sizes: list[int], rounds: int) -> dict[int, float]:
     return {n: min(t) for n, t in times.items()}
 
 
+SECTIONED_DOCKERFILE = """\
+FROM ubuntu:22.04 AS base
+ARG MAX_JOBS=4
+ARG TORCH_VERSION=2.3.1
+RUN apt-get update && apt-get install -y python3-pip nginx && rm -rf /var/lib/apt/lists/*
+RUN MAX_JOBS=${MAX_JOBS} pip install torch==${TORCH_VERSION} vllm==0.5.1
+COPY scripts/ /opt/scripts/
+COPY start_api_server.sh start_web_ui.sh /opt/
+COPY nginx.conf /etc/nginx/nginx.conf
+EXPOSE 8000 7860
+WORKDIR /workspace
+ENTRYPOINT ["/opt/start_api_server.sh"]
+"""
+SECTION = """\
+## Variant {i}
+
+The variant {i} image is built with {i} parallel jobs. It ships PyTorch with ROCm 7.0.2 and Python 3.12,
+and serves the model on port 8000 once it starts.
+
+```bash
+docker build --build-arg MAX_JOBS={i} -t acme/rocm-v{i}:latest .
+docker run --rm -p 9{j:03d}:8000 -e MODEL_DIR=/models -e TORCH_FLAG=1 --user appuser acme/rocm-v{i}:latest
+```
+
+| Build argument | Default | Description |
+|---|---|---|
+| `PYTHON_VERSION` | `3.12` | the Python release |
+| `MAX_JOBS` | `` | parallel compile jobs |
+
+### Environment variables of variant {i}
+
+| Variable | Description |
+|---|---|
+| `MODEL_DIR` | where the models are |
+
+Set the `MODEL_REPO` environment variable before running. The entrypoint `/opt/start.sh` is executed
+when the container starts.
+
+Build every flavour of variant {i}:
+
+```bash
+git clone https://example.com/acme/variants.git && cd variants
+docker build --build-arg MAX_JOBS={i} -t acme/rocm-v{i}:base -t acme/rocm-v{i}:dev .
+docker build --build-arg MAX_JOBS={i} -t acme/rocm-v{i}:slim .
+docker tag acme/rocm-v{i}:slim registry.example.com/acme/rocm-v{i}:slim
+docker run --rm -v "$PWD:/app" acme/rocm-v{i}:dev python3 main.py
+make build VARIANT={i}
+```
+
+| Connect Port | Internal Port | Description |
+|---|---|---|
+| 9{j:03d} | 8000 | API Server |
+
+{prose}
+"""
+SECTION_PROSE = "\n".join(
+    f"Line {k} of the notes: the image is built on Ubuntu 22.04 and installs flash-attention, vLLM and "
+    "Triton; see the docs for more."
+    for k in range(40)
+)
+
+
+def sectioned_project(folder: Path, sections: int) -> Path:
+    """A project whose README has `sections` sections, each building the image with its own build arg
+    (one part of the README each), and the Dockerfile and the files it copies in; the README's path."""
+    folder.mkdir(parents=True)
+    (folder / "Dockerfile").write_text(SECTIONED_DOCKERFILE)
+    (folder / "scripts").mkdir()
+    for k in range(1, 13):
+        (folder / "scripts" / f"helper{k}.sh").write_text(
+            f"#!/bin/sh\nexec python3 -m tool{k} --port 60{k:02d}\n"
+        )
+    (folder / "start_api_server.sh").write_text(
+        "#!/bin/sh\nexec python3 -m vllm.entrypoints.api_server --port 8000\n"
+    )
+    (folder / "start_web_ui.sh").write_text("#!/bin/sh\nexec python3 -m webui --server_port 7860\n")
+    (folder / "nginx.conf").write_text(
+        "events {}\nhttp {\n  server {\n    listen 8080;\n"
+        "    location / { proxy_pass http://localhost:8000; }\n  }\n}\n"
+    )
+    text = "# Many variants\n\n" + "\n".join(
+        SECTION.format(i=i, j=i % 1000, prose=SECTION_PROSE) for i in range(1, sections + 1)
+    )
+    (folder / "README.md").write_text(text)
+    return folder / "README.md"
+
+
+def audit_sections(folder: Path, counts: list[int], rounds: int) -> dict[int, tuple[int, float]]:
+    """(README lines, best seconds) of `docgen audit --confidence likely` of a README of each count of
+    sections, in-process, run from the project's folder."""
+    readmes = {n: sectioned_project(folder / f"sections-{n}", n) for n in counts}
+    times: dict[int, list[float]] = {n: [] for n in counts}
+    for _ in range(rounds):
+        for n in counts:
+            argv = ["audit", "README.md", "--confidence", "likely"]
+            times[n].append(best(lambda r=readmes[n], a=argv: in_folder(r.parent, a), 1))
+    return {n: (readmes[n].read_text().count("\n"), min(t)) for n, t in times.items()}
+
+
 def long_line_file(size: int) -> str:
     return "FROM ubuntu:22.04\nRUN echo " + "ab " * ((size - 64) // 3) + "\n"  # under MAX_FILE_BYTES
 
@@ -491,6 +595,22 @@ def main_bench() -> int:
         )
         if growth > 4.4:
             failures.append("audit of a long README")
+
+        section_counts = [62, 250]
+        sectioned = audit_sections(base, section_counts, max(1, args.rounds // 2))
+        (lines_small, small_s), (lines_large, large_s) = (sectioned[n] for n in section_counts)
+        growth = large_s / small_s
+        rows.append(
+            (
+                f"`docgen audit` of a README of {section_counts[0]} → {section_counts[1]} sections, "
+                f"each its own build ({lines_small:,} → {lines_large:,} lines)",
+                f"{small_s:.2f} s → {large_s:.2f} s",
+                f"{growth:.2f}× for 4× the sections",
+                "≤ 4.4× (linear)",
+            )
+        )
+        if growth > 4.4:
+            failures.append("audit of a README of many builds")
 
         matrix_counts = [1_024, 4_096]
         baked = bake_matrix(matrix_counts, args.rounds)

@@ -100,3 +100,15 @@ def test_the_env_files_a_service_reads() -> None:
         b"      - path: one.env\n        required: false\n      - two.env\n"
     )
     assert compose.services(text, "compose.yaml")[0].env_files == ("one.env", "two.env")
+
+
+def test_a_compose_file_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    # the README's folder holds a link named like a compose file to one outside the project: what that
+    # file lacks is no claim about this project, and the file is not read at all
+    readme = "# App\n\nSet `CUDA_LEVEL` in the docker-compose file to your GPU's level.\n"
+    make_tree(tmp_path / "outside", {"docker-compose.yml": BUILD})
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "docker-compose.yml").symlink_to(tmp_path / "outside" / "docker-compose.yml")
+    assert [f for f in found(tmp_path / "proj", readme, {}) if "docker-compose.yml, but" in f[1]] == []
+    # the same file inside the project is read (test_the_compose_file_when_there_is_one)
+    assert found(tmp_path / "inside", readme, {"docker-compose.yml": BUILD}) != []

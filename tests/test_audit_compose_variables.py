@@ -297,3 +297,17 @@ def test_env_lists_that_are_not_all_compose_variables(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert env_found(tmp_path, readme, files) == []
+
+
+def test_an_env_file_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    # `.env` beside the compose file is a link to a file outside the project: its values are not read,
+    # and the row is compared with the compose file's own default (test_a_default_the_env_file_sets_is_true
+    # reads the same value from a `.env` inside it)
+    readme = table(*TRUE_ROWS, "| `WORKER_PORT` | `7100` | `worker` |")
+    make_tree(tmp_path / "outside", {"app.env": "WORKER_PORT=7100\n"})
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / ".env").symlink_to(tmp_path / "outside" / "app.env")
+    assert found(tmp_path / "proj", readme, {"compose.yaml": STACK}) == [
+        (10, "README says WORKER_PORT defaults to 7100, but compose.yaml:14 defaults it to 7000", "certain")
+    ]
+    assert found(tmp_path / "in", readme, {"compose.yaml": STACK, ".env": "WORKER_PORT=7100\n"}) == []

@@ -455,3 +455,16 @@ def test_an_entry_under_an_environment_heading_read_undeclared(tmp_path: Path) -
         "7: README documents WEBUI_REF, but Dockerfile:3 reads it in a RUN while no ARG or ENV declares it: "
         "the build sees it empty, whatever is set for the build or the container (certain)"
     ]
+
+
+def test_a_lower_case_name_in_prose_is_no_variable_to_set(tmp_path: Path) -> None:
+    # a variable named in a sentence is an upper-case name as written: `port` and `the` are words of
+    # the sentence, even when a RUN reads a lower-case shell variable of that name undeclared
+    dockerfile = ROCM_UI.format(more="").replace("$PYTORCH_INDEX", "$pytorch_index")
+    for sentence in (
+        "Edit the `pytorch_index` environment variable to the PyTorch build you need",
+        "Set the `port` variable, and set the port your proxy listens on",
+        "Change `the` variable names in your shell before you build",
+    ):
+        assert _audit(tmp_path, SETTING_README.format(sentence=sentence), {"Dockerfile": dockerfile}) == []
+    # (written in capitals it is one: test_a_variable_the_readme_sets_that_a_run_reads_undeclared)

@@ -374,3 +374,15 @@ With `--target serve` the container runs as root.
         "12: README says the image runs as user svc but Dockerfile:9 says USER root (certain)",
         "14: README says the image runs as root but Dockerfile:5 says USER svc (certain)",
     ]
+
+
+def test_a_compose_file_linked_out_of_the_dockerfiles_folder_is_not_read(tmp_path: Path) -> None:
+    # a health check defined only in a file outside the folder, reached through a link, is none of
+    # this image's: the link is not followed (as a missing Compose file, the promise is a finding)
+    compose = "services:\n  api:\n    build: .\n    healthcheck:\n      test: [CMD, curl, -f, http://localhost:8080/]\n"
+    make_tree(tmp_path / "outside", {"compose.yaml": compose})
+    (tmp_path / "linked").mkdir()
+    (tmp_path / "linked" / "compose.yaml").symlink_to(tmp_path / "outside" / "compose.yaml")
+    assert _audit(tmp_path / "linked", HEALTH, {"Dockerfile": SERVICE}) == [
+        "5: README says the image has a health check but Dockerfile has no HEALTHCHECK (likely)"
+    ]

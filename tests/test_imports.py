@@ -335,8 +335,11 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
     ("version_facts",),
-    ("wording", "auditor"),
-    ("commands", "cells", "contents"),
+    ("wording",),
+    ("commands",),
+    ("audit_facts",),
+    ("auditor",),
+    ("cells", "contents"),
     ("missing", "own_image"),
     (
         "references",

@@ -152,6 +152,7 @@ from pathlib import Path
 from docgen.audit.architectures import _architecture_claims
 from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
+from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
@@ -401,7 +402,7 @@ def audit(
     source = source_lines(text)
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     below = _args_below(directory, audited, text) if directory is not None else frozenset()
-    family = _Auditor.of(path, models, names, models, tuple(siblings), runtime, below)
+    family = _Auditor.of(path, models, names, AuditFacts(doc), models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []
@@ -615,12 +616,12 @@ def _audit_part(
     found.extend(_disabled_promises(sub, auditor))
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
-    found.extend(_published_ports(sub, doc, auditor))
+    found.extend(_published_ports(sub, auditor))
     found.extend(_port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
     found.extend(_port_var_claims(sub, doc, auditor))
-    found.extend(_discarded_commands(sub, doc, auditor))
+    found.extend(_discarded_commands(sub, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))
@@ -629,7 +630,7 @@ def _audit_part(
     found.extend(_version_lists(sub, auditor))
     found.extend(_restated_versions(sub, auditor))
     found.extend(_commit_claims(sub, doc, auditor))
-    found.extend(_mounted_scripts(sub, doc, auditor))
+    found.extend(_mounted_scripts(sub, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))

@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.coverage import (
     composed_args,
     covered,
@@ -441,6 +442,8 @@ class _Auditor:
     facts: _Facts
     declared: frozenset[str]
     env: frozenset[str]
+    shared: AuditFacts
+    """What the whole README and the project's files say, read once for every part of the audit."""
     family: tuple[ImageModel, ...] = ()
     """Every Dockerfile audited (`models` is the part of them a section is about)."""
     siblings: tuple[str, ...] = ()
@@ -461,6 +464,7 @@ class _Auditor:
         path: str,
         models: tuple[ImageModel, ...],
         names: Mapping[str, str],
+        shared: AuditFacts,
         family: tuple[ImageModel, ...] = (),
         siblings: tuple[str, ...] = (),
         runtime: frozenset[str] = frozenset(),
@@ -473,6 +477,7 @@ class _Auditor:
             facts=_Facts(models, names, family or models),
             declared=frozenset(a.name for m in models for a in m.args),
             env=frozenset(e.name for m in models for e in m.env),
+            shared=shared,
             family=family or models,
             siblings=siblings,
             elsewhere=elsewhere,
@@ -483,7 +488,14 @@ class _Auditor:
         if models == self.models:
             return self
         found = _Auditor.of(
-            self.path, models, self.names, self.family, self.siblings, self.runtime, self.elsewhere
+            self.path,
+            models,
+            self.names,
+            self.shared,
+            self.family,
+            self.siblings,
+            self.runtime,
+            self.elsewhere,
         )
         return found if self.defaults else found.without_defaults
 
@@ -656,7 +668,7 @@ class _Auditor:
     def scopeless(self) -> dict[str, str]:
         """The build args every image declaring them declares only before the first FROM and reads in a
         stage out of scope (`coverage.scopeless_args`) → where the first such read is (`path:line`)."""
-        per_model = [(model, scopeless_args(model)) for model in self.declared_as]
+        per_model = [(model, scopeless_args(model, self.shared.lint)) for model in self.declared_as]
         found: dict[str, str] = {}
         for name in {name for _, lines in per_model for name in lines}:
             declaring = [(m, lines) for m, lines in per_model if any(d.name == name for d in m.args)]
@@ -783,7 +795,7 @@ class _Auditor:
         model = self.declared_as[0]
         missing = [row for row in build_arg_rows(model) if not covered(row.name, documented)]
         unread = (
-            unread_args(model) | unreached_args(model) | composed_args(model, documented)
+            unread_args(model, self.shared.lint) | unreached_args(model) | composed_args(model, documented)
             if missing
             else frozenset()
         )

@@ -10,12 +10,18 @@ import re
 import shlex
 from collections.abc import Iterator
 
+from docgen import build_scripts
 from docgen.audit.root_vars import from_root
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document, Fence
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
+_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+"""The name and tag a build command gives the image (`-t org/app:1.0`)."""
+_TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
+"""A `-t`/`--tag` of any line naming `build` (`tagged_names`), read up to a quote or a space."""
+_BUILDS = build_scripts.BUILD
 
 
 _PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
@@ -353,3 +359,41 @@ def moves(fence: Fence) -> Iterator[tuple[int, str]]:
     for line, text in fence.lines:
         for match in MOVE.finditer(text):
             yield line, match.group(1)
+
+
+def _repository(image: str) -> str:
+    """An image reference without its tag or digest: `org/app` for `org/app:1.0@sha256:…`."""
+    image = image.split("@", 1)[0]
+    head, _, tail = image.rpartition("/")
+    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
+
+
+def _last_name(image: str) -> str:
+    """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
+    return _repository(image).rsplit("/", 1)[-1].lower()
+
+
+def built_repositories(doc: Document) -> dict[str, set[str | None]]:
+    """The repositories the README's `docker build -t` commands tag → the Dockerfiles those commands
+    name with `-f` (None: a command that names none, or names one through a variable)."""
+    built: dict[str, set[str | None]] = {}
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            if not _BUILDS.search(command):
+                continue
+            flag = _FILE_FLAG.search(command)
+            file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
+            for match in _TAG_FLAG.finditer(command):
+                built.setdefault(_repository(match.group(1)), set()).add(file)
+    return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
+
+
+def tagged_names(doc: Document) -> frozenset[str]:
+    """The last names (`_last_name`) of the images the README's lines naming `build` tag (`-t`)."""
+    names: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            if "build" in text:
+                names.update(_last_name(tag) for tag in _TAG_OPTION.findall(text))
+    return frozenset(names)

@@ -26,6 +26,7 @@ from docgen.audit.commands import _build_commands, _command_words
 from docgen.audit.env_defaults import _cell_default, _same
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
 from docgen.audit.names import compose_file
+from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _CODE_NAME, _heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
@@ -110,6 +111,8 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
         env: dict[str, tuple[str, str]] = {}
         sources = [".env", *(f for s in services[0] for f in s.env_files)]
         for name in dict.fromkeys(sources):
+            if not resolves_inside(path.parent / name, top):
+                continue  # (an env file named out of the project is not read)
             for key, (value, line) in _env_file(path.parent / name).items():
                 env.setdefault(key, (value, f"{name}:{line}"))
         shown = Path(os.path.relpath(path, directory.resolve())).as_posix()

@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from docgen.analysis import model_of
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
-from docgen.audit.names import _repository
+from docgen.audit.commands import _repository
 from docgen.audit.wording import _FROM_LINE
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from docgen.errors import DocgenError
-from docgen.model import ImageModel, Instruction
+from docgen.model import Diagnostic, ImageModel, Instruction
 
 _FAMILY = re.compile(r"[A-Za-z0-9_]*(?:\*|<[A-Za-z_ -]+>|\{[A-Za-z0-9_, ]+\})[A-Za-z0-9_*<>{}, -]*\Z")
 """A name with a wildcard or placeholder in it: `SPACKPACKAGES_*`, `*_VERSION`, `FOO_{A,B}`, `FOO_<NAME>`."""
@@ -81,31 +81,46 @@ def composed_args(model: ImageModel, documented: Collection[str]) -> frozenset[s
     return frozenset(found)
 
 
-def unread_args(model: ImageModel) -> frozenset[str]:
+def lint_of(model: ImageModel) -> tuple[Diagnostic, ...] | None:
+    """The warnings `docgen lint` gives `model`'s Dockerfile; None for a model not read from a file, or
+    one lint cannot read. The lint rules load only when a caller asks."""
+    if not model.file:
+        return None
+    from docgen.analysis import lint_file
+
+    try:
+        return lint_file(model.file, model.path)
+    except DocgenError:
+        return None
+
+
+Lint = Callable[[ImageModel], tuple[Diagnostic, ...] | None]
+"""How the warnings of a model's Dockerfile are had: `lint_of`, or an audit's copy of what it said
+(`AuditFacts.lint`)."""
+
+
+def unread_args(model: ImageModel, lint: Lint = lint_of) -> frozenset[str]:
     """The build args of `model` that change nothing: no instruction reads them (`used_lines`) and
     `docgen lint` finds them never used (DG003: no RUN sees them as an environment variable a tool
     reads, no script it runs may). Empty for a model not read from a file."""
     idle = {a.name for a in model.args} - {a.name for a in model.args if a.used_lines}
     if not idle or not model.file:
         return frozenset()
-    return frozenset(idle & linted_args(model, "DG003", UNUSED).keys())
+    return frozenset(idle & linted_args(model, "DG003", UNUSED, lint).keys())
 
 
 UNUSED = re.compile(r"build arg (\S+) is declared")
 """The message of `docgen lint`'s DG003 for an arg nothing uses."""
 
 
-def linted_args(model: ImageModel, rule: str, message: re.Pattern[str]) -> dict[str, int]:
+def linted_args(
+    model: ImageModel, rule: str, message: re.Pattern[str], lint: Lint = lint_of
+) -> dict[str, int]:
     """Build arg → line of the first warning `docgen lint` gives `model`'s Dockerfile under `rule` whose
     message `message` matches from its start (group 1: the arg's name). Empty for a model not read from a
-    file, or one lint cannot read. The lint rules load only when a caller asks."""
-    if not model.file:
-        return {}
-    from docgen.analysis import lint_file
-
-    try:
-        warnings = lint_file(model.file, model.path)
-    except DocgenError:
+    file, or one lint cannot read."""
+    warnings = lint(model)
+    if warnings is None:
         return {}
     found: dict[str, int] = {}
     for warning in warnings:
@@ -118,7 +133,7 @@ _NO_EFFECT = re.compile(r".*?but (\w+) is not declared there\b.*--build-arg \1 h
 """The message of `docgen lint`'s DG001 for an arg read in a stage out of its scope."""
 
 
-def scopeless_args(model: ImageModel) -> dict[str, int]:
+def scopeless_args(model: ImageModel, lint: Lint = lint_of) -> dict[str, int]:
     """The build args of `model` declared only before the first FROM, read by no FROM line, and read in
     a stage that does not declare them again: BuildKit shows a global ARG to FROM lines only until a
     stage re-declares it, so `--build-arg` for one changes nothing (`ARG GPU_TARGET=gfx1151` before
@@ -128,7 +143,7 @@ def scopeless_args(model: ImageModel) -> dict[str, int]:
     candidates = {a.name for a in model.args if a.stage is None and not a.used_lines} - staged
     if not candidates:  # the file is linted only when some arg may be out of scope
         return {}
-    out_of_scope = linted_args(model, "DG001", _NO_EFFECT)
+    out_of_scope = linted_args(model, "DG001", _NO_EFFECT, lint)
     return {name: line for name, line in out_of_scope.items() if name in candidates}
 
 

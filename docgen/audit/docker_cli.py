@@ -17,9 +17,8 @@ import shlex
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined, without_prompt
 from docgen.audit.grammar import _RUN, _read
-from docgen.audit.names import _BUILDS, _TAG_FLAG, _repository
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 

@@ -25,8 +25,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.commands import _repository
 from docgen.audit.copies import _DOCKERFILE_LANGS, _PLAIN_LANGS, _env_values, _intro, copied_model
-from docgen.audit.names import _repository
 from docgen.audit.versions import _norm, _skeleton
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
+from docgen.audit.commands import _repository
 from docgen.audit.image_paths import (
     _ABSOLUTE,
     _NAMED,
@@ -44,7 +45,6 @@ from docgen.audit.image_paths import (
     _read_image,
     _readme_paths,
 )
-from docgen.audit.names import _repository
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 

@@ -14,9 +14,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import _repository, docker_run
-from docgen.audit.ports import _built_repositories
+from docgen.audit.commands import _repository, fence_commands, joined
+from docgen.audit.names import docker_run
 from docgen.audit.settings import _Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -31,10 +30,10 @@ _LAUNCHERS = frozenset({"python", "python3", "bash", "sh", "node", "perl", "ruby
 _SCRIPT = re.compile(r"(?:\./)?[\w-]+(?:/[\w.-]+)*\.(?:py|sh|js|pl|rb|R|jl|ipynb)\Z")
 
 
-def _mounted_scripts(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _mounted_scripts(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part` of an image the README builds that mounts the current folder at a
     folder other than the image's WORKDIR and runs a script named relative to it."""
-    built = _built_repositories(whole)
+    built = auditor.shared.built
     if not built:
         return
     for fence in part.fences:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import fence_commands, joined
+from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document, Fence, code_spans, read_document
@@ -42,7 +43,8 @@ class _Composed:
 
 def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[_Composed]:
     """The compose files in the README's folder and in the folders of the audited Dockerfiles (within
-    `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none."""
+    `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none, and
+    so is one whose links lead out of `project`."""
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     top = project.resolve() if project is not None else None
     found: list[_Composed] = []
@@ -57,6 +59,8 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
         for name in names:
             path = folder / name
             if not compose.FILE_NAME.fullmatch(name) or path in seen:
+                continue
+            if top is not None and not resolves_inside(path, top):
                 continue
             seen.add(path)
             read = compose_file(path)
@@ -168,23 +172,14 @@ _RUN_VALUES = frozenset(
     "--pull -a --attach --stop-signal --health-cmd --oom-score-adj --label-file --mac-address --ip "
     "--cgroup-parent --init-path --isolation --blkio-weight --memory-reservation --pids-limit".split()
 )
-_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
-_BUILDS = build_scripts.BUILD
 _PUBLIC = frozenset(
     "ubuntu debian alpine busybox python node nginx redis postgres mysql hello-world centos fedora "
     "golang rust openjdk registry traefik httpd rockylinux almalinux amazonlinux".split()
 )
 """Images of Docker Hub's library a README runs to check something, not an image it builds."""
 _SCRIPT_NAMES = re.compile(r".+\.(?:sh|bash)\Z")
-
-
-def _repository(image: str) -> str:
-    """An image reference without its tag or digest: `org/app` for `org/app:1.0@sha256:…`."""
-    image = image.split("@", 1)[0]
-    head, _, tail = image.rpartition("/")
-    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
 
 
 def docker_run(command: str) -> tuple[int, str] | None:

@@ -174,7 +174,7 @@ def _edited(dockerfile: str, name: str) -> bool:
 # the README's claims
 
 
-def _discarded_commands(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _discarded_commands(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """The findings of this module on one part of the README (see the module docstring)."""
     images = [_RunImage(model) for model in auditor.models]
     facts = [_discards(image) for image in images]
@@ -184,14 +184,14 @@ def _discarded_commands(part: Document, whole: Document, auditor: _Auditor) -> I
     if entry is None:
         return
     fact = f"the ENTRYPOINT of {images[0].model.path}:{entry.line} {why}"
-    yield from _run_commands(part, whole, auditor, fact)
+    yield from _run_commands(part, auditor, fact)
     if "shell form" in why or "sh -c" in why:
         yield from _compose_commands(part, auditor, images, fact)
 
 
-def _run_commands(part: Document, whole: Document, auditor: _Auditor, fact: str) -> Iterator[Diagnostic]:
+def _run_commands(part: Document, auditor: _Auditor, fact: str) -> Iterator[Diagnostic]:
     """A finding for each `docker run` of an image the README builds with words after the image."""
-    ours = _runs_ours(whole, auditor.models)
+    ours = _runs_ours(auditor)
     for fence in part.fences:
         for command in fence_commands(fence):
             text = joined(command).replace("[", " ").replace("]", " ")

@@ -72,7 +72,7 @@ def _port_var_claims(part: Document, whole: Document, auditor: _Auditor) -> Iter
     for line, name in _told_to_set(part):
         if (line, name) not in said:
             claims.append((line, name, "tells to set", None))
-    ours = _runs_ours(whole, auditor.models)
+    ours = _runs_ours(auditor)
     for line, name, _user, image in _run_options(part):
         if name and image and ours(image):
             given = re.search(rf"(?<![\w$]){name}=[\"']?(\d{{2,5}})\b", _line_text(part, line))

@@ -25,12 +25,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.commands import _FILE_FLAG, fence_commands, joined
-from docgen.audit.names import _BUILDS, _TAG_FLAG, _repository, docker_run
+from docgen.audit.commands import _repository, fence_commands, joined
+from docgen.audit.names import docker_run
 from docgen.audit.paths import path_named, resolves_inside
 from docgen.audit.settings import _Image
-from docgen.files import text_or_none
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -46,12 +46,12 @@ _HOST_NETWORK = re.compile(r"--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
 _NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
 
 
-def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _published_ports(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part`'s command blocks that runs an image a `docker build -t` of the README
-    (`whole`) tags and publishes a container port (`-p 8080:8000`) that every image compared exposes
-    none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the run
-    command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`)."""
-    built = _built_repositories(whole)
+    tags (`AuditFacts.built`) and publishes a container port (`-p 8080:8000`) that every image compared
+    exposes none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the
+    run command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`)."""
+    built = auditor.shared.built
     if not built:
         return
     paths = [model.path for model in auditor.family]
@@ -92,22 +92,6 @@ def _published_ports(part: Document, whole: Document, auditor: _Auditor) -> Iter
                 )
 
 
-def _built_repositories(doc: Document) -> dict[str, set[str | None]]:
-    """The repositories the README's `docker build -t` commands tag → the Dockerfiles those commands
-    name with `-f` (None: a command that names none, or names one through a variable)."""
-    built: dict[str, set[str | None]] = {}
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            command = joined(lines)
-            if not _BUILDS.search(command):
-                continue
-            flag = _FILE_FLAG.search(command)
-            file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
-            for match in _TAG_FLAG.finditer(command):
-                built.setdefault(_repository(match.group(1)), set()).add(file)
-    return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
-
-
 _PORT_OPTION = re.compile(
     r"(?<!-)--(?:[^\W_]+[-_])*port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b", re.IGNORECASE
 )
@@ -145,7 +129,7 @@ def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """Each row of a port table of `part` whose service a start script the images copy in is named
     after, and whose container port neither that script's command (`--port 5001`) nor the nginx
     configuration the images copy in serves it on."""
-    images = [(image, _copied_files(image)) for image in map(_Image, auditor.models)]
+    images = [(image, _copied_files(image, auditor.shared)) for image in map(_Image, auditor.models)]
     if not images:
         return
     for table in part.tables:
@@ -243,9 +227,10 @@ def _same_service(script: str, service: str) -> bool:
     return len(short) >= 4 and long.startswith(short)
 
 
-def _copied_files(image: _Image) -> list[_Copied]:
+def _copied_files(image: _Image, shared: AuditFacts) -> list[_Copied]:
     """The files of the build context (beside the Dockerfile) the image's stages copy in, globs
-    resolved, with where each goes; none outside that folder, through a link or `..`."""
+    resolved, with where each goes; none outside that folder, through a link or `..`. Each file is read
+    once an audit (`shared`), whichever parts of the README ask."""
     model: ImageModel = image.model
     if not model.file:
         return []
@@ -261,7 +246,7 @@ def _copied_files(image: _Image) -> list[_Copied]:
                 continue
             for name in sorted(glob.glob(glob.escape(str(root)) + "/" + source)):
                 path = Path(name)
-                text = text_or_none(path) if resolves_inside(path, top) else None
+                text = shared.text(path) if resolves_inside(path, top) else None
                 if text is None:
                     continue
                 dest = copy.dest.strip("\"'")

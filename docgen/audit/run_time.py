@@ -41,8 +41,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
-from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import _repository, docker_run
+from docgen.audit.commands import _last_name, _repository, fence_commands, joined
+from docgen.audit.names import docker_run
 from docgen.audit.settings import _Image
 from docgen.audit.wording import (
     _BUILD_ARG_WORDS,
@@ -401,7 +401,7 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
         if (line, name) not in listed:
             yield from _env_finding(auditor, images, line, name, "tells to set", told=True)
     told: set[str] = set()  # (a user is told once: the block's other commands name it again)
-    ours = _runs_ours(whole, auditor.models)
+    ours = _runs_ours(auditor)
     for line, name, user, image in _run_options(part):
         if image and not ours(image):
             continue  # a run of the base image, or of an image the README does not build
@@ -413,32 +413,22 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     yield from _entrypoint_paths(part, auditor, images)
 
 
-_TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
-
-
-def _last_name(image: str) -> str:
-    """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
-    return _repository(image).rsplit("/", 1)[-1].lower()
-
-
-def _runs_ours(whole: Document, models: tuple[ImageModel, ...]) -> Callable[[str], bool]:
+def _runs_ours(auditor: _Auditor) -> Callable[[str], bool]:
     """Whether a `docker run` of an image reference runs one of the images audited: one the README
     builds or configures (`_own_names`), not a base image of theirs."""
+    models = auditor.models
     bases = {_repository(stage.base) for model in models for stage in model.stages}
-    names = _own_names(whole, models)
+    names = _own_names(auditor)
     return lambda image: _repository(image) not in bases and _last_name(image) in names
 
 
-def _own_names(whole: Document, models: tuple[ImageModel, ...]) -> frozenset[str]:
-    """The names the images audited go by (`_last_name`): the tags of the README's `docker build`s, the
-    images' configured names and the folders of their Dockerfiles."""
-    names = {_last_name(m.image_name) for m in models if m.image_name}
-    names.update(Path(m.file).parent.name.lower() for m in models if m.file)
-    for fence in whole.fences:
-        for _, text in fence.lines:
-            if "build" in text:
-                names.update(_last_name(tag) for tag in _TAG_OPTION.findall(text))
-    return frozenset(names)
+def _own_names(auditor: _Auditor) -> frozenset[str]:
+    """The names the images audited go by (`_last_name`): the tags of the README's `docker build`s
+    (`AuditFacts.tagged`, read once an audit), the images' configured names and the folders of their
+    Dockerfiles."""
+    names = {_last_name(m.image_name) for m in auditor.models if m.image_name}
+    names.update(Path(m.file).parent.name.lower() for m in auditor.models if m.file)
+    return frozenset(names | auditor.shared.tagged)
 
 
 def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
@@ -534,11 +524,13 @@ def _env_finding(
 _UNDECLARED = "reads it in a RUN while no ARG or ENV declares it"
 _TOLD_TO_SET = re.compile(
     r"\b(?:edit|set|change|modify|adjust|update|override|replace|configure)\b(?:[ \t]+(?:the|your|its))?"
-    r"[ \t]+`([A-Z][A-Z0-9_]{2,})`[ \t]+(?:environment[ \t]+variable|env(?:ironment)?[ \t]+var\b|variable\b)",
+    r"[ \t]+`((?-i:[A-Z][A-Z0-9_]{2,}))`[ \t]+"
+    r"(?:environment[ \t]+variable|env(?:ironment)?[ \t]+var\b|variable\b)",
     re.IGNORECASE,
 )
 """A sentence telling the user to set a variable named in code (`` Edit the `PYTORCH_INDEX` environment
-variable ``, `` set the `MODEL_REPO` variable ``)."""
+variable ``, `` set the `MODEL_REPO` variable ``). The words around it are read in any case; the name
+only as written, an upper-case identifier (`(?-i:…)`): `` set the `port` variable `` names none."""
 
 
 def _told_to_set(part: Document) -> Iterator[tuple[int, str]]:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from docgen import build_scripts
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.names import _repository
+from docgen.audit.commands import _repository
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
 from docgen.audit.script_args import _SCRIPT_NAME
 from docgen.errors import MAX_FILE_BYTES

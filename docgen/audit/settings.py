@@ -505,14 +505,17 @@ def _program(word: str) -> str:
 
 def _compose_says(file: str, key: str) -> bool:
     """True when a Compose file next to the Dockerfile at `file` has `key:` (`healthcheck:`), or the
-    Dockerfile's folder is not known."""
+    Dockerfile's folder is not known. A Compose file linked out of that folder is not read."""
     if not file:
         return True
     folder = Path(file).parent
+    top = folder.resolve()
     pattern = re.compile(rf"^[ \t]*{key}[ \t]*:", re.MULTILINE)
     try:
         candidates = [p for p in folder.iterdir() if COMPOSE_FILE.fullmatch(p.name)]
         for candidate in candidates:
+            if not resolves_inside(candidate, top):
+                continue
             if candidate.is_file() and candidate.stat().st_size <= MAX_FILE_BYTES:
                 if pattern.search(candidate.read_text(encoding="utf-8", errors="replace")):
                     return True

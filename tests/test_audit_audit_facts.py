@@ -1,0 +1,103 @@
+"""`docgen.audit.audit_facts`: the facts of the whole README and the project's files that every part of
+an audit asks for are read once an audit, and each part still finds what it found when it read them
+itself. The README, Dockerfile and scripts are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit, audit_facts
+from docgen.model import ImageModel
+
+DOCKERFILE = """\
+FROM python:3.11-slim
+ARG JOBS=2
+ARG UNUSED_FLAG=1
+RUN MAX_JOBS=${JOBS} pip install --no-cache-dir gradio==4.44.0
+COPY start_web_ui.sh /opt/
+ENV GRADIO_SERVER_PORT=7860
+EXPOSE 7860
+CMD ["/opt/start_web_ui.sh"]
+"""
+
+SECTION = """\
+## Build {n}
+
+```bash
+docker build --build-arg JOBS={n} -t acme/webui .
+docker run -p 8188:8188 acme/webui
+```
+
+| Connect Port | Internal Port | Description |
+|---|---|---|
+| 8188 | 8188 | Web UI |
+
+| Build argument | Default |
+|---|---|
+| `JOBS` | `2` |
+"""
+
+
+def _audit(tmp_path: Path, sections: int) -> list[tuple[int, str]]:
+    readme = "# Web UI\n\n" + "\n".join(SECTION.format(n=n) for n in range(1, sections + 1))
+    start = '#!/bin/sh\nexec python -m webui --server_port 7860 "$@"\n'
+    make_tree(tmp_path, {"Dockerfile": DOCKERFILE, "start_web_ui.sh": start, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+
+    def rebuild(_: ImageModel, args: Mapping[str, str]) -> ImageModel:
+        return build_model(tmp_path / "Dockerfile", "Dockerfile", dict(args))
+
+    found = audit(readme, "README.md", [model], {}, tmp_path, tmp_path, rebuild)
+    return [(d.line, d.message) for d in found]
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[object]:
+    """Counts the calls of `audit_facts.NAME` (one entry a call), calling it through."""
+    calls: list[object] = []
+    real: Callable[..., Any] = getattr(audit_facts, name)
+
+    def counting(*args: Any) -> Any:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(audit_facts, name, counting)
+    return calls
+
+
+def test_each_part_finds_what_it_found_alone(tmp_path: Path) -> None:
+    # three sections, each its own build (`--build-arg JOBS=n`): three parts, each with its findings
+    found = _audit(tmp_path / "three", 3)
+    alone = _audit(tmp_path / "one", 1)
+    published = [f for f in found if "publishes container port 8188" in f[1]]
+    assert len(published) == 3 and [f for f in alone if "publishes container port 8188" in f[1]]
+    rows = [f for f in found if "port table gives Web UI container port 8188" in f[1]]
+    assert [line for line, _ in rows] == [12, 27, 42]
+    assert [m for _, m in rows] == [m for _, m in alone if "port table" in m] * 3
+
+
+def test_the_readme_and_the_files_are_read_once_an_audit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built = _counted(monkeypatch, "built_repositories")
+    tagged = _counted(monkeypatch, "tagged_names")
+    texts = _counted(monkeypatch, "text_or_none")
+    lints = _counted(monkeypatch, "lint_of")
+    assert _audit(tmp_path, 4) != []
+    assert len(built) == 1 and len(tagged) == 1
+    assert [Path(str(args[0])).name for args in texts] == ["start_web_ui.sh"]
+    assert len(lints) == 1  # the Dockerfile, linted once for every part's build-argument table
+
+
+def test_a_second_audit_reads_them_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # nothing outlives an audit: an edited README or script is read afresh
+    built = _counted(monkeypatch, "built_repositories")
+    _audit(tmp_path, 2)
+    _audit(tmp_path, 2)
+    assert len(built) == 2
