@@ -459,9 +459,9 @@ docker build --build-arg PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-$
 def test_a_base_image_arg_naming_a_tag_no_build_of_the_readme_makes(tmp_path: Path) -> None:
     found = _audit(tmp_path, TWO_STEPS, {"Dockerfile.login": SSH_LAYER})
     assert found == [
-        "10: README builds with --build-arg PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}, "
-        "an image no command of the README makes: line 4 builds trainer:cu12.4-py3.12-app-1.4-rev-${git rev} "
-        "(certain)"
+        "10: README builds with --build-arg "
+        "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}, an image no command of the "
+        "README makes: line 4 builds trainer:cu12.4-py3.12-app-1.4-rev-${git rev} (certain)"
     ]
     namespaced = TWO_STEPS.replace("trainer:", "acme/trainer:")
     assert [f[-8:] for f in _audit(tmp_path, namespaced, {"Dockerfile.login": SSH_LAYER})] == ["(likely)"]
@@ -483,7 +483,8 @@ def test_base_image_args_that_a_build_pull_or_file_may_make(tmp_path: Path) -> N
         # retagged by a command of the README
         TWO_STEPS.replace(
             "Then the login layer:",
-            "```bash\ndocker tag trainer:cu12.4-py3.12-app-1.4-rev-x trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-x\n```",
+            "```bash\ndocker tag trainer:cu12.4-py3.12-app-1.4-rev-x "
+            "trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-x\n```",
         ),
         # the only build of the repository is the one passing the arg
         TWO_STEPS.split("Then")[0].replace("-t trainer:", "-t coach:") + "Then" + TWO_STEPS.split("Then")[1],
@@ -496,3 +497,8 @@ def test_base_image_args_that_a_build_pull_or_file_may_make(tmp_path: Path) -> N
         "services:\n  app:\n    build: .\n    image: trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-main\n"
     )
     assert _audit(tmp_path, TWO_STEPS, {**files, "compose.yaml": compose_file}) == []
+
+
+def test_a_base_a_makefile_beside_the_readme_may_tag(tmp_path: Path) -> None:
+    makefile = "base:\n\tdocker build -t trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-$(REV) .\n"
+    assert _audit(tmp_path, TWO_STEPS, {"Dockerfile.login": SSH_LAYER, "Makefile": makefile}) == []

@@ -373,6 +373,8 @@ _IMAGE_ARG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=
 _WILD = re.compile(r"\$\{[^}\n]*\}|\$[A-Za-z_][A-Za-z0-9_]*|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\]")
 """A placeholder of a tag (`${commit id}`, `$TAG`, `<tag>`, `{version}`): it may stand for anything."""
 _BAKE = re.compile(r"docker-bake[\w.-]*\.(?:hcl|json)\Z")
+_BUILD_FILES = ("GNUmakefile", "makefile", "Makefile", "justfile", "Justfile")
+"""Files beside the README whose recipes may build and tag an image (`make base`)."""
 
 
 def _pattern(tag: str) -> str:
@@ -425,8 +427,8 @@ def _unbuilt_bases(
     `app:cuda-12.4-cudnn-9-py3.12-…`, which nothing made. `certain` for a name with no namespace (no
     registry publishes it: only a local build or `docker tag` makes it), `likely` for `org/name`. Not
     told: a repository the README pulls, a registry path, a public image, a name a `docker tag`, a
-    compose file's `image:` gives that tag, nor one a build script or a bake file beside the README
-    names (it may tag it)."""
+    compose file's `image:` gives that tag, nor one a build script, a Makefile, a justfile or a bake
+    file beside the README names (it may tag it)."""
     made: dict[str, list[tuple[int, str]]] = {}  # repository → (command index, tag) of what tags it
     pulled: set[str] = set()
     for index, command in enumerate(commands):
@@ -449,6 +451,12 @@ def _unbuilt_bases(
         return
     elsewhere: list[str] = [s.image for f in files for s in f.services if s.image]
     scripts = _scripts(folders)
+    scripts += [
+        folder / name
+        for folder in dict.fromkeys(folders)
+        for name in _BUILD_FILES
+        if (folder / name).is_file()
+    ]
     bakes = _bake_texts(folders)
     for index, command, match in claims:
         repo, tag = _split_tag(match.group(2))
@@ -472,7 +480,7 @@ def _unbuilt_bases(
         ):
             continue
         if any(repo in text for text in bakes) or any(_names(script, repo) for script in scripts):
-            continue  # a bake file or a build script may tag it (`-t trainer:…-$1`)
+            continue  # a bake file, build script or Makefile may tag it (`-t trainer:…-$1`)
         at, built = builds[0]
         line = next((n for n, text in command.lines if match.group(2) in text), command.lines[0][0])
         yield Diagnostic(
