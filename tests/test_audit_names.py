@@ -463,6 +463,11 @@ def test_a_base_image_arg_naming_a_tag_no_build_of_the_readme_makes(tmp_path: Pa
         "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}, an image no command of the "
         "README makes: line 4 builds trainer:cu12.4-py3.12-app-1.4-rev-${git rev} (certain)"
     ]
+    quoted = TWO_STEPS.replace(
+        "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}",
+        'PARENT_IMAGE="trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}"',
+    )
+    assert [f[:3] for f in _audit(tmp_path, quoted, {"Dockerfile.login": SSH_LAYER})] == ["10:"]
     namespaced = TWO_STEPS.replace("trainer:", "acme/trainer:")
     assert [f[-8:] for f in _audit(tmp_path, namespaced, {"Dockerfile.login": SSH_LAYER})] == ["(likely)"]
 
@@ -473,6 +478,10 @@ def test_base_image_args_that_a_build_pull_or_file_may_make(tmp_path: Path) -> N
         # the tag the first step makes, its placeholder matching anything
         TWO_STEPS.replace(
             "cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} \\", "cu12.4-py3.12-app-1.4-rev-abc123 \\"
+        ),
+        # no tag on either side: both are latest
+        TWO_STEPS.replace("-t trainer:cu12.4-py3.12-app-1.4-rev-${git rev} .", "-t trainer .").replace(
+            "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} ", "PARENT_IMAGE=trainer "
         ),
         # a placeholder the reader fills in
         TWO_STEPS.replace("cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} \\", "<tag> \\"),

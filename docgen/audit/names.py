@@ -369,7 +369,7 @@ def _one_word_off(repo: str, built: set[str]) -> list[str]:
 _VALUE = r"(?:\$\{[^}\n]*\}|<[^>\n]*>|\$(?!\{)|[^\s\"'`;|&<$])+"
 """A word of a command, a placeholder with blanks in it kept whole (`…-commit-${commit id}`)."""
 _TAG_VALUE = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?(" + _VALUE + ")")
-_IMAGE_ARG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=(" + _VALUE + ")")
+_IMAGE_ARG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=[\"']?(" + _VALUE + ")")
 _WILD = re.compile(r"\$\{[^}\n]*\}|\$[A-Za-z_][A-Za-z0-9_]*|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\]")
 """A placeholder of a tag (`${commit id}`, `$TAG`, `<tag>`, `{version}`): it may stand for anything."""
 _BAKE = re.compile(r"docker-bake[\w.-]*\.(?:hcl|json)\Z")
