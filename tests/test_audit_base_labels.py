@@ -325,9 +325,7 @@ def test_a_based_on_label_that_agrees_or_names_no_base_image(label: str) -> None
     assert _sure(f"# Transcoder\n\n{label}\n", {"Dockerfile": TRANSCODER}) == []
 
 
-CUDNN_DEVEL = (
-    "FROM nvidia/cuda:13.0.1-cudnn-devel-ubuntu24.04\nRUN apt-get update && apt-get install -y cmake\n"
-)
+CUDNN_DEVEL = "FROM nvidia/cuda:13.0.1-cudnn-devel-ubuntu24.04\nRUN apt-get update && apt-get install -y cmake\n"
 
 
 def test_a_labelled_base_of_another_version_and_variant_is_certain() -> None:

@@ -366,8 +366,7 @@ def _missing_links(
         bases = tops if path.startswith("/") else [directory.resolve()]
         fulls = [(b, Path(os.path.normpath(b / path.lstrip("/")))) for b in bases]
         if not fulls or any(
-            full.exists() or not _inside(full, base if path.startswith("/") else bound)
-            for base, full in fulls
+            full.exists() or not _inside(full, base if path.startswith("/") else bound) for base, full in fulls
         ):
             continue
         base, full = fulls[-1]
