@@ -7,13 +7,17 @@ What is read, as make reads it: top-level variable assignments (`NAME ?= v`, `NA
 first) each `--build-arg NAME=VALUE` of a `docker`/`podman`/`buildah` build, its value expanded with those
 variables (`$(NAME)`, `${NAME}`). A value needing a variable with no assignment, a function call
 (`$(shell …)`, `$(if …)`) or the environment is not known. Conditionals, includes and target-specific
-variables are not read. `rule_targets` lists the targets its rules make, for `make TARGET` commands.
+variables are not read. `rule_targets` lists the targets its rules make, for `make TARGET` commands;
+`reading` tells what a makefile reads of the variables a make command line gives (its words, the
+variables it names, its includes, the commands its recipes and `$(shell …)` calls run).
 Pure functions over the file's text; each line is read once.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 DEFAULT_FILES = ("GNUmakefile", "makefile", "Makefile")
@@ -145,3 +149,177 @@ def rule_targets(text: str) -> frozenset[str] | None:
             return None
         found.update(name for name in names if not name.startswith("."))
     return frozenset(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# What a Makefile reads of the variables a `make` command line gives
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_COMPUTED = re.compile(r"\$[({][A-Za-z0-9_.-]*\$|\.VARIABLES\b")
+"""A variable whose name is computed (`$($(ARCH)_FLAGS)`, `$(BASE_$(OS))`) or every variable listed
+(`.VARIABLES`): any name may be read."""
+_REFERENCED = re.compile(
+    r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}:]|\b(?:ifdef|ifndef)[ \t]+([A-Za-z_][A-Za-z0-9_]*)"
+)
+"""A variable read: `$(NAME)`, `${NAME}`, `$(NAME:.c=.o)`, `ifdef NAME`."""
+_INCLUDE = re.compile(r"[ \t]*(-?include|sinclude)[ \t]+(.+)")
+_SHELL_CALL = re.compile(r"\$[({]shell[ \t]")
+_SPLIT = re.compile(r"&&|\|\||[;|()`]")
+"""Where one shell command of a recipe line ends and the next begins."""
+_PREFIX_WORDS = frozenset({"sudo", "exec", "time", "nohup", "command", "builtin", "then", "else", "do", "if"})
+_MAKES = frozenset({"make", "gmake", "$MAKE"})
+_UNKNOWN = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command a recipe (or a `$(shell …)`) runs, as docgen reads it to tell whether it may read a
+    variable of the make command line from its environment."""
+
+    words: tuple[str, ...]
+    """Its words, the makefile's variables expanded where they are known (`$(DOCKER)` → `docker`),
+    prefixes such as `@`, `sudo` and `NAME=value` dropped."""
+    folder: str | None
+    """For a `make` a recipe runs: the folder it makes in (`-C DIR`, a `cd DIR` before it on the line;
+    '' for the same folder), None when it cannot be told. None for another command."""
+    line: int
+    """The makefile line the command is on (its first line when continued)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a Makefile's text reads: the names it holds, the variables it names, the files it includes
+    and the commands its recipes run."""
+
+    words: frozenset[str]
+    """Every name-like word of the text (`NAME` of `$(NAME)`, `ifdef NAME`, `$$NAME`, `-e NAME`)."""
+    variables: dict[str, int]
+    """The make variables it assigns or reads → the first line naming each."""
+    computed: bool
+    """A variable name is computed (`$($(X)_VERSION)`) or all are listed (`.VARIABLES`)."""
+    includes: tuple[tuple[str, bool, int], ...]
+    """(path as written, variables expanded where known; optional (`-include`); line) of each include."""
+    commands: tuple[Command, ...]
+    assigned: dict[str, tuple[str, int]]
+    """The variables set (with `outside`'s) → (value as written, line), for the files read after it."""
+
+
+def _balanced(text: str, start: int) -> str:
+    """The text of `text` from `start` (just after an opening `(` or `{`) up to its closing one."""
+    depth = 1
+    for at in range(start, len(text)):
+        if text[at] in "({":
+            depth += 1
+        elif text[at] in ")}":
+            depth -= 1
+            if depth == 0:
+                return text[start:at]
+    return text[start:]
+
+
+def _partly_expanded(text: str, variables: dict[str, tuple[str, int]]) -> str:
+    """`text` with the variables whose values are known replaced (`$(DOCKER)` → `docker`); the others
+    (`$(MAKE)`, `$(BUILD_DIR)` set from the environment) kept as written."""
+
+    def replace(match: re.Match[str]) -> str:
+        held = variables.get(match.group(1))
+        value = _expanded(held[0], variables) if held is not None else None
+        return value if value is not None else match.group()
+
+    return _REFERENCE.sub(replace, text)
+
+
+def _commands_of(text: str, line: int, variables: dict[str, tuple[str, int]]) -> Iterator[Command]:
+    """The commands of one recipe line (continued lines joined) or `$(shell …)` text."""
+    folder: str | None = ""
+    # a variable whose value is not known stays a word (`$(MAKE)` → `$MAKE`), not split at its parentheses
+    for part in _SPLIT.split(_UNKNOWN.sub(r"$\1", _partly_expanded(text, variables))):
+        words = part.split()
+        while words and (words[0] in _PREFIX_WORDS or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=\S*", words[0])):
+            words = words[1:]
+        if words:
+            words[0] = words[0].lstrip("@+-")
+            if not words[0]:
+                words = words[1:]
+        if not words:
+            continue
+        if words[0] == "cd":
+            folder = words[1].strip("\"'") if len(words) > 1 and "$" not in words[1] else None
+            continue
+        if words[0] in _MAKES or words[0].endswith("/make"):
+            where = folder
+            for flag, value in zip(words, words[1:], strict=False):
+                if flag in ("-C", "--directory"):
+                    where = None if "$" in value else posixpath.join(where, value) if where else value
+            yield Command(tuple(words), where, line)
+            continue
+        yield Command(tuple(words), None, line)
+
+
+_CONDITIONAL = re.compile(r"[ \t]*(?:ifeq|ifneq|ifdef|ifndef|else|endif)\b")
+
+
+def _recipe_lines(lines: list[str]) -> list[bool]:
+    """Whether each line is a recipe line: a tab first, after a rule line with nothing between but
+    recipe lines, conditionals, comments and blank lines (a tab-indented assignment inside an
+    `ifdef` before any rule is no recipe)."""
+    found: list[bool] = []
+    in_rule = False
+    for line in lines:
+        if line.startswith("\t") and in_rule:
+            found.append(True)
+            continue
+        found.append(False)
+        code = line.split("#", 1)[0].strip()
+        if not code or _CONDITIONAL.match(code):
+            continue
+        in_rule = _ASSIGN.fullmatch(code) is None and _RULE.match(code) is not None
+    return found
+
+
+def reading(text: str, outside: dict[str, tuple[str, int]] | None = None) -> Reading:
+    """What the Makefile `text` reads (`Reading`), each line read once. `outside`: the variables the
+    makefiles read with it set (an included `common.mk`), for the commands' words; its own win."""
+    lines = text.splitlines()
+    recipes = _recipe_lines(lines)
+    variables = dict(outside or {})
+    variables.update(
+        _variables([line if r else line.lstrip("\t") for line, r in zip(lines, recipes, strict=True)])
+    )
+    named: dict[str, int] = {}
+    includes: list[tuple[str, bool, int]] = []
+    commands: list[Command] = []
+    recipe: list[tuple[int, str]] = []
+    for number, (line, in_recipe) in enumerate(zip(lines, recipes, strict=True), start=1):
+        code = line if in_recipe else line.split("#", 1)[0]
+        for match in _REFERENCED.finditer(code):
+            named.setdefault(match.group(1) or match.group(2), number)
+        if not in_recipe and not recipe:
+            if (assign := _ASSIGN.match(code.strip())) is not None:
+                named.setdefault(assign.group(1), number)
+            if (include := _INCLUDE.match(code)) is not None:
+                optional = include.group(1) != "include"
+                for path in _partly_expanded(include.group(2), variables).split():
+                    includes.append((path, optional, number))
+            for call in _SHELL_CALL.finditer(code):
+                commands.extend(_commands_of(_balanced(code, call.end()), number, variables))
+            if ";" in code and _RULE.match(code) and not _ASSIGN.match(code.strip()):
+                commands.extend(_commands_of(code.split(";", 1)[1], number, variables))  # `all: ; cmd`
+            continue
+        recipe.append((number, line))
+        if line.rstrip().endswith("\\"):
+            continue
+        joined = " ".join(t.strip().removesuffix("\\") for _, t in recipe)
+        first = recipe[0][0]
+        recipe = []
+        for call in _SHELL_CALL.finditer(joined):
+            commands.extend(_commands_of(_balanced(joined, call.end()), first, variables))
+        commands.extend(_commands_of(joined, first, variables))
+    return Reading(
+        words=frozenset(_WORD.findall(text)),
+        variables=named,
+        computed=bool(_COMPUTED.search(text)),
+        includes=tuple(includes),
+        commands=tuple(commands),
+        assigned=variables,
+    )

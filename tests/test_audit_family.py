@@ -335,7 +335,7 @@ docker run --gpus all registry.example.com/ml/server:23.01-py3 nvidia-smi
 
 def test_pulling_another_release_of_the_base_image_is_reported() -> None:
     assert findings(PULLS.format(tag="23.10-py3-sdk"), {"Dockerfile": TOOLKIT}) == [
-        "6: README runs registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
+        "6: README pulls registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
         "registry.example.com/ml/server:24.03-py3-sdk",
         "8: README runs registry.example.com/ml/server:23.10-py3-sdk but Dockerfile:1 says "
         "registry.example.com/ml/server:24.03-py3-sdk",
@@ -345,6 +345,63 @@ def test_pulling_another_release_of_the_base_image_is_reported() -> None:
 def test_the_same_release_another_variant_or_a_gpu_check_is_not_reported() -> None:
     assert findings(PULLS.format(tag="24.03-py3-sdk"), {"Dockerfile": TOOLKIT}) == []
     assert findings(PULLS.format(tag="23.10-py3"), {"Dockerfile": TOOLKIT}) == []
+
+
+NEWER_TOOLKIT = "FROM registry.example.com/gpu/toolkit:13.0.1-dnn-devel-ubuntu24.04\nRUN echo ok\n"
+BASE_PULL = """\
+# Course image
+
+## Troubleshooting
+
+```bash
+# Make sure Docker sees the GPU
+docker run --rm --gpus all registry.example.com/gpu/toolkit:12.9.1-base nvidia-smi
+
+{comment}
+docker pull {image}
+docker pull registry.example.com/gpu/other:12.9.1-devel-ubuntu22.04
+```
+"""
+
+
+def _pull_findings(comment: str, image: str) -> list[tuple[int, str, str]]:
+    readme = BASE_PULL.format(comment=comment, image=image)
+    model = model_of(parse_dockerfile(NEWER_TOOLKIT, "docker/gpu/Dockerfile"))
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", [model], {})]
+
+
+def test_a_pull_of_the_base_repository_at_a_tag_of_another_shape_from_no_longer() -> None:
+    old = "registry.example.com/gpu/toolkit:12.9.1-devel-ubuntu22.04"
+    said = (
+        f"README pulls {old} but docker/gpu/Dockerfile:1 says "
+        "registry.example.com/gpu/toolkit:13.0.1-dnn-devel-ubuntu24.04"
+    )
+    assert _pull_findings("# Check that the base image is available", old) == [(10, said, "certain")]
+    assert _pull_findings("# Fetch it ahead of time", old) == [(10, said, "likely")]
+
+
+@pytest.mark.parametrize(
+    ("comment", "image"),
+    [
+        ("# Check the base image", "registry.example.com/gpu/toolkit:13.0.1-dnn-devel-ubuntu24.04"),  # FROM's
+        (
+            "# Check the base image",
+            "registry.example.com/gpu/toolkit:13.0.1-devel-ubuntu24.04",
+        ),  # the same release
+        (
+            "# Check the base image",
+            "registry.example.com/gpu/toolkit:12.9.1-runtime-ubuntu22.04",
+        ),  # another variant
+        ("# Check the base image", "registry.example.com/gpu/toolkit:latest"),  # no version
+        ("# The previous release's base image", "registry.example.com/gpu/toolkit:12.9.1-devel-ubuntu22.04"),
+        (
+            "# Check the base image",
+            "registry.example.com/course/gpu:12.9.1-devel-ubuntu22.04",
+        ),  # another image
+    ],
+)
+def test_pulls_of_the_base_that_agree_or_are_not_about_it(comment: str, image: str) -> None:
+    assert _pull_findings(comment, image) == []
 
 
 # --------------------------------------------------------------------------------------------------

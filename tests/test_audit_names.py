@@ -435,3 +435,79 @@ def test_an_example_that_builds_a_service_the_file_pulls_names_its_own_image(tmp
         "4: README's compose example gives service bot image bot:gpu but compose.yaml:2 says "
         "registry.example/team/bot:gpu (certain)"
     ]
+
+
+SSH_LAYER = (
+    "ARG PARENT_IMAGE\nFROM ${PARENT_IMAGE}\nRUN apt-get update && apt-get install -y openssh-server\n"
+)
+TWO_STEPS = """\
+# Train image
+
+```bash
+docker build -t trainer:cu12.4-py3.12-app-1.4-rev-${git rev} .
+```
+
+Then the login layer:
+
+```bash
+docker build --build-arg PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} \\
+    -f Dockerfile.login -t trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}-login .
+```
+"""
+
+
+def test_a_base_image_arg_naming_a_tag_no_build_of_the_readme_makes(tmp_path: Path) -> None:
+    found = _audit(tmp_path, TWO_STEPS, {"Dockerfile.login": SSH_LAYER})
+    assert found == [
+        "10: README builds with --build-arg "
+        "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}, an image no command of the "
+        "README makes: line 4 builds trainer:cu12.4-py3.12-app-1.4-rev-${git rev} (certain)"
+    ]
+    quoted = TWO_STEPS.replace(
+        "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}",
+        'PARENT_IMAGE="trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev}"',
+    )
+    assert [f[:3] for f in _audit(tmp_path, quoted, {"Dockerfile.login": SSH_LAYER})] == ["10:"]
+    namespaced = TWO_STEPS.replace("trainer:", "acme/trainer:")
+    assert [f[-8:] for f in _audit(tmp_path, namespaced, {"Dockerfile.login": SSH_LAYER})] == ["(likely)"]
+
+
+def test_base_image_args_that_a_build_pull_or_file_may_make(tmp_path: Path) -> None:
+    files = {"Dockerfile.login": SSH_LAYER}
+    traps = [
+        # the tag the first step makes, its placeholder matching anything
+        TWO_STEPS.replace(
+            "cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} \\", "cu12.4-py3.12-app-1.4-rev-abc123 \\"
+        ),
+        # no tag on either side: both are latest
+        TWO_STEPS.replace("-t trainer:cu12.4-py3.12-app-1.4-rev-${git rev} .", "-t trainer .").replace(
+            "PARENT_IMAGE=trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} ", "PARENT_IMAGE=trainer "
+        ),
+        # a placeholder the reader fills in
+        TWO_STEPS.replace("cu12.4-cudnn9-py3.12-app-1.4-rev-${git rev} \\", "<tag> \\"),
+        # the repository is pulled: a registry publishes its tags
+        TWO_STEPS.replace("Then the login layer:", "```bash\ndocker pull trainer:stable\n```"),
+        # a registry path
+        TWO_STEPS.replace("PARENT_IMAGE=trainer:", "PARENT_IMAGE=ghcr.io/acme/trainer:"),
+        # retagged by a command of the README
+        TWO_STEPS.replace(
+            "Then the login layer:",
+            "```bash\ndocker tag trainer:cu12.4-py3.12-app-1.4-rev-x "
+            "trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-x\n```",
+        ),
+        # the only build of the repository is the one passing the arg
+        TWO_STEPS.split("Then")[0].replace("-t trainer:", "-t coach:") + "Then" + TWO_STEPS.split("Then")[1],
+    ]
+    for readme in traps:
+        assert _audit(tmp_path, readme, files) == [], readme
+    script = "#!/bin/sh\ndocker build -t trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-$1 .\n"
+    assert _audit(tmp_path, TWO_STEPS, {**files, "build.sh": script}) == []
+    compose_file = (
+        "services:\n  app:\n    build: .\n    image: trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-main\n"
+    )
+    assert _audit(tmp_path, TWO_STEPS, {**files, "compose.yaml": compose_file}) == []
+
+
+def test_a_base_a_makefile_beside_the_readme_may_tag(tmp_path: Path) -> None:
+    makefile = "base:\n\tdocker build -t trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-$(REV) .\n"
+    assert _audit(tmp_path, TWO_STEPS, {"Dockerfile.login": SSH_LAYER, "Makefile": makefile}) == []

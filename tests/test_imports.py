@@ -383,6 +383,7 @@ AUDIT_LAYERS = (
         "file_lists",
         "script_args",
         "make_args",
+        "make_vars",
         "ports",
         "env_defaults",
         "base_claims",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from docgen import makefile
 from docgen.makefile import PassedArg, build_args, rule_targets
 
 MAKEFILE = """\
@@ -76,3 +77,32 @@ def test_a_rule_named_like_a_directive() -> None:
         "ifeq ($(GPU),1)\nelse\nendif\n"
     )
     assert rule_targets(text) == frozenset({"build", "export"})
+
+
+def test_reading_tells_recipes_from_indented_assignments() -> None:
+    text = (
+        "TOOL ?= docker\n"
+        "ifdef EXTRA\n\tTAG = x-$(EXTRA)\nendif\n"
+        "LIST := $(shell git ls-files)\n"
+        "sub:\n\tcd ../lib; \\\n\t$(MAKE) all\n"
+        "ifeq ($(V),1)\n\t@echo verbose\nendif\n"
+        "image:\n\t$(TOOL) build -t $(TAG) .\n\t./tools/stamp.sh $$HOME\n"
+    )
+    read = makefile.reading(text)
+    assert [(c.words[0], c.folder, c.line) for c in read.commands] == [
+        ("git", None, 5),
+        ("$MAKE", "../lib", 7),
+        ("echo", None, 10),
+        ("docker", None, 13),
+        ("./tools/stamp.sh", None, 14),
+    ]
+    assert {"TOOL", "EXTRA", "TAG", "LIST", "MAKE", "V"} <= set(read.variables)
+    assert "HOME" in read.words and not read.computed
+
+
+def test_reading_includes_and_computed_names() -> None:
+    read = makefile.reading(
+        "-include local.mk\ninclude $(ROOT)/common.mk\nX = $($(OS)_FLAGS)\n", {"ROOT": ("..", 1)}
+    )
+    assert read.includes == (("local.mk", True, 1), ("../common.mk", False, 2))
+    assert read.computed

@@ -95,7 +95,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   build of a folder one part away from the README's own (a README copied from a sibling) (`image_tags`);
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
-  `make TARGET` no rule of the Makefile makes (`make_targets`), and a compose command that builds
+  `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
+  makefile of the build reads while one a slip away is (`make_vars`), and a compose command that builds
   from a context, Dockerfile or stage that is not there (`compose_builds`).
 - the values of a Helm chart beside the README that a table, a list or a `helm install --set`
   documents: a key its values.yaml spells otherwise or lacks while no template reads it, a default
@@ -123,7 +124,7 @@ table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entrie
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
-`compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_targets`,
+`compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
@@ -208,6 +209,7 @@ from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_targets import _make_targets
+from docgen.audit.make_vars import _make_vars
 from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
 from docgen.audit.missing import (
     _listed_files,
@@ -496,6 +498,7 @@ def audit(
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
+        found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
     found.extend(_env_homes(doc, path, directory, models, project))

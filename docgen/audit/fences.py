@@ -14,7 +14,7 @@ from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some, _with_bases, own_base
 from docgen.audit.commands import _lines_of_commands_with_file
 from docgen.audit.paths import path_words
-from docgen.audit.prose import _PIN, _audit_text
+from docgen.audit.prose import _PIN, _audit_text, _same_base, _tag_parts
 from docgen.audit.versions import _keys
 from docgen.audit.wording import (
     _ASSIGNMENT,
@@ -106,23 +106,71 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
 _PULL_OR_RUN = re.compile(
     r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+pull|pull|run|container[ \t]+run)\b"
 )
+_PULL = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?pull\b")
 _GPU_CHECK = re.compile(r"\bnvidia-smi\b|\brocm-smi\b|\bnpu-smi\b")
 """A command a README runs to check the host's devices in some image, not to use this one's base."""
+_BASE_COMMENT = re.compile(r"\bbase[ \t]+(?:docker[ \t]+)?images?\b|\bbase[ \t]+layer\b", re.IGNORECASE)
+"""A comment over a pull that says it fetches the base image (`# Check base image availability`)."""
 
 
 def _pulled_bases(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
     """`docker pull` / `docker run` (continued lines too) of an image of the repository a FROM uses,
     with a tag of the same shape (`21.10-py3-sdk` for `22.08-py3-sdk`, versions aside) that is none of
-    the tags FROM uses: the README pulls an older (or newer) release of the base. Not a command that
-    checks the host's GPUs (`nvidia-smi`), which may use any image."""
+    the tags FROM uses: the README pulls an older (or newer) release of the base. A `docker pull` of a
+    tag of another shape counts too when, as `prose._same_base` reads tags, it is no other variant and
+    its version or distribution differs from every tag FROM uses there (`12.9.1-devel-ubuntu22.04` for
+    `13.0.1-cudnn-devel-ubuntu24.04`; not `12.9.1-base`, a `runtime` tag for a `devel` base, nor one
+    lacking a variant word of FROM's tag in the same distribution: `_another_release`).
+    `likely`, but a pull under a comment saying it fetches the base image (`# Check base image
+    availability`) is `certain`. Not a command that checks the host's GPUs (`nvidia-smi`), which may
+    use any image, nor one under a comment about older releases (`# previous release`)."""
     command = False
+    comment = ""
     for line, text in fence.lines:
+        if not command and text.lstrip().startswith("#"):
+            comment = text
+            continue
+        if not text.strip():
+            comment = ""
         command = command or bool(_PULL_OR_RUN.search(text))
-        if command and not _GPU_CHECK.search(text):
+        if command and not _GPU_CHECK.search(text) and not _NOT_CURRENT.search(comment):
             start = m.end() if (m := _PULL_OR_RUN.search(text)) else 0
+            pull = bool(_PULL.search(text))
+            labelled = pull and bool(_BASE_COMMENT.search(comment))
             for match in _IMAGE_REF.finditer(text, start):
-                yield from _some(auditor.base_tag_claim(line, match, "runs", LIKELY))
+                sure = CERTAIN if labelled else LIKELY
+                found = auditor.base_tag_claim(line, match, "pulls" if pull else "runs", sure)
+                if found is None and pull:
+                    found = _other_shape(line, match, auditor, sure)
+                yield from _some(found)
         command = command and text.rstrip().endswith("\\")
+
+
+def _another_release(claim: str, fact: str) -> bool:
+    """True when the tag `claim` is of another release than the tag `fact` FROM uses (`_same_base` says
+    they disagree); when `claim` lacks one of `fact`'s variant words (`12.9.1-devel-ubuntu22.04` for
+    `13.0.1-cudnn-devel-ubuntu24.04`), only if its distribution differs too: `23.10-py3` for
+    `24.03-py3-sdk` may be another image of the repository (the SDK's), not an older base."""
+    if _same_base(claim, fact) is not False:
+        return False
+    _, words, distros = _tag_parts(claim)
+    _, fact_words, fact_distros = _tag_parts(fact)
+    return words == fact_words or bool(distros and fact_distros and not distros & fact_distros)
+
+
+def _other_shape(line: int, match: re.Match[str], auditor: _Auditor, confidence: str) -> Diagnostic | None:
+    """The finding of a pull of the base's repository at a tag of another shape that `_same_base` says
+    disagrees with every tag FROM uses there (`_pulled_bases`)."""
+    repo, tag = match.group(1), match.group(2)
+    bases = auditor.facts.images.get(repo.lower(), [])
+    if not bases or any(not _another_release(tag, fact.value) for fact in bases):
+        return None
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README pulls {match.group()} but {auditor.where(bases[0])} says {repo}:{bases[0].value}",
+        confidence=confidence,
+    )
 
 
 def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:

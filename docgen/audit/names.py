@@ -1,7 +1,8 @@
 """Names a README's commands and examples share with the files beside it: the container a `docker exec`
 or `docker logs` enters (a compose file's `container_name:`), the image a `docker run` starts (the tag
-a `docker build -t` of the same section makes), and a service of a compose example copied from the
-compose file next to it (`dockerfile:`, `args:`, `image:`).
+a `docker build -t` of the same section makes), the image a build arg names as a base (a tag another
+build command of the README makes), and a service of a compose example copied from the compose file
+next to it (`dockerfile:`, `args:`, `image:`).
 
 Each rule is conservative: the name must be none of those the files give while one of them is a slip
 away (a renamed container or image), and a name a placeholder, a registry path or a public image holds
@@ -355,6 +356,151 @@ def _one_word_off(repo: str, built: set[str]) -> list[str]:
         and re.sub(r"[^-_.]", "", name) == re.sub(r"[^-_.]", "", repo)
     ]
     return found if len(found) == 1 else []
+
+
+# --------------------------------------------------------------------------------------------------
+# --build-arg BASE_IMAGE=NAME:TAG naming an image of the README's own at a tag no build of it gives
+
+_VALUE = r"(?:\$\{[^}\n]*\}|<[^>\n]*>|\$(?!\{)|[^\s\"'`;|&<$])+"
+"""A word of a command, a placeholder with blanks in it kept whole (`…-commit-${commit id}`)."""
+_TAG_VALUE = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?(" + _VALUE + ")")
+_IMAGE_ARG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=[\"']?(" + _VALUE + ")")
+_WILD = re.compile(r"\$\{[^}\n]*\}|\$[A-Za-z_][A-Za-z0-9_]*|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\]")
+"""A placeholder of a tag (`${commit id}`, `$TAG`, `<tag>`, `{version}`): it may stand for anything."""
+_BAKE = re.compile(r"docker-bake[\w.-]*\.(?:hcl|json)\Z")
+_BUILD_FILES = ("GNUmakefile", "makefile", "Makefile", "justfile", "Justfile")
+"""Files beside the README whose recipes may build and tag an image (`make base`)."""
+
+
+def _pattern(tag: str) -> str:
+    """`tag` with each placeholder one `\0`, which matches any text (`_may_match`)."""
+    return _WILD.sub("\0", tag)[:256]
+
+
+def _may_match(a: str, b: str) -> bool:
+    """True when some tag fits both the patterns `a` and `b` (`_pattern`: `\0` is any text)."""
+    seen: dict[tuple[int, int], bool] = {}
+    stack = [(0, 0)]
+    while stack:
+        i, j = stack.pop()
+        if (i, j) in seen:
+            continue
+        seen[i, j] = True
+        if i == len(a) and j == len(b):
+            return True
+        if i < len(a) and a[i] == "\0":
+            stack.append((i + 1, j))
+            if j < len(b):
+                stack.append((i, j + 1))
+        if j < len(b) and b[j] == "\0":
+            stack.append((i, j + 1))
+            if i < len(a):
+                stack.append((i + 1, j))
+        if i < len(a) and j < len(b) and a[i] == b[j] and a[i] != "\0":
+            stack.append((i + 1, j + 1))
+    return False
+
+
+def _split_tag(reference: str) -> tuple[str, str]:
+    """(repository, tag) of an image reference whose tag may hold placeholders with blanks or
+    slashes; `latest` when it has none."""
+    reference = reference.strip("\"'")
+    head = _WILD.sub(lambda m: "\0" * len(m.group()), reference)  # (a `:` or `/` in a placeholder)
+    slash = head.rfind("/")
+    colon = head.find(":", slash + 1)
+    if colon < 0:
+        return reference, "latest"
+    return reference[:colon], reference[colon + 1 :]
+
+
+def _unbuilt_bases(
+    readme: str, commands: Sequence[_Command], files: Sequence[_Composed], folders: Sequence[Path]
+) -> Iterator[Diagnostic]:
+    """A build arg of a build command naming an image (`--build-arg BASE_IMAGE=app:cuda-12.4-…`) of a
+    repository another build command of the README tags, at a tag none of them gives (its placeholders
+    match anything): the first step makes `app:cuda-12.4-py3.12-…`, the second starts from
+    `app:cuda-12.4-cudnn-9-py3.12-…`, which nothing made. `certain` for a name with no namespace (no
+    registry publishes it: only a local build or `docker tag` makes it), `likely` for `org/name`. Not
+    told: a repository the README pulls, a registry path, a public image, a name a `docker tag`, a
+    compose file's `image:` gives that tag, nor one a build script, a Makefile, a justfile or a bake
+    file beside the README names (it may tag it)."""
+    made: dict[str, list[tuple[int, str]]] = {}  # repository → (command index, tag) of what tags it
+    pulled: set[str] = set()
+    for index, command in enumerate(commands):
+        pulled |= {_repository(m.group(1)) for m in _PULLED.finditer(command.text)}
+        for match in _TAGGED.finditer(command.text):
+            repo, tag = _split_tag(match.group(1))
+            made.setdefault(repo, []).append((-1, tag))
+        if command.built is None:
+            continue
+        for match in _TAG_VALUE.finditer(command.text):
+            repo, tag = _split_tag(match.group(1))
+            made.setdefault(repo, []).append((index, tag))
+    claims = [
+        (index, command, match)
+        for index, command in enumerate(commands)
+        if command.built is not None
+        for match in _IMAGE_ARG.finditer(command.text)
+    ]
+    if not claims:
+        return
+    elsewhere: list[str] = [s.image for f in files for s in f.services if s.image]
+    scripts = _scripts(folders)
+    scripts += [
+        folder / name
+        for folder in dict.fromkeys(folders)
+        for name in _BUILD_FILES
+        if (folder / name).is_file()
+    ]
+    bakes = _bake_texts(folders)
+    for index, command, match in claims:
+        repo, tag = _split_tag(match.group(2))
+        first = repo.split("/", 1)[0]
+        if (
+            repo not in made
+            or repo in pulled
+            or _WILD.search(repo)
+            or ("/" in repo and ("." in first or ":" in first or first == "localhost"))
+            or repo in _PUBLIC
+            or repo != repo.lower()
+        ):
+            continue
+        others = [(at, t) for at, t in made[repo] if at != index]
+        builds = [(at, t) for at, t in others if at >= 0]
+        if not builds or any(_may_match(_pattern(tag), _pattern(t)) for _, t in others):
+            continue
+        if any(
+            _repository(e) == repo and _may_match(_pattern(tag), _pattern(_split_tag(e)[1]))
+            for e in elsewhere
+        ):
+            continue
+        if any(repo in text for text in bakes) or any(_names(script, repo) for script in scripts):
+            continue  # a bake file, build script or Makefile may tag it (`-t trainer:…-$1`)
+        at, built = builds[0]
+        line = next((n for n, text in command.lines if match.group(2) in text), command.lines[0][0])
+        yield Diagnostic(
+            readme,
+            line,
+            f"README builds with --build-arg {match.group(1)}={match.group(2)}, an image no command of the "
+            f"README makes: line {commands[at].lines[0][0]} builds {repo}:{built}",
+            confidence=LIKELY if "/" in repo else CERTAIN,
+        )
+
+
+def _bake_texts(folders: Sequence[Path]) -> list[str]:
+    """The texts of the bake files in `folders` (`docker-bake.hcl`), which may tag anything."""
+    found: list[str] = []
+    for folder in dict.fromkeys(folders):
+        try:
+            paths = [Path(e.path) for e in os.scandir(folder) if e.is_file() and _BAKE.match(e.name)]
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                found.append(path.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                continue
+    return found
 
 
 # --------------------------------------------------------------------------------------------------
@@ -730,6 +876,7 @@ def _name_misses(
     commands = _commands(doc)
     yield from _run_misses(doc, readme, commands, files, folders)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
+    yield from _unbuilt_bases(readme, commands, files, folders)
     yield from _example_misses(doc, readme, files)
     yield from _tag_misses(doc, readme, files)
     yield from _overridden_settings(doc, readme, files, text)
