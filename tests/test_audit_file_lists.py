@@ -173,3 +173,101 @@ def test_a_tree_whose_pattern_or_chained_file_is_gone(tmp_path: Path) -> None:
         (14, f"README lists k8s-*.yaml {suffix}", "likely"),
         (18, f"README lists src/webapp/settings.py {suffix}", "likely"),
     ]
+
+
+ROOTS_FILES = {
+    "images/gpu/cu124/Dockerfile": APP,
+    "images/gpu/cu124-slim/Dockerfile": APP,
+    "images/npu/cann81/Dockerfile": APP,
+    "images/npu/cann81-slim/Dockerfile": APP,
+    "images/tools/smoke.sh": "#!/bin/sh\n",
+}
+ROOTS_TREE = """\
+```
+gpu
+|-- cu124
+|-- cu124-slim
+
+npu
+|-- cann80
+`-- cann80-slim
+
+tools
+```
+"""
+
+
+def found_in(root: Path, folder: str, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    """The tree and list findings of `readme`, written at `folder`/README.md in a repository of `files`."""
+    (root / ".git").mkdir(parents=True, exist_ok=True)
+    make_tree(root, {**files, f"{folder}/README.md": readme})
+    here = root / folder if folder else root
+    dockerfile = next(root / p for p in files if p.endswith("Dockerfile"))
+    model = build_model(dockerfile, "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, here, root)
+        if "among the files" in d.message
+    ]
+
+
+def test_a_tree_of_several_top_folders_drawn_in_ascii(tmp_path: Path) -> None:
+    # each top folder on a line of its own, its subfolders under it with `|--` and `` `-- ``: the
+    # folders of the second were renamed (`cann80` → `cann81`)
+    readme = f"# Images\n\n## Structure\n\nOne folder per accelerator stack:\n\n{ROOTS_TREE}"
+    suffix = "among the files of its folder, which does not exist there"
+    assert found_in(tmp_path, "images", readme, ROOTS_FILES) == [
+        (13, f"README lists npu/cann80 {suffix} (npu/ holds cann81)", "likely"),
+        (14, f"README lists npu/cann80-slim {suffix} (npu/ holds cann81-slim)", "likely"),
+    ]
+
+
+def test_a_tree_of_several_top_folders_that_all_exist(tmp_path: Path) -> None:
+    readme = f"# Images\n\n## Structure\n\n{ROOTS_TREE.replace('cann80', 'cann81')}"
+    assert found_in(tmp_path, "images", readme, ROOTS_FILES) == []
+
+
+@pytest.mark.parametrize(
+    "tree",
+    [
+        # the image's file system: the same names, read from no folder of the repository
+        "```\n/app\n├── Dockerfile\n├── compose.yaml\n├── entrypoint.sh\n└── weights.bin\n```\n",
+        "```\n${APP_HOME}\n|-- Dockerfile\n|-- compose.yaml\n|-- entrypoint.sh\n`-- weights.bin\n```\n",
+        # a tree of this folder, then one of another repository (its top name a second top line)
+        "```\n.\n|-- Dockerfile\n|-- README.md\n|-- compose.yaml\n`-- entrypoint.sh\n\n"
+        "upstream\n|-- setup.py\n`-- src\n```\n",
+        # a top folder the run makes, drawn after ones of the repository
+        "```\ngpu\n|-- cu124\n`-- cu124-slim\n\nmodels\n|-- llama-7b\n`-- qwen-7b\n```\n",
+        # elided: `...` as a top line and as a branch
+        "```\ngpu\n|-- cu124\n|-- ...\n\n...\n\ntools\n```\n",
+    ],
+)
+def test_trees_of_other_things_say_nothing(tmp_path: Path, tree: str) -> None:
+    files = {
+        **ROOTS_FILES,
+        "Dockerfile": APP,
+        "compose.yaml": "services: {}\n",
+        "entrypoint.sh": "#!/bin/sh\n",
+        "gpu/cu124/Dockerfile": APP,
+        "gpu/cu124-slim/Dockerfile": APP,
+    }
+    readme = f"# App\n\n## Project structure\n\n{tree}"
+    assert found_in(tmp_path, "", readme, files) == []
+
+
+def test_a_layout_to_create_says_nothing(tmp_path: Path) -> None:
+    readme = f"# Images\n\n## Structure\n\nCreate the following folders:\n\n{ROOTS_TREE}"
+    assert found_in(tmp_path, "images", readme, ROOTS_FILES) == []
+
+
+def test_a_tree_printed_by_the_tree_command(tmp_path: Path) -> None:
+    tree = "```\n$ tree\n.\n├── Dockerfile\n├── compose.yaml\n├── entrypoint.sh\n└── healthcheck.sh\n```\n"
+    readme = f"# App\n\n## Files\n\n{tree}"
+    files = {"app/Dockerfile": APP, "app/compose.yaml": "", "app/entrypoint.sh": "", "other.txt": ""}
+    assert found_in(tmp_path, "app", readme, files) == [
+        (
+            11,
+            "README lists healthcheck.sh among the files of its folder, which does not exist there",
+            "likely",
+        )
+    ]

@@ -37,7 +37,7 @@ _HERE = re.compile(
 """Words that say the files are the README's folder's (`This directory contains`)."""
 _ELSEWHERE = re.compile(
     r"\b(?:will|would|should|must|to[ \t]+be|generated|created|produced|output|written|after|once|planned"
-    r"|todo|future|example)\b",
+    r"|todo|future|example|creat(?:e|ing)|prepar(?:e|ing)|arrange|set[ \t]+up)\b",
     re.I,
 )
 """Words that say a list is of files to come (`files the build generates`), not of the folder as it is."""
@@ -129,14 +129,36 @@ def _absent(
     ]
     if len(present) < _EXISTING or len(present) < 2 * len(absent):
         return
+    listed = {n.rstrip("/") for _, n in named}
     for line, name in absent:
         yield Diagnostic(
             readme,
             line,
             f"README lists {name} among the files of its folder, which does not exist there"
-            + _elsewhere(name, here, root),
+            + (_elsewhere(name, here, root) or _renumbered(name, here, listed)),
             confidence=sure,
         )
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _renumbered(name: str, here: Path, listed: set[str]) -> str:
+    """` (rocm/ holds rocm57)`: the one entry of the missing file's folder
+    that is its name with other numbers (`rocm57` for `rocm37`) and that the list does not name."""
+    folder, _, base = name.rstrip("/").rpartition("/")
+    shape = _NUMBER.sub("#", base)
+    if shape == base:
+        return ""
+    try:
+        entries = sorted(os.listdir(here / folder))
+    except OSError:
+        return ""
+    twins = [e for e in entries if _NUMBER.sub("#", e) == shape and posixpath.join(folder, e) not in listed]
+    if len(twins) != 1:
+        return ""
+    where = f"{folder}/" if folder else "its folder"
+    return f" ({where} holds {twins[0]})"
 
 
 _TREE_LANGS = frozenset({"", "text", "txt", "plain", "plaintext", "tree", "sh", "bash", "console", "shell"})
@@ -145,6 +167,8 @@ _BRANCH = re.compile(r"(?:├──|└──|\|--|\+--|`--|\\--|├─|└─)[
 _TREE_NAME = re.compile(r"[\w.*?][\w.+@*?-]*(?:/[\w.*?][\w.+@*?-]*)*/?")
 """A tree entry's name: one file or folder (`entrypoint.sh`, `scripts/`), a chain of folders written on
 one branch (`src/my_package/`), or a pattern (`k8s-*.yaml`: any file it matches)."""
+_TREE_COMMAND = re.compile(r"[ \t]*[$#>][ \t]+tree\b")
+"""A tree's first line that is the command printing it (`$ tree -L 2`)."""
 _FILLED = frozenset("<{[$%")
 """A character that, right after a name, says the README fills the rest in (`config_<SYSTEM>.sh`)."""
 _GLOB = re.compile(r"[*?]")
@@ -168,18 +192,42 @@ def _intro(doc: Document, fence: Fence) -> str:
     return " ".join(t for _, t in before[-1].lines) if before else ""
 
 
+def _root_name(text: str) -> str | None:
+    """The name on a line of a tree that starts a top folder of its own (`rocm`, `scripts/  # tools`):
+    no branch, not indented, one name and maybe a comment; None for any other line."""
+    if not text[:1].strip() or _BRANCH.search(text):
+        return None
+    name = text.split("#", 1)[0].strip().rstrip("/")
+    if not _TREE_NAME.fullmatch(name) or not name.strip("."):
+        return None
+    return name
+
+
 def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, list[tuple[int, str]]]:
     """The folder a tree of files is of (its first line `.`, the README's folder's name, a subfolder's,
     or the project's name when the README is at the repository root) and its entries (README line,
-    path from that folder); (None, []) when the tree is of something else. An entry under a folder that
-    is not there is left out (the folder is the finding)."""
+    path from that folder); (None, []) when the tree is of something else (its first line an absolute
+    path: the image's file system). An entry under a folder that is not there is left out (the folder
+    is the finding).
+
+    A tree of several top folders of the README's folder (`cuda` with its branches, then `rocm` with
+    its own, each name on a line of its own) is read from the README's folder, each top folder an entry
+    too; after a first line `.` (or a folder's or the project's name) a second top name starts a tree
+    of something else, and reading stops there."""
     lines = [(n, t) for n, t in fence.lines if t.strip()]
+    if lines and _TREE_COMMAND.match(lines[0][1]):
+        lines = lines[1:]  # `$ tree`: the command, then its output
     if not lines or _BRANCH.search(lines[0][1]):
         return None, []
     top = lines[0][1].strip().split()[0].rstrip("/") if lines[0][1].strip() else ""
-    if top in (".", ""):
-        base = here
-    elif top == here.name:
+    if top.startswith(("/", "~", "${")) or re.match(r"\$\w", top):
+        return None, []  # a tree of the image's or the host's file system (`/opt/app`, `~/models`)
+    several = (
+        top not in (".", "", here.name)
+        and (here / top).is_dir()
+        and any(_root_name(t) is not None for _, t in lines[1:])
+    )
+    if several or top in (".", "") or top == here.name:
         base = here
     elif (here / top).is_dir():
         base = here / top
@@ -189,9 +237,22 @@ def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, lis
         return None, []
     entries: list[tuple[int, str]] = []
     stack: list[tuple[int, str]] = []  # (depth, name) of the folders above
+    if several:
+        entries.append((lines[0][0], top + "/"))
+        stack.append((-1, top))
     for number, text in lines[1:]:
         branch = _BRANCH.search(text)
         if branch is None:
+            named = _root_name(text)
+            if named is None:
+                continue
+            if not several:
+                break  # a second top: the tree of something else
+            if (here / named).exists():
+                # (a top name not there may be a folder a run or the reader makes: `models`, `output`;
+                # the tree's files under it are left out with it)
+                entries.append((number, named + ("/" if (here / named).is_dir() else "")))
+            stack = [(-1, named)]
             continue
         rest = text[branch.end() :]
         name = _TREE_NAME.match(rest)
