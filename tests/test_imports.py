@@ -381,6 +381,7 @@ AUDIT_LAYERS = (
         "compose_claims",
         "compose_services",
         "file_lists",
+        "lost_folders",
         "script_args",
         "make_args",
         "make_vars",

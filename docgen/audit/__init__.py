@@ -124,7 +124,8 @@ table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entrie
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
-`compose_claims`, `compose_services`, `file_lists`, `script_args`, `make_args`, `make_vars`, `make_targets`,
+`compose_claims`, `compose_services`, `file_lists`, `lost_folders`, `script_args`, `make_args`,
+`make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
@@ -207,6 +208,7 @@ from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
+from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.make_vars import _make_vars
@@ -467,6 +469,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(lost_folders(doc, path, directory, audited))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
