@@ -200,7 +200,7 @@ tools
 def found_in(root: Path, folder: str, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
     """The tree and list findings of `readme`, written at `folder`/README.md in a repository of `files`."""
     (root / ".git").mkdir(parents=True, exist_ok=True)
-    make_tree(root, {**files, f"{folder}/README.md": readme})
+    make_tree(root, {**files, f"{folder}/README.md" if folder else "README.md": readme})
     here = root / folder if folder else root
     dockerfile = next(root / p for p in files if p.endswith("Dockerfile"))
     model = build_model(dockerfile, "Dockerfile")

@@ -36,12 +36,13 @@ from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
-_CODE_PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*(?:/(?:\*\*?|[\w.+-]*\*[\w.+*-]*))*/?")
-"""A relative path in code, maybe ending in a pattern (`docker/cuda/**`, `configs/*.yaml`)."""
+_CODE_PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*(?:/[\w.+-]*\*[\w.+*-]*)*/?")
+"""A relative path in code, maybe ending in patterns (`docker/cuda/**`, `configs/*.yaml`); each pattern
+part is read from its first `*` on, one way only (no backtracking on a long span)."""
 _PROSE_PATH = re.compile(r"(?<![\w./:@~$-])([\w+-][\w.+-]*(?:/[\w.+-]+){2,})/?(?![\w/])")
 """A path of three parts or more written in plain prose (`samples/model_repository/vllm_model`), not
 part of an address (`github.com/a/b`) or of an absolute path."""
-_HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]*>|\b[a-z][a-z0-9+.-]*://\S*", re.I)
+_HIDDEN = re.compile(r"`[^`\n]*`|\]\([^()\n]*\)|<[^<>\n]*>|(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://\S*", re.I)
 """Code spans, link targets, HTML tags and addresses: taken out of a line before plain paths are read."""
 _FOLDER_WORD = re.compile(r"\b(?:folders?|director(?:y|ies)|dirs?|paths?|under|inside|in)\b", re.I)
 """Words that say a two-part path in code is a folder of the repository (`the `docker/rocm` folder`)."""
@@ -79,7 +80,7 @@ def lost_folders(
     texts = _line_texts(doc)
     seen: set[str] = set()
     for line, path, fixed, known in _paths(doc, texts):
-        if path in seen or _ELSEWHERE.search(_sentence(texts.get(line, ""), path)):
+        if path in seen:
             continue
         parts = path.split("/")[:fixed]
         if any(p in _GENERATED or p in ("", ".", "..") for p in parts):
@@ -100,6 +101,8 @@ def lost_folders(
         held = _held(parent)
         if not held:
             continue  # a place for the reader's files, kept by a `.gitkeep`
+        if _ELSEWHERE.search(_sentence(texts.get(line, ""), path)):
+            continue
         seen.add(path)
         gone = "/".join(parts[: index + 1])
         yield Diagnostic(
