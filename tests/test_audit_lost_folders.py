@@ -77,6 +77,7 @@ def test_a_plain_path_into_a_folder_found_one_level_up(tmp_path: Path) -> None:
         "Point it at `images/whisper-cuda/config.yaml`, for example.",  # an example
         "Use CUDA/ROCm/oneAPI builds as you need.",  # words with slashes, no folder of the repository
         "Our base is `images/whisper-cuda` from Docker Hub.",  # two parts, nothing says a folder
+        "Settings are read from `images/whisper-gpu/settings.yaml`.",  # a file's name: the slip rule's
     ],
 )
 def test_paths_that_say_nothing(tmp_path: Path, line: str) -> None:

@@ -20,7 +20,6 @@ from docgen.audit.missing import (
     _DOMAIN,
     _GENERATED,
     _PLACEHOLDER,
-    _SUFFIXES,
     _code_paths,
     _ignore_patterns,
     _ignored,
@@ -65,13 +64,15 @@ def lost_folders(
 ) -> Iterator[Diagnostic]:
     """A relative path in the prose (in code, or plain with three parts or more) whose first part (two
     for a plain one) is a folder of the repository, read from the README's folder, the repository root
-    or an audited Dockerfile's folder, and whose next part is not there in any of them, while no file a
-    slip away is (`missing._misspelt_paths`): `likely`. A path in code needs a pattern (`docker/x/**`),
-    three parts, a file suffix, a trailing `/` or a word calling it a folder. Not a path a command of the
-    README makes, runs or clones, in a generated folder (`build/`), that git ignores, with a placeholder,
-    nor on a line saying the reader, a run or the image makes or holds it (`download`, `mount`, `inside
-    the container`, `e.g.`), nor under a folder that holds nothing but hidden files (a place for the
-    reader's data: `models/.gitkeep`)."""
+    or an audited Dockerfile's folder, and whose next part, a folder, is not there in any of them, while
+    no file a slip away is (`missing._misspelt_paths`): `likely`. The part is a folder when more of the
+    path or a pattern (`docker/x/**`) or a `/` follows it, or when it is the last and has no `.` (a
+    file's name missing from a folder that is there is the slip rule's to tell, with the file meant). A
+    path in code needs a pattern, three parts, a trailing `/` or a word calling it a folder. Not a path
+    a command of the README makes, runs or clones, in a generated folder (`build/`), that git ignores,
+    with a placeholder, nor in a sentence saying the reader, a run or the image makes or holds it
+    (`download`, `mount`, `inside the container`, `e.g.`), nor under a folder that holds nothing but
+    hidden files (a place for the reader's data: `models/.gitkeep`)."""
     bases = list(dict.fromkeys([*_prose_bases(directory), *_dockerfile_folders(directory, audited)]))
     root = repository_root(directory)
     made = _made(doc) | _in_commands(doc) | {folder or cloned_folder(url) for url, folder in clones(doc)}
@@ -89,14 +90,14 @@ def lost_folders(
         if missing is None:
             continue
         base, index = missing
+        if index == len(parts) - 1 and fixed == len(path.split("/")) and "." in parts[index]:
+            continue  # a file's name, not a folder's
         if any(p in made for p in parts[index:]):
             continue  # (the folders it starts in are the repository's: a command may well name them)
         if _ignored(base.joinpath(*parts), patterns):
             continue
-        if fixed == len(path.split("/")):
-            suffix = parts[-1].rsplit(".", 1)[1].lower() if "." in parts[-1] else ""
-            if _prose_fix(bases, path, suffix, listings) is not None:
-                continue  # a slip away from a file: `_misspelt_paths` tells it, with the file meant
+        if fixed == len(path.split("/")) and _prose_fix(bases, path, "", listings) is not None:
+            continue  # a slip away from a file: `_misspelt_paths` tells it, with the file meant
         parent = base.joinpath(*parts[:index])
         held = _held(parent)
         if not held:
@@ -134,12 +135,9 @@ def _paths(doc: Document, texts: dict[int, str]) -> Iterator[tuple[int, str, int
         fixed = next((i for i, p in enumerate(parts) if "*" in p), len(parts))
         if fixed < 2 or is_dockerfile_name(parts[-1]):
             continue  # (a Dockerfile's path is `references`' to check)
-        last = parts[fixed - 1]
-        suffix = last.rsplit(".", 1)[1].lower() if "." in last else ""
         if not (
             fixed < len(parts)
             or fixed >= 3
-            or suffix in _SUFFIXES
             or path.endswith("/")
             or _FOLDER_WORD.search(_around(texts.get(line, ""), code))
         ):
