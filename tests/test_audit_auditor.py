@@ -13,8 +13,9 @@ import pytest
 from helpers import findings
 
 BASE = "FROM example/trainkit:3.1.0_cu121-latest\n"
-CLONE_BRANCH = BASE + "RUN git clone --branch release/v0.9.0 --depth 1 https://example.com/acme/trainkit.git /tk\n"
-CLONE_TAG = BASE + "RUN git clone --branch v0.9.0 --depth 1 https://example.com/acme/trainkit.git /tk\n"
+CLONE = "RUN git clone --branch {ref} --depth 1 https://example.com/acme/trainkit.git /tk\n"
+CLONE_BRANCH = BASE + CLONE.format(ref="release/v0.9.0")
+CLONE_TAG = BASE + CLONE.format(ref="v0.9.0")
 PIP_PIN = BASE + "RUN pip install trainkit==0.9.0\n"
 PIP_LOOSE = BASE + "RUN pip install -U trainkit\n"
 ALONE = "FROM example/trainkit:0.9.0\nRUN pip install flask==3.0.3\n"

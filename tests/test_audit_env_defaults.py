@@ -189,7 +189,8 @@ def test_names_with_descriptions_or_values_of_no_env_are_left_alone(tmp_path: Pa
     examples = VALUES_LIST.format(launcher="24.12", commit="0a9b8c7").replace("24.05", "23.11")
     assert _audit(tmp_path, examples, TRAINER) == []
     # a list of the same shape under another heading is not about the environment
-    other = VALUES_LIST.format(launcher="24.12", commit="0a9b8c7").replace("## Environment Variables", "## Releases")
+    other = VALUES_LIST.format(launcher="24.12", commit="0a9b8c7")
+    other = other.replace("## Environment Variables", "## Releases")
     assert _audit(tmp_path, other, TRAINER) == []
 
 
