@@ -138,6 +138,62 @@ def test_a_list_under_a_heading_about_compose_or_the_host_is_not_the_image_s(tmp
     assert _audit(tmp_path, compose, SERVER) == []
 
 
+TRAINER = """\
+FROM example/train-base:25.01
+ENV LAUNCHER_VERSION=25.02 \\
+    RECIPES_VERSION=24.05 \\
+    TRAINER_COMMIT=4c1d2e3f5a6b7c8d9e0f11223344556677889900
+WORKDIR /trainer
+"""
+
+VALUES_LIST = """\
+# Trainer image
+
+## Environment Variables
+
+The following environment variables are pre-configured:
+
+- **LAUNCHER_VERSION**: {launcher}
+- **RECIPES_VERSION**: 24.05
+- `TRAINER_COMMIT`: `{commit}`
+"""
+
+
+def test_a_list_of_names_and_values_the_env_sets_otherwise_is_found(tmp_path: Path) -> None:
+    readme = VALUES_LIST.format(launcher="24.12", commit="0a9b8c7")
+    assert _audit(tmp_path, readme, TRAINER) == [
+        "7: README says LAUNCHER_VERSION defaults to 24.12 but Dockerfile:2 sets ENV LAUNCHER_VERSION=25.02"
+        " (certain)",
+        "9: README says TRAINER_COMMIT defaults to 0a9b8c7 but Dockerfile:2 sets ENV"
+        " TRAINER_COMMIT=4c1d2e3f5a6b7c8d9e0f11223344556677889900 (certain)",
+    ]
+
+
+def test_a_short_commit_that_begins_the_env_s_is_the_same(tmp_path: Path) -> None:
+    readme = VALUES_LIST.format(launcher="25.02", commit="4c1d2e3")
+    assert _audit(tmp_path, readme, TRAINER) == []
+
+
+def test_names_with_descriptions_or_values_of_no_env_are_left_alone(tmp_path: Path) -> None:
+    described = """\
+# Trainer image
+
+## Environment Variables
+
+- **LAUNCHER_VERSION**: the launcher release to check out
+- **RECIPES_VERSION**: 24.05 unless you pass another
+- **TRAINER_COMMIT**: required
+"""
+    assert _audit(tmp_path, described, TRAINER) == []
+    # values to pass, none of them the image's: examples, not what it sets
+    examples = VALUES_LIST.format(launcher="24.12", commit="0a9b8c7").replace("24.05", "23.11")
+    assert _audit(tmp_path, examples, TRAINER) == []
+    # a list of the same shape under another heading is not about the environment
+    other = VALUES_LIST.format(launcher="24.12", commit="0a9b8c7")
+    other = other.replace("## Environment Variables", "## Releases")
+    assert _audit(tmp_path, other, TRAINER) == []
+
+
 ROCM = """\
 FROM rocm/dev-ubuntu-22.04:6.0.2
 ENV HF_HOME=/root/.cache/hf

@@ -297,7 +297,8 @@ class _Facts:
                 continue
             if comp.kind == "image":
                 self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
-                keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
+                if not _installed_over(model, comp):
+                    keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 if (major := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
                     shown = f"{major} ({comp.name}:{value} is of JetPack {major})"
                     self._add(_keys("JetPack", names), _Fact(major, shown, line, path, tag=True))
@@ -880,6 +881,18 @@ _NOT_BUILD_ARGS = frozenset(
         "SOURCE_DATE_EPOCH",
     }
 )
+
+
+def _installed_over(model: ImageModel, image: Component) -> bool:
+    """Whether a later step of `model` installs the project the base `image`'s repository is named
+    after (`FROM mosaicml/llm-foundry:2.6.0_cu124-latest`, then `git clone …/llm-foundry.git`): the
+    tag then gives the versions of the base's stack, not that project's, which is the clone's or
+    the install's, pinned or not."""
+    project = _raw(image.name.rsplit("/", 1)[-1])
+    return any(
+        comp.kind != "image" and comp.line > image.line and _raw(comp.name) == project
+        for comp in model.components
+    )
 
 
 def also_at(lines: Sequence[int]) -> str:

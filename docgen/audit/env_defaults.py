@@ -37,6 +37,8 @@ _DEFAULT_IN_CELL = re.compile(
 )
 """`default is 0.90`, `Default: `8080``, `defaults to "auto"` in a description cell."""
 _NO_VALUE = frozenset({"", "-", "—", "none", "n/a", "(none)", "*(none)*", "(empty)", '""', "''", "unset"})
+_COMMIT = re.compile(r"[0-9a-fA-F]{7,40}")
+"""A commit, maybe shortened: a shorter one that begins a longer one is the same."""
 _SAID = re.compile(r"`([A-Z][A-Z0-9_]*)=([^`\s]{0,80})`")
 """`` `NAME=VALUE` `` in code in a sentence."""
 _DEFAULT_WORD = re.compile(r"\bby[ \t]+default\b|\bdefaults?[ \t]+to\b|\bthe[ \t]+default\b", re.IGNORECASE)
@@ -128,6 +130,12 @@ def _labelled_defaults(
 
 _SET_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+`([A-Z][A-Z0-9_]*)=([^`\s$<>]{1,80})`")
 """A list item that starts with a variable and its value in code: `` - `FORCE_GPU=true` - Force GPU ``."""
+_VALUE_ITEM = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(\*\*|__|)`?([A-Z][A-Z0-9_]*)`?\1[ \t]*[:=][ \t]*"
+    r"`?([^`\s$<>]{1,80}?)`?[.,;]?[ \t]*\Z"
+)
+"""A list item that is a variable and one value, nothing more: `- **LAUNCHER_VERSION**: 24.12`,
+`` - `OMP_NUM_THREADS`: `8` `` (a description, `- **PORT**: the port to serve on`, is more words)."""
 
 
 def _listed_values(
@@ -165,9 +173,13 @@ def _set_items(whole: Document, block: ListBlock) -> list[tuple[int, str, str]]:
     titles = headings_over(whole, block.items[0][0]) if block.items else []
     if not any(_about_env(t) for t in titles) or _NOT_THE_IMAGE.search(" ".join([block.intro, *titles])):
         return []
-    return [
-        (line, m.group(1), m.group(2).strip("\"'")) for line, t in block.items if (m := _SET_ITEM.match(t))
-    ]
+    found = []
+    for line, text in block.items:
+        if (m := _SET_ITEM.match(text)) is not None:
+            found.append((line, m.group(1), m.group(2).strip("\"'")))
+        elif (m := _VALUE_ITEM.match(text)) is not None and m.group(3).lower() not in _NO_VALUE:
+            found.append((line, m.group(2), m.group(3).strip("\"'")))
+    return found
 
 
 def _set_by_sibling(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
@@ -257,6 +269,8 @@ def _started_defaults(model: ImageModel) -> dict[str, tuple[str, int]]:
 def _same(said: str, value: str) -> bool:
     if said == value or said.lower() == value.lower():
         return True
+    if _COMMIT.fullmatch(said) and _COMMIT.fullmatch(value):  # `878d65f` is the commit `878d65f2…`
+        return value.lower().startswith(said.lower()) or said.lower().startswith(value.lower())
     try:
         return float(said) == float(value)
     except ValueError:
