@@ -81,6 +81,12 @@ def test_ports_published_or_not_known_stay_silent(tmp_path: Path, readme: str, s
     assert found(tmp_path, readme, {"compose.yaml": stack}) == []
 
 
+def test_a_compose_file_of_a_folder_the_readme_changes_to_is_not_read(tmp_path: Path) -> None:
+    readme = "# V\n\n```shell\ncd deploy\ndocker compose up -d\n```\n\nOpen http://localhost:8080.\n"
+    files = {"compose.yaml": STACK, "deploy/compose.yaml": STACK.replace("7210:8080", "8080:8080")}
+    assert found(tmp_path, readme, files) == []
+
+
 @pytest.mark.parametrize(
     "readme",
     [

@@ -20,6 +20,7 @@ Each line is read once; every regular expression runs on one line.
 from __future__ import annotations
 
 import bisect
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -46,11 +47,15 @@ _ELSEWHERE = re.compile(
 )
 """Words about a service of the host, or another way to reach or run it: the port is not compose's."""
 _COMPOSE_COMMAND = re.compile(r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b")
-_UP = re.compile(r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b[^\n`]{0,200}?\b(?:up|start|run)\b")
+_UP = re.compile(
+    r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b[^\n`]{0,200}?\b(?:up|start|run)\b"
+)
 """A compose command that starts services (`docker compose -f x.yml up -d`); the options are read over
 at most 200 characters, so a long line of them costs no more than its length times that."""
 _FILE_OPTION = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"']+)")
 """`docker compose -f deploy/stack.yml`: a compose file a command runs, whatever its name."""
+_CD = re.compile(r"(?:^|[\s;&(])cd[ \t]+[\"']?([\w./-]+)")
+"""`cd deploy`: the compose commands after it may run that folder's compose file."""
 _COPIED = re.compile(r"\b(?:cp|mv|copy)[ \t]+(?:-\w+[ \t]+)*[\"']?([\w./-]+)[\"']?[ \t]+[\"']?([\w./-]+)")
 """`cp docker-compose.dist.yml docker-compose.yml`: the second file is the first one's copy."""
 _PUBLISH = re.compile(
@@ -82,6 +87,14 @@ def _host_ports(entry: str) -> range | None:
     if not low.isdigit() or (high and not high.isdigit()):
         return None
     return range(int(low), int(high or low) + 1)
+
+
+def _holds_compose(folder: Path) -> bool:
+    """True when `folder` (one the README changes to) is a folder holding a compose file."""
+    try:
+        return folder.is_dir() and any(compose.FILE_NAME.fullmatch(e.name) for e in os.scandir(folder))
+    except OSError:
+        return False
 
 
 def _published(services: Sequence[compose.Service]) -> set[int] | None:
@@ -128,8 +141,10 @@ def _compose_urls(
         if _COMPOSE_COMMAND.search(t)
         for m in _FILE_OPTION.finditer(t)
     }
-    if any("COMPOSE_FILE" in t for t in every_line):
+    if any("COMPOSE_FILE" in t or "--project-directory" in t for t in every_line):
         return  # the files the commands run are chosen elsewhere
+    if any(_holds_compose(directory / m.group(1)) for t in every_line for m in _CD.finditer(t)):
+        return  # `cd deploy && docker compose up`: that folder's file, which docgen does not read
     if named - shown - copies:
         return  # a compose file the README runs that docgen does not see
     published: set[int] = set()
