@@ -142,6 +142,10 @@ class Service:
     `COMPOSE_PROFILES`) or when a command names it."""
     builds: bool = False
     """True when it has a `build:`: its `image:`, if any, is the name given to the image it builds."""
+    ports: tuple[str, ...] | None = ()
+    """Its `ports:`, each `HOST:CONTAINER` as written (`127.0.0.1:9000:9000`, `8000-8010:8000`, `${PORT}:80`;
+    a long-syntax entry as `PUBLISHED:TARGET`, or `TARGET` when it publishes none); None when they are
+    not a list of such entries."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -177,6 +181,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 env_files=_env_files(service.get("env_file")),
                 profiles=_profiles(service.get("profiles")),
                 builds=service.get("build") is not None,
+                ports=_ports(service.get("ports")),
                 name=str(name),
                 line=_line_of(held, name),
                 container_name=_scalar(service.get("container_name")),
@@ -211,6 +216,25 @@ def _environment(service: dict[str, Any], data: bytes) -> tuple[tuple[str, str, 
         key = key.strip()
         at = next((n + 1 for n in range(start, len(lines)) if f"{key}=" in lines[n]), None)
         found.append((key, value, at))
+    return tuple(found)
+
+
+def _ports(raw: object) -> tuple[str, ...] | None:
+    """A service's `ports:` as texts (`Service.ports`); None when they cannot be read so."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        return None
+    found: list[str] = []
+    for entry in raw:
+        if isinstance(entry, (str, int)) and not isinstance(entry, bool):
+            found.append(str(entry))
+        elif isinstance(entry, dict) and entry.get("target") is not None:
+            published = entry.get("published")
+            target = str(entry["target"])
+            found.append(target if published is None else f"{published}:{target}")
+        else:
+            return None
     return tuple(found)
 
 

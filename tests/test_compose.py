@@ -150,3 +150,15 @@ def test_variables_are_read_where_the_file_reads_them() -> None:
 def test_an_env_file_gives_each_name_its_last_value() -> None:
     text = b"# settings\nexport A=1\nB='two words'\nC=3 # note\nA=4\nnot a setting\n"
     assert compose.dotenv(text) == {"A": ("4", 5), "B": ("two words", 3), "C": ("3", 4)}
+
+
+def test_a_services_ports_as_written_or_none_when_unreadable() -> None:
+    text = (
+        "services:\n"
+        "  web:\n    image: a\n    ports:\n      - 127.0.0.1:8080:80\n      - 9000\n"
+        "      - target: 443\n        published: 8443\n      - target: 53\n"
+        "  quiet:\n    image: b\n"
+        "  odd:\n    image: c\n    ports: 8080:80\n"
+    )
+    ports = {s.name: s.ports for s in compose.services(text.encode(), "compose.yaml")}
+    assert ports == {"web": ("127.0.0.1:8080:80", "9000", "8443:443", "53"), "quiet": (), "odd": None}

@@ -380,6 +380,7 @@ AUDIT_LAYERS = (
         "line_refs",
         "compose_claims",
         "compose_services",
+        "compose_urls",
         "file_lists",
         "lost_folders",
         "script_args",

@@ -124,8 +124,13 @@ table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entrie
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
+<<<<<<< HEAD
 `compose_claims`, `compose_services`, `file_lists`, `lost_folders`, `script_args`, `make_args`,
 `make_vars`, `make_targets`,
+=======
+`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `script_args`, `make_args`,
+`make_targets`,
+>>>>>>> sweep15
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
@@ -174,6 +179,7 @@ from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
+from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
@@ -492,6 +498,7 @@ def audit(
         found.extend(_compose_variables(doc, path, directory, models, project))
         found.extend(_preset_env(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
+        found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))

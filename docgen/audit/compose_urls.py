@@ -1,0 +1,187 @@
+"""A page the README tells the reader to open on the host (`5. Navigate to http://localhost:8080 in
+browser`) right after starting the project with Docker Compose, on a port no service of the compose files
+beside the README publishes: the browser finds nothing there. Compose publishes a container's port on the
+host only through `ports:` (`127.0.0.1:9010:8080` serves the container's 8080 on the host's 9010), so the
+URL names a port the project moved away from, or the container's side of a mapping.
+
+Silent whenever docgen cannot see every port the reader may have published: a host port in a variable
+(`${WEBUI_PORT:-7860}:7860`), a port Docker picks (`- "8188"`), `network_mode: host`, a compose file
+that includes others, a compose file the README names that is not beside it (unless the README copies
+one beside it to that name: `cp docker-compose.dist.yml docker-compose.yml`), `docker run -P`,
+`--network host`, a tunnel (`ssh -L`, `port-forward`). A port a `docker run -p` of the README publishes
+counts as published. Only a URL on a prose line that says to open it (`open`, `navigate`, `visit`,
+`browser`, `access`, `available at` …) and has no word about the host's own services (`host`, `Ollama`
+…) is read, and only when the last command the README shows before it is a compose command (a local
+`python main.py` before it serves on its own port).
+
+Each line is read once; every regular expression runs on one line.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import fence_commands, joined
+from docgen.audit.names import _COMPOSE_NAMED, _compose_files, compose_file
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_URL = re.compile(r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{1,5})(?!\d)")
+"""A page on the reader's own machine with its port (`http://localhost:8080/docs`)."""
+_OPEN = re.compile(
+    r"\b(?:open(?:s|ing)?|navigate|visit|brows(?:e|er)|go[ \t]+to|head[ \t]+(?:over[ \t]+)?to|"
+    r"access(?:ible)?|available|reach(?:able)?)\b",
+    re.IGNORECASE,
+)
+"""Words telling the reader to open the page."""
+_ELSEWHERE = re.compile(
+    r"\bhost\b|\bollama\b|\btunnel|\bport[- ]forward|\bssh\b|\bkubectl\b|\bwithout[ \t]+docker\b",
+    re.IGNORECASE,
+)
+"""Words about a service of the host, or another way to reach or run it: the port is not compose's."""
+_COMPOSE_COMMAND = re.compile(r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b")
+_UP = re.compile(
+    r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b[^\n`]{0,200}?\b(?:up|start|run)\b"
+)
+"""A compose command that starts services (`docker compose -f x.yml up -d`); the options are read over
+at most 200 characters, so a long line of them costs no more than its length times that."""
+_FILE_OPTION = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"']+)")
+"""`docker compose -f deploy/stack.yml`: a compose file a command runs, whatever its name."""
+_CD = re.compile(r"(?:^|[\s;&(])cd[ \t]+[\"']?([\w./-]+)")
+"""`cd deploy`: the compose commands after it may run that folder's compose file."""
+_COPIED = re.compile(r"\b(?:cp|mv|copy)[ \t]+(?:-\w+[ \t]+)*[\"']?([\w./-]+)[\"']?[ \t]+[\"']?([\w./-]+)")
+"""`cp docker-compose.dist.yml docker-compose.yml`: the second file is the first one's copy."""
+_PUBLISH = re.compile(
+    r"(?:^|[ \t])(?:-p|--publish)(?:[ \t]+|=)[\"']?(?:[\d.]+:|\[[0-9a-fA-F:]+\]:)?(\d{1,5})(?:-(\d{1,5}))?:"
+)
+"""A host port a `docker run` publishes (`-p 8080:80`, `-p 127.0.0.1:8080:80`, `-p 8000-8010:8000-8010`)."""
+_ALL_PORTS = re.compile(r"(?:^|[ \t])(?:-P|--publish-all)\b|--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
+"""`-P` (ports Docker picks) or `--network host`: the host's ports are not the README's to tell."""
+
+
+def _host_ports(entry: str) -> range | None:
+    """The host ports a compose `ports:` entry publishes; None when docgen cannot tell them (a variable,
+    a port Docker picks, a form it does not read)."""
+    text = entry.strip().split("/", 1)[0]
+    if "$" in text:
+        return None
+    if text.startswith("["):  # `[::1]:8080:80`
+        _, _, text = text.partition("]:")
+        parts = ["", *text.split(":")]
+    else:
+        parts = text.split(":")
+    if len(parts) == 2:
+        host = parts[0]
+    elif len(parts) == 3:
+        host = parts[1]
+    else:
+        return None  # `- "8188"`: Docker picks the host's port
+    low, _, high = host.partition("-")
+    if not low.isdigit() or (high and not high.isdigit()):
+        return None
+    return range(int(low), int(high or low) + 1)
+
+
+def _holds_compose(folder: Path) -> bool:
+    """True when `folder` (one the README changes to) is a folder holding a compose file."""
+    try:
+        return folder.is_dir() and any(compose.FILE_NAME.fullmatch(e.name) for e in os.scandir(folder))
+    except OSError:
+        return False
+
+
+def _published(services: Sequence[compose.Service]) -> set[int] | None:
+    """Every host port the services publish; None when one of them publishes ports docgen cannot tell."""
+    found: set[int] = set()
+    for service in services:
+        if service.ports is None or dict(service.settings).get("network_mode", "").strip() == "host":
+            return None
+        for entry in service.ports:
+            hosts = _host_ports(entry)
+            if hosts is None or len(hosts) > 1000:
+                return None
+            found.update(hosts)
+    return found
+
+
+def _commands(doc: Document) -> list[tuple[int, str]]:
+    """(first line, text) of every command of the README's command blocks, in order."""
+    found: list[tuple[int, str]] = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            found.append((lines[0][0], joined(lines)))
+    return sorted(found)
+
+
+def _compose_urls(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """Each prose line telling to open `http://localhost:PORT` right after a compose command, when no
+    service of the compose files beside the README (or the audited Dockerfiles) publishes host port PORT
+    and no `docker run -p` of the README does (`likely`)."""
+    every_line = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
+    if not any(_UP.search(t) for t in every_line) or any(_ALL_PORTS.search(t) for t in every_line):
+        return
+    files = _compose_files(directory, models, project)
+    if not files:
+        return
+    shown = {posixpath.basename(f.shown) for f in files}
+    copies = {posixpath.basename(m.group(2)) for t in every_line for m in _COPIED.finditer(t)}
+    named = {n for t in every_line for n in _COMPOSE_NAMED.findall(t)}
+    named |= {
+        posixpath.basename(m.group(1))
+        for t in every_line
+        if _COMPOSE_COMMAND.search(t)
+        for m in _FILE_OPTION.finditer(t)
+    }
+    if any("COMPOSE_FILE" in t or "--project-directory" in t for t in every_line):
+        return  # the files the commands run are chosen elsewhere
+    if any(_holds_compose(directory / m.group(1)) for t in every_line for m in _CD.finditer(t)):
+        return  # `cd deploy && docker compose up`: that folder's file, which docgen does not read
+    if named - shown - copies:
+        return  # a compose file the README runs that docgen does not see
+    published: set[int] = set()
+    for file in files:
+        read = compose_file(directory / file.shown)
+        if read is None or read[1]:
+            return
+        ports = _published(file.services)
+        if ports is None:
+            return
+        published |= ports
+    for t in every_line:
+        for match in _PUBLISH.finditer(t):
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            published.update(range(low, min(high, low + 1000) + 1))
+    if not published:
+        return  # nothing published: the README may reach the services another way
+    commands = _commands(doc)
+    starts = [n for n, _ in commands]
+    names = ", ".join(sorted(f.shown for f in files))
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            urls = list(_URL.finditer(text))
+            if not urls or not _OPEN.search(text) or _ELSEWHERE.search(text):
+                continue
+            last = bisect.bisect_left(starts, number) - 1  # the last command before the line
+            if not _UP.search(text) and (last < 0 or not _COMPOSE_COMMAND.search(commands[last][1])):
+                continue
+            for match in urls:
+                port = int(match.group(1))
+                if port in published:
+                    continue
+                listed = ", ".join(str(p) for p in sorted(published)[:8])
+                yield Diagnostic(
+                    readme,
+                    number,
+                    f"README says to open {match.group(0)}, but no service of {names} publishes host port "
+                    f"{port} (they publish {listed})",
+                    confidence=LIKELY,
+                )

@@ -1,0 +1,111 @@
+"""`docgen audit`: a page the README says to open on the host right after a compose command, on a port no
+compose service publishes (docgen/audit/compose_urls.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = 'FROM python:3.12-slim\nCOPY . /srv\nEXPOSE 7200\nCMD ["python", "/srv/serve.py"]\n'
+STACK = (
+    "services:\n"
+    "  voxbox:\n"
+    "    build: .\n"
+    "    ports:\n"
+    '      - "127.0.0.1:7200:7200"\n'
+    "  voxbox-docs:\n"
+    "    image: example/apidocs:2.1\n"
+    "    ports:\n"
+    '      - "127.0.0.1:7210:8080"\n'
+)
+VARIABLE = STACK.replace('"127.0.0.1:7210:8080"', '"${DOCS_PORT:-7210}:8080"')
+UP = "```shell\ndocker compose up -d\n```\n\n"
+
+
+def found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+def test_a_page_on_a_port_no_service_publishes(tmp_path: Path) -> None:
+    readme = f"# Voxbox\n\n{UP}Then open http://localhost:8080 in your browser.\n"
+    assert found(tmp_path, readme, {"compose.yaml": STACK}) == [
+        (
+            7,
+            "README says to open http://localhost:8080, but no service of compose.yaml publishes host port "
+            "8080 (they publish 7200, 7210)",
+            "likely",
+        )
+    ]
+
+
+def test_a_compose_file_copied_from_a_template_beside_the_readme(tmp_path: Path) -> None:
+    readme = (
+        "# Voxbox\n\n1. Copy the template:\n\n"
+        "   ```shell\n   cp compose.dist.yml docker-compose.yml\n   ```\n\n"
+        "2. Start it:\n\n   ```shell\n   docker-compose up -d\n   ```\n\n3. Navigate to http://127.0.0.1:8080/ui\n"
+    )
+    assert [line for line, _, _ in found(tmp_path, readme, {"compose.dist.yml": STACK})] == [15]
+
+
+@pytest.mark.parametrize(
+    ("readme", "stack"),
+    [
+        # the port is published (the host side of a mapping)
+        (f"# V\n\n{UP}Open http://localhost:7210 to read the API docs.\n", STACK),
+        # a port in a range
+        (f"# V\n\n{UP}Open http://localhost:7205.\n", STACK.replace("7200:7200", "7200-7209:7200-7209")),
+        # long syntax
+        (
+            f"# V\n\n{UP}Visit http://localhost:8080.\n",
+            "services:\n  web:\n    build: .\n    ports:\n      - target: 80\n        published: 8080\n",
+        ),
+        # the host side is the user's to set
+        (
+            f"# V\n\n{UP}Open http://localhost:8080.\n",
+            STACK.replace('"127.0.0.1:7210:8080"', '"${DOCS_PORT:-7210}:8080"'),
+        ),
+        # Docker picks the host's port
+        (f"# V\n\n{UP}Open http://localhost:8080.\n", STACK.replace('"127.0.0.1:7210:8080"', '"8080"')),
+        # the host's network
+        (f"# V\n\n{UP}Open http://localhost:8080.\n", STACK + "    network_mode: host\n"),
+    ],
+)
+def test_ports_published_or_not_known_stay_silent(tmp_path: Path, readme: str, stack: str) -> None:
+    assert found(tmp_path, readme, {"compose.yaml": stack}) == []
+
+
+def test_a_compose_file_of_a_folder_the_readme_changes_to_is_not_read(tmp_path: Path) -> None:
+    readme = "# V\n\n```shell\ncd deploy\ndocker compose up -d\n```\n\nOpen http://localhost:8080.\n"
+    files = {"compose.yaml": STACK, "deploy/compose.yaml": STACK.replace("7210:8080", "8080:8080")}
+    assert found(tmp_path, readme, files) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the last command before the line runs the program on the host, not compose
+        f"# V\n\n{UP}## Without containers\n\n```shell\npython serve.py\n```\n\nOpen http://localhost:8080.\n",
+        # a docker run of the README publishes the port
+        f"# V\n\n{UP}Or: `docker run -p 8080:7200 voxbox`, then open http://localhost:8080.\n",
+        # a service of the host
+        f"# V\n\n{UP}Make sure Ollama is reachable at http://localhost:11434 on the host.\n",
+        # a compose file the README runs that is not beside it
+        "# V\n\n```shell\ndocker compose -f deploy/stack.yml up -d\n```\n\nOpen http://localhost:8080.\n",
+        # no word saying to open it
+        f"# V\n\n{UP}The callback URL is http://localhost:8080/hook.\n",
+        # a command block is not prose
+        f"# V\n\n{UP}```shell\ncurl http://localhost:8080/health\n```\n",
+        # no compose command at all
+        "# V\n\n```shell\n./start.sh\n```\n\nOpen http://localhost:8080.\n",
+    ],
+)
+def test_lines_not_about_the_compose_services_stay_silent(tmp_path: Path, readme: str) -> None:
+    # other rules may speak of these READMEs (a compose file not beside it); this one does not
+    assert [m for _, m, _ in found(tmp_path, readme, {"compose.yaml": STACK}) if "to open" in m] == []
