@@ -124,13 +124,8 @@ table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entrie
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
-<<<<<<< HEAD
-`compose_claims`, `compose_services`, `file_lists`, `lost_folders`, `script_args`, `make_args`,
-`make_vars`, `make_targets`,
-=======
-`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `script_args`, `make_args`,
-`make_targets`,
->>>>>>> sweep15
+`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `script_args`,
+`make_args`, `make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
