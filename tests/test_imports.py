@@ -341,6 +341,7 @@ AUDIT_LAYERS = (
     (
         "references",
         "cloned_repos",
+        "listed_python",
         "arg_entries",
         "arg_lists",
         "targets",
