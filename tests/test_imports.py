@@ -358,6 +358,7 @@ AUDIT_LAYERS = (
     ),
     (
         "every_image",
+        "python_paths",
         "pinned_installs",
         "content_rows",
         "stage_count",

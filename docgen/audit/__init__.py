@@ -41,7 +41,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   the image's built stages run installs (or that one of them uninstalls) and that its base is known not
   to carry (`base_contents`: a plain OS, CUDA without cuDNN, NGC's PyTorch without DeepSpeed);
   Python, or its scientific libraries, listed in an image that installs none on a base that ships
-  none (`listed_python`: `nvidia/cuda` on Ubuntu);
+  none (`listed_python`: `nvidia/cuda` on Ubuntu); a path of the system Python with a version that is
+  not the image's Python (`/usr/local/lib/python3.6/dist-packages/TTS` where the Dockerfile writes
+  `…/python3.8/…`: `python_paths`);
 - an item listed under one image of several (nested under a link to its Dockerfile, or in a section
   about it) that it does not install while another image of the README installs it itself;
 - a health check, an exposed port, the user the image runs as, its working directory or what it
@@ -123,7 +125,8 @@ reads), `auditor` (a claim → a finding, with its confidence), `commands` and `
 table cells), then the claim readers — `contents`, `listed_python`, `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
 `stage_count`,
-`wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`, `grammar`,
+`python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
+`grammar`,
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
@@ -232,6 +235,7 @@ from docgen.audit.preset_env import _preset_env
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
+from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
     _context_misses,
     _dead_code_names,
@@ -611,6 +615,7 @@ def _audit_part(
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))
     found.extend(_listed_python(sub, auditor))
+    found.extend(_python_paths(sub, auditor))
     found.extend(_cloned_repos(sub, auditor))
     found.extend(_disabled_installs(sub, auditor))
     found.extend(_switched_off_claims(sub, auditor, text))
