@@ -114,3 +114,16 @@ def test_a_python_base_image(tmp_path: Path) -> None:
         "Dockerfile:1 says Python 3.11 (likely)"
     ]
     assert _audited(tmp_path / "same", readme.replace("3.9", "3.11"), dockerfile) == []
+
+
+def test_a_long_line_is_read_in_linear_time(tmp_path: Path) -> None:
+    """Paths are dropped from a line before its words are read for the host: a pattern that could
+    start anywhere in a run of word characters cost n² on a 200,000-character word."""
+    import time
+
+    readme = "# Service\n\n" + "a" * 200_000 + " /usr/local/lib/python3.8/dist-packages/flask\n"
+    started = time.perf_counter()
+    found = _audited(tmp_path, readme, DISTRO)
+    assert time.perf_counter() - started < 20
+    said = "3: README names /usr/local/lib/python3.8/dist-packages/flask"
+    assert [f.split(",")[0] for f in found] == [said]

@@ -54,7 +54,7 @@ _HOST = re.compile(
     re.IGNORECASE,
 )
 """Words making a line about the host's Python, not the image's."""
-_PATHS = re.compile(r"[\w.~$-]*(?:/[\w.+@-]+)+/?")
+_PATHS = re.compile(r"(?<![\w.~$/-])[\w.~$-]*(?:/[\w.+@-]+)+/?")
 """Paths, dropped before a line is read for words of the host (`/usr/local` is no `local`)."""
 _OUTPUT = re.compile(r"\bFile[ \t]+\"|Traceback|\bsys\.path\b|\berror\b|\bwarning\b", re.IGNORECASE)
 """A line of a traceback or of other output pasted from a run."""
@@ -62,6 +62,7 @@ _OUTPUT = re.compile(r"\bFile[ \t]+\"|Traceback|\bsys\.path\b|\berror\b|\bwarnin
 
 def _python_paths(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring) on one part of the README."""
+    read: dict[int, _Pythons | None] = {}  # each model's Pythons, read once a part
     lines = [(n, t) for p in doc.paragraphs for n, t in p.lines]
     for fence in doc.fences:
         text = "\n".join(t for _, t in fence.lines)
@@ -72,18 +73,23 @@ def _python_paths(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if _HOST.search(_PATHS.sub(" ", text)) or _OUTPUT.search(text):
             continue
         for match in _SYSTEM_PATH.finditer(text):
-            found = _contradiction(match, auditor.models)
+            found = _contradiction(match, auditor.models, read)
             if found is not None:
                 yield Diagnostic(auditor.path, line, found, confidence=LIKELY)
                 break
 
 
-def _contradiction(match: re.Match[str], models: tuple[ImageModel, ...]) -> str | None:
-    """The message for the path `match` when no image of `models` has its Python, None otherwise."""
+def _contradiction(
+    match: re.Match[str], models: tuple[ImageModel, ...], read: dict[int, _Pythons | None]
+) -> str | None:
+    """The message for the path `match` when no image of `models` has its Python, None otherwise;
+    `read`: each model's `_pythons` (by `id`), filled as the models are first read."""
     said = match.group("version")
     shown: list[str] = []
     for model in models:
-        facts = _pythons(model)
+        if id(model) not in read:
+            read[id(model)] = _pythons(model)
+        facts = read[id(model)]
         if facts is None or not facts.versions or said in facts.versions:
             return None
         same = [(n, p) for n, p in facts.written if _same_place(p, match)]

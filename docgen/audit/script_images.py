@@ -124,10 +124,11 @@ def _miss(name: str, tags: Sequence[_Tag]) -> _Tag | None:
     return next((tag for tag, theirs in mates if _near(last, theirs, bool(head))), None)
 
 
-def _chained_tags(scripts: Sequence[Path], directory: Path) -> list[_Tag]:
+def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path]) -> list[_Tag]:
     """The tags of `scripts`, a script another of them runs (`./docker/build.sh` after `export
     IMAGE_TAG=torch2.1.1-…`) read with the variables each caller gives it, and on its own only when none
-    of them runs it (its tags alone are `docker.kt.io/baseimages/*:*`)."""
+    of them runs it (its tags alone are `docker.kt.io/baseimages/*:*`). A script run is looked for only
+    within `roots` (resolved)."""
     tags: list[_Tag] = []
     fed: set[Path] = set()
     for script in scripts:
@@ -139,7 +140,15 @@ def _chained_tags(scripts: Sequence[Path], directory: Path) -> list[_Tag]:
             continue
         for _, called, variables in build_scripts.called_scripts(text):
             where = (script.parent, script.parent.parent, directory)
-            callee = next((f / called for f in where if (f / called).is_file()), None)
+            callee = next(
+                (
+                    f / called
+                    for f in where
+                    if any((f / called).resolve().is_relative_to(root) for root in roots)
+                    and (f / called).is_file()
+                ),
+                None,
+            )
             if callee is None or callee.resolve() == script.resolve():
                 continue
             try:
@@ -255,6 +264,7 @@ def _table_misses(
         return
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     # the folders of the scripts the README runs (`bash scripts/build_xxx.sh`: the one named is an example)
+    roots = [f.resolve() for f in folders]  # (the folders read, where a script may run another from)
     folders += [
         directory / os.path.dirname(r)
         for r in ran
@@ -262,13 +272,15 @@ def _table_misses(
     ]
     scripts: list[Path] = []
     for folder in dict.fromkeys(f.resolve() for f in folders):
+        if not any(folder.is_relative_to(root) for root in roots):
+            continue  # a link leading out of the README's folder
         try:
             scripts += sorted(
                 Path(e.path) for e in os.scandir(folder) if e.is_file() and e.name.endswith((".sh", ".bash"))
             )
         except OSError:
             continue
-    tags = _chained_tags(scripts, directory)
+    tags = _chained_tags(scripts, directory, roots)
     spaces = {t.repository.rpartition("/")[0] for t in tags if "/" in t.repository}
     if not spaces:
         return
