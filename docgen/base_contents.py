@@ -322,6 +322,28 @@ def carries(base: str, names: Iterable[str]) -> bool | None:
     return None
 
 
+_NO_PYTHON = re.compile(
+    r"(?:(?:arm64v8|arm32v7|amd64|i386|ppc64le|s390x)/)?(?:ubuntu|debian|alpine|busybox)|(?:nvcr\.io/)?nvidia/cuda"
+)
+"""Images that ship no Python interpreter: Debian's, Ubuntu's, Alpine's, BusyBox, and NVIDIA's CUDA
+images built on Ubuntu (`python3: not found` in `nvidia/cuda:12.4.1-devel-ubuntu22.04`). An RPM
+distribution's image holds one for its package manager (`yum`, `dnf`), a ROCm `dev` image for ROCm's
+tools."""
+_RPM_TAG = re.compile(r"ubi|rocky|centos|oracle|rhel|fedora|amzn|amazon|sles|suse|alma")
+"""A tag naming an RPM distribution (`nvidia/cuda:12.4.1-devel-ubi9`, `…-rockylinux8`)."""
+
+
+def lacks_python(base: str) -> bool:
+    """True when the base image reference `base` is known to ship no Python interpreter (`_NO_PYTHON`,
+    under a mirror's registry too), False when it may (any other image, a CUDA image of an RPM
+    distribution)."""
+    repository, tag = _repository(base)
+    first, _, rest = repository.partition("/")
+    if rest and ("." in first or ":" in first) and not first.startswith("nvcr.io"):
+        repository = rest  # a mirror of a Docker Hub image (`registry:5000/nvidia/cuda`)
+    return re.fullmatch(_NO_PYTHON, repository) is not None and not _RPM_TAG.search(tag)
+
+
 def brought_by(installed: Iterable[str], names: Iterable[str]) -> str | None:
     """The first of the `installed` packages that may pull in a component under one of `names` (`vllm`
     for `xformers`), None when none does."""

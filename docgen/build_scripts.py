@@ -10,6 +10,7 @@ the environment) stays `*`: `rocm-docker/*:latest` says the namespace, not the n
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 
 from docgen.shell import DECLARE, NAME
 
@@ -48,27 +49,54 @@ def built_tags(text: str) -> tuple[str, ...]:
     return tuple(tag for _, tag in built_tag_lines(text))
 
 
-def built_tag_lines(text: str) -> tuple[tuple[int, str], ...]:
-    """(script line, image reference) of each tag `built_tags` finds."""
-    variables: dict[str, str] = {}
+def built_tag_lines(text: str, inherited: Mapping[str, str] | None = None) -> tuple[tuple[int, str], ...]:
+    """(script line, image reference) of each tag `built_tags` finds. With `inherited`, the variables
+    the script's caller gives it (`export IMAGE_TAG=…` before `./docker/build.sh`): they win over the
+    default of `X="${X:-x}"`."""
     found: list[tuple[int, str]] = []
     lines = text.splitlines()
-    for index, line in enumerate(lines):
-        if (assign := _ASSIGN.match(line)) is not None:
-            name, raw = assign.groups()
-            if raw.startswith("(") or "$(" in raw or "`" in raw:
-                variables.pop(name, None)
-                continue
-            # `X="${X:-x}"`: the default, as a plain run gives it
-            expanded = _expand(raw, {k: v for k, v in variables.items() if k != name})
-            if expanded == UNKNOWN:
-                variables.pop(name, None)
-            else:
-                variables[name] = expanded
-            continue
+    for index, line, variables in _walk(lines, inherited or {}):
         number = index + 1
         if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
             found += [(number, _expand(m.group(1), variables)) for m in _TAG_FLAG.finditer(line)]
         found += [(number, _expand(m.group(1), variables)) for m in _TAGGED.finditer(line)]
         found += [(number, _expand(m.group(1), variables)) for m in _PUSHED.finditer(line)]
     return tuple((n, tag) for n, tag in found if tag and tag != UNKNOWN)
+
+
+_CALL = re.compile(
+    r"[ \t]*(?:(?:bash|sh|source|\.)[ \t]+([^\s;&|$`]+\.sh)|(\.{1,2}/[^\s;&|$`]+\.sh))(?=[ \t;&|]|\Z)"
+)
+"""A line running a script as its command: `./docker/build.sh`, `bash docker/build.sh`, `. env.sh`."""
+
+
+def called_scripts(text: str) -> tuple[tuple[int, str, dict[str, str]], ...]:
+    """(script line, the path of the script it runs as written, the variables given by then) of each
+    line of the shell script `text` that runs another script (`_CALL`): the callee sees what the
+    caller exported (`export IMAGE_TAG=torch2.1.1-…` then `./docker/build.sh`)."""
+    return tuple(
+        (index + 1, call.group(1) or call.group(2), dict(variables))
+        for index, line, variables in _walk(text.splitlines(), {})
+        if (call := _CALL.match(line)) is not None
+    )
+
+
+def _walk(lines: list[str], inherited: Mapping[str, str]) -> Iterator[tuple[int, str, dict[str, str]]]:
+    """(index, line, the variables given a literal value so far) of each line of a script that is no
+    assignment, `inherited` first."""
+    variables = dict(inherited)
+    for index, line in enumerate(lines):
+        if (assign := _ASSIGN.match(line)) is not None:
+            name, raw = assign.groups()
+            if raw.startswith("(") or "$(" in raw or "`" in raw:
+                variables.pop(name, None)
+                continue
+            # `X="${X:-x}"`: the default, as a plain run gives it (the caller's value when it gives one)
+            seen = {k: v for k, v in variables.items() if k != name or name in inherited}
+            expanded = _expand(raw, seen)
+            if expanded == UNKNOWN:
+                variables.pop(name, None)
+            else:
+                variables[name] = expanded
+            continue
+        yield index, line, variables

@@ -318,3 +318,15 @@ def test_a_list_whose_versions_agree_on_a_vendor_base_is_left_alone(tmp_path: Pa
     dockerfile = GPU_NOTEBOOK.replace("FROM ubuntu:20.04", "FROM example/notebook-base:ubuntu20.04")
     readme = "## GPU Notebook\n* Ubuntu 20.04\n* CUDA 11.8\n* cuDNN v8.9\n* Pandas\n"
     assert _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"]) == []
+
+
+def test_a_script_the_dockerfile_writes_is_not_one_it_runs_unread(tmp_path: Path) -> None:
+    # `printf … > /x.sh` writes a file: nothing unread runs, the list is still compared
+    readme = "# Maths box\n\n## What's included\n\n- numpy\n- sympy\n"
+    written = PLAIN + "RUN printf '#!/bin/sh\\necho ok\\n' > /usr/local/bin/check.sh\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": written}, ["Dockerfile"]) == [
+        "6: README lists sympy as in the image but Dockerfile installs no sympy"
+    ]
+    # the file run afterwards is one docgen has not read (trap)
+    ran = written + "RUN /usr/local/bin/check.sh\n"
+    assert _audited(tmp_path / "ran", readme, {"Dockerfile": ran}, ["Dockerfile"]) == []

@@ -246,6 +246,66 @@ def test_a_run_image_without_the_namespace_of_the_readme_build(tmp_path: Path) -
     assert _audit(tmp_path, runs, {"build.sh": script}) == []
 
 
+RUN_TAG = """\
+## Docker
+
+### Build
+
+```bash
+docker build -t solver:cu12.4-cudnn-jammy -f Dockerfile .
+```
+
+### Run
+
+```bash
+docker run -it --gpus all \\
+    -v ~/work:/work \\
+    solver:cu12.4-jammy
+```
+"""
+
+
+def test_a_run_tag_the_readme_never_builds(tmp_path: Path) -> None:
+    # the build's tag changed (or the run's), the repository did not: nothing makes the image run
+    assert _audit(tmp_path, RUN_TAG) == [
+        "14: README runs image solver:cu12.4-jammy, but no command of it builds that tag: its build "
+        "command (line 6) tags solver:cu12.4-cudnn-jammy (certain)"
+    ]
+    # with a namespace the tag may be a published one: likely
+    spaced = RUN_TAG.replace("solver:", "lab/solver:")
+    assert _audit(tmp_path, spaced) == [
+        "14: README runs image lab/solver:cu12.4-jammy, but no command of it builds that tag: its build "
+        "command (line 6) tags lab/solver:cu12.4-cudnn-jammy (likely)"
+    ]
+
+
+def test_a_run_tag_something_else_makes_is_no_claim(tmp_path: Path) -> None:
+    spaced = RUN_TAG.replace("solver:", "lab/solver:")
+    # pulled (the published image), or named in prose as one that exists
+    pulled = spaced.replace("### Run\n", "### Run\n\n```bash\ndocker pull lab/solver:cu12.4-jammy\n```\n")
+    assert _audit(tmp_path, pulled) == []
+    said = spaced.replace("### Run\n", "### Run\n\nOr take the prebuilt `lab/solver:cu12.4-jammy`.\n")
+    assert _audit(tmp_path, said) == []
+    # a script, a Makefile or a bake file beside the README that names the tag
+    assert _audit(tmp_path, RUN_TAG, {"tag.sh": "docker tag a solver:cu12.4-jammy\n"}) == []
+    assert _audit(tmp_path, RUN_TAG, {"Makefile": "TAG ?= cu12.4-jammy\n"}) == []
+    # a command that makes images the README does not show
+    loaded = RUN_TAG.replace("### Run\n", "### Run\n\n```bash\ndocker load -i solver.tar\n```\n")
+    assert _audit(tmp_path, loaded) == []
+    # a build whose tag is a placeholder, a run of a placeholder, of no tag, of a tag far from any built
+    assert _audit(tmp_path, RUN_TAG.replace("-t solver:cu12.4-cudnn-jammy", "-t solver:${TAG}")) == []
+    assert _audit(tmp_path, RUN_TAG.replace("solver:cu12.4-jammy", "solver:<tag>")) == []
+    assert _audit(tmp_path, RUN_TAG.replace("solver:cu12.4-jammy", "solver")) == []
+    assert _audit(tmp_path, RUN_TAG.replace("solver:cu12.4-jammy", "solver:latest")) == []
+    # the very tag, written inside `$(docker create …)`
+    made = RUN_TAG.replace("solver:cu12.4-cudnn-jammy", "solver:local").replace(
+        "docker run -it --gpus all \\\n    -v ~/work:/work \\\n    solver:cu12.4-jammy",
+        'id=$(docker create solver:local)\ndocker cp "$id:/out" .',
+    )
+    assert "docker create solver:local)" in made
+    assert _audit(tmp_path, made) == []
+
+
 # --------------------------------------------------------------------------------------------------
 # A compose example copied from the compose file beside the README
 

@@ -134,3 +134,61 @@ def test_an_image_table_in_the_namespace_the_script_pushes_to(tmp_path: Path) ->
 )
 def test_image_tables_left_alone(tmp_path: Path, first: str, second: str) -> None:
     assert found(tmp_path, TABLE.format(first=first, second=second), TABLE_BUILD) == []
+
+
+CALLEE = """\
+#!/bin/bash
+DAY=$(date +%F)
+PREFIX="registry.acme.io/base/"
+docker build -t ${PREFIX}${IMAGE_TAG}:${DAY} -f Dockerfile .
+docker tag ${PREFIX}${IMAGE_TAG}:${DAY} ${PREFIX}${IMAGE_TAG}:latest
+"""
+CALLER = "#!/bin/sh\nexport PY=3.10\nexport IMAGE_TAG={tag}\n\n./docker/build.sh\n"
+CHAINED = """\
+# Images
+
+| Contents | Image |
+|---|---|
+| Torch 2.3, CUDA 12.1 | `registry.acme.io/base/{first}` |
+| CUDA 12.1 | `registry.acme.io/base/{second}` |
+
+```
+bash scripts/build_xxx.sh
+```
+"""
+
+
+def _chained(root: Path, readme: str, tags: list[str]) -> list[tuple[int, str, str]]:
+    files = {"docker/Dockerfile": APP, "docker/build.sh": CALLEE, "README.md": readme}
+    files |= {f"scripts/build_{t}.sh": CALLER.format(tag=t) for t in tags}
+    make_tree(root, files)
+    model = build_model(root / "docker/Dockerfile", "docker/Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "image" in d.message and "tags" in d.message
+    ]
+
+
+def test_an_image_a_separator_away_from_the_tag_a_wrapper_script_gives(tmp_path: Path) -> None:
+    # scripts/build_*.sh export IMAGE_TAG and run docker/build.sh, which tags ${PREFIX}${IMAGE_TAG}
+    tags = ["torch2.3-py3.10-cuda12.1", "py3.10-cuda12.1"]
+    readme = CHAINED.format(first="torch-2.3-py3.10-cuda12.1", second="py3.10-cuda12.1")
+    assert _chained(tmp_path, readme, tags) == [
+        (
+            5,
+            "README lists image registry.acme.io/base/torch-2.3-py3.10-cuda12.1, but docker/build.sh:4 tags "
+            "registry.acme.io/base/torch2.3-py3.10-cuda12.1:* in that namespace "
+            "(run by scripts/build_torch2.3-py3.10-cuda12.1.sh)",
+            "likely",
+        )
+    ]
+
+
+def test_names_the_wrapper_scripts_give_are_no_claim(tmp_path: Path) -> None:
+    tags = ["torch2.3-py3.10-cuda12.1", "py3.10-cuda12.1"]
+    readme = CHAINED.format(first="torch2.3-py3.10-cuda12.1", second="py3.10-cuda12.1")
+    assert _chained(tmp_path, readme, tags) == []
+    # the build script alone tags `registry.acme.io/base/*`: any name of the namespace may be one of it
+    lone = CHAINED.format(first="torch-2.3-py3.10-cuda12.1", second="py3.10-cuda12.1")
+    assert _chained(tmp_path / "lone", lone, []) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from docgen import build_scripts
 from docgen.build_scripts import built_tags
 
 
@@ -23,3 +24,19 @@ from docgen.build_scripts import built_tags
 )
 def test_the_tags_a_script_builds(script: str, tags: tuple[str, ...]) -> None:
     assert built_tags(script) == tags
+
+
+def test_a_script_run_by_another_sees_what_it_exports() -> None:
+    caller = 'export IMAGE_TAG=torch2.3-cu121\nTAG="${TAG:-nightly}"\n'
+    caller += "./docker/build.sh\nbash tools/push.sh x\n"
+
+    calls = build_scripts.called_scripts(caller)
+    assert [(line, path) for line, path, _ in calls] == [(3, "./docker/build.sh"), (4, "tools/push.sh")]
+    variables = calls[0][2]
+    assert variables == {"IMAGE_TAG": "torch2.3-cu121", "TAG": "nightly"}
+    callee = 'P="reg.io/base/"\nTAG="${TAG:-latest}"\ndocker build -t ${P}${IMAGE_TAG}:${TAG} .\n'
+    assert build_scripts.built_tags(callee) == ("reg.io/base/*:latest",)
+    # the caller's value wins over the callee's default
+    assert build_scripts.built_tag_lines(callee, variables) == ((3, "reg.io/base/torch2.3-cu121:nightly"),)
+    # `$(…)` and a line that is no call are no script run
+    assert build_scripts.called_scripts("V=$(./version.sh)\necho ./x.sh\n") == ()

@@ -344,6 +344,7 @@ AUDIT_LAYERS = (
     (
         "references",
         "cloned_repos",
+        "listed_python",
         "arg_entries",
         "arg_lists",
         "targets",
@@ -360,6 +361,7 @@ AUDIT_LAYERS = (
     ),
     (
         "every_image",
+        "python_paths",
         "pinned_installs",
         "content_rows",
         "stage_count",

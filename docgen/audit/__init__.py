@@ -40,6 +40,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing
   the image's built stages run installs (or that one of them uninstalls) and that its base is known not
   to carry (`base_contents`: a plain OS, CUDA without cuDNN, NGC's PyTorch without DeepSpeed);
+  Python, or its scientific libraries, listed in an image that installs none on a base that ships
+  none (`listed_python`: `nvidia/cuda` on Ubuntu); a path of the system Python with a version that is
+  not the image's Python (`/usr/local/lib/python3.6/dist-packages/TTS` where the Dockerfile writes
+  `…/python3.8/…`: `python_paths`);
 - an item listed under one image of several (nested under a link to its Dockerfile, or in a section
   about it) that it does not install while another image of the README installs it itself;
 - a health check, an exposed port, the user the image runs as, its working directory or what it
@@ -87,7 +91,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
 - names a command or an example shares with the files beside the README: a `docker exec` container
-  no compose file names, a `docker run` image its section does not build, a compose example whose
+  no compose file names, a `docker run` image its section does not build (or a tag of it the README
+  builds under another tag only), a compose example whose
   service the compose file beside it builds otherwise (`names`).
 - the name a build command gives the image that is its own base's (`docker build -t owner/base .`
   over `FROM owner/base:latest`), a jetson-containers tag (`jetson-pytorch:2.4-r36.3.0`) whose L4T
@@ -118,9 +123,11 @@ family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel
 package states; the Python and GCC the distribution's default packages give; a later pin replacing a
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `cloned_repos`, `arg_entries`, `arg_lists`, `every_image`,
+table cells), then the claim readers — `contents`, `listed_python`, `cloned_repos`, `arg_entries`,
+`arg_lists`, `every_image`,
 `stage_count`,
-`wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`, `grammar`,
+`python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
+`grammar`,
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
@@ -209,6 +216,7 @@ from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
+from docgen.audit.listed_python import _listed_python
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_targets import _make_targets
@@ -236,6 +244,7 @@ from docgen.audit.preset_env import _preset_env
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
+from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
     _context_misses,
     _dead_code_names,
@@ -618,6 +627,8 @@ def _audit_part(
     found.extend(_arg_entries(sub, auditor))
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))
+    found.extend(_listed_python(sub, auditor))
+    found.extend(_python_paths(sub, auditor))
     found.extend(_cloned_repos(sub, auditor))
     found.extend(_disabled_installs(sub, auditor))
     found.extend(_switched_off_claims(sub, auditor, text))

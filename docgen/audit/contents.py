@@ -1020,7 +1020,10 @@ def _context_of(
             continue
         if _PIPED.search(inst.args):
             run_unread = True
-        for match in _RUNS_FILE.finditer(_CHMOD.sub("", inst.args)):  # `chmod +x x.sh` runs nothing
+        args = _CHMOD.sub("", inst.args)  # `chmod +x x.sh` runs nothing
+        for match in _RUNS_FILE.finditer(args):
+            if match.group(2) and args[: match.start(2)].rstrip().endswith(">"):
+                continue  # `printf '…' > /workspace/test.sh`: a file written, not run
             ran = (match.group(1) or match.group(2)).strip("'\"")
             if ran.startswith("$") or (
                 ("/" in ran or _SCRIPT.search(ran)) and ran.rsplit("/", 1)[-1] not in names

@@ -595,6 +595,127 @@ def _names(script: Path, word: str) -> bool:
 
 
 # --------------------------------------------------------------------------------------------------
+# docker run REPO:TAG when the README builds REPO under other tags only
+
+_MADE_OTHERWISE = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:load|import|commit)\b|(?:^|[$;&|(])[ \t]*make\b"
+    r"|\bdocker[ \t]+compose\b|\bdocker-compose\b"
+)
+"""A command that may make an image whose tag the README does not show: `docker load`, `docker import`,
+`docker commit`, a `make` target, a compose build."""
+_TAG_FILES = re.compile(r"(?:.+\.(?:sh|bash|mk|hcl|ya?ml)|Makefile|makefile|GNUmakefile|justfile)\Z")
+"""The files beside the README that may tag an image (`docker-bake.hcl`, a Makefile, a CI workflow)."""
+
+
+def _tag(image: str) -> str:
+    """The tag of an image reference: `latest` when none is written, '' for a digest."""
+    if "@" in image:
+        return ""
+    last = image.rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else "latest"
+
+
+def _run_tag_misses(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    files: Sequence[_Composed],
+    folders: Sequence[Path],
+    directory: Path,
+    text: str | None,
+) -> Iterator[Diagnostic]:
+    """`docker run … REPO:TAG` (or `docker create`) when the README's build commands tag REPO, each with
+    a tag written out, and none of them, nor a `docker tag` or pull of the README, a compose file's
+    `image:` or a script beside it, makes REPO:TAG, while a tag they make is a slip away
+    (`ros2:cuda12.5.1-ubuntu22.04` run after `-t ros2:cuda12.5.1-cudnn-ubuntu22.04`): the tag was
+    renamed on one side. Not when the README writes REPO:TAG anywhere else than a `docker run` (a
+    sentence naming the image published), nor when one of its commands may make an image it does not
+    show (`docker load`, `make`, compose), nor when a file beside it that may tag images names TAG.
+    `certain` for a name without a namespace (no registry holds it: the run cannot start), else
+    `likely` (the tag may be published). `text`: the README's whole text (else the blocks and
+    paragraphs of `doc`)."""
+    built: dict[str, dict[str, int]] = {}  # repository → tag → README line of its build
+    known: set[str] = set()
+    runs: list[tuple[int, str]] = []
+    scripts: list[Path] = []
+    for command in commands:
+        if _MADE_OTHERWISE.search(command.text):
+            return
+        scripts += [directory / m.group(1) for m in _RUNS_SCRIPT.finditer(command.text)]
+        if command.built is not None:
+            for match in _TAG_FLAG.finditer(command.text):
+                ref = match.group(1)
+                line = next((n for n, text in command.lines if ref in text), command.lines[0][0])
+                built.setdefault(_repository(ref), {}).setdefault(_tag(ref), line)
+        known.update(m.group(1) for m in _TAGGED.finditer(command.text))
+        known.update(m.group(1) for m in _PULLED.finditer(command.text))
+        if command.run:
+            runs.append((command.run[0], command.run[1].rstrip(")\"';")))
+    if not runs or not built:
+        return
+    known.update(s.image for f in files for s in f.services if s.image)
+    known.update(_script_tags(_scripts(folders, scripts)))
+    by_repo: dict[str, set[str]] = {}
+    for ref in known:
+        by_repo.setdefault(_repository(ref), set()).add(_tag(ref))
+    run_lines = {n for command in commands if command.run for n, _ in command.lines}
+    if text is None:
+        lines = [*(x for f in doc.fences for x in f.lines), *(x for p in doc.paragraphs for x in p.lines)]
+    else:
+        lines = list(enumerate(text.splitlines(), 1))
+    elsewhere = "\n".join(said for n, said in lines if n not in run_lines)
+    for line, image in runs:
+        repo, tag = _repository(image), _tag(image)
+        tags = built.get(repo, {})
+        if (
+            not tags
+            or ":" not in image.rsplit("/", 1)[-1]
+            or not tag
+            or tag in tags
+            or re.search(r"[<>${}*\[\]]", image)
+            or repo in _PUBLIC
+            or repo != repo.lower()
+            or any(not t or re.search(r"[<>${}*\[\]]", t) for t in tags)
+        ):
+            continue
+        made = by_repo.get(repo, set()) | by_repo.get(build_scripts.UNKNOWN, set())
+        if tag in made or any(build_scripts.UNKNOWN in t for t in made):
+            continue
+        if re.search(rf"(?<![\w./-]){re.escape(image)}(?![\w.-])", elsewhere) or _named_beside(tag, folders):
+            continue
+        close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=_CLOSE)
+        if not close:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, but no command of it builds that tag: its build command "
+            f"(line {tags[close[0]]}) tags {repo}:{close[0]}",
+            confidence=CERTAIN if "/" not in repo else LIKELY,
+        )
+
+
+def _named_beside(tag: str, folders: Sequence[Path]) -> bool:
+    """True when a file of `folders` that may tag images (`_TAG_FILES`) holds `tag` as a whole word."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(tag)}(?![\w.-])")
+    for folder in dict.fromkeys(folders):
+        try:
+            entries = [e for e in os.scandir(folder) if e.is_file() and _TAG_FILES.fullmatch(e.name)]
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                text = Path(entry.path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if pattern.search(text):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------------
 # A compose example copied from the compose file beside the README
 
 _YAML_LANGS = frozenset({"yaml", "yml", "compose", ""})
@@ -877,6 +998,7 @@ def _name_misses(
     yield from _run_misses(doc, readme, commands, files, folders)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _unbuilt_bases(readme, commands, files, folders)
+    yield from _run_tag_misses(doc, readme, commands, files, folders, directory, text)
     yield from _example_misses(doc, readme, files)
     yield from _tag_misses(doc, readme, files)
     yield from _overridden_settings(doc, readme, files, text)

@@ -49,6 +49,7 @@ _REFERENCE = re.compile(r"[a-z0-9][a-z0-9._-]*(?:/[a-z0-9._-]+)*(?::[A-Za-z0-9_]
 _FILE = re.compile(r"\.(?:sh|bash|py|ya?ml|json|toml|txt|md|hcl|cfg|ini|env)(?::|\Z)")
 _THIS_SCRIPT = re.compile(r"^\W*(?:this|the|that)[ \t]+(?:build[ \t]+)?script\b|^\W*it[ \t]+will\b", re.I)
 _IMAGE_HEADER = re.compile(r"\bimage", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[-_]")
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class _Tag:
     script: Path
     line: int
     reference: str
+    caller: Path | None = None
+    """The script that runs `script` with the variables the tag was read with, if one does."""
 
     @property
     def repository(self) -> str:
@@ -91,9 +94,12 @@ def _near(name: str, pattern: str, anchored: bool) -> bool:
     """True when the repository name `name` (last part) is a segment away from `pattern` (last part of a
     tag, `*` for what the script does not know): one segment more (`ray-vllm-cuda` for `vllm-cuda`) or
     one literal segment less (`torch-2.1` for `pytorch-*`; with only `*` left, only when `anchored`: the
-    namespaces are the same)."""
+    namespaces are the same), or the same but for a `-` or `_` more or less (`torch-2.1.1-py3.9`
+    for `torch2.1.1-py3.9`)."""
     if any(fnmatch.fnmatchcase(shorter, pattern) for shorter in _without_one(name)):
         return True
+    if "*" not in pattern and name != pattern and _SEPARATORS.sub("", name) == _SEPARATORS.sub("", pattern):
+        return True  # `torch-2.1.1-py3.9` for `torch2.1.1-py3.9`: a separator more or less
     for shorter in _without_one(pattern):
         if shorter == "*" and not anchored:
             continue
@@ -116,6 +122,49 @@ def _miss(name: str, tags: Sequence[_Tag]) -> _Tag | None:
             continue
         mates.append((tag, their_last))
     return next((tag for tag, theirs in mates if _near(last, theirs, bool(head))), None)
+
+
+def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path]) -> list[_Tag]:
+    """The tags of `scripts`, a script another of them runs (`./docker/build.sh` after `export
+    IMAGE_TAG=torch2.1.1-…`) read with the variables each caller gives it, and on its own only when none
+    of them runs it (its tags alone are `docker.kt.io/baseimages/*:*`). A script run is looked for only
+    within `roots` (resolved)."""
+    tags: list[_Tag] = []
+    fed: set[Path] = set()
+    for script in scripts:
+        try:
+            if script.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = script.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for _, called, variables in build_scripts.called_scripts(text):
+            where = (script.parent, script.parent.parent, directory)
+            callee = next(
+                (
+                    f / called
+                    for f in where
+                    if any((f / called).resolve().is_relative_to(root) for root in roots)
+                    and (f / called).is_file()
+                ),
+                None,
+            )
+            if callee is None or callee.resolve() == script.resolve():
+                continue
+            try:
+                if callee.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                body = callee.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            fed.add(callee.resolve())
+            tags += [
+                _Tag(callee, n, ref, script) for n, ref in build_scripts.built_tag_lines(body, variables)
+            ]
+    for script in scripts:
+        if script.resolve() not in fed:
+            tags += _tags(script)
+    return tags
 
 
 def _script_runs(
@@ -210,18 +259,28 @@ def _table_misses(
     script beside the README or an audited Dockerfile pushes to (`docker.kt.io/base/pytorch-*`), none
     of whose tags matches them while one is a segment away: one finding for all such tables, at the
     first row (`likely`: the image may be built another way). Only when a command block runs a script."""
-    if not any(_RUN_SCRIPT.search(t) for f in doc.fences for _, t in f.lines):
+    ran = [m.group(1) for f in doc.fences for _, t in f.lines for m in _RUN_SCRIPT.finditer(t)]
+    if not ran:
         return
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
+    # the folders of the scripts the README runs (`bash scripts/build_xxx.sh`: the one named is an example)
+    roots = [f.resolve() for f in folders]  # (the folders read, where a script may run another from)
+    folders += [
+        directory / os.path.dirname(r)
+        for r in ran
+        if os.path.dirname(r) and ".." not in r.split("/") and not r.startswith(("/", "~", "$"))
+    ]
     scripts: list[Path] = []
     for folder in dict.fromkeys(f.resolve() for f in folders):
+        if not any(folder.is_relative_to(root) for root in roots):
+            continue  # a link leading out of the README's folder
         try:
             scripts += sorted(
                 Path(e.path) for e in os.scandir(folder) if e.is_file() and e.name.endswith((".sh", ".bash"))
             )
         except OSError:
             continue
-    tags = [tag for script in scripts for tag in _tags(script)]
+    tags = _chained_tags(scripts, directory, roots)
     spaces = {t.repository.rpartition("/")[0] for t in tags if "/" in t.repository}
     if not spaces:
         return
@@ -244,12 +303,10 @@ def _table_misses(
     line, name, tag = misses[0]
     more = f" (and {len(misses) - 1} more)" if len(misses) > 1 else ""
     shown = os.path.relpath(tag.script, directory.resolve())
-    yield Diagnostic(
-        readme,
-        line,
-        f"README lists image {name}{more}, but {shown}:{tag.line} tags {tag.reference} in that namespace",
-        confidence=LIKELY,
-    )
+    said = f"README lists image {name}{more}, but {shown}:{tag.line} tags {tag.reference} in that namespace"
+    if tag.caller is not None:
+        said += f" (run by {os.path.relpath(tag.caller, directory.resolve())})"
+    yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
 def _script_images(
