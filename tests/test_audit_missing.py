@@ -474,3 +474,16 @@ def test_a_relative_link_out_of_a_checkout_without_git_is_not_checked(tmp_path: 
     _repo(tmp_path, {"docs/BUILD.md": ""})
     found = audit(readme.replace("../x.md", "../../../x.md"), "README.md", model, {}, project, project)
     assert [d.message for d in found] == ["README links to notes/old.md, which does not exist"]
+
+
+def test_a_compose_file_named_in_plain_prose_a_slip_away(tmp_path: Path) -> None:
+    _repo(tmp_path, {"docker-compose.yml": "services:\n  web:\n    build: .\n"})
+    readme = (
+        "# App\n\nA docker-compose.yaml file has been provided, with a .env file.\n\n"
+        "Edit docker-compose.yml as you need.\n\n"  # the file's own name: true
+        "Create a compose.prod.yaml file for your servers.\n\n"  # the reader's own file
+        "See [the compose docs](https://docs.docker.com/compose/compose-file/).\n"
+    )
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        "3: README names docker-compose.yaml, which does not exist (did you mean docker-compose.yml?)"
+    ]

@@ -8,6 +8,7 @@ are every other file.
 
 from __future__ import annotations
 
+import itertools
 import os
 import posixpath
 import re
@@ -425,6 +426,25 @@ def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
                 yield number, code.strip()
 
 
+_PLAIN_COMPOSE = re.compile(r"(?<![\w./`-])((?:docker-)?compose[\w.-]*\.ya?ml)(?![\w./`-])")
+"""A compose file named in plain prose (`A docker-compose.yaml file has been provided`): a name that is
+a file of the repository however it is written."""
+
+
+def _plain_compose_names(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, name) of each compose file named in the prose outside code and links (`_code_paths`
+    has those in code)."""
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if "compose" not in text or "://" in text:
+                continue
+            spans = [(start, end) for start, end, _ in code_spans(text)] if "`" in text else []
+            spans += [(link.start, link.end) for link in links(text)] if "](" in text else []
+            for match in _PLAIN_COMPOSE.finditer(text):
+                if not any(a <= match.start() < b for a, b in spans):
+                    yield number, match.group(1)
+
+
 def _line_texts(doc: Document) -> dict[int, str]:
     """README line → its text as the prose, a table row (cells joined by ` | `) or a heading holds it;
     the first of them that holds the line."""
@@ -477,7 +497,8 @@ def _spelt_alike(path: str, fixed: str) -> bool:
 
 
 def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
-    """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``) that
+    """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``), or a
+    compose file named in plain prose (`A docker-compose.yaml file has been provided`), that
     is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
     not a URL, nothing a command of the README makes) and does not exist, while the path with one part
     a slip away does (`_near`), read from the README's folder or the repository root; not on a line that
@@ -492,7 +513,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     seen: set[tuple[int, str]] = set()
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     owned: set[str] | None = None  # the names the README has the reader make, read once when needed
-    for line, code in _code_paths(doc):
+    for line, code in itertools.chain(_code_paths(doc), _plain_compose_names(doc)):
         if (
             not _PATH.fullmatch(code)
             or code.strip("./") == ""
