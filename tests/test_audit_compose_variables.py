@@ -311,3 +311,29 @@ def test_an_env_file_linked_out_of_the_project_is_not_read(tmp_path: Path) -> No
         (10, "README says WORKER_PORT defaults to 7100, but compose.yaml:14 defaults it to 7000", "certain")
     ]
     assert found(tmp_path / "in", readme, {"compose.yaml": STACK, ".env": "WORKER_PORT=7100\n"}) == []
+
+
+def test_a_variable_to_set_in_the_compose_file_spelt_a_slip_away(tmp_path: Path) -> None:
+    cache = "      - CACHE_DIR=/cache\n"
+    compose = STACK.replace(cache, cache + "      - DEVICE_SELECTOR=gpu:0\n")
+    readme = (
+        "# Stack\n\nWith two GPUs, set the DEVICE_SELECTER environment variable in the compose file.\n\n"
+        # traps: the name the file sets; a name near none; a variable the Dockerfile declares
+        "Set `DEVICE_SELECTOR` in the compose file to pick one; the MODEL_MIRROR variable is yours.\n\n"
+        "Set the TOOLKIT_REF variable in the compose file to pin the toolkit.\n"
+    )
+    make_tree(tmp_path, {"worker/Dockerfile": WORKER, "docker-compose.yml": compose, "README.md": readme})
+    model = build_model(tmp_path / "worker/Dockerfile", "worker/Dockerfile")
+    got = [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)
+        if "README says to set" in d.message
+    ]
+    assert got == [
+        (
+            3,
+            "README says to set DEVICE_SELECTER, which no compose file nor Dockerfile sets or reads; "
+            "docker-compose.yml:13 sets DEVICE_SELECTOR (did you mean DEVICE_SELECTOR?)",
+            "likely",
+        )
+    ]

@@ -25,6 +25,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words
 from docgen.audit.env_defaults import _cell_default, _same
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.missing import _one_edit
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _CODE_NAME, _heading_of
@@ -126,7 +127,8 @@ def _compose_variables(
     """Each row of a table of compose variables (see the module docstring) that a compose file near
     the README contradicts."""
     prose = " ".join(t for p in doc.paragraphs for _, t in p.lines).lower()
-    if not doc.tables and "default" not in prose and ".env" not in prose:
+    told = "compose" in prose and "variable" in prose  # (`set X in the compose file`)
+    if not doc.tables and "default" not in prose and ".env" not in prose and not told:
         return  # (most READMEs: no compose file is read)
     top = (project or directory).resolve()
     files = _files(doc, directory, top)
@@ -153,6 +155,51 @@ def _compose_variables(
             yield from _row(readme, files, models, table, line, cells, name, column, named_rows[line], worded)
     yield from _said_defaults(doc, readme, files, title)
     yield from _env_lists(doc, readme, files, models)
+    if told:
+        yield from _misspelt_settings(doc, readme, files, models)
+
+
+_UPPER_NAME = re.compile(r"(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])")
+"""A variable's name in prose, code or not: upper case with a `_` (`ONEAPI_DEVICE_SELECTOR`)."""
+_VARIABLE_WORD = re.compile(r"\bvariables?\b", re.IGNORECASE)
+
+
+def _misspelt_settings(
+    doc: Document, readme: str, files: Sequence[_File], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A variable a sentence speaking of a compose file and of variables names (`set the
+    ONEAPI_DEVICE_DELECTOR environment variable in the docker compose file`) that no compose file near
+    the README sets or reads, nor any Dockerfile compared, while exactly one name they set or read is a
+    slip away from it (one letter added, dropped, changed or two swapped, as file names are matched):
+    the name the reader would set does nothing (`likely`)."""
+    where: dict[str, str] = {}  # each name a compose file sets or reads → `file:line`
+    for file in files:
+        for service in file.services:
+            for name, _value, number in service.environment:
+                where.setdefault(name, f"{file.shown}:{number}" if number else file.shown)
+        for variable in file.variables:
+            where.setdefault(variable.name, f"{file.shown}:{variable.line}")
+        for name, (_value, place) in file.env.items():
+            where.setdefault(name, place)
+    declared = {a.name for m in models for a in m.args} | {e.name for m in models for e in m.env}
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if not _COMPOSE_WORD.search(text) or not _VARIABLE_WORD.search(text):
+                continue
+            for match in _UPPER_NAME.finditer(text):
+                name = match.group(1)
+                if len(name) < 8 or name in where or name in declared or _reads(files, name):
+                    continue
+                near = [known for known in where if len(known) >= 8 and _one_edit(name, known)]
+                if len(near) != 1:
+                    continue
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README says to set {name}, which no compose file nor Dockerfile sets or reads; "
+                    f"{where[near[0]]} sets {near[0]} (did you mean {near[0]}?)",
+                    confidence=LIKELY,
+                )
 
 
 _ENV_FILE = re.compile(r"(?<![\w.])\.env\b(?![.\w-])|\benv(?:ironment)?[ \t]+file\b", re.IGNORECASE)
