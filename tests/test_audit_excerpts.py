@@ -120,3 +120,17 @@ def test_an_excerpt_tagged_as_shell_is_likely(tmp_path: Path) -> None:
         "6: README's excerpt of Dockerfile says FROM nvcr.io/nvidia/pytorch:24.01-py3 but Dockerfile:1 says "
         "FROM nvcr.io/nvidia/pytorch:24.05-py3 (likely)"
     ]
+
+
+def test_an_indented_code_block_is_an_excerpt_too(tmp_path: Path) -> None:
+    readme = (
+        "# Serving image\n\n## Build arguments\n\n### CUDA\n\n"
+        "    ARG CUDA_VERSION=12.1\n\n"  # line 7: planted, Markdown's indented code
+        "The release the kernels are built for.\n\n### Jobs\n\n"
+        "    ENV MAX_JOBS=16\n\n"  # agrees
+        "- a list item\n\n    with an indented line of prose that is no instruction\n"
+    )
+    assert _findings(tmp_path, readme) == [
+        "7: README's excerpt of Dockerfile says ARG CUDA_VERSION=12.1 but Dockerfile:2 says "
+        "CUDA_VERSION=12.4 (likely)"
+    ]

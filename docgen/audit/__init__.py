@@ -195,7 +195,7 @@ from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
-from docgen.audit.excerpts import _excerpts
+from docgen.audit.excerpts import _excerpts, indented_blocks
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     _assignment_block,
@@ -668,7 +668,8 @@ def _audit_part(
         found.extend(_every_base(doc, fence, auditor))
     found.extend(_plain_copies(sub, auditor))
     told = {d.line for d in found}  # (a pin another rule reads from the block is told once)
-    found.extend(d for d in _excerpts(doc, sub.fences, auditor) if d.line not in told)
+    blocks = sorted([*sub.fences, *indented_blocks(sub)], key=lambda f: f.lines[0][0] if f.lines else 0)
+    found.extend(d for d in _excerpts(doc, blocks, auditor) if d.line not in told)
     found.extend(_audit_targets(sub, auditor))
     found.extend(_toolkit_targets(sub, auditor, forwarded))
     found.extend(_dead_targets(sub, auditor, shown))

@@ -1,6 +1,7 @@
-"""A Dockerfile shown piecewise: fences of one to three instructions (```` ```dockerfile ```` or untagged)
-between the sentences explaining each step (`FROM nvcr.io/nvidia/pytorch:24.01-py3`, then `ARG
-CUDA_VERSION=12.1`, then `RUN pip install vllm==0.4.0`), one of which the Dockerfile has changed since.
+"""A Dockerfile shown piecewise: fences of one to three instructions (```` ```dockerfile ````, untagged,
+or indented code blocks) between the sentences explaining each step (`FROM
+nvcr.io/nvidia/pytorch:24.01-py3`, then `ARG CUDA_VERSION=12.1`, then `RUN pip install vllm==0.4.0`),
+one of which the Dockerfile has changed since.
 
 An excerpt is tied to the instruction of the audited Dockerfile of the same kind and the same name: a
 `FROM` to the stage starting from the same repository (by the stage name its `AS` gives, else by a tag
@@ -82,6 +83,17 @@ def _instructions(fence: Fence) -> list[_Instruction] | None:
             return None
         continued = stripped.endswith("\\")
     return found if 0 < len(found) <= _MOST else None
+
+
+def indented_blocks(part: Document) -> list[Fence]:
+    """The indented code blocks of `part` (paragraphs whose every line is indented four spaces or a
+    tab, as Markdown's indented code is: `    ARG DEVICE_WHERE=remote`), each as an untagged block;
+    `_instructions` then keeps those holding only Dockerfile instructions."""
+    return [
+        Fence("", list(para.lines), para.section)
+        for para in part.paragraphs
+        if para.lines and all(text.startswith(("    ", "\t")) for _, text in para.lines)
+    ]
 
 
 def _excerpts(doc: Document, fences: list[Fence], auditor: _Auditor) -> Iterator[Diagnostic]:
