@@ -193,3 +193,46 @@ def test_an_option_the_script_refuses(tmp_path: Path, commands: str, said: str) 
 )
 def test_options_the_script_takes_or_may_take(tmp_path: Path, script: str, commands: str) -> None:
     assert options_found(tmp_path, script, commands) == []
+
+
+LATEST = """\
+#!/bin/bash
+COMMIT=$(curl -s https://api.example.org/latest | cut -d'"' -f4)
+docker build --build-arg commit="$COMMIT" -t app .
+"""
+
+
+def test_arguments_a_script_never_reads(tmp_path: Path) -> None:
+    assert found(tmp_path, "./build.sh 7a3ca2c68f1c", LATEST) == [
+        (
+            4,
+            "README runs ./build.sh with 7a3ca2c68f1c, but build.sh reads no argument (no $1, $@, shift or "
+            "getopts): what it is given changes nothing",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "reads",
+    [
+        'COMMIT="${1:-main}"',
+        'for a in "$@"; do echo "$a"; done',
+        "while getopts c: opt; do :; done",
+        '[ "$#" -gt 0 ] && COMMIT=x',
+        "shift",
+        "source ./common.sh",
+        ". ./common.sh",
+        'eval "$EXTRA"',
+    ],
+)
+def test_a_script_that_reads_or_may_pass_on_its_arguments(tmp_path: Path, reads: str) -> None:
+    script = LATEST.replace("docker build", f"{reads}\ndocker build")
+    assert found(tmp_path, "./build.sh 7a3ca2c68f1c", script) == []
+
+
+def test_a_script_run_without_arguments_or_not_a_shell_script(tmp_path: Path) -> None:
+    assert found(tmp_path, "./build.sh", LATEST) == []
+    assert found(tmp_path / "b", "./build.sh > build.log", LATEST) == []
+    make_tree(tmp_path / "c", {"tool.py": "print('hi')\n"})
+    assert found(tmp_path / "c", "python tool.py --fast", LATEST) == []

@@ -258,7 +258,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.restated import _restated_versions
 from docgen.audit.run_time import _runtime_claims
-from docgen.audit.script_args import _option_lists, _rejected_arguments, _rejected_options
+from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_vars import _script_variables
 from docgen.audit.sections import (
@@ -504,6 +504,7 @@ def audit(
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
+        found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))

@@ -14,7 +14,7 @@ import os
 import posixpath
 import re
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -149,15 +149,65 @@ def _rejected_arguments(
             yield Diagnostic(readme, line, f"README runs {path} with {'; and '.join(bad)}", confidence=LIKELY)
 
 
+_READS_ARGUMENTS = re.compile(
+    r"\$\{?[#@*\d]|\bshift\b|\bgetopts?\b|\bset[ \t]+--|\bBASH_ARGV\b|\beval\b|\$0\b"
+    r"|(?:^|[;&|(][ \t]*|\bthen[ \t]+|\bdo[ \t]+)(?:source|\.)[ \t]+\S",
+    re.MULTILINE,
+)
+"""What reads a shell script's arguments, or may (`$1`, `"$@"`, `$#`, `shift`, `getopts`, `set --`; a
+script it sources, `eval` and `$0` may pass them on)."""
+_SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
+
+
+def _ignored_arguments(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+) -> Iterator[Diagnostic]:
+    """A shell script a command block runs (found where the block runs it) with arguments, that reads
+    none (no `$1`, `$@`, `$#`, `shift`, `getopts`, nor a script it sources): `./build.sh 7a3ca2c…`
+    where build.sh fetches the latest commit itself. The argument changes nothing (`likely`)."""
+    read: dict[Path, bool] = {}
+    for line, path, script, words in _found_scripts(doc, directory, audited, project, cloned):
+        if not words:
+            continue
+        if script not in read:
+            text = "\n".join(_lines(script))
+            shell = script.suffix in (".sh", ".bash") or bool(_SHELL.match(text))
+            read[script] = shell and bool(text.strip()) and _READS_ARGUMENTS.search(text) is None
+        if read[script]:
+            shown = " ".join(words[:3]) + (" …" if len(words) > 3 else "")
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {path} with {shown}, but {script.name} reads no argument (no $1, $@, shift "
+                "or getopts): what it is given changes nothing",
+                confidence=LIKELY,
+            )
+
+
 def _found_scripts(
-    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[tuple[int, str, Path, list[str] | None]]:
     """(README line, path as the command writes it, the script's real path, the words after it; None
     when they cannot be split) of each script a command block runs that is found where the block runs
-    it (`references._Walk`: the README's folder, the ones above, a `cd` followed)."""
+    it (`references._Walk`: the README's folder, the ones above, a `cd` followed). With `cloned`
+    (`steps.own_clones`), a clone of this very repository makes a folder a later `cd` enters as its
+    root (`git clone …/app.git` then `cd app`)."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
+        own = cloned(line, step) if cloned is not None else None
+        if own is not None:
+            walk.aliases[own[0]] = [own[1]]
+            continue
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
             script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
