@@ -256,15 +256,17 @@ _OTHER_CONTINUATION = ("`", "^")
 def _substituted(text: str) -> str:
     """`text` with each command substitution (`$(…)`, nested ones included, and `` `…` ``) outside
     single quotes replaced by the word `$_`: its words are another command's, not this one's
-    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). An unclosed one runs
-    to the end of `text`."""
+    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). A quote of one kind
+    inside the other's is a letter (`MSG="it's"`). An unclosed one runs to the end of `text`."""
     out: list[str] = []
-    index, quoted = 0, False
+    index, single, double = 0, False, False
     while index < len(text):
         char = text[index]
-        if char == "'":
-            quoted = not quoted
-        elif not quoted and (text.startswith("$(", index) or char == "`"):
+        if char == "'" and not double:
+            single = not single
+        elif char == '"' and not single:
+            double = not double
+        elif not single and (text.startswith("$(", index) or char == "`"):
             index = _substitution_end(text, index)
             out.append("$_")
             continue
