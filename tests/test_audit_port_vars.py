@@ -126,3 +126,27 @@ def test_other_variables_and_other_images(tmp_path: Path) -> None:
         "docker run -e PORT=9100 redis:7\n```\n"  # another image
     )
     assert _audit(tmp_path, readme, {"Dockerfile": FIXED}) == []
+
+
+def test_a_start_script_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    # `serve.sh` is a link to a file outside the Dockerfile's folder: what it says is not the project's
+    # and is not read (the same script beside the Dockerfile is: `test_a_start_script_with_a_fixed_port`)
+    outside = tmp_path / "elsewhere" / "serve.sh"
+    outside.parent.mkdir()
+    outside.write_text("#!/bin/sh\nexec gunicorn echo:app --bind 0.0.0.0:7000\n")
+    project = tmp_path / "project"
+    files = {"Dockerfile": 'FROM python:3.11-slim\nCOPY serve.sh /serve.sh\nENTRYPOINT ["/serve.sh"]\n'}
+    make_tree(project, files)
+    (project / "serve.sh").symlink_to(outside)
+    assert _audit(project, README, files) == []
+
+
+def test_a_long_word_in_the_command_is_read_once(tmp_path: Path) -> None:
+    """The start script of the command was looked for by `[\\w./-]+\\.sh` from each letter of a word:
+    a long one cost n² (60,000 letters: 18 s; the 150,000 here: two minutes). The fixed port after it
+    is still read."""
+    files = {
+        "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+        'CMD ["uvicorn", "echo:app", "--root-path", "' + "a" * 150_000 + '", "--port", "7000"]\n'
+    }
+    assert [f.split(":", 1)[0] for f in _audit(tmp_path, README, files)] == ["5", "8", "14"]
