@@ -150,3 +150,10 @@ def test_a_long_word_in_the_command_is_read_once(tmp_path: Path) -> None:
         'CMD ["uvicorn", "echo:app", "--root-path", "' + "a" * 150_000 + '", "--port", "7000"]\n'
     }
     assert [f.split(":", 1)[0] for f in _audit(tmp_path, README, files)] == ["5", "8", "14"]
+
+
+def test_a_tag_glued_to_the_next_command_names_the_image(tmp_path: Path) -> None:
+    # `-t zeta/echo&& docker run …`: the tag ends where its command does, so the run is of the image built
+    readme = "# Echo\n\n```bash\ndocker build . -t zeta/echo&& docker run -e PORT=9100 zeta/echo\n```\n"
+    found = _audit(tmp_path, readme, {"Dockerfile": FIXED})
+    assert [f.split(":", 1)[0] for f in found] == ["4"]

@@ -18,9 +18,8 @@ from docgen.markdown import Document, Fence
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
-"""The name and tag a build command gives the image (`-t org/app:1.0`)."""
-_TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
-"""A `-t`/`--tag` of any line naming `build` (`tagged_names`), read up to a quote or a space."""
+"""The name and tag a build command gives the image (`-t org/app:1.0`), up to a quote, a space or the
+end of its command (`-t org/app&& docker run …`)."""
 _BUILDS = build_scripts.BUILD
 
 
@@ -397,5 +396,5 @@ def tagged_names(doc: Document) -> frozenset[str]:
     for fence in doc.fences:
         for _, text in fence.lines:
             if "build" in text:
-                names.update(_last_name(tag) for tag in _TAG_OPTION.findall(text))
+                names.update(_last_name(tag) for tag in _TAG_FLAG.findall(text))
     return frozenset(names)

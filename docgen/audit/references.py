@@ -21,6 +21,7 @@ from docgen.audit.commands import (
     _CD,
     _FILE_FLAG,
     _PLACEHOLDER,
+    _TAG_FLAG,
     _VERSION_PLACEHOLDER,
     CD_STEP,
     _build_commands,
@@ -351,8 +352,6 @@ def _default_file_builds(
             )
 
 
-_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
-"""The image name a build command tags (`-t grinn:gromacs-2024.1-dev`)."""
 _DEFAULT_IMAGE_WORDS = re.compile(r"\b(?:production|prod|default|release|standard|regular)\b", re.IGNORECASE)
 """Words of a comment naming the image the plain `Dockerfile` builds (`# Production image with …`)."""
 
