@@ -157,3 +157,10 @@ def test_a_tag_glued_to_the_next_command_names_the_image(tmp_path: Path) -> None
     readme = "# Echo\n\n```bash\ndocker build . -t zeta/echo&& docker run -e PORT=9100 zeta/echo\n```\n"
     found = _audit(tmp_path, readme, {"Dockerfile": FIXED})
     assert [f.split(":", 1)[0] for f in found] == ["4"]
+
+
+def test_a_command_nested_too_deeply_for_json_is_read_as_shell_form(tmp_path: Path) -> None:
+    # `CMD [[[[…`: json.loads raised RecursionError, and the audit stopped with exit 2 (BuildKit reads it
+    # as the shell form); it is a command docgen cannot read, so no finding
+    files = {"Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\nCMD " + "[" * 100_000 + "\n"}
+    assert _audit(tmp_path, README, files) == []
