@@ -227,6 +227,8 @@ def test_a_command_substitution_is_one_value_not_services(tmp_path: Path) -> Non
             "docker compose build --build-arg GID=$(stat -c '%g' /dev/dri/card0)",
             "docker compose build --build-arg GID=`id -g` --build-arg N=$(nproc) api",
             "docker compose build --build-arg TAG=$(git describe --tags | tr -d v) apii",
+            # an apostrophe inside double quotes opens no single quote
+            "docker compose build --build-arg MSG=\"it's\" --build-arg GID=$(stat -c '%g' /dev/dri/card0)",
         ),
     }
     assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(8, "certain")]

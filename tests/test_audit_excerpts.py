@@ -134,3 +134,16 @@ def test_an_indented_code_block_is_an_excerpt_too(tmp_path: Path) -> None:
         "7: README's excerpt of Dockerfile says ARG CUDA_VERSION=12.1 but Dockerfile:2 says "
         "CUDA_VERSION=12.4 (likely)"
     ]
+
+
+def test_a_long_word_before_an_env_pair_is_read_once(tmp_path: Path) -> None:
+    """`NAME=value` pairs were looked for from every letter of a long word with no `=` in it: n² (20,000
+    letters: 4 s; the 60,000 here would take minutes). The pair after it is still compared."""
+    readme = (
+        "# Serving image\n\nCompilation uses several jobs:\n\n```dockerfile\nENV "
+        + "a" * 60_000
+        + (" MAX_JOBS=8\n```\n")
+    )
+    assert _findings(tmp_path, readme) == [
+        "6: README's excerpt of Dockerfile sets ENV MAX_JOBS=8 but Dockerfile:3 sets MAX_JOBS=16 (certain)"
+    ]

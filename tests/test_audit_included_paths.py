@@ -104,3 +104,15 @@ def test_a_comment_naming_the_folder_does_not_put_it_there(tmp_path: Path) -> No
         "WORKDIR or RUN makes or names it) and its base quay.io/pypa/manylinux_2_28_x86_64:latest is a plain "
         "OS image (likely)"
     ]
+
+
+def test_a_path_ending_a_sentence_is_told_without_its_full_stop(tmp_path: Path) -> None:
+    # `/opt/bench.` and `/opt/bench` are one path, told once; the stop is no part of its name
+    readme = (
+        "# Bench image\n\nThe image ships the benchmark scripts under /opt/bench.\n\n"
+        "The container also has the bench data in /opt/bench, next to them.\n"
+    )
+    assert _findings(tmp_path, readme) == [
+        "3: README says the image has /opt/bench, but Dockerfile puts nothing there (no COPY, ADD, WORKDIR "
+        "or RUN makes or names it) and its base ubuntu:22.04 is a plain OS image; also at line 5 (likely)",
+    ]

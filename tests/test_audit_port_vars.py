@@ -126,3 +126,41 @@ def test_other_variables_and_other_images(tmp_path: Path) -> None:
         "docker run -e PORT=9100 redis:7\n```\n"  # another image
     )
     assert _audit(tmp_path, readme, {"Dockerfile": FIXED}) == []
+
+
+def test_a_start_script_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    # `serve.sh` is a link to a file outside the Dockerfile's folder: what it says is not the project's
+    # and is not read (the same script beside the Dockerfile is: `test_a_start_script_with_a_fixed_port`)
+    outside = tmp_path / "elsewhere" / "serve.sh"
+    outside.parent.mkdir()
+    outside.write_text("#!/bin/sh\nexec gunicorn echo:app --bind 0.0.0.0:7000\n")
+    project = tmp_path / "project"
+    files = {"Dockerfile": 'FROM python:3.11-slim\nCOPY serve.sh /serve.sh\nENTRYPOINT ["/serve.sh"]\n'}
+    make_tree(project, files)
+    (project / "serve.sh").symlink_to(outside)
+    assert _audit(project, README, files) == []
+
+
+def test_a_long_word_in_the_command_is_read_once(tmp_path: Path) -> None:
+    """The start script of the command was looked for by `[\\w./-]+\\.sh` from each letter of a word:
+    a long one cost n² (60,000 letters: 18 s; the 150,000 here: two minutes). The fixed port after it
+    is still read."""
+    files = {
+        "Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\n"
+        'CMD ["uvicorn", "echo:app", "--root-path", "' + "a" * 150_000 + '", "--port", "7000"]\n'
+    }
+    assert [f.split(":", 1)[0] for f in _audit(tmp_path, README, files)] == ["5", "8", "14"]
+
+
+def test_a_tag_glued_to_the_next_command_names_the_image(tmp_path: Path) -> None:
+    # `-t zeta/echo&& docker run …`: the tag ends where its command does, so the run is of the image built
+    readme = "# Echo\n\n```bash\ndocker build . -t zeta/echo&& docker run -e PORT=9100 zeta/echo\n```\n"
+    found = _audit(tmp_path, readme, {"Dockerfile": FIXED})
+    assert [f.split(":", 1)[0] for f in found] == ["4"]
+
+
+def test_a_command_nested_too_deeply_for_json_is_read_as_shell_form(tmp_path: Path) -> None:
+    # `CMD [[[[…`: json.loads raised RecursionError, and the audit stopped with exit 2 (BuildKit reads it
+    # as the shell form); it is a command docgen cannot read, so no finding
+    files = {"Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\nCMD " + "[" * 100_000 + "\n"}
+    assert _audit(tmp_path, README, files) == []

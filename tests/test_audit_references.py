@@ -493,3 +493,32 @@ def test_a_cd_into_the_readers_checkout(tmp_path: Path, commands: str, expected:
         for m in got
     ]
     assert shown == expected
+
+
+def test_the_cds_of_a_block_are_read_once_for_all_its_builds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each `-f` found only without its first folder read every line of every block again for a `cd`
+    into that folder: n such builds cost n² (4,000: 33 s). The blocks are read once; each build is
+    still reported."""
+    import re
+
+    from docgen.audit import references
+
+    class Counted:
+        def __init__(self, pattern: re.Pattern[str]) -> None:
+            self.pattern, self.calls = pattern, 0
+
+        def match(self, text: str) -> re.Match[str] | None:
+            self.calls += 1
+            return self.pattern.match(text)
+
+    counted = Counted(references._CD)
+    monkeypatch.setattr(references, "_CD", counted)
+    make_tree(tmp_path, JETSON)
+    builds = "docker build -f kiln/deploy/jetson/Dockerfile .\n" * 400
+    readme = f"# Kiln on Jetson\n\n## Build\n\n```sh\n{builds}```\n"
+    models = [model_of(parse_dockerfile(text, path)) for path, text in JETSON.items()]
+    got = [d for d in audit(readme, "README.md", models, {}, tmp_path) if "kiln/deploy" in d.message]
+    assert len(got) == 400
+    assert counted.calls <= 2 * 400, counted.calls

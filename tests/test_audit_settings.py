@@ -386,3 +386,24 @@ def test_a_compose_file_linked_out_of_the_dockerfiles_folder_is_not_read(tmp_pat
     assert _audit(tmp_path / "linked", HEALTH, {"Dockerfile": SERVICE}) == [
         "5: README says the image has a health check but Dockerfile has no HEALTHCHECK (likely)"
     ]
+
+
+def test_a_long_word_or_run_of_blanks_is_read_once(tmp_path: Path) -> None:
+    """Hostile shapes of the user rule, each of which cost n² (n = 20,000: 2 to 10 s; the 60,000 here
+    would take minutes): blanks after a bold label with no claim after them (`[ \\t]*` on both sides of
+    an optional colon), a long word in the command (the scripts it starts: `[\\w./-]*entrypoint`
+    tried from every letter) and a run of `>` in a RUN (the script a RUN writes: `>\\S*/` from each).
+    The claim on the next item is still read."""
+    dockerfile = (
+        "FROM debian:12-slim\n"
+        'RUN echo "' + ">" * 60_000 + '" && echo "exec server" > /usr/local/bin/start.sh\n'
+        'CMD ["/usr/local/bin/start.sh", "' + "a" * 60_000 + '"]\n'
+    )
+    readme = (
+        "# Worker\n\n**Security** " + " " * 60_000 + "note\n\n- **Security**: Runs as a non-root user.\n\n"
+        "The container listens on port 7000.\n"
+    )
+    found = [f for f in _audit(tmp_path, readme, {"Dockerfile": dockerfile}) if "non-root" in f]
+    assert found == [
+        "5: README says the image runs as a non-root user but Dockerfile sets no USER (root) (likely)"
+    ]

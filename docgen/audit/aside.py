@@ -509,7 +509,7 @@ def outside_subject(sentence: str) -> bool:
 
 
 _OTHER_SOURCE = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:[*_]{2}[^*_]{1,40}[*_]{2}[ \t]*:?[ \t]+)?[*_]{0,2}"
+    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:[*_]{2}[^*_]{1,40}[*_]{2}(?:[ \t]*:[ \t]+|[ \t]+))?[*_]{0,2}"
     r"((?:[\w.+/-]+(?:'s|’s)?[ \t]+){0,6}?)"
     r"(?:(?:apt|yum|dnf|package|software)[ \t]+)?"
     r"(?:repositor(?:y|ies)|repos|archives?|mirrors?|feeds?)[*_]{0,2}"

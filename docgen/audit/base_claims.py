@@ -22,6 +22,7 @@ The sentence must be about the image (`image`, `container`, `Dockerfile` or `it`
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -42,7 +43,7 @@ _BASED = re.compile(
 _USES = re.compile(r"\buses?[ \t]+(?:the[ \t]+)?(?:official[ \t]+|upstream[ \t]+)*", re.IGNORECASE)
 """A sentence naming the base before saying it is one: `This image uses `rocm/pytorch` as its base`."""
 _AS_BASE = re.compile(
-    r"\A[ \t]*(?:(?:docker|container)[ \t]+)?(?:image[ \t]+)?as[ \t]+(?:its[ \t]+|the[ \t]+|a[ \t]+)?base\b",
+    r"[ \t]*(?:(?:docker|container)[ \t]+)?(?:image[ \t]+)?as[ \t]+(?:its[ \t]+|the[ \t]+|a[ \t]+)?base\b",
     re.IGNORECASE,
 )
 _HUB_PAGE = re.compile(r"hub\.docker\.com/(?:r/([\w.-]+/[\w.-]+)|_/([\w.-]+))", re.IGNORECASE)
@@ -120,13 +121,17 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
         if not _BASED.search(joined) and not _USES.search(joined):
             continue  # (most paragraphs)
         for start, _end, sentence in _sentences(para.lines):
+            # (each read once a sentence: a sentence of n claims costs n, not n²)
+            refused = _NOT_A_CLAIM.search(sentence) is not None
+            subject = _SUBJECT.search(sentence)  # the first: a claim needs one before it
             for uses in _USES.finditer(sentence):
                 named = _NAMED.match(sentence, uses.end())
                 if (
                     named is None
-                    or not _AS_BASE.match(sentence[named.end() :])
-                    or _NOT_A_CLAIM.search(sentence)
-                    or not _SUBJECT.search(sentence, 0, uses.start())
+                    or not _AS_BASE.match(sentence, named.end())
+                    or refused
+                    or subject is None
+                    or subject.end() > uses.start()
                 ):
                     continue
                 line = _line_at(para.lines, start + uses.start())
@@ -137,7 +142,7 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                 if _example(sentence, based):
                     continue
                 product = next((p for p in _PRODUCTS if p[0].match(sentence, based.end())), None)
-                if product is None and _NOT_A_CLAIM.search(sentence):
+                if product is None and refused:
                     continue
                 if product is not None and (
                     _NOT_A_CLAIM.search(_clause(sentence, based, product[0])) or _ANYWHERE.search(sentence)
@@ -153,7 +158,7 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                 after = sentence[named.end() :]
                 link = named.group(2) or ""
                 about_image = (
-                    bool(_SUBJECT.search(sentence, 0, based.start()))
+                    (subject is not None and subject.end() <= based.start())
                     or bool(_IMAGE_AFTER.match(after))
                     or bool(_REGISTRY_LINK.search(link))
                 )
@@ -244,10 +249,17 @@ _ORG_IMAGE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*/[a-z0-9][\w.-]*)(?=[:`\])
 """An `org/name` reference in the README's text."""
 
 
+@functools.lru_cache(maxsize=4)
+def _org_images(text: str) -> frozenset[str]:
+    """The `org/name` references of the README's `text`, lower case, read once an audit (`… on
+    org/name.` without its stop)."""
+    return frozenset(m.group(1).lower().rstrip(".") for m in _ORG_IMAGE.finditer(text))
+
+
 def _ours(name: str, text: str, models: tuple[ImageModel, ...]) -> bool:
     """True when the repository `name` is the project's own: another repository of its organisation is
     named in the README (`text`), or its last part is a word of a stage's name."""
-    named = {m.group(1).lower().rstrip(".") for m in _ORG_IMAGE.finditer(text)}  # (`… on org/name.`)
+    named = _org_images(text)
     repository = _repository(name)
     org, _, last = repository.rpartition("/")
     if any(n != repository and n.rpartition("/")[0] == org for n in named):

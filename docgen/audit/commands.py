@@ -18,9 +18,8 @@ from docgen.markdown import Document, Fence
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
-"""The name and tag a build command gives the image (`-t org/app:1.0`)."""
-_TAG_OPTION = re.compile(r"(?:^|\s)(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
-"""A `-t`/`--tag` of any line naming `build` (`tagged_names`), read up to a quote or a space."""
+"""The name and tag a build command gives the image (`-t org/app:1.0`), up to a quote, a space or the
+end of its command (`-t org/app&& docker run …`)."""
 _BUILDS = build_scripts.BUILD
 
 
@@ -256,15 +255,17 @@ _OTHER_CONTINUATION = ("`", "^")
 def _substituted(text: str) -> str:
     """`text` with each command substitution (`$(…)`, nested ones included, and `` `…` ``) outside
     single quotes replaced by the word `$_`: its words are another command's, not this one's
-    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). An unclosed one runs
-    to the end of `text`."""
+    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). A quote of one kind
+    inside the other's is a letter (`MSG="it's"`). An unclosed one runs to the end of `text`."""
     out: list[str] = []
-    index, quoted = 0, False
+    index, single, double = 0, False, False
     while index < len(text):
         char = text[index]
-        if char == "'":
-            quoted = not quoted
-        elif not quoted and (text.startswith("$(", index) or char == "`"):
+        if char == "'" and not double:
+            single = not single
+        elif char == '"' and not single:
+            double = not double
+        elif not single and (text.startswith("$(", index) or char == "`"):
             index = _substitution_end(text, index)
             out.append("$_")
             continue
@@ -395,5 +396,5 @@ def tagged_names(doc: Document) -> frozenset[str]:
     for fence in doc.fences:
         for _, text in fence.lines:
             if "build" in text:
-                names.update(_last_name(tag) for tag in _TAG_OPTION.findall(text))
+                names.update(_last_name(tag) for tag in _TAG_FLAG.findall(text))
     return frozenset(names)

@@ -33,10 +33,10 @@ from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 
 _MOST = 3
+"""Instructions an excerpt has at most (a longer block is a copy, `copies`)."""
 _SHELL_LANGS = frozenset({"bash", "sh", "shell"})
 """Languages of a block that holds instructions only when every line of it is one (a README tagging its
 Dockerfile lines as shell)."""
-"""Instructions an excerpt has at most (a longer block is a copy, `copies`)."""
 _KEYWORD = re.compile(
     r"(FROM|RUN|ENV|ARG|COPY|ADD|WORKDIR|CMD|ENTRYPOINT|EXPOSE|USER|LABEL|VOLUME|SHELL|HEALTHCHECK)"
     r"(?:[ \t]|\Z)"
@@ -55,7 +55,7 @@ _EXAMPLE = re.compile(
 )
 """Words presenting a block as one the reader writes, an example or a past state, not the file's lines."""
 _ARG = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)=(\S+)[ \t]*\Z")
-_ENV_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S+)")
+_ENV_PAIR = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S+)")
 _FROM = re.compile(r"FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)(?:[ \t]+(?:AS|as)[ \t]+(\S+))?[ \t]*\Z")
 _PIP = re.compile(r"\b(?:pip3?(?:\.\d+)?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install\b")
 _PIN = re.compile(r"(?<![\w.+/@=-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[\w,.-]*\])?==([0-9][\w.+!-]*)")
@@ -160,7 +160,7 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
         return None  # another image (or the README's own, built on)
     if any(said.lower() in {s.base.lower(), s.base_raw.lower()} for s in same):
         return same[0].line, ""
-    tag = said.split("@", 1)[0].rpartition(":")[2] if ":" in said.rsplit("/", 1)[-1] else ""
+    tag = _tag(said)
     alike = [s for s in same if _skeleton(_tag(s.base)) == _skeleton(tag)] if tag else []
     if len({s.base for s in alike}) != 1:
         return None  # no tag, or another variant of the repository: which stage is meant is not known
@@ -173,6 +173,8 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
 
 
 def _tag(reference: str) -> str:
+    """The tag of an image reference ('' when it has none): `24.01-py3` of `nvcr.io/nvidia/pytorch:24.01-py3`,
+    '' of `ubuntu@sha256:…`."""
     name = reference.split("@", 1)[0]
     return name.rpartition(":")[2] if ":" in name.rsplit("/", 1)[-1] else ""
 

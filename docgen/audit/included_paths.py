@@ -129,7 +129,10 @@ def _claims(doc: Document) -> Iterator[tuple[int, str]]:
                 continue
             if _NOT_HELD.search(sentence):
                 continue
-            found = [(m.start(), p) for m in _ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1)))]
+            # (a path ending a sentence is told without its full stop: `… under /opt/bench.`)
+            found = [
+                (m.start(), p) for m in _ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1).rstrip(".")))
+            ]
             paths = [(start, p) for start, p in found if p.count("/") >= 2]
             if len({p for _, p in paths}) == 1:
                 line = para.lines[bisect.bisect_right(starts, begin + paths[0][0]) - 1][0]

@@ -105,7 +105,7 @@ def _exec_form(value: str) -> list[str] | None:
         return None
     try:
         words = json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):  # (`[[[…`: nested deeper than Python reads)
         return None
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         return None

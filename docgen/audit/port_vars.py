@@ -149,7 +149,7 @@ def _command_text(value: str) -> str:
     if value.lstrip().startswith("["):
         try:
             words = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # (`[[[…`: nested deeper than Python reads)
             return value
         if isinstance(words, list):
             return " ".join(str(w) for w in words)

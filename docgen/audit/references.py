@@ -5,6 +5,7 @@ that builds the plain `Dockerfile` in a section about another.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import os
@@ -20,6 +21,7 @@ from docgen.audit.commands import (
     _CD,
     _FILE_FLAG,
     _PLACEHOLDER,
+    _TAG_FLAG,
     _VERSION_PLACEHOLDER,
     CD_STEP,
     _build_commands,
@@ -162,6 +164,7 @@ def _dead_references(
     roots = root_variables(said)
     refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence, roots)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
+    cds: _BlockCds | None = None  # the `cd`s of each command block, read once when a `-f` needs them
     for line, target, flag in refs:
         path = _reference_path(target)
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
@@ -191,27 +194,50 @@ def _dead_references(
             continue
         if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
-        if flag and _in_checkout(doc, line, path, bases):
-            continue
+        if flag:
+            if cds is None:
+                cds = _block_cds(doc)
+            if _in_checkout(cds, line, path, bases):
+                continue
         yield line, target, flag
 
 
-def _in_checkout(doc: Document, line: int, path: str, bases: Sequence[Path]) -> bool:
+_BlockCds = tuple[list[int], list[tuple[int, dict[str, int]]]]
+"""The first README line of each command block, and for each its last line and the folders its `cd`s
+enter → the line of the first."""
+
+
+def _block_cds(doc: Document) -> _BlockCds:
+    """The folders the `cd`s of each command block enter (`_BlockCds`), read once for all references."""
+    firsts: list[int] = []
+    blocks: list[tuple[int, dict[str, int]]] = []
+    for fence in doc.fences:
+        if not fence.lines:
+            continue
+        entered: dict[str, int] = {}
+        for at, text in fence.lines:
+            if (cd := _CD.match(text)) is not None:
+                entered.setdefault(cd.group(1).strip("\"'").rstrip("/"), at)
+        firsts.append(fence.lines[0][0])
+        blocks.append((fence.lines[-1][0], entered))
+    return firsts, blocks
+
+
+def _in_checkout(cds: _BlockCds, line: int, path: str, bases: Sequence[Path]) -> bool:
     """True when the `-f PATH` at README `line` starts with the folder of a `cd` before it in its block
-    that is nowhere in the project, and the rest of it is found: `cd lmdeploy` then `docker build -f
-    docker/jetson/Dockerfile .` enters the reader's checkout, named as they cloned it, whose root is
-    where the README's own paths start."""
+    (`cds`) that is nowhere in the project, and the rest of it is found: `cd lmdeploy` then `docker
+    build -f docker/jetson/Dockerfile .` enters the reader's checkout, named as they cloned it, whose
+    root is where the README's own paths start."""
     head, _, rest = path.partition("/")
     if not rest or any((base / head).exists() for base in bases):
         return False
     if not any((base / rest).is_file() for base in bases):
         return False
-    return any(
-        (cd := _CD.match(text)) is not None and cd.group(1).strip("\"'").rstrip("/") == head
-        for fence in doc.fences
-        for at, text in fence.lines
-        if at <= line and fence.lines and fence.lines[0][0] <= line <= fence.lines[-1][0]
-    )
+    firsts, blocks = cds
+    index = bisect.bisect_right(firsts, line) - 1
+    if index < 0 or line > blocks[index][0]:
+        return False
+    return blocks[index][1].get(head, line + 1) <= line
 
 
 _USER_FILE = re.compile(r"(?:\A|[/._-])(?:your|yours|my)(?=[/._-]|\Z)|(?:\A|/)path/to/", re.IGNORECASE)
@@ -326,8 +352,6 @@ def _default_file_builds(
             )
 
 
-_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
-"""The image name a build command tags (`-t grinn:gromacs-2024.1-dev`)."""
 _DEFAULT_IMAGE_WORDS = re.compile(r"\b(?:production|prod|default|release|standard|regular)\b", re.IGNORECASE)
 """Words of a comment naming the image the plain `Dockerfile` builds (`# Production image with …`)."""
 

@@ -43,6 +43,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import _last_name, _repository, fence_commands, joined
 from docgen.audit.names import docker_run
+from docgen.audit.paths import resolves_inside
 from docgen.audit.settings import _Image
 from docgen.audit.wording import (
     _BUILD_ARG_WORDS,
@@ -139,11 +140,13 @@ class _RunImage(_Image):
 
     def script(self) -> tuple[str, Path, int] | None:
         """(name, file in the build context, COPY line) of the shell script the image's ENTRYPOINT (or
-        CMD) starts, when a COPY of the image puts it there and it is beside the Dockerfile."""
+        CMD) starts, when a COPY of the image puts it there and it is beside the Dockerfile (not
+        through `..` or a link leading out of the Dockerfile's folder)."""
         if not self.model.file:
             return None
+        top = Path(self.model.file).parent.resolve()
         for setting in self.commands():
-            for word in re.findall(r"[\w./-]+\.sh\b", setting.value):
+            for word in _SCRIPT_WORD.findall(setting.value):
                 name = posixpath.basename(word)
                 copied = self.copied_to(name)
                 if copied is None or (word.startswith("/") and copied[0] != word):
@@ -152,7 +155,7 @@ class _RunImage(_Image):
                     for src in copy.sources:
                         if _copies(src, name) and copy.stage in self.indexes:
                             path = Path(self.model.file).parent / posixpath.dirname(src.lstrip("/")) / name
-                            if path.is_file():
+                            if path.is_file() and resolves_inside(path, top):
                                 return name, path, copied[1]
         return None
 
@@ -327,6 +330,11 @@ _BINARY = frozenset({".png", ".jpg", ".jpeg", ".gif", ".whl", ".tar", ".gz", ".z
 
 
 _GLOB = re.compile(r"[*?\[]")
+
+
+_SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.sh\b")
+"""A shell script an ENTRYPOINT or CMD names (`/usr/local/bin/start.sh`), read from the start of its
+word (a long word is gone over once, not from each letter)."""
 
 
 def _copies(src: str, name: str) -> bool:

@@ -53,13 +53,13 @@ _SERVES_CLAIM = re.compile(
 """`The image runs `llama-server` on port 8080 by default`, `the container serves the API on port
 9000`: a port the application in a container of the image listens on."""
 _PORT = re.compile(r"\d{2,5}")
-_SCRIPT_WORD = re.compile(r"[\w./-]+\.(?:sh|py)\b")
+_SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.(?:sh|py)\b")
 """A script a command starts (`./app.sh`, `python3 ready.py`)."""
 _PORT_LINE = re.compile(r"port|listen|bind", re.IGNORECASE)
 """A line of a script that may set the port it serves on (`flask_port = …("READINESS_PORT", "3001")`)."""
 _USER_CLAIM = re.compile(
     r"(?:\b(?:image|container|process|it)[ \t]+(?:now[ \t]+|always[ \t]+)?"
-    r"|(?:^|[-*+][ \t]+)(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)[ \t]*[:\uff1a\u2013\u2014-]?[ \t]*)?)"
+    r"|(?:^|[-*+][ \t]+)(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)[ \t]*(?:[:\uff1a\u2013\u2014-][ \t]*)?)?)"
     r"runs[ \t]+as[ \t]+(?:an?[ \t]+|the[ \t]+)?"
     r"(?:(non-?root|unprivileged|root)\b(?:[ \t]+user\b)?(?:[ \t]+`([\w.-]{1,32})`)?"
     r"|user[ \t]+`([\w.-]{1,32})`|`([\w.-]{1,32})`[ \t]+user\b)",
@@ -450,7 +450,9 @@ class _Image:
         read = _dockerfile_read(self.model.file) if self.model.file else None
         if read is None:
             return None
-        writes = re.compile(rf"(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*['\"]?(?:\S*/)?{re.escape(name)}(?![\w.-])")
+        writes = re.compile(
+            rf"(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*['\"]?(?:[^\s>]*/)?{re.escape(name)}(?![\w.-])"
+        )
         for instruction in read[1].instructions:
             if instruction.keyword == "RUN" and writes.search(instruction.args):
                 return " ".join([instruction.args, *(h.body for h in instruction.heredocs)])
@@ -476,7 +478,7 @@ class _Image:
 
 _SWITCH_TOOL = re.compile(r"gosu|su-exec|runuser|setpriv|\bsu\b|sudo|\bs6|supervisor")
 """A tool that starts a program as another user (or a supervisor that may)."""
-_STARTER = re.compile(r"[\w./-]*entrypoint[\w./-]*|[\w./-]+\.sh\b", re.IGNORECASE)
+_STARTER = re.compile(r"(?<![\w./-])(?:[\w./-]*entrypoint[\w./-]*|[\w./-]+\.sh\b)", re.IGNORECASE)
 """A script an entrypoint or command starts (`/usr/local/bin/start.sh`, `docker-entrypoint`)."""
 
 
