@@ -301,3 +301,55 @@ def test_a_build_written_inline_in_a_list_item_tagged_with_its_own_base(item: st
 )
 def test_inline_builds_of_another_image_or_no_command(item: str) -> None:
     assert findings(f"# opt_base\n\n{item}\n", {"Dockerfile": BASED}) == []
+
+
+ROS_36 = "FROM nvcr.io/nvidia/l4t-base:r36.2.0 AS base\nRUN apt-get install -y ros-humble-ros-base\n"
+PAGE = """## jetson-robot:iron-core-{release}
+
+### Build and run
+
+```bash
+docker build -f images/{built}.iron_core.Dockerfile -t jetson-robot:iron-core-{release} .
+docker run --runtime nvidia -it jetson-robot:iron-core-{release}
+```
+"""
+
+
+def _page(tmp_path: Path, readme: str, page: str, dockerfile: str) -> list[str]:
+    """`audit` of `readme` saved as `page` against `dockerfile`, run from `tmp_path`, where the r32.7.1
+    sibling the build names is too."""
+    make_tree(
+        tmp_path,
+        {dockerfile: ROS_36, "images/r3271.iron_core.Dockerfile": ROS_36.replace("36.2.0", "32.7.1")},
+    )
+    model = build_model(tmp_path / dockerfile, dockerfile)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, page, model, {}, tmp_path)]
+
+
+def test_a_dockerfiles_own_page_titled_with_the_l4t_release_of_a_sibling(tmp_path: Path) -> None:
+    # the page was copied from the r32.7.1 sibling: its title and build are still the sibling's
+    readme = PAGE.format(release="r32.7.1", built="r3271")
+    assert _page(tmp_path, readme, "images/r3620.iron_core.md", "images/r3620.iron_core.Dockerfile") == [
+        "1: README tags the image jetson-robot:iron-core-r32.7.1 (L4T R32.7.1), but "
+        "images/r3620.iron_core.Dockerfile:1 starts FROM nvcr.io/nvidia/l4t-base:r36.2.0 (L4T R36.2.0) "
+        "(likely)"
+    ]
+    # named after a `Dockerfile.NAME` too
+    found = _page(tmp_path, readme, "images/r3620.md", "images/Dockerfile.r3620")
+    assert [f.split(" (L4T")[0] for f in found] == ["1: README tags the image jetson-robot:iron-core-r32.7.1"]
+
+
+@pytest.mark.parametrize(
+    ("release", "page", "dockerfile"),
+    [
+        ("r36.2.0", "images/r3620.iron_core.md", "images/r3620.iron_core.Dockerfile"),  # the title agrees
+        ("r36.2", "images/r3620.iron_core.md", "images/r3620.iron_core.Dockerfile"),  # to its precision
+        ("r32.7.1", "images/README.md", "images/Dockerfile"),  # a folder's README: maybe the sibling's
+        ("r32.7.1", "docs/r3620.iron_core.md", "images/r3620.iron_core.Dockerfile"),  # another folder
+        ("r32.7.1", "images/r3271.iron_core.md", "images/r3620.iron_core.Dockerfile"),  # another page
+    ],
+)
+def test_titles_that_are_true_or_of_no_page_of_the_dockerfile(
+    tmp_path: Path, release: str, page: str, dockerfile: str
+) -> None:
+    assert _page(tmp_path, PAGE.format(release=release, built="r3271"), page, dockerfile) == []

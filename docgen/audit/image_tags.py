@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.commands import (
     _BUILD_COMMAND,
     _CD,
@@ -261,6 +261,46 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         root = _root(model)
         base = root.base if root is not None and root.parent is None else ""
         yield from _jetson_tag(doc.headings[0][0], titled.group(1), model, base, root, auditor)
+    elif titled is not None and len(auditor.models) == 1 and auditor.models[0].path not in built:
+        model = auditor.models[0]
+        root = _root(model)
+        if root is not None and root.parent is None and _own_page(auditor.path, model.path):
+            found = _l4t_claim(doc.headings[0][0], titled.group(1), model, root, auditor, LIKELY)
+            if found is not None:
+                yield found
+
+
+def _own_page(readme: str, dockerfile: str) -> bool:
+    """True when the README is the Dockerfile's own page by name, in its folder: `r36.base.md` for
+    `r36.base.Dockerfile` or `Dockerfile.r36.base`."""
+    folder, _, name = readme.replace("\\", "/").rpartition("/")
+    other, _, file = dockerfile.replace("\\", "/").rpartition("/")
+    stem = name.rsplit(".", 1)[0].lower() if "." in name else ""
+    file = file.lower()
+    if folder != other or not stem or stem == "readme":
+        return False
+    return file in (f"{stem}.dockerfile", f"dockerfile.{stem}", f"{stem}.containerfile")
+
+
+def _l4t_claim(
+    line: int, tag: str, model: ImageModel, root: Stage, auditor: _Auditor, confidence: str
+) -> Diagnostic | None:
+    """The finding of a tag whose L4T release (`…-r32.7.1`) is not the one of the Jetson image `root`
+    starts FROM, to the precision the tag writes; None when it agrees or says none."""
+    version_tag = split_reference(tag)[1]
+    if not version_tag or _PLACEHOLDER.search(version_tag):
+        return None
+    match = _JETSON_TAG.search(version_tag.lower())
+    release = l4t_release(root.base) if match is not None else None
+    if match is None or release is None or _l4t_agrees(match.group("l4t"), release):
+        return None
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README tags the image {tag} (L4T R{match.group('l4t')}), but {model.path}:{root.line} starts "
+        f"FROM {root.base} (L4T R{release})",
+        confidence=confidence,
+    )
 
 
 def _own_base(auditor: _Auditor, line: int, model: ImageModel, tag: str, root: Stage) -> Diagnostic:
@@ -285,15 +325,8 @@ def _jetson_tag(
     match = _JETSON_TAG.search(version_tag.lower())
     if match is None:
         return
-    release = l4t_release(base) if base else None
-    if release is not None and root is not None and not _l4t_agrees(match.group("l4t"), release):
-        yield Diagnostic(
-            auditor.path,
-            line,
-            f"README tags the image {tag} (L4T R{match.group('l4t')}), but {model.path}:{root.line} starts "
-            f"FROM {base} (L4T R{release})",
-            confidence=CERTAIN,
-        )
+    if base and root is not None and (found := _l4t_claim(line, tag, model, root, auditor, CERTAIN)):
+        yield found
     version = match.group("version")
     if version is None or match.start() != 0:
         return
