@@ -259,6 +259,19 @@ _L4T_RELEASE = re.compile(r"(?:\A|[-_.])r(3[2-9])\.\d+(?:\.\d+)?(?=\Z|[-_])")
 _JETPACK_OF_L4T = {"32": "4", "34": "5", "35": "5", "36": "6", "38": "7"}
 """JetPack major release of each L4T major (L4T R32 is JetPack 4, R34/R35 JetPack 5, R36 JetPack 6, R38
 JetPack 7): NVIDIA's Jetson release tables."""
+_JETPACK_OF_RELEASE = {
+    **{f"32.{k}": v for k, v in {"1.0": "4.2", "2.0": "4.2.1", "2.1": "4.2.2", "2.3": "4.2.3"}.items()},
+    **{f"32.{k}": v for k, v in {"3.1": "4.3", "4.3": "4.4", "4.4": "4.4.1", "5.0": "4.5"}.items()},
+    **{f"32.{k}": v for k, v in {"5.1": "4.5.1", "6.1": "4.6", "7.1": "4.6.1", "7.2": "4.6.2"}.items()},
+    **{f"32.{k}": v for k, v in {"7.3": "4.6.3", "7.4": "4.6.4", "7.5": "4.6.5", "7.6": "4.6.6"}.items()},
+    **{"34.1.0": "5.0", "34.1.1": "5.0.1", "35.1.0": "5.0.2", "35.2.1": "5.1", "35.3.1": "5.1.1"},
+    **{"35.4.1": "5.1.2", "35.5.0": "5.1.3", "35.6.0": "5.1.4", "35.6.1": "5.1.5"},
+    **{"36.2.0": "6.0", "36.3.0": "6.0", "36.4.0": "6.1", "36.4.3": "6.2", "36.4.4": "6.2.1"},
+    **{"38.2.0": "7.0"},
+}
+"""The JetPack release of each L4T release NVIDIA shipped one with (L4T R32.4.3 is JetPack 4.4, R32.6.1
+JetPack 4.6, R36.2.0 the 6.0 developer preview): NVIDIA's JetPack archive. An L4T release not listed
+(`r32.5.2`, a tag writing `r36.2`) tells the major only (`_JETPACK_OF_L4T`)."""
 _L4T_CUDA = re.compile(r"(\d+)\.(\d+)(?:\.\d+)?(?=\Z|[-_])")
 _JETPACK_OF_CUDA = {("10", "2"): "4", ("11", "4"): "5", ("13", "0"): "7"}
 """JetPack major release an `l4t-cuda` tag's CUDA belongs to (10.2: JetPack 4, 11.4: JetPack 5, 13.0:
@@ -266,17 +279,20 @@ JetPack 7); every CUDA 12 is JetPack 6's (12.2 in 6.0, 12.6 in 6.1 and 6.2)."""
 
 
 def jetpack(base: str) -> str | None:
-    """The JetPack major release (`5`) a Jetson base image reference is of: the L4T release in its tag
-    (`nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3`, `dustynv/ros:humble-r36.2.0`), else the CUDA
-    release of an `l4t-cuda` tag (`nvcr.io/nvidia/l4t-cuda:11.4.19-runtime`). None for any other image,
-    or a tag that says neither."""
+    """The JetPack release a Jetson base image reference is of: the one of the L4T release in its tag
+    (`nvcr.io/nvidia/l4t-base:r32.4.3`: `4.4`, `_JETPACK_OF_RELEASE`), its major alone when the release
+    is not listed (`nvcr.io/nvidia/l4t-pytorch:r35.2-pth2.0-py3`: `5`), else the major of the CUDA
+    release of an `l4t-cuda` tag (`nvcr.io/nvidia/l4t-cuda:11.4.19-runtime`: `5`). None for any other
+    image, or a tag that says neither."""
     repository, tag = _repository(base)
     family = _family(repository)
     if family is None or family.architectures != _JETSON:
         return None
     release = _L4T_RELEASE.search(tag.lower())
     if release is not None:
-        return _JETPACK_OF_L4T.get(release.group(1))
+        full = _L4T_FULL.search(tag.lower())
+        known = _JETPACK_OF_RELEASE.get(full.group(1)) if full is not None else None
+        return known or _JETPACK_OF_L4T.get(release.group(1))
     cuda = _L4T_CUDA.match(tag) if repository.endswith("l4t-cuda") else None
     if cuda is None:
         return None

@@ -489,6 +489,34 @@ def test_a_jetpack_release_is_compared_with_the_one_the_jetson_base_is_of(
     assert findings(f"# Edge box\n\n{said}\n", {"Dockerfile": L4T_CUDA}) == expected
 
 
+L4T_3243 = "FROM nvcr.io/nvidia/l4t-base:r32.4.3\nRUN apt-get update\n"
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (
+            "- Added support for Jetpack 4.6",
+            [
+                "3: README says Jetpack 4.6 but Dockerfile:1 says 4.4 "
+                "(nvcr.io/nvidia/l4t-base:r32.4.3 is of JetPack 4.4)"
+            ],
+        ),
+        # the base's own JetPack, to the precision written, or a range holding it
+        ("This image is for JetPack 4.4.", []),
+        ("Built for JetPack 4.", []),
+        ("Tested with JetPack 4.4.1.", []),
+        ("Requires JetPack 4.2 or later.", []),
+        ("Works on JetPack 4.6 and 4.4.", []),
+        # the device's release, not the image's; another spelling is not read
+        ("Currently Xavier NX uses JetPack 4.6.", []),
+        ("- Added support Jetpakc 4.6", []),
+    ],
+)
+def test_the_jetpack_minor_release_an_l4t_base_is_of(said: str, expected: list[str]) -> None:
+    assert findings(f"# Edge box\n\n{said}\n", {"Dockerfile": L4T_3243}) == expected
+
+
 # --- the version of a base-image label that names the base's product ---------------------------------
 
 NGC_BASE = "FROM nvcr.io/nvidia/pytorch:25.09-py3\nRUN pip install --no-cache-dir torchao\n"

@@ -112,10 +112,17 @@ def test_the_architectures_a_base_is_published_for(base: str, published: set[str
 @pytest.mark.parametrize(
     ("base", "major"),
     [
-        ("nvcr.io/nvidia/l4t-base:r32.5.0", "4"),
+        # an L4T release NVIDIA shipped a JetPack with: that JetPack
+        ("nvcr.io/nvidia/l4t-base:r32.5.0", "4.5"),
+        ("nvcr.io/nvidia/l4t-base:r32.4.3", "4.4"),
+        ("nvcr.io/nvidia/l4t-base:r32.7.1", "4.6.1"),
+        ("nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", "5.1"),
+        ("dustynv/ros:humble-desktop-r36.2.0", "6.0"),
+        ("nvcr.io/nvidia/l4t-jetpack:r36.4.0", "6.1"),
+        # a release not listed, or written to two parts: the major alone
         ("nvcr.io/nvidia/l4t-base:r32.2", "4"),
-        ("nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", "5"),
-        ("dustynv/ros:humble-desktop-r36.2.0", "6"),
+        ("nvcr.io/nvidia/l4t-base:r32.5.2", "4"),
+        ("dustynv/ros:humble-r36.2", "6"),
         ("nvcr.io/nvidia/l4t-cuda:11.4.19-runtime", "5"),
         ("nvcr.io/nvidia/l4t-cuda:12.2.12-devel", "6"),
         ("nvcr.io/nvidia/l4t-cuda:10.2.460-runtime", "4"),

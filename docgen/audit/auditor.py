@@ -299,9 +299,9 @@ class _Facts:
                 self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
                 if not _installed_over(model, comp):
                     keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
-                if (major := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
-                    shown = f"{major} ({comp.name}:{value} is of JetPack {major})"
-                    self._add(_keys("JetPack", names), _Fact(major, shown, line, path, tag=True))
+                if (release := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
+                    shown = f"{release} ({comp.name}:{value} is of JetPack {release})"
+                    self._add(_keys("JetPack", names), _Fact(release, shown, line, path, tag=True))
                 for name, version in _tag_versions(value):
                     fact = _Fact(version, version, line, path, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
