@@ -135,7 +135,8 @@ table cells), then the claim readers — `contents`, `listed_python`, `cloned_re
 `make_args`, `make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `included_paths`, `placeholders`,
+`sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `included_paths`,
+`placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
@@ -229,6 +230,7 @@ from docgen.audit.missing import (
     _named_licenses,
     names_missing_file,
 )
+from docgen.audit.mount_targets import _mount_targets
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
@@ -486,6 +488,7 @@ def audit(
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
+        found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))

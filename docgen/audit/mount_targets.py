@@ -1,0 +1,99 @@
+"""A folder a README mounts into the container (`-v ${PWD}:/usr/local/gmx/share/top`) that the image
+does not have, while the Dockerfile names the path it most likely means: the same path with one folder
+more or less (`/usr/local/gmx/share/gmx/top`). The mount makes a new, empty folder beside the one the
+image uses, and what the reader puts there is never read.
+
+A mount is read from a command block, a paragraph or a table cell (`-v HOST:/in/image`, `--mount
+…,target=/in/image`). It is a claim only when the Dockerfile, the build-context files next to it or
+those it copies name the target nowhere (nor anything below it), the README names it nowhere but in
+mounts (`-e DATA_DIR=/opt/x/data` tells the program where it is), and the Dockerfile itself names one
+path, no other, that is the target with one folder inserted or dropped before its last part, in a
+folder of at least two parts that is no system folder (`/usr/local`, `/opt` alone say too little). The
+finding is `likely`: the program may be told of the folder by a way docgen does not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, also_at
+from docgen.audit.image_paths import (
+    _MOUNT,
+    _MOUNT_WORDS,
+    _SYSTEM,
+    _clean,
+    _context_text,
+    _named,
+    _read_image,
+    _text_of,
+)
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+
+def _mount_lines(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, folder) of each mount target in a command block, a paragraph or a table row."""
+    lines = [(n, t) for fence in doc.fences for n, t in fence.lines]
+    lines += [(n, t) for para in doc.paragraphs for n, t in para.lines]
+    lines += [(n, " | ".join(cells)) for table in doc.tables for n, cells in table.rows]
+    for number, text in lines:
+        for match in _MOUNT.finditer(text):
+            path = _clean(match.group(1) or match.group(2) or "")
+            if path is not None:
+                yield number, path
+
+
+def _one_folder_away(target: str, named: frozenset[str]) -> list[str]:
+    """The paths of `named` that are `target` with one folder inserted or dropped before its last part,
+    where the two part in a folder of two parts or more that is no system folder."""
+    parts = target.split("/")[1:]
+    found: set[str] = set()
+    for i in range(2, len(parts) - 1):  # drop part i: `/a/b/x/c` → `/a/b/c`
+        if "/" + "/".join(parts[:i]) not in _SYSTEM:
+            shorter = "/" + "/".join(parts[:i] + parts[i + 1 :])
+            if shorter in named:
+                found.add(shorter)
+    for path in named:  # insert one part: `/a/b/c` → `/a/b/x/c`
+        other = path.split("/")[1:]
+        if len(other) != len(parts) + 1 or other[-1] != parts[-1]:
+            continue
+        i = next((k for k, (a, b) in enumerate(zip(parts, other, strict=False)) if a != b), len(parts))
+        if i >= 2 and other[:i] + other[i + 1 :] == parts and "/" + "/".join(parts[:i]) not in _SYSTEM:
+            found.add(path)
+    return sorted(found)
+
+
+def _mount_targets(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """One finding a mount target one folder away from the path the Dockerfile names (see the module's
+    docstring), at its first line, `likely`."""
+    seen: dict[str, list[int]] = {}
+    for line, target in _mount_lines(doc):
+        if target not in _SYSTEM and target.count("/") >= 3:
+            seen.setdefault(target, []).append(line)
+    if not seen:
+        return
+    elsewhere = _named(_MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
+    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    read: list[tuple[str, frozenset[str], frozenset[str]]] = []  # (shown, context's paths, own paths)
+    for image in images:
+        context = _context_text(image.file, image.sources, str(directory))
+        if context is None:
+            return  # more than docgen reads: what the image holds is not known
+        read.append((image.path, _named(context), _named(_text_of(Path(image.file)))))
+    for target, lines in seen.items():
+        if target in elsewhere or any(target in named for _, named, _ in read):
+            continue
+        meant = [(shown, p) for shown, _, own in read for p in _one_folder_away(target, own)]
+        if len({p for _, p in meant}) != 1:
+            continue
+        path, means = meant[0]
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README mounts a folder at {target}, which {path} does not have: it names {means} (did you "
+            f"mean {means}?){also_at(lines)}",
+            confidence=LIKELY,
+        )

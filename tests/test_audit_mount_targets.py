@@ -1,0 +1,73 @@
+"""`docgen audit`: a folder a README mounts into the container that the image does not have, one folder
+away from the path the Dockerfile names (docgen/audit/mount_targets.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+SIM = (
+    "FROM debian:bookworm AS builder\n"
+    "RUN make install && cd /opt/simkit/share/simkit/params && tar -czf /opt/params.tgz .\n"
+    "FROM debian:bookworm\n"
+    "COPY --from=builder /opt/simkit /opt/simkit\n"
+    "COPY start.sh /start.sh\n"
+    "WORKDIR /data\n"
+    "ENTRYPOINT /start.sh\n"
+)
+START = "#!/bin/sh\ntar -xzf /opt/params.tgz -C /opt/simkit/share/simkit/params\nexec bash\n"
+
+
+def _findings(root: Path, readme: str, dockerfile: str = SIM, start: str = START) -> list[str]:
+    make_tree(root, {"Dockerfile": dockerfile, "start.sh": start})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_a_mount_one_folder_short_of_the_one_the_image_uses(tmp_path: Path) -> None:
+    readme = (
+        "# Simkit\n\n| Option | Use |\n| --- | --- |\n"
+        "| -v ${PWD}:/data | your work |\n"
+        "| -v ${PWD}/p:/opt/simkit/share/params | extra parameter files |\n"  # planted: …/simkit/params
+    )
+    assert _findings(tmp_path, readme) == [
+        "6: README mounts a folder at /opt/simkit/share/params, which Dockerfile does not have: it names "
+        "/opt/simkit/share/simkit/params (did you mean /opt/simkit/share/simkit/params?) (likely)"
+    ]
+
+
+def test_a_mount_one_folder_too_deep(tmp_path: Path) -> None:
+    readme = "```bash\ndocker run -v ./p:/opt/simkit/share/simkit/extra/params simkit\n```\n"
+    assert [f[:3] for f in _findings(tmp_path, readme)] == ["2: "]
+
+
+@pytest.mark.parametrize(
+    "mount",
+    [
+        "-v ${PWD}:/opt/simkit/share/simkit/params",  # the folder the image uses
+        "-v ${PWD}:/opt/simkit/share/simkit/params/extra",  # below it
+        "-v ${PWD}:/work/inputs",  # a new folder of its own: near nothing the image names
+        "-v ${PWD}:/usr/local/params",  # in a system folder: the base's, not known
+        "-v ${PWD}:/opt/params",  # a folder of one part
+        "-v ${PWD}:/opt/simkit/share/params -e PARAMS=/opt/simkit/share/params",  # the program is told
+    ],
+)
+def test_mounts_the_image_has_or_that_say_nothing(tmp_path: Path, mount: str) -> None:
+    assert _findings(tmp_path, f"```bash\ndocker run {mount} simkit\n```\n") == []
+
+
+def test_a_target_a_context_file_names_is_the_images(tmp_path: Path) -> None:
+    readme = "```bash\ndocker run -v ${PWD}:/opt/simkit/share/params simkit\n```\n"
+    start = START + "ln -s /opt/simkit/share/params /opt/simkit/share/simkit/more\n"
+    assert _findings(tmp_path, readme, start=start) == []
+
+
+def test_two_paths_one_folder_away_say_no_one(tmp_path: Path) -> None:
+    readme = "```bash\ndocker run -v ${PWD}:/opt/simkit/share/params simkit\n```\n"
+    both = SIM.replace("WORKDIR /data", "RUN mkdir -p /opt/simkit/share/lib/params\nWORKDIR /data")
+    assert _findings(tmp_path, readme, dockerfile=both) == []
