@@ -414,6 +414,7 @@ AUDIT_LAYERS = (
     ),
     (
         "tables",
+        "mount_targets",
         "paragraphs",
         "base_labels",
         "fences",
