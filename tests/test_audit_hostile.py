@@ -950,3 +950,10 @@ def test_a_run_of_blanks_in_a_list_item_is_split_one_way() -> None:
     assert wording._BARE_VERSION.match("- Foo" + blanks + ":" + blanks + "1.2")
     item = arg_lists._item(3, "- `FOO_BAR`" + blanks + "x")
     assert item is not None and item.names == ("FOO_BAR",) and not item.required
+
+
+def test_a_run_of_blanks_after_an_items_version_is_split_one_way() -> None:
+    """`- CUDA 11.8` then n blanks: `[ \\t]*` then `\\(?[ \\t]*` split them n² ways before failing."""
+    blanks = " " * 100_000
+    assert not wording._OPEN_NOT_ONE.match(blanks + "x")
+    assert wording._OPEN_NOT_ONE.match(blanks + "(" + blanks + "or 12.1")

@@ -281,7 +281,7 @@ _OPEN_VERSION = re.compile(
 )
 """A list item that opens with a plain `Name version` and says more of it: `- PyTorch 2.1.0 with CUDA
 12.1`, `- faster-whisper 1.0.3 (CTranslate2 backend)`; group `rest` is what follows the version."""
-_OPEN_NOT_ONE = re.compile(r"[ \t]*(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
+_OPEN_NOT_ONE = re.compile(r"[ \t]*+(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
 """What after the opening version makes it one of several (`- CUDA 11.8, 12.1`, `- Python 3.10 or 3.11`,
 `- CUDA 11.8 - 12.4`): a choice or a range, not the image's one version."""
 
