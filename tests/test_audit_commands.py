@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.audit.commands import _file_flags, cloned_folder, clones, moves
+from docgen.audit.commands import _file_flags, _substitution_end, cloned_folder, clones, moves
 from docgen.markdown import read_document
 
 
@@ -62,3 +62,24 @@ def test_the_file_flags_of_a_block_from_the_folder_they_run_in(
     text = block(*((lines,) if isinstance(lines, str) else lines))
     fence = read_document(text, "README.md").fences[0]
     assert [path for _, path in _file_flags(fence)] == paths
+
+
+@pytest.mark.parametrize(
+    ("text", "substitution"),
+    [
+        ('$(echo ")") x', '$(echo ")")'),
+        ("$(echo ')') x", "$(echo ')')"),
+        ("$(echo \\)) x", "$(echo \\))"),
+        ("$(a $(b) c) x", "$(a $(b) c)"),
+        ('$(echo "$(date ")")") x', '$(echo "$(date ")")")'),
+        ("$(echo '(' x", "$(echo '(' x"),  # never closed: the rest of the line
+        ("`a` b", "`a`"),
+    ],
+)
+def test_a_substitution_ends_at_its_own_parenthesis(text: str, substitution: str) -> None:
+    assert text[: _substitution_end(text, 0)] == substitution
+
+
+def test_a_deep_nest_of_quoted_substitutions_is_walked_without_recursion() -> None:
+    text = '$("' * 50_000
+    assert _substitution_end(text, 0) == len(text)

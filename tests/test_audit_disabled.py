@@ -223,3 +223,19 @@ def test_a_list_made_the_images_by_its_versions(tmp_path: Path) -> None:
 )
 def test_lists_whose_versions_are_not_the_images(tmp_path: Path, readme: str) -> None:
     assert [f for f in found(tmp_path, readme, NOTEBOOK) if "OpenCV" in f] == []
+
+
+def test_the_names_after_each_of_many_promises_in_one_sentence(tmp_path: Path) -> None:
+    # one sentence, three promises: each name read once, the one after an example still read by the
+    # promise before it, a name between two promises kept
+    readme = (
+        "# tf\n\nThe image with Keras and the environment with TFLearn, e.g. a container with "
+        "Tensorflow, and more\n"
+    )
+    assert found(tmp_path, readme, TENSORFLOW) == [
+        promised(3, "Keras", 7),
+        promised(3, "TFLearn", 8),
+        promised(3, "Tensorflow", 5),
+    ]
+    # a clause end stops it: nothing after `so`
+    assert found(tmp_path / "so", "An image with Jupyter, so Keras works.\n", TENSORFLOW) == []

@@ -917,3 +917,43 @@ def test_a_copied_script_with_a_line_of_dashes_is_read_once() -> None:
 
     script = 'echo "' + "-" * 200_000 + '"\npython -m chat --server-port 7860\n'
     assert list(ports._given_ports(script)) == [("7860", 2)]
+
+
+def test_the_promises_of_one_long_sentence_read_its_words_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`disabled._promised` read everything after each promise (`an image with X`) up to the end of its
+    sentence: one paragraph of n promising lines and no full stop cost n² (2,000 lines: 34 s)."""
+    from docgen.audit import disabled
+
+    scanned = [0]
+    real = disabled.plain
+
+    def counted(text: str, html_tags: bool = True) -> str:
+        scanned[0] += len(text)
+        return real(text, html_tags)
+
+    monkeypatch.setattr(disabled, "plain", counted)
+    readme = "# T\n\n" + "an image with Jupyter and Keras here\n" * 2_000
+    promised = list(disabled._promised(markdown.read_document(readme, "README.md")))
+    assert promised == [(3, "Jupyter"), (3, "Keras")]
+    assert scanned[0] <= 2 * len(readme)
+
+
+def test_a_run_of_blanks_in_a_list_item_is_split_one_way() -> None:
+    """`- Name` then n blanks and no version: `[ \\t]*:?[ \\t]+` split the blanks n² ways in the
+    bare-version and pinned-ref items (20,000: 7.7 s), as `[ \\t]*(?:[:=–—-][ \\t]*)?\\(?[ \\t]*` did
+    after an arg list item's name (20,000: 9 s)."""
+    from docgen.audit import arg_lists
+
+    blanks = " " * 100_000
+    assert not wording._BARE_VERSION.match("- Foo" + blanks + "x")
+    assert not wording._REF_ITEM.match("- Foo" + blanks + "x")
+    assert wording._BARE_VERSION.match("- Foo" + blanks + ":" + blanks + "1.2")
+    item = arg_lists._item(3, "- `FOO_BAR`" + blanks + "x")
+    assert item is not None and item.names == ("FOO_BAR",) and not item.required
+
+
+def test_a_run_of_blanks_after_an_items_version_is_split_one_way() -> None:
+    """`- CUDA 11.8` then n blanks: `[ \\t]*` then `\\(?[ \\t]*` split them n² ways before failing."""
+    blanks = " " * 100_000
+    assert not wording._OPEN_NOT_ONE.match(blanks + "x")
+    assert wording._OPEN_NOT_ONE.match(blanks + "(" + blanks + "or 12.1")

@@ -60,7 +60,7 @@ _QUOTED_VALUE = re.compile(r"([\"'])([^\"'`\n]{1,200})\1")
 """A value in quotes, spaces and all: `(默认: '8.0 9.0a'，针对 A100)`, `(default: "gfx90a gfx942")`."""
 _SWITCH = frozenset({"true", "false", "yes", "no", "on", "off"})
 _REQUIRED = re.compile(
-    r"[ \t]*(?:[:=–—-][ \t]*)?\(?[ \t]*(?:required|mandatory"
+    r"[ \t]*+(?:[:=–—-][ \t]*+)?\(?[ \t]*+(?:required|mandatory"
     r"|(?:must|needs?[ \t]+to|has[ \t]+to)[ \t]+be[ \t]+(?:explicitly[ \t]+)?"
     r"(?:specified|set|provided|given|passed|defined))"
     r"(?![ \t]+(?:to|for|when|if|with|only|by|in|on|unless)\b)",

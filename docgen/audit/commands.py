@@ -275,18 +275,33 @@ def _substituted(text: str) -> str:
 
 
 def _substitution_end(text: str, start: int) -> int:
-    """The index after the command substitution that starts at `start` (`$(` or a backquote)."""
+    """The index after the command substitution that starts at `start` (`$(` or a backquote); the
+    parentheses inside quotes (`$(echo ")")`) or escaped are text, not the substitution's end."""
     if text[start] == "`":
         end = text.find("`", start + 1)
         return len(text) if end < 0 else end + 1
-    depth, index = 0, start + 1
+    # One [depth, in double quotes] a substitution open; a `$(` inside double quotes opens another.
+    open_, index = [[0, False]], start + 1
     while index < len(text):
-        if text[index] == "(":
-            depth += 1
-        elif text[index] == ")":
-            depth -= 1
-            if depth == 0:
-                return index + 1
+        char, level = text[index], open_[-1]
+        if char == "\\":
+            index += 1  # an escaped character, quote or parenthesis
+        elif char == '"':
+            level[1] = not level[1]
+        elif level[1]:
+            if text.startswith("$(", index):
+                open_.append([0, False])
+        elif char == "'":
+            end = text.find("'", index + 1)
+            index = len(text) if end < 0 else end
+        elif char == "(":
+            level[0] += 1
+        elif char == ")":
+            level[0] -= 1
+            if level[0] == 0:
+                open_.pop()
+                if not open_:
+                    return index + 1
         index += 1
     return len(text)
 

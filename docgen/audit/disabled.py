@@ -159,13 +159,19 @@ def _promised(doc: Document) -> Iterator[tuple[int, str]]:
                     yield line, label
             if _NOT_PROMISED.search(sentence):
                 continue
-            for match in _PROMISE.finditer(sentence):
-                if _example(sentence, match):
-                    continue
-                said = plain(sentence[match.end() :])
+            # Each promise reads up to the end of the next one: the words after that are the next
+            # promise's too, read once, not once for each promise before them.
+            promises = [m for m in _PROMISE.finditer(sentence) if not _example(sentence, m)]
+            told: set[str] = set()
+            for index, match in enumerate(promises):
+                after = promises[index + 1].end() if index + 1 < len(promises) else len(sentence)
+                said = plain(sentence[match.end() : after])
                 said = said[: end.start()] if (end := _CLAUSE_END.search(said)) else said
                 for name in _NAME.finditer(said):
-                    if name.group().lower() not in _NOT_NAMES and not _VERSION_AFTER.match(said, name.end()):
+                    if name.group().lower() in _NOT_NAMES or _VERSION_AFTER.match(said, name.end()):
+                        continue
+                    if name.group() not in told:
+                        told.add(name.group())
                         yield line, name.group()
 
 

@@ -198,7 +198,7 @@ def about_project_setup(heading: str) -> bool:
 
 _BARE_VERSION = re.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
-    r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*[ \t]*\Z"
+    r"(?:[ \t]*+:)?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*[ \t]*\Z"
 )
 """A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`,
 `- torch 1.10.0+cu113`."""
@@ -233,8 +233,9 @@ _IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-
 """A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
 (the base, in a list of the image's versions)."""
 _REF_ITEM = re.compile(
-    r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2}[*_`]*[ \t]*:?"
-    r"[ \t]+[*_`]*(?:[0-9a-f]{7,40}|(?:release|releases|rel)/v?\d+(?:\.\d+)*[\w.-]*)[*_`]*[ \t]*\Z"
+    r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2}[*_`]*"
+    r"(?:[ \t]*+:)?[ \t]+[*_`]*(?:[0-9a-f]{7,40}|(?:release|releases|rel)/v?\d+(?:\.\d+)*[\w.-]*)"
+    r"[*_`]*[ \t]*\Z"
 )
 """A list item that is a name and the commit or release branch it is pinned to and nothing else:
 `- torch2trt 36656b614f3fbc067ac673932e2200d7afdae712`, `- onnx-tensorrt release/8.6-GA` (a pin, among
@@ -276,11 +277,11 @@ def listed_versions(
 
 _OPEN_VERSION = re.compile(
     r"[ \t]*[-*+][ \t]+[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
-    r"[ \t]*:?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*(?P<rest>[ \t]+\S.*)\Z"
+    r"(?:[ \t]*+:)?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*(?P<rest>[ \t]+\S.*)\Z"
 )
 """A list item that opens with a plain `Name version` and says more of it: `- PyTorch 2.1.0 with CUDA
 12.1`, `- faster-whisper 1.0.3 (CTranslate2 backend)`; group `rest` is what follows the version."""
-_OPEN_NOT_ONE = re.compile(r"[ \t]*(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
+_OPEN_NOT_ONE = re.compile(r"[ \t]*+(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
 """What after the opening version makes it one of several (`- CUDA 11.8, 12.1`, `- Python 3.10 or 3.11`,
 `- CUDA 11.8 - 12.4`): a choice or a range, not the image's one version."""
 
