@@ -30,6 +30,7 @@ from docgen.audit.commands import without_prompt
 from docgen.audit.make_targets import _makefile_of, makefile_in, makefile_text
 from docgen.audit.versions import _near_names
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
@@ -75,13 +76,6 @@ class _Build:
     computed: bool = False
     unknown: list[str] = field(default_factory=list)
     """What could not be read, in words (`pytorch/Makefile:9 runs make in ../base, which is not there`)."""
-
-
-def _text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
-    except OSError:
-        return None
 
 
 class _Reader:
@@ -176,7 +170,7 @@ class _Reader:
         if key in self.seen:
             return
         self.seen.add(key)
-        text = _text(path)
+        text = text_or_none(path)
         if text is None:
             self.build.unknown.append(f"{at} runs {self.shown(path)}, which is not there")
             return

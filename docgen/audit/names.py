@@ -26,6 +26,7 @@ from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_command
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans, read_document
 from docgen.model import Diagnostic, ImageModel
 
@@ -224,11 +225,8 @@ def _script_tags(scripts: Sequence[Path]) -> dict[str, Path]:
     """The image references the `scripts` tag (`build_scripts.built_tags`) → the script that tags each."""
     found: dict[str, Path] = {}
     for script in scripts:
-        try:
-            if script.stat().st_size > MAX_FILE_BYTES:
-                continue
-            text = script.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = text_or_none(script)
+        if text is None:
             continue
         for tag in build_scripts.built_tags(text):
             found.setdefault(tag, script)
@@ -495,11 +493,7 @@ def _bake_texts(folders: Sequence[Path]) -> list[str]:
             paths = [Path(e.path) for e in os.scandir(folder) if e.is_file() and _BAKE.match(e.name)]
         except OSError:
             continue
-        for path in paths:
-            try:
-                found.append(path.read_text(encoding="utf-8", errors="replace"))
-            except OSError:
-                continue
+        found += [text for path in paths if (text := text_or_none(path)) is not None]
     return found
 
 
@@ -704,13 +698,8 @@ def _named_beside(tag: str, folders: Sequence[Path]) -> bool:
         except OSError:
             continue
         for entry in entries:
-            try:
-                if entry.stat().st_size > MAX_FILE_BYTES:
-                    continue
-                text = Path(entry.path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                continue
-            if pattern.search(text):
+            text = text_or_none(Path(entry.path))
+            if text is not None and pattern.search(text):
                 return True
     return False
 

@@ -24,7 +24,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
 from docgen.audit.script_args import _SCRIPT_NAME
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -67,15 +67,10 @@ class _Tag:
         return _repository(self.reference)
 
 
-def _tags(script: Path) -> list[_Tag]:
-    """The tags of the script at `script` (none when it cannot be read)."""
-    try:
-        if script.stat().st_size > MAX_FILE_BYTES:
-            return []
-        text = script.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    return [_Tag(script, n, ref) for n, ref in build_scripts.built_tag_lines(text)]
+def _tags(script: Path, text: str | None = None) -> list[_Tag]:
+    """The tags of the script at `script` (its `text` when read already; none when it cannot be read)."""
+    text = text_or_none(script) if text is None else text
+    return [] if text is None else [_Tag(script, n, ref) for n, ref in build_scripts.built_tag_lines(text)]
 
 
 def _without_one(name: str) -> list[str]:
@@ -131,12 +126,9 @@ def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path
     within `roots` (resolved)."""
     tags: list[_Tag] = []
     fed: set[Path] = set()
-    for script in scripts:
-        try:
-            if script.stat().st_size > MAX_FILE_BYTES:
-                continue
-            text = script.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+    texts = {script: text_or_none(script) for script in scripts}  # (each read once)
+    for script, text in texts.items():
+        if text is None:
             continue
         for _, called, variables in build_scripts.called_scripts(text):
             where = (script.parent, script.parent.parent, directory)
@@ -151,19 +143,16 @@ def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path
             )
             if callee is None or callee.resolve() == script.resolve():
                 continue
-            try:
-                if callee.stat().st_size > MAX_FILE_BYTES:
-                    continue
-                body = callee.read_text(encoding="utf-8", errors="replace")
-            except OSError:
+            body = text_or_none(callee)
+            if body is None:
                 continue
             fed.add(callee.resolve())
             tags += [
                 _Tag(callee, n, ref, script) for n, ref in build_scripts.built_tag_lines(body, variables)
             ]
-    for script in scripts:
-        if script.resolve() not in fed:
-            tags += _tags(script)
+    for script, text in texts.items():
+        if text is not None and script.resolve() not in fed:
+            tags += _tags(script, text)
     return tags
 
 
