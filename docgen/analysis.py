@@ -179,7 +179,8 @@ def _settings(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[Setting
                 except (ExpansionError, RecursionError):
                     words.append(word)
             value = " ".join(words)
-        found.append(Setting(inst.keyword, value, evaluation.stages[scope.stage].label, inst.start_line))
+        label = evaluation.stages[scope.stage].label
+        found.append(Setting(inst.keyword, value, label, inst.start_line, inst.exec_form))
     return tuple(found)
 
 

@@ -335,6 +335,9 @@ class Setting:
     """Label of the stage it is in."""
     line: int
     """1-based line of the instruction."""
+    exec_form: tuple[str, ...] | None = None
+    """For ENTRYPOINT and CMD (and any instruction written so), the words of the exec form (a JSON array
+    of strings, as the reader reads it: `Instruction.exec_form`); None for the shell form."""
 
 
 @dataclass(frozen=True)

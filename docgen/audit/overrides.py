@@ -22,7 +22,6 @@ compose `command:` the compose file has) and a Dockerfile instruction, and is `c
 from __future__ import annotations
 
 import functools
-import json
 import posixpath
 import re
 from collections.abc import Iterator
@@ -60,7 +59,7 @@ def _discards(image: _RunImage) -> tuple[Setting, str] | None:
     entry = image.last("ENTRYPOINT")
     if entry is None:
         return None
-    words = _exec_form(entry.value)
+    words = entry.exec_form
     if words is None:  # (BuildKit: anything but a JSON array of strings is the shell form)
         return entry, "is in shell form: /bin/sh -c runs it and drops CMD and every argument of the run"
     if not words:
@@ -97,19 +96,6 @@ def _never_reads_arguments_at(path: str, mtime_ns: int, size: int, named_sh: boo
     if _READS_ARGS.search(text) or not any(_COMMAND_LINE.match(line) for line in text.splitlines()):
         return False  # (a script with no command is a stand-in for one docgen is not shown)
     return True
-
-
-def _exec_form(value: str) -> list[str] | None:
-    """The words of an exec-form ENTRYPOINT or CMD (a JSON array of strings), None for the shell form."""
-    if not value.lstrip().startswith("["):
-        return None
-    try:
-        words = json.loads(value)
-    except (ValueError, RecursionError):  # (`[[[…`: nested deeper than Python reads)
-        return None
-    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-        return None
-    return words
 
 
 def _copied_script(image: _RunImage, script: str) -> tuple[str, Path] | None:

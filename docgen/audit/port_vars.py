@@ -22,7 +22,6 @@ Each finding is `likely`: the claim may be about another image of the project.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 
@@ -37,7 +36,7 @@ from docgen.audit.run_time import (
 from docgen.base_contents import family_name
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, Setting
 
 _PORT_NAME = re.compile(
     r"\A(?:(?:APP|API|WEB|HTTP|SERVER|SERVICE|LISTEN|UVICORN|GUNICORN|WEBUI|UI)_){0,2}PORT\Z"
@@ -109,7 +108,7 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
     commands = image.commands()
     script = image.script()
     started = (text_or_none(script[1]) or "") if script is not None else ""
-    if any(word.search(_command_text(s.value)) for s in commands) or word.search(started):
+    if any(word.search(_command_text(s)) for s in commands) or word.search(started):
         return None  # what the container starts reads it
     if any(word.search(value) for value in image.values.values()):
         return None  # an ENV passes it on (`ENV UVICORN_PORT=${PORT}`)
@@ -120,7 +119,7 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
         return None  # the base's entrypoint, which docgen cannot see, may read it
     found: tuple[str, str] | None = None
     for setting in commands:
-        port = _fixed_port(_command_text(setting.value))
+        port = _fixed_port(_command_text(setting))
         if port is not None:
             found = f"{image.model.path}:{setting.line} ({setting.keyword})", port
             break
@@ -133,8 +132,8 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
         found is not None
         and entry is not None
         and script is None
-        and _fixed_port(_command_text(entry.value)) is None
-        and not _INIT.match(_command_text(entry.value))
+        and _fixed_port(_command_text(entry)) is None
+        and not _INIT.match(_command_text(entry))
     ):
         return None  # an ENTRYPOINT docgen cannot read may rewrite the command (`entrypoint.py`)
     return found
@@ -144,16 +143,9 @@ _INIT = re.compile(r"\A[ \t]*(?:/\S*/)?(?:tini|dumb-init|catatonit)\b")
 """An init process as the ENTRYPOINT: it runs the CMD as given."""
 
 
-def _command_text(value: str) -> str:
+def _command_text(setting: Setting) -> str:
     """An ENTRYPOINT or CMD as one command line: the exec form's words joined with spaces."""
-    if value.lstrip().startswith("["):
-        try:
-            words = json.loads(value)
-        except (ValueError, RecursionError):  # (`[[[…`: nested deeper than Python reads)
-            return value
-        if isinstance(words, list):
-            return " ".join(str(w) for w in words)
-    return value
+    return setting.value if setting.exec_form is None else " ".join(setting.exec_form)
 
 
 def _fixed_port(command: str) -> str | None:
