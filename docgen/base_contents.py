@@ -303,6 +303,16 @@ _L4T_FULL = re.compile(r"(?:\A|[-_.])r(3[2-9](?:\.\d+){1,2})(?=\Z|[-_])")
 """The whole L4T release in a Jetson image's tag: `36.2.0` of `r36.2.0`, of `humble-desktop-l4t-r35.2.1`."""
 
 
+def jetpack_of_l4t(release: str) -> str | None:
+    """The JetPack release of the L4T release `release` (`35.3.1`: `5.1.1`, `_JETPACK_OF_RELEASE`), its
+    major alone when the release is not listed (`35.2.0`: `5`); None for no L4T release of R32 or later."""
+    parts = release.split(".")
+    if len(parts) < 2 or not all(p.isdigit() for p in parts):
+        return None
+    full = release if len(parts) == 3 else f"{release}.0"
+    return _JETPACK_OF_RELEASE.get(full) or _JETPACK_OF_L4T.get(parts[0])
+
+
 def l4t_release(base: str) -> str | None:
     """The L4T release (`36.2.0`) a Jetson base image reference's tag names
     (`nvcr.io/nvidia/l4t-base:r36.2.0`, `dustynv/pytorch:2.1-r36.2.0`); None for any other image, or a

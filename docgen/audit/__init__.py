@@ -123,7 +123,8 @@ family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel
 package states; the Python and GCC the distribution's default packages give; a later pin replacing a
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `listed_python`, `cloned_repos`, `arg_entries`,
+table cells), then the claim readers — `contents`, `listed_python`,
+`cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
 `stage_count`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
@@ -134,7 +135,7 @@ table cells), then the claim readers — `contents`, `listed_python`, `cloned_re
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `script_args`,
 `make_args`, `make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
-`commits`, `prose`,
+`commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
@@ -213,6 +214,7 @@ from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
 from docgen.audit.included_paths import _included_paths
+from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
 from docgen.audit.line_refs import _line_references
@@ -528,6 +530,7 @@ def audit(
     found.extend(_guarded_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(_jetpack_rows(doc, path))
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))
