@@ -123,7 +123,7 @@ family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel
 package states; the Python and GCC the distribution's default packages give; a later pin replacing a
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `listed_python`,
+table cells), then the claim readers — `contents`, `left_over`, `listed_python`,
 `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
 `stage_count`,
@@ -217,6 +217,7 @@ from docgen.audit.included_paths import _included_paths
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
+from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.listed_python import _listed_python
@@ -530,6 +531,7 @@ def audit(
     found.extend(_guarded_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(_left_over_items(doc, family))
     found.extend(_jetpack_rows(doc, path))
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))

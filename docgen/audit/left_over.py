@@ -1,0 +1,129 @@
+"""A README left over from another image: its title and its list of what the image installs both name a
+project (`# Docker image for Lyrebird`, then `* [Lyrebird](https://github.com/acme/lyrebird)` under
+`## Installs`) that nothing the build reads names, while the Dockerfile builds something else.
+
+`contents` stays silent on such an item when the build installs from a list docgen cannot read (`pip
+install -r requirements.txt` of a clone) or runs a file it has no copy of: any of them may bring it. The
+title is what tells the two apart: an image's own subject is installed by its Dockerfile, not left to
+the dependencies of another project.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.contents import (
+    _ADDED_HEADING,
+    _CONTENTS_HEADING,
+    _CONTENTS_INTRO,
+    _FEATURES,
+    _LATER,
+    _LISTED_FILE,
+    _VERSION_IN,
+    _built_bases,
+    _context,
+    _final_components,
+    _item_components,
+    _started_only,
+)
+from docgen.audit.versions import _raw
+from docgen.base_contents import brought_by, carries
+from docgen.markdown import Document, lists
+from docgen.model import Diagnostic, ImageModel
+
+_OPEN_LINK = re.compile(r"\]\([ \t]*\Z")
+"""An item whose link's target goes on the next line (`* [Lyrebird](` then the URL)."""
+_MAY_ADD = re.compile(r"\bcan[ \t]+(?:be[ \t]+)?(?:add|install|enable)|\bplanned\b|\bTODO\b|\bsoon\b", re.I)
+"""Words of an item or its list saying it is not there yet: `can be added`, `planned`, `coming soon`."""
+
+
+def _contents_lists(doc: Document) -> Iterator[list[tuple[int, str]]]:
+    """The items of each list the README presents as what the image installs (`## Installs`, `The image
+    includes:`; as `contents._listed_contents` reads them), an item whose link goes on the next line
+    joined with it."""
+    following = {n: t for para in doc.paragraphs for n, t in para.lines}
+    for block in lists(doc):
+        heading = block.heading.strip().strip("*_#: \t").strip()
+        intro = block.intro.strip()
+        about = f"{intro} {heading}"
+        if (
+            _ADDED_HEADING.fullmatch(heading)
+            or not (_CONTENTS_INTRO.search(intro) if intro else _CONTENTS_HEADING.fullmatch(heading))
+            or _LATER.search(about)
+            or _FEATURES.search(about)
+            or _MAY_ADD.search(about)
+        ):
+            continue
+        items = []
+        for line, text in block.items:
+            if _OPEN_LINK.search(text) and line + 1 in following:
+                text = text.rstrip() + following[line + 1].strip()
+            items.append((line, text))
+        yield items
+
+
+def _unread_copies(model: ImageModel) -> bool:
+    """True when the Dockerfile of `model` copies a file from its build context that may say what to
+    install (a script, a package list, a folder) and docgen has no copy of it, or copies from above the
+    context; a file only started with the container (ENTRYPOINT, CMD) does not count."""
+    read = _dockerfile_read(model.file)
+    if read is None:
+        return True
+    folder = Path(model.file).parent
+    for source in (word for copy in model.context_copies for word in copy.sources):
+        if "://" in source or source.startswith(("[", '"')):
+            continue
+        if ".." in source.split("/"):
+            return True
+        if source.strip("./") and not any(folder.glob(source.lstrip("/"))):
+            if _LISTED_FILE.search(source) and not _started_only(source, read[1]):
+                return True
+    return False
+
+
+def _lacks(model: ImageModel, spellings: set[str]) -> bool:
+    """True when nothing docgen reads of the image of `model` names a component under `spellings`: not
+    its Dockerfile, not the build-context files it copies (all of them there), no package it installs
+    pulls it in, and its base images are known not to carry it."""
+    if not model.file or _unread_copies(model):
+        return False
+    text = _context(model)[0]
+    if any(s in text for s in spellings):
+        return False
+    if brought_by((c.name for c in _final_components(model)), spellings) is not None:
+        return False
+    bases = _built_bases(model)
+    return bool(bases) and all(carries(stage.base, spellings) is False for stage in bases)
+
+
+def _left_over_items(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """An item of a list of what the image installs that the README's title names too (`# Docker image
+    for Lyrebird …`, `* [Lyrebird](…)`) and that no audited image can hold (`_lacks`) (`likely`: the
+    README describes another image)."""
+    models = [m for m in auditor.models if m.file]
+    title = next((t for line, t in doc.headings if doc.levels.get(line) == 1), None)
+    if not models or title is None:
+        return
+    told: set[str] = set()
+    for items in _contents_lists(doc):
+        for line, text in items:
+            if _LATER.search(text) or _MAY_ADD.search(text) or _VERSION_IN.search(text):
+                continue
+            for name, spellings, data in _item_components(text):
+                word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
+                if data or _raw(name) in told or len(_raw(name)) < 4 or not word.search(title):
+                    continue
+                if not all(_lacks(m, spellings) for m in models):
+                    continue
+                told.add(_raw(name))
+                yield Diagnostic(
+                    auditor.path,
+                    line,
+                    f"README's title and its list of what the image installs name {name}, but "
+                    f"{models[0].path} installs no {name} and copies no file naming it (the README may "
+                    "describe another image)",
+                    confidence=LIKELY,
+                )
