@@ -123,7 +123,7 @@ family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel
 package states; the Python and GCC the distribution's default packages give; a later pin replacing a
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `left_over`, `listed_python`,
+table cells), then the claim readers — `contents`, `left_over`, `conda_python`, `listed_python`,
 `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
 `stage_count`,
@@ -185,6 +185,7 @@ from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
+from docgen.audit.conda_python import _conda_python
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
@@ -533,6 +534,7 @@ def audit(
     found.extend(_image_lists(doc, family))
     found.extend(_left_over_items(doc, family))
     found.extend(_jetpack_rows(doc, path))
+    found.extend(_conda_python(doc, family))
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))

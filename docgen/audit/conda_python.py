@@ -1,0 +1,109 @@
+"""A Python version the README says conda gives (`- Python 3.8 (conda)`, `conda Python 3.9`) where the
+Dockerfile installs the latest conda installer (`…/miniforge/releases/latest/download/Miniforge3-…sh`,
+`Miniconda3-latest-Linux-x86_64.sh`) and nothing of the build pins Python: no `python=3.x` in a conda
+command or an environment file it copies, no versioned installer (`Miniconda3-py38_…`), no build arg or
+ENV of a Python version. Such an environment gets the Python the newest installer brings, 3.12 or later
+since 2024 (Miniforge 24, Miniconda 24), so an older version the README states is not what the image
+has (`likely`). A version from a base image, an apt package or a `python=` spec is a fact other rules
+compare; with one, this rule is silent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.left_over import _unread_copies
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_CONDA = r"(?:conda|miniconda3?|miniforge3?|mambaforge|anaconda3?|mamba)"
+_SAID = re.compile(
+    rf"\bPython[ \t]*v?(3\.\d{{1,2}})(?:\.\d{{1,2}})?\b[ \t]*(?:\([ \t]*(?:via[ \t]+|from[ \t]+)?{_CONDA}\b"
+    rf"|(?:via|from|in|with)[ \t]+(?:a[ \t]+)?{_CONDA}\b)"
+    rf"|\b{_CONDA}[ \t]+(?:with[ \t]+)?Python[ \t]*v?(3\.\d{{1,2}})\b",
+    re.IGNORECASE,
+)
+"""A Python version said to come from conda: `Python 3.8 (conda)`, `Python 3.9 via Miniconda`, `conda
+Python 3.10`."""
+_LATEST_INSTALLER = re.compile(
+    r"(?:miniforge|miniconda|mambaforge|anaconda)[\w./-]{0,80}?(?:/latest/|-latest-)[\w./-]{0,120}",
+    re.IGNORECASE,
+)
+"""A conda installer downloaded as the newest release: `…/miniforge/releases/latest/download/Miniforge3-
+Linux-x86_64.sh`, `Miniconda3-latest-Linux-x86_64.sh`."""
+_PINNED = re.compile(
+    r"\bpython[ \t]*(?:={1,2}|>=?|~=|<|:)[ \t]*[\"']?3|\bpy3\d{1,2}_|\bpython_?version\b|\bpython3\.\d",
+    re.IGNORECASE,
+)
+"""What pins the Python of a build: `python=3.8`, `python==3.10`, `- python: 3.9` (an environment
+file), `Miniconda3-py38_4.12.0-Linux-x86_64.sh`, `PYTHON_VERSION`, `python3.10`."""
+_NEWEST = (3, 12)
+"""The oldest Python the newest Miniforge and Miniconda installers have brought since 2024."""
+
+
+def _copied_texts(model: ImageModel) -> list[str]:
+    """The text of each build-context file `model` copies (folders walked), as far as it is there."""
+    folder = Path(model.file).parent
+    texts = []
+    for source in (word for copy in model.context_copies for word in copy.sources):
+        if "://" in source or not source.strip("./"):
+            continue
+        for found in sorted(folder.glob(source.lstrip("/")))[:50]:
+            for each in [found] if found.is_file() else sorted(found.rglob("*"))[:200]:
+                if each.is_file() and each.stat().st_size < 1_000_000:
+                    texts.append(each.read_text(encoding="utf-8", errors="replace"))
+    return texts
+
+
+def _latest_conda(model: ImageModel) -> tuple[int, str] | None:
+    """(Dockerfile line, installer) of the newest-release conda installer `model` downloads, when nothing
+    of its build pins Python (`_PINNED`, in the Dockerfile or a file it copies, all of them there)."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None or _unread_copies(model) or any(_PINNED.search(t) for t in _copied_texts(model)):
+        return None
+    if _pins_python(model):
+        return None
+    for inst in read[1].instructions:
+        match = _LATEST_INSTALLER.search(inst.args) if inst.keyword in ("RUN", "ADD") else None
+        if match is not None:
+            return inst.start_line, match.group().rsplit("/", 1)[-1]
+    return None
+
+
+def _pins_python(model: ImageModel) -> bool:
+    """True when the Dockerfile of `model` names a Python version (`_PINNED`), or cannot be read."""
+    read = _dockerfile_read(model.file)
+    return read is None or _PINNED.search(read[0]) is not None
+
+
+def _conda_python(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A Python older than the newest conda installers bring, said to come from conda, where every
+    audited image that installs conda installs the newest one and pins no Python (`_latest_conda`)."""
+    said = [
+        (line, match)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if "ython" in text and (match := _SAID.search(text)) is not None
+    ]
+    if not said:
+        return
+    models = [m for m in auditor.models if m.file]
+    conda = [(m, found) for m in models if (found := _latest_conda(m)) is not None]
+    if not conda or any(_pins_python(m) for m in models):
+        return
+    model, (at, installer) = conda[0]
+    for line, match in said:
+        version = match.group(1) or match.group(2)
+        if tuple(int(p) for p in version.split(".")) >= _NEWEST:
+            continue
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says conda gives Python {version}, but {model.path}:{at} installs the newest "
+            f"{installer} and nothing of the build pins Python (that installer brings Python "
+            f"{_NEWEST[0]}.{_NEWEST[1]} or later)",
+            confidence=LIKELY,
+        )
