@@ -71,3 +71,54 @@ def test_two_paths_one_folder_away_say_no_one(tmp_path: Path) -> None:
     readme = "```bash\ndocker run -v ${PWD}:/opt/simkit/share/params simkit\n```\n"
     both = SIM.replace("WORKDIR /data", "RUN mkdir -p /opt/simkit/share/lib/params\nWORKDIR /data")
     assert _findings(tmp_path, readme, dockerfile=both) == []
+
+
+NPU = 'FROM ubuntu:22.04\nRUN useradd -m devuser\nWORKDIR /home/devuser/\nUSER devuser\nCMD ["bash"]\n'
+
+
+def _restated(root: Path, command: str, note: str, dockerfile: str = NPU) -> list[str]:
+    readme = (
+        "# Dev image\n\n```\ndocker run -it --rm \\\n"
+        f"  {command} \\\n  -v ~/.cache/hub:/home/devuser/.cache/hub \\\n  acme/dev:1.0\n```\n\n"
+        f"Notes:\n- {note} mounts the current folder.\n"
+        "- `-v ~/.cache/hub:/home/devuser/.cache/hub` the cache.\n"
+    )
+    return [f for f in _findings(root, readme, dockerfile) if "its note" in f]
+
+
+@pytest.mark.parametrize(
+    ("command", "note", "dockerfile", "expected"),
+    [
+        # planted: the note was updated, the command was not
+        (
+            "-v .:/workspace",
+            "`-v .:/home/devuser/workspace`",
+            NPU,
+            [
+                "5: README mounts . at /workspace, but its note on line 11 mounts it at "
+                "/home/devuser/workspace, and Dockerfile names /home/devuser, not /workspace (likely)"
+            ],
+        ),
+        # they agree
+        ("-v .:/home/devuser/workspace", "`-v .:/home/devuser/workspace`", NPU, []),
+        # the image uses the command's folder
+        ("-v .:/workspace", "`-v .:/home/devuser/workspace`", NPU + "RUN mkdir -p /workspace\n", []),
+        # another host folder: another mount
+        ("-v ./data:/workspace", "`-v .:/home/devuser/workspace`", NPU, []),
+        # the note's folder is nowhere in the image either
+        ("-v .:/workspace", "`-v .:/srv/shared/workspace`", NPU, []),
+    ],
+)
+def test_a_mount_its_own_note_restates_elsewhere(
+    tmp_path: Path, command: str, note: str, dockerfile: str, expected: list[str]
+) -> None:
+    assert _restated(tmp_path, command, note, dockerfile) == expected
+
+
+def test_two_commands_mounting_one_folder_at_two_places(tmp_path: Path) -> None:
+    """Two command blocks (one per image) mount `.` at two places: no note restates either."""
+    readme = (
+        "# Dev image\n\n```\ndocker run -v .:/workspace acme/tools:1.0\n```\n\n"
+        "```\ndocker run -v .:/home/devuser/workspace acme/dev:1.0\n```\n"
+    )
+    assert [f for f in _findings(tmp_path, readme, NPU) if "its note" in f] == []

@@ -234,7 +234,7 @@ from docgen.audit.missing import (
     _named_licenses,
     names_missing_file,
 )
-from docgen.audit.mount_targets import _mount_targets
+from docgen.audit.mount_targets import _mount_targets, _restated_mounts
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
@@ -493,6 +493,7 @@ def audit(
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
+        found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))

@@ -10,10 +10,15 @@ mounts (`-e DATA_DIR=/opt/x/data` tells the program where it is), and the Docker
 path, no other, that is the target with one folder inserted or dropped before its last part, in a
 folder of at least two parts that is no system folder (`/usr/local`, `/opt` alone say too little). The
 finding is `likely`: the program may be told of the folder by a way docgen does not read.
+
+A command's mount that the README's own note restates with the same host folder and another target the
+Dockerfile names (`_restated_mounts`) is one too: the note was updated, the command was not.
 """
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -95,5 +100,60 @@ def _mount_targets(
             lines[0],
             f"README mounts a folder at {target}, which {path} does not have: it names {means} (did you "
             f"mean {means}?){also_at(lines)}",
+            confidence=LIKELY,
+        )
+
+
+_VOLUME = re.compile(r"(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?([^\s:\"'`]+):(/[^\s:\"',`]*)")
+"""`-v HOST:/in/image`: the host folder and the folder in the container."""
+
+
+def _volumes(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str, str]]:
+    """(README line, host folder, container folder) of each `-v` of `lines`."""
+    for number, text in lines:
+        for match in _VOLUME.finditer(text):
+            target = _clean(match.group(2))
+            if target is not None:
+                yield number, match.group(1), target
+
+
+def _restated_mounts(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A mount of a command block (`-v .:/workspace`) that the README's own note restates with the same
+    host folder and another target (`` `-v .:/home/dev/workspace` mounts the current folder ``), where
+    the Dockerfile names the note's target or the folder it is in (`WORKDIR /home/dev`) and neither it
+    nor the files of its build context name the command's target or anything below it (`likely`: the
+    note was updated, the command was not; the image never reads the folder the command mounts)."""
+    commands = list(_volumes((n, t) for fence in doc.fences for n, t in fence.lines))
+    if not commands:
+        return
+    notes = list(_volumes((n, t) for para in doc.paragraphs for n, t in para.lines))
+    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    if not notes or not images:
+        return
+    named: set[str] = set()
+    own: set[str] = set()
+    for image in images:
+        context = _context_text(image.file, image.sources, str(directory))
+        if context is None:
+            return  # more than docgen reads: what the image holds is not known
+        named |= _named(context)
+        own |= _named(_text_of(Path(image.file)))
+    said = {(host, target) for _, host, target in commands}
+    for line, host, target in commands:
+        if target in _SYSTEM or target in named or any(t == target for _, _, t in notes):
+            continue
+        meant = sorted(
+            {t for _, h, t in notes if h == host and (host, t) not in said and posixpath.dirname(t) in own}
+        )
+        if len(meant) != 1 or posixpath.dirname(meant[0]) in _SYSTEM:
+            continue
+        at = next(n for n, h, t in notes if h == host and t == meant[0])
+        yield Diagnostic(
+            readme,
+            line,
+            f"README mounts {host} at {target}, but its note on line {at} mounts it at {meant[0]}, and "
+            f"{images[0].path} names {posixpath.dirname(meant[0])}, not {target}",
             confidence=LIKELY,
         )
