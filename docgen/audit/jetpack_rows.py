@@ -50,8 +50,7 @@ def _jetpack_rows(doc: Document, path: str) -> Iterator[Diagnostic]:
             if max(at_l4t, at_jetpack) >= len(cells):
                 continue
             release, said = _one(_L4T_CELL, cells[at_l4t]), _one(_JETPACK_CELL, cells[at_jetpack])
-            known = jetpack_of_l4t(release) if release is not None else None
-            if known is None or said is None:
+            if release is None or said is None or (known := jetpack_of_l4t(release)) is None:
                 continue
             parts, given = known.split("."), said.split(".")
             if parts[0] != given[0]:
