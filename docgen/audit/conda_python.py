@@ -2,9 +2,9 @@
 Dockerfile installs the latest conda installer (`…/miniforge/releases/latest/download/Miniforge3-…sh`,
 `Miniconda3-latest-Linux-x86_64.sh`) and nothing of the build pins Python: no `python=3.x` in a conda
 command or an environment file it copies, no versioned installer (`Miniconda3-py38_…`), no build arg or
-ENV of a Python version. Such an environment gets the Python the newest installer brings, 3.12 or later
-since 2024 (Miniforge 24, Miniconda 24), so an older version the README states is not what the image
-has (`likely`). A version from a base image, an apt package or a `python=` spec is a fact other rules
+ENV of a Python version. Such an environment gets the newest Python its channel has (an environment a
+`conda create` names no `python` for) or the installer's own, 3.12 or later for the current Miniforge and
+Miniconda installers, so an older version the README states is not what the image has (`likely`). A version from a base image, an apt package or a `python=` spec is a fact other rules
 compare; with one, this rule is silent.
 """
 
@@ -41,7 +41,7 @@ _PINNED = re.compile(
 """What pins the Python of a build: `python=3.8`, `python==3.10`, `- python: 3.9` (an environment
 file), `Miniconda3-py38_4.12.0-Linux-x86_64.sh`, `PYTHON_VERSION`, `python3.10`."""
 _NEWEST = (3, 12)
-"""The oldest Python the newest Miniforge and Miniconda installers have brought since 2024."""
+"""The oldest Python the current Miniforge and Miniconda installers bring."""
 
 
 def _copied_texts(model: ImageModel) -> list[str]:
