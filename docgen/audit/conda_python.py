@@ -4,8 +4,9 @@ Dockerfile installs the latest conda installer (`…/miniforge/releases/latest/d
 command or an environment file it copies, no versioned installer (`Miniconda3-py38_…`), no build arg or
 ENV of a Python version. Such an environment gets the newest Python its channel has (an environment a
 `conda create` names no `python` for) or the installer's own, 3.12 or later for the current Miniforge and
-Miniconda installers, so an older version the README states is not what the image has (`likely`). A version from a base image, an apt package or a `python=` spec is a fact other rules
-compare; with one, this rule is silent.
+Miniconda installers, so an older version the README states is not what the image has (`likely`). A
+version from a base image, an apt package or a `python=` spec is a fact other rules compare; with one,
+this rule is silent.
 """
 
 from __future__ import annotations
