@@ -358,6 +358,8 @@ AUDIT_LAYERS = (
         "grammar",
         "platforms",
         "architectures",
+        "left_over",
+        "jetpack_rows",
     ),
     (
         "every_image",
@@ -376,6 +378,7 @@ AUDIT_LAYERS = (
         "copies",
         "docker_cli",
         "image_tags",
+        "conda_python",
     ),
     (
         "methods",
