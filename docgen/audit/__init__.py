@@ -512,7 +512,7 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
-        found.extend(_script_images(doc, path, directory, models, audited, project))
+        found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
