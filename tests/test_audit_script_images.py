@@ -228,6 +228,8 @@ def test_a_note_naming_the_image_the_script_tags_otherwise_in_its_namespace(tmp_
         ("(note it will be named as on https://hub.example.com/r/acme/chat-webui)", NAMED_BUILD),
         # the script's namespace is not known in full
         ("(note it will call it acme/chat-webui-docker)", "#!/bin/bash\ndocker build -t $ORG/chat-ui .\n"),
+        # what the reader is told to do with the image afterwards
+        ("(note it will build it; then tag it as acme/chat-prod and push it)", NAMED_BUILD),
         # a paragraph that is not about the script
         ("The maintainers call it acme/chat-webui-docker on their servers.", NAMED_BUILD),
     ],

@@ -53,11 +53,12 @@ _THIS_SCRIPT = re.compile(
 )
 """The start of a paragraph about the script the block above it runs: `This script will:`, `(note it will`."""
 _CALLED = re.compile(
-    r"\b(?:call|calls|called|name|names|named|tag|tags|tagged)[ \t]+(?:it[ \t]+|the[ \t]+image[ \t]+)?"
+    r"\b(?:will[ \t]+(?:call|name|tag)|calls|called|names|named|tags|tagged)[ \t]+"
+    r"(?:it[ \t]+|the[ \t]+image[ \t]+)?"
     r"(?:as[ \t]+)?([a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._-]*(?::[\w.-]+)?)(?![\w/:-])"
 )
 """An image a sentence says the script names, written plainly with its namespace: `it will call it
-org/app`, `tags the image as org/app:1.0`."""
+org/app`, `tags the image as org/app:1.0`; not what the reader is told to do (`tag it as org/app-prod`)."""
 _IMAGE_HEADER = re.compile(r"\bimage", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[-_]")
 _CODE = re.compile(r"`[^`]*`")
