@@ -376,6 +376,7 @@ AUDIT_LAYERS = (
         "copies",
         "docker_cli",
         "image_tags",
+        "page_builds",
     ),
     (
         "methods",
