@@ -236,3 +236,50 @@ def test_a_script_run_without_arguments_or_not_a_shell_script(tmp_path: Path) ->
     assert found(tmp_path / "b", "./build.sh > build.log", LATEST) == []
     make_tree(tmp_path / "c", {"tool.py": "print('hi')\n"})
     assert found(tmp_path / "c", "python tool.py --fast", LATEST) == []
+
+
+# A clone of this repository in one block, entered by `cd` at the top of later blocks
+CLONED = """\
+# Chat UI
+
+```sh
+git clone https://github.com/acme/chat-ui-docker.git
+```
+
+```sh
+cd {first}
+docker build -t chat-ui:latest .
+```
+
+```sh
+cd {second}
+./build.sh 7a3ca2c68f1c
+```
+"""
+
+
+def _cloned(root: Path, first: str, second: str) -> list[tuple[int, str, str]]:
+    readme = CLONED.format(first=first, second=second)
+    make_tree(root, {"Dockerfile": APP, "build.sh": LATEST, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "reads no argument" in d.message
+    ]
+
+
+def test_an_ignored_argument_in_a_later_block_entering_this_repositorys_clone(tmp_path: Path) -> None:
+    # the checkout's folder is not named `chat-ui-docker`: the clone is told by the file it runs
+    assert [line for line, _, _ in _cloned(tmp_path, "chat-ui-docker", "chat-ui-docker")] == [14]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("other-tool", "other-tool"),  # blocks entering another folder than the clone's
+        ("chat-ui-docker", "chat-ui-docker/upstream"),  # a folder inside it, not found here
+    ],
+)
+def test_later_blocks_that_do_not_enter_the_clone(tmp_path: Path, first: str, second: str) -> None:
+    assert _cloned(tmp_path, first, second) == []

@@ -192,3 +192,47 @@ def test_names_the_wrapper_scripts_give_are_no_claim(tmp_path: Path) -> None:
     # the build script alone tags `registry.acme.io/base/*`: any name of the namespace may be one of it
     lone = CHAINED.format(first="torch-2.3-py3.10-cuda12.1", second="py3.10-cuda12.1")
     assert _chained(tmp_path / "lone", lone, []) == []
+
+
+NAMED_BUILD = "#!/bin/bash\ndocker build --build-arg REF=main -t acme/chat-ui-gpu .\n"
+NAMED = "# Chat UI\n\n```sh\n./make_images.sh\n```\n\n{note}\n"
+
+
+def test_a_note_naming_the_image_the_script_tags_otherwise_in_its_namespace(tmp_path: Path) -> None:
+    note = "(note it will call it acme/chat-webui-docker since that's what I push, may change later)"
+    assert found(tmp_path, NAMED.format(note=note), NAMED_BUILD) == [
+        (
+            7,
+            "README says make_images.sh names the image acme/chat-webui-docker, but make_images.sh:2 tags "
+            "acme/chat-ui-gpu, and no image of that name in acme/",
+            "likely",
+        )
+    ]
+    # `tags the image as NAME` under a sentence naming the script
+    said = "# Chat UI\n\n`make_images.sh` tags the image as acme/chat-webui:latest.\n"
+    assert [m.split(", but")[0] for _, m, _ in found(tmp_path / "b", said, NAMED_BUILD)] == [
+        "README says make_images.sh names the image acme/chat-webui:latest"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("note", "build"),
+    [
+        # the name the script gives, with or without a tag
+        ("(note it will call it acme/chat-ui-gpu, and tag it too)", NAMED_BUILD),
+        ("Note: it will call it acme/chat-ui-gpu:latest.", NAMED_BUILD),
+        # a name in another namespace, or none: where the reader pushes it, or a local name
+        ("(note it will call it someone/chat-webui-docker)", NAMED_BUILD),
+        ("(note it will call it chat-webui-docker)", NAMED_BUILD),
+        # a link, not a name
+        ("(note it will be named as on https://hub.example.com/r/acme/chat-webui)", NAMED_BUILD),
+        # the script's namespace is not known in full
+        ("(note it will call it acme/chat-webui-docker)", "#!/bin/bash\ndocker build -t $ORG/chat-ui .\n"),
+        # what the reader is told to do with the image afterwards
+        ("(note it will build it; then tag it as acme/chat-prod and push it)", NAMED_BUILD),
+        # a paragraph that is not about the script
+        ("The maintainers call it acme/chat-webui-docker on their servers.", NAMED_BUILD),
+    ],
+)
+def test_notes_naming_the_scripts_image_left_alone(tmp_path: Path, note: str, build: str) -> None:
+    assert found(tmp_path, NAMED.format(note=note), build) == []

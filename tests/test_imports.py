@@ -379,6 +379,7 @@ AUDIT_LAYERS = (
         "docker_cli",
         "image_tags",
         "conda_python",
+        "page_builds",
     ),
     (
         "methods",

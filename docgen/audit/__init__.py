@@ -240,6 +240,7 @@ from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.overrides import _discarded_commands
 from docgen.audit.own_image import readme_image
+from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
@@ -516,7 +517,7 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
-        found.extend(_script_images(doc, path, directory, models, audited, project))
+        found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
@@ -546,6 +547,7 @@ def audit(
     found.extend(build_vars)
     if directory is not None:
         found.extend(_default_file_builds(doc, models, tied, directory, path))
+        found.extend(other_builds(doc, path, directory, models, project))
     shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
     scripted = set_for_scripts(doc)  # (read once: every part's tables ask)
     for images, sub in shared_parts.items():

@@ -47,7 +47,7 @@ from docgen.audit.commands import (
     cloned_folder,
     without_prompt,
 )
-from docgen.audit.paths import _basename, _reference_path, path_named
+from docgen.audit.paths import _basename, _reference_path, own_page, path_named
 from docgen.audit.references import _indented_blocks
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.base_contents import l4t_release
@@ -264,22 +264,10 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     elif titled is not None and len(auditor.models) == 1 and auditor.models[0].path not in built:
         model = auditor.models[0]
         root = _root(model)
-        if root is not None and root.parent is None and _own_page(auditor.path, model.path):
+        if root is not None and root.parent is None and own_page(auditor.path, model.path):
             found = _l4t_claim(doc.headings[0][0], titled.group(1), model, root, auditor, LIKELY)
             if found is not None:
                 yield found
-
-
-def _own_page(readme: str, dockerfile: str) -> bool:
-    """True when the README is the Dockerfile's own page by name, in its folder: `r36.base.md` for
-    `r36.base.Dockerfile` or `Dockerfile.r36.base`."""
-    folder, _, name = readme.replace("\\", "/").rpartition("/")
-    other, _, file = dockerfile.replace("\\", "/").rpartition("/")
-    stem = name.rsplit(".", 1)[0].lower() if "." in name else ""
-    file = file.lower()
-    if folder != other or not stem or stem == "readme":
-        return False
-    return file in (f"{stem}.dockerfile", f"dockerfile.{stem}", f"{stem}.containerfile")
 
 
 def _l4t_claim(

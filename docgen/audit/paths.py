@@ -114,6 +114,18 @@ _STRAY = re.compile(r"\^[@A-Z\[\\\]^_?]|\^|[\x00-\x08\x0b-\x1f\x7f]")
 shows one (caret notation, `^C`), or a lone caret. No file name of a project holds one."""
 
 
+def own_page(readme: str, dockerfile: str) -> bool:
+    """True when the README is the Dockerfile's own page by name, in its folder: `r36.base.md` for
+    `r36.base.Dockerfile` or `Dockerfile.r36.base`."""
+    folder, _, name = readme.replace("\\", "/").rpartition("/")
+    other, _, file = dockerfile.replace("\\", "/").rpartition("/")
+    stem = name.rsplit(".", 1)[0].lower() if "." in name else ""
+    file = file.lower()
+    if folder != other or not stem or stem == "readme":
+        return False
+    return file in (f"{stem}.dockerfile", f"dockerfile.{stem}", f"{stem}.containerfile")
+
+
 def path_named(file: str, paths: Sequence[str]) -> int | None:
     """The index of the one path of `paths` a build command's `-f` names, as a path ending the same way
     (`-f containers/debian/Dockerfile` for `containers/debian/Dockerfile`, `-f docker/Dockerfile.l4t35`

@@ -15,15 +15,15 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import build_scripts
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository
-from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
-from docgen.audit.script_args import _SCRIPT_NAME
+from docgen.audit.references import _RUN_SCRIPT
+from docgen.audit.script_args import _SCRIPT_NAME, _found_scripts
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -47,9 +47,23 @@ _LEADS_TO = re.compile(
 `tags the image as `."""
 _REFERENCE = re.compile(r"[a-z0-9][a-z0-9._-]*(?:/[a-z0-9._-]+)*(?::[A-Za-z0-9_][\w.-]*)?")
 _FILE = re.compile(r"\.(?:sh|bash|py|ya?ml|json|toml|txt|md|hcl|cfg|ini|env)(?::|\Z)")
-_THIS_SCRIPT = re.compile(r"^\W*(?:this|the|that)[ \t]+(?:build[ \t]+)?script\b|^\W*it[ \t]+will\b", re.I)
+_THIS_SCRIPT = re.compile(
+    r"^\W*(?:note:?[ \t]+(?:that[ \t]+)?)?(?:(?:this|the|that)[ \t]+(?:build[ \t]+)?script\b|it[ \t]+will\b)",
+    re.I,
+)
+"""The start of a paragraph about the script the block above it runs: `This script will:`, `(note it will`."""
+_CALLED = re.compile(
+    r"\b(?:will[ \t]+(?:call|name|tag)|calls|called|names|named|tags|tagged)[ \t]+"
+    r"(?:it[ \t]+|the[ \t]+image[ \t]+)?"
+    r"(?:as[ \t]+)?([a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._-]*(?::[\w.-]+)?)(?![\w/:-])"
+)
+"""An image a sentence says the script names, written plainly with its namespace: `it will call it
+org/app`, `tags the image as org/app:1.0`; not what the reader is told to do (`tag it as org/app-prod`)."""
 _IMAGE_HEADER = re.compile(r"\bimage", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[-_]")
+_CODE = re.compile(r"`[^`]*`")
+Cloned = Callable[[int, str], tuple[str, Path] | None] | None
+"""`steps.own_clones`: of a step, the folder it makes when it clones this very repository, and its root."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +133,19 @@ def _miss(name: str, tags: Sequence[_Tag]) -> _Tag | None:
     return next((tag for tag, theirs in mates if _near(last, theirs, bool(head))), None)
 
 
+def _namesake(name: str, tags: Sequence[_Tag]) -> _Tag | None:
+    """A tag the script gives in the namespace of `name` (`org/app`: a tag `org/…` it knows in full),
+    when no tag matches `name`: the script names its image in that namespace, and not so. None for a
+    name with no namespace (a local name the reader may give it)."""
+    repo = _repository(name)
+    head = repo.rpartition("/")[0]
+    if not head or any(fnmatch.fnmatchcase(repo, tag.repository) for tag in tags):
+        return None
+    return next(
+        (t for t in tags if "*" not in t.repository and t.repository.rpartition("/")[0] == head), None
+    )
+
+
 def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path]) -> list[_Tag]:
     """The tags of `scripts`, a script another of them runs (`./docker/build.sh` after `export
     IMAGE_TAG=torch2.1.1-…`) read with the variables each caller gives it, and on its own only when none
@@ -157,17 +184,12 @@ def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path
 
 
 def _script_runs(
-    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None, cloned: Cloned = None
 ) -> dict[int, Path]:
-    """README line → the script a command block runs there (found where it runs it)."""
-    top = _top(directory, project)
-    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    """README line → the script a command block runs there (found where it runs it, `_found_scripts`)."""
     runs: dict[int, Path] = {}
-    for line, step in walk.steps(doc.fences, joined=True):
-        for match in _RUN_SCRIPT.finditer(step):
-            folder = next((f for f in walk.folders if os.path.isfile(f / match.group(1))), None)
-            if folder is not None:
-                runs.setdefault(line, Path(os.path.realpath(folder / match.group(1))))
+    for line, _, script, _ in _found_scripts(doc, directory, audited, project, cloned):
+        runs.setdefault(line, script)
     return runs
 
 
@@ -186,6 +208,9 @@ def _named(text: str, directory: Path, bases: Sequence[Path]) -> Path | None:
 def _said_images(text: str) -> list[str]:
     """The image names a line says are built (`Build/push a X image`, `` builds `org/x:1` ``)."""
     found = [m.group(1) for m in _PROSE_IMAGE.finditer(text) if m.group(1).islower()]
+    found += [
+        m.group(1).rstrip(".") for m in _CALLED.finditer(_CODE.sub(" ", text)) if "://" not in text[: m.end()]
+    ]
     for start, _, code in code_spans(text):
         code = code.strip()
         if _LEADS_TO.search(text[max(0, start - 60) : start]):
@@ -200,12 +225,19 @@ def _said_images(text: str) -> list[str]:
 
 
 def _prose_misses(
-    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    cloned: Cloned = None,
 ) -> Iterator[Diagnostic]:
     """A paragraph (a list with its introduction) that names a script beside the README, or starts
-    `This script will:` right after a command block running one, and says it builds or pushes an image
-    the script tags under no name like it while one is a segment away (`certain`)."""
-    runs = _script_runs(doc, directory, audited, project)
+    `This script will:` (`(note it will`) right after a command block running one, and says it builds or
+    pushes an image the script tags under no name like it while one is a segment away (`certain`), or
+    names it (`it will call it org/app`) in a namespace where the script tags another name only
+    (`likely`: read from prose)."""
+    runs = _script_runs(doc, directory, audited, project, cloned)
     bases = list(directory.resolve().parents)[:4]
     fence_ends = sorted((f.lines[-1][0], f.lines[0][0]) for f in doc.fences if f.lines)
     starts = sorted(p.lines[0][0] for p in doc.paragraphs)
@@ -230,15 +262,23 @@ def _prose_misses(
         for line, line_text in para.lines:
             for name in _said_images(line_text):
                 tag = _miss(name, tags)
-                if tag is None:
-                    continue
-                yield Diagnostic(
-                    readme,
-                    line,
-                    f"README says {script.name} builds image {name}, but {script.name}:{tag.line} tags "
-                    f"{tag.reference} and no image of that name",
-                    confidence=CERTAIN,
-                )
+                if tag is not None:
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README says {script.name} builds image {name}, but {script.name}:{tag.line} tags "
+                        f"{tag.reference} and no image of that name",
+                        confidence=CERTAIN,
+                    )
+                elif (tag := _namesake(name, tags)) is not None:
+                    space = _repository(name).rpartition("/")[0]
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README says {script.name} names the image {name}, but {script.name}:{tag.line} "
+                        f"tags {tag.reference}, and no image of that name in {space}/",
+                        confidence=LIKELY,
+                    )
 
 
 def _table_misses(
@@ -305,7 +345,9 @@ def _script_images(
     models: Sequence[ImageModel],
     audited: Sequence[str],
     project: Path | None = None,
+    cloned: Cloned = None,
 ) -> Iterator[Diagnostic]:
-    """The findings of this module (see its docstring)."""
-    yield from _prose_misses(doc, readme, directory, audited, project)
+    """The findings of this module (see its docstring); `cloned` (`steps.own_clones`) tells a clone of
+    this very repository, whose folder a later `cd` enters."""
+    yield from _prose_misses(doc, readme, directory, audited, project, cloned)
     yield from _table_misses(doc, readme, directory, models)

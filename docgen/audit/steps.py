@@ -149,7 +149,9 @@ def _missing_folders(
 def _cloned_here(doc: Document, line: int, step: str, home: Path, remotes: set[str]) -> str | None:
     """The folder a `git clone` `step` on README `line` makes when it clones this very repository (whose
     root is `home`): `_own_clone` tells so, or the next step of its block enters that folder (`cd app`,
-    `cd $PWD/app`) and a command after it names a file found at `home` (`chmod +x deploy.sh`)."""
+    `cd $PWD/app`) and a command after it names a file found at `home` (`chmod +x deploy.sh`). A clone
+    that ends its block is followed into the later blocks that start by entering its folder (`cd app`
+    then `docker build .`, `cd app` then `./build.sh`): one of them names such a file."""
     clone = _CLONE.search(step)
     if clone is None:
         return None
@@ -162,15 +164,27 @@ def _cloned_here(doc: Document, line: int, step: str, home: Path, remotes: set[s
         return None
     url = operands[0]
     folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-    fence = next((f for f in doc.fences if any(n == line for n, _ in f.lines)), None)
-    if fence is None or not _plain(folder) or "/" in folder.strip("/"):
+    at = next((i for i, f in enumerate(doc.fences) if any(n == line for n, _ in f.lines)), None)
+    if at is None or not _plain(folder) or "/" in folder.strip("/"):
         return None
-    later = [t.split(" #", 1)[0].strip() for n, t in fence.lines if n > line]
-    steps = [p.strip() for t in later for p in re.split(r"&&|;", t) if p.strip()]
-    if not steps or cd_target(steps[0]) != folder.strip("/"):
-        return None
-    used = until_moved("\n".join(steps[1:]))
-    return folder.strip("/") if any((home / w).is_file() for w in _path_words(used)) else None
+    folder = folder.strip("/")
+    steps = _block_steps(doc.fences[at], line)
+    if steps:  # `git clone … && cd app && ./run.sh`
+        entered = [steps[1:]] if cd_target(steps[0]) == folder else []
+    else:  # the clone ends its block: each later block that starts by entering the folder
+        entered = [
+            rest[1:]
+            for f in doc.fences[at + 1 :]
+            if (rest := _block_steps(f)) and cd_target(rest[0]) == folder
+        ]
+    used = "\n".join(until_moved("\n".join(rest)) for rest in entered)
+    return folder if any((home / w).is_file() for w in _path_words(used)) else None
+
+
+def _block_steps(fence: Fence, after: int = 0) -> list[str]:
+    """The steps (`&&`, `;`) of the lines of a command block below README line `after`, comments left out."""
+    later = [t.split(" #", 1)[0].strip() for n, t in fence.lines if n > after]
+    return [p.strip() for t in later for p in re.split(r"&&|;", t) if p.strip()]
 
 
 def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str, Path] | None]:
