@@ -279,8 +279,11 @@ class _Facts:
             if row.source and row.source.endswith(":" + row.version):
                 keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in _FROM_REFERENCE else row.line
+            where = path
+            if row.arg in origins and row.origin in _FROM_REFERENCE:  # a base a build file passes
+                where, line = origins[row.arg]
             fact = _Fact(
-                row.version, row.version, line, path, exact=row.origin is None, tag=row.origin in _FROM_TAG
+                row.version, row.version, line, where, exact=row.origin is None, tag=row.origin in _FROM_TAG
             )
             if chain is not None and row.origin in ("tag", "release-notes") and row.source == own:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
