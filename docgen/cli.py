@@ -883,11 +883,11 @@ def _bake_images(
     # without a default take there
     # (read only when such an ARG is there: most Dockerfiles give every ARG a default)
     baked.update(built)
-    for dockerfile in set(loose) - baked:
+    called = workflows.files(document.parent.resolve(), top) if set(loose) - baked else []
+    for dockerfile in set(loose) - baked if called else ():
         unset[dockerfile] = _args_without_default(loose[dockerfile])
-    if any(unset.values()):
-        for workflow in workflows.files(document.parent.resolve(), top):
-            read(workflow, workflows.parse, caller=True)
+    for workflow in called if any(unset.values()) else ():
+        read(workflow, workflows.parse, caller=True)
     return [each for dockerfile, image in resolved for each in built.get(dockerfile, [image])]
 
 
@@ -918,12 +918,21 @@ def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
         from docgen import compose
 
         service = PurePosixPath(image.bake_at[0]).name in compose.DEFAULT_FILES
-        workflow = PurePosixPath(image.bake_at[0]).parent.as_posix().endswith(".github/workflows")
-        kind = "compose service" if service else "workflow job" if workflow else "bake target"
+        kind = "compose service" if service else "workflow job" if _called(image) else "bake target"
         print(f"docgen: note: {exc}; {kind} {image.bake_at[1]!r} is not audited", file=err)
         return None
     origins = tuple((arg, image.bake_at[0], line) for arg, line in image.bake_own)
-    return dataclasses.replace(model, image_name=image.name, arg_origins=origins)
+    called = frozenset(image.args) if _called(image) else frozenset()
+    return dataclasses.replace(model, image_name=image.name, arg_origins=origins, called_args=called)
+
+
+def _called(image: ImageConfig) -> bool:
+    """True when a CI workflow builds `image` (`_bake_images`): its args are values, not defaults."""
+    from docgen import workflows
+
+    return image.bake_at is not None and PurePosixPath(image.bake_at[0]).parent.as_posix().endswith(
+        workflows.FOLDER
+    )
 
 
 def _rebuilder(
@@ -945,7 +954,10 @@ def _rebuilder(
         except DocgenError:
             return None
         origins = tuple(o for o in model.arg_origins if o[0] not in passed)
-        return dataclasses.replace(rebuilt, image_name=model.image_name, arg_origins=origins)
+        called = model.called_args - set(passed)
+        return dataclasses.replace(
+            rebuilt, image_name=model.image_name, arg_origins=origins, called_args=called
+        )
 
     return rebuild
 

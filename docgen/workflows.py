@@ -116,7 +116,11 @@ class _Scope:
         """`expression` (the inside of `${{ }}`) read, or None when it is not plain."""
         expression = expression.strip()
         if "||" in expression:
+            # `inputs.X || 'x'`: an input a push leaves empty, its fallback; one of a context docgen
+            # cannot read (`vars.X || 'x'`: the repository may set it) is unknown
             first, _, rest = expression.partition("||")
+            if not _CONTEXT.match(first.strip()) and not _LITERAL.match(first.strip()):
+                return None
             value = self.lookup(first)
             return value if value is not None and value[0] else self.lookup(rest)
         if (literal := _LITERAL.match(expression)) is not None:
@@ -209,9 +213,10 @@ def _combinations(strategy: object) -> list[dict[str, tuple[str, int | None]]]:
     for entry in _entries(matrix.get("exclude")):
         combos = [c for c in combos if any(c.get(k, (None,))[0] != v for k, (v, _) in entry.items())]
     originals = {key for key, _, _ in (axis[0] for axis in axes)}
+    product = list(combos)  # an `include` extends these only, never a combination another one added
     for entry in _entries(matrix.get("include")):
         matched = False
-        for combo in combos:
+        for combo in product:
             if all(combo[k][0] == v for k, (v, _) in entry.items() if k in originals):
                 combo.update({k: value for k, value in entry.items() if k not in originals})
                 matched = True

@@ -243,3 +243,66 @@ def test_traps_stay_silent(tmp_path: Path) -> None:
             files["README.md"] = README.replace("24.04", "22.04")
         code, out, _ = audit_cli(root, files)
         assert code == 0, (name, out)
+
+
+INCLUDED = """\
+on: push
+env:
+  MIRROR: ${{ vars.MIRROR || 'docker.io' }}
+  FLAVOUR: ${{ inputs.flavour || 'runtime' }}
+jobs:
+  image:
+    strategy:
+      matrix:
+        include:
+          - base: nvidia/cuda:12.8.1-devel-ubuntu22.04
+          - base: nvidia/cuda:12.6.3-devel-ubuntu20.04
+    steps:
+      - uses: docker/build-push-action@v6
+        with:
+          build-args: BASE_IMAGE=${{ matrix.base }}
+      - run: >
+          docker buildx build --platform linux/amd64
+          --build-arg MIRROR=${{ env.MIRROR }} --build-arg FLAVOUR=${{ env.FLAVOUR }}
+          -f ./docker/Dockerfile.extra ./docker
+"""
+
+
+def test_a_matrix_of_includes_alone_and_the_fallbacks_read() -> None:
+    # Each `include` is its own combination; `inputs.X || 'x'` is `x` when the input has no default,
+    # while `vars.X || 'x'` is unknown (the repository may set the variable).
+    found = parse(INCLUDED)
+    assert [(d, a) for _, d, a, _ in found] == [
+        ("../../Dockerfile", {"BASE_IMAGE": "nvidia/cuda:12.8.1-devel-ubuntu22.04"}),
+        ("../../docker/Dockerfile.extra", {"FLAVOUR": "runtime"}),
+        ("../../Dockerfile", {"BASE_IMAGE": "nvidia/cuda:12.6.3-devel-ubuntu20.04"}),
+        ("../../docker/Dockerfile.extra", {"FLAVOUR": "runtime"}),
+    ]
+    assert found[0][3] == {"BASE_IMAGE": 10} and found[1][3] == {"FLAVOUR": 4}
+
+
+REQUIRED = """\
+# Solver
+
+| Argument | Default | Description |
+|---|---|---|
+| `BASE_IMAGE` | (required) | The image to start from |
+| `SOLVER_VERSION` | (required) | The solver release |
+
+`BASE_IMAGE` has no default and must be explicitly specified.
+"""
+
+
+def test_a_value_ci_passes_is_no_default_of_the_dockerfile(tmp_path: Path) -> None:
+    # The README documents the Dockerfile's build args: BASE_IMAGE has no default there, whatever
+    # CI passes; the base CI builds on is still the image's (Ubuntu 22.04, true here).
+    files = {
+        "Dockerfile": DOCKERFILE,
+        ".github/workflows/ci.yml": ACTION.replace("serve/Dockerfile", "Dockerfile"),
+        "README.md": REQUIRED + "\nBuilt on Ubuntu 22.04.\n",
+    }
+    code, out, _ = audit_cli(tmp_path, files)
+    assert (code, out.splitlines()[0]) == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile (ci.yml:publish)",
+    )

@@ -651,13 +651,28 @@ class _Auditor:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
         `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
         README says the arg has no default and must be passed (claim '')."""
-        decls = [(m, d) for m in self.declared_as for d in m.args if d.name == name and not d.unknown]
+        # a value only CI passes (`called_args`) is no default: the Dockerfile's declaration is the claim's
+        decls = [
+            (
+                m,
+                replace(d, default=None, raw_default=None, effective_default=None)
+                if name in m.called_args
+                else d,
+            )
+            for m in self.declared_as
+            for d in m.args
+            if d.name == name and not d.unknown
+        ]
         if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
         model, first = next(((m, d) for m, d in decls if not d.bare), decls[0])
         # a value a build file passes is set on its line there (`docker-compose.yml:7`)
         where = next(
-            (f"{shown}:{at}" for arg, shown, at in model.arg_origins if arg == name and at is not None),
+            (
+                f"{shown}:{at}"
+                for arg, shown, at in model.arg_origins
+                if arg == name and at is not None and arg not in model.called_args
+            ),
             f"{model.path}:{first.line}",
         )
         said = "has no default (must be passed)" if required else f"defaults to {claim or chr(34) * 2}"
