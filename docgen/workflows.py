@@ -293,16 +293,25 @@ def _action_target(given: Mapping[str, Any], scope: _Scope, label: str) -> Targe
 
 
 def _pass(
-    args: dict[str, str], lines: dict[str, int | None], name: str, value: str, at: int | None, scope: _Scope
+    args: dict[str, str],
+    lines: dict[str, int | None],
+    name: str,
+    value: str,
+    at: int | None,
+    scope: _Scope,
+    shell: bool = False,
 ) -> None:
-    """Build arg `name` set to `value` (its expressions read) when that is plain; its line the one
-    giving the value (an input's default, an env's or matrix's line) or else `at`."""
+    """Build arg `name` set to `value` (its expressions read, and in a `shell` command its `$NAME` the
+    env's) when that is plain; its line the one giving the value (an input's default, an env's or
+    matrix's line) or else `at`. An action's `build-args` are not expanded by a shell: `$` there is
+    unknown."""
     expanded, source = scope.expand(value)
-    expanded = _SHELL_VAR.sub(lambda m: scope.env.get(m[1] or m[2], (_UNKNOWN, None))[0], expanded)
-    alone = _SHELL_VAR.fullmatch(value.strip('"'))  # `$NAME` of the env: the env's line
-    if source is None and alone is not None:
-        source = scope.env.get(alone[1] or alone[2], ("", None))[1]
-    if _UNKNOWN in expanded or "`" in expanded or "$(" in expanded:
+    if shell:
+        expanded = _SHELL_VAR.sub(lambda m: scope.env.get(m[1] or m[2], (_UNKNOWN, None))[0], expanded)
+        alone = _SHELL_VAR.fullmatch(value.strip('"'))  # `$NAME` of the env: the env's line
+        if source is None and alone is not None:
+            source = scope.env.get(alone[1] or alone[2], ("", None))[1]
+    if _UNKNOWN in expanded or "`" in expanded or "$" in expanded:
         return
     args[name] = expanded.strip("\"'")
     lines[name] = source if source is not None else at
@@ -403,7 +412,7 @@ def _command_target(
                 name, sep, given = value.partition("=")
                 if sep:
                     at = next((where[start + i] for i, text in enumerate(physical) if name in text), None)
-                    _pass(args, lines, name, given, at, scope)
+                    _pass(args, lines, name, given, at, scope, shell=True)
             elif flag in ("-f", "--file"):
                 dockerfile = value
             elif flag == "--target":

@@ -42,13 +42,15 @@ jobs:
             BASE_IMAGE=${{ inputs.base }}
             SOLVER_VERSION=${{ env.SOLVER_VERSION }}
             TOKEN=${{ secrets.TOKEN }}
+            RELEASE=$SOLVER_VERSION
             LEVEL=2
 """
 
 
 def test_a_build_push_action_step_passes_its_build_args_with_the_line_giving_each() -> None:
     # An input's default and an env value are cited where they are written; a secret is unknown
-    # (not passed); a literal is cited on its build-args line.
+    # (not passed), so is `$NAME` (no shell expands an action's build-args); a literal is cited on its
+    # build-args line.
     assert parse(ACTION) == [
         (
             "ci.yml:publish",
@@ -58,7 +60,7 @@ def test_a_build_push_action_step_passes_its_build_args_with_the_line_giving_eac
                 "SOLVER_VERSION": "3.1.4",
                 "LEVEL": "2",
             },
-            {"BASE_IMAGE": 8, "SOLVER_VERSION": 10, "LEVEL": 25},
+            {"BASE_IMAGE": 8, "SOLVER_VERSION": 10, "LEVEL": 26},
         )
     ]
 
