@@ -796,7 +796,7 @@ def _bake_images(
     docgen does not read) is said once on `err` and left out; so is a target whose Dockerfile has not
     the stage it builds. Nothing outside `project` is looked at: neither a folder there nor a Dockerfile
     a context leads to."""
-    from docgen import bake, compose
+    from docgen import bake, compose, workflows
 
     configured = {image.dockerfile.resolve() for image in config.images}
     resolved = [(image.dockerfile.resolve(), image) for image in images]  # each path resolved once
@@ -813,9 +813,13 @@ def _bake_images(
     taken: set[tuple[Path, str]] = set()  # (Dockerfile, target) of `built`: a bake matrix makes thousands
     baked: set[Path] = set()  # a Dockerfile a bake target builds is audited as bake builds it
 
-    def read(path: Path, targets: Any) -> None:
+    unset: dict[Path, frozenset[str]] = {}  # a Dockerfile → its build args that have no default
+    passed: set[tuple[Path, tuple[tuple[str, str], ...]]] = set()  # the CI builds taken
+
+    def read(path: Path, targets: Any, caller: bool = False) -> None:
         """Each target of the build file at `path` (`targets(bytes, shown)` reads it) building a loose
-        Dockerfile, as an image."""
+        Dockerfile, as an image. A `caller` (a CI workflow) gives only the build args that have no
+        default: one passing none of them, or the same values as another, is not an image of its own."""
         shown = files.display(path)
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
@@ -838,6 +842,15 @@ def _bake_images(
                 path.name in compose.DEFAULT_FILES and dockerfile in baked
             ):
                 continue
+            if caller:
+                if dockerfile in baked:
+                    continue  # a bake or compose file builds it: CI runs that
+                args = {k: v for k, v in target.args.items() if k in unset.get(dockerfile, ())}
+                if not args or (dockerfile, tuple(sorted(args.items()))) in passed:
+                    continue
+                passed.add((dockerfile, tuple(sorted(args.items()))))
+                own = {k: at for k, at in target.own_args.items() if k in args}
+                target = dataclasses.replace(target, args=args, own_args=own)
             image = ImageConfig(
                 dockerfile=dockerfile,
                 display=plain.display,
@@ -866,7 +879,29 @@ def _bake_images(
             path = next((folder / n for n in compose.DEFAULT_FILES if (folder / n).is_file()), None)
             if path is not None:
                 read(path, compose.parse)
+    # the CI workflows building a Dockerfile no bake or compose file builds: the values its ARGs
+    # without a default take there
+    # (read only when such an ARG is there: most Dockerfiles give every ARG a default)
+    baked.update(built)
+    called = workflows.files(document.parent.resolve(), top) if set(loose) - baked else []
+    for dockerfile in set(loose) - baked if called else ():
+        unset[dockerfile] = _args_without_default(loose[dockerfile])
+    for workflow in called if any(unset.values()) else ():
+        read(workflow, workflows.parse, caller=True)
     return [each for dockerfile, image in resolved for each in built.get(dockerfile, [image])]
+
+
+def _args_without_default(image: ImageConfig) -> frozenset[str]:
+    """The build args the Dockerfile of `image` declares with no default or an empty one (`ARG
+    BASE_IMAGE`): those a caller must pass. None when it cannot be read."""
+    try:
+        model = image_model(image)
+    except DocgenError:
+        return frozenset()
+    declared: dict[str, bool] = {}
+    for decl in model.args:
+        declared[decl.name] = declared.get(decl.name, True) and not decl.default
+    return frozenset(name for name, bare in declared.items() if bare)
 
 
 def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
@@ -883,11 +918,21 @@ def _audited_model(image: ImageConfig, err: TextIO) -> ImageModel | None:
         from docgen import compose
 
         service = PurePosixPath(image.bake_at[0]).name in compose.DEFAULT_FILES
-        kind = "compose service" if service else "bake target"
+        kind = "compose service" if service else "workflow job" if _called(image) else "bake target"
         print(f"docgen: note: {exc}; {kind} {image.bake_at[1]!r} is not audited", file=err)
         return None
     origins = tuple((arg, image.bake_at[0], line) for arg, line in image.bake_own)
-    return dataclasses.replace(model, image_name=image.name, arg_origins=origins)
+    called = frozenset(image.args) if _called(image) else frozenset()
+    return dataclasses.replace(model, image_name=image.name, arg_origins=origins, called_args=called)
+
+
+def _called(image: ImageConfig) -> bool:
+    """True when a CI workflow builds `image` (`_bake_images`): its args are values, not defaults."""
+    from docgen import workflows
+
+    return image.bake_at is not None and PurePosixPath(image.bake_at[0]).parent.as_posix().endswith(
+        workflows.FOLDER
+    )
 
 
 def _rebuilder(
@@ -909,7 +954,10 @@ def _rebuilder(
         except DocgenError:
             return None
         origins = tuple(o for o in model.arg_origins if o[0] not in passed)
-        return dataclasses.replace(rebuilt, image_name=model.image_name, arg_origins=origins)
+        called = model.called_args - set(passed)
+        return dataclasses.replace(
+            rebuilt, image_name=model.image_name, arg_origins=origins, called_args=called
+        )
 
     return rebuild
 

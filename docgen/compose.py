@@ -95,7 +95,7 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
     for name, service in services.items():
         if name == _LINE:
             continue
-        where = _line_of(services, name)
+        where = line_of(services, name)
         if service is None:
             continue
         if not isinstance(service, dict):
@@ -175,7 +175,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
             args = []
         found.append(
             Service(
-                image_line=_line_of(service, "image"),
+                image_line=line_of(service, "image"),
                 environment=_environment(service, data),
                 env_file=service.get("env_file") is not None,
                 env_files=_env_files(service.get("env_file")),
@@ -183,7 +183,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 builds=service.get("build") is not None,
                 ports=_ports(service.get("ports")),
                 name=str(name),
-                line=_line_of(held, name),
+                line=line_of(held, name),
                 container_name=_scalar(service.get("container_name")),
                 image=_scalar(service.get("image")),
                 dockerfile=_scalar(build.get("dockerfile")),
@@ -202,11 +202,11 @@ def _environment(service: dict[str, Any], data: bytes) -> tuple[tuple[str, str, 
     raw = service.get("environment")
     if isinstance(raw, dict):
         return tuple(
-            (str(k), _text(v), _line_of(raw, k)) for k, v in raw.items() if k != _LINE and v is not None
+            (str(k), _text(v), line_of(raw, k)) for k, v in raw.items() if k != _LINE and v is not None
         )
     if not isinstance(raw, list):
         return ()
-    start = _line_of(service, "environment") or 1
+    start = line_of(service, "environment") or 1
     lines = data.decode("utf-8", errors="replace").splitlines()
     found: list[tuple[str, str, int | None]] = []
     for item in raw:
@@ -302,14 +302,14 @@ def _text(value: object) -> str:
     return "".join(out)
 
 
-def _services(data: bytes, display: str) -> dict[Any, Any]:
-    """The `services:` mapping of a compose file (empty when it has none)."""
+def load(data: bytes, display: str, kind: str = "a compose file") -> Any:
+    """The YAML document whose bytes are `data` (shown as `display`), every scalar kept as its text and
+    each mapping recording its keys' lines (`line_of`); None for an empty file. Raises `ConfigError`
+    (with the line) for text that is not YAML, or when PyYAML is not installed (`kind`: what needs it)."""
     try:
         yaml: Any = importlib.import_module("yaml")  # (typed Any: PyYAML has no inline types)
     except ImportError:
-        raise ConfigError(
-            f"reading a compose file needs the PyYAML package: {INSTALL_YAML}", display
-        ) from None
+        raise ConfigError(f"reading {kind} needs the PyYAML package: {INSTALL_YAML}", display) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -325,6 +325,12 @@ def _services(data: bytes, display: str) -> dict[Any, Any]:
         raise ConfigError(f"invalid YAML: {exc}", display) from None
     except RecursionError:
         raise ConfigError("nested too deeply to read (Python's recursion limit)", display) from None
+    return document
+
+
+def _services(data: bytes, display: str) -> dict[Any, Any]:
+    """The `services:` mapping of a compose file (empty when it has none)."""
+    document = load(data, display)
     if document is None:
         return {}  # an empty file builds nothing
     if not isinstance(document, dict):
@@ -334,7 +340,7 @@ def _services(data: bytes, display: str) -> dict[Any, Any]:
         return {}
     if not isinstance(services, dict):
         raise ConfigError(
-            "services must be a mapping of names to services", display, _line_of(document, "services")
+            "services must be a mapping of names to services", display, line_of(document, "services")
         )
     return services
 
@@ -344,7 +350,7 @@ def _service(name: str, service: dict[str, Any], display: str, where: int | None
     build = service.get("build")
     if build is None:
         return None
-    at = _line_of(service, "build") or where
+    at = line_of(service, "build") or where
     if isinstance(build, str):
         build = {"context": build}
     if not isinstance(build, dict):
@@ -356,7 +362,7 @@ def _service(name: str, service: dict[str, Any], display: str, where: int | None
             return default
         if not isinstance(value, str):
             raise ConfigError(
-                f"service {name!r}: build.{key} must be a string", display, _line_of(build, key) or at
+                f"service {name!r}: build.{key} must be a string", display, line_of(build, key) or at
             )
         try:
             return _interpolate(value)
@@ -382,7 +388,7 @@ def _service(name: str, service: dict[str, Any], display: str, where: int | None
         args=args,
         target=stage or None,
         tags=(image,) if isinstance(image, str) else (),
-        target_line=(_line_of(build, "target") or at) if stage else None,
+        target_line=(line_of(build, "target") or at) if stage else None,
         own_args=own,
         context=posixpath.normpath(context),
     )
@@ -395,11 +401,11 @@ def _args(
     Compose would take from the environment is left out."""
     args: dict[str, str] = {}
     lines: dict[str, int | None] = {}
-    here = _line_of(build, "args") or at
+    here = line_of(build, "args") or at
     if value is None:
         return args, lines
     if isinstance(value, dict):
-        items = [(str(k), v, _line_of(value, k) or here) for k, v in value.items() if k != _LINE]
+        items = [(str(k), v, line_of(value, k) or here) for k, v in value.items() if k != _LINE]
     elif isinstance(value, list):
         items = []
         for entry in value:
@@ -467,10 +473,15 @@ def _interpolate(value: str, nesting: int = 0) -> str:
     return "".join(out)
 
 
-def _line_of(mapping: Mapping[Any, Any], key: object) -> int | None:
-    """The line (1-based) key `key` is written on in `mapping`, as the loader recorded it."""
+def line_of(mapping: Mapping[Any, Any], key: object) -> int | None:
+    """The line (1-based) key `key` is written on in `mapping` (a mapping `load` read), as the loader
+    recorded it."""
     lines = mapping.get(_LINE)
     return lines.get(key) if isinstance(lines, dict) else None
+
+
+KEY_LINES = _LINE
+"""The key under which each mapping `load` reads holds its keys' lines (skip it when walking one)."""
 
 
 def _loader(yaml: Any) -> Any:

@@ -508,6 +508,9 @@ class ImageModel:
     arg_origins: tuple[tuple[str, str, int | None], ...] = ()
     """(build arg, file as shown, line) of each build arg the build sets outside the Dockerfile (a bake
     target's `args`): where a value is changed."""
+    called_args: frozenset[str] = frozenset()
+    """The build args the Dockerfile gives no default that only the build's caller passes (a CI
+    workflow): what the image is built with, not a default a README documents."""
     file: str = ""
     """Where the Dockerfile was read from, as opened (empty for a model of text parsed elsewhere): the
     audit reads the build-context files it copies and runs next to it."""

@@ -279,8 +279,11 @@ class _Facts:
             if row.source and row.source.endswith(":" + row.version):
                 keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
             line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in _FROM_REFERENCE else row.line
+            where = path
+            if row.arg in origins and row.origin in _FROM_REFERENCE:  # a base a build file passes
+                where, line = origins[row.arg]
             fact = _Fact(
-                row.version, row.version, line, path, exact=row.origin is None, tag=row.origin in _FROM_TAG
+                row.version, row.version, line, where, exact=row.origin is None, tag=row.origin in _FROM_TAG
             )
             if chain is not None and row.origin in ("tag", "release-notes") and row.source == own:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
@@ -648,13 +651,28 @@ class _Auditor:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
         `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
         README says the arg has no default and must be passed (claim '')."""
-        decls = [(m, d) for m in self.declared_as for d in m.args if d.name == name and not d.unknown]
+        # a value only CI passes (`called_args`) is no default: the Dockerfile's declaration is the claim's
+        decls = [
+            (
+                m,
+                replace(d, default=None, raw_default=None, effective_default=None)
+                if name in m.called_args
+                else d,
+            )
+            for m in self.declared_as
+            for d in m.args
+            if d.name == name and not d.unknown
+        ]
         if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
             return None
         model, first = next(((m, d) for m, d in decls if not d.bare), decls[0])
         # a value a build file passes is set on its line there (`docker-compose.yml:7`)
         where = next(
-            (f"{shown}:{at}" for arg, shown, at in model.arg_origins if arg == name and at is not None),
+            (
+                f"{shown}:{at}"
+                for arg, shown, at in model.arg_origins
+                if arg == name and at is not None and arg not in model.called_args
+            ),
             f"{model.path}:{first.line}",
         )
         said = "has no default (must be passed)" if required else f"defaults to {claim or chr(34) * 2}"

@@ -1,0 +1,445 @@
+"""GitHub Actions workflows (`.github/workflows/*.yml`): the build args CI passes when it builds an
+image, read by `docgen audit` as it reads a bake or compose file (`docgen.bake`, `docgen.compose`).
+
+Many images are built by CI only: the Dockerfile's `ARG BASE_IMAGE` has no default and the value lives
+in the workflow. Each step that builds is one caller, as a bake target: a `docker/build-push-action`
+step (`file`, `context`, `build-args`, `target`) or a `docker build` / `docker buildx build` in a `run:`
+script (`-f`, the context, `--build-arg NAME=VALUE`, `--target`). A `matrix:` makes one caller per
+combination of its values (`include` and `exclude` read as GitHub reads them).
+
+A value is read where that is plain: `${{ inputs.X }}` and `${{ github.event.inputs.X }}` are the
+input's `default` (`workflow_dispatch` or `workflow_call`), `${{ env.X }}` (and `$X` in a script) the
+workflow's, job's or step's `env:`, `${{ matrix.X }}` the combination's, `${{ A || 'x' }}` `A` or else
+`x`. Anything else (secrets, `vars`, a step's outputs, a function, a variable the script sets itself)
+is unknown, and a build arg holding it is not passed: the Dockerfile's own default stays. Paths are
+relative to the repository root (the folder holding `.github`); the targets' are made relative to the
+workflow file's folder, as bake's are to the bake file's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import posixpath
+import re
+import shlex
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from docgen.bake import Target
+from docgen.build_scripts import BUILD
+from docgen.compose import KEY_LINES, line_of, load
+
+FOLDER = ".github/workflows"
+"""Where a repository keeps its GitHub Actions workflows."""
+MAX_COMBINATIONS = 256
+"""The most combinations of one matrix read (GitHub allows 256 jobs a matrix)."""
+_EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}")
+_SHELL_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+_ASSIGNED = re.compile(r"(?:^|[;&|(])[ \t]*(?:export[ \t]+|local[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=")
+"""A variable a script sets itself (at a command's start: `STAMP=$(date)`, `export TAG=x`)."""
+_CONTEXT = re.compile(r"(?:github\.event\.)?(inputs|env|matrix)\.([A-Za-z0-9_-]+)\Z")
+_LITERAL = re.compile(r"'((?:[^']|'')*)'\Z")
+_UNKNOWN = "\0"
+"""What an expression docgen cannot read becomes: a value holding it is not passed."""
+_ROOT = "../../"
+"""From a workflow file's folder to the repository root."""
+
+
+def files(folder: Path, top: Path) -> list[Path]:
+    """The workflow files of the repository holding `folder`: `.github/workflows/*.yml|yaml` in
+    `folder` or the nearest folder above it that has any, not above `top`; sorted, at most 50."""
+    here = folder
+    while True:
+        found = sorted(
+            p for pattern in ("*.yml", "*.yaml") for p in (here / FOLDER).glob(pattern) if p.is_file()
+        )
+        if found:
+            return found[:50]
+        if here == top or here.parent == here or not here.is_relative_to(top):
+            return []
+        here = here.parent
+
+
+def parse(data: bytes, display: str) -> tuple[Target, ...]:
+    """The build steps of the workflow whose bytes are `data`, as bake targets named `job` (and the
+    matrix values that tell a combination apart), each with the build args whose values can be read and
+    the line that gives each value (see the module docstring). Raises `ConfigError` for text that is
+    not YAML, or when PyYAML is not installed."""
+    document = load(data, display, "a GitHub Actions workflow")
+    if not isinstance(document, dict):
+        return ()
+    inputs = _inputs(document.get("on"))
+    top_env = _env(document.get("env"), {})
+    top_dir = _working_directory(document)
+    jobs = document.get("jobs")
+    if not isinstance(jobs, dict):
+        return ()
+    found: list[Target] = []
+    for job_name, job in jobs.items():
+        if job_name == KEY_LINES or not isinstance(job, dict) or not isinstance(job.get("steps"), list):
+            continue
+        job_dir = _working_directory(job) or top_dir
+        for combination in _combinations(job.get("strategy")):
+            scope = _Scope(inputs, {**top_env}, combination)
+            scope.env.update(_env(job.get("env"), scope.as_env()))
+            label = f"{posixpath.basename(display)}:{job_name}" + "".join(
+                f" {v}" for v, _ in combination.values()
+            )
+            for step in job["steps"]:
+                if not isinstance(step, dict):
+                    continue
+                here = _Scope(inputs, {**scope.env, **_env(step.get("env"), scope.as_env())}, combination)
+                folder = (
+                    step.get("working-directory") if isinstance(step.get("working-directory"), str) else None
+                )
+                found.extend(_step_targets(step, here, label, folder or job_dir or "."))
+    return tuple(found)
+
+
+class _Scope:
+    """The values a step's expressions can read: inputs' defaults, env, the matrix combination, each
+    with the line that gives it."""
+
+    def __init__(
+        self,
+        inputs: Mapping[str, tuple[str, int | None]],
+        env: dict[str, tuple[str, int | None]],
+        matrix: Mapping[str, tuple[str, int | None]],
+    ) -> None:
+        self.inputs, self.env, self.matrix = inputs, env, matrix
+
+    def as_env(self) -> dict[str, tuple[str, int | None]]:
+        return dict(self.env)
+
+    def lookup(self, expression: str) -> tuple[str, int | None] | None:
+        """`expression` (the inside of `${{ }}`) read, or None when it is not plain."""
+        expression = expression.strip()
+        if "||" in expression:
+            # `inputs.X || 'x'`: an input a push leaves empty, its fallback; one of a context docgen
+            # cannot read (`vars.X || 'x'`: the repository may set it) is unknown
+            first, _, rest = expression.partition("||")
+            if not _CONTEXT.match(first.strip()) and not _LITERAL.match(first.strip()):
+                return None
+            value = self.lookup(first)
+            return value if value is not None and value[0] else self.lookup(rest)
+        if (literal := _LITERAL.match(expression)) is not None:
+            return literal[1].replace("''", "'"), None
+        if expression == "github.workspace":
+            return ".", None
+        context = _CONTEXT.match(expression)
+        if context is None:
+            return None
+        table = {"inputs": self.inputs, "env": self.env, "matrix": self.matrix}[context[1]]
+        return table.get(context[2])
+
+    def expand(self, text: str) -> tuple[str, int | None]:
+        """`text` with its expressions replaced by their values (`_UNKNOWN` for one not plain), and the
+        line giving the value when the text is one expression alone (None otherwise)."""
+        whole = _EXPRESSION.fullmatch(text.strip())
+        if whole is not None:
+            value = self.lookup(whole[1])
+            return (_UNKNOWN, None) if value is None else value
+        return _EXPRESSION.sub(lambda m: (self.lookup(m[1]) or (_UNKNOWN, None))[0], text), None
+
+
+def _scalar(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _inputs(on: object) -> dict[str, tuple[str, int | None]]:
+    """The inputs of `workflow_dispatch` and `workflow_call` that have a default → (it, its line)."""
+    found: dict[str, tuple[str, int | None]] = {}
+    if not isinstance(on, dict):
+        return found
+    for trigger in ("workflow_call", "workflow_dispatch"):  # (a dispatch's default wins)
+        event = on.get(trigger)
+        inputs = event.get("inputs") if isinstance(event, dict) else None
+        if not isinstance(inputs, dict):
+            continue
+        for name, spec in inputs.items():
+            if name != KEY_LINES and isinstance(spec, dict) and (default := _scalar(spec.get("default"))):
+                found[str(name)] = (default, line_of(spec, "default"))
+    return found
+
+
+def _env(env: object, outer: Mapping[str, tuple[str, int | None]]) -> dict[str, tuple[str, int | None]]:
+    """An `env:` mapping → name → (value, line), expressions in it read against `outer` (an env or
+    input they name); a value holding one not plain is left out."""
+    found: dict[str, tuple[str, int | None]] = {}
+    if not isinstance(env, dict):
+        return found
+    scope = _Scope({}, dict(outer), {})
+    for name, raw in env.items():
+        value = _scalar(raw)
+        if name == KEY_LINES or value is None:
+            continue
+        expanded, at = scope.expand(value)
+        if _UNKNOWN not in expanded:
+            found[str(name)] = (expanded, at if at is not None else line_of(env, name))
+    return found
+
+
+def _working_directory(holder: Mapping[str, Any]) -> str | None:
+    """`defaults.run.working-directory` of a workflow or job."""
+    defaults = holder.get("defaults")
+    run = defaults.get("run") if isinstance(defaults, dict) else None
+    return _scalar(run.get("working-directory")) if isinstance(run, dict) else None
+
+
+def _combinations(strategy: object) -> list[dict[str, tuple[str, int | None]]]:
+    """The combinations of a job's `strategy.matrix` (one empty one without), each key → (value, line):
+    the product of its lists, less `exclude`, with `include` extending the combinations it matches or
+    added alone. A matrix docgen cannot read (an expression, more than `MAX_COMBINATIONS`) gives the
+    job no combination: its matrix values are unknown."""
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    if matrix is None:
+        return [{}]
+    if not isinstance(matrix, dict):
+        return []
+    axes: list[list[tuple[str, str, int | None]]] = []
+    for key, values in matrix.items():
+        if key in (KEY_LINES, "include", "exclude"):
+            continue
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            return []  # an expression (`fromJSON(…)`) or mappings: not plain
+        axes.append([(str(key), v, line_of(matrix, key)) for v in values])
+    size = 1
+    for axis in axes:
+        size *= len(axis)
+    if size > MAX_COMBINATIONS:
+        return []
+    combos = [{k: (v, at) for k, v, at in chosen} for chosen in itertools.product(*axes)] if axes else []
+    for entry in _entries(matrix.get("exclude")):
+        combos = [c for c in combos if any(c.get(k, (None,))[0] != v for k, (v, _) in entry.items())]
+    originals = {key for key, _, _ in (axis[0] for axis in axes)}
+    product = list(combos)  # an `include` extends these only, never a combination another one added
+    for entry in _entries(matrix.get("include")):
+        matched = False
+        for combo in product:
+            if all(combo[k][0] == v for k, (v, _) in entry.items() if k in originals):
+                combo.update({k: value for k, value in entry.items() if k not in originals})
+                matched = True
+        if not matched:
+            combos.append(dict(entry))
+    return combos[:MAX_COMBINATIONS] or [{}]
+
+
+def _entries(raw: object) -> Iterator[dict[str, tuple[str, int | None]]]:
+    """The plain entries of a matrix's `include` or `exclude` list."""
+    if not isinstance(raw, list):
+        return
+    for entry in raw:
+        if isinstance(entry, dict):
+            yield {
+                str(k): (v, line_of(entry, k))
+                for k, v in entry.items()
+                if k != KEY_LINES and isinstance(v, str)
+            }
+
+
+def _step_targets(step: Mapping[str, Any], scope: _Scope, label: str, folder: str) -> Iterator[Target]:
+    """The builds of one step (see the module docstring)."""
+    uses = _scalar(step.get("uses")) or ""
+    if uses.startswith("docker/build-push-action"):
+        given = step.get("with")
+        if isinstance(given, dict):
+            target = _action_target(given, scope, label)
+            if target is not None:
+                yield target
+        return
+    run = step.get("run")
+    if isinstance(run, str):
+        first = line_of(step, "run")
+        yield from _run_targets(run, first, scope, label, folder)
+
+
+def _path(value: object, scope: _Scope, default: str) -> str | None:
+    """A path the step gives (its expressions read), None when it is not plain."""
+    raw = _scalar(value)
+    if raw is None:
+        return default
+    expanded, _ = scope.expand(raw)
+    return None if _UNKNOWN in expanded or "$" in expanded else expanded
+
+
+def _action_target(given: Mapping[str, Any], scope: _Scope, label: str) -> Target | None:
+    """A `docker/build-push-action` step's `with:` as a target."""
+    context = _path(given.get("context"), scope, ".")
+    if context is None or "://" in context:
+        return None
+    dockerfile = _path(given.get("file"), scope, posixpath.join(context, "Dockerfile"))
+    if dockerfile is None:
+        return None
+    args: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
+    raw = given.get("build-args")
+    start = line_of(given, "build-args")
+    entries: list[tuple[str, int | None]] = []
+    if isinstance(raw, str):
+        block = start is not None and "\n" in raw  # a block scalar starts on the line below its key
+        entries = [
+            (text, start + index + 1 if block and start is not None else start)
+            for index, text in enumerate(raw.splitlines())
+        ]
+    elif isinstance(raw, list):
+        entries = [(text, start) for text in raw if isinstance(text, str)]
+    for text, at in entries:
+        name, sep, value = text.strip().partition("=")
+        if sep and name:
+            _pass(args, lines, name.strip(), value.strip(), at, scope)
+    stage = _path(given.get("target"), scope, "")
+    return _target(label, dockerfile, context, args, lines, stage or None, line_of(given, "target"))
+
+
+def _pass(
+    args: dict[str, str],
+    lines: dict[str, int | None],
+    name: str,
+    value: str,
+    at: int | None,
+    scope: _Scope,
+    shell: bool = False,
+) -> None:
+    """Build arg `name` set to `value` (its expressions read, and in a `shell` command its `$NAME` the
+    env's) when that is plain; its line the one giving the value (an input's default, an env's or
+    matrix's line) or else `at`. An action's `build-args` are not expanded by a shell: `$` there is
+    unknown."""
+    expanded, source = scope.expand(value)
+    if shell:
+        expanded = _SHELL_VAR.sub(lambda m: scope.env.get(m[1] or m[2], (_UNKNOWN, None))[0], expanded)
+        alone = _SHELL_VAR.fullmatch(value.strip('"'))  # `$NAME` of the env: the env's line
+        if source is None and alone is not None:
+            source = scope.env.get(alone[1] or alone[2], ("", None))[1]
+    if _UNKNOWN in expanded or "`" in expanded or "$" in expanded:
+        return
+    args[name] = expanded.strip("\"'")
+    lines[name] = source if source is not None else at
+
+
+def _target(
+    label: str,
+    dockerfile: str,
+    context: str,
+    args: dict[str, str],
+    lines: dict[str, int | None],
+    stage: str | None,
+    stage_line: int | None,
+) -> Target | None:
+    if posixpath.isabs(dockerfile) or posixpath.isabs(context):
+        return None
+    return Target(
+        name=label,
+        dockerfile=posixpath.normpath(_ROOT + dockerfile),
+        args=args,
+        target=stage,
+        tags=(),
+        target_line=stage_line if stage else None,
+        own_args=lines,
+        context=posixpath.normpath(_ROOT + context),
+    )
+
+
+def _run_targets(run: str, first: int | None, scope: _Scope, label: str, folder: str) -> Iterator[Target]:
+    """The `docker build` commands of a `run:` script as targets; a variable the script assigns is not
+    the env's (unknown)."""
+    assigned = {m[1] for line in run.splitlines() for m in _ASSIGNED.finditer(line)}
+    shell = _Scope(scope.inputs, {k: v for k, v in scope.env.items() if k not in assigned}, scope.matrix)
+    lines = run.splitlines()
+    offset = 1 if first is not None and "\n" in run else 0  # a block scalar starts below `run:`
+    index = 0
+    while index < len(lines):
+        start = index
+        command = lines[index]
+        while command.rstrip().endswith("\\") and index + 1 < len(lines):
+            index += 1
+            command = command.rstrip()[:-1] + " " + lines[index]
+        index += 1
+        if not BUILD.search(command):
+            continue
+        where = {
+            n: (first + offset + i if first is not None else None) for i, n in enumerate(range(start, index))
+        }
+        target = _command_target(command, lines[start:index], where, start, shell, label, folder)
+        if target is not None:
+            yield target
+
+
+def _command_target(
+    command: str,
+    physical: list[str],
+    where: Mapping[int, int | None],
+    start: int,
+    scope: _Scope,
+    label: str,
+    folder: str,
+) -> Target | None:
+    """One `docker build` command (continuation lines joined) as a target."""
+    held: dict[str, str] = {}
+
+    def hold(match: re.Match[str]) -> str:
+        key = f"__docgen{len(held)}__"
+        held[key] = match[0]
+        return key
+
+    try:
+        words = shlex.split(_EXPRESSION.sub(hold, command.split("#", 1)[0] if " #" in command else command))
+    except ValueError:
+        return None
+    words = [_restore(w, held) for w in words]
+    match = BUILD.search(command)
+    verbs = len(shlex.split(_EXPRESSION.sub(hold, command[: match.end()]))) if match else len(words)
+    rest = words[verbs:]
+    args: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
+    dockerfile: str | None = None
+    stage: str | None = None
+    context: str | None = None
+    position = 0
+    while position < len(rest):
+        word = rest[position]
+        if word in ("&&", "||", ";", "|") or word.endswith(";"):
+            break
+        value: str | None = None
+        flag = word
+        if "=" in word and word.startswith("--"):
+            flag, _, value = word.partition("=")
+        if flag in ("--build-arg", "-f", "--file", "--target", "-t", "--tag", "--platform", "--label"):
+            if value is None:
+                position += 1
+                value = rest[position] if position < len(rest) else ""
+            if flag == "--build-arg":
+                name, sep, given = value.partition("=")
+                if sep:
+                    at = next((where[start + i] for i, text in enumerate(physical) if name in text), None)
+                    _pass(args, lines, name, given, at, scope, shell=True)
+            elif flag in ("-f", "--file"):
+                dockerfile = value
+            elif flag == "--target":
+                stage = value
+        elif not word.startswith("-"):
+            context = word  # the last word that is no flag (another flag's value comes before it)
+        position += 1
+    if context is None or context == "-" or "://" in context:
+        return None
+    context_path, _ = scope.expand(context)
+    file_path, _ = scope.expand(dockerfile) if dockerfile is not None else ("", None)
+    if _UNKNOWN in context_path + file_path or "$" in context_path + file_path:
+        return None
+    context_path = posixpath.join(folder, context_path)
+    file_path = (
+        posixpath.join(folder, file_path)
+        if dockerfile is not None
+        else posixpath.join(context_path, "Dockerfile")
+    )
+    stage_value = scope.expand(stage)[0] if stage is not None else None
+    if stage_value is not None and (_UNKNOWN in stage_value or "$" in stage_value):
+        return None
+    return _target(label, file_path, context_path, args, lines, stage_value, None)
+
+
+def _restore(word: str, held: Mapping[str, str]) -> str:
+    for key, text in held.items():
+        if key in word:
+            word = word.replace(key, text)
+    return word

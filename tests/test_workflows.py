@@ -1,0 +1,310 @@
+"""The GitHub Actions workflow reader (`docgen.workflows`): the builds a workflow runs, the build args it
+passes with the line giving each value, and `docgen audit` using them for ARGs with no default."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from docgen import workflows
+
+
+def parse(text: str) -> list[tuple[str, str, dict[str, str], dict[str, int | None]]]:
+    return [
+        (t.name, t.dockerfile, dict(t.args), dict(t.own_args))
+        for t in workflows.parse(text.encode(), ".github/workflows/ci.yml")
+    ]
+
+
+ACTION = """\
+name: images
+on:
+  push:
+  workflow_dispatch:
+    inputs:
+      base:
+        description: the image to start from
+        default: "nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04"
+env:
+  SOLVER_VERSION: "3.1.4"
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: docker/build-push-action@v6
+        with:
+          context: .
+          file: serve/Dockerfile
+          push: true
+          build-args: |
+            BASE_IMAGE=${{ inputs.base }}
+            SOLVER_VERSION=${{ env.SOLVER_VERSION }}
+            TOKEN=${{ secrets.TOKEN }}
+            RELEASE=$SOLVER_VERSION
+            LEVEL=2
+"""
+
+
+def test_a_build_push_action_step_passes_its_build_args_with_the_line_giving_each() -> None:
+    # An input's default and an env value are cited where they are written; a secret is unknown
+    # (not passed), so is `$NAME` (no shell expands an action's build-args); a literal is cited on its
+    # build-args line.
+    assert parse(ACTION) == [
+        (
+            "ci.yml:publish",
+            "../../serve/Dockerfile",
+            {
+                "BASE_IMAGE": "nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04",
+                "SOLVER_VERSION": "3.1.4",
+                "LEVEL": "2",
+            },
+            {"BASE_IMAGE": 8, "SOLVER_VERSION": 10, "LEVEL": 26},
+        )
+    ]
+
+
+RUN = """\
+on:
+  workflow_dispatch:
+    inputs:
+      BASE:
+        default: "rocm/dev-ubuntu-24.04:6.3"
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    defaults:
+      run:
+        working-directory: images
+    env:
+      KERNEL_TAG: v0.9.2
+    steps:
+      - name: build
+        run: |
+          STAMP=$(date +%s)
+          docker build \\
+            --build-arg BASE_IMAGE=${{ github.event.inputs.BASE }} \\
+            --build-arg KERNEL_TAG=$KERNEL_TAG \\
+            --build-arg STAMP=$STAMP \\
+            -f Dockerfile.rocm -t example/app:${{ github.sha }} .
+      - name: test
+        run: docker run --rm example/app pytest -q
+"""
+
+
+def test_a_docker_build_in_a_run_script_is_read_with_its_folder_and_env() -> None:
+    # `$KERNEL_TAG` is the job's env; `$STAMP` the script sets itself: unknown, not passed.
+    assert parse(RUN) == [
+        (
+            "ci.yml:build",
+            "../../images/Dockerfile.rocm",
+            {"BASE_IMAGE": "rocm/dev-ubuntu-24.04:6.3", "KERNEL_TAG": "v0.9.2"},
+            {"BASE_IMAGE": 5, "KERNEL_TAG": 13},
+        )
+    ]
+
+
+MATRIX = """\
+on: push
+jobs:
+  images:
+    strategy:
+      matrix:
+        flavour: [runtime, devel]
+        os: [ubuntu20.04, ubuntu22.04]
+        exclude:
+          - flavour: devel
+            os: ubuntu20.04
+        include:
+          - os: ubuntu22.04
+            suffix: jammy
+          - flavour: slim
+            os: ubuntu24.04
+    runs-on: ubuntu-latest
+    steps:
+      - uses: docker/build-push-action@v5
+        with:
+          build-args: |
+            BASE_IMAGE=nvidia/cuda:12.6.3-${{ matrix.flavour }}-${{ matrix.os }}
+            OS_NAME=${{ matrix.os }}
+"""
+
+
+def test_a_matrix_makes_one_build_per_combination() -> None:
+    found = parse(MATRIX)
+    assert [(name, args["OS_NAME"]) for name, _, args, _ in found] == [
+        ("ci.yml:images runtime ubuntu20.04", "ubuntu20.04"),
+        ("ci.yml:images runtime ubuntu22.04 jammy", "ubuntu22.04"),
+        ("ci.yml:images devel ubuntu22.04 jammy", "ubuntu22.04"),
+        ("ci.yml:images slim ubuntu24.04", "ubuntu24.04"),
+    ]
+    assert found[0][2]["BASE_IMAGE"] == "nvidia/cuda:12.6.3-runtime-ubuntu20.04"
+    assert found[0][1] == "../../Dockerfile"
+    assert found[0][3] == {"BASE_IMAGE": 21, "OS_NAME": 7}  # a value made of several: its build-args line
+
+
+def test_what_is_not_plain_builds_nothing_or_passes_nothing() -> None:
+    unread_matrix = MATRIX.replace(
+        "os: [ubuntu20.04, ubuntu22.04]", "os: ${{ fromJSON(needs.plan.outputs.os) }}"
+    )
+    assert parse(unread_matrix) == []
+    remote = ACTION.replace("context: .", "context: https://example.com/app.git")
+    assert parse(remote) == []
+    tests_only = "on: push\njobs:\n  test:\n    steps:\n      - run: python -m pytest -q\n"
+    assert parse(tests_only) == []
+    assert parse("") == [] and parse("- a list\n") == []
+
+
+# `docgen audit`: a Dockerfile whose base only CI gives
+DOCKERFILE = """\
+ARG BASE_IMAGE
+FROM ${BASE_IMAGE}
+ARG SOLVER_VERSION
+RUN pip install solver==${SOLVER_VERSION}
+"""
+
+
+def audit_cli(root: Path, files: dict[str, str]) -> tuple[int, str, str]:
+    from docgen.cli import main
+
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        code = main(["audit", "--confidence", "likely", "README.md"], out, err)
+    finally:
+        os.chdir(here)
+    return code, out.getvalue(), err.getvalue()
+
+
+README = """\
+# Solver image
+
+## Contents
+
+- **OS**: Ubuntu 24.04
+- **Solver**: 3.1.4
+"""
+
+
+def test_the_base_ci_passes_is_the_image_audited_and_the_workflow_line_is_cited(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": DOCKERFILE,
+        ".github/workflows/ci.yml": ACTION.replace("serve/Dockerfile", "Dockerfile"),
+        "README.md": README,
+    }
+    code, out, _ = audit_cli(tmp_path, files)
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "README.md:5: error: README says Ubuntu 24.04 but .github/workflows/ci.yml:8 says 22.04 [DG101] "
+        "(likely)"
+    )
+    assert len(out.splitlines()) == 2  # Solver 3.1.4 is what the workflow passes: true
+
+
+def test_a_solver_version_ci_passes_is_compared(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": DOCKERFILE,
+        ".github/workflows/ci.yml": ACTION.replace("serve/Dockerfile", "Dockerfile"),
+        "README.md": README.replace("Ubuntu 24.04", "Ubuntu 22.04").replace("3.1.4", "3.0.0"),
+    }
+    code, out, _ = audit_cli(tmp_path, files)
+    assert "README says Solver 3.0.0 but .github/workflows/ci.yml:10 says 3.1.4" in out
+    assert code == 1
+
+
+def test_traps_stay_silent(tmp_path: Path) -> None:
+    cases = {
+        # CI builds another Dockerfile (its `file:`): this one's base stays unknown
+        "other-file": {".github/workflows/ci.yml": ACTION},
+        # a matrix: the README's release is one of the builds
+        "matrix": {".github/workflows/ci.yml": MATRIX},
+        # the ARG has a default: the README documents it, CI's override is CI's
+        "default": {
+            "Dockerfile": DOCKERFILE.replace("ARG BASE_IMAGE\n", "ARG BASE_IMAGE=ubuntu:24.04\n"),
+            ".github/workflows/ci.yml": ACTION.replace("serve/Dockerfile", "Dockerfile"),
+        },
+        # a workflow that only runs the tests
+        "tests": {".github/workflows/ci.yml": "on: push\njobs:\n  t:\n    steps:\n      - run: make test\n"},
+        # a value docgen cannot read (a step's output)
+        "unknown": {
+            ".github/workflows/ci.yml": ACTION.replace("serve/Dockerfile", "Dockerfile").replace(
+                "${{ inputs.base }}", "${{ steps.plan.outputs.base }}"
+            )
+        },
+    }
+    for name, extra in cases.items():
+        root = tmp_path / name
+        root.mkdir()
+        files = {"Dockerfile": DOCKERFILE, "README.md": README, **extra}
+        if name == "matrix":
+            files["README.md"] = README.replace("24.04", "22.04")
+        code, out, _ = audit_cli(root, files)
+        assert code == 0, (name, out)
+
+
+INCLUDED = """\
+on: push
+env:
+  MIRROR: ${{ vars.MIRROR || 'docker.io' }}
+  FLAVOUR: ${{ inputs.flavour || 'runtime' }}
+jobs:
+  image:
+    strategy:
+      matrix:
+        include:
+          - base: nvidia/cuda:12.8.1-devel-ubuntu22.04
+          - base: nvidia/cuda:12.6.3-devel-ubuntu20.04
+    steps:
+      - uses: docker/build-push-action@v6
+        with:
+          build-args: BASE_IMAGE=${{ matrix.base }}
+      - run: >
+          docker buildx build --platform linux/amd64
+          --build-arg MIRROR=${{ env.MIRROR }} --build-arg FLAVOUR=${{ env.FLAVOUR }}
+          -f ./docker/Dockerfile.extra ./docker
+"""
+
+
+def test_a_matrix_of_includes_alone_and_the_fallbacks_read() -> None:
+    # Each `include` is its own combination; `inputs.X || 'x'` is `x` when the input has no default,
+    # while `vars.X || 'x'` is unknown (the repository may set the variable).
+    found = parse(INCLUDED)
+    assert [(d, a) for _, d, a, _ in found] == [
+        ("../../Dockerfile", {"BASE_IMAGE": "nvidia/cuda:12.8.1-devel-ubuntu22.04"}),
+        ("../../docker/Dockerfile.extra", {"FLAVOUR": "runtime"}),
+        ("../../Dockerfile", {"BASE_IMAGE": "nvidia/cuda:12.6.3-devel-ubuntu20.04"}),
+        ("../../docker/Dockerfile.extra", {"FLAVOUR": "runtime"}),
+    ]
+    assert found[0][3] == {"BASE_IMAGE": 10} and found[1][3] == {"FLAVOUR": 4}
+
+
+REQUIRED = """\
+# Solver
+
+| Argument | Default | Description |
+|---|---|---|
+| `BASE_IMAGE` | (required) | The image to start from |
+| `SOLVER_VERSION` | (required) | The solver release |
+
+`BASE_IMAGE` has no default and must be explicitly specified.
+"""
+
+
+def test_a_value_ci_passes_is_no_default_of_the_dockerfile(tmp_path: Path) -> None:
+    # The README documents the Dockerfile's build args: BASE_IMAGE has no default there, whatever
+    # CI passes; the base CI builds on is still the image's (Ubuntu 22.04, true here).
+    files = {
+        "Dockerfile": DOCKERFILE,
+        ".github/workflows/ci.yml": ACTION.replace("serve/Dockerfile", "Dockerfile"),
+        "README.md": REQUIRED + "\nBuilt on Ubuntu 22.04.\n",
+    }
+    code, out, _ = audit_cli(tmp_path, files)
+    assert (code, out.splitlines()[0]) == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts Dockerfile (ci.yml:publish)",
+    )
