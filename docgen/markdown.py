@@ -8,7 +8,8 @@
   `without_links`);
 - table rows (`table_cells`, `delimiter_cells`) with GFM's escaped pipes;
 - for `docgen audit`, the whole structure (`read_document`): tables (Markdown and HTML), paragraphs,
-  fenced code, headings and links outside docgen blocks and HTML comments.
+  fenced code, headings and links outside docgen blocks and HTML comments, the bodies of MkDocs
+  admonitions and content tabs (`!!! note`, `=== "Tab"`) read as the Markdown they render as.
 
 Line numbers are those `docgen.markers` uses. Every regular expression runs on one line or one table
 cell and cannot backtrack over user text, and every function takes time linear (or n log n) in its
@@ -814,9 +815,51 @@ def destinations(line: str, inline: Sequence[Link] | None = None) -> list[str]:
     return [target for target in found if target]
 
 
+_ADMONITION = re.compile(
+    r"([ ]*)(?:!!!|\?\?\?\+?)[ \t]+[A-Za-z][\w-]*(?:[ \t]+(?:\"[^\"]*\"|inline|end))*[ \t]*\Z"
+    r"|([ ]*)===\+?[ \t]+\"[^\"]*\"[ \t]*\Z"
+)
+"""The opening line of a block MkDocs reads with Python-Markdown's extensions, whose body is the lines
+indented four spaces more below it: an admonition (`!!! note "Title"`, a collapsible `??? tip`) or a
+content tab (`=== "Docker"`)."""
+_FENCE_MARK = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+
+
+def _unfold_blocks(lines: list[str | None]) -> None:
+    """Dedent, in place, the bodies of MkDocs admonitions and content tabs (`_ADMONITION`), nested ones
+    too, so that a fenced block or a list in one is read as it renders (a fence indented under `!!!
+    Note` is a fence, not a paragraph); their opening lines stay. A line indented less than a body
+    ends it; blank lines do not. Each line is read once."""
+    bodies: list[int] = []  # the indent, in the source, of each open body
+    fence = ""  # the mark of the fence open in the unfolded text, else ""
+    for index, line in enumerate(lines):
+        if line is None:
+            bodies, fence = [], ""
+            continue
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        while bodies and indent < bodies[-1]:
+            bodies.pop()
+        if bodies:
+            line = line[4 * len(bodies) :]
+            lines[index] = line
+        mark = _FENCE_MARK.match(line)
+        if fence:
+            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence):
+                fence = ""
+        elif mark:
+            fence = mark.group(1)
+        elif _ADMONITION.match(line):
+            bodies.append(indent + 4)
+
+
 def read_document(text: str, path: str) -> Document:
-    """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments."""
+    """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments, the bodies of
+    MkDocs admonitions and content tabs read as if they were not indented (`_unfold_blocks`)."""
     lines = _live_lines(text, path)
+    if "!!!" in text or "???" in text or "===" in text:
+        _unfold_blocks(lines)
     # setext headings span lines: read them all first (ATX ones too); HTML headings are prose here
     heads = {h.line: h for h in headings(["" if line is None else line for line in lines]) if not h.html}
     doc = Document()

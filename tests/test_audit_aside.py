@@ -1398,3 +1398,59 @@ def test_what_the_distribution_has_by_default_is_no_claim(text: str, expected: l
     model = model_of(parse_dockerfile(PYTHON_311, "Dockerfile"))
     found = [(d.line, d.message) for d in audit(text + "\n", "README.md", model)]
     assert found == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# Another tool's argument, a script option's default and a note of a docs page (facorpus2)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the argument is `make`'s: the README passes it on a `make` command line
+        ("The argument `DOCKER_PULL=1` instructs `make` to pull the image first.", []),
+        ("The argument `JOBS=4` is read by `cmake -S .` only.", []),
+        # the same shape, an argument of the build, and build args named as such next to `make`
+        ("The argument `DOCKER_PULL=1` pulls the image first.", [(1, undeclared("DOCKER_PULL"))]),
+        ("The build argument `DOCKER_PULL=1` is read by `make`.", [(1, undeclared("DOCKER_PULL"))]),
+    ],
+)
+def test_an_argument_of_a_build_tool_named_in_code_is_no_build_arg(
+    sentence: str, expected: list[tuple[int, str]]
+) -> None:
+    assert found(sentence + "\n") == expected
+
+
+STALE_CUDA = (1, "README says CUDA 12.1 but Dockerfile:2 says 13.0")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the default of a script's option, which the script passes: not the Dockerfile's
+        ("You can set the CUDA version with `--docker_cuda` (default version set at CUDA=12.1).", []),
+        ("Pick the toolkit with `./run.sh --cuda-version`, default CUDA 12.1.", []),
+        # no option: the image's default; a build arg's default is the ARG's; an image named between
+        ("You can set the CUDA version (default version set at CUDA=12.1).", [STALE_CUDA]),
+        ("Build with `--build-arg CUDA_VERSION=12.4` (default CUDA 12.1).", [STALE_CUDA]),
+        ("With `--gpus all` the default image has CUDA 12.1.", [STALE_CUDA]),
+    ],
+)
+def test_a_version_said_to_be_an_options_default_is_the_scripts(
+    sentence: str, expected: list[tuple[int, str]]
+) -> None:
+    assert found(sentence + "\n") == expected
+
+
+def test_a_fenced_block_in_a_docs_note_is_a_fence() -> None:
+    # MkDocs (Python-Markdown) reads the indented body of `!!! note` and `=== "Tab"` as Markdown: the
+    # host's `pip3 install` shown in a note is a command block, not a line of prose about the image
+    note = (
+        "## Development environment\n\n!!! Note\n    For GPU support, install PyTorch for your CUDA:\n"
+        "    ```shell\n    # For CUDA support (example for CUDA 11.8):\n    pip3 install torch==2.1.0\n"
+        "    ```\n"
+    )
+    assert found(note) == []
+    # a package list in a content tab is still the image's, read as a block of pins
+    tab = '## Versions\n\n=== "CUDA"\n    ```text\n    torch==2.1.0\n    cmake==3.31.6\n    ```\n'
+    assert found(tab) == [(5, "README says torch 2.1.0 but Dockerfile:6 says 2.6.0")]

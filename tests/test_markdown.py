@@ -484,3 +484,25 @@ def test_the_headings_over_a_line_follow_headings_added_after_a_first_look() -> 
     doc.headings.append((3, "B"))
     doc.levels[3] = 1
     assert markdown.headings_over(doc, 5) == ["B"]
+
+
+def test_the_bodies_of_docs_notes_and_tabs_are_read_unindented() -> None:
+    # MkDocs (Python-Markdown's admonition and tabbed extensions) renders the indented body of `!!! note`
+    # and `=== "Tab"` as Markdown of its own: a fence there is a fence, nested tabs too; a line
+    # indented less ends the body, a blank line does not; the same lines without an opener are prose
+    text = (
+        '!!! note "Title"\n    Install it:\n\n    ```shell\n    pip install x\n    ```\n'
+        'Back in the page.\n\n=== "Docker"\n\n    === "GPU"\n        ```bash\n        docker build .\n'
+        "        ```\n\n    Body of Docker.\n\nAfter the tabs.\n\n    indented text\n"
+    )
+    doc = markdown.read_document(text, "R.md")
+    assert [(f.lang, f.lines) for f in doc.fences] == [
+        ("shell", [(5, "pip install x")]),
+        ("bash", [(13, "docker build .")]),
+    ]
+    texts = [line for para in doc.paragraphs for line in para.lines]
+    assert (2, "Install it:") in texts and (7, "Back in the page.") in texts
+    assert (16, "Body of Docker.") in texts and (20, "    indented text") in texts
+    # `===` alone (a setext underline) and a `!!!` in prose open nothing
+    plain = markdown.read_document("Title\n===\n    text\n\nWow!!! great\n    more\n", "R.md")
+    assert [line for para in plain.paragraphs for line in para.lines][-1] == (6, "    more")

@@ -661,3 +661,36 @@ def edit_example(text: str, start: int, end: int) -> bool:
     if _EDIT_VERB.search(clause) or _PIN_EXAMPLE.search(clause):
         return True
     return bool(_EDIT_AFTER.match(text, end, min(len(text), end + 12)))
+
+
+# --------------------------------------------------------------------------------------------------
+# A version said to be a command-line option's default
+
+_OPTION = re.compile(r"(?<![\w-])--(?!build-arg\b)[A-Za-z][\w-]*")
+"""A long option of a script or a program (`--docker_cuda`, `--cuda-version`), not `--build-arg`."""
+_BUILD_COMMAND = re.compile(
+    r"--build-arg\b|\b(?:docker|podman|buildah)[ \t]+(?:buildx[ \t]+)?build\b", re.IGNORECASE
+)
+_DEFAULT_BEFORE = re.compile(
+    r"\bdefault(?:s|[ \t]+(?:version|value))?\b(?:(?!\b(?:image|container|dockerfile)s?\b)[^.;!?()]){0,30}\Z",
+    re.IGNORECASE,
+)
+"""`default`, then up to 30 characters naming no image, right before a version's name: `(default version
+set at CUDA=9.1)`."""
+_SENTENCE_REACH = 400
+"""How far from a version its sentence is looked at, each way: the cost stays linear on a long line."""
+
+
+def option_default(text: str, start: int) -> bool:
+    """True when the version whose name starts at `start` is said to be the default of a command-line
+    option the same sentence names (`you can set the CUDA version with `--docker_cuda` (default version
+    set at CUDA=9.1)`): the option's default, which a script passes, not what a Dockerfile says. Not
+    when the sentence passes build args or runs `docker build` (`--build-arg CUDA=12.4 (default CUDA
+    12.1)` is the ARG's default, compared as one)."""
+    low = max(0, start - _SENTENCE_REACH)
+    sentence_start = max((m.end() for m in _CLAUSE_BREAK.finditer(text, low, start)), default=low)
+    if not _DEFAULT_BEFORE.search(text, max(sentence_start, start - 50), start):
+        return False
+    following = _CLAUSE_BREAK.search(text, start, start + _SENTENCE_REACH)
+    sentence = text[sentence_start : following.start() if following else start + _SENTENCE_REACH]
+    return bool(_OPTION.search(sentence)) and not _BUILD_COMMAND.search(sentence)

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Collection, Iterator, Sequence
 
-from docgen.audit.aside import compound_names, edit_example, version_owner
+from docgen.audit.aside import compound_names, edit_example, option_default, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
 from docgen.audit.commands import _FILE_FLAG
@@ -318,6 +318,8 @@ def _audit_text(
                 break
             if _chosen(text, word.start(), last.end()):
                 break  # `Use GROMACS 2024.2`, `you can pick CUDA 12.1`: a choice, not what the image has
+            if option_default(text, word.start()):
+                break  # `with `--docker_cuda` (default version set at CUDA=9.1)`: the script option's
             if _BUILT_WITH.search(text, max(0, word.start() - 60), word.start()):
                 break  # `torch 2.7.0 built on ROCm 6.5.0rc`: how that torch was built, not the image's ROCm
             if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):

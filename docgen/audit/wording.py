@@ -37,18 +37,33 @@ _NOT_BUILD_ARG_WORDS = re.compile(
 )
 
 
+_TOOL_SPAN = re.compile(
+    r"`(?:g?make|cmake|bazel(?:isk)?|meson|ninja|scons|pip3?|cargo|gradle|mvn|npm|yarn|colcon"
+    r"|\./configure|python3?[ \t]+setup\.py)(?:[ \t][^`]{0,80})?`",
+    re.IGNORECASE,
+)
+"""A build tool named in code (`` `make` ``, `` `make -C docker` ``, `` `cmake` ``): in a sentence whose
+only word for arguments is `argument`, the arguments are that tool's (`The argument `DOCKER_PULL=1`
+instructs `make` to pull the image first`)."""
+
+
 # Asked of each paragraph's heading: read once a heading, not once a paragraph.
 @functools.lru_cache(maxsize=64)
 def _about_build_args(text: str) -> bool:
     """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
-    is not about environment variables or a program's arguments (`launcher argument`); and does not
-    say that something is not one (`HF_TOKEN is not a build argument`), nor that they are another
-    tool's (`Required CMake build arguments:`)."""
+    is not about environment variables, a program's arguments (`launcher argument`) or those of a build
+    tool it names in code (`instructs `make``, `_TOOL_SPAN`); and does not say that something is not
+    one (`HF_TOKEN is not a build argument`), nor that they are another tool's (`Required CMake build
+    arguments:`)."""
     if _NOT_A_BUILD_ARG.search(text) or other_tool_args(text):
         return False
     if _BUILD_ARG_WORDS.search(text):
         return True
-    return bool(_ARGUMENT_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+    return (
+        bool(_ARGUMENT_WORDS.search(text))
+        and not _NOT_BUILD_ARG_WORDS.search(text)
+        and not ("`" in text and _TOOL_SPAN.search(text))
+    )
 
 
 def _says_build_args(text: str) -> bool:
