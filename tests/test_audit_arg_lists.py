@@ -300,3 +300,73 @@ def test_a_dockerfile_of_tests_or_vendored_code_below_the_readme_is_no_image_of_
     assert [m for _, m, _ in audited_alone(tmp_path / "s", beside, "tests/Dockerfile")] == [
         "build arg APP_MIRROR (tests/Dockerfile:4) is missing from the README's build-argument list"
     ]
+
+
+WHEELS_GPU = """\
+FROM nvidia/cuda:12.6.3-runtime-ubuntu22.04
+ARG TORCH_INDEX=https://download.pytorch.org/whl/cu126
+RUN pip install --index-url ${TORCH_INDEX} torch==2.5.1
+"""
+WHEELS_AMD = """\
+FROM rocm/dev-ubuntu-22.04:6.2.4
+ARG TORCH_INDEX=https://download.pytorch.org/whl/rocm6.2
+RUN pip install --index-url ${TORCH_INDEX} torch==2.5.1
+"""
+VARIANTS = {"Dockerfile.gpu": WHEELS_GPU, "Dockerfile.amd": WHEELS_AMD}
+
+PER_VARIANT = """\
+# Images
+
+## Build Arguments
+
+Each image takes the arguments below.
+
+### GPU image
+
+- `TORCH_INDEX` - wheel index (default: {gpu})
+
+### AMD image
+
+- `TORCH_INDEX` - wheel index (default: {amd})
+"""
+
+
+def test_a_list_under_a_variant_heading_of_a_build_args_section_gives_each_variant_s_default(
+    tmp_path: Path,
+) -> None:
+    readme = PER_VARIANT.format(gpu="cu124", amd="rocm6.2")
+    assert found(tmp_path, readme, VARIANTS) == [
+        (
+            9,
+            "README says TORCH_INDEX defaults to cu124 but Dockerfile.gpu:2 says "
+            "https://download.pytorch.org/whl/cu126",
+            "certain",
+        ),
+    ]
+    # the whole URL, stale, is a finding too
+    readme = PER_VARIANT.format(gpu="cu126", amd="https://download.pytorch.org/whl/rocm6.1")
+    assert found(tmp_path / "url", readme, VARIANTS) == [
+        (
+            13,
+            "README says TORCH_INDEX defaults to https://download.pytorch.org/whl/rocm6.1 but "
+            "Dockerfile.amd:2 says https://download.pytorch.org/whl/rocm6.2",
+            "certain",
+        ),
+    ]
+
+
+def test_variant_lists_that_agree_or_are_not_build_args_are_no_findings(tmp_path: Path) -> None:
+    # each default is its own variant's URL by its last part (the sibling's would be a finding)
+    assert found(tmp_path, PER_VARIANT.format(gpu="cu126", amd="rocm6.2"), VARIANTS) == []
+    # a subsection about the environment, under the build-args section, is the container's
+    env = PER_VARIANT.format(gpu="cu124", amd="rocm6.2")
+    env = env.replace("### GPU image", "### GPU environment variables")
+    assert found(tmp_path / "env", env, VARIANTS) == []
+    # no heading over the variant's says build args: its list is not read as build args
+    usage = PER_VARIANT.format(gpu="cu124", amd="rocm6.2").replace("## Build Arguments", "## Usage")
+    assert found(tmp_path / "usage", usage, VARIANTS) == []
+    # an undeclared name in such a list is not reported (the words are a level up)
+    other = PER_VARIANT.format(gpu="cu126", amd="rocm6.2").replace(
+        "- `TORCH_INDEX` - wheel index (default: rocm6.2)", "- `WHEEL_MIRROR` - a mirror (default: none)"
+    )
+    assert found(tmp_path / "other", other, VARIANTS) == []

@@ -3,6 +3,8 @@
 - a base image named after a project (`example/trainkit:3.1.0_cu121-latest`) whose project a later step
   installs again (`git clone …/trainkit.git`, `pip install trainkit`): the tag is the base's stack
   (its torch, its CUDA), not the project's version, which is the clone's or the install's.
+- a claim more precise than a pin that agrees with it (`CUDA 12.6.0` beside a wheel index's `cu126`,
+  which tells 12.6 only): the image's pin as precise as the claim (its base tag `12.6.3-…`) decides.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
@@ -50,3 +52,47 @@ def test_a_base_named_after_the_project_still_gives_its_version_when_nothing_ins
         "5: README says Trainkit v0.8.0 but Dockerfile:1 says 0.9.0"
     ]
     assert findings(LISTED.format(version="0.9.0"), {"Dockerfile": ALONE}) == []
+
+
+WHEELS = "FROM nvidia/cuda:{base}-cudnn-devel-ubuntu22.04\nRUN pip install torch==2.5.1 --index-url {index}\n"
+TORCH_CU126 = "https://download.pytorch.org/whl/cu126"
+SLIM = f"FROM python:3.12-slim\nRUN pip install torch==2.5.1 --index-url {TORCH_CU126}\n"
+ENTRY = "# Images\n\n> gpu-a\n> cuda: {cuda} / torch: 2.5.1\n"
+
+
+def test_a_wheel_index_release_does_not_confirm_a_more_precise_claim_its_base_tag_contradicts() -> None:
+    family = {
+        "gpu-a/Dockerfile": WHEELS.format(base="12.6.3", index=TORCH_CU126),
+        "gpu-b/Dockerfile": WHEELS.format(base="12.4.1", index="https://download.pytorch.org/whl/cu124"),
+    }
+    assert findings(ENTRY.format(cuda="12.6.0"), family) == [
+        "4: README says cuda 12.6.0 but gpu-a/Dockerfile:1 says 12.6.3"
+    ]
+    # a single image too: its prose claim against its own base tag
+    single = {"Dockerfile": WHEELS.format(base="12.6.3", index=TORCH_CU126)}
+    assert findings("# Image\n\nThe image ships CUDA 12.6.0.\n", single) == [
+        "3: README says CUDA 12.6.0 but Dockerfile:1 says 12.6.3"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the claim as precise as the index: the wheels' CUDA, true whatever the base's release
+        (ENTRY.format(cuda="12.6"), {"gpu-a/Dockerfile": WHEELS.format(base="12.8.1", index=TORCH_CU126)}),
+        # the base tag agrees at the claim's precision
+        (ENTRY.format(cuda="12.6.3"), {"gpu-a/Dockerfile": WHEELS.format(base="12.6.3", index=TORCH_CU126)}),
+        # a sibling's precise base tag says nothing of an image that only has the index's release
+        (
+            "# Images\n\nEvery image ships CUDA 12.6.0.\n",
+            {
+                "slim/Dockerfile": SLIM,
+                "full/Dockerfile": WHEELS.format(base="12.6.3", index=TORCH_CU126),
+            },
+        ),
+    ],
+)
+def test_a_coarse_agreement_stands_when_no_pin_of_the_same_image_is_as_precise_and_different(
+    readme: str, files: dict[str, str]
+) -> None:
+    assert findings(readme, files) == []

@@ -637,7 +637,7 @@ def _audit_part(
     for para in sub.paragraphs:
         found.extend(_audit_paragraph(para, auditor, untitled=para.section in (0, title)))
     found.extend(_arg_lists(sub, auditor, elsewhere))
-    found.extend(_arg_list_claims(sub, auditor))
+    found.extend(_arg_list_claims(sub, auditor, doc))
     found.extend(_arg_entries(sub, auditor))
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))

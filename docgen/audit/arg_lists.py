@@ -14,6 +14,10 @@ a name in lower case no ARG declares (`` `time` ``: a tag's part), the names of 
 with a label (`For CUDA:`: it may be a sibling image's), a default in words (`set in
 docker/Dockerfile.cuda`, `-`, `none`, `pinned`).
 
+A list under a heading of its own (`### CUDA Variant`) in a section whose heading says build args (`##
+Build Arguments`) is that variant's: its declared names' defaults are compared, `certain`
+(`_under_build_args`); its other names are not reported.
+
 The list as a whole: when its introduction says it is all the build args (`Build arguments:`) and no
 build-argument table is, an arg it leaves out (`_arg_lists`).
 """
@@ -36,7 +40,7 @@ from docgen.audit.wording import (
     _about_env,
     _says_build_args,
 )
-from docgen.markdown import Document, ListBlock, code_spans, lists
+from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic
 
 _LABEL = re.compile(r"(?:for|in|on|with)[ \t]+[\w.+/ -]{1,30}?[ \t]*:[ \t]*", re.IGNORECASE)
@@ -158,11 +162,15 @@ def _list_items(block: ListBlock) -> list[_Item]:
     return [item for line, text in block.items if (item := _item(line, text)) is not None]
 
 
-def _arg_list_claims(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _arg_list_claims(
+    part: Document, auditor: _Auditor, whole: Document | None = None
+) -> Iterator[Diagnostic]:
     """Each item of a list of build args (`_item`): a name no ARG declares, a default that differs from
     the ARG's, a required arg that has a default; `certain` under words that can only mean build args,
     or generic ones (`## Options`) over a list most of whose names are declared; `likely` (defaults
-    only) for a list whose names are mostly declared ARGs under no such words."""
+    only) for a list whose names are mostly declared ARGs under no such words. A list under a heading
+    of its own (`### CUDA Variant`) in a section that says build args (`## Build Arguments`, `whole`'s
+    headings) gives its declared names' defaults `certain` (`_under_build_args`)."""
     for block in lists(part):
         intro = _HTML_TAG.sub(" ", block.intro).strip()  # `<summary>Build argument descriptions</summary>`
         said = intro if intro.endswith((":", "：")) or len(intro.split()) <= _CAPTION_WORDS else ""
@@ -175,24 +183,45 @@ def _arg_list_claims(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         mostly = declared >= _MOST_DECLARED and 2 * declared > len(names)
         titled = any(_says_build_args(w) for w in (said, block.heading) if w)
         generic = bool(_GENERIC_TITLE.match(block.heading))
+        inherited = False
         if titled or (generic and mostly):
             confidence = CERTAIN
         elif mostly and not _about_env(block.heading) and not _about_env(said):
             confidence = LIKELY  # no words say build args: its defaults only, by its names
+        elif _under_build_args(whole or part, block, said):
+            confidence, inherited = CERTAIN, True
         else:
             continue
         for item in items:
             judge = auditor.scoped(item.text)  # `(only for `horovod-ray` image)`: that image's item
             if judge is None:
                 continue
-            yield from _item_claims(item, judge, confidence)
+            yield from _item_claims(item, judge, confidence, names_too=not inherited)
 
 
-def _item_claims(item: _Item, judge: _Auditor, confidence: str) -> Iterator[Diagnostic]:
+def _under_build_args(whole: Document, block: ListBlock, said: str) -> bool:
+    """True when `block` is under a heading of its own (`### ROCm Variant`) that holds no words of
+    environment variables or another tool, in a section whose heading says build args (`## Build
+    Arguments` over `### ROCm Variant` over `` - `ROCM_WHEEL_INDEX` - … (default: rocm6.0) ``): the
+    variant's build args, one subsection an image."""
+    if not block.items or not block.heading:
+        return False
+    titles = headings_over(whole, block.items[0][0])
+    own = " ".join(w for w in (said, titles[0] if titles else "") if w)
+    if len(titles) < 2 or _about_env(own) or other_tool_args(own) or _NOT_A_BUILD_ARG.search(own):
+        return False
+    return any(_says_build_args(title) for title in titles[1:])
+
+
+def _item_claims(
+    item: _Item, judge: _Auditor, confidence: str, names_too: bool = True
+) -> Iterator[Diagnostic]:
+    """`names_too`: a name no ARG declares is a finding too (under words saying build args); else only
+    the defaults of declared names are compared."""
     for name in item.names:
         if name in judge.declared:
             continue
-        if confidence == CERTAIN and not item.labelled and _UPPER_SNAKE.match(name):
+        if names_too and confidence == CERTAIN and not item.labelled and _UPPER_SNAKE.match(name):
             yield from _some(judge.arg_claim(item.line, name, confidence))
     if len(item.names) != 1 or item.names[0] not in judge.declared:
         return

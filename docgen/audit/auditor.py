@@ -578,15 +578,30 @@ class _Auditor:
         if operator == "==" and (span := _RANGE.fullmatch(version)):
             return self._range_verdict(name, span.group(1), span.group(2))
         wrong = None
+        # `CUDA 11.8.0` beside a wheel index's `cu118` (11.8) and a base tag's 11.8.8: the index agrees
+        # only to the minor it tells; the tag, as precise as the claim, decides for its own image
+        coarse: dict[str, _Fact] = {}
+        precise_wrong: dict[str, _Fact] = {}
+        claimed = _precision(version) if operator in ("==", "===") else 0
         for fact in self.facts.lookup(name, self.names):
             if fact.default and (not self.defaults or operator not in ("==", "===")):
                 continue  # `Python 3.8+`: what the project supports, not what the distribution gives
             if fact.default and name.lower().startswith("python") and _major(version) != _major(fact.value):
                 continue  # `Python 2.7` beside Ubuntu's `python3` 3.6: another package, maybe there too
             agrees = False if fact.unpinned else _satisfies(operator, version, fact.value, fact.exact)
+            if agrees and _precision(fact.value) < claimed:
+                coarse.setdefault(fact.path, fact)
+                continue
             if agrees:
                 return True, fact
+            if agrees is False and not fact.unpinned and _precision(fact.value) >= claimed:
+                precise_wrong.setdefault(fact.path, fact)
             wrong = fact if agrees is False and wrong is None else wrong
+        kept = [fact for path, fact in coarse.items() if path not in precise_wrong]
+        if kept:
+            return True, kept[0]
+        if coarse:
+            return False, precise_wrong[next(iter(coarse))]
         return (False, wrong) if wrong else (None, None)
 
     def _range_verdict(self, name: str, low: str, high: str) -> tuple[bool | None, _Fact | None]:
@@ -950,3 +965,13 @@ def _dockerfile_read_at(file: str, mtime_ns: int, size: int) -> tuple[str, Parse
 def _major(version: str) -> str:
     """The first number of a version (`3` of `3.10.4`, of `v3.6`)."""
     return _strip_v(version).split(".", 1)[0]
+
+
+def _precision(version: str) -> int:
+    """How many numbers of a release a version gives: 3 of `11.8.0` and of the tag
+    `11.8.8-cudnn8-devel-ubuntu20.04`, 2 of `11.8` (a wheel's `cu118`); 0 of a commit or a word."""
+    value = _strip_v(version)
+    if _is_commit(value):
+        return 0
+    release = _RELEASE.match(value)
+    return release.group().count(".") + 1 if release else 0

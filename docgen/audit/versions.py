@@ -235,7 +235,8 @@ _ELIDED = re.compile(r"(?:\.\.\.|…)\Z")
 
 def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
     """True when the default a README claims (normalised, '' for none) agrees with one declaration;
-    a shortened claim (`86f7292...` for the full commit) agrees with a value it starts."""
+    a shortened claim (`86f7292...` for the full commit) agrees with a value it starts, the last part
+    of a URL's path (`cu121`) with the URL."""
     elided = _ELIDED.search(claim)
     stem = claim[: elided.start()] if elided else ""
     for decl in decls:
@@ -252,6 +253,8 @@ def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
                 value = value[1:-1]
             if claim == value or (len(stem) >= 4 and value.startswith(stem)):
                 return True
+            if claim and "/" not in claim and _url_leaf(value) == claim:
+                return True  # `cu121` for `https://download.pytorch.org/whl/cu121`: the URL by its last part
             items = _list_items(value)
             if len(items) > 1 and sorted(_list_items(claim)) == sorted(items):
                 return True  # `gfx942,gfx950` for `gfx942;gfx950`
@@ -263,6 +266,17 @@ def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
             if versioned and _same_version(claim, value) is True:
                 return True  # `83f9e450` for the full commit, `0.15.1` for `v0.15.1`
     return False
+
+
+_URL_PATH = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+(/[^\s?#]*)")
+
+
+def _url_leaf(value: str) -> str | None:
+    """The last part of a URL's path (`cu121` of `https://download.pytorch.org/whl/cu121/`), None for a
+    value that is no URL or has no path."""
+    url = _URL_PATH.fullmatch(value)
+    parts = [part for part in url.group(1).split("/") if part] if url else []
+    return parts[-1] if parts else None
 
 
 def _shown_default(decl: ArgDecl) -> str:
