@@ -520,7 +520,7 @@ def audit(
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
     found.extend(_env_homes(doc, path, directory, models, project))
-    found.extend(_command_grammar(doc, path))
+    found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
