@@ -184,6 +184,7 @@ from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
+from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
@@ -493,6 +494,7 @@ def audit(
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
         found.extend(_name_misses(doc, path, directory, models, project, text))
+        found.extend(_container_names(doc, text, path, directory, project))
         found.extend(_missing_folders(doc, text, directory, audited, path, project))
         copies = list(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(copies)
