@@ -198,6 +198,7 @@ from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.excerpts import _excerpts, indented_blocks
+from docgen.audit.exported import _exported_unread
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     _assignment_block,
@@ -515,6 +516,7 @@ def audit(
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project))
         found.extend(_script_variables(doc, path, directory, models))
+        found.extend(_exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
