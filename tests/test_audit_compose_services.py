@@ -270,7 +270,8 @@ def test_a_program_where_the_service_goes_with_several_services(tmp_path: Path) 
 def test_a_compose_command_written_as_a_line_of_prose(tmp_path: Path) -> None:
     text = (
         "# App\ngit clone https://example.com/org/app.git\n\n## Try it\n"
-        "docker compose run --rm --service-ports /bin/bash\n\n## Serve\n$ docker compose up trainer --build\n\n"
+        "docker compose run --rm --service-ports /bin/bash\n\n"
+        "## Serve\n$ docker compose up trainer --build\n\n"
         "sudo docker-compose up -d trainr\n"
     )
     files = {"compose.yaml": ONE, "README.md": text}

@@ -56,7 +56,8 @@ def test_an_export_the_script_never_reads(tmp_path: Path) -> None:
     assert found(tmp_path, files) == [
         (
             4,
-            "README exports LAB_TAGS=v2 for build.sh, but build.sh never reads LAB_TAGS (did you mean LAB_TAG?)",
+            "README exports LAB_TAGS=v2 for build.sh, but build.sh never reads LAB_TAGS "
+            "(did you mean LAB_TAG?)",
             "likely",
         )
     ]

@@ -147,7 +147,10 @@ def test_options_after_the_image_that_are_the_containers(tmp_path: Path, block: 
     assert found(tmp_path, block) == []
 
 
-ARGS = "FROM python:3.12-slim\nARG GPU_ARCH=sm_80\nARG TORCH_VERSION\nRUN pip install torch==$TORCH_VERSION && echo $GPU_ARCH\n"
+ARGS = (
+    "FROM python:3.12-slim\nARG GPU_ARCH=sm_80\nARG TORCH_VERSION\n"
+    "RUN pip install torch==$TORCH_VERSION && echo $GPU_ARCH\n"
+)
 
 
 def found_with_args(root: Path, block: str) -> list[tuple[int, str, str]]:
