@@ -8,12 +8,15 @@ written anywhere else in the README than in the commands that address it is take
 compose file's `container_name:` or service, by Compose's own naming (`app-web-1`, `app_web_1`), or by any
 text file of the repository that holds the name (its scripts, Makefiles, JSON). A compose file's
 `name:` inside a service is no container name (Compose takes `container_name:`), so it gives none, and
-the finding says so. Only a README that starts containers itself (`docker run`, `docker create`,
+the finding says so. A name a slip away from a compose file's `container_name:` is left to
+`names` (a renamed container), and one named for a server the reader may run apart (`postgres`,
+`redis`) is not read. Only a README that starts containers itself (`docker run`, `docker create`,
 `docker compose up|run|create`) is read: one that does not addresses containers started elsewhere.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from collections.abc import Iterator
@@ -22,6 +25,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.docker_cli import _commands, _subcommand
+from docgen.audit.names import _CLOSE
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -47,6 +51,13 @@ _PLACEHOLDER = re.compile(
 )
 """A name the reader fills in (`container_id`, `my_container`), a container ID, or one Compose gives a
 service's container (`app-web-1`, `app_web_1`)."""
+_SERVERS = re.compile(
+    r"(?:postgres(?:ql)?|redis|mysql|mariadb|mongo(?:db)?|nginx|traefik|rabbitmq|kafka|zookeeper|minio"
+    r"|elasticsearch|opensearch|grafana|prometheus|jenkins|registry|portainer|ollama|vault|consul)[\w.-]*",
+    re.IGNORECASE,
+)
+"""A container named for a server the reader may run on their own (`postgres`, `redis`): not the
+project's."""
 _STARTS = re.compile(
     r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?(?:run|create)\b"
     r"|\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b[^\n;&|#]*?[ \t](?:up|run|create)\b"
@@ -63,6 +74,7 @@ _MOST_FILES = 400
 """At most this many files are read; a tree with more is not read at all (a name may be in the rest)."""
 _SERVICE_NAME = re.compile(r"^[ \t]+name:[ \t]*[\"']?([\w.-]+)[\"']?[ \t]*$", re.MULTILINE)
 """A `name:` key indented in a compose file (a service's, a network's): no container's name."""
+_CONTAINER_NAME = re.compile(r"\bcontainer_name:[ \t]*[\"']?([\w.-]+)")
 _GIVEN = re.compile(r"(?:--name(?:[ \t]+|=)|container_name:[ \t]*)[\"']?([\w.-]+)")
 """A container name given on a line that may also address it (`docker run --name app … && docker exec
 app`)."""
@@ -123,7 +135,10 @@ def _container_names(
     addressed = [
         (line, verb, name)
         for line, verb, name in _addressed(doc)
-        if _NAME.fullmatch(name) and not name.isupper() and not _PLACEHOLDER.search(name)
+        if _NAME.fullmatch(name)
+        and not name.isupper()
+        and not _PLACEHOLDER.search(name)
+        and not _SERVERS.fullmatch(name)
     ]
     if not addressed or not _STARTS.search(text):
         return
@@ -143,6 +158,7 @@ def _container_names(
     if files is None:
         return
     hints: dict[str, str] = {}
+    named: set[str] = set()
     for path in files:
         body = text_or_none(path)
         if body is None:
@@ -154,11 +170,14 @@ def _container_names(
                     shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
                     hints.setdefault(match.group(1), f"{shown}:{at}")
             body = _SERVICE_NAME.sub("", body)
+            named.update(_CONTAINER_NAME.findall(body))
         for name in [n for n in pending if _word(n).search(body)]:
             del pending[name]
         if not pending:
             return
     for name, (line, verb) in sorted(pending.items(), key=lambda item: item[1]):
+        if difflib.get_close_matches(name, sorted(named), n=1, cutoff=_CLOSE):
+            continue  # a slip of a compose container_name: names._container_misses tells it
         said = (
             f"README's docker {verb} addresses container {name}, which nothing it runs names so (no "
             f"--name {name}, no compose container_name: {name}): docker answers no such container"
