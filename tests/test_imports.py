@@ -399,6 +399,7 @@ AUDIT_LAYERS = (
         "preset_env",
         "run_time",
         "excerpts",
+        "containers",
     ),
     (
         "prose",
@@ -411,6 +412,7 @@ AUDIT_LAYERS = (
         "placeholders",
         "mounts",
         "compose_variables",
+        "exported",
     ),
     (
         "tables",
