@@ -233,3 +233,83 @@ def test_a_command_substitution_is_one_value_not_services(tmp_path: Path) -> Non
     }
     assert [(line, confidence) for line, _, confidence in found(tmp_path, files)] == [(8, "certain")]
     assert "service apii" in found(tmp_path, files)[0][1]
+
+
+ONE = "services:\n  trainer:\n    build: .\n    ports: ['8888:8888']\n"
+
+
+def program_first(verb: str, program: str, file: str, hint: str) -> str:
+    return (
+        f"README's docker compose {verb} names service {program}, which {file} does not define: the first "
+        f"word after its options is the service, so {program} is taken for one ({hint})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "program"),
+    [
+        ("docker compose run --rm --service-ports /bin/bash", "/bin/bash"),
+        ("docker compose run -e SEED=1 -v ./data:/data --name t1 -w /work bash", "bash"),
+        ("docker-compose exec -u root python3", "python3"),
+        ("docker compose run -p 8888:8888 --entrypoint /bin/sh /opt/run.sh", "/opt/run.sh"),
+    ],
+)
+def test_a_program_where_the_service_goes(tmp_path: Path, command: str, program: str) -> None:
+    verb = "exec" if " exec " in command else "run"
+    files = {"compose.yaml": ONE, "README.md": readme(command)}
+    hint = f"did you mean docker compose {verb} … trainer {program}?"
+    assert found(tmp_path, files) == [(6, program_first(verb, program, "compose.yaml", hint), "certain")]
+
+
+def test_a_program_where_the_service_goes_with_several_services(tmp_path: Path) -> None:
+    files = {"compose.yaml": COMPOSE, "README.md": readme("docker compose --profile gpu run --rm bash")}
+    said = program_first("run", "bash", "compose.yaml", "name one of api, worker before it")
+    assert found(tmp_path, files) == [(6, said, "certain")]
+
+
+def test_a_compose_command_written_as_a_line_of_prose(tmp_path: Path) -> None:
+    text = (
+        "# App\ngit clone https://example.com/org/app.git\n\n## Try it\n"
+        "docker compose run --rm --service-ports /bin/bash\n\n"
+        "## Serve\n$ docker compose up trainer --build\n\n"
+        "sudo docker-compose up -d trainr\n"
+    )
+    files = {"compose.yaml": ONE, "README.md": text}
+    hint = "did you mean docker compose run … trainer /bin/bash?"
+    assert found(tmp_path, files) == [
+        (5, program_first("run", "/bin/bash", "compose.yaml", hint), "certain"),
+        (
+            10,
+            "README's compose command names service trainr, which compose.yaml does not define "
+            "(did you mean trainer?)",
+            "certain",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker compose up starts the trainer and its notebook.",  # a sentence
+        "docker compose up launches everything you need",  # a word of one
+        "docker compose run --rm trainer /bin/bash",  # the service first
+        "docker compose -f compose.yaml -f compose.gpu.yaml run --rm gpu bash",  # a file that is not there
+        "docker compose up -d",
+        "Run docker compose run --rm /bin/bash in the folder",  # not a line that starts with it
+        "- docker compose run --rm bash",  # a list item: not read as a command line
+        "docker compose run --rm <service> /bin/bash",  # a placeholder
+        "docker compose exec $SERVICE bash",
+    ],
+)
+def test_prose_lines_that_are_no_command_or_name_no_missing_service(tmp_path: Path, text: str) -> None:
+    files = {"compose.yaml": ONE, "README.md": f"# App\n\n{text}\n"}
+    assert found(tmp_path, files) == []
+
+
+def test_a_program_named_in_an_override_service_is_not_read_as_one(tmp_path: Path) -> None:
+    files = {
+        "compose.yaml": ONE,
+        "compose.override.yaml": "services:\n  bash:\n    image: bash:5\n",
+        "README.md": readme("docker compose run --rm bash"),
+    }
+    assert found(tmp_path, files) == []

@@ -145,3 +145,82 @@ def test_a_run_option_after_the_image(tmp_path: Path, block: str, said: str) -> 
 )
 def test_options_after_the_image_that_are_the_containers(tmp_path: Path, block: str) -> None:
     assert found(tmp_path, block) == []
+
+
+ARGS = (
+    "FROM python:3.12-slim\nARG GPU_ARCH=sm_80\nARG TORCH_VERSION\n"
+    "RUN pip install torch==$TORCH_VERSION && echo $GPU_ARCH\n"
+)
+
+
+def found_with_args(root: Path, block: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": ARGS, "README.md": f"# App\n\n```bash\n{block}\n```\n"})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+def refused(option: str, tail: str) -> str:
+    return f"README passes {option} to docker build, which has no such option{tail}"
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (
+            "% docker image build -e GPU_ARCH=sm_90 -t solver:0.2 .",
+            refused(
+                "-e",
+                " (it is docker run's): GPU_ARCH is a build arg (Dockerfile:2), did you mean "
+                "--build-arg GPU_ARCH=sm_90?",
+            ),
+        ),
+        (
+            "docker buildx build --env TORCH_VERSION=2.5.1 -t solver .",
+            refused(
+                "--env",
+                " (it is docker run's): TORCH_VERSION is a build arg (Dockerfile:3), did you "
+                "mean --build-arg TORCH_VERSION=2.5.1?",
+            ),
+        ),
+        (
+            "docker builder build --env=GPU_ARCH=sm_86 .",
+            refused(
+                "--env",
+                " (it is docker run's): GPU_ARCH is a build arg (Dockerfile:2), did you mean "
+                "--build-arg GPU_ARCH=sm_86?",
+            ),
+        ),
+        (
+            "docker build -v ./data:/data -t solver .",
+            refused("-v", " (it is docker run's): docker refuses the build"),
+        ),
+        (
+            "docker build --gpus all -t solver .",
+            refused("--gpus", " (it is docker run's): docker refuses the build"),
+        ),
+        ("docker build -it solver .", refused("-i", " (it is docker run's): docker refuses the build")),
+        ("docker build -x -t solver .", refused("-x", ": docker refuses the build")),
+    ],
+)
+def test_an_option_docker_build_does_not_have(tmp_path: Path, block: str, said: str) -> None:
+    assert found_with_args(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build --build-arg GPU_ARCH=sm_90 -t solver:0.2 .",
+        "docker build -qt solver -f Dockerfile .",  # bundled short options it has
+        "docker build -o type=local,dest=out -c 512 -m 4g .",  # the legacy builder's -c and -m
+        "docker buildx build -D --load -t solver .",
+        "docker build -h",  # help
+        "docker run -e GPU_ARCH=sm_90 -v ./data:/data solver",  # run has them
+        "podman build -v ./cache:/cache -t solver .",  # podman build has -v
+        "docker build --device nvidia.com/gpu=all -t solver .",  # buildx may have it
+        "docker compose build --build-arg GPU_ARCH=sm_90",
+        "docker build -t solver . && docker run -e DEBUG=1 solver",
+    ],
+)
+def test_options_docker_build_has_or_another_command(tmp_path: Path, block: str) -> None:
+    assert found_with_args(tmp_path, block) == []

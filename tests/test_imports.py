@@ -405,6 +405,7 @@ AUDIT_LAYERS = (
         "preset_env",
         "run_time",
         "excerpts",
+        "containers",
     ),
     (
         "prose",
@@ -417,6 +418,7 @@ AUDIT_LAYERS = (
         "placeholders",
         "mounts",
         "compose_variables",
+        "exported",
     ),
     (
         "tables",

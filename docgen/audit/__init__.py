@@ -186,6 +186,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
+from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
@@ -199,6 +200,7 @@ from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.excerpts import _excerpts, indented_blocks
+from docgen.audit.exported import _exported_unread
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     _assignment_block,
@@ -499,6 +501,7 @@ def audit(
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
         found.extend(_name_misses(doc, path, directory, models, project, text))
+        found.extend(_container_names(doc, text, path, directory, project))
         found.extend(_missing_folders(doc, text, directory, audited, path, project))
         copies = list(_missing_copies(doc, source, directory, audited, path, project))
         found.extend(copies)
@@ -519,6 +522,7 @@ def audit(
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
+        found.extend(_exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
@@ -526,7 +530,7 @@ def audit(
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
     found.extend(_env_homes(doc, path, directory, models, project))
-    found.extend(_command_grammar(doc, path))
+    found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))

@@ -145,6 +145,33 @@ def without_prompt(text: str) -> str:
     return text[prompt.end() :] if prompt else text
 
 
+_PROSE_WORD = re.compile(
+    r"(?i)(?<![\w./-])(?:the|a|an|to|and|or|will|would|is|are|be|then|with|for|of|in|it|its|this|that"
+    r"|these|you|your|can|should|must|may|which|when|if|now|first|here|also)(?![\w./-])"
+)
+"""A word of a sentence, which a command line of a README does not hold."""
+_SENTENCE_END = (".", ":", ",", ";", "!", "?", ")")
+
+
+def bare_commands(doc: Document, start: re.Pattern[str]) -> Iterator[tuple[int, str]]:
+    """(README line, command) of each prose line that is a command written outside any code: one that
+    starts with what `start` matches (after a prompt or `sudo`), holds no code span, does not end as
+    a sentence does and has no word of one (`docker compose run --rm --service-ports /bin/bash` as a
+    paragraph of its own). A README with no code blocks writes its commands so."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            command = without_prompt(text.strip())
+            command = command.removeprefix("sudo ").lstrip()
+            if (
+                "`" in command
+                or start.match(command) is None
+                or command.endswith(_SENTENCE_END)
+                or _PROSE_WORD.search(command)
+            ):
+                continue
+            yield line, command
+
+
 def fence_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
     """The lines of each command of a command block (a line and those it continues with `\\`), as
     written."""

@@ -1,7 +1,10 @@
 """Services and profiles a README's `docker compose` commands name, against the compose files those
 commands read: `docker compose up -d web-cpu` when the file defines `web` only, `--profile gpu` when no
 service has that profile, and `docker compose exec worker …` after a `docker compose up` that does not
-start `worker` (it is only in a profile the command does not enable).
+start `worker` (it is only in a profile the command does not enable). A program where the service of
+`docker compose run|exec` goes (`docker compose run --rm /bin/bash`) is told as the service left out.
+The commands are those of command blocks, inline code, and prose lines that are a command
+(`commands.bare_commands`).
 
 The files a command reads are its `-f` files, else the files compose reads in the folder it runs from
 without one (`compose.default_files`: the first default file, with the first override file). A
@@ -20,7 +23,15 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words, cloned_folder, clones, joined, moves
+from docgen.audit.commands import (
+    _build_commands,
+    _command_words,
+    bare_commands,
+    cloned_folder,
+    clones,
+    joined,
+    moves,
+)
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
@@ -149,6 +160,7 @@ def _compose_services(
         for _, _, code in code_spans(cell)
         if COMPOSE.search(code)
     ]
+    inline += [[(line, command)] for line, command in bare_commands(doc, COMPOSE)]
     for command in inline:
         yield from _block([(command, [])], readme, directory, top, moves, shown_services)
 
@@ -215,6 +227,8 @@ def _block(
         ]
         if missing:
             said = _undefined("service", missing, shown, defined)
+            if call.verb in ("run", "exec") and _PROGRAM.fullmatch(missing[0]):
+                said = _program_first(call.verb, missing[0], shown, defined)
             yield Diagnostic(readme, _line_of(command, missing[0]), said, confidence=CERTAIN)
         key = tuple(paths)
         if call.verb == "up" and not call.services:
@@ -235,6 +249,24 @@ def _block(
                     "that command does not enable",
                     confidence=LIKELY,
                 )
+
+
+_PROGRAM = re.compile(r"/[\w./-]+|(?:ba|z|fi)?sh|python[\d.]*|ipython|jupyter|nvidia-smi|pytest|node|npm")
+"""A word that is a program to run, never a service (`/bin/bash`, `bash`, `python3`): the command a
+`docker compose run|exec` line was meant to give the service it leaves out."""
+
+
+def _program_first(verb: str, program: str, shown: str, defined: Sequence[str]) -> str:
+    """The words of a finding about a `docker compose run|exec` that gives the program it runs where
+    the service goes (`docker compose run --rm /bin/bash`)."""
+    said = (
+        f"README's docker compose {verb} names service {program}, which {shown} does not define: the first "
+        f"word after its options is the service, so {program} is taken for one"
+    )
+    if len(defined) == 1:
+        return f"{said} (did you mean docker compose {verb} … {defined[0]} {program}?)"
+    listed = ", ".join(defined[:8]) + (" …" if len(defined) > 8 else "")
+    return f"{said} (name one of {listed} before it)"
 
 
 def _undefined(kind: str, names: Sequence[str], shown: str, defined: Sequence[str]) -> str:

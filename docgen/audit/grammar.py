@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _build_commands, _command_words
 from docgen.markdown import Document
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ _BUILD = _grammar(
     "--check --detach --load --no-cache --pull --push -q --quiet -D --debug --help --rm --force-rm --print "
     "--squash --compress --stream --disable-content-trust",
 )
+_BUILD_LONG = sorted(o for o in _BUILD.values | _BUILD.flags if o.startswith("--"))
 _PODMAN_BUILD = _BUILD | _grammar(
     "--arch --authfile --cap-add --cap-drop --cert-dir --cgroupns --creds --decryption-key --device --dns "
     "--dns-option --dns-search --env --format --from --group-add --hooks-dir --ignorefile --ipc --jobs "
@@ -150,7 +151,7 @@ _ONE_SERVICE = frozenset({"run", "exec"})
 _CHECKED = frozenset({"up", "build", "run", "exec"})
 """The compose commands whose options are judged for slips."""
 
-_DOCKER_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+|image[ \t]+)?build(?=[ \t]|$)")
+_DOCKER_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+|image[ \t]+|builder[ \t]+)?build(?=[ \t]|$)")
 _PODMAN_BUILD_COMMAND = re.compile(r"\bpodman[ \t]+(?:image[ \t]+)?build(?=[ \t]|$)")
 _DOCKER_RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run(?=[ \t]|$)")
 _DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
@@ -177,6 +178,9 @@ class _Read:
     """Where the words after the first positional one start, for a grammar that is not interspersed."""
     values: list[tuple[str, str]] = field(default_factory=list)
     """Each option that took a value, with it (`-fx`, `-f=x`, `--file=x` and `--file x`: `("-f", "x")`)."""
+    short: list[tuple[str, str]] = field(default_factory=list)
+    """Each short option the grammar does not have, with the word after its bundle (`-e X=1`: `("-e",
+    "X=1")`; `""` when none follows). Reading stops at it within its bundle."""
 
 
 def _read(words: list[str], grammar: _Grammar) -> _Read:
@@ -216,6 +220,8 @@ def _read(words: list[str], grammar: _Grammar) -> _Read:
                     break
                 if option not in grammar.flags:
                     read.complete = False
+                    if option != "-h":
+                        read.short.append((option, words[at] if at < len(words) else ""))
                     break
             continue
         read.positional.append(word)
@@ -325,13 +331,54 @@ def _misplaced(after: list[str]) -> str | None:
     return f"{name} {value}" if not eq else after[0]
 
 
-def _command_grammar(doc: Document, readme: str) -> Iterator[Diagnostic]:
+def _command_grammar(doc: Document, readme: str, models: Sequence[ImageModel] = ()) -> Iterator[Diagnostic]:
     """Each `docker build` / `buildx build` of a command block that names no build context (`certain`),
-    and an option of a `docker build`, `podman build`, `docker run` or `docker compose` command that
-    the command lacks, a slip from one it has (`certain`)."""
+    an option of a `docker build`, `podman build`, `docker run` or `docker compose` command that the
+    command lacks, a slip from one it has (`certain`), and an option of `docker run` or a short option
+    a `docker build` is given, which it does not have (`certain`; with `--build-arg` when its value
+    sets a build arg of `models`)."""
+    args = {d.name: (m.path, d.line) for m in models for d in m.args}
     for fence in doc.fences:
         for lines in _build_commands(fence, _COMMANDS):
-            yield from _check(lines, readme)
+            yield from _check(lines, readme, args)
+
+
+_RUN_ONLY = frozenset(
+    (_RUN.values | _RUN.flags) - _BUILD.values - _BUILD.flags - {"--device", "--help", "--pull"}
+)
+"""The options of `docker run` that `docker build` lacks (`-e`, `--env`, `-v`, `--gpus`): given to a
+build, it refuses them. `--device` is left out: buildx may grow it for builds."""
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
+
+
+def _not_build_options(
+    read: _Read, words: list[str], line: int, readme: str, args: Mapping[str, tuple[str, int]]
+) -> Iterator[Diagnostic]:
+    """A short option `docker build` does not have (`-e`, `-v`: its short options are few and fixed),
+    and a long one only `docker run` has (`--env`, `--gpus`), passed to a `docker build` (`certain`).
+    When its value sets a build arg (`-e SM=sm_89`, `ARG SM`), the finding says to pass it with
+    `--build-arg`."""
+    told = {name for name in read.unknown if difflib.get_close_matches(name, _BUILD_LONG, n=1, cutoff=_SLIP)}
+    passed = list(read.short)
+    for name in read.unknown:
+        if name in _RUN_ONLY and name not in told:
+            at = next((i for i, w in enumerate(words) if w.partition("=")[0] == name), len(words))
+            given = words[at].partition("=")
+            passed.append((name, given[2] if given[1] else words[at + 1] if at + 1 < len(words) else ""))
+    for option, value in passed:
+        said = f"README passes {option} to docker build, which has no such option"
+        if option in _RUN_ONLY:
+            said += " (it is docker run's)"
+        assigned = _ASSIGNED.fullmatch(value.strip("\"'"))
+        if assigned is not None and assigned.group(1) in args:
+            path, at = args[assigned.group(1)]
+            said += (
+                f": {assigned.group(1)} is a build arg ({path}:{at}), did you mean --build-arg "
+                f"{assigned.group(0)}?"
+            )
+        else:
+            said += ": docker refuses the build"
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 _COMMANDS = re.compile(
@@ -339,11 +386,14 @@ _COMMANDS = re.compile(
 )
 
 
-def _check(lines: list[tuple[int, str]], readme: str) -> Iterator[Diagnostic]:
+def _check(
+    lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]]
+) -> Iterator[Diagnostic]:
     line = lines[0][0]
     if (words := _command_words(lines, _DOCKER_BUILD)) is not None:
         read = _read(words, _BUILD)
         yield from _slips(read, _BUILD, "docker build", line, readme)
+        yield from _not_build_options(read, words, line, readme, args)
         if read.complete and not read.positional and words and not read.help:
             said = "README's docker build names no build context (a folder, a URL or -): it cannot run"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
