@@ -963,7 +963,9 @@ def test_a_run_of_blanks_after_an_items_version_is_split_one_way() -> None:
 # Shapes `benchmarks/bench_shapes.py` found superlinear: the findings are those the old code gave
 
 
-_SHAPES_DOCKERFILE = "FROM ubuntu:22.04\n# RUN pip install gamess==1.0\nRUN pip install torch==2.3.1 numpy==1.26.4\n"
+_SHAPES_DOCKERFILE = (
+    "FROM ubuntu:22.04\n# RUN pip install gamess==1.0\nRUN pip install torch==2.3.1 numpy==1.26.4\n"
+)
 
 
 def _shapes_readme(words: int, run: int) -> str:
@@ -1004,7 +1006,9 @@ def test_long_titles_and_runs_in_list_items_keep_their_findings(
     ]
 
 
-def test_a_title_reads_the_dockerfile_and_copied_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_title_reads_the_dockerfile_and_copied_files_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each title word read every file the image copies (and the Dockerfile's lines) again: now the
     files are read once per Dockerfile, and only for the words a commented-out instruction names."""
     from docgen.audit import dropped

@@ -133,8 +133,8 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
         numbers = naming.get(_ALNUM.findall(word)[0].lower(), [])
         found[word] = _first_commented([(n, lines[n - 1]) for n in numbers], word)
     copied = [_text(folder / s).lower() for s in sources if (folder / s).is_file()]
-    for word, number in found.items():
-        if number is not None and any(word.lower() in text for text in copied):
+    for word, at in found.items():
+        if at is not None and any(word.lower() in text for text in copied):
             found[word] = None  # a file it copies may name it
     return found
 

@@ -211,7 +211,8 @@ _LEAD_VERSION = re.compile(
 """A list item that opens with a `Name version` in bold, its subject, and says more of it: `- **CUDA 12.2**
 and **cuDNN 8** (DNN backend enabled)`, `- **OpenCV 4.12.0** built with contrib modules`."""
 _LABELLED = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+)?[*_]*((?:[A-Za-z][\w-]*+[ \t]+){0,3}[A-Za-z][\w-]*+)[*_]*+[ \t]*[:：][*_]*[ \t]+\S"
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*((?:[A-Za-z][\w-]*+[ \t]+){0,3}[A-Za-z][\w-]*+)[*_]*+"
+    r"[ \t]*[:：][*_]*[ \t]+\S"
 )
 """A line that says what it lists in a short label before a colon: `Current version: UBUNTU 18.04, CUDA
 10.2, PYTHON3.8`, `**Software stack:** CUDA 12.4, PyTorch 2.5`."""
@@ -219,7 +220,9 @@ _STACK_WORD = (
     r"(?!(?i:with|and|on|plus|tested|for|requires?|needs?|runs?|supports?|built|using|uses?)\b)"
     r"[A-Za-z][A-Za-z0-9._+-]*+"
 )
-_STACK_ITEM = rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*+[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*+"
+_STACK_ITEM = (
+    rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*+[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*+"
+)
 _STACK_LINE = re.compile(
     rf"[ \t]*(?:[-*+][ \t]+)?{_STACK_ITEM}"
     rf"(?:[ \t]*(?:,|\+|/|;)?[ \t]*(?:\b(?:with|and|on|plus)[ \t]+)?{_STACK_ITEM}){{2,}}[ \t]*\.?[ \t]*\Z"
