@@ -957,3 +957,124 @@ def test_a_run_of_blanks_after_an_items_version_is_split_one_way() -> None:
     blanks = " " * 100_000
     assert not wording._OPEN_NOT_ONE.match(blanks + "x")
     assert wording._OPEN_NOT_ONE.match(blanks + "(" + blanks + "or 12.1")
+
+
+# --------------------------------------------------------------------------------------------------
+# Shapes `benchmarks/bench_shapes.py` found superlinear: the findings are those the old code gave
+
+
+_SHAPES_DOCKERFILE = (
+    "FROM ubuntu:22.04\n# RUN pip install gamess==1.0\nRUN pip install torch==2.3.1 numpy==1.26.4\n"
+)
+
+
+def _shapes_readme(words: int, run: int) -> str:
+    """A README whose first line (its title) has `words` distinct words, then a list of what the image
+    installs with items whose name runs into `run` underscores or blanks and no version."""
+    title = "# Gamess " + " ".join(f"Word{k}x" for k in range(words)) + "\n\n"
+    return (
+        title
+        + "The image installs:\n\n- torch 2.2.0\n- numpy 1.26.4\n"
+        + "- Tooling"
+        + "_" * run
+        + "!\n- Python stack"
+        + "_" * run
+        + ": x\n- scipy"
+        + " " * run
+        + "1.11\n- mpich (from the base)\n"
+    )
+
+
+def test_long_titles_and_runs_in_list_items_keep_their_findings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A title of 3,000 words read the Dockerfile (and the files it copies) again for each word, and an
+    item's name followed by 20,000 `_` or blanks was split n² ways (`wording._BARE_VERSION`,
+    `_LABELLED`, `_STACK_LINE`, `_REF_ITEM`, `contents._AFTER_NAME`): 3 minutes for this README,
+    whose findings, recorded from that code, stay the same."""
+    make_tree(tmp_path, {"Dockerfile": _SHAPES_DOCKERFILE, "README.md": _shapes_readme(3_000, 20_000)})
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md", "--confidence", "likely")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "README.md:1: error: README's title says the image is Gamess, but Dockerfile:2 names it only in a "
+        "commented-out instruction (the image does not install it) [DG101] (likely)",
+        "README.md:5: error: README says torch 2.2.0 but Dockerfile:3 says 2.3.1 [DG101] (likely)",
+        "README.md:10: error: README lists mpich as in the image but Dockerfile installs no mpich [DG101] "
+        "(likely)",
+        "3 claims in README.md contradict Dockerfile",
+    ]
+
+
+def test_a_title_reads_the_dockerfile_and_copied_files_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each title word read every file the image copies (and the Dockerfile's lines) again: now the
+    files are read once per Dockerfile, and only for the words a commented-out instruction names."""
+    from docgen.audit import dropped
+
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM ubuntu:22.04\nCOPY a.sh b.sh /opt/\n# RUN pip install gamess c++abi\n"
+            "RUN echo ready\n",
+            "a.sh": "echo one\n",
+            "b.sh": "echo two\n",
+        },
+    )
+    reads: list[Path] = []
+    real = dropped._text
+
+    def counted(file: Path) -> str:
+        reads.append(file)
+        return real(file)
+
+    monkeypatch.setattr(dropped, "_text", counted)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    words = ["Gamess", "c++abi", "ready", "ſcipy", *(f"Word{k}" for k in range(2_000))]
+    found = dropped._only_commented(model, words)
+    assert found["Gamess"] == 3 and found["c++abi"] == 3
+    assert found["ready"] is None and found["Word7"] is None
+    assert len(reads) == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "expected"),
+    [
+        ("# RUN pip install ſcipy", "scipy", 1),  # `re`'s case-blind `[A-Za-z]` takes `ſ` as `s`
+        ("# RUN pip install \u212aernel", "kernel", 1),  # and the Kelvin sign as `k`
+        ("# RUN pip install xgamess", "gamess", None),
+        ("# RUN pip install gamess2", "gamess", None),
+        ("# RUN pip install gamess-2", "gamess", 1),
+        ("# RUN make c++abi", "c++abi", 1),
+        ("# RUN make gc++abi", "c++abi", None),
+        ("# RUN make c++abix", "c++abi", None),
+        ("#RUN make GAMESS\nRUN gamess --version", "gamess", None),
+        ("# a note on gamess\n#CMD gamess", "gamess", 2),
+    ],
+)
+def test_a_title_word_is_named_where_it_was(
+    tmp_path: Path, line: str, word: str, expected: int | None
+) -> None:
+    """The words of a line are read once, as the per-word pattern found them: not between letters or
+    digits, any case (with the four letters a case-blind `[A-Za-z]` also matches)."""
+    from docgen.audit import dropped
+
+    (tmp_path / "Dockerfile").write_text(f"FROM ubuntu:22.04\n{line}\n")
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    shifted = None if expected is None else expected + 1
+    assert dropped._only_commented(model, [word])[word] == shifted == _one_word(model, word)
+
+
+def _one_word(model: ImageModel, word: str) -> int | None:
+    """What `dropped` found for one title word before it read the Dockerfile once for all of them."""
+    pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
+    found = None
+    for number, line in enumerate(Path(model.file).read_text().splitlines(), 1):
+        if not pattern.search(line):
+            continue
+        if not line.lstrip().startswith("#"):
+            return None
+        if found is None and re.match(r"[ \t]*#+[ \t]*(?:RUN|CMD)[ \t]", line, re.IGNORECASE):
+            found = number
+    return found

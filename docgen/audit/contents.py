@@ -479,8 +479,9 @@ _ITEM_NAME = re.compile(
 """A list item's leading name: a link's text and target, a code span, or a word."""
 _KINDS = frozenset({"model", "models", "weights", "checkpoint", "checkpoints", "dataset"})
 """A word after an item's name making it data, which no package manager brings."""
-_AFTER_NAME = re.compile(r"[ \t]*(?:\([^()]{0,80}\)[ \t]*)?(?:[:–—,][ \t].*|[ \t]+-[ \t].*)?\Z")
-"""What may follow a name in an item that names one component: a note in brackets, a description."""
+_AFTER_NAME = re.compile(r"(?:[ \t]*+\([^()]{0,80}\))?(?:[ \t]++-[ \t].*|[ \t]*+(?:[:–—,][ \t].*)?)\Z")
+"""What may follow a name in an item that names one component: a note in brackets, a description. No
+run of blanks can be split two ways (a name, 40,000 blanks and a version cost minutes to refuse)."""
 _VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|\d+\.x\b")
 _COMMON = frozenset(
     {"ubuntu", "debian", "alpine", "centos", "linux", "bash", "sh", "glibc", "libc", "coreutils", "apt"}

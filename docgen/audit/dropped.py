@@ -8,7 +8,7 @@ The README describes the build before its part was set aside.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
@@ -29,6 +29,10 @@ _BUILD_STAGES = re.compile(
 )
 """Words saying a sentence is about the stages the build goes through (`Multi-stage builds`, `for the
 final release`)."""
+_ALNUM = re.compile(r"[A-Za-z0-9]+")
+"""A run of letters and digits: a title word without `+` is named where such a run is that word."""
+_FOLDED = str.maketrans("\u0130\u0131\u017f\u212a", "iisk")
+"""The four letters a case-blind `[A-Za-z]` also matches (`re` documents them), as the letter they match."""
 _TITLE_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9+]{2,}")
 _GENERIC = frozenset(
     "docker dockerfile dockerfiles image images container containers build builds base the and with for"
@@ -102,28 +106,47 @@ def _text(file: Path) -> str:
         return ""
 
 
-def _only_commented(model: ImageModel, word: str) -> int | None:
-    """The line of the first commented-out instruction of `model`'s Dockerfile naming `word` (a word,
-    any case) when no other line of it does and nothing it copies or runs can bring it; else None."""
+def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int | None]:
+    """For each of `words` (any case): the line of the first commented-out instruction of `model`'s
+    Dockerfile naming it when no other line of it does and nothing it copies or runs can bring it; else
+    None. The Dockerfile is read once for all the words (a long title has many)."""
+    found: dict[str, int | None] = dict.fromkeys(words)
     read = _dockerfile_read(model.file)
     if read is None:
-        return None
+        return found
     sources = [w.strip("\"'").rstrip("/") for c in model.context_copies for w in c.sources]
     if any(w in (".", "", "*") for w in sources):
-        return None  # it copies the whole project: what it holds is not in the Dockerfile's text
+        return found  # it copies the whole project: what it holds is not in the Dockerfile's text
     runs = [i.args for i in read[1].instructions if i.keyword == "RUN"]
     if any(_PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in sources for r in runs):
-        return None  # a RUN runs a download or a file it copies: it may install anything
+        return found  # a RUN runs a download or a file it copies: it may install anything
     folder = Path(model.file).parent
-    for source in sources:
-        copied = folder / source
-        if copied.is_dir() or copied.is_file() and word.lower() in _text(copied).lower():
-            return None  # a file (or a folder) it copies may name it
-    pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
+    if any((folder / source).is_dir() for source in sources):
+        return found  # a folder it copies may name anything
+    lines = read[0].splitlines()
+    naming: dict[str, list[int]] = {}  # run of letters and digits (lower case) → the lines holding it
+    for number, line in enumerate(lines, 1):
+        for run in {w.lower() for w in _ALNUM.findall(line.translate(_FOLDED))}:
+            naming.setdefault(run, []).append(number)
+    for word in found:
+        # a word names a line where a run of letters and digits is its first run (`c++`: `c`)
+        numbers = naming.get(_ALNUM.findall(word)[0].lower(), [])
+        found[word] = _first_commented([(n, lines[n - 1]) for n in numbers], word)
+    copied = [_text(folder / s).lower() for s in sources if (folder / s).is_file()]
+    for word, at in found.items():
+        if at is not None and any(word.lower() in text for text in copied):
+            found[word] = None  # a file it copies may name it
+    return found
+
+
+def _first_commented(lines: Sequence[tuple[int, str]], word: str) -> int | None:
+    """The number of the first commented-out instruction of `lines` (number, text) naming `word` (not
+    between letters or digits, any case) when no other line does; else None."""
+    if _ALNUM.fullmatch(word) is None:
+        pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
+        lines = [(n, line) for n, line in lines if pattern.search(line)]
     found = None
-    for number, line in enumerate(read[0].splitlines(), 1):
-        if not pattern.search(line):
-            continue
+    for number, line in lines:
         if not line.lstrip().startswith("#"):
             return None  # a live line names it
         if found is None and _COMMENTED.match(line):
@@ -141,8 +164,9 @@ def _title_components(
     line, words = _title_subject(doc, text)
     if not models or not words:
         return
+    read = [_only_commented(m, words) for m in models]
     for word in words:
-        where = [_only_commented(m, word) for m in models]
+        where = [found[word] for found in read]
         if all(n is not None for n in where):
             yield Diagnostic(
                 readme,

@@ -212,11 +212,13 @@ def about_project_setup(heading: str) -> bool:
 
 
 _BARE_VERSION = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
+    r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*+(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*+){0,2})[*_`]*+"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*[ \t]*\Z"
 )
 """A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`,
-`- torch 1.10.0+cu113`."""
+`- torch 1.10.0+cu113`. A name takes all its `_`s, the marks after it none of them: a name and n `_` and
+no version cost n² to refuse when the two could share them (this pattern, `_LABELLED`, `_STACK_LINE` and
+`_REF_ITEM` alike)."""
 _LEAD_VERSION = re.compile(
     r"[ \t]*[-*+][ \t]+(?:\*\*|__)([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})"
     r"[ \t]*:?[ \t]+[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?(?:\*\*|__)(?![\w.])"
@@ -224,15 +226,18 @@ _LEAD_VERSION = re.compile(
 """A list item that opens with a `Name version` in bold, its subject, and says more of it: `- **CUDA 12.2**
 and **cuDNN 8** (DNN backend enabled)`, `- **OpenCV 4.12.0** built with contrib modules`."""
 _LABELLED = re.compile(
-    r"[ \t]*(?:[-*+][ \t]+)?[*_]*((?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[*_]*[ \t]*[:：][*_]*[ \t]+\S"
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*((?:[A-Za-z][\w-]*+[ \t]+){0,3}[A-Za-z][\w-]*+)[*_]*+"
+    r"[ \t]*[:：][*_]*[ \t]+\S"
 )
 """A line that says what it lists in a short label before a colon: `Current version: UBUNTU 18.04, CUDA
 10.2, PYTHON3.8`, `**Software stack:** CUDA 12.4, PyTorch 2.5`."""
 _STACK_WORD = (
     r"(?!(?i:with|and|on|plus|tested|for|requires?|needs?|runs?|supports?|built|using|uses?)\b)"
-    r"[A-Za-z][A-Za-z0-9._+-]*"
+    r"[A-Za-z][A-Za-z0-9._+-]*+"
 )
-_STACK_ITEM = rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*"
+_STACK_ITEM = (
+    rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*+[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*+"
+)
 _STACK_LINE = re.compile(
     rf"[ \t]*(?:[-*+][ \t]+)?{_STACK_ITEM}"
     rf"(?:[ \t]*(?:,|\+|/|;)?[ \t]*(?:\b(?:with|and|on|plus)[ \t]+)?{_STACK_ITEM}){{2,}}[ \t]*\.?[ \t]*\Z"
@@ -248,7 +253,7 @@ _IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-
 """A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
 (the base, in a list of the image's versions)."""
 _REF_ITEM = re.compile(
-    r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2}[*_`]*"
+    r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*+(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*+){0,2}[*_`]*+"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*(?:[0-9a-f]{7,40}|(?:release|releases|rel)/v?\d+(?:\.\d+)*[\w.-]*)"
     r"[*_`]*[ \t]*\Z"
 )

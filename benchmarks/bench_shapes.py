@@ -1,0 +1,216 @@
+"""How `docgen audit`'s cost grows with READMEs of odd shapes: each shape at n and 4n characters.
+
+Every shape is a README made of one kind of text repeated (deep indents, long lines, many list items,
+long and wide tables, many fences, an unclosed fence, huge single words, backtick runs, long link texts,
+unclosed brackets, nested quotes, HTML, long commands in fences, ...), audited at `--confidence likely`
+in-process against a small Dockerfile that pins, copies files in and has an instruction commented out.
+Each shape is timed at two sizes, best of several rounds, and the ratio printed. Budget: 4× the text
+costs at most 5× (linear, with room for the noise of short runs); a cost that grows with the square
+of the input shows as about 16×.
+
+Shapes that were superlinear when this benchmark was written, and what made them so:
+
+- `title-words`: a title of many distinct words, each looked for in the Dockerfile's lines and in every
+  file it copies, read again for each word (`audit/dropped`): the cost was the title's words times the
+  Dockerfile and its files (4.4× this one's cost now here; with a 400-line Dockerfile 5,000 links in the
+  title took 20 s);
+- `underscore-item`, `underscore-label`: a list item whose name runs into a long run of `_` and no
+  version, split between the name and the marks after it every way (`audit/wording`);
+- `blanks-in-item`: a name, a long run of blanks, then a version, split between `[ \\t]*` and
+  `[ \\t]+` (`audit/contents`).
+
+    python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
+
+Prints a table of results; exits 1 when a budget is exceeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from docgen.cli import main
+
+DOCKERFILE = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+ARG TORCH_VERSION=2.3.1
+ENV PYTORCH_CUDA_ARCH_LIST="8.0;9.0"
+COPY scripts/start.sh requirements.txt /opt/
+# RUN pip install gamess==1.0
+RUN pip install torch==${TORCH_VERSION} numpy==1.26.4
+EXPOSE 8000
+ENTRYPOINT ["/opt/start.sh"]
+"""
+FILES = {
+    "scripts/start.sh": "#!/bin/sh\nexec python3 -m server --port 8000\n",
+    "requirements.txt": "vllm==0.5.1\n",
+}
+CLAIM = "torch 2.3.1 with CUDA 12.4 and `PYTORCH_CUDA_ARCH_LIST` set"
+
+
+def repeat(unit: str, size: int) -> str:
+    """`unit` repeated to about `size` characters."""
+    return unit * max(1, size // len(unit))
+
+
+def lines(make: Callable[[int], str], size: int) -> str:
+    """Lines `make(0)`, `make(1)` … up to about `size` characters."""
+    out: list[str] = []
+    total = k = 0
+    while total < size:
+        line = make(k)
+        out.append(line)
+        total += len(line)
+        k += 1
+    return "".join(out)
+
+
+def deep(indent: str, text: str, lines_: int = 50) -> Callable[[int], str]:
+    """A README of `lines_` lines `text`, each indented by a run of `indent` as long as the size allows."""
+    return lambda size: "".join(repeat(indent, size // lines_) + text.format(k=k) for k in range(lines_))
+
+
+SHAPES: dict[str, Callable[[int], str]] = {
+    "deep-indent-items": deep(" ", f"- item {{k}} {CLAIM}\n"),
+    "deep-indent-tabs": deep("\t", f"- item {{k}} {CLAIM}\n"),
+    "deep-indent-prose": deep(" ", f"word {{k}} {CLAIM}\n"),
+    "deep-indent-table-rows": lambda size: (
+        "| a | b |\n|---|---|\n" + deep(" ", "| `torch` | 2.{k} |\n")(size)
+    ),
+    "deep-indent-fences": deep(" ", "```\ndocker build --build-arg A={k} .\n```\n"),
+    "deep-indent-headings": deep(" ", f"# H {{k}} {CLAIM}\n\ntext\n"),
+    "deep-indent-quotes": deep(" ", f"> {CLAIM}\n"),
+    "one-deep-line": lambda size: repeat(" ", size) + f"- {CLAIM}\n",
+    "long-prose-line": lambda size: repeat(CLAIM + " ", size) + "\n",
+    "blanks-in-item": lambda size: "- torch" + repeat(" ", size) + "2.3.1\n",
+    "trailing-blanks": lambda size: "".join(f"- {CLAIM}" + repeat(" ", size // 50) + "\n" for _ in range(50)),
+    "underscore-item": lambda size: "- torch" + repeat("_", size) + "!\n",
+    "underscore-label": lambda size: "- Software stack" + repeat("_", size) + ": x\n",
+    "many-list-items": lambda size: lines(lambda k: f"- item {k}: {CLAIM}\n", size),
+    "nested-list-items": lambda size: lines(lambda k: "  " * (k % 30) + f"- item {k}: {CLAIM}\n", size),
+    "long-table": lambda size: (
+        "| Package | Version |\n|---|---|\n" + lines(lambda k: f"| `pkg{k}` | 1.{k}.0 |\n", size)
+    ),
+    "wide-table": lambda size: (
+        lambda n: "|" + " a |" * n + "\n|" + "---|" * n + "\n" + ("|" + " `torch` 2.3 |" * n + "\n") * 10
+    )(max(1, size // 160)),
+    "long-table-cell": lambda size: "| a | b |\n|---|---|\n| torch | " + repeat("2.3 ", size) + "|\n",
+    "many-fences": lambda size: lines(
+        lambda k: f"```bash\ndocker run -p {8000 + k % 1000}:8000 img{k}\n```\n\n", size
+    ),
+    "unclosed-fence": lambda size: "```bash\n" + lines(lambda k: f"docker build --build-arg A={k} .\n", size),
+    "long-command-line": lambda size: (
+        "```bash\ndocker build " + lines(lambda k: f"--build-arg A{k}=1 ", size) + ".\n```\n"
+    ),
+    "long-continued-command": lambda size: (
+        "```bash\ndocker build \\\n" + lines(lambda k: f"  --build-arg A{k}=1 \\\n", size) + "  .\n```\n"
+    ),
+    "long-docker-run": lambda size: (
+        "```bash\ndocker run " + lines(lambda k: f"-p {k}:{k} -e V{k}=1 ", size) + "img\n```\n"
+    ),
+    "inline-commands": lambda size: (
+        lines(lambda k: f"Run `docker build --build-arg A{k}=1 .` then. ", size) + "\n"
+    ),
+    "long-paragraph": lambda size: lines(lambda k: f"line {k} of {CLAIM}\n", size),
+    "huge-word": lambda size: repeat("a", size) + "\n",
+    "huge-word-dots": lambda size: repeat("1.", size) + "\n",
+    "huge-word-path": lambda size: repeat("/a", size) + "\n",
+    "huge-word-underscores": lambda size: repeat("A_", size) + "\n",
+    "huge-word-dashes": lambda size: repeat("-", size) + "\n",
+    "backtick-pairs": lambda size: repeat("`a` ", size) + "\n",
+    "backticks-unbalanced": lambda size: repeat("`a ", size) + "\n",
+    "backtick-run": lambda size: repeat("`", size) + " x\n",
+    "long-link-text": lambda size: "[" + repeat(CLAIM, size) + "](https://example.com)\n",
+    "title-words": lambda size: "# Gamess " + lines(lambda k: f"[torch {k}](https://x/a{k}) ", size) + "\n",
+    "unclosed-brackets": lambda size: repeat("[", size) + "x\n",
+    "unclosed-link-targets": lambda size: repeat("[a](", size) + "x\n",
+    "nested-quotes": lambda size: repeat("> ", size) + CLAIM + "\n",
+    "many-headings": lambda size: lines(lambda k: f"## Section {k} torch 2.{k}\n\ntext {CLAIM}\n\n", size),
+    "long-heading": lambda size: "# " + repeat(CLAIM, size) + "\n",
+    "unclosed-html-comment": lambda size: "<!--\n" + lines(lambda k: f"{CLAIM}\n", size),
+    "html-tags": lambda size: repeat("<b>a</b> ", size) + "\n",
+    "open-angles": lambda size: repeat("<", size) + "\n",
+    "html-table": lambda size: (
+        "<table>\n" + lines(lambda k: f"<tr><td>torch</td><td>2.{k}</td></tr>\n", size) + "</table>\n"
+    ),
+    "pipes-in-prose": lambda size: repeat("a |", size) + "\n",
+    "setext-underline": lambda size: "Title torch 2.3\n" + repeat("=", size) + "\n",
+    "emphasis": lambda size: repeat("*a* _b_ ", size) + "\n",
+    "long-url": lambda size: "https://example.com/" + repeat("a/", size) + "\n",
+    "many-versions": lambda size: repeat("torch 2.3.1 ", size) + "\n",
+    "unclosed-substitution": lambda size: "```bash\necho " + repeat("$(", size) + "\n```\n",
+    "unclosed-quotes": lambda size: "```bash\necho " + repeat("'a ", size) + "\n```\n",
+    "image-references": lambda size: lines(lambda k: f"rocm/pytorch:rocm6.{k}_ubuntu22.04 ", size) + "\n",
+    "file-references": lambda size: lines(lambda k: f"`scripts/run{k}.sh` ", size) + "\n",
+    "build-arg-list": lambda size: "Build args: " + lines(lambda k: f"`ARG_{k}`, ", size) + "\n",
+    "badges": lambda size: (
+        lines(lambda k: f"![torch](https://img.shields.io/badge/torch-2.{k}-red) ", size) + "\n"
+    ),
+    "blank-lines": lambda size: "# T\n" + repeat("\n", size) + "torch 2.3\n",
+}
+
+
+def timed(folder: Path, text: str, rounds: int) -> float:
+    """Best seconds of `docgen audit README.md --confidence likely` with `text` as the README."""
+    (folder / "README.md").write_text(text)
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        main(["audit", "README.md", "--confidence", "likely"], stdout=io.StringIO(), stderr=io.StringIO())
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main_bench() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per measurement (best is kept)")
+    parser.add_argument("--size", type=int, default=20_000, help="characters of the smaller README")
+    parser.add_argument("--only", nargs="*", default=[], help="shapes to measure (default: all)")
+    args = parser.parse_args()
+    unknown = [name for name in args.only if name not in SHAPES]
+    if unknown:
+        parser.error(f"unknown shapes: {', '.join(unknown)}")
+    failures = []
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, best of {args.rounds} rounds\n")
+    print("| Shape | n | 4n | Ratio | Budget |")
+    print("|---|---|---|---|---|")
+    cwd = os.getcwd()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "Dockerfile").write_text(DOCKERFILE)
+        for rel, content in FILES.items():
+            (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+            (folder / rel).write_text(content)
+        os.chdir(folder)
+        try:
+            timed(folder, "# Empty\n", 1)  # the first audit of a process reads what later ones reuse
+            empty = timed(folder, "# Empty\n", args.rounds)
+            for name, make in SHAPES.items():
+                if args.only and name not in args.only:
+                    continue
+                small = timed(folder, make(args.size), args.rounds) - empty
+                large = timed(folder, make(4 * args.size), args.rounds) - empty
+                ratio = large / max(small, 1e-3)
+                print(f"| {name} | {small:.3f} s | {large:.3f} s | {ratio:.1f}× | ≤ 5× |", flush=True)
+                if ratio > 5:
+                    failures.append(name)
+        finally:
+            os.chdir(cwd)
+    print(f"\n(an empty README: {empty:.3f} s, taken off each time)")
+    if failures:
+        print(f"\nover budget: {', '.join(failures)}")
+        return 1
+    print("\nall within budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main_bench())
