@@ -135,7 +135,8 @@ table cells), then the claim readers — `contents`, `listed_python`, `cloned_re
 `make_args`, `make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `included_paths`,
+`sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
+`included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
@@ -215,6 +216,7 @@ from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
 from docgen.audit.included_paths import _included_paths
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
+from docgen.audit.launch_files import _launch_files
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.listed_python import _listed_python
@@ -489,6 +491,7 @@ def audit(
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
+        found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
