@@ -136,7 +136,7 @@ table cells), then the claim readers — `contents`, `listed_python`, `cloned_re
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
-`included_paths`,
+`release_vars`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
@@ -260,6 +260,7 @@ from docgen.audit.references import (
     _unlisted_names,
     set_for_scripts,
 )
+from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
@@ -440,6 +441,10 @@ def audit(
     drivers = list(_driver_claims(doc, family))
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
     build_vars = list(_set_for_build(doc, family))
+    if directory is not None:  # a pin a release is said to update that nothing of the project names
+        readme_file = (directory / Path(path).name).resolve()
+        root = project if project is not None else directory
+        build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
