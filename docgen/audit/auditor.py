@@ -171,6 +171,28 @@ def _stated_fact(said: StatedVersion, path: str) -> _Fact:
     return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
 
 
+_SLIP_LETTERS = 8
+"""Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`)."""
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """True when `a` and `b` differ by one letter added, dropped or changed, or two next to each other
+    swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(differ) == 1 or (
+            len(differ) == 2
+            and differ[1] == differ[0] + 1
+            and a[differ[0]] == b[differ[1]]
+            and a[differ[1]] == b[differ[0]]
+        )
+    short, long = sorted((a, b), key=len)
+    at = next((i for i in range(len(short)) if short[i] != long[i]), len(short))
+    return short[at:] == long[at + 1 :]
+
+
 class _Facts:
     """The pins of one or more Dockerfiles (the images a part of the README may be about), looked up by
     normalised name. With the `family`, an image built on a Dockerfile of it (`own_base`) has what that
@@ -421,6 +443,31 @@ class _Facts:
                 held.add(fact)
                 self.by_key.setdefault(key, []).append(fact)
 
+    @functools.cached_property
+    def _slip_index(self) -> dict[str, set[str]]:
+        """Each spelling of `findable` of `_SLIP_LETTERS` letters or more, and each of it with one letter
+        dropped → those spellings: the names a word may be a slip of (`respelt`)."""
+        index: dict[str, set[str]] = {}
+        for key in self.findable:
+            if len(key) >= _SLIP_LETTERS and key.isalpha():
+                for each in {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}:
+                    index.setdefault(each, set()).add(key)
+        return index
+
+    def respelt(self, word: str) -> str | None:
+        """The one spelling of `findable` the word `word` (lower case, as `_raw` spells it) is a slip of
+        (`tensoflow` for `tensorflow`: a letter added, dropped, changed or two swapped), both of
+        `_SLIP_LETTERS` letters or more; not a plural or a singular of it (`transformer`), nor when two
+        are. None when it is none, or is `findable` itself."""
+        if len(word) < _SLIP_LETTERS or not word.isalpha() or word in self.findable:
+            return None
+        index = self._slip_index
+        near = set(index.get(word, ()))
+        for i in range(len(word)):
+            near |= index.get(word[:i] + word[i + 1 :], set())
+        near = {key for key in near if _one_slip(word, key) and key.rstrip("s") != word.rstrip("s")}
+        return next(iter(near)) if len(near) == 1 else None
+
     def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:
         """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
         if name not in self._seen:
@@ -606,13 +653,15 @@ class _Auditor:
         return (False, wrong) if wrong else (None, None)
 
     def version_claim(
-        self, line: int, name: str, operator: str, version: str, confidence: str
+        self, line: int, name: str, operator: str, version: str, confidence: str, said: str = ""
     ) -> Diagnostic | None:
-        """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin."""
+        """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin.
+        `said`: the name as the README writes it, when that is not `name` (a slip off it)."""
         agrees, fact = self.verdict(name, operator, version)
         if agrees is not False or fact is None:
             return None
-        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
+        said = said or name
+        shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
         return Diagnostic(self.path, line, message, confidence=LIKELY if fact.stated else confidence)
 
