@@ -593,3 +593,14 @@ def test_words_that_are_no_slip_of_a_pinned_name(sentence: str) -> None:
 def test_a_word_a_slip_off_two_pinned_names_says_no_one() -> None:
     dockerfile = "FROM python:3.10-slim\nRUN pip install pytorchvideo==0.1.5 pytorchvidea==0.2.0\n"
     assert findings("It bundles Pytorchvideb 0.3.\n", {"Dockerfile": dockerfile}) == []
+
+
+def test_a_long_word_before_a_version_is_read_in_linear_time() -> None:
+    """A word is tried as a slip off a name only up to a name's length: its variants cost n²."""
+    import time
+
+    started = time.perf_counter()
+    assert findings("With Tensoflow 2.0.\n\n" + "x" * 200_000 + " 2.0\n", {"Dockerfile": LAB}) == [
+        "1: README says Tensoflow (tensorflow?) 2.0 but Dockerfile:2 says 2.1.0"
+    ]
+    assert time.perf_counter() - started < 20

@@ -173,6 +173,8 @@ def _stated_fact(said: StatedVersion, path: str) -> _Fact:
 
 _SLIP_LETTERS = 8
 """Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`)."""
+_SLIP_LETTERS_MAX = 40
+"""Letters of the longest word read as a slip off a name (a name has fewer)."""
 
 
 def _one_slip(a: str, b: str) -> bool:
@@ -449,7 +451,7 @@ class _Facts:
         dropped → those spellings: the names a word may be a slip of (`respelt`)."""
         index: dict[str, set[str]] = {}
         for key in self.findable:
-            if len(key) >= _SLIP_LETTERS and key.isalpha():
+            if _SLIP_LETTERS <= len(key) < _SLIP_LETTERS_MAX and key.isalpha():
                 for each in {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}:
                     index.setdefault(each, set()).add(key)
         return index
@@ -459,8 +461,8 @@ class _Facts:
         (`tensoflow` for `tensorflow`: a letter added, dropped, changed or two swapped), both of
         `_SLIP_LETTERS` letters or more; not a plural or a singular of it (`transformer`), nor when two
         are. None when it is none, or is `findable` itself."""
-        if len(word) < _SLIP_LETTERS or not word.isalpha() or word in self.findable:
-            return None
+        if not _SLIP_LETTERS <= len(word) <= _SLIP_LETTERS_MAX or not word.isalpha() or word in self.findable:
+            return None  # (a word longer than any name is none: its variants would cost n²)
         index = self._slip_index
         near = set(index.get(word, ()))
         for i in range(len(word)):

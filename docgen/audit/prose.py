@@ -304,7 +304,11 @@ def _audit_text(
             meant = None  # the name a word a slip off one is read as (`Tensoflow` for tensorflow)
             if width == 1 or not any(digit_after[index : index + width - 1]):
                 if "".join(raws[index : index + width]) not in findable:
-                    if width > 1 or not digit_after[index : index + 1] or not (meant := respelt(raws[index])):
+                    if (
+                        width > 1
+                        or not _VERSION_NEXT.match(text, word.end())
+                        or not (meant := respelt(raws[index]))
+                    ):
                         continue
             last = words[index + width - 1]
             between = text[word.start() : last.end()]
@@ -493,6 +497,10 @@ def _singular_forms(name: str) -> list[str]:
 _JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t*`_]*\Z", re.IGNORECASE)
 """What joins two values of one claim: `Ubuntu 18.04 and Ubuntu 20.04`, `CUDA 11.8 or CUDA 12.1`,
 `Ubuntu 20.04/Ubuntu 22.04`."""
+
+
+_VERSION_NEXT = re.compile(r"[ \t]+[vV]?\d")
+"""A version right after a word (` 2.0`, ` v2`): only then is a word a slip off a name tried."""
 
 
 def _named_versions(
