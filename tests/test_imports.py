@@ -399,6 +399,8 @@ AUDIT_LAYERS = (
         "preset_env",
         "run_time",
         "excerpts",
+        "launch_files",
+        "release_vars",
     ),
     (
         "prose",

@@ -50,6 +50,7 @@ from docgen.audit.versions import (
     _strip_v,
     _tag_named,
     _tag_versions,
+    one_slip,
 )
 from docgen.base_contents import jetpack
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
@@ -175,24 +176,6 @@ _SLIP_LETTERS = 8
 """Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`)."""
 _SLIP_LETTERS_MAX = 40
 """Letters of the longest word read as a slip off a name (a name has fewer)."""
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """True when `a` and `b` differ by one letter added, dropped or changed, or two next to each other
-    swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        return len(differ) == 1 or (
-            len(differ) == 2
-            and differ[1] == differ[0] + 1
-            and a[differ[0]] == b[differ[1]]
-            and a[differ[1]] == b[differ[0]]
-        )
-    short, long = sorted((a, b), key=len)
-    at = next((i for i in range(len(short)) if short[i] != long[i]), len(short))
-    return short[at:] == long[at + 1 :]
 
 
 class _Facts:
@@ -467,7 +450,7 @@ class _Facts:
         near = set(index.get(word, ()))
         for i in range(len(word)):
             near |= index.get(word[:i] + word[i + 1 :], set())
-        near = {key for key in near if _one_slip(word, key) and key.rstrip("s") != word.rstrip("s")}
+        near = {key for key in near if one_slip(word, key) and key.rstrip("s") != word.rstrip("s")}
         return next(iter(near)) if len(near) == 1 else None
 
     def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:

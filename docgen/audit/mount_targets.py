@@ -34,7 +34,7 @@ from docgen.audit.image_paths import (
     _read_image,
     _text_of,
 )
-from docgen.audit.work_dirs import _slip
+from docgen.audit.versions import one_slip
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -116,7 +116,7 @@ def _slip_away(target: str, named: frozenset[str]) -> list[str]:
         if len(differ) != 1 or differ[0] < 2 or "/" + "/".join(parts[: differ[0]]) in _SYSTEM:
             continue
         said, meant = parts[differ[0]], other[differ[0]]
-        if min(len(said), len(meant)) < _MIN_SLIP or not _slip(said, meant):
+        if min(len(said), len(meant)) < _MIN_SLIP or not one_slip(said, meant):
             continue
         if said.lower().rstrip("s") == meant.lower().rstrip("s"):
             continue  # `model` and `models`: a folder of its own as often as a slip
