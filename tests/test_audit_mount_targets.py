@@ -122,3 +122,77 @@ def test_two_commands_mounting_one_folder_at_two_places(tmp_path: Path) -> None:
         "```\ndocker run -v .:/home/devuser/workspace acme/dev:1.0\n```\n"
     )
     assert [f for f in _findings(tmp_path, readme, NPU) if "its note" in f] == []
+
+
+ROVER = (
+    "FROM ubuntu:20.04\n"
+    "ARG UNAME=pilot\n"
+    "ARG HOME=/home/${UNAME}\n"
+    "RUN useradd -m -d ${HOME} ${UNAME}\n"
+    "USER ${UNAME}\n"
+    "WORKDIR $HOME\n"
+    "RUN mkdir -p $HOME/rover_work/src /srv/maps/tiles\n"
+    "RUN echo 'source ~/rover_work/devel/setup.bash' >> ~/.bashrc\n"
+)
+
+
+def _rover(root: Path, mount: str, dockerfile: str = ROVER, readme_more: str = "") -> list[str]:
+    readme = f"```bash\n{readme_more}docker run -it -v $HOME/code:{mount} rover\n```\n"
+    return _findings(root, readme, dockerfile=dockerfile)
+
+
+@pytest.mark.parametrize(
+    ("mount", "meant"),
+    [
+        ("/home/pilot/rovr_work/src", "/home/pilot/rover_work/src"),  # a letter dropped, `$HOME` read
+        ("/home/pilot/rovre_work/src", "/home/pilot/rover_work/src"),  # two letters swapped
+        ("/home/pilot/rover_wrok", "/home/pilot/rover_work"),  # the folder itself
+        ("/srv/maps/tilles", "/srv/maps/tiles"),  # a letter added
+    ],
+)
+def test_a_mount_a_slip_off_the_folder_the_image_makes(tmp_path: Path, mount: str, meant: str) -> None:
+    assert _rover(tmp_path, mount) == [
+        f"2: README mounts a folder at {mount}, which Dockerfile does not have: it names {meant} (did you "
+        f"mean {meant}?) (likely)"
+    ]
+
+
+def test_the_home_of_the_last_user_when_no_home_is_declared(tmp_path: Path) -> None:
+    dockerfile = "FROM ubuntu:22.04\nRUN useradd -m pilot\nUSER pilot\nRUN mkdir -p ~/rover_work/src\n"
+    assert [f[:41] for f in _rover(tmp_path, "/home/pilot/rovr_work/src", dockerfile)] == [
+        "2: README mounts a folder at /home/pilot/"
+    ]
+
+
+@pytest.mark.parametrize(
+    "mount",
+    [
+        "/home/pilot/rover_work/src",  # the folder `$HOME/rover_work/src` makes
+        "/home/pilot/rover_work/src/extra",  # below it
+        "/data",  # a new data folder
+        "/workspace/rover",  # a new folder of its own
+        "/models",
+        "/srv/maps/tile",  # `tiles` and `tile`: a folder of its own as often as a slip
+        "/srv/maps/tiles2",  # a digit differs: another folder
+        "/srv/mapz",  # a folder of one part
+        "/home/pilot/rover_work/src/config.yamll",  # a mount of a file
+        "/srv/maps/Tiles",  # case only
+    ],
+)
+def test_slips_that_are_none(tmp_path: Path, mount: str) -> None:
+    assert _rover(tmp_path, mount) == []
+
+
+def test_a_folder_the_readme_makes_is_its_own(tmp_path: Path) -> None:
+    made = "docker run rover mkdir -p /home/pilot/rovr_work/src\n"
+    assert _rover(tmp_path, "/home/pilot/rovr_work/src", readme_more=made) == []
+
+
+def test_a_home_the_image_does_not_know_reads_no_slip(tmp_path: Path) -> None:
+    dockerfile = ROVER.replace("ARG HOME=/home/${UNAME}\n", "").replace("USER ${UNAME}\n", "USER $(id -un)\n")
+    assert _rover(tmp_path, "/home/pilot/rovr_work/src", dockerfile) == []
+
+
+def test_two_folders_a_slip_off_say_no_one(tmp_path: Path) -> None:
+    dockerfile = ROVER + "RUN mkdir -p /srv/maps/tides\n"
+    assert _rover(tmp_path, "/srv/maps/tices", dockerfile) == []

@@ -560,3 +560,47 @@ def test_a_base_label_that_agrees_or_is_history_is_silent() -> None:
         "## Version History\n\n- **v0.01** (Initial Release)\n  - Base image: NVIDIA PyTorch 25.10\n"
     )
     assert _on_ngc(readme) == []
+
+
+LAB = (
+    "FROM python:3.10-slim\n"
+    "RUN pip install tensorflow==2.1.0 jupyterlab==3.6.1 transformers==4.30.0 mmdetection3d==1.1.0\n"
+)
+
+
+def test_a_component_name_misspelt_before_its_version() -> None:
+    readme = "A notebook image with Tensoflow 2.0 and Jupyterlba 3.6.1 for GPU work.\n"
+    assert findings(readme, {"Dockerfile": LAB}) == [
+        "1: README says Tensoflow (tensorflow?) 2.0 but Dockerfile:2 says 2.1.0"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "A notebook image with Tensoflow 2.1.0.",  # the slip, but the version agrees
+        "A notebook image with Tensoflow and CUDA.",  # no version after the word
+        "Models use Transformer 4.0 blocks.",  # a singular of `transformers`: a word of its own
+        "It runs mmdetection 1.0 too.",  # a digit would be what differs: another package
+        "Accelerate 2.0 is not installed.",  # no name a slip off it is pinned
+        "Keras 2.0 style layers.",  # a short name: too many words are a letter off one
+    ],
+)
+def test_words_that_are_no_slip_of_a_pinned_name(sentence: str) -> None:
+    assert findings(sentence + "\n", {"Dockerfile": LAB}) == []
+
+
+def test_a_word_a_slip_off_two_pinned_names_says_no_one() -> None:
+    dockerfile = "FROM python:3.10-slim\nRUN pip install pytorchvideo==0.1.5 pytorchvidea==0.2.0\n"
+    assert findings("It bundles Pytorchvideb 0.3.\n", {"Dockerfile": dockerfile}) == []
+
+
+def test_a_long_word_before_a_version_is_read_in_linear_time() -> None:
+    """A word is tried as a slip off a name only up to a name's length: its variants cost n²."""
+    import time
+
+    started = time.perf_counter()
+    assert findings("With Tensoflow 2.0.\n\n" + "x" * 200_000 + " 2.0\n", {"Dockerfile": LAB}) == [
+        "1: README says Tensoflow (tensorflow?) 2.0 but Dockerfile:2 says 2.1.0"
+    ]
+    assert time.perf_counter() - started < 20

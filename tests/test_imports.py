@@ -406,6 +406,8 @@ AUDIT_LAYERS = (
         "run_time",
         "excerpts",
         "containers",
+        "launch_files",
+        "release_vars",
     ),
     (
         "prose",

@@ -136,7 +136,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `make_args`, `make_vars`, `make_targets`,
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `included_paths`,
+`sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
+`release_vars`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
@@ -220,6 +221,7 @@ from docgen.audit.included_paths import _included_paths
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
+from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows
@@ -265,6 +267,7 @@ from docgen.audit.references import (
     _unlisted_names,
     set_for_scripts,
 )
+from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
@@ -445,6 +448,10 @@ def audit(
     drivers = list(_driver_claims(doc, family))
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
     build_vars = list(_set_for_build(doc, family))
+    if directory is not None:  # a pin a release is said to update that nothing of the project names
+        readme_file = (directory / Path(path).name).resolve()
+        root = project if project is not None else directory
+        build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -497,6 +504,7 @@ def audit(
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
+        found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))

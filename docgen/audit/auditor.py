@@ -50,6 +50,7 @@ from docgen.audit.versions import (
     _strip_v,
     _tag_named,
     _tag_versions,
+    one_slip,
 )
 from docgen.base_contents import jetpack
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
@@ -169,6 +170,12 @@ def _stated_fact(said: StatedVersion, path: str) -> _Fact:
         said.where, "a comment about the base"
     )
     return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
+
+
+_SLIP_LETTERS = 8
+"""Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`)."""
+_SLIP_LETTERS_MAX = 40
+"""Letters of the longest word read as a slip off a name (a name has fewer)."""
 
 
 class _Facts:
@@ -424,6 +431,31 @@ class _Facts:
                 held.add(fact)
                 self.by_key.setdefault(key, []).append(fact)
 
+    @functools.cached_property
+    def _slip_index(self) -> dict[str, set[str]]:
+        """Each spelling of `findable` of `_SLIP_LETTERS` letters or more, and each of it with one letter
+        dropped → those spellings: the names a word may be a slip of (`respelt`)."""
+        index: dict[str, set[str]] = {}
+        for key in self.findable:
+            if _SLIP_LETTERS <= len(key) < _SLIP_LETTERS_MAX and key.isalpha():
+                for each in {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}:
+                    index.setdefault(each, set()).add(key)
+        return index
+
+    def respelt(self, word: str) -> str | None:
+        """The one spelling of `findable` the word `word` (lower case, as `_raw` spells it) is a slip of
+        (`tensoflow` for `tensorflow`: a letter added, dropped, changed or two swapped), both of
+        `_SLIP_LETTERS` letters or more; not a plural or a singular of it (`transformer`), nor when two
+        are. None when it is none, or is `findable` itself."""
+        if not _SLIP_LETTERS <= len(word) <= _SLIP_LETTERS_MAX or not word.isalpha() or word in self.findable:
+            return None  # (a word longer than any name is none: its variants would cost n²)
+        index = self._slip_index
+        near = set(index.get(word, ()))
+        for i in range(len(word)):
+            near |= index.get(word[:i] + word[i + 1 :], set())
+        near = {key for key in near if one_slip(word, key) and key.rstrip("s") != word.rstrip("s")}
+        return next(iter(near)) if len(near) == 1 else None
+
     def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:
         """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
         if name not in self._seen:
@@ -624,13 +656,15 @@ class _Auditor:
         return (False, wrong) if wrong else (None, None)
 
     def version_claim(
-        self, line: int, name: str, operator: str, version: str, confidence: str
+        self, line: int, name: str, operator: str, version: str, confidence: str, said: str = ""
     ) -> Diagnostic | None:
-        """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin."""
+        """A diagnostic, showing the claim as the README wrote it, when it contradicts every pin.
+        `said`: the name as the README writes it, when that is not `name` (a slip off it)."""
         agrees, fact = self.verdict(name, operator, version)
         if agrees is not False or fact is None:
             return None
-        shown = f"{name} {version}" if operator == "==" else f"{name}{operator}{version}"
+        said = said or name
+        shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
         return Diagnostic(self.path, line, message, confidence=LIKELY if fact.stated else confidence)
 

@@ -28,7 +28,7 @@ from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import without_prompt
 from docgen.audit.make_targets import _makefile_of, makefile_in, makefile_text
-from docgen.audit.versions import _near_names
+from docgen.audit.versions import _near_names, one_slip
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -192,30 +192,13 @@ class _Reader:
             self.file(path, at)
 
 
-def _one_off(a: str, b: str) -> bool:
-    """True when `a` and `b` differ by one letter added, dropped, changed or two swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (
-            len(diff) == 2
-            and diff[1] == diff[0] + 1
-            and a[diff[0]] == b[diff[1]]
-            and a[diff[1]] == b[diff[0]]
-        )
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    at = next((i for i in range(len(short)) if short[i] != long[i]), len(short))
-    return short[at:] == long[at + 1 :]
-
-
 def _near(name: str, variables: dict[str, str]) -> list[str]:
     """The variables of `variables` the name `name` is a slip from: its words in another order
     (`PYTHON_CUSTOM_VERSION`, `CUSTOM_PYTHON_VERSION`), one letter off, or `_near_names`."""
     words = sorted(name.upper().split("_"))
     found = {v for v in variables if len(words) > 1 and v != name and sorted(v.upper().split("_")) == words}
     if len(name) >= 6:
-        found |= {v for v in variables if _one_off(name, v)}
+        found |= {v for v in variables if one_slip(name, v)}
     found |= set(_near_names(name, variables))
     return sorted(found)
 

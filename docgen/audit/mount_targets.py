@@ -8,8 +8,13 @@ A mount is read from a command block, a paragraph or a table cell (`-v HOST:/in/
 those it copies name the target nowhere (nor anything below it), the README names it nowhere but in
 mounts (`-e DATA_DIR=/opt/x/data` tells the program where it is), and the Dockerfile itself names one
 path, no other, that is the target with one folder inserted or dropped before its last part, in a
-folder of at least two parts that is no system folder (`/usr/local`, `/opt` alone say too little). The
-finding is `likely`: the program may be told of the folder by a way docgen does not read.
+folder of at least two parts that is no system folder (`/usr/local`, `/opt` alone say too little), or
+the target with one folder's name a slip off (`/home/dev/catin_ws/src` for `/home/dev/catkin_ws/src`:
+a letter added, dropped, changed or two swapped, in a name of five letters or more, no digit in what
+differs, not a plural `s`), at the same depth in such a folder. A mount of a file (`…/config.yaml`) is
+none. `$HOME`, `${HOME}` and `~/` in the Dockerfile are read as the home the image knows (an ARG or
+ENV `HOME`, else that of its last USER: `/home/dev`, `/root`). The finding is `likely`: the program
+may be told of the folder by a way docgen does not read.
 
 A command's mount that the README's own note restates with the same host folder and another target the
 Dockerfile names (`_restated_mounts`) is one too: the note was updated, the command was not.
@@ -33,6 +38,7 @@ from docgen.audit.image_paths import (
     _read_image,
     _text_of,
 )
+from docgen.audit.versions import one_slip
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -69,6 +75,61 @@ def _one_folder_away(target: str, named: frozenset[str]) -> list[str]:
     return sorted(found)
 
 
+_HOME_USE = re.compile(r"\$\{HOME\}|\$HOME(?!\w)|(?<![\w/.~-])~(?=/)")
+"""`$HOME`, `${HOME}` or `~/` in a Dockerfile or a script: the home of the image's user."""
+_FILE_NAME = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9]{0,4}\Z")
+"""A last part that names a file (`config.yaml`, `run.sh`), not a folder (`.cache` is one)."""
+_MIN_SLIP = 5
+"""Letters a folder's name has at least for a slip of it to be told (`catkin_ws`; not `data`, `src`)."""
+
+
+def _homes(model: ImageModel) -> set[str]:
+    """The home folders `$HOME` may be in the image of `model`: an ARG or ENV `HOME` whose value is
+    known, else `/root` or `/home/USER` for its last USER (none when that is not known)."""
+    said = {decl.effective_default for decl in model.args if decl.name == "HOME" and decl.effective_default}
+    said |= {env.value for env in model.env if env.name == "HOME" and env.value}
+    homes = {home.rstrip("/") for home in said if _clean(home) == home.rstrip("/")}
+    if homes:
+        return homes
+    users = [s.value.split(":", 1)[0].strip() for s in model.settings if s.keyword == "USER"]
+    user = users[-1] if users else "root"
+    if user in ("root", "0"):
+        return {"/root"}
+    return {f"/home/{user}"} if re.fullmatch(r"[a-z_][\w.-]*", user) else set()
+
+
+def _with_homes(text: str, homes: set[str]) -> str:
+    """`text` and, for each of `homes`, `text` with `$HOME` (`${HOME}`, `~/`) written as that home."""
+    if not _HOME_USE.search(text):
+        return text
+    return "\n".join([text, *(_HOME_USE.sub(home, text) for home in sorted(homes))])
+
+
+def _slip_away(target: str, named: frozenset[str]) -> list[str]:
+    """The paths of `named` that are `target` with one folder's name a slip off (`_slip`: a letter
+    added, dropped, changed or two swapped; `catin_ws` for `catkin_ws`), at the same depth, in a folder of
+    two parts or more that is no system folder; the names of `_MIN_SLIP` letters or more, no digit in
+    what differs (`v1`, `py310` are other folders), not one name the other's plural."""
+    parts = target.split("/")[1:]
+    found = []
+    for path in named:
+        other = path.split("/")[1:]
+        if len(other) != len(parts):
+            continue
+        differ = [i for i, (a, b) in enumerate(zip(parts, other, strict=True)) if a != b]
+        if len(differ) != 1 or differ[0] < 2 or "/" + "/".join(parts[: differ[0]]) in _SYSTEM:
+            continue
+        said, meant = parts[differ[0]], other[differ[0]]
+        if min(len(said), len(meant)) < _MIN_SLIP or not one_slip(said, meant):
+            continue
+        if said.lower().rstrip("s") == meant.lower().rstrip("s"):
+            continue  # `model` and `models`: a folder of its own as often as a slip
+        if any(c.isdigit() for c in set(said) ^ set(meant)) or said.lower() == meant.lower():
+            continue
+        found.append(path)
+    return sorted(found)
+
+
 def _mount_targets(
     doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
@@ -76,22 +137,29 @@ def _mount_targets(
     docstring), at its first line, `likely`."""
     seen: dict[str, list[int]] = {}
     for line, target in _mount_lines(doc):
-        if target not in _SYSTEM and target.count("/") >= 3:
+        if target not in _SYSTEM and target.count("/") >= 3 and not _FILE_NAME.search(target):
             seen.setdefault(target, []).append(line)
     if not seen:
         return
     elsewhere = _named(_MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
     images = [image for m in models if m.file and (image := _read_image(m)) is not None]
     read: list[tuple[str, frozenset[str], frozenset[str]]] = []  # (shown, context's paths, own paths)
+    homes = {m.file: _homes(m) for m in models if m.file}
     for image in images:
         context = _context_text(image.file, image.sources, str(directory))
         if context is None:
             return  # more than docgen reads: what the image holds is not known
-        read.append((image.path, _named(context), _named(_text_of(Path(image.file)))))
+        home = homes.get(image.file, set())
+        own = _with_homes(_text_of(Path(image.file)), home)
+        read.append((image.path, _named(_with_homes(context, home)), _named(own)))
     for target, lines in seen.items():
         if target in elsewhere or any(target in named for _, named, _ in read):
             continue
-        meant = [(shown, p) for shown, _, own in read for p in _one_folder_away(target, own)]
+        meant = [
+            (shown, p)
+            for shown, _, own in read
+            for p in [*_one_folder_away(target, own), *_slip_away(target, own)]
+        ]
         if len({p for _, p in meant}) != 1:
             continue
         path, means = meant[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 import urllib.parse
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from docgen.audit.aside import compound_names, edit_example, option_default, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
@@ -288,7 +288,8 @@ def _audit_text(
     digit_after = [
         bool(_DIGIT.search(text, a.end(), b.start())) for a, b in zip(words, words[1:], strict=False)
     ]
-    findable = auditor.facts.findable
+    findable, respelt = auditor.facts.findable, auditor.facts.respelt
+    spelt: dict[int, str] = {}  # where a name is a slip off the one read, as the README spells it
     named: list[tuple[str, int, int, str, str]] = []  # the `Name version` claims, compared at the end
     pin = 0
     for index, word in enumerate(words):
@@ -300,16 +301,22 @@ def _audit_text(
         for width in (3, 2, 1):
             if index + width > len(words):
                 continue
+            meant = None  # the name a word a slip off one is read as (`Tensoflow` for tensorflow)
             if width == 1 or not any(digit_after[index : index + width - 1]):
                 if "".join(raws[index : index + width]) not in findable:
-                    continue
+                    if (
+                        width > 1
+                        or not _VERSION_NEXT.match(text, word.end())
+                        or not (meant := respelt(raws[index]))
+                    ):
+                        continue
             last = words[index + width - 1]
             between = text[word.start() : last.end()]
             if width > 1 and not _NAME_WORDS.fullmatch(between):
                 continue
-            if _raw(between) not in findable:  # a digit between the words (`PyTorch 2 Lightning`) counts
+            if meant is None and _raw(between) not in findable:  # a digit between the words counts
                 continue
-            name = between
+            name = between if meant is None else meant
             if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
             if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or _example(
@@ -360,6 +367,8 @@ def _audit_text(
                     break
                 name = owner
             named.append((_norm(name), word.start(), after.end(), name, version))
+            if meant is not None:
+                spelt[word.start()] = f"{between} ({meant}?)"
             break
     sure = {
         start
@@ -369,7 +378,7 @@ def _audit_text(
     if opened and (item := _LIST_ITEM.match(text)) is not None:
         opening = len(text) - len(text[item.end() :].lstrip("*_`"))
         sure.update(start for _, start, _, _, _ in named if start == opening)
-    yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY, sure)
+    yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY, sure, spelt)
 
 
 _BASE_LEAD = re.compile(
@@ -492,6 +501,10 @@ _JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t
 `Ubuntu 20.04/Ubuntu 22.04`."""
 
 
+_VERSION_NEXT = re.compile(r"[ \t]+[vV]?\d")
+"""A version right after a word (` 2.0`, ` v2`): only then is a word a slip off a name tried."""
+
+
 def _named_versions(
     line: int,
     text: str,
@@ -499,6 +512,7 @@ def _named_versions(
     auditor: _Auditor,
     confidence: str = LIKELY,
     sure: Collection[int] = (),
+    spelt: Mapping[int, str] | None = None,
 ) -> Iterator[Diagnostic]:
     """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
     that contradict the Dockerfiles (`CERTAIN` for those starting at an offset in `sure`). Claims of one
@@ -520,6 +534,10 @@ def _named_versions(
         for key, start, _, name, version in group:
             if (key, sentence[start]) in agreeing:
                 continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
+            if spelt and start in spelt:  # a slip off the name read: never more than `likely`
+                said = spelt[start]
+                yield from _some(auditor.version_claim(line, name, "==", version, LIKELY, said))
+                continue
             sureness = CERTAIN if start in sure else confidence
             yield from _some(auditor.version_claim(line, name, "==", version, sureness))
 

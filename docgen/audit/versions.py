@@ -306,6 +306,24 @@ def _arg_stem(name: str) -> tuple[str, bool] | None:
     return (stem, stem != upper) if stem else None
 
 
+def one_slip(a: str, b: str) -> bool:
+    """True when `a` and `b` differ by one letter added, dropped or changed, or two next to each other
+    swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(differ) == 1 or (
+            len(differ) == 2
+            and differ[1] == differ[0] + 1
+            and a[differ[0]] == b[differ[1]]
+            and a[differ[1]] == b[differ[0]]
+        )
+    short, long = sorted((a, b), key=len)
+    at = next((i for i in range(len(short)) if short[i] != long[i]), len(short))
+    return short[at:] == long[at + 1 :]
+
+
 def _near_args(name: str, declared: Collection[str]) -> list[str]:
     """The names of `declared` a README naming the build arg `name` may mean, when `name` is not one
     of them: the same stem with another version or ref word (`INC_VERSION` for `ARG INC_VER`,

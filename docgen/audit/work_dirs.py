@@ -18,6 +18,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.image_paths import _clean, _context_text, _mounts, _named, _read_image
+from docgen.audit.versions import one_slip
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -33,19 +34,8 @@ _WORK_DIR = re.compile(r"(?<![\w-])(?:-w|--workdir|--pwd|--cwd)(?:[ \t]+|=)[\"']
 
 def _slip(a: str, b: str) -> bool:
     """True when `a` and `b` differ by one letter added, dropped or changed, two next to each other
-    swapped, or by case only."""
-    if a == b:
-        return False
-    if a.lower() == b.lower():
-        return True
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        swapped = len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
-        return len(differ) == 1 or (swapped and a[differ[1]] == b[differ[0]])
-    short, long = sorted((a, b), key=len)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+    swapped (`versions.one_slip`), or by case only."""
+    return a != b and (a.lower() == b.lower() or one_slip(a, b))
 
 
 def _folders(made: dict[str, int]) -> dict[str, int]:

@@ -1,0 +1,124 @@
+"""A ROS launch file a README runs (`roslaunch rover_nav nav.launch`, `ros2 launch rover_nav
+nav.launch.py`) that the package, in the repository, does not have: the command fails.
+
+A command is read from a command block or a code span: `roslaunch PKG FILE` or `ros2 launch PKG FILE`
+(options before the package skipped, `arg:=value` after the file ignored), FILE a launch file's name
+(`.launch`, `.launch.py`, `.launch.xml`, `.py`, `.xml`, `.yaml`) with no variable. The package is a
+folder of the repository below the README (at most `_ENTRIES_LIMIT` entries walked, none in a folder
+whose name starts with a dot) that is a ROS package: a `package.xml` whose `<name>` is PKG, or a folder
+named PKG holding a `package.xml` or a `launch` folder. It is a claim only when such a package is there:
+a package the README installs, clones or the base image brings is not known. The finding is `certain`
+when no file of any such package has the name and nothing names it but the README's launch commands
+(no file of the package, no Dockerfile, no other line of the README: a step that writes the file).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, _dockerfile_read, also_at
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.files import text_or_none
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_LAUNCH = re.compile(
+    r"(?<![\w/.-])(roslaunch|ros2[ \t]+launch)((?:[ \t]+-[\w-]+)*)[ \t]+([A-Za-z][\w-]*)[ \t]+"
+    r"([\w.-]+\.(?:launch(?:\.py|\.xml|\.yaml)?|py|xml|yaml))(?![\w.$/-])"
+)
+"""`roslaunch PKG FILE` or `ros2 launch PKG FILE`, options (`--wait`) before the package."""
+_PACKAGE_NAME = re.compile(r"<name>\s*([\w-]+)\s*</name>")
+_ENTRIES_LIMIT = 20_000
+"""Folders and files walked at most below the README: a larger tree is not read (no claim)."""
+_SHOWN = 4
+"""Launch files of the package named in a finding at most."""
+
+
+def _commands(doc: Document) -> Iterator[tuple[int, re.Match[str]]]:
+    """(README line, match of `_LAUNCH`) of each launch command in a command block or a code span."""
+    lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
+    lines += [(n, span) for para in doc.paragraphs for n, t in para.lines for _, _, span in code_spans(t)]
+    for number, text in sorted(lines):
+        for match in _LAUNCH.finditer(text):
+            yield number, match
+
+
+def _packages(root: Path, names: set[str]) -> dict[str, list[Path]] | None:
+    """The folders below `root` that are the ROS packages `names` (see the module's docstring), by
+    name; None when the tree is larger than `_ENTRIES_LIMIT`."""
+    found: dict[str, list[Path]] = {}
+    walked = 0
+    for top, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        walked += len(folders) + len(files)
+        if walked > _ENTRIES_LIMIT:
+            return None
+        here = Path(top)
+        named = {here.name} & names if ("package.xml" in files or "launch" in folders) else set()
+        if "package.xml" in files:
+            text = text_or_none(here / "package.xml") or ""
+            if (said := _PACKAGE_NAME.search(text)) is not None and said.group(1) in names:
+                named.add(said.group(1))
+        for package in named:
+            found.setdefault(package, []).append(here)
+    return found
+
+
+def _files_of(package: Path) -> list[Path]:
+    """The files in the folder `package` and below it, not in a folder whose name starts with a dot."""
+    found: list[Path] = []
+    for top, folders, files in os.walk(package):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        found += (Path(top, name) for name in sorted(files))
+        if len(found) > _ENTRIES_LIMIT:
+            break
+    return found
+
+
+def _launch_files(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """One finding a launch command whose launch file its package in the repository does not have (see
+    the module's docstring), `certain`."""
+    commands = list(_commands(doc))
+    if not commands:
+        return
+    packages = _packages(directory, {match.group(3) for _, match in commands})
+    if not packages:
+        return
+    dockerfiles = [r[0] for m in models if m.file and (r := _dockerfile_read(m.file)) is not None]
+    seen: dict[tuple[str, str, str], list[int]] = {}
+    for line, match in commands:
+        if match.group(3) in packages:
+            seen.setdefault((match.group(1), match.group(3), match.group(4)), []).append(line)
+    for (tool, package, name), lines in seen.items():
+        folders = packages[package]
+        files = [f for folder in folders for f in _files_of(folder)]
+        if any(f.name == name for f in files) or any(name in t for t in dockerfiles):
+            continue
+        said = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
+        if len(said.findall(text)) > len(said.findall(" ".join(m.group() for _, m in commands))):
+            continue  # the README names the file elsewhere: a step of it may write it
+        if any(said.search(text_or_none(f) or "") for f in files):
+            continue  # the package names it: a build step may make it
+        launches = sorted(
+            str(f.relative_to(folders[0]))
+            for f in files
+            if f.parent == folders[0] / "launch" or ".launch" in f.name
+        )
+        has = (
+            f"it has {', '.join(launches[:_SHOWN])}{' …' if len(launches) > _SHOWN else ''}"
+            if launches
+            else "it has no launch file"
+        )
+        where = folders[0].relative_to(directory).as_posix()
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README runs `{tool} {package} {name}`, but package {package} ({where}) has no {name}: "
+            f"{has}{also_at(lines)}",
+            confidence=CERTAIN,
+        )
