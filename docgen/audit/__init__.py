@@ -198,6 +198,7 @@ from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
+from docgen.audit.example_copies import _example_copies
 from docgen.audit.excerpts import _excerpts, indented_blocks
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
@@ -534,6 +535,7 @@ def audit(
     found.extend(_guarded_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))
     found.extend(_left_over_items(doc, family))
     found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
