@@ -237,6 +237,7 @@ from docgen.audit.missing import (
 )
 from docgen.audit.mount_targets import _mount_targets, _restated_mounts
 from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.overrides import _discarded_commands
@@ -666,6 +667,7 @@ def _audit_part(
     found.extend(_restated_versions(sub, auditor))
     found.extend(_commit_claims(sub, doc, auditor))
     found.extend(_mounted_scripts(sub, auditor))
+    found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
