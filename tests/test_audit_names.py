@@ -18,6 +18,7 @@ from helpers import make_tree
 
 from docgen import compose
 from docgen.audit import audit
+from docgen.audit.names import docker_run
 from docgen.pipeline import build_model
 
 DOCKERFILE = """\
@@ -655,3 +656,13 @@ def test_runs_of_the_published_image_without_a_way_back_are_no_claim(tmp_path: P
     assert _audit(tmp_path, other, files) == []
     unknown = {"build_image.sh": BUILD_SCRIPT.replace("--tag sensor --tag sensor:$TAG", "--tag $NAME")}
     assert _audit(tmp_path, SENT_BACK, unknown) == []
+
+
+def test_the_image_of_a_run_with_short_options_in_one_word() -> None:
+    # `-dp` is `-d -p`: its value is the next word; a quoted value is one word; `-rm` (old Docker's
+    # one-dash long option) takes none
+    assert docker_run("docker run -dp 8866:8866 --name ocr ocr:cpu") == (10, "ocr:cpu")
+    assert docker_run("docker run -itv /data:/data ocr:cpu bash") == (10, "ocr:cpu")
+    assert docker_run('docker run --device-cgroup-rule "c 81:* rmw" acme/sensor') == (10, "acme/sensor")
+    assert docker_run("docker run -rm -t -i ocr:cpu") == (10, "ocr:cpu")
+    assert docker_run("docker run -dit ocr:cpu") == (10, "ocr:cpu")

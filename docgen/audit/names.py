@@ -175,8 +175,9 @@ _RUN_VALUES = frozenset(
     "--pull -a --attach --stop-signal --health-cmd --oom-score-adj --label-file --mac-address --ip "
     "--cgroup-parent --init-path --isolation --blkio-weight --memory-reservation --pids-limit".split()
 )
-_SHORT_CLUSTER = re.compile(r"-[A-Za-z]{2,}")
-"""Short options of `docker run` written as one word (`-dit`, `-dp`)."""
+_SHORT_CLUSTER = re.compile(r"-[ditP]+[A-Za-z]")
+"""Short options of `docker run` written as one word (`-dit`, `-dp`): switches (`-d`, `-i`, `-t`, `-P`)
+and a last letter; `-rm`, `-name` (old Docker's one-dash long options) are none."""
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
 _PUBLIC = frozenset(
@@ -212,9 +213,7 @@ def _takes_value(option: str) -> bool:
         return True
     if not _SHORT_CLUSTER.fullmatch(option):
         return False
-    # the first letter that takes a value takes the rest of the word (`-p8080`), or else the next word
-    first = next((i for i, letter in enumerate(option) if f"-{letter}" in _RUN_VALUES), None)
-    return first == len(option) - 1
+    return f"-{option[-1]}" in _RUN_VALUES
 
 
 def _run_image(words: list[str]) -> str | None:
