@@ -417,6 +417,7 @@ AUDIT_LAYERS = (
         "placeholders",
         "mounts",
         "compose_variables",
+        "example_copies",
     ),
     (
         "tables",
@@ -435,6 +436,7 @@ AUDIT_LAYERS = (
         "work_dirs",
         "env_homes",
         "included_paths",
+        "moved_data",
     ),
     ("family_defaults",),
     ("docgen.audit",),
