@@ -11,6 +11,7 @@ is no claim.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import os
@@ -554,20 +555,9 @@ def _runs_elsewhere(
         made.update(_repository(m.group(1)) for m in _TAGGED.finditer(command.text))
     made.update(_repository(tag) for tag in _script_tags(_scripts(folders)))
     starts = sorted(fence.lines[0][0] for fence in doc.fences if fence.lines)
+    firsts = [para.lines[0][0] if para.lines else 0 for para in doc.paragraphs]
     for fence in doc.fences:
         if not fence.lines:
-            continue
-        end = fence.lines[-1][0]
-        following = next((n for n in starts if n > end), None)
-        after = next(
-            (
-                p
-                for p in doc.paragraphs
-                if p.lines[0][0] > end and (following is None or p.lines[0][0] < following)
-            ),
-            None,
-        )
-        if after is None or not _BACK_TO_RUNS.search(plain(" ".join(t for _, t in after.lines))):
             continue
         tags: list[tuple[str, str]] = []  # (what tags it, the repository)
         for lines in fence_commands(fence):
@@ -579,8 +569,18 @@ def _runs_elsewhere(
                 text = text_or_none(script) if script.is_file() else None
                 for number, tag in build_scripts.built_tag_lines(text or ""):
                     tags.append((f"{os.path.relpath(script, directory)}:{number}", _repository(tag)))
+        if not tags:
+            continue
+        end = fence.lines[-1][0]
+        following = starts[bisect.bisect_right(starts, end)] if starts[-1] > end else None
+        at = bisect.bisect_right(firsts, end)
+        after = doc.paragraphs[at] if at < len(firsts) else None
+        if after is None or (following is not None and firsts[at] > following):
+            continue
+        if not _BACK_TO_RUNS.search(plain(" ".join(t for _, t in after.lines))):
+            continue
         built = {repo for _, repo in tags}
-        if not tags or any(re.search(r"[$*/<>{}]", repo) for repo in built):
+        if any(re.search(r"[$*/<>{}]", repo) for repo in built):
             continue
         for line, image in runs:
             repo = _repository(image)
