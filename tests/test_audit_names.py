@@ -18,6 +18,7 @@ from helpers import make_tree
 
 from docgen import compose
 from docgen.audit import audit
+from docgen.audit.names import docker_run
 from docgen.pipeline import build_model
 
 DOCKERFILE = """\
@@ -571,3 +572,97 @@ def test_base_image_args_that_a_build_pull_or_file_may_make(tmp_path: Path) -> N
 def test_a_base_a_makefile_beside_the_readme_may_tag(tmp_path: Path) -> None:
     makefile = "base:\n\tdocker build -t trainer:cu12.4-cudnn9-py3.12-app-1.4-rev-$(REV) .\n"
     assert _audit(tmp_path, TWO_STEPS, {"Dockerfile.login": SSH_LAYER, "Makefile": makefile}) == []
+
+
+def test_a_run_of_the_other_variant_beside_its_dockerfile_is_no_claim(tmp_path: Path) -> None:
+    # the README builds the cpu variant and says to change the word for gpu: `ocr:gpu` is built from
+    # gpu/Dockerfile the same way (trap); with no gpu Dockerfile audited the tag is a renamed one (drift)
+    readme = (
+        "# OCR\n\n```\ncd cpu\ndocker build -t ocr:cpu .\n```\n\n"
+        "```\ndocker run -dp 9960:9960 --gpus all --name ocr ocr:gpu\n```\n"
+    )
+    make_tree(tmp_path, {"cpu/Dockerfile": DOCKERFILE, "gpu/Dockerfile": DOCKERFILE, "README.md": readme})
+    models = [build_model(tmp_path / f"{v}/Dockerfile", f"{v}/Dockerfile") for v in ("cpu", "gpu")]
+    assert audit(readme, "README.md", models, {}, tmp_path, tmp_path) == []
+    alone = audit(readme, "README.md", models[:1], {}, tmp_path, tmp_path)
+    assert [f"{d.line}: {d.message} ({d.confidence})" for d in alone] == [
+        "9: README runs image ocr:gpu, but no command of it builds that tag: its build command (line 5) "
+        "tags ocr:cpu (certain)"
+    ]
+
+
+SENT_BACK = """\
+# Sensor tools
+
+```
+docker pull acme/sensor
+```
+
+## Running the container
+
+```
+docker run -it --rm \\
+    --device-cgroup-rule "c 81:* rmw" \\
+    acme/sensor rs-list
+```
+
+## Building the image
+
+Build it with the [script](build_image.sh):
+```
+./build_image.sh
+```
+
+Then, running the container is done as described [above](#running-the-container).
+"""
+BUILD_SCRIPT = """\
+#!/bin/sh
+TAG=`git describe --tags`
+docker build \\
+    --target runtime \\
+    --tag sensor --tag sensor:$TAG \\
+    .
+"""
+
+
+def test_a_local_build_sent_to_runs_of_the_published_image(tmp_path: Path) -> None:
+    # the script tags `sensor`; the runs the README sends the reader back to start `acme/sensor`
+    assert _audit(tmp_path, SENT_BACK, {"build_image.sh": BUILD_SCRIPT}) == [
+        "12: README runs image acme/sensor for the image built at line 19, but build_image.sh:5 tags it "
+        "sensor: the run starts the published image, not the one built (likely)"
+    ]
+    # the same with the build command in the README
+    built = SENT_BACK.replace("./build_image.sh", "docker build -t sensor .")
+    assert _audit(tmp_path, built) == [
+        "12: README runs image acme/sensor for the image built at line 19, but the build command tags it "
+        "sensor: the run starts the published image, not the one built (likely)"
+    ]
+
+
+def test_runs_of_the_published_image_without_a_way_back_are_no_claim(tmp_path: Path) -> None:
+    files = {"build_image.sh": BUILD_SCRIPT}
+    # no sentence sends the local build to the runs: the runs are of the pulled image
+    alone = SENT_BACK.replace(
+        "Then, running the container is done as described [above](#running-the-container).", ""
+    )
+    assert _audit(tmp_path, alone, files) == []
+    # the script also tags the published name, or the README tags it so
+    both = {"build_image.sh": BUILD_SCRIPT.replace("--tag sensor ", "--tag sensor --tag acme/sensor ")}
+    assert _audit(tmp_path, SENT_BACK, both) == []
+    tagged = SENT_BACK.replace("./build_image.sh\n", "./build_image.sh\ndocker tag sensor acme/sensor\n")
+    assert _audit(tmp_path, tagged, files) == []
+    # runs of another image, or a script whose tag is not known
+    other = SENT_BACK.replace("acme/sensor rs-list", "acme/viewer rs-list")
+    assert _audit(tmp_path, other, files) == []
+    unknown = {"build_image.sh": BUILD_SCRIPT.replace("--tag sensor --tag sensor:$TAG", "--tag $NAME")}
+    assert _audit(tmp_path, SENT_BACK, unknown) == []
+
+
+def test_the_image_of_a_run_with_short_options_in_one_word() -> None:
+    # `-dp` is `-d -p`: its value is the next word; a quoted value is one word; `-rm` (old Docker's
+    # one-dash long option) takes none
+    assert docker_run("docker run -dp 8866:8866 --name ocr ocr:cpu") == (10, "ocr:cpu")
+    assert docker_run("docker run -itv /data:/data ocr:cpu bash") == (10, "ocr:cpu")
+    assert docker_run('docker run --device-cgroup-rule "c 81:* rmw" acme/sensor') == (10, "acme/sensor")
+    assert docker_run("docker run -rm -t -i ocr:cpu") == (10, "ocr:cpu")
+    assert docker_run("docker run -dit ocr:cpu") == (10, "ocr:cpu")

@@ -310,3 +310,47 @@ def test_an_nginx_file_with_no_server_block_is_read_without_error(tmp_path: Path
         "scripts/start_llama_chat.sh:6 starts it on port 5001 and nginx/nginx.conf:4 listens on 5000 "
         "for it, and the image serves it on 3001 nowhere (likely)"
     ]
+
+
+TWO_VARIANTS = """\
+# OCR service
+
+Go to the folder of the variant you want (`cpu` here; for `gpu` change the word):
+
+```
+cd deploy/cpu
+docker build -t ocrsvc:cpu .
+```
+
+```
+sudo docker run -dp 9955:9955 --name ocr ocrsvc:cpu
+sudo nvidia-docker run -dp 9955:9955 --name ocr ocrsvc:gpu
+docker run -dp 9960:9960 --gpus all --name ocr ocrsvc:gpu
+docker run -itp 9960:9960 --name ocr ocrsvc:cpu
+docker run -d -p 9960:9960 --device-cgroup-rule "c 81:* rmw" ocrsvc:cpu
+docker run -dit -p 9961:9960 ocrsvc:cpu
+```
+"""
+
+OCR = """\
+FROM python:3.10-slim
+RUN pip install --no-cache-dir paddlehub==2.1.0
+EXPOSE 9960
+CMD ["/bin/bash", "-c", "hub serving start -m ocr_system"]
+"""
+
+
+def test_published_ports_of_combined_short_options_and_two_variants(tmp_path: Path) -> None:
+    # `-dp` is `-d -p` (Docker's reading): lines 11-12 publish 9955, which neither variant serves on; the
+    # gpu run of line 12 is of the other variant's build (gpu/Dockerfile beside cpu/), not a renamed tag;
+    # lines 13-16 publish 9960 (`-itp`, a quoted option value with spaces before the image, `-dit -p`)
+    gpu = OCR.replace("3.10-slim", "3.10")
+    make_tree(tmp_path, {"cpu/Dockerfile": OCR, "gpu/Dockerfile": gpu, "README.md": TWO_VARIANTS})
+    models = [build_model(tmp_path / f"{v}/Dockerfile", f"{v}/Dockerfile") for v in ("cpu", "gpu")]
+    found = audit(TWO_VARIANTS, "README.md", models, {}, tmp_path)
+    assert [f"{d.line}: {d.message} ({d.confidence})" for d in found] == [
+        "11: README publishes container port 9955 of ocrsvc:cpu, but cpu/Dockerfile:3 exposes 9960 and "
+        "names 9955 nowhere in its ENV, ENTRYPOINT or CMD (likely)",
+        "12: README publishes container port 9955 of ocrsvc:gpu, but cpu/Dockerfile:3 exposes 9960 and "
+        "names 9955 nowhere in its ENV, ENTRYPOINT or CMD (likely)",
+    ]

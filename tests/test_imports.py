@@ -421,6 +421,7 @@ AUDIT_LAYERS = (
         "mounts",
         "compose_variables",
         "exported",
+        "example_copies",
     ),
     (
         "tables",
@@ -439,6 +440,7 @@ AUDIT_LAYERS = (
         "work_dirs",
         "env_homes",
         "included_paths",
+        "moved_data",
     ),
     ("family_defaults",),
     ("docgen.audit",),

@@ -200,6 +200,7 @@ from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
+from docgen.audit.example_copies import _example_copies
 from docgen.audit.excerpts import _excerpts, indented_blocks
 from docgen.audit.exported import _exported_unread
 from docgen.audit.family_defaults import _family_defaults
@@ -240,6 +241,7 @@ from docgen.audit.missing import (
 )
 from docgen.audit.mount_targets import _mount_targets, _restated_mounts
 from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.overrides import _discarded_commands
@@ -546,6 +548,7 @@ def audit(
     found.extend(_guarded_args(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
+    found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))
     found.extend(_left_over_items(doc, family))
     found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
@@ -676,6 +679,7 @@ def _audit_part(
     found.extend(_restated_versions(sub, auditor))
     found.extend(_commit_claims(sub, doc, auditor))
     found.extend(_mounted_scripts(sub, auditor))
+    found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))

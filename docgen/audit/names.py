@@ -11,11 +11,13 @@ is no claim.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import os
 import posixpath
 import re
+import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +29,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
-from docgen.markdown import Document, Fence, code_spans, read_document
+from docgen.markdown import Document, Fence, code_spans, plain, read_document
 from docgen.model import Diagnostic, ImageModel
 
 _CLOSE = 0.6
@@ -174,6 +176,9 @@ _RUN_VALUES = frozenset(
     "--pull -a --attach --stop-signal --health-cmd --oom-score-adj --label-file --mac-address --ip "
     "--cgroup-parent --init-path --isolation --blkio-weight --memory-reservation --pids-limit".split()
 )
+_SHORT_CLUSTER = re.compile(r"-[ditP]+[A-Za-z]")
+"""Short options of `docker run` written as one word (`-dit`, `-dp`): switches (`-d`, `-i`, `-t`, `-P`)
+and a last letter; `-rm`, `-name` (old Docker's one-dash long options) are none."""
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
 _PUBLIC = frozenset(
@@ -188,8 +193,28 @@ def docker_run(command: str) -> tuple[int, str] | None:
     """(where its options start, the image) of a command that runs a container (`docker run`,
     `podman container run`); None for another command or an image that cannot be told."""
     run = _RUN.search(command)
-    image = _run_image(command[run.end() :].split()) if run is not None else None
+    image = _run_image(_words_of(command[run.end() :])) if run is not None else None
     return (run.end(), image) if run is not None and image else None
+
+
+def _words_of(command: str) -> list[str]:
+    """The words of a command as the shell splits them, a quoted value one word (`--device-cgroup-rule
+    "c 81:* rmw"`); split at spaces when its quotes do not pair."""
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return command.split()
+
+
+def _takes_value(option: str) -> bool:
+    """True when a `docker run` option is followed by its value: a long or short option of
+    `_RUN_VALUES`, or a cluster of short ones that ends in one (`-dp 8080:80`, `-itv`), as Docker's own
+    parser reads `-dp` as `-d -p`."""
+    if option in _RUN_VALUES:
+        return True
+    if not _SHORT_CLUSTER.fullmatch(option):
+        return False
+    return f"-{option[-1]}" in _RUN_VALUES
 
 
 def _run_image(words: list[str]) -> str | None:
@@ -198,7 +223,7 @@ def _run_image(words: list[str]) -> str | None:
     while index < len(words):
         word = words[index]
         if word.startswith("-"):
-            if "=" in word or word not in _RUN_VALUES:
+            if "=" in word or not _takes_value(word):
                 index += 1
             else:
                 index += 2
@@ -498,6 +523,81 @@ def _bake_texts(folders: Sequence[Path]) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------------
+# docker run NAMESPACE/IMAGE the README sends a local build to, when the build tags IMAGE
+
+_BACK_TO_RUNS = re.compile(
+    r"\b(?:run|runs|running|start|starting|launch|launching)\b[^.\n]{0,80}?"
+    r"\b(?:above|earlier|previous(?:ly)?|as[ \t]+before)\b",
+    re.IGNORECASE,
+)
+"""A sentence that sends the reader back to the run commands: `running the container is done as
+described above`."""
+
+
+def _runs_elsewhere(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    folders: Sequence[Path],
+    directory: Path,
+) -> Iterator[Diagnostic]:
+    """A block that builds the image (`docker build -t IMAGE`, or a script beside the README that tags
+    IMAGE) followed by a paragraph sending the reader back to the run commands (`running the container
+    is done as described above`), while those run NAMESPACE/IMAGE, which neither the README nor a script
+    beside it builds or tags (a pull is no build): the runs start the published image, not the one just
+    built (`likely`)."""
+    runs = [command.run for command in commands if command.run and "/" in command.run[1]]
+    if not runs:
+        return
+    made: set[str] = set()
+    for command in commands:
+        made |= command.built or set()
+        made.update(_repository(m.group(1)) for m in _TAGGED.finditer(command.text))
+    made.update(_repository(tag) for tag in _script_tags(_scripts(folders)))
+    starts = sorted(fence.lines[0][0] for fence in doc.fences if fence.lines)
+    firsts = [para.lines[0][0] if para.lines else 0 for para in doc.paragraphs]
+    for fence in doc.fences:
+        if not fence.lines:
+            continue
+        tags: list[tuple[str, str]] = []  # (what tags it, the repository)
+        for lines in fence_commands(fence):
+            said = joined(lines)
+            if _BUILDS.search(said):
+                tags += [("the build command", _repository(m.group(1))) for m in _TAG_FLAG.finditer(said)]
+            for match in _RUNS_SCRIPT.finditer(said):
+                script = directory / match.group(1)
+                text = text_or_none(script) if script.is_file() else None
+                for number, tag in build_scripts.built_tag_lines(text or ""):
+                    tags.append((f"{os.path.relpath(script, directory)}:{number}", _repository(tag)))
+        if not tags:
+            continue
+        end = fence.lines[-1][0]
+        following = starts[bisect.bisect_right(starts, end)] if starts[-1] > end else None
+        at = bisect.bisect_right(firsts, end)
+        after = doc.paragraphs[at] if at < len(firsts) else None
+        if after is None or (following is not None and firsts[at] > following):
+            continue
+        if not _BACK_TO_RUNS.search(plain(" ".join(t for _, t in after.lines))):
+            continue
+        built = {repo for _, repo in tags}
+        if any(re.search(r"[$*/<>{}]", repo) for repo in built):
+            continue
+        for line, image in runs:
+            repo = _repository(image)
+            last = repo.rsplit("/", 1)[-1]
+            if repo in made or last not in built or re.search(r"[<>${}*\[\]]", image):
+                continue
+            where = next(w for w, r in tags if r == last)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs image {image} for the image built at line {fence.lines[0][0]}, but "
+                f"{where} tags it {last}: the run starts the published image, not the one built",
+                confidence=LIKELY,
+            )
+
+
+# --------------------------------------------------------------------------------------------------
 # docker run IMAGE when what builds it tags NAMESPACE/IMAGE
 
 _RUNS_SCRIPT = re.compile(
@@ -617,6 +717,7 @@ def _run_tag_misses(
     folders: Sequence[Path],
     directory: Path,
     text: str | None,
+    variants: frozenset[str] = frozenset(),
 ) -> Iterator[Diagnostic]:
     """`docker run … REPO:TAG` (or `docker create`) when the README's build commands tag REPO, each with
     a tag written out, and none of them, nor a `docker tag` or pull of the README, a compose file's
@@ -626,7 +727,9 @@ def _run_tag_misses(
     sentence naming the image published), nor when one of its commands may make an image it does not
     show (`docker load`, `make`, compose), nor when a file beside it that may tag images names TAG.
     `certain` for a name without a namespace (no registry holds it: the run cannot start), else
-    `likely` (the tag may be published). `text`: the README's whole text (else the blocks and
+    `likely` (the tag may be published). Not when each word TAG has and the close tag lacks is one of
+    `variants`, the words of the audited Dockerfiles' paths (`gpu` of gpu/Dockerfile): the README shows
+    one variant's build and runs the other's. `text`: the README's whole text (else the blocks and
     paragraphs of `doc`)."""
     built: dict[str, dict[str, int]] = {}  # repository → tag → README line of its build
     known: set[str] = set()
@@ -678,8 +781,8 @@ def _run_tag_misses(
         if re.search(rf"(?<![\w./-]){re.escape(image)}(?![\w.-])", elsewhere) or _named_beside(tag, folders):
             continue
         close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=_CLOSE)
-        if not close:
-            continue
+        if not close or _variant_of(tag, close[0], variants):
+            continue  # (`app:gpu` run after `-t app:cpu` beside gpu/Dockerfile: the other variant's build)
         yield Diagnostic(
             readme,
             line,
@@ -687,6 +790,29 @@ def _run_tag_misses(
             f"(line {tags[close[0]]}) tags {repo}:{close[0]}",
             confidence=CERTAIN if "/" not in repo else LIKELY,
         )
+
+
+def _words(name: str) -> frozenset[str]:
+    """The lower-case words of a tag or path (`cuda12-gpu` → cuda12, gpu)."""
+    return frozenset(w for w in re.split(r"[^a-z0-9]+", name.lower()) if w)
+
+
+def _variant_of(tag: str, built: str, variants: frozenset[str]) -> bool:
+    """True when the words `tag` has and `built` lacks are some, each one of `variants`."""
+    extra = _words(tag) - _words(built)
+    return bool(extra) and extra <= variants
+
+
+def _variant_words(models: Sequence[ImageModel], directory: Path) -> frozenset[str]:
+    """The words of the audited Dockerfiles' paths below the README's folder (`gpu` of
+    gpu/Dockerfile, of Dockerfile.gpu), `dockerfile` aside."""
+    words: set[str] = set()
+    for model in models:
+        if model.file:
+            shown = os.path.relpath(model.file, directory)
+            if not shown.startswith(".."):
+                words |= _words(shown)
+    return frozenset(words - {"dockerfile"})
 
 
 def _named_beside(tag: str, folders: Sequence[Path]) -> bool:
@@ -987,7 +1113,9 @@ def _name_misses(
     yield from _run_misses(doc, readme, commands, files, folders)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _unbuilt_bases(readme, commands, files, folders)
-    yield from _run_tag_misses(doc, readme, commands, files, folders, directory, text)
+    yield from _runs_elsewhere(doc, readme, commands, folders, directory)
+    variants = _variant_words(models, directory)
+    yield from _run_tag_misses(doc, readme, commands, files, folders, directory, text, variants)
     yield from _example_misses(doc, readme, files)
     yield from _tag_misses(doc, readme, files)
     yield from _overridden_settings(doc, readme, files, text)

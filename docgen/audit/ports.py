@@ -35,12 +35,13 @@ from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 
 _PUBLISH = re.compile(
-    r"(?:^|[ \t])(?:-p|--publish)(?:[ \t]+|=)[\"']?"
+    r"(?:^|[ \t])(?:-[dit]{0,3}p|--publish)(?:[ \t]+|=)[\"']?"
     r"(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|localhost):)?(?:(\d{1,5}):)?(\d{1,5})(?:/(?:tcp|udp))?"
     r"(?=[\"']?(?:\s|$))"
 )
-"""A published port (`-p 8080:8000`, `--publish=127.0.0.1:8080:8000/tcp`, `-p 8000`): group 2 is the
-container's side. A range (`8000-8010:8000-8010`) or a variable (`$PORT:8000`) is no match."""
+"""A published port (`-p 8080:8000`, `--publish=127.0.0.1:8080:8000/tcp`, `-p 8000`, `-dp 8080:8000`
+after `-d`, `-i`, `-t` in one word): group 2 is the container's side. A range (`8000-8010:8000-8010`)
+or a variable (`$PORT:8000`) is no match."""
 _HOST_NETWORK = re.compile(r"--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
 """`--network host`: Docker ignores `-p` with it."""
 _NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
