@@ -185,6 +185,7 @@ from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
+from docgen.audit.unread_files import unread_files
 from docgen.audit.conda_python import _conda_python
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
@@ -486,6 +487,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
