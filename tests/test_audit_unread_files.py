@@ -31,7 +31,8 @@ def test_a_package_file_said_to_go_into_the_build_that_nothing_copies(tmp_path: 
     readme = (
         "# Studio\n\n"
         "## Extra wheels\n\n"
-        "The accelerator wheel is in extras.txt so it will be part of the build, drop it if you don't want it.\n\n"
+        "The accelerator wheel is in extras.txt so it will be part of the build, drop it if you don't\n"
+        "want it.\n\n"
         "Options in `settings.toml` are read at build time; `extras.txt` again is no second finding.\n"
     )
     assert unread(tmp_path, readme) == [
@@ -42,7 +43,7 @@ def test_a_package_file_said_to_go_into_the_build_that_nothing_copies(tmp_path: 
             "likely",
         ),
         (
-            7,
+            8,
             "README says settings.toml goes into the build, but Dockerfile never copies or names it: "
             "editing it changes nothing",
             "likely",

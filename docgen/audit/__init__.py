@@ -185,7 +185,6 @@ from docgen.audit.compose_claims import _compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
-from docgen.audit.unread_files import unread_files
 from docgen.audit.conda_python import _conda_python
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
@@ -284,6 +283,7 @@ from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, 
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.audit.work_dirs import missing_work_dirs

@@ -516,7 +516,9 @@ def _ignored_args(files: Sequence[_File]) -> dict[str, tuple[str, str, str]]:
                     continue
                 if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text):
                     continue  # (named without an ARG: read some other way, or a comment about it)
-                at = next((v.line for v in file.variables if v.name == name and v.service == target.name), None)
+                at = next(
+                    (v.line for v in file.variables if v.name == name and v.service == target.name), None
+                )
                 at = at or target.own_args.get(name)
                 where = f"{file.shown}:{at}" if at else file.shown
                 dead[name] = (where, target.name, shown_df)
@@ -532,7 +534,9 @@ def _ignored_build_args(doc: Document, readme: str, files: Sequence[_File]) -> I
     dead = _ignored_args(files)
     if not dead:
         return
-    word = re.compile(r"(?<![\w$])(" + "|".join(re.escape(n) for n in sorted(dead, key=len, reverse=True)) + r")(?![\w])")
+    word = re.compile(
+        r"(?<![\w$])(" + "|".join(re.escape(n) for n in sorted(dead, key=len, reverse=True)) + r")(?![\w])"
+    )
     lines: list[tuple[int, str]] = []
     for para in doc.paragraphs:
         lines.extend((n, " ".join(c for _, _, c in code_spans(t))) for n, t in para.lines if "`" in t)
