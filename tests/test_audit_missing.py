@@ -492,12 +492,14 @@ def test_a_compose_file_named_in_plain_prose_a_slip_away(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("said", "files", "expected"),
     [
-        # the compose file renamed for its flavour: the one twin with a part more (or less)
+        # the compose file renamed for its flavour: the only compose file, with a part more
         ("docker-compose.yml", {"docker-compose.cuda.yml": ""}, "docker-compose.cuda.yml"),
         ("docker-compose.yml", {"docker-compose-cuda.yaml": ""}, "docker-compose-cuda.yaml"),
-        ("compose.rocm.yaml", {"compose.yaml": ""}, "compose.yaml"),
-        # two flavours: which one the README means is not clear
+        # a part less: the flavoured name may be a file of the reader's, or of another project
+        ("compose.rocm.yaml", {"compose.yaml": ""}, None),
+        # two flavours, or another compose file besides: which one the README means is not clear
         ("docker-compose.yml", {"docker-compose.cpu.yml": "", "docker-compose.cuda.yml": ""}, None),
+        ("docker-compose.yml", {"docker-compose.cuda.yml": "", "compose.serve.yaml": ""}, None),
         # an override file is the reader's to write, and no twin of the base file
         ("docker-compose.yml", {"docker-compose.override.yml": ""}, None),
         ("docker-compose.override.yml", {"docker-compose.yml": ""}, None),

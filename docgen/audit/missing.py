@@ -572,11 +572,12 @@ _OVERRIDE = re.compile(r"override", re.IGNORECASE)
 
 
 def _compose_twin(bases: Sequence[Path], path: str, listings: _Listings) -> str | None:
-    """The one compose file, in the first of `bases` with one, that is the compose file `path` names
-    but for one flavour part more or less (`docker-compose.gpu.yml` or `docker-compose-gpu.yml` for
-    `docker-compose.yml`, and the other way round; `.yml` and `.yaml` alike): the file renamed for its
-    flavour. None when `path` is no compose file in a folder of its own, or names or would be an
-    override file (which the reader writes), or when no single such twin exists."""
+    """The compose file, in the first of `bases` with any, that is the compose file `path` names but for
+    one flavour part more (`docker-compose.gpu.yml` or `docker-compose-gpu.yml` for `docker-compose.yml`;
+    `.yml` and `.yaml` alike) when it is the only compose file there: the file renamed for its flavour.
+    None when `path` is no compose file in a folder of its own or an override file (the reader writes
+    it), or when the folder has another compose file (the name may mean any of them, or one of the
+    reader's)."""
     name = _basename(path)
     if "/" in path.strip("/") or not COMPOSE_FILE.fullmatch(name) or _OVERRIDE.search(name):
         return None
@@ -587,19 +588,16 @@ def _compose_twin(bases: Sequence[Path], path: str, listings: _Listings) -> str 
 
     stem, end = parts(name)
     for base in bases:
-        twins = []
-        for entry, _ in listings(base):
-            if entry == name or not COMPOSE_FILE.fullmatch(entry) or _OVERRIDE.search(entry):
-                continue
-            other, other_end = parts(entry)
-            if other_end != end:
-                continue
-            longer, shorter = (other, stem) if len(other) > len(stem) else (stem, other)
-            extra = longer[len(shorter) :]
-            if longer.startswith(shorter) and re.fullmatch(r"[.-][a-z0-9]+", extra):
-                twins.append(entry)
-        if twins:
-            return twins[0] if len(twins) == 1 else None
+        composes = [entry for entry, _ in listings(base) if COMPOSE_FILE.fullmatch(entry)]
+        if not composes:
+            continue
+        if len(composes) != 1 or _OVERRIDE.search(composes[0]):
+            return None
+        other, other_end = parts(composes[0])
+        extra = other[len(stem) :]
+        if other_end == end and other.startswith(stem) and re.fullmatch(r"[.-][a-z0-9]+", extra):
+            return composes[0]
+        return None
     return None
 
 
