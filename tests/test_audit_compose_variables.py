@@ -410,3 +410,21 @@ def test_a_build_arg_compose_passes_and_the_dockerfile_ignores(tmp_path: Path) -
 )
 def test_build_args_the_readme_may_name(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert ignored(tmp_path, readme, dockerfile) == []
+
+
+def test_a_build_arg_another_audited_dockerfile_declares(tmp_path: Path) -> None:
+    # a build script passes WHEEL_URL to the base image's Dockerfile (audited too), which the service
+    # builds on: the README's variable is read there
+    base = (
+        "FROM vendor/cuda:12.8-devel\n"
+        "ARG WHEEL_URL=https://example.org/pkg-1.0.whl\n"
+        "RUN pip install $WHEEL_URL\n"
+    )
+    readme = "# S\n\n- `WHEEL_URL`: the wheel the base image installs (`docker compose build`)\n"
+    make_tree(tmp_path, {"Dockerfile": IGNORING, "docker-compose.yml": PASSING, "base/Dockerfile": base})
+    models = [
+        build_model(tmp_path / "Dockerfile", "Dockerfile"),
+        build_model(tmp_path / "base/Dockerfile", "base/Dockerfile"),
+    ]
+    found = audit(readme, "README.md", models, {}, tmp_path, tmp_path)
+    assert [d.message for d in found if "changes nothing" in d.message] == []

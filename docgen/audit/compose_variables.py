@@ -136,7 +136,7 @@ def _compose_variables(
     files = _files(doc, directory, top)
     if not files:
         return
-    yield from _ignored_build_args(doc, readme, files)
+    yield from _ignored_build_args(doc, readme, files, models)
     if not tabled:
         return
     services = {s.name for f in files for s in f.services}
@@ -525,13 +525,24 @@ def _ignored_args(files: Sequence[_File]) -> dict[str, tuple[str, str, str]]:
     return dead
 
 
-def _ignored_build_args(doc: Document, readme: str, files: Sequence[_File]) -> Iterator[Diagnostic]:
+def _ignored_build_args(
+    doc: Document, readme: str, files: Sequence[_File], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
     """A build arg a compose file passes that the service's Dockerfile does not declare (`_ignored_args`),
     named by the README in code in the prose or in a command or settings block (not a YAML block, which
     quotes the compose file): the README has the reader set a knob that changes nothing (`When CUDA
     updates, edit CUDA_BASE_IMAGE` after the Dockerfile stopped reading it). `likely`; once a name, at
-    its first line; not on a line saying the name is of the past (`deprecated`, `old`)."""
-    dead = _ignored_args(files)
+    its first line; not on a line saying the name is of the past (`deprecated`, `old`), nor a name an
+    audited Dockerfile or another service's Dockerfile declares (a build script may pass it there: the
+    base image the service builds on)."""
+    declared = {a.name for m in models for a in m.args}
+    for file in files:
+        for target in file.builds:
+            other = file.folder / target.dockerfile
+            if not target.dockerfile.startswith("/") and other.is_file():
+                text = _dockerfile_text(other)
+                declared.update(re.findall(r"(?im)^[ \t]*ARG[ \t]+([A-Za-z_]\w*)", text))
+    dead = {name: said for name, said in _ignored_args(files).items() if name not in declared}
     if not dead:
         return
     word = re.compile(
