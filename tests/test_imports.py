@@ -435,6 +435,7 @@ AUDIT_LAYERS = (
         "work_dirs",
         "env_homes",
         "included_paths",
+        "unread_files",
     ),
     ("family_defaults",),
     ("docgen.audit",),
