@@ -337,3 +337,94 @@ def test_a_variable_to_set_in_the_compose_file_spelt_a_slip_away(tmp_path: Path)
             "likely",
         )
     ]
+
+
+IGNORING = "FROM runtime/base:2.1\nARG SEED_REF=main\nRUN echo $SEED_REF\n"
+PASSING = (
+    "services:\n"
+    "  studio:\n"
+    "    build:\n"
+    "      context: .\n"
+    "      args:\n"
+    "        - BASE_IMAGE=${BASE_IMAGE:-vendor/cuda:13.0-devel}\n"
+    "        - WHEEL_URL=${WHEEL_URL:-https://example.org/pkg-1.0.whl}\n"
+    "        - SEED_REF=${SEED_REF:-main}\n"
+    "        - RUNTIME_MODE=fast\n"
+    "    environment:\n"
+    "      - RUNTIME_MODE=fast\n"
+)
+
+
+def ignored(root: Path, readme: str, dockerfile: str = IGNORING) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "docker-compose.yml": PASSING, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "changes nothing" in d.message
+    ]
+
+
+def test_a_build_arg_compose_passes_and_the_dockerfile_ignores(tmp_path: Path) -> None:
+    readme = (
+        "# Studio\n\n"
+        "## Updating\n\n"
+        "When the runtime moves, edit these in `.env`:\n\n"
+        "```env\nWHEEL_URL\n```\n\n"
+        "For another toolkit change `BASE_IMAGE`, then `docker compose build`.\n\n"
+        "`SEED_REF` picks the seed revision; `WHEEL_URL` again.\n"
+    )
+    assert ignored(tmp_path, readme) == [
+        (
+            8,
+            "README names WHEEL_URL, which docker-compose.yml:7 passes to studio as a build arg; "
+            "Dockerfile declares no ARG WHEEL_URL, so setting it changes nothing",
+            "likely",
+        ),
+        (
+            11,
+            "README names BASE_IMAGE, which docker-compose.yml:6 passes to studio as a build arg; "
+            "Dockerfile declares no ARG BASE_IMAGE, so setting it changes nothing",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # a YAML block quotes the compose file: its args as they are, no knob to turn
+        ("# S\n\n```yaml\nargs:\n  - WHEEL_URL=x\n```\n\nRun `docker compose up`.\n", IGNORING),
+        # a line saying the name is of the past
+        ("# S\n\n`BASE_IMAGE` is deprecated; run `docker compose build`.\n", IGNORING),
+        # the service sets it in its environment too: a runtime setting
+        ("# S\n\nSet `RUNTIME_MODE` before `docker compose up`.\n", IGNORING),
+        # the Dockerfile declares it (a global ARG before FROM) or names it some other way
+        (
+            "# S\n\nEdit `BASE_IMAGE` and `WHEEL_URL`, then `docker compose build`.\n",
+            "ARG BASE_IMAGE=vendor/cuda:12.8\nFROM ${BASE_IMAGE}\nRUN pip install ${WHEEL_URL:-pkg}\n",
+        ),
+        # not named in the README
+        ("# S\n\nRun `docker compose up -d`.\n", IGNORING),
+    ],
+)
+def test_build_args_the_readme_may_name(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert ignored(tmp_path, readme, dockerfile) == []
+
+
+def test_a_build_arg_another_audited_dockerfile_declares(tmp_path: Path) -> None:
+    # a build script passes WHEEL_URL to the base image's Dockerfile (audited too), which the service
+    # builds on: the README's variable is read there
+    base = (
+        "FROM vendor/cuda:12.8-devel\n"
+        "ARG WHEEL_URL=https://example.org/pkg-1.0.whl\n"
+        "RUN pip install $WHEEL_URL\n"
+    )
+    readme = "# S\n\n- `WHEEL_URL`: the wheel the base image installs (`docker compose build`)\n"
+    make_tree(tmp_path, {"Dockerfile": IGNORING, "docker-compose.yml": PASSING, "base/Dockerfile": base})
+    models = [
+        build_model(tmp_path / "Dockerfile", "Dockerfile"),
+        build_model(tmp_path / "base/Dockerfile", "base/Dockerfile"),
+    ]
+    found = audit(readme, "README.md", models, {}, tmp_path, tmp_path)
+    assert [d.message for d in found if "changes nothing" in d.message] == []

@@ -487,3 +487,54 @@ def test_a_compose_file_named_in_plain_prose_a_slip_away(tmp_path: Path) -> None
     assert findings(readme, DOCKERFILE, tmp_path) == [
         "3: README names docker-compose.yaml, which does not exist (did you mean docker-compose.yml?)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "files", "expected"),
+    [
+        # the compose file renamed for its flavour: the only compose file, with a part more
+        ("docker-compose.yml", {"docker-compose.cuda.yml": ""}, "docker-compose.cuda.yml"),
+        ("docker-compose.yml", {"docker-compose-cuda.yaml": ""}, "docker-compose-cuda.yaml"),
+        # a part less: the flavoured name may be a file of the reader's, or of another project
+        ("compose.rocm.yaml", {"compose.yaml": ""}, None),
+        # two flavours, or another compose file besides: which one the README means is not clear
+        ("docker-compose.yml", {"docker-compose.cpu.yml": "", "docker-compose.cuda.yml": ""}, None),
+        ("docker-compose.yml", {"docker-compose.cuda.yml": "", "compose.serve.yaml": ""}, None),
+        # an override file is the reader's to write, and no twin of the base file
+        ("docker-compose.yml", {"docker-compose.override.yml": ""}, None),
+        ("docker-compose.override.yml", {"docker-compose.yml": ""}, None),
+        # two parts more, or another stem: another file
+        ("docker-compose.yml", {"docker-compose.cuda.dev.yml": ""}, None),
+        ("compose.yml", {"docker-compose.cuda.yml": ""}, None),
+        # the file is there
+        ("docker-compose.yml", {"docker-compose.yml": "", "docker-compose.cuda.yml": ""}, None),
+    ],
+)
+def test_a_compose_file_renamed_for_its_flavour(
+    tmp_path: Path, said: str, files: dict[str, str], expected: str | None
+) -> None:
+    # `likely`: the name is read from prose, and the twin is a guess at the file meant
+    _repo(tmp_path, files)
+    readme = f"## Options\n\nThe options are set as variables in the `{said}` file.\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
+    meant = (
+        []
+        if expected is None
+        else [(3, f"README names {said}, which does not exist (did you mean {expected}?)", "likely")]
+    )
+    assert found == meant
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Add the service below to your `docker-compose.yml`.",
+        "Here is an example `docker-compose.yml` for a two-GPU host:",
+        "Put the following in a `docker-compose.yml` next to your models.",
+    ],
+)
+def test_a_compose_file_of_the_readers_is_no_renamed_twin(tmp_path: Path, line: str) -> None:
+    _repo(tmp_path, {"docker-compose.cuda.yml": ""})
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    assert audit(f"## Compose\n\n{line}\n", "README.md", model, {}, tmp_path) == []

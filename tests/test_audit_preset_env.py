@@ -106,9 +106,13 @@ Options are environment variables in the `compose.yaml` file. By default, these 
 - `CACHE_DIR_PATH`: the cache
 """
     assert found(tmp_path, readme) == [(6, unset("CACHE_DIR_PATH", "is set in compose.yaml"), "certain")]
-    # the file named is not there (another compose file is): the reader may mean it, `likely`
+    # the file named is not there (another compose file is): the reader may mean it, `likely`; the
+    # name itself is then the compose file renamed for its flavour (docgen/audit/missing.py)
     other = {"compose.gpu.yaml": COMPOSE}
-    assert found(tmp_path / "other", readme, other) == [(6, unset("CACHE_DIR_PATH"), "likely")]
+    assert found(tmp_path / "other", readme, other) == [
+        (3, "README names compose.yaml, which does not exist (did you mean compose.gpu.yaml?)", "likely"),
+        (6, unset("CACHE_DIR_PATH"), "likely"),
+    ]
 
 
 def test_a_variable_named_after_the_base_image_may_be_set_by_it(tmp_path: Path) -> None:

@@ -441,6 +441,7 @@ AUDIT_LAYERS = (
         "env_homes",
         "included_paths",
         "moved_data",
+        "unread_files",
     ),
     ("family_defaults",),
     ("docgen.audit",),

@@ -290,6 +290,7 @@ from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, 
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
@@ -497,6 +498,7 @@ def audit(
         found.extend(_missing_links(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)

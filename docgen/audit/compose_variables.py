@@ -28,7 +28,7 @@ from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
 from docgen.audit.missing import _one_edit
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
-from docgen.audit.wording import _CODE_NAME, _heading_of
+from docgen.audit.wording import _CODE_NAME, _NOT_CURRENT, _heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -128,11 +128,16 @@ def _compose_variables(
     the README contradicts."""
     prose = " ".join(t for p in doc.paragraphs for _, t in p.lines).lower()
     told = "compose" in prose and "variable" in prose  # (`set X in the compose file`)
-    if not doc.tables and "default" not in prose and ".env" not in prose and not told:
+    fenced = any("compose" in t for f in doc.fences for _, t in f.lines)
+    tabled = bool(doc.tables) or "default" in prose or ".env" in prose or told
+    if not tabled and "compose" not in prose and not fenced:
         return  # (most READMEs: no compose file is read)
     top = (project or directory).resolve()
     files = _files(doc, directory, top)
     if not files:
+        return
+    yield from _ignored_build_args(doc, readme, files, models)
+    if not tabled:
         return
     services = {s.name for f in files for s in f.services}
     title = doc.headings[0][1] if doc.headings else ""
@@ -483,6 +488,90 @@ def _build_arg(
         f"but {'; '.join(problems)}",
         confidence=sure,
     )
+
+
+_QUOTED_COMPOSE = frozenset({"yaml", "yml"})
+"""Fence languages that quote a compose file: its `build.args` shown as they are, not a knob to turn."""
+
+
+def _ignored_args(files: Sequence[_File]) -> dict[str, tuple[str, str, str]]:
+    """Each build arg a compose file passes (`build.args`) to a service whose Dockerfile neither
+    declares it (no `ARG`) nor names it at all, and that the service does not also set in its
+    `environment:` → (where it is passed, `file:line`; the service; the Dockerfile as shown). Docker warns
+    the arg was not consumed and builds as if it were not there."""
+    dead: dict[str, tuple[str, str, str]] = {}
+    for file in files:
+        for target in file.builds:
+            service = next((s for s in file.services if s.name == target.name), None)
+            if service is None:
+                continue
+            dockerfile = file.folder / target.dockerfile
+            if target.dockerfile.startswith("/") or not dockerfile.is_file():
+                continue
+            text = _dockerfile_text(dockerfile)
+            set_here = {name for name, _value, _line in service.environment}
+            shown_df = posixpath.normpath(posixpath.join(posixpath.dirname(file.shown), target.dockerfile))
+            for name in dict.fromkeys([*(k for k, _ in service.args), *target.own_args]):
+                if name in dead or name in set_here or not text or _declares(dockerfile, name) is not False:
+                    continue
+                if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text):
+                    continue  # (named without an ARG: read some other way, or a comment about it)
+                at = next(
+                    (v.line for v in file.variables if v.name == name and v.service == target.name), None
+                )
+                at = at or target.own_args.get(name)
+                where = f"{file.shown}:{at}" if at else file.shown
+                dead[name] = (where, target.name, shown_df)
+    return dead
+
+
+def _ignored_build_args(
+    doc: Document, readme: str, files: Sequence[_File], models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A build arg a compose file passes that the service's Dockerfile does not declare (`_ignored_args`),
+    named by the README in code in the prose or in a command or settings block (not a YAML block, which
+    quotes the compose file): the README has the reader set a knob that changes nothing (`When CUDA
+    updates, edit CUDA_BASE_IMAGE` after the Dockerfile stopped reading it). `likely`; once a name, at
+    its first line; not on a line saying the name is of the past (`deprecated`, `old`), nor a name an
+    audited Dockerfile or another service's Dockerfile declares (a build script may pass it there: the
+    base image the service builds on)."""
+    declared = {a.name for m in models for a in m.args}
+    for file in files:
+        for target in file.builds:
+            other = file.folder / target.dockerfile
+            if not target.dockerfile.startswith("/") and other.is_file():
+                text = _dockerfile_text(other)
+                declared.update(re.findall(r"(?im)^[ \t]*ARG[ \t]+([A-Za-z_]\w*)", text))
+    dead = {name: said for name, said in _ignored_args(files).items() if name not in declared}
+    if not dead:
+        return
+    word = re.compile(
+        r"(?<![\w$])(" + "|".join(re.escape(n) for n in sorted(dead, key=len, reverse=True)) + r")(?![\w])"
+    )
+    lines: list[tuple[int, str]] = []
+    for para in doc.paragraphs:
+        lines.extend((n, " ".join(c for _, _, c in code_spans(t))) for n, t in para.lines if "`" in t)
+    lines.extend((n, " ".join(c for _, _, c in code_spans(t))) for n, t in doc.headings if "`" in t)
+    for fence in doc.fences:
+        if fence.lang.lower() not in _QUOTED_COMPOSE:
+            lines.extend(fence.lines)
+    said: set[str] = set()
+    for line, text in sorted(lines):
+        if _NOT_CURRENT.search(text):
+            continue
+        for match in word.finditer(text):
+            name = match.group(1)
+            if name in said:
+                continue
+            said.add(name)
+            where, service, dockerfile = dead[name]
+            yield Diagnostic(
+                readme,
+                line,
+                f"README names {name}, which {where} passes to {service} as a build arg; {dockerfile} "
+                f"declares no ARG {name}, so setting it changes nothing",
+                confidence=LIKELY,
+            )
 
 
 def _in_dockerfiles(files: Sequence[_File], models: Sequence[ImageModel], name: str) -> bool:

@@ -531,6 +531,10 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         if any((base / path).exists() for base in bases) or (line, path) in seen:
             continue
         fixed = _prose_fix(bases, path, suffix, listings)
+        flavoured = False
+        if fixed is None:
+            fixed = _compose_twin(bases, path, listings)
+            flavoured = fixed is not None
         if fixed is None:
             continue
         if texts is None:
@@ -541,15 +545,60 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             owned = _readers_files(doc, texts)
         if path in owned:
             continue  # `in your `docker-compose.yml``, after `Create a `docker-compose.yml` file`
+        if flavoured and (_YOUR_FILE.search(texts.get(line, "")) or _EXAMPLE.search(texts.get(line, ""))):
+            continue  # `add this to your `docker-compose.yml``: the reader's compose file, not a twin
         seen.add((line, path))
         yield Diagnostic(
             readme,
             line,
             f"README names {path}, which does not exist (did you mean {fixed}?)",
             confidence=(
-                CERTAIN if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(_basename(fixed)) else LIKELY
+                LIKELY
+                if flavoured
+                else CERTAIN
+                if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(_basename(fixed))
+                else LIKELY
             ),
         )
+
+
+_YOUR_FILE = re.compile(r"\b(?:your|yours|own|an?)[ \t]+`+[^`]*compose[^`]*`", re.IGNORECASE)
+"""`your `docker-compose.yml``, `a `compose.yaml``: a compose file of the reader's, or any one, not the
+repository's."""
+_EXAMPLE = re.compile(r"\b(?:example|sample|e\.g\.|such as|following|below|template)\b", re.IGNORECASE)
+"""Words of a line that shows a compose file as an example (`an example `docker-compose.yml`:`), which the
+reader writes: its name is no claim about the repository's."""
+_OVERRIDE = re.compile(r"override", re.IGNORECASE)
+
+
+def _compose_twin(bases: Sequence[Path], path: str, listings: _Listings) -> str | None:
+    """The compose file, in the first of `bases` with any, that is the compose file `path` names but for
+    one flavour part more (`docker-compose.gpu.yml` or `docker-compose-gpu.yml` for `docker-compose.yml`;
+    `.yml` and `.yaml` alike) when it is the only compose file there: the file renamed for its flavour.
+    None when `path` is no compose file in a folder of its own or an override file (the reader writes
+    it), or when the folder has another compose file (the name may mean any of them, or one of the
+    reader's)."""
+    name = _basename(path)
+    if "/" in path.strip("/") or not COMPOSE_FILE.fullmatch(name) or _OVERRIDE.search(name):
+        return None
+
+    def parts(file: str) -> tuple[str, str]:
+        stem, _, end = file.rpartition(".")
+        return stem.lower(), _SUFFIX_TWINS.get(end.lower(), end.lower())
+
+    stem, end = parts(name)
+    for base in bases:
+        composes = [entry for entry, _ in listings(base) if COMPOSE_FILE.fullmatch(entry)]
+        if not composes:
+            continue
+        if len(composes) != 1 or _OVERRIDE.search(composes[0]):
+            return None
+        other, other_end = parts(composes[0])
+        extra = other[len(stem) :]
+        if other_end == end and other.startswith(stem) and re.fullmatch(r"[.-][a-z0-9]+", extra):
+            return composes[0]
+        return None
+    return None
 
 
 _READER_MAKES = re.compile(
