@@ -18,6 +18,9 @@ Shapes that were superlinear when this benchmark was written, and what made them
   version, split between the name and the marks after it every way (`audit/wording`);
 - `blanks-in-item`: a name, a long run of blanks, then a version, split between `[ \\t]*` and
   `[ \\t]+` (`audit/contents`).
+- `file-references`: one line of prose holding thousands of script paths in code, the text before
+  each cut from the line's start and split at every separator again (`audit/prose_scripts`; 3,000
+  paths took 8 s).
 
     python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
 

@@ -124,3 +124,39 @@ def test_a_table_row_named_for_one_image_is_compared_with_that_image_only() -> N
         (4, "README says CUDA 12.1.1 but basic/cu118-py311/Dockerfile:1 says 11.8.0", "certain")
     ]
     assert found(readme.format("11.8.0")) == []
+
+
+def test_a_name_running_into_a_long_run_of_underscores_is_read_in_one_pass() -> None:
+    """A fact whose name runs into thousands of `_` is read as before (the run is the name's marks,
+    or a word's tail when another word follows), and one with no version after the run is refused in
+    one pass, not by trying the name's end at each `_`."""
+    run = "_" * 20_000
+    drift = found(f"> cu118-py310\n> cuda{run}: 12.1.1 / torch: 2.1.2\n")
+    assert drift == found("> cu118-py310\n> cuda: 12.1.1 / torch: 2.1.2\n")
+    assert len(drift) == 1 and "12.1.1" in drift[0][1]
+    assert found(f"> cu118-py310\n> cuda{run}!: 12.1.1 / torch{run} 2.1.2\n") == []
+    assert found(f"> cu118-py310\n> cuda: 11.8.0 / torch{run}\n") == []
+
+
+def test_the_name_version_pattern_reads_what_it_read_before() -> None:
+    """`_PAIR` with the name kept from ending inside a run of `_` (so that a long run is not tried at
+    each `_`) gives the same name and version as the plain pattern on strings of names, marks,
+    separators and versions."""
+    import itertools
+    import re
+
+    from docgen.audit.keyed import _PAIR
+
+    plain = re.compile(
+        r"[*_`]*([A-Za-z][\w+.-]*?(?:[ \t]+[A-Za-z][\w+-]*){0,2})[*_`]*(?:[ \t]*:[ \t]*|[ \t]+)[*_`]*"
+        r"v?(\d+(?:\.\d+)+)[*_`]*\Z"
+    )
+    names = ["cuda", "CUDA toolkit", "a_b", "x.y", "a b c d", "t"]
+    marks = ["", "_", "___", "**", "`", "_*`"]
+    runs = ["", "_____", "  "]
+    tails = [":", " ", ": ", "\t", ""]
+    versions = ["2.3.1", "v11.8", "12", "x 1.2"]
+    for name, run, mark, tail, version, end in itertools.product(names, runs, marks, tails, versions, marks):
+        text = f"{mark}{name}{run}{mark}{tail}{mark}{version}{end}"
+        new, old = _PAIR.match(text), plain.match(text)
+        assert (new and new.groups()) == (old and old.groups()), text

@@ -121,3 +121,46 @@ def test_a_missing_folder_that_is_no_drift(
     tmp_path: Path, readme: str, dockerfile: str, example: bool
 ) -> None:
     assert _clone_found(tmp_path, readme, dockerfile, example) == []
+
+
+def test_a_line_of_many_script_paths_reads_each_from_its_last_separator(tmp_path: Path) -> None:
+    """One line of prose holding hundreds of script paths in code: each path's words are read back to
+    the last separator only (not cut from the line's start again for each), and the findings are the
+    ones the sentence gives: the one run, missing script; not the made one, the one that is there, nor
+    the many in a folder the repository has not."""
+    many = " ".join(f"`tools/step{k}.sh`" for k in range(600))
+    sentence = (
+        f"see {many}; build using `builder/build.sh`, create `builder/new.sh`, run `builder/docker.sh`, "
+        f"then {many} or run `builder/build.sh` again"
+    )
+    assert found(tmp_path, sentence) == [(5, GONE, "certain")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "run `a/b.sh`",
+        "`a/b.sh` opens the line, run `a/b.sh`",
+        "run `x` and then `a/b.sh`: call `a/b.sh`",
+        "first ` a/b.sh ` then `a/b.sh`",
+        "or ``a/b.sh`` with `a/b.sh`",
+        "sandbox `a/b.sh`, orand use `c/d.sh`",
+        "  `a/b.sh` after blanks",
+        "no span here",
+    ],
+)
+def test_the_words_before_a_span_are_the_ones_a_split_of_the_line_gives(line: str) -> None:
+    """The words a span's first `` `code` `` follows, back to the last separator, are what splitting the
+    text before it at every separator gives."""
+    import re
+
+    from docgen.audit.prose_scripts import _Line
+    from docgen.markdown import code_spans
+
+    read = _Line(line)
+    for code in [content for _, _, content in code_spans(line)] + ["a/b.sh", "q/r.sh"]:
+        start = read.start(code)
+        before = line.split(f"`{code}`", 1)[0]
+        assert start == len(before)
+        assert read.words(start) == re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1]
+        assert (start <= read.lead) == (not before.strip())

@@ -28,10 +28,13 @@ _KEY = re.compile(
 _PIECES = re.compile(r"[ \t]+/[ \t]+|[ \t]*[,;|][ \t]*")
 """What separates the facts of one entry: `cuda: 12.1.1 / pytorch: cu121 / python3.8.17`."""
 _PAIR = re.compile(
-    r"[*_`]*([A-Za-z][\w+.-]*?(?:[ \t]+[A-Za-z][\w+-]*){0,2})[*_`]*(?:[ \t]*:[ \t]*|[ \t]+)[*_`]*"
+    r"[*_`]*([A-Za-z][\w+.-]*?(?!(?<=_)_)(?:[ \t]+[A-Za-z][\w+-]*(?!(?<=_)_)){0,2})[*_`]*"
+    r"(?:[ \t]*:[ \t]*|[ \t]+)[*_`]*"
     r"v?(\d+(?:\.\d+)+)[*_`]*\Z"
 )
-"""`cuda: 11.7.1`, `AmgX 2.4.0`, `CUDA toolkit 11.8`: a name and its version."""
+"""`cuda: 11.7.1`, `AmgX 2.4.0`, `CUDA toolkit 11.8`: a name and its version. A name's word does not end
+between two `_` (the marks after it take the run, as they would when the name ended before it), so that a
+name followed by a long run of `_` is not retried at each of them."""
 _GLUED = re.compile(r"[*_`]*([A-Za-z][A-Za-z_-]*?)(\d+\.\d+(?:\.\d+)*)[*_`]*\Z")
 """`python3.7.17`, `ubuntu20.04`: a name with its version glued on (a dot needed: not `cu121`, `c++11`)."""
 

@@ -5,6 +5,7 @@ the script was renamed or removed and the sentence still names it.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -67,6 +68,40 @@ def _script_spans(doc: Document) -> Iterator[tuple[int, str]]:
                 yield from ((line, content) for _, _, content in code_spans(text))
 
 
+_SEPARATOR = re.compile(r"[,;:.!?]|\b(?:or|and|then)\b")
+"""What ends the words that run a span: a mark of punctuation, `or`, `and`, `then`."""
+
+
+class _Line:
+    """One line of the README read once for the words before its spans: where each text between two
+    neighbouring backticks first stands, where each separator ends, and whether it runs in the
+    container. Each span's words are then found by looking back only to the last separator, so a line
+    of thousands of paths costs what its length does."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.first: dict[str, int] = {}  # the text between two neighbouring backticks: its first backtick
+        ticks = [m.start() for m in re.finditer("`", text)]
+        for opening, closing in zip(ticks, ticks[1:], strict=False):
+            self.first.setdefault(text[opening + 1 : closing], opening)
+        self.ends = [m.end() for m in _SEPARATOR.finditer(text)]
+        self.in_container = _IN_CONTAINER.search(text) is not None
+        self.lead = len(text) - len(text.lstrip())  # where its first word starts
+
+    def start(self, code: str) -> int:
+        """Where the first `` `code` `` of the line starts; the line's end when there is none."""
+        if "`" in code:  # a span of longer backtick runs: rare, looked up the plain way
+            start = self.text.find(f"`{code}`")
+        else:
+            start = self.first.get(code, -1)
+        return len(self.text) if start < 0 else start
+
+    def words(self, start: int) -> str:
+        """The words of the line before `start`, back to the last separator before it."""
+        last = bisect.bisect_right(self.ends, start) - 1
+        return self.text[self.ends[last] if last >= 0 else 0 : start]
+
+
 def missing_prose_scripts(
     doc: Document,
     source: Sequence[str],
@@ -90,6 +125,7 @@ def missing_prose_scripts(
     bases = _prose_bases(directory)
     listings = _Listings()
     seen: set[str] = set()
+    lines: dict[int, _Line] = {}  # the lines read so far
     for line, code in _script_spans(doc):
         path = (code.strip().split(None, 1) or [""])[0].removeprefix("./")
         if not _PATH.fullmatch(path) or "/" not in path.rstrip("/") or _PLACEHOLDER.search(path):
@@ -98,12 +134,17 @@ def missing_prose_scripts(
         suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
         if suffix not in _SCRIPT_SUFFIXES or path in seen:
             continue
-        text = source[line - 1] if 0 < line <= len(source) else ""
-        before = text.split(f"`{code}`", 1)[0]
-        if not before.strip() and line > 1:  # the span opens its line: the words running it end the last
-            before = source[line - 2]
-        clause = re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1] + "`"  # the words that run it
-        if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or _IN_CONTAINER.search(text):
+        if line not in lines:
+            lines[line] = _Line(source[line - 1] if 0 < line <= len(source) else "")
+        read = lines[line]
+        start = read.start(code)
+        clause = read.words(start)  # the words that run it
+        if start <= read.lead and line > 1:  # the span opens its line: the words running it end the last
+            if line - 1 not in lines:
+                lines[line - 1] = _Line(source[line - 2])
+            clause = lines[line - 1].words(len(lines[line - 1].text))
+        clause += "`"
+        if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or read.in_container:
             continue
         if made is None:
             made = _made(doc) | _in_commands(doc)
