@@ -331,10 +331,20 @@ def _in_subfolder(root: Path, *commands: str) -> list[tuple[int, str, str]]:
 def test_a_cd_back_into_the_readmes_own_folder_reads_its_compose_file(tmp_path: Path) -> None:
     # elsewhere, then into the clone, then into the README's folder: the compose file beside it is read
     assert _in_subfolder(
-        tmp_path, "cd ~/src", "git clone https://example.org/team/app.git", "cd app", "cd docker",
+        tmp_path,
+        "cd ~/src",
+        "git clone https://example.org/team/app.git",
+        "cd app",
+        "cd docker",
         "docker compose run apis",
-    ) == [(10, "README's compose command names service apis, which docker-compose.yml does not define "
-           "(did you mean api?)", "certain")]
+    ) == [
+        (
+            10,
+            "README's compose command names service apis, which docker-compose.yml does not define "
+            "(did you mean api?)",
+            "certain",
+        )
+    ]
     assert _in_subfolder(tmp_path, "cd ~/src/app/docker/", "docker compose run apis") != []
 
 

@@ -121,7 +121,9 @@ def test_pages_of_a_mkdocs_site(tmp_path: Path) -> None:
 )
 def test_a_label_link_of_a_myst_page_is_no_file(tmp_path: Path, marker: str) -> None:
     _repo(tmp_path, {"docs/guide.md": ""})
-    readme = marker + "\nSee [Data](training-data) and [the guide](guide.md); [gone](usage.md), [sub](cli/run).\n"
+    readme = (
+        marker + "\nSee [Data](training-data) and [the guide](guide.md); [gone](usage.md), [sub](cli/run).\n"
+    )
     found = findings(readme, DOCKERFILE, tmp_path / "docs")
     # a bare name is a Sphinx label there; a file name or a path is still a file (traps)
     assert [f.split(":", 1)[1].strip() for f in found] == [

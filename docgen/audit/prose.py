@@ -95,7 +95,8 @@ _HOST_AFTER = re.compile(
     r"|[ \t]+hosts?\b(?![ \t]*[-:])"
     r"|[ \t]+(?:system|machine|workstation|computer|laptop|desktop|pc|server)s?\b"
     r"(?![ \t]*(?:[-:]|packages?|librar|python|images?|tools?|dependenc|deps\b|compilers?|gcc|pip\b))"
-    r"|(?:[ \t]+or[ \t]+(?:later|newer|above|higher))?[ \t]+(?:on|for|under)[ \t]+" + _DESKTOP
+    r"|(?:[ \t]+or[ \t]+(?:later|newer|above|higher))?[ \t]+(?:on|for|under)[ \t]+"
+    + _DESKTOP
     + r"|[ \t]*,?[ \t]+(?:but|or)[ \t]+any[ \t]+(?:other[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+)?"
     r"(?:system|os|distro|distribution|machine)s?\b",
     re.IGNORECASE,
