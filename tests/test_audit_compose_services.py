@@ -313,3 +313,55 @@ def test_a_program_named_in_an_override_service_is_not_read_as_one(tmp_path: Pat
         "README.md": readme("docker compose run --rm bash"),
     }
     assert found(tmp_path, files) == []
+
+
+def _in_subfolder(root: Path, *commands: str) -> list[tuple[int, str, str]]:
+    """The findings for a README in `docker/` beside the compose file, the audit run from `root`."""
+    make_tree(root, {"docker/Dockerfile": APP, "docker/docker-compose.yml": COMPOSE})
+    (root / "docker" / "README.md").write_text(readme(*commands), encoding="utf-8")
+    model = build_model(root / "docker" / "Dockerfile", "docker/Dockerfile")
+    text = (root / "docker" / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "docker/README.md", model, {}, root / "docker", root)
+        if "compose command" in d.message
+    ]
+
+
+def test_a_cd_back_into_the_readmes_own_folder_reads_its_compose_file(tmp_path: Path) -> None:
+    # elsewhere, then into the clone, then into the README's folder: the compose file beside it is read
+    assert _in_subfolder(
+        tmp_path,
+        "cd ~/src",
+        "git clone https://example.org/team/app.git",
+        "cd app",
+        "cd docker",
+        "docker compose run apis",
+    ) == [
+        (
+            10,
+            "README's compose command names service apis, which docker-compose.yml does not define "
+            "(did you mean api?)",
+            "certain",
+        )
+    ]
+    assert _in_subfolder(tmp_path, "cd ~/src/app/docker/", "docker compose run apis") != []
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        ("cd docker", "cd build", "docker compose run apis"),  # left it again
+        ("cd ~/src/app/deploy", "docker compose run apis"),  # another folder
+        ("cd docker", "cd ..", "docker compose run apis"),
+    ],
+)
+def test_a_cd_that_leaves_the_readmes_folder_still_sets_the_command_aside(
+    tmp_path: Path, commands: tuple[str, ...]
+) -> None:
+    assert _in_subfolder(tmp_path, *commands) == []
+
+
+def test_a_cd_into_a_folder_named_like_a_root_readme_s_is_still_a_move(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("cd docker", "docker compose run apis")}
+    assert found(tmp_path, files) == []

@@ -115,6 +115,33 @@ def test_pages_of_a_mkdocs_site(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "marker",
+    ["(setup-guide)=\n\n# Setup\n", "# Setup\n\n```{note}\nRead the data page first.\n```\n"],
+)
+def test_a_label_link_of_a_myst_page_is_no_file(tmp_path: Path, marker: str) -> None:
+    _repo(tmp_path, {"docs/guide.md": ""})
+    readme = (
+        marker + "\nSee [Data](training-data) and [the guide](guide.md); [gone](usage.md), [sub](cli/run).\n"
+    )
+    found = findings(readme, DOCKERFILE, tmp_path / "docs")
+    # a bare name is a Sphinx label there; a file name or a path is still a file (traps)
+    assert [f.split(":", 1)[1].strip() for f in found] == [
+        "README links to usage.md, which does not exist",
+        "README links to cli/run, which does not exist",
+    ]
+
+
+def test_a_bare_name_in_a_plain_page_is_still_a_file(tmp_path: Path) -> None:
+    _repo(tmp_path, {"docs/guide.md": ""})
+    readme = "# Setup\n\n(see below)=\n\nSee [Data](training-data) and the [license](LICENSE).\n"
+    found = findings(readme, DOCKERFILE, tmp_path / "docs")
+    assert [f.split(":", 1)[1].strip() for f in found] == [
+        "README links to training-data, which does not exist",
+        "README links to LICENSE, which does not exist",
+    ]
+
+
 def test_a_path_in_code_a_slip_away_from_a_file(tmp_path: Path) -> None:
     _repo(tmp_path, {"build_docker.sh": "", ".github/workflows/main.yml": ""})
     readme = (

@@ -294,6 +294,11 @@ CUDA_DEVEL = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN apt-get update\n"
         "To set up Docker for an NVIDIA GPU on an Ubuntu 24.04 system, see the vendor's guide.",
         "See [Setting up NVIDIA docker & podman (Ubuntu 24.04)](https://example.org/setup) first.",
         "- **NVIDIA GPU driver:** version **≥ 535** (supports CUDA 12.1)",
+        # installing Docker happens on the host, and a release the reader may swap is the host's
+        "### Docker installation steps on Ubuntu 20.04, as of May 2022",
+        "Install Docker on Ubuntu 24.04 first, then continue below.",
+        "- Ubuntu 20.04 but any unix system with support for Docker will do",
+        "- Ubuntu 20.04, or any other Linux distribution",
     ],
 )
 def test_a_base_offered_as_a_choice_or_the_host_s_system_is_no_claim(said: str) -> None:
@@ -308,6 +313,20 @@ def test_a_base_of_the_same_shape_said_as_the_image_s_is_still_a_claim() -> None
         "3: README says nvidia/cuda:12.1.0-devel-ubuntu22.04 but Dockerfile:1 says "
         "nvidia/cuda:12.4.1-devel-ubuntu22.04",
         "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04",
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "After installing Docker, the image runs Ubuntu 20.04.",
+        "Docker installation builds the container on Ubuntu 20.04.",
+        "The image ships Ubuntu 20.04 or any later release.",
+    ],
+)
+def test_an_image_named_after_the_docker_install_is_still_a_claim(said: str) -> None:
+    assert findings(f"# Tools\n\n{said}\n", {"Dockerfile": CUDA_DEVEL}) == [
+        "3: README says Ubuntu 20.04 but Dockerfile:1 says 22.04"
     ]
 
 

@@ -97,16 +97,28 @@ def _files(call: _Call, folder: Path, top: Path) -> list[Path] | None:
     return paths if all(resolves_inside(path, top) for path in paths) else None
 
 
-def _moves(doc: Document) -> list[int]:
-    """The README lines of the `cd` commands that may take a later command to another folder: not one
-    into the clone of a repository the README makes (`git clone …/repo && cd repo`)."""
+def _moves(doc: Document, directory: Path, top: Path) -> list[tuple[int, bool]]:
+    """(README line, back home) of the `cd` commands that may take a later command to another folder:
+    not one into the clone of a repository the README makes (`git clone …/repo && cd repo`). For a
+    README in a subfolder of the project, a `cd` into a folder of that subfolder's name (`cd docker`,
+    `cd ~/src/app/docker/` for `docker/README.md`) is back home: it enters the README's own folder, so
+    the commands after it read its files again (`back home` True)."""
     cloned = {name for url, folder in clones(doc) for name in (folder, cloned_folder(url)) if name}
-    return [
-        line
+    here = directory.resolve()
+    own = here.name if here != top and top in here.parents else None
+    found = [
+        (line, own is not None and folder.strip("\"'").rstrip("/").rsplit("/", 1)[-1] == own)
         for fence in doc.fences
         for line, folder in moves(fence)
         if folder.strip("/\"'").removesuffix(".git") not in cloned
     ]
+    return sorted(found)
+
+
+def _moved_away(moves: list[tuple[int, bool]], line: int) -> bool:
+    """True when the last `cd` at or before README `line` may have left the README's folder."""
+    last = [home for at, home in moves if at <= line]
+    return bool(last) and not last[-1]
 
 
 def _shown_services(doc: Document, readme: str) -> set[str] | None:
@@ -139,8 +151,8 @@ def _compose_services(
     shown_services = _shown_services(doc, readme)
     if shown_services is None:
         return
-    moves = _moves(doc)
     top = (project or directory).resolve()
+    moves = _moves(doc, directory, top)
     for fence in doc.fences:
         yield from _block(_fence_commands(fence), readme, directory, top, moves, shown_services)
     inline = [
@@ -189,7 +201,7 @@ def _block(
     readme: str,
     directory: Path,
     top: Path,
-    moves: list[int],
+    moves: list[tuple[int, bool]],
     shown_services: set[str],
 ) -> Iterator[Diagnostic]:
     """The findings of the compose commands of one command block, or of one inline command (see
@@ -198,7 +210,7 @@ def _block(
     for command, exported in commands:
         line = command[0][0]
         call = _call(command, exported)
-        if call is None or call.elsewhere or any(m <= line for m in moves):
+        if call is None or call.elsewhere or _moved_away(moves, line):
             continue
         paths = _files(call, directory, top)
         if paths is None:

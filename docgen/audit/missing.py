@@ -316,6 +316,18 @@ def link_roots(directory: Path, project: Path | None) -> list[Path]:
     return [here, *here.parents[: len(here.parents) - len(top.parents)]]
 
 
+_MYST_TARGET = re.compile(r"\([\w.:-]+\)=")
+"""A MyST target line (`(docker-usage)=`): it labels the heading below it for Sphinx cross-references."""
+
+
+def _sphinx_page(doc: Document) -> bool:
+    """True for a MyST page built by Sphinx: it holds a target line (`(docker)=`) or a directive fence
+    (```` ```{tab} ````). There `[text](label)` refers to a label or a document, not to a file."""
+    return any(lang.startswith("{") for lang in (fence.lang for fence in doc.fences)) or any(
+        _MYST_TARGET.fullmatch(text.strip()) for paragraph in doc.paragraphs for _, text in paragraph.lines
+    )
+
+
 def _missing_links(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
@@ -375,6 +387,8 @@ def _missing_links(
         base, full = fulls[-1]
         if site and (path.endswith("/") or "." not in name or name.endswith((".html", ".htm"))):
             continue
+        if "/" not in path and "." not in name and _sphinx_page(doc):
+            continue  # `[Data](pretrain-data)` in a MyST page: a cross-reference label, not a file
         if site == "pages" and name.endswith(".md"):
             continue
         if _ignored(full, patterns) or any(p in _GENERATED or p in made for p in Path(path).parts):

@@ -95,18 +95,24 @@ _HOST_AFTER = re.compile(
     r"|[ \t]+hosts?\b(?![ \t]*[-:])"
     r"|[ \t]+(?:system|machine|workstation|computer|laptop|desktop|pc|server)s?\b"
     r"(?![ \t]*(?:[-:]|packages?|librar|python|images?|tools?|dependenc|deps\b|compilers?|gcc|pip\b))"
-    r"|(?:[ \t]+or[ \t]+(?:later|newer|above|higher))?[ \t]+(?:on|for|under)[ \t]+" + _DESKTOP,
+    r"|(?:[ \t]+or[ \t]+(?:later|newer|above|higher))?[ \t]+(?:on|for|under)[ \t]+"
+    + _DESKTOP
+    + r"|[ \t]*,?[ \t]+(?:but|or)[ \t]+any[ \t]+(?:other[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+)?"
+    r"(?:system|os|distro|distribution|machine)s?\b",
     re.IGNORECASE,
 )
 """After a version, what makes it one of the host's: `CANN 25.5.0 driver and firmware`, `ROCm 6.4
 drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.04 host`, `on an Ubuntu
 24.04 system` (not `Ubuntu 22.04 system packages`, the image's), `CUDA Toolkit 12.2 or later on Windows`
-(the reader's desktop system; the image is a Linux one)."""
+(the reader's desktop system; the image is a Linux one), `Ubuntu 20.04 but any unix system will do` (the
+reader picks it, so it is the machine Docker runs on)."""
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z"
     r"|\bdrivers?\b[^.;]{0,50}?\bsupports?[ \t]+\Z"
     r"|\bset(?:ting)?[ \t]*up[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:nvidia[ \t]+)?(?:docker|podman)\b[^.]{0,40}\Z"
+    r"|(?:\binstall(?:ing)?[ \t]+(?:the[ \t]+)?(?:nvidia[ \t]+)?(?:docker|podman)|\b(?:docker|podman)[ \t]+"
+    r"install(?:ation|ing)?)\b(?:(?!\b(?:image|container|dockerfile|base)s?\b)[^.;:!?]){0,40}\Z"
     r"|\b(?:jetson|xavier|orin|nano|tx[12]|agx|thor)(?:[ \t]+(?:nx|nano|agx))?[ \t]+"
     r"(?:uses|runs|has|ships|comes[ \t]+with|is[ \t]+on)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|(?:\b(?:on|for|under)[ \t]+" + _DESKTOP + r"|\b(?-i:Windows|macOS|Mac)[ \t]+users?\b)"
@@ -114,7 +120,8 @@ _HOST_BEFORE = re.compile(
     re.IGNORECASE,
 )
 """Before a name, what makes its version the host's: `the host needs ROCm 6.4`, `host driver CANN …`,
-`Setting up NVIDIA docker & podman (Ubuntu 24.04)` (Docker itself is set up on the host), `Xavier NX
+`Setting up NVIDIA docker & podman (Ubuntu 24.04)`, `Docker installation instructions on Ubuntu 20.04`,
+`Install Docker on Ubuntu 22.04` (Docker itself is set up on the host), `Xavier NX
 uses JetPack 4.5` (the device's release), `GPU driver: version ≥ 535 (supports CUDA 12.2)` (what the
 driver can run), `On Windows, install CUDA Toolkit 12.2`, `Mac users need Python 3.11` (the reader's
 desktop system, in the same clause, no image named between)."""
