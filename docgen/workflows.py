@@ -29,19 +29,30 @@ from typing import Any
 from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.compose import KEY_LINES, line_of, load
+from docgen.errors import ConfigError
 
 FOLDER = ".github/workflows"
 """Where a repository keeps its GitHub Actions workflows."""
 MAX_COMBINATIONS = 256
 """The most combinations of one matrix read (GitHub allows 256 jobs a matrix)."""
-_EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}")
+MAX_EXPRESSION = 1000
+"""The longest `${{ … }}` read: a longer one is text holding `$` (unknown), and no `${{` left unclosed
+on a long line is searched to its end (one search a `${{` would make the cost quadratic)."""
+_EXPRESSION = re.compile(rf"\$\{{\{{(.{{0,{MAX_EXPRESSION}}}?)\}}\}}")
 _SHELL_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 _ASSIGNED = re.compile(r"(?:^|[;&|(])[ \t]*(?:export[ \t]+|local[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=")
 """A variable a script sets itself (at a command's start: `STAMP=$(date)`, `export TAG=x`)."""
 _CONTEXT = re.compile(r"(?:github\.event\.)?(inputs|env|matrix)\.([A-Za-z0-9_-]+)\Z")
+_HELD = re.compile(r"__docgen(\d+)__")
+"""Where `_command_target` holds an expression while the command is split into words."""
+_SETS = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 _LITERAL = re.compile(r"'((?:[^']|'')*)'\Z")
 _UNKNOWN = "\0"
 """What an expression docgen cannot read becomes: a value holding it is not passed."""
+MAX_SCRIPTS = 1024 * 1024
+"""The most characters of steps (`run:` scripts, `build-args`) one workflow is read for, each counted
+once a matrix combination: a matrix or YAML aliases (`steps: [*build, *build, …]`) repeat a step, and a
+few lines of a file could otherwise stand for hours of reading."""
 _ROOT = "../../"
 """From a workflow file's folder to the repository root."""
 
@@ -76,6 +87,7 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
     if not isinstance(jobs, dict):
         return ()
     found: list[Target] = []
+    budget = MAX_SCRIPTS
     for job_name, job in jobs.items():
         if job_name == KEY_LINES or not isinstance(job, dict) or not isinstance(job.get("steps"), list):
             continue
@@ -89,12 +101,28 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
             for step in job["steps"]:
                 if not isinstance(step, dict):
                     continue
+                budget -= _size(step)
+                if budget < 0:
+                    raise ConfigError(
+                        f"its steps come to more than {MAX_SCRIPTS:,} characters of scripts to read, "
+                        "each counted once a matrix combination (YAML aliases repeat them too)",
+                        display,
+                    )
                 here = _Scope(inputs, {**scope.env, **_env(step.get("env"), scope.as_env())}, combination)
                 folder = (
                     step.get("working-directory") if isinstance(step.get("working-directory"), str) else None
                 )
                 found.extend(_step_targets(step, here, label, folder or job_dir or "."))
     return tuple(found)
+
+
+def _size(step: Mapping[str, Any]) -> int:
+    """The characters of a step that are read: its `run:` script or its action's `build-args`."""
+    run = step.get("run")
+    given = step.get("with")
+    args = given.get("build-args") if isinstance(given, dict) else None
+    items = args if isinstance(args, list) else [run, args]
+    return sum(len(item) for item in items if isinstance(item, str))
 
 
 class _Scope:
@@ -114,15 +142,20 @@ class _Scope:
 
     def lookup(self, expression: str) -> tuple[str, int | None] | None:
         """`expression` (the inside of `${{ }}`) read, or None when it is not plain."""
-        expression = expression.strip()
-        if "||" in expression:
-            # `inputs.X || 'x'`: an input a push leaves empty, its fallback; one of a context docgen
-            # cannot read (`vars.X || 'x'`: the repository may set it) is unknown
-            first, _, rest = expression.partition("||")
-            if not _CONTEXT.match(first.strip()) and not _LITERAL.match(first.strip()):
+        # `inputs.X || 'x'`: an input a push leaves empty, its fallback; one of a context docgen
+        # cannot read (`vars.X || 'x'`: the repository may set it) is unknown. (A loop, not a
+        # recursion: a chain of a thousand `||` is one expression.)
+        *firsts, last = (part.strip() for part in expression.split("||"))
+        for first in firsts:
+            if not _CONTEXT.match(first) and not _LITERAL.match(first):
                 return None
-            value = self.lookup(first)
-            return value if value is not None and value[0] else self.lookup(rest)
+            value = self._plain(first)
+            if value is not None and value[0]:
+                return value
+        return self._plain(last)
+
+    def _plain(self, expression: str) -> tuple[str, int | None] | None:
+        """One operand of `lookup`: a literal, `github.workspace` or a context's value."""
         if (literal := _LITERAL.match(expression)) is not None:
             return literal[1].replace("''", "'"), None
         if expression == "github.workspace":
@@ -350,11 +383,13 @@ def _run_targets(run: str, first: int | None, scope: _Scope, label: str, folder:
     index = 0
     while index < len(lines):
         start = index
-        command = lines[index]
-        while command.rstrip().endswith("\\") and index + 1 < len(lines):
+        parts = [lines[index]]
+        while parts[-1].rstrip().endswith("\\") and index + 1 < len(lines):
             index += 1
-            command = command.rstrip()[:-1] + " " + lines[index]
+            parts[-1] = parts[-1].rstrip()[:-1]
+            parts.append(lines[index])
         index += 1
+        command = " ".join(parts)  # (joined once: a join a line would copy the command each time)
         if not BUILD.search(command):
             continue
         where = {
@@ -375,18 +410,18 @@ def _command_target(
     folder: str,
 ) -> Target | None:
     """One `docker build` command (continuation lines joined) as a target."""
-    held: dict[str, str] = {}
+    held: list[str] = []
 
     def hold(match: re.Match[str]) -> str:
-        key = f"__docgen{len(held)}__"
-        held[key] = match[0]
-        return key
+        held.append(match[0])
+        return f"__docgen{len(held) - 1}__"
 
     try:
         words = shlex.split(_EXPRESSION.sub(hold, command.split("#", 1)[0] if " #" in command else command))
     except ValueError:
         return None
-    words = [_restore(w, held) for w in words]
+    words = [_HELD.sub(lambda m: _held(m, held), w) if "__docgen" in w else w for w in words]
+    arg_lines = _arg_lines(physical, where, start)
     match = BUILD.search(command)
     verbs = len(shlex.split(_EXPRESSION.sub(hold, command[: match.end()]))) if match else len(words)
     rest = words[verbs:]
@@ -411,7 +446,7 @@ def _command_target(
             if flag == "--build-arg":
                 name, sep, given = value.partition("=")
                 if sep:
-                    at = next((where[start + i] for i, text in enumerate(physical) if name in text), None)
+                    at = arg_lines.get(name, where[start])
                     _pass(args, lines, name, given, at, scope, shell=True)
             elif flag in ("-f", "--file"):
                 dockerfile = value
@@ -438,8 +473,17 @@ def _command_target(
     return _target(label, file_path, context_path, args, lines, stage_value, None)
 
 
-def _restore(word: str, held: Mapping[str, str]) -> str:
-    for key, text in held.items():
-        if key in word:
-            word = word.replace(key, text)
-    return word
+def _held(match: re.Match[str], held: list[str]) -> str:
+    """The expression `_command_target` held at `match` (a `__docgen7__` of the script's own, text)."""
+    index = int(match[1])
+    return held[index] if index < len(held) else match[0]
+
+
+def _arg_lines(physical: list[str], where: Mapping[int, int | None], start: int) -> dict[str, int | None]:
+    """Each name set on a line of a command (`NAME=`) → the line of the first that sets it: one pass,
+    not a search of every line a build arg."""
+    found: dict[str, int | None] = {}
+    for index, text in enumerate(physical):
+        for match in _SETS.finditer(text):
+            found.setdefault(match[1], where[start + index])
+    return found

@@ -104,3 +104,29 @@ def test_conda_python(
 ) -> None:
     dockerfile = DOCKERFILE.format(installer=installer, packages=packages, extra=extra)
     assert found(tmp_path, README.format(item=item), dockerfile, files) == expected
+
+
+def test_what_the_build_copies_is_read_within_the_context(tmp_path: Path) -> None:
+    # a pattern Python's glob cannot read was a traceback (ValueError); a file linked from outside the
+    # build context was read (its `python=3.8` silenced the rule), as was a source above the context
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "environment.yml").write_text("dependencies:\n  - python=3.8\n")
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "env").mkdir()
+    (root / "env" / "environment.yml").symlink_to(outside / "environment.yml")
+    readme = README.format(item="Python 3.8 (conda)")
+    odd = DOCKERFILE.format(installer=LATEST, packages="numpy", extra="COPY a**b /opt/\n")
+    assert found(root, readme, odd) == []  # a source not there: it may pin Python
+    linked = DOCKERFILE.format(installer=LATEST, packages="numpy", extra="COPY env/ /opt/env/\n")
+    assert found(root, readme, linked) == [MESSAGE.format(v="3.8", i="Miniforge3-Linux-x86_64.sh")]
+
+
+def test_a_whole_context_copied_is_read_for_a_pin(tmp_path: Path) -> None:
+    # `COPY . /src` was passed over: its environment.yml pinning Python was not seen
+    dockerfile = DOCKERFILE.format(
+        installer=LATEST, packages="--file /src/environment.yml", extra="COPY . /src\n"
+    )
+    files = {"environment.yml": "dependencies:\n  - python=3.8\n"}
+    assert found(tmp_path, README.format(item="Python 3.8 (conda)"), dockerfile, files) == []

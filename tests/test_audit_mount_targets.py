@@ -196,3 +196,32 @@ def test_a_home_the_image_does_not_know_reads_no_slip(tmp_path: Path) -> None:
 def test_two_folders_a_slip_off_say_no_one(tmp_path: Path) -> None:
     dockerfile = ROVER + "RUN mkdir -p /srv/maps/tides\n"
     assert _rover(tmp_path, "/srv/maps/tices", dockerfile) == []
+
+
+def test_many_commands_and_notes_are_read_in_one_pass_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each command's mount searched every note (and sorted what they meant): n² folders looked at
+    import posixpath
+    import types
+
+    from docgen.audit import mount_targets
+    from docgen.markdown import read_document
+
+    looked = [0]
+
+    def dirname(path: str) -> str:
+        looked[0] += 1
+        return posixpath.dirname(path)
+
+    monkeypatch.setattr(mount_targets, "posixpath", types.SimpleNamespace(dirname=dirname))
+    n = 2000
+    readme = "# Dev image\n\n" + "".join(
+        f"```\ndocker run -v .:/workspace{i} acme/dev\n```\n\nThen `-v .:/home/devuser/work{i}`.\n\n"
+        for i in range(n)
+    )
+    make_tree(tmp_path, {"Dockerfile": NPU})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    doc = read_document(readme, "README.md")
+    assert list(mount_targets._restated_mounts(doc, [model], "README.md", tmp_path)) == []
+    assert looked[0] <= 2 * n

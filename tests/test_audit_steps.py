@@ -262,3 +262,28 @@ def test_a_cloud_storage_copy_of_a_file_a_slip_away(tmp_path: Path) -> None:
         (2, "README copies models/llama2, which does not exist (did you mean models/llamav2?)", "certain")
     ]
     assert found(tmp_path / "b", {**files, "README.md": right}) == []
+
+
+def test_many_clones_each_ending_its_block_are_followed_in_one_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each clone that ended its block read every block below it, for each rule that asks: n² blocks
+    from docgen.audit import steps
+
+    read = [0]
+    block_steps = steps._block_steps
+
+    def counted(*args: object) -> list[str]:
+        read[0] += 1
+        return block_steps(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(steps, "_block_steps", counted)
+    n = 300
+    readme = "# App\n\n" + "".join(
+        f"```\ngit clone https://github.com/acme/app{i}\n```\n\n```\ncd app{i}\n./build.sh\n```\n\n"
+        for i in range(n)
+    )
+    make_tree(tmp_path, {"Dockerfile": "FROM alpine:3.20\n", "build.sh": "#!/bin/sh\ndocker build .\n"})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [d.message for d in audit(readme, "README.md", model, {}, tmp_path) if "clone" in d.message] == []
+    assert read[0] <= 20 * n

@@ -7,7 +7,10 @@ import io
 import os
 from pathlib import Path
 
+import pytest
+
 from docgen import workflows
+from docgen.errors import ConfigError
 
 
 def parse(text: str) -> list[tuple[str, str, dict[str, str], dict[str, int | None]]]:
@@ -308,3 +311,68 @@ def test_a_value_ci_passes_is_no_default_of_the_dockerfile(tmp_path: Path) -> No
         0,
         "README.md: no claim outside the docgen blocks contradicts Dockerfile (ci.yml:publish)",
     )
+
+
+# Hostile workflows: each took minutes (or a traceback) before, and is read in linear time now.
+
+
+def test_a_long_chain_of_fallbacks_is_no_recursion() -> None:
+    # `${{ a || a || … }}`: each `||` was a level of recursion (RecursionError at a thousand)
+    chain = " || ".join(["inputs.none"] * 3000)
+    text = f"jobs:\n  b:\n    steps:\n      - run: docker build --build-arg A=${{{{ {chain} }}}} .\n"
+    assert [t[2] for t in parse(text)] == [{}]
+
+
+def test_many_expressions_unclosed_ones_and_build_args_on_one_command_are_read_once() -> None:
+    # each word was searched for each expression held, each `${{` left open searched to the line's
+    # end, each build arg searched for on every line of its command, and each continuation line copied
+    # the command joined so far: 12 s to 45 s each at these sizes
+    labels = " ".join(f"--label l{i}=${{{{ env.X{i} }}}}" for i in range(8000))
+    unclosed = "${{ x" * 20000
+    many = "".join(f"            --build-arg A{i}=v{i} \\\n" for i in range(12000))
+    text = (
+        "jobs:\n  b:\n    steps:\n"
+        f"      - run: docker build {labels} .\n"
+        f"      - run: docker build --build-arg B={unclosed} .\n"
+        f"      - run: |\n          docker build \\\n{many}            .\n"
+    )
+    found = workflows.parse(text.encode(), ".github/workflows/ci.yml")
+    assert [len(t.args) for t in found] == [0, 0, 12000]
+    assert found[2].args["A11999"] == "v11999"
+    assert found[2].own_args["A0"] == 8 and found[2].own_args["A11999"] == 12007
+
+
+def test_a_held_expression_name_of_the_scripts_own_is_text() -> None:
+    text = "jobs:\n  b:\n    steps:\n      - run: docker build --build-arg A=__docgen7__ .\n"
+    assert [t[2] for t in parse(text)] == [{"A": "__docgen7__"}]
+
+
+def test_steps_a_matrix_and_aliases_repeat_are_read_within_a_budget() -> None:
+    # 30 aliases of one step in each of 256 combinations: 7,680 readings of a 3 kB script (minutes)
+    run = "docker build " + " ".join(f"--build-arg A{i}=v" for i in range(200)) + " ."
+    values = ",".join(str(i) for i in range(256))
+    text = (
+        f"x: &s {{run: '{run}'}}\njobs:\n  b:\n    strategy:\n      matrix:\n        v: [{values}]\n"
+        f"    steps: [{','.join(['*s'] * 30)}]\n"
+    )
+    with pytest.raises(ConfigError, match="more than 1,048,576 characters of scripts"):
+        workflows.parse(text.encode(), ".github/workflows/ci.yml")
+    # the same step once in each of the 256: read
+    few = text.replace(",".join(["*s"] * 30), "*s")
+    assert len(workflows.parse(few.encode(), ".github/workflows/ci.yml")) == 256
+
+
+def test_a_workflow_linked_from_outside_the_project_is_not_read(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.yml"
+    outside.write_text(
+        "jobs:\n  b:\n    steps:\n      - run: docker build --build-arg BASE_IMAGE=ubuntu:20.04 .\n"
+    )
+    project = tmp_path / "project"
+    (project / workflows.FOLDER).mkdir(parents=True)
+    (project / workflows.FOLDER / "ci.yml").symlink_to(outside)
+    files = {
+        "Dockerfile": "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n",
+        "README.md": "# x\n\nBuilt on Ubuntu 22.04.\n",
+    }
+    code, out, err = audit_cli(project, files)
+    assert (code, out.count("20.04"), err) == (0, 0, "")

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.contents import copied_files
 from docgen.audit.left_over import _unread_copies
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -45,31 +46,26 @@ _NEWEST = (3, 12)
 """The oldest Python the current Miniforge and Miniconda installers bring."""
 
 
-def _copied_texts(model: ImageModel) -> list[str]:
-    """The text of each build-context file `model` copies (folders walked), as far as it is there."""
-    folder = Path(model.file).parent
-    texts = []
-    for source in (word for copy in model.context_copies for word in copy.sources):
-        if "://" in source or not source.strip("./"):
-            continue
-        for found in sorted(folder.glob(source.lstrip("/")))[:50]:
-            for each in [found] if found.is_file() else sorted(found.rglob("*"))[:200]:
-                if each.is_file() and each.stat().st_size < 1_000_000:
-                    texts.append(each.read_text(encoding="utf-8", errors="replace"))
-    return texts
+def _copied_texts(model: ImageModel) -> list[str] | None:
+    """The text of each build-context file `model` copies (`contents.copied_files`: folders walked, no
+    link out of the context); None when they are more than docgen reads."""
+    copied = tuple(word for copy in model.context_copies for word in copy.sources)
+    copies = copied_files(Path(model.file).parent.resolve(), copied)
+    return None if copies is None else [text for _, text in copies[0]]
 
 
 def _latest_conda(model: ImageModel) -> tuple[int, str] | None:
     """(Dockerfile line, installer) of the newest-release conda installer `model` downloads, when nothing
     of its build pins Python (`_PINNED`, in the Dockerfile or a file it copies, all of them there)."""
     read = _dockerfile_read(model.file) if model.file else None
-    if read is None or _unread_copies(model) or any(_PINNED.search(t) for t in _copied_texts(model)):
-        return None
-    if _pins_python(model):
+    if read is None or _PINNED.search(read[0]) is not None:
         return None
     for inst in read[1].instructions:
         match = _LATEST_INSTALLER.search(inst.args) if inst.keyword in ("RUN", "ADD") else None
         if match is not None:
+            texts = None if _unread_copies(model) else _copied_texts(model)
+            if texts is None or any(_PINNED.search(t) for t in texts):
+                return None
             return inst.start_line, match.group().rsplit("/", 1)[-1]
     return None
 

@@ -975,6 +975,47 @@ def _kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
     return _NEGATING_COMMENT.sub("", text)
 
 
+def matched(folder: Path, source: str) -> list[Path]:
+    """The paths of the build context `folder` a COPY source names (a glob: `*.txt`, `src/`), sorted;
+    none for a pattern Python's glob cannot read (`a**b`)."""
+    try:
+        return sorted(folder.glob(source.lstrip("/")))
+    except ValueError:
+        return []
+
+
+@functools.lru_cache(maxsize=32)
+def copied_files(
+    folder: Path, copied: tuple[str, ...]
+) -> tuple[tuple[tuple[str, str], ...], frozenset[str]] | None:
+    """The build-context files (in the resolved `folder`) that the COPY sources `copied` name, folders
+    walked, each as (its name, its text), and the sources that name nothing there; None when they come
+    to more than docgen reads (`_TEXT_LIMIT`, `_FILE_LIMIT`). A URL, a source above the context and a
+    link out of it are not read. The one reader of what a build copies: `_context`, `left_over` and
+    `conda_python` read it here."""
+    files: list[tuple[str, str]] = []
+    missing: set[str] = set()
+    budget, count = _TEXT_LIMIT, _FILE_LIMIT
+    for source in copied:
+        if "://" in source or source.startswith(("[", '"')) or ".." in source.split("/"):
+            continue
+        found = [folder] if not source.strip("./") else matched(folder, source)
+        if not found:
+            missing.add(source)
+        for path in found:
+            for each in [path] if path.is_file() else (f for f in path.rglob("*") if f.is_file()):
+                count -= 1
+                real = each.resolve()
+                if not real.is_relative_to(folder):
+                    continue  # a link out of the build context: not looked at
+                size = real.stat().st_size
+                if size > budget or count < 0:
+                    return None
+                budget -= size
+                files.append((each.name, real.read_text(encoding="utf-8", errors="replace")))
+    return tuple(files), frozenset(missing)
+
+
 @functools.lru_cache(maxsize=32)
 def _context_of(
     file: str, copied: tuple[str, ...], unbuilt: tuple[tuple[int, int], ...] = ()
@@ -986,36 +1027,22 @@ def _context_of(
     if read is None:
         return "", True, True
     text, parsed = read
-    folder = path.parent.resolve()
-    texts = [_kept_text(text, unbuilt)]
-    names: set[str] = set()
+    copies = copied_files(path.parent.resolve(), copied)
+    if copies is None:
+        return "", True, True  # more than docgen reads: what it copies is unread
+    files, missing = copies
+    texts = [_kept_text(text, unbuilt), *(text for _, text in files)]
+    names = {name for name, _ in files}
     run_unread = packages_unread = False
-    budget, count = _TEXT_LIMIT, _FILE_LIMIT
     for source in copied:
         if "://" in source or source.startswith(("[", '"')):
             continue
         if ".." in source.split("/"):
             run_unread = packages_unread = True  # (a build context holds nothing above it)
-            continue
-        whole = not source.strip("./")
-        if whole:  # the whole context: a project that may be installed, the context maybe larger
+        elif not source.strip("./"):  # the whole context: a project that may be installed
             packages_unread = True
-        matched = [folder] if whole else sorted(folder.glob(source.lstrip("/")))
-        if not matched and _LISTED_FILE.search(source) and not _started_only(source, parsed):
+        elif source in missing and _LISTED_FILE.search(source) and not _started_only(source, parsed):
             run_unread = packages_unread = True  # a script, a package list or a folder not there
-        for found in matched:
-            files = [found] if found.is_file() else (f for f in found.rglob("*") if f.is_file())
-            for each in files:
-                count -= 1
-                real = each.resolve()
-                if not real.is_relative_to(folder):
-                    continue  # a link out of the build context: not looked at
-                size = real.stat().st_size
-                if size > budget or count < 0:
-                    return "", True, True  # more than docgen reads: what it copies is unread
-                budget -= size
-                names.add(each.name)
-                texts.append(real.read_text(encoding="utf-8", errors="replace"))
     for inst in parsed.instructions:
         if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
             continue

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.missing import repository_root
 from docgen.audit.references import _RUN_SCRIPT, SET_IN_FRONT, _bases, _top, _Walk
-from docgen.audit.steps import _cloned_here, _remote_names
+from docgen.audit.steps import own_clones
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -58,12 +57,11 @@ def _prefixed_runs(
     found where the block runs it (a `cd` into a clone of this repository enters its root)."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top, home=True)
-    root = repository_root(directory)
-    remotes = _remote_names(root)
+    cloned = own_clones(doc, directory)
     for line, step in walk.steps(doc.fences, joined=True):
-        clone = _cloned_here(doc, line, step, root or directory.resolve(), remotes)
+        clone = cloned(line, step)
         if clone is not None:  # a clone of this repository: its folder is the repository's root
-            walk.aliases[clone] = [root or directory.resolve()]
+            walk.aliases[clone[0]] = [clone[1]]
             continue
         for match in _RUN_SCRIPT.finditer(step):
             prefix = step[match.start() : match.start(1)]

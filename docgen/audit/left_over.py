@@ -28,6 +28,7 @@ from docgen.audit.contents import (
     _final_components,
     _item_components,
     _started_only,
+    copied_files,
 )
 from docgen.audit.versions import _raw
 from docgen.base_contents import brought_by, carries
@@ -72,15 +73,17 @@ def _unread_copies(model: ImageModel) -> bool:
     read = _dockerfile_read(model.file)
     if read is None:
         return True
-    folder = Path(model.file).parent
-    for source in (word for copy in model.context_copies for word in copy.sources):
+    copied = tuple(word for copy in model.context_copies for word in copy.sources)
+    copies = copied_files(Path(model.file).parent.resolve(), copied)
+    if copies is None:
+        return True  # more than docgen reads
+    for source in copied:
         if "://" in source or source.startswith(("[", '"')):
             continue
         if ".." in source.split("/"):
             return True
-        if source.strip("./") and not any(folder.glob(source.lstrip("/"))):
-            if _LISTED_FILE.search(source) and not _started_only(source, read[1]):
-                return True
+        if source in copies[1] and _LISTED_FILE.search(source) and not _started_only(source, read[1]):
+            return True
     return False
 
 

@@ -209,19 +209,25 @@ def _restated_mounts(
         named |= _named(context)
         own |= _named(_text_of(Path(image.file)))
     said = {(host, target) for _, host, target in commands}
-    for line, host, target in commands:
-        if target in _SYSTEM or target in named or any(t == target for _, _, t in notes):
+    noted = {t for _, _, t in notes}
+    first: dict[tuple[str, str], int] = {}  # (host, target) of a note → its first line
+    meant_of: dict[str, set[str]] = {}  # a host → the targets its notes give that no command does
+    for n, h, t in notes:
+        first.setdefault((h, t), n)
+        if (h, t) not in said and posixpath.dirname(t) in own:
+            meant_of.setdefault(h, set()).add(t)
+    only = {h: next(iter(ts)) for h, ts in meant_of.items() if len(ts) == 1}  # the one a host's notes mean
+    for line, host, target in commands:  # (each looked up, not searched for: a pass a command)
+        if target in _SYSTEM or target in named or target in noted:
             continue
-        meant = sorted(
-            {t for _, h, t in notes if h == host and (host, t) not in said and posixpath.dirname(t) in own}
-        )
-        if len(meant) != 1 or posixpath.dirname(meant[0]) in _SYSTEM:
+        meant = only.get(host)
+        if meant is None or posixpath.dirname(meant) in _SYSTEM:
             continue
-        at = next(n for n, h, t in notes if h == host and t == meant[0])
+        at = first[(host, meant)]
         yield Diagnostic(
             readme,
             line,
-            f"README mounts {host} at {target}, but its note on line {at} mounts it at {meant[0]}, and "
-            f"{images[0].path} names {posixpath.dirname(meant[0])}, not {target}",
+            f"README mounts {host} at {target}, but its note on line {at} mounts it at {meant}, and "
+            f"{images[0].path} names {posixpath.dirname(meant)}, not {target}",
             confidence=LIKELY,
         )

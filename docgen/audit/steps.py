@@ -124,8 +124,7 @@ def _missing_folders(
     away the reader is taken to be in the one they meant, and reading goes on too."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top)
-    home = repository_root(directory) or directory.resolve()
-    remotes = _remote_names(repository_root(directory))
+    cloned = own_clones(doc, directory)
     found: list[Diagnostic] = []
 
     def recover(line: int, step: str, fence: Fence) -> list[Path] | None:
@@ -135,9 +134,9 @@ def _missing_folders(
 
     walk.recover = recover
     for line, step in walk.steps(doc.fences, joined=False):
-        clone = _cloned_here(doc, line, step, home, remotes)
+        clone = cloned(line, step)
         if clone is not None:
-            walk.aliases[clone] = [home]
+            walk.aliases[clone[0]] = [clone[1]]
             continue
         if _FILES_APPEAR.search(step):
             break
@@ -146,12 +145,20 @@ def _missing_folders(
     yield from found
 
 
-def _cloned_here(doc: Document, line: int, step: str, home: Path, remotes: set[str]) -> str | None:
+def _cloned_here(
+    doc: Document,
+    line: int,
+    step: str,
+    home: Path,
+    remotes: set[str],
+    blocks: tuple[dict[int, int], dict[str, int]],
+) -> str | None:
     """The folder a `git clone` `step` on README `line` makes when it clones this very repository (whose
     root is `home`): `_own_clone` tells so, or the next step of its block enters that folder (`cd app`,
     `cd $PWD/app`) and a command after it names a file found at `home` (`chmod +x deploy.sh`). A clone
     that ends its block is followed into the later blocks that start by entering its folder (`cd app`
-    then `docker build .`, `cd app` then `./build.sh`): one of them names such a file."""
+    then `docker build .`, `cd app` then `./build.sh`): one of them names such a file. `blocks` is
+    `_blocks` of the README (read once for all its clones: `own_clones`)."""
     clone = _CLONE.search(step)
     if clone is None:
         return None
@@ -164,21 +171,37 @@ def _cloned_here(doc: Document, line: int, step: str, home: Path, remotes: set[s
         return None
     url = operands[0]
     folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-    at = next((i for i, f in enumerate(doc.fences) if any(n == line for n, _ in f.lines)), None)
+    block_of, last_entering = blocks
+    at = block_of.get(line)
     if at is None or not _plain(folder) or "/" in folder.strip("/"):
         return None
     folder = folder.strip("/")
     steps = _block_steps(doc.fences[at], line)
     if steps:  # `git clone … && cd app && ./run.sh`
-        entered = [steps[1:]] if cd_target(steps[0]) == folder else []
-    else:  # the clone ends its block: each later block that starts by entering the folder
-        entered = [
-            rest[1:]
-            for f in doc.fences[at + 1 :]
-            if (rest := _block_steps(f)) and cd_target(rest[0]) == folder
-        ]
-    used = "\n".join(until_moved("\n".join(rest)) for rest in entered)
-    return folder if any((home / w).is_file() for w in _path_words(used)) else None
+        return folder if cd_target(steps[0]) == folder and _names_file(steps[1:], home) else None
+    # the clone ends its block: a later block that starts by entering the folder
+    return folder if last_entering.get(folder, -1) > at else None
+
+
+def _names_file(steps: list[str], home: Path) -> bool:
+    """True when `steps` (until one leaves the folder) name a file found at `home`."""
+    return any((home / w).is_file() for w in _path_words(until_moved("\n".join(steps))))
+
+
+def _blocks(doc: Document, home: Path) -> tuple[dict[int, int], dict[str, int]]:
+    """For `_cloned_here`, read once a README (each clone would otherwise read every block below it): the
+    command block of each README line, and for each folder the last block that starts by entering it
+    (`cd app`) and then names a file found at `home`."""
+    block_of: dict[int, int] = {}
+    last: dict[str, int] = {}
+    for index, fence in enumerate(doc.fences):
+        for number, _ in fence.lines:
+            block_of.setdefault(number, index)
+        rest = _block_steps(fence)
+        entered = cd_target(rest[0]) if rest else None
+        if entered is not None and _names_file(rest[1:], home):
+            last[entered] = index
+    return block_of, last
 
 
 def _block_steps(fence: Fence, after: int = 0) -> list[str]:
@@ -193,9 +216,14 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     root = repository_root(directory)
     home = root or directory.resolve()
     remotes = _remote_names(root)
+    blocks: list[tuple[dict[int, int], dict[str, int]]] = []  # `_blocks`, read at the first clone
 
     def own(line: int, step: str) -> tuple[str, Path] | None:
-        folder = _cloned_here(doc, line, step, home, remotes)
+        if _CLONE.search(step) is None:
+            return None
+        if not blocks:
+            blocks.append(_blocks(doc, home))
+        folder = _cloned_here(doc, line, step, home, remotes, blocks[0])
         return (folder, home) if folder is not None else None
 
     return own
@@ -320,11 +348,11 @@ def _copies(
                         found += [(number, s, operands[1], home) for s in operands[0]]
     walk = _Walk(_bases(directory, audited, top), top)
     image = _image_lines(doc)
-    remotes = _remote_names(root)
+    cloned = own_clones(doc, directory)
     for number, step in walk.steps(doc.fences, joined=True):
-        clone = _cloned_here(doc, number, step, root or directory.resolve(), remotes)
+        clone = cloned(number, step)
         if clone is not None:
-            walk.aliases[clone] = [root or directory.resolve()]
+            walk.aliases[clone[0]] = [clone[1]]
             continue
         if _FILES_APPEAR.search(step):
             break
