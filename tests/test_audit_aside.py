@@ -1198,6 +1198,24 @@ def test_a_source_missing_outside_a_git_checkout_or_ignored_is_no_finding(
     assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app deploy") == []
 
 
+@pytest.mark.parametrize("folder", ["cmake-build-release", "cmake-build-debug", "build"])
+def test_binaries_an_ide_or_cmake_build_leaves_are_made_not_missing(tmp_path: Path, folder: str) -> None:
+    """A Dockerfile that packages what a local CMake build made (CLion's `cmake-build-release/`) copies
+    files no checkout holds on purpose; a source in another folder is still missing (the trap)."""
+    dockerfile = f"FROM ubuntu:22.04\nCOPY {folder}/server /app/\nCOPY config/server.toml /app/\n"
+    files = {"deploy/Dockerfile": dockerfile, "config/server.toml": "", ".git/HEAD": ""}
+    assert context_findings(tmp_path / "a", files, "docker build -f deploy/Dockerfile -t app .") == []
+    del files["config/server.toml"]
+    assert context_findings(tmp_path / "b", files, "docker build -f deploy/Dockerfile -t app .") == [
+        (
+            4,
+            "README builds deploy/Dockerfile with the context ., which does not hold config/server.toml "
+            "(line 3) that it copies, in a git checkout that holds every file",
+            "likely",
+        )
+    ]
+
+
 # --------------------------------------------------------------------------------------------------
 # A pin in an instruction to edit a file, or given as an example of how to write one
 

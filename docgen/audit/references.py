@@ -388,6 +388,8 @@ _GENERATED = frozenset(
     | {".venv", "venv", "__pycache__", "artifacts", "bin", "_build", "tmp"}
 )
 """Folders a build makes (`COPY dist/ …` copies what an earlier step built): never looked for."""
+_GENERATED_PREFIXES = ("cmake-build-",)
+"""Prefixes of such folders: CLion's CMake build folders (`cmake-build-release/`, `cmake-build-debug/`)."""
 _BUILT_SUFFIXES = (".whl", ".tar.gz", ".tgz", ".jar", ".so", ".deb", ".rpm", ".zip", ".tar")
 """Files a build or a download makes (`COPY app.whl …`)."""
 _MAKES_FILE_COMMAND = re.compile(
@@ -422,7 +424,9 @@ def _ignored(path: str, folders: Sequence[Path], dockerfile: Path) -> bool:
     pattern of the `.dockerignore` (the context's, the Dockerfile's own) or the `.gitignore` of
     `folders`: a file made or left out on purpose, not one in the wrong place."""
     parts = path.split("/")
-    if any(part in _GENERATED for part in parts) or path.endswith(_BUILT_SUFFIXES):
+    if any(part in _GENERATED or part.startswith(_GENERATED_PREFIXES) for part in parts):
+        return True
+    if path.endswith(_BUILT_SUFFIXES):
         return True
     files = [f / name for f in folders for name in (".dockerignore", ".gitignore")]
     if dockerfile.name:  # (`Path(".")`, a README's folder given as the current one, has no name)
