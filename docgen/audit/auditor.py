@@ -266,7 +266,7 @@ class _Facts:
         metapackages = {
             (comp.name.lower(), comp.line): fact
             for comp in model.components
-            if (fact := _metapackage_fact(comp, arg_lines.get(comp.arg or "", comp.line), path)) is not None
+            if (fact := _metapackage_fact(comp, comp.cited_line, path)) is not None
         }
         for row in version_rows(model, names, None):
             if row.arg in labelled and row.source is None:
@@ -278,7 +278,11 @@ class _Facts:
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             if row.source and row.source.endswith(":" + row.version):
                 keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
-            line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in _FROM_REFERENCE else row.line
+            line = (
+                arg_lines.get(row.arg, row.line)
+                if row.arg and row.origin in _FROM_REFERENCE
+                else row.cited_line
+            )
             where = path
             if row.arg in origins and row.origin in _FROM_REFERENCE:  # a base a build file passes
                 where, line = origins[row.arg]
@@ -293,7 +297,7 @@ class _Facts:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
                 continue
-            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
+            line = comp.cited_line
             keys = _keys(comp.name, names)
             if (meta := metapackages.get((comp.name.lower(), comp.line))) is not None:
                 self._add(keys, meta)
@@ -319,11 +323,9 @@ class _Facts:
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
             self._add(keys, _Fact(value, shown, line, path, exact=True, tag=comp.kind == "image"))
-        self._read_stated_versions(model, names, arg_lines)
+        self._read_stated_versions(model, names)
 
-    def _read_stated_versions(
-        self, model: ImageModel, names: Mapping[str, str], arg_lines: Mapping[str, int]
-    ) -> None:
+    def _read_stated_versions(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The versions the image built states without pinning them (`version_facts`): an ENV naming
         one (`ENV CUDA_VERSION=12.4.1`), the CUDA or ROCm release a package is built for
         (`torch==2.5.1+cu124`, `--index-url …/whl/cu121`, `cuda-toolkit-12-4`)."""
@@ -333,7 +335,7 @@ class _Facts:
             target = built_for(comp)
             if target is None:
                 continue
-            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
+            line = comp.cited_line
             what = comp.name
             if comp.kind == "apt" and comp.ref:
                 what = f"{comp.name}={comp.ref}"
