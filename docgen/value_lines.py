@@ -60,14 +60,17 @@ class _Writers:
         decls = [
             d
             for d in self.evaluation.args
-            if d.name == name and not d.bare and d.line < before and (stage in d.stages or d.stage is None)
+            if d.name == name
+            and d.default is not None
+            and d.line < before
+            and (stage in d.stages or d.stage is None)
         ]
-        if not decls:
+        # the one that writes a value; a bare `ARG NAME` only when none does (a build file passes it)
+        written = [d for d in decls if not d.bare and d.raw_default is not None] or decls
+        if not written:
             return None
-        decl = max(decls, key=lambda d: d.line)
-        if decl.raw_default is None or decl.default is None:
-            return None
-        return decl.line, decl.raw_default, decl.default
+        decl = max(written, key=lambda d: d.line)
+        return decl.line, decl.raw_default or "", decl.default or ""
 
     def _env_raw(self, line: int, name: str) -> str | None:
         inst = self.by_line.get(line)

@@ -7,7 +7,10 @@ spelled out where it is used, a build arg's version and a value a caller passes 
 
 from __future__ import annotations
 
-from helpers import findings
+from pathlib import Path
+
+import pytest
+from helpers import findings, make_tree, run
 
 from docgen.components import extract
 from docgen.dockerfile import parse_dockerfile
@@ -116,3 +119,19 @@ def test_an_env_set_in_another_stage_is_not_the_writer() -> None:
 def _components(dockerfile: str) -> list:  # type: ignore[type-arg]
     parsed = parse_dockerfile(dockerfile, "Dockerfile")
     return list(extract(parsed, evaluate(parsed))[0])
+
+
+BAKE = 'target "default" {\n  dockerfile = "Dockerfile"\n  args = {\n    LUA = "5.4.7"\n  }\n}\n'
+
+
+@pytest.mark.parametrize("declared", ["ARG LUA=5.4.0", "ARG LUA"])
+def test_a_value_a_bake_file_passes_is_cited_at_the_bake_file_s_line(
+    declared: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dockerfile = f"FROM ubuntu:22.04\n{declared}\nENV LUAVER=${{LUA}}\nRUN wget {URL.format(v='${LUAVER}')}\n"
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "docker-bake.hcl": BAKE, "README.md": STALE})
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md")
+    assert "README says Lua 5.3.6 but docker-bake.hcl:4 says 5.4.7" in result.out
+    (tmp_path / "README.md").write_text(TRUE, encoding="utf-8")
+    assert run("audit", "README.md").code == 0

@@ -263,6 +263,11 @@ class _Facts:
         for decl in model.args:
             if not decl.bare and decl.default is not None:
                 arg_lines.setdefault(decl.name, decl.line)
+        # an ARG line a build file passes a value for: that file's line is where the value is changed
+        passed_at: dict[int, tuple[str, int]] = {}
+        for decl in model.args:
+            if decl.name in origins:
+                passed_at[decl.line] = origins[decl.name] if decl.line not in passed_at else (path, decl.line)
         metapackages = {
             (comp.name.lower(), comp.line): fact
             for comp in model.components
@@ -286,6 +291,8 @@ class _Facts:
             where = path
             if row.arg in origins and row.origin in _FROM_REFERENCE:  # a base a build file passes
                 where, line = origins[row.arg]
+            elif row.origin is None:
+                where, line = passed_at.get(line, (path, line))
             fact = _Fact(
                 row.version, row.version, line, where, exact=row.origin is None, tag=row.origin in _FROM_TAG
             )
@@ -297,20 +304,20 @@ class _Facts:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
                 continue
-            line = comp.cited_line
+            where, line = passed_at.get(comp.cited_line, (path, comp.cited_line))
             keys = _keys(comp.name, names)
             if (meta := metapackages.get((comp.name.lower(), comp.line))) is not None:
                 self._add(keys, meta)
                 continue
             if comp.kind == "image":
-                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
+                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, where))
                 if not _installed_over(model, comp):
                     keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 if (release := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
                     shown = f"{release} ({comp.name}:{value} is of JetPack {release})"
-                    self._add(_keys("JetPack", names), _Fact(release, shown, line, path, tag=True))
+                    self._add(_keys("JetPack", names), _Fact(release, shown, line, where, tag=True))
                 for name, version in _tag_versions(value):
-                    fact = _Fact(version, version, line, path, tag=True)
+                    fact = _Fact(version, version, line, where, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
                         self._deferred.append((_keys(name, names), fact, chain))
                     else:
@@ -322,7 +329,7 @@ class _Facts:
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
-            self._add(keys, _Fact(value, shown, line, path, exact=True, tag=comp.kind == "image"))
+            self._add(keys, _Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
         self._read_stated_versions(model, names)
 
     def _read_stated_versions(self, model: ImageModel, names: Mapping[str, str]) -> None:
