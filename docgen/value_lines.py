@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from docgen.evaluate import Evaluation
-from docgen.model import Component, Instruction, ParsedDockerfile
+from docgen.model import ArgDecl, Component, EnvVar, Instruction, ParsedDockerfile
 from docgen.shell import referenced_names, split_words
 
 _ASSIGNMENT = re.compile(r"(?<![\w$./=-])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|)]*)")
@@ -48,11 +48,19 @@ class _Writers:
         for decl in evaluation.args:
             if not decl.bare and decl.default is not None:
                 self.arg_lines.setdefault(decl.name, decl.line)
+        self.envs: dict[str, list[EnvVar]] = {}
+        for env in evaluation.env:
+            self.envs.setdefault(env.name, []).append(env)
+        self.args: dict[str, list[ArgDecl]] = {}
+        for decl in evaluation.args:
+            self.args.setdefault(decl.name, []).append(decl)
+        self.runs: dict[int, _Run] = {}
+        """What each instruction reads, worked out once: a RUN of 40,000 installs is read once."""
 
     def writer(self, name: str, stage: str, before: int) -> tuple[int, str, str] | None:
         """(line, value as written, value resolved) of the ENV, else the ARG, that sets `name` for an
         instruction of `stage` at line `before`; None when neither does (a shell or base image name)."""
-        envs = [e for e in self.evaluation.env if e.name == name and e.stage == stage and e.line < before]
+        envs = [e for e in self.envs.get(name, ()) if e.stage == stage and e.line < before]
         if envs:
             env = max(envs, key=lambda e: e.line)
             raw = self._env_raw(env.line, name)
@@ -106,6 +114,29 @@ class _Writers:
         return found.pop() if len(found) == 1 else None
 
 
+_MOST_NAMES = 64
+"""A RUN reading more ARG/ENV names than this is not searched for the one behind a version (each
+component would look at each name)."""
+
+
+class _Run:
+    """One instruction as `_value_line` reads it: the names it reads, and its own assignments of
+    them (physical line, value as written)."""
+
+    def __init__(self, inst: Instruction) -> None:
+        self.body = inst.original or inst.args
+        self.read = referenced_names(inst.body)
+        self.assignments: list[tuple[int, str]] = []
+        if self.read and len(self.read) <= _MOST_NAMES:
+            for index, text in enumerate(self.body.split("\n")):
+                if "=" in text:
+                    self.assignments.extend(
+                        (inst.start_line + index, m.group(2))
+                        for m in _ASSIGNMENT.finditer(text)
+                        if m.group(1) in self.read
+                    )
+
+
 def _value_line(
     comp: Component, instructions: Sequence[Instruction], starts: list[int], finder: _Writers
 ) -> int | None:
@@ -120,11 +151,18 @@ def _value_line(
     inst = instructions[at]
     if inst.keyword not in ("RUN", "ADD", "COPY") or comp.line > inst.end_line:
         return None
-    body = inst.original or inst.args
-    read = referenced_names(inst.body)
-    if any(v in body for v in values):
-        return _assigned(inst, body, values, read)
-    return finder.source(read, values, comp.stage, inst.start_line)
+    run = finder.runs.get(inst.start_line)
+    if run is None:
+        run = finder.runs[inst.start_line] = _Run(inst)
+    if not run.read or len(run.read) > _MOST_NAMES:
+        return None  # nothing read from a variable (most RUNs), or too much to tell
+    assigned = [line for line, raw in run.assignments if any(v in raw for v in values)]
+    if assigned:
+        return _assigned(inst, run.body, values, run.read)
+    line = finder.source(run.read, values, comp.stage, inst.start_line)
+    if line is not None and any(v in run.body for v in values):
+        return None  # spelled out where it is used (too)
+    return line
 
 
 def _assigned(inst: Instruction, body: str, values: Sequence[str], read: set[str]) -> int | None:
