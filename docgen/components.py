@@ -35,6 +35,7 @@ from docgen.sources.context import (
 from docgen.sources.naming import repo_name
 from docgen.sources.run import read_run
 from docgen.sources.script import ShellState, Word
+from docgen.value_lines import value_lines
 
 __all__ = ["extract", "split_image"]
 
@@ -150,7 +151,7 @@ def extract_all(
     gone: set[str | None] = {comp.arg for _, _, comp in recorder.components}
     gone |= {git_component(clone, recorder).arg for clone in recorder.clones if clone.removed is not None}
     unreached = tuple(sorted(recorder.reach.unreached))
-    identified = renovate.identify(parsed, evaluation, found, gone - {None})
+    identified = value_lines(renovate.identify(parsed, evaluation, found, gone - {None}), parsed, evaluation)
     return identified, tuple(recorder.skipped), unreached, tuple(recorder.installs)
 
 

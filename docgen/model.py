@@ -302,6 +302,16 @@ class Component:
     condition: str | None = None
     """The platform it is installed on only, when the RUN tests one (`linux/arm64 only`, `not aarch64`):
     the default build's platform is not known. Branches a build arg's default rules out are not listed."""
+    value_line: int | None = None
+    """1-based line that writes the version or ref, when another line than `line` does: the ARG or
+    ENV that gives it (`ENV PYVER=3.8.17` for `wget …/Python-${PYVER}.tgz`, followed through `ENV A=${B}`
+    to the line with the value), or the shell assignment of the RUN (`V=1.2 && \\` above `wget …$V…`)."""
+
+    @property
+    def cited_line(self) -> int:
+        """The line a finding about the version cites: where a maintainer changes it (`value_line`),
+        else the instruction that installs it."""
+        return self.value_line or self.line
 
     @property
     def display_version(self) -> str:
@@ -604,6 +614,14 @@ class VersionRow:
     """For `config`, the configuration file; for `base-dockerfile`, that Dockerfile (as displayed)."""
     link: str | None = None
     """For `base-dockerfile`, the link target of that Dockerfile (line links add `#L<n>`)."""
+    value_line: int | None = None
+    """For a component's row, the line that writes its version when another line does
+    (`Component.value_line`)."""
+
+    @property
+    def cited_line(self) -> int:
+        """The line a finding about the row's version cites (`Component.cited_line`)."""
+        return self.value_line or self.line
 
 
 @dataclass(frozen=True)

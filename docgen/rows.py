@@ -433,7 +433,9 @@ def version_rows(
             # the image itself, by its name, for a `versions` entry that asks for it; its versions
             # are rows of their own when the default target is built on it, else not key items
             # (`nvidia/cuda:…-devel` of a build stage says nothing of the CUDA the image ships)
-            row = VersionRow(comp.name, comp.display_version, comp.source, comp.line, comp.arg)
+            row = VersionRow(
+                comp.name, comp.display_version, comp.source, comp.line, comp.arg, value_line=comp.value_line
+            )
             candidates.append((row, comp.name, False, comp.line))
             if based:
                 told.add(id(row))
@@ -450,7 +452,7 @@ def version_rows(
         if not comp.pinned and not key_item:
             continue  # a release branch names the release line of a key item only
         version = _key_version(comp) if key_item else comp.display_version
-        row = VersionRow(label, version, comp.source, comp.line, comp.arg)
+        row = VersionRow(label, version, comp.source, comp.line, comp.arg, value_line=comp.value_line)
         if key_item:
             key_items.add(id(row))
         if comp.stage in supplied:

@@ -166,7 +166,7 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     "sglang": (
         "rocm.Dockerfile",
         [
-            (3, "README says SGLang v0.5.2 but {D}:55 says v0.5.3"),
+            (3, "README says SGLang v0.5.2 but {D}:11 says v0.5.3"),
             (11, "README documents build arg BUILD_VLLM but {D} does not declare it"),
             (18, "build arg TRITON_COMMIT ({D}:14) is missing from the README's build-argument table"),
             (24, "README says SGL_BRANCH defaults to v0.5.2 but {D}:11 says v0.5.3"),

@@ -534,11 +534,11 @@ RUN curl -fsSL -O "${CR}/libze-intel-gpu1_${COMPUTE_RUNTIME_VERSION}-0_amd64.deb
         # the nearest truths: the image, or a source named by the component (one a Dockerfile adds)
         (
             "The image contains `libze-intel-gpu1` version `23.43.27642.40`.",
-            [(1, "README says libze-intel-gpu1 23.43.27642.40 but Dockerfile:4 says 26.35.39758.10-0")],
+            [(1, "README says libze-intel-gpu1 23.43.27642.40 but Dockerfile:2 says 26.35.39758.10-0")],
         ),
         (
             "- The Intel graphics apt repository contains libze-intel-gpu1 23.43.27642.40.",
-            [(1, "README says libze-intel-gpu1 23.43.27642.40 but Dockerfile:4 says 26.35.39758.10-0")],
+            [(1, "README says libze-intel-gpu1 23.43.27642.40 but Dockerfile:2 says 26.35.39758.10-0")],
         ),
     ],
 )

@@ -195,7 +195,7 @@ def test_another_image_given_as_a_variable_s_value_is_not_this_image(said: str) 
         # the same tag in a sentence about the image, no variable's value
         (
             "The image runs on registry.example.org/vendor/toolkit:8.5.0-ubuntu22.04-py3.11.",
-            "5: README says py 3.11 but Dockerfile:3 says 3.10-slim",
+            "5: README says py 3.11 but Dockerfile:2 says 3.10-slim",
         ),
     ],
 )

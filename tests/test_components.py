@@ -613,7 +613,7 @@ def test_a_local_archive_copied_is_not_unpacked() -> None:
 @pytest.mark.parametrize(
     ("said", "expected"),
     [
-        ("* ComfyUI 0.3.60", ["3: README says ComfyUI 0.3.60 but Dockerfile:3 says 0.3.75"]),
+        ("* ComfyUI 0.3.60", ["3: README says ComfyUI 0.3.60 but Dockerfile:2 says 0.3.75"]),
         ("* ComfyUI 0.3.75", []),  # trap: the version the archive's name says
         ("## Changelog\n\n- v1: ComfyUI 0.3.60", []),  # trap: history
     ],

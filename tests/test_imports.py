@@ -299,6 +299,7 @@ STAGES = (
     ("docgen.evaluate",),
     (
         "docgen.components",
+        "docgen.value_lines",
         "docgen.sources",
         "docgen.renovate",
         "docgen.hardcoded",

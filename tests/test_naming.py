@@ -426,7 +426,7 @@ RUN curl -L https://storage.example.org/openvino/2024.1/${OV}.tgz -o ov.tgz \\
 def test_an_intel_installer_is_the_product_a_readme_names() -> None:
     readme = "# Vision\n\n## Versions\n\n- Ubuntu 22.04\n- OpenVINO 2023.3.0\n"
     assert findings(readme, {"Dockerfile": VISION}) == [
-        "6: README says OpenVINO 2023.3.0 but Dockerfile:3 says 2024.1.0.15008.f4afc983258"
+        "6: README says OpenVINO 2023.3.0 but Dockerfile:2 says 2024.1.0.15008.f4afc983258"
     ]
 
 

@@ -270,10 +270,15 @@ class _Facts:
         for decl in model.args:
             if not decl.bare and decl.default is not None:
                 arg_lines.setdefault(decl.name, decl.line)
+        # an ARG line a build file passes a value for: that file's line is where the value is changed
+        passed_at: dict[int, tuple[str, int]] = {}
+        for decl in model.args:
+            if decl.name in origins:
+                passed_at[decl.line] = origins[decl.name] if decl.line not in passed_at else (path, decl.line)
         metapackages = {
             (comp.name.lower(), comp.line): fact
             for comp in model.components
-            if (fact := _metapackage_fact(comp, arg_lines.get(comp.arg or "", comp.line), path)) is not None
+            if (fact := _metapackage_fact(comp, comp.cited_line, path)) is not None
         }
         for row in version_rows(model, names, None):
             if row.arg in labelled and row.source is None:
@@ -285,10 +290,16 @@ class _Facts:
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             if row.source and row.source.endswith(":" + row.version):
                 keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
-            line = arg_lines.get(row.arg, row.line) if row.arg and row.origin in _FROM_REFERENCE else row.line
+            line = (
+                arg_lines.get(row.arg, row.line)
+                if row.arg and row.origin in _FROM_REFERENCE
+                else row.cited_line
+            )
             where = path
             if row.arg in origins and row.origin in _FROM_REFERENCE:  # a base a build file passes
                 where, line = origins[row.arg]
+            elif row.origin is None:
+                where, line = passed_at.get(line, (path, line))
             fact = _Fact(
                 row.version, row.version, line, where, exact=row.origin is None, tag=row.origin in _FROM_TAG
             )
@@ -300,20 +311,20 @@ class _Facts:
             value = comp.version or comp.ref
             if not comp.pinned or not value:
                 continue
-            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
+            where, line = passed_at.get(comp.cited_line, (path, comp.cited_line))
             keys = _keys(comp.name, names)
             if (meta := metapackages.get((comp.name.lower(), comp.line))) is not None:
                 self._add(keys, meta)
                 continue
             if comp.kind == "image":
-                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, path))
+                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, where))
                 if not _installed_over(model, comp):
                     keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 if (release := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
                     shown = f"{release} ({comp.name}:{value} is of JetPack {release})"
-                    self._add(_keys("JetPack", names), _Fact(release, shown, line, path, tag=True))
+                    self._add(_keys("JetPack", names), _Fact(release, shown, line, where, tag=True))
                 for name, version in _tag_versions(value):
-                    fact = _Fact(version, version, line, path, tag=True)
+                    fact = _Fact(version, version, line, where, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
                         self._deferred.append((_keys(name, names), fact, chain))
                     else:
@@ -325,12 +336,10 @@ class _Facts:
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
-            self._add(keys, _Fact(value, shown, line, path, exact=True, tag=comp.kind == "image"))
-        self._read_stated_versions(model, names, arg_lines)
+            self._add(keys, _Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
+        self._read_stated_versions(model, names)
 
-    def _read_stated_versions(
-        self, model: ImageModel, names: Mapping[str, str], arg_lines: Mapping[str, int]
-    ) -> None:
+    def _read_stated_versions(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The versions the image built states without pinning them (`version_facts`): an ENV naming
         one (`ENV CUDA_VERSION=12.4.1`), the CUDA or ROCm release a package is built for
         (`torch==2.5.1+cu124`, `--index-url …/whl/cu121`, `cuda-toolkit-12-4`)."""
@@ -340,7 +349,7 @@ class _Facts:
             target = built_for(comp)
             if target is None:
                 continue
-            line = arg_lines.get(comp.arg, comp.line) if comp.arg else comp.line
+            line = comp.cited_line
             what = comp.name
             if comp.kind == "apt" and comp.ref:
                 what = f"{comp.name}={comp.ref}"

@@ -158,7 +158,7 @@ def _one(
         yield Diagnostic(
             auditor.path,
             line,
-            f"README says {word} {short_commit(sha)} but {path}:{comp.line} says "
+            f"README says {word} {short_commit(sha)} but {path}:{comp.cited_line} says "
             f"{short_commit(comp.ref or '')}",
             confidence=LIKELY,
         )
