@@ -237,12 +237,14 @@ def _respelt(path: str, folders: Sequence[Path], top: Path) -> str | None:
 
 
 def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], doc: Document) -> str | None:
-    """The script's name when `path` runs it from a folder (`client/client.py`) that none of `folders`
+    """The Python script's name when `path` runs it from a folder (`client/client.py`) that none of `folders`
     holds, while the first of them holds a file of that name (`client.py`): the folder is gone, or never
     was. None when the README makes the folder or the file (`mkdir client`, `git clone … client`), or an
     image copies into or works in a folder of that name (the path may be the container's)."""
     folder, name = posixpath.split(path)
     first = folder.split("/", 1)[0]
+    if not name.endswith(".py"):
+        return None  # a shell script's is told by `references._missing_scripts` (`did you mean env.sh?`)
     if not folder or first in ("", ".", "..") or not (folders[0] / name).is_file():
         return None
     if any(os.path.lexists(base / first) for base in folders) or {first, name} & _made(doc):
