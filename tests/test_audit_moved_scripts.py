@@ -253,3 +253,50 @@ def test_a_script_run_by_another_spelling_of_a_file_there(
     tmp_path: Path, command: str, extra: dict[str, str], expected: list[str]
 ) -> None:
     assert found(tmp_path, RENAMED.format(command=command), extra=extra) == expected
+
+
+LIFTED = """\
+# App
+
+## Docker
+
+```bash
+docker build -t app .
+{commands}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        # a one-line `docker run` with no terminal leaves the reader on the host
+        (
+            "docker run --rm -p 8080:8080 app\npython client/main_client.py --url x",
+            [moved(8, "client/main_client.py", "main_client.py")],
+        ),
+        ("python3 client/main_client.py", [moved(7, "client/main_client.py", "main_client.py")]),
+        ("bash helpers/sync.sh", []),  # no sync.sh next to the README
+        # traps: the rest of the block may run in the container
+        ("docker run -it app bash\npython client/main_client.py", []),
+        ("docker run --rm \\\n  -it app\npython client/main_client.py", []),
+        ("docker compose run app\npython client/main_client.py", []),
+        ("docker exec -ti app sh\npython client/main_client.py", []),
+        ("docker run --rm app python client/main_client.py", []),
+        # the README makes the folder, or a clone brings it
+        ("mkdir client && cp main_client.py client/\npython client/main_client.py", []),
+        ("git clone https://example.org/other/client.git\npython client/main_client.py", []),
+        ("python -m client.main_client", []),
+    ],
+)
+def test_a_script_run_from_a_folder_that_is_not_there(
+    tmp_path: Path, commands: str, expected: list[str]
+) -> None:
+    extra = {"main_client.py": "print('client')\n"}
+    assert found(tmp_path, LIFTED.format(commands=commands), extra=extra) == expected
+
+
+def test_a_script_run_from_a_folder_the_image_makes_is_the_container_s(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.12-slim\nWORKDIR /srv\nCOPY main_client.py /srv/client/\n"
+    readme = LIFTED.format(commands="python client/main_client.py")
+    assert found(tmp_path, readme, dockerfile, {"main_client.py": "x\n"}) == []

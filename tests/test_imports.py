@@ -378,6 +378,7 @@ AUDIT_LAYERS = (
         "dropped",
         "prose_scripts",
         "moved_scripts",
+        "curl_uploads",
         "copies",
         "docker_cli",
         "image_tags",

@@ -191,6 +191,7 @@ from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
+from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.disabled import _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
@@ -444,6 +445,7 @@ def audit(
         missing = _missing_scripts(doc, source, directory, audited, path, project, clone_of_self)
         scripts += [d for d in missing if d.line not in moved]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
+        scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
     setup = list(setup_files(doc, source, directory, models, path, project)) if directory else []

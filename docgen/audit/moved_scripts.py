@@ -22,6 +22,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
+from docgen.audit.missing import _made
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
     _ELSEWHERE,
@@ -58,6 +59,23 @@ _IN_CONTAINER = re.compile(
 """Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
 _MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
 """A command moving to another folder that the reading does not follow."""
+_STAYS = re.compile(
+    r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|exec)\b"
+)
+"""A `docker run` or `docker exec` (not `docker compose`'s, which opens a terminal by default) that may
+leave the reader on the host: see `_enters`."""
+_INTERACTIVE = re.compile(r"(?<!\S)(?:-[A-Za-z]*[it][A-Za-z]*|--interactive|--tty)(?=[\s=]|$)")
+"""`-it`, `-i`, `-dit`, `--tty`: flags opening the container's terminal to the reader."""
+
+
+def _enters(step: str) -> bool:
+    """True when the step (a line of a block that `references._ELSEWHERE` matches) may leave the next
+    lines of its block running elsewhere; False for a one-line `docker run`/`docker exec` with no flag
+    opening a terminal (`docker run --rm -p 8080:8080 app`): it returns to the host's shell. A line
+    continued with `\\` is read as entering (its flags may be on the next line)."""
+    if not _STAYS.match(step) or step.rstrip().endswith("\\"):
+        return True
+    return _INTERACTIVE.search(step) is not None
 
 
 def _says_folder(lines: Sequence[str], folder: str) -> bool:
@@ -151,7 +169,7 @@ def _fence_runs(
             yield line, match.group(1) or match.group(2), list(walk.folders)
         if _FILES_APPEAR.search(step):
             return
-        if _ELSEWHERE.search(step):
+        if _ELSEWHERE.search(step) and _enters(step):
             walk.skip_block()
 
 
@@ -218,6 +236,27 @@ def _respelt(path: str, folders: Sequence[Path], top: Path) -> str | None:
     return None
 
 
+def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], doc: Document) -> str | None:
+    """The Python script's name when `path` runs it from a folder (`client/client.py`) that none of `folders`
+    holds, while the first of them holds a file of that name (`client.py`): the folder is gone, or never
+    was. None when the README makes the folder or the file (`mkdir client`, `git clone … client`), or an
+    image copies into or works in a folder of that name (the path may be the container's)."""
+    folder, name = posixpath.split(path)
+    first = folder.split("/", 1)[0]
+    if not name.endswith(".py"):
+        return None  # a shell script's is told by `references._missing_scripts` (`did you mean env.sh?`)
+    if not folder or first in ("", ".", "..") or not (folders[0] / name).is_file():
+        return None
+    if any(os.path.lexists(base / first) for base in folders) or {first, name} & _made(doc):
+        return None
+    for model in models:
+        places = [copy.dest for copy in model.context_copies]
+        places += [s.value for s in model.settings if s.keyword == "WORKDIR"]
+        if any(first in re.split(r"[/\s]+", place) for place in places):
+            return None
+    return name
+
+
 def moved_scripts(
     doc: Document,
     text: str,
@@ -248,7 +287,7 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         if len(matches) != 1:
-            meant = _respelt(path, folders, top)
+            meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)
             name = posixpath.basename(path)
             if meant is None or any(_makes(t, name) for t in source if name in t):
                 continue
