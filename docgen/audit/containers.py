@@ -24,7 +24,7 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import LIKELY
-from docgen.audit.docker_cli import _commands, _subcommand
+from docgen.audit.docker_cli import _commands, _verb
 from docgen.audit.names import _CLOSE
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -108,12 +108,10 @@ def _addressed(doc: Document) -> list[tuple[int, str, str]]:
     container by name (`_VERBS`)."""
     found: list[tuple[int, str, str]] = []
     for line, words in _commands(doc):
-        head = _subcommand(words)
+        head = _verb(words)
         if head is None:
             continue
         verb, at = head
-        if verb == "container" and at < len(words):
-            verb, at = words[at], at + 1
         if verb not in _VALUES:
             continue
         while at < len(words) and words[at].startswith("-"):

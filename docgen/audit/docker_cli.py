@@ -67,6 +67,17 @@ def _subcommand(words: list[str]) -> tuple[str, int] | None:
     return (words[at], at + 1) if at < len(words) else None
 
 
+def _verb(words: list[str]) -> tuple[str, int] | None:
+    """`_subcommand`, with the management command's form folded in: `docker container exec` is `exec`."""
+    found = _subcommand(words)
+    if found is None:
+        return None
+    verb, at = found
+    if verb == "container" and at < len(words):
+        return words[at], at + 1
+    return verb, at
+
+
 def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
     """(README line, `docker`'s words) of each docker command: a step of a command block's command, and
     an inline code span in prose holding one with an argument (`docker exec -it app bash`; two words,
@@ -123,12 +134,10 @@ def _upper_case_images(
             if _BUILDS.search(command):
                 tags += [m.group(1) for m in _TAG_FLAG.finditer(command)]
     for line, words in commands:
-        found = _subcommand(words)
+        found = _verb(words)
         if found is None:
             continue
         verb, at = found
-        if verb == "container" and at < len(words):
-            verb, at = words[at], at + 1
         if verb not in _MAKES_CONTAINER:
             continue
         read = _read(words[at:], _RUN)
