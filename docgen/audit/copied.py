@@ -1,0 +1,257 @@
+"""The build-context files a Dockerfile's COPY and ADD put in the image: the one reader of them for every
+rule (`contents`, `left_over`, `conda_python`, `ports`, `image_paths`, `work_dirs`, `mount_targets`,
+`included_paths`; `references` reads its COPY sources as paths with `context_path`).
+
+A source is read as BuildKit reads it: quotes taken off, from the context's top (`/app.py` and `./app.py`
+are `app.py`), a glob matched as BuildKit matches it (`*` matches a name starting with a dot too, `**`
+any depth), a folder copied with every file below it. What the context does not hold is not read: a
+URL or a git repository, a path above the context (`..`), a link that leads out of it, a path with a
+variable the build did not give, and a file the `.dockerignore` leaves out (the Dockerfile's own,
+`Dockerfile.dockerignore`, else the context's). Nothing here reads a file's text but `copied_texts`,
+within `TEXT_LIMIT` and `FILE_LIMIT`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from docgen.model import ContextCopy
+
+TEXT_LIMIT = 4_000_000
+"""Bytes of build-context files read at most for one Dockerfile; past it, what it copies is unread."""
+FILE_LIMIT = 2_000
+"""Build-context files read at most for one Dockerfile."""
+_IGNORE_LINES = 2_000
+"""Lines of a `.dockerignore` read: enough for any real one, and a bound on the work a huge one makes."""
+
+
+@dataclass(frozen=True)
+class CopiedFile:
+    """One file of the build context a COPY or ADD puts in the image, or (`path` None) a source of one
+    that names nothing in the context."""
+
+    source: str
+    """The COPY source that names it, as written (`ContextCopy.sources`)."""
+    stage: int
+    """Index of the stage it is copied into."""
+    line: int
+    """1-based Dockerfile line of the COPY or ADD."""
+    dest: str
+    """Where it lands in the image: the COPY's destination, with the file's name (and its path below a
+    folder copied) added when it goes into a folder; as written (`./` stays relative)."""
+    path: Path | None
+    """The file in the build context, as found (links not resolved); None for a source naming nothing."""
+
+    @property
+    def name(self) -> str:
+        """The file's name (`run.sh`)."""
+        return self.path.name if self.path is not None else ""
+
+
+def context_path(source: str) -> str | None:
+    """A COPY or ADD source as a path of the build context, as BuildKit reads it: quotes off, from the
+    context's top (`/a`, `./a` → `a`; `.`, `/`, `./` → `.`), normalised; None for what the context does
+    not hold: a URL, a git repository, a path above the context (`../a`), a malformed JSON word."""
+    word = source.strip("\"'")
+    if "://" in source or word.startswith("git@") or source.startswith("[") or above_context(source):
+        return None
+    return posixpath.normpath(word.lstrip("/")) if word.strip("./") else "."
+
+
+def above_context(source: str) -> bool:
+    """True when the COPY source `source` is a path above the build context (`../shared/run.sh`): no
+    build of this context can copy it."""
+    word = source.strip("\"'").lstrip("/")
+    return "://" not in source and ".." in word.split("/") and posixpath.normpath(word).startswith("..")
+
+
+def without_whole_context(copies: Sequence[ContextCopy]) -> tuple[ContextCopy, ...]:
+    """`copies` with each source that copies the whole build context (`COPY . /app`) left out: for a
+    rule that reads the files a Dockerfile names, not a project copied in whole (its README, course
+    material)."""
+    return tuple(replace(c, sources=tuple(w for w in c.sources if context_path(w) != ".")) for c in copies)
+
+
+def matched(folder: Path, pattern: str) -> list[Path]:
+    """The paths of the build context `folder` a source read by `context_path` names (a glob: `*.txt`,
+    `src/`), sorted; `folder` itself for `.`; none for a path with a variable the build did not give
+    (`${NAME}`) or a pattern Python's glob cannot read (`a**b`)."""
+    if pattern == ".":
+        return [folder]
+    if "$" in pattern:
+        return []
+    try:
+        return sorted(folder.glob(pattern))
+    except (ValueError, OSError, NotImplementedError):
+        return []
+
+
+def _files_below(path: Path) -> Iterator[Path]:
+    """`path` when it is a file, else every file below the folder `path`, in order (links to folders
+    not followed below it)."""
+    if path.is_file():
+        yield path
+        return
+    for top, folders, files in os.walk(path):
+        folders.sort()
+        for name in sorted(files):
+            each = Path(top, name)
+            if each.is_file():
+                yield each
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """True when `path`, its links resolved, is in the resolved `folder` (a link out of the build
+    context: BuildKit copies the link, not what it leads to)."""
+    try:
+        return path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return False
+
+
+def _ignore_file(folder: Path, dockerfile: str | None) -> Path | None:
+    """The `.dockerignore` BuildKit reads for a build of `dockerfile` with the context `folder`: the
+    Dockerfile's own (`Dockerfile.rocm.dockerignore` beside it), else the context's."""
+    own = Path(dockerfile + ".dockerignore") if dockerfile else None
+    for file in (own, folder / ".dockerignore"):
+        if file is not None and file.is_file():
+            return file
+    return None
+
+
+def _glob_regex(pattern: str) -> str:
+    """A `.dockerignore` pattern as a regular expression over a context path, as BuildKit's pattern
+    matcher reads it: `**` any number of folders, `*` and `?` within one name, `[…]` a class."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if pattern.startswith("**", i):
+            i += 2
+            if pattern.startswith("/", i):
+                out.append("(?:.*/)?")
+                i += 1
+            else:
+                out.append(".*")
+            continue
+        if c == "*":
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[" and (end := pattern.find("]", i + 1)) > i + 1:
+            body = pattern[i + 1 : end]
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body).replace("\\", "\\\\") + "]")
+            i = end
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=32)
+def _ignore_rules(file: Path) -> tuple[tuple[re.Pattern[str], bool], ...]:
+    """(pattern, excludes) of each line of the `.dockerignore` `file`: comments and blank lines left
+    out, `!` a pattern that takes a path back in, a leading `/` and `./` dropped."""
+    try:
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:_IGNORE_LINES]
+    except OSError:
+        return ()
+    rules: list[tuple[re.Pattern[str], bool]] = []
+    for line in lines:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        excludes = not text.startswith("!")
+        text = posixpath.normpath(text.lstrip("!").strip().lstrip("/"))
+        if text in (".", "") or text.startswith(".."):
+            continue
+        try:
+            rules.append((re.compile(_glob_regex(text)), excludes))
+        except re.error:
+            continue  # a class BuildKit refuses too (`[z-a]`): the build fails, nothing is left out here
+    return tuple(rules)
+
+
+def ignored(relative: str, rules: Sequence[tuple[re.Pattern[str], bool]]) -> bool:
+    """True when the `.dockerignore` `rules` leave the context path `relative` out: the last pattern
+    matching it or a folder above it decides (`!keep.sh` takes back what `*.sh` left out)."""
+    parts = relative.split("/")
+    prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+    left_out = False
+    for pattern, excludes in rules:
+        if excludes != left_out and any(pattern.fullmatch(p) for p in prefixes):
+            left_out = excludes
+    return left_out
+
+
+def copied_files(
+    folder: Path, copies: Sequence[ContextCopy], dockerfile: str | None = None
+) -> Iterator[CopiedFile]:
+    """Each file of the build context `folder` (resolved) the COPY and ADD `copies` of the Dockerfile
+    at `dockerfile` put in the image, in Dockerfile order, folders walked; a source (`context_path`) that
+    names nothing there (or only what the `.dockerignore` leaves out) as one `CopiedFile` with no path.
+    A here-document and what the context does not hold (`context_path` None, a link out of it) give
+    nothing. Lazy: a caller reads as far as its limits let it."""
+    ignore = _ignore_file(folder, dockerfile)
+    rules = _ignore_rules(ignore) if ignore is not None else ()
+    for copy in copies:
+        if copy.heredoc:
+            continue
+        target = copy.dest.strip("\"'")
+        into = target.endswith("/") or len(copy.sources) > 1
+        for source in copy.sources:
+            pattern = context_path(source)
+            if pattern is None:
+                continue
+            tops = matched(folder, pattern)
+            kept = left_out = 0
+            for top in tops:
+                for path in _files_below(top):
+                    if not _inside(path, folder):
+                        continue
+                    if rules and ignored(path.relative_to(folder).as_posix(), rules):
+                        left_out += 1
+                        continue
+                    kept += 1
+                    if path != top:  # a file of a folder copied: its path below the folder
+                        dest = target.rstrip("/") + "/" + path.relative_to(top).as_posix()
+                    elif into or any(c in pattern for c in "*?["):
+                        dest = target.rstrip("/") + "/" + path.name
+                    else:
+                        dest = target
+                    yield CopiedFile(source, copy.stage, copy.line, dest, path)
+            if not tops or (left_out and not kept):
+                yield CopiedFile(source, copy.stage, copy.line, target, None)
+
+
+@functools.lru_cache(maxsize=32)
+def copied_texts(
+    file: str, copies: tuple[ContextCopy, ...]
+) -> tuple[tuple[tuple[CopiedFile, str], ...], frozenset[str]] | None:
+    """The build-context files the Dockerfile at `file` copies (`copied_files`, its folder the build
+    context), each with its text, and the sources that name nothing there; None when they come to more
+    than docgen reads (`TEXT_LIMIT`, `FILE_LIMIT`)."""
+    folder = Path(file).parent.resolve()
+    files: list[tuple[CopiedFile, str]] = []
+    missing: set[str] = set()
+    budget, count = TEXT_LIMIT, FILE_LIMIT
+    for copied in copied_files(folder, copies, file):
+        if copied.path is None:
+            missing.add(copied.source)
+            continue
+        count -= 1
+        try:
+            size = copied.path.stat().st_size
+            if size > budget or count < 0:
+                return None
+            budget -= size
+            files.append((copied, copied.path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue
+    return tuple(files), frozenset(missing)

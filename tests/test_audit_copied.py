@@ -1,0 +1,192 @@
+"""`docgen.audit.copied`: the build-context files a Dockerfile's COPY and ADD put in the image, read as
+BuildKit reads a source (globs, folders, `.dockerignore`, no link out of the context), for every rule
+that reads them. The trees are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import copied
+from docgen.audit.copied import (
+    above_context,
+    context_path,
+    copied_files,
+    copied_texts,
+    ignored,
+    without_whole_context,
+)
+from docgen.model import ContextCopy
+
+
+def _copies(tmp_path: Path, dockerfile: str, files: dict[str, str]) -> list[tuple[str, str, str | None]]:
+    """(source, place in the image, context path or None) of each `CopiedFile` of `dockerfile`."""
+    make_tree(tmp_path, {"Dockerfile": dockerfile, **files})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    folder = tmp_path.resolve()
+    return [
+        (c.source, c.dest, c.path.relative_to(folder).as_posix() if c.path else None)
+        for c in copied_files(folder, model.context_copies, model.file)
+    ]
+
+
+def test_a_source_is_read_as_buildkit_reads_it() -> None:
+    assert context_path("/app.py") == "app.py"
+    assert context_path("./src/") == "src"
+    assert context_path('"run me.sh"') == "run me.sh"
+    assert [context_path(w) for w in (".", "./", "/", "")] == [".", ".", ".", "."]
+    assert context_path("a/../b.sh") == "b.sh"  # inside the context after all
+    # what the context does not hold
+    for word in ("https://example.org/x.tar.gz", "git@example.org:acme/app.git", "../shared/run.sh", '["a",'):
+        assert context_path(word) is None, word
+    assert above_context("../shared/run.sh") and above_context("/../x")
+    assert not above_context("a/../b.sh") and not above_context("https://example.org/../x")
+
+
+def test_files_globs_and_folders_with_their_place_in_the_image(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:22.04\n"
+        "COPY setup.sh /opt/setup.sh\n"
+        "COPY conf/ /etc/app/\n"
+        "COPY scripts/*.sh /usr/local/bin/\n"
+        "COPY a.txt b.txt /data\n"
+        "COPY /top.cfg ./\n"
+    )
+    files = {
+        "setup.sh": "echo setup\n",
+        "conf/main.ini": "x=1\n",
+        "conf/extra/more.ini": "y=2\n",
+        "scripts/go.sh": "echo go\n",
+        "scripts/.hidden.sh": "echo hidden\n",  # `*` matches a leading dot in BuildKit
+        "scripts/notes.md": "not copied\n",
+        "a.txt": "a\n",
+        "b.txt": "b\n",
+        "top.cfg": "k=v\n",
+    }
+    assert _copies(tmp_path, dockerfile, files) == [
+        ("setup.sh", "/opt/setup.sh", "setup.sh"),
+        ("conf/", "/etc/app/main.ini", "conf/main.ini"),
+        ("conf/", "/etc/app/extra/more.ini", "conf/extra/more.ini"),
+        ("scripts/*.sh", "/usr/local/bin/.hidden.sh", "scripts/.hidden.sh"),
+        ("scripts/*.sh", "/usr/local/bin/go.sh", "scripts/go.sh"),
+        ("a.txt", "/data/a.txt", "a.txt"),
+        ("b.txt", "/data/b.txt", "b.txt"),
+        ("/top.cfg", "./top.cfg", "top.cfg"),
+    ]
+
+
+def test_what_the_context_does_not_hold_gives_nothing_or_a_missing_source(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:22.04\n"
+        "ARG FLAVOR\n"
+        "COPY ../shared/run.sh /opt/\n"
+        "ADD https://example.org/tool.tar.gz /opt/\n"
+        "COPY --from=builder /out /opt/out\n"
+        "COPY <<EOF /etc/motd\nhello\nEOF\n"
+        "COPY gone.sh ${FLAVOR}.cfg /opt/\n"
+        "COPY empty/ /opt/empty/\n"
+        "COPY link.sh /opt/\n"
+    )
+    make_tree(tmp_path / "outside", {"secret.sh": "echo secret\n"})
+    context = tmp_path / "ctx"
+    (context / "empty").mkdir(parents=True)
+    (context / "link.sh").symlink_to(tmp_path / "outside" / "secret.sh")
+    # `..`, a URL, another stage, a heredoc: nothing; a file not there and an unset variable: missing;
+    # an empty folder is there; a link out of the context is not read, and is no missing source either
+    assert _copies(context, dockerfile, {}) == [
+        ("gone.sh", "/opt/", None),
+        ("${FLAVOR}.cfg", "/opt/", None),
+    ]
+
+
+def test_the_dockerignore_leaves_files_out(tmp_path: Path) -> None:
+    dockerfile = "FROM ubuntu:22.04\nCOPY . /app\nCOPY secrets.env /app/\n"
+    files = {
+        ".dockerignore": "# build junk\n*.log\n**/cache\n!keep.log\n/secrets.env\n",
+        "main.py": "print()\n",
+        "run.log": "x\n",
+        "keep.log": "kept\n",
+        "sub/deep.log": "not at the top: `*.log` is the top's only\n",
+        "sub/cache/blob": "x\n",
+        "secrets.env": "TOKEN=x\n",
+    }
+    found = _copies(tmp_path, dockerfile, files)
+    assert [path for _, _, path in found] == [
+        ".dockerignore",  # (BuildKit sends it too)
+        "Dockerfile",
+        "keep.log",
+        "main.py",
+        "sub/deep.log",
+        None,  # `COPY secrets.env`: the build fails, the file is not in the context
+    ]
+    assert found[-1][0] == "secrets.env"
+
+
+def test_the_dockerfile_s_own_ignore_file_wins(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile.dockerignore": "tests\n",
+        ".dockerignore": "src\n",
+        "src/app.py": "print()\n",
+        "tests/test_app.py": "assert True\n",
+    }
+    found = _copies(tmp_path, "FROM python:3.12\nCOPY src tests /app/\n", files)
+    assert found == [("src", "/app/app.py", "src/app.py"), ("tests", "/app/", None)]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "left_out"),
+    [
+        ("*.md", "README.md", True),
+        ("*.md", "docs/guide.md", False),
+        ("**/*.md", "docs/guide.md", True),
+        ("docs", "docs/guide.md", True),  # a folder left out leaves out what is below it
+        ("doc?", "docs/guide.md", True),
+        ("[a-c]*.txt", "b.txt", True),
+        ("[!a-c]*.txt", "b.txt", False),
+        ("build/**", "build/x/y.o", True),
+        ("build/**", "builder/y.o", False),
+    ],
+)
+def test_dockerignore_patterns_match_as_buildkit_matches_them(
+    tmp_path: Path, pattern: str, path: str, left_out: bool
+) -> None:
+    file = tmp_path / ".dockerignore"
+    file.write_text(pattern + "\n")
+    assert ignored(path, copied._ignore_rules(file)) is left_out
+
+
+def test_copied_texts_reads_within_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_tree(
+        tmp_path,
+        {"Dockerfile": "FROM ubuntu:22.04\nCOPY a.sh b.sh gone.sh /opt/\n", "a.sh": "one\n", "b.sh": "two\n"},
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    read = copied_texts(model.file, model.context_copies)
+    assert read is not None
+    assert [(f.name, text) for f, text in read[0]] == [("a.sh", "one\n"), ("b.sh", "two\n")]
+    assert read[1] == frozenset({"gone.sh"})
+    copied_texts.cache_clear()
+    monkeypatch.setattr(copied, "FILE_LIMIT", 1)
+    assert copied_texts(model.file, model.context_copies) is None
+    copied_texts.cache_clear()
+    monkeypatch.setattr(copied, "FILE_LIMIT", 2)
+    monkeypatch.setattr(copied, "TEXT_LIMIT", 5)
+    assert copied_texts(model.file, model.context_copies) is None
+    copied_texts.cache_clear()
+
+
+def test_without_whole_context_keeps_the_named_sources() -> None:
+    copies = (ContextCopy(0, 2, (".", "run.sh"), "/app/"), ContextCopy(0, 3, ("./",), "/srv"))
+    assert [c.sources for c in without_whole_context(copies)] == [("run.sh",), ()]
+
+
+def test_a_dockerignore_pattern_python_cannot_read_leaves_nothing_out(tmp_path: Path) -> None:
+    # `[z-a]` is a range no regular expression takes: it is passed over, not raised
+    file = tmp_path / ".dockerignore"
+    file.write_text("[z-a]*\n*.log\n")
+    rules = copied._ignore_rules(file)
+    assert len(rules) == 1 and ignored("x.log", rules) and not ignored("zebra", rules)
