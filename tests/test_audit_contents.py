@@ -330,3 +330,30 @@ def test_a_script_the_dockerfile_writes_is_not_one_it_runs_unread(tmp_path: Path
     # the file run afterwards is one docgen has not read (trap)
     ran = written + "RUN /usr/local/bin/check.sh\n"
     assert _audited(tmp_path / "ran", readme, {"Dockerfile": ran}, ["Dockerfile"]) == []
+
+
+def test_a_copied_file_the_dockerignore_leaves_out_names_nothing(tmp_path: Path) -> None:
+    # `COPY tools/ /opt/tools/` with a `.dockerignore` leaving out every `*.md`: the notes naming sympy
+    # are not in the build context (`copied.copied_files`), so nothing the image holds names it
+    dockerfile = PLAIN + "COPY tools/ /opt/tools/\n"
+    readme = "# Maths box\n\n## What's included\n\n- numpy + scipy + sympy\n"
+    files = {
+        "Dockerfile": dockerfile,
+        "tools/check.py": "import numpy\n",
+        "tools/NOTES.md": "sympy may come later\n",
+        ".dockerignore": "**/*.md\n",
+    }
+    found = _audited(tmp_path / "ignored", readme, files, ["Dockerfile"])
+    assert len(found) == 1 and found[0].lower().endswith("installs no sympy"), found
+    # the trap: the same notes kept in the context may say what the image holds
+    kept = {**files, ".dockerignore": "*.md\n"}  # (the top's files only)
+    assert _audited(tmp_path / "kept", readme, kept, ["Dockerfile"]) == []
+
+
+def test_a_here_document_copied_in_leaves_nothing_unread(tmp_path: Path) -> None:
+    # `COPY <<EOF /etc/motd` is no build-context file: it made the image's files unread, and the
+    # list item the image lacks went unreported
+    dockerfile = PLAIN + "COPY <<EOF /etc/motd\nMaths box\nEOF\n"
+    readme = "# Maths box\n\n## What's included\n\n- numpy + scipy + sympy\n"
+    found = _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"])
+    assert len(found) == 1 and found[0].lower().endswith("installs no sympy"), found

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import copied_files
+from docgen.audit.copied import copied_texts
 from docgen.audit.left_over import _unread_copies
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -47,10 +46,9 @@ _NEWEST = (3, 12)
 
 
 def _copied_texts(model: ImageModel) -> list[str] | None:
-    """The text of each build-context file `model` copies (`contents.copied_files`: folders walked, no
+    """The text of each build-context file `model` copies (`copied.copied_texts`: folders walked, no
     link out of the context); None when they are more than docgen reads."""
-    copied = tuple(word for copy in model.context_copies for word in copy.sources)
-    copies = copied_files(Path(model.file).parent.resolve(), copied)
+    copies = copied_texts(model.file, model.context_copies)
     return None if copies is None else [text for _, text in copies[0]]
 
 

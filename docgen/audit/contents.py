@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import TypeVar
 from urllib.parse import urlsplit
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.copied import above_context, context_path, copied_texts
 from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists, plain
-from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, Stage
+from docgen.model import Component, ContextCopy, Diagnostic, ImageModel, ParsedDockerfile, Stage
 from docgen.rows import renamed
 from docgen.sources.pip import PIP
 from docgen.stages import built_stages
@@ -909,10 +909,6 @@ _LOCAL_PROJECT = re.compile(
 """`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
 _INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
 """An installer a `-r`/`-f` list of packages is given to (`_LISTS`)."""
-_TEXT_LIMIT = 4_000_000
-"""Bytes of build-context files read at most for one Dockerfile; past it, what it copies is unread."""
-_FILE_LIMIT = 2_000
-"""Build-context files read at most for one Dockerfile."""
 _SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|run)\Z")
 _LISTED_FILE = re.compile(r"\.(?:sh|bash|py|txt|ya?ml|toml|cfg|lock|json)\Z|\A[^.]*\Z")
 """A copied file that may say what to install, or a folder: one that is missing leaves that unread."""
@@ -947,8 +943,7 @@ def _context(model: ImageModel) -> tuple[str, bool, bool]:
     docgen cannot read (a script not among them, a download piped into a shell); whether it installs
     packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
     .` of a clone). What it copies is the model's (`ImageModel.context_copies`)."""
-    copied = tuple(word for copy in model.context_copies for word in copy.sources)
-    return _context_of(model.file, copied, _unbuilt_lines(model))
+    return _context_of(model.file, model.context_copies, _unbuilt_lines(model))
 
 
 def _unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
@@ -975,74 +970,37 @@ def _kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
     return _NEGATING_COMMENT.sub("", text)
 
 
-def matched(folder: Path, source: str) -> list[Path]:
-    """The paths of the build context `folder` a COPY source names (a glob: `*.txt`, `src/`), sorted;
-    none for a pattern Python's glob cannot read (`a**b`)."""
-    try:
-        return sorted(folder.glob(source.lstrip("/")))
-    except ValueError:
-        return []
-
-
-@functools.lru_cache(maxsize=32)
-def copied_files(
-    folder: Path, copied: tuple[str, ...]
-) -> tuple[tuple[tuple[str, str], ...], frozenset[str]] | None:
-    """The build-context files (in the resolved `folder`) that the COPY sources `copied` name, folders
-    walked, each as (its name, its text), and the sources that name nothing there; None when they come
-    to more than docgen reads (`_TEXT_LIMIT`, `_FILE_LIMIT`). A URL, a source above the context and a
-    link out of it are not read. The one reader of what a build copies: `_context`, `left_over` and
-    `conda_python` read it here."""
-    files: list[tuple[str, str]] = []
-    missing: set[str] = set()
-    budget, count = _TEXT_LIMIT, _FILE_LIMIT
-    for source in copied:
-        if "://" in source or source.startswith(("[", '"')) or ".." in source.split("/"):
-            continue
-        found = [folder] if not source.strip("./") else matched(folder, source)
-        if not found:
-            missing.add(source)
-        for path in found:
-            for each in [path] if path.is_file() else (f for f in path.rglob("*") if f.is_file()):
-                count -= 1
-                real = each.resolve()
-                if not real.is_relative_to(folder):
-                    continue  # a link out of the build context: not looked at
-                size = real.stat().st_size
-                if size > budget or count < 0:
-                    return None
-                budget -= size
-                files.append((each.name, real.read_text(encoding="utf-8", errors="replace")))
-    return tuple(files), frozenset(missing)
+def _copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parsed: ParsedDockerfile) -> bool:
+    """True when the COPY and ADD `copies` of the Dockerfile `parsed` name a file that may say what the
+    image installs and docgen has no copy of (a script, a package list, a folder: among the `missing`
+    sources, `copied.copied_texts`), or copy from above the build context; a file only started with
+    the container (ENTRYPOINT, CMD) does not count. (A copy of the whole context is read.)"""
+    for source in (word for copy in copies if not copy.heredoc for word in copy.sources):
+        if above_context(source):
+            return True  # (a build context holds nothing above it)
+        if source in missing and _LISTED_FILE.search(source) and not _started_only(source, parsed):
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=32)
 def _context_of(
-    file: str, copied: tuple[str, ...], unbuilt: tuple[tuple[int, int], ...] = ()
+    file: str, copies: tuple[ContextCopy, ...], unbuilt: tuple[tuple[int, int], ...] = ()
 ) -> tuple[str, bool, bool]:
-    """`_context` of the Dockerfile at `file` that copies `copied` from its build context, the lines of
-    `unbuilt` (stages not built) left out."""
-    path = Path(file)
+    """`_context` of the Dockerfile at `file` whose COPY and ADD of its build context are `copies`
+    (`copied.copied_texts` reads the files), the lines of `unbuilt` (stages not built) left out."""
     read = _dockerfile_read(file)
     if read is None:
         return "", True, True
     text, parsed = read
-    copies = copied_files(path.parent.resolve(), copied)
-    if copies is None:
+    read_copies = copied_texts(file, copies)
+    if read_copies is None:
         return "", True, True  # more than docgen reads: what it copies is unread
-    files, missing = copies
+    files, missing = read_copies
     texts = [_kept_text(text, unbuilt), *(text for _, text in files)]
-    names = {name for name, _ in files}
-    run_unread = packages_unread = False
-    for source in copied:
-        if "://" in source or source.startswith(("[", '"')):
-            continue
-        if ".." in source.split("/"):
-            run_unread = packages_unread = True  # (a build context holds nothing above it)
-        elif not source.strip("./"):  # the whole context: a project that may be installed
-            packages_unread = True
-        elif source in missing and _LISTED_FILE.search(source) and not _started_only(source, parsed):
-            run_unread = packages_unread = True  # a script, a package list or a folder not there
+    names = {copied.name for copied, _ in files}
+    run_unread = _copies_unread(copies, missing, parsed)
+    packages_unread = run_unread or any(context_path(w) == "." for copy in copies for w in copy.sources)
     for inst in parsed.instructions:
         if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
             continue

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import (
@@ -21,15 +20,14 @@ from docgen.audit.contents import (
     _CONTENTS_INTRO,
     _FEATURES,
     _LATER,
-    _LISTED_FILE,
     _VERSION_IN,
     _built_bases,
     _context,
+    _copies_unread,
     _final_components,
     _item_components,
-    _started_only,
-    copied_files,
 )
+from docgen.audit.copied import copied_texts
 from docgen.audit.versions import _raw
 from docgen.base_contents import brought_by, carries
 from docgen.markdown import Document, lists
@@ -73,18 +71,10 @@ def _unread_copies(model: ImageModel) -> bool:
     read = _dockerfile_read(model.file)
     if read is None:
         return True
-    copied = tuple(word for copy in model.context_copies for word in copy.sources)
-    copies = copied_files(Path(model.file).parent.resolve(), copied)
+    copies = copied_texts(model.file, model.context_copies)
     if copies is None:
         return True  # more than docgen reads
-    for source in copied:
-        if "://" in source or source.startswith(("[", '"')):
-            continue
-        if ".." in source.split("/"):
-            return True
-        if source in copies[1] and _LISTED_FILE.search(source) and not _started_only(source, read[1]):
-            return True
-    return False
+    return _copies_unread(model.context_copies, copies[1], read[1])
 
 
 def _lacks(model: ImageModel, spellings: set[str]) -> bool:

@@ -36,6 +36,7 @@ from docgen.audit.contents import (
     _context_of,
     _unbuilt_lines,
 )
+from docgen.audit.copied import without_whole_context
 from docgen.base_contents import lacks_python
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
@@ -135,8 +136,8 @@ def _read(model: ImageModel) -> tuple[str, bool]:
     docgen cannot read) without the files of a copy of the whole build context: a README or course
     material copied in names Python without installing it, and a script of it the image runs is then
     unread."""
-    copied = tuple(w for copy in model.context_copies for w in copy.sources if w.strip("./"))
-    text, unread_run, _ = _context_of(model.file, copied, _unbuilt_lines(model))
+    copies = without_whole_context(model.context_copies)
+    text, unread_run, _ = _context_of(model.file, copies, _unbuilt_lines(model))
     return text, unread_run
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import _CHMOD, _PIPED, _RUNS_FILE, _built_bases, _context_of, _unbuilt_lines
+from docgen.audit.copied import without_whole_context
 from docgen.audit.listed_python import _PULLS_PYTHON
 from docgen.audit.version_facts import distribution_versions
 from docgen.base_contents import lacks_python
@@ -139,9 +140,10 @@ def _pythons(model: ImageModel) -> _Pythons | None:
     if read is None:
         return None
     text = read[0]
-    copied = tuple(w for copy in model.context_copies for w in copy.sources if w.strip("./"))
+    copies = without_whole_context(model.context_copies)
+    copied = [w for copy in copies for w in copy.sources]
     unbuilt = _unbuilt_lines(model)
-    raw = _context_of(model.file, copied, unbuilt)[0]
+    raw = _context_of(model.file, copies, unbuilt)[0]
     if any(word in raw for word in _OTHER_PYTHONS) or _UV_PYTHON.search(text):
         return None
     folder = Path(model.file).parent
