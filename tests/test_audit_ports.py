@@ -354,3 +354,18 @@ def test_published_ports_of_combined_short_options_and_two_variants(tmp_path: Pa
         "12: README publishes container port 9955 of ocrsvc:gpu, but cpu/Dockerfile:3 exposes 9960 and "
         "names 9955 nowhere in its ENV, ENTRYPOINT or CMD (likely)",
     ]
+
+
+def test_a_start_script_in_a_copied_folder_is_read(tmp_path: Path) -> None:
+    # `COPY scripts/ /opt/scripts/` puts the folder's files in the image (`copied.copied_files`): the
+    # start script there gives the service its port, as one copied by name does
+    dockerfile = TEMPLATE.replace("COPY --chmod=755 scripts/* ./", "COPY scripts/ /opt/scripts/")
+    files = {"nginx/nginx.conf": NGINX % (5000, 5001), "scripts/start_llama_chat.sh": START % 5001}
+    assert _template(tmp_path / "folder", files, dockerfile=dockerfile) == [
+        "7: README's port table gives Llama Chat container port 3001, but "
+        "scripts/start_llama_chat.sh:6 starts it on port 5001 and nginx/nginx.conf:4 listens on 5000 "
+        "for it, and the image serves it on 3001 nowhere (likely)"
+    ]
+    # the `.dockerignore` leaves the script out of the build context: no script, no finding
+    ignored = {**files, ".dockerignore": "scripts/start_*.sh\n"}
+    assert _template(tmp_path / "ignored", ignored, dockerfile=dockerfile) == []

@@ -18,7 +18,6 @@ on (`likely`: the service is tied by name).
 
 from __future__ import annotations
 
-import glob
 import itertools
 import re
 from collections.abc import Iterator
@@ -28,8 +27,9 @@ from pathlib import Path
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
+from docgen.audit.copied import FILE_LIMIT, copied_files
 from docgen.audit.names import docker_run
-from docgen.audit.paths import path_named, resolves_inside
+from docgen.audit.paths import path_named
 from docgen.audit.settings import _Image
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
@@ -229,30 +229,20 @@ def _same_service(script: str, service: str) -> bool:
 
 
 def _copied_files(image: _Image, shared: AuditFacts) -> list[_Copied]:
-    """The files of the build context (beside the Dockerfile) the image's stages copy in, globs
-    resolved, with where each goes; none outside that folder, through a link or `..`. Each file is read
+    """The files of the build context (beside the Dockerfile) the image's stages copy in
+    (`copied.copied_files`: globs, folders, no link out of it), with where each goes. Each file is read
     once an audit (`shared`), whichever parts of the README ask."""
     model: ImageModel = image.model
     if not model.file:
         return []
-    root = Path(model.file).parent
-    top = root.resolve()
+    root = Path(model.file).parent.resolve()
     files: list[_Copied] = []
-    for copy in model.context_copies:
-        if copy.stage not in image.indexes or copy.heredoc:
+    copies = [copy for copy in model.context_copies if copy.stage in image.indexes]
+    for copied in itertools.islice(copied_files(root, copies, model.file), FILE_LIMIT):
+        text = shared.text(copied.path) if copied.path is not None else None
+        if copied.path is None or text is None:
             continue
-        for source in copy.sources:
-            source = source.strip("\"'")
-            if "$" in source or source.startswith("/") or ".." in source.split("/"):
-                continue
-            for name in sorted(glob.glob(glob.escape(str(root)) + "/" + source)):
-                path = Path(name)
-                text = shared.text(path) if resolves_inside(path, top) else None
-                if text is None:
-                    continue
-                dest = copy.dest.strip("\"'")
-                if dest.endswith("/") or len(copy.sources) > 1 or any(c in source for c in "*?["):
-                    dest = dest.rstrip("/") + "/" + path.name
-                ports = tuple(_given_ports(text)) if path.suffix.lower() == ".sh" else ()
-                files.append(_Copied(path, path.relative_to(root).as_posix(), dest, text, ports))
+        ports = tuple(_given_ports(text)) if copied.path.suffix.lower() == ".sh" else ()
+        shown = copied.path.relative_to(root).as_posix()
+        files.append(_Copied(copied.path, shown, copied.dest, text, ports))
     return files
