@@ -54,7 +54,7 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
         ):
             continue
         for copy in model.context_copies:
-            for each in _copied(model.file, copy.sources, str(directory))[:50]:
+            for each in _copied(model.file, (copy,), str(directory))[:50]:
                 if each.suffix not in (".yaml", ".yml"):
                     continue
                 text = _text_of(each)

@@ -20,8 +20,6 @@ there may make it anywhere).
 from __future__ import annotations
 
 import difflib
-import itertools
-import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -31,10 +29,11 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
+from docgen.audit.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import ContextCopy, Diagnostic, ImageModel
 
 _ABSOLUTE = re.compile(r"(?<![\w.~$}{/:@%-])(/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*)/?(?![\w$/{(*:-])")
 """An absolute path standing alone in a command or code span (not in a URL, after `host:`, a variable,
@@ -65,10 +64,6 @@ _TOKEN = re.compile(r"[A-Za-z]{3,}")
 _PROBE = re.compile(r"\$\((?:curl|wget)\b[^)]*?(?:[ \t](?:-I|--head|--spider)\b|-o[ \t]+/dev/null)")
 """A download that only asks whether a URL is there (`"$(curl -L -I "$URL" -o /dev/null -w …)"`): it
 runs nothing it fetched, so it makes no path."""
-_TEXT_LIMIT = 4_000_000
-"""Bytes of build-context files read at most for one Dockerfile."""
-_FILE_LIMIT = 2_000
-"""Build-context files read at most for one Dockerfile."""
 _DOCS = frozenset({".md", ".markdown", ".rst", ".txt", ".html", ".adoc"})
 """Documents of the build context (the README among them): they are not what the image holds, and a
 README repeats its own slip."""
@@ -111,8 +106,8 @@ class _Image:
     expands them (`/home/${USERNAME}/app` → `/home/dev/app`) → the line: where a folder moved to."""
     piped: bool = False
     """True when a RUN runs a download in a shell (`curl … | bash`): it may make any path."""
-    sources: tuple[str, ...] = ()
-    """The sources of its COPY and ADD from the build context, as written."""
+    copies: tuple[ContextCopy, ...] = ()
+    """Its COPY and ADD of the build context (`ImageModel.context_copies`)."""
     text: str = ""
     """The Dockerfile and the build-context files read with it (`_context_text`), once a path of the
     README needs them."""
@@ -134,14 +129,7 @@ def _read_image(model: ImageModel) -> _Image | None:
     read = _dockerfile_read(model.file)
     if read is None:
         return None
-    sources = tuple(
-        word
-        for copy in model.context_copies
-        if not copy.heredoc
-        for word in copy.sources
-        if "://" not in word and ".." not in word.split("/")
-    )
-    image = _Image(model.path, model.file, sources=sources)
+    image = _Image(model.path, model.file, copies=model.context_copies)
     workdir: str | None = "/"  # None: set from a variable, not known
 
     def make(path: str | None, line: int, fills: bool = True) -> None:
@@ -199,48 +187,45 @@ def _bases(file: str, readme_folder: str) -> list[Path]:
     return list(dict.fromkeys([Path(file).parent.resolve(), Path(readme_folder).resolve()]))
 
 
-def _files_below(folder: Path) -> Iterator[Path]:
-    """The files in `folder` and below it, in order, not in a folder whose name starts with a dot
-    (`.git`) nor in one a build or a package manager writes (`node_modules`)."""
-    for top, folders, files in os.walk(folder):
-        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _UNREAD_FOLDERS)
-        yield from (Path(top, name) for name in sorted(files))
+def _tool_written(path: Path, pattern: str) -> bool:
+    """True when the build-context file `path` (relative to the context) is in a folder whose name
+    starts with a dot (`.git`) or one a build or a package manager writes (`node_modules`), one the
+    COPY source `pattern` does not name itself."""
+    named = pattern.split("/")
+    return any(
+        (part.startswith(".") or part in _UNREAD_FOLDERS) and part not in named for part in path.parts[:-1]
+    )
 
 
-def _copied(file: str, sources: Sequence[str], readme_folder: str) -> list[Path]:
-    """The files the COPY and ADD `sources` of the Dockerfile at `file` name (the files of a folder
-    too, every file of the context for `COPY . …`), found in `_bases`; at most `_FILE_LIMIT` + 1."""
+def _copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> list[Path]:
+    """The files the COPY and ADD `copies` of the Dockerfile at `file` put in the image
+    (`copied.copied_files`), found in `_bases`, those in a folder a tool writes left out
+    (`_tool_written`); at most `FILE_LIMIT` + 1."""
     found: list[Path] = []
-    for source in sources:
-        pattern = source.strip("\"'").lstrip("/")
-        if "$" in pattern:
-            continue  # a path the build fills in
-        for base in _bases(file, readme_folder):
-            try:
-                matched = [base] if not pattern.strip("./") else sorted(base.glob(pattern))
-            except (ValueError, OSError):
+    for base in _bases(file, readme_folder):
+        for copied in copied_files(base, copies, file):
+            pattern = context_path(copied.source) or "."
+            if copied.path is None or _tool_written(copied.path.relative_to(base), pattern):
                 continue
-            for each in matched:
-                files = [each] if each.is_file() else _files_below(each)
-                found += itertools.islice(files, _FILE_LIMIT + 1 - len(found))
-                if len(found) > _FILE_LIMIT:
-                    return found
+            found.append(copied.path)
+            if len(found) > FILE_LIMIT:
+                return found
     return found
 
 
-def _context_text(file: str, sources: Sequence[str], readme_folder: str) -> str | None:
+def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> str | None:
     """The Dockerfile at `file` and its build context as one text: the files next to it and next to
-    the README (not the documents: a README repeats its own slip) and those it copies (`sources`);
+    the README (not the documents: a README repeats its own slip) and those it copies (`copies`);
     None when that is more than docgen reads."""
     texts = [_text_of(Path(file))]
-    budget, count = _TEXT_LIMIT, _FILE_LIMIT
+    budget, count = TEXT_LIMIT, FILE_LIMIT
     found: list[Path] = []
     for base in _bases(file, readme_folder):
         try:
             found += [p for p in sorted(base.iterdir()) if p.is_file()]
         except OSError:
             continue
-    for each in dict.fromkeys([*found, *_copied(file, sources, readme_folder)]):
+    for each in dict.fromkeys([*found, *_copied(file, copies, readme_folder)]):
         if each.suffix.lower() in _DOCS:
             continue  # a document copied with the whole context: its paths are not the image's
         count -= 1
@@ -378,7 +363,7 @@ def _image_paths(
     if not (candidates or moved) or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim
     for image in images:
-        text = _context_text(image.file, image.sources, str(directory))
+        text = _context_text(image.file, image.copies, str(directory))
         if text is None:
             return
         image.text, image.named = text, _named(text)

@@ -164,7 +164,7 @@ def _included_paths(
     if not seen:
         return
     for image in images:
-        text = _context_text(image.file, image.sources, str(directory))
+        text = _context_text(image.file, image.copies, str(directory))
         if text is None:
             return
         image.text, image.named = text, _named(text)

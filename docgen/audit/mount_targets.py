@@ -146,7 +146,7 @@ def _mount_targets(
     read: list[tuple[str, frozenset[str], frozenset[str]]] = []  # (shown, context's paths, own paths)
     homes = {m.file: _homes(m) for m in models if m.file}
     for image in images:
-        context = _context_text(image.file, image.sources, str(directory))
+        context = _context_text(image.file, image.copies, str(directory))
         if context is None:
             return  # more than docgen reads: what the image holds is not known
         home = homes.get(image.file, set())
@@ -203,7 +203,7 @@ def _restated_mounts(
     named: set[str] = set()
     own: set[str] = set()
     for image in images:
-        context = _context_text(image.file, image.sources, str(directory))
+        context = _context_text(image.file, image.copies, str(directory))
         if context is None:
             return  # more than docgen reads: what the image holds is not known
         named |= _named(context)

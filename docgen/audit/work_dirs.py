@@ -120,7 +120,7 @@ def missing_work_dirs(
     if not seen:
         return
     for image in images:
-        text = _context_text(image.file, image.sources, str(directory))
+        text = _context_text(image.file, image.copies, str(directory))
         if text is None:
             return
         image.named = _named(text)
