@@ -32,6 +32,7 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
+from docgen.audit.copied import context_path
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made, repository_root
 from docgen.audit.paths import (
@@ -401,7 +402,8 @@ _MAKES_FILE_COMMAND = re.compile(
 def _copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]:
     """(Dockerfile line, path) of each plain source of a COPY or ADD: not `--from=` (another stage or
     image), not a URL or a git repository, not a path with a variable or a glob (which may match
-    nothing on purpose), not a heredoc; as BuildKit reads it, from the context's top (`./a`, `/a`)."""
+    nothing on purpose), not a heredoc; as BuildKit reads it (`copied.context_path`: quotes off, from
+    the context's top, `./a` and `/a` are `a`)."""
     found: list[tuple[int, str]] = []
     for instruction in instructions:
         if instruction.keyword not in ("COPY", "ADD") or instruction.heredocs:
@@ -410,10 +412,8 @@ def _copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]
             continue
         words = list(instruction.exec_form or instruction.args.split())
         for word in words[:-1]:
-            if "://" in word or word.startswith("git@") or any(c in word for c in "$*?[{"):
-                continue
-            path = posixpath.normpath(word.lstrip("/")) if word.strip("/.") else "."
-            if path == "." or path.startswith(".."):
+            path = context_path(word)
+            if path is None or path == "." or any(c in word for c in "$*?[{"):
                 continue
             found.append((instruction.start_line, path))
     return found
