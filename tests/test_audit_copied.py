@@ -55,6 +55,8 @@ def test_files_globs_and_folders_with_their_place_in_the_image(tmp_path: Path) -
         "COPY scripts/*.sh /usr/local/bin/\n"
         "COPY a.txt b.txt /data\n"
         "COPY /top.cfg ./\n"
+        "COPY nginx*.conf /etc/nginx/nginx.conf\n"
+        "COPY run.sh .\n"
     )
     files = {
         "setup.sh": "echo setup\n",
@@ -66,6 +68,8 @@ def test_files_globs_and_folders_with_their_place_in_the_image(tmp_path: Path) -
         "a.txt": "a\n",
         "b.txt": "b\n",
         "top.cfg": "k=v\n",
+        "nginx-prod.conf": "events {}\n",
+        "run.sh": "echo run\n",
     }
     assert _copies(tmp_path, dockerfile, files) == [
         ("setup.sh", "/opt/setup.sh", "setup.sh"),
@@ -76,6 +80,8 @@ def test_files_globs_and_folders_with_their_place_in_the_image(tmp_path: Path) -
         ("a.txt", "/data/a.txt", "a.txt"),
         ("b.txt", "/data/b.txt", "b.txt"),
         ("/top.cfg", "./top.cfg", "top.cfg"),
+        ("nginx*.conf", "/etc/nginx/nginx.conf", "nginx-prod.conf"),  # one match: the file is the dest
+        ("run.sh", "./run.sh", "run.sh"),
     ]
 
 

@@ -44,7 +44,8 @@ class CopiedFile:
     """1-based Dockerfile line of the COPY or ADD."""
     dest: str
     """Where it lands in the image: the COPY's destination, with the file's name (and its path below a
-    folder copied) added when it goes into a folder; as written (`./` stays relative)."""
+    folder copied) added when it goes into a folder (a destination ending in `/` or `.`, several
+    sources, a glob matching several files); as written (`./` stays relative)."""
     path: Path | None
     """The file in the build context, as found (links not resolved); None for a source naming nothing."""
 
@@ -204,7 +205,7 @@ def copied_files(
         if copy.heredoc:
             continue
         target = copy.dest.strip("\"'")
-        into = target.endswith("/") or len(copy.sources) > 1
+        into = target.endswith("/") or target in (".", "./") or len(copy.sources) > 1
         for source in copy.sources:
             pattern = context_path(source)
             if pattern is None:
@@ -221,7 +222,7 @@ def copied_files(
                     kept += 1
                     if path != top:  # a file of a folder copied: its path below the folder
                         dest = target.rstrip("/") + "/" + path.relative_to(top).as_posix()
-                    elif into or any(c in pattern for c in "*?["):
+                    elif into or len(tops) > 1:  # (a glob matching one file: `dest` is that file)
                         dest = target.rstrip("/") + "/" + path.name
                     else:
                         dest = target
