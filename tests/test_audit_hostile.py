@@ -1078,3 +1078,20 @@ def _one_word(model: ImageModel, word: str) -> int | None:
         if found is None and re.match(r"[ \t]*#+[ \t]*(?:RUN|CMD)[ \t]", line, re.IGNORECASE):
             found = number
     return found
+
+
+def test_a_run_of_blanks_after_a_version_is_split_one_way() -> None:
+    """`Name version` then blanks before anything else: the stack line (`[ \\t]*` either side of a
+    joiner) and the words that make a version the host's (`[ \\t]*,?[ \\t]+` before `but`/`or`) split a
+    run of n blanks n² ways (`- torch 2.3 CUDA 12.1` + 8,000 spaces + `x`: 5 s and 1.6 s)."""
+    spaces = " " * 100_000
+    assert wording._STACK_LINE.match("- torch 2.3 CUDA 12.1" + spaces + "x") is None
+    assert wording._STACK_LINE.match("torch 2.3 CUDA 12.1 Python 3.10" + spaces + "x") is None
+    assert wording._STACK_LINE.match("torch 2.3 ," + spaces + "x") is None
+    assert wording._STACK_LINE.match("Ubuntu Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.")
+    assert wording._STACK_LINE.match("- CUDA 12.4 + PyTorch 2.5 / Python 3.11  ")
+    assert wording._STACK_LINE.match("torch 2.3 and onnx 1.2 plus CUDA 12")
+    assert wording._STACK_LINE.match("torch 2.3, CUDA 12.1") is None  # two are no stack
+    assert prose._HOST_AFTER.match("torch 2.3" + spaces + "x", 9) is None
+    assert prose._HOST_AFTER.match("Ubuntu 20.04, but any unix system will do", 12)
+    assert prose._HOST_AFTER.match("Ubuntu 20.04 or any other Linux distro", 12)
