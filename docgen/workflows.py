@@ -50,9 +50,7 @@ MAX_WORD = 4096
 """The longest word (or quoted value) of a `docker build` command read: shlex grows a word a character
 at a time, copying it each time, so a word of n characters costs n² (a 400,000-character `--build-arg`
 took 4 s). A command holding a longer one is not read."""
-_LONG_WORD = re.compile(
-    rf"(?<![^ \t\r\n])[^ \t\r\n]{{{MAX_WORD}}}|\"[^\"]{{{MAX_WORD}}}|'[^']{{{MAX_WORD}}}"
-)
+_LONG_WORD = re.compile(rf"(?<![^ \t\r\n])[^ \t\r\n]{{{MAX_WORD}}}|\"[^\"]{{{MAX_WORD}}}|'[^']{{{MAX_WORD}}}")
 """A run of `MAX_WORD` characters that are no blank (from where one starts) or no quote (after one):
 each try stops at the run's end, so the search is linear."""
 _WORD_START = re.compile(r"[^ \t\r\n]")
@@ -406,9 +404,7 @@ def _run_targets(run: str, first: int | None, scope: _Scope, label: str, folder:
         command = " ".join(parts)  # (joined once: a join a line would copy the command each time)
         if not BUILD.search(command):
             continue
-        where = {
-            n: (first + offset + n if first is not None else None) for n in range(start, index)
-        }
+        where = {n: (first + offset + n if first is not None else None) for n in range(start, index)}
         target = _command_target(command, lines[start:index], where, start, shell, label, folder)
         if target is not None:
             yield target

@@ -121,7 +121,11 @@ def test_a_script_linked_from_outside_the_project_names_nothing(tmp_path: Path) 
     (tmp_path / "outside").mkdir()
     (tmp_path / "outside/start.sh").write_text("docker run --name trainer_gpu trainer\n")
     proj = tmp_path / "proj"
-    files = {"README.md": readme("docker build -t trainer .\ndocker run -d --gpus all trainer", "docker logs trainer_gpu")}
+    files = {
+        "README.md": readme(
+            "docker build -t trainer .\ndocker run -d --gpus all trainer", "docker logs trainer_gpu"
+        )
+    }
     make_tree(proj, {"Dockerfile": APP, **files})
     (proj / "start.sh").symlink_to(tmp_path / "outside/start.sh")
     assert found(proj, files) == [(9, said("logs", "trainer_gpu"), "likely")]

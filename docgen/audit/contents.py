@@ -65,7 +65,9 @@ _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmp
 _MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
-_PACKAGING = re.compile(r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z")
+_PACKAGING = re.compile(
+    r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z"
+)
 
 
 def _installed_under(name: str) -> set[str]:

@@ -47,7 +47,8 @@ _BYTES_LIMIT = 20_000_000
 
 def _project_names(root: Path, readme: Path | None, names: set[str]) -> set[str] | None:
     """The names of `names` that a file below `root` (not `readme`, nor in a folder whose name starts
-    with a dot other than `.github`, nor a link out of `root`) holds; None when the project is larger than docgen reads."""
+    with a dot other than `.github`, nor a link out of `root`) holds; None when the project is larger
+    than docgen reads."""
     found: set[str] = set()
     pattern = re.compile(
         r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, sorted(names))) + r")(?![A-Za-z0-9_])"
