@@ -18,6 +18,8 @@ Shapes that were superlinear when this benchmark was written, and what made them
   version, split between the name and the marks after it every way (`audit/wording`);
 - `blanks-in-item`: a name, a long run of blanks, then a version, split between `[ \\t]*` and
   `[ \\t]+` (`audit/contents`).
+- `blanks-after-version`: a `Name version` and a long run of blanks before anything else, split
+  between the `[ \\t]*` on either side of a joiner (`audit/wording`'s stack line; 8,000 blanks took 5 s).
 - `file-references`: one line of prose holding thousands of script paths in code, the text before
   each cut from the line's start and split at every separator again (`audit/prose_scripts`; 3,000
   paths took 8 s).
@@ -92,6 +94,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "one-deep-line": lambda size: repeat(" ", size) + f"- {CLAIM}\n",
     "long-prose-line": lambda size: repeat(CLAIM + " ", size) + "\n",
     "blanks-in-item": lambda size: "- torch" + repeat(" ", size) + "2.3.1\n",
+    "blanks-after-version": lambda size: "- torch 2.3 CUDA 12.1" + repeat(" ", size) + "x\n",
     "trailing-blanks": lambda size: "".join(f"- {CLAIM}" + repeat(" ", size // 50) + "\n" for _ in range(50)),
     "underscore-item": lambda size: "- torch" + repeat("_", size) + "!\n",
     "underscore-label": lambda size: "- Software stack" + repeat("_", size) + ": x\n",

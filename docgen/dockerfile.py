@@ -17,7 +17,13 @@ import stat
 from docgen.errors import MAX_FILE_BYTES, TOO_LARGE, DockerfileError
 from docgen.model import Diagnostic, Flag, Heredoc, Instruction, ParsedDockerfile
 
-__all__ = ["decode_dockerfile", "parse_dockerfile", "read_dockerfile", "read_dockerfile_bytes"]
+__all__ = [
+    "decode_dockerfile",
+    "heredoc_hint",
+    "parse_dockerfile",
+    "read_dockerfile",
+    "read_dockerfile_bytes",
+]
 
 
 # Go's unicode.IsSpace, which BuildKit uses for TrimSpace / TrimLeftFunc (Python's str.isspace also
@@ -39,7 +45,7 @@ _EXEC_KEYWORDS = frozenset({"RUN", "CMD", "ENTRYPOINT", "SHELL", "COPY", "ADD", 
 _HEREDOC_KEYWORDS = frozenset({"RUN", "COPY", "ADD"})
 
 # Pieces for the shell-word lexer below: runs of ordinary characters, and the specials in "…".
-_PLAIN = re.compile("[^'\"$\\\\" + _SPACE + "]+")
+_PLAIN = re.compile("[^'\"$<\\\\" + _SPACE + "]+")
 _SPACES = re.compile("[" + _SPACE + "]+")
 _DQ_SPECIAL = re.compile(r'["$\\]')
 _FLAG_PLAIN = re.compile("[^'\"\\\\" + _SPACE + "]+")
@@ -454,9 +460,11 @@ def _heredoc_words(line: str) -> list[tuple[str, bool, bool]]:
     """The heredocs opened on `line`, as (name, expand, chomp), like BuildKit's heredocsFromLine.
 
     The whole line is split into shell words (quotes, escapes and variables kept as written);
-    a word matching `^(\\d*)<<(-?)([^<]*)$` opens a heredoc whose delimiter is the rest, which must be
-    one shell word. `echo "a << b"` is one quoted word, so it opens nothing; an unclosed quote or a bad
-    `${…}` makes BuildKit find no heredoc on the line at all.
+    a word matching `^(\\d*)<<(-?)\\s*([^<]*)$` opens a heredoc whose delimiter is the rest, which must
+    be one shell word. Blanks after `<<` stay in its word (`<< EOF` opens EOF, as `<<EOF` does), but
+    not after `<<-`: `<<- EOF` is the word `<<-` and opens nothing (BuildKit's lexer and regexp agree).
+    `echo "a << b"` is one quoted word, so it opens nothing; an unclosed quote or a bad `${…}` makes
+    BuildKit find no heredoc on the line at all.
     """
     words = _shell_words(line, raw=True)
     if words is None:
@@ -470,7 +478,8 @@ def _heredoc_words(line: str) -> list[tuple[str, bool, bool]]:
             continue
         i += 2
         chomp = word.startswith("-", i)
-        rest = word[i + 1 :] if chomp else word[i:]
+        # reHeredoc `^(\d*)<<(-?)\s*([^<]*)$`: the blanks the lexer kept after `<<` are dropped.
+        rest = (word[i + 1 :] if chomp else word[i:]).lstrip(_RE_SPACE)
         if not rest or "<" in rest:
             continue
         cooked = _shell_words(rest, raw=False)
@@ -481,6 +490,26 @@ def _heredoc_words(line: str) -> list[tuple[str, bool, bool]]:
         expand = _count_quotes(cooked[0]) == _count_quotes(raw[0])
         found.append((cooked[0], expand, chomp))
     return found
+
+
+def heredoc_hint(parsed: ParsedDockerfile, line: int) -> str:
+    """Why line `line` may have been read as an instruction: the nearest instruction above it that
+    writes `<<- NAME`, a space after `<<-`. BuildKit's lexer keeps blanks after `<<` in its word but
+    not after `<<-`, so that opens no heredoc and the body's lines become instructions. '' if none."""
+    for ins in reversed(parsed.instructions):
+        if ins.start_line >= line:
+            continue
+        if ins.heredocs or ins.keyword not in _HEREDOC_KEYWORDS:
+            return ""
+        words = ins.args.split()
+        for word, name in zip(words, words[1:], strict=False):
+            if word.lstrip("0123456789") == "<<-":
+                return (
+                    f"line {ins.start_line} writes `<<- {name}`, a space after `<<-`, which BuildKit "
+                    f"takes for no heredoc, so the lines below it are read as instructions; write `<<-{name}`"
+                )
+        return ""
+    return ""
 
 
 def _count_quotes(word: str) -> int:
@@ -535,6 +564,14 @@ def _shell_words(text: str, *, raw: bool) -> list[str] | None:
             _end_word(words, word)
             match = _SPACES.match(text, pos)
             pos = match.end() if match else pos + 1
+        elif text.startswith("<<", pos):
+            # processPossibleHeredoc (BuildKit since dockerfile 1.16, moby/buildkit#5817): `<<` keeps
+            # the spaces, tabs and CRs after it in its word, so `<< EOF` is one word, `<<EOF`'s twin.
+            end = pos + 2
+            while end < n and text[end] in " \t\r":
+                end += 1
+            word.append(text[pos:end])
+            pos = end
         else:
             match = _PLAIN.match(text, pos)
             end = match.end() if match else pos + 1

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from docgen.dockerfile import heredoc_hint
 from docgen.errors import ConfigError, DockerfileError
 from docgen.model import (
     GLOBAL_SCOPE,
@@ -764,7 +765,13 @@ def evaluate(
     `target` is `--target STAGE`: the stage built (matched as BuildKit does, ignoring case), instead of
     the last. A name no stage has is a `DocgenError` at `target_at` (the config file and the line that
     names it), else at the Dockerfile."""
-    evaluation = _Evaluator(parsed, build_args or {}).run()
+    try:
+        evaluation = _Evaluator(parsed, build_args or {}).run()
+    except DockerfileError as exc:
+        hint = heredoc_hint(parsed, exc.line) if exc.path == parsed.path and exc.line else ""
+        if not hint:
+            raise
+        raise DockerfileError(f"{exc.message} ({hint})", exc.path, exc.line) from None
     if target is None:
         return evaluation
     return replace(evaluation, target=_target_index(evaluation.stages, target, parsed.path, target_at))

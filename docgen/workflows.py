@@ -18,6 +18,7 @@ workflow file's folder, as bake's are to the bake file's.
 
 from __future__ import annotations
 
+import io
 import itertools
 import posixpath
 import re
@@ -45,7 +46,18 @@ _ASSIGNED = re.compile(r"(?:^|[;&|(])[ \t]*(?:export[ \t]+|local[ \t]+)?([A-Za-z
 _CONTEXT = re.compile(r"(?:github\.event\.)?(inputs|env|matrix)\.([A-Za-z0-9_-]+)\Z")
 _HELD = re.compile(r"__docgen(\d+)__")
 """Where `_command_target` holds an expression while the command is split into words."""
-_SETS = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
+MAX_WORD = 4096
+"""The longest word (or quoted value) of a `docker build` command read: shlex grows a word a character
+at a time, copying it each time, so a word of n characters costs n² (a 400,000-character `--build-arg`
+took 4 s). A command holding a longer one is not read."""
+_LONG_WORD = re.compile(rf"(?<![^ \t\r\n])[^ \t\r\n]{{{MAX_WORD}}}|\"[^\"]{{{MAX_WORD}}}|'[^']{{{MAX_WORD}}}")
+"""A run of `MAX_WORD` characters that are no blank (from where one starts) or no quote (after one):
+each try stops at the run's end, so the search is linear."""
+_WORD_START = re.compile(r"[^ \t\r\n]")
+"""The first character of the next word (shlex's blanks skipped)."""
+_SETS = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=")
+"""`NAME=` on a line of a command, from where a name starts: tried at each letter of a long word, the
+search read the rest of the word from each (n² for a word of n letters and no `=`)."""
 _LITERAL = re.compile(r"'((?:[^']|'')*)'\Z")
 _UNKNOWN = "\0"
 """What an expression docgen cannot read becomes: a value holding it is not passed."""
@@ -392,9 +404,7 @@ def _run_targets(run: str, first: int | None, scope: _Scope, label: str, folder:
         command = " ".join(parts)  # (joined once: a join a line would copy the command each time)
         if not BUILD.search(command):
             continue
-        where = {
-            n: (first + offset + i if first is not None else None) for i, n in enumerate(range(start, index))
-        }
+        where = {n: (first + offset + n if first is not None else None) for n in range(start, index)}
         target = _command_target(command, lines[start:index], where, start, shell, label, folder)
         if target is not None:
             yield target
@@ -416,8 +426,10 @@ def _command_target(
         held.append(match[0])
         return f"__docgen{len(held) - 1}__"
 
+    if _LONG_WORD.search(command):
+        return None
     try:
-        words = shlex.split(_EXPRESSION.sub(hold, command.split("#", 1)[0] if " #" in command else command))
+        words = _words(_EXPRESSION.sub(hold, command))
     except ValueError:
         return None
     words = [_HELD.sub(lambda m: _held(m, held), w) if "__docgen" in w else w for w in words]
@@ -471,6 +483,27 @@ def _command_target(
     if stage_value is not None and (_UNKNOWN in stage_value or "$" in stage_value):
         return None
     return _target(label, file_path, context_path, args, lines, stage_value, None)
+
+
+def _words(command: str) -> list[str]:
+    """`shlex.split(command)` up to a comment: a `#` that starts a word outside quotes (`. # nightly`),
+    not one inside a word or a quoted value (`--build-arg URL=https://x/#a`, `NOTE="a #1"`), as the shell
+    reads it. shlex's own `comments=True` cuts at a `#` inside a word too, so its words are taken one at a
+    time and the raw text where each starts looked at. Raises ValueError on an unclosed quote."""
+    stream = io.StringIO(command)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    words: list[str] = []
+    while True:
+        at = stream.tell()  # where shlex goes on reading: the blanks before the next word, then it
+        word = lexer.get_token()
+        if word is None:
+            return words
+        start = _WORD_START.search(command, at)
+        if start is not None and start[0] == "#":
+            return words
+        words.append(word)
 
 
 def _held(match: re.Match[str], held: list[str]) -> str:

@@ -1866,3 +1866,20 @@ def test_the_audited_image_s_own_table_still_owes_its_args(tmp_path: Path) -> No
     assert npu_findings(tmp_path, NPU_README, tree, x86) == [
         f"38: build arg PIP_MIRROR ({x86}:4) is missing from the README's build-argument table"
     ]
+
+
+def test_a_dockerfile_that_fails_to_parse_is_named_with_its_line(chdir_tmp: Path) -> None:
+    """`<<- EOF` (a space after `<<-`) opens no heredoc in BuildKit, so the body is read as
+    instructions: audit says which file and line fail, and why, with exit 2 and no traceback."""
+    make_tree(
+        chdir_tmp,
+        {
+            "img/Dockerfile": "FROM x\nRUN cat <<- EOF > /etc/a.conf\n\tkey = 1\n\tEOF\n",
+            "img/README.md": "Built from `x`.\n",
+        },
+    )
+    result = run("audit", "img/README.md", "--dockerfile", "img/Dockerfile")
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err.startswith("img/Dockerfile:3: unknown instruction: KEY (line 2 writes `<<- EOF`")
+    assert "Traceback" not in result.err

@@ -114,3 +114,25 @@ def test_a_name_no_run_gives(tmp_path: Path, command: str, verb: str) -> None:
 )
 def test_names_something_gives_or_that_cannot_be_told(tmp_path: Path, files: dict[str, str]) -> None:
     assert found(tmp_path, files) == []
+
+
+def test_a_script_linked_from_outside_the_project_names_nothing(tmp_path: Path) -> None:
+    # A link to a file out of the project is not read: its `--name` is no name this project gives.
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside/start.sh").write_text("docker run --name trainer_gpu trainer\n")
+    proj = tmp_path / "proj"
+    files = {
+        "README.md": readme(
+            "docker build -t trainer .\ndocker run -d --gpus all trainer", "docker logs trainer_gpu"
+        )
+    }
+    make_tree(proj, {"Dockerfile": APP, **files})
+    (proj / "start.sh").symlink_to(tmp_path / "outside/start.sh")
+    assert found(proj, files) == [(9, said("logs", "trainer_gpu"), "likely")]
+    # the same file in the project names it; binary, empty and Latin-1 files beside it say nothing
+    (proj / "start.sh").unlink()
+    (proj / "start.sh").write_text("docker run --name trainer_gpu trainer\n")
+    (proj / "blob.sh").write_bytes(b"\x00\xff\xfe\x00")
+    (proj / "empty.sh").write_bytes(b"")
+    (proj / "latin.sh").write_bytes(b"caf\xe9\n")
+    assert found(proj, files) == []

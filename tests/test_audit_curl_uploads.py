@@ -83,3 +83,20 @@ def upload(line: int, path: str, held: str) -> str:
 )
 def test_a_file_a_curl_example_uploads(tmp_path: Path, commands: str, expected: list[str]) -> None:
     assert found(tmp_path, commands) == expected
+
+
+def test_a_folder_linked_out_of_the_project_or_a_name_too_long_is_not_listed(tmp_path: Path) -> None:
+    # A folder that links out of the project is not listed (its files are no business of the README's);
+    # a folder name longer than the file system allows made the whole audit fail (exit 2).
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside/private.pem").write_text("key\n")
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "linked").symlink_to(tmp_path / "outside")
+    long = "a" * 300
+    commands = (
+        'curl -F "f=@linked/owl.png" http://localhost:9000/tag\n'
+        f'curl -F "f=@{long}/owl.png" http://localhost:9000/tag\n'
+        f'curl -F "f=@photos/{long}.png" http://localhost:9000/tag'
+    )
+    assert found(proj, commands) == [upload(8, f"photos/{long}.png", "heron.png")]

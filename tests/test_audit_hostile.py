@@ -1078,3 +1078,50 @@ def _one_word(model: ImageModel, word: str) -> int | None:
         if found is None and re.match(r"[ \t]*#+[ \t]*(?:RUN|CMD)[ \t]", line, re.IGNORECASE):
             found = number
     return found
+
+
+def test_a_run_of_blanks_after_a_version_is_split_one_way() -> None:
+    """`Name version` then blanks before anything else: the stack line (`[ \\t]*` either side of a
+    joiner) and the words that make a version the host's (`[ \\t]*,?[ \\t]+` before `but`/`or`) split a
+    run of n blanks n² ways (`- torch 2.3 CUDA 12.1` + 8,000 spaces + `x`: 5 s and 1.6 s)."""
+    spaces = " " * 100_000
+    assert wording._STACK_LINE.match("- torch 2.3 CUDA 12.1" + spaces + "x") is None
+    assert wording._STACK_LINE.match("torch 2.3 CUDA 12.1 Python 3.10" + spaces + "x") is None
+    assert wording._STACK_LINE.match("torch 2.3 ," + spaces + "x") is None
+    assert wording._STACK_LINE.match("Ubuntu Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.")
+    assert wording._STACK_LINE.match("- CUDA 12.4 + PyTorch 2.5 / Python 3.11  ")
+    assert wording._STACK_LINE.match("torch 2.3 and onnx 1.2 plus CUDA 12")
+    assert wording._STACK_LINE.match("torch 2.3, CUDA 12.1") is None  # two are no stack
+    assert prose._HOST_AFTER.match("torch 2.3" + spaces + "x", 9) is None
+    assert prose._HOST_AFTER.match("Ubuntu 20.04, but any unix system will do", 12)
+    assert prose._HOST_AFTER.match("Ubuntu 20.04 or any other Linux distro", 12)
+
+
+def test_names_versions_and_joins_are_tried_once_a_word_or_a_run_of_blanks() -> None:
+    """Patterns searched from each letter of a long word, each digit of a long number or each blank of a
+    long run read the rest of it again (n²): a name set in front of a command (`NAME=`), a list item's
+    `Name version`, a `12.x`, a `${` placeholder, the joins between names, a package's number suffix."""
+    from docgen.audit import commands, contents, references
+
+    word, blanks, digits = "a_" * 50_000, " " * 100_000, "1" * 100_000
+    assert references.SET_IN_FRONT.search("RUN " + word + "!") is None
+    assert [m.groups() for m in references.SET_IN_FRONT.finditer('A=1 B="x y" c_d=2')] == [
+        ("A", "1"),
+        ("B", '"x y"'),
+        ("c_d", "2"),
+    ]
+    assert contents._VERSIONED_ITEM.search("- " + word + "!") is None
+    assert contents._VERSIONED_ITEM.search("- 9-CUDA 8.0 x").groups() == ("CUDA", "8.0")  # type: ignore[union-attr]
+    assert contents._VERSION_IN.search(digits + "!") is None
+    assert contents._VERSION_IN.search("python3.x").group() == "3.x"  # type: ignore[union-attr]
+    assert commands._PLACEHOLDER.search("${" * 50_000 + "!") is None
+    assert commands._PLACEHOLDER.search("docker/${NAME:-x}.Dockerfile") is not None
+    assert contents._JOIN_SPLIT.split("a" + blanks + "b") == ["a" + blanks + "b"]
+    assert contents._JOIN_SPLIT.split("PyTorch + torchvision   and torchaudio, CUDA") == [
+        "PyTorch",
+        "torchvision",
+        "torchaudio",
+        "CUDA",
+    ]
+    assert contents._PACKAGING.sub("", "lib" + digits + "x") == digits + "x"
+    assert [contents._PACKAGING.sub("", n) for n in ("libcudnn8", "foo-123", "x_12")] == ["cudnn", "foo", "x"]

@@ -78,3 +78,19 @@ def test_the_dockerfile_names_it(tmp_path: Path) -> None:
 )
 def test_sentences_that_are_no_claim(tmp_path: Path, sentence: str) -> None:
     assert _findings(tmp_path, f"# Simkit\n\n{sentence}\n") == []
+
+
+def test_a_file_linked_from_outside_the_project_names_nothing(tmp_path: Path) -> None:
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside/versions.env").write_text("SIMKIT_VERSION=2024.2\nSIMKIT_SHA256=abc\n")
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "versions.env").symlink_to(tmp_path / "outside/versions.env")
+    (proj / "blob.bin").write_bytes(b"\x00\xff\xfe\x00")
+    (proj / "empty.env").write_bytes(b"")
+    assert len(_findings(proj, f"# Simkit\n\n{RELEASE}\n")) == 2
+    # a link inside the project is read
+    (proj / "versions.env").unlink()
+    (proj / "real.env").write_text("SIMKIT_VERSION=2024.2\nSIMKIT_SHA256=abc\n")
+    (proj / "versions.env").symlink_to(proj / "real.env")
+    assert _findings(proj, f"# Simkit\n\n{RELEASE}\n") == []

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from docgen.dockerfile import parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.errors import MAX_FILE_BYTES, DockerfileError
+from docgen.evaluate import evaluate
 from docgen.model import Instruction, ParsedDockerfile
 
 DATA = Path(__file__).parent / "data" / "reader"
@@ -96,11 +97,11 @@ CASES: dict[str, tuple[str, list[Row]]] = {
         [("FROM", (), "x", 1, 1), ("RUN", (), "cat   <<EOF", 2, 5)],
     ),
     "heredoc_not": (
-        'FROM x\nRUN echo "a <<EOF b"\nRUN cat << EOF\nCMD <<EOF\nRUN ["cat", "<<EOF"]\n',
+        'FROM x\nRUN echo "a <<EOF b"\nRUN cat <<- EOF\nCMD <<EOF\nRUN ["cat", "<<EOF"]\n',
         [
             ("FROM", (), "x", 1, 1),
             ("RUN", (), 'echo "a <<EOF b"', 2, 2),
-            ("RUN", (), "cat << EOF", 3, 3),
+            ("RUN", (), "cat <<- EOF", 3, 3),
             ("CMD", (), "<<EOF", 4, 4),
             ("RUN", (), '["cat", "<<EOF"]', 5, 5),
         ],
@@ -253,6 +254,65 @@ def test_heredoc_partly_quoted_and_crlf() -> None:
 def test_heredoc_on_continued_line() -> None:
     ins = parse_dockerfile(CASES["heredoc_continued"][0]).instructions[1]
     assert [(h.name, h.body, h.start_line) for h in ins.heredocs] == [("EOF", "body\n", 4)]
+
+
+# Not in CASES (so not exported to the oracle): the PyPI `dockerfile` wrapper bundles a BuildKit older
+# than dockerfile 1.16, where `<< EOF` was no heredoc.
+def test_heredoc_after_blanks() -> None:
+    """BuildKit's lexer (processPossibleHeredoc, dockerfile 1.16, moby/buildkit#5817) keeps the spaces,
+    tabs and CRs after `<<` in its word and reHeredoc's `\\s*` drops them: `<< EOF` opens EOF."""
+    text = (
+        "FROM x\n"
+        "RUN cat > f << 'EOF'\nFROM not-an-instruction\nEOF\n"
+        "COPY <<\t  X /x\nbody\nX\n"
+        "RUN << -E\nRUN inside\n-E\n"
+        "RUN 3<< EOF cat\na\nEOF\n"
+        "RUN cat <<\n"
+        "RUN echo '<< EOF'\n"
+    )
+    ins = parse_dockerfile(text).instructions
+    assert [(i.keyword, i.start_line, i.end_line) for i in ins] == [
+        ("FROM", 1, 1),
+        ("RUN", 2, 4),
+        ("COPY", 5, 7),
+        ("RUN", 8, 10),
+        ("RUN", 11, 13),
+        ("RUN", 14, 14),
+        ("RUN", 15, 15),
+    ]
+    assert [(h.name, h.body, h.expand, h.strip_tabs) for i in ins for h in i.heredocs] == [
+        ("EOF", "FROM not-an-instruction\n", False, False),
+        ("X", "body\n", True, False),
+        # `-` after the blanks is the name's: only `<<-` written together chomps.
+        ("-E", "RUN inside\n", True, False),
+        ("EOF", "a\n", True, False),
+    ]
+
+
+def test_heredoc_with_blanks_left_open() -> None:
+    with pytest.raises(DockerfileError, match="heredoc EOF is never closed") as info:
+        parse_dockerfile("FROM x\nRUN cat << EOF\nabc\n")
+    assert info.value.line == 2
+
+
+def test_space_after_chomp_dash_is_named_when_its_body_fails() -> None:
+    """`<<- EOF` opens nothing in BuildKit: its body lines are instructions, and the error says why."""
+    parsed = parse_dockerfile("FROM x\nRUN cat <<- EOF > /f\n\thello\n\tEOF\n")
+    with pytest.raises(DockerfileError) as info:
+        evaluate(parsed)
+    assert str(info.value) == (
+        "Dockerfile:3: unknown instruction: HELLO (did you mean SHELL?) (line 2 writes `<<- EOF`, a space "
+        "after `<<-`, which BuildKit takes for no heredoc, so the lines below it are read as instructions; "
+        "write `<<-EOF`)"
+    )
+    # An error with no such opener above it is left as it is.
+    with pytest.raises(DockerfileError) as plain:
+        evaluate(parse_dockerfile("FROM x\nRUN true\nHELLO\n"))
+    assert "<<-" not in str(plain.value)
+    # An opener after the failing line, or a heredoc that did open in between, explains nothing.
+    with pytest.raises(DockerfileError) as later:
+        evaluate(parse_dockerfile("FROM x\nRUN cat <<- A\nRUN <<EOF\nb\nEOF\nHELLO\n"))
+    assert "<<-" not in str(later.value)
 
 
 def test_onbuild_heredoc() -> None:

@@ -11,6 +11,9 @@ down. Deliberate differences, normalised below before comparing:
 - heredocs of an `ONBUILD RUN <<EOF` sub-command are not exposed by the wrapper (lines still compared);
 - a continuation holding no instruction at all (a lone `\\` followed by a comment) is a node with an empty
   keyword for BuildKit and dropped (with a warning) by docgen;
+- the wrapper bundles a BuildKit older than Dockerfile frontend 1.16, where `<< EOF` (blanks after `<<`)
+  opened no heredoc; docgen follows the newer rule, so that shape is tested in tests/test_dockerfile.py
+  only, never in a Dockerfile under `tests/` or `docker/`;
 - BuildKit errors that belong to instruction semantics (`ENV must have two arguments` …) are the
   evaluator's business, not the reader's; errors of the reader's rules must match.
 """

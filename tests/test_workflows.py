@@ -376,3 +376,40 @@ def test_a_workflow_linked_from_outside_the_project_is_not_read(tmp_path: Path) 
     }
     code, out, err = audit_cli(project, files)
     assert (code, out.count("20.04"), err) == (0, 0, "")
+
+
+def test_a_hash_inside_a_word_or_a_quoted_value_is_no_comment() -> None:
+    # The shell starts a comment only at a `#` that begins a word outside quotes: the command was cut at
+    # the first `#` anywhere once a ` #` stood on its line, losing the context and the args after it.
+    text = (
+        "jobs:\n  b:\n    steps:\n      - run: |\n"
+        '          docker build --build-arg NOTE="rev #4" --build-arg URL=https://x.example/a#b'
+        " -f ci/Dockerfile ci  # nightly --build-arg LATE=1\n"
+        "          docker build --build-arg TAG='v1 # rc' . # --build-arg GONE=1\n"
+        "          docker build --build-arg A=1 \\#literal .\n"
+    )
+    assert parse(text) == [
+        (
+            "ci.yml:b",
+            "../../ci/Dockerfile",
+            {"NOTE": "rev #4", "URL": "https://x.example/a#b"},
+            {"NOTE": 5, "URL": 5},
+        ),
+        ("ci.yml:b", "../../Dockerfile", {"TAG": "v1 # rc"}, {"TAG": 6}),
+        # `\#` is an escaped `#`, a word of its own: the context is the last word, `.`. Each command of a
+        # script is cited on its own line (all were cited on the script's first).
+        ("ci.yml:b", "../../Dockerfile", {"A": "1"}, {"A": 7}),
+    ]
+
+
+def test_a_command_with_a_huge_word_is_not_read_and_long_words_cost_linear() -> None:
+    # shlex grows a word a character at a time, copying it: a 400,000-character word took 4 s; and
+    # `NAME=` was looked for from each letter of a long word (7 s for 200,000 characters in words of
+    # 4,095 letters)
+    huge = "docker build --build-arg A=" + "x" * 200_000 + " ."
+    quoted = 'docker build --build-arg A="' + "x " * 100_000 + '" .'
+    long_words = "docker build " + ("y" * (workflows.MAX_WORD - 1) + " ") * 100 + "."
+    text = "jobs:\n  b:\n    steps:\n" + "".join(f"      - run: {c}\n" for c in (huge, quoted, long_words))
+    assert [(t.dockerfile, dict(t.args)) for t in workflows.parse(text.encode(), "ci.yml")] == [
+        ("../../Dockerfile", {})
+    ]

@@ -23,8 +23,9 @@ end of its command (`-t org/app&& docker run …`)."""
 _BUILDS = build_scripts.BUILD
 
 
-_PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
-"""A part of a `-f` path the reader fills in: `{DOCKER_FILE_NAME}`, `<dockerfile>`, `$DOCKERFILE`."""
+_PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^{}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+"""A part of a `-f` path the reader fills in: `{DOCKER_FILE_NAME}`, `<dockerfile>`, `$DOCKERFILE`. A `${`
+reads no further than the next `{` (else a run of `${` was read to its end from each: n²)."""
 
 
 _VERSION_PLACEHOLDER = re.compile(

@@ -26,6 +26,7 @@ from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.docker_cli import _commands, _verb
 from docgen.audit.names import _CLOSE
+from docgen.audit.paths import resolves_inside
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -82,8 +83,8 @@ app`)."""
 
 def _files(top: Path, readme: Path) -> list[Path] | None:
     """The text files below `top` that may name a container (`_TEXT_FILE`, `_DEPTH` folders down, not
-    hidden folders but `.devcontainer`), the README left out; None when there are more than
-    `_MOST_FILES`."""
+    hidden folders but `.devcontainer`), the README and links out of `top` left out; None when there are
+    more than `_MOST_FILES`."""
     found: list[Path] = []
     base = len(top.parts)
     for folder, dirs, names in os.walk(top):
@@ -96,8 +97,9 @@ def _files(top: Path, readme: Path) -> list[Path] | None:
             and len(here.parts) - base < _DEPTH
         )
         for name in sorted(names):
-            if _TEXT_FILE.fullmatch(name) and (here / name).resolve() != readme:
-                found.append(here / name)
+            path = here / name
+            if _TEXT_FILE.fullmatch(name) and resolves_inside(path, top) and path.resolve() != readme:
+                found.append(path)
                 if len(found) > _MOST_FILES:
                     return None
     return found

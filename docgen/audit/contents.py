@@ -65,7 +65,9 @@ _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmp
 _MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
-_PACKAGING = re.compile(r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|[-_]?\d+)\Z")
+_PACKAGING = re.compile(
+    r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z"
+)
 
 
 def _installed_under(name: str) -> set[str]:
@@ -482,7 +484,9 @@ _KINDS = frozenset({"model", "models", "weights", "checkpoint", "checkpoints", "
 _AFTER_NAME = re.compile(r"(?:[ \t]*+\([^()]{0,80}\))?(?:[ \t]++-[ \t].*|[ \t]*+(?:[:–—,][ \t].*)?)\Z")
 """What may follow a name in an item that names one component: a note in brackets, a description. No
 run of blanks can be split two ways (a name, 40,000 blanks and a version cost minutes to refuse)."""
-_VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|\d+\.x\b")
+_VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|(?<!\d)\d++\.x\b")
+"""A version in a line (`v2.1.0`, `12.x`); each alternative tried only where a number starts (`12.x`
+from each digit of a long number read the rest of it: n²)."""
 _COMMON = frozenset(
     {"ubuntu", "debian", "alpine", "centos", "linux", "bash", "sh", "glibc", "libc", "coreutils", "apt"}
     | {"pip", "python", "python3", "setuptools", "wheel", "git", "curl", "wget", "gcc", "make", "perl"}
@@ -616,8 +620,10 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 yield _installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
 
 
-_VERSIONED_ITEM = re.compile(r"([A-Za-z][\w+-]*)[ \t]+v?(\d+(?:\.\d+)+)\b")
-"""A list item's name and the version after it (`CUDA 8.0`, `cuDNN v5.1`, `Ubuntu 14.04`)."""
+_VERSIONED_ITEM = re.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")
+"""A list item's name and the version after it (`CUDA 8.0`, `cuDNN v5.1`, `Ubuntu 14.04`). The name is
+the first letter of a word on (as a search from each letter finds first), tried once a word: from each
+letter of a long word the rest of it was read again (n²)."""
 _TRIED = re.compile(
     r"\btest|\bverif|\bvalidat|\bmachine|\bworkstation|\bdriver|\bhost|\bhardware|\brequire"
     r"|\bprerequisite|\bneed|\byour\b|\brecommend|\bminimum",
@@ -823,7 +829,9 @@ def _spelt(name: str, target: str | None, data: bool) -> tuple[str, set[str], bo
 
 
 _NAME_TOKEN = r"(?:\[[^\[\]]{1,60}\]\([^()\s]{0,300}\)|`[^`]{1,60}`|[A-Za-z][\w.+-]{0,60})"
-_JOIN = r"(?:[ \t]+[+&/][ \t]+|[ \t]*[·•、][ \t]*|[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)"
+_JOIN = r"(?<![ \t])(?:[ \t]+[+&/][ \t]+|[ \t]*[·•、][ \t]*|[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)"
+"""What joins two names; tried only where a run of blanks starts (from each blank of a long run, the rest
+of it was read again: n²)."""
 _JOINED_ITEM = re.compile(
     rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+[*_]{{0,2}}"
     rf"({_NAME_TOKEN}(?:{_JOIN}{_NAME_TOKEN}){{1,15}})[*_]{{0,2}}"

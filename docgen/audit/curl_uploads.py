@@ -13,6 +13,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import _CREATES, _made
+from docgen.audit.paths import resolves_inside
 from docgen.audit.references import _ELSEWHERE, cd_target
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -54,7 +55,7 @@ def curl_uploads(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
                 folder, _, name = path.rpartition("/")
                 if path in seen or name in made or ".." in path.split("/"):
                     continue
-                if not (base / folder).is_dir() or os.path.lexists(base / path):
+                if not _folder_inside(base, folder) or os.path.lexists(base / path):
                     continue
                 seen.add(path)
                 try:
@@ -68,3 +69,13 @@ def curl_uploads(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
                     f"README uploads {path} with curl, which does not exist ({folder}/ holds {shown})",
                     confidence=LIKELY,
                 )
+
+
+def _folder_inside(base: Path, folder: str) -> bool:
+    """True when `folder` is a folder below `base`, its links resolved: a link out of the project is not
+    listed (its files are no business of the README's), and a name the file system refuses (longer than
+    it allows) is no folder."""
+    try:
+        return (base / folder).is_dir() and resolves_inside(base / folder, base)
+    except OSError:
+        return False

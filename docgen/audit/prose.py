@@ -97,7 +97,7 @@ _HOST_AFTER = re.compile(
     r"(?![ \t]*(?:[-:]|packages?|librar|python|images?|tools?|dependenc|deps\b|compilers?|gcc|pip\b))"
     r"|(?:[ \t]+or[ \t]+(?:later|newer|above|higher))?[ \t]+(?:on|for|under)[ \t]+"
     + _DESKTOP
-    + r"|[ \t]*,?[ \t]+(?:but|or)[ \t]+any[ \t]+(?:other[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+)?"
+    + r"|(?:[ \t]*+,)?[ \t]++(?:but|or)[ \t]+any[ \t]+(?:other[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+)?"
     r"(?:system|os|distro|distribution|machine)s?\b",
     re.IGNORECASE,
 )
@@ -105,7 +105,8 @@ _HOST_AFTER = re.compile(
 drivers`, `CUDA 12.4 compatible driver`, `CUDA 12.4 on the host`, `an Ubuntu 20.04 host`, `on an Ubuntu
 24.04 system` (not `Ubuntu 22.04 system packages`, the image's), `CUDA Toolkit 12.2 or later on Windows`
 (the reader's desktop system; the image is a Linux one), `Ubuntu 20.04 but any unix system will do` (the
-reader picks it, so it is the machine Docker runs on)."""
+reader picks it, so it is the machine Docker runs on). The blanks before `but`/`or` are taken whole: split
+between a `[ \t]*` and a `[ \t]+`, a version and n blanks before anything else cost n² to refuse."""
 _HOST_BEFORE = re.compile(
     r"\bhost(?:'s)?[ \t]+(?:[A-Za-z]+[ \t]+){0,2}\Z|\bon[ \t]+the[ \t]+host[ \t,]+(?:[A-Za-z]+[ \t]+){0,2}\Z"
     r"|\b(?:host|driver|firmware)[ \t]+(?:version[ \t]+)?\Z"

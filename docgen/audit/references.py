@@ -966,8 +966,10 @@ _RUN_SCRIPT = re.compile(
 """A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`,
 `source env/setup.sh`, `. setup.sh`); not an argument (`docker run img ./entrypoint.sh` runs it in the
 container)."""
-SET_IN_FRONT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
-"""A variable set in front of a command (`GPU=true`, `TAG="a b"`): its name, its value as written."""
+SET_IN_FRONT = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
+"""A variable set in front of a command (`GPU=true`, `TAG="a b"`): its name, its value as written. A
+name is tried only where one starts: from each letter of a long word with no `=` the rest of the word
+was read again (n²)."""
 
 
 def set_for_scripts(doc: Document) -> frozenset[str]:

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, _some
+from docgen.audit.paths import resolves_inside
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -46,17 +47,19 @@ _BYTES_LIMIT = 20_000_000
 
 def _project_names(root: Path, readme: Path | None, names: set[str]) -> set[str] | None:
     """The names of `names` that a file below `root` (not `readme`, nor in a folder whose name starts
-    with a dot other than `.github`) holds; None when the project is larger than docgen reads."""
+    with a dot other than `.github`, nor a link out of `root`) holds; None when the project is larger
+    than docgen reads."""
     found: set[str] = set()
     pattern = re.compile(
         r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, sorted(names))) + r")(?![A-Za-z0-9_])"
     )
     count, budget = 0, _BYTES_LIMIT
+    inside = root.resolve()
     for top, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if not f.startswith(".") or f == ".github")
         for name in sorted(files):
             path = Path(top, name)
-            if readme is not None and path.resolve() == readme:
+            if not resolves_inside(path, inside) or (readme is not None and path.resolve() == readme):
                 continue
             count += 1
             if count > _FILES_LIMIT:

@@ -240,10 +240,13 @@ _STACK_ITEM = (
 )
 _STACK_LINE = re.compile(
     rf"[ \t]*(?:[-*+][ \t]+)?{_STACK_ITEM}"
-    rf"(?:[ \t]*(?:,|\+|/|;)?[ \t]*(?:\b(?:with|and|on|plus)[ \t]+)?{_STACK_ITEM}){{2,}}[ \t]*\.?[ \t]*\Z"
+    rf"(?:(?>[ \t]*+(?:[,+/;][ \t]*+)?(?:\b(?:with|and|on|plus)[ \t]++)?){_STACK_ITEM}){{2,}}"
+    r"[ \t]*+\.?[ \t]*+\Z"
 )
 """A line of nothing but three or more `Name version` joined by commas, `with`, `and` or `on`: `Ubuntu
-Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.`, the image's stack said in one line."""
+Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.`, the image's stack said in one line. The
+blanks around a joiner are taken whole (possessive, in an atomic group): split between the `[ \t]*`
+before a comma and the one after it, a version and n blanks before anything else cost n² to refuse."""
 _NOT_NOW = re.compile(
     r"\b(?:latest|recommended|minimum|min|maximum|max|upstream|new|next|old|last|default)\b", re.IGNORECASE
 )

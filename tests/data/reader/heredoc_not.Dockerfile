@@ -1,5 +1,5 @@
 FROM x
 RUN echo "a <<EOF b"
-RUN cat << EOF
+RUN cat <<- EOF
 CMD <<EOF
 RUN ["cat", "<<EOF"]
