@@ -409,6 +409,7 @@ AUDIT_LAYERS = (
         "excerpts",
         "containers",
         "launch_files",
+        "server_modules",
         "release_vars",
     ),
     (

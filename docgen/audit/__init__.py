@@ -137,6 +137,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
+`server_modules`,
 `release_vars`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
@@ -283,6 +284,7 @@ from docgen.audit.sections import (
     _shared_tables,
     _tied_sections,
 )
+from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
@@ -511,6 +513,7 @@ def audit(
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
+        found.extend(_server_modules(doc, text, models, path, directory, project))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
