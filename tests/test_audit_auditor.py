@@ -136,3 +136,15 @@ def test_a_point_release_the_rocm_repository_of_its_minor_does_not_serve() -> No
 )
 def test_rocm_releases_the_repository_serves(version: str, repo: str) -> None:
     assert _confidences(ROCM_PAGE.format(version=version), RADEON.format(said=version, repo=repo)) == []
+
+
+def test_another_minor_than_the_rocm_repository_s_stays_as_sure_as_its_claim() -> None:
+    table = "# RDNA runtime\n\n| Component | Version |\n|---|---|\n| ROCm | 5.5.1 |\n"
+    assert _confidences(table, RADEON.format(said="5.6", repo="5.6")) == [
+        "5: README says ROCm 5.5.1 but Dockerfile:3 says 5.6 (certain)"
+    ]
+    table = table.replace("5.5.1", "5.6.1")
+    assert _confidences(table, RADEON.format(said="5.6", repo="5.6")) == [
+        "5: README says ROCm 5.6.1 but Dockerfile:3 says 5.6.0 (the ROCm apt repository "
+        "https://repo.radeon.com/rocm/apt/5.6/ serves 5.6.0) (likely)"
+    ]

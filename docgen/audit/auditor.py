@@ -43,6 +43,7 @@ from docgen.audit.versions import (
     _raw,
     _release_tuple,
     _same_default,
+    _same_version,
     _satisfies,
     _shown_default,
     _shown_version,
@@ -98,7 +99,8 @@ class _Fact:
     branch (`version_facts.labels_only`): no version said agrees with it."""
     laid_out: bool = False
     """A release read off how a vendor lays out its repository (`repo.radeon.com/rocm/apt/5.2/` serves
-    5.2.0), not written in the Dockerfile: a claim it contradicts is `LIKELY` at most."""
+    5.2.0), not written in the Dockerfile: a claim of another point release of it (`5.2.3`) that it
+    contradicts is `LIKELY` at most."""
     default: bool = False
     """What the distribution's default package installs (`python3` on Ubuntu 22.04 is 3.10,
     `version_facts.distribution_versions`): a version said exactly disagrees with it, a minimum or a
@@ -695,7 +697,10 @@ class _Auditor:
         said = said or name
         shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
-        inferred = fact.stated or fact.laid_out
+        # a point release the repository of its minor does not serve: only the layout tells
+        inferred = fact.stated or (
+            fact.laid_out and bool(_same_version(version, fact.value.rsplit(".", 1)[0]))
+        )
         return Diagnostic(self.path, line, message, confidence=LIKELY if inferred else confidence)
 
     def absent_claim(self, line: int, name: str, image: str) -> Diagnostic | None:
