@@ -410,6 +410,7 @@ AUDIT_LAYERS = (
         "containers",
         "launch_files",
         "server_modules",
+        "routed_ports",
         "release_vars",
     ),
     (
