@@ -12,7 +12,10 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 from __future__ import annotations
 
 import pytest
-from helpers import findings
+from helpers import findings, model_of
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
 
 BASE = "FROM example/trainkit:3.1.0_cu121-latest\n"
 CLONE = "RUN git clone --branch {ref} --depth 1 https://example.com/acme/trainkit.git /tk\n"
@@ -96,3 +99,52 @@ def test_a_coarse_agreement_stands_when_no_pin_of_the_same_image_is_as_precise_a
     readme: str, files: dict[str, str]
 ) -> None:
     assert findings(readme, files) == []
+
+
+RADEON = (
+    "# ROCm {said} runtime for RDNA cards\nFROM ubuntu:22.04\n"
+    "RUN echo 'deb [arch=amd64] https://repo.radeon.com/rocm/apt/{repo}/ jammy main' "
+    "> /etc/apt/sources.list.d/rocm.list && apt-get update && apt-get install -y rocminfo\n"
+    "RUN pip install torch==2.1.2+rocm5.6 --index-url https://download.pytorch.org/whl/rocm5.6\n"
+)
+ROCM_PAGE = "# RDNA runtime\n\nThe image ships ROCm {version} and PyTorch 2.1.2.\n"
+
+
+def _confidences(readme: str, dockerfile: str) -> list[str]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", [model], {}, None)]
+
+
+def test_a_point_release_the_rocm_repository_of_its_minor_does_not_serve() -> None:
+    # `…/rocm/apt/5.6/` serves 5.6.0; 5.6.1 has its own path; the comment repeating 5.6.1 is no fact
+    dockerfile = RADEON.format(said="5.6.1", repo="5.6")
+    assert _confidences(ROCM_PAGE.format(version="5.6.1"), dockerfile) == [
+        "3: README says ROCm 5.6.1 but Dockerfile:3 says 5.6.0 (the ROCm apt repository "
+        "https://repo.radeon.com/rocm/apt/5.6/ serves 5.6.0) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("version", "repo"),
+    [
+        ("5.6", "5.6"),  # as precise as the repository
+        ("5.6.0", "5.6"),  # the release it serves
+        ("5.6.x", "5.6"),
+        ("5.6.1", "5.6.1"),  # a point release's own repository
+        ("5.6", "5.6.1"),
+    ],
+)
+def test_rocm_releases_the_repository_serves(version: str, repo: str) -> None:
+    assert _confidences(ROCM_PAGE.format(version=version), RADEON.format(said=version, repo=repo)) == []
+
+
+def test_another_minor_than_the_rocm_repository_s_stays_as_sure_as_its_claim() -> None:
+    table = "# RDNA runtime\n\n| Component | Version |\n|---|---|\n| ROCm | 5.5.1 |\n"
+    assert _confidences(table, RADEON.format(said="5.6", repo="5.6")) == [
+        "5: README says ROCm 5.5.1 but Dockerfile:3 says 5.6 (certain)"
+    ]
+    table = table.replace("5.5.1", "5.6.1")
+    assert _confidences(table, RADEON.format(said="5.6", repo="5.6")) == [
+        "5: README says ROCm 5.6.1 but Dockerfile:3 says 5.6.0 (the ROCm apt repository "
+        "https://repo.radeon.com/rocm/apt/5.6/ serves 5.6.0) (likely)"
+    ]

@@ -549,8 +549,14 @@ def test_the_rocm_version_targeted_against_the_apt_repository(tmp_path: Path) ->
 
     stale = "README says ROCm 6.4 but Dockerfile:2 says 6.1"
     assert found("# Image\n\nROCm version targeted is 6.4.\n") == [(3, stale, "likely")]
-    # The repository path pins a release series: 6.1.3 is of it.
-    assert found("# Image\n\nROCm version targeted is 6.1.3.\n") == []
+    # The repository of a minor serves its first release (6.1.0; 6.1.3 has its own path `apt/6.1.3`).
+    point = (
+        "README says ROCm 6.1.3 but Dockerfile:2 says 6.1.0 (the ROCm apt repository "
+        "https://repo.radeon.com/rocm/apt/6.1 serves 6.1.0)"
+    )
+    assert found("# Image\n\nROCm version targeted is 6.1.3.\n") == [(3, point, "likely")]
+    assert found("# Image\n\nROCm version targeted is 6.1.0.\n") == []
+    assert found("# Image\n\nROCm version targeted is 6.1.\n") == []
     # The host's ROCm is not the image's; a participle not followed by `is` says no version.
     assert found("# Image\n\nROCm version targeted by the host driver is 6.4.\n") == []
     # The `latest` repository path says no version to compare with.

@@ -428,3 +428,90 @@ def test_a_build_arg_another_audited_dockerfile_declares(tmp_path: Path) -> None
     ]
     found = audit(readme, "README.md", models, {}, tmp_path, tmp_path)
     assert [d.message for d in found if "changes nothing" in d.message] == []
+
+
+SERVE = (
+    "services:\n  llm:\n    build: .\n    env_file:\n      - .env\n    ports:\n"
+    '      - "${API_PORT:-9090}:9090"\n    environment:\n      - WEIGHTS=/weights/${WEIGHTS_FILE}\n'
+    "      - CTX_LEN=${CTX_LEN:-2048}\n"
+)
+TEMPLATE = (
+    "# copy to .env\nAPI_PORT=9090\n\n# weights file (empty: the first found)\nWEIGHTS_FILE=\nCTX_LEN=2048\n"
+)
+
+
+def template_found(
+    root: Path, readme: str, files: dict[str, str] | None = None
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": WORKER, "README.md": readme, "docker-compose.yml": SERVE, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+def template_table(
+    rows: str, copy: str = "```bash\ncp env.template .env\n```\n", header: str = "Default"
+) -> str:
+    return (
+        f"# Local LLM\n\n## Configuration\n\nSettings live in `.env`:\n\n{copy}\n### Settings\n\n"
+        f"| Variable | Description | {header} |\n|---|---|---|\n{rows}"
+    )
+
+
+TEMPLATE_ROWS = "| `API_PORT` | port | `9090` |\n| `CTX_LEN` | context | `2048` |\n"
+
+
+def test_a_default_the_env_template_the_readme_copies_leaves_empty(tmp_path: Path) -> None:
+    readme = template_table(TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | `tiny-q4.gguf` |\n")
+    assert template_found(tmp_path, readme, {"env.template": TEMPLATE}) == [
+        (
+            17,
+            "README says WEIGHTS_FILE defaults to tiny-q4.gguf, but env.template:5 sets WEIGHTS_FILE= "
+            "(empty)",
+            "certain",
+        )
+    ]
+
+
+def test_a_default_the_env_template_sets_otherwise(tmp_path: Path) -> None:
+    readme = template_table("| `API_PORT` | port | `9090` |\n| `CTX_LEN` | context | `4096` |\n")
+    assert [f[1] for f in template_found(tmp_path, readme, {"env.template": TEMPLATE})] == [
+        "README says CTX_LEN defaults to 4096, but env.template:6 sets CTX_LEN=2048"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "files", "copy", "header"),
+    [
+        # the template agrees
+        (TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | |\n", {}, None, "Default"),
+        # a recommended or example value, not a default
+        (TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | `tiny-q4.gguf` |\n", {}, None, "Recommended"),
+        (TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | `tiny-q4.gguf` |\n", {}, None, "Example"),
+        # no step copies the template to the env file: it is not what compose reads
+        (
+            TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | `tiny-q4.gguf` |\n",
+            {},
+            "Edit the settings.\n",
+            "Default",
+        ),
+        # the env file is there: it is read, not the template
+        (
+            TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | `tiny-q4.gguf` |\n",
+            {".env": "WEIGHTS_FILE=tiny-q4.gguf\n"},
+            None,
+            "Default",
+        ),
+        # a script of the project fills the empty value with the one the README says
+        (
+            TEMPLATE_ROWS + "| `WEIGHTS_FILE` | weights | `tiny-q4.gguf` |\n",
+            {"start.sh": 'WEIGHTS_FILE="${WEIGHTS_FILE:-tiny-q4.gguf}"\n'},
+            None,
+            "Default",
+        ),
+    ],
+)
+def test_env_template_rows_that_say_nothing(
+    tmp_path: Path, rows: str, files: dict[str, str], copy: str | None, header: str
+) -> None:
+    readme = template_table(rows, header=header) if copy is None else template_table(rows, copy, header)
+    assert template_found(tmp_path, readme, {"env.template": TEMPLATE, **files}) == []

@@ -409,6 +409,8 @@ AUDIT_LAYERS = (
         "excerpts",
         "containers",
         "launch_files",
+        "server_modules",
+        "routed_ports",
         "release_vars",
     ),
     (

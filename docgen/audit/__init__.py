@@ -137,6 +137,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
+`server_modules`, `routed_ports`,
 `release_vars`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
@@ -272,6 +273,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
+from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
@@ -283,6 +285,7 @@ from docgen.audit.sections import (
     _shared_tables,
     _tied_sections,
 )
+from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
@@ -511,6 +514,8 @@ def audit(
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
+        found.extend(_server_modules(doc, text, models, path, directory, project))
+        found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))

@@ -43,6 +43,7 @@ from docgen.audit.versions import (
     _raw,
     _release_tuple,
     _same_default,
+    _same_version,
     _satisfies,
     _shown_default,
     _shown_version,
@@ -96,6 +97,10 @@ class _Fact:
     unpinned: bool = False
     """A version a build arg only labels the image with while the component is cloned at its default
     branch (`version_facts.labels_only`): no version said agrees with it."""
+    laid_out: bool = False
+    """A release read off how a vendor lays out its repository (`repo.radeon.com/rocm/apt/5.2/` serves
+    5.2.0), not written in the Dockerfile: a claim of another point release of it (`5.2.3`) that it
+    contradicts is `LIKELY` at most."""
     default: bool = False
     """What the distribution's default package installs (`python3` on Ubuntu 22.04 is 3.10,
     `version_facts.distribution_versions`): a version said exactly disagrees with it, a minimum or a
@@ -170,6 +175,19 @@ def _stated_fact(said: StatedVersion, path: str) -> _Fact:
         said.where, "a comment about the base"
     )
     return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
+
+
+_RADEON_REPO = re.compile(r"https?://repo\.radeon\.com/rocm/apt/(\d+\.\d+)/?\Z")
+"""AMD's ROCm apt repository of a release named by its major and minor (`…/rocm/apt/5.2/`): it serves
+that minor's first release, 5.2.0; each later point release has its own path (`…/rocm/apt/5.2.3/`)."""
+
+
+def _radeon_release(comp: Component) -> str | None:
+    """The release (`5.2.0`) AMD's ROCm apt repository `comp` serves when its path names only a major
+    and minor (`repo.radeon.com/rocm/apt/5.2/`); None for another component."""
+    if comp.kind != "apt-repo" or (match := _RADEON_REPO.match(comp.source or "")) is None:
+        return None
+    return f"{match.group(1)}.0" if match.group(1) == comp.version else None
 
 
 _SLIP_LETTERS = 8
@@ -336,6 +354,10 @@ class _Facts:
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = _shown_version(comp.version, comp.display_version)
+            if (release := _radeon_release(comp)) is not None:
+                shown = f"{release} (the ROCm apt repository {comp.source} serves {release})"
+                self._add(keys, _Fact(release, shown, line, where, exact=True, laid_out=True))
+                continue
             self._add(keys, _Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
         self._read_stated_versions(model, names)
 
@@ -675,7 +697,11 @@ class _Auditor:
         said = said or name
         shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
-        return Diagnostic(self.path, line, message, confidence=LIKELY if fact.stated else confidence)
+        # a point release the repository of its minor does not serve: only the layout tells
+        inferred = fact.stated or (
+            fact.laid_out and bool(_same_version(version, fact.value.rsplit(".", 1)[0]))
+        )
+        return Diagnostic(self.path, line, message, confidence=LIKELY if inferred else confidence)
 
     def absent_claim(self, line: int, name: str, image: str) -> Diagnostic | None:
         """A diagnostic when the README says `image` has no `name` (a dash in its row of a version

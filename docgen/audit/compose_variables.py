@@ -56,6 +56,9 @@ class _File:
     builds: tuple[Target, ...]
     env: dict[str, tuple[str, str]]
     """What its `.env` and its services' env files set: name → (value, `file:line`)."""
+    templated: frozenset[str] = frozenset()
+    """The names of `env` read from a template the README copies to an env file that is not there
+    (`cp .env.example .env`): the values the reader starts from."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -76,6 +79,24 @@ def _env_file(path: Path) -> dict[str, tuple[str, int]]:
         return compose.dotenv(path.read_bytes())
     except OSError:
         return {}
+
+
+_COPY_TO = re.compile(r"(?<![\w-])cp(?:[ \t]+-[a-zA-Z]+)*[ \t]+([^\s;&|<>$]+)[ \t]+([^\s;&|<>$]+)")
+"""A `cp SOURCE DESTINATION` step (`cp .env.example .env`)."""
+
+
+def _templates(doc: Document, directory: Path) -> dict[Path, Path]:
+    """The files the README's `cp` steps (command blocks, code spans) make from a template of the
+    repository: destination → template, both from the README's folder."""
+    lines = [t for f in doc.fences for _, t in f.lines]
+    lines += [span for p in doc.paragraphs for _, t in p.lines for _, _, span in code_spans(t)]
+    found: dict[Path, Path] = {}
+    for text in lines:
+        for match in _COPY_TO.finditer(text):
+            source, target = (directory / m.strip("\"'") for m in match.groups())
+            if source.is_file():
+                found.setdefault(target.resolve(), source)
+    return found
 
 
 def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
@@ -103,6 +124,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
                 continue
             paths.extend(folder / n for n in names if compose.FILE_NAME.fullmatch(n))
     found: list[_File] = []
+    templates: dict[Path, Path] | None = None  # read once, when an env file is not there
     for path in dict.fromkeys(p.resolve() for p in paths if p.is_file()):
         if not path.is_relative_to(top):
             continue
@@ -110,14 +132,24 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
         if services is None or read is None:
             continue
         env: dict[str, tuple[str, str]] = {}
+        templated: set[str] = set()
         sources = [".env", *(f for s in services[0] for f in s.env_files)]
         for name in dict.fromkeys(sources):
             if not resolves_inside(path.parent / name, top):
                 continue  # (an env file named out of the project is not read)
-            for key, (value, line) in _env_file(path.parent / name).items():
-                env.setdefault(key, (value, f"{name}:{line}"))
+            file, shown = path.parent / name, name
+            if not file.exists():  # the template the README copies it from, if any
+                templates = _templates(doc, directory) if templates is None else templates
+                template = templates.get(file.resolve())
+                if template is None or not resolves_inside(template, top):
+                    continue
+                file = template
+                shown = Path(os.path.relpath(template, directory.resolve())).as_posix()
+                templated.update(k for k in _env_file(file) if k not in env)
+            for key, (value, line) in _env_file(file).items():
+                env.setdefault(key, (value, f"{shown}:{line}"))
         shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
-        found.append(_File(shown, path.parent, services[0], read[0], read[1], env))
+        found.append(_File(shown, path.parent, services[0], read[0], read[1], env, frozenset(templated)))
     return found
 
 
@@ -151,7 +183,7 @@ def _compose_variables(
         if len(known) < 2 or 2 * len(known) < len(rows):
             continue  # a table of what the application reads, not of the compose file's variables
         said = " ".join([*table.header, _heading_of(doc, table.line), table.context, title])
-        worded = bool(_COMPOSE_WORD.search(said))
+        worded = bool(_COMPOSE_WORD.search(said)) or _of_template(files, [name for _, _, name in rows])
         named_rows = {line: _named(cells, table.header, services) for line, cells, _ in rows}
         if not worded and not any(named_rows.values()):
             continue
@@ -321,6 +353,13 @@ def _named(cells: list[str], header: list[str], services: set[str]) -> dict[str,
     return found
 
 
+def _of_template(files: Sequence[_File], names: Sequence[str]) -> bool:
+    """True when most of `names` (two at least) are set by the env template the README copies for a
+    compose file (`cp .env.example .env`): a table of them documents that file."""
+    set_there = [n for n in names if any(n in f.templated for f in files)]
+    return len(set_there) >= 2 and 2 * len(set_there) > len(names)
+
+
 def _reads(files: Sequence[_File], name: str) -> bool:
     """True when a compose file reads or sets `name` (a variable, an `environment:` or `args:` key, a
     word of a setting) or its env files set it."""
@@ -409,7 +448,11 @@ def _default(
     given_anywhere = [v for f in files for v, _ in _values(f, name, None) if v is not None]
     if env is not None and not any(_same(said, v) for v in given_anywhere):
         value, where = env
+        holder = next(f for f in files if name in f.env)
+        if not value and name in holder.templated and _written_in(holder.folder, said):
+            return  # the template leaves it empty, and a script of the project may fill it with this
         text = f"README says {name} defaults to {said}, but {where} sets {name}={value}"
+        text += "" if value else " (empty)"
         yield Diagnostic(readme, line, text, confidence=confidence)
         return
     if not wrong:
@@ -423,6 +466,27 @@ def _default(
         f"README says {name} defaults to {said}{scope}, but {at} {gives}",
         confidence=confidence,
     )
+
+
+_WRITTEN_FILES = 2_000
+"""Files read at most below a compose file's folder for a value a template leaves empty."""
+
+
+def _written_in(folder: Path, value: str) -> bool:
+    """True when a file below `folder` but a Markdown page (a script, a Dockerfile) writes `value`; or
+    when the tree is larger than `_WRITTEN_FILES` (not known)."""
+    read = 0
+    for top, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        for name in sorted(names):
+            if name.lower().endswith((".md", ".markdown", ".rst")):
+                continue
+            read += 1
+            if read > _WRITTEN_FILES:
+                return True
+            if value in (text_or_none(Path(top, name)) or ""):
+                return True
+    return False
 
 
 def _declares(dockerfile: Path, name: str) -> int | None | bool:

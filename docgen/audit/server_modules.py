@@ -1,0 +1,253 @@
+"""A Python module a README's server command starts (`uvicorn embedding_api:app`, `gunicorn web:app`,
+`hypercorn api:app`, `python -m service.run`) that the repository does not have, while the module is
+plainly the project's own: the command fails as written.
+
+A command is read from a command block, a code span or a prose line that is a command by itself
+(`bare_commands`), up to its end (`&&`, `;`, `|`). The app of `uvicorn`, `gunicorn`, `hypercorn` or
+`granian` is its first word `module:attribute` (`pkg.mod:app`, `app:create_app()`); the module of
+`python -m` the word after `-m`. A module is in the repository when a file or folder of it ends with
+the module's path (`embedding_api.py`, `service/run.py`, `service/run/`), at any depth: a `src/`
+layout, an `--app-dir` or a `cd` first all find it. It is plainly the project's own when
+
+- its top package is a folder of the repository that holds Python files (`service/`), but not the
+  module (`service/run.py`), or
+- a server command of the project (a Dockerfile's CMD, ENTRYPOINT or RUN, a compose file) starts a
+  module of the repository with the same server (`uvicorn app.main:app`), and the README names the
+  module only in its commands.
+
+A module of a package the project installs is no claim: one whose top package the Dockerfiles, the
+requirements, `pyproject.toml`, `setup.py` or `environment.yml` name anywhere (`fastchat`,
+`vllm.entrypoints.openai.api_server`), one of Python's own (`http.server`, `pip`, `venv`), one the
+README names elsewhere (a step may write or install it). A command inside a container of another image
+is no claim either: a line that runs `docker`, `podman` or `kubectl`, and every line of a block after
+one that enters a container (`docker run -it`, `docker exec`). A README that clones a repository (or a
+Dockerfile that does) may start that repository's modules: only a top package folder of the
+repository itself tells then. The finding is `certain` when the Dockerfile's own CMD or ENTRYPOINT
+starts another module of the repository with the server, `likely` otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read, also_at
+from docgen.audit.commands import bare_commands, fence_commands, joined, without_prompt
+from docgen.compose import COMPOSE_FILE
+from docgen.files import text_or_none
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_SERVERS = frozenset({"uvicorn", "gunicorn", "hypercorn", "granian"})
+"""ASGI and WSGI servers that take the app as `module:attribute`."""
+_APP = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):[A-Za-z_]\w*(?:\(.*)?\Z")
+"""A server's app: `pkg.mod:app`, `main:create_app()`."""
+_MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\Z")
+_PYTHON = re.compile(r"(?:[\w./-]*/)?python(?:\d(?:\.\d+)?)?\Z")
+_START = re.compile(r"(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|python(?:\d(?:\.\d+)?)?)[ \t]")
+"""A prose line that is a server command (`bare_commands`)."""
+_ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=")
+_COMMAND_END = frozenset({"&&", "||", ";", "|", "&"})
+_CONTAINER = re.compile(r"(?<![\w-])(?:docker|podman|kubectl|nerdctl|singularity|apptainer)(?![\w-])")
+"""A line that runs a command in a container (of an image that may be any project's)."""
+_ENTERS = re.compile(r"(?<![\w-])(?:docker|podman)(?:[ \t]+container)?[ \t]+(?:run|exec)\b[^#]*?[ \t]-\w*i")
+"""A line that opens a shell in a container: every later line of its block runs in it."""
+_CLONES = re.compile(r"\bgit[ \t]+clone\b")
+_PLACEHOLDER = re.compile(r"(?i)\A(?:your|my)_?|\A(?:module|package|project|example|path)\Z")
+"""A module name a reader fills in (`your_module`, `myapp`, `module`)."""
+_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg", "environment.yml", "environment.yaml", "Pipfile")
+_ENTRIES_LIMIT = 20_000
+"""Folders and files walked at most below the repository's root: a larger tree is not read."""
+_SKIPPED = frozenset({"node_modules", "site-packages", "__pycache__", "venv", "env"})
+
+
+@dataclass(frozen=True)
+class _Start:
+    """A module a command starts."""
+
+    tool: str
+    """`uvicorn`, `gunicorn`, `hypercorn`, `granian` or `python -m`."""
+    module: str
+    shown: str
+    """The words as written (`uvicorn embedding_api:app`)."""
+
+
+def _starts(command: str) -> Iterator[_Start]:
+    """The modules the commands of one line start (see the module's docstring)."""
+    words = [w.strip("\"'`[],") for w in command.replace("`", " ").split()]
+    begin = True
+    for i, word in enumerate(words):
+        if word in _COMMAND_END or (begin and (_ASSIGNMENT.match(word) or word.endswith(":"))):
+            begin = True  # a command starts after `&&`, `VAR=x`, a compose key (`command:`)
+            continue
+        name = word.rsplit("/", 1)[-1]
+        if _PYTHON.fullmatch(word) and i + 2 < len(words) and words[i + 1] == "-m":
+            module = words[i + 2]
+            if module in _SERVERS:
+                yield from _app(words, i + 3, module)
+            elif _MODULE.match(module):
+                yield _Start("python -m", module, f"python -m {module}")
+        elif name in _SERVERS and (begin or words[i - 1] in {"exec", "sudo", "nohup", "env"}):
+            yield from _app(words, i + 1, name)
+        begin = False
+
+
+def _app(words: list[str], at: int, tool: str) -> Iterator[_Start]:
+    """The module of the app a server's words from `at` give, the first `module:attribute` word."""
+    for word in words[at:]:
+        if word in _COMMAND_END:
+            return
+        if (app := _APP.match(word)) is not None:
+            yield _Start(tool, app.group(1), f"{tool} {word}")
+            return
+
+
+def _readme_commands(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, command) of every command the README's blocks, code spans and prose lines give,
+    but those that run in a container (see the module's docstring)."""
+    for fence in doc.fences:
+        inside = False
+        for command in fence_commands(fence):
+            text = without_prompt(joined(command).strip())
+            if _ENTERS.search(text):
+                inside = True
+            if not inside and not _CONTAINER.search(text):
+                yield command[0][0], text
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, span in code_spans(text):
+                if not _CONTAINER.search(span):
+                    yield line, span
+    for line, text in bare_commands(doc, _START):
+        if not _CONTAINER.search(text):
+            yield line, text
+
+
+def _modules(root: Path) -> tuple[set[str], set[str]] | None:
+    """The modules of the tree at `root`, each under every dotted tail of its path (`app/main.py` is
+    `main` and `app.main`), and the folders holding a Python file by name; None when the tree is larger
+    than `_ENTRIES_LIMIT`."""
+    modules: set[str] = set()
+    packages: set[str] = set()
+    walked = 0
+    for top, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
+        walked += len(folders) + len(files)
+        if walked > _ENTRIES_LIMIT:
+            return None
+        parts = Path(top).relative_to(root).parts
+        python = [f[:-3] for f in files if f.endswith(".py")]
+        if python and parts:
+            packages.add(parts[-1])
+            modules.update(".".join(parts[i:]) for i in range(len(parts)))
+        for name in python:
+            path = (*parts, name) if name != "__init__" else parts
+            modules.update(".".join(path[i:]) for i in range(len(path)))
+    return modules, packages
+
+
+def _project_starts(
+    models: Sequence[ImageModel], root: Path, directory: Path
+) -> list[tuple[_Start, str, int, bool]]:
+    """(start, file shown, line, is the image's own command) of each server command of the project:
+    the Dockerfiles' CMD, ENTRYPOINT and RUN, and the compose files of the README's folder and root."""
+    found: list[tuple[_Start, str, int, bool]] = []
+    for model in models:
+        read = _dockerfile_read(model.file) if model.file else None
+        if read is None:
+            continue
+        for instruction in read[1].instructions:
+            if instruction.keyword in {"CMD", "ENTRYPOINT", "RUN"}:
+                text = " ".join(instruction.exec_form) if instruction.exec_form else instruction.args
+                own = instruction.keyword != "RUN"
+                found += ((s, model.path, instruction.start_line, own) for s in _starts(text))
+    for folder in dict.fromkeys((directory, root)):
+        for compose in sorted(folder.iterdir()) if folder.is_dir() else ():
+            if COMPOSE_FILE.fullmatch(compose.name) and (written := text_or_none(compose)) is not None:
+                for number, line in enumerate(written.splitlines(), 1):
+                    found += ((s, compose.name, number, False) for s in _starts(line.strip(" -[]\"'")))
+    return found
+
+
+def _installed(root: Path, directory: Path, models: Sequence[ImageModel]) -> str:
+    """The text that names what the project installs: its Dockerfiles, requirements and manifests."""
+    texts = [r[0] for m in models if m.file and (r := _dockerfile_read(m.file)) is not None]
+    for folder in dict.fromkeys((directory, root)):
+        for file in sorted(folder.iterdir()) if folder.is_dir() else ():
+            if file.name in _MANIFESTS or (file.name.startswith("requirements") and file.suffix == ".txt"):
+                texts.append(text_or_none(file) or "")
+    return "\n".join(texts)
+
+
+def _named(name: str, text: str, spelled_as_package: bool = False) -> int:
+    """How often `text` names the module `name` as a word; with `spelled_as_package`, as a package of
+    pip too (`-` and `_` alike: `sentence_transformers` is `sentence-transformers`)."""
+    spelled = re.escape(name).replace("_", "[-_]") if spelled_as_package else re.escape(name)
+    after = r"(?![\w./-])" if spelled_as_package else r"(?![\w-])"  # not a folder (`COPY app/ .`)
+    return len(re.findall(rf"(?i)(?<![\w./-]){spelled}{after}", text))
+
+
+def _server_modules(
+    doc: Document,
+    text: str,
+    models: Sequence[ImageModel],
+    readme: str,
+    directory: Path,
+    project: Path | None,
+) -> Iterator[Diagnostic]:
+    """One finding per module a README's server command starts that the repository does not have
+    while it is plainly the project's own (see the module's docstring)."""
+    starts: dict[tuple[str, str], tuple[_Start, list[int]]] = {}
+    said: list[str] = []  # every start as written, as often as the README writes it
+    for line, command in _readme_commands(doc):
+        for start in _starts(command):
+            said.append(start.shown)
+            if not _PLACEHOLDER.search(start.module.split(".", 1)[0]):
+                starts.setdefault((start.tool, start.module), (start, []))[1].append(line)
+    if not starts:
+        return
+    root = project if project is not None else directory
+    tree = _modules(root)
+    if tree is None:
+        return
+    modules, packages = tree
+    if not modules:
+        return
+    project_starts = [p for p in _project_starts(models, root, directory) if p[0].module in modules]
+    installed = _installed(root, directory, models)
+    cloned = _CLONES.search(text) is not None or _CLONES.search(installed) is not None
+    shown = " ".join(said)
+    for (tool, module), (start, written) in starts.items():
+        lines = sorted(set(written))
+        top = module.split(".", 1)[0]
+        if module in modules or top in sys.stdlib_module_names or top in _SERVERS | {"pip"}:
+            continue
+        if _named(top, installed, spelled_as_package=True):
+            continue  # a package the project installs
+        if top in packages:
+            others: list[tuple[_Start, str, int, bool]] = []
+        elif cloned or _named(top, text) > _named(top, shown):
+            continue  # a module of a clone, or one the README writes or installs
+        else:
+            others = [p for p in project_starts if p[0].tool == tool and p[0].module != module]
+            if tool not in _SERVERS or not others:
+                continue  # `python -m` of a package not in the repository: installed anywhere
+        own = [p for p in others if p[3]]
+        if own:
+            other, where, at, _ = own[0]
+            runs = f": {where}:{at} runs {other.shown.split(' ', 1)[1]}"
+        elif others:
+            other, where, at, _ = others[0]
+            runs = f": {where}:{at} runs {other.shown.split(' ', 1)[1]}"
+        else:
+            runs = f": package {top} has no {module.split('.', 1)[1].replace('.', '/')}.py"
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README runs `{start.shown}`, but the repository has no module {module}{runs}{also_at(lines)}",
+            confidence=CERTAIN if own else LIKELY,
+        )

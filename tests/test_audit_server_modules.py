@@ -1,0 +1,131 @@
+"""`docgen audit`: a Python module a README's server command starts that the repository does not have
+(docgen/audit/server_modules.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = (
+    "FROM python:3.11-slim\nWORKDIR /srv\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    'COPY service/ ./service\nEXPOSE 9000\nCMD ["uvicorn", "service.api:app", "--port", "9000"]\n'
+)
+TREE = {
+    "Dockerfile": DOCKERFILE,
+    "requirements.txt": "fastapi==0.110.0\nuvicorn==0.29.0\n",
+    "service/__init__.py": "",
+    "service/api.py": "app = object()\n",
+    "service/tasks/__init__.py": "",
+    "service/tasks/warm.py": "print('warm')\n",
+}
+
+
+def _started_by(command: str) -> dict[str, str]:
+    """The tree with the Dockerfile's CMD starting `command` (a JSON array's items) instead."""
+    return dict(TREE, Dockerfile=DOCKERFILE.replace('"uvicorn", "service.api:app"', command))
+
+
+def _findings(root: Path, readme: str, tree: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, TREE if tree is None else tree)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_a_server_module_the_repository_does_not_have(tmp_path: Path) -> None:
+    readme = "# Vectors\n\n```bash\nuvicorn vector_server:app --host 0.0.0.0 --port 9000\n```\n"
+    assert _findings(tmp_path, readme) == [
+        "4: README runs `uvicorn vector_server:app`, but the repository has no module vector_server: "
+        "Dockerfile:7 runs service.api:app (certain)"
+    ]
+
+
+def test_a_bare_command_line_and_a_code_span_told_once(tmp_path: Path) -> None:
+    readme = "gunicorn -w 2 -b 0.0.0.0:9000 web:app\n\nOr run `gunicorn web:app` by hand.\n"
+    tree = dict(
+        TREE, Dockerfile=DOCKERFILE.replace('"uvicorn", "service.api:app"', '"gunicorn", "service.api:app"')
+    )
+    assert _findings(tmp_path, readme, tree) == [
+        "1: README runs `gunicorn web:app`, but the repository has no module web: Dockerfile:7 runs "
+        "service.api:app; also at line 3 (certain)"
+    ]
+
+
+def test_a_compose_command_is_likely(tmp_path: Path) -> None:
+    tree = dict(TREE, Dockerfile=DOCKERFILE.replace("CMD", "# CMD"))
+    tree["docker-compose.yml"] = "services:\n  api:\n    build: .\n    command: uvicorn service.api:app\n"
+    readme = "```\nuvicorn vector_server:app\n```\n"
+    assert _findings(tmp_path, readme, tree) == [
+        "2: README runs `uvicorn vector_server:app`, but the repository has no module vector_server: "
+        "docker-compose.yml:4 runs service.api:app (likely)"
+    ]
+
+
+def test_a_module_missing_from_a_package_of_the_repository(tmp_path: Path) -> None:
+    readme = "```sh\npython -m service.tasks.cold\n```\n"
+    assert _findings(tmp_path, readme) == [
+        "2: README runs `python -m service.tasks.cold`, but the repository has no module service.tasks.cold: "
+        "package service has no tasks/cold.py (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "uvicorn service.api:app --reload",  # the module is there
+        "uvicorn api:app --app-dir service",  # below a folder
+        "cd service && uvicorn api:app",
+        "python -m service.tasks.warm",
+        "python -m pip install -r requirements.txt",  # Python's own and the installer
+        "python3 -m http.server 9000",
+        "python -m venv .venv",
+        "python -m vllm.entrypoints.openai.api_server --model m",  # an installed package
+        "uvicorn fastapi_demo.main:app",  # named by the requirements below
+        "uvicorn your_module:app",  # a placeholder
+        "pip install uvicorn gunicorn",  # no server started
+        "docker run -p 9000:9000 vectors uvicorn vector_server:app",  # another image may hold it
+    ],
+)
+def test_server_commands_that_say_nothing(tmp_path: Path, command: str) -> None:
+    tree = dict(TREE, **{"requirements.txt": "fastapi-demo==1.0\nuvicorn==0.29.0\n"})
+    assert _findings(tmp_path, f"```bash\n{command}\n```\n", tree) == []
+
+
+def test_a_src_layout_installed_with_pip(tmp_path: Path) -> None:
+    tree = dict(TREE, **{"src/vector_server/__init__.py": "", "pyproject.toml": "[project]\nname='v'\n"})
+    assert _findings(tmp_path, "```\npip install -e .\nuvicorn vector_server:app\n```\n", tree) == []
+
+
+def test_commands_inside_a_container_say_nothing(tmp_path: Path) -> None:
+    readme = "```bash\ndocker run -it --rm vectors bash\nuvicorn vector_server:app\n```\n"
+    assert _findings(tmp_path, readme) == []
+
+
+def test_a_module_of_a_cloned_repository(tmp_path: Path) -> None:
+    readme = "```bash\ngit clone https://example.com/org/chat.git\ncd chat\nuvicorn chat_api:app\n```\n"
+    assert _findings(tmp_path, readme) == []
+
+
+def test_a_module_the_readme_writes(tmp_path: Path) -> None:
+    readme = (
+        "Save this as `vector_server.py`:\n\n```python\napp = 1\n```\n\n```\nuvicorn vector_server:app\n```\n"
+    )
+    assert _findings(tmp_path, readme) == []
+
+
+def test_no_claim_without_a_server_command_of_the_project(tmp_path: Path) -> None:
+    tree = dict(
+        TREE, Dockerfile=DOCKERFILE.replace('"uvicorn", "service.api:app"', '"python", "-m", "service.api"')
+    )
+    assert _findings(tmp_path, "```\nuvicorn vector_server:app\n```\n", tree) == []
+
+
+def test_a_python_module_outside_the_repository_packages(tmp_path: Path) -> None:
+    tree = dict(
+        TREE, Dockerfile=DOCKERFILE.replace('"uvicorn", "service.api:app"', '"python", "-m", "service.api"')
+    )
+    assert _findings(tmp_path, "```\npython -m torch.distributed.run train.py\n```\n", tree) == []
