@@ -133,7 +133,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `script_args`,
-`make_args`, `make_vars`, `make_targets`,
+`make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
@@ -216,6 +216,7 @@ from docgen.audit.fences import (
 from docgen.audit.file_lists import _listed_absent
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
+from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
@@ -550,6 +551,7 @@ def audit(
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_guarded_args(doc, models, path, elsewhere))
+    found.extend(_fixed_defaults(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
     found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))
