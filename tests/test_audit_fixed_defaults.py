@@ -80,16 +80,21 @@ def test_traps_stay_silent(tmp_path: Path) -> None:
     longer = LIBS.replace("nccl/2.21.5/", "nccl/12.21.5/2.21.5.1/")
     assert fixed(tmp_path / "longer", dockerfile=longer) == []
     # a commented-out line of the RUN, and a default that is no version
+    url = "https://downloads.example.org/nccl/2.21.5/nccl-repo-${NCCL_VERSION}-1_amd64.deb"
     commented = LIBS.replace(
-        "RUN curl -fsSLO https://downloads.example.org/nccl/2.21.5/nccl-repo-${NCCL_VERSION}-1_amd64.deb && \\\n",
-        "RUN \\\n# curl -fsSLO https://downloads.example.org/nccl/2.21.5/nccl-repo-${NCCL_VERSION}-1_amd64.deb \\\n"
+        f"RUN curl -fsSLO {url} && \\\n",
+        f"RUN \\\n# curl -fsSLO {url} \\\n"
         "    curl -fsSLO https://downloads.example.org/nccl/${NCCL_VERSION}/x.deb && \\\n",
     )
     assert fixed(tmp_path / "commented", dockerfile=commented) == []
-    branch = LIBS.replace("NCCL_VERSION=2.21.5\n", "NCCL_VERSION=main\n").replace("nccl/2.21.5/", "nccl/main/")
+    branch = LIBS.replace("NCCL_VERSION=2.21.5\n", "NCCL_VERSION=main\n").replace(
+        "nccl/2.21.5/", "nccl/main/"
+    )
     assert fixed(tmp_path / "branch", dockerfile=branch) == []
     # an arg the README does not document
     assert fixed(tmp_path / "quiet", readme="# Libraries\n\nBuild it with `docker build .`.\n") == []
     # a stage that does not declare the arg reads it empty: its words are not the arg's
-    staged = LIBS.replace("FROM ubuntu:22.04\nARG NCCL_VERSION=2.21.5\n", "ARG NCCL_VERSION=2.21.5\nFROM ubuntu:22.04\n")
+    staged = LIBS.replace(
+        "FROM ubuntu:22.04\nARG NCCL_VERSION=2.21.5\n", "ARG NCCL_VERSION=2.21.5\nFROM ubuntu:22.04\n"
+    )
     assert fixed(tmp_path / "staged", dockerfile=staged) == []

@@ -425,6 +425,7 @@ AUDIT_LAYERS = (
         "compose_variables",
         "exported",
         "example_copies",
+        "ros_variants",
     ),
     (
         "tables",

@@ -137,6 +137,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
+`ros_variants`,
 `release_vars`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
@@ -214,9 +215,9 @@ from docgen.audit.fences import (
     _listed_not_installed,
 )
 from docgen.audit.file_lists import _listed_absent
+from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
-from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
@@ -273,6 +274,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
+from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
@@ -512,6 +514,7 @@ def audit(
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
+        found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))

@@ -56,7 +56,9 @@ def _readme_line(doc: Document, name: str) -> int:
     line that says what it is for), else the first in one; 0 when none names it."""
     word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
     prose = [line for para in doc.paragraphs for line, text in para.lines if word.search(text)]
-    prose += [line for table in doc.tables for line, cells in table.rows if any(word.search(c) for c in cells)]
+    prose += [
+        line for table in doc.tables for line, cells in table.rows if any(word.search(c) for c in cells)
+    ]
     if prose:
         return min(prose)
     return min((line for fence in doc.fences for line, text in fence.lines if word.search(text)), default=0)
@@ -99,7 +101,7 @@ def _fixed_defaults(
             model, default, at, word = found[0]
             message = (
                 f"README documents build arg {name} as one to set, but {model.path}:{at} writes its default "
-                f"{default} literally beside ${{{name}}} in `{_shown(word, default, name)}`: another value changes one "
-                f"and not the other, so only {default} builds as meant"
+                f"{default} literally beside ${{{name}}} in `{_shown(word, default, name)}`: another value "
+                f"changes one and not the other, so only {default} builds as meant"
             )
             yield Diagnostic(path, line, message, confidence=LIKELY)
