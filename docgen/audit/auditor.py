@@ -172,8 +172,9 @@ def _stated_fact(said: StatedVersion, path: str) -> _Fact:
     return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
 
 
-_SLIP_LETTERS = 8
-"""Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`)."""
+_SLIP_LETTERS = 7
+"""Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`,
+`Jetpact`: seven, as `jetpack` and `pytorch`; a shorter name has too many words a letter off it)."""
 _SLIP_LETTERS_MAX = 40
 """Letters of the longest word read as a slip off a name (a name has fewer)."""
 
