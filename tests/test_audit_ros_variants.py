@@ -65,6 +65,13 @@ def test_demo_packages_a_ros_base_install_lacks(tmp_path: Path) -> None:
     ]
 
 
+def test_other_ros_packages_that_bring_no_viewer(tmp_path: Path) -> None:
+    middleware = BASE.replace(
+        "python3-colcon", "ros-${DISTRO}-rmw-cyclonedds-cpp ros-dev-tools python3-colcon"
+    )
+    assert [line for line, _, _ in lacking(tmp_path, dockerfile=middleware)] == [11]
+
+
 def test_an_official_ros_base_image(tmp_path: Path) -> None:
     dockerfile = "FROM ros:noetic\nRUN apt-get update && apt-get install -y python3-catkin-tools\n"
     readme = "# Noetic\n\nIn the container:\n\n```bash\nrosrun rviz rviz\n```\n"
@@ -86,6 +93,9 @@ def test_traps_stay_silent(tmp_path: Path) -> None:
         "python3-colcon", "ros-${DISTRO}-demo-nodes-cpp ros-${DISTRO}-turtlesim python3-colcon"
     )
     assert lacking(tmp_path / "named", dockerfile=named) == []
+    # a robot stack whose dependencies may bring the viewers and demos
+    stack = BASE.replace("python3-colcon", "ros-${DISTRO}-nav2-bringup python3-colcon")
+    assert lacking(tmp_path / "stack", dockerfile=stack) == []
     # sources fetched or dependencies installed by rosdep, a script that may install more
     rosdep = BASE.replace('CMD ["bash"]', 'RUN rosdep install --from-paths src -y\nCMD ["bash"]')
     assert lacking(tmp_path / "rosdep", dockerfile=rosdep) == []

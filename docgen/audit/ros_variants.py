@@ -7,10 +7,11 @@ The variant is read from the audited Dockerfiles: an apt metapackage `ros-DISTRO
 may be a variable: `ros-${ROS_DISTRO}-ros-base`) on a line that is no comment, or a base image `ros:TAG`
 or `osrf/ros:TAG` (`ros:noetic` is `ros-base`). A claim only when every variant read is one without
 the package and at least one is read: a `desktop` anywhere, another variant, or none known is no claim.
-Nor when a Dockerfile names the package (either spelling: `demo_nodes_cpp`, `demo-nodes-cpp`), fetches
-sources (`vcs import`, `rosinstall`, `wstool`, `rosdep install`) or runs a script that may install more,
-when the repository holds a ROS package of that name (a workspace the image builds), or when the README
-installs it or a desktop variant itself (`apt install ros-humble-demo-nodes-cpp`). A command is read
+Nor when a Dockerfile names the package (either spelling: `demo_nodes_cpp`, `demo-nodes-cpp`), installs
+a ROS stack whose dependencies may bring it (`ros-humble-nav2-bringup`, `…-turtlebot3`, `…-moveit`, a
+simulator: `_PULLS_DESKTOP`), fetches sources (`vcs import`, `rosinstall`, `wstool`, `rosdep install`)
+or runs a script that may install more, when the repository holds a ROS package of that name (a
+workspace the image builds), or when the README installs it or a desktop variant itself (`apt install ros-humble-demo-nodes-cpp`). A command is read
 from a command block (`rosrun`, `roslaunch`, `ros2 run`, `ros2 launch`, options before the package
 skipped) that its introduction does not say runs elsewhere (`on the host`, `on another computer`,
 `locally`: a desktop install there has the demos), in a section not about the host; a `docker` line
@@ -82,6 +83,14 @@ _BASE_VARIANT = re.compile(
 )
 """An official ROS image (`ros:humble`, `ros:noetic-ros-base-focal`, `osrf/ros:humble-desktop`): the
 variant of its tag, `ros-base` when it has none."""
+_ROS_APT = re.compile(r"\bros-(?:\$\{?[A-Za-z_]\w*\}?|[a-z]+)-([a-z0-9][a-z0-9-]*)")
+"""Any ROS apt package of a distro: `ros-humble-nav2-bringup`, `ros-${ROS_DISTRO}-turtlebot3`."""
+_PULLS_DESKTOP = re.compile(
+    r"nav2|navigation|turtlebot|moveit|gazebo|\bgz\b|ros-gz|ign|bringup|simulat|rviz|rqt|tutorial|demo|viz"
+    r"|slam|cartographer|webots"
+)
+"""Words of a ROS package that may depend on a viewer, a demo or turtlesim (a robot stack, a simulator, a
+bringup): with one installed the image may hold what `desktop` has."""
 _SOURCES = re.compile(r"\b(?:vcs[ \t]+import|rosinstall|wstool|rosdep[ \t]+install)\b")
 """A build step that fetches ROS sources or installs what a workspace depends on."""
 
@@ -110,6 +119,8 @@ def _variants(models: Sequence[ImageModel]) -> tuple[set[str], list[tuple[str, i
             for match in _APT_VARIANT.finditer(line):
                 variants.add(match.group(1))
                 where.append((model.path, number, match.group()))
+            if any(_PULLS_DESKTOP.search(m.group(1)) for m in _ROS_APT.finditer(line)):
+                return set(), [], []  # a stack whose dependencies may bring the viewers and demos
         for stage in model.stages:
             image = stage.base.split("@", 1)[0]
             if (tagged := _BASE_VARIANT.search(image)) is not None:
