@@ -3,21 +3,21 @@ turtlesim_node`) that the ROS variant the image installs does not have: the demo
 turtlesim, rviz and rqt come with the `desktop` variant, not with `ros-core`, `ros-base`, `robot` or
 `perception` (the apt metapackage `ros-humble-ros-base`, the official base image `ros:humble`).
 
-The variant is read from the audited Dockerfiles: an apt metapackage `ros-DISTRO-VARIANT` (the distro
-may be a variable: `ros-${ROS_DISTRO}-ros-base`) on a line that is no comment, or a base image `ros:TAG`
-or `osrf/ros:TAG` (`ros:noetic` is `ros-base`). A claim only when every variant read is one without
-the package and at least one is read: a `desktop` anywhere, another variant, or none known is no claim.
-Nor when a Dockerfile names the package (either spelling: `demo_nodes_cpp`, `demo-nodes-cpp`), installs
-a ROS stack whose dependencies may bring it (`ros-humble-nav2-bringup`, `…-turtlebot3`, `…-moveit`, a
-simulator: `_PULLS_DESKTOP`), fetches sources (`vcs import`, `rosinstall`, `wstool`, `rosdep install`)
-or runs a script that may install more, when the repository holds a ROS package of that name (a
-workspace the image builds), or when the README installs it or a desktop variant itself (`apt install ros-humble-demo-nodes-cpp`). A command is read
-from a command block (`rosrun`, `roslaunch`, `ros2 run`, `ros2 launch`, options before the package
-skipped) that its introduction does not say runs elsewhere (`on the host`, `on another computer`,
-`locally`: a desktop install there has the demos), in a section not about the host; a `docker` line
-naming another ROS image (`docker run osrf/ros:humble-desktop ros2 run …`) is not about this one; a
-command in a code span of prose is not read (`view it with `rviz2` on your laptop`). `likely`: the
-base image, not a ROS one, may have brought the package.
+The variant is read from the audited Dockerfiles: an apt metapackage `ros-DISTRO-VARIANT` (the distro may
+be a variable: `ros-${ROS_DISTRO}-ros-base`) on a line that is no comment, or a base image `ros:TAG` or
+`osrf/ros:TAG` (`ros:noetic` is `ros-base`). A claim only when every variant read is one without the
+package and at least one is read: a `desktop` anywhere, another variant, or none known is no claim. Nor
+when a Dockerfile names the package (either spelling: `demo_nodes_cpp`, `demo-nodes-cpp`), installs a ROS
+stack whose dependencies may bring it (`ros-humble-nav2-bringup`, `…-turtlebot3`, `…-moveit`, a
+simulator: `_PULLS_DESKTOP`), fetches sources (`vcs import`, `rosinstall`, `wstool`, `rosdep install`) or
+runs a script that may install more, when the repository holds a ROS package of that name (a workspace
+the image builds), or when the README installs it or a desktop variant itself (`apt install
+ros-humble-demo-nodes-cpp`). A command is read from a command block (`rosrun`, `roslaunch`, `ros2 run`,
+`ros2 launch`, options before the package skipped) that its introduction does not say runs elsewhere (`on
+the host`, `on another computer`, `locally`: a desktop install there has the demos), in a section not
+about the host; a `docker` line naming another ROS image (`docker run osrf/ros:humble-desktop ros2 run
+…`) is not about this one; a command in a code span of prose is not read (`view it with `rviz2` on your
+laptop`). `likely`: the base image, not a ROS one, may have brought the package.
 """
 
 from __future__ import annotations
