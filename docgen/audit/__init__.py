@@ -133,11 +133,12 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `script_args`,
-`make_args`, `make_vars`, `make_targets`,
+`make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`,
+`ros_variants`,
 `release_vars`, `included_paths`,
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
@@ -215,6 +216,7 @@ from docgen.audit.fences import (
     _listed_not_installed,
 )
 from docgen.audit.file_lists import _listed_absent
+from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.idle import _guarded_args, _idle_args
@@ -274,6 +276,7 @@ from docgen.audit.references import (
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.routed_ports import _routed_ports
+from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
@@ -516,6 +519,7 @@ def audit(
         found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_server_modules(doc, text, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))
+        found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
@@ -555,6 +559,7 @@ def audit(
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_guarded_args(doc, models, path, elsewhere))
+    found.extend(_fixed_defaults(doc, models, path, elsewhere))
     found.extend(_placeholder_builds(doc, family, tied))
     found.extend(_image_lists(doc, family))
     found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))

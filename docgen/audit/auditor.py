@@ -190,8 +190,9 @@ def _radeon_release(comp: Component) -> str | None:
     return f"{match.group(1)}.0" if match.group(1) == comp.version else None
 
 
-_SLIP_LETTERS = 8
-"""Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`)."""
+_SLIP_LETTERS = 7
+"""Letters a component's name has at least for a word a slip off it to be read as it (`Tensoflow`,
+`Jetpact`: seven, as `jetpack` and `pytorch`; a shorter name has too many words a letter off it)."""
 _SLIP_LETTERS_MAX = 40
 """Letters of the longest word read as a slip off a name (a name has fewer)."""
 

@@ -1,0 +1,134 @@
+"""ROS packages a README runs that the image's ROS variant lacks (`docgen/audit/ros_variants.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+BASE = """\
+FROM ubuntu:22.04
+ARG DISTRO=humble
+RUN apt-get update && apt-get install -y --no-install-recommends curl gnupg2 lsb-release
+# RUN apt-get install -y ros-${DISTRO}-desktop
+RUN apt-get update && apt-get install -y ros-${DISTRO}-ros-base python3-colcon-common-extensions
+CMD ["bash"]
+"""
+
+README = """\
+# Rover base image
+
+```bash
+docker build -t rover .
+docker run -it --rm rover
+```
+
+Check that ROS works in the container:
+
+```bash
+ros2 run demo_nodes_cpp talker
+```
+
+And in a second shell of it:
+
+```bash
+ros2 run turtlesim turtlesim_node
+```
+"""
+
+
+def lacking(
+    root: Path, readme: str = README, dockerfile: str = BASE, extra: dict[str, str] | None = None
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme, **(extra or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root)
+        if "desktop variant" in d.message
+    ]
+
+
+def test_demo_packages_a_ros_base_install_lacks(tmp_path: Path) -> None:
+    assert lacking(tmp_path) == [
+        (
+            11,
+            "README runs `ros2 run demo_nodes_cpp` and `ros2 run turtlesim` in the image, but Dockerfile:5 "
+            "installs ROS as ros-${DISTRO}-ros-base, which has no demo_nodes_cpp, turtlesim (the demos, "
+            "turtlesim, rviz and rqt come with the desktop variant), and nothing else of the build installs "
+            "them; also at line 17",
+            "likely",
+        )
+    ]
+
+
+def test_other_ros_packages_that_bring_no_viewer(tmp_path: Path) -> None:
+    middleware = BASE.replace(
+        "python3-colcon", "ros-${DISTRO}-rmw-cyclonedds-cpp ros-dev-tools python3-colcon"
+    )
+    assert [line for line, _, _ in lacking(tmp_path, dockerfile=middleware)] == [11]
+
+
+def test_an_official_ros_base_image(tmp_path: Path) -> None:
+    dockerfile = "FROM ros:noetic\nRUN apt-get update && apt-get install -y python3-catkin-tools\n"
+    readme = "# Noetic\n\nIn the container:\n\n```bash\nrosrun rviz rviz\n```\n"
+    [(line, message, _)] = lacking(tmp_path, readme, dockerfile)
+    assert line == 6
+    assert "Dockerfile:1 installs ROS as ros:noetic, which has no rviz" in message
+
+
+def test_traps_stay_silent(tmp_path: Path) -> None:
+    desktop = BASE.replace("ros-${DISTRO}-ros-base", "ros-${DISTRO}-desktop")
+    assert lacking(tmp_path / "desktop", dockerfile=desktop) == []
+    osrf = "FROM osrf/ros:humble-desktop-full\nRUN apt-get update\n"
+    assert lacking(tmp_path / "osrf", dockerfile=osrf) == []
+    # a build stage on ros-base and the image on desktop: not every variant lacks them
+    both = "FROM ros:humble AS build\nRUN echo build\nFROM osrf/ros:humble-desktop\nRUN echo run\n"
+    assert lacking(tmp_path / "both", dockerfile=both) == []
+    # the packages installed by name (apt spells them with dashes)
+    named = BASE.replace(
+        "python3-colcon", "ros-${DISTRO}-demo-nodes-cpp ros-${DISTRO}-turtlesim python3-colcon"
+    )
+    assert lacking(tmp_path / "named", dockerfile=named) == []
+    # a robot stack whose dependencies may bring the viewers and demos
+    stack = BASE.replace("python3-colcon", "ros-${DISTRO}-nav2-bringup python3-colcon")
+    assert lacking(tmp_path / "stack", dockerfile=stack) == []
+    # sources fetched or dependencies installed by rosdep, a script that may install more
+    rosdep = BASE.replace('CMD ["bash"]', 'RUN rosdep install --from-paths src -y\nCMD ["bash"]')
+    assert lacking(tmp_path / "rosdep", dockerfile=rosdep) == []
+    script = BASE.replace('CMD ["bash"]', 'RUN bash install_extras.sh\nCMD ["bash"]')
+    assert lacking(tmp_path / "script", dockerfile=script) == []
+    # no ROS variant known: another base, nothing installed by metapackage
+    unknown = "FROM example/robot-stack:3.1\nRUN echo ready\n"
+    assert lacking(tmp_path / "unknown", dockerfile=unknown) == []
+    # a package of that name in the repository (a workspace the image builds)
+    package = {"src/turtlesim/package.xml": "<package><name>turtlesim</name></package>\n"}
+    only_turtle = README.replace("ros2 run demo_nodes_cpp talker", "ros2 run my_rover drive")
+    assert lacking(tmp_path / "package", only_turtle, extra=package) == []
+    # the README installs them itself, or a desktop variant
+    installs = README.replace(
+        "Check that",
+        "```bash\napt-get install -y ros-humble-demo-nodes-cpp ros-humble-turtlesim\n```\n\nCheck that",
+    )
+    assert lacking(tmp_path / "installs", installs) == []
+    upgrade = README.replace(
+        "Check that", "```bash\napt-get install -y ros-humble-desktop\n```\n\nCheck that"
+    )
+    assert lacking(tmp_path / "upgrade", upgrade) == []
+    # blocks introduced as run elsewhere, a docker line of another ROS image, code in prose
+    host = README.replace("Check that ROS works in the container:", "On your host, check ROS:").replace(
+        "And in a second shell of it:", "Then on another computer:"
+    )
+    assert lacking(tmp_path / "host", host) == []
+    other = (
+        "# Rover\n\n```bash\ndocker run -it osrf/ros:humble-desktop ros2 run demo_nodes_cpp listener\n```\n"
+    )
+    assert lacking(tmp_path / "other", other) == []
+    prose = "# Rover\n\nWatch it with `ros2 run rviz2 rviz2` on your laptop.\n"
+    assert lacking(tmp_path / "prose", prose) == []
+    # a package of the README's own (not one of the desktop's)
+    own = "# Rover\n\n```bash\nros2 run rover_nav planner\n```\n"
+    assert lacking(tmp_path / "own", own) == []
