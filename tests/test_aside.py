@@ -7,10 +7,10 @@ import pytest
 
 from docgen.audit.aside import (
     aside_lines,
+    catalogue_lines,
     is_host_heading,
     is_host_intro,
     other_tool_args,
-    catalogue_lines,
     release_list_lines,
     version_owner,
 )
