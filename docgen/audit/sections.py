@@ -188,8 +188,9 @@ def _tied_sections(
     for fence in doc.fences:
         swapped = swapped_flags(fence)  # `# replace cu124 with the one you want`: an example, any image
         for line, flag in _file_flags(fence):
-            if line not in swapped:
-                tie(fence.section, meant(line, flag) if (line, flag) in dead else _matching(flag, paths), True)
+            if line in swapped:
+                continue
+            tie(fence.section, meant(line, flag) if (line, flag) in dead else _matching(flag, paths), True)
     for line, link in doc.links:
         target = urllib.parse.unquote(link.split("#", 1)[0])
         if (line, link) in dead:  # a link may be a "see also": unclear, it leaves the section as it is
