@@ -126,7 +126,7 @@ reads), `auditor` (a claim → a finding, with its confidence), `commands` and `
 table cells), then the claim readers — `contents`, `left_over`, `conda_python`, `listed_python`,
 `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
-`stage_count`,
+`stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
 `grammar`,
 `platforms`,
@@ -286,6 +286,7 @@ from docgen.audit.sections import (
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
+from docgen.audit.promised import _promised_variants
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.switches import _switched_off_claims
@@ -559,6 +560,7 @@ def audit(
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))
+    found.extend(_promised_variants(doc, family, siblings))
     found.extend(_title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
