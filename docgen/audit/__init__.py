@@ -255,6 +255,7 @@ from docgen.audit.platforms import _build_platforms
 from docgen.audit.port_vars import _port_var_claims
 from docgen.audit.ports import _port_rows, _published_ports
 from docgen.audit.preset_env import _preset_env
+from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
@@ -286,7 +287,6 @@ from docgen.audit.sections import (
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
-from docgen.audit.promised import _promised_variants
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.switches import _switched_off_claims
