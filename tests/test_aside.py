@@ -7,6 +7,7 @@ import pytest
 
 from docgen.audit.aside import (
     aside_lines,
+    catalogue_lines,
     is_host_heading,
     is_host_intro,
     other_tool_args,
@@ -126,3 +127,32 @@ def test_release_list_lines_sets_aside_past_releases_not_the_current_one() -> No
 )
 def test_version_owner(before: str, between: str, expected: str | None) -> None:
     assert version_owner(before, between) == expected
+
+
+CATALOGUE_LINES = [
+    "## Images",  # 1
+    "",
+    "### Runner 1.2.0",  # 3
+    "",
+    "- `acme/runner:1.2.0-a`",  # 5
+    "    - Runner 1.2.0",
+    "",
+    "- `acme/runner:1.1.0-a`",  # 8
+    "    - Runner 1.1.0",
+    "- Runner 1.3.0 is next",  # 10: an item of its own, no entry's
+    "",
+    "- `1.2.0-a` → Runner 1.2.0",  # 12
+]
+CATALOGUE_HEADINGS = {1: (2, "Images"), 3: (3, "Runner 1.2.0")}
+
+
+def test_catalogue_lines_are_the_pushed_entries_their_heading_and_tag_items() -> None:
+    # the heading over them holds an item of its own (line 10): it stays
+    assert catalogue_lines(CATALOGUE_LINES, CATALOGUE_HEADINGS, {"0.9.0"}) == {5, 6, 8, 9, 12}
+    # the entry whose tag names a version built now stays, and so does the item naming its tag
+    assert catalogue_lines(CATALOGUE_LINES, CATALOGUE_HEADINGS, {"1.2.0"}) == {8, 9}
+    # without that item the heading names the release of its entries: set aside too
+    alone = CATALOGUE_LINES[:9] + ["", "", "- `1.2.0-a` → Runner 1.2.0"]
+    assert catalogue_lines(alone, CATALOGUE_HEADINGS, {"0.9.0"}) == {3, 5, 6, 8, 9, 12}
+    # one entry of a repository is no catalogue
+    assert catalogue_lines(CATALOGUE_LINES[:7], CATALOGUE_HEADINGS, {"0.9.0"}) == set()

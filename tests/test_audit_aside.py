@@ -1472,3 +1472,90 @@ def test_a_fenced_block_in_a_docs_note_is_a_fence() -> None:
     # a package list in a content tab is still the image's, read as a block of pins
     tab = '## Versions\n\n=== "CUDA"\n    ```text\n    torch==2.1.0\n    cmake==3.31.6\n    ```\n'
     assert found(tab) == [(5, "README says torch 2.1.0 but Dockerfile:6 says 2.6.0")]
+
+
+# --------------------------------------------------------------------------------------------------
+# A catalogue of pushed image tags, each entry built with its own build args (sweep19: a DGX image
+# family whose README lists every pushed tag with its versions, the Dockerfile's defaults an older set)
+
+STACK_BASE = """\
+ARG GPU_VERSION=12.8.0
+ARG TORCH_VERSION=2.7.0
+FROM nvidia/cuda:${GPU_VERSION}-devel-ubuntu24.04
+ARG TORCH_VERSION
+ARG SERVE_VERSION=0.21.0
+RUN pip install torch==${TORCH_VERSION} servekit==${SERVE_VERSION}
+"""
+
+CATALOGUE = """\
+# Spark stacks
+
+## Available Images
+
+#### Latest Releases
+
+##### Servekit 0.24.0
+
+- `acme/spark-serve:0.24.0-r2`
+    - Servekit 0.24.0
+    - PyTorch 2.9.0
+    - CUDA 12.9.1
+
+- `acme/spark-serve:0.24.0-r3`
+    - Same as above, with a newer tokenizer
+
+##### Servekit 0.23.2
+
+- `acme/spark-serve:0.23.2-r2`
+    - Servekit 0.23.2
+    - PyTorch 2.8.0
+    - CUDA 12.9.0
+
+### Development base
+
+- **`acme/spark-torch-dev:2.9.0-cu129`**
+    - PyTorch 2.9.0
+    - Built on `nvidia/cuda:12.9.1-devel-ubuntu24.04`
+
+- **`acme/spark-torch-dev:2.8.0-cu129`**
+    - PyTorch 2.8.0
+    - Built on `nvidia/cuda:12.9.0-devel-ubuntu24.04`
+
+## Tags
+
+- `0.24.0-r3` → Servekit 0.24.0 with release 3 of the tokenizer
+"""
+
+
+def test_a_catalogue_of_pushed_tags_is_not_compared_with_the_defaults() -> None:
+    # each entry names a tag of its own with a version the Dockerfile is not built with: its build args
+    assert findings(CATALOGUE, {"Dockerfile": STACK_BASE}) == []
+
+
+def test_the_catalogue_entry_of_the_version_built_now_is_compared() -> None:
+    # the entry whose tag names the default (0.21.0) is what the Dockerfile builds: a stale CUDA in it is
+    current = CATALOGUE.replace(
+        "### Development base",
+        "##### Servekit 0.21.0\n\n- `acme/spark-serve:0.21.0-r2`\n    - Servekit 0.21.0\n"
+        "    - CUDA 12.6.3\n\n### Development base",
+    )
+    assert findings(current, {"Dockerfile": STACK_BASE}) == [
+        "28: README says CUDA 12.6.3 but Dockerfile:1 says 12.8.0"
+    ]
+
+
+def test_one_pushed_tag_alone_is_no_catalogue() -> None:
+    # a single entry is the image the README documents: its versions are claims
+    single = "# Spark stacks\n\n- `acme/spark-serve:0.24.0-r2`\n    - PyTorch 2.9.0\n"
+    assert findings(single, {"Dockerfile": STACK_BASE}) == [
+        "4: README says PyTorch 2.9.0 but Dockerfile:2 says 2.7.0"
+    ]
+
+
+def test_entries_whose_tags_name_no_version_are_no_catalogue() -> None:
+    # `:latest` and `:latest-cpu` are the current build's names: what they hold is compared
+    latest = (
+        "# Spark stacks\n\n- `acme/spark-serve:latest`\n    - PyTorch 2.9.0\n\n"
+        "- `acme/spark-serve:latest-cpu`\n    - PyTorch 2.9.0\n"
+    )
+    assert [f.split(":", 1)[0] for f in findings(latest, {"Dockerfile": STACK_BASE})] == ["4", "7"]

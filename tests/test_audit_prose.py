@@ -645,3 +645,36 @@ def test_a_long_word_before_a_version_is_read_in_linear_time() -> None:
         "1: README says Tensoflow (tensorflow?) 2.0 but Dockerfile:2 says 2.1.0"
     ]
     assert time.perf_counter() - started < 20
+
+
+# --------------------------------------------------------------------------------------------------
+# cuDNN by its major alone (sweep19: `**Ubuntu 18.04, CUDA 10.2, CuDNN 8**` over a Dockerfile pinning
+# cuDNN 9.5)
+
+NINE = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+ARG CUDNN_VERSION=9.1.0.70
+RUN pip install nvidia-cudnn-cu12==${CUDNN_VERSION}
+"""
+
+
+def test_cudnn_by_its_major_is_compared_as_far_as_the_major() -> None:
+    readme = "# Inference\n\n**Ubuntu 22.04, CUDA 12.4, CuDNN 8**\n"
+    assert findings(readme, {"Dockerfile": NINE}) == ["3: README says cuDNN 8 but Dockerfile:2 says 9.1.0.70"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ubuntu 22.04, CUDA 12.4, cuDNN 9",  # the major agrees
+        "Ubuntu 22.04, CUDA 12.4, cuDNN v9",
+        "works with cuDNN 8 or newer",  # a minimum
+        "tested with cuDNN 8 and 9",  # releases, not one
+        "the host needs cuDNN 8 for the native build",  # the host's
+        "copies libcudnn8 from the base",  # a package name
+        "`nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04` bundles cuDNN",  # no version
+        "4 cuDNN 8-bit kernels",  # a count before, a word after
+    ],
+)
+def test_cudnn_majors_that_are_no_claim_or_agree(said: str) -> None:
+    assert findings(f"# Inference\n\n{said}\n", {"Dockerfile": NINE}) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import make_tree
+from helpers import findings, make_tree
 
 from docgen.audit import audit
 from docgen.pipeline import build_model
@@ -76,3 +76,45 @@ def test_a_title_calling_the_project_unofficial_keeps_its_claims(tmp_path: Path,
 )
 def test_a_community_section_is_still_about_others_images(tmp_path: Path, readme: str) -> None:
     assert found(tmp_path, readme) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A build command the block says is an example of the family (sweep19: `# replace the version number
+# cu124 with the one you want to use` over `docker build -f Dockerfile.cu124 .`)
+
+KERNEL_CUDA = "FROM nvidia/cuda:12.1.1-devel-ubuntu22.04\nRUN echo cuda\n"
+KERNEL_ROCM = "FROM rocm/dev-ubuntu-24.04:6.2-complete\nRUN echo rocm\n"
+KERNEL_README = """\
+The image ships ROCm 6.1 for AMD cards.
+
+```bash
+cd kernels/docker
+{note}
+docker build -t kernels -f Dockerfile.cu121 .
+```
+"""
+
+
+def kernel_findings(note: str) -> list[str]:
+    readme = KERNEL_README.format(note=note)
+    return findings(readme, {"docker/Dockerfile.cu121": KERNEL_CUDA, "docker/Dockerfile.rocm": KERNEL_ROCM})
+
+
+def test_a_build_the_block_says_to_replace_is_about_every_image() -> None:
+    # the -f is an example: the text is compared with the family, and the ROCm image has 6.2
+    expected = ["1: README says ROCm 6.1 but docker/Dockerfile.rocm:1 says 6.2"]
+    assert kernel_findings("# replace cu121 with the CUDA release you want") == expected
+    assert kernel_findings("# replace .cu* with .rocm for AMD GPUs") == expected
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "",  # no comment: the build is the image this README documents
+        "# change the tag to your registry",  # a comment replacing something else
+    ],
+)
+def test_a_build_with_no_note_to_replace_its_dockerfile_ties_the_section(note: str) -> None:
+    # tied to the CUDA image alone: its ROCm is no version to compare, only an absent component
+    found = kernel_findings(note)
+    assert len(found) == 1 and "docker/Dockerfile.cu121 installs no ROCm" in found[0]

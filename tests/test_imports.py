@@ -370,6 +370,7 @@ AUDIT_LAYERS = (
         "pinned_installs",
         "content_rows",
         "stage_count",
+        "promised",
         "wheel_names",
         "compose_builds",
         "make_targets",

@@ -126,7 +126,7 @@ reads), `auditor` (a claim → a finding, with its confidence), `commands` and `
 table cells), then the claim readers — `contents`, `left_over`, `conda_python`, `listed_python`,
 `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
-`stage_count`,
+`stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
 `grammar`,
 `platforms`,
@@ -258,6 +258,7 @@ from docgen.audit.platforms import _build_platforms
 from docgen.audit.port_vars import _port_var_claims
 from docgen.audit.ports import _port_rows, _published_ports
 from docgen.audit.preset_env import _preset_env
+from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import missing_prose_scripts
 from docgen.audit.provides import _provided_claims
@@ -569,6 +570,7 @@ def audit(
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))
+    found.extend(_promised_variants(doc, family, siblings))
     found.extend(_title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)

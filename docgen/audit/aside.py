@@ -368,6 +368,87 @@ def _names_current(title: str, current: Collection[str]) -> bool:
     return False
 
 
+_TAG_ENTRY = re.compile(
+    r"([ \t]*)(?:[-*+]|\d{1,3}[.)])[ \t]+[*_]*\[?`?([a-z0-9][a-z0-9._/-]*):([A-Za-z0-9_][A-Za-z0-9._-]*)`?\]?"
+    r"(?:\([^()\s]*\))?[*_]*[ \t:]*\Z"
+)
+"""A list item that is only an image reference, the name of an entry (`` - `org/app:0.16.0-t4` ``,
+`- **`org/app:2.10.0-cu131`**`, a link to it); its indentation, repository and tag."""
+_NOT_TEXT = frozenset({"", "---", "***", "___"})
+"""A line that holds nothing of a section: blank, or a thematic break."""
+_TAG_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+[*_]*`([^`\s]+)`")
+"""A list item that starts with a tag in code (`` - `0.5.8-t5` → SGLang 0.5.8 ``)."""
+
+
+def catalogue_lines(
+    lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]], current: Collection[str]
+) -> set[int]:
+    """The README lines of a catalogue of published images: list items that are each only the reference
+    of an image, two or more of one repository with other tags each naming a version
+    (`` - `org/vllm:0.16.0-t4` ``, `` - `org/vllm:0.15.1-t4` ``), with what is nested under each (`- vLLM
+    0.16.0`, `- CUDA 13.1.1`, `` - Built on `nvidia/cuda:13.1.1-devel-ubuntu24.04` ``). Each entry is an
+    image pushed with its own build args, not the Dockerfile's defaults: an entry whose tag names none of
+    the `current` versions (those the audited images are built with) is set aside, and so are a heading
+    whose section holds only such entries and whose version is one of their tags' (`##### vLLM 0.16.0`)
+    and an item starting with the tag of one alone (`` - `0.5.8-t5` → SGLang 0.5.8 ``). `lines` and
+    `headings` as for `aside_lines` (line numbers from 1)."""
+    heads = set(headings)
+    entries: list[tuple[int, int, str, str]] = []  # (first line, end, repository, tag)
+    for index, text in enumerate(lines):
+        match = _TAG_ENTRY.match(text or "")
+        if match is None or index + 1 in heads:
+            continue
+        indent = len(match.group(1).expandtabs(4))
+        end = index + 1
+        while end < len(lines):
+            following = lines[end] or ""
+            if not following.strip():
+                ahead = next((t for t in lines[end + 1 :] if t and t.strip()), None)
+                if ahead is None or len(ahead) - len(ahead.lstrip(" \t")) <= indent:
+                    break
+            elif len(following.expandtabs(4)) - len(following.expandtabs(4).lstrip()) <= indent:
+                break
+            elif end + 1 in heads:
+                break
+            end += 1
+        entries.append((index + 1, end + 1, match.group(2).lower(), match.group(3)))
+    by_repository: dict[str, list[tuple[int, int, str, str]]] = {}
+    for entry in entries:
+        if _DOTTED.search(entry[3]):
+            by_repository.setdefault(entry[2], []).append(entry)
+    found: set[int] = set()
+    past: dict[str, tuple[int, int]] = {}
+    kept: set[str] = set()
+    for group in by_repository.values():
+        if len({tag for _, _, _, tag in group}) < 2:
+            continue
+        for start, stop, _, tag in group:
+            if _names_current(tag, current):
+                kept.add(tag)
+            else:
+                found.update(range(start, stop))
+                past[tag] = (start, stop)
+    if not found:
+        return found
+    for index, text in enumerate(lines):
+        item = _TAG_ITEM.match(text or "")
+        if item is not None and item.group(1) in past and item.group(1) not in kept:
+            found.add(index + 1)
+    ordered = sorted(heads)
+    for position, at in enumerate(ordered):
+        stop = ordered[position + 1] if position + 1 < len(ordered) else len(lines) + 1
+        body = [n for n in range(at + 1, stop) if (lines[n - 1] or "").strip() not in _NOT_TEXT]
+        title = headings[at][1]
+        if (
+            body
+            and all(n in found for n in body)
+            and _DOTTED.search(title)
+            and any(_names_current(title, _DOTTED.findall(tag)) for tag in past)
+        ):
+            found.add(at)
+    return found
+
+
 def built_versions(values: Iterable[str | None]) -> frozenset[str]:
     """The dotted versions written in `values` (an image reference, a pin, a build arg default):
     `pytorch/pytorch:2.12.1-cuda13.0-cudnn9-devel` → `2.12.1`, `13.0`."""

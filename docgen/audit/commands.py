@@ -85,6 +85,33 @@ def _file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[t
             building = False
 
 
+_SWAP_NOTE = re.compile(r"[ \t]*#.*\b(?:replace|change|substitute|swap)\b", re.IGNORECASE)
+"""A comment in a command block telling the reader to put another value in (`# replace the version
+number cu124 with the one you want to use`)."""
+
+
+def swapped_flags(fence: Fence) -> set[int]:
+    """The README lines of the build commands in `fence` whose `-f` the block says is an example of the
+    family: a comment above it tells the reader to replace the Dockerfile's variant (`# replace the
+    version number cu124 with the one you want to use` over `docker build -f Dockerfile.cu124 .`, or a
+    pattern: `# replace .cu** with .rocm for AMD GPU`). Such a build is not about that one image."""
+    notes: list[str] = []
+    found: set[int] = set()
+    for line, text in fence.lines:
+        if _SWAP_NOTE.match(text):
+            notes.append(text.lower())
+            continue
+        if not notes:
+            continue
+        for match in _FILE_FLAG.finditer(text):
+            name = posixpath.basename(match.group(1)).lower()
+            part = name.split("dockerfile.", 1)[1] if name.startswith("dockerfile.") else ""
+            part = part or (name.rsplit(".dockerfile", 1)[0] if name.endswith(".dockerfile") else "")
+            if part and any(part in note or (part[:2] and f".{part[:2]}*" in note) for note in notes):
+                found.add(line)
+    return found
+
+
 SHELL_STRING_START = re.compile(
     r"[ \t]*(?:\$[ \t]+)?(?:[A-Za-z_][A-Za-z0-9_]*=[^\s'\"]*[ \t]+)*(?:sudo[ \t]+)?(?:bash|sh|zsh)[ \t]+"
     r"(?:-[a-z]+[ \t]+)*?-[a-z]*c[ \t]+['\"]"

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from docgen.audit.auditor import _with_bases, own_base
-from docgen.audit.commands import _build_commands, _command_files, _file_flags
+from docgen.audit.commands import _build_commands, _command_files, _file_flags, swapped_flags
 from docgen.audit.paths import _basename, _files_named, _matching, _reference_path, variant
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
@@ -66,8 +66,10 @@ def readme_image(
                 return None  # `docker build .`: the plain Dockerfile of its context, named too
         if any(_COMPOSE.search(text) for _, text in fence.lines):
             return None  # what compose builds is named by its compose file
-        for _, flag in _file_flags(fence):
-            note(flag, built)
+        swapped = swapped_flags(fence)  # `# replace cu124 with the one you want`: no one image built
+        for line, flag in _file_flags(fence):
+            if line not in swapped:
+                note(flag, built)
     for _, link in doc.links:
         target = urllib.parse.unquote(link.split("#", 1)[0])
         if "://" not in target and is_dockerfile_name(_basename(target)):

@@ -288,6 +288,7 @@ def _audit_text(
     yield from _wheel_name_claims(line, text, auditor)
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
+    yield from _major_claims(line, text, auditor, taken)
     words = list(_WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
@@ -507,6 +508,30 @@ def _singular_forms(name: str) -> list[str]:
 _JOINED = re.compile(r"[ \t*`_]*(?:,[ \t]*(?:and|or)\b|,|/|&|\band\b|\bor\b)[ \t*`_]*\Z", re.IGNORECASE)
 """What joins two values of one claim: `Ubuntu 18.04 and Ubuntu 20.04`, `CUDA 11.8 or CUDA 12.1`,
 `Ubuntu 20.04/Ubuntu 22.04`."""
+
+
+_MAJOR_ONLY = re.compile(r"(?<![\w./:@-])(cudnn)[ \t]+v?(\d{1,2})(?![\w.-])", re.IGNORECASE)
+"""cuDNN said by its major release alone (`CUDA 10.2, CuDNN 8`, `cuDNN v9`), as NVIDIA's own image tags
+write it (`cudnn8`); `Name 1.2` claims need a dotted version, a bare number after a name being a count."""
+
+
+def _major_claims(
+    line: int, text: str, auditor: _Auditor, taken: Sequence[tuple[int, int]]
+) -> Iterator[Diagnostic]:
+    """`cuDNN 8` in prose (`_MAJOR_ONLY`) against the image's cuDNN, compared as far as the major goes;
+    not inside a pin or an image reference already read (`taken`), nor when it is a minimum, a list of
+    releases or the host's."""
+    for match in _MAJOR_ONLY.finditer(text):
+        if any(a <= match.start() < b for a, b in taken) or _example(text, match):
+            continue
+        rest = text[match.end() : match.end() + 16]
+        if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest) or _OR_NEWER.match(rest):
+            continue
+        if _HOST_BEFORE.search(text, max(0, match.start() - 60), match.start()) or _hosts(
+            text, match.start(), match.end()
+        ):
+            continue
+        yield from _some(auditor.version_claim(line, "cuDNN", "==", match.group(2), LIKELY))
 
 
 _VERSION_NEXT = re.compile(r"[ \t]+[vV]?\d")

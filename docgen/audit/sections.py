@@ -12,7 +12,7 @@ import shlex
 import urllib.parse
 from collections.abc import Mapping, Sequence
 
-from docgen.audit.commands import _PLACEHOLDER, _build_commands, _build_paths, _file_flags
+from docgen.audit.commands import _PLACEHOLDER, _build_commands, _build_paths, _file_flags, swapped_flags
 from docgen.audit.paths import (
     _HEADING_FILE,
     _VAGUE_PARTS,
@@ -186,7 +186,10 @@ def _tied_sections(
         return _meant(_reference_path(reference), paths, siblings, _heading_of(doc, line))
 
     for fence in doc.fences:
+        swapped = swapped_flags(fence)  # `# replace cu124 with the one you want`: an example, any image
         for line, flag in _file_flags(fence):
+            if line in swapped:
+                continue
             tie(fence.section, meant(line, flag) if (line, flag) in dead else _matching(flag, paths), True)
     for line, link in doc.links:
         target = urllib.parse.unquote(link.split("#", 1)[0])

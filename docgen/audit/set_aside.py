@@ -13,6 +13,7 @@ from pathlib import Path
 from docgen.audit.aside import (
     aside_lines,
     built_versions,
+    catalogue_lines,
     is_host_intro,
     not_current_spans,
     release_list_lines,
@@ -273,9 +274,15 @@ def _drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageMode
         links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
-    releases = release_list_lines(source, heads, _current_versions(models), _component_words(models))
+    current = _current_versions(models)
+    releases = release_list_lines(source, heads, current, _component_words(models))
     host = aside_lines(source, heads) | releases
     hosts_list = _host_list_lines(doc)
+    # the entries of a catalogue of pushed image tags, each built with its own args, leave their paragraphs
+    catalogue = catalogue_lines(source, heads, current) if models else set()
+    if catalogue:
+        doc.paragraphs[:] = [_without_lines(p, catalogue) for p in doc.paragraphs]
+        host |= {line for line in catalogue if line in heads}
     doc.paragraphs[:] = [
         p
         for p in doc.paragraphs
