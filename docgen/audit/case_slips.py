@@ -55,8 +55,8 @@ def case_slips(
             yield Diagnostic(
                 readme,
                 line,
-                f"README names {code}, but {shown}:{at} copies {source}: the letter case differs, and a build "
-                "on Linux does not find files put where the README says",
+                f"README names {code}, but {shown}:{at} copies {source}: the letter case differs, and a "
+                "build on Linux does not find files put where the README says",
                 confidence=LIKELY,
             )
             break

@@ -34,8 +34,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named, resolves_inside
-from docgen.audit.port_vars import _LAUNCHER, _command_text
-from docgen.audit.settings import _Image
+from docgen.audit.settings import _LAUNCHER, _command_text, _Image
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -117,10 +116,10 @@ def _published_ports(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _fixed_elsewhere(image: _Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
-    """(where, the fixed port, confidence, what else names `port`) when the one program the image starts is given a fixed port
-    on its command line (`--port 8020`) other than `port`, and the image names `port` nowhere but in
-    EXPOSE; None when it may serve on `port`. `replaced`: the run gives a command after the image,
-    which replaces the CMD (an ENTRYPOINT still runs, the command as its arguments)."""
+    """(where, the fixed port, confidence, the end of the message) when the one program the image starts
+    is given a fixed port on its command line (`--port 8020`) other than `port`, and the image names
+    `port` nowhere but in EXPOSE; None when it may serve on `port`. `replaced`: the run gives a command
+    after the image, which replaces the CMD (an ENTRYPOINT still runs, the command as its arguments)."""
     entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
     if replaced:
         cmd = None
