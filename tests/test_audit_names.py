@@ -18,7 +18,7 @@ from helpers import make_tree
 
 from docgen import compose
 from docgen.audit import audit
-from docgen.audit.names import docker_run
+from docgen.audit.names import docker_run, image_at
 from docgen.pipeline import build_model
 
 DOCKERFILE = """\
@@ -666,3 +666,13 @@ def test_the_image_of_a_run_with_short_options_in_one_word() -> None:
     assert docker_run('docker run --device-cgroup-rule "c 81:* rmw" acme/sensor') == (10, "acme/sensor")
     assert docker_run("docker run -rm -t -i ocr:cpu") == (10, "ocr:cpu")
     assert docker_run("docker run -dit ocr:cpu") == (10, "ocr:cpu")
+
+
+def test_the_image_of_a_run_is_found_after_a_container_named_like_it() -> None:
+    # `--name webui` names the container first; the image is the word after the options
+    command = "docker run -d --name webui -p 8000:8000 webui"
+    assert image_at(command, 10, "webui") == command.rindex("webui")
+    quoted = 'docker run --device-cgroup-rule "c 81:* rmw" -e NAME=acme acme'
+    assert image_at(quoted, 10, "acme") == quoted.rindex("acme")
+    assert image_at("docker run -dp 8866:8866 ocr:cpu bash", 10, "ocr:cpu") == 25
+    assert image_at("docker run --rm", 10, "acme") == -1

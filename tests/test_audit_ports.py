@@ -55,9 +55,76 @@ def test_a_published_port_the_image_does_not_serve_on(tmp_path: Path) -> None:
 
 
 def test_a_port_the_command_gives_is_no_finding(tmp_path: Path) -> None:
-    # nothing exposed, the port is in the command: the application may serve on any port
+    # nothing exposed, and the port line 5 publishes is the one the command gives; line 6 publishes 7860,
+    # which the program started on fixed port 8188 does not listen on
     served = 'FROM python:3.11-slim\nCMD ["python", "app.py", "--port", "8188"]\n'
-    assert _audit(tmp_path, RUNS, served) == []
+    assert _audit(tmp_path, RUNS, served) == [
+        "6: README publishes container port 7860 of acme/webui:latest, but Dockerfile:2 (CMD) starts the "
+        "server on fixed port 8188, and the image names 7860 nowhere (likely)"
+    ]
+
+
+FIXED = """\
+FROM python:3.11-slim
+COPY . /app
+EXPOSE 8000
+CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8020"]
+"""
+
+FIXED_RUNS = """\
+# Speech API
+
+```bash
+docker build -t speech-api .
+docker run -d --name speech-api --gpus all -p 8000:8000 speech-api
+docker run -d -p 8020:8020 speech-api
+docker run -d -p 8000:8000 speech-api uvicorn app.main:app --port 8000
+docker run -d -p 8000:8000 speech-api python other.py
+docker run -d --entrypoint python -p 8000:8000 speech-api serve.py
+```
+"""
+
+
+def test_a_published_port_the_fixed_port_of_the_command_is_not(tmp_path: Path) -> None:
+    # line 5 publishes 8000 (a container named after its image: the image is the last word), but uvicorn
+    # is started on 8020 whatever EXPOSE says; line 6 publishes 8020; lines 7-9 start another command
+    assert _audit(tmp_path, FIXED_RUNS, FIXED) == [
+        "5: README publishes container port 8000 of speech-api, but Dockerfile:4 (CMD) starts the server on "
+        "fixed port 8020, which EXPOSE 8000 does not change (certain)"
+    ]
+
+
+def test_a_program_not_known_as_a_server_on_a_fixed_port_is_likely(tmp_path: Path) -> None:
+    python = FIXED.replace('"uvicorn", "app.main:app", "--host", "0.0.0.0"', '"python", "server.py"')
+    assert _audit(tmp_path, FIXED_RUNS, python) == [
+        "5: README publishes container port 8000 of speech-api, but Dockerfile:4 (CMD) starts the server on "
+        "fixed port 8020, which EXPOSE 8000 does not change (likely)"
+    ]
+
+
+def test_what_may_serve_on_the_published_port_keeps_it_silent(tmp_path: Path) -> None:
+    shapes = [
+        # two programs: the other may serve on it
+        FIXED.replace(
+            'CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8020"]',
+            'CMD ["bash", "-c", "redis-server & exec uvicorn app.main:app --port 8020"]',
+        ),
+        # an ENV value names the port
+        FIXED.replace("EXPOSE 8000", "ENV METRICS_PORT=8000\nEXPOSE 8000"),
+        # the image says it serves on both
+        FIXED.replace("EXPOSE 8000", "EXPOSE 8000 8020"),
+        # an entrypoint script runs the command its own way
+        FIXED.replace("EXPOSE 8000", 'EXPOSE 8000\nENTRYPOINT ["/app/start.sh"]'),
+        # two ports given: the published one may be the second program's
+        FIXED.replace('"8020"]', '"8020", "--metrics-port", "9100"]'),
+        # a port read from a variable: not fixed
+        FIXED.replace(
+            'CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8020"]',
+            "CMD uvicorn app.main:app --port ${PORT:-8000}",
+        ),
+    ]
+    for dockerfile in shapes:  # (line 6 publishing 8020 is the older rule's when 8020 is named nowhere)
+        assert [f for f in _audit(tmp_path, FIXED_RUNS, dockerfile) if "fixed port" in f] == [], dockerfile
     unexposed = 'FROM python:3.11-slim\nCMD ["python", "app.py"]\n'
     assert _audit(tmp_path, RUNS, unexposed) == []
 

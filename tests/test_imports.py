@@ -395,6 +395,7 @@ AUDIT_LAYERS = (
         "compose_urls",
         "file_lists",
         "lost_folders",
+        "case_slips",
         "script_args",
         "make_args",
         "make_vars",

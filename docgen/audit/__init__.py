@@ -132,7 +132,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
-`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `script_args`,
+`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `case_slips`,
+`script_args`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
@@ -180,6 +181,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
@@ -276,8 +278,8 @@ from docgen.audit.references import (
 )
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
-from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.ros_variants import _ros_variants
+from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
@@ -509,6 +511,7 @@ def audit(
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
+        found.extend(case_slips(doc, path, directory, models))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
-from docgen.audit.names import docker_run
+from docgen.audit.names import docker_run, image_at
 from docgen.audit.settings import _Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -43,7 +43,7 @@ def _mounted_scripts(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             if run is None or _WORKDIR_FLAG.search(command, run[0]) or _repository(run[1]) not in built:
                 continue
             start, image = run
-            at = command.find(image, start)
+            at = image_at(command, start, image)
             mount = _MOUNT.search(command, start, at)
             script = _script(command[at + len(image) :].split())
             if mount is None or script is None:

@@ -197,6 +197,26 @@ def docker_run(command: str) -> tuple[int, str] | None:
     return (run.end(), image) if run is not None and image else None
 
 
+_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"']|[\"'])+")
+"""A word of a command as the shell splits it, a quoted value with its spaces one word."""
+
+
+def image_at(command: str, start: int, image: str) -> int:
+    """Where the image of a `docker run` whose options start at `start` (`docker_run`) is in `command`,
+    -1 when it cannot be found. The first match of its name is not always it: a container named after
+    its image (`--name webui … webui`) names it first."""
+    skip = False
+    for word in _WORD.finditer(command, start):
+        text = word.group(0)
+        if skip:
+            skip = False
+        elif text.startswith("-"):
+            skip = "=" not in text and _takes_value(text)
+        else:
+            return word.start() + text.find(image) if image in text else -1
+    return -1
+
+
 def _words_of(command: str) -> list[str]:
     """The words of a command as the shell splits them, a quoted value one word (`--device-cgroup-rule
     "c 81:* rmw"`); split at spaces when its quotes do not pair."""

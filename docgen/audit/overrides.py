@@ -30,7 +30,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import compose_file, docker_run
+from docgen.audit.names import compose_file, docker_run, image_at
 from docgen.audit.paths import resolves_inside
 from docgen.audit.run_time import _copies, _RunImage, _runs_ours
 from docgen.audit.wording import _line_at, _sentences
@@ -186,7 +186,7 @@ def _run_commands(part: Document, auditor: _Auditor, fact: str) -> Iterator[Diag
             start, image = run
             if not ours(image):
                 continue
-            at = text.find(image, start)
+            at = image_at(text, start, image)
             if at < 0 or "--entrypoint" in text[start:at]:
                 continue
             rest = text[at + len(image) :]

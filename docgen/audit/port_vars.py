@@ -33,23 +33,17 @@ from docgen.audit.run_time import (
     _runs_ours,
     _told_to_set,
 )
+from docgen.audit.settings import _LAUNCHER, _command_text
 from docgen.base_contents import family_name
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic, Setting
+from docgen.model import Diagnostic
 
 _PORT_NAME = re.compile(
     r"\A(?:(?:APP|API|WEB|HTTP|SERVER|SERVICE|LISTEN|UVICORN|GUNICORN|WEBUI|UI)_){0,2}PORT\Z"
 )
 """Names of a variable that sets the port a server listens on (`PORT`, `APP_PORT`, `API_SERVER_PORT`);
 not one of another program (`MASTER_PORT`, `REDIS_PORT`, `VLLM_PORT`)."""
-_LAUNCHER = re.compile(
-    r"(?<![\w./-])(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|streamlit|flask|fastapi|vllm"
-    r"|text-generation-launcher|llama-server)(?![\w-])"
-    r"|-m[ \t]+(?:uvicorn|gunicorn|hypercorn|streamlit|flask|vllm\.entrypoints\.[\w.]+"
-    r"|sglang\.launch_server)\b"
-)
-"""A program that takes the port it listens on from its command line."""
 _FIXED_PORT = re.compile(
     r"(?<!-)--(?:server\.)?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b"
     r"|(?:^|[ \t])(?:--bind|-b|--listen)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\[\]:-]*:(\d{2,5})\b"
@@ -141,11 +135,6 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
 
 _INIT = re.compile(r"\A[ \t]*(?:/\S*/)?(?:tini|dumb-init|catatonit)\b")
 """An init process as the ENTRYPOINT: it runs the CMD as given."""
-
-
-def _command_text(setting: Setting) -> str:
-    """An ENTRYPOINT or CMD as one command line: the exec form's words joined with spaces."""
-    return setting.value if setting.exec_form is None else " ".join(setting.exec_form)
 
 
 def _fixed_port(command: str) -> str | None:

@@ -6,7 +6,11 @@ image is the Dockerfile the build command that tags it names with `-f`, whatever
 A mapping's host side is the user's choice; its container side is a claim about the image: the
 application inside listens there. When the image exposes other ports and names the published one
 nowhere, the README still publishes the port the image used to serve on (`likely`: a configuration
-file the Dockerfile does not show may set it).
+file the Dockerfile does not show may set it). When the one program the image's ENTRYPOINT or CMD
+starts is given a fixed port on its command line (`--port 8020`) and the run keeps that command, the
+server listens there whatever EXPOSE says: a published port that is not it, and that the image names
+nowhere else, reaches nothing (`certain` for a server launcher such as uvicorn, `likely` for another
+program).
 
 A port table (`| Connect Port | Internal Port | Description |`, RunPod templates) ties a container port
 to a service by name. When the image copies in a start script named after that service
@@ -25,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.audit_facts import AuditFacts
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
 from docgen.audit.copied import FILE_LIMIT, copied_files
-from docgen.audit.names import docker_run
+from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
-from docgen.audit.settings import _Image
+from docgen.audit.settings import _LAUNCHER, _command_text, _Image
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -44,6 +48,11 @@ after `-d`, `-i`, `-t` in one word): group 2 is the container's side. A range (`
 or a variable (`$PORT:8000`) is no match."""
 _HOST_NETWORK = re.compile(r"--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
 """`--network host`: Docker ignores `-p` with it."""
+_ENTRYPOINT_OPTION = re.compile(r"(?:^|[ \t])--entrypoint\b")
+_SEVERAL = re.compile(r"&|;|\|")
+"""What starts more than one program in a command (`redis-server & exec uvicorn …`, `a; b`, `a | b`)."""
+_BIND = re.compile(r"(?:^|[ \t])(?:--bind|-b)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\[\]-]*:(\d{2,5})\b")
+"""A port given as an address (`--bind 0.0.0.0:8000`, gunicorn's)."""
 _NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
 
 
@@ -73,24 +82,76 @@ def _published_ports(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 images = [
                     _Image(auditor.family[index]) for index in sorted(i for i in named if i is not None)
                 ]
-            options = command.find(image, start)  # what follows the image is its command's
+            options = image_at(command, start, image)  # what follows the image is its command's
             for match in _PUBLISH.finditer(command, start, options):
                 port = match.group(2)
                 rest = command[: match.start()] + " " + command[match.end() :]
                 if port in _NUMBER.findall(rest):
                     continue  # the command sets the port itself (`--port 8000`, `-e PORT=8000`)
-                verdicts = [image_.port(port, listens=True) for image_ in images]
-                if not verdicts or any(v is None for v in verdicts):
-                    continue
                 line = next((n for n, text in lines if match.group(0).strip() in text), lines[0][0])
-                where = verdicts[0][0] if verdicts[0] else ""
-                yield Diagnostic(
-                    auditor.path,
-                    line,
-                    f"README publishes container port {port} of {image}, but {where} "
-                    f"and names {port} nowhere in its ENV, ENTRYPOINT or CMD",
-                    confidence=LIKELY,
-                )
+                verdicts = [image_.port(port, listens=True) for image_ in images]
+                if verdicts and all(v is not None for v in verdicts):
+                    where = verdicts[0][0] if verdicts[0] else ""
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README publishes container port {port} of {image}, but {where} "
+                        f"and names {port} nowhere in its ENV, ENTRYPOINT or CMD",
+                        confidence=LIKELY,
+                    )
+                    continue
+                if _ENTRYPOINT_OPTION.search(command, start, options):
+                    continue  # the run starts another program
+                after = command[options + len(image) :].strip()
+                fixed = [_fixed_elsewhere(image_, port, bool(after)) for image_ in images]
+                if fixed and all(f is not None for f in fixed):
+                    where, served, sure, tail = fixed[0] or ("", "", LIKELY, "")
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README publishes container port {port} of {image}, but {where} starts the "
+                        f"server on fixed port {served}{tail}",
+                        confidence=CERTAIN if all(f is not None and f[2] == CERTAIN for f in fixed) else sure,
+                    )
+
+
+def _fixed_elsewhere(image: _Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
+    """(where, the fixed port, confidence, the end of the message) when the one program the image starts
+    is given a fixed port on its command line (`--port 8020`) other than `port`, and the image names
+    `port` nowhere but in EXPOSE; None when it may serve on `port`. `replaced`: the run gives a command
+    after the image, which replaces the CMD (an ENTRYPOINT still runs, the command as its arguments)."""
+    entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
+    if replaced:
+        cmd = None
+    settings = [s for s in (entry, cmd) if s is not None]
+    texts = [_command_text(s) for s in settings]
+    if not settings or any(_SEVERAL.search(text) for text in texts):
+        return None  # nothing of its own, or several programs: one may serve on the port
+    givers = [
+        (setting, found)
+        for setting, text in zip(settings, texts, strict=True)
+        for found in _PORT_OPTION.findall(text) + _BIND.findall(text)
+    ]
+    ports = {found for _, found in givers}
+    if len(ports) != 1 or port in ports:
+        return None
+    if entry is not None and cmd is not None and givers[0][0] is cmd and ".sh" in _command_text(entry):
+        return None  # an entrypoint script may start the command, or something else, its own way
+    exposed = {p for s in image.settings if s.keyword == "EXPOSE" for p in re.findall(r"\d{2,5}", s.value)}
+    if ports <= exposed and port in exposed:
+        return None  # the image says it serves on both
+    mentioned = image._mentioned() | image._script_ports
+    if port in mentioned:
+        return None  # an ENV value or a script the image starts names it
+    setting, served = givers[0]
+    text = _command_text(setting)
+    launcher = _LAUNCHER.search(text)
+    sure = CERTAIN if launcher is not None and launcher.start() < text.find(served) else LIKELY
+    if port in exposed:
+        tail = f", which EXPOSE {port} does not change"
+    else:
+        tail = f", and the image names {port} nowhere"
+    return f"{image.model.path}:{setting.line} ({setting.keyword})", served, sure, tail
 
 
 _PORT_OPTION = re.compile(

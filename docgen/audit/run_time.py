@@ -42,7 +42,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import _last_name, _repository, fence_commands, joined
-from docgen.audit.names import docker_run
+from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import resolves_inside
 from docgen.audit.settings import _Image
 from docgen.audit.wording import (
@@ -488,7 +488,7 @@ def _run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
             if _PREFIXED_RUN.search(text) or (run := docker_run(text)) is None:
                 continue
             start, image = run
-            end = text.find(image, start)
+            end = image_at(text, start, image)
             options = text[start : end if end >= 0 else len(text)]
             for match in _ENV_OPTION.finditer(options):
                 yield _line_of(command, match.group(0)), match.group(1), "", image

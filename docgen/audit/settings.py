@@ -53,6 +53,13 @@ _SERVES_CLAIM = re.compile(
 """`The image runs `llama-server` on port 8080 by default`, `the container serves the API on port
 9000`: a port the application in a container of the image listens on."""
 _PORT = re.compile(r"\d{2,5}")
+_LAUNCHER = re.compile(
+    r"(?<![\w./-])(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|streamlit|flask|fastapi|vllm"
+    r"|text-generation-launcher|llama-server)(?![\w-])"
+    r"|-m[ \t]+(?:uvicorn|gunicorn|hypercorn|streamlit|flask|vllm\.entrypoints\.[\w.]+"
+    r"|sglang\.launch_server)\b"
+)
+"""A program that takes the port it listens on from its command line."""
 _SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.(?:sh|py)\b")
 """A script a command starts (`./app.sh`, `python3 ready.py`)."""
 _PORT_LINE = re.compile(r"port|listen|bind", re.IGNORECASE)
@@ -566,3 +573,8 @@ def _env_name_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
             f"README names ENV {name}, which {model.path} does not set; {model.path}:{at} sets {near[0]}",
             confidence=CERTAIN if match.group(1) else LIKELY,
         )
+
+
+def _command_text(setting: Setting) -> str:
+    """An ENTRYPOINT or CMD as one command line: the exec form's words joined with spaces."""
+    return setting.value if setting.exec_form is None else " ".join(setting.exec_form)

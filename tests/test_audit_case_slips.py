@@ -1,0 +1,58 @@
+"""`docgen.audit.case_slips`: a folder of the build context the README names in other letter case than
+the COPY that reads it. A planted drift and, next to it, the nearest true shapes as traps. The READMEs
+and Dockerfiles are small models written for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+BASE = """\
+FROM nvidia/cuda:12.4.1-base-ubuntu22.04
+COPY cudnn/libcudnn9_9.1.0-1_amd64.deb /tmp/
+COPY ${EXTRA}/notes.txt /tmp/
+RUN dpkg -i /tmp/libcudnn9_9.1.0-1_amd64.deb
+"""
+
+README = """\
+# GPU notebook
+
+Download the cuDNN package from NVIDIA and put it into `./base/cuDNN/` before you build.
+
+The notes live in `docs/CUDNN/` and the scratch files in `base/cudnn/`.
+
+Extras go to `base/Extra/`.
+"""
+
+
+def _audit(tmp_path: Path, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {"README.md": README, "base/Dockerfile": BASE, "docs/index.md": "x", **files})
+    model = build_model(tmp_path / "base" / "Dockerfile", "base/Dockerfile")
+    found = audit(README, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "letter case" in d.message]
+
+
+def test_a_folder_named_in_other_case_than_the_copy_that_reads_it(tmp_path: Path) -> None:
+    # line 3 names base/cuDNN, the COPY reads base/cudnn; line 5: docs/ is no build context, and
+    # base/cudnn is the folder as written; line 7: a COPY from a variable is not compared
+    assert _audit(tmp_path, {}) == [
+        "3: README names ./base/cuDNN/, but base/Dockerfile:2 copies cudnn/libcudnn9_9.1.0-1_amd64.deb: the "
+        "letter case differs, and a build on Linux does not find files put where the README says (likely)"
+    ]
+
+
+def test_a_folder_that_is_there_as_written_is_no_finding(tmp_path: Path) -> None:
+    assert _audit(tmp_path, {"base/cuDNN/README.txt": "put the debs here"}) == []
+
+
+def test_a_folder_another_copy_reads_as_written_is_no_finding(tmp_path: Path) -> None:
+    both = BASE.replace("COPY ${EXTRA}", "COPY cuDNN/extra.deb /tmp/\nCOPY ${EXTRA}")
+    make_tree(tmp_path, {"README.md": README, "base/Dockerfile": both})
+    model = build_model(tmp_path / "base" / "Dockerfile", "base/Dockerfile")
+    found = audit(README, "README.md", [model], {}, tmp_path)
+    assert [d.message for d in found if "letter case" in d.message] == []
