@@ -196,3 +196,21 @@ def test_a_dockerignore_pattern_python_cannot_read_leaves_nothing_out(tmp_path: 
     file.write_text("[z-a]*\n*.log\n")
     rules = copied._ignore_rules(file)
     assert len(rules) == 1 and ignored("x.log", rules) and not ignored("zebra", rules)
+
+
+def test_a_checkout_s_git_folder_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`COPY . .` of a checkout: the objects of `.git` would fill `FILE_LIMIT` before the files that matter;
+    version-control folders are not walked. A folder named like one elsewhere in a path is still read."""
+    objects = {f".git/objects/{n:02x}/obj": "x\n" for n in range(6)}
+    files = {"app/run.sh": "echo hi\n", "docs/.gitkeep": "", **objects, "vendor/git/notes.txt": "keep\n"}
+    got = _copies(tmp_path, "FROM ubuntu:22.04\nCOPY . /src\n", files)
+    paths = [path for _, _, path in got]
+    assert "app/run.sh" in paths and "vendor/git/notes.txt" in paths and "docs/.gitkeep" in paths
+    assert not [p for p in paths if p and p.startswith(".git/")]
+    copied_texts.cache_clear()
+    monkeypatch.setattr(copied, "FILE_LIMIT", 4)  # six objects would pass it; the other files do not
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    read = copied_texts(model.file, model.context_copies)
+    assert read is not None
+    assert "echo hi\n" in [text for _, text in read[0]]
+    copied_texts.cache_clear()

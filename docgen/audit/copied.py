@@ -93,14 +93,20 @@ def matched(folder: Path, pattern: str) -> list[Path]:
         return []
 
 
+_VCS_FOLDERS = frozenset({".git", ".hg", ".svn"})
+"""Folders of version control, whose files no rule reads."""
+
+
 def _files_below(path: Path) -> Iterator[Path]:
     """`path` when it is a file, else every file below the folder `path`, in order (links to folders
-    not followed below it)."""
+    not followed below it). A version-control folder (`.git`) below `path` is not walked: BuildKit sends it
+    unless `.dockerignore` leaves it out, but no rule reads its objects, and a checkout's `.git` alone may
+    hold more files than docgen reads (`FILE_LIMIT`), which would leave the files that matter unread."""
     if path.is_file():
         yield path
         return
     for top, folders, files in os.walk(path):
-        folders.sort()
+        folders[:] = sorted(name for name in folders if name not in _VCS_FOLDERS)
         for name in sorted(files):
             each = Path(top, name)
             if each.is_file():
