@@ -538,6 +538,20 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         path = code.removeprefix("./")
         name = _basename(path)
         suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
+        if _misspelt_dockerfile(name) and path not in made and (line, path) not in seen:
+            meant = _dockerfile_meant(bases, path, listings)
+            if meant is not None:
+                if texts is None:
+                    texts = _line_texts(doc)
+                if not _READER_MAKES.search(texts.get(line, "")):
+                    seen.add((line, path))
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README names {path}, which does not exist (did you mean {meant}?)",
+                        confidence=CERTAIN,
+                    )
+            continue
         if "/" not in path.rstrip("/") and suffix not in _SUFFIXES:
             continue
         if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
@@ -574,6 +588,43 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
                 else LIKELY
             ),
         )
+
+
+_DOCKERFILE_WORDS = ("dockerfile", "containerfile")
+
+
+def _misspelt_dockerfile(name: str) -> bool:
+    """True when `name` is a Dockerfile's but for the word `Dockerfile` (or `Containerfile`) a letter off
+    (`Dockerfil.nvidia.jupyter`, `cuda.dockerfle`); not the plural (`dockerfiles`, a folder's name). A
+    Dockerfile name spelt right that names nothing is `references`' to tell."""
+    parts = _key(name).split("_")
+    return any(
+        part not in _DOCKERFILE_WORDS
+        and part.rstrip("s") not in _DOCKERFILE_WORDS
+        and any(_one_edit(part, word) for word in _DOCKERFILE_WORDS)
+        for part in {parts[0], parts[-1]}
+    )
+
+
+def _dockerfile_meant(bases: Sequence[Path], path: str, listings: _Listings) -> str | None:
+    """The Dockerfile `path` (a Dockerfile's name, or nearly) most likely means when it names nothing: the
+    one Dockerfile in its folder, read from the first of `bases` that has any, whose name is the same
+    but for case and separators or one letter (`Dockerfile.nvidia-jupyter` for `Dockerfil.nvidia.jupyter`;
+    not `Dockerfile.cu12` for `Dockerfile.cu11`). None when the file exists or no single one is meant."""
+    folder, _, name = path.rstrip("/").rpartition("/")
+    key = _key(name)
+    for base in bases:
+        if (base / path).exists():
+            return None
+    for base in bases:
+        entries = [e for e, _ in listings(base / folder if folder else base) if is_dockerfile_name(e)]
+        if not entries:
+            continue
+        near = [e for e in entries if _key(e) == key or _one_edit(key, _key(e))]
+        if len(near) != 1:
+            return None
+        return f"{folder}/{near[0]}" if folder else near[0]
+    return None
 
 
 _YOUR_FILE = re.compile(r"\b(?:your|yours|own|an?)[ \t]+`+[^`]*compose[^`]*`", re.IGNORECASE)
