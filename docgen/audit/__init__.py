@@ -134,7 +134,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `script_args`,
 `make_args`, `make_vars`, `make_targets`,
-`compose_builds`, `ports`, `env_defaults`, `env_blocks`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
+`compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`,
@@ -199,6 +199,7 @@ from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
+from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
 from docgen.audit.environments import _spack_versions
@@ -678,6 +679,7 @@ def _audit_part(
     found.extend(_port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_env_blocks(sub, doc, auditor))
+    found.extend(_install_dirs(sub, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
     found.extend(_port_var_claims(sub, doc, auditor))
     found.extend(_discarded_commands(sub, auditor))
