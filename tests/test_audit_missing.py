@@ -600,3 +600,20 @@ def test_a_dockerfile_the_reader_makes_is_no_slip(tmp_path: Path) -> None:
     readme = "## Build\n\nCopy it to `Dockerfil.rocm.serve` and edit that file.\n"
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     assert audit(readme, "README.md", model, {}, tmp_path) == []
+
+
+def test_a_file_in_a_mermaid_diagram_a_slip_away(tmp_path: Path) -> None:
+    _repo(tmp_path, {"hosts.conf": "", "Dockerfile": "", "scripts/start.sh": ""})
+    readme = (
+        "## Layout\n\n"
+        "```mermaid\n"
+        "graph TD;\n"
+        "    repo--> host.conf;\n"
+        "    repo--> Dockerfile;\n"
+        "    B[scripts/start.sh] --> C(/etc/host.conf)\n"
+        "    D{build image} --> E[run.container]\n"
+        "```\n"
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
+    assert found == [(5, "README names host.conf, which does not exist (did you mean hosts.conf?)", "likely")]

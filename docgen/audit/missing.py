@@ -175,6 +175,10 @@ def _copy_made(words: Sequence[str]) -> list[str]:
     return [target]
 
 
+_DIAGRAMS = frozenset({"mermaid", "plantuml", "dot", "graphviz"})
+"""Languages of blocks that draw a diagram: no command in them."""
+
+
 def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
     """The file and folder names (each part of each path) that a command block of the README creates or
     downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
@@ -182,6 +186,8 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
     `creates`: the commands whose words count (a `git clone`'s always do)."""
     names: set[str] = set()
     for fence in doc.fences:
+        if fence.lang.lower() in _DIAGRAMS:
+            continue  # `src --> out.txt` is an arrow, no redirection
         for _, text in fence.lines:
             prompt = _PROMPT.match(text)
             words = _WORD.findall(text[prompt.end() if prompt else 0 :])
@@ -208,6 +214,7 @@ def _in_commands(doc: Document) -> set[str]:
     return {
         word.rstrip("/").rsplit("/", 1)[-1]
         for fence in doc.fences
+        if fence.lang.lower() not in _DIAGRAMS
         for _, text in fence.lines
         for word in _WORD.findall(text)
         if word.removeprefix("./").split("/", 1)[0] not in cloned or "/" not in word.strip("/")
@@ -440,6 +447,23 @@ def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
                 yield number, code.strip()
 
 
+_MERMAID_WORD = re.compile(r"[\w.+/-]+")
+
+
+def _mermaid_names(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, word) of each word of a ```` ```mermaid ```` diagram that may be a file of the
+    repository (a node's id or label: `src --> resolv.conf`, `A[build.sh]`); `_misspelt_paths` keeps
+    those with a `/` or a file suffix. An absolute path is a file in the image, not the repository's."""
+    for fence in doc.fences:
+        if fence.lang.lower() != "mermaid":
+            continue  # (the other diagram languages are not read)
+        for line, text in fence.lines:
+            for word in _MERMAID_WORD.findall(text):
+                word = word.strip("-.")
+                if "." in word and not word.startswith("/") and "//" not in word:
+                    yield line, word
+
+
 _PLAIN_COMPOSE = re.compile(r"(?<![\w./`-])((?:docker-)?compose[\w.-]*\.ya?ml)(?![\w./`-])")
 """A compose file named in plain prose (`A docker-compose.yaml file has been provided`): a name that is
 a file of the repository however it is written."""
@@ -527,7 +551,8 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     seen: set[tuple[int, str]] = set()
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     owned: set[str] | None = None  # the names the README has the reader make, read once when needed
-    for line, code in itertools.chain(_code_paths(doc), _plain_compose_names(doc)):
+    drawn = set(_mermaid_names(doc))
+    for line, code in itertools.chain(_code_paths(doc), _plain_compose_names(doc), drawn):
         if (
             not _PATH.fullmatch(code)
             or code.strip("./") == ""
@@ -582,7 +607,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             f"README names {path}, which does not exist (did you mean {fixed}?)",
             confidence=(
                 LIKELY
-                if flavoured
+                if flavoured or (line, code) in drawn
                 else CERTAIN
                 if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(_basename(fixed))
                 else LIKELY
