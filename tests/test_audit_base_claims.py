@@ -272,7 +272,9 @@ def test_a_three_part_name_without_a_registry_is_no_image(tmp_path: Path, senten
 
 
 def test_a_registry_name_of_three_parts_is_still_an_image(tmp_path: Path) -> None:
-    found = _audit(tmp_path, "# Toolkit\n\nThis image is based on `registry.example.org/team/rocm-base`.\n", PLAIN)
+    found = _audit(
+        tmp_path, "# Toolkit\n\nThis image is based on `registry.example.org/team/rocm-base`.\n", PLAIN
+    )
     assert found == [
         "3: README says the image is based on registry.example.org/team/rocm-base but Dockerfile:1 says FROM "
         "ubuntu:22.04 (likely)"
@@ -282,7 +284,11 @@ def test_a_registry_name_of_three_parts_is_still_an_image(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("sentence", "dockerfile", "shown"),
     [
-        ("The base container, based on the `debian:latest` image.", "FROM debian:bookworm-20250101\n", "debian"),
+        (
+            "The base container, based on the `debian:latest` image.",
+            "FROM debian:bookworm-20250101\n",
+            "debian",
+        ),
         (
             "Modified version of `nvidia/cuda:latest` container, with a shell.",
             "FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04\n",
@@ -295,7 +301,9 @@ def test_a_base_said_at_latest_while_from_pins_a_tag(
 ) -> None:
     found = _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile + "RUN true\n")
     base = dockerfile.split()[1]
-    assert found == [f"3: README says the image is based on {shown}:latest but Dockerfile:1 says FROM {base} (likely)"]
+    assert found == [
+        f"3: README says the image is based on {shown}:latest but Dockerfile:1 says FROM {base} (likely)"
+    ]
 
 
 @pytest.mark.parametrize(

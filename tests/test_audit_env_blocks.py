@@ -29,7 +29,9 @@ RUN true
 """
 
 
-def _audit(tmp_path: Path, block: str, intro: str = "The image uses these settings:", lang: str = "bash") -> list[str]:
+def _audit(
+    tmp_path: Path, block: str, intro: str = "The image uses these settings:", lang: str = "bash"
+) -> list[str]:
     readme = f"# Toolbox\n\n## Environment\n\n{intro}\n\n```{lang}\n{block}```\n"
     make_tree(tmp_path, {"Dockerfile": DOCKERFILE, "README.md": readme})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")

@@ -584,13 +584,17 @@ def test_a_compose_file_of_the_readers_is_no_renamed_twin(tmp_path: Path, line: 
         ("Dockerfil.rocm", {"Dockerfile.rocm-serve": ""}, None),
     ],
 )
-def test_a_dockerfile_name_a_slip_away(tmp_path: Path, said: str, files: dict[str, str], meant: str | None) -> None:
+def test_a_dockerfile_name_a_slip_away(
+    tmp_path: Path, said: str, files: dict[str, str], meant: str | None
+) -> None:
     _repo(tmp_path, files)
     readme = f"## Build\n\nThe compose file builds the service with the local `{said}`.\n"
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
     expected = (
-        [] if meant is None else [(3, f"README names {said}, which does not exist (did you mean {meant}?)", "certain")]
+        []
+        if meant is None
+        else [(3, f"README names {said}, which does not exist (did you mean {meant}?)", "certain")]
     )
     assert found == expected
 

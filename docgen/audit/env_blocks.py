@@ -27,7 +27,9 @@ _LINE = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s\"'#
 """A line of the block: `NAME=VALUE`, `NAME="VALUE"` (nothing else on it)."""
 _REF = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 """A `$NAME` or `${NAME}` reference, read as a shell reads it (`$A_B` is the name `A_B`)."""
-_LANGS = frozenset({"", "bash", "sh", "shell", "text", "txt", "env", "dotenv", "ini", "properties", "console"})
+_LANGS = frozenset(
+    {"", "bash", "sh", "shell", "text", "txt", "env", "dotenv", "ini", "properties", "console"}
+)
 _NOT_THE_IMAGE = re.compile(
     r"\.env\b|compose|\byour\b|\bexample\b|e\.g\.|\bcustom|\boverrid|\bchange\b|\bhost\b|\bexport\b"
     r"|\bdocker[ \t]+run\b|-e\b|--env\b",
@@ -64,7 +66,11 @@ def _env_blocks(part: Document, doc: Document, auditor: _Auditor) -> Iterator[Di
         if given is None:
             given = _given(auditor)
         values = {name: {g.value for g in found} for name, found in given.items()}
-        judged = [(line, name, said, _agrees(said, given[name], values)) for line, name, said in pairs if name in given]
+        judged = [
+            (line, name, said, _agrees(said, given[name], values))
+            for line, name, said in pairs
+            if name in given
+        ]
         agreeing = sum(1 for *_, ok in judged if ok)
         differing = [(line, name, said) for line, name, said, ok in judged if ok is False]
         if agreeing < _MIN_AGREEING or agreeing < 2 * len(differing):

@@ -64,10 +64,14 @@ def _path_values(auditor: _Auditor) -> list[tuple[str, str]]:
     for model in auditor.models:
         for arg in model.args:
             if arg.default and arg.default.startswith("/") and ":" not in arg.default:
-                found.append((arg.default.rstrip("/"), f"{model.path}:{arg.line} sets ARG {arg.name}={arg.default}"))
+                found.append(
+                    (arg.default.rstrip("/"), f"{model.path}:{arg.line} sets ARG {arg.name}={arg.default}")
+                )
         for env in model.env:
             if env.value and env.value.startswith("/") and ":" not in env.value and not env.inherited:
-                found.append((env.value.rstrip("/"), f"{model.path}:{env.line} sets ENV {env.name}={env.value}"))
+                found.append(
+                    (env.value.rstrip("/"), f"{model.path}:{env.line} sets ENV {env.name}={env.value}")
+                )
     return found
 
 
