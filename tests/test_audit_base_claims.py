@@ -258,3 +258,64 @@ def test_a_long_sentence_of_many_claims_is_read_once(tmp_path: Path) -> None:
     readme = f"# Toolkit\n\nThis image {claims}more.\n"
     found = _audit(tmp_path, readme, CUDA)
     assert found and all(f.startswith("3: README says the image is based on rocm/pytorch but") for f in found)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This image is based on nvidia/container-images/l4t-base.",  # a project path on a code host
+        "The container is built on top of `gitlab-group/images/cuda-base`.",
+    ],
+)
+def test_a_three_part_name_without_a_registry_is_no_image(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", PLAIN) == []
+
+
+def test_a_registry_name_of_three_parts_is_still_an_image(tmp_path: Path) -> None:
+    found = _audit(
+        tmp_path, "# Toolkit\n\nThis image is based on `registry.example.org/team/rocm-base`.\n", PLAIN
+    )
+    assert found == [
+        "3: README says the image is based on registry.example.org/team/rocm-base but Dockerfile:1 says FROM "
+        "ubuntu:22.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile", "shown"),
+    [
+        (
+            "The base container, based on the `debian:latest` image.",
+            "FROM debian:bookworm-20250101\n",
+            "debian",
+        ),
+        (
+            "Modified version of `nvidia/cuda:latest` container, with a shell.",
+            "FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04\n",
+            "nvidia/cuda",
+        ),
+    ],
+)
+def test_a_base_said_at_latest_while_from_pins_a_tag(
+    tmp_path: Path, sentence: str, dockerfile: str, shown: str
+) -> None:
+    found = _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile + "RUN true\n")
+    base = dockerfile.split()[1]
+    assert found == [
+        f"3: README says the image is based on {shown}:latest but Dockerfile:1 says FROM {base} (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile"),
+    [
+        ("This image is based on the latest Debian.", "FROM debian:bookworm-20250101\n"),  # no tag
+        ("This image is based on `debian:latest`.", "FROM debian:latest\n"),
+        ("This image is based on `debian:latest`.", "FROM debian\n"),  # no tag is latest
+        ("This image is based on `debian:latest`.", "ARG BASE=debian:latest\nFROM ${BASE}\n"),
+        ("This image is based on `debian:latest`.", "ARG BASE=debian:bookworm\nFROM ${BASE}\n"),  # a choice
+        ("This image is based on `debian:latest`.", "FROM debian@sha256:" + "a" * 64 + "\n"),
+    ],
+)
+def test_latest_base_traps(tmp_path: Path, sentence: str, dockerfile: str) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile + "RUN true\n") == []

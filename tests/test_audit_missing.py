@@ -565,3 +565,59 @@ def test_a_compose_file_of_the_readers_is_no_renamed_twin(tmp_path: Path, line: 
     _repo(tmp_path, {"docker-compose.cuda.yml": ""})
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     assert audit(f"## Compose\n\n{line}\n", "README.md", model, {}, tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "files", "meant"),
+    [
+        # a letter dropped and a separator changed: the one Dockerfile of that name
+        ("Dockerfil.rocm.serve", {"Dockerfile.rocm-serve": "", "Dockerfile": ""}, "Dockerfile.rocm-serve"),
+        ("Dockerfil_rocm", {"Dockerfile_rocm": ""}, "Dockerfile_rocm"),
+        ("docker/Dockerfle.cuda", {"docker/Dockerfile.cuda": ""}, "docker/Dockerfile.cuda"),
+        ("cuda.dockerfle", {"cuda.dockerfile": ""}, "cuda.dockerfile"),
+        # traps: another version is another file, two Dockerfiles a slip away, the file is there,
+        # the plural (a folder's name), a name that is no Dockerfile's
+        ("Dockerfil.cu11", {"Dockerfile.cu12": ""}, None),
+        ("Dockerfil.gpu", {"Dockerfile.gpus": "", "Dockerfile.cpu": ""}, None),
+        ("Dockerfil.rocm", {"Dockerfil.rocm": ""}, None),
+        ("dockerfiles", {"dockerfile": ""}, None),
+        ("Dockerfil.rocm", {"Dockerfile.rocm-serve": ""}, None),
+    ],
+)
+def test_a_dockerfile_name_a_slip_away(
+    tmp_path: Path, said: str, files: dict[str, str], meant: str | None
+) -> None:
+    _repo(tmp_path, files)
+    readme = f"## Build\n\nThe compose file builds the service with the local `{said}`.\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
+    expected = (
+        []
+        if meant is None
+        else [(3, f"README names {said}, which does not exist (did you mean {meant}?)", "certain")]
+    )
+    assert found == expected
+
+
+def test_a_dockerfile_the_reader_makes_is_no_slip(tmp_path: Path) -> None:
+    _repo(tmp_path, {"Dockerfile.rocm-serve": ""})
+    readme = "## Build\n\nCopy it to `Dockerfil.rocm.serve` and edit that file.\n"
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    assert audit(readme, "README.md", model, {}, tmp_path) == []
+
+
+def test_a_file_in_a_mermaid_diagram_a_slip_away(tmp_path: Path) -> None:
+    _repo(tmp_path, {"hosts.conf": "", "Dockerfile": "", "scripts/start.sh": ""})
+    readme = (
+        "## Layout\n\n"
+        "```mermaid\n"
+        "graph TD;\n"
+        "    repo--> host.conf;\n"
+        "    repo--> Dockerfile;\n"
+        "    B[scripts/start.sh] --> C(/etc/host.conf)\n"
+        "    D{build image} --> E[run.container]\n"
+        "```\n"
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
+    assert found == [(5, "README names host.conf, which does not exist (did you mean hosts.conf?)", "likely")]

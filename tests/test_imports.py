@@ -401,6 +401,8 @@ AUDIT_LAYERS = (
         "make_vars",
         "ports",
         "env_defaults",
+        "env_blocks",
+        "install_dirs",
         "base_claims",
         "gpu_models",
         "drivers",

@@ -135,7 +135,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `case_slips`,
 `script_args`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
-`compose_builds`, `ports`, `env_defaults`, `base_claims`, `gpu_models`, `version_lists`, `restated`,
+`compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
+`version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`,
@@ -200,6 +201,7 @@ from docgen.audit.disabled import _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
+from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
@@ -225,6 +227,7 @@ from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
 from docgen.audit.included_paths import _included_paths
+from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
@@ -686,6 +689,8 @@ def _audit_part(
     found.extend(_published_ports(sub, auditor))
     found.extend(_port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
+    found.extend(_env_blocks(sub, doc, auditor))
+    found.extend(_install_dirs(sub, auditor))
     found.extend(_runtime_claims(sub, doc, auditor))
     found.extend(_port_var_claims(sub, doc, auditor))
     found.extend(_discarded_commands(sub, auditor))

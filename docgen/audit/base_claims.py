@@ -30,12 +30,13 @@ from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.base_contents import family_name, is_plain
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Stage
 from docgen.sources import naming
 
 _BASED = re.compile(
     r"\b(?:(?:is|are)[ \t]+)?(?:based[ \t]+(?:up)?on|built[ \t]+(?:on[ \t]+top[ \t]+of|(?:up)?on|from)"
-    r"|builds?[ \t]+on[ \t]+top[ \t]+of|starts?[ \t]+from|derived[ \t]+from|extends)"
+    r"|builds?[ \t]+on[ \t]+top[ \t]+of|starts?[ \t]+from|derived[ \t]+from|extends"
+    r"|(?:an?[ \t]+)?modified[ \t]+version[ \t]+of)"
     r"[ \t]+(?:the[ \t]+|an?[ \t]+)?"
     r"(?:latest[ \t]+|official[ \t]+|upstream[ \t]+)*",
     re.IGNORECASE,
@@ -58,7 +59,9 @@ _NAMED = re.compile(
 )
 """What follows `based on`: a link, code, bold or a plain word (`archlinux`, `Arch Linux`,
 `rocm/pytorch`)."""
-_IMAGE_AFTER = re.compile(r"\A[ \t]*(?:docker[ \t]+|container[ \t]+|base[ \t]+)?image\b", re.IGNORECASE)
+_IMAGE_AFTER = re.compile(
+    r"\A[ \t]*(?:docker[ \t]+|base[ \t]+)?(?:container[ \t]+)?(?:image|container)\b", re.IGNORECASE
+)
 _REGISTRY_LINK = re.compile(r"hub\.docker\.com|ghcr\.io|nvcr\.io|catalog\.ngc|quay\.io|gallery\.ecr", re.I)
 _NOT_A_CLAIM = re.compile(
     r"\bnot\b|n't\b|\bif\b|\bwhen\b|\bunless\b|\byou[ \t]+(?:can|may|could|should)\b|\bcan[ \t]+be\b"
@@ -274,10 +277,15 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
     bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
     if not bases or any("$" in s.base for _, s in bases):
         return None
+    latest = _latest_but_pinned(name, bases)
+    if latest is not None:
+        return latest or None
     shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in bases[:2])
     if "/" in name and " " not in name:
         if _A_FILE.search(name):
             return None  # `built from docker/Dockerfile.rocm`: a file of the project
+        if not _image_shaped(name):
+            return None  # `based on nvidia/container-images/l4t-base`: a project path, no image
         wanted = _repository(name)
         if not wanted or any(_repository(s.base) == wanted for _, s in bases):
             return None
@@ -294,6 +302,30 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
     if any(h is None or h == distro for h in held):
         return None
     return f"{_SHOWN.get(distro, name)} but {shown}"
+
+
+def _tag(reference: str) -> str | None:
+    """An image reference's tag (`latest` for `ubuntu:latest`), None when it has none or a digest."""
+    if "@" in reference:
+        return None
+    last = reference.rsplit("/", 1)[-1]
+    return last.split(":", 1)[1].lower() if ":" in last else None
+
+
+def _latest_but_pinned(name: str, bases: list[tuple[ImageModel, Stage]]) -> str | None:
+    """For a base claimed at tag `latest` (`ubuntu:latest`): the finding when every stage starting from
+    that repository pins another tag in its FROM as written (`ubuntu:noble-20241118.1`), "" when one
+    of them may be at `latest` (no tag, `latest`, a build arg), None when no stage starts from it."""
+    if _tag(name) != "latest":
+        return None
+    wanted = _repository(name)
+    same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
+    if not same:
+        return None
+    if any("$" in s.base_raw or _tag(s.base) in (None, "latest") for _, s in same):
+        return ""
+    shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in same[:2])
+    return f"{name} but {shown}"
 
 
 def _may_be_built_on(base: str, wanted: str) -> bool:
@@ -316,6 +348,16 @@ def _stack(reference: str) -> str | None:
     if "rocm" in lowered:
         return "rocm"
     return "cuda" if re.search(r"nvidia|cuda|nvcr\.io", lowered) else None
+
+
+def _image_shaped(name: str) -> bool:
+    """True when `name` may be an image reference: a name without a registry host (a first part with a
+    dot, a port or `localhost`) is a Docker Hub one, which has at most two parts (`rocm/pytorch`);
+    `nvidia/container-images/l4t-base` is a project's path on a code host, no image."""
+    parts = name.split("@", 1)[0].split("/")
+    if "." in parts[0] or ":" in parts[0] or parts[0].lower() == "localhost":
+        return True
+    return len(parts) <= 2
 
 
 def _repository(reference: str) -> str:

@@ -175,6 +175,10 @@ def _copy_made(words: Sequence[str]) -> list[str]:
     return [target]
 
 
+_DIAGRAMS = frozenset({"mermaid", "plantuml", "dot", "graphviz"})
+"""Languages of blocks that draw a diagram: no command in them."""
+
+
 def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
     """The file and folder names (each part of each path) that a command block of the README creates or
     downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
@@ -182,6 +186,8 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
     `creates`: the commands whose words count (a `git clone`'s always do)."""
     names: set[str] = set()
     for fence in doc.fences:
+        if fence.lang.lower() in _DIAGRAMS:
+            continue  # `src --> out.txt` is an arrow, no redirection
         for _, text in fence.lines:
             prompt = _PROMPT.match(text)
             words = _WORD.findall(text[prompt.end() if prompt else 0 :])
@@ -208,6 +214,7 @@ def _in_commands(doc: Document) -> set[str]:
     return {
         word.rstrip("/").rsplit("/", 1)[-1]
         for fence in doc.fences
+        if fence.lang.lower() not in _DIAGRAMS
         for _, text in fence.lines
         for word in _WORD.findall(text)
         if word.removeprefix("./").split("/", 1)[0] not in cloned or "/" not in word.strip("/")
@@ -440,6 +447,23 @@ def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
                 yield number, code.strip()
 
 
+_MERMAID_WORD = re.compile(r"[\w.+/-]+")
+
+
+def _mermaid_names(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, word) of each word of a ```` ```mermaid ```` diagram that may be a file of the
+    repository (a node's id or label: `src --> resolv.conf`, `A[build.sh]`); `_misspelt_paths` keeps
+    those with a `/` or a file suffix. An absolute path is a file in the image, not the repository's."""
+    for fence in doc.fences:
+        if fence.lang.lower() != "mermaid":
+            continue  # (the other diagram languages are not read)
+        for line, text in fence.lines:
+            for word in _MERMAID_WORD.findall(text):
+                word = word.strip("-.")
+                if "." in word and not word.startswith("/") and "//" not in word:
+                    yield line, word
+
+
 _PLAIN_COMPOSE = re.compile(r"(?<![\w./`-])((?:docker-)?compose[\w.-]*\.ya?ml)(?![\w./`-])")
 """A compose file named in plain prose (`A docker-compose.yaml file has been provided`): a name that is
 a file of the repository however it is written."""
@@ -527,7 +551,8 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     seen: set[tuple[int, str]] = set()
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     owned: set[str] | None = None  # the names the README has the reader make, read once when needed
-    for line, code in itertools.chain(_code_paths(doc), _plain_compose_names(doc)):
+    drawn = set(_mermaid_names(doc))
+    for line, code in itertools.chain(_code_paths(doc), _plain_compose_names(doc), drawn):
         if (
             not _PATH.fullmatch(code)
             or code.strip("./") == ""
@@ -538,6 +563,20 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         path = code.removeprefix("./")
         name = _basename(path)
         suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
+        if _misspelt_dockerfile(name) and path not in made and (line, path) not in seen:
+            meant = _dockerfile_meant(bases, path, listings)
+            if meant is not None:
+                if texts is None:
+                    texts = _line_texts(doc)
+                if not _READER_MAKES.search(texts.get(line, "")):
+                    seen.add((line, path))
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README names {path}, which does not exist (did you mean {meant}?)",
+                        confidence=CERTAIN,
+                    )
+            continue
         if "/" not in path.rstrip("/") and suffix not in _SUFFIXES:
             continue
         if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
@@ -568,12 +607,49 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             f"README names {path}, which does not exist (did you mean {fixed}?)",
             confidence=(
                 LIKELY
-                if flavoured
+                if flavoured or (line, code) in drawn
                 else CERTAIN
                 if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(_basename(fixed))
                 else LIKELY
             ),
         )
+
+
+_DOCKERFILE_WORDS = ("dockerfile", "containerfile")
+
+
+def _misspelt_dockerfile(name: str) -> bool:
+    """True when `name` is a Dockerfile's but for the word `Dockerfile` (or `Containerfile`) a letter off
+    (`Dockerfil.nvidia.jupyter`, `cuda.dockerfle`); not the plural (`dockerfiles`, a folder's name). A
+    Dockerfile name spelt right that names nothing is `references`' to tell."""
+    parts = _key(name).split("_")
+    return any(
+        part not in _DOCKERFILE_WORDS
+        and part.rstrip("s") not in _DOCKERFILE_WORDS
+        and any(_one_edit(part, word) for word in _DOCKERFILE_WORDS)
+        for part in {parts[0], parts[-1]}
+    )
+
+
+def _dockerfile_meant(bases: Sequence[Path], path: str, listings: _Listings) -> str | None:
+    """The Dockerfile `path` (a Dockerfile's name, or nearly) most likely means when it names nothing: the
+    one Dockerfile in its folder, read from the first of `bases` that has any, whose name is the same
+    but for case and separators or one letter (`Dockerfile.nvidia-jupyter` for `Dockerfil.nvidia.jupyter`;
+    not `Dockerfile.cu12` for `Dockerfile.cu11`). None when the file exists or no single one is meant."""
+    folder, _, name = path.rstrip("/").rpartition("/")
+    key = _key(name)
+    for base in bases:
+        if (base / path).exists():
+            return None
+    for base in bases:
+        entries = [e for e, _ in listings(base / folder if folder else base) if is_dockerfile_name(e)]
+        if not entries:
+            continue
+        near = [e for e in entries if _key(e) == key or _one_edit(key, _key(e))]
+        if len(near) != 1:
+            return None
+        return f"{folder}/{near[0]}" if folder else near[0]
+    return None
 
 
 _YOUR_FILE = re.compile(r"\b(?:your|yours|own|an?)[ \t]+`+[^`]*compose[^`]*`", re.IGNORECASE)
