@@ -298,8 +298,9 @@ def test_a_base_said_to_be_the_latest_that_from_pins(tmp_path: Path, sentence: s
         # a pinned tag named as such, and advice
         ("The image is based on `nvidia/cugraph/cugraph:cuda12.2_ubuntu22.04`.", GRAPH),
         ("You can base your own image on `nvidia/cugraph/cugraph:latest` instead.", GRAPH),
-        # the latest of a word that names no repository
+        # the latest of a word that names no repository; an OS image pinned to a snapshot of a release
         ("The image is based on the latest Ubuntu.", "FROM ubuntu:22.04\n"),
+        ("The image is based on `ubuntu:latest`.", "FROM ubuntu:noble-20250105\n"),
     ],
 )
 def test_latest_base_traps(tmp_path: Path, sentence: str, dockerfile: str) -> None:

@@ -202,12 +202,12 @@ _TAG = re.compile(r":([\w][\w.-]{0,127})\Z")
 def _fixed_tag(reference: str, models: tuple[ImageModel, ...]) -> str | None:
     """`Dockerfile:1 says FROM repo:tag, a fixed tag` when the stages starting from the repository of
     `reference` all name one tag that is not `latest` (a variable, a digest or no tag may be the newest
-    build: None then, as when no stage starts from it)."""
+    build: None then, as when no stage starts from it, or from an operating system's image)."""
     wanted = _repository(reference)
     bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
     same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
-    if not wanted or not same:
-        return None
+    if not wanted or not same or any(is_plain(s.base) for _, s in same):
+        return None  # (an OS image's fixed tag, `ubuntu:noble-20241118.1`, may be its latest release)
     for _, stage in same:
         tag = _TAG.search(stage.base)
         if "$" in stage.base_raw or "@" in stage.base or tag is None or tag.group(1).lower() == "latest":
