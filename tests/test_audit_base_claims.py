@@ -281,6 +281,26 @@ def test_a_registry_name_of_three_parts_is_still_an_image(tmp_path: Path) -> Non
     ]
 
 
+GRAPH = "FROM nvcr.io/nvidia/cugraph/cugraph:cuda12.2_ubuntu22.04\nRUN pip install networkx==3.4.2\n"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Dockerfile builds an image derived from the latest"
+        " [cuGraph image](nvcr.io/nvidia/cugraph/cugraph:latest) with Jupyter added.",
+        "The image is based on `nvcr.io/nvidia/cugraph/cugraph:latest`.",
+        "This image builds on top of the latest nvidia/cugraph/cugraph image.",
+    ],
+)
+def test_a_base_said_to_be_the_latest_that_from_pins(tmp_path: Path, sentence: str) -> None:
+    # the same repository, but FROM pins a fixed tag: the image does not follow the newest build
+    assert _audit(tmp_path, f"# Graph lab\n\n{sentence}\n", GRAPH) == [
+        "3: README says the image is based on the latest nvidia/cugraph/cugraph but Dockerfile:1 says FROM "
+        "nvcr.io/nvidia/cugraph/cugraph:cuda12.2_ubuntu22.04, a fixed tag (likely)"
+    ]
+
+
 @pytest.mark.parametrize(
     ("sentence", "dockerfile", "shown"),
     [
@@ -288,11 +308,6 @@ def test_a_registry_name_of_three_parts_is_still_an_image(tmp_path: Path) -> Non
             "The base container, based on the `debian:latest` image.",
             "FROM debian:bookworm-20250101\n",
             "debian",
-        ),
-        (
-            "Modified version of `nvidia/cuda:latest` container, with a shell.",
-            "FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04\n",
-            "nvidia/cuda",
         ),
     ],
 )
@@ -319,3 +334,37 @@ def test_a_base_said_at_latest_while_from_pins_a_tag(
 )
 def test_latest_base_traps(tmp_path: Path, sentence: str, dockerfile: str) -> None:
     assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile + "RUN true\n") == []
+
+
+def test_a_modified_version_of_a_repository_at_latest_while_from_pins_a_tag(tmp_path: Path) -> None:
+    readme = "# Toolkit\n\nModified version of `nvidia/cuda:latest` container, with a shell.\n"
+    assert _audit(tmp_path, readme, "FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04\nRUN true\n") == [
+        "3: README says the image is based on the latest nvidia/cuda but Dockerfile:1 says FROM "
+        "nvidia/cuda:12.2.0-runtime-ubuntu22.04, a fixed tag (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile"),
+    [
+        # FROM follows latest itself: no tag, `:latest`, or latest held by a digest
+        ("The image is based on the latest `nvidia/cugraph/cugraph` image.", "FROM nvidia/cugraph/cugraph\n"),
+        ("The image is based on `nvidia/cugraph/cugraph:latest`.", "FROM nvidia/cugraph/cugraph:latest\n"),
+        (
+            "The image is based on the latest `nvidia/cugraph/cugraph` image.",
+            "FROM nvidia/cugraph/cugraph@sha256:" + "a" * 64 + "\n",
+        ),
+        # a tag from a build arg may be the newest
+        (
+            "The image is based on `nvidia/cugraph/cugraph:latest`.",
+            "ARG TAG=cuda12.2_ubuntu22.04\nFROM nvidia/cugraph/cugraph:${TAG}\n",
+        ),
+        # a pinned tag named as such, and advice
+        ("The image is based on `nvidia/cugraph/cugraph:cuda12.2_ubuntu22.04`.", GRAPH),
+        ("You can base your own image on `nvidia/cugraph/cugraph:latest` instead.", GRAPH),
+        # the latest of a word that names no repository
+        ("The image is based on the latest Ubuntu.", "FROM ubuntu:22.04\n"),
+    ],
+)
+def test_latest_base_traps_of_a_pinned_repository(tmp_path: Path, sentence: str, dockerfile: str) -> None:
+    assert _audit(tmp_path, f"# Graph lab\n\n{sentence}\n", dockerfile) == []

@@ -407,3 +407,55 @@ def test_a_long_word_or_run_of_blanks_is_read_once(tmp_path: Path) -> None:
     assert found == [
         "5: README says the image runs as a non-root user but Dockerfile sets no USER (root) (likely)"
     ]
+
+
+NOTEBOOK = """\
+FROM nvidia/cuda:12.6.3-base-ubuntu24.04
+RUN apt-get update && apt-get install -y --no-install-recommends python3-pip
+RUN pip install --break-system-packages ipython==8.31.0 polars==1.19.0
+WORKDIR /home/lab
+CMD ["bash"]
+"""
+
+LANDS = """\
+# Lab image
+
+## Try it
+
+Build it with `docker build -t lab .`, then:
+
+```bash
+docker run --gpus all -it lab
+```
+
+This command starts your container and drops you straight into an interactive `ipython` session.
+"""
+
+
+def test_a_container_said_to_start_into_a_program_its_cmd_does_not_start(tmp_path: Path) -> None:
+    # CMD starts bash: the sentence after the run command (line 11) says the container lands in ipython
+    # (`drops you` is no removal: the sentence is read)
+    assert _audit(tmp_path, LANDS, {"Dockerfile": NOTEBOOK}) == [
+        '11: README says a container of the image starts into ipython but Dockerfile:5 says CMD ["bash"]'
+        " (likely)"
+    ]
+
+
+def test_a_start_into_claim_the_image_or_the_run_line_honours_is_no_finding(tmp_path: Path) -> None:
+    # the program CMD starts; a run line that names the program itself; a script that may start it;
+    # the base image's shell and another image's; no CMD at all (the base's may start it)
+    started = NOTEBOOK.replace('CMD ["bash"]', 'CMD ["ipython"]')
+    assert _audit(tmp_path / "a", LANDS, {"Dockerfile": started}) == []
+    named = LANDS.replace("docker run --gpus all -it lab", "docker run --gpus all -it lab ipython")
+    assert _audit(tmp_path / "b", named, {"Dockerfile": NOTEBOOK}) == []
+    scripted = NOTEBOOK.replace('CMD ["bash"]', 'ENTRYPOINT ["/usr/local/bin/start.sh"]')
+    assert _audit(tmp_path / "c", LANDS, {"Dockerfile": scripted}) == []
+    other = LANDS.replace(
+        "This command starts your container and drops",
+        "The base image launches into a `bash` shell; the jupyter container drops",
+    )
+    assert _audit(tmp_path / "d", other, {"Dockerfile": NOTEBOOK}) == []
+    unset = NOTEBOOK.replace('CMD ["bash"]\n', "")
+    assert _audit(tmp_path / "e", LANDS, {"Dockerfile": unset}) == []
+    advice = LANDS.replace("This command starts", "If you override CMD, this command starts")
+    assert _audit(tmp_path / "f", advice, {"Dockerfile": NOTEBOOK}) == []

@@ -296,7 +296,7 @@ from docgen.audit.sections import (
 )
 from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
-from docgen.audit.settings import _setting_claims
+from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
@@ -590,6 +590,7 @@ def audit(
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
         found.extend(_audit_tables(sub, of_all, True, whole=doc, scripted=scripted))
+        found.extend(_start_into_claims(sub, of_all))
     as_built = _BuiltModels((*models, *extra), rebuild)
     # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
     forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
@@ -686,6 +687,7 @@ def _audit_part(
     found.extend(_disabled_promises(sub, auditor))
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
+    found.extend(_start_into_claims(sub, auditor))
     found.extend(_published_ports(sub, auditor))
     found.extend(_port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))

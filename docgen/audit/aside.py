@@ -507,7 +507,8 @@ def compound_names(before: str, name: str) -> list[str]:
 # What a sentence says is gone, or another component's requirement
 
 _GONE_BEFORE = re.compile(
-    r"\b(?:remov(?:e|es|ed|ing)|uninstall(?:s|ed|ing)?|replac(?:e|es|ed|ing)|drop(?:s|ped|ping)?"
+    r"\b(?:remov(?:e|es|ed|ing)|uninstall(?:s|ed|ing)?|replac(?:e|es|ed|ing)"
+    r"|drop(?:s|ped|ping)?(?![ \t]+(?:you|users?|the[ \t]+user)\b)"
     r"|reject(?:s|ed|ing)?|purg(?:e|es|ed|ing)|no[ \t]+longer|instead[ \t]+of|rather[ \t]+than"
     r"|(?<!or[ \t])(?<!and[ \t])older|formerly|previously)\b",
     re.IGNORECASE,

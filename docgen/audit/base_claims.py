@@ -168,23 +168,55 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                 if not about_image:
                     continue
                 line = _line_at(para.lines, start + based.start())
-                finding = _named_claim(named, text, auditor)
+                latest = "latest" in based.group().lower()
+                finding = _named_claim(named, text, auditor, latest)
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
 
 
-def _named_claim(named: re.Match[str], text: str, auditor: _Auditor) -> str | None:
+def _named_claim(named: re.Match[str], text: str, auditor: _Auditor, latest: bool = False) -> str | None:
     """The finding's message for the base `named` (a `_NAMED` match) when no image compared may be built
-    on it; a link to a Docker Hub page names the page's repository whatever its text."""
+    on it, or when it is said to be the newest (`latest`: the word before it, or its `:latest` tag)
+    while every stage starting from its repository pins another tag (`_fixed_tag`); a link to a Docker
+    Hub page names the page's repository whatever its text."""
     hub = _HUB_PAGE.search(named.group(2) or "")
     name = (hub.group(1) or hub.group(2)) if hub is not None else None
     if name is None:
         name = next(g for g in (named.group(1), named.group(3), named.group(4), named.group(5)) if g)
     name = name.strip().strip("*_`").rstrip(".,;:")
+    reference = _LINKED_IMAGE.fullmatch(named.group(2) or "")
+    said = reference.group() if reference is not None else name
+    if said.lower().endswith(":latest") or (latest and "/" in said):
+        fixed = _fixed_tag(said, auditor.models)
+        if fixed is not None:
+            return f"README says the image is based on the latest {_repository(said)} but {fixed}"
     if "/" in name and _ours(name, text, auditor.models):
         return None
     finding = _compare(name, auditor.models)
     return f"README says the image is based on {finding}" if finding is not None else None
+
+
+_LINKED_IMAGE = re.compile(r"(?:[\w.-]+/)*[\w.-]+:latest", re.IGNORECASE)
+"""A link whose target is an image reference at its `latest` tag rather than a page
+(`[RAPIDS image](nvcr.io/nvidia/rapidsai/rapidsai:latest)`)."""
+_TAG = re.compile(r":([\w][\w.-]{0,127})\Z")
+
+
+def _fixed_tag(reference: str, models: tuple[ImageModel, ...]) -> str | None:
+    """`Dockerfile:1 says FROM repo:tag, a fixed tag` when the stages starting from the repository of
+    `reference` all name one tag that is not `latest` (a variable, a digest or no tag may be the newest
+    build: None then, as when no stage starts from it, or from an operating system's image)."""
+    wanted = _repository(reference)
+    bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
+    same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
+    if not wanted or not same or any(is_plain(s.base) for _, s in same):
+        return None  # (an OS image's fixed tag, `ubuntu:noble-20241118.1`, may be its latest release)
+    for _, stage in same:
+        tag = _TAG.search(stage.base)
+        if "$" in stage.base_raw or "@" in stage.base or tag is None or tag.group(1).lower() == "latest":
+            return None
+    model, stage = same[0]
+    return f"{model.path}:{stage.line} says FROM {stage.base}, a fixed tag"
 
 
 _ANYWHERE = re.compile(

@@ -96,6 +96,15 @@ _START_CLAIM = re.compile(
 """`The entrypoint of the image is `vllm serve``, `the default command is `python app.py``, `the
 entrypoint to the Dockerfile is set to [start](start.sh)` (a link to the script it starts): what a
 container of the image starts."""
+_LANDS_CLAIM = re.compile(
+    r"(?:\b(?:drops?|puts?|lands?)[ \t]+(?:you|users?|the[ \t]+user)[ \t]+"
+    r"|\b(?:launch(?:es)?|starts?|opens?|boots?)[ \t]+)"
+    r"(?:directly[ \t]+|straight[ \t]+|right[ \t]+)?into[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:interactive[ \t]+)?"
+    r"`([\w.+-]{1,40})`[ \t]+(?:shell|session|prompt|REPL|console|interpreter)\b",
+    re.IGNORECASE,
+)
+"""`This command starts your container and drops you directly into an `ipython` session`, `the image
+launches into a `bash` shell`: the program a container of the image starts when run with no command."""
 _PROGRAM_WORD = re.compile(r"[\w.+-]+(?:/[\w.+-]+)*")
 _UID = re.compile(r"[ \t]*\((?:uid[ \t=:]*)?(\d{1,6})\b", re.IGNORECASE)
 """A user id given after the name: `` `app` (UID 1000) ``."""
@@ -202,7 +211,7 @@ _KIND = frozenset(
 _WORDS_BEFORE = re.compile(r"\w[\w-]*")
 
 
-def _of_another(text: str) -> bool:
+def _of_another(text: str, the: frozenset[str] = _THE) -> bool:
     """True when `text` names an image or container qualified by a word that makes it one of several
     (`the frontend container`, `the base image`): not the image built, as far as the words tell."""
     for match in _NAMED_SUBJECT.finditer(text):
@@ -210,9 +219,58 @@ def _of_another(text: str) -> bool:
         while words and words[-1] in _KIND:
             words.pop()
         before = words[-1] if words else ""
-        if before not in _THE:
+        if before not in the:
             return True
     return False
+
+
+_RUN_LINE = re.compile(r"\b(?:run|exec)\b", re.IGNORECASE)
+"""A line that may run a command in a container (`docker run -it app ipython`, `docker exec`)."""
+
+
+def _run_words(doc: Document) -> frozenset[str]:
+    """The words (as `_program` gives them) of the README's lines that run something in a container:
+    a program a `docker run` names itself is started whatever the image's CMD says."""
+    lines = [t for f in doc.fences for _, t in f.lines] + [t for p in doc.paragraphs for _, t in p.lines]
+    return frozenset(_program(w) for t in lines if _RUN_LINE.search(t) for w in _PROGRAM_WORD.findall(t))
+
+
+def _start_into_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """The sentences of `doc` saying a container of the image starts into a program (`_LANDS_CLAIM`)
+    that no image compared starts. Read in a part of the README shared by several images too: every
+    one of them must start another program."""
+    images = [_Image(model) for model in auditor.models]
+    run_words: frozenset[str] | None = None
+    for para in doc.paragraphs:
+        if not any(_LANDS_CLAIM.search(text) for _, text in para.lines):
+            continue  # (most paragraphs; a claim split over two lines is not read)
+        if run_words is None:
+            run_words = _run_words(doc)
+        for start, _end, sentence in _sentences(para.lines):
+            for part in _CLAUSE_END.split(sentence):
+                if not _NOT_A_CLAIM.search(part):
+                    at = _line_at(para.lines, start + sentence.find(part))
+                    yield from _lands_claims(part, at, images, auditor, run_words)
+
+
+def _lands_claims(
+    text: str, line: int, images: list[_Image], auditor: _Auditor, run_words: frozenset[str]
+) -> Iterator[Diagnostic]:
+    """A sentence saying a container of the image starts into a program (`_LANDS_CLAIM`) while the
+    Dockerfile's ENTRYPOINT and CMD start another, with no script that may start it (`likely`). The
+    reader's own container (`starts your container and drops you into …`) is the image built here;
+    a program any run line of the README names (`docker run -it app ipython`) says nothing."""
+    if _of_another(text, _THE | {"your"}):
+        return
+    for match in _LANDS_CLAIM.finditer(text):
+        program = match.group(1)
+        if _example(text, match) or _program(program) in run_words:
+            continue
+        verdicts = [image.starts(program) for image in images]
+        facts = [v[0] for v in verdicts if v is not None and v[1] == CERTAIN]
+        if facts and len(facts) == len(verdicts):
+            said = f"README says a container of the image starts into {program}"
+            yield Diagnostic(auditor.path, line, f"{said} but {facts[0]}", confidence=LIKELY)
 
 
 def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
