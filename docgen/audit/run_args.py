@@ -1,0 +1,97 @@
+"""A `docker run` of the README's own image whose words after the image start with an option while the
+image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`): the words
+replace CMD, so docker tries to execute `--frames` and the container fails at once.
+
+The image is the README's own when a build command of it tags that repository (`-t org/app`), the
+Dockerfile being the one the build names with `-f` or the only one audited. Its ENTRYPOINT is looked for
+in the built stage and the stages of the file it is built on; `ENTRYPOINT []` clears it. When none of
+them sets one, the base image decides: a plain OS image (`ubuntu`, `debian`, `alpine`, …) has none, and
+`nvidia/cuda` images either have none or `nvidia_entrypoint.sh`, which executes its arguments as a
+command (`exec "$@"`): either way the option is executed, so the finding is `certain`. Any other base
+may set an ENTRYPOINT that takes options (official server images prepend their program to a leading
+option), so the finding is `likely`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _repository, built_repositories, fence_commands, joined
+from docgen.audit.docker_cli import _STEP, _docker_words, _verb
+from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _read
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_PLAIN_BASES = frozenset(
+    "ubuntu debian alpine centos fedora rockylinux almalinux amazonlinux archlinux opensuse/leap "
+    "oraclelinux busybox redhat/ubi8 redhat/ubi9 nvidia/cuda nvidia/cudagl nvidia/opengl".split()
+)
+"""Base images that set no ENTRYPOINT, or (`nvidia/cuda`'s newer tags) one that executes its arguments:
+an option given to a container of them is run as a program."""
+
+
+def _entrypoint(model: ImageModel) -> bool | None:
+    """True when the image `model` builds has an ENTRYPOINT, False when it has none, None when its base
+    image may set one (`_PLAIN_BASES`)."""
+    chain = model.chain()
+    labels = {stage.label for stage in chain}
+    for setting in reversed(model.settings):
+        if setting.keyword == "ENTRYPOINT" and setting.stage in labels:
+            return setting.exec_form != ()
+    base = chain[-1].base if chain else ""
+    repository = _repository(base).removeprefix("docker.io/").removeprefix("library/")
+    return False if repository in _PLAIN_BASES else None
+
+
+def _own_model(image: str, built: dict[str, set[str | None]], models: Sequence[ImageModel]) -> ImageModel | None:
+    """The model of the Dockerfile the README's build of `image` uses: the one its `-f` names, the only
+    one audited when it names none; None when the README does not build it or the file is unclear."""
+    files = built.get(_repository(image))
+    if not files or len(files) != 1:
+        return None
+    (file,) = files
+    if file is None:
+        return models[0] if len(models) == 1 else None
+    named = [m for m in models if m.path == file or m.path.endswith("/" + file.removeprefix("./"))]
+    return named[0] if len(named) == 1 else None
+
+
+def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    built = built_repositories(doc)
+    if not built or not models:
+        return
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            for step in _STEP.split(text):
+                words = _docker_words(step)
+                found = _verb(words) if words else None
+                if words is None or found is None or found[0] not in ("run", "create"):
+                    continue
+                read = _read(words[found[1] :], _RUN)
+                if not read.complete or not read.positional or any(n == "--entrypoint" for n, _ in read.values):
+                    continue
+                image = read.positional[0]
+                after = words[found[1] + read.after :]
+                if not _IMAGE_WORD.fullmatch(image) or not after or not after[0].startswith("-"):
+                    continue
+                if after[0] in ("-", "--") or _misplaced(after) is not None:
+                    continue
+                model = _own_model(image, built, models)
+                has = _entrypoint(model) if model is not None else True
+                if has:
+                    continue
+                line = next((n for n, t in lines if image in t), lines[0][0])
+                base = model.chain()[-1].base if model is not None and model.chain() else "its base"
+                why = "has no ENTRYPOINT" if has is False else f"sets no ENTRYPOINT (unless {base} does)"
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs {image} {shlex.join(after[:1])} …, but {model.path if model else ''} "
+                    f"{why}: words after the image replace CMD, so docker executes {after[0]} as the "
+                    "container's program and it fails (put the program first, or use --entrypoint)",
+                    confidence=CERTAIN if has is False else LIKELY,
+                )
