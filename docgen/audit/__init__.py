@@ -293,6 +293,7 @@ from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims
 from docgen.audit.setup_files import setup_files
+from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.switches import _switched_off_claims
@@ -557,6 +558,7 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
+    found.extend(_shell_words(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
