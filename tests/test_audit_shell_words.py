@@ -79,3 +79,44 @@ Or add it with `pip install git+git://github.com/acme/kiln.git`.
         "7: README fetches git://github.com/acme/kiln.git, but GitHub turned off the unauthenticated git:// "
         "protocol in March 2022: the command fails (use https://github.com/acme/kiln.git) (certain)",
     ]
+
+
+def slipped(readme: str) -> list[str]:
+    diagnostics = audit(readme, "README.md", MODEL)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in diagnostics if "case-sensitive" in d.message]
+
+
+def test_a_variable_a_case_off_one_the_shell_sets() -> None:
+    readme = """\
+# Kiln
+
+```bash
+docker run --rm \\
+    -v $pwd/glaze:/glaze \\
+    -v ${Home}/.kiln:/root/.kiln kiln:2
+```
+"""
+    assert slipped(readme) == [
+        "5: README's command reads $pwd, which no shell sets (variables are case-sensitive; did you mean "
+        "$PWD?): it expands to nothing (likely)",
+        "6: README's command reads $Home, which no shell sets (variables are case-sensitive; did you mean "
+        "$HOME?): it expands to nothing (likely)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```bash\nuser=kiln\ndocker run -u $user kiln:2\n```\n",  # the README sets it
+        "```bash\nexport path=/srv/kiln\ncp out $path/\n```\n",
+        "Set `pwd=/data` first.\n\n```bash\ndocker run -v $pwd:/data kiln:2\n```\n",
+        "```bash\ndocker run -v $PWD:/data -v ${HOME}/x:/x -v $(pwd)/y:/y kiln:2\n```\n",  # right spellings
+        "```powershell\ndocker run -v ${pwd}:/data kiln:2\n```\n",  # PowerShell's $pwd
+        "```\nPS C:\\kiln> docker run -v $pwd:/data kiln:2\n```\n",  # a PowerShell prompt
+        "```cmd\ndocker run -v %cd%:/data kiln:2\n```\n",
+        "```makefile\nrun:\n\tdocker run -v $(pwd):/data kiln:2\n```\n",
+        "```bash\ndocker run -v $kiln_dir:/data kiln:2\n```\n",  # a variable of the README's own
+    ],
+)
+def test_variables_that_stay_silent(text: str) -> None:
+    assert slipped(text) == []

@@ -558,7 +558,7 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
-    found.extend(_shell_words(doc, path))
+    found.extend(_shell_words(doc, text, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))

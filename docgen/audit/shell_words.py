@@ -1,7 +1,9 @@
 """Shell commands of a README that cannot work for one word of them: a program misspelled a letter off
 one a Docker README runs (`dokcer build -t app .`: `did you mean docker?`), and a clone over GitHub's
 unauthenticated `git://` protocol, which GitHub turned off on 15 March 2022 (github.blog, "Improving Git
-protocol security on GitHub", 2021-09-01): `git clone git://github.com/org/app.git` fails.
+protocol security on GitHub", 2021-09-01): `git clone git://github.com/org/app.git` fails. And a
+variable a letter case off one the shell sets (`-v $pwd/out:/out` for `$PWD`) that the README never
+sets: shell variables are case-sensitive, so it expands to nothing.
 
 Only command blocks are read (a shell, console or plain fence), and of a block with prompts (`$ `) only
 the lines with one: the others are output. Each step of a line (after `&&`, `;`, a pipe, `sudo`, a
@@ -13,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import SHELL_PROMPT, fence_commands, joined, without_prompt
 from docgen.audit.docker_cli import _LEAD, _STEP
 from docgen.markdown import Document, Fence, code_spans
@@ -114,7 +116,49 @@ def _git_protocol(doc: Document, readme: str) -> Iterator[Diagnostic]:
             )
 
 
-def _shell_words(doc: Document, readme: str) -> Iterator[Diagnostic]:
+_SHELL_SETS = frozenset("PWD OLDPWD HOME USER PATH SHELL HOSTNAME LOGNAME UID DISPLAY TERM LANG".split())
+"""Variables a POSIX shell (bash, dash, zsh) or the login sets: what a README's command may read unset."""
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+_NOT_POSIX = frozenset({"powershell", "ps1", "pwsh", "ps", "cmd", "bat", "bat", "zsh", "csh", "tcsh", "fish"})
+"""Fences whose shell has variables of other names (PowerShell's `$pwd`, zsh's `$path`, csh's `$home`)."""
+_POWERSHELL_PROMPT = re.compile(r"[ \t]*PS(?: [A-Za-z]:[^>]*)?>")
+
+
+def _set_in(text: str, name: str) -> bool:
+    """The README `text` sets the variable `name` (`name=…`, `export name=…`, `for name in`, `read name`)."""
+    quoted = re.escape(name)
+    return bool(
+        re.search(rf"(?<![\w$.-]){quoted}[ \t]*=", text)
+        or re.search(rf"\b(?:for|read|export|local|declare|set)\b[^\n]*\b{quoted}\b", text)
+    )
+
+
+def _case_slipped_variables(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
+    """A variable of a command that differs only in case from one the shell sets (`$pwd`, `$Home`) and
+    that the README never sets: it expands to nothing (`likely`)."""
+    seen: set[str] = set()
+    for fence in doc.fences:
+        if fence.lang in _NOT_POSIX or any(_POWERSHELL_PROMPT.match(t) for _, t in fence.lines):
+            continue
+        for line, step in command_steps(fence):
+            for match in _VARIABLE.finditer(step):
+                name = match.group(1)
+                meant = name.upper()
+                if name == meant or meant not in _SHELL_SETS or name in seen or _set_in(text, name):
+                    continue
+                seen.add(name)
+                written = (n for n, t in fence.lines if n >= line and re.search(rf"\$\{{?{name}\b", t))
+                yield Diagnostic(
+                    readme,
+                    next(written, line),
+                    f"README's command reads ${name}, which no shell sets (variables are case-sensitive; "
+                    f"did you mean ${meant}?): it expands to nothing",
+                    confidence=LIKELY,
+                )
+
+
+def _shell_words(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     yield from _misspelt_programs(doc, readme)
     yield from _git_protocol(doc, readme)
+    yield from _case_slipped_variables(doc, text, readme)
