@@ -83,3 +83,46 @@ def test_shapes_that_stay_silent(command: str) -> None:
 
 def test_an_image_the_readme_does_not_build_is_not_judged() -> None:
     assert found("```bash\ndocker run acme/sketch:latest --frames 12\n```\n") == []
+
+
+def dropped(readme: str) -> list[str]:
+    model = model_of(parse_dockerfile(PLAIN, "Dockerfile"))
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model) if "library/" in d.message]
+
+
+def test_a_run_image_that_lost_its_namespace() -> None:
+    readme = """\
+# Sketch
+
+```
+$ docker pull acme/sketch-lab:2
+$ docker run --rm -p 9000:9000 sketch-lab:2
+```
+"""
+    assert dropped(readme) == [
+        "5: README runs image sketch-lab:2, which nothing it builds, tags or pulls is named so: docker "
+        "looks for docker.io/library/sketch-lab (did you mean acme/sketch-lab?) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "docker pull acme/sketch-lab:2\ndocker build -t sketch-lab:2 .\ndocker run sketch-lab:2",  # built
+        "docker pull acme/sketch-lab:2\ndocker tag acme/sketch-lab:2 sketch-lab:2\ndocker run sketch-lab:2",
+        "docker load -i sketch.tar\ndocker pull acme/sketch-lab:2\ndocker run sketch-lab:2",  # loaded
+        "docker pull acme/ubuntu:2\ndocker run ubuntu:22.04 bash",  # an official image
+        "docker pull acme/sketch-lab:2\ndocker run acme/sketch-lab:2",  # the same name
+        "docker run sketch-lab:2",  # nothing under a namespace
+    ],
+)
+def test_run_images_that_stay_silent(commands: str) -> None:
+    assert dropped(f"```bash\n{commands}\n```\n") == []
+
+
+def test_a_compose_image_names_it() -> None:
+    readme = (
+        "```yaml\nservices:\n  lab:\n    image: sketch-lab:2\n```\n\n"
+        "```bash\ndocker pull acme/sketch-lab:2\ndocker run sketch-lab:2\n```\n"
+    )
+    assert dropped(readme) == []

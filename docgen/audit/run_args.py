@@ -10,17 +10,27 @@ them sets one, the base image decides: a plain OS image (`ubuntu`, `debian`, `al
 command (`exec "$@"`): either way the option is executed, so the finding is `certain`. Any other base
 may set an ENTRYPOINT that takes options (official server images prepend their program to a leading
 option), so the finding is `likely`.
+
+And a `docker run` or `docker create` of an image with no namespace (`app:latest`) that nothing of the
+README builds, tags, pulls or names in compose, while the README pulls or builds the same name under a
+namespace (`docker pull org/app:latest`): docker looks for `docker.io/library/app`, which is not the
+image meant (`likely`, "did you mean org/app?"). An official image (`ubuntu`, `python`), a README that
+loads or imports images, and a name a script or compose file of the repository uses are not read.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository, built_repositories, fence_commands, joined
+from docgen.audit.containers import _files
 from docgen.audit.docker_cli import _STEP, _docker_words, _verb
 from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _read
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -95,3 +105,68 @@ def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Itera
                     "container's program and it fails (put the program first, or use --entrypoint)",
                     confidence=CERTAIN if has is False else LIKELY,
                 )
+
+
+_OFFICIAL = frozenset(
+    "ubuntu debian alpine busybox centos fedora python node golang rust nginx httpd postgres mysql mariadb "
+    "redis mongo memcached rabbitmq hello-world traefik registry docker openjdk eclipse-temurin"
+    .split()
+)
+"""Official images a README may run by their short name whatever it pulls besides."""
+_GOT = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)[ \t]+(?:-\S+[ \t]+)*([^\s\\]+)(?:[ \t]+([^\s\\]+))?"
+)
+"""`docker pull X` and `docker tag A B`: images the README has by these names."""
+_COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE)
+_LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
+
+
+def _runs(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, image) of each `docker run` / `docker create` of a command block."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            for step in _STEP.split(text):
+                words = _docker_words(step)
+                found = _verb(words) if words else None
+                if words is None or found is None or found[0] not in ("run", "create"):
+                    continue
+                read = _read(words[found[1] :], _RUN)
+                if read.complete and read.positional and _IMAGE_WORD.fullmatch(read.positional[0]):
+                    image = read.positional[0]
+                    yield next((n for n, t in lines if image in t), lines[0][0]), image
+
+
+def _dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """A run image with no namespace that the README has only under a namespace (see the module
+    docstring): `likely`."""
+    if _LOADS.search(text):
+        return
+    have: set[str] = set(built_repositories(doc))
+    for match in _GOT.finditer(text):
+        have.update(_repository(g) for g in match.groups() if g)
+    have.update(_repository(m.group(1)) for m in _COMPOSE_IMAGE.finditer(text))
+    runs = list(_runs(doc))
+    have.update(_repository(image) for _, image in runs if "/" in _repository(image))
+    spaced = {r.rsplit("/", 1)[1]: r for r in sorted(have) if "/" in r and not re.search(r"[<>${}]", r)}
+    seen: set[str] = set()
+    files: list[Path] | None = None
+    for line, image in runs:
+        name = _repository(image)
+        if "/" in name or name in have or name in _OFFICIAL or name not in spaced or name in seen:
+            continue
+        seen.add(name)
+        if directory is not None:
+            if files is None:
+                top = directory.resolve()
+                files = _files(top, (directory / Path(readme).name).resolve()) or []
+            word = re.compile(rf"(?<![\w./-]){re.escape(name)}(?![\w/-])")
+            if any(word.search(text_or_none(f) or "") for f in files):
+                continue  # a script or compose file of the repository may make it
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, which nothing it builds, tags or pulls is named so: docker looks "
+            f"for docker.io/library/{name} (did you mean {spaced[name]}?)",
+            confidence=LIKELY,
+        )
