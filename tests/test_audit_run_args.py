@@ -87,7 +87,11 @@ def test_an_image_the_readme_does_not_build_is_not_judged() -> None:
 
 def dropped(readme: str) -> list[str]:
     model = model_of(parse_dockerfile(PLAIN, "Dockerfile"))
-    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model) if "library/" in d.message]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model)
+        if "library/" in d.message
+    ]
 
 
 def test_a_run_image_that_lost_its_namespace() -> None:

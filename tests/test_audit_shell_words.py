@@ -18,7 +18,11 @@ MODEL = model_of(parse_dockerfile("FROM debian:12-slim\nRUN apt-get update\n", "
 
 def found(readme: str) -> list[str]:
     diagnostics = audit(readme, "README.md", MODEL)
-    return [f"{d.line}: {d.message} ({d.confidence})" for d in diagnostics if "cannot run" in d.message or "git://" in d.message]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in diagnostics
+        if "cannot run" in d.message or "git://" in d.message
+    ]
 
 
 def test_a_misspelt_program() -> None:
@@ -41,7 +45,8 @@ sudo docker-compse up -d && gti pull
 
 
 @pytest.mark.parametrize(
-    "word", ["dockerd", "dockle", "docker-credential-pass", "gitk", "zip", "ip", "pip3", "pipx", "gif", "podman"]
+    "word",
+    ["dockerd", "dockle", "docker-credential-pass", "gitk", "zip", "ip", "pip3", "pipx", "gif", "podman"],
 )
 def test_real_programs_are_no_slips(word: str) -> None:
     assert slip_of(word) is None

@@ -275,8 +275,8 @@ from docgen.audit.references import (
 )
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
-from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.ros_variants import _ros_variants
+from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_args import _dropped_namespaces, _run_args
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options

@@ -55,7 +55,9 @@ def _entrypoint(model: ImageModel) -> bool | None:
     return False if repository in _PLAIN_BASES else None
 
 
-def _own_model(image: str, built: dict[str, set[str | None]], models: Sequence[ImageModel]) -> ImageModel | None:
+def _own_model(
+    image: str, built: dict[str, set[str | None]], models: Sequence[ImageModel]
+) -> ImageModel | None:
     """The model of the Dockerfile the README's build of `image` uses: the one its `-f` names, the only
     one audited when it names none; None when the README does not build it or the file is unclear."""
     files = built.get(_repository(image))
@@ -82,7 +84,11 @@ def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Itera
                 if words is None or found is None or found[0] not in ("run", "create"):
                     continue
                 read = _read(words[found[1] :], _RUN)
-                if not read.complete or not read.positional or any(n == "--entrypoint" for n, _ in read.values):
+                if (
+                    not read.complete
+                    or not read.positional
+                    or any(n == "--entrypoint" for n, _ in read.values)
+                ):
                     continue
                 image = read.positional[0]
                 after = words[found[1] + read.after :]
@@ -109,12 +115,12 @@ def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Itera
 
 _OFFICIAL = frozenset(
     "ubuntu debian alpine busybox centos fedora python node golang rust nginx httpd postgres mysql mariadb "
-    "redis mongo memcached rabbitmq hello-world traefik registry docker openjdk eclipse-temurin"
-    .split()
+    "redis mongo memcached rabbitmq hello-world traefik registry docker openjdk eclipse-temurin".split()
 )
 """Official images a README may run by their short name whatever it pulls besides."""
 _GOT = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)[ \t]+(?:-\S+[ \t]+)*([^\s\\]+)(?:[ \t]+([^\s\\]+))?"
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)[ \t]+(?:-\S+[ \t]+)*"
+    r"([^\s\\]+)(?:[ \t]+([^\s\\]+))?"
 )
 """`docker pull X` and `docker tag A B`: images the README has by these names."""
 _COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE)
@@ -137,7 +143,9 @@ def _runs(doc: Document) -> Iterator[tuple[int, str]]:
                     yield next((n for n, t in lines if image in t), lines[0][0]), image
 
 
-def _dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+def _dropped_namespaces(
+    doc: Document, text: str, readme: str, directory: Path | None
+) -> Iterator[Diagnostic]:
     """A run image with no namespace that the README has only under a namespace (see the module
     docstring): `likely`."""
     if _LOADS.search(text):

@@ -37,7 +37,12 @@ def _swapped(word: str, name: str) -> bool:
     if len(word) != len(name) or word == name:
         return False
     diff = [i for i, (a, b) in enumerate(zip(word, name, strict=True)) if a != b]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and word[diff[0]] == name[diff[1]]
+        and word[diff[1]] == name[diff[0]]
+    )
 
 
 def _one_off(word: str, name: str) -> bool:
@@ -53,7 +58,12 @@ def _one_off(word: str, name: str) -> bool:
 def slip_of(word: str) -> str | None:
     """The program of `_PROGRAMS` that `word`, a command's first word, is a slip of; None for a program
     itself, a real program near one (`dockerd`), or a word near none."""
-    if word in _REAL or word in _PROGRAMS or not _WORD.fullmatch(word) or word.startswith("docker-credential"):
+    if (
+        word in _REAL
+        or word in _PROGRAMS
+        or not _WORD.fullmatch(word)
+        or word.startswith("docker-credential")
+    ):
         return None
     for name in _PROGRAMS:
         if _swapped(word, name) or (len(name) >= _LONG and _one_off(word, name)):
@@ -98,7 +108,12 @@ def _git_protocol(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """A `git://github.com/…` URL in a command of a command block or an inline code span (`certain`)."""
     seen: set[tuple[int, str]] = set()
     places = [(line, step) for fence in doc.fences for line, step in command_steps(fence)]
-    places += [(line, code) for para in doc.paragraphs for line, text in para.lines for _, _, code in code_spans(text)]
+    places += [
+        (line, code)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        for _, _, code in code_spans(text)
+    ]
     for line, text in places:
         if "git://" not in text or not re.search(r"\b(?:git|pip|pip3)\b", text):
             continue
@@ -119,7 +134,7 @@ def _git_protocol(doc: Document, readme: str) -> Iterator[Diagnostic]:
 _SHELL_SETS = frozenset("PWD OLDPWD HOME USER PATH SHELL HOSTNAME LOGNAME UID DISPLAY TERM LANG".split())
 """Variables a POSIX shell (bash, dash, zsh) or the login sets: what a README's command may read unset."""
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
-_NOT_POSIX = frozenset({"powershell", "ps1", "pwsh", "ps", "cmd", "bat", "bat", "zsh", "csh", "tcsh", "fish"})
+_NOT_POSIX = frozenset({"powershell", "ps1", "pwsh", "ps", "cmd", "bat", "zsh", "csh", "tcsh", "fish"})
 """Fences whose shell has variables of other names (PowerShell's `$pwd`, zsh's `$path`, csh's `$home`)."""
 _POWERSHELL_PROMPT = re.compile(r"[ \t]*PS(?: [A-Za-z]:[^>]*)?>")
 
