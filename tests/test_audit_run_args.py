@@ -118,6 +118,8 @@ $ docker run --rm -p 9000:9000 sketch-lab:2
         "docker pull acme/ubuntu:2\ndocker run ubuntu:22.04 bash",  # an official image
         "docker pull acme/sketch-lab:2\ndocker run acme/sketch-lab:2",  # the same name
         "docker run sketch-lab:2",  # nothing under a namespace
+        "dokcer build -t sketch-lab:2 .\ndocker pull acme/sketch-lab:2\ndocker run sketch-lab:2",  # tagged
+        "docker build -t acme/sketch-lab:2 .\ndocker run sketch-lab:2",  # built: `names` tells it
     ],
 )
 def test_run_images_that_stay_silent(commands: str) -> None:

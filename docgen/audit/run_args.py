@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _repository, built_repositories, fence_commands, joined
+from docgen.audit.commands import _repository, built_repositories, fence_commands, joined, tagged_names
 from docgen.audit.containers import _files
 from docgen.audit.docker_cli import _STEP, _docker_words, _verb
 from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _read
@@ -156,7 +156,12 @@ def _dropped_namespaces(
     have.update(_repository(m.group(1)) for m in _COMPOSE_IMAGE.finditer(text))
     runs = list(_runs(doc))
     have.update(_repository(image) for _, image in runs if "/" in _repository(image))
-    spaced = {r.rsplit("/", 1)[1]: r for r in sorted(have) if "/" in r and not re.search(r"[<>${}]", r)}
+    tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
+    spaced = {
+        r.rsplit("/", 1)[1]: r
+        for r in sorted(have)
+        if "/" in r and not re.search(r"[<>${}]", r) and r.rsplit("/", 1)[1] not in tagged
+    }
     seen: set[str] = set()
     files: list[Path] | None = None
     for line, image in runs:
