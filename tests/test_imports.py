@@ -409,6 +409,7 @@ AUDIT_LAYERS = (
         "run_time",
         "excerpts",
         "containers",
+        "shell_words",
         "launch_files",
         "server_modules",
         "routed_ports",
@@ -428,6 +429,7 @@ AUDIT_LAYERS = (
         "exported",
         "example_copies",
         "ros_variants",
+        "run_args",
     ),
     (
         "tables",
