@@ -413,6 +413,7 @@ AUDIT_LAYERS = (
         "run_time",
         "excerpts",
         "containers",
+        "shell_words",
         "launch_files",
         "server_modules",
         "routed_ports",
@@ -432,6 +433,7 @@ AUDIT_LAYERS = (
         "exported",
         "example_copies",
         "ros_variants",
+        "run_args",
     ),
     (
         "tables",

@@ -1,0 +1,185 @@
+"""A `docker run` of the README's own image whose words after the image start with an option while the
+image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`): the words
+replace CMD, so docker tries to execute `--frames` and the container fails at once.
+
+The image is the README's own when a build command of it tags that repository (`-t org/app`), the
+Dockerfile being the one the build names with `-f` or the only one audited. Its ENTRYPOINT is looked for
+in the built stage and the stages of the file it is built on; `ENTRYPOINT []` clears it. When none of
+them sets one, the base image decides: a plain OS image (`ubuntu`, `debian`, `alpine`, …) has none, and
+`nvidia/cuda` images either have none or `nvidia_entrypoint.sh`, which executes its arguments as a
+command (`exec "$@"`): either way the option is executed, so the finding is `certain`. Any other base
+may set an ENTRYPOINT that takes options (official server images prepend their program to a leading
+option), so the finding is `likely`.
+
+And a `docker run` or `docker create` of an image with no namespace (`app:latest`) that nothing of the
+README builds, tags, pulls or names in compose, while the README pulls or builds the same name under a
+namespace (`docker pull org/app:latest`): docker looks for `docker.io/library/app`, which is not the
+image meant (`likely`, "did you mean org/app?"). An official image (`ubuntu`, `python`), a README that
+loads or imports images, and a name a script or compose file of the repository uses are not read.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import _repository, built_repositories, fence_commands, joined, tagged_names
+from docgen.audit.containers import _files
+from docgen.audit.docker_cli import _STEP, _docker_words, _verb
+from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _read
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_PLAIN_BASES = frozenset(
+    "ubuntu debian alpine centos fedora rockylinux almalinux amazonlinux archlinux opensuse/leap "
+    "oraclelinux busybox redhat/ubi8 redhat/ubi9 nvidia/cuda nvidia/cudagl nvidia/opengl".split()
+)
+"""Base images that set no ENTRYPOINT, or (`nvidia/cuda`'s newer tags) one that executes its arguments:
+an option given to a container of them is run as a program."""
+
+
+def _entrypoint(model: ImageModel) -> bool | None:
+    """True when the image `model` builds has an ENTRYPOINT, False when it has none, None when its base
+    image may set one (`_PLAIN_BASES`)."""
+    chain = model.chain()
+    labels = {stage.label for stage in chain}
+    for setting in reversed(model.settings):
+        if setting.keyword == "ENTRYPOINT" and setting.stage in labels:
+            return setting.exec_form != ()
+    base = chain[-1].base if chain else ""
+    repository = _repository(base).removeprefix("docker.io/").removeprefix("library/")
+    return False if repository in _PLAIN_BASES else None
+
+
+def _own_model(
+    image: str, built: dict[str, set[str | None]], models: Sequence[ImageModel]
+) -> ImageModel | None:
+    """The model of the Dockerfile the README's build of `image` uses: the one its `-f` names, the only
+    one audited when it names none; None when the README does not build it or the file is unclear."""
+    files = built.get(_repository(image))
+    if not files or len(files) != 1:
+        return None
+    (file,) = files
+    if file is None:
+        return models[0] if len(models) == 1 else None
+    named = [m for m in models if m.path == file or m.path.endswith("/" + file.removeprefix("./"))]
+    return named[0] if len(named) == 1 else None
+
+
+def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    built = built_repositories(doc)
+    if not built or not models:
+        return
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            for step in _STEP.split(text):
+                words = _docker_words(step)
+                found = _verb(words) if words else None
+                if words is None or found is None or found[0] not in ("run", "create"):
+                    continue
+                read = _read(words[found[1] :], _RUN)
+                if (
+                    not read.complete
+                    or not read.positional
+                    or any(n == "--entrypoint" for n, _ in read.values)
+                ):
+                    continue
+                image = read.positional[0]
+                after = words[found[1] + read.after :]
+                if not _IMAGE_WORD.fullmatch(image) or not after or not after[0].startswith("-"):
+                    continue
+                if after[0] in ("-", "--") or _misplaced(after) is not None:
+                    continue
+                model = _own_model(image, built, models)
+                has = _entrypoint(model) if model is not None else True
+                if has:
+                    continue
+                line = next((n for n, t in lines if image in t), lines[0][0])
+                base = model.chain()[-1].base if model is not None and model.chain() else "its base"
+                why = "has no ENTRYPOINT" if has is False else f"sets no ENTRYPOINT (unless {base} does)"
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs {image} {shlex.join(after[:1])} …, but {model.path if model else ''} "
+                    f"{why}: words after the image replace CMD, so docker executes {after[0]} as the "
+                    "container's program and it fails (put the program first, or use --entrypoint)",
+                    confidence=CERTAIN if has is False else LIKELY,
+                )
+
+
+_OFFICIAL = frozenset(
+    "ubuntu debian alpine busybox centos fedora python node golang rust nginx httpd postgres mysql mariadb "
+    "redis mongo memcached rabbitmq hello-world traefik registry docker openjdk eclipse-temurin".split()
+)
+"""Official images a README may run by their short name whatever it pulls besides."""
+_GOT = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)[ \t]+(?:-\S+[ \t]+)*"
+    r"([^\s\\]+)(?:[ \t]+([^\s\\]+))?"
+)
+"""`docker pull X` and `docker tag A B`: images the README has by these names."""
+_COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE)
+_LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
+
+
+def _runs(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, image) of each `docker run` / `docker create` of a command block."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            for step in _STEP.split(text):
+                words = _docker_words(step)
+                found = _verb(words) if words else None
+                if words is None or found is None or found[0] not in ("run", "create"):
+                    continue
+                read = _read(words[found[1] :], _RUN)
+                if read.complete and read.positional and _IMAGE_WORD.fullmatch(read.positional[0]):
+                    image = read.positional[0]
+                    yield next((n for n, t in lines if image in t), lines[0][0]), image
+
+
+def _dropped_namespaces(
+    doc: Document, text: str, readme: str, directory: Path | None
+) -> Iterator[Diagnostic]:
+    """A run image with no namespace that the README has only under a namespace (see the module
+    docstring): `likely`."""
+    if _LOADS.search(text):
+        return
+    have: set[str] = set(built_repositories(doc))
+    for match in _GOT.finditer(text):
+        have.update(_repository(g) for g in match.groups() if g)
+    have.update(_repository(m.group(1)) for m in _COMPOSE_IMAGE.finditer(text))
+    runs = list(_runs(doc))
+    have.update(_repository(image) for _, image in runs if "/" in _repository(image))
+    tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
+    spaced = {
+        r.rsplit("/", 1)[1]: r
+        for r in sorted(have)
+        if "/" in r and not re.search(r"[<>${}]", r) and r.rsplit("/", 1)[1] not in tagged
+    }
+    seen: set[str] = set()
+    files: list[Path] | None = None
+    for line, image in runs:
+        name = _repository(image)
+        if "/" in name or name in have or name in _OFFICIAL or name not in spaced or name in seen:
+            continue
+        seen.add(name)
+        if directory is not None:
+            if files is None:
+                top = directory.resolve()
+                files = _files(top, (directory / Path(readme).name).resolve()) or []
+            word = re.compile(rf"(?<![\w./-]){re.escape(name)}(?![\w/-])")
+            if any(word.search(text_or_none(f) or "") for f in files):
+                continue  # a script or compose file of the repository may make it
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, which nothing it builds, tags or pulls is named so: docker looks "
+            f"for docker.io/library/{name} (did you mean {spaced[name]}?)",
+            confidence=LIKELY,
+        )

@@ -1,0 +1,127 @@
+"""`docgen.audit.shell_words`: a command of a command block whose program is a letter off `docker`,
+`docker-compose` or `nvidia-docker` (two letters swapped in `git`, `pip`) cannot run, and a fetch over
+GitHub's `git://` protocol fails (both `certain`); real programs near them (`dockerd`, `dockle`,
+`docker-credential-…`, `gitk`, `zip`), placeholders, output lines of a prompted block and other hosts'
+`git://` are not findings."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.audit import audit
+from docgen.audit.shell_words import slip_of
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+MODEL = model_of(parse_dockerfile("FROM debian:12-slim\nRUN apt-get update\n", "Dockerfile"))
+
+
+def found(readme: str) -> list[str]:
+    diagnostics = audit(readme, "README.md", MODEL)
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in diagnostics
+        if "cannot run" in d.message or "git://" in d.message
+    ]
+
+
+def test_a_misspelt_program() -> None:
+    readme = """\
+# Kiln
+
+```shell
+dokcer build -t kiln:2 .
+sudo docker-compse up -d && gti pull
+```
+"""
+    assert found(readme) == [
+        "4: README runs dokcer build, but there is no program dokcer: the command cannot run (did you mean "
+        "docker?) (certain)",
+        "5: README runs docker-compse up, but there is no program docker-compse: the command cannot run "
+        "(did you mean docker-compose?) (certain)",
+        "5: README runs gti pull, but there is no program gti: the command cannot run (did you mean git?) "
+        "(certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["dockerd", "dockle", "docker-credential-pass", "gitk", "zip", "ip", "pip3", "pipx", "gif", "podman"],
+)
+def test_real_programs_are_no_slips(word: str) -> None:
+    assert slip_of(word) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```bash\ndockerd --debug\ndockle kiln:2\nzip -r out.zip out\n```\n",
+        "```bash\n<dokcer> build .\n```\n",  # a placeholder
+        "```console\n$ docker build -t kiln .\ndokcer build output line\n```\n",  # output of a prompted block
+        "```bash\n# dokcer build is a typo people make\n```\n",  # a comment
+        "```python\ndokcer build\n```\n",  # not a command block
+        "```bash\ngit clone git://git.kernel.org/pub/scm/git/git.git\n```\n",  # another host serves git://
+        "```bash\ngit clone https://github.com/acme/kiln.git\n```\n",
+    ],
+)
+def test_shapes_that_stay_silent(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_clone_over_githubs_git_protocol() -> None:
+    readme = """\
+# Kiln
+
+```bash
+git clone git://github.com/acme/kiln.git && cd kiln
+```
+
+Or add it with `pip install git+git://github.com/acme/kiln.git`.
+"""
+    assert found(readme) == [
+        "4: README fetches git://github.com/acme/kiln.git, but GitHub turned off the unauthenticated git:// "
+        "protocol in March 2022: the command fails (use https://github.com/acme/kiln.git) (certain)",
+        "7: README fetches git://github.com/acme/kiln.git, but GitHub turned off the unauthenticated git:// "
+        "protocol in March 2022: the command fails (use https://github.com/acme/kiln.git) (certain)",
+    ]
+
+
+def slipped(readme: str) -> list[str]:
+    diagnostics = audit(readme, "README.md", MODEL)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in diagnostics if "case-sensitive" in d.message]
+
+
+def test_a_variable_a_case_off_one_the_shell_sets() -> None:
+    readme = """\
+# Kiln
+
+```bash
+docker run --rm \\
+    -v $pwd/glaze:/glaze \\
+    -v ${Home}/.kiln:/root/.kiln kiln:2
+```
+"""
+    assert slipped(readme) == [
+        "5: README's command reads $pwd, which no shell sets (variables are case-sensitive; did you mean "
+        "$PWD?): it expands to nothing (likely)",
+        "6: README's command reads $Home, which no shell sets (variables are case-sensitive; did you mean "
+        "$HOME?): it expands to nothing (likely)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```bash\nuser=kiln\ndocker run -u $user kiln:2\n```\n",  # the README sets it
+        "```bash\nexport path=/srv/kiln\ncp out $path/\n```\n",
+        "Set `pwd=/data` first.\n\n```bash\ndocker run -v $pwd:/data kiln:2\n```\n",
+        "```bash\ndocker run -v $PWD:/data -v ${HOME}/x:/x -v $(pwd)/y:/y kiln:2\n```\n",  # right spellings
+        "```powershell\ndocker run -v ${pwd}:/data kiln:2\n```\n",  # PowerShell's $pwd
+        "```\nPS C:\\kiln> docker run -v $pwd:/data kiln:2\n```\n",  # a PowerShell prompt
+        "```cmd\ndocker run -v %cd%:/data kiln:2\n```\n",
+        "```makefile\nrun:\n\tdocker run -v $(pwd):/data kiln:2\n```\n",
+        "```bash\ndocker run -v $kiln_dir:/data kiln:2\n```\n",  # a variable of the README's own
+    ],
+)
+def test_variables_that_stay_silent(text: str) -> None:
+    assert slipped(text) == []
