@@ -528,7 +528,6 @@ def _matching_brace(text: str, pos: int) -> int:
     return -1
 
 
-
 _WORD_BREAK = frozenset(" \t\r\n;&|()<>")
 """The characters after which, outside quotes, a new word starts: blanks and the shell's operators."""
 
