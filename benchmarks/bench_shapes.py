@@ -198,6 +198,12 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "launch-spans": lambda size: (
         lines(lambda k: f"then `ros2 launch rover_nav n{k}.launch.py` and ", size) + "\n"
     ),
+    "left-over-long-title": lambda size: (
+        "# Docker image for "
+        + repeat("Lyrebird ", size // 2)
+        + "\n\n## Installs\n\n"
+        + lines(lambda k: f"* [Bird{k}](https://github.com/acme/bird{k})\n", size // 2)
+    ),
     "release-sentences": lambda size: lines(
         lambda k: f"For a new release, update `SIM{k}_VERSION` and `SIM{k}_SHA256` in the image.\n", size
     ),
