@@ -23,6 +23,9 @@ Shapes that were superlinear when this benchmark was written, and what made them
 - `file-references`: one line of prose holding thousands of script paths in code, the text before
   each cut from the line's start and split at every separator again (`audit/prose_scripts`; 3,000
   paths took 8 s).
+- `launch-commands`, `launch-spans`: thousands of `roslaunch PKG FILE` of a package the repository has,
+  each missing file's name looked for in the whole README and in every file of its package again
+  (`audit/launch_files`; 2,000 commands took 4.6 s, 8,000 took 42 s: 9.1×, spans 11.5×).
 
     python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
 
@@ -45,7 +48,7 @@ from docgen.cli import main
 DOCKERFILE = """\
 FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
 ARG TORCH_VERSION=2.3.1
-ENV PYTORCH_CUDA_ARCH_LIST="8.0;9.0"
+ENV PYTORCH_CUDA_ARCH_LIST="8.0;9.0" HF_HOME=/opt/hf
 COPY scripts/start.sh requirements.txt /opt/
 # RUN pip install gamess==1.0
 RUN pip install torch==${TORCH_VERSION} numpy==1.26.4
@@ -55,6 +58,8 @@ ENTRYPOINT ["/opt/start.sh"]
 FILES = {
     "scripts/start.sh": "#!/bin/sh\nexec python3 -m server --port 8000\n",
     "requirements.txt": "vllm==0.5.1\n",
+    "ros/rover_nav/package.xml": "<package><name>rover_nav</name></package>\n",
+    "ros/rover_nav/launch/nav.launch": "<launch/>\n",
 }
 CLAIM = "torch 2.3.1 with CUDA 12.4 and `PYTORCH_CUDA_ARCH_LIST` set"
 
@@ -159,6 +164,61 @@ SHAPES: dict[str, Callable[[int], str]] = {
         lines(lambda k: f"![torch](https://img.shields.io/badge/torch-2.{k}-red) ", size) + "\n"
     ),
     "blank-lines": lambda size: "# T\n" + repeat("\n", size) + "torch 2.3\n",
+    # The rules of the last session: long tables, long lists, many commands, deep nesting.
+    "jetpack-table": lambda size: (
+        "| L4T | JetPack |\n|---|---|\n"
+        + lines(lambda k: f"| 35.{k % 5}.{k % 3} | {5 + k % 2}.{k % 2} DP |\n", size)
+    ),
+    "jetpack-table-quoted": lambda size: (
+        "> " * 20
+        + "| L4T | JetPack |\n"
+        + "> " * 20
+        + "|---|---|\n"
+        + lines(lambda k: "> " * 20 + f"| R36.{k % 4}.0 | 5.1 |\n", size)
+    ),
+    "left-over-items": lambda size: (
+        "# Docker image for Lyrebird\n\n## Installs\n\n"
+        + lines(lambda k: f"* [Lyrebird{k}](https://github.com/acme/lyrebird{k})\n", size)
+    ),
+    "left-over-nested": lambda size: (
+        "# Docker image for Lyrebird\n\n## Installs\n\n"
+        + lines(lambda k: "  " * (k % 40) + f"* [Lyrebird](https://github.com/acme/lyrebird) {k}\n", size)
+    ),
+    "moved-data-runs": lambda size: (
+        "```bash\ndocker build -t app .\n"
+        + lines(lambda k: f"docker run -v hf{k}:/root/.cache/huggingface -e N={k} app\n", size)
+        + "```\n"
+    ),
+    "moved-data-spans": lambda size: (
+        "Build with `docker build -t app .`.\n\n"
+        + lines(
+            lambda k: f"Run `docker run -v ~/.cache/huggingface:/root/.cache/huggingface app` {k},\n", size
+        )
+    ),
+    "launch-commands": lambda size: (
+        "```bash\n" + lines(lambda k: f"roslaunch rover_nav n{k}.launch\n", size) + "```\n"
+    ),
+    "launch-spans": lambda size: (
+        lines(lambda k: f"then `ros2 launch rover_nav n{k}.launch.py` and ", size) + "\n"
+    ),
+    "left-over-long-title": lambda size: (
+        "# Docker image for "
+        + repeat("Lyrebird ", size // 2)
+        + "\n\n## Installs\n\n"
+        + lines(lambda k: f"* [Bird{k}](https://github.com/acme/bird{k})\n", size // 2)
+    ),
+    "release-sentences": lambda size: lines(
+        lambda k: f"For a new release, update `SIM{k}_VERSION` and `SIM{k}_SHA256` in the image.\n", size
+    ),
+    "release-one-sentence": lambda size: (
+        "For a release " + lines(lambda k: f"update `SIM{k}_VERSION`, ", size) + "\n"
+    ),
+    "release-and-fences": lambda size: (
+        lines(lambda k: f"For a release, update `SIM{k}_VERSION`.\n", size // 2)
+        + "\n```bash\n"
+        + lines(lambda k: f"echo step {k} of the build\n", size // 2)
+        + "```\n"
+    ),
 }
 
 

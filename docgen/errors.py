@@ -12,6 +12,13 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 README of 100 MB would take gigabytes of memory to split into lines and blocks. It lives here, with the
 errors, so the fast path of `docgen check` (`docgen.fastcheck`) reads it without importing more."""
 
+MAX_PROJECT_FILE_BYTES = 1_000_000
+"""The largest file of the project `docgen audit` reads for a claim beside its inputs (a script the
+README runs or the image copies, a file next to the Dockerfile, a file a release's pins may be in): a
+larger one is a model, an archive or generated data, not a script, and is passed over (no claim from
+it). Inputs docgen is given or follows (README, Dockerfile, compose and bake files) have
+`MAX_FILE_BYTES`."""
+
 TOO_LARGE = f"file is larger than {MAX_FILE_BYTES >> 20} MiB, not read"
 """The message for a file over `MAX_FILE_BYTES`, said before any of it is read."""
 

@@ -146,12 +146,13 @@ _DOCKERFILE_NAME = re.compile(
 )
 
 
-def text_or_none(path: Path) -> str | None:
+def text_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
     """The text of the file at `path` that a rule reads beside the Dockerfile (a requirements file, a
-    script), None when it is no regular file, is larger than docgen reads or cannot be read: such a file
-    says nothing, it is no error."""
+    script), None when it is no regular file, is larger than `limit` bytes or cannot be read: such a
+    file says nothing, it is no error. A rule that reads a file only when it may be a script passes
+    `errors.MAX_PROJECT_FILE_BYTES`."""
     try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+        if not path.is_file() or path.stat().st_size > limit:
             return None
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:

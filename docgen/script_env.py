@@ -14,12 +14,11 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
-import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from docgen.build_scripts import BUILD
-from docgen.shell import DECLARE, NAME
+from docgen.shell import DECLARE, NAME, sh_words
 
 _ASSIGN = re.compile(
     r"^(?:" + DECLARE + ")?(" + NAME + r")="
@@ -304,7 +303,7 @@ def docker_builds(text: str) -> tuple[ScriptBuild, ...]:
         if build is None:
             continue
         try:
-            words = shlex.split(line[build.end() :].split(" #", 1)[0], posix=True)
+            words = sh_words(line[build.end() :])
         except ValueError:
             continue
         passed: set[str] = set()

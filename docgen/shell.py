@@ -5,12 +5,16 @@ BuildKit expands ARG/ENV values, FROM, COPY, ADD, WORKDIR … with its own small
 and escaped characters stay literal, `$NAME`, `${NAME}` and the modifier forms are substituted. A value
 that depends on something the Dockerfile cannot know (a predefined platform arg, ENV from an external
 base image) is kept symbolically (`${TARGETARCH}`) and reported as unknown, never as an empty string.
+
+It also holds the one reader of a `/bin/sh` command's words and comment (`sh_words`, `sh_code`), for the
+commands docgen reads outside a Dockerfile: a README's blocks, a build script, a workflow's `run:` step.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import re
+import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -522,3 +526,41 @@ def _matching_brace(text: str, pos: int) -> int:
             depth -= 1
         i += 1
     return -1
+
+
+_WORD_BREAK = frozenset(" \t\r\n;&|()<>")
+"""The characters after which, outside quotes, a new word starts: blanks and the shell's operators."""
+
+
+def sh_code(line: str) -> str:
+    """A `/bin/sh` line without its comment: the text before a `#` that starts a word outside quotes
+    (`. # nightly`), not one inside a word or a quoted value (`--build-arg URL=https://x/#a`,
+    `-e NOTE="rev #4"`, `${#NAME}`), as the shell reads it. One pass over the line; a quote left open
+    runs to its end."""
+    quote = ""
+    starts = True  # the next character starts a word
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "\\":
+            index += 1  # an escaped character, `#`, blank or quote included, is a letter of its word
+        elif quote:
+            quote = "" if char == '"' else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and starts:
+            return line[:index]
+        starts = not quote and char in _WORD_BREAK
+        index += 1
+    return line
+
+
+def sh_words(command: str) -> list[str]:
+    """The words of a `/bin/sh` command up to its comment (`sh_code`), quotes removed as the shell
+    removes them (`shlex.split`). Raises ValueError on a quote left open before the comment.
+
+    shlex grows a word a character at a time, so a word of n characters costs n²: a caller reading
+    text of any length bounds its words first (`workflows.MAX_WORD`)."""
+    return shlex.split(sh_code(command))

@@ -18,7 +18,6 @@ workflow file's folder, as bake's are to the bake file's.
 
 from __future__ import annotations
 
-import io
 import itertools
 import posixpath
 import re
@@ -31,6 +30,7 @@ from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.compose import KEY_LINES, line_of, load
 from docgen.errors import ConfigError
+from docgen.shell import sh_words
 
 FOLDER = ".github/workflows"
 """Where a repository keeps its GitHub Actions workflows."""
@@ -53,8 +53,6 @@ took 4 s). A command holding a longer one is not read."""
 _LONG_WORD = re.compile(rf"(?<![^ \t\r\n])[^ \t\r\n]{{{MAX_WORD}}}|\"[^\"]{{{MAX_WORD}}}|'[^']{{{MAX_WORD}}}")
 """A run of `MAX_WORD` characters that are no blank (from where one starts) or no quote (after one):
 each try stops at the run's end, so the search is linear."""
-_WORD_START = re.compile(r"[^ \t\r\n]")
-"""The first character of the next word (shlex's blanks skipped)."""
 _SETS = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=")
 """`NAME=` on a line of a command, from where a name starts: tried at each letter of a long word, the
 search read the rest of the word from each (n² for a word of n letters and no `=`)."""
@@ -429,7 +427,7 @@ def _command_target(
     if _LONG_WORD.search(command):
         return None
     try:
-        words = _words(_EXPRESSION.sub(hold, command))
+        words = sh_words(_EXPRESSION.sub(hold, command))
     except ValueError:
         return None
     words = [_HELD.sub(lambda m: _held(m, held), w) if "__docgen" in w else w for w in words]
@@ -483,27 +481,6 @@ def _command_target(
     if stage_value is not None and (_UNKNOWN in stage_value or "$" in stage_value):
         return None
     return _target(label, file_path, context_path, args, lines, stage_value, None)
-
-
-def _words(command: str) -> list[str]:
-    """`shlex.split(command)` up to a comment: a `#` that starts a word outside quotes (`. # nightly`),
-    not one inside a word or a quoted value (`--build-arg URL=https://x/#a`, `NOTE="a #1"`), as the shell
-    reads it. shlex's own `comments=True` cuts at a `#` inside a word too, so its words are taken one at a
-    time and the raw text where each starts looked at. Raises ValueError on an unclosed quote."""
-    stream = io.StringIO(command)
-    lexer = shlex.shlex(stream, posix=True)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
-    words: list[str] = []
-    while True:
-        at = stream.tell()  # where shlex goes on reading: the blanks before the next word, then it
-        word = lexer.get_token()
-        if word is None:
-            return words
-        start = _WORD_START.search(command, at)
-        if start is not None and start[0] == "#":
-            return words
-        words.append(word)
 
 
 def _held(match: re.Match[str], held: list[str]) -> str:

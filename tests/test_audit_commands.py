@@ -3,9 +3,11 @@ folders `git clone` makes, and where a block leaves its folder."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from docgen.audit.commands import _file_flags, _substitution_end, cloned_folder, clones, moves
+from docgen.audit.commands import _command_words, _file_flags, _substitution_end, cloned_folder, clones, moves
 from docgen.markdown import read_document
 
 
@@ -83,3 +85,28 @@ def test_a_substitution_ends_at_its_own_parenthesis(text: str, substitution: str
 def test_a_deep_nest_of_quoted_substitutions_is_walked_without_recursion() -> None:
     text = '$("' * 50_000
     assert _substitution_end(text, 0) == len(text)
+
+
+@pytest.mark.parametrize(
+    ("lines", "words"),
+    [
+        # A `#` inside a quoted value or a word is text, the command goes on after it.
+        (
+            ['docker build --build-arg NOTE="rev #4" -t app .'],
+            ["--build-arg", "NOTE=rev #4", "-t", "app", "."],
+        ),
+        (
+            ["docker build --build-arg URL=https://x.example/a#frag \\", "  -t app ."],
+            ["--build-arg", "URL=https://x.example/a#frag", "-t", "app", "."],
+        ),
+        # A `#` that starts a word outside quotes starts a comment: its words are not the command's.
+        (["docker build -t app . # or -t app:dev, it's faster"], ["-t", "app", "."]),
+        (["docker build -t app .\t#-f other/Dockerfile"], ["-t", "app", "."]),
+        (["# docker build -t app ."], None),  # the command is itself a comment
+        (["echo done # docker build -t app ."], None),
+    ],
+)
+def test_command_words_end_where_the_shell_starts_a_comment(
+    lines: list[str], words: list[str] | None
+) -> None:
+    assert _command_words(list(enumerate(lines, 1)), re.compile(r"\bdocker[ \t]+build\b")) == words

@@ -93,3 +93,30 @@ docker create --name scratch DeepVision:2.1 bash
 )
 def test_images_that_can_run_or_are_placeholders(command: str) -> None:
     assert found(f"```bash\n{command}\n```\n") == []
+
+
+def test_a_hash_in_a_quoted_value_does_not_end_the_command() -> None:
+    # The shell starts a comment only at a `#` that begins a word outside quotes: the command goes on
+    # after `-e NOTE="rev #4"` and `--label url=…#frag`, and its image is read.
+    readme = """\
+```bash
+docker run -e NOTE="rev #4" --label url=https://x.example/doc#frag -it DeepVision
+```
+"""
+    assert found(readme) == [
+        "2: README runs image DeepVision, which docker refuses: a repository name must be lowercase "
+        "(certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -it deepvision:2.1 # or DeepVision on older hosts",
+        "docker run -it deepvision:2.1\t#DeepVision",
+        'docker run -e NOTE="rev #4" -it deepvision:2.1 # then DeepVision',
+        "docker # biuld it first",
+    ],
+)
+def test_words_after_a_comment_are_not_read(command: str) -> None:
+    assert found(f"```bash\n{command}\n```\n") == []

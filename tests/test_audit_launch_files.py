@@ -99,3 +99,27 @@ def test_a_launch_file_elsewhere_in_the_package(tmp_path: Path) -> None:
     tree = dict(TREE)
     tree["ws/src/rover_nav/config/demo.launch"] = "<launch/>\n"
     assert _findings(tmp_path, "```bash\nroslaunch rover_nav demo.launch\n```\n", tree) == []
+
+
+def test_many_launch_commands_read_the_readme_and_the_package_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each missing launch file looked for its name in the whole README and read every file of its
+    # package again: 2,000 commands took 4.6 s, 8,000 took 42 s. Now the README's words and each file's
+    # are counted once.
+    from docgen.audit import launch_files
+
+    reads: list[Path] = []
+    real = launch_files.text_or_none
+
+    def counted(path: Path, *rest: int) -> str | None:
+        reads.append(path)
+        return real(path, *rest)
+
+    monkeypatch.setattr(launch_files, "text_or_none", counted)
+    commands = "".join(f"roslaunch rover_nav n{k}.launch\n" for k in range(300))
+    readme = f"```bash\n{commands}```\n\nThe step writes `n7.launch` first.\n"
+    found = _findings(tmp_path, readme)
+    assert len(found) == 299 and found[0].startswith("2: README runs `roslaunch rover_nav n0.launch`")
+    assert " n7.launch" not in "".join(found)  # named elsewhere in the README: a step may write it
+    assert len(reads) == 5  # package.xml to find the package, then each of its 4 files once

@@ -134,3 +134,11 @@ def test_every_image_must_lack_it(tmp_path: Path) -> None:
     assert [
         d for d in audit(readme, "README.md", models, {}, tmp_path) if "title and its list" in d.message
     ] == []
+
+
+def test_only_the_start_of_a_long_title_is_read(tmp_path: Path) -> None:
+    # Each item is looked for in the title: a title of a paragraph's length made every item cost it.
+    near = README.format(title="Docker image for Warbler " + "and more " * 100, item="* Warbler")
+    assert found(tmp_path / "near", near, WEBUI.format(extra="")) == [MESSAGE.replace("8:", "7:", 1)]
+    far = README.format(title="Docker image " + "and more " * 100 + "for Warbler", item="* Warbler")
+    assert found(tmp_path / "far", far, WEBUI.format(extra="")) == []

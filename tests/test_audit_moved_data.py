@@ -82,3 +82,13 @@ def test_mounts_that_still_reach_the_data(tmp_path: Path) -> None:
     assert _audit(tmp_path, RUN_SPAN, 'FROM ubuntu:22.04\nCMD ["/bin/serve"]\n') == []
     # a run of an image neither built by the README nor named after the Dockerfile's folder
     assert _audit(tmp_path, RUN_SPAN, folder="server") == []
+
+
+def test_many_mounts_each_told_and_a_named_folder_silences_them_all(tmp_path: Path) -> None:
+    # Whether the README names the variable or its folder is asked once, not once a mount (n² on a
+    # README of thousands of runs).
+    runs = "".join(f"docker run -v hf{k}:/root/.cache/huggingface team/llm\n" for k in range(200))
+    readme = f"# llm\n\n```bash\n{runs}```\n"
+    found = _audit(tmp_path / "a", readme)
+    assert len(found) == 200 and found[-1].startswith("203: README mounts /root/.cache/huggingface")
+    assert _audit(tmp_path / "b", readme + "\nThe cache is `/srv/cache/hf/`.\n") == []

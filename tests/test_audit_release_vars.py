@@ -38,6 +38,23 @@ def test_pins_a_release_is_said_to_update_that_nothing_names(tmp_path: Path) -> 
     ]
 
 
+def test_a_name_inside_a_longer_word_of_a_command_is_not_named(tmp_path: Path) -> None:
+    readme = "# Simkit\n\nFor a new release, update `SIMKIT_TAG`.\n\n```bash\nexport SIMKIT_TAGS=a,b\n```\n"
+    assert _findings(tmp_path, readme) == [
+        "3: README documents build arg SIMKIT_TAG but Dockerfile does not declare it (likely)"
+    ]
+
+
+def test_instructions_of_a_long_paragraph_at_their_lines(tmp_path: Path) -> None:
+    # Sentence ends and lines are found once a paragraph (each instruction looked back and forward
+    # over the whole paragraph and counted its lines: n² on a paragraph of thousands of them).
+    lines = [f"then update `SIM{k}_TAG` in your profile, for a release" for k in range(300)]
+    found = _findings(tmp_path, "# Simkit\n\n" + "\n".join(lines) + "\n")
+    assert len(found) == 300
+    assert found[0].startswith("3: README documents build arg SIM0_TAG ")
+    assert found[-1].startswith("302: README documents build arg SIM299_TAG ")
+
+
 def test_a_sentence_over_two_lines(tmp_path: Path) -> None:
     readme = "# Simkit\n\nTo build a newer version,\nbump the value of `SIMKIT_TAG` in the build.\n"
     assert _findings(tmp_path, readme) == [
@@ -74,6 +91,10 @@ def test_the_dockerfile_names_it(tmp_path: Path) -> None:
         "We updated the image; `SIMKIT_VERSION` holds the release.",  # no instruction to update the name
         "Set `SIMKIT_VERSION` before you build the image:\n\n```bash\nexport SIMKIT_VERSION=2024.2\n```",
         "Run `docker run -e SIMKIT_TAG=x simkit`. Set `SIMKIT_TAG` to the image's release.",  # run time
+        "Set `SIMKIT_VERSION` for a release:\n\n```bash\n./ship --tag=${SIMKIT_VERSION}\n```",  # a word of it
+        # The sentence of the instruction has no word of a release; the ones around it have.
+        "A release is tagged by hand. Update `SIMKIT_VERSION` in your shell profile. Then build it.",
+        "The image: update `SIMKIT_VERSION` in your profile. Then a release.",
     ],
 )
 def test_sentences_that_are_no_claim(tmp_path: Path, sentence: str) -> None:

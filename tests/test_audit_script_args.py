@@ -283,3 +283,14 @@ def test_an_ignored_argument_in_a_later_block_entering_this_repositorys_clone(tm
 )
 def test_later_blocks_that_do_not_enter_the_clone(tmp_path: Path, first: str, second: str) -> None:
     assert _cloned(tmp_path, first, second) == []
+
+
+def test_a_script_is_read_up_to_the_project_file_limit(tmp_path: Path) -> None:
+    # One limit for a project file read because it may be a script (`errors.MAX_PROJECT_FILE_BYTES`):
+    # a long script under it is read, a file over it (a model, an archive) is passed over in silence.
+    from docgen.errors import MAX_PROJECT_FILE_BYTES
+
+    padding = "# generated table\n" * (300_000 // 18)
+    assert found(tmp_path / "long", "./build.sh jammy cuda-12.4", BUILD + padding) != []
+    over = "#" * (MAX_PROJECT_FILE_BYTES - len(BUILD)) + "\n"
+    assert found(tmp_path / "over", "./build.sh jammy cuda-12.4", BUILD + over) == []

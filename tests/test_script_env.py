@@ -40,3 +40,19 @@ docker build -t y .
         ScriptBuild(3, "images/Dockerfile.gpu", True, frozenset({"A", "B"}), frozenset({"B"})),
         ScriptBuild(6, None, False, frozenset()),
     )
+
+
+def test_a_hash_inside_a_quoted_build_arg_is_no_comment() -> None:
+    from docgen.script_env import ScriptBuild, docker_builds
+
+    # `#` in a quoted value or inside a word is text (the shell's reading); one that starts a word
+    # outside quotes starts a comment, and what follows it is not passed.
+    script = """\
+#!/bin/sh
+docker build --build-arg NOTE="build #7" --build-arg URL=https://x.example/a#part -f ci/Dockerfile.dev .
+docker build --build-arg A=1 . # --build-arg LATE=2 -f other/Dockerfile
+"""
+    assert docker_builds(script) == (
+        ScriptBuild(2, "ci/Dockerfile.dev", False, frozenset({"NOTE", "URL"})),
+        ScriptBuild(3, "Dockerfile", False, frozenset({"A"})),
+    )

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.shell import expand, split_words
+from docgen.shell import expand, sh_code, sh_words, split_words
 
 
 def reference(value: str, op: str, pattern: str) -> str:
@@ -93,3 +93,50 @@ def test_split_words_with_an_unterminated_quote_or_final_escape() -> None:
     assert split_words("A=1 B\\") == ["A=1", "B"]
     long = "A=" + "x" * 100_000 + ' "' + "y " * 1000  # would backtrack exponentially in a nested regex
     assert split_words(long) == ["A=" + "x" * 100_000, '"' + "y " * 1000]
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("docker build . # nightly", "docker build . "),
+        ("docker build .\t#nightly", "docker build .\t"),
+        ('docker run -e NOTE="rev #4" app', 'docker run -e NOTE="rev #4" app'),
+        ("docker run -e NOTE='rev #4' app # then", "docker run -e NOTE='rev #4' app "),
+        ("pip install git+https://x.example/r.git#egg=r", "pip install git+https://x.example/r.git#egg=r"),
+        ("echo ${#NAME} $# a\\ #b", "echo ${#NAME} $# a\\ #b"),  # not a word's start, or escaped
+        ('echo "a \\" #b" # c', 'echo "a \\" #b" '),  # an escaped quote does not close the value
+        ("echo a\\\\ #b", "echo a\\\\ "),  # an escaped backslash, then a blank: a comment
+        ("cd src;# go on", "cd src;"),  # after an operator a word starts
+        ("# all of it", ""),
+        ('echo "open #1', 'echo "open #1'),  # an open quote runs to the end
+    ],
+)
+def test_sh_code_cuts_a_comment_where_the_shell_starts_one(line: str, code: str) -> None:
+    assert sh_code(line) == code
+
+
+def test_sh_words_are_the_shell_words_before_the_comment() -> None:
+    assert sh_words('build --build-arg URL=https://x/#frag -e N="a #1" . # --build-arg LATE=1') == [
+        "build",
+        "--build-arg",
+        "URL=https://x/#frag",
+        "-e",
+        "N=a #1",
+        ".",
+    ]
+    assert sh_words("build . # it's late") == ["build", "."]  # the comment's quote is no quote
+    with pytest.raises(ValueError):
+        sh_words('build -e N="a #1 .')
+
+
+def test_sh_code_is_linear_on_a_long_line() -> None:
+    import time
+
+    def cost(n: int) -> float:
+        line = ('a"#' * n) + " #"
+        began = time.perf_counter()
+        sh_code(line)
+        return time.perf_counter() - began
+
+    cost(1000)
+    assert cost(400_000) < 40 * cost(100_000) + 0.05

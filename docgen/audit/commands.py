@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import posixpath
 import re
-import shlex
 from collections.abc import Iterator
 
 from docgen import build_scripts
 from docgen.audit.root_vars import from_root
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document, Fence
+from docgen.shell import sh_code, sh_words
 
 _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
@@ -298,9 +298,9 @@ _NO_VALUE_OPTIONS = frozenset(
 """The options of a build command that take no value."""
 
 
-_COMMAND_END = re.compile(r"[ \t](?:&&|\|\||;|\||#|>|2>|<(?![^<>]*>))")
-"""Where a command's words end: the next command, a pipe, a comment or a redirection (not a `<name>`
-the reader fills in)."""
+_COMMAND_END = re.compile(r"[ \t](?:&&|\|\||;|\||>|2>|<(?![^<>]*>))")
+"""Where a command's words end: the next command, a pipe or a redirection (not a `<name>` the reader
+fills in). A comment ends them too, where `sh_words` finds one (not a `#` in a quoted value)."""
 _PROMPT = re.compile(r"^[ \t]*>[ \t]")
 """The prompt a console shows on a continued line (`> .`), not a redirection."""
 _OTHER_CONTINUATION = ("`", "^")
@@ -371,11 +371,11 @@ def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> li
     parts = [text.rstrip().removesuffix("\\") for _, text in command]
     joined = " ".join([parts[0], *(_PROMPT.sub("", part) for part in parts[1:])])
     match = start.search(joined)
-    if match is None or "#" in joined[: match.start()]:
-        return None
+    if match is None or len(sh_code(joined[: match.end()])) <= match.start():
+        return None  # the match is in a comment
     rest = _COMMAND_END.split(" " + _substituted(joined[match.end() :]), maxsplit=1)[0]
     try:
-        return shlex.split(rest)
+        return sh_words(rest)
     except ValueError:
         return None
 

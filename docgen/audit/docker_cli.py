@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import shlex
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
@@ -21,6 +20,7 @@ from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_command
 from docgen.audit.grammar import _RUN, _read
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
+from docgen.shell import sh_code, sh_words
 
 SUBCOMMANDS = frozenset(
     "attach bake build builder buildx checkpoint commit compose config container context cp create diff "
@@ -54,7 +54,7 @@ def _docker_words(step: str) -> list[str] | None:
     if not step.startswith("docker ") and not step.startswith("docker\t"):
         return None
     try:
-        return shlex.split(step.split(" #", 1)[0])[1:]
+        return sh_words(step)[1:]
     except ValueError:
         return None
 
@@ -84,7 +84,7 @@ def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
     `docker volumes`, may be a noun)."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
-            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            text = joined([(n, sh_code(t)) for n, t in lines])
             if text.lstrip().startswith("#"):
                 continue
             for step in _STEP.split(text):

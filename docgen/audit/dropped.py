@@ -13,6 +13,8 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import _PIPED
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -100,10 +102,7 @@ def _title_subject(doc: Document, text: str) -> tuple[int, list[str]]:
 
 def _text(file: Path) -> str:
     """The text of `file` (empty when it cannot be read or is larger than a script)."""
-    try:
-        return file.read_text(encoding="utf-8", errors="replace") if file.stat().st_size < 1_000_000 else ""
-    except OSError:
-        return ""
+    return text_or_none(file, MAX_PROJECT_FILE_BYTES) or ""
 
 
 def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int | None]:

@@ -32,6 +32,7 @@ from docgen.audit.contents import _PIPED
 from docgen.audit.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.markdown import Document
 from docgen.model import ContextCopy, Diagnostic, ImageModel
 
@@ -72,8 +73,6 @@ _CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl"})
 one)."""
 _UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
 """Folders of a build context that hold what a tool wrote, not the project's own files."""
-_FILE_BYTES = 1_000_000
-"""A file next to the Dockerfile larger than this is not read (a model, an archive)."""
 _DISTINCT = re.compile(r"(?=.{4,})(?=.*[-_.\d]|.*[a-z][A-Z])[A-Za-z][\w.+-]*")
 """A folder name a project gives (`deps_ws`, `AUV-2026`, `ComfyUI`): four characters or more, with a
 `-`, `_`, `.`, a digit or a capital inside; not a word any tree has (`models`, `data`, `app`)."""
@@ -233,8 +232,8 @@ def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) 
             size = each.stat().st_size
         except OSError:
             continue
-        if size > _FILE_BYTES:
-            continue
+        if size > MAX_PROJECT_FILE_BYTES:
+            continue  # a model, an archive
         if size > budget or count < 0:
             return None  # more than docgen reads: what the image holds is not known
         budget -= size

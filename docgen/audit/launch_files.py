@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -31,6 +32,9 @@ _LAUNCH = re.compile(
 )
 """`roslaunch PKG FILE` or `ros2 launch PKG FILE`, options (`--wait`) before the package."""
 _PACKAGE_NAME = re.compile(r"<name>\s*([\w-]+)\s*</name>")
+_SAID = re.compile(r"[\w.-]+")
+"""A run of the characters of a launch file's name: the name is said where a whole run is it (not in
+`nav.launch.bak`, `old-nav.launch`)."""
 _ENTRIES_LIMIT = 20_000
 """Folders and files walked at most below the README: a larger tree is not read (no claim)."""
 _SHOWN = 4
@@ -94,15 +98,26 @@ def _launch_files(
     for line, match in commands:
         if match.group(3) in packages:
             seen.setdefault((match.group(1), match.group(3), match.group(4)), []).append(line)
+    # Each is read once, not once a launch file: a name is said where a run of `_SAID` is the name.
+    in_readme = Counter(_SAID.findall(text))
+    in_commands = Counter(_SAID.findall(" ".join(m.group() for _, m in commands)))
+    files_of: dict[str, list[Path]] = {}
+    names_of: dict[str, tuple[set[str], set[str]]] = {}  # a package → (its files' names, words)
     for (tool, package, name), lines in seen.items():
         folders = packages[package]
-        files = [f for folder in folders for f in _files_of(folder)]
-        if any(f.name == name for f in files) or any(name in t for t in dockerfiles):
+        if package not in files_of:
+            files_of[package] = [f for folder in folders for f in _files_of(folder)]
+            names_of[package] = (
+                {f.name for f in files_of[package]},
+                {w for f in files_of[package] for w in _SAID.findall(text_or_none(f) or "")},
+            )
+        files = files_of[package]
+        file_names, file_words = names_of[package]
+        if name in file_names or any(name in t for t in dockerfiles):
             continue
-        said = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
-        if len(said.findall(text)) > len(said.findall(" ".join(m.group() for _, m in commands))):
+        if in_readme[name] > in_commands[name]:
             continue  # the README names the file elsewhere: a step of it may write it
-        if any(said.search(text_or_none(f) or "") for f in files):
+        if name in file_words:
             continue  # the package names it: a build step may make it
         launches = sorted(
             str(f.relative_to(folders[0]))

@@ -35,6 +35,9 @@ from docgen.model import Diagnostic, ImageModel
 
 _OPEN_LINK = re.compile(r"\]\([ \t]*\Z")
 """An item whose link's target goes on the next line (`* [Lyrebird](` then the URL)."""
+_TITLE_CHARS = 500
+"""The characters of the title read for the project it names: each item is looked for in it, so a
+longer one (no title, a paragraph under `#`) would cost its length for every item."""
 _MAY_ADD = re.compile(r"\bcan[ \t]+(?:be[ \t]+)?(?:add|install|enable)|\bplanned\b|\bTODO\b|\bsoon\b", re.I)
 """Words of an item or its list saying it is not there yet: `can be added`, `planned`, `coming soon`."""
 
@@ -100,6 +103,7 @@ def _left_over_items(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     title = next((t for line, t in doc.headings if doc.levels.get(line) == 1), None)
     if not models or title is None:
         return
+    title = title[:_TITLE_CHARS]
     told: set[str] = set()
     for items in _contents_lists(doc):
         for line, text in items:

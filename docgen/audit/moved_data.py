@@ -72,6 +72,11 @@ def _moved_data(doc: Document, text: str, auditor: _Auditor) -> Iterator[Diagnos
             moved[env.name] = (env.value, env.line)
     if not moved:
         return
+    # Whether the README names the variable or its folder: asked once a variable, not once a mount.
+    told = {
+        name: name in text or posixpath.normpath(value.rstrip("/") or "/") in text
+        for name, (value, _) in moved.items()
+    }
     built = set(auditor.shared.built)
     folder = Path(model.file).parent.name.lower() if model.file else ""
     for line, ran, command in _runs(doc):
@@ -90,7 +95,7 @@ def _moved_data(doc: Document, text: str, auditor: _Auditor) -> Iterator[Diagnos
                 if "$" in place or not place.startswith("/"):
                     continue
                 place = posixpath.normpath(place)
-                if place == mounted or place.startswith(mounted + "/") or name in text or place in text:
+                if place == mounted or place.startswith(mounted + "/") or told[name]:
                     continue
                 yield Diagnostic(
                     auditor.path,

@@ -14,6 +14,7 @@ project's root (its `.github` too; not the README) names it, no command block of
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -39,6 +40,12 @@ _PIN_NAME = re.compile(
 """A name that ends as a pin's does (`GROMACS_VERSION`, `SIM_SHA256`)."""
 _RELEASE_WORDS = re.compile(r"\b(?:release|version|build|image|dockerfile|upgrad)", re.IGNORECASE)
 """Words of a sentence about what the build installs."""
+_SENTENCE_STOP = re.compile(r"[.:] ")
+"""Where a sentence (or what a colon introduces) ends, before an instruction to update."""
+_SENTENCE_END = re.compile(r"\. ")
+"""Where the sentence of an instruction to update ends."""
+_WORD = re.compile(r"\w+")
+"""A word of a command block: a name it says (`--build-arg SIM_VERSION=2`, `$SIM_VERSION`)."""
 _FILES_LIMIT = 5_000
 """Files of the project read at most: a larger project is not read (no claim)."""
 _BYTES_LIMIT = 20_000_000
@@ -81,19 +88,27 @@ def _release_vars(
 ) -> Iterator[Diagnostic]:
     """One finding a pin name a sentence tells to update that nothing of the project names (see the
     module's docstring), at its line, `likely`."""
-    fenced = " ".join(t for fence in doc.fences for _, t in fence.lines)
+    fenced = {w for fence in doc.fences for _, t in fence.lines for w in _WORD.findall(t)}
     said: list[tuple[int, str]] = []
     for para in doc.paragraphs:
         starts, text = [], ""
         for _, each in para.lines:
             starts.append(len(text))
             text += each + " "
+        # Where sentences end and release words are, found once a paragraph, not once a match.
+        stops = [m.start() for m in _SENTENCE_STOP.finditer(text)]
+        dots = [m.start() for m in _SENTENCE_END.finditer(text)]
+        words = list(_RELEASE_WORDS.finditer(text))
+        word_starts = [m.start() for m in words]
         for match in _UPDATE.finditer(text):
-            begin = max(text.rfind(". ", 0, match.start()), text.rfind(": ", 0, match.start())) + 1
-            end = text.find(". ", match.end())
-            if not _RELEASE_WORDS.search(text[begin : end if end >= 0 else len(text)]):
+            before = bisect.bisect_right(stops, match.start() - 2) - 1
+            begin = stops[before] + 1 if before >= 0 else 0
+            after = bisect.bisect_left(dots, match.end())
+            end = dots[after] if after < len(dots) else len(text)
+            first = bisect.bisect_left(word_starts, begin)
+            if first == len(words) or words[first].end() > end:
                 continue
-            line = para.lines[sum(1 for start in starts if start <= match.start()) - 1][0]
+            line = para.lines[bisect.bisect_right(starts, match.start()) - 1][0]
             for name in re.findall(r"`([^`]+)`", match.group(1)):
                 if _PIN_NAME.fullmatch(name) and name not in runtime and name not in fenced:
                     said.append((line, name))

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
 from docgen.shell import DECLARE
@@ -40,18 +42,11 @@ _CLASSES = {
     "[:lower:]": "a-z",
     "[:space:]": r" \t",
 }
-_MAX_SCRIPT = 200_000
-"""The most bytes of a script read."""
 
 
 def _lines(path: Path) -> list[str]:
     """The lines of the script at `path`; none when it cannot be read or is larger than docgen reads."""
-    try:
-        if os.path.getsize(path) > _MAX_SCRIPT:
-            return []
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except (OSError, ValueError):
-        return []
+    return (text_or_none(path, MAX_PROJECT_FILE_BYTES) or "").splitlines()
 
 
 def _checks(path: Path) -> list[tuple[int, int, str]]:
