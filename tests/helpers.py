@@ -89,3 +89,20 @@ def misplaced(path: str, real: str) -> str:
     the Dockerfile of that name is at `real`."""
     where = "which does not exist where the command runs"
     return f"README builds with {path}, {where}; the Dockerfile is {real} (compared with it)"
+
+
+_ALSO_AT = re.compile(r"; also at lines? ([\d, ]+?)(?: and (\d+) more)?$")
+
+
+def told_at(line: int, message: str) -> list[int]:
+    """Every README line a finding at `line` stands for: `line` and those its message names at its end
+    (`…; also at lines 13, 15`: audit tells a claim repeated word for word once)."""
+    also = _ALSO_AT.search(message)
+    return [line, *(int(n) for n in also[1].split(", "))] if also else [line]
+
+
+def times_told(line: int, message: str) -> int:
+    """How many README lines a finding at `line` stands for, those past the ten its message names counted
+    (`…; also at lines 7, …, 16 and 389 more`)."""
+    also = _ALSO_AT.search(message)
+    return len(told_at(line, message)) + (int(also[2]) if also and also[2] else 0)

@@ -72,11 +72,10 @@ DRIFTS: dict[str, tuple[str, list[str]]] = {
             f"{R}:20: build arg AITER_TAG ({RD}:215) is missing from the README's build-argument table",
             f"{R}:22: README says GPU_ARCH defaults to gfx90a;gfx942 but {RD}:8 says gfx942;gfx950",
             f"{R}:29: README says MAX_JOBS defaults to 64 but {RD}:135 says $(nproc)",
-            f"{R}:30: README documents build arg ROCM_ARCH but {RD} does not declare it",
+            f"{R}:30: README documents build arg ROCM_ARCH but {RD} does not declare it; also at line 41",
             f"{R}:31: README documents build arg TORCH_WHEEL_URL but {RD} does not declare it",
             f"{R}:32: README documents build arg BUILD_APEX but {RD} does not declare it",
             f"{R}:33: README documents build arg APEX_COMMIT but {RD} does not declare it",
-            f"{R}:41: README documents build arg ROCM_ARCH but {RD} does not declare it",
             f"{R}:44: README says megatron-core 0.16.0 but {RD}:238 says 0.18.0",
         ],
     ),
@@ -211,13 +210,9 @@ PUBLIC: dict[str, tuple[str, list[tuple[int, str]]]] = {
     "vllm-rocm": (
         "Dockerfile.rocm",
         [
-            (3, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (10, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (27, "README says ROCm 6.2 but {D}:2 says 6.3"),
+            (3, "README says ROCm 6.2 but {D}:2 says 6.3; also at lines 10, 27, 38, 44"),
             (32, "README documents build arg FX_GFX_ARCHS but {D} does not declare it"),
             (33, "README says FA_BRANCH defaults to ae7928c but {D}:11 says 3cea2fb"),
-            (38, "README says ROCm 6.2 but {D}:2 says 6.3"),
-            (44, "README says ROCm 6.2 but {D}:2 says 6.3"),
         ],
     ),
 }
@@ -1840,16 +1835,13 @@ def test_args_of_the_images_below_the_readme_are_no_claims_about_the_one_audited
     # the planted drift: an arg no Dockerfile of the tree declares is still one the README gets wrong
     renamed = NPU_README.replace("TORCH_WHEEL", "TORCH_WHL")
     assert npu_findings(tmp_path / "b", renamed, NPU_TREE, x86) == [
-        f"28: README documents build arg TORCH_WHL but {x86} does not declare it",
-        f"34: README documents build arg TORCH_WHL but {x86} does not declare it",
+        f"28: README documents build arg TORCH_WHL but {x86} does not declare it; also at lines 34, 41",
         f"38: build arg TORCH_WHEEL ({x86}:3) is missing from the README's build-argument table",
-        f"41: README documents build arg TORCH_WHL but {x86} does not declare it",
     ]
     # without the aarch64 Dockerfile, nothing declares VISION_VERSION: the README documents a ghost
     alone = {k: v for k, v in NPU_TREE.items() if "aarch64" not in k}
     assert npu_findings(tmp_path / "c", NPU_README, alone, x86) == [
-        f"35: README documents build arg VISION_VERSION but {x86} does not declare it",
-        f"42: README documents build arg VISION_VERSION but {x86} does not declare it",
+        f"35: README documents build arg VISION_VERSION but {x86} does not declare it; also at line 42",
     ]
 
 
@@ -1883,3 +1875,19 @@ def test_a_dockerfile_that_fails_to_parse_is_named_with_its_line(chdir_tmp: Path
     assert result.out == ""
     assert result.err.startswith("img/Dockerfile:3: unknown instruction: KEY (line 2 writes `<<- EOF`")
     assert "Traceback" not in result.err
+
+
+def test_a_claim_repeated_word_for_word_is_one_finding_with_its_lines() -> None:
+    """One drift the README states on three lines is one finding at the first, naming the others; a
+    claim that differs on another line (another value) stays a finding of its own."""
+    dockerfile = "FROM ubuntu:22.04\nARG ROCM_VERSION=6.1\nRUN echo ${ROCM_VERSION}\n"
+    readme = (
+        "# Image\n\n| Component | Version |\n|---|---|\n| ROCm | 6.0 |\n\n"
+        "Other notes.\n\n| Component | Version |\n|---|---|\n| ROCm | 6.0 |\n\n"
+        "| Component | Version |\n|---|---|\n| ROCm | 5.7 |\n"
+    )
+    found = audit(readme, "README.md", model_from(dockerfile), {"ROCM_VERSION": "ROCm"})
+    assert [(d.line, d.message) for d in found] == [
+        (5, "README says ROCm 6.0 but Dockerfile:2 says 6.1; also at line 11"),
+        (15, "README says ROCm 5.7 but Dockerfile:2 says 6.1"),
+    ]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import make_tree
+from helpers import make_tree, told_at
 
 from docgen.analysis import build_model
 from docgen.audit import audit, audit_facts
@@ -76,10 +76,12 @@ def test_each_part_finds_what_it_found_alone(tmp_path: Path) -> None:
     found = _audit(tmp_path / "three", 3)
     alone = _audit(tmp_path / "one", 1)
     published = [f for f in found if "publishes container port 8188" in f[1]]
-    assert len(published) == 3 and [f for f in alone if "publishes container port 8188" in f[1]]
+    # one claim, word for word, in each part: one finding naming the three lines
+    assert [told_at(*f) for f in published] == [[7, 22, 37]]
+    assert [f for f in alone if "publishes container port 8188" in f[1]]
     rows = [f for f in found if "port table gives Web UI container port 8188" in f[1]]
-    assert [line for line, _ in rows] == [12, 27, 42]
-    assert [m for _, m in rows] == [m for _, m in alone if "port table" in m] * 3
+    assert [told_at(*f) for f in rows] == [[12, 27, 42]]
+    assert [m.split("; also at")[0] for _, m in rows] == [m for _, m in alone if "port table" in m]
 
 
 def test_the_readme_and_the_files_are_read_once_an_audit(

@@ -368,8 +368,7 @@ The build does not set `SOLVER_USE_MPI`.
     make_tree(tmp_path, {"Dockerfile": SOLVER, "README.md": readme})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     assert [f"{d.line}: {d.message}" for d in audit(readme, "README.md", [model], {}, tmp_path)] == [
-        "1: README says the image does not set SOLVER_USE_MPI but Dockerfile:6 sets it",
-        "3: README says the image does not set SOLVER_USE_MPI but Dockerfile:6 sets it",
+        "1: README says the image does not set SOLVER_USE_MPI but Dockerfile:6 sets it; also at line 3",
     ]
 
 

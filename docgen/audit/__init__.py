@@ -169,7 +169,7 @@ from docgen.audit.architectures import _architecture_claims
 from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
 from docgen.audit.audit_facts import AuditFacts
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, also_at
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
@@ -792,4 +792,26 @@ def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding
-    return sorted(best.values(), key=lambda d: d.line)
+    return _repeats_joined(sorted(best.values(), key=lambda d: d.line))
+
+
+def _repeats_joined(found: list[Diagnostic]) -> list[Diagnostic]:
+    """`found` (sorted by line) with a finding a README earns on several lines word for word (one port
+    published by four `docker run` lines, one wrong release in the title and two lists) told once, at
+    its first line: `…; also at lines 10, 11`. One drift is one finding; a rule that already joins its
+    lines makes a message no other line repeats."""
+    lines: dict[tuple[str, str, str, str], list[int]] = {}
+    for finding in found:
+        if finding.line:
+            lines.setdefault((finding.path, finding.message, finding.rule, finding.confidence), []).append(
+                finding.line
+            )
+    joined: list[Diagnostic] = []
+    for finding in found:
+        key = (finding.path, finding.message, finding.rule, finding.confidence)
+        at = lines.get(key) if finding.line else None
+        if at is None or len(at) == 1:
+            joined.append(finding)
+        elif at[0] == finding.line:
+            joined.append(replace(finding, message=finding.message + also_at(at)))
+    return joined

@@ -1002,7 +1002,14 @@ def also_at(lines: Sequence[int]) -> str:
     """The tail of a finding told once for a claim the README makes on several lines (`lines`, the
     first the one it is told at): `; also at lines 12, 30`, or '' when it makes it once."""
     also = sorted(set(lines[1:]) - {lines[0]})
-    return f"; also at line{'s' if len(also) > 1 else ''} {', '.join(map(str, also))}" if also else ""
+    named = ", ".join(map(str, also[:_ALSO_NAMED])) + (
+        f" and {len(also) - _ALSO_NAMED} more" if len(also) > _ALSO_NAMED else ""
+    )
+    return f"; also at line{'s' if len(also) > 1 else ''} {named}" if also else ""
+
+
+_ALSO_NAMED = 10
+"""Lines `also_at` names at most; the others it counts (`… and 389 more`)."""
 
 
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
