@@ -80,9 +80,8 @@ Or add it with `pip install git+git://github.com/acme/kiln.git`.
 """
     assert found(readme) == [
         "4: README fetches git://github.com/acme/kiln.git, but GitHub turned off the unauthenticated git:// "
-        "protocol in March 2022: the command fails (use https://github.com/acme/kiln.git) (certain)",
-        "7: README fetches git://github.com/acme/kiln.git, but GitHub turned off the unauthenticated git:// "
-        "protocol in March 2022: the command fails (use https://github.com/acme/kiln.git) (certain)",
+        "protocol in March 2022: the command fails (use https://github.com/acme/kiln.git); also at line 7 "
+        "(certain)",
     ]
 
 
