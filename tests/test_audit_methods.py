@@ -138,6 +138,35 @@ CMD ["python3", "main.py"]
 ARC_README = "# ComfyUI on Arc\n\nThe image has:\n\n- Intel GPU runtime\n- {said}\n"
 
 
+MEDIA = """\
+FROM ubuntu:20.04
+RUN apt-get update && apt-get install -y build-essential cmake git mpv libx264-dev && \\
+    rm -rf /var/lib/apt/lists/*
+RUN git clone https://github.com/example/framegrab.git /src/framegrab && cd /src/framegrab && \\
+    ./configure --enable-gpu && make -j8 && make install
+RUN pip3 install --no-binary :all: pillow==9.5.0
+"""
+
+
+def test_built_from_source_against_a_distribution_package(tmp_path: Path) -> None:
+    readme = "# Media\n\n## In this image\n\n- mpv (built from source)\n"
+    readme += "- framegrab (built from source)\n- pillow (built from source)\n"
+    assert methods(tmp_path, readme, MEDIA) == [
+        "5: README says mpv is built from source but Dockerfile installs mpv as a prebuilt package of the "
+        "distribution and builds none (likely)"
+    ]
+
+
+def test_a_distribution_package_next_to_a_build_of_its_source(tmp_path: Path) -> None:
+    dockerfile = MEDIA.replace(
+        "RUN pip3",
+        "RUN apt-get install -y mpv && wget https://example.org/mpv-0.36.tar.gz && ./configure\nRUN pip3",
+    )
+    readme = "# Media\n\n- mpv (built from source)\n"
+    assert methods(tmp_path, readme, dockerfile) == []
+    assert methods(tmp_path, "# Media\n\n- mpv (from the Ubuntu packages)\n", MEDIA) == []
+
+
 def test_pytorch_said_to_be_nightly_but_installed_from_the_release_index(tmp_path: Path) -> None:
     readme = ARC_README.format(said="PyTorch with XPU support (from `torch` nightly)")
     assert methods(tmp_path, readme, ARC.format(index="xpu")) == [

@@ -57,3 +57,38 @@ def test_the_only_image_said_to_be_built_in_stages() -> None:
     assert findings("# App\n\nThe image is a two-stage build.\n", {"Dockerfile": ONE}) == [
         "3: README says Dockerfile is two-stage but it has 1 stage (FROM at :1)"
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "## Features\n\n- **Multi-stage Build**: smaller final images\n",
+        "## Specs\n\n- **Build System**: Multi-stage Docker build for a lean image\n",
+        "## Notes\n\nThe multi-stage build keeps compilers out of the final image.\n",
+    ],
+)
+def test_the_only_image_said_to_have_a_multi_stage_build(said: str) -> None:
+    found = findings(f"# App\n\n{said}", {"Dockerfile": ONE})
+    assert len(found) == 1
+    assert re.fullmatch(
+        r"[5-6]: README says Dockerfile is [Mm]ulti-stage but it has 1 stage \(FROM at :1\)", found[0]
+    ), found
+    assert findings(f"# App\n\n{said}", {"Dockerfile": TWO}) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Use a multi-stage build to keep your images small.",  # advice
+        "We recommend a multi-stage build for production images.",
+        "Multi-stage builds keep images small.",  # builds in general
+        "- Multi-stage build support in the generator\n",  # a tool's feature
+        "```dockerfile\n# multi-stage build\nFROM debian:bookworm AS build\nFROM debian:bookworm-slim\n```",
+    ],
+)
+def test_a_multi_stage_build_advised_or_shown_elsewhere(said: str) -> None:
+    assert findings(f"# App\n\n{said}\n", {"Dockerfile": ONE}) == []
+
+
+def test_a_multi_stage_build_with_several_dockerfiles_names_none() -> None:
+    assert findings("# App\n\n- **Multi-stage Build**: small images\n", FAMILY) == []

@@ -421,6 +421,7 @@ AUDIT_LAYERS = (
     ),
     (
         "prose",
+        "held_tools",
         "overrides",
         "port_vars",
         "sections",

@@ -87,6 +87,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - PyTorch said to come from the nightly channel while the image installs torch from a release index
   of download.pytorch.org (`/whl/xpu`) or starts, installing none, from a release image of PyTorch
   (`rocm/pytorch:…_pytorch_release_2.3.0`), or stable while from the nightly index or image (`methods`);
+- an installer a sentence says the image includes (`The container includes uv package manager`) that
+  nothing of the image installs, on a base known to come without it (`held_tools`);
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
@@ -141,7 +143,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`,
 `ros_variants`,
-`release_vars`, `included_paths`,
+`release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
@@ -223,6 +225,7 @@ from docgen.audit.file_lists import _listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
+from docgen.audit.held_tools import _held_tool_claims
 from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
@@ -715,6 +718,7 @@ def _audit_part(
     found.extend(_latest_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
+    found.extend(_held_tool_claims(sub, auditor))
     found.extend(_built_claims(sub, auditor))
     found.extend(_channel_claims(sub, auditor))
     for fence in sub.fences:

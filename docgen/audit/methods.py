@@ -156,8 +156,10 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     """`source` when some RUN that names `name` builds it (a clone, `pip wheel git+…`, cmake …) or a
     component of that name comes from a git repository; `index` when it is installed, only from a
-    package index (`pip install torchvision --index-url …`); None when no install names it, or one from
-    an index with `--no-build-isolation` (a wheel when one matches, else a build: either way)."""
+    package index (`pip install torchvision --index-url …`); `distribution` when only a distribution's
+    package manager installs it (`apt-get install vlc`) and no RUN naming it compiles anything; None
+    when no install names it, or one from an index with `--no-build-isolation` (a wheel when one
+    matches, else a build: either way)."""
     key = _norm(name)
     comps = [c for m in models for c in m.components if _norm(c.name) == key and c.kind != "image"]
     if any(c.kind == "git" or c.method == "source" for c in comps):
@@ -171,13 +173,34 @@ def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
         for cmd in _COMMAND_SEP.split(run)
         if any(raw in _raw(cmd) for raw in raws)
     ]
-    if any(_builds(command, raws) for command in named):
-        return "source"
+    if any(_builds(command, raws) for command in named if not _PACKAGE_INSTALL.search(command)):
+        return "source"  # (`apt-get install cmake vlc` builds nothing)
     if any("--no-build-isolation" in command for command in named):
         return None  # from an index: a matching wheel if there is one, else built from its sdist
     if comps and all(c.kind == "pip" for c in comps):
         return "index"
+    if comps and all(c.kind in _DISTRIBUTION for c in comps) and not _built_nearby(models, raws):
+        return "distribution"
     return None
+
+
+_DISTRIBUTION = frozenset({"apt", "apk", "rpm"})
+"""Kinds of the components a distribution's package manager installs, prebuilt."""
+_COMPILES = re.compile(rf"{_BUILDS.pattern}|\bconfigure\b|\bautogen\.sh\b", re.IGNORECASE)
+_PACKAGE_INSTALL = re.compile(
+    r"\b(?:apt-get|apt|apk|yum|dnf|microdnf|zypper)[ \t]+(?:-\S+[ \t]+)*(?:install|add)\b"
+)
+
+
+def _built_nearby(models: tuple[ImageModel, ...], raws: set[str]) -> bool:
+    """True when a RUN naming the component also builds something (`wget …/vlc-3.0.tar.xz && tar xf …
+    && ./configure && make`): its source may be built from a download next to the package. The
+    packages a package manager installs (`apt-get install cmake`) build nothing."""
+    for run in (run for m in models for run in _runs(m) if any(raw in _raw(run) for raw in raws)):
+        commands = (c for c in _COMMAND_SEP.split(run) if not _PACKAGE_INSTALL.search(c))
+        if any(_COMPILES.search(command) for command in commands):
+            return True
+    return False
 
 
 _PIP_INSTALL = re.compile(r"\b(?:" + PIP + r"|uv[ \t]+pip)[ \t]+install\b")
@@ -271,6 +294,10 @@ def _compare(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Dia
     if _FROM_SOURCE.search(said) and not _PREBUILT.search(said) and how == "index":
         message = f"README says {name} is built from source but {path} installs a prebuilt {name}"
         message += " from a package index"
+        yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+    elif _FROM_SOURCE.search(said) and not _PREBUILT.search(said) and how == "distribution":
+        message = f"README says {name} is built from source but {path} installs {name} as a prebuilt"
+        message += " package of the distribution and builds none"
         yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
     elif _PREBUILT.search(said) and not _FROM_SOURCE.search(said) and how == "source":
         message = f"README says {name} is installed from prebuilt wheels but {path} builds {name} from source"

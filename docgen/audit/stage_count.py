@@ -32,6 +32,16 @@ _THE_IMAGE = re.compile(
     r"\b(?:the|this|our)[ \t]+(?:dockerfile|image|build)[ \t]+(?:is|uses|has)[ \t]+(?:an?[ \t]+)?$", re.I
 )
 """`The Dockerfile is a `, `This image uses `: what comes next is said of the image."""
+_A_BUILD = re.compile(r"[*_`]{0,3}[ \t]+(?:docker[ \t]+)?build(?![\w-])(?![ \t]+support)", re.I)
+"""What follows a stage count said of one build (`Multi-stage Build`, `multi-stage Docker build`), not
+of builds in general (`multi-stage builds`) or of a tool's feature (`multi-stage build support`)."""
+_ADVICE = re.compile(
+    r"\b(?:use|try|prefer|recommend\w*|may|might|can|tips?|practices?|learn|about|how[ \t]+to"
+    r"|e\.g\.|example)\b",
+    re.I,
+)
+"""Words before a stage count that advise or teach (`Use a multi-stage build to …`) rather than say what
+the image's build is."""
 
 
 def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -42,6 +52,7 @@ def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
     models = auditor.family
     paths = [m.path for m in models]
     lines = [pair for para in doc.paragraphs for pair in para.lines]
+    fenced = {line for fence in doc.fences for line, _ in fence.lines}
     lines += [pair for fence in doc.fences for pair in fence.lines]
     lines += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
     lines += doc.headings
@@ -55,13 +66,27 @@ def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
             if len(matched) != 1:
                 continue
             model, confidence = models[matched.pop()], CERTAIN
-        elif not named and len(models) == 1 and _THE_IMAGE.search(text, 0, match.start()):
+        elif not named and len(models) == 1 and _said_of_the_build(text, match, line in fenced):
             model, confidence = models[0], LIKELY
         else:
             continue
         lowest, highest = _said_count(match)
         if not lowest <= len(model.stages) <= highest:
             yield _finding(auditor, line, match.group(0), model, confidence)
+
+
+def _said_of_the_build(text: str, match: re.Match[str], fenced: bool) -> bool:
+    """True when the stage count `match` found in `text` is said of the one image audited: after `the
+    Dockerfile is` / `this image uses`, or (outside code blocks, which may show another Dockerfile) as
+    the shape of a single build (`**Multi-stage Build**: smaller images`, `Build System: multi-stage
+    Docker build`) with no advice before it (`Use a multi-stage build`)."""
+    if _THE_IMAGE.search(text, 0, match.start()):
+        return True
+    return (
+        not fenced
+        and _A_BUILD.match(text, match.end()) is not None
+        and _ADVICE.search(text, 0, match.start()) is None
+    )
 
 
 def _said_count(match: re.Match[str]) -> tuple[int, float]:
