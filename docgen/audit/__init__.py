@@ -132,7 +132,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
-`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `case_slips`,
+`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
+`case_slips`,
 `script_args`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
@@ -184,6 +185,7 @@ from docgen.audit.builds import (
 )
 from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
+from docgen.audit.clone_folders import clone_folders
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
@@ -516,6 +518,7 @@ def audit(
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
+        found.extend(clone_folders(doc, path, directory))
         found.extend(case_slips(doc, path, directory, models))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
