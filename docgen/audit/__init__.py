@@ -133,7 +133,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
-`case_slips`,
+`sh_scripts`, `case_slips`,
 `script_args`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
@@ -301,6 +301,7 @@ from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
+from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
@@ -519,6 +520,7 @@ def audit(
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
+        found.extend(sh_scripts(doc, path, directory))
         found.extend(case_slips(doc, path, directory, models))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
