@@ -133,7 +133,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
-`sh_scripts`, `case_slips`,
+`sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
@@ -308,6 +308,7 @@ from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, 
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
@@ -521,6 +522,7 @@ def audit(
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
         found.extend(sh_scripts(doc, path, directory))
+        found.extend(unpublished_ports(doc, text, path, directory))
         found.extend(case_slips(doc, path, directory, models))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
