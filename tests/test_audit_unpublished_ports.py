@@ -48,6 +48,7 @@ def test_an_address_the_run_does_not_publish(tmp_path: Path) -> None:
     [
         "docker run -it -p 8890:8890 labbox",
         "docker run -it -P labbox",
+        "docker run -dp 8890:8890 labbox",
         "docker run -it --net=host labbox",
         "docker run -it --network host labbox",
         "docker run -it --publish 8890:8890 labbox",
@@ -66,6 +67,13 @@ def test_a_compose_file_or_compose_ports(tmp_path: Path) -> None:
     assert _audited(tmp_path, _readme("docker run -it labbox"), {"compose.yaml": "services: {}\n"}) == []
     told = "\nOr use `docker compose up`, which maps the ports.\n"
     assert _audited(tmp_path, _readme("docker run -it labbox", told)) == []
+
+
+def test_an_address_a_server_prints(tmp_path: Path) -> None:
+    readme = _readme("docker run -it labbox").replace(
+        "http://localhost:8890", "the log line http://0.0.0.0:8890"
+    )
+    assert _audited(tmp_path, readme) == []
 
 
 def test_an_address_fetched_inside_the_container(tmp_path: Path) -> None:

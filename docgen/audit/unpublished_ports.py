@@ -18,15 +18,17 @@ from docgen.markdown import Document
 from docgen.model import Diagnostic
 
 _RUN = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run\b")
-_PUBLISHES = re.compile(r"(?:^|[ \t])(?:-p|-P|--publish(?:-all)?|--net(?:work)?)(?=[ \t=\d\"'$]|$)")
-"""An option of `docker run` that makes a port reachable from the host."""
+_PUBLISHES = re.compile(r"(?:^|[ \t])(?:-[a-zA-Z]*[pP]|--publish(?:-all)?|--net(?:work)?)(?=[ \t=\d\"'$]|$)")
+"""An option of `docker run` that makes a port reachable from the host (`-p`, `-P`, also among other
+short options: `-dp 8866:8866`)."""
 _ELSEWHERE = re.compile(
     r"compose|ports:|--publish|--net(?:work)?\b|port-forward|ssh[ \t]+-[A-Za-z]*L|kubectl|helm|nginx"
     r"|reverse[ \t-]proxy|tunnel|ngrok|vs[ \t]?code|devcontainer|runpod|vast\.ai|singularity|apptainer",
     re.IGNORECASE,
 )
 """Words of a README that reaches the container another way than the `docker run` it gives."""
-_LOCAL_URL = re.compile(r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0)[ \t]*:[ \t]*(\d{2,5})\b")
+_LOCAL_URL = re.compile(r"\bhttps?://(?:localhost|127\.0\.0\.1)[ \t]*:[ \t]*(\d{2,5})\b")
+"""An address on the host (`0.0.0.0` is left out: it is what a server inside prints it listens on)."""
 _FETCH = re.compile(r"\b(?:curl|wget|http[ \t]+(?:get|post)|requests\.)", re.IGNORECASE)
 """A command fetching the address: it may run inside the container, where the port is reachable."""
 _COMPOSE_FILES = ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml")
