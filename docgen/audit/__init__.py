@@ -134,7 +134,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
-`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `case_slips`,
+`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
+`sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
@@ -186,6 +187,7 @@ from docgen.audit.builds import (
 )
 from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
+from docgen.audit.clone_folders import clone_folders
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
@@ -302,12 +304,14 @@ from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
+from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
@@ -519,6 +523,9 @@ def audit(
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
+        found.extend(clone_folders(doc, path, directory))
+        found.extend(sh_scripts(doc, path, directory))
+        found.extend(unpublished_ports(doc, text, path, directory))
         found.extend(case_slips(doc, path, directory, models))
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)

@@ -1,0 +1,98 @@
+"""A bash script the README runs with `sh`: `sh build_docker.sh` where build_docker.sh starts `#!/bin/bash`
+and pipes with `|&`. `sh` reads the file itself and ignores the `#!` line; where `sh` is dash (Debian,
+Ubuntu) bash-only syntax is a syntax error (`likely`: on some systems `sh` is bash).
+
+Only a script of the repository is read, and only its bash-only syntax outside comments, quoted strings
+and here-documents counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_SH_RUN = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?sh(?:[ \t]+-[a-z]+)*[ \t]+(?:\./)?([\w./-]{1,200}\.sh)"
+    r"(?=$|[ \t;&|])"
+)
+"""`sh x.sh` at the start of a command (after a prompt or `sudo`; options such as `-x` allowed): the
+script."""
+_BASH_LINE = re.compile(r"#![ \t]*(?:/usr)?/bin/(?:env[ \t]+)?bash\b")
+"""A shebang naming bash."""
+_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+_HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)(\w+)\2")
+"""A here-document's start (`<<EOF`, `<<-'END'`; `<<<` is a here-string, matched apart), its end word."""
+_BASH_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("$'…'", re.compile(r"\$'")),
+    ("|&", re.compile(r"\|&")),
+    ("[[", re.compile(r"(?:^|[ \t;&|(!])\[\[[ \t]")),
+    ("<<<", re.compile(r"<<<")),
+    ("an array (=( … ))", re.compile(r"(?:^|[ \t;&|])[A-Za-z_]\w*\+?=\(")),
+    ("source", re.compile(r"(?:^|[;&|(][ \t]*|then[ \t]+|do[ \t]+)source[ \t]")),
+    ("function", re.compile(r"^[ \t]*function[ \t]+[\w:.-]+")),
+)
+"""Bash syntax dash rejects, by the name the finding gives it; read on a line with comments and strings out
+(`$'` is looked for before strings are taken out: it opens one)."""
+
+
+def bash_only(text: str) -> tuple[int, str] | None:
+    """(line, construct) of the first bash-only syntax of a script, outside comments, quoted strings and
+    here-documents; None when there is none."""
+    ending: tuple[str, bool] | None = None  # the here-document being skipped: its end word, `<<-`
+    for number, line in enumerate(text.splitlines(), 1):
+        if ending is not None:
+            if (line.lstrip("\t") if ending[1] else line) == ending[0]:
+                ending = None
+            continue
+        if line.lstrip().startswith("#"):
+            continue
+        dollar = _BASH_ONLY[0][1].search(line)
+        code = _QUOTED.sub("''", line)
+        code = re.sub(r"(?:^|[ \t])#.*", "", code)
+        if dollar is not None and "$'" in code:
+            return number, _BASH_ONLY[0][0]
+        for name, pattern in _BASH_ONLY[1:]:
+            if pattern.search(code):
+                return number, name
+        if (here := _HEREDOC.search(line.replace("<<<", "   "))) is not None:
+            ending = (here.group(3), here.group(1) == "-")
+    return None
+
+
+def sh_scripts(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """Each `sh x.sh` of the README's blocks whose x.sh, next to the README, starts with a bash `#!` and
+    uses bash-only syntax."""
+    read: dict[str, tuple[int, str] | None] = {}
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            for match in _SH_RUN.finditer(text.split(" #", 1)[0]):
+                name = match.group(1)
+                if name not in read:
+                    read[name] = _bash_script(directory / name)
+                if (found := read[name]) is None:
+                    continue
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs {name} with sh, but it is a bash script (#!/bin/bash) using {found[1]} "
+                    f"(its line {found[0]}), a syntax error where sh is dash: run it with bash or ./{name}",
+                    confidence=LIKELY,
+                )
+
+
+def _bash_script(path: Path) -> tuple[int, str] | None:
+    """`bash_only` of the script at `path` when it is a file of at most 1 MB starting with a bash `#!`."""
+    try:
+        if not path.is_file() or path.stat().st_size > 1_000_000:
+            return None
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if not _BASH_LINE.match(text):
+        return None
+    return bash_only(text)
