@@ -73,3 +73,13 @@ def test_each_bash_only_construct(script: str, construct: str) -> None:
 )
 def test_traps_stay_silent(tmp_path: Path, command: str, script: str) -> None:
     assert _audited(tmp_path, command, script) == []
+
+
+def test_quoted_strings_are_taken_out_in_one_pass() -> None:
+    from docgen.audit.sh_scripts import _unquoted
+
+    assert _unquoted("""echo "a [[ b" 'c |& d' x""") == "echo '' '' x"
+    assert _unquoted('echo "a \\" [[ b" ok') == "echo '' ok"  # an escaped quote does not close it
+    # a quote not closed on its line keeps the rest as written (many of them: still one pass)
+    assert _unquoted("echo 'open [[ x") == "echo 'open [[ x"
+    assert _unquoted('x"' * 3) == 'x"x"x"'.replace('"x"', "''", 1)

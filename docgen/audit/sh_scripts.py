@@ -15,6 +15,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.markdown import Document
 from docgen.model import Diagnostic
+from docgen.shell import sh_code
 
 _SH_RUN = re.compile(
     r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?sh(?:[ \t]+-[a-z]+)*[ \t]+(?:\./)?([\w./-]{1,200}\.sh)"
@@ -24,7 +25,6 @@ _SH_RUN = re.compile(
 script."""
 _BASH_LINE = re.compile(r"#![ \t]*(?:/usr)?/bin/(?:env[ \t]+)?bash\b")
 """A shebang naming bash."""
-_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
 _HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)(\w+)\2")
 """A here-document's start (`<<EOF`, `<<-'END'`; `<<<` is a here-string, matched apart), its end word."""
 _BASH_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -52,7 +52,7 @@ def bash_only(text: str) -> tuple[int, str] | None:
         if line.lstrip().startswith("#"):
             continue
         dollar = _BASH_ONLY[0][1].search(line)
-        code = _QUOTED.sub("''", line)
+        code = _unquoted(line)
         code = re.sub(r"(?:^|[ \t])#.*", "", code)
         if dollar is not None and "$'" in code:
             return number, _BASH_ONLY[0][0]
@@ -64,13 +64,42 @@ def bash_only(text: str) -> tuple[int, str] | None:
     return None
 
 
+def _unquoted(line: str) -> str:
+    """`line` with each quoted string (`'…'`, `"…"` with its escapes) made `''`, in one pass: from a quote
+    that is not closed on the line, the rest is kept as it is (a pattern tried at each of many unclosed
+    quotes would read the line once per quote)."""
+    out: list[str] = []
+    i, n = 0, len(line)
+    while i < n:
+        char = line[i]
+        if char not in "'\"":
+            plain = i
+            while i < n and line[i] not in "'\"":
+                i += 1
+            out.append(line[plain:i])
+            continue
+        end = i + 1
+        if char == "'":
+            end = line.find("'", end)
+        else:
+            while end < n and line[end] != '"':
+                end += 2 if line[end] == "\\" else 1
+            end = end if end < n else -1
+        if end < 0:
+            out.append(line[i:])
+            break
+        out.append("''")
+        i = end + 1
+    return "".join(out)
+
+
 def sh_scripts(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """Each `sh x.sh` of the README's blocks whose x.sh, next to the README, starts with a bash `#!` and
     uses bash-only syntax."""
     read: dict[str, tuple[int, str] | None] = {}
     for fence in doc.fences:
         for line, text in fence.lines:
-            for match in _SH_RUN.finditer(text.split(" #", 1)[0]):
+            for match in _SH_RUN.finditer(sh_code(text)):
                 name = match.group(1)
                 if name not in read:
                     read[name] = _bash_script(directory / name)
