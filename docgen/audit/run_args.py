@@ -29,10 +29,11 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository, built_repositories, fence_commands, joined, tagged_names
 from docgen.audit.containers import _files
 from docgen.audit.docker_cli import _STEP, _docker_words, _verb
-from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _read
+from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _Read, _read
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import sh_code
 
 _PLAIN_BASES = frozenset(
     "ubuntu debian alpine centos fedora rockylinux almalinux amazonlinux archlinux opensuse/leap "
@@ -75,42 +76,25 @@ def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Itera
     built = built_repositories(doc)
     if not built or not models:
         return
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
-            for step in _STEP.split(text):
-                words = _docker_words(step)
-                found = _verb(words) if words else None
-                if words is None or found is None or found[0] not in ("run", "create"):
-                    continue
-                read = _read(words[found[1] :], _RUN)
-                if (
-                    not read.complete
-                    or not read.positional
-                    or any(n == "--entrypoint" for n, _ in read.values)
-                ):
-                    continue
-                image = read.positional[0]
-                after = words[found[1] + read.after :]
-                if not _IMAGE_WORD.fullmatch(image) or not after or not after[0].startswith("-"):
-                    continue
-                if after[0] in ("-", "--") or _misplaced(after) is not None:
-                    continue
-                model = _own_model(image, built, models)
-                has = _entrypoint(model) if model is not None else True
-                if has:
-                    continue
-                line = next((n for n, t in lines if image in t), lines[0][0])
-                base = model.chain()[-1].base if model is not None and model.chain() else "its base"
-                why = "has no ENTRYPOINT" if has is False else f"sets no ENTRYPOINT (unless {base} does)"
-                yield Diagnostic(
-                    readme,
-                    line,
-                    f"README runs {image} {shlex.join(after[:1])} …, but {model.path if model else ''} "
-                    f"{why}: words after the image replace CMD, so docker executes {after[0]} as the "
-                    "container's program and it fails (put the program first, or use --entrypoint)",
-                    confidence=CERTAIN if has is False else LIKELY,
-                )
+    for line, image, read, after in _runs(doc):
+        if any(n == "--entrypoint" for n, _ in read.values) or not after or not after[0].startswith("-"):
+            continue
+        if after[0] in ("-", "--") or _misplaced(after) is not None:
+            continue
+        model = _own_model(image, built, models)
+        has = _entrypoint(model) if model is not None else True
+        if has:
+            continue
+        base = model.chain()[-1].base if model is not None and model.chain() else "its base"
+        why = "has no ENTRYPOINT" if has is False else f"sets no ENTRYPOINT (unless {base} does)"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} {shlex.join(after[:1])} …, but {model.path if model else ''} "
+            f"{why}: words after the image replace CMD, so docker executes {after[0]} as the "
+            "container's program and it fails (put the program first, or use --entrypoint)",
+            confidence=CERTAIN if has is False else LIKELY,
+        )
 
 
 _OFFICIAL = frozenset(
@@ -127,11 +111,12 @@ _COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILIN
 _LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
 
 
-def _runs(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, image) of each `docker run` / `docker create` of a command block."""
+def _runs(doc: Document) -> Iterator[tuple[int, str, _Read, list[str]]]:
+    """(README line, image, its options as read, the words after the image) of each `docker run` /
+    `docker create` of a command block whose options are all known and whose image is an image name."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
-            text = joined([(n, t.split(" #", 1)[0]) for n, t in lines])
+            text = joined([(n, sh_code(t)) for n, t in lines])
             for step in _STEP.split(text):
                 words = _docker_words(step)
                 found = _verb(words) if words else None
@@ -140,7 +125,8 @@ def _runs(doc: Document) -> Iterator[tuple[int, str]]:
                 read = _read(words[found[1] :], _RUN)
                 if read.complete and read.positional and _IMAGE_WORD.fullmatch(read.positional[0]):
                     image = read.positional[0]
-                    yield next((n for n, t in lines if image in t), lines[0][0]), image
+                    line = next((n for n, t in lines if image in t), lines[0][0])
+                    yield line, image, read, words[found[1] + read.after :]
 
 
 def _dropped_namespaces(
@@ -155,7 +141,7 @@ def _dropped_namespaces(
         have.update(_repository(g) for g in match.groups() if g)
     have.update(_repository(m.group(1)) for m in _COMPOSE_IMAGE.finditer(text))
     runs = list(_runs(doc))
-    have.update(_repository(image) for _, image in runs if "/" in _repository(image))
+    have.update(_repository(image) for _, image, _, _ in runs if "/" in _repository(image))
     tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
     spaced = {
         r.rsplit("/", 1)[1]: r
@@ -164,7 +150,7 @@ def _dropped_namespaces(
     }
     seen: set[str] = set()
     files: list[Path] | None = None
-    for line, image in runs:
+    for line, image, _, _ in runs:
         name = _repository(image)
         if "/" in name or name in have or name in _OFFICIAL or name not in spaced or name in seen:
             continue
