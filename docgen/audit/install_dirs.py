@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, also_at
+from docgen.audit.versions import differing
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -84,11 +85,6 @@ def _one_off(said: str, value: str) -> bool:
     a, b = posixpath.basename(said), posixpath.basename(value)
     if len(a) < 4 or abs(len(a) - len(b)) > 1:
         return False
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
-        end_a, end_b = end_a - 1, end_b - 1
-    edited = a[start:end_a] + b[start:end_b]
-    return len(edited) == 1 or (len(edited) == 2 and end_a - start == 1 and not edited.isdigit())
+    in_a, in_b = differing(a, b)
+    edited = in_a + in_b
+    return len(edited) == 1 or (len(edited) == 2 and len(in_a) == 1 and not edited.isdigit())

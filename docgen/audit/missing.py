@@ -18,6 +18,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
+from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, code_spans, links, lists
@@ -243,18 +244,12 @@ def _one_edit(a: str, b: str) -> bool:
     """True when `b` is `a` with one letter (not a digit) added, dropped, changed, or two swapped."""
     if abs(len(a) - len(b)) > 1:
         return False
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
-        end_a, end_b = end_a - 1, end_b - 1
-    edited = a[start:end_a] + b[start:end_b]
-    if any(c.isdigit() for c in edited):
+    in_a, in_b = differing(a, b)
+    if any(c.isdigit() for c in in_a + in_b):
         return False
-    if len(a) == len(b) and end_a - start == 2:  # two letters swapped
-        return a[start:end_a] == b[start:end_b][::-1]
-    return (end_a - start) + (end_b - start) <= 2 and max(end_a - start, end_b - start) == 1
+    if len(a) == len(b) and len(in_a) == 2:  # two letters swapped
+        return in_a == in_b[::-1]
+    return len(in_a) + len(in_b) <= 2 and max(len(in_a), len(in_b)) == 1
 
 
 class _Listings:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import SHELL_PROMPT, fence_commands, joined, without_prompt
 from docgen.audit.docker_cli import _LEAD, _STEP
+from docgen.audit.versions import one_slip
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -45,16 +46,6 @@ def _swapped(word: str, name: str) -> bool:
     )
 
 
-def _one_off(word: str, name: str) -> bool:
-    """`word` is `name` with one letter changed, added or dropped."""
-    if abs(len(word) - len(name)) > 1 or word == name:
-        return False
-    if len(word) == len(name):
-        return sum(a != b for a, b in zip(word, name, strict=True)) == 1
-    short, long = sorted((word, name), key=len)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
-
-
 def slip_of(word: str) -> str | None:
     """The program of `_PROGRAMS` that `word`, a command's first word, is a slip of; None for a program
     itself, a real program near one (`dockerd`), or a word near none."""
@@ -66,7 +57,7 @@ def slip_of(word: str) -> str | None:
     ):
         return None
     for name in _PROGRAMS:
-        if _swapped(word, name) or (len(name) >= _LONG and _one_off(word, name)):
+        if _swapped(word, name) or (len(name) >= _LONG and one_slip(word, name)):
             return name
     return None
 

@@ -324,6 +324,18 @@ def one_slip(a: str, b: str) -> bool:
     return short[at:] == long[at + 1 :]
 
 
+def differing(a: str, b: str) -> tuple[str, str]:
+    """The parts of `a` and `b` between their longest common start and their longest common end after
+    it: `("", "3")` for `anaconda` and `anaconda3`, `("kc", "ck")` for `dokcer` and `docker`."""
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    return a[start:end_a], b[start:end_b]
+
+
 def _near_args(name: str, declared: Collection[str]) -> list[str]:
     """The names of `declared` a README naming the build arg `name` may mean, when `name` is not one
     of them: the same stem with another version or ref word (`INC_VERSION` for `ARG INC_VER`,
