@@ -199,22 +199,16 @@ def _named_claim(named: re.Match[str], text: str, auditor: _Auditor, latest: boo
 _LINKED_IMAGE = re.compile(r"(?:[\w.-]+/)*[\w.-]+:latest", re.IGNORECASE)
 """A link whose target is an image reference at its `latest` tag rather than a page
 (`[RAPIDS image](nvcr.io/nvidia/rapidsai/rapidsai:latest)`)."""
-_TAG = re.compile(r":([\w][\w.-]{0,127})\Z")
 
 
 def _fixed_tag(reference: str, models: tuple[ImageModel, ...]) -> str | None:
     """`Dockerfile:1 says FROM repo:tag, a fixed tag` when the stages starting from the repository of
     `reference` all name one tag that is not `latest` (a variable, a digest or no tag may be the newest
     build: None then, as when no stage starts from it, or from an operating system's image)."""
-    wanted = _repository(reference)
     bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
-    same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
-    if not wanted or not same or any(is_plain(s.base) for _, s in same):
+    same = _pinned(reference, bases)
+    if not same or any(is_plain(s.base) for _, s in same):
         return None  # (an OS image's fixed tag, `ubuntu:noble-20241118.1`, may be its latest release)
-    for _, stage in same:
-        tag = _TAG.search(stage.base)
-        if "$" in stage.base_raw or "@" in stage.base or tag is None or tag.group(1).lower() == "latest":
-            return None
     model, stage = same[0]
     return f"{model.path}:{stage.line} says FROM {stage.base}, a fixed tag"
 
@@ -344,17 +338,26 @@ def _tag(reference: str) -> str | None:
     return last.split(":", 1)[1].lower() if ":" in last else None
 
 
+def _pinned(reference: str, bases: list[tuple[ImageModel, Stage]]) -> list[tuple[ImageModel, Stage]] | None:
+    """The stages of `bases` starting from the repository of `reference` when each pins a tag other than
+    `latest` in its FROM as written; [] when one of them may be at `latest` (no tag, `latest`, a digest,
+    a build arg); None when none starts from it. Both readers of a base said to be the newest use it."""
+    wanted = _repository(reference)
+    same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
+    if not wanted or not same:
+        return None
+    if any("$" in s.base_raw or _tag(s.base) in (None, "latest") for _, s in same):
+        return []
+    return same
+
+
 def _latest_but_pinned(name: str, bases: list[tuple[ImageModel, Stage]]) -> str | None:
     """For a base claimed at tag `latest` (`ubuntu:latest`): the finding when every stage starting from
     that repository pins another tag in its FROM as written (`ubuntu:noble-20241118.1`), "" when one
     of them may be at `latest` (no tag, `latest`, a build arg), None when no stage starts from it."""
-    if _tag(name) != "latest":
+    if _tag(name) != "latest" or (same := _pinned(name, bases)) is None:
         return None
-    wanted = _repository(name)
-    same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
     if not same:
-        return None
-    if any("$" in s.base_raw or _tag(s.base) in (None, "latest") for _, s in same):
         return ""
     shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in same[:2])
     return f"{name} but {shown}"
