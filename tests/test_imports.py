@@ -424,6 +424,7 @@ AUDIT_LAYERS = (
     ),
     (
         "prose",
+        "script_usage",
         "held_tools",
         "overrides",
         "port_vars",

@@ -196,6 +196,20 @@ def _found_scripts(
     it (`references._Walk`: the README's folder, the ones above, a `cd` followed). With `cloned`
     (`steps.own_clones`), a clone of this very repository makes a folder a later `cd` enters as its
     root (`git clone …/app.git` then `cd app`)."""
+    for line, path, script, rest in _script_runs(doc, directory, audited, project, cloned):
+        yield line, path, script, _arguments(rest)
+
+
+def _script_runs(
+    doc: Document,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+) -> Iterator[tuple[int, str, Path, str]]:
+    """(README line, path as the command writes it, the script's real path, the rest of the command
+    as written) of each script a command block runs that is found where the block runs it: what
+    `_found_scripts` splits into words."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
@@ -207,7 +221,7 @@ def _found_scripts(
             path = match.group(1)
             script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
             if script is not None:
-                yield line, path, Path(os.path.realpath(script)), _arguments(step[match.end() :])
+                yield line, path, Path(os.path.realpath(script)), step[match.end() :]
 
 
 # --------------------------------------------------------------------------------------------------

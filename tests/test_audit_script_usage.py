@@ -1,0 +1,108 @@
+"""`docgen audit`: a README's usage line for a script beside it that names more arguments than the
+script's own usage line and its reads take (docgen/audit/script_usage.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\n"
+LAUNCH = """\
+#!/bin/bash -e
+if [ "$1" == "-h" ]; then
+  echo "Usage: `basename $0` [release] [device] [cache dir]"
+  exit 0
+fi
+echo "starting release $1 on device #$2"  # a comment naming $7
+CACHE=$3
+docker run --rm --gpus device=$2 -v $CACHE:/cache trainer:$1 \\
+    python3 fit.py $3 $4 $5 $6 $7 $8 $9
+"""
+
+
+def found(root: Path, commands: str, script: str = LAUNCH) -> list[tuple[int, str, str]]:
+    readme = f"# Trainer\n\n```sh\n{commands}\n```\n"
+    make_tree(root, {"Dockerfile": APP, "launch.sh": script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "arguments (" in d.message
+    ]
+
+
+def test_a_usage_naming_more_arguments_than_the_scripts_own(tmp_path: Path) -> None:
+    assert found(tmp_path, "sh launch.sh <release> <device> <cache-dir> <run-dir> <entry> [entry-args]") == [
+        (
+            4,
+            "README runs launch.sh with 5 arguments (<release> <device> <cache-dir> <run-dir> <entry>), but "
+            "launch.sh:3 gives its usage as [release] [device] [cache dir] and it reads $1 to $3 only: "
+            "<run-dir>, <entry> would be passed on to what it runs, as $3 on are",
+            "likely",
+        )
+    ]
+
+
+def test_arguments_a_script_neither_names_nor_passes_on(tmp_path: Path) -> None:
+    script = 'echo "usage: ./launch.sh <release>"\ndocker run trainer:$1\n'
+    assert found(tmp_path, "./launch.sh <release> <device>", script) == [
+        (
+            4,
+            "README runs ./launch.sh with 2 arguments (<release> <device>), but launch.sh:1 gives its usage "
+            "as <release> and it reads $1 only: <device> would be left unread",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "sh launch.sh <release> <device> <cache-dir>",
+        "sh launch.sh <release> <device> [cache-dir] [run-dir] [entry-args]",
+        "sh launch.sh <release> <device> <cache-dir> [entry-args...]",
+        "sh launch.sh 0.2 1 /data/cache ~/runs fit.py",
+        "sh launch.sh --tag <release> <device> <cache-dir> <run-dir>",
+        "sh launch.sh <release> [device] <cache-dir> <run-dir>",
+        "sh launch.sh -h",
+    ],
+)
+def test_usage_lines_the_script_takes(tmp_path: Path, commands: str) -> None:
+    assert found(tmp_path, commands) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # no usage line of its own
+        ('  echo "Usage: `basename $0` [release] [device] [cache dir]"\n', ""),
+        # a usage naming options or a list of arguments
+        ("[cache dir]", "[cache dir] [-v]"),
+        ("[cache dir]", "[cache dir] [args]"),
+        ("[cache dir]", "[cache dir] files..."),
+        # another script's usage line
+        ("`basename $0`", "fit.sh"),
+        # reads its arguments as a list or by count
+        ("CACHE=$3\n", 'CACHE=$3\nfor a in "$@"; do echo "$a"; done\n'),
+        ("CACHE=$3\n", "CACHE=$3\nshift 3\n"),
+        ("CACHE=$3\n", "CACHE=$3\nwhile getopts v opt; do :; done\n"),
+        ("CACHE=$3\n", "CACHE=$3\nsource ./common.sh\n"),
+        ("CACHE=$3\n", "CACHE=$3\nfor a; do echo $a; done\n"),
+        # reads a fifth argument by itself
+        ("CACHE=$3\n", "CACHE=$3\nENTRY=$5\n"),
+    ],
+)
+def test_scripts_whose_arguments_are_not_their_usage_lines(tmp_path: Path, change: tuple[str, str]) -> None:
+    script = LAUNCH.replace(*change)
+    assert script != LAUNCH
+    assert found(tmp_path, "sh launch.sh <release> <device> <cache-dir> <run-dir> <entry>", script) == []
+
+
+def test_a_usage_line_run_twice_is_one_finding(tmp_path: Path) -> None:
+    commands = "sh launch.sh <release> <device> <cache-dir> <run-dir> && sh launch.sh <release> <device> <cache-dir> <run-dir>"
+    assert len(found(tmp_path, commands)) == 1
