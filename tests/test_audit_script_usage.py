@@ -104,5 +104,5 @@ def test_scripts_whose_arguments_are_not_their_usage_lines(tmp_path: Path, chang
 
 
 def test_a_usage_line_run_twice_is_one_finding(tmp_path: Path) -> None:
-    commands = "sh launch.sh <release> <device> <cache-dir> <run-dir> && sh launch.sh <release> <device> <cache-dir> <run-dir>"
-    assert len(found(tmp_path, commands)) == 1
+    usage = "sh launch.sh <release> <device> <cache-dir> <run-dir>"
+    assert len(found(tmp_path, f"{usage} && {usage}")) == 1

@@ -425,6 +425,7 @@ AUDIT_LAYERS = (
     (
         "prose",
         "script_usage",
+        "cuda_wheels",
         "held_tools",
         "overrides",
         "port_vars",

@@ -125,7 +125,9 @@ def _placeholders(rest: str) -> list[str] | None:
     return required
 
 
-def _longer_usage(doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None) -> Iterator[Diagnostic]:
+def _longer_usage(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
     """A README's usage line for a script a command block runs (found where the block runs it) that names
     more arguments (`<version> <gpu> <data> <out> <entry>`) than the script's own usage line, when the
     script reads none past those (`likely`): `README runs run.sh with 5 arguments (<version> … <entry>),

@@ -1,0 +1,138 @@
+"""A build command that passes a CUDA release (`make … DOCKERFILE_PATH=./docker/Dockerfile-ubuntu
+CUDA_VERSION=11.8.0`, `docker build --build-arg CUDA_VERSION=11.8 -f Dockerfile.gpu .`) to a Dockerfile
+whose PyTorch wheels are fixed to another one in its text (`torch==${TORCH}+cu117`, `--extra-index-url
+…/whl/cu117`): the image the command names for CUDA 11.8 gets CUDA 11.7 PyTorch, whatever is passed.
+
+Each command of the README's command blocks is read once; each Dockerfile it names once.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import fence_commands, joined
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_PASSED = re.compile(
+    r"(?:^|[ \t])(?:--build-arg[ \t=]+)?[\"']?(?P<name>CUDA(?:_VERSION|_VER)?)="
+    r"[\"']?(?P<version>\d{1,2}\.\d+(?:\.\d+)?)"
+    r"(?=[\"']?(?:$|[ \t;&|]))",
+    re.IGNORECASE,
+)
+"""A CUDA release a command passes as a make variable or a build arg (`CUDA_VERSION=11.8.0`,
+`--build-arg CUDA=12.1`)."""
+_BUILD = re.compile(r"(?:^|[ \t;&|(])(?:make|(?:docker|podman)[ \t]+(?:buildx[ \t]+)?build)(?=[ \t]|$)")
+_FILE = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+"""The Dockerfile a `docker build` builds: `-f docker/Dockerfile.gpu`."""
+_MAKE_FILE = re.compile(r"(?:^|[ \t])[A-Z_]*DOCKERFILE[A-Z_]*=[\"']?([^\s\"'`;|&]+)")
+"""The Dockerfile a `make` variable names: `DOCKERFILE_PATH=./docker/Dockerfile-ubuntu`."""
+_WHEEL_CUDA = re.compile(r"\+cu(\d{2,3})\b|/whl/(?:nightly/|test/)?cu(\d{2,3})\b")
+"""A CUDA release written into a wheel's pin or its index: `+cu117`, `…/whl/cu117`."""
+_CHOSEN = re.compile(r"\+cu\$|/whl/(?:nightly/|test/)?cu\$|\+\$|/whl/\$")
+"""A wheel's CUDA read from a variable (`+cu${CU_VERSION}`, `/whl/${CUDA_TAG}`)."""
+_TORCH = re.compile(r"\btorch|\bpyg\b|pytorch")
+
+
+def _release(digits: str) -> tuple[int, int]:
+    """(11, 7) for `117`, (9, 2) for `92`."""
+    return int(digits[:-1]), int(digits[-1])
+
+
+def _wheel_cuda(model: ImageModel) -> tuple[tuple[int, int], int] | None:
+    """(CUDA release, first line) that the PyTorch wheels of the Dockerfile of `model` are fixed to in
+    its text, when every such wheel names the same one and no wheel's CUDA comes from a variable; None
+    otherwise."""
+    text = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES) if model.file else None
+    if not text:
+        return None
+    found: set[tuple[int, int]] = set()
+    first = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("#"):
+            continue
+        if _CHOSEN.search(line):
+            return None
+        for match in _WHEEL_CUDA.finditer(line):
+            if _TORCH.search(line) is None:
+                continue
+            found.add(_release(match.group(1) or match.group(2)))
+            first = first or number
+    if len(found) != 1:
+        return None
+    return found.pop(), first
+
+
+def _named(path: str, models: Sequence[ImageModel]) -> ImageModel | None:
+    """The one model whose Dockerfile a command's path names (`./docker/x/Dockerfile-ubuntu` names
+    `docker/x/Dockerfile-ubuntu`, and `Dockerfile-ubuntu` beside the README)."""
+    wanted = posixpath.normpath(path)
+    while wanted.startswith("../"):
+        wanted = wanted[3:]
+    matched = [
+        m
+        for m in models
+        if (have := posixpath.normpath(m.path)) == wanted
+        or have.endswith("/" + wanted)
+        or wanted.endswith("/" + have)
+    ]
+    return matched[0] if len(matched) == 1 else None
+
+
+def _differs(passed: tuple[int, int], wheel: tuple[int, int]) -> bool:
+    """Whether wheels built for CUDA `wheel` are not those of the release `passed`: another major
+    release, or before CUDA 12 another minor one. From CUDA 12 on, PyTorch's wheels take the CUDA
+    libraries from pip's `nvidia-*-cu12` packages and load on any 12.y: a `cu121` wheel on 12.4 is
+    the project's choice of the wheels published, not a slip."""
+    if passed[0] != wheel[0]:
+        return True
+    return passed[0] < 12 and passed[1] != wheel[1]
+
+
+def _fixed_wheels(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """A build command (`make`, `docker build`) of a command block passing a CUDA release
+    (`CUDA_VERSION=11.8.0`, `--build-arg CUDA=11.8`) to a Dockerfile it names (`-f`, a
+    `…DOCKERFILE…=` variable; the only one audited for a `docker build` naming none) whose PyTorch
+    wheels are fixed in its text to another release (`+cu117`, `…/whl/cu117`) and none reads its CUDA
+    from a variable (`likely`): `README builds Dockerfile-ubuntu with CUDA_VERSION=11.8.0, but its PyTorch
+    wheels are fixed to CUDA 11.7 (Dockerfile-ubuntu:117: +cu117), whatever is passed`."""
+    wheels: dict[str, tuple[tuple[int, int], int] | None] = {}
+    for fence in doc.fences:
+        for command in fence_commands(fence):
+            text = joined(command)
+            build = _BUILD.search(text)
+            passed = _PASSED.search(text)
+            if build is None or passed is None:
+                continue
+            make = build.group(0).endswith("make")
+            named = (_MAKE_FILE if make else _FILE).search(text, build.end())
+            if named is not None:
+                model = _named(named.group(1), models)
+            elif not make and len(models) == 1:
+                model = models[0]
+            else:
+                model = None
+            if model is None:
+                continue
+            if model.path not in wheels:
+                wheels[model.path] = _wheel_cuda(model)
+            fixed = wheels[model.path]
+            version = passed.group("version")
+            release = tuple(int(p) for p in version.split(".")[:2])
+            if fixed is None or not _differs((release[0], release[1]), fixed[0]):
+                continue
+            wheel, at = fixed
+            yield Diagnostic(
+                readme,
+                command[0][0],
+                f"README builds {model.path} with {passed.group('name')}={version}, but its PyTorch wheels "
+                f"are fixed to CUDA {wheel[0]}.{wheel[1]} ({model.path}:{at}: "
+                f"cu{wheel[0]}{wheel[1]}), whatever is passed",
+                confidence=LIKELY,
+            )
