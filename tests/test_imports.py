@@ -426,6 +426,7 @@ AUDIT_LAYERS = (
         "prose",
         "script_usage",
         "cuda_wheels",
+        "mount_claims",
         "held_tools",
         "overrides",
         "port_vars",

@@ -1,0 +1,79 @@
+"""`docgen audit`: a folder a README's prose says is mounted in the container at a path where neither
+the compose files beside it nor its commands mount anything (docgen/audit/mount_claims.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\nWORKDIR /srv\n"
+COMPOSE = """\
+services:
+  lab:
+    build: .
+    ports:
+      - "8890:8890"
+    volumes:
+      - /home/ana/lab-image/:/srv/ana/lab/
+      - cache:/root/.cache
+volumes:
+  cache:
+"""
+SAYS = "- Mount this repository's folder into the container at `/srv/`.\n"
+
+
+def found(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "mounted in the container" in d.message
+    ]
+
+
+def test_a_mount_the_compose_file_puts_elsewhere(tmp_path: Path) -> None:
+    readme = f"# Lab\n\nThe compose file here will:\n{SAYS}- Serve Jupyter on port 8890.\n"
+    assert found(tmp_path, readme, {"compose.yaml": COMPOSE}) == [
+        (
+            4,
+            "README says a folder is mounted in the container at /srv/, but compose.yaml mounts "
+            "/root/.cache, /srv/ana/lab/ only",
+            "likely",
+        )
+    ]
+
+
+def test_a_mount_the_readmes_command_puts_elsewhere(tmp_path: Path) -> None:
+    readme = (
+        "# Lab\n\n```sh\ndocker run --mount type=bind,source=$PWD,target=/work lab\n```\n\n"
+        "This mounts the current folder to `/data` inside the container.\n"
+    )
+    assert [line for line, _, _ in found(tmp_path, readme)] == [7]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the path mounted, written with or without its last slash, or a folder below it
+        (SAYS.replace("`/srv/`", "`/srv/ana/lab`"), {"compose.yaml": COMPOSE}),
+        (SAYS.replace("`/srv/`", "`/srv/ana/lab/notebooks`"), {"compose.yaml": COMPOSE}),
+        ("```sh\ndocker run -v D:\\lab:/srv lab\n```\n\n" + SAYS, {}),
+        ("```sh\ndocker run -v ~/lab:/srv:ro lab\n```\n\n" + SAYS, {}),
+        # nothing mounted that docgen reads: a compose file spoken of but not beside the README
+        (SAYS, {}),
+        ("Start it with docker compose.\n\n" + SAYS, {"deploy/compose.yaml": COMPOSE}),
+        # a line explaining an option in code
+        ("- `-v /data/lab:/srv/` mounts the data into the container at `/srv/`\n", {"compose.yaml": COMPOSE}),
+        # no mount spoken of, or a path on the host
+        ("- Copies the notebooks into the container at `/srv/`.\n", {"compose.yaml": COMPOSE}),
+        ("- Mounts your local `/srv/` folder.\n", {"compose.yaml": COMPOSE}),
+    ],
+)
+def test_mount_claims_left_alone(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert found(tmp_path, f"# Lab\n\n{readme}", files) == []
