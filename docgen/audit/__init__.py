@@ -201,7 +201,6 @@ from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
-from docgen.audit.mount_claims import _mount_claims
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.disabled import _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
@@ -255,6 +254,7 @@ from docgen.audit.missing import (
     _named_licenses,
     names_missing_file,
 )
+from docgen.audit.mount_claims import _mount_claims
 from docgen.audit.mount_targets import _mount_targets, _restated_mounts
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_data import _moved_data
