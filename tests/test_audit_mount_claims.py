@@ -65,6 +65,11 @@ def test_a_mount_the_readmes_command_puts_elsewhere(tmp_path: Path) -> None:
         (SAYS.replace("`/srv/`", "`/srv/ana/lab/notebooks`"), {"compose.yaml": COMPOSE}),
         ("```sh\ndocker run -v D:\\lab:/srv lab\n```\n\n" + SAYS, {}),
         ("```sh\ndocker run -v ~/lab:/srv:ro lab\n```\n\n" + SAYS, {}),
+        # a volume the Dockerfile declares
+        (
+            SAYS.replace("`/srv/`", "`/var/lab`"),
+            {"compose.yaml": COMPOSE, "Dockerfile": APP + 'VOLUME ["/var/lab"]\n'},
+        ),
         # nothing mounted that docgen reads: a compose file spoken of but not beside the README
         (SAYS, {}),
         ("Start it with docker compose.\n\n" + SAYS, {"deploy/compose.yaml": COMPOSE}),

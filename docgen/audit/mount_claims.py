@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from docgen.audit.commands import fence_commands, joined
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _IN_CONTAINER = re.compile(
     r"\b(?:docker[ \t]+)?container[ \t]+(?:at|as|under|to|in|on)[ \t]+`(/[^`\s]*)`"
@@ -86,17 +86,33 @@ def _command_targets(doc: Document) -> set[str]:
     return found
 
 
+_VOLUME = re.compile(r"^[ \t]*VOLUME[ \t]+(.+)$", re.IGNORECASE | re.MULTILINE)
+
+
+def _declared_volumes(models: Sequence[ImageModel]) -> set[str]:
+    """The container paths the VOLUME instructions of the audited Dockerfiles name (`VOLUME /data`,
+    `VOLUME ["/data", "/logs"]`): a volume is mounted there on every run."""
+    found: set[str] = set()
+    for model in models:
+        text = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES) if model.file else None
+        for listed in _VOLUME.findall(text or ""):
+            found.update(w for w in re.findall(r"[^\s\"',\[\]]+", listed) if w.startswith("/"))
+    return found
+
+
 def _norm(path: str) -> str:
     return posixpath.normpath(path)
 
 
-def _mount_claims(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def _mount_claims(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
     """A prose line speaking of a mount (`mount`, `mounted`) that puts a folder in the container at a path
     in code (`into the Docker container at `/mnt/``, `to `/data` inside the container`) where neither
     the volumes of the compose files in the README's folder nor the `-v`/`--mount` options of its
-    commands mount anything, nor above it (`likely`): `README says a folder is mounted in the
-    container at /mnt/, but docker-compose.yaml mounts /mnt/me/app/ only`.
-    Not a README with no mount at all, nor one speaking of a compose file while its folder has none,
+    commands mount anything, nor above it, and no VOLUME of the Dockerfiles declares it (`likely`):
+    `README says a folder is mounted in the container at /mnt/, but docker-compose.yaml mounts
+    /mnt/me/app/ only`. Not a README with no mount at all, nor one speaking of a compose file while its folder has none,
     nor a line explaining an option in code (`` `-v /srv:/data` mounts … ``)."""
     claims = [
         (line, match.group(1) or match.group(2))
@@ -120,7 +136,7 @@ def _mount_claims(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
     targets |= commanded
     if not targets:
         return
-    held = {_norm(t) for t in targets}
+    held = {_norm(t) for t in targets | _declared_volumes(models)}
     for line, said in claims:
         path = _norm(said)
         if path in held or any(path.startswith(t.rstrip("/") + "/") for t in held):
