@@ -112,8 +112,8 @@ def _mount_claims(
     the volumes of the compose files in the README's folder nor the `-v`/`--mount` options of its
     commands mount anything, nor above it, and no VOLUME of the Dockerfiles declares it (`likely`):
     `README says a folder is mounted in the container at /mnt/, but docker-compose.yaml mounts
-    /mnt/me/app/ only`. Not a README with no mount at all, nor one speaking of a compose file while its folder has none,
-    nor a line explaining an option in code (`` `-v /srv:/data` mounts … ``)."""
+    /mnt/me/app/ only`. Not a README with no mount at all, nor one speaking of a compose file while
+    its folder has none, nor a line explaining an option in code (`` `-v /srv:/data` mounts … ``)."""
     claims = [
         (line, match.group(1) or match.group(2))
         for para in doc.paragraphs
