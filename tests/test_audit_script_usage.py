@@ -93,6 +93,7 @@ def test_usage_lines_the_script_takes(tmp_path: Path, commands: str) -> None:
         ("CACHE=$3\n", "CACHE=$3\nwhile getopts v opt; do :; done\n"),
         ("CACHE=$3\n", "CACHE=$3\nsource ./common.sh\n"),
         ("CACHE=$3\n", "CACHE=$3\nfor a; do echo $a; done\n"),
+        ("$3 $4 $5 $6 $7 $8 $9", '"${@:3}"'),
         # reads a fifth argument by itself
         ("CACHE=$3\n", "CACHE=$3\nENTRY=$5\n"),
     ],
@@ -101,6 +102,16 @@ def test_scripts_whose_arguments_are_not_their_usage_lines(tmp_path: Path, chang
     script = LAUNCH.replace(*change)
     assert script != LAUNCH
     assert found(tmp_path, "sh launch.sh <release> <device> <cache-dir> <run-dir> <entry>", script) == []
+
+
+def test_a_script_that_counts_its_arguments(tmp_path: Path) -> None:
+    script = (
+        'if [ $# -ne 2 ]; then\n  echo "Usage: $0 <release> <device>"\n  exit 1\nfi\n'
+        "docker run --gpus $2 trainer:$1\n"
+    )
+    assert [
+        line for line, _, _ in found(tmp_path, "bash launch.sh <release> <device> <cache-dir>", script)
+    ] == [4]
 
 
 def test_a_usage_line_run_twice_is_one_finding(tmp_path: Path) -> None:
