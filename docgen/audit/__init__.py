@@ -232,6 +232,7 @@ from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
 from docgen.audit.included_paths import _included_paths
+from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
@@ -540,6 +541,7 @@ def audit(
         found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
+        found.extend(_spelled_folders(doc, models, path, directory))
         found.extend(_placeholder_folders(doc, path, directory))
         found.extend(_spack_versions(doc, models, path, directory))
         found.extend(_name_misses(doc, path, directory, models, project, text))
