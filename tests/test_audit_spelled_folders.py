@@ -53,7 +53,10 @@ PLANTED = (
 
 
 def test_files_the_build_does_not_put_in_a_folder_it_spells_out(tmp_path: Path) -> None:
-    names = "bench_online.py, engine, light, load-512.lua, offline_infer.py, start-main-service.sh, start-pipe-service.sh"
+    names = (
+        "bench_online.py, engine, light, load-512.lua, offline_infer.py, start-main-service.sh, "
+        "start-pipe-service.sh"
+    )
     assert _findings(tmp_path, PLANTED) == [
         "3: README places /srv2/start-light-service in the image, but Dockerfile puts no start-light-service "
         f"there: it puts only {names} in /srv2 (did you mean /srv2/start-main-service.sh?) (likely)",
@@ -90,6 +93,8 @@ def test_a_folder_a_run_works_in_or_writes_to_is_not_spelled_out(tmp_path: Path)
             "VOLUME /srv2",
             "RUN printf 'x' > /srv2/start-light-service",
             "RUN mkdir -p /srv2/start-light-service",
+            "COPY . /srv2/",
+            "ADD bundle.tar.gz /srv2/",
         ]
     ):
         dockerfile = f"FROM ubuntu:22.04\nCOPY start-main-service.sh /srv2/\n{run}\n"
@@ -133,3 +138,15 @@ def test_a_script_run_by_a_bare_name_that_is_a_file_of_the_host(tmp_path: Path) 
     # no script the README runs alike is in the WORKDIR: where it runs is not known
     readme = "# X\n\n```bash\npython bench_online_vision.py m\n```\n"
     assert _findings(tmp_path / "b", readme) == []
+
+
+def test_a_script_the_readme_fetches_or_runs_after_a_cd(tmp_path: Path) -> None:
+    readme = (
+        "# X\n\n```bash\npython bench_online.py m 8\n"
+        "wget https://example.org/bench_online_vision.py\npython bench_online_vision.py m\n```\n\n"
+        "```bash\ncd /tmp/extra\npython bench_online_extra.py m\n```\n"
+    )
+    assert _findings(tmp_path, readme) == []
+    # the script next to the README in a folder below it: it may run on the host
+    readme = "# X\n\n```bash\npython bench_online.py m 8\npython bench_online_vision.py m\n```\n"
+    assert _findings(tmp_path / "b", readme, files={"tools/bench_online_vision.py": ""}) == []

@@ -31,6 +31,7 @@ build puts in the folder must be near it (`image_paths._near`): the one the READ
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -69,6 +70,8 @@ _RUN_SCRIPT = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:python3?|bash|sh)[ \t]+([\w.-]
 _FILE_NAME = re.compile(r".+\.[A-Za-z0-9]{1,5}")
 """A name with an extension: a file, not a folder, when the context does not hold it."""
 _WALK_LIMIT = 5_000
+_ARCHIVE = re.compile(r"\.(?:tar|tgz|tbz2?|txz|gz|bz2|xz|zst)$", re.IGNORECASE)
+"""A local archive, which ADD unpacks."""
 _NAME = re.compile(r"[\w.+-]+")
 """A name a Dockerfile or a file of its context writes."""
 
@@ -112,8 +115,9 @@ def _copy(
     bases: Sequence[Path],
     stages: dict[str, _Stage],
     source_of: str | None,
+    add: bool = False,
 ) -> None:
-    """A COPY or ADD: its sources put in its destination."""
+    """A COPY or ADD (`add`): its sources put in its destination."""
     dest_word = inst_words[-1].strip("\"'")
     sources = [w.strip("\"'") for w in inst_words[:-1]]
     dest = _at(stage, dest_word, stage.workdir)
@@ -126,6 +130,9 @@ def _copy(
             _copy_from(stage, stages.get(source_of), source, dest, into, line)
             continue
         inner = context_path(source)
+        if inner == "." or (add and _ARCHIVE.search(source)):
+            stage.unknown.add(dest)  # the whole context (which one is not sure), an archive ADD unpacks
+            continue
         if inner is None or "://" in source:
             if into:
                 stage.unknown.add(dest)
@@ -138,15 +145,16 @@ def _copy(
             else []
         )
         if found and found[0].is_dir():
-            target = dest
-            stage.put(target, line)
+            stage.put(dest, line)
             try:
-                entries = sorted(found[0].iterdir())[:_WALK_LIMIT]
+                entries = [e.name for each in found if each.is_dir() for e in each.iterdir()]
             except OSError:
-                stage.unknown.add(target)
+                stage.unknown.add(dest)
                 continue
-            for entry in entries:
-                stage.put(posixpath.join(target, entry.name), line)
+            if len(entries) > _WALK_LIMIT:
+                stage.unknown.add(dest)
+            for entry in entries[:_WALK_LIMIT]:
+                stage.put(posixpath.join(dest, entry), line)
             continue
         if found or (_FILE_NAME.fullmatch(posixpath.basename(inner)) and not any(c in inner for c in "*?[")):
             stage.put(posixpath.join(dest, posixpath.basename(inner)) if into else dest, line)
@@ -319,7 +327,7 @@ def _stages(model: ImageModel, readme_folder: str) -> _Stage | None:
             source_of = (origin.value or "").lower() if origin is not None else None
             if source_of is not None and source_of not in by_name:
                 source_of = "\0image"
-            _copy(stage, words, line, bases, by_name, source_of)
+            _copy(stage, words, line, bases, by_name, source_of, inst.keyword == "ADD")
         elif inst.keyword == "RUN":
             _run(stage, inst.body, line)
         elif inst.keyword == "VOLUME":
@@ -379,14 +387,26 @@ def _made_in_container(doc: Document) -> set[str]:
     return found
 
 
+_CD_LINE = re.compile(r"(?:^[ \t]*(?:\$[ \t]+)?|[;&|(][ \t]*)cd[ \t]")
+_WRITES = re.compile(
+    r"(?:>|(?<![\w-])(?:-o|-O|--output)(?:=|[ \t])"
+    r"|\b(?:wget|curl|cp|mv|touch|tee|git[ \t]+clone|docker[ \t]+cp)\b)"
+)
+"""A README command line that writes a file (a redirect, a download, a copy)."""
+
+
 def _host_files(directory: Path, models: Sequence[ImageModel]) -> set[str]:
-    """The names of the files next to the README and each Dockerfile."""
+    """The names of the files in the folders of the README and each Dockerfile, and below them (at most
+    `_WALK_LIMIT` of them, else all names count as there: `{""}` stands for that)."""
     names: set[str] = set()
+    count = 0
     for folder in {directory.resolve(), *(Path(m.file).parent.resolve() for m in models if m.file)}:
-        try:
-            names |= {p.name for p in folder.iterdir()}
-        except OSError:
-            continue
+        for _, dirs, files in os.walk(folder):
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")]
+            names.update(files)
+            count += len(files)
+            if count > _WALK_LIMIT:
+                return {""}
     return names
 
 
@@ -415,13 +435,19 @@ def _spelled_folders(
     wanted += list(_claims(doc))
     # scripts run by a bare name next to one the build copies into the last WORKDIR
     runs: list[tuple[int, str]] = []
+    makes: list[str] = []  # the README's command lines that write a file
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
             continue
+        moved = False  # after a `cd`, a bare name is the folder's it went to
         for number, text in fence.lines:
             match = _RUN_SCRIPT.match(text)
-            if match:
+            moved = moved or bool(_CD_LINE.search(text))
+            if match and not moved:
                 runs.append((number, match.group(1)))
+            elif _WRITES.search(text):
+                makes.append(text)
+    runs = [(n, name) for n, name in runs if not any(name in text for text in makes)]
     host = _host_files(directory, audited)
     bare: dict[str, str] = {}  # path in the WORKDIR → the script copied there the README runs alike
     for _, stage in stages:
@@ -433,7 +459,7 @@ def _spelled_folders(
         if alike is None:
             continue
         for number, name in runs:
-            if name not in there and name not in host:
+            if name not in there and name not in host and "" not in host:
                 wanted.append((number, posixpath.join(work, name)))
                 bare.setdefault(posixpath.join(work, name), alike)
     seen: dict[str, list[int]] = {}
