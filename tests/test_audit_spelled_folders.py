@@ -110,11 +110,14 @@ def test_a_base_not_known_may_hold_the_folder(tmp_path: Path) -> None:
     for n, base in enumerate(["acme/serving-base:1.0", "${BASE_IMAGE}", "app-base"]):
         dockerfile = f"ARG BASE_IMAGE=ubuntu:22.04\nFROM {base}\nCOPY start-main-service.sh /srv2/\n"
         assert _findings(tmp_path / str(n), readme, dockerfile) == [], base
-    # a folder such bases fill, or a system one
-    for n, folder in enumerate(["/opt/app", "/workspace", "/usr/local/bin", "/app"]):
-        dockerfile = f"FROM ubuntu:22.04\nCOPY start-main-service.sh {folder}/\n"
+    # a folder a vendor's base fills, or a system one; on a plain OS image only the system's
+    for n, folder in enumerate(["/opt/app", "/workspace", "/usr/local/bin", "/app", "/opt"]):
         text = f"# X\n\nThe image includes `{folder}/start-light-service`.\n"
-        assert _findings(tmp_path / f"f{n}", text, dockerfile) == [], folder
+        for base in ("intel/oneapi-basekit:2025.0.1-devel", "ubuntu:22.04"):
+            dockerfile = f"FROM {base}\nCOPY start-main-service.sh {folder}/\n"
+            found = _findings(tmp_path / f"f{n}{base[:5]}", text, dockerfile)
+            plain_app = base.startswith("ubuntu") and folder in ("/opt/app", "/workspace", "/app")
+            assert len(found) == (1 if plain_app else 0), (folder, base)
 
 
 def test_paths_the_readme_mounts_makes_or_gives_are_no_claim(tmp_path: Path) -> None:

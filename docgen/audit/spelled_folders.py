@@ -288,7 +288,8 @@ def _run(stage: _Stage, script: str, line: int) -> None:
 
 
 def _stages(model: ImageModel, readme_folder: str) -> _Stage | None:
-    """What the last stage of `model` puts in its folders (None when the Dockerfile cannot be read)."""
+    """What the stage `model` builds (its target, else its last) puts in its folders (None when the
+    Dockerfile cannot be read)."""
     read = _dockerfile_read(model.file)
     if read is None:
         return None
@@ -335,29 +336,35 @@ def _stages(model: ImageModel, readme_folder: str) -> _Stage | None:
                 if (path := _clean(word.strip("\"'[],"))) is not None:
                     stage.unknown.add(path)
                     stage.put(path, line)
-    return stage
+    return by_name.get(str(model.target_index), stage) if model.target_index >= 0 else stage
 
 
-def _known_base(model: ImageModel) -> bool:
-    """True when the image the last stage of `model` builds on is one whose folders are known: a plain
-    OS or language image, or a vendor's (`intel/…`), never given by a variable."""
+def _known_base(model: ImageModel) -> bool | None:
+    """True when the image the last stage of `model` builds on is a plain OS or language image, False
+    for a vendor's (`intel/…`: it fills `/opt` and `/workspace` too), None for any other or one given
+    by a variable (its folders are not known)."""
     stage = model.target
     seen = 0
     while stage is not None and stage.parent is not None and seen < len(model.stages):
         stage, seen = model.stages[stage.parent], seen + 1
     if stage is None or stage.parent is not None or "$" in stage.base_raw + stage.base:
-        return False
+        return None
     repo = _repository(stage.base.lower()).removeprefix("docker.io/")
-    return _plain(stage.base) or any(repo.startswith(v + "/") for v in _VENDORS)
+    if _plain(stage.base):
+        return True
+    return False if any(repo.startswith(v + "/") for v in _VENDORS) else None
 
 
-def _spelled(stage: _Stage, folder: str) -> bool:
-    """True when what the build puts in `folder` is all named."""
+def _spelled(stage: _Stage, folder: str, plain: bool) -> bool:
+    """True when what the build puts in `folder` is all named, and the base (`plain`: a plain OS image,
+    else a vendor's) puts nothing there."""
+    top = folder.strip("/").split("/")[0]
     if (
         stage.lost
         or folder not in stage.names
         or _system(folder)
-        or folder.strip("/").split("/")[0] in _BASE_TOPS
+        or folder in ("/opt", "/srv")
+        or (not plain and top in _BASE_TOPS)
     ):
         return False
     return not any(folder == u or folder.startswith(u + "/") for u in stage.unknown)
@@ -417,8 +424,10 @@ def _spelled_folders(
     put there, with a name near one it does: one finding a path, at its first line (`likely`). See the
     module's docstring."""
     audited = [m for m in models if m.file]
-    if not audited or not all(_known_base(m) for m in audited):
+    bases = [_known_base(m) for m in audited]
+    if not audited or None in bases:
         return
+    plain = all(bases)
     stages = [(m, s) for m in audited if (s := _stages(m, str(directory))) is not None]
     if len(stages) != len(audited):
         return
@@ -452,7 +461,7 @@ def _spelled_folders(
     bare: dict[str, str] = {}  # path in the WORKDIR → the script copied there the README runs alike
     for _, stage in stages:
         work = stage.workdir
-        if work is None or not _spelled(stage, work):
+        if work is None or not _spelled(stage, work, plain):
             continue
         there = stage.names.get(work, {})
         alike = next((name for _, name in runs if name in there), None)
@@ -472,7 +481,7 @@ def _spelled_folders(
             folder = next(
                 (f for f in sorted(stage.names, key=len, reverse=True) if path.startswith(f + "/")), None
             )
-            if folder is None or not _spelled(stage, folder):
+            if folder is None or not _spelled(stage, folder, plain):
                 break
             name = path[len(folder) + 1 :].split("/")[0]
             if name in stage.names[folder]:
