@@ -462,7 +462,7 @@ AUDIT_LAYERS = (
         "moved_data",
         "unread_files",
     ),
-    ("family_defaults",),
+    ("family_defaults", "spelled_folders"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the
