@@ -130,7 +130,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `arg_lists`, `every_image`,
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
-`grammar`,
+`grammar`, `continuations`,
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
@@ -197,6 +197,7 @@ from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
 from docgen.audit.containers import _container_names
+from docgen.audit.continuations import broken_continuations
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
@@ -577,6 +578,7 @@ def audit(
     found.extend(_run_args(doc, path, models))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(_shell_words(doc, text, path))
+    found.extend(broken_continuations(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
