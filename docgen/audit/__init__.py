@@ -130,7 +130,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `arg_lists`, `every_image`,
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
-`grammar`, `continuations`,
+`grammar`, `continuations`, `swapped_headings`,
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
@@ -306,6 +306,7 @@ from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
+from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
@@ -579,6 +580,7 @@ def audit(
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
+    found.extend(swapped_headings(doc, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
