@@ -10,7 +10,7 @@ from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import model_of
 
-MODEL = model_of(parse_dockerfile("FROM debian:12-slim\nENTRYPOINT [\"/usr/bin/kiln\"]\n", "Dockerfile"))
+MODEL = model_of(parse_dockerfile('FROM debian:12-slim\nENTRYPOINT ["/usr/bin/kiln"]\n', "Dockerfile"))
 
 
 def found(readme: str) -> list[str]:
@@ -59,7 +59,8 @@ def test_every_shell_language(lang: str) -> None:
         "```bash\ncat <<-EOF > run.sh\n\tkiln \\\n\t# note\n\t--out x\n\tEOF\n```\n",
         # a Dockerfile: BuildKit drops comment lines inside a continued RUN
         "```dockerfile\nRUN apt-get update \\\n    # the compiler\n    && apt-get install -y gcc\n```\n",
-        "```\n# syntax=docker/dockerfile:1\nRUN apt-get update \\\n  # gcc\n  && apt-get install -y gcc\n```\n",
+        "```\n# syntax=docker/dockerfile:1\nRUN apt-get update \\\n  # gcc\n"
+        "  && apt-get install -y gcc\n```\n",
         "```\nFROM debian:12\nRUN make \\\n  # all of it\n  && make install\n```\n",
         # PowerShell continues with a backtick
         "```powershell\ndocker run -it `\n  # gpu\n  kiln:2\n```\n",

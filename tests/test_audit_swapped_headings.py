@@ -11,7 +11,7 @@ from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import model_of
 
-MODEL = model_of(parse_dockerfile("FROM debian:12-slim\nCMD [\"kiln\"]\n", "Dockerfile"))
+MODEL = model_of(parse_dockerfile('FROM debian:12-slim\nCMD ["kiln"]\n', "Dockerfile"))
 
 
 def found(readme: str) -> list[str]:
@@ -67,10 +67,12 @@ docker run -it kiln
     "readme",
     [
         # one heading alone over the other kind of command
-        "# Kiln\n\n## Build\n\n```\ndocker run --rm kiln ./fire.sh\n```\n\n## Usage\n\n```\ndocker run kiln\n```\n",
+        "# Kiln\n\n## Build\n\n```\ndocker run --rm kiln ./fire.sh\n```\n\n"
+        "## Usage\n\n```\ndocker run kiln\n```\n",
         "# Kiln\n\n## Run\n\n```\ndocker build -t kiln .\n```\n",
         # both wrong only with one named "Build and run"
-        "# Kiln\n\n## Build and run\n\n```\ndocker run kiln\n```\n\n## Run\n\n```\ndocker build -t kiln .\n```\n",
+        "# Kiln\n\n## Build and run\n\n```\ndocker run kiln\n```\n\n"
+        "## Run\n\n```\ndocker build -t kiln .\n```\n",
         # a Build section that runs after its build; a Run section that builds first
         "# Kiln\n\n## Build\n\n```\ndocker build -t kiln .\ndocker run kiln\n```\n\n"
         "## Run\n\n```\ndocker build -t kiln . && docker run kiln\n```\n",

@@ -130,7 +130,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `arg_lists`, `every_image`,
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
-`grammar`, `continuations`, `swapped_headings`,
+`grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
@@ -197,9 +197,9 @@ from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
 from docgen.audit.containers import _container_names
-from docgen.audit.continuations import broken_continuations
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.continuations import broken_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.disabled import _disabled_installs, _disabled_promises
@@ -306,13 +306,14 @@ from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
-from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
+from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
@@ -581,6 +582,7 @@ def audit(
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
+    found.extend(unentered_mounts(doc, path, models))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))

@@ -37,9 +37,7 @@ _FILLERS = frozenset({"the", "a", "an", "image", "images", "container", "docker"
 """Words a heading may hold beside its verb and still be the verb alone (`Build the image`)."""
 _BUILD_WORDS = frozenset({"build", "building"})
 _RUN_WORDS = frozenset({"run", "running"})
-_DOCKER_BUILD = re.compile(
-    r"(?:docker|podman|nerdctl)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t]|$)"
-)
+_DOCKER_BUILD = re.compile(r"(?:docker|podman|nerdctl)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t]|$)")
 """A build of an image (`docker build`, `docker buildx build`, `docker image build`)."""
 _DOCKER_RUN = re.compile(r"(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+container)?[ \t]+run(?=[ \t]|$)")
 """A run of an image (`docker run`, `docker container run`)."""
@@ -83,9 +81,7 @@ def _commands(doc: Document, start: int, end: int) -> list[tuple[int, str]]:
             pieces = [code for _, _, code in code_spans(text)] or [without_prompt(text.strip())]
             for piece in pieces:
                 found.extend((line, step.strip()) for step in _STEP.split(piece))
-    return [
-        (line, step.removeprefix("sudo ").lstrip()) for line, step in found if step.strip()
-    ]
+    return [(line, step.removeprefix("sudo ").lstrip()) for line, step in found if step.strip()]
 
 
 def _mislabelled(doc: Document) -> Iterator[tuple[int, str, str, str]]:
@@ -120,8 +116,8 @@ def swapped_headings(doc: Document, readme: str) -> Iterator[Diagnostic]:
         yield Diagnostic(
             readme,
             line,
-            f"README's heading \"{heading.strip()}\" is over `{shown}`, which {other} and is the only kind of "
-            f"command under it, while its heading \"{'Run' if kind == 'build' else 'Build'}\" is over the "
+            f'README\'s heading "{heading.strip()}" is over `{shown}`, which {other} and is the only kind of '
+            f'command under it, while its heading "{"Run" if kind == "build" else "Build"}" is over the '
             f"other: the headings look swapped",
             confidence=LIKELY,
         )
