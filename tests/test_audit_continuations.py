@@ -68,6 +68,10 @@ def test_every_shell_language(lang: str) -> None:
         # a `#` inside a string a continued line opened
         '```bash\ndocker run kiln:2 sh -c "apt-get update && \\\n# then\napt-get install -y x"\n```\n',
         "```bash\ndocker run kiln:2 bash -c 'make && \\\n# then\nmake install'\n```\n",
+        # after `&&`, a pipe or `do` the shell reads on past the comment line
+        "```bash\nmake && \\\n  # then\n  make install\n```\n",
+        "```bash\ncat list.txt | \\\n  # only kilns\n  grep kiln\n```\n",
+        "```bash\nfor f in *.raw; do \\\n  # each\n  kiln $f\ndone\n```\n",
         # a `\\` inside a comment joins nothing
         "```bash\n# build it \\\n# then run it\ndocker build -t kiln .\n```\n",
         # a language that is no shell

@@ -17,7 +17,8 @@ Only shell blocks are read (```` ```sh ````, `bash`, `shell`, `console`, a block
 block after it lost nothing). Not read: a block of a Dockerfile (a line starting with an instruction,
 `# syntax=`: BuildKit drops comment lines inside a continued RUN, which is valid), a PowerShell block
 (continued with a backtick), a heredoc's body, and a `#` inside quotes that a continued line opened
-(`sh -c "apt-get update && \\` then `# …` is text of the string).
+(`sh -c "apt-get update && \\` then `# …` is text of the string), and a line ending where the shell
+reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it ends nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ _DOCKERFILE_LINE = re.compile(
 _HEREDOC = re.compile(r"<<-?[ \t]*([\"']?)([A-Za-z_][A-Za-z0-9_]*)\1")
 """The start of a heredoc (`<<EOF`, `<<-'END'`) and its delimiter word."""
 _COMMENT = re.compile(r"[ \t]*#")
+_GOES_ON = re.compile(r"(?:&&|\|\||[|;&({]|(?<![\w-])(?:do|then|else|elif|in))[ \t]*\\[ \t]*\Z")
+"""A line ending where the shell reads on past a newline (`&& \\`, `| \\`, `do \\`): a comment line after
+it ends nothing (`make && \\`, `# then`, `make install` is one list)."""
 
 
 def _scan(text: str, quote: str) -> tuple[str, bool]:
@@ -103,6 +107,7 @@ def comment_breaks(fence: Fence) -> Iterator[tuple[int, str, str]]:
             i = j
             continue
         quote, continued = _scan(text, quote)
+        continued = continued and not _GOES_ON.search(text)
         if not quote and (heredoc := _HEREDOC.search(text)) is not None:
             delimiter, strip = heredoc.group(2), text[heredoc.start() + 2 : heredoc.start() + 3] == "-"
             continued = False
