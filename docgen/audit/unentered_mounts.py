@@ -39,13 +39,25 @@ _NO_WORKDIR = _PLAIN_BASES | {"python"}
 _RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)(?:[ \t]+container)?[ \t]+run(?=[ \t])")
 _BUILD = re.compile(r"\b(?:docker|podman)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t])")
 _SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
-_INSTALL = re.compile(
-    r"\A(?:python3?[ \t]+-m[ \t]+)?pip3?[ \t]+install[ \t](?:.*[ \t])?"
-    r"(?:-e[ \t]+\.|-r[ \t]+(?![/~$])[\w.-]+/[\w./-]*|\.)(?:[ \t]|\Z)"
-    r"|\Apython3?[ \t]+setup\.py[ \t]"
-)
-"""An install from the folder the shell is in: `pip install -e .`, `pip install .`, `pip install -r
-requirements/build.txt` (a relative path with a folder), `python setup.py develop`."""
+_PIP = ("pip", "pip3", "python -m pip", "python3 -m pip")
+_REQUIREMENTS = re.compile(r"[\w.-]+/[\w./-]*")
+"""A relative path with a folder (`requirements/build.txt`)."""
+
+
+def _installs_here(step: str) -> bool:
+    """The command `step` installs from the folder the shell is in: `pip install -e .`, `pip install .`,
+    `pip install -r requirements/build.txt` (a relative path with a folder), `python setup.py …`."""
+    words = step.split()
+    if words[:2] in (["python", "setup.py"], ["python3", "setup.py"]):
+        return True
+    head = next((len(p.split()) for p in _PIP if " ".join(words[: len(p.split())]) == p), 0)
+    if not head or words[head : head + 1] != ["install"]:
+        return False
+    rest = words[head + 1 :]
+    pairs = zip(rest, rest[1:], strict=False)
+    return "." in rest or any(f == "-r" and _REQUIREMENTS.fullmatch(p) is not None for f, p in pairs)
+
+
 _INSIDE = re.compile(r"\b(?:inside|in|within|into)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?container\b", re.I)
 """Words saying the lines after them run in the container (`# inside container, install …`)."""
 _LEAVES = re.compile(r"\A(?:cd|pushd|exit|docker|sudo[ \t]+docker)\b")
@@ -145,7 +157,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
                     continue
                 if _LEAVES.match(step):
                     break
-                if inside and _INSTALL.match(step):
+                if inside and _installs_here(step):
                     yield Diagnostic(
                         readme,
                         later[0][0],
