@@ -46,6 +46,11 @@ def test_every_shell_language(lang: str) -> None:
     assert [f.split(":", 1)[0] for f in found(readme)] == ["3"]
 
 
+def test_an_option_cut_off_at_the_first_depth() -> None:
+    readme = "```bash\ndocker run -it \\\n# the data\n-v /data:/data kiln:2\n```\n"
+    assert [f.split(":", 1)[0] for f in found(readme)] == ["3"]
+
+
 @pytest.mark.parametrize(
     "block",
     [
@@ -54,6 +59,8 @@ def test_every_shell_language(lang: str) -> None:
         # a stray `\\` on the last line: the comment and a blank line after it lose nothing
         "```bash\ndocker run -it kiln:2 \\\n# next, the GPU\n\ndocker run --gpus all kiln:2\n```\n",
         "```bash\ndocker run -it kiln:2 \\\n# the end\n```\n",
+        # a stray `\\` on a finished command, the next command at its depth
+        "```bash\ndocker build -t kiln:2 . \\\n# then run it\ndocker run kiln:2\n```\n",
         # a `\\` inside a heredoc's body
         "```bash\ncat > run.sh <<'EOF'\nkiln --fast \\\n# tuned\n  --out x\nEOF\ndocker build .\n```\n",
         "```bash\ncat <<-EOF > run.sh\n\tkiln \\\n\t# note\n\t--out x\n\tEOF\n```\n",

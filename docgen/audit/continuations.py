@@ -13,8 +13,9 @@ a comment to its end, and the command is over: `docker run` runs with no image, 
 the host as a command of its own. `certain`: the shell's grammar says so, whatever the words.
 
 Only shell blocks are read (```` ```sh ````, `bash`, `shell`, `console`, a block with no language or
-`none`), and only when the line after the comment continues the command (an empty line or the end of the
-block after it lost nothing). Not read: a block of a Dockerfile (a line starting with an instruction,
+`none`), and only when the line after the comment goes on with the command: indented deeper than its first
+line or an option (an empty line, the end of the block or a command at the first line's depth after it
+lost nothing: the `\\` was stray). Not read: a block of a Dockerfile (a line starting with an instruction,
 `# syntax=`: BuildKit drops comment lines inside a continued RUN, which is valid), a PowerShell block
 (continued with a backtick), a heredoc's body, and a `#` inside quotes that a continued line opened
 (`sh -c "apt-get update && \\` then `# …` is text of the string), and a line ending where the shell
@@ -81,14 +82,20 @@ def _is_powershell(fence: Fence) -> bool:
     return any(text.rstrip().endswith(" `") or text.lstrip().startswith("PS ") for _, text in fence.lines)
 
 
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
 def comment_breaks(fence: Fence) -> Iterator[tuple[int, str, str]]:
     """(README line, comment, first line it cuts off) of each comment line a shell block's `\\`
-    continues a command into, when the line after the comment (or after a run of them) continues the
-    command; outside heredocs and quotes."""
+    continues a command into, when the line after the comment (or after a run of them) goes on with
+    the command: indented deeper than its first line, or an option (`-v …`); a line at the command's
+    own depth is a command of its own after a stray `\\`, which lost nothing. Outside heredocs and
+    quotes."""
     if fence.lang.lower() not in _SHELL_LANGS or _is_dockerfile(fence) or _is_powershell(fence):
         return
     lines = fence.lines
-    quote, continued, delimiter, strip = "", False, "", False
+    quote, continued, delimiter, strip, indent = "", False, "", False, 0
     i = 0
     while i < len(lines):
         text = lines[i][1]
@@ -101,11 +108,14 @@ def comment_breaks(fence: Fence) -> Iterator[tuple[int, str, str]]:
             j = i
             while j < len(lines) and _COMMENT.match(lines[j][1]):
                 j += 1
-            if j < len(lines) and lines[j][1].strip():
-                yield lines[i][0], lines[i][1].strip(), lines[j][1].strip()
+            cut = lines[j][1] if j < len(lines) else ""
+            if cut.strip() and (_indent(cut) > indent or cut.lstrip().startswith("-")):
+                yield lines[i][0], lines[i][1].strip(), cut.strip()
             continued = False
             i = j
             continue
+        if not continued and not quote:
+            indent = _indent(text)  # a command's first line
         quote, continued = _scan(text, quote)
         continued = continued and not _GOES_ON.search(text)
         if not quote and (heredoc := _HEREDOC.search(text)) is not None:
