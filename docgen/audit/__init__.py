@@ -130,7 +130,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `arg_lists`, `every_image`,
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
-`grammar`,
+`grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `line_refs`,
@@ -199,6 +199,7 @@ from docgen.audit.conda_python import _conda_python
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.continuations import broken_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
@@ -312,9 +313,11 @@ from docgen.audit.shell_words import _shell_words
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
+from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
@@ -585,6 +588,9 @@ def audit(
     found.extend(_run_args(doc, path, models))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(_shell_words(doc, text, path))
+    found.extend(broken_continuations(doc, path))
+    found.extend(swapped_headings(doc, path))
+    found.extend(unentered_mounts(doc, path, models))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))

@@ -1,0 +1,139 @@
+"""A command of a README's shell block whose `\\` continues it into a comment line: the shell ends the
+command there, so what the lines after it hold (the image, its arguments) is never passed.
+
+```
+docker run --rm -it --gpus all \\
+    --volume $PWD:/work \\
+    # on the GPU
+    ffmpeg -hwaccel cuda -i in.mp4 out.mp4
+```
+
+A `\\` at the end of a line joins the next line to it; when that line starts with `#`, the joined text is
+a comment to its end, and the command is over: `docker run` runs with no image, and `ffmpeg …` runs on
+the host as a command of its own. `certain`: the shell's grammar says so, whatever the words.
+
+Only shell blocks are read (```` ```sh ````, `bash`, `shell`, `console`, a block with no language or
+`none`), and only when the line after the comment goes on with the command: indented deeper than its first
+line or an option (an empty line, the end of the block or a command at the first line's depth after it
+lost nothing: the `\\` was stray). Not read: a block of a Dockerfile (a line starting with an instruction,
+`# syntax=`: BuildKit drops comment lines inside a continued RUN, which is valid), a PowerShell block
+(continued with a backtick), a heredoc's body, and a `#` inside quotes that a continued line opened
+(`sh -c "apt-get update && \\` then `# …` is text of the string), and a line ending where the shell
+reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it ends nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docgen.audit.auditor import CERTAIN
+from docgen.markdown import Document, Fence
+from docgen.model import Diagnostic
+
+_SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "none", "shell-session", "terminal"})
+"""Fence info strings of blocks read as shell commands (a block with no language too)."""
+_DOCKERFILE_LINE = re.compile(
+    r"[ \t]*(?:(?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|ENTRYPOINT|CMD|LABEL|EXPOSE|USER|VOLUME|SHELL"
+    r"|HEALTHCHECK|ONBUILD|STOPSIGNAL|MAINTAINER)[ \t]|#[ \t]*(?:syntax|escape|check)[ \t]*=)"
+)
+"""A line of a Dockerfile: an instruction in capitals, or a parser directive."""
+_HEREDOC = re.compile(r"<<-?[ \t]*([\"']?)([A-Za-z_][A-Za-z0-9_]*)\1")
+"""The start of a heredoc (`<<EOF`, `<<-'END'`) and its delimiter word."""
+_COMMENT = re.compile(r"[ \t]*#")
+_GOES_ON = re.compile(r"(?:&&|\|\||[|;&({]|(?<![\w-])(?:do|then|else|elif|in))[ \t]*\\[ \t]*\Z")
+"""A line ending where the shell reads on past a newline (`&& \\`, `| \\`, `do \\`): a comment line after
+it ends nothing (`make && \\`, `# then`, `make install` is one list)."""
+
+
+def _scan(text: str, quote: str) -> tuple[str, bool]:
+    """The quote still open at the end of the shell line `text` read from inside `quote` ('' for none,
+    `'` or `"`), and whether the line ends in a `\\` that joins the next one; a `#` outside quotes at
+    the start of a word starts a comment, which runs to the end of the line (a `\\` in it joins
+    nothing)."""
+    i, end = 0, len(text)
+    while i < end:
+        char = text[i]
+        if quote == "'":
+            if char == "'":
+                quote = ""
+        elif char == "\\":
+            if i + 1 >= end:
+                return quote, True
+            i += 1  # the escaped character
+        elif quote == '"':
+            if char == '"':
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (i == 0 or text[i - 1] in " \t;&|("):
+            return quote, False
+        i += 1
+    return quote, False
+
+
+def _is_dockerfile(fence: Fence) -> bool:
+    """A block of no or any shell language that holds a Dockerfile (an instruction, a directive)."""
+    return any(_DOCKERFILE_LINE.match(text) for _, text in fence.lines)
+
+
+def _is_powershell(fence: Fence) -> bool:
+    """A block continued with PowerShell's backtick, or written at its prompt (`PS C:\\>`)."""
+    return any(text.rstrip().endswith(" `") or text.lstrip().startswith("PS ") for _, text in fence.lines)
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
+def comment_breaks(fence: Fence) -> Iterator[tuple[int, str, str]]:
+    """(README line, comment, first line it cuts off) of each comment line a shell block's `\\`
+    continues a command into, when the line after the comment (or after a run of them) goes on with
+    the command: indented deeper than its first line, or an option (`-v …`); a line at the command's
+    own depth is a command of its own after a stray `\\`, which lost nothing. Outside heredocs and
+    quotes."""
+    if fence.lang.lower() not in _SHELL_LANGS or _is_dockerfile(fence) or _is_powershell(fence):
+        return
+    lines = fence.lines
+    quote, continued, delimiter, strip, indent = "", False, "", False, 0
+    i = 0
+    while i < len(lines):
+        text = lines[i][1]
+        if delimiter:  # a heredoc's body, up to its delimiter line
+            if (text.lstrip("\t") if strip else text).rstrip() == delimiter:
+                delimiter = ""
+            i += 1
+            continue
+        if continued and not quote and _COMMENT.match(text):
+            j = i
+            while j < len(lines) and _COMMENT.match(lines[j][1]):
+                j += 1
+            cut = lines[j][1] if j < len(lines) else ""
+            if cut.strip() and (_indent(cut) > indent or cut.lstrip().startswith("-")):
+                yield lines[i][0], lines[i][1].strip(), cut.strip()
+            continued = False
+            i = j
+            continue
+        if not continued and not quote:
+            indent = _indent(text)  # a command's first line
+        quote, continued = _scan(text, quote)
+        continued = continued and not _GOES_ON.search(text)
+        if not quote and (heredoc := _HEREDOC.search(text)) is not None:
+            delimiter, strip = heredoc.group(2), text[heredoc.start() + 2 : heredoc.start() + 3] == "-"
+            continued = False
+        i += 1
+
+
+def broken_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A comment line a `\\` continues a command of a shell block into (`comment_breaks`), `certain`."""
+    for fence in doc.fences:
+        for line, comment, cut in comment_breaks(fence):
+            shown = cut if len(cut) <= 60 else cut[:57] + "…"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README continues a command with `\\` into the comment line `{comment}`: the shell ends "
+                f"the command there, so `{shown}` after it is never passed to it (the command cannot run "
+                "as written)",
+                confidence=CERTAIN,
+            )

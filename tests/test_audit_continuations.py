@@ -1,0 +1,89 @@
+"""`docgen.audit.continuations`: a command of a shell block continued with `\\` into a comment line ends
+there (`certain`); a comment after a finished command, a heredoc's body, a Dockerfile block, a PowerShell
+block and a `#` inside a quoted string that a continued line opened are not findings."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+MODEL = model_of(parse_dockerfile('FROM debian:12-slim\nENTRYPOINT ["/usr/bin/kiln"]\n', "Dockerfile"))
+
+
+def found(readme: str) -> list[str]:
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", MODEL)
+        if "comment line" in d.message
+    ]
+
+
+def test_a_run_continued_into_a_comment() -> None:
+    readme = """\
+# Kiln
+
+```
+sudo docker run --rm -it --gpus all \\
+    -e KILN_MODE=fast \\
+    --volume $PWD:/data \\
+    # on the GPU
+    kiln --device 0 --input in.raw out.raw
+```
+"""
+    assert found(readme) == [
+        "7: README continues a command with `\\` into the comment line `# on the GPU`: the shell ends the "
+        "command there, so `kiln --device 0 --input in.raw out.raw` after it is never passed to it (the "
+        "command cannot run as written) (certain)"
+    ]
+
+
+@pytest.mark.parametrize("lang", ["bash", "sh", "shell", "console", "none"])
+def test_every_shell_language(lang: str) -> None:
+    readme = f"```{lang}\ndocker run -it \\\n  # -e DEBUG=1 \\\n  kiln:2 serve\n```\n"
+    assert [f.split(":", 1)[0] for f in found(readme)] == ["3"]
+
+
+def test_an_option_cut_off_at_the_first_depth() -> None:
+    readme = "```bash\ndocker run -it \\\n# the data\n-v /data:/data kiln:2\n```\n"
+    assert [f.split(":", 1)[0] for f in found(readme)] == ["3"]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a comment after a command that is finished
+        "```bash\ndocker run -it kiln:2\n# on the GPU\ndocker run --gpus all kiln:2\n```\n",
+        # a stray `\\` on the last line: the comment and a blank line after it lose nothing
+        "```bash\ndocker run -it kiln:2 \\\n# next, the GPU\n\ndocker run --gpus all kiln:2\n```\n",
+        "```bash\ndocker run -it kiln:2 \\\n# the end\n```\n",
+        # a stray `\\` on a finished command, the next command at its depth
+        "```bash\ndocker build -t kiln:2 . \\\n# then run it\ndocker run kiln:2\n```\n",
+        # a `\\` inside a heredoc's body
+        "```bash\ncat > run.sh <<'EOF'\nkiln --fast \\\n# tuned\n  --out x\nEOF\ndocker build .\n```\n",
+        "```bash\ncat <<-EOF > run.sh\n\tkiln \\\n\t# note\n\t--out x\n\tEOF\n```\n",
+        # a Dockerfile: BuildKit drops comment lines inside a continued RUN
+        "```dockerfile\nRUN apt-get update \\\n    # the compiler\n    && apt-get install -y gcc\n```\n",
+        "```\n# syntax=docker/dockerfile:1\nRUN apt-get update \\\n  # gcc\n"
+        "  && apt-get install -y gcc\n```\n",
+        "```\nFROM debian:12\nRUN make \\\n  # all of it\n  && make install\n```\n",
+        # PowerShell continues with a backtick
+        "```powershell\ndocker run -it `\n  # gpu\n  kiln:2\n```\n",
+        "```\ndocker run -it `\n  -v C:\\data\\:/data `\n  # gpu\n  kiln:2\n```\n",
+        # a `#` inside a string a continued line opened
+        '```bash\ndocker run kiln:2 sh -c "apt-get update && \\\n# then\napt-get install -y x"\n```\n',
+        "```bash\ndocker run kiln:2 bash -c 'make && \\\n# then\nmake install'\n```\n",
+        # after `&&`, a pipe or `do` the shell reads on past the comment line
+        "```bash\nmake && \\\n  # then\n  make install\n```\n",
+        "```bash\ncat list.txt | \\\n  # only kilns\n  grep kiln\n```\n",
+        "```bash\nfor f in *.raw; do \\\n  # each\n  kiln $f\ndone\n```\n",
+        # a `\\` inside a comment joins nothing
+        "```bash\n# build it \\\n# then run it\ndocker build -t kiln .\n```\n",
+        # a language that is no shell
+        "```python\nx = 1 + \\\n    # two\n    2\n```\n",
+    ],
+)
+def test_traps(block: str) -> None:
+    assert found("# Kiln\n\n" + block) == []
