@@ -288,7 +288,7 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _dropped_namespaces, _run_args
+from docgen.audit.run_args import _dropped_namespaces, _run_args, _shell_programs
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
@@ -575,6 +575,7 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
+    found.extend(_shell_programs(doc, path, models, directory))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(_shell_words(doc, text, path))
     found.extend(_build_platforms(doc, models, path))
