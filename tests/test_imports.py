@@ -438,6 +438,7 @@ AUDIT_LAYERS = (
         "example_copies",
         "ros_variants",
         "run_args",
+        "run_urls",
     ),
     (
         "tables",
