@@ -1,9 +1,15 @@
 """`docgen.audit.run_args`: a `docker run` of the README's own image whose words after the image start
 with an option while the image has no ENTRYPOINT is a finding (`certain` on a plain OS or CUDA base,
 `likely` on another base); an ENTRYPOINT (exec or shell form, in the built stage or one it is built
-on), `--entrypoint`, a program after the image, or an image the README does not build is not."""
+on), `--entrypoint`, a program after the image, or an image the README does not build is not. A
+program after the image whose ENTRYPOINT is a bare shell (`["/bin/bash"]`) is a finding (`certain` for
+an image the README builds, `likely` for one its title names); a command (`-c`), a script, a path, or an
+ENTRYPOINT that runs a command or a script is not."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -132,3 +138,115 @@ def test_a_compose_image_names_it() -> None:
         "```bash\ndocker pull acme/sketch-lab:2\ndocker run sketch-lab:2\n```\n"
     )
     assert dropped(readme) == []
+
+
+SHELLED = (
+    "FROM nvidia/cuda:12.2.0-base-ubuntu22.04\n"
+    "RUN apt-get update && apt-get install -y ffmpeg\n"
+    'ENTRYPOINT ["/bin/bash"]\n'
+)
+
+
+def shelled(readme: str, dockerfile: str = SHELLED, directory: Path | None = None) -> list[str]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    diagnostics = audit(readme, "README.md", model, directory=directory)
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in diagnostics
+        if "a shell given no command" in d.message
+    ]
+
+
+CLIP = """\
+# Clip
+
+```bash
+docker build -t acme/clip .
+docker run --gpus all -v "$PWD:/media" \\
+    acme/clip:2 ffmpeg -i /media/in.mkv -c:v h264_nvenc /media/out.mp4
+```
+"""
+
+
+def test_a_program_after_an_image_whose_entrypoint_is_a_bare_shell() -> None:
+    assert shelled(CLIP) == [
+        '6: README runs acme/clip:2 ffmpeg …, but Dockerfile:3 sets ENTRYPOINT ["/bin/bash"], a shell '
+        "given no command: docker starts /bin/bash ffmpeg …, which reads ffmpeg as a script file, and "
+        'ffmpeg is a program (pass -c "ffmpeg …", or use --entrypoint ffmpeg) (certain)'
+    ]
+
+
+def test_an_image_named_by_the_title_is_likely() -> None:
+    readme = (
+        "# Clip-Transcoder\n\n```\ndocker pull acme/clip-transcoder\n"
+        "docker run acme/clip-transcoder nvidia-smi\n```\n"
+    )
+    assert shelled(readme) == [
+        '5: README runs acme/clip-transcoder nvidia-smi …, but Dockerfile:3 sets ENTRYPOINT ["/bin/bash"], '
+        "a shell given no command: docker starts /bin/bash nvidia-smi …, which reads nvidia-smi as a "
+        'script file, and nvidia-smi is a program (pass -c "nvidia-smi …", or use --entrypoint '
+        "nvidia-smi) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'docker run acme/clip:2 -c "ffmpeg -i in.mkv out.mp4"',  # the shell given a command
+        "docker run acme/clip:2 transcode.sh in.mkv",  # a script
+        "docker run acme/clip:2 ./transcode in.mkv",  # a path: may be a script
+        "docker run acme/clip:2 $TOOL in.mkv",  # a variable
+        "docker run --entrypoint ffmpeg acme/clip:2 -i in.mkv out.mp4",  # entrypoint given
+        "docker run acme/other:2 ffmpeg -i in.mkv",  # not the image the README builds
+        "docker run nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi",  # the base image
+        "docker run acme/clip:2",  # nothing after the image
+    ],
+)
+def test_shell_entrypoint_shapes_that_stay_silent(command: str) -> None:
+    assert shelled(f"```bash\ndocker build -t acme/clip .\n{command}\n```\n") == []
+
+
+@pytest.mark.parametrize(
+    "entrypoint",
+    [
+        'ENTRYPOINT ["/bin/bash", "-c"]',  # runs a command
+        'ENTRYPOINT ["/bin/bash", "-lc"]',  # runs a command, options joined
+        'ENTRYPOINT ["bash", "/opt/start.sh"]',  # runs a script
+        'ENTRYPOINT ["/bin/bash", "-o", "pipefail"]',  # an option's value: not read
+        "ENTRYPOINT /bin/bash",  # shell form
+        'ENTRYPOINT ["/usr/bin/tini", "--"]',  # not a shell
+        'ENTRYPOINT ["/bin/bash"]\nCOPY ffmpeg /usr/local/bin/',  # the image copies a file of that name
+    ],
+)
+def test_entrypoints_that_take_the_program(entrypoint: str) -> None:
+    dockerfile = f"FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y ffmpeg\n{entrypoint}\n"
+    assert shelled(CLIP, dockerfile) == []
+
+
+def test_a_login_shell_is_a_bare_shell() -> None:
+    dockerfile = 'FROM ubuntu:22.04\nENTRYPOINT ["/bin/bash", "--login"]\n'
+    assert len(shelled(CLIP, dockerfile)) == 1
+
+
+def test_a_path_of_the_dockerfile_ending_in_the_name(tmp_path: Path) -> None:
+    text = 'FROM ubuntu:22.04\nRUN ln -s /opt/tools/wrap.sh /usr/local/bin/ffmpeg\nENTRYPOINT ["/bin/bash"]\n'
+    (tmp_path / "Dockerfile").write_text(text)
+    model = replace(model_of(parse_dockerfile(text, "Dockerfile")), file=str(tmp_path / "Dockerfile"))
+    assert [d for d in audit(CLIP, "README.md", model) if "a shell given no command" in d.message] == []
+
+
+def test_a_script_of_that_name_beside_the_readme(tmp_path: Path) -> None:
+    (tmp_path / "ffmpeg").write_text('#!/bin/bash\nexec /usr/bin/ffmpeg -hide_banner "$@"\n')
+    assert shelled(CLIP, directory=tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "# Clip Tools\n\n```\ndocker run acme/clip-transcoder nvidia-smi\n```\n",  # another name
+        "Clip-Transcoder\n\n```\ndocker run acme/clip-transcoder nvidia-smi\n```\n",  # no heading
+        "# Clip-Transcoder\n\n```\ndocker build -t acme/clip .\ndocker run acme/clip-transcoder ls\n```\n",
+    ],
+)
+def test_images_the_title_does_not_name(readme: str) -> None:
+    assert shelled(readme) == []

@@ -443,6 +443,7 @@ AUDIT_LAYERS = (
         "example_copies",
         "ros_variants",
         "run_args",
+        "run_urls",
     ),
     (
         "tables",

@@ -142,7 +142,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
-`server_modules`, `routed_ports`,
+`server_modules`, `routed_ports`, `run_urls`,
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
@@ -291,8 +291,9 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _dropped_namespaces, _run_args
+from docgen.audit.run_args import _dropped_namespaces, _run_args, _shell_programs
 from docgen.audit.run_time import _runtime_claims
+from docgen.audit.run_urls import run_urls
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_usage import _longer_usage
@@ -586,6 +587,8 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
+    found.extend(_shell_programs(doc, path, models, directory))
+    found.extend(run_urls(doc, text, path))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))

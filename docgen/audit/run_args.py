@@ -16,23 +16,44 @@ README builds, tags, pulls or names in compose, while the README pulls or builds
 namespace (`docker pull org/app:latest`): docker looks for `docker.io/library/app`, which is not the
 image meant (`likely`, "did you mean org/app?"). An official image (`ubuntu`, `python`), a README that
 loads or imports images, and a name a script or compose file of the repository uses are not read.
+
+And a `docker run` of the README's own image whose first word after the image names a program while the
+image's ENTRYPOINT is a shell given no command (`ENTRYPOINT ["/bin/bash"]`, `["sh", "-l"]`): docker
+starts `/bin/bash ffmpeg -i in.mp4 …`, and bash reads `ffmpeg` as the file of a script to run, which a
+program is not, so the container fails at once. The image is the README's own when a build command of
+it tags that repository (`certain`) or, with no build command and one Dockerfile audited, when its name
+is the README's title or the Dockerfile's folder (`docker run org/ffmpeg-nvenc:latest …` under `#
+FFmpeg-NVENC`: `likely`, the name may mean an image built elsewhere). Left alone: an ENTRYPOINT running
+a command or a script (`["/bin/bash", "-c"]`, `["bash", "/start.sh"]`), the shell form, `--entrypoint`,
+a first word that is an option (`-c "…"`), a path, a variable, a `.sh`/`.bash` name, or a name the image
+or the repository may hold as a script (a file of that name beside the README or the Dockerfile, a COPY
+of it, a path of the Dockerfile ending in it, `/usr/local/bin/start`).
 """
 
 from __future__ import annotations
 
+import json
+import posixpath
 import re
 import shlex
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _repository, built_repositories, fence_commands, joined, tagged_names
+from docgen.audit.commands import (
+    _last_name,
+    _repository,
+    built_repositories,
+    fence_commands,
+    joined,
+    tagged_names,
+)
 from docgen.audit.containers import _files
 from docgen.audit.docker_cli import _STEP, _docker_words, _verb
 from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _Read, _read
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import sh_code
 
 _PLAIN_BASES = frozenset(
@@ -94,6 +115,92 @@ def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Itera
             f"{why}: words after the image replace CMD, so docker executes {after[0]} as the "
             "container's program and it fails (put the program first, or use --entrypoint)",
             confidence=CERTAIN if has is False else LIKELY,
+        )
+
+
+_SHELLS = frozenset("sh bash dash ash zsh ksh mksh".split())
+"""Shells that, given a word and no `-c`, read that word as the file of a script to run."""
+_PROGRAM = re.compile(r"[A-Za-z][\w.+-]*")
+"""A program named as a plain word (`ffmpeg`, `python3`): no path, variable, quote or placeholder."""
+_SCRIPT_SUFFIX = re.compile(r".+\.(?:sh|bash)\Z")
+
+
+def _bare_shell(model: ImageModel) -> Setting | None:
+    """The ENTRYPOINT of the image `model` builds when it is, in exec form, a shell given no command
+    (`["/bin/bash"]`, `["bash", "-l", "--norc"]`); None for any other or none."""
+    labels = {stage.label for stage in model.chain()}
+    for setting in reversed(model.settings):
+        if setting.keyword != "ENTRYPOINT" or setting.stage not in labels:
+            continue
+        words = setting.exec_form
+        if not words or posixpath.basename(words[0]) not in _SHELLS:
+            return None
+        for word in words[1:]:
+            if not word.startswith("-") or (not word.startswith("--") and "c" in word):
+                return None  # a script, an option's value (`-o pipefail`) or a command (`-c`, `-lc`)
+        return setting
+    return None
+
+
+def _title_names(doc: Document, model: ImageModel) -> set[str]:
+    """The names the README's title and the Dockerfile's folder give the image, lower case with `-` for
+    blanks (`# FFmpeg NVENC` → `ffmpeg-nvenc`)."""
+    names: set[str] = set()
+    if doc.headings and doc.levels.get(doc.headings[0][0]) == 1:
+        names.add(re.sub(r"\s+", "-", doc.headings[0][1].strip().strip("`").strip().lower()))
+    if model.file:
+        names.add(Path(model.file).resolve().parent.name.lower())
+    names.discard("")
+    return names
+
+
+def _may_be_script(word: str, model: ImageModel, directory: Path | None) -> bool:
+    """Whether the image or the repository may hold a script named `word`: a file of that name beside
+    the README or the Dockerfile, a COPY of it or into it, a path of the Dockerfile ending in it."""
+    for copy in model.context_copies:
+        named = [*copy.sources, copy.dest]
+        if any(posixpath.basename(n.strip("\"'").rstrip("/")) == word for n in named):
+            return True
+    folders = [directory] if directory is not None else []
+    if model.file:
+        folders.append(Path(model.file).parent)
+        text = text_or_none(Path(model.file)) or ""
+        if re.search(rf"/{re.escape(word)}(?![\w.+-])", text):
+            return True
+    return any((folder / word).exists() for folder in folders)
+
+
+def _shell_programs(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None
+) -> Iterator[Diagnostic]:
+    """A program run after the image of an image whose ENTRYPOINT is a bare shell (see the module
+    docstring)."""
+    if not models:
+        return
+    built = built_repositories(doc)
+    for line, image, read, after in _runs(doc):
+        if not after or any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        word = after[0]
+        if not _PROGRAM.fullmatch(word) or _SCRIPT_SUFFIX.fullmatch(word):
+            continue
+        model = _own_model(image, built, models)
+        sure = model is not None
+        if model is None and not built and len(models) == 1:
+            bases = {_repository(stage.base) for stage in models[0].stages}
+            if _repository(image) not in bases and _last_name(image) in _title_names(doc, models[0]):
+                model = models[0]
+        shell = _bare_shell(model) if model is not None else None
+        if model is None or shell is None or _may_be_script(word, model, directory):
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} {word} …, but {model.path}:{shell.line} sets ENTRYPOINT "
+            f"{json.dumps(list(shell.exec_form or ()))}, a shell given no command: docker starts "
+            f"{shell.exec_form[0] if shell.exec_form else 'it'} {word} …, which reads {word} as a script "
+            f'file, and {word} is a program (pass -c "{word} …", or use --entrypoint {word})',
+            confidence=CERTAIN if sure else LIKELY,
         )
 
 
