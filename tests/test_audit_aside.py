@@ -1334,7 +1334,15 @@ HOST_TABLE = "| item | version |\n|---|:-:|\n| NVIDIA Driver | 536.23 |\n| CUDA 
 
 @pytest.mark.parametrize(
     "heading",
-    ["## Tested Environment", "### Verified setup", "## Tested on", "## 検証環境", "## Environment tested"],
+    [
+        "## Tested Environment",
+        "### Verified setup",
+        "## Tested on",
+        "## 検証環境",
+        "## Environment tested",
+        "### Tested ENV",  # the abbreviation
+        "## Envs tested",
+    ],
 )
 def test_a_table_of_the_machine_the_author_tested_on_is_the_hosts(heading: str) -> None:
     base = "- **Base Image**: `nvidia/cuda:12.1.1-base-ubuntu22.04`"
@@ -1348,6 +1356,7 @@ def test_a_table_of_the_machine_the_author_tested_on_is_the_hosts(heading: str) 
         "## Environment",  # the image's
         "## Testing",  # running the tests, in the image
         "# Warp C++ Test Environment",  # an image made for tests
+        "## Test ENV",  # the same, abbreviated
         "## Tested with",  # what the image was tested with may be its components
         "## Tested environment (inside the container)",  # the image named
         "# ComfyUI verified on RTX 4090",  # the README's title: what all of it is about

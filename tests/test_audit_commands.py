@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import findings
 
 from docgen.audit.commands import _command_words, _file_flags, _substitution_end, cloned_folder, clones, moves
 from docgen.markdown import read_document
@@ -110,3 +111,29 @@ def test_command_words_end_where_the_shell_starts_a_comment(
     lines: list[str], words: list[str] | None
 ) -> None:
     assert _command_words(list(enumerate(lines, 1)), re.compile(r"\bdocker[ \t]+build\b")) == words
+
+
+def test_a_build_command_written_with_an_ellipsis_is_an_excerpt() -> None:
+    # a guide to adding an arg shows where the flag goes (`docker build \\`, `  ....`): no build to run;
+    # the traps: the same flag in a whole command, and a build passing `..` (a folder), are claims
+    dockerfile = {"Dockerfile": "FROM ubuntu:22.04\nARG CUDA_VERSION=12.4\nRUN echo ${CUDA_VERSION}\n"}
+    readme = """\
+To add a build arg, pass it in the build step of `build.sh`:
+
+```bash
+docker build \\
+  ....
+  --build-arg "EXTRA_FLAG=${EXTRA_FLAG}"
+```
+
+```bash
+docker build --build-arg CUDA_VERSION=12.4 … --build-arg OTHER_FLAG=1 .
+```
+
+```bash
+docker build --build-arg CUDA_VERSION=12.4 --build-arg GONE_FLAG=1 -t app ..
+```
+"""
+    assert findings(readme, dockerfile) == [
+        "14: README documents build arg GONE_FLAG but Dockerfile does not declare it"
+    ]

@@ -621,3 +621,19 @@ def test_a_file_in_a_mermaid_diagram_a_slip_away(tmp_path: Path) -> None:
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
     assert found == [(5, "README names host.conf, which does not exist (did you mean hosts.conf?)", "likely")]
+
+
+def test_a_link_to_a_docs_page_by_its_name_without_suffix(tmp_path: Path) -> None:
+    # a docs site (doc-builder, Docusaurus) serves `guides/querying.md` at `guides/querying`; the
+    # traps: no page of that name (nor one of another suffix) is still a missing file
+    _repo(tmp_path, {"docs/guides/querying.md": "", "docs/guides/serving.mdx": "", "docs/notes.txt": ""})
+    readme = (
+        "# Serving\n\n"
+        "Query it as the [querying guide](./guides/querying) says; see [serving](guides/serving).\n\n"
+        "Also [batching](./guides/batching) and the [notes](notes).\n"
+    )
+    found = findings(readme, DOCKERFILE, tmp_path / "docs")
+    assert [f.split(":", 1)[1].strip() for f in found] == [
+        "README links to ./guides/batching, which does not exist",
+        "README links to notes, which does not exist",
+    ]

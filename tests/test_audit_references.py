@@ -217,6 +217,21 @@ def test_a_dockerfile_named_in_prose_that_is_there_or_not_the_projects(tmp_path:
     assert _named(tmp_path, prose) == []
 
 
+def test_a_dockerfile_named_by_a_word_standing_for_a_name_is_no_file(tmp_path: Path) -> None:
+    # `image_name` stands for whichever image the reader builds (`./docker/build.sh image_name`)
+    prose = (
+        "Here image_name is the suffix of the ```Dockerfile.image_name``` it builds, "
+        "and `TARGET_NAME.Dockerfile` too."
+    )
+    assert _named(tmp_path, prose) == []
+    # traps: a real suffix holding `name` in another way is still a file that is gone
+    named = "Install the driver as shown in `docker/Dockerfile.hostname` and `Dockerfile.name`."
+    assert [message.split(",")[0] for _, message, _ in _named(tmp_path, named)] == [
+        "README names docker/Dockerfile.hostname",
+        "README names Dockerfile.name",
+    ]
+
+
 def test_a_word_ending_in_s_before_the_name_is_no_possessive(tmp_path: Path) -> None:
     # `as`, `is`, `was` before the code are no other project's: the path is the project's, and gone
     prose = "The driver goes in as `docker/Dockerfile.extension.efa` shows."

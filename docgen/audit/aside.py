@@ -125,15 +125,16 @@ _ON_HOST = re.compile(
 the image's), `Convert the model on an x86 dev host`."""
 _TESTED_ON = re.compile(
     r"\b(?:tested|verified|validated)[ \t]+(?:on\b|"
-    r"(?:environments?|setups?|platforms?|systems?|machines?|hardware|configurations?|specs?)\b)"
-    r"|\b(?:environments?|setups?|platforms?|hardware|systems?)[ \t]+(?:tested|verified|validated)\b"
+    r"(?:environments?|envs?|setups?|platforms?|systems?|machines?|hardware|configurations?|specs?)\b)"
+    r"|\b(?:environments?|envs?|setups?|platforms?|hardware|systems?)[ \t]+(?:tested|verified|validated)\b"
     r"|検証環境|動作確認環境|验证环境|驗證環境",
     re.IGNORECASE,
 )
-"""Words of a heading over the machine the author tested on (`## Tested Environment`, `### Verified
-setup`, `Tested on`, `検証環境`): its versions (a driver, a host CUDA toolkit) are that machine's,
-not the image's. Not `Test environment` (`# Warp C++ Test Environment` names an image made for tests),
-nor `Tested with` (what a README says it tested the image with may be the image's components)."""
+"""Words of a heading over the machine the author tested on (`## Tested Environment`, `### Tested ENV`,
+`### Verified setup`, `Tested on`, `検証環境`): its versions (a driver, a host CUDA toolkit) are that
+machine's, not the image's. Not `Test environment` (`# Warp C++ Test Environment` names an image made
+for tests), nor `Tested with` (what a README says it tested the image with may be the image's
+components)."""
 _IMAGE_WORDS = re.compile(r"\b(?:image|container|dockerfile|in[ \t]+docker)\b", re.IGNORECASE)
 _HOST_INTRO = re.compile(
     r"\byour[ \t]+(?:own[ \t]+|local[ \t]+)?(?:environment|machine|system|host|computer|workstation|server)\b"

@@ -159,6 +159,32 @@ def _lines_of_commands_with_file(fence: Fence) -> set[int]:
     return found
 
 
+_ELISION = re.compile(r"(?<!\S)(?:\.{3,}|…)(?!\S)")
+"""A word of a command that stands for what the README leaves out: `...`, `....`, `…`."""
+
+
+def _lines_of_elided_commands(fence: Fence) -> set[int]:
+    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`) in which
+    a word is an ellipsis (`docker build \\`, `  ....`, `  --build-arg "NEW_ARG=…"`; a line of dots alone
+    goes on to the next line, whatever its end): an excerpt showing where a flag goes, not a build to
+    run, so its `--build-arg`s are no claim about the Dockerfile."""
+    found: set[int] = set()
+    command: list[int] = []
+    elided = False
+    for line, text in fence.lines:
+        command.append(line)
+        elided = elided or bool(_ELISION.search(text.split("#", 1)[0]))
+        if _ELISION.fullmatch(text.strip()):
+            continue  # a line of dots alone stands for lines left out: the command goes on after it
+        if not _continued(text):
+            if elided:
+                found.update(command)
+            command, elided = [], False
+    if elided:
+        found.update(command)
+    return found
+
+
 SHELL_PROMPT = re.compile(
     r"[ \t]*(?:\([\w.-]+\)[ \t]*)?"
     r"(?:(?:[\w.-]+@)?[\w.-]+(?::[~/][^\s$#%]*)?(?:[ \t]*\$|[#%])|\$)[ \t]+(?=\S)"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some, _with_bases, own_base
-from docgen.audit.commands import _lines_of_commands_with_file
+from docgen.audit.commands import _lines_of_commands_with_file, _lines_of_elided_commands
 from docgen.audit.paths import path_words
 from docgen.audit.prose import _PIN, _audit_text, _same_base, _tag_parts
 from docgen.audit.versions import _keys
@@ -182,8 +182,11 @@ def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         w in body for w in ("docker", "podman", "buildah", "--build-arg")
     ):
         named = _lines_of_commands_with_file(fence)
+        elided = _lines_of_elided_commands(fence)
         for line, text in fence.lines:
-            yield from _audit_text(line, text, auditor, prose=False, named_file=line in named)
+            yield from _audit_text(
+                line, text, auditor, prose=False, named_file=line in named, elided=line in elided
+            )
         yield from _pulled_bases(fence, auditor)
         return
     for line, name, operator, version in _package_list(fence, _family_words(auditor)):

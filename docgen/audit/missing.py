@@ -391,6 +391,8 @@ def _missing_links(
             continue
         if "/" not in path and "." not in name and _sphinx_page(doc):
             continue  # `[Data](pretrain-data)` in a MyST page: a cross-reference label, not a file
+        if "." not in name and any(full.with_name(name + page).is_file() for page in _PAGE_SUFFIXES):
+            continue  # `(./tutorials/consuming)` beside `tutorials/consuming.md`: a docs site's page link
         if site == "pages" and name.endswith(".md"):
             continue
         if _ignored(full, patterns) or any(p in _GENERATED or p in made for p in Path(path).parts):
@@ -412,6 +414,9 @@ def _missing_links(
         )
 
 
+_PAGE_SUFFIXES = (".md", ".mdx")
+"""The files a docs site builds a page from: a link to `page` (no suffix) is to `page.md` or `page.mdx`
+(Hugging Face's doc-builder, Docusaurus, MkDocs with directory URLs)."""
 _PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*/?")
 _SUFFIXES = frozenset(
     "sh bash zsh ps1 bat py ipynb md rst txt yml yaml json toml cfg ini conf env patch diff cmake mk"

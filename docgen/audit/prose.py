@@ -211,6 +211,7 @@ def _audit_text(
     listed: bool = False,
     plain: bool = False,
     opened: bool = False,
+    elided: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
@@ -221,12 +222,14 @@ def _audit_text(
     `plain`: the line is under a heading that may describe the image (`wording.about_this_image`), where
     a sentence saying a version is in use (`_said_in_use`) is as sure as a table cell too. `opened`: the
     line is a list item opening with a plain `Name version` under such a heading
-    (`wording.opened_versions`); that opening claim is as sure as a table cell, the rest of the line not."""
+    (`wording.opened_versions`); that opening claim is as sure as a table cell, the rest of the line not.
+    `elided`: the line is part of a command written with an ellipsis for what it leaves out
+    (`commands._lines_of_elided_commands`), whose `--build-arg`s are no claim."""
     if named_file is None:
         named_file = bool(_FILE_FLAG.search(text))
     if _DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
         auditor = auditor.as_declared
-    for match in _BUILD_ARG_FLAG.finditer(text):
+    for match in () if elided else _BUILD_ARG_FLAG.finditer(text):
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
         if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
             continue

@@ -847,16 +847,22 @@ def _target_cells(doc: Document) -> set[tuple[int, str]]:
     return {(number, code) for number, code in cells if "/" not in code and "." not in code}
 
 
+_NAMED_PLACEHOLDER = re.compile(r"(?:^|[._-])(?:[a-z0-9]+_)+name(?:$|[._-])", re.IGNORECASE)
+"""A part of a file name that stands for a name the reader fills in: `image_name` in
+`Dockerfile.image_name`, `MODEL_NAME` in `MODEL_NAME.Dockerfile` (a word, `_`, then `name`)."""
+
+
 def _dead_code_names(
     doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
 ) -> Iterator[Diagnostic]:
     """A Dockerfile path written in code in the prose, a table or a heading (`` as shown in
     `docker/Dockerfile.awsefa` ``) that exists neither from the README's folder, nor from a folder above
     it up to the repository root, nor anywhere in the repository by its name: the Dockerfile is gone or
-    renamed (`certain` for a path with a folder, `likely` for a bare name). Not a placeholder, not the
-    reader's own file, not one a command of the README or the line itself makes, nor one in a section
-    about older or planned images, nor one git ignores or inside a submodule, nor a make target in a
-    table column headed by a target's word (`_target_cells`)."""
+    renamed (`certain` for a path with a folder, `likely` for a bare name). Not a placeholder (nor a
+    name with a part such as `image_name`: `_NAMED_PLACEHOLDER`), not the reader's own file, not one a
+    command of the README or the line itself makes, nor one in a section about older or planned images,
+    nor one git ignores or inside a submodule, nor a make target in a table column headed by a target's
+    word (`_target_cells`)."""
     made = _made(doc) | _in_commands(doc)
     root = project or repository_root(directory)
     top = (root or directory).resolve()
@@ -879,6 +885,8 @@ def _dead_code_names(
             continue  # an option (`--dockerfile`), or the word for any Dockerfile (`a short `Dockerfile``)
         if _PLACEHOLDER.search(path) or _PLACEHOLDER_PATH.search(path) or name in made:
             continue
+        if _NAMED_PLACEHOLDER.search(name):
+            continue  # `Dockerfile.image_name`: the file of whichever image the reader picks
         if _users_own_file(path, doc, line, said) or _NOT_CURRENT.search(_heading_of(doc, line)):
             continue
         if any((base / path).exists() for base in bases):
