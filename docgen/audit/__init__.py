@@ -136,7 +136,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
-`script_args`,
+`script_args`, `script_builds`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
 `version_lists`, `restated`,
@@ -304,6 +304,7 @@ from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
+from docgen.audit.script_builds import unused_script_args
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
@@ -559,6 +560,7 @@ def audit(
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
+        found.extend(unused_script_args(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
