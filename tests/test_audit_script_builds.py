@@ -158,3 +158,97 @@ def test_an_arg_the_dockerfile_beside_the_script_declares_is_silent(tmp_path: Pa
         }
     )
     assert [f for f in found(tmp_path, files, readme_at="README.md") if "--build" in f[1]] == []
+
+
+def context_claims(root: Path, files: dict[str, str], readme_at: str = "docker/README.md") -> list[str]:
+    dockerfile = readme_at.replace("README.md", "Dockerfile")
+    return [f"{n} {message} ({level})" for n, message, level in found(root, files, readme_at, dockerfile)]
+
+
+def test_a_context_that_lacks_what_the_copy_installs(tmp_path: Path) -> None:
+    # the script builds from docker/ (where the README runs it); requirements.txt and setup.py are at the root
+    build = "#!/bin/sh\ndocker build --build-arg TOOLKIT=1 -t segkit .\n"
+    assert context_claims(tmp_path, tree(**{"docker/make_image.sh": build})) == [
+        "6 README runs ./make_image.sh, whose docker build (make_image.sh:2) builds Dockerfile with the "
+        "context . (docker/, the README's folder), which does not hold requirements.txt (line 7), "
+        "setup.py or pyproject.toml (line 8) that it installs from its copy of the context "
+        "(are in ../) (likely)"
+    ]
+
+
+def test_a_docker_folder_with_no_project_anywhere_is_told(tmp_path: Path) -> None:
+    # a copy of the docker/ folder only: it is kept for container files, it holds no project
+    build = "#!/bin/sh\ndocker build -t segkit .\n"
+    files = tree(**{"docker/make_image.sh": build, "setup.py": "", "requirements.txt": ""})
+    [claim] = context_claims(tmp_path, files)
+    assert claim.endswith(
+        "setup.py or pyproject.toml (line 8) that it installs from its copy of the context (likely)"
+    )
+    # another folder name with nothing above: a partial copy, no claim
+    moved = {k.replace("docker/", "deploy/"): v for k, v in files.items()}
+    assert context_claims(tmp_path / "b", moved, readme_at="deploy/README.md") == []
+
+
+def test_contexts_that_hold_the_project_are_silent(tmp_path: Path) -> None:
+    scripts = {
+        # the script enters the root itself
+        "own": '#!/bin/bash\ncd "$(dirname "$0")/.."\ndocker build -f docker/Dockerfile -t segkit .\n',
+        # the context is the root, given as `..`
+        "up": "#!/bin/bash\ndocker build -f Dockerfile -t segkit ..\n",
+        # the context in a variable the script does not give a literal
+        "var": '#!/bin/bash\ndocker build -t segkit "$ROOT"\n',
+    }
+    for name, script in scripts.items():
+        assert context_claims(tmp_path / name, tree(**{"docker/make_image.sh": script})) == [], name
+
+
+def test_installs_the_dockerfile_does_not_read_from_the_copy_are_silent(tmp_path: Path) -> None:
+    build = "#!/bin/sh\ndocker build -t segkit .\n"
+    dockerfiles = {
+        # a clone, not the copy, is installed
+        "clone": "FROM python:3.11\nCOPY . /src\nWORKDIR /opt\nRUN git clone https://example.org/segkit.git\n"
+        "WORKDIR /opt/segkit\nRUN pip install -e .\n",
+        # the copy is not the whole context
+        "part": "FROM python:3.11\nCOPY entry.sh /app/\nWORKDIR /app\nRUN pip install -r requirements.txt\n",
+        # a step makes the file first
+        "made": "FROM python:3.11\nCOPY . /app\nWORKDIR /app\nRUN wget https://example.org/requirements.txt "
+        "&& pip install -r requirements.txt\n",
+        # an absolute requirements file of the image
+        "abs": "FROM python:3.11\nCOPY . /app\nWORKDIR /app\nRUN pip install -r /opt/requirements.txt\n",
+        # another stage's folder
+        "stage": "FROM python:3.11 AS a\nCOPY . /app\nFROM python:3.11\nWORKDIR /app\nRUN pip install .\n",
+    }
+    for name, dockerfile in dockerfiles.items():
+        files = tree(
+            **{"docker/make_image.sh": build, "docker/Dockerfile": dockerfile, "docker/entry.sh": "x"}
+        )
+        assert context_claims(tmp_path / name, files) == [], name
+
+
+def test_the_copy_into_the_workdir_given_first(tmp_path: Path) -> None:
+    build = "#!/bin/sh\ndocker build -t segkit .\n"
+    dockerfile = (
+        "FROM python:3.11\nWORKDIR /srv/app\nCOPY . .\nRUN pip3 install --no-cache-dir -r requirements.txt\n"
+    )
+    files = tree(**{"docker/make_image.sh": build, "docker/Dockerfile": dockerfile})
+    [claim] = context_claims(tmp_path, files)
+    assert (
+        "which does not hold requirements.txt (line 4) that it installs from its copy of the context "
+        "(is in ../)" in claim
+    )
+    files["docker/requirements.txt"] = "numpy\n"
+    assert context_claims(tmp_path / "b", files) == []
+
+
+def test_a_copied_source_the_scripts_context_lacks(tmp_path: Path) -> None:
+    # as for a README's own build: the context holds none of what the Dockerfile copies, all in the root
+    build = "#!/bin/sh\ndocker build -f Dockerfile -t segkit .\n"
+    dockerfile = "FROM python:3.11\nCOPY segkit /app/segkit\nCOPY setup.py /app/\n"
+    files = tree(
+        **{"docker/make_image.sh": build, "docker/Dockerfile": dockerfile, "segkit/__init__.py": "x"}
+    )
+    [claim] = context_claims(tmp_path, files)
+    assert claim.startswith(
+        "6 README runs ./make_image.sh, whose docker build (make_image.sh:2) builds Dockerfile"
+    )
+    assert "which holds none of what it copies: segkit (line 2), setup.py (line 3) are in ../" in claim

@@ -291,6 +291,7 @@ from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_args import _dropped_namespaces, _run_args
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
+from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_vars import _script_variables
 from docgen.audit.sections import (
@@ -304,7 +305,6 @@ from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
 from docgen.audit.settings import _setting_claims, _start_into_claims
 from docgen.audit.setup_files import setup_files
-from docgen.audit.script_builds import unused_script_args
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.stage_count import _stage_count_claims
@@ -560,7 +560,7 @@ def audit(
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
-        found.extend(unused_script_args(doc, path, directory, audited, project))
+        found.extend(script_build_claims(doc, source, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))

@@ -20,14 +20,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import _NOT_BUILD_ARGS, CERTAIN
+from docgen.audit.auditor import _NOT_BUILD_ARGS, CERTAIN, LIKELY
 from docgen.audit.commands import _build_paths, _substituted
 from docgen.audit.references import (
     _RUN_SCRIPT,
+    MadeFiles,
     _bases,
     _inside,
     _top,
     _Walk,
+    context_findings,
 )
 from docgen.audit.wording import _BUILD_ARG_FLAG
 from docgen.build_scripts import BUILD, UNKNOWN, _expand, _walk
@@ -36,7 +38,7 @@ from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, Instruction
 
 _SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 _CD = re.compile(r"(?:^|&&|\|\||;|\()[ \t]*(?:cd|pushd|popd)\b(?P<target>[^;&|)]*)")
@@ -231,24 +233,155 @@ def _where(path: Path, directory: Path) -> str:
     return os.path.relpath(path, directory.resolve())
 
 
-def unused_script_args(
-    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+def script_build_claims(
+    doc: Document,
+    source: Sequence[str],
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
 ) -> Iterator[Diagnostic]:
-    """A script the README runs whose `docker build` passes build args the Dockerfile it builds declares
-    in no stage (`certain`: the build leaves them unused, whatever the README's arguments set)."""
+    """Of each `docker build` of a script the README runs: the build args it passes that the Dockerfile
+    it builds declares in no stage (`certain`: the build leaves them unused, whatever the README's
+    arguments set); a context that lacks what the Dockerfile copies (`references.context_findings`,
+    as for a README's own build) or what a `pip install` reads from the copy of the whole context
+    (`context_installs`, `likely`)."""
+    top = _top(directory, project)
+    made = MadeFiles(source)
     for build in script_builds(doc, directory, audited, project):
-        names = _passed_undeclared(build)
-        if not names:
-            continue
-        listed = ", ".join(names)
         script = _where(build.script, directory)
         dockerfile = _where(build.dockerfile, directory)
-        them, which = ("it", "no such ARG") if len(names) == 1 else ("them", "none of them")
-        yield Diagnostic(
-            readme,
-            build.line,
-            f"README runs {build.run}, whose docker build ({script}:{build.at}) passes --build-arg "
-            f"{listed}, but {dockerfile} declares {which} in any stage: the build leaves "
-            f"{them} unused",
-            confidence=CERTAIN,
+        names = _passed_undeclared(build)
+        if names:
+            listed = ", ".join(names)
+            them, which = ("it", "no such ARG") if len(names) == 1 else ("them", "none of them")
+            yield Diagnostic(
+                readme,
+                build.line,
+                f"README runs {build.run}, whose docker build ({script}:{build.at}) passes --build-arg "
+                f"{listed}, but {dockerfile} declares {which} in any stage: the build leaves {them} unused",
+                confidence=CERTAIN,
+            )
+        try:
+            parsed = read_dockerfile(build.dockerfile, dockerfile)
+        except DocgenError:
+            continue
+        folder = _where(build.context, directory)
+        shown = f"{build.context.name}/, the README's folder" if folder == "." else f"{folder}/"
+        lead = (
+            f"README runs {build.run}, whose docker build ({script}:{build.at}) builds {dockerfile} with the "
+            f"context {build.written} ({shown})"
         )
+        told = list(
+            context_findings(
+                readme, build.line, lead, parsed.instructions, build.dockerfile, build.context, top, made
+            )
+        )
+        yield from told
+        if told:
+            continue
+        yield from _missing_installs(readme, build, lead, parsed.instructions, top)
+
+
+def _missing_installs(
+    readme: str, build: _ScriptBuild, lead: str, instructions: Sequence[Instruction], top: Path
+) -> Iterator[Diagnostic]:
+    """`context_installs` of `build`, told when a folder above the context holds what it lacks (the
+    build was written for it) or the context is a folder kept for container files (`docker/`), which
+    holds no project of its own (`likely`)."""
+    missing = context_installs(instructions, build.context)
+    if not missing:
+        return
+    names = [name for _, name in missing]
+    above = [f for f in list(build.context.parents)[:3] if f.is_relative_to(top)]
+    home = next((f for f in above if all(_held(f, name) for name in names)), None)
+    if home is None and build.context.name.lower() not in _CONTEXT_FOLDERS:
+        return
+    listed = ", ".join(f"{name} (line {at})" for at, name in missing)
+    said = f"{lead}, which does not hold {listed} that it installs from its copy of the context"
+    if home is not None:
+        verb = "is" if len(missing) == 1 else "are"
+        said += f" ({verb} in {os.path.relpath(home, build.context)}/)"
+    yield Diagnostic(readme, build.line, said, confidence=LIKELY)
+
+
+def _held(folder: Path, name: str) -> bool:
+    """True when `folder` holds `name` (for `setup.py or pyproject.toml`, one of the project files)."""
+    if name == "setup.py or pyproject.toml":
+        return any(os.path.lexists(folder / f) for f in _PROJECT_FILES)
+    return os.path.lexists(folder / name)
+
+
+_INSTALL_STEP = re.compile(
+    r"^[ \t]*(?:python[0-9.]*[ \t]+-m[ \t]+)?pip[0-9.]*[ \t]+install\b(?P<rest>[^\n]*)$"
+)
+"""A `pip install` step (`pip3 install`, `python3 -m pip install`)."""
+_REQUIREMENT = re.compile(r"(?:^|[ \t])(?:-r|--requirement)(?:[ \t]+|=)[\"']?([\w./-]+)")
+_PROJECT = re.compile(
+    r"(?:^|[ \t])(?:-e[ \t]+|--editable[ \t]+|--editable=)?[\"']?\.(?:\[[\w,.-]*\])?[\"']?(?=[ \t]|$)"
+)
+"""The current folder as the project to install (`.`, `-e .`, `".[dev]"`)."""
+_PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+_MAKES_FILES = re.compile(
+    r"\bgit[ \t]+clone\b|\bwget\b|\bcurl\b|\bcp\b|\bmv\b|\btar\b|\bunzip\b|\btouch\b|\bln\b|>|\btee\b|\bsed\b"
+    r"|\bmim\b|\bgit\b"
+)
+"""A step that may make or change files (the check stops in that stage)."""
+_CONTEXT_FOLDERS = ("docker", ".docker", "dockerfiles", "container", "containers", ".devcontainer")
+"""Names of a folder kept for container files only: one that holds no Python project of its own."""
+
+
+def _container_path(path: str, workdir: str | None) -> str | None:
+    """`path` of the container, absolute, read from `workdir`; None when it cannot be told."""
+    if "$" in path:
+        return None
+    if path.startswith("/"):
+        return posixpath.normpath(path)
+    return posixpath.normpath(posixpath.join(workdir, path)) if workdir is not None else None
+
+
+def context_installs(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
+    """(Dockerfile line, file) of each file a `pip install` reads from the copy of the whole context
+    (`COPY . /app` and `WORKDIR /app`, or `WORKDIR /app` then `COPY . .`), run in that folder, that the
+    context does not hold: `-r requirements.txt`, and for `pip install .` / `-e .` a project file
+    (`setup.py or pyproject.toml`). A stage is read until a step that may make files (`git clone`,
+    `wget`, `cp` …, a `cd`) or another COPY into that folder."""
+    found: list[tuple[int, str]] = []
+    workdir: str | None = None
+    whole: set[str] = set()
+    stopped = False  # (a step before the copy changes nothing of it)
+    for instruction in instructions:
+        keyword = instruction.keyword
+        if keyword == "FROM":
+            workdir, whole, stopped = None, set(), False
+        elif stopped:
+            continue
+        elif keyword == "WORKDIR":
+            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
+        elif keyword in ("COPY", "ADD"):
+            if any(flag.name == "from" for flag in instruction.flags):
+                continue
+            words = list(instruction.exec_form or instruction.args.split())
+            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
+            if all(w.strip("\"'") in (".", "./") for w in words[:-1]) and len(words) >= 2:
+                if target is not None:
+                    whole.add(target)
+            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
+                stopped = True  # something else put in that folder
+        elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
+            for step in re.split(r"&&|\|\||;", instruction.args):
+                install = _INSTALL_STEP.match(step)
+                if install is None:
+                    if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
+                        stopped = True
+                        break
+                    continue
+                if workdir is None or workdir not in whole:
+                    continue
+                rest = install.group("rest")
+                for name in _REQUIREMENT.findall(rest):
+                    if not name.startswith("/") and not os.path.lexists(context / name):
+                        found.append((instruction.start_line, name))
+                if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in _PROJECT_FILES):
+                    found.append((instruction.start_line, "setup.py or pyproject.toml"))
+    return list(dict.fromkeys(found))
