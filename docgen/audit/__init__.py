@@ -270,7 +270,7 @@ from docgen.audit.ports import _port_rows, _published_ports
 from docgen.audit.preset_env import _preset_env
 from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
-from docgen.audit.prose_scripts import missing_prose_scripts
+from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import _provided_claims
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
@@ -531,6 +531,7 @@ def audit(
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
+        found.extend(absent_prose_scripts(doc, source, path, directory, models))
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
