@@ -5,6 +5,7 @@ from an existing script (`missing`'s `did you mean`) and one that is there are n
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,10 @@ def test_no_other_script_named_is_silent(tmp_path: Path) -> None:
     make_tree(tmp_path, {"README.md": readme, "Dockerfile": DOCKERFILE, "gpu_setup.py": "x\n"})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     assert [d for d in audit(readme, "README.md", [model], {}, tmp_path) if "enable_cuda" in d.message] == []
+
+
+def test_a_dangling_link_and_a_fifo_are_not_read(tmp_path: Path) -> None:
+    (tmp_path / "gone.py").symlink_to(tmp_path / "nowhere.py")
+    os.mkfifo(tmp_path / "pipe.sh")
+    sentence = "Make sure the enable_cuda.py script is available as well!"
+    assert absent(tmp_path, sentence) == [(5, ABSENT, "likely")]

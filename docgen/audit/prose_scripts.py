@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -284,7 +285,12 @@ def _named_by_files(name: str, files: Sequence[Path], models: Sequence[ImageMode
         if read is None or pattern.search(read[0]):
             return True
     for path in files:
-        if path.suffix.lower() in _TEXT_SUFFIXES or path.stat().st_size > MAX_PROJECT_FILE_BYTES:
+        if path.suffix.lower() in _TEXT_SUFFIXES:
+            continue
+        try:  # (a regular file only: not a dangling link, a FIFO or a device)
+            if not stat.S_ISREG(path.stat().st_mode) or path.stat().st_size > MAX_PROJECT_FILE_BYTES:
+                continue
+        except OSError:
             continue
         text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
         if text is not None and pattern.search(text):
