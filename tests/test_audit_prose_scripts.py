@@ -241,3 +241,25 @@ def test_a_dangling_link_and_a_fifo_are_not_read(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.sh")
     sentence = "Make sure the enable_cuda.py script is available as well!"
     assert absent(tmp_path, sentence) == [(5, ABSENT, "likely")]
+
+
+def test_a_long_line_of_names_costs_its_length(tmp_path: Path) -> None:
+    import time
+
+    from docgen.audit.prose_scripts import absent_prose_scripts
+    from docgen.markdown import read_document
+
+    make_tree(tmp_path, {"Dockerfile": DOCKERFILE, "gpu_setup.py": "x\n"})
+    names = " ".join(f"`n{i}.py`" for i in range(20_000))
+    quiet = "Make sure your " + "x" * 200_000 + ".py and " + "b-" * 50_000 + "c.sh and " + names
+    many = ". ".join(f"Keep n{i}.py" for i in range(20_000))  # each sentence allows a finding
+    for line, count in ((quiet, 0), (many, 20_000)):
+        readme = f"Run it\n\n./render --python ../gpu_setup.py\n\n{line}\n"
+        started = time.monotonic()
+        found = list(
+            absent_prose_scripts(
+                read_document(readme, "README.md"), readme.splitlines(), "README.md", tmp_path
+            )
+        )
+        assert len(found) == count
+        assert time.monotonic() - started < 10

@@ -252,3 +252,12 @@ def test_a_copied_source_the_scripts_context_lacks(tmp_path: Path) -> None:
         "6 README runs ./make_image.sh, whose docker build (make_image.sh:2) builds Dockerfile"
     )
     assert "which holds none of what it copies: segkit (line 2), setup.py (line 3) are in ../" in claim
+
+
+def test_long_lines_cost_their_length(tmp_path: Path) -> None:
+    import time
+
+    build = "#!/bin/sh\necho " + "> " * 100_000 + "\n" + "cd " + "a;" * 100_000 + "\ndocker build -t x .\n"
+    started = time.monotonic()
+    assert [f for f in found(tmp_path, tree(**{"docker/make_image.sh": build})) if "--build" in f[1]] == []
+    assert time.monotonic() - started < 20

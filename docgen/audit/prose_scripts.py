@@ -233,12 +233,12 @@ def absent_prose_scripts(
     (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
     example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `_IN_CONTAINER`)."""
     fenced = {line for fence in doc.fences for line, _ in fence.lines}
-    named: list[tuple[int, str]] = []
+    named: dict[str, tuple[int, int]] = {}  # each name once: the first line naming it, where on it
     for line, text in enumerate(source, start=1):
         if line in fenced or not re.search(r"\.(?:py|sh)\b", text):
             continue
         for match in _BARE_SCRIPT.finditer(text):
-            named.append((line, match.group(1)))
+            named.setdefault(match.group(1), (line, match.start(1)))
     if not named:
         return
     root = repository_root(directory) or directory.resolve()
@@ -247,43 +247,58 @@ def absent_prose_scripts(
         return
     held = {f.name for f in files}
     keys = {_key(n) for n in held}
-    mentioned = {m.group(0) for text in source for m in _ANY_SCRIPT.finditer(text)}
+    mentioned = sorted({m.group(0) for text in source for m in _ANY_SCRIPT.finditer(text)} & held)
     made = _made(doc) | _in_commands(doc)
-    seen: set[str] = set()
-    for line, name in named:
+    in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
+    read = False
+    cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end
+    sentences: dict[tuple[int, int], bool] = {}  # (line, sentence) → whether its words allow a finding
+    for name, (line, at) in named.items():
         suffix = name.rsplit(".", 1)[-1]
-        if name in held or name in made or name in seen or name in _COMMON_SCRIPTS:
-            continue
-        others = sorted(n for n in mentioned if n != name and n.endswith("." + suffix) and n in held)
+        if name in held or name in made or name in _COMMON_SCRIPTS or _key(name) in keys:
+            continue  # (a slip of a file it has: `missing`'s and `case_slips`' `did you mean`)
+        others = [n for n in mentioned if n.endswith("." + suffix)][:3]
         if not others:
             continue
-        if _key(name) in keys:
-            continue  # a slip of a file it has: `missing`'s and `case_slips`' (`did you mean`)
-        text = next((t for t in _SENTENCE_CUT.split(source[line - 1]) if name in t), "")
-        if _ELSEWHERE_WORDS.search(text) or _MAKE_WORDS.search(text) or _IN_CONTAINER.search(text):
+        text = source[line - 1]
+        if line not in cut_at:
+            cut_at[line] = [0, *(m.start() for m in _SENTENCE_CUT.finditer(text)), len(text)]
+        cuts = cut_at[line]
+        index = bisect.bisect_right(cuts, at) - 1
+        if (line, index) not in sentences:
+            sentence = text[cuts[index] : cuts[index + 1]]
+            sentences[line, index] = not (
+                _ELSEWHERE_WORDS.search(sentence)
+                or _MAKE_WORDS.search(sentence)
+                or _IN_CONTAINER.search(sentence)
+            )
+        if not sentences[line, index]:
             continue
-        if _named_by_files(name, files, models):
+        if not read:
+            in_files, read = _names_in_files(files, models), True
+        if in_files is None or name in in_files:
             continue
-        seen.add(name)
         kind = f"a .{suffix} script" if len(others) == 1 else f".{suffix} scripts"
         yield Diagnostic(
             readme,
             line,
             f"README names {name}, which does not exist in the repository (it names "
-            f"{', '.join(others[:3])}, {kind} the repository has)",
+            f"{', '.join(others)}, {kind} the repository has)",
             confidence=LIKELY,
         )
 
 
-def _named_by_files(name: str, files: Sequence[Path], models: Sequence[ImageModel]) -> bool:
-    """True when an audited Dockerfile or a file of the repository that is no text for readers (code,
-    scripts, build and configuration files: not `_TEXT_SUFFIXES`) names `name`
-    (read up to `MAX_PROJECT_FILE_BYTES` each; a file that cannot be read counts as naming nothing)."""
-    pattern = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
+def _names_in_files(files: Sequence[Path], models: Sequence[ImageModel]) -> set[str] | None:
+    """The script names (`_ANY_SCRIPT`) the audited Dockerfiles and the files of the repository that are
+    no text for readers (code, scripts, build and configuration files: not `_TEXT_SUFFIXES`) name, each
+    read once up to `MAX_PROJECT_FILE_BYTES` (regular files only); None when an audited Dockerfile cannot
+    be read."""
+    texts = []
     for model in models:
         read = _dockerfile_read(model.file) if model.file else None
-        if read is None or pattern.search(read[0]):
-            return True
+        if read is None:
+            return None  # a Dockerfile not read may name any
+        texts.append(read[0])
     for path in files:
         if path.suffix.lower() in _TEXT_SUFFIXES:
             continue
@@ -293,6 +308,6 @@ def _named_by_files(name: str, files: Sequence[Path], models: Sequence[ImageMode
         except OSError:
             continue
         text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-        if text is not None and pattern.search(text):
-            return True
-    return False
+        if text is not None:
+            texts.append(text)
+    return {m.group(0) for text in texts for m in _ANY_SCRIPT.finditer(text)}

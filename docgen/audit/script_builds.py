@@ -49,11 +49,21 @@ _OWN_CD = re.compile(
     r"\"?(?P<up>(?:/\.\.)*)/?\"?[ \t]*(?:(?:&&|\|\||;)[ \t]*(?:exit|return)?[ \t]*\d*[ \t]*)?\Z"
 )
 """`cd "$(dirname "$0")"`, `cd $(dirname ${BASH_SOURCE[0]})/..`: the script's own folder, or one above."""
-_WRITES_DOCKERFILE = re.compile(
-    r"(?:>|\btee\b|\bsed[ \t]+-i|\bcp\b|\bmv\b|\bln\b|\benvsubst\b|\bm4\b|\bjinja|\bgomplate\b)[^\n]*"
-    r"(?:Dockerfile|Containerfile|\.dockerfile\b)"
-)
-"""A line that writes, copies or edits a Dockerfile: the script builds what it makes, not the file read."""
+_WRITER = re.compile(r">|\btee\b|\bsed[ \t]+-i|\bcp\b|\bmv\b|\bln\b|\benvsubst\b|\bm4\b|\bjinja|\bgomplate\b")
+"""What writes, copies or edits a file named after it on its line."""
+
+
+def _writes_dockerfile(text: str) -> bool:
+    """True when a line of the script writes, copies or edits a Dockerfile (`sed -i … Dockerfile`, `>
+    Dockerfile.gen`, `envsubst < t > Containerfile`): the script builds what it makes, not the file read.
+    Each line is searched twice, from its start (no pattern scans to its end from each `>`)."""
+    for line in text.splitlines():
+        named = max(line.rfind("Dockerfile"), line.rfind("Containerfile"), line.lower().rfind(".dockerfile"))
+        if named >= 0 and (writer := _WRITER.search(line)) is not None and writer.start() < named:
+            return True
+    return False
+
+
 _SHOWN = re.compile(r"^[ \t]*(?:#|echo\b|printf\b)")
 """A line that only shows a command (a comment, `echo "docker build …"`)."""
 
@@ -152,7 +162,7 @@ def script_builds(
             continue
         seen.add(script)
         text = "\n".join(_lines(script))
-        if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)) or _WRITES_DOCKERFILE.search(text):
+        if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)) or _writes_dockerfile(text):
             continue
         started = _start(script, cwd, top)
         if started is None:
