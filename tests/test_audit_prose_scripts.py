@@ -5,6 +5,7 @@ from an existing script (`missing`'s `did you mean`) and one that is there are n
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,101 @@ def test_the_words_before_a_span_are_the_ones_a_split_of_the_line_gives(line: st
         assert start == len(before)
         assert read.words(start) == re.split(r"[,;:.!?]|\b(?:or|and|then)\b", before)[-1]
         assert (start <= read.lead) == (not before.strip())
+
+
+# --------------------------------------------------------------------------------------------------
+# a script's name with no folder that no file of the repository has (absent_prose_scripts)
+
+
+def absent(root: Path, sentence: str, extra: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    readme = (
+        "Render a scene\n\n./render ../scene.blend --python ../gpu_setup.py\n\n"
+        f"To render from a folder on the host: {sentence}\n"
+    )
+    make_tree(
+        root, {"README.md": readme, "Dockerfile": DOCKERFILE, "gpu_setup.py": "import sys\n", **(extra or {})}
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "does not exist in the repository" in d.message
+    ]
+
+
+ABSENT = (
+    "README names enable_cuda.py, which does not exist in the repository (it names gpu_setup.py, a .py "
+    "script the repository has)"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Make sure the enable_cuda.py script is available as well!", [(5, ABSENT, "likely")]),
+        ("Keep `enable_cuda.py` next to the scene.", [(5, ABSENT, "likely")]),
+        # the one it has
+        ("Make sure the gpu_setup.py script is available as well!", []),
+        # the reader makes it, it is the reader's own, another repository's, or the image's
+        ("Create enable_cuda.py with the lines below.", []),
+        ("Make sure your enable_cuda.py is available.", []),
+        ("Get enable_cuda.py from https://example.org/tools first.", []),
+        ("The image runs enable_cuda.py inside the container.", []),
+        # a name every project has its own of, a slip of the one it has (`missing`'s)
+        ("Make sure setup.py is available.", []),
+        ("Make sure gpu-setup.py is available.", []),
+        # a path with a folder: missing_prose_scripts'
+        ("Make sure tools/enable_cuda.py is available.", []),
+    ],
+)
+def test_a_script_name_no_file_has(
+    tmp_path: Path, sentence: str, expected: list[tuple[int, str, str]]
+) -> None:
+    assert absent(tmp_path, sentence) == expected
+
+
+def test_a_name_another_file_of_the_repository_names_is_silent(tmp_path: Path) -> None:
+    sentence = "Make sure the enable_cuda.py script is available as well!"
+    # a program writes it, or the Dockerfile copies it from elsewhere
+    made = {"gpu_setup.py": "open('enable_cuda.py', 'w').write('x')\n"}
+    assert absent(tmp_path / "a", sentence, made) == []
+    # a note for readers naming it says no more than the README
+    assert absent(tmp_path / "b", sentence, {"NOTES.txt": "enable_cuda.py is gone\n"}) == [
+        (5, ABSENT, "likely")
+    ]
+
+
+def test_no_other_script_named_is_silent(tmp_path: Path) -> None:
+    readme = "Render a scene\n\nMake sure the enable_cuda.py script is available as well!\n"
+    make_tree(tmp_path, {"README.md": readme, "Dockerfile": DOCKERFILE, "gpu_setup.py": "x\n"})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [d for d in audit(readme, "README.md", [model], {}, tmp_path) if "enable_cuda" in d.message] == []
+
+
+def test_a_dangling_link_and_a_fifo_are_not_read(tmp_path: Path) -> None:
+    (tmp_path / "gone.py").symlink_to(tmp_path / "nowhere.py")
+    os.mkfifo(tmp_path / "pipe.sh")
+    sentence = "Make sure the enable_cuda.py script is available as well!"
+    assert absent(tmp_path, sentence) == [(5, ABSENT, "likely")]
+
+
+def test_a_long_line_of_names_costs_its_length(tmp_path: Path) -> None:
+    import time
+
+    from docgen.audit.prose_scripts import absent_prose_scripts
+    from docgen.markdown import read_document
+
+    make_tree(tmp_path, {"Dockerfile": DOCKERFILE, "gpu_setup.py": "x\n"})
+    names = " ".join(f"`n{i}.py`" for i in range(20_000))
+    quiet = "Make sure your " + "x" * 200_000 + ".py and " + "b-" * 50_000 + "c.sh and " + names
+    many = ". ".join(f"Keep n{i}.py" for i in range(20_000))  # each sentence allows a finding
+    for line, count in ((quiet, 0), (many, 20_000)):
+        readme = f"Run it\n\n./render --python ../gpu_setup.py\n\n{line}\n"
+        started = time.monotonic()
+        found = list(
+            absent_prose_scripts(
+                read_document(readme, "README.md"), readme.splitlines(), "README.md", tmp_path
+            )
+        )
+        assert len(found) == count
+        assert time.monotonic() - started < 10

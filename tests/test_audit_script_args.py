@@ -11,7 +11,7 @@ from helpers import make_tree
 from docgen.audit import audit
 from docgen.pipeline import build_model
 
-APP = "FROM ubuntu:22.04\n"
+APP = "FROM ubuntu:22.04\nARG RELEASE\nARG commit\n"
 BUILD = """\
 #!/bin/bash
 if ! [[ $1 =~ ^jammy|noble$ ]]; then

@@ -402,6 +402,7 @@ AUDIT_LAYERS = (
         "unpublished_ports",
         "case_slips",
         "script_args",
+        "script_builds",
         "make_args",
         "make_vars",
         "ports",

@@ -136,7 +136,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
-`script_args`, `script_usage`, `cuda_wheels`, `mount_claims`,
+`script_args`, `script_builds`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
 `version_lists`, `restated`,
@@ -273,7 +273,7 @@ from docgen.audit.ports import _port_rows, _published_ports
 from docgen.audit.preset_env import _preset_env
 from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
-from docgen.audit.prose_scripts import missing_prose_scripts
+from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import _provided_claims
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
@@ -295,6 +295,7 @@ from docgen.audit.run_args import _dropped_namespaces, _run_args, _shell_program
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
+from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_usage import _longer_usage
 from docgen.audit.script_vars import _script_variables
@@ -538,6 +539,7 @@ def audit(
         found.extend(_listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
+        found.extend(absent_prose_scripts(doc, source, path, directory, models))
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
@@ -568,6 +570,7 @@ def audit(
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
+        found.extend(script_build_claims(doc, source, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))

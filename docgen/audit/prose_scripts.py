@@ -8,20 +8,25 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read
 from docgen.audit.missing import (
     _PATH,
     _PLACEHOLDER,
     _SCRIPT_SUFFIXES,
     _in_commands,
+    _key,
     _Listings,
     _made,
     _prose_bases,
     _prose_fix,
+    repository_root,
 )
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -174,3 +179,135 @@ def _named_in(folder: str, models: Sequence[ImageModel]) -> bool:
         if read is None or re.search(rf"(?<![\w.-]){re.escape(folder)}(?![\w.-])", read[0]):
             return True
     return False
+
+
+_BARE_SCRIPT = re.compile(r"(?<![\w./\\$<{-])`?([A-Za-z][\w-]*\.(?:py|sh))`?(?![\w/(-])")
+"""A script's name with no folder in a line of prose, bare or in a code span (`force_cuda.py`)."""
+_ANY_SCRIPT = re.compile(r"(?<![\w-])[A-Za-z][\w-]*\.(?:py|sh)(?![\w-])")
+"""A script's name anywhere in a line, after a folder too (`../render.py`)."""
+_ELSEWHERE_WORDS = re.compile(
+    r"://|\bwww\.|\b(?:repo|repository|repositories|project|clone|github|gitlab|upstream|package|pip|conda|"
+    r"your|own|example|e\.g\.|such[ \t]+as|named|called|output|log)\b",
+    re.IGNORECASE,
+)
+"""Words saying the file is another repository's or package's, the reader's own, or an example's."""
+_COMMON_SCRIPTS = frozenset(
+    {"setup.py", "manage.py", "__init__.py", "__main__.py", "conftest.py", "get-pip.py", "configure.sh"}
+)
+"""Names every project or tool has its own of: a sentence naming one may mean any."""
+_SENTENCE_CUT = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z])")
+"""Where a sentence of a line ends: the words about a name are those of its own sentence."""
+_TEXT_SUFFIXES = frozenset({".md", ".rst", ".txt", ".adoc", ".html", ".htm", ".tex", ".org"})
+"""Files for readers: one naming a script says no more than the README does (no program makes it)."""
+_WALK_LIMIT = 5000
+"""At most this many entries of the repository are listed for one README."""
+
+
+def _repository_files(root: Path) -> list[Path] | None:
+    """The files below `root` (folders whose name starts with a dot left out); None past `_WALK_LIMIT`
+    entries: a repository too large to tell a file it holds nowhere."""
+    found: list[Path] = []
+    seen = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        seen += len(dirs) + len(files)
+        if seen > _WALK_LIMIT:
+            return None
+        found += [Path(folder) / f for f in files]
+    return found
+
+
+def absent_prose_scripts(
+    doc: Document,
+    source: Sequence[str],
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel] = (),
+) -> Iterator[Diagnostic]:
+    """A script's name with no folder in a line of prose (`Make sure the force_cuda.py script is
+    available`), bare or in a code span, that no file of the repository has, while the README names
+    another script of the same suffix that the repository holds (`--python ../render.py`): the script
+    was renamed or replaced and the sentence still names the old one (`likely`). Not a name a command
+    of the README makes or runs, one an audited Dockerfile or any other file of the repository names
+    (a file a program writes, fetches or finds in the image), a name every project has its own of
+    (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
+    example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `_IN_CONTAINER`)."""
+    fenced = {line for fence in doc.fences for line, _ in fence.lines}
+    named: dict[str, tuple[int, int]] = {}  # each name once: the first line naming it, where on it
+    for line, text in enumerate(source, start=1):
+        if line in fenced or not re.search(r"\.(?:py|sh)\b", text):
+            continue
+        for match in _BARE_SCRIPT.finditer(text):
+            named.setdefault(match.group(1), (line, match.start(1)))
+    if not named:
+        return
+    root = repository_root(directory) or directory.resolve()
+    files = _repository_files(root)
+    if files is None:
+        return
+    held = {f.name for f in files}
+    keys = {_key(n) for n in held}
+    mentioned = sorted({m.group(0) for text in source for m in _ANY_SCRIPT.finditer(text)} & held)
+    made = _made(doc) | _in_commands(doc)
+    in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
+    read = False
+    cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end
+    sentences: dict[tuple[int, int], bool] = {}  # (line, sentence) → whether its words allow a finding
+    for name, (line, at) in named.items():
+        suffix = name.rsplit(".", 1)[-1]
+        if name in held or name in made or name in _COMMON_SCRIPTS or _key(name) in keys:
+            continue  # (a slip of a file it has: `missing`'s and `case_slips`' `did you mean`)
+        others = [n for n in mentioned if n.endswith("." + suffix)][:3]
+        if not others:
+            continue
+        text = source[line - 1]
+        if line not in cut_at:
+            cut_at[line] = [0, *(m.start() for m in _SENTENCE_CUT.finditer(text)), len(text)]
+        cuts = cut_at[line]
+        index = bisect.bisect_right(cuts, at) - 1
+        if (line, index) not in sentences:
+            sentence = text[cuts[index] : cuts[index + 1]]
+            sentences[line, index] = not (
+                _ELSEWHERE_WORDS.search(sentence)
+                or _MAKE_WORDS.search(sentence)
+                or _IN_CONTAINER.search(sentence)
+            )
+        if not sentences[line, index]:
+            continue
+        if not read:
+            in_files, read = _names_in_files(files, models), True
+        if in_files is None or name in in_files:
+            continue
+        kind = f"a .{suffix} script" if len(others) == 1 else f".{suffix} scripts"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {name}, which does not exist in the repository (it names "
+            f"{', '.join(others)}, {kind} the repository has)",
+            confidence=LIKELY,
+        )
+
+
+def _names_in_files(files: Sequence[Path], models: Sequence[ImageModel]) -> set[str] | None:
+    """The script names (`_ANY_SCRIPT`) the audited Dockerfiles and the files of the repository that are
+    no text for readers (code, scripts, build and configuration files: not `_TEXT_SUFFIXES`) name, each
+    read once up to `MAX_PROJECT_FILE_BYTES` (regular files only); None when an audited Dockerfile cannot
+    be read."""
+    texts = []
+    for model in models:
+        read = _dockerfile_read(model.file) if model.file else None
+        if read is None:
+            return None  # a Dockerfile not read may name any
+        texts.append(read[0])
+    for path in files:
+        if path.suffix.lower() in _TEXT_SUFFIXES:
+            continue
+        try:  # (a regular file only: not a dangling link, a FIFO or a device)
+            if not stat.S_ISREG(path.stat().st_mode) or path.stat().st_size > MAX_PROJECT_FILE_BYTES:
+                continue
+        except OSError:
+            continue
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+        if text is not None:
+            texts.append(text)
+    return {m.group(0) for text in texts for m in _ANY_SCRIPT.finditer(text)}

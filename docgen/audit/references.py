@@ -625,59 +625,73 @@ def _context_misses(
             parsed = read_dockerfile(dockerfile, shown)
         except DocgenError:
             continue
-        sources = _copied_sources(parsed.instructions)
-        sources = [
-            (at, path)
-            for at, path in sources
-            if not _ignored(path, [context, top], dockerfile) and not made.before(path, line)
-        ]
-        if not sources:
-            continue
-        homes = [
-            folder
-            for folder in [dockerfile.parent, *dockerfile.parent.parents]
-            if folder != context and folder.is_relative_to(top)
-        ]
-        missing = [(at, path) for at, path in sources if not os.path.lexists(context / path)]
-        if not missing:
-            continue
-        held = len(missing) < len(sources)
-        found: dict[Path, list[tuple[int, str]]] = {}
-        for at, path in missing:
-            home = next((h for h in homes if os.path.lexists(h / path)), None)
-            if home is not None:
-                found.setdefault(home, []).append((at, path))
-        if not found or (not held and (len(found) != 1 or len(next(iter(found.values()))) != len(missing))):
-            rooted = _rooted(dockerfile, context, missing)
-            if rooted is not None:
-                yield Diagnostic(
-                    readme,
-                    line,
-                    f"README builds {shown} with the context {written}, {rooted[0]}",
-                    confidence=rooted[1],
-                )
-            elif not found and _checkout(context, top):
-                listed = ", ".join(f"{path} (line {at})" for at, path in missing)
-                said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
-                yield Diagnostic(
-                    readme,
-                    line,
-                    f"README builds {shown} with the context {written}, {said}",
-                    confidence=LIKELY,
-                )
-            continue
-        for home, paths in found.items():
-            folder = os.path.relpath(home, context)
-            listed = ", ".join(f"{path} (line {at})" for at, path in paths)
-            verb = "is" if len(paths) == 1 else "are"
-            said = (
-                f"which does not hold {listed} that it copies ({verb} in {folder}/)"
-                if held
-                else f"which holds none of what it copies: {listed} {verb} in {folder}/"
-            )
+        lead = f"README builds {shown} with the context {written}"
+        yield from context_findings(readme, line, lead, parsed.instructions, dockerfile, context, top, made)
+
+
+def context_findings(
+    readme: str,
+    line: int,
+    lead: str,
+    instructions: Sequence[Instruction],
+    dockerfile: Path,
+    context: Path,
+    top: Path,
+    made: MadeFiles,
+) -> Iterator[Diagnostic]:
+    """What `_context_misses` tells of one build (README `line`, its words `lead`: `README builds
+    Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`."""
+    sources = _copied_sources(instructions)
+    sources = [
+        (at, path)
+        for at, path in sources
+        if not _ignored(path, [context, top], dockerfile) and not made.before(path, line)
+    ]
+    if not sources:
+        return
+    homes = [
+        folder
+        for folder in [dockerfile.parent, *dockerfile.parent.parents]
+        if folder != context and folder.is_relative_to(top)
+    ]
+    missing = [(at, path) for at, path in sources if not os.path.lexists(context / path)]
+    if not missing:
+        return
+    held = len(missing) < len(sources)
+    found: dict[Path, list[tuple[int, str]]] = {}
+    for at, path in missing:
+        home = next((h for h in homes if os.path.lexists(h / path)), None)
+        if home is not None:
+            found.setdefault(home, []).append((at, path))
+    if not found or (not held and (len(found) != 1 or len(next(iter(found.values()))) != len(missing))):
+        rooted = _rooted(dockerfile, context, missing)
+        if rooted is not None:
             yield Diagnostic(
-                readme, line, f"README builds {shown} with the context {written}, {said}", confidence=LIKELY
+                readme,
+                line,
+                f"{lead}, {rooted[0]}",
+                confidence=rooted[1],
             )
+        elif not found and _checkout(context, top):
+            listed = ", ".join(f"{path} (line {at})" for at, path in missing)
+            said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
+            yield Diagnostic(
+                readme,
+                line,
+                f"{lead}, {said}",
+                confidence=LIKELY,
+            )
+        return
+    for home, paths in found.items():
+        folder = os.path.relpath(home, context)
+        listed = ", ".join(f"{path} (line {at})" for at, path in paths)
+        verb = "is" if len(paths) == 1 else "are"
+        said = (
+            f"which does not hold {listed} that it copies ({verb} in {folder}/)"
+            if held
+            else f"which holds none of what it copies: {listed} {verb} in {folder}/"
+        )
+        yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
 
 
 def _checkout(context: Path, top: Path) -> bool:

@@ -1,0 +1,397 @@
+"""The `docker build` of a script a README runs (`./make_image.sh 1.4.0`), as that script runs it from
+the folder the README runs it in: build args it passes that the Dockerfile it builds declares in no
+stage (BuildKit leaves them unused: `--build-arg SEGKIT_RELEASE=v$1` of a Dockerfile that installs
+whatever source it copies), and a context that lacks what the Dockerfile copies or installs
+(`docker build .` run from docker/ while the Dockerfile does `COPY . /app` then `pip install -e .`, which
+needs the repository's root).
+
+A script is followed only as far as its folder is known: the folder the README runs it in, or its own
+(`cd "$(dirname "$0")"`, `/..` after it followed); another `cd` ends the reading. A build whose
+Dockerfile or context holds a variable the script does not give a literal value is not read, nor a
+script that writes or edits a Dockerfile.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.audit.auditor import _NOT_BUILD_ARGS, CERTAIN, LIKELY
+from docgen.audit.commands import _build_paths, _substituted
+from docgen.audit.references import (
+    _RUN_SCRIPT,
+    MadeFiles,
+    _bases,
+    _inside,
+    _top,
+    _Walk,
+    context_findings,
+)
+from docgen.audit.wording import _BUILD_ARG_FLAG
+from docgen.build_scripts import BUILD, UNKNOWN, _expand, _walk
+from docgen.dockerfile import read_dockerfile
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, Instruction
+
+_SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
+_CD = re.compile(r"(?:^|&&|\|\||;|\()[ \t]*(?:cd|pushd|popd)\b(?P<target>[^;&|)]*)")
+"""A `cd` (or `pushd`/`popd`) as a command of a script line, and what it is given."""
+_OWN_CD = re.compile(
+    r"[ \t]*(?:cd|pushd)[ \t]+\"?\$\((?:dirname|realpath)[ \t]+"
+    r"\"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)\"?\)"
+    r"\"?(?P<up>(?:/\.\.)*)/?\"?[ \t]*(?:(?:&&|\|\||;)[ \t]*(?:exit|return)?[ \t]*\d*[ \t]*)?\Z"
+)
+"""`cd "$(dirname "$0")"`, `cd $(dirname ${BASH_SOURCE[0]})/..`: the script's own folder, or one above."""
+_WRITER = re.compile(r">|\btee\b|\bsed[ \t]+-i|\bcp\b|\bmv\b|\bln\b|\benvsubst\b|\bm4\b|\bjinja|\bgomplate\b")
+"""What writes, copies or edits a file named after it on its line."""
+
+
+def _writes_dockerfile(text: str) -> bool:
+    """True when a line of the script writes, copies or edits a Dockerfile (`sed -i … Dockerfile`, `>
+    Dockerfile.gen`, `envsubst < t > Containerfile`): the script builds what it makes, not the file read.
+    Each line is searched twice, from its start (no pattern scans to its end from each `>`)."""
+    for line in text.splitlines():
+        named = max(line.rfind("Dockerfile"), line.rfind("Containerfile"), line.lower().rfind(".dockerfile"))
+        if named >= 0 and (writer := _WRITER.search(line)) is not None and writer.start() < named:
+            return True
+    return False
+
+
+_SHOWN = re.compile(r"^[ \t]*(?:#|echo\b|printf\b)")
+"""A line that only shows a command (a comment, `echo "docker build …"`)."""
+
+
+@dataclass(frozen=True)
+class _ScriptBuild:
+    """One `docker build` of a script a README runs, resolved from where the README runs it."""
+
+    line: int
+    """The README line running the script."""
+    run: str
+    """The script as the README writes it (`./make_image.sh`)."""
+    script: Path
+    at: int
+    """The script's line of the build."""
+    args: tuple[str, ...]
+    """The `--build-arg` names it passes, in order, once each."""
+    shown: str
+    """The Dockerfile as the build names it (`Dockerfile` for the context's default)."""
+    dockerfile: Path
+    context: Path
+    written: str
+    """The context as the build writes it (`.`)."""
+    others: tuple[Path, ...]
+    """The Dockerfiles the build would read were it run from the script's own folder or the README's
+    (when they differ from the one it reads): an arg one of them declares is not told."""
+
+
+def _lines(path: Path) -> list[str]:
+    return (text_or_none(path, MAX_PROJECT_FILE_BYTES) or "").splitlines()
+
+
+def _logical(lines: list[str]) -> list[tuple[int, str]]:
+    """(first line, text) of each command line of a script, lines continued with `\\` joined."""
+    found: list[tuple[int, str]] = []
+    pending: list[str] = []
+    start = 0
+    for index, text in enumerate(lines):
+        if not pending:
+            start = index + 1
+        stripped = text.rstrip()
+        if stripped.endswith("\\") and not stripped.lstrip().startswith("#"):
+            pending.append(stripped[:-1])
+            continue
+        pending.append(text)
+        found.append((start, " ".join(pending)))
+        pending = []
+    if pending:
+        found.append((start, " ".join(pending)))
+    return found
+
+
+def script_runs(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[tuple[int, str, Path, Path]]:
+    """(README line, the script as written, the script's real path, the folder the README runs it in) of
+    each script a command block runs that is found where the block runs it (`references._Walk`)."""
+    top = _top(directory, project)
+    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    for line, step in walk.steps(doc.fences, joined=True):
+        for match in _RUN_SCRIPT.finditer(step):
+            path = match.group(1)
+            folder = next((f for f in walk.folders if os.path.isfile(f / path)), None)
+            if folder is not None:
+                yield line, path, Path(os.path.realpath(folder / path)), folder
+
+
+def _start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
+    """The folder the builds of `script` run in, run from `cwd`, and its lines with the `cd` into its own
+    folder (`cd "$(dirname "$0")/.."`) blanked; None when a `cd` into its own folder leads out of `top`."""
+    lines = _lines(script)
+    for index, text in enumerate(lines):
+        code = text.split(" #", 1)[0]
+        if _CD.search(_substituted(code)) is None or BUILD.search(code):
+            continue
+        own = _OWN_CD.match(code)
+        if own is None:
+            return cwd, lines  # another `cd`: `_script_builds` stops there
+        folder = _inside(script.parent / (own.group("up").strip("/") or "."), top)
+        if folder is None:
+            return None
+        lines = lines[:index] + [""] + lines[index + 1 :]
+        return folder, lines
+    return cwd, lines
+
+
+def script_builds(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[_ScriptBuild]:
+    """Each `docker build` of each script the README runs, once per script (at the first README line
+    running it), with a Dockerfile found in the project."""
+    top = _top(directory, project)
+    seen: set[Path] = set()
+    for line, run, script, cwd in script_runs(doc, directory, audited, project):
+        if script in seen:
+            continue
+        seen.add(script)
+        text = "\n".join(_lines(script))
+        if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)) or _writes_dockerfile(text):
+            continue
+        started = _start(script, cwd, top)
+        if started is None:
+            continue
+        folder, lines = started
+        for at, args, file, context in _builds_of(lines):
+            where = _inside(folder / context, top)
+            dockerfile = _inside(folder / file, top) if file else where and where / "Dockerfile"
+            if where is None or dockerfile is None or not dockerfile.is_file():
+                continue
+            others = []
+            for other in {cwd, script.parent, directory.resolve()} - {folder}:
+                place = _inside(other / (file or posixpath.join(context, "Dockerfile")), top)
+                if place is not None and place != dockerfile and place.is_file():
+                    others.append(place)
+            shown = file or posixpath.join(context, "Dockerfile").removeprefix("./")
+            yield _ScriptBuild(line, run, script, at, args, shown, dockerfile, where, context, tuple(others))
+
+
+def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, str]]:
+    """(script line, build args, Dockerfile as written or "", context as written) of each `docker build`
+    of a script's `lines` before any `cd`, its literal variables expanded."""
+    logical = _logical(lines)
+    numbers = [n for n, _ in logical]
+    for index, line, variables in _walk([t for _, t in logical], {}):
+        if _SHOWN.match(line):
+            continue
+        code = _substituted(line)
+        build = BUILD.search(code)
+        if any(build is None or m.start() < build.start() for m in _CD.finditer(code)):
+            return  # a `cd`: the folder of what follows is not known
+        if build is None:
+            continue
+        paths = _build_paths(code[build.start() :])
+        if paths is None:
+            continue
+        file = _expand(paths[0], variables) if paths[0] else ""
+        context = _expand(paths[1], variables)
+        if UNKNOWN in file + context or "$" in file + context or not context:
+            continue
+        args = tuple(dict.fromkeys(_BUILD_ARG_FLAG.findall(code[build.start() :])))
+        yield numbers[index], args, file, context
+
+
+def _declared(path: Path) -> frozenset[str] | None:
+    """The names the ARGs of the Dockerfile at `path` declare, in every stage and before the first FROM;
+    None when it cannot be read."""
+    try:
+        parsed = read_dockerfile(path)
+    except DocgenError:
+        return None
+    return frozenset(
+        word.split("=", 1)[0]
+        for instruction in parsed.instructions
+        if instruction.keyword == "ARG"
+        for word in instruction.args.split()
+    )
+
+
+def _passed_undeclared(build: _ScriptBuild) -> list[str]:
+    """The build args `build` passes that neither its Dockerfile nor one of its `others` declares, nor
+    BuildKit predefines."""
+    declared = [_declared(p) for p in (build.dockerfile, *build.others)]
+    if any(d is None for d in declared):
+        return []
+    return [
+        name
+        for name in build.args
+        if not any(name in d for d in declared if d is not None)
+        and name not in PREDEFINED_ARGS
+        and name not in PROXY_ARGS
+        and name not in _NOT_BUILD_ARGS
+        and not name.startswith(("BUILDKIT_", "BUILDX_"))
+    ]
+
+
+def _where(path: Path, directory: Path) -> str:
+    return os.path.relpath(path, directory.resolve())
+
+
+def script_build_claims(
+    doc: Document,
+    source: Sequence[str],
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """Of each `docker build` of a script the README runs: the build args it passes that the Dockerfile
+    it builds declares in no stage (`certain`: the build leaves them unused, whatever the README's
+    arguments set); a context that lacks what the Dockerfile copies (`references.context_findings`,
+    as for a README's own build) or what a `pip install` reads from the copy of the whole context
+    (`context_installs`, `likely`)."""
+    top = _top(directory, project)
+    made = MadeFiles(source)
+    for build in script_builds(doc, directory, audited, project):
+        script = _where(build.script, directory)
+        dockerfile = _where(build.dockerfile, directory)
+        names = _passed_undeclared(build)
+        if names:
+            listed = ", ".join(names)
+            them, which = ("it", "no such ARG") if len(names) == 1 else ("them", "none of them")
+            yield Diagnostic(
+                readme,
+                build.line,
+                f"README runs {build.run}, whose docker build ({script}:{build.at}) passes --build-arg "
+                f"{listed}, but {dockerfile} declares {which} in any stage: the build leaves {them} unused",
+                confidence=CERTAIN,
+            )
+        try:
+            parsed = read_dockerfile(build.dockerfile, dockerfile)
+        except DocgenError:
+            continue
+        folder = _where(build.context, directory)
+        shown = f"{build.context.name}/, the README's folder" if folder == "." else f"{folder}/"
+        lead = (
+            f"README runs {build.run}, whose docker build ({script}:{build.at}) builds {dockerfile} with the "
+            f"context {build.written} ({shown})"
+        )
+        told = list(
+            context_findings(
+                readme, build.line, lead, parsed.instructions, build.dockerfile, build.context, top, made
+            )
+        )
+        yield from told
+        if told:
+            continue
+        yield from _missing_installs(readme, build, lead, parsed.instructions, top)
+
+
+def _missing_installs(
+    readme: str, build: _ScriptBuild, lead: str, instructions: Sequence[Instruction], top: Path
+) -> Iterator[Diagnostic]:
+    """`context_installs` of `build`, told when a folder above the context holds what it lacks (the
+    build was written for it) or the context is a folder kept for container files (`docker/`), which
+    holds no project of its own (`likely`)."""
+    missing = context_installs(instructions, build.context)
+    if not missing:
+        return
+    names = [name for _, name in missing]
+    above = [f for f in list(build.context.parents)[:3] if f.is_relative_to(top)]
+    home = next((f for f in above if all(_held(f, name) for name in names)), None)
+    if home is None and build.context.name.lower() not in _CONTEXT_FOLDERS:
+        return
+    listed = ", ".join(f"{name} (line {at})" for at, name in missing)
+    said = f"{lead}, which does not hold {listed} that it installs from its copy of the context"
+    if home is not None:
+        verb = "is" if len(missing) == 1 else "are"
+        said += f" ({verb} in {os.path.relpath(home, build.context)}/)"
+    yield Diagnostic(readme, build.line, said, confidence=LIKELY)
+
+
+def _held(folder: Path, name: str) -> bool:
+    """True when `folder` holds `name` (for `setup.py or pyproject.toml`, one of the project files)."""
+    if name == "setup.py or pyproject.toml":
+        return any(os.path.lexists(folder / f) for f in _PROJECT_FILES)
+    return os.path.lexists(folder / name)
+
+
+_INSTALL_STEP = re.compile(
+    r"^[ \t]*(?:python[0-9.]*[ \t]+-m[ \t]+)?pip[0-9.]*[ \t]+install\b(?P<rest>[^\n]*)$"
+)
+"""A `pip install` step (`pip3 install`, `python3 -m pip install`)."""
+_REQUIREMENT = re.compile(r"(?:^|[ \t])(?:-r|--requirement)(?:[ \t]+|=)[\"']?([\w./-]+)")
+_PROJECT = re.compile(
+    r"(?:^|[ \t])(?:-e[ \t]+|--editable[ \t]+|--editable=)?[\"']?\.(?:\[[\w,.-]*\])?[\"']?(?=[ \t]|$)"
+)
+"""The current folder as the project to install (`.`, `-e .`, `".[dev]"`)."""
+_PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+_MAKES_FILES = re.compile(
+    r"\bgit[ \t]+clone\b|\bwget\b|\bcurl\b|\bcp\b|\bmv\b|\btar\b|\bunzip\b|\btouch\b|\bln\b|>|\btee\b|\bsed\b"
+    r"|\bmim\b|\bgit\b"
+)
+"""A step that may make or change files (the check stops in that stage)."""
+_CONTEXT_FOLDERS = ("docker", ".docker", "dockerfiles", "container", "containers", ".devcontainer")
+"""Names of a folder kept for container files only: one that holds no Python project of its own."""
+
+
+def _container_path(path: str, workdir: str | None) -> str | None:
+    """`path` of the container, absolute, read from `workdir`; None when it cannot be told."""
+    if "$" in path:
+        return None
+    if path.startswith("/"):
+        return posixpath.normpath(path)
+    return posixpath.normpath(posixpath.join(workdir, path)) if workdir is not None else None
+
+
+def context_installs(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
+    """(Dockerfile line, file) of each file a `pip install` reads from the copy of the whole context
+    (`COPY . /app` and `WORKDIR /app`, or `WORKDIR /app` then `COPY . .`), run in that folder, that the
+    context does not hold: `-r requirements.txt`, and for `pip install .` / `-e .` a project file
+    (`setup.py or pyproject.toml`). A stage is read until a step that may make files (`git clone`,
+    `wget`, `cp` …, a `cd`) or another COPY into that folder."""
+    found: list[tuple[int, str]] = []
+    workdir: str | None = None
+    whole: set[str] = set()
+    stopped = False  # (a step before the copy changes nothing of it)
+    for instruction in instructions:
+        keyword = instruction.keyword
+        if keyword == "FROM":
+            workdir, whole, stopped = None, set(), False
+        elif stopped:
+            continue
+        elif keyword == "WORKDIR":
+            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
+        elif keyword in ("COPY", "ADD"):
+            if any(flag.name == "from" for flag in instruction.flags):
+                continue
+            words = list(instruction.exec_form or instruction.args.split())
+            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
+            if all(w.strip("\"'") in (".", "./") for w in words[:-1]) and len(words) >= 2:
+                if target is not None:
+                    whole.add(target)
+            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
+                stopped = True  # something else put in that folder
+        elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
+            for step in re.split(r"&&|\|\||;", instruction.args):
+                install = _INSTALL_STEP.match(step)
+                if install is None:
+                    if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
+                        stopped = True
+                        break
+                    continue
+                if workdir is None or workdir not in whole:
+                    continue
+                rest = install.group("rest")
+                for name in _REQUIREMENT.findall(rest):
+                    if not name.startswith("/") and not os.path.lexists(context / name):
+                        found.append((instruction.start_line, name))
+                if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in _PROJECT_FILES):
+                    found.append((instruction.start_line, "setup.py or pyproject.toml"))
+    return list(dict.fromkeys(found))

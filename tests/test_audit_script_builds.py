@@ -1,0 +1,263 @@
+"""`docgen audit`: the `docker build` of a script a README runs, followed from where the README runs it
+(docgen/audit/script_builds.py): build args the Dockerfile does not declare, a context lacking what the
+Dockerfile copies or installs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = """\
+ARG TORCH="2.1"
+FROM pytorch/pytorch:${TORCH}-devel
+ARG TOOLKIT
+RUN echo $TOOLKIT
+COPY . /workspace/app
+WORKDIR /workspace/app
+RUN pip install -r requirements.txt
+RUN pip install -e .
+"""
+BUILD = """\
+#!/bin/sh
+if [ $# != 1 ]; then
+    echo "usage: $0 <version>"
+    exit 1
+fi
+version=$1
+docker build -t segkit:${version} \\
+             --build-arg USER_ID=$(id -u) \\
+             --build-arg SEGKIT_RELEASE=v${version} \\
+             --build-arg TORCH=2.2 \\
+             .
+"""
+README = "# Segkit image\n\nBuild it:\n\n```\n./make_image.sh 1.4.0\n```\n"
+
+
+def found(
+    root: Path,
+    files: dict[str, str],
+    readme_at: str = "docker/README.md",
+    dockerfile: str = "docker/Dockerfile",
+) -> list[tuple[int, str, str]]:
+    make_tree(root, files)
+    model = build_model(root / dockerfile, dockerfile)
+    readme = files[readme_at]
+    folder = (root / readme_at).parent
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, readme_at, model, {}, folder, root)
+        if "whose docker build" in d.message or "which builds" in d.message
+    ]
+
+
+def tree(**changes: str) -> dict[str, str]:
+    files = {
+        "docker/README.md": README,
+        "docker/make_image.sh": BUILD,
+        "docker/Dockerfile": APP,
+        "setup.py": "from setuptools import setup\nsetup()\n",
+        "requirements.txt": "numpy\n",
+    }
+    files.update(changes)
+    return {k: v for k, v in files.items() if v}
+
+
+def test_build_args_the_scripts_dockerfile_does_not_declare(tmp_path: Path) -> None:
+    args = [f for f in found(tmp_path, tree()) if "--build-arg" in f[1]]
+    assert args == [
+        (
+            6,
+            "README runs ./make_image.sh, whose docker build (make_image.sh:7) passes --build-arg USER_ID, "
+            "SEGKIT_RELEASE, but Dockerfile declares none of them in any stage: the build leaves them unused",
+            "certain",
+        )
+    ]
+
+
+def test_one_undeclared_arg(tmp_path: Path) -> None:
+    build = BUILD.replace("--build-arg USER_ID=$(id -u) \\\n", "").replace("TORCH=2.2", "TOOLKIT=12")
+    files = tree(**{"docker/make_image.sh": build})
+    [(_, message, _)] = [f for f in found(tmp_path, files) if "--build" in f[1]]
+    assert "passes --build-arg SEGKIT_RELEASE, but Dockerfile declares no such ARG in any stage" in message
+
+
+def test_declared_predefined_and_proxy_args_are_silent(tmp_path: Path) -> None:
+    # declared before the first FROM (TORCH) or in a stage (TOOLKIT), predefined, proxies, BuildKit's own
+    build = (
+        "#!/bin/bash\ndocker build --build-arg TORCH=2.2 --build-arg TOOLKIT=12 "
+        "--build-arg HTTP_PROXY=$http_proxy "
+        "--build-arg https_proxy --build-arg TARGETARCH=amd64 --build-arg BUILDKIT_INLINE_CACHE=1 -t app .\n"
+    )
+    assert [f for f in found(tmp_path, tree(**{"docker/make_image.sh": build})) if "--build" in f[1]] == []
+
+
+def test_args_of_another_dockerfile_named_by_f(tmp_path: Path) -> None:
+    build = "#!/bin/bash\ndocker build -f Dockerfile.cpu --build-arg SEGKIT_RELEASE=v$1 -t app .\n"
+    other = "FROM python:3.11\nARG SEGKIT_RELEASE\nRUN pip install segkit==$SEGKIT_RELEASE\n"
+    files = tree(**{"docker/make_image.sh": build, "docker/Dockerfile.cpu": other})
+    assert [f for f in found(tmp_path, files) if "--build" in f[1]] == []
+    # the same build of a Dockerfile.cpu that does not declare it is told, naming that file
+    files["docker/Dockerfile.cpu"] = "FROM python:3.11\nRUN pip install segkit\n"
+    [(_, message, _)] = [f for f in found(tmp_path / "b", files) if "--build" in f[1]]
+    assert "passes --build-arg SEGKIT_RELEASE, but Dockerfile.cpu declares no such ARG" in message
+
+
+def test_hidden_dockerfiles_and_unknown_folders_are_silent(tmp_path: Path) -> None:
+    scripts = [
+        # the Dockerfile in a variable the script does not give a literal
+        '#!/bin/bash\nDOCKERFILE="$2"\ndocker build -f "$DOCKERFILE" --build-arg SEGKIT_RELEASE=1 .\n',
+        # a `cd` to a folder not known
+        "#!/bin/bash\ncd $WORKSPACE\ndocker build --build-arg SEGKIT_RELEASE=1 .\n",
+        # the script writes the Dockerfile it builds
+        "#!/bin/bash\nsed -i s/X/Y/ Dockerfile\ndocker build --build-arg SEGKIT_RELEASE=1 .\n",
+        # only shown
+        '#!/bin/bash\necho "docker build --build-arg SEGKIT_RELEASE=1 ."\n# docker build --build-arg X=1 .\n',
+        # not a shell script
+        "import os\nos.system('docker build --build-arg SEGKIT_RELEASE=1 .')\n",
+    ]
+    for index, script in enumerate(scripts):
+        files = tree(**{"docker/make_image.sh": script})
+        assert [f for f in found(tmp_path / str(index), files) if "--build" in f[1]] == [], script
+
+
+def test_a_literal_variable_names_the_dockerfile(tmp_path: Path) -> None:
+    build = '#!/bin/bash\nFILE=Dockerfile.cpu\ndocker build -f "${FILE}" --build-arg SEGKIT_RELEASE=1 .\n'
+    files = tree(**{"docker/make_image.sh": build, "docker/Dockerfile.cpu": "FROM python:3.11\n"})
+    [(_, message, _)] = [f for f in found(tmp_path, files) if "--build" in f[1]]
+    assert "Dockerfile.cpu declares no such ARG" in message
+
+
+def test_a_script_that_enters_its_own_folder_first(tmp_path: Path) -> None:
+    # run from the root, the script moves to docker/ (its own folder) then to the root: `-f docker/Dockerfile`
+    build = (
+        '#!/bin/bash\ncd "$(dirname "$0")/.."\n'
+        "docker build -f docker/Dockerfile --build-arg SEGKIT_RELEASE=1 --build-arg TOOLKIT=1 .\n"
+    )
+    readme = "# Segkit\n\n```\n./docker/make_image.sh\n```\n"
+    files = tree(**{"docker/make_image.sh": build, "README.md": readme, "docker/README.md": ""})
+    [(_, message, _)] = [f for f in found(tmp_path, files, readme_at="README.md") if "--build" in f[1]]
+    assert "whose docker build (docker/make_image.sh:3) passes --build-arg SEGKIT_RELEASE, but " in message
+    assert "docker/Dockerfile declares no such ARG" in message
+
+
+def test_an_arg_the_dockerfile_beside_the_script_declares_is_silent(tmp_path: Path) -> None:
+    # run from the root, `docker build .` reads the root's Dockerfile; the script's own folder's declares it
+    build = "#!/bin/bash\ndocker build --build-arg SEGKIT_RELEASE=1 -t app .\n"
+    readme = "# Segkit\n\n```\n./docker/make_image.sh\n```\n"
+    files = tree(
+        **{
+            "docker/make_image.sh": build,
+            "README.md": readme,
+            "docker/README.md": "",
+            "Dockerfile": "FROM python:3.11\n",
+            "docker/Dockerfile": APP.replace("ARG TOOLKIT", "ARG SEGKIT_RELEASE"),
+        }
+    )
+    assert [f for f in found(tmp_path, files, readme_at="README.md") if "--build" in f[1]] == []
+
+
+def context_claims(root: Path, files: dict[str, str], readme_at: str = "docker/README.md") -> list[str]:
+    dockerfile = readme_at.replace("README.md", "Dockerfile")
+    return [f"{n} {message} ({level})" for n, message, level in found(root, files, readme_at, dockerfile)]
+
+
+def test_a_context_that_lacks_what_the_copy_installs(tmp_path: Path) -> None:
+    # the script builds from docker/ (where the README runs it); requirements.txt and setup.py are at the root
+    build = "#!/bin/sh\ndocker build --build-arg TOOLKIT=1 -t segkit .\n"
+    assert context_claims(tmp_path, tree(**{"docker/make_image.sh": build})) == [
+        "6 README runs ./make_image.sh, whose docker build (make_image.sh:2) builds Dockerfile with the "
+        "context . (docker/, the README's folder), which does not hold requirements.txt (line 7), "
+        "setup.py or pyproject.toml (line 8) that it installs from its copy of the context "
+        "(are in ../) (likely)"
+    ]
+
+
+def test_a_docker_folder_with_no_project_anywhere_is_told(tmp_path: Path) -> None:
+    # a copy of the docker/ folder only: it is kept for container files, it holds no project
+    build = "#!/bin/sh\ndocker build -t segkit .\n"
+    files = tree(**{"docker/make_image.sh": build, "setup.py": "", "requirements.txt": ""})
+    [claim] = context_claims(tmp_path, files)
+    assert claim.endswith(
+        "setup.py or pyproject.toml (line 8) that it installs from its copy of the context (likely)"
+    )
+    # another folder name with nothing above: a partial copy, no claim
+    moved = {k.replace("docker/", "deploy/"): v for k, v in files.items()}
+    assert context_claims(tmp_path / "b", moved, readme_at="deploy/README.md") == []
+
+
+def test_contexts_that_hold_the_project_are_silent(tmp_path: Path) -> None:
+    scripts = {
+        # the script enters the root itself
+        "own": '#!/bin/bash\ncd "$(dirname "$0")/.."\ndocker build -f docker/Dockerfile -t segkit .\n',
+        # the context is the root, given as `..`
+        "up": "#!/bin/bash\ndocker build -f Dockerfile -t segkit ..\n",
+        # the context in a variable the script does not give a literal
+        "var": '#!/bin/bash\ndocker build -t segkit "$ROOT"\n',
+    }
+    for name, script in scripts.items():
+        assert context_claims(tmp_path / name, tree(**{"docker/make_image.sh": script})) == [], name
+
+
+def test_installs_the_dockerfile_does_not_read_from_the_copy_are_silent(tmp_path: Path) -> None:
+    build = "#!/bin/sh\ndocker build -t segkit .\n"
+    dockerfiles = {
+        # a clone, not the copy, is installed
+        "clone": "FROM python:3.11\nCOPY . /src\nWORKDIR /opt\nRUN git clone https://example.org/segkit.git\n"
+        "WORKDIR /opt/segkit\nRUN pip install -e .\n",
+        # the copy is not the whole context
+        "part": "FROM python:3.11\nCOPY entry.sh /app/\nWORKDIR /app\nRUN pip install -r requirements.txt\n",
+        # a step makes the file first
+        "made": "FROM python:3.11\nCOPY . /app\nWORKDIR /app\nRUN wget https://example.org/requirements.txt "
+        "&& pip install -r requirements.txt\n",
+        # an absolute requirements file of the image
+        "abs": "FROM python:3.11\nCOPY . /app\nWORKDIR /app\nRUN pip install -r /opt/requirements.txt\n",
+        # another stage's folder
+        "stage": "FROM python:3.11 AS a\nCOPY . /app\nFROM python:3.11\nWORKDIR /app\nRUN pip install .\n",
+    }
+    for name, dockerfile in dockerfiles.items():
+        files = tree(
+            **{"docker/make_image.sh": build, "docker/Dockerfile": dockerfile, "docker/entry.sh": "x"}
+        )
+        assert context_claims(tmp_path / name, files) == [], name
+
+
+def test_the_copy_into_the_workdir_given_first(tmp_path: Path) -> None:
+    build = "#!/bin/sh\ndocker build -t segkit .\n"
+    dockerfile = (
+        "FROM python:3.11\nWORKDIR /srv/app\nCOPY . .\nRUN pip3 install --no-cache-dir -r requirements.txt\n"
+    )
+    files = tree(**{"docker/make_image.sh": build, "docker/Dockerfile": dockerfile})
+    [claim] = context_claims(tmp_path, files)
+    assert (
+        "which does not hold requirements.txt (line 4) that it installs from its copy of the context "
+        "(is in ../)" in claim
+    )
+    files["docker/requirements.txt"] = "numpy\n"
+    assert context_claims(tmp_path / "b", files) == []
+
+
+def test_a_copied_source_the_scripts_context_lacks(tmp_path: Path) -> None:
+    # as for a README's own build: the context holds none of what the Dockerfile copies, all in the root
+    build = "#!/bin/sh\ndocker build -f Dockerfile -t segkit .\n"
+    dockerfile = "FROM python:3.11\nCOPY segkit /app/segkit\nCOPY setup.py /app/\n"
+    files = tree(
+        **{"docker/make_image.sh": build, "docker/Dockerfile": dockerfile, "segkit/__init__.py": "x"}
+    )
+    [claim] = context_claims(tmp_path, files)
+    assert claim.startswith(
+        "6 README runs ./make_image.sh, whose docker build (make_image.sh:2) builds Dockerfile"
+    )
+    assert "which holds none of what it copies: segkit (line 2), setup.py (line 3) are in ../" in claim
+
+
+def test_long_lines_cost_their_length(tmp_path: Path) -> None:
+    import time
+
+    build = "#!/bin/sh\necho " + "> " * 100_000 + "\n" + "cd " + "a;" * 100_000 + "\ndocker build -t x .\n"
+    started = time.monotonic()
+    assert [f for f in found(tmp_path, tree(**{"docker/make_image.sh": build})) if "--build" in f[1]] == []
+    assert time.monotonic() - started < 20
