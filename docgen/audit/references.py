@@ -32,7 +32,6 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
-from docgen.audit.copied import context_path
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made, repository_root
 from docgen.audit.paths import (
@@ -52,6 +51,7 @@ from docgen.audit.paths import (
 )
 from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
+from docgen.copied import context_path
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name

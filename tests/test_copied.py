@@ -1,4 +1,4 @@
-"""`docgen.audit.copied`: the build-context files a Dockerfile's COPY and ADD put in the image, read as
+"""`docgen.copied`: the build-context files a Dockerfile's COPY and ADD put in the image, read as
 BuildKit reads a source (globs, folders, `.dockerignore`, no link out of the context), for every rule
 that reads them. The trees are small models written for these tests.
 """
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from helpers import make_tree
 
+from docgen import copied
 from docgen.analysis import build_model
-from docgen.audit import copied
-from docgen.audit.copied import (
+from docgen.copied import (
     above_context,
     context_path,
     copied_files,
