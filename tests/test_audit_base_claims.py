@@ -313,8 +313,8 @@ def test_a_base_said_to_be_the_latest_that_from_pins(tmp_path: Path, sentence: s
         (
             "The base container, based on the `debian:latest` image.",
             "FROM debian:bookworm-20250101 AS build\nRUN true\nFROM debian:bookworm-20250202\n",
-            "Dockerfile:1 says FROM debian:bookworm-20250101, Dockerfile:3 says FROM debian:bookworm-20250202,"
-            " fixed tags",
+            "Dockerfile:1 says FROM debian:bookworm-20250101, "
+            "Dockerfile:3 says FROM debian:bookworm-20250202, fixed tags",
         ),
     ],
 )
