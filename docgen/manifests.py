@@ -138,11 +138,11 @@ class _Stage:
                 return found if found.is_relative_to(context) and found.exists() else None
         for workdir, copy in reversed(self.copies):
             try:
-                found = placed(context, copy, where, workdir, rules)
+                put = placed(context, copy, where, workdir, rules)
             except (OSError, ValueError, NotImplementedError):
                 continue  # a pattern `glob` refuses, a folder that cannot be read: nothing copied is known
-            if found is not None:
-                return found
+            if put is not None:
+                return put
         return None
 
 
