@@ -9,6 +9,7 @@ is a finding only on a plain base (`likely`); a value the Dockerfile sets that d
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import posixpath
 import re
@@ -485,9 +486,10 @@ class _Image:
 
     @functools.cached_property
     def _copied_names(self) -> set[str]:
-        """The file names the image's COPYs take from the build context."""
+        """The last parts of the sources the image's COPYs take from the build context: file names
+        and patterns (`*.py`)."""
         return {
-            posixpath.basename(src.strip("\"'"))
+            posixpath.basename(src.strip("\"'").rstrip("/"))
             for copy in self.model.context_copies
             if copy.stage in self.indexes and not copy.heredoc
             for src in copy.sources
@@ -499,8 +501,8 @@ class _Image:
         context, the `.dockerignore`): the context looked for at the Dockerfile's folder and the two
         folders above it (`-f Dockerfile/app.Dockerfile .`), never above the folder the Dockerfile was
         named from (its `path` relative to it). None otherwise."""
-        if not self.model.file or name not in self._copied_names:
-            return None
+        if not self.model.file or not any(fnmatch.fnmatchcase(name, last) for last in self._copied_names):
+            return None  # no source names it (a folder copied is not walked for it)
         named = PurePosixPath(self.model.path)
         inside = 0 if named.is_absolute() or ".." in named.parts else len(named.parts) - 1
         folder = Path(self.model.file).parent
