@@ -54,7 +54,7 @@ from docgen.audit.wording import (
     _sentences,
 )
 from docgen.base_contents import is_plain
-from docgen.copied import CopiedFile, context_path, copied_files
+from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel, Instruction, Setting
@@ -299,9 +299,9 @@ class _RunImage(_Image):
         except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
             return frozenset(words)
         budget = _MAX_FILES
-        for copied in copied_files(folder, self.model.context_copies, self.model.file):
-            if budget <= 0:
-                break
+        for seen, copied in enumerate(copied_files(folder, self.model.context_copies, self.model.file)):
+            if budget <= 0 or seen >= FILE_LIMIT:
+                break  # (files passed over count too: a large hidden folder is not walked to its end)
             path = copied.path
             if path is None or path.suffix.lower() in _BINARY or _hidden_below(copied, folder):
                 continue
