@@ -12,7 +12,8 @@ Which manifests each RUN installs, and where, is the extraction's reading of the
 (`ImageModel.installs`, recorded by `docgen.sources.pip`, `conda` and `tools`): heredoc scripts, `cd`
 and paths build args give are followed as for the components. The build context is the Dockerfile's
 folder (as `docker build -f DIR/Dockerfile DIR`). Only files a COPY or ADD of the context puts where
-the install reads them are read; a path only the shell knows, a file outside the context or one that is
+the install reads them are read, as `docgen.copied` reads a copy (globs, folders, the `.dockerignore`,
+no link out of the context); a path only the shell knows, a file outside the context or one that is
 not there leaves nothing. Requirements are read with
 `docgen.sources.pip.requirement` (`packaging` for all but the plain forms); only exact pins (`==`,
 `===`) are kept.
@@ -25,6 +26,7 @@ import posixpath
 import sys
 from pathlib import Path
 
+from docgen.copied import IgnoreRules, dockerignore, placed
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.files import text_or_none
@@ -54,6 +56,7 @@ def manifest_pins(
     folder = posixpath.dirname(shown)
     found: list[ManifestPin] = []
     copied = {copy.line: copy for copy in copies}
+    rules = dockerignore(context, file)
     stages: dict[str, _Stage] = {}
     state = _Stage("#0")
     index = -1
@@ -68,21 +71,16 @@ def manifest_pins(
         elif inst.keyword == "WORKDIR" and "$" not in inst.args:
             state.workdir = posixpath.normpath(posixpath.join(state.workdir, inst.args.strip().strip("\"'")))
         elif inst.start_line in copied:
-            try:
-                state.copy(copied[inst.start_line], context)
-            except (OSError, ValueError, NotImplementedError):
-                pass  # a pattern `glob` refuses, a folder that cannot be read: nothing copied is known
+            state.copies.append((state.workdir, copied[inst.start_line]))
         elif inst.keyword == "RUN":
-            run = _Stage(
-                state.label, state.workdir, [*state.copies, *_bind_mounts(inst, state.workdir, context)]
-            )
+            run = _Stage(state.label, state.workdir, state.copies, _bind_mounts(inst, state.workdir, context))
             for install in installs:
                 if not inst.start_line <= install.line <= inst.end_line:
                     continue
                 try:
-                    local = run.source_of(install.path, context)
+                    local = run.source_of(install.path, context, rules)
                     if install.kind == "project" and (local is None or local.is_dir()):
-                        local = run.source_of(posixpath.join(install.path, "pyproject.toml"), context)
+                        local = run.source_of(posixpath.join(install.path, "pyproject.toml"), context, rules)
                     pins = _read(install.kind, local, install.extras) if local is not None else []
                 except (OSError, ValueError):
                     continue  # a file that cannot be read (a loop of links, no permission) pins nothing
@@ -112,43 +110,39 @@ def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[s
 
 
 class _Stage:
-    """Where a stage's RUNs run and the build-context files its COPYs put in the image (the methods'
-    `context`: the build context, resolved)."""
+    """Where a stage's RUNs run and what puts build-context files in the image: its COPYs (read by
+    `docgen.copied.placed`) and, for one RUN, its bind mounts."""
 
-    def __init__(self, label: str, workdir: str = "/", copies: list[tuple[str, Path, bool]] | None = None):
+    def __init__(
+        self,
+        label: str,
+        workdir: str = "/",
+        copies: list[tuple[str, ContextCopy]] | None = None,
+        mounts: list[tuple[str, Path, bool]] | None = None,
+    ):
         self.label = label
         self.workdir = workdir
-        self.copies: list[tuple[str, Path, bool]] = copies or []
-        """(path in the image, path in the context, whether it is a folder), latest last."""
+        self.copies: list[tuple[str, ContextCopy]] = list(copies or [])
+        """(the WORKDIR it runs in, the COPY or ADD of the build context), latest last."""
+        self.mounts: list[tuple[str, Path, bool]] = mounts or []
+        """(path in the image, path in the context, whether it is a folder) of a RUN's bind mounts."""
 
-    def copy(self, copy: ContextCopy, context: Path) -> None:
-        words = [w.strip("\"'") for w in (*copy.sources, copy.dest)]
-        if len(words) < 2 or any("$" in w or "://" in w for w in words):
-            return
-        *sources, dest = words
-        target = posixpath.normpath(posixpath.join(self.workdir, dest))
-        into = len(sources) > 1 or dest.endswith("/") or dest in (".", "./")
-        for source in sources:
-            matched = sorted(context.glob(source.lstrip("/"))) if source.strip("./") else [context]
-            for each in matched:
-                real = each.resolve()
-                if not real.is_relative_to(context):
-                    continue
-                if real.is_dir():
-                    self.copies.append((target, real, True))  # a folder's contents go to the target
-                elif into or len(matched) > 1:
-                    self.copies.append((posixpath.join(target, real.name), real, False))
-                else:
-                    self.copies.append((target, real, False))
-
-    def source_of(self, where: str, context: Path) -> Path | None:
-        """The build-context file or folder at `where` in the image, when a COPY put it there."""
-        for image, local, folder in reversed(self.copies):
+    def source_of(self, where: str, context: Path, rules: IgnoreRules = ()) -> Path | None:
+        """The build-context file or folder at `where` in the image (`context` resolved, `rules` its
+        `.dockerignore`), when a bind mount of the RUN shows it there or a COPY put it there."""
+        for image, local, folder in reversed(self.mounts):
             if where == image:
                 return local
             if folder and where.startswith(image.rstrip("/") + "/"):
                 found = (local / posixpath.relpath(where, image)).resolve()
                 return found if found.is_relative_to(context) and found.exists() else None
+        for workdir, copy in reversed(self.copies):
+            try:
+                put = placed(context, copy, where, workdir, rules)
+            except (OSError, ValueError, NotImplementedError):
+                continue  # a pattern `glob` refuses, a folder that cannot be read: nothing copied is known
+            if put is not None:
+                return put
         return None
 
 

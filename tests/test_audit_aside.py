@@ -925,6 +925,47 @@ def test_ignored_or_generated_sources_are_not_looked_for(tmp_path: Path, extra: 
     assert [line for line, _, _ in found] == expected
 
 
+@pytest.mark.parametrize(
+    ("extra", "found"),
+    [
+        # the `.dockerignore` read as BuildKit reads it (`copied.dockerignore`), not as a `.gitignore`
+        ({".dockerignore": "/hooks\n"}, False),  # a leading `/` is the context's top too
+        ({".dockerignore": "**/hooks\n"}, False),  # `**` any depth, the top included
+        ({".dockerignore": "hooks\n!hooks\n"}, True),  # `!` takes it back: hooks is sent, and missing
+        ({".dockerignore": "*\n!settings.toml\n"}, False),  # all but one left out
+        ({"deploy/Dockerfile.dockerignore": "hooks\n"}, False),  # the Dockerfile's own
+        # the Dockerfile's own wins: the context's is not read, hooks is sent and missing
+        ({"deploy/Dockerfile.dockerignore": "*.md\n", ".dockerignore": "hooks\n"}, True),
+    ],
+)
+def test_a_dockerignore_read_by_buildkit_s_rules(tmp_path: Path, extra: dict[str, str], found: bool) -> None:
+    files = {**DEPLOY, "settings.toml": "", **extra}
+    lines = [line for line, _, _ in context_findings(tmp_path, files, "docker build -f deploy/Dockerfile .")]
+    assert lines == ([4] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("ignore", "found"),
+    [
+        ("hooks\n", True),  # BuildKit: a name without `/` is the context's top only, not conf/hooks
+        ("**/hooks\n", False),  # any depth
+        ("conf/hooks\n", False),
+        ("conf\n", False),  # a folder above it
+        ("conf/*\n", False),
+    ],
+)
+def test_a_dockerignore_pattern_below_the_top(tmp_path: Path, ignore: str, found: bool) -> None:
+    files = {
+        **DEPLOY,
+        "deploy/Dockerfile": SERVE.replace("COPY hooks", "COPY conf/hooks"),
+        "deploy/conf/hooks/start.sh": "",
+        "settings.toml": "",
+        ".dockerignore": ignore,
+    }
+    lines = [line for line, _, _ in context_findings(tmp_path, files, "docker build -f deploy/Dockerfile .")]
+    assert lines == ([4] if found else [])
+
+
 def test_sources_found_in_no_one_folder_are_no_finding(tmp_path: Path) -> None:
     # a partial checkout: the context holds none of them and they are not together anywhere
     files = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": ""}

@@ -114,3 +114,24 @@ def test_a_copied_file_naming_it_may_install_it(tmp_path: Path) -> None:
     dockerfile = HPC.format(lines='COPY setup.sh /setup.sh\nRUN /setup.sh\n#CMD "${QUANTIX_DIR}/quantix.bat"')
     readme = "# Docker Quantix for clusters\n\nAn HPC base.\n"
     assert found(tmp_path, readme, dockerfile, {"setup.sh": "install quantix\n"}) == []
+
+
+@pytest.mark.parametrize(
+    ("copy", "ignore", "expected"),
+    [
+        ("COPY conf/*.cfg /etc/solver/", "", []),  # a glob: the files it matches are read
+        ("COPY /conf/site.cfg /etc/solver/", "", []),  # `/conf` is the context's `conf`
+        # what the `.dockerignore` leaves out is not in the image: it brings nothing
+        ("COPY conf/*.cfg /etc/solver/", "conf/site.cfg\n", [title("Quantix", 5)]),
+        ("COPY conf/other.cfg /etc/solver/", "", [title("Quantix", 5)]),  # a file that does not name it
+    ],
+)
+def test_the_copied_files_read_as_the_build_copies_them(
+    tmp_path: Path, copy: str, ignore: str, expected: list[str]
+) -> None:
+    dockerfile = HPC.format(lines=f'{copy}\n#CMD "${{QUANTIX_DIR}}/quantix.bat"')
+    files = {"conf/site.cfg": "solver = quantix\n", "conf/other.cfg": "solver = none\n"}
+    if ignore:
+        files[".dockerignore"] = ignore
+    readme = "# Docker Quantix for clusters\n\nAn HPC base.\n"
+    assert found(tmp_path, readme, dockerfile, files) == expected

@@ -96,9 +96,25 @@ def test_a_step_inside_the_container_is_not_read(tmp_path: Path) -> None:
     assert found(tmp_path, readme) == []
 
 
-def test_a_script_the_image_copies_is_run_in_it(tmp_path: Path) -> None:
-    dockerfile = "FROM python:3.12-slim\nWORKDIR /srv/app\nCOPY nodes/ /srv/app/\n"
+@pytest.mark.parametrize(
+    "copy",
+    [
+        "COPY nodes/ /srv/app/",
+        # the source as BuildKit reads it (`copied.context_path`): quotes off, `/` and `./` the context's top
+        "COPY /nodes/ /srv/app/",
+        'COPY ["./nodes/fetch_nodes.py", "/srv/app/"]',
+    ],
+)
+def test_a_script_the_image_copies_is_run_in_it(tmp_path: Path, copy: str) -> None:
+    dockerfile = f"FROM python:3.12-slim\nWORKDIR /srv/app\n{copy}\n"
     assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), dockerfile) == []
+
+
+def test_a_source_above_the_context_copies_no_script(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.12-slim\nWORKDIR /srv/app\nCOPY ../nodes/ /srv/app/\n"
+    assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), dockerfile) == [
+        moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")
+    ]
 
 
 def test_a_workdir_named_as_the_folder_runs_it_there(tmp_path: Path) -> None:

@@ -185,6 +185,19 @@ def test_run_arguments_a_copied_entrypoint_script_ignores(tmp_path: Path) -> Non
     ]
 
 
+def test_a_copied_entrypoint_script_is_read_as_the_build_copies_it(tmp_path: Path) -> None:
+    """`_RunImage.context_file`: the script the COPY puts at the ENTRYPOINT's path, read through
+    `docgen.copied` (a source in a folder shown with its folder; the `.dockerignore` applied)."""
+    image = SCRIPT_IMAGE.replace("COPY entrypoint.sh /app/", "COPY docker/entrypoint.sh /app/")
+    files = {"Dockerfile": image, "docker/entrypoint.sh": IGNORING}
+    assert [f.split(" (")[1] for f in _audit(tmp_path, SCRIPT_README, files)] == [
+        "docker/entrypoint.sh), a script that never reads its arguments: the command is ignored"
+    ]
+    # left out of the build by the `.dockerignore`: no script of the context is copied, none is read
+    files = {"Dockerfile": SCRIPT_IMAGE, "entrypoint.sh": IGNORING, ".dockerignore": "*.sh\n"}
+    assert _audit(tmp_path / "b", SCRIPT_README, files) == []
+
+
 def test_entrypoint_scripts_that_may_read_their_arguments_are_silent(tmp_path: Path) -> None:
     files = {"Dockerfile": SCRIPT_IMAGE}
     passes = IGNORING.replace("${EXTRA_ARGS:-}", '${EXTRA_ARGS:-} "$@"')

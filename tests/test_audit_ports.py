@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.analysis import build_model
@@ -201,6 +202,37 @@ def test_a_run_is_compared_with_the_dockerfile_its_tag_is_built_from(tmp_path: P
         "14: README publishes container port 3001 of acme/vllm:chat, but Dockerfile/app.Dockerfile:4 "
         "exposes 3000 and names 3001 nowhere in its ENV, ENTRYPOINT or CMD (likely)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("copy", "ignore", "read"),
+    [
+        ("COPY tools/ready.py ready.py", "", True),  # a source in a folder: the file there is the one
+        ("COPY tools/*.py ./", "", True),  # a glob
+        ("COPY tools/ready.py ready.py", "tools/ready.py\n", False),  # the `.dockerignore` leaves it out
+        ("COPY tools/ready.py ready.py", "**/*.py\n", False),
+        ("COPY tools/ready.py ready.py", "*.py\n", True),  # BuildKit: the context's top only
+    ],
+)
+def test_the_scripts_a_port_is_looked_for_in_are_read_as_the_build_copies_them(
+    tmp_path: Path, copy: str, ignore: str, read: bool
+) -> None:
+    """`settings._context_script` reads the scripts the image starts through `docgen.copied`."""
+    ready = 'import os\nflask_port = int(os.getenv("READINESS_PORT", "3001"))\n'
+    files = {
+        "Dockerfile/server.Dockerfile": SERVER,
+        "Dockerfile/app.Dockerfile": APP.replace("COPY ready.py ready.py", copy),
+        "app.sh": "python3 -m vllm.entrypoints.openai.api_server &\npython3 ready.py &\nwait -n\n",
+        "tools/ready.py": ready,
+        "README.md": TWO_BUILDS.format(port=3001),
+        **({".dockerignore": ignore} if ignore else {}),
+    }
+    make_tree(tmp_path, files)
+    models = [
+        build_model(tmp_path / p, p) for p in ("Dockerfile/server.Dockerfile", "Dockerfile/app.Dockerfile")
+    ]
+    found = audit(files["README.md"], "README.md", models, {}, tmp_path)
+    assert [d.line for d in found if "container port" in d.message] == ([] if read else [14])
 
 
 def test_the_scripts_a_port_is_looked_for_in_stay_inside_the_audited_folder(tmp_path: Path) -> None:

@@ -468,3 +468,38 @@ def test_a_lower_case_name_in_prose_is_no_variable_to_set(tmp_path: Path) -> Non
     ):
         assert _audit(tmp_path, SETTING_README.format(sentence=sentence), {"Dockerfile": dockerfile}) == []
     # (written in capitals it is one: test_a_variable_the_readme_sets_that_a_run_reads_undeclared)
+
+
+def _read_lines(tmp_path: Path, copy: str, files: dict[str, str]) -> list[str]:
+    """The lines of WEBUI_README's findings when the image also copies `copy` from a context of `files`."""
+    copied = WEBUI.replace("COPY --from=build /src /app", f"COPY --from=build /src /app\n{copy}")
+    return [f.split(":")[0] for f in _audit(tmp_path, WEBUI_README, {"Dockerfile": copied, **files})]
+
+
+SETTINGS = {"app/settings.py": 'GPU = os.environ.get("GPU_MODE") == "true"\n'}
+
+
+def test_the_files_a_glob_copies_are_read_as_buildkit_copies_them(tmp_path: Path) -> None:
+    # `copied.copied_files`: a glob is matched, what it copies names GPU_MODE (the README's line 8)
+    assert _read_lines(tmp_path, "COPY app/*.py /app/local/", SETTINGS) == ["7"]
+    assert _read_lines(tmp_path / "b", "COPY app/*.sh /app/local/", SETTINGS) == ["7", "8"]
+
+
+def test_a_file_the_dockerignore_leaves_out_is_not_read(tmp_path: Path) -> None:
+    files = {**SETTINGS, ".dockerignore": "app/settings.py\n"}
+    assert _read_lines(tmp_path, "COPY app /app/local", files) == ["7", "8"]
+    files[".dockerignore"] = "app\n!app/settings.py\n"  # taken back: it is in the build
+    assert _read_lines(tmp_path / "b", "COPY app /app/local", files) == ["7"]
+
+
+def test_a_hidden_file_below_a_copied_folder_is_not_read(tmp_path: Path) -> None:
+    hidden = {"app/.env.example": "GPU_MODE=true\n"}
+    assert _read_lines(tmp_path, "COPY app /app/local", hidden) == ["7", "8"]
+    # named itself, it is read
+    assert _read_lines(tmp_path / "b", "COPY app/.env.example /app/local/", hidden) == ["7"]
+
+
+def test_an_entrypoint_the_dockerignore_leaves_out_is_not_read(tmp_path: Path) -> None:
+    script = '#!/bin/bash\nROCM_VERSION="6.4"\nexec python main.py\n'
+    files = {"Dockerfile": ROCM, "entrypoint.sh": script, ".dockerignore": "*.sh\n"}
+    assert _audit(tmp_path, ROCM_README, files) == []  # the build gets no entrypoint.sh: nothing to read

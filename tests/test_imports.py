@@ -304,6 +304,7 @@ STAGES = (
         "docgen.renovate",
         "docgen.hardcoded",
         "docgen.manifests",
+        "docgen.copied",
         "docgen.stated",
         "docgen.baseimage",
         "docgen.base_contents",
@@ -337,7 +338,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
-    ("version_facts", "copied"),
+    ("version_facts",),
     ("wording",),
     ("commands",),
     ("audit_facts",),

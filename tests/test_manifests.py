@@ -205,3 +205,51 @@ def test_a_requirements_file_copied_as_the_build_reads_the_copy(tmp_path: Path, 
         {"reqs/base.txt": "fastapi==0.115.2\n"},
     )
     assert [(name, version) for name, version, *_ in _pins(file)] == [("fastapi", "0.115.2")]
+
+
+@pytest.mark.parametrize(
+    ("copy", "ignore", "pinned"),
+    [
+        ("COPY reqs/*.txt /srv/", "", True),  # a glob: BuildKit's, one file into a folder
+        ("COPY reqs /srv/", "", True),  # a folder's contents under the destination
+        ("COPY . /srv/reqs/", "", True),  # the whole context, `reqs/` below it
+        # what the `.dockerignore` leaves out is not in the build: the install reads nothing
+        ("COPY reqs/*.txt /srv/", "reqs/*.txt\n", False),
+        ("COPY . /srv/reqs/", "reqs\n", False),
+        ("COPY . /srv/reqs/", "reqs\n!reqs/base.txt\n", True),  # an exception takes it back
+        ("COPY . /srv/reqs/", "*.txt\n", True),  # BuildKit: `*.txt` is the context's top only
+    ],
+)
+def test_a_copy_read_as_docgen_copied_reads_it(tmp_path: Path, copy: str, ignore: str, pinned: bool) -> None:
+    """`manifests` asks `docgen.copied.placed` which file of the context a COPY puts where the install
+    reads: the same reading (globs, folders, `.dockerignore`) as every audit rule."""
+    install = "/srv/reqs/reqs/base.txt" if " . " in copy else "/srv/base.txt"
+    file = _tree(
+        tmp_path,
+        f"FROM python:3.12-slim\n{copy}\nRUN pip install -r {install}\n",
+        {"reqs/base.txt": "fastapi==0.115.2\n", **({".dockerignore": ignore} if ignore else {})},
+    )
+    assert bool(_pins(file)) is pinned
+
+
+def test_a_later_copy_to_the_same_place_wins(tmp_path: Path) -> None:
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12-slim\nCOPY old.txt /srv/requirements.txt\nCOPY new.txt /srv/requirements.txt\n"
+        "RUN pip install -r /srv/requirements.txt\n",
+        {"old.txt": "fastapi==0.100.0\n", "new.txt": "fastapi==0.115.2\n"},
+    )
+    assert [(name, version) for name, version, *_ in _pins(file)] == [("fastapi", "0.115.2")]
+
+
+def test_a_link_out_of_the_build_context_is_not_read(tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "base.txt").write_text("fastapi==0.115.2\n")
+    file = _tree(
+        tmp_path / "ctx",
+        "FROM python:3.12-slim\nCOPY base.txt /srv/\nRUN pip install -r /srv/base.txt\n",
+        {},
+    )
+    (tmp_path / "ctx" / "base.txt").symlink_to(outside / "base.txt")
+    assert _pins(file) == []

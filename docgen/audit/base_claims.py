@@ -30,7 +30,7 @@ from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.base_contents import family_name, is_plain
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel, Stage
+from docgen.model import Diagnostic, ImageModel
 from docgen.sources import naming
 
 _BASED = re.compile(
@@ -202,15 +202,18 @@ _LINKED_IMAGE = re.compile(r"(?:[\w.-]+/)*[\w.-]+:latest", re.IGNORECASE)
 
 
 def _fixed_tag(reference: str, models: tuple[ImageModel, ...]) -> str | None:
-    """`Dockerfile:1 says FROM repo:tag, a fixed tag` when the stages starting from the repository of
-    `reference` all name one tag that is not `latest` (a variable, a digest or no tag may be the newest
-    build: None then, as when no stage starts from it, or from an operating system's image)."""
-    bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
-    same = _pinned(reference, bases)
-    if not same or any(is_plain(s.base) for _, s in same):
-        return None  # (an OS image's fixed tag, `ubuntu:noble-20241118.1`, may be its latest release)
-    model, stage = same[0]
-    return f"{model.path}:{stage.line} says FROM {stage.base}, a fixed tag"
+    """`Dockerfile:1 says FROM repo:tag, a fixed tag` when every stage starting from the repository of
+    `reference` (a base said to be the newest) names a tag other than `latest` in its FROM as written,
+    an operating system's image as any other (`ubuntu:noble-20241118.1` is one snapshot, kept whatever
+    `latest` becomes); None when one of them may be at `latest` (no tag, `latest`, a digest, a build
+    arg) or none starts from it. The one reader of a base said to be the newest."""
+    wanted = _repository(reference)
+    same = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
+    same = [(m, s) for m, s in same if _repository(s.base) == wanted]
+    if not wanted or not same or any("$" in s.base_raw or _tag(s.base) in (None, "latest") for _, s in same):
+        return None
+    shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in same[:2])
+    return f"{shown}, {'a fixed tag' if len(same) == 1 else 'fixed tags'}"
 
 
 _ANYWHERE = re.compile(
@@ -303,9 +306,6 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
     bases = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
     if not bases or any("$" in s.base for _, s in bases):
         return None
-    latest = _latest_but_pinned(name, bases)
-    if latest is not None:
-        return latest or None
     shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in bases[:2])
     if "/" in name and " " not in name:
         if _A_FILE.search(name):
@@ -336,31 +336,6 @@ def _tag(reference: str) -> str | None:
         return None
     last = reference.rsplit("/", 1)[-1]
     return last.split(":", 1)[1].lower() if ":" in last else None
-
-
-def _pinned(reference: str, bases: list[tuple[ImageModel, Stage]]) -> list[tuple[ImageModel, Stage]] | None:
-    """The stages of `bases` starting from the repository of `reference` when each pins a tag other than
-    `latest` in its FROM as written; [] when one of them may be at `latest` (no tag, `latest`, a digest,
-    a build arg); None when none starts from it. Both readers of a base said to be the newest use it."""
-    wanted = _repository(reference)
-    same = [(m, s) for m, s in bases if _repository(s.base) == wanted]
-    if not wanted or not same:
-        return None
-    if any("$" in s.base_raw or _tag(s.base) in (None, "latest") for _, s in same):
-        return []
-    return same
-
-
-def _latest_but_pinned(name: str, bases: list[tuple[ImageModel, Stage]]) -> str | None:
-    """For a base claimed at tag `latest` (`ubuntu:latest`): the finding when every stage starting from
-    that repository pins another tag in its FROM as written (`ubuntu:noble-20241118.1`), "" when one
-    of them may be at `latest` (no tag, `latest`, a build arg), None when no stage starts from it."""
-    if _tag(name) != "latest" or (same := _pinned(name, bases)) is None:
-        return None
-    if not same:
-        return ""
-    shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in same[:2])
-    return f"{name} but {shown}"
 
 
 def _may_be_built_on(base: str, wanted: str) -> bool:

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.copied import copied_texts
 from docgen.audit.left_over import _unread_copies
+from docgen.copied import copied_texts
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 

@@ -12,11 +12,11 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.copied import above_context, context_path, copied_texts
 from docgen.audit.paths import _basename, _matching, _reference_path
 from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
 from docgen.audit.wording import _LIST_ITEM, _example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
+from docgen.copied import above_context, context_path, copied_texts
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, lists, plain
 from docgen.model import Component, ContextCopy, Diagnostic, ImageModel, ParsedDockerfile, Stage

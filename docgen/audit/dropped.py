@@ -13,6 +13,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import _PIPED
+from docgen.copied import context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -113,11 +114,13 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
     read = _dockerfile_read(model.file)
     if read is None:
         return found
-    sources = [w.strip("\"'").rstrip("/") for c in model.context_copies for w in c.sources]
-    if any(w in (".", "", "*") for w in sources):
+    written = [w.strip("\"'").rstrip("/") for c in model.context_copies for w in c.sources]
+    # each source of the build context as BuildKit reads it (`copied.context_path`: `/` and `./` are `.`)
+    sources = [p for w in written if (p := context_path(w)) is not None]
+    if any(w in (".", "*") for w in sources):
         return found  # it copies the whole project: what it holds is not in the Dockerfile's text
     runs = [i.args for i in read[1].instructions if i.keyword == "RUN"]
-    if any(_PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in sources for r in runs):
+    if any(_PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in written for r in runs):
         return found  # a RUN runs a download or a file it copies: it may install anything
     folder = Path(model.file).parent
     if any((folder / source).is_dir() for source in sources):
@@ -131,7 +134,11 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
         # a word names a line where a run of letters and digits is its first run (`c++`: `c`)
         numbers = naming.get(_ALNUM.findall(word)[0].lower(), [])
         found[word] = _first_commented([(n, lines[n - 1]) for n in numbers], word)
-    copied = [_text(folder / s).lower() for s in sources if (folder / s).is_file()]
+    copied = [
+        _text(c.path).lower()
+        for c in copied_files(folder.resolve(), model.context_copies, model.file)
+        if c.path is not None
+    ]
     for word, at in found.items():
         if at is not None and any(word.lower() in text for text in copied):
             found[word] = None  # a file it copies may name it

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import _MAYBE, _built_bases, _context
-from docgen.audit.copied import copied_texts
 from docgen.audit.methods import _TOOLS
 from docgen.audit.provides import _NEGATED, _REQUIRED
 from docgen.audit.wording import _line_at, _sentences
 from docgen.base_contents import carries
+from docgen.copied import copied_texts
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 

@@ -29,9 +29,9 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
-from docgen.audit.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.markdown import Document
 from docgen.model import ContextCopy, Diagnostic, ImageModel

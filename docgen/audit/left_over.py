@@ -27,9 +27,9 @@ from docgen.audit.contents import (
     _final_components,
     _item_components,
 )
-from docgen.audit.copied import copied_texts
 from docgen.audit.versions import _raw
 from docgen.base_contents import brought_by, carries
+from docgen.copied import copied_texts
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
 

@@ -36,8 +36,8 @@ from docgen.audit.contents import (
     _context_of,
     _unbuilt_lines,
 )
-from docgen.audit.copied import without_whole_context
 from docgen.base_contents import lacks_python
+from docgen.copied import without_whole_context
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 

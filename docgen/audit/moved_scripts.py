@@ -35,6 +35,7 @@ from docgen.audit.references import (
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
+from docgen.copied import context_path
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -202,8 +203,10 @@ def _copied_in(meant: str, models: Sequence[ImageModel]) -> bool:
     for model in models:
         for copy in model.context_copies:
             for source in copy.sources:
-                word = posixpath.normpath(source.strip("\"'").removeprefix("./") or ".")
-                if word != "." and (meant == word or meant.startswith(word + "/") or fnmatch(meant, word)):
+                word = context_path(source)  # as BuildKit reads it: `/a`, `./a` are `a`; no URL, no `..`
+                if word is None or word == ".":
+                    continue
+                if meant == word or meant.startswith(word + "/") or fnmatch(meant, word):
                     return True
         for setting in model.settings:
             if setting.keyword == "WORKDIR" and setting.value.rstrip("/").endswith("/" + folder):

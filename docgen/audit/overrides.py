@@ -32,7 +32,7 @@ from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import compose_file, docker_run, image_at
 from docgen.audit.paths import resolves_inside
-from docgen.audit.run_time import _copies, _RunImage, _runs_ours
+from docgen.audit.run_time import _RunImage, _runs_ours
 from docgen.audit.wording import _line_at, _sentences
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -100,8 +100,8 @@ def _never_reads_arguments_at(path: str, mtime_ns: int, size: int, named_sh: boo
 
 def _copied_script(image: _RunImage, script: str) -> tuple[str, Path] | None:
     """(path shown, path) of the file of the build context, beside the Dockerfile, that the image copies
-    to the path `script` its ENTRYPOINT starts; None when none does, it is no file or a RUN of the image
-    names it (it may be edited)."""
+    to the path `script` its ENTRYPOINT starts (`_RunImage.context_file`: as `docgen.copied` reads the
+    copy); None when none does, it is no file or a RUN of the image names it (it may be edited)."""
     model = image.model
     if not model.file:
         return None
@@ -111,24 +111,11 @@ def _copied_script(image: _RunImage, script: str) -> tuple[str, Path] | None:
         script.startswith("/") and posixpath.normpath(copied[0]) != posixpath.normpath(script)
     ):
         return None
-    folder = Path(model.file).parent
-    top = _resolved(folder)
-    if top is None:
+    path = image.context_file(name, copied[1])
+    if path is None or _edited(model.file, name):
         return None
-    for copy in model.context_copies:
-        if copy.stage not in image.indexes or copy.line != copied[1]:
-            continue
-        for src in copy.sources:
-            if not _copies(src, name) or ".." in src:
-                continue
-            path = folder / posixpath.dirname(src.lstrip("/")) / name
-            if not resolves_inside(path, top):
-                continue
-            if not path.is_file() or _edited(model.file, name):
-                return None
-            shown = posixpath.join(posixpath.dirname(model.path), posixpath.dirname(src.lstrip("/")), name)
-            return posixpath.normpath(shown), path
-    return None
+    inside = path.relative_to(Path(model.file).parent.resolve()).as_posix()
+    return posixpath.normpath(posixpath.join(posixpath.dirname(model.path), inside)), path
 
 
 def _resolved(folder: Path) -> Path | None:

@@ -36,9 +36,9 @@ _IGNORE_LINES = 2000
 
 
 def ignore_patterns(file: Path) -> list[str]:
-    """The patterns of an ignore file (`.gitignore`, `.dockerignore`), none when it cannot be read:
-    its first `_IGNORE_LINES` lines, blank lines, comments and negations (`!x`) left out, each without
-    a leading or trailing `/`."""
+    """The patterns of a `.gitignore` (a `.dockerignore` is read by BuildKit's rules, in
+    `docgen.copied.dockerignore`), none when it cannot be read: its first `_IGNORE_LINES` lines, blank
+    lines, comments and negations (`!x`) left out, each without a leading or trailing `/`."""
     try:
         lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:_IGNORE_LINES]
     except (OSError, ValueError):
@@ -49,8 +49,8 @@ def ignore_patterns(file: Path) -> list[str]:
 
 def ignores(pattern: str, parts: Sequence[str]) -> bool:
     """True when an ignore file's `pattern` (as `ignore_patterns` gives it) matches the path `parts`,
-    relative to the file's folder; read simply, as git and `.dockerignore` agree on the common cases: a
-    pattern with an inner `/` matches the path's leading parts, any other one matches one of its parts."""
+    relative to the file's folder; read simply, as git reads the common cases: a pattern with an inner `/`
+    matches the path's leading parts, any other one matches one of its parts."""
     if "/" in pattern:
         return any(fnmatch.fnmatchcase("/".join(parts[: i + 1]), pattern) for i in range(len(parts)))
     return any(fnmatch.fnmatchcase(part, pattern) for part in parts)

@@ -31,10 +31,10 @@ from pathlib import Path
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
-from docgen.audit.copied import FILE_LIMIT, copied_files
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
 from docgen.audit.settings import _LAUNCHER, _command_text, _Image
+from docgen.copied import FILE_LIMIT, copied_files
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 

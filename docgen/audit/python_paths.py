@@ -29,11 +29,11 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.contents import _CHMOD, _PIPED, _RUNS_FILE, _built_bases, _context_of, _unbuilt_lines
-from docgen.audit.copied import without_whole_context
 from docgen.audit.listed_python import _PULLS_PYTHON
 from docgen.audit.version_facts import distribution_versions
 from docgen.base_contents import lacks_python
 from docgen.baseimage import split_reference
+from docgen.copied import without_whole_context
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 

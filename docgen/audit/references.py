@@ -32,7 +32,6 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
-from docgen.audit.copied import context_path
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made, repository_root
 from docgen.audit.paths import (
@@ -52,6 +51,7 @@ from docgen.audit.paths import (
 )
 from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
+from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name
@@ -419,19 +419,23 @@ def _copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]
     return found
 
 
-def _ignored(path: str, folders: Sequence[Path], dockerfile: Path) -> bool:
-    """True when `path` (a COPY source) is in a folder a build makes (`dist/`, a `.whl`), or matched by a
-    pattern of the `.dockerignore` (the context's, the Dockerfile's own) or the `.gitignore` of
-    `folders`: a file made or left out on purpose, not one in the wrong place."""
+def _ignored(path: str, folders: Sequence[Path], dockerfile: Path | None = None) -> bool:
+    """True when `path` is in a folder a build makes (`dist/`, a `.whl`), matched by a pattern of the
+    `.gitignore` of `folders` (git's rules, read simply: `paths.ignores`), or left out by a
+    `.dockerignore` as BuildKit reads it (`copied.dockerignore`, `copied.ignored`: a pattern from the
+    context's top, `**` any depth, `!` taking a path back): for a build of `dockerfile` (`path` a COPY
+    source) the one that build reads, the Dockerfile's own else that of its context `folders[0]`;
+    without one (`path` a file the README names) each of `folders`' own. A file made or left out on
+    purpose, not one in the wrong place."""
     parts = path.split("/")
     if any(part in _GENERATED or part.startswith(_GENERATED_PREFIXES) for part in parts):
         return True
     if path.endswith(_BUILT_SUFFIXES):
         return True
-    files = [f / name for f in folders for name in (".dockerignore", ".gitignore")]
-    if dockerfile.name:  # (`Path(".")`, a README's folder given as the current one, has no name)
-        files.append(dockerfile.with_name(dockerfile.name + ".dockerignore"))
-    return any(ignores(pattern, parts) for file in files for pattern in ignore_patterns(file))
+    if any(ignores(pattern, parts) for f in folders for pattern in ignore_patterns(f / ".gitignore")):
+        return True
+    contexts = folders[:1] if dockerfile is not None else folders
+    return any(ignored(path, dockerignore(c, str(dockerfile) if dockerfile else None)) for c in contexts)
 
 
 def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
@@ -905,7 +909,7 @@ def _dead_code_names(
             continue
         if any((base / path).exists() for base in bases):
             continue
-        if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases, directory):
+        if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases):
             continue
         if texts is None:
             texts = _line_texts(doc)

@@ -43,7 +43,6 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
 from docgen.audit.commands import _last_name, _repository, fence_commands, joined
 from docgen.audit.names import docker_run, image_at
-from docgen.audit.paths import resolves_inside
 from docgen.audit.settings import _Image
 from docgen.audit.wording import (
     _BUILD_ARG_WORDS,
@@ -55,6 +54,7 @@ from docgen.audit.wording import (
     _sentences,
 )
 from docgen.base_contents import is_plain
+from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel, Instruction, Setting
@@ -144,19 +144,33 @@ class _RunImage(_Image):
         through `..` or a link leading out of the Dockerfile's folder)."""
         if not self.model.file:
             return None
-        top = Path(self.model.file).parent.resolve()
         for setting in self.commands():
             for word in _SCRIPT_WORD.findall(setting.value):
                 name = posixpath.basename(word)
                 copied = self.copied_to(name)
                 if copied is None or (word.startswith("/") and copied[0] != word):
                     continue
-                for copy in self.model.context_copies:
-                    for src in copy.sources:
-                        if _copies(src, name) and copy.stage in self.indexes:
-                            path = Path(self.model.file).parent / posixpath.dirname(src.lstrip("/")) / name
-                            if path.is_file() and resolves_inside(path, top):
-                                return name, path, copied[1]
+                path = self.context_file(name)
+                if path is not None:
+                    return name, path, copied[1]
+        return None
+
+    def context_file(self, name: str, line: int | None = None) -> Path | None:
+        """The file named `name` of the build context (the Dockerfile's folder) that a COPY of the
+        image (at Dockerfile line `line`, when given) whose source names it (`_copies`) puts in the
+        image, as `docgen.copied` reads a copy (no link out of the context, the `.dockerignore`
+        applied); None when none does."""
+        if not self.model.file:
+            return None
+        try:
+            folder = Path(self.model.file).parent.resolve()
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+            return None
+        copies = [c for c in self.model.context_copies if c.stage in self.indexes]
+        copies = [c for c in copies if line is None or c.line == line]
+        for copied in copied_files(folder, copies, self.model.file):
+            if copied.path is not None and copied.name == name and _copies(copied.source, name):
+                return copied.path
         return None
 
     def env_fact(self, name: str) -> str | None | bool:
@@ -280,12 +294,24 @@ class _RunImage(_Image):
             words.update(_UPPER_WORD.findall(setting.value))
         if not self.model.file:
             return frozenset(words)
-        folder = Path(self.model.file).parent
-        budget = [_MAX_FILES]
-        for copy in self.model.context_copies:
-            for src in copy.sources:
-                if "$" not in src and "*" not in src and "://" not in src:
-                    words.update(_words_in(folder / src.lstrip("/"), budget))
+        try:
+            folder = Path(self.model.file).parent.resolve()
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+            return frozenset(words)
+        budget = _MAX_FILES
+        for seen, copied in enumerate(copied_files(folder, self.model.context_copies, self.model.file)):
+            if budget <= 0 or seen >= FILE_LIMIT:
+                break  # (files passed over count too: a large hidden folder is not walked to its end)
+            path = copied.path
+            if path is None or path.suffix.lower() in _BINARY or _hidden_below(copied, folder):
+                continue
+            try:
+                if path.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                budget -= 1
+                words.update(_UPPER_WORD.findall(path.read_text(encoding="utf-8", errors="replace")))
+            except OSError:
+                continue
         return frozenset(words)
 
     def users(self) -> set[str] | None:
@@ -344,32 +370,16 @@ def _copies(src: str, name: str) -> bool:
     return last == name or (_GLOB.search(last) is not None and fnmatch.fnmatchcase(name, last))
 
 
-def _words_in(path: Path, budget: list[int]) -> set[str]:
-    """The UPPER_SNAKE words of the file at `path`, or of the files under the folder at `path` (hidden
-    ones and `.git` left out), while `budget[0]` files remain to read."""
-    found: set[str] = set()
-    try:
-        if path.is_file():
-            paths = [path]
-        elif path.is_dir():
-            paths = []
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                paths.extend(Path(root) / f for f in sorted(files) if not f.startswith("."))
-                if len(paths) >= budget[0]:
-                    break
-        else:
-            return found
-        for file in paths:
-            if budget[0] <= 0:
-                break
-            if file.suffix.lower() in _BINARY or file.stat().st_size > MAX_FILE_BYTES:
-                continue
-            budget[0] -= 1
-            found.update(_UPPER_WORD.findall(file.read_text(encoding="utf-8", errors="replace")))
-    except OSError:
-        pass
-    return found
+def _hidden_below(copied: CopiedFile, folder: Path) -> bool:
+    """True when the file `copied` (of the build context `folder`) is a hidden one (`.env`), or in a
+    hidden folder, below the folder its COPY source names: a folder's dot files are no script's
+    configuration a README sets (a file named itself is read)."""
+    if copied.path is None:
+        return False
+    source = context_path(copied.source) or "."
+    parts = copied.path.relative_to(folder).parts
+    named = 0 if source == "." else len(source.split("/"))
+    return any(part.startswith(".") for part in parts[named:])
 
 
 def _script_overrides(path: Path) -> dict[str, Override]:

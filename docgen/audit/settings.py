@@ -9,6 +9,7 @@ is a finding only on a plain base (`likely`); a value the Dockerfile sets that d
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import posixpath
 import re
@@ -21,6 +22,7 @@ from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
+from docgen.copied import copied_files
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -484,9 +486,10 @@ class _Image:
 
     @functools.cached_property
     def _copied_names(self) -> set[str]:
-        """The file names the image's COPYs take from the build context."""
+        """The last parts of the sources the image's COPYs take from the build context: file names
+        and patterns (`*.py`)."""
         return {
-            posixpath.basename(src.strip("\"'"))
+            posixpath.basename(src.strip("\"'").rstrip("/"))
             for copy in self.model.context_copies
             if copy.stage in self.indexes and not copy.heredoc
             for src in copy.sources
@@ -494,19 +497,25 @@ class _Image:
 
     def _context_script(self, name: str) -> str | None:
         """The text of the script `name` when a COPY of the image takes it from the build context and
-        it is there: looked for beside the Dockerfile and in the two folders above it
-        (`-f Dockerfile/app.Dockerfile .`), never above the folder the Dockerfile was named from (its
-        `path` relative to it), nor through a link out of it. None otherwise."""
-        if not self.model.file or name not in self._copied_names:
-            return None
+        it is there, read as `docgen.copied` reads the copy (a source's folder, no link out of the
+        context, the `.dockerignore`): the context looked for at the Dockerfile's folder and the two
+        folders above it (`-f Dockerfile/app.Dockerfile .`), never above the folder the Dockerfile was
+        named from (its `path` relative to it). None otherwise."""
+        if not self.model.file or not any(fnmatch.fnmatchcase(name, last) for last in self._copied_names):
+            return None  # no source names it (a folder copied is not walked for it)
         named = PurePosixPath(self.model.path)
         inside = 0 if named.is_absolute() or ".." in named.parts else len(named.parts) - 1
         folder = Path(self.model.file).parent
-        roots = [folder, *list(folder.parents)[: min(2, inside)]]
-        top = roots[-1].resolve()
-        found_in = [root / name for root in roots if (root / name).is_file()]
-        path = next((file for file in found_in if resolves_inside(file, top)), None)
-        return text_or_none(path) if path is not None else None
+        copies = [c for c in self.model.context_copies if c.stage in self.indexes]
+        for root in [folder, *list(folder.parents)[: min(2, inside)]]:
+            try:
+                context = root.resolve()
+            except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+                return None
+            for copied in copied_files(context, copies, self.model.file):
+                if copied.path is not None and copied.name == name:
+                    return text_or_none(copied.path)
+        return None
 
     def _written_script(self, name: str) -> str | None:
         """The text of the RUN that writes the script `name` (`echo "…" > /usr/local/bin/start.sh`,

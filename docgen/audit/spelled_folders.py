@@ -41,11 +41,11 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import _repository
 from docgen.audit.contents import _PIPED
-from docgen.audit.copied import context_path
 from docgen.audit.image_paths import _bases, _clean, _context_text, _mounts, _named, _near, _readme_paths
 from docgen.audit.included_paths import _NOT_HELD, _claims, _plain, _system
 from docgen.audit.missing import _code_paths
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.copied import context_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 

@@ -1,18 +1,19 @@
-"""`docgen.audit.copied`: the build-context files a Dockerfile's COPY and ADD put in the image, read as
+"""`docgen.copied`: the build-context files a Dockerfile's COPY and ADD put in the image, read as
 BuildKit reads a source (globs, folders, `.dockerignore`, no link out of the context), for every rule
 that reads them. The trees are small models written for these tests.
 """
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 
 import pytest
 from helpers import make_tree
 
+from docgen import copied
 from docgen.analysis import build_model
-from docgen.audit import copied
-from docgen.audit.copied import (
+from docgen.copied import (
     above_context,
     context_path,
     copied_files,
@@ -214,3 +215,58 @@ def test_a_checkout_s_git_folder_is_not_read(tmp_path: Path, monkeypatch: pytest
     assert read is not None
     assert "echo hi\n" in [text for _, text in read[0]]
     copied_texts.cache_clear()
+
+
+def test_placed_finds_each_file_where_copied_files_puts_it(tmp_path: Path) -> None:
+    """`placed` (the image's side: which context file is at a path) and `copied_files` (the context's
+    side: where each file goes) are one reading: every file found one way is found the other."""
+    dockerfile = (
+        "FROM ubuntu:22.04\n"
+        "WORKDIR /srv\n"
+        "COPY setup.sh /opt/setup.sh\n"
+        "COPY conf/ /etc/app/\n"
+        "COPY scripts/*.sh /usr/local/bin/\n"
+        "COPY a.txt b.txt /data\n"
+        "COPY /top.cfg ./\n"
+        "COPY run.sh .\n"
+    )
+    files = {
+        "setup.sh": "",
+        "conf/app.toml": "",
+        "conf/sub/extra.toml": "",
+        "scripts/x.sh": "",
+        "scripts/y.sh": "",
+        "a.txt": "",
+        "b.txt": "",
+        "top.cfg": "",
+        "run.sh": "",
+        "ignored/skip.sh": "",
+        ".dockerignore": "conf/sub\n",
+    }
+    make_tree(tmp_path, {"Dockerfile": dockerfile, **files})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    folder = tmp_path.resolve()
+    rules = copied.dockerignore(folder, model.file)
+    by_line = {c.line: c for c in model.context_copies}
+    seen = 0
+    for each in copied_files(folder, model.context_copies, model.file):
+        assert each.path is not None
+        place = posixpath.normpath(posixpath.join("/srv", each.dest))
+        assert copied.placed(folder, by_line[each.line], place, "/srv", rules) == each.path.resolve()
+        seen += 1
+    assert seen == 8  # conf/sub left out
+    # what is not copied there: a place nothing is put, a file the `.dockerignore` leaves out
+    assert copied.placed(folder, by_line[4], "/etc/app/sub/extra.toml", "/srv", rules) is None
+    assert copied.placed(folder, by_line[4], "/etc/app/sub/extra.toml", "/srv") is not None  # no rules
+    assert copied.placed(folder, by_line[3], "/opt/other.sh", "/srv", rules) is None
+    # a folder copied: its place is the folder
+    assert copied.placed(folder, by_line[4], "/etc/app", "/srv", rules) == (folder / "conf")
+
+
+def test_dockerignore_is_the_one_file_buildkit_reads(tmp_path: Path) -> None:
+    make_tree(tmp_path, {".dockerignore": "*.log\n", "app.Dockerfile.dockerignore": "*.tmp\n"})
+    context = copied.dockerignore(tmp_path)
+    own = copied.dockerignore(tmp_path, str(tmp_path / "app.Dockerfile"))
+    assert ignored("x.log", context) and not ignored("x.tmp", context)
+    assert ignored("x.tmp", own) and not ignored("x.log", own)
+    assert copied.dockerignore(tmp_path / "nothing") == ()

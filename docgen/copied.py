@@ -1,6 +1,9 @@
-"""The build-context files a Dockerfile's COPY and ADD put in the image: the one reader of them for every
-rule (`contents`, `left_over`, `conda_python`, `ports`, `image_paths`, `work_dirs`, `mount_targets`,
-`included_paths`; `references` reads its COPY sources as paths with `context_path`).
+"""The build-context files a Dockerfile's COPY and ADD put in the image: the one reader of them, for the
+extraction (`docgen.manifests`: which file is at the path a `pip install -r` reads, `placed`) and for
+every audit rule (`contents`, `left_over`, `conda_python`, `ports`, `image_paths`, `work_dirs`,
+`mount_targets`, `included_paths`, `run_time`, `overrides`, `settings`, `dropped`; `references` and
+`moved_scripts` read COPY sources as paths with `context_path`, and `references` a `.dockerignore`
+with `dockerignore`).
 
 A source is read as BuildKit reads it: quotes taken off, from the context's top (`/app.py` and `./app.py`
 are `app.py`), a glob matched as BuildKit matches it (`*` matches a name starting with a dot too, `**`
@@ -132,6 +135,17 @@ def _ignore_file(folder: Path, dockerfile: str | None) -> Path | None:
     return None
 
 
+IgnoreRules = tuple[tuple[re.Pattern[str], bool], ...]
+"""The lines of a `.dockerignore` as `ignored` reads them: (pattern, whether it leaves a path out)."""
+
+
+def dockerignore(folder: Path, dockerfile: str | None = None) -> IgnoreRules:
+    """The rules of the `.dockerignore` BuildKit reads for a build of the Dockerfile at `dockerfile`
+    (its own `NAME.dockerignore` first) with the context `folder`; () when there is none."""
+    file = _ignore_file(folder, dockerfile)
+    return _ignore_rules(file) if file is not None else ()
+
+
 def _glob_regex(pattern: str) -> str:
     """A `.dockerignore` pattern as a regular expression over a context path, as BuildKit's pattern
     matcher reads it: `**` any number of folders, `*` and `?` within one name, `[…]` a class."""
@@ -162,7 +176,7 @@ def _glob_regex(pattern: str) -> str:
 
 
 @functools.lru_cache(maxsize=32)
-def _ignore_rules(file: Path) -> tuple[tuple[re.Pattern[str], bool], ...]:
+def _ignore_rules(file: Path) -> IgnoreRules:
     """(pattern, excludes) of each line of the `.dockerignore` `file`: comments and blank lines left
     out, `!` a pattern that takes a path back in, a leading `/` and `./` dropped."""
     try:
@@ -205,8 +219,7 @@ def copied_files(
     names nothing there (or only what the `.dockerignore` leaves out) as one `CopiedFile` with no path.
     A here-document and what the context does not hold (`context_path` None, a link out of it) give
     nothing. Lazy: a caller reads as far as its limits let it."""
-    ignore = _ignore_file(folder, dockerfile)
-    rules = _ignore_rules(ignore) if ignore is not None else ()
+    rules = dockerignore(folder, dockerfile)
     for copy in copies:
         if copy.heredoc:
             continue
@@ -235,6 +248,40 @@ def copied_files(
                     yield CopiedFile(source, copy.stage, copy.line, dest, path)
             if not tops or (left_out and not kept):
                 yield CopiedFile(source, copy.stage, copy.line, target, None)
+
+
+def placed(
+    folder: Path, copy: ContextCopy, place: str, workdir: str = "/", rules: IgnoreRules = ()
+) -> Path | None:
+    """The file or folder of the build context `folder` (resolved) that the COPY or ADD `copy`, run in
+    the WORKDIR `workdir`, puts at the path `place` of the image (absolute, normalised), resolved; None
+    when it puts nothing there. Read as `copied_files` reads a copy (sources by `context_path`, globs,
+    a folder's contents under the destination, no link out of the context, what the `.dockerignore`
+    `rules` leave out not copied), but from the image's side: one path looked up, no folder walked. A
+    later source wins over an earlier one, as a later file overwrites an earlier one."""
+    target = posixpath.normpath(posixpath.join(workdir, copy.dest.strip("\"'")))
+    if copy.heredoc or "$" in target:
+        return None
+    written = copy.dest.strip("\"'")
+    into = written.endswith("/") or written in (".", "./") or len(copy.sources) > 1
+    for source in reversed(copy.sources):
+        pattern = context_path(source)
+        tops = matched(folder, pattern) if pattern is not None else []
+        for top in reversed(tops):
+            if top.is_dir():
+                if place != target and not place.startswith(target.rstrip("/") + "/"):
+                    continue
+                found = top / posixpath.relpath(place, target) if place != target else top
+            elif place == (posixpath.join(target, top.name) if into or len(tops) > 1 else target):
+                found = top
+            else:
+                continue
+            if not found.exists() or not _inside(found, folder):
+                continue
+            if rules and ignored(found.relative_to(folder).as_posix(), rules):
+                continue
+            return found.resolve()
+    return None
 
 
 @functools.lru_cache(maxsize=32)
