@@ -311,6 +311,7 @@ from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, 
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.version_lists import _version_lists
@@ -571,6 +572,7 @@ def audit(
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
+        found.extend(unbuilt_bases(doc, text, path, directory, models, project))
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
