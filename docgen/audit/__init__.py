@@ -173,6 +173,7 @@ from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, also_at
+from docgen.audit.badged_images import badged_images
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
@@ -578,6 +579,7 @@ def audit(
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(_dropped_namespaces(doc, text, path, directory))
+    found.extend(badged_images(text, path, models))
     found.extend(_shell_words(doc, text, path))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
