@@ -49,8 +49,8 @@ def badged_images(text: str, path: str, models: Sequence[ImageModel]) -> Iterato
         return
     (model,) = models
     badges: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        for match in _BADGE.finditer(line):
+    for number, row in enumerate(text.splitlines(), 1):
+        for match in _BADGE.finditer(row):
             image = re.sub(r"\.(?:svg|png)\Z", "", (match.group(1) or match.group(2)).lower())
             badges.setdefault(image, number)
     if len(badges) != 1:
