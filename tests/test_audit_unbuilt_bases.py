@@ -117,6 +117,13 @@ def test_a_repository_that_makes_the_base(tmp_path: Path, files: dict[str, str])
     assert found(tmp_path, **files) == []
 
 
+def test_a_stage_the_build_skips(tmp_path: Path) -> None:
+    unused = 'FROM sketch-base:2.1.0 AS old\nRUN true\nFROM ubuntu:22.04\nCMD ["sketch"]\n'
+    assert found(tmp_path, dockerfile=unused) == []
+    copied = "FROM sketch-base:2.1.0 AS tools\nRUN true\nFROM ubuntu:22.04\nCOPY --from=tools /x /x\n"
+    assert len(found(tmp_path, dockerfile=copied)) == 1
+
+
 def test_a_readme_without_a_build(tmp_path: Path) -> None:
     readme = README.replace("docker build -t sketch-worker:2.1.0 .", "make image")
     assert found(tmp_path, readme) == []

@@ -20,7 +20,7 @@ from docgen.audit.containers import _files
 from docgen.audit.set_aside import ci_workflows
 from docgen.files import dockerfiles_in, text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Stage
 
 _OFFICIAL = frozenset(
     """
@@ -69,6 +69,21 @@ def _of(file: str | None, model: ImageModel, count: int) -> bool:
     return model.path == file or model.path.endswith("/" + file.removeprefix("./"))
 
 
+def _needed(model: ImageModel) -> list[Stage]:
+    """The stages a build of `model`'s target runs (BuildKit skips the others): its chain and the stages
+    it copies from, theirs in turn."""
+    todo = model.chain()
+    seen: dict[int, Stage] = {}
+    while todo:
+        stage = todo.pop()
+        if stage.index in seen:
+            continue
+        seen[stage.index] = stage
+        for index in stage.depends_on:
+            todo.extend(model.chain(model.stages[index]))
+    return [seen[i] for i in sorted(seen)]
+
+
 def unbuilt_bases(
     doc: Document, text: str, path: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
@@ -85,7 +100,7 @@ def unbuilt_bases(
         line = next((n for n, file in builds if _of(file, model, len(models))), None)
         if line is None:
             continue
-        for stage in model.stages:
+        for stage in _needed(model):
             base = stage.base
             if stage.parent is not None or "$" in stage.base_raw or not base or base in told:
                 continue
