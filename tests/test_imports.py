@@ -386,6 +386,7 @@ AUDIT_LAYERS = (
         "image_tags",
         "conda_python",
         "page_builds",
+        "badged_images",
     ),
     (
         "methods",
@@ -459,7 +460,7 @@ AUDIT_LAYERS = (
         "moved_data",
         "unread_files",
     ),
-    ("family_defaults",),
+    ("family_defaults", "unbuilt_bases"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the
