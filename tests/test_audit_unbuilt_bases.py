@@ -124,6 +124,18 @@ def test_a_stage_the_build_skips(tmp_path: Path) -> None:
     assert len(found(tmp_path, dockerfile=copied)) == 1
 
 
+def test_a_sibling_dockerfile_audited_too(tmp_path: Path) -> None:
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "Dockerfile").write_text("FROM ubuntu:22.04\n")
+    (tmp_path / "Dockerfile").write_text(DOCKERFILE)
+    models = [
+        model_of(parse_dockerfile(DOCKERFILE, "Dockerfile")),
+        model_of(parse_dockerfile("FROM ubuntu:22.04\n", "base/Dockerfile")),
+    ]
+    diagnostics = audit(README, "README.md", models, directory=tmp_path)
+    assert [d for d in diagnostics if "library/" in d.message] == []
+
+
 def test_a_readme_without_a_build(tmp_path: Path) -> None:
     readme = README.replace("docker build -t sketch-worker:2.1.0 .", "make image")
     assert found(tmp_path, readme) == []

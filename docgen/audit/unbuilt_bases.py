@@ -1,7 +1,7 @@
 """A base image the documented build cannot get: `FROM renderable-box:1.0.0`, a name with no namespace and
 no registry that is no Docker official image, no stage, not made by an ARG, while nothing of the
-repository (a script, a compose file, a Makefile, a CI workflow, another Dockerfile) builds it and the
-README, which documents `docker build` of this Dockerfile, never names it. Docker looks for
+repository (a script, a compose file, a Makefile, a CI workflow, another Dockerfile, audited or not)
+builds it and the README, which documents `docker build` of this Dockerfile, never names it. Docker looks for
 `docker.io/library/renderable-box`, which does not exist: the build fails on a clean machine, and the
 README should say where the base comes from (`likely`: the author's machine has it).
 
@@ -91,8 +91,8 @@ def unbuilt_bases(
     builds = _builds(doc)
     if not builds or _LOADS.search(text):
         return
-    # another Dockerfile of the repository may build the base
-    if len(dockerfiles_in(directory, 3, pass_unreadable=True)) > len(models):
+    # another Dockerfile of the repository, audited or not, may build the base
+    if len(models) != 1 or len(dockerfiles_in(directory, 3, pass_unreadable=True)) > 1:
         return
     texts: list[str] | None = None
     told: set[str] = set()
