@@ -389,6 +389,7 @@ AUDIT_LAYERS = (
         "image_tags",
         "conda_python",
         "page_builds",
+        "badged_images",
     ),
     (
         "methods",
@@ -468,7 +469,7 @@ AUDIT_LAYERS = (
         "unread_files",
         "unentered_mounts",
     ),
-    ("family_defaults", "spelled_folders"),
+    ("family_defaults", "spelled_folders", "unbuilt_bases"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -173,6 +173,7 @@ from docgen.audit.arg_entries import _arg_entries
 from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, also_at
+from docgen.audit.badged_images import badged_images
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
@@ -319,6 +320,7 @@ from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
@@ -586,6 +588,7 @@ def audit(
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
+        found.extend(unbuilt_bases(doc, text, path, directory, models, project))
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
@@ -593,6 +596,7 @@ def audit(
     found.extend(_shell_programs(doc, path, models, directory))
     found.extend(run_urls(doc, text, path))
     found.extend(_dropped_namespaces(doc, text, path, directory))
+    found.extend(badged_images(text, path, models))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
