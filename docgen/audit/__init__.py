@@ -314,6 +314,7 @@ from docgen.audit.stage_count import _stage_count_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
+from docgen.audit.tag_args import _tag_args
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
@@ -578,6 +579,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(_tag_args(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path, models))
