@@ -66,7 +66,7 @@ def _spelled(tag: str) -> list[tuple[str, str]]:
 def _agree(spelled: str, passed: str) -> bool:
     """True when two versions agree to the precision both write (`11.2` and `11.2.1`)."""
     one, two = spelled.split("."), passed.split(".")
-    return all(int(a) == int(b) for a, b in zip(one, two))
+    return all(int(a) == int(b) for a, b in zip(one, two, strict=False))
 
 
 def _arg_line(lines: Sequence[str], start: int, name: str) -> int | None:
