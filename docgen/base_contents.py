@@ -122,6 +122,15 @@ _FAMILIES: tuple[_Family, ...] = (
         root=True,
     ),
     _Family(
+        "NGC TensorRT",
+        r"nvcr\.io/nvidia/tensorrt",
+        rf"tensorrt|nvinfer|trtexec|onnx\w*|polygraphy|graphsurgeon|uff|pycuda|cudnn\d*|nvcc|{_CUDA}|{_NCCL}"
+        rf"|{_PYTHON}|numpy|openmpi|ucx|hpcx",
+        False,
+        lacks=_ADD_ONS | _NOT_NVIDIA | {"jupyter", "jupyterlab"},
+        root=True,
+    ),
+    _Family(
         "PyTorch's image",
         r"pytorch/pytorch",
         rf"pytorch|torchvision|torchaudio|triton|conda|numpy|{_CUDA}|{_NCCL}|{_PYTHON}",

@@ -146,6 +146,8 @@ class Service:
     """Its `ports:`, each `HOST:CONTAINER` as written (`127.0.0.1:9000:9000`, `8000-8010:8000`, `${PORT}:80`;
     a long-syntax entry as `PUBLISHED:TARGET`, or `TARGET` when it publishes none); None when they are
     not a list of such entries."""
+    context: str | None = None
+    """Its `build.context:` (or the `build:` text) as written, None when it gives none."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -187,6 +189,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 container_name=_scalar(service.get("container_name")),
                 image=_scalar(service.get("image")),
                 dockerfile=_scalar(build.get("dockerfile")),
+                context=_scalar(build.get("context")),
                 args=tuple(args),
                 settings=tuple(
                     (str(k), _text(v)) for k, v in service.items() if k not in (_LINE, "build", "image")

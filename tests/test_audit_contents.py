@@ -357,3 +357,46 @@ def test_a_here_document_copied_in_leaves_nothing_unread(tmp_path: Path) -> None
     readme = "# Maths box\n\n## What's included\n\n- numpy + scipy + sympy\n"
     found = _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"])
     assert len(found) == 1 and found[0].lower().endswith("installs no sympy"), found
+
+
+TRT = """\
+FROM nvcr.io/nvidia/tensorrt:21.07-py3
+RUN apt-get update && apt-get install -y --no-install-recommends gedit cmake
+# COPY needs.txt /tmp/
+# RUN pip3 install --requirement /tmp/needs.txt
+"""
+TRT_README = """\
+# Vision box
+
+### The container includes
+- Ubuntu 20.04
+- TensorRT 8.0.1
+- Polygraphy
+- NCCL
+- gedit
+- jupyter-lab
+"""
+
+
+def test_jupyter_listed_under_the_container_includes_on_ngc_tensorrt(tmp_path: Path) -> None:
+    # `The container includes` heads a contents list; NGC's TensorRT image ships TensorRT, Polygraphy,
+    # NCCL (its own), gedit is installed, and Jupyter is in neither (its requirements install is a comment)
+    found = _audited(tmp_path, TRT_README, {"Dockerfile": TRT}, ["Dockerfile"])
+    assert found == [
+        "9: README lists jupyter-lab as in the image but Dockerfile installs no jupyter-lab, and its base "
+        "nvcr.io/nvidia/tensorrt:21.07-py3 (Dockerfile:1, NGC TensorRT) does not carry it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        (TRT_README, TRT + "RUN pip3 install jupyterlab==3.1.4\n"),  # installed under another spelling
+        (TRT_README, TRT + "RUN pip3 install --requirement /tmp/needs.txt\n"),  # a list docgen cannot read
+        (TRT_README, TRT + "RUN /opt/tensorrt/python/python_setup.sh\n"),  # the base's script, unread
+        (TRT_README, TRT.replace("nvcr.io/nvidia/tensorrt:21.07-py3", "nvcr.io/nvidia/pytorch:21.07-py3")),
+        (TRT_README.replace("The container includes", "The container supports"), TRT),  # not a contents list
+    ],
+)
+def test_jupyter_on_ngc_tensorrt_that_may_be_there(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"]) == []

@@ -395,6 +395,7 @@ AUDIT_LAYERS = (
         "methods",
         "line_refs",
         "compose_claims",
+        "tag_args",
         "compose_services",
         "compose_urls",
         "file_lists",

@@ -105,6 +105,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
   makefile of the build reads while one a slip away is (`make_vars`), and a compose command that builds
   from a context, Dockerfile or stage that is not there (`compose_builds`).
+- an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
+  spells another value than the build arg of that name the service passes, on the README lines that
+  repeat the tag (`tag_args`).
 - the values of a Helm chart beside the README that a table, a list or a `helm install --set`
   documents: a key its values.yaml spells otherwise or lacks while no template reads it, a default
   that differs (`chart_values`).
@@ -138,8 +141,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
-`compose_builds`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`, `gpu_models`,
-`version_lists`, `restated`,
+`compose_builds`, `tag_args`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
+`gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`, `run_urls`,
@@ -319,6 +322,7 @@ from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, 
 from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
+from docgen.audit.tag_args import _tag_args
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unentered_mounts import unentered_mounts
@@ -587,6 +591,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(_tag_args(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
     found.extend(_env_homes(doc, path, directory, models, project))

@@ -443,12 +443,12 @@ def _base_note(model: ImageModel) -> str:
 _CONTENTS_HEADING = re.compile(
     r"(?:installs|installed(?:[ \t]+(?:packages|software|components|libraries|tools))?"
     r"|(?:list[ \t]+of[ \t]+)?packages[ \t]+installed|pre-?installed(?:[ \t]+[\w-]+){0,2}"
-    r"|(?:all[ \t]+)?(?:the[ \t]+)?images?[ \t]+includes?|what's[ \t]+(?:included|inside)"
+    r"|(?:all[ \t]+)?(?:the[ \t]+)?(?:images?|containers?)[ \t]+includes?|what's[ \t]+(?:included|inside)"
     r"|included(?:[ \t]+(?:packages|software|components))?|(?:image[ \t]+)?contents|components)",
     re.IGNORECASE,
 )
-"""A heading over a list of what the image holds: `## Installs`, `### All Images Include`, `## Contents`
-(not `Table of Contents`)."""
+"""A heading over a list of what the image holds: `## Installs`, `### All Images Include`, `### The
+container includes`, `## Contents` (not `Table of Contents`)."""
 _ADDED_HEADING = re.compile(
     r"(?:additional|added|extras?)(?:[ \t]+(?:packages|components|software|libraries|tools))?", re.I
 )
