@@ -322,7 +322,7 @@ from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, 
 from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import _switched_off_claims
 from docgen.audit.tables import _audit_tables, _documented_outside_tables
-from docgen.audit.tag_args import _tag_args
+from docgen.audit.tag_args import tag_args
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unentered_mounts import unentered_mounts
@@ -591,7 +591,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
-        found.extend(_tag_args(doc, path, directory, models, project))
+        found.extend(tag_args(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
     found.extend(_env_homes(doc, path, directory, models, project))

@@ -89,7 +89,7 @@ def _readme_lines(doc: Document) -> Iterator[tuple[int, str]]:
         yield from fence.lines
 
 
-def _tag_args(
+def tag_args(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """The README lines repeating a tag a compose service beside it gives the image it builds, when a
