@@ -146,7 +146,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
-`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
+`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `build_flags`,
+`environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
 `script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
@@ -238,6 +239,7 @@ from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
+from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
@@ -740,6 +742,7 @@ def _audit_part(
     found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
+    found.extend(_build_flag_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
     found.extend(_held_tool_claims(sub, auditor))
