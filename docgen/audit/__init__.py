@@ -177,6 +177,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, also_at
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
+from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -239,7 +240,6 @@ from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
-from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
