@@ -445,6 +445,7 @@ AUDIT_LAYERS = (
         "compose_variables",
         "exported",
         "example_copies",
+        "build_flags",
         "ros_variants",
         "run_args",
         "run_urls",

@@ -149,7 +149,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
-`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `environments`,
+`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `build_flags`,
+`environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`,
 `script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
@@ -180,6 +181,7 @@ from docgen.audit.badged_images import badged_images
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
+from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -752,6 +754,7 @@ def _audit_part(
     found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
+    found.extend(_build_flag_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
     found.extend(_held_tool_claims(sub, auditor))
