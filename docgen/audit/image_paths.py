@@ -31,6 +31,7 @@ from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
+from docgen.audit.paths import folders_above, under_any
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.markdown import Document
@@ -336,12 +337,10 @@ def _image_paths(
     used = list(_readme_paths(doc))
     # A folder a RUN enters may hold anything, unless the Dockerfile also puts things in it and enters
     # folders below it: then those are what it unpacked or cloned there (`_worked_in`).
-    entered = {
-        path
-        for image in images
-        for path in image.entered
-        if path not in image.fills or not any(e.startswith(path + "/") for e in image.entered)
-    }
+    entered: set[str] = set()
+    for image in images:
+        above = {folder for path in image.entered for folder in folders_above(path)}
+        entered |= {path for path in image.entered if path not in image.fills or path not in above}
     made = {path for image in images for path in image.made} | entered | _mounts(doc)
     made |= {path for _, path, by_readme in used if by_readme}
     fills = {folder for image in images for folder in image.fills} - _SYSTEM
@@ -349,15 +348,10 @@ def _image_paths(
         (line, path)
         for line, path, _ in used
         # not made (or mounted) by the image or the README: anything may be below such a path
-        if not any(path == m or path.startswith(m + "/") for m in made)
-        and any(path.startswith(folder + "/") for folder in fills)
+        if not under_any(path, made) and any(folder in fills for folder in folders_above(path))
     ]
     mounted = _mounts(doc) | {path for _, path, by_readme in used if by_readme}
-    moved = [
-        (line, path)
-        for line, path, by_readme in used
-        if not by_readme and not any(path == m or path.startswith(m + "/") for m in mounted)
-    ]
+    moved = [(line, path) for line, path, by_readme in used if not by_readme and not under_any(path, mounted)]
     moved = [(line, path) for line, path in moved if _moved_to(path, images)]
     if not (candidates or moved) or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim

@@ -16,6 +16,7 @@ from typing import Any
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
+from docgen.audit.paths import under_any
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -139,7 +140,7 @@ def _mount_claims(
     held = {_norm(t) for t in targets | _declared_volumes(models)}
     for line, said in claims:
         path = _norm(said)
-        if path in held or any(path.startswith(t.rstrip("/") + "/") for t in held):
+        if "/" in held or under_any(path, held):
             continue
         where = " and ".join(sources)
         shown = ", ".join(sorted(targets)[:4])
