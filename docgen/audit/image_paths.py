@@ -31,7 +31,7 @@ from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
-from docgen.audit.paths import folders_above, under_any
+from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.markdown import Document
@@ -216,7 +216,8 @@ def _copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> lis
 def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> str | None:
     """The Dockerfile at `file` and its build context as one text: the files next to it and next to
     the README (not the documents: a README repeats its own slip) and those it copies (`copies`);
-    None when that is more than docgen reads."""
+    None when that is more than docgen reads. A file that is a link leading out of both folders is
+    not read."""
     texts = [_text_of(Path(file))]
     budget, count = TEXT_LIMIT, FILE_LIMIT
     found: list[Path] = []
@@ -225,9 +226,12 @@ def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) 
             found += [p for p in sorted(base.iterdir()) if p.is_file()]
         except OSError:
             continue
+    bases = _bases(file, readme_folder)
     for each in dict.fromkeys([*found, *_copied(file, copies, readme_folder)]):
         if each.suffix.lower() in _DOCS:
             continue  # a document copied with the whole context: its paths are not the image's
+        if not any(resolves_inside(each, base) for base in bases):
+            continue  # a link leading out of the build context: not read
         count -= 1
         try:
             size = each.stat().st_size

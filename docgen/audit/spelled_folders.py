@@ -53,7 +53,7 @@ from docgen.audit.image_paths import (
 )
 from docgen.audit.included_paths import _NOT_HELD, _claims, _plain, _system
 from docgen.audit.missing import _code_paths
-from docgen.audit.paths import folders_above, under_any
+from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -148,8 +148,8 @@ def _copy(
             else:
                 stage.put(dest, line)
             continue
-        found = (
-            [base / inner for base in bases if (base / inner).exists()]
+        found = (  # (a link leading out of the folder it is in is not followed)
+            [b / inner for b in bases if (b / inner).exists() and resolves_inside(b / inner, b)]
             if not any(c in inner for c in "*?[")
             else []
         )
