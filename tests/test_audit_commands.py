@@ -7,7 +7,17 @@ import re
 
 import pytest
 
-from docgen.audit.commands import _command_words, _file_flags, _substitution_end, cloned_folder, clones, moves
+from docgen.audit.commands import (
+    _command_words,
+    _file_flags,
+    _substitution_end,
+    cloned_folder,
+    clones,
+    joined,
+    joined_line,
+    joined_starts,
+    moves,
+)
 from docgen.markdown import read_document
 
 
@@ -110,3 +120,9 @@ def test_command_words_end_where_the_shell_starts_a_comment(
     lines: list[str], words: list[str] | None
 ) -> None:
     assert _command_words(list(enumerate(lines, 1)), re.compile(r"\bdocker[ \t]+build\b")) == words
+
+
+def test_the_line_of_an_offset_in_a_joined_command() -> None:
+    command = [(4, "docker run \\"), (5, "  -e A=1 \\"), (6, "  img")]
+    text, starts = joined(command), joined_starts(command)
+    assert [joined_line(command, starts, text.index(w)) for w in ("docker", "-e", "img")] == [4, 5, 6]
