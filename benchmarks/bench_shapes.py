@@ -26,6 +26,14 @@ Shapes that were superlinear when this benchmark was written, and what made them
 - `launch-commands`, `launch-spans`: thousands of `roslaunch PKG FILE` of a package the repository has,
   each missing file's name looked for in the whole README and in every file of its package again
   (`audit/launch_files`; 2,000 commands took 4.6 s, 8,000 took 42 s: 9.1×, spans 11.5×).
+- `continued-lines` (a project shape): one `docker run` continued over thousands of lines of `-e`, the
+  line of each option found by looking through the command's lines again (`audit/run_time`, read by
+  `audit/port_vars` too; 7.7× at 20,000 characters, 79 s at 80,000 under a profiler);
+- `spelled-both`: README paths against as many folders of the Dockerfile, each path compared with every
+  folder made, filled or mounted (`audit/image_paths`, `audit/spelled_folders`; 5.2×).
+
+The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
+script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines).
 
     python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
 
