@@ -26,6 +26,14 @@ Shapes that were superlinear when this benchmark was written, and what made them
 - `launch-commands`, `launch-spans`: thousands of `roslaunch PKG FILE` of a package the repository has,
   each missing file's name looked for in the whole README and in every file of its package again
   (`audit/launch_files`; 2,000 commands took 4.6 s, 8,000 took 42 s: 9.1×, spans 11.5×).
+- `continued-lines` (a project shape): one `docker run` continued over thousands of lines of `-e`, the
+  line of each option found by looking through the command's lines again (`audit/run_time`, read by
+  `audit/port_vars` too; 7.7× at 20,000 characters, 79 s at 80,000 under a profiler);
+- `spelled-both`: README paths against as many folders of the Dockerfile, each path compared with every
+  folder made, filled or mounted (`audit/image_paths`, `audit/spelled_folders`; 5.2×).
+
+The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
+script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines).
 
     python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
 
@@ -222,6 +230,152 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
+PLAIN_DOCKERFILE = "FROM ubuntu:22.04\nCOPY run.sh bench.py /llm/\nRUN pip install torch==2.1.0+cu117\n"
+USAGE_SCRIPT = 'echo "Usage: run.sh [version] [gpu]"\nV=$1\nG=$2\n'
+
+
+def project(readme: str, **files: str) -> dict[str, str]:
+    """A project: `readme` as README.md, the plain Dockerfile, the usage script, and `files`."""
+    return {
+        "Dockerfile": PLAIN_DOCKERFILE,
+        "run.sh": USAGE_SCRIPT,
+        "bench.py": "",
+        **files,
+        "README.md": readme,
+    }
+
+
+def fence(body: str) -> str:
+    return "```bash\n" + body + "```\n"
+
+
+# The rules of round 19 (script_usage, cuda_wheels, mount_claims, spelled_folders, continuations,
+# swapped_headings, unentered_mounts): each shape is a whole project, README and the files it reads.
+PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
+    "usage-lines": lambda size: project(fence(lines(lambda k: f"sh run.sh <v{k}> <g> <d> <o>\n", size))),
+    "usage-placeholders": lambda size: project(
+        fence("sh run.sh " + lines(lambda k: f"<x{k}> ", size) + "\n")
+    ),
+    "usage-long-script": lambda size: project(
+        fence("sh run.sh <a> <b> <c>\n"),
+        **{"run.sh": USAGE_SCRIPT + lines(lambda k: f'echo "$1 $2 step {k}" # $3\n', size)},
+    ),
+    "cuda-builds": lambda size: project(
+        fence(lines(lambda k: f"docker build --build-arg CUDA_VERSION=11.8 -t a{k} -f Dockerfile .\n", size))
+    ),
+    "cuda-wheel-lines": lambda size: project(
+        fence("docker build --build-arg CUDA_VERSION=11.8 -f Dockerfile .\n"),
+        Dockerfile=PLAIN_DOCKERFILE + lines(lambda k: f"RUN pip install torch==2.{k}.0+cu117\n", size),
+    ),
+    "mount-claims": lambda size: project(
+        "```bash\ndocker run -v /srv:/data app\n```\n\n"
+        + lines(lambda k: f"Mount the folder into the container at `/mnt/m{k}`.\n", size)
+    ),
+    "mount-compose-volumes": lambda size: project(
+        "Mount the repository into the container at `/mnt/x`.\n",
+        **{
+            "docker-compose.yml": "services:\n  a:\n    image: x\n    volumes:\n"
+            + lines(lambda k: f"      - ./d{k}:/data/d{k}\n", size)
+        },
+    ),
+    "mount-run-options": lambda size: project(
+        fence("docker run " + lines(lambda k: f"-v /s{k}:/t{k} ", size) + "app\n")
+        + "\nMount the folder into the container at `/mnt/x`.\n"
+    ),
+    "spelled-copies": lambda size: project(
+        "We include `/llm/start-lightweight.sh` in the image.\n",
+        Dockerfile=PLAIN_DOCKERFILE + lines(lambda k: f"COPY s{k}.sh /llm/d{k % 97}/\n", size),
+    ),
+    "spelled-runs": lambda size: project(
+        "We include `/llm/start-lightweight.sh` in the image.\n",
+        Dockerfile=PLAIN_DOCKERFILE
+        + lines(lambda k: f"RUN mkdir -p /llm/d{k} && echo {k} > /llm/d{k}/f\n", size),
+    ),
+    "spelled-paths": lambda size: project(
+        lines(lambda k: f"Run `/llm/d{k}/bench.sh` or `/llm/benc{k}.py`.\n", size)
+    ),
+    "spelled-bare-runs": lambda size: project(
+        "```bash\npython bench.py\n" + lines(lambda k: f"python bench{k}.py\n", size) + "```\n",
+        Dockerfile="FROM ubuntu:22.04\nWORKDIR /llm\nCOPY bench.py run.sh ./\n",
+    ),
+    "spelled-copies-from": lambda size: project(
+        "We include `/llm/start-lightweight.sh` in the image.\n",
+        Dockerfile="FROM ubuntu:22.04 AS b\n"
+        + lines(lambda k: f"RUN mkdir -p /b/d{k}\n", size // 2)
+        + PLAIN_DOCKERFILE
+        + lines(lambda k: f"COPY --from=b /b/d{k} /llm/d{k}\n", size // 2),
+    ),
+    "spelled-both": lambda size: project(
+        lines(lambda k: f"Run `/llm/d{k}/bench.sh`.\n", size // 2),
+        Dockerfile=PLAIN_DOCKERFILE + lines(lambda k: f"COPY s{k}.sh /llm/d{k}/\n", size // 2),
+    ),
+    "continued-lines": lambda size: project(
+        fence("docker run \\\n" + lines(lambda k: f"  -e V{k}=1 \\\n", size) + "  app\n")
+    ),
+    "continued-comments": lambda size: project(
+        fence("docker run \\\n" + lines(lambda k: f"  # note {k}\n", size) + "  app\n")
+    ),
+    "continued-blank-runs": lambda size: project(
+        fence(lines(lambda k: "docker run \\\n" + "\n" * 20, size) + "app\n")
+    ),
+    "continued-unclosed-quote": lambda size: project(
+        fence('sh -c "echo \\\n' + lines(lambda k: f"# in the string {k} \\\n", size) + "\n")
+    ),
+    "continued-long-line": lambda size: project(
+        fence("docker run " + repeat("-e 'a b' \\\\ ", size) + "\\\n  # c\n  app\n")
+    ),
+    "continued-heredocs": lambda size: project(
+        fence(lines(lambda k: f"cat <<EOF{k} \\\n# x\nEOF{k}\n", size))
+    ),
+    "swapped-sections": lambda size: project(
+        lines(
+            lambda k: f"## Build\n\n{fence('docker run app')}\n## Run\n\n{fence('docker build -t app .')}\n",
+            size,
+        )
+    ),
+    "swapped-one-section": lambda size: project(
+        "## Build\n\n"
+        + lines(lambda k: f"text {k}\n\n{fence(f'docker run app{k}')}\n", size)
+        + "## Run\n\n"
+        + fence("docker build -t app .")
+    ),
+    "unentered-installs": lambda size: project(
+        fence(
+            "docker build -t kiln .\ndocker run -it -v $PWD:/src kiln\n# inside the container\n"
+            + lines(lambda k: f"echo {k}\n", size)
+            + "pip install -e .\n"
+        ),
+        Dockerfile="FROM ubuntu:22.04\nRUN echo\n",
+    ),
+    "unentered-runs": lambda size: project(
+        fence(
+            "docker build -t kiln .\n"
+            + lines(lambda k: f"docker run -it -v $PWD:/s{k} kiln\n# inside the container\nls\n", size)
+        ),
+        Dockerfile="FROM ubuntu:22.04\nRUN echo\n",
+    ),
+}
+
+
+def timed_project(folder: Path, files: dict[str, str], rounds: int) -> float:
+    """Best seconds of `docgen audit README.md --confidence likely` in a fresh folder holding `files`."""
+    folder.mkdir()
+    for rel, content in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(content)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            main(["audit", "README.md", "--confidence", "likely"], stdout=io.StringIO(), stderr=io.StringIO())
+            times.append(time.perf_counter() - start)
+    finally:
+        os.chdir(cwd)
+    return min(times)
+
+
 def timed(folder: Path, text: str, rounds: int) -> float:
     """Best seconds of `docgen audit README.md --confidence likely` with `text` as the README."""
     (folder / "README.md").write_text(text)
@@ -241,7 +395,7 @@ def main_bench() -> int:
     parser.add_argument("--size", type=int, default=20_000, help="characters of the smaller README")
     parser.add_argument("--only", nargs="*", default=[], help="shapes to measure (default: all)")
     args = parser.parse_args()
-    unknown = [name for name in args.only if name not in SHAPES]
+    unknown = [name for name in args.only if name not in SHAPES and name not in PROJECTS]
     if unknown:
         parser.error(f"unknown shapes: {', '.join(unknown)}")
     failures = []
@@ -264,6 +418,18 @@ def main_bench() -> int:
                     continue
                 small = timed(folder, make(args.size), args.rounds) - empty
                 large = timed(folder, make(4 * args.size), args.rounds) - empty
+                ratio = large / max(small, 1e-3)
+                print(f"| {name} | {small:.3f} s | {large:.3f} s | {ratio:.1f}× | ≤ 5× |", flush=True)
+                if ratio > 5:
+                    failures.append(name)
+            empty_project = timed_project(folder / "empty", project("# Empty\n"), args.rounds)
+            for name, build in PROJECTS.items():
+                if args.only and name not in args.only:
+                    continue
+                small = timed_project(folder / f"{name}-n", build(args.size), args.rounds) - empty_project
+                large = (
+                    timed_project(folder / f"{name}-4n", build(4 * args.size), args.rounds) - empty_project
+                )
                 ratio = large / max(small, 1e-3)
                 print(f"| {name} | {small:.3f} s | {large:.3f} s | {ratio:.1f}× | ≤ 5× |", flush=True)
                 if ratio > 5:

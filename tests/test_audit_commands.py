@@ -8,7 +8,17 @@ import re
 import pytest
 from helpers import findings
 
-from docgen.audit.commands import _command_words, _file_flags, _substitution_end, cloned_folder, clones, moves
+from docgen.audit.commands import (
+    _command_words,
+    _file_flags,
+    _substitution_end,
+    cloned_folder,
+    clones,
+    joined,
+    joined_line,
+    joined_starts,
+    moves,
+)
 from docgen.markdown import read_document
 
 
@@ -137,3 +147,9 @@ docker build --build-arg CUDA_VERSION=12.4 --build-arg GONE_FLAG=1 -t app ..
     assert findings(readme, dockerfile) == [
         "14: README documents build arg GONE_FLAG but Dockerfile does not declare it"
     ]
+
+
+def test_the_line_of_an_offset_in_a_joined_command() -> None:
+    command = [(4, "docker run \\"), (5, "  -e A=1 \\"), (6, "  img")]
+    text, starts = joined(command), joined_starts(command)
+    assert [joined_line(command, starts, text.index(w)) for w in ("docker", "-e", "img")] == [4, 5, 6]

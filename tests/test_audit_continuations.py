@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from docgen.audit import audit
+from docgen.audit.continuations import broken_continuations
 from docgen.dockerfile import parse_dockerfile
+from docgen.markdown import read_document
 from docgen.pipeline import model_of
 
 MODEL = model_of(parse_dockerfile('FROM debian:12-slim\nENTRYPOINT ["/usr/bin/kiln"]\n', "Dockerfile"))
@@ -87,3 +89,18 @@ def test_an_option_cut_off_at_the_first_depth() -> None:
 )
 def test_traps(block: str) -> None:
     assert found("# Kiln\n\n" + block) == []
+
+
+def test_odd_bytes_and_a_line_of_a_megabyte() -> None:
+    readme = "# Kiln\n\n```\ndocker run -it \\\n  # -e DEBUG=1 \\\n  kiln:2 serve\n```\n"
+    assert len(found(readme.replace("\n", "\r\n"))) == 1  # CRLF line ends
+    assert len(found(readme.replace("serve", "serve\0"))) == 1
+
+    def told(text: str) -> int:  # the rule alone: the whole audit of a megabyte takes long
+        return len(list(broken_continuations(read_document(text, "README.md"), "README.md")))
+
+    wide = (
+        "```\ndocker run " + "-e 'A=\\\\ # b' " * 70_000 + "\\\n  # note\n  kiln\n```\n\n" + "x" * 1_000_000
+    )
+    assert told(wide) == 1
+    assert told("```\n" + "\\\n" * 20_000 + "#\n" * 20_000 + "```\n") == 0

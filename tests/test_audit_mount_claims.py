@@ -82,3 +82,31 @@ def test_a_mount_the_readmes_command_puts_elsewhere(tmp_path: Path) -> None:
 )
 def test_mount_claims_left_alone(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert found(tmp_path, f"# Lab\n\n{readme}", files) == []
+
+
+def test_a_compose_file_that_is_a_link_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "compose.yaml").write_text(COMPOSE)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "compose.yaml").symlink_to(tmp_path / "elsewhere" / "compose.yaml")
+    assert found(project, f"# Lab\n\nThe compose file here will:\n{SAYS}") == []
+
+
+@pytest.mark.parametrize(
+    "compose",
+    [
+        b"\xff\xfe\x00services:\n",
+        COMPOSE.replace("\n", "\0\n").encode(),
+        b"",
+        b"services: [\n" + b"x" * 2_000_000,
+    ],
+)
+def test_a_compose_file_that_cannot_be_read_says_nothing(tmp_path: Path, compose: bytes) -> None:
+    (tmp_path / "compose.yaml").write_bytes(compose)
+    assert found(tmp_path, f"# Lab\n\nThe compose file here will:\n{SAYS}") == []
+
+
+def test_a_compose_name_that_is_a_folder_is_passed_over(tmp_path: Path) -> None:
+    readme = f"# Lab\n\n```sh\ndocker run -v $PWD:/work lab\n```\n\n{SAYS}"
+    assert [line for line, _, _ in found(tmp_path, readme, {"compose.yaml/x": COMPOSE})] == [7]

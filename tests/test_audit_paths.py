@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.audit.paths import path_named
+from docgen.audit.paths import folders_above, path_named, under_any
 
 PATHS = ["app/Dockerfile", "base/Dockerfile", "docker/Dockerfile.l4t35", "repo/tools/Dockerfile.cpu"]
 
@@ -31,3 +31,11 @@ def test_a_path_ending_the_same_way_names_the_dockerfile(file: str, index: int) 
 def test_another_folder_or_several_matches_name_none(file: str) -> None:
     # `Dockerfile` alone ends two paths; `other/Dockerfile` is a Dockerfile of another folder
     assert path_named(file, PATHS) is None
+
+
+def test_folders_above_and_under_any() -> None:
+    assert list(folders_above("/a/b/c")) == ["/a/b", "/a"]
+    assert list(folders_above("a/b")) == ["a"]
+    assert list(folders_above("/a")) == []
+    assert under_any("/a/b/c", {"/a"}) and under_any("/a", {"/a"})
+    assert not under_any("/ab/c", {"/a"}) and not under_any("/a", {"/a/b"})

@@ -117,3 +117,39 @@ def test_a_script_that_counts_its_arguments(tmp_path: Path) -> None:
 def test_a_usage_line_run_twice_is_one_finding(tmp_path: Path) -> None:
     usage = "sh launch.sh <release> <device> <cache-dir> <run-dir>"
     assert len(found(tmp_path, f"{usage} && {usage}")) == 1
+
+
+def test_a_script_that_is_a_link_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "launch.sh").write_text(LAUNCH)
+    project = tmp_path / "project"
+    readme = "# Trainer\n\n```sh\nsh launch.sh <release> <device> <cache-dir> <run-dir> <entry>\n```\n"
+    make_tree(project, {"Dockerfile": APP, "README.md": readme})
+    (project / "launch.sh").symlink_to(tmp_path / "elsewhere" / "launch.sh")
+    model = build_model(project / "Dockerfile", "Dockerfile")
+    assert [
+        d for d in audit(readme, "README.md", model, {}, project, project) if "arguments (" in d.message
+    ] == []
+
+
+@pytest.mark.parametrize(
+    ("script", "told"),
+    [
+        (LAUNCH.replace("\n", "\r\n"), 1),  # CRLF: read as lines all the same
+        ("\xff\xfe" + LAUNCH, 1),  # bytes that are no UTF-8: replaced
+        (LAUNCH.replace("\n", "\0\n"), 1),
+        ("", 0),
+        (LAUNCH + "# " + "x" * 2_000_000 + "\n", 0),  # larger than docgen reads
+    ],
+)
+def test_scripts_of_odd_bytes_are_read_or_passed_over(tmp_path: Path, script: str, told: int) -> None:
+    assert len(found(tmp_path, "sh launch.sh <r> <d> <c> <run> <entry>", script)) == told
+
+
+def test_a_script_name_that_is_a_folder_is_passed_over(tmp_path: Path) -> None:
+    readme = "# Trainer\n\n```sh\nsh launch.sh <r> <d> <c> <run> <entry>\n```\n"
+    make_tree(tmp_path, {"Dockerfile": APP, "README.md": readme, "launch.sh/usage.txt": LAUNCH})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [
+        d for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path) if "arguments (" in d.message
+    ] == []

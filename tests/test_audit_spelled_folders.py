@@ -153,3 +153,15 @@ def test_a_script_the_readme_fetches_or_runs_after_a_cd(tmp_path: Path) -> None:
     # the script next to the README in a folder below it: it may run on the host
     readme = "# X\n\n```bash\npython bench_online.py m 8\npython bench_online_vision.py m\n```\n"
     assert _findings(tmp_path / "b", readme, files={"tools/bench_online_vision.py": ""}) == []
+
+
+def test_a_context_folder_that_is_a_link_out_of_the_project_is_not_listed(tmp_path: Path) -> None:
+    dockerfile = "FROM ubuntu:22.04\nCOPY scripts/ /srv2/\n"
+    readme = "# X\n\nThe image includes `/srv2/start-light-service`.\n"
+    # a folder of the context: its names are read, and the near one is told
+    assert len(_findings(tmp_path / "a", readme, dockerfile, {"scripts/start-main-service.sh": ""})) == 1
+    # the same folder through a link leading out: not listed, so what the COPY puts there is not known
+    make_tree(tmp_path / "elsewhere", {"start-main-service.sh": ""})
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "scripts").symlink_to(tmp_path / "elsewhere")
+    assert _findings(tmp_path / "b", readme, dockerfile) == []

@@ -583,7 +583,7 @@ def audit(
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))
         found.extend(_fixed_wheels(doc, path, models))
-        found.extend(_mount_claims(doc, path, directory, models))
+        found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))

@@ -5,6 +5,7 @@ blocks' `git clone` commands make, and the lines where a block leaves its folder
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from collections.abc import Iterator
@@ -244,6 +245,22 @@ def fence_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
 def joined(command: list[tuple[int, str]]) -> str:
     """The text of a command (lines of `fence_commands`) on one line, the `\\` ending each dropped."""
     return " ".join(text.rstrip().removesuffix("\\") for _, text in command)
+
+
+def joined_starts(command: list[tuple[int, str]]) -> list[int]:
+    """Where each line of `command` starts in `joined(command)`: the README line of the character at
+    `offset` is `joined_line(command, starts, offset)`."""
+    starts: list[int] = []
+    at = 0
+    for _, text in command:
+        starts.append(at)
+        at += len(text.rstrip().removesuffix("\\")) + 1
+    return starts
+
+
+def joined_line(command: list[tuple[int, str]], starts: list[int], offset: int) -> int:
+    """The README line of the character at `offset` of `joined(command)` (`starts`: `joined_starts`)."""
+    return command[bisect.bisect_right(starts, offset) - 1][0]
 
 
 def _build_commands(fence: Fence, start: re.Pattern[str] = _BUILD_COMMAND) -> Iterator[list[tuple[int, str]]]:

@@ -30,6 +30,7 @@ from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
+from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -215,7 +216,8 @@ def _copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> lis
 def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> str | None:
     """The Dockerfile at `file` and its build context as one text: the files next to it and next to
     the README (not the documents: a README repeats its own slip) and those it copies (`copies`);
-    None when that is more than docgen reads."""
+    None when that is more than docgen reads. A file that is a link leading out of both folders is
+    not read."""
     texts = [_text_of(Path(file))]
     budget, count = TEXT_LIMIT, FILE_LIMIT
     found: list[Path] = []
@@ -224,9 +226,12 @@ def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) 
             found += [p for p in sorted(base.iterdir()) if p.is_file()]
         except OSError:
             continue
+    bases = _bases(file, readme_folder)
     for each in dict.fromkeys([*found, *_copied(file, copies, readme_folder)]):
         if each.suffix.lower() in _DOCS:
             continue  # a document copied with the whole context: its paths are not the image's
+        if not any(resolves_inside(each, base) for base in bases):
+            continue  # a link leading out of the build context: not read
         count -= 1
         try:
             size = each.stat().st_size
@@ -336,12 +341,10 @@ def _image_paths(
     used = list(_readme_paths(doc))
     # A folder a RUN enters may hold anything, unless the Dockerfile also puts things in it and enters
     # folders below it: then those are what it unpacked or cloned there (`_worked_in`).
-    entered = {
-        path
-        for image in images
-        for path in image.entered
-        if path not in image.fills or not any(e.startswith(path + "/") for e in image.entered)
-    }
+    entered: set[str] = set()
+    for image in images:
+        above = {folder for path in image.entered for folder in folders_above(path)}
+        entered |= {path for path in image.entered if path not in image.fills or path not in above}
     made = {path for image in images for path in image.made} | entered | _mounts(doc)
     made |= {path for _, path, by_readme in used if by_readme}
     fills = {folder for image in images for folder in image.fills} - _SYSTEM
@@ -349,15 +352,10 @@ def _image_paths(
         (line, path)
         for line, path, _ in used
         # not made (or mounted) by the image or the README: anything may be below such a path
-        if not any(path == m or path.startswith(m + "/") for m in made)
-        and any(path.startswith(folder + "/") for folder in fills)
+        if not under_any(path, made) and any(folder in fills for folder in folders_above(path))
     ]
     mounted = _mounts(doc) | {path for _, path, by_readme in used if by_readme}
-    moved = [
-        (line, path)
-        for line, path, by_readme in used
-        if not by_readme and not any(path == m or path.startswith(m + "/") for m in mounted)
-    ]
+    moved = [(line, path) for line, path, by_readme in used if not by_readme and not under_any(path, mounted)]
     moved = [(line, path) for line, path in moved if _moved_to(path, images)]
     if not (candidates or moved) or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim

@@ -16,6 +16,8 @@ from typing import Any
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
+from docgen.audit.paths import resolves_inside, under_any
+from docgen.audit.references import _top
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -45,15 +47,19 @@ def _target(volume: str) -> str | None:
     return found[0] if found else None
 
 
-def _compose_targets(directory: Path) -> tuple[list[str], set[str]] | None:
+def _compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | None:
     """(names of the compose files in `directory`, the container paths the volumes of their services
-    name); None when one cannot be read."""
+    name); None when one cannot be read or is a link leading out of the project folder `top`."""
     names: list[str] = []
     found: set[str] = set()
-    for path in sorted(directory.iterdir()) if directory.is_dir() else ():
+    try:
+        listed = sorted(directory.iterdir()) if directory.is_dir() else []
+    except OSError:
+        return None
+    for path in listed:
         if not path.is_file() or compose.FILE_NAME.match(path.name) is None:
             continue
-        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES) if resolves_inside(path, top) else None
         if text is None:
             return None
         names.append(path.name)
@@ -105,7 +111,7 @@ def _norm(path: str) -> str:
 
 
 def _mount_claims(
-    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A prose line speaking of a mount (`mount`, `mounted`) that puts a folder in the container at a path
     in code (`into the Docker container at `/mnt/``, `to `/data` inside the container`) where neither
@@ -123,7 +129,7 @@ def _mount_claims(
     ]
     if not claims:
         return
-    read = _compose_targets(directory)
+    read = _compose_targets(directory, _top(directory, project))
     if read is None:
         return
     files, targets = read
@@ -139,7 +145,7 @@ def _mount_claims(
     held = {_norm(t) for t in targets | _declared_volumes(models)}
     for line, said in claims:
         path = _norm(said)
-        if path in held or any(path.startswith(t.rstrip("/") + "/") for t in held):
+        if "/" in held or under_any(path, held):
             continue
         where = " and ".join(sources)
         shown = ", ".join(sorted(targets)[:4])

@@ -10,7 +10,7 @@ import functools
 import posixpath
 import re
 import urllib.parse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence, Set
 from pathlib import Path
 
 from docgen.files import is_dockerfile_name
@@ -25,6 +25,21 @@ def resolves_inside(path: Path, top: Path) -> bool:
         return path.resolve().is_relative_to(top)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
+
+
+def folders_above(path: str) -> Iterator[str]:
+    """The folders above `path`, nearest first (`/a/b/c`: `/a/b`, `/a`), `/` left out."""
+    cut = path.rfind("/")
+    while cut > 0:
+        path = path[:cut]
+        yield path
+        cut = path.rfind("/")
+
+
+def under_any(path: str, folders: Set[str]) -> bool:
+    """True when `path` or a folder above it is one of `folders`: a look-up a level of `path`, so that
+    many paths against many folders cost their sum, not their product."""
+    return path in folders or any(folder in folders for folder in folders_above(path))
 
 
 def _basename(path: str) -> str:

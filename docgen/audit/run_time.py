@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
-from docgen.audit.commands import _last_name, _repository, fence_commands, joined
+from docgen.audit.commands import _last_name, _repository, fence_commands, joined, joined_line, joined_starts
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.settings import _Image
 from docgen.audit.wording import (
@@ -500,15 +500,11 @@ def _run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
             start, image = run
             end = image_at(text, start, image)
             options = text[start : end if end >= 0 else len(text)]
+            starts = joined_starts(command)
             for match in _ENV_OPTION.finditer(options):
-                yield _line_of(command, match.group(0)), match.group(1), "", image
+                yield joined_line(command, starts, start + match.start(1)), match.group(1), "", image
             for match in _USER_OPTION.finditer(options):
-                yield _line_of(command, match.group(0)), "", match.group(1), image
-
-
-def _line_of(command: list[tuple[int, str]], found: str) -> int:
-    """The README line of the command's line holding `found` (its first when none does)."""
-    return next((n for n, text in command if found.strip() in text), command[0][0])
+                yield joined_line(command, starts, start + match.start(1)), "", match.group(1), image
 
 
 def _env_finding(

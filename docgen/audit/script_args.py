@@ -208,8 +208,8 @@ def _script_runs(
     cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[tuple[int, str, Path, str]]:
     """(README line, path as the command writes it, the script's real path, the rest of the command
-    as written) of each script a command block runs that is found where the block runs it: what
-    `_found_scripts` splits into words."""
+    as written) of each script a command block runs that is found where the block runs it, in the
+    project (not through a link leading out of it): what `_found_scripts` splits into words."""
     top = _top(directory, project)
     walk = _Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
@@ -220,8 +220,9 @@ def _script_runs(
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
             script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
-            if script is not None:
-                yield line, path, Path(os.path.realpath(script)), step[match.end() :]
+            real = Path(os.path.realpath(script)) if script is not None else None
+            if real is not None and real.is_relative_to(top):  # a link out of the project is not read
+                yield line, path, real, step[match.end() :]
 
 
 # --------------------------------------------------------------------------------------------------

@@ -41,9 +41,18 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import _repository
 from docgen.audit.contents import _PIPED
-from docgen.audit.image_paths import _bases, _clean, _context_text, _mounts, _named, _near, _readme_paths
+from docgen.audit.image_paths import (
+    _bases,
+    _clean,
+    _context_text,
+    _mounts,
+    _named,
+    _near,
+    _readme_paths,
+)
 from docgen.audit.included_paths import _NOT_HELD, _claims, _plain, _system
 from docgen.audit.missing import _code_paths
+from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.copied import context_path
 from docgen.markdown import Document
@@ -139,8 +148,8 @@ def _copy(
             else:
                 stage.put(dest, line)
             continue
-        found = (
-            [base / inner for base in bases if (base / inner).exists()]
+        found = (  # (a link leading out of the folder it is in is not followed)
+            [b / inner for b in bases if (b / inner).exists() and resolves_inside(b / inner, b)]
             if not any(c in inner for c in "*?[")
             else []
         )
@@ -367,7 +376,7 @@ def _spelled(stage: _Stage, folder: str, plain: bool) -> bool:
         or (not plain and top in _BASE_TOPS)
     ):
         return False
-    return not any(folder == u or folder.startswith(u + "/") for u in stage.unknown)
+    return not under_any(folder, stage.unknown)
 
 
 _IN_CONTAINER = re.compile(
@@ -474,13 +483,11 @@ def _spelled_folders(
     seen: dict[str, list[int]] = {}
     where: dict[str, tuple[ImageModel, str, list[str]]] = {}
     for line, path in sorted(wanted):
-        if any(path == m or path.startswith(m + "/") for m in made):
+        if under_any(path, made):
             continue
         first = ""
         for model, stage in stages:
-            folder = next(
-                (f for f in sorted(stage.names, key=len, reverse=True) if path.startswith(f + "/")), None
-            )
+            folder = next((f for f in folders_above(path) if f in stage.names), None)
             if folder is None or not _spelled(stage, folder, plain):
                 break
             name = path[len(folder) + 1 :].split("/")[0]

@@ -23,12 +23,11 @@ private one) keeps it silent, and so does a WORKDIR anywhere in the image's stag
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
-from docgen.audit.names import _run_image, _takes_value
+from docgen.audit.names import _run_image, _takes_value, _words_of
 from docgen.audit.run_args import _PLAIN_BASES
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -63,13 +62,6 @@ _INSIDE = re.compile(r"\b(?:inside|in|within|into)[ \t]+(?:the[ \t]+|a[ \t]+|you
 _LEAVES = re.compile(r"\A(?:cd|pushd|exit|docker|sudo[ \t]+docker)\b")
 """A command after which the install is not read: it enters a folder, leaves the container or starts
 another."""
-
-
-def _words(text: str) -> list[str]:
-    try:
-        return shlex.split(text)
-    except ValueError:
-        return text.split()
 
 
 def _variable(name: str) -> str:
@@ -146,7 +138,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
         for index, lines in enumerate(commands):
             text = without_prompt(joined(lines).strip()).removeprefix("sudo ")
             run = _RUN.match(text)
-            read = _interactive_mounts(_words(text[run.end() :])) if run is not None else None
+            read = _interactive_mounts(_words_of(text[run.end() :])) if run is not None else None
             if read is None or _repository(read[0]) not in built:
                 continue
             inside = False
