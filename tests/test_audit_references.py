@@ -350,7 +350,9 @@ def test_a_build_of_the_readme_s_shell_still_stops_the_reading(tmp_path: Path, f
 
 
 def test_a_script_in_the_argument_of_a_script_is_not_run_here(tmp_path: Path) -> None:
-    readme = '```bash\n./run_in.sh lab_gpu bash -c "cd /work && ./only_inside.sh"\n./run_in.sh lab_gpu ls\n```\n'
+    readme = (
+        '```bash\n./run_in.sh lab_gpu bash -c "cd /work && ./only_inside.sh"\n./run_in.sh lab_gpu ls\n```\n'
+    )
     assert _scripts(tmp_path, readme, {"run_in.sh": ""}) == []
 
 

@@ -11,7 +11,10 @@ from helpers import make_tree, run
 
 from docgen.baseimage import read_reference
 
-README = "# Serving image\n\nLatency drops by a tenth when tuning runs on top of {item} {version} and PyTorch 2.4.\n"
+README = (
+    "# Serving image\n\n"
+    "Latency drops by a tenth when tuning runs on top of {item} {version} and PyTorch 2.4.\n"
+)
 
 ROCM_BASE = "FROM rocm/dev-ubuntu-22.04:6.3.2_hip_update AS base\n"
 UNREAD = """\
@@ -47,7 +50,9 @@ def test_a_tag_with_a_second_version_after_it_is_not_read() -> None:
     assert not [r for r in read_reference("rocm/dev-ubuntu-22.04:6.3.2-6.4") if r.name == "ROCm"]
 
 
-def test_the_base_release_outranks_an_arg_nothing_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_base_release_outranks_an_arg_nothing_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert "ROCm" not in _audit(tmp_path, monkeypatch, {"Dockerfile": ROCM_BASE + UNREAD})
 
 
@@ -100,7 +105,9 @@ def test_a_copied_script_not_there_may_read_it(tmp_path: Path, monkeypatch: pyte
     assert "README says ROCm 6.3 but Dockerfile:3 says 6.2.1" in out
 
 
-def test_a_stage_built_on_the_arg_s_stage_gets_it_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stage_built_on_the_arg_s_stage_gets_it_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # BuildKit passes the arg on to `FROM base`: its copied Makefile, absent here, may read it
     dockerfile = ROCM_BASE + UNREAD + "FROM base AS kernels\nCOPY kernels/Makefile Makefile\nRUN make build\n"
     out = _audit(tmp_path, monkeypatch, {"Dockerfile": dockerfile})
@@ -119,7 +126,9 @@ def test_a_copy_before_the_arg_with_no_run_after_it_is_no_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the only RUN after the arg downloads; a file copied into another stage cannot see the arg
-    dockerfile = "FROM ubuntu:22.04 AS tools\nCOPY tools.sh /tmp/\nRUN bash /tmp/tools.sh\n" + ROCM_BASE + UNREAD
+    dockerfile = (
+        "FROM ubuntu:22.04 AS tools\nCOPY tools.sh /tmp/\nRUN bash /tmp/tools.sh\n" + ROCM_BASE + UNREAD
+    )
     assert "ROCm" not in _audit(tmp_path, monkeypatch, {"Dockerfile": dockerfile})
 
 
@@ -138,7 +147,7 @@ def test_the_arg_of_another_item_is_not_the_base_s(tmp_path: Path, monkeypatch: 
     "download",
     [
         'RUN curl -fsSLO "https://repo.example.org/rocm/apt/${ROCM_VERSION}/rocm-extra.deb"\n',
-        'RUN echo "deb https://repo.example.org/rocm/apt/${ROCM_VERSION} jammy main" > /etc/apt/sources.list.d/r.list\n',
+        'RUN echo "deb https://repo.example.org/rocm/apt/${ROCM_VERSION} jammy main" > /etc/apt/s.list\n',
     ],
 )
 def test_an_arg_a_run_downloads_replaces_the_base_s_release(
@@ -153,5 +162,8 @@ def test_an_arg_a_run_downloads_replaces_the_base_s_release(
 def test_a_run_reading_the_arg_of_the_same_release_keeps_the_base(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dockerfile = ROCM_BASE + "ARG ROCM_VERSION=6.3.2\nRUN wget -q https://repo.example.org/rocm/${ROCM_VERSION}/x.deb\n"
+    dockerfile = (
+        ROCM_BASE
+        + "ARG ROCM_VERSION=6.3.2\nRUN wget -q https://repo.example.org/rocm/${ROCM_VERSION}/x.deb\n"
+    )
     assert "ROCm" not in _audit(tmp_path, monkeypatch, {"Dockerfile": dockerfile})

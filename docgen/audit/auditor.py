@@ -335,7 +335,9 @@ class _Facts:
             # `ARG ROCM_VERSION='6.0.2'` nothing reads, on `rocm/dev-…:6.1.1`: the base's ROCm is the image's
             for decl, reading, from_line in base_releases(model, *parsed):
                 keys = _keys(reading.name, names) | _keys(decl.name, names)
-                self._add(keys, _Fact(reading.version, f"{reading.version} (its base image's)", from_line, path))
+                self._add(
+                    keys, _Fact(reading.version, f"{reading.version} (its base image's)", from_line, path)
+                )
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:

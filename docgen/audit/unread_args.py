@@ -121,12 +121,16 @@ def read_over_base(model: ImageModel, text: str, parsed: ParsedDockerfile) -> fr
     for decl, reading, line in _conflicts(model):
         used = re.compile(rf"\$\{{?{re.escape(decl.name)}(?!\w)")
         for inst in parsed.instructions:
-            if inst.keyword == "RUN" and any(used.search(t) for t in (inst.args, *(h.body for h in inst.heredocs))):
+            if inst.keyword == "RUN" and any(
+                used.search(t) for t in (inst.args, *(h.body for h in inst.heredocs))
+            ):
                 found.add((reading.name.lower(), line))
     return frozenset(found)
 
 
-def base_releases(model: ImageModel, text: str, parsed: ParsedDockerfile) -> Iterator[tuple[ArgDecl, Reading, int]]:
+def base_releases(
+    model: ImageModel, text: str, parsed: ParsedDockerfile
+) -> Iterator[tuple[ArgDecl, Reading, int]]:
     """(arg, the base image's reading of the item the arg names, the FROM line) of each version arg with
     a default that no instruction and no copied script reads, whose item (ROCm, CUDA) the base image
     the target starts from gives another release of. `text` and `parsed`: the Dockerfile as read."""
