@@ -66,14 +66,12 @@ def _read_by_instruction(decl: ArgDecl, text: str, parsed: ParsedDockerfile) -> 
 
 def _read_by_copied_script(model: ImageModel, decl: ArgDecl, parsed: ParsedDockerfile) -> bool:
     scope = _scope(model, decl)
-    stage_of_line: dict[int, int] = {}
     lines = sorted((s.line, s.index) for s in model.stages)
     runs = False
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
             continue
         stage = next((index for line, index in reversed(lines) if line <= inst.start_line), None)
-        stage_of_line[inst.start_line] = -1 if stage is None else stage
         if stage in scope and (stage != decl.stage or inst.start_line > decl.line):
             runs = True
             break
