@@ -74,11 +74,11 @@ _FAMILIES: tuple[tuple[str, str | None], ...] = (
     ),
     # nvcr.io/nvidia/tensorrt-llm/release:1.0.0rc4
     (r"nvcr\.io/nvidia/tensorrt-llm/release", rf"v?(?P<trtllm>{_PY_RELEASE})" + _TAIL),
-    # rocm/dev-ubuntu-22.04:6.4.1-complete, rocm/dev-almalinux-8:6.4.1
+    # rocm/dev-ubuntu-22.04:6.4.1-complete, rocm/dev-almalinux-8:6.4.1, rocm/dev-ubuntu-22.04:6.1.1_hip_update
     (
         r"rocm/dev-(?:ubuntu-(?P<ubuntu>\d\d\.\d\d)|almalinux-(?P<alma>\d+)|centos-(?P<centos>\d+)"
         r"|rockylinux-(?P<rocky>\d+))",
-        rf"(?P<rocm>{_V})(?:-complete)?",
+        rf"(?P<rocm>{_V})(?:[-_][a-z][a-z0-9]*)*",
     ),
     # rocm/pytorch:rocm6.4_ubuntu22.04_py3.10_pytorch_release_2.6.0
     (

@@ -307,6 +307,55 @@ def test_a_prompt_is_no_part_of_the_command(tmp_path: Path) -> None:
     ]
 
 
+WRAPPED = """\
+# Lab images
+
+Compile inside the image:
+```bash
+./run_in.sh lab_gpu bash -c "cd out && cmake -GNinja .. && ninja"
+```
+Render the manual:
+```bash
+./run_in_old.sh lab_gpu bash -c "cd manual && make site"
+```
+"""
+
+
+@pytest.mark.parametrize(
+    "first",
+    ['./run_in.sh lab_gpu bash -c "cd out && cmake -GNinja .. && ninja"', "./run_in.sh lab_gpu make all"],
+)
+def test_a_command_passed_to_a_script_is_no_command_of_the_readme_s_shell(tmp_path: Path, first: str) -> None:
+    # the `cmake` and `ninja` are arguments of ./run_in.sh: no file appears on the host, and the next
+    # block still runs from the README's folder
+    readme = WRAPPED.replace('./run_in.sh lab_gpu bash -c "cd out && cmake -GNinja .. && ninja"', first)
+    assert _scripts(tmp_path, readme, {"run_in.sh": ""}) == [
+        "9: README runs ./run_in_old.sh, which does not exist next to it or in a folder above it "
+        "(did you mean run_in.sh?) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        # the README's own shell builds: any file may be there after it
+        'bash -c "cd out && cmake -GNinja .. && ninja"',
+        "./run_in.sh lab_gpu && cmake -GNinja . && ninja",
+        './run_in.sh lab_gpu "--fast" && make site',
+    ],
+)
+def test_a_build_of_the_readme_s_shell_still_stops_the_reading(tmp_path: Path, first: str) -> None:
+    readme = WRAPPED.replace('./run_in.sh lab_gpu bash -c "cd out && cmake -GNinja .. && ninja"', first)
+    assert _scripts(tmp_path, readme, {"run_in.sh": ""}) == []
+
+
+def test_a_script_in_the_argument_of_a_script_is_not_run_here(tmp_path: Path) -> None:
+    readme = (
+        '```bash\n./run_in.sh lab_gpu bash -c "cd /work && ./only_inside.sh"\n./run_in.sh lab_gpu ls\n```\n'
+    )
+    assert _scripts(tmp_path, readme, {"run_in.sh": ""}) == []
+
+
 def test_a_dockerfile_name_in_code_read_with_the_readme_in_the_current_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -339,6 +339,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 AUDIT_LAYERS = (
     ("aside", "versions", "paths", "coverage", "root_vars"),
     ("version_facts",),
+    ("unread_args",),
     ("wording",),
     ("commands",),
     ("audit_facts",),

@@ -25,6 +25,7 @@ from docgen.audit.coverage import (
     unread_args,
 )
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
+from docgen.audit.unread_args import base_releases, read_over_base
 from docgen.audit.version_facts import (
     built_for,
     distribution_versions,
@@ -299,7 +300,11 @@ class _Facts:
             for comp in model.components
             if (fact := _metapackage_fact(comp, comp.cited_line, path)) is not None
         }
+        parsed = _dockerfile_read(model.file) if model.file else None
+        replaced = read_over_base(model, *parsed) if parsed is not None else frozenset()
         for row in version_rows(model, names, None):
+            if row.origin in _FROM_TAG and (row.name.lower(), row.line) in replaced:
+                continue  # `FROM …:6.3.2-complete`, a RUN downloading `${ROCM_VERSION}` 6.2.1: the arg wins
             if row.arg in labelled and row.source is None:
                 continue  # the arg's version, read above as what it is: a label
             if (row.name.lower(), row.line) in metapackages:
@@ -326,6 +331,13 @@ class _Facts:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
             else:
                 self._add(keys, fact)
+        if parsed is not None:
+            # `ARG ROCM_VERSION='6.0.2'` nothing reads, on `rocm/dev-…:6.1.1`: the base's ROCm is the image's
+            for decl, reading, from_line in base_releases(model, *parsed):
+                keys = _keys(reading.name, names) | _keys(decl.name, names)
+                self._add(
+                    keys, _Fact(reading.version, f"{reading.version} (its base image's)", from_line, path)
+                )
         for comp in model.components:
             value = comp.version or comp.ref
             if not comp.pinned or not value:

@@ -1095,23 +1095,54 @@ def _scripts_run(
     …/app.git` then `cd app`): reading goes on after it, the `cd` into its folder enters the root."""
     walk = _Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots, rooted)
+    at: int | None = None
+    quote: str | None = None  # the quote left open by the steps of README line `at` so far
+    passed = False  # that quote opened in the arguments of a script run: what follows is one of them
     for line, step in walk.steps(fences, joined=False):
+        if line != at:
+            at, quote, passed = line, None, False
+        quote, inside = _quote_after(step, quote), passed
+        if inside:
+            # `./docker/build.sh ci_gpu bash -c "cd build && cmake .."`: the `cmake` is an argument of the
+            # script (run where it runs it, often a container), not a command of the README's shell
+            passed = quote is not None
+            continue
         own = cloned(line, step) if cloned is not None else None
         if own is not None:  # the checkout the README is in: its folder is the root, where reading goes on
             walk.aliases[own[0]] = [own[1]]
             if rooted is not None:
                 rooted.add(own[1])
             continue
+        head = step
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
+            if match.start() == 0:
+                head = step[: match.end(1)]  # what follows the script are its arguments
             where = (_inside((f / path).parent, project) for f in walk.folders)
             places = [w / posixpath.basename(path) for w in where if w is not None]
             if places:  # (none: it would be outside the project, which is not looked at)
                 yield line, path, list(dict.fromkeys(places))
-        if _FILES_APPEAR.search(step):
+        passed = quote is not None and head != step
+        if _FILES_APPEAR.search(head):
             return
-        if _ELSEWHERE.search(step):
+        if _ELSEWHERE.search(head):
             walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read
+
+
+def _quote_after(text: str, quote: str | None) -> str | None:
+    """The quote (`"` or `'`) still open at the end of shell `text` when `quote` is open at its start;
+    None when none is. A backslash escapes the next character outside single quotes."""
+    escaped = False
+    for char in text:
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote is None and char in "\"'":
+            quote = char
+        elif char == quote:
+            quote = None
+    return quote
 
 
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py")
