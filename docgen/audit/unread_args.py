@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.copied import copied_texts
 from docgen.baseimage import Reading, read_reference
+from docgen.copied import copied_texts
 from docgen.model import ArgDecl, ImageModel, ParsedDockerfile
 from docgen.rows import VERSION_ARG
 
