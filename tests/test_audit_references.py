@@ -217,6 +217,22 @@ def test_a_dockerfile_named_in_prose_that_is_there_or_not_the_projects(tmp_path:
     assert _named(tmp_path, prose) == []
 
 
+def test_a_dockerfile_named_after_a_link_to_another_repository_is_that_ones(tmp_path: Path) -> None:
+    # the sentence links to another repository's front page, then names its files: not this project's
+    linked = (
+        "Modelled on [acme/kernels](https://github.com/acme/kernels)\n"
+        "(`.devcontainer/Dockerfile`, `docker/Dockerfile.kernels_ci`)."
+    )
+    assert _named(tmp_path, linked) == []
+    # traps: a link in an earlier sentence, or a link to a file, leaves the name this project's
+    earlier = "See [acme/kernels](https://github.com/acme/kernels). Use `docker/Dockerfile.kernels_ci`."
+    to_a_file = "As [here](https://github.com/acme/kernels/blob/x.md), use `docker/Dockerfile.kernels_ci`."
+    for prose in (earlier, to_a_file):
+        assert [message.split(",")[0] for _, message, _ in _named(tmp_path, prose)] == [
+            "README names docker/Dockerfile.kernels_ci"
+        ]
+
+
 def test_a_dockerfile_named_by_a_word_standing_for_a_name_is_no_file(tmp_path: Path) -> None:
     # `image_name` stands for whichever image the reader builds (`./docker/build.sh image_name`)
     prose = (

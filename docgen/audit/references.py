@@ -839,6 +839,26 @@ _GENERIC_NAMES = frozenset({"dockerfile", "containerfile"})
 _ANOTHER_PROJECTS = r"(?i:\bupstream\w*|\w['\u2019]s)[ \t]+`+"
 """Words before a file name in code saying it is another project's: `upstream's `Dockerfile.310p``,
 `vLLM's `Dockerfile.rocm``."""
+_REPOSITORY_LINK = re.compile(
+    r"\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)/[\w.-]+/[\w.-]+?(?:\.git)?/?\)"
+)
+"""A link to a repository's front page (`[o/other](https://github.com/o/other)`), not to a file in it."""
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+
+
+def _after_repository_link(lines: Sequence[tuple[int, str]], line: int, code: str) -> bool:
+    """True when the sentence that names `code` (on README line `line` of a paragraph's `lines`) links
+    to a repository's front page before it: `Inspired by [o/other](https://github.com/o/other)
+    (`docker/Dockerfile.ci`)` names a file of that other repository. The sentence may start up to three
+    lines above; a link in an earlier sentence does not count."""
+    before = [text for number, text in lines if line - 3 <= number < line]  # bounded: linear in all
+    here = next((text for number, text in lines if number == line), "")
+    at = here.find(f"`{code}")
+    text = " ".join([*before, here[: at if at >= 0 else len(here)]])
+    sentence = _SENTENCE_END.split(text)[-1]
+    return _REPOSITORY_LINK.search(sentence) is not None
+
+
 _MAKES_DOCKERFILE = re.compile(
     r"\b(?:creat|generat|writ|add|renam|sav|cop(?:y|ie)|mak)\w*|\b(?:removed|deleted|dropped|replaced)\b",
     re.IGNORECASE,
@@ -891,6 +911,7 @@ def _dead_code_names(
     seen: set[str] = set()
     known: list[Path] | None = None  # the repository's Dockerfiles, listed once when needed
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
+    paragraphs: dict[int, Sequence[tuple[int, str]]] | None = None  # line → its paragraph's lines
     targets = _target_cells(doc)
     for line, code in _code_paths(doc):
         path = code.removeprefix("./")
@@ -916,6 +937,10 @@ def _dead_code_names(
         text = said.get(line) or texts.get(line, "")
         if _MAKES_DOCKERFILE.search(text) or re.search(_ANOTHER_PROJECTS + re.escape(code), text):
             continue
+        if paragraphs is None:
+            paragraphs = {n: para.lines for para in doc.paragraphs for n, _ in para.lines}
+        if _after_repository_link(paragraphs.get(line, ()), line, code):
+            continue  # `Inspired by [o/other](https://github.com/o/other) (`docker/Dockerfile.ci`)`
         if known is None:
             known = sorted(p.absolute() for p in dockerfiles_in(top, 4, pass_unreadable=True))
         if any(p.name == name for p in known) or any(_basename(a) == name for a in audited):
