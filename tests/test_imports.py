@@ -377,6 +377,7 @@ AUDIT_LAYERS = (
         "promised",
         "wheel_names",
         "compose_builds",
+        "entered_compose",
         "make_targets",
         "disabled",
         "switches",

@@ -104,7 +104,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
   makefile of the build reads while one a slip away is (`make_vars`), and a compose command that builds
-  from a context, Dockerfile or stage that is not there (`compose_builds`).
+  from a context, Dockerfile or stage that is not there (`compose_builds`), or that runs after a `cd`
+  into a folder with no compose file in it or above it (`entered_compose`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
   spells another value than the build arg of that name the service passes, on the README lines that
   repeat the tag (`tag_args`).
@@ -141,7 +142,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
-`compose_builds`, `tag_args`, `ports`, `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
+`compose_builds`, `entered_compose`, `tag_args`, `ports`,
+`env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
@@ -213,6 +215,7 @@ from docgen.audit.disabled import _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
+from docgen.audit.entered_compose import entered_compose
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
@@ -593,6 +596,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
