@@ -299,6 +299,51 @@ def test_env_lists_that_are_not_all_compose_variables(
     assert env_found(tmp_path, readme, files) == []
 
 
+def env_block(
+    *lines: str, intro: str = "Write a `.env` file beside the compose file:", lang: str = "bash"
+) -> str:
+    body = "".join(f"{line}\n" for line in lines)
+    return f"# Stack\n\n## Settings\n\n{intro}\n\n```{lang}\n{body}```\n"
+
+
+def test_a_variable_an_env_block_sets_that_nothing_reads(tmp_path: Path) -> None:
+    readme = env_block(
+        "# where the weights are", "WEIGHTS_DIR=/data/weights", "", "QUEUE_SIZE=8", "WORKER_PORT=7000"
+    )
+    assert env_found(tmp_path, readme) == [(9, unread("WEIGHTS_DIR"), "certain")]
+    assert env_found(
+        tmp_path / "b", env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=", lang="env")
+    ) == [(10, unread("WEIGHTS_DIR"), "certain")]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # not introduced as the .env file
+        env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=/data", intro="Run with these settings:"),
+        env_block(
+            "QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=/data", intro="The `.env` file holds secrets."
+        ),
+        # a block that is not only NAME=value lines
+        env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=/data", "docker compose up"),
+        env_block("export QUEUE_SIZE=8", "export WORKER_PORT=7000", "export WEIGHTS_DIR=/data"),
+        env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=$HOME/data"),
+        # another language's block
+        env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=/data", lang="python"),
+        # most of its names are the application's, not the compose file's
+        env_block("QUEUE_SIZE=8", "WEIGHTS_DIR=/data", "THEME=dark"),
+    ],
+)
+def test_env_blocks_that_stay_silent(tmp_path: Path, readme: str) -> None:
+    assert env_found(tmp_path, readme) == []
+
+
+def test_an_env_block_of_services_reading_an_env_file_is_silent(tmp_path: Path) -> None:
+    readme = env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=/data")
+    files = {"docker-compose.yml": STACK.replace("  gateway:\n", "  gateway:\n    env_file: .env\n")}
+    assert env_found(tmp_path, readme, files) == []
+
+
 def test_an_env_file_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
     # `.env` beside the compose file is a link to a file outside the project: its values are not read,
     # and the row is compared with the compose file's own default (test_a_default_the_env_file_sets_is_true

@@ -255,11 +255,13 @@ def _env_lists(
     may read any variable), nor a list about the application's settings (most names unread)."""
     if any(s.env_files for f in files for s in f.services):
         return
-    scripts: list[str] | None = None  # the scripts beside the compose files, read once when needed
+    groups: list[list[tuple[int, str]]] = []
     for block in lists(doc):
-        if not _ENV_FILE.search(f"{block.intro} {block.heading}"):
-            continue
-        named = [(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))]
+        if _ENV_FILE.search(f"{block.intro} {block.heading}"):
+            groups.append([(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))])
+    groups.extend(_env_fences(doc))
+    scripts: list[str] | None = None  # the scripts beside the compose files, read once when needed
+    for named in groups:
         if len(named) < 2:
             continue
         read = [name for _, name in named if _compose_reads(files, name)]
@@ -278,6 +280,35 @@ def _env_lists(
                 "Dockerfile or script beside them names it"
             )
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+_ENV_LINE = re.compile(r"([A-Z][A-Z0-9_]*)=[^\s'\"`$]*")
+"""A line of an env file: `NAME=value`, the value one plain word (or none)."""
+_ENV_LANGS = frozenset({"", "bash", "sh", "shell", "env", "dotenv", "ini", "text", "properties", "conf"})
+
+
+def _env_fences(doc: Document) -> Iterator[list[tuple[int, str]]]:
+    """(README line, name) of each line of a fenced block that is the `.env` file: the line ending in
+    `:` just above it names it (`Create a `.env` file in this directory:`) and every line that is not
+    blank or a `#` comment is `NAME=value`."""
+    ends = {para.lines[-1][0]: para.lines[-1][1] for para in doc.paragraphs if para.lines}
+    for fence in doc.fences:
+        if fence.lang.lower() not in _ENV_LANGS or not fence.lines:
+            continue
+        opening = fence.lines[0][0] - 1
+        intro = next((ends[n] for n in (opening - 1, opening - 2) if n in ends), "")
+        if not intro.rstrip().endswith(":") or not _ENV_FILE.search(intro):
+            continue
+        named: list[tuple[int, str]] = []
+        for line, text in fence.lines:
+            text = text.strip()
+            if not text or text.startswith("#"):
+                continue
+            if (match := _ENV_LINE.fullmatch(text)) is None:
+                break
+            named.append((line, match.group(1)))
+        else:
+            yield named
 
 
 def _compose_reads(files: Sequence[_File], name: str) -> bool:
