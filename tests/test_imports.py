@@ -378,6 +378,7 @@ AUDIT_LAYERS = (
         "wheel_names",
         "compose_builds",
         "entered_compose",
+        "script_compose",
         "make_targets",
         "disabled",
         "switches",

@@ -140,7 +140,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `settings`, `latest`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
-`script_args`, `script_builds`, `script_usage`, `cuda_wheels`, `mount_claims`,
+`script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
@@ -305,6 +305,7 @@ from docgen.audit.run_time import _runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_builds import script_build_claims
+from docgen.audit.script_compose import script_files
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_usage import _longer_usage
 from docgen.audit.script_vars import _script_variables
@@ -582,6 +583,7 @@ def audit(
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
+        found.extend(script_files(doc, path, directory, audited, project))
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))

@@ -1,0 +1,118 @@
+"""Files a script the README runs hands to Docker that the repository lacks: `./run.sh gpu` whose
+script runs `docker compose -f deploy/compose.yml run …` or `docker build -f deploy/Dockerfile.gpu .`
+where no such file is, read from the folder the script runs its commands in.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import _build_paths, _substituted
+from docgen.audit.references import _inside, _top
+from docgen.audit.script_builds import _CD, _SHELL, _SHOWN, _WRITER, _lines, _logical, _start, script_runs
+from docgen.build_scripts import BUILD, UNKNOWN, _expand, _walk
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_COMPOSE = re.compile(r"\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b")
+_COMPOSE_FILE = re.compile(r"[ \t](?:-f|--file)(?:[ \t]+|=)(\"[^\"]*\"|'[^']*'|[^\s;|&]+)")
+"""A `-f FILE` of a compose command (the global option, before or after others)."""
+
+
+class ScriptFiles:
+    """Of each shell script the README runs (once per script), the compose files its `docker compose -f`
+    and the Dockerfiles its `docker build -f` name, up to its first `cd` (other than into its own folder),
+    their variables given literal values: one that is neither in the folder the script runs in, nor
+    beside the script, nor in the README's folder is a finding (`likely`: the script may be run from
+    elsewhere). Not a path holding a variable the script does not give, an absolute path, nor a file
+    the script writes, copies or moves (a line naming it after `>`, `cp`, `mv`, `tee`, `sed -i`)."""
+
+    def __init__(
+        self, doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
+    ) -> None:
+        self.doc = doc
+        self.readme = readme
+        self.directory = directory
+        self.audited = audited
+        self.project = project
+        self.top = _top(directory, project)
+
+    def findings(self) -> Iterator[Diagnostic]:
+        seen: set[Path] = set()
+        for line, run, script, cwd in script_runs(self.doc, self.directory, self.audited, self.project):
+            if script in seen:
+                continue
+            seen.add(script)
+            lines = _lines(script)
+            text = "\n".join(lines)
+            if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)):
+                continue
+            started = _start(script, cwd, self.top)
+            if started is None:
+                continue
+            folder, kept = started
+            places = list(dict.fromkeys([folder, cwd, script.parent, self.directory.resolve()]))
+            for at, kind, name in _named_files(kept):
+                if name.startswith(("/", "~")) or _written(lines, name):
+                    continue
+                if any(
+                    (p := _inside(place / name, self.top)) is not None and p.is_file() for place in places
+                ):
+                    continue
+                shown = posixpath.relpath(script.as_posix(), self.directory.resolve().as_posix())
+                said = (
+                    f"README runs {run}, whose {kind} ({shown}:{at}) reads {name}, "
+                    "which the repository does not have"
+                )
+                yield Diagnostic(self.readme, line, said, confidence=LIKELY)
+
+
+def _named_files(lines: list[str]) -> Iterator[tuple[int, str, str]]:
+    """(script line, `docker compose` or `docker build`, path) of each `-f` file of a compose command or a
+    build of the script's `lines` before any `cd`, its literal variables expanded."""
+    logical = _logical(lines)
+    numbers = [n for n, _ in logical]
+    for index, line, variables in _walk([t for _, t in logical], {}):
+        if _SHOWN.match(line):
+            continue
+        code = _substituted(line.split(" #", 1)[0])
+        compose = _COMPOSE.search(code)
+        build = BUILD.search(code)
+        first = min((m.start() for m in (compose, build) if m is not None), default=None)
+        if any(first is None or m.start() < first for m in _CD.finditer(code)):
+            return  # a `cd`: the folder of what follows is not known
+        if compose is not None:
+            for match in _COMPOSE_FILE.finditer(code[compose.end() :]):
+                name = _expand(match.group(1), variables)
+                if name and UNKNOWN not in name and "$" not in name and name != "-":
+                    yield numbers[index], "docker compose", posixpath.normpath(name)
+        elif build is not None:
+            paths = _build_paths(code[build.start() :])
+            if paths is None or not paths[0]:
+                continue
+            file, context = _expand(paths[0], variables), _expand(paths[1], variables)
+            if UNKNOWN in file + context or "$" in file + context or not context or file == "-":
+                continue
+            yield numbers[index], "docker build", posixpath.normpath(file)
+
+
+def _written(lines: list[str], name: str) -> bool:
+    """True when a line of the script names the file's name after something that writes, copies or
+    moves it."""
+    base = posixpath.basename(name)
+    for line in lines:
+        named = line.rfind(base)
+        if named >= 0 and (writer := _WRITER.search(line)) is not None and writer.start() < named:
+            return True
+    return False
+
+
+def script_files(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """The findings of `ScriptFiles`."""
+    return ScriptFiles(doc, readme, directory, audited, project).findings()
