@@ -378,7 +378,6 @@ AUDIT_LAYERS = (
         "wheel_names",
         "compose_builds",
         "entered_compose",
-        "script_compose",
         "make_targets",
         "disabled",
         "switches",
@@ -452,6 +451,7 @@ AUDIT_LAYERS = (
         "ros_variants",
         "run_args",
         "run_urls",
+        "script_compose",
     ),
     (
         "tables",
