@@ -114,3 +114,36 @@ def test_a_section_over_older_images_is_not_read() -> None:
     # the same sentence in a section about the images of today
     readme = readme.replace("## Legacy images", "## Hosts")
     assert len(findings(readme, {"Dockerfile.trainer": TRAINER})) == 1
+
+
+BLACKWELL = "FROM nvidia/cuda:12.8.1-cudnn-runtime-ubuntu24.04\nRUN pip install onnx==1.17.0\n"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "- A Linux host with an NVIDIA GPU (driver 560+ recommended for Blackwell)",
+        "RTX 5090 cards need driver 550 or newer.",
+    ],
+)
+def test_a_blackwell_driver_below_r570(said: str) -> None:
+    found = findings(f"# Images\n\n## Requirements\n\n{said}\n", {"Dockerfile": BLACKWELL})
+    assert found == [
+        "5: README says NVIDIA driver "
+        + ("560" if "560" in said else "550")
+        + " or newer for Blackwell GPUs but Dockerfile:1 runs on CUDA 12.8.1, and Blackwell GPUs need "
+        "driver 570 or newer"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "dockerfile"),
+    [
+        ("Driver 575+ recommended for Blackwell.", BLACKWELL),  # R570 or newer
+        ("Driver 560+ recommended for Blackwell.", LEGACY),  # an image older than CUDA 12.8
+        ("Driver 560+ recommended; Ada and Hopper work too.", BLACKWELL),  # no Blackwell named
+        ("Tested with driver 560 on a Blackwell box.", BLACKWELL),  # a driver used, not a minimum
+    ],
+)
+def test_blackwell_traps(said: str, dockerfile: str) -> None:
+    assert findings(f"# Images\n\n{said}\n", {"Dockerfile": dockerfile}) == []

@@ -417,6 +417,7 @@ AUDIT_LAYERS = (
         "base_claims",
         "gpu_models",
         "drivers",
+        "plain_cuda",
         "version_lists",
         "restated",
         "commits",

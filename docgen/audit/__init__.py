@@ -144,7 +144,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
-`gpu_models`, `version_lists`, `restated`,
+`gpu_models`, `version_lists`, `restated`, `plain_cuda`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`, `run_urls`,
@@ -276,6 +276,7 @@ from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.placeholders import _placeholder_folders
+from docgen.audit.plain_cuda import _plain_cuda
 from docgen.audit.platforms import _build_platforms
 from docgen.audit.port_vars import _port_var_claims
 from docgen.audit.ports import _port_rows, _published_ports
@@ -625,6 +626,7 @@ def audit(
     found.extend(_left_over_items(doc, family))
     found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
+    found.extend(_plain_cuda(doc, family))
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))

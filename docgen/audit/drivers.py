@@ -46,13 +46,21 @@ _NOT_MINIMUM = re.compile(
     re.IGNORECASE,
 )
 """Words that make a figure something other than the oldest driver that works."""
+_BLACKWELL = re.compile(
+    r"\bBlackwell\b|\bRTX[ \t]*50[5-9]0\b|\bG?B[12]00\b|\bGB300\b|\bsm_?120\b",
+    re.IGNORECASE,
+)
+"""A Blackwell GPU (`Blackwell`, `RTX 5090`, `B200`, `sm_120`): no driver before the R570 branch runs one."""
+_BLACKWELL_DRIVER = "570"
+_RECOMMENDED = re.compile(r"\brecommend\w*|\bsuggested|\bpreferred", re.IGNORECASE)
 _CUDA = re.compile(r"\bCUDA[ \t-]*v?(\d{1,2})(?:\.(?:\d+|x))?|\bcu(\d{2})\d\b", re.IGNORECASE)
 _REACH = 60
 """How far from the word `driver` a figure is read (`NVIDIA driver version 525.60.13 or newer`)."""
 
 
-def _minimums(sentence: str) -> Iterator[tuple[int, str]]:
-    """(offset, figure) of each driver release `sentence` states as the oldest that works."""
+def _minimums(sentence: str, advised: bool = False) -> Iterator[tuple[int, str]]:
+    """(offset, figure) of each driver release `sentence` states as the oldest that works; with
+    `advised`, also one only recommended as such (`driver 555+ recommended`)."""
     words = [m.span() for m in _DRIVER.finditer(sentence)]
     for figure in _FIGURE.finditer(sentence):
         start, end = figure.span()
@@ -66,7 +74,7 @@ def _minimums(sentence: str) -> Iterator[tuple[int, str]]:
             continue
         # the clause of the figure: not a remark in parentheses after it, nor what a clause before says
         near = re.split(r"[(,;]", before)[-1] + re.split(r"[(,;]", after, maxsplit=1)[0]
-        if _NOT_MINIMUM.search(near):
+        if _NOT_MINIMUM.search(_RECOMMENDED.sub(" ", near) if advised else near):
             continue
         yield start, figure.group(1) + figure.group(2)
 
@@ -137,6 +145,10 @@ def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
         for start, _end, sentence in _sentences(lines):
             claims = list(_minimums(sentence))
             if not claims:
+                if _BLACKWELL.search(sentence) and (advised := list(_minimums(sentence, advised=True))):
+                    if images is None:
+                        images = _image_cuda(family)
+                    yield from _blackwell(family.path, lines, start, advised[0], images)
                 continue
             if images is None:
                 images = _image_cuda(family)
@@ -153,9 +165,11 @@ def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
                 if images[i][0] and (not majors or int(images[i][0].split(".", 1)[0]) in majors)
             ]
             offset, figure = claims[0]  # the first minimum; a second is often a recommendation
+            told = False
             for release, path, at, pinned in about:
                 reason = hardware.driver_too_old(figure, release)
                 if reason is not None:
+                    told = True
                     yield Diagnostic(
                         family.path,
                         _line_at(lines, start + offset),
@@ -164,3 +178,32 @@ def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
                         confidence=CERTAIN if pinned else LIKELY,
                     )
                     break
+            if not told and _BLACKWELL.search(sentence):
+                yield from _blackwell(family.path, lines, start, claims[0], images)
+
+
+def _blackwell(
+    readme: str,
+    lines: list[tuple[int, str]],
+    start: int,
+    claim: tuple[int, str],
+    images: list[tuple[str, str, int, bool]],
+) -> Iterator[Diagnostic]:
+    """A minimum driver (or one recommended as such) below R570 in a sentence naming a Blackwell GPU, for
+    an image whose CUDA is 12.8 or newer (the first to build for Blackwell): no driver before R570 runs
+    a Blackwell GPU, whatever the CUDA release (`likely`)."""
+    offset, figure = claim
+    if int(figure.split(".", 1)[0]) >= int(_BLACKWELL_DRIVER):
+        return
+    for release, path, at, _pinned in images:
+        numbers = re.match(r"(\d+)\.(\d+)", release)
+        if numbers is None or (int(numbers[1]), int(numbers[2])) < (12, 8):
+            continue
+        yield Diagnostic(
+            readme,
+            _line_at(lines, start + offset),
+            f"README says NVIDIA driver {figure} or newer for Blackwell GPUs but {path}:{at} runs on CUDA "
+            f"{release}, and Blackwell GPUs need driver {_BLACKWELL_DRIVER} or newer",
+            confidence=LIKELY,
+        )
+        return
