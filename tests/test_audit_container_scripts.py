@@ -116,3 +116,8 @@ def test_a_script_a_run_moves(tmp_path: Path) -> None:
 def test_a_working_folder_from_a_variable(tmp_path: Path) -> None:
     dockerfile = DOCKERFILE.replace("WORKDIR /srv", "WORKDIR ${APP_HOME}")
     assert found(tmp_path, "./serve_model.sh", dockerfile=dockerfile) == []
+
+
+def test_a_script_copied_into_the_working_folder_named_without_a_slash(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace("WORKDIR /srv", "COPY deploy/launcher/serve_model.sh /srv\nWORKDIR /srv")
+    assert found(tmp_path, "./serve_model.sh", dockerfile=dockerfile) == []

@@ -92,3 +92,11 @@ def test_the_project_installed_by_pip(tmp_path: Path) -> None:
 def test_an_entrypoint_of_its_own(tmp_path: Path) -> None:
     dockerfile = DOCKERFILE.replace("CMD", 'ENTRYPOINT ["/usr/local/bin/start.sh"]\nCMD')
     assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+def test_the_script_added_into_a_folder_named_without_a_slash(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace(
+        "ENV PYTHONPATH",
+        "RUN mkdir -p /work/trainer/tools\nADD tools/probe_env.py /work/trainer/tools\nENV PYTHONPATH",
+    )
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []

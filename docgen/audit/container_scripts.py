@@ -118,6 +118,24 @@ def _image_files(model: ImageModel) -> dict[str, int] | None:
     return found
 
 
+def _image_files_into(model: ImageModel) -> set[str] | None:
+    """`_image_files`, with each file also under its own name below its destination: a destination
+    with no `/` at its end (`ADD run.py /opt/app`) is a folder when the image has one there."""
+    indexes = {stage.index for stage in model.chain()}
+    copies = [c for c in model.context_copies if c.stage in indexes]
+    root = Path(model.file).parent.resolve()
+    found: set[str] = set()
+    for count, copied in enumerate(itertools.islice(copied_files(root, copies, model.file), FILE_LIMIT + 1)):
+        if count >= FILE_LIMIT:
+            return None
+        dest = copied.dest.strip("\"'")
+        if copied.path is None or not dest.startswith("/"):
+            continue
+        found.add(posixpath.normpath(dest))
+        found.add(posixpath.join(posixpath.normpath(dest), copied.path.name))
+    return found
+
+
 def _named_by_run(model: ImageModel, name: str) -> bool:
     """True when a RUN of the Dockerfile names the file `name` (it may copy, link or make it)."""
     read = _dockerfile_read(model.file)
@@ -148,13 +166,16 @@ def misplaced_container_scripts(
             return
         if any(m == where[0] or where[0].startswith(m + "/") or m.startswith(where[0] + "/") for m in mounts):
             return  # a folder of the host is the working folder, or is put in it
-        images.append((model, where, files))
+        into = _image_files_into(model)
+        if into is None:
+            return
+        images.append((model, where, files, into))
     for path, lines in runs.items():
         name = posixpath.basename(path)
         meant: set[str] = set()
         facts = []
-        for model, (folder, work_line), files in images:
-            if posixpath.join(folder, path) in files or _named_by_run(model, name):
+        for model, (folder, work_line), files, into in images:
+            if posixpath.join(folder, path) in into or _named_by_run(model, name):
                 meant = set()
                 break
             elsewhere = {f: n for f, n in files.items() if f == "/" + path or f.endswith("/" + path)}

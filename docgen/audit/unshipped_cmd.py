@@ -22,7 +22,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _dockerfile_read
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
-from docgen.audit.container_scripts import _image_files, _work_dir
+from docgen.audit.container_scripts import _image_files_into, _work_dir
 from docgen.audit.names import _takes_value, _words_of
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -117,7 +117,7 @@ def unshipped_default_scripts(
         return
     script, cmd_line = default
     where = _work_dir(model)
-    files = _image_files(model)
+    files = _image_files_into(model)
     if where is None or files is None or _brings_files(model, posixpath.basename(script)):
         return
     folder, work_line = where
