@@ -100,3 +100,8 @@ def test_the_script_added_into_a_folder_named_without_a_slash(tmp_path: Path) ->
         "RUN mkdir -p /work/trainer/tools\nADD tools/probe_env.py /work/trainer/tools\nENV PYTHONPATH",
     )
     assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+def test_the_context_copied_to_a_relative_destination(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace("ENV PYTHONPATH", "COPY . .\nENV PYTHONPATH")
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []

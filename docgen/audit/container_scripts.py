@@ -129,7 +129,9 @@ def _image_files_into(model: ImageModel) -> set[str] | None:
         if count >= FILE_LIMIT:
             return None
         dest = copied.dest.strip("\"'")
-        if copied.path is None or not dest.startswith("/"):
+        if not dest.startswith("/"):
+            return None  # (`COPY . .`: from a WORKDIR not read here)
+        if copied.path is None:
             continue
         found.add(posixpath.normpath(dest))
         found.add(posixpath.join(posixpath.normpath(dest), copied.path.name))
