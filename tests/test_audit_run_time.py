@@ -503,3 +503,62 @@ def test_an_entrypoint_the_dockerignore_leaves_out_is_not_read(tmp_path: Path) -
     script = '#!/bin/bash\nROCM_VERSION="6.4"\nexec python main.py\n'
     files = {"Dockerfile": ROCM, "entrypoint.sh": script, ".dockerignore": "*.sh\n"}
     assert _audit(tmp_path, ROCM_README, files) == []  # the build gets no entrypoint.sh: nothing to read
+
+
+# --- a `-e NAME` nothing in the image reads, while the entrypoint the Dockerfile writes reads its kin ---
+
+_SERVING = """\
+FROM ubuntu:22.04
+COPY bin/serve_bin /usr/local/bin/serve_bin
+ENV WEIGHTS_ROOT=/weights
+ENV WEIGHTS_LABEL=default
+RUN echo '#!/bin/bash \\n\\
+/usr/local/bin/serve_bin --port=9400 --name=${WEIGHTS_LABEL} --base=${WEIGHTS_ROOT}/${WEIGHTS_LABEL} "$@"' \\
+    > /usr/bin/serve_entry.sh && chmod +x /usr/bin/serve_entry.sh
+ENTRYPOINT ["/usr/bin/serve_entry.sh"]
+"""
+
+_BUILD_SH = "#!/bin/sh\nIMAGE=acme-serving:node-$1\ndocker build -f serving.Dockerfile -t $IMAGE .\n"
+
+
+def _unread(tmp_path: Path, run: str, dockerfile: str = _SERVING, build: str = _BUILD_SH) -> list[str]:
+    readme = f"# Serving\n\n```\nIMAGE_NAME=acme-serving:node-gpu\n{run}\n```\n"
+    make_tree(
+        tmp_path,
+        {"README.md": readme, "serving.Dockerfile": dockerfile, "build.sh": build, "bin/serve_bin": "x"},
+    )
+    model = build_model(tmp_path / "serving.Dockerfile", "serving.Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, tmp_path)
+        if "nothing in the image reads" in d.message
+    ]
+
+
+def test_a_variable_nothing_reads_beside_its_kin(tmp_path: Path) -> None:
+    run = "docker run -v /data:/space -e WEIGHTS_LABEL=m1 -e WEIGHTS_DIR=/space/m1 -it $IMAGE_NAME"
+    assert _unread(tmp_path, run) == [
+        "5: README passes WEIGHTS_DIR (`docker run … $IMAGE_NAME`) as an environment variable of the "
+        "container, but nothing in the image reads it: serving.Dockerfile:5 writes the ENTRYPOINT "
+        "/usr/bin/serve_entry.sh, which reads WEIGHTS_LABEL (ENV line 4), WEIGHTS_ROOT (ENV line 3) (likely)"
+    ]
+
+
+def test_unread_traps(tmp_path: Path) -> None:
+    # the variables the entrypoint reads; a proxy and a library's variable; a name of no kin
+    for run in (
+        "docker run -e WEIGHTS_ROOT=/space -e WEIGHTS_LABEL=m1 $IMAGE_NAME",
+        "docker run -e http_proxy=$http_proxy -e HF_HOME=/cache $IMAGE_NAME",
+        "docker run -e LOG_DIR=/logs $IMAGE_NAME",
+        "docker run -e WEIGHTS_DIR=/space other/serving:1",  # not the image built here
+    ):
+        assert _unread(tmp_path, run) == [], run
+
+
+def test_unread_traps_of_the_image(tmp_path: Path) -> None:
+    run = "docker run -e WEIGHTS_DIR=/space $IMAGE_NAME"
+    named = _SERVING.replace("ENV WEIGHTS_LABEL=default", "ENV WEIGHTS_LABEL=default WEIGHTS_DIR=")
+    assert _unread(tmp_path, run, dockerfile=named) == []  # the Dockerfile names it
+    copied = _SERVING.replace('ENTRYPOINT ["/usr/bin/serve_entry.sh"]', 'ENTRYPOINT ["/usr/bin/other.sh"]')
+    assert _unread(tmp_path, run, dockerfile=copied) == []  # an entrypoint the Dockerfile does not write
+    assert _unread(tmp_path, run, build="#!/bin/sh\ndocker build -t elsewhere:1 .\n") == []  # not built here

@@ -474,8 +474,9 @@ AUDIT_LAYERS = (
         "moved_data",
         "unread_files",
         "unentered_mounts",
+        "container_scripts",
     ),
-    ("family_defaults", "spelled_folders", "unbuilt_bases"),
+    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

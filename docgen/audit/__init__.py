@@ -204,6 +204,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
+from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
@@ -335,6 +336,7 @@ from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
+from docgen.audit.unshipped_cmd import unshipped_default_scripts
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
@@ -488,6 +490,8 @@ def audit(
         missing = _missing_scripts(doc, source, directory, audited, path, project, clone_of_self)
         scripts += [d for d in missing if d.line not in moved]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
+        scripts += misplaced_container_scripts(doc, models, path)  # `./x.sh` inside, not in the WORKDIR
+        scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once

@@ -40,7 +40,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.commands import _last_name, _repository, fence_commands, joined, joined_line, joined_starts
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.settings import _Image
@@ -56,6 +56,7 @@ from docgen.audit.wording import (
 from docgen.base_contents import is_plain
 from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files
 from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel, Instruction, Setting
 from docgen.script_env import Override, overrides
@@ -75,6 +76,11 @@ _APP_READ = re.compile(
 """Names the application, a library or the shell reads itself: a value passed with `-e` may reach it
 whatever the Dockerfile does (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `TORCH_HOME`, `MODEL_DIR`; not
 `TORCH_VERSION`, which PyTorch does not read)."""
+_LIBRARY_READ = re.compile(
+    _APP_READ.pattern.split("|(?:TOKEN|KEY")[0] + r"|(?:TOKEN|KEY|SECRET|PASSWORD|PROXY)\Z", re.IGNORECASE
+)
+"""`_APP_READ` but for the names ending like a program's setting (`_DIR`, `_PATH`, `_URL`): the names a
+library, a tool or the shell reads, whatever starts them."""
 _BASE_SET = re.compile(r"\A(?:CUDA|ROCM|CUDNN|NV|CANN|ASCEND|OPENVINO|INTEL|ONEAPI|MAGMA)_", re.IGNORECASE)
 """Names a GPU base image may set with ENV itself (`CUDA_VERSION` in nvidia/cuda): no claim unless the
 image starts from a plain OS or language image."""
@@ -197,6 +203,31 @@ class _RunImage(_Image):
             f"{self.model.path}:{line} declares it only as a build arg (ARG {name}, read at build time "
             f"on line {decls[0].used_lines[0]}); no ENV sets it in the image"
         )
+
+    def unread_fact(self, name: str) -> str | None:
+        """Why `name`, passed with `-e` to a run of the image, is read by nothing: the image's ENTRYPOINT
+        is a script a RUN of the Dockerfile writes (`echo '…' > /usr/bin/entry.sh`), which reads variables
+        the Dockerfile's ENV sets, some of the same first word (`MODEL_BASE_PATH` for `MODEL_DIR`), and
+        neither the Dockerfile nor a file the image copies in names `name`; None otherwise (the
+        application may read it)."""
+        entry = self.last("ENTRYPOINT")
+        read = _dockerfile_read(self.model.file) if self.model.file else None
+        if entry is None or read is None or not entry.exec_form or not entry.exec_form[0].startswith("/"):
+            return None
+        if name in self._read_at_run_time or re.search(rf"\b{name}\b", read[0]):
+            return None
+        start = entry.exec_form[0]
+        writes = [r for r in self._runs if re.search(rf">[ \t]*[\"']?{re.escape(start)}(?![\w./-])", r.body)]
+        if len(writes) != 1:
+            return None
+        reads = dict.fromkeys(re.findall(r"\$\{?([A-Z][A-Z0-9_]*)", writes[0].body))
+        word = name.split("_")[0]
+        own = {e.name: e.line for e in self.model.env if e.stage in self.labels and not e.inherited}
+        near = [n for n in reads if n in own and n != name and n.split("_")[0] == word]
+        if len(word) < 3 or not near:
+            return None
+        shown = ", ".join(f"{n} (ENV line {own[n]})" for n in near)
+        return f"{self.model.path}:{writes[0].start_line} writes the ENTRYPOINT {start}, which reads {shown}"
 
     def _carried_fact(self, name: str) -> str | None:
         """Why `name`, an ENV of the image, set at run time changes nothing: every ENV of that name the
@@ -422,9 +453,12 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     ours = _runs_ours(auditor)
     for line, name, user, image in _run_options(part):
         if image and not ours(image):
+            if name and _built_beside(auditor, _assigned(part, image)):
+                yield from _unread_finding(auditor, images, line, name, image)
             continue  # a run of the base image, or of an image the README does not build
         if name:
-            yield from _env_finding(auditor, images, line, name, f"passes (`docker run … {image}`)")
+            found = list(_env_finding(auditor, images, line, name, f"passes (`docker run … {image}`)"))
+            yield from found or _unread_finding(auditor, images, line, name, image)
         if user and user not in told:
             told.add(user)
             yield from _user_finding(auditor, images, line, user)
@@ -533,6 +567,61 @@ def _env_finding(
             "a value given at run time changes nothing"
         )
     yield Diagnostic(auditor.path, line, said, confidence=CERTAIN)
+
+
+_VARIABLE_IMAGE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+
+
+def _assigned(part: Document, image: str) -> str | None:
+    """The value a command block of the README gives the variable `image` names (`$IMAGE_NAME` after
+    `IMAGE_NAME=tool:serving-gpu`), when it names one and one value is given; None otherwise."""
+    match = _VARIABLE_IMAGE.fullmatch(image)
+    if match is None:
+        return None
+    given = re.compile(rf"[ \t]*(?:export[ \t]+)?{match.group(1)}=[\"']?([^\s\"'$;&|]+)[\"']?[ \t]*$")
+    values = {m.group(1) for fence in part.fences for _, text in fence.lines if (m := given.match(text))}
+    return values.pop() if len(values) == 1 else None
+
+
+def _built_beside(auditor: _Auditor, image: str | None) -> bool:
+    """True when a shell script beside every Dockerfile compared builds and tags the repository of
+    `image` (`docker build -t tool:serving-$TYPE` in `build.sh`): the image is the one audited."""
+    if image is None or not auditor.models:
+        return False
+    repository = _repository(image)
+    if len(repository) < 4:
+        return False
+    for model in auditor.models:
+        if not model.file:
+            return False
+        folder = Path(model.file).parent
+        texts = [text_or_none(f) or "" for f in sorted(folder.glob("*.sh"))[:20]]
+        if not any("docker build" in t and f"{repository}:" in t for t in texts):
+            return False
+    return True
+
+
+def _unread_finding(
+    auditor: _Auditor, images: list[_RunImage], line: int, name: str, image: str
+) -> Iterator[Diagnostic]:
+    """A `-e NAME=…` of a run of an image the README builds that no image compared reads
+    (`_RunImage.unread_fact`), while the script each starts reads variables of the same first word
+    (`likely`: the program the script starts may read it after all). A name ending like a setting of
+    any program (`MODEL_DIR`, `_APP_READ`) is read here too: the script hands the program its settings
+    as flags, from variables of that first word; not a name a library or the shell reads
+    (`_LIBRARY_READ`)."""
+    if _LIBRARY_READ.search(name) is not None:
+        return
+    facts = [image_.unread_fact(name) for image_ in images]
+    if not facts or any(fact is None for fact in facts):
+        return
+    yield Diagnostic(
+        auditor.path,
+        line,
+        f"README passes {name} (`docker run … {image}`) as an environment variable of the container, but "
+        f"nothing in the image reads it: {facts[0]}",
+        confidence=LIKELY,
+    )
 
 
 _UNDECLARED = "reads it in a RUN while no ARG or ENV declares it"

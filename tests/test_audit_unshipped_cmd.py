@@ -1,0 +1,107 @@
+"""`docgen.audit.unshipped_cmd`: a `docker run` of the image the README builds, with no command and no
+mount, while the image's CMD runs a script of the build context the image never copies, is a finding; a
+mount onto the working folder, a run through Compose, a script of the base image, a project installed by
+pip, a copy of the source and a run with a command of its own are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = """\
+FROM python:3.12-slim
+WORKDIR /work/trainer
+COPY deps/requirements.txt /tmp/requirements.txt
+RUN pip install --no-cache-dir -r /tmp/requirements.txt
+ENV PYTHONPATH=/work/trainer
+CMD ["python3", "tools/probe_env.py"]
+"""
+
+README = """\
+# Trainer image
+
+```bash
+docker build -t trainer:cpu .
+{run}
+```
+"""
+
+
+def found(root: Path, run: str, dockerfile: str = DOCKERFILE, script: bool = True) -> list[str]:
+    files = {
+        "README.md": README.format(run=run),
+        "Dockerfile": dockerfile,
+        "deps/requirements.txt": "numpy==2.1.0\n",
+        "compose.yaml": "services:\n  t:\n    build: .\n    volumes: ['.:/work/trainer']\n",
+    }
+    if script:
+        files["tools/probe_env.py"] = "print('ok')\n"
+    make_tree(root, files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "default command" in d.message
+    ]
+
+
+@pytest.mark.parametrize("run", ["docker run --rm --network none trainer:cpu", "docker run -it trainer:cpu"])
+def test_planted(tmp_path: Path, run: str) -> None:
+    assert found(tmp_path, run) == [
+        "5: README runs the image with its default command, Dockerfile:6 CMD running tools/probe_env.py "
+        "from WORKDIR /work/trainer (line 2), but no COPY or ADD puts /work/trainer/tools/probe_env.py in "
+        "the image and the run mounts nothing: the script is in the build context only (mount the source "
+        "or COPY it) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        'docker run --rm -v "$PWD":/work/trainer trainer:cpu',  # the source mounted onto the WORKDIR
+        "docker run --rm --mount type=bind,src=.,dst=/work/trainer trainer:cpu",
+        "docker run --rm trainer:cpu python3 -c 'import torch'",  # a command of its own
+        "docker compose up",  # Compose's volumes bring the source
+        "docker run --rm other/image:1",  # not the image built here
+    ],
+)
+def test_traps(tmp_path: Path, run: str) -> None:
+    assert found(tmp_path, run) == []
+
+
+def test_the_source_copied(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace("ENV PYTHONPATH", "COPY . /work/trainer\nENV PYTHONPATH")
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+def test_a_script_of_the_base_image(tmp_path: Path) -> None:
+    assert found(tmp_path, "docker run --rm trainer:cpu", script=False) == []
+
+
+def test_the_project_installed_by_pip(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace("ENV PYTHONPATH", "RUN pip install .\nENV PYTHONPATH")
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+def test_an_entrypoint_of_its_own(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace("CMD", 'ENTRYPOINT ["/usr/local/bin/start.sh"]\nCMD')
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+def test_the_script_added_into_a_folder_named_without_a_slash(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace(
+        "ENV PYTHONPATH",
+        "RUN mkdir -p /work/trainer/tools\nADD tools/probe_env.py /work/trainer/tools\nENV PYTHONPATH",
+    )
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+def test_the_context_copied_to_a_relative_destination(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace("ENV PYTHONPATH", "COPY . .\nENV PYTHONPATH")
+    assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
