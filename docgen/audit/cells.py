@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from docgen.audit.aside import config_file_keys, other_tool_args
 from docgen.audit.versions import _is_address, _near_args
 from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
-from docgen.markdown import Table, code_spans, without_links
+from docgen.markdown import Document, Table, code_spans, without_links
 
 _OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
 _MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
@@ -22,6 +23,15 @@ def _plain(cell: str) -> str:
     text = html.unescape(cell.replace("\\|", "|"))
     text = without_links(text)
     return text.replace("**", "").replace("__", "").strip()
+
+
+def texts_and_rows(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]:
+    """(section, lines) of each paragraph, and of each table row as one line of its plain cells."""
+    for para in doc.paragraphs:
+        yield para.section, para.lines
+    for table in doc.tables:
+        for line, row in table.rows:
+            yield table.section, [(line, " ".join(_plain(cell) for cell in row))]
 
 
 def _first_code(cell: str) -> str | None:

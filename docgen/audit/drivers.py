@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from docgen import baseimage, hardware
 from docgen.audit.aside import _PAST
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.cells import _plain
+from docgen.audit.cells import texts_and_rows
 from docgen.audit.paths import variant
 from docgen.audit.wording import _line_at, _sentences
 from docgen.markdown import Document
@@ -109,15 +109,6 @@ def _forward_compatible(model: ImageModel, base: str) -> bool:
     return any(component.name.startswith("cuda-compat") for component in model.components)
 
 
-def _texts(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]:
-    """(section, lines) of each paragraph, and of each table row as one line of its cells."""
-    for para in doc.paragraphs:
-        yield para.section, para.lines
-    for table in doc.tables:
-        for line, row in table.rows:
-            yield table.section, [(line, " ".join(_plain(cell) for cell in row))]
-
-
 def _named_images(text: str, paths: Sequence[str]) -> set[int]:
     """The indices of `paths` whose Dockerfile `text` names, by its file name (`Dockerfile.legacy`) or
     the variant its name says, as a word (`legacy`, `cu118`)."""
@@ -139,7 +130,7 @@ def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     images: list[tuple[str, str, int, bool]] | None = None  # read once, for a README that states one
     titles = dict(doc.headings)
     paths = [model.path for model in family.models]
-    for section, lines in _texts(doc):
+    for section, lines in texts_and_rows(doc):
         if not _DRIVER.search(" ".join(text for _, text in lines)) or _PAST.search(titles.get(section, "")):
             continue  # (a section over older images: their drivers)
         for start, _end, sentence in _sentences(lines):

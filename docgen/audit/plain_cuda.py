@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.cells import _plain
+from docgen.audit.cells import texts_and_rows
 from docgen.audit.wording import _NOT_THE_IMAGE, _line_at, _sentences
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -123,15 +123,6 @@ def _bases(model: ImageModel, lines: list[int]) -> str:
     return f"{','.join(str(n) for n in lines)} {', '.join(images)}"
 
 
-def _texts(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]:
-    """(section, lines) of each paragraph, and of each table row as one line of its cells."""
-    for para in doc.paragraphs:
-        yield para.section, para.lines
-    for table in doc.tables:
-        for line, row in table.rows:
-            yield table.section, [(line, " ".join(_plain(cell) for cell in row))]
-
-
 def _plain_cuda(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     """A CUDA or cuDNN release `doc` says the image has where no image of `family` can hold one (see the
     module docstring), once per README line (`likely`)."""
@@ -141,7 +132,7 @@ def _plain_cuda(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     plain: list[tuple[ImageModel, list[int]]] | None = None
     titles = dict(doc.headings)
     told: set[int] = set()
-    for section, lines in _texts(doc):
+    for section, lines in texts_and_rows(doc):
         if _NOT_THE_IMAGE.search(titles.get(section, "")):
             continue
         for start, _end, sentence in _sentences(lines):
