@@ -232,6 +232,8 @@ def copied_files(
             tops = matched(folder, pattern)
             kept = left_out = 0
             for top in tops:
+                if not _inside(top, folder):
+                    continue  # a link to a folder out of the context: not listed
                 for path in _files_below(top):
                     if not _inside(path, folder):
                         continue

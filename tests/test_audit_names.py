@@ -676,3 +676,16 @@ def test_the_image_of_a_run_is_found_after_a_container_named_like_it() -> None:
     assert image_at(quoted, 10, "acme") == quoted.rindex("acme")
     assert image_at("docker run -dp 8866:8866 ocr:cpu bash", 10, "ocr:cpu") == 25
     assert image_at("docker run --rm", 10, "acme") == -1
+
+
+def test_a_build_script_that_is_a_link_out_of_the_repository_is_not_read(tmp_path: Path) -> None:
+    # the script that would tag lab/trainer lies outside the repository: not read, so no tag is known
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "make-images.sh").write_text(
+        "#!/usr/bin/env bash\ndocker build -t lab/trainer:latest -f images/Dockerfile.trainer .\n"
+    )
+    project = tmp_path / "project"
+    readme = "## Quick start\n\n```bash\n./make-images.sh\ndocker run -it trainer:latest python -V\n```\n"
+    (project / ".git").mkdir(parents=True)
+    (project / "make-images.sh").symlink_to(tmp_path / "elsewhere" / "make-images.sh")
+    assert [m for m in _audit(project, readme) if "without the namespace" in m] == []

@@ -83,3 +83,22 @@ def test_quoted_strings_are_taken_out_in_one_pass() -> None:
     # a quote not closed on its line keeps the rest as written (many of them: still one pass)
     assert _unquoted("echo 'open [[ x") == "echo 'open [[ x"
     assert _unquoted('x"' * 3) == 'x"x"x"'.replace('"x"', "''", 1)
+
+
+def test_a_script_that_is_a_link_out_of_the_repository_is_not_read(tmp_path: Path) -> None:
+    # the same bash script, reached through a link leading out of the repository: docgen reads nothing
+    # outside the project, so it says nothing of it
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "make_kiln.sh").write_text(PIPED)
+    project = tmp_path / "project"
+    readme = "# Kiln\n\n## Build\n\n```bash\nsh make_kiln.sh --no-cache\n```\n"
+    make_tree(project, {".git/HEAD": "ref: main\n", "Dockerfile": DOCKERFILE, "app.py": "print(1)\n"})
+    (project / "make_kiln.sh").symlink_to(tmp_path / "elsewhere" / "make_kiln.sh")
+    models = [build_model(project / "Dockerfile", "Dockerfile")]
+    assert [d for d in audit(readme, "README.md", models, {}, project) if " with sh" in d.message] == []
+    # the trap: a link inside the repository is read
+    (project / "make_kiln.sh").unlink()
+    (project / "tools").mkdir()
+    (project / "tools" / "kiln.sh").write_text(PIPED)
+    (project / "make_kiln.sh").symlink_to(project / "tools" / "kiln.sh")
+    assert len([d for d in audit(readme, "README.md", models, {}, project) if " with sh" in d.message]) == 1

@@ -270,3 +270,25 @@ def test_dockerignore_is_the_one_file_buildkit_reads(tmp_path: Path) -> None:
     assert ignored("x.log", context) and not ignored("x.tmp", context)
     assert ignored("x.tmp", own) and not ignored("x.log", own)
     assert copied.dockerignore(tmp_path / "nothing") == ()
+
+
+def test_a_folder_linking_out_of_the_context_is_not_listed(tmp_path: Path) -> None:
+    # `COPY conf/ /etc/app/` where conf links to a folder outside the context: BuildKit copies the link;
+    # docgen lists nothing outside
+    make_tree(tmp_path / "outside", {"a.cfg": "x\n", "b.cfg": "y\n"})
+    context = tmp_path / "ctx"
+    context.mkdir()
+    (context / "conf").symlink_to(tmp_path / "outside", target_is_directory=True)
+    listed: list[str] = []
+    real_walk = copied.os.walk
+
+    def walk(path: object, *args: object, **kwargs: object) -> object:
+        listed.append(str(path))
+        return real_walk(path, *args, **kwargs)  # type: ignore[call-overload]
+
+    copied.os.walk = walk  # type: ignore[assignment]
+    try:
+        assert _copies(context, "FROM ubuntu:22.04\nCOPY conf/ /etc/app/\n", {}) == []
+    finally:
+        copied.os.walk = real_walk
+    assert listed == []

@@ -25,6 +25,7 @@ from pathlib import Path
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.missing import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -253,7 +254,8 @@ def _run_image(words: list[str]) -> str | None:
 
 
 def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
-    """The shell scripts in `folders`, and the scripts of `run` (those the README runs) that exist."""
+    """The shell scripts in `folders`, and the scripts of `run` (those the README runs) that exist; none
+    whose links lead out of the repository."""
     found: list[Path] = []
     for folder in dict.fromkeys(folders):
         try:
@@ -263,7 +265,14 @@ def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
         except OSError:
             continue
     found += [p for p in run if p.is_file()]
-    return list(dict.fromkeys(found))
+    return [p for p in dict.fromkeys(found) if resolves_inside(p, _top(p.parent))]
+
+
+@functools.lru_cache(maxsize=64)
+def _top(folder: Path) -> Path:
+    """The repository `folder` is in (`missing.repository_root`), else `folder` itself: a script reached
+    through a link out of it is not read."""
+    return repository_root(folder) or folder.resolve()
 
 
 def _script_tags(scripts: Sequence[Path]) -> dict[str, Path]:

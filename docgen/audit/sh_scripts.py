@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.missing import repository_root
+from docgen.audit.paths import resolves_inside
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 from docgen.shell import sh_code
@@ -95,14 +97,17 @@ def _unquoted(line: str) -> str:
 
 def sh_scripts(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """Each `sh x.sh` of the README's blocks whose x.sh, next to the README, starts with a bash `#!` and
-    uses bash-only syntax."""
+    uses bash-only syntax; not one reached through a link out of the repository."""
     read: dict[str, tuple[int, str] | None] = {}
+    top: Path | None = None  # the repository, found once when a script is first read
     for fence in doc.fences:
         for line, text in fence.lines:
             for match in _SH_RUN.finditer(sh_code(text)):
                 name = match.group(1)
                 if name not in read:
-                    read[name] = _bash_script(directory / name)
+                    script = directory / name
+                    top = top or repository_root(directory) or directory.resolve()
+                    read[name] = _bash_script(script) if resolves_inside(script, top) else None
                 if (found := read[name]) is None:
                     continue
                 yield Diagnostic(
