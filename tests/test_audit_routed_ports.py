@@ -87,3 +87,16 @@ def test_a_container_that_serves_the_route_too(tmp_path: Path) -> None:
 )
 def test_runs_that_leave_the_ports_unknown(tmp_path: Path, runs: str) -> None:
     assert _findings(tmp_path, "# Textkit\n\n" + BUILDS + runs + _curl(7100, "/translate")) == []
+
+
+def test_a_file_copied_from_outside_the_context_is_not_read(tmp_path: Path) -> None:
+    # `COPY ../serve.py .` (BuildKit reads nothing above the context) and a link out of the project:
+    # neither is read, so the route they name does not make the summarizer one that serves it
+    (tmp_path / "serve.py").write_text('@app.post("/translate")\n')
+    root = tmp_path / "project"
+    copies = "COPY ../serve.py linked.py ./"
+    summarize = SERVICE.format(app="summarize_app.py").replace("COPY summarize_app.py .", copies)
+    tree = dict(TREE, **{"docker/Dockerfile.summarize": summarize})
+    make_tree(root, tree)
+    (root / "linked.py").symlink_to(tmp_path / "serve.py")
+    assert len(_findings(root, "# Textkit\n\n" + BUILDS + RUNS + _curl(7100, "/translate"), tree)) == 1

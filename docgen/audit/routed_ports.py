@@ -25,6 +25,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined, without_prompt
+from docgen.copied import copied_files
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -133,25 +134,18 @@ def _named_after(route: str, images: Sequence[str]) -> list[str]:
 
 
 def _copied_texts(model: ImageModel, directory: Path) -> Iterator[str]:
-    """The texts of the files `model` copies from its build context, taken as the README's folder."""
-    for copy in model.context_copies:
-        for source in copy.sources:
-            if "$" in source or "*" in source:
-                continue
-            path = directory / source.strip("\"'")
-            if path.is_dir():
-                files = sorted(p for p in path.rglob("*.py") if p.is_file())[:50]
-            else:
-                files = [path]
-            for file in files:
-                if (text := text_or_none(file)) is not None:
-                    yield text
+    """The texts of the files `model` copies from its build context, taken as the README's folder (a
+    README builds from it with `-f`), read as BuildKit copies them (`copied.copied_files`: no `..`, no
+    link out, `.dockerignore` applied); the first `_MOST_COPIED` files only."""
+    for count, copied in enumerate(copied_files(directory.resolve(), model.context_copies, model.file)):
+        if count >= _MOST_COPIED:
+            return
+        if copied.path is not None and (text := text_or_none(copied.path)) is not None:
+            yield text
 
 
-def _names_route(model: ImageModel, directory: Path, route: str) -> bool:
-    """True when a file `model` copies names the first part of `route` in quotes (`"/rerank"`)."""
-    first = "/" + route.strip("/").split("/", 1)[0]
-    return any(f'{first}"' in t or f"{first}'" in t for t in _copied_texts(model, directory))
+_MOST_COPIED = 200
+"""How many copied files are looked through for a route's name."""
 
 
 def _routed_ports(
