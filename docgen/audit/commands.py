@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from docgen import build_scripts
 from docgen.audit.root_vars import from_root
@@ -142,22 +142,31 @@ def _continued(text: str) -> bool:
     return end.endswith("\\") or end.endswith((" /", "\t/"))
 
 
-def _lines_of_commands_with_file(fence: Fence) -> set[int]:
-    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`) that
-    name a Dockerfile with `-f`."""
+def _lines_of_commands(
+    fence: Fence, marked: Callable[[str], bool], goes_on: Callable[[str], bool] = lambda text: False
+) -> set[int]:
+    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`, or that
+    `goes_on` says the command goes on after) with a line that is `marked`."""
     found: set[int] = set()
     command: list[int] = []
-    has_file = False
+    hit = False
     for line, text in fence.lines:
         command.append(line)
-        has_file = has_file or bool(_FILE_FLAG.search(text))
+        hit = hit or marked(text)
+        if goes_on(text):
+            continue
         if not _continued(text):
-            if has_file:
+            if hit:
                 found.update(command)
-            command, has_file = [], False
-    if has_file:
+            command, hit = [], False
+    if hit:
         found.update(command)
     return found
+
+
+def _lines_of_commands_with_file(fence: Fence) -> set[int]:
+    """The README lines of the commands of `fence` that name a Dockerfile with `-f`."""
+    return _lines_of_commands(fence, lambda text: bool(_FILE_FLAG.search(text)))
 
 
 _ELISION = re.compile(r"(?<!\S)(?:\.{3,}|…)(?!\S)")
@@ -165,25 +174,15 @@ _ELISION = re.compile(r"(?<!\S)(?:\.{3,}|…)(?!\S)")
 
 
 def _lines_of_elided_commands(fence: Fence) -> set[int]:
-    """The README lines of the commands of `fence` (a line and the lines it continues with `\\`) in which
-    a word is an ellipsis (`docker build \\`, `  ....`, `  --build-arg "NEW_ARG=…"`; a line of dots alone
-    goes on to the next line, whatever its end): an excerpt showing where a flag goes, not a build to
-    run, so its `--build-arg`s are no claim about the Dockerfile."""
-    found: set[int] = set()
-    command: list[int] = []
-    elided = False
-    for line, text in fence.lines:
-        command.append(line)
-        elided = elided or bool(_ELISION.search(text.split("#", 1)[0]))
-        if _ELISION.fullmatch(text.strip()):
-            continue  # a line of dots alone stands for lines left out: the command goes on after it
-        if not _continued(text):
-            if elided:
-                found.update(command)
-            command, elided = [], False
-    if elided:
-        found.update(command)
-    return found
+    """The README lines of the commands of `fence` in which a word is an ellipsis (`docker build \\`,
+    `  ....`, `  --build-arg "NEW_ARG=…"`; a line of dots alone goes on to the next line, whatever its
+    end): an excerpt showing where a flag goes, not a build to run, so its `--build-arg`s are no claim
+    about the Dockerfile."""
+    return _lines_of_commands(
+        fence,
+        lambda text: bool(_ELISION.search(text.split("#", 1)[0])),
+        lambda text: bool(_ELISION.fullmatch(text.strip())),
+    )
 
 
 SHELL_PROMPT = re.compile(
