@@ -108,6 +108,11 @@ class _Fact:
     range (what the project supports) is no claim about it."""
 
 
+def clipped(text: str, most: int = 60) -> str:
+    """`text` as a finding quotes it: whole up to `most` characters, else its start and `…`."""
+    return text if len(text) <= most else text[: most - 3] + "…"
+
+
 def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | None:
     """The Dockerfile of `family` that builds the image `model` is built on: the one its FROM tag names
     (`verlai/verl:base-v2-cu126-…-fi0.2.6` names `Dockerfile.base.fi0.2.6`, `tag_names`), the most

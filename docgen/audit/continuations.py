@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, clipped
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -128,7 +128,7 @@ def broken_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """A comment line a `\\` continues a command of a shell block into (`comment_breaks`), `certain`."""
     for fence in doc.fences:
         for line, comment, cut in comment_breaks(fence):
-            shown = cut if len(cut) <= 60 else cut[:57] + "…"
+            shown = clipped(cut)
             yield Diagnostic(
                 readme,
                 line,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import build_scripts, compose
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.missing import repository_root
 from docgen.audit.paths import resolves_inside
@@ -1101,7 +1101,7 @@ def _launch_misses(
             if command.startswith("[") and command.endswith("]"):  # exec form, as `_text` writes it
                 command = " ".join(part for part in command[1:-1].split(", ") if part)
             flat = " ".join(command.split())
-            shown = flat if len(flat) <= 60 else flat[:57] + "…"
+            shown = clipped(flat)
             yield Diagnostic(
                 readme,
                 line,

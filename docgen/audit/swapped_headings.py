@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, clipped
 from docgen.audit.commands import fence_commands, joined, without_prompt
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -112,7 +112,7 @@ def swapped_headings(doc: Document, readme: str) -> Iterator[Diagnostic]:
         return
     for line, heading, kind, command in found:
         other = "runs the image" if kind == "build" else "builds the image"
-        shown = command if len(command) <= 60 else command[:57] + "…"
+        shown = clipped(command)
         yield Diagnostic(
             readme,
             line,
