@@ -104,6 +104,12 @@ def title(word: str, at: int) -> str:
         ("# Docker Quantix for clusters", "# Thanks to the Quantix team", []),
         # after `for`: where it runs, not what it is
         ("# Docker MPI for Quantix", '#CMD "${QUANTIX_DIR}/quantix.bat"', []),
+        # a first heading that is a step to take, not the image's name
+        ("# COPY samples to workdir", "#RUN cp /opt/work/samples.yaml /opt/data/", []),
+        ("# Install Quantix", '#CMD "${QUANTIX_DIR}/quantix.bat"', []),
+        ("# How to run Quantix", '#CMD "${QUANTIX_DIR}/quantix.bat"', []),
+        # a title word that only looks like a step's start is still read
+        ("# Runtime Quantix image", '#CMD "${QUANTIX_DIR}/quantix.bat"', [title("Quantix", 4)]),
     ],
 )
 def test_the_component_a_title_names(tmp_path: Path, heading: str, lines: str, expected: list[str]) -> None:

@@ -45,6 +45,13 @@ _GENERIC = frozenset(
 """Title words that name no component (`Docker`, `image`, a platform)."""
 _TITLE_END = re.compile(r"\b(?:for|on|with|in|using|via|to|from|and)\b|[:(\[—–-]{1,2}[ \t]", re.IGNORECASE)
 """Where a title stops naming what the image is (`Docker GAMESS for Singularity`: GAMESS)."""
+_STEP_TITLE = re.compile(
+    r"[ \t]*(?:how[ \t]+to|add|build|clone|configure|copy|create|deploy|download|fetch|get|getting|install"
+    r"|launch|make|mount|move|prepare|pull|put|run|set[ \t]*up|start|train|use|using)\b",
+    re.IGNORECASE,
+)
+"""A first heading that is a step to take (`# COPY dataset to workspace`, `# Install`): it names what to
+do, not what the image is."""
 
 
 def _dropped_from(file: str) -> dict[str, int]:
@@ -97,6 +104,8 @@ def _title_subject(doc: Document, text: str) -> tuple[int, list[str]]:
             return 0, []
         title = first
     line, heading = title
+    if _STEP_TITLE.match(heading.lstrip("# ")):
+        return line, []
     subject = _TITLE_END.split(heading.lstrip("# "), 1)[0]
     return line, [w for w in _TITLE_WORDS.findall(subject) if w.lower() not in _GENERIC]
 
