@@ -7,16 +7,24 @@ prose that agrees although it is not written as the image's.
 - a minimum (`cuDNN 7.6+`) against a tag that gives only the major version (`cudnn7`).
 - a version the reader is told to pick (`Use GROMACS 2024.2`, `You can use …`), unless called the default.
 - a version telling what another component was built with (`torch 2.7.0 built on ROCm 6.5.0rc`).
+- a version the project's code or requirements were tested for (`The requirements are tested for python 3.7`).
+- a line naming an image by its tag when the Dockerfile is built as several named images (bake targets):
+  that image's versions; a tag of the same shape naming none of them is an image not audited.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
 
 from __future__ import annotations
 
+import io
+import os
+from pathlib import Path
+
 import pytest
-from helpers import findings
+from helpers import findings, make_tree
 
 from docgen.audit import audit
+from docgen.cli import main
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import model_of
 
@@ -255,6 +263,23 @@ The image is built on ROCm 6.5.0.
     # the ROCm torch was built on is the wheel's; `built on ROCm 6.5.0` alone is the image's
     assert findings(readme, {"Dockerfile": ROCM_TORCH}) == [
         "4: README says ROCm 6.5.0 but Dockerfile:1 says 6.4.3"
+    ]
+
+
+def test_a_version_the_projects_code_was_tested_for() -> None:
+    readme = """\
+## Installation
+
+The requirements are tested for python 3.9. The code was only tested on Python 3.10 too.
+
+## Docker
+
+The image ships Python 3.9.
+"""
+    # what the code or its requirements were tested for is what they work with, not the image's Python;
+    # the same version said of the image is a claim
+    assert findings(readme, {"Dockerfile": PYTHON}) == [
+        "7: README says Python 3.9 but Dockerfile:1 says 3.11"
     ]
 
 
@@ -676,3 +701,59 @@ def test_cudnn_by_its_major_is_compared_as_far_as_the_major() -> None:
 )
 def test_cudnn_majors_that_are_no_claim_or_agree(said: str) -> None:
     assert findings(f"# Inference\n\n{said}\n", {"Dockerfile": NINE}) == []
+
+
+TAGGED_DOCKERFILE = """\
+ARG BASE_IMAGE
+FROM ${BASE_IMAGE}
+ARG TORCH_VERSION
+RUN pip install torch==${TORCH_VERSION}
+"""
+TAGGED_BAKE = """\
+{
+  "target": {
+    "cu118-torch24": {
+      "dockerfile": "Dockerfile", "args": {"BASE_IMAGE": "example/cuda:11.8.0", "TORCH_VERSION": "2.4.0"}
+    },
+    "cu124-torch26": {
+      "dockerfile": "Dockerfile", "args": {"BASE_IMAGE": "example/cuda:12.4.1", "TORCH_VERSION": "2.6.0"}
+    }
+  }
+}
+"""
+
+
+def audit_cli(root: Path, files: dict[str, str]) -> list[str]:
+    """`docgen audit README.md --confidence likely` run in `root` after writing `files`: its lines."""
+    make_tree(root, files)
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        main(["audit", "--confidence", "likely", "README.md"], out, err)
+    finally:
+        os.chdir(here)
+    return out.getvalue().splitlines()
+
+
+def test_a_line_naming_an_image_by_its_tag_is_about_that_image(tmp_path: Path) -> None:
+    # the Dockerfile is built as two bake targets; each line names its image by tag. The third line
+    # names a variant of the same shape that is not audited (a target of a bake file not given): its
+    # Torch is that image's. The last line names cu118-torch24 with cu124-torch26's Torch (drift:
+    # compared with its own image only, although a sibling has 2.6.0).
+    readme = """\
+## Images
+
+* Torch 2.4.0   example/app:cu118-torch24
+* Torch 2.6.0   example/app:cu124-torch26
+* Torch 2.5.1   example/app:cu121-torch25
+
+## Older
+
+* Torch 2.6.0   example/app:cu118-torch24
+"""
+    files = {"Dockerfile": TAGGED_DOCKERFILE, "docker-bake.json": TAGGED_BAKE, "README.md": readme}
+    assert audit_cli(tmp_path, files) == [
+        "README.md:9: error: README says Torch 2.6.0 but docker-bake.json:4 says 2.4.0 [DG101] (likely)",
+        "1 claim in README.md contradicts Dockerfile (cu118-torch24), Dockerfile (cu124-torch26)",
+    ]

@@ -341,6 +341,8 @@ def _audit_text(
                 break  # `with `--docker_cuda` (default version set at CUDA=9.1)`: the script option's
             if _BUILT_WITH.search(text, max(0, word.start() - 60), word.start()):
                 break  # `torch 2.7.0 built on ROCm 6.5.0rc`: how that torch was built, not the image's ROCm
+            if _TESTED_FOR.search(text, max(0, word.start() - 60), word.start()):
+                break  # `The requirements are tested for python 3.7`: what the code works with
             if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
@@ -390,7 +392,28 @@ def _audit_text(
     if opened and (item := _LIST_ITEM.match(text)) is not None:
         opening = len(text) - len(text[item.end() :].lstrip("*_`"))
         sure.update(start for _, start, _, _, _ in named if start == opening)
-    yield from _named_versions(line, text, named, auditor, CERTAIN if listed else LIKELY, sure, spelt)
+    tagged = _tagged_image(text, auditor)
+    if tagged is not None:  # `CUDA 11.8.0 & Torch 2.3.0  org/img:cu118-torch230`: that image's versions
+        yield from _named_versions(line, text, named, tagged, CERTAIN if listed else LIKELY, sure, spelt)
+
+
+def _tagged_image(text: str, auditor: _Auditor) -> _Auditor | None:
+    """Whose versions a line's `Name version` words are when the audited Dockerfiles are built as
+    several named images (bake targets named `cu118-torch212`, `cu121-torch221`): a line naming one of
+    them by an image tag (`org/base:cu118-torch212`) speaks of that image; one naming a tag of the same
+    shape, digits aside, that is none of them (`org/base:cu118-torch230`) speaks of an image not audited
+    (None). Otherwise the line is compared with `auditor` as it is."""
+    names = {m.image_name.lower(): m for m in auditor.family if m.image_name}
+    if not names or ":" not in text:
+        return auditor
+    shapes = {_DIGITS.sub("0", name) for name in names}
+    for match in _IMAGE_REF.finditer(text):
+        tag = match.group(2).lower()
+        if tag in names:
+            return auditor._with((names[tag],))
+        if _DIGITS.sub("0", tag) in shapes:
+            return None
+    return auditor
 
 
 _BASE_LEAD = re.compile(
@@ -458,6 +481,16 @@ _BUILT_WITH = re.compile(
 """A component and its version, then the words telling what it was built with: the version that
 follows (`torch 2.7.0 built on ROCm 6.5.0rc`, `jaxlib 0.4.30 compiled against CUDA 12.3`) is a fact of
 that build (its wheel), not a claim of what the image has. `Built on ROCm 6.4` alone is the image's."""
+
+_TESTED_FOR = re.compile(
+    r"\b(?:requirements?|dependencies|code|scripts?|project|package|library)\b[^.;:!?]{0,30}?"
+    r"\b(?:is|are|was|were|been)[ \t]+(?:only[ \t]+)?tested[ \t]+(?:for|on|with|against|under|using)[ \t]+"
+    r"(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""The project's own code or requirements and the words saying what they were tested for: the version
+that follows (`The requirements are tested for python 3.7`) is what the code is known to work with, not
+what the image has."""
 
 
 _CHOICE_BEFORE = re.compile(
