@@ -137,7 +137,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `platforms`,
 `architectures`, `targets`,
-`settings`, `latest`, `line_refs`,
+`settings`, `latest`, `floating_pins`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
@@ -237,6 +237,7 @@ from docgen.audit.fences import (
 )
 from docgen.audit.file_lists import _listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
+from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.held_tools import _held_tool_claims
@@ -766,6 +767,7 @@ def _audit_part(
     found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
+    found.extend(_floating_pins(sub, auditor))
     found.extend(_build_flag_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
