@@ -74,6 +74,12 @@ def test_a_block_that_lists_pins(tmp_path: Path) -> None:
     ]
 
 
+def test_a_lock_install_without_a_lock_file(tmp_path: Path) -> None:
+    dockerfile = SLIM + "COPY app /opt/app/\nRUN poetry install --no-root\n"
+    files = {"Dockerfile": dockerfile, "app/pyproject.toml": '[project]\nname = "lumen"\n'}
+    assert len(_audited(tmp_path, README, files)) == 1
+
+
 def test_a_local_project_that_names_nothing(tmp_path: Path) -> None:
     dockerfile = SLIM + "COPY app /opt/app/\nRUN pip install -e /opt/app/\n"
     files = {"Dockerfile": dockerfile, "app/setup.py": "setup(install_requires=['lumencore>=2'])\n"}
@@ -108,6 +114,15 @@ def test_a_local_project_that_names_nothing(tmp_path: Path) -> None:
             {
                 "Dockerfile": SLIM + "COPY requirements.txt /r.txt\nRUN pip install -r /r.txt\n",
                 "requirements.txt": "tilekit==1.4.0 --hash=sha256:00ff\n",
+            },
+            README,
+        ),
+        # a lock file a `uv sync` installs, in the folder copied
+        (
+            {
+                "Dockerfile": "FROM python:3.12\nCOPY . /app\nWORKDIR /app\nRUN pip install uv && uv sync\n"
+                "RUN pip install lumenvision\n",
+                "uv.lock": "lumenvision 0.9.2\n",
             },
             README,
         ),

@@ -11,7 +11,8 @@ Dockerfile the part of the README is about that installs it):
   Dockerfile may build with the package (`pinned_installs._bare_base`); a vendor's image (`pytorch/pytorch`,
   `nvcr.io/…`) may hold it, and pip keeps what is installed;
 - no constraints (`-c`, `--constraint`, `PIP_CONSTRAINT`, `UV_CONSTRAINT`, `UV_OVERRIDE`), no lock file
-  copied in (`poetry.lock`, `uv.lock`, `*.lock`, a requirements file with `--hash`);
+  copied in (`poetry.lock`, `uv.lock`, `*.lock`, a requirements file with `--hash`), nor in a folder
+  copied whole when a command installs from one (`uv sync`, `poetry install`, `pdm sync`, `pip-sync`);
 - no other install of the package: no pin of it anywhere in the image's stages (`name==…`, `name>=…`, a
   wheel or archive URL whose file name carries it), no other command naming it (a conda install, an
   apt package); `python -c "import …"` checks are not installs;
@@ -90,6 +91,13 @@ _PACKAGE_FILES = ("pyproject.toml", "setup.py", "setup.cfg", "requirements.txt",
 _PACKAGE_FILE = re.compile(
     r"(?:pyproject\.toml|setup\.py|setup\.cfg|Pipfile|[\w.-]*requirements[\w.-]*\.(?:txt|in))\Z"
 )
+_LOCK_INSTALL = re.compile(
+    r"(?:uv[ \t]+sync|poetry[ \t]+install|pdm[ \t]+(?:install|sync)|pipenv[ \t]+(?:install|sync)|pip-sync)\b"
+)
+"""A command that installs what a lock file pins: `uv sync`, `poetry install`, `pdm sync`, `pip-sync`."""
+_LOCKS = ("poetry.lock", "uv.lock", "pdm.lock", "Pipfile.lock")
+_MOST_BYTES = 1_000_000
+"""A package file larger than this is not read (no list of packages is)."""
 _UP = 4
 """Folders above the Dockerfile's a build context may be (the files a build copies are looked for there)."""
 
@@ -108,6 +116,8 @@ class _Installs:
     """Normalised names another command of the stages names as a word."""
     fixed: bool = False
     """True when anything may fix every version: constraints, a lock file, an unread list or script."""
+    locked: bool = False
+    """True when a command installs what a lock file says (`uv sync`, `poetry install`, `pdm sync`)."""
     lists: list[str] = field(default_factory=list)
     """Files of packages read (`-r F`, `-e DIR`, a copied `pyproject.toml`), as written."""
     copies: list[tuple[str, str]] = field(default_factory=list)
@@ -176,6 +186,7 @@ def _floating(
             or name in installs.named
             or not _holds_nothing(model, name, auditor)
             or _listed(model, installs, name)
+            or (installs.locked and _lock_copied(model, installs.copies))
         ):
             return None
         if first is None:
@@ -272,6 +283,8 @@ def _command(command: str, line: int, found: _Installs) -> None:
         words = words[1:]
     if not words:
         return
+    if _LOCK_INSTALL.match(" ".join([PurePosixPath(words[0]).name, *words[1:2]])):
+        found.locked = True
     args, how = _install_args(words)
     if args is None:
         if _PYTHON.match(words[0]) and "-c" in words:
@@ -353,6 +366,34 @@ def _listed(model: ImageModel, installs: _Installs, name: str) -> bool:
     return False
 
 
+def _lock_copied(model: ImageModel, copies: list[tuple[str, str]]) -> bool:
+    """True when a folder the build copies from its context may hold a lock file: one is found in it, or
+    the folder cannot be found."""
+    for source, _ in copies:
+        if PurePosixPath(source).suffix and source not in (".", "./"):
+            continue  # a file (a lock file copied by name fixes the versions already)
+        places = _places(model, source)
+        if not any(place.is_dir() for place in places):
+            return True
+        if any((place / lock).is_file() for place in places for lock in _LOCKS):
+            return True
+    return False
+
+
+def _places(model: ImageModel, source: str) -> list[Path]:
+    """Where the build-context path `source` may be: under the Dockerfile's folder and a few above."""
+    if source.startswith("/") or "$" in source or not model.file:
+        return []
+    folder = Path(model.file).resolve().parent
+    found = [folder / source]
+    for _ in range(_UP):
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+        found.append(folder / source)
+    return found
+
+
 def _package_texts(model: ImageModel, path: str, copies: list[tuple[str, str]]) -> list[str]:
     """The texts of the package files `path` (a file, or a project folder) of the image is, looked for
     under the folders a build context may be (the Dockerfile's and a few above), through the COPY that
@@ -365,22 +406,14 @@ def _package_texts(model: ImageModel, path: str, copies: list[tuple[str, str]]) 
         elif PurePosixPath(path).name == PurePosixPath(source).name or path.startswith(dest + "/"):
             sources.add(source + path[len(dest) :] if path.startswith(dest + "/") else source)
     texts: list[str] = []
-    folder = Path(model.file).resolve().parent if model.file else None
-    for _ in range(_UP + 1):
-        if folder is None:
-            break
-        for source in sources:
-            if source.startswith("/") or "$" in source:
+    for place in (place for source in sources for place in _places(model, source)):
+        files = [place / n for n in _PACKAGE_FILES] if place.is_dir() else [place]
+        for file in files:
+            try:
+                if file.is_file() and file.stat().st_size < _MOST_BYTES:
+                    texts.append(file.read_text(errors="replace"))
+            except OSError:
                 continue
-            place = folder / source
-            files = [place / n for n in _PACKAGE_FILES] if place.is_dir() else [place]
-            for file in files:
-                try:
-                    if file.is_file() and file.stat().st_size < 1_000_000:
-                        texts.append(file.read_text(errors="replace"))
-                except OSError:
-                    continue
-        folder = folder.parent if folder.parent != folder else None
     return texts
 
 
