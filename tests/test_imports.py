@@ -360,6 +360,7 @@ AUDIT_LAYERS = (
         "keyed",
         "bakes",
         "latest",
+        "built_names",
         "grammar",
         "continuations",
         "swapped_headings",
@@ -395,6 +396,7 @@ AUDIT_LAYERS = (
     ),
     (
         "methods",
+        "floating_pins",
         "line_refs",
         "compose_claims",
         "tag_args",

@@ -137,7 +137,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `platforms`,
 `architectures`, `targets`,
-`settings`, `latest`, `line_refs`,
+`settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
@@ -193,6 +193,7 @@ from docgen.audit.builds import (
     _titled_stages,
     _unpassed_required,
 )
+from docgen.audit.built_names import named_builds
 from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
 from docgen.audit.clone_folders import clone_folders
@@ -237,6 +238,7 @@ from docgen.audit.fences import (
 )
 from docgen.audit.file_lists import _listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
+from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.held_tools import _held_tool_claims
@@ -618,6 +620,7 @@ def audit(
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
+    found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
     found.extend(_build_platforms(doc, models, path))
     found.extend(_denied_args(doc, models, tied, path))
@@ -766,6 +769,7 @@ def _audit_part(
     found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
+    found.extend(_floating_pins(sub, auditor))
     found.extend(_build_flag_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))

@@ -1,0 +1,175 @@
+"""`docgen audit`: an exact pin a README gives of a package the Dockerfile installs with no version
+(docgen/audit/floating_pins.py), when nothing else can hold the version.
+
+Each rule: a planted drift next to the nearest true statement (a trap).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+README = """\
+# Lumen inference image
+
+## Python packages
+
+- `lumenvision==0.9.2`
+- `lumencore>=2.1.0`
+"""
+
+POETRY = """\
+ARG BASE_IMAGE=lumen-base:latest
+FROM ${BASE_IMAGE}
+WORKDIR /srv
+RUN poetry add lumencore \\
+    lumenvision \\
+    tilekit>=1.4.0
+RUN poetry install --no-root
+"""
+
+SLIM = """\
+FROM python:3.12-slim
+RUN pip install --no-cache-dir lumencore lumenvision
+"""
+
+
+def _audited(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {"README.md": readme, **files})
+    models = [build_model(tmp_path / path, path) for path in files if path.endswith("Dockerfile")]
+    found = audit(readme, "README.md", models, {}, tmp_path)
+    return [f"{d.line}: {d.message}" for d in found]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "line", "how", "base"),
+    [
+        (POETRY, 4, "poetry add", "lumen-base:latest"),
+        (SLIM, 2, "pip install", "python:3.12-slim"),
+        ("FROM ubuntu:24.04\nRUN uv pip install --system lumenvision\n", 2, "uv pip install", "ubuntu:24.04"),
+        ("FROM python:3.11\nRUN python3 -m pip install lumenvision\n", 2, "pip install", "python:3.11"),
+        ("FROM python:3.11\nWORKDIR /app\nRUN uv add lumenvision\n", 3, "uv add", "python:3.11"),
+    ],
+)
+def test_a_pin_the_build_leaves_floating(
+    tmp_path: Path, dockerfile: str, line: int, how: str, base: str
+) -> None:
+    assert _audited(tmp_path, README, {"Dockerfile": dockerfile}) == [
+        f"5: README pins lumenvision==0.9.2 but Dockerfile:{line} installs lumenvision with no version "
+        f"(`{how}`), which takes the newest release, and nothing else fixes it (built on {base})"
+    ]
+
+
+def test_a_block_that_lists_pins(tmp_path: Path) -> None:
+    readme = "# Lumen\n\nPackage versions:\n\n```\nlumencore==2.1.0\nlumenvision==0.9.2\n```\n"
+    found = _audited(tmp_path, readme, {"Dockerfile": SLIM})
+    assert [f.split(" but ")[0] for f in found] == [
+        "6: README pins lumencore==2.1.0",
+        "7: README pins lumenvision==0.9.2",
+    ]
+
+
+def test_a_lock_install_without_a_lock_file(tmp_path: Path) -> None:
+    dockerfile = SLIM + "COPY app /opt/app/\nRUN poetry install --no-root\n"
+    files = {"Dockerfile": dockerfile, "app/pyproject.toml": '[project]\nname = "lumen"\n'}
+    assert len(_audited(tmp_path, README, files)) == 1
+
+
+def test_a_local_project_that_names_nothing(tmp_path: Path) -> None:
+    dockerfile = SLIM + "COPY app /opt/app/\nRUN pip install -e /opt/app/\n"
+    files = {"Dockerfile": dockerfile, "app/setup.py": "setup(install_requires=['lumencore>=2'])\n"}
+    assert len(_audited(tmp_path, README, files)) == 1
+
+
+@pytest.mark.parametrize(
+    ("files", "readme"),
+    [
+        # a vendor's base may hold it, and pip keeps what is installed
+        ({"Dockerfile": SLIM.replace("python:3.12-slim", "lumenlabs/lumen-runtime:2.1")}, README),
+        ({"Dockerfile": SLIM.replace("python:3.12-slim", "nvcr.io/nvidia/pytorch:24.08-py3")}, README),
+        # a base given by an arg with no default
+        ({"Dockerfile": "ARG BASE\nFROM ${BASE}\nRUN pip install lumenvision\n"}, README),
+        # constraints
+        ({"Dockerfile": SLIM.replace("lumenvision", "-c /c.txt lumenvision")}, README),
+        ({"Dockerfile": SLIM.replace("RUN", "ENV PIP_CONSTRAINT=/c.txt\nRUN")}, README),
+        (
+            {"Dockerfile": "FROM ubuntu:24.04\nENV UV_CONSTRAINT=/c.txt\nRUN uv pip install lumenvision\n"},
+            README,
+        ),
+        # a lock file copied in
+        (
+            {
+                "Dockerfile": POETRY.replace(
+                    "WORKDIR /srv", "WORKDIR /srv\nCOPY pyproject.toml poetry.lock ./"
+                )
+            },
+            README,
+        ),
+        (
+            {
+                "Dockerfile": SLIM + "COPY requirements.txt /r.txt\nRUN pip install -r /r.txt\n",
+                "requirements.txt": "tilekit==1.4.0 --hash=sha256:00ff\n",
+            },
+            README,
+        ),
+        # a lock file a `uv sync` installs, in the folder copied
+        (
+            {
+                "Dockerfile": "FROM python:3.12\nCOPY . /app\nWORKDIR /app\nRUN pip install uv && uv sync\n"
+                "RUN pip install lumenvision\n",
+                "uv.lock": "lumenvision 0.9.2\n",
+            },
+            README,
+        ),
+        # a later pin of it, a pin in the same Dockerfile, a wheel URL with its version
+        ({"Dockerfile": SLIM + "RUN pip install lumenvision==0.9.2\n"}, README),
+        (
+            {
+                "Dockerfile": "FROM python:3.12\nRUN pip install "
+                "https://wheels.example.org/cu124/lumenvision-0.9.2%2Bcu124-cp312-cp312-linux_x86_64.whl\n"
+                "RUN pip install lumenvision --index-url https://wheels.example.org/cu124\n"
+            },
+            README,
+        ),
+        # an upgrade, another package of the command held below a release
+        ({"Dockerfile": SLIM.replace("--no-cache-dir", "-U")}, README),
+        ({"Dockerfile": SLIM.replace("lumencore", "lumencore==2.1.0")}, README),
+        # a list of packages that cannot be found, or that names it
+        ({"Dockerfile": SLIM + "RUN pip install -r requirements/serve.txt\n"}, README),
+        (
+            {
+                "Dockerfile": SLIM + "COPY app /opt/app/\nRUN pip install -e /opt/app/\n",
+                "app/pyproject.toml": '[project]\ndependencies = ["lumenvision==0.9.2"]\n',
+            },
+            README,
+        ),
+        # an install script, a conda install of it
+        (
+            {"Dockerfile": SLIM + "COPY extras.sh /x.sh\nRUN bash /x.sh\n", "extras.sh": "pip install x\n"},
+            README,
+        ),
+        ({"Dockerfile": SLIM + "RUN conda install -y lumenvision=0.9.2\n"}, README),
+        # a base another audited Dockerfile builds with it
+        (
+            {
+                "Dockerfile": POETRY,
+                "base/Dockerfile": "FROM python:3.12\nRUN pip install poetry lumenvision==0.9.2\n",
+            },
+            README,
+        ),
+        # the README: a range, latest, a command, the reader's part, an example
+        ({"Dockerfile": SLIM}, README.replace("lumenvision==0.9.2", "lumenvision>=0.9.2")),
+        ({"Dockerfile": SLIM}, README.replace("`lumenvision==0.9.2`", "`lumenvision==0.9.2` (latest)")),
+        ({"Dockerfile": SLIM}, "# Lumen\n\nRun `pip install lumenvision==0.9.2` to add it.\n"),
+        ({"Dockerfile": SLIM}, "# Lumen\n\nYour host needs `lumenvision==0.9.2`.\n"),
+        ({"Dockerfile": SLIM}, "# Lumen\n\nA pin, e.g. `lumenvision==0.9.2`, goes in the list.\n"),
+        ({"Dockerfile": SLIM}, "# Lumen\n\n```bash\npip install lumenvision==0.9.2\n```\n"),
+    ],
+)
+def test_what_holds_the_version_or_is_no_claim(tmp_path: Path, files: dict[str, str], readme: str) -> None:
+    assert [f for f in _audited(tmp_path, readme, files) if "no version" in f] == []
