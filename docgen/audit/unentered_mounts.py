@@ -29,10 +29,10 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
 from docgen.audit.names import _run_image, _takes_value, _words_of
 from docgen.audit.run_args import _PLAIN_BASES
+from docgen.audit.wording import is_shell_fence
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "none"})
 _NO_WORKDIR = _PLAIN_BASES | {"python"}
 """Base images that set no WORKDIR: a container of them starts in `/`."""
 _RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)(?:[ \t]+container)?[ \t]+run(?=[ \t])")
@@ -132,7 +132,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
         return
     built = _built_names(doc)
     for fence in doc.fences:
-        if fence.lang.lower() not in _SHELL_LANGS:
+        if not is_shell_fence(fence):
             continue
         commands = list(fence_commands(fence))
         for index, lines in enumerate(commands):
