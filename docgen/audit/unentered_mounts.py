@@ -30,13 +30,13 @@ from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.names import _run_image, _takes_value, _words_of
 from docgen.audit.run_args import _PLAIN_BASES
 from docgen.audit.wording import is_shell_fence
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
 _NO_WORKDIR = _PLAIN_BASES | {"python"}
 """Base images that set no WORKDIR: a container of them starts in `/`."""
 _RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)(?:[ \t]+container)?[ \t]+run(?=[ \t])")
-_BUILD = re.compile(r"\b(?:docker|podman)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t])")
 _SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 _PIP = ("pip", "pip3", "python -m pip", "python3 -m pip")
 _REQUIREMENTS = re.compile(r"[\w.-]+/[\w./-]*")
@@ -121,7 +121,7 @@ def _built_names(doc: Document) -> set[str]:
         _variable(_repository(match.group(1)))
         for fence in doc.fences
         for lines in fence_commands(fence)
-        if _BUILD.search(text := joined(lines))
+        if BUILD.search(text := joined(lines))
         for match in _TAG_FLAG.finditer(text)
     }
 
