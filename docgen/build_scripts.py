@@ -5,6 +5,9 @@ A tag is read as the script writes it with the variables it gives a literal valu
 `NAME="${NAME:-x}"` (the default, as a plain run gives it), `local image="${REGISTRY}/${name}:${TAG}"`
 (the variables before it). A variable the script does not give a literal (`$1`, `$(date)`, one from
 the environment) stays `*`: `rocm-docker/*:latest` says the namespace, not the name.
+
+It also holds the one reading of a build command (`BUILD`, `build_command`, `BUILD_LINE`), for scripts,
+Makefiles, workflows and every audit rule that looks for a `docker build` in a README.
 """
 
 from __future__ import annotations
