@@ -5,6 +5,9 @@ A tag is read as the script writes it with the variables it gives a literal valu
 `NAME="${NAME:-x}"` (the default, as a plain run gives it), `local image="${REGISTRY}/${name}:${TAG}"`
 (the variables before it). A variable the script does not give a literal (`$1`, `$(date)`, one from
 the environment) stays `*`: `rocm-docker/*:latest` says the namespace, not the name.
+
+It also holds the one reading of a build command (`BUILD`, `build_command`, `BUILD_LINE`), for scripts,
+Makefiles, workflows and every audit rule that looks for a `docker build` in a README.
 """
 
 from __future__ import annotations
@@ -18,11 +21,30 @@ _ASSIGN = re.compile(r"^[ \t]*(?:" + DECLARE + ")?(" + NAME + r")=(\S*)[ \t]*(?:
 _DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]):?-([^${}]*)\}")
 """`${NAME:-default}`, `${1:-default}`: the default, as a plain run (no argument) gives it."""
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
-BUILD = re.compile(
-    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:image[ \t]+)?(?:build|bud)\b"
-)
-"""A command that builds an image (`docker build`, `docker buildx build`, `podman image build`, `buildah
-bud`), in a script or in a README's command."""
+ENGINES = "docker|podman|nerdctl"
+"""The programs whose `build` builds an image from a Dockerfile with Docker's words (Podman and nerdctl
+copy Docker's command line)."""
+
+
+def build_command(engines: str = ENGINES) -> str:
+    """The regular expression (its text) of a build command of one of `engines` (alternatives, as
+    `ENGINES`): `docker build`, `docker buildx build`, `docker builder build`, `docker image build`, the
+    word `build` whole (`docker buildx create`, `docker build-push` are none). A rule that reads one
+    engine's options (`audit.grammar`) names that engine alone."""
+    return r"\b(?:" + engines + r")(?:[ \t]+(?:buildx|builder|image))?[ \t]+build(?![\w-])"
+
+
+BUILD_COMMAND = "(?:" + build_command() + r"|\bbuildah[ \t]+(?:bud|build)(?![\w-]))"
+"""The text of `BUILD`, for a pattern that reads more around it (the words after it, a `make` too)."""
+BUILD = re.compile(BUILD_COMMAND)
+"""A command that builds an image (`docker build`, `docker buildx build`, `podman image build`, `nerdctl
+build`, `buildah bud`), in a script, a Makefile, a workflow or a README's command: the one reading of it
+every rule shares."""
+LEAD = r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?"
+"""What a command line may hold before its program: indentation, a `$ ` prompt, `sudo`."""
+BUILD_LINE = re.compile(LEAD + BUILD_COMMAND)
+"""A line whose command is a build (`$ sudo docker build …`), for `match`: not a word of another
+command (`./build.sh`, `echo docker build`), whose script may read more than the build does."""
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)(\"[^\"]*\"|'[^']*'|[^\s;|&]+)")
 _TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+(\"[^\"]*\"|[^\s;|&]+)")
 _PUSHED = re.compile(

@@ -2,8 +2,8 @@
 extraction (`docgen.manifests`: which file is at the path a `pip install -r` reads, `placed`) and for
 every audit rule (`contents`, `left_over`, `conda_python`, `ports`, `image_paths`, `work_dirs`,
 `mount_targets`, `included_paths`, `run_time`, `overrides`, `settings`, `dropped`; `references` and
-`moved_scripts` read COPY sources as paths with `context_path`, and `references` a `.dockerignore`
-with `dockerignore`).
+`moved_scripts` read COPY sources as paths with `context_path`, `moved_scripts` matches them with
+`copies_path`, and `references` reads a `.dockerignore` with `dockerignore`).
 
 A source is read as BuildKit reads it: quotes taken off, from the context's top (`/app.py` and `./app.py`
 are `app.py`), a glob matched as BuildKit matches it (`*` matches a name starting with a dot too, `**`
@@ -73,6 +73,56 @@ def above_context(source: str) -> bool:
     build of this context can copy it."""
     word = source.strip("\"'").lstrip("/")
     return "://" not in source and ".." in word.split("/") and posixpath.normpath(word).startswith("..")
+
+
+@functools.lru_cache(maxsize=256)
+def copy_glob(pattern: str) -> re.Pattern[str] | None:
+    """The COPY or ADD source `pattern` (a path of the build context, `context_path`) as a regular
+    expression over a context path, as BuildKit matches it: Go's `filepath.Match` over the whole path
+    (not Python's `fnmatch`): `*` and `?` within one name, so `*.sh` is no file in a folder and `**` is no
+    deeper than `*`; `[…]` a class, `[^…]` one that leaves its letters out (`[!…]` is a class holding `!`);
+    `\\` takes the next letter as written. None for a pattern Go refuses (an unclosed class)."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "*":
+            if not out or out[-1] != "[^/]*":  # `**` is `*`: one star, no backtracking over a long name
+                out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "\\" and i + 1 < len(pattern):
+            i += 1
+            out.append(re.escape(pattern[i]))
+        elif c == "[":
+            end = pattern.find("]", i + 1)
+            body = pattern[i + 1 : end].removeprefix("^") if end > 0 else ""
+            if not body:
+                return None
+            letters = re.sub(r"\\(.)", r"\1", body)  # `\\x` in a class is `x`; a range (`a-z`) stays one
+            negated = "^" if pattern.startswith("[^", i) else ""
+            out.append("[" + negated + "".join(ch if ch == "-" else re.escape(ch) for ch in letters) + "]")
+            i = end
+        else:
+            out.append(re.escape(c))
+        i += 1
+    try:
+        return re.compile("".join(out))
+    except re.error:
+        return None  # a range Go refuses too (`[z-a]`)
+
+
+def copies_path(pattern: str, path: str) -> bool:
+    """True when the COPY source `pattern` (read by `context_path`) copies the context path `path`: it
+    names the file or a folder above it, or, a glob, matches it or a folder above it (BuildKit copies a
+    folder a glob matches whole)."""
+    if pattern == "." or path == pattern or path.startswith(pattern + "/"):
+        return True
+    glob = copy_glob(pattern)
+    if glob is None:
+        return False
+    parts = path.split("/")
+    return any(glob.fullmatch("/".join(parts[: i + 1])) for i in range(len(parts)))
 
 
 def without_whole_context(copies: Sequence[ContextCopy]) -> tuple[ContextCopy, ...]:

@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from docgen.build_scripts import BUILD
+
 DEFAULT_FILES = ("GNUmakefile", "makefile", "Makefile")
 """The files `make` reads in a folder without `-f`, in its order: the first found."""
 
@@ -29,7 +31,6 @@ _ASSIGN = re.compile(
 _BUILD_ARG = re.compile(r"--build-arg[ \t=]+[\"']?([A-Za-z_][A-Za-z0-9_]*)=([^\s\"']*)")
 _REFERENCE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
 _FILE = re.compile(r"(?:^|[ \t])(?:-f|--file)[ \t=]+[\"']?([^\s\"']+)")
-_BUILDS = re.compile(r"\b(?:docker|podman|buildah)\b(?:[ \t]+(?:buildx|image))?[ \t]+(?:build|bud)\b")
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def build_args(text: str) -> tuple[PassedArg, ...]:
         joined = " ".join(t.rstrip().rstrip("\\") for _, t in command)
         first = command[0][0]
         command = []
-        if not _BUILDS.search(joined):
+        if not BUILD.search(joined):
             continue
         file = _FILE.search(joined)
         dockerfile = (_expanded(file.group(1), variables) if file else "Dockerfile") or ""

@@ -42,10 +42,18 @@ sudo docker run --rm -it --gpus all \\
     ]
 
 
-@pytest.mark.parametrize("lang", ["bash", "sh", "shell", "console", "none"])
+@pytest.mark.parametrize(
+    "lang", ["bash", "sh", "shell", "zsh", "console", "shell-session", "terminal", "none", "", "Bash"]
+)
 def test_every_shell_language(lang: str) -> None:
     readme = f"```{lang}\ndocker run -it \\\n  # -e DEBUG=1 \\\n  kiln:2 serve\n```\n"
     assert [f.split(":", 1)[0] for f in found(readme)] == ["3"]
+
+
+@pytest.mark.parametrize("lang", ["yaml", "python", "text", "makefile"])
+def test_no_shell_language(lang: str) -> None:
+    readme = f"```{lang}\ndocker run -it \\\n  # -e DEBUG=1 \\\n  kiln:2 serve\n```\n"
+    assert found(readme) == []
 
 
 def test_an_option_cut_off_at_the_first_depth() -> None:

@@ -103,11 +103,36 @@ def test_a_step_inside_the_container_is_not_read(tmp_path: Path) -> None:
         # the source as BuildKit reads it (`copied.context_path`): quotes off, `/` and `./` the context's top
         "COPY /nodes/ /srv/app/",
         'COPY ["./nodes/fetch_nodes.py", "/srv/app/"]',
+        # globs, as BuildKit matches them (Go's filepath.Match): a folder a glob matches is copied whole
+        "COPY nodes/*.py /srv/app/",
+        "COPY nod?s /srv/app/",
+        "COPY */fetch_nodes.py /srv/app/",
+        "COPY nodes/[^x]*.py /srv/app/",
+        # `[!f]` is a class of `!` and `f` for Go (for fnmatch, any letter but `f`)
+        "COPY nodes/[!f]etch_nodes.py /srv/app/",
     ],
 )
 def test_a_script_the_image_copies_is_run_in_it(tmp_path: Path, copy: str) -> None:
     dockerfile = f"FROM python:3.12-slim\nWORKDIR /srv/app\n{copy}\n"
     assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), dockerfile) == []
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        # a star is within one name for BuildKit (fnmatch's crosses `/`): `*.py`, `**.py` are files at the top
+        "COPY *.py /srv/app/",
+        "COPY **.py /srv/app/",
+        "COPY nodes*py /srv/app/",
+        # `[^f]` leaves `f` out for Go (for fnmatch, a class of `^` and `f`)
+        "COPY nodes/[^f]etch_nodes.py /srv/app/",
+    ],
+)
+def test_a_glob_that_copies_another_file_copies_no_script(tmp_path: Path, copy: str) -> None:
+    dockerfile = f"FROM python:3.12-slim\nWORKDIR /srv/app\n{copy}\n"
+    assert found(tmp_path, STEPS.format(first="python fetch_nodes.py", second="echo"), dockerfile) == [
+        moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")
+    ]
 
 
 def test_a_source_above_the_context_copies_no_script(tmp_path: Path) -> None:

@@ -126,12 +126,21 @@ def _token_findings(
     ]
 
 
-def test_a_variable_to_set_for_the_build_that_no_arg_declares(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        BUILD,
+        "$ sudo docker build -t trainer .",
+        "podman build -t trainer .",
+        "docker buildx build -t trainer .",
+    ],
+)
+def test_a_variable_to_set_for_the_build_that_no_arg_declares(tmp_path: Path, command: str) -> None:
     sentence = (
         "Use the following command to build the docker image. Make sure to replace the value of "
         "`GITHUB_TOKEN` with your own token."
     )
-    assert _token_findings(tmp_path, sentence) == [
+    assert _token_findings(tmp_path, sentence, command) == [
         "5: README documents build arg GITHUB_TOKEN but Dockerfile does not declare it (certain)"
     ]
 
@@ -148,6 +157,12 @@ def test_a_variable_to_set_for_the_build_that_no_arg_declares(tmp_path: Path) ->
         ("Build the image. Set `MAX_JOBS` to the number of cores.", BUILD, TOKEN_DOCKERFILE),
         # a script builds: it may read the variable itself
         ("Build the image. Set `GITHUB_TOKEN` to your token first.", "./build.sh", TOKEN_DOCKERFILE),
+        # a script first, then the build (`build_scripts.BUILD_LINE`: the build must be the line's command)
+        (
+            "Build the image. Set `GITHUB_TOKEN` to your token first.",
+            "./prepare.sh && docker build -t trainer .",
+            TOKEN_DOCKERFILE,
+        ),
         # a variable of the container, next to a run command
         (
             "Run the container. Set `HF_TOKEN` to your token.",

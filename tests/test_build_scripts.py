@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from docgen import build_scripts
@@ -40,3 +42,63 @@ def test_a_script_run_by_another_sees_what_it_exports() -> None:
     assert build_scripts.built_tag_lines(callee, variables) == ((3, "reg.io/base/torch2.3-cu121:nightly"),)
     # `$(…)` and a line that is no call are no script run
     assert build_scripts.called_scripts("V=$(./version.sh)\necho ./x.sh\n") == ()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker build -t org/app .",
+        "docker buildx build --platform linux/amd64 .",
+        "docker builder build .",
+        "docker image build -f docker/Dockerfile .",
+        "podman build .",
+        "podman image build .",
+        "nerdctl build .",
+        "buildah bud -t app .",
+        "buildah build -t app .",
+        "cd docker && docker build .",
+        "docker build",  # at the end of a line
+        "`docker build`",  # in inline code
+    ],
+)
+def test_a_build_command(command: str) -> None:
+    assert build_scripts.BUILD.search(command) is not None
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker buildx create --use",  # a builder, no build
+        "docker buildx bake",  # a bake file: `audit.bakes`
+        "docker compose build",  # a compose file's builds
+        "docker build-push",  # another word
+        "docker builds",
+        "docker bud .",  # `bud` is buildah's alone
+        "docker run org/build .",
+        "./build.sh",
+        "make build",
+    ],
+)
+def test_no_build_command(command: str) -> None:
+    assert build_scripts.BUILD.search(command) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "starts"),
+    [
+        ("docker build -t app .", True),
+        ("  $ sudo docker build -t app .", True),  # a prompt and sudo
+        ("sudo podman build .", True),
+        ("echo docker build -t app .", False),  # a word of another command
+        ("./scripts/build.sh && docker build .", False),  # a script first: it may read more
+        ("# docker build .", False),
+    ],
+)
+def test_a_build_line(line: str, starts: bool) -> None:
+    assert (build_scripts.BUILD_LINE.match(line) is not None) is starts
+
+
+def test_one_engine_s_build() -> None:
+    docker = re.compile(build_scripts.build_command("docker"))
+    assert docker.search("docker buildx build .") and docker.search("docker image build .")
+    assert not docker.search("podman build .") and not docker.search("buildah bud .")

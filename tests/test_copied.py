@@ -292,3 +292,27 @@ def test_a_folder_linking_out_of_the_context_is_not_listed(tmp_path: Path) -> No
     finally:
         copied.os.walk = real_walk
     assert listed == []
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "copies"),
+    [
+        ("nodes", "nodes/fetch.py", True),  # a folder: every file below it
+        ("nodes/*.py", "nodes/fetch.py", True),
+        ("*.py", "fetch.py", True),
+        ("*.py", "nodes/fetch.py", False),  # a star stays within one name (fnmatch's crosses `/`)
+        ("**/fetch.py", "nodes/fetch.py", True),
+        ("**/fetch.py", "a/nodes/fetch.py", False),  # `**` is `*`: no deeper (a shell's globstar is)
+        ("nod?s", "nodes/fetch.py", True),  # a folder a glob matches is copied whole
+        ("nodes/[^f]etch.py", "nodes/fetch.py", False),  # Go's negation
+        ("nodes/[!f]etch.py", "nodes/fetch.py", True),  # a class of `!` and `f` (fnmatch's negation)
+        ("nodes/[a-g]etch.py", "nodes/fetch.py", True),
+        ("nodes/\\*.py", "nodes/*.py", True),  # `\` takes the star as written
+        ("nodes/\\*.py", "nodes/fetch.py", False),
+        ("nodes/[", "nodes/[", True),  # the file itself, named as written
+        ("nodes/[.py", "nodes/a.py", False),  # a class never closed: Go refuses the pattern
+        ("nodes/[z-a].py", "nodes/a.py", False),
+    ],
+)
+def test_copies_path_matches_as_buildkit(pattern: str, path: str, copies: bool) -> None:
+    assert copied.copies_path(pattern, path) is copies

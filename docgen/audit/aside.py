@@ -40,6 +40,8 @@ import bisect
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
+from docgen.build_scripts import BUILD, BUILD_COMMAND
+
 _TOOL_NAMES = (
     r"cmake|bazel(?:isk)?|meson|ninja|\./configure|configure[ \t]+script|autoconf|autotools|setup\.py"
     r"|pip|cargo|gradle|maven|mvn|scons|msbuild|colcon|catkin|npm|yarn|go[ \t]+build"
@@ -321,12 +323,6 @@ _DOTTED = re.compile(r"(?<![\w.])[vV]?(\d+(?:\.\d+)+)(?![\w.]*\w)")
 """A dotted version standing as a word of a heading (`2.7.1`, `v0.5`), not part of a name (`py3.12`)."""
 
 
-_BUILD = re.compile(
-    r"\b(?:docker|podman|nerdctl)[ \t]+(?:buildx[ \t]+|image[ \t]+)?build\b|\bbuildah[ \t]+bud\b"
-)
-"""A build command: a section that runs one builds its version now, from the Dockerfile."""
-
-
 def _versioned_entries(
     lines: Sequence[str | None],
     headings: Mapping[int, tuple[int, str]],
@@ -345,7 +341,7 @@ def _versioned_entries(
     for at, stop in spans:
         title = headings[at][1]
         versions = _DOTTED.findall(title)
-        if len(versions) != 1 or any(text and _BUILD.search(text) for text in lines[at : stop - 1]):
+        if len(versions) != 1 or any(text and BUILD.search(text) for text in lines[at : stop - 1]):
             continue
         found = re.findall(r"[a-z][a-z0-9+-]*", _DOTTED.sub(" ", title).lower())
         if any(word in components for word in found):
@@ -751,9 +747,9 @@ def edit_example(text: str, start: int, end: int) -> bool:
 
 _OPTION = re.compile(r"(?<![\w-])--(?!build-arg\b)[A-Za-z][\w-]*")
 """A long option of a script or a program (`--docker_cuda`, `--cuda-version`), not `--build-arg`."""
-_BUILD_COMMAND = re.compile(
-    r"--build-arg\b|\b(?:docker|podman|buildah)[ \t]+(?:buildx[ \t]+)?build\b", re.IGNORECASE
-)
+_BUILD_COMMAND = re.compile(r"--build-arg\b|" + BUILD_COMMAND, re.IGNORECASE)
+"""A sentence that passes build args or names a build command: in prose, in any letter case (`Docker
+build`)."""
 _DEFAULT_BEFORE = re.compile(
     r"\bdefault(?:s|[ \t]+(?:version|value))?\b(?:(?!\b(?:image|container|dockerfile)s?\b)[^.;!?()]){0,30}\Z",
     re.IGNORECASE,

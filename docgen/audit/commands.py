@@ -10,9 +10,9 @@ import posixpath
 import re
 from collections.abc import Callable, Iterator
 
-from docgen import build_scripts
 from docgen.audit.root_vars import from_root
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import BUILD, BUILD_COMMAND
 from docgen.markdown import Document, Fence
 from docgen.shell import sh_code, sh_words
 
@@ -21,7 +21,6 @@ _FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The name and tag a build command gives the image (`-t org/app:1.0`), up to a quote, a space or the
 end of its command (`-t org/app&& docker run …`)."""
-_BUILDS = build_scripts.BUILD
 
 
 _PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^{}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
@@ -50,9 +49,6 @@ def _placeholder_pattern(path: str) -> re.Pattern[str] | None:
     return re.compile(r"(?:\A|/)" + "".join(pieces).removeprefix(r"\./") + r"\Z")
 
 
-_BUILD_COMMAND = re.compile(r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)\b")
-
-
 _CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
 """`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
 
@@ -75,7 +71,7 @@ def _file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[t
         here = folder
         if (shell := SHELL_STRING_START.match(text)) and (cd := _CD.match(text[shell.end() :])):
             here = _entered(folder, cd.group(1), roots)
-        building = building or bool(_BUILD_COMMAND.search(text))
+        building = building or bool(BUILD.search(text))
         if building:
             for match in _FILE_FLAG.finditer(text):
                 path = match.group(1)
@@ -262,7 +258,7 @@ def joined_line(command: list[tuple[int, str]], starts: list[int], offset: int) 
     return command[bisect.bisect_right(starts, offset) - 1][0]
 
 
-def _build_commands(fence: Fence, start: re.Pattern[str] = _BUILD_COMMAND) -> Iterator[list[tuple[int, str]]]:
+def _build_commands(fence: Fence, start: re.Pattern[str] = BUILD) -> Iterator[list[tuple[int, str]]]:
     """The lines of each build command (`docker build`, or what `start` finds, continued lines too) of a
     command block, from the line `start` is found on."""
     for command in fence_commands(fence):
@@ -286,9 +282,8 @@ _VALUE_OPTIONS = frozenset(
     "--variant --manifest --creds --authfile --cert-dir --isolation --userns --ipc --pid --uts".split()
 )
 """The options of `docker build` (`buildx`, `podman`, `buildah`) that take the next word as their value."""
-_BUILD_WORDS = re.compile(
-    r"\b(?:docker|podman|buildah|nerdctl)(?:[ \t]+buildx)?[ \t]+(?:build|bud)(?=[ \t]|$)(?P<rest>.*)"
-)
+_BUILD_WORDS = re.compile(BUILD_COMMAND + r"(?P<rest>.*)")
+"""A build command and the rest of its line (`rest`), for the words after it."""
 
 
 def build_words(words: list[str]) -> tuple[list[tuple[str, str]], list[str]] | None:
@@ -493,7 +488,7 @@ def built_repositories(doc: Document) -> dict[str, set[str | None]]:
     for fence in doc.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            if not _BUILDS.search(command):
+            if not BUILD.search(command):
                 continue
             flag = _FILE_FLAG.search(command)
             file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None

@@ -28,11 +28,10 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, clipped
+from docgen.audit.wording import is_shell_fence
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
-_SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "none", "shell-session", "terminal"})
-"""Fence info strings of blocks read as shell commands (a block with no language too)."""
 _DOCKERFILE_LINE = re.compile(
     r"[ \t]*(?:(?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|ENTRYPOINT|CMD|LABEL|EXPOSE|USER|VOLUME|SHELL"
     r"|HEALTHCHECK|ONBUILD|STOPSIGNAL|MAINTAINER)[ \t]|#[ \t]*(?:syntax|escape|check)[ \t]*=)"
@@ -92,7 +91,7 @@ def comment_breaks(fence: Fence) -> Iterator[tuple[int, str, str]]:
     the command: indented deeper than its first line, or an option (`-v …`); a line at the command's
     own depth is a command of its own after a stray `\\`, which lost nothing. Outside heredocs and
     quotes."""
-    if fence.lang.lower() not in _SHELL_LANGS or _is_dockerfile(fence) or _is_powershell(fence):
+    if not is_shell_fence(fence) or _is_dockerfile(fence) or _is_powershell(fence):
         return
     lines = fence.lines
     quote, continued, delimiter, strip, indent = "", False, "", False, 0

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
+from docgen.build_scripts import BUILD_COMMAND
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -28,7 +29,8 @@ _PASSED = re.compile(
 )
 """A CUDA release a command passes as a make variable or a build arg (`CUDA_VERSION=11.8.0`,
 `--build-arg CUDA=12.1`)."""
-_BUILD = re.compile(r"(?:^|[ \t;&|(])(?:make|(?:docker|podman)[ \t]+(?:buildx[ \t]+)?build)(?=[ \t]|$)")
+_BUILD = re.compile(r"(?:^|[ \t;&|(])make(?=[ \t]|$)|" + BUILD_COMMAND)
+"""A build command, or a `make` (a Makefile target that builds the image, its Dockerfile in a variable)."""
 _FILE = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` builds: `-f docker/Dockerfile.gpu`."""
 _MAKE_FILE = re.compile(r"(?:^|[ \t])[A-Z_]*DOCKERFILE[A-Z_]*=[\"']?([^\s\"'`;|&]+)")

@@ -16,8 +16,9 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined, without_prompt
+from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
 from docgen.audit.grammar import _RUN, _read
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.shell import sh_code, sh_words
@@ -131,7 +132,7 @@ def _upper_case_images(
     for fence in doc.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            if _BUILDS.search(command):
+            if BUILD.search(command):
                 tags += [m.group(1) for m in _TAG_FLAG.finditer(command)]
     for line, words in commands:
         found = _verb(words)

@@ -29,12 +29,12 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
 from docgen.audit.commands import _repository
 from docgen.audit.copies import _DOCKERFILE_LANGS, _PLAIN_LANGS, _env_values, _intro, copied_model
 from docgen.audit.versions import _norm, _skeleton
+from docgen.audit.wording import SHELL_LANGS
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 
 _MOST = 3
 """Instructions an excerpt has at most (a longer block is a copy, `copies`)."""
-_SHELL_LANGS = frozenset({"bash", "sh", "shell"})
 """Languages of a block that holds instructions only when every line of it is one (a README tagging its
 Dockerfile lines as shell)."""
 _KEYWORD = re.compile(
@@ -107,7 +107,7 @@ def _excerpts(doc: Document, fences: list[Fence], auditor: _Auditor) -> Iterator
     cursor = 0  # the file's line the previous excerpt was tied to
     for fence in fences:
         lang = fence.lang.lower()
-        if lang not in _DOCKERFILE_LANGS and lang not in _PLAIN_LANGS and lang not in _SHELL_LANGS:
+        if lang not in _DOCKERFILE_LANGS and lang not in _PLAIN_LANGS and lang not in SHELL_LANGS:
             continue
         block = _instructions(fence)
         if block is None or _EXAMPLE.search(_intro(doc, fence)):

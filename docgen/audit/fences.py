@@ -26,8 +26,10 @@ from docgen.audit.wording import (
     _NOT_CURRENT,
     _UPPER_SNAKE,
     _UPPER_WORD,
+    SHELL_LANGS,
     _heading_of,
     _says_build_args,
+    is_shell_fence,
 )
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
@@ -271,7 +273,6 @@ def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
 
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})
-_SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
 _INSTALL = re.compile(r"\b(?:" + PIP + r"|uv[ \t]+pip)[ \t]+install\b|\buv[ \t]+add\b")
 """A pip or uv command that installs packages (`pip install`, `uv pip install`, `python3 -m pip install`)."""
 _RUN_LINE = re.compile(r"[ \t]*(?:RUN[ \t]|(?:sudo[ \t]+)?(?:pip3?|uv|python3?(?:\.\d+)?)[ \t])")
@@ -313,7 +314,7 @@ def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[D
             auditor = auditor._with(built_on)
         elif not _THE_IMAGES.search(said):
             return
-    elif fence.lang in _SHELL_LANGS:
+    elif is_shell_fence(fence, SHELL_LANGS):
         continued = False
         for _, text in content:
             if not continued and not _RUN_LINE.match(text):

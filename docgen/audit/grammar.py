@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _build_commands, _command_words
+from docgen.build_scripts import build_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -151,8 +152,9 @@ _ONE_SERVICE = frozenset({"run", "exec"})
 _CHECKED = frozenset({"up", "build", "run", "exec"})
 """The compose commands whose options are judged for slips."""
 
-_DOCKER_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+|image[ \t]+|builder[ \t]+)?build(?=[ \t]|$)")
-_PODMAN_BUILD_COMMAND = re.compile(r"\bpodman[ \t]+(?:image[ \t]+)?build(?=[ \t]|$)")
+_DOCKER_BUILD = re.compile(build_command("docker"))
+_PODMAN_BUILD_COMMAND = re.compile(build_command("podman"))
+"""A build of one engine: each reads its own options (`_BUILD`, `_PODMAN_BUILD`)."""
 _DOCKER_RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run(?=[ \t]|$)")
 _DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
 """Docker's compose command, whose options the tables hold."""

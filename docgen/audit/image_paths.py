@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
-from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
 from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.markdown import Document
@@ -277,7 +277,7 @@ def _readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
     lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
     lines += list(_code_paths(doc))
     for number, text in lines:
-        if _BUILD_COMMAND.search(text):
+        if BUILD.search(text):
             continue  # a build runs on the host: its paths are not the image's
         made = bool(_OUTPUT.search(text))
         for step in re.split(r"&&|\|\||;|\|", text):

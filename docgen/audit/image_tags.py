@@ -38,7 +38,6 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
 from docgen.audit.commands import (
-    _BUILD_COMMAND,
     _CD,
     _continued,
     _entered,
@@ -52,6 +51,7 @@ from docgen.audit.references import _indented_blocks
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.base_contents import l4t_release
 from docgen.baseimage import split_reference
+from docgen.build_scripts import BUILD, BUILD_COMMAND
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 
@@ -109,7 +109,7 @@ def _builds(doc: Document) -> Iterator[_Build]:
 
 _INLINE_BUILD = re.compile(
     r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\*\*)?[A-Za-z][\w ]{0,20}(?:\*\*)?:(?:\*\*)?[ \t]*`?"
-    r"(?P<command>(?:sudo[ \t]+)?docker[ \t]+(?:image[ \t]+)?build[ \t][^`]*?)`?[ \t]*\Z"
+    r"(?P<command>(?:sudo[ \t]+)?" + BUILD_COMMAND + r"[ \t][^`]*?)`?[ \t]*\Z"
 )
 """A list item that is a labelled build command written inline (`1. Build: docker build -t owner/app .`)."""
 
@@ -136,7 +136,7 @@ def _read_build(command: list[tuple[int, str]], folder: str, context: str | None
     """The build a command (its lines) runs, None when it runs none or its words cannot be told. With
     `context`, a command that names none builds that one."""
     text = " ".join(t.rstrip().removesuffix("\\") for _, t in command)
-    start = _BUILD_COMMAND.search(text)
+    start = BUILD.search(text)
     if start is None or "#" in text[: start.start()]:
         return None
     before = text[: start.start()]

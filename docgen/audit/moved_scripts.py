@@ -18,7 +18,6 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
-from fnmatch import fnmatch
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
@@ -35,7 +34,7 @@ from docgen.audit.references import (
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
-from docgen.copied import context_path
+from docgen.copied import context_path, copies_path
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -204,9 +203,7 @@ def _copied_in(meant: str, models: Sequence[ImageModel]) -> bool:
         for copy in model.context_copies:
             for source in copy.sources:
                 word = context_path(source)  # as BuildKit reads it: `/a`, `./a` are `a`; no URL, no `..`
-                if word is None or word == ".":
-                    continue
-                if meant == word or meant.startswith(word + "/") or fnmatch(meant, word):
+                if word is not None and word != "." and copies_path(word, meant):
                     return True
         for setting in model.settings:
             if setting.keyword == "WORKDIR" and setting.value.rstrip("/").endswith("/" + folder):

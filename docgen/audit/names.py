@@ -24,7 +24,7 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import _BUILDS, _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.missing import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
@@ -330,7 +330,7 @@ def _commands(doc: Document) -> list[_Command]:
         for lines in fence_commands(fence):
             command = joined(lines)
             built = None
-            if _BUILDS.search(command):
+            if build_scripts.BUILD.search(command):
                 built = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
             named = {_repository(m.group(1)) for m in _TAGGED.finditer(command)}
             named.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
@@ -591,7 +591,7 @@ def _runs_elsewhere(
         tags: list[tuple[str, str]] = []  # (what tags it, the repository)
         for lines in fence_commands(fence):
             said = joined(lines)
-            if _BUILDS.search(said):
+            if build_scripts.BUILD.search(said):
                 tags += [("the build command", _repository(m.group(1))) for m in _TAG_FLAG.finditer(said)]
             for match in _RUNS_SCRIPT.finditer(said):
                 script = directory / match.group(1)

@@ -39,6 +39,7 @@ from docgen.audit.wording import (
     listed_versions,
     opened_versions,
 )
+from docgen.build_scripts import BUILD_LINE
 from docgen.markdown import Document, Fence, Paragraph, code_spans
 from docgen.model import Diagnostic
 
@@ -455,8 +456,6 @@ _SET_FOR_BUILD = re.compile(
 `HF_TOKEN``), the name in code, upper case with an `_` (`GITHUB_TOKEN`, not `TOKEN` nor `path`)."""
 _BUILD_WORDS = re.compile(r"\bbuild(?:s|ing)?\b[^.]{0,60}\b(?:image|container|docker)\b", re.IGNORECASE)
 """A sentence about building the image (`Use the following command to build the docker image.`)."""
-_PLAIN_DOCKER_BUILD = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]+(?:buildx[ \t]+)?build\b")
-"""A command line that is a `docker build` itself (not a script that may read the variable)."""
 
 
 def _set_for_build(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
@@ -477,7 +476,7 @@ def _set_for_build(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     for para in doc.paragraphs:
         last = para.lines[-1][0]
         fence = next((opening[at] for at in range(last + 1, last + 4) if at in opening), None)
-        if fence is None or not any(_PLAIN_DOCKER_BUILD.match(t) for _, t in fence.lines):
+        if fence is None or not any(BUILD_LINE.match(t) for _, t in fence.lines):
             continue
         said = " ".join(t for _, t in para.lines)
         if not _BUILD_WORDS.search(said):

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _BUILD_COMMAND, _VERSION_PLACEHOLDER, CD_STEP, _build_paths
+from docgen.audit.commands import _VERSION_PLACEHOLDER, CD_STEP, _build_paths
 from docgen.audit.missing import _code_paths
 from docgen.audit.references import _command_lines
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document
@@ -53,7 +54,7 @@ def _commands(doc: Document) -> Iterator[tuple[int, str, str]]:
 
 def _with_cd(line: int, code: str, folder: str) -> Iterator[tuple[int, str, str]]:
     """The build command of one command line, in `folder` moved by the `cd`s before it on the line."""
-    build = _BUILD_COMMAND.search(code)
+    build = BUILD.search(code)
     if build is None:
         return
     for cd in CD_STEP.finditer(code[: build.start()]):

@@ -28,9 +28,10 @@ from collections.abc import Iterator, Sequence
 
 from docgen import shell
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _BUILD_COMMAND, _build_commands, _command_words
+from docgen.audit.commands import _build_commands, _command_words
 from docgen.audit.paths import path_named
 from docgen.base_contents import architectures
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 
@@ -82,7 +83,7 @@ def _build_platforms(doc: Document, models: Sequence[ImageModel], readme: str) -
     Dockerfile starts from cannot take (see the module's docstring)."""
     for fence in doc.fences:
         for command in _build_commands(fence):
-            words = _command_words(command, _BUILD_COMMAND)
+            words = _command_words(command, BUILD)
             if words is None:
                 continue
             read = _read(words)

@@ -17,7 +17,6 @@ from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
-    _BUILD_COMMAND,
     _CD,
     _FILE_FLAG,
     _PLACEHOLDER,
@@ -51,6 +50,7 @@ from docgen.audit.paths import (
 )
 from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
+from docgen.build_scripts import BUILD
 from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -586,9 +586,9 @@ def _context_builds(
     file appear (`git clone`, `make`, `tar x`); a context with a variable or a placeholder is skipped."""
     walk = _Walk(bases, project)
     for first, step in walk.steps(fences, joined=True):
-        if _FILES_APPEAR.search(step) and not _BUILD_COMMAND.search(step):
+        if _FILES_APPEAR.search(step) and not BUILD.search(step):
             return
-        paths = _build_paths(step) if _BUILD_COMMAND.search(step) else None
+        paths = _build_paths(step) if BUILD.search(step) else None
         if paths is None:
             continue
         file, context = paths

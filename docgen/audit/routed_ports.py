@@ -25,12 +25,12 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined, without_prompt
+from docgen.build_scripts import BUILD
 from docgen.copied import copied_files
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+)?build\b")
 _RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run\b")
 _RUN_VALUES = frozenset(
     "-e --env -p --publish -v --volume --name --gpus --network --net -w --workdir -u --user --env-file "
@@ -97,7 +97,7 @@ def _runs_and_builds(doc: Document) -> tuple[dict[int, str], dict[str, str]] | N
     for fence in doc.fences:
         for command in fence_commands(fence):
             text = without_prompt(joined(command).strip())
-            if _BUILD.search(text):
+            if BUILD.search(text):
                 tag = _TAG_FLAG.search(text)
                 file = _FILE_FLAG.search(text)
                 if tag is not None:

@@ -18,10 +18,10 @@ from docgen.audit.aside import (
     not_current_spans,
     release_list_lines,
 )
-from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
 from docgen.audit.versions import _keys
 from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
+from docgen.build_scripts import BUILD
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, Fence, Paragraph, lists
 from docgen.model import ImageModel
@@ -211,9 +211,7 @@ def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
     opening = {
         fence.lines[0][0] - 1: fence
         for fence in doc.fences
-        if fence.lines
-        and fence.lang in _COMMAND_LANGS
-        and any(_BUILD_COMMAND.search(text) for _, text in fence.lines)
+        if fence.lines and fence.lang in _COMMAND_LANGS and any(BUILD.search(text) for _, text in fence.lines)
     }
     after: dict[int, Fence] = {}
     for para in doc.paragraphs:

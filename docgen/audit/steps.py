@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _BUILD_COMMAND, CD_STEP
+from docgen.audit.commands import CD_STEP
 from docgen.audit.missing import (
     _GENERATED,
     _PLACEHOLDER,
@@ -39,6 +39,7 @@ from docgen.audit.references import (
     cd_target,
     until_moved,
 )
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -260,7 +261,7 @@ def _lost_cd(
         return None, None
     listings = _Listings()
     near = [(f, fixed) for f in ours if (fixed := _corrected(f, target, listings)) and (f / fixed).is_dir()]
-    runs = bool(_BUILD_COMMAND.search(rest) or _RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
+    runs = bool(BUILD.search(rest) or _RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
     if near:
         finding = Diagnostic(
             readme,

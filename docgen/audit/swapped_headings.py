@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, clipped
 from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
@@ -37,8 +38,6 @@ _FILLERS = frozenset({"the", "a", "an", "image", "images", "container", "docker"
 """Words a heading may hold beside its verb and still be the verb alone (`Build the image`)."""
 _BUILD_WORDS = frozenset({"build", "building"})
 _RUN_WORDS = frozenset({"run", "running"})
-_DOCKER_BUILD = re.compile(r"(?:docker|podman|nerdctl)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t]|$)")
-"""A build of an image (`docker build`, `docker buildx build`, `docker image build`)."""
 _DOCKER_RUN = re.compile(r"(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+container)?[ \t]+run(?=[ \t]|$)")
 """A run of an image (`docker run`, `docker container run`)."""
 _BUILDS = re.compile(
@@ -100,7 +99,7 @@ def _mislabelled(doc: Document) -> Iterator[tuple[int, str, str, str]]:
         runs = [s for s in steps if _RUNS.search(s[1])]
         if kind == "build" and not builds and (shown := [s for s in runs if _DOCKER_RUN.match(s[1])]):
             yield line, titles[line], kind, shown[0][1]
-        elif kind == "run" and not runs and (shown := [s for s in builds if _DOCKER_BUILD.match(s[1])]):
+        elif kind == "run" and not runs and (shown := [s for s in builds if BUILD.match(s[1])]):
             yield line, titles[line], kind, shown[0][1]
 
 

@@ -15,9 +15,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _BUILDS, _FILE_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import _FILE_FLAG, _repository, fence_commands, joined
 from docgen.audit.containers import _files
 from docgen.audit.set_aside import ci_workflows
+from docgen.build_scripts import BUILD
 from docgen.files import dockerfiles_in, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
@@ -56,7 +57,7 @@ def _builds(doc: Document) -> list[tuple[int, str | None]]:
     for fence in doc.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            if _BUILDS.search(command):
+            if BUILD.search(command):
                 flag = _FILE_FLAG.search(command)
                 found.append((lines[0][0], flag.group(1) if flag is not None else None))
     return found

@@ -29,14 +29,14 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
 from docgen.audit.names import _run_image, _takes_value, _words_of
 from docgen.audit.run_args import _PLAIN_BASES
+from docgen.audit.wording import is_shell_fence
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "none"})
 _NO_WORKDIR = _PLAIN_BASES | {"python"}
 """Base images that set no WORKDIR: a container of them starts in `/`."""
 _RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)(?:[ \t]+container)?[ \t]+run(?=[ \t])")
-_BUILD = re.compile(r"\b(?:docker|podman)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t])")
 _SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 _PIP = ("pip", "pip3", "python -m pip", "python3 -m pip")
 _REQUIREMENTS = re.compile(r"[\w.-]+/[\w./-]*")
@@ -121,7 +121,7 @@ def _built_names(doc: Document) -> set[str]:
         _variable(_repository(match.group(1)))
         for fence in doc.fences
         for lines in fence_commands(fence)
-        if _BUILD.search(text := joined(lines))
+        if BUILD.search(text := joined(lines))
         for match in _TAG_FLAG.finditer(text)
     }
 
@@ -132,7 +132,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
         return
     built = _built_names(doc)
     for fence in doc.fences:
-        if fence.lang.lower() not in _SHELL_LANGS:
+        if not is_shell_fence(fence):
             continue
         commands = list(fence_commands(fence))
         for index, lines in enumerate(commands):

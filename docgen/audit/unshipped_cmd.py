@@ -24,10 +24,10 @@ from docgen.audit.auditor import LIKELY, _dockerfile_read
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.container_scripts import _image_files_into, _work_dir
 from docgen.audit.names import _takes_value, _words_of
+from docgen.build_scripts import BUILD
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_BUILD = re.compile(r"\b(?:docker|podman)(?:[ \t]+buildx|[ \t]+image)?[ \t]+build(?=[ \t])")
 _RUN = re.compile(r"\b(?:docker|podman)(?:[ \t]+container)?[ \t]+run[ \t]")
 _INTERPRETERS = re.compile(r"(?:python(?:[23](?:\.\d+)?)?|bash|sh|node|ruby|perl)")
 _SCRIPT = re.compile(r"[\w.-]+(?:/[\w.-]+)*\.(?:py|sh|js|rb|pl)")
@@ -109,7 +109,7 @@ def unshipped_default_scripts(
         _repository(match.group(1))
         for fence in doc.fences
         for lines in fence_commands(fence)
-        if _BUILD.search(text := joined(lines))
+        if BUILD.search(text := joined(lines))
         for match in _TAG_FLAG.finditer(text)
     }
     lines = list(_bare_runs(doc, tags)) if tags else []

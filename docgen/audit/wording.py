@@ -12,17 +12,34 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, Fence, code_spans
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 
 
-_COMMAND_LANGS = frozenset(
-    {"", "bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "ps1", "cmd", "bat"}
-    | {"docker", "text", "txt", "plaintext", "plain", "none", "terminal"}
+SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
+"""Fence info strings (lower-cased) that name a POSIX shell: a block labelled so is shell code, not output
+or a file. Rules that take a block's lines for the image's own build lines (`fences`) or for Dockerfile
+instructions written as shell (`excerpts`) read these alone: an unlabelled block is as often a file."""
+SESSION_LANGS = frozenset({"console", "shell-session", "terminal"})
+"""Fence info strings of a terminal session: commands behind prompts, with their output."""
+UNLABELLED_LANGS = frozenset({"", "none"})
+"""A block with no language (or `none`): most READMEs write their commands so."""
+SHELL_BLOCK_LANGS = SHELL_LANGS | SESSION_LANGS | UNLABELLED_LANGS
+"""Fence info strings (lower-cased) of blocks read as shell commands to run (`continuations`,
+`unentered_mounts`): a labelled shell, a session, or a block with no language."""
+_COMMAND_LANGS = (
+    SHELL_BLOCK_LANGS | {"powershell", "ps1", "cmd", "bat"} | {"docker", "text", "txt", "plaintext", "plain"}
 )
-"""Fence info strings of blocks a `docker build` line in is a command to run (```` ```docker ```` too); a
-```` ```dockerfile ```` block is a Dockerfile, its `# docker build -f …` a comment."""
+"""Fence info strings of blocks a `docker build` line in is a command to run: the shell blocks, Windows
+shells, ```` ```docker ```` and plain text; a ```` ```dockerfile ```` block is a Dockerfile, its
+`# docker build -f …` a comment. Compared as written (not lower-cased)."""
+
+
+def is_shell_fence(fence: Fence, langs: frozenset[str] = SHELL_BLOCK_LANGS) -> bool:
+    """The block's language, lower-cased, is one of `langs` (by default any block read as shell
+    commands, `SHELL_BLOCK_LANGS`; `SHELL_LANGS` for a block labelled a shell)."""
+    return fence.lang.lower() in langs
 
 
 _BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)

@@ -1,0 +1,40 @@
+"""`docgen.audit.wording`: the fence languages read as shell, one home for the rules that read shell
+blocks. A labelled shell is shell for every rule; a session or an unlabelled block only for the rules
+that read commands to run; a Dockerfile, YAML, Python or PowerShell block for none of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.audit.wording import _COMMAND_LANGS, SHELL_LANGS, is_shell_fence
+from docgen.markdown import Fence, read_document
+
+
+def fence(lang: str) -> Fence:
+    (only,) = read_document(f"# Kiln\n\n```{lang}\nkiln --serve\n```\n", "README.md").fences
+    return only
+
+
+@pytest.mark.parametrize("lang", ["bash", "sh", "shell", "zsh", "Bash", "SH"])
+def test_a_labelled_shell_is_shell_for_every_rule(lang: str) -> None:
+    assert is_shell_fence(fence(lang))
+    assert is_shell_fence(fence(lang), SHELL_LANGS)
+
+
+@pytest.mark.parametrize("lang", ["", "none", "console", "shell-session", "terminal", "Console"])
+def test_a_session_or_an_unlabelled_block_holds_commands_but_is_no_labelled_shell(lang: str) -> None:
+    assert is_shell_fence(fence(lang))
+    assert not is_shell_fence(fence(lang), SHELL_LANGS)
+
+
+@pytest.mark.parametrize(
+    "lang", ["dockerfile", "Dockerfile", "yaml", "python", "powershell", "ps1", "text", "json", "bashrc"]
+)
+def test_other_blocks_are_no_shell(lang: str) -> None:
+    assert not is_shell_fence(fence(lang))
+    assert not is_shell_fence(fence(lang), SHELL_LANGS)
+
+
+def test_command_blocks_are_the_shell_blocks_and_windows_shells_and_plain_text() -> None:
+    assert {"bash", "zsh", "console", "", "none", "powershell", "cmd", "docker", "text"} <= _COMMAND_LANGS
+    assert not {"dockerfile", "containerfile", "yaml", "python"} & _COMMAND_LANGS
