@@ -322,6 +322,34 @@ def jetpack_of_l4t(release: str) -> str | None:
     return _JETPACK_OF_RELEASE.get(full) or _JETPACK_OF_L4T.get(parts[0])
 
 
+_CUDA_OF_L4T = {
+    **dict.fromkeys(("32.1", "32.2", "32.3"), "10.0"),
+    **dict.fromkeys(("32.4", "32.5", "32.6", "32.7"), "10.2"),
+    **dict.fromkeys(("34.1", "35.1", "35.2", "35.3", "35.4", "35.5", "35.6"), "11.4"),
+    **{"36.2": "12.2", "36.3": "12.2", "36.4": "12.6", "38.2": "13.0"},
+}
+"""The CUDA release of the JetPack of each L4T release (major and minor): JetPack 4.2 to 4.3 (L4T R32.1
+to R32.3) CUDA 10.0, JetPack 4.4 to 4.6.x (R32.4 to R32.7) 10.2, every JetPack 5 (R34, R35) 11.4, JetPack
+6.0 (R36.2, R36.3) 12.2, 6.1 and 6.2 (R36.4) 12.6, 7.0 (R38.2) 13.0. Written from memory of NVIDIA's
+JetPack release notes, as known in 2025; docgen asks no registry. An L4T release not in it tells nothing."""
+_CUDA_IN_TAG = re.compile(r"(?:\A|[-_.])cu(?:da)?[-_]?\d")
+"""A tag that names a CUDA of its own (`…-r36.4.0-cu128`, `cuda-12.4`): a newer CUDA may be built in."""
+
+
+def l4t_cuda(base: str) -> str | None:
+    """The CUDA release (`10.2`) of the JetPack of the L4T release NVIDIA's own Jetson image `base` names
+    (`nvcr.io/nvidia/l4t-base:r32.6.1`, `l4t-pytorch:r35.2.1-pth2.0-py3`, `_CUDA_OF_L4T`); None for any
+    other image (`dustynv/…`, whose builds may carry another CUDA), an `l4t-cuda` image (its tag says its
+    CUDA), a tag naming a CUDA of its own, or an L4T release docgen does not know."""
+    repository, tag = _repository(base)
+    if not re.fullmatch(r"nvcr\.io/nvidia/l4t-[\w.-]+", repository) or repository.endswith("l4t-cuda"):
+        return None
+    release = _L4T_FULL.search(tag) or re.search(r"(?:\A|[-_.])r(3[2-9]\.\d+)(?=\Z|[-_])", tag)
+    if release is None or _CUDA_IN_TAG.search(tag):
+        return None
+    return _CUDA_OF_L4T.get(".".join(release.group(1).split(".")[:2]))
+
+
 def l4t_release(base: str) -> str | None:
     """The L4T release (`36.2.0`) a Jetson base image reference's tag names
     (`nvcr.io/nvidia/l4t-base:r36.2.0`, `dustynv/pytorch:2.1-r36.2.0`); None for any other image, or a

@@ -12,6 +12,7 @@ from docgen.base_contents import (
     family_name,
     is_plain,
     jetpack,
+    l4t_cuda,
     l4t_release,
     runs_as_root,
 )
@@ -153,3 +154,27 @@ def test_the_jetpack_a_jetson_base_is_of_is_read_off_its_l4t_or_cuda_release(
 )
 def test_the_l4t_release_a_jetson_base_names(base: str, release: str | None) -> None:
     assert l4t_release(base) == release
+
+
+@pytest.mark.parametrize(
+    ("base", "cuda"),
+    [
+        ("nvcr.io/nvidia/l4t-base:r32.6.1", "10.2"),  # JetPack 4.6
+        ("nvcr.io/nvidia/l4t-base:r32.3.1", "10.0"),  # JetPack 4.3
+        ("nvcr.io/nvidia/l4t-ml:r32.7.1-py3", "10.2"),
+        ("nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", "11.4"),  # JetPack 5.1
+        ("nvcr.io/nvidia/l4t-jetpack:r36.3.0", "12.2"),  # JetPack 6.0
+        ("nvcr.io/nvidia/l4t-jetpack:r36.4.0", "12.6"),  # JetPack 6.1
+        ("nvcr.io/nvidia/l4t-base:r36.2", "12.2"),  # a release of two parts: its minor says enough
+        # NVIDIA's CUDA image says its own; a community build may carry another CUDA
+        ("nvcr.io/nvidia/l4t-cuda:11.4.19-runtime", None),
+        ("dustynv/pytorch:2.1-r36.2.0", None),
+        ("nvcr.io/nvidia/l4t-base:r36.4.0-cu128", None),
+        # no release, or one docgen does not list
+        ("nvcr.io/nvidia/l4t-base:latest", None),
+        ("nvcr.io/nvidia/l4t-base:r31.1", None),
+        ("nvidia/cuda:12.2.0-devel-ubuntu22.04", None),
+    ],
+)
+def test_the_cuda_of_the_jetpack_an_nvidia_jetson_base_is_of(base: str, cuda: str | None) -> None:
+    assert l4t_cuda(base) == cuda

@@ -420,6 +420,7 @@ AUDIT_LAYERS = (
         "gpu_models",
         "drivers",
         "plain_cuda",
+        "reinstalled_torch",
         "version_lists",
         "restated",
         "commits",
@@ -456,6 +457,7 @@ AUDIT_LAYERS = (
         "run_urls",
         "script_compose",
     ),
+    ("members",),
     (
         "tables",
         "mount_targets",

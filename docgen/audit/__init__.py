@@ -144,9 +144,10 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
-`gpu_models`, `version_lists`, `restated`, `plain_cuda`,
+`gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
-`sections` (which image a part is about), `builds`, `image_paths`, `mount_targets`, `launch_files`,
+`sections` (which image a part is about), `members` (which image a sentence is about),
+`builds`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`, `run_urls`,
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
@@ -300,6 +301,7 @@ from docgen.audit.references import (
     _unlisted_names,
     set_for_scripts,
 )
+from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.ros_variants import _ros_variants
@@ -634,6 +636,7 @@ def audit(
     found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
     found.extend(_plain_cuda(doc, family))
+    found.extend(reinstalled_torch(doc, family))
     found.extend(content_rows)
     found.extend(_every_image_claims(doc, family))
     found.extend(_stage_count_claims(doc, family))

@@ -54,7 +54,7 @@ from docgen.audit.versions import (
     _tag_versions,
     one_slip,
 )
-from docgen.base_contents import jetpack
+from docgen.base_contents import jetpack, l4t_cuda
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -359,6 +359,10 @@ class _Facts:
                 if (release := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
                     shown = f"{release} ({comp.name}:{value} is of JetPack {release})"
                     self._add(_keys("JetPack", names), _Fact(release, shown, line, where, tag=True))
+                if (cuda := l4t_cuda(f"{comp.name}:{value}")) is not None:  # `l4t-base:r32.6.1`: CUDA 10.2
+                    of = jetpack(f"{comp.name}:{value}")
+                    shown = f"{cuda} ({comp.name}:{value} is of JetPack {of}, which has CUDA {cuda})"
+                    self._add(_keys("CUDA", names), _Fact(cuda, shown, line, where, stated=True, tag=True))
                 for name, version in _tag_versions(value):
                     fact = _Fact(version, version, line, where, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:

@@ -16,6 +16,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read, _s
 from docgen.audit.cells import _default_in_cell
 from docgen.audit.contents import _stage_lines
 from docgen.audit.keyed import item_scopes
+from docgen.audit.members import member_sentences
 from docgen.audit.paths import _basename
 from docgen.audit.prose import _BASE_WORDS, _audit_text
 from docgen.audit.wording import (
@@ -139,17 +140,23 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
     # `- PyTorch 2.1.0 with CUDA 12.1` under `## What's Included`: its opening version as sure as a bare one
     opened = opened_versions(para.heading, para.lines, para.before) - listed
     plain = about_this_image(para.heading)
+    # `Jetson images were built with CUDA 10.1.`: that sentence is compared with the Jetson image alone
+    rest, members = member_sentences(para.lines, auditor)
+    for judge, lines in [(auditor, rest), *members]:
+        for line, text in lines:
+            if not text.strip():
+                continue
+            yield from _audit_text(
+                line,
+                text,
+                judge,
+                prose=True,
+                stage=stages.get(line),
+                listed=line in listed,
+                plain=plain,
+                opened=line in opened,
+            )
     for line, text in para.lines:
-        yield from _audit_text(
-            line,
-            text,
-            auditor,
-            prose=True,
-            stage=stages.get(line),
-            listed=line in listed,
-            plain=plain,
-            opened=line in opened,
-        )
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it
             named = _LINKED_NAME.sub(r"\1", text)
             yield from _audit_text(line, named, auditor, prose=True, stage=stages.get(line))
