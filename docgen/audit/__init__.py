@@ -309,7 +309,7 @@ from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejecte
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
 from docgen.audit.script_images import _script_images
-from docgen.audit.script_usage import _longer_usage
+from docgen.audit.script_usage import _argument_defaults, _longer_usage
 from docgen.audit.script_vars import _script_variables
 from docgen.audit.sections import (
     Build,
@@ -592,6 +592,7 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))
+        found.extend(_argument_defaults(doc, path, directory, audited, project))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
