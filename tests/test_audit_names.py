@@ -743,7 +743,9 @@ docker run --rm --volumes-from lab_env --name lab_env busybox ls
         shown = run.replace("docker compose up -d\n", f"docker compose up -d\n{made}\n")
         assert _audit(tmp_path / str(n), shown, {"docker-compose.yml": BUILT_COMPOSE}) == [], made
     # a service that pulls its image: its container name is no image compose builds
-    pulled = BUILT_COMPOSE.replace("    build:\n      context: .\n      dockerfile: Dockerfile\n", "    image: org/lab:1\n")
+    pulled = BUILT_COMPOSE.replace(
+        "    build:\n      context: .\n      dockerfile: Dockerfile\n", "    image: org/lab:1\n"
+    )
     assert _audit(tmp_path / "pulled", run, {"docker-compose.yml": pulled}) == []
     # the name Compose tags the image it builds with anyway (`<folder>-<service>`)
     project = BUILT_COMPOSE.replace("lab_env", "shop-lab")

@@ -192,7 +192,8 @@ def test_a_documented_default_the_script_does_not_give(tmp_path: Path) -> None:
         (9, "README says DEVICE defaults to 1, but serve.sh:3 gives $1 the default 0", "likely"),
         (
             10,
-            "README says RESULTS_DIR defaults to ./result, but serve.sh:4 gives $2 the default $(pwd)/results",
+            "README says RESULTS_DIR defaults to ./result, but serve.sh:4 gives $2 the default "
+            "$(pwd)/results",
             "likely",
         ),
         (11, "README says PORT defaults to 8080, but serve.sh:7 gives PORT the default 8000", "likely"),

@@ -398,7 +398,9 @@ def _run_misses(
             )
 
 
-_COMMIT = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?commit[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s`]+)")
+_COMMIT = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?commit[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s`]+)"
+)
 """`docker commit CONTAINER REPO`: an image made of a container, under the name it gives."""
 _COMMAND_LINE = re.compile(r"\A(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman)[ \t]")
 """A paragraph line that is a command written without a code block (`docker run -it app`)."""
@@ -448,7 +450,8 @@ def _container_runs(
     seen: set[str] = set()
     for line, text in texts:
         ran = docker_run(text)
-        name = _repository(ran[1]) if ran is not None else ""
+        image = ran[1] if ran is not None else ""
+        name = _repository(image)
         if name not in containers or name in known or name in seen:
             continue
         if scripted is None:
@@ -464,7 +467,7 @@ def _container_runs(
         yield Diagnostic(
             readme,
             line,
-            f"README runs image {ran[1]}, but {name} is the container name {at} gives service "
+            f"README runs image {image}, but {name} is the container name {at} gives service "
             f"{service.name}, not an image: Compose tags the image it builds {project}-{service.name}, "
             f"and nothing of the README builds, tags or pulls {name}",
             confidence=CERTAIN,

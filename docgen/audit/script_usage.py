@@ -247,7 +247,7 @@ def _usage_positions(rest: str) -> dict[str, str]:
         return {}
     names: dict[str, str] = {}
     for position, word in enumerate(words, start=1):
-        if not (word[:1], word[-1:]) in (("[", "]"), ("<", ">")) or not re.fullmatch(r".\w[\w-]*.", word):
+        if (word[:1], word[-1:]) not in (("[", "]"), ("<", ">")) or not re.fullmatch(r".\w[\w-]*.", word):
             return {}
         names[word[1:-1].lower()] = str(position)
     return names
