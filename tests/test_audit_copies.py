@@ -388,3 +388,94 @@ def test_a_named_copy_compares_the_defaults_of_its_instructions(tmp_path: Path) 
 )
 def test_plain_text_blocks_that_are_no_stale_copy(tmp_path: Path, readme: str) -> None:
     assert _copies(tmp_path, readme, {"Dockerfile": SERVER}, ["Dockerfile"]) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Packages the file installs that a copy leaves out (and Python packages only the copy installs)
+
+SPEECH = """\
+FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+        curl \\
+        python3-pip \\
+        sox \\
+        libsndfile1 \\
+    && rm -rf /var/lib/apt/lists/*
+RUN pip install speechkit \\
+        gradio \\
+        uvicorn
+"""
+
+SPEECH_COPY = """\
+# Speech
+
+Write this `Dockerfile`:
+
+```dockerfile
+FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+        curl \\
+        python3-pip \\
+    && rm -rf /var/lib/apt/lists/*
+RUN pip install speechkit tqdm
+```
+"""
+
+
+def test_a_copy_that_leaves_out_packages_the_file_installs(tmp_path: Path) -> None:
+    assert _copies(tmp_path, SPEECH_COPY, {"Dockerfile": SPEECH}, ["Dockerfile"]) == [
+        "9: README's copy of Dockerfile leaves out packages Dockerfile installs: sox, libsndfile1 (apt, "
+        "Dockerfile:6); gradio, uvicorn (pip, Dockerfile:10); and it pip-installs tqdm, which Dockerfile "
+        "does not install (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, readme",
+    [
+        # words or marks saying the block is part of the file
+        ("excerpt", SPEECH_COPY.replace("Write this", "An excerpt of the")),
+        ("simplified", SPEECH_COPY.replace("Write this", "A simplified")),
+        ("dots", SPEECH_COPY.replace("RUN pip install speechkit tqdm", "# ...\nRUN pip install speechkit")),
+        # a copy naming them in a comment, one installing from a requirements file
+        (
+            "comment",
+            SPEECH_COPY.replace("ENV DEBIAN", "# also: sox libsndfile1 gradio uvicorn\nENV DEBIAN").replace(
+                "speechkit tqdm", "speechkit"
+            ),
+        ),
+        (
+            "requirements",
+            SPEECH_COPY.replace("speechkit tqdm", "-r requirements.txt").replace(
+                "        python3-pip \\\n", "        python3-pip sox libsndfile1 \\\n"
+            ),
+        ),
+        # a copy showing only its apt step: pip is not compared
+        (
+            "apt only",
+            SPEECH_COPY.replace("RUN pip install speechkit tqdm\n", "").replace(
+                "        python3-pip \\\n", "        python3-pip sox libsndfile1 \\\n"
+            ),
+        ),
+    ],
+)
+def test_copies_that_show_part_of_the_file_are_no_claim(tmp_path: Path, name: str, readme: str) -> None:
+    found = _copies(tmp_path / name.replace(" ", "_"), readme, {"Dockerfile": SPEECH}, ["Dockerfile"])
+    assert [f for f in found if "leaves out" in f or "pip-installs" in f] == [], name
+
+
+def test_a_copy_of_the_runtime_stage_is_not_missing_the_build_stage(tmp_path: Path) -> None:
+    staged = (
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS build\n"
+        "RUN apt-get update && apt-get install -y cmake ninja-build && pip install scikit-build\n"
+        + SPEECH.replace("FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04", "FROM ubuntu:22.04")
+    )
+    readme = (
+        SPEECH_COPY.replace("nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04", "ubuntu:22.04")
+        .replace("        python3-pip \\\n", "        python3-pip sox libsndfile1 \\\n")
+        .replace("speechkit tqdm", "speechkit gradio uvicorn")
+    )
+    found = _copies(tmp_path, readme, {"Dockerfile": staged}, ["Dockerfile"])
+    assert [f for f in found if "leaves out" in f or "pip-installs" in f] == []

@@ -239,3 +239,73 @@ def test_the_names_after_each_of_many_promises_in_one_sentence(tmp_path: Path) -
     ]
     # a clause end stops it: nothing after `so`
     assert found(tmp_path / "so", "An image with Jupyter, so Keras works.\n", TENSORFLOW) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A model the README says the image holds, whose only download is commented out
+
+VIDEO = """\
+FROM nvidia/cuda:12.6.3-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip git
+WORKDIR /srv
+RUN git clone https://example.org/clipgen.git && pip install -r clipgen/requirements.txt
+# # Fetch the weights into the image
+# RUN pip install "huggingface_hub[cli]" && \\
+#     huggingface-cli download acme/clipgen-small --local-dir /srv/weights
+VOLUME ["/srv/weights"]
+CMD ["bash"]
+"""
+
+HOLDS = """\
+# Clipgen
+
+The image ships with everything needed and includes a pre-downloaded small model, ready to go.
+
+- **Dockerfile**: installs the dependencies and pre-downloads the clipgen-small model.
+"""
+
+
+def test_a_model_said_to_be_in_the_image_whose_download_is_commented_out(tmp_path: Path) -> None:
+    assert found(tmp_path, HOLDS, VIDEO) == [
+        "3: README says the image holds a model already, but Dockerfile downloads none: its model download "
+        "is commented out (Dockerfile:7); also at line 5"
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, readme, dockerfile",
+    [
+        # a live download next to the commented-out one
+        (
+            "live",
+            HOLDS,
+            VIDEO.replace("CMD", "RUN huggingface-cli download acme/clipgen-tiny --local-dir /w\nCMD"),
+        ),
+        # the model copied in from the build context
+        ("copied", HOLDS, VIDEO.replace("CMD", "COPY weights/ /srv/weights/\nCMD")),
+        # the entrypoint fetching it when the container starts, and a README saying so
+        (
+            "entrypoint",
+            HOLDS,
+            VIDEO.replace(
+                'CMD ["bash"]',
+                'CMD ["python3", "-c", "from huggingface_hub '
+                "import snapshot_download; snapshot_download('acme/clipgen-small')\"]",
+            ),
+        ),
+        (
+            "at start",
+            "The container downloads the model on first start; nothing is pre-downloaded at build "
+            "time, the weights are mounted from the host.\n",
+            VIDEO,
+        ),
+        # no claim that the image holds it: optional, to uncomment
+        ("optional", "Optionally, uncomment the lines to pre-download the model into the image.\n", VIDEO),
+        # a claim about something else
+        ("other", "The container includes CUDA 12.6 and git.\n", VIDEO),
+    ],
+)
+def test_models_the_image_may_get_otherwise_are_no_claim(
+    tmp_path: Path, name: str, readme: str, dockerfile: str
+) -> None:
+    assert [f for f in found(tmp_path, readme, dockerfile) if "model" in f] == [], name

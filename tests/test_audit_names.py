@@ -689,3 +689,65 @@ def test_a_build_script_that_is_a_link_out_of_the_repository_is_not_read(tmp_pat
     (project / ".git").mkdir(parents=True)
     (project / "make-images.sh").symlink_to(tmp_path / "elsewhere" / "make-images.sh")
     assert [m for m in _audit(project, readme) if "without the namespace" in m] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# docker run of a compose file's container_name
+
+BUILT_COMPOSE = """\
+services:
+  lab:
+    build:
+      context: .
+      dockerfile: Dockerfile
+    container_name: lab_env
+    tty: true
+"""
+
+
+def test_a_run_of_the_container_name_compose_gives(tmp_path: Path) -> None:
+    readme = """\
+# Lab
+
+docker compose up -d --build
+
+docker exec -it lab_env bash
+
+docker run -it --rm --gpus all lab_env
+"""
+    found = _audit(tmp_path, readme, {"docker-compose.yml": BUILT_COMPOSE})
+    assert len(found) == 1, found
+    assert found[0].startswith("7: README runs image lab_env, but lab_env is the container name")
+    assert "Compose tags the image it builds" in found[0] and "(certain)" in found[0]
+
+
+def test_a_container_name_started_entered_or_made_an_image_is_no_claim(tmp_path: Path) -> None:
+    readme = """\
+# Lab
+
+```bash
+docker compose up -d
+docker exec -it lab_env bash
+docker logs -f lab_env
+docker start lab_env
+docker run --rm --volumes-from lab_env --name lab_env busybox ls
+```
+"""
+    assert _audit(tmp_path, readme, {"docker-compose.yml": BUILT_COMPOSE}) == []
+    # a compose `image:` of that name: the image Compose builds is tagged so
+    named = BUILT_COMPOSE.replace("    tty: true\n", "    image: lab_env\n")
+    run = readme.replace("busybox ls", "busybox ls\ndocker run -it lab_env")
+    assert _audit(tmp_path / "image", run, {"docker-compose.yml": named}) == []
+    # a build of the README's that tags it, a commit of the container under that name
+    for n, made in enumerate(("docker build -t lab_env .", "docker commit lab_env lab_env:latest")):
+        shown = run.replace("docker compose up -d\n", f"docker compose up -d\n{made}\n")
+        assert _audit(tmp_path / str(n), shown, {"docker-compose.yml": BUILT_COMPOSE}) == [], made
+    # a service that pulls its image: its container name is no image compose builds
+    pulled = BUILT_COMPOSE.replace(
+        "    build:\n      context: .\n      dockerfile: Dockerfile\n", "    image: org/lab:1\n"
+    )
+    assert _audit(tmp_path / "pulled", run, {"docker-compose.yml": pulled}) == []
+    # the name Compose tags the image it builds with anyway (`<folder>-<service>`)
+    project = BUILT_COMPOSE.replace("lab_env", "shop-lab")
+    shop = readme.replace("lab_env", "shop-lab") + "\nThen `docker run -it shop-lab`.\n"
+    assert _audit(tmp_path / "shop", shop, {"docker-compose.yml": project}) == []

@@ -153,3 +153,67 @@ def test_a_script_name_that_is_a_folder_is_passed_over(tmp_path: Path) -> None:
     assert [
         d for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path) if "arguments (" in d.message
     ] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The default a README's list gives a script's argument or variable
+
+SERVE = """\
+#!/bin/bash
+# Usage: ./serve.sh [DEVICE] [RESULTS_DIR] [CACHE_DIR]
+DEVICE=${1:-0}
+RESULTS=${2:-$(pwd)/results}
+CACHE_DIR=${3:-}
+if [ -z "$CACHE_DIR" ]; then CACHE_DIR=$HOME/.cache/serve; fi
+PORT="${PORT:-8000}"
+mkdir -p "$RESULTS"
+docker run --gpus "device=$DEVICE" -p $PORT:8000 -v "$RESULTS":/out -v "$CACHE_DIR":/cache server:1
+"""
+
+
+def defaults(root: Path, items: str, script: str = SERVE) -> list[tuple[int, str, str]]:
+    readme = f"# Server\n\n## Run\n\n```bash\n./serve.sh [DEVICE] [RESULTS_DIR] [CACHE_DIR]\n```\n\n{items}"
+    make_tree(root, {"Dockerfile": APP, "serve.sh": script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "defaults to" in d.message
+    ]
+
+
+def test_a_documented_default_the_script_does_not_give(tmp_path: Path) -> None:
+    items = (
+        "- DEVICE: the GPU to use (e.g. 0, 1, 2). Defaults to 1 if not given.\n"
+        "- RESULTS_DIR: where results go. Defaults to ./result in the current directory.\n"
+        "- `PORT`: the port served, default: `8080`.\n"
+    )
+    assert defaults(tmp_path, items) == [
+        (9, "README says DEVICE defaults to 1, but serve.sh:3 gives $1 the default 0", "likely"),
+        (
+            10,
+            "README says RESULTS_DIR defaults to ./result, but serve.sh:4 gives $2 the default "
+            "$(pwd)/results",
+            "likely",
+        ),
+        (11, "README says PORT defaults to 8080, but serve.sh:7 gives PORT the default 8000", "likely"),
+    ]
+
+
+def test_defaults_that_agree_or_are_computed_elsewhere_are_no_claim(tmp_path: Path) -> None:
+    items = (
+        "- DEVICE: the GPU to use, e.g. 3. Defaults to 0.\n"
+        "- RESULTS_DIR: Defaults to `$PWD/results/`.\n"
+        "- CACHE_DIR: Defaults to ~/.cache/other.\n"  # `${3:-}`, computed below it
+        "- PORT: Defaults to the port the server picks.\n"  # words, not a value
+    )
+    assert defaults(tmp_path, items) == []
+    # a default read from another variable, a variable assigned again after its default
+    script = SERVE.replace("${2:-$(pwd)/results}", "${2:-$OUT_ROOT}").replace(
+        'mkdir -p "$RESULTS"', 'PORT=9000\nmkdir -p "$RESULTS"'
+    )
+    items = "- RESULTS_DIR: Defaults to ./elsewhere.\n- PORT: Defaults to 8080.\n- DEVICE: for example 5.\n"
+    assert defaults(tmp_path / "computed", items, script) == []
+    # a list of another section: not about this command
+    other = "## Results\n\n- RESULTS_DIR: Defaults to ./elsewhere.\n"
+    assert defaults(tmp_path / "other", other) == []

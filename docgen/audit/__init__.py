@@ -214,7 +214,7 @@ from docgen.audit.continuations import broken_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
-from docgen.audit.disabled import _disabled_installs, _disabled_promises
+from docgen.audit.disabled import _disabled_downloads, _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
@@ -313,7 +313,7 @@ from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejecte
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
 from docgen.audit.script_images import _script_images
-from docgen.audit.script_usage import _longer_usage
+from docgen.audit.script_usage import _argument_defaults, _longer_usage
 from docgen.audit.script_vars import _script_variables
 from docgen.audit.sections import (
     Build,
@@ -596,6 +596,7 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))
+        found.extend(_argument_defaults(doc, path, directory, audited, project))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
@@ -749,6 +750,7 @@ def _audit_part(
     found.extend(_disabled_installs(sub, auditor))
     found.extend(_switched_off_claims(sub, auditor, text))
     found.extend(_disabled_promises(sub, auditor))
+    found.extend(_disabled_downloads(sub, auditor))
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
     found.extend(_start_into_claims(sub, auditor))

@@ -102,6 +102,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                 )
     yield from _changed_defaults(_instructions(fence.lines), model, readme, twin=False)
     yield from _stale_packages(fence, model, readme)
+    yield from _left_out_packages(doc, fence, model, readme)
 
 
 def _copy_of(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
@@ -198,6 +199,92 @@ def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Di
         f"README's copy of {model.path} apt-installs {', '.join(gone)}, which {model.path} does not "
         f"install from the distribution's packages{elsewhere}",
         confidence=CERTAIN,
+    )
+
+
+_COMPARED_KINDS = ("apt", "pip")
+"""The package managers whose installs a copy and its file are compared by: distribution packages and
+Python packages."""
+_EXCERPT = re.compile(
+    r"\b(?:excerpts?|simplified|abridged|snippet|shortened|trimmed|partial|abbreviated|outline|skeleton"
+    r"|essentials?|(?:the[ \t]+)?(?:main|key|relevant)[ \t]+(?:parts?|lines|steps)|parts?[ \t]+of)\b"
+    r"|\.\.\.|…|抜粋|一部|省略",
+    re.IGNORECASE,
+)
+"""Words or marks saying a block shows part of a file (`an excerpt`, `simplified`, `# ...`)."""
+_LISTED_ELSEWHERE = re.compile(
+    r"(?:^|[ \t])(?:-r|--requirement|-c|--constraint|-e)[ \t=]|[ \t]\.(?:[ \t]|\Z)"
+)
+"""A pip install from a file or a local project (`-r requirements.txt`, `-e .`): packages it names not."""
+
+
+def _stage_labels(model: ImageModel, bases: set[str]) -> set[str]:
+    """The labels of the stages of `model` starting from one of the image repositories `bases`."""
+    return {
+        stage.name or f"#{stage.index}"
+        for stage in model.stages
+        if _repository(stage.base_raw.lower()) in bases
+    }
+
+
+def _left_out_packages(doc: Document, fence: Fence, model: ImageModel, readme: str) -> Iterator[Diagnostic]:
+    """The packages the Dockerfile a pasted copy was tied to installs by name (apt, pip) that the copy
+    names nowhere, and the Python packages the copy installs that the file names nowhere: the file has
+    changed since it was copied (`certain`), one finding per copy. A package manager is compared only
+    when the copy installs with it; only the stages of the file that start from an image a stage of the
+    copy starts from count (a copy of the runtime stage is not missing the build stage's compilers).
+    Nothing when the words above or the block say it shows part of the file (`excerpt`, `simplified`,
+    `...`), nor for the pip side when the copy installs from a requirements file or a local project,
+    nor when the copy runs a shell script (it may install them)."""
+    text = "\n".join(body for _, body in fence.lines)
+    if _EXCERPT.search(_text_above(doc, fence)) or _EXCERPT.search(text) or _runs_unread(text):
+        return
+    try:
+        block = model_of(parse_dockerfile(text + "\n", readme))
+    except DocgenError:
+        return
+    bases = {_repository(stage.base_raw.lower()) for stage in block.stages if "$" not in stage.base_raw}
+    stages = _stage_labels(model, bases)
+    if not stages or not model.file:
+        return
+    read = _dockerfile_read(model.file)
+    if read is None:
+        return
+    runs = "\n".join(i.body for i in read[1].instructions if i.keyword.upper() == "RUN")
+    missing: list[str] = []  # per manager: the file's packages the copy leaves out
+    added: list[str] = []  # the Python packages only the copy installs
+    cited: list[int] = []  # block lines of the copy's installs concerned
+    for kind in _COMPARED_KINDS:
+        mine = {c.name.lower(): c.line for c in block.components if c.kind == kind}
+        if not mine:
+            continue
+        theirs: dict[str, int] = {}
+        for comp in model.components:
+            if comp.kind == kind and comp.stage in stages:
+                theirs.setdefault(comp.name, comp.line)
+        left = [
+            (name, line)
+            for name, line in theirs.items()
+            if name.lower() not in mine and _package_word(name).search(text) is None
+        ]
+        if kind == "pip" and _LISTED_ELSEWHERE.search(text):
+            left = []
+        if left:
+            names = ", ".join(name for name, _ in left)
+            missing.append(f"{names} ({kind}, {model.path}:{min(line for _, line in left)})")
+            cited.append(min(mine.values()))
+        if kind == "pip":
+            known = {name.lower() for name in theirs}
+            added = [n for n in mine if n not in known and _package_word(n).search(runs) is None]
+            cited += [mine[n] for n in added]
+    if not cited:
+        return
+    line = fence.lines[min(min(cited), len(fence.lines)) - 1][0]
+    said = [f"leaves out packages {model.path} installs: {'; '.join(missing)}"] if missing else []
+    if added:
+        said.append(f"pip-installs {', '.join(added)}, which {model.path} does not install")
+    yield Diagnostic(
+        readme, line, f"README's copy of {model.path} {'; and it '.join(said)}", confidence=CERTAIN
     )
 
 

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, also_at
 from docgen.audit.contents import (
     _FEATURES,
     _LATER,
@@ -259,3 +259,100 @@ def _disabled_promises(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
                 f"is commented out ({models[0].path}:{where[0]})",
                 confidence=LIKELY,
             )
+
+
+# --------------------------------------------------------------------------------------------------
+# A model the README says the image holds, whose only download is commented out
+
+_PRELOADED = re.compile(
+    r"\bpre-?(?:download|load|fetch|bak)\w*|\bbaked[ \t]+in|\b(?:image|container|dockerfile)s?\b[^.;:]{0,40}?"
+    r"\b(?:includes|contains|bundles|ships[ \t]+with|comes[ \t]+with)\b",
+    re.IGNORECASE,
+)
+"""Words saying the image holds what follows already: `pre-downloads`, `a pre-downloaded model`, `baked
+in`, `The container includes`."""
+_MODEL_WORD = re.compile(r"\b(?:models?|weights|checkpoints?|ckpts?)\b", re.IGNORECASE)
+_AT_RUN_TIME = re.compile(
+    r"\b(?:at|on)[ \t]+(?:the[ \t]+)?(?:first[ \t]+)?(?:run|start|startup|launch|use)\b|\bruntime\b"
+    r"|\brun[ \t]+time\b"
+    r"|\bwhen[ \t]+(?:the[ \t]+)?(?:container|image|server)[ \t]+(?:starts|runs|is[ \t]+started)"
+    r"|\bmount\w*|\bvolumes?\b|\bhost\b",
+    re.IGNORECASE,
+)
+"""Words placing a model outside the image built: fetched when the container starts, or mounted."""
+_MODEL_FETCH = (
+    "huggingfacecli",
+    "hfdownload",
+    "snapshotdownload",
+    "hfhubdownload",
+    "frompretrained",
+    "huggingfaceco",
+    "ollamapull",
+    "modelscope",
+    "downloadmodel",
+    "safetensors",
+    "gguf",
+    "ckpt",
+    "gitlfs",
+)
+"""`_raw` words of a command that fetches a model (`huggingface-cli download`, `snapshot_download`,
+`hf_hub_download`, a `…/resolve/main/x.safetensors` URL, `ollama pull`, `git lfs`)."""
+_MODEL_PATH = re.compile(r"model|weight|checkpoint|ckpt", re.IGNORECASE)
+
+
+def _model_download_disabled(model: ImageModel) -> int | None:
+    """The line of the first commented-out RUN of `model` that fetches a model (`_MODEL_FETCH`), when no
+    live instruction does (a RUN, a copied build-context file, the ENTRYPOINT or CMD), no COPY or ADD
+    brings a models folder, and no script docgen cannot read may fetch one; None otherwise."""
+    if not model.file or _context(model)[1]:
+        return None
+    read = _dockerfile_read(model.file)
+    if read is None:
+        return None
+    live = (
+        _install_text(model)
+        + " "
+        + " ".join(_raw(i.args) for i in read[1].instructions if i.keyword in ("ENTRYPOINT", "CMD"))
+    )
+    if any(word in live for word in _MODEL_FETCH):
+        return None
+    for inst in read[1].instructions:
+        if inst.keyword in ("COPY", "ADD") and _MODEL_PATH.search(inst.args):
+            return None  # the model comes from the build context
+    hits = [n for n, text, run in _commented_out(model.file) if run and any(w in text for w in _MODEL_FETCH)]
+    return min(hits) if hits else None
+
+
+def _disabled_downloads(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A sentence saying the image holds a model already (`The container includes a pre-downloaded 1.3B
+    model`, `pre-downloads the T2V-1.3B model`) while the only model download of every Dockerfile
+    compared is a commented-out RUN (`_model_download_disabled`) (`likely`), told once, at the first
+    such sentence. Not a sentence placing the model outside the image (fetched at start, mounted from
+    the host), nor one saying it is optional or to uncomment (`_NOT_PROMISED`)."""
+    models = [m for m in auditor.models if m.file]
+    if not models or len(models) != len(auditor.models):
+        return
+    lines: list[int] = []
+    for para in doc.paragraphs:
+        for start, _, sentence in _sentences(para.lines):
+            said = _PRELOADED.search(sentence)
+            if (
+                said is not None
+                and _MODEL_WORD.search(sentence)
+                and not _AT_RUN_TIME.search(sentence)
+                and not _NOT_PROMISED.search(sentence)
+                and not _example(sentence, said)
+            ):
+                lines.append(_line_at(para.lines, start))
+    if not lines:
+        return
+    where = [_model_download_disabled(m) for m in models]
+    if any(n is None for n in where):
+        return
+    yield Diagnostic(
+        auditor.path,
+        lines[0],
+        f"README says the image holds a model already, but {models[0].path} downloads none: its model "
+        f"download is commented out ({models[0].path}:{where[0]}){also_at(lines)}",
+        confidence=LIKELY,
+    )

@@ -44,6 +44,8 @@ class _Composed:
 
     shown: str
     services: tuple[compose.Service, ...]
+    folder: str = ""
+    """The name of the folder it is in: Compose's default project name."""
 
 
 def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[_Composed]:
@@ -72,7 +74,7 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
             if read is None:
                 continue
             shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
-            found.append(_Composed(shown, read[0]))
+            found.append(_Composed(shown, read[0], folder.name))
     return found
 
 
@@ -394,6 +396,82 @@ def _run_misses(
                 f"(no command of the README builds {repo})",
                 confidence=LIKELY,
             )
+
+
+_COMMIT = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?commit[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s`]+)"
+)
+"""`docker commit CONTAINER REPO`: an image made of a container, under the name it gives."""
+_COMMAND_LINE = re.compile(r"\A(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman)[ \t]")
+"""A paragraph line that is a command written without a code block (`docker run -it app`)."""
+_PROJECT_NAME = re.compile(r"[^a-z0-9_-]")
+
+
+def _command_texts(doc: Document, commands: Sequence[_Command]) -> list[tuple[int, str]]:
+    """(README line, text) of every command of the README: those of its command blocks (`_commands`),
+    its inline code, and the lines of its paragraphs that are a command written without a block (a
+    README of bare lines: `docker run -it --rm app`)."""
+    found = [(c.lines[0][0], c.text) for c in commands]
+    for paragraph in doc.paragraphs:
+        for line, text in paragraph.lines:
+            spans = code_spans(text)
+            found += [(line, code) for _, _, code in spans]
+            if not spans and _COMMAND_LINE.match(text.strip()):
+                found.append((line, text.strip()))
+    return found
+
+
+def _container_runs(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    files: Sequence[_Composed],
+    folders: Sequence[Path],
+) -> Iterator[Diagnostic]:
+    """`docker run … NAME` (or `docker create`) where NAME is the `container_name:` a compose file
+    beside the README gives a service that builds its image, while nothing makes an image of that name:
+    no compose service's `image:`, no build, tag, pull or commit of the README, no script beside it.
+    Compose tags the image it builds `<project>-<service>`; the container's name is no image, and
+    `docker run` of it fails (`pull access denied`). `certain`: the name is the file's, written out.
+    `docker exec`, `logs`, `start` of the name are right (`_container_misses` reads those)."""
+    containers = {
+        s.container_name: (f, s) for f in files for s in f.services if s.container_name and s.builds
+    }
+    if not containers:
+        return
+    texts = _command_texts(doc, commands)
+    known = {_repository(s.image) for f in files for s in f.services if s.image}
+    for _, text in texts:
+        if _BUILDS.search(text):
+            known.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(text))
+        for pattern in (_TAGGED, _PULLED, _COMMIT):
+            known.update(_repository(m.group(1)) for m in pattern.finditer(text))
+    scripted: set[str] | None = None
+    seen: set[str] = set()
+    for line, text in texts:
+        ran = docker_run(text)
+        image = ran[1] if ran is not None else ""
+        name = _repository(image)
+        if name not in containers or name in known or name in seen:
+            continue
+        if scripted is None:
+            scripted = _built_by_scripts(folders)
+        if name in scripted:
+            continue
+        where, service = containers[name]
+        project = _PROJECT_NAME.sub("", where.folder.lower()) or "project"
+        if name in (f"{project}-{service.name}", f"{project}_{service.name}"):
+            continue  # the name Compose tags the image with anyway
+        seen.add(name)
+        at = f"{where.shown}:{service.line}" if service.line else where.shown
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, but {name} is the container name {at} gives service "
+            f"{service.name}, not an image: Compose tags the image it builds {project}-{service.name}, "
+            f"and nothing of the README builds, tags or pulls {name}",
+            confidence=CERTAIN,
+        )
 
 
 def _one_word_off(repo: str, built: set[str]) -> list[str]:
@@ -1140,6 +1218,7 @@ def _name_misses(
     yield from _container_misses(doc, readme, files)
     commands = _commands(doc)
     yield from _run_misses(doc, readme, commands, files, folders)
+    yield from _container_runs(doc, readme, commands, files, folders)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _unbuilt_bases(readme, commands, files, folders)
     yield from _runs_elsewhere(doc, readme, commands, folders, directory)

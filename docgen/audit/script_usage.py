@@ -16,8 +16,9 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.script_args import _lines, _script_runs
-from docgen.markdown import Document
+from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
+from docgen.script_env import environment_defaults
 
 _USAGE = re.compile(
     r"\busage:?[ \t]+(?:(?:ba)?sh[ \t]+)?"
@@ -162,3 +163,154 @@ def _longer_usage(
             f"{usage.read} only: {fate}",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# The default a README gives a script's argument or variable against the script's `${N:-default}`
+
+_SAYS_DEFAULT = re.compile(
+    r"\bdefaults?(?:[ \t]+(?:is|to|value[ \t]+is)[ \t]+|[ \t]*[:=][ \t]*)(`[^`\n]+`|[^\s,;()`]+)",
+    re.IGNORECASE,
+)
+"""`Defaults to ./output`, `default: 0`, `default is `/data``: the value a README says is the default."""
+_VALUE_LIKE = re.compile(r"[\w./~-]*[\d/._~][\w./~-]*")
+"""A default written without backticks that is a value (`0`, `./output`, `cuda_12`), not a word of a
+sentence (`Defaults to the current directory`)."""
+_ITEM_NAME = re.compile(r"[ ]{0,3}[-*+][ \t]+(?:\*\*|`)*[\[<]?([A-Za-z_][\w-]*)[\]>]?(?:\*\*|`)*[ \t]*[:—–]")
+"""A list item naming an argument or a variable first (`- OUTPUT_DIR: …`, `- **`[gpu]`**: …`)."""
+_POSITIONAL_DEFAULT = re.compile(r"\$\{([1-9]):?[-=]([^{}\n]*)\}")
+_ASSIGNED_FROM = re.compile(r"\A(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=")
+_HERE = re.compile(r"\A(?:\$\(pwd\)|\$\{PWD\}|\$PWD|`pwd`)(?=/|\Z)")
+"""The current directory written as the shell reads it: `$(pwd)/outputs` is `./outputs`."""
+
+
+@dataclass(frozen=True)
+class _Default:
+    """A default a script gives an argument or a variable it reads."""
+
+    line: int
+    value: str
+    what: str
+    """What it is the default of, as the finding says it (`$2`, `MODEL_DIR`)."""
+
+
+def _loose(value: str) -> str | None:
+    """`value` as a path is compared (`$(pwd)/x`, `$PWD/x`, `./x` and `x` are one), quotes taken off;
+    None when it reads another variable or runs a command (a default computed from the environment)."""
+    value = value.strip().strip("\"'")
+    value = _HERE.sub(".", value)
+    if "$" in value or "`" in value:
+        return None
+    while value.startswith("./"):
+        value = value[2:]
+    return value.rstrip("/") or "."
+
+
+def _script_defaults(path: Path) -> dict[str, _Default]:
+    """The defaults the script at `path` gives: by position (`1`, `2` … for `${2:-x}`) and by the name
+    of the variable it assigns one to (`OUT=${2:-x}`), and by name for a variable it reads from its
+    caller (`${NAME:-x}`, `script_env.environment_defaults`). Left out: a position read with two
+    defaults, a variable assigned again later (its value computed there), an empty default."""
+    lines = _lines(path)
+    by_position: dict[str, list[tuple[int, str, str | None]]] = {}
+    assigned: dict[str, list[int]] = {}  # variable → the lines assigning it
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if text.startswith("#"):
+            continue
+        assign = _ASSIGNED_FROM.match(text)
+        if assign is not None:
+            assigned.setdefault(assign.group(1), []).append(number)
+        for match in _POSITIONAL_DEFAULT.finditer(text):
+            name = assign.group(1) if assign is not None else None
+            by_position.setdefault(match.group(1), []).append((number, match.group(2), name))
+    found: dict[str, _Default] = {}
+    for position, reads in by_position.items():
+        if len({value for _, value, _ in reads}) != 1 or not reads[0][1].strip().strip("\"'"):
+            continue
+        line, value, name = reads[0]
+        found[position] = _Default(line, value.strip().strip("\"'"), f"${position}")
+        if name is not None and assigned.get(name) == [line]:
+            found[name] = found[position]
+    for name, (line, value) in environment_defaults("\n".join(lines)).items():
+        if name not in found and value and set(assigned.get(name, [line])) == {line}:
+            found[name] = _Default(line, value, name)
+    return found
+
+
+def _usage_positions(rest: str) -> dict[str, str]:
+    """The argument names of a README's usage line for a script (`[GPU_ID] [OUTPUT_DIRECTORY]`, `<tag>`)
+    → their positions (`1`, `2` …), when every word after the script is one of them; else none."""
+    rest = re.split(r"[ \t]#|[|;&]|[ \t]>", rest, maxsplit=1)[0]
+    words = _WORD.findall(rest)
+    if not words or len(words) > 9:
+        return {}
+    names: dict[str, str] = {}
+    for position, word in enumerate(words, start=1):
+        if (word[:1], word[-1:]) not in (("[", "]"), ("<", ">")) or not re.fullmatch(r".\w[\w-]*.", word):
+            return {}
+        names[word[1:-1].lower()] = str(position)
+    return names
+
+
+def _said_defaults(doc: Document, start: int, end: int) -> Iterator[tuple[int, str, str]]:
+    """(README line, name, default as written) of each list item between README lines `start` and `end`
+    that names an argument or a variable first and says its default (`- OUTPUT_DIR: … Defaults to
+    ./output`): a value in backticks, or one that looks like a value (`0`, `./output`)."""
+    for block in lists(doc):
+        for line, text in block.items:
+            if not start <= line < end:
+                continue
+            named = _ITEM_NAME.match(text)
+            if named is None:
+                continue
+            said = _SAYS_DEFAULT.search(text, named.end())
+            if said is None:
+                continue
+            value = said.group(1)
+            if value.startswith("`"):
+                value = value.strip("`")
+            else:
+                value = value.rstrip(".:") or value
+                if not _VALUE_LIKE.fullmatch(value):
+                    continue
+            yield line, named.group(1), value
+
+
+def _argument_defaults(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """The default a README's list gives an argument of a script a command block runs (named as its usage
+    line there names it: `./run.sh [GPU_ID] [OUTPUT_DIRECTORY]`) or a variable of it, in the section of
+    that command, against the `${2:-default}` / `${NAME:-default}` the script reads it with (`likely`):
+    `README says OUTPUT_DIRECTORY defaults to ./output, but docker_run.sh:7 gives $2 the default
+    $(pwd)/outputs`. Paths are compared loosely (`./x`, `x`, `$(pwd)/x`, `$PWD/x` are one). Not a
+    default the script computes later (an empty `${1:-}`, a variable assigned again), one read from
+    another variable (`${2:-$OUT}`), nor a value a sentence gives as an example."""
+    heads = [line for line, _ in doc.headings]
+    read: dict[Path, dict[str, _Default]] = {}
+    told: set[int] = set()
+    for line, _, script, rest in _script_runs(doc, directory, audited, project):
+        if script not in read:
+            read[script] = _script_defaults(script)
+        defaults = read[script]
+        if not defaults:
+            continue
+        positions = _usage_positions(rest)
+        start = max((h for h in heads if h <= line), default=0)
+        end = min((h for h in heads if h > line), default=1 << 30)
+        for at, name, value in _said_defaults(doc, start, end):
+            default = defaults.get(name) or defaults.get(positions.get(name.lower(), ""))
+            if default is None or at in told:
+                continue
+            theirs, ours = _loose(default.value), _loose(value)
+            if theirs is None or ours is None or theirs == ours:
+                continue
+            told.add(at)
+            yield Diagnostic(
+                readme,
+                at,
+                f"README says {name} defaults to {value}, but {script.name}:{default.line} gives "
+                f"{default.what} the default {default.value}",
+                confidence=LIKELY,
+            )
