@@ -442,7 +442,7 @@ def _container_runs(
     texts = _command_texts(doc, commands)
     known = {_repository(s.image) for f in files for s in f.services if s.image}
     for _, text in texts:
-        if _BUILDS.search(text):
+        if build_scripts.BUILD.search(text):
             known.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(text))
         for pattern in (_TAGGED, _PULLED, _COMMIT):
             known.update(_repository(m.group(1)) for m in pattern.finditer(text))
