@@ -195,6 +195,7 @@ from docgen.audit.builds import (
 )
 from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
+from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
@@ -607,6 +608,7 @@ def audit(
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
+        found.extend(ci_claims(doc, path, directory, models, project))
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
