@@ -128,7 +128,7 @@ def test_tags_a_push_without_branch_filter_or_a_release_starts(tmp_path: Path) -
 
 
 def test_a_tag_name_in_code_is_no_schedule(tmp_path: Path) -> None:
-    readme = "# Tile server\n\n## CI\n\nThe workflow builds and pushes the `nightly` tag on every push.\n"
+    readme = "# Tile server\n\n## CI\n\nCI builds the image, pushing the `nightly` tag on every push.\n"
     assert found(tmp_path, readme, **{WORKFLOW: BUILD}) == []
 
 
@@ -243,6 +243,17 @@ def test_registries_an_env_value_or_a_plain_login_give(tmp_path: Path) -> None:
         "      - uses: docker/build-push-action",
     )
     assert found(tmp_path, readme, **{WORKFLOW: scripted}) == []
+
+
+def test_a_registry_an_env_value_gives_is_read(tmp_path: Path) -> None:
+    readme = "# Tile server\n\n## CI\n\nThe workflow pushes the image to Docker Hub.\n"
+    through_env = BUILD.replace("registry: ghcr.io", "registry: ${{ env.REGISTRY }}").replace(
+        "jobs:\n", "env:\n  REGISTRY: ghcr.io\njobs:\n"
+    )
+    assert found(tmp_path, readme, **{WORKFLOW: through_env}) == [
+        "5: README says the CI workflow pushes the image to Docker Hub, but the workflows that build it "
+        "(.github/workflows/image.yml) log in to GHCR only (likely)"
+    ]
 
 
 def test_a_registry_an_expression_gives(tmp_path: Path) -> None:

@@ -154,6 +154,7 @@ _BUILD_TEXT = re.compile(
     r"|\b(?:buildah|kaniko|podman[ \t]+build)\b"
 )
 """A workflow that builds an image (any image: counted with the README's for triggers and registries)."""
+_PULL_EVENTS = frozenset({"pull_request", "pull_request_target", "merge_group"})
 _UNKNOWN_EVENTS = frozenset({"workflow_run", "repository_dispatch"})
 
 
@@ -285,6 +286,7 @@ def _login_host(words: list[str]) -> str | None:
 
 
 def _jobs(document: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The jobs of a workflow."""
     jobs = document.get("jobs")
     return (
         [j for k, j in jobs.items() if k != KEY_LINES and isinstance(j, dict)]
@@ -329,10 +331,7 @@ def _has(flows: Sequence[_Workflow], wanted: str) -> bool:
     """True when one of `flows` runs on the kind of event `wanted` names."""
     for flow in flows:
         events = flow.events
-        if (
-            wanted == "pull_request"
-            and {"pull_request", "pull_request_target", "merge_group"} & events.keys()
-        ):
+        if wanted == "pull_request" and _PULL_EVENTS & events.keys():
             return True
         if wanted == "push" and "push" in events:
             return True
@@ -353,6 +352,7 @@ def _has(flows: Sequence[_Workflow], wanted: str) -> bool:
 
 
 def _on_text(flows: Sequence[_Workflow]) -> str:
+    """The events `flows` run on, for a message."""
     names = sorted({e for f in flows for e in f.events})
     return ", ".join(names) if names else "no event"
 
@@ -365,10 +365,12 @@ def _cited(flows: Sequence[_Workflow]) -> str:
 
 
 def _sentences(text: str) -> list[str]:
+    """The sentences of a README line."""
     return [s for s in re.split(r"(?<=[.!?])[ \t]+(?=[A-Z`*])", text) if s.strip()]
 
 
 def _about_ci(doc: Document, line: int, text: str, before: str) -> bool:
+    """True when README `line` (its `text`, after the paragraph `before`) is about CI."""
     return bool(
         _CI.search(text) or _CI.search(before) or any(_CI.search(h) for h in headings_over(doc, line))
     )
@@ -408,7 +410,7 @@ def ci_claims(
                         yield _secret_finding(path, line, unread, facts, LIKELY)
             introduced = introduced or bool(_SECRET.search(raw) and raw.rstrip().endswith(":"))
             if about:
-                for sentence in _sentences(_unspanned(plain(raw))):
+                for sentence in _sentences(plain(_unspanned(raw))):
                     yield from _trigger_claims(path, line, sentence, para.before, facts)
                     yield from _registry_claims(path, line, sentence, facts)
     if facts.secrets_known:
