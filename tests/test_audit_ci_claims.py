@@ -268,3 +268,16 @@ def test_another_ci_system_or_no_ci_words(tmp_path: Path) -> None:
         "## Pipelines\n\nGitLab CI builds the image on every pull request; set the secret `HUB_LOGIN`.\n"
     )
     assert found(tmp_path, readme, **{WORKFLOW: BUILD}) == []
+
+
+def test_a_secrets_table_a_github_secrets_item_introduces(tmp_path: Path) -> None:
+    readme = (
+        "# Tile server\n\n## Requirements\n\n"
+        "1. **GitHub Secrets**: add the registry login to the repository:\n\n"
+        "   | Secret Name | Value |\n   |---|---|\n"
+        "   | `PACKAGES_PAT` | a token |\n   | `HUB_LOGIN` | a user |\n"
+    )
+    assert found(tmp_path, readme, **{WORKFLOW: BUILD}) == [
+        "10: README names the secret HUB_LOGIN for the CI workflow, but no workflow of the repository "
+        "(.github/workflows/image.yml) reads it (they read PACKAGES_PAT) (certain)"
+    ]

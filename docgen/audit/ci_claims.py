@@ -466,7 +466,7 @@ def _coded_secrets(doc: Document, path: str, words: frozenset[str], facts: _Fact
         header = " ".join(table.header)
         if not (_SECRET.search(header) or _SECRET.search(table.context)) or _OTHER_CI.search(table.context):
             continue
-        if not _about_ci(doc, table.line, header, table.context):
+        if not (_about_ci(doc, table.line, header, table.context) or _GITHUB_SECRETS.search(table.context)):
             continue
         for line, cells in table.rows:
             unread = [n for n in _secret_names(cells[0] if cells else "") if n not in words]
