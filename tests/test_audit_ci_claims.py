@@ -281,3 +281,15 @@ def test_a_secrets_table_a_github_secrets_item_introduces(tmp_path: Path) -> Non
         "10: README names the secret HUB_LOGIN for the CI workflow, but no workflow of the repository "
         "(.github/workflows/image.yml) reads it (they read PACKAGES_PAT) (certain)"
     ]
+
+
+def test_registries_when_no_login_is_seen_or_the_build_action_logs_in(tmp_path: Path) -> None:
+    readme = "# Tile server\n\n## CI\n\nThe workflow pushes the image to Docker Hub.\n"
+    unseen = BUILD.replace("docker/login-action@v3", "tile-org/registry-login@v1")
+    assert found(tmp_path, readme, **{WORKFLOW: unseen}) == []
+    (tmp_path / "v1").mkdir()
+    itself = BUILD.replace(
+        "docker/build-push-action@v6\n        with:\n",
+        ("docker/build-push-action@v1\n        with:\n          username: ${{ secrets.HUB_USER }}\n"),
+    )
+    assert found(tmp_path / "v1", readme, **{WORKFLOW: itself}) == []

@@ -128,6 +128,9 @@ _HOST_WORD = re.compile(
 """A registry's host written in a workflow (`ghcr.io/${{ github.repository }}`, `registry: quay.io`)."""
 _DOCKER_LOGIN = re.compile(r"\bdocker[ \t]+login\b([^\n;&|]*)")
 _ENV_REF = re.compile(r"\$\{\{[ \t]*env\.([A-Za-z_][A-Za-z0-9_]*)[ \t]*\}\}")
+_OTHER_LOGIN = re.compile(r"login|publish|push|registry|ecr", re.I)
+"""Another action that logs in or pushes (`aws-actions/amazon-ecr-login`, `redhat-actions/push-to-registry`):
+its registry is not read."""
 _LOGIN_VALUED = frozenset({"-u", "--username", "-p", "--password"})
 
 _SECRET = re.compile(r"\bsecrets?\b", re.I)
@@ -230,30 +233,35 @@ def _read(directory: Path, project: Path | None, audited: set[Path]) -> list[_Wo
 
 
 def _login_hosts(flow: _Workflow) -> set[str] | None:
-    """The registries a workflow logs in to or names, None when one is given by an unread expression."""
-    hosts = {_HOSTS[h] for h in _HOST_WORD.findall(flow.text)}
+    """The registries a workflow logs in to, with those whose host it writes; None when it logs in
+    nowhere docgen sees (a runner may hold the login), through another action, or to a registry an
+    unread expression gives."""
+    logins: set[str] = set()
     for job in _jobs(flow.document):
         for step in job.get("steps") or ():
-            if not isinstance(step, dict) or not isinstance(step.get("uses"), str):
+            uses = step.get("uses") if isinstance(step, dict) else None
+            if not isinstance(uses, str):
                 continue
-            if step["uses"].strip().startswith("docker/login-action"):
-                given = step.get("with")
-                registry = given.get("registry") if isinstance(given, dict) else None
-                if registry is None or not str(registry).strip():
-                    hosts.add("Docker Hub")
-                else:
-                    value = _env_value(str(registry).strip(), flow.document, job)
-                    host = value.split("/")[0].lower()
-                    if host in _HOSTS:
-                        hosts.add(_HOSTS[host])
-                    elif "${{" in value or "$" in value:
-                        return None
+            given = step.get("with")
+            given = given if isinstance(given, dict) else {}
+            if uses.strip().startswith("docker/login-action") or (
+                uses.strip().startswith("docker/build-push-action") and "username" in given
+            ):  # (build-push-action v1 logs in itself)
+                registry = _env_value(str(given.get("registry") or "").strip(), flow.document, job)
+                host = registry.split("/")[0].lower() or "docker.io"
+                if "$" in host:
+                    return None
+                logins.add(_HOSTS.get(host, host))
+            elif not uses.strip().startswith(("docker/", "actions/")) and _OTHER_LOGIN.search(uses):
+                return None
     for login in _DOCKER_LOGIN.finditer(flow.text):
         logged = _login_host(login.group(1).split())
         if logged is None:
             return None
-        hosts.add(_HOSTS.get(logged.lower(), logged.lower()))
-    return hosts
+        logins.add(_HOSTS.get(logged.lower(), logged.lower()))
+    if not logins:
+        return None
+    return logins | {_HOSTS[h] for h in _HOST_WORD.findall(flow.text)}
 
 
 def _env_value(value: str, document: Mapping[str, Any], job: Mapping[str, Any]) -> str:
