@@ -293,3 +293,12 @@ def test_registries_when_no_login_is_seen_or_the_build_action_logs_in(tmp_path: 
         ("docker/build-push-action@v1\n        with:\n          username: ${{ secrets.HUB_USER }}\n"),
     )
     assert found(tmp_path / "v1", readme, **{WORKFLOW: itself}) == []
+
+
+def test_daily_use_and_commits_a_pull_request_builds(tmp_path: Path) -> None:
+    readme = (
+        "# Tile server\n\n## CI\n\nThe workflow builds an image for daily development.\n\n"
+        "The workflow builds the image on each commit of a pull request.\n"
+    )
+    on_pulls = BUILD.replace("on:\n  push:\n    branches: [trunk]\n", "on:\n  pull_request:\n")
+    assert found(tmp_path, readme, **{WORKFLOW: on_pulls}) == []

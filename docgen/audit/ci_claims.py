@@ -88,8 +88,12 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "schedule",
         re.compile(
-            r"\b(?:nightly|daily|weekly)\b(?![ \t]+(?:wheels?|versions?|pytorch|torch|toolchains?|rust|of\b))"
-            r"|\bevery[ \t]+(?:night|day|week)\b|\bon[ \t]+a[ \t]+schedule\b|\bscheduled\b|\bcron\b",
+            r"\b(?:nightly|daily|weekly)[ \t]+(?:docker[ \t]+|container[ \t]+)?"
+            r"(?:builds?|images?|releases?|runs?|jobs?)\b"
+            r"|\b(?:built|rebuilt|builds|published|publishes|pushed|runs|released|updated)[ \t]+"
+            r"(?:(?:and|pushed|published|automatically|again)[ \t]+)*(?:nightly|daily|weekly)\b"
+            r"|\bevery[ \t]+(?:night|day|week)\b|\bon[ \t]+a[ \t]+schedule\b"
+            r"|\bscheduled[ \t]+(?:builds?|runs?)\b",
             re.I,
         ),
     ),
@@ -341,7 +345,7 @@ def _has(flows: Sequence[_Workflow], wanted: str) -> bool:
         events = flow.events
         if wanted == "pull_request" and _PULL_EVENTS & events.keys():
             return True
-        if wanted == "push" and "push" in events:
+        if wanted == "push" and ("push" in events or _PULL_EVENTS & events.keys()):  # (a PR's pushes)
             return True
         if wanted == "schedule" and "schedule" in events:
             return True
