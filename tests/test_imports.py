@@ -480,7 +480,7 @@ AUDIT_LAYERS = (
         "unentered_mounts",
         "container_scripts",
     ),
-    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd"),
+    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

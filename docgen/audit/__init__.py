@@ -197,6 +197,7 @@ from docgen.audit.builds import (
 from docgen.audit.built_names import named_builds
 from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
+from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
@@ -508,6 +509,8 @@ def audit(
         readme_file = (directory / Path(path).name).resolve()
         root = project if project is not None else directory
         build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
+    # what the README says its CI workflow does, before sections about releases or the host are set aside
+    ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -612,6 +615,7 @@ def audit(
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
+        found.extend(ci_claims_found)
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
