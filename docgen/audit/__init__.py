@@ -541,8 +541,9 @@ def audit(
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
-        found.extend(_unlisted_names(doc, path, directory, siblings))
-        found.extend(_dead_code_names(doc, path, directory, audited, project))
+        unlisted = list(_unlisted_names(doc, path, directory, siblings))
+        found.extend(unlisted)  # (a list's stale name is told once, with the one it most likely means)
+        found.extend(_dead_code_names(doc, path, directory, audited, project, {d.line for d in unlisted}))
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))

@@ -12,7 +12,7 @@ import os
 import posixpath
 import re
 import urllib.parse
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -891,7 +891,12 @@ _NAMED_PLACEHOLDER = re.compile(r"(?:^|[._-])(?:[a-z0-9]+_)+name(?:$|[._-])", re
 
 
 def _dead_code_names(
-    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    listed: Collection[int] = (),
 ) -> Iterator[Diagnostic]:
     """A Dockerfile path written in code in the prose, a table or a heading (`` as shown in
     `docker/Dockerfile.awsefa` ``) that exists neither from the README's folder, nor from a folder above
@@ -900,7 +905,9 @@ def _dead_code_names(
     name with a part such as `image_name`: `_NAMED_PLACEHOLDER`), not the reader's own file, not one a
     command of the README or the line itself makes, nor one in a section about older or planned images,
     nor one git ignores or inside a submodule, nor a make target in a table column headed by a target's
-    word (`_target_cells`)."""
+    word (`_target_cells`). A name in plain words (`_prose_dockerfile_names`) is `likely`, and not read on
+    the `listed` lines (`_unlisted_names` tells a stale name of a list with the one it most likely means).
+    """
     made = _made(doc) | _in_commands(doc)
     root = project or repository_root(directory)
     top = (root or directory).resolve()
@@ -913,7 +920,9 @@ def _dead_code_names(
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     paragraphs: dict[int, Sequence[tuple[int, str]]] | None = None  # line → its paragraph's lines
     targets = _target_cells(doc)
-    for line, code in _code_paths(doc):
+    named = [(line, code, False) for line, code in _code_paths(doc)]
+    named += [(line, name, True) for line, name in _prose_dockerfile_names(doc) if line not in listed]
+    for line, code, plain in named:
         path = code.removeprefix("./")
         name = _basename(path)
         if not _CODE_PATH.fullmatch(code) or not is_dockerfile_name(name) or path in seen:
@@ -935,8 +944,11 @@ def _dead_code_names(
         if texts is None:
             texts = _line_texts(doc)
         text = said.get(line) or texts.get(line, "")
-        if _MAKES_DOCKERFILE.search(text) or re.search(_ANOTHER_PROJECTS + re.escape(code), text):
+        theirs = _ANOTHER_PROJECTS.replace("`+", "") if plain else _ANOTHER_PROJECTS
+        if _MAKES_DOCKERFILE.search(text) or re.search(theirs + re.escape(code), text):
             continue
+        if plain and _NOT_LISTED_HERE.search(text):
+            continue  # `vLLM's upstream Dockerfile.rocm`, `Dockerfile.old was removed`, a link on the line
         if paragraphs is None:
             paragraphs = {n: para.lines for para in doc.paragraphs for n, _ in para.lines}
         if _after_repository_link(paragraphs.get(line, ()), line, code):
@@ -957,8 +969,31 @@ def _dead_code_names(
             readme,
             line,
             f"README names {path}, which does not exist (the Dockerfile is gone or moved{hint})",
-            confidence=CERTAIN if "/" in path and root else LIKELY,
+            confidence=CERTAIN if "/" in path and root and not plain else LIKELY,
         )
+
+
+_PROSE_NAME = re.compile(
+    r"(?<![\w./:@`-])(?:(?:Dockerfile|Containerfile)[._][\w.+-]*[A-Za-z0-9]"
+    r"|[A-Za-z0-9][\w.+-]*[._](?:Dockerfile|dockerfile|Containerfile))(?![\w/@`-]|[.:][^\s*])"
+)
+"""A Dockerfile's name in plain words (`via CUDA (Dockerfile.gpu)`, `cuda.Dockerfile`): as `_PLAIN_NAME`
+but with `.` or `_`, not `-` (`Dockerfile-based`, `Dockerfile-first` are English compounds)."""
+
+
+def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, name) of each Dockerfile named in plain words, outside code and links, in the prose,
+    a table row or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `_dead_code_names` checks
+    them as names in code, less surely (`likely`)."""
+    lines = [line for para in doc.paragraphs for line in para.lines]
+    lines += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
+    lines += doc.headings
+    for number, text in lines:
+        if "ockerfile" not in text and "ontainerfile" not in text:
+            continue
+        for name in _PROSE_NAME.findall(_INLINE_CODE.sub(" ", text).replace("*", " ")):
+            if is_dockerfile_name(name):
+                yield number, name
 
 
 def _plain_names(text: str) -> list[str]:
