@@ -261,6 +261,7 @@ from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
 from docgen.audit.missing import (
     _listed_files,
     _missing_links,
+    _missing_own_files,
     _misspelt_paths,
     _named_licenses,
     names_missing_file,
@@ -546,6 +547,7 @@ def audit(
         found.extend(_dead_code_names(doc, path, directory, audited, project, {d.line for d in unlisted}))
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory, project))
+        found.extend(_missing_own_files(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
