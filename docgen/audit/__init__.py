@@ -334,6 +334,7 @@ from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.tag_args import tag_args
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.unbuilt_bases import unbuilt_bases
+from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
@@ -548,6 +549,7 @@ def audit(
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory, project))
         found.extend(_missing_own_files(doc, path, directory, project))
+        found.extend(unbuilt_links(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))

@@ -604,6 +604,12 @@ def _context_builds(
                 break
 
 
+def _bases_above(directory: Path, top: Path) -> list[Path]:
+    """The README's folder and up to four above it, those inside `top`: where its build commands may run."""
+    above = [directory, *directory.resolve().parents][:5]
+    return [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
+
+
 def _context_misses(
     doc: Document,
     source: Sequence[str],
@@ -620,8 +626,7 @@ def _context_misses(
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`)."""
     top = _top(directory, project)
-    above = [directory, *directory.resolve().parents][:5]
-    bases = [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
+    bases = _bases_above(directory, top)
     blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     made = MadeFiles(source)
     for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top):
