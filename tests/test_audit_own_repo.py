@@ -19,6 +19,7 @@ from docgen.audit.own_repo import checked_out, forge_file, owner_name, remote_na
         ("https://raw.githubusercontent.com/acme/app/main/run.sh", ("acme/app", "main", "run.sh")),
         ("https://raw.githubusercontent.com/acme/app/refs/heads/main/run.sh", ("acme/app", "main", "run.sh")),
         ("https://github.com/acme/app/blob/main/run.sh?plain=1#L3", ("acme/app", "main", "run.sh")),
+        ("https://github.com/acme/app/blob/main/my%20notes.md", ("acme/app", "main", "my notes.md")),
         # another ref, no path, a page that is no file, another host: none
         ("https://github.com/acme/app/blob/v1.0/run.sh", None),
         ("https://github.com/acme/app/tree/main", None),

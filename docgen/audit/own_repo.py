@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import configparser
 import re
+import urllib.parse
 from pathlib import Path
 
 _ADDRESS = re.compile(
@@ -64,5 +65,6 @@ def forge_file(target: str, branches: tuple[str, ...]) -> tuple[str, str, str] |
     rest = rest.removeprefix("refs/heads/")
     for ref in branches:
         if rest.startswith(ref + "/") and rest[len(ref) + 1 :].strip("/"):
-            return f"{owner}/{name.removesuffix('.git')}".lower(), ref, rest[len(ref) + 1 :].rstrip("/")
+            path = urllib.parse.unquote(rest[len(ref) + 1 :].rstrip("/"))  # `my%20notes.md`: `my notes.md`
+            return f"{owner}/{name.removesuffix('.git')}".lower(), ref, path
     return None
