@@ -545,7 +545,8 @@ def audit(
         found.extend(_misnamed_links(source, doc, path, directory))
         unlisted = list(_unlisted_names(doc, path, directory, siblings))
         found.extend(unlisted)  # (a list's stale name is told once, with the one it most likely means)
-        found.extend(_dead_code_names(doc, path, directory, audited, project, {d.line for d in unlisted}))
+        listed = {d.line for d in unlisted}
+        found.extend(_dead_code_names(doc, path, directory, audited, project, listed, source))
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory, project))
         found.extend(_missing_own_files(doc, path, directory, project))

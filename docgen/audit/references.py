@@ -902,6 +902,7 @@ def _dead_code_names(
     audited: Sequence[str],
     project: Path | None,
     listed: Collection[int] = (),
+    source: Sequence[str] = (),
 ) -> Iterator[Diagnostic]:
     """A Dockerfile path written in code in the prose, a table or a heading (`` as shown in
     `docker/Dockerfile.awsefa` ``) that exists neither from the README's folder, nor from a folder above
@@ -911,7 +912,9 @@ def _dead_code_names(
     command of the README or the line itself makes, nor one in a section about older or planned images,
     nor one git ignores or inside a submodule, nor a make target in a table column headed by a target's
     word (`_target_cells`). A name in plain words (`_prose_dockerfile_names`) is `likely`, and not read on
-    the `listed` lines (`_unlisted_names` tells a stale name of a list with the one it most likely means).
+    the `listed` lines (`_unlisted_names` tells a stale name of a list with the one it most likely means),
+    and only as the README's line in `source` writes it (a part set aside is blanked: `An      (x)`
+    left of `An older one is in [x](x)` is no name in plain words).
     """
     made = _made(doc) | _in_commands(doc)
     root = project or repository_root(directory)
@@ -949,6 +952,10 @@ def _dead_code_names(
         if texts is None:
             texts = _line_texts(doc)
         text = said.get(line) or texts.get(line, "")
+        if plain and 0 < line <= len(source):
+            text = source[line - 1]
+            if code not in _plain_words(text):
+                continue
         theirs = _ANOTHER_PROJECTS.replace("`+", "") if plain else _ANOTHER_PROJECTS
         if _MAKES_DOCKERFILE.search(text) or re.search(theirs + re.escape(code), text):
             continue
@@ -994,11 +1001,14 @@ def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
     lines += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
     lines += doc.headings
     for number, text in lines:
-        if "ockerfile" not in text and "ontainerfile" not in text:
-            continue
-        for name in _PROSE_NAME.findall(_INLINE_CODE.sub(" ", text).replace("*", " ")):
-            if is_dockerfile_name(name):
-                yield number, name
+        if "ockerfile" in text or "ontainerfile" in text:
+            yield from ((number, name) for name in _plain_words(text))
+
+
+def _plain_words(text: str) -> list[str]:
+    """The Dockerfile names `text` writes in plain words (`_PROSE_NAME`), outside code."""
+    words = _INLINE_CODE.sub(" ", text).replace("*", " ")
+    return [name for name in _PROSE_NAME.findall(words) if is_dockerfile_name(name)]
 
 
 def _plain_names(text: str) -> list[str]:
