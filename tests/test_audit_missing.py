@@ -637,3 +637,118 @@ def test_a_link_to_a_docs_page_by_its_name_without_suffix(tmp_path: Path) -> Non
         "README links to ./guides/batching, which does not exist",
         "README links to notes, which does not exist",
     ]
+
+
+# Links to files of the README's own repository by their GitHub address (missing._missing_own_files).
+
+_OWN = "https://github.com/acme/app"
+_RAW = "https://raw.githubusercontent.com/acme/app"
+
+
+def _checkout(root: Path, files: dict[str, str], remote: str | None, head: str | None) -> Path:
+    """A checkout at `root` holding `files`, with `remote` as its origin and `head` in `.git/HEAD`."""
+    _repo(root, files)
+    if remote is not None:
+        (root / ".git/config").write_text(f'[remote "origin"]\n\turl = {remote}\n')
+    if head is not None:
+        (root / ".git/HEAD").write_text(head + "\n")
+    return root
+
+
+def _own(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, root, root)
+    return [(d.line, d.message, d.confidence) for d in found]
+
+
+def test_a_link_to_a_file_of_the_repository_itself_that_is_gone(tmp_path: Path) -> None:
+    _checkout(tmp_path, {"tools/serve.sh": "", "docs/x.md": ""}, f"{_OWN}.git", "ref: refs/heads/main")
+    readme = (
+        f"* [`serve`]({_RAW}/main/tools/serve.sh) starts the server\n"
+        f"* [`train`]({_RAW}/main/tools/train.sh) trains\n"
+        f"* [GPU notes]({_OWN}/blob/main/docs/gpu.md#setup) and [tools]({_OWN}/tree/main/tools)\n"
+        f"* ![arch]({_OWN}/raw/refs/heads/main/img/arch.png?raw=true)\n"
+        f"* [serve]({_OWN}/blob/main/tools/serve_.sh)\n"
+    )
+    assert _own(tmp_path, readme) == [
+        (
+            2,
+            f"README links to tools/train.sh of its own repository ({_RAW}/main/tools/train.sh), which does "
+            "not exist",
+            "certain",
+        ),
+        (
+            3,
+            f"README links to docs/gpu.md of its own repository ({_OWN}/blob/main/docs/gpu.md#setup), which "
+            "does not exist",
+            "certain",
+        ),
+        (
+            4,
+            "README links to img/arch.png of its own repository "
+            f"({_OWN}/raw/refs/heads/main/img/arch.png?raw=true), which does not exist",
+            "certain",
+        ),
+        (
+            5,
+            f"README links to tools/serve_.sh of its own repository ({_OWN}/blob/main/tools/serve_.sh), "
+            "which does not exist (did you mean tools/serve.sh?)",
+            "certain",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://raw.githubusercontent.com/acme/other/main/tools/train.sh",  # another repository's
+        f"{_RAW}/dev/tools/train.sh",  # another branch: it may hold the file
+        f"{_RAW}/v1.4.0/tools/train.sh",  # a release
+        f"{_OWN}/blob/3f2a9c1d0b7e/tools/train.sh",  # a commit
+        f"{_OWN}/issues/12",  # a page of the repository, no file
+        f"{_RAW}/main/tools/model.bin",  # a file the README's commands fetch
+        f"{_RAW}/main/cache/ckpt/last.pt",  # in a folder they make
+        f"{_RAW}/main/build/app.whl",  # a generated folder
+        f"{_RAW}/main/secrets.env",  # a file git ignores
+        f"{_RAW}/main/<your-file>",  # a placeholder
+    ],
+)
+def test_own_repository_links_that_are_not_checked(tmp_path: Path, link: str) -> None:
+    files = {"tools/serve.sh": "", ".gitignore": "*.env\n"}
+    _checkout(tmp_path, files, "git@github.com:acme/app.git", "ref: refs/heads/main")
+    readme = f"See [this]({link}).\n\n```bash\nwget {_RAW}/main/tools/model.bin\nmkdir -p cache/ckpt\n```\n"
+    assert _own(tmp_path, readme) == []
+
+
+def test_own_links_of_a_checkout_that_does_not_name_its_repository(tmp_path: Path) -> None:
+    # no remote, no branch (a copy of the files): the repository is its own when another link to it
+    # names a path with a folder that is there, at the same ref; then `likely`
+    _checkout(tmp_path, {"tools/serve.sh": "", "LICENSE": ""}, None, None)
+    gone = f"* [`train`]({_RAW}/master/tools/train.sh)\n"
+    there = f"* [`serve`]({_RAW}/master/tools/serve.sh)\n"
+    assert _own(tmp_path, there + gone) == [
+        (
+            2,
+            f"README links to tools/train.sh of its own repository ({_RAW}/master/tools/train.sh), which "
+            "does not exist",
+            "likely",
+        )
+    ]
+    # traps: nothing else links it, a file every repository has (`LICENSE`), a link at another ref
+    assert _own(tmp_path, gone) == []
+    assert _own(tmp_path, f"* [licence]({_RAW}/master/LICENSE)\n" + gone) == []
+    assert _own(tmp_path, f"* [`serve`]({_RAW}/main/tools/serve.sh)\n" + gone) == []
+
+
+def test_own_links_of_a_detached_checkout_are_read_at_the_default_branch(tmp_path: Path) -> None:
+    # a detached HEAD (a CI checkout) does not say the branch: `main` or `master` is the files as they
+    # are now, less surely; another branch is not read
+    _checkout(tmp_path, {"tools/serve.sh": ""}, f"{_OWN}.git", "3f2a9c1d0b7e55aa00112233445566778899aabb")
+    assert [(line, confidence) for line, _, confidence in _own(tmp_path, f"[x]({_RAW}/master/x.sh)\n")] == [
+        (1, "likely")
+    ]
+    assert _own(tmp_path, f"[x]({_RAW}/release/x.sh)\n") == []
+    # on a branch, another branch's link is not read (`main` may hold what `feature` dropped)
+    (tmp_path / ".git/HEAD").write_text("ref: refs/heads/feature\n")
+    assert _own(tmp_path, f"[x]({_RAW}/main/x.sh)\n") == []
+    assert [line for line, _, _ in _own(tmp_path, f"[x]({_RAW}/feature/x.sh)\n")] == [1]

@@ -262,6 +262,63 @@ def test_a_gone_dockerfile_under_an_older_images_heading_is_history(tmp_path: Pa
     assert [line for line, _, _ in _named(tmp_path, prose)] == [5]
 
 
+def test_a_dockerfile_named_in_plain_words_that_is_gone(tmp_path: Path) -> None:
+    # a feature list names the GPU image's Dockerfile in parentheses, in no code: the repository has none
+    item = "- **GPU support** via ROCm (Dockerfile.gpu)\n- **Tests** with `pytest`"
+    assert _named(tmp_path, item) == [
+        (5, "README names Dockerfile.gpu, which does not exist (the Dockerfile is gone or moved)", "likely")
+    ]
+    # in a sentence and a heading alike (a name in a path in plain words is not read: code holds paths)
+    sentence = "The image is built from Dockerfile.cuda12 on the runners, not docker/Dockerfile.x."
+    assert _named(tmp_path, sentence) == [
+        (
+            5,
+            "README names Dockerfile.cuda12, which does not exist (the Dockerfile is gone or moved)",
+            "likely",
+        )
+    ]
+    assert [line for line, _, _ in _named(tmp_path, "Text.", heading="Building arm.Dockerfile")] == [3]
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "The EFA image is built from Dockerfile.base.efa.",  # there, next to the README
+        "The CUDA image is built from Dockerfile.cuda.",  # there, in another folder
+        "A Dockerfile-based build, Dockerfile-first.",  # English compounds, no file
+        "vLLM's Dockerfile.rocm pins the same ROCm.",  # another project's
+        "The build follows the upstream Dockerfile.rocm closely.",
+        "Create a Dockerfile.dev with your own tools.",  # one the reader makes
+        "Dockerfile.rocm5 was removed in 2.0.",  # gone on purpose
+        "As in [their Dockerfile.rocm](https://github.com/acme/x/blob/main/Dockerfile.rocm).",  # a link
+        "Name it your.Dockerfile and build it.",  # the reader's own
+    ],
+)
+def test_a_dockerfile_in_plain_words_that_is_there_or_not_the_projects(tmp_path: Path, prose: str) -> None:
+    assert _named(tmp_path, prose) == []
+
+
+def test_a_gone_dockerfile_a_command_builds_is_the_build_commands_to_tell(tmp_path: Path) -> None:
+    prose = "Build the GPU image (Dockerfile.gpu):\n\n```bash\ndocker build -f Dockerfile.gpu .\n```"
+    assert [message.split(",")[0] for _, message, _ in _named(tmp_path, prose)] == [
+        "README builds with Dockerfile.gpu"
+    ]
+
+
+def test_a_gone_dockerfile_in_plain_words_under_an_older_images_heading_is_history(tmp_path: Path) -> None:
+    prose = "The 2023 image was built from Dockerfile.rocm5 on the old runners."
+    assert _named(tmp_path, prose, heading="Older images") == []
+    assert [line for line, _, _ in _named(tmp_path, prose)] == [5]
+
+
+def test_a_stale_name_of_a_list_is_told_once(tmp_path: Path) -> None:
+    # the list names a Dockerfile next to the README: `_unlisted_names` tells the stale one, not this rule
+    items = "- Dockerfile.base.efa: the EFA image\n- Dockerfile.base.efb: the other one"
+    assert [message for _, message, _ in _named(tmp_path, items)] == [
+        "README lists Dockerfile.base.efb, which does not exist next to it"
+    ]
+
+
 # Scripts a command runs: `source x.sh` and `. x.sh` too, behind a prompt of any host words.
 
 

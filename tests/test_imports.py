@@ -337,7 +337,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("aside", "versions", "paths", "coverage", "root_vars"),
+    ("aside", "versions", "paths", "coverage", "root_vars", "own_repo"),
     ("version_facts",),
     ("unread_args",),
     ("wording",),
@@ -480,7 +480,7 @@ AUDIT_LAYERS = (
         "unentered_mounts",
         "container_scripts",
     ),
-    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims"),
+    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -265,6 +265,7 @@ from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
 from docgen.audit.missing import (
     _listed_files,
     _missing_links,
+    _missing_own_files,
     _misspelt_paths,
     _named_licenses,
     names_missing_file,
@@ -338,6 +339,7 @@ from docgen.audit.tables import _audit_tables, _documented_outside_tables
 from docgen.audit.tag_args import tag_args
 from docgen.audit.targets import _audit_targets, _toolkit_targets
 from docgen.audit.unbuilt_bases import unbuilt_bases
+from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
@@ -548,10 +550,14 @@ def audit(
     found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
         found.extend(_misnamed_links(source, doc, path, directory))
-        found.extend(_unlisted_names(doc, path, directory, siblings))
-        found.extend(_dead_code_names(doc, path, directory, audited, project))
+        unlisted = list(_unlisted_names(doc, path, directory, siblings))
+        found.extend(unlisted)  # (a list's stale name is told once, with the one it most likely means)
+        listed = {d.line for d in unlisted}
+        found.extend(_dead_code_names(doc, path, directory, audited, project, listed, source))
         found.extend(scripts)
         found.extend(_missing_links(doc, path, directory, project))
+        found.extend(_missing_own_files(doc, path, directory, project))
+        found.extend(unbuilt_links(doc, path, directory, project))
         found.extend(_named_licenses(doc, path, directory, project))
         found.extend(_misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))

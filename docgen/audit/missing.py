@@ -17,6 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import cloned_folder, clones
+from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names
 from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
@@ -180,11 +181,12 @@ _DIAGRAMS = frozenset({"mermaid", "plantuml", "dot", "graphviz"})
 """Languages of blocks that draw a diagram: no command in them."""
 
 
-def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
+def _made(doc: Document, creates: frozenset[str] = _CREATES, *, whole: bool = False) -> set[str]:
     """The file and folder names (each part of each path) that a command block of the README creates or
     downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
     file may be missing from the repository and still be there for a reader who followed the steps.
-    `creates`: the commands whose words count (a `git clone`'s always do)."""
+    `creates`: the commands whose words count (a `git clone`'s always do). `whole`: each path whole
+    (`download/amd64`, `./` and a `.git` off), of an address its last part (`…/run.sh`)."""
     names: set[str] = set()
     for fence in doc.fences:
         if fence.lang.lower() in _DIAGRAMS:
@@ -201,6 +203,9 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES) -> set[str]:
             elif words[:2] == ["git", "clone"]:
                 found += words[2:]
             for word in found:
+                if whole:  # an address makes its last part (`curl -O …/run.sh`, `git clone …/app.git`)
+                    names.add(word.rstrip("/").rsplit("/", 1)[-1] if "://" in word else word.strip("/"))
+                    continue
                 for part in word.rstrip("/").split("/"):
                     names.add(part.removesuffix(".git"))
     return names
@@ -411,6 +416,68 @@ def _missing_links(
             line,
             f"README links to {path}, which does not exist{hint}",
             confidence=LIKELY if site else CERTAIN,
+        )
+
+
+def _own_files(destinations: Sequence[tuple[int, str]], root: Path) -> dict[tuple[int, str], tuple[str, str]]:
+    """(README line, target) → (path from the root, confidence) of each link to a file or folder of the
+    README's own repository on GitHub at the branch checked out (`own_repo.forge_file`; at `main` or
+    `master` when the checkout does not say). The repository is its own when a remote of the checkout
+    names it (`certain` on the branch checked out), else, in a checkout with no remote (a copy of its
+    files), when another link of the README to it at that ref names a path with a folder that is there
+    (`likely`: `…/master/coqui-tts/tts` and `…/master/coqui-tts/tts-server` are, so the repository's
+    `…/master/coqui-tts/tts-train` must be too)."""
+    branch = checked_out(root)
+    read = [
+        (line, target, found)
+        for line, target in destinations
+        if "github" in target and (found := forge_file(target, (branch,) if branch else DEFAULT_BRANCHES))
+    ]
+    if not read:
+        return {}
+    remotes = remote_names(root)
+    if remotes:
+        own = {(repo, ref) for _, _, (repo, ref, _) in read if repo in remotes}
+    else:
+        own = {(repo, ref) for _, _, (repo, ref, path) in read if "/" in path and (root / path).exists()}
+    confidence = CERTAIN if remotes and branch else LIKELY
+    return {
+        (line, target): (path, confidence) for line, target, (repo, ref, path) in read if (repo, ref) in own
+    }
+
+
+def _missing_own_files(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A link to a file or folder of the README's own repository by its GitHub address
+    (`[tts-train](https://raw.githubusercontent.com/o/app/master/coqui-tts/tts-train)`, `…/blob/main/x`:
+    `_own_files`) that the checkout does not hold: the file is gone, moved or renamed. Not for another
+    repository, another ref (a tag, a commit, another branch may hold it), files a command of the README
+    makes, files git ignores or in a generated folder (`site/`, `build/`), as for a relative link."""
+    root = repository_root(directory)
+    if root is None:
+        return
+    patterns = _ignore_patterns([directory.resolve(), root], root)
+    made: set[str] | None = None
+    listings = _Listings()
+    for (line, target), (path, confidence) in _own_files(doc.destinations, root).items():
+        full = Path(os.path.normpath(root / path))
+        if full.exists() or not _inside(full, root) or _UNREAD.search(path):
+            continue
+        if made is None:
+            made = {w.removeprefix("./").removesuffix(".git") for w in _made(doc, whole=True)}
+        parts = Path(path).parts
+        if any(p in _GENERATED for p in parts) or _ignored(full, patterns):
+            continue
+        if parts[-1] in made or any("/".join(parts[:n]) in made for n in range(1, len(parts) + 1)):
+            continue  # `wget …/run.sh`, `mkdir -p download/amd64`: a command of the README makes it
+        fixed = _corrected(root, path, listings)
+        hint = f" (did you mean {fixed}?)" if fixed else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README links to {path} of its own repository ({target}), which does not exist{hint}",
+            confidence=confidence,
         )
 
 

@@ -12,7 +12,7 @@ import os
 import posixpath
 import re
 import urllib.parse
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -604,6 +604,12 @@ def _context_builds(
                 break
 
 
+def _bases_above(directory: Path, top: Path) -> list[Path]:
+    """The README's folder and up to four above it, those inside `top`: where its build commands may run."""
+    above = [directory, *directory.resolve().parents][:5]
+    return [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
+
+
 def _context_misses(
     doc: Document,
     source: Sequence[str],
@@ -620,8 +626,7 @@ def _context_misses(
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`)."""
     top = _top(directory, project)
-    above = [directory, *directory.resolve().parents][:5]
-    bases = [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
+    bases = _bases_above(directory, top)
     blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     made = MadeFiles(source)
     for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top):
@@ -891,7 +896,13 @@ _NAMED_PLACEHOLDER = re.compile(r"(?:^|[._-])(?:[a-z0-9]+_)+name(?:$|[._-])", re
 
 
 def _dead_code_names(
-    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    listed: Collection[int] = (),
+    source: Sequence[str] = (),
 ) -> Iterator[Diagnostic]:
     """A Dockerfile path written in code in the prose, a table or a heading (`` as shown in
     `docker/Dockerfile.awsefa` ``) that exists neither from the README's folder, nor from a folder above
@@ -900,7 +911,11 @@ def _dead_code_names(
     name with a part such as `image_name`: `_NAMED_PLACEHOLDER`), not the reader's own file, not one a
     command of the README or the line itself makes, nor one in a section about older or planned images,
     nor one git ignores or inside a submodule, nor a make target in a table column headed by a target's
-    word (`_target_cells`)."""
+    word (`_target_cells`). A name in plain words (`_prose_dockerfile_names`) is `likely`, and not read on
+    the `listed` lines (`_unlisted_names` tells a stale name of a list with the one it most likely means),
+    and only as the README's line in `source` writes it (a part set aside is blanked: `An      (x)`
+    left of `An older one is in [x](x)` is no name in plain words).
+    """
     made = _made(doc) | _in_commands(doc)
     root = project or repository_root(directory)
     top = (root or directory).resolve()
@@ -913,7 +928,9 @@ def _dead_code_names(
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     paragraphs: dict[int, Sequence[tuple[int, str]]] | None = None  # line → its paragraph's lines
     targets = _target_cells(doc)
-    for line, code in _code_paths(doc):
+    named = [(line, code, False) for line, code in _code_paths(doc)]
+    named += [(line, name, True) for line, name in _prose_dockerfile_names(doc) if line not in listed]
+    for line, code, plain in named:
         path = code.removeprefix("./")
         name = _basename(path)
         if not _CODE_PATH.fullmatch(code) or not is_dockerfile_name(name) or path in seen:
@@ -935,8 +952,15 @@ def _dead_code_names(
         if texts is None:
             texts = _line_texts(doc)
         text = said.get(line) or texts.get(line, "")
-        if _MAKES_DOCKERFILE.search(text) or re.search(_ANOTHER_PROJECTS + re.escape(code), text):
+        if plain and 0 < line <= len(source):
+            text = source[line - 1]
+            if code not in _plain_words(text):
+                continue
+        theirs = _ANOTHER_PROJECTS.replace("`+", "") if plain else _ANOTHER_PROJECTS
+        if _MAKES_DOCKERFILE.search(text) or re.search(theirs + re.escape(code), text):
             continue
+        if plain and _NOT_LISTED_HERE.search(text):
+            continue  # `vLLM's upstream Dockerfile.rocm`, `Dockerfile.old was removed`, a link on the line
         if paragraphs is None:
             paragraphs = {n: para.lines for para in doc.paragraphs for n, _ in para.lines}
         if _after_repository_link(paragraphs.get(line, ()), line, code):
@@ -957,8 +981,34 @@ def _dead_code_names(
             readme,
             line,
             f"README names {path}, which does not exist (the Dockerfile is gone or moved{hint})",
-            confidence=CERTAIN if "/" in path and root else LIKELY,
+            confidence=CERTAIN if "/" in path and root and not plain else LIKELY,
         )
+
+
+_PROSE_NAME = re.compile(
+    r"(?<![\w./:@`-])(?:(?:Dockerfile|Containerfile)[._][\w.+-]*[A-Za-z0-9]"
+    r"|[A-Za-z0-9][\w.+-]*[._](?:Dockerfile|dockerfile|Containerfile))(?![\w/@`-]|[.:][^\s*])"
+)
+"""A Dockerfile's name in plain words (`via CUDA (Dockerfile.gpu)`, `cuda.Dockerfile`): as `_PLAIN_NAME`
+but with `.` or `_`, not `-` (`Dockerfile-based`, `Dockerfile-first` are English compounds)."""
+
+
+def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, name) of each Dockerfile named in plain words, outside code and links, in the prose,
+    a table row or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `_dead_code_names` checks
+    them as names in code, less surely (`likely`)."""
+    lines = [line for para in doc.paragraphs for line in para.lines]
+    lines += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
+    lines += doc.headings
+    for number, text in lines:
+        if "ockerfile" in text or "ontainerfile" in text:
+            yield from ((number, name) for name in _plain_words(text))
+
+
+def _plain_words(text: str) -> list[str]:
+    """The Dockerfile names `text` writes in plain words (`_PROSE_NAME`), outside code."""
+    words = _INLINE_CODE.sub(" ", text).replace("*", " ")
+    return [name for name in _PROSE_NAME.findall(words) if is_dockerfile_name(name)]
 
 
 def _plain_names(text: str) -> list[str]:

@@ -9,7 +9,6 @@ the next commands use found without the `cd`): a checkout that holds only some f
 
 from __future__ import annotations
 
-import configparser
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +27,7 @@ from docgen.audit.missing import (
     _made,
     repository_root,
 )
+from docgen.audit.own_repo import owner_name, remote_names
 from docgen.audit.references import (
     _ELSEWHERE,
     _FILES_APPEAR,
@@ -95,7 +95,7 @@ def _names_the_repository(target: str, text: str, root: Path | None, directory: 
     name = _key(parts[-1])
     top = root or directory.resolve()
     folder = _key(top.name)
-    own = {folder, *(_key(n.rsplit("/", 1)[-1]) for n in _remote_names(root))}
+    own = {folder, *(_key(n.rsplit("/", 1)[-1]) for n in remote_names(root))}
     title = re.search(r"^#[ \t]+`?([\w.-]+)`?[ \t]*$", text, re.MULTILINE)
     if title is not None:
         own.add(_key(title.group(1)))
@@ -216,7 +216,7 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     and the repository's root when it is a clone of this very repository (`_cloned_here`), else None."""
     root = repository_root(directory)
     home = root or directory.resolve()
-    remotes = _remote_names(root)
+    remotes = remote_names(root)
     blocks: list[tuple[dict[int, int], dict[str, int]]] = []  # `_blocks`, read at the first clone
 
     def own(line: int, step: str) -> tuple[str, Path] | None:
@@ -417,25 +417,6 @@ def _missing_copies(
 _CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+(.+)")
 
 
-def _remote_names(root: Path | None) -> set[str]:
-    """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
-    if root is None or not (root / ".git" / "config").is_file():
-        return set()
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    try:
-        parser.read(root / ".git" / "config", encoding="utf-8")
-    except (configparser.Error, OSError, UnicodeDecodeError):
-        return set()
-    urls = [parser.get(s, "url", fallback="") for s in parser.sections() if s.startswith("remote")]
-    return {n for u in urls if (n := _owner_name(u))}
-
-
-def _owner_name(url: str) -> str | None:
-    """`owner/name` of a repository address (`https://github.com/o/n.git`, `git@host:o/n`)."""
-    found = re.search(r"[/:]([\w.-]+)/([\w.-]+?)(?:\.git)?/?\Z", url.strip())
-    return f"{found.group(1)}/{found.group(2)}".lower() if found else None
-
-
 def _own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None:
     """The folder a `git clone` (its operands `words`) makes when it clones this repository: its address
     names a remote of the checkout, or its folder has the checkout's name (`name`, `name-main`)."""
@@ -446,7 +427,7 @@ def _own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | Non
     folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
     if not _plain(folder) or "/" in folder.strip("/"):
         return None
-    named = _owner_name(url)
+    named = owner_name(url)
     own = _key(root.name) in {_key(folder), _key(folder) + "_main", _key(folder) + "_master"}
     return folder.strip("/") if own or (named is not None and named in remotes) else None
 
@@ -456,7 +437,7 @@ def _clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
     block in the clone's folder (`app/build-docker.py` after cloning `app`) is a path from the
     repository's root: one that does not exist there while a path a slip away does is a finding."""
     root = repository_root(directory) or directory.resolve()
-    remotes = _remote_names(repository_root(directory))
+    remotes = remote_names(repository_root(directory))
     listings = _Listings()
     for fence in doc.fences:
         folder = None

@@ -1,0 +1,70 @@
+"""The README's own repository as its checkout tells it: the `owner/name` of its remotes (`.git/config`),
+the branch checked out (`.git/HEAD`), and the file of it a forge address names
+(`https://github.com/o/app/blob/main/tools/run.sh`, `https://raw.githubusercontent.com/o/app/main/run.sh`).
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+import urllib.parse
+from pathlib import Path
+
+_ADDRESS = re.compile(
+    r"https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree|raw)/([^?#\s]+)"
+    r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^?#\s]+)"
+)
+"""An address of a file or folder of a GitHub repository: `github.com/OWNER/NAME/blob|tree|raw/REF/PATH`
+or `raw.githubusercontent.com/OWNER/NAME/REF/PATH` (the ref and the path are told apart by `forge_file`)."""
+DEFAULT_BRANCHES = ("main", "master")
+"""The names a repository's default branch has: a link at one, in a checkout whose branch is not known
+(no `.git/HEAD`, a detached one), is about the files as they are now."""
+
+
+def remote_names(root: Path | None) -> set[str]:
+    """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
+    if root is None or not (root / ".git" / "config").is_file():
+        return set()
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    try:
+        parser.read(root / ".git" / "config", encoding="utf-8")
+    except (configparser.Error, OSError, UnicodeDecodeError):
+        return set()
+    urls = [parser.get(s, "url", fallback="") for s in parser.sections() if s.startswith("remote")]
+    return {n for u in urls if (n := owner_name(u))}
+
+
+def owner_name(url: str) -> str | None:
+    """`owner/name` of a repository address (`https://github.com/o/n.git`, `git@host:o/n`)."""
+    found = re.search(r"[/:]([\w.-]+)/([\w.-]+?)(?:\.git)?/?\Z", url.strip())
+    return f"{found.group(1)}/{found.group(2)}".lower() if found else None
+
+
+def checked_out(root: Path | None) -> str | None:
+    """The branch the checkout at `root` has (`ref: refs/heads/BRANCH` in `.git/HEAD`); None when it is
+    not known (no `.git/HEAD`, a detached HEAD, `.git` a file of a worktree)."""
+    if root is None:
+        return None
+    try:
+        head = (root / ".git" / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return None
+    return head.removeprefix("ref: refs/heads/") if head.startswith("ref: refs/heads/") else None
+
+
+def forge_file(target: str, branches: tuple[str, ...]) -> tuple[str, str, str] | None:
+    """(`owner/name` lower-cased, ref, path) of a link `target` to a file or folder of a GitHub repository
+    at one of `branches` (`refs/heads/BRANCH` too); None for another address, another ref (a tag, a
+    commit, another branch: the file may be there) or an address with no path."""
+    found = _ADDRESS.match(target.strip())
+    if found is None:
+        return None
+    owner, name, rest = (
+        (found.group(1), found.group(2), found.group(3)) if found.group(1) else found.group(4, 5, 6)
+    )
+    rest = rest.removeprefix("refs/heads/")
+    for ref in branches:
+        if rest.startswith(ref + "/") and rest[len(ref) + 1 :].strip("/"):
+            path = urllib.parse.unquote(rest[len(ref) + 1 :].rstrip("/"))  # `my%20notes.md`: `my notes.md`
+            return f"{owner}/{name.removesuffix('.git')}".lower(), ref, path
+    return None
