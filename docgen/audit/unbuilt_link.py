@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _BUILD_COMMAND
 from docgen.audit.missing import _SCHEME, repository_root
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names
 from docgen.audit.paths import _basename, _reference_path
 from docgen.audit.references import _bases_above, _context_builds, _indented_blocks, _inside, _top
+from docgen.build_scripts import BUILD
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, links
 from docgen.model import Diagnostic
@@ -101,7 +101,7 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     steps = [text for block in blocks if block.lang.lower() != "mermaid" for _, text in block.lines]
     if any(_OTHER_BUILDS.search(step) for step in steps):
         return
-    wanted = sum(len(_BUILD_COMMAND.findall(step)) for step in steps)
+    wanted = sum(len(BUILD.findall(step)) for step in steps)
     if not wanted:
         return
     top = _top(directory, project)
