@@ -721,23 +721,17 @@ def test_own_repository_links_that_are_not_checked(tmp_path: Path, link: str) ->
 
 
 def test_own_links_of_a_checkout_that_does_not_name_its_repository(tmp_path: Path) -> None:
-    # no remote, no branch (a copy of the files): the repository is its own when another link to it
-    # names a path with a folder that is there, at the same ref; then `likely`
-    _checkout(tmp_path, {"tools/serve.sh": "", "LICENSE": ""}, None, None)
-    gone = f"* [`train`]({_RAW}/master/tools/train.sh)\n"
-    there = f"* [`serve`]({_RAW}/master/tools/serve.sh)\n"
-    assert _own(tmp_path, there + gone) == [
-        (
-            2,
-            f"README links to tools/train.sh of its own repository ({_RAW}/master/tools/train.sh), which "
-            "does not exist",
-            "likely",
-        )
-    ]
-    # traps: nothing else links it, a file every repository has (`LICENSE`), a link at another ref
-    assert _own(tmp_path, gone) == []
-    assert _own(tmp_path, f"* [licence]({_RAW}/master/LICENSE)\n" + gone) == []
-    assert _own(tmp_path, f"* [`serve`]({_RAW}/main/tools/serve.sh)\n" + gone) == []
+    # no remote (a copy of the files): which repository is its own is not known. A project that copied
+    # the upstream's `docker/` folder holds the paths of the upstream's links too, so a link to the
+    # upstream's missing workflow is not its own missing file
+    _checkout(tmp_path, {"docker/Dockerfile.stable": "", "tools/serve.sh": ""}, None, None)
+    there = f"* [`Dockerfile.stable`]({_RAW}/main/docker/Dockerfile.stable)\n"
+    gone = f"* [`vllm.yml`]({_RAW}/main/.github/workflows/vllm.yml)\n"
+    assert _own(tmp_path, there + gone) == []
+    # with the remote that names it, the same link is its own and the file is missing
+    (tmp_path / ".git/config").write_text(f'[remote "origin"]\n\turl = {_OWN}.git\n')
+    (tmp_path / ".git/HEAD").write_text("ref: refs/heads/main\n")
+    assert [(line, confidence) for line, _, confidence in _own(tmp_path, there + gone)] == [(2, "certain")]
 
 
 def test_own_links_of_a_detached_checkout_are_read_at_the_default_branch(tmp_path: Path) -> None:

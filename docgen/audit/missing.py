@@ -423,10 +423,9 @@ def _own_files(destinations: Sequence[tuple[int, str]], root: Path) -> dict[tupl
     """(README line, target) → (path from the root, confidence) of each link to a file or folder of the
     README's own repository on GitHub at the branch checked out (`own_repo.forge_file`; at `main` or
     `master` when the checkout does not say). The repository is its own when a remote of the checkout
-    names it (`certain` on the branch checked out), else, in a checkout with no remote (a copy of its
-    files), when another link of the README to it at that ref names a path with a folder that is there
-    (`likely`: `…/master/coqui-tts/tts` and `…/master/coqui-tts/tts-server` are, so the repository's
-    `…/master/coqui-tts/tts-train` must be too)."""
+    names it (`certain` on the branch checked out, else `likely`). A checkout with no remote does not say
+    which repository it is: a project that copied another's folder (`docker/` of the project it forked)
+    holds the paths of that project's links too, so no link is read as its own."""
     branch = checked_out(root)
     read = [
         (line, target, found)
@@ -436,11 +435,10 @@ def _own_files(destinations: Sequence[tuple[int, str]], root: Path) -> dict[tupl
     if not read:
         return {}
     remotes = remote_names(root)
-    if remotes:
-        own = {(repo, ref) for _, _, (repo, ref, _) in read if repo in remotes}
-    else:
-        own = {(repo, ref) for _, _, (repo, ref, path) in read if "/" in path and (root / path).exists()}
-    confidence = CERTAIN if remotes and branch else LIKELY
+    if not remotes:
+        return {}
+    own = {(repo, ref) for _, _, (repo, ref, _) in read if repo in remotes}
+    confidence = CERTAIN if branch else LIKELY
     return {
         (line, target): (path, confidence) for line, target, (repo, ref, path) in read if (repo, ref) in own
     }
