@@ -994,15 +994,20 @@ but with `.` or `_`, not `-` (`Dockerfile-based`, `Dockerfile-first` are English
 
 
 def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, name) of each Dockerfile named in plain words, outside code and links, in the prose,
-    a table row or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `_dead_code_names` checks
-    them as names in code, less surely (`likely`)."""
-    lines = [line for para in doc.paragraphs for line in para.lines]
-    lines += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
-    lines += doc.headings
-    for number, text in lines:
+    """(README line, name) of each Dockerfile named in plain words, outside code and links, in the prose
+    or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `_dead_code_names` checks them as names
+    in code, less surely (`likely`). Not a table row nor a list item that starts with the name
+    (`- Dockerfile.trt.jetson.4.6: the older board`): that is a list of files, which `_unlisted_names`
+    reads only when it names a Dockerfile of this folder (else it lists another folder's)."""
+    for number, text in [*(line for para in doc.paragraphs for line in para.lines), *doc.headings]:
         if "ockerfile" in text or "ontainerfile" in text:
-            yield from ((number, name) for name in _plain_words(text))
+            head = _ITEM_HEAD.match(text)
+            listed = _INLINE_CODE.sub(" ", text[head.end() :]).lstrip("*_ ") if head else ""
+            yield from ((number, name) for name in _plain_words(text) if not listed.startswith(name))
+
+
+_ITEM_HEAD = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+"""A list item's marker, before the text that may name a file of a list of files."""
 
 
 def _plain_words(text: str) -> list[str]:
