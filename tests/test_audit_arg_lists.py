@@ -370,3 +370,17 @@ def test_variant_lists_that_agree_or_are_not_build_args_are_no_findings(tmp_path
         "- `TORCH_INDEX` - wheel index (default: rocm6.2)", "- `WHEEL_MIRROR` - a mirror (default: none)"
     )
     assert found(tmp_path / "other", other, VARIANTS) == []
+
+
+def test_a_list_under_a_heading_of_some_build_args_owes_no_item(tmp_path: Path) -> None:
+    items = "Build arguments:\n\n- `PYTHON_VERSION`: Python release\n- `TORCH_TAG`: PyTorch tag\n"
+    whole = found(tmp_path, f"# Image\n\n## Build arguments\n\n{items}")
+    missing = [m for _, m, _ in whole if "missing" in m]
+    assert missing == [
+        "build arg CUDA_VERSION (Dockerfile:1) is missing from the README's build-argument list",
+        "build arg BASE_REPO (Dockerfile:5) is missing from the README's build-argument list",
+        "build arg HF_TOKEN (Dockerfile:6) is missing from the README's build-argument list",
+    ]
+    # the heading says the list is a selection: the introduction's plain `Build arguments:` does not
+    # make it all of them (the same words a table's heading is read by: `wording.chosen_args`)
+    assert found(tmp_path, f"# Image\n\n### Useful build arguments\n\n{items}") == []

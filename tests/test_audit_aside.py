@@ -7,6 +7,8 @@ the false alarms of a blind run on public READMEs), and the real drift of the sa
 - a section or a step about the host (`if not using the container`, `Native build`, `make sure your
   machine has:`) says nothing of the image;
 - in `The default CUDA version used by CMake is 13.0` the version is CUDA's;
+- the release a sentence says removed something (`CUDA 13.0+ has removed sm_70 support`) is that
+  release's fact, not the image's version;
 - a build-argument table: a row named in plain words (`| OS |`) is a row, and an arg the README
   documents elsewhere (`--build-arg PIP_INDEX_URL`) is not missing from it.
 
@@ -1611,4 +1613,41 @@ def test_entries_whose_tags_name_no_version_are_no_catalogue() -> None:
     )
     assert findings(latest, {"Dockerfile": STACK_BASE}) == [
         "4: README says PyTorch 2.9.0 but Dockerfile:2 says 2.7.0; also at line 7"
+    ]
+
+
+VOLTA = "FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nRUN cmake -B build -DCMAKE_CUDA_ARCHITECTURES=70\n"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "These images stay on CUDA 12.6.3 for Volta. CUDA 13.0+ has removed sm_70 offline compilation.",
+        "CUDA 13.0 and later dropped Volta, so the image keeps an older toolkit.",
+        "Note: CUDA 12.8+ deprecates Maxwell, Pascal and Volta.",
+        "The image pins an older toolkit since CUDA 13.0 no longer supports sm_70.",
+    ],
+)
+def test_the_release_a_sentence_says_removed_something_is_no_claim(said: str) -> None:
+    # what that release changed is why the image stays on another one, not what it holds
+    assert findings(f"# Volta images\n\n{said}\n", {"Dockerfile": VOLTA}) == []
+
+
+def test_a_floor_the_image_needs_and_the_image_s_own_version_are_still_claims() -> None:
+    readme = """\
+# Volta images
+
+These images use CUDA 12.4, which dropped an old driver branch.
+
+CUDA 12.8+ required.
+
+The image keeps CUDA 12.4 because CUDA 13.0 removed sm_70.
+
+Requires a host driver supporting CUDA 13.1+.
+"""
+    # `, which dropped`: the version before the comma is the image's; a bare floor is a need (both
+    # contradict 12.6.3); the host driver's floor is the host's
+    assert findings(readme, {"Dockerfile": VOLTA}) == [
+        "3: README says CUDA 12.4 but Dockerfile:1 says 12.6.3; also at line 7",
+        "5: README says CUDA 12.8+ but Dockerfile:1 says 12.6.3",
     ]

@@ -3,6 +3,8 @@ prose that agrees although it is not written as the image's.
 
 - a sentence naming one component twice with two versions, one of them the image's (`the same Ubuntu
   24.04 ABI, but glslc from the Ubuntu 26.04 pocket`): the other is something else's;
+- a key-value item (`- **CUDA Version:** … CUDA 12.6.3 … CUDA 13.0 …`) naming the image's version and
+  another: the other is a comparison, as in one sentence;
 - a range written as one word (`Python 3.8-3.11`) holding the image's version;
 - a minimum (`cuDNN 7.6+`) against a tag that gives only the major version (`cudnn7`).
 - a version the reader is told to pick (`Use GROMACS 2024.2`, `You can use …`), unless called the default.
@@ -756,4 +758,26 @@ def test_a_line_naming_an_image_by_its_tag_is_about_that_image(tmp_path: Path) -
     assert audit_cli(tmp_path, files) == [
         "README.md:9: error: README says Torch 2.6.0 but docker-bake.json:4 says 2.4.0 [DG101] (likely)",
         "1 claim in README.md contradicts Dockerfile (cu118-torch24), Dockerfile (cu124-torch26)",
+    ]
+
+
+VOLTA = "FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nRUN cmake -B build -DCMAKE_CUDA_ARCHITECTURES=70\n"
+
+
+def test_a_second_version_of_a_component_in_a_key_value_item_that_gives_the_images() -> None:
+    readme = """\
+# Volta images
+
+## Notes
+
+- **CUDA Version:** These images use CUDA 12.6.3, the last one for sm_70. CUDA 13.0 is the first without it.
+- **Toolkit:** These images use CUDA 12.4, the last toolkit for sm_70. CUDA 13.0 is the first without it.
+
+These images use CUDA 12.6.3. CUDA 13.0 is the first toolkit without sm_70.
+"""
+    # the item that states the image's version compares the other (certain: a labelled item); one that
+    # states another version says both wrong; in plain prose each sentence is its own claim (likely)
+    assert findings(readme, {"Dockerfile": VOLTA}) == [
+        "6: README says CUDA 12.4 but Dockerfile:1 says 12.6.3",
+        "6: README says CUDA 13.0 but Dockerfile:1 says 12.6.3; also at line 8",
     ]

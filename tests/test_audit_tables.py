@@ -1,12 +1,15 @@
 """`docgen audit`: a table of the variables a README sets in front of the script that builds
 (`DEPLOY_MODE=chat TAG=x bash docker/build.sh` over `## Build variables`) is the script's interface, not
 the Dockerfile's build-argument table (docgen/audit/tables.py, `set_for_scripts` in
-docgen/audit/references.py)."""
+docgen/audit/references.py). A table titled or introduced as a selection of the build args (`### Useful
+build arguments`, `Key build arguments:`) owes no row (`wording.chosen_args`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from helpers import findings as audited
 from helpers import make_tree
 
 from docgen.audit import audit
@@ -102,3 +105,67 @@ SERVE_MODE=chat WEIGHTS_REPO=org/weights ./tools/make_image.sh
     messages = [m for _, m, _ in findings(tmp_path, readme)]
     assert any("QUANT_SCHEME" in m and "does not declare" in m for m in messages), messages
     assert any("RUNTIME_WHEEL" in m and "missing" in m for m in messages), messages
+
+
+ROCM_BUILD = """\
+ARG BASE_IMAGE=rocm/dev-ubuntu-24.04:6.4.1-complete
+FROM ${BASE_IMAGE}
+ARG GPU_TARGETS=gfx942
+ARG LLAMA_REF=b4521
+ARG BUILD_JOBS=16
+RUN git clone https://example.org/llama.git && cd llama && git checkout ${LLAMA_REF} \\
+ && cmake -B build -DAMDGPU_TARGETS=${GPU_TARGETS} && cmake --build build -j ${BUILD_JOBS}
+"""
+ROWS = """\
+| Build arg | Default | Purpose |
+| --- | --- | --- |
+| `GPU_TARGETS` | `gfx942` | GPU targets to compile for. |
+| `BUILD_JOBS` | `16` | Parallel compile jobs. |
+| `ARCH_LIST` | `gfx942` | Kernel targets. |
+"""
+LEFT_OUT = [
+    "build arg BASE_IMAGE (Dockerfile:1) is missing from the README's build-argument table",
+    "build arg LLAMA_REF (Dockerfile:4) is missing from the README's build-argument table",
+]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "### Useful build arguments\n\n",
+        "## Key Build Arguments\n\n",
+        "### Commonly used build args\n\n",
+        "## Build\n\nThe image builds from source. The most useful build args:\n\n",
+        "## Build\n\nKey build arguments for `Dockerfile`, all optional:\n\n",
+    ],
+)
+def test_a_table_of_some_build_args_owes_no_row(title: str) -> None:
+    # its rows are still checked (ARCH_LIST is declared by no ARG)
+    readme = f"# Llama on ROCm\n\n{title}{ROWS}"
+    assert [f.split(": ", 1)[1] for f in audited(readme, {"Dockerfile": ROCM_BUILD})] == [
+        "README documents build arg ARCH_LIST but Dockerfile does not declare it"
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "## Build arguments\n\n",
+        "## Build args (useful defaults)\n\n",
+        "## Build\n\nAll build arguments:\n\n",
+        "## Build\n\nSome build args are set by CI. The table lists them:\n\n",
+    ],
+)
+def test_a_table_of_the_build_args_still_owes_every_row(title: str) -> None:
+    readme = f"# Llama on ROCm\n\n{title}{ROWS}"
+    said = [f.split(": ", 1)[1] for f in audited(readme, {"Dockerfile": ROCM_BUILD})]
+    assert said == [*LEFT_OUT, "README documents build arg ARCH_LIST but Dockerfile does not declare it"]
+
+
+def test_the_args_left_out_are_reported_at_a_later_table_of_them_all() -> None:
+    readme = (
+        "# Llama on ROCm\n\n### Useful build arguments\n\n| Build arg | Default |\n| --- | --- |\n"
+        "| `GPU_TARGETS` | `gfx942` |\n\n## All build arguments\n\n| Build arg | Default |\n| --- | --- |\n"
+        "| `GPU_TARGETS` | `gfx942` |\n| `BUILD_JOBS` | `16` |\n"
+    )
+    assert audited(readme, {"Dockerfile": ROCM_BUILD}) == [f"11: {m}" for m in LEFT_OUT]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.audit.wording import _COMMAND_LANGS, SHELL_LANGS, is_shell_fence
+from docgen.audit.wording import _COMMAND_LANGS, SHELL_LANGS, chosen_args, is_shell_fence
 from docgen.markdown import Fence, read_document
 
 
@@ -38,3 +38,22 @@ def test_other_blocks_are_no_shell(lang: str) -> None:
 def test_command_blocks_are_the_shell_blocks_and_windows_shells_and_plain_text() -> None:
     assert {"bash", "zsh", "console", "", "none", "powershell", "cmd", "docker", "text"} <= _COMMAND_LANGS
     assert not {"dockerfile", "containerfile", "yaml", "python"} & _COMMAND_LANGS
+
+
+@pytest.mark.parametrize(
+    ("heading", "intro", "chosen"),
+    [
+        ("Useful build arguments", "", True),
+        ("Key Build Arguments", "", True),
+        ("Build", "The image builds from source. The most useful build args:", True),
+        ("Build", "Key build arguments for `Dockerfile.cuda`:", True),
+        ("Build", "Some of the build arguments:", True),
+        ("Build arguments", "", False),
+        ("Build args (useful defaults)", "", False),
+        ("Build", "All build arguments:", False),
+        ("Build", "Some build args are set by CI.", False),
+        ("Build", "Some build args are set by CI. The table lists them:", False),
+    ],
+)
+def test_a_title_or_introduction_of_some_build_args(heading: str, intro: str, chosen: bool) -> None:
+    assert chosen_args(heading, intro) is chosen

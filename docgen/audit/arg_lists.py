@@ -39,6 +39,7 @@ from docgen.audit.wording import (
     _about_build_args,
     _about_env,
     _says_build_args,
+    chosen_args,
 )
 from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic
@@ -242,7 +243,7 @@ _LISTS_ALL = re.compile(
 )
 """An introduction saying the list after it is all the build args: `Arguments and their defaults are
 listed below.`, `Build arguments:`, `All build args:`; not `You can override the following variables`
-(some of them) nor `Useful build arguments:`."""
+(some of them) nor `Useful build arguments:` (`wording.chosen_args`, which tables read too)."""
 
 
 def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
@@ -273,6 +274,8 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
         if tables:
             continue
         listed = {name for _, name, _ in names} | {n for _, n, _ in items if family_pattern(n) is not None}
+        if chosen_args(block.heading, block.intro):
+            continue  # `### Useful build args`, `Key build arguments:`: some of them, by its own words
         if _LISTS_ALL.search(block.intro):
             yield from auditor.missing_args(
                 block.intro_line, listed | elsewhere, "build-argument list", LIKELY
@@ -287,7 +290,8 @@ _ARGS_TITLE = re.compile(
     re.IGNORECASE,
 )
 """A heading that is the title of the build args (`#### Docker Arguments:`, `## Build args`), not of
-some of them (`Useful build args`, `Optional arguments`)."""
+some of them (`Useful build args`, `Optional arguments`; a selection is `wording.chosen_args`'s, which
+tables read too)."""
 
 
 def _titled_all_args(block: ListBlock, items: list[tuple[int, str, str]], declared: frozenset[str]) -> bool:

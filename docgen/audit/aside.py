@@ -18,7 +18,8 @@ other things, and comparing it with the image only gives false alarms:
 - the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
 - a list of published images or past releases: sibling sections headed by other versions of one thing
   (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`);
-- a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`) or is another
+- a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`), the release a
+  sentence says removed something (`CUDA 13.0+ has removed sm_70 support`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
 - what a distribution has by default (`Ubuntu 22.04 (JetPack 6.2) defaults to Python 3.10.`), mostly
   why the image installs another (`not_current_spans`);
@@ -518,6 +519,16 @@ _GONE_AFTER = re.compile(
     re.IGNORECASE,
 )
 """Words before which, from the start of the clause, a version is gone: `vLLM 0.20.2 is removed`."""
+_RELEASE_CHANGE = re.compile(
+    r"(?<![\w.])v?\d+(?:\.\d+)*(?:\.x)?(?:\+|[ \t]+(?:or|and)[ \t]+(?:later|newer|above|higher))?[*_`]{0,2}"
+    r"[ \t]+(?:(?:has|have)[ \t]+)?(?:(?:now|since|already|officially|completely|fully|entirely)[ \t]+)?"
+    r"(?:remov(?:ed|es)|drop(?:ped|s)|deprecat(?:ed|es)|discontinu(?:ed|es)|no[ \t]+longer[ \t]+supports?)\b",
+    re.IGNORECASE,
+)
+"""A version that is the subject of what its release changed (`CUDA 13.0+ has removed sm_70 offline
+compilation support`, `Triton 3.3+ dropped support for SM < 80`, `CUDA 12.8 deprecates Maxwell`): a fact
+of that release, most often why the image stays on an older one, not what the image has. Only the
+version is set aside (`CUDA` alone claims nothing); the verb's object is `_GONE_BEFORE`'s."""
 _REQUIRES = re.compile(
     r"(?<![\w.-])`?([A-Za-z][\w.+-]*|\d[\w.+]*)`?(?:[ \t]+v?\d[\w.+-]*)?(?:[ \t]+\([^()]{0,40}\))?[ \t]+"
     r"(?:also[ \t]+)?[*_]{0,2}(?:requires?|needs?|depends[ \t]+on)[*_]{0,2}[ \t]+",
@@ -665,6 +676,8 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
         index = bisect.bisect_left(ends, match.start())
         start = _after_break(sentence, ends[index - 1]) if index else 0
         spans.append((start, match.end()))
+    for match in _RELEASE_CHANGE.finditer(sentence):
+        spans.append((match.start(), match.start() + len(match.group().split(None, 1)[0])))
     for match in _REQUIRES.finditer(sentence):
         if match.group(1).lower() not in _IMAGE_SUBJECTS:
             spans.append((match.end(), clause_end(match.end())))

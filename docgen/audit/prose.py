@@ -394,7 +394,8 @@ def _audit_text(
         sure.update(start for _, start, _, _, _ in named if start == opening)
     tagged = _tagged_image(text, auditor)
     if tagged is not None:  # `CUDA 11.8.0 & Torch 2.3.0  org/img:cu118-torch230`: that image's versions
-        yield from _named_versions(line, text, named, tagged, CERTAIN if listed else LIKELY, sure, spelt)
+        confidence = CERTAIN if listed else LIKELY
+        yield from _named_versions(line, text, named, tagged, confidence, sure, spelt, item=listed)
 
 
 def _tagged_image(text: str, auditor: _Auditor) -> _Auditor | None:
@@ -582,11 +583,15 @@ def _named_versions(
     confidence: str = LIKELY,
     sure: Collection[int] = (),
     spelt: Mapping[int, str] | None = None,
+    item: bool = False,
 ) -> Iterator[Diagnostic]:
     """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
     that contradict the Dockerfiles (`CERTAIN` for those starting at an offset in `sure`). Claims of one
     name joined by `and`, `or`, `,` or `/` (`Dockerfiles for Ubuntu 18.04 and Ubuntu 20.04`) are one
-    claim of several values: true when one of them is."""
+    claim of several values: true when one of them is. `item`: the line is one key-value item (`-
+    **CUDA Version:** These images use CUDA 12.6.3. CUDA 13.0 is the first without sm_70.`), whose
+    sentences say one thing: a version of a component besides the one agreeing with the image is a
+    comparison, as in one sentence (`_agreeing_sentences`)."""
     groups: list[list[tuple[str, int, int, str, str]]] = []
     for claim in named:
         last = groups[-1][-1] if groups else None
@@ -594,7 +599,7 @@ def _named_versions(
             groups[-1].append(claim)
         else:
             groups.append([claim])
-    stops = [stop.end() for stop in _SENTENCE_STOP.finditer(text)] if len(named) > 1 else []
+    stops = [stop.end() for stop in _SENTENCE_STOP.finditer(text)] if len(named) > 1 and not item else []
     sentence = {start: bisect.bisect_right(stops, start) for _, start, _, _, _ in named}
     agreeing = _agreeing_sentences(named, sentence, auditor)
     for group in groups:

@@ -1,5 +1,6 @@
 """Claims read from tables: a build-argument table's names and defaults, and the build args it leaves
-out; a version table's rows; a table with a column per component; the text of any other table.
+out (unless it says it shows some of them: `### Useful build arguments`); a version table's rows; a
+table with a column per component; the text of any other table.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from docgen.audit.wording import (
     _UPPER_WORD,
     _about_build_args,
     about_project_setup,
+    chosen_args,
 )
 from docgen.markdown import Document, Table, code_spans, headings_over, lists
 from docgen.model import Diagnostic
@@ -56,7 +58,8 @@ def _audit_tables(
     if scripted is None:
         scripted = set_for_scripts(whole or doc)
     for table in doc.tables:
-        over = " ".join(headings_over(whole or doc, table.line))
+        titles = headings_over(whole or doc, table.line)
+        over = " ".join(titles)
         column = _is_build_arg_table(table, auditor.declared, auditor.passed, over)
         # A table that is one only by the names a compose (or bake) file passes (`| Environment Variable
         # Name |`) lists what that file reads from the environment: its other names (`REGISTRY` for
@@ -87,7 +90,11 @@ def _audit_tables(
         if column is not None and rows:
             # (A table of a program's command-line arguments names no build arg: it is not one.)
             # (A table most of whose names another image below the README declares is that image's.)
-            if not loose and not auditor.of_another_image([n for _, _, names in rows for n in names]):
+            if (
+                not loose
+                and not auditor.of_another_image([n for _, _, names in rows for n in names])
+                and not _chosen_rows(table, titles)
+            ):
                 first_table = table.line if first_table is None else first_table
             documented.update(name for _, _, names in rows for name in names)
             documented.update(_family_rows(table, column))
@@ -112,6 +119,15 @@ def _audit_tables(
         yield from auditor.missing_args(
             first_table, documented | elsewhere, "build-argument table", CERTAIN, stamps=False
         )
+
+
+def _chosen_rows(table: Table, titles: list[str]) -> bool:
+    """True when `table`'s heading or the sentence introducing it says it shows some of the build args
+    (`wording.chosen_args`: `### Useful build arguments`, `Key build arguments:`): its rows are checked,
+    but it owes no row to an arg it leaves out."""
+    heading = titles[0] if titles else ""
+    intro = table.context[len(heading) :] if table.context.startswith(heading) else table.context
+    return chosen_args(heading, intro.strip())
 
 
 def _script_table(table: Table, column: int, scripted: frozenset[str], auditor: _Auditor) -> bool:

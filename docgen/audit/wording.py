@@ -83,6 +83,38 @@ def _about_build_args(text: str) -> bool:
     )
 
 
+_SELECTION = (
+    r"(?:(?:the[ \t]+)?most[ \t]+)?(?:useful|common|important|notable|handy|relevant)"
+    r"|(?:most|commonly|frequently|often)[ \t]+used|common(?:ly)?[ \t]+(?:overridden|changed|tuned)"
+    r"|key|main|selected|examples?(?:[ \t]+of)?|some(?:[ \t]+of)?|a[ \t]+few(?:[ \t]+of)?"
+)
+_CHOSEN_ARGS = re.compile(
+    r"[*_ \t]*(?:(?:here[ \t]+(?:are|is)|these[ \t]+are|below[ \t]+are)[ \t]+)?(?:the[ \t]+)?"
+    rf"(?:{_SELECTION})(?:[ \t]+(?:{_SELECTION}))?[ \t]+(?:the[ \t]+)?(?:docker[ \t]+)?"
+    r"(?:build[- \t]?)?(?:arg(?:ument)?s|ARGs|options|parameters|settings)\b",
+    re.IGNORECASE,
+)
+"""A title or introduction naming a selection of the build args: `### Useful build arguments`, `## Key
+Build Arguments`, `Commonly used build args:`, `The most useful build args:`, `Some of the build
+arguments:`, `Example build arguments`."""
+_INTRO_STOP = re.compile(r"[.!?](?:[ \t]+|\Z)")
+
+
+def chosen_args(heading: str, intro: str = "") -> bool:
+    """True when the heading over a list or table of build args, or the sentence introducing it (ending
+    in `:`), says it shows some of them (`### Useful build arguments`, `Key build arguments for
+    `Dockerfile.cuda`:`, `The most useful build args:`): it owes no row to an arg it leaves out. Words
+    after the args do not choose (`Build args (useful defaults)`: the title of them all), nor does a
+    mention of some args in a sentence of its own (`Some build args are set by CI.`)."""
+    if _CHOSEN_ARGS.match(heading):
+        return True
+    said = intro.rstrip(" \t*_")
+    if not said.endswith((":", "：")):
+        return False
+    stops = list(_INTRO_STOP.finditer(said))
+    return bool(_CHOSEN_ARGS.match(said, stops[-1].end() if stops else 0))
+
+
 def _says_build_args(text: str) -> bool:
     """True when `text` has words that can only mean build args (`build arg`, `--build-arg`, `ARG`)
     and none of environment variables or a program's arguments: the stricter test of `NAME=VALUE`
