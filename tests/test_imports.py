@@ -368,6 +368,7 @@ AUDIT_LAYERS = (
         "architectures",
         "left_over",
         "jetpack_rows",
+        "buildkit_features",
     ),
     (
         "every_image",
@@ -479,6 +480,7 @@ AUDIT_LAYERS = (
         "unread_files",
         "unentered_mounts",
         "container_scripts",
+        "builder_paths",
     ),
     ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
     ("docgen.audit",),

@@ -135,6 +135,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
 `grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
+`builder_paths` (after `image_paths`),
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
@@ -147,7 +148,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `members` (which image a sentence is about),
-`builds`, `image_paths`, `mount_targets`, `launch_files`,
+`builds`, `buildkit_features`, `image_paths`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`, `run_urls`,
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
@@ -185,6 +186,8 @@ from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
 from docgen.audit.build_flags import _build_flag_claims
+from docgen.audit.builder_paths import builder_paths
+from docgen.audit.buildkit_features import buildkit_features
 from docgen.audit.builds import (
     _dead_targets,
     _denied_args,
@@ -573,6 +576,7 @@ def audit(
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
+        found.extend(builder_paths(doc, path, models, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
@@ -636,6 +640,7 @@ def audit(
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
     found.extend(_build_platforms(doc, models, path))
+    found.extend(buildkit_features(doc, path, models, directory))
     found.extend(_denied_args(doc, models, tied, path))
     found.extend(_idle_args(doc, models, path, elsewhere))
     found.extend(_guarded_args(doc, models, path, elsewhere))

@@ -1,0 +1,207 @@
+"""A path the README uses in the image (`export PATH="/app:$PATH"` in the container, `docker run … /app/
+server`, `binaries are in /app`) that only a stage the image is not built from has: the builder's
+working folder, whose files the final stage copies elsewhere (`WORKDIR /app` in `builder`, then `COPY
+--from=builder /app/full /usr/local/bin/`). The README was written against the single-stage image, or
+reads the builder's layout as the image's.
+
+A folder is the builder's when a stage outside the target's chain (`ImageModel.chain`) sets it as its
+WORKDIR and a `COPY --from` of that stage into the image takes files from it (or it whole) to another
+place. It is the image's too, and nothing is told, when any instruction of the image's own stages names
+it or a folder below it other than as that copy's source (a `COPY --from=builder /app /app`, a WORKDIR,
+an ENV, the ENTRYPOINT), a file the image's stages copy from the build context names it (an entrypoint
+script making it at run time), a README command or a compose file beside the README mounts it or a
+folder around it, or the README builds the builder stage itself (`--target builder`).
+
+Read: absolute paths in command blocks (not a Dockerfile excerpt, not a build command) and code spans,
+and a path after `in`, `under`, `at` or `from` in prose; a line telling how the stages work (`stage`,
+`builder`, `copied`, `COPY`) is not read. `likely`: the base image may have the folder.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
+from docgen.audit.image_paths import _ABSOLUTE, _SYSTEM, _clean, _copied, _mounts, _text_of
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_DOCKERFILE_LINE = re.compile(
+    r"^[ \t]*(?:FROM|RUN|COPY|ADD|WORKDIR|ENV|ARG|ENTRYPOINT|CMD|VOLUME|LABEL|USER|EXPOSE|SHELL)[ \t]"
+)
+"""A line of a Dockerfile excerpt quoted in the README: what the Dockerfile says, not the image."""
+_BUILD = re.compile(
+    r"\b(?:docker|podman|buildah)(?:[ \t]+buildx)?[ \t]+(?:build|bake)\b|\bbuildah[ \t]+bud\b"
+)
+"""A build command: its paths are the host's (the build context, `-f`)."""
+_STAGE_WORDS = re.compile(
+    r"\b(?:stages?|builder|multi-?stage|copie[sd]|copying|COPY|compiles?|compiled|built|builds)\b", re.I
+)
+"""Words of a sentence or a comment telling how the build works, where a builder's folder is right."""
+_PROSE_PATH = re.compile(
+    r"\b(?:in|under|at|from|into)[ \t]+[`\"']?(/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*)"
+)
+"""A path prose says something is in (`the binaries are in /app`)."""
+_SEARCH_PATH = re.compile(r"\b\w*PATH=")
+"""A search-path assignment (`PATH=`, `LD_LIBRARY_PATH=`): a `:`-separated list of folders."""
+_COMPOSE = re.compile(r"(?:docker-)?compose[\w.-]*\.ya?ml\Z", re.I)
+
+
+@dataclass(frozen=True)
+class _Builder:
+    """A folder only a stage outside the image's chain has, whose files the image copies elsewhere."""
+
+    folder: str
+    stage: str
+    """The stage's name as the Dockerfile writes it (its index when it has none)."""
+    workdir_line: int
+    copy_line: int
+    """The `COPY --from` that takes its files to `dest`."""
+    dest: str
+    dockerfile: str
+    """The Dockerfile, as shown."""
+
+
+def _names(text: str, folder: str) -> bool:
+    """True when `text` names `folder` or a path below it as a path."""
+    return re.search(rf"(?<![\w.~$}}-]){re.escape(folder)}(?![\w.+@-])", text) is not None
+
+
+def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], list[str]]:
+    """The builder folders of `model` (see the module's docstring) and the texts of the image's own
+    stages as they name paths (each instruction, a `COPY --from`'s sources left out; the build-context
+    files they copy)."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None or not model.stages:
+        return [], []
+    parsed = read[1]
+    own = {stage.index for stage in model.chain()}
+    names = {(s.name or "").lower(): s.index for s in model.stages if s.name}
+    stage = -1
+    workdirs: dict[int, list[tuple[str, int]]] = {}
+    texts: list[str] = []
+    taken: list[tuple[int, str, str, int]] = []  # (stage copied from, source, destination, line)
+    for inst in parsed.instructions:
+        if inst.keyword == "FROM":
+            stage += 1
+            continue
+        if stage < 0:
+            continue
+        if inst.keyword == "WORKDIR" and stage not in own:
+            if (folder := _clean(inst.args.strip().strip("\"'"))) is not None:
+                workdirs.setdefault(stage, []).append((folder, inst.start_line))
+        if stage not in own:
+            continue
+        source = inst.flag("from")
+        if inst.keyword == "COPY" and source is not None and source.value is not None:
+            words = list(inst.exec_form) if inst.exec_form else inst.args.split()
+            words = [w for w in words if not w.startswith("--")]
+            value = source.value.lower()
+            origin = names.get(value, int(value) if value.isdigit() else -1)
+            if len(words) >= 2 and origin >= 0:
+                for src in words[:-1]:
+                    taken.append((origin, src, words[-1], inst.start_line))
+                texts.append(words[-1])
+                continue
+        texts.append(inst.body)
+    copies = tuple(c for c in model.context_copies if c.stage in own)
+    texts += [_text_of(p) for p in _copied(model.file, copies, readme_folder)]
+    found: list[_Builder] = []
+    for origin, src, dest, line in taken:
+        path = _clean(src)
+        if path is None or origin in own:
+            continue
+        for folder, at in workdirs.get(origin, []):
+            if folder in _SYSTEM or not (path == folder or path.startswith(folder + "/")):
+                continue
+            if dest.rstrip("/") == folder or dest.startswith(folder + "/"):
+                continue
+            name = model.stages[origin].name or str(origin)
+            found.append(_Builder(folder, name, at, line, dest, model.path))
+    return found, texts
+
+
+def _compose_text(directory: Path) -> str:
+    """The compose files beside the README, as one text."""
+    try:
+        files = [p for p in sorted(directory.iterdir()) if p.is_file() and _COMPOSE.match(p.name)]
+    except OSError:
+        return ""
+    return "\n".join(_text_of(p) for p in files)
+
+
+def _readme_paths(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, absolute path) of each path the README uses in the image (see the module's
+    docstring)."""
+    for fence in doc.fences:
+        if fence.lang.lower() in ("dockerfile", "docker", "containerfile"):
+            continue
+        for line, text in fence.lines:
+            if _DOCKERFILE_LINE.match(text) or _BUILD.search(text):
+                continue
+            command = text.partition(" #")[0]
+            if _SEARCH_PATH.search(command):
+                command = command.replace(":", " ")  # `PATH="/app:$PATH"`: each folder of the list
+            for match in _ABSOLUTE.finditer(command):
+                yield line, match.group(1)
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if _STAGE_WORDS.search(text):
+                continue
+            for _, _, span in code_spans(text):
+                if not _BUILD.search(span):
+                    for match in _ABSOLUTE.finditer(span):
+                        yield line, match.group(1)
+            for match in _PROSE_PATH.finditer(text):
+                yield line, match.group(1)
+
+
+def builder_paths(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path
+) -> Iterator[Diagnostic]:
+    """The paths of the README in a folder only a builder stage of the image has (see the module's
+    docstring), one finding a folder at its first line (`likely`)."""
+    read = [_builders(m, str(directory)) for m in models]
+    builders = [b for found, _ in read for b in found]
+    if not builders:
+        return
+    image_texts = [t for _, texts in read for t in texts]
+    text = "\n".join(
+        [t for fence in doc.fences for _, t in fence.lines] + [t for p in doc.paragraphs for _, t in p.lines]
+    )
+    mounted = _mounts(doc)
+    compose = _compose_text(directory)
+    told: set[str] = set()
+    for builder in builders:
+        folder = builder.folder
+        if folder in told:
+            continue
+        if re.search(rf"--target(?:=|[ \t]+){re.escape(builder.stage)}\b", text, re.I):
+            continue  # the README builds the builder stage itself
+        if any(m == folder or m.startswith(folder + "/") or folder.startswith(m + "/") for m in mounted):
+            continue
+        if _names(compose, folder) or any(_names(t, folder) for t in image_texts):
+            continue
+        lines: list[int] = []
+        first = ""
+        for line, path in _readme_paths(doc):
+            clean = _clean(path)
+            if clean is not None and (clean == folder or clean.startswith(folder + "/")):
+                first = first or clean
+                lines.append(line)
+        if not lines:
+            continue
+        told.add(folder)
+        dest = posixpath.normpath(builder.dest) if builder.dest.startswith("/") else builder.dest
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README uses {first} in the image, but in {builder.dockerfile} only stage {builder.stage} has "
+            f"{folder} (its WORKDIR, line {builder.workdir_line}): the image copies its files to {dest} "
+            f"(line {builder.copy_line}){also_at(sorted(set(lines)))}",
+            confidence=LIKELY,
+        )

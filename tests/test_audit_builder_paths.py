@@ -1,0 +1,131 @@
+"""`docgen.audit.builder_paths`: a path the README uses in the image (a search path exported in the
+container, a `docker run` command, a folder prose says the binaries are in) that lies in the WORKDIR of a
+builder stage whose files the image copies elsewhere is a finding; the folder the image's own stages name
+(a `COPY --from` to the same place, a WORKDIR), one a copied entrypoint makes at run time, one a command
+or a compose file mounts, a README building the builder stage (`--target builder`), a sentence about the
+stages and a Dockerfile excerpt are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = """\
+FROM debian:bookworm AS compile
+RUN apt-get update && apt-get install -y cmake g++
+WORKDIR /src
+COPY main.cpp CMakeLists.txt ./
+RUN cmake -B build && cmake --build build && mkdir -p /src/out && cp build/bin/* /src/out/
+
+FROM debian:bookworm-slim
+COPY --from=compile /src/out /opt/quill/bin/
+ENV PATH=/opt/quill/bin:$PATH
+CMD ["quill-serve"]
+"""
+
+README = """\
+# Quill
+
+{body}
+"""
+
+ENTRY = """\
+#!/bin/sh
+mkdir -p /src/out/cache
+exec "$@"
+"""
+
+
+def found(
+    root: Path, body: str, dockerfile: str = DOCKERFILE, extra: dict[str, str] | None = None
+) -> list[str]:
+    files = {
+        "README.md": README.format(body=body),
+        "Dockerfile": dockerfile,
+        "main.cpp": "int main() {}\n",
+        "CMakeLists.txt": "project(quill)\n",
+        "entrypoint.sh": ENTRY,
+        **(extra or {}),
+    }
+    make_tree(root, files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "only stage" in d.message
+    ]
+
+
+def finding(path: str, line: int, more: str = "") -> str:
+    return (
+        f"{line}: README uses {path} in the image, but in Dockerfile only stage compile has /src (its "
+        f"WORKDIR, line 3): the image copies its files to /opt/quill/bin (line 8){more} (likely)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            '```sh\nexport PATH="/src/out:$PATH"\nexport LD_LIBRARY_PATH="/src/out:$LD_LIBRARY_PATH"\n```',
+            [finding("/src/out", 4, "; also at line 5")],
+        ),
+        (
+            "```sh\ndocker run --rm quill /src/out/quill-serve --help\n```",
+            [finding("/src/out/quill-serve", 4)],
+        ),
+        ("The server binaries are in `/src/out`.", [finding("/src/out", 3)]),
+        ("```\nloaded plugin from /src/out/libquill-gpu.so\n```", [finding("/src/out/libquill-gpu.so", 4)]),
+    ],
+)
+def test_a_path_only_the_builder_has_is_a_finding(tmp_path: Path, body: str, expected: list[str]) -> None:
+    assert found(tmp_path, body) == expected
+
+
+RUN_IT = "```sh\ndocker run --rm quill /src/out/quill-serve --help\n```"
+
+
+@pytest.mark.parametrize(
+    ("body", "dockerfile", "extra"),
+    [
+        # the image has the folder: copied to the same place, its WORKDIR, an ENV names it
+        (RUN_IT, DOCKERFILE.replace("/opt/quill/bin/", "/src/out/"), None),
+        (RUN_IT, DOCKERFILE.replace('CMD ["quill-serve"]', 'WORKDIR /src\nCMD ["quill-serve"]'), None),
+        (RUN_IT, DOCKERFILE.replace("ENV PATH=/opt/quill/bin:$PATH", "ENV PATH=/src/out:$PATH"), None),
+        # an entrypoint copied into the image makes it at run time
+        (
+            RUN_IT,
+            DOCKERFILE.replace(
+                'CMD ["quill-serve"]', 'COPY entrypoint.sh /entrypoint.sh\nENTRYPOINT ["/entrypoint.sh"]'
+            ),
+            None,
+        ),
+        # mounted by the README's command or by the compose file beside it
+        ("```sh\ndocker run -v ./out:/src/out quill /src/out/quill-serve\n```", DOCKERFILE, None),
+        (RUN_IT, DOCKERFILE, {"compose.yaml": "services:\n  quill:\n    volumes:\n      - ./out:/src/out\n"}),
+        # the README builds the builder stage itself
+        (
+            "```sh\ndocker build --target compile -t quill-build .\ndocker run quill-build ls /src/out\n```",
+            DOCKERFILE,
+            None,
+        ),
+        # how the stages work, a Dockerfile excerpt, the image's own path, a build command
+        (
+            "The compile stage builds into `/src/out` and the image copies it to `/opt/quill/bin`.",
+            DOCKERFILE,
+            None,
+        ),
+        ("```dockerfile\nCOPY --from=compile /src/out /opt/quill/bin/\n```", DOCKERFILE, None),
+        ("```sh\ndocker run --rm quill /opt/quill/bin/quill-serve --help\n```", DOCKERFILE, None),
+        # a single-stage image: no builder
+        (RUN_IT, "FROM debian:bookworm\nWORKDIR /src\nCOPY main.cpp .\n", None),
+    ],
+)
+def test_traps_are_silent(tmp_path: Path, body: str, dockerfile: str, extra: dict[str, str] | None) -> None:
+    assert found(tmp_path, body, dockerfile, extra) == []
