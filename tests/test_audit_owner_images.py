@@ -67,7 +67,10 @@ def test_a_pull_in_a_command_block_and_no_registry(tmp_path: Path) -> None:
 
 def test_a_tag_a_script_pushes(tmp_path: Path) -> None:
     # the Dockerfile leaves the base to its caller; the script beside it tags and pushes bob's image
-    script = "#!/bin/bash\nTAG=docker.io/bob/gpu-tools:6.1\npodman build -t $TAG .\npodman push docker.io/bob/gpu-tools:6.1\n"
+    script = (
+        "#!/bin/bash\nTAG=docker.io/bob/gpu-tools:6.1\npodman build -t $TAG .\n"
+        "podman push docker.io/bob/gpu-tools:6.1\n"
+    )
     found = _found(
         tmp_path,
         "Recommend use `docker.io/ann/gpu-tools:6.1`",

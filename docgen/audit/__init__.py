@@ -606,7 +606,7 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))
-        found.extend(_argument_defaults(doc, path, directory, audited, project))
+        found.extend(_argument_defaults(doc, path, directory, audited, project, models))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
