@@ -98,6 +98,8 @@ def test_a_tag_a_script_pushes(tmp_path: Path) -> None:
         ("Replace `ann/gpu-base:6.1-full` in your manifests.", ""),
         # the same owner on another registry (a mirror)
         ("Recommend use `ghcr.io/bob/gpu-base:6.1-full`", ""),
+        # another registry: an owner there is another account (`ghcr.io/ann` may be bob's project)
+        ("Recommend use `ghcr.io/ann/gpu-base:6.1-full`", ""),
         # another tag, or one that is no version
         ("Recommend use `docker.io/ann/gpu-base:6.0-full`", ""),
         ("Recommend use `docker.io/ann/gpu-base:latest`", ""),
@@ -130,3 +132,10 @@ def test_official_namespaces(tmp_path: Path) -> None:
     dockerfile = "FROM arm64v8/ubuntu:22.04\nRUN true\n"
     intro = "Recommend use `library/ubuntu:22.04` on x86"
     assert _found(tmp_path, intro, "", dockerfile) == []
+
+
+def test_an_owner_the_build_reads_from_a_variable(tmp_path: Path) -> None:
+    # a script pushes the image under an owner it is given: the build's owner is not known
+    script = "#!/bin/bash\npodman push docker.io/${ORG}/gpu-base:6.1-full\n"
+    intro = "Recommend use `docker.io/ann/gpu-base:6.1-full`"
+    assert _found(tmp_path, intro, "", files={"base/push.sh": script}) == []

@@ -65,13 +65,19 @@ class _Ref:
     """An image named in a file."""
 
     text: str
+    registry: str
+    """The registry, `docker.io` when none is written."""
     owner: str
     name: str
     tag: str | None
 
 
 def _ref(match: re.Match[str]) -> _Ref:
-    return _Ref(match.group(0), match.group("owner").lower(), match.group("name").lower(), match.group("tag"))
+    registry = (match.group("registry") or "docker.io").lower()
+    if registry in ("index.docker.io", "registry-1.docker.io", "registry.hub.docker.com"):
+        registry = "docker.io"
+    owner, name = match.group("owner").lower(), match.group("name").lower()
+    return _Ref(match.group(0), registry, owner, name, match.group("tag"))
 
 
 def _build_files(directory: Path, models: Sequence[ImageModel], readme: Path, top: Path) -> list[Path]:
@@ -160,6 +166,8 @@ def other_owner_images(
             continue
         if any(_owner_named(image.owner, body) for _, body in texts):
             continue
+        if any(_some_owner(image.name, body) for _, body in texts):
+            continue
         others = _same_image(image, texts)
         owners = {ref.owner for _, _, ref in others}
         if len(owners) != 1 or _owner_named(next(iter(owners)), text):
@@ -176,9 +184,16 @@ def other_owner_images(
         )
 
 
+def _some_owner(name: str, text: str) -> bool:
+    """True when `text` names the image `name` under an owner it reads from a variable (`$ORG/name`,
+    `${{ github.repository_owner }}/name`): the build's owner is then not known."""
+    return re.search(r"(?:\$\w+|\})/" + re.escape(name) + r"(?![\w.-])", text, re.IGNORECASE) is not None
+
+
 def _same_image(image: _Ref, texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, _Ref]]:
-    """(file, line, image) of each image of the build files `texts` with `image`'s repository name and
-    tag under another owner, in no official namespace."""
+    """(file, line, image) of each image of the build files `texts` with `image`'s registry, repository
+    name and tag under another owner, in no official namespace (on another registry an owner is another
+    account: `ghcr.io/ann/x` and `docker.io/ann-dev/x` may be one project's)."""
     found: list[tuple[Path, int, _Ref]] = []
     for file, body in texts:
         if image.name not in body.lower():
@@ -189,6 +204,7 @@ def _same_image(image: _Ref, texts: Sequence[tuple[Path, str]]) -> list[tuple[Pa
                 if (
                     ref.name == image.name
                     and ref.tag == image.tag
+                    and ref.registry == image.registry
                     and ref.owner != image.owner
                     and ref.owner not in _OFFICIAL_OWNERS
                 ):
