@@ -217,3 +217,105 @@ def test_defaults_that_agree_or_are_computed_elsewhere_are_no_claim(tmp_path: Pa
     # a list of another section: not about this command
     other = "## Results\n\n- RESULTS_DIR: Defaults to ./elsewhere.\n"
     assert defaults(tmp_path / "other", other) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The defaults of a file the README's build scripts source
+
+SETTINGS = """\
+export BASE_VERSION="${BASE_VERSION:-6.1}"
+export GPU_ARCH="${GPU_ARCH:-gfx1100}"
+export LIB_BRANCH="${LIB_BRANCH:-v3.2.0}"
+: "${JOBS:=8}"
+OUT_DIR=${OUT_DIR:-./out}
+export REGISTRY="docker.io/acme"
+"""
+BUILD_LIB = """\
+#!/bin/bash
+set -e
+cd "$(dirname "$0")/.."
+source ./env.sh
+podman build -t "$REGISTRY/lib:$LIB_BRANCH" \\
+  --build-arg BASE_VERSION="${BASE_VERSION}" \\
+  --build-arg LIB_REF="${LIB_BRANCH}" \\
+  -f lib/Dockerfile lib
+"""
+LIB = (
+    "ARG BASE_VERSION=6.1\nFROM rocm/dev:${BASE_VERSION}\n"
+    'ARG LIB_REF="v3.1.0"\nRUN git clone -b ${LIB_REF} x\n'
+)
+CONFIGURATION = """\
+## Configuration
+
+All build settings live in `env.sh`:
+- `BASE_VERSION`: the ROCm release (default: `6.1`)
+- `LIB_BRANCH`: tag of the library to compile (default: `v3.1.0`)
+- `JOBS`: parallel compile jobs (default: `4`)
+- `OUT_DIR`: where logs go (default: `out/`)
+"""
+
+
+def sourced(
+    root: Path, section: str = CONFIGURATION, script: str = BUILD_LIB, settings: str = SETTINGS
+) -> list[tuple[int, str, str]]:
+    readme = f"# Lib toolbox\n\n{section}\n## Build\n\n```bash\n./lib/build.sh\n```\n"
+    make_tree(root, {"lib/Dockerfile": LIB, "lib/build.sh": script, "env.sh": settings, "README.md": readme})
+    model = build_model(root / "lib/Dockerfile", "lib/Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "defaults to" in d.message
+    ]
+
+
+def test_a_default_the_sourced_settings_file_changed(tmp_path: Path) -> None:
+    # the Dockerfile's own ARG default still says what the README says: the script's value wins
+    assert sourced(tmp_path) == [
+        (
+            7,
+            "README says LIB_BRANCH defaults to v3.1.0, but env.sh:3 gives it the default v3.2.0 "
+            "(lib/build.sh passes it as build arg LIB_REF, over lib/Dockerfile:3's default v3.1.0)",
+            "likely",
+        ),
+        (8, "README says JOBS defaults to 4, but env.sh:4 gives it the default 8", "likely"),
+    ]
+
+
+def test_a_table_of_the_settings_file_is_told_once(tmp_path: Path) -> None:
+    # (a table under text naming the file is `script_vars`' claim, `certain`)
+    table = (
+        "## Settings\n\nEdit `./env.sh` to change them.\n\n| Variable | Default | Meaning |\n|---|---|---|\n"
+        "| `GPU_ARCH` | `gfx1030` | target |\n| `BASE_VERSION` | `6.1` | ROCm |\n"
+    )
+    assert sourced(tmp_path, table) == [
+        (9, "README says GPU_ARCH defaults to gfx1030, but env.sh:2 gives it gfx1100", "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("section", "script", "settings"),
+    [
+        # an example, not the default
+        (
+            CONFIGURATION.replace("(default: `v3.1.0`)", "(default: e.g. `v3.1.0`)").replace("`4`", "e.g. 4"),
+            None,
+            None,
+        ),
+        # a section that does not name the file
+        (CONFIGURATION.replace("in `env.sh`", "in one place"), None, None),
+        # the settings file assigns the variable again later, the script sets it itself
+        (
+            None,
+            BUILD_LIB.replace("source ./env.sh", "source ./env.sh\nJOBS=4"),
+            SETTINGS + "LIB_BRANCH=v3.1.0\n",
+        ),
+        # the script sources it before a `cd` docgen follows: from a folder it does not know
+        (None, BUILD_LIB.replace('cd "$(dirname "$0")/.."\nsource ./env.sh', "source ./env.sh"), None),
+        # no script sources the file the README names
+        (None, BUILD_LIB.replace("source ./env.sh", "true"), None),
+    ],
+)
+def test_settings_files_that_say_nothing_against_the_readme(
+    tmp_path: Path, section: str | None, script: str | None, settings: str | None
+) -> None:
+    assert sourced(tmp_path, section or CONFIGURATION, script or BUILD_LIB, settings or SETTINGS) == []

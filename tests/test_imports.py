@@ -471,6 +471,7 @@ AUDIT_LAYERS = (
         "linked_rows",
         "env_prefixes",
         "script_images",
+        "owner_images",
         "script_vars",
         "chart_values",
         "work_dirs",

@@ -156,7 +156,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `build_flags`,
 `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
-`script_images`,
+`script_images`, `owner_images`,
 `script_vars`, `env_homes`, `chart_values`, `preset_env`, `setup_files`, `run_time`, `overrides` — and
 `set_aside`,
 then `family_defaults`;
@@ -281,6 +281,7 @@ from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.names import _name_misses
 from docgen.audit.overrides import _discarded_commands
 from docgen.audit.own_image import readme_image
+from docgen.audit.owner_images import other_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
@@ -609,12 +610,13 @@ def audit(
         found.extend(_option_lists(doc, path, directory))
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))
-        found.extend(_argument_defaults(doc, path, directory, audited, project))
+        found.extend(_argument_defaults(doc, path, directory, audited, project, models))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
+        found.extend(other_owner_images(doc, text, path, directory, models, project))
         found.extend(_exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))

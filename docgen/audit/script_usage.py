@@ -9,6 +9,7 @@ is read once, and each of its lines is matched once.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.script_args import _lines, _script_runs
 from docgen.markdown import Document, lists
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
 
 _USAGE = re.compile(
@@ -176,6 +177,8 @@ _SAYS_DEFAULT = re.compile(
 _VALUE_LIKE = re.compile(r"[\w./~-]*[\d/._~][\w./~-]*")
 """A default written without backticks that is a value (`0`, `./output`, `cuda_12`), not a word of a
 sentence (`Defaults to the current directory`)."""
+_AN_EXAMPLE = re.compile(r"e\.?g\.?|i\.?e\.?|ex\.?|like|say", re.IGNORECASE)
+"""A word after `default:` that gives an example instead of the value (`default: e.g. `v2.1``)."""
 _ITEM_NAME = re.compile(r"[ ]{0,3}[-*+][ \t]+(?:\*\*|`)*[\[<]?([A-Za-z_][\w-]*)[\]>]?(?:\*\*|`)*[ \t]*[:—–]")
 """A list item naming an argument or a variable first (`- OUTPUT_DIR: …`, `- **`[gpu]`**: …`)."""
 _POSITIONAL_DEFAULT = re.compile(r"\$\{([1-9]):?[-=]([^{}\n]*)\}")
@@ -192,6 +195,8 @@ class _Default:
     value: str
     what: str
     """What it is the default of, as the finding says it (`$2`, `MODEL_DIR`)."""
+    file: Path | None = None
+    """The file the script sources that gives it, None for the script itself."""
 
 
 def _loose(value: str) -> str | None:
@@ -270,6 +275,8 @@ def _said_defaults(doc: Document, start: int, end: int) -> Iterator[tuple[int, s
             value = said.group(1)
             if value.startswith("`"):
                 value = value.strip("`")
+            elif _AN_EXAMPLE.fullmatch(value):  # `default: e.g. `v2.1``: an example, not the default
+                continue
             else:
                 value = value.rstrip(".:") or value
                 if not _VALUE_LIKE.fullmatch(value):
@@ -278,22 +285,37 @@ def _said_defaults(doc: Document, start: int, end: int) -> Iterator[tuple[int, s
 
 
 def _argument_defaults(
-    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+    models: Sequence[ImageModel] = (),
 ) -> Iterator[Diagnostic]:
     """The default a README's list gives an argument of a script a command block runs (named as its usage
     line there names it: `./run.sh [GPU_ID] [OUTPUT_DIRECTORY]`) or a variable of it, in the section of
     that command, against the `${2:-default}` / `${NAME:-default}` the script reads it with (`likely`):
     `README says OUTPUT_DIRECTORY defaults to ./output, but docker_run.sh:7 gives $2 the default
-    $(pwd)/outputs`. Paths are compared loosely (`./x`, `x`, `$(pwd)/x`, `$PWD/x` are one). Not a
+    $(pwd)/outputs`. A variable the script leaves to a file it sources (`source ./env.sh` after `cd
+    "$(dirname "$0")/.."`) is read with that file's default, here and in any section naming that file
+    (`All build parameters are centralized in `env.sh``: its list or table of variables,
+    `_sourced_defaults`). Paths are compared loosely (`./x`, `x`, `$(pwd)/x`, `$PWD/x` are one). Not a
     default the script computes later (an empty `${1:-}`, a variable assigned again), one read from
     another variable (`${2:-$OUT}`), nor a value a sentence gives as an example."""
     heads = [line for line, _ in doc.headings]
     read: dict[Path, dict[str, _Default]] = {}
+    sourced: dict[Path, list[tuple[Path, dict[str, _Default]]]] = {}
     told: set[int] = set()
     for line, _, script, rest in _script_runs(doc, directory, audited, project):
         if script not in read:
             read[script] = _script_defaults(script)
-        defaults = read[script]
+            sourced[script] = [(f, _script_defaults(f)) for f in _sourced_files(script)]
+        defaults = dict(read[script])
+        assigned = _assigned_names(script)
+        for file, given in sourced[script]:
+            for name, kept in given.items():
+                if not name.isdigit() and name not in defaults and name not in assigned:
+                    defaults[name] = _Default(kept.line, kept.value, name, file)
         if not defaults:
             continue
         positions = _usage_positions(rest)
@@ -307,10 +329,167 @@ def _argument_defaults(
             if theirs is None or ours is None or theirs == ours:
                 continue
             told.add(at)
+            where = _shown(default.file, directory) if default.file is not None else script.name
             yield Diagnostic(
                 readme,
                 at,
-                f"README says {name} defaults to {value}, but {script.name}:{default.line} gives "
+                f"README says {name} defaults to {value}, but {where}:{default.line} gives "
                 f"{default.what} the default {default.value}",
                 confidence=LIKELY,
             )
+    yield from _sourced_defaults(doc, readme, directory, sourced, read, models, told)
+
+
+# --------------------------------------------------------------------------------------------------
+# The defaults of a file the README's scripts source, in the README's sections naming that file
+
+_SOURCE_LINE = re.compile(
+    r"^[ \t]*(?:source|\.)[ \t]+[\"']?([^\s\"';&|`]+)[\"']?(?:[ \t][^;&|#]*)?(?:[#;].*)?$"
+)
+"""`source ../env.sh`, `. "./env.sh" rocm`: a file sourced as a whole command, arguments allowed."""
+_CD_OWN = re.compile(
+    r"^[ \t]*(?:cd|pushd)[ \t]+\"?\$\([ \t]*dirname[ \t]+"
+    r"\"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\})\"?[ \t]*\)"
+    r"((?:/\.\.)*)/?\"?[ \t]*(?:&&.*|;.*|>.*)?$"
+)
+"""`cd $(dirname $0)`, `cd "$(dirname "${BASH_SOURCE[0]}")/.."`: into the script's folder or one above."""
+_OWN_PREFIX = re.compile(r"\A\$\([ \t]*dirname[ \t]+\"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\})\"?[ \t]*\)/")
+_CD = re.compile(r"(?:^|[;&|][ \t]*)(?:cd|pushd|popd)\b")
+
+
+def _sourced_files(script: Path) -> list[Path]:
+    """The files the script at `script` sources (`source ./env.sh`, `. ../env.sh`) that are found: a path
+    from its own folder (`$(dirname "$0")/env.sh`), or a plain path after a `cd` into its folder or one
+    above it (`cd "$(dirname "$0")/.."`); a source before any `cd`, or after another one, is from a
+    folder docgen does not know and is not read."""
+    folder: Path | None = None
+    found: list[Path] = []
+    for raw in _lines(script):
+        text = raw.strip()
+        if text.startswith("#"):
+            continue
+        if (into := _CD_OWN.match(text)) is not None:
+            folder = script.parent
+            for _ in range(into.group(1).count("..")):
+                folder = folder.parent
+            continue
+        if _CD.search(text):
+            folder = None
+            continue
+        source = _SOURCE_LINE.match(text)
+        if source is None:
+            continue
+        path = source.group(1)
+        if (own := _OWN_PREFIX.match(path)) is not None:
+            file = script.parent / path[own.end() :]
+        elif "$" in path or folder is None:
+            continue
+        else:
+            file = folder / path
+        if file.is_file() and file.resolve() != script.resolve() and file.resolve() not in found:
+            found.append(file.resolve())
+    return found
+
+
+def _assigned_names(script: Path) -> set[str]:
+    """The variables the script at `script` assigns itself (`NAME=…`, `export NAME=…`), comments aside."""
+    names: set[str] = set()
+    for raw in _lines(script):
+        text = raw.strip()
+        if not text.startswith("#") and (assign := _ASSIGNED_FROM.match(text)) is not None:
+            names.add(assign.group(1))
+    return names
+
+
+def _shown(file: Path, directory: Path) -> str:
+    """`file` as a path from the README's folder."""
+    return os.path.relpath(file, directory.resolve())
+
+
+def _named_sections(doc: Document, name: str) -> list[tuple[int, int]]:
+    """(first line, end line) of each section of `doc` (heading to next heading) whose text names the
+    file `name` (`` `env.sh` ``, `./env.sh`)."""
+    pattern = re.compile(r"(?<![\w.-])(?:\./)?" + re.escape(name) + r"(?![\w-])")
+    heads = sorted(line for line, _ in doc.headings)
+    texts = [(line, text) for para in doc.paragraphs for line, text in para.lines]
+    texts += [(line, heading) for line, heading in doc.headings]
+    texts += [(table.line, table.context) for table in doc.tables]
+    found: list[tuple[int, int]] = []
+    for line, text in texts:
+        if pattern.search(text) is None:
+            continue
+        start = max((h for h in heads if h <= line), default=0)
+        end = min((h for h in heads if h > line), default=1 << 30)
+        if (start, end) not in found:
+            found.append((start, end))
+    return found
+
+
+def _passed_as(
+    name: str, scripts: Sequence[Path], models: Sequence[ImageModel]
+) -> tuple[Path, str, str, int, str] | None:
+    """(script, build arg, Dockerfile, ARG line, ARG default) when one of `scripts` passes the variable
+    `name` to a build as a build arg (`--build-arg TORCH_REF="${TORCH_BRANCH}"`) that an audited
+    Dockerfile declares with a default of its own."""
+    passes = re.compile(
+        r"--build-arg[ \t=]+[\"']?(\w+)=[\"']?\$\{?" + re.escape(name) + r"\}?[\"']?(?=\s|$|\\)"
+    )
+    for script in scripts:
+        for raw in _lines(script):
+            match = passes.search(raw)
+            if match is None:
+                continue
+            for model in models:
+                for arg in model.args:
+                    if arg.name == match.group(1) and arg.default is not None:
+                        return script, arg.name, model.path, arg.line, arg.default
+    return None
+
+
+def _sourced_defaults(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    sourced: dict[Path, list[tuple[Path, dict[str, _Default]]]],
+    read: dict[Path, dict[str, _Default]],
+    models: Sequence[ImageModel],
+    told: set[int],
+) -> Iterator[Diagnostic]:
+    """The default a list item gives a variable in a section of the README naming a file
+    that a script the README runs sources (`All build parameters are centralized in `env.sh`:` over
+    `- `TORCH_BRANCH`: … (default: `v2.7.1`)`), against the file's `${NAME:-default}` (`likely`), when no
+    script sourcing it assigns the variable itself. When a script passes the variable to a build arg
+    whose ARG default is the README's value, the finding says the script's value wins."""
+    files: dict[Path, tuple[dict[str, _Default], list[Path]]] = {}
+    for script, found in sourced.items():
+        for file, defaults in found:
+            held = files.setdefault(file, (defaults, []))
+            held[1].append(script)
+    for file, (defaults, scripts) in files.items():
+        names = {n for n in defaults if not n.isdigit()}
+        if not names:
+            continue
+        assigned = set().union(*(_assigned_names(s) for s in scripts))
+        for start, end in _named_sections(doc, file.name):
+            for at, name, value in _said_defaults(doc, start, end):
+                default = defaults.get(name)
+                if default is None or name not in names or name in assigned or at in told:
+                    continue
+                if any(name in read.get(s, {}) for s in scripts):
+                    continue
+                theirs, ours = _loose(default.value), _loose(value)
+                if theirs is None or ours is None or theirs == ours:
+                    continue
+                told.add(at)
+                message = (
+                    f"README says {name} defaults to {value}, but {_shown(file, directory)}:{default.line} "
+                    f"gives it the default {default.value}"
+                )
+                passed = _passed_as(name, scripts, models)
+                if passed is not None:
+                    script, arg, dockerfile, line, arg_default = passed
+                    message += f" ({_shown(script, directory)} passes it as build arg {arg}"
+                    if _loose(arg_default) == ours:
+                        message += f", over {dockerfile}:{line}'s default {arg_default}"
+                    message += ")"
+                yield Diagnostic(readme, at, message, confidence=LIKELY)

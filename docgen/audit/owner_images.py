@@ -1,0 +1,212 @@
+"""An image the README tells the reader to use that is the build's own image under another owner: the
+README says `Recommend use `docker.io/ann/gpu-base:6.1-full`` (or a manifest's `image:` line names it)
+while the Dockerfile starts `FROM docker.io/bob/gpu-base:6.1-full` or a script beside it pushes
+`bob/gpu-base`, and no file of the build names `ann` at all. The README was kept from the project the
+repository was forked from, and sends the reader to the upstream image (`likely`).
+
+Read only when the two names share the repository name and a versioned tag (`6.1-full`, not `latest`),
+both have an owner that is no Docker official namespace (`library`, `arm64v8` …), the README names the
+build's owner nowhere, and the line does not say where the image comes from (`based on`, `upstream`,
+`forked from`, `replace … with`). The build's files are the audited Dockerfiles and the scripts,
+compose, bake and environment files beside them and beside the README, and in the folders above up to
+the repository's root (their top level only); each is read once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.references import _top
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_REF = (
+    r"(?<![\w./:-])(?:(?P<registry>[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?)/)?"
+    r"(?P<owner>[a-z0-9][a-z0-9._-]*)/(?P<name>[a-z0-9][a-z0-9._-]*)"
+    r"(?::(?P<tag>[A-Za-z0-9_][A-Za-z0-9_.-]*))?(?![\w/$:{])"
+)
+"""`[registry/]owner/name[:tag]`, two path parts only (`gcr.io/proj/team/app` is not read)."""
+_IMAGE = re.compile(_REF)
+_WHOLE = re.compile(r"\A" + _REF + r"\Z")
+_FENCE_IMAGE = re.compile(
+    r"^[ \t]*(?:-[ \t]+)?(?:image:|(?:docker|podman)[ \t]+pull[ \t]+|FROM[ \t]+)"
+    r"[ \t]*[\"']?(\S+?)[\"']?[ \t]*$"
+)
+"""A line of a command block or manifest naming one image: `image: x`, `docker pull x`, `FROM x`."""
+_PROVENANCE = re.compile(
+    r"\b(?:based|base[ \t]+image|upstream|original(?:ly)?|fork(?:ed|s)?|inspired|credits?|thanks?"
+    r"|derived|derives|built[ \t]+(?:up)?on|on[ \t]+top[ \t]+of|replace[sd]?|instead|mirror(?:ed|s)?"
+    r"|old(?:er)?|previous(?:ly)?|deprecated|legacy|formerly|was|were|alternative(?:ly)?)\b",
+    re.IGNORECASE,
+)
+"""Words of a line that tell where an image comes from, or that it is not the one of this build."""
+_OFFICIAL_OWNERS = frozenset(
+    {"library", "amd64", "arm32v5", "arm32v6", "arm32v7", "arm64v8", "i386", "ppc64le", "s390x", "riscv64"}
+    | {"mips64le", "windows-amd64", "winamd64"}
+)
+"""Namespaces of Docker official images: one image under each, not several owners."""
+_BUILD_FILE = re.compile(
+    r"(?:\.(?:sh|bash|env|ya?ml|hcl|json|toml|cfg|conf|mk|txt)|Dockerfile[\w.-]*|\.[Dd]ockerfile"
+    r"|Makefile|justfile|Justfile|\.env[\w.-]*)\Z"
+)
+"""The files of a folder read as the build's: scripts, environment, compose, bake, Make, Dockerfiles."""
+_VERSIONED = re.compile(r"[0-9]")
+
+
+@dataclass(frozen=True)
+class _Ref:
+    """An image named in a file."""
+
+    text: str
+    registry: str
+    """The registry, `docker.io` when none is written."""
+    owner: str
+    name: str
+    tag: str | None
+
+
+def _ref(match: re.Match[str]) -> _Ref:
+    registry = (match.group("registry") or "docker.io").lower()
+    if registry in ("index.docker.io", "registry-1.docker.io", "registry.hub.docker.com"):
+        registry = "docker.io"
+    owner, name = match.group("owner").lower(), match.group("name").lower()
+    return _Ref(match.group(0), registry, owner, name, match.group("tag"))
+
+
+def _build_files(directory: Path, models: Sequence[ImageModel], readme: Path, top: Path) -> list[Path]:
+    """The audited Dockerfiles, then the build files at the top of the README's folder, of theirs and
+    of the folders above them up to `top`; the README itself left out."""
+    found: list[Path] = []
+    folders: list[Path] = []
+    for model in models:
+        if model.file:
+            file = Path(model.file).resolve()
+            found.append(file)
+            folders.append(file.parent)
+    folders.append(directory.resolve())
+    seen_folders: set[Path] = set()
+    for folder in folders:
+        while folder not in seen_folders:
+            seen_folders.add(folder)
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                names = []
+            for name in names:
+                path = folder / name
+                if _BUILD_FILE.search(name) and path != readme and path not in found and path.is_file():
+                    found.append(path)
+            if folder == top or top not in folder.parents:
+                break
+            folder = folder.parent
+    return found
+
+
+def _said_images(doc: Document) -> Iterator[tuple[int, str, _Ref]]:
+    """(README line, the line's text, image) of each image the README names in a code span that is the
+    image alone, or on a command-block line naming one image (`image: …`, `docker pull …`)."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                match = _WHOLE.match(code.strip())
+                if match is not None:
+                    yield line, text, _ref(match)
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            named = _FENCE_IMAGE.match(text)
+            if named is not None and (match := _WHOLE.match(named.group(1))) is not None:
+                yield line, text, _ref(match)
+
+
+def _owner_named(owner: str, text: str) -> bool:
+    """True when `text` names `owner` as the first part of a path or an image (`owner/…`)."""
+    return re.search(r"(?<![\w.-])" + re.escape(owner) + r"/", text, re.IGNORECASE) is not None
+
+
+def other_owner_images(
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """Each image the README names for use (`Recommend use `ann/gpu-base:6.1-full``, a manifest's
+    `image:` line) whose repository name and versioned tag the build names under one other owner (a
+    Dockerfile's FROM or ARG default, a script's tag or push), when no build file names the README's
+    owner and the README never names the build's (`likely`): `README names image
+    ann/gpu-base:6.1-full, but the build uses bob/gpu-base:6.1-full (Dockerfile:1) and no file of it
+    names ann: the image of another owner (the project this one was forked from?)`."""
+    said = list(_said_images(doc))
+    if not said:
+        return
+    top = _top(directory, project)
+    files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    texts: list[tuple[Path, str]] = []
+    for file in files:
+        body = text_or_none(file, MAX_PROJECT_FILE_BYTES)
+        if body is not None:
+            texts.append((file, body))
+    told: set[str] = set()
+    for line, written, image in said:
+        if (
+            image.owner in _OFFICIAL_OWNERS
+            or image.tag is None
+            or not _VERSIONED.search(image.tag)
+            or _PROVENANCE.search(written)
+            or image.text in told
+        ):
+            continue
+        if any(_owner_named(image.owner, body) for _, body in texts):
+            continue
+        if any(_some_owner(image.name, body) for _, body in texts):
+            continue
+        others = _same_image(image, texts)
+        owners = {ref.owner for _, _, ref in others}
+        if len(owners) != 1 or _owner_named(next(iter(owners)), text):
+            continue
+        file, at, ref = others[0]
+        where = os.path.relpath(file, directory.resolve())
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names image {image.text}, but the build uses {ref.text} ({where}:{at}) and no file "
+            f"of it names {image.owner}: the image of another owner (the project this one was forked "
+            "from?)",
+            confidence=LIKELY,
+        )
+
+
+def _some_owner(name: str, text: str) -> bool:
+    """True when `text` names the image `name` under an owner it reads from a variable (`$ORG/name`,
+    `${{ github.repository_owner }}/name`): the build's owner is then not known."""
+    return re.search(r"(?:\$\w+|\})/" + re.escape(name) + r"(?![\w.-])", text, re.IGNORECASE) is not None
+
+
+def _same_image(image: _Ref, texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, _Ref]]:
+    """(file, line, image) of each image of the build files `texts` with `image`'s registry, repository
+    name and tag under another owner, in no official namespace (on another registry an owner is another
+    account: `ghcr.io/ann/x` and `docker.io/ann-dev/x` may be one project's)."""
+    found: list[tuple[Path, int, _Ref]] = []
+    for file, body in texts:
+        if image.name not in body.lower():
+            continue
+        for number, line in enumerate(body.splitlines(), start=1):
+            for match in _IMAGE.finditer(line):
+                ref = _ref(match)
+                if (
+                    ref.name == image.name
+                    and ref.tag == image.tag
+                    and ref.registry == image.registry
+                    and ref.owner != image.owner
+                    and ref.owner not in _OFFICIAL_OWNERS
+                ):
+                    found.append((file, number, ref))
+    return found

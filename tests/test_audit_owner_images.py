@@ -1,0 +1,141 @@
+"""`docgen audit`: an image the README names for use that is the build's own image under another owner, a
+README kept from the project the repository was forked from (docgen/audit/owner_images.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+_DOCKERFILE = 'ARG BASE="docker.io/bob/gpu-base:6.1-full"\nFROM ${BASE}\nRUN apt-get update\n'
+_ENV = '#!/bin/bash\nif [ -z "$OUT_IMAGE" ]; then\n  OUT_IMAGE=docker.io/bob/gpu-base\nfi\n'
+_MANIFEST = (
+    "```yaml\ncontainers:\n  - name: dev\n    image: docker.io/ann/gpu-base:6.1-full\n"
+    "    imagePullPolicy: Always\n```\n"
+)
+
+
+def _found(
+    root: Path,
+    intro: str,
+    block: str = _MANIFEST,
+    dockerfile: str = _DOCKERFILE,
+    files: dict[str, str] | None = None,
+) -> list[str]:
+    """`audit` of base/readme.md (a title, `intro`, then `block`) beside base/toolbox.Dockerfile and
+    base/env.sh, in a checkout: `line (confidence): message`."""
+    make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "base/toolbox.Dockerfile": dockerfile})
+    make_tree(root, {"base/env.sh": _ENV, **(files or {})})
+    readme = f"# GPU base\n\n{intro}\n\n## Run\n\n{block}"
+    (root / "base/readme.md").write_text(readme)
+    model = replace(
+        model_of(parse_dockerfile(dockerfile, "base/toolbox.Dockerfile")),
+        file=str(root / "base/toolbox.Dockerfile"),
+    )
+    found = audit(readme, "base/readme.md", [model], {}, root / "base", root)
+    return [f"{d.line} ({d.confidence}): {d.message}" for d in found if "owner" in d.message]
+
+
+_FINDING = (
+    "3 (likely): README names image docker.io/ann/gpu-base:6.1-full, but the build uses "
+    "docker.io/bob/gpu-base:6.1-full (toolbox.Dockerfile:1) and no file of it names ann: the image of "
+    "another owner (the project this one was forked from?)"
+)
+
+
+def test_the_upstream_image_a_fork_kept(tmp_path: Path) -> None:
+    # the sentence and the manifest name one image: one finding, joined
+    assert _found(tmp_path, "Recommend use `docker.io/ann/gpu-base:6.1-full`") == [
+        _FINDING + "; also at line 10"
+    ]
+
+
+def test_a_pull_in_a_command_block_and_no_registry(tmp_path: Path) -> None:
+    found = _found(tmp_path, "Pull the image:", "```bash\ndocker pull ann/gpu-base:6.1-full\n```\n")
+    assert found == [
+        "8 (likely): README names image ann/gpu-base:6.1-full, but the build uses "
+        "docker.io/bob/gpu-base:6.1-full (toolbox.Dockerfile:1) and no file of it names ann: the image of "
+        "another owner (the project this one was forked from?)"
+    ]
+
+
+def test_a_tag_a_script_pushes(tmp_path: Path) -> None:
+    # the Dockerfile leaves the base to its caller; the script beside it tags and pushes bob's image
+    script = (
+        "#!/bin/bash\nTAG=docker.io/bob/gpu-tools:6.1\npodman build -t $TAG .\n"
+        "podman push docker.io/bob/gpu-tools:6.1\n"
+    )
+    found = _found(
+        tmp_path,
+        "Recommend use `docker.io/ann/gpu-tools:6.1`",
+        "",
+        "ARG BASE\nFROM ${BASE}\n",
+        {"base/build.sh": script},
+    )
+    assert found == [
+        "3 (likely): README names image docker.io/ann/gpu-tools:6.1, but the build uses "
+        "docker.io/bob/gpu-tools:6.1 (build.sh:2) and no file of it names ann: the image of another owner "
+        "(the project this one was forked from?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("intro", "block"),
+    [
+        # the README names the build's owner too: both images are told apart on purpose
+        ("Recommend use `docker.io/ann/gpu-base:6.1-full`; our build pushes `bob/gpu-base`.", ""),
+        ("To use this fork, use `ann/gpu-base:6.1-full` with `bob/gpu-tools` on top.", ""),
+        # words telling where the image comes from
+        ("This image is based on `docker.io/ann/gpu-base:6.1-full`.", ""),
+        ("Upstream publishes `docker.io/ann/gpu-base:6.1-full`.", ""),
+        ("Forked from `ann/gpu-base:6.1-full`.", ""),
+        ("Replace `ann/gpu-base:6.1-full` in your manifests.", ""),
+        # the same owner on another registry (a mirror)
+        ("Recommend use `ghcr.io/bob/gpu-base:6.1-full`", ""),
+        # another registry: an owner there is another account (`ghcr.io/ann` may be bob's project)
+        ("Recommend use `ghcr.io/ann/gpu-base:6.1-full`", ""),
+        # another tag, or one that is no version
+        ("Recommend use `docker.io/ann/gpu-base:6.0-full`", ""),
+        ("Recommend use `docker.io/ann/gpu-base:latest`", ""),
+        # a name without a tag may be a repository, not an image
+        ("See `ann/gpu-base` on GitHub.", ""),
+    ],
+)
+def test_silent(tmp_path: Path, intro: str, block: str) -> None:
+    assert _found(tmp_path, intro, block) == []
+
+
+def test_a_base_pulled_from_the_other_owner_on_purpose(tmp_path: Path) -> None:
+    # the Dockerfile starts from ann's image itself and the script pushes bob's: the README is right
+    dockerfile = "FROM docker.io/ann/gpu-base:6.1-full\nRUN make\n"
+    script = "#!/bin/bash\npodman build -t docker.io/bob/gpu-base:6.1-full .\n"
+    intro = "Recommend use `docker.io/ann/gpu-base:6.1-full`"
+    assert _found(tmp_path, intro, "", dockerfile, {"base/build.sh": script}) == []
+
+
+def test_a_file_of_the_build_names_the_owner(tmp_path: Path) -> None:
+    # a script above the README's folder pulls from ann: the owner is known to the build
+    script = "#!/bin/bash\npodman pull docker.io/ann/rocm-dev:6.1\n"
+    assert (
+        _found(tmp_path, "Recommend use `docker.io/ann/gpu-base:6.1-full`", files={"sync.sh": script}) == []
+    )
+
+
+def test_official_namespaces(tmp_path: Path) -> None:
+    # `library/` and the architecture namespaces hold one image each, not several owners
+    dockerfile = "FROM arm64v8/ubuntu:22.04\nRUN true\n"
+    intro = "Recommend use `library/ubuntu:22.04` on x86"
+    assert _found(tmp_path, intro, "", dockerfile) == []
+
+
+def test_an_owner_the_build_reads_from_a_variable(tmp_path: Path) -> None:
+    # a script pushes the image under an owner it is given: the build's owner is not known
+    script = "#!/bin/bash\npodman push docker.io/${ORG}/gpu-base:6.1-full\n"
+    intro = "Recommend use `docker.io/ann/gpu-base:6.1-full`"
+    assert _found(tmp_path, intro, "", files={"base/push.sh": script}) == []
