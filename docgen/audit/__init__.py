@@ -259,6 +259,7 @@ from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
+from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.make_vars import _make_vars
 from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
@@ -616,6 +617,7 @@ def audit(
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
+        found.extend(make_env(doc, path, directory, models))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
