@@ -103,7 +103,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
-  makefile of the build reads while one a slip away is (`make_vars`), and a compose command that builds
+  makefile of the build reads while one a slip away is (`make_vars`), a build arg set for `make TARGET`
+  (an export before it) that the target's `docker build` never passes (`make_env`), and a compose command that builds
   from a context, Dockerfile or stage that is not there (`compose_builds`), or that runs after a `cd`
   into a folder with no compose file in it or above it (`entered_compose`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
@@ -141,7 +142,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
-`make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
+`make_args`, `make_vars`, `make_env`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
