@@ -105,8 +105,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
   makefile of the build reads while one a slip away is (`make_vars`), a build arg set for `make TARGET`
   (an export before it) that the target's `docker build` never passes (`make_env`), and a compose
-  command that builds from a context, Dockerfile or stage that is not there (`compose_builds`), or that runs after a `cd`
-  into a folder with no compose file in it or above it (`entered_compose`).
+  command that builds from a context, Dockerfile or stage that is not there (`compose_builds`), or
+  that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
   spells another value than the build arg of that name the service passes, on the README lines that
   repeat the tag (`tag_args`).
