@@ -352,6 +352,8 @@ class TargetBuild:
     unknown: bool
     """The command expands a variable with no assignment in the makefile (it may come from the
     environment)."""
+    tags: tuple[str | None, ...] = ()
+    """The names it tags the image with (`-t`), expanded; None for one that cannot be."""
 
 
 @dataclass(frozen=True)
@@ -453,7 +455,11 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
                         file = _FILE.search(part)
                         words, unknown = _closure(_TAG.sub(" ", part), variables)
                         dockerfile = _expanded(file.group(1), variables) if file else "Dockerfile"
-                        builds.append(TargetBuild(first, dockerfile, frozenset(words), unknown))
+                        tags = tuple(
+                            _expanded(t.split(None, 1)[-1].split("=", 1)[-1].strip("\"'"), variables)
+                            for t in (m.group().strip() for m in _TAG.finditer(part))
+                        )
+                        builds.append(TargetBuild(first, dockerfile, frozenset(words), unknown, tags))
                     else:
                         others.extend(_commands_of(part, first, variables))
     return TargetRecipe(tuple(builds), tuple(others), frozenset(exported), bool(_EXPORTS.search(text)))

@@ -104,7 +104,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
   makefile of the build reads while one a slip away is (`make_vars`), a build arg set for `make TARGET`
-  (an export before it) that the target's `docker build` never passes (`make_env`), and a compose
+  (an export before it) that the target's `docker build` never passes (`make_env`), a pulled image
+  that the make target or script run next never runs, its `docker run` running another (`pulled_runs`),
+  and a compose
   command that builds from a context, Dockerfile or stage that is not there (`compose_builds`), or
   that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
@@ -142,7 +144,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
-`make_args`, `make_vars`, `make_env`, `make_targets`, `fixed_defaults` (after `idle`),
+`make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
@@ -293,6 +295,7 @@ from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import _provided_claims
+from docgen.audit.pulled_runs import pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
     _context_misses,
@@ -619,6 +622,7 @@ def audit(
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
+        found.extend(pulled_runs(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
