@@ -9,7 +9,9 @@ variables (`$(NAME)`, `${NAME}`). A value needing a variable with no assignment,
 (`$(shell …)`, `$(if …)`) or the environment is not known. Conditionals, includes and target-specific
 variables are not read. `rule_targets` lists the targets its rules make, for `make TARGET` commands;
 `reading` tells what a makefile reads of the variables a make command line gives (its words, the
-variables it names, its includes, the commands its recipes and `$(shell …)` calls run).
+variables it names, its includes, the commands its recipes and `$(shell …)` calls run);
+`target_recipe` what `make TARGET` runs (the image builds of its recipe and its prerequisites', the
+other commands).
 Pure functions over the file's text; each line is read once.
 """
 

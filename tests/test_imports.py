@@ -479,6 +479,8 @@ AUDIT_LAYERS = (
         "unread_files",
         "unentered_mounts",
         "container_scripts",
+        "make_env",
+        "pulled_runs",
     ),
     ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
     ("docgen.audit",),
