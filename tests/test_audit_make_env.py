@@ -95,6 +95,13 @@ def test_a_variable_on_the_make_line(tmp_path: Path, block: str) -> None:
             ),
             {},
         ),
+        # a variable name computed: any may be passed
+        (
+            MAKEFILE.replace("--build-arg PY=$(PY)", "$(foreach v,$(PASS),--build-arg $(v)=$($(v)))").replace(
+                "PY ?= 3.11\n", "PY ?= 3.11\nPASS = PY $(filter CUDA_%,$(.VARIABLES))\n"
+            ),
+            {},
+        ),
         # the makefile exports it, or everything
         ("export CUDA_ARCH\n" + MAKEFILE, {}),
         (".EXPORT_ALL_VARIABLES:\n" + MAKEFILE, {}),

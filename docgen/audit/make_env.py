@@ -9,7 +9,8 @@ command; the Makefile in the README's folder, the recipes of the target and of i
 (`docgen.makefile.target_recipe`), each script they run. A name is told when it is an `ARG` the
 Dockerfile of a build of the target uses, with a default other than the README's value, and no build
 of the target holds the name (`--build-arg NAME=$(NAME)`, a bare `--build-arg NAME`, `$$NAME`, a
-variable whose value holds it). Nothing is told when the makefile exports the name or every variable,
+variable whose value holds it). Nothing is told when the makefile exports the name or every variable, computes variable names
+(`$($(V))`, `.VARIABLES`),
 a recipe runs `make`, `docker compose` or `docker buildx bake` (which read the environment), a script
 that holds the name or cannot be read, or an interpreter's inline code. `certain` when every command
 of the recipe is read; `likely` when one is a program docgen does not know or the build expands a
@@ -131,8 +132,8 @@ def make_env(
     pass ROCM_GPU_ARCH: Dockerfile keeps ARG ROCM_GPU_ARCH=gfx1151 (line 15)`."""
     path = makefile_in(directory)
     text = makefile_text(path) if path is not None else None
-    if path is None or text is None:
-        return
+    if path is None or text is None or makefile._COMPUTED.search(text):
+        return  # a variable name computed (`$($(V))`, `.VARIABLES`): any name may be passed
     told: set[str] = set()
     recipes: dict[str, makefile.TargetRecipe | None] = {}
     for line, words, given in _settings(doc):
