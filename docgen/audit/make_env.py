@@ -9,12 +9,11 @@ command; the Makefile in the README's folder, the recipes of the target and of i
 (`docgen.makefile.target_recipe`), each script they run. A name is told when it is an `ARG` the
 Dockerfile of a build of the target uses, with a default other than the README's value, and no build
 of the target holds the name (`--build-arg NAME=$(NAME)`, a bare `--build-arg NAME`, `$$NAME`, a
-variable whose value holds it). Nothing is told when the makefile exports the name or every variable, computes variable names
-(`$($(V))`, `.VARIABLES`),
-a recipe runs `make`, `docker compose` or `docker buildx bake` (which read the environment), a script
-that holds the name or cannot be read, or an interpreter's inline code. `certain` when every command
-of the recipe is read; `likely` when one is a program docgen does not know or the build expands a
-variable the makefile does not set.
+variable whose value holds it). Nothing is told when the makefile exports the name or every variable,
+computes variable names (`$($(V))`, `.VARIABLES`), a recipe runs `make`, `docker compose` or `docker
+buildx bake` (which read the environment), a script that holds the name or cannot be read, or an
+interpreter's inline code. `certain` when every command of the recipe is read; `likely` when one is a
+program docgen does not know or the build expands a variable the makefile does not set.
 """
 
 from __future__ import annotations
