@@ -93,6 +93,8 @@ def test_a_script_the_readme_runs(tmp_path: Path) -> None:
     "readme",
     [
         README.replace("make serve small-model", "make image\nmake serve small-model"),  # built first
+        README.replace("make serve small-model", "./build.sh\nmake serve small-model"),  # a script builds
+        README.replace("make serve small-model", "make -C base image\nmake serve small-model"),  # elsewhere
         README.replace(
             "docker pull acme/llm-server:latest",
             "docker pull acme/llm-server:latest\ndocker tag acme/llm-server:latest llm-server-gfx90a.slim\n"

@@ -9,9 +9,11 @@ script's `docker run` runs is read from the command's words, from the script's l
 the variable it names (every value it may take: `IMAGE=a` in one branch, `IMAGE=b` in the other), and
 for a command built as an array (`CMD=(docker run …)`, `CMD+=("$IMAGE")`) from the array's later
 appends. Told (`likely`) only when every image it may run has no namespace, is no official image, is
-none of the pulled ones, and no build or tag the README runs before the command names it, and the
-make target or script pulls, builds, tags and loads nothing itself. Silent when an image comes from an
-argument, the environment (`${IMAGE:-…}`) or a command, and when the README loads or imports images.
+none of the pulled ones, and no build or tag the README runs before the command names it, and the make
+target or script pulls, builds, tags and loads nothing itself. A script the README runs before that
+gives an image, or a make target whose recipe cannot be told, runs make or a script that gives one, may
+give it: silent. Silent when an image comes from an argument, the environment (`${IMAGE:-…}`) or a
+command, and when the README loads or imports images.
 
 Each README line, recipe and script is read once; every pattern runs on one line.
 """
@@ -163,6 +165,38 @@ def _script_runs(text: str) -> _Runs | None:
     return _Runs(tuple(dict.fromkeys(images)), first) if images else None
 
 
+_PATTERN_RULE = re.compile(r"^%[^:\n]*::?[^=\n]*\n((?:\t[^\n]*\n)*)", re.MULTILINE)
+
+
+def _idle_goal(text: str, target: str) -> bool:
+    """Whether `make TARGET` does nothing in the Makefile `text` but for the other goals of its line:
+    no rule names `target`, and each pattern rule's recipe does nothing (`%:` with `@:`), the way a
+    Makefile takes a goal as a word for another (`make run model-a`)."""
+    rules = makefile.rule_targets(text)
+    if rules is None or target in rules:
+        return False
+    bodies = [m.group(1) for m in _PATTERN_RULE.finditer(text + "\n")]
+    return bool(bodies) and all(
+        line.strip() in ("@:", ":", "@true", "true") for body in bodies for line in body.splitlines()
+    )
+
+
+def _gives_nothing_unread(recipe: makefile.TargetRecipe, directory: Path) -> bool:
+    """Whether the other commands of a make target's `recipe` give no image: no sub-make, no pull, tag
+    or load, and each script they run read and doing none of these."""
+    for command in recipe.others:
+        program = command.words[0]
+        if program in ("make", "gmake", "$MAKE") or program.endswith("/make"):
+            return False
+        if _HAS.search(" ".join(command.words)):
+            return False
+        if "/" in program or program.endswith(".sh"):
+            body = None if "$" in program else text_or_none(directory / program)
+            if body is None or _HAS.search(body):
+                return False
+    return True
+
+
 def _name(image: str) -> str:
     """An image reference without `docker.io/`, `library/` and a `:latest` tag, lower case."""
     image = image.lower().removeprefix("docker.io/").removeprefix("library/")
@@ -177,7 +211,8 @@ class _Readme:
     tags: list[tuple[int, str | None]]
     """(line, image name; None for a build whose tag is not known)."""
     runs: list[tuple[int, str, str]]
-    """(line, `make` or `script`, the target or the script's path)."""
+    """(line, `make`, `script` or `other` (a make of another folder or file), the target or the
+    script's path)."""
     loads: bool
 
 
@@ -201,7 +236,9 @@ def _readme(doc: Document) -> _Readme:
                 make = _MAKE.search(part)
                 if make is not None:
                     targets = _targets(make.group(2).split())
-                    found.runs += [(line, "make", t) for t in targets or []]
+                    found.runs += (
+                        [(line, "make", t) for t in targets] if targets is not None else [(line, "other", "")]
+                    )
                     continue
                 script = _SCRIPT.match(part)
                 if script is not None:
@@ -229,6 +266,8 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
     told: dict[str, tuple[int, list[int]]] = {}
     messages: dict[str, str] = {}
     for line, kind, name in read.runs:
+        if kind == "other":
+            continue
         pulled = [(n, i) for n, i in read.pulls if n < line]
         if not pulled:
             continue
@@ -253,8 +292,23 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         names = {_name(i) for _, i in pulled}
         before = {_name(t) if t is not None else None for n, t in read.tags if n < line}
         for target_line, target_kind, target in read.runs:
-            if target_kind == "make" and target_line < line and (earlier := recipe(target)) is not None:
-                before |= {_name(t) if t is not None else None for b in earlier.builds for t in b.tags}
+            if target_line >= line:
+                continue
+            if target_kind == "other":
+                before.add(None)  # a make in another folder or of another file
+                continue
+            if target_kind == "script":
+                earlier_body = text_or_none(directory / target)
+                if earlier_body is None or _HAS.search(earlier_body):
+                    before.add(None)  # a script run first may give the image
+                continue
+            earlier = recipe(target)
+            if earlier is None and text is not None and _idle_goal(text, target):
+                continue  # a word for the target before it (`make run model-a`), made by an idle `%:`
+            if earlier is None or not _gives_nothing_unread(earlier, directory):
+                before.add(None)  # a target made first may give it in a way not read
+                continue
+            before |= {_name(t) if t is not None else None for b in earlier.builds for t in b.tags}
         if None in before or any(
             "/" in i or _name(i).split(":", 1)[0] in _OFFICIAL or _name(i) in names or _name(i) in before
             for i in runs.images
