@@ -145,3 +145,6 @@ def test_script_runs_reads_a_plain_command() -> None:
     runs = _script_runs('NAME=app-gpu\ndocker run --rm -e A=1 --name x "$NAME" serve\n')
     assert runs is not None and (runs.images, runs.line) == (("app-gpu",), 2)
     assert _script_runs("docker run --rm $OPTS app serve\n") is None  # an option list not known
+    # words about a run, not one: a comment, an echo, an array opened on the line before
+    assert _script_runs('# the docker run command\necho "docker run app"\nlog "docker run x"\n') is None
+    assert _script_runs("local cmd=(\n  docker run\n  --rm app\n)\n") is None

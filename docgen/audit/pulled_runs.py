@@ -51,7 +51,11 @@ _HAS = re.compile(
 _LOADS = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?(?:load|import)\b")
 _SCRIPT = re.compile(r"^(?:(?:ba|z)?sh[ \t]+)?(\.{0,2}/?[\w./-]+\.sh)(?=[ \t]|$)")
 """A script the README runs: `./serve.sh`, `bash tools/run.sh`, `sh run.sh`."""
-_RUN = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run(?=[ \t])")
+_RUN = re.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
+    r"(?:docker|podman)[ \t]+(?:container[ \t]+)?run(?=[ \t])"
+)
+"""A `docker run` where a command starts (not in an `echo` or a comment's words), or first in an array."""
 _ASSIGN = re.compile(
     r"^[ \t]*(?:local[ \t]+|export[ \t]+|readonly[ \t]+|declare[ \t]+(?:-\w+[ \t]+)?)?"
     r"([A-Za-z_]\w*)(\+?=)(.*)$"
@@ -131,9 +135,10 @@ def _script_runs(text: str) -> _Runs | None:
     images: list[str] = []
     first = 0
     for number, line in _logical_lines(text):
-        run = _RUN.search(line)
-        if run is None:
+        run = _RUN.search(line.strip())
+        if run is None or line.lstrip().startswith("#"):
             continue
+        line = line.strip()
         array = _ASSIGN.match(line)
         rest = line[run.end() :]
         if array is not None and array.group(3).strip().startswith("("):
