@@ -9,7 +9,9 @@ variables (`$(NAME)`, `${NAME}`). A value needing a variable with no assignment,
 (`$(shell …)`, `$(if …)`) or the environment is not known. Conditionals, includes and target-specific
 variables are not read. `rule_targets` lists the targets its rules make, for `make TARGET` commands;
 `reading` tells what a makefile reads of the variables a make command line gives (its words, the
-variables it names, its includes, the commands its recipes and `$(shell …)` calls run).
+variables it names, its includes, the commands its recipes and `$(shell …)` calls run);
+`target_recipe` what `make TARGET` runs (the image builds of its recipe and its prerequisites', the
+other commands).
 Pure functions over the file's text; each line is read once.
 """
 
@@ -324,3 +326,142 @@ def reading(text: str, outside: dict[str, tuple[str, int]] | None = None) -> Rea
         commands=tuple(commands),
         assigned=variables,
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# What one target's recipe runs
+
+_EXPORTS = re.compile(r"^[ \t]*(?:export[ \t]*$|\.EXPORT_ALL_VARIABLES[ \t]*:)", re.MULTILINE)
+"""Every variable exported to the recipes (`export` alone, `.EXPORT_ALL_VARIABLES:`)."""
+_EXPORT = re.compile(r"[ \t]*export[ \t]+([^=:?+#]*)")
+_TAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[^\s]+")
+"""The name a build tags its image with (`-t llama-$(ARCH)`): a variable there passes nothing to it."""
+_AUTOMATIC = frozenset({"@", "<", "^", "+", "?", "*", "%", "MAKE", "MAKECMDGOALS", "MAKEFILE_LIST", "CURDIR"})
+
+
+@dataclass(frozen=True)
+class TargetBuild:
+    """One `docker build` (`podman`, `buildah`) a target's recipe runs."""
+
+    line: int
+    """The makefile line of the command (its first line when continued)."""
+    dockerfile: str | None
+    """The Dockerfile it reads (`-f`, expanded; `Dockerfile` without one); None when not known."""
+    words: frozenset[str]
+    """The name-like words of the command (its tag left out) and of the values of the variables it
+    expands, transitively (`ROCM_VERSION` of `$(BUILD_ARGS)` with `BUILD_ARGS := --build-arg
+    ROCM_VERSION=7`)."""
+    unknown: bool
+    """The command expands a variable with no assignment in the makefile (it may come from the
+    environment)."""
+    tags: tuple[str | None, ...] = ()
+    """The names it tags the image with (`-t`), expanded; None for one that cannot be."""
+
+
+@dataclass(frozen=True)
+class TargetRecipe:
+    """What `make TARGET` runs: the recipes of the target and of the prerequisites it makes."""
+
+    builds: tuple[TargetBuild, ...]
+    others: tuple[Command, ...]
+    """The other commands, variables expanded where known."""
+    exported: frozenset[str]
+    """The variables the makefile exports to its recipes by name (`export NAME`)."""
+    exports_all: bool
+    """The makefile exports every variable (`export` alone, `.EXPORT_ALL_VARIABLES:`)."""
+
+
+def _closure(text: str, variables: dict[str, tuple[str, int]]) -> tuple[set[str], bool]:
+    """The words of `text` and of the values of the variables it names, transitively; whether one of
+    those variables has no assignment."""
+    words = set(_WORD.findall(text))
+    unknown = False
+    todo = [m.group(1) for m in _REFERENCE.finditer(text)]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        held = variables.get(name)
+        if held is None:
+            unknown = unknown or name not in _AUTOMATIC
+            continue
+        words |= set(_WORD.findall(held[0]))
+        todo.extend(m.group(1) for m in _REFERENCE.finditer(held[0]))
+    if re.search(r"\$[({][a-z]+[ \t]", text):  # a function call: `$(shell …)`, `$(if …)`
+        unknown = True
+    return words, unknown
+
+
+def target_recipe(text: str, target: str) -> TargetRecipe | None:
+    """What `make TARGET` runs in the Makefile `text`: the recipe lines of `target`'s rule and of its
+    prerequisites' rules (continued lines joined), split into image builds and other commands. None
+    when it cannot be told: `target` has no rule of its own (a pattern rule would make it), several
+    rules give it recipes, a rule sets target-specific variables, or the makefile includes others or
+    makes rules with `$(eval …)`. Each line is read once."""
+    if _DYNAMIC.search(text):
+        return None
+    lines = text.splitlines()
+    recipes = _recipe_lines(lines)
+    variables = _variables([line if r else line.lstrip("\t") for line, r in zip(lines, recipes, strict=True)])
+    rules: dict[str, list[tuple[list[str], list[tuple[int, str]]]]] = {}
+    current: list[tuple[int, str]] | None = None
+    pending: list[tuple[int, str]] = []
+    exported: set[str] = set()
+    for number, (line, in_recipe) in enumerate(zip(lines, recipes, strict=True), start=1):
+        if in_recipe and current is not None:
+            pending.append((number, line))
+            if not line.rstrip().endswith("\\"):
+                current.append((pending[0][0], " ".join(t.strip().removesuffix("\\") for _, t in pending)))
+                pending = []
+            continue
+        code = line.split("#", 1)[0].rstrip()
+        if not code.strip() or _CONDITIONAL.match(code):
+            continue
+        current = None
+        if (export := _EXPORT.match(code)) is not None:
+            exported.update(export.group(1).split())
+        if _ASSIGN.fullmatch(code.strip()) or _NOT_RULE.match(code.lstrip()):
+            continue
+        match = _RULE.match(code)
+        if match is None:
+            continue
+        after = code[match.end() :]
+        if "=" in after.split(";", 1)[0]:
+            if any(t == target for t in match.group(1).split()):
+                return None  # a target-specific variable
+            continue
+        current = []
+        prerequisites = after.split(";", 1)[0].split()
+        if ";" in after:
+            current.append((number, after.split(";", 1)[1]))
+        for name in match.group(1).split():
+            rules.setdefault(name, []).append((prerequisites, current))
+    if len([r for r in rules.get(target, []) if r[1]]) > 1 or target not in rules:
+        return None
+    builds: list[TargetBuild] = []
+    others: list[Command] = []
+    seen: set[str] = set()
+    todo = [target]
+    while todo:
+        name = todo.pop(0)
+        if name in seen or name not in rules:
+            continue
+        seen.add(name)
+        for prerequisites, recipe in rules[name]:
+            todo.extend(prerequisites)
+            for first, command in recipe:
+                for part in re.split(r"&&|\|\||;", command):
+                    if BUILD.search(part):
+                        file = _FILE.search(part)
+                        words, unknown = _closure(_TAG.sub(" ", part), variables)
+                        dockerfile = _expanded(file.group(1), variables) if file else "Dockerfile"
+                        tags = tuple(
+                            _expanded(t.split(None, 1)[-1].split("=", 1)[-1].strip("\"'"), variables)
+                            for t in (m.group().strip() for m in _TAG.finditer(part))
+                        )
+                        builds.append(TargetBuild(first, dockerfile, frozenset(words), unknown, tags))
+                    else:
+                        others.extend(_commands_of(part, first, variables))
+    return TargetRecipe(tuple(builds), tuple(others), frozenset(exported), bool(_EXPORTS.search(text)))

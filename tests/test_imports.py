@@ -482,6 +482,8 @@ AUDIT_LAYERS = (
         "unentered_mounts",
         "container_scripts",
         "builder_paths",
+        "make_env",
+        "pulled_runs",
     ),
     ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
     ("docgen.audit",),

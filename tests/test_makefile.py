@@ -106,3 +106,30 @@ def test_reading_includes_and_computed_names() -> None:
     )
     assert read.includes == (("local.mk", True, 1), ("../common.mk", False, 2))
     assert read.computed
+
+
+def test_target_recipe_reads_the_target_and_its_prerequisites() -> None:
+    text = (
+        "ARCH ?= sm90\nARGS = --build-arg PY=3.12\nTAG = app-$(ARCH)\n"
+        "prep:\n\t./fetch.sh\nimage: prep\n\tdocker build $(ARGS) -t $(TAG) -f docker/Dockerfile.gpu .\n"
+        "other:\n\tdocker build --build-arg ARCH=$(ARCH) .\n"
+    )
+    recipe = makefile.target_recipe(text, "image")
+    assert recipe is not None
+    [build] = recipe.builds
+    assert (build.line, build.dockerfile, build.unknown) == (7, "docker/Dockerfile.gpu", False)
+    assert "PY" in build.words and "ARCH" not in build.words  # the tag passes nothing
+    assert [c.words for c in recipe.others] == [("./fetch.sh",)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "%:\n\tdocker build .\n",  # a pattern rule only
+        "image:\n\tdocker build .\nimage:\n\tdocker build -f B .\n",  # two recipes
+        "image: ARCH = sm80\nimage:\n\tdocker build .\n",  # a target-specific variable
+        "include more.mk\nimage:\n\tdocker build .\n",
+    ],
+)
+def test_target_recipe_unknown(text: str) -> None:
+    assert makefile.target_recipe(text, "image") is None

@@ -103,9 +103,12 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
-  makefile of the build reads while one a slip away is (`make_vars`), and a compose command that builds
-  from a context, Dockerfile or stage that is not there (`compose_builds`), or that runs after a `cd`
-  into a folder with no compose file in it or above it (`entered_compose`).
+  makefile of the build reads while one a slip away is (`make_vars`), a build arg set for `make TARGET`
+  (an export before it) that the target's `docker build` never passes (`make_env`), a pulled image
+  that the make target or script run next never runs, its `docker run` running another (`pulled_runs`),
+  and a compose
+  command that builds from a context, Dockerfile or stage that is not there (`compose_builds`), or
+  that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
   spells another value than the build arg of that name the service passes, on the README lines that
   repeat the tag (`tag_args`).
@@ -142,7 +145,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
-`make_args`, `make_vars`, `make_targets`, `fixed_defaults` (after `idle`),
+`make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
@@ -262,6 +265,7 @@ from docgen.audit.linked_rows import _linked_rows
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
+from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.make_vars import _make_vars
 from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
@@ -295,6 +299,7 @@ from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import _provided_claims
+from docgen.audit.pulled_runs import pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
     _context_misses,
@@ -622,6 +627,8 @@ def audit(
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
+        found.extend(make_env(doc, path, directory, models))
+        found.extend(pulled_runs(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))

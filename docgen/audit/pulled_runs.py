@@ -1,0 +1,336 @@
+"""A README that pulls an image and then runs a make target or a script whose `docker run` runs another
+image: `docker pull org/llm-server:latest`, then `make serve`, whose recipe runs `./serve.sh`, which runs
+`docker run … llm-server-gfx90a` (a name set in the script). The pulled image is never run, and docker
+cannot find the other one: it has no namespace, so docker looks it up as an official image.
+
+Read: the README's command blocks (pulls, builds, tags, `make TARGET`, `./script.sh`), the Makefile in
+its folder (`docgen.makefile.target_recipe`) and the scripts its recipe or the README runs. The image a
+script's `docker run` runs is read from the command's words, from the script's literal assignments of
+the variable it names (every value it may take: `IMAGE=a` in one branch, `IMAGE=b` in the other), and
+for a command built as an array (`CMD=(docker run …)`, `CMD+=("$IMAGE")`) from the array's later
+appends. Told (`likely`) only when every image it may run has no namespace, is no official image, is
+none of the pulled ones, and no build or tag the README runs before the command names it, and the make
+target or script pulls, builds, tags and loads nothing itself. A script the README runs before that
+gives an image, or a make target whose recipe cannot be told, runs make or a script that gives one, may
+give it: silent. Silent when an image comes from an argument, the environment (`${IMAGE:-…}`) or a
+command, and when the README loads or imports images.
+
+Each README line, recipe and script is read once; every pattern runs on one line.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen import makefile
+from docgen.audit.auditor import LIKELY, also_at
+from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.audit.make_targets import _targets, makefile_in, makefile_text
+from docgen.audit.make_vars import _MAKE
+from docgen.audit.names import _takes_value
+from docgen.audit.run_args import _OFFICIAL
+from docgen.build_scripts import BUILD
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+from docgen.script_env import _logical_lines
+
+_PULL = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s\\;&|]+)")
+_TAGS = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*([^\s\\]+)[ \t]+([^\s\\;&|]+)"
+)
+_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
+_HAS = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?(?:pull|tag|load|import)\b|" + BUILD.pattern
+)
+"""What gives a machine an image: a pull, a tag, a load, an import or a build."""
+_LOADS = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?(?:load|import)\b")
+_SCRIPT = re.compile(r"^(?:(?:ba|z)?sh[ \t]+)?(\.{0,2}/?[\w./-]+\.sh)(?=[ \t]|$)")
+"""A script the README runs: `./serve.sh`, `bash tools/run.sh`, `sh run.sh`."""
+_RUN = re.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
+    r"(?:docker|podman)[ \t]+(?:container[ \t]+)?run(?=[ \t])"
+)
+"""A `docker run` where a command starts (not in an `echo` or a comment's words), or first in an array."""
+_ASSIGN = re.compile(
+    r"^[ \t]*(?:local[ \t]+|export[ \t]+|readonly[ \t]+|declare[ \t]+(?:-\w+[ \t]+)?)?"
+    r"([A-Za-z_]\w*)(\+?=)(.*)$"
+)
+_OPEN = re.compile(
+    r"\$\{([A-Za-z_]\w*):?[-=?]|\bread[ \t]+(?:-\S+[ \t]+)*([A-Za-z_]\w*)|\bfor[ \t]+([A-Za-z_]\w*)"
+)
+"""A variable the environment, input or a loop may set: `${IMAGE:-…}`, `read IMAGE`, `for IMAGE in`."""
+_ANY_ASSIGN = re.compile(r"(?<![\w$-])([A-Za-z_]\w*)\+?=")
+_PARTS = re.compile(r"&&|\|\||;")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\Z")
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """The images a script's `docker run` commands run (every value each may take), where."""
+
+    images: tuple[str, ...]
+    line: int
+    """The script line of the first such command."""
+
+
+def _values(text: str) -> tuple[dict[str, list[str]], set[str], dict[str, list[str]]]:
+    """A script's scalar assignments (name → every value; one that is not a literal is kept as `$`),
+    the names something else may set (the environment, `read`, a loop, an assignment not read at the
+    start of a command), and its array assignments and appends (name → their texts)."""
+    scalars: dict[str, list[str]] = {}
+    appends: dict[str, list[str]] = {}
+    opened: set[str] = set()
+    parsed: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for _, line in _logical_lines(text):
+        for match in _OPEN.finditer(line):
+            opened.add(next(g for g in match.groups() if g))
+        for match in _ANY_ASSIGN.finditer(line):
+            seen[match.group(1)] = seen.get(match.group(1), 0) + 1
+        for part in _PARTS.split(line) if "(" not in line else [line]:
+            assign = _ASSIGN.match(re.sub(r"^[ \t]*(?:then|else|do)[ \t]+", "", part))
+            if assign is None:
+                continue
+            name, how, value = assign.groups()
+            parsed[name] = parsed.get(name, 0) + 1
+            value = value.strip()
+            if value.startswith("("):
+                appends.setdefault(name, []).append(
+                    value[1 : value.rfind(")")] if ")" in value else value[1:]
+                )
+                continue
+            value = value.split(" #", 1)[0].strip()
+            if how == "+=" or not value:
+                opened.add(name)
+                continue
+            try:
+                words = shlex.split(value)
+            except ValueError:
+                words = [value, "$"]
+            scalars.setdefault(name, []).append(words[0] if len(words) == 1 else "$")
+    opened.update(name for name, count in seen.items() if count > parsed.get(name, 0))
+    return scalars, opened, appends
+
+
+def _script_runs(text: str) -> _Runs | None:
+    """The images the `docker run` commands of the script `text` run; None when one cannot be told or
+    the script has none."""
+    scalars, opened, appends = _values(text)
+
+    def resolved(word: str) -> list[str] | None:
+        variable = _VARIABLE.fullmatch(word)
+        if variable is None:
+            return None if "$" in word or "`" in word else [word]
+        name = variable.group(1)
+        values = scalars.get(name)
+        if name in opened or not values or any("$" in v or "`" in v for v in values):
+            return None
+        return values
+
+    images: list[str] = []
+    first = 0
+    for number, line in _logical_lines(text):
+        run = _RUN.search(line.strip())
+        if run is None or line.lstrip().startswith("#"):
+            continue
+        line = line.strip()
+        array = _ASSIGN.match(line)
+        rest = line[run.end() :]
+        if array is not None and array.group(3).strip().startswith("("):
+            rest = rest[: rest.rfind(")")] if ")" in rest else rest
+            rest = " ".join([rest, *appends.get(array.group(1), [])[1:]])
+        rest = re.split(r"&&|\|\||;|\|", rest, maxsplit=1)[0]
+        try:
+            words = shlex.split(rest)
+        except ValueError:
+            return None
+        found: list[str] | None = None
+        index = 0
+        while index < len(words):
+            word = words[index]
+            values = resolved(word)
+            if values is None:
+                return None
+            if all(v.startswith("-") for v in values):
+                index += 1 if "=" in word or not all(_takes_value(v) for v in values) else 2
+                continue
+            if any(v.startswith("-") for v in values):
+                return None
+            found = values
+            break
+        if found is None:
+            return None
+        images.extend(found)
+        first = first or number
+    return _Runs(tuple(dict.fromkeys(images)), first) if images else None
+
+
+_PATTERN_RULE = re.compile(r"^%[^:\n]*::?[^=\n]*\n((?:\t[^\n]*\n)*)", re.MULTILINE)
+
+
+def _idle_goal(text: str, target: str) -> bool:
+    """Whether `make TARGET` does nothing in the Makefile `text` but for the other goals of its line:
+    no rule names `target`, and each pattern rule's recipe does nothing (`%:` with `@:`), the way a
+    Makefile takes a goal as a word for another (`make run model-a`)."""
+    rules = makefile.rule_targets(text)
+    if rules is None or target in rules:
+        return False
+    bodies = [m.group(1) for m in _PATTERN_RULE.finditer(text + "\n")]
+    return bool(bodies) and all(
+        line.strip() in ("@:", ":", "@true", "true") for body in bodies for line in body.splitlines()
+    )
+
+
+def _gives_nothing_unread(recipe: makefile.TargetRecipe, directory: Path) -> bool:
+    """Whether the other commands of a make target's `recipe` give no image: no sub-make, no pull, tag
+    or load, and each script they run read and doing none of these."""
+    for command in recipe.others:
+        program = command.words[0]
+        if program in ("make", "gmake", "$MAKE") or program.endswith("/make"):
+            return False
+        if _HAS.search(" ".join(command.words)):
+            return False
+        if "/" in program or program.endswith(".sh"):
+            body = None if "$" in program else text_or_none(directory / program)
+            if body is None or _HAS.search(body):
+                return False
+    return True
+
+
+def _name(image: str) -> str:
+    """An image reference without `docker.io/`, `library/` and a `:latest` tag, lower case."""
+    image = image.lower().removeprefix("docker.io/").removeprefix("library/")
+    return image.removesuffix(":latest")
+
+
+@dataclass
+class _Readme:
+    """What the README's command blocks pull, tag, build and run, in line order."""
+
+    pulls: list[tuple[int, str]]
+    tags: list[tuple[int, str | None]]
+    """(line, image name; None for a build whose tag is not known)."""
+    runs: list[tuple[int, str, str]]
+    """(line, `make`, `script` or `other` (a make of another folder or file), the target or the
+    script's path)."""
+    loads: bool
+
+
+def _readme(doc: Document) -> _Readme:
+    found = _Readme([], [], [], False)
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            line = lines[0][0]
+            command = without_prompt(joined(lines).strip())
+            if command.startswith("#"):
+                continue
+            found.loads = found.loads or bool(_LOADS.search(command))
+            found.pulls += [(line, m.group(1)) for m in _PULL.finditer(command)]
+            for match in _TAGS.finditer(command):
+                found.tags += [(line, match.group(1)), (line, match.group(2))]
+            if BUILD.search(command):
+                tags = _TAG_FLAG.findall(command)
+                found.tags += [(line, None if "$" in t else t) for t in tags] or [(line, None)]
+            for part in re.split(r"&&|;|\|\|", command):
+                part = part.strip().removeprefix("sudo ").strip()
+                make = _MAKE.search(part)
+                if make is not None:
+                    targets = _targets(make.group(2).split())
+                    found.runs += (
+                        [(line, "make", t) for t in targets] if targets is not None else [(line, "other", "")]
+                    )
+                    continue
+                script = _SCRIPT.match(part)
+                if script is not None:
+                    found.runs.append((line, "script", script.group(1)))
+    return found
+
+
+def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A make target or script the README runs after pulling an image, whose `docker run` runs an image
+    that is none of those pulled (see the module's docstring): `README pulls org/llm-server:latest
+    (line 9), but make serve runs serve.sh, whose docker run (serve.sh:12) runs llm-server-gfx90a,
+    which nothing the README pulls, builds or tags before is named` (`likely`)."""
+    read = _readme(doc)
+    if not read.pulls or read.loads or not read.runs:
+        return
+    path = makefile_in(directory)
+    text = makefile_text(path) if path is not None else None
+    made: dict[str, makefile.TargetRecipe | None] = {}
+
+    def recipe(target: str) -> makefile.TargetRecipe | None:
+        if target not in made:
+            made[target] = makefile.target_recipe(text, target) if text is not None else None
+        return made[target]
+
+    told: dict[str, tuple[int, list[int]]] = {}
+    messages: dict[str, str] = {}
+    for line, kind, name in read.runs:
+        if kind == "other":
+            continue
+        pulled = [(n, i) for n, i in read.pulls if n < line]
+        if not pulled:
+            continue
+        if kind == "make":
+            got = recipe(name)
+            if got is None or got.builds:
+                continue
+            scripts = [c for c in got.others if c.words[0].endswith(".sh") or "/" in c.words[0]]
+            if len(scripts) != 1 or any(_HAS.search(" ".join(c.words)) for c in got.others):
+                continue
+            script, shown = scripts[0].words[0], f"make {name} runs {scripts[0].words[0].removeprefix('./')}"
+        else:
+            script, shown = name, f"{name.removeprefix('./')}"
+        if "$" in script:
+            continue
+        body = text_or_none(directory / script)
+        if body is None or _HAS.search(body):
+            continue
+        runs = _script_runs(body)
+        if runs is None:
+            continue
+        names = {_name(i) for _, i in pulled}
+        before = {_name(t) if t is not None else None for n, t in read.tags if n < line}
+        for target_line, target_kind, target in read.runs:
+            if target_line >= line:
+                continue
+            if target_kind == "other":
+                before.add(None)  # a make in another folder or of another file
+                continue
+            if target_kind == "script":
+                earlier_body = text_or_none(directory / target)
+                if earlier_body is None or _HAS.search(earlier_body):
+                    before.add(None)  # a script run first may give the image
+                continue
+            earlier = recipe(target)
+            if earlier is None and text is not None and _idle_goal(text, target):
+                continue  # a word for the target before it (`make run model-a`), made by an idle `%:`
+            if earlier is None or not _gives_nothing_unread(earlier, directory):
+                before.add(None)  # a target made first may give it in a way not read
+                continue
+            before |= {_name(t) if t is not None else None for b in earlier.builds for t in b.tags}
+        if None in before or any(
+            "/" in i or _name(i).split(":", 1)[0] in _OFFICIAL or _name(i) in names or _name(i) in before
+            for i in runs.images
+        ):
+            continue
+        key = f"{script}\0{' '.join(runs.images)}"
+        if key in told:
+            told[key][1].append(line)
+            continue
+        told[key] = (line, [line])
+        first_pull = pulled[0]
+        script_name = script.removeprefix("./")
+        images = " or ".join(runs.images)
+        messages[key] = (
+            f"README pulls {first_pull[1]} (line {first_pull[0]}), but {shown}, whose docker run "
+            f"({script_name}:{runs.line}) runs {images}, which nothing the README pulls, builds or tags "
+            "before is named"
+        )
+    for key, (line, lines) in told.items():
+        yield Diagnostic(readme, line, messages[key] + also_at(lines), confidence=LIKELY)
