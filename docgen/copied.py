@@ -140,7 +140,7 @@ def without_whole_context(copies: Sequence[ContextCopy]) -> tuple[ContextCopy, .
 def matched(folder: Path, pattern: str) -> list[Path]:
     """The paths of the build context `folder` a source read by `context_path` names, sorted, found as
     BuildKit finds them: a path as written (`src/` is the folder `src`), or, a glob, each path of the
-    context walked once and matched with `glob_matches` (`*.txt` no file in a folder, `**` no deeper
+    context walked once and matched as `glob_matches` does (`*.txt` no file in a folder, `**` no deeper
     than `*`), a folder that matches taken whole, not walked for more, a link to a folder not walked;
     `folder` itself for `.`; none for a path with a variable the build did not give (`${NAME}`); a
     pattern Go refuses (`a[b`) names only the path written so (as `copies_path` reads it). The walk
@@ -150,7 +150,8 @@ def matched(folder: Path, pattern: str) -> list[Path]:
         return [folder]
     if "$" in pattern:
         return []
-    if not _WILDCARD.search(pattern) or copy_glob(pattern) is None:
+    glob = copy_glob(pattern) if _WILDCARD.search(pattern) else None
+    if glob is None:
         return [folder / pattern] if os.path.lexists(folder / pattern) else []
     names = pattern.split("/")
     fixed = 0
@@ -159,8 +160,10 @@ def matched(folder: Path, pattern: str) -> list[Path]:
     start = folder.joinpath(*names[:fixed])
     if any(os.path.islink(folder.joinpath(*names[: n + 1])) for n in range(fixed)):
         return []  # a link to a folder: BuildKit's walk does not go into it
-    # a name holds no `/` but a class may match one (`a[^b]c` is `a/c` too): the deepest a match reaches
-    depth = len(names) + pattern.count("[")
+    depth = len(names) + _slash_classes(pattern)
+    # each name of a match is matched by the pattern's name at its place (no class may match a `/`): a
+    # folder is walked only when its name matches (`d[0-3]` of `src/d[0-3]/*.py`)
+    each = [copy_glob(name) for name in names] if depth == len(names) and "\\" not in pattern else []
     found: list[Path] = []
     for top, folders, files in os.walk(start):
         below = Path(top).relative_to(folder).as_posix()
@@ -169,11 +172,31 @@ def matched(folder: Path, pattern: str) -> list[Path]:
             name
             for name in (*folders, *files)
             if (relative := name if below == "." else below + "/" + name) == pattern
-            or glob_matches(pattern, relative)
+            or glob.fullmatch(relative)
         }
         found += (Path(top, name) for name in taken)
-        folders[:] = [name for name in folders if name not in taken] if level < depth else []
+        step = each[level - 1] if each else None
+        folders[:] = [
+            name
+            for name in folders
+            if level < depth and name not in taken and (step is None or step.fullmatch(name))
+        ]
     return sorted(found)
+
+
+def _slash_classes(pattern: str) -> int:
+    """How many classes of the glob `pattern` may match a `/` (`[^a]`, `[.-0]`): each lets a match
+    reach one folder deeper than the pattern's names."""
+    count = i = 0
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            i += 1
+        elif pattern[i] == "[" and (end := pattern.find("]", i + 1)) > 0:
+            glob = copy_glob(pattern[i : end + 1])
+            count += glob is not None and glob.fullmatch("/") is not None
+            i = end
+        i += 1
+    return count
 
 
 _WILDCARD = re.compile(r"[*?\[\\]")
