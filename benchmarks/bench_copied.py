@@ -80,11 +80,8 @@ def main_bench() -> int:
             )
             if ratio > 5 and ours[1] > 0.01:  # a few milliseconds are noise, not growth
                 failures.append(pattern)
-    if failures:
-        print(f"\nover budget: {', '.join(failures)}")
-        return 1
-    print("\nall within budget")
-    return 0
+    print("\n" + (f"over budget: {', '.join(failures)}" if failures else "all within budget"))
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
