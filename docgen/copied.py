@@ -152,7 +152,7 @@ def matched(folder: Path, pattern: str) -> list[Path]:
         return []
     glob = copy_glob(pattern) if _WILDCARD.search(pattern) else None
     if glob is None:
-        return [folder / pattern] if os.path.lexists(folder / pattern) else []
+        return [folder / pattern] if (folder / pattern).exists() else []
     names = pattern.split("/")
     fixed = 0
     while fixed < len(names) - 1 and not _WILDCARD.search(names[fixed]):

@@ -384,3 +384,9 @@ def test_glob_matches_a_name_as_buildkit() -> None:
     assert not copied.glob_matches("[^s]tart.sh", "start.sh")
     assert copied.glob_matches("\\*.sh", "*.sh") and not copied.glob_matches("\\*.sh", "start.sh")
     assert not copied.glob_matches("[.sh", "[.sh")  # Go refuses the pattern: no name matches it
+
+
+def test_a_link_to_nothing_named_itself_names_nothing(tmp_path: Path) -> None:
+    (tmp_path / "gone.sh").symlink_to(tmp_path / "nowhere.sh")
+    assert copied.matched(tmp_path, "gone.sh") == []
+    assert _copies(tmp_path, "FROM ubuntu:22.04\nCOPY gone.sh /app/\n", {}) == [("gone.sh", "/app/", None)]
