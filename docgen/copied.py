@@ -3,15 +3,16 @@ extraction (`docgen.manifests`: which file is at the path a `pip install -r` rea
 every audit rule (`contents`, `left_over`, `conda_python`, `ports`, `image_paths`, `work_dirs`,
 `mount_targets`, `included_paths`, `run_time`, `overrides`, `settings`, `dropped`; `references` and
 `moved_scripts` read COPY sources as paths with `context_path`, `moved_scripts` matches them with
-`copies_path`, and `references` reads a `.dockerignore` with `dockerignore`).
+`copies_path`, `settings` and `run_time` match a file's name with a source's last part by
+`glob_matches`, and `references` reads a `.dockerignore` with `dockerignore`).
 
 A source is read as BuildKit reads it: quotes taken off, from the context's top (`/app.py` and `./app.py`
-are `app.py`), a glob matched as BuildKit matches it (`*` matches a name starting with a dot too, `**`
-any depth), a folder copied with every file below it. What the context does not hold is not read: a
-URL or a git repository, a path above the context (`..`), a link that leads out of it, a path with a
-variable the build did not give, and a file the `.dockerignore` leaves out (the Dockerfile's own,
-`Dockerfile.dockerignore`, else the context's). Nothing here reads a file's text but `copied_texts`,
-within `TEXT_LIMIT` and `FILE_LIMIT`.
+are `app.py`), a glob matched as BuildKit matches it (Go's `filepath.Match` over each context path: `*`
+within one name, a name starting with a dot too, `**` no deeper than `*`), a folder copied with every
+file below it. What the context does not hold is not read: a URL or a git repository, a path above the
+context (`..`), a link that leads out of it, a path with a variable the build did not give, and a file
+the `.dockerignore` leaves out (the Dockerfile's own, `Dockerfile.dockerignore`, else the context's).
+Nothing here reads a file's text but `copied_texts`, within `TEXT_LIMIT` and `FILE_LIMIT`.
 """
 
 from __future__ import annotations
@@ -118,11 +119,15 @@ def copies_path(pattern: str, path: str) -> bool:
     folder a glob matches whole)."""
     if pattern == "." or path == pattern or path.startswith(pattern + "/"):
         return True
-    glob = copy_glob(pattern)
-    if glob is None:
-        return False
     parts = path.split("/")
-    return any(glob.fullmatch("/".join(parts[: i + 1])) for i in range(len(parts)))
+    return any(glob_matches(pattern, "/".join(parts[: i + 1])) for i in range(len(parts)))
+
+
+def glob_matches(pattern: str, path: str) -> bool:
+    """True when the COPY source `pattern` (a glob, `copy_glob`) matches the context path `path` itself
+    (a name alone too: `*.sh` and `start.sh`), as BuildKit matches it; False for a pattern Go refuses."""
+    glob = copy_glob(pattern)
+    return glob is not None and glob.fullmatch(path) is not None
 
 
 def without_whole_context(copies: Sequence[ContextCopy]) -> tuple[ContextCopy, ...]:
@@ -133,17 +138,69 @@ def without_whole_context(copies: Sequence[ContextCopy]) -> tuple[ContextCopy, .
 
 
 def matched(folder: Path, pattern: str) -> list[Path]:
-    """The paths of the build context `folder` a source read by `context_path` names (a glob: `*.txt`,
-    `src/`), sorted; `folder` itself for `.`; none for a path with a variable the build did not give
-    (`${NAME}`) or a pattern Python's glob cannot read (`a**b`)."""
+    """The paths of the build context `folder` a source read by `context_path` names, sorted, found as
+    BuildKit finds them: a path as written (`src/` is the folder `src`), or, a glob, each path of the
+    context walked once and matched as `glob_matches` does (`*.txt` no file in a folder, `**` no deeper
+    than `*`), a folder that matches taken whole, not walked for more, a link to a folder not walked;
+    `folder` itself for `.`; none for a path with a variable the build did not give (`${NAME}`); a
+    pattern Go refuses (`a[b`) names only the path written so (as `copies_path` reads it). The walk
+    starts below the pattern's first wildcard-free folders (`src/*.py` reads `src` alone) and goes no
+    deeper than the pattern's names can reach."""
     if pattern == ".":
         return [folder]
     if "$" in pattern:
         return []
-    try:
-        return sorted(folder.glob(pattern))
-    except (ValueError, OSError, NotImplementedError):
-        return []
+    glob = copy_glob(pattern) if _WILDCARD.search(pattern) else None
+    if glob is None:
+        return [folder / pattern] if (folder / pattern).exists() else []
+    names = pattern.split("/")
+    fixed = 0
+    while fixed < len(names) - 1 and not _WILDCARD.search(names[fixed]):
+        fixed += 1
+    start = folder.joinpath(*names[:fixed])
+    if any(os.path.islink(folder.joinpath(*names[: n + 1])) for n in range(fixed)):
+        return []  # a link to a folder: BuildKit's walk does not go into it
+    depth = len(names) + _slash_classes(pattern)
+    # each name of a match is matched by the pattern's name at its place (no class may match a `/`): a
+    # folder is walked only when its name matches (`d[0-3]` of `src/d[0-3]/*.py`)
+    each = [copy_glob(name) for name in names] if depth == len(names) and "\\" not in pattern else []
+    found: list[Path] = []
+    for top, folders, files in os.walk(start):
+        below = Path(top).relative_to(folder).as_posix()
+        level = 1 if below == "." else below.count("/") + 2
+        taken = {
+            name
+            for name in (*folders, *files)
+            if (relative := name if below == "." else below + "/" + name) == pattern
+            or glob.fullmatch(relative)
+        }
+        found += (Path(top, name) for name in taken)
+        step = each[level - 1] if each else None
+        folders[:] = [
+            name
+            for name in folders
+            if level < depth and name not in taken and (step is None or step.fullmatch(name))
+        ]
+    return sorted(found)
+
+
+def _slash_classes(pattern: str) -> int:
+    """How many classes of the glob `pattern` may match a `/` (`[^a]`, `[.-0]`): each lets a match
+    reach one folder deeper than the pattern's names."""
+    count = i = 0
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            i += 1
+        elif pattern[i] == "[" and (end := pattern.find("]", i + 1)) > 0:
+            glob = copy_glob(pattern[i : end + 1])
+            count += glob is not None and glob.fullmatch("/") is not None
+            i = end
+        i += 1
+    return count
+
+
+_WILDCARD = re.compile(r"[*?\[\\]")
+"""A letter that makes a COPY source a glob (`\\` too: it takes the next letter as written)."""
 
 
 _VCS_FOLDERS = frozenset({".git", ".hg", ".svn"})

@@ -562,3 +562,25 @@ def test_unread_traps_of_the_image(tmp_path: Path) -> None:
     copied = _SERVING.replace('ENTRYPOINT ["/usr/bin/serve_entry.sh"]', 'ENTRYPOINT ["/usr/bin/other.sh"]')
     assert _unread(tmp_path, run, dockerfile=copied) == []  # an entrypoint the Dockerfile does not write
     assert _unread(tmp_path, run, build="#!/bin/sh\ndocker build -t elsewhere:1 .\n") == []  # not built here
+
+
+def test_a_pattern_an_add_copies_is_matched_as_buildkit_matches_it(tmp_path: Path) -> None:
+    # `docgen.copied.glob_matches`, not fnmatch: `[^…]` leaves its letters out, `[!…]` is a class holding
+    # `!`, `\*` is a star as written, `**` goes no deeper than `*`
+    script = '#!/bin/bash\nROCM_VERSION="6.4"\nexec python main.py\n'
+    base = ROCM.replace('ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]', 'CMD ["/bin/bash", "/start.sh"]')
+    finding = (
+        "7: README documents ROCM_VERSION as an environment variable of the container, but start.sh:2, "
+        "which the image starts, sets ROCM_VERSION=6.4: a value given at run time changes nothing (certain)"
+    )
+
+    def audit(folder: str, add: str, where: str = "root/start.sh") -> list[str]:
+        dockerfile = base.replace("COPY entrypoint.sh /usr/local/bin/entrypoint.sh", add)
+        return _audit(tmp_path / folder, ROCM_README, {"Dockerfile": dockerfile, where: script})
+
+    assert audit("negated", "ADD root/[^d]tart.sh /") == [finding]
+    assert audit("double", "ADD **/start.sh /") == [finding]
+    # traps: patterns BuildKit matches to no start.sh (fnmatch or pathlib would)
+    assert audit("bang", "ADD root/[!d]tart.sh /") == []
+    assert audit("escaped", "ADD root/\\*.sh /") == []
+    assert audit("deep", "ADD **/start.sh /", "a/root/start.sh") == []

@@ -459,3 +459,20 @@ def test_a_start_into_claim_the_image_or_the_run_line_honours_is_no_finding(tmp_
     assert _audit(tmp_path / "e", LANDS, {"Dockerfile": unset}) == []
     advice = LANDS.replace("This command starts", "If you override CMD, this command starts")
     assert _audit(tmp_path / "f", advice, {"Dockerfile": NOTEBOOK}) == []
+
+
+def test_a_start_script_copied_by_a_pattern_is_matched_as_buildkit_matches_it(tmp_path: Path) -> None:
+    # `docgen.copied.glob_matches`, not fnmatch: Go's `[^d]` leaves `d` out and copies start.sh, which
+    # is read (it drops to no other user); `[!d]` is a class of `!` and `d` and copies nothing, so the
+    # script that starts the container is unread and may switch user
+    files = {"scripts/start.sh": "exec /usr/bin/server --port 9000\n"}
+
+    def audit(folder: str, copy: str) -> list[str]:
+        dockerfile = f'FROM nvidia/cuda:12.6.3-runtime-ubuntu24.04\n{copy}\nENTRYPOINT ["/start.sh"]\n'
+        return _audit(tmp_path / folder, LABELLED, {"Dockerfile": dockerfile, **files})
+
+    assert audit("negated", "COPY scripts/[^d]tart.sh /") == [
+        "6: README says the image runs as a non-root user but Dockerfile sets no USER (root) (likely)"
+    ]
+    assert audit("bang", "COPY scripts/[!d]tart.sh /") == []
+    assert audit("escaped", "COPY scripts/\\*.sh /") == []

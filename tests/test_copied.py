@@ -316,3 +316,77 @@ def test_a_folder_linking_out_of_the_context_is_not_listed(tmp_path: Path) -> No
 )
 def test_copies_path_matches_as_buildkit(pattern: str, path: str, copies: bool) -> None:
     assert copied.copies_path(pattern, path) is copies
+
+
+_GLOB_TREE = {
+    "fetch.py": "",
+    "nodes/fetch.py": "",
+    "nodes/getch.py": "",
+    "nodes/!etch.py": "",
+    "nodes/*.py": "",
+    "nodes/sub/deep.py": "",
+    "a/nodes/fetch.py": "",
+}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "names"),
+    [
+        ("**/fetch.py", ["nodes/fetch.py"]),  # `**` is `*` (pathlib's reaches fetch.py, a/nodes/fetch.py)
+        ("*/fetch.py", ["nodes/fetch.py"]),
+        ("*.py", ["fetch.py"]),  # a star stays within one name
+        ("nodes/[!f]etch.py", ["nodes/!etch.py", "nodes/fetch.py"]),  # a class of `!` and `f`
+        ("nodes/[^f]etch.py", ["nodes/!etch.py", "nodes/getch.py"]),  # Go's negation (fnmatch's: `^`, `f`)
+        ("nodes/\\*.py", ["nodes/*.py"]),  # `\` takes the star as written
+        ("no?es", ["nodes"]),  # a folder that matches: taken whole, not walked for more
+        ("*/*", ["a/nodes", "nodes/!etch.py", "nodes/*.py", "nodes/fetch.py", "nodes/getch.py", "nodes/sub"]),
+        ("nodes[^x]fetch.py", ["nodes/fetch.py"]),  # a negated class matches `/` in Go
+        ("nodes[.-0]fetch.py", ["nodes/fetch.py"]),  # so does a range holding it
+        ("nodes/[e-g]etch.py", ["nodes/fetch.py", "nodes/getch.py"]),
+        ("nodes", ["nodes"]),
+        ("nodes/[.py", []),  # a class never closed: Go refuses the pattern
+        ("${DIR}/*.py", []),
+        (".", ["."]),
+    ],
+)
+def test_matched_finds_what_buildkit_copies(tmp_path: Path, pattern: str, names: list[str]) -> None:
+    make_tree(tmp_path, _GLOB_TREE)
+    assert [p.relative_to(tmp_path).as_posix() for p in copied.matched(tmp_path, pattern)] == names
+    # one reading: what `matched` finds is what `copies_path` says the pattern copies
+    for name in names:
+        assert name == "." or copied.copies_path(pattern, name), name
+
+
+def test_a_glob_does_not_walk_into_a_linked_folder(tmp_path: Path) -> None:
+    # BuildKit's walk of the context takes a link as it is: nothing below `linked` matches a glob
+    make_tree(tmp_path, {"nodes/fetch.py": ""})
+    (tmp_path / "linked").symlink_to(tmp_path / "nodes", target_is_directory=True)
+    assert [p.name for p in copied.matched(tmp_path, "*/fetch.py")] == ["fetch.py"]
+    assert copied.matched(tmp_path, "linked/*.py") == []
+    assert [p.name for p in copied.matched(tmp_path, "link*")] == ["linked"]  # the link itself
+
+
+def test_a_double_star_copies_no_deeper_than_one_star(tmp_path: Path) -> None:
+    dockerfile = "FROM ubuntu:22.04\nCOPY **/fetch.py /app/\nCOPY nod?s /srv/\n"
+    assert _copies(tmp_path, dockerfile, _GLOB_TREE) == [
+        ("**/fetch.py", "/app/fetch.py", "nodes/fetch.py"),
+        ("nod?s", "/srv/!etch.py", "nodes/!etch.py"),
+        ("nod?s", "/srv/*.py", "nodes/*.py"),
+        ("nod?s", "/srv/fetch.py", "nodes/fetch.py"),
+        ("nod?s", "/srv/getch.py", "nodes/getch.py"),
+        ("nod?s", "/srv/sub/deep.py", "nodes/sub/deep.py"),
+    ]
+
+
+def test_glob_matches_a_name_as_buildkit() -> None:
+    assert copied.glob_matches("*.sh", "start.sh") and not copied.glob_matches("*.sh", "bin/start.sh")
+    assert copied.glob_matches("[!s]tart.sh", "start.sh")  # `!` is a letter of the class
+    assert not copied.glob_matches("[^s]tart.sh", "start.sh")
+    assert copied.glob_matches("\\*.sh", "*.sh") and not copied.glob_matches("\\*.sh", "start.sh")
+    assert not copied.glob_matches("[.sh", "[.sh")  # Go refuses the pattern: no name matches it
+
+
+def test_a_link_to_nothing_named_itself_names_nothing(tmp_path: Path) -> None:
+    (tmp_path / "gone.sh").symlink_to(tmp_path / "nowhere.sh")
+    assert copied.matched(tmp_path, "gone.sh") == []
+    assert _copies(tmp_path, "FROM ubuntu:22.04\nCOPY gone.sh /app/\n", {}) == [("gone.sh", "/app/", None)]

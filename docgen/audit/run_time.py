@@ -32,7 +32,6 @@ is read from a table, a list under an environment-variables heading, a command o
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import os
 import posixpath
@@ -54,7 +53,7 @@ from docgen.audit.wording import (
     _sentences,
 )
 from docgen.base_contents import is_plain
-from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files
+from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files, glob_matches
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, headings_over
@@ -398,7 +397,7 @@ def _copies(src: str, name: str) -> bool:
     """True when the COPY source `src` copies a file named `name`: its own name, or a pattern of its
     last part that the name matches (`ADD root/* /` copies `start.sh`)."""
     last = posixpath.basename(src.rstrip("/"))
-    return last == name or (_GLOB.search(last) is not None and fnmatch.fnmatchcase(name, last))
+    return last == name or (_GLOB.search(last) is not None and glob_matches(last, name))
 
 
 def _hidden_below(copied: CopiedFile, folder: Path) -> bool:

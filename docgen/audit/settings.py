@@ -9,7 +9,6 @@ is a finding only on a plain base (`likely`); a value the Dockerfile sets that d
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import posixpath
 import re
@@ -22,7 +21,7 @@ from docgen.audit.versions import _near_names
 from docgen.audit.wording import _example, _line_at, _sentences
 from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
-from docgen.copied import copied_files
+from docgen.copied import copied_files, glob_matches
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -501,7 +500,9 @@ class _Image:
         context, the `.dockerignore`): the context looked for at the Dockerfile's folder and the two
         folders above it (`-f Dockerfile/app.Dockerfile .`), never above the folder the Dockerfile was
         named from (its `path` relative to it). None otherwise."""
-        if not self.model.file or not any(fnmatch.fnmatchcase(name, last) for last in self._copied_names):
+        if not self.model.file or not any(
+            last == name or glob_matches(last, name) for last in self._copied_names
+        ):
             return None  # no source names it (a folder copied is not walked for it)
         named = PurePosixPath(self.model.path)
         inside = 0 if named.is_absolute() or ".." in named.parts else len(named.parts) - 1
