@@ -217,6 +217,7 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.continuations import broken_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
@@ -768,6 +769,7 @@ def _audit_part(
     found.extend(_arg_entries(sub, auditor))
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))
+    found.extend(_dependency_rows(sub, auditor))
     found.extend(_listed_python(sub, auditor))
     found.extend(_python_paths(sub, auditor))
     found.extend(_cloned_repos(sub, auditor))
