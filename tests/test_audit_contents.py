@@ -155,7 +155,7 @@ def test_an_add_on_a_framework_base_lacks_and_nothing_installs(tmp_path: Path) -
         # a requirements file docgen cannot read may list it
         NGC + "RUN pip install -r requirements.txt\n",
         # a project or wheels pip is given by path: their dependencies are not read
-        NGC + "RUN git clone https://github.com/acme/trainkit /opt/tk && pip install --no-cache-dir /opt/tk\n",
+        NGC + "RUN git clone https://github.com/acme/trainkit /opt/tk && pip install /opt/tk\n",
         NGC + "COPY wheels/ /tmp/wheels/\nRUN pip install /tmp/wheels/*.whl\n",
     ],
 )

@@ -39,6 +39,17 @@ TABLE = """\
 """
 
 
+PROJECT = """\
+## Dependencies
+
+| Package | Version |
+|---|---|
+| torch | 2.3 |
+| orjson | 3 |
+| numba | 1 |
+"""
+
+
 def _audited(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
     make_tree(tmp_path, files)
     paths = [path for path in files if "Dockerfile" in path]
@@ -95,7 +106,7 @@ def test_rows_the_image_may_hold(tmp_path: Path, row: str) -> None:
         # a script it runs
         {**FILES, "Dockerfile": SERVER + "RUN curl -fsSL https://example.org/extras.sh | bash\n"},
         # the dependencies of a project it installs
-        {**FILES, "Dockerfile": SERVER + "RUN git clone https://github.com/acme/scorer /opt/s && pip install /opt/s\n"},
+        {**FILES, "Dockerfile": SERVER + "RUN git clone https://x.org/s /opt/s && pip install /opt/s\n"},
         # a base image that may carry it
         {**FILES, "Dockerfile": SERVER.replace("python:3.11-slim", "nvcr.io/nvidia/pytorch:24.05-py3")},
         {**FILES, "Dockerfile": SERVER.replace("python:3.11-slim", "acme/ml-runtime:3.2")},
@@ -112,7 +123,7 @@ def test_builds_whose_installs_docgen_cannot_all_read(tmp_path: Path, files: dic
         TABLE.replace("## Dependencies", "## Optional dependencies"),
         TABLE.replace("## Dependencies", "## Host requirements"),
         # the project's own dependencies: the build names too few of them
-        "## Dependencies\n\n| Package | Version |\n|---|---|\n| torch | 2.3 |\n| orjson | 3 |\n| numba | 0.59 |\n",
+        PROJECT,
         # no column of versions or sources
         TABLE.replace("| Package | Version | Source |", "| Package | Purpose | Notes |"),
     ],

@@ -217,11 +217,11 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
-from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.continuations import broken_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
+from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.disabled import _disabled_downloads, _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims

@@ -931,7 +931,8 @@ def _installs_local(args: str) -> bool:
         before = ""
         for word in match.group(1).split():
             word = word.strip("'\"")
-            if before not in _TAKES_VALUE and (word in (".", "..") or word.startswith(("/", "./", "../", "~/"))):
+            local = word in (".", "..") or word.startswith(("/", "./", "../", "~/"))
+            if local and before not in _TAKES_VALUE:
                 return True
             before = word
     return False

@@ -82,4 +82,5 @@ def _dependency_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             continue
         for line, (name, spellings, _) in named:
             if all(_cannot_hold(model, spellings, False, False) for model in auditor.models):
-                yield _installs_none(auditor, line, f"lists {name} as a package of the image", name, spellings)
+                said = f"lists {name} as a package of the image"
+                yield _installs_none(auditor, line, said, name, spellings)

@@ -17,8 +17,8 @@ from docgen.audit.contents import (
     _PIPED,
     _RUNS_FILE,
     _final_components,
-    _installs_local,
     _installed_under,
+    _installs_local,
 )
 from docgen.audit.paths import variant
 from docgen.audit.versions import _raw
