@@ -154,6 +154,9 @@ def test_an_add_on_a_framework_base_lacks_and_nothing_installs(tmp_path: Path) -
         'RUN if [ "$INSTALL_DEEPSPEED" = "true" ]; then pip install deepspeed; fi\n',
         # a requirements file docgen cannot read may list it
         NGC + "RUN pip install -r requirements.txt\n",
+        # a project or wheels pip is given by path: their dependencies are not read
+        NGC + "RUN git clone https://github.com/acme/trainkit /opt/tk && pip install /opt/tk\n",
+        NGC + "COPY wheels/ /tmp/wheels/\nRUN pip install /tmp/wheels/*.whl\n",
     ],
 )
 def test_an_add_on_the_image_may_hold_is_no_finding(tmp_path: Path, dockerfile: str) -> None:

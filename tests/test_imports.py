@@ -375,6 +375,7 @@ AUDIT_LAYERS = (
         "python_paths",
         "pinned_installs",
         "content_rows",
+        "dependency_rows",
         "stage_count",
         "promised",
         "wheel_names",

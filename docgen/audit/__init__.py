@@ -221,6 +221,7 @@ from docgen.audit.continuations import broken_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
+from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.disabled import _disabled_downloads, _disabled_installs, _disabled_promises
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
@@ -768,6 +769,7 @@ def _audit_part(
     found.extend(_arg_entries(sub, auditor))
     found.extend(_listed_contents(sub, auditor))
     found.extend(_library_lists(sub, auditor))
+    found.extend(_dependency_rows(sub, auditor))
     found.extend(_listed_python(sub, auditor))
     found.extend(_python_paths(sub, auditor))
     found.extend(_cloned_repos(sub, auditor))

@@ -915,6 +915,29 @@ _LOCAL_PROJECT = re.compile(
     r"\b" + PIP + r"[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
 )
 """`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
+_PIP_INSTALL = re.compile(r"\b" + PIP + r"[ \t]+install\b([^;&|]{0,2000})")
+_TAKES_VALUE = frozenset(
+    {"-r", "--requirement", "-c", "--constraint", "-f", "--find-links", "-t", "--target", "--prefix"}
+    | {"--root", "--cache-dir", "--src", "-i", "--index-url", "--extra-index-url", "--log", "--report"}
+)
+"""pip options whose value is a path or a URL, not something installed (`-r /tmp/req.txt`)."""
+
+
+def _installs_local(args: str) -> bool:
+    """True when a RUN's `args` give pip a path to install (`pip install /opt/scorer`, `pip install
+    ./wheels/*.whl`, `pip install .`): a project or wheel whose dependencies docgen does not read. The
+    value of an option (`-r /tmp/req.txt`, `--target /opt/x`) is no such path."""
+    for match in _PIP_INSTALL.finditer(args):
+        before = ""
+        for word in match.group(1).split():
+            word = word.strip("'\"")
+            local = word in (".", "..") or word.startswith(("/", "./", "../", "~/"))
+            if local and before not in _TAKES_VALUE:
+                return True
+            before = word
+    return False
+
+
 _INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
 """An installer a `-r`/`-f` list of packages is given to (`_LISTS`)."""
 _SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|run)\Z")
@@ -1026,6 +1049,6 @@ def _context_of(
         for match in _LISTS.finditer(inst.args) if _INSTALLER.search(inst.args) else ():
             if "://" not in match.group(1) and match.group(1).rsplit("/", 1)[-1].strip("'\"") not in names:
                 packages_unread = True
-        if _LOCAL_PROJECT.search(inst.args):
+        if _LOCAL_PROJECT.search(inst.args) or _installs_local(inst.args):
             packages_unread = True
     return _raw(" ".join(texts)), run_unread, packages_unread

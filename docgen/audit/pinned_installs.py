@@ -18,6 +18,7 @@ from docgen.audit.contents import (
     _RUNS_FILE,
     _final_components,
     _installed_under,
+    _installs_local,
 )
 from docgen.audit.paths import variant
 from docgen.audit.versions import _raw
@@ -97,7 +98,7 @@ def _runs_unread(body: str) -> bool:
     """True when a RUN's `body` may install what docgen does not read: a file it runs (`bash
     install.sh`, `./setup.py`), a list of packages (`pip install -r F`), a local project (`pip install
     -e .`) or a download piped into a shell."""
-    if _PIPED.search(body) or _LOCAL_PROJECT.search(body) or _LISTS.search(body):
+    if _PIPED.search(body) or _LOCAL_PROJECT.search(body) or _installs_local(body) or _LISTS.search(body):
         return True
     return _RUNS_FILE.search(_CHMOD.sub("", body)) is not None
 
