@@ -217,7 +217,7 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
-from docgen.audit.continuations import broken_continuations
+from docgen.audit.continuations import broken_continuations, missing_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
@@ -645,6 +645,7 @@ def audit(
     found.extend(badged_images(text, path, models))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
+    found.extend(missing_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
