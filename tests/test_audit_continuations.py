@@ -135,9 +135,9 @@ ghcr.io/acme/kiln:0.4
 ```
 """
     assert missing(readme) == [
-        "8: README's docker run (line 4) ends at line 7 without a `\\`, so the image ghcr.io/acme/kiln:0.4 on "
-        "the next line is not passed to it: the run ends before it and the shell runs ghcr.io/acme/kiln:0.4 as "
-        "a command of its own (the command cannot run as written) (certain)"
+        "8: README's docker run (line 4) ends at line 7 without a `\\`, so the image ghcr.io/acme/kiln:0.4 "
+        "on the next line is not passed to it: the run ends before it and the shell runs "
+        "ghcr.io/acme/kiln:0.4 as a command of its own (the command cannot run as written) (certain)"
     ]
 
 

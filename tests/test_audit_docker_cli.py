@@ -140,10 +140,10 @@ Or publish every tag at once: `docker push -a kestrel/trainer latest`.
         "(certain)",
         "6: README's docker pull is given kestrel/trainer:2.1 kestrel/trainer:2.0, but docker pull takes one "
         "image: it cannot run (certain)",
-        "7: README's docker tag is given kestrel/trainer:2.1, but docker tag takes two images (a source and a "
-        "target): it cannot run (certain)",
-        "10: README's docker push is given kestrel/trainer latest, but docker push takes one image: it cannot "
-        "run (certain)",
+        "7: README's docker tag is given kestrel/trainer:2.1, but docker tag takes two images (a source "
+        "and a target): it cannot run (certain)",
+        "10: README's docker push is given kestrel/trainer latest, but docker push takes one image: it "
+        "cannot run (certain)",
     ]
 
 
@@ -151,7 +151,8 @@ Or publish every tag at once: `docker push -a kestrel/trainer latest`.
     "text",
     [
         "```sh\ndocker push -a kestrel/trainer\ndocker push --all-tags kestrel/trainer\n```\n",
-        "```sh\ndocker pull --platform linux/arm64 kestrel/trainer:2.1\ndocker pull -q kestrel/trainer\n```\n",
+        "```sh\ndocker pull --platform linux/arm64 kestrel/trainer:2.1\n```\n",
+        "```sh\ndocker pull -q kestrel/trainer\n```\n",
         "```sh\ndocker image push kestrel/trainer:2.1 # . is not an argument here\n```\n",
         "```sh\n$ docker tag kestrel/trainer:2.1 registry.local:5000/kestrel/trainer:2.1\n```\n",
         "```sh\ndocker push [OPTIONS] NAME[:TAG]\ndocker tag SOURCE_IMAGE TARGET_IMAGE\n```\n",

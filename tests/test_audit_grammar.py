@@ -168,7 +168,7 @@ def split(value: str, option: str, taken: str) -> str:
         ),
         (
             'docker run --rm --entrypoint "python -m relay.api" app:cpu',
-            "README's docker run gives --entrypoint \"python -m relay.api\": --entrypoint takes one program, "
+            'README\'s docker run gives --entrypoint "python -m relay.api": --entrypoint takes one program, '
             'so docker looks for a program named "python -m relay.api" and cannot start it (give the '
             "program's arguments after the image)",
         ),

@@ -172,8 +172,8 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 readme,
                 after[0][0],
-                f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} without a `\\`, so the "
-                f"image {word} on the next line is not passed to it: the run ends before it and the shell runs "
-                f"{word} as a command of its own (the command cannot run as written)",
+                f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} without a `\\`, so "
+                f"the image {word} on the next line is not passed to it: the run ends before it and the "
+                f"shell runs {word} as a command of its own (the command cannot run as written)",
                 confidence=CERTAIN,
             )

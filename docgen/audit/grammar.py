@@ -390,7 +390,10 @@ _COMMANDS = re.compile(
 
 _INTERPRETER = re.compile(r"(?:/usr(?:/local)?/bin/|/bin/)?(?:python[\d.]*|bash|sh|node|perl|ruby)")
 """A program whose own `-m` / `-c` is what a README means after `--entrypoint` (`python -m pkg`, `sh -c`)."""
-_TAKEN_AS = {"-m": ("--memory", re.compile(r"\d+(?:\.\d+)?[bkmgBKMG]?")), "-c": ("--cpu-shares", re.compile(r"\d+"))}
+_TAKEN_AS = {
+    "-m": ("--memory", re.compile(r"\d+(?:\.\d+)?[bkmgBKMG]?")),
+    "-c": ("--cpu-shares", re.compile(r"\d+")),
+}
 """docker run's own short options of those letters, and the values docker takes for them."""
 
 
@@ -409,9 +412,9 @@ def _split_entrypoint(words: list[str], line: int, readme: str) -> Iterator[Diag
         rest = words[at + (1 if eq else 2) :]
         if " " in value.strip():
             said = (
-                f"README's docker run gives --entrypoint \"{value.strip()}\": --entrypoint takes one program, "
-                f"so docker looks for a program named \"{value.strip()}\" and cannot start it (give the "
-                "program's arguments after the image)"
+                f'README\'s docker run gives --entrypoint "{value.strip()}": --entrypoint takes one '
+                f'program, so docker looks for a program named "{value.strip()}" and cannot start it '
+                "(give the program's arguments after the image)"
             )
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
         elif _INTERPRETER.fullmatch(value) and len(rest) >= 2 and rest[0] in _TAKEN_AS:
