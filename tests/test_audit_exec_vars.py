@@ -92,16 +92,18 @@ TABLE = "# Tern\n\n## Environment variables\n\n| Variable | Meaning |\n|---|---|
     [
         # a shell expands it
         'FROM python:3.11-slim\nENTRYPOINT ["sh", "-c", "python -m tern.serve --shards ${SHARDS}"]\n',
-        'FROM python:3.11-slim\nENTRYPOINT python -m tern.serve --shards ${SHARDS}\n',
+        "FROM python:3.11-slim\nENTRYPOINT python -m tern.serve --shards ${SHARDS}\n",
         'FROM python:3.11-slim\nCMD ["/bin/bash", "-lc", "tern-serve --shards $SHARDS"]\n',
         # a script the container starts may read it
         'FROM python:3.11-slim\nCOPY start.sh /\nENTRYPOINT ["/start.sh", "--shards", "${SHARDS}"]\n',
-        'FROM python:3.11-slim\nENTRYPOINT ["/docker-entrypoint.sh"]\nCMD ["tern-serve", "--shards", "${SHARDS}"]\n',
+        'FROM python:3.11-slim\nENTRYPOINT ["/docker-entrypoint.sh"]\n'
+        'CMD ["tern-serve", "--shards", "${SHARDS}"]\n',
         'FROM python:3.11-slim\nENTRYPOINT ["tini", "--", "/opt/tern/run.sh", "${SHARDS}"]\n',
         # only an ENV default: the program reads the environment itself
-        "FROM python:3.11-slim\nENV SHARDS=2\nENTRYPOINT [\"python\", \"-m\", \"tern.serve\"]\n",
+        'FROM python:3.11-slim\nENV SHARDS=2\nENTRYPOINT ["python", "-m", "tern.serve"]\n',
         # a health check reads it
-        'FROM python:3.11-slim\nHEALTHCHECK CMD test "$SHARDS" -gt 0\nENTRYPOINT ["tern-serve", "${SHARDS}"]\n',
+        'FROM python:3.11-slim\nHEALTHCHECK CMD test "$SHARDS" -gt 0\n'
+        'ENTRYPOINT ["tern-serve", "${SHARDS}"]\n',
         # an earlier CMD, replaced
         'FROM python:3.11-slim\nCMD ["tern-serve", "${SHARDS}"]\nCMD tern-serve --shards $SHARDS\n',
         # a shell-form ENTRYPOINT ignores CMD
@@ -116,16 +118,18 @@ def test_images_that_read_the_variable(dockerfile: str) -> None:
     "readme",
     [
         # the README's own command expands it
-        TABLE + "\n```bash\ndocker run --entrypoint sh acme/tern -c 'python -m tern.serve --shards $SHARDS'\n```\n",
+        TABLE + "\n```bash\ndocker run --entrypoint sh acme/tern -c 'tern-serve --shards $SHARDS'\n```\n",
         # a run with its own entrypoint
         "# Tern\n\n```bash\ndocker build -t acme/tern .\n"
         "docker run --entrypoint tern-cli -e SHARDS=4 acme/tern status\n```\n",
         # a run of another image
         "# Tern\n\n```bash\ndocker build -t acme/tern .\ndocker run -e SHARDS=4 redis:7\n```\n",
         # build args, not the container's variables
-        "# Tern\n\n## Build args and environment variables\n\n| Name | Meaning |\n|---|---|\n| `SHARDS` | x |\n",
+        "# Tern\n\n## Build args and environment variables\n\n| Name | Meaning |\n|---|---|\n"
+        "| `SHARDS` | x |\n",
         # a variable libraries read themselves
-        "# Tern\n\n## Environment variables\n\n| Variable | Meaning |\n|---|---|\n| `CUDA_VISIBLE_DEVICES` | x |\n",
+        "# Tern\n\n## Environment variables\n\n| Variable | Meaning |\n|---|---|\n"
+        "| `CUDA_VISIBLE_DEVICES` | x |\n",
     ],
 )
 def test_readmes_that_do_not_rely_on_the_exec_form(readme: str) -> None:
