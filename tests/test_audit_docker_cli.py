@@ -158,6 +158,7 @@ Or publish every tag at once: `docker push -a kestrel/trainer latest`.
         "```sh\ndocker push [OPTIONS] NAME[:TAG]\ndocker tag SOURCE_IMAGE TARGET_IMAGE\n```\n",
         "```sh\ndocker pull <image> <tag>\ndocker push $IMAGE $EXTRA\n```\n",
         "```sh\ndocker pull kestrel/trainer > pull.log 2>&1\n```\n",
+        "```cmd\ndocker push ^\n  kestrel/trainer\n```\n",
         "```sh\ndocker push --new-option x kestrel/trainer\n```\n",  # an option the table lacks
         "```sh\ndocker login\ndocker push\n```\n",  # a step named, no image: not read
         "Then `docker push` it, or `docker tag` it first.\n",

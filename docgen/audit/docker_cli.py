@@ -170,9 +170,10 @@ _ARITY = {"push": 1, "pull": 1, "tag": 2}
 `push` and `pull`, a source and a target for `tag` (`docker image push`, … are the same commands)."""
 _ARITY_OPTIONS = _grammar("--platform", "-a --all-tags --disable-content-trust -q --quiet --help")
 """Their options (push's and pull's; `tag` has none but `--help`): `--platform` takes a value."""
-_NOT_AN_ARGUMENT = re.compile(r"[<>\[\]{}|&;*?$`]|\.\.\.|\A[A-Z][A-Z_]*\Z")
+_NOT_AN_ARGUMENT = re.compile(r"[<>\[\]{}|&;*?$`]|\.\.\.|\A[A-Z][A-Z_]*\Z|\A\^\Z")
 """A word that makes the count unsure: a redirection, a placeholder (`<image>`, `NAME[:TAG]`, `IMAGE`,
-`...`), a glob, a variable (unquoted, it may be no word or several) or a command substitution."""
+`...`), a glob, a variable (unquoted, it may be no word or several), a command substitution, a cmd
+continuation (`^`)."""
 
 
 def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
