@@ -156,6 +156,9 @@ ghcr.io/acme/kiln:0.4
         # a command of its own after the run, and another command's lines
         "docker run -d \\\n    acme/kiln:0.4\ndocker logs -f kiln\n",
         "docker pull \\\n    acme/kiln:0.4\nacme/kiln:0.3\n",
+        # an address to open after it
+        "docker run -d \\\n    -p 7000:7000 acme/kiln:0.4\nlocalhost:7000\n",
+        "docker run -d \\\n    -p 7000:7000 acme/kiln:0.4\n127.0.0.1:7000\n",
         # a placeholder line
         "docker run --rm \\\n    -p 7000:7000\n<image>:<tag>\n",
     ],

@@ -150,6 +150,8 @@ _TAGGED_IMAGE = re.compile(
 )
 """An image reference with a tag or a digest (`org/app:latest`, `ghcr.io/org/app@sha256:…`): no shell
 command is written so; a bare name (`app`, `bash`) may be one."""
+_ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
+"""An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
 
 
 def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
@@ -167,7 +169,7 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
             if SHELL_PROMPT.match(run[0][1]) or _COMMENT.match(run[-1][1]):
                 continue  # (after a prompt, a line without one is output)
             word = after[0][1].strip()
-            if _TAGGED_IMAGE.fullmatch(word) is None:
+            if _TAGGED_IMAGE.fullmatch(word) is None or _ADDRESS.match(word):
                 continue
             yield Diagnostic(
                 readme,
