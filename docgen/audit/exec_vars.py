@@ -155,12 +155,13 @@ def exec_form_env(
     def finding(line: int, name: str, model: ImageModel, confidence: str, how: str) -> Diagnostic:
         setting = held[model.path][name][0]
         form = clipped(json.dumps(list(setting.exec_form or ())), 48)
+        word = next((w for w in setting.exec_form or () if name in referenced_names(w)), f"${{{name}}}")
         return Diagnostic(
             readme,
             line,
             f"README {how} {name} as a setting of the container, but {model.path}:{setting.line} reads it "
             f"only in its exec-form {setting.keyword} ({form}), which expands no variables: the program "
-            f"gets the literal text ${{{name}}}",
+            f"gets the literal text {clipped(word)}",
             confidence=confidence,
         )
 
