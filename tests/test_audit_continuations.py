@@ -112,3 +112,61 @@ def test_odd_bytes_and_a_line_of_a_megabyte() -> None:
     )
     assert told(wide) == 1
     assert told("```\n" + "\\\n" * 20_000 + "#\n" * 20_000 + "```\n") == 0
+
+
+def missing(readme: str) -> list[str]:
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", MODEL)
+        if "without a `\\`" in d.message
+    ]
+
+
+def test_an_image_cut_off_a_run_by_a_missing_continuation() -> None:
+    readme = """\
+# Kiln
+
+```bash
+docker run --rm --gpus all \\
+    -v $PWD/data:/data \\
+    -p 7000:7000 \\
+    --shm-size 8g
+ghcr.io/acme/kiln:0.4
+```
+"""
+    assert missing(readme) == [
+        "8: README's docker run (line 4) ends at line 7 without a `\\`, so the image ghcr.io/acme/kiln:0.4 "
+        "on the next line is not passed to it: the run ends before it and the shell runs "
+        "ghcr.io/acme/kiln:0.4 as a command of its own (the command cannot run as written) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # the continuation is there
+        "docker run --rm \\\n    -p 7000:7000 \\\n    acme/kiln:0.4\n",
+        # a run on one line, then a list of images
+        "docker run --rm acme/kiln:0.4\nacme/kiln:0.3\n",
+        # after a prompt, a line without one is the run's output
+        "$ docker run --rm \\\n    acme/kiln:0.4 kiln --version\nacme/kiln:0.4\n",
+        # a bare name may be a command, a path is a program
+        "docker run -d --name kiln \\\n    acme/kiln:0.4\nkiln\n",
+        "docker run -d --name kiln \\\n    acme/kiln:0.4\n./kiln:0.4\n",
+        # a command of its own after the run, and another command's lines
+        "docker run -d \\\n    acme/kiln:0.4\ndocker logs -f kiln\n",
+        "docker pull \\\n    acme/kiln:0.4\nacme/kiln:0.3\n",
+        # an address to open after it
+        "docker run -d \\\n    -p 7000:7000 acme/kiln:0.4\nlocalhost:7000\n",
+        "docker run -d \\\n    -p 7000:7000 acme/kiln:0.4\n127.0.0.1:7000\n",
+        # a placeholder line
+        "docker run --rm \\\n    -p 7000:7000\n<image>:<tag>\n",
+    ],
+)
+def test_no_missing_continuation(block: str) -> None:
+    assert missing(f"# Kiln\n\n```bash\n{block}```\n") == []
+
+
+def test_a_dockerfile_block_is_no_shell() -> None:
+    block = "RUN docker run --rm \\\n    -p 7000:7000\nacme/kiln:0.4\n"
+    assert missing(f"# Kiln\n\n```dockerfile\nFROM docker:27\n{block}```\n") == []

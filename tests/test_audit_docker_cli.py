@@ -120,3 +120,49 @@ docker run -e NOTE="rev #4" --label url=https://x.example/doc#frag -it DeepVisio
 )
 def test_words_after_a_comment_are_not_read(command: str) -> None:
     assert found(f"```bash\n{command}\n```\n") == []
+
+
+def test_push_pull_and_tag_given_another_number_of_images() -> None:
+    readme = """\
+# Kestrel
+
+```sh
+docker login
+docker push kestrel/trainer .   # publish it
+$ docker image pull kestrel/trainer:2.1 kestrel/trainer:2.0
+docker tag kestrel/trainer:2.1
+```
+
+Or publish every tag at once: `docker push -a kestrel/trainer latest`.
+"""
+    assert found(readme) == [
+        "5: README's docker push is given kestrel/trainer ., but docker push takes one image: it cannot run "
+        "(certain)",
+        "6: README's docker pull is given kestrel/trainer:2.1 kestrel/trainer:2.0, but docker pull takes one "
+        "image: it cannot run (certain)",
+        "7: README's docker tag is given kestrel/trainer:2.1, but docker tag takes two images (a source "
+        "and a target): it cannot run (certain)",
+        "10: README's docker push is given kestrel/trainer latest, but docker push takes one image: it "
+        "cannot run (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```sh\ndocker push -a kestrel/trainer\ndocker push --all-tags kestrel/trainer\n```\n",
+        "```sh\ndocker pull --platform linux/arm64 kestrel/trainer:2.1\n```\n",
+        "```sh\ndocker pull -q kestrel/trainer\n```\n",
+        "```sh\ndocker image push kestrel/trainer:2.1 # . is not an argument here\n```\n",
+        "```sh\n$ docker tag kestrel/trainer:2.1 registry.local:5000/kestrel/trainer:2.1\n```\n",
+        "```sh\ndocker push [OPTIONS] NAME[:TAG]\ndocker tag SOURCE_IMAGE TARGET_IMAGE\n```\n",
+        "```sh\ndocker pull <image> <tag>\ndocker push $IMAGE $EXTRA\n```\n",
+        "```sh\ndocker pull kestrel/trainer > pull.log 2>&1\n```\n",
+        "```cmd\ndocker push ^\n  kestrel/trainer\n```\n",
+        "```sh\ndocker push --new-option x kestrel/trainer\n```\n",  # an option the table lacks
+        "```sh\ndocker login\ndocker push\n```\n",  # a step named, no image: not read
+        "Then `docker push` it, or `docker tag` it first.\n",
+    ],
+)
+def test_push_pull_and_tag_with_their_images(text: str) -> None:
+    assert found(text) == []

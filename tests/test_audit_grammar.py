@@ -147,6 +147,53 @@ def test_options_after_the_image_that_are_the_containers(tmp_path: Path, block: 
     assert found(tmp_path, block) == []
 
 
+def split(value: str, option: str, taken: str) -> str:
+    return (
+        f"README's docker run gives --entrypoint {value} {taken}: --entrypoint takes one word, so docker "
+        f"reads {taken} as its own {option} and refuses it (give the program's arguments after the image)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (
+            "docker run --gpus all -p 9000:9000 \\\n  --entrypoint python3 -m relay.api.server \\\n"
+            "  --port 9000 \\\n  app:cpu",
+            split("python3", "--memory", "-m relay.api.server"),
+        ),
+        (
+            "docker run --rm --entrypoint=/bin/bash -c 'relay serve --port 9000' app:cpu",
+            split("/bin/bash", "--cpu-shares", "-c relay serve --port 9000"),
+        ),
+        (
+            'docker run --rm --entrypoint "python -m relay.api" app:cpu',
+            'README\'s docker run gives --entrypoint "python -m relay.api": --entrypoint takes one program, '
+            'so docker looks for a program named "python -m relay.api" and cannot start it (give the '
+            "program's arguments after the image)",
+        ),
+    ],
+)
+def test_an_entrypoint_of_several_words(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --rm --entrypoint python3 app:cpu -m relay.api.server --port 9000",
+        "docker run --rm -it --entrypoint sh app:cpu -c 'relay serve'",
+        "docker run --rm --entrypoint=/bin/bash -it app:cpu",
+        "docker run --rm --entrypoint python -m 4g app:cpu serve.py",  # docker's own --memory 4g
+        "docker run --rm --entrypoint '' app:cpu relay serve",  # clears the ENTRYPOINT
+        "docker run --rm app:cpu --entrypoint python -m relay.api",  # after the image: the program's
+        "docker run --rm --entrypoint /opt/relay/start app:cpu -c 4",
+    ],
+)
+def test_an_entrypoint_of_one_word(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
 ARGS = (
     "FROM python:3.12-slim\nARG GPU_ARCH=sm_80\nARG TORCH_VERSION\n"
     "RUN pip install torch==$TORCH_VERSION && echo $GPU_ARCH\n"

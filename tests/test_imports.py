@@ -462,6 +462,7 @@ AUDIT_LAYERS = (
     ("members",),
     (
         "tables",
+        "exec_vars",
         "mount_targets",
         "paragraphs",
         "base_labels",

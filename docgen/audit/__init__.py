@@ -147,7 +147,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
-`env_defaults`, `env_blocks`, `install_dirs`, `base_claims`,
+`env_defaults`, `exec_vars` (after `run_args`), `env_blocks`, `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `members` (which image a sentence is about),
@@ -217,7 +217,7 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
-from docgen.audit.continuations import broken_continuations
+from docgen.audit.continuations import broken_continuations, missing_continuations
 from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
@@ -235,6 +235,7 @@ from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.example_copies import _example_copies
 from docgen.audit.excerpts import _excerpts, indented_blocks
+from docgen.audit.exec_vars import exec_form_env
 from docgen.audit.exported import _exported_unread
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
@@ -640,12 +641,14 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
+    found.extend(exec_form_env(doc, text, path, models))
     found.extend(_shell_programs(doc, path, models, directory))
     found.extend(run_urls(doc, text, path))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(badged_images(text, path, models))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
+    found.extend(missing_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))

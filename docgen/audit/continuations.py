@@ -20,6 +20,10 @@ lost nothing: the `\\` was stray). Not read: a block of a Dockerfile (a line sta
 (continued with a backtick), a heredoc's body, and a `#` inside quotes that a continued line opened
 (`sh -c "apt-get update && \\` then `# …` is text of the string), and a line ending where the shell
 reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it ends nothing.
+
+The other way round (`missing_continuations`): a `docker run` written over several lines whose last line
+has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
+it, so docker never gets that image and the shell runs the image's name as a command of its own.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, clipped
+from docgen.audit.commands import SHELL_PROMPT, fence_commands
 from docgen.audit.wording import is_shell_fence
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -134,5 +139,43 @@ def broken_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
                 f"README continues a command with `\\` into the comment line `{comment}`: the shell ends "
                 f"the command there, so `{shown}` after it is never passed to it (the command cannot run "
                 "as written)",
+                confidence=CERTAIN,
+            )
+
+
+_DOCKER_RUN = re.compile(r"(?<![\w-])docker[ \t]+(?:container[ \t]+)?run(?=[ \t]|\Z)")
+_TAGGED_IMAGE = re.compile(
+    r"(?:[a-z0-9][a-z0-9.-]*(?::\d{1,5})?/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*"
+    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[0-9a-f]{64})"
+)
+"""An image reference with a tag or a digest (`org/app:latest`, `ghcr.io/org/app@sha256:…`): no shell
+command is written so; a bare name (`app`, `bash`) may be one."""
+_ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
+"""An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
+
+
+def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A `docker run` of a shell block continued over several lines whose last line lacks the `\\`, when
+    the next line is only an image reference with a tag or digest (`org/app:latest`): `certain`, the
+    shell ends the run before it. Not read: a run on one line (the next line may be a list of images),
+    a line after a prompt'd run without a prompt of its own (the run's output), a Dockerfile block."""
+    for fence in doc.fences:
+        if not is_shell_fence(fence) or _is_dockerfile(fence) or _is_powershell(fence):
+            continue
+        commands = list(fence_commands(fence))
+        for run, after in zip(commands, commands[1:], strict=False):
+            if len(run) < 2 or len(after) != 1 or not _DOCKER_RUN.search(run[0][1]):
+                continue
+            if SHELL_PROMPT.match(run[0][1]) or _COMMENT.match(run[-1][1]):
+                continue  # (after a prompt, a line without one is output)
+            word = after[0][1].strip()
+            if _TAGGED_IMAGE.fullmatch(word) is None or _ADDRESS.match(word):
+                continue
+            yield Diagnostic(
+                readme,
+                after[0][0],
+                f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} without a `\\`, so "
+                f"the image {word} on the next line is not passed to it: the run ends before it and the "
+                f"shell runs {word} as a command of its own (the command cannot run as written)",
                 confidence=CERTAIN,
             )

@@ -1,7 +1,8 @@
 """Docker commands of a README that the Docker CLI refuses before doing anything: a subcommand it does
 not have, a slip away from one it has (`docker exect -it app bash`: `did you mean exec?`), and an image
 to run whose repository has upper-case letters (`docker run … ApulisVision`: docker answers "repository
-name must be lowercase").
+name must be lowercase"), and a `docker push`, `docker pull` or `docker tag` given another number of
+images than it takes (`docker push org/app .`: docker answers "requires 1 argument").
 
 The subcommands are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/: the
 common, management and swarm commands and their aliases), with the plugins Docker ships or documents
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
-from docgen.audit.grammar import _RUN, _read
+from docgen.audit.grammar import _RUN, _grammar, _read
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -164,8 +165,48 @@ def _upper_case_images(
         )
 
 
+_ARITY = {"push": 1, "pull": 1, "tag": 2}
+"""The subcommands whose number of positional words is fixed (the CLI's `ExactArgs`): an image for
+`push` and `pull`, a source and a target for `tag` (`docker image push`, … are the same commands)."""
+_ARITY_OPTIONS = _grammar("--platform", "-a --all-tags --disable-content-trust -q --quiet --help")
+"""Their options (push's and pull's; `tag` has none but `--help`): `--platform` takes a value."""
+_NOT_AN_ARGUMENT = re.compile(r"[<>\[\]{}|&;*?$`]|\.\.\.|\A[A-Z][A-Z_]*\Z|\A\^\Z")
+"""A word that makes the count unsure: a redirection, a placeholder (`<image>`, `NAME[:TAG]`, `IMAGE`,
+`...`), a glob, a variable (unquoted, it may be no word or several), a command substitution, a cmd
+continuation (`^`)."""
+
+
+def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
+    """A `docker push` / `pull` (one image) or `docker tag` (two) given another number of positional
+    words (`docker push org/app .`): docker refuses it before doing anything (`certain`). Not read: a
+    command with an option the table lacks (its value may be a word), a placeholder, a variable, a
+    redirection, and one given nothing (a name in a list of commands)."""
+    for line, words in commands:
+        found = _subcommand(words)
+        if found is None:
+            continue
+        verb, at = found
+        if verb == "image" and at < len(words):
+            verb, at = words[at], at + 1
+        wanted = _ARITY.get(verb)
+        if wanted is None or any(_NOT_AN_ARGUMENT.search(w) for w in words[at:]):
+            continue
+        read = _read(words[at:], _ARITY_OPTIONS)
+        if not read.complete or read.help or len(read.positional) in (0, wanted):
+            continue
+        given = " ".join(read.positional) or "nothing"
+        takes = "one image" if wanted == 1 else "two images (a source and a target)"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's docker {verb} is given {given}, but docker {verb} takes {takes}: it cannot run",
+            confidence=CERTAIN,
+        )
+
+
 def _docker_cli(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     commands = list(_commands(doc))  # (each line and code span read once)
     yield from _unknown_subcommands(commands, readme)
     yield from _upper_case_images(doc, commands, readme)
+    yield from _wrong_arity(commands, readme)

@@ -388,6 +388,47 @@ _COMMANDS = re.compile(
 )
 
 
+_INTERPRETER = re.compile(r"(?:/usr(?:/local)?/bin/|/bin/)?(?:python[\d.]*|bash|sh|node|perl|ruby)")
+"""A program whose own `-m` / `-c` is what a README means after `--entrypoint` (`python -m pkg`, `sh -c`)."""
+_TAKEN_AS = {
+    "-m": ("--memory", re.compile(r"\d+(?:\.\d+)?[bkmgBKMG]?")),
+    "-c": ("--cpu-shares", re.compile(r"\d+")),
+}
+"""docker run's own short options of those letters, and the values docker takes for them."""
+
+
+def _split_entrypoint(words: list[str], line: int, readme: str) -> Iterator[Diagnostic]:
+    """A `docker run --entrypoint` (of `words`, docker's own: those before the image) given more than one
+    word: one value with a space (`--entrypoint
+    "python -m app"`: docker looks for a program of that whole name), or an interpreter followed by its
+    own `-m` / `-c` (`--entrypoint python -m app.server`: docker reads `-m app.server` as its `--memory`,
+    which refuses a value of that shape). `certain`: docker refuses it or finds no such program."""
+    for at, word in enumerate(words):
+        name, eq, value = word.partition("=")
+        if name != "--entrypoint":
+            continue
+        if not eq:
+            value = words[at + 1] if at + 1 < len(words) else ""
+        rest = words[at + (1 if eq else 2) :]
+        if " " in value.strip():
+            said = (
+                f'README\'s docker run gives --entrypoint "{value.strip()}": --entrypoint takes one '
+                f'program, so docker looks for a program named "{value.strip()}" and cannot start it '
+                "(give the program's arguments after the image)"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        elif _INTERPRETER.fullmatch(value) and len(rest) >= 2 and rest[0] in _TAKEN_AS:
+            option, shape = _TAKEN_AS[rest[0]]
+            if not shape.fullmatch(rest[1]):
+                said = (
+                    f"README's docker run gives --entrypoint {value} {rest[0]} {rest[1]}: --entrypoint takes "
+                    f"one word, so docker reads {rest[0]} {rest[1]} as its own {option} and refuses it (give "
+                    "the program's arguments after the image)"
+                )
+                yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        return
+
+
 def _check(
     lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]]
 ) -> Iterator[Diagnostic]:
@@ -404,6 +445,7 @@ def _check(
     elif (words := _command_words(lines, _DOCKER_RUN)) is not None:
         read = _read(words, _RUN)
         yield from _slips(read, _RUN, "docker run", line, readme)
+        yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
         image = read.positional[0] if read.positional else ""
         if read.complete and _IMAGE_WORD.fullmatch(image) and (option := _misplaced(words[read.after :])):
             said = (

@@ -1,0 +1,182 @@
+"""Environment variables a README documents as settings of the container while the image reads them only
+as `${NAME}` inside an exec-form ENTRYPOINT or CMD, which expands nothing.
+
+```
+ENV WORKERS=2
+ENTRYPOINT ["python", "-m", "acme.serve", "--workers", "${WORKERS}"]
+```
+
+An exec form (a JSON array) runs its program with the words as written: no shell reads them, so the
+program gets the literal text `${WORKERS}`, whatever the container's environment holds. A README that
+says `WORKERS` sets the number of workers (a row of a table of environment variables, `-e WORKERS=4` in
+a `docker run` of the image it builds) is then wrong: `certain`; an item of a list under a heading about
+environment variables: `likely`.
+
+Silent when anything else may read the variable: a shell (a shell-form ENTRYPOINT or CMD, `["sh", "-c",
+"…"]`, a shell anywhere in the words), a script the container starts (`entrypoint.sh`, `start.sh`: it may
+read it from the environment), a HEALTHCHECK naming it, a variable in CMD behind an ENTRYPOINT that is a
+script or a shell (it may `eval` its arguments), a README whose own commands expand it (`$NAME`), a `docker
+run` with its own `--entrypoint` or (for a variable of CMD) its own command, and the variables runtimes and
+libraries read themselves (`CUDA_VISIBLE_DEVICES`, `HF_TOKEN`, `VLLM_…`, `OMP_NUM_THREADS`, …).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import CERTAIN, LIKELY, clipped
+from docgen.audit.commands import built_repositories
+from docgen.audit.run_args import _own_model, _runs
+from docgen.audit.wording import _BUILD_ARG_WORDS, _CODE_NAME, _LIST_ITEM, _about_env, _heading_of
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel, Setting
+from docgen.shell import referenced_names
+
+_READ_ELSEWHERE = re.compile(
+    r"(?:CUDA|NVIDIA|HIP|ROCR|ROCM|HSA|HF|HUGGING_?FACE|TRANSFORMERS|VLLM|SGLANG|NCCL|RCCL|OMP|MKL|TORCH|PYTORCH"
+    r"|TF|XLA|JAX|PYTHON|LD|GPU_DEVICE|ZE|ONEAPI|OPENAI|AWS|GOOGLE|AZURE|HTTPS?|NO|PIP|UV|CONDA|NODE|JAVA)_"
+    r"|(?:PATH|HOME|USER|LANG|TZ|TERM|SHELL|PWD|HOSTNAME)\Z"
+)
+"""Variables runtimes and libraries read from the environment themselves (`CUDA_VISIBLE_DEVICES`,
+`HF_TOKEN`, `VLLM_LOGGING_LEVEL`, `OMP_NUM_THREADS`): setting one works whatever the command line says."""
+_SHELLS = frozenset("sh bash dash ash zsh ksh mksh".split())
+_SCRIPT = re.compile(r"\.(?:sh|bash)\Z|entrypoint|start|launch|run", re.IGNORECASE)
+"""A program the container starts that is a script of the project (it may read the environment)."""
+_SCRIPT_FILE = re.compile(r"\.(?:sh|bash)\Z")
+"""A shell script named anywhere in the words (`["tini", "--", "/start.sh"]`)."""
+
+
+def _started(model: ImageModel) -> tuple[Setting | None, Setting | None]:
+    """The last ENTRYPOINT and CMD of the image `model` builds (its target stage and those it is built on)."""
+    labels = {stage.label for stage in model.chain()}
+    last = {}
+    for setting in model.settings:
+        if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
+            last[setting.keyword] = setting
+    return last.get("ENTRYPOINT"), last.get("CMD")
+
+
+def _plain_program(words: tuple[str, ...]) -> bool:
+    """True when the exec form `words` runs a program with no shell and no script of the project in it."""
+    if not words or _SCRIPT.search(posixpath.basename(words[0])):
+        return False
+    return not any(posixpath.basename(w) in _SHELLS or _SCRIPT_FILE.search(w) for w in words)
+
+
+def _exec_only(model: ImageModel) -> dict[str, tuple[Setting, bool]]:
+    """NAME → (the exec-form ENTRYPOINT or CMD naming `${NAME}`, whether it is CMD) of the variables the
+    container's command holds unexpanded, when nothing else of the image may read them (see the module
+    docstring)."""
+    entry, cmd = _started(model)
+    if entry is not None and entry.exec_form is None:
+        cmd = None  # a shell-form ENTRYPOINT ignores CMD
+    found: dict[str, tuple[Setting, bool]] = {}
+    shelled: set[str] = set()
+    for setting, is_cmd in ((entry, False), (cmd, True)):
+        if setting is None:
+            continue
+        if setting.exec_form is None:
+            shelled |= referenced_names(setting.value)
+            continue
+        names = referenced_names(" ".join(setting.exec_form))
+        plain = _plain_program(setting.exec_form)
+        if is_cmd and entry is not None and entry.exec_form and not _plain_program(entry.exec_form):
+            plain = False  # a script or shell ENTRYPOINT may expand its arguments
+        if not plain:
+            shelled |= names
+            continue
+        for name in names:
+            found.setdefault(name, (setting, is_cmd))
+    for setting in model.settings:
+        if setting.keyword == "HEALTHCHECK":
+            shelled |= referenced_names(setting.value)
+    return {n: v for n, v in found.items() if n not in shelled and not _READ_ELSEWHERE.match(n)}
+
+
+def _documented(doc: Document) -> Iterator[tuple[int, str, str]]:
+    """(line, name, confidence) of each variable the README documents as a setting of the container: a
+    row of a table of environment variables (`certain`), an item of a list under a heading about them
+    (`likely`)."""
+    for table in doc.tables:
+        if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
+            continue
+        if _about_env(table.header[0]) or _about_env(_heading_of(doc, table.line)):
+            for line, cells in table.rows:
+                if cells and (name := _CODE_NAME.match(cells[0])) is not None:
+                    yield line, name.group(1), CERTAIN
+    for para in doc.paragraphs:
+        if not _about_env(para.heading) or _BUILD_ARG_WORDS.search(para.heading):
+            continue
+        for line, text in para.lines:
+            item = _LIST_ITEM.match(text)
+            spans = code_spans(text[item.end() :]) if item else []
+            if item and spans and spans[0][0] == 0 and (name := _CODE_NAME.match(spans[0][2])) is not None:
+                yield line, name.group(1), LIKELY
+
+
+def _passed(doc: Document, models: Sequence[ImageModel]) -> Iterator[tuple[int, str, ImageModel, bool]]:
+    """(line, name, model, whether the run gives its own command) of each `-e NAME=…` / `--env NAME` of a
+    `docker run` of an image the README builds from one of `models`, with no `--entrypoint` of its own."""
+    built = built_repositories(doc)
+    if not built:
+        return
+    for line, image, read, after in _runs(doc):
+        if any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        model = _own_model(image, built, models)
+        if model is None:
+            continue
+        for option, value in read.values:
+            if option in ("-e", "--env") and (name := re.match(r"[A-Za-z_][A-Za-z0-9_]*", value)):
+                yield line, name.group(0), model, bool(after)
+
+
+def _reads(model: ImageModel, name: str) -> bool:
+    """True when the command or health check a container of `model` starts names `name` at all."""
+    entry, cmd = _started(model)
+    settings = [s for s in (entry, cmd) if s is not None]
+    settings += [s for s in model.settings if s.keyword == "HEALTHCHECK"]
+    return any(name in referenced_names(" ".join(s.exec_form) if s.exec_form else s.value) for s in settings)
+
+
+def exec_form_env(
+    doc: Document, text: str, readme: str, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring). With several images, a variable another one
+    reads (in any form) is left alone."""
+    held = {model.path: _exec_only(model) for model in models}
+    if not any(held.values()):
+        return
+    expanded = referenced_names(text)  # the README's own commands read it
+
+    def finding(line: int, name: str, model: ImageModel, confidence: str, how: str) -> Diagnostic:
+        setting = held[model.path][name][0]
+        form = clipped(json.dumps(list(setting.exec_form or ())), 48)
+        word = next((w for w in setting.exec_form or () if name in referenced_names(w)), f"${{{name}}}")
+        return Diagnostic(
+            readme,
+            line,
+            f"README {how} {name} as a setting of the container, but {model.path}:{setting.line} reads it "
+            f"only in its exec-form {setting.keyword} ({form}), which expands no variables: the program "
+            f"gets the literal text {clipped(word)}",
+            confidence=confidence,
+        )
+
+    told: set[str] = set()
+    for line, name, confidence in _documented(doc):
+        if name in expanded or name in told:
+            continue
+        holding = [model for model in models if name in held[model.path]]
+        if not holding or any(_reads(m, name) for m in models if name not in held[m.path]):
+            continue
+        told.add(name)
+        yield finding(line, name, holding[0], confidence, "documents")
+    for line, name, model, own_command in _passed(doc, models):
+        names = held[model.path]
+        if name in expanded or name in told or name not in names or (own_command and names[name][1]):
+            continue
+        told.add(name)
+        yield finding(line, name, model, CERTAIN, "passes")
