@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -186,9 +186,12 @@ def _idle_goal(text: str, target: str) -> bool:
     )
 
 
-def _gives_nothing_unread(recipe: makefile.TargetRecipe, directory: Path) -> bool:
+def _gives_nothing_unread(
+    recipe: makefile.TargetRecipe, body_of: Callable[[str], tuple[str | None, bool]]
+) -> bool:
     """Whether the other commands of a make target's `recipe` give no image: no sub-make, no pull, tag
-    or load, and each script they run read and doing none of these."""
+    or load, and each script they run read (`body_of`: its text, whether it pulls, tags or loads) and
+    doing none of these."""
     for command in recipe.others:
         program = command.words[0]
         if program in ("make", "gmake", "$MAKE") or program.endswith("/make"):
@@ -196,8 +199,10 @@ def _gives_nothing_unread(recipe: makefile.TargetRecipe, directory: Path) -> boo
         if _HAS.search(" ".join(command.words)):
             return False
         if "/" in program or program.endswith(".sh"):
-            body = None if "$" in program else text_or_none(directory / program)
-            if body is None or _HAS.search(body):
+            if "$" in program:
+                return False
+            body, has = body_of(program)
+            if body is None or has:
                 return False
     return True
 
@@ -293,7 +298,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         earlier = recipe(target)
         if earlier is None and text is not None and _idle_goal(text, target):
             return None  # a word for the target before it (`make run model-a`), made by an idle `%:`
-        if earlier is None or not _gives_nothing_unread(earlier, directory):
+        if earlier is None or not _gives_nothing_unread(earlier, body_of):
             return {None}  # a target made first may give it in a way not read
         return {_name(t) if t is not None else None for b in earlier.builds for t in b.tags}
 
