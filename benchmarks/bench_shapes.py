@@ -32,8 +32,28 @@ Shapes that were superlinear when this benchmark was written, and what made them
 - `spelled-both`: README paths against as many folders of the Dockerfile, each path compared with every
   folder made, filled or mounted (`audit/image_paths`, `audit/spelled_folders`; 5.2×).
 
+- `owner-images` (a project shape): thousands of images in code spans against a build script naming
+  them under another owner, each image looking through every build file again, and the README (`audit/
+  owner_images`; 11.4×, 2.8 s at 80,000 characters);
+- `buildkit-claims`: a paragraph of thousands of `The Dockerfile uses … cache mounts` sentences, the
+  code spans and sentence start of the whole paragraph read again for each (`audit/buildkit_features`;
+  9.7×);
+- `member-sentences`: thousands of sentences naming one image of two, each README line blanked span by
+  span over every span (`audit/members`; 5.8×);
+- `pulled-runs`: thousands of `make serveN` after a `docker pull`, each command reading every command
+  before it, the Makefile again for each target and the script again for each (`audit/pulled_runs`,
+  `makefile.target_recipe`, read by `audit/make_env` too; 33 s at 20,000 characters under a profiler,
+  80,000 not done in 4 minutes; then 22.7× with the commands read once, 5.0× with the scripts too);
+- `copied-packages`: a README copy of a Dockerfile installing thousands of apt packages, a pattern
+  compiled and run over the whole RUN text for each package (`audit/copies`; 4.2 s at 20,000
+  characters, 28 s at 80,000).
+
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
-script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines).
+script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the
+files the rules added after 15d2315 read: pins against unpinned installs, workflow files (docgen reads
+50 at most) with many steps or `on:` events, Makefiles of thousands of targets or recipe lines, scripts
+of thousands of assignments, `${N:-d}` defaults and `source` lines, compose files of many services, a
+checkout's remote for links to its own files.
 
     python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
 
@@ -411,9 +431,10 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
         "## Automated builds\n\nThe repository has a GitHub Actions workflow that builds the container image "
         "on every push or pull request and pushes the image to Docker Hub.\n\n"
         "Add these repository secrets: `HUB_LOGIN`, `HUB_TOKEN`.\n",
-        **{
+        **{  # (docgen reads 50 workflow files at most: 40 of them, each with many steps)
             f".github/workflows/w{k}.yml": CI_WORKFLOW.format(k=k)
-            for k in range(max(1, size // len(CI_WORKFLOW)))
+            + lines(lambda j: f"      - run: echo step {j} ${{{{ secrets.S{j} }}}}\n", size // 40)
+            for k in range(40)
         },
     ),
     "ci-events": lambda size: project(

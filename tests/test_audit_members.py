@@ -108,7 +108,7 @@ def test_many_member_sentences_are_each_kept_for_their_image(tmp_path: Path) -> 
         for k in range(12)
     )
     assert found(tmp_path, text) == [
-        f"{7 + k}: README says CUDA 10.{k} but jetson/Dockerfile:1 says 11.4 (nvcr.io/nvidia/l4t-base:r35.4.1 "
-        "is of JetPack 5.1.2, which has CUDA 11.4) (likely)"
+        f"{7 + k}: README says CUDA 10.{k} but jetson/Dockerfile:1 says 11.4 (nvcr.io/nvidia/l4t-base:"
+        "r35.4.1 is of JetPack 5.1.2, which has CUDA 11.4) (likely)"
         for k in range(12)
     ]
