@@ -34,19 +34,24 @@ Shapes that were superlinear when this benchmark was written, and what made them
 
 - `owner-images` (a project shape): thousands of images in code spans against a build script naming
   them under another owner, each image looking through every build file again, and the README (`audit/
-  owner_images`; 11.4×, 2.8 s at 80,000 characters);
+  owner_images`; 11.4×, 2.8 s at 80,000 characters; 3.4× since);
 - `buildkit-claims`: a paragraph of thousands of `The Dockerfile uses … cache mounts` sentences, the
   code spans and sentence start of the whole paragraph read again for each (`audit/buildkit_features`;
-  9.7×);
+  9.7×; 3.0× since);
 - `member-sentences`: thousands of sentences naming one image of two, each README line blanked span by
-  span over every span (`audit/members`; 5.8×);
+  span over every span (`audit/members`; 5.8×; 3.8× since);
 - `pulled-runs`: thousands of `make serveN` after a `docker pull`, each command reading every command
   before it, the Makefile again for each target and the script again for each (`audit/pulled_runs`,
   `makefile.target_recipe`, read by `audit/make_env` too; 33 s at 20,000 characters under a profiler,
-  80,000 not done in 4 minutes; then 22.7× with the commands read once, 5.0× with the scripts too);
+  80,000 not done in 4 minutes; then 22.7× with the commands read once, 2.3–5.0× with the scripts too);
 - `copied-packages`: a README copy of a Dockerfile installing thousands of apt packages, a pattern
   compiled and run over the whole RUN text for each package (`audit/copies`; 4.2 s at 20,000
-  characters, 28 s at 80,000).
+  characters, 28 s at 80,000: 6.7×; 3.5–5.4× since).
+
+Still over budget when last measured (a shared machine, load 5–6): `container-name-runs` (6.1–6.5×;
+4.2× once), whose profile shows no one function taking most of it (reading the compose file,
+YAML, 8 loads, is the largest part); `built-names` and `unbuilt-links` measured 3.7–6.6× and
+1.2–5.3× from one run to the next.
 
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
 script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the
