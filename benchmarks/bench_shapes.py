@@ -32,8 +32,33 @@ Shapes that were superlinear when this benchmark was written, and what made them
 - `spelled-both`: README paths against as many folders of the Dockerfile, each path compared with every
   folder made, filled or mounted (`audit/image_paths`, `audit/spelled_folders`; 5.2×).
 
+- `owner-images` (a project shape): thousands of images in code spans against a build script naming
+  them under another owner, each image looking through every build file again, and the README (`audit/
+  owner_images`; 11.4×, 2.8 s at 80,000 characters; 3.4× since);
+- `buildkit-claims`: a paragraph of thousands of `The Dockerfile uses … cache mounts` sentences, the
+  code spans and sentence start of the whole paragraph read again for each (`audit/buildkit_features`;
+  9.7×; 3.0× since);
+- `member-sentences`: thousands of sentences naming one image of two, each README line blanked span by
+  span over every span (`audit/members`; 5.8×; 3.8× since);
+- `pulled-runs`: thousands of `make serveN` after a `docker pull`, each command reading every command
+  before it, the Makefile again for each target and the script again for each (`audit/pulled_runs`,
+  `makefile.target_recipe`, read by `audit/make_env` too; 33 s at 20,000 characters under a profiler,
+  80,000 not done in 4 minutes; then 22.7× with the commands read once, 2.3–5.0× with the scripts too);
+- `copied-packages`: a README copy of a Dockerfile installing thousands of apt packages, a pattern
+  compiled and run over the whole RUN text for each package (`audit/copies`; 4.2 s at 20,000
+  characters, 28 s at 80,000: 6.7×; 3.5–5.4× since).
+
+Still over budget when last measured (a shared machine, load 5–6): `container-name-runs` (6.1–6.5×;
+4.2× once), whose profile shows no one function taking most of it (reading the compose file,
+YAML, 8 loads, is the largest part); `built-names` and `unbuilt-links` measured 3.7–6.6× and
+1.2–5.3× from one run to the next.
+
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
-script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines).
+script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the
+files the rules added after 15d2315 read: pins against unpinned installs, workflow files (docgen reads
+50 at most) with many steps or `on:` events, Makefiles of thousands of targets or recipe lines, scripts
+of thousands of assignments, `${N:-d}` defaults and `source` lines, compose files of many services, a
+checkout's remote for links to its own files.
 
     python benchmarks/bench_shapes.py [--rounds N] [--size CHARS] [--only NAME ...]
 
@@ -234,6 +259,26 @@ PLAIN_DOCKERFILE = "FROM ubuntu:22.04\nCOPY run.sh bench.py /llm/\nRUN pip insta
 USAGE_SCRIPT = 'echo "Usage: run.sh [version] [gpu]"\nV=$1\nG=$2\n'
 
 
+CI_WORKFLOW = """\
+name: image{k}
+on:
+  push:
+    branches: [trunk]
+jobs:
+  image:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: docker/login-action@v3
+        with:
+          registry: ghcr.io
+          password: ${{{{ secrets.PACKAGES_PAT }}}}
+      - uses: docker/build-push-action@v6
+        with:
+          push: true
+          tags: ghcr.io/acme/tilemaker{k}:edge
+"""
+
+
 def project(readme: str, **files: str) -> dict[str, str]:
     """A project: `readme` as README.md, the plain Dockerfile, the usage script, and `files`."""
     return {
@@ -353,6 +398,185 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
             + lines(lambda k: f"docker run -it -v $PWD:/s{k} kiln\n# inside the container\nls\n", size)
         ),
         Dockerfile="FROM ubuntu:22.04\nRUN echo\n",
+    ),
+    # The rules of the session after 15d2315: each shape makes one new rule do its most work.
+    "floating-pins": lambda size: project(
+        "## Python packages\n\n" + lines(lambda k: f"- `lumenpkg{k}==0.{k}.2`\n", size // 2),
+        Dockerfile="FROM python:3.12-slim\n"
+        + lines(lambda k: f"RUN pip install --no-cache-dir lumenpkg{k} tool{k}\n", size // 2),
+    ),
+    "built-names": lambda size: project(
+        lines(
+            lambda k: (
+                f"Build the `lumen-gen{k}` image:\n\n"
+                + fence(f"docker build -t acme/eval-kit{k}:latest -f Dockerfile .\n")
+                + "\n"
+            ),
+            size,
+        )
+    ),
+    "member-sentences": lambda size: project(
+        "# Speech server\n\n## Notes\n\n"
+        + lines(
+            lambda k: f"- Jetson images were built with CUDA 10.{k}. The PC image ships Python 3.{k}.\n", size
+        ),
+        **{
+            "pc/Dockerfile": "ARG T=11.8.0-devel-ubuntu22.04\nFROM nvidia/cuda:$T\nRUN apt-get update\n",
+            "jetson/Dockerfile": "ARG L4T=r35.4.1\nFROM nvcr.io/nvidia/l4t-base:$L4T\nRUN apt-get update\n",
+        },
+    ),
+    "reinstalled-torch": lambda size: project(
+        "# Pose lab\n\n- torch: 2.0.1\n\n## Setup\n\n"
+        + lines(
+            lambda k: fence(f"pip install torch==1.13.{k}+cu117 torchvision==0.14.1+cu117\n") + "\n", size
+        ),
+        Dockerfile="FROM pytorch/pytorch:2.0.1-cuda11.7-cudnn8-devel\nRUN pip install einops==0.6.1\n",
+    ),
+    "ci-workflows": lambda size: project(
+        "## Automated builds\n\nThe repository has a GitHub Actions workflow that builds the container image "
+        "on every push or pull request and pushes the image to Docker Hub.\n\n"
+        "Add these repository secrets: `HUB_LOGIN`, `HUB_TOKEN`.\n",
+        **{  # (docgen reads 50 workflow files at most: 40 of them, each with many steps)
+            f".github/workflows/w{k}.yml": CI_WORKFLOW.format(k=k)
+            + lines(lambda j: f"      - run: echo step {j} ${{{{ secrets.S{j} }}}}\n", size // 40)
+            for k in range(40)
+        },
+    ),
+    "ci-events": lambda size: project(
+        "## Automated builds\n\nThe GitHub Actions workflow builds the container image on every pull request "
+        "and nightly, and pushes the image to Docker Hub.\n",
+        **{
+            ".github/workflows/image.yml": "on:\n"
+            + lines(lambda k: f"  event_{k}:\n    types: [t{k}]\n", size)
+            + CI_WORKFLOW.split("jobs:", 1)[1].join(["jobs:", ""]).format(k=0)
+        },
+    ),
+    "ci-sentences": lambda size: project(
+        "## Automated builds\n\n"
+        + lines(
+            lambda k: (
+                f"The GitHub Actions workflow builds the container image on every pull request and "
+                f"pushes the image to Docker Hub with secret `HUB_TOKEN_{k}`.\n"
+            ),
+            size,
+        ),
+        **{".github/workflows/image.yml": CI_WORKFLOW.format(k=0)},
+    ),
+    "own-links": lambda size: project(
+        lines(lambda k: f"* [tool {k}](https://github.com/acme/app/blob/main/tools/run{k}.sh)\n", size),
+        **{
+            ".git/config": '[remote "origin"]\n\turl = https://github.com/acme/app.git\n',
+            ".git/HEAD": "ref: refs/heads/main\n",
+        },
+    ),
+    "unbuilt-links": lambda size: project(
+        "### Docker image\n\nWe provide a [Dockerfile](docker/Dockerfile) to build an image.\n\n"
+        + lines(lambda k: fence(f"docker build -t vision:{k} .\n") + f"\nThen run number {k}.\n\n", size),
+        **{
+            "docker/Dockerfile": "FROM pytorch/pytorch:2.1-cuda12.1-cudnn8-devel\nRUN echo a\n",
+            ".git/config": '[remote "origin"]\n\turl = https://github.com/acme/vision.git\n',
+        },
+    ),
+    "owner-images": lambda size: project(
+        lines(lambda k: f"Recommend use `docker.io/ann/gpu-base:6.{k}-full` for run {k}.\n", size // 2),
+        Dockerfile='ARG BASE="docker.io/bob/gpu-base:6.1-full"\nFROM ${BASE}\nRUN apt-get update\n',
+        **{"build.sh": lines(lambda k: f"OUT_IMAGE{k}=docker.io/bob/gpu-base:6.{k}-full\n", size // 2)},
+    ),
+    "buildkit-claims": lambda size: project(
+        lines(
+            lambda k: (
+                f"The Dockerfile uses BuildKit cache mounts (`RUN --mount=type=cache`) and heredocs "
+                f"for step {k}.\n"
+            ),
+            size // 2,
+        ),
+        Dockerfile="FROM python:3.12-slim\n" + lines(lambda k: f"RUN pip install pkg{k}\n", size // 2),
+    ),
+    "builder-paths": lambda size: project(
+        fence(lines(lambda k: f"docker run app /src/out/tool{k} --in /src/out/d{k}\n", size // 2))
+        + lines(lambda k: f"The binaries are in `/src/out/b{k}`.\n", size // 2),
+        Dockerfile="FROM debian:bookworm AS compile\nWORKDIR /src\nRUN make && mkdir -p /src/out\n\n"
+        'FROM debian:bookworm-slim\nCOPY --from=compile /src/out /opt/quill/bin/\nCMD ["quill"]\n',
+    ),
+    "make-targets": lambda size: project(
+        fence("export CUDA_ARCH=9.0\nmake image\n"),
+        Dockerfile="FROM python:3.11-slim\nARG CUDA_ARCH=8.6\nRUN echo ${CUDA_ARCH}\n",
+        Makefile="CUDA_ARCH ?= 8.6\n"
+        + lines(
+            lambda k: f"t{k}: t{k + 1}\n\t@echo step {k}\n\tdocker build --build-arg P{k}=1 -t a{k} .\n", size
+        )
+        + "image: t0\n\tdocker build -t trainer .\n",
+    ),
+    "make-exports": lambda size: project(
+        fence(lines(lambda k: f"export CUDA_ARCH{k}=9.{k}\n", size // 2) + "make image CUDA_ARCH=9.0\n")
+        + fence(lines(lambda k: f"CUDA_ARCH=9.{k} make image\n", size // 2)),
+        Dockerfile="FROM python:3.11-slim\nARG CUDA_ARCH=8.6\nRUN echo ${CUDA_ARCH}\n",
+        Makefile="CUDA_ARCH ?= 8.6\nimage:\n\tdocker build -t trainer .\n",
+    ),
+    "make-recipe-lines": lambda size: project(
+        fence("export CUDA_ARCH=9.0\nmake image\n"),
+        Dockerfile="FROM python:3.11-slim\nARG CUDA_ARCH=8.6\nRUN echo ${CUDA_ARCH}\n",
+        Makefile="CUDA_ARCH ?= 8.6\nimage:\n"
+        + lines(lambda k: f"\tdocker build --build-arg P{k}=$(P{k}) -t a{k} . && echo {k}\n", size),
+    ),
+    "pulled-runs": lambda size: (
+        lambda n: project(
+            fence("docker pull acme/llm-server:latest\n")
+            + "\n"
+            + fence("".join(f"make serve{k}\n" for k in range(n))),
+            Dockerfile="FROM ubuntu:24.04\nRUN echo serve\n",
+            Makefile="".join(f"serve{k}:\n\tPORT=9000 ./serve.sh {k}\n" for k in range(n)),
+            **{
+                "serve.sh": "#!/usr/bin/env bash\nARGS=(docker run --rm)\n"
+                + "".join(f'IMAGE="llm-server-gfx{k}"\nARGS+=( -p {k}:{k} )\n' for k in range(n))
+                + 'ARGS+=( "$IMAGE" )\n"${ARGS[@]}"\n'
+            },
+        )
+    )(max(1, size // 120)),
+    "sourced-defaults": lambda size: project(
+        "## Configuration\n\nAll build settings live in `env.sh`:\n"
+        + lines(lambda k: f"- `SET_{k}`: setting {k} (default: `v{k}.1`)\n", size // 2)
+        + "\n## Build\n\n"
+        + fence("./lib/build.sh\n"),
+        **{
+            "lib/Dockerfile": "ARG BASE=6.1\nFROM rocm/dev:${BASE}\nARG LIB_REF=v3\nRUN echo\n",
+            "lib/build.sh": '#!/bin/bash\ncd "$(dirname "$0")/.."\nsource ./env.sh\n'
+            + lines(lambda k: f'X{k}="${{{k % 9 + 1}:-d{k}}}"\nsource ./more{k % 5}.sh\n', size // 4)
+            + 'podman build --build-arg LIB_REF="${SET_0}" -f lib/Dockerfile lib\n',
+            **{f"more{k}.sh": f'export M{k}="${{M{k}:-{k}}}"\n' for k in range(5)},
+            "env.sh": lines(lambda k: f'export SET_{k}="${{SET_{k}:-v{k}.2}}"\n', size // 4),
+        },
+    ),
+    "copied-packages": lambda size: project(
+        "# Speech\n\nWrite this `Dockerfile`:\n\n```dockerfile\nFROM nvidia/cuda:12.4.1-runtime-ubuntu22.04\n"
+        "ENV DEBIAN_FRONTEND=noninteractive\nRUN apt-get update && apt-get install -y \\\n"
+        + lines(lambda k: f"        lib{k}c \\\n", size // 2)
+        + "    && rm -rf /var/lib/apt/lists/*\nRUN pip install speechkit tqdm\n```\n",
+        Dockerfile="FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04\nENV DEBIAN_FRONTEND=noninteractive\n"
+        "RUN apt-get update && apt-get install -y \\\n"
+        + lines(lambda k: f"        lib{k}d \\\n", size // 2)
+        + "    && rm -rf /var/lib/apt/lists/*\nRUN pip install speechkit gradio\n",
+    ),
+    "model-downloads": lambda size: project(
+        lines(lambda k: f"The image includes a pre-downloaded model {k}, ready to go.\n", size // 2),
+        Dockerfile="FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nRUN pip install clipgen\n"
+        + lines(lambda k: f"# RUN huggingface-cli download acme/model{k} --local-dir /w{k}\n", size // 2),
+    ),
+    "container-name-runs": lambda size: project(
+        fence(
+            "docker compose up -d --build\n"
+            + lines(lambda k: f"docker run -it --rm lab_env{k % 50}\n", size // 2)
+        ),
+        **{
+            "docker-compose.yml": "services:\n"
+            + lines(
+                lambda k: (
+                    f"  lab{k}:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+                    f"    container_name: lab_env{k}\n"
+                ),
+                size // 2,
+            )
+        },
     ),
 }
 

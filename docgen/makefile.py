@@ -17,6 +17,7 @@ Pure functions over the file's text; each line is read once.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Iterator
@@ -394,12 +395,24 @@ def _closure(text: str, variables: dict[str, tuple[str, int]]) -> tuple[set[str]
     return words, unknown
 
 
-def target_recipe(text: str, target: str) -> TargetRecipe | None:
-    """What `make TARGET` runs in the Makefile `text`: the recipe lines of `target`'s rule and of its
-    prerequisites' rules (continued lines joined), split into image builds and other commands. None
-    when it cannot be told: `target` has no rule of its own (a pattern rule would make it), several
-    rules give it recipes, a rule sets target-specific variables, or the makefile includes others or
-    makes rules with `$(eval …)`. Each line is read once."""
+@dataclass(frozen=True)
+class _Rules:
+    """The rules of a Makefile as `target_recipe` reads them, read once for all its targets."""
+
+    variables: dict[str, tuple[str, int]]
+    rules: dict[str, list[tuple[list[str], list[tuple[int, str]]]]]
+    """target → (its prerequisites, its recipe lines (line, the continued lines joined)) of each rule."""
+    exported: frozenset[str]
+    specific: frozenset[str]
+    """The targets a rule sets target-specific variables for."""
+    exports_all: bool
+    """Whether the makefile exports every variable."""
+
+
+@functools.lru_cache(maxsize=8)
+def _rules(text: str) -> _Rules | None:
+    """The rules of the Makefile `text` (`_Rules`); None when it includes others or makes rules with
+    `$(eval …)`. Each line is read once."""
     if _DYNAMIC.search(text):
         return None
     lines = text.splitlines()
@@ -409,6 +422,7 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
     current: list[tuple[int, str]] | None = None
     pending: list[tuple[int, str]] = []
     exported: set[str] = set()
+    specific: set[str] = set()
     for number, (line, in_recipe) in enumerate(zip(lines, recipes, strict=True), start=1):
         if in_recipe and current is not None:
             pending.append((number, line))
@@ -429,8 +443,7 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
             continue
         after = code[match.end() :]
         if "=" in after.split(";", 1)[0]:
-            if any(t == target for t in match.group(1).split()):
-                return None  # a target-specific variable
+            specific.update(match.group(1).split())  # a target-specific variable
             continue
         current = []
         prerequisites = after.split(";", 1)[0].split()
@@ -438,6 +451,19 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
             current.append((number, after.split(";", 1)[1]))
         for name in match.group(1).split():
             rules.setdefault(name, []).append((prerequisites, current))
+    return _Rules(variables, rules, frozenset(exported), frozenset(specific), bool(_EXPORTS.search(text)))
+
+
+def target_recipe(text: str, target: str) -> TargetRecipe | None:
+    """What `make TARGET` runs in the Makefile `text`: the recipe lines of `target`'s rule and of its
+    prerequisites' rules (continued lines joined), split into image builds and other commands. None
+    when it cannot be told: `target` has no rule of its own (a pattern rule would make it), several
+    rules give it recipes, a rule sets target-specific variables, or the makefile includes others or
+    makes rules with `$(eval …)`. The makefile is read once for all its targets (`_rules`)."""
+    read = _rules(text)
+    if read is None or target in read.specific:
+        return None
+    variables, rules, exported = read.variables, read.rules, read.exported
     if len([r for r in rules.get(target, []) if r[1]]) > 1 or target not in rules:
         return None
     builds: list[TargetBuild] = []
@@ -464,4 +490,4 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
                         builds.append(TargetBuild(first, dockerfile, frozenset(words), unknown, tags))
                     else:
                         others.extend(_commands_of(part, first, variables))
-    return TargetRecipe(tuple(builds), tuple(others), frozenset(exported), bool(_EXPORTS.search(text)))
+    return TargetRecipe(tuple(builds), tuple(others), exported, read.exports_all)

@@ -145,3 +145,23 @@ def test_plural_subject_reads_the_dockerfiles_beside_the_readme(tmp_path: Path) 
     assert found(tmp_path, "The Dockerfile uses BuildKit cache mounts.") == [
         claim("cache mounts", "--mount=type=cache", "likely")
     ]
+
+
+def test_a_long_paragraph_of_claims_is_read_sentence_by_sentence(tmp_path: Path) -> None:
+    # (benchmarks/bench_shapes.py `buildkit-claims`: the code spans and the sentence start of the whole
+    # paragraph were read again for each claim)
+    sentences = [
+        "The Dockerfile uses BuildKit cache mounts (`RUN --mount=type=cache`) for step {k}.",
+        "If the Dockerfile uses heredocs, step {k} is shorter.",
+        "This Dockerfile relies on heredocs for step {k}; see `make {k}`.",
+    ]
+    paragraph = "\n".join(sentences[k % 3].format(k=k) for k in range(30))
+    also = "; also at lines {}"
+    assert found(tmp_path, paragraph) == [
+        claim("cache mounts", "--mount=type=cache", "certain").replace(
+            " (", also.format("8, 11, 14, 17, 20, 23, 26, 29, 32") + " ("
+        ),
+        claim("heredocs", "<<EOF", "likely", 7).replace(
+            " (", also.format("10, 13, 16, 19, 22, 25, 28, 31, 34") + " ("
+        ),
+    ]

@@ -479,3 +479,21 @@ def test_a_copy_of_the_runtime_stage_is_not_missing_the_build_stage(tmp_path: Pa
     )
     found = _copies(tmp_path, readme, {"Dockerfile": staged}, ["Dockerfile"])
     assert [f for f in found if "leaves out" in f or "pip-installs" in f] == []
+
+
+def test_a_copy_of_many_packages_is_compared_package_by_package(tmp_path: Path) -> None:
+    # (benchmarks/bench_shapes.py `copied-packages`: a pattern compiled and run over the whole text for
+    # each package)
+    kept = "".join(f"        libkept{k} \\\n" for k in range(30))
+    dockerfile = SPEECH.replace("        sox \\\n", kept + "        sox \\\n        libk1c \\\n")
+    copy = SPEECH_COPY.replace(
+        "        python3-pip \\\n", "        python3-pip \\\n" + kept + "        libk1 \\\n"
+    )
+    found = [f for f in _copies(tmp_path, copy, {"Dockerfile": dockerfile}, ["Dockerfile"]) if "copy" in f]
+    assert found == [
+        "9: README's copy of Dockerfile leaves out packages Dockerfile installs: sox, libk1c, libsndfile1 "
+        "(apt, Dockerfile:36); gradio, uvicorn (pip, Dockerfile:41); and it pip-installs tqdm, which "
+        "Dockerfile does not install (certain)",
+        "41: README's copy of Dockerfile apt-installs libk1, which Dockerfile does not install from the "
+        "distribution's packages (certain)",
+    ]

@@ -99,3 +99,16 @@ def test_jetpack_6_releases(tmp_path: Path, jetson: str, said: str, expected: st
 def test_a_sentence_opening_on_the_image_with_for(tmp_path: Path) -> None:
     [finding] = found(tmp_path, "For Jetsons, CUDA 11.2 is what the image has.")
     assert finding.startswith("7: README says CUDA 11.2 but jetson/Dockerfile:1 says 11.4")
+
+
+def test_many_member_sentences_are_each_kept_for_their_image(tmp_path: Path) -> None:
+    # (benchmarks/bench_shapes.py `member-sentences`: each line was blanked span by span, every span again)
+    text = "\n  ".join(
+        f"Jetson images were built with CUDA 10.{k}. The workstation image was built with CUDA 11.8."
+        for k in range(12)
+    )
+    assert found(tmp_path, text) == [
+        f"{7 + k}: README says CUDA 10.{k} but jetson/Dockerfile:1 says 11.4 (nvcr.io/nvidia/l4t-base:"
+        "r35.4.1 is of JetPack 5.1.2, which has CUDA 11.4) (likely)"
+        for k in range(12)
+    ]

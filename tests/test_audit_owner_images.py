@@ -139,3 +139,22 @@ def test_an_owner_the_build_reads_from_a_variable(tmp_path: Path) -> None:
     script = "#!/bin/bash\npodman push docker.io/${ORG}/gpu-base:6.1-full\n"
     intro = "Recommend use `docker.io/ann/gpu-base:6.1-full`"
     assert _found(tmp_path, intro, "", files={"base/push.sh": script}) == []
+
+
+def test_many_images_are_told_each_against_the_build_files_read_once(tmp_path: Path) -> None:
+    # (benchmarks/bench_shapes.py `owner-images`: each image looked through every build file again)
+    intro = "".join(f"Recommend use `docker.io/ann/gpu-base:6.{k}-full` for run {k}.\n" for k in range(40))
+    script = "".join(f"OUT_IMAGE{k}=docker.io/bob/gpu-base:6.{k}-full\n" for k in range(2, 40))
+    found = _found(
+        tmp_path, intro, "", files={"base/build.sh": script + "OUT=docker.io/carl/gpu-base:6.39-full\n"}
+    )
+    assert len(found) == 38  # 6.0: the build names it nowhere; 6.39: two owners', not told
+    assert found[0] == (
+        "4 (likely): README names image docker.io/ann/gpu-base:6.1-full, but the build uses "
+        "docker.io/bob/gpu-base:6.1-full (toolbox.Dockerfile:1) and no file of it names ann: the image of "
+        "another owner (the project this one was forked from?)"
+    )
+    assert found[1].startswith("5 (likely): README names image docker.io/ann/gpu-base:6.2-full, but the")
+    assert "(build.sh:1)" in found[1]
+    assert found[-1].startswith("41 (likely): README names image docker.io/ann/gpu-base:6.38-full")
+    assert "(build.sh:37)" in found[-1]

@@ -148,3 +148,18 @@ def test_script_runs_reads_a_plain_command() -> None:
     # words about a run, not one: a comment, an echo, an array opened on the line before
     assert _script_runs('# the docker run command\necho "docker run app"\nlog "docker run x"\n') is None
     assert _script_runs("local cmd=(\n  docker run\n  --rm app\n)\n") is None
+
+
+def test_many_commands_each_see_what_the_readme_ran_before(tmp_path: Path) -> None:
+    # (benchmarks/bench_shapes.py `pulled-runs`: each command read every command before it, and each
+    # script, again)
+    makefile = "ARCH ?= gfx90a\nimage:\n\tdocker build -t llm-server-$(ARCH) .\n" + "".join(
+        f"serve{k}:\n\tPORT=900{k} ./serve.sh\n" for k in range(8)
+    )
+    block = "".join(f"make serve{k}\n" for k in range(4)) + "./serve.sh\nmake image\n"
+    block += "".join(f"make serve{k}\n" for k in range(4, 8))
+    readme = f"# LLM server\n\n```sh\ndocker pull acme/llm-server:latest\n```\n\n```sh\n{block}```\n"
+    [(line, message, confidence)] = found(tmp_path, readme, makefile)
+    assert (line, confidence) == (8, "likely")
+    assert message.startswith("README pulls acme/llm-server:latest (line 4), but make serve0 runs serve.sh")
+    assert message.endswith("; also at lines 9, 10, 11, 12")  # not after make image builds the image

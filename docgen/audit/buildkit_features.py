@@ -17,6 +17,7 @@ the claim. `likely`; `certain` when the README writes the flag itself in code (`
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -128,9 +129,9 @@ def _text(file: str) -> str | None:
     return syntax + _COMMENT.sub("", text)
 
 
-def _in_code(text: str, start: int, end: int) -> bool:
-    """True when `text[start:end]` lies inside a code span."""
-    return any(s <= start and end <= e for s, e, _ in code_spans(text))
+def _in_code(spans: list[tuple[int, int, str]], start: int, end: int) -> bool:
+    """True when `[start, end)` lies inside one of the code spans `spans` (`code_spans` of the text)."""
+    return any(s <= start and end <= e for s, e, _ in spans)
 
 
 def _claims(doc: Document) -> Iterator[tuple[int, bool, list[tuple[_Feature, bool]]]]:
@@ -142,11 +143,16 @@ def _claims(doc: Document) -> Iterator[tuple[int, bool, list[tuple[_Feature, boo
         for line, text in para.lines:
             starts.append((len(joined), line))
             joined += text.strip() + " "
+        offsets = [offset for offset, _ in starts]
+        # where each sentence starts (after the end of the one before); a subject starts with a
+        # letter, so no end of sentence runs over its start
+        sentence_starts = [m.end() for m in _SENTENCE_START.finditer(joined)]
+        spans: list[tuple[int, int, str]] | None = None  # the code spans of `joined`, read once
         for match in _SUBJECT.finditer(joined):
             if _NOT_SAID.search(match["between"]):
                 continue
-            before = joined[: match.start()]
-            sentence = _SENTENCE_START.split(before)[-1]
+            at = bisect.bisect_right(sentence_starts, match.start())
+            sentence = joined[sentence_starts[at - 1] if at else 0 : match.start()]
             if _CONDITION.search(sentence):
                 continue
             rest = joined[match.end() : match.end() + 160]
@@ -157,11 +163,13 @@ def _claims(doc: Document) -> Iterator[tuple[int, bool, list[tuple[_Feature, boo
             for feature in _FEATURES:
                 hits = list(feature.words.finditer(clause))
                 if hits:
-                    code = any(_in_code(joined, match.end() + h.start(), match.end() + h.end()) for h in hits)
+                    if spans is None:
+                        spans = code_spans(joined)
+                    code = any(_in_code(spans, match.end() + h.start(), match.end() + h.end()) for h in hits)
                     named.append((feature, code))
             if not named:
                 continue
-            line = max(ln for offset, ln in starts if offset <= match.start())
+            line = starts[bisect.bisect_right(offsets, match.start()) - 1][1]  # lines are in order
             yield line, match["noun"].lower().endswith("s"), named
 
 

@@ -181,7 +181,7 @@ def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Di
     gone = [
         name
         for name in _apt_names(block)
-        if name not in file_names and _package_word(name).search(runs) is None  # (a branch not taken)
+        if name not in file_names and not _names_package(name, runs)  # (a branch not taken)
     ]
     if not gone:
         return
@@ -265,7 +265,7 @@ def _left_out_packages(doc: Document, fence: Fence, model: ImageModel, readme: s
         left = [
             (name, line)
             for name, line in theirs.items()
-            if name.lower() not in mine and _package_word(name).search(text) is None
+            if name.lower() not in mine and not _names_package(name, text)
         ]
         if kind == "pip" and _LISTED_ELSEWHERE.search(text):
             left = []
@@ -275,7 +275,7 @@ def _left_out_packages(doc: Document, fence: Fence, model: ImageModel, readme: s
             cited.append(min(mine.values()))
         if kind == "pip":
             known = {name.lower() for name in theirs}
-            added = [n for n in mine if n not in known and _package_word(n).search(runs) is None]
+            added = [n for n in mine if n not in known and not _names_package(n, runs)]
             cited += [mine[n] for n in added]
     if not cited:
         return
@@ -292,6 +292,12 @@ def _package_word(name: str) -> re.Pattern[str]:
     """The package `name` as a word of its own, as an install names it (not in a URL or a file name:
     `…/libze1_1.34.0+u24.04_amd64.deb`)."""
     return re.compile(rf"(?<![\w./+-]){re.escape(name)}(?![\w/+-]|[.:=]\w)")
+
+
+def _names_package(name: str, text: str) -> bool:
+    """True when `text` names the package `name` as a word of its own (`_package_word`); the pattern is
+    made only when the name is in the text at all (a copy of thousands of packages compiled one each)."""
+    return name in text and _package_word(name).search(text) is not None
 
 
 def _line_naming(fence: Fence, name: str) -> int:

@@ -39,14 +39,22 @@ def _named(sentence: str, auditor: _Auditor) -> int | None:
 def _keep(lines: Lines, spans: list[tuple[int, int]]) -> Lines:
     """`lines` (joined with one space each) with every character outside `spans` (offsets in the joined
     text) replaced by a space, so that offsets and line numbers stay."""
+    joined = " ".join(text for _, text in lines)
+    pieces: list[str] = []
+    done = 0  # the joined text is kept or blanked up to here
+    for start, end in sorted(spans):
+        start, end = max(start, done), min(end, len(joined))
+        if start >= end:
+            continue
+        pieces.append(" " * (start - done))
+        pieces.append(joined[start:end])
+        done = end
+    pieces.append(" " * (len(joined) - done))
+    kept = "".join(pieces)
     out: Lines = []
     offset = 0
     for line, text in lines:
-        chars = [" "] * len(text)
-        for start, end in spans:
-            for pos in range(max(start, offset), min(end, offset + len(text))):
-                chars[pos - offset] = text[pos - offset]
-        out.append((line, "".join(chars)))
+        out.append((line, kept[offset : offset + len(text)]))
         offset += len(text) + 1
     return out
 

@@ -155,6 +155,11 @@ def other_owner_images(
         if body is not None:
             texts.append((file, body))
     told: set[str] = set()
+    # each read once, whatever the number of images the README names
+    in_build: dict[str, bool] = {}  # owner → whether a build file names it
+    unknown_owner: dict[str, bool] = {}  # image name → whether a build file names it under a variable
+    in_readme: dict[str, bool] = {}  # owner → whether the README names it
+    refs: dict[tuple[str, str, str | None], list[tuple[Path, int, _Ref]]] | None = None
     for line, written, image in said:
         if (
             image.owner in _OFFICIAL_OWNERS
@@ -164,13 +169,28 @@ def other_owner_images(
             or image.text in told
         ):
             continue
-        if any(_owner_named(image.owner, body) for _, body in texts):
+        if image.owner not in in_build:
+            in_build[image.owner] = any(_owner_named(image.owner, body) for _, body in texts)
+        if in_build[image.owner]:
             continue
-        if any(_some_owner(image.name, body) for _, body in texts):
+        if image.name not in unknown_owner:
+            unknown_owner[image.name] = any(_some_owner(image.name, body) for _, body in texts)
+        if unknown_owner[image.name]:
             continue
-        others = _same_image(image, texts)
+        if refs is None:
+            refs = _build_images(texts)
+        others = [
+            (file, at, ref)
+            for file, at, ref in refs.get((image.registry, image.name, image.tag), [])
+            if ref.owner != image.owner and ref.owner not in _OFFICIAL_OWNERS
+        ]
         owners = {ref.owner for _, _, ref in others}
-        if len(owners) != 1 or _owner_named(next(iter(owners)), text):
+        if len(owners) != 1:
+            continue
+        owner = next(iter(owners))
+        if owner not in in_readme:
+            in_readme[owner] = _owner_named(owner, text)
+        if in_readme[owner]:
             continue
         file, at, ref = others[0]
         where = os.path.relpath(file, directory.resolve())
@@ -190,23 +210,17 @@ def _some_owner(name: str, text: str) -> bool:
     return re.search(r"(?:\$\w+|\})/" + re.escape(name) + r"(?![\w.-])", text, re.IGNORECASE) is not None
 
 
-def _same_image(image: _Ref, texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, _Ref]]:
-    """(file, line, image) of each image of the build files `texts` with `image`'s registry, repository
-    name and tag under another owner, in no official namespace (on another registry an owner is another
-    account: `ghcr.io/ann/x` and `docker.io/ann-dev/x` may be one project's)."""
-    found: list[tuple[Path, int, _Ref]] = []
+def _build_images(
+    texts: Sequence[tuple[Path, str]],
+) -> dict[tuple[str, str, str | None], list[tuple[Path, int, _Ref]]]:
+    """(file, line, image) of each image of the build files `texts`, in order, by (registry, repository
+    name, tag), read once: the README's image is the build's under another owner when one with its
+    registry, name and tag has another owner, in no official namespace (on another registry an owner is
+    another account: `ghcr.io/ann/x` and `docker.io/ann-dev/x` may be one project's)."""
+    found: dict[tuple[str, str, str | None], list[tuple[Path, int, _Ref]]] = {}
     for file, body in texts:
-        if image.name not in body.lower():
-            continue
         for number, line in enumerate(body.splitlines(), start=1):
             for match in _IMAGE.finditer(line):
                 ref = _ref(match)
-                if (
-                    ref.name == image.name
-                    and ref.tag == image.tag
-                    and ref.registry == image.registry
-                    and ref.owner != image.owner
-                    and ref.owner not in _OFFICIAL_OWNERS
-                ):
-                    found.append((file, number, ref))
+                found.setdefault((ref.registry, ref.name, ref.tag), []).append((file, number, ref))
     return found

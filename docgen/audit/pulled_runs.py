@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -186,9 +186,12 @@ def _idle_goal(text: str, target: str) -> bool:
     )
 
 
-def _gives_nothing_unread(recipe: makefile.TargetRecipe, directory: Path) -> bool:
+def _gives_nothing_unread(
+    recipe: makefile.TargetRecipe, body_of: Callable[[str], tuple[str | None, bool]]
+) -> bool:
     """Whether the other commands of a make target's `recipe` give no image: no sub-make, no pull, tag
-    or load, and each script they run read and doing none of these."""
+    or load, and each script they run read (`body_of`: its text, whether it pulls, tags or loads) and
+    doing none of these."""
     for command in recipe.others:
         program = command.words[0]
         if program in ("make", "gmake", "$MAKE") or program.endswith("/make"):
@@ -196,8 +199,10 @@ def _gives_nothing_unread(recipe: makefile.TargetRecipe, directory: Path) -> boo
         if _HAS.search(" ".join(command.words)):
             return False
         if "/" in program or program.endswith(".sh"):
-            body = None if "$" in program else text_or_none(directory / program)
-            if body is None or _HAS.search(body):
+            if "$" in program:
+                return False
+            body, has = body_of(program)
+            if body is None or has:
                 return False
     return True
 
@@ -268,13 +273,63 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
             made[target] = makefile.target_recipe(text, target) if text is not None else None
         return made[target]
 
+    # each script, make target and earlier command read once, whatever the number of commands
+    bodies: dict[str, tuple[str | None, bool]] = {}  # script → (its text, whether it gives an image)
+    script_runs: dict[str, _Runs | None] = {}
+
+    def body_of(script: str) -> tuple[str | None, bool]:
+        if script not in bodies:
+            body = text_or_none(directory / script)
+            bodies[script] = (body, body is not None and bool(_HAS.search(body)))
+        return bodies[script]
+
+    def runs_of(script: str, body: str) -> _Runs | None:
+        if script not in script_runs:
+            script_runs[script] = _script_runs(body)
+        return script_runs[script]
+
+    def given(kind: str, target: str) -> set[str | None] | None:
+        """The image names a command run before may give (None: one not read), None when it gives none."""
+        if kind == "other":
+            return {None}  # a make in another folder or of another file
+        if kind == "script":
+            earlier_body, has = body_of(target)
+            return {None} if earlier_body is None or has else None  # a script run first may give the image
+        earlier = recipe(target)
+        if earlier is None and text is not None and _idle_goal(text, target):
+            return None  # a word for the target before it (`make run model-a`), made by an idle `%:`
+        if earlier is None or not _gives_nothing_unread(earlier, body_of):
+            return {None}  # a target made first may give it in a way not read
+        return {_name(t) if t is not None else None for b in earlier.builds for t in b.tags}
+
+    # the first README line at which each image name (None: one not known) is pulled, and at which it
+    # is built, tagged or given by a command run: a command sees what comes before its line
+    first_pulled: dict[str | None, int] = {}
+    for n, i in read.pulls:
+        first_pulled[_name(i)] = min(n, first_pulled.get(_name(i), n))
+    first_before: dict[str | None, int] = {}
+    for n, t in read.tags:
+        key_ = _name(t) if t is not None else None
+        first_before[key_] = min(n, first_before.get(key_, n))
+    gives: dict[tuple[str, str], set[str | None] | None] = {}
+    for target_line, target_kind, target in read.runs:
+        if (target_kind, target) not in gives:
+            gives[(target_kind, target)] = given(target_kind, target)
+        for key_ in gives[(target_kind, target)] or ():
+            first_before[key_] = min(target_line, first_before.get(key_, target_line))
+
+    def seen(first: dict[str | None, int], name: str | None, line: int) -> bool:
+        at = first.get(name)
+        return at is not None and at < line
+
+    named: dict[str, tuple[bool, int | None, str]] = {}  # script → (never told, told before, key)
     told: dict[str, tuple[int, list[int]]] = {}
     messages: dict[str, str] = {}
     for line, kind, name in read.runs:
         if kind == "other":
             continue
-        pulled = [(n, i) for n, i in read.pulls if n < line]
-        if not pulled:
+        pulled = next(((n, i) for n, i in read.pulls if n < line), None)
+        if pulled is None:
             continue
         if kind == "make":
             got = recipe(name)
@@ -288,43 +343,31 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
             script, shown = name, f"{name.removeprefix('./')}"
         if "$" in script:
             continue
-        body = text_or_none(directory / script)
-        if body is None or _HAS.search(body):
+        body, has = body_of(script)
+        if body is None or has:
             continue
-        runs = _script_runs(body)
+        runs = runs_of(script, body)
         if runs is None:
             continue
-        names = {_name(i) for _, i in pulled}
-        before = {_name(t) if t is not None else None for n, t in read.tags if n < line}
-        for target_line, target_kind, target in read.runs:
-            if target_line >= line:
-                continue
-            if target_kind == "other":
-                before.add(None)  # a make in another folder or of another file
-                continue
-            if target_kind == "script":
-                earlier_body = text_or_none(directory / target)
-                if earlier_body is None or _HAS.search(earlier_body):
-                    before.add(None)  # a script run first may give the image
-                continue
-            earlier = recipe(target)
-            if earlier is None and text is not None and _idle_goal(text, target):
-                continue  # a word for the target before it (`make run model-a`), made by an idle `%:`
-            if earlier is None or not _gives_nothing_unread(earlier, directory):
-                before.add(None)  # a target made first may give it in a way not read
-                continue
-            before |= {_name(t) if t is not None else None for b in earlier.builds for t in b.tags}
-        if None in before or any(
-            "/" in i or _name(i).split(":", 1)[0] in _OFFICIAL or _name(i) in names or _name(i) in before
-            for i in runs.images
-        ):
+        if script not in named:
+            # a script's images, read once: never told when one has a namespace or is an official image,
+            # nor from the first line on that pulls, builds, tags or gives one
+            names = [_name(i) for i in runs.images]
+            fixed = any(
+                "/" in i or n.split(":", 1)[0] in _OFFICIAL for i, n in zip(runs.images, names, strict=True)
+            )
+            lines_ = [
+                at for n in names for at in (first_pulled.get(n), first_before.get(n)) if at is not None
+            ]
+            named[script] = (fixed, min(lines_, default=None), f"{script}\0{' '.join(runs.images)}")
+        fixed, from_line, key = named[script]
+        if seen(first_before, None, line) or fixed or (from_line is not None and from_line < line):
             continue
-        key = f"{script}\0{' '.join(runs.images)}"
         if key in told:
             told[key][1].append(line)
             continue
         told[key] = (line, [line])
-        first_pull = pulled[0]
+        first_pull = pulled
         script_name = script.removeprefix("./")
         images = " or ".join(runs.images)
         messages[key] = (
