@@ -462,6 +462,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "mount_targets",
+        "rehomed_mounts",
         "paragraphs",
         "base_labels",
         "fences",
