@@ -90,3 +90,39 @@ def test_a_readme_command_mounting_it(tmp_path: Path) -> None:
 )
 def test_mounts_the_image_may_read_are_no_finding(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _findings(tmp_path, readme, files) == []
+
+
+MAPS = (
+    "#!/bin/bash\n"
+    "docker run --rm -it \\\n"
+    '    -v "${PWD}/run-logs":"/home/dev/KestrelML/logs" \\\n'
+    '    -v "${PWD}/model":"/home/dev/KestrelML/model" \\\n'
+    "    -v ./plot_output:/home/dev/KestrelML/plots lab/kestrel\n"
+)
+
+
+def test_a_folder_the_readme_names_a_slip_off_the_one_its_script_maps(tmp_path: Path) -> None:
+    readme = README + "\n* logs (`run-=logs/`)\n* plots (`plot_output/`)\n"
+    assert _findings(tmp_path, readme, {"launch.sh": MAPS}) == [
+        "11: README names run-=logs/, but launch.sh maps run-logs (launch.sh:3): did you mean run-logs/? "
+        "(likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "files"),
+    [
+        ("`models/`", {}),  # a plural: a folder of its own as often as a slip
+        ("`run-logz/`", {"run-logz/a.txt": ""}),  # there as written
+        ("`plot_outputs/`", {}),  # a plural
+        ("`old-runs/`", {"launch.sh": MAPS + "# docker run -v ./old-rune:/x lab/kestrel\n"}),  # a comment
+        ("`runlogs/`", {"launch.sh": MAPS.replace("/run-logs", "/run-logs1")}),  # a digit away
+        (
+            "`run-=logs/`",
+            {"launch.sh": MAPS.replace('"${PWD}/run-logs"', "/var/run-logs")},
+        ),  # not the current folder
+    ],
+)
+def test_names_no_slip_off_a_mapped_folder(tmp_path: Path, said: str, files: dict[str, str]) -> None:
+    readme = README + f"\nThe folders: {said}.\n"
+    assert _findings(tmp_path, readme, {"launch.sh": MAPS, **files}) == []

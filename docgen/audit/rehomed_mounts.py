@@ -31,6 +31,7 @@ from docgen.audit.image_paths import (
     _read_image,
     _text_of,
 )
+from docgen.audit.missing import _code_paths, _key, _near
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -137,3 +138,48 @@ def rehomed_mounts(
                 f"(line {at})",
                 confidence=LIKELY,
             )
+
+
+_HOST_FOLDER = re.compile(
+    r"(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?(?:\$\{PWD\}|\$PWD|\$\(pwd\)|\.)/([\w.-]+)/?[\"']?:"
+)
+"""The host side of a mount of a folder in the current one (`-v "${PWD}/cache":…`, `-v ./cache:…`):
+its name."""
+_FOLDER_CODE = re.compile(r"(?:\./)?([\w.=+-]+)/?\Z")
+"""A folder's name in code (`cache/`, `./cache`): one part."""
+
+
+def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A folder's name in code in the README's prose (`experiment-=figures/`) that nothing of its folder
+    has, a slip (`missing._near`: separators or case, or one character added, dropped, changed or two
+    swapped in a name of five or more, no digit, not a plural `s`) away from exactly one folder of the
+    current one that a script the README runs mounts (`-v "${PWD}/experiment-figures":…`): the name
+    the reader will find is the script's (`likely`). Each such name once, at its first line."""
+    mapped: dict[str, tuple[str, int]] = {}  # folder name → (script, its line)
+    for _, written, script in _launched(doc, directory):
+        for number, text in enumerate(script.splitlines(), 1):
+            if not text.lstrip().startswith("#"):
+                for host in _HOST_FOLDER.finditer(text):
+                    mapped.setdefault(host.group(1), (written.removeprefix("./"), number))
+    if not mapped:
+        return
+    entries = [(name, _key(name)) for name in mapped]
+    told: set[str] = set()
+    for line, code in _code_paths(doc):
+        match = _FOLDER_CODE.match(code)
+        if match is None:
+            continue
+        name = match.group(1)
+        if name in told or name in mapped or (directory / name).exists():
+            continue
+        near = _near(name, entries)
+        if len(near) != 1 or name.lower().rstrip("s") == near[0].lower().rstrip("s"):
+            continue  # (`model` and `models`: a folder of its own as often as a slip)
+        told.add(name)
+        script, at = mapped[near[0]]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {code}, but {script} maps {near[0]} ({script}:{at}): did you mean {near[0]}/?",
+            confidence=LIKELY,
+        )
