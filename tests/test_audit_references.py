@@ -11,7 +11,7 @@ from helpers import findings, gone, make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
-from docgen.pipeline import model_of
+from docgen.pipeline import build_model, model_of
 
 DOCKERFILE = {"Dockerfile": "FROM python:3.12-slim\nRUN pip install acme\n"}
 
@@ -661,3 +661,77 @@ def test_the_cds_of_a_block_are_read_once_for_all_its_builds(
         "also at lines 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and 389 more"
     )
     assert counted.calls <= 2 * 400, counted.calls
+
+
+# --------------------------------------------------------------------------------------------------
+# Build contexts read past the commands typed inside a container
+
+EDGE = {
+    "docker/edge/Dockerfile": (
+        "FROM ubuntu:22.04\nCOPY vision.patch /tmp/.\nCOPY setup_deps.sh /tmp/.\nCOPY entry.sh /tmp/.\n"
+    ),
+    "docker/edge/entry.sh": "",
+    "docker/vision.patch": "",
+    "docker/setup_deps.sh": "",
+}
+
+_ENTER = "```\nsudo docker run --runtime nvidia -it --name rover acme/rover\n```\n\n"
+_ATTACH = "```\nsudo docker exec -it rover /bin/bash\n```\n\n"
+_INSIDE = "```\ncd ~/ros_ws/src/rover/learn\npython3 infer.py --weights /home/dev/w.pth\n```\n\n"
+_BUILD = "```\ndocker build -t acme/rover .\n```\n"
+
+
+def edge_findings(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    """audit of docker/edge/README.md against the Dockerfile next to it, `root` the project."""
+    make_tree(root, {**EDGE, **(files or {}), "docker/edge/README.md": readme})
+    model = build_model(root / "docker/edge/Dockerfile", "Dockerfile")
+    folder = root / "docker/edge"
+    return [(d.line, d.message) for d in audit(readme, "README.md", model, {}, folder, root)]
+
+
+def test_a_cd_typed_in_a_container_leaves_the_build_context_where_it_was(tmp_path: Path) -> None:
+    readme = f"# Rover\n\n## Start\n\n{_ENTER}{_ATTACH}## Inside\n\n{_INSIDE}## Build\n\n{_BUILD}"
+    assert edge_findings(tmp_path, readme) == [
+        (
+            23,
+            "README builds ./Dockerfile with the context ., which does not hold vision.patch (line 2), "
+            "setup_deps.sh (line 3) that it copies (are in ../)",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # no container was entered: the `cd ~/…` is the host's, the walk ends there
+        f"# Rover\n\n## Inside\n\n{_INSIDE}## Build\n\n{_BUILD}",
+        # the same section cds and builds: where the build runs is not known
+        f"# Rover\n\n{_ENTER}## Use\n\n{_INSIDE}{_BUILD}",
+        # a block with a docker command of its own is the host's
+        f"# Rover\n\n{_ENTER}## Use\n\n```\ncd /srv/rover\ndocker compose up -d\n```\n\n## Build\n\n"
+        + _BUILD,
+        # a README that moves to the folder that holds what it copies first
+        f"# Rover\n\n{_ENTER}## Inside\n\n{_INSIDE}## Build\n\n"
+        + "```\ncd ..\ndocker build -f edge/Dockerfile .\n```\n",
+        # a script run before the build copies the sources in
+        "# Rover\n\n## Build\n\n```\n./fetch.sh\ndocker build -t acme/rover .\n```\n",
+    ],
+)
+def test_a_context_the_walk_cannot_tell_is_no_finding(tmp_path: Path, readme: str) -> None:
+    script = {
+        "docker/edge/fetch.sh": "#!/bin/sh\ncp ../vision.patch ../setup_deps.sh .\n",
+        "docker/entry.sh": "",
+    }
+    assert edge_findings(tmp_path, readme, script) == []
+
+
+def test_the_dockerignore_of_the_context_still_holds_after_a_container(tmp_path: Path) -> None:
+    readme = f"# Rover\n\n{_ENTER}## Inside\n\n{_INSIDE}## Build\n\n{_BUILD}"
+    ignore = {"docker/edge/.dockerignore": "vision.patch\nsetup_deps.sh\n"}
+    assert edge_findings(tmp_path, readme, ignore) == []
+
+
+def test_a_script_that_makes_no_source_keeps_the_finding(tmp_path: Path) -> None:
+    readme = "# Rover\n\n## Build\n\n```\n./check.sh\ndocker build -t acme/rover .\n```\n"
+    found = edge_findings(tmp_path, readme, {"docker/edge/check.sh": "#!/bin/sh\nnvidia-smi\n"})
+    assert [line for line, _ in found] == [7]

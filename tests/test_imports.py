@@ -464,6 +464,7 @@ AUDIT_LAYERS = (
         "tables",
         "exec_vars",
         "mount_targets",
+        "rehomed_mounts",
         "paragraphs",
         "base_labels",
         "fences",

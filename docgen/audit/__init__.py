@@ -314,6 +314,7 @@ from docgen.audit.references import (
     _unlisted_names,
     set_for_scripts,
 )
+from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
@@ -587,6 +588,8 @@ def audit(
         found.extend(builder_paths(doc, path, models, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
+        found.extend(rehomed_mounts(doc, text, models, path, directory))
+        found.extend(mapped_slips(doc, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_server_modules(doc, text, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))

@@ -53,7 +53,7 @@ from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
 from docgen.build_scripts import BUILD
 from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
@@ -480,6 +480,8 @@ class _Walk:
         self.recover: Callable[[int, str, Fence], list[Path] | None] | None = None
         """Called with a `cd` that cannot be followed: the folders the reader is in after it (a folder
         a slip away that they meant), or None to end the walk."""
+        self.fence: Fence | None = None
+        """The block the last step yielded is in."""
 
     def skip_block(self) -> None:
         """Leave the rest of the current block unread (its `cd`s too)."""
@@ -491,7 +493,7 @@ class _Walk:
         for fence in fences:
             if fence.lang not in _COMMAND_LANGS:
                 continue
-            self._skip = False
+            self._skip, self.fence = False, fence
             for line, code in _command_lines(fence, joined):
                 for step in re.split(r"&&|\|\||;", code):
                     moved = self.aliases.get(cd_target(step) or "") or _cd(step, self.folders, self.project)
@@ -577,19 +579,34 @@ def _command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
 
 
 def _context_builds(
-    fences: Sequence[Fence], bases: list[Path], project: Path
+    fences: Sequence[Fence], bases: list[Path], project: Path, ran: list[str] | None = None
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
     """(README line, Dockerfile as written, Dockerfile, context folder, context as written) of each
     build command of the command blocks, read top to bottom as the reader runs them (a `cd` moves the
     later blocks too), from the first of `bases` (the README's folder, then those above it) where its
     Dockerfile is. Reading stops at a `cd` that cannot be followed and after a command that makes any
-    file appear (`git clone`, `make`, `tar x`); a context with a variable or a placeholder is skipped."""
+    file appear (`git clone`, `make`, `tar x`); a context with a variable or a placeholder is skipped.
+    After a command that opens a shell in a container (`docker exec -it app bash`), a block of no
+    container command that `cd`s to a folder of no host (`cd ~/ws/src`, `cd /opt/app`) runs in that
+    container (`_InContainer`): the rest of it is not read, and the reader's folder stays where it was,
+    for the builds of the other sections. With `ran`, the text of each script the commands run
+    (`./prepare.sh`, found where the walk is) is added to it as it is run: it may make any file."""
     walk = _Walk(bases, project)
+    inside = _InContainer(walk)
+    walk.recover = inside.recover
     for first, step in walk.steps(fences, joined=True):
+        inside.read(step)
+        if ran is not None:
+            for match in _RUN_SCRIPT.finditer(step):
+                place = next(
+                    (f / match.group(1) for f in walk.folders if _is_script(f / match.group(1))), None
+                )
+                if place is not None and place.is_file() and place.stat().st_size <= MAX_PROJECT_FILE_BYTES:
+                    ran.append(place.read_text(encoding="utf-8", errors="replace"))
         if _FILES_APPEAR.search(step) and not BUILD.search(step):
             return
         paths = _build_paths(step) if BUILD.search(step) else None
-        if paths is None:
+        if paths is None or (walk.fence is not None and walk.fence.section in inside.sections):
             continue
         file, context = paths
         if any(c in context + (file or "") for c in "$<>{}%") or "://" in context:
@@ -602,6 +619,40 @@ def _context_builds(
             if where is not None and dockerfile is not None and dockerfile.is_file():
                 yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
                 break
+
+
+_ENTERS_CONTAINER = re.compile(
+    r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+container)?[ \t]+(?:run|exec)\b"
+    r"(?=.*[ \t]-(?:it|ti)\b)"
+)
+"""A command that opens a shell in a container (`docker exec -it app bash`, `docker run --rm -it img`)."""
+_CONTAINER_COMMAND = re.compile(r"\b(?:docker|podman|nerdctl|nvidia-docker)\b")
+
+
+class _InContainer:
+    """A `_Walk.recover` that reads a `cd` to a folder of no host (`~/…`, `/…`) in a block of no
+    container command, after a command that opened a shell in a container, as a step inside that
+    container: the walk stays where it was and leaves the rest of the block. `read` is told every
+    step the walk yields; `sections` are those of the blocks so read (a build in them is not told)."""
+
+    def __init__(self, walk: _Walk) -> None:
+        self.entered = False
+        self.sections: set[int] = set()
+        self._walk = walk
+
+    def read(self, step: str) -> None:
+        if _ENTERS_CONTAINER.search(step):
+            self.entered = True
+
+    def recover(self, line: int, step: str, fence: Fence) -> list[Path] | None:
+        target = (cd_target(step) or "").strip()
+        if not self.entered or not target.startswith(("~", "/")):
+            return None
+        if any(_CONTAINER_COMMAND.search(text) for _, text in fence.lines):
+            return None
+        self.sections.add(fence.section)
+        self._walk.skip_block()
+        return list(self._walk.folders)
 
 
 def _bases_above(directory: Path, top: Path) -> list[Path]:
@@ -624,16 +675,20 @@ def _context_misses(
     folder (a partial checkout holds none anywhere), unless the project is a git checkout (`_checkout`):
     then a source no folder holds is missing. Not for a source a README line before the command
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
-    generated (see `_ignored`)."""
+    generated (see `_ignored`), nor one a script the README runs before it names on a line that
+    makes a file (`cp ../patch.diff .` in `./prepare.sh`)."""
     top = _top(directory, project)
     bases = _bases_above(directory, top)
     blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     made = MadeFiles(source)
-    for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top):
+    ran: list[str] = []
+    for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top, ran):
         try:
             parsed = read_dockerfile(dockerfile, shown)
         except DocgenError:
             continue
+        if len(ran) != made.scripts:
+            made = MadeFiles(source, ran)
         lead = f"README builds {shown} with the context {written}"
         yield from context_findings(readme, line, lead, parsed.instructions, dockerfile, context, top, made)
 
@@ -759,15 +814,20 @@ class MadeFiles:
     Each line is read once, when the index is made: every word of a making line (a run of letters,
     digits, `_`, `.` and `-`) is stored with each part of it that ends before a `.` (`config`,
     `config.json` and `config.json.example` for `config.json.example`), at the first line that names it.
-    A name with another character is looked for line by line (`_slowly`)."""
+    A name with another character is looked for line by line (`_slowly`). The lines of `scripts` (the
+    texts of scripts the README runs) are read as made before the README's first line."""
 
     _WORD = re.compile(r"[\w.-]+")
     _PLAIN = re.compile(r"[\w.-]+\Z")
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, lines: Sequence[str], scripts: Sequence[str] = ()) -> None:
         self._lines = lines
+        self.scripts = len(scripts)
+        """How many scripts' texts were read (`scripts`: run before any line, each line of theirs is 0)."""
+        self._before = [t for script in scripts for t in script.splitlines()]
         self._first: dict[str, int] = {}
-        for number, text in enumerate(lines, 1):
+        numbered = [*((0, t) for t in self._before), *enumerate(lines, 1)]
+        for number, text in numbered:
             if not (_MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text)):
                 continue
             for word in self._WORD.findall(text):
@@ -784,7 +844,7 @@ class MadeFiles:
         return self._slowly(names | {path}, line)
 
     def _slowly(self, names: set[str], line: int) -> bool:
-        for text in self._lines[: line - 1]:
+        for text in [*self._before, *self._lines[: line - 1]]:
             if not any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in names):
                 continue
             if _MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text):

@@ -1,0 +1,185 @@
+"""A README's mounts into a project folder at the container's top (`-v ./cache:/KestrelML/data/cache`),
+in its command blocks or a script it runs (`./run.sh`), while the image builds that project elsewhere
+(`git clone … /home/${USER}/KestrelML`, `WORKDIR /home/${USER}/KestrelML`): the mount makes a new,
+empty `/KestrelML` that nothing in the image reads, and what the reader expects to find there (caches,
+results) stays in the image.
+
+A claim only when the top folder's name is one a project gives (`_DISTINCT`: `KestrelML`, `deps_ws`;
+not a word any tree has: `/data`, `/workspace`, `/models`, which an app is often told of by a flag or
+an env), it is no system folder, the Dockerfile makes a folder of that name below another
+(`/home/dev/KestrelML`: a WORKDIR, a clone, a COPY destination, as built), and neither the
+Dockerfile, the build-context files next to it or copied by it (an entrypoint may link or read it),
+the README outside its mounts nor the script outside its mounts names the top folder at the root
+(`--cache /KestrelML/data`, `ln -s … /KestrelML`; a mount is no use of it: a launcher next to the
+Dockerfile restates them). One finding a README line and top folder, `likely`: the program may be
+told of the folder by a way docgen does not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.image_paths import (
+    _DISTINCT,
+    _MOUNT_WORDS,
+    _SYSTEM,
+    _clean,
+    _context_text,
+    _read_image,
+    _text_of,
+)
+from docgen.audit.missing import _code_paths, _key, _near
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_RUNS_SCRIPT = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:(?:bash|sh)[ \t]+)?"
+    r"((?:\./)?[\w.-]+(?:/[\w.-]+)*\.sh)(?=$|[ \t;&|])"
+)
+"""A shell script a command runs from the README's folder (`./run.sh`, `bash scripts/start.sh`)."""
+_MOUNT = re.compile(
+    r"(?:(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?[^\s:]*:[\"']?(/[^\s:\"',]*)"
+    r"|(?:target|destination|dst)=(/[^\s,\"']*))"
+)
+"""The folder a `-v HOST:/in/image` (`-v "${PWD}/x":"/in/image"`, quoted apart) or `--mount
+…,target=/in/image` puts there."""
+_SCRIPT_BYTES = 64_000
+"""The most of a script read: a launcher is a few lines."""
+
+
+def _mounts(lines: Sequence[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """(line, container folder) of each mount of `lines` whose target is known (no variable)."""
+    for number, text in lines:
+        for match in _MOUNT.finditer(text):
+            path = _clean(match.group(1) or match.group(2) or "")
+            if path is not None and path != "/":
+                yield number, path
+
+
+def _at_root(name: str, text: str) -> bool:
+    """True when `text` names `/name` at the root (`/name`, `/name/x`), not below a folder or a
+    variable (`/home/dev/name`, `${HOME}/name`)."""
+    return re.search(rf"(?<![\w.~$}}{{/:@%-]){re.escape('/' + name)}(?![\w.+@-])", text) is not None
+
+
+def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
+    """(README line, script as written, its text) of each shell script next to the README that a
+    command block runs."""
+    seen: set[str] = set()
+    for fence in doc.fences:
+        if fence.lang not in _COMMAND_LANGS:
+            continue
+        for number, text in fence.lines:
+            for match in _RUNS_SCRIPT.finditer(text.strip()):
+                written = match.group(1)
+                place = directory / written
+                if written in seen or not place.is_file() or place.stat().st_size > _SCRIPT_BYTES:
+                    continue
+                seen.add(written)
+                yield number, written, _text_of(place)
+
+
+def rehomed_mounts(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """One finding a README line (its command or the script it runs) and top folder it mounts into
+    that the image keeps below another folder (see the module's docstring)."""
+    readme_lines = [(n, t) for f in doc.fences if f.lang in _COMMAND_LANGS for n, t in f.lines]
+    sources: list[tuple[int, str, list[tuple[int, str]], str]] = [  # (line, by, mounts, text)
+        (number, "", [(number, t) for _, t in _mounts([(number, t)])], "") for number, t in readme_lines
+    ]
+    sources = [s for s in sources if s[2]]
+    for number, written, script in _launched(doc, directory):
+        lines = list(enumerate(script.splitlines(), 1))
+        code = [(n, t) for n, t in lines if not t.lstrip().startswith("#")]
+        targets = [(number, t) for _, t in _mounts(code)]
+        if targets:
+            sources.append((number, written, targets, _MOUNT_WORDS.sub(" ", script)))
+    if not sources:
+        return
+    outside = _MOUNT_WORDS.sub(" ", text)
+    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    if not images:
+        return
+    contexts = [_context_text(image.file, image.copies, str(directory)) for image in images]
+    if any(c is None for c in contexts):
+        return  # more than docgen reads: what the image holds is not known
+    context = _MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))  # (a launcher's mounts are no use)
+    told: set[tuple[int, str]] = set()
+    for line, script, targets, script_text in sources:
+        for _, target in targets:
+            top = target.split("/")[1]
+            if (line, top) in told or "/" + top in _SYSTEM or not _DISTINCT.fullmatch(top):
+                continue
+            if _at_root(top, context) or _at_root(top, outside) or _at_root(top, script_text):
+                continue
+            homes = sorted(
+                (path, at, image.path)
+                for image in images
+                for path, at in {**image.made, **image.built}.items()
+                if top in path.split("/")[2:]
+            )
+            if not homes:
+                continue
+            told.add((line, top))
+            home, at, shown = homes[0]
+            parts = home.split("/")
+            home = "/".join(parts[: parts.index(top, 2) + 1])
+            mounted = sorted({t for _, t in targets if t.split("/")[1] == top})
+            by = f"README runs {script}, which mounts" if script else "README mounts"
+            yield Diagnostic(
+                readme,
+                line,
+                f"{by} {', '.join(mounted)}, but {shown} never names /{top}: it puts {top} at {home} "
+                f"(line {at})",
+                confidence=LIKELY,
+            )
+
+
+_HOST_FOLDER = re.compile(
+    r"(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?(?:\$\{PWD\}|\$PWD|\$\(pwd\)|\.)/([\w.-]+)/?[\"']?:"
+)
+"""The host side of a mount of a folder in the current one (`-v "${PWD}/cache":…`, `-v ./cache:…`):
+its name."""
+_FOLDER_CODE = re.compile(r"(?:\./)?([\w.=+-]+)/?\Z")
+"""A folder's name in code (`cache/`, `./cache`): one part."""
+
+
+def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A folder's name in code in the README's prose (`experiment-=figures/`) that nothing of its folder
+    has, a slip (`missing._near`: separators or case, or one character added, dropped, changed or two
+    swapped in a name of five or more, no digit, not a plural `s`) away from exactly one folder of the
+    current one that a script the README runs mounts (`-v "${PWD}/experiment-figures":…`): the name
+    the reader will find is the script's (`likely`). Each such name once, at its first line."""
+    mapped: dict[str, tuple[str, int]] = {}  # folder name → (script, its line)
+    for _, written, script in _launched(doc, directory):
+        for number, text in enumerate(script.splitlines(), 1):
+            if not text.lstrip().startswith("#"):
+                for host in _HOST_FOLDER.finditer(text):
+                    mapped.setdefault(host.group(1), (written.removeprefix("./"), number))
+    if not mapped:
+        return
+    entries = [(name, _key(name)) for name in mapped]
+    told: set[str] = set()
+    for line, code in _code_paths(doc):
+        match = _FOLDER_CODE.match(code)
+        if match is None:
+            continue
+        name = match.group(1)
+        if name in told or name in mapped or (directory / name).exists():
+            continue
+        near = _near(name, entries)
+        if len(near) != 1 or name.lower().rstrip("s") == near[0].lower().rstrip("s"):
+            continue  # (`model` and `models`: a folder of its own as often as a slip)
+        told.add(name)
+        script, at = mapped[near[0]]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {code}, but {script} maps {near[0]} ({script}:{at}): did you mean {near[0]}/?",
+            confidence=LIKELY,
+        )

@@ -1,0 +1,128 @@
+"""`docgen audit`: mounts into a project folder at the container's top while the image builds that
+project below another folder (docgen/audit/rehomed_mounts.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+LAB = (
+    "FROM ubuntu:20.04\n"
+    "ARG ME=dev\n"
+    "RUN useradd -m ${ME}\n"
+    "RUN git clone https://example.com/lab/KestrelML /home/${ME}/KestrelML\n"
+    "ENV KESTREL_HOME=/home/${ME}/KestrelML\n"
+    "WORKDIR /home/${ME}/KestrelML/bench\n"
+    "USER ${ME}\n"
+)
+LAUNCH = (
+    "#!/bin/bash\n"
+    "docker run --gpus all --rm -it \\\n"
+    '    -v "${PWD}/cache":"/KestrelML/data/cache" \\\n'
+    '    -v "${PWD}/results":"/KestrelML/bench/results" \\\n'
+    "    lab/kestrel\n"
+)
+README = (
+    "# KestrelML image\n\n## Run\n\n```sh\n./launch.sh\n```\n\n"
+    "This maps host folders into the container to keep the cache (`cache/`) and results (`results/`).\n"
+)
+
+
+def _findings(root: Path, readme: str = README, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"Dockerfile": LAB, "launch.sh": LAUNCH, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_a_script_mounting_a_project_folder_the_image_keeps_elsewhere(tmp_path: Path) -> None:
+    assert _findings(tmp_path) == [
+        "6: README runs ./launch.sh, which mounts /KestrelML/bench/results, /KestrelML/data/cache, but "
+        "Dockerfile never names /KestrelML: it puts KestrelML at /home/dev/KestrelML (line 6) (likely)"
+    ]
+
+
+def test_a_readme_command_mounting_it(tmp_path: Path) -> None:
+    readme = "# Run\n\n```sh\ndocker run -it -v $PWD/out:/KestrelML/bench/out lab/kestrel\n```\n"
+    assert [f[:24] for f in _findings(tmp_path, readme)] == ["4: README mounts /Kestre"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the image names the folder at the top: an entrypoint links it
+        (README, {"entry.sh": "#!/bin/sh\nln -s /home/dev/KestrelML /KestrelML\n"}),
+        (README, {"Dockerfile": LAB + "WORKDIR /KestrelML\n"}),
+        # the README tells the program where the folder is (a flag, an env)
+        (README + "\nSet `cache_dir: /KestrelML/data/cache` in `lab.yaml`.\n", {}),
+        (
+            README,
+            {
+                "launch.sh": LAUNCH.replace(
+                    "    lab/kestrel", "    -e CACHE=/KestrelML/data/cache lab/kestrel"
+                )
+            },
+        ),
+        # a commented-out run in the script is not run
+        (README, {"launch.sh": "#!/bin/sh\n# docker run -v $PWD/c:/KestrelML/c lab/kestrel\n"}),
+        # a word any tree has: the app is told of /data, /workspace by a flag or its own config
+        (
+            README,
+            {
+                "launch.sh": LAUNCH.replace("/KestrelML/", "/workspace/"),
+                "Dockerfile": LAB + "RUN mkdir /opt/workspace\n",
+            },
+        ),
+        # system folders and a home
+        (
+            README,
+            {"launch.sh": "docker run -v $PWD/t:/tmp/KestrelML -v $PWD:/home/dev/KestrelML lab/kestrel\n"},
+        ),
+        # the image has no folder of that name anywhere
+        (README, {"Dockerfile": LAB.replace("KestrelML", "kestrel_src")}),
+        # a script the README does not run
+        ("# KestrelML\n\nBuild with `docker build .`\n", {}),
+    ],
+)
+def test_mounts_the_image_may_read_are_no_finding(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _findings(tmp_path, readme, files) == []
+
+
+MAPS = (
+    "#!/bin/bash\n"
+    "docker run --rm -it \\\n"
+    '    -v "${PWD}/run-logs":"/home/dev/KestrelML/logs" \\\n'
+    '    -v "${PWD}/model":"/home/dev/KestrelML/model" \\\n'
+    "    -v ./plot_output:/home/dev/KestrelML/plots lab/kestrel\n"
+)
+
+
+def test_a_folder_the_readme_names_a_slip_off_the_one_its_script_maps(tmp_path: Path) -> None:
+    readme = README + "\n* logs (`run-=logs/`)\n* plots (`plot_output/`)\n"
+    assert _findings(tmp_path, readme, {"launch.sh": MAPS}) == [
+        "11: README names run-=logs/, but launch.sh maps run-logs (launch.sh:3): did you mean run-logs/? "
+        "(likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "files"),
+    [
+        ("`models/`", {}),  # a plural: a folder of its own as often as a slip
+        ("`run-logz/`", {"run-logz/a.txt": ""}),  # there as written
+        ("`plot_outputs/`", {}),  # a plural
+        ("`old-runs/`", {"launch.sh": MAPS + "# docker run -v ./old-rune:/x lab/kestrel\n"}),  # a comment
+        ("`runlogs/`", {"launch.sh": MAPS.replace("/run-logs", "/run-logs1")}),  # a digit away
+        (
+            "`run-=logs/`",
+            {"launch.sh": MAPS.replace('"${PWD}/run-logs"', "/var/run-logs")},
+        ),  # not the current folder
+    ],
+)
+def test_names_no_slip_off_a_mapped_folder(tmp_path: Path, said: str, files: dict[str, str]) -> None:
+    readme = README + f"\nThe folders: {said}.\n"
+    assert _findings(tmp_path, readme, {"launch.sh": MAPS, **files}) == []
