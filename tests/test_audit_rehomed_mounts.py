@@ -126,3 +126,19 @@ def test_a_folder_the_readme_names_a_slip_off_the_one_its_script_maps(tmp_path: 
 def test_names_no_slip_off_a_mapped_folder(tmp_path: Path, said: str, files: dict[str, str]) -> None:
     readme = README + f"\nThe folders: {said}.\n"
     assert _findings(tmp_path, readme, {"launch.sh": MAPS, **files}) == []
+
+
+def test_a_run_script_linking_out_of_the_project_or_too_long_a_name_is_not_read(tmp_path: Path) -> None:
+    # `./launch.sh` a link to a script outside the project: its mounts are not read (nothing is read
+    # through a link out); a name longer than the file system allows is no script either
+    outside = tmp_path / "elsewhere"
+    make_tree(outside, {"launch.sh": LAUNCH})
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()
+    (project / "launch.sh").symlink_to(outside / "launch.sh")
+    make_tree(project, {"Dockerfile": LAB})
+    model = build_model(project / "Dockerfile", "Dockerfile")
+    assert audit(README, "README.md", model, {}, project) == []
+    long_run = README.replace("./launch.sh", "./" + "a" * 300 + ".sh")
+    assert audit(long_run, "README.md", model, {}, project) == []

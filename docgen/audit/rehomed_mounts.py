@@ -31,7 +31,8 @@ from docgen.audit.image_paths import (
     _read_image,
     _text_of,
 )
-from docgen.audit.missing import _code_paths, _key, _near
+from docgen.audit.missing import _code_paths, _key, _near, repository_root
+from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -70,17 +71,29 @@ def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
     """(README line, script as written, its text) of each shell script next to the README that a
     command block runs."""
     seen: set[str] = set()
+    top: Path | None = None  # the repository, found once when a script is first read
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
             continue
         for number, text in fence.lines:
             for match in _RUNS_SCRIPT.finditer(text.strip()):
                 written = match.group(1)
-                place = directory / written
-                if written in seen or not place.is_file() or place.stat().st_size > _SCRIPT_BYTES:
+                if written in seen:
                     continue
                 seen.add(written)
-                yield number, written, _text_of(place)
+                place = directory / written
+                top = top or repository_root(directory) or directory.resolve()
+                if _small_file(place) and resolves_inside(place, top):
+                    yield number, written, _text_of(place)
+
+
+def _small_file(path: Path) -> bool:
+    """True when `path` is a file of at most `_SCRIPT_BYTES`; a name the file system refuses (longer than
+    it allows) or cannot read is none."""
+    try:
+        return path.is_file() and path.stat().st_size <= _SCRIPT_BYTES
+    except OSError:
+        return False
 
 
 def rehomed_mounts(
