@@ -19,6 +19,7 @@ and a path after `in`, `under`, `at` or `from` in prose; a line telling how the 
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -128,7 +129,7 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
 def _compose_text(directory: Path) -> str:
     """The compose files beside the README, as one text."""
     try:
-        files = [p for p in sorted(directory.iterdir()) if p.is_file() and _COMPOSE.match(p.name)]
+        files = [p for p in sorted(directory.iterdir()) if os.path.isfile(p) and _COMPOSE.match(p.name)]
     except OSError:
         return ""
     return "\n".join(_text_of(p) for p in files)

@@ -101,7 +101,7 @@ def _build_files(directory: Path, models: Sequence[ImageModel], readme: Path, to
                 names = []
             for name in names:
                 path = folder / name
-                if _BUILD_FILE.search(name) and path != readme and path not in found and path.is_file():
+                if _BUILD_FILE.search(name) and path != readme and path not in found and os.path.isfile(path):
                     found.append(path)
             if folder == top or top not in folder.parents:
                 break

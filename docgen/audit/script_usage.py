@@ -386,7 +386,7 @@ def _sourced_files(script: Path) -> list[Path]:
             continue
         else:
             file = folder / path
-        if file.is_file() and file.resolve() != script.resolve() and file.resolve() not in found:
+        if os.path.isfile(file) and file.resolve() != script.resolve() and file.resolve() not in found:
             found.append(file.resolve())
     return found
 
