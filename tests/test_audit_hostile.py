@@ -1255,3 +1255,50 @@ def test_a_file_named_longer_than_the_file_system_allows_is_no_file(
     monkeypatch.chdir(proj)
     result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
     assert result.code in (0, 1), result.err
+
+
+def _linked_out(root: Path, names: list[str]) -> Path:
+    """A project `root/proj` (a repository: it has `.git`) with a `Dockerfile` and `names`, each a link to
+    a file outside it."""
+    make_tree(root, {"proj/Dockerfile": "FROM python:3.12-slim\n", "proj/.git/HEAD": "", "out/x": "x\n"})
+    for name in names:
+        (root / "proj" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "proj" / name).symlink_to(root / "out" / "x")
+    return root / "proj"
+
+
+def _sourced(proj: Path) -> list[Path]:
+    from docgen.audit.script_usage import _sourced_files
+
+    (proj / "run.sh").write_text('cd "$(dirname "$0")"\nsource ./env.sh\n')
+    return _sourced_files(proj / "run.sh")
+
+
+def _builder_compose(proj: Path) -> str:
+    from docgen.audit.builder_paths import _compose_text
+
+    return _compose_text(proj)
+
+
+def _owner_build_files(proj: Path) -> list[Path]:
+    from docgen.audit.owner_images import _build_files
+
+    return [p for p in _build_files(proj, [], proj / "README.md", proj.resolve()) if p.name != "Dockerfile"]
+
+
+@pytest.mark.parametrize(
+    ("names", "read"),
+    [
+        (["env.sh"], _sourced),  # script_usage: a file a script sources
+        (["docker-compose.yml"], _builder_compose),  # builder_paths: compose files beside the README
+        (["build.sh", "docker-bake.hcl"], _owner_build_files),  # owner_images: build files beside it
+    ],
+    ids=["script_usage", "builder_paths", "owner_images"],
+)
+def test_a_rule_does_not_read_a_file_linked_out_of_the_project(
+    tmp_path: Path, names: list[str], read: Any
+) -> None:
+    """A file a rule reads beside the README or a script, a link to a file outside the project: it was
+    read (its path given back, its text joined), now it is no file."""
+    proj = _linked_out(tmp_path, names)
+    assert not read(proj)

@@ -42,6 +42,7 @@ from docgen.audit.pinned_installs import _bare_base
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example
 from docgen.base_contents import is_plain, lacks_python
+from docgen.files import stays_home
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction
 from docgen.shell import sh_words
@@ -411,7 +412,7 @@ def _package_texts(model: ImageModel, path: str, copies: list[tuple[str, str]]) 
         files = [place / n for n in _PACKAGE_FILES] if os.path.isdir(place) else [place]
         for file in files:
             try:
-                if os.path.isfile(file) and file.stat().st_size < _MOST_BYTES:
+                if os.path.isfile(file) and stays_home(file) and file.stat().st_size < _MOST_BYTES:
                     texts.append(file.read_text(errors="replace"))
             except OSError:
                 continue
