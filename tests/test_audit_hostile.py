@@ -1302,3 +1302,19 @@ def test_a_rule_does_not_read_a_file_linked_out_of_the_project(
     read (its path given back, its text joined), now it is no file."""
     proj = _linked_out(tmp_path, names)
     assert not read(proj)
+
+
+def test_the_dockerfiles_beside_the_readme_are_not_read_through_a_link_out(tmp_path: Path) -> None:
+    """buildkit_features: `All our Dockerfiles use …` reads the Dockerfiles beside the README; one that
+    is a link to a file outside the project was read (and its cache mount taken as the project's)."""
+    proj = _linked_out(tmp_path, ["Dockerfile.cache"])
+    (tmp_path / "out" / "x").write_text("FROM python:3.12-slim\nRUN --mount=type=cache,target=/c pip -V\n")
+    (proj / "Dockerfile").write_text("FROM python:3.12-slim\nRUN pip -V\n")
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    _OPENED.clear()
+    _RECORDING.append(True)
+    try:
+        audit.audit("All our Dockerfiles use BuildKit cache mounts.\n", "README.md", model, {}, proj, proj)
+    finally:
+        _RECORDING.clear()
+    assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
