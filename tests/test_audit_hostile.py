@@ -1318,3 +1318,17 @@ def test_the_dockerfiles_beside_the_readme_are_not_read_through_a_link_out(tmp_p
     finally:
         _RECORDING.clear()
     assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
+
+
+def test_a_package_file_the_image_copies_is_not_read_through_a_link_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """floating_pins: the `requirements.txt` a Dockerfile copies and installs from, a link to a file
+    outside the project, was read for its pins."""
+    from docgen.audit.floating_pins import _package_texts
+
+    proj = _linked_out(tmp_path, ["requirements.txt"])
+    (proj / "Dockerfile").write_text("FROM python:3.12-slim\nCOPY requirements.txt /app/\n")
+    monkeypatch.chdir(proj)
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    assert _package_texts(model, "requirements.txt", []) == []
