@@ -16,6 +16,7 @@ when a compose file is read. Every scalar is kept as written (`3.10` is `3.10`, 
 from __future__ import annotations
 
 import importlib
+import os
 import posixpath
 import re
 from collections.abc import Mapping, Sequence
@@ -47,10 +48,10 @@ def default_files(folder: Path) -> list[Path]:
     """The files `docker compose` reads in `folder` without `-f`: the first of `DEFAULT_FILES` found
     there, then the first of `OVERRIDE_FILES`; none when the folder has no default file (compose then
     looks in the folders above)."""
-    first = next((folder / name for name in DEFAULT_FILES if (folder / name).is_file()), None)
+    first = next((folder / name for name in DEFAULT_FILES if os.path.isfile(folder / name)), None)
     if first is None:
         return []
-    override = next((folder / name for name in OVERRIDE_FILES if (folder / name).is_file()), None)
+    override = next((folder / name for name in OVERRIDE_FILES if os.path.isfile(folder / name)), None)
     return [first] if override is None else [first, override]
 
 
@@ -60,7 +61,7 @@ def run_folder(folder: Path, names: Sequence[str], top: Path) -> Path:
     docs/ or wiki/ names its files from the root); `folder` when none does."""
     here = folder
     while True:
-        if all((here / name).is_file() for name in names):
+        if all(os.path.isfile(here / name) for name in names):
             return here
         try:
             if here.resolve() == top.resolve() or not here.resolve().is_relative_to(top.resolve()):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import re
 import stat
@@ -146,13 +147,35 @@ _DOCKERFILE_NAME = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=512)
+def _home(folder: Path) -> Path:
+    """The folder a file in `folder` stays in: the nearest one at or above it holding `.git` or
+    `pyproject.toml` (the repository), else `folder` itself; resolved."""
+    start = folder.resolve()
+    for marker in (".git", "pyproject.toml"):
+        for above in (start, *start.parents):
+            if os.path.exists(above / marker):
+                return above
+    return start
+
+
+def stays_home(path: Path) -> bool:
+    """True when `path`, its links resolved, is in the repository of its own folder (`_home`): a file
+    found beside the README is not read through a link leading out of the project. False when it
+    cannot be resolved (a loop, a name longer than the file system allows)."""
+    try:
+        return path.resolve().is_relative_to(_home(path.parent))
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return False
+
+
 def text_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
     """The text of the file at `path` that a rule reads beside the Dockerfile (a requirements file, a
-    script), None when it is no regular file, is larger than `limit` bytes or cannot be read: such a
-    file says nothing, it is no error. A rule that reads a file only when it may be a script passes
-    `errors.MAX_PROJECT_FILE_BYTES`."""
+    script), None when it is no regular file, is larger than `limit` bytes, cannot be read or is a link
+    leading out of the project (`stays_home`): such a file says nothing, it is no error. A rule that
+    reads a file only when it may be a script passes `errors.MAX_PROJECT_FILE_BYTES`."""
     try:
-        if not path.is_file() or path.stat().st_size > limit:
+        if not path.is_file() or not stays_home(path) or path.stat().st_size > limit:
             return None
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -224,7 +247,7 @@ def submodule_folders(folder: Path) -> tuple[Path, ...]:
             with (here / ".gitmodules").open("rb") as handle:
                 data = handle.read(_GITMODULES_BYTES)
         except OSError:
-            if (here / ".git").exists():
+            if os.path.exists(here / ".git"):
                 return ()
             continue
         text = data.decode("utf-8", errors="replace")

@@ -1126,3 +1126,209 @@ def test_names_versions_and_joins_are_tried_once_a_word_or_a_run_of_blanks() -> 
     ]
     assert contents._PACKAGING.sub("", "lib" + digits + "x") == digits + "x"
     assert [contents._PACKAGING.sub("", n) for n in ("libcudnn8", "foo-123", "x_12")] == ["cudnn", "foo", "x"]
+
+
+_OPENED: list[str] = []
+_RECORDING: list[bool] = []
+
+
+def _record_opens(event: str, args: tuple[Any, ...]) -> None:
+    if _RECORDING and event == "open" and isinstance(args[0], str | bytes | os.PathLike):
+        _OPENED.append(os.path.realpath(os.fsdecode(args[0])))
+
+
+sys.addaudithook(_record_opens)
+
+_HOSTILE_README = """\
+# App
+
+Build with `make image` or `./build.sh`, then see [the dev file](Dockerfile.dev).
+
+```bash
+make image
+./build.sh
+bash scripts/run.sh
+pip install -r requirements.txt
+docker compose up
+docker run -v $(pwd)/data:/data app
+```
+"""
+
+_HOSTILE_FILES = (
+    "Makefile",
+    "build.sh",
+    "scripts/run.sh",
+    "scripts/env.sh",
+    "requirements.txt",
+    "poetry.lock",
+    "docker-compose.yml",
+    ".env",
+    "Dockerfile.dev",
+    ".github/workflows/ci.yml",
+    ".github/actions/setup/action.yml",
+    ".git/config",
+    ".git/HEAD",
+)
+
+
+def _hostile_project(root: Path, kind: str) -> Path:
+    """A project `root/proj` whose every file the audit's rules read beside the README is `kind`: a link
+    to a file outside it (`link`), a folder (`folder`), a file no one may read (`unreadable`), a binary
+    file (`binary`)."""
+    proj = root / "proj"
+    make_tree(
+        root,
+        {
+            "proj/Dockerfile": "FROM python:3.12-slim\nCOPY . /app\nRUN pip install -r requirements.txt\n",
+            "proj/README.md": _HOSTILE_README,
+            "outside/secret": "image:\n\tsource ./x.sh\nFROM secret:1\n[remote]\nurl = git@h:o/r\n",
+        },
+    )
+    for name in _HOSTILE_FILES:
+        place = proj / name
+        place.parent.mkdir(parents=True, exist_ok=True)
+        if kind == "link":
+            place.symlink_to(root / "outside" / "secret")
+        elif kind == "folder":
+            place.mkdir()
+        elif kind == "unreadable":
+            place.write_text("image:\n")
+            place.chmod(0)
+        else:
+            place.write_bytes(b"\xff\xfe\x00image:\n" + bytes(range(256)) * 64)
+    return proj
+
+
+@pytest.mark.parametrize("kind", ["link", "folder", "unreadable", "binary"])
+def test_files_beside_the_readme_that_are_links_out_folders_or_binary_are_read_safely(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """Each file a rule reads beside the README (a Makefile, scripts, requirements and lock files, compose
+    and env files, workflows and local actions, `.git/config`, another Dockerfile) a link out of the
+    project, a folder or a binary file: the audit ends in findings or none, never exit 2 or a traceback,
+    and opens nothing outside the project."""
+    if kind == "unreadable" and os.geteuid() == 0:
+        pytest.skip("root reads a file whatever its mode")
+    proj = _hostile_project(tmp_path, kind)
+    monkeypatch.chdir(proj)
+    _OPENED.clear()
+    _RECORDING.append(True)
+    try:
+        result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
+    finally:
+        _RECORDING.clear()
+    assert result.code in (0, 1), result.err
+    outside = str((tmp_path / "outside").resolve())
+    assert not [p for p in _OPENED if p.startswith(outside)], _OPENED
+
+
+_LONG = "x" * 300
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"make -f {_LONG}.mk image",
+        f"make -C {_LONG} image",
+        f"./{_LONG}.sh",
+        f"bash scripts/{_LONG}.sh --push",
+        f"source {_LONG}.env",
+        f"pip install -r {_LONG}.txt",
+        f"docker compose -f {_LONG}.yml up",
+        f"docker compose --env-file {_LONG}.env up",
+        f"docker build -f {_LONG}.Dockerfile .",
+        f"docker run -v $(pwd)/{_LONG}:/data app",
+        f"docker buildx bake -f {_LONG}.hcl",
+        f"```\n\nSee [the notes]({_LONG}.md) and `{_LONG}.sh`.\n\n```bash",
+        f"```\n\nThe [other image](Dockerfile.{_LONG}).\n\n```bash",
+    ],
+)
+def test_a_file_named_longer_than_the_file_system_allows_is_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A README naming a Makefile, script, env, requirements, compose file or Dockerfile by a name longer
+    than the file system allows (`File name too long` where the file is looked at): that file is
+    missing or not looked at, never exit 2 or a traceback."""
+    proj = _hostile_project(tmp_path, "folder")
+    readme = _HOSTILE_README.replace("make image\n", f"make image\n{command}\n")
+    (proj / "README.md").write_text(readme)
+    monkeypatch.chdir(proj)
+    result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
+    assert result.code in (0, 1), result.err
+
+
+def _linked_out(root: Path, names: list[str]) -> Path:
+    """A project `root/proj` (a repository: it has `.git`) with a `Dockerfile` and `names`, each a link to
+    a file outside it."""
+    make_tree(root, {"proj/Dockerfile": "FROM python:3.12-slim\n", "proj/.git/HEAD": "", "out/x": "x\n"})
+    for name in names:
+        (root / "proj" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "proj" / name).symlink_to(root / "out" / "x")
+    return root / "proj"
+
+
+def _sourced(proj: Path) -> list[Path]:
+    from docgen.audit.script_usage import _sourced_files
+
+    (proj / "run.sh").write_text('cd "$(dirname "$0")"\nsource ./env.sh\n')
+    return _sourced_files(proj / "run.sh")
+
+
+def _builder_compose(proj: Path) -> str:
+    from docgen.audit.builder_paths import _compose_text
+
+    return _compose_text(proj)
+
+
+def _owner_build_files(proj: Path) -> list[Path]:
+    from docgen.audit.owner_images import _build_files
+
+    return [p for p in _build_files(proj, [], proj / "README.md", proj.resolve()) if p.name != "Dockerfile"]
+
+
+@pytest.mark.parametrize(
+    ("names", "read"),
+    [
+        (["env.sh"], _sourced),  # script_usage: a file a script sources
+        (["docker-compose.yml"], _builder_compose),  # builder_paths: compose files beside the README
+        (["build.sh", "docker-bake.hcl"], _owner_build_files),  # owner_images: build files beside it
+    ],
+    ids=["script_usage", "builder_paths", "owner_images"],
+)
+def test_a_rule_does_not_read_a_file_linked_out_of_the_project(
+    tmp_path: Path, names: list[str], read: Any
+) -> None:
+    """A file a rule reads beside the README or a script, a link to a file outside the project: it was
+    read (its path given back, its text joined), now it is no file."""
+    proj = _linked_out(tmp_path, names)
+    assert not read(proj)
+
+
+def test_the_dockerfiles_beside_the_readme_are_not_read_through_a_link_out(tmp_path: Path) -> None:
+    """buildkit_features: `All our Dockerfiles use …` reads the Dockerfiles beside the README; one that
+    is a link to a file outside the project was read (and its cache mount taken as the project's)."""
+    proj = _linked_out(tmp_path, ["Dockerfile.cache"])
+    (tmp_path / "out" / "x").write_text("FROM python:3.12-slim\nRUN --mount=type=cache,target=/c pip -V\n")
+    (proj / "Dockerfile").write_text("FROM python:3.12-slim\nRUN pip -V\n")
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    _OPENED.clear()
+    _RECORDING.append(True)
+    try:
+        audit.audit("All our Dockerfiles use BuildKit cache mounts.\n", "README.md", model, {}, proj, proj)
+    finally:
+        _RECORDING.clear()
+    assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
+
+
+def test_a_package_file_the_image_copies_is_not_read_through_a_link_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """floating_pins: the `requirements.txt` a Dockerfile copies and installs from, a link to a file
+    outside the project, was read for its pins."""
+    from docgen.audit.floating_pins import _package_texts
+
+    proj = _linked_out(tmp_path, ["requirements.txt"])
+    (proj / "Dockerfile").write_text("FROM python:3.12-slim\nCOPY requirements.txt /app/\n")
+    monkeypatch.chdir(proj)
+    model = build_model(proj / "Dockerfile", "Dockerfile")
+    assert _package_texts(model, "requirements.txt", []) == []

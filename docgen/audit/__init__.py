@@ -361,7 +361,7 @@ from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import dockerfiles_in
+from docgen.files import dockerfiles_in, stays_home
 from docgen.lint import arg_names
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
@@ -414,7 +414,7 @@ def _args_below(directory: Path, audited: Sequence[str], text: str) -> frozenset
     mine = {Path(p).resolve() for p in audited} | {(directory / p).resolve() for p in audited}
     found: set[str] = set()
     for file in _readme_images(directory, audited, text):
-        if file.resolve() in mine:
+        if file.resolve() in mine or not stays_home(file):
             continue
         try:
             parsed = read_dockerfile(file)

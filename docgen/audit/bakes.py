@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
 import shlex
 from collections.abc import Iterator
@@ -79,7 +80,7 @@ def _check(
     if files:
         paths = [directory / f for f in files]
     else:
-        if any((directory / n).is_file() for n in compose.DEFAULT_FILES):
+        if any(os.path.isfile(directory / n) for n in compose.DEFAULT_FILES):
             return
         paths = [directory / n for n in (*bake.DEFAULT_FILES, *_OVERRIDES)]
     defined = _defined(tuple(paths), (project or directory).resolve())
@@ -89,7 +90,7 @@ def _check(
         if name in defined:
             continue
         close = difflib.get_close_matches(name, sorted(defined), n=1, cutoff=0.6)
-        shown = ", ".join(p.name for p in paths if p.is_file())
+        shown = ", ".join(p.name for p in paths if os.path.isfile(p))
         said = f"README bakes {name}, which {shown} does not define"
         said += f" (did you mean {close[0]}?)" if close else f" (it defines {', '.join(sorted(defined)[:8])})"
         yield Diagnostic(readme, command[0][0], said, confidence=CERTAIN)
@@ -106,7 +107,7 @@ def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
     for path in paths:
         if not resolves_inside(path, top):
             return None
-        if not path.is_file():
+        if not os.path.isfile(path):
             if path.name not in _OVERRIDES and path.name not in bake.DEFAULT_FILES:
                 return None  # a `-f` file that is not there: another rule's concern
             continue

@@ -19,6 +19,7 @@ and a path after `in`, `under`, `at` or `from` in prose; a line telling how the 
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.image_paths import _ABSOLUTE, _SYSTEM, _clean, _copied, _mounts, _text_of
+from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -128,7 +130,11 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
 def _compose_text(directory: Path) -> str:
     """The compose files beside the README, as one text."""
     try:
-        files = [p for p in sorted(directory.iterdir()) if p.is_file() and _COMPOSE.match(p.name)]
+        files = [
+            p
+            for p in sorted(directory.iterdir())
+            if os.path.isfile(p) and _COMPOSE.match(p.name) and stays_home(p)
+        ]
     except OSError:
         return ""
     return "\n".join(_text_of(p) for p in files)

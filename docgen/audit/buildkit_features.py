@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read
-from docgen.files import dockerfiles_in
+from docgen.files import dockerfiles_in, stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -188,7 +188,10 @@ def buildkit_features(
     for line, plural, named in claims:
         pool = texts
         if plural and directory is not None:
-            others = [_text(str(p)) for p in dockerfiles_in(directory, 1, pass_unreadable=True)]
+            others = [  # (one leading out of the project is read as one that cannot be read)
+                _text(str(p)) if stays_home(p) else None
+                for p in dockerfiles_in(directory, 1, pass_unreadable=True)
+            ]
             if any(o is None for o in others):
                 continue
             pool = texts + [o for o in others if o is not None]

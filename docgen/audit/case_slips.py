@@ -13,6 +13,7 @@ here-document.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def case_slips(
         if not path or path in seen or path.startswith(("/", "~", "$")) or any(c in path for c in " *?$<>{}"):
             continue
         target = Path(here, *path.split("/"))
-        if target.exists():
+        if os.path.exists(target):
             continue
         for folder, model in contexts:
             try:

@@ -7,6 +7,7 @@ a default that differs."""
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -354,7 +355,7 @@ class _Charts:
         except (OSError, RuntimeError):
             return None
         if key not in self.read:
-            chart = read_chart(folder) if folder.is_dir() else None
+            chart = read_chart(folder) if os.path.isdir(folder) else None
             self.read[key] = chart if chart is None or chart.name is not None else None
         return self.read[key]
 

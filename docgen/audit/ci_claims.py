@@ -39,8 +39,10 @@ from typing import Any
 
 from docgen import workflows
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.paths import resolves_inside
 from docgen.compose import KEY_LINES, line_of, load
-from docgen.errors import DocgenError
+from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, headings_over, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -205,6 +207,8 @@ def _read(directory: Path, project: Path | None, audited: set[Path]) -> list[_Wo
     found: list[_Workflow] = []
     for path in workflows.files(directory, top):
         try:
+            if not resolves_inside(path, Path(top).resolve()) or path.stat().st_size > MAX_FILE_BYTES:
+                continue
             data = path.read_bytes()
             shown = Path(os.path.relpath(path, directory)).as_posix()
             document = load(data, shown, "a GitHub Actions workflow")
@@ -519,8 +523,6 @@ def _workflow_words(flows: Sequence[_Workflow]) -> frozenset[str]:
         words.update(_WORD.findall(flow.text))
     for root in sorted({f.path.parent.parent for f in flows}):
         for action in sorted(root.glob("actions/*/action.y*ml"))[:50]:
-            try:
-                words.update(_WORD.findall(action.read_text(encoding="utf-8", errors="replace")))
-            except OSError:
-                continue
+            if (text := text_or_none(action)) is not None:
+                words.update(_WORD.findall(text))
     return frozenset(words)

@@ -6,6 +6,7 @@ after the address; only a bare or mirror clone (`--bare`, `--mirror`) makes `app
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,7 +52,7 @@ def clone_folders(doc: Document, readme: str, directory: Path | None) -> Iterato
                 if first not in wrong:
                     continue
                 if directory is not None and any(
-                    (folder / first).exists() for folder in [directory, *directory.resolve().parents]
+                    os.path.exists(folder / first) for folder in [directory, *directory.resolve().parents]
                 ):
                     continue
                 meant = wrong[first] + target[len(first) :]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,7 +107,7 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
     for path in paths:
         if not resolves_inside(path, top):
             return
-        if not path.is_file():
+        if not os.path.isfile(path):
             yield Diagnostic(
                 readme,
                 line,
@@ -132,7 +133,7 @@ def _service_build(
 ) -> Iterator[Diagnostic]:
     folder = path.parent
     context = folder / service.context
-    if service.context.startswith("/") or not context.is_dir():
+    if service.context.startswith("/") or not os.path.isdir(context):
         if not service.context.startswith("/"):
             yield Diagnostic(
                 readme, line, f"{said} builds from {service.context}, which does not exist", confidence=sure
@@ -141,7 +142,7 @@ def _service_build(
     dockerfile = folder / service.dockerfile
     if service.dockerfile.startswith("/"):
         return  # a Dockerfile of the machine that builds, not of the project
-    if not dockerfile.is_file():
+    if not os.path.isfile(dockerfile):
         shown = service.dockerfile
         yield Diagnostic(readme, line, f"{said} builds {shown}, which does not exist", confidence=sure)
         return

@@ -92,7 +92,7 @@ def _host_ports(entry: str) -> range | None:
 def _holds_compose(folder: Path) -> bool:
     """True when `folder` (one the README changes to) is a folder holding a compose file."""
     try:
-        return folder.is_dir() and any(compose.FILE_NAME.fullmatch(e.name) for e in os.scandir(folder))
+        return os.path.isdir(folder) and any(compose.FILE_NAME.fullmatch(e.name) for e in os.scandir(folder))
     except OSError:
         return False
 

@@ -74,7 +74,7 @@ def _read(path: Path) -> tuple[tuple[compose.Variable, ...], tuple[Target, ...]]
 
 def _env_file(path: Path) -> dict[str, tuple[str, int]]:
     try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
             return {}
         return compose.dotenv(path.read_bytes())
     except OSError:
@@ -94,7 +94,7 @@ def _templates(doc: Document, directory: Path) -> dict[Path, Path]:
     for text in lines:
         for match in _COPY_TO.finditer(text):
             source, target = (directory / m.strip("\"'") for m in match.groups())
-            if source.is_file():
+            if os.path.isfile(source):
                 found.setdefault(target.resolve(), source)
     return found
 
@@ -119,13 +119,13 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
         for sub in _NEAR:
             folder = base / sub if sub else base
             try:
-                names = sorted(e.name for e in os.scandir(folder) if e.is_file())
+                names = sorted(e.name for e in os.scandir(folder) if os.path.isfile(e))
             except OSError:
                 continue
             paths.extend(folder / n for n in names if compose.FILE_NAME.fullmatch(n))
     found: list[_File] = []
     templates: dict[Path, Path] | None = None  # read once, when an env file is not there
-    for path in dict.fromkeys(p.resolve() for p in paths if p.is_file()):
+    for path in dict.fromkeys(p.resolve() for p in paths if os.path.isfile(p)):
         if not path.is_relative_to(top):
             continue
         services, read = compose_file(path), _read(path)
@@ -138,7 +138,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
             if not resolves_inside(path.parent / name, top):
                 continue  # (an env file named out of the project is not read)
             file, shown = path.parent / name, name
-            if not file.exists():  # the template the README copies it from, if any
+            if not os.path.exists(file):  # the template the README copies it from, if any
                 templates = _templates(doc, directory) if templates is None else templates
                 template = templates.get(file.resolve())
                 if template is None or not resolves_inside(template, top):
@@ -333,7 +333,7 @@ def _script_texts(files: Sequence[_File]) -> list[str]:
     texts: list[str] = []
     for folder in dict.fromkeys(f.folder for f in files):
         try:
-            names = sorted(e.name for e in os.scandir(folder) if e.is_file())
+            names = sorted(e.name for e in os.scandir(folder) if os.path.isfile(e))
         except OSError:
             continue
         for name in names:
@@ -547,7 +547,7 @@ def _build_arg(
     declared_somewhere = False
     for file, target, service in chosen:
         dockerfile = file.folder / target.dockerfile
-        if target.dockerfile.startswith("/") or not dockerfile.is_file():
+        if target.dockerfile.startswith("/") or not os.path.isfile(dockerfile):
             return
         declared = _declares(dockerfile, name)
         if declared is None:
@@ -601,7 +601,7 @@ def _ignored_args(files: Sequence[_File]) -> dict[str, tuple[str, str, str]]:
             if service is None:
                 continue
             dockerfile = file.folder / target.dockerfile
-            if target.dockerfile.startswith("/") or not dockerfile.is_file():
+            if target.dockerfile.startswith("/") or not os.path.isfile(dockerfile):
                 continue
             text = _dockerfile_text(dockerfile)
             set_here = {name for name, _value, _line in service.environment}
@@ -634,7 +634,7 @@ def _ignored_build_args(
     for file in files:
         for target in file.builds:
             other = file.folder / target.dockerfile
-            if not target.dockerfile.startswith("/") and other.is_file():
+            if not target.dockerfile.startswith("/") and os.path.isfile(other):
                 text = _dockerfile_text(other)
                 declared.update(re.findall(r"(?im)^[ \t]*ARG[ \t]+([A-Za-z_]\w*)", text))
     dead = {name: said for name, said in _ignored_args(files).items() if name not in declared}
@@ -681,7 +681,7 @@ def _in_dockerfiles(files: Sequence[_File], models: Sequence[ImageModel], name: 
 def _dockerfile_text(path: Path) -> str:
     """The text of the Dockerfile at `path`, read once ('' when it cannot be read)."""
     try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
             return ""
         return path.read_text("utf-8", "replace")
     except OSError:

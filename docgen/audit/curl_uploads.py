@@ -76,6 +76,6 @@ def _folder_inside(base: Path, folder: str) -> bool:
     listed (its files are no business of the README's), and a name the file system refuses (longer than
     it allows) is no folder."""
     try:
-        return (base / folder).is_dir() and resolves_inside(base / folder, base)
+        return os.path.isdir(base / folder) and resolves_inside(base / folder, base)
     except OSError:
         return False

@@ -7,6 +7,7 @@ The README describes the build before its part was set aside.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
@@ -132,7 +133,7 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
     if any(_PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in written for r in runs):
         return found  # a RUN runs a download or a file it copies: it may install anything
     folder = Path(model.file).parent
-    if any((folder / source).is_dir() for source in sources):
+    if any(os.path.isdir(folder / source) for source in sources):
         return found  # a folder it copies may name anything
     lines = read[0].splitlines()
     naming: dict[str, list[int]] = {}  # run of letters and digits (lower case) → the lines holding it

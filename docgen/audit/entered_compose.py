@@ -6,6 +6,7 @@ compose stops with "no configuration file provided".
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,7 +71,7 @@ class EnteredCompose:
             return None
         for start in (self.directory, self.top):
             folder = start / path
-            if folder.is_dir() and resolves_inside(folder, self.top):
+            if os.path.isdir(folder) and resolves_inside(folder, self.top):
                 return folder
         return None
 
@@ -84,7 +85,7 @@ class EnteredCompose:
             return
         here = folder.resolve()
         while True:
-            if any((here / name).is_file() for name in compose.DEFAULT_FILES):
+            if any(os.path.isfile(here / name) for name in compose.DEFAULT_FILES):
                 return
             if here == self.top or here.parent == here or not here.is_relative_to(self.top):
                 break

@@ -90,7 +90,7 @@ def _script_setting(directory: Path, name: str) -> str | None:
     sets = re.compile(rf"(?:^|[\s;])(?:export[ \t]+|-e[ \t]+|--env[ \t=]+)?{re.escape(name)}=")
     try:
         scripts = sorted(
-            e.name for e in os.scandir(directory) if e.is_file() and e.name.endswith((".sh", ".bash"))
+            e.name for e in os.scandir(directory) if os.path.isfile(e) and e.name.endswith((".sh", ".bash"))
         )
     except OSError:
         return None

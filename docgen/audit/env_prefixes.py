@@ -32,7 +32,7 @@ def _script_overrides(script: Path, folder: Path) -> dict[str, Override]:
     text = text_or_none(script)
     if text is None:
         return {}
-    return overrides(text, lambda p: (folder / p).is_file(), lambda p: text_or_none(folder / p))
+    return overrides(text, lambda p: os.path.isfile(folder / p), lambda p: text_or_none(folder / p))
 
 
 @dataclass(frozen=True)

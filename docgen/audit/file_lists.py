@@ -182,7 +182,7 @@ def _exists(here: Path, name: str) -> bool:
             return any(here.glob(name.rstrip("/")))
         except ValueError:  # not a pattern glob reads (`a**b`): nothing to say of it
             return True
-    return (here / name).exists()
+    return os.path.exists(here / name)
 
 
 def _intro(doc: Document, fence: Fence) -> str:
@@ -224,12 +224,12 @@ def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, lis
         return None, []  # a tree of the image's or the host's file system (`/opt/app`, `~/models`)
     several = (
         top not in (".", "", here.name)
-        and (here / top).is_dir()
+        and os.path.isdir(here / top)
         and any(_root_name(t) is not None for _, t in lines[1:])
     )
     if several or top in (".", "") or top == here.name:
         base = here
-    elif (here / top).is_dir():
+    elif os.path.isdir(here / top):
         base = here / top
     elif root is None or here == root:
         base = here
@@ -248,10 +248,10 @@ def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, lis
                 continue
             if not several:
                 break  # a second top: the tree of something else
-            if (here / named).exists():
+            if os.path.exists(here / named):
                 # (a top name not there may be a folder a run or the reader makes: `models`, `output`;
                 # the tree's files under it are left out with it)
-                entries.append((number, named + ("/" if (here / named).is_dir() else "")))
+                entries.append((number, named + ("/" if os.path.isdir(here / named) else "")))
             stack = [(-1, named)]
             continue
         rest = text[branch.end() :]
@@ -268,7 +268,7 @@ def _tree(fence: Fence, here: Path, root: Path | None) -> tuple[Path | None, lis
             stack.append((depth, word))
             continue
         path = "/".join([*(n for _, n in stack), name.group().rstrip("/")])
-        if all((base / "/".join(n for _, n in stack[: i + 1])).is_dir() for i in range(len(stack))):
+        if all(os.path.isdir(base / "/".join(n for _, n in stack[: i + 1])) for i in range(len(stack))):
             entries.append((number, path + ("/" if name.group().endswith("/") else "")))
         stack.append((depth, name.group().rstrip("/")))
     return base, entries
@@ -289,7 +289,7 @@ def _elsewhere(name: str, here: Path, root: Path | None) -> str:
     for folder in here.parents:
         if root is not None and not folder.is_relative_to(root):
             break
-        if (folder / name).exists():
+        if os.path.exists(folder / name):
             shown = posixpath.join(os.path.relpath(folder, here), name)
             return f" (there is one at {shown})"
         if root is None or folder == root:

@@ -30,6 +30,7 @@ about the reader or the host (`you`, `requires`), no `latest`, not an example. `
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from docgen.audit.pinned_installs import _bare_base
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example
 from docgen.base_contents import is_plain, lacks_python
+from docgen.files import stays_home
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction
 from docgen.shell import sh_words
@@ -373,9 +375,9 @@ def _lock_copied(model: ImageModel, copies: list[tuple[str, str]]) -> bool:
         if PurePosixPath(source).suffix and source not in (".", "./"):
             continue  # a file (a lock file copied by name fixes the versions already)
         places = _places(model, source)
-        if not any(place.is_dir() for place in places):
+        if not any(os.path.isdir(place) for place in places):
             return True
-        if any((place / lock).is_file() for place in places for lock in _LOCKS):
+        if any(os.path.isfile(place / lock) for place in places for lock in _LOCKS):
             return True
     return False
 
@@ -407,10 +409,10 @@ def _package_texts(model: ImageModel, path: str, copies: list[tuple[str, str]]) 
             sources.add(source + path[len(dest) :] if path.startswith(dest + "/") else source)
     texts: list[str] = []
     for place in (place for source in sources for place in _places(model, source)):
-        files = [place / n for n in _PACKAGE_FILES] if place.is_dir() else [place]
+        files = [place / n for n in _PACKAGE_FILES] if os.path.isdir(place) else [place]
         for file in files:
             try:
-                if file.is_file() and file.stat().st_size < _MOST_BYTES:
+                if os.path.isfile(file) and stays_home(file) and file.stat().st_size < _MOST_BYTES:
                     texts.append(file.read_text(errors="replace"))
             except OSError:
                 continue

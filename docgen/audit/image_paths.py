@@ -20,6 +20,7 @@ there may make it anywhere).
 from __future__ import annotations
 
 import difflib
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -223,7 +224,7 @@ def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) 
     found: list[Path] = []
     for base in _bases(file, readme_folder):
         try:
-            found += [p for p in sorted(base.iterdir()) if p.is_file()]
+            found += [p for p in sorted(base.iterdir()) if os.path.isfile(p)]
         except OSError:
             continue
     bases = _bases(file, readme_folder)

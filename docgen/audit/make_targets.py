@@ -20,6 +20,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import MOVE
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES
+from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
@@ -94,13 +95,13 @@ def _makefile_of(directory: Path, project: Path | None) -> Path | None:
 
 def makefile_in(folder: Path) -> Path | None:
     """The Makefile `make` reads in `folder` without `-f` (the first of `makefile.DEFAULT_FILES`), if any."""
-    return next((folder / name for name in makefile.DEFAULT_FILES if (folder / name).is_file()), None)
+    return next((folder / name for name in makefile.DEFAULT_FILES if os.path.isfile(folder / name)), None)
 
 
 def makefile_text(path: Path) -> str | None:
     """The text of the Makefile at `path`; None when it cannot be read or is larger than docgen reads."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        if not os.path.isfile(path) or not stays_home(path) or path.stat().st_size > MAX_FILE_BYTES:
             return None
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -121,7 +122,7 @@ def _made_otherwise(target: str, rules: frozenset[str], folder: Path) -> bool:
             head, _, tail = rule.partition("%")
             if target.startswith(head) and target.endswith(tail) and len(target) > len(head) + len(tail):
                 return True
-    return (folder / target).exists()
+    return os.path.exists(folder / target)
 
 
 def _close(target: str, rules: frozenset[str]) -> str | None:

@@ -112,7 +112,7 @@ class _Reader:
                 continue
             matches = sorted(cwd.glob(written)) if any(c in written for c in "*?[") else [cwd / written]
             for included in matches:
-                if included.is_file():
+                if os.path.isfile(included):
                     known = self.read_makefile(included, cwd, known)
                 elif not optional:
                     self.build.unknown.append(f"{shown}:{line} includes {written}, which is not there")
@@ -137,7 +137,7 @@ class _Reader:
             sub = (cwd / command.folder).resolve()
             files = [v for f, v in zip(words, words[1:], strict=False) if f in ("-f", "--file", "--makefile")]
             path = (sub / files[-1]) if files else makefile_in(sub)
-            if path is None or not path.is_file():
+            if path is None or not os.path.isfile(path):
                 self.build.unknown.append(f"{at} runs make in {command.folder}, which is not there")
                 return
             self.read_makefile(path, sub, {})
@@ -342,7 +342,7 @@ def _read_build(directory: Path, project: Path | None, call: _Call) -> tuple[_Bu
             path = _makefile_of(directory, project)
             beside = False
             cwd = path.parent if path is not None else cwd
-    if path is None or not path.is_file():
+    if path is None or not os.path.isfile(path):
         return None
     reader = _Reader(directory.resolve())
     reader.read_makefile(path, cwd, {})

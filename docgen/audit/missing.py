@@ -63,7 +63,7 @@ def repository_root(directory: Path) -> Path | None:
     start = directory.resolve()
     for marker in (".git", "pyproject.toml"):
         for folder in (start, *start.parents):
-            if (folder / marker).exists():
+            if os.path.exists(folder / marker):
                 return folder
     return None
 
@@ -81,7 +81,7 @@ def _site_folder(directory: Path, root: Path | None) -> str | None:
     for folder in (start, *start.parents):
         for name in ("mkdocs.yml", "mkdocs.yaml"):
             config = folder / name
-            if config.is_file():
+            if os.path.isfile(config):
                 try:
                     text = config.read_text(encoding="utf-8", errors="replace")
                 except OSError:
@@ -280,7 +280,7 @@ def _corrected(base: Path, path: str, listings: _Listings) -> str | None:
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
     folder = base
     for index, part in enumerate(parts):
-        if part == ".." or (folder / part).exists():
+        if part == ".." or os.path.exists(folder / part):
             folder = folder / part
             continue
         near = _near(part, listings(folder))
@@ -298,7 +298,7 @@ def _moved(directory: Path, root: Path | None, path: str, listings: _Listings) -
         return fixed
     bases = [directory.parent, *([root] if root is not None and root != directory.resolve() else [])]
     for base in bases:
-        if (base / path).exists():
+        if os.path.exists(base / path):
             return posixpath.relpath((base / path).resolve().as_posix(), directory.resolve().as_posix())
     return None
 
@@ -387,7 +387,7 @@ def _missing_links(
         bases = tops if path.startswith("/") else [directory.resolve()]
         fulls = [(b, Path(os.path.normpath(b / path.lstrip("/")))) for b in bases]
         if not fulls or any(
-            full.exists() or not _inside(full, base if path.startswith("/") else bound)
+            os.path.exists(full) or not _inside(full, base if path.startswith("/") else bound)
             for base, full in fulls
         ):
             continue
@@ -460,7 +460,7 @@ def _missing_own_files(
     listings = _Listings()
     for (line, target), (path, confidence) in _own_files(doc.destinations, root).items():
         full = Path(os.path.normpath(root / path))
-        if full.exists() or not _inside(full, root) or _UNREAD.search(path):
+        if os.path.exists(full) or not _inside(full, root) or _UNREAD.search(path):
             continue
         if made is None:
             made = {w.removeprefix("./").removesuffix(".git") for w in _made(doc, whole=True)}
@@ -646,7 +646,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             continue
         if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
             continue
-        if any((base / path).exists() for base in bases) or (line, path) in seen:
+        if any(os.path.exists(base / path) for base in bases) or (line, path) in seen:
             continue
         fixed = _prose_fix(bases, path, suffix, listings)
         flavoured = False
@@ -704,7 +704,7 @@ def _dockerfile_meant(bases: Sequence[Path], path: str, listings: _Listings) -> 
     folder, _, name = path.rstrip("/").rpartition("/")
     key = _key(name)
     for base in bases:
-        if (base / path).exists():
+        if os.path.exists(base / path):
             return None
     for base in bases:
         entries = [e for e, _ in listings(base / folder if folder else base) if is_dockerfile_name(e)]
@@ -803,7 +803,7 @@ def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
     listings = _Listings()
     for block in lists(doc):
         named = [(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))]
-        if not any(any((base / name).is_file() for base in bases) for _, name in named):
+        if not any(any(os.path.isfile(base / name) for base in bases) for _, name in named):
             continue
         for line, name in named:
             suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
@@ -814,7 +814,7 @@ def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
                 or _PLACEHOLDER.search(name)
             ):
                 continue
-            if any((base / name).exists() for base in bases):
+            if any(os.path.exists(base / name) for base in bases):
                 continue
             fixed = _prose_fix(bases, name, suffix, listings)
             if fixed is None:

@@ -7,6 +7,7 @@ The compose files of the README's folder are read once; each prose line and comm
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -53,11 +54,11 @@ def _compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] |
     names: list[str] = []
     found: set[str] = set()
     try:
-        listed = sorted(directory.iterdir()) if directory.is_dir() else []
+        listed = sorted(directory.iterdir()) if os.path.isdir(directory) else []
     except OSError:
         return None
     for path in listed:
-        if not path.is_file() or compose.FILE_NAME.match(path.name) is None:
+        if not os.path.isfile(path) or compose.FILE_NAME.match(path.name) is None:
             continue
         text = text_or_none(path, MAX_PROJECT_FILE_BYTES) if resolves_inside(path, top) else None
         if text is None:

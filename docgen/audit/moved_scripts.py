@@ -230,7 +230,7 @@ def _respelt(path: str, folders: Sequence[Path], top: Path) -> str | None:
         except (OSError, ValueError):
             continue
         key = _spelling(name)
-        same = [e for e in entries if e != name and _spelling(e) == key and (base / folder / e).is_file()]
+        same = [e for e in entries if e != name and _spelling(e) == key and os.path.isfile(base / folder / e)]
         if same:
             return posixpath.join(folder, same[0]) if len(same) == 1 else None
     return None
@@ -245,7 +245,7 @@ def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], do
     first = folder.split("/", 1)[0]
     if not name.endswith(".py"):
         return None  # a shell script's is told by `references._missing_scripts` (`did you mean env.sh?`)
-    if not folder or first in ("", ".", "..") or not (folders[0] / name).is_file():
+    if not folder or first in ("", ".", "..") or not os.path.isfile(folders[0] / name):
         return None
     if any(os.path.lexists(base / first) for base in folders) or {first, name} & _made(doc):
         return None

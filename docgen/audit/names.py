@@ -60,7 +60,7 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
         if top is not None and not folder.is_relative_to(top):
             continue
         try:
-            names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+            names = sorted(entry.name for entry in os.scandir(folder) if os.path.isfile(entry))
         except OSError:
             continue
         for name in names:
@@ -84,7 +84,7 @@ def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
     read once for every rule that reads it; None when it is not a file, is larger than docgen reads,
     cannot be read or is not a compose file (no YAML reader)."""
     try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
             return None
         data = path.read_bytes()
         return compose.services(data, path.name), compose.includes_others(data)
@@ -262,11 +262,13 @@ def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
     for folder in dict.fromkeys(folders):
         try:
             found += sorted(
-                Path(e.path) for e in os.scandir(folder) if e.is_file() and _SCRIPT_NAMES.fullmatch(e.name)
+                Path(e.path)
+                for e in os.scandir(folder)
+                if os.path.isfile(e) and _SCRIPT_NAMES.fullmatch(e.name)
             )
         except OSError:
             continue
-    found += [p for p in run if p.is_file()]
+    found += [p for p in run if os.path.isfile(p)]
     return [p for p in dict.fromkeys(found) if resolves_inside(p, _top(p.parent))]
 
 
@@ -580,7 +582,7 @@ def _unbuilt_bases(
         folder / name
         for folder in dict.fromkeys(folders)
         for name in _BUILD_FILES
-        if (folder / name).is_file()
+        if os.path.isfile(folder / name)
     ]
     bakes = _bake_texts(folders)
     for index, command, match in claims:
@@ -622,7 +624,7 @@ def _bake_texts(folders: Sequence[Path]) -> list[str]:
     found: list[str] = []
     for folder in dict.fromkeys(folders):
         try:
-            paths = [Path(e.path) for e in os.scandir(folder) if e.is_file() and _BAKE.match(e.name)]
+            paths = [Path(e.path) for e in os.scandir(folder) if os.path.isfile(e) and _BAKE.match(e.name)]
         except OSError:
             continue
         found += [text for path in paths if (text := text_or_none(path)) is not None]
@@ -673,7 +675,7 @@ def _runs_elsewhere(
                 tags += [("the build command", _repository(m.group(1))) for m in _TAG_FLAG.finditer(said)]
             for match in _RUNS_SCRIPT.finditer(said):
                 script = directory / match.group(1)
-                text = text_or_none(script) if script.is_file() else None
+                text = text_or_none(script) if os.path.isfile(script) else None
                 for number, tag in build_scripts.built_tag_lines(text or ""):
                     tags.append((f"{os.path.relpath(script, directory)}:{number}", _repository(tag)))
         if not tags:
@@ -927,7 +929,7 @@ def _named_beside(tag: str, folders: Sequence[Path]) -> bool:
     pattern = re.compile(rf"(?<![\w.-]){re.escape(tag)}(?![\w.-])")
     for folder in dict.fromkeys(folders):
         try:
-            entries = [e for e in os.scandir(folder) if e.is_file() and _TAG_FILES.fullmatch(e.name)]
+            entries = [e for e in os.scandir(folder) if os.path.isfile(e) and _TAG_FILES.fullmatch(e.name)]
         except OSError:
             continue
         for entry in entries:

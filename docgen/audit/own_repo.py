@@ -6,9 +6,12 @@ the branch checked out (`.git/HEAD`), and the file of it a forge address names
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import urllib.parse
 from pathlib import Path
+
+from docgen.errors import MAX_FILE_BYTES
 
 _ADDRESS = re.compile(
     r"https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree|raw)/([^?#\s]+)"
@@ -23,7 +26,7 @@ DEFAULT_BRANCHES = ("main", "master")
 
 def remote_names(root: Path | None) -> set[str]:
     """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
-    if root is None or not (root / ".git" / "config").is_file():
+    if root is None or not _readable(root / ".git" / "config", root):
         return set()
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     try:
@@ -32,6 +35,16 @@ def remote_names(root: Path | None) -> set[str]:
         return set()
     urls = [parser.get(s, "url", fallback="") for s in parser.sections() if s.startswith("remote")]
     return {n for u in urls if (n := owner_name(u))}
+
+
+def _readable(file: Path, root: Path) -> bool:
+    """True when `file` is a file of at most `MAX_FILE_BYTES` in the repository at `root`, not a link
+    leading out of it."""
+    try:
+        small = os.path.isfile(file) and file.stat().st_size <= MAX_FILE_BYTES
+        return small and file.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return False
 
 
 def owner_name(url: str) -> str | None:
@@ -43,7 +56,7 @@ def owner_name(url: str) -> str | None:
 def checked_out(root: Path | None) -> str | None:
     """The branch the checkout at `root` has (`ref: refs/heads/BRANCH` in `.git/HEAD`); None when it is
     not known (no `.git/HEAD`, a detached HEAD, `.git` a file of a worktree)."""
-    if root is None:
+    if root is None or not _readable(root / ".git" / "HEAD", root):
         return None
     try:
         head = (root / ".git" / "HEAD").read_text(encoding="utf-8", errors="replace").strip()

@@ -23,7 +23,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.references import _top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
-from docgen.files import text_or_none
+from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -101,7 +101,13 @@ def _build_files(directory: Path, models: Sequence[ImageModel], readme: Path, to
                 names = []
             for name in names:
                 path = folder / name
-                if _BUILD_FILE.search(name) and path != readme and path not in found and path.is_file():
+                if (
+                    _BUILD_FILE.search(name)
+                    and path != readme
+                    and path not in found
+                    and os.path.isfile(path)
+                    and stays_home(path)
+                ):
                     found.append(path)
             if folder == top or top not in folder.parents:
                 break

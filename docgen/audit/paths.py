@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import os
 import posixpath
 import re
 import urllib.parse
@@ -274,7 +275,7 @@ def _own_folder(path: str) -> list[str]:
     """[the name of the folder holding `path`] when `path` is a file from the current folder, else []."""
     try:
         place = Path(path).resolve()
-        return [place.parent.name] if place.is_file() and place.parent.name else []
+        return [place.parent.name] if os.path.isfile(place) and place.parent.name else []
     except (OSError, RuntimeError):
         return []
 

@@ -6,6 +6,7 @@ newest of them found not to hold a Dockerfile where the command expects one (it 
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -89,7 +90,7 @@ def _placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterato
         parent = directory.joinpath(*parts[:hole])
         try:
             releases = sorted(
-                (p.name for p in parent.iterdir() if p.is_dir() and _VERSION_FOLDER.match(p.name)),
+                (p.name for p in parent.iterdir() if os.path.isdir(p) and _VERSION_FOLDER.match(p.name)),
                 key=_version_key,
             )
         except OSError:

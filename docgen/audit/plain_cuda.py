@@ -13,6 +13,7 @@ older releases are not read.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,7 +85,7 @@ def _requirements(model: ImageModel, text: str) -> Iterator[str]:
             continue
         for up in (folder, *list(folder.parents)[:3]):
             for candidate in (up / name, up / Path(name).name):
-                found = text_or_none(candidate, MAX_PROJECT_FILE_BYTES) if candidate.is_file() else None
+                found = text_or_none(candidate, MAX_PROJECT_FILE_BYTES) if os.path.isfile(candidate) else None
                 if found is not None:
                     yield found
                     break

@@ -108,7 +108,7 @@ def _preset_env(
         confidence, said = LIKELY, "is set already"
         if named is not None:
             file = (directory / named).resolve()
-            if file.is_file() and name not in _read(file):
+            if os.path.isfile(file) and name not in _read(file):
                 confidence, said = CERTAIN, f"is set in {named}"
         message = (
             f"README says {name} {said}, but nothing sets it: no ENV of the image, no compose service's "
@@ -193,7 +193,7 @@ def _folder_texts(folders: tuple[Path, ...]) -> tuple[str, ...]:
                 continue
             if entry.is_dir(follow_symlinks=False) and depth == 0:
                 queue.append((Path(entry.path), 1))
-            elif entry.is_file() and not entry.name.lower().endswith((".md", ".markdown", ".rst")):
+            elif os.path.isfile(entry) and not entry.name.lower().endswith((".md", ".markdown", ".rst")):
                 texts.append(_read(Path(entry.path)))
                 if len(texts) >= _MAX_FILES:
                     break

@@ -54,7 +54,7 @@ the image, which need not be the repository's."""
 def _scripts_in(folder: Path) -> list[str]:
     """The names of the scripts (by their suffix) in `folder`; none when it is no folder."""
     try:
-        names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+        names = sorted(entry.name for entry in os.scandir(folder) if os.path.isfile(entry))
     except (OSError, ValueError):
         return []
     return [n for n in names if n.rsplit(".", 1)[-1].lower() in _SCRIPT_SUFFIXES and "." in n]
@@ -155,13 +155,15 @@ def missing_prose_scripts(
             made = _made(doc) | _in_commands(doc)
         if any(part in made for part in path.split("/")):
             continue
-        if any((base / path).exists() for base in bases) or _prose_fix(bases, path, suffix, listings):
+        if any(os.path.exists(base / path) for base in bases) or _prose_fix(bases, path, suffix, listings):
             continue
         others = next((s for base in bases if (s := _scripts_in(base / folder))), [])
         top = path.split("/", 1)[0]
         if others:
             said = f"the scripts in {folder}/: {', '.join(others[:5])}"
-        elif checkout and not any((base / top).exists() for base in bases) and not _named_in(top, models):
+        elif (
+            checkout and not any(os.path.exists(base / top) for base in bases) and not _named_in(top, models)
+        ):
             said = f"the repository has no {top}/ folder"
         else:
             continue

@@ -22,6 +22,7 @@ Each finding is `likely`.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -147,7 +148,7 @@ def _pythons(model: ImageModel) -> _Pythons | None:
     if any(word in raw for word in _OTHER_PYTHONS) or _UV_PYTHON.search(text):
         return None
     folder = Path(model.file).parent
-    names = {w.rstrip("/").rsplit("/", 1)[-1] for w in copied if (folder / w.lstrip("/")).is_file()}
+    names = {w.rstrip("/").rsplit("/", 1)[-1] for w in copied if os.path.isfile(folder / w.lstrip("/"))}
     for inst in read[1].instructions:
         if inst.keyword != "RUN" or any(first <= inst.start_line <= last for first, last in unbuilt):
             continue

@@ -183,7 +183,7 @@ def _dead_references(
             bases = [base for base in bases if _inside((base / path).absolute(), project) is not None]
             if not bases:
                 continue
-        if any((base / path).exists() for base in bases):
+        if any(os.path.exists(base / path) for base in bases):
             continue
         if any(in_submodule(base / path, directory) for base in bases):
             continue  # a Dockerfile of a git submodule: a checkout holds it only when cloned with it
@@ -191,7 +191,7 @@ def _dead_references(
         renamed = flavour is not None and any(
             _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
         )
-        if flag and not renamed and (directory / _basename(path)).exists():
+        if flag and not renamed and os.path.exists(directory / _basename(path)):
             continue
         if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
@@ -230,9 +230,9 @@ def _in_checkout(cds: _BlockCds, line: int, path: str, bases: Sequence[Path]) ->
     build -f docker/jetson/Dockerfile .` enters the reader's checkout, named as they cloned it, whose
     root is where the README's own paths start."""
     head, _, rest = path.partition("/")
-    if not rest or any((base / head).exists() for base in bases):
+    if not rest or any(os.path.exists(base / head) for base in bases):
         return False
-    if not any((base / rest).is_file() for base in bases):
+    if not any(os.path.isfile(base / rest) for base in bases):
         return False
     firsts, blocks = cds
     index = bisect.bisect_right(firsts, line) - 1
@@ -284,7 +284,9 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
         if _same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
             return True
         found = Path(dockerfile)  # as given: from the working directory, when it is there
-        if found.is_file() and (found.parent / path).is_file():  # a Dockerfile next to an audited one
+        if os.path.isfile(found) and os.path.isfile(
+            found.parent / path
+        ):  # a Dockerfile next to an audited one
             return True
     return False
 
@@ -324,7 +326,7 @@ def _default_file_builds(
     """A build command with no `-f` and the context `.`, in a section about one Dockerfile that is not
     the plain `Dockerfile` (`Dockerfile.gaudi`, next to the README), while a plain `Dockerfile` is there
     too: run where the README is, it builds that other file. Not when the block changes folder first."""
-    if not (directory / "Dockerfile").is_file():
+    if not os.path.isfile(directory / "Dockerfile"):
         return
     by_section: dict[int, list[list[tuple[int, str]]]] = {}
     for fence in doc.fences:
@@ -335,7 +337,7 @@ def _default_file_builds(
             continue
         model = models[next(iter(images))]
         name = _basename(model.path)
-        if name in ("Dockerfile", "Containerfile") or not (directory / name).is_file():
+        if name in ("Dockerfile", "Containerfile") or not os.path.isfile(directory / name):
             continue
         commands = list(_build_commands(fence))
         for command in commands:
@@ -601,7 +603,11 @@ def _context_builds(
                 place = next(
                     (f / match.group(1) for f in walk.folders if _is_script(f / match.group(1))), None
                 )
-                if place is not None and place.is_file() and place.stat().st_size <= MAX_PROJECT_FILE_BYTES:
+                if (
+                    place is not None
+                    and os.path.isfile(place)
+                    and place.stat().st_size <= MAX_PROJECT_FILE_BYTES
+                ):
                     ran.append(place.read_text(encoding="utf-8", errors="replace"))
         if _FILES_APPEAR.search(step) and not BUILD.search(step):
             return
@@ -616,7 +622,7 @@ def _context_builds(
         for folder in walk.folders:
             where = _inside(folder / context, project)
             dockerfile = _inside(folder / file, project) if file else where and where / "Dockerfile"
-            if where is not None and dockerfile is not None and dockerfile.is_file():
+            if where is not None and dockerfile is not None and os.path.isfile(dockerfile):
                 yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
                 break
 
@@ -763,7 +769,9 @@ def _checkout(context: Path, top: Path) -> bool:
     above `context` within `top`: the files it does not hold (ignored ones aside) are not the project's,
     where a copy of some of its files may lack any."""
     return any(
-        (folder / ".git").exists() for folder in (context, *context.parents) if folder.is_relative_to(top)
+        os.path.exists(folder / ".git")
+        for folder in (context, *context.parents)
+        if folder.is_relative_to(top)
     )
 
 
@@ -871,7 +879,9 @@ def _misnamed_links(
             if len(named) != 1 or _basename(named[0]) == _basename(target):
                 continue
             folder = posixpath.dirname(target)
-            if (directory / named[0]).exists() or (directory / folder / _basename(named[0])).exists():
+            if os.path.exists(directory / named[0]) or os.path.exists(
+                directory / folder / _basename(named[0])
+            ):
                 continue
             yield Diagnostic(
                 readme,
@@ -1005,7 +1015,7 @@ def _dead_code_names(
             continue  # `Dockerfile.image_name`: the file of whichever image the reader picks
         if _users_own_file(path, doc, line, said) or _NOT_CURRENT.search(_heading_of(doc, line)):
             continue
-        if any((base / path).exists() for base in bases):
+        if any(os.path.exists(base / path) for base in bases):
             continue
         if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases):
             continue
@@ -1035,7 +1045,7 @@ def _dead_code_names(
         close = difflib.get_close_matches(name, [p.name for p in near], n=1, cutoff=0.7)
         meant = next((p for p in near if close and p.name == close[0]), None)
         # the hint in the README's own frame: from the folder its path starts in (the root for `docker/…`)
-        frame = next((b for b in bases if (b / posixpath.dirname(path)).is_dir()), directory)
+        frame = next((b for b in bases if os.path.isdir(b / posixpath.dirname(path))), directory)
         hint = f"; did you mean {os.path.relpath(meant, frame.absolute())}?" if meant else ""
         yield Diagnostic(
             readme,
@@ -1105,11 +1115,11 @@ def _unlisted_names(
             if not _NOT_LISTED_HERE.search(text)
             for name in _plain_names(text)
         ]
-        there = {name for _, name in named if (directory / name).exists()}
+        there = {name for _, name in named if os.path.exists(directory / name)}
         if not there:
             continue
         for line, name in named:
-            if (directory / name).exists() or any(_basename(s) == name for s in siblings):
+            if os.path.exists(directory / name) or any(_basename(s) == name for s in siblings):
                 continue  # here, or in a folder just below the README's
             close = difflib.get_close_matches(name, [n for n in names if n not in there], n=1, cutoff=0.8)
             hint = f" (did you mean {close[0]}?)" if close else ""
@@ -1207,7 +1217,7 @@ def root_cd(
         if target is None:
             return None
         moved = (_inside(base / target, project) for base in tops)
-        found = list(dict.fromkeys(f for f in moved if f is not None and f.is_dir()))
+        found = list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
         if reached is not None:
             reached.update(found)
         return found or None

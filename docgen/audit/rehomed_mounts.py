@@ -17,6 +17,7 @@ told of the folder by a way docgen does not read.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -91,7 +92,7 @@ def _small_file(path: Path) -> bool:
     """True when `path` is a file of at most `_SCRIPT_BYTES`; a name the file system refuses (longer than
     it allows) or cannot read is none."""
     try:
-        return path.is_file() and path.stat().st_size <= _SCRIPT_BYTES
+        return os.path.isfile(path) and path.stat().st_size <= _SCRIPT_BYTES
     except OSError:
         return False
 
@@ -183,7 +184,7 @@ def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
         if match is None:
             continue
         name = match.group(1)
-        if name in told or name in mapped or (directory / name).exists():
+        if name in told or name in mapped or os.path.exists(directory / name):
             continue
         near = _near(name, entries)
         if len(near) != 1 or name.lower().rstrip("s") == near[0].lower().rstrip("s"):

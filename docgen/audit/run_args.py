@@ -33,6 +33,7 @@ of it, a path of the Dockerfile ending in it, `/usr/local/bin/start`).
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 import shlex
@@ -167,7 +168,7 @@ def _may_be_script(word: str, model: ImageModel, directory: Path | None) -> bool
         text = text_or_none(Path(model.file)) or ""
         if re.search(rf"/{re.escape(word)}(?![\w.+-])", text):
             return True
-    return any((folder / word).exists() for folder in folders)
+    return any(os.path.exists(folder / word) for folder in folders)
 
 
 def _shell_programs(

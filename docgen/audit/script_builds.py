@@ -22,6 +22,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import _NOT_BUILD_ARGS, CERTAIN, LIKELY
 from docgen.audit.commands import _build_paths, _substituted
+from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
     _RUN_SCRIPT,
     MadeFiles,
@@ -127,7 +128,7 @@ def script_runs(
         for match in _RUN_SCRIPT.finditer(step):
             path = match.group(1)
             folder = next((f for f in walk.folders if os.path.isfile(f / path)), None)
-            if folder is not None:
+            if folder is not None and resolves_inside(folder / path, top):
                 yield line, path, Path(os.path.realpath(folder / path)), folder
 
 
@@ -171,12 +172,12 @@ def script_builds(
         for at, args, file, context in _builds_of(lines):
             where = _inside(folder / context, top)
             dockerfile = _inside(folder / file, top) if file else where and where / "Dockerfile"
-            if where is None or dockerfile is None or not dockerfile.is_file():
+            if where is None or dockerfile is None or not os.path.isfile(dockerfile):
                 continue
             others = []
             for other in {cwd, script.parent, directory.resolve()} - {folder}:
                 place = _inside(other / (file or posixpath.join(context, "Dockerfile")), top)
-                if place is not None and place != dockerfile and place.is_file():
+                if place is not None and place != dockerfile and os.path.isfile(place):
                     others.append(place)
             shown = file or posixpath.join(context, "Dockerfile").removeprefix("./")
             yield _ScriptBuild(line, run, script, at, args, shown, dockerfile, where, context, tuple(others))

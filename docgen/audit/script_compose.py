@@ -5,6 +5,7 @@ where no such file is, read from the folder the script runs its commands in.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -60,7 +61,8 @@ class ScriptFiles:
                 if name.startswith(("/", "~")) or _written(lines, name):
                     continue
                 if any(
-                    (p := _inside(place / name, self.top)) is not None and p.is_file() for place in places
+                    (p := _inside(place / name, self.top)) is not None and os.path.isfile(p)
+                    for place in places
                 ):
                     continue
                 shown = posixpath.relpath(script.as_posix(), self.directory.resolve().as_posix())

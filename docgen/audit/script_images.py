@@ -24,7 +24,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository
 from docgen.audit.references import _RUN_SCRIPT
 from docgen.audit.script_args import _SCRIPT_NAME, _found_scripts
-from docgen.files import text_or_none
+from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -164,7 +164,7 @@ def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path
                     f / called
                     for f in where
                     if any((f / called).resolve().is_relative_to(root) for root in roots)
-                    and (f / called).is_file()
+                    and os.path.isfile(f / called)
                 ),
                 None,
             )
@@ -200,7 +200,7 @@ def _named(text: str, directory: Path, bases: Sequence[Path]) -> Path | None:
         return None
     name = next(iter(names))
     for folder in (directory, *bases):
-        if os.path.isfile(folder / name):
+        if os.path.isfile(folder / name) and stays_home(folder / name):
             return Path(os.path.realpath(folder / name))
     return None
 
@@ -305,7 +305,9 @@ def _table_misses(
             continue  # a link leading out of the README's folder
         try:
             scripts += sorted(
-                Path(e.path) for e in os.scandir(folder) if e.is_file() and e.name.endswith((".sh", ".bash"))
+                Path(e.path)
+                for e in os.scandir(folder)
+                if os.path.isfile(e) and e.name.endswith((".sh", ".bash"))
             )
         except OSError:
             continue

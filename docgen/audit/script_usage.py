@@ -17,6 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.script_args import _lines, _script_runs
+from docgen.files import stays_home
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
@@ -386,7 +387,12 @@ def _sourced_files(script: Path) -> list[Path]:
             continue
         else:
             file = folder / path
-        if file.is_file() and file.resolve() != script.resolve() and file.resolve() not in found:
+        if (
+            os.path.isfile(file)
+            and stays_home(file)
+            and file.resolve() != script.resolve()
+            and file.resolve() not in found
+        ):
             found.append(file.resolve())
     return found
 

@@ -166,7 +166,7 @@ def _project_starts(
                 own = instruction.keyword != "RUN"
                 found += ((s, model.path, instruction.start_line, own) for s in _starts(text))
     for folder in dict.fromkeys((directory, root)):
-        for compose in sorted(folder.iterdir()) if folder.is_dir() else ():
+        for compose in sorted(folder.iterdir()) if os.path.isdir(folder) else ():
             if COMPOSE_FILE.fullmatch(compose.name) and (written := text_or_none(compose)) is not None:
                 for number, line in enumerate(written.splitlines(), 1):
                     found += ((s, compose.name, number, False) for s in _starts(line.strip(" -[]\"'")))
@@ -177,7 +177,7 @@ def _installed(root: Path, directory: Path, models: Sequence[ImageModel]) -> str
     """The text that names what the project installs: its Dockerfiles, requirements and manifests."""
     texts = [r[0] for m in models if m.file and (r := _dockerfile_read(m.file)) is not None]
     for folder in dict.fromkeys((directory, root)):
-        for file in sorted(folder.iterdir()) if folder.is_dir() else ():
+        for file in sorted(folder.iterdir()) if os.path.isdir(folder) else ():
             if file.name in _MANIFESTS or (file.name.startswith("requirements") and file.suffix == ".txt"):
                 texts.append(text_or_none(file) or "")
     return "\n".join(texts)

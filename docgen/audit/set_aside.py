@@ -6,6 +6,7 @@ and in the caption of a build command the components the command sets.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -22,7 +23,7 @@ from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_w
 from docgen.audit.versions import _keys
 from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
 from docgen.build_scripts import BUILD
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, Paragraph, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
@@ -172,16 +173,9 @@ def ci_workflows(directory: Path, project: Path | None = None) -> list[str]:
     that has any."""
     folder = directory
     for _ in range(5):
-        found = sorted(p for pattern in _WORKFLOW_GLOBS for p in folder.glob(pattern) if p.is_file())
+        found = sorted(p for pattern in _WORKFLOW_GLOBS for p in folder.glob(pattern) if os.path.isfile(p))
         if found:
-            texts = []
-            for path in found[:50]:
-                try:
-                    if path.stat().st_size <= MAX_FILE_BYTES:
-                        texts.append(path.read_text(encoding="utf-8", errors="replace"))
-                except OSError:
-                    continue
-            return texts
+            return [text for path in found[:50] if (text := text_or_none(path)) is not None]
         if project is not None and folder.resolve() == project.resolve():
             break
         if folder.parent == folder:

@@ -10,6 +10,7 @@ is a finding only on a plain base (`likely`); a value the Dockerfile sets that d
 from __future__ import annotations
 
 import functools
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -593,7 +594,7 @@ def _compose_says(file: str, key: str) -> bool:
         for candidate in candidates:
             if not resolves_inside(candidate, top):
                 continue
-            if candidate.is_file() and candidate.stat().st_size <= MAX_FILE_BYTES:
+            if os.path.isfile(candidate) and candidate.stat().st_size <= MAX_FILE_BYTES:
                 if pattern.search(candidate.read_text(encoding="utf-8", errors="replace")):
                     return True
     except OSError:

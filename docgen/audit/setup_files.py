@@ -361,7 +361,7 @@ def setup_files(
     # a file other than a template is missing only from a checkout: a copy of a README and its
     # Dockerfile holds none of the files it runs
     checkout = any(
-        (folder / ".git").exists() for folder in (directory.resolve(), *directory.resolve().parents)
+        os.path.exists(folder / ".git") for folder in (directory.resolve(), *directory.resolve().parents)
     )
     names = _Names(root)
     patterns = _ignore_patterns([directory.resolve(), root], root)

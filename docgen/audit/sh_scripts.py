@@ -8,6 +8,7 @@ and here-documents counts.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,7 +123,7 @@ def sh_scripts(doc: Document, readme: str, directory: Path) -> Iterator[Diagnost
 def _bash_script(path: Path) -> tuple[int, str] | None:
     """`bash_only` of the script at `path` when it is a file of at most 1 MB starting with a bash `#!`."""
     try:
-        if not path.is_file() or path.stat().st_size > 1_000_000:
+        if not os.path.isfile(path) or path.stat().st_size > 1_000_000:
             return None
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:

@@ -149,14 +149,14 @@ def _copy(
                 stage.put(dest, line)
             continue
         found = (  # (a link leading out of the folder it is in is not followed)
-            [b / inner for b in bases if (b / inner).exists() and resolves_inside(b / inner, b)]
+            [b / inner for b in bases if os.path.exists(b / inner) and resolves_inside(b / inner, b)]
             if not any(c in inner for c in "*?[")
             else []
         )
         if found and found[0].is_dir():
             stage.put(dest, line)
             try:
-                entries = [e.name for each in found if each.is_dir() for e in each.iterdir()]
+                entries = [e.name for each in found if os.path.isdir(each) for e in each.iterdir()]
             except OSError:
                 stage.unknown.add(dest)
                 continue

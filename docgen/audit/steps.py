@@ -9,6 +9,7 @@ the next commands use found without the `cd`): a checkout that holds only some f
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -186,7 +187,7 @@ def _cloned_here(
 
 def _names_file(steps: list[str], home: Path) -> bool:
     """True when `steps` (until one leaves the folder) name a file found at `home`."""
-    return any((home / w).is_file() for w in _path_words(until_moved("\n".join(steps))))
+    return any(os.path.isfile(home / w) for w in _path_words(until_moved("\n".join(steps))))
 
 
 def _blocks(doc: Document, home: Path) -> tuple[dict[int, int], dict[str, int]]:
@@ -252,7 +253,7 @@ def _lost_cd(
     parts = [p for p in target.split("/") if p not in ("", ".")]
     if any(p in _GENERATED or p in _made(doc) for p in parts):
         return None, None
-    if any((folder / target).exists() for folder in [directory, *directory.resolve().parents]):
+    if any(os.path.exists(folder / target) for folder in [directory, *directory.resolve().parents]):
         return None, None
     root = repository_root(directory)
     ours = [f for f in folders if _ours(f, directory, root)]
@@ -260,7 +261,9 @@ def _lost_cd(
     if _names_the_repository(target, text, root, directory):
         return None, None
     listings = _Listings()
-    near = [(f, fixed) for f in ours if (fixed := _corrected(f, target, listings)) and (f / fixed).is_dir()]
+    near = [
+        (f, fixed) for f in ours if (fixed := _corrected(f, target, listings)) and os.path.isdir(f / fixed)
+    ]
     runs = bool(BUILD.search(rest) or _RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
     if near:
         finding = Diagnostic(
@@ -272,7 +275,7 @@ def _lost_cd(
         return finding, list(dict.fromkeys([*folders, *((f / fixed).resolve() for f, fixed in near)]))
     if "/" not in target.strip("/"):  # one folder: maybe the repository's own under another name
         return None, None
-    here = [w for w in _path_words(rest) if any((f / w).is_file() for f in ours)]
+    here = [w for w in _path_words(rest) if any(os.path.isfile(f / w) for f in ours)]
     if here:
         finding = Diagnostic(
             readme,
@@ -388,7 +391,7 @@ def _missing_copies(
     existing = {
         posixpath.basename(d.rstrip("/")): s
         for _, s, d, folders in copies
-        if _plain(s) and any((f / s).is_file() for f in folders)
+        if _plain(s) and any(os.path.isfile(f / s) for f in folders)
     }
     listings = _Listings()
     made = MadeFiles(source)
@@ -396,7 +399,7 @@ def _missing_copies(
     for line, src, destination, folders in copies:
         if not _plain(src) or not folders or (line, src) in seen:
             continue
-        if any((f / src).exists() for f in folders) or made.before(src, line):
+        if any(os.path.exists(f / src) for f in folders) or made.before(src, line):
             continue
         if any(p in _GENERATED for p in src.split("/")):
             continue
@@ -449,7 +452,7 @@ def _clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
                     if not word.startswith(folder + "/") or not _plain(word):
                         continue
                     inner = word[len(folder) + 1 :]
-                    if not inner or (root / inner).exists():
+                    if not inner or os.path.exists(root / inner):
                         continue
                     fixed = _corrected(root, inner, listings)
                     if fixed is None:

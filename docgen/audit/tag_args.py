@@ -20,6 +20,7 @@ one line or one tag.
 from __future__ import annotations
 
 import functools
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -116,7 +117,9 @@ def tag_args(
             if "$" in context or "://" in context or context.endswith(".git"):
                 continue
             dockerfile = directory / folder / context / (service.dockerfile or "Dockerfile")
-            if not dockerfile.is_file() or (project is not None and not resolves_inside(dockerfile, project)):
+            if not os.path.isfile(dockerfile) or (
+                project is not None and not resolves_inside(dockerfile, project)
+            ):
                 continue
             declared = _declared(dockerfile.resolve())
             if not declared:

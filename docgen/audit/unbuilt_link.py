@@ -88,7 +88,7 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     if len({target for _, target, _ in linked}) != 1:
         return
     line, target, file = linked[0]
-    if file is None or not file.is_file() or any(other != line for other, _, _ in linked):
+    if file is None or not os.path.isfile(file) or any(other != line for other, _, _ in linked):
         return
     said = _link_text(doc, line, target)
     if said is None:

@@ -9,6 +9,7 @@ network option, and it names no compose file, `ports:`, port forwarding or other
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +41,7 @@ def unpublished_ports(doc: Document, text: str, readme: str, directory: Path | N
     fetched (`curl`), may be read inside the container."""
     if _ELSEWHERE.search(text):
         return
-    if directory is not None and any((directory / name).is_file() for name in _COMPOSE_FILES):
+    if directory is not None and any(os.path.isfile(directory / name) for name in _COMPOSE_FILES):
         return
     lines = text.splitlines()
     runs: list[int] = []  # README lines (1-based) where a `docker run` starts

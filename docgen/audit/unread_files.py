@@ -13,6 +13,7 @@ anywhere (a `RUN --mount=…,source=wheels.txt`, a comment). Not when the clause
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -79,7 +80,7 @@ def unread_files(
         reads.append(read)
     said: set[str] = set()
     for line, name in claims:
-        if name in said or not (directory / name).is_file():
+        if name in said or not os.path.isfile(directory / name):
             continue
         word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
         if any(word.search(text) for text, _ in reads):
