@@ -6,12 +6,11 @@ the branch checked out (`.git/HEAD`), and the file of it a forge address names
 from __future__ import annotations
 
 import configparser
-import os
 import re
 import urllib.parse
 from pathlib import Path
 
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 
 _ADDRESS = re.compile(
     r"https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree|raw)/([^?#\s]+)"
@@ -26,25 +25,15 @@ DEFAULT_BRANCHES = ("main", "master")
 
 def remote_names(root: Path | None) -> set[str]:
     """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
-    if root is None or not _readable(root / ".git" / "config", root):
+    if root is None or (config := text_or_none(root / ".git" / "config")) is None:
         return set()
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     try:
-        parser.read(root / ".git" / "config", encoding="utf-8")
-    except (configparser.Error, OSError, UnicodeDecodeError):
+        parser.read_string(config)
+    except configparser.Error:
         return set()
     urls = [parser.get(s, "url", fallback="") for s in parser.sections() if s.startswith("remote")]
     return {n for u in urls if (n := owner_name(u))}
-
-
-def _readable(file: Path, root: Path) -> bool:
-    """True when `file` is a file of at most `MAX_FILE_BYTES` in the repository at `root`, not a link
-    leading out of it."""
-    try:
-        small = os.path.isfile(file) and file.stat().st_size <= MAX_FILE_BYTES
-        return small and file.resolve().is_relative_to(root.resolve())
-    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
-        return False
 
 
 def owner_name(url: str) -> str | None:
@@ -56,12 +45,9 @@ def owner_name(url: str) -> str | None:
 def checked_out(root: Path | None) -> str | None:
     """The branch the checkout at `root` has (`ref: refs/heads/BRANCH` in `.git/HEAD`); None when it is
     not known (no `.git/HEAD`, a detached HEAD, `.git` a file of a worktree)."""
-    if root is None or not _readable(root / ".git" / "HEAD", root):
+    if root is None or (text := text_or_none(root / ".git" / "HEAD")) is None:
         return None
-    try:
-        head = (root / ".git" / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return None
+    head = text.strip()
     return head.removeprefix("ref: refs/heads/") if head.startswith("ref: refs/heads/") else None
 
 

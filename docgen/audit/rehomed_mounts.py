@@ -30,11 +30,10 @@ from docgen.audit.image_paths import (
     _clean,
     _context_text,
     _read_image,
-    _text_of,
 )
-from docgen.audit.missing import _code_paths, _key, _near, repository_root
-from docgen.audit.paths import resolves_inside
+from docgen.audit.missing import _code_paths, _key, _near
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -72,7 +71,6 @@ def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
     """(README line, script as written, its text) of each shell script next to the README that a
     command block runs."""
     seen: set[str] = set()
-    top: Path | None = None  # the repository, found once when a script is first read
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS:
             continue
@@ -82,19 +80,8 @@ def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
                 if written in seen:
                     continue
                 seen.add(written)
-                place = directory / written
-                top = top or repository_root(directory) or directory.resolve()
-                if _small_file(place) and resolves_inside(place, top):
-                    yield number, written, _text_of(place)
-
-
-def _small_file(path: Path) -> bool:
-    """True when `path` is a file of at most `_SCRIPT_BYTES`; a name the file system refuses (longer than
-    it allows) or cannot read is none."""
-    try:
-        return os.path.isfile(path) and path.stat().st_size <= _SCRIPT_BYTES
-    except OSError:
-        return False
+                if (script := text_or_none(directory / written, _SCRIPT_BYTES)) is not None:
+                    yield number, written, script
 
 
 def rehomed_mounts(
