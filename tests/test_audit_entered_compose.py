@@ -80,3 +80,69 @@ def test_traps_stay_silent(tmp_path: Path, block: str) -> None:
 def test_compose_file_set_in_prose_is_silent(tmp_path: Path) -> None:
     prose = "Set `COMPOSE_FILE=docker-compose.mac.yml` in your shell first."
     assert found(tmp_path, "cd deploy/cuda\ndocker compose build", prose=prose) == []
+
+
+CLONED = "git clone https://github.com/acme/tools.git\ncd tools\ndocker compose build"
+
+
+def cloned(root: Path, block: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    """The findings on a README kept in `docker/x/` beside its compose file, in a checkout of
+    acme/tools, whose block is `block`."""
+    tree = {
+        ".git/config": '[remote "origin"]\n\turl = https://github.com/acme/tools.git\n',
+        ".git/HEAD": "ref: refs/heads/main\n",
+        "docker/x/Dockerfile": APP,
+        "docker/x/docker-compose.yml": SERVICE,
+        "docker/x/README.md": f"# X\n\n```sh\n{block}\n```\n",
+    }
+    make_tree(root, tree | (files or {}))
+    model = build_model(root / "docker/x/Dockerfile", "Dockerfile")
+    page = root / "docker/x/README.md"
+    text = page.read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, page.parent)]
+
+
+@pytest.mark.parametrize(
+    ("block", "line", "verb"),
+    [
+        (CLONED, 6, "build"),
+        ("git clone https://github.com/acme/tools && cd tools\ndocker compose up -d", 5, "up"),
+        ("git clone git@github.com:acme/tools.git\ncd tools/\ndocker compose build", 6, "build"),
+    ],
+)
+def test_a_build_at_the_root_of_a_clone_of_this_repository_whose_compose_file_is_below(
+    tmp_path: Path, block: str, line: int, verb: str
+) -> None:
+    assert cloned(tmp_path, block) == [
+        (
+            line,
+            f"README runs docker compose {verb} in tools (a clone of this repository), but no compose.yaml, "
+            "compose.yml, docker-compose.yml or docker-compose.yaml is in that folder nor in one above it",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "files"),
+    [
+        # the compose file is at the root, or the steps go on to its folder or name it
+        (CLONED, {"compose.yaml": SERVICE}),
+        (CLONED.replace("cd tools", "cd tools/docker/x"), {}),
+        (CLONED.replace("cd tools\n", "cd tools\ncd docker/x\n"), {}),
+        (CLONED.replace("build", "-f docker/x/docker-compose.yml build"), {}),
+        # a clone of another repository: its files are not this checkout's
+        (
+            CLONED.replace("acme/tools", "YOUR_USERNAME/tools-docker").replace("cd tools", "cd tools-docker"),
+            {},
+        ),
+        (CLONED.replace("acme/tools", "other/kit").replace("cd tools", "cd kit"), {}),
+        # a branch of its own, or a folder entered that the clone does not make
+        (CLONED.replace("clone ", "clone -b v2 "), {}),
+        ("cd tools\ngit clone https://github.com/acme/tools.git\ndocker compose build", {}),
+    ],
+)
+def test_builds_in_a_clone_that_holds_the_file_or_is_not_known_are_no_finding(
+    tmp_path: Path, block: str, files: dict[str, str]
+) -> None:
+    assert cloned(tmp_path, block, files) == []

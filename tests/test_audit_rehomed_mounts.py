@@ -142,3 +142,82 @@ def test_a_run_script_linking_out_of_the_project_or_too_long_a_name_is_not_read(
     assert audit(README, "README.md", model, {}, project) == []
     long_run = README.replace("./launch.sh", "./" + "a" * 300 + ".sh")
     assert audit(long_run, "README.md", model, {}, project) == []
+
+
+STUDIO = (
+    "FROM ubuntu:24.04 AS fetch\n"
+    "RUN apt-get update && apt-get install -y git\n"
+    "WORKDIR /srv\n"
+    "RUN git clone https://example.com/acme/studio studio\n"
+    "FROM ubuntu:24.04\n"
+    "COPY --from=fetch /srv/studio /srv/studio\n"
+    "COPY start.sh /usr/local/bin/start\n"
+    "WORKDIR /srv/studio\n"
+    "RUN mkdir -p weights inbox outbox\n"
+    'VOLUME ["/srv/studio/weights", "/srv/studio/outbox"]\n'
+    'ENTRYPOINT ["/usr/local/bin/start"]\n'
+)
+START = '#!/bin/sh\nexec python3 serve.py --port 9000 "$@"\n'
+SAID = (
+    "# Studio image\n\nThe studio at a fixed commit. "
+    "Weights are mounted read-only at `/weights`, never baked in.\n"
+)
+
+
+def _volume_findings(root: Path, readme: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"Dockerfile": STUDIO, "start.sh": START, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root)]
+
+
+@pytest.mark.parametrize(
+    ("readme", "line", "by"),
+    [
+        (SAID, 3, "README says a folder is mounted at"),
+        ("# Studio\n\n权重通过 `/weights` 只读挂载，不进入镜像。\n", 3, "README says a folder is mounted at"),
+        ("# Run\n\n```sh\ndocker run -v $PWD/w:/weights:ro acme/studio\n```\n", 4, "README mounts"),
+    ],
+)
+def test_a_mount_at_the_top_where_the_image_declares_the_volume_below_another_folder(
+    tmp_path: Path, readme: str, line: int, by: str
+) -> None:
+    assert _volume_findings(tmp_path, readme) == [
+        f"{line}: {by} /weights, but Dockerfile never names /weights: its volume for weights is "
+        "/srv/studio/weights (line 10) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the image reads the top folder: a link, an ENV, the entrypoint's flag
+        (SAID, {"Dockerfile": STUDIO + "RUN ln -s /weights /srv/studio/weights\n"}),
+        (SAID, {"Dockerfile": STUDIO.replace("WORKDIR /srv/studio\n", "ENV WEIGHTS=/weights\n")}),
+        (SAID, {"start.sh": START.replace('"$@"', '--weights /weights "$@"')}),
+        # the README tells the program where it is
+        (SAID + "\n```sh\ndocker run -e STUDIO_WEIGHTS=/weights acme/studio\n```\n", {}),
+        (SAID + "\nStart it with `serve.py --weights /weights/base`.\n", {}),
+        # the folder named is the host's, a maybe, or restated from an option
+        ("Mount your host's `/weights` folder into the container.\n", {}),
+        ("You can mount models at `/weights` if you like.\n", {}),
+        ("Models are not mounted at `/weights`.\n", {}),
+        ("`-v /data:/weights` mounts the weights.\n", {}),
+        # the clause names both sides
+        ("Mount `/weights` to `/srv/studio/weights`.\n", {}),
+        # no VOLUME of that name below another folder, or one at the top
+        (SAID.replace("/weights", "/inbox"), {}),
+        (SAID, {"Dockerfile": STUDIO.replace('"/srv/studio/weights", ', "")}),
+        (SAID, {"Dockerfile": STUDIO + "VOLUME /weights\n"}),
+        # a base that may read the folder itself
+        (SAID, {"Dockerfile": STUDIO.replace("FROM ubuntu:24.04\n", "FROM acme/serving:2\n")}),
+        # a system folder
+        (
+            "# Run\n\n```sh\ndocker run -v $PWD/t:/tmp acme/studio\n```\n",
+            {"Dockerfile": STUDIO + "VOLUME /srv/tmp\n"},
+        ),
+    ],
+)
+def test_mounts_at_the_top_the_image_may_read_are_no_finding(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _volume_findings(tmp_path, readme, files) == []

@@ -380,7 +380,6 @@ AUDIT_LAYERS = (
         "promised",
         "wheel_names",
         "compose_builds",
-        "entered_compose",
         "make_targets",
         "disabled",
         "switches",
@@ -464,7 +463,7 @@ AUDIT_LAYERS = (
         "tables",
         "exec_vars",
         "mount_targets",
-        "rehomed_mounts",
+        "entered_compose",
         "paragraphs",
         "base_labels",
         "fences",
@@ -488,7 +487,7 @@ AUDIT_LAYERS = (
         "make_env",
         "pulled_runs",
     ),
-    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
+    ("family_defaults", "rehomed_mounts", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

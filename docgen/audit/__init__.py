@@ -314,7 +314,7 @@ from docgen.audit.references import (
     _unlisted_names,
     set_for_scripts,
 )
-from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts
+from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_elsewhere
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
@@ -590,6 +590,7 @@ def audit(
         found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(rehomed_mounts(doc, text, models, path, directory))
         found.extend(mapped_slips(doc, path, directory))
+        found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_server_modules(doc, text, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))

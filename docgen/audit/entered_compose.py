@@ -1,23 +1,33 @@
 """Compose commands a README runs after a `cd` into a folder with no compose file: `cd deploy/gpu` then
 `docker compose build`, where neither that folder nor one above it (up to the project root) holds a
 default compose file (`compose.yaml`, `compose.yml`, `docker-compose.yml`, `docker-compose.yaml`), so
-compose stops with "no configuration file provided".
+compose stops with "no configuration file provided". A `cd` into the folder a clone of this very
+repository makes (`git clone https://github.com/o/app.git` then `cd app`, `steps._own_clone`: the
+address names a remote of the checkout, or the folder has the checkout's name) enters the repository's
+root: a README kept in `docker/app/` beside its compose file, whose steps build at the clone's root,
+builds nothing (`likely`: the clone is told to be this repository by its address or its name). A clone
+of another repository, its name not this one's (`git clone https://github.com/YOUR_USERNAME/app-docker`
+in a checkout of `o/tools`), holds files docgen cannot see: no finding.
 """
 
 from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words, moves
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.missing import repository_root
+from docgen.audit.own_repo import remote_names
 from docgen.audit.paths import resolves_inside
+from docgen.audit.steps import _CLONE, _own_clone
 from docgen.files import in_submodule
-from docgen.markdown import Document
+from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
 _NEEDS_FILE = frozenset({"build", "up", "run", "create", "pull", "push", "config", "down", "logs", "start"})
@@ -36,6 +46,8 @@ class EnteredCompose:
         self.readme = readme
         self.directory = directory
         self.top = (project or directory).resolve()
+        self.root: Path | None = None  # the repository's root and remotes, read at the first clone
+        self.remotes: set[str] = set()
 
     def findings(self) -> Iterator[Diagnostic]:
         if any("COMPOSE_FILE" in text for fence in self.doc.fences for _, text in fence.lines) or any(
@@ -46,17 +58,54 @@ class EnteredCompose:
             steps = list(moves(fence))
             if not steps:
                 continue
+            clones = self._own_clones(fence)
             for lines in _build_commands(fence, _DOCKER_COMPOSE):
                 line = lines[0][0]
-                entered = [target for at, target in steps if at <= line]
+                entered = [(at, target) for at, target in steps if at <= line]
                 if not entered:
                     continue
-                folder = self._folder(entered)
+                cloned = self._cloned(entered, clones)
+                folder = cloned[0] if cloned else self._folder([t for _, t in entered])
                 if folder is None:
                     continue
                 words = _command_words(lines, _DOCKER_COMPOSE)
                 if words is not None:
-                    yield from self._check(words, line, folder)
+                    yield from self._check(words, line, folder, cloned[1] if cloned else None)
+
+    def _own_clones(self, fence: Fence) -> dict[str, int]:
+        """The folder each `git clone` of this very repository in `fence` makes → its README line."""
+        found: dict[str, int] = {}
+        for line, text in fence.lines:
+            if (clone := _CLONE.search(text)) is None:
+                continue
+            if self.root is None:
+                self.root = repository_root(self.directory) or self.directory.resolve()
+                self.remotes = remote_names(repository_root(self.directory))
+            words = re.split(r"&&|\|\||;|\|| #", clone.group(1), maxsplit=1)[0].split()
+            if (folder := _own_clone(words, self.root, self.remotes)) is not None:
+                found.setdefault(folder, line)
+        return found
+
+    def _cloned(self, entered: list[tuple[int, str]], clones: dict[str, int]) -> tuple[Path, str] | None:
+        """The folder the `cd` steps lead to, and the path the README gives it, when the first enters a
+        clone of this very repository made before it (`clones`): a folder of the repository; None
+        otherwise or when a step cannot be followed."""
+        at, first = entered[0]
+        first = first.strip("\"'").strip("/")
+        if self.root is None or clones.get(first, at + 1) > at:
+            return None
+        path = ""
+        for _, target in entered[1:]:
+            target = target.strip("\"'")
+            if not target or target.startswith(("/", "$", "~", "-", "%")) or "`" in target:
+                return None
+            path = posixpath.normpath(posixpath.join(path, target))
+        if path.startswith(".."):
+            return None
+        folder = self.root / path if path not in ("", ".") else self.root
+        if not os.path.isdir(folder) or not resolves_inside(folder, self.root):
+            return None
+        return folder, posixpath.join(first, path) if path not in ("", ".") else first
 
     def _folder(self, entered: list[str]) -> Path | None:
         """The folder the `cd` steps lead to, from the README's folder or else from the project root;
@@ -75,7 +124,7 @@ class EnteredCompose:
                 return folder
         return None
 
-    def _check(self, words: list[str], line: int, folder: Path) -> Iterator[Diagnostic]:
+    def _check(self, words: list[str], line: int, folder: Path, cloned: str | None) -> Iterator[Diagnostic]:
         call = read_compose(words)
         if call.verb not in _NEEDS_FILE or not call.complete or call.files:
             return
@@ -83,14 +132,18 @@ class EnteredCompose:
             return
         if in_submodule(folder, self.directory):
             return
-        here = folder.resolve()
+        here, top = folder.resolve(), (self.root or self.top) if cloned else self.top
         while True:
             if any(os.path.isfile(here / name) for name in compose.DEFAULT_FILES):
                 return
-            if here == self.top or here.parent == here or not here.is_relative_to(self.top):
+            if here == top or here.parent == here or not here.is_relative_to(top):
                 break
             here = here.parent
-        shown = posixpath.relpath(folder.resolve().as_posix(), self.top.as_posix())
+        shown = (
+            f"{cloned} (a clone of this repository)"
+            if cloned
+            else posixpath.relpath(folder.resolve().as_posix(), self.top.as_posix())
+        )
         others = sorted(
             p.name for p in folder.iterdir() if "compose" in p.name and p.suffix in (".yml", ".yaml")
         )
@@ -99,7 +152,7 @@ class EnteredCompose:
             f"README runs docker compose {call.verb} in {shown}, but no compose.yaml, compose.yml, "
             f"docker-compose.yml or docker-compose.yaml is in that folder nor in one above it{hint}"
         )
-        yield Diagnostic(self.readme, line, text, confidence=CERTAIN)
+        yield Diagnostic(self.readme, line, text, confidence=LIKELY if cloned else CERTAIN)
 
 
 def entered_compose(

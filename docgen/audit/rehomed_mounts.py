@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, _dockerfile_read
 from docgen.audit.image_paths import (
     _DISTINCT,
     _MOUNT_WORDS,
@@ -31,10 +31,11 @@ from docgen.audit.image_paths import (
     _context_text,
     _read_image,
 )
+from docgen.audit.included_paths import _plain, _root_base
 from docgen.audit.missing import _code_paths, _key, _near
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.files import text_or_none
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
 _RUNS_SCRIPT = re.compile(
@@ -182,5 +183,100 @@ def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
             readme,
             line,
             f"README names {code}, but {script} maps {near[0]} ({script}:{at}): did you mean {near[0]}/?",
+            confidence=LIKELY,
+        )
+
+
+_CLAUSE = re.compile(r"[。；，！？]|[.;,!?](?=\s|$)")
+"""The end of a clause: a sentence's or a comma's, CJK punctuation too."""
+_MOUNT_SAID = re.compile(r"\bmount|\bbind\b|挂载|映射", re.IGNORECASE)
+"""Words of a clause saying a folder is mounted (`mounted at`, `bind`, `挂载`)."""
+_NOT_THE_CONTAINER = re.compile(
+    r"\bhost\b|\blocal\b|\bnot\b|n't\b|\bnever\b|\bno\b|\bif\b|\boptional|\bcan\b|\bmay\b|宿主|主机|本地|不|没|可以|可选"
+    r"|(?<![\w-])-v\b|--volume|--mount",
+    re.IGNORECASE,
+)
+"""Words making a clause's path the host's, a mount not made (`not mounted`, `if you mount`) or one
+an option in code restates."""
+_FOLDER_SPAN = re.compile(r"/[\w.-]+(?:/[\w.-]+)*/?")
+"""An absolute folder in code, alone (`/models`, `/data/in/`)."""
+
+
+def _volumes(model: ImageModel) -> Iterator[tuple[str, int]]:
+    """(path, line) of each folder the VOLUME instructions of `model`'s Dockerfile declare."""
+    read = _dockerfile_read(model.file) if model.file else None
+    for inst in read[1].instructions if read is not None else ():
+        if inst.keyword == "VOLUME":
+            for word in inst.exec_form or inst.args.split():
+                if (path := _clean(word.strip("\"'[],"))) is not None:
+                    yield path, inst.start_line
+
+
+def _said_mounts(doc: Document) -> Iterator[tuple[int, str, str]]:
+    """(line, folder, its span as written) of each clause of the prose saying a folder in code is
+    mounted (`models are mounted read-only at `/models``): one folder in code, a mount word, no word
+    making it the host's or the mount a maybe."""
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if not _MOUNT_SAID.search(text):
+                continue
+            start = 0
+            for end in [m.start() for m in _CLAUSE.finditer(text)] + [len(text)]:
+                clause, start = text[start:end], end + 1
+                spans = code_spans(clause)
+                if len(spans) != 1 or not _MOUNT_SAID.search(clause) or _NOT_THE_CONTAINER.search(clause):
+                    continue
+                written = spans[0][2].strip()
+                if _FOLDER_SPAN.fullmatch(written) and (path := _clean(written)) is not None:
+                    yield number, path, clause[spans[0][0] : spans[0][1]]
+
+
+def volume_elsewhere(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A folder at the container's top that the README mounts (a `-v` of its commands, or its prose:
+    `models are mounted at `/models``) while the image declares the volume of that name below another
+    folder (`VOLUME /opt/app/models`) and names the top one nowhere (see `rehomed_mounts` for a
+    project's own folder name, which needs no VOLUME). Only on an image built from a plain OS, language
+    or CUDA image (another base, `tensorflow/serving`, may read `/models` itself), with every file of
+    its build context read, and when the README, outside its mounts, names the folder nowhere either
+    (`-e MODEL_DIR=/models`, `--models /models`). `likely`: one finding a README line and folder."""
+    readme_lines = [(n, t) for f in doc.fences if f.lang in _COMMAND_LANGS for n, t in f.lines]
+    claims = [(n, path, "README mounts") for n, path in _mounts(readme_lines)]
+    claims = [c for c in claims if not _DISTINCT.fullmatch(c[1].split("/")[1])]  # (`rehomed_mounts`)
+    said = list(_said_mounts(doc))
+    claims += [(n, path, "README says a folder is mounted at") for n, path, _ in said]
+    if not claims or not models:
+        return
+    volumes = [(path, line, m.path) for m in models for path, line in _volumes(m)]
+    if not volumes:
+        return
+    for model in models:
+        base = _root_base(model)
+        if not model.file or base is None or not _plain(base):
+            return
+    images = [image for m in models if (image := _read_image(m)) is not None]
+    contexts = [_context_text(image.file, image.copies, str(directory)) for image in images]
+    if len(images) != len(models) or any(c is None for c in contexts):
+        return  # more than docgen reads: what the image holds is not known
+    context = _MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))
+    outside = text.splitlines()
+    for number, _, span in said:
+        outside[number - 1] = outside[number - 1].replace(span, " ")
+    rest = _MOUNT_WORDS.sub(" ", "\n".join(outside))
+    told: set[tuple[int, str]] = set()
+    for line, path, by in claims:
+        top = path.split("/")[1]
+        if (line, top) in told or "/" + top in _SYSTEM:
+            continue
+        homes = sorted(v for v in volumes if v[0].count("/") >= 2 and v[0].rsplit("/", 1)[1] == top)
+        if not homes or _at_root(top, context) or _at_root(top, rest):
+            continue
+        told.add((line, top))
+        home, at, shown = homes[0]
+        yield Diagnostic(
+            readme,
+            line,
+            f"{by} {path}, but {shown} never names /{top}: its volume for {top} is {home} (line {at})",
             confidence=LIKELY,
         )
