@@ -487,7 +487,15 @@ AUDIT_LAYERS = (
         "make_env",
         "pulled_runs",
     ),
-    ("family_defaults", "rehomed_mounts", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
+    (
+        "family_defaults",
+        "rehomed_mounts",
+        "spelled_folders",
+        "unbuilt_bases",
+        "unshipped_cmd",
+        "ci_claims",
+        "unbuilt_link",
+    ),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the
