@@ -131,6 +131,9 @@ def test_a_build_at_the_root_of_a_clone_of_this_repository_whose_compose_file_is
         (CLONED.replace("cd tools", "cd tools/docker/x"), {}),
         (CLONED.replace("cd tools\n", "cd tools\ncd docker/x\n"), {}),
         (CLONED.replace("build", "-f docker/x/docker-compose.yml build"), {}),
+        # a step between that may make the file
+        (CLONED.replace("cd tools\n", "cd tools\ncp docker/x/docker-compose.yml .\n"), {}),
+        (CLONED.replace("cd tools\n", "cd tools\n./configure --gpu\n"), {}),
         # a clone of another repository: its files are not this checkout's
         (
             CLONED.replace("acme/tools", "YOUR_USERNAME/tools-docker").replace("cd tools", "cd tools-docker"),

@@ -34,6 +34,13 @@ _NEEDS_FILE = frozenset({"build", "up", "run", "create", "pull", "push", "config
 """The compose commands that read the project's compose file (not `version` or `ls`)."""
 
 
+_WRITES = re.compile(
+    r"(?:^|[;&|(][ \t]*|&&[ \t]*)(?:sudo[ \t]+)?(?:cp|mv|ln|install|make|curl|wget|envsubst|tee|sed|cat|echo"
+    r"|printf|python3?|bash|sh|\./\S+|\S+\.sh)\b|>"
+)
+"""A step that may write a file (`cp docker/x/compose.yaml .`, `./configure`, `> compose.yaml`)."""
+
+
 class EnteredCompose:
     """A compose command of a command block run after the block's `cd` lines, read against the folder
     they enter: silent when the README sets `COMPOSE_FILE`, when the command names its files (`-f`) or
@@ -65,6 +72,10 @@ class EnteredCompose:
                 if not entered:
                     continue
                 cloned = self._cloned(entered, clones)
+                if cloned and any(
+                    _WRITES.search(text) for at, text in fence.lines if entered[0][0] <= at < line
+                ):
+                    continue  # (`cp docker/x/compose.yaml .`, `./configure`: a file may be made)
                 folder = cloned[0] if cloned else self._folder([t for _, t in entered])
                 if folder is None:
                     continue
