@@ -52,7 +52,8 @@ Shapes that were superlinear when this benchmark was written, and what made them
   by scoring the whole family's paths again, five times an image (`_Facts`, `audit/fences`): 13.8× under
   a profiler (0.02 s to 0.27 s); `auditor.OwnBases` scores them once a FROM tag. Measured 6.1–6.5× on
   a machine at load 5–6; at load about 1 it was 3.9–4.1× before that (4.3× at 80,000 characters) and
-  4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s): the rest grows with the input.
+  4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s); at load 5.6–5.9, 4.0× before and 3.8×
+  after (4n 4.6 s to 4.3 s): the rest grows with the input.
 
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.
