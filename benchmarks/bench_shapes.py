@@ -47,11 +47,16 @@ Shapes that were superlinear when this benchmark was written, and what made them
 - `copied-packages`: a README copy of a Dockerfile installing thousands of apt packages, a pattern
   compiled and run over the whole RUN text for each package (`audit/copies`; 4.2 s at 20,000
   characters, 28 s at 80,000: 6.7×; 3.5–5.4× since).
+- `container-name-runs` (a project shape): a compose file of thousands of services building one
+  Dockerfile, each image told the Dockerfile of the family it is built on (`audit/auditor.own_base`)
+  by scoring the whole family's paths again, five times an image (`_Facts`, `audit/fences`): 13.8× under
+  a profiler (0.02 s to 0.27 s); `auditor.OwnBases` scores them once a FROM tag. Measured 6.1–6.5× on
+  a machine at load 5–6; at load about 1 it was 3.9–4.1× before that (4.3× at 80,000 characters) and
+  4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s); at load 5.6–5.9, 4.0× before and 3.8×
+  after (4n 4.6 s to 4.3 s): the rest grows with the input.
 
-Still over budget when last measured (a shared machine, load 5–6): `container-name-runs` (6.1–6.5×;
-4.2× once), whose profile shows no one function taking most of it (reading the compose file,
-YAML, 8 loads, is the largest part); `built-names` and `unbuilt-links` measured 3.7–6.6× and
-1.2–5.3× from one run to the next.
+Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
+measured 3.7–6.6× and 1.2–5.3× from one run to the next.
 
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
 script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the

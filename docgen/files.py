@@ -164,22 +164,41 @@ def stays_home(path: Path) -> bool:
     found beside the README is not read through a link leading out of the project. False when it
     cannot be resolved (a loop, a name longer than the file system allows)."""
     try:
-        return path.resolve().is_relative_to(_home(path.parent))
+        # `_home` keeps its answers: asked of the absolute folder, one run after a `chdir` (the MkDocs
+        # plugin, tests) is not told the repository of the same relative folder before it
+        return path.resolve().is_relative_to(_home(path.parent.absolute()))
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 
-def text_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
-    """The text of the file at `path` that a rule reads beside the Dockerfile (a requirements file, a
-    script), None when it is no regular file, is larger than `limit` bytes, cannot be read or is a link
-    leading out of the project (`stays_home`): such a file says nothing, it is no error. A rule that
-    reads a file only when it may be a script passes `errors.MAX_PROJECT_FILE_BYTES`."""
+def bytes_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
+    """The bytes of the file at `path` that a rule reads beside the Dockerfile (a requirements file, a
+    script, a workflow, another Dockerfile), None when it is no regular file, is larger than `limit`
+    bytes, cannot be read or is a link leading out of the project (`stays_home`): such a file says
+    nothing, it is no error. A rule that reads a file only when it may be a script passes
+    `errors.MAX_PROJECT_FILE_BYTES`."""
     try:
-        if not path.is_file() or not stays_home(path) or path.stat().st_size > limit:
+        if not path.is_file() or not stays_home(path):
             return None
-        return path.read_text(encoding="utf-8", errors="replace")
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                return None  # refused without reading any of it
+            data = handle.read(size + 1)  # not `limit + 1`: that allocates the limit for every file
+            if len(data) > size:  # grown since, or a /proc file of size 0: still no more than the limit
+                data += handle.read(limit + 1 - len(data))
     except OSError:
         return None
+    return data if len(data) <= limit else None
+
+
+def text_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
+    """The text of the file at `path` that `bytes_or_none` reads, bad UTF-8 replaced and every line end
+    (CR LF, CR) a newline, as `open` reads text; None when `bytes_or_none` gives none."""
+    data = bytes_or_none(path, limit)
+    if data is None:
+        return None
+    return data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def is_dockerfile_name(name: str) -> bool:

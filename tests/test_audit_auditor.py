@@ -5,17 +5,23 @@
   (its torch, its CUDA), not the project's version, which is the clone's or the install's.
 - a claim more precise than a pin that agrees with it (`CUDA 12.6.0` beside a wheel index's `cu126`,
   which tells 12.6 only): the image's pin as precise as the claim (its base tag `12.6.3-…`) decides.
+- the Dockerfile of the family an image is built on (`own_base`, `OwnBases`), told once for a family.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from helpers import findings, model_of
 
 from docgen.audit import audit
+from docgen.audit.auditor import OwnBases, _norm, own_base
+from docgen.audit.paths import tag_names
 from docgen.dockerfile import parse_dockerfile
+from docgen.model import ImageModel
 
 BASE = "FROM example/trainkit:3.1.0_cu121-latest\n"
 CLONE = "RUN git clone --branch {ref} --depth 1 https://example.com/acme/trainkit.git /tk\n"
@@ -148,3 +154,65 @@ def test_another_minor_than_the_rocm_repository_s_stays_as_sure_as_its_claim() -
         "5: README says ROCm 5.6.1 but Dockerfile:3 says 5.6.0 (the ROCm apt repository "
         "https://repo.radeon.com/rocm/apt/5.6/ serves 5.6.0) (likely)"
     ]
+
+
+def _own_base_one_at_a_time(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | None:
+    """`own_base` as it was, the family's paths scored again for each image: what `OwnBases` must give."""
+    stage = model.target
+    seen = 0
+    while stage is not None and stage.parent is not None and seen < len(model.stages):
+        stage, seen = model.stages[stage.parent], seen + 1
+    reference = stage.base.split("@", 1)[0] if stage is not None else ""
+    if ":" not in reference.rsplit("/", 1)[-1]:
+        return None
+    tag = reference.rsplit(":", 1)[1]
+    scores = [0 if o.path == model.path else tag_names(tag, o.path, _norm) for o in family]
+    best = max(scores, default=0)
+    named = [i for i, score in enumerate(scores) if score == best]
+    return family[named[0]] if best and len(named) == 1 else None
+
+
+def test_own_bases_of_a_family_read_once_are_those_told_one_image_at_a_time() -> None:
+    """`OwnBases` scores the family's paths once for each FROM tag and Dockerfile (a compose file of
+    thousands of services building one Dockerfile asked the whole family again for each): the bases it
+    tells, and the chains it builds, are those of scoring each image alone. The family: bases named by
+    a tag (`base-fi0.2.6`), the same Dockerfile built many times, a tag naming two Dockerfiles alike
+    (none), one naming itself, an untagged base, a stage."""
+    texts = {
+        "Dockerfile.base.fi0.2.6": "FROM nvidia/cuda:12.6.3-devel\nRUN pip install torch==2.7.1\n",
+        "Dockerfile.base.fi0.3": "FROM nvidia/cuda:12.8.1-devel\nRUN pip install torch==2.8.0\n",
+        "Dockerfile.app": "FROM acme/verl:base-v2-cu126-fi0.2.6\nRUN pip install verl==0.4\n",
+        "Dockerfile.app.fi0.3": "FROM acme/verl:base-fi0.3\nRUN pip install verl==0.5\n",
+        "Dockerfile.self": "FROM acme/verl:self\nRUN echo\n",
+        "Dockerfile.plain": "FROM ubuntu\nRUN echo\n",
+        "Dockerfile.stage": "FROM acme/verl:base-fi0.3 AS b\nFROM b\nRUN echo\n",
+        "Dockerfile.lab": "FROM acme/lab:lab-v1\nRUN echo\n",
+        "Dockerfile.tie": "FROM acme/z:gpu\nRUN echo\n",
+        "north/Dockerfile.gpu": "FROM ubuntu:22.04\n",
+        "south/Dockerfile.gpu": "FROM ubuntu:22.04\n",
+    }
+    models = {path: model_of(parse_dockerfile(text, path)) for path, text in texts.items()}
+    family = [*models.values(), *(models["Dockerfile.lab"] for _ in range(30))]
+    family += [model_of(parse_dockerfile(texts["Dockerfile.app"], "Dockerfile.app")) for _ in range(5)]
+    bases = OwnBases(family)
+    told = [bases(m) for m in family]
+    assert told == [_own_base_one_at_a_time(m, family) for m in family]
+    assert [own_base(m, family) for m in family] == told
+    assert [None if b is None else b.path for b in told[:9]] == [
+        None,
+        None,
+        "Dockerfile.base.fi0.2.6",
+        "Dockerfile.base.fi0.3",
+        None,
+        None,
+        "Dockerfile.base.fi0.3",
+        None,
+        None,
+    ]
+    for model in family:
+        chain = [model]
+        for held in chain:
+            base = _own_base_one_at_a_time(held, family)
+            if base is not None and all(base is not c for c in chain):
+                chain.append(base)
+        assert bases.chain((model,)) == tuple(chain)

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
+from docgen.errors import MAX_FILE_BYTES
 from docgen.pipeline import model_of
 
 DOCKERFILE = "FROM python:3.12-slim\nRUN pip install --no-cache-dir tilemaker==0.4.1\nEXPOSE 7070\n"
@@ -302,3 +305,26 @@ def test_daily_use_and_commits_a_pull_request_builds(tmp_path: Path) -> None:
     )
     on_pulls = BUILD.replace("on:\n  push:\n    branches: [trunk]\n", "on:\n  pull_request:\n")
     assert found(tmp_path, readme, **{WORKFLOW: on_pulls}) == []
+
+
+@pytest.mark.parametrize("kind", ["link", "large"])
+def test_a_workflow_docgen_does_not_read_leaves_the_ci_unknown(tmp_path: Path, kind: str) -> None:
+    """A second workflow that is a link to a file outside the project, or larger than
+    `errors.MAX_FILE_BYTES` (`files.bytes_or_none` gives none, as for every file read beside the
+    README): it may hold the trigger, registry or secret the README names, so nothing is claimed of the
+    CI. The same project with that workflow readable, and agreeing with nothing said, has the findings."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    nightly = project / ".github/workflows/nightly.yml"
+    readable = found(
+        project, CI_SECTION, **{WORKFLOW: BUILD, WORKFLOW.replace("image", "nightly"): "on: push\n"}
+    )
+    assert len(readable) == 3
+    if kind == "link":
+        (tmp_path / "elsewhere.yml").write_text(BUILD.replace("push:", "pull_request:"))
+        nightly.unlink()
+        nightly.symlink_to(tmp_path / "elsewhere.yml")
+    else:
+        with nightly.open("ab") as handle:
+            handle.truncate(MAX_FILE_BYTES + 1)  # a sparse file: its size is all that is read
+    assert found(project, CI_SECTION, **{WORKFLOW: BUILD}) == []

@@ -1332,3 +1332,63 @@ def test_a_package_file_the_image_copies_is_not_read_through_a_link_out(
     monkeypatch.chdir(proj)
     model = build_model(proj / "Dockerfile", "Dockerfile")
     assert _package_texts(model, "requirements.txt", []) == []
+
+
+_LINKING_README = """\
+### Docker image
+
+We provide a [`Dockerfile`](Dockerfile) to build an image.
+
+```shell
+docker build -t vision:2.1 docker/vision/
+```
+"""
+_LINKED = "FROM python:3.12-slim\nRUN sed -i s/archive/mirror/ /etc/apt/sources.list\n"
+_BUILT = "FROM python:3.12-slim\nRUN python setup_seg.py develop\n"
+
+
+@pytest.mark.parametrize(
+    ("odd", "audited"),
+    [
+        ("docker/vision/Dockerfile", "docker/Dockerfile"),  # the Dockerfile built
+        ("docker/Dockerfile", "docker/vision/Dockerfile"),  # the Dockerfile linked
+    ],
+)
+@pytest.mark.parametrize("kind", ["link", "large"])
+def test_unbuilt_link_compares_no_dockerfile_out_of_the_project_or_too_large(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, odd: str, audited: str, kind: str
+) -> None:
+    """unbuilt_link: a README linking docker/Dockerfile as its Dockerfile while its build builds
+    docker/vision/Dockerfile, one of them a link to a file outside the project or larger than
+    `errors.MAX_FILE_BYTES`. As every file read beside the README (`files.bytes_or_none`), it says
+    nothing: no finding, exit 0 (the built one, a link out, was read and compared on main; the linked
+    one, too large, was read whole)."""
+    from docgen.errors import MAX_FILE_BYTES
+
+    proj = tmp_path / "proj"
+    make_tree(
+        tmp_path,
+        {
+            "proj/.git/HEAD": "",
+            "proj/pyproject.toml": "",  # the project's top: the build runs from it
+            "proj/docker/README.md": _LINKING_README,
+            "proj/docker/Dockerfile": _LINKED,
+            "proj/docker/vision/Dockerfile": _BUILT,
+            "out/x": _BUILT if "vision" in odd else _LINKED,
+        },
+    )
+    monkeypatch.chdir(proj)
+    args = ("audit", "docker/README.md", "--dockerfile", audited, "--confidence", "likely")
+    assert run(*args).code == 1  # the plain project: the finding
+    if kind == "link":
+        (proj / odd).unlink()
+        (proj / odd).symlink_to(tmp_path / "out" / "x")
+    else:
+        with (proj / odd).open("ab") as handle:
+            handle.truncate(MAX_FILE_BYTES + 1)  # a sparse file: its size is all that is read
+    result = run(*args)
+    assert (result.code, result.out, result.err) == (
+        0,
+        f"docker/README.md: no claim outside the docgen blocks contradicts {audited}\n",
+        "",
+    )

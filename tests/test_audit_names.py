@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import make_tree
+import pytest
+from helpers import make_tree, run
 
 from docgen import compose
 from docgen.audit import audit
@@ -751,3 +752,39 @@ docker run --rm --volumes-from lab_env --name lab_env busybox ls
     project = BUILT_COMPOSE.replace("lab_env", "shop-lab")
     shop = readme.replace("lab_env", "shop-lab") + "\nThen `docker run -it shop-lab`.\n"
     assert _audit(tmp_path / "shop", shop, {"docker-compose.yml": project}) == []
+
+
+def test_many_services_built_from_one_dockerfile_each_run_by_its_container_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shape `container-name-runs` of benchmarks/bench_shapes.py: a compose file of 60 services,
+    each building the one Dockerfile and naming its container, and a README running 12 of the container
+    names as images. Each run is one finding (its service, the image Compose tags), none for the
+    `docker compose up` before them; found the same when each image of the family was told its own base
+    again for every one (auditor.OwnBases reads the family once)."""
+    services = "".join(
+        f"  cell{k}:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+        f"    container_name: grid_box{k}\n"
+        for k in range(60)
+    )
+    runs = "".join(f"docker run -it --rm grid_box{k % 12}\n" for k in range(36))
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM ubuntu:22.04\nRUN pip install torch==2.1.0\n",
+            "docker-compose.yml": "services:\n" + services,
+            "README.md": f"# Grid\n\n```bash\ndocker compose up -d --build\n{runs}```\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md", "--confidence", "likely")
+    folder = tmp_path.name.lower()
+    expected = [
+        f"README.md:{k + 5}: error: README runs image grid_box{k}, but grid_box{k} is the container name "
+        f"docker-compose.yml:{5 * k + 2} gives service cell{k}, not an image: Compose tags the image it "
+        f"builds {folder}-cell{k}, and nothing of the README builds, tags or pulls grid_box{k} [DG101] "
+        "(certain)"
+        for k in range(12)
+    ]
+    assert result.code == 1
+    assert result.out.splitlines()[:-1] == expected

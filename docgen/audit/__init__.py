@@ -863,12 +863,17 @@ class _BuiltModels:
         """The models of `images`: those a build of `built` builds as built (each build once), the
         others as declared."""
         chosen: list[ImageModel] = []
+        held: set[int] = set()
+        builds: dict[int, list[Build]] = {}
+        for build in built:
+            builds.setdefault(build[0], []).append(build)
         for index in sorted(images):
-            ones = sorted(b for b in built if b[0] == index) or [(index, ())]
+            ones = sorted(builds.get(index, ())) or [(index, ())]
             for build in ones:
                 model = self.built(build)
-                if all(model is not other for other in chosen):
+                if id(model) not in held:
                     chosen.append(model)
+                    held.add(id(model))
         return tuple(chosen)
 
 

@@ -117,21 +117,54 @@ def own_base(model: ImageModel, family: Sequence[ImageModel]) -> ImageModel | No
     """The Dockerfile of `family` that builds the image `model` is built on: the one its FROM tag names
     (`verlai/verl:base-v2-cu126-…-fi0.2.6` names `Dockerfile.base.fi0.2.6`, `tag_names`), the most
     specific when several are; None when the base is no image of the family."""
-    stage = model.target
-    seen = 0
-    while stage is not None and stage.parent is not None and seen < len(model.stages):
-        stage, seen = model.stages[stage.parent], seen + 1
-    reference = stage.base.split("@", 1)[0] if stage is not None else ""
-    if ":" not in reference.rsplit("/", 1)[-1]:
-        return None  # no tag: `ubuntu`, `image@sha256:…`, a stage
-    paths = tuple(other.path for other in family)
-    scores = [
-        0 if path == model.path else score
-        for path, score in zip(paths, _tag_scores(reference, paths), strict=True)
-    ]
-    best = max(scores, default=0)
-    named = [i for i, score in enumerate(scores) if score == best]
-    return family[named[0]] if best and len(named) == 1 else None
+    return OwnBases(family)(model)
+
+
+class OwnBases:
+    """`own_base` of any image in one `family`, the family's paths read once and each FROM tag matched
+    against them once: asked of every image of a family (a compose file of thousands of services
+    building one Dockerfile), one at a time would read the whole family again for each image."""
+
+    def __init__(self, family: Sequence[ImageModel]) -> None:
+        self.family = family
+        self._paths = tuple(other.path for other in family)
+        self._found: dict[tuple[str, str], int | None] = {}
+
+    def __call__(self, model: ImageModel) -> ImageModel | None:
+        stage = model.target
+        seen = 0
+        while stage is not None and stage.parent is not None and seen < len(model.stages):
+            stage, seen = model.stages[stage.parent], seen + 1
+        reference = stage.base.split("@", 1)[0] if stage is not None else ""
+        if ":" not in reference.rsplit("/", 1)[-1]:
+            return None  # no tag: `ubuntu`, `image@sha256:…`, a stage
+        key = (reference, model.path)
+        if key not in self._found:
+            self._found[key] = self._named(reference, model.path)
+        index = self._found[key]
+        return None if index is None else self.family[index]
+
+    def _named(self, reference: str, own: str) -> int | None:
+        """The index of the one path of the family the tag of `reference` names best, `own` (the image's
+        own Dockerfile) aside; None when none or several do."""
+        scores = [
+            0 if path == own else score
+            for path, score in zip(self._paths, _tag_scores(reference, self._paths), strict=True)
+        ]
+        best = max(scores, default=0)
+        named = [i for i, score in enumerate(scores) if score == best]
+        return named[0] if best and len(named) == 1 else None
+
+    def chain(self, models: Sequence[ImageModel]) -> tuple[ImageModel, ...]:
+        """`models` and the Dockerfiles of the family they are built on, theirs too, each once."""
+        chain: list[ImageModel] = list(models)
+        held = {id(model) for model in chain}
+        for model in chain:  # grows while read
+            base = self(model)
+            if base is not None and id(base) not in held:
+                chain.append(base)
+                held.add(id(base))
+        return tuple(chain)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -143,12 +176,7 @@ def _tag_scores(reference: str, paths: tuple[str, ...]) -> tuple[int, ...]:
 
 def _with_bases(models: Sequence[ImageModel], family: Sequence[ImageModel]) -> tuple[ImageModel, ...]:
     """`models` and the Dockerfiles of `family` they are built on (`own_base`), theirs too, each once."""
-    chain: list[ImageModel] = list(models)
-    for model in chain:  # grows while read
-        base = own_base(model, family)
-        if base is not None and all(base is not held for held in chain):
-            chain.append(base)
-    return tuple(chain)
+    return OwnBases(family).chain(models)
 
 
 _COMPILER_METAPACKAGES = frozenset({"gcc", "g++", "gfortran", "cpp", "gobjc", "gobjc++", "gccgo", "gdc"})
@@ -212,13 +240,10 @@ class _Facts:
     def __init__(
         self, models: Sequence[ImageModel], names: Mapping[str, str], family: Sequence[ImageModel] = ()
     ) -> None:
-        chains = {
-            id(m): frozenset(b.path for b in _with_bases((m,), family))
-            for m in models
-            if own_base(m, family) is not None
-        }
+        bases = OwnBases(family)
+        chains = {id(m): frozenset(b.path for b in bases.chain((m,))) for m in models if bases(m) is not None}
         alone = len(models) == 1  # a family's Python claim may be about an image whose wheels say nothing
-        models = _with_bases(models, family)
+        models = bases.chain(models)
         self._deferred: list[tuple[set[str], _Fact, frozenset[str]]] = []
         self.by_key: dict[str, list[_Fact]] = {}
         self._in_key: dict[str, set[_Fact]] = {}  # by_key's facts as sets: 4,000 Dockerfiles pin torch
@@ -612,12 +637,15 @@ class _Auditor:
         once: the default a README states is the ARG's, whatever a build next to it passes, and the args
         and stages a Dockerfile declares are the same however it is built."""
         declared: list[ImageModel] = []
+        family = {id(f) for f in self.family}
+        held: set[int] = set()
         for model in self.models:
-            if all(f is not model for f in self.family):
+            if id(model) not in family:
                 same = (f for f in self.family if f.path == model.path and f.image_name == model.image_name)
                 model = next(same, model)
-            if all(d is not model for d in declared):
+            if id(model) not in held:
                 declared.append(model)
+                held.add(id(model))
         return tuple(declared)
 
     @functools.cached_property

@@ -39,10 +39,9 @@ from typing import Any
 
 from docgen import workflows
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.paths import resolves_inside
 from docgen.compose import KEY_LINES, line_of, load
-from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import text_or_none
+from docgen.errors import DocgenError
+from docgen.files import bytes_or_none, text_or_none
 from docgen.markdown import Document, code_spans, headings_over, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -202,14 +201,16 @@ def _events(value: object) -> dict[str, Any]:
 
 
 def _read(directory: Path, project: Path | None, audited: set[Path]) -> list[_Workflow] | None:
-    """The repository's workflows, None when one cannot be read (not YAML, or PyYAML missing)."""
+    """The repository's workflows, None when one cannot be read (not YAML, PyYAML missing, or
+    `files.bytes_or_none` gives none: a link out of the project, too large, unreadable), for what it
+    holds may be the trigger or the secret a claim names."""
     top = project if project is not None else directory
     found: list[_Workflow] = []
     for path in workflows.files(directory, top):
+        data = bytes_or_none(path)
+        if data is None:
+            return None
         try:
-            if not resolves_inside(path, Path(top).resolve()) or path.stat().st_size > MAX_FILE_BYTES:
-                continue
-            data = path.read_bytes()
             shown = Path(os.path.relpath(path, directory)).as_posix()
             document = load(data, shown, "a GitHub Actions workflow")
             targets = workflows.parse(data, shown)

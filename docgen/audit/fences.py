@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some, _with_bases, own_base
+from docgen.audit.auditor import CERTAIN, LIKELY, OwnBases, _Auditor, _some
 from docgen.audit.commands import _lines_of_commands_with_file, _lines_of_elided_commands
 from docgen.audit.paths import path_words
 from docgen.audit.prose import _PIN, _audit_text, _same_base, _tag_parts
@@ -264,10 +264,11 @@ def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
         unread = any(c.method in ("requirements", "script") for c in model.components)
         if unread or any("pins live in" in d.message for d in model.skipped):
             return ()  # a requirements file or an installer: may install anything
-    chain = _with_bases(auditor.models, auditor.family)
-    bases = {id(b) for m in chain if (b := own_base(m, auditor.family)) is not None}
-    built_on = [m for m in auditor.models if own_base(m, auditor.family) is not None]
-    if not built_on or any(own_base(m, auditor.family) is None and id(m) not in bases for m in chain):
+    own_base = OwnBases(auditor.family)
+    chain = own_base.chain(auditor.models)
+    bases = {id(b) for m in chain if (b := own_base(m)) is not None}
+    built_on = [m for m in auditor.models if own_base(m) is not None]
+    if not built_on or any(own_base(m) is None and id(m) not in bases for m in chain):
         return ()
     return chain
 

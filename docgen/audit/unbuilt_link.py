@@ -16,7 +16,7 @@ from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, rem
 from docgen.audit.paths import _basename, _reference_path
 from docgen.audit.references import _bases_above, _context_builds, _indented_blocks, _inside, _top
 from docgen.build_scripts import BUILD
-from docgen.files import is_dockerfile_name
+from docgen.files import bytes_or_none, is_dockerfile_name
 from docgen.markdown import Document, links
 from docgen.model import Diagnostic
 
@@ -107,19 +107,17 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     top = _top(directory, project)
     bases = _bases_above(directory, top)
     builds = list(_context_builds(blocks, bases, top))
-    built = {dockerfile.resolve() for _, _, dockerfile, _, _ in builds}
+    built = {dockerfile.resolve(): dockerfile for _, _, dockerfile, _, _ in builds}
     if len(builds) != wanted or len(built) != 1:
         return
-    (dockerfile,) = built
+    ((dockerfile, spelled),) = built.items()  # `spelled`: read as found, to see a link out of the project
     if dockerfile == file.resolve() or _inside(file.resolve(), top) is None:
         return
     if any((base / shown).resolve() == file.resolve() for _, shown, _, _, _ in builds for base in bases):
         return  # `docker build .` read from the README's folder may be run from the root, which has it
-    try:
-        if dockerfile.read_bytes() == file.read_bytes():
-            return  # one recipe in two places
-    except OSError:
-        return
+    built_text, linked_text = bytes_or_none(spelled), bytes_or_none(file)
+    if built_text is None or linked_text is None or built_text == linked_text:
+        return  # one recipe in two places, or one docgen does not read (a link out, too large)
     first, shown = builds[0][0], builds[0][1]
     linked_shown = os.path.relpath(file.resolve(), top)
     yield Diagnostic(
