@@ -320,7 +320,7 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _dropped_namespaces, _run_args, _shell_programs
+from docgen.audit.run_args import _dropped_namespaces, _empty_commands, _run_args, _shell_programs
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
@@ -646,6 +646,7 @@ def audit(
     found.extend(_run_args(doc, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(_shell_programs(doc, path, models, directory))
+    found.extend(_empty_commands(doc, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(badged_images(text, path, models))
