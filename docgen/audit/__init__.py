@@ -235,7 +235,7 @@ from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.example_copies import _example_copies
 from docgen.audit.excerpts import _excerpts, indented_blocks
-from docgen.audit.exec_vars import exec_form_env
+from docgen.audit.exec_vars import exec_form_env, single_quoted_env
 from docgen.audit.exported import _exported_unread
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
@@ -645,6 +645,7 @@ def audit(
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(exec_form_env(doc, text, path, models))
+    found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(_shell_programs(doc, path, models, directory))
     found.extend(_empty_commands(doc, path, models))
     found.extend(run_urls(doc, text, path))
