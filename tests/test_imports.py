@@ -463,6 +463,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "exec_vars",
+        "mpi_root",
         "mount_targets",
         "rehomed_mounts",
         "paragraphs",

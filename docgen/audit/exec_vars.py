@@ -27,7 +27,7 @@ file of the README's folder sets in the `environment:` of a service built from t
 README runs `docker compose up` and names the value it sets (`use hunter2 to log in`): `likely`. Silent
 when the command names the variable anywhere else (`"$NAME"`, unquoted), for `${NAME}` (a program may
 read that syntax itself), and when anything may read the single-quoted text again as shell or script: a
-shell, `eval`, `su`, `env`-style re-runners, an interpreter option (`-c`, `-e`, `-r`), or the `'\''`
+shell, `eval`, `su`, `envsubst`, `awk`, `sed`, an interpreter option (`-c`, `-e`, `-r`), or the `'\''`
 idiom of nested quoting.
 """
 
