@@ -6,6 +6,9 @@ with its own entrypoint or command, and variables libraries read themselves are 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from docgen.audit import audit
@@ -148,3 +151,129 @@ docker run -e SHARDS=4 acme/tern tern-serve --shards 4
 ```
 """
     assert found(readme, dockerfile) == []
+
+
+LAB = """\
+FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04
+RUN pip install jupyterlab
+EXPOSE 8888
+CMD jupyter lab --ip 0.0.0.0 --notebook-dir=/work --ServerApp.token='$LAB_TOKEN'
+"""
+
+
+def quoted(readme: str, dockerfile: str = LAB, directory: Path | None = None) -> list[str]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    if directory is not None:
+        (directory / "Dockerfile").write_text(dockerfile)
+        model = replace(model, file=str(directory / "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model, directory=directory)
+        if "inside single quotes" in d.message
+    ]
+
+
+LAB_TABLE = """\
+# Lab
+
+```
+docker build -t acme/lab .
+docker run -p 8888:8888 -e LAB_TOKEN=s3cret acme/lab
+```
+
+## Environment variables
+
+| Variable | Meaning |
+|---|---|
+| `LAB_TOKEN` | the token to log in with |
+"""
+"""Modelled on a notebook image's README: a table of variables and a run passing one."""
+
+
+def test_a_variable_read_only_inside_single_quotes() -> None:
+    assert quoted(LAB_TABLE) == [
+        "12: README documents LAB_TOKEN as a setting of the container, but Dockerfile:4 reads LAB_TOKEN "
+        "only as '$LAB_TOKEN' inside single quotes in its shell-form CMD (jupyter lab --ip 0.0.0.0 "
+        "--notebook-dir=/work --ServerApp…): the shell does not expand there, so the program gets the "
+        "literal text $LAB_TOKEN (certain)"
+    ]
+
+
+def test_a_variable_passed_with_e() -> None:
+    readme = LAB_TABLE.split("## Environment")[0]
+    assert [q.split(":")[0] for q in quoted(readme)] == ["5"]
+
+
+COMPOSE = """\
+services:
+  lab:
+    build:
+      context: .
+      dockerfile: Dockerfile
+    environment:
+      LAB_TOKEN: "kepler42"
+    ports:
+      - "8888:8888"
+"""
+
+LAB_COMPOSE = """\
+# lab
+
+Start with:
+```
+$ docker compose up -d
+```
+
+Open port 8888 and log in with kepler42.
+"""
+"""Modelled on a notebook image's README that runs compose and gives the password compose sets."""
+
+
+def test_a_value_compose_sets_and_the_readme_gives(tmp_path: Path) -> None:
+    (tmp_path / "docker-compose.yml").write_text(COMPOSE)
+    assert quoted(LAB_COMPOSE, directory=tmp_path) == [
+        "8: README runs docker compose up and gives kepler42, which docker-compose.yml sets LAB_TOKEN to, "
+        "but Dockerfile:4 reads LAB_TOKEN only as '$LAB_TOKEN' inside single quotes in its shell-form CMD "
+        "(jupyter lab --ip 0.0.0.0 --notebook-dir=/work --ServerApp…): the shell does not expand there, "
+        "so the program gets the literal text $LAB_TOKEN (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        LAB_COMPOSE.replace("kepler42", "your password"),  # the value is not given
+        LAB_COMPOSE.replace("docker compose up -d", "docker compose -f other.yml up -d"),  # another file
+        LAB_COMPOSE.replace("docker compose up -d", "make lab"),  # no compose run
+    ],
+)
+def test_compose_readmes_that_stay_silent(readme: str, tmp_path: Path) -> None:
+    (tmp_path / "docker-compose.yml").write_text(COMPOSE)
+    assert quoted(readme, directory=tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        'CMD jupyter lab --ip 0.0.0.0 --ServerApp.token="$LAB_TOKEN"',  # double quotes expand
+        "CMD jupyter lab --ip 0.0.0.0 --ServerApp.token=$LAB_TOKEN",  # unquoted
+        "CMD sh -c 'jupyter lab --ServerApp.token=$LAB_TOKEN'",  # the quotes are the script
+        "CMD su lab -c 'jupyter lab --ServerApp.token=$LAB_TOKEN'",
+        "CMD bash -lc 'exec jupyter lab --ServerApp.token=$LAB_TOKEN'",
+        "CMD echo 'token: '\\''$LAB_TOKEN'\\''' && jupyter lab",  # nested quoting idiom
+        "CMD jupyter lab --ServerApp.token='${LAB_TOKEN}'",  # a program may read ${…} itself
+        "CMD jupyter lab --ServerApp.token='$LAB_TOKEN' --notify=$LAB_TOKEN",  # expanded elsewhere
+        "CMD python -c 'import os; os.system(\"lab $LAB_TOKEN\")'",  # code of an interpreter
+        'CMD ["jupyter", "lab", "--ServerApp.token=\'$LAB_TOKEN\'"]',  # exec form: another rule
+        "ENTRYPOINT [\"/start.sh\"]\nCMD jupyter lab --ServerApp.token='$LAB_TOKEN'",  # a script runs it
+        "CMD \"jupyter lab --ServerApp.token='$LAB_TOKEN'\"",  # single quotes inside double quotes
+    ],
+)
+def test_commands_that_expand_it(cmd: str) -> None:
+    dockerfile = LAB.rsplit("CMD", 1)[0] + cmd + "\n"
+    assert quoted(LAB_TABLE, dockerfile) == []
+
+
+def test_the_readme_expanding_it_itself() -> None:
+    readme = LAB_TABLE.replace("LAB_TOKEN=s3cret", 'LAB_TOKEN="$LAB_TOKEN"')
+    assert quoted(readme) == []

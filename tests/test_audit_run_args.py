@@ -250,3 +250,87 @@ def test_a_script_of_that_name_beside_the_readme(tmp_path: Path) -> None:
 )
 def test_images_the_title_does_not_name(readme: str) -> None:
     assert shelled(readme) == []
+
+
+WAITING = 'FROM jrottenberg/ffmpeg:5.1-nvidia\nWORKDIR /srv\nCOPY worker/ .\nENTRYPOINT ["/bin/bash", "-c"]\n'
+
+
+def emptied(readme: str, dockerfile: str = WAITING) -> list[str]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model)
+        if "with no command" in d.message
+    ]
+
+
+QUEUE = """\
+# Clip worker
+
+## Build
+
+```bash
+docker build -t clip-worker .
+```
+
+## Run
+
+```bash
+docker run --gpus all clip-worker
+```
+"""
+"""Modelled on a transcoding worker's README: build, then a run with no command."""
+
+NOTEBOOK = """\
+# Lab image
+
+```sh
+docker build -t acme/lab:0.3 .
+docker run --rm -it -p 8888:8888 \\
+    acme/lab:0.3
+```
+"""
+"""Modelled on a notebook image's README: a tagged build and a run split over two lines."""
+
+
+def test_a_run_with_no_command_of_a_shell_waiting_for_one() -> None:
+    assert emptied(QUEUE) == [
+        '12: README runs clip-worker with no command, but Dockerfile:4 sets ENTRYPOINT ["/bin/bash", '
+        '"-c"] and the image has no CMD: /bin/bash -c gets no command string and exits at once (pass '
+        "the command after the image, or add a CMD) (certain)"
+    ]
+
+
+def test_a_login_shell_bundle_and_a_split_run() -> None:
+    dockerfile = 'FROM ubuntu:22.04\nENTRYPOINT ["sh", "-l", "-ec"]\n'
+    assert len(emptied(NOTEBOOK, dockerfile)) == 1
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        WAITING + 'CMD ["python3 worker.py"]\n',  # a CMD gives the command
+        WAITING.replace("WORKDIR", 'CMD ["python3 worker.py"]\nWORKDIR'),  # a CMD before it too
+        'FROM ubuntu:22.04 AS base\nCMD ["python3 worker.py"]\nFROM base\nENTRYPOINT ["bash", "-c"]\n',
+        WAITING.replace('"-c"]', '"-c", "python3 worker.py"]'),  # the command is in the entrypoint
+        WAITING.replace('["/bin/bash", "-c"]', '["python3", "-c"]'),  # not a shell
+        WAITING.replace('["/bin/bash", "-c"]', '["/bin/bash"]'),  # no -c
+        WAITING.replace('["/bin/bash", "-c"]', "/bin/bash -c"),  # shell form
+        WAITING.replace('["/bin/bash", "-c"]', '["bash", "-o", "pipefail", "-c"]'),  # an option's value
+    ],
+)
+def test_images_that_start_something(dockerfile: str) -> None:
+    assert emptied(QUEUE, dockerfile) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'docker run --gpus all clip-worker "python3 worker.py"',  # the run passes the command
+        "docker run --gpus all clip-worker python3 worker.py",
+        "docker run --entrypoint python3 clip-worker worker.py",  # entrypoint replaced
+        "docker run --gpus all acme/other-worker",  # not the image the README builds
+    ],
+)
+def test_runs_that_give_a_command(command: str) -> None:
+    assert emptied(QUEUE.replace("docker run --gpus all clip-worker", command)) == []

@@ -462,6 +462,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "exec_vars",
+        "mpi_root",
         "mount_targets",
         "entered_compose",
         "paragraphs",

@@ -147,7 +147,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
-`env_defaults`, `exec_vars` (after `run_args`), `env_blocks`, `install_dirs`, `base_claims`,
+`env_defaults`, `exec_vars` (after `run_args`), `mpi_root` (after `run_args`), `env_blocks`,
+`install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `members` (which image a sentence is about),
@@ -235,7 +236,7 @@ from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.example_copies import _example_copies
 from docgen.audit.excerpts import _excerpts, indented_blocks
-from docgen.audit.exec_vars import exec_form_env
+from docgen.audit.exec_vars import exec_form_env, single_quoted_env
 from docgen.audit.exported import _exported_unread
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
@@ -284,6 +285,7 @@ from docgen.audit.mount_targets import _mount_targets, _restated_mounts
 from docgen.audit.mounts import _mounted_scripts
 from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
+from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import _name_misses
 from docgen.audit.overrides import _discarded_commands
 from docgen.audit.own_image import readme_image
@@ -320,7 +322,7 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
 from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _dropped_namespaces, _run_args, _shell_programs
+from docgen.audit.run_args import _dropped_namespaces, _empty_commands, _run_args, _shell_programs
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
@@ -646,7 +648,10 @@ def audit(
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(exec_form_env(doc, text, path, models))
+    found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(_shell_programs(doc, path, models, directory))
+    found.extend(_empty_commands(doc, path, models))
+    found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(_dropped_namespaces(doc, text, path, directory))
     found.extend(badged_images(text, path, models))

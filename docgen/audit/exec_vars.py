@@ -18,6 +18,17 @@ read it from the environment), a HEALTHCHECK naming it, a variable in CMD behind
 script or a shell (it may `eval` its arguments), a README whose own commands expand it (`$NAME`), a `docker
 run` with its own `--entrypoint` or (for a variable of CMD) its own command, and the variables runtimes and
 libraries read themselves (`CUDA_VISIBLE_DEVICES`, `HF_TOKEN`, `VLLM_…`, `OMP_NUM_THREADS`, …).
+
+And a variable a shell-form CMD or ENTRYPOINT (the one the container starts) reads only as `$NAME` inside
+single quotes (`CMD jupyter lab --NotebookApp.token='$LAB_TOKEN'`): the shell does not expand inside
+single quotes, so the program gets the literal text `$LAB_TOKEN`. Reported for a variable the README
+documents as above (`certain` for a table row or `-e`, `likely` for a list item), and for one a compose
+file of the README's folder sets in the `environment:` of a service built from the Dockerfile, when the
+README runs `docker compose up` and names the value it sets (`use hunter2 to log in`): `likely`. Silent
+when the command names the variable anywhere else (`"$NAME"`, unquoted), for `${NAME}` (a program may
+read that syntax itself), and when anything may read the single-quoted text again as shell or script: a
+shell, `eval`, `su`, `envsubst`, `awk`, `sed`, an interpreter option (`-c`, `-e`, `-r`), or the `'\''`
+idiom of nested quoting.
 """
 
 from __future__ import annotations
@@ -26,11 +37,15 @@ import json
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import built_repositories
+from docgen.audit.commands import built_repositories, fence_commands, joined
 from docgen.audit.run_args import _own_model, _runs
 from docgen.audit.wording import _BUILD_ARG_WORDS, _CODE_NAME, _LIST_ITEM, _about_env, _heading_of
+from docgen.errors import DocgenError
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import referenced_names
@@ -180,3 +195,168 @@ def exec_form_env(
             continue
         told.add(name)
         yield finding(line, name, model, CERTAIN, "passes")
+
+
+_REREAD = frozenset(
+    "sh bash dash ash zsh ksh mksh eval su runuser envsubst awk gawk mawk sed perl php ruby watch ssh expect "
+    "make jq -c -e -r --eval --command --exec -exec".split()
+)
+"""Words after which single-quoted text may be read again as code (a shell, an interpreter's code)."""
+_UNBRACED = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_EXPANDED = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _literal_in_quotes(text: str) -> set[str]:
+    """Names `text` (shell words) holds as `$NAME` only inside single quotes, where no shell expands them;
+    empty when something may read the text again as code (see the module docstring)."""
+    if "'\\''" in text or "`" in text:
+        return set()
+    quoted: set[str] = set()
+    expanded: set[str] = set()
+    words: list[str] = []
+    word: list[str] = []
+    state = ""
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if state == "'":
+            if char == "'":
+                state = ""
+            elif match := _UNBRACED.match(text, i):
+                quoted.add(match.group(1))  # `'${NAME}'` is not read: a program may expand that itself
+            word.append(char)
+        elif char == "\\":
+            word.append(text[i : i + 2])
+            i += 2
+            continue
+        elif char == "$" and (match := _EXPANDED.match(text, i)):
+            expanded.add(match.group(1))
+            word.append(char)
+        elif state == '"':
+            if char == '"':
+                state = ""
+            word.append(char)
+        elif char == "'" or char == '"':
+            state = char
+            word.append(char)
+        elif char in " \t\n;&|()":
+            if word:
+                words.append("".join(word))
+                word = []
+        else:
+            word.append(char)
+        i += 1
+    if state:
+        return set()  # quotes that do not close: not read
+    if word:
+        words.append("".join(word))
+    if any(posixpath.basename(w) in _REREAD for w in words):
+        return set()
+    return quoted - expanded
+
+
+def _single_quoted(model: ImageModel) -> dict[str, Setting]:
+    """NAME → the shell-form ENTRYPOINT or CMD the container starts, of each variable it reads only inside
+    single quotes."""
+    entry, cmd = _started(model)
+    if entry is not None and entry.exec_form is None:
+        start: Setting | None = entry
+    elif (entry is None or entry.exec_form == ()) and cmd is not None and cmd.exec_form is None:
+        start = cmd
+    else:
+        return {}
+    if start is None:
+        return {}
+    health = set()
+    for setting in model.settings:
+        if setting.keyword == "HEALTHCHECK":
+            health |= referenced_names(setting.value)
+    return {n: start for n in sorted(_literal_in_quotes(start.value)) if n not in health}
+
+
+def _quoted_finding(
+    readme: str, line: int, model: ImageModel, name: str, setting: Setting, how: str, confidence: str
+) -> Diagnostic:
+    """A finding of a variable read only inside single quotes."""
+    return Diagnostic(
+        readme,
+        line,
+        f"README {how}, but {model.path}:{setting.line} reads {name} only as '${name}' inside single quotes "
+        f"in its shell-form {setting.keyword} ({clipped(setting.value, 60)}): the shell does not expand "
+        f"there, so the program gets the literal text ${name}",
+        confidence=confidence,
+    )
+
+
+_COMPOSE_UP = re.compile(r"\bdocker(?:[ \t]+compose|-compose)[ \t]+(?:-d[ \t]+)?up\b")
+
+
+def _compose_up_line(doc: Document) -> int:
+    """README line of the first `docker compose up` (no `-f`) of a command block; 0 when none."""
+    for fence in doc.fences:
+        for command in fence_commands(fence):
+            text = joined(command)
+            if (
+                re.search(r"\bdocker(?:[ \t]+compose|-compose)[ \t]+(?:-d[ \t]+)?up\b", text)
+                and " -f" not in text
+            ):
+                return command[0][0]
+    return 0
+
+
+def single_quoted_env(
+    doc: Document, text: str, readme: str, directory: Path | None, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """The single-quoted variables of this module's docstring."""
+    held = {model.path: _single_quoted(model) for model in models}
+    if not any(held.values()):
+        return
+    expanded = referenced_names(text)
+    told: set[str] = set()
+    for line, name, confidence in _documented(doc):
+        holding = [m for m in models if name in held[m.path]]
+        if name in expanded or name in told or len(holding) != 1:
+            continue
+        told.add(name)
+        how = f"documents {name} as a setting of the container"
+        yield _quoted_finding(readme, line, holding[0], name, held[holding[0].path][name], how, confidence)
+    for line, name, model, own_command in _passed(doc, models):
+        if name in expanded or name in told or name not in held[model.path] or own_command:
+            continue
+        told.add(name)
+        how = f"passes {name} as a setting of the container"
+        yield _quoted_finding(readme, line, model, name, held[model.path][name], how, CERTAIN)
+    if directory is None or not (up := _compose_up_line(doc)):
+        return
+    for path in compose.default_files(directory):
+        data = text_or_none(path)
+        try:
+            services = compose.services(data.encode(), path.name) if data is not None else ()
+        except DocgenError:
+            continue
+        for service in services:
+            if not service.builds:
+                continue
+            built = (path.parent / (service.context or ".") / (service.dockerfile or "Dockerfile")).resolve()
+            own = next((m for m in models if m.file and Path(m.file).resolve() == built), None)
+            if own is None:
+                continue
+            for name, value, _ in service.environment:
+                if name in told or name not in held[own.path] or not re.fullmatch(r"\w{4,}", value):
+                    continue
+                said = _value_line(doc, value, up)
+                if not said:
+                    continue
+                told.add(name)
+                how = f"runs docker compose up and gives {value}, which {path.name} sets {name} to"
+                yield _quoted_finding(readme, said, own, name, held[own.path][name], how, LIKELY)
+
+
+def _value_line(doc: Document, value: str, after: int) -> int:
+    """README line of prose after line `after` naming `value` as a word; 0 when none."""
+    word = re.compile(rf"(?<![\w$-]){re.escape(value)}(?![\w-])")
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if line > after and word.search(text):
+                return line
+    return 0

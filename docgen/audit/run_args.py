@@ -28,6 +28,15 @@ a command or a script (`["/bin/bash", "-c"]`, `["bash", "/start.sh"]`), the shel
 a first word that is an option (`-c "…"`), a path, a variable, a `.sh`/`.bash` name, or a name the image
 or the repository may hold as a script (a file of that name beside the README or the Dockerfile, a COPY
 of it, a path of the Dockerfile ending in it, `/usr/local/bin/start`).
+
+And a `docker run` of the README's own image (a build command of it tags that repository) with no words
+after the image while the image's ENTRYPOINT is, in exec form, a shell whose last word asks for a command
+(`["/bin/bash", "-c"]`, `["sh", "-lc"]`) and no stage of the image sets a CMD: the shell gets `-c` and
+no command string and exits at once (`bash: -c: option requires an argument`), so the run starts
+nothing (`certain`). An ENTRYPOINT in exec form resets the CMD of the base image, so an unknown base
+does not save it. Left alone: any CMD in the stages of the image, words after the image, `--entrypoint`,
+an ENTRYPOINT that carries its own command (`["bash", "-c", "python3 serve.py"]`) or is not a shell, the
+shell form, and an image the README does not build or whose Dockerfile is unclear.
 """
 
 from __future__ import annotations
@@ -141,6 +150,51 @@ def _bare_shell(model: ImageModel) -> Setting | None:
                 return None  # a script, an option's value (`-o pipefail`) or a command (`-c`, `-lc`)
         return setting
     return None
+
+
+def _shell_wanting_command(model: ImageModel) -> Setting | None:
+    """The ENTRYPOINT of the image `model` builds when it is, in exec form, a shell whose last word is
+    `-c` or a short option bundle ending in it (`-lc`), and no stage of the image sets a CMD; None
+    otherwise."""
+    labels = {stage.label for stage in model.chain()}
+    if any(s.keyword == "CMD" and s.stage in labels for s in model.settings):
+        return None
+    for setting in reversed(model.settings):
+        if setting.keyword != "ENTRYPOINT" or setting.stage not in labels:
+            continue
+        words = setting.exec_form
+        if not words or len(words) < 2 or posixpath.basename(words[0]) not in _SHELLS:
+            return None
+        if not re.fullmatch(r"-[a-z]*c", words[-1]):
+            return None
+        if any(not w.startswith("-") or (not w.startswith("--") and "c" in w) for w in words[1:-1]):
+            return None  # an option's value or an earlier command
+        return setting
+    return None
+
+
+def _empty_commands(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """A run with no command of an image whose ENTRYPOINT is a shell waiting for `-c`'s command and
+    which has no CMD (see the module docstring): `certain`."""
+    built = built_repositories(doc)
+    if not built or not models:
+        return
+    for line, image, read, after in _runs(doc):
+        if after or any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        model = _own_model(image, built, models)
+        shell = _shell_wanting_command(model) if model is not None else None
+        if model is None or shell is None or shell.exec_form is None:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} with no command, but {model.path}:{shell.line} sets ENTRYPOINT "
+            f"{json.dumps(list(shell.exec_form))} and the image has no CMD: "
+            f"{shell.exec_form[0]} {shell.exec_form[-1]} gets no command string and exits at once "
+            f"(pass the command after the image, or add a CMD)",
+            confidence=CERTAIN,
+        )
 
 
 def _title_names(doc: Document, model: ImageModel) -> set[str]:
