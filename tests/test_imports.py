@@ -465,6 +465,7 @@ AUDIT_LAYERS = (
         "exec_vars",
         "mount_targets",
         "rehomed_mounts",
+        "script_copies",
         "paragraphs",
         "base_labels",
         "fences",
