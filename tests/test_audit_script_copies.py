@@ -246,3 +246,38 @@ docker run -itd --gpus all --net host -v /srv/models:/app/models -p 7860:7860 we
 ```
 """
     assert _copies(tmp_path, readme, {"build.sh": build}) == []
+
+
+def test_values_docgen_does_not_work_out_are_not_compared(tmp_path: Path) -> None:
+    # (a launcher reading its settings from the environment with defaults)
+    script = START.replace("--restart always", "-e WEBUI_PORT=${WEBUI_PORT:-7860} --restart always")
+    readme = ADJACENT.replace("webui/results:/app/results", "webui/result:/app/result").replace(
+        "--restart always", "-e WEBUI_PORT=7860 --restart always"
+    )
+    assert _copies(tmp_path, readme, {"start_webui.sh": script}) == []
+    # the same, with a value that truly differs: reported
+    moved = readme.replace("WEBUI_PORT=7860 ", "WEBUI_PORT=7860 --shm-size=8g ")
+    assert _copies(tmp_path / "moved", moved, {"start_webui.sh": script}) == [
+        "15: README's copy of start_webui.sh passes --shm-size=8g, which start_webui.sh does not pass "
+        "(likely)"
+    ]
+
+
+def test_a_copy_said_to_look_like_the_script(tmp_path: Path) -> None:
+    readme = """\
+`run.sh` looks like this:
+
+```bash
+docker run -d -v /var/lib/tracker:/data -e TRACKER_DB=/data/db.sqlite tracker/app
+```
+"""
+    script = "#!/bin/bash\ndocker run -d -v /var/lib/tracker:/data -e TRACKER_DB=/data/t.sqlite tracker/app\n"
+    assert _copies(tmp_path, readme, {"run.sh": script}) == [
+        "4: README's copy of run.sh passes -e TRACKER_DB=/data/db.sqlite where run.sh:2 passes "
+        "-e TRACKER_DB=/data/t.sqlite (likely)"
+    ]
+    # something like it is another way
+    assert (
+        _copies(tmp_path, readme.replace("looks like this", "runs something like this"), {"run.sh": script})
+        == []
+    )

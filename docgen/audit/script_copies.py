@@ -47,7 +47,8 @@ _SHOWS = re.compile(
 """Words saying a block is what a script holds or runs (`the content of run.sh`, `start.sh, which runs:`)."""
 _ANOTHER_WAY = re.compile(
     r"\b(?:instead|without|manually|directly|alternative(?:ly)?|otherwise|or[ \t]+(?:run|use)|for[ \t]+"
-    r"example|e\.g\.|for[ \t]+instance|example|similar|equivalent|like|your|custom\w*|modif\w*|change)\b",
+    r"example|e\.g\.|for[ \t]+instance|example|similar|equivalent|something[ \t]+like|your|custom\w*"
+    r"|modif\w*|change)\b",
     re.IGNORECASE,
 )
 """Words presenting a block as another way to run, or as the reader's own version of the script."""
@@ -58,6 +59,10 @@ _DOCKER_RUN = re.compile(
 )
 _ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)[ \t]*\Z")
 _VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+_NAMES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+"""The name of each variable a value reads, in any form (`$HOME`, `${PORT:-80}`)."""
+_UNREAD = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*[^A-Za-z0-9_}]|\$\(|`")
+"""A value docgen does not work out: a default or another expansion (`${PORT:-80}`), a command's output."""
 _PLACEHOLDER = re.compile(r"[<>]|\byour|/path/to|\bxxx", re.IGNORECASE)
 _ALIASES = {
     "--volume": "-v",
@@ -304,8 +309,8 @@ def _differences(
         if value is not None and others and others[0][1] is not None:
             other = others.pop(0)
             said, fact = _normal(value, copy_vars), _normal(other[1] or "", their_vars)
-            if set(_VARIABLE.findall(said)) != set(_VARIABLE.findall(fact)):
-                continue  # (written with other variables: `$HOME` for `/home/$USER`)
+            if _NAMES.findall(said) != _NAMES.findall(fact) or _UNREAD.search(said + fact):
+                continue  # (written with other variables, `$HOME` for `/home/$USER`, or a default, a command)
             yield (
                 line,
                 f"passes {_shown(written, value)} where {{script}}:{other[2]} passes "
