@@ -223,17 +223,19 @@ def _intro(doc: Document, fence: Fence) -> tuple[str, int]:
     return "", 0
 
 
-def _between_is_blank(doc: Document, after: int, before: int) -> bool:
+def _between_is_blank(doc: Document, starts: list[int], after: int, before: int) -> bool:
     """True when no paragraph, heading or block of `doc` lies between the lines `after` and `before`."""
-    if any(after < line < before for line, _ in doc.headings):
+    heading = bisect.bisect_right(doc.headings, after, key=lambda h: h[0])
+    if heading < len(doc.headings) and doc.headings[heading][0] < before:
         return False
-    if any(f.lines and after < f.lines[0][0] < before for f in doc.fences):
+    fence = bisect.bisect_right(starts, after)
+    if fence < len(starts) and starts[fence] < before:
         return False
     at = bisect.bisect_left(doc.paragraphs, after + 1, key=lambda para: para.lines[-1][0])
     return not any(para.lines[0][0] < before for para in doc.paragraphs[at : at + 1])
 
 
-def _tie(doc: Document, fence: Fence, index: int) -> tuple[str, str] | None:
+def _tie(doc: Document, starts: list[int], fence: Fence, index: int) -> tuple[str, str] | None:
     """(the script `fence` shows the content of, how sure that is), as the module docstring says."""
     start = fence.lines[0][0]
     lang, colon, named = fence.lang.partition(":")
@@ -243,10 +245,10 @@ def _tie(doc: Document, fence: Fence, index: int) -> tuple[str, str] | None:
     if heading >= 0:
         line, text = doc.headings[heading]
         title = text.strip().strip("`*").removeprefix("~/")
-        if (m := _SCRIPT.fullmatch(title)) is not None and _between_is_blank(doc, line, start):
+        if (m := _SCRIPT.fullmatch(title)) is not None and _between_is_blank(doc, starts, line, start):
             return PurePosixPath(m.group(1)).name if "~" in text else m.group(1), CERTAIN
     intro, last = _intro(doc, fence)
-    if intro and _between_is_blank(doc, last, start):
+    if intro and _between_is_blank(doc, starts, last, start):
         names = {m.group(1) for m in _SCRIPT.finditer(intro)}
         if len(names) == 1 and _SHOWS.search(intro) and not _ANOTHER_WAY.search(intro):
             return names.pop(), LIKELY
@@ -261,7 +263,7 @@ def _tie(doc: Document, fence: Fence, index: int) -> tuple[str, str] | None:
             above.lines
             and len(commands) == 1
             and (m := _RUNS_SCRIPT.fullmatch(without_prompt(commands[0]).strip())) is not None
-            and _between_is_blank(doc, above.lines[-1][0], start)
+            and _between_is_blank(doc, starts, above.lines[-1][0], start)
         ):
             return m.group(1), LIKELY
     return None
@@ -330,10 +332,11 @@ def script_copies(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
     """The `docker run` differences between each block tied to a script and the script (see the module
     docstring)."""
     tied: dict[str, list[tuple[Fence, str]]] = {}
+    starts = [f.lines[0][0] if f.lines else 0 for f in doc.fences]  # (in order)
     for index, fence in enumerate(doc.fences):
         if not fence.lines:
             continue
-        found = _tie(doc, fence, index)
+        found = _tie(doc, starts, fence, index)
         if found is not None:
             tied.setdefault(found[0], []).append((fence, found[1]))
     for name, blocks in tied.items():
