@@ -497,3 +497,103 @@ def test_a_copy_of_many_packages_is_compared_package_by_package(tmp_path: Path) 
         "41: README's copy of Dockerfile apt-installs libk1, which Dockerfile does not install from the "
         "distribution's packages (certain)",
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A copy under a list of prerequisites that speaks to the reader, and the ports of a copy
+
+WEBUI = """\
+FROM nvidia/cuda:11.8.0-cudnn8-devel-rockylinux8
+
+ENV http_proxy=http://127.0.0.1:3128
+ENV https_proxy=http://127.0.0.1:3128
+
+RUN dnf install -y git wget && dnf clean all
+RUN git clone --depth 1 https://example.org/webui.git
+WORKDIR /webui
+EXPOSE 7860
+CMD ["python", "launch.py", "--listen"]
+"""
+
+# (the shape of a personal setup README: a list of what to install, one item telling the reader to make
+# sure their system supports the GPU runtime, then the word Dockerfile over the whole file pasted in)
+LISTED = """\
+# webui gpu image
+
+- install the latest driver
+
+- install docker (make sure your system supports the GPU runtime)
+
+Dockerfile
+
+```dockerfile
+FROM nvidia/cuda:11.8.0-cudnn8-devel-rockylinux8
+
+ENV http_proxy=http://10.0.0.5:3128
+ENV https_proxy=http://10.0.0.5:3128
+
+RUN dnf install -y git wget && dnf clean all
+RUN git clone --depth 1 https://example.org/webui.git
+WORKDIR /webui
+EXPOSE 7860
+CMD ["python", "launch.py", "--listen"]
+```
+"""
+
+
+def test_a_copy_under_words_to_the_reader_further_up(tmp_path: Path) -> None:
+    assert _copies(tmp_path, LISTED, {"Dockerfile": WEBUI}, ["Dockerfile"]) == [
+        "12: README's copy of Dockerfile sets ENV http_proxy=http://10.0.0.5:3128 but Dockerfile:3 sets "
+        "http_proxy=http://127.0.0.1:3128 (certain)",
+        "13: README's copy of Dockerfile sets ENV https_proxy=http://10.0.0.5:3128 but Dockerfile:4 sets "
+        "https_proxy=http://127.0.0.1:3128 (certain)",
+    ]
+    traps = [
+        # the words just above make it the reader's own
+        LISTED.replace("\nDockerfile\n", "\nWrite your Dockerfile like this:\n"),
+        # a block of the reader's that shares too few lines with the file
+        LISTED.replace(
+            "RUN dnf install -y git wget && dnf clean all\nRUN git clone", "RUN yum install -y x\nRUN clone"
+        )
+        .replace("WORKDIR /webui", "WORKDIR /app")
+        .replace('"--listen"]', '"--share"]'),
+    ]
+    for trap in traps:
+        assert _copies(tmp_path, trap, {"Dockerfile": WEBUI}, ["Dockerfile"]) == [], trap
+
+
+def test_a_copy_exposing_a_port_the_file_no_longer_exposes(tmp_path: Path) -> None:
+    # (the shape of a README quoting its server image's Dockerfile in full)
+    readme = """\
+# inference server
+
+The Dockerfile of `docker/Dockerfile.server`:
+
+```dockerfile
+FROM python:3.11-slim
+ENV APP_HOME=/srv
+ENV WORKERS=2
+COPY . /srv
+EXPOSE 8000
+CMD ["python", "-m", "server"]
+```
+"""
+    server = (
+        "FROM python:3.11-slim\nENV APP_HOME=/srv\nENV WORKERS=2\nCOPY . /srv\nEXPOSE 8080\n"
+        'CMD ["python", "-m", "server"]\n'
+    )
+    files = {"docker/Dockerfile.server": server}
+    assert _copies(tmp_path, readme, files, ["docker/Dockerfile.server"]) == [
+        "10: README's copy of docker/Dockerfile.server says EXPOSE 8000 but docker/Dockerfile.server:5 "
+        "exposes 8080 (certain)"
+    ]
+    for trap in (
+        readme.replace("EXPOSE 8000", "EXPOSE 8080/tcp"),  # the same port
+        readme.replace("EXPOSE 8000\n", ""),  # the copy exposes none
+        readme.replace("EXPOSE 8000", "EXPOSE ${PORT}"),  # a variable
+    ):
+        assert _copies(tmp_path, trap, files, ["docker/Dockerfile.server"]) == [], trap
+    no_port = server.replace("EXPOSE 8080\n", "")
+    assert (
+        _copies(tmp_path, readme, {"docker/Dockerfile.server": no_port}, ["docker/Dockerfile.server"]) == []
+    )

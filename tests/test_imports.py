@@ -465,6 +465,7 @@ AUDIT_LAYERS = (
         "mpi_root",
         "mount_targets",
         "entered_compose",
+        "script_copies",
         "paragraphs",
         "base_labels",
         "fences",

@@ -328,6 +328,7 @@ from docgen.audit.run_urls import run_urls
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
+from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_usage import _argument_defaults, _longer_usage
 from docgen.audit.script_vars import _script_variables
@@ -591,6 +592,7 @@ def audit(
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
         found.extend(rehomed_mounts(doc, text, models, path, directory))
+        found.extend(script_copies(doc, path, directory))
         found.extend(mapped_slips(doc, path, directory))
         found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))

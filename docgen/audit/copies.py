@@ -58,8 +58,11 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
             yield from _twin_copy(doc, fence, auditor)
         return
     if fenced and _OTHER.search(_text_above(doc, fence)):
-        return
-    model = _copy_of(doc, fence, auditor)
+        model = _unnamed_only(doc, fence, auditor)
+        if model is None:
+            return
+    else:
+        model = _copy_of(doc, fence, auditor)
     if model is None:
         yield from _twin_copy(doc, fence, auditor)
         return
@@ -100,9 +103,47 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                     f"says {m.group(1)}={fact}",
                     confidence=CERTAIN,
                 )
+    yield from _changed_ports(fence, model, readme)
     yield from _changed_defaults(_instructions(fence.lines), model, readme, twin=False)
     yield from _stale_packages(fence, model, readme)
     yield from _left_out_packages(doc, fence, model, readme)
+
+
+def _exposed(lines: _Lines) -> list[tuple[int, set[str]]]:
+    """(line, its ports) of each `EXPOSE` of `lines`, `/tcp` dropped; a port given by a variable spoils
+    the line (an empty set)."""
+    found: list[tuple[int, set[str]]] = []
+    for keyword, instruction in _instructions(lines):
+        if keyword != "EXPOSE":
+            continue
+        words = " ".join(t.strip().removesuffix("\\") for _, t in instruction).split()[1:]
+        ports = {w.lower().removesuffix("/tcp") for w in words}
+        found.append((instruction[0][0], set() if any("$" in p for p in ports) else ports))
+    return found
+
+
+def _changed_ports(fence: Fence, model: ImageModel, readme: str) -> Iterator[Diagnostic]:
+    """The ports an `EXPOSE` of a pasted copy names that no `EXPOSE` of its Dockerfile names, when the file
+    has `EXPOSE` lines too (`certain`): the file exposes another port now. Nothing when a port of
+    either is a variable."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return
+    theirs = _exposed(list(enumerate(read[0].splitlines(), 1)))
+    mine = _exposed(fence.lines)
+    if not theirs or not mine or any(not ports for _, ports in (*theirs, *mine)):
+        return
+    known = set().union(*(ports for _, ports in theirs))
+    shown = " ".join(sorted(known))
+    for line, ports in mine:
+        if stale := sorted(ports - known):
+            yield Diagnostic(
+                readme,
+                line,
+                f"README's copy of {model.path} says EXPOSE {' '.join(stale)} but "
+                f"{model.path}:{theirs[0][0]} exposes {shown}",
+                confidence=CERTAIN,
+            )
 
 
 def _copy_of(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
@@ -116,6 +157,17 @@ def _copy_of(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | Non
     return model
 
 
+def _unnamed_only(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
+    """The audited Dockerfile a ```` ```dockerfile ```` block is a copy of when the README's text above it
+    (`_text_above`, twelve lines) has words of the reader's own Dockerfile (`your`, `change`): only a block
+    that shares most of its instructions with the file word for word (`_unnamed_copy`), under words just
+    above it (`_intro`) that have none of them. Those words further up are about something else (`make
+    sure your system supports nvidia-docker`, a list of steps); a name of the file there is not read."""
+    if not _reads_as_dockerfile(fence) or _OTHER.search(_intro(doc, fence)):
+        return None
+    return _unnamed_copy(fence, auditor)
+
+
 def copied_model(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
     """The audited Dockerfile whose copy `fence` is, as `_pasted_copies` and `_twin_copy` read it (a
     named or unnamed copy, or a twin but for defaults), when the words above do not present it as the
@@ -123,7 +175,7 @@ def copied_model(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel |
     if not fence.lines:
         return None
     if fence.lang.lower() in _DOCKERFILE_LANGS and _OTHER.search(_text_above(doc, fence)):
-        return None
+        return _unnamed_only(doc, fence, auditor)
     model = _copy_of(doc, fence, auditor)
     if model is None and not _OTHER.search(_intro(doc, fence)):
         model = _twin(_instructions(fence.lines), auditor.models)
