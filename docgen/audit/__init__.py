@@ -145,6 +145,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
+`script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `exec_vars` (after `run_args`), `env_blocks`, `install_dirs`, `base_claims`,
@@ -315,6 +316,7 @@ from docgen.audit.references import (
     set_for_scripts,
 )
 from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts
+from docgen.audit.script_mounts import script_mounts
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import _restated_versions
@@ -623,6 +625,7 @@ def audit(
         found.extend(_argument_defaults(doc, path, directory, audited, project, models))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
+        found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
