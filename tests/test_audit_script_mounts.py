@@ -35,7 +35,9 @@ SPACE = (
 )
 
 
-def found(root: Path, readme: str, files: dict[str, str], dockerfile: str = LAB) -> list[tuple[int, str, str]]:
+def found(
+    root: Path, readme: str, files: dict[str, str], dockerfile: str = LAB
+) -> list[tuple[int, str, str]]:
     make_tree(root, {"Dockerfile": dockerfile, "README.md": readme, **files})
     model = build_model(root / "Dockerfile", "Dockerfile")
     return [
@@ -89,5 +91,8 @@ def test_a_volume_the_image_declares(tmp_path: Path) -> None:
 
 
 def test_extra_mounts_from_the_scripts_arguments(tmp_path: Path) -> None:
-    script = START.replace('"$IMAGE")', '"${EXTRA[@]}" "$IMAGE")') + 'EXTRA=(); for m in "$@"; do EXTRA+=(-v "$m"); done\n'
+    script = (
+        START.replace('"$IMAGE")', '"${EXTRA[@]}" "$IMAGE")')
+        + 'EXTRA=(); for m in "$@"; do EXTRA+=(-v "$m"); done\n'
+    )
     assert found(tmp_path, LIST, {"start-lab.sh": script}) == []
