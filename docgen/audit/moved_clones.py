@@ -45,10 +45,8 @@ from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_SHELL_RUN = re.compile(
-    r"\b(?:(?:nvidia-)?docker|podman)[ \t]+(?:container[ \t]+)?(?:run|exec)\b"
-    r"(?=.*[ \t](?:-i[ \t]+-t|-t[ \t]+-i|--interactive|-[a-z]*i[a-z]*t[a-z]*|-[a-z]*t[a-z]*i[a-z]*)\b)"
-)
+_SHELL_RUN = re.compile(r"\b(?:(?:nvidia-)?docker|podman)[ \t]+(?:container[ \t]+)?(?:run|exec)\b")
+_FLAGS = re.compile(r"(?<!\S)-([a-z]+)(?!\S)|(?<!\S)--interactive(?!\S)")
 """A command that opens an interactive shell in a container (`docker run -ti … image`)."""
 _WORKDIR = re.compile(r"(?<![\w-])(?:-w|--workdir)(?:[ \t]+|=)(\S+)")
 """The working folder a run gives the container: docker makes it."""
@@ -63,6 +61,13 @@ _GENERIC = frozenset(
 _OPTIONS_WITH_VALUE = frozenset(
     {"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"}
 )
+
+
+def _interactive(options: str) -> bool:
+    """True when the words of `options` ask for an interactive terminal: `-it`, `-ti`, `-dit`, `-i -t`,
+    `--interactive`."""
+    letters = "".join(m.group(1) or "it" for m in _FLAGS.finditer(options))
+    return "i" in letters and "t" in letters
 
 
 def _clones(model: ImageModel) -> list[tuple[str, int]]:
@@ -125,7 +130,7 @@ def _in_container(doc: Document) -> list[tuple[int, str]]:
             continue
         inside = False
         for number, text in fence.lines:
-            if _SHELL_RUN.search(text):
+            if (run := _SHELL_RUN.search(text)) is not None and _interactive(text[run.end() :]):
                 inside = True
                 continue
             if inside:
