@@ -484,11 +484,21 @@ AUDIT_LAYERS = (
         "unread_files",
         "unentered_mounts",
         "container_scripts",
+        "moved_clones",
+        "script_mounts",
         "builder_paths",
         "make_env",
         "pulled_runs",
     ),
-    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
+    (
+        "family_defaults",
+        "spelled_folders",
+        "unbuilt_bases",
+        "unshipped_cmd",
+        "ci_claims",
+        "unbuilt_link",
+        "clone_scripts",
+    ),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the
