@@ -485,6 +485,8 @@ AUDIT_LAYERS = (
         "unread_files",
         "unentered_mounts",
         "container_scripts",
+        "moved_clones",
+        "script_mounts",
         "builder_paths",
         "make_env",
         "pulled_runs",
@@ -497,6 +499,7 @@ AUDIT_LAYERS = (
         "unshipped_cmd",
         "ci_claims",
         "unbuilt_link",
+        "clone_scripts",
     ),
     ("docgen.audit",),
 )

@@ -145,6 +145,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
+`script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
 `env_defaults`, `exec_vars` (after `run_args`), `mpi_root` (after `run_args`), `env_blocks`,
@@ -152,7 +153,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `members` (which image a sentence is about),
-`builds`, `buildkit_features`, `image_paths`, `mount_targets`, `launch_files`,
+`builds`, `buildkit_features`, `image_paths`, `moved_clones`, `mount_targets`, `launch_files`,
 `server_modules`, `routed_ports`, `run_urls`,
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
@@ -206,6 +207,7 @@ from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders
+from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
@@ -283,6 +285,7 @@ from docgen.audit.missing import (
 from docgen.audit.mount_claims import _mount_claims
 from docgen.audit.mount_targets import _mount_targets, _restated_mounts
 from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.moved_clones import moved_clones
 from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.mpi_root import mpi_as_root
@@ -330,6 +333,7 @@ from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
+from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_usage import _argument_defaults, _longer_usage
 from docgen.audit.script_vars import _script_variables
 from docgen.audit.sections import (
@@ -513,6 +517,7 @@ def audit(
         scripts += [d for d in missing if d.line not in moved]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
         scripts += misplaced_container_scripts(doc, models, path)  # `./x.sh` inside, not in the WORKDIR
+        scripts += clone_scripts(doc, models, path)  # `python x.py` inside, of a clone below the WORKDIR
         scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
@@ -588,6 +593,7 @@ def audit(
         found.extend(_listed_absent(doc, path, directory))
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
+        found.extend(moved_clones(doc, models, path, directory))
         found.extend(builder_paths(doc, path, models, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
         found.extend(_restated_mounts(doc, models, path, directory))
@@ -628,6 +634,7 @@ def audit(
         found.extend(_argument_defaults(doc, path, directory, audited, project, models))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
+        found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))

@@ -1,0 +1,222 @@
+"""A script a README runs inside the container by a path from the working folder (`python3 detect.py
+--source ./data/images/zidane.jpg`) that belongs to a repository the image clones into a folder below
+that working folder (`RUN git clone https://github.com/ultralytics/yolov5` with no WORKDIR after it:
+the clone is `yolov5/`): the shell starts outside the clone, and the script is not found there; the
+README misses a `cd yolov5`.
+
+What the script belongs to is not known from here (the clone is fetched at build time), so it is read
+from the README: the line of the run, the heading over it or the prose just before its block names the
+repository (`you can test yolov5 with the command`). The rest must be sure:
+
+- the run is a `python …` of a `.py` file or a `./…` of a file, by a path with no `/` at its start and
+  no `..`, read in the container: in a command block after a line opening a shell in a container
+  (`docker run -it`), in a block `container_scripts` reads as in the container (its heading or the
+  prose before it says so), or quoted or in code on a prose line saying so (`inside of the docker
+  container, … "python3 detect.py …"`); no `cd` in the README before it (in its block, or anywhere in the
+  prose before a prose run), and no `-w` in the README's runs;
+- the last stage clones that repository by a relative destination (the address's last part, or one
+  given) in its working folder (no `cd` before it in its RUN), no WORKDIR follows the clone, and no
+  ENTRYPOINT or CMD with a `cd` may start the shell elsewhere;
+- the COPY and ADD of that stage copy files of the context only (no folder, glob or URL: `COPY . .`
+  may hold the script) and none of the script's name,
+  no RUN names the script, no mount of the README is at the working folder the Dockerfile sets, and the
+  repository's name is not in the base image's (which may hold it in its working folder).
+
+One finding a script, at its first line (`likely`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
+from docgen.audit.container_scripts import _inside_blocks
+from docgen.audit.image_paths import _mounts
+from docgen.audit.moved_clones import _CD, _CLONE, _GENERIC, _OPTIONS_WITH_VALUE, _WORKDIR, _in_container
+from docgen.audit.wording import _COMMAND_LANGS
+from docgen.markdown import Document, headings_over
+from docgen.model import Diagnostic, ImageModel
+
+_RUN = re.compile(
+    r"(?:^|[;&|][ \t]*|\$[ \t]+)(python[\d.]*[ \t]+(?:-[a-zA-Z][ \t]+)*([\w][\w.-]*(?:/[\w.-]+)*\.py)"
+    r"|\./([\w][\w.-]*(?:/[\w.-]+)*))(?=$|[ \t;&|\"'`])"
+)
+"""A script run from the working folder: `python3 detect.py`, `./run_demo.sh`."""
+_QUOTED = re.compile(r"\"([^\"]{4,300})\"|`([^`]{4,300})`|“([^”]{4,300})”")
+_INSIDE_PROSE = re.compile(
+    r"\b(?:in|inside|within)(?:[ \t]+of)?[ \t]+(?:the|your|a)[ \t]+(?:running[ \t]+)?"
+    r"(?:docker[ \t]+)?container\b",
+    re.IGNORECASE,
+)
+"""A prose line saying its command runs in the container (`inside of the docker container`)."""
+_README_CD = re.compile(r"(?:^|[\s;&|(\"'`])(?:cd|pushd)[ \t]+\S")
+
+
+def _runs(doc: Document) -> list[tuple[int, str, str, str]]:
+    """(README line, command as written, script path, the words around it) of each script run in the
+    container from the working folder, with no `cd` before it."""
+    found: list[tuple[int, str, str, str]] = []
+    titles = dict(doc.headings)
+    after_shell = {line for line, _ in _in_container(doc)}
+    inside = set(_inside_blocks(doc))
+    intros = {para.lines[-1][0]: " ".join(t for _, t in para.lines) for para in doc.paragraphs if para.lines}
+    for fence in doc.fences:
+        if fence.lang not in _COMMAND_LANGS or not fence.lines:
+            continue
+        block_inside = fence.lines[0][0] in inside
+        before = [t for line, t in sorted(intros.items()) if line < fence.lines[0][0]]
+        words = " ".join(
+            [titles.get(fence.section, ""), *headings_over(doc, fence.lines[0][0])[:1], *before[-1:]]
+        )
+        for line, text in fence.lines:
+            if _README_CD.search(text):
+                break
+            if not (block_inside or line in after_shell):
+                continue
+            for match in _RUN.finditer(text):
+                found.append((line, match.group(1), match.group(2) or match.group(3), words + " " + text))
+    cd_seen = min(
+        [line for para in doc.paragraphs for line, t in para.lines if _README_CD.search(t)]
+        + [line for fence in doc.fences for line, t in fence.lines if _README_CD.search(t)]
+        + [10**9]
+    )
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if line >= cd_seen or not _INSIDE_PROSE.search(text):
+                continue
+            for quoted in _QUOTED.finditer(text):
+                command = next(g for g in quoted.groups() if g is not None)
+                for match in _RUN.finditer(command.strip()):
+                    around = " ".join([para.heading, text])
+                    found.append((line, match.group(1), match.group(2) or match.group(3), around))
+    return [(line, cmd, path, words) for line, cmd, path, words in found if ".." not in path.split("/")]
+
+
+def _relative_clones(model: ImageModel) -> tuple[list[tuple[str, int]], str | None, str] | None:
+    """(names of the repositories the last stage clones into its working folder → their lines, the
+    working folder the Dockerfile sets if any, the last base image lower-cased); None when a WORKDIR
+    follows a clone, a WORKDIR is a variable, or an ENTRYPOINT or a CMD may move the shell."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    clones: list[tuple[str, int]] = []
+    workdir: str | None = None
+    base = ""
+    for inst in read[1].instructions:
+        if inst.keyword == "FROM":
+            clones, workdir, base = [], None, inst.args.lower()
+        elif inst.keyword == "WORKDIR":
+            if clones:
+                return None  # a WORKDIR after the clone: the shell may start in it
+            value = inst.args.strip().strip("\"'")
+            if "$" in value:
+                return None
+            workdir = posixpath.normpath(posixpath.join(workdir or "/", value))
+        elif inst.keyword in ("ENTRYPOINT", "CMD") and re.search(r"(?<![\w-])(?:cd|pushd)[ \t]", inst.args):
+            return None
+        elif inst.keyword == "ENTRYPOINT":
+            return None  # an entrypoint script may `cd` before it runs the shell
+        elif inst.keyword == "RUN":
+            script = inst.body
+            for match in _CLONE.finditer(script):
+                rest, skip = [], False
+                for word in (w.strip("\"'") for w in match.group(1).split()):
+                    if skip:
+                        skip = False
+                    elif word.startswith("-"):
+                        skip = word in _OPTIONS_WITH_VALUE
+                    else:
+                        rest.append(word)
+                if not rest or "$" in "".join(rest[:2]) or _CD.search(script[: match.start()]):
+                    continue
+                if len(rest) > 1:
+                    place = rest[1]
+                else:
+                    place = rest[0].rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+                    place = place[:-4] if place.endswith(".git") else place
+                if place.startswith("/") or "/" in place.strip("/") or place in (".", ""):
+                    continue
+                clones.append((place.strip("/"), inst.start_line))
+    return clones, workdir, base
+
+
+def _copied_names(model: ImageModel) -> set[str] | None:
+    """The names of the files the COPY and ADD of the build context into the target's stages put in the
+    image; None when one copies a folder, a glob, a URL or a file the context folder does not hold (the
+    pair of files read may be a part of the repository: what it copies is not known)."""
+    indexes = {stage.index for stage in model.chain()}
+    root = Path(model.file).parent.resolve()
+    names: set[str] = set()
+    for copied in model.context_copies:
+        if copied.stage not in indexes:
+            continue
+        if copied.heredoc:
+            return None
+        for source in copied.sources:
+            source = source.strip("\"'")
+            if source.startswith("-") or any(c in source for c in "*?[$") or ":" in source:
+                return None
+            path = root / source
+            if ".." in Path(source).parts or not path.is_file():
+                return None
+            names.add(path.name)
+    return names
+
+
+def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> Iterator[Diagnostic]:
+    """A script run in the container from its working folder that belongs to a repository the image
+    clones below that folder (`likely`). See the module's docstring."""
+    if len(models) != 1 or not models[0].file:
+        return
+    runs = _runs(doc)
+    if not runs:
+        return
+    model = models[0]
+    read = _relative_clones(model)
+    if read is None or not read[0]:
+        return
+    clones, workdir, base = read
+    if any(_WORKDIR.search(t) for fence in doc.fences for _, t in fence.lines):
+        return
+    if workdir is not None and any(
+        m == workdir or workdir.startswith(m + "/") or m.startswith(workdir + "/") for m in _mounts(doc)
+    ):
+        return
+    names = _copied_names(model)
+    dockerfile = _dockerfile_read(model.file)
+    if names is None or dockerfile is None:
+        return
+    run_text = " ".join(i.body for i in dockerfile[1].instructions if i.keyword == "RUN")
+    seen: dict[str, list[int]] = {}
+    what: dict[str, tuple[str, str, int]] = {}
+    for line, command, path, words in runs:
+        name = posixpath.basename(path)
+        if name in names or name in run_text:
+            continue
+        told = [
+            (clone, at)
+            for clone, at in clones
+            if len(clone) >= 4
+            and clone.lower() not in _GENERIC
+            and clone.lower() not in base
+            and re.search(rf"(?<![\w.-]){re.escape(clone)}(?![\w-])", words, re.IGNORECASE)
+        ]
+        if len({clone for clone, _ in told}) != 1 or path.split("/")[0] == told[0][0]:
+            continue
+        seen.setdefault(path, []).append(line)
+        what.setdefault(path, (command, *told[0]))
+    for path, lines in seen.items():
+        command, clone, at = what[path]
+        folder = workdir or "the working folder"
+        into = posixpath.join(workdir, clone) if workdir else f"{clone}/"
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README runs {command} inside the container, but {path} is not in its working folder: "
+            f"{model.path}:{at} clones {clone} into {into}"
+            f" below {folder} and no WORKDIR follows (did you mean cd {clone} first?){also_at(lines)}",
+            confidence=LIKELY,
+        )

@@ -1,0 +1,152 @@
+"""A folder a README's prose says a mount lands on in the container (`In the container `data_folder`
+mounts as `/lab`.`, `The workspace folder is mounted in `/app/workspace` inside the container`) while
+the run script the README names (`deeplearning.sh`, a shell script next to it that starts the
+container) mounts elsewhere: `--volume=$WORK_FOLDER:/home/user/work`. The reader looks for their data
+at a path the container does not have.
+
+`mount_claims` reads the same kind of sentence against the README's own commands and compose files;
+this rule reads it against the scripts the README names, which those never read. Read only when every
+mount of those scripts has a target written out (one set from a variable or from the script's
+arguments may be anywhere), the scripts, the README's commands, the compose files beside it and the
+Dockerfiles' VOLUMEs mount nothing at, above or below the path, and neither the scripts nor the
+Dockerfiles name it (a link or an env may make it). `likely`: read from prose.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.mount_claims import _command_targets, _compose_targets, _declared_volumes
+from docgen.audit.paths import resolves_inside, under_any
+from docgen.audit.references import _top
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_CLAIM = re.compile(
+    r"\b(?:mount(?:s|ed)?|bind[- ]?mounted|mapped)[ \t]+(?:as|at|to|into|in|on|under)[ \t]+"
+    r"`(/[A-Za-z0-9_.+@/-]*)`",
+    re.IGNORECASE,
+)
+"""A mount's place in code after the verb: `mounts as `/lab``, `is mounted in `/app/workspace``."""
+_CONTAINER = re.compile(r"\bcontainer\b", re.IGNORECASE)
+_HOST = re.compile(r"\b(?:host|your machine|locally)\b", re.IGNORECASE)
+"""A line about the host's side: the path may be the host's."""
+_SCRIPT = re.compile(r"(?<![\w./-])((?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash))\b")
+"""A shell script the README names (`deeplearning.sh`, `./scripts/run.sh`)."""
+_RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)[ \t]+(?:container[ \t]+)?(?:run|create)\b")
+_VOLUME = re.compile(r"(?:^|[\s\"'=(])(?:-v|--volume)(?:[ \t]+|=)[\"']?([^\s\"']+)")
+_MOUNT = re.compile(r"(?:^|[\s\"'=(])--mount(?:[ \t]+|=)[\"']?([^\s\"']+)")
+_SCRIPT_BYTES = 64_000
+"""The most of a script read: a launcher is a few screens."""
+
+
+def _target(volume: str) -> str | None:
+    """The container side of `HOST:/in/image[:ro]` (`/in/image`), of `/in/image` alone, or None when
+    it is not written out (`$HOST:$TARGET`, `"$@"`)."""
+    parts = volume.split(":")
+    if len(parts) >= 2:
+        target = parts[1]
+    else:
+        target = parts[0]
+    if not target.startswith("/") or any(c in target for c in "$`{*"):
+        return None
+    return posixpath.normpath(target)
+
+
+def _mount_target(option: str) -> str | None:
+    """The `target=`/`dst=`/`destination=` of a `--mount` option's value, None when it is not written out."""
+    for part in option.split(","):
+        key, _, value = part.partition("=")
+        if key in ("target", "dst", "destination"):
+            return _target(value)
+    return None
+
+
+def _script_targets(text: str) -> list[str | None] | None:
+    """The targets of the mounts of a script that starts a container (None in the list: one not written
+    out); None when the script starts none."""
+    if not _RUN.search(text):
+        return None
+    found: list[str | None] = [_target(v) for v in _VOLUME.findall(text)]
+    found += [_mount_target(m) for m in _MOUNT.findall(text)]
+    return found
+
+
+def _named_scripts(doc: Document, directory: Path, top: Path) -> list[tuple[str, str]]:
+    """(name as written, text) of each shell script next to the README (or below it) that the README
+    names anywhere: a link, a code span, a command."""
+    texts = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
+    texts += [target for _, target in doc.destinations]
+    found: dict[str, str] = {}
+    for text in texts:
+        for name in _SCRIPT.findall(text):
+            if name in found or name.startswith("/") or ".." in name.split("/"):
+                continue
+            path = directory / name
+            if not resolves_inside(path, top):
+                continue
+            script = text_or_none(path, _SCRIPT_BYTES)
+            if script is not None:
+                found[name] = script
+    return list(found.items())
+
+
+def script_mounts(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A prose line saying, of the container, that a mount lands at a path in code, where the run scripts
+    the README names mount only elsewhere (`likely`); one finding a path, at its first line. See the
+    module's docstring for what keeps it silent."""
+    claims = [
+        (line, match.group(1))
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if _CONTAINER.search(text) and not _HOST.search(text)
+        for match in _CLAIM.finditer(text)
+    ]
+    claims = [(line, path) for line, path in claims if path.count("/") >= 1 and path != "/"]
+    if not claims:
+        return
+    top = _top(directory, project)
+    scripts = []
+    for name, text in _named_scripts(doc, directory, top):
+        targets = _script_targets(text)
+        if targets is None:
+            continue
+        if not targets or None in targets:
+            return  # a mount set from a variable or the arguments: it may land anywhere
+        scripts.append((name, text, {t for t in targets if t is not None}))
+    if not scripts:
+        return
+    compose = _compose_targets(directory, top)
+    if compose is None:
+        return
+    held = {t for _, _, targets in scripts for t in targets}
+    held |= {posixpath.normpath(t) for t in compose[1] | _command_targets(doc) | _declared_volumes(models)}
+    dockerfiles = [text_or_none(Path(m.file), MAX_PROJECT_FILE_BYTES) or "" for m in models if m.file]
+    told: set[str] = set()
+    for line, said in claims:
+        path = posixpath.normpath(said)
+        if path in told or "/" in held or under_any(path, held):
+            continue
+        if any(t.startswith(path + "/") for t in held):
+            continue  # a mount below it: the folder is there
+        pattern = re.compile(rf"(?<![\w.-]){re.escape(path)}(?![\w.-])")
+        if any(pattern.search(text) for _, text, _ in scripts) or any(pattern.search(t) for t in dockerfiles):
+            continue
+        told.add(path)
+        where = " and ".join(name for name, _, _ in scripts[:3])
+        shown = ", ".join(sorted({t for _, _, ts in scripts for t in ts})[:4])
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says a folder is mounted in the container at {said}, but {where} "
+            f"mount{'s' if len(scripts) == 1 else ''} {shown} only",
+            confidence=LIKELY,
+        )
