@@ -236,3 +236,26 @@ def labels_only(
         f"ARG {decl.name}={decl.effective_default} only labels the image (LABEL on line {labels[0]}), while "
         f"line {clone.line} clones {clone.name} with no ref: its default branch"
     )
+
+
+def default_branches(model: ImageModel) -> Iterator[Component]:
+    """The repositories the image built clones and builds at their default branch: a `git clone URL`
+    (or `pip install git+URL`) with no `--branch`, no checkout and no fetch of a ref after it, its URL
+    written out (no build arg in it), made on every platform, in a stage whose files are in the image.
+    The image has whatever that branch holds the day it is built: no release of it."""
+    own, suppliers = image_stages(model)
+    kept = own | suppliers
+    for comp in model.components:
+        if (
+            comp.kind == "git"
+            and comp.method == "source"
+            and comp.stage in kept
+            and not comp.pinned
+            and comp.ref is None
+            and comp.version is None
+            and comp.arg is None
+            and comp.condition is None
+            and comp.source
+            and "$" not in comp.source
+        ):
+            yield comp
