@@ -713,6 +713,7 @@ def test_no_finding_when_the_clone_is_pinned_or_no_clone_of_the_default_branch(
         "## Changes\n\n- 2019-05: upgraded from dmft-core 2.2\n",  # the past
         "```bash\ndocker build -t dmft-core:3.1 .\n```\n",  # the tag a reader gives the build
         "You can pick dmft-core 3.1 by editing the Dockerfile.\n",  # a choice
+        "| Step | Time |\n|---|---|\n| dmft-core | 5-10 min |\n",  # minutes in a table of build steps
     ],
 )
 def test_no_finding_for_a_version_not_said_of_the_clone(tmp_path: Path, readme: str) -> None:
