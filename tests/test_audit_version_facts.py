@@ -661,8 +661,8 @@ def _default_branch(line: int, said: str, at: int, url: str) -> str:
         ),
         # a versions table
         (
-            "| Package | Version |\n|---|---|\n| wannier-tools | 0.9.2 |\n",
-            [_default_branch(3, "wannier-tools 0.9.2", 5, "https://github.com/example/wannier-tools")],
+            "| Package | Version |\n|---|---|\n| dmft-core | 3.1 |\n",
+            [_default_branch(3, "dmft-core 3.1", 2, "https://github.com/example/dmft-core")],
         ),
         # a sentence
         (
@@ -714,6 +714,8 @@ def test_no_finding_when_the_clone_is_pinned_or_no_clone_of_the_default_branch(
         "```bash\ndocker build -t dmft-core:3.1 .\n```\n",  # the tag a reader gives the build
         "You can pick dmft-core 3.1 by editing the Dockerfile.\n",  # a choice
         "| Step | Time |\n|---|---|\n| dmft-core | 5-10 min |\n",  # minutes in a table of build steps
+        # a package pip installs from the default branch: the version its metadata gave (`pip list`)
+        "| Package | Version |\n|---|---|\n| wannier-tools | 0.9.2 (compiled from source) |\n",
     ],
 )
 def test_no_finding_for_a_version_not_said_of_the_clone(tmp_path: Path, readme: str) -> None:

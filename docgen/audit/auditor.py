@@ -396,7 +396,8 @@ class _Facts:
         keyed = [
             (_keys(comp.name, names), comp, model.path)
             for model in models
-            for comp in default_branches(model)
+            if model.file and (read := _dockerfile_read(model.file)) is not None
+            for comp in default_branches(model, read[0])
         ]
         if not keyed:
             return

@@ -238,11 +238,13 @@ def labels_only(
     )
 
 
-def default_branches(model: ImageModel) -> Iterator[Component]:
+def default_branches(model: ImageModel, text: str) -> Iterator[Component]:
     """The repositories the image built clones and builds at their default branch: a `git clone URL`
-    (or `pip install git+URL`) with no `--branch`, no checkout and no fetch of a ref after it, its URL
-    written out (no build arg in it), made on every platform, in a stage whose files are in the image.
-    The image has whatever that branch holds the day it is built: no release of it."""
+    with no `--branch`, no checkout and no fetch of a ref after it, its URL written out (no build arg in
+    it), made on every platform, in a stage whose files are in the image. The image has whatever that
+    branch holds the day it is built: no release of it. `text`: the Dockerfile's, where a `pip install
+    git+URL` of the repository is told apart from a clone: pip reports the version the branch's own
+    metadata gives, the one a README listing what `pip list` showed quotes, and is left alone."""
     own, suppliers = image_stages(model)
     kept = own | suppliers
     for comp in model.components:
@@ -257,5 +259,6 @@ def default_branches(model: ImageModel) -> Iterator[Component]:
             and comp.condition is None
             and comp.source
             and "$" not in comp.source
+            and "git+" + comp.source not in text
         ):
             yield comp
