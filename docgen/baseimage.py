@@ -508,6 +508,22 @@ def environment(ref: str) -> dict[str, str]:
     return found
 
 
+_FLAVOURS = {
+    "nvidia/cuda": frozenset({"base", "runtime", "devel"}),
+    "nvidia/cudagl": frozenset({"base", "runtime", "devel"}),
+}
+"""Image families whose every tag that names a distribution names a flavour too: NVIDIA publishes
+`nvidia/cuda:9.0-devel-ubuntu16.04`, `9.0-runtime-ubuntu16.04` and `9.0-base-ubuntu16.04`, no
+`9.0-ubuntu16.04`."""
+
+
+def flavours(repository: str) -> frozenset[str]:
+    """The flavour words every tag of `repository` naming a distribution carries (`_FLAVOURS`: `devel`,
+    `runtime`, `base` for `nvidia/cuda`, also under `nvcr.io/`); empty for another repository."""
+    names = _names(image_name(repository.lower()))
+    return next((_FLAVOURS[name] for name in names if name in _FLAVOURS), frozenset())
+
+
 def npu_of(ref: str) -> str | None:
     """The Ascend NPU an image reference is built for (`910b`, `a3`, `310p` in a CANN tag), or None."""
     found = _match(ref)

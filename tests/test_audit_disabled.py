@@ -309,3 +309,115 @@ def test_models_the_image_may_get_otherwise_are_no_claim(
     tmp_path: Path, name: str, readme: str, dockerfile: str
 ) -> None:
     assert [f for f in found(tmp_path, readme, dockerfile) if "model" in f] == [], name
+
+
+# A PPA the README names as where something comes from, added only in a commented-out line
+
+PPA_SET_ASIDE = """\
+FROM ubuntu:24.04
+ARG PY=python3.12
+RUN apt-get update && apt-get install -y --no-install-recommends software-properties-common \\
+#    && add-apt-repository -y ppa:deadsnakes/ppa && apt-get update \\
+    && apt-get install -y --no-install-recommends ${PY} ${PY}-venv ${PY}-dev \\
+    && rm -rf /var/lib/apt/lists/*
+RUN curl -sSf https://sh.rustup.rs | sh -s -- -y
+RUN git clone https://example.org/kernels.git /opt/kernels && cd /opt/kernels && python tools/gen.py
+"""
+
+
+def ppa_finding(line: int, said: str, at: int = 4, dockerfile: str = "Dockerfile") -> str:
+    return (
+        f"{line}: README says `{said}` but {dockerfile}:{at} adds the deadsnakes PPA only in a comment "
+        f"(`add-apt-repository -y ppa:deadsnakes/ppa`) and no live line uses it: what the image installs "
+        f"comes from the distribution's own archive"
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "line", "said"),
+    [
+        # a list of what the image holds, each item with where it comes from
+        (
+            "# gpu-box\n\nAn image on Ubuntu 24.04 with\n- ROCm from AMD's apt repository\n"
+            "- Python 3.12 (from deadsnakes/ppa)\n- PyTorch built from source\n",
+            5,
+            "from deadsnakes/ppa",
+        ),
+        # a "what gets installed" list naming the PPA by its owner
+        (
+            "## What the image holds\n\n- Python 3.12 (from the deadsnakes PPA)\n"
+            "- Node.js 22 (from NodeSource)\n",
+            3,
+            "from the deadsnakes PPA",
+        ),
+        # a versions table with the source in the cell
+        (
+            "| Component | Version |\n|---|---|\n| Python interpreter | 3.12 (via ppa:deadsnakes/ppa) |\n",
+            3,
+            "via ppa:deadsnakes/ppa",
+        ),
+    ],
+)
+def test_a_ppa_named_as_a_source_that_is_added_only_in_a_comment(
+    tmp_path: Path, readme: str, line: int, said: str
+) -> None:
+    assert ppa_finding(line, said) in found(tmp_path, readme, PPA_SET_ASIDE)
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "- Python 3.12 (from deadsnakes PPA if needed)\n",  # a condition
+        "- Python 3.12 (from deadsnakes PPA if not in the default archive)\n",
+        "You can install another Python from the deadsnakes PPA.\n",  # a choice for the reader
+        "Python used to come from deadsnakes/ppa; Ubuntu 24.04 ships 3.12.\n",  # the past
+        "- Python 3.12 (from Ubuntu's own archive)\n",  # no PPA
+        "```\nsudo add-apt-repository ppa:deadsnakes/ppa\n```\n",  # a command in a fence
+    ],
+)
+def test_no_finding_for_a_ppa_the_readme_does_not_name_as_the_image_s_source(
+    tmp_path: Path, readme: str
+) -> None:
+    assert not [f for f in found(tmp_path, readme, PPA_SET_ASIDE) if "PPA only in a comment" in f]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # the PPA is also added by a live line
+        PPA_SET_ASIDE + "RUN add-apt-repository -y ppa:deadsnakes/ppa && apt-get install -y python3.11\n",
+        # only a note names it, no command set aside
+        "FROM ubuntu:24.04\n# deadsnakes is not needed on 24.04: python3.12 is in the archive\n"
+        "RUN apt-get update && apt-get install -y python3.12 python3.12-venv\n",
+        # a note that names the PPA without adding it
+        "FROM ubuntu:24.04\n# we dropped ppa:deadsnakes/ppa here\n"
+        "RUN apt-get update && apt-get install -y python3.12\n",
+        # a base image of the project's that may carry the PPA already
+        "FROM ghcr.io/example/dev-u24:1.2\n#RUN add-apt-repository -y ppa:deadsnakes/ppa\n"
+        "RUN apt-get update && apt-get install -y python3.12\n",
+        # a shell script of the build context that is not in the checkout may add it
+        "FROM ubuntu:24.04\nCOPY setup_python.sh /tmp/\n#RUN add-apt-repository -y ppa:deadsnakes/ppa\n"
+        "RUN bash /tmp/setup_python.sh && apt-get install -y python3.12\n",
+        # a sources list line for it, live
+        "FROM ubuntu:24.04\n#RUN add-apt-repository -y ppa:deadsnakes/ppa\n"
+        "RUN echo 'deb http://ppa.launchpad.net/deadsnakes/ppa/ubuntu noble main' \\\n"
+        "    > /etc/apt/sources.list.d/py.list\n",
+    ],
+)
+def test_no_finding_when_the_ppa_may_be_in_use(tmp_path: Path, dockerfile: str) -> None:
+    readme = "- Python 3.12 (from deadsnakes/ppa)\n"
+    assert not [f for f in found(tmp_path, readme, dockerfile) if "PPA only in a comment" in f]
+
+
+def test_a_ppa_set_aside_in_a_commented_out_run(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n"
+        "#RUN apt-get update && add-apt-repository -y ppa:deadsnakes/ppa \\\n"
+        "#    && apt-get install -y python3.11\n"
+        "RUN apt-get update && apt-get install -y python3 python3-pip\n"
+    )
+    readme = "Image contents:\n\n* CUDA 12.4\n* Python 3.11, installed from the deadsnakes PPA\n"
+    assert found(tmp_path, readme, dockerfile) == [
+        "4: README says Python 3.11 but Dockerfile:4 says 3.10 (python3 of Ubuntu 22.04)",
+        ppa_finding(4, "from the deadsnakes PPA", at=2),
+    ]

@@ -781,3 +781,65 @@ These images use CUDA 12.6.3. CUDA 13.0 is the first toolkit without sm_70.
         "6: README says CUDA 12.4 but Dockerfile:1 says 12.6.3",
         "6: README says CUDA 13.0 but Dockerfile:1 says 12.6.3; also at line 8",
     ]
+
+
+# --- a base image named by a tag without the flavour every tag of its repository names ----------------
+
+CUDA_BASE = "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nRUN apt-get update && apt-get install -y gfortran\n"
+
+
+def _unflavoured(line: int, said: str, fact: str, flavour: str, at: int = 1) -> str:
+    return (
+        f"{line}: README says the base image is nvidia/cuda:{said} but Dockerfile:{at} says "
+        f"nvidia/cuda:{fact} (nvidia/cuda publishes no tag without a flavour: the image is built on its "
+        f"{flavour} one)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "line"),
+    [
+        # a list of the project's base images, one "same as above, but with … as base image"
+        (
+            "## base images\n\n- `base-gnu`: Ubuntu 22.04 with gfortran and MPICH\n"
+            "- `base-cuda`: Same as above, but with nvidia/cuda:11.8.0-ubuntu22.04 as base image\n",
+            4,
+        ),
+        # a sentence saying what the container is based on
+        ("The container is based on nvidia/cuda:11.8.0-ubuntu22.04, so it comes with CUDA 11.8.\n", 1),
+        # a bullet under a Docker heading
+        ("### Docker\n\n- Based on `nvidia/cuda:11.8.0-ubuntu22.04`\n- Python 3.10\n", 3),
+    ],
+)
+def test_a_base_tag_without_the_flavour_the_from_tag_names(readme: str, line: int) -> None:
+    assert _unflavoured(line, "11.8.0-ubuntu22.04", "11.8.0-devel-ubuntu22.04", "devel") in findings(
+        readme, {"Dockerfile": CUDA_BASE}
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the registry's short tag of the same image
+        ("Based on nvidia/cuda:11.8.0-devel.\n", CUDA_BASE),
+        ("Based on nvidia/cuda:11.8-devel-ubuntu22.04.\n", CUDA_BASE),
+        # the flavour and the distribution written, another flavour: another variant, not this claim
+        ("Built on nvidia/cuda:11.8.0-runtime-ubuntu22.04.\n", CUDA_BASE),
+        # no distribution: a short name the README may use for the release
+        ("Based on nvidia/cuda:11.8.0.\n", CUDA_BASE),
+        # a devel builder and a runtime final stage: which one the README means is open
+        (
+            "The image is based on nvidia/cuda:11.8.0-ubuntu22.04.\n",
+            "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04 AS build\nRUN make\n"
+            "FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04\nCOPY --from=build /out /opt/out\n",
+        ),
+        # a repository whose tags carry no flavour
+        ("Based on ubuntu:22.04.\n", "FROM ubuntu:22.04\nRUN true\n"),
+        # a choice for the reader
+        ("You can also use nvidia/cuda:11.8.0-ubuntu22.04 as base.\n", CUDA_BASE),
+    ],
+)
+def test_no_finding_for_a_base_tag_that_names_the_image_or_another_stage(
+    readme: str, dockerfile: str
+) -> None:
+    assert [f for f in findings(readme, {"Dockerfile": dockerfile}) if "flavour" in f] == []

@@ -623,3 +623,100 @@ def test_a_version_arg_that_only_labels_a_clone_of_the_default_branch(tmp_path: 
 )
 def test_version_args_the_build_reads_or_a_pin_agrees_with(tmp_path: Path, dockerfile: str) -> None:
     assert _labelled(tmp_path, dockerfile) == []
+
+
+# --- a repository cloned and built at its default branch ---------------------------------------------
+
+DEFAULT_BRANCH = """\
+FROM sci-python-base
+RUN cd /src && git clone https://github.com/example/dmft-core dmft.src \\
+    && mkdir -p dmft.build && cd dmft.build \\
+    && cmake ../dmft.src -DCMAKE_INSTALL_PREFIX=/opt/dmft && make -j$(nproc) && make install
+RUN pip install git+https://github.com/example/wannier-tools
+RUN cd / && rm -rf /src
+"""
+
+
+def _cloned(tmp_path: Path, readme: str, dockerfile: str = DEFAULT_BRANCH) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": dockerfile})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", [model], {})]
+
+
+def _default_branch(line: int, said: str, at: int, url: str) -> str:
+    return (
+        f"{line}: README says {said} but Dockerfile:{at} says a clone of {url} with no ref (its default "
+        f"branch, no release) (likely)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # a list of the applications, each with its version and how it is built
+        (
+            "## Applications\n\n- VASP: 6.4.2 (needs a licence)\n"
+            "- `dmft-core` 3.1 (https://example.org/docs/) built with MPICH and MKL\n",
+            [_default_branch(4, "dmft-core 3.1", 2, "https://github.com/example/dmft-core")],
+        ),
+        # a versions table
+        (
+            "| Package | Version |\n|---|---|\n| dmft-core | 3.1 |\n",
+            [_default_branch(3, "dmft-core 3.1", 2, "https://github.com/example/dmft-core")],
+        ),
+        # a sentence
+        (
+            "The image builds dmft-core v3.1 from source with MKL.\n",
+            [_default_branch(1, "dmft-core v3.1", 2, "https://github.com/example/dmft-core")],
+        ),
+    ],
+)
+def test_a_version_said_of_a_clone_of_the_default_branch(
+    tmp_path: Path, readme: str, expected: list[str]
+) -> None:
+    assert _cloned(tmp_path, readme) == expected
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # the clone checks out a release after it
+        DEFAULT_BRANCH.replace("dmft.src \\", "dmft.src && cd dmft.src && git checkout 3.1 && cd .. \\"),
+        # the clone takes a branch or tag
+        DEFAULT_BRANCH.replace("git clone https", "git clone --branch 3.1 https"),
+        # the release comes from a build arg (a fact of its own, compared as one)
+        "ARG DMFT_CORE_VERSION=3.1\n"
+        + DEFAULT_BRANCH.replace(
+            "dmft.src \\", "dmft.src && cd dmft.src && git checkout ${DMFT_CORE_VERSION} \\"
+        ),
+        # a pin of the package besides the clone
+        DEFAULT_BRANCH + "RUN pip install dmft-core==3.1\n",
+        # the clone is only read (a file copied out is used, nothing built): no component
+        "FROM ubuntu:22.04\nRUN git clone https://github.com/example/dmft-core /tmp/d && rm -rf /tmp/d\n",
+        # the URL names the release through a version build arg
+        "FROM ubuntu:22.04\nARG DMFT_TAG=3.1\n"
+        "RUN git clone https://example.org/mirror/dmft-core-${DMFT_TAG}.git dmft-core \\\n"
+        "    && cd dmft-core && make install\n",
+    ],
+)
+def test_no_finding_when_the_clone_is_pinned_or_no_clone_of_the_default_branch(
+    tmp_path: Path, dockerfile: str
+) -> None:
+    readme = "- `dmft-core` 3.1 built with MPICH\n"
+    assert [f for f in _cloned(tmp_path, readme, dockerfile) if "default branch" in f] == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        "The scripts are tested with dmft-core 3.1.\n",  # what the project's code works with
+        "## Changes\n\n- 2019-05: upgraded from dmft-core 2.2\n",  # the past
+        "```bash\ndocker build -t dmft-core:3.1 .\n```\n",  # the tag a reader gives the build
+        "You can pick dmft-core 3.1 by editing the Dockerfile.\n",  # a choice
+        "| Step | Time |\n|---|---|\n| dmft-core | 5-10 min |\n",  # minutes in a table of build steps
+        # a package pip installs from the default branch: the version its metadata gave (`pip list`)
+        "| Package | Version |\n|---|---|\n| wannier-tools | 0.9.2 (compiled from source) |\n",
+    ],
+)
+def test_no_finding_for_a_version_not_said_of_the_clone(tmp_path: Path, readme: str) -> None:
+    assert _cloned(tmp_path, readme) == []

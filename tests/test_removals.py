@@ -107,6 +107,24 @@ def test_a_clone_built_or_copied_from_before_its_deletion_is_listed() -> None:
     assert [(name, version) for name, version, _ in rows] == [("DeepGEMM", "a1b2c3d4"), ("cutlass", "v1.7.1")]
 
 
+def test_a_clone_configured_from_a_build_folder_beside_it_is_built() -> None:
+    # `cmake ../src` (or `-S src`, `meson setup build src`) in a build folder of its own, `make install`
+    # there, and both folders deleted: what was installed stays in the image, so the clone is listed
+    rows, skipped = _read(
+        "FROM ubuntu:22.04\n"
+        "RUN mkdir -p /work && cd /work && git clone https://github.com/example/solver solver.src \\\n"
+        "    && mkdir -p solver.build && cd solver.build \\\n"
+        "    && cmake ../solver.src -DCMAKE_INSTALL_PREFIX=/opt/solver && make -j4 && make install\n"
+        "RUN cd /work && git clone -b 1.4.0 https://github.com/example/meshkit && mkdir mk-build \\\n"
+        "    && meson setup mk-build meshkit && ninja -C mk-build install\n"
+        "RUN git clone https://github.com/example/notes /work/notes && mkdir /work/b && cd /work/b \\\n"
+        "    && cmake -DNOTES_DIR=/work/notes /work/elsewhere && make\n"
+        "RUN rm -rf /work\n"
+    )
+    assert [(name, version) for name, version, _ in rows] == [("solver", "unpinned"), ("meshkit", "1.4.0")]
+    assert skipped == ["notes is deleted at line 9 before anything was installed from it; not listed"]
+
+
 def test_deleting_a_clone_in_a_later_run_or_a_child_stage() -> None:
     rows, _ = _read(
         "FROM python:3.12 AS base\nRUN git clone https://github.com/ROCm/rocm-docs.git /src/docs\n"

@@ -225,7 +225,12 @@ from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
 from docgen.audit.cuda_wheels import _fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
-from docgen.audit.disabled import _disabled_downloads, _disabled_installs, _disabled_promises
+from docgen.audit.disabled import (
+    _disabled_downloads,
+    _disabled_installs,
+    _disabled_promises,
+    _disabled_sources,
+)
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import _driver_claims
 from docgen.audit.dropped import _dropped_stages, _title_components
@@ -798,6 +803,7 @@ def _audit_part(
     found.extend(_switched_off_claims(sub, auditor, text))
     found.extend(_disabled_promises(sub, auditor))
     found.extend(_disabled_downloads(sub, auditor))
+    found.extend(_disabled_sources(sub, auditor))
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
     found.extend(_start_into_claims(sub, auditor))

@@ -28,6 +28,7 @@ from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.unread_args import base_releases, read_over_base
 from docgen.audit.version_facts import (
     built_for,
+    default_branches,
     distribution_versions,
     env_versions,
     labels_only,
@@ -76,6 +77,11 @@ _FROM_REFERENCE = frozenset({"tag", "name", "release-notes"})
 """Origins of rows read from a base image reference: the build arg that sets the reference is theirs."""
 _FROM_TAG = frozenset({"tag", "release-notes"})
 """Origins of rows whose version the base image's tag gives: a later pin of the image replaces it."""
+
+
+_DOTTED = re.compile(r"\d+(?:\.\d+)+(?:[.+-]?[A-Za-z0-9]+)*")
+"""A release as a README writes one (`2.0`, `4.0.0`, `0.7.9`, `1.2.0rc1`): a dot at least. A claim of no
+such release (`5-10`, a number of minutes in a table of build steps) is not set against an unpinned fact."""
 
 
 @dataclass(frozen=True)
@@ -279,6 +285,7 @@ class _Facts:
                 self.by_key.get(key) and not self.by_key[key][0].stated for key in keys
             ):
                 self._add(keys, fact)  # (a label of a version a build arg only labels with says no more)
+        self._read_default_branches(models, names)
         if alone:
             for model in models:
                 self._read_distribution(model, names)
@@ -407,6 +414,30 @@ class _Facts:
                 continue
             self._add(keys, _Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
         self._read_stated_versions(model, names)
+
+    def _read_default_branches(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
+        """A repository cloned and built at its default branch (`version_facts.default_branches`) that
+        nothing else of the images installs, pins or states: no version said agrees with it."""
+        keyed = [
+            (_keys(comp.name, names), comp, model.path)
+            for model in models
+            if model.file and (read := _dockerfile_read(model.file)) is not None
+            for comp in default_branches(model, read[0])
+        ]
+        if not keyed:
+            return
+        others = {
+            key
+            for model in models
+            for comp in model.components
+            if not any(comp is c for _, c, _ in keyed)
+            for key in _keys(comp.name, names)
+        }
+        for keys, comp, path in keyed:
+            if keys & others or any(self.by_key.get(key) for key in keys):
+                continue
+            shown = f"a clone of {comp.source} with no ref (its default branch, no release)"
+            self._add(keys, _Fact("", shown, comp.line, path, stated=True, unpinned=True))
 
     def _read_stated_versions(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The versions the image built states without pinning them (`version_facts`): an ENV naming
@@ -701,6 +732,8 @@ class _Auditor:
                 continue  # `Python 3.8+`: what the project supports, not what the distribution gives
             if fact.default and name.lower().startswith("python") and _major(version) != _major(fact.value):
                 continue  # `Python 2.7` beside Ubuntu's `python3` 3.6: another package, maybe there too
+            if fact.unpinned and not _DOTTED.fullmatch(_strip_v(version)):
+                continue  # `5-10` (minutes, in a table of build steps): no release to set against none
             agrees = False if fact.unpinned else _satisfies(operator, version, fact.value, fact.exact)
             if agrees and _precision(fact.value) < claimed:
                 coarse.setdefault(fact.path, fact)

@@ -951,6 +951,9 @@ _NEGATING_COMMENT = re.compile(
 )
 """A comment of the Dockerfile saying what it does not install (`# - No Enzyme (not needed here)`): it
 names a component the image lacks, so it is not read as naming one it may hold."""
+_SHELL_RUN = re.compile(r"(?:^|[\s;&|(])(?:ba|z)?sh[ \t]|\.(?:sh|bash)\Z")
+"""A `_RUNS_FILE` match that runs a shell script (`bash install.sh`, `./setup.sh`): one that may set up
+apt sources or packages, where a Python or Perl file run is a build step."""
 _CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
 """`chmod +x /entrypoint.sh`: a file made runnable, not run."""
 
@@ -968,13 +971,14 @@ def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
     return all(name not in _CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
 
 
-def _context(model: ImageModel) -> tuple[str, bool, bool]:
+def _context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
     """The Dockerfile of `model` and the build-context files it copies that exist (scripts, requirements
     files, environment.yml), as one text of lower-case letters and digits; whether it runs something
-    docgen cannot read (a script not among them, a download piped into a shell); whether it installs
-    packages from a list or a project docgen cannot read (`-r` a file not among them, `pip install -e
-    .` of a clone). What it copies is the model's (`ImageModel.context_copies`)."""
-    return _context_of(model.file, model.context_copies, _unbuilt_lines(model))
+    docgen cannot read (a script not among them, a download piped into a shell; without `strict`, only a
+    shell script not among them, `_SHELL_RUN`); whether it installs packages from a list or a project
+    docgen cannot read (`-r` a file not among them, `pip install -e .` of a clone). What it copies is
+    the model's (`ImageModel.context_copies`)."""
+    return _context_of(model.file, model.context_copies, _unbuilt_lines(model), strict)
 
 
 def _unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
@@ -1016,10 +1020,15 @@ def _copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], pars
 
 @functools.lru_cache(maxsize=32)
 def _context_of(
-    file: str, copies: tuple[ContextCopy, ...], unbuilt: tuple[tuple[int, int], ...] = ()
+    file: str,
+    copies: tuple[ContextCopy, ...],
+    unbuilt: tuple[tuple[int, int], ...] = (),
+    strict: bool = True,
 ) -> tuple[str, bool, bool]:
     """`_context` of the Dockerfile at `file` whose COPY and ADD of its build context are `copies`
-    (`copied.copied_texts` reads the files), the lines of `unbuilt` (stages not built) left out."""
+    (`copied.copied_texts` reads the files), the lines of `unbuilt` (stages not built) left out; a
+    download piped into a shell and a file run that is no shell script count as unread only when
+    `strict`."""
     read = _dockerfile_read(file)
     if read is None:
         return "", True, True
@@ -1035,13 +1044,15 @@ def _context_of(
     for inst in parsed.instructions:
         if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
             continue
-        if _PIPED.search(inst.args):
+        if strict and _PIPED.search(inst.args):
             run_unread = True
         args = _CHMOD.sub("", inst.args)  # `chmod +x x.sh` runs nothing
         for match in _RUNS_FILE.finditer(args):
             if match.group(2) and args[: match.start(2)].rstrip().endswith(">"):
                 continue  # `printf '…' > /workspace/test.sh`: a file written, not run
             ran = (match.group(1) or match.group(2)).strip("'\"")
+            if not strict and not _SHELL_RUN.search(match.group()):
+                continue  # `python tools/build.py`: a build step, not one that sets up the system
             if ran.startswith("$") or (
                 ("/" in ran or _SCRIPT.search(ran)) and ran.rsplit("/", 1)[-1] not in names
             ):

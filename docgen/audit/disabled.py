@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, also_at
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, also_at, clipped
 from docgen.audit.contents import (
     _FEATURES,
     _LATER,
@@ -24,6 +24,7 @@ from docgen.audit.contents import (
 from docgen.audit.provides import _base_holds, _install_text
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.base_contents import is_plain, lacks_python
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -356,3 +357,95 @@ def _disabled_downloads(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
         f"download is commented out ({models[0].path}:{where[0]}){also_at(lines)}",
         confidence=LIKELY,
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# A package source the README names whose only use in the Dockerfile is commented out
+
+_PPA_SAID = re.compile(
+    r"\b(?:from|via|through|using|out[ \t]+of)[ \t]+(?:the[ \t]+)?[`*_]{0,2}"
+    r"(?:ppa:([a-z0-9][\w.+-]*)/[\w.+-]+|([a-z0-9][\w.+-]*)/ppa\b|([a-z0-9][\w.+-]*)[`*_]{0,2}[ \t]+PPA\b)",
+    re.IGNORECASE,
+)
+"""A Launchpad PPA named as where something comes from, by its owner: `(from deadsnakes/ppa)`, `from
+the deadsnakes PPA`, `via ppa:deadsnakes/ppa`."""
+_NOT_A_SOURCE = re.compile(
+    r"\b(?:if|unless|when|optional(?:ly)?|instead|alternative(?:ly)?|can|could|may|might|you|your"
+    r"|needed|older|previous(?:ly)?|used[ \t]+to|was|were|no[ \t]+longer|not|no|never|uncomment\w*"
+    r"|e\.g|example|host)\b",
+    re.IGNORECASE,
+)
+"""Words making a named source a choice, a condition, the past or the host's, not the image's."""
+_NOT_OWNERS = frozenset({"the", "a", "an", "official", "ubuntu", "launchpad", "this", "that", "our", "own"})
+_PPA_ADDED = (
+    r"(?:add-apt-repository|apt-add-repository)\b[^\n]*\bppa:{owner}/"
+    r"|\bdeb\b[^\n]*\bppa\.launchpad(?:content)?\.net/~?{owner}/"
+)
+"""A command that adds the PPA of `{owner}`: `add-apt-repository ppa:deadsnakes/ppa`, or a sources-list
+line `deb http://ppa.launchpad.net/deadsnakes/ppa/ubuntu …`."""
+
+
+def _ppa_claims(doc: Document) -> Iterator[tuple[int, str, str]]:
+    """(README line, owner, words as written) of each PPA a sentence, list item or table row names as
+    where something of the image comes from, not as a choice or a condition (`_NOT_A_SOURCE`)."""
+    texts: list[tuple[int, str]] = []
+    for para in doc.paragraphs:
+        texts += [(_line_at(para.lines, start), sentence) for start, _, sentence in _sentences(para.lines)]
+    for table in doc.tables:
+        texts += [(line, " | ".join(cells)) for line, cells in table.rows]
+    for line, text in texts:
+        if "ppa" not in text.lower() or _NOT_A_SOURCE.search(text):
+            continue
+        for match in _PPA_SAID.finditer(text):
+            owner = next(group for group in match.groups() if group)
+            if owner.lower() not in _NOT_OWNERS and len(owner) > 2 and not _example(text, match):
+                yield line, owner, match.group().strip()
+
+
+def _ppa_commented_out(model: ImageModel, owner: str) -> tuple[int, str] | None:
+    """(line, command) of the first comment of the Dockerfile of `model` that is a command adding the PPA
+    of `owner` (`#    && add-apt-repository ppa:deadsnakes/ppa`, inside a RUN or an instruction set
+    aside), when no live instruction, copied build-context file or base may bring it: nothing live names
+    `owner` (a download piped into a shell neither), no shell script docgen cannot read runs, and every
+    base the image starts from is a plain OS or language image or one known to ship no Python (a
+    vendor's image may carry the PPA). None otherwise."""
+    if not model.file or _context(model, strict=False)[1]:
+        return None  # (a download piped into a shell that adds the PPA names it: `_install_text` below)
+    roots = [stage.base for stage in model.chain() if stage.parent is None]
+    if not roots or not all(
+        base and "$" not in base and (is_plain(base) or lacks_python(base)) for base in roots
+    ):
+        return None
+    if _raw(owner) in _install_text(model):
+        return None
+    read = _dockerfile_read(model.file)
+    if read is None:
+        return None
+    added = re.compile(_PPA_ADDED.format(owner=re.escape(owner)), re.IGNORECASE)
+    for number, line in enumerate(read[0].splitlines(), 1):
+        stripped = line.lstrip()
+        if stripped.startswith("#") and (found := added.search(stripped)) is not None:
+            return number, clipped(stripped[found.start() :].rstrip(" \\").split("&&")[0].strip())
+    return None
+
+
+def _disabled_sources(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A PPA the README names as where something of the image comes from (`Python 3.12 (from
+    deadsnakes/ppa)`, `_ppa_claims`) that every Dockerfile compared adds only in a comment
+    (`_ppa_commented_out`): the packages come from the distribution's own archive (`likely`)."""
+    models = [m for m in auditor.models if m.file]
+    if not models or len(models) != len(auditor.models):
+        return
+    for line, owner, said in _ppa_claims(doc):
+        where = [w for m in models if (w := _ppa_commented_out(m, owner)) is not None]
+        if len(where) != len(models):
+            continue
+        at, command = where[0]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says `{said}` but {models[0].path}:{at} adds the {owner} PPA only in a comment "
+            f"(`{command}`) and no live line uses it: what the image installs comes from the "
+            f"distribution's own archive",
+            confidence=LIKELY,
+        )

@@ -320,8 +320,11 @@ def _jetson_tag(
         return
     image = auditor._with((model,))
     name = _component_name(repository)
-    if not name or not image.facts.lookup(name, image.names):
+    facts = image.facts.lookup(name, image.names) if name else []
+    if not facts:
         return  # a name naming no component the image pins: the project's own release
+    if all(fact.unpinned for fact in facts):
+        return  # a clone of a default branch tagged with a release: the tag names the build, no pin
     found = image.version_claim(line, name, "==", version.lstrip("v"), CERTAIN)
     if found is not None:
         yield Diagnostic(

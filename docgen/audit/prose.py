@@ -43,7 +43,7 @@ from docgen.audit.wording import (
     _is_passed_value,
     variable_of_value,
 )
-from docgen.baseimage import read_word
+from docgen.baseimage import flavours, read_word
 from docgen.markdown import code_spans
 from docgen.model import Diagnostic
 
@@ -846,6 +846,25 @@ def _same_base(claim: str, fact: str) -> bool | None:
     return True if version or distros else None
 
 
+def _left_out_flavour(repo: str, claim: str, tags: list[str]) -> str | None:
+    """The flavour (`devel`) the FROM tags of `repo` name that the README's tag for it leaves out, when
+    `repo` names one in every tag naming a distribution (`baseimage.flavours`: `nvidia/cuda:9.0-ubuntu16.04`
+    is no tag of it) and every FROM tag of it is of the claim's version and distribution and of that one
+    flavour; None otherwise (a claim naming a flavour, `9.0-devel`, is `_same_base`'s; bases of two
+    flavours, a `devel` builder and a `runtime` final stage, leave the README's meaning open)."""
+    kinds = flavours(repo)
+    version, words, distros = _tag_parts(claim)
+    if not kinds or words & kinds or not distros or not version or not tags:
+        return None
+    found: set[str] = set()
+    for tag in tags:
+        fact_version, fact_words, fact_distros = _tag_parts(tag)
+        if not fact_version or not _same_version(version, fact_version) or not distros <= fact_distros:
+            return None
+        found |= fact_words & kinds
+    return found.pop() if len(found) == 1 else None
+
+
 def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
     """A base image stated in a sentence (`Defaults to `python:3-slim-bullseye` base image`, `based on
     nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
@@ -890,10 +909,21 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
         if any(_skeleton(comp.version or comp.ref or "") == _skeleton(tag) for _, comp in bases):
             continue  # the same shape: compared (certain) with the tag read as a version claim
         verdicts = [(_same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
-        if any(agrees is not False for agrees, _, _ in verdicts) or not verdicts:
+        flavour = _left_out_flavour(repo, tag, [comp.version or comp.ref or "" for _, comp in bases])
+        if flavour is None and (any(agrees is not False for agrees, _, _ in verdicts) or not verdicts):
             continue
         _, model, comp = verdicts[0]
         where = next((d.line for d in model.args if d.name == comp.arg and not d.bare), comp.line)
+        if flavour is not None:
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the base image is {match.group(1)}:{tag} but {model.path}:{where} says "
+                f"{comp.name}:{comp.version or comp.ref} ({repo} publishes no tag without a flavour: "
+                f"the image is built on its {flavour} one)",
+                confidence=LIKELY,
+            )
+            continue
         # a line labelled the base image that names this one image states it as a table cell would
         label = _BASE_LABEL.match(text)
         labelled = (

@@ -236,3 +236,29 @@ def labels_only(
         f"ARG {decl.name}={decl.effective_default} only labels the image (LABEL on line {labels[0]}), while "
         f"line {clone.line} clones {clone.name} with no ref: its default branch"
     )
+
+
+def default_branches(model: ImageModel, text: str) -> Iterator[Component]:
+    """The repositories the image built clones and builds at their default branch: a `git clone URL`
+    with no `--branch`, no checkout and no fetch of a ref after it, its URL written out (no build arg in
+    it), made on every platform, in a stage whose files are in the image. The image has whatever that
+    branch holds the day it is built: no release of it. `text`: the Dockerfile's, where a `pip install
+    git+URL` of the repository is told apart from a clone: pip reports the version the branch's own
+    metadata gives, the one a README listing what `pip list` showed quotes, and is left alone."""
+    own, suppliers = image_stages(model)
+    kept = own | suppliers
+    for comp in model.components:
+        if (
+            comp.kind == "git"
+            and comp.method == "source"
+            and comp.stage in kept
+            and not comp.pinned
+            and comp.ref is None
+            and comp.version is None
+            and comp.arg is None
+            and comp.condition is None
+            and comp.source
+            and "$" not in comp.source
+            and "git+" + comp.source not in text
+        ):
+            yield comp

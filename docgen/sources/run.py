@@ -31,6 +31,8 @@ _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
 _PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?\Z")
 _PIP = re.compile(r"pip(?:\d+(?:\.\d+)?)?\Z")
 _BUILD_TOOLS = frozenset({"make", "cmake", "ninja", "meson", "cargo", "bazel", "scons", "gmake", "colcon"})
+_CONFIGURE_TOOLS = frozenset({"cmake", "meson"})
+"""Build tools whose arguments may name a source folder other than the one they run in."""
 _UNREAD_INSTALLERS = {
     "gem": "install",
     "zypper": "install",
@@ -233,6 +235,8 @@ def _command(
         _shell(words, cmd, ctx)
     elif name in _BUILD_TOOLS or name.startswith(("build", "./build", "install.sh", "./install")):
         _built(_make_dir(words, ctx), ctx)
+        if name in _CONFIGURE_TOOLS:
+            _configured(words[1:], ctx)
         if name.endswith(".sh"):
             _script(words[0], words[1:], ctx)
     elif name.endswith(".sh"):
@@ -398,6 +402,14 @@ def _make_dir(words: list[Word], ctx: RunContext) -> str:
         if word.text in ("-C", "-S", "--directory"):
             return ctx.path(words[i + 1].text)
     return ctx.cwd
+
+
+def _configured(args: list[Word], ctx: RunContext) -> None:
+    """`cmake ../src` or `meson setup build ../src` run from a build folder beside the clone: the source
+    folder a configure step names is built too (`make install` in the build folder installs it)."""
+    for word in args:
+        if word.known and word.text and not word.text.startswith("-") and "=" not in word.text:
+            _built(ctx.path(word.text), ctx)
 
 
 def _built(directory: str, ctx: RunContext) -> None:
