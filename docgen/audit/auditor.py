@@ -24,6 +24,7 @@ from docgen.audit.coverage import (
     unreached_args,
     unread_args,
 )
+from docgen.audit.own_repo import owner_name, remote_names, repository_root
 from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
 from docgen.audit.unread_args import base_releases, read_over_base
 from docgen.audit.version_facts import (
@@ -417,12 +418,15 @@ class _Facts:
 
     def _read_default_branches(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
         """A repository cloned and built at its default branch (`version_facts.default_branches`) that
-        nothing else of the images installs, pins or states: no version said agrees with it."""
+        nothing else of the images installs, pins or states: no version said agrees with it. A clone of
+        the checkout's own repository (a remote of it) is left alone: its README's release number is
+        the project's own, the one the default branch is being made into."""
         keyed = [
             (_keys(comp.name, names), comp, model.path)
             for model in models
             if model.file and (read := _dockerfile_read(model.file)) is not None
             for comp in default_branches(model, read[0])
+            if owner_name(comp.source or "") not in _remotes(model.file)
         ]
         if not keyed:
             return
@@ -1097,6 +1101,11 @@ _ALSO_NAMED = 10
 def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
     if diagnostic is not None:
         yield diagnostic
+
+
+def _remotes(dockerfile: str) -> frozenset[str]:
+    """The `owner/name` of each remote of the checkout `dockerfile` is in (`own_repo.remote_names`)."""
+    return frozenset(remote_names(repository_root(Path(dockerfile).parent)))
 
 
 def _dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:

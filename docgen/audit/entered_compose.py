@@ -22,8 +22,7 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _build_commands, _command_words, moves
 from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
-from docgen.audit.missing import repository_root
-from docgen.audit.own_repo import remote_names
+from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.steps import _CLONE, _own_clone
 from docgen.files import in_submodule

@@ -22,8 +22,8 @@ from docgen.audit.missing import (
     _ignore_patterns,
     _ignored,
     _made,
-    repository_root,
 )
+from docgen.audit.own_repo import repository_root
 from docgen.markdown import Document, Fence, lists
 from docgen.model import Diagnostic
 

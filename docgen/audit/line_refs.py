@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.missing import repository_root
+from docgen.audit.own_repo import repository_root
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.shell import DECLARE

@@ -29,8 +29,8 @@ from docgen.audit.missing import (
     _made,
     _prose_bases,
     _prose_fix,
-    repository_root,
 )
+from docgen.audit.own_repo import repository_root
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import cloned_folder, clones
-from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names
+from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
 from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
@@ -55,17 +55,6 @@ _GENERATED = frozenset(
     | {".venv", "venv", "target", "logs", "runs", "wandb", "checkpoints"}
 )
 """Folders a build, a docs site or a run writes (rarely committed): links into them are not checked."""
-
-
-def repository_root(directory: Path) -> Path | None:
-    """The folder a link starting with `/` is read from: the nearest one at or above `directory`
-    holding `.git`, else holding `pyproject.toml` (docgen's project root); None when there is none."""
-    start = directory.resolve()
-    for marker in (".git", "pyproject.toml"):
-        for folder in (start, *start.parents):
-            if os.path.exists(folder / marker):
-                return folder
-    return None
 
 
 _PLUGINS = re.compile(r"^plugins:[ \t]*\n((?:[ \t]+.*\n|[ \t]*\n)*)", re.MULTILINE)

@@ -25,7 +25,7 @@ from pathlib import Path
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
-from docgen.audit.missing import repository_root
+from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -274,7 +274,7 @@ def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
 
 @functools.lru_cache(maxsize=64)
 def _top(folder: Path) -> Path:
-    """The repository `folder` is in (`missing.repository_root`), else `folder` itself: a script reached
+    """The repository `folder` is in (`own_repo.repository_root`), else `folder` itself: a script reached
     through a link out of it is not read."""
     return repository_root(folder) or folder.resolve()
 

@@ -6,6 +6,7 @@ the branch checked out (`.git/HEAD`), and the file of it a forge address names
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import urllib.parse
 from pathlib import Path
@@ -21,6 +22,17 @@ or `raw.githubusercontent.com/OWNER/NAME/REF/PATH` (the ref and the path are tol
 DEFAULT_BRANCHES = ("main", "master")
 """The names a repository's default branch has: a link at one, in a checkout whose branch is not known
 (no `.git/HEAD`, a detached one), is about the files as they are now."""
+
+
+def repository_root(directory: Path) -> Path | None:
+    """The folder a link starting with `/` is read from: the nearest one at or above `directory`
+    holding `.git`, else holding `pyproject.toml` (docgen's project root); None when there is none."""
+    start = directory.resolve()
+    for marker in (".git", "pyproject.toml"):
+        for folder in (start, *start.parents):
+            if os.path.exists(folder / marker):
+                return folder
+    return None
 
 
 def remote_names(root: Path | None) -> set[str]:

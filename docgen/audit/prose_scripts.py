@@ -23,8 +23,8 @@ from docgen.audit.missing import (
     _made,
     _prose_bases,
     _prose_fix,
-    repository_root,
 )
+from docgen.audit.own_repo import repository_root
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans

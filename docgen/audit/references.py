@@ -32,7 +32,8 @@ from docgen.audit.commands import (
     without_prompt,
 )
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
-from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made, repository_root
+from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made
+from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import (
     _basename,
     _files_named,

@@ -34,8 +34,9 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, _continued, without_prompt
-from docgen.audit.missing import _COPIERS, _CREATES, _ignore_patterns, _ignored, _made, repository_root
+from docgen.audit.missing import _COPIERS, _CREATES, _ignore_patterns, _ignored, _made
 from docgen.audit.missing import _GENERATED as _SITE_FOLDERS
+from docgen.audit.own_repo import repository_root
 from docgen.audit.references import _GENERATED, MadeFiles, _top, cd_target
 from docgen.audit.steps import _copy_operands, _image_lines, _plain
 from docgen.audit.wording import _COMMAND_LANGS, _heading_of

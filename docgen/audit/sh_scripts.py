@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import repository_root
+from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.markdown import Document
 from docgen.model import Diagnostic

@@ -26,9 +26,8 @@ from docgen.audit.missing import (
     _key,
     _Listings,
     _made,
-    repository_root,
 )
-from docgen.audit.own_repo import owner_name, remote_names
+from docgen.audit.own_repo import owner_name, remote_names, repository_root
 from docgen.audit.references import (
     _ELSEWHERE,
     _FILES_APPEAR,

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import _SCHEME, repository_root
-from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names
+from docgen.audit.missing import _SCHEME
+from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
 from docgen.audit.paths import _basename, _reference_path
 from docgen.audit.references import _bases_above, _context_builds, _indented_blocks, _inside, _top
 from docgen.build_scripts import BUILD
