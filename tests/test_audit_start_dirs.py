@@ -166,3 +166,12 @@ For example, the working directory inside the container is `/tmp/demo`.
 The working directory inside the container is not `/opt/ledger`.
 """
     assert starts(tmp_path, readme) == []
+
+
+def test_a_sentence_settings_reads_is_told_once(tmp_path: Path) -> None:
+    readme = "# App\n\nThe default working directory inside the container is `/opt/ledger`.\n"
+    make_tree(tmp_path, {"Dockerfile": BASE, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [(d.line, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)] == [
+        (3, "certain")
+    ]

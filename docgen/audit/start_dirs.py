@@ -10,7 +10,8 @@ container or image `is` / `is set to` / `defaults to` a path written as a code s
 that names the container, the image, Docker or a shell. An absolute path contradicts unless it is the
 working folder; a relative one or a folder name unless it ends that folder's path or is one of its parts
 (`workspace` for `/root/workspace`). Words that name no folder of their own (`home`, `current`,
-`project`, `repository`, `mounted` …) are not read.
+`project`, `repository`, `mounted` …) are not read. A sentence `settings` reads (`The default working
+directory is `/app``, `WORKDIR is `/app``) is its finding, not this one's.
 
 Silent unless every audited Dockerfile sets its target's working folder with WORKDIR, in no variable
 (without one the base image decides), and each of them contradicts; when an ENTRYPOINT or CMD of the
@@ -30,7 +31,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.container_scripts import _work_dir
-from docgen.audit.settings import _THE, _of_another
+from docgen.audit.settings import _THE, _WORKDIR_CLAIM, _of_another
 from docgen.audit.wording import _line_at, _sentences
 from docgen.compose import COMPOSE_FILE
 from docgen.files import text_or_none
@@ -117,7 +118,7 @@ def work_dir_claims(
 
 def _said_folders(sentence: str) -> Iterator[str]:
     """The folders `sentence` says a container starts in, as written (a path or a folder's name)."""
-    for match in _WORKING.finditer(sentence):
+    for match in () if _WORKDIR_CLAIM.search(sentence) else _WORKING.finditer(sentence):
         said = match.group("span") or match.group("abs")
         if said and not said.startswith("~"):
             yield said
