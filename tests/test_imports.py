@@ -488,7 +488,15 @@ AUDIT_LAYERS = (
         "make_env",
         "pulled_runs",
     ),
-    ("family_defaults", "spelled_folders", "unbuilt_bases", "unshipped_cmd", "ci_claims", "unbuilt_link"),
+    (
+        "family_defaults",
+        "spelled_folders",
+        "unbuilt_bases",
+        "unshipped_cmd",
+        "ci_claims",
+        "unbuilt_link",
+        "start_dirs",
+    ),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the
