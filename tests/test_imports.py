@@ -500,6 +500,7 @@ AUDIT_LAYERS = (
         "ci_claims",
         "unbuilt_link",
         "clone_scripts",
+        "start_dirs",
     ),
     ("docgen.audit",),
 )

@@ -356,6 +356,7 @@ from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import _stage_count_claims
+from docgen.audit.start_dirs import work_dir_claims
 from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
 from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import _switched_off_claims
@@ -476,6 +477,8 @@ def audit(
     if not models:
         raise ValueError("audit needs at least one Dockerfile model")
     doc = read_document(text, path)
+    # (read before any rule: a rule may blank words of a paragraph it has read)
+    start_dirs = list(work_dir_claims(doc, path, models, directory))
     everything = frozenset(range(len(models)))
     siblings = (
         [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1, pass_unreadable=True)]
@@ -675,6 +678,7 @@ def audit(
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
+    found.extend(start_dirs)
     found.extend(_build_platforms(doc, models, path))
     found.extend(buildkit_features(doc, path, models, directory))
     found.extend(_denied_args(doc, models, tied, path))
