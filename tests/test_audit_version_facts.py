@@ -724,7 +724,8 @@ def test_no_finding_for_a_version_not_said_of_the_clone(tmp_path: Path, readme: 
 
 def test_no_finding_for_a_clone_of_the_checkouts_own_repository(tmp_path: Path) -> None:
     """The project's Dockerfile clones its own repository at the default branch, and its README gives the
-    project's release: the number the branch is being made into, not a drift. Another remote stays compared."""
+    project's release: the number the branch is being made into, not a drift. Another remote stays
+    compared."""
     readme = "- `dmft-core` 3.1 built with MPICH\n"
     make_tree(tmp_path, {".git/config": '[remote "origin"]\n\turl = git@github.com:example/dmft-core.git\n'})
     assert _cloned(tmp_path, readme) == []
