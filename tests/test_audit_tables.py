@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from helpers import findings as audited
-from helpers import make_tree
+from helpers import make_tree, model_of
 
 from docgen.audit import audit
 from docgen.audit.references import set_for_scripts
+from docgen.dockerfile import parse_dockerfile
 from docgen.markdown import read_document
 from docgen.pipeline import build_model
 
@@ -169,3 +170,28 @@ def test_the_args_left_out_are_reported_at_a_later_table_of_them_all() -> None:
         "| `GPU_TARGETS` | `gfx942` |\n| `BUILD_JOBS` | `16` |\n"
     )
     assert audited(readme, {"Dockerfile": ROCM_BUILD}) == [f"11: {m}" for m in LEFT_OUT]
+
+
+def _left_out_confidence(readme: str) -> set[str]:
+    models = [model_of(parse_dockerfile(ROCM_BUILD, "Dockerfile"))]
+    return {d.confidence for d in audit(readme, "README.md", models, {}) if "is missing from" in d.message}
+
+
+@pytest.mark.parametrize(
+    ("title", "confidence"),
+    [
+        # a title of all the build args, or an introduction saying the table is all of them
+        ("## Build arguments\n\n", "certain"),
+        ("### Supported build args\n\n", "certain"),
+        ("## All build arguments\n\n", "certain"),
+        ("## Build\n\nAll build arguments:\n\n", "certain"),
+        ("## Build\n\nArguments and their defaults are listed below.\n\n", "certain"),
+        # a table in a how-to section, introduced by a sentence: the args its writer picked may be fewer
+        # than the Dockerfile's, and an omission is no contradiction
+        ("### UBI-based image\n\nThe Dockerfile supports the following build arguments:\n\n", "likely"),
+        ("## Build\n\nSome build args are set by CI. The table lists them:\n\n", "likely"),
+        ("## Build args (useful defaults)\n\n", "likely"),
+    ],
+)
+def test_how_sure_an_arg_left_out_of_a_table_is(title: str, confidence: str) -> None:
+    assert _left_out_confidence(f"# Llama on ROCm\n\n{title}{ROWS}") == {confidence}

@@ -33,7 +33,9 @@ from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
 from docgen.audit.cells import _default_in_cell, _is_build_arg_table
 from docgen.audit.coverage import family_pattern
 from docgen.audit.wording import (
+    _ARGS_TITLE,
     _LIST_ITEM,
+    _LISTS_ALL,
     _NOT_A_BUILD_ARG,
     _UPPER_SNAKE,
     _about_build_args,
@@ -232,20 +234,6 @@ def _item_claims(
         yield from _some(judge.default_claim(item.line, item.names[0], item.default, confidence))
 
 
-_LISTS_ALL = re.compile(
-    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?)[ \t]+)?(?:(?:available|supported|docker)[ \t]+)?"
-    r"(?:build[- \t]?)?arg(?:ument)?s\b(?:[ \t]+and[ \t]+(?:their[ \t]+)?defaults?)?"
-    r"(?:[ \t]*[:：][*_ \t]*\Z"
-    r"|[ \t]+(?:are|is)[ \t]+(?:listed|shown|described|documented|given|as[ \t]+follows))"
-    r"|\b(?:all|every)[ \t]+(?:the[ \t]+|of[ \t]+the[ \t]+)?(?:docker[ \t]+)?"
-    r"(?:build[- \t]?)?arg(?:ument)?s?\b",
-    re.IGNORECASE,
-)
-"""An introduction saying the list after it is all the build args: `Arguments and their defaults are
-listed below.`, `Build arguments:`, `All build args:`; not `You can override the following variables`
-(some of them) nor `Useful build arguments:` (`wording.chosen_args`, which tables read too)."""
-
-
 def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
     """A list introduced as the build args (`Arguments and their defaults are listed below.` then
     `` - `BASE_IMAGE`: … `` items, blank lines between them too), read like a build-argument table:
@@ -282,16 +270,6 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
             )
         elif _titled_all_args(block, items, auditor.declared):
             yield from auditor.missing_args(block.section, listed | elsewhere, "build-argument list", LIKELY)
-
-
-_ARGS_TITLE = re.compile(
-    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?|available|supported)[ \t]+)?(?:docker[ \t]+)?"
-    r"(?:build[- \t]?)?arg(?:ument)?s[ \t]*[:：]?[*_ \t]*\Z",
-    re.IGNORECASE,
-)
-"""A heading that is the title of the build args (`#### Docker Arguments:`, `## Build args`), not of
-some of them (`Useful build args`, `Optional arguments`; a selection is `wording.chosen_args`'s, which
-tables read too)."""
 
 
 def _titled_all_args(block: ListBlock, items: list[tuple[int, str, str]], declared: frozenset[str]) -> bool:

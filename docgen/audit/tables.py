@@ -33,6 +33,7 @@ from docgen.audit.wording import (
     _about_build_args,
     about_project_setup,
     chosen_args,
+    owes_every_arg,
 )
 from docgen.markdown import Document, Table, code_spans, headings_over, lists
 from docgen.model import Diagnostic
@@ -55,6 +56,7 @@ def _audit_tables(
     not given)."""
     documented: set[str] = set()
     first_table: int | None = None
+    owing = CERTAIN  # how sure the first table's omissions are (`wording.owes_every_arg`)
     if scripted is None:
         scripted = set_for_scripts(whole or doc)
     for table in doc.tables:
@@ -95,7 +97,9 @@ def _audit_tables(
                 and not auditor.of_another_image([n for _, _, names in rows for n in names])
                 and not _chosen_rows(table, titles)
             ):
-                first_table = table.line if first_table is None else first_table
+                if first_table is None:
+                    first_table = table.line
+                    owing = CERTAIN if owes_every_arg(*_heading_and_intro(table, titles)) else LIKELY
             documented.update(name for _, _, names in rows for name in names)
             documented.update(_family_rows(table, column))
             yield from _audit_build_arg_rows(table, rows, auditor, shared, loose)
@@ -117,7 +121,7 @@ def _audit_tables(
     # (Of a family's table, docgen cannot tell which image's args it must list.)
     if first_table is not None and not shared:
         yield from auditor.missing_args(
-            first_table, documented | elsewhere, "build-argument table", CERTAIN, stamps=False
+            first_table, documented | elsewhere, "build-argument table", owing, stamps=False
         )
 
 
@@ -125,9 +129,14 @@ def _chosen_rows(table: Table, titles: list[str]) -> bool:
     """True when `table`'s heading or the sentence introducing it says it shows some of the build args
     (`wording.chosen_args`: `### Useful build arguments`, `Key build arguments:`): its rows are checked,
     but it owes no row to an arg it leaves out."""
+    return chosen_args(*_heading_and_intro(table, titles))
+
+
+def _heading_and_intro(table: Table, titles: list[str]) -> tuple[str, str]:
+    """The heading over `table` (its nearest) and the text introducing it below that heading."""
     heading = titles[0] if titles else ""
     intro = table.context[len(heading) :] if table.context.startswith(heading) else table.context
-    return chosen_args(heading, intro.strip())
+    return heading, intro.strip()
 
 
 def _script_table(table: Table, column: int, scripted: frozenset[str], auditor: _Auditor) -> bool:

@@ -100,6 +100,40 @@ arguments:`, `Example build arguments`."""
 _INTRO_STOP = re.compile(r"[.!?](?:[ \t]+|\Z)")
 
 
+_ARGS_TITLE = re.compile(
+    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?|available|supported)[ \t]+)?(?:docker[ \t]+)?"
+    r"(?:build[- \t]?)?arg(?:ument)?s[ \t]*[:：]?[*_ \t]*\Z",
+    re.IGNORECASE,
+)
+"""A heading that is the title of the build args (`#### Docker Arguments:`, `## Build args`), not of
+some of them (`Useful build args`, `Optional arguments`; a selection is `wording.chosen_args`'s, which
+tables read too)."""
+
+
+_LISTS_ALL = re.compile(
+    r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?)[ \t]+)?(?:(?:available|supported|docker)[ \t]+)?"
+    r"(?:build[- \t]?)?arg(?:ument)?s\b(?:[ \t]+and[ \t]+(?:their[ \t]+)?defaults?)?"
+    r"(?:[ \t]*[:：][*_ \t]*\Z"
+    r"|[ \t]+(?:are|is)[ \t]+(?:listed|shown|described|documented|given|as[ \t]+follows))"
+    r"|\b(?:all|every)[ \t]+(?:the[ \t]+|of[ \t]+the[ \t]+)?(?:docker[ \t]+)?"
+    r"(?:build[- \t]?)?arg(?:ument)?s?\b",
+    re.IGNORECASE,
+)
+"""An introduction saying the list after it is all the build args: `Arguments and their defaults are
+listed below.`, `Build arguments:`, `All build args:`; not `You can override the following variables`
+(some of them) nor `Useful build arguments:` (`wording.chosen_args`, which tables read too)."""
+
+
+def owes_every_arg(heading: str, intro: str = "") -> bool:
+    """True when a build-argument table or list says it is all the image's build args: its heading is
+    their title (`## Build arguments`, `### Supported build args`: `_ARGS_TITLE`) or the sentence
+    introducing it says so (`All build arguments:`, `Arguments and their defaults are listed below.`:
+    `_LISTS_ALL`). A table in a how-to section (`### UBI-based Dockerfile`, then `The Dockerfile supports
+    the following build arguments:`) shows the args its writer picked: an arg it leaves out is an
+    omission, not a contradiction, and is reported `likely` only."""
+    return bool(_ARGS_TITLE.match(heading) or (intro and _LISTS_ALL.search(intro)))
+
+
 def chosen_args(heading: str, intro: str = "") -> bool:
     """True when the heading over a list or table of build args, or the sentence introducing it (ending
     in `:`), says it shows some of them (`### Useful build arguments`, `Key build arguments for
