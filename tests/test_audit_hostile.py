@@ -1392,3 +1392,86 @@ def test_unbuilt_link_compares_no_dockerfile_out_of_the_project_or_too_large(
         f"docker/README.md: no claim outside the docgen blocks contradicts {audited}\n",
         "",
     )
+
+
+def test_a_script_a_block_runs_is_not_read_through_a_link_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """references: the text of each script a README block runs (`./launch.sh`, read for the files it
+    may make before a build) was read through a link leading out of the project."""
+    proj = _linked_out(tmp_path, ["launch.sh"])
+    (tmp_path / "out" / "x").write_text("git clone https://example.com/o/r\n")
+    (proj / "README.md").write_text(
+        "# App\n\n```sh\n./launch.sh\ndocker build -t app -f r/Dockerfile r\n```\n"
+    )
+    monkeypatch.chdir(proj)
+    _OPENED.clear()
+    _RECORDING.append(True)
+    try:
+        result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
+    finally:
+        _RECORDING.clear()
+    assert result.code in (0, 1), result.err
+    assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "/top",
+        "see /top and /top/x, not /home/top, ${H}/top, ~/top, x/top, a:/top",
+        "/top.d /top+ /top@1 /top- /topx /to /top.",
+        "//top /top//x '/top' \"/top\" (/top) /a:b /a%b /",
+        "mount /KestrelML/data\n/deps_ws",
+    ],
+)
+@pytest.mark.parametrize("name", ["top", "top.d", "to", "KestrelML", "deps_ws", "a:b", "a%b", ""])
+def test_the_names_a_text_gives_at_the_root_are_read_once_as_at_root_reads_them(text: str, name: str) -> None:
+    from docgen.audit.rehomed_mounts import _at_root, _RootNames
+
+    assert (name in _RootNames(text)) == _at_root(name, text)
+
+
+def test_thousands_of_mount_clauses_read_the_readme_and_context_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rehomed_mounts.volume_elsewhere: each folder a README says is mounted looked for its VOLUME among
+    all the Dockerfile's and for its name in the whole README and build context: n clauses over n
+    VOLUMEs cost n² (20,000 characters: 0.9 s, 80,000: 6.9 s)."""
+    rehomed_mounts = importlib.import_module("docgen.audit.rehomed_mounts")
+    calls = []
+    at_root = rehomed_mounts._at_root
+    monkeypatch.setattr(rehomed_mounts, "_at_root", lambda *a: calls.append(a) or at_root(*a))
+    n = 500
+    volumes = "".join(f"VOLUME /srv/studio/w{k} /srv/studio/o{k}\n" for k in range(n))
+    (tmp_path / "Dockerfile").write_text("FROM ubuntu:24.04\nWORKDIR /srv/studio\n" + volumes)
+    readme = "# Studio\n\n" + "".join(f"Weights {k} are mounted at `/w{k}`.\n" for k in range(n))
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [
+        d.line for d in audit.audit(readme, "README.md", model, {}, tmp_path) if "its volume for" in d.message
+    ]
+    assert found == list(range(3, n + 3))
+    assert calls == []
+
+
+def test_the_script_an_image_starts_is_found_once_for_all_variables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_time: the script the image's CMD starts was looked for in every word of the CMD again for each
+    variable the README sets: a CMD of n words under n variables cost n² (13.5× for 4× the text)."""
+    run_time = importlib.import_module("docgen.audit.run_time")
+    words = _Counted(run_time._SCRIPT_WORD)
+    words.findall = lambda *a: (setattr(words, "searches", words.searches + 1), words.pattern.findall(*a))[1]  # type: ignore[method-assign]
+    monkeypatch.setattr(run_time, "_SCRIPT_WORD", words)
+    n = 300
+    (tmp_path / "Dockerfile").write_text(
+        "FROM ubuntu:22.04\nCMD lab serve " + "".join(f"--o{k}='$LAB_V{k}' " for k in range(n)) + "\n"
+    )
+    readme = "# Lab\n\n## Environment variables\n\n| Variable | Meaning |\n|---|---|\n" + "".join(
+        f"| `LAB_V{k}` | value {k} |\n" for k in range(n)
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [d for d in audit.audit(readme, "README.md", model, {}, tmp_path) if "single quotes" in d.message]
+    assert len(found) == n
+    assert words.searches <= 2
