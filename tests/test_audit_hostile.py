@@ -1475,3 +1475,29 @@ def test_the_script_an_image_starts_is_found_once_for_all_variables(
     found = [d for d in audit.audit(readme, "README.md", model, {}, tmp_path) if "single quotes" in d.message]
     assert len(found) == n
     assert words.searches <= 2
+
+
+def test_a_git_config_of_many_lines_that_are_no_setting_is_given_up_at_the_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """own_repo.remote_names (a `cd` into a clone of this repository, `audit/entered_compose`): a
+    `.git/config` of 100,000 lines that are no setting was read to the end by `configparser`, each bad
+    line added to one message holding all those before it (n²: minutes); the first is enough."""
+    import configparser
+
+    from docgen.audit.own_repo import remote_names
+
+    copied = [0]
+    append = configparser.ParsingError.append
+
+    def counted(self: configparser.ParsingError, *args: Any) -> None:
+        copied[0] += len(self.message)
+        append(self, *args)
+
+    monkeypatch.setattr(configparser.ParsingError, "append", counted)
+    config = '[remote "origin"]\n\turl = https://github.com/acme/tools.git\n'
+    make_tree(tmp_path, {".git/config": config})
+    assert remote_names(tmp_path) == {"acme/tools"}
+    (tmp_path / ".git" / "config").write_text(config + "a line\n" * 100_000)
+    assert remote_names(tmp_path) == set()
+    assert copied[0] <= 100 * 100_000
