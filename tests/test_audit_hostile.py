@@ -1501,3 +1501,38 @@ def test_a_git_config_of_many_lines_that_are_no_setting_is_given_up_at_the_first
     (tmp_path / ".git" / "config").write_text(config + "a line\n" * 100_000)
     assert remote_names(tmp_path) == set()
     assert copied[0] <= 100 * 100_000
+
+
+def test_compose_commands_after_many_cd_lines_read_each_step_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """entered_compose: each compose command of a block walked every `cd` before it again and looked
+    for a step writing a file in every line since the first: a block of n `cd` and compose lines cost
+    n² (`cd-after-clones`: 8.6× for 4× the text)."""
+    entered_compose = importlib.import_module("docgen.audit.entered_compose")
+    writes = _Counted(entered_compose._WRITES)
+    monkeypatch.setattr(entered_compose, "_WRITES", writes)
+    n = 300
+    block = (
+        "git clone https://github.com/acme/tools.git\ncd tools\n"
+        + "cd deploy\ndocker compose build\ncd ..\n" * n
+    )
+    make_tree(
+        tmp_path,
+        {
+            ".git/config": '[remote "origin"]\n\turl = https://github.com/acme/tools.git\n',
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "deploy/Dockerfile": "FROM python:3.12-slim\n",
+            "docker/x/Dockerfile": "FROM python:3.12-slim\n",
+            "docker/x/docker-compose.yml": "services:\n  web:\n    build: .\n",
+        },
+    )
+    readme = f"# X\n\n```sh\n{block}```\n"
+    model = build_model(tmp_path / "docker/x/Dockerfile", "Dockerfile")
+    found = [
+        d.line
+        for d in audit.audit(readme, "README.md", model, {}, tmp_path / "docker/x", tmp_path)
+        if "docker compose build in tools/deploy" in d.message
+    ]
+    assert found == [7]  # (one finding a folder)
+    assert writes.searches <= len(readme.splitlines())
