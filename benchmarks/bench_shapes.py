@@ -54,6 +54,25 @@ Shapes that were superlinear when this benchmark was written, and what made them
   a machine at load 5–6; at load about 1 it was 3.9–4.1× before that (4.3× at 80,000 characters) and
   4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s); at load 5.6–5.9, 4.0× before and 3.8×
   after (4n 4.6 s to 4.3 s): the rest grows with the input.
+- The shapes of the rules added after 337aa61 (project shapes, each rule at its most work):
+  `copied-script-options` (a README copy of a launcher's `docker run` and the script, thousands of `-e`
+  each: `audit/script_copies`), `blocks-after-script` (thousands of blocks after one that runs the
+  script), `quoted-cmd-vars` (a shell-form CMD of thousands of `'$VAR'` under a table of them:
+  `audit/exec_vars`), `mpirun-lines` (thousands of `mpirun` after an interactive run: `audit/mpi_root`),
+  `volume-clauses` (thousands of `mounted at `/wN`` clauses over as many VOLUMEs:
+  `rehomed_mounts.volume_elsewhere`), `rehomed-mounts` (a launcher of thousands of `-v`), `cd-after-clones`
+  (thousands of `git clone`, `cd` and compose lines: `audit/entered_compose`), `shell-entrypoint-runs`
+  (thousands of runs of an image whose ENTRYPOINT is `bash -c`: `audit/run_args`), `copy-exposes`
+  (a pasted copy of thousands of EXPOSE far below the words about the reader's own Dockerfile:
+  `audit/copies`). First measured at load 3.5–4.5: 3.3×, 5.3×, 13.5×, 7.4×, 7.6×, 2.9×, 3.4×, 5.3×, 4.1×.
+  `quoted-cmd-vars`: the script the image starts looked for in every word of the CMD again for each
+  variable (`audit/run_time`: 14.8× under a profiler); `volume-clauses`: each clause looked for its
+  VOLUME among all and its name in the whole README and build context (19.7×); `cd-after-clones`: each
+  compose command walked every `cd` before it (12.7× under a profiler, 8.6× at load 14). After the
+  fixes, at load 12–15: 3.7×, 4.1×, 3.9×, 3.5×, 3.8×, 3.1× (`mpirun-lines`, `blocks-after-script` and
+  `shell-entrypoint-runs` were 4.2–4.3× under a profiler: noise, no rule grows faster);
+  `cd-after-clones` 4.4×, `shell-entrypoint-runs` 4.1×. `copy-exposes` measured 12.5× at load 15
+  (4.1× at load 4): not looked into.
 
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.
@@ -566,6 +585,87 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
         lines(lambda k: f"The image includes a pre-downloaded model {k}, ready to go.\n", size // 2),
         Dockerfile="FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nRUN pip install clipgen\n"
         + lines(lambda k: f"# RUN huggingface-cli download acme/model{k} --local-dir /w{k}\n", size // 2),
+    ),
+    # The rules added after 337aa61, each made to do its most work.
+    "copied-script-options": lambda size: project(
+        "# Rover\n\n```bash:launch.sh\ndocker run --rm -it \\\n"
+        + lines(lambda k: f"    -e V{k}=a{k} \\\n", size // 2)
+        + "    rover:1\n```\n",
+        **{
+            "launch.sh": "docker run --rm -it --net=host \\\n"
+            + lines(lambda k: f"    -e V{k}=b{k} \\\n", size // 2)
+            + "    rover:1\n"
+        },
+    ),
+    "blocks-after-script": lambda size: project(
+        "# Rover\n\n"
+        + lines(
+            lambda k: f"```bash\nbash launch.sh\n```\n\n```bash\ndocker run -v /d{k}:/d rover:1\n```\n\n",
+            size,
+        ),
+        **{"launch.sh": "docker run --rm -it --net=host rover:1\n"},
+    ),
+    "quoted-cmd-vars": lambda size: project(
+        "# Lab\n\n## Environment variables\n\n| Variable | Meaning |\n|---|---|\n"
+        + lines(lambda k: f"| `LAB_V{k}` | value {k} |\n", size // 2),
+        Dockerfile="FROM ubuntu:22.04\nCMD lab serve "
+        + lines(lambda k: f"--o{k}='$LAB_V{k}' ", size // 2)
+        + "\n",
+    ),
+    "mpirun-lines": lambda size: project(
+        "# Solver\n\n```shell\ndocker build -t acme/solver:1 .\n```\n\n```shell\n"
+        "docker run -it acme/solver:1\n"
+        + lines(lambda k: f"mpirun -np {k % 64 + 1} solver -in /d/in{k}\n", size)
+        + "```\n",
+        Dockerfile="FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y openmpi-bin libopenmpi-dev\n",
+    ),
+    "volume-clauses": lambda size: project(
+        "# Studio\n\n"
+        + lines(lambda k: f"Weights {k} are mounted at `/w{k}`, and `-v ./x:/o{k}` too.\n", size // 2),
+        Dockerfile="FROM ubuntu:24.04\nWORKDIR /srv/studio\n"
+        + lines(lambda k: f"VOLUME /srv/studio/w{k} /srv/studio/o{k}\n", size // 2),
+    ),
+    "rehomed-mounts": lambda size: project(
+        "# Kestrel\n\n```sh\n./launch.sh\n```\n",
+        Dockerfile="FROM ubuntu:22.04\nRUN git clone https://example.com/lab/KestrelML /home/dev/KestrelML\n"
+        "WORKDIR /home/dev/KestrelML\n",
+        **{
+            "launch.sh": "docker run --rm -it \\\n"
+            + lines(lambda k: f'    -v "$PWD/c{k}":"/KestrelML/data/c{k}" \\\n', size)
+            + "    lab/kestrel\n"
+        },
+    ),
+    "cd-after-clones": lambda size: project(
+        fence(
+            lines(
+                lambda k: (
+                    f"git clone https://github.com/acme/tools{k % 3 or ''}.git\ncd tools{k % 3 or ''}\n"
+                    "docker compose build\ncd deploy/cuda\ndocker compose build\ncd ../../..\n"
+                ),
+                size,
+            )
+        ),
+        **{
+            ".git/config": '[remote "origin"]\n\turl = https://github.com/acme/tools.git\n',
+            ".git/HEAD": "",
+            "deploy/cuda/Dockerfile.cuda": "FROM python:3.12-slim\n",
+            "deploy/cuda/docker-compose.mac.yml": "services:\n  web:\n    build: .\n",
+        },
+    ),
+    "shell-entrypoint-runs": lambda size: project(
+        "# Clip\n\n```bash\ndocker build -t clip-worker .\n```\n\n"
+        + fence(lines(lambda k: f"docker run --gpus all -e K={k} clip-worker\n", size)),
+        Dockerfile='FROM ubuntu:22.04\nWORKDIR /srv\nENTRYPOINT ["/bin/bash", "-c"]\n',
+    ),
+    "copy-exposes": lambda size: project(
+        "# Server\n\nChange your own Dockerfile to taste.\n\n"
+        + lines(lambda k: f"Step {k} of the guide.\n\n", size // 4)
+        + "Create `Dockerfile` and paste the following content:\n\n"
+        + "```dockerfile\nFROM ubuntu:22.04\nCOPY run.sh bench.py /llm/\n"
+        + lines(lambda k: f"EXPOSE {1000 + k}\n", size // 4)
+        + "EXPOSE 99\n```\n",
+        Dockerfile="FROM ubuntu:22.04\nCOPY run.sh bench.py /llm/\n"
+        + lines(lambda k: f"EXPOSE {1000 + k}\n", size // 4),
     ),
     "container-name-runs": lambda size: project(
         fence(

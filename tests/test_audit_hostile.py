@@ -1392,3 +1392,147 @@ def test_unbuilt_link_compares_no_dockerfile_out_of_the_project_or_too_large(
         f"docker/README.md: no claim outside the docgen blocks contradicts {audited}\n",
         "",
     )
+
+
+def test_a_script_a_block_runs_is_not_read_through_a_link_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """references: the text of each script a README block runs (`./launch.sh`, read for the files it
+    may make before a build) was read through a link leading out of the project."""
+    proj = _linked_out(tmp_path, ["launch.sh"])
+    (tmp_path / "out" / "x").write_text("git clone https://example.com/o/r\n")
+    (proj / "README.md").write_text(
+        "# App\n\n```sh\n./launch.sh\ndocker build -t app -f r/Dockerfile r\n```\n"
+    )
+    monkeypatch.chdir(proj)
+    _OPENED.clear()
+    _RECORDING.append(True)
+    try:
+        result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
+    finally:
+        _RECORDING.clear()
+    assert result.code in (0, 1), result.err
+    assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "/top",
+        "see /top and /top/x, not /home/top, ${H}/top, ~/top, x/top, a:/top",
+        "/top.d /top+ /top@1 /top- /topx /to /top.",
+        "//top /top//x '/top' \"/top\" (/top) /a:b /a%b /",
+        "mount /KestrelML/data\n/deps_ws",
+    ],
+)
+@pytest.mark.parametrize("name", ["top", "top.d", "to", "KestrelML", "deps_ws", "a:b", "a%b", ""])
+def test_the_names_a_text_gives_at_the_root_are_read_once_as_at_root_reads_them(text: str, name: str) -> None:
+    from docgen.audit.rehomed_mounts import _at_root, _RootNames
+
+    assert (name in _RootNames(text)) == _at_root(name, text)
+
+
+def test_thousands_of_mount_clauses_read_the_readme_and_context_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rehomed_mounts.volume_elsewhere: each folder a README says is mounted looked for its VOLUME among
+    all the Dockerfile's and for its name in the whole README and build context: n clauses over n
+    VOLUMEs cost n² (20,000 characters: 0.9 s, 80,000: 6.9 s)."""
+    rehomed_mounts = importlib.import_module("docgen.audit.rehomed_mounts")
+    calls = []
+    at_root = rehomed_mounts._at_root
+    monkeypatch.setattr(rehomed_mounts, "_at_root", lambda *a: calls.append(a) or at_root(*a))
+    n = 500
+    volumes = "".join(f"VOLUME /srv/studio/w{k} /srv/studio/o{k}\n" for k in range(n))
+    (tmp_path / "Dockerfile").write_text("FROM ubuntu:24.04\nWORKDIR /srv/studio\n" + volumes)
+    readme = "# Studio\n\n" + "".join(f"Weights {k} are mounted at `/w{k}`.\n" for k in range(n))
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [
+        d.line for d in audit.audit(readme, "README.md", model, {}, tmp_path) if "its volume for" in d.message
+    ]
+    assert found == list(range(3, n + 3))
+    assert calls == []
+
+
+def test_the_script_an_image_starts_is_found_once_for_all_variables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_time: the script the image's CMD starts was looked for in every word of the CMD again for each
+    variable the README sets: a CMD of n words under n variables cost n² (13.5× for 4× the text)."""
+    run_time = importlib.import_module("docgen.audit.run_time")
+    words = _Counted(run_time._SCRIPT_WORD)
+    words.findall = lambda *a: (setattr(words, "searches", words.searches + 1), words.pattern.findall(*a))[1]  # type: ignore[method-assign]
+    monkeypatch.setattr(run_time, "_SCRIPT_WORD", words)
+    n = 300
+    (tmp_path / "Dockerfile").write_text(
+        "FROM ubuntu:22.04\nCMD lab serve " + "".join(f"--o{k}='$LAB_V{k}' " for k in range(n)) + "\n"
+    )
+    readme = "# Lab\n\n## Environment variables\n\n| Variable | Meaning |\n|---|---|\n" + "".join(
+        f"| `LAB_V{k}` | value {k} |\n" for k in range(n)
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [d for d in audit.audit(readme, "README.md", model, {}, tmp_path) if "single quotes" in d.message]
+    assert len(found) == n
+    assert words.searches <= 2
+
+
+def test_a_git_config_of_many_lines_that_are_no_setting_is_given_up_at_the_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """own_repo.remote_names (a `cd` into a clone of this repository, `audit/entered_compose`): a
+    `.git/config` of 100,000 lines that are no setting was read to the end by `configparser`, each bad
+    line added to one message holding all those before it (n²: minutes); the first is enough."""
+    import configparser
+
+    from docgen.audit.own_repo import remote_names
+
+    copied = [0]
+    append = configparser.ParsingError.append
+
+    def counted(self: configparser.ParsingError, *args: Any) -> None:
+        copied[0] += len(self.message)
+        append(self, *args)
+
+    monkeypatch.setattr(configparser.ParsingError, "append", counted)
+    config = '[remote "origin"]\n\turl = https://github.com/acme/tools.git\n'
+    make_tree(tmp_path, {".git/config": config})
+    assert remote_names(tmp_path) == {"acme/tools"}
+    (tmp_path / ".git" / "config").write_text(config + "a line\n" * 100_000)
+    assert remote_names(tmp_path) == set()
+    assert copied[0] <= 100 * 100_000
+
+
+def test_compose_commands_after_many_cd_lines_read_each_step_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """entered_compose: each compose command of a block walked every `cd` before it again and looked
+    for a step writing a file in every line since the first: a block of n `cd` and compose lines cost
+    n² (`cd-after-clones`: 8.6× for 4× the text)."""
+    entered_compose = importlib.import_module("docgen.audit.entered_compose")
+    writes = _Counted(entered_compose._WRITES)
+    monkeypatch.setattr(entered_compose, "_WRITES", writes)
+    n = 300
+    block = (
+        "git clone https://github.com/acme/tools.git\ncd tools\n"
+        + "cd deploy\ndocker compose build\ncd ..\n" * n
+    )
+    make_tree(
+        tmp_path,
+        {
+            ".git/config": '[remote "origin"]\n\turl = https://github.com/acme/tools.git\n',
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "deploy/Dockerfile": "FROM python:3.12-slim\n",
+            "docker/x/Dockerfile": "FROM python:3.12-slim\n",
+            "docker/x/docker-compose.yml": "services:\n  web:\n    build: .\n",
+        },
+    )
+    readme = f"# X\n\n```sh\n{block}```\n"
+    model = build_model(tmp_path / "docker/x/Dockerfile", "Dockerfile")
+    found = [
+        d.line
+        for d in audit.audit(readme, "README.md", model, {}, tmp_path / "docker/x", tmp_path)
+        if "docker compose build in tools/deploy" in d.message
+    ]
+    assert found == [7]  # (one finding a folder)
+    assert writes.searches <= len(readme.splitlines())

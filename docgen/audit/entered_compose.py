@@ -12,6 +12,7 @@ in a checkout of `o/tools`), holds files docgen cannot see: no finding.
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
@@ -40,6 +41,20 @@ _WRITES = re.compile(
 """A step that may write a file (`cp docker/x/compose.yaml .`, `./configure`, `> compose.yaml`)."""
 
 
+def _walked(targets: list[str]) -> list[str | None]:
+    """The path each run of the first k `cd` `targets` leads to (k from 0: `""`), normalized; None from
+    the first step that cannot be followed (`cd $X`, `cd ~/src`, `cd /opt/app`, an empty one) on."""
+    paths: list[str | None] = [""]
+    for target in targets:
+        path = paths[-1]
+        target = target.strip("\"'")
+        if path is None or not target or target.startswith(("/", "$", "~", "-", "%")) or "`" in target:
+            paths.append(None)
+        else:
+            paths.append(posixpath.normpath(posixpath.join(path, target)))
+    return paths
+
+
 class EnteredCompose:
     """A compose command of a command block run after the block's `cd` lines, read against the folder
     they enter: silent when the README sets `COMPOSE_FILE`, when the command names its files (`-f`) or
@@ -65,17 +80,22 @@ class EnteredCompose:
             if not steps:
                 continue
             clones = self._own_clones(fence)
+            # the paths the `cd` steps lead to, each step's read once for all the commands after it
+            # (a block of thousands of `cd` and compose lines read them all again for each command)
+            ats = [at for at, _ in steps]
+            from_first = _walked([t for _, t in steps[1:]])  # (`_cloned`: from the first step's folder)
+            from_here = _walked([t for _, t in steps])  # (`_folder`)
+            writes = [at for at, text in fence.lines if at >= steps[0][0] and _WRITES.search(text)]
             for lines in _build_commands(fence, _DOCKER_COMPOSE):
                 line = lines[0][0]
-                entered = [(at, target) for at, target in steps if at <= line]
-                if not entered:
+                count = bisect.bisect_right(ats, line)
+                if not count:
                     continue
-                cloned = self._cloned(entered, clones)
-                if cloned and any(
-                    _WRITES.search(text) for at, text in fence.lines if entered[0][0] <= at < line
-                ):
+                entered = steps[:1]
+                cloned = self._cloned(entered, clones, from_first[count - 1])
+                if cloned and bisect.bisect_left(writes, line) > 0:
                     continue  # (`cp docker/x/compose.yaml .`, `./configure`: a file may be made)
-                folder = cloned[0] if cloned else self._folder([t for _, t in entered])
+                folder = cloned[0] if cloned else self._folder(from_here[count])
                 if folder is None:
                     continue
                 words = _command_words(lines, _DOCKER_COMPOSE)
@@ -96,20 +116,19 @@ class EnteredCompose:
                 found.setdefault(folder, line)
         return found
 
-    def _cloned(self, entered: list[tuple[int, str]], clones: dict[str, int]) -> tuple[Path, str] | None:
-        """The folder the `cd` steps lead to, and the path the README gives it, when the first enters a
-        clone of this very repository made before it (`clones`): a folder of the repository; None
-        otherwise or when a step cannot be followed."""
+    def _cloned(
+        self, entered: list[tuple[int, str]], clones: dict[str, int], path: str | None
+    ) -> tuple[Path, str] | None:
+        """The folder the `cd` steps lead to, and the path the README gives it, when the first
+        (`entered`) enters a clone of this very repository made before it (`clones`): a folder of the
+        repository; None otherwise or when a step cannot be followed (`path`, where the steps after
+        the first lead from it: `_walked`)."""
         at, first = entered[0]
         first = first.strip("\"'").strip("/")
         if self.root is None or clones.get(first, at + 1) > at:
             return None
-        path = ""
-        for _, target in entered[1:]:
-            target = target.strip("\"'")
-            if not target or target.startswith(("/", "$", "~", "-", "%")) or "`" in target:
-                return None
-            path = posixpath.normpath(posixpath.join(path, target))
+        if path is None:
+            return None
         if path.startswith(".."):
             return None
         folder = self.root / path if path not in ("", ".") else self.root
@@ -117,16 +136,11 @@ class EnteredCompose:
             return None
         return folder, posixpath.join(first, path) if path not in ("", ".") else first
 
-    def _folder(self, entered: list[str]) -> Path | None:
-        """The folder the `cd` steps lead to, from the README's folder or else from the project root;
-        None when a step cannot be followed or neither leads to a folder of the project."""
-        path = ""
-        for target in entered:
-            target = target.strip("\"'")
-            if not target or target.startswith(("/", "$", "~", "-", "%")) or "`" in target:
-                return None
-            path = posixpath.normpath(posixpath.join(path, target))
-        if path in ("", ".") or path.startswith(".."):
+    def _folder(self, path: str | None) -> Path | None:
+        """The folder the `cd` steps lead to (`path`: `_walked`), from the README's folder or else from
+        the project root; None when a step cannot be followed or neither leads to a folder of the
+        project."""
+        if path is None or path in ("", ".") or path.startswith(".."):
             return None
         for start in (self.directory, self.top):
             folder = start / path

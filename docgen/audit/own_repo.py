@@ -9,6 +9,7 @@ import configparser
 import os
 import re
 import urllib.parse
+from collections.abc import Iterable
 from pathlib import Path
 
 from docgen.files import text_or_none
@@ -33,13 +34,31 @@ def repository_root(directory: Path) -> Path | None:
             if os.path.exists(folder / marker):
                 return folder
     return None
+class _GitConfig(configparser.ConfigParser):
+    """A `ConfigParser` that gives up at the first line it cannot read. `configparser` reads on and joins
+    every such line into one message, each added to the whole message so far: a `.git/config` of
+    100,000 lines that are no setting took minutes; one bad line is enough to read no remote."""
+
+    def _handle_error(self, exc: object, fpname: str, lineno: int, line: str) -> None:  # Python < 3.13
+        raise configparser.ParsingError(fpname)
+
+    def _read(self, fp: Iterable[str], fpname: str) -> None:
+        read_inner = getattr(self, "_read_inner", None)  # Python 3.13: the errors are listed, then joined
+        if read_inner is None:
+            super()._read(fp, fpname)  # type: ignore[misc]
+            return
+        try:
+            for error in read_inner(fp, fpname):
+                raise error
+        finally:
+            self._join_multiline_values()  # type: ignore[attr-defined]
 
 
 def remote_names(root: Path | None) -> set[str]:
     """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
     if root is None or (config := text_or_none(root / ".git" / "config")) is None:
         return set()
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser = _GitConfig(strict=False, interpolation=None)
     try:
         parser.read_string(config)
     except configparser.Error:

@@ -55,7 +55,7 @@ from docgen.build_scripts import BUILD
 from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name
+from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name, text_or_none
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -604,12 +604,9 @@ def _context_builds(
                 place = next(
                     (f / match.group(1) for f in walk.folders if _is_script(f / match.group(1))), None
                 )
-                if (
-                    place is not None
-                    and os.path.isfile(place)
-                    and place.stat().st_size <= MAX_PROJECT_FILE_BYTES
-                ):
-                    ran.append(place.read_text(encoding="utf-8", errors="replace"))
+                text = None if place is None else text_or_none(place, MAX_PROJECT_FILE_BYTES)
+                if text is not None:  # a link out of the project, a folder, a FIFO: no script
+                    ran.append(text)
         if _FILES_APPEAR.search(step) and not BUILD.search(step):
             return
         paths = _build_paths(step) if BUILD.search(step) else None

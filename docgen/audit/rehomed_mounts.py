@@ -68,6 +68,25 @@ def _at_root(name: str, text: str) -> bool:
     return re.search(rf"(?<![\w.~$}}{{/:@%-]){re.escape('/' + name)}(?![\w.+@-])", text) is not None
 
 
+_ROOT_NAME = re.compile(r"(?<![\w.~$}{/:@%-])/([\w.+@-]*)")
+"""A name at the root as `_at_root` reads one: all the name's marks after the slash."""
+_NAME_MARKS = re.compile(r"[\w.+@-]+")
+
+
+class _RootNames:
+    """`_at_root` of any name in one text, the text read once: asked of each folder a README mounts
+    (thousands of `-v` or mount clauses), `_at_root` read the whole text again for each."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.names = {m.group(1) for m in _ROOT_NAME.finditer(text)}
+
+    def __contains__(self, name: str) -> bool:
+        if _NAME_MARKS.fullmatch(name):
+            return name in self.names
+        return _at_root(name, self.text)  # a mark the pattern stops at: read as written
+
+
 def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
     """(README line, script as written, its text) of each shell script next to the README that a
     command block runs."""
@@ -111,27 +130,32 @@ def rehomed_mounts(
     if any(c is None for c in contexts):
         return  # more than docgen reads: what the image holds is not known
     context = _MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))  # (a launcher's mounts are no use)
+    in_context, in_outside = _RootNames(context), _RootNames(outside)
+    below: dict[str, list[tuple[str, int, str]]] = {}  # a folder's name: the paths made below it
+    for image in images:
+        for path, at in {**image.made, **image.built}.items():
+            for part in set(path.split("/")[2:]):
+                below.setdefault(part, []).append((path, at, image.path))
     told: set[tuple[int, str]] = set()
     for line, script, targets, script_text in sources:
+        in_script = _RootNames(script_text)
+        by_top: dict[str, set[str]] = {}
+        for _, target in targets:
+            by_top.setdefault(target.split("/")[1], set()).add(target)
         for _, target in targets:
             top = target.split("/")[1]
             if (line, top) in told or "/" + top in _SYSTEM or not _DISTINCT.fullmatch(top):
                 continue
-            if _at_root(top, context) or _at_root(top, outside) or _at_root(top, script_text):
+            if top in in_context or top in in_outside or top in in_script:
                 continue
-            homes = sorted(
-                (path, at, image.path)
-                for image in images
-                for path, at in {**image.made, **image.built}.items()
-                if top in path.split("/")[2:]
-            )
+            homes = sorted(below.get(top, ()))
             if not homes:
                 continue
             told.add((line, top))
             home, at, shown = homes[0]
             parts = home.split("/")
             home = "/".join(parts[: parts.index(top, 2) + 1])
-            mounted = sorted({t for _, t in targets if t.split("/")[1] == top})
+            mounted = sorted(by_top[top])
             by = f"README runs {script}, which mounts" if script else "README mounts"
             yield Diagnostic(
                 readme,
@@ -264,13 +288,18 @@ def volume_elsewhere(
     for number, _, span in said:
         outside[number - 1] = outside[number - 1].replace(span, " ")
     rest = _MOUNT_WORDS.sub(" ", "\n".join(outside))
+    homes_of: dict[str, list[tuple[str, int, str]]] = {}  # a folder's name: the volumes of that name
+    for volume in volumes:
+        if volume[0].count("/") >= 2:
+            homes_of.setdefault(volume[0].rsplit("/", 1)[1], []).append(volume)
+    in_context, in_rest = _RootNames(context), _RootNames(rest)
     told: set[tuple[int, str]] = set()
     for line, path, by in claims:
         top = path.split("/")[1]
         if (line, top) in told or "/" + top in _SYSTEM:
             continue
-        homes = sorted(v for v in volumes if v[0].count("/") >= 2 and v[0].rsplit("/", 1)[1] == top)
-        if not homes or _at_root(top, context) or _at_root(top, rest):
+        homes = sorted(homes_of.get(top, ()))
+        if not homes or top in in_context or top in in_rest:
             continue
         told.add((line, top))
         home, at, shown = homes[0]

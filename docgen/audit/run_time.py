@@ -146,7 +146,12 @@ class _RunImage(_Image):
     def script(self) -> tuple[str, Path, int] | None:
         """(name, file in the build context, COPY line) of the shell script the image's ENTRYPOINT (or
         CMD) starts, when a COPY of the image puts it there and it is beside the Dockerfile (not
-        through `..` or a link leading out of the Dockerfile's folder)."""
+        through `..` or a link leading out of the Dockerfile's folder). Found once: asked for each
+        variable a README sets, a CMD of thousands of words was read again for each."""
+        return self._script
+
+    @functools.cached_property
+    def _script(self) -> tuple[str, Path, int] | None:
         if not self.model.file:
             return None
         for setting in self.commands():
