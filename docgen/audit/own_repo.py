@@ -5,11 +5,9 @@ the branch checked out (`.git/HEAD`), and the file of it a forge address names
 
 from __future__ import annotations
 
-import configparser
 import os
 import re
 import urllib.parse
-from collections.abc import Iterable
 from pathlib import Path
 
 from docgen.files import text_or_none
@@ -34,36 +32,46 @@ def repository_root(directory: Path) -> Path | None:
             if os.path.exists(folder / marker):
                 return folder
     return None
-class _GitConfig(configparser.ConfigParser):
-    """A `ConfigParser` that gives up at the first line it cannot read. `configparser` reads on and joins
-    every such line into one message, each added to the whole message so far: a `.git/config` of
-    100,000 lines that are no setting took minutes; one bad line is enough to read no remote."""
 
-    def _handle_error(self, exc: object, fpname: str, lineno: int, line: str) -> None:  # Python < 3.13
-        raise configparser.ParsingError(fpname)
 
-    def _read(self, fp: Iterable[str], fpname: str) -> None:
-        read_inner = getattr(self, "_read_inner", None)  # Python 3.13: the errors are listed, then joined
-        if read_inner is None:
-            super()._read(fp, fpname)  # type: ignore[misc]
-            return
-        try:
-            for error in read_inner(fp, fpname):
-                raise error
-        finally:
-            self._join_multiline_values()  # type: ignore[attr-defined]
+_SECTION = re.compile(r'\[[ \t]*([A-Za-z0-9.-]+)(?:[ \t]+"((?:[^"\\\n]|\\.)*)")?[ \t]*\]')
+"""A section header of a git config: `[remote "origin"]`, `[core]`, `[remote.origin]` (the old form)."""
+_SETTING = re.compile(r"([A-Za-z][A-Za-z0-9-]*)[ \t]*(?:=[ \t]*(.*))?")
+"""A setting of a git config: `url = git@github.com:o/n.git`, `bare` (a boolean with no value)."""
+
+
+def _remote_urls(config: str) -> list[str] | None:
+    """The `url` of each `remote` section of the git config text `config`, read line by line as git reads
+    it (a section header, then its settings; `#` and `;` start comments); None when a line is none of
+    these: git itself then refuses the file (`bad config line`), and docgen reads no remote. One pass,
+    linear in the file (`configparser` joined its errors into one growing message: a file of 100,000
+    lines that were no setting took minutes)."""
+    urls: list[str] = []
+    remote = False
+    for raw in config.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            header = _SECTION.match(line)
+            if header is None or line[header.end() :].strip()[:1] not in ("", "#", ";"):
+                return None
+            name = header.group(1).lower()
+            remote = name == "remote" and header.group(2) is not None or name.startswith("remote.")
+            continue
+        setting = _SETTING.fullmatch(line)
+        if setting is None:
+            return None
+        if remote and setting.group(1).lower() == "url" and setting.group(2):
+            urls.append(setting.group(2).split(" #", 1)[0].split(" ;", 1)[0].strip().strip('"'))
+    return urls
 
 
 def remote_names(root: Path | None) -> set[str]:
     """The `owner/name` of each remote of the repository at `root` (its `.git/config`), lower-cased."""
     if root is None or (config := text_or_none(root / ".git" / "config")) is None:
         return set()
-    parser = _GitConfig(strict=False, interpolation=None)
-    try:
-        parser.read_string(config)
-    except configparser.Error:
-        return set()
-    urls = [parser.get(s, "url", fallback="") for s in parser.sections() if s.startswith("remote")]
+    urls = _remote_urls(config) or []
     return {n for u in urls if (n := owner_name(u))}
 
 
