@@ -430,7 +430,9 @@ def test_dead_build_files_read_the_readme_once_for_the_folder_it_puts_the_reader
     search = re.search
 
     def counted(pattern: Any, string: str, flags: int = 0) -> re.Match[str] | None:
-        if string is readme:
+        # (`references.re` is the one `re` module: only the reads `references` makes are counted; other
+        # rules read the README once each, for their own words)
+        if string is readme and sys._getframe(1).f_globals.get("__name__") == references.__name__:
             read.append(len(string))
         return search(pattern, string, flags)
 
