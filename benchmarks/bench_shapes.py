@@ -72,7 +72,8 @@ Shapes that were superlinear when this benchmark was written, and what made them
   fixes, at load 12–15: 3.7×, 4.1×, 3.9×, 3.5×, 3.8×, 3.1× (`mpirun-lines`, `blocks-after-script` and
   `shell-entrypoint-runs` were 4.2–4.3× under a profiler: noise, no rule grows faster);
   `cd-after-clones` 4.4×, `shell-entrypoint-runs` 4.1×. `copy-exposes` measured 12.5× at load 15
-  (4.1× at load 4): not looked into.
+  (4.1× at load 4): `copies._changed_defaults` made the shape of every file instruction again for each
+  instruction of the copy; made once (looked up by keyword and shape), 3.7× at load 10.
 
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.

@@ -691,8 +691,11 @@ def _changed_defaults(
     if twin:
         pairs = [(mine[1], other[1]) for mine, other in zip(block, theirs, strict=True)]
     else:
+        by_shape: dict[tuple[str, str], list[_Lines]] = {}  # each file instruction's shape made once
+        for keyword, other in theirs:
+            by_shape.setdefault((keyword, _shape(other)), []).append(other)
         for keyword, lines in block:
-            same = [o for k, o in theirs if k == keyword and _shape(o) == _shape(lines)]
+            same = by_shape.get((keyword, _shape(lines)), [])
             if len(same) == 1:
                 pairs.append((lines, same[0]))
     for mine, other in pairs:
