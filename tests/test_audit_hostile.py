@@ -1392,3 +1392,13 @@ def test_unbuilt_link_compares_no_dockerfile_out_of_the_project_or_too_large(
         f"docker/README.md: no claim outside the docgen blocks contradicts {audited}\n",
         "",
     )
+
+
+def test_a_long_run_of_flag_letters_after_docker_run_is_read_once() -> None:
+    """moved_scripts: `docker run -iiii…!` (a word of 100,000 letters, no flag): the pattern placing an
+    `i` or a `t` inside the run tried every split of it, minutes; the letters are read as one run now."""
+    from docgen.audit.moved_scripts import _enters
+
+    assert not _enters("docker run -" + "i" * 100_000 + "! image")
+    assert _enters("docker run -" + "d" * 100_000 + "it image")
+    assert not _enters("docker run --rm -p 8080:8080 app")
